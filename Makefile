@@ -1,0 +1,121 @@
+# The kit's build. Two commands do everything (README.md):
+#   make        build the kit, then grade every reference solution on the
+#               default backend (the GPU if one is usable, else the emulator)
+#   make test   build the kit, then run the whole test suite
+# Also: make check LAB=01-basic-matmul FILE=path/to/basic_matmul.cu
+#       make datasets   (regenerate every lab's public datasets)
+#       make clean
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+.DELETE_ON_ERROR:
+
+CC := gcc
+KIT_CFLAGS := -std=c11 -O2 -g -Wall -Wextra
+PYTHON ?= python3
+
+# CUDA: nvcc on PATH, else the usual place. Without it only the emulator works.
+NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+CUDA_INCLUDE ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))/include)
+
+# cJSON from the system (pkg-config), or from the command line:
+#   make CJSON_CFLAGS=-I/opt/cjson/include CJSON_LIBS='-L/opt/cjson/lib -lcjson'
+CJSON_CFLAGS ?= $(shell pkg-config --cflags libcjson 2>/dev/null)
+CJSON_LIBS ?= $(shell pkg-config --libs libcjson 2>/dev/null)
+
+LABS := $(patsubst labs/%/lab.json,%,$(wildcard labs/*/lab.json))
+
+# The CPU emulator brings its own makefile fragment (targets `emu`, EMU_CC, EMU_INCLUDE).
+EMU_MK := $(wildcard grader/emu/emu.mk)
+ifneq ($(EMU_MK),)
+include $(EMU_MK)
+endif
+
+# ---- the grader -------------------------------------------------------------
+GRADER_SRC := $(wildcard grader/src/*.c)
+GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o
+
+gpulab: $(GRADER_OBJ) | deps
+	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
+
+build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
+
+build/host/dataset.o: grader/runtime/dataset.c grader/runtime/dataset.h
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) -c $< -o $@
+
+# ---- dataset generators: build/gen/<lab>/generate ---------------------------
+GENERATORS := $(foreach lab,$(LABS),build/gen/$(lab)/generate)
+
+build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dataset.o \
+                      grader/runtime/generate.h grader/runtime/dataset.h grader/runtime/rng.h
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) -Igrader/runtime -o $@ labs/$*/generate.c grader/runtime/generate.c \
+	    build/host/dataset.o -lm
+
+# ---- lab harnesses, once per backend: build/harness/<backend>/... -----------
+RUNTIME_HDR := grader/runtime/harness.h grader/runtime/dataset.h grader/runtime/lab_common.h
+
+define backend_rules
+build/harness/$(1)/dataset.o: grader/runtime/dataset.c $(RUNTIME_HDR)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -c $$< -o $$@
+build/harness/$(1)/harness_common.o: grader/runtime/harness.c $(RUNTIME_HDR) $(3)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
+build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o
+	rm -f $$@
+	ar rcs $$@ $$^
+build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -I$(2) -Igrader/runtime -Ilabs/$$* -c $$< -o $$@
+HARNESS_$(1) := build/harness/$(1)/libgpulab_runtime.a $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
+endef
+
+ifneq ($(CUDA_INCLUDE),)
+$(eval $(call backend_rules,gpu,$(CUDA_INCLUDE),))
+endif
+ifneq ($(EMU_MK),)
+$(eval $(call backend_rules,emu,$(EMU_INCLUDE),$(wildcard $(EMU_INCLUDE)/*.h)))
+EMU_TARGETS := emu $(HARNESS_emu)
+endif
+
+# ---- top-level targets ----------------------------------------------------------
+.PHONY: all kit deps test check datasets clean grade-solutions
+
+kit: gpulab $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
+
+deps:
+	@command -v $(CC) >/dev/null || { echo "make: no C compiler: install gcc (Debian/Ubuntu: apt-get install build-essential)"; exit 1; }
+	@test -n "$(CJSON_LIBS)" || { echo "make: cJSON not found: install libcjson-dev (Debian/Ubuntu) or cjson (Homebrew), or set CJSON_CFLAGS and CJSON_LIBS"; exit 1; }
+
+# The main job: every lab's reference solution, graded on the default backend.
+all: kit
+	@$(MAKE) --no-print-directory grade-solutions
+
+grade-solutions:
+	@status=0; for lab in $(LABS); do \
+	    for f in solutions/$$lab/*.cu; do \
+	        ./gpulab check $$lab $$f || status=1; echo; \
+	    done; \
+	done; \
+	if [ $$status -ne 0 ]; then echo "make: a reference solution did not pass (see above)"; fi; exit $$status
+
+check: kit
+	@test -n "$(LAB)" -a -n "$(FILE)" || { echo "usage: make check LAB=01-basic-matmul FILE=path/to/file.cu"; exit 2; }
+	./gpulab check $(LAB) $(FILE)
+
+datasets: kit
+	@for lab in $(LABS); do ./gpulab datasets $$lab || exit 1; done
+
+# pytest's exit status 5 means it collected no test: a broken test setup, which
+# is neither a pass nor an ordinary failure; say so.
+test: kit
+	@$(PYTHON) -m pytest grader/tests -q -rs; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests: the test setup is broken"; fi; \
+	exit $$rc
+
+clean:
+	rm -rf build gpulab

@@ -1,0 +1,156 @@
+/*
+ * harness.c - shared body of every lab's harness main(); see harness.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "lab_common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A field of an "@gpulab" line: tabs separate fields, so tabs and newlines
+ * inside one become spaces. */
+static void print_field(FILE *f, const char *s)
+{
+    fputc('\t', f);
+    for (; s && *s; s++)
+        fputc(*s == '\n' || *s == '\r' || *s == '\t' ? ' ' : *s, f);
+}
+
+static void report_cuda_error(cudaError_t err, const char *call, const char *file, int line)
+{
+    fflush(stdout);
+    char line_text[32];
+    snprintf(line_text, sizeof line_text, "%d", line);
+    printf("@gpulab\tcuda_error");
+    print_field(stdout, cudaGetErrorName(err));
+    print_field(stdout, call);
+    print_field(stdout, file);
+    print_field(stdout, line_text);
+    print_field(stdout, cudaGetErrorString(err));
+    printf("\n");
+    fflush(stdout);
+    fprintf(stderr, "%s:%d: CUDA error %s (%s) from %s\n", file, line, cudaGetErrorName(err),
+            cudaGetErrorString(err), call);
+    exit(HARNESS_EXIT_CUDA);
+}
+
+void lab_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
+{
+    report_cuda_error(err, call, file, line);
+}
+
+void harness_check(cudaError_t err, const char *call, const char *file, int line)
+{
+    if (err != cudaSuccess)
+        report_cuda_error(err, call, file, line);
+}
+
+void harness_dataset_error(const harness_ctx *h, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "harness: dataset %s: ", h ? h->dataset_dir : "?");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(HARNESS_EXIT_DATASET);
+}
+
+void harness_begin(harness_ctx *h, int argc, char **argv)
+{
+    memset(h, 0, sizeof *h);
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s DATASET_DIR OUTPUT_FILE\n", argc > 0 ? argv[0] : "lab");
+        exit(HARNESS_EXIT_USAGE);
+    }
+    h->dataset_dir = argv[1];
+    h->output_path = argv[2];
+    /* The student's printf and ours share stdout: line buffering keeps the
+     * "@gpulab" lines whole even when output is a pipe. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+void harness_load(const harness_ctx *h, const char *name, gl_matrix *m)
+{
+    char path[4096];
+    gl_error err;
+    snprintf(path, sizeof path, "%s/%s", h->dataset_dir, name);
+    if (gl_read_matrix(path, m, &err))
+        harness_dataset_error(h, "%s", err.msg);
+}
+
+void harness_alloc_output(gl_matrix *m, int rows, int cols, int channels)
+{
+    gl_error err;
+    if (gl_matrix_alloc(m, rows, cols, channels, &err))
+        harness_dataset_error(NULL, "%s", err.msg);
+    memset(m->data, GL_POISON_BYTE, gl_matrix_count(m) * sizeof(float));
+}
+
+float *harness_device_upload(const gl_matrix *m)
+{
+    float *d = NULL;
+    size_t bytes = gl_matrix_count(m) * sizeof(float);
+    HARNESS_CHECK(cudaMalloc((void **)&d, bytes));
+    HARNESS_CHECK(cudaMemcpy(d, m->data, bytes, cudaMemcpyHostToDevice));
+    return d;
+}
+
+float *harness_device_alloc_poisoned(size_t count)
+{
+    float *d = NULL;
+    HARNESS_CHECK(cudaMalloc((void **)&d, count * sizeof(float)));
+    HARNESS_CHECK(cudaMemset(d, GL_POISON_BYTE, count * sizeof(float)));
+    return d;
+}
+
+void harness_device_download(gl_matrix *m, const float *device)
+{
+    HARNESS_CHECK(cudaMemcpy(m->data, device, gl_matrix_count(m) * sizeof(float),
+                             cudaMemcpyDeviceToHost));
+}
+
+void harness_device_free(float *device)
+{
+    HARNESS_CHECK(cudaFree(device));
+}
+
+void harness_call_begin(harness_ctx *h)
+{
+    /* Make sure earlier uploads are done, so the time is the student's. */
+    HARNESS_CHECK(cudaDeviceSynchronize());
+    h->t_start = now_ms();
+}
+
+void harness_call_end(harness_ctx *h)
+{
+    /* A kernel's fault surfaces at the next synchronisation; a bad launch
+     * configuration only in cudaGetLastError. Check both, in that order. */
+    cudaError_t err = cudaDeviceSynchronize();
+    if (err != cudaSuccess)
+        report_cuda_error(err, "cudaDeviceSynchronize() after your entry point", "harness", 0);
+    err = cudaGetLastError();
+    if (err != cudaSuccess)
+        report_cuda_error(err, "cudaGetLastError() after your entry point", "harness", 0);
+    printf("@gpulab\ttime_ms\tcall\t%.3f\n", now_ms() - h->t_start);
+}
+
+void harness_finish(const harness_ctx *h, const gl_matrix *out)
+{
+    gl_error err;
+    if (gl_write_output(h->output_path, out, &err))
+        harness_dataset_error(h, "%s", err.msg);
+    fflush(stdout);
+    exit(HARNESS_EXIT_OK);
+}

@@ -1,0 +1,69 @@
+/*
+ * harness.h - the parts every lab's harness main() shares.
+ *
+ * A lab program is the student's file linked with the lab's harness. The
+ * harness owns main(): it reads the dataset, allocates and poisons the
+ * output, calls the student's entry point, synchronises, checks for CUDA
+ * errors and writes the output file for the grader, which compares it in its
+ * own process after this one has ended.
+ *
+ * Usage of every lab program:  PROGRAM DATASET_DIR OUTPUT_FILE
+ *
+ * Machine-readable lines go to standard output, fields separated by tabs:
+ *     @gpulab  time_ms  NAME  VALUE                       a timing (informational, never trusted)
+ *     @gpulab  cuda_error  NAME  CALL  FILE  LINE  MESSAGE
+ * Exit status: 0 done, 2 usage, 3 CUDA error, 4 unreadable dataset or
+ * unwritable output (the kit's fault, not the student's).
+ */
+#ifndef GPULAB_HARNESS_H
+#define GPULAB_HARNESS_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+#include "dataset.h"
+
+enum {
+    HARNESS_EXIT_OK = 0,
+    HARNESS_EXIT_USAGE = 2,
+    HARNESS_EXIT_CUDA = 3,
+    HARNESS_EXIT_DATASET = 4
+};
+
+typedef struct {
+    const char *dataset_dir;
+    const char *output_path;
+    double t_start;
+} harness_ctx;
+
+/* Parses argv; on misuse prints usage and exits HARNESS_EXIT_USAGE. */
+void harness_begin(harness_ctx *h, int argc, char **argv);
+
+/* Reads DATASET_DIR/name (any format dataset.h knows); exits on error. */
+void harness_load(const harness_ctx *h, const char *name, gl_matrix *m);
+
+/* A host output matrix, poisoned. */
+void harness_alloc_output(gl_matrix *m, int rows, int cols, int channels);
+
+/* Device buffers for labs whose entry point takes device pointers. */
+float *harness_device_upload(const gl_matrix *m);
+float *harness_device_alloc_poisoned(size_t count);
+void harness_device_download(gl_matrix *m, const float *device);
+void harness_device_free(float *device);
+
+/* Starts the clock just before the call into the student's code. */
+void harness_call_begin(harness_ctx *h);
+/* Synchronises, checks cudaGetLastError, reports the call's time; on a CUDA
+ * error reports it and exits HARNESS_EXIT_CUDA. */
+void harness_call_end(harness_ctx *h);
+
+/* Checks a CUDA call the harness itself makes. */
+void harness_check(cudaError_t err, const char *call, const char *file, int line);
+#define HARNESS_CHECK(call) harness_check((call), #call, __FILE__, __LINE__)
+
+/* Writes the output where the grader asked, then exits 0. */
+void harness_finish(const harness_ctx *h, const gl_matrix *out);
+
+/* Exits HARNESS_EXIT_DATASET with a message naming the dataset. */
+void harness_dataset_error(const harness_ctx *h, const char *fmt, ...);
+
+#endif

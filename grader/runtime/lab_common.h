@@ -1,0 +1,36 @@
+/*
+ * lab_common.h - what every lab's lab.h shares: the CUDA error check.
+ *
+ * Wrap every CUDA runtime call you make in CUDA_CHECK(...). If the call
+ * fails, the kit reports the error, the call, and your file and line, and
+ * the run ends with the status cuda_error: you see the first thing that went
+ * wrong instead of a wrong answer much later.
+ *
+ *     CUDA_CHECK(cudaMalloc((void **)&d_M, bytes));
+ *     MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);
+ *     CUDA_CHECK(cudaGetLastError());   // a bad launch configuration shows here
+ */
+#ifndef GPULAB_LAB_COMMON_H
+#define GPULAB_LAB_COMMON_H
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Defined by the kit's harness: reports the failed call and ends the run. */
+void lab_cuda_fail(cudaError_t err, const char *call, const char *file, int line);
+
+#ifdef __cplusplus
+}
+#endif
+
+#define CUDA_CHECK(call)                                                   \
+    do {                                                                   \
+        cudaError_t lab_check_err_ = (call);                               \
+        if (lab_check_err_ != cudaSuccess)                                 \
+            lab_cuda_fail(lab_check_err_, #call, __FILE__, __LINE__);      \
+    } while (0)
+
+#endif

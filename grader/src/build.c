@@ -1,0 +1,163 @@
+/*
+ * build.c - see build.h.
+ *
+ * The student's file is copied into the private build directory under the
+ * lab's source name, behind a #line directive carrying the name the student
+ * gave, so every diagnostic names their own file and line. lab.h comes from
+ * the kit's labs/<id>/, never from beside the student's file.
+ */
+#define _GNU_SOURCE
+#include "build.h"
+#include "kit.h"
+#include "process.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUILD_TIMEOUT_S 300
+#define BUILD_LOG_CAP (256 * 1024)
+
+/* Runs one compiler command; appends its output to log. Returns 0 on success. */
+static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char **why)
+{
+    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, 0 };
+    proc_result r;
+    proc_run(&spec, &r);
+    sb_puts(log, r.out_text);
+    sb_puts(log, r.err_text);
+    int ok = r.started && r.exited && r.exit_code == 0;
+    if (!r.started)
+        *why = xasprintf("the compiler could not be started: %s", r.out_text);
+    else if (r.timed_out)
+        *why = xasprintf("the compiler did not finish within %d s", BUILD_TIMEOUT_S);
+    else if (!ok && r.signaled)
+        *why = xasprintf("the compiler was killed by signal %d", r.signal_number);
+    proc_result_free(&r);
+    return ok ? 0 : -1;
+}
+
+/* A #line directive's file name, with the characters C escapes escaped. */
+static char *line_directive(const char *display)
+{
+    strbuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, "#line 1 \"");
+    for (const char *c = display; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_append(&sb, "\\", 1);
+        if (*c == '\n')
+            continue;
+        sb_append(&sb, c, 1);
+    }
+    sb_puts(&sb, "\"\n");
+    return sb_detach(&sb);
+}
+
+/* Turns the linker's complaints into a sentence a student can act on. */
+static char *link_hint(const lab_manifest *m, const char *log)
+{
+    char *undefined = xasprintf("undefined reference to `%s'", m->entry_point);
+    char *hint = NULL;
+    if (strstr(log, undefined))
+        hint = xasprintf("your file does not define %s() with the signature in lab.h "
+                         "(check its name, its parameters, and that lab.h is included)", m->entry_point);
+    else if (strstr(log, "multiple definition of `main'"))
+        hint = xstrdup("your file defines main(), but the kit's harness owns main(): remove yours");
+    free(undefined);
+    return hint;
+}
+
+void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
+                      const char *workdir, build_result *r)
+{
+    memset(r, 0, sizeof *r);
+    size_t len;
+    char *text = read_file(student_path, &len);
+    if (!text) {
+        r->message = xasprintf("cannot read %s: %s", student_path, strerror(errno));
+        r->log = xstrdup("");
+        r->grader_fault = 1;
+        return;
+    }
+    char *src = xasprintf("%s/%s", workdir, m->source);
+    char *directive = line_directive(student_path);
+    strbuf body;
+    sb_init(&body);
+    sb_puts(&body, directive);
+    sb_append(&body, text, len);
+    free(directive);
+    free(text);
+    if (write_file_atomic(src, body.buf, body.len) != 0)
+        die("cannot write %s: %s", src, strerror(errno));
+    sb_free(&body);
+
+    char *obj = xasprintf("%s/student.o", workdir);
+    char *prog = xasprintf("%s/lab-program", workdir);
+    char *inc_lab = xasprintf("-I%s", m->dir);
+    char *inc_rt = kit_path("grader/runtime");
+    char *inc_rt_flag = xasprintf("-I%s", inc_rt);
+    char *harness = kit_path("build/harness/%s/%s/harness.o", b->name, m->id);
+    char *runtime = kit_path("build/harness/%s/libgpulab_runtime.a", b->name);
+    char *arch = xasprintf("-arch=%s", b->arch);
+    strbuf log;
+    sb_init(&log);
+    char *why = NULL;
+
+    if (!file_exists(harness) || !file_exists(runtime)) {
+        r->grader_fault = 1;
+        r->message = xasprintf("the kit's %s harness for %s is not built: run make", b->name, m->id);
+        goto done;
+    }
+    if (b->kind == BACKEND_GPU) {
+        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", inc_lab, inc_rt_flag,
+                             "-c", src, "-o", obj, NULL };
+        if (run_tool(cc, workdir, &log, &why) != 0)
+            goto failed_compile;
+        const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, NULL };
+        if (run_tool(ld, workdir, &log, &why) != 0)
+            goto failed_link;
+    } else {
+        const char *cc[] = { b->compiler, "-c", src, "-o", obj, inc_lab, inc_rt_flag, NULL };
+        if (run_tool(cc, workdir, &log, &why) != 0)
+            goto failed_compile;
+        const char *ld[] = { b->compiler, obj, harness, runtime, "-o", prog, NULL };
+        if (run_tool(ld, workdir, &log, &why) != 0)
+            goto failed_link;
+    }
+    r->ok = 1;
+    r->program = prog;
+    prog = NULL;
+    goto done;
+
+failed_compile:
+    r->message = why ? why : xasprintf("%s does not compile", student_path);
+    why = NULL;
+    goto done;
+failed_link:
+    r->message = why ? why : link_hint(m, log.buf ? log.buf : "");
+    if (!r->message)
+        r->message = xasprintf("%s compiles but does not link with the lab's harness", student_path);
+    why = NULL;
+done:
+    r->log = sb_detach(&log);
+    free(why);
+    free(src);
+    free(obj);
+    free(prog);
+    free(inc_lab);
+    free(inc_rt);
+    free(inc_rt_flag);
+    free(harness);
+    free(runtime);
+    free(arch);
+}
+
+void build_result_free(build_result *r)
+{
+    free(r->program);
+    free(r->log);
+    free(r->message);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,23 @@
+/*
+ * build.h - the build stage: the student's file, compiled once for the
+ * chosen backend and linked with the lab's prebuilt harness and runtime.
+ */
+#ifndef GPULAB_BUILD_H
+#define GPULAB_BUILD_H
+
+#include "backend.h"
+#include "manifest.h"
+
+typedef struct {
+    int ok;
+    int grader_fault;   /* the kit, not the student, is at fault (harness not built) */
+    char *program;      /* the linked lab program */
+    char *log;          /* everything the compiler and linker said */
+    char *message;      /* one line when !ok */
+} build_result;
+
+void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
+                      const char *workdir, build_result *r);
+void build_result_free(build_result *r);
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * compare.c - see compare.h.
+ *
+ * The tolerance model. A float32 sum of k products, in any order, with or
+ * without fused multiply-adds, differs from the exact sum by at most about
+ * k * u * sum(|a*b|), where u = 2^-24 is float32's unit roundoff (Higham,
+ * "Accuracy and Stability of Numerical Algorithms", ch. 3). The generators
+ * store the exact value (double precision) and the magnitude sum(|a*b|) of
+ * every element, with k, so each element gets the bound its own arithmetic
+ * allows: tight where the terms are small, loose where they are large. A
+ * correct kernel always passes; an error of one wrong term, a missed halo
+ * pixel or a wrong tile does not. sum_ulps (2 by default) leaves a factor of
+ * two of headroom; atol and rtol are there for labs that need them.
+ * docs/tolerance.md explains this for students and instructors.
+ */
+#include "compare.h"
+#include "util.h"
+#include "../runtime/dataset.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNIT_ROUNDOFF 5.9604644775390625e-08 /* 2^-24 */
+
+double compare_tolerance(const tolerance_model *tol, double expected, double magnitude, int terms,
+                         int have_magnitude)
+{
+    if (!have_magnitude) {
+        double rtol = tol->rtol > tol->fallback_rtol ? tol->rtol : tol->fallback_rtol;
+        return tol->atol + rtol * fabs(expected);
+    }
+    return tol->atol + tol->rtol * fabs(expected) +
+           tol->sum_ulps * (double)terms * UNIT_ROUNDOFF * magnitude;
+}
+
+static int is_poison(float v)
+{
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return bits == GL_POISON_BITS;
+}
+
+/* Keeps the WORST_MAX largest by score (error / tolerance; +inf for
+ * non-finite values), largest first. */
+static void keep_worst(compare_result *r, const mismatch *m, double score, double *scores)
+{
+    int n = r->nworst;
+    if (n == WORST_MAX && score <= scores[n - 1])
+        return;
+    int i = n < WORST_MAX ? n : WORST_MAX - 1;
+    while (i > 0 && scores[i - 1] < score) {
+        r->worst[i] = r->worst[i - 1];
+        scores[i] = scores[i - 1];
+        i--;
+    }
+    r->worst[i] = *m;
+    scores[i] = score;
+    if (n < WORST_MAX)
+        r->nworst++;
+}
+
+static char *shape_text(const int s[3])
+{
+    if (s[2] == 1)
+        return xasprintf("%d x %d", s[0], s[1]);
+    return xasprintf("%d x %d x %d", s[0], s[1], s[2]);
+}
+
+status_t compare_output(const char *output_path, const char *expected_path,
+                        const tolerance_model *tol, compare_result *r, char **message)
+{
+    memset(r, 0, sizeof *r);
+    gl_reference ref;
+    gl_error err;
+    if (gl_read_expected(expected_path, &ref, &err)) {
+        *message = xasprintf("cannot read the expected output: %s", err.msg);
+        return ST_GRADER_ERROR;
+    }
+    gl_matrix out;
+    if (!file_exists(output_path)) {
+        gl_reference_free(&ref);
+        *message = xstrdup("the program ended without writing an output file "
+                           "(did your code call exit(), or return before the harness could finish?)");
+        return ST_NO_OUTPUT;
+    }
+    if (gl_read_output(output_path, &out, &err)) {
+        gl_reference_free(&ref);
+        *message = xasprintf("the output file is unreadable: %s", err.msg);
+        return ST_NO_OUTPUT;
+    }
+    r->compared = 1;
+    r->got_shape[0] = out.rows, r->got_shape[1] = out.cols, r->got_shape[2] = out.channels;
+    r->want_shape[0] = ref.rows, r->want_shape[1] = ref.cols, r->want_shape[2] = ref.channels;
+    if (out.rows != ref.rows || out.cols != ref.cols || out.channels != ref.channels) {
+        char *got = shape_text(r->got_shape), *want = shape_text(r->want_shape);
+        *message = xasprintf("the output is %s but should be %s", got, want);
+        free(got);
+        free(want);
+        gl_matrix_free(&out);
+        gl_reference_free(&ref);
+        return ST_WRONG;
+    }
+    r->shape_ok = 1;
+    r->elements = gl_matrix_count(&out);
+    double scores[WORST_MAX];
+    for (size_t i = 0; i < r->elements; i++) {
+        float got = out.data[i];
+        double want = ref.value[i];
+        double t = compare_tolerance(tol, want, ref.magnitude ? ref.magnitude[i] : 0, ref.terms,
+                                     ref.magnitude != NULL);
+        double abs_err = fabs((double)got - want);
+        int finite = isfinite(got);
+        if (finite) {
+            if (abs_err > r->max_abs_err)
+                r->max_abs_err = abs_err;
+            if (want != 0 && abs_err / fabs(want) > r->max_rel_err)
+                r->max_rel_err = abs_err / fabs(want);
+            if (t > 0 && abs_err / t > r->worst_ratio)
+                r->worst_ratio = abs_err / t;
+        }
+        /* !(abs_err <= t) is also true for NaN: NaN and Inf never pass. */
+        if (finite && abs_err <= t)
+            continue;
+        r->mismatches++;
+        mismatch m;
+        size_t pixel = i / (size_t)out.channels;
+        m.row = (int)(pixel / (size_t)out.cols);
+        m.col = (int)(pixel % (size_t)out.cols);
+        m.channel = (int)(i % (size_t)out.channels);
+        m.got = got;
+        m.expected = want;
+        m.tolerance = t;
+        m.poisoned = is_poison(got);
+        if (m.poisoned)
+            r->poisoned++;
+        else if (!finite)
+            r->nonfinite++;
+        keep_worst(r, &m, finite ? (t > 0 ? abs_err / t : HUGE_VAL) : HUGE_VAL, scores);
+    }
+    status_t st = r->mismatches ? ST_WRONG : ST_PASS;
+    if (st == ST_PASS) {
+        *message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
+                             r->elements, r->max_abs_err, 100.0 * r->worst_ratio);
+    } else if (r->poisoned == r->elements) {
+        *message = xasprintf("nothing was written: all %zu elements still hold the kit's poison value",
+                             r->elements);
+    } else {
+        strbuf sb;
+        sb_init(&sb);
+        sb_printf(&sb, "%zu of %zu elements wrong", r->mismatches, r->elements);
+        if (r->poisoned)
+            sb_printf(&sb, " (%zu never written)", r->poisoned);
+        if (r->nonfinite)
+            sb_printf(&sb, " (%zu NaN or Inf)", r->nonfinite);
+        const mismatch *w = &r->worst[0];
+        if (w->poisoned)
+            sb_printf(&sb, "; e.g. (%d, %d) was never written", w->row, w->col);
+        else if (out.channels > 1)
+            sb_printf(&sb, "; worst at (%d, %d, channel %d): got %.7g, expected %.7g", w->row, w->col,
+                      w->channel, w->got, w->expected);
+        else
+            sb_printf(&sb, "; worst at (%d, %d): got %.7g, expected %.7g", w->row, w->col, w->got,
+                      w->expected);
+        *message = sb_detach(&sb);
+    }
+    gl_matrix_free(&out);
+    gl_reference_free(&ref);
+    return st;
+}

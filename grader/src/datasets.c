@@ -1,0 +1,145 @@
+/*
+ * datasets.c - see datasets.h.
+ */
+#define _GNU_SOURCE
+#include "datasets.h"
+#include "kit.h"
+#include "process.h"
+#include "util.h"
+#include "../runtime/rng.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GENERATE_TIMEOUT_S 1800
+
+int dataset_generate(const lab_manifest *m, int index, unsigned long long base_seed,
+                     const char *out_root, char **why)
+{
+    const dataset_spec *d = &m->datasets[index];
+    char *gen = kit_path("build/gen/%s/generate", m->id);
+    if (!is_executable(gen)) {
+        *why = xasprintf("the generator %s is not built: run make", gen);
+        free(gen);
+        return -1;
+    }
+    if (make_dirs(out_root) != 0) {
+        *why = xasprintf("cannot create %s: %s", out_root, strerror(errno));
+        free(gen);
+        return -1;
+    }
+    char *final_dir = xasprintf("%s/%s", out_root, d->name);
+    char *tmp_dir = xasprintf("%s/.%s.tmp-%ld", out_root, d->name, (long)getpid());
+    remove_tree(tmp_dir);
+    char *seed = xasprintf("%llu", (unsigned long long)gl_hash_string(base_seed, d->name));
+    const char **argv = xcalloc((size_t)d->nparams + 6, sizeof(char *));
+    char **params = xcalloc((size_t)d->nparams + 1, sizeof(char *));
+    int k = 0;
+    argv[k++] = gen;
+    argv[k++] = "--out";
+    argv[k++] = tmp_dir;
+    argv[k++] = "--seed";
+    argv[k++] = seed;
+    for (int i = 0; i < d->nparams; i++)
+        argv[k++] = params[i] = xasprintf("%s=%s", d->keys[i], d->values[i]);
+    proc_spec spec = { argv, NULL, NULL, GENERATE_TIMEOUT_S, 16384, 0 };
+    proc_result r;
+    proc_run(&spec, &r);
+    int rc = 0;
+    if (!(r.started && r.exited && r.exit_code == 0)) {
+        *why = xasprintf("generating %s/%s failed: %s%s", m->id, d->name, r.err_text,
+                         r.timed_out ? " (timed out)" : "");
+        remove_tree(tmp_dir);
+        rc = -1;
+    } else {
+        remove_tree(final_dir);
+        if (rename(tmp_dir, final_dir) != 0) {
+            *why = xasprintf("cannot move %s to %s: %s", tmp_dir, final_dir, strerror(errno));
+            remove_tree(tmp_dir);
+            rc = -1;
+        }
+    }
+    proc_result_free(&r);
+    for (int i = 0; i < d->nparams; i++)
+        free(params[i]);
+    free(params);
+    free(argv);
+    free(seed);
+    free(tmp_dir);
+    free(final_dir);
+    free(gen);
+    return rc;
+}
+
+char *dataset_dir(const lab_manifest *m, int index)
+{
+    const dataset_spec *d = &m->datasets[index];
+    if (!d->on_demand) {
+        char *dir = kit_path("datasets/%s/%s", m->id, d->name);
+        if (!dir_exists(dir))
+            die("dataset %s of %s is missing from %s: restore it (git checkout datasets/) or run "
+                "gpulab datasets %s", d->name, m->id, dir, m->id);
+        return dir;
+    }
+    char *root = kit_path("build/datasets/%s", m->id);
+    char *dir = xasprintf("%s/%s", root, d->name);
+    if (!dir_exists(dir)) {
+        fprintf(stderr, "gpulab: generating the on-demand dataset %s of %s...\n", d->name, m->id);
+        char *why = NULL;
+        if (dataset_generate(m, index, m->seed, root, &why) != 0)
+            die("%s", why);
+    }
+    free(root);
+    return dir;
+}
+
+int cmd_datasets(int argc, char **argv)
+{
+    const char *lab = NULL, *out = NULL, *seed_text = NULL;
+    int all = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            seed_text = argv[++i];
+        else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+            out = argv[++i];
+        else if (strcmp(argv[i], "--all") == 0)
+            all = 1;
+        else if (argv[i][0] != '-' && !lab)
+            lab = argv[i];
+        else
+            die("datasets: unexpected argument '%s'\nusage: gpulab datasets LAB [--seed S] [--out DIR] [--all]",
+                argv[i]);
+    }
+    if (!lab)
+        die("usage: gpulab datasets LAB [--seed S] [--out DIR] [--all]");
+    char *id = manifest_resolve(lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    unsigned long long seed = m.seed;
+    if (seed_text) {
+        char *end;
+        errno = 0;
+        seed = strtoull(seed_text, &end, 0);
+        if (errno || *end || end == seed_text)
+            die("--seed %s: expected a whole number", seed_text);
+    }
+    char *root = out ? xstrdup(out) : kit_path("datasets/%s", m.id);
+    int made = 0;
+    for (int i = 0; i < m.ndatasets; i++) {
+        if (m.datasets[i].on_demand && !all)
+            continue;
+        char *why = NULL;
+        if (dataset_generate(&m, i, seed, root, &why) != 0)
+            die("%s", why);
+        printf("%s/%s\n", root, m.datasets[i].name);
+        made++;
+    }
+    fprintf(stderr, "gpulab: %d datasets of %s written under %s (seed %llu)\n", made, m.id, root, seed);
+    free(root);
+    manifest_free(&m);
+    free(id);
+    return 0;
+}

@@ -1,0 +1,118 @@
+/*
+ * grade.c - see grade.h. The stages live in build.c, run.c and compare.c;
+ * this file only strings them together and awards points.
+ */
+#define _GNU_SOURCE
+#include "grade.h"
+#include "build.h"
+#include "compare.h"
+#include "datasets.h"
+#include "run.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *status_name(status_t s)
+{
+    static const char *const names[ST_COUNT] = {
+        "pass", "wrong", "compile_error", "timeout", "crash", "cuda_error", "no_output", "grader_error",
+    };
+    return s < ST_COUNT ? names[s] : "grader_error";
+}
+
+void submission_result_free(submission_result *s)
+{
+    for (int i = 0; i < s->ndatasets; i++) {
+        free(s->datasets[i].message);
+        free(s->datasets[i].program_stdout);
+        free(s->datasets[i].program_stderr);
+    }
+    free(s->datasets);
+    free(s->file);
+    free(s->lab);
+    free(s->build_log);
+    free(s->build_message);
+    memset(s, 0, sizeof *s);
+}
+
+static void grade_dataset(const lab_manifest *m, const char *program, const char *workdir, int index,
+                          double timeout_s, dataset_result *d)
+{
+    char *dir = dataset_dir(m, index);
+    char *run_dir = xasprintf("%s/run-%s", workdir, d->name);
+    run_result run;
+    run_program(program, dir, run_dir, timeout_s, &run);
+    d->wall_s = run.proc.wall_s;
+    d->call_ms = run.call_ms;
+    d->program_stdout = xstrdup(run.proc.out_text);
+    d->program_stderr = xstrdup(run.proc.err_text);
+    d->status = run_status(&run, timeout_s, &d->message);
+    if (d->status == ST_PASS) {
+        /* The program has ended and its whole process group is gone: only
+         * now does the grader look at what it wrote. */
+        char *expected = xasprintf("%s/%s", dir, m->expected);
+        d->status = compare_output(run.output_path, expected, &m->tolerance, &d->cmp, &d->message);
+        free(expected);
+    }
+    if (d->status == ST_PASS)
+        d->points = d->max_points;
+    run_result_free(&run);
+    free(run_dir);
+    free(dir);
+}
+
+void grade_submission(const lab_manifest *m, const backend *b, const char *file,
+                      const grade_options *opt, submission_result *s)
+{
+    memset(s, 0, sizeof *s);
+    s->file = xstrdup(file);
+    s->lab = xstrdup(m->id);
+    snprintf(s->backend, sizeof s->backend, "%s", b->name);
+    snprintf(s->device, sizeof s->device, "%s", b->device);
+    snprintf(s->driver, sizeof s->driver, "%s", b->driver);
+    snprintf(s->arch, sizeof s->arch, "%s", b->arch);
+
+    for (int i = 0; i < m->ndatasets; i++)
+        if (opt->dataset == i || (opt->dataset < 0 && !m->datasets[i].on_demand))
+            s->ndatasets++;
+    s->datasets = xcalloc((size_t)s->ndatasets, sizeof *s->datasets);
+    int k = 0;
+    int *index = xcalloc((size_t)s->ndatasets, sizeof(int));
+    for (int i = 0; i < m->ndatasets; i++)
+        if (opt->dataset == i || (opt->dataset < 0 && !m->datasets[i].on_demand)) {
+            index[k] = i;
+            s->datasets[k].name = m->datasets[i].name;
+            s->datasets[k].max_points = m->datasets[i].points;
+            s->datasets[k].call_ms = -1;
+            s->max_score += m->datasets[i].points;
+            k++;
+        }
+
+    char *workdir = make_temp_dir("gpulab");
+    build_result br;
+    build_submission(m, b, file, workdir, &br);
+    s->built = br.ok;
+    s->build_log = xstrdup(br.log);
+    if (!br.ok) {
+        s->build_message = xstrdup(br.message);
+        for (int i = 0; i < s->ndatasets; i++) {
+            s->datasets[i].status = br.grader_fault ? ST_GRADER_ERROR : ST_COMPILE_ERROR;
+            s->datasets[i].message = xstrdup(br.message);
+        }
+    } else {
+        double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
+        for (int i = 0; i < s->ndatasets; i++) {
+            grade_dataset(m, br.program, workdir, index[i], timeout, &s->datasets[i]);
+            s->score += s->datasets[i].points;
+        }
+    }
+    build_result_free(&br);
+    free(index);
+    if (opt->keep)
+        fprintf(stderr, "gpulab: kept the work directory %s\n", workdir);
+    else
+        remove_tree(workdir);
+    free(workdir);
+}

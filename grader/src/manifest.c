@@ -1,0 +1,269 @@
+/*
+ * manifest.c - loading and validating labs/<id>/lab.json; see manifest.h.
+ *
+ * Validation is strict: an unknown key is an error, so a typo in a manifest
+ * ("timout_s") is caught instead of silently ignored.
+ */
+#define _GNU_SOURCE
+#include "manifest.h"
+#include "kit.h"
+#include "util.h"
+
+#include <cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *manifest_path;
+
+static void bad(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void bad(const char *fmt, ...)
+{
+    va_list ap;
+    char msg[1024];
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    die("%s: %s", manifest_path, msg);
+}
+
+static void only_keys(const cJSON *obj, const char *where, const char *const *allowed)
+{
+    for (const cJSON *it = obj->child; it; it = it->next) {
+        int ok = 0;
+        for (const char *const *a = allowed; *a; a++)
+            if (strcmp(it->string, *a) == 0)
+                ok = 1;
+        if (!ok)
+            bad("unknown key \"%s\" in %s", it->string, where);
+    }
+}
+
+static char *get_string(const cJSON *obj, const char *key, int required)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) {
+        if (required)
+            bad("missing \"%s\" (a string)", key);
+        return NULL;
+    }
+    if (!cJSON_IsString(v) || !v->valuestring[0])
+        bad("\"%s\" must be a non-empty string", key);
+    return xstrdup(v->valuestring);
+}
+
+static double get_number(const cJSON *obj, const char *key, double def, double min, double max)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v)
+        return def;
+    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < min || v->valuedouble > max)
+        bad("\"%s\" must be a number from %g to %g", key, min, max);
+    return v->valuedouble;
+}
+
+static void load_tolerance(const cJSON *root, tolerance_model *t)
+{
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(root, "tolerance");
+    if (!tol || !cJSON_IsObject(tol))
+        bad("missing \"tolerance\" (an object)");
+    static const char *const keys[] = { "atol", "rtol", "sum_ulps", "fallback_rtol", NULL };
+    only_keys(tol, "\"tolerance\"", keys);
+    t->atol = get_number(tol, "atol", 0, 0, 1);
+    t->rtol = get_number(tol, "rtol", 0, 0, 1);
+    t->sum_ulps = get_number(tol, "sum_ulps", 2, 0, 1e6);
+    t->fallback_rtol = get_number(tol, "fallback_rtol", 1e-5, 0, 1);
+}
+
+static void load_dataset(const cJSON *d, int index, dataset_spec *s)
+{
+    if (!cJSON_IsObject(d))
+        bad("datasets[%d] must be an object", index);
+    static const char *const keys[] = { "name", "points", "params", "on_demand", NULL };
+    only_keys(d, "a dataset", keys);
+    s->name = get_string(d, "name", 1);
+    for (const char *c = s->name; *c; c++)
+        if (!(*c == '-' || *c == '_' || *c == '.' || (*c >= '0' && *c <= '9') ||
+              (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')) || s->name[0] == '.')
+            bad("dataset name \"%s\": use letters, digits, '-', '_' and '.' only", s->name);
+    s->points = get_number(d, "points", 1, 0, 1000);
+    const cJSON *od = cJSON_GetObjectItemCaseSensitive(d, "on_demand");
+    if (od && !cJSON_IsBool(od))
+        bad("dataset \"%s\": \"on_demand\" must be true or false", s->name);
+    s->on_demand = od && cJSON_IsTrue(od);
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(d, "params");
+    if (!params || !cJSON_IsObject(params))
+        bad("dataset \"%s\": missing \"params\" (an object of generator parameters)", s->name);
+    s->nparams = cJSON_GetArraySize(params);
+    s->keys = xcalloc((size_t)s->nparams + 1, sizeof(char *));
+    s->values = xcalloc((size_t)s->nparams + 1, sizeof(char *));
+    int i = 0;
+    for (const cJSON *p = params->child; p; p = p->next, i++) {
+        s->keys[i] = xstrdup(p->string);
+        if (cJSON_IsNumber(p) && p->valuedouble == floor(p->valuedouble))
+            s->values[i] = xasprintf("%.0f", p->valuedouble);
+        else if (cJSON_IsString(p))
+            s->values[i] = xstrdup(p->valuestring);
+        else
+            bad("dataset \"%s\": parameter \"%s\" must be a whole number or a string", s->name, p->string);
+    }
+}
+
+void manifest_load(const char *id, lab_manifest *m)
+{
+    memset(m, 0, sizeof *m);
+    char *path = kit_path("labs/%s/lab.json", id);
+    manifest_path = path;
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text)
+        die("%s: cannot read: %s", path, strerror(errno));
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    if (!root) {
+        const char *where = cJSON_GetErrorPtr();
+        int line = 1;
+        for (const char *c = text; where && c < where; c++)
+            line += *c == '\n';
+        bad("line %d: not valid JSON", line);
+    }
+    if (!cJSON_IsObject(root))
+        bad("the manifest must be a JSON object");
+    static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
+                                        "seed", "timeout_s", "tolerance", "datasets", NULL };
+    only_keys(root, "the manifest", keys);
+    m->id = get_string(root, "id", 1);
+    if (strcmp(m->id, id) != 0)
+        bad("\"id\" is \"%s\" but the lab's directory is labs/%s", m->id, id);
+    m->title = get_string(root, "title", 1);
+    m->summary = get_string(root, "summary", 0);
+    m->source = get_string(root, "source", 1);
+    m->entry_point = get_string(root, "entry_point", 1);
+    m->expected = get_string(root, "expected", 0);
+    if (!m->expected)
+        m->expected = xstrdup("expected.tensor");
+    m->seed = (unsigned long long)get_number(root, "seed", 1, 0, 9007199254740991.0);
+    m->timeout_s = get_number(root, "timeout_s", 20, 0.1, 3600);
+    load_tolerance(root, &m->tolerance);
+    const cJSON *ds = cJSON_GetObjectItemCaseSensitive(root, "datasets");
+    if (!ds || !cJSON_IsArray(ds) || cJSON_GetArraySize(ds) == 0)
+        bad("missing \"datasets\" (a non-empty array)");
+    m->ndatasets = cJSON_GetArraySize(ds);
+    m->datasets = xcalloc((size_t)m->ndatasets, sizeof *m->datasets);
+    int i = 0;
+    for (const cJSON *d = ds->child; d; d = d->next, i++) {
+        load_dataset(d, i, &m->datasets[i]);
+        for (int j = 0; j < i; j++)
+            if (strcmp(m->datasets[j].name, m->datasets[i].name) == 0)
+                bad("two datasets are named \"%s\"", m->datasets[i].name);
+    }
+    m->dir = kit_path("labs/%s", id);
+    cJSON_Delete(root);
+    free(text);
+    manifest_path = NULL;
+    free(path);
+}
+
+void manifest_free(lab_manifest *m)
+{
+    free(m->id);
+    free(m->title);
+    free(m->summary);
+    free(m->source);
+    free(m->entry_point);
+    free(m->expected);
+    free(m->dir);
+    for (int i = 0; i < m->ndatasets; i++) {
+        dataset_spec *s = &m->datasets[i];
+        for (int j = 0; j < s->nparams; j++) {
+            free(s->keys[j]);
+            free(s->values[j]);
+        }
+        free(s->keys);
+        free(s->values);
+        free(s->name);
+    }
+    free(m->datasets);
+    memset(m, 0, sizeof *m);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **manifest_list_ids(int *n)
+{
+    char *labs = kit_path("labs");
+    DIR *d = opendir(labs);
+    if (!d)
+        die("cannot list %s: %s", labs, strerror(errno));
+    char **ids = NULL;
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *json = xasprintf("%s/%s/lab.json", labs, e->d_name);
+        if (file_exists(json)) {
+            ids = xrealloc(ids, sizeof(char *) * (size_t)(count + 1));
+            ids[count++] = xstrdup(e->d_name);
+        }
+        free(json);
+    }
+    closedir(d);
+    free(labs);
+    if (count)
+        qsort(ids, (size_t)count, sizeof(char *), cmp_str);
+    *n = count;
+    return ids;
+}
+
+char *manifest_resolve(const char *name)
+{
+    int n;
+    char **ids = manifest_list_ids(&n);
+    char *found = NULL;
+    char *end;
+    long num = strtol(name, &end, 10);
+    int numeric = *name && *end == '\0';
+    for (int i = 0; i < n && !found; i++) {
+        if (strcmp(ids[i], name) == 0 || (numeric && strtol(ids[i], NULL, 10) == num))
+            found = xstrdup(ids[i]);
+    }
+    if (!found) {
+        strbuf sb;
+        sb_init(&sb);
+        for (int i = 0; i < n; i++)
+            sb_printf(&sb, "%s%s", i ? ", " : "", ids[i]);
+        die("no lab named \"%s\"; the labs are: %s", name, n ? sb.buf : "(none)");
+    }
+    for (int i = 0; i < n; i++)
+        free(ids[i]);
+    free(ids);
+    return found;
+}
+
+double manifest_max_points(const lab_manifest *m)
+{
+    double total = 0;
+    for (int i = 0; i < m->ndatasets; i++)
+        if (!m->datasets[i].on_demand)
+            total += m->datasets[i].points;
+    return total;
+}
+
+int manifest_find_dataset(const lab_manifest *m, const char *name)
+{
+    for (int i = 0; i < m->ndatasets; i++)
+        if (strcmp(m->datasets[i].name, name) == 0)
+            return i;
+    char *end;
+    long k = strtol(name, &end, 10);
+    if (*name && *end == '\0' && k >= 1 && k <= m->ndatasets)
+        return (int)k - 1;
+    return -1;
+}

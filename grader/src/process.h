@@ -1,0 +1,44 @@
+/*
+ * process.h - running a child program under the grader's control.
+ *
+ * The child gets its own process group, a working directory, optional extra
+ * environment variables, no core dumps and a cap on the size of files it
+ * writes. Its stdout and stderr are captured up to a cap (the rest is read
+ * and counted, so the child never blocks on a full pipe). A wall-clock limit
+ * kills the whole group; when the child ends, anything it left running in its
+ * group is killed too.
+ */
+#ifndef GPULAB_PROCESS_H
+#define GPULAB_PROCESS_H
+
+#include <stddef.h>
+
+typedef struct {
+    const char *const *argv;     /* argv[0] is the program's path */
+    const char *cwd;             /* NULL: the grader's own */
+    const char *const *env_add;  /* "NAME=value" strings added to the environment, NULL-terminated, or NULL */
+    double timeout_s;
+    size_t capture_cap;          /* bytes kept of each of stdout and stderr */
+    long long file_size_cap;     /* RLIMIT_FSIZE in bytes; 0: none */
+} proc_spec;
+
+typedef struct {
+    int started;        /* 0: could not be started (see out_text for why) */
+    int exited;         /* normal exit; exit_code valid */
+    int exit_code;
+    int signaled;       /* killed by a signal; signal_number valid */
+    int signal_number;
+    int timed_out;      /* the grader killed it at the time limit */
+    double wall_s;
+    char *out_text;     /* captured stdout (NUL-terminated) */
+    char *err_text;     /* captured stderr */
+    size_t out_dropped, err_dropped; /* bytes past the cap */
+} proc_result;
+
+void proc_run(const proc_spec *spec, proc_result *r);
+void proc_result_free(proc_result *r);
+
+/* "Segmentation fault (SIGSEGV)" and the like. */
+const char *signal_description(int sig);
+
+#endif

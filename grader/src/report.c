@@ -1,0 +1,217 @@
+/*
+ * report.c - see report.h.
+ */
+#define _GNU_SOURCE
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int report_want_color(int fd)
+{
+    const char *no = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    return isatty(fd) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+static const char *status_color(status_t s)
+{
+    switch (s) {
+    case ST_PASS: return "\033[32m";
+    case ST_GRADER_ERROR: return "\033[35m";
+    case ST_WRONG: return "\033[31m";
+    default: return "\033[33m";
+    }
+}
+
+static void points_text(char *buf, size_t len, double got, double max)
+{
+    snprintf(buf, len, "%g/%g", got, max);
+}
+
+/* The last `keep` lines of a text, each indented. */
+static void tail_lines(strbuf *out, const char *text, int keep, const char *indent)
+{
+    if (!text || !*text)
+        return;
+    const char *end = text + strlen(text);
+    while (end > text && end[-1] == '\n')
+        end--;
+    const char *start = end;
+    int lines = 0;
+    while (start > text && lines < keep) {
+        start--;
+        if (*start == '\n' && ++lines == keep) {
+            start++;
+            break;
+        }
+    }
+    if (start > text)
+        sb_printf(out, "%s...\n", indent);
+    for (const char *line = start; line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        sb_printf(out, "%s%.*s\n", indent, (int)n, line);
+        line += n + 1;
+    }
+}
+
+static void number_text(char *buf, size_t len, double v, int poisoned)
+{
+    if (poisoned)
+        snprintf(buf, len, "(never written)");
+    else if (isnan(v))
+        snprintf(buf, len, "NaN");
+    else
+        snprintf(buf, len, "%.9g", v);
+}
+
+static void dataset_details(strbuf *out, const dataset_result *d)
+{
+    if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
+        return;
+    sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
+    const compare_result *c = &d->cmp;
+    if (c->compared && c->shape_ok && c->nworst > 0) {
+        sb_printf(out, "    worst elements (%s):\n", c->got_shape[2] > 1 ? "row, col, channel" : "row, col");
+        sb_printf(out, "      %-18s %-16s %-16s %s\n", "where", "got", "expected", "tolerance");
+        for (int i = 0; i < c->nworst; i++) {
+            const mismatch *w = &c->worst[i];
+            char where[48], got[32], want[32];
+            if (c->got_shape[2] > 1)
+                snprintf(where, sizeof where, "(%d, %d, %d)", w->row, w->col, w->channel);
+            else
+                snprintf(where, sizeof where, "(%d, %d)", w->row, w->col);
+            number_text(got, sizeof got, w->got, w->poisoned);
+            number_text(want, sizeof want, w->expected, 0);
+            sb_printf(out, "      %-18s %-16s %-16s %.3g\n", where, got, want, w->tolerance);
+        }
+    }
+    if (d->status != ST_WRONG && d->program_stderr && *d->program_stderr) {
+        sb_puts(out, "    the program's error output (last lines):\n");
+        tail_lines(out, d->program_stderr, 10, "      ");
+    }
+}
+
+void report_text(strbuf *out, const submission_result *s, int color)
+{
+    const char *bold = color ? "\033[1m" : "", *reset = color ? "\033[0m" : "";
+    sb_printf(out, "%s%s%s  %s  on %s: %s", bold, s->lab, reset, s->file, s->backend, s->device);
+    if (*s->arch)
+        sb_printf(out, " (%s)", s->arch);
+    sb_puts(out, "\n\n");
+    if (!s->built && s->build_message) {
+        sb_printf(out, "  build failed: %s\n", s->build_message);
+        if (s->build_log && *s->build_log) {
+            sb_puts(out, "\n");
+            tail_lines(out, s->build_log, 60, "    ");
+        }
+        sb_puts(out, "\n");
+    }
+    size_t wname = 7;
+    for (int i = 0; i < s->ndatasets; i++)
+        if (strlen(s->datasets[i].name) > wname)
+            wname = strlen(s->datasets[i].name);
+    sb_printf(out, "  %-*s  %-13s  %-7s  %s\n", (int)wname, "dataset", "status", "points", "details");
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        char pts[32];
+        points_text(pts, sizeof pts, d->points, d->max_points);
+        const char *msg = d->status == ST_COMPILE_ERROR ? "see the compiler's messages above"
+                                                         : (d->message ? d->message : "");
+        sb_printf(out, "  %-*s  %s%-13s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
+                  status_name(d->status), reset, pts, msg);
+    }
+    for (int i = 0; i < s->ndatasets; i++)
+        dataset_details(out, &s->datasets[i]);
+    char total[32];
+    points_text(total, sizeof total, s->score, s->max_score);
+    sb_printf(out, "\n  %sscore %s%s\n", bold, total, reset);
+}
+
+static cJSON *number_or_word(double v, int poisoned)
+{
+    if (poisoned)
+        return cJSON_CreateString("never written");
+    if (isnan(v))
+        return cJSON_CreateString("NaN");
+    if (isinf(v))
+        return cJSON_CreateString(v > 0 ? "Infinity" : "-Infinity");
+    return cJSON_CreateNumber(v);
+}
+
+static cJSON *comparison_json(const compare_result *c)
+{
+    if (!c->compared)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON *shape = cJSON_AddArrayToObject(o, "shape");
+    cJSON *want = cJSON_AddArrayToObject(o, "expected_shape");
+    for (int i = 0; i < 3; i++) {
+        cJSON_AddItemToArray(shape, cJSON_CreateNumber(c->got_shape[i]));
+        cJSON_AddItemToArray(want, cJSON_CreateNumber(c->want_shape[i]));
+    }
+    cJSON_AddNumberToObject(o, "elements", (double)c->elements);
+    cJSON_AddNumberToObject(o, "mismatches", (double)c->mismatches);
+    cJSON_AddNumberToObject(o, "never_written", (double)c->poisoned);
+    cJSON_AddNumberToObject(o, "nonfinite", (double)c->nonfinite);
+    cJSON_AddNumberToObject(o, "max_abs_err", c->max_abs_err);
+    cJSON_AddNumberToObject(o, "max_rel_err", c->max_rel_err);
+    cJSON_AddNumberToObject(o, "worst_ratio", c->worst_ratio);
+    cJSON *worst = cJSON_AddArrayToObject(o, "worst");
+    for (int i = 0; i < c->nworst; i++) {
+        const mismatch *w = &c->worst[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "row", w->row);
+        cJSON_AddNumberToObject(e, "col", w->col);
+        cJSON_AddNumberToObject(e, "channel", w->channel);
+        cJSON_AddItemToObject(e, "got", number_or_word(w->got, w->poisoned));
+        cJSON_AddNumberToObject(e, "expected", w->expected);
+        cJSON_AddNumberToObject(e, "tolerance", w->tolerance);
+        cJSON_AddItemToArray(worst, e);
+    }
+    return o;
+}
+
+cJSON *report_json(const submission_result *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "lab", s->lab);
+    cJSON_AddStringToObject(o, "file", s->file);
+    cJSON_AddStringToObject(o, "backend", s->backend);
+    cJSON_AddStringToObject(o, "device", s->device);
+    cJSON_AddStringToObject(o, "driver", s->driver);
+    cJSON_AddStringToObject(o, "arch", s->arch);
+    cJSON_AddNumberToObject(o, "score", s->score);
+    cJSON_AddNumberToObject(o, "max_score", s->max_score);
+    cJSON *build = cJSON_AddObjectToObject(o, "build");
+    cJSON_AddBoolToObject(build, "ok", s->built);
+    if (s->build_message)
+        cJSON_AddStringToObject(build, "message", s->build_message);
+    else
+        cJSON_AddNullToObject(build, "message");
+    cJSON_AddStringToObject(build, "log", s->build_log ? s->build_log : "");
+    cJSON *arr = cJSON_AddArrayToObject(o, "datasets");
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "name", d->name);
+        cJSON_AddStringToObject(e, "status", status_name(d->status));
+        cJSON_AddNumberToObject(e, "score", d->points);
+        cJSON_AddNumberToObject(e, "max_score", d->max_points);
+        cJSON_AddStringToObject(e, "message", d->message ? d->message : "");
+        cJSON_AddNumberToObject(e, "wall_s", d->wall_s);
+        if (d->call_ms >= 0)
+            cJSON_AddNumberToObject(e, "call_ms", d->call_ms);
+        else
+            cJSON_AddNullToObject(e, "call_ms");
+        cJSON_AddItemToObject(e, "comparison", comparison_json(&d->cmp));
+        cJSON_AddStringToObject(e, "stdout", d->program_stdout ? d->program_stdout : "");
+        cJSON_AddStringToObject(e, "stderr", d->program_stderr ? d->program_stderr : "");
+        cJSON_AddItemToArray(arr, e);
+    }
+    return o;
+}

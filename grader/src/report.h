@@ -1,0 +1,19 @@
+/*
+ * report.h - the report stage: a submission_result as text for people or
+ * JSON for programs (the JSON is documented in docs/formats.md).
+ */
+#ifndef GPULAB_REPORT_H
+#define GPULAB_REPORT_H
+
+#include <cJSON.h>
+#include "result.h"
+#include "util.h"
+
+/* color: use ANSI colours (only on a terminal, and never with NO_COLOR). */
+void report_text(strbuf *out, const submission_result *s, int color);
+cJSON *report_json(const submission_result *s);
+
+/* Whether colour should be used on this stream. */
+int report_want_color(int fd);
+
+#endif

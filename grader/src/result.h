@@ -1,0 +1,76 @@
+/*
+ * result.h - what grading a submission produces: one result per dataset and
+ * a total. Filled by grade.c from the build, run and compare stages, printed
+ * by report.c.
+ */
+#ifndef GPULAB_RESULT_H
+#define GPULAB_RESULT_H
+
+#include <stddef.h>
+
+/* One status per outcome. Only ST_PASS earns points. */
+typedef enum {
+    ST_PASS,
+    ST_WRONG,
+    ST_COMPILE_ERROR,
+    ST_TIMEOUT,
+    ST_CRASH,
+    ST_CUDA_ERROR,
+    ST_NO_OUTPUT,
+    ST_GRADER_ERROR,
+    ST_COUNT
+} status_t;
+
+const char *status_name(status_t s);
+
+#define WORST_MAX 5
+
+typedef struct {
+    int row, col, channel;
+    double got, expected, tolerance;
+    int poisoned;       /* the element still holds the harness's poison */
+} mismatch;
+
+typedef struct {
+    int compared;                   /* 0: no comparison happened */
+    int shape_ok;
+    int got_shape[3], want_shape[3];
+    size_t elements, mismatches;
+    size_t nonfinite;               /* NaN or Inf written by the program */
+    size_t poisoned;                /* never written */
+    double max_abs_err, max_rel_err;
+    double worst_ratio;             /* max over elements of error / tolerance (finite ones) */
+    int nworst;
+    mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
+} compare_result;
+
+typedef struct {
+    const char *name;
+    status_t status;
+    double points, max_points;
+    char *message;          /* one line for people */
+    compare_result cmp;
+    double wall_s;          /* the program's wall time, as the grader measured it */
+    double call_ms;         /* the harness's time for the call, -1 if none (untrusted, informational) */
+    char *program_stdout;   /* capped; the student's prints and the harness's lines */
+    char *program_stderr;
+} dataset_result;
+
+typedef struct {
+    char *file;             /* as given on the command line */
+    char *lab;
+    char backend[8];
+    char device[256];
+    char driver[64];
+    char arch[32];
+    int built;
+    char *build_log;        /* compiler output, shown on compile_error */
+    char *build_message;    /* one line when the build failed */
+    int ndatasets;
+    dataset_result *datasets;
+    double score, max_score;
+} submission_result;
+
+void submission_result_free(submission_result *s);
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * run.c - see run.h.
+ */
+#define _GNU_SOURCE
+#include "run.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CAPTURE_CAP (64 * 1024)
+#define OUTPUT_FILE_CAP (2LL << 30) /* no lab writes more; a runaway program stops here */
+#define HARNESS_EXIT_USAGE 2
+#define HARNESS_EXIT_CUDA 3
+#define HARNESS_EXIT_DATASET 4
+
+/* The dataset's inputs are its files named input*: nothing else (in
+ * particular no expected output) goes where the student's program runs. */
+static void copy_inputs(const char *dataset_dir, const char *run_dir)
+{
+    DIR *d = opendir(dataset_dir);
+    if (!d)
+        die("cannot open dataset %s: %s", dataset_dir, strerror(errno));
+    int copied = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, "input", 5) != 0)
+            continue;
+        char *from = xasprintf("%s/%s", dataset_dir, e->d_name);
+        char *to = xasprintf("%s/%s", run_dir, e->d_name);
+        if (file_exists(from)) {
+            if (copy_file(from, to) != 0)
+                die("cannot copy %s to %s: %s", from, to, strerror(errno));
+            copied++;
+        }
+        free(from);
+        free(to);
+    }
+    closedir(d);
+    if (!copied)
+        die("dataset %s has no input files (input*)", dataset_dir);
+}
+
+/* Reads the harness's "@gpulab<TAB>..." lines out of the captured stdout. */
+static void parse_harness_lines(run_result *r)
+{
+    r->call_ms = -1;
+    for (const char *line = r->proc.out_text; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        if (n > 8 && strncmp(line, "@gpulab\t", 8) == 0) {
+            char *copy = xasprintf("%.*s", (int)n, line);
+            char *fields[8] = { 0 };
+            int k = 0;
+            for (char *save = NULL, *f = strtok_r(copy + 8, "\t", &save); f && k < 8;
+                 f = strtok_r(NULL, "\t", &save))
+                fields[k++] = f;
+            if (k == 3 && strcmp(fields[0], "time_ms") == 0 && strcmp(fields[1], "call") == 0)
+                r->call_ms = strtod(fields[2], NULL);
+            else if (k == 6 && strcmp(fields[0], "cuda_error") == 0 && !r->cuda_error)
+                r->cuda_error = xasprintf("%s from %s at %s:%s (%s)", fields[1], fields[2], fields[3],
+                                          fields[4], fields[5]);
+            free(copy);
+        }
+        line = end ? end + 1 : line + n;
+    }
+}
+
+void run_program(const char *program, const char *dataset_dir, const char *run_dir,
+                 double timeout_s, run_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (make_dirs(run_dir) != 0)
+        die("cannot create %s: %s", run_dir, strerror(errno));
+    copy_inputs(dataset_dir, run_dir);
+    r->run_dir = xstrdup(run_dir);
+    r->output_path = xasprintf("%s/output.tensor", run_dir);
+    const char *argv[] = { program, ".", "output.tensor", NULL };
+    proc_spec spec = { argv, run_dir, NULL, timeout_s, CAPTURE_CAP, OUTPUT_FILE_CAP };
+    proc_run(&spec, &r->proc);
+    parse_harness_lines(r);
+}
+
+/* The last non-empty line of a text, for a one-line message. */
+static char *last_line(const char *text)
+{
+    const char *end = text + strlen(text);
+    while (end > text && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+        end--;
+    const char *start = end;
+    while (start > text && start[-1] != '\n')
+        start--;
+    return xasprintf("%.*s", (int)(end - start > 300 ? 300 : end - start), start);
+}
+
+status_t run_status(const run_result *r, double timeout_s, char **message)
+{
+    const proc_result *p = &r->proc;
+    if (!p->started) {
+        *message = xasprintf("the lab program could not be started: %s", p->out_text);
+        return ST_GRADER_ERROR;
+    }
+    if (p->timed_out) {
+        *message = xasprintf("did not finish within %g s and was stopped: look for a loop that never "
+                             "ends, or a __syncthreads() that some threads of a block never reach",
+                             timeout_s);
+        return ST_TIMEOUT;
+    }
+    if (p->signaled) {
+        *message = xasprintf("the program crashed: %s", signal_description(p->signal_number));
+        return ST_CRASH;
+    }
+    if (p->exit_code == 0)
+        return ST_PASS;
+    if (p->exit_code == HARNESS_EXIT_CUDA && r->cuda_error) {
+        *message = xasprintf("CUDA error %s", r->cuda_error);
+        return ST_CUDA_ERROR;
+    }
+    if (p->exit_code == HARNESS_EXIT_DATASET || p->exit_code == HARNESS_EXIT_USAGE) {
+        char *why = last_line(p->err_text);
+        *message = xasprintf("the kit's harness failed before grading (exit %d): %s", p->exit_code, why);
+        free(why);
+        return ST_GRADER_ERROR;
+    }
+    *message = xasprintf("the program exited with status %d before the harness could write its output",
+                         p->exit_code);
+    return ST_CRASH;
+}
+
+void run_result_free(run_result *r)
+{
+    proc_result_free(&r->proc);
+    free(r->run_dir);
+    free(r->output_path);
+    free(r->cuda_error);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,31 @@
+/*
+ * run.h - the run stage: the lab program on one dataset, in a fresh
+ * directory holding only the dataset's inputs, under a time limit.
+ */
+#ifndef GPULAB_RUN_H
+#define GPULAB_RUN_H
+
+#include "backend.h"
+#include "process.h"
+#include "result.h"
+
+typedef struct {
+    proc_result proc;
+    char *run_dir;
+    char *output_path;      /* where the harness was told to write */
+    double call_ms;         /* from the harness's time_ms line; -1 if none */
+    char *cuda_error;       /* the harness's description of a CUDA error, or NULL */
+} run_result;
+
+/* Copies the dataset's inputs (its files named input*) into run_dir and runs
+ * the program there. */
+void run_program(const char *program, const char *dataset_dir, const char *run_dir,
+                 double timeout_s, run_result *r);
+
+/* The status the run alone decides: ST_PASS means "it ran to the end, go and
+ * compare"; anything else is final. *message gets one line. */
+status_t run_status(const run_result *r, double timeout_s, char **message);
+
+void run_result_free(run_result *r);
+
+#endif
