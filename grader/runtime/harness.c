@@ -67,6 +67,22 @@ void harness_dataset_error(const harness_ctx *h, const char *fmt, ...)
     exit(HARNESS_EXIT_DATASET);
 }
 
+void harness_fail_wrong(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+    printf("@gpulab\twrong");
+    print_field(stdout, msg);
+    printf("\n");
+    fflush(stdout);
+    fprintf(stderr, "harness: %s\n", msg);
+    exit(HARNESS_EXIT_WRONG);
+}
+
 void harness_begin(harness_ctx *h, int argc, char **argv)
 {
     memset(h, 0, sizeof *h);

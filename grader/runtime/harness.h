@@ -12,8 +12,12 @@
  * Machine-readable lines go to standard output, fields separated by tabs:
  *     @gpulab  time_ms  NAME  VALUE                       a timing (informational, never trusted)
  *     @gpulab  cuda_error  NAME  CALL  FILE  LINE  MESSAGE
+ *     @gpulab  wrong  MESSAGE           the harness itself saw a wrong result
+ *                                       (e.g. lab 05's padding was overwritten)
+ *     @gpulab  memory_error  MESSAGE    a write past the end of a buffer
  * Exit status: 0 done, 2 usage, 3 CUDA error, 4 unreadable dataset or
- * unwritable output (the kit's fault, not the student's).
+ * unwritable output (the kit's fault, not the student's), 5 wrong (as the
+ * harness saw it), 6 memory error.
  */
 #ifndef GPULAB_HARNESS_H
 #define GPULAB_HARNESS_H
@@ -26,7 +30,9 @@ enum {
     HARNESS_EXIT_OK = 0,
     HARNESS_EXIT_USAGE = 2,
     HARNESS_EXIT_CUDA = 3,
-    HARNESS_EXIT_DATASET = 4
+    HARNESS_EXIT_DATASET = 4,
+    HARNESS_EXIT_WRONG = 5,
+    HARNESS_EXIT_MEMORY = 6
 };
 
 typedef struct {
@@ -64,6 +70,11 @@ void harness_check(cudaError_t err, const char *call, const char *file, int line
 void harness_finish(const harness_ctx *h, const gl_matrix *out);
 
 /* Exits HARNESS_EXIT_DATASET with a message naming the dataset. */
-void harness_dataset_error(const harness_ctx *h, const char *fmt, ...);
+void harness_dataset_error(const harness_ctx *h, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 2, 3)));
+
+/* The harness found the result wrong by itself (a guard value changed, say):
+ * reports it and exits HARNESS_EXIT_WRONG. */
+void harness_fail_wrong(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
 #endif

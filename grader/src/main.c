@@ -11,6 +11,7 @@
 #include "kit.h"
 #include "manifest.h"
 #include "report.h"
+#include "tools.h"
 #include "util.h"
 
 #include <errno.h>
@@ -38,6 +39,10 @@ static const char usage_text[] =
     "                                    grade submissions (exit 0 when all were graded)\n"
     "  gpulab datasets LAB [--seed S] [--out DIR] [--all]\n"
     "                                    regenerate the lab's datasets (--all: on-demand ones too)\n"
+    "  gpulab inspect FILE...            validate data files (.raw, .ppm, .pgm, .tensor)\n"
+    "  gpulab convert IN OUT             convert a matrix between those formats\n"
+    "  gpulab compare LAB OUTPUT EXPECTED [--format text|json]\n"
+    "                                    compare an output file under the lab's tolerance\n"
     "  gpulab help                       this text\n"
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
@@ -269,5 +274,11 @@ int main(int argc, char **argv)
         return cmd_check_or_grade(argc - 2, argv + 2, 1);
     if (strcmp(cmd, "datasets") == 0)
         return cmd_datasets(argc - 2, argv + 2);
+    if (strcmp(cmd, "inspect") == 0)
+        return cmd_inspect(argc - 2, argv + 2);
+    if (strcmp(cmd, "convert") == 0)
+        return cmd_convert(argc - 2, argv + 2);
+    if (strcmp(cmd, "compare") == 0)
+        return cmd_compare(argc - 2, argv + 2);
     usage_error("unknown command '%s'", cmd);
 }

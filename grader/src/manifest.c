@@ -113,6 +113,37 @@ static void load_dataset(const cJSON *d, int index, dataset_spec *s)
     }
 }
 
+static void load_requirements(const cJSON *root, lab_manifest *m)
+{
+    static const char *const names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory" };
+    const cJSON *reqs = cJSON_GetObjectItemCaseSensitive(root, "requirements");
+    if (!reqs)
+        return;
+    if (!cJSON_IsArray(reqs))
+        bad("\"requirements\" must be an array");
+    m->nrequirements = cJSON_GetArraySize(reqs);
+    m->requirements = xcalloc((size_t)m->nrequirements + 1, sizeof *m->requirements);
+    int i = 0;
+    for (const cJSON *r = reqs->child; r; r = r->next, i++) {
+        if (!cJSON_IsObject(r))
+            bad("requirements[%d] must be an object", i);
+        static const char *const keys[] = { "name", "points", NULL };
+        only_keys(r, "a requirement", keys);
+        requirement_spec *q = &m->requirements[i];
+        q->name = get_string(r, "name", 1);
+        q->kind = REQ_COUNT;
+        for (int k = 0; k < REQ_COUNT; k++)
+            if (strcmp(q->name, names[k]) == 0)
+                q->kind = (requirement_kind)k;
+        if (q->kind == REQ_COUNT)
+            bad("unknown requirement \"%s\" (known: shared_memory, barrier, constant_memory)", q->name);
+        for (int j = 0; j < i; j++)
+            if (m->requirements[j].kind == q->kind)
+                bad("requirement \"%s\" is listed twice", q->name);
+        q->points = get_number(r, "points", 1, 0, 1000);
+    }
+}
+
 void manifest_load(const char *id, lab_manifest *m)
 {
     memset(m, 0, sizeof *m);
@@ -133,7 +164,7 @@ void manifest_load(const char *id, lab_manifest *m)
     if (!cJSON_IsObject(root))
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
-                                        "seed", "timeout_s", "tolerance", "datasets", NULL };
+                                        "seed", "timeout_s", "tolerance", "datasets", "requirements", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -160,6 +191,7 @@ void manifest_load(const char *id, lab_manifest *m)
             if (strcmp(m->datasets[j].name, m->datasets[i].name) == 0)
                 bad("two datasets are named \"%s\"", m->datasets[i].name);
     }
+    load_requirements(root, m);
     m->dir = kit_path("labs/%s", id);
     cJSON_Delete(root);
     free(text);
@@ -187,6 +219,9 @@ void manifest_free(lab_manifest *m)
         free(s->name);
     }
     free(m->datasets);
+    for (int i = 0; i < m->nrequirements; i++)
+        free(m->requirements[i].name);
+    free(m->requirements);
     memset(m, 0, sizeof *m);
 }
 
@@ -253,6 +288,8 @@ double manifest_max_points(const lab_manifest *m)
     for (int i = 0; i < m->ndatasets; i++)
         if (!m->datasets[i].on_demand)
             total += m->datasets[i].points;
+    for (int i = 0; i < m->nrequirements; i++)
+        total += m->requirements[i].points;
     return total;
 }
 

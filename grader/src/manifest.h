@@ -22,6 +22,16 @@ typedef struct {
     char **keys, **values;
 } dataset_spec;
 
+/* A static requirement on the student's kernels, worth its own points,
+ * checked from what the build or the run shows (requirements.c). */
+typedef enum { REQ_SHARED_MEMORY, REQ_BARRIER, REQ_CONSTANT_MEMORY, REQ_COUNT } requirement_kind;
+
+typedef struct {
+    requirement_kind kind;
+    char *name;         /* "shared_memory", "barrier" or "constant_memory" */
+    double points;
+} requirement_spec;
+
 typedef struct {
     char *id, *title, *summary;
     char *source;       /* the student's file name, e.g. basic_matmul.cu */
@@ -32,6 +42,8 @@ typedef struct {
     tolerance_model tolerance;
     int ndatasets;
     dataset_spec *datasets;
+    int nrequirements;
+    requirement_spec *requirements;
     char *dir;          /* absolute path of labs/<id> */
 } lab_manifest;
 
@@ -47,7 +59,8 @@ char **manifest_list_ids(int *n);
  * the id (malloc'd) or dies listing the labs. */
 char *manifest_resolve(const char *name);
 
-/* Points of every dataset that counts by default (not on_demand). */
+/* Points of every dataset that counts by default (not on_demand), plus the
+ * requirements' points. */
 double manifest_max_points(const lab_manifest *m);
 
 /* Index of a dataset by name or 1-based number; -1 if none. */

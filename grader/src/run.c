@@ -16,6 +16,8 @@
 #define HARNESS_EXIT_USAGE 2
 #define HARNESS_EXIT_CUDA 3
 #define HARNESS_EXIT_DATASET 4
+#define HARNESS_EXIT_WRONG 5
+#define HARNESS_EXIT_MEMORY 6
 
 /* The dataset's inputs are its files named input*: nothing else (in
  * particular no expected output) goes where the student's program runs. */
@@ -63,6 +65,10 @@ static void parse_harness_lines(run_result *r)
             else if (k == 6 && strcmp(fields[0], "cuda_error") == 0 && !r->cuda_error)
                 r->cuda_error = xasprintf("%s from %s at %s:%s (%s)", fields[1], fields[2], fields[3],
                                           fields[4], fields[5]);
+            else if (k == 2 && strcmp(fields[0], "wrong") == 0 && !r->harness_wrong)
+                r->harness_wrong = xstrdup(fields[1]);
+            else if (k == 2 && strcmp(fields[0], "memory_error") == 0 && !r->memory_error)
+                r->memory_error = xstrdup(fields[1]);
             free(copy);
         }
         line = end ? end + 1 : line + n;
@@ -119,6 +125,14 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
         *message = xasprintf("CUDA error %s", r->cuda_error);
         return ST_CUDA_ERROR;
     }
+    if (p->exit_code == HARNESS_EXIT_WRONG && r->harness_wrong) {
+        *message = xstrdup(r->harness_wrong);
+        return ST_WRONG;
+    }
+    if (p->exit_code == HARNESS_EXIT_MEMORY && r->memory_error) {
+        *message = xasprintf("memory error: %s", r->memory_error);
+        return ST_CUDA_ERROR;
+    }
     if (p->exit_code == HARNESS_EXIT_DATASET || p->exit_code == HARNESS_EXIT_USAGE) {
         char *why = last_line(p->err_text);
         *message = xasprintf("the kit's harness failed before grading (exit %d): %s", p->exit_code, why);
@@ -136,5 +150,7 @@ void run_result_free(run_result *r)
     free(r->run_dir);
     free(r->output_path);
     free(r->cuda_error);
+    free(r->harness_wrong);
+    free(r->memory_error);
     memset(r, 0, sizeof *r);
 }

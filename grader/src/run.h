@@ -15,6 +15,8 @@ typedef struct {
     char *output_path;      /* where the harness was told to write */
     double call_ms;         /* from the harness's time_ms line; -1 if none */
     char *cuda_error;       /* the harness's description of a CUDA error, or NULL */
+    char *harness_wrong;    /* the harness's own "wrong" finding, or NULL */
+    char *memory_error;     /* the harness's memory-error finding, or NULL */
 } run_result;
 
 /* Copies the dataset's inputs (its files named input*) into run_dir and runs

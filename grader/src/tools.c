@@ -1,0 +1,156 @@
+/*
+ * tools.c - see tools.h. Every file goes through the one dataset module.
+ */
+#define _GNU_SOURCE
+#include "tools.h"
+#include "compare.h"
+#include "manifest.h"
+#include "report.h"
+#include "util.h"
+#include "../runtime/dataset.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* A .tensor may hold an output (f32) or a reference (f64); try the reader
+ * that fits its header. */
+static int is_reference_tensor(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    char line[128];
+    int ref = 0;
+    for (int i = 0; i < 8 && fgets(line, sizeof line, f); i++)
+        if (strcmp(line, "dtype f64\n") == 0)
+            ref = 1;
+    fclose(f);
+    return ref;
+}
+
+int cmd_inspect(int argc, char **argv)
+{
+    if (argc < 1)
+        die("usage: gpulab inspect FILE...");
+    int rc = 0;
+    for (int i = 0; i < argc; i++) {
+        gl_error err;
+        if (ends_with(argv[i], ".tensor") && is_reference_tensor(argv[i])) {
+            gl_reference r;
+            if (gl_read_reference(argv[i], &r, &err)) {
+                fprintf(stderr, "%s\n", err.msg);
+                rc = 1;
+                continue;
+            }
+            printf("%s: reference %d x %d x %d, %s, terms %d\n", argv[i], r.rows, r.cols, r.channels,
+                   r.magnitude ? "with magnitudes" : "values only", r.terms);
+            gl_reference_free(&r);
+        } else {
+            gl_matrix m;
+            if (gl_read_matrix(argv[i], &m, &err)) {
+                fprintf(stderr, "%s\n", err.msg);
+                rc = 1;
+                continue;
+            }
+            size_t n = gl_matrix_count(&m);
+            float lo = m.data[0], hi = m.data[0];
+            for (size_t k = 1; k < n; k++) {
+                if (m.data[k] < lo)
+                    lo = m.data[k];
+                if (m.data[k] > hi)
+                    hi = m.data[k];
+            }
+            printf("%s: matrix %d x %d x %d, values from %.9g to %.9g\n", argv[i], m.rows, m.cols,
+                   m.channels, (double)lo, (double)hi);
+            gl_matrix_free(&m);
+        }
+    }
+    return rc;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    if (argc != 2)
+        die("usage: gpulab convert IN OUT   (.raw, .ppm, .pgm or .tensor, by file name)");
+    gl_matrix m;
+    gl_error err;
+    if (gl_read_matrix(argv[0], &m, &err))
+        die("%s", err.msg);
+    int rc;
+    if (ends_with(argv[1], ".raw"))
+        rc = gl_write_raw(argv[1], &m, &err);
+    else if (ends_with(argv[1], ".ppm") || ends_with(argv[1], ".pgm"))
+        rc = gl_write_ppm(argv[1], &m, &err);
+    else if (ends_with(argv[1], ".tensor"))
+        rc = gl_write_output(argv[1], &m, &err);
+    else
+        die("%s: unknown output type (expected .raw, .ppm, .pgm or .tensor)", argv[1]);
+    gl_matrix_free(&m);
+    if (rc)
+        die("%s", err.msg);
+    return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    int json = 0;
+    const char *pos[3];
+    int npos = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "json") == 0)
+                json = 1;
+            else if (strcmp(f, "text") != 0)
+                die("--format %s: expected text or json", f);
+        } else if (npos < 3 && argv[i][0] != '-') {
+            pos[npos++] = argv[i];
+        } else {
+            die("usage: gpulab compare LAB OUTPUT.tensor EXPECTED [--format text|json]");
+        }
+    }
+    if (npos != 3)
+        die("usage: gpulab compare LAB OUTPUT.tensor EXPECTED [--format text|json]");
+    char *id = manifest_resolve(pos[0]);
+    lab_manifest m;
+    manifest_load(id, &m);
+    compare_result r;
+    char *message = NULL;
+    status_t st = compare_output(pos[1], pos[2], &m.tolerance, &r, &message);
+    if (json) {
+        /* The same record a dataset has in a report, minus the run. */
+        submission_result s;
+        dataset_result d;
+        memset(&s, 0, sizeof s);
+        memset(&d, 0, sizeof d);
+        d.name = "compare";
+        d.status = st;
+        d.message = message;
+        d.cmp = r;
+        d.call_ms = -1;
+        s.lab = m.id;
+        s.file = (char *)pos[1];
+        s.ndatasets = 1;
+        s.datasets = &d;
+        cJSON *o = report_json(&s);
+        cJSON *first = cJSON_DetachItemFromArray(cJSON_GetObjectItem(o, "datasets"), 0);
+        char *text = cJSON_Print(first);
+        printf("%s\n", text);
+        free(text);
+        cJSON_Delete(first);
+        cJSON_Delete(o);
+    } else {
+        printf("%s: %s\n", status_name(st), message);
+    }
+    free(message);
+    manifest_free(&m);
+    free(id);
+    return st == ST_PASS ? 0 : st == ST_GRADER_ERROR ? 2 : 1;
+}
