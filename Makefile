@@ -56,7 +56,8 @@ build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dat
 	    build/host/dataset.o -lm
 
 # ---- lab harnesses, once per backend: build/harness/<backend>/... -----------
-RUNTIME_HDR := grader/runtime/harness.h grader/runtime/dataset.h grader/runtime/lab_common.h
+RUNTIME_HDR := grader/runtime/harness.h grader/runtime/dataset.h grader/runtime/lab_common.h \
+               grader/runtime/guard.h
 
 define backend_rules
 build/harness/$(1)/dataset.o: grader/runtime/dataset.c $(RUNTIME_HDR)
@@ -65,7 +66,11 @@ build/harness/$(1)/dataset.o: grader/runtime/dataset.c $(RUNTIME_HDR)
 build/harness/$(1)/harness_common.o: grader/runtime/harness.c $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
-build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o
+build/harness/$(1)/guard.o: grader/runtime/guard.c $(RUNTIME_HDR) $(3)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
+build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o \
+                                        build/harness/$(1)/guard.o
 	rm -f $$@
 	ar rcs $$@ $$^
 build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)

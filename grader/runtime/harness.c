@@ -106,12 +106,27 @@ void harness_load(const harness_ctx *h, const char *name, gl_matrix *m)
         harness_dataset_error(h, "%s", err.msg);
 }
 
+/* Host outputs live in guarded memory (never freed: the program ends after
+ * harness_finish), so a cudaMemcpy of too many bytes back into them shows. */
+#define MAX_HOST_OUTPUTS 4
+static const void *host_outputs[MAX_HOST_OUTPUTS];
+static int nhost_outputs;
+
 void harness_alloc_output(gl_matrix *m, int rows, int cols, int channels)
 {
     gl_error err;
-    if (gl_matrix_alloc(m, rows, cols, channels, &err))
+    if (gl_check_dims(rows, cols, channels, "output", &err))
         harness_dataset_error(NULL, "%s", err.msg);
-    memset(m->data, GL_POISON_BYTE, gl_matrix_count(m) * sizeof(float));
+    m->rows = rows;
+    m->cols = cols;
+    m->channels = channels;
+    size_t bytes = gl_matrix_count(m) * sizeof(float);
+    m->data = guard_host_alloc(bytes, "P");
+    if (!m->data)
+        harness_dataset_error(NULL, "out of memory for a %d x %d x %d output", rows, cols, channels);
+    memset(m->data, GL_POISON_BYTE, bytes);
+    if (nhost_outputs < MAX_HOST_OUTPUTS)
+        host_outputs[nhost_outputs++] = m->data;
 }
 
 float *harness_device_upload(const gl_matrix *m)
@@ -120,6 +135,7 @@ float *harness_device_upload(const gl_matrix *m)
     size_t bytes = gl_matrix_count(m) * sizeof(float);
     HARNESS_CHECK(cudaMalloc((void **)&d, bytes));
     HARNESS_CHECK(cudaMemcpy(d, m->data, bytes, cudaMemcpyHostToDevice));
+    guard_name(d, "an input buffer");
     return d;
 }
 
@@ -128,6 +144,7 @@ float *harness_device_alloc_poisoned(size_t count)
     float *d = NULL;
     HARNESS_CHECK(cudaMalloc((void **)&d, count * sizeof(float)));
     HARNESS_CHECK(cudaMemset(d, GL_POISON_BYTE, count * sizeof(float)));
+    guard_name(d, "the output buffer");
     return d;
 }
 
@@ -159,6 +176,9 @@ void harness_call_end(harness_ctx *h)
     err = cudaGetLastError();
     if (err != cudaSuccess)
         report_cuda_error(err, "cudaGetLastError() after your entry point", "harness", 0);
+    guard_check_all();
+    for (int i = 0; i < nhost_outputs; i++)
+        guard_host_check(host_outputs[i]);
     printf("@gpulab\ttime_ms\tcall\t%.3f\n", now_ms() - h->t_start);
 }
 

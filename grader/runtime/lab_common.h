@@ -14,6 +14,7 @@
 #define GPULAB_LAB_COMMON_H
 
 #include <cuda_runtime_api.h>
+#include "guard.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,5 +33,16 @@ void lab_cuda_fail(cudaError_t err, const char *call, const char *file, int line
         if (lab_check_err_ != cudaSuccess)                                 \
             lab_cuda_fail(lab_check_err_, #call, __FILE__, __LINE__);      \
     } while (0)
+
+/*
+ * The kit watches device memory for you: cudaMalloc, cudaMallocPitch and
+ * cudaFree go through the kit's guard zones (guard.h), which catch a kernel
+ * that writes past either end of a buffer, something a GPU does not notice.
+ * You call them exactly as you would call CUDA's.
+ */
+#define cudaMalloc(ptr, size) lab_cuda_malloc((void **)(ptr), (size), __FILE__, __LINE__)
+#define cudaMallocPitch(ptr, pitch, width, height) \
+    lab_cuda_malloc_pitch((void **)(ptr), (pitch), (width), (height), __FILE__, __LINE__)
+#define cudaFree(ptr) lab_cuda_free((void *)(ptr), __FILE__, __LINE__)
 
 #endif

@@ -50,9 +50,10 @@ def test_list_names_every_lab():
         assert kit.manifest(lab)["title"] in p.stdout
 
 
-def test_lab_by_number():
-    p = kit.gpulab("start", "1", "--help-is-not-a-dir")  # a dir name is fine; make sure '1' resolves
-    assert p.returncode == 0 or "not overwriting" in p.stderr
+def test_lab_by_number(tmp_path):
+    p = kit.gpulab("start", "1", tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / kit.manifest("01-basic-matmul")["source"]).exists()
 
 
 def test_start_copies_the_skeleton_and_never_overwrites(tmp_path):

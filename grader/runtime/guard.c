@@ -1,0 +1,234 @@
+/*
+ * guard.c - see guard.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "guard.h"
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The guard pattern: as a float 0xA5A5A5A5 is -2.87e-16, a value no lab
+ * writes by accident. */
+#define GUARD_BYTE 0xA5
+#define MAX_BLOCKS 256
+
+typedef struct {
+    unsigned char *base;    /* what the real allocator returned */
+    unsigned char *user;    /* what the caller got */
+    size_t size;            /* bytes the caller may use */
+    size_t front, back;     /* guard bytes before and after */
+    int index;              /* 1-based allocation number */
+    const char *file;
+    int line;
+    char name[64];
+    int live;
+} guarded_block;
+
+static guarded_block blocks[MAX_BLOCKS];
+static int nblocks, nallocs;
+
+/* Enough to catch the overflow of a rounded-up grid on any lab's sizes. */
+static size_t guard_bytes(size_t size)
+{
+    size_t g = 64 * 1024 + size / 4;
+    g = (g + 511) & ~(size_t)511; /* keep the caller's pointer 512-byte aligned */
+    return g > (64u << 20) ? (64u << 20) : g;
+}
+
+static void describe(const guarded_block *b, char *buf, size_t len)
+{
+    if (b->name[0])
+        snprintf(buf, len, "%s (%zu bytes)", b->name, b->size);
+    else
+        snprintf(buf, len, "the %zu-byte buffer allocated at %s:%d (device allocation #%d)", b->size,
+                 b->file, b->line, b->index);
+}
+
+static void report(const char *fmt, const char *what, size_t offset)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, what, offset);
+    fflush(stdout);
+    printf("@gpulab\tmemory_error\t%s\n", msg);
+    fflush(stdout);
+    fprintf(stderr, "harness: memory error: %s\n", msg);
+    exit(HARNESS_EXIT_MEMORY);
+}
+
+/* Returns the offset of the first damaged byte from the start (negative:
+ * before the block) as a reason to report, or 0 if intact. */
+static void check_block(const guarded_block *b)
+{
+    size_t total = b->front + b->size + b->back;
+    unsigned char *host = malloc(b->front > b->back ? b->front : b->back);
+    if (!host)
+        return;
+    char what[160];
+    describe(b, what, sizeof what);
+    if (cudaMemcpy(host, b->base, b->front, cudaMemcpyDeviceToHost) == cudaSuccess) {
+        for (size_t i = b->front; i-- > 0;)
+            if (host[i] != GUARD_BYTE) {
+                free(host);
+                report("a kernel wrote before the start of %s, %zu bytes before it: "
+                       "look for a negative index", what, b->front - i);
+            }
+    }
+    if (cudaMemcpy(host, b->base + b->front + b->size, b->back, cudaMemcpyDeviceToHost) == cudaSuccess) {
+        for (size_t i = 0; i < b->back; i++)
+            if (host[i] != GUARD_BYTE) {
+                free(host);
+                report("a kernel wrote past the end of %s, %zu bytes past it: look for a missing or "
+                       "wrong bounds test (the grid is rounded up to whole blocks)", what, i + 1);
+            }
+    }
+    (void)total;
+    free(host);
+}
+
+static guarded_block *new_block(void)
+{
+    for (int i = 0; i < nblocks; i++)
+        if (!blocks[i].live)
+            return &blocks[i];
+    return nblocks < MAX_BLOCKS ? &blocks[nblocks++] : NULL;
+}
+
+static guarded_block *find_block(const void *user)
+{
+    for (int i = 0; i < nblocks; i++)
+        if (blocks[i].live && blocks[i].user == user)
+            return &blocks[i];
+    return NULL;
+}
+
+cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line)
+{
+    guarded_block *b = new_block();
+    if (!ptr || !b) /* out of bookkeeping: fall back to an unguarded block */
+        return cudaMalloc(ptr, size);
+    size_t g = guard_bytes(size);
+    void *base = NULL;
+    cudaError_t err = cudaMalloc(&base, g + size + g);
+    if (err != cudaSuccess)
+        return err;
+    if ((err = cudaMemset(base, GUARD_BYTE, g)) != cudaSuccess ||
+        (err = cudaMemset((unsigned char *)base + g + size, GUARD_BYTE, g)) != cudaSuccess) {
+        cudaFree(base);
+        return err;
+    }
+    memset(b, 0, sizeof *b);
+    b->base = base;
+    b->user = (unsigned char *)base + g;
+    b->size = size;
+    b->front = b->back = g;
+    b->index = ++nallocs;
+    b->file = file;
+    b->line = line;
+    b->live = 1;
+    *ptr = b->user;
+    return cudaSuccess;
+}
+
+cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_t height,
+                                  const char *file, int line)
+{
+    guarded_block *b = new_block();
+    if (!ptr || !pitch || !b || height == 0)
+        return cudaMallocPitch(ptr, pitch, width, height);
+    /* Whole guard rows above and below keep every row at the pitch's alignment. */
+    size_t p = 0;
+    void *base = NULL;
+    cudaError_t err = cudaMallocPitch(&base, &p, width, height);
+    if (err != cudaSuccess)
+        return err;
+    cudaFree(base);
+    size_t rows = (guard_bytes(p * height) + p - 1) / p;
+    err = cudaMallocPitch(&base, pitch, width, height + 2 * rows);
+    if (err != cudaSuccess)
+        return err;
+    size_t g = rows * *pitch;
+    if ((err = cudaMemset(base, GUARD_BYTE, g)) != cudaSuccess ||
+        (err = cudaMemset((unsigned char *)base + g + *pitch * height, GUARD_BYTE, g)) != cudaSuccess) {
+        cudaFree(base);
+        return err;
+    }
+    memset(b, 0, sizeof *b);
+    b->base = base;
+    b->user = (unsigned char *)base + g;
+    b->size = *pitch * height;
+    b->front = b->back = g;
+    b->index = ++nallocs;
+    b->file = file;
+    b->line = line;
+    b->live = 1;
+    *ptr = b->user;
+    return cudaSuccess;
+}
+
+cudaError_t lab_cuda_free(void *ptr, const char *file, int line)
+{
+    (void)file;
+    (void)line;
+    guarded_block *b = find_block(ptr);
+    if (!b)
+        return cudaFree(ptr); /* not ours (or already freed): CUDA says what is wrong */
+    /* A kernel still running could still write: finish it before looking. */
+    cudaError_t err = cudaDeviceSynchronize();
+    if (err == cudaSuccess)
+        check_block(b);
+    b->live = 0;
+    return cudaFree(b->base);
+}
+
+void guard_name(const void *device_ptr, const char *name)
+{
+    guarded_block *b = find_block(device_ptr);
+    if (b)
+        snprintf(b->name, sizeof b->name, "%s", name);
+}
+
+void guard_check_all(void)
+{
+    for (int i = 0; i < nblocks; i++)
+        if (blocks[i].live)
+            check_block(&blocks[i]);
+}
+
+/* Host guards: a header recording the size sits before the front guard. */
+#define HOST_GUARD 4096
+
+typedef struct {
+    size_t size;
+    char name[56];
+} host_header;
+
+void *guard_host_alloc(size_t bytes, const char *name)
+{
+    unsigned char *raw = malloc(sizeof(host_header) + HOST_GUARD + bytes + HOST_GUARD);
+    if (!raw)
+        return NULL;
+    host_header *h = (host_header *)raw;
+    h->size = bytes;
+    snprintf(h->name, sizeof h->name, "%s", name);
+    memset(raw + sizeof *h, GUARD_BYTE, HOST_GUARD);
+    memset(raw + sizeof *h + HOST_GUARD + bytes, GUARD_BYTE, HOST_GUARD);
+    return raw + sizeof *h + HOST_GUARD;
+}
+
+void guard_host_check(const void *ptr)
+{
+    const unsigned char *user = ptr;
+    const unsigned char *front = user - HOST_GUARD;
+    const host_header *h = (const host_header *)(front - sizeof(host_header));
+    char what[128];
+    snprintf(what, sizeof what, "the host array %s (%zu bytes)", h->name, h->size);
+    for (size_t i = 0; i < HOST_GUARD; i++)
+        if (front[i] != GUARD_BYTE)
+            report("your code wrote before the start of %s, %zu bytes before it", what, HOST_GUARD - i);
+    for (size_t i = 0; i < HOST_GUARD; i++)
+        if (user[h->size + i] != GUARD_BYTE)
+            report("your code wrote past the end of %s, %zu bytes past it: check the size you gave "
+                   "cudaMemcpy", what, i + 1);
+}

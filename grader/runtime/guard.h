@@ -1,0 +1,44 @@
+/*
+ * guard.h - guard zones around device and host buffers.
+ *
+ * A GPU does not notice a kernel that writes a little past the end of a
+ * buffer: the write lands in memory the allocator rounded up, and the answer
+ * may even come out right. The kit notices. Every cudaMalloc and
+ * cudaMallocPitch in a lab program (the student's and the harness's) goes
+ * through lab_cuda_malloc() and friends (lab_common.h routes the calls here),
+ * which put guard bytes before and after the block. The harness checks every
+ * guard after the student's entry point returns, and cudaFree checks the
+ * block it frees; a changed guard ends the run with a memory error naming the
+ * buffer and the line that allocated it.
+ */
+#ifndef GPULAB_GUARD_H
+#define GPULAB_GUARD_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line);
+cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_t height,
+                                  const char *file, int line);
+cudaError_t lab_cuda_free(void *ptr, const char *file, int line);
+
+/* Names a guarded device buffer for reports ("P", "the input image"). */
+void guard_name(const void *device_ptr, const char *name);
+
+/* Checks every live device guard; on damage reports and exits
+ * HARNESS_EXIT_MEMORY. */
+void guard_check_all(void);
+
+/* A host buffer of `bytes` with guards; guard_host_check() verifies them. */
+void *guard_host_alloc(size_t bytes, const char *name);
+void guard_host_check(const void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
