@@ -1,0 +1,36 @@
+/*
+ * harness.c - lab 03's main(): P = M x N through the student's
+ * arbitrary_matmul(), which takes device pointers.
+ * Dataset: input0.raw (M, j x k) and input1.raw (N, k x l).
+ */
+#include "harness.h"
+#include "lab.h"
+
+int main(int argc, char **argv)
+{
+    harness_ctx h;
+    gl_matrix M, N, P;
+
+    harness_begin(&h, argc, argv);
+    harness_load(&h, "input0.raw", &M);
+    harness_load(&h, "input1.raw", &N);
+    if (M.channels != 1 || N.channels != 1 || M.cols != N.rows)
+        harness_dataset_error(&h, "M is %d x %d and N is %d x %d; M's width must equal N's "
+                              "height", M.rows, M.cols, N.rows, N.cols);
+    int j = M.rows, k = M.cols, l = N.cols;
+    harness_alloc_output(&P, j, l, 1);
+
+    float *d_M = harness_device_upload(&M);
+    float *d_N = harness_device_upload(&N);
+    float *d_P = harness_device_alloc_poisoned(gl_matrix_count(&P));
+
+    harness_call_begin(&h);
+    arbitrary_matmul(d_M, d_N, d_P, j, k, l);
+    harness_call_end(&h);
+
+    harness_device_download(&P, d_P);
+    harness_device_free(d_M);
+    harness_device_free(d_N);
+    harness_device_free(d_P);
+    harness_finish(&h, &P);
+}
