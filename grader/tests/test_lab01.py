@@ -1,0 +1,119 @@
+"""Lab 01 end to end, on each backend: the solution, the skeleton, and small
+programs that fail in each way a student's can."""
+import pytest
+
+import kit
+
+LAB = "01-basic-matmul"
+SOLUTION = kit.ROOT / "solutions" / LAB / "basic_matmul.cu"
+SKELETON = kit.ROOT / "skeletons" / LAB / "basic_matmul.cu"
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / LAB
+DATASETS = [d["name"] for d in kit.manifest(LAB)["datasets"] if not d.get("on_demand")]
+
+
+def test_solution_passes_every_dataset(backend):
+    rc, rep = kit.check_json(LAB, SOLUTION, backend, expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
+    assert rep["score"] == rep["max_score"] == len(DATASETS)
+    assert rep["backend"] == backend
+
+
+def test_skeleton_is_wrong_everywhere_without_crashing(backend):
+    rc, rep = kit.check_json(LAB, SKELETON, backend, expect_rc=1)
+    assert kit.statuses(rep) == {name: "wrong" for name in DATASETS}
+    assert rep["score"] == 0
+    for d in rep["datasets"]:
+        assert d["message"].startswith("nothing was written"), d["message"]
+
+
+def test_text_report_for_people(backend):
+    p = kit.gpulab("check", LAB, SKELETON, "--backend", backend)
+    assert p.returncode == 1
+    assert "\033[" not in p.stdout  # NO_COLOR is set by kit.run
+    assert "score 0/8" in p.stdout
+    assert "(never written)" in p.stdout
+
+
+def test_wrong_index_is_wrong(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "wrong_index.cu", backend, expect_rc=1)
+    st = kit.statuses(rep)
+    assert st["width-0001"] == "pass"  # with one element, Row == Col: the mistake cannot show
+    assert all(st[n] == "wrong" for n in DATASETS if n != "width-0001")
+    worst = rep["datasets"][2]["comparison"]["worst"]
+    assert worst and "row" in worst[0] and "col" in worst[0]
+
+
+def test_out_of_bounds_write_never_passes(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "oob_write.cu", backend, expect_rc=1)
+    for d in rep["datasets"]:
+        width = int(d["name"].split("-")[1])
+        if width % 16:
+            assert d["status"] != "pass", d
+            assert d["status"] in ("cuda_error", "crash", "wrong")
+    # the guard zones name what happened
+    d15 = next(d for d in rep["datasets"] if d["name"] == "width-0015")
+    assert d15["status"] == "cuda_error" and "past the end" in d15["message"], d15
+
+
+def test_copying_too_much_back_is_caught(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "copies_too_much.cu", backend, "--dataset", "width-0017",
+                             expect_rc=1)
+    d = rep["datasets"][0]
+    assert d["status"] == "cuda_error"
+    assert "past the end of the host array P" in d["message"]
+
+
+def test_infinite_loop_times_out_and_the_next_dataset_runs(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "spin_when_width_1.cu", backend, "--timeout", "4",
+                             expect_rc=1)
+    st = kit.statuses(rep)
+    assert st["width-0001"] == "timeout"
+    assert all(st[n] == "pass" for n in DATASETS if n != "width-0001")
+
+
+def test_unchecked_bad_launch_is_a_cuda_error(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "bad_launch.cu", backend, "--dataset", "width-0016",
+                             expect_rc=1)
+    d = rep["datasets"][0]
+    assert d["status"] == "cuda_error"
+    assert "cudaErrorInvalidConfiguration" in d["message"]
+
+
+def test_host_crash(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "host_crash.cu", backend, "--dataset", "1", expect_rc=1)
+    assert rep["datasets"][0]["status"] == "crash"
+    assert "Segmentation fault" in rep["datasets"][0]["message"]
+
+
+def test_exit_before_output_earns_nothing(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "exits_early.cu", backend, "--dataset", "1", expect_rc=1)
+    d = rep["datasets"][0]
+    assert d["status"] == "no_output" and d["score"] == 0
+    assert "PASS" in d["stdout"]  # printed, and ignored
+
+
+def test_compile_error_names_the_students_file_and_line(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "syntax_error.cu", backend, expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}
+    log = rep["build"]["log"]
+    assert "syntax_error.cu" in log
+    assert ("syntax_error.cu(9)" in log or "syntax_error.cu:9" in log or
+            "syntax_error.cu(8)" in log or "syntax_error.cu:8" in log), log
+
+
+def test_missing_entry_point_is_explained(backend):
+    rc, rep = kit.check_json(LAB, PROGRAMS / "misnamed_entry.cu", backend, expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}
+    assert "does not define basic_matmul()" in rep["build"]["message"]
+
+
+def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
+    out = tmp_path / "grades.json"
+    p = kit.gpulab("grade", LAB, SOLUTION, SKELETON, "--backend", backend, "--format", "json",
+                   "--out", out)
+    assert p.returncode == 0, p.stderr
+    import json
+    doc = json.loads(out.read_text())
+    scores = [s["score"] for s in doc["submissions"]]
+    assert scores == [len(DATASETS), 0]
+    assert doc["lab"] == LAB and doc["backend"] == backend
