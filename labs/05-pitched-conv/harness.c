@@ -1,0 +1,140 @@
+/*
+ * harness.c - lab 05's main(): out = in convolved with a 5 x 5 mask through
+ * the student's pitched_conv(), on host images with padded rows.
+ * Dataset: input0.ppm (3 channels) or input0.pgm (1 channel), the image;
+ * input1.raw, the MASK_WIDTH x MASK_WIDTH mask.
+ *
+ * The input and output images get different pitches, both larger than
+ * width * channels. The input's padding holds NaN, so a kernel that reads it
+ * as pixels gets NaN; the output's padding holds guard values, which must
+ * survive the call unchanged. The grader receives the dense
+ * height x width x channels image.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "harness.h"
+#include "guard.h"
+#include "lab.h"
+
+/* Bit patterns: NaNs distinct from each other and from GL_POISON_BITS. */
+#define INPUT_PAD_BITS 0x7FC0FFEEu
+#define OUTPUT_GUARD_BITS 0x7FC0BEEFu
+
+static const char *image_name(const harness_ctx *h)
+{
+    static const char *const names[] = { "input0.ppm", "input0.pgm" };
+    for (int i = 0; i < 2; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", h->dataset_dir, names[i]);
+        FILE *f = fopen(path, "rb");
+        if (f) {
+            fclose(f);
+            return names[i];
+        }
+    }
+    harness_dataset_error(h, "no input0.ppm or input0.pgm (the input image)");
+}
+
+static void fill_bits(float *p, size_t n, uint32_t bits)
+{
+    for (size_t i = 0; i < n; i++)
+        memcpy(&p[i], &bits, sizeof bits);
+}
+
+static uint32_t bits_of(float v)
+{
+    uint32_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+/* A host image with `pad` floats of padding after each row, in guarded
+ * memory; pixels from src (when given) or poison, padding pad_bits. */
+static Image_t make_image(const gl_matrix *src, int height, int width, int channels, int pad,
+                          uint32_t pad_bits, const char *name)
+{
+    Image_t im;
+    int row = width * channels;
+    im.width = width;
+    im.height = height;
+    im.channels = channels;
+    im.pitch = row + pad;
+    size_t bytes = (size_t)height * im.pitch * sizeof(float);
+    im.data = guard_host_alloc(bytes, name);
+    if (!im.data)
+        harness_dataset_error(NULL, "out of memory for a %d x %d x %d image", height, width, channels);
+    for (int y = 0; y < height; y++) {
+        float *r = im.data + (size_t)y * im.pitch;
+        if (src)
+            memcpy(r, src->data + (size_t)y * row, (size_t)row * sizeof(float));
+        else
+            memset(r, GL_POISON_BYTE, (size_t)row * sizeof(float));
+        fill_bits(r + row, (size_t)pad, pad_bits);
+    }
+    return im;
+}
+
+int main(int argc, char **argv)
+{
+    harness_ctx h;
+    gl_matrix I, mask, P;
+
+    harness_begin(&h, argc, argv);
+    harness_load(&h, image_name(&h), &I);
+    harness_load(&h, "input1.raw", &mask);
+    if (mask.rows != MASK_WIDTH || mask.cols != MASK_WIDTH || mask.channels != 1)
+        harness_dataset_error(&h, "the mask is %d x %d; this lab needs %d x %d", mask.rows, mask.cols,
+                              MASK_WIDTH, MASK_WIDTH);
+    int height = I.rows, width = I.cols, channels = I.channels, row = width * channels;
+
+    /* Two different paddings, neither a whole number of pixels nor a
+     * multiple of 4 floats: 7 to 9 floats for the input, 1 to 5 for the
+     * output. */
+    int in_pad = 7 + width % 3, out_pad = 1 + height % 5;
+    Image_t in = make_image(&I, height, width, channels, in_pad, INPUT_PAD_BITS, "in->data");
+    Image_t out = make_image(NULL, height, width, channels, out_pad, OUTPUT_GUARD_BITS, "out->data");
+    Image_t in_copy = in, out_copy = out;
+
+    harness_call_begin(&h);
+    pitched_conv(&in_copy, &out_copy, mask.data);
+    harness_call_end(&h);
+    guard_host_check(in.data);
+    guard_host_check(out.data);
+
+    /* The padding of out must be exactly as it was. */
+    size_t changed = 0;
+    int first_y = -1, first_j = -1;
+    uint32_t first_bits = 0;
+    for (int y = 0; y < height; y++) {
+        const float *r = out.data + (size_t)y * out.pitch;
+        for (int j = 0; j < out_pad; j++) {
+            uint32_t b = bits_of(r[row + j]);
+            if (b != OUTPUT_GUARD_BITS) {
+                if (!changed) {
+                    first_y = y;
+                    first_j = j;
+                    first_bits = b;
+                }
+                changed++;
+            }
+        }
+    }
+    if (changed) {
+        float v;
+        memcpy(&v, &first_bits, sizeof v);
+        harness_fail_wrong("the padding of out was overwritten: %zu of its %zu padding floats changed, "
+                           "the first in row %d at column %d (padding float %d of that row, "
+                           "now %g, bits 0x%08X); out->pitch is %d floats, the image is %d x %d "
+                           "x %d, so only the first %d floats of each row are the image's. "
+                           "Copy rows back with cudaMemcpy2D, %d floats wide.",
+                           changed, (size_t)height * out_pad, first_y, row + first_j, first_j,
+                           (double)v, (unsigned)first_bits, out.pitch, height, width, channels,
+                           row, row);
+    }
+
+    harness_alloc_output(&P, height, width, channels);
+    for (int y = 0; y < height; y++)
+        memcpy(P.data + (size_t)y * row, out.data + (size_t)y * out.pitch, (size_t)row * sizeof(float));
+    harness_finish(&h, &P);
+}
