@@ -111,8 +111,10 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
         goto done;
     }
     if (b->kind == BACKEND_GPU) {
-        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", inc_lab, inc_rt_flag,
-                             "-c", src, "-o", obj, NULL };
+        /* --resource-usage: ptxas reports each kernel's shared memory and
+         * barriers, the evidence for the lab's requirements. */
+        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--resource-usage", inc_lab,
+                             inc_rt_flag, "-c", src, "-o", obj, NULL };
         if (run_tool(cc, workdir, &log, &why) != 0)
             goto failed_compile;
         const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, NULL };

@@ -7,6 +7,7 @@
 #include "build.h"
 #include "compare.h"
 #include "datasets.h"
+#include "requirements.h"
 #include "run.h"
 #include "util.h"
 
@@ -18,6 +19,7 @@ const char *status_name(status_t s)
 {
     static const char *const names[ST_COUNT] = {
         "pass", "wrong", "compile_error", "timeout", "crash", "cuda_error", "no_output", "grader_error",
+        "requirement_failed",
     };
     return s < ST_COUNT ? names[s] : "grader_error";
 }
@@ -30,6 +32,9 @@ void submission_result_free(submission_result *s)
         free(s->datasets[i].program_stderr);
     }
     free(s->datasets);
+    for (int i = 0; i < s->nrequirements; i++)
+        free(s->requirements[i].message);
+    free(s->requirements);
     free(s->file);
     free(s->lab);
     free(s->build_log);
@@ -37,13 +42,22 @@ void submission_result_free(submission_result *s)
     memset(s, 0, sizeof *s);
 }
 
-static void grade_dataset(const lab_manifest *m, const char *program, const char *workdir, int index,
-                          double timeout_s, dataset_result *d)
+static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
+                          const char *workdir, int index, double timeout_s, dataset_result *d,
+                          kernel_evidence *evidence)
 {
     char *dir = dataset_dir(m, index);
     char *run_dir = xasprintf("%s/run-%s", workdir, d->name);
+    /* The emulator logs what each launch did, outside the run directory. */
+    char *emu_log = xasprintf("%s/emu-%s.log", workdir, d->name);
+    char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
+    const char *env[] = { emu_env, NULL };
     run_result run;
-    run_program(program, dir, run_dir, timeout_s, &run);
+    run_program(program, dir, run_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL, &run);
+    if (b->kind == BACKEND_EMU)
+        evidence_from_emu_log(emu_log, evidence);
+    free(emu_log);
+    free(emu_env);
     d->wall_s = run.proc.wall_s;
     d->call_ms = run.call_ms;
     d->program_stdout = xstrdup(run.proc.out_text);
@@ -95,6 +109,10 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
     build_submission(m, b, file, workdir, &br);
     s->built = br.ok;
     s->build_log = xstrdup(br.log);
+    kernel_evidence evidence;
+    memset(&evidence, 0, sizeof evidence);
+    if (br.ok && b->kind == BACKEND_GPU)
+        evidence_from_ptxas(br.log, &evidence);
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
         for (int i = 0; i < s->ndatasets; i++) {
@@ -104,10 +122,11 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         for (int i = 0; i < s->ndatasets; i++) {
-            grade_dataset(m, br.program, workdir, index[i], timeout, &s->datasets[i]);
+            grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence);
             s->score += s->datasets[i].points;
         }
     }
+    requirements_judge(m, &evidence, s);
     build_result_free(&br);
     free(index);
     if (opt->keep)

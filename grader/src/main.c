@@ -46,7 +46,7 @@ static const char usage_text[] =
     "  gpulab help                       this text\n"
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
-    "0 every dataset passed, 1 some did not, 2 usage or grader error.\n";
+    "0 every dataset and requirement passed, 1 some did not, 2 usage or grader error.\n";
 
 static void usage_error(const char *fmt, const char *arg) __attribute__((noreturn));
 static void usage_error(const char *fmt, const char *arg)
@@ -162,6 +162,9 @@ static int all_pass(const submission_result *s)
 {
     for (int i = 0; i < s->ndatasets; i++)
         if (s->datasets[i].status != ST_PASS)
+            return 0;
+    for (int i = 0; i < s->nrequirements; i++)
+        if (s->requirements[i].status != ST_PASS)
             return 0;
     return 1;
 }

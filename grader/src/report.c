@@ -115,6 +115,9 @@ void report_text(strbuf *out, const submission_result *s, int color)
     for (int i = 0; i < s->ndatasets; i++)
         if (strlen(s->datasets[i].name) > wname)
             wname = strlen(s->datasets[i].name);
+    for (int i = 0; i < s->nrequirements; i++)
+        if (strlen(s->requirements[i].name) + 2 > wname)
+            wname = strlen(s->requirements[i].name) + 2;
     sb_printf(out, "  %-*s  %-13s  %-7s  %s\n", (int)wname, "dataset", "status", "points", "details");
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
@@ -124,6 +127,14 @@ void report_text(strbuf *out, const submission_result *s, int color)
                                                          : (d->message ? d->message : "");
         sb_printf(out, "  %-*s  %s%-13s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
                   status_name(d->status), reset, pts, msg);
+    }
+    for (int i = 0; i < s->nrequirements; i++) {
+        const requirement_result *r = &s->requirements[i];
+        char pts[32], label[96];
+        points_text(pts, sizeof pts, r->points, r->max_points);
+        snprintf(label, sizeof label, "[%s]", r->name);
+        sb_printf(out, "  %-*s  %s%-13s%s  %-7s  %s\n", (int)wname, label, color ? status_color(r->status) : "",
+                  status_name(r->status), reset, pts, r->message);
     }
     for (int i = 0; i < s->ndatasets; i++)
         dataset_details(out, &s->datasets[i]);
@@ -212,6 +223,17 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(e, "stdout", d->program_stdout ? d->program_stdout : "");
         cJSON_AddStringToObject(e, "stderr", d->program_stderr ? d->program_stderr : "");
         cJSON_AddItemToArray(arr, e);
+    }
+    cJSON *reqs = cJSON_AddArrayToObject(o, "requirements");
+    for (int i = 0; i < s->nrequirements; i++) {
+        const requirement_result *r = &s->requirements[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "name", r->name);
+        cJSON_AddStringToObject(e, "status", status_name(r->status));
+        cJSON_AddNumberToObject(e, "score", r->points);
+        cJSON_AddNumberToObject(e, "max_score", r->max_points);
+        cJSON_AddStringToObject(e, "message", r->message ? r->message : "");
+        cJSON_AddItemToArray(reqs, e);
     }
     return o;
 }

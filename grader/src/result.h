@@ -18,6 +18,7 @@ typedef enum {
     ST_CUDA_ERROR,
     ST_NO_OUTPUT,
     ST_GRADER_ERROR,
+    ST_REQUIREMENT_FAILED,  /* a requirement (requirements.c) is not met */
     ST_COUNT
 } status_t;
 
@@ -57,6 +58,13 @@ typedef struct {
 } dataset_result;
 
 typedef struct {
+    const char *name;
+    status_t status;        /* ST_PASS, ST_REQUIREMENT_FAILED, or ST_COMPILE_ERROR when nothing built */
+    double points, max_points;
+    char *message;
+} requirement_result;
+
+typedef struct {
     char *file;             /* as given on the command line */
     char *lab;
     char backend[8];
@@ -68,6 +76,8 @@ typedef struct {
     char *build_message;    /* one line when the build failed */
     int ndatasets;
     dataset_result *datasets;
+    int nrequirements;
+    requirement_result *requirements;
     double score, max_score;
 } submission_result;
 

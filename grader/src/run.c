@@ -76,7 +76,7 @@ static void parse_harness_lines(run_result *r)
 }
 
 void run_program(const char *program, const char *dataset_dir, const char *run_dir,
-                 double timeout_s, run_result *r)
+                 double timeout_s, const char *const *env_add, run_result *r)
 {
     memset(r, 0, sizeof *r);
     if (make_dirs(run_dir) != 0)
@@ -85,7 +85,7 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     r->run_dir = xstrdup(run_dir);
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
-    proc_spec spec = { argv, run_dir, NULL, timeout_s, CAPTURE_CAP, OUTPUT_FILE_CAP };
+    proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, OUTPUT_FILE_CAP };
     proc_run(&spec, &r->proc);
     parse_harness_lines(r);
 }

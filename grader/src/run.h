@@ -20,9 +20,10 @@ typedef struct {
 } run_result;
 
 /* Copies the dataset's inputs (its files named input*) into run_dir and runs
- * the program there. */
+ * the program there, with env_add ("NAME=value", NULL-terminated, or NULL)
+ * added to its environment. */
 void run_program(const char *program, const char *dataset_dir, const char *run_dir,
-                 double timeout_s, run_result *r);
+                 double timeout_s, const char *const *env_add, run_result *r);
 
 /* The status the run alone decides: ST_PASS means "it ran to the end, go and
  * compare"; anything else is final. *message gets one line. */
