@@ -111,10 +111,18 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
         goto done;
     }
     if (b->kind == BACKEND_GPU) {
-        /* --resource-usage: ptxas reports each kernel's shared memory and
-         * barriers, the evidence for the lab's requirements. */
-        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--resource-usage", inc_lab,
-                             inc_rt_flag, "-c", src, "-o", obj, NULL };
+        /* The evidence for the lab's requirements: --resource-usage makes
+         * ptxas report each kernel's shared memory and barriers; --keep
+         * leaves the PTX, which shows reads of __constant__ memory. */
+        char *keep_dir = xasprintf("%s/keep", workdir);
+        if (make_dirs(keep_dir) != 0)
+            die("cannot create %s: %s", keep_dir, strerror(errno));
+        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--resource-usage", "--keep",
+                             "--keep-dir", keep_dir, inc_lab, inc_rt_flag, "-c", src, "-o", obj, NULL };
+        int failed = run_tool(cc, workdir, &log, &why) != 0;
+        free(keep_dir);
+        if (failed)
+            goto failed_compile;
         if (run_tool(cc, workdir, &log, &why) != 0)
             goto failed_compile;
         const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, NULL };

@@ -111,8 +111,12 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
     s->build_log = xstrdup(br.log);
     kernel_evidence evidence;
     memset(&evidence, 0, sizeof evidence);
-    if (br.ok && b->kind == BACKEND_GPU)
+    if (br.ok && b->kind == BACKEND_GPU) {
         evidence_from_ptxas(br.log, &evidence);
+        char *keep = xasprintf("%s/keep", workdir);
+        evidence_from_ptx_dir(keep, &evidence);
+        free(keep);
+    }
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
         for (int i = 0; i < s->ndatasets; i++) {

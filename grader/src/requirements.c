@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <cJSON.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +14,10 @@
 /* ptxas prints, for each kernel:
  *   ptxas info    : Compiling entry function '_Z15MatrixMulKernelPKfS0_Pfi' for 'sm_90'
  *   ptxas info    : Used 32 registers, used 1 barriers, 2048 bytes smem, 380 bytes cmem[0]
- * and, for the module, a line such as
+ * and, before CUDA 13, a module line such as
  *   ptxas info    : 0 bytes gmem, 100 bytes cmem[3]
- * cmem[0] holds a kernel's parameters; user __constant__ data lives in another
- * bank, which is what the constant-memory requirement looks for. */
+ * (cmem[0] holds a kernel's parameters; user __constant__ data another bank).
+ * CUDA 13 prints no user bank, so evidence_from_ptx_dir() reads the PTX too. */
 void evidence_from_ptxas(const char *log, kernel_evidence *e)
 {
     char kernel[128] = "";
@@ -62,6 +63,33 @@ void evidence_from_ptxas(const char *log, kernel_evidence *e)
         free(text);
         line = end ? end + 1 : line + n;
     }
+}
+
+void evidence_from_ptx_dir(const char *dir, kernel_evidence *e)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        size_t n = strlen(ent->d_name);
+        if (n < 5 || strcmp(ent->d_name + n - 4, ".ptx") != 0)
+            continue;
+        char *path = xasprintf("%s/%s", dir, ent->d_name);
+        char *text = read_file(path, NULL);
+        free(path);
+        if (!text)
+            continue;
+        for (const char *p = text; (p = strstr(p, "ld.const.")) != NULL; p++) {
+            if (p > text && (p[-1] == ' ' || p[-1] == '\t')) {
+                e->constant_bytes = e->constant_bytes > 0 ? e->constant_bytes : 1;
+                e->constant_seen_in_ptx = 1;
+                break;
+            }
+        }
+        free(text);
+    }
+    closedir(d);
 }
 
 void evidence_from_emu_log(const char *path, kernel_evidence *e)
@@ -128,7 +156,9 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
         break;
     case REQ_CONSTANT_MEMORY:
         met = e->constant_bytes > 0;
-        r->message = met ? xasprintf("the mask is in constant memory (%ld bytes)", e->constant_bytes)
+        r->message = met ? (e->constant_seen_in_ptx
+                                ? xstrdup("a kernel reads __constant__ memory")
+                                : xasprintf("%ld bytes were copied to __constant__ memory", e->constant_bytes))
                          : xstrdup("the mask is not in constant memory: declare it __constant__ and "
                                    "fill it with cudaMemcpyToSymbol");
         break;

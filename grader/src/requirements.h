@@ -18,11 +18,15 @@ typedef struct {
     int observed;           /* some evidence was read (a build report, or a launch) */
     long shared_bytes;      /* most shared memory any kernel used */
     long barriers;          /* most barriers any kernel used */
-    long constant_bytes;    /* user __constant__ memory (GPU) or bytes copied to symbols (emulator) */
+    long constant_bytes;    /* bytes copied to __constant__ symbols (emulator), or 1 if the PTX reads one */
+    int constant_seen_in_ptx;
     char shared_kernel[128], barrier_kernel[128];
 } kernel_evidence;
 
 void evidence_from_ptxas(const char *build_log, kernel_evidence *e);
+/* Looks through the PTX files nvcc kept in dir for reads of __constant__
+ * memory (CUDA 13's ptxas no longer reports user constant banks). */
+void evidence_from_ptx_dir(const char *dir, kernel_evidence *e);
 /* Adds what one run's emulator log shows; a missing log adds nothing. */
 void evidence_from_emu_log(const char *path, kernel_evidence *e);
 
