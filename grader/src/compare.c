@@ -14,6 +14,7 @@
  * docs/tolerance.md explains this for students and instructors.
  */
 #include "compare.h"
+#include "diagnose.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 
@@ -106,6 +107,7 @@ status_t compare_output(const char *output_path, const char *expected_path,
     r->shape_ok = 1;
     r->elements = gl_matrix_count(&out);
     double scores[WORST_MAX];
+    unsigned char *bad = xcalloc(r->elements, 1);
     for (size_t i = 0; i < r->elements; i++) {
         float got = out.data[i];
         double want = ref.value[i];
@@ -124,6 +126,7 @@ status_t compare_output(const char *output_path, const char *expected_path,
         /* !(abs_err <= t) is also true for NaN: NaN and Inf never pass. */
         if (finite && abs_err <= t)
             continue;
+        bad[i] = 1;
         r->mismatches++;
         mismatch m;
         size_t pixel = i / (size_t)out.channels;
@@ -141,6 +144,12 @@ status_t compare_output(const char *output_path, const char *expected_path,
         keep_worst(r, &m, finite ? (t > 0 ? abs_err / t : HUGE_VAL) : HUGE_VAL, scores);
     }
     status_t st = r->mismatches ? ST_WRONG : ST_PASS;
+    char *hint = diagnose_output(&out, &ref, bad, r);
+    if (hint) {
+        snprintf(r->hint, sizeof r->hint, "%s", hint);
+        free(hint);
+    }
+    free(bad);
     if (st == ST_PASS) {
         *message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
                              r->elements, r->max_abs_err, 100.0 * r->worst_ratio);

@@ -7,6 +7,7 @@
 #include "build.h"
 #include "compare.h"
 #include "datasets.h"
+#include "diagnose.h"
 #include "requirements.h"
 #include "run.h"
 #include "util.h"
@@ -35,6 +36,7 @@ void submission_result_free(submission_result *s)
     for (int i = 0; i < s->nrequirements; i++)
         free(s->requirements[i].message);
     free(s->requirements);
+    free(s->hint);
     free(s->file);
     free(s->lab);
     free(s->build_log);
@@ -75,6 +77,26 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     run_result_free(&run);
     free(run_dir);
     free(dir);
+}
+
+/* A failure pattern that only shows across datasets. 16 is the tile width
+ * the labs suggest; the datasets' sizes straddle it. */
+static void across_datasets(submission_result *s)
+{
+    int *sizes = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
+    int *failed = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
+    int n = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const compare_result *c = &s->datasets[i].cmp;
+        if (!c->compared)
+            continue;
+        sizes[n] = c->want_shape[0] > c->want_shape[1] ? c->want_shape[0] : c->want_shape[1];
+        failed[n] = s->datasets[i].status != ST_PASS;
+        n++;
+    }
+    s->hint = diagnose_across_datasets(sizes, failed, n, 16);
+    free(sizes);
+    free(failed);
 }
 
 void grade_submission(const lab_manifest *m, const backend *b, const char *file,
@@ -129,6 +151,7 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
             grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence);
             s->score += s->datasets[i].points;
         }
+        across_datasets(s);
     }
     requirements_judge(m, &evidence, s);
     build_result_free(&br);

@@ -90,6 +90,8 @@ static void dataset_details(strbuf *out, const dataset_result *d)
             sb_printf(out, "      %-18s %-16s %-16s %.3g\n", where, got, want, w->tolerance);
         }
     }
+    if (c->compared && c->hint[0])
+        sb_printf(out, "    hint: %s\n", c->hint);
     if (d->status != ST_WRONG && d->program_stderr && *d->program_stderr) {
         sb_puts(out, "    the program's error output (last lines):\n");
         tail_lines(out, d->program_stderr, 10, "      ");
@@ -138,6 +140,8 @@ void report_text(strbuf *out, const submission_result *s, int color)
     }
     for (int i = 0; i < s->ndatasets; i++)
         dataset_details(out, &s->datasets[i]);
+    if (s->hint)
+        sb_printf(out, "\n  hint: %s\n", s->hint);
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
     sb_printf(out, "\n  %sscore %s%s\n", bold, total, reset);
@@ -172,6 +176,10 @@ static cJSON *comparison_json(const compare_result *c)
     cJSON_AddNumberToObject(o, "max_abs_err", c->max_abs_err);
     cJSON_AddNumberToObject(o, "max_rel_err", c->max_rel_err);
     cJSON_AddNumberToObject(o, "worst_ratio", c->worst_ratio);
+    if (c->hint[0])
+        cJSON_AddStringToObject(o, "hint", c->hint);
+    else
+        cJSON_AddNullToObject(o, "hint");
     cJSON *worst = cJSON_AddArrayToObject(o, "worst");
     for (int i = 0; i < c->nworst; i++) {
         const mismatch *w = &c->worst[i];
@@ -224,6 +232,10 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(e, "stderr", d->program_stderr ? d->program_stderr : "");
         cJSON_AddItemToArray(arr, e);
     }
+    if (s->hint)
+        cJSON_AddStringToObject(o, "hint", s->hint);
+    else
+        cJSON_AddNullToObject(o, "hint");
     cJSON *reqs = cJSON_AddArrayToObject(o, "requirements");
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];

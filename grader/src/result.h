@@ -43,6 +43,7 @@ typedef struct {
     double worst_ratio;             /* max over elements of error / tolerance (finite ones) */
     int nworst;
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
+    char hint[512];                 /* where to look, from the pattern of errors (diagnose.c), or "" */
 } compare_result;
 
 typedef struct {
@@ -78,6 +79,7 @@ typedef struct {
     dataset_result *datasets;
     int nrequirements;
     requirement_result *requirements;
+    char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
     double score, max_score;
 } submission_result;
 
