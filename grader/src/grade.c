@@ -46,9 +46,11 @@ void submission_result_free(submission_result *s)
 
 static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
                           const char *workdir, int index, double timeout_s, dataset_result *d,
-                          kernel_evidence *evidence)
+                          kernel_evidence *evidence, const char *datasets_root)
 {
-    char *dir = dataset_dir(m, index);
+    /* datasets_root: regenerated (hidden) datasets, see grade.h */
+    char *dir = datasets_root ? xasprintf("%s/%s", datasets_root, m->datasets[index].name)
+                              : dataset_dir(m, index);
     char *run_dir = xasprintf("%s/run-%s", workdir, d->name);
     /* The emulator logs what each launch did, outside the run directory. */
     char *emu_log = xasprintf("%s/emu-%s.log", workdir, d->name);
@@ -99,8 +101,9 @@ static void across_datasets(submission_result *s)
     free(failed);
 }
 
-void grade_submission(const lab_manifest *m, const backend *b, const char *file,
-                      const grade_options *opt, submission_result *s)
+void grade_built(const lab_manifest *m, const backend *b, const char *file,
+                 const grade_options *opt, const char *workdir, const build_result *built,
+                 submission_result *s)
 {
     memset(s, 0, sizeof *s);
     s->file = xstrdup(file);
@@ -126,9 +129,7 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
             k++;
         }
 
-    char *workdir = make_temp_dir("gpulab");
-    build_result br;
-    build_submission(m, b, file, workdir, &br);
+    const build_result br = *built;
     s->built = br.ok;
     s->build_log = xstrdup(br.log);
     kernel_evidence evidence;
@@ -148,14 +149,24 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         for (int i = 0; i < s->ndatasets; i++) {
-            grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence);
+            grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence,
+                          opt->datasets_root);
             s->score += s->datasets[i].points;
         }
         across_datasets(s);
     }
     requirements_judge(m, &evidence, s);
-    build_result_free(&br);
     free(index);
+}
+
+void grade_submission(const lab_manifest *m, const backend *b, const char *file,
+                      const grade_options *opt, submission_result *s)
+{
+    char *workdir = make_temp_dir("gpulab");
+    build_result br;
+    build_submission(m, b, file, workdir, &br);
+    grade_built(m, b, file, opt, workdir, &br, s);
+    build_result_free(&br);
     if (opt->keep)
         fprintf(stderr, "gpulab: kept the work directory %s\n", workdir);
     else

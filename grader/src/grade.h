@@ -6,6 +6,7 @@
 #define GPULAB_GRADE_H
 
 #include "backend.h"
+#include "build.h"
 #include "manifest.h"
 #include "result.h"
 
@@ -13,9 +14,17 @@ typedef struct {
     int dataset;        /* index of the one dataset to use, or -1 for every default dataset */
     double timeout_s;   /* per dataset; 0: the manifest's */
     int keep;           /* keep the work directory (printed to stderr) */
+    const char *datasets_root; /* NULL: the kit's datasets; else <root>/<name>/ (hidden, regenerated) */
 } grade_options;
 
 void grade_submission(const lab_manifest *m, const backend *b, const char *file,
                       const grade_options *opt, submission_result *s);
+
+/* The stages after the build, for a submission already built (by
+ * build_submission, into workdir, perhaps in another process): run and
+ * compare each dataset, judge the requirements. The caller owns workdir. */
+void grade_built(const lab_manifest *m, const backend *b, const char *file,
+                 const grade_options *opt, const char *workdir, const build_result *built,
+                 submission_result *s);
 
 #endif
