@@ -1,0 +1,59 @@
+# emu.mk - the gpulab CPU emulator (grader/emu), a GNU Make fragment.
+# Included by the kit's Makefile from the repository root; also usable alone:
+#     make -f grader/emu/emu.mk emu
+# Everything it builds goes under build/emu/:
+#     build/emu/emucc            the compiler driver
+#     build/emu/include/         the headers (a copy of grader/emu/include)
+#     build/emu/libemu.a         runtime, default mode
+#     build/emu/libemu_race.a    runtime for emucc --race (ThreadSanitizer)
+#     build/emu/libemu_check.a   runtime for emucc --check (AddressSanitizer)
+
+CC ?= gcc
+CXX ?= g++
+EMU_CC := build/emu/emucc
+EMU_INCLUDE := grader/emu/include
+
+EMU_DIR := build/emu
+EMU_CFLAGS := -std=c11 -Wall -Wextra -O2 -g
+EMU_HEADERS := $(wildcard grader/emu/include/*.h)
+EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc $(EMU_HEADERS)
+EMU_BUILD_HEADERS := $(patsubst grader/emu/include/%,$(EMU_DIR)/include/%,$(EMU_HEADERS))
+
+.PHONY: emu
+emu: $(EMU_DIR)/emucc $(EMU_DIR)/libemu.a $(EMU_DIR)/libemu_race.a $(EMU_DIR)/libemu_check.a $(EMU_BUILD_HEADERS)
+
+$(EMU_DIR)/include/%.h: grader/emu/include/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(EMU_DIR)/emucc: grader/emu/src/emucc.c grader/emu/src/rewrite.c grader/emu/src/rewrite.h
+	@mkdir -p $(@D)
+	$(CC) $(EMU_CFLAGS) -o $@ grader/emu/src/emucc.c grader/emu/src/rewrite.c
+
+$(EMU_DIR)/ctx.o: grader/emu/src/ctx.S
+	@mkdir -p $(@D)
+	$(CC) -c $< -o $@
+
+$(EMU_DIR)/runtime.o: $(EMU_RT_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(EMU_CFLAGS) -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+
+$(EMU_DIR)/runtime_race.o: $(EMU_RT_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(EMU_CFLAGS) -DEMU_RACE -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+
+$(EMU_DIR)/runtime_check.o: $(EMU_RT_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(EMU_CFLAGS) -DEMU_CHECK -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+
+$(EMU_DIR)/libemu.a: $(EMU_DIR)/runtime.o $(EMU_DIR)/ctx.o
+	rm -f $@
+	ar rcs $@ $^
+
+$(EMU_DIR)/libemu_race.a: $(EMU_DIR)/runtime_race.o $(EMU_DIR)/ctx.o
+	rm -f $@
+	ar rcs $@ $^
+
+$(EMU_DIR)/libemu_check.a: $(EMU_DIR)/runtime_check.o $(EMU_DIR)/ctx.o
+	rm -f $@
+	ar rcs $@ $^

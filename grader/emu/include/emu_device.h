@@ -1,0 +1,240 @@
+/*
+ * emu_device.h - the device side of the gpulab CPU emulator (C++ only).
+ *
+ * emucc force-includes this header into every .cu file it compiles. It maps
+ * CUDA's qualifiers and built-in variables onto the emulator's runtime and
+ * provides the kernel launch that emucc's rewriter turns <<<...>>> into.
+ */
+#ifndef GPULAB_EMU_DEVICE_H
+#define GPULAB_EMU_DEVICE_H
+#ifndef __cplusplus
+#error "emu_device.h is C++: compile .cu files with emucc"
+#endif
+
+#include "cuda_runtime_api.h"
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cmath>
+#include <climits>
+#include <cfloat>
+#include <cstdint>
+#include <tuple>
+#include <utility>
+#include <type_traits>
+
+/* ---- qualifiers ---------------------------------------------------------- */
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __shared__                  /* emucc rewrites __shared__ declarations */
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __align__(n) __attribute__((aligned(n)))
+#define __launch_bounds__(...)
+#define __CUDACC__EMU 1
+
+/* ---- built-in variables: set by the scheduler for the running fiber ------ */
+#define threadIdx (static_cast<const uint3 &>(emu_threadIdx_))
+#define blockIdx (static_cast<const uint3 &>(emu_blockIdx_))
+#define blockDim (static_cast<const dim3 &>(emu_blockDim_))
+#define gridDim (static_cast<const dim3 &>(emu_gridDim_))
+#define warpSize 32
+
+#define __syncthreads() emu_syncthreads_(__FILE__, __LINE__)
+static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
+static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+/* ---- vector types used by labs -------------------------------------------- */
+struct float2 { float x, y; };
+struct float3 { float x, y, z; };
+struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
+struct int2 { int x, y; };
+struct int3 { int x, y, z; };
+struct __attribute__((aligned(16))) int4 { int x, y, z, w; };
+static inline float2 make_float2(float x, float y) { return float2{x, y}; }
+static inline float3 make_float3(float x, float y, float z) { return float3{x, y, z}; }
+static inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
+static inline int2 make_int2(int x, int y) { return int2{x, y}; }
+static inline int3 make_int3(int x, int y, int z) { return int3{x, y, z}; }
+static inline int4 make_int4(int x, int y, int z, int w) { return int4{x, y, z, w}; }
+static inline uint3 make_uint3(unsigned x, unsigned y, unsigned z) { return uint3{x, y, z}; }
+
+/* ---- atomics: real ones, blocks run on several OS threads ----------------- */
+template <class T> static inline T emu_atomic_rmw_(T *p, T v, int op)
+{
+    T old, nv;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    do {
+        switch (op) {
+        case 0: nv = old + v; break;
+        case 1: nv = old < v ? old : v; break;
+        default: nv = old > v ? old : v; break;
+        }
+    } while (!__atomic_compare_exchange(p, &old, &nv, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+static inline float emu_atomic_fadd_(float *p, float v)
+{
+    float old, nv;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    do { nv = old + v; } while (!__atomic_compare_exchange(p, &old, &nv, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+static inline double emu_atomic_dadd_(double *p, double v)
+{
+    double old, nv;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    do { nv = old + v; } while (!__atomic_compare_exchange(p, &old, &nv, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+static inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicAdd(unsigned *p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline float atomicAdd(float *p, float v) { return emu_atomic_fadd_(p, v); }
+static inline double atomicAdd(double *p, double v) { return emu_atomic_dadd_(p, v); }
+static inline int atomicSub(int *p, int v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicSub(unsigned *p, unsigned v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }
+static inline int atomicExch(int *p, int v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicExch(unsigned *p, unsigned v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
+static inline float atomicExch(float *p, float v) { float o; __atomic_exchange(p, &v, &o, __ATOMIC_SEQ_CST); return o; }
+static inline int atomicMin(int *p, int v) { return emu_atomic_rmw_(p, v, 1); }
+static inline unsigned atomicMin(unsigned *p, unsigned v) { return emu_atomic_rmw_(p, v, 1); }
+static inline int atomicMax(int *p, int v) { return emu_atomic_rmw_(p, v, 2); }
+static inline unsigned atomicMax(unsigned *p, unsigned v) { return emu_atomic_rmw_(p, v, 2); }
+static inline int atomicAnd(int *p, int v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }
+static inline int atomicOr(int *p, int v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }
+static inline int atomicXor(int *p, int v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicAnd(unsigned *p, unsigned v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicOr(unsigned *p, unsigned v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicXor(unsigned *p, unsigned v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }
+template <class T> static inline T atomicCAS(T *p, T compare, T val)
+{
+    __atomic_compare_exchange_n(p, &compare, val, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return compare;
+}
+static inline unsigned atomicInc(unsigned *p, unsigned limit)
+{
+    unsigned old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
+    do { nv = old >= limit ? 0 : old + 1; } while (!__atomic_compare_exchange_n(p, &old, nv, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+
+/* ---- math: CUDA's device functions and intrinsics ------------------------- */
+/* (__expf, __logf, __sinf, __cosf, __powf come from glibc's <math.h>) */
+static inline int min(int a, int b) { return a < b ? a : b; }
+static inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+static inline long long min(long long a, long long b) { return a < b ? a : b; }
+static inline float min(float a, float b) { return fminf(a, b); }
+static inline double min(double a, double b) { return fmin(a, b); }
+static inline int max(int a, int b) { return a > b ? a : b; }
+static inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+static inline long long max(long long a, long long b) { return a > b ? a : b; }
+static inline float max(float a, float b) { return fmaxf(a, b); }
+static inline double max(double a, double b) { return fmax(a, b); }
+static inline float __fadd_rn(float a, float b) { return a + b; }
+static inline float __fsub_rn(float a, float b) { return a - b; }
+static inline float __fmul_rn(float a, float b) { return a * b; }
+static inline float __fdiv_rn(float a, float b) { return a / b; }
+static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float __frcp_rn(float a) { return 1.0f / a; }
+static inline float __fsqrt_rn(float a) { return sqrtf(a); }
+static inline double __dadd_rn(double a, double b) { return a + b; }
+static inline double __dmul_rn(double a, double b) { return a * b; }
+static inline float __saturatef(float a) { return a < 0.0f ? 0.0f : (a > 1.0f ? 1.0f : a); }
+static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
+static inline double rsqrt(double a) { return 1.0 / sqrt(a); }
+static inline float __int_as_float(int a) { float f; memcpy(&f, &a, 4); return f; }
+static inline int __float_as_int(float a) { int i; memcpy(&i, &a, 4); return i; }
+static inline unsigned __float_as_uint(float a) { unsigned i; memcpy(&i, &a, 4); return i; }
+static inline float __uint_as_float(unsigned a) { float f; memcpy(&f, &a, 4); return f; }
+static inline int __float2int_rn(float a) { return (int)nearbyintf(a); }
+static inline int __float2int_rz(float a) { return (int)a; }
+static inline float __int2float_rn(int a) { return (float)a; }
+static inline int __mul24(int a, int b) { return a * b; }
+static inline unsigned __umul24(unsigned a, unsigned b) { return a * b; }
+static inline int __popc(unsigned a) { return __builtin_popcount(a); }
+static inline int __clz(int a) { return a ? __builtin_clz((unsigned)a) : 32; }
+static inline int __ffs(int a) { return __builtin_ffs(a); }
+
+/* ---- symbols and templates of the C++ API ---------------------------------- */
+#define cudaMemcpyToSymbol(symbol, ...) \
+    emu::memcpy_to_symbol_(&(symbol), #symbol, sizeof(symbol), __VA_ARGS__)
+#define cudaMemcpyFromSymbol(dst, symbol, ...) \
+    emu::memcpy_from_symbol_((dst), &(symbol), #symbol, sizeof(symbol), __VA_ARGS__)
+
+template <class T> static inline cudaError_t cudaMalloc(T **p, size_t size)
+{
+    return cudaMalloc(reinterpret_cast<void **>(p), size);
+}
+template <class T> static inline cudaError_t cudaMallocPitch(T **p, size_t *pitch, size_t w, size_t h)
+{
+    return cudaMallocPitch(reinterpret_cast<void **>(p), pitch, w, h);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **p, size_t size)
+{
+    return cudaMallocHost(reinterpret_cast<void **>(p), size);
+}
+static inline cudaError_t cudaEventRecord(cudaEvent_t e) { return cudaEventRecord(e, 0); }
+static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind k)
+{
+    return cudaMemcpyAsync(d, s, n, k, 0);
+}
+
+namespace emu {
+static inline cudaError_t memcpy_to_symbol_(const void *sym, const char *name, size_t symsize,
+                                            const void *src, size_t count, size_t offset = 0,
+                                            cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+    return emu_memcpy_to_symbol(sym, name, symsize, src, count, offset, kind);
+}
+static inline cudaError_t memcpy_from_symbol_(void *dst, const void *sym, const char *name,
+                                              size_t symsize, size_t count, size_t offset = 0,
+                                              cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+    return emu_memcpy_from_symbol(dst, sym, name, symsize, count, offset, kind);
+}
+
+/* kernel<<<g, b, s, st>>>(args) becomes emu::launch_(kernel, "kernel", __FILE__,
+ * __LINE__, g, b, s, st)(args): the arguments convert to the kernel's parameter
+ * types as in a call, are copied once, and every CUDA thread gets its own copy. */
+template <class... P> struct launcher {
+    void (*fn)(P...);
+    emu_launch_cfg cfg;
+    struct pack {
+        void (*fn)(P...);
+        std::tuple<typename std::decay<P>::type...> args;
+    };
+    static void invoke(void *p)
+    {
+        pack *k = static_cast<pack *>(p);
+        std::apply(k->fn, k->args);
+    }
+    void operator()(P... a) const
+    {
+        pack k{fn, std::tuple<typename std::decay<P>::type...>(a...)};
+        emu_launch(&cfg, &invoke, &k);
+    }
+};
+template <class... P>
+static inline launcher<P...> launch_(void (*fn)(P...), const char *name, const char *file, int line,
+                                     dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t stream = 0)
+{
+    launcher<P...> l;
+    l.fn = fn;
+    l.cfg.kernel = name;
+    l.cfg.file = file;
+    l.cfg.line = line;
+    l.cfg.grid = grid;
+    l.cfg.block = block;
+    l.cfg.shmem = shmem;
+    l.cfg.stream = stream;
+    return l;
+}
+} // namespace emu
+
+#endif

@@ -1,0 +1,387 @@
+/*
+ * emucc - the gpulab CPU emulator's compiler driver.
+ *
+ *   emucc [--race|--check] -c FILE.cu -o FILE.o [-I DIR]... [-D NAME[=V]]...
+ *   emucc [--race|--check] OBJ_OR_ARCHIVE... -o PROG [-L DIR] [-l LIB]
+ *   emucc [--race|--check] FILE.cu... [OBJ...] -o PROG       (both at once)
+ *
+ * Compiling a .cu file rewrites it (rewrite.c) into a temporary C++ file with
+ * the same line numbering behind a #line directive naming FILE.cu, and compiles
+ * that with g++, force-including emu_device.h. Linking adds the emulator's
+ * runtime library. Headers and libraries are found next to this executable.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "rewrite.h"
+
+#ifdef __APPLE__
+#include <mach-o/dyld.h>
+#endif
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("emucc: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static char *xstrdup(const char *s)
+{
+    char *d = strdup(s);
+    if (!d)
+        die("out of memory");
+    return d;
+}
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        die("out of memory");
+    va_end(ap);
+    return s;
+}
+
+typedef struct { const char **v; size_t n, cap; } argv_t;
+
+static void push(argv_t *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 32;
+        a->v = realloc(a->v, a->cap * sizeof *a->v);
+        if (!a->v)
+            die("out of memory");
+    }
+    a->v[a->n++] = s;
+    a->v[a->n] = NULL;
+}
+
+static int run(argv_t *a)
+{
+    if (getenv("EMUCC_VERBOSE")) {
+        for (size_t i = 0; i < a->n; i++)
+            fprintf(stderr, "%s%s", i ? " " : "", a->v[i]);
+        fputc('\n', stderr);
+    }
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        execvp(a->v[0], (char *const *)a->v);
+        fprintf(stderr, "emucc: cannot run %s: %s\n", a->v[0], strerror(errno));
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    fprintf(stderr, "emucc: %s was killed by signal %d\n", a->v[0], WTERMSIG(st));
+    return 1;
+}
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+static char *self_dir(void)
+{
+    char buf[PATH_MAX];
+#ifdef __APPLE__
+    uint32_t sz = sizeof buf;
+    if (_NSGetExecutablePath(buf, &sz) != 0)
+        die("cannot find my own executable");
+    char *r = realpath(buf, NULL);
+    if (!r)
+        die("cannot find my own executable");
+    snprintf(buf, sizeof buf, "%s", r);
+    free(r);
+#else
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        die("cannot read /proc/self/exe: %s", strerror(errno));
+    buf[n] = 0;
+#endif
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = 0;
+    return xstrdup(buf);
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        die("cannot open %s: %s", path, strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        die("out of memory");
+    for (;;) {
+        if (n + 4096 > cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            if (!buf)
+                die("out of memory");
+        }
+        size_t k = fread(buf + n, 1, cap - n - 1, f);
+        n += k;
+        if (k == 0)
+            break;
+    }
+    if (ferror(f))
+        die("cannot read %s", path);
+    fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static void write_file(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0)
+        die("cannot write %s: %s", path, strerror(errno));
+}
+
+enum mode { M_DEFAULT, M_RACE, M_CHECK };
+
+static const char *g_tmpdir;
+
+static void cleanup(void)
+{
+    if (g_tmpdir && !getenv("EMUCC_KEEP")) {
+        char *cmd = xasprintf("rm -rf '%s'", g_tmpdir);
+        int rc = system(cmd);
+        (void)rc;
+        free(cmd);
+    }
+}
+
+static const char *tmpdir(void)
+{
+    if (!g_tmpdir) {
+        const char *base = getenv("TMPDIR");
+        char *t = xasprintf("%s/emucc.XXXXXX", base && *base ? base : "/tmp");
+        if (!mkdtemp(t))
+            die("cannot create a temporary directory: %s", strerror(errno));
+        g_tmpdir = t;
+        atexit(cleanup);
+    }
+    return g_tmpdir;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+static char *dir_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    if (!s)
+        return xstrdup(".");
+    if (s == p)
+        return xstrdup("/");
+    char *d = xstrdup(p);
+    d[s - p] = 0;
+    return d;
+}
+
+static void mode_flags(argv_t *a, enum mode m)
+{
+    if (m == M_RACE) {
+        push(a, "-fsanitize=thread");
+    } else if (m == M_CHECK) {
+        push(a, "-fsanitize=address");
+        push(a, "-fsanitize-recover=address");
+        push(a, "-fno-omit-frame-pointer");
+    }
+}
+
+/* Compiles one .cu (rewritten) or .c/.cpp file to obj. */
+static int compile(const char *src, const char *obj, enum mode m, const char *inc, argv_t *user)
+{
+    const char *input = src;
+    int is_cu = ends_with(src, ".cu") || ends_with(src, ".cuh");
+    argv_t a = { 0 };
+    int is_c = ends_with(src, ".c");
+    push(&a, is_c ? (getenv("CC") ? getenv("CC") : "gcc") : (getenv("CXX") ? getenv("CXX") : "g++"));
+    if (is_cu) {
+        size_t len;
+        char *text = read_file(src, &len);
+        char *err = NULL;
+        char *out = emu_rewrite(src, text, len, &err);
+        if (!out)
+            die("%s: %s", src, err ? err : "cannot rewrite");
+        char *tmp = xasprintf("%s/%s.cpp", tmpdir(), base_name(src));
+        write_file(tmp, out, strlen(out));
+        free(out);
+        free(text);
+        input = tmp;
+    }
+    if (is_c) {
+        push(&a, "-std=c11");
+    } else {
+        push(&a, "-std=c++17");
+        push(&a, "-include");
+        push(&a, xasprintf("%s/emu_device.h", inc));
+    }
+    push(&a, m == M_DEFAULT ? "-O2" : "-O1");
+    push(&a, "-g");
+    mode_flags(&a, m);
+    push(&a, xasprintf("-I%s", inc));
+    push(&a, "-iquote");
+    push(&a, dir_name(src));
+    for (size_t i = 0; i < user->n; i++)
+        push(&a, user->v[i]);
+    if (is_cu) {
+        push(&a, "-x");
+        push(&a, "c++");
+    }
+    push(&a, "-c");
+    push(&a, input);
+    push(&a, "-o");
+    push(&a, obj);
+    return run(&a);
+}
+
+static void usage(void)
+{
+    fputs("usage: emucc [--race|--check] -c FILE.cu -o FILE.o [-I DIR]... [-D NAME[=V]]...\n"
+          "       emucc [--race|--check] OBJ_OR_ARCHIVE... -o PROG\n"
+          "       emucc [--race|--check] FILE.cu... -o PROG\n"
+          "  --race   race-check build (ThreadSanitizer, __syncthreads() as happens-before)\n"
+          "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n",
+          stderr);
+}
+
+int main(int argc, char **argv)
+{
+    enum mode m = M_DEFAULT;
+    int compile_only = 0;
+    const char *out = NULL;
+    argv_t srcs = { 0 }, objs = { 0 }, user = { 0 }, linkflags = { 0 };
+
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "--race") == 0) {
+            m = M_RACE;
+        } else if (strcmp(s, "--check") == 0) {
+            m = M_CHECK;
+        } else if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+            usage();
+            return 0;
+        } else if (strcmp(s, "-c") == 0) {
+            compile_only = 1;
+        } else if (strcmp(s, "-o") == 0) {
+            if (++i >= argc)
+                die("-o needs an argument");
+            out = argv[i];
+        } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-D") == 0 || strcmp(s, "-U") == 0 ||
+                    strcmp(s, "-include") == 0 || strcmp(s, "-isystem") == 0)) {
+            if (++i >= argc)
+                die("%s needs an argument", s);
+            push(&user, s);
+            push(&user, argv[i]);
+        } else if (strncmp(s, "-I", 2) == 0 || strncmp(s, "-D", 2) == 0 || strncmp(s, "-U", 2) == 0 ||
+                   strncmp(s, "-W", 2) == 0 || strncmp(s, "-f", 2) == 0 || strcmp(s, "-w") == 0) {
+            push(&user, s);
+        } else if (strcmp(s, "-L") == 0 || strcmp(s, "-l") == 0) {
+            if (++i >= argc)
+                die("%s needs an argument", s);
+            push(&linkflags, s);
+            push(&linkflags, argv[i]);
+        } else if (strncmp(s, "-L", 2) == 0 || strncmp(s, "-l", 2) == 0 || strncmp(s, "-Wl,", 4) == 0) {
+            push(&linkflags, s);
+        } else if (strncmp(s, "-O", 2) == 0 || strcmp(s, "-g") == 0 || strcmp(s, "-G") == 0 ||
+                   strcmp(s, "-lineinfo") == 0 || strncmp(s, "-arch", 5) == 0 ||
+                   strncmp(s, "-std=", 5) == 0 || strncmp(s, "--gpu-architecture", 18) == 0) {
+            /* nvcc options with no meaning here (the optimisation level is the emulator's) */
+        } else if (s[0] == '-') {
+            die("unknown option %s (run emucc --help)", s);
+        } else if (ends_with(s, ".cu") || ends_with(s, ".c") || ends_with(s, ".cpp") ||
+                   ends_with(s, ".cc") || ends_with(s, ".cxx")) {
+            push(&srcs, s);
+        } else {
+            push(&objs, s);
+        }
+    }
+    if (!out) {
+        usage();
+        die("no output file (-o)");
+    }
+    if (compile_only && (srcs.n != 1 || objs.n)) {
+        usage();
+        die("-c takes exactly one source file");
+    }
+    if (!compile_only && srcs.n + objs.n == 0) {
+        usage();
+        die("nothing to link");
+    }
+
+    char *dir = self_dir();
+    char *inc = xasprintf("%s/include", dir);
+    if (!is_dir(inc)) {
+        free(inc);
+        inc = xasprintf("%s/../../grader/emu/include", dir);
+        if (!is_dir(inc))
+            die("cannot find the emulator's headers next to %s", dir);
+    }
+
+    if (compile_only)
+        return compile(srcs.v[0], out, m, inc, &user) == 0 ? 0 : 1;
+
+    argv_t link = { 0 };
+    push(&link, getenv("CXX") ? getenv("CXX") : "g++");
+    mode_flags(&link, m);
+    for (size_t i = 0; i < srcs.n; i++) {
+        char *obj = xasprintf("%s/%zu-%s.o", tmpdir(), i, base_name(srcs.v[i]));
+        if (compile(srcs.v[i], obj, m, inc, &user) != 0)
+            return 1;
+        push(&link, obj);
+    }
+    for (size_t i = 0; i < objs.n; i++)
+        push(&link, objs.v[i]);
+    push(&link, "-o");
+    push(&link, out);
+    const char *lib = m == M_RACE ? "libemu_race.a" : m == M_CHECK ? "libemu_check.a" : "libemu.a";
+    char *libpath = xasprintf("%s/%s", dir, lib);
+    if (access(libpath, R_OK) != 0)
+        die("cannot find the emulator's runtime library %s", libpath);
+    push(&link, libpath);
+    for (size_t i = 0; i < linkflags.n; i++)
+        push(&link, linkflags.v[i]);
+    push(&link, "-lpthread");
+    push(&link, "-ldl");
+    push(&link, "-lm");
+    return run(&link) == 0 ? 0 : 1;
+}

@@ -1,0 +1,625 @@
+/*
+ * rewrite.c - emucc's source rewriter: CUDA C++ in, plain C++ out.
+ *
+ * Token-aware: comments, string and character literals and preprocessor
+ * lines are copied untouched. Only three things change, each in place, so
+ * that every line stays where it was and g++ names the student's own lines:
+ *
+ *   kernel<<<g, b[, s[, st]]>>>(args)
+ *       -> ::emu::launch_(kernel, "kernel", __FILE__, __LINE__, g, b[, s[, st]])(args)
+ *   __shared__ T a[N][M];            (function scope)
+ *       -> struct emu_sh_K { T a[N][M]; }; ...; auto &a = <this block's copy>.a;
+ *   extern __shared__ T s[];         (function scope)
+ *       -> typedef T emu_dt_K[]; emu_dt_K &s = *(emu_dt_K *)emu_dynamic_shared_();
+ * At file scope a __shared__ variable becomes a per-block lookup that replaces
+ * each later use of its name.
+ */
+#define _GNU_SOURCE
+#include "rewrite.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum tk { T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT };
+
+typedef struct { int kind; size_t b, e; } tok;
+
+typedef struct { size_t b, e; char *text; int order; } edit;
+
+typedef struct {
+    const char *src;
+    size_t len;
+    tok *t;
+    size_t nt, capt;
+    edit *ed;
+    size_t ned, caped;
+    char *err;
+    int counter;
+    /* file-scope substitutions: name -> replacement, from token index */
+    struct subst { char *name; char *repl; size_t from; } *subs;
+    size_t nsubs;
+} rw;
+
+static void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n);
+    if (!p) {
+        fputs("emucc: out of memory\n", stderr);
+        exit(1);
+    }
+    return p;
+}
+
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    char *s = NULL;
+    if (vasprintf(&s, f, ap) < 0) {
+        fputs("emucc: out of memory\n", stderr);
+        exit(1);
+    }
+    va_end(ap);
+    return s;
+}
+
+static void add_tok(rw *r, int kind, size_t b, size_t e)
+{
+    if (r->nt == r->capt) {
+        r->capt = r->capt ? r->capt * 2 : 1024;
+        r->t = xrealloc(r->t, r->capt * sizeof *r->t);
+    }
+    r->t[r->nt++] = (tok){ kind, b, e };
+}
+
+static void add_edit(rw *r, size_t b, size_t e, char *text)
+{
+    if (r->ned == r->caped) {
+        r->caped = r->caped ? r->caped * 2 : 64;
+        r->ed = xrealloc(r->ed, r->caped * sizeof *r->ed);
+    }
+    r->ed[r->ned] = (edit){ b, e, text, (int)r->ned };
+    r->ned++;
+}
+
+static int is_id0(int c) { return isalpha(c) || c == '_' || c == '$'; }
+static int is_id(int c) { return isalnum(c) || c == '_' || c == '$'; }
+
+/* Splits the source into tokens, skipping comments and preprocessor lines. */
+static int tokenize(rw *r)
+{
+    const char *s = r->src;
+    size_t n = r->len, i = 0;
+    int line_start = 1;
+    while (i < n) {
+        char c = s[i];
+        if (c == '\n') {
+            line_start = 1;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        if (c == '\\' && i + 1 < n && (s[i + 1] == '\n' || (s[i + 1] == '\r' && i + 2 < n && s[i + 2] == '\n'))) {
+            i += s[i + 1] == '\n' ? 2 : 3;
+            continue;
+        }
+        if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+            while (i < n && s[i] != '\n') {
+                if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n')
+                    i++;
+                i++;
+            }
+            continue;
+        }
+        if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+            size_t j = i + 2;
+            while (j + 1 < n && !(s[j] == '*' && s[j + 1] == '/'))
+                j++;
+            if (j + 1 >= n) {
+                r->err = fmt("unterminated comment");
+                return -1;
+            }
+            i = j + 2;
+            continue;
+        }
+        if (c == '#' && line_start) {
+            /* a preprocessor line, with its continuations and comments */
+            while (i < n && s[i] != '\n') {
+                if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n') {
+                    i += 2;
+                    continue;
+                }
+                if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+                    size_t j = i + 2;
+                    while (j + 1 < n && !(s[j] == '*' && s[j + 1] == '/'))
+                        j++;
+                    i = j + 2 < n ? j + 2 : n;
+                    continue;
+                }
+                if (s[i] == '"' || s[i] == '\'') {
+                    char q = s[i++];
+                    while (i < n && s[i] != q && s[i] != '\n') {
+                        if (s[i] == '\\' && i + 1 < n)
+                            i++;
+                        i++;
+                    }
+                    if (i < n && s[i] == q)
+                        i++;
+                    continue;
+                }
+                i++;
+            }
+            continue;
+        }
+        line_start = 0;
+        size_t b = i;
+        /* raw string literal: R"delim( ... )delim", possibly prefixed */
+        if ((c == 'R' || ((c == 'u' || c == 'U' || c == 'L') && i + 1 < n && (s[i + 1] == 'R' || (s[i + 1] == '8' && i + 2 < n && s[i + 2] == 'R'))))) {
+            size_t j = i;
+            while (j < n && s[j] != 'R')
+                j++;
+            if (j + 1 < n && s[j + 1] == '"') {
+                size_t d0 = j + 2, d = d0;
+                while (d < n && s[d] != '(' && d - d0 < 17)
+                    d++;
+                if (d < n && s[d] == '(') {
+                    size_t dl = d - d0, k = d + 1;
+                    for (; k < n; k++) {
+                        if (s[k] == ')' && k + 1 + dl < n && strncmp(s + k + 1, s + d0, dl) == 0 && s[k + 1 + dl] == '"')
+                            break;
+                    }
+                    if (k >= n) {
+                        r->err = fmt("unterminated raw string literal");
+                        return -1;
+                    }
+                    i = k + dl + 2;
+                    add_tok(r, T_STR, b, i);
+                    continue;
+                }
+            }
+        }
+        if (is_id0((unsigned char)c)) {
+            while (i < n && is_id((unsigned char)s[i]))
+                i++;
+            /* encoding prefixes of literals: u8"..", L'x' */
+            if (i < n && (s[i] == '"' || s[i] == '\'')) {
+                size_t l = i - b;
+                if ((l == 1 && (c == 'L' || c == 'u' || c == 'U')) || (l == 2 && c == 'u' && s[b + 1] == '8'))
+                    goto literal;
+            }
+            add_tok(r, T_IDENT, b, i);
+            continue;
+        }
+        if (isdigit((unsigned char)c) || (c == '.' && i + 1 < n && isdigit((unsigned char)s[i + 1]))) {
+            /* pp-number, with C++14 digit separators */
+            i++;
+            while (i < n) {
+                char d = s[i];
+                if ((d == 'e' || d == 'E' || d == 'p' || d == 'P') && i + 1 < n && (s[i + 1] == '+' || s[i + 1] == '-'))
+                    i += 2;
+                else if (is_id((unsigned char)d) || d == '.')
+                    i++;
+                else if (d == '\'' && i + 1 < n && is_id((unsigned char)s[i + 1]))
+                    i += 2;
+                else
+                    break;
+            }
+            add_tok(r, T_NUM, b, i);
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+        literal:;
+            char q = s[i++];
+            while (i < n && s[i] != q) {
+                if (s[i] == '\n') {
+                    r->err = fmt("line %d: unterminated %s literal", 0, q == '"' ? "string" : "character");
+                    break;
+                }
+                if (s[i] == '\\' && i + 1 < n)
+                    i++;
+                i++;
+            }
+            if (r->err) {
+                /* let the compiler report it: treat as a token to the line end */
+                free(r->err);
+                r->err = NULL;
+            }
+            if (i < n)
+                i++;
+            add_tok(r, q == '"' ? T_STR : T_CHAR, b, i);
+            continue;
+        }
+        if (c == '<' && i + 2 < n && s[i + 1] == '<' && s[i + 2] == '<') {
+            add_tok(r, T_PUNCT, b, i + 3);
+            i += 3;
+            continue;
+        }
+        if (c == '>' && i + 2 < n && s[i + 1] == '>' && s[i + 2] == '>') {
+            add_tok(r, T_PUNCT, b, i + 3);
+            i += 3;
+            continue;
+        }
+        if ((c == ':' && i + 1 < n && s[i + 1] == ':') || (c == '-' && i + 1 < n && s[i + 1] == '>')) {
+            add_tok(r, T_PUNCT, b, i + 2);
+            i += 2;
+            continue;
+        }
+        add_tok(r, T_PUNCT, b, i + 1);
+        i++;
+    }
+    return 0;
+}
+
+static int is(const rw *r, size_t k, const char *text)
+{
+    if (k >= r->nt)
+        return 0;
+    size_t l = strlen(text);
+    return r->t[k].e - r->t[k].b == l && memcmp(r->src + r->t[k].b, text, l) == 0;
+}
+
+static char *tok_text(const rw *r, size_t k)
+{
+    return strndup(r->src + r->t[k].b, r->t[k].e - r->t[k].b);
+}
+
+static int tok_line(const rw *r, size_t k)
+{
+    int line = 1;
+    for (size_t i = 0; i < r->t[k].b; i++)
+        line += r->src[i] == '\n';
+    return line;
+}
+
+static const char *const keywords[] = {
+    "const", "volatile", "unsigned", "signed", "int", "float", "double", "char", "short", "long",
+    "bool", "void", "struct", "class", "union", "enum", "static", "extern", "__align__", "alignas",
+    "__restrict__", "__shared__", "auto", "typename", NULL
+};
+
+static int is_keyword(const rw *r, size_t k)
+{
+    for (int i = 0; keywords[i]; i++)
+        if (is(r, k, keywords[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- kernel<<<...>>>(...) ---------------------------------------------------------- */
+static int rewrite_launch(rw *r, size_t i)
+{
+    /* the closing >>> */
+    size_t j = i + 1;
+    int depth = 0;
+    for (; j < r->nt; j++) {
+        if (is(r, j, "(") || is(r, j, "[") || is(r, j, "{"))
+            depth++;
+        else if (is(r, j, ")") || is(r, j, "]") || is(r, j, "}"))
+            depth--;
+        else if (depth == 0 && is(r, j, ">>>"))
+            break;
+        else if (depth == 0 && is(r, j, ";"))
+            j = r->nt - 1;
+    }
+    if (j >= r->nt || !is(r, j, ">>>")) {
+        r->err = fmt("line %d: <<< without a matching >>>", tok_line(r, i));
+        return -1;
+    }
+    /* the kernel expression before <<<: [::]name[::name]...[<template args>] */
+    if (i == 0) {
+        r->err = fmt("line %d: <<< without a kernel before it", tok_line(r, i));
+        return -1;
+    }
+    size_t k = i - 1;
+    if (is(r, k, ">")) {
+        int d = 0;
+        for (;;) {
+            if (is(r, k, ">"))
+                d++;
+            else if (is(r, k, ">>>"))
+                d += 3;
+            else if (is(r, k, "<"))
+                d--;
+            if (d == 0 || k == 0)
+                break;
+            k--;
+        }
+        if (d != 0 || k == 0) {
+            r->err = fmt("line %d: cannot find the kernel of this launch", tok_line(r, i));
+            return -1;
+        }
+        k--;
+    }
+    if (r->t[k].kind != T_IDENT) {
+        r->err = fmt("line %d: cannot find the kernel of this launch (write kernel<<<grid, block>>>(args))",
+                     tok_line(r, i));
+        return -1;
+    }
+    while (k >= 2 && is(r, k - 1, "::") && r->t[k - 2].kind == T_IDENT)
+        k -= 2;
+    if (k >= 1 && is(r, k - 1, "::"))
+        k--;
+    size_t cap = 64, n = 0;
+    char *name = xrealloc(NULL, cap);
+    for (size_t q = k; q < i; q++) {
+        size_t l = r->t[q].e - r->t[q].b;
+        if (n + l + 2 >= cap)
+            name = xrealloc(name, cap = 2 * (cap + l));
+        if (n && r->t[q].kind == T_IDENT && r->t[q - 1].kind == T_IDENT)
+            name[n++] = ' ';
+        for (size_t c = 0; c < l; c++) {
+            char ch = r->src[r->t[q].b + c];
+            name[n++] = ch == '"' ? '\'' : ch;
+        }
+    }
+    name[n] = 0;
+    add_edit(r, r->t[k].b, r->t[k].b, fmt("::emu::launch_("));
+    add_edit(r, r->t[i].b, r->t[i].e, fmt(", \"%s\", __FILE__, __LINE__, ", name));
+    add_edit(r, r->t[j].b, r->t[j].e, fmt(")"));
+    free(name);
+    return 0;
+}
+
+/* ---- __shared__ declarations ----------------------------------------------------------- */
+static int in_function(const char *stack, int depth)
+{
+    for (int d = 0; d < depth; d++)
+        if (stack[d] == 'b')
+            return 1;
+    return 0;
+}
+
+/* Names declared by tokens [a, e): for each top-level declarator, the last
+ * identifier before its first '[' or '=' . */
+static size_t declared_names(const rw *r, size_t a, size_t e, size_t *out, size_t max)
+{
+    size_t n = 0, last = (size_t)-1;
+    int depth = 0, seen_bracket = 0, angle = 0;
+    for (size_t k = a; k <= e; k++) {
+        if (k == e || (depth == 0 && angle == 0 && is(r, k, ","))) {
+            if (last != (size_t)-1 && n < max)
+                out[n++] = last;
+            last = (size_t)-1;
+            seen_bracket = 0;
+            continue;
+        }
+        if (is(r, k, "(") || is(r, k, "[")) {
+            if (depth == 0 && is(r, k, "["))
+                seen_bracket = 1;
+            depth++;
+        } else if (is(r, k, ")") || is(r, k, "]")) {
+            depth--;
+        } else if (depth == 0 && is(r, k, "<")) {
+            angle++;
+        } else if (depth == 0 && is(r, k, ">") && angle > 0) {
+            angle--;
+        } else if (depth == 0 && is(r, k, "=")) {
+            seen_bracket = 1;
+        } else if (depth == 0 && !seen_bracket && angle == 0 && r->t[k].kind == T_IDENT && !is_keyword(r, k)) {
+            last = k;
+        }
+    }
+    return n;
+}
+
+static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
+{
+    size_t e = i + 1;
+    int depth = 0;
+    for (; e < r->nt; e++) {
+        if (is(r, e, "(") || is(r, e, "[") || is(r, e, "{"))
+            depth++;
+        else if (is(r, e, ")") || is(r, e, "]") || is(r, e, "}"))
+            depth--;
+        else if (depth == 0 && is(r, e, ";"))
+            break;
+    }
+    if (e >= r->nt) {
+        r->err = fmt("line %d: __shared__ declaration without ';'", tok_line(r, i));
+        return -1;
+    }
+    int is_extern = 0;
+    for (size_t k = stmt; k < i; k++)
+        if (is(r, k, "extern"))
+            is_extern = 1;
+    size_t names[64];
+    size_t nn = declared_names(r, i + 1, e, names, 64);
+    if (nn == 0) {
+        r->err = fmt("line %d: cannot find the name this __shared__ declaration declares", tok_line(r, i));
+        return -1;
+    }
+    int id = r->counter++;
+    /* the qualifiers before __shared__ (static, extern, volatile, __align__(n)) move inside */
+    size_t cap = 256, n = 0;
+    char *pre = xrealloc(NULL, cap);
+    pre[0] = 0;
+    for (size_t k = stmt; k < i; k++) {
+        if (!is(r, k, "static") && !is(r, k, "extern")) {
+            size_t l = r->t[k].e - r->t[k].b;
+            if (n + l + 2 >= cap)
+                pre = xrealloc(pre, cap = 2 * (cap + l));
+            memcpy(pre + n, r->src + r->t[k].b, l);
+            n += l;
+            pre[n++] = ' ';
+            pre[n] = 0;
+        }
+        add_edit(r, r->t[k].b, r->t[k].e, fmt("%s", ""));
+    }
+    if (is_extern) {
+        /* extern __shared__ T s[];  ->  typedef T emu_dt_K[]; + a reference or substitution */
+        size_t nm = names[0];
+        char *name = tok_text(r, nm);
+        add_edit(r, r->t[i].b, r->t[i].e, fmt("typedef %s", pre));
+        add_edit(r, r->t[nm].b, r->t[nm].e, fmt("emu_dt_%d", id));
+        if (function_scope) {
+            add_edit(r, r->t[e].e, r->t[e].e,
+                     fmt(" emu_dt_%d &%s = *(emu_dt_%d *)emu_dynamic_shared_();", id, name, id));
+            free(name);
+        } else {
+            r->subs = xrealloc(r->subs, (r->nsubs + 1) * sizeof *r->subs);
+            r->subs[r->nsubs++] = (struct subst){ name, fmt("(*(emu_dt_%d *)emu_dynamic_shared_())", id), e + 1 };
+        }
+        free(pre);
+        return 0;
+    }
+    add_edit(r, r->t[i].b, r->t[i].e, fmt("%sstruct emu_sh_%d { %s", function_scope ? "" : "namespace { ", id, pre));
+    char *get = fmt("((emu_sh_%d *)emu_shared_static_(&emu_ss_%d, sizeof(emu_sh_%d), alignof(emu_sh_%d)))",
+                    id, id, id, id);
+    if (function_scope) {
+        size_t rc = 512, rn = 0;
+        char *refs = xrealloc(NULL, rc);
+        refs[0] = 0;
+        for (size_t q = 0; q < nn; q++) {
+            char *name = tok_text(r, names[q]);
+            char *one = fmt(" auto &%s = emu_sv_%d->%s;", name, id, name);
+            size_t l = strlen(one);
+            if (rn + l + 1 >= rc)
+                refs = xrealloc(refs, rc = 2 * (rc + l));
+            memcpy(refs + rn, one, l + 1);
+            rn += l;
+            free(one);
+            free(name);
+        }
+        add_edit(r, r->t[e].e, r->t[e].e,
+                 fmt(" }; static __thread struct emu_shared_site emu_ss_%d; emu_sh_%d *const emu_sv_%d = %s;%s",
+                     id, id, id, get, refs));
+        free(refs);
+    } else {
+        add_edit(r, r->t[e].e, r->t[e].e, fmt(" }; static __thread struct emu_shared_site emu_ss_%d; }", id));
+        for (size_t q = 0; q < nn; q++) {
+            r->subs = xrealloc(r->subs, (r->nsubs + 1) * sizeof *r->subs);
+            char *name = tok_text(r, names[q]);
+            r->subs[r->nsubs++] = (struct subst){ name, fmt("(%s->%s)", get, name), e + 1 };
+        }
+    }
+    free(get);
+    free(pre);
+    return 0;
+}
+
+static int edit_cmp(const void *a, const void *b)
+{
+    const edit *x = a, *y = b;
+    if (x->b != y->b)
+        return x->b < y->b ? -1 : 1;
+    return x->order - y->order;
+}
+
+char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
+{
+    rw r;
+    memset(&r, 0, sizeof r);
+    r.src = text;
+    r.len = len;
+    if (tokenize(&r) != 0) {
+        *err = r.err;
+        return NULL;
+    }
+    char stack[512];
+    int depth = 0;
+    size_t stmt = 0; /* first token of the current statement */
+    for (size_t i = 0; i < r.nt; i++) {
+        if (is(&r, i, "{")) {
+            char kind = 'b';
+            for (size_t k = stmt; k < i; k++) {
+                if (is(&r, k, "namespace") || (is(&r, k, "extern") && k + 1 < i && r.t[k + 1].kind == T_STR))
+                    kind = 'n';
+                else if (kind == 'b' && (is(&r, k, "struct") || is(&r, k, "class") || is(&r, k, "union") || is(&r, k, "enum")))
+                    kind = 't';
+                else if (is(&r, k, "(") || is(&r, k, "="))
+                    break;
+            }
+            /* a struct with a function body? "struct S f() {" is a function */
+            if (kind == 't') {
+                for (size_t k = stmt; k < i; k++)
+                    if (is(&r, k, "("))
+                        kind = 'b';
+            }
+            if (depth < (int)sizeof stack)
+                stack[depth] = kind;
+            depth++;
+            stmt = i + 1;
+        } else if (is(&r, i, "}")) {
+            if (depth > 0)
+                depth--;
+            stmt = i + 1;
+        } else if (is(&r, i, ";")) {
+            stmt = i + 1;
+        } else if (is(&r, i, "<<<")) {
+            if (rewrite_launch(&r, i) != 0)
+                goto fail;
+        } else if (is(&r, i, "__shared__")) {
+            int fs = in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack);
+            if (rewrite_shared(&r, i, stmt, fs) != 0)
+                goto fail;
+        } else if (r.nsubs && r.t[i].kind == T_IDENT && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
+            for (size_t s = 0; s < r.nsubs; s++) {
+                if (i >= r.subs[s].from && is(&r, i, r.subs[s].name)) {
+                    add_edit(&r, r.t[i].b, r.t[i].e, fmt("%s", r.subs[s].repl));
+                    break;
+                }
+            }
+        }
+    }
+    qsort(r.ed, r.ned, sizeof *r.ed, edit_cmp);
+
+    /* the output: #line, then the text with the edits applied */
+    size_t extra = 0;
+    for (size_t k = 0; k < r.ned; k++)
+        extra += strlen(r.ed[k].text);
+    size_t plen = strlen(path);
+    char *out = malloc(len + extra + 2 * plen + 64);
+    if (!out) {
+        *err = fmt("out of memory");
+        return NULL;
+    }
+    size_t o = 0;
+    o += (size_t)sprintf(out, "#line 1 \"");
+    for (size_t k = 0; k < plen; k++) {
+        if (path[k] == '"' || path[k] == '\\')
+            out[o++] = '\\';
+        out[o++] = path[k];
+    }
+    out[o++] = '"';
+    out[o++] = '\n';
+    size_t pos = 0;
+    for (size_t k = 0; k < r.ned; k++) {
+        edit *ed = &r.ed[k];
+        if (ed->b < pos)
+            continue;
+        memcpy(out + o, text + pos, ed->b - pos);
+        o += ed->b - pos;
+        size_t l = strlen(ed->text);
+        memcpy(out + o, ed->text, l);
+        o += l;
+        pos = ed->e;
+    }
+    memcpy(out + o, text + pos, len - pos);
+    o += len - pos;
+    out[o] = 0;
+    for (size_t k = 0; k < r.ned; k++)
+        free(r.ed[k].text);
+    free(r.ed);
+    free(r.t);
+    for (size_t s = 0; s < r.nsubs; s++) {
+        free(r.subs[s].name);
+        free(r.subs[s].repl);
+    }
+    free(r.subs);
+    return out;
+
+fail:
+    *err = r.err;
+    for (size_t k = 0; k < r.ned; k++)
+        free(r.ed[k].text);
+    free(r.ed);
+    free(r.t);
+    return NULL;
+}

@@ -1,0 +1,1365 @@
+/*
+ * runtime.c - the gpulab CPU emulator's CUDA runtime.
+ *
+ * Host side: the CUDA runtime API subset of cuda_runtime_api.h, with device
+ * allocations tracked so that misuse fails as on a GPU.
+ * Device side: a kernel launch runs its grid on a pool of OS worker threads;
+ * a worker takes whole blocks; each CUDA thread of a block is a fiber with its
+ * own lazily committed stack. The schedule runs thread 0 of a block up to its
+ * next __syncthreads() (or its end), then thread 1, and so on: a round. When
+ * every thread has reached the barrier the next round starts. See
+ * docs/emulator.md for the whole design.
+ *
+ * Built three times: default, EMU_RACE (ThreadSanitizer fibers, for
+ * emucc --race) and EMU_CHECK (AddressSanitizer, for emucc --check).
+ */
+#define _GNU_SOURCE
+#include "cuda_runtime_api.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#ifdef EMU_RACE
+void *__tsan_get_current_fiber(void);
+void *__tsan_create_fiber(unsigned flags);
+void __tsan_switch_to_fiber(void *fiber, unsigned flags);
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+#endif
+#ifdef EMU_CHECK
+void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
+void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old);
+#endif
+
+#define SHARED_LIMIT 49152u
+#define STACK_SIZE (256u * 1024u)
+#define MAX_THREADS 1024
+
+void emu_ctx_switch(void **save_sp, void *new_sp);
+void emu_fiber_entry(void);
+void emu_fiber_main(void);
+
+/* ---- built-in variables of the running fiber ------------------------------- */
+__thread uint3 emu_threadIdx_;
+__thread uint3 emu_blockIdx_;
+__thread dim3 emu_blockDim_;
+__thread dim3 emu_gridDim_;
+
+/* ---- errors ------------------------------------------------------------------ */
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static cudaError_t g_last = cudaSuccess;   /* cudaGetLastError: reset on read */
+static cudaError_t g_sticky = cudaSuccess; /* a kernel fault: never reset */
+
+static cudaError_t set_error(cudaError_t e)
+{
+    if (e != cudaSuccess)
+        g_last = e;
+    return e;
+}
+
+/* The sticky error, if any: every API call that touches the device returns it. */
+#define RETURN_IF_STICKY() do { if (g_sticky != cudaSuccess) return g_sticky; } while (0)
+
+static void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void diag(const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if (n > (int)sizeof buf - 2)
+        n = (int)sizeof buf - 2;
+    buf[n++] = '\n';
+    fflush(stdout);
+    ssize_t w = write(2, buf, (size_t)n);
+    (void)w;
+}
+
+struct err_name { cudaError_t e; const char *name, *text; };
+static const struct err_name err_names[] = {
+    { cudaSuccess, "cudaSuccess", "no error" },
+    { cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument" },
+    { cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory" },
+    { cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error" },
+    { cudaErrorCudartUnloading, "cudaErrorCudartUnloading", "driver shutting down" },
+    { cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument" },
+    { cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
+    { cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol" },
+    { cudaErrorInvalidHostPointer, "cudaErrorInvalidHostPointer", "invalid host pointer" },
+    { cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
+    { cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
+    { cudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function" },
+    { cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
+    { cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal" },
+    { cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
+    { cudaErrorNotReady, "cudaErrorNotReady", "device not ready" },
+    { cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
+    { cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
+    { cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
+    { cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered" },
+    { cudaErrorIllegalInstruction, "cudaErrorIllegalInstruction", "an illegal instruction was encountered" },
+    { cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure" },
+    { cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported" },
+    { cudaErrorUnknown, "cudaErrorUnknown", "unknown error" },
+};
+
+const char *cudaGetErrorName(cudaError_t e)
+{
+    for (size_t i = 0; i < sizeof err_names / sizeof err_names[0]; i++)
+        if (err_names[i].e == e)
+            return err_names[i].name;
+    return "unrecognized error code";
+}
+
+const char *cudaGetErrorString(cudaError_t e)
+{
+    for (size_t i = 0; i < sizeof err_names / sizeof err_names[0]; i++)
+        if (err_names[i].e == e)
+            return err_names[i].text;
+    return "unrecognized error code";
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    pthread_mutex_lock(&g_lock);
+    cudaError_t e = g_last;
+    g_last = cudaSuccess;
+    if (g_sticky != cudaSuccess)
+        e = g_sticky;
+    pthread_mutex_unlock(&g_lock);
+    return e;
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    return g_sticky != cudaSuccess ? g_sticky : g_last;
+}
+
+/* ---- the JSON log (GPULAB_EMU_LOG) --------------------------------------------- */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static FILE *log_open(void)
+{
+    const char *path = getenv("GPULAB_EMU_LOG");
+    if (!path || !*path)
+        return NULL;
+    return fopen(path, "a");
+}
+
+/* ---- device allocations ------------------------------------------------------ */
+typedef struct alloc {
+    char *base;
+    size_t size;
+    char *map;       /* default mode: the mapping, guard pages included */
+    size_t maplen;
+    int pitched;
+} alloc;
+
+static alloc *g_allocs;
+static size_t g_nallocs, g_capallocs;
+static size_t g_page;
+
+static size_t page_size(void)
+{
+    if (!g_page)
+        g_page = (size_t)sysconf(_SC_PAGESIZE);
+    return g_page;
+}
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+/* The allocation that holds [p, p+n), or NULL. Caller holds g_lock. */
+static alloc *find_alloc(const void *p, size_t n)
+{
+    const char *c = (const char *)p;
+    for (size_t i = 0; i < g_nallocs; i++) {
+        alloc *a = &g_allocs[i];
+        if (c >= a->base && c < a->base + a->size + (a->size == 0)) {
+            if (n <= (size_t)(a->base + a->size - c))
+                return a;
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+static int is_device_ptr(const void *p)
+{
+    const char *c = (const char *)p;
+    for (size_t i = 0; i < g_nallocs; i++)
+        if (c >= g_allocs[i].base && c < g_allocs[i].base + g_allocs[i].size)
+            return 1;
+    return 0;
+}
+
+static cudaError_t device_alloc(void **out, size_t size, int pitched)
+{
+    if (!out)
+        return set_error(cudaErrorInvalidValue);
+    RETURN_IF_STICKY();
+    if (size == 0) {
+        *out = NULL;
+        return cudaSuccess;
+    }
+    alloc a = { 0 };
+    a.size = size;
+    a.pitched = pitched;
+#ifdef EMU_CHECK
+    /* AddressSanitizer's allocator puts redzones right around the bytes asked for. */
+    a.base = aligned_alloc(256, round_up(size, 256) == size ? size : size);
+    if (!a.base) {
+        a.base = malloc(size);
+    }
+    if (!a.base)
+        return set_error(cudaErrorMemoryAllocation);
+#else
+    /* The end of the allocation touches a PROT_NONE page, so that reading or
+     * writing just past it faults and is reported as out-of-bounds. */
+    size_t pg = page_size();
+    size_t size16 = round_up(size, 16);
+    size_t data = round_up(size16, pg);
+    a.maplen = data + 2 * pg;
+    a.map = mmap(NULL, a.maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (a.map == MAP_FAILED)
+        return set_error(cudaErrorMemoryAllocation);
+    mprotect(a.map, pg, PROT_NONE);
+    mprotect(a.map + pg + data, pg, PROT_NONE);
+    a.base = a.map + pg + (data - size16);
+#endif
+    /* Device memory is uninitialised: poison it (0xFF bytes: NaN as floats). */
+    memset(a.base, 0xFF, size);
+    pthread_mutex_lock(&g_lock);
+    if (g_nallocs == g_capallocs) {
+        size_t cap = g_capallocs ? g_capallocs * 2 : 64;
+        alloc *n = realloc(g_allocs, cap * sizeof *n);
+        if (!n) {
+            pthread_mutex_unlock(&g_lock);
+            return set_error(cudaErrorMemoryAllocation);
+        }
+        g_allocs = n;
+        g_capallocs = cap;
+    }
+    g_allocs[g_nallocs++] = a;
+    pthread_mutex_unlock(&g_lock);
+    *out = a.base;
+    return cudaSuccess;
+}
+
+static void release_alloc(alloc *a)
+{
+#ifdef EMU_CHECK
+    free(a->base);
+#else
+    munmap(a->map, a->maplen);
+#endif
+}
+
+cudaError_t cudaMalloc(void **devPtr, size_t size) { return device_alloc(devPtr, size, 0); }
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch || !devPtr)
+        return set_error(cudaErrorInvalidValue);
+    /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
+    size_t p = round_up(width ? width : 1, 512);
+    cudaError_t e = device_alloc(devPtr, p * height, 1);
+    if (e == cudaSuccess)
+        *pitch = p;
+    return e;
+}
+
+cudaError_t cudaFree(void *devPtr)
+{
+    RETURN_IF_STICKY();
+    if (!devPtr)
+        return cudaSuccess;
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_nallocs; i++) {
+        if (g_allocs[i].base == devPtr) {
+            alloc a = g_allocs[i];
+            g_allocs[i] = g_allocs[--g_nallocs];
+            pthread_mutex_unlock(&g_lock);
+            release_alloc(&a);
+            return cudaSuccess;
+        }
+    }
+    pthread_mutex_unlock(&g_lock);
+    diag("gpulab-emu: invalid-free - : cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
+    return set_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    if (!ptr)
+        return set_error(cudaErrorInvalidValue);
+    *ptr = malloc(size ? size : 1);
+    return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    free(ptr);
+    return cudaSuccess;
+}
+
+static const char *kind_name(int k)
+{
+    static const char *names[] = { "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice",
+                                   "cudaMemcpyDeviceToHost", "cudaMemcpyDeviceToDevice",
+                                   "cudaMemcpyDefault" };
+    return k >= 0 && k <= 4 ? names[k] : "an invalid cudaMemcpyKind";
+}
+
+/* Checks one side of a copy: the n bytes at p are (want_dev) device memory, or
+ * host memory. Returns NULL if fine, else why not. Caller holds g_lock. */
+static const char *check_side(const void *p, size_t n, int want_dev)
+{
+    if (!p)
+        return "is NULL";
+    if (want_dev) {
+        if (find_alloc(p, n))
+            return NULL;
+        if (is_device_ptr(p))
+            return "runs past the end of its cudaMalloc allocation";
+        return "is not device memory (not from cudaMalloc): a host pointer where a device pointer belongs?";
+    }
+    if (is_device_ptr(p))
+        return "is device memory where a host pointer belongs";
+    return NULL;
+}
+
+static cudaError_t copy_check(const char *fn, void *dst, const void *src, size_t n, int kind)
+{
+    if (kind < 0 || kind > 4) {
+        diag("gpulab-emu: invalid-memcpy - : %s: %d is not a cudaMemcpyKind (cudaErrorInvalidMemcpyDirection)", fn, kind);
+        return cudaErrorInvalidMemcpyDirection;
+    }
+    if (n == 0)
+        return cudaSuccess;
+    pthread_mutex_lock(&g_lock);
+    int dd, sd;
+    if (kind == cudaMemcpyDefault) {
+        dd = is_device_ptr(dst);
+        sd = is_device_ptr(src);
+    } else {
+        dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+        sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    }
+    const char *wd = check_side(dst, n, dd);
+    const char *ws = wd ? NULL : check_side(src, n, sd);
+    pthread_mutex_unlock(&g_lock);
+    if (wd || ws) {
+        diag("gpulab-emu: invalid-memcpy - : %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
+             fn, dst, src, n, kind_name(kind), wd ? "destination" : "source", wd ? wd : ws);
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    RETURN_IF_STICKY();
+    cudaError_t e = copy_check("cudaMemcpy", dst, src, count, (int)kind);
+    if (e != cudaSuccess)
+        return set_error(e);
+    if (count)
+        memmove(dst, src, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpy(dst, src, count, kind);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    RETURN_IF_STICKY();
+    if (width > dpitch || width > spitch) {
+        diag("gpulab-emu: invalid-memcpy - : cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",
+             width, dpitch, spitch);
+        return set_error(cudaErrorInvalidPitchValue);
+    }
+    if (height == 0 || width == 0)
+        return cudaSuccess;
+    size_t dn = dpitch * (height - 1) + width, sn = spitch * (height - 1) + width;
+    cudaError_t e = copy_check("cudaMemcpy2D", dst, src, dn > sn ? dn : sn, (int)kind);
+    if (e != cudaSuccess) {
+        /* retry with each side's own extent */
+        pthread_mutex_lock(&g_lock);
+        int dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice ||
+                 (kind == cudaMemcpyDefault && is_device_ptr(dst));
+        int sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice ||
+                 (kind == cudaMemcpyDefault && is_device_ptr(src));
+        int ok = kind >= 0 && kind <= 4 && !check_side(dst, dn, dd) && !check_side(src, sn, sd);
+        pthread_mutex_unlock(&g_lock);
+        if (!ok)
+            return set_error(e);
+    }
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    RETURN_IF_STICKY();
+    if (count == 0)
+        return cudaSuccess;
+    pthread_mutex_lock(&g_lock);
+    const char *why = check_side(devPtr, count, 1);
+    pthread_mutex_unlock(&g_lock);
+    if (why) {
+        diag("gpulab-emu: invalid-memset - : cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",
+             devPtr, value, count, why);
+        return set_error(cudaErrorInvalidValue);
+    }
+    memset(devPtr, value, count);
+    return cudaSuccess;
+}
+
+cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t symbol_size,
+                                 const void *src, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    RETURN_IF_STICKY();
+    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return set_error(cudaErrorInvalidMemcpyDirection);
+    if (offset > symbol_size || count > symbol_size - offset || !src) {
+        diag("gpulab-emu: invalid-memcpy - : cudaMemcpyToSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+             name, count, offset, symbol_size);
+        return set_error(cudaErrorInvalidValue);
+    }
+    memmove((char *)symbol + offset, src, count);
+    FILE *f = log_open();
+    if (f) {
+        fputs("{\"event\":\"memcpy_to_symbol\",\"symbol\":", f);
+        json_str(f, name);
+        fprintf(f, ",\"bytes\":%zu}\n", count);
+        fclose(f);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *name,
+                                   size_t symbol_size, size_t count, size_t offset,
+                                   enum cudaMemcpyKind kind)
+{
+    RETURN_IF_STICKY();
+    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return set_error(cudaErrorInvalidMemcpyDirection);
+    if (offset > symbol_size || count > symbol_size - offset || !dst) {
+        diag("gpulab-emu: invalid-memcpy - : cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+             name, count, offset, symbol_size);
+        return set_error(cudaErrorInvalidValue);
+    }
+    memmove(dst, (const char *)symbol + offset, count);
+    return cudaSuccess;
+}
+
+/* ---- device, events, streams ---------------------------------------------------- */
+static int g_nworkers_cfg;
+
+static int worker_count(void)
+{
+    if (!g_nworkers_cfg) {
+        const char *s = getenv("GPULAB_EMU_THREADS");
+        int n = s ? atoi(s) : 0;
+        if (n <= 0) {
+            long c = sysconf(_SC_NPROCESSORS_ONLN);
+            n = c > 0 ? (int)c : 1;
+        }
+        if (n > 256)
+            n = 256;
+        g_nworkers_cfg = n;
+    }
+    return g_nworkers_cfg;
+}
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    if (!count)
+        return set_error(cudaErrorInvalidValue);
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
+{
+    if (!p)
+        return set_error(cudaErrorInvalidValue);
+    if (device != 0)
+        return set_error(cudaErrorInvalidDevice);
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "gpulab CPU emulator");
+    p->totalGlobalMem = (size_t)8 << 30;
+    p->sharedMemPerBlock = SHARED_LIMIT;
+    p->sharedMemPerBlockOptin = SHARED_LIMIT;
+    p->sharedMemPerMultiprocessor = 2 * SHARED_LIMIT;
+    p->regsPerBlock = 65536;
+    p->regsPerMultiprocessor = 65536;
+    p->warpSize = 32;
+    p->memPitch = (size_t)1 << 31;
+    p->maxThreadsPerBlock = MAX_THREADS;
+    p->maxThreadsDim[0] = 1024;
+    p->maxThreadsDim[1] = 1024;
+    p->maxThreadsDim[2] = 64;
+    p->maxGridSize[0] = 2147483647;
+    p->maxGridSize[1] = 65535;
+    p->maxGridSize[2] = 65535;
+    p->clockRate = 1000000;
+    p->totalConstMem = 65536;
+    p->major = 8;
+    p->minor = 0;
+    p->textureAlignment = 512;
+    p->multiProcessorCount = worker_count();
+    p->maxThreadsPerMultiProcessor = 2048;
+    p->concurrentKernels = 0;
+    p->unifiedAddressing = 1;
+    p->canMapHostMemory = 0;
+    p->memoryClockRate = 1000000;
+    p->memoryBusWidth = 64;
+    p->l2CacheSize = 1 << 20;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    return device == 0 ? cudaSuccess : set_error(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    if (!device)
+        return set_error(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+/* Launches run to completion before emu_launch returns: nothing is pending. */
+cudaError_t cudaDeviceSynchronize(void) { RETURN_IF_STICKY(); return cudaSuccess; }
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+cudaError_t cudaDeviceReset(void)
+{
+    pthread_mutex_lock(&g_lock);
+    for (size_t i = 0; i < g_nallocs; i++)
+        release_alloc(&g_allocs[i]);
+    g_nallocs = 0;
+    g_sticky = cudaSuccess;
+    g_last = cudaSuccess;
+    pthread_mutex_unlock(&g_lock);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    if (free_bytes)
+        *free_bytes = (size_t)8 << 30;
+    if (total_bytes)
+        *total_bytes = (size_t)8 << 30;
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *v) { if (v) *v = CUDART_VERSION; return cudaSuccess; }
+cudaError_t cudaDriverGetVersion(int *v) { if (v) *v = CUDART_VERSION; return cudaSuccess; }
+
+struct CUevent_st { unsigned magic; int recorded; struct timespec t; };
+#define EVENT_MAGIC 0x45564e54u
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    if (!event)
+        return set_error(cudaErrorInvalidValue);
+    RETURN_IF_STICKY();
+    struct CUevent_st *e = calloc(1, sizeof *e);
+    if (!e)
+        return set_error(cudaErrorMemoryAllocation);
+    e->magic = EVENT_MAGIC;
+    *event = e;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream)
+{
+    (void)stream;
+    RETURN_IF_STICKY();
+    if (!e || e->magic != EVENT_MAGIC)
+        return set_error(cudaErrorInvalidResourceHandle);
+    clock_gettime(CLOCK_MONOTONIC, &e->t);
+    e->recorded = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t e)
+{
+    RETURN_IF_STICKY();
+    if (!e || e->magic != EVENT_MAGIC)
+        return set_error(cudaErrorInvalidResourceHandle);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
+{
+    RETURN_IF_STICKY();
+    if (!ms)
+        return set_error(cudaErrorInvalidValue);
+    if (!a || !b || a->magic != EVENT_MAGIC || b->magic != EVENT_MAGIC)
+        return set_error(cudaErrorInvalidResourceHandle);
+    if (!a->recorded || !b->recorded)
+        return set_error(cudaErrorInvalidResourceHandle);
+    *ms = (float)((double)(b->t.tv_sec - a->t.tv_sec) * 1e3 + (double)(b->t.tv_nsec - a->t.tv_nsec) / 1e6);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t e)
+{
+    if (!e || e->magic != EVENT_MAGIC)
+        return set_error(cudaErrorInvalidResourceHandle);
+    e->magic = 0;
+    free(e);
+    return cudaSuccess;
+}
+
+struct CUstream_st { int unused; };
+cudaError_t cudaStreamCreate(cudaStream_t *s)
+{
+    if (!s)
+        return set_error(cudaErrorInvalidValue);
+    *s = calloc(1, sizeof **s);
+    return *s ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t s) { (void)s; RETURN_IF_STICKY(); return cudaSuccess; }
+cudaError_t cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
+
+/* ---- fibers and the block scheduler ----------------------------------------------- */
+enum { F_RUN = 0, F_WAIT = 1, F_EXIT = 2 };
+
+typedef struct fiber {
+    void *sp;
+    uint3 tid;
+    int state;
+    const char *wfile;
+    int wline;
+    char *map;          /* guard page + stack */
+    size_t maplen;
+#ifdef EMU_RACE
+    void *tsan;
+#endif
+} fiber;
+
+/* The first fault of a launch, printed by the host thread once the launch ends. */
+typedef struct fault {
+    const char *category;
+    cudaError_t code;
+    uint3 block, thread;
+    void *pc;
+    char where[512];    /* FILE:LINE if known when the fault happened */
+    char msg[512];
+} fault;
+
+typedef struct launch {
+    const struct emu_launch_cfg *cfg;
+    void (*invoke)(void *);
+    void *arg;
+    unsigned long long nblocks;
+    atomic_ullong next;
+    unsigned nthreads;
+    atomic_int failed;
+    fault f;
+    atomic_size_t static_max;
+    unsigned long long barriers;
+} launch;
+
+typedef struct worker {
+    pthread_t th;
+    int index;
+    fiber *fibers;
+    int nstacks;        /* fibers with a stack */
+    int *live;
+    int nlive, pos;
+    fiber *cur;
+    fiber *end;         /* one past the block's last fiber */
+    int nwait, nexit;   /* this round: threads at a barrier, threads returned */
+    int odd;            /* this round: a thread waits at a different barrier */
+    const char *rfile;  /* the barrier of this round's first waiting thread */
+    int rline;
+    void *sched_sp;
+    void *dead_sp;
+    sigjmp_buf jb;
+    volatile int in_block;
+    int block0;
+    launch *L;
+    unsigned long long serial;
+    char *arena;        /* shared memory: dynamic part first, then static */
+    size_t arena_used, static_used, dyn_size;
+    void *dyn;
+    void **frees;
+    int nfrees, capfrees;
+    void *altstack;
+#ifdef EMU_RACE
+    void *tsan_sched;
+    char blk_sync, bar_sync, end_sync;
+#endif
+#ifdef EMU_CHECK
+    const void *sched_bottom;
+    size_t sched_size;
+#endif
+} worker;
+
+static __thread worker *emu_self_;
+static worker *g_workers;
+static int g_nworkers;
+static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_pool_start = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t g_pool_done = PTHREAD_COND_INITIALIZER;
+static unsigned long g_generation;
+static int g_done;
+static launch *g_launch;
+static atomic_ullong g_serial;
+static struct sigaction g_old_segv, g_old_bus;
+
+static void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
+                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
+                      const char *fmt, ...)
+{
+    int expect = 0;
+    if (!atomic_compare_exchange_strong(&L->failed, &expect, 1))
+        return;
+    worker *W = emu_self_;
+    L->f.category = category;
+    L->f.code = code;
+    L->f.pc = pc;
+    snprintf(L->f.where, sizeof L->f.where, "%s", where ? where : "");
+    if (W) {
+        L->f.block = emu_blockIdx_;
+        L->f.thread = W->cur ? W->cur->tid : (uint3){ 0, 0, 0 };
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(L->f.msg, sizeof L->f.msg, fmt, ap);
+    va_end(ap);
+}
+
+static void go(worker *W, void **save, fiber *to, int dying)
+{
+#ifdef EMU_RACE
+    __tsan_switch_to_fiber(to ? to->tsan : W->tsan_sched, 1 /* no sync: the schedule is not an order */);
+#endif
+#ifdef EMU_CHECK
+    void *fake = NULL;
+    __sanitizer_start_switch_fiber(dying ? NULL : &fake, to ? (const void *)(to->map + page_size()) : W->sched_bottom,
+                                   to ? STACK_SIZE : W->sched_size);
+#else
+    (void)dying;
+#endif
+    emu_ctx_switch(save, to ? to->sp : W->sched_sp);
+#ifdef EMU_CHECK
+    __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#endif
+}
+
+/* Passes control to the next fiber of the round (threads run in index order),
+ * or back to the scheduler after the last one. */
+static inline void next_fiber(worker *W, fiber *f, int dying)
+{
+    fiber *n = f + 1;
+    void **save = dying ? &W->dead_sp : &f->sp;
+    if (n < W->end && !atomic_load_explicit(&W->L->failed, memory_order_relaxed)) {
+        W->cur = n;
+        emu_threadIdx_ = n->tid;
+        go(W, save, n, dying);
+    } else {
+        go(W, save, NULL, dying);
+    }
+}
+
+void emu_fiber_main(void)
+{
+    worker *W = emu_self_;
+#ifdef EMU_CHECK
+    __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
+#endif
+#ifdef EMU_RACE
+    __tsan_acquire(&W->blk_sync);
+#endif
+    W->L->invoke(W->L->arg);
+    W = emu_self_;
+    fiber *f = W->cur;
+    f->state = F_EXIT;
+    W->nexit++;
+#ifdef EMU_RACE
+    __tsan_release(&W->end_sync);
+#endif
+    next_fiber(W, f, 1);
+    abort(); /* not reached */
+}
+
+void emu_syncthreads_(const char *file, int line)
+{
+    worker *W = emu_self_;
+    if (!W || !W->in_block)
+        return; /* host code: nothing to wait for */
+    fiber *f = W->cur;
+    f->state = F_WAIT;
+    f->wfile = file;
+    f->wline = line;
+    if (W->nwait++ == 0) {
+        W->rfile = file;
+        W->rline = line;
+    } else if (line != W->rline || file != W->rfile) {
+        W->odd = 1;
+    }
+    if (W->block0 && f == &W->fibers[0])
+        W->L->barriers++;
+#ifdef EMU_RACE
+    __tsan_release(&W->bar_sync);
+#endif
+    next_fiber(W, f, 0);
+#ifdef EMU_RACE
+    __tsan_acquire(&W->bar_sync);
+#endif
+    f->state = F_RUN;
+}
+
+void *emu_dynamic_shared_(void)
+{
+    worker *W = emu_self_;
+    return W ? W->dyn : NULL;
+}
+
+static void track_free(worker *W, void *p)
+{
+    if (W->nfrees == W->capfrees) {
+        W->capfrees = W->capfrees ? W->capfrees * 2 : 16;
+        W->frees = realloc(W->frees, (size_t)W->capfrees * sizeof *W->frees);
+        if (!W->frees)
+            abort();
+    }
+    W->frees[W->nfrees++] = p;
+}
+
+static void poison(void *p, size_t n)
+{
+#ifdef EMU_RACE
+    /* not memset: ThreadSanitizer would see the fill as this fiber's write */
+    volatile unsigned char *q = p;
+    for (size_t i = 0; i < n; i++)
+        q[i] = 0xFF;
+#else
+    memset(p, 0xFF, n);
+#endif
+}
+
+#define ARENA_SIZE (SHARED_LIMIT + 4096)
+
+void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align)
+{
+    worker *W = emu_self_;
+    if (!W) {
+        /* not in a kernel: give it private memory */
+        if (!site->ptr)
+            site->ptr = calloc(1, size ? size : 1);
+        return site->ptr;
+    }
+    if (site->serial == W->serial)
+        return site->ptr;
+    if (align < 16)
+        align = 16;
+    W->static_used += size;
+    size_t total = W->static_used + W->dyn_size;
+    void *p;
+    if (total > SHARED_LIMIT) {
+        launch *L = W->L;
+        set_fault(L, "invalid-launch", cudaErrorInvalidValue, NULL, NULL,
+                  "the block uses %zu bytes of shared memory (%zu static, %zu dynamic); the limit is %u",
+                  total, W->static_used, W->dyn_size, SHARED_LIMIT);
+        p = aligned_alloc(align, round_up(size ? size : 1, align));
+        track_free(W, p);
+    } else {
+#ifdef EMU_CHECK
+        p = aligned_alloc(align, round_up(size ? size : 1, align));
+        if (!p)
+            abort();
+        track_free(W, p);
+#else
+        size_t off = round_up(W->arena_used, align);
+        W->arena_used = off + size;
+        p = W->arena + off;
+#endif
+    }
+    poison(p, size);
+    site->ptr = p;
+    site->serial = W->serial;
+    size_t cur = atomic_load(&W->L->static_max);
+    while (W->static_used > cur && !atomic_compare_exchange_weak(&W->L->static_max, &cur, W->static_used))
+        ;
+    return p;
+}
+
+static void fiber_stack(worker *W, int i)
+{
+    fiber *f = &W->fibers[i];
+    size_t pg = page_size();
+    f->maplen = STACK_SIZE + pg;
+    f->map = mmap(NULL, f->maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (f->map == MAP_FAILED) {
+        diag("gpulab-emu: internal - : cannot reserve a fiber stack: %s", strerror(errno));
+        abort();
+    }
+    mprotect(f->map, pg, PROT_NONE); /* guard page: an overflow faults here */
+#ifdef EMU_RACE
+    f->tsan = __tsan_create_fiber(0);
+#endif
+}
+
+/* A fresh fiber's stack: six zero registers, then the return into emu_fiber_entry.
+ * Stacks start at staggered offsets so that the fibers' hot frames do not all
+ * fall on the same cache sets. */
+static void fiber_init(worker *W, fiber *f, int i)
+{
+    char *top = f->map + f->maplen - (size_t)(i % 32) * 64 - 64;
+    top = (char *)((uintptr_t)top & ~(uintptr_t)15);
+#if defined(__x86_64__)
+    void **s = (void **)top;
+    *--s = NULL;                       /* alignment pad */
+    *--s = (void *)emu_fiber_entry;   /* ret */
+    for (int k = 0; k < 6; k++)
+        *--s = NULL;                   /* rbp rbx r12 r13 r14 r15 */
+    f->sp = s;
+#elif defined(__aarch64__)
+    void **s = (void **)(top - 160);
+    memset(s, 0, 160);
+    s[11] = (void *)emu_fiber_entry;   /* x30 */
+    f->sp = s;
+#endif
+    (void)W;
+    f->state = F_RUN;
+}
+
+static void report_divergence(worker *W, fiber *a, fiber *b)
+{
+    launch *L = W->L;
+    char where[512];
+    snprintf(where, sizeof where, "%s:%d", a->wfile, a->wline);
+    W->cur = a;
+    if (b->state == F_EXIT)
+        set_fault(L, "barrier-divergence", cudaErrorLaunchFailure, NULL, where,
+                  "waits at this __syncthreads() while thread (%u,%u,%u) of its block has returned from the kernel",
+                  b->tid.x, b->tid.y, b->tid.z);
+    else
+        set_fault(L, "barrier-divergence", cudaErrorLaunchFailure, NULL, where,
+                  "waits at this __syncthreads() while thread (%u,%u,%u) of its block waits at another one, %s:%d",
+                  b->tid.x, b->tid.y, b->tid.z, b->wfile, b->wline);
+}
+
+static int same_site(const fiber *a, const fiber *b)
+{
+    return a->wline == b->wline && (a->wfile == b->wfile || strcmp(a->wfile, b->wfile) == 0);
+}
+
+static void run_block(worker *W, launch *L, unsigned long long b)
+{
+    const struct emu_launch_cfg *c = L->cfg;
+    emu_blockIdx_.x = (unsigned)(b % c->grid.x);
+    emu_blockIdx_.y = (unsigned)(b / c->grid.x % c->grid.y);
+    emu_blockIdx_.z = (unsigned)(b / ((unsigned long long)c->grid.x * c->grid.y));
+    W->block0 = b == 0;
+    W->serial = atomic_fetch_add(&g_serial, 1) + 1;
+    W->static_used = 0;
+    W->dyn_size = c->shmem;
+#ifdef EMU_CHECK
+    W->dyn = malloc(c->shmem ? c->shmem : 1);
+    if (!W->dyn)
+        abort();
+    track_free(W, W->dyn);
+    W->arena_used = 0;
+#else
+    W->dyn = W->arena;
+    W->arena_used = round_up(c->shmem, 16);
+#endif
+    if (c->shmem)
+        poison(W->dyn, c->shmem);
+    int n = (int)L->nthreads;
+    while (W->nstacks < n)
+        fiber_stack(W, W->nstacks++);
+    unsigned bx = c->block.x, by = c->block.y;
+    for (int i = 0; i < n; i++) {
+        fiber *f = &W->fibers[i];
+        f->tid.x = (unsigned)i % bx;
+        f->tid.y = (unsigned)i / bx % by;
+        f->tid.z = (unsigned)i / (bx * by);
+        fiber_init(W, f, i);
+        W->live[i] = i;
+    }
+    W->nlive = n;
+    W->end = W->fibers + n;
+#ifdef EMU_RACE
+    __tsan_release(&W->blk_sync);
+#endif
+    if (sigsetjmp(W->jb, 1) == 0) {
+        W->in_block = 1;
+        for (;;) {
+            W->nwait = W->nexit = W->odd = 0;
+            fiber *f = W->fibers;
+            W->cur = f;
+            emu_threadIdx_ = f->tid;
+            go(W, &W->sched_sp, f, 0);
+            if (atomic_load_explicit(&L->failed, memory_order_relaxed))
+                break;
+            /* The round is over: every thread waits at a barrier or has returned. */
+            if (W->nwait == 0)
+                break;
+            if (W->nexit == 0 && !W->odd)
+                continue;
+            /* the slow path: find the two threads that disagree */
+            fiber *first_wait = NULL, *first_exit = NULL, *other = NULL;
+            for (int i = 0; i < n; i++) {
+                fiber *g = &W->fibers[i];
+                if (g->state == F_WAIT) {
+                    if (!first_wait)
+                        first_wait = g;
+                    else if (!other && !same_site(first_wait, g))
+                        other = g;
+                } else if (!first_exit) {
+                    first_exit = g;
+                }
+            }
+            if (first_exit) {
+                report_divergence(W, first_wait, first_exit);
+                break;
+            }
+            if (other) {
+                report_divergence(W, first_wait, other);
+                break;
+            }
+        }
+    }
+    W->in_block = 0;
+    W->cur = NULL;
+#ifdef EMU_RACE
+    __tsan_acquire(&W->end_sync);
+#endif
+    for (int i = 0; i < W->nfrees; i++)
+        free(W->frees[i]);
+    W->nfrees = 0;
+}
+
+static void run_launch(worker *W, launch *L)
+{
+    W->L = L;
+    emu_blockDim_ = L->cfg->block;
+    emu_gridDim_ = L->cfg->grid;
+    for (;;) {
+        if (atomic_load_explicit(&L->failed, memory_order_relaxed))
+            break;
+        unsigned long long b = atomic_fetch_add(&L->next, 1);
+        if (b >= L->nblocks)
+            break;
+        run_block(W, L, b);
+    }
+}
+
+/* ---- faults inside kernels: SIGSEGV / SIGBUS -------------------------------------- */
+static void on_fault(int sig, siginfo_t *si, void *ucv)
+{
+    worker *W = emu_self_;
+    char *a = (char *)si->si_addr;
+    ucontext_t *uc = ucv;
+    void *pc = NULL;
+    int is_write = -1;
+#if defined(__x86_64__)
+    pc = (void *)uc->uc_mcontext.gregs[REG_RIP];
+    is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#elif defined(__aarch64__)
+    pc = (void *)uc->uc_mcontext.pc;
+#endif
+    if (W && W->in_block && W->L) {
+        launch *L = W->L;
+        size_t pg = page_size();
+        for (int i = 0; i < W->nstacks; i++) {
+            fiber *f = &W->fibers[i];
+            if (a >= f->map - pg && a < f->map + pg) {
+                set_fault(L, "stack-overflow", cudaErrorIllegalAddress, pc, NULL,
+                          "the thread's stack (%u KiB in the emulator) overflowed: deep recursion or a large local array?",
+                          STACK_SIZE / 1024);
+                siglongjmp(W->jb, 1);
+            }
+        }
+        for (size_t i = 0; i < g_nallocs; i++) {
+            alloc *al = &g_allocs[i];
+            if (al->map && a >= al->map && a < al->map + al->maplen) {
+                if (a >= al->base + al->size)
+                    set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                              "%s %zu bytes past the end of a %zu-byte cudaMalloc allocation (global memory)",
+                              is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
+                              (size_t)(a - (al->base + al->size)), al->size);
+                else
+                    set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                              "%s %zu bytes before the start of a %zu-byte cudaMalloc allocation (global memory)",
+                              is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
+                              (size_t)(al->base - a), al->size);
+                siglongjmp(W->jb, 1);
+            }
+        }
+        const struct emu_launch_cfg *c = L->cfg;
+        fiber *f = W->cur;
+        diag("gpulab-emu: segfault %s:%d kernel %s block (%u,%u,%u) thread (%u,%u,%u): invalid %s at address %p (not device memory: a wild or host pointer?); the program cannot continue",
+             c->file, c->line, c->kernel, emu_blockIdx_.x, emu_blockIdx_.y, emu_blockIdx_.z,
+             f ? f->tid.x : 0, f ? f->tid.y : 0, f ? f->tid.z : 0,
+             is_write == 1 ? "write" : is_write == 0 ? "read" : "access", (void *)a);
+    }
+    /* Not survivable: let the previous handler (or the default action) have it. */
+    sigaction(sig, sig == SIGBUS ? &g_old_bus : &g_old_segv, NULL);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *W = arg;
+    emu_self_ = W;
+    stack_t ss;
+    ss.ss_sp = W->altstack;
+    ss.ss_size = 65536;
+    ss.ss_flags = 0;
+    sigaltstack(&ss, NULL);
+#ifdef EMU_RACE
+    W->tsan_sched = __tsan_get_current_fiber();
+#endif
+#ifdef EMU_CHECK
+    pthread_attr_t at;
+    if (pthread_getattr_np(pthread_self(), &at) == 0) {
+        void *addr;
+        size_t sz;
+        pthread_attr_getstack(&at, &addr, &sz);
+        W->sched_bottom = addr;
+        W->sched_size = sz;
+        pthread_attr_destroy(&at);
+    }
+#endif
+    unsigned long seen = 0;
+    for (;;) {
+        pthread_mutex_lock(&g_pool_lock);
+        while (g_generation == seen)
+            pthread_cond_wait(&g_pool_start, &g_pool_lock);
+        seen = g_generation;
+        launch *L = g_launch;
+        pthread_mutex_unlock(&g_pool_lock);
+        run_launch(W, L);
+        pthread_mutex_lock(&g_pool_lock);
+        if (++g_done == g_nworkers)
+            pthread_cond_signal(&g_pool_done);
+        pthread_mutex_unlock(&g_pool_lock);
+    }
+    return NULL;
+}
+
+static void start_pool(void)
+{
+    if (g_workers)
+        return;
+    int n = worker_count();
+    g_workers = calloc((size_t)n, sizeof *g_workers);
+    if (!g_workers)
+        abort();
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &g_old_segv);
+    sigaction(SIGBUS, &sa, &g_old_bus);
+    for (int i = 0; i < n; i++) {
+        worker *W = &g_workers[i];
+        W->index = i;
+        W->fibers = calloc(MAX_THREADS, sizeof *W->fibers);
+        W->live = calloc(MAX_THREADS, sizeof *W->live);
+        W->altstack = malloc(65536);
+#ifndef EMU_CHECK
+        W->arena = aligned_alloc(4096, ARENA_SIZE);
+#endif
+        if (!W->fibers || !W->live || !W->altstack)
+            abort();
+    }
+    g_nworkers = n;
+    for (int i = 0; i < n; i++) {
+        pthread_attr_t at;
+        pthread_attr_init(&at);
+        pthread_attr_setstacksize(&at, 8u << 20);
+        if (pthread_create(&g_workers[i].th, &at, worker_main, &g_workers[i]) != 0) {
+            diag("gpulab-emu: internal - : cannot start worker thread %d", i);
+            abort();
+        }
+        pthread_attr_destroy(&at);
+    }
+}
+
+/* ---- launch ------------------------------------------------------------------------ */
+static char *resolve_pc(void *pc, char *out, size_t outsz)
+{
+    out[0] = 0;
+    if (!pc)
+        return out;
+    Dl_info di;
+    if (!dladdr(pc, &di) || !di.dli_fname)
+        return out;
+    uintptr_t off = (uintptr_t)pc - (uintptr_t)di.dli_fbase;
+    const char *exe = di.dli_fname;
+    char self[4096];
+    if (!exe[0] || strchr(exe, '/') == NULL) {
+        ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (k <= 0)
+            return out;
+        self[k] = 0;
+        exe = self;
+    }
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "addr2line -e '%s' 0x%lx 2>/dev/null", exe, (unsigned long)off);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return out;
+    if (fgets(out, (int)outsz, p)) {
+        out[strcspn(out, "\r\n")] = 0;
+        char *d = strstr(out, " (discriminator");
+        if (d)
+            *d = 0;
+        if (strncmp(out, "??", 2) == 0)
+            out[0] = 0;
+    }
+    pclose(p);
+    return out;
+}
+
+static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long long barriers, cudaError_t e)
+{
+    FILE *f = log_open();
+    if (!f)
+        return;
+    fputs("{\"event\":\"launch\",\"kernel\":", f);
+    json_str(f, c->kernel);
+    fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_static_bytes\":%zu,"
+               "\"shared_dynamic_bytes\":%zu,\"barriers\":%llu,\"status\":\"%s\"}\n",
+            c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y, c->block.z, st, c->shmem,
+            barriers, cudaGetErrorName(e));
+    fclose(f);
+}
+
+static cudaError_t bad_launch(const struct emu_launch_cfg *c, cudaError_t e, const char *why)
+{
+    diag("gpulab-emu: invalid-launch %s:%d kernel %s grid (%u,%u,%u) block (%u,%u,%u): %s (%s)",
+         c->file, c->line, c->kernel, c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y,
+         c->block.z, why, cudaGetErrorName(e));
+    log_launch(c, 0, 0, e);
+    return set_error(e);
+}
+
+static pthread_mutex_t g_launch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), void *arg)
+{
+    if (g_sticky != cudaSuccess) {
+        log_launch(c, 0, 0, g_sticky);
+        return g_sticky;
+    }
+    const dim3 g = c->grid, b = c->block;
+    if (!g.x || !g.y || !g.z || !b.x || !b.y || !b.z)
+        return bad_launch(c, cudaErrorInvalidConfiguration, "a grid or block dimension is 0");
+    if (b.x > 1024 || b.y > 1024 || b.z > 64)
+        return bad_launch(c, cudaErrorInvalidConfiguration,
+                          "block dimensions are limited to (1024, 1024, 64)");
+    if ((unsigned long long)b.x * b.y * b.z > MAX_THREADS)
+        return bad_launch(c, cudaErrorInvalidConfiguration, "more than 1024 threads per block");
+    if (g.x > 2147483647u || g.y > 65535 || g.z > 65535)
+        return bad_launch(c, cudaErrorInvalidConfiguration,
+                          "grid dimensions are limited to (2147483647, 65535, 65535)");
+    if (c->shmem > SHARED_LIMIT)
+        return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
+
+    pthread_mutex_lock(&g_launch_lock);
+    start_pool();
+    launch L;
+    memset(&L, 0, sizeof L);
+    L.cfg = c;
+    L.invoke = invoke;
+    L.arg = arg;
+    L.nblocks = (unsigned long long)g.x * g.y * g.z;
+    L.nthreads = b.x * b.y * b.z;
+    atomic_init(&L.next, 0);
+    atomic_init(&L.failed, 0);
+    atomic_init(&L.static_max, 0);
+
+    pthread_mutex_lock(&g_pool_lock);
+    g_launch = &L;
+    g_done = 0;
+    g_generation++;
+    pthread_cond_broadcast(&g_pool_start);
+    while (g_done < g_nworkers)
+        pthread_cond_wait(&g_pool_done, &g_pool_lock);
+    g_launch = NULL;
+    pthread_mutex_unlock(&g_pool_lock);
+    pthread_mutex_unlock(&g_launch_lock);
+
+    cudaError_t e = cudaSuccess;
+    if (atomic_load(&L.failed)) {
+        fault *f = &L.f;
+        e = f->code;
+        char where[1024];
+        const char *msg = f->msg;
+        if (f->where[0])
+            snprintf(where, sizeof where, "%s", f->where);
+        else
+            resolve_pc(f->pc, where, sizeof where);
+        if (!where[0])
+            snprintf(where, sizeof where, "-");
+        diag("gpulab-emu: %s %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): %s (%s)", f->category,
+             where, c->kernel, f->block.x, f->block.y, f->block.z, f->thread.x, f->thread.y,
+             f->thread.z, msg, cudaGetErrorName(e));
+        if (e == cudaErrorInvalidValue) {
+            set_error(e); /* a launch error, not sticky */
+        } else {
+            g_sticky = e;
+            set_error(e);
+        }
+    }
+    log_launch(c, atomic_load(&L.static_max), L.barriers, e);
+    return e;
+}
+
+#ifdef EMU_CHECK
+#include "check.inc"
+#endif
+#ifdef EMU_RACE
+#include "race.inc"
+#endif
