@@ -47,8 +47,29 @@ def params(sub):
     return [pytest.param(lab, path, id=f"{lab}/{path.stem}") for lab in LABS for path in files_in(lab, sub)]
 
 
+# A missing barrier is a race: a GPU shows it only sometimes (an H200 passed
+# both missing-second-barrier mutants on these datasets). The emulator's
+# schedule shows it every time, so only the emulator is asked to catch them.
+RACES = {"missing-first-barrier", "missing-second-barrier"}
+
+# Reads past the end of N land in the kit's guard zones, whose bytes (0xA5,
+# -2.87e-16 as a float) multiply out to almost nothing: the answer comes out
+# right. Expected to fail until the guard pattern (or the emulator's checking
+# of loads) makes over-reads visible; see the mutant's header.
+MASKED = {("03-arbitrary-matmul", "unguarded-loads"):
+          "over-reads of N hit guard bytes worth -2.87e-16: invisible in the output"}
+
+
 def mutant_params():
-    return [p for p in params("mutants") if p.values[1].stem != "no-tiling"]
+    out = []
+    for p in params("mutants"):
+        lab, path = p.values
+        if path.stem == "no-tiling":
+            continue
+        reason = MASKED.get((lab, path.stem))
+        marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
+        out.append(pytest.param(lab, path, id=p.id, marks=marks))
+    return out
 
 
 def requirement_statuses(report):
@@ -203,6 +224,8 @@ def test_correct_variant_passes(backend, lab, path):
 
 @pytest.mark.parametrize("lab, path", mutant_params())
 def test_mutant_fails(backend, lab, path):
+    if backend == "gpu" and path.stem in RACES:
+        pytest.skip("a race: a GPU shows it only sometimes; the emulator must catch it")
     rc, rep = kit.check_json(lab, path, backend, "--dataset", MUTANT_DATASET[lab])
     assert rep["build"]["ok"], rep["build"]["log"]
     st = kit.statuses(rep)

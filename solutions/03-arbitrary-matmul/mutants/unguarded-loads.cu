@@ -7,11 +7,16 @@
  * put those values into the tiles instead of zeros. The output is guarded, so
  * nothing is written out of place.
  *
- * What a student sees: "wrong" where k is not a multiple of TILE_WIDTH (the
- * elements read past the end of a row of M are multiplied by elements read
- * past the last row of N); reads past the end of an allocation may show as a
- * crash or a cuda_error (illegal address) instead. Datasets whose k is a
- * multiple of 16 (k = 48) pass.
+ * Why it is wrong even when the answer is right: the extra reads are
+ * out of bounds. The only ones that reach a written element are reads of
+ * N's rows k ... past the END of N; each is multiplied by an element of M.
+ *
+ * What a student sees: today, "pass" everywhere, on both backends: the kit
+ * surrounds every device buffer with guard bytes whose float value is
+ * -2.87e-16, so the over-read elements of N count as almost 0. On a GPU
+ * without the kit the reads get whatever memory follows N. The kit's test
+ * marks this mutant as an expected failure until the guard pattern (or the
+ * emulator's bounds checking of loads) makes such reads visible.
  */
 #include "lab.h"
 
