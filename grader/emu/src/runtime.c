@@ -197,6 +197,14 @@ static size_t page_size(void)
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
+static void *alloc_aligned(size_t align, size_t size)
+{
+    void *p = NULL;
+    if (posix_memalign(&p, align, size ? size : 1) != 0)
+        abort();
+    return p;
+}
+
 /* The allocation that holds [p, p+n), or NULL. Caller holds g_lock. */
 static alloc *find_alloc(const void *p, size_t n)
 {
@@ -235,10 +243,10 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
     a.pitched = pitched;
 #ifdef EMU_CHECK
     /* AddressSanitizer's allocator puts redzones right around the bytes asked for. */
-    a.base = aligned_alloc(256, round_up(size, 256) == size ? size : size);
-    if (!a.base) {
-        a.base = malloc(size);
-    }
+    void *mem = NULL;
+    if (posix_memalign(&mem, 256, size) != 0)
+        mem = NULL;
+    a.base = mem;
     if (!a.base)
         return set_error(cudaErrorMemoryAllocation);
 #else
@@ -731,7 +739,8 @@ typedef struct worker {
     void *altstack;
 #ifdef EMU_RACE
     void *tsan_sched;
-    char blk_sync, bar_sync, end_sync;
+    char blk_sync, bar_sync[2], end_sync;
+    unsigned round;     /* rounds of this block: barriers alternate sync objects */
 #endif
 #ifdef EMU_CHECK
     const void *sched_bottom;
@@ -846,11 +855,15 @@ void emu_syncthreads_(const char *file, int line)
     if (W->block0 && f == &W->fibers[0])
         W->L->barriers++;
 #ifdef EMU_RACE
-    __tsan_release(&W->bar_sync);
+    /* The barrier as happens-before: arrivals of this round release into one
+     * object; on resuming (next round) each thread acquires it. Arrivals of the
+     * next round go to the other object, so they order nothing before it. */
+    char *sync = &W->bar_sync[W->round & 1];
+    __tsan_release(sync);
 #endif
     next_fiber(W, f, 0);
 #ifdef EMU_RACE
-    __tsan_acquire(&W->bar_sync);
+    __tsan_acquire(sync);
 #endif
     f->state = F_RUN;
 }
@@ -907,11 +920,11 @@ void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align
         set_fault(L, "invalid-launch", cudaErrorInvalidValue, NULL, NULL,
                   "the block uses %zu bytes of shared memory (%zu static, %zu dynamic); the limit is %u",
                   total, W->static_used, W->dyn_size, SHARED_LIMIT);
-        p = aligned_alloc(align, round_up(size ? size : 1, align));
+        p = alloc_aligned(align, size);
         track_free(W, p);
     } else {
 #ifdef EMU_CHECK
-        p = aligned_alloc(align, round_up(size ? size : 1, align));
+        p = alloc_aligned(align, size);
         if (!p)
             abort();
         track_free(W, p);
@@ -1034,6 +1047,9 @@ static void run_block(worker *W, launch *L, unsigned long long b)
         W->in_block = 1;
         for (;;) {
             W->nwait = W->nexit = W->odd = 0;
+#ifdef EMU_RACE
+            W->round++;
+#endif
             fiber *f = W->fibers;
             W->cur = f;
             emu_threadIdx_ = f->tid;
@@ -1208,7 +1224,7 @@ static void start_pool(void)
         W->live = calloc(MAX_THREADS, sizeof *W->live);
         W->altstack = malloc(65536);
 #ifndef EMU_CHECK
-        W->arena = aligned_alloc(4096, ARENA_SIZE);
+        W->arena = alloc_aligned(4096, ARENA_SIZE);
 #endif
         if (!W->fibers || !W->live || !W->altstack)
             abort();
