@@ -1,0 +1,457 @@
+/*
+ * errormap.c - see errormap.h.
+ *
+ * Self-contained (only dataset.h), so a test can build it alone.
+ */
+#include "errormap.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNIT_ROUNDOFF 5.9604644775390625e-08 /* 2^-24 */
+
+enum { ST_OK = 0, ST_WRONG = 1, ST_NAN = 2, ST_POISON = 3 };
+
+/* Per image position: the worst channel's state and its error/tolerance. */
+typedef struct {
+    unsigned char state;
+    float ratio;
+} cell;
+
+static char *vfmt(const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+static char *fmt(const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    char *s = vfmt(f, ap);
+    va_end(ap);
+    return s;
+}
+
+/* A growing string; on allocation failure it stays NULL and later appends
+ * do nothing. */
+typedef struct {
+    char *s;
+    size_t len, cap;
+    int failed;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *f, ...)
+{
+    if (b->failed)
+        return;
+    va_list ap;
+    va_start(ap, f);
+    char *piece = vfmt(f, ap);
+    va_end(ap);
+    if (!piece) {
+        b->failed = 1;
+        return;
+    }
+    size_t n = strlen(piece);
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->cap ? b->cap * 2 : 256) + n;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            free(piece);
+            b->failed = 1;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, piece, n + 1);
+    b->len += n;
+    free(piece);
+}
+
+static char *sb_take(sbuf *b)
+{
+    if (b->failed) {
+        free(b->s);
+        return NULL;
+    }
+    return b->s ? b->s : fmt("%s", "");
+}
+
+static int shapes_agree(const gl_matrix *got, const gl_reference *want)
+{
+    return got->rows == want->rows && got->cols == want->cols && got->channels == want->channels &&
+           got->data && want->value;
+}
+
+static double tolerance_of(const gl_reference *want, const double *tol, size_t e)
+{
+    if (tol)
+        return tol[e];
+    if (want->magnitude)
+        return 2.0 * (want->terms > 0 ? want->terms : 1) * UNIT_ROUNDOFF * want->magnitude[e] + 1e-6;
+    return 1e-5 * fabs(want->value[e]) + 1e-6;
+}
+
+/* Classifies every position; chan_bad (channels entries) counts wrong
+ * elements per channel, counts[state] wrong elements per kind. */
+static cell *classify(const gl_matrix *got, const gl_reference *want, const double *tol,
+                      size_t *chan_bad, size_t counts[4])
+{
+    size_t npos = (size_t)got->rows * got->cols;
+    cell *cells = calloc(npos ? npos : 1, sizeof *cells);
+    if (!cells)
+        return NULL;
+    memset(counts, 0, 4 * sizeof counts[0]);
+    for (int c = 0; c < got->channels; c++)
+        chan_bad[c] = 0;
+    for (size_t p = 0; p < npos; p++) {
+        for (int c = 0; c < got->channels; c++) {
+            size_t e = p * got->channels + c;
+            float g = got->data[e];
+            uint32_t bits;
+            memcpy(&bits, &g, sizeof bits);
+            int st;
+            float ratio = 0;
+            if (bits == GL_POISON_BITS)
+                st = ST_POISON;
+            else if (!isfinite(g))
+                st = ST_NAN;
+            else {
+                double err = fabs((double)g - want->value[e]);
+                double t = tolerance_of(want, tol, e);
+                st = err > t ? ST_WRONG : ST_OK;
+                if (st == ST_WRONG)
+                    ratio = t > 0 ? (float)(err / t) : (float)INFINITY;
+            }
+            if (st != ST_OK) {
+                counts[st]++;
+                chan_bad[c]++;
+            }
+            if (st > cells[p].state || (st == ST_WRONG && cells[p].state == ST_WRONG && ratio > cells[p].ratio)) {
+                cells[p].state = (unsigned char)st;
+                cells[p].ratio = ratio;
+            }
+        }
+    }
+    return cells;
+}
+
+/* ---- the sentence -------------------------------------------------------- */
+
+typedef struct {
+    int rows, cols, T, h;
+} geom;
+
+static int near_image_edge(const geom *g, int y, int x)
+{
+    return y < g->h || y >= g->rows - g->h || x < g->h || x >= g->cols - g->h;
+}
+
+static int near_tile_row_edge(const geom *g, int y)
+{
+    return g->T > 0 && (y % g->T < g->h || y % g->T >= g->T - g->h);
+}
+
+static int near_tile_col_edge(const geom *g, int x)
+{
+    return g->T > 0 && (x % g->T < g->h || x % g->T >= g->T - g->h);
+}
+
+static int in_partial_tile(const geom *g, int y, int x)
+{
+    if (g->T <= 0)
+        return 0;
+    return (g->cols % g->T && x >= g->cols / g->T * g->T) || (g->rows % g->T && y >= g->rows / g->T * g->T);
+}
+
+enum { P_IMAGE_EDGE, P_PARTIAL, P_CORNER, P_TILE_EDGE, NPRED };
+
+static void join_words(sbuf *b, const char *const *words, int n)
+{
+    for (int i = 0; i < n; i++)
+        sb_add(b, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", words[i]);
+}
+
+static char *summarize(const cell *cells, const gl_matrix *got, const size_t *chan_bad,
+                       const size_t counts[4], int tile_width, int halo)
+{
+    geom g = { got->rows, got->cols, tile_width > 0 ? tile_width : 0, halo > 0 ? halo : 1 };
+    size_t npos = (size_t)g.rows * g.cols;
+    size_t elements = npos * got->channels;
+    size_t wrong = counts[ST_WRONG] + counts[ST_NAN] + counts[ST_POISON];
+    sbuf b = { 0 };
+
+    if (wrong == 0)
+        return fmt("All %zu elements are within tolerance.", elements);
+    if (counts[ST_POISON] == elements)
+        return fmt("None of the %zu elements was written: the output still holds the kit's poison "
+                   "value everywhere.", elements);
+
+    /* how many bad positions satisfy each predicate, and how many positions
+     * do at all */
+    size_t nbad = 0, hit[NPRED] = { 0 }, all[NPRED] = { 0 };
+    size_t edge_hits[4] = { 0 };     /* image edge: top, bottom, left, right */
+    size_t tedge_hits[4] = { 0 };    /* tile edge: top, bottom, left, right */
+    int miny = -1, maxy = -1, minx = -1, maxx = -1, ty_lo = g.T, ty_hi = -1, tx_lo = g.T, tx_hi = -1;
+    int first_y = -1, first_x = -1;
+    for (int y = 0; y < g.rows; y++) {
+        for (int x = 0; x < g.cols; x++) {
+            int pred[NPRED];
+            pred[P_IMAGE_EDGE] = near_image_edge(&g, y, x);
+            pred[P_PARTIAL] = in_partial_tile(&g, y, x);
+            pred[P_CORNER] = near_tile_row_edge(&g, y) && near_tile_col_edge(&g, x);
+            pred[P_TILE_EDGE] = near_tile_row_edge(&g, y) || near_tile_col_edge(&g, x);
+            for (int k = 0; k < NPRED; k++)
+                all[k] += pred[k];
+            if (cells[(size_t)y * g.cols + x].state == ST_OK)
+                continue;
+            nbad++;
+            for (int k = 0; k < NPRED; k++)
+                hit[k] += pred[k];
+            if (first_y < 0) {
+                first_y = y;
+                first_x = x;
+                miny = maxy = y;
+                minx = maxx = x;
+            }
+            miny = y < miny ? y : miny;
+            maxy = y > maxy ? y : maxy;
+            minx = x < minx ? x : minx;
+            maxx = x > maxx ? x : maxx;
+            edge_hits[0] += y < g.h;
+            edge_hits[1] += y >= g.rows - g.h;
+            edge_hits[2] += x < g.h;
+            edge_hits[3] += x >= g.cols - g.h;
+            if (g.T > 0) {
+                int ty = y % g.T, tx = x % g.T;
+                tedge_hits[0] += ty < g.h;
+                tedge_hits[1] += ty >= g.T - g.h;
+                tedge_hits[2] += tx < g.h;
+                tedge_hits[3] += tx >= g.T - g.h;
+                ty_lo = ty < ty_lo ? ty : ty_lo;
+                ty_hi = ty > ty_hi ? ty : ty_hi;
+                tx_lo = tx < tx_lo ? tx : tx_lo;
+                tx_hi = tx > tx_hi ? tx : tx_hi;
+            }
+        }
+    }
+
+    sb_add(&b, "%zu of %zu elements are wrong", wrong, elements);
+    if (counts[ST_POISON] || counts[ST_NAN]) {
+        sb_add(&b, " (");
+        if (counts[ST_POISON])
+            sb_add(&b, "%zu never written%s", counts[ST_POISON], counts[ST_NAN] ? ", " : "");
+        if (counts[ST_NAN])
+            sb_add(&b, "%zu NaN or infinite", counts[ST_NAN]);
+        sb_add(&b, ")");
+    }
+    sb_add(&b, ", ");
+
+    /* A predicate describes the errors when (nearly) all of them satisfy it
+     * and it singles out a minority of the image. */
+#define CONFINED(k) (hit[k] * 100 >= nbad * 95 && all[k] * 10 <= npos * 6)
+    static const char *const side[4] = { "top", "bottom", "left", "right" };
+    const char *words[4];
+    int n;
+    int tiles_y = g.T > 0 ? (g.rows + g.T - 1) / g.T : 1, tiles_x = g.T > 0 ? (g.cols + g.T - 1) / g.T : 1;
+    int several_tiles = g.T > 0 && (maxy / g.T > miny / g.T || maxx / g.T > minx / g.T);
+
+    if (nbad * 10 >= npos * 9) {
+        sb_add(&b, "almost everywhere in the image");
+    } else if (CONFINED(P_IMAGE_EDGE)) {
+        n = 0;
+        for (int k = 0; k < 4; k++)
+            if (edge_hits[k] * 10 >= nbad)
+                words[n++] = side[k];
+        sb_add(&b, "at the image border (within %d of its ", g.h);
+        join_words(&b, words, n);
+        sb_add(&b, " edge%s)", n > 1 ? "s" : "");
+    } else if (CONFINED(P_PARTIAL)) {
+        int in_col = g.cols % g.T && minx >= g.cols / g.T * g.T;
+        int in_row = g.rows % g.T && miny >= g.rows / g.T * g.T;
+        if (in_col && !in_row)
+            sb_add(&b, "in the last, partial column of tiles (columns %d to %d)", g.cols / g.T * g.T, g.cols - 1);
+        else if (in_row && !in_col)
+            sb_add(&b, "in the last, partial row of tiles (rows %d to %d)", g.rows / g.T * g.T, g.rows - 1);
+        else
+            sb_add(&b, "in the last, partial tiles at the right and bottom of the image");
+    } else if (CONFINED(P_CORNER) && several_tiles) {
+        sb_add(&b, "at the corners of the %d x %d tiles (within %d of two tile edges at once, where the "
+                   "halos of neighbouring tiles meet)", g.T, g.T, g.h);
+    } else if (CONFINED(P_TILE_EDGE) && several_tiles) {
+        n = 0;
+        for (int k = 0; k < 4; k++)
+            if (tedge_hits[k] * 10 >= nbad)
+                words[n++] = side[k];
+        sb_add(&b, "along tile borders (within %d of the ", g.h);
+        join_words(&b, words, n);
+        sb_add(&b, " edge%s of the %d x %d tiles)", n > 1 ? "s" : "", g.T, g.T);
+    } else if (g.T > 0 && several_tiles && (ty_hi - ty_lo + 1 < g.T || tx_hi - tx_lo + 1 < g.T) &&
+               (tiles_y > 1 || tiles_x > 1)) {
+        sb_add(&b, "in the same part of every tile they touch: ");
+        if (ty_hi - ty_lo + 1 < g.T)
+            sb_add(&b, "rows %d to %d", ty_lo, ty_hi);
+        if (ty_hi - ty_lo + 1 < g.T && tx_hi - tx_lo + 1 < g.T)
+            sb_add(&b, " and ");
+        if (tx_hi - tx_lo + 1 < g.T)
+            sb_add(&b, "columns %d to %d", tx_lo, tx_hi);
+        sb_add(&b, " of the %d x %d tile", g.T, g.T);
+    } else if (nbad * 2 >= npos) {
+        sb_add(&b, "across most of the image");
+    } else if (nbad == 1) {
+        sb_add(&b, "all at one position");
+    } else {
+        sb_add(&b, "in rows %d to %d and columns %d to %d, not following the tiles", miny, maxy, minx, maxx);
+    }
+#undef CONFINED
+
+    /* channels that are entirely right */
+    if (got->channels > 1) {
+        int nright = 0;
+        for (int c = 0; c < got->channels; c++)
+            nright += chan_bad[c] == 0;
+        if (nright > 0) {
+            sb_add(&b, ", only in channel%s", got->channels - nright > 1 ? "s" : "");
+            int k = 0;
+            for (int c = 0; c < got->channels; c++)
+                if (chan_bad[c])
+                    sb_add(&b, "%s%d", k++ ? (k == got->channels - nright ? " and " : ", ") : " ", c);
+            sb_add(&b, " (counting from 0)");
+        }
+    }
+    sb_add(&b, "; the first is at row %d, column %d.", first_y, first_x);
+    return sb_take(&b);
+}
+
+char *errormap_summary(const gl_matrix *got, const gl_reference *want, const double *tolerance,
+                       int tile_width, int halo)
+{
+    if (!shapes_agree(got, want))
+        return NULL;
+    size_t counts[4];
+    size_t *chan_bad = calloc((size_t)got->channels, sizeof *chan_bad);
+    if (!chan_bad)
+        return NULL;
+    cell *cells = classify(got, want, tolerance, chan_bad, counts);
+    char *s = cells ? summarize(cells, got, chan_bad, counts, tile_width, halo) : NULL;
+    free(cells);
+    free(chan_bad);
+    return s;
+}
+
+/* ---- the picture ----------------------------------------------------------- */
+
+static void colour_of(const cell *c, unsigned char rgb[3])
+{
+    switch (c->state) {
+    case ST_OK:
+        rgb[0] = rgb[1] = rgb[2] = 0;
+        return;
+    case ST_POISON:
+        rgb[0] = 40, rgb[1] = 90, rgb[2] = 255;
+        return;
+    case ST_NAN:
+        rgb[0] = 255, rgb[1] = 0, rgb[2] = 255;
+        return;
+    }
+    /* wrong: log10(ratio) from 0 to 6 runs dark red -> red -> yellow -> white */
+    double t = c->ratio > 1 ? log10((double)c->ratio) / 6.0 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    if (t < 1.0 / 3) {
+        rgb[0] = (unsigned char)(96 + (255 - 96) * t * 3);
+        rgb[1] = rgb[2] = 0;
+    } else if (t < 2.0 / 3) {
+        rgb[0] = 255;
+        rgb[1] = (unsigned char)(255 * (t - 1.0 / 3) * 3);
+        rgb[2] = 0;
+    } else {
+        rgb[0] = rgb[1] = 255;
+        rgb[2] = (unsigned char)(255 * (t - 2.0 / 3) * 3);
+    }
+}
+
+static int write_picture(const char *path, const cell *cells, int rows, int cols, int T)
+{
+    int big = rows > cols ? rows : cols;
+    int s = 1;
+    while (s < 8 && (s + 1) * big <= 1024)
+        s++;
+    int W = cols * s, H = rows * s;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    unsigned char *line = malloc((size_t)W * 3);
+    if (!line) {
+        fclose(f);
+        return -1;
+    }
+    fprintf(f, "P6\n%d %d\n255\n", W, H);
+    for (int py = 0; py < H; py++) {
+        int y = py / s;
+        int hline = T > 0 && py > 0 && py % (T * s) == 0;
+        for (int px = 0; px < W; px++) {
+            int x = px / s;
+            int vline = T > 0 && px > 0 && px % (T * s) == 0;
+            const cell *c = &cells[(size_t)y * cols + x];
+            unsigned char *rgb = line + (size_t)px * 3;
+            colour_of(c, rgb);
+            if ((hline || vline) && c->state == ST_OK)
+                rgb[0] = rgb[1] = 56, rgb[2] = 72; /* faint blue-grey grid */
+        }
+        fwrite(line, 3, (size_t)W, f);
+    }
+    free(line);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        remove(path);
+        return -1;
+    }
+    return 0;
+}
+
+int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+                   const double *tolerance, int tile_width, int halo, char **summary)
+{
+    *summary = NULL;
+    if (!shapes_agree(got, want)) {
+        *summary = fmt("no error map: the output is %d x %d x %d, the expected output %d x %d x %d",
+                       got->rows, got->cols, got->channels, want->rows, want->cols, want->channels);
+        return -1;
+    }
+    size_t counts[4];
+    size_t *chan_bad = calloc((size_t)got->channels, sizeof *chan_bad);
+    cell *cells = chan_bad ? classify(got, want, tolerance, chan_bad, counts) : NULL;
+    if (!cells) {
+        free(chan_bad);
+        *summary = fmt("no error map: out of memory");
+        return -1;
+    }
+    int rc = 0;
+    if (write_picture(ppm_path, cells, got->rows, got->cols, tile_width) != 0) {
+        *summary = fmt("no error map: cannot write %s", ppm_path);
+        rc = -1;
+    } else {
+        *summary = summarize(cells, got, chan_bad, counts, tile_width, halo);
+        if (!*summary) {
+            *summary = fmt("no error map summary: out of memory");
+            rc = -1;
+        }
+    }
+    free(cells);
+    free(chan_bad);
+    return rc;
+}

@@ -1,0 +1,64 @@
+/*
+ * errormap.h - a picture of where an image lab's output is wrong.
+ *
+ * When a dataset of an image lab fails, the grader can draw the error map:
+ * one pixel block per image position, black where every channel is within
+ * its tolerance, and otherwise coloured by how far off it is, with a faint
+ * grid at the tile boundaries so a reader sees at once whether the errors
+ * follow the tiles. It also says in one sentence where the errors sit
+ * relative to the tiles (along tile borders, at tile corners, at the image
+ * border, in the last partial tile, in some rows of every tile, ...).
+ *
+ * Colours:
+ *   black            within tolerance
+ *   dark red .. yellow .. white   wrong; brighter = larger error relative
+ *                    to the tolerance (log scale: 1x dark red, 10^6x white)
+ *   blue             never written (still the kit's poison bits 0xFFFFFFFF)
+ *   magenta          NaN or infinity that the program computed
+ *   grey lines       tile boundaries (faint over correct pixels)
+ * A position shows its worst channel.
+ */
+#ifndef GPULAB_ERRORMAP_H
+#define GPULAB_ERRORMAP_H
+
+#include "../runtime/dataset.h"
+
+/*
+ * Writes the error map of `got` against `want` to ppm_path (binary PPM, P6)
+ * and sets *summary to a malloc'd sentence (the caller frees it).
+ *
+ *   got, want    the program's output and the expected output; rows, cols
+ *                and channels must agree.
+ *   tolerance    per-element tolerances (gl_reference_count(want) doubles,
+ *                as the grader's compare stage computed them), or NULL: then
+ *                2 * terms * 2^-24 * magnitude + 1e-6 where want carries
+ *                magnitudes, 1e-5 * |value| + 1e-6 where it does not.
+ *                An element is wrong when |got - want| > tolerance, or when
+ *                got is NaN, infinite or never written.
+ *   tile_width   the side of the output tile the lab's blocks compute (16
+ *                for lab 04, 12 for lab 05); <= 0 means no tiles: no grid,
+ *                and the summary speaks of the image only.
+ *   halo         how far from a tile or image edge an element still counts
+ *                as "at" that edge (the mask radius, 2, for the convolution
+ *                labs); <= 0 means 1.
+ *
+ * Each element is drawn as an s x s block, s = the largest whole number
+ * from 1 to 8 with s * max(rows, cols) <= 1024 (tiny images get big
+ * enough to see).
+ *
+ * Returns 0 on success. On failure (shapes differ, the file cannot be
+ * written, out of memory) returns -1 and *summary says why; no file, or a
+ * partial one, is left. *summary is always set (never NULL on return).
+ */
+int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+                   const double *tolerance, int tile_width, int halo, char **summary);
+
+/*
+ * The summary alone, without writing a picture (same arguments and rules);
+ * returns a malloc'd sentence, or NULL when out of memory or the shapes
+ * differ.
+ */
+char *errormap_summary(const gl_matrix *got, const gl_reference *want, const double *tolerance,
+                       int tile_width, int halo);
+
+#endif

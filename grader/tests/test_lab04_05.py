@@ -1,0 +1,378 @@
+"""Labs 04 (convolution, two-batch loading) and 05 (pitched-image convolution),
+end to end, and the error map (grader/src/errormap.c).
+
+On each backend: the reference solutions and the correct variants pass every
+public dataset and all three requirements (shared_memory, barrier,
+constant_memory); the skeletons run to a clean "wrong" (nothing written,
+nothing crashed); every mutant (one realistic mistake each) fails on a
+dataset that shows its mistake. Without a backend: the skeleton is the
+solution minus its TODO regions' bodies, every file compiles with plain nvcc,
+the committed datasets are the ones the generator makes, and the error map
+draws and describes known error patterns.
+"""
+import filecmp
+import re
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+
+import kit
+
+LABS = {"04-conv-2batch": "conv_2batch.cu", "05-pitched-conv": "pitched_conv.cu"}
+NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else None)
+GCC = shutil.which("gcc")
+REQUIREMENTS = {"shared_memory", "barrier", "constant_memory"}
+
+# Mutants run on one dataset, not all: 47 x 29 pixels, 3 channels, random
+# mask, several tiles of both labs with a partial last tile in each
+# direction, so every mistake shows there. Keeps the suite quick on two cores.
+MUTANT_DATASET = "rgb-47x29"
+
+# Mistakes a backend cannot see, with the reason. The emulator does not
+# check the bounds of __shared__ arrays, so writing past the end of N_ds
+# lands in memory nobody reads.
+UNDETECTABLE = {
+    ("emu", "04-conv-2batch", "second-batch-unbounded"):
+        "the emulator does not (yet) check writes past the end of a __shared__ array",
+}
+
+
+def public_datasets(lab):
+    return [d["name"] for d in kit.manifest(lab)["datasets"] if not d.get("on_demand")]
+
+
+def solution(lab):
+    return kit.ROOT / "solutions" / lab / LABS[lab]
+
+
+def skeleton(lab):
+    return kit.ROOT / "skeletons" / lab / LABS[lab]
+
+
+def files_in(lab, sub):
+    return sorted((kit.ROOT / "solutions" / lab / sub).glob("*.cu"))
+
+
+def params(sub):
+    return [pytest.param(lab, path, id=f"{lab}/{path.stem}") for lab in LABS for path in files_in(lab, sub)]
+
+
+def requirement_statuses(report):
+    assert "requirements" in report, "the report has no \"requirements\" list (grader side not landed?)"
+    return {r["name"]: r["status"] for r in report["requirements"]}
+
+
+def outside_todo_regions(text):
+    """The text after the first #include line, each //@@ TODO region's body
+    removed (its //@@ lines stay)."""
+    body = text[text.index("#include"):].splitlines()[1:]
+    out, inside = [], False
+    for line in body:
+        s = line.strip()
+        if s.startswith("//@@ TODO"):
+            assert not inside, "a //@@ TODO region opens inside another"
+            inside = True
+            out.append(line)
+        elif s == "//@@ end":
+            assert inside, "a //@@ end with no region open"
+            inside = False
+            out.append(line)
+        elif not inside or s.startswith("//@@"):
+            out.append(line)
+    assert not inside, "a //@@ TODO region has no //@@ end"
+    return "\n".join(out)
+
+
+# ---- no backend needed -------------------------------------------------------
+
+@pytest.mark.parametrize("lab", LABS)
+def test_skeleton_is_the_solution_without_region_bodies(lab):
+    skel, sol = skeleton(lab).read_text(), solution(lab).read_text()
+    numbers = [int(n) for n in re.findall(r"^\s*//@@ TODO (\d+):", skel, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 9, numbers
+    assert outside_todo_regions(skel) == outside_todo_regions(sol)
+    for block in re.findall(r"^\s*//@@ TODO.*?^\s*//@@ end", skel, re.S | re.M):
+        code = [l for l in block.splitlines() if l.strip() and not l.strip().startswith("//")]
+        assert not code, f"code inside a skeleton TODO region: {code}"
+
+
+def test_lab04_solution_uses_the_lectures_names():
+    sol = solution("04-conv-2batch").read_text()
+    for name in ("dest", "destX", "destY", "srcX", "srcY", "N_ds", "w", "TILE_WIDTH", "MASK_RADIUS"):
+        assert re.search(rf"\b{name}\b", sol), name
+    assert re.search(r"^#define TILE_WIDTH 16$", sol, re.M)
+    assert "destY < w" in sol and "cudaMemcpyToSymbol" in sol and "__constant__" in sol
+
+
+def test_lab05_solution_uses_pitches_and_input_sized_blocks():
+    sol = solution("05-pitched-conv").read_text()
+    assert re.search(r"^#define O_TILE_WIDTH 12$", sol, re.M)
+    assert re.search(r"^#define BLOCK_WIDTH \(O_TILE_WIDTH \+ MASK_WIDTH - 1\)$", sol, re.M)
+    for call in ("cudaMallocPitch", "cudaMemcpy2D", "cudaMemcpyToSymbol"):
+        assert call in sol, call
+    assert "cudaMemcpy(" not in sol
+
+
+def compile_targets():
+    out = []
+    for lab in LABS:
+        out.append(pytest.param(lab, skeleton(lab), id=f"{lab}/skeleton"))
+        out.append(pytest.param(lab, solution(lab), id=f"{lab}/solution"))
+        for sub in ("mutants", "variants"):
+            out += [pytest.param(lab, p, id=f"{lab}/{sub}/{p.stem}") for p in files_in(lab, sub)]
+    return out
+
+
+@pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")
+@pytest.mark.parametrize("lab, path", compile_targets())
+def test_compiles_with_plain_nvcc(tmp_path, lab, path):
+    p = kit.run([NVCC, "-c", "-I", kit.ROOT / "labs" / lab, "-I", kit.ROOT / "grader" / "runtime",
+                 path, "-o", tmp_path / "x.o"], timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "warning" not in p.stderr.lower(), p.stderr
+
+
+def test_there_are_the_mutants_and_variants_the_issue_asks_for():
+    want = {
+        "04-conv-2batch": {"second-batch-skipped", "second-batch-unbounded", "ghost-not-zeroed",
+                           "no-channel-offset", "mask-flipped", "no-output-bounds",
+                           "mask-copy-too-small", "tile-width-8"},
+        "05-pitched-conv": {"pitch-ignored", "memcpy-not-2d", "byte-pitch-as-floats",
+                            "writes-into-padding", "mask-copy-too-small", "mask-flipped"},
+    }
+    for lab, names in want.items():
+        mutants = {p.stem for p in files_in(lab, "mutants")}
+        assert names <= mutants, names - mutants
+        for p in files_in(lab, "mutants"):
+            assert p.read_text().startswith(f"/*\n * MUTANT {p.stem}:"), p
+        variants = files_in(lab, "variants")
+        assert len(variants) >= 1
+        for p in variants:
+            assert p.read_text().startswith(f"/*\n * VARIANT {p.stem}:"), p
+    assert "tile-width-32" in {p.stem for p in files_in("04-conv-2batch", "variants")}
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_manifest(lab):
+    m = kit.manifest(lab)
+    assert m["source"] == LABS[lab] and m["id"] == lab
+    assert {(r["name"], r["points"]) for r in m["requirements"]} == {(r, 1) for r in REQUIREMENTS}
+    names = [d["name"] for d in m["datasets"]]
+    assert len(names) == len(set(names))
+    sizes = [(d["params"]["height"], d["params"]["width"], d["params"]["channels"])
+             for d in m["datasets"] if not d.get("on_demand")]
+    assert (1, 1, 1) in sizes
+    assert {c for _, _, c in sizes} == {1, 3}
+    assert any(h != w for h, w, _ in sizes)
+    assert max(max(h, w) for h, w, _ in sizes) <= 400
+    tile = 16 if lab == "04-conv-2batch" else 12
+    for t in (tile - 1, tile, tile + 1):
+        assert any(h == t or w == t for h, w, _ in sizes), t
+    assert any(d["params"]["mask"] == "asymmetric" for d in m["datasets"])
+    big = [d for d in m["datasets"] if d.get("on_demand")]
+    assert [(d["params"]["height"], d["params"]["width"], d["params"]["channels"]) for d in big] == \
+        [(4096, 4096, 3)]
+    for d in m["datasets"]:
+        assert (kit.ROOT / "datasets" / lab / d["name"]).is_dir() != bool(d.get("on_demand")), d["name"]
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_committed_datasets_are_what_the_generator_makes(tmp_path, lab):
+    p = kit.gpulab("datasets", lab, "--out", tmp_path, timeout=300)
+    assert p.returncode == 0, p.stderr
+    for name in public_datasets(lab):
+        cmp = filecmp.dircmp(tmp_path / name, kit.ROOT / "datasets" / lab / name)
+        assert not cmp.left_only and not cmp.right_only, name
+        _, mismatch, errors = filecmp.cmpfiles(tmp_path / name, kit.ROOT / "datasets" / lab / name,
+                                               cmp.common_files, shallow=False)
+        assert not mismatch and not errors, (name, mismatch, errors)
+
+
+# ---- on each backend ------------------------------------------------------------
+
+@pytest.mark.parametrize("lab", LABS)
+def test_solution_passes_everything(backend, lab):
+    rc, rep = kit.check_json(lab, solution(lab), backend, expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in public_datasets(lab)}
+    assert requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert rep["score"] == rep["max_score"] == len(public_datasets(lab)) + len(REQUIREMENTS)
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_skeleton_is_cleanly_wrong(backend, lab):
+    rc, rep = kit.check_json(lab, skeleton(lab), backend, expect_rc=1)
+    assert rep["build"]["ok"], rep["build"]["log"]
+    assert kit.statuses(rep) == {name: "wrong" for name in public_datasets(lab)}
+    for d in rep["datasets"]:
+        assert d["score"] == 0, d
+        c = d["comparison"]
+        assert c["never_written"] == c["elements"] > 0, (d["name"], c)
+    assert rep["score"] == 0
+    assert set(requirement_statuses(rep).values()) == {"requirement_failed"}
+
+
+@pytest.mark.parametrize("lab, path", params("variants"))
+def test_correct_variant_passes(backend, lab, path):
+    rc, rep = kit.check_json(lab, path, backend, expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in public_datasets(lab)}
+    assert requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+
+
+@pytest.mark.parametrize("lab, path", params("mutants"))
+def test_mutant_fails(backend, lab, path):
+    why = UNDETECTABLE.get((backend, lab, path.stem))
+    if why:
+        pytest.xfail(why)
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", MUTANT_DATASET)
+    assert rc == 1, (rc, rep)
+    (d,) = rep["datasets"]
+    assert d["status"] not in ("pass", "grader_error", "dataset_error"), d
+    assert d["score"] == 0
+
+
+def test_lab05_padding_overwrite_is_reported_by_the_harness(backend):
+    path = kit.ROOT / "solutions" / "05-pitched-conv" / "mutants" / "writes-into-padding.cu"
+    rc, rep = kit.check_json("05-pitched-conv", path, backend, "--dataset", MUTANT_DATASET, expect_rc=1)
+    (d,) = rep["datasets"]
+    assert d["status"] == "wrong" and "padding of out" in d["message"], d
+
+
+# ---- the error map ---------------------------------------------------------------
+
+DRIVER = r"""
+/* Test driver for errormap.c: reads an expected output, makes a "got" from it
+ * with one kind of damage, draws the map and prints the summary. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "errormap.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 6) return 2;
+    const char *mode = argv[3];
+    int T = atoi(argv[4]), h = atoi(argv[5]);
+    gl_reference want;
+    gl_matrix got;
+    gl_error err;
+    if (gl_read_reference(argv[1], &want, &err)) { fprintf(stderr, "%s\n", err.msg); return 3; }
+    if (gl_matrix_alloc(&got, want.rows, want.cols, want.channels, &err)) return 3;
+    for (int y = 0; y < want.rows; y++)
+        for (int x = 0; x < want.cols; x++)
+            for (int c = 0; c < want.channels; c++) {
+                size_t e = ((size_t)y * want.cols + x) * want.channels + c;
+                float v = (float)want.value[e];
+                int ty = y % T, tx = x % T;
+                int damage =
+                    !strcmp(mode, "image-border") ? (y < 2 || x < 2 || y >= want.rows - 2 || x >= want.cols - 2) :
+                    !strcmp(mode, "tile-bottom") ? ty >= T - 4 :
+                    !strcmp(mode, "tile-edges") ? (ty >= T - 2 || tx >= T - 2) :
+                    !strcmp(mode, "corners") ? ((ty < 2 || ty >= T - 2) && (tx < 2 || tx >= T - 2)) :
+                    !strcmp(mode, "channel1") ? c == 1 :
+                    !strcmp(mode, "partial-col") ? x >= want.cols / T * T :
+                    !strcmp(mode, "poison-all") ? 1 :
+                    !strcmp(mode, "nan") ? (y == 5 && x == 7) : 0;
+                if (damage) {
+                    if (!strcmp(mode, "poison-all") || !strcmp(mode, "partial-col"))
+                        memset(&v, 0xFF, sizeof v);
+                    else if (!strcmp(mode, "nan"))
+                        v = NAN;
+                    else
+                        v += 1.0f;
+                }
+                got.data[e] = v;
+            }
+    char *summary;
+    int rc = errormap_write(argv[2], &got, &want, NULL, T, h, &summary);
+    printf("%s\n", summary);
+    free(summary);
+    return rc ? 1 : 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def errormap_driver(tmp_path_factory):
+    if GCC is None:
+        pytest.skip("gcc is not installed")
+    d = tmp_path_factory.mktemp("errormap")
+    (d / "driver.c").write_text(DRIVER)
+    exe = d / "driver"
+    p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", kit.ROOT / "grader" / "src",
+                 "-I", kit.ROOT / "grader" / "runtime", d / "driver.c", kit.ROOT / "grader" / "src" / "errormap.c",
+                 kit.ROOT / "grader" / "runtime" / "dataset.c", "-o", exe, "-lm"], timeout=120)
+    assert p.returncode == 0, p.stderr
+    return exe
+
+
+def read_ppm(path):
+    data = path.read_bytes()
+    m = re.match(rb"P6\n(\d+) (\d+)\n255\n", data)
+    assert m, data[:40]
+    w, h = int(m.group(1)), int(m.group(2))
+    pix = data[m.end():]
+    assert len(pix) == w * h * 3
+    return w, h, pix
+
+
+# 131 rows x 197 columns x 3 channels: 16-wide tiles leave a partial last
+# column of tiles (192..196) and row (128..130).
+EXPECTED = kit.ROOT / "datasets" / "04-conv-2batch" / "rgb-131x197-mix" / "expected.tensor"
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("none", ["All 77421 elements are within tolerance"]),
+    ("poison-all", ["None of the 77421 elements was written"]),
+    ("image-border", ["at the image border", "top, bottom, left and right"]),
+    ("tile-bottom", ["same part of every tile", "rows 12 to 15", "16 x 16"]),
+    ("tile-edges", ["along tile borders", "bottom and right edges"]),
+    ("corners", ["at the corners of the 16 x 16 tiles"]),
+    ("channel1", ["almost everywhere", "only in channel 1"]),
+    ("partial-col", ["never written", "last, partial column of tiles (columns 192 to 196)"]),
+    ("nan", ["3 NaN or infinite", "all at one position", "row 5, column 7"]),
+])
+def test_errormap_summary(tmp_path, errormap_driver, mode, words):
+    out = tmp_path / "map.ppm"
+    p = kit.run([errormap_driver, EXPECTED, out, mode, 16, 2])
+    assert p.returncode == 0, p.stdout + p.stderr
+    summary = p.stdout.strip()
+    assert summary.endswith(".") and "\n" not in summary
+    for w in words:
+        assert w in summary, summary
+
+
+def test_errormap_picture(tmp_path, errormap_driver):
+    out = tmp_path / "map.ppm"
+    p = kit.run([errormap_driver, EXPECTED, out, "partial-col", 16, 2])
+    assert p.returncode == 0, p.stderr
+    w, h, pix = read_ppm(out)
+    s = 5  # the largest scale <= 8 with s * 197 <= 1024
+    assert (w, h) == (197 * s, 131 * s)
+
+    def at(y, x):  # the centre of element (y, x)'s block
+        i = ((y * s + s // 2) * w + x * s + s // 2) * 3
+        return tuple(pix[i:i + 3])
+
+    assert at(3, 3) == (0, 0, 0)             # correct: black
+    assert at(3, 195) == (40, 90, 255)       # never written: blue
+    grid = tuple(pix[((3 * s) * w + 16 * s) * 3:((3 * s) * w + 16 * s) * 3 + 3])
+    assert grid != (0, 0, 0) and max(grid) < 128  # a faint tile line at column 16
+
+    p = kit.run([errormap_driver, EXPECTED, out, "nan", 16, 2])
+    w, h, pix = read_ppm(out)
+    assert at(5, 7) == (255, 0, 255)         # NaN: magenta
+
+    p = kit.run([errormap_driver, EXPECTED, out, "tile-bottom", 16, 2])
+    w, h, pix = read_ppm(out)
+    r, g, b = at(14, 3)
+    assert r >= 96 and g >= 128               # off by 1, about 10^5 tolerances: yellow to white
+    assert at(3, 3) == (0, 0, 0)
+
+
+def test_errormap_rejects_a_shape_mismatch(tmp_path, errormap_driver):
+    # the driver always builds got from want, so check the unwritable-path error instead
+    p = kit.run([errormap_driver, EXPECTED, tmp_path / "no" / "such" / "dir.ppm", "none", 16, 2])
+    assert p.returncode == 1 and "cannot write" in p.stdout
