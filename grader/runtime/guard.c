@@ -9,9 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The guard pattern: as a float 0xA5A5A5A5 is -2.87e-16, a value no lab
- * writes by accident. */
-#define GUARD_BYTE 0xA5
+/* The guard pattern: 0x7F7F7F7F, as a float 3.4e38. A kernel that reads past
+ * the end of an array (a load without its bounds test) gets a huge number
+ * that swamps every sum it enters, so the mistake shows in the output on the
+ * GPU too. Not a NaN: a NaN read from a guard keeps its bits through CPU
+ * arithmetic, so a kernel that reads a guard and writes the result past the
+ * end would write the guard's own pattern back and go unseen. */
+#define GUARD_BYTE 0x7F
 #define MAX_BLOCKS 256
 
 typedef struct {
@@ -57,8 +61,7 @@ static void report(const char *fmt, const char *what, size_t offset)
     exit(HARNESS_EXIT_MEMORY);
 }
 
-/* Returns the offset of the first damaged byte from the start (negative:
- * before the block) as a reason to report, or 0 if intact. */
+/* Reports (and ends the run) if a guard of the block changed. */
 static void check_block(const guarded_block *b)
 {
     size_t total = b->front + b->size + b->back;
@@ -68,23 +71,32 @@ static void check_block(const guarded_block *b)
     char what[160];
     describe(b, what, sizeof what);
     if (cudaMemcpy(host, b->base, b->front, cudaMemcpyDeviceToHost) == cudaSuccess) {
-        for (size_t i = b->front; i-- > 0;)
+        for (size_t i = 0; i < b->front; i++) /* the farthest damaged byte first */
             if (host[i] != GUARD_BYTE) {
                 free(host);
-                report("a kernel wrote before the start of %s, %zu bytes before it: "
+                report("a kernel wrote before the start of %s, as far as %zu bytes before it: "
                        "look for a negative index", what, b->front - i);
             }
     }
     if (cudaMemcpy(host, b->base + b->front + b->size, b->back, cudaMemcpyDeviceToHost) == cudaSuccess) {
-        for (size_t i = 0; i < b->back; i++)
+        for (size_t i = b->back; i-- > 0;)
             if (host[i] != GUARD_BYTE) {
                 free(host);
-                report("a kernel wrote past the end of %s, %zu bytes past it: look for a missing or "
-                       "wrong bounds test (the grid is rounded up to whole blocks)", what, i + 1);
+                report("a kernel wrote past the end of %s, as far as %zu bytes past it: look for a "
+                       "missing or wrong bounds test (the grid is rounded up to whole blocks)", what, i + 1);
             }
     }
     (void)total;
     free(host);
+}
+
+/* GPULAB_NO_GUARDS=1 turns the guards off: the sanitizer stage sets it, so
+ * that compute-sanitizer sees every out-of-bounds access itself (a guard zone
+ * is memory the allocator owns, where an overflow goes unseen by memcheck). */
+static int guards_off(void)
+{
+    const char *v = getenv("GPULAB_NO_GUARDS");
+    return v && *v && strcmp(v, "0") != 0;
 }
 
 static guarded_block *new_block(void)
@@ -105,8 +117,8 @@ static guarded_block *find_block(const void *user)
 
 cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line)
 {
-    guarded_block *b = new_block();
-    if (!ptr || !b) /* out of bookkeeping: fall back to an unguarded block */
+    guarded_block *b = guards_off() ? NULL : new_block();
+    if (!ptr || !b) /* guards off, or out of bookkeeping: a plain block */
         return cudaMalloc(ptr, size);
     size_t g = guard_bytes(size);
     void *base = NULL;
@@ -134,7 +146,7 @@ cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line)
 cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_t height,
                                   const char *file, int line)
 {
-    guarded_block *b = new_block();
+    guarded_block *b = guards_off() ? NULL : new_block();
     if (!ptr || !pitch || !b || height == 0)
         return cudaMallocPitch(ptr, pitch, width, height);
     /* Whole guard rows above and below keep every row at the pitch's alignment. */
@@ -226,9 +238,10 @@ void guard_host_check(const void *ptr)
     snprintf(what, sizeof what, "the host array %s (%zu bytes)", h->name, h->size);
     for (size_t i = 0; i < HOST_GUARD; i++)
         if (front[i] != GUARD_BYTE)
-            report("your code wrote before the start of %s, %zu bytes before it", what, HOST_GUARD - i);
-    for (size_t i = 0; i < HOST_GUARD; i++)
+            report("your code wrote before the start of %s, as far as %zu bytes before it", what,
+                   HOST_GUARD - i);
+    for (size_t i = HOST_GUARD; i-- > 0;)
         if (user[h->size + i] != GUARD_BYTE)
-            report("your code wrote past the end of %s, %zu bytes past it: check the size you gave "
-                   "cudaMemcpy", what, i + 1);
+            report("your code wrote past the end of %s, as far as %zu bytes past it: check the size "
+                   "you gave cudaMemcpy", what, i + 1);
 }

@@ -9,7 +9,8 @@
  * which put guard bytes before and after the block. The harness checks every
  * guard after the student's entry point returns, and cudaFree checks the
  * block it frees; a changed guard ends the run with a memory error naming the
- * buffer and the line that allocated it.
+ * buffer and the line that allocated it. Guards hold 3.4e38 as floats, so a
+ * read past either end swamps whatever it is added to.
  */
 #ifndef GPULAB_GUARD_H
 #define GPULAB_GUARD_H

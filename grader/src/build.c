@@ -123,8 +123,6 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
         free(keep_dir);
         if (failed)
             goto failed_compile;
-        if (run_tool(cc, workdir, &log, &why) != 0)
-            goto failed_compile;
         const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, NULL };
         if (run_tool(ld, workdir, &log, &why) != 0)
             goto failed_link;

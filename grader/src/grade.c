@@ -10,6 +10,7 @@
 #include "diagnose.h"
 #include "requirements.h"
 #include "run.h"
+#include "sanitize.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -20,7 +21,7 @@ const char *status_name(status_t s)
 {
     static const char *const names[ST_COUNT] = {
         "pass", "wrong", "compile_error", "timeout", "crash", "cuda_error", "no_output", "grader_error",
-        "requirement_failed",
+        "requirement_failed", "unsafe",
     };
     return s < ST_COUNT ? names[s] : "grader_error";
 }
@@ -31,6 +32,10 @@ void submission_result_free(submission_result *s)
         free(s->datasets[i].message);
         free(s->datasets[i].program_stdout);
         free(s->datasets[i].program_stderr);
+        if (s->datasets[i].sanitizer) {
+            sanitize_result_free(s->datasets[i].sanitizer);
+            free(s->datasets[i].sanitizer);
+        }
     }
     free(s->datasets);
     for (int i = 0; i < s->nrequirements; i++)
@@ -79,6 +84,55 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     run_result_free(&run);
     free(run_dir);
     free(dir);
+}
+
+/* The sanitizer stage: checkers are slow, so they run on at most two
+ * datasets: the smallest that passed and are larger than one tile (16), where
+ * races between phases can show; failing that, the smallest that passed; and
+ * when nothing passed, the smallest failure, whose findings may explain it. */
+static void sanitize_stage(const lab_manifest *m, const backend *b, const char *program,
+                           const char *workdir, const int *index, double timeout_s, submission_result *s)
+{
+    int chosen[2] = { -1, -1 }, nchosen = 0;
+    for (int pass = 0; pass < 3 && nchosen < 2; pass++) {
+        for (;;) {
+            int best = -1;
+            for (int i = 0; i < s->ndatasets; i++) {
+                const dataset_result *d = &s->datasets[i];
+                const compare_result *c = &d->cmp;
+                if (!c->compared || i == chosen[0] || i == chosen[1])
+                    continue;
+                int large = c->want_shape[0] > 16 || c->want_shape[1] > 16;
+                int ok = pass == 0 ? d->status == ST_PASS && large
+                       : pass == 1 ? d->status == ST_PASS
+                                   : nchosen == 0;
+                if (ok && (best < 0 || c->elements < s->datasets[best].cmp.elements))
+                    best = i;
+            }
+            if (best < 0 || nchosen == 2)
+                break;
+            chosen[nchosen++] = best;
+            if (pass == 2)
+                break;
+        }
+    }
+    for (int k = 0; k < nchosen; k++) {
+        dataset_result *d = &s->datasets[chosen[k]];
+        char *dir = dataset_dir(m, index[chosen[k]]);
+        char *san_dir = xasprintf("%s/sanitize-%s", workdir, d->name);
+        d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+        sanitize_run(b, program, dir, san_dir, timeout_s, s->file, d->sanitizer);
+        if (d->status == ST_PASS && d->sanitizer->nfindings > 0) {
+            d->status = ST_UNSAFE;
+            s->score -= d->points;
+            d->points = 0;
+            free(d->message);
+            d->message = xasprintf("the output matched, but only by luck: %s",
+                                   d->sanitizer->findings[0].message);
+        }
+        free(san_dir);
+        free(dir);
+    }
 }
 
 /* A failure pattern that only shows across datasets. 16 is the tile width
@@ -153,6 +207,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
                           opt->datasets_root);
             s->score += s->datasets[i].points;
         }
+        if (!opt->no_sanitize && b->kind == BACKEND_GPU)
+            sanitize_stage(m, b, br.program, workdir, index, timeout, s);
         across_datasets(s);
     }
     requirements_judge(m, &evidence, s);

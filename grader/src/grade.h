@@ -14,6 +14,7 @@ typedef struct {
     int dataset;        /* index of the one dataset to use, or -1 for every default dataset */
     double timeout_s;   /* per dataset; 0: the manifest's */
     int keep;           /* keep the work directory (printed to stderr) */
+    int no_sanitize;    /* skip the sanitizer stage */
     const char *datasets_root; /* NULL: the kit's datasets; else <root>/<name>/ (hidden, regenerated) */
 } grade_options;
 

@@ -34,6 +34,7 @@ static const char usage_text[] =
     "      --backend gpu|emu             where to run (default: the GPU if usable, else the emulator)\n"
     "      --format text|json            report format (default text)\n"
     "      --timeout SECONDS             per-dataset time limit (default: the lab's)\n"
+    "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
     "      --keep                        keep the work directory, for debugging\n"
     "  gpulab grade LAB FILE.cu... [--backend gpu|emu] [--format text|json] [--out FILE] [--timeout S]\n"
     "                                    grade submissions (exit 0 when all were graded)\n"
@@ -43,6 +44,8 @@ static const char usage_text[] =
     "  gpulab convert IN OUT             convert a matrix between those formats\n"
     "  gpulab compare LAB OUTPUT EXPECTED [--format text|json]\n"
     "                                    compare an output file under the lab's tolerance\n"
+    "  gpulab explain-sanitizer REPORT [SOURCE]\n"
+    "                                    turn a compute-sanitizer report into the kit's findings\n"
     "  gpulab help                       this text\n"
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
@@ -103,6 +106,7 @@ typedef struct {
     const char *backend, *format, *out, *dataset;
     double timeout_s;
     int keep;
+    int no_sanitize;
     int nfiles;
     char **files;
     const char *lab;
@@ -131,6 +135,8 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
                 usage_error("--timeout %s: expected a positive number of seconds", argv[i]);
         } else if (strcmp(a, "--keep") == 0)
             o->keep = 1;
+        else if (strcmp(a, "--no-sanitize") == 0)
+            o->no_sanitize = 1;
         else if (a[0] == '-' && a[1] != '\0')
             usage_error("unknown or incomplete option '%s'", a);
         else if (!o->lab)
@@ -188,7 +194,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     char *id = manifest_resolve(o.lab);
     lab_manifest m;
     manifest_load(id, &m);
-    grade_options go = { -1, o.timeout_s, o.keep };
+    grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize };
     if (o.dataset) {
         go.dataset = manifest_find_dataset(&m, o.dataset);
         if (go.dataset < 0)
@@ -283,5 +289,7 @@ int main(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
+    if (strcmp(cmd, "explain-sanitizer") == 0)
+        return cmd_explain_sanitizer(argc - 2, argv + 2);
     usage_error("unknown command '%s'", cmd);
 }

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "report.h"
+#include "sanitize.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -71,7 +72,8 @@ static void number_text(char *buf, size_t len, double v, int poisoned)
 
 static void dataset_details(strbuf *out, const dataset_result *d)
 {
-    if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
+    int findings = d->sanitizer && d->sanitizer->nfindings > 0;
+    if ((d->status == ST_PASS && !findings) || d->status == ST_COMPILE_ERROR)
         return;
     sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
     const compare_result *c = &d->cmp;
@@ -92,6 +94,11 @@ static void dataset_details(strbuf *out, const dataset_result *d)
     }
     if (c->compared && c->hint[0])
         sb_printf(out, "    hint: %s\n", c->hint);
+    if (findings) {
+        sb_puts(out, "    the sanitizer found:\n");
+        for (int i = 0; i < d->sanitizer->nfindings; i++)
+            sb_printf(out, "      - %s: %s\n", d->sanitizer->findings[i].kind, d->sanitizer->findings[i].message);
+    }
     if (d->status != ST_WRONG && d->program_stderr && *d->program_stderr) {
         sb_puts(out, "    the program's error output (last lines):\n");
         tail_lines(out, d->program_stderr, 10, "      ");
@@ -147,6 +154,33 @@ void report_text(strbuf *out, const submission_result *s, int color)
     sb_printf(out, "\n  %sscore %s%s\n", bold, total, reset);
 }
 
+/* JSON text must be valid UTF-8; a compiler's or a student program's output
+ * may not be. Invalid bytes become '?'. */
+static char *utf8_clean(const char *s)
+{
+    char *out = xstrdup(s ? s : "");
+    unsigned char *p = (unsigned char *)out;
+    while (*p) {
+        int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+        int ok = n > 0;
+        for (int i = 1; ok && i < n; i++)
+            ok = (p[i] >> 6) == 2;
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n;
+    }
+    return out;
+}
+
+static void add_text(cJSON *o, const char *key, const char *text)
+{
+    char *clean = utf8_clean(text);
+    cJSON_AddStringToObject(o, key, clean);
+    free(clean);
+}
+
 static cJSON *number_or_word(double v, int poisoned)
 {
     if (poisoned)
@@ -195,11 +229,38 @@ static cJSON *comparison_json(const compare_result *c)
     return o;
 }
 
+cJSON *sanitizer_json(const struct sanitize_result_s *r)
+{
+    if (!r)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "ran", r->ran);
+    if (r->problem)
+        cJSON_AddStringToObject(o, "problem", r->problem);
+    else
+        cJSON_AddNullToObject(o, "problem");
+    cJSON *arr = cJSON_AddArrayToObject(o, "findings");
+    for (int i = 0; i < r->nfindings; i++) {
+        const finding *f = &r->findings[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "kind", f->kind);
+        cJSON_AddStringToObject(e, "file", f->file);
+        cJSON_AddNumberToObject(e, "line", f->line);
+        if (f->line2)
+            cJSON_AddNumberToObject(e, "line2", f->line2);
+        else
+            cJSON_AddNullToObject(e, "line2");
+        add_text(e, "message", f->message);
+        cJSON_AddItemToArray(arr, e);
+    }
+    return o;
+}
+
 cJSON *report_json(const submission_result *s)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "lab", s->lab);
-    cJSON_AddStringToObject(o, "file", s->file);
+    add_text(o, "file", s->file);
     cJSON_AddStringToObject(o, "backend", s->backend);
     cJSON_AddStringToObject(o, "device", s->device);
     cJSON_AddStringToObject(o, "driver", s->driver);
@@ -209,10 +270,10 @@ cJSON *report_json(const submission_result *s)
     cJSON *build = cJSON_AddObjectToObject(o, "build");
     cJSON_AddBoolToObject(build, "ok", s->built);
     if (s->build_message)
-        cJSON_AddStringToObject(build, "message", s->build_message);
+        add_text(build, "message", s->build_message);
     else
         cJSON_AddNullToObject(build, "message");
-    cJSON_AddStringToObject(build, "log", s->build_log ? s->build_log : "");
+    add_text(build, "log", s->build_log);
     cJSON *arr = cJSON_AddArrayToObject(o, "datasets");
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
@@ -221,15 +282,16 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(e, "status", status_name(d->status));
         cJSON_AddNumberToObject(e, "score", d->points);
         cJSON_AddNumberToObject(e, "max_score", d->max_points);
-        cJSON_AddStringToObject(e, "message", d->message ? d->message : "");
+        add_text(e, "message", d->message);
         cJSON_AddNumberToObject(e, "wall_s", d->wall_s);
         if (d->call_ms >= 0)
             cJSON_AddNumberToObject(e, "call_ms", d->call_ms);
         else
             cJSON_AddNullToObject(e, "call_ms");
         cJSON_AddItemToObject(e, "comparison", comparison_json(&d->cmp));
-        cJSON_AddStringToObject(e, "stdout", d->program_stdout ? d->program_stdout : "");
-        cJSON_AddStringToObject(e, "stderr", d->program_stderr ? d->program_stderr : "");
+        cJSON_AddItemToObject(e, "sanitizer", sanitizer_json(d->sanitizer));
+        add_text(e, "stdout", d->program_stdout);
+        add_text(e, "stderr", d->program_stderr);
         cJSON_AddItemToArray(arr, e);
     }
     if (s->hint)
@@ -244,7 +306,7 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(e, "status", status_name(r->status));
         cJSON_AddNumberToObject(e, "score", r->points);
         cJSON_AddNumberToObject(e, "max_score", r->max_points);
-        cJSON_AddStringToObject(e, "message", r->message ? r->message : "");
+        add_text(e, "message", r->message);
         cJSON_AddItemToArray(reqs, e);
     }
     return o;

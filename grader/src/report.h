@@ -12,6 +12,8 @@
 /* color: use ANSI colours (only on a terminal, and never with NO_COLOR). */
 void report_text(strbuf *out, const submission_result *s, int color);
 cJSON *report_json(const submission_result *s);
+struct sanitize_result_s;
+cJSON *sanitizer_json(const struct sanitize_result_s *r);
 
 /* Whether colour should be used on this stream. */
 int report_want_color(int fd);

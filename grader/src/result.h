@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+struct sanitize_result_s;
+
 /* One status per outcome. Only ST_PASS earns points. */
 typedef enum {
     ST_PASS,
@@ -19,6 +21,7 @@ typedef enum {
     ST_NO_OUTPUT,
     ST_GRADER_ERROR,
     ST_REQUIREMENT_FAILED,  /* a requirement (requirements.c) is not met */
+    ST_UNSAFE,              /* right output, but a checker found a hazard: right by luck */
     ST_COUNT
 } status_t;
 
@@ -56,6 +59,7 @@ typedef struct {
     double call_ms;         /* the harness's time for the call, -1 if none (untrusted, informational) */
     char *program_stdout;   /* capped; the student's prints and the harness's lines */
     char *program_stderr;
+    struct sanitize_result_s *sanitizer;  /* the sanitizer stage's findings, or NULL if it did not run here */
 } dataset_result;
 
 typedef struct {

@@ -21,8 +21,10 @@
 
 /* The dataset's inputs are its files named input*: nothing else (in
  * particular no expected output) goes where the student's program runs. */
-static void copy_inputs(const char *dataset_dir, const char *run_dir)
+void run_prepare_dir(const char *dataset_dir, const char *run_dir)
 {
+    if (make_dirs(run_dir) != 0)
+        die("cannot create %s: %s", run_dir, strerror(errno));
     DIR *d = opendir(dataset_dir);
     if (!d)
         die("cannot open dataset %s: %s", dataset_dir, strerror(errno));
@@ -79,14 +81,12 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
                  double timeout_s, const char *const *env_add, run_result *r)
 {
     memset(r, 0, sizeof *r);
-    if (make_dirs(run_dir) != 0)
-        die("cannot create %s: %s", run_dir, strerror(errno));
-    copy_inputs(dataset_dir, run_dir);
+    run_prepare_dir(dataset_dir, run_dir);
     r->run_dir = xstrdup(run_dir);
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
     proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, OUTPUT_FILE_CAP };
-    proc_run(&spec, &r->proc);
+    proc_run_sandboxed(&spec, &r->proc);
     parse_harness_lines(r);
 }
 

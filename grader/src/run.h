@@ -25,6 +25,9 @@ typedef struct {
 void run_program(const char *program, const char *dataset_dir, const char *run_dir,
                  double timeout_s, const char *const *env_add, run_result *r);
 
+/* A fresh run directory holding only the dataset's inputs. */
+void run_prepare_dir(const char *dataset_dir, const char *run_dir);
+
 /* The status the run alone decides: ST_PASS means "it ran to the end, go and
  * compare"; anything else is final. *message gets one line. */
 status_t run_status(const run_result *r, double timeout_s, char **message);

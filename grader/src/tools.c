@@ -6,6 +6,7 @@
 #include "compare.h"
 #include "manifest.h"
 #include "report.h"
+#include "sanitize.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 
@@ -153,4 +154,25 @@ int cmd_compare(int argc, char **argv)
     manifest_free(&m);
     free(id);
     return st == ST_PASS ? 0 : st == ST_GRADER_ERROR ? 2 : 1;
+}
+
+int cmd_explain_sanitizer(int argc, char **argv)
+{
+    if (argc < 1 || argc > 2)
+        die("usage: gpulab explain-sanitizer REPORT [SOURCE]");
+    char *text = read_file(argv[0], NULL);
+    if (!text)
+        die("cannot read %s", argv[0]);
+    sanitize_result r;
+    memset(&r, 0, sizeof r);
+    r.ran = 1;
+    sanitize_parse_compute_sanitizer(text, argc == 2 ? argv[1] : NULL, &r);
+    cJSON *o = sanitizer_json(&r);
+    char *printed = cJSON_Print(o);
+    printf("%s\n", printed);
+    free(printed);
+    cJSON_Delete(o);
+    sanitize_result_free(&r);
+    free(text);
+    return 0;
 }

@@ -10,5 +10,6 @@
 int cmd_inspect(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_explain_sanitizer(int argc, char **argv);
 
 #endif

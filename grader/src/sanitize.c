@@ -1,0 +1,298 @@
+/*
+ * sanitize.c - see sanitize.h.
+ */
+#define _GNU_SOURCE
+#include "sanitize.h"
+#include "process.h"
+#include "run.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SAN_CAPTURE (256 * 1024)
+
+/* Line n (1-based) of the student's file, trimmed, for quoting; "" if none. */
+static char *source_line(const char *file, int n)
+{
+    char *text = file ? read_file(file, NULL) : NULL;
+    if (!text || n < 1) {
+        free(text);
+        return xstrdup("");
+    }
+    const char *p = text;
+    for (int i = 1; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    char *out;
+    if (!p) {
+        out = xstrdup("");
+    } else {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t len = strcspn(p, "\n");
+        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\r'))
+            len--;
+        out = len > 70 ? xasprintf("%.67s...", p) : xasprintf("%.*s", (int)len, p);
+    }
+    free(text);
+    return out;
+}
+
+static char *quote(const char *file, int line)
+{
+    char *src = source_line(file, line);
+    char *q = *src ? xasprintf("line %d (`%s`)", line, src) : xasprintf("line %d", line);
+    free(src);
+    return q;
+}
+
+/* "at KERNEL(args)+0x90 in FILE:LINE" -> kernel, file, line */
+static int parse_at(const char *s, char *kernel, size_t klen, char *file, size_t flen, int *line)
+{
+    const char *at = strstr(s, "at ");
+    const char *in = strstr(s, " in ");
+    if (!at || !in)
+        return -1;
+    at += 3;
+    size_t k = strcspn(at, "(+");
+    snprintf(kernel, klen, "%.*s", (int)k, at);
+    in += 4;
+    const char *colon = strrchr(in, ':');
+    if (!colon)
+        return -1;
+    snprintf(file, flen, "%.*s", (int)(colon - in), in);
+    *line = atoi(colon + 1);
+    return 0;
+}
+
+static int already(const sanitize_result *r, const char *kind, const char *file, int line, int line2)
+{
+    for (int i = 0; i < r->nfindings; i++)
+        if (strcmp(r->findings[i].kind, kind) == 0 && strcmp(r->findings[i].file, file) == 0 &&
+            r->findings[i].line == line && r->findings[i].line2 == line2)
+            return 1;
+    return 0;
+}
+
+static void add(sanitize_result *r, const char *kind, const char *file, int line, int line2, char *message)
+{
+    if (r->nfindings == SAN_MAX_FINDINGS || already(r, kind, file, line, line2)) {
+        free(message);
+        return;
+    }
+    finding *f = &r->findings[r->nfindings++];
+    snprintf(f->kind, sizeof f->kind, "%s", kind);
+    snprintf(f->file, sizeof f->file, "%s", file);
+    f->line = line;
+    f->line2 = line2;
+    f->message = message;
+}
+
+/* The lines of one report block (compute-sanitizer separates them with an
+ * empty "=========" line), without the prefix. */
+typedef struct {
+    char *lines[16];
+    int n;
+} block;
+
+static void parse_block(const block *b, const char *student, sanitize_result *r)
+{
+    if (b->n == 0)
+        return;
+    const char *head = b->lines[0];
+    char kernel[128] = "", file[256] = "", where[160] = "";
+    int line = 0;
+    for (int i = 1; i < b->n; i++) {
+        int bx, by, bz, tx, ty, tz;
+        if (sscanf(b->lines[i], " by thread (%d,%d,%d) in block (%d,%d,%d)", &tx, &ty, &tz, &bx, &by, &bz) == 6)
+            snprintf(where, sizeof where, " (first seen in block (%d,%d,%d), thread (%d,%d,%d))", bx, by,
+                     bz, tx, ty, tz);
+    }
+    char access[16] = "", space[16] = "";
+    int size = 0;
+    if (sscanf(head, "Invalid __%15[a-z]__ %15s of size %d", space, access, &size) == 3) {
+        if (b->n < 2 || parse_at(b->lines[1], kernel, sizeof kernel, file, sizeof file, &line))
+            return;
+        long after = -1, before = -1, alloc = 0;
+        int misaligned = 0;
+        for (int i = 2; i < b->n; i++) {
+            const char *s = b->lines[i];
+            const char *p;
+            if ((p = strstr(s, "bytes after the nearest allocation")) != NULL) {
+                sscanf(strstr(s, "is ") ? strstr(s, "is ") : s, "is %ld", &after);
+                const char *sz = strstr(p, "of size ");
+                if (sz)
+                    alloc = strtol(sz + 8, NULL, 10);
+            } else if ((p = strstr(s, "bytes before the nearest allocation")) != NULL) {
+                sscanf(strstr(s, "is ") ? strstr(s, "is ") : s, "is %ld", &before);
+                const char *sz = strstr(p, "of size ");
+                if (sz)
+                    alloc = strtol(sz + 8, NULL, 10);
+            } else if (strstr(s, "misaligned")) {
+                misaligned = 1;
+            }
+        }
+        char *q = quote(student, line);
+        const char *what = strcmp(access, "write") == 0 ? "write" : "read";
+        char *msg;
+        if (misaligned)
+            msg = xasprintf("the %s at %s in %s is misaligned%s", what, q, kernel, where);
+        else if (strcmp(space, "shared") == 0)
+            msg = xasprintf("the %s at %s in %s is outside its shared-memory array%s: check the tile "
+                            "indices", what, q, kernel, where);
+        else if (after >= 0 && alloc > 0 && size > 0)
+            msg = xasprintf("the %s at %s in %s goes past the end of an array: element %ld of a "
+                            "%ld-element array%s", what, q, kernel, (alloc + after - 1) / size, alloc / size, where);
+        else if (before >= 0)
+            msg = xasprintf("the %s at %s in %s lands %ld bytes before the start of an array%s: look "
+                            "for a negative index", what, q, kernel, before, where);
+        else
+            msg = xasprintf("the %s at %s in %s is outside every array%s", what, q, kernel, where);
+        free(q);
+        add(r, misaligned ? "misaligned" : "out-of-bounds", file, line, 0, msg);
+        return;
+    }
+    if (strstr(head, "Race reported between")) {
+        char kind1[16] = "", kind2[16] = "", k2[128], file2[256];
+        int line2 = 0;
+        const char *between = strstr(head, "between ");
+        if (!between || sscanf(between, "between %15s", kind1) != 1 ||
+            parse_at(strstr(head, " access at ") + 8, kernel, sizeof kernel, file, sizeof file, &line))
+            return;
+        if (b->n < 2 || sscanf(b->lines[1], " and %15s", kind2) != 1)
+            return;
+        const char *at2 = strstr(b->lines[1], " access at ");
+        if (!at2 || parse_at(at2 + 8, k2, sizeof k2, file2, sizeof file2, &line2))
+            return;
+        const char *hz = strchr(b->lines[1], '[');
+        long hazards = hz ? strtol(hz + 1, NULL, 10) : 0;
+        for (char *c = kind1; *c; c++)
+            *c = (char)(*c | 0x20);
+        for (char *c = kind2; *c; c++)
+            *c = (char)(*c | 0x20);
+        int l1 = line < line2 ? line : line2, l2 = line < line2 ? line2 : line;
+        const char *a1 = line <= line2 ? kind1 : kind2, *a2 = line <= line2 ? kind2 : kind1;
+        char *q1 = quote(student, l1), *q2 = quote(student, l2);
+        char *msg = xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
+                              "__syncthreads() separates them, so some threads can get there before "
+                              "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
+        free(q1);
+        free(q2);
+        add(r, "race", file, l1, l2, msg);
+        return;
+    }
+    if (strstr(head, "Barrier error detected")) {
+        if (b->n < 2 || parse_at(b->lines[1], kernel, sizeof kernel, file, sizeof file, &line))
+            return;
+        char *q = quote(student, line);
+        char *msg = xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
+                              "block%s: a barrier inside a condition that some threads skip hangs or "
+                              "breaks the block", q, kernel, where);
+        free(q);
+        add(r, "barrier", file, line, 0, msg);
+        return;
+    }
+    if (strstr(head, "Uninitialized __global__ memory read")) {
+        if (b->n < 2 || parse_at(b->lines[1], kernel, sizeof kernel, file, sizeof file, &line))
+            return;
+        char *q = quote(student, line);
+        add(r, "uninitialised", file, line, 0,
+            xasprintf("the read at %s in %s reads device memory nothing wrote%s", q, kernel, where));
+        free(q);
+    }
+}
+
+void sanitize_parse_compute_sanitizer(const char *text, const char *student, sanitize_result *r)
+{
+    block b = { { 0 }, 0 };
+    const char *prefix = "========= ";
+    for (const char *p = text; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n >= 9 && strncmp(p, "=========", 9) == 0) {
+            const char *body = p + 9;
+            size_t blen = n - 9;
+            if (blen > 0 && *body == ' ') {
+                body++;
+                blen--;
+            }
+            int blank = blen == 0;
+            int starts = strncmp(body, "Invalid __", 10) == 0 || strstr(body, "Race reported") == body ||
+                         strncmp(body, "Error: Race", 11) == 0 || strncmp(body, "Warning: Race", 13) == 0 ||
+                         strncmp(body, "Barrier error", 13) == 0 ||
+                         strncmp(body, "Uninitialized __", 16) == 0;
+            if (blank || starts) {
+                parse_block(&b, student, r);
+                for (int i = 0; i < b.n; i++)
+                    free(b.lines[i]);
+                b.n = 0;
+            }
+            if (starts || (!blank && b.n > 0 && b.n < 16))
+                b.lines[b.n++] = xasprintf("%.*s", (int)blen, body);
+        }
+        (void)prefix;
+        p = end ? end + 1 : p + n;
+    }
+    parse_block(&b, student, r);
+    for (int i = 0; i < b.n; i++)
+        free(b.lines[i]);
+}
+
+void sanitize_run(const backend *be, const char *program, const char *dataset_dir, const char *run_dir,
+                  double timeout_s, const char *student_file, sanitize_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (be->kind != BACKEND_GPU) {
+        r->problem = xstrdup("the emulator's checks run in their own builds");
+        return;
+    }
+    char *tool = find_in_path("compute-sanitizer");
+    if (!tool) {
+        char *guess = xasprintf("%.*s/compute-sanitizer", (int)(strrchr(be->compiler, '/') - be->compiler),
+                                be->compiler);
+        if (is_executable(guess))
+            tool = guess;
+        else
+            free(guess);
+    }
+    if (!tool) {
+        r->problem = xstrdup("compute-sanitizer is not installed");
+        return;
+    }
+    static const char *const tools[] = { "memcheck", "racecheck", "synccheck" };
+    const char *env[] = { "GPULAB_NO_GUARDS=1", NULL };
+    r->ran = 1;
+    for (size_t t = 0; t < sizeof tools / sizeof *tools; t++) {
+        char *dir = xasprintf("%s-%s", run_dir, tools[t]);
+        run_prepare_dir(dataset_dir, dir);
+        const char *argv[] = { tool, "--tool", tools[t], "--print-limit", "32", program, ".",
+                               "output.tensor", NULL };
+        double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
+        proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
+        proc_result p;
+        proc_run(&spec, &p);
+        if (!p.started || p.timed_out) {
+            r->ran = 0;
+            free(r->problem);
+            r->problem = xasprintf("compute-sanitizer --tool %s %s", tools[t],
+                                   p.timed_out ? "did not finish in time" : "could not be started");
+        }
+        sanitize_parse_compute_sanitizer(p.err_text, student_file, r);
+        sanitize_parse_compute_sanitizer(p.out_text, student_file, r);
+        proc_result_free(&p);
+        free(dir);
+    }
+    free(tool);
+}
+
+void sanitize_result_free(sanitize_result *r)
+{
+    for (int i = 0; i < r->nfindings; i++)
+        free(r->findings[i].message);
+    free(r->problem);
+    memset(r, 0, sizeof *r);
+}

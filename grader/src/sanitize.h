@@ -1,0 +1,44 @@
+/*
+ * sanitize.h - the sanitizer stage, after the comparison: the lab program
+ * runs again under checkers that see what the hardware forgives, and every
+ * finding becomes a sentence tied to the student's own lines.
+ *
+ * GPU: compute-sanitizer's memcheck (out-of-bounds and misaligned accesses),
+ * racecheck (shared-memory hazards: a missing __syncthreads()) and synccheck
+ * (a barrier not every thread reaches), with the kit's guard zones off so
+ * memcheck sees every access. A dataset whose output matched but that has a
+ * finding is `unsafe`: right by luck, worth no points.
+ */
+#ifndef GPULAB_SANITIZE_H
+#define GPULAB_SANITIZE_H
+
+#include "backend.h"
+
+#define SAN_MAX_FINDINGS 8
+
+typedef struct {
+    char kind[24];      /* "out-of-bounds", "race", "barrier", "misaligned", "uninitialised" */
+    char file[256];
+    int line, line2;    /* line2: the other side of a race, else 0 */
+    char *message;      /* plain language */
+} finding;
+
+typedef struct sanitize_result_s {
+    int ran;            /* the checker ran to its end */
+    char *problem;      /* why it could not run, or NULL */
+    int nfindings;
+    finding findings[SAN_MAX_FINDINGS];
+} sanitize_result;
+
+/* Runs the program on the dataset under the backend's checkers.
+ * student_file: the student's source, to quote its lines. */
+void sanitize_run(const backend *b, const char *program, const char *dataset_dir, const char *run_dir,
+                  double timeout_s, const char *student_file, sanitize_result *r);
+
+/* Parses compute-sanitizer's report (exposed for the tests through
+ * `gpulab explain-sanitizer`). */
+void sanitize_parse_compute_sanitizer(const char *text, const char *student_file, sanitize_result *r);
+
+void sanitize_result_free(sanitize_result *r);
+
+#endif

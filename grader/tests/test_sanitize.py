@@ -1,0 +1,53 @@
+"""The sanitizer stage's reading of compute-sanitizer, on a report captured
+from CUDA 13 on an H200 (grader/tests/data/), for the probe program
+grader/tests/programs/probe_sanitizer.cu."""
+import json
+
+import pytest
+
+import kit
+
+REPORT = kit.ROOT / "grader" / "tests" / "data" / "compute-sanitizer-cuda13-h200.txt"
+SOURCE = kit.ROOT / "grader" / "tests" / "programs" / "probe_sanitizer.cu"
+
+
+@pytest.fixture(scope="module")
+def findings():
+    p = kit.gpulab("explain-sanitizer", REPORT, SOURCE)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)["findings"]
+
+
+def by_kind(findings, kind):
+    return [f for f in findings if f["kind"] == kind]
+
+
+def test_out_of_bounds_read_names_line_element_and_thread(findings):
+    (f,) = by_kind(findings, "out-of-bounds")
+    assert f["line"] == 6
+    assert "element 100 of a 100-element array" in f["message"]
+    assert "thread (100,0,0)" in f["message"]
+    assert "a[i]" in f["message"]  # quotes the student's own line
+
+
+def test_race_names_both_lines(findings):
+    (f,) = by_kind(findings, "race")
+    assert (f["line"], f["line2"]) == (11, 14)
+    assert "__syncthreads()" in f["message"] and "128 hazards" in f["message"]
+
+
+def test_divergent_barrier(findings):
+    (f,) = by_kind(findings, "barrier")
+    assert f["line"] == 13
+
+
+def test_repeated_reports_are_one_finding(findings):
+    # memcheck printed three out-of-bounds reads of the same line: one finding
+    assert len(by_kind(findings, "out-of-bounds")) == 1
+
+
+def test_clean_report_has_no_findings(tmp_path):
+    clean = tmp_path / "clean.txt"
+    clean.write_text("========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n")
+    p = kit.gpulab("explain-sanitizer", clean)
+    assert json.loads(p.stdout)["findings"] == []
