@@ -52,23 +52,13 @@ def params(sub):
 # schedule shows it every time, so only the emulator is asked to catch them.
 RACES = {"missing-first-barrier", "missing-second-barrier"}
 
-# Reads past the end of N land in the kit's guard zones, whose bytes (0xA5,
-# -2.87e-16 as a float) multiply out to almost nothing: the answer comes out
-# right. Expected to fail until the guard pattern (or the emulator's checking
-# of loads) makes over-reads visible; see the mutant's header.
-MASKED = {("03-arbitrary-matmul", "unguarded-loads"):
-          "over-reads of N hit guard bytes worth -2.87e-16: invisible in the output"}
-
-
 def mutant_params():
     out = []
     for p in params("mutants"):
         lab, path = p.values
         if path.stem == "no-tiling":
             continue
-        reason = MASKED.get((lab, path.stem))
-        marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
-        out.append(pytest.param(lab, path, id=p.id, marks=marks))
+        out.append(pytest.param(lab, path, id=p.id))
     return out
 
 

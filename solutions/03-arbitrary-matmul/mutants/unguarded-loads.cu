@@ -11,12 +11,12 @@
  * out of bounds. The only ones that reach a written element are reads of
  * N's rows k ... past the END of N; each is multiplied by an element of M.
  *
- * What a student sees: today, "pass" everywhere, on both backends: the kit
- * surrounds every device buffer with guard bytes whose float value is
- * -2.87e-16, so the over-read elements of N count as almost 0. On a GPU
- * without the kit the reads get whatever memory follows N. The kit's test
- * marks this mutant as an expected failure until the guard pattern (or the
- * emulator's bounds checking of loads) makes such reads visible.
+ * What a student sees: "wrong" wherever k is not a multiple of 16, with
+ * elements that are -inf or huge and the hint that a value was read from
+ * outside an array: the kit surrounds every device buffer with guard bytes
+ * worth 3.4e38 as floats, so the over-read elements of N swamp the sums. On
+ * a GPU without the kit the reads get whatever memory follows N, and the
+ * answer may even come out right.
  */
 #include "lab.h"
 
