@@ -6,14 +6,18 @@
  */
 #define _GNU_SOURCE
 #include "backend.h"
+#include "batch.h"
 #include "datasets.h"
+#include "export.h"
 #include "grade.h"
 #include "kit.h"
 #include "manifest.h"
 #include "report.h"
+#include "sandbox.h"
 #include "tools.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,8 +40,24 @@ static const char usage_text[] =
     "      --timeout SECONDS             per-dataset time limit (default: the lab's)\n"
     "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
     "      --keep                        keep the work directory, for debugging\n"
-    "  gpulab grade LAB FILE.cu... [--backend gpu|emu] [--format text|json] [--out FILE] [--timeout S]\n"
-    "                                    grade submissions (exit 0 when all were graded)\n"
+    "  gpulab grade LAB DIR_OR_FILE... [options]\n"
+    "                                    grade a class: a folder of student folders or files, or files\n"
+    "                                    (exit 0 when all were graded)\n"
+    "      --jobs N                      builds at once (default: the number of cores)\n"
+    "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
+    "                                    a re-run skips what is already graded\n"
+    "      --format text|json|gradescope report format (gradescope: results.json, one submission)\n"
+    "      --out FILE  --csv FILE  --junit FILE\n"
+    "                                    the report, a CSV gradebook, JUnit XML\n"
+    "      --seed S | --secret K | --secret-file F\n"
+    "                                    hidden datasets: regenerated from seed S, or from a secret\n"
+    "                                    and each submission's id\n"
+    "      --sandbox auto|unshare|none   the runs' sandbox (default auto: the best available)\n"
+    "      --dataset NAME, --backend, --timeout, --keep as for check\n"
+    "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]\n"
+    "                                    the gradebook and JUnit XML again, from the records\n"
+    "  gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]\n"
+    "                                    the Gradescope autograder zip for a lab\n"
     "  gpulab datasets LAB [--seed S] [--out DIR] [--all]\n"
     "                                    regenerate the lab's datasets (--all: on-demand ones too)\n"
     "  gpulab inspect FILE...            validate data files (.raw, .ppm, .pgm, .tensor)\n"
@@ -260,6 +280,303 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     return rc;
 }
 
+/* ---- grade: a class at a time (batch.c), with exports (export.c) ------------------ */
+
+typedef struct {
+    int format;         /* 0 text, 1 json, 2 gradescope */
+    int color;
+    int stream;         /* text reports go to stdout as each is ready */
+    strbuf text;
+} grade_output;
+
+static void on_graded(const cJSON *rec, const submission_result *s, void *ctx)
+{
+    grade_output *g = ctx;
+    if (g->format != 0)
+        return;
+    if (s) {
+        report_text(&g->text, s, g->color);
+    } else {
+        const cJSON *score = cJSON_GetObjectItemCaseSensitive(rec, "score");
+        const cJSON *max = cJSON_GetObjectItemCaseSensitive(rec, "max_score");
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
+        const cJSON *at = cJSON_GetObjectItemCaseSensitive(rec, "graded_at");
+        sb_printf(&g->text, "%s  already graded (%s): score %g/%g, %s\n",
+                  cJSON_IsString(id) ? id->valuestring : "?", cJSON_IsString(at) ? at->valuestring : "?",
+                  cJSON_IsNumber(score) ? score->valuedouble : 0, cJSON_IsNumber(max) ? max->valuedouble : 0,
+                  export_status(rec));
+    }
+    sb_puts(&g->text, "\n");
+    if (g->stream) {
+        fputs(g->text.buf, stdout);
+        fflush(stdout);
+        sb_free(&g->text);
+    }
+}
+
+static void write_or_die(const char *path, const char *text)
+{
+    if (write_file_atomic(path, text, strlen(text)) != 0)
+        die("cannot write %s: %s", path, strerror(errno));
+}
+
+static unsigned long long parse_seed(const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || end == text || text[0] == '-' || v > (1ULL << 53))
+        usage_error("--seed %s: expected a whole number below 2^53", text);
+    return v;
+}
+
+static int cmd_grade(int argc, char **argv)
+{
+    const char *lab = NULL, *backend_name = NULL, *format = "text", *out = NULL, *dataset = NULL;
+    const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
+    const char *sandbox = "auto";
+    double timeout_s = 0;
+    int keep = 0, jobs = 0, ninputs = 0;
+    char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int v = i + 1 < argc;
+#define OPT(name, var) else if (strcmp(a, name) == 0 && v) var = argv[++i];
+        if (0) {}
+        OPT("--backend", backend_name)
+        OPT("--format", format)
+        OPT("--out", out)
+        OPT("--dataset", dataset)
+        OPT("--records", records)
+        OPT("--csv", csv)
+        OPT("--junit", junit)
+        OPT("--seed", seed)
+        OPT("--secret", secret)
+        OPT("--secret-file", secret_file)
+        OPT("--sandbox", sandbox)
+#undef OPT
+        else if (strcmp(a, "--timeout") == 0 && v) {
+            char *end;
+            timeout_s = strtod(argv[++i], &end);
+            if (*end || !(timeout_s > 0))
+                usage_error("--timeout %s: expected a positive number of seconds", argv[i]);
+        } else if (strcmp(a, "--jobs") == 0 && v) {
+            char *end;
+            jobs = (int)strtol(argv[++i], &end, 10);
+            if (*end || jobs < 1 || jobs > 1024)
+                usage_error("--jobs %s: expected a number of builds at once, 1 or more", argv[i]);
+        } else if (strcmp(a, "--keep") == 0)
+            keep = 1;
+        else if (a[0] == '-' && a[1] != '\0')
+            usage_error("unknown or incomplete option '%s'", a);
+        else if (!lab)
+            lab = a;
+        else
+            inputs[ninputs++] = argv[i];
+    }
+    if (!lab || ninputs == 0)
+        usage_error("expected a lab and %s", "one or more submissions (folders or files)");
+    int fmt = strcmp(format, "text") == 0 ? 0 : strcmp(format, "json") == 0 ? 1
+            : strcmp(format, "gradescope") == 0 ? 2 : -1;
+    if (fmt < 0)
+        usage_error("--format %s: expected text, json or gradescope", format);
+    if ((seed != NULL) + (secret != NULL) + (secret_file != NULL) > 1)
+        usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
+    for (int i = 0; i < ninputs; i++)
+        if (!file_exists(inputs[i]) && !dir_exists(inputs[i]))
+            usage_error("%s: no such file or folder", inputs[i]);
+
+    char *id = manifest_resolve(lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    batch_options bo;
+    memset(&bo, 0, sizeof bo);
+    bo.go.dataset = -1;
+    bo.go.timeout_s = timeout_s;
+    bo.go.keep = keep;
+    if (dataset) {
+        bo.go.dataset = manifest_find_dataset(&m, dataset);
+        if (bo.go.dataset < 0)
+            usage_error("lab has no dataset '%s' (see datasets/ or the lab's lab.json)", dataset);
+    }
+    char *secret_text = NULL;
+    if (secret_file) {
+        secret_text = read_file(secret_file, NULL);
+        if (!secret_text)
+            die("cannot read %s: %s", secret_file, strerror(errno));
+        secret_text[strcspn(secret_text, "\r\n")] = '\0';
+        if (!*secret_text)
+            die("%s: the secret is empty", secret_file);
+        secret = secret_text;
+    }
+    if (seed) {
+        bo.use_seed = 1;
+        bo.seed = parse_seed(seed);
+    }
+    bo.secret = secret;
+    char *records_dir = records ? xstrdup(records) : xasprintf("gpulab-records/%s", m.id);
+    bo.records_dir = records_dir;
+    bo.grader_version = GPULAB_VERSION;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    bo.jobs = jobs > 0 ? jobs : (ncpu > 0 ? (int)ncpu : 1);
+    bo.progress = isatty(STDERR_FILENO) && !getenv("GPULAB_NO_PROGRESS");
+
+    int nentries;
+    batch_entry *entries = batch_collect(&m, inputs, ninputs, &nentries);
+    if (nentries == 0)
+        die("found no submission in %s%s (expected folders holding %s, or .cu files)", inputs[0],
+            ninputs > 1 ? " and the rest" : "", m.source);
+    if (fmt == 2 && nentries != 1)
+        die("--format gradescope makes one submission's results.json, and there are %d", nentries);
+
+    backend b;
+    backend_choose(backend_name, &b);
+    sandbox_init(sandbox);
+    for (int i = 0; i < ninputs; i++) /* no run sees the class's files */
+        sandbox_hide(inputs[i]);
+
+    grade_output g;
+    memset(&g, 0, sizeof g);
+    sb_init(&g.text);
+    g.format = fmt;
+    g.color = fmt == 0 && !out && report_want_color(STDOUT_FILENO);
+    g.stream = fmt == 0 && !out;
+    batch_summary sum;
+    cJSON *recs = batch_run(&m, &b, entries, nentries, &bo, on_graded, &g, &sum);
+
+    if (fmt == 0) {
+        sb_printf(&g.text, "%-24s %-10s %s\n", "submission", "score", "status");
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, recs) {
+            const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
+            char pts[48];
+            snprintf(pts, sizeof pts, "%g/%g", cJSON_GetObjectItemCaseSensitive(rec, "score")->valuedouble,
+                     cJSON_GetObjectItemCaseSensitive(rec, "max_score")->valuedouble);
+            sb_printf(&g.text, "%-24s %-10s %s\n", rid->valuestring, pts, export_status(rec));
+        }
+        sb_printf(&g.text, "\n%d submissions of %s: %d graded, %d already graded; %.1f s on %s; records in %s; "
+                  "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, b.device, records_dir,
+                  sandbox_mode());
+    } else {
+        cJSON *doc;
+        if (fmt == 1) {
+            doc = cJSON_CreateObject();
+            cJSON_AddStringToObject(doc, "lab", m.id);
+            cJSON_AddStringToObject(doc, "backend", b.name);
+            cJSON_AddStringToObject(doc, "device", b.device);
+            cJSON_AddStringToObject(doc, "grader_version", GPULAB_VERSION);
+            cJSON_AddItemReferenceToObject(doc, "submissions", recs);
+        } else {
+            doc = export_gradescope(cJSON_GetArrayItem(recs, 0));
+        }
+        char *printed = cJSON_Print(doc);
+        sb_puts(&g.text, printed);
+        sb_puts(&g.text, "\n");
+        free(printed);
+        cJSON_Delete(doc);
+        fprintf(stderr, "gpulab: %d submissions of %s: %d graded, %d already graded, in %.1f s; records in %s; "
+                "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, records_dir, sandbox_mode());
+    }
+    if (out)
+        write_or_die(out, g.text.buf ? g.text.buf : "");
+    else if (g.text.len) {
+        fputs(g.text.buf, stdout);
+        fflush(stdout);
+    }
+    if (csv) {
+        char *t = export_csv(recs);
+        write_or_die(csv, t);
+        free(t);
+    }
+    if (junit) {
+        char *t = export_junit(m.id, recs);
+        write_or_die(junit, t);
+        free(t);
+    }
+    sb_free(&g.text);
+    cJSON_Delete(recs);
+    batch_entries_free(entries, nentries);
+    free(records_dir);
+    free(secret_text);
+    free(b.compiler);
+    manifest_free(&m);
+    free(id);
+    free(inputs);
+    return sum.grader_errors ? 2 : 0;
+}
+
+/* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
+static int cmd_export(int argc, char **argv)
+{
+    const char *lab = NULL, *dir = NULL, *csv = NULL, *junit = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
+            csv = argv[++i];
+        else if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc)
+            junit = argv[++i];
+        else if (argv[i][0] != '-' && !lab)
+            lab = argv[i];
+        else if (argv[i][0] != '-' && !dir)
+            dir = argv[i];
+        else
+            usage_error("export: unexpected argument '%s'", argv[i]);
+    }
+    if (!lab || !dir)
+        usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]%s", "");
+    char *id = manifest_resolve(lab);
+    DIR *d = opendir(dir);
+    if (!d)
+        die("cannot open %s: %s", dir, strerror(errno));
+    char **names = NULL;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
+        names[n++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    for (int i = 1; i < n; i++) /* name order */
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    cJSON *recs = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        char *path = xasprintf("%s/%s", dir, names[i]);
+        char *text = read_file(path, NULL);
+        cJSON *rec = text ? cJSON_Parse(text) : NULL;
+        const cJSON *rl = rec ? cJSON_GetObjectItemCaseSensitive(rec, "lab") : NULL;
+        if (rec && cJSON_IsString(rl) && strcmp(rl->valuestring, id) == 0)
+            cJSON_AddItemToArray(recs, rec);
+        else {
+            fprintf(stderr, "gpulab: skipping %s (not a record of %s)\n", path, id);
+            cJSON_Delete(rec);
+        }
+        free(text);
+        free(path);
+        free(names[i]);
+    }
+    free(names);
+    char *t = export_csv(recs);
+    if (csv)
+        write_or_die(csv, t);
+    else if (!junit)
+        fputs(t, stdout);
+    free(t);
+    if (junit) {
+        t = export_junit(id, recs);
+        write_or_die(junit, t);
+        free(t);
+    }
+    cJSON_Delete(recs);
+    free(id);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
@@ -280,7 +597,11 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "check") == 0)
         return cmd_check_or_grade(argc - 2, argv + 2, 0);
     if (strcmp(cmd, "grade") == 0)
-        return cmd_check_or_grade(argc - 2, argv + 2, 1);
+        return cmd_grade(argc - 2, argv + 2);
+    if (strcmp(cmd, "export") == 0)
+        return cmd_export(argc - 2, argv + 2);
+    if (strcmp(cmd, "gradescope-package") == 0)
+        return cmd_gradescope_package(argc - 2, argv + 2);
     if (strcmp(cmd, "datasets") == 0)
         return cmd_datasets(argc - 2, argv + 2);
     if (strcmp(cmd, "inspect") == 0)

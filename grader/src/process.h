@@ -36,6 +36,9 @@ typedef struct {
 } proc_result;
 
 void proc_run(const proc_spec *spec, proc_result *r);
+/* The same for a student's program: inside the sandbox when one is on
+ * (sandbox.h), else exactly proc_run(). */
+void proc_run_sandboxed(const proc_spec *spec, proc_result *r);
 void proc_result_free(proc_result *r);
 
 /* "Segmentation fault (SIGSEGV)" and the like. */

@@ -1,0 +1,701 @@
+/*
+ * batch.c - see batch.h.
+ *
+ * The pipeline: up to `jobs` forked workers each build one submission
+ * (build_submission() into a private work directory) and leave what the
+ * build said in <workdir>/build.json; the grader itself runs the built
+ * submissions one at a time, in the entries' order (one GPU, or the
+ * emulator), then writes the record with write_file_atomic(). Killing the
+ * grader loses at most the submissions being built or run: every record on
+ * disk is whole, and a re-run reuses it.
+ */
+#define _GNU_SOURCE
+#include "batch.h"
+#include "build.h"
+#include "datasets.h"
+#include "export.h"
+#include "kit.h"
+#include "report.h"
+#include "requirements.h"
+#include "sandbox.h"
+#include "sha256.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- finding the submissions ------------------------------------------------ */
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static char *safe_id(const char *raw)
+{
+    char *id = xstrdup(*raw ? raw : "submission");
+    for (char *c = id; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '-' || *c == '_' || *c == '.'))
+            *c = '_';
+    if (id[0] == '.')
+        id[0] = '_';
+    return id;
+}
+
+static int by_string(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The sorted names in a directory, without hidden ones. */
+static char **list_dir(const char *dir, int *n)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        die("cannot open %s: %s", dir, strerror(errno));
+    char **names = NULL;
+    int k = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        names = xrealloc(names, (size_t)(k + 1) * sizeof *names);
+        names[k++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    if (k)
+        qsort(names, (size_t)k, sizeof *names, by_string);
+    *n = k;
+    return names;
+}
+
+typedef struct {
+    batch_entry *v;
+    int n;
+} entries;
+
+static void add_entry(entries *es, const char *raw_id, char *path, char *problem)
+{
+    char *id = safe_id(raw_id);
+    /* ids are file names in the records directory: make them unique */
+    for (int suffix = 2;; suffix++) {
+        int clash = 0;
+        for (int i = 0; i < es->n; i++)
+            if (strcmp(es->v[i].id, id) == 0)
+                clash = 1;
+        if (!clash)
+            break;
+        char *base = safe_id(raw_id);
+        free(id);
+        id = xasprintf("%s-%d", base, suffix);
+        free(base);
+    }
+    es->v = xrealloc(es->v, (size_t)(es->n + 1) * sizeof *es->v);
+    es->v[es->n].id = id;
+    es->v[es->n].path = path;
+    es->v[es->n].problem = problem;
+    es->n++;
+}
+
+/* A student's folder: the lab's source file, else its only .cu file. */
+static void add_folder(entries *es, const lab_manifest *m, const char *dir, const char *id)
+{
+    char *src = xasprintf("%s/%s", dir, m->source);
+    if (file_exists(src)) {
+        add_entry(es, id, src, NULL);
+        return;
+    }
+    free(src);
+    int n;
+    char **names = list_dir(dir, &n);
+    char *only = NULL;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        char *p = xasprintf("%s/%s", dir, names[i]);
+        if (ends_with(names[i], ".cu") && file_exists(p)) {
+            count++;
+            free(only);
+            only = p;
+        } else {
+            free(p);
+        }
+        free(names[i]);
+    }
+    free(names);
+    if (count == 1) {
+        add_entry(es, id, only, NULL);
+    } else {
+        free(only);
+        add_entry(es, id, NULL,
+                  count == 0 ? xasprintf("the folder %s has no %s (and no other .cu file)", dir, m->source)
+                             : xasprintf("the folder %s has no %s but %d other .cu files: which one is it?",
+                                         dir, m->source, count));
+    }
+}
+
+static char *stem(const char *path)
+{
+    const char *base = path_base(path);
+    const char *dot = strrchr(base, '.');
+    return xasprintf("%.*s", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);
+}
+
+static char *parent_name(const char *path)
+{
+    char *copy = xstrdup(path);
+    char *slash = strrchr(copy, '/');
+    char *name;
+    if (!slash) {
+        char cwd[4096];
+        name = xstrdup(getcwd(cwd, sizeof cwd) ? path_base(cwd) : "submission");
+    } else {
+        *slash = '\0';
+        name = xstrdup(*copy ? path_base(copy) : "submission");
+    }
+    free(copy);
+    return name;
+}
+
+batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n)
+{
+    entries es = { NULL, 0 };
+    char *source_stem = stem(m->source);
+    for (int a = 0; a < nargs; a++) {
+        const char *arg = args[a];
+        if (file_exists(arg)) {
+            char *s = stem(arg);
+            if (strcmp(s, source_stem) == 0) { /* alice/basic_matmul.cu is alice's */
+                free(s);
+                s = parent_name(arg);
+            }
+            add_entry(&es, s, xstrdup(arg), NULL);
+            free(s);
+        } else if (dir_exists(arg)) {
+            char *trimmed = xstrdup(arg);
+            size_t len = strlen(trimmed);
+            while (len > 1 && trimmed[len - 1] == '/')
+                trimmed[--len] = '\0';
+            char *src = xasprintf("%s/%s", trimmed, m->source);
+            if (file_exists(src)) { /* the folder is one student's */
+                char real[4096];
+                const char *name = realpath(trimmed, real) ? path_base(real) : path_base(trimmed);
+                add_entry(&es, name, src, NULL);
+            } else {
+                free(src);
+                int k;
+                char **names = list_dir(trimmed, &k);
+                for (int i = 0; i < k; i++) {
+                    char *p = xasprintf("%s/%s", trimmed, names[i]);
+                    if (dir_exists(p)) {
+                        add_folder(&es, m, p, names[i]);
+                    } else if (ends_with(names[i], ".cu") && file_exists(p)) {
+                        char *s = stem(names[i]);
+                        add_entry(&es, s, xstrdup(p), NULL);
+                        free(s);
+                    }
+                    free(p);
+                    free(names[i]);
+                }
+                free(names);
+            }
+            free(trimmed);
+        } else {
+            die("%s: no such file or folder", arg);
+        }
+    }
+    free(source_stem);
+    *n = es.n;
+    return es.v;
+}
+
+void batch_entries_free(batch_entry *e, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(e[i].id);
+        free(e[i].path);
+        free(e[i].problem);
+    }
+    free(e);
+}
+
+unsigned long long batch_secret_seed(const char *secret, const char *id)
+{
+    sha256_ctx c;
+    char hex[65];
+    sha256_init(&c);
+    sha256_update(&c, "gpulab-secret-seed 1", 21);
+    sha256_update(&c, secret, strlen(secret) + 1);
+    sha256_update(&c, id, strlen(id));
+    sha256_final_hex(&c, hex);
+    /* 52 bits: exact in JSON numbers and in any spreadsheet */
+    char first[14];
+    memcpy(first, hex, 13);
+    first[13] = '\0';
+    return strtoull(first, NULL, 16);
+}
+
+/* ---- datasets: which, where, their hashes ---------------------------------- */
+
+static int selected(const grade_options *go, const lab_manifest *m, int i)
+{
+    return go->dataset == i || (go->dataset < 0 && !m->datasets[i].on_demand);
+}
+
+typedef struct {
+    int have;
+    unsigned long long seed;
+    char *root;             /* <hidden>/<seed>, or NULL: the kit's datasets */
+    char (*hash)[65];       /* per manifest dataset ("" when not selected) */
+    char all[65];           /* over the selected datasets' names and hashes */
+} dataset_set;
+
+static char *hidden_base; /* private directory of regenerated datasets */
+
+static void hash_set(const lab_manifest *m, const grade_options *go, dataset_set *ds)
+{
+    sha256_ctx all;
+    sha256_init(&all);
+    ds->hash = xcalloc((size_t)m->ndatasets + 1, sizeof *ds->hash);
+    for (int i = 0; i < m->ndatasets; i++) {
+        if (!selected(go, m, i))
+            continue;
+        char *dir = ds->root ? xasprintf("%s/%s", ds->root, m->datasets[i].name) : dataset_dir(m, i);
+        if (sha256_dir_hex(dir, ds->hash[i]) != 0)
+            die("cannot read the dataset %s", dir);
+        sha256_update(&all, m->datasets[i].name, strlen(m->datasets[i].name) + 1);
+        sha256_update(&all, ds->hash[i], 64);
+        free(dir);
+    }
+    sha256_final_hex(&all, ds->all);
+}
+
+/* The datasets for one seed, generated once into the private directory. */
+static void seeded_set(const lab_manifest *m, const grade_options *go, unsigned long long seed,
+                       dataset_set *ds)
+{
+    if (ds->have && ds->root && ds->seed == seed)
+        return;
+    if (ds->have) {
+        remove_tree(ds->root);
+        free(ds->root);
+        free(ds->hash);
+    }
+    memset(ds, 0, sizeof *ds);
+    if (!hidden_base) {
+        hidden_base = make_temp_dir("gpulab-hidden");
+        chmod(hidden_base, 0700);
+        sandbox_hide(hidden_base);
+    }
+    ds->root = xasprintf("%s/%llu", hidden_base, seed);
+    for (int i = 0; i < m->ndatasets; i++) {
+        if (!selected(go, m, i))
+            continue;
+        char *why = NULL;
+        if (dataset_generate(m, i, seed, ds->root, &why) != 0)
+            die("%s", why);
+    }
+    ds->seed = seed;
+    ds->have = 1;
+    hash_set(m, go, ds);
+}
+
+/* ---- records ---------------------------------------------------------------- */
+
+static char *record_path(const batch_options *o, const batch_entry *e)
+{
+    return xasprintf("%s/%s.json", o->records_dir, e->id);
+}
+
+static const char *json_string(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int same(const char *a, const char *b)
+{
+    return a && b && strcmp(a, b) == 0;
+}
+
+/* The record already on disk, if it was made from the same submission, by the
+ * same grader, on the same backend and datasets, with the same options. */
+static cJSON *reusable_record(const batch_options *o, const batch_entry *e, const char *sub_sha,
+                              const char *grader_sha, const char *backend_name, const char *datasets_sha,
+                              const char *options_key)
+{
+    char *path = record_path(o, e);
+    char *text = read_file(path, NULL);
+    free(path);
+    if (!text)
+        return NULL;
+    cJSON *rec = cJSON_Parse(text);
+    free(text);
+    if (!rec)
+        return NULL;
+    if (same(json_string(rec, "submission_sha256"), sub_sha) &&
+        same(json_string(rec, "grader_version"), o->grader_version) &&
+        same(json_string(rec, "grader_sha256"), grader_sha) && same(json_string(rec, "backend"), backend_name) &&
+        same(json_string(rec, "datasets_sha256"), datasets_sha) && same(json_string(rec, "options"), options_key))
+        return rec;
+    cJSON_Delete(rec);
+    return NULL;
+}
+
+/* A record for a folder with nothing to grade: every dataset a compile error. */
+static void missing_result(const lab_manifest *m, const backend *b, const batch_entry *e,
+                           const grade_options *go, submission_result *s)
+{
+    memset(s, 0, sizeof *s);
+    s->file = xstrdup(e->path ? e->path : e->id);
+    s->lab = xstrdup(m->id);
+    snprintf(s->backend, sizeof s->backend, "%s", b->name);
+    snprintf(s->device, sizeof s->device, "%s", b->device);
+    snprintf(s->driver, sizeof s->driver, "%s", b->driver);
+    snprintf(s->arch, sizeof s->arch, "%s", b->arch);
+    s->build_log = xstrdup("");
+    s->build_message = xstrdup(e->problem);
+    for (int i = 0; i < m->ndatasets; i++)
+        if (selected(go, m, i))
+            s->ndatasets++;
+    s->datasets = xcalloc((size_t)s->ndatasets + 1, sizeof *s->datasets);
+    for (int i = 0, k = 0; i < m->ndatasets; i++)
+        if (selected(go, m, i)) {
+            s->datasets[k].name = m->datasets[i].name;
+            s->datasets[k].max_points = m->datasets[i].points;
+            s->datasets[k].status = ST_COMPILE_ERROR;
+            s->datasets[k].message = xstrdup(e->problem);
+            s->datasets[k].call_ms = -1;
+            s->max_score += m->datasets[i].points;
+            k++;
+        }
+    kernel_evidence ev;
+    memset(&ev, 0, sizeof ev);
+    requirements_judge(m, &ev, s);
+}
+
+static void utc_now(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* report_json()'s record, plus who and what was graded. */
+static cJSON *make_record(const lab_manifest *m, const batch_options *o, const batch_entry *e,
+                          const submission_result *s, const char *sub_sha, const char *grader_sha,
+                          const dataset_set *ds, const char *options_key, double seconds)
+{
+    cJSON *rec = report_json(s);
+    cJSON *front = cJSON_CreateObject(); /* the identifying keys first, for people reading the file */
+    cJSON_AddStringToObject(front, "id", e->id);
+    cJSON_AddStringToObject(front, "submission_sha256", sub_sha);
+    cJSON_AddStringToObject(front, "grader_version", o->grader_version);
+    cJSON_AddStringToObject(front, "grader_sha256", grader_sha);
+    for (cJSON *it = rec->child; it;) {
+        cJSON *next = it->next;
+        cJSON_AddItemToObject(front, it->string, cJSON_DetachItemViaPointer(rec, it));
+        it = next;
+    }
+    cJSON_Delete(rec);
+    rec = front;
+    cJSON_AddStringToObject(rec, "status", "graded");
+    if (ds->root) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "%llu", ds->seed);
+        cJSON_AddStringToObject(rec, "seed", seed);
+        cJSON_AddStringToObject(rec, "seed_from", o->secret ? "secret" : "seed");
+    } else {
+        char seed[32];
+        snprintf(seed, sizeof seed, "%llu", m->seed);
+        cJSON_AddStringToObject(rec, "seed", seed);
+        cJSON_AddStringToObject(rec, "seed_from", "public");
+    }
+    cJSON_AddBoolToObject(rec, "hidden_datasets", ds->root != NULL);
+    json_fix_utf8(rec);
+    cJSON_AddStringToObject(rec, "datasets_sha256", ds->all);
+    cJSON_AddStringToObject(rec, "options", options_key);
+    cJSON_AddStringToObject(rec, "sandbox", sandbox_mode());
+    char when[32];
+    utc_now(when, sizeof when);
+    cJSON_AddStringToObject(rec, "graded_at", when);
+    cJSON_AddNumberToObject(rec, "grading_s", seconds);
+    /* each dataset's hash and whether the student could have seen it */
+    cJSON *arr = cJSON_GetObjectItemCaseSensitive(rec, "datasets");
+    cJSON *d;
+    cJSON_ArrayForEach(d, arr) {
+        const char *name = json_string(d, "name");
+        int idx = name ? manifest_find_dataset(m, name) : -1;
+        cJSON_AddStringToObject(d, "sha256", idx >= 0 ? ds->hash[idx] : "");
+        cJSON_AddBoolToObject(d, "hidden", ds->root != NULL);
+    }
+    return rec;
+}
+
+/* ---- builds in other processes ---------------------------------------------- */
+
+static void write_build_json(const char *workdir, const build_result *br)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "ok", br->ok);
+    cJSON_AddBoolToObject(o, "grader_fault", br->grader_fault);
+    cJSON_AddStringToObject(o, "program", br->program ? br->program : "");
+    cJSON_AddStringToObject(o, "log", br->log ? br->log : "");
+    if (br->message)
+        cJSON_AddStringToObject(o, "message", br->message);
+    char *text = cJSON_PrintUnformatted(o);
+    char *path = xasprintf("%s/build.json", workdir);
+    if (write_file_atomic(path, text, strlen(text)) != 0)
+        _exit(3);
+    free(path);
+    free(text);
+    cJSON_Delete(o);
+}
+
+static void read_build_json(const char *workdir, build_result *br)
+{
+    memset(br, 0, sizeof *br);
+    char *path = xasprintf("%s/build.json", workdir);
+    char *text = read_file(path, NULL);
+    free(path);
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!o) {
+        br->grader_fault = 1;
+        br->log = xstrdup("");
+        br->message = xstrdup("the build process ended without saying what happened (killed?)");
+        return;
+    }
+    br->ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "ok"));
+    br->grader_fault = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "grader_fault"));
+    const char *prog = json_string(o, "program");
+    br->program = prog && *prog ? xstrdup(prog) : NULL;
+    br->log = xstrdup(json_string(o, "log"));
+    br->message = json_string(o, "message") ? xstrdup(json_string(o, "message")) : NULL;
+    cJSON_Delete(o);
+}
+
+enum { PENDING, BUILDING, BUILT, DONE };
+
+typedef struct {
+    int state;
+    pid_t pid;
+    char *workdir;
+    char sub_sha[65];
+} slot;
+
+static void start_build(const lab_manifest *m, const backend *b, const batch_entry *e, slot *s)
+{
+    s->workdir = make_temp_dir("gpulab");
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        build_result br;
+        build_submission(m, b, e->path, s->workdir, &br);
+        write_build_json(s->workdir, &br);
+        _exit(0);
+    }
+    s->pid = pid;
+    s->state = BUILDING;
+}
+
+/* Reaps finished builds; with block, waits for at least one. */
+static void reap_builds(slot *slots, int n, int block)
+{
+    for (;;) {
+        int status;
+        pid_t pid = waitpid(-1, &status, block ? 0 : WNOHANG);
+        if (pid <= 0)
+            return;
+        for (int i = 0; i < n; i++)
+            if (slots[i].state == BUILDING && slots[i].pid == pid)
+                slots[i].state = BUILT;
+        block = 0;
+    }
+}
+
+/* ---- progress ---------------------------------------------------------------- */
+
+static void progress(const batch_options *o, int done, int total, int building, const char *now)
+{
+    if (!o->progress)
+        return;
+    const int width = 30;
+    int fill = total ? done * width / total : width;
+    char bar[64];
+    for (int i = 0; i < width; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[width] = '\0';
+    fprintf(stderr, "\r\033[K[%s] %d/%d graded, %d building%s%.40s", bar, done, total, building,
+            now ? "  " : "", now ? now : "");
+    fflush(stderr);
+}
+
+static char *self_sha(void)
+{
+    char hex[65];
+    if (sha256_file_hex("/proc/self/exe", hex) != 0)
+        snprintf(hex, sizeof hex, "unknown");
+    return xstrdup(hex);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, int n,
+                 const batch_options *o,
+                 void (*on_record)(const cJSON *rec, const submission_result *s, void *ctx),
+                 void *ctx, batch_summary *sum)
+{
+    double t0 = now_s();
+    memset(sum, 0, sizeof *sum);
+    sum->total = n;
+    if (make_dirs(o->records_dir) != 0)
+        die("cannot create the records folder %s: %s", o->records_dir, strerror(errno));
+    sandbox_hide(o->records_dir);
+    char *grader_sha = self_sha();
+    char *options_key = xasprintf("dataset=%s timeout=%g", o->go.dataset >= 0 ? m->datasets[o->go.dataset].name : "default",
+                                  o->go.timeout_s > 0 ? o->go.timeout_s : m->timeout_s);
+
+    dataset_set public_set, seeded;
+    memset(&public_set, 0, sizeof public_set);
+    memset(&seeded, 0, sizeof seeded);
+    hash_set(m, &o->go, &public_set);
+
+    slot *slots = xcalloc((size_t)n + 1, sizeof *slots);
+    cJSON *records = cJSON_CreateArray();
+    cJSON **by_index = xcalloc((size_t)n + 1, sizeof(cJSON *));
+
+    /* What is already graded: the same bytes, grader, backend, datasets. */
+    for (int i = 0; i < n; i++) {
+        if (e[i].path) {
+            if (sha256_file_hex(e[i].path, slots[i].sub_sha) != 0)
+                die("cannot read %s: %s", e[i].path, strerror(errno));
+        } else {
+            sha256_hex("", 0, slots[i].sub_sha);
+        }
+        const dataset_set *ds = &public_set;
+        if (o->use_seed || o->secret) {
+            seeded_set(m, &o->go, o->secret ? batch_secret_seed(o->secret, e[i].id) : o->seed, &seeded);
+            ds = &seeded;
+        }
+        by_index[i] = reusable_record(o, &e[i], slots[i].sub_sha, grader_sha, b->name, ds->all, options_key);
+        if (by_index[i])
+            slots[i].state = DONE;
+    }
+
+    int jobs = o->jobs > 0 ? o->jobs : 1;
+    int next_build = 0, done = 0;
+    for (int i = 0; i < n; i++)
+        if (slots[i].state == DONE)
+            done++;
+    progress(o, done, n, 0, NULL);
+    for (int i = 0; i < n; i++) {
+        if (slots[i].state == DONE) {
+            if (on_record)
+                on_record(by_index[i], NULL, ctx);
+            sum->skipped++;
+            continue;
+        }
+        double ts = now_s();
+        submission_result s;
+        if (!e[i].path) {
+            missing_result(m, b, &e[i], &o->go, &s);
+        } else {
+            /* keep `jobs` builds going, this one included */
+            for (;;) {
+                reap_builds(slots, n, 0);
+                int building = 0;
+                for (int k = 0; k < n; k++)
+                    building += slots[k].state == BUILDING;
+                while (building < jobs && next_build < n) {
+                    if (slots[next_build].state == PENDING && e[next_build].path) {
+                        start_build(m, b, &e[next_build], &slots[next_build]);
+                        building++;
+                    }
+                    next_build++;
+                }
+                progress(o, done, n, building, e[i].id);
+                if (slots[i].state == BUILT)
+                    break;
+                reap_builds(slots, n, 1);
+            }
+            build_result br;
+            read_build_json(slots[i].workdir, &br);
+            grade_options go = o->go;
+            dataset_set *ds = &public_set;
+            if (o->use_seed || o->secret) {
+                seeded_set(m, &o->go, o->secret ? batch_secret_seed(o->secret, e[i].id) : o->seed, &seeded);
+                ds = &seeded;
+            }
+            go.datasets_root = ds->root;
+            grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &s);
+            build_result_free(&br);
+            if (o->go.keep)
+                fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
+            else
+                remove_tree(slots[i].workdir);
+        }
+        const dataset_set *ds = (o->use_seed || o->secret) ? &seeded : &public_set;
+        cJSON *rec = make_record(m, o, &e[i], &s, slots[i].sub_sha, grader_sha, ds, options_key, now_s() - ts);
+        for (int d = 0; d < s.ndatasets; d++)
+            if (s.datasets[d].status == ST_GRADER_ERROR)
+                sum->grader_errors++;
+        char *text = cJSON_Print(rec);
+        char *path = record_path(o, &e[i]);
+        if (write_file_atomic(path, text, strlen(text)) != 0)
+            die("cannot write %s: %s", path, strerror(errno));
+        free(path);
+        free(text);
+        by_index[i] = rec;
+        slots[i].state = DONE;
+        done++;
+        sum->graded++;
+        if (on_record)
+            on_record(rec, &s, ctx);
+        submission_result_free(&s);
+    }
+    progress(o, done, n, 0, NULL);
+    if (o->progress)
+        fputs("\r\033[K", stderr);
+    for (int i = 0; i < n; i++) {
+        cJSON_AddItemToArray(records, by_index[i]);
+        free(slots[i].workdir);
+    }
+    if (seeded.have) {
+        remove_tree(seeded.root);
+        free(seeded.root);
+        free(seeded.hash);
+    }
+    if (hidden_base) {
+        remove_tree(hidden_base);
+        free(hidden_base);
+        hidden_base = NULL;
+    }
+    free(public_set.hash);
+    free(by_index);
+    free(slots);
+    free(grader_sha);
+    free(options_key);
+    sum->seconds = now_s() - t0;
+    return records;
+}

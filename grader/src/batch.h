@@ -1,0 +1,62 @@
+/*
+ * batch.h - grading a class: many submissions, builds in parallel, runs one
+ * at a time, one record per submission written atomically to a records
+ * directory, so a killed batch resumes where it stopped.
+ *
+ * A record (docs/formats.md, "Grading records") is report_json()'s record
+ * plus who and what was graded: the submission's id and sha256, the grader's
+ * version, the datasets' hashes and seed, the sandbox. A submission whose
+ * record already matches (same submission sha256, grader, backend, datasets)
+ * is not graded again.
+ */
+#ifndef GPULAB_BATCH_H
+#define GPULAB_BATCH_H
+
+#include <cJSON.h>
+#include "backend.h"
+#include "grade.h"
+#include "manifest.h"
+#include "result.h"
+
+typedef struct {
+    char *id;           /* unique within the batch; safe as a file name */
+    char *path;         /* the student's .cu, or NULL when the folder has none */
+    char *problem;      /* why there is nothing to grade, or NULL */
+} batch_entry;
+
+/* Finds the submissions in the command line's arguments: a folder holding the
+ * lab's source file is one submission; any other folder holds one per
+ * sub-folder (its source file, or its only .cu) and per .cu file. Dies on an
+ * argument that does not exist. */
+batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n);
+void batch_entries_free(batch_entry *e, int n);
+
+typedef struct {
+    const char *records_dir;    /* where each <id>.json goes */
+    const char *grader_version;
+    int jobs;                   /* builds at once */
+    grade_options go;           /* dataset selection, timeout, keep */
+    int use_seed;               /* regenerate the datasets with `seed` */
+    unsigned long long seed;
+    const char *secret;         /* regenerate with a seed from this and the id */
+    int progress;               /* draw a progress bar on stderr */
+    int quiet;                  /* no summary line on stderr */
+} batch_options;
+
+typedef struct {
+    int total, graded, skipped, grader_errors;
+    double seconds;
+} batch_summary;
+
+/* Grades every entry (or reuses its matching record) and returns the records,
+ * in the entries' order. on_record (may be NULL) is called as each record is
+ * ready, in order, with the result just graded, or NULL for a reused record. */
+cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, int n,
+                 const batch_options *o,
+                 void (*on_record)(const cJSON *rec, const submission_result *s, void *ctx),
+                 void *ctx, batch_summary *sum);
+
+/* The seed a secret gives one submission (documented in docs/formats.md). */
+unsigned long long batch_secret_seed(const char *secret, const char *id);
+
+#endif

@@ -1,0 +1,693 @@
+/*
+ * export.c - see export.h.
+ */
+#define _GNU_SOURCE
+#include "export.h"
+#include "kit.h"
+#include "manifest.h"
+#include "process.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *str(const cJSON *o, const char *key, const char *fallback)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : fallback;
+}
+
+static double num(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+static const cJSON *arr(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsArray(v) ? v : NULL;
+}
+
+const char *export_status(const cJSON *rec)
+{
+    const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
+    int built = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(build, "ok"));
+    int any_grader = 0, all_pass = 1;
+    const cJSON *d;
+    cJSON_ArrayForEach(d, arr(rec, "datasets")) {
+        const char *s = str(d, "status", "");
+        any_grader |= strcmp(s, "grader_error") == 0;
+        all_pass &= strcmp(s, "pass") == 0;
+    }
+    cJSON_ArrayForEach(d, arr(rec, "requirements"))
+        all_pass &= strcmp(str(d, "status", ""), "pass") == 0;
+    if (any_grader)
+        return "grader_error";
+    if (!built) {
+        const char *msg = str(build, "message", "");
+        return strstr(msg, "has no ") && strstr(msg, "the folder ") ? "missing" : "compile_error";
+    }
+    return all_pass ? "pass" : "fail";
+}
+
+/* ---- CSV ---------------------------------------------------------------------- */
+
+static void csv_field(strbuf *sb, const char *s)
+{
+    /* a spreadsheet must not take a cell for a formula */
+    int formula = s[0] == '=' || s[0] == '+' || s[0] == '@' || (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9'));
+    if (!formula && !strpbrk(s, ",\"\r\n")) {
+        sb_puts(sb, s);
+        return;
+    }
+    sb_puts(sb, "\"");
+    if (formula)
+        sb_puts(sb, "'");
+    for (const char *c = s; *c; c++) {
+        if (*c == '"')
+            sb_puts(sb, "\"");
+        sb_append(sb, c, 1);
+    }
+    sb_puts(sb, "\"");
+}
+
+static void add_name(char ***names, int *n, const char *name)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp((*names)[i], name) == 0)
+            return;
+    *names = xrealloc(*names, (size_t)(*n + 1) * sizeof **names);
+    (*names)[(*n)++] = (char *)name;
+}
+
+static const cJSON *find_named(const cJSON *list, const char *name)
+{
+    const cJSON *d;
+    cJSON_ArrayForEach(d, list)
+        if (strcmp(str(d, "name", ""), name) == 0)
+            return d;
+    return NULL;
+}
+
+char *export_csv(const cJSON *records)
+{
+    char **ds = NULL, **rq = NULL;
+    int nds = 0, nrq = 0;
+    const cJSON *rec, *d;
+    cJSON_ArrayForEach(rec, records) {
+        cJSON_ArrayForEach(d, arr(rec, "datasets"))
+            add_name(&ds, &nds, str(d, "name", ""));
+        cJSON_ArrayForEach(d, arr(rec, "requirements"))
+            add_name(&rq, &nrq, str(d, "name", ""));
+    }
+    strbuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, "id,total,max,status");
+    for (int i = 0; i < nds; i++) {
+        sb_puts(&sb, ",");
+        csv_field(&sb, ds[i]);
+    }
+    for (int i = 0; i < nrq; i++) {
+        char *h = xasprintf("req:%s", rq[i]);
+        sb_puts(&sb, ",");
+        csv_field(&sb, h);
+        free(h);
+    }
+    sb_puts(&sb, "\r\n");
+    cJSON_ArrayForEach(rec, records) {
+        csv_field(&sb, str(rec, "id", str(rec, "file", "")));
+        sb_printf(&sb, ",%g,%g,%s", num(rec, "score"), num(rec, "max_score"), export_status(rec));
+        for (int i = 0; i < nds; i++) {
+            const cJSON *e = find_named(arr(rec, "datasets"), ds[i]);
+            if (e)
+                sb_printf(&sb, ",%g", num(e, "score"));
+            else
+                sb_puts(&sb, ",");
+        }
+        for (int i = 0; i < nrq; i++) {
+            const cJSON *e = find_named(arr(rec, "requirements"), rq[i]);
+            if (e)
+                sb_printf(&sb, ",%g", num(e, "score"));
+            else
+                sb_puts(&sb, ",");
+        }
+        sb_puts(&sb, "\r\n");
+    }
+    free(ds);
+    free(rq);
+    return sb_detach(&sb);
+}
+
+/* ---- JUnit XML ------------------------------------------------------------------ */
+
+static void xml_text(strbuf *sb, const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        switch (*c) {
+        case '&': sb_puts(sb, "&amp;"); break;
+        case '<': sb_puts(sb, "&lt;"); break;
+        case '>': sb_puts(sb, "&gt;"); break;
+        case '"': sb_puts(sb, "&quot;"); break;
+        case '\'': sb_puts(sb, "&apos;"); break;
+        default:
+            if (*c < 0x20 && *c != '\t' && *c != '\n' && *c != '\r')
+                sb_puts(sb, "?"); /* not allowed anywhere in XML 1.0 */
+            else
+                sb_append(sb, (const char *)c, 1);
+        }
+    }
+}
+
+static void junit_case(strbuf *sb, const char *id, const char *name, const cJSON *e, int *failures,
+                       int *errors)
+{
+    const char *status = str(e, "status", "");
+    sb_puts(sb, "    <testcase classname=\"");
+    xml_text(sb, id);
+    sb_puts(sb, "\" name=\"");
+    xml_text(sb, name);
+    sb_printf(sb, "\" time=\"%g\">", num(e, "wall_s"));
+    if (strcmp(status, "pass") != 0) {
+        int error = strcmp(status, "grader_error") == 0;
+        *(error ? errors : failures) += 1;
+        sb_printf(sb, "\n      <%s type=\"", error ? "error" : "failure");
+        xml_text(sb, status);
+        sb_puts(sb, "\" message=\"");
+        xml_text(sb, str(e, "message", ""));
+        sb_printf(sb, "\">%g of %g points: ", num(e, "score"), num(e, "max_score"));
+        xml_text(sb, str(e, "message", ""));
+        sb_printf(sb, "</%s>\n    ", error ? "error" : "failure");
+    }
+    sb_puts(sb, "</testcase>\n");
+}
+
+char *export_junit(const char *lab, const cJSON *records)
+{
+    strbuf body;
+    sb_init(&body);
+    int all_tests = 0, all_fail = 0, all_err = 0;
+    const cJSON *rec, *e;
+    cJSON_ArrayForEach(rec, records) {
+        const char *id = str(rec, "id", str(rec, "file", ""));
+        strbuf cases;
+        sb_init(&cases);
+        int tests = 0, failures = 0, errors = 0;
+        double time = 0;
+        cJSON_ArrayForEach(e, arr(rec, "datasets")) {
+            junit_case(&cases, id, str(e, "name", ""), e, &failures, &errors);
+            time += num(e, "wall_s");
+            tests++;
+        }
+        cJSON_ArrayForEach(e, arr(rec, "requirements")) {
+            char *name = xasprintf("requirement:%s", str(e, "name", ""));
+            junit_case(&cases, id, name, e, &failures, &errors);
+            free(name);
+            tests++;
+        }
+        sb_puts(&body, "  <testsuite name=\"");
+        xml_text(&body, id);
+        sb_printf(&body, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%g\">\n", tests, failures,
+                  errors, time);
+        sb_puts(&body, "    <properties>\n");
+        sb_printf(&body, "      <property name=\"score\" value=\"%g\"/>\n", num(rec, "score"));
+        sb_printf(&body, "      <property name=\"max_score\" value=\"%g\"/>\n", num(rec, "max_score"));
+        const char *keys[] = { "submission_sha256", "backend", "seed", "sandbox", NULL };
+        for (int k = 0; keys[k]; k++) {
+            sb_printf(&body, "      <property name=\"%s\" value=\"", keys[k]);
+            xml_text(&body, str(rec, keys[k], ""));
+            sb_puts(&body, "\"/>\n");
+        }
+        sb_puts(&body, "    </properties>\n");
+        sb_puts(&body, cases.buf ? cases.buf : "");
+        sb_puts(&body, "  </testsuite>\n");
+        sb_free(&cases);
+        all_tests += tests;
+        all_fail += failures;
+        all_err += errors;
+    }
+    strbuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpulab ");
+    xml_text(&sb, lab);
+    sb_printf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\">\n", all_tests, all_fail, all_err);
+    sb_puts(&sb, body.buf ? body.buf : "");
+    sb_puts(&sb, "</testsuites>\n");
+    sb_free(&body);
+    return sb_detach(&sb);
+}
+
+/* ---- Gradescope results.json ------------------------------------------------------ */
+
+static cJSON *gs_test(const char *name, int number, const cJSON *e, int hidden)
+{
+    cJSON *t = cJSON_CreateObject();
+    char numtext[16];
+    snprintf(numtext, sizeof numtext, "%d", number);
+    const char *status = str(e, "status", "");
+    cJSON_AddStringToObject(t, "name", name);
+    cJSON_AddStringToObject(t, "number", numtext);
+    cJSON_AddNumberToObject(t, "score", num(e, "score"));
+    cJSON_AddNumberToObject(t, "max_score", num(e, "max_score"));
+    cJSON_AddStringToObject(t, "status", strcmp(status, "pass") == 0 ? "passed" : "failed");
+    char *out = xasprintf("%s: %s", status, str(e, "message", ""));
+    cJSON_AddStringToObject(t, "output", out);
+    free(out);
+    cJSON_AddStringToObject(t, "visibility", hidden ? "hidden" : "visible");
+    return t;
+}
+
+cJSON *export_gradescope(const cJSON *rec)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "score", num(rec, "score"));
+    cJSON_AddNumberToObject(o, "execution_time", num(rec, "grading_s"));
+    const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
+    strbuf out;
+    sb_init(&out);
+    sb_printf(&out, "%s: %g of %g points (%s, %s).\n", str(rec, "lab", ""), num(rec, "score"),
+              num(rec, "max_score"), export_status(rec), str(rec, "device", ""));
+    if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(build, "ok"))) {
+        sb_printf(&out, "\nThe build failed: %s\n", str(build, "message", ""));
+        const char *log = str(build, "log", "");
+        size_t len = strlen(log);
+        if (len > 8000) {
+            sb_puts(&out, "...\n");
+            log += len - 8000;
+        }
+        sb_puts(&out, log);
+    }
+    cJSON_AddStringToObject(o, "output", out.buf ? out.buf : "");
+    sb_free(&out);
+    cJSON_AddStringToObject(o, "visibility", "visible");
+    cJSON_AddStringToObject(o, "stdout_visibility", "hidden");
+    cJSON *tests = cJSON_AddArrayToObject(o, "tests");
+    int number = 1;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr(rec, "datasets")) {
+        int hidden = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "hidden"));
+        char *name = xasprintf("%s%s", hidden ? "hidden dataset " : "dataset ", str(e, "name", ""));
+        cJSON_AddItemToArray(tests, gs_test(name, number++, e, hidden));
+        free(name);
+    }
+    cJSON_ArrayForEach(e, arr(rec, "requirements")) {
+        char *name = xasprintf("requirement %s", str(e, "name", ""));
+        cJSON_AddItemToArray(tests, gs_test(name, number++, e, 0));
+        free(name);
+    }
+    return o;
+}
+
+/* ---- UTF-8 ---------------------------------------------------------------------- */
+
+static char *fix_utf8(const char *s, int *changed)
+{
+    strbuf sb;
+    sb_init(&sb);
+    const unsigned char *p = (const unsigned char *)s;
+    *changed = 0;
+    while (*p) {
+        int n = 0;
+        uint32_t cp = 0;
+        if (*p < 0x80)
+            n = 1;
+        else if ((*p & 0xE0) == 0xC0)
+            n = 2, cp = *p & 0x1F;
+        else if ((*p & 0xF0) == 0xE0)
+            n = 3, cp = *p & 0x0F;
+        else if ((*p & 0xF8) == 0xF0)
+            n = 4, cp = *p & 0x07;
+        int ok = n > 0;
+        for (int i = 1; ok && i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                ok = 0;
+            else
+                cp = cp << 6 | (p[i] & 0x3F);
+        }
+        if (ok && n > 1) {
+            static const uint32_t min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+            if (cp < min[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+                ok = 0;
+        }
+        if (ok) {
+            sb_append(&sb, (const char *)p, (size_t)n);
+            p += n;
+        } else {
+            sb_puts(&sb, "\xEF\xBF\xBD");
+            *changed = 1;
+            p++;
+        }
+    }
+    return sb_detach(&sb);
+}
+
+void json_fix_utf8(cJSON *item)
+{
+    for (cJSON *c = item; c; c = c->next) {
+        if (cJSON_IsString(c) && c->valuestring) {
+            int changed;
+            char *fixed = fix_utf8(c->valuestring, &changed);
+            if (changed)
+                cJSON_SetValuestring(c, fixed);
+            free(fixed);
+        }
+        if (c->string) {
+            int changed;
+            char *fixed = fix_utf8(c->string, &changed);
+            if (changed && !(c->type & cJSON_StringIsConst)) {
+                free(c->string);
+                c->string = fixed;
+            } else {
+                free(fixed);
+            }
+        }
+        if (c->child)
+            json_fix_utf8(c->child);
+    }
+}
+
+/* ---- zip (stored) ---------------------------------------------------------------- */
+
+static uint32_t crc32_of(const unsigned char *p, size_t n)
+{
+    static uint32_t table[256];
+    static int ready;
+    if (!ready) {
+        for (uint32_t i = 0; i < 256; i++) {
+            uint32_t c = i;
+            for (int k = 0; k < 8; k++)
+                c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            table[i] = c;
+        }
+        ready = 1;
+    }
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++)
+        c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+static void le16(strbuf *sb, unsigned v)
+{
+    unsigned char b[2] = { (unsigned char)v, (unsigned char)(v >> 8) };
+    sb_append(sb, (const char *)b, 2);
+}
+
+static void le32(strbuf *sb, uint32_t v)
+{
+    unsigned char b[4] = { (unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+                           (unsigned char)(v >> 24) };
+    sb_append(sb, (const char *)b, 4);
+}
+
+int zip_store(const char *zip_path, const char *base, char **files, int nfiles, char **why)
+{
+    strbuf z, cd;
+    sb_init(&z);
+    sb_init(&cd);
+    const unsigned dos_time = 0, dos_date = (0 << 9) | (1 << 5) | 1; /* 1980-01-01 */
+    for (int i = 0; i < nfiles; i++) {
+        char *path = xasprintf("%s/%s", base, files[i]);
+        size_t len;
+        char *data = read_file(path, &len);
+        struct stat st;
+        if (!data || stat(path, &st) != 0) {
+            *why = xasprintf("cannot read %s: %s", path, strerror(errno));
+            free(path);
+            sb_free(&z);
+            sb_free(&cd);
+            return -1;
+        }
+        if (len > 0xFFFFFFF0u) {
+            *why = xasprintf("%s is too large for a zip without ZIP64", path);
+            free(path);
+            free(data);
+            sb_free(&z);
+            sb_free(&cd);
+            return -1;
+        }
+        uint32_t crc = crc32_of((const unsigned char *)data, len);
+        uint32_t offset = (uint32_t)z.len;
+        size_t nlen = strlen(files[i]);
+        le32(&z, 0x04034b50);
+        le16(&z, 10);
+        le16(&z, 0);
+        le16(&z, 0);
+        le16(&z, dos_time);
+        le16(&z, dos_date);
+        le32(&z, crc);
+        le32(&z, (uint32_t)len);
+        le32(&z, (uint32_t)len);
+        le16(&z, (unsigned)nlen);
+        le16(&z, 0);
+        sb_append(&z, files[i], nlen);
+        sb_append(&z, data, len);
+        le32(&cd, 0x02014b50);
+        le16(&cd, 0x031E); /* made by Unix, zip 3.0: the external attributes hold the mode */
+        le16(&cd, 10);
+        le16(&cd, 0);
+        le16(&cd, 0);
+        le16(&cd, dos_time);
+        le16(&cd, dos_date);
+        le32(&cd, crc);
+        le32(&cd, (uint32_t)len);
+        le32(&cd, (uint32_t)len);
+        le16(&cd, (unsigned)nlen);
+        le16(&cd, 0);
+        le16(&cd, 0);
+        le16(&cd, 0);
+        le16(&cd, 0);
+        le32(&cd, (uint32_t)(0100000 | (st.st_mode & 0777)) << 16);
+        le32(&cd, offset);
+        sb_append(&cd, files[i], nlen);
+        free(data);
+        free(path);
+    }
+    uint32_t cd_offset = (uint32_t)z.len;
+    sb_append(&z, cd.buf ? cd.buf : "", cd.len);
+    le32(&z, 0x06054b50);
+    le16(&z, 0);
+    le16(&z, 0);
+    le16(&z, (unsigned)nfiles);
+    le16(&z, (unsigned)nfiles);
+    le32(&z, (uint32_t)cd.len);
+    le32(&z, cd_offset);
+    le16(&z, 0);
+    int rc = write_file_atomic(zip_path, z.buf ? z.buf : "", z.len);
+    if (rc != 0)
+        *why = xasprintf("cannot write %s: %s", zip_path, strerror(errno));
+    sb_free(&z);
+    sb_free(&cd);
+    return rc;
+}
+
+/* ---- the Gradescope autograder zip --------------------------------------------------- */
+
+typedef struct {
+    char **v;
+    int n;
+} filelist;
+
+static void list_tree(filelist *fl, const char *root, const char *rel)
+{
+    char *dir = *rel ? xasprintf("%s/%s", root, rel) : xstrdup(root);
+    DIR *d = opendir(dir);
+    if (!d) {
+        free(dir);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *r = *rel ? xasprintf("%s/%s", rel, e->d_name) : xstrdup(e->d_name);
+        char *full = xasprintf("%s/%s", root, r);
+        struct stat st;
+        if (lstat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+            list_tree(fl, root, r);
+            free(r);
+        } else if (S_ISREG(st.st_mode)) {
+            fl->v = xrealloc(fl->v, (size_t)(fl->n + 1) * sizeof *fl->v);
+            fl->v[fl->n++] = r;
+        } else {
+            free(r);
+        }
+        free(full);
+    }
+    closedir(d);
+    free(dir);
+}
+
+static int by_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void write_text(const char *path, const char *text, int exec)
+{
+    if (write_file_atomic(path, text, strlen(text)) != 0)
+        die("cannot write %s: %s", path, strerror(errno));
+    chmod(path, exec ? 0755 : 0644);
+}
+
+/* The kit's files an autograder needs: no solutions, no tests, no build products. */
+static const char *const kit_parts[] = { "Makefile", "README.md", "grader/src", "grader/runtime", "grader/emu",
+                                         "labs", "datasets", "docs", NULL };
+
+int cmd_gradescope_package(int argc, char **argv)
+{
+    const char *lab = NULL, *out = NULL, *seed = NULL, *secret_file = NULL, *backend_name = "emu";
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            seed = argv[++i];
+        else if (strcmp(argv[i], "--secret-file") == 0 && i + 1 < argc)
+            secret_file = argv[++i];
+        else if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
+            backend_name = argv[++i];
+        else if (argv[i][0] != '-' && !lab)
+            lab = argv[i];
+        else if (argv[i][0] != '-' && !out)
+            out = argv[i];
+        else
+            die("gradescope-package: unexpected argument '%s'\n"
+                "usage: gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file FILE] [--backend emu|gpu]",
+                argv[i]);
+    }
+    if (!lab || !out)
+        die("usage: gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file FILE] [--backend emu|gpu]");
+    if (seed && secret_file)
+        die("gradescope-package: --seed and --secret-file do not go together");
+    if (strcmp(backend_name, "emu") != 0 && strcmp(backend_name, "gpu") != 0)
+        die("--backend %s: expected gpu or emu", backend_name);
+    char *id = manifest_resolve(lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+
+    char *stage = make_temp_dir("gpulab-package");
+    filelist fl = { NULL, 0 };
+    for (int i = 0; kit_parts[i]; i++) {
+        char *src = kit_path("%s", kit_parts[i]);
+        if (file_exists(src)) {
+            fl.v = xrealloc(fl.v, (size_t)(fl.n + 1) * sizeof *fl.v);
+            fl.v[fl.n++] = xstrdup(kit_parts[i]);
+        } else {
+            list_tree(&fl, kit_root(), kit_parts[i]);
+        }
+        free(src);
+    }
+    for (int i = 0; i < fl.n; i++) {
+        char *from = kit_path("%s", fl.v[i]);
+        char *to = xasprintf("%s/kit/%s", stage, fl.v[i]);
+        char *dir = xstrdup(to);
+        *strrchr(dir, '/') = '\0';
+        struct stat st;
+        if (make_dirs(dir) != 0 || copy_file(from, to) != 0 || stat(from, &st) != 0)
+            die("cannot copy %s into the package: %s", from, strerror(errno));
+        chmod(to, st.st_mode & 0777);
+        free(from);
+        free(to);
+        free(dir);
+        free(fl.v[i]);
+    }
+    free(fl.v);
+
+    char *hidden = xstrdup("");
+    if (seed) {
+        free(hidden);
+        hidden = xasprintf(" --seed '%s'", seed);
+        for (const char *c = seed; *c; c++)
+            if (*c < '0' || *c > '9')
+                die("--seed %s: expected a whole number", seed);
+    } else if (secret_file) {
+        char *to = xasprintf("%s/secret", stage);
+        if (copy_file(secret_file, to) != 0)
+            die("cannot read %s: %s", secret_file, strerror(errno));
+        chmod(to, 0600);
+        free(to);
+        free(hidden);
+        hidden = xstrdup(" --secret-file /autograder/source/secret");
+    }
+    char *p = xasprintf("%s/setup.sh", stage);
+    write_text(p,
+               "#!/usr/bin/env bash\n"
+               "# Gradescope runs this once, as root, when it builds the autograder image.\n"
+               "set -euo pipefail\n"
+               "export DEBIAN_FRONTEND=noninteractive\n"
+               "apt-get update\n"
+               "apt-get install -y --no-install-recommends build-essential pkg-config libcjson-dev python3\n"
+               "cd /autograder/source/kit\n"
+               "make kit\n",
+               1);
+    free(p);
+    p = xasprintf("%s/run_autograder", stage);
+    char *run = xasprintf(
+        "#!/usr/bin/env bash\n"
+        "# Gradescope runs this for each submission: the student's files are in\n"
+        "# /autograder/submission, the results go to /autograder/results/results.json.\n"
+        "set -uo pipefail\n"
+        "mkdir -p /autograder/results\n"
+        "cd /autograder/source/kit\n"
+        "./gpulab grade %s /autograder/submission --backend %s%s --format gradescope \\\n"
+        "    --records /autograder/gpulab-records --out /autograder/results/results.json\n"
+        "rc=$?\n"
+        "if [ $rc -ne 0 ] || [ ! -s /autograder/results/results.json ]; then\n"
+        "    printf '{\"score\": 0, \"output\": \"The grader failed (exit %%s); please tell your instructor.\", "
+        "\"tests\": []}\\n' \"$rc\" > /autograder/results/results.json\n"
+        "fi\n",
+        m.id, backend_name, hidden);
+    write_text(p, run, 1);
+    free(run);
+    free(p);
+    free(hidden);
+
+    filelist all = { NULL, 0 };
+    list_tree(&all, stage, "");
+    qsort(all.v, (size_t)all.n, sizeof *all.v, by_str);
+    char real_out[4096];
+    char *out_abs = out[0] == '/' ? xstrdup(out)
+                                  : xasprintf("%s/%s", getcwd(real_out, sizeof real_out) ? real_out : ".", out);
+    int rc;
+    char *why = NULL;
+    char *zip = getenv("GPULAB_NO_ZIP_CLI") ? NULL : find_in_path("zip");
+    if (zip) {
+        unlink(out_abs);
+        const char **zargv = xcalloc((size_t)all.n + 6, sizeof(char *));
+        int k = 0;
+        zargv[k++] = zip;
+        zargv[k++] = "-q";
+        zargv[k++] = "-X";
+        zargv[k++] = out_abs;
+        for (int i = 0; i < all.n; i++)
+            zargv[k++] = all.v[i];
+        proc_spec spec = { zargv, stage, NULL, 600, 16384, 0 };
+        proc_result r;
+        proc_run(&spec, &r);
+        rc = r.started && r.exited && r.exit_code == 0 ? 0 : -1;
+        if (rc)
+            why = xasprintf("zip failed: %s%s", r.out_text, r.err_text);
+        proc_result_free(&r);
+        free(zargv);
+        free(zip);
+    } else {
+        rc = zip_store(out_abs, stage, all.v, all.n, &why);
+    }
+    if (rc != 0)
+        die("%s", why);
+    fprintf(stderr, "gpulab: wrote %s: the Gradescope autograder for %s (%d files; backend %s%s)\n", out_abs,
+            m.id, all.n, backend_name, seed ? ", hidden datasets from a seed" : secret_file ? ", hidden datasets from a secret" : "");
+    for (int i = 0; i < all.n; i++)
+        free(all.v[i]);
+    free(all.v);
+    remove_tree(stage);
+    free(stage);
+    free(out_abs);
+    manifest_free(&m);
+    free(id);
+    return 0;
+}
