@@ -41,7 +41,7 @@
 #define blockIdx (static_cast<const uint3 &>(emu_blockIdx_))
 #define blockDim (static_cast<const dim3 &>(emu_blockDim_))
 #define gridDim (static_cast<const dim3 &>(emu_gridDim_))
-#define warpSize 32
+static const int warpSize = 32;
 
 #define __syncthreads() emu_syncthreads_(__FILE__, __LINE__)
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
@@ -124,7 +124,15 @@ static inline unsigned atomicInc(unsigned *p, unsigned limit)
 }
 
 /* ---- math: CUDA's device functions and intrinsics ------------------------- */
-/* (__expf, __logf, __sinf, __cosf, __powf come from glibc's <math.h>) */
+/* glibc declares but does not export __expf & co.: map them onto the libm calls */
+#define __expf(x) expf(x)
+#define __logf(x) logf(x)
+#define __sinf(x) sinf(x)
+#define __cosf(x) cosf(x)
+#define __powf(x, y) powf((x), (y))
+#define __exp10f(x) exp10f(x)
+#define __log2f(x) log2f(x)
+#define __tanf(x) tanf(x)
 static inline int min(int a, int b) { return a < b ? a : b; }
 static inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
 static inline long long min(long long a, long long b) { return a < b ? a : b; }

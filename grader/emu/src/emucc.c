@@ -242,7 +242,9 @@ static int compile(const char *src, const char *obj, enum mode m, const char *in
         char *out = emu_rewrite(src, text, len, &err);
         if (!out)
             die("%s: %s", src, err ? err : "cannot rewrite");
-        char *tmp = xasprintf("%s/%s.cpp", tmpdir(), base_name(src));
+        /* named like the source, so that with -fdebug-prefix-map the debug
+         * information (addr2line, sanitizer reports) names FILE.cu itself */
+        char *tmp = xasprintf("%s/%s", tmpdir(), base_name(src));
         write_file(tmp, out, strlen(out));
         free(out);
         free(text);
@@ -261,6 +263,11 @@ static int compile(const char *src, const char *obj, enum mode m, const char *in
     push(&a, xasprintf("-I%s", inc));
     push(&a, "-iquote");
     push(&a, dir_name(src));
+    if (is_cu) {
+        char *sd = dir_name(src);
+        char *abs = realpath(sd, NULL);
+        push(&a, xasprintf("-fdebug-prefix-map=%s=%s", tmpdir(), abs ? abs : sd));
+    }
     for (size_t i = 0; i < user->n; i++)
         push(&a, user->v[i]);
     if (is_cu) {

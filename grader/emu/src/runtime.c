@@ -321,7 +321,7 @@ cudaError_t cudaFree(void *devPtr)
         }
     }
     pthread_mutex_unlock(&g_lock);
-    diag("gpulab-emu: invalid-free - : cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
+    diag("gpulab-emu: invalid-free -: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
     return set_error(cudaErrorInvalidValue);
 }
 
@@ -368,7 +368,7 @@ static const char *check_side(const void *p, size_t n, int want_dev)
 static cudaError_t copy_check(const char *fn, void *dst, const void *src, size_t n, int kind)
 {
     if (kind < 0 || kind > 4) {
-        diag("gpulab-emu: invalid-memcpy - : %s: %d is not a cudaMemcpyKind (cudaErrorInvalidMemcpyDirection)", fn, kind);
+        diag("gpulab-emu: invalid-memcpy -: %s: %d is not a cudaMemcpyKind (cudaErrorInvalidMemcpyDirection)", fn, kind);
         return cudaErrorInvalidMemcpyDirection;
     }
     if (n == 0)
@@ -386,7 +386,7 @@ static cudaError_t copy_check(const char *fn, void *dst, const void *src, size_t
     const char *ws = wd ? NULL : check_side(src, n, sd);
     pthread_mutex_unlock(&g_lock);
     if (wd || ws) {
-        diag("gpulab-emu: invalid-memcpy - : %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
+        diag("gpulab-emu: invalid-memcpy -: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
              fn, dst, src, n, kind_name(kind), wd ? "destination" : "source", wd ? wd : ws);
         return cudaErrorInvalidValue;
     }
@@ -416,7 +416,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 {
     RETURN_IF_STICKY();
     if (width > dpitch || width > spitch) {
-        diag("gpulab-emu: invalid-memcpy - : cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",
              width, dpitch, spitch);
         return set_error(cudaErrorInvalidPitchValue);
     }
@@ -450,7 +450,7 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
     const char *why = check_side(devPtr, count, 1);
     pthread_mutex_unlock(&g_lock);
     if (why) {
-        diag("gpulab-emu: invalid-memset - : cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",
+        diag("gpulab-emu: invalid-memset -: cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",
              devPtr, value, count, why);
         return set_error(cudaErrorInvalidValue);
     }
@@ -466,7 +466,7 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
     if (offset > symbol_size || count > symbol_size - offset || !src) {
-        diag("gpulab-emu: invalid-memcpy - : cudaMemcpyToSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyToSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
@@ -489,7 +489,7 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
     if (offset > symbol_size || count > symbol_size - offset || !dst) {
-        diag("gpulab-emu: invalid-memcpy - : cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
@@ -950,7 +950,7 @@ static void fiber_stack(worker *W, int i)
     f->maplen = STACK_SIZE + pg;
     f->map = mmap(NULL, f->maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (f->map == MAP_FAILED) {
-        diag("gpulab-emu: internal - : cannot reserve a fiber stack: %s", strerror(errno));
+        diag("gpulab-emu: internal: cannot reserve a fiber stack: %s", strerror(errno));
         abort();
     }
     mprotect(f->map, pg, PROT_NONE); /* guard page: an overflow faults here */
@@ -1235,7 +1235,7 @@ static void start_pool(void)
         pthread_attr_init(&at);
         pthread_attr_setstacksize(&at, 8u << 20);
         if (pthread_create(&g_workers[i].th, &at, worker_main, &g_workers[i]) != 0) {
-            diag("gpulab-emu: internal - : cannot start worker thread %d", i);
+            diag("gpulab-emu: internal: cannot start worker thread %d", i);
             abort();
         }
         pthread_attr_destroy(&at);

@@ -1,0 +1,272 @@
+"""The CPU emulator (grader/emu): one small .cu per feature and per error,
+under grader/tests/emu/, built with build/emu/emucc and run; each also
+compiles with `nvcc -c`, so the emulator is never the only compiler that
+accepted it. See docs/emulator.md."""
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "grader" / "tests" / "emu"
+EMUCC = ROOT / "build" / "emu" / "emucc"
+INCLUDE = ROOT / "grader" / "emu" / "include"
+CU_FILES = sorted(p.name for p in SRC.glob("*.cu"))
+NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+DIAG = re.compile(r"^gpulab-emu: (\S+) (\S+)(?: kernel (\S+))?(?: grid \((\d+),(\d+),(\d+)\))?"
+                  r"(?: block \((\d+),(\d+),(\d+)\))?(?: thread \((\d+),(\d+),(\d+)\))?: (.*)$")
+
+
+def run(args, **kw):
+    kw.setdefault("timeout", 300)
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, **kw)
+
+
+@pytest.fixture(scope="session")
+def emu():
+    """Builds the emulator (make -f grader/emu/emu.mk emu) once per session."""
+    p = run(["make", "-s", "-f", "grader/emu/emu.mk", "emu"], cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert EMUCC.exists()
+    return EMUCC
+
+
+def build(emu, tmp_path, name, *flags, out=None):
+    out = tmp_path / (out or Path(name).stem)
+    p = run([emu, *flags, SRC / name, "-o", out])
+    assert p.returncode == 0, f"emucc failed:\n{p.stderr}"
+    return out
+
+
+def diags(stderr):
+    """The gpulab-emu lines of stderr, parsed: (category, location, kernel, block, thread, message)."""
+    found = []
+    for line in stderr.splitlines():
+        if line.startswith("gpulab-emu: "):
+            m = DIAG.match(line)
+            assert m, f"diagnostic line does not follow the documented format: {line}"
+            g = m.groups()
+            block = tuple(map(int, g[6:9])) if g[6] else None
+            thread = tuple(map(int, g[9:12])) if g[9] else None
+            found.append((g[0], g[1], g[2], block, thread, g[12]))
+    return found
+
+
+# ---- every conformance file is also CUDA ---------------------------------------------
+
+@pytest.mark.parametrize("name", CU_FILES)
+def test_nvcc_accepts(name, tmp_path):
+    if not NVCC:
+        pytest.skip("nvcc is not installed: cannot check that the file is valid CUDA")
+    p = run([NVCC, "-c", SRC / name, "-o", tmp_path / "x.o"])
+    assert p.returncode == 0, p.stderr
+
+
+@pytest.mark.parametrize("name", CU_FILES)
+def test_emucc_compiles(name, emu, tmp_path):
+    p = run([emu, "-c", SRC / name, "-o", tmp_path / "x.o"])
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "x.o").stat().st_size > 0
+
+
+# ---- the tiled matmul and the missing barriers -------------------------------------------
+
+@pytest.mark.parametrize("width", [16, 32, 64, 128])
+def test_tiled_matmul_correct(emu, tmp_path, width):
+    prog = build(emu, tmp_path, "matmul_tiled.cu")
+    p = run([prog, width])
+    assert p.returncode == 0 and p.stdout.split() == ["launch:", "cudaSuccess", "OK"], p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("which", ["NO_SYNC1", "NO_SYNC2"])
+def test_missing_barrier_wrong_in_default_mode(emu, tmp_path, which):
+    prog = tmp_path / which
+    p = run([emu, "-D", which, SRC / "matmul_tiled.cu", "-o", prog])
+    assert p.returncode == 0, p.stderr
+    for width in (32, 48, 64, 96, 256):
+        r = run([prog, width])
+        assert r.stdout.split()[-1] == "WRONG", f"{which} width {width}: {r.stdout}"
+
+
+def source_line(name, text):
+    lines = (SRC / name).read_text().splitlines()
+    return [i + 1 for i, l in enumerate(lines) if text in l]
+
+
+@pytest.mark.parametrize("which", ["NO_SYNC1", "NO_SYNC2"])
+def test_race_mode_names_both_lines(emu, tmp_path, which):
+    prog = tmp_path / which
+    p = run([emu, "--race", f"-D{which}", SRC / "matmul_tiled.cu", "-o", prog])
+    assert p.returncode == 0, p.stderr
+    r = run([prog, 32])
+    races = [d for d in diags(r.stderr) if d[0] == "race"]
+    assert races, r.stderr[-3000:]
+    write_lines = set(source_line("matmul_tiled.cu", "ds_M[ty][tx] =") + source_line("matmul_tiled.cu", "ds_N[ty][tx] ="))
+    read_line = source_line("matmul_tiled.cu", "Pvalue += ds_M[ty][k]")[0]
+    named = set()
+    for cat, loc, kernel, block, thread, msg in races:
+        assert kernel.startswith("MatrixMulKernel")
+        assert loc.endswith(".cu:%s" % loc.rsplit(":", 1)[1]) and "matmul_tiled.cu" in loc
+        named.add(int(loc.rsplit(":", 1)[1]))
+        m = re.search(r"matmul_tiled\.cu:(\d+)", msg)
+        assert m, msg
+        named.add(int(m.group(1)))
+    assert read_line in named and named & write_lines, (named, races)
+
+
+def test_race_mode_quiet_on_correct_kernel(emu, tmp_path):
+    prog = build(emu, tmp_path, "matmul_tiled.cu", "--race")
+    r = run([prog, 32])
+    assert r.stdout.split()[-1] == "OK"
+    assert not [d for d in diags(r.stderr) if d[0] == "race"], r.stderr
+    assert "ThreadSanitizer" not in r.stderr
+
+
+# ---- launch configuration -------------------------------------------------------------------
+
+def test_launch_configuration_errors(emu, tmp_path):
+    prog = build(emu, tmp_path, "launch_config.cu")
+    r = run([prog])
+    got = {}
+    for line in r.stdout.splitlines():
+        what, rest = line.split(": ", 1)
+        got[what] = rest.split()
+    bad = "cudaErrorInvalidConfiguration"
+    assert got["ok"] == ["cudaSuccess", "peek=cudaSuccess", "after=cudaSuccess", "ran=1"]
+    for what in ("threads1025", "threads33x32", "blockz65", "blockx0", "gridy0", "gridy65536"):
+        assert got[what] == [bad, "peek=" + bad, "after=cudaSuccess", "ran=0"], (what, got[what])
+    assert got["shmem49153"] == ["cudaErrorInvalidValue", "peek=cudaErrorInvalidValue", "after=cudaSuccess", "ran=0"]
+    assert got["shmem49152"][0] == "cudaSuccess" and got["max1024"][-1] == "ran=1"
+    d = [x for x in diags(r.stderr) if x[0] == "invalid-launch"]
+    assert len(d) == 7 and all(x[1].endswith("launch_config.cu:%d" % source_line("launch_config.cu", "Touch<<<")[0]) for x in d)
+
+
+# ---- memory -------------------------------------------------------------------------------------
+
+def test_shared_memory_poison_static_and_dynamic(emu, tmp_path):
+    prog = build(emu, tmp_path, "shared_memory.cu")
+    out = run([prog]).stdout.splitlines()
+    assert out[0] == "loaded=1 unloaded_is_nan=1 second_block_is_nan=1 bits=ffffffff"
+    assert out[1] == "reverse: 63 0 127 64 cudaSuccess" or out[1].startswith("reverse: 63 0 127"), out
+    assert out[2].split()[1] == out[2].split()[3]
+
+
+def test_memcpy_misuse(emu, tmp_path):
+    prog = build(emu, tmp_path, "memcpy_errors.cu")
+    r = run([prog])
+    got = dict(l.split(": ", 1) for l in r.stdout.splitlines() if ": " in l and not l.startswith("cudaSuccess"))
+    inval = "cudaErrorInvalidValue"
+    assert got["malloc"] == got["h2d ok"] == got["d2h ok"] == got["d2d ok"] == "cudaSuccess"
+    for k in ("h2d swapped", "h2d host dst", "d2h swapped", "h2d too long", "memset host", "free host", "free twice"):
+        assert got[k] == inval, k
+    assert got["bad kind"] == "cudaErrorInvalidMemcpyDirection"
+    assert got["free dev"] == got["free null"] == "cudaSuccess"
+    assert got["last"] == inval and got["last again"] == "cudaSuccess"
+    assert got["names"] == "cudaErrorInvalidValue|invalid argument|cudaErrorIllegalAddress|invalid configuration argument"
+    assert got["values"] == "1 9 700 719 1 2"
+    cats = [d[0] for d in diags(r.stderr)]
+    assert cats.count("invalid-memcpy") == 5 and "invalid-free" in cats and "invalid-memset" in cats
+
+
+def test_malloc_pitch_and_memcpy2d(emu, tmp_path):
+    prog = build(emu, tmp_path, "pitch.cu")
+    out = run([prog]).stdout.splitlines()
+    assert out == ["use_pitch=1 pitch=512 copy=cudaSuccess,cudaSuccess OK",
+                   "use_pitch=0 pitch=512 copy=cudaSuccess,cudaSuccess WRONG",
+                   "pitch600=1024", "width>pitch: cudaErrorInvalidPitchValue"]
+
+
+def test_constant_memory_and_log(emu, tmp_path):
+    prog = build(emu, tmp_path, "constant.cu")
+    log = tmp_path / "emu.log"
+    r = run([prog], env={**os.environ, "GPULAB_EMU_LOG": str(log)})
+    assert r.stdout.splitlines() == ["to symbol: cudaSuccess", "too big: cudaErrorInvalidValue",
+                                     "corner=4 edge=5 inside=6", "from symbol: cudaSuccess 2"]
+    events = [json.loads(l) for l in log.read_text().splitlines()]
+    assert events[0] == {"event": "memcpy_to_symbol", "symbol": "Mc", "bytes": 36}
+    assert events[1]["event"] == "launch" and events[1]["kernel"] == "Conv"
+    assert events[1]["grid"] == [1, 1, 1] and events[1]["block"] == [8, 8, 1]
+    assert events[1]["status"] == "cudaSuccess" and events[1]["barriers"] == 0
+
+
+def test_log_counts_shared_and_barriers(emu, tmp_path):
+    prog = build(emu, tmp_path, "matmul_tiled.cu")
+    log = tmp_path / "emu.log"
+    run([prog, 64], env={**os.environ, "GPULAB_EMU_LOG": str(log)})
+    (ev,) = [json.loads(l) for l in log.read_text().splitlines()]
+    assert ev == {"event": "launch", "kernel": "MatrixMulKernel<TILE_WIDTH>", "grid": [4, 4, 1], "block": [16, 16, 1],
+                  "shared_static_bytes": 2048, "shared_dynamic_bytes": 0, "barriers": 8, "status": "cudaSuccess"}
+
+
+def test_out_of_bounds_global_default_mode(emu, tmp_path):
+    prog = build(emu, tmp_path, "oob_global.cu")
+    r = run([prog])
+    assert r.stdout.strip() == "sync=cudaErrorIllegalAddress last=cudaErrorIllegalAddress memcpy=cudaErrorIllegalAddress"
+    (d,) = diags(r.stderr)
+    assert d[0] == "out-of-bounds" and d[1].endswith("oob_global.cu:9") and d[2] == "ReadPast"
+    assert d[3] is not None and d[4] is not None and "past the end" in d[5]
+
+
+@pytest.mark.parametrize("name,line,kind", [("oob_global.cu", 9, "global memory"), ("oob_shared.cu", 9, "shared memory")])
+def test_out_of_bounds_check_mode(emu, tmp_path, name, line, kind):
+    prog = build(emu, tmp_path, name, "--check")
+    r = run([prog])
+    assert "cudaErrorIllegalAddress" in r.stdout, r.stdout + r.stderr[-3000:]
+    ds = [d for d in diags(r.stderr) if d[0] == "out-of-bounds"]
+    assert len(ds) == 1, r.stderr[-3000:]
+    assert ds[0][1].endswith(f"{name}:{line}") and kind in ds[0][5], ds
+
+
+def test_barrier_divergence(emu, tmp_path):
+    prog = build(emu, tmp_path, "divergence.cu")
+    r = run([prog, 0])
+    assert r.stdout.strip() == "last=cudaErrorLaunchFailure sync=cudaErrorLaunchFailure"
+    (d,) = diags(r.stderr)
+    assert d[0] == "barrier-divergence" and d[1].endswith("divergence.cu:12") and "divergence.cu:14" in d[5]
+    r = run([prog, 1])
+    assert r.stdout.strip() == "last=cudaErrorLaunchFailure sync=cudaErrorLaunchFailure"
+    (d,) = diags(r.stderr)
+    assert d[0] == "barrier-divergence" and d[1].endswith("divergence.cu:18") and "returned" in d[5]
+    r = run([prog, 2])
+    assert r.stdout.strip() == "last=cudaSuccess sync=cudaSuccess" and not diags(r.stderr)
+
+
+def test_stack_overflow_reported_and_survived(emu, tmp_path):
+    prog = build(emu, tmp_path, "stack_overflow.cu")
+    r = run([prog])
+    assert r.returncode == 0 and r.stdout.strip() == "sync=cudaErrorIllegalAddress", r.stdout + r.stderr
+    (d,) = diags(r.stderr)
+    assert d[0] == "stack-overflow" and d[2] == "Recurse" and d[3] == (0, 0, 0)
+
+
+def test_atomics_printf_math(emu, tmp_path):
+    prog = build(emu, tmp_path, "atomics_math.cu")
+    for threads in ("1", "2", "4"):
+        r = run([prog], env={**os.environ, "GPULAB_EMU_THREADS": threads})
+        assert r.stdout.splitlines() == ["hello from block 3 thread 5 of 256", "count=16384 fsum=8192 usum=32768",
+                                         "math: 2 3 4 1 2.5 3 3.5 7 1 0.5"]
+
+
+def test_device_api_big_blocks(emu, tmp_path):
+    prog = build(emu, tmp_path, "device_api.cu")
+    assert run([prog]).stdout.splitlines() == [
+        "count=1 maxThreads=1024 shared=49152 warp=32 dims=1024,1024,64",
+        "setdevice0=cudaSuccess setdevice1=cudaErrorInvalidDevice",
+        "reduce=OK elapsed=cudaSuccess nonneg=1", "index3=OK"]
+
+
+def test_c_harness_links_with_cu_object(emu, tmp_path):
+    gcc = os.environ.get("CC", "gcc")
+    p = run([gcc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", INCLUDE, "-c", SRC / "c_harness.c",
+             "-o", tmp_path / "h.o"])
+    assert p.returncode == 0, p.stderr
+    p = run([emu, "-c", SRC / "lab_style.cu", "-o", tmp_path / "s.o", "-I", INCLUDE])
+    assert p.returncode == 0, p.stderr
+    p = run([emu, tmp_path / "h.o", tmp_path / "s.o", "-o", tmp_path / "prog"])
+    assert p.returncode == 0, p.stderr
+    r = run([tmp_path / "prog"])
+    assert r.returncode == 0 and r.stdout.strip() == "c harness: OK devices=1 last=cudaSuccess"

@@ -1,0 +1,74 @@
+"""emucc's driver and rewriter: diagnostics name the student's own file and
+lines, a leading #line directive keeps working, comments/strings/preprocessor
+lines are left alone, emucc works from any directory and fails cleanly."""
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from test_emu_conformance import EMUCC, ROOT, emu, run  # noqa: F401  (emu is a fixture)
+
+ERR_SRC = """#include <cuda_runtime.h>
+// a comment with kernel<<<1, 1>>>() and __shared__ in it
+__global__ void K(float *p)
+{
+    __shared__ float tile[8][8];
+    tile[threadIdx.y][threadIdx.x] = 1.0f;
+    __syncthreads();
+    p[0] = tile[0][0];
+}
+int main()
+{
+    float *d;
+    cudaMalloc(&d, 4);
+    K<<<1,
+        dim3(8, 8)>>>(d);
+    int x = undeclared_name;   // line 16
+    return x;
+}
+"""
+
+
+def test_compile_error_names_student_file_and_line(emu, tmp_path):
+    src = tmp_path / "student.cu"
+    src.write_text(ERR_SRC)
+    p = run([emu, "-c", src, "-o", tmp_path / "s.o"])
+    assert p.returncode != 0
+    assert f"{src}:16:" in p.stderr, p.stderr
+    assert "emucc" not in p.stderr.split(f"{src}:16:")[0].splitlines()[-1]
+
+
+def test_leading_line_directive(emu, tmp_path):
+    src = tmp_path / "work.cu"
+    src.write_text('#line 1 "basic_matmul.cu"\n' + ERR_SRC)
+    p = run([emu, "-c", src, "-o", tmp_path / "s.o"])
+    assert p.returncode != 0 and "basic_matmul.cu:16:" in p.stderr, p.stderr
+
+
+def test_strings_comments_untouched_and_launch_over_lines(emu, tmp_path):
+    src = tmp_path / "ok.cu"
+    src.write_text(ERR_SRC.replace("int x = undeclared_name;   // line 16", 'const char *s = "k<<<1,1>>>(); __shared__ x"; int x = (int)(s[0] != \'k\');')
+                   + "\n")
+    prog = tmp_path / "ok"
+    p = run([emu, src, "-o", prog])
+    assert p.returncode == 0, p.stderr
+    r = run([prog])
+    assert r.returncode == 0, r.stderr
+
+
+def test_emucc_from_another_directory(emu, tmp_path):
+    src = tmp_path / "a.cu"
+    src.write_text("#include <cstdio>\n__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }\n"
+                   "int main() { int *d, h[4]; cudaMalloc(&d, sizeof h); k<<<1, 4>>>(d);\n"
+                   "cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[3]); return 0; }\n")
+    p = run([EMUCC, "a.cu", "-o", "a"], cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert run([tmp_path / "a"]).stdout.strip() == "3"
+
+
+def test_emucc_failures_exit_nonzero(emu, tmp_path):
+    assert run([EMUCC, "-c", tmp_path / "missing.cu", "-o", tmp_path / "x.o"]).returncode != 0
+    assert run([EMUCC, "--bogus", "-c", "x.cu", "-o", "x.o"]).returncode != 0
+    (tmp_path / "bad.o").write_text("not an object")
+    assert run([EMUCC, tmp_path / "bad.o", "-o", tmp_path / "p"]).returncode != 0
