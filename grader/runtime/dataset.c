@@ -31,6 +31,13 @@ static int has_suffix(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+void gl_fill_poison(float *data, size_t n)
+{
+    uint32_t bits = GL_POISON_BITS;
+    for (size_t i = 0; i < n; i++)
+        memcpy(&data[i], &bits, sizeof bits);
+}
+
 size_t gl_matrix_count(const gl_matrix *m)
 {
     return (size_t)m->rows * (size_t)m->cols * (size_t)m->channels;

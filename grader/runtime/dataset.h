@@ -29,12 +29,15 @@
 #define GL_MAX_DIM 65536
 #define GL_MAX_ELEMENTS ((size_t)1 << 28)
 
-/* Every output element starts as this bit pattern (a NaN whose bytes are all
- * 0xFF, so cudaMemset can lay it down too): an element the student never
- * writes can never pass, and the grader can tell "never written" from a NaN
- * the student computed. */
-#define GL_POISON_BYTE 0xFF
-#define GL_POISON_BITS 0xFFFFFFFFu
+/* Every output element starts as this bit pattern, a quiet NaN with a payload
+ * that no arithmetic produces (a GPU's NaN results are 0x7FFFFFFF; the CPU
+ * emulator's shared-memory poison is 0xFFFFFFFF and keeps its bits through
+ * CPU arithmetic). An element the student never writes can never pass, and
+ * the grader can tell "never written" from a NaN the student computed. */
+#define GL_POISON_BITS 0x7FDEAD00u
+
+/* Fills n floats with GL_POISON_BITS. */
+void gl_fill_poison(float *data, size_t n);
 
 typedef struct {
     char msg[1024];

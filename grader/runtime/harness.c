@@ -124,7 +124,7 @@ void harness_alloc_output(gl_matrix *m, int rows, int cols, int channels)
     m->data = guard_host_alloc(bytes, "P");
     if (!m->data)
         harness_dataset_error(NULL, "out of memory for a %d x %d x %d output", rows, cols, channels);
-    memset(m->data, GL_POISON_BYTE, bytes);
+    gl_fill_poison(m->data, gl_matrix_count(m));
     if (nhost_outputs < MAX_HOST_OUTPUTS)
         host_outputs[nhost_outputs++] = m->data;
 }
@@ -143,7 +143,12 @@ float *harness_device_alloc_poisoned(size_t count)
 {
     float *d = NULL;
     HARNESS_CHECK(cudaMalloc((void **)&d, count * sizeof(float)));
-    HARNESS_CHECK(cudaMemset(d, GL_POISON_BYTE, count * sizeof(float)));
+    float *poison = malloc(count * sizeof(float));
+    if (!poison)
+        harness_dataset_error(NULL, "out of memory for %zu floats", count);
+    gl_fill_poison(poison, count);
+    HARNESS_CHECK(cudaMemcpy(d, poison, count * sizeof(float), cudaMemcpyHostToDevice));
+    free(poison);
     guard_name(d, "the output buffer");
     return d;
 }

@@ -15,6 +15,7 @@
  */
 #include "compare.h"
 #include "diagnose.h"
+#include "errormap.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 
@@ -71,7 +72,8 @@ static char *shape_text(const int s[3])
 }
 
 status_t compare_output(const char *output_path, const char *expected_path,
-                        const tolerance_model *tol, compare_result *r, char **message)
+                        const tolerance_model *tol, const errormap_request *map,
+                        compare_result *r, char **message)
 {
     memset(r, 0, sizeof *r);
     gl_reference ref;
@@ -108,11 +110,14 @@ status_t compare_output(const char *output_path, const char *expected_path,
     r->elements = gl_matrix_count(&out);
     double scores[WORST_MAX];
     unsigned char *bad = xcalloc(r->elements, 1);
+    double *tolerances = map ? xcalloc(r->elements, sizeof(double)) : NULL;
     for (size_t i = 0; i < r->elements; i++) {
         float got = out.data[i];
         double want = ref.value[i];
         double t = compare_tolerance(tol, want, ref.magnitude ? ref.magnitude[i] : 0, ref.terms,
                                      ref.magnitude != NULL);
+        if (tolerances)
+            tolerances[i] = t;
         double abs_err = fabs((double)got - want);
         int finite = isfinite(got);
         if (finite) {
@@ -149,6 +154,24 @@ status_t compare_output(const char *output_path, const char *expected_path,
         snprintf(r->hint, sizeof r->hint, "%s", hint);
         free(hint);
     }
+    if (st == ST_WRONG && map) {
+        /* An image lab: the map's sentence says where the errors sit
+         * relative to the tiles, which beats the generic pattern. */
+        char *summary = NULL;
+        if (errormap_write(map->path, &out, &ref, tolerances, map->tile_width, map->halo, &summary) == 0)
+            snprintf(r->error_map, sizeof r->error_map, "%s", map->path);
+        if (summary && r->error_map[0]) {
+            char generic[sizeof r->hint];
+            snprintf(generic, sizeof generic, "%s", r->hint);
+            char *joined = generic[0] && r->nonfinite > 0 /* the NaN hint says where to look */
+                               ? xasprintf("%s %s.", summary, generic)
+                               : xstrdup(summary);
+            snprintf(r->hint, sizeof r->hint, "%s", joined);
+            free(joined);
+        }
+        free(summary);
+    }
+    free(tolerances);
     free(bad);
     if (st == ST_PASS) {
         *message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
@@ -167,12 +190,18 @@ status_t compare_output(const char *output_path, const char *expected_path,
         const mismatch *w = &r->worst[0];
         if (w->poisoned)
             sb_printf(&sb, "; e.g. (%d, %d) was never written", w->row, w->col);
-        else if (out.channels > 1)
-            sb_printf(&sb, "; worst at (%d, %d, channel %d): got %.7g, expected %.7g", w->row, w->col,
-                      w->channel, w->got, w->expected);
-        else
-            sb_printf(&sb, "; worst at (%d, %d): got %.7g, expected %.7g", w->row, w->col, w->got,
-                      w->expected);
+        else {
+            char got[32];
+            if (isnan(w->got))
+                snprintf(got, sizeof got, "NaN");
+            else
+                snprintf(got, sizeof got, "%.7g", w->got);
+            if (out.channels > 1)
+                sb_printf(&sb, "; worst at (%d, %d, channel %d): got %s, expected %.7g", w->row, w->col,
+                          w->channel, got, w->expected);
+            else
+                sb_printf(&sb, "; worst at (%d, %d): got %s, expected %.7g", w->row, w->col, got, w->expected);
+        }
         *message = sb_detach(&sb);
     }
     gl_matrix_free(&out);

@@ -8,10 +8,19 @@
 #include "manifest.h"
 #include "result.h"
 
+/* Where and how to draw an error map for a wrong output (image labs). */
+typedef struct {
+    const char *path;   /* the PPM to write */
+    int tile_width, halo;
+} errormap_request;
+
 /* Returns ST_PASS, ST_WRONG, ST_NO_OUTPUT (missing or unreadable output) or
- * ST_GRADER_ERROR (unreadable expected output); *message gets one line. */
+ * ST_GRADER_ERROR (unreadable expected output); *message gets one line.
+ * map (or NULL): when the output is wrong, draw its error map there; then
+ * r->error_map holds the path and r->hint the map's sentence. */
 status_t compare_output(const char *output_path, const char *expected_path,
-                        const tolerance_model *tol, compare_result *r, char **message);
+                        const tolerance_model *tol, const errormap_request *map,
+                        compare_result *r, char **message);
 
 /* The tolerance of one element under the model (exposed for the tests' sake
  * through `gpulab compare`). */

@@ -13,7 +13,7 @@
  *   black            within tolerance
  *   dark red .. yellow .. white   wrong; brighter = larger error relative
  *                    to the tolerance (log scale: 1x dark red, 10^6x white)
- *   blue             never written (still the kit's poison bits 0xFFFFFFFF)
+ *   blue             never written (still the kit's poison, GL_POISON_BITS)
  *   magenta          NaN or infinity that the program computed
  *   grey lines       tile boundaries (faint over correct pixels)
  * A position shows its worst channel.

@@ -49,13 +49,20 @@ void submission_result_free(submission_result *s)
     memset(s, 0, sizeof *s);
 }
 
+/* Dataset `index`'s directory: the kit's, or under datasets_root when the
+ * datasets were regenerated (hidden datasets, see grade.h). */
+static char *resolve_dataset_dir(const lab_manifest *m, int index, const char *datasets_root)
+{
+    return datasets_root ? xasprintf("%s/%s", datasets_root, m->datasets[index].name)
+                         : dataset_dir(m, index);
+}
+
 static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
                           const char *workdir, int index, double timeout_s, dataset_result *d,
-                          kernel_evidence *evidence, const char *datasets_root)
+                          kernel_evidence *evidence, const char *datasets_root,
+                          const char *student_file, const char *maps_dir)
 {
-    /* datasets_root: regenerated (hidden) datasets, see grade.h */
-    char *dir = datasets_root ? xasprintf("%s/%s", datasets_root, m->datasets[index].name)
-                              : dataset_dir(m, index);
+    char *dir = resolve_dataset_dir(m, index, datasets_root);
     char *run_dir = xasprintf("%s/run-%s", workdir, d->name);
     /* The emulator logs what each launch did, outside the run directory. */
     char *emu_log = xasprintf("%s/emu-%s.log", workdir, d->name);
@@ -76,7 +83,25 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
         /* The program has ended and its whole process group is gone: only
          * now does the grader look at what it wrote. */
         char *expected = xasprintf("%s/%s", dir, m->expected);
-        d->status = compare_output(run.output_path, expected, &m->tolerance, &d->cmp, &d->message);
+        errormap_request req = { NULL, m->errormap_tile, m->errormap_halo };
+        char *map_path = NULL;
+        if (m->errormap_tile > 0) {
+            const char *maps = maps_dir ? maps_dir : "gpulab-errormaps";
+            char *stem = xstrdup(path_base(student_file));
+            char *dot = strrchr(stem, '.');
+            if (dot)
+                *dot = '\0';
+            char *folder = xasprintf("%s/%s", maps, m->id);
+            if (make_dirs(folder) == 0) {
+                map_path = xasprintf("%s/%s-%s.ppm", folder, stem, d->name);
+                req.path = map_path;
+            }
+            free(folder);
+            free(stem);
+        }
+        d->status = compare_output(run.output_path, expected, &m->tolerance, req.path ? &req : NULL,
+                                   &d->cmp, &d->message);
+        free(map_path);
         free(expected);
     }
     if (d->status == ST_PASS)
@@ -91,7 +116,8 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
  * races between phases can show; failing that, the smallest that passed; and
  * when nothing passed, the smallest failure, whose findings may explain it. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *program,
-                           const char *workdir, const int *index, double timeout_s, submission_result *s)
+                           const char *workdir, const int *index, double timeout_s,
+                           const char *datasets_root, submission_result *s)
 {
     int chosen[2] = { -1, -1 }, nchosen = 0;
     for (int pass = 0; pass < 3 && nchosen < 2; pass++) {
@@ -118,7 +144,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     }
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
-        char *dir = dataset_dir(m, index[chosen[k]]);
+        char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
         char *san_dir = xasprintf("%s/sanitize-%s", workdir, d->name);
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
         sanitize_run(b, program, dir, san_dir, timeout_s, s->file, d->sanitizer);
@@ -204,11 +230,11 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         for (int i = 0; i < s->ndatasets; i++) {
             grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence,
-                          opt->datasets_root);
+                          opt->datasets_root, file, opt->maps_dir);
             s->score += s->datasets[i].points;
         }
         if (!opt->no_sanitize && b->kind == BACKEND_GPU)
-            sanitize_stage(m, b, br.program, workdir, index, timeout, s);
+            sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, s);
         across_datasets(s);
     }
     requirements_judge(m, &evidence, s);

@@ -39,6 +39,7 @@ static const char usage_text[] =
     "      --format text|json            report format (default text)\n"
     "      --timeout SECONDS             per-dataset time limit (default: the lab's)\n"
     "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
+    "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
     "      --keep                        keep the work directory, for debugging\n"
     "  gpulab grade LAB DIR_OR_FILE... [options]\n"
     "                                    grade a class: a folder of student folders or files, or files\n"
@@ -127,6 +128,7 @@ typedef struct {
     double timeout_s;
     int keep;
     int no_sanitize;
+    const char *maps;
     int nfiles;
     char **files;
     const char *lab;
@@ -157,6 +159,8 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
             o->keep = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             o->no_sanitize = 1;
+        else if (strcmp(a, "--maps") == 0 && has_value)
+            o->maps = argv[++i];
         else if (a[0] == '-' && a[1] != '\0')
             usage_error("unknown or incomplete option '%s'", a);
         else if (!o->lab)
@@ -214,7 +218,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     char *id = manifest_resolve(o.lab);
     lab_manifest m;
     manifest_load(id, &m);
-    grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize };
+    grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize, .maps_dir = o.maps };
     if (o.dataset) {
         go.dataset = manifest_find_dataset(&m, o.dataset);
         if (go.dataset < 0)

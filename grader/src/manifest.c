@@ -164,7 +164,8 @@ void manifest_load(const char *id, lab_manifest *m)
     if (!cJSON_IsObject(root))
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
-                                        "seed", "timeout_s", "tolerance", "datasets", "requirements", NULL };
+                                        "seed", "timeout_s", "tolerance", "datasets", "requirements",
+                                        "error_map", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -192,6 +193,15 @@ void manifest_load(const char *id, lab_manifest *m)
                 bad("two datasets are named \"%s\"", m->datasets[i].name);
     }
     load_requirements(root, m);
+    const cJSON *map = cJSON_GetObjectItemCaseSensitive(root, "error_map");
+    if (map) {
+        if (!cJSON_IsObject(map))
+            bad("\"error_map\" must be an object: { \"tile_width\": N, \"halo\": N }");
+        static const char *const mkeys[] = { "tile_width", "halo", NULL };
+        only_keys(map, "\"error_map\"", mkeys);
+        m->errormap_tile = (int)get_number(map, "tile_width", 16, 1, 1024);
+        m->errormap_halo = (int)get_number(map, "halo", 1, 0, 64);
+    }
     m->dir = kit_path("labs/%s", id);
     cJSON_Delete(root);
     free(text);

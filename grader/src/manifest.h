@@ -44,6 +44,8 @@ typedef struct {
     dataset_spec *datasets;
     int nrequirements;
     requirement_spec *requirements;
+    int errormap_tile;  /* > 0: an image lab; failing datasets get an error map (errormap.c) */
+    int errormap_halo;
     char *dir;          /* absolute path of labs/<id> */
 } lab_manifest;
 

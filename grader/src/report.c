@@ -94,6 +94,8 @@ static void dataset_details(strbuf *out, const dataset_result *d)
     }
     if (c->compared && c->hint[0])
         sb_printf(out, "    hint: %s\n", c->hint);
+    if (c->compared && c->error_map[0])
+        sb_printf(out, "    error map: %s\n", c->error_map);
     if (findings) {
         sb_puts(out, "    the sanitizer found:\n");
         for (int i = 0; i < d->sanitizer->nfindings; i++)
@@ -214,6 +216,10 @@ static cJSON *comparison_json(const compare_result *c)
         cJSON_AddStringToObject(o, "hint", c->hint);
     else
         cJSON_AddNullToObject(o, "hint");
+    if (c->error_map[0])
+        add_text(o, "error_map", c->error_map);
+    else
+        cJSON_AddNullToObject(o, "error_map");
     cJSON *worst = cJSON_AddArrayToObject(o, "worst");
     for (int i = 0; i < c->nworst; i++) {
         const mismatch *w = &c->worst[i];

@@ -47,6 +47,7 @@ typedef struct {
     int nworst;
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
     char hint[512];                 /* where to look, from the pattern of errors (diagnose.c), or "" */
+    char error_map[512];            /* the error map's path (image labs), or "" */
 } compare_result;
 
 typedef struct {

@@ -171,7 +171,7 @@ static int mount_fresh_tmp(const char *dir, char *why, int len)
     return 0;
 }
 
-int sandbox_enter(const char *cwd, double timeout_s, char *why, int len)
+int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s, char *why, int len)
 {
     (void)timeout_s;
     if (!cwd)
@@ -223,6 +223,25 @@ int sandbox_enter(const char *cwd, double timeout_s, char *why, int len)
         return fail(why, len, "bind", workdir);
     free(from);
     close(keep);
+    /* Writable: the run directory, and files the grader named in the
+     * environment (the emulator's log); the rest of the work directory (the
+     * program, earlier runs) is read-only, so nothing carries over. */
+    if (mount(real_cwd, real_cwd, NULL, MS_BIND, NULL) != 0)
+        return fail(why, len, "bind", real_cwd);
+    for (int i = 0; env_add && env_add[i]; i++) {
+        const char *path = strchr(env_add[i], '=');
+        if (!path || path[1] != '/' || !is_under(path + 1, workdir) || is_under(path + 1, real_cwd))
+            continue;
+        path++;
+        int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0 || fchown(fd, SANDBOX_UID, SANDBOX_GID) != 0)
+            return fail(why, len, "create", path);
+        close(fd);
+        if (mount(path, path, NULL, MS_BIND, NULL) != 0)
+            return fail(why, len, "bind", path);
+    }
+    if (mount(NULL, workdir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
+        return fail(why, len, "make read-only", workdir);
     /* /proc for this pid namespace: the run sees only its own processes. */
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
         return fail(why, len, "mount", "/proc");

@@ -37,9 +37,11 @@ void sandbox_hide(const char *path);
 int sandbox_clone_flags(void);
 
 /* For process.c, in the new namespaces (pid 1): makes the private mount view
- * for a run whose working directory is cwd. Returns 0, or -1 with a message
- * in why (why_len bytes). */
-int sandbox_enter(const char *cwd, double timeout_s, char *why, int why_len);
+ * for a run whose working directory is cwd (in the submission's work
+ * directory, its parent). Only cwd and the files under the work directory
+ * that env_add names ("NAME=/path") are writable. Returns 0, or -1 with a
+ * message in why (why_len bytes). */
+int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s, char *why, int why_len);
 
 /* For process.c, in the program's own process just before exec: the
  * unprivileged user and the limits. Returns 0 or -1 with why. */

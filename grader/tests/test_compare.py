@@ -9,7 +9,8 @@ import pytest
 import kit
 
 LAB = "01-basic-matmul"
-POISON = struct.unpack("<f", b"\xff\xff\xff\xff")[0]
+POISON_BITS = struct.pack("<I", 0x7FDEAD00)  # GL_POISON_BITS in grader/runtime/dataset.h
+POISON = struct.unpack("<f", POISON_BITS)[0]
 
 
 def output(path, rows, cols, values, raw_bits=None):
@@ -74,7 +75,7 @@ def test_nonfinite_never_passes(tmp_path, bad):
 
 def test_poison_is_reported_as_never_written(tmp_path):
     ref = reference(tmp_path / "e.tensor", 2, 2, [1.0] * 4, [1.0] * 4, 1)
-    out = output(tmp_path / "o.tensor", 2, 2, [0, 1.0, 1.0, 1.0], raw_bits=b"\xff\xff\xff\xff")
+    out = output(tmp_path / "o.tensor", 2, 2, [0, 1.0, 1.0, 1.0], raw_bits=POISON_BITS)
     rc, rec, _ = compare(out, ref)
     assert rec["status"] == "wrong"
     assert rec["comparison"]["never_written"] == 1

@@ -69,7 +69,7 @@ static Image_t make_image(const gl_matrix *src, int height, int width, int chann
         if (src)
             memcpy(r, src->data + (size_t)y * row, (size_t)row * sizeof(float));
         else
-            memset(r, GL_POISON_BYTE, (size_t)row * sizeof(float));
+            gl_fill_poison(r, (size_t)row);
         fill_bits(r + row, (size_t)pad, pad_bits);
     }
     return im;
