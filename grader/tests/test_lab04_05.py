@@ -36,6 +36,13 @@ MUTANT_DATASET = "rgb-47x29"
 UNDETECTABLE = {
     ("emu", "04-conv-2batch", "second-batch-unbounded"):
         "the emulator does not (yet) check writes past the end of a __shared__ array",
+    # Seen on an H200 (CUDA 13.0): a fresh block's shared memory there reads
+    # as zeros, exactly what the ghost cells needed.
+    ("gpu", "04-conv-2batch", "ghost-not-zeroed"): "a GPU's fresh shared memory often holds zeros",
+    ("gpu", "05-pitched-conv", "ghost-not-zeroed"): "a GPU's fresh shared memory often holds zeros",
+    # A race: on an H200 the warps of a block rarely overtake each other by a
+    # whole channel, so the answer usually comes out right.
+    ("gpu", "04-conv-2batch", "no-barrier-between-channels"): "the race rarely shows on a GPU",
 }
 
 
