@@ -9,6 +9,7 @@
 #define GPULAB_EMU_CUDA_RUNTIME_API_H
 
 #include <stddef.h>
+#include "emu_switch.h"
 
 #define GPULAB_EMU 1
 #define CUDART_VERSION 13000
@@ -180,6 +181,7 @@ struct emu_shared_site { unsigned long long serial; void *ptr; };
 void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align);
 void *emu_dynamic_shared_(void);
 void emu_syncthreads_(const char *file, int line);
+struct emu_swap emu_sync_enter_(const char *file, int line);
 extern __thread uint3 emu_threadIdx_;
 extern __thread uint3 emu_blockIdx_;
 extern __thread dim3 emu_blockDim_;

@@ -43,7 +43,19 @@
 #define gridDim (static_cast<const dim3 &>(emu_gridDim_))
 static const int warpSize = 32;
 
+#ifdef EMU_MODE_SANITIZE
+/* --race / --check: the runtime's switch, with the sanitizers' fiber hooks */
 #define __syncthreads() emu_syncthreads_(__FILE__, __LINE__)
+#else
+/* default: the bookkeeping is a call, the switch is inline at the call site */
+static inline __attribute__((always_inline)) void emu_sync_(const char *file, int line)
+{
+    struct emu_swap s = emu_sync_enter_(file, line);
+    if (s.from)
+        EMU_SWITCH(s.from, s.to);
+}
+#define __syncthreads() emu_sync_(__FILE__, __LINE__)
+#endif
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
 static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }

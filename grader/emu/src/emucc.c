@@ -218,6 +218,8 @@ static char *dir_name(const char *p)
 
 static void mode_flags(argv_t *a, enum mode m)
 {
+    if (m != M_DEFAULT)
+        push(a, "-DEMU_MODE_SANITIZE");
     if (m == M_RACE) {
         push(a, "-fsanitize=thread");
     } else if (m == M_CHECK) {

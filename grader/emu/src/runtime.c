@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include "cuda_runtime_api.h"
+#include "emu_switch.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -47,8 +48,10 @@ void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_
 #define SHARED_LIMIT 49152u
 #define STACK_SIZE (256u * 1024u)
 #define MAX_THREADS 1024
+#define SHM_RESERVE ((size_t)16 << 20)
+#define SHM_SLOTS 64
+#define ARENA_SIZE SHM_RESERVE
 
-void emu_ctx_switch(void **save_sp, void *new_sp);
 void emu_fiber_entry(void);
 void emu_fiber_main(void);
 
@@ -676,7 +679,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }
 enum { F_RUN = 0, F_WAIT = 1, F_EXIT = 2 };
 
 typedef struct fiber {
-    void *sp;
+    struct emu_ctx ctx; /* where the fiber resumes */
     uint3 tid;
     int state;
     const char *wfile;
@@ -724,15 +727,17 @@ typedef struct worker {
     int odd;            /* this round: a thread waits at a different barrier */
     const char *rfile;  /* the barrier of this round's first waiting thread */
     int rline;
-    void *sched_sp;
-    void *dead_sp;
+    struct emu_ctx sched; /* the worker's scheduler loop */
+    struct emu_ctx dead;  /* where a returning fiber's context goes */
     sigjmp_buf jb;
     volatile int in_block;
     int block0;
     launch *L;
     unsigned long long serial;
-    char *arena;        /* shared memory: dynamic part first, then static */
+    char *arena;        /* shared memory (SHM_RESERVE bytes): see shm_place() */
     size_t arena_used, static_used, dyn_size;
+    struct shm_slot { size_t size, align, base, end; } layout[SHM_SLOTS];
+    int nlayout, nplaced;
     void *dyn;
     void **frees;
     int nfrees, capfrees;
@@ -783,7 +788,7 @@ static void set_fault(launch *L, const char *category, cudaError_t code, void *p
     va_end(ap);
 }
 
-static void go(worker *W, void **save, fiber *to, int dying)
+static inline void go(worker *W, struct emu_ctx *save, fiber *to, int dying)
 {
 #ifdef EMU_RACE
     __tsan_switch_to_fiber(to ? to->tsan : W->tsan_sched, 1 /* no sync: the schedule is not an order */);
@@ -795,7 +800,7 @@ static void go(worker *W, void **save, fiber *to, int dying)
 #else
     (void)dying;
 #endif
-    emu_ctx_switch(save, to ? to->sp : W->sched_sp);
+    EMU_SWITCH(save, to ? &to->ctx : &W->sched);
 #ifdef EMU_CHECK
     __sanitizer_finish_switch_fiber(fake, NULL, NULL);
 #endif
@@ -806,7 +811,7 @@ static void go(worker *W, void **save, fiber *to, int dying)
 static inline void next_fiber(worker *W, fiber *f, int dying)
 {
     fiber *n = f + 1;
-    void **save = dying ? &W->dead_sp : &f->sp;
+    struct emu_ctx *save = dying ? &W->dead : &f->ctx;
     if (n < W->end && !atomic_load_explicit(&W->L->failed, memory_order_relaxed)) {
         W->cur = n;
         emu_threadIdx_ = n->tid;
@@ -868,6 +873,38 @@ void emu_syncthreads_(const char *file, int line)
     f->state = F_RUN;
 }
 
+/* __syncthreads() in default mode (emu_device.h): the bookkeeping of
+ * emu_syncthreads_, returning the switch for the call site to make inline. */
+struct emu_swap emu_sync_enter_(const char *file, int line)
+{
+    worker *W = emu_self_;
+    struct emu_swap sw = { NULL, NULL };
+    if (!W || !W->in_block)
+        return sw;
+    fiber *f = W->cur;
+    f->state = F_WAIT;
+    f->wfile = file;
+    f->wline = line;
+    if (W->nwait++ == 0) {
+        W->rfile = file;
+        W->rline = line;
+    } else if (line != W->rline || file != W->rfile) {
+        W->odd = 1;
+    }
+    if (W->block0 && f == &W->fibers[0])
+        W->L->barriers++;
+    sw.from = &f->ctx;
+    fiber *n = f + 1;
+    if (n < W->end && !atomic_load_explicit(&W->L->failed, memory_order_relaxed)) {
+        W->cur = n;
+        emu_threadIdx_ = n->tid;
+        sw.to = &n->ctx;
+    } else {
+        sw.to = &W->sched;
+    }
+    return sw;
+}
+
 void *emu_dynamic_shared_(void)
 {
     worker *W = emu_self_;
@@ -897,7 +934,33 @@ static void poison(void *p, size_t n)
 #endif
 }
 
-#define ARENA_SIZE (SHARED_LIMIT + 4096)
+
+/* Places the block's next shared array (the dynamic one first) in the worker's
+ * shared memory area, so that its last byte touches a PROT_NONE page: a write
+ * or read just past the end of a shared array faults and is reported as
+ * out-of-bounds. Blocks of a launch place the same arrays in the same order,
+ * so the layout (and its guard pages) is computed once and reused. */
+#ifndef EMU_CHECK
+static char *shm_place(worker *W, size_t size, size_t align)
+{
+    size_t pg = page_size();
+    int k = W->nplaced++;
+    if (k < W->nlayout && W->layout[k].size == size && W->layout[k].align == align)
+        return W->arena + W->layout[k].base;
+    if (k >= SHM_SLOTS)
+        return NULL;
+    size_t start = k ? W->layout[k - 1].end : 0;
+    size_t data = round_up(size ? size : 1, pg);
+    if (start + data + pg > SHM_RESERVE)
+        return NULL;
+    mprotect(W->arena + start, data, PROT_READ | PROT_WRITE);
+    mprotect(W->arena + start + data, pg, PROT_NONE);
+    size_t base = (start + data - size) & ~(align - 1);
+    W->layout[k] = (struct shm_slot){ size, align, base, start + data + pg };
+    W->nlayout = k + 1;
+    return W->arena + base;
+}
+#endif
 
 void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align)
 {
@@ -929,9 +992,11 @@ void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align
             abort();
         track_free(W, p);
 #else
-        size_t off = round_up(W->arena_used, align);
-        W->arena_used = off + size;
-        p = W->arena + off;
+        p = shm_place(W, size, align);
+        if (!p) {
+            p = alloc_aligned(align, size);
+            track_free(W, p);
+        }
 #endif
     }
     poison(p, size);
@@ -966,19 +1031,8 @@ static void fiber_init(worker *W, fiber *f, int i)
 {
     char *top = f->map + f->maplen - (size_t)(i % 32) * 64 - 64;
     top = (char *)((uintptr_t)top & ~(uintptr_t)15);
-#if defined(__x86_64__)
-    void **s = (void **)top;
-    *--s = NULL;                       /* alignment pad */
-    *--s = (void *)emu_fiber_entry;   /* ret */
-    for (int k = 0; k < 6; k++)
-        *--s = NULL;                   /* rbp rbx r12 r13 r14 r15 */
-    f->sp = s;
-#elif defined(__aarch64__)
-    void **s = (void **)(top - 160);
-    memset(s, 0, 160);
-    s[11] = (void *)emu_fiber_entry;   /* x30 */
-    f->sp = s;
-#endif
+    f->ctx.sp = top;
+    f->ctx.pc = (void *)emu_fiber_entry;
     (void)W;
     f->state = F_RUN;
 }
@@ -1021,8 +1075,8 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     track_free(W, W->dyn);
     W->arena_used = 0;
 #else
-    W->dyn = W->arena;
-    W->arena_used = round_up(c->shmem, 16);
+    W->nplaced = 0;
+    W->dyn = shm_place(W, c->shmem, 16);
 #endif
     if (c->shmem)
         poison(W->dyn, c->shmem);
@@ -1053,7 +1107,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
             fiber *f = W->fibers;
             W->cur = f;
             emu_threadIdx_ = f->tid;
-            go(W, &W->sched_sp, f, 0);
+            go(W, &W->sched, f, 0);
             if (atomic_load_explicit(&L->failed, memory_order_relaxed))
                 break;
             /* The round is over: every thread waits at a barrier or has returned. */
@@ -1134,6 +1188,23 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
                           STACK_SIZE / 1024);
                 siglongjmp(W->jb, 1);
             }
+        }
+        if (W->arena && a >= W->arena && a < W->arena + SHM_RESERVE) {
+            size_t off = (size_t)(a - W->arena);
+            for (int k = 0; k < W->nlayout; k++) {
+                struct shm_slot *sl = &W->layout[k];
+                if (off >= sl->end - pg && off < sl->end) {
+                    set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                              "%s %zu bytes past the end of a %zu-byte %s array in shared memory",
+                              is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
+                              off - (sl->base + sl->size), sl->size, k == 0 ? "dynamic (extern __shared__)" : "__shared__");
+                    siglongjmp(W->jb, 1);
+                }
+            }
+            set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                      "%s outside the block's shared memory arrays",
+                      is_write == 1 ? "write" : is_write == 0 ? "read" : "access");
+            siglongjmp(W->jb, 1);
         }
         for (size_t i = 0; i < g_nallocs; i++) {
             alloc *al = &g_allocs[i];
@@ -1224,7 +1295,9 @@ static void start_pool(void)
         W->live = calloc(MAX_THREADS, sizeof *W->live);
         W->altstack = malloc(65536);
 #ifndef EMU_CHECK
-        W->arena = alloc_aligned(4096, ARENA_SIZE);
+        W->arena = mmap(NULL, SHM_RESERVE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (W->arena == MAP_FAILED)
+            abort();
 #endif
         if (!W->fibers || !W->live || !W->altstack)
             abort();
