@@ -1,0 +1,15 @@
+// attack: segfaults
+// expect: zero
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    (void)M; (void)N; (void)width;
+    volatile float *nowhere = (float *)16;
+    P[0] = *nowhere;
+}

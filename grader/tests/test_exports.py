@@ -1,0 +1,161 @@
+"""gpulab grade's exports: the records, --format json, the CSV gradebook,
+JUnit XML, Gradescope's results.json and autograder zip, each checked against
+its schema in grader/tests/schemas/ (docs/formats.md documents them)."""
+import json
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+
+import kit
+from schemas import validate
+
+LAB = "01-basic-matmul"
+SOLUTION = kit.ROOT / "solutions" / LAB / "basic_matmul.cu"
+SKELETON = kit.ROOT / "skeletons" / LAB / "basic_matmul.cu"
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / LAB
+NDATASETS = len([d for d in kit.manifest(LAB)["datasets"] if not d.get("on_demand")])
+
+
+def emu_or_skip():
+    problem = kit.emu_problem()
+    if problem and (kit.ROOT / "grader" / "emu" / "emu.mk").exists():
+        pytest.fail(problem)
+    if problem:
+        pytest.skip(problem)
+
+
+def small_class(root):
+    """alice (the solution), bob (the skeleton), dave.cu (a lone file), and
+    erin's folder without the lab's file."""
+    for name, src in (("alice", SOLUTION), ("bob", SKELETON)):
+        (root / name).mkdir(parents=True)
+        shutil.copy(src, root / name / "basic_matmul.cu")
+    shutil.copy(PROGRAMS / "wrong_index.cu", root / "dave.cu")
+    (root / "erin").mkdir()
+    (root / "erin" / "notes.txt").write_text("I ran out of time\n")
+    return root
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    emu_or_skip()
+    tmp = tmp_path_factory.mktemp("exports")
+    subs = small_class(tmp / "class")
+    p = kit.gpulab("grade", LAB, subs, "--backend", "emu", "--jobs", "2", "--records", tmp / "records",
+                   "--format", "json", "--out", tmp / "grades.json", "--csv", tmp / "grades.csv",
+                   "--junit", tmp / "junit.xml")
+    assert p.returncode == 0, p.stderr
+    return tmp
+
+
+def test_records_validate(graded):
+    recs = sorted((graded / "records").glob("*.json"))
+    assert [r.stem for r in recs] == ["alice", "bob", "dave", "erin"]
+    for r in recs:
+        validate.check_json(json.loads(r.read_text()), "record.schema.json")
+    alice = json.loads((graded / "records" / "alice.json").read_text())
+    assert alice["score"] == alice["max_score"] == NDATASETS
+    assert alice["seed_from"] == "public" and alice["hidden_datasets"] is False
+    assert alice["seed"] == str(kit.manifest(LAB)["seed"])
+    import hashlib
+    assert alice["submission_sha256"] == hashlib.sha256(SOLUTION.read_bytes()).hexdigest()
+    erin = json.loads((graded / "records" / "erin.json").read_text())
+    assert erin["build"]["ok"] is False and "has no basic_matmul.cu" in erin["build"]["message"]
+
+
+def test_dataset_hashes_are_the_files(graded):
+    """A dataset's sha256 covers its files, names and bytes (docs/formats.md)."""
+    import hashlib
+    alice = json.loads((graded / "records" / "alice.json").read_text())
+    d = alice["datasets"][3]
+    folder = kit.ROOT / "datasets" / LAB / d["name"]
+    h = hashlib.sha256()
+    for f in sorted(folder.iterdir(), key=lambda f: f.name.encode()):
+        if f.name.startswith(".") or not f.is_file():
+            continue
+        data = f.read_bytes()
+        h.update(f.name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+    assert d["sha256"] == h.hexdigest()
+
+
+def test_json_report_holds_the_records(graded):
+    doc = json.loads((graded / "grades.json").read_text())
+    assert doc["lab"] == LAB and doc["backend"] == "emu" and doc["grader_version"]
+    assert [s["id"] for s in doc["submissions"]] == ["alice", "bob", "dave", "erin"]
+    for s in doc["submissions"]:
+        validate.check_json(s, "record.schema.json")
+
+
+def test_csv_gradebook(graded):
+    rows = validate.check_csv((graded / "grades.csv").read_bytes().decode())
+    by_id = {r["id"]: r for r in rows}
+    assert list(by_id) == ["alice", "bob", "dave", "erin"]
+    assert by_id["alice"]["total"] == str(NDATASETS) and by_id["alice"]["status"] == "pass"
+    assert by_id["bob"]["total"] == "0" and by_id["bob"]["status"] == "fail"
+    assert by_id["dave"]["width-0001"] == "1" and by_id["dave"]["width-0017"] == "0"
+    assert by_id["erin"]["status"] == "missing"
+
+
+def test_junit(graded):
+    root = validate.check_junit((graded / "junit.xml").read_text())
+    suites = {s.attrib["name"]: s for s in root.findall("testsuite")}
+    assert set(suites) == {"alice", "bob", "dave", "erin"}
+    assert suites["alice"].attrib["failures"] == "0"
+    assert suites["bob"].attrib["failures"] == str(NDATASETS)
+
+
+def test_export_command_remakes_the_same_files(graded, tmp_path):
+    p = kit.gpulab("export", LAB, graded / "records", "--csv", tmp_path / "again.csv",
+                   "--junit", tmp_path / "again.xml")
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "again.csv").read_bytes() == (graded / "grades.csv").read_bytes()
+    assert (tmp_path / "again.xml").read_text() == (graded / "junit.xml").read_text()
+
+
+def test_gradescope_results(tmp_path):
+    emu_or_skip()
+    sub = tmp_path / "submission"
+    sub.mkdir()
+    shutil.copy(PROGRAMS / "wrong_index.cu", sub / "basic_matmul.cu")
+    out = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, sub, "--backend", "emu", "--format", "gradescope", "--out", out,
+                   "--records", tmp_path / "records", "--seed", "777")
+    assert p.returncode == 0, p.stderr
+    res = json.loads(out.read_text())
+    validate.check_json(res, "gradescope.schema.json")
+    assert len(res["tests"]) == NDATASETS
+    assert res["score"] == sum(t["score"] for t in res["tests"])
+    assert all(t["visibility"] == "hidden" for t in res["tests"]), "regenerated datasets are hidden"
+    assert {t["status"] for t in res["tests"]} <= {"passed", "failed"}
+
+
+def test_gradescope_needs_one_submission(tmp_path):
+    p = kit.gpulab("grade", LAB, SOLUTION, SKELETON, "--format", "gradescope", "--records", tmp_path)
+    assert p.returncode == 2 and "one submission" in p.stderr
+
+
+@pytest.mark.parametrize("writer", ["zip-cli", "built-in"])
+def test_gradescope_package(tmp_path, writer):
+    if writer == "zip-cli" and not shutil.which("zip"):
+        pytest.skip("no zip command here")
+    env = {"GPULAB_NO_ZIP_CLI": "1"} if writer == "built-in" else {}
+    out = tmp_path / "autograder.zip"
+    p = kit.gpulab("gradescope-package", LAB, out, "--seed", "2027", env=env)
+    assert p.returncode == 0, p.stderr
+    with zipfile.ZipFile(out) as z:
+        assert z.testzip() is None
+        names = set(z.namelist())
+        assert {"setup.sh", "run_autograder", "kit/Makefile", "kit/grader/src/main.c",
+                f"kit/labs/{LAB}/lab.json"} <= names
+        assert not any(n.startswith(("kit/solutions/", "kit/grader/tests/")) for n in names), \
+            "the autograder carries no solutions or tests"
+        run = z.read("run_autograder").decode()
+        assert f"grade {LAB} /autograder/submission" in run and "--seed '2027'" in run
+        assert "/autograder/results/results.json" in run
+        mode = z.getinfo("run_autograder").external_attr >> 16
+        assert mode & 0o111, "run_autograder must be executable"
+    if shutil.which("unzip"):
+        listing = subprocess.run(["unzip", "-l", str(out)], capture_output=True, text=True)
+        assert listing.returncode == 0 and "setup.sh" in listing.stdout
