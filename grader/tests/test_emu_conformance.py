@@ -211,6 +211,15 @@ def test_out_of_bounds_global_default_mode(emu, tmp_path):
     assert d[3] is not None and d[4] is not None and "past the end" in d[5]
 
 
+def test_out_of_bounds_shared_default_mode(emu, tmp_path):
+    prog = build(emu, tmp_path, "oob_shared.cu")
+    r = run([prog])
+    assert r.stdout.strip() == "sync=cudaErrorIllegalAddress", r.stdout + r.stderr
+    (d,) = diags(r.stderr)
+    assert d[0] == "out-of-bounds" and d[1].endswith("oob_shared.cu:9") and d[2] == "Stencil"
+    assert d[4] == (63, 0, 0) and "shared memory" in d[5]
+
+
 @pytest.mark.parametrize("name,line,kind", [("oob_global.cu", 9, "global memory"), ("oob_shared.cu", 9, "shared memory")])
 def test_out_of_bounds_check_mode(emu, tmp_path, name, line, kind):
     prog = build(emu, tmp_path, name, "--check")
