@@ -48,7 +48,8 @@
  *
  * Returns 0 on success. On failure (shapes differ, the file cannot be
  * written, out of memory) returns -1 and *summary says why; no file, or a
- * partial one, is left. *summary is always set (never NULL on return).
+ * partial one, is left. *summary is set in every case (NULL only if even
+ * that message could not be allocated); the caller frees it.
  */
 int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
                    const double *tolerance, int tile_width, int halo, char **summary);

@@ -252,6 +252,7 @@ DRIVER = r"""
 /* Test driver for errormap.c: reads an expected output, makes a "got" from it
  * with one kind of damage, draws the map and prints the summary. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,7 +285,10 @@ int main(int argc, char **argv)
                     !strcmp(mode, "nan") ? (y == 5 && x == 7) : 0;
                 if (damage) {
                     if (!strcmp(mode, "poison-all") || !strcmp(mode, "partial-col"))
-                        memset(&v, 0xFF, sizeof v);
+                    {
+                        uint32_t poison = GL_POISON_BITS;
+                        memcpy(&v, &poison, sizeof v);
+                    }
                     else if (!strcmp(mode, "nan"))
                         v = NAN;
                     else
