@@ -1,0 +1,208 @@
+"""gpulab grade for a class: 40 submissions (solutions, skeletons, failing
+programs, the whole attack suite, a folder without the file) with --jobs 2,
+killed halfway and run again (nothing lost, nothing graded twice); hidden
+datasets from a seed or a secret."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+import kit
+from schemas import validate
+from test_attacks import ATTACKS, Listener, place_attacks, processes_with
+
+LAB = "01-basic-matmul"
+SOLUTION = kit.ROOT / "solutions" / LAB / "basic_matmul.cu"
+SKELETON = kit.ROOT / "skeletons" / LAB / "basic_matmul.cu"
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / LAB
+NDATASETS = len([d for d in kit.manifest(LAB)["datasets"] if not d.get("on_demand")])
+COMMON = ["--backend", "emu", "--jobs", "2", "--timeout", "2"]
+
+
+def need_emu():
+    problem = kit.emu_problem()
+    if problem and (kit.ROOT / "grader" / "emu" / "emu.mk").exists():
+        pytest.fail(problem)
+    if problem:
+        pytest.skip(problem)
+
+
+def grade(*args, **kw):
+    return kit.gpulab("grade", LAB, *args, **kw)
+
+
+def records_of(folder):
+    return {r.stem: json.loads(r.read_text()) for r in sorted(folder.glob("*.json"))}
+
+
+@pytest.fixture(scope="module")
+def class_of_40(tmp_path_factory):
+    need_emu()
+    if os.geteuid() != 0:
+        pytest.skip("the attack suite needs the sandbox, which needs root here")
+    tmp = tmp_path_factory.mktemp("batch")
+    subs = tmp / "class"
+    subs.mkdir()
+    expected = {}
+    for i in range(12):
+        (subs / f"sol{i:02d}").mkdir()
+        shutil.copy(SOLUTION, subs / f"sol{i:02d}" / "basic_matmul.cu")
+        expected[f"sol{i:02d}"] = NDATASETS
+    for i in range(3):
+        (subs / f"skel{i}").mkdir()
+        shutil.copy(SKELETON, subs / f"skel{i}" / "basic_matmul.cu")
+        expected[f"skel{i}"] = 0
+    programs = sorted(PROGRAMS.glob("*.cu"))
+    # the failing programs' own scores, graded alone: the batch must agree
+    alone = tmp / "alone"
+    alone.mkdir()
+    for f in programs:
+        shutil.copy(f, alone / f.name)
+    p = grade(alone, *COMMON, "--records", tmp / "alone-records", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    for name, rec in records_of(tmp / "alone-records").items():
+        shutil.copy(PROGRAMS / f"{name}.cu", subs / f"{name}.cu")
+        expected[name] = rec["score"]
+    listener = Listener()
+    for name, want in place_attacks(subs, tmp / "records", listener.port, "gpulab-batch-mark").items():
+        expected[name] = NDATASETS if want == "full" else 0
+    (subs / "zoe").mkdir()  # handed in nothing
+    (subs / "zoe" / "README").write_text("sorry\n")
+    expected["zoe"] = 0
+    n = len(expected)
+    assert n == 12 + 3 + len(programs) + len(list(ATTACKS.glob("*.cu"))) + 1
+    assert n >= 38, n
+    yield {"tmp": tmp, "subs": subs, "expected": expected, "listener": listener}
+    listener.close()
+
+
+def test_40_submissions_killed_halfway_then_resumed(class_of_40):
+    tmp, subs, expected = class_of_40["tmp"], class_of_40["subs"], class_of_40["expected"]
+    records = tmp / "records"
+    out = tmp / "first.txt"
+    env = dict(os.environ, NO_COLOR="1")
+    t0 = time.monotonic()
+    with open(out, "w") as fh:
+        proc = subprocess.Popen([str(kit.GPULAB), "grade", LAB, str(subs), *COMMON, "--records", str(records)],
+                                stdout=fh, stderr=subprocess.STDOUT, env=env)
+        half = len(expected) // 2
+        while proc.poll() is None and len(list(records.glob("*.json"))) < half:
+            time.sleep(0.05)
+            assert time.monotonic() - t0 < 600
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    before = {r.name: r.read_bytes() for r in records.glob("*.json")}
+    assert half <= len(before) < len(expected), len(before)
+
+    p = grade(subs, *COMMON, "--records", records, "--csv", tmp / "grades.csv", "--junit", tmp / "junit.xml",
+              "--format", "json", "--out", tmp / "grades.json", timeout=900)
+    assert p.returncode == 0, p.stderr
+    summary = p.stderr.strip().splitlines()[-1]
+    assert f"{len(expected) - len(before)} graded, {len(before)} already graded" in summary, summary
+    for name, data in before.items():  # nothing graded twice: the records are the same bytes
+        assert (records / name).read_bytes() == data, name
+
+    recs = records_of(records)
+    assert set(recs) == set(expected), set(recs) ^ set(expected)
+    for name, rec in recs.items():
+        validate.check_json(rec, "record.schema.json")
+        assert rec["score"] == expected[name], (name, [(d["name"], d["status"]) for d in rec["datasets"]])
+    doc = json.loads((tmp / "grades.json").read_text())
+    assert len(doc["submissions"]) == len(expected)
+    rows = validate.check_csv((tmp / "grades.csv").read_bytes().decode())
+    assert {r["id"]: float(r["total"]) for r in rows} == {k: float(v) for k, v in expected.items()}
+    validate.check_junit((tmp / "junit.xml").read_text())
+    assert not processes_with("gpulab-batch-mark")
+    assert class_of_40["listener"].connections == []
+
+    # a third run grades nothing
+    p = grade(subs, *COMMON, "--records", records, "--format", "json", "--out", tmp / "again.json")
+    assert p.returncode == 0 and f"0 graded, {len(expected)} already graded" in p.stderr, p.stderr
+
+
+HARDCODED = r'''
+// Copies the public expected output: a program with the answers built in.
+#include "lab.h"
+#include <stdio.h>
+#include <string.h>
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    (void)M; (void)N;
+    char path[4096], line[256];
+    snprintf(path, sizeof path, "%s/datasets/01-basic-matmul/width-%04d/expected.tensor", "@KIT@", width);
+    FILE *f = fopen(path, "rb");
+    if (!f) return;
+    while (fgets(line, sizeof line, f) && strcmp(line, "data\n") != 0) ;
+    for (int i = 0; i < width * width; i++) {
+        double v[2];
+        if (fread(v, sizeof(double), 2, f) != 2) break;
+        P[i] = (float)v[0];
+    }
+    fclose(f);
+}
+'''
+
+
+def test_hidden_datasets_from_a_seed(tmp_path):
+    need_emu()
+    subs = tmp_path / "class"
+    (subs / "honest").mkdir(parents=True)
+    shutil.copy(SOLUTION, subs / "honest" / "basic_matmul.cu")
+    (subs / "cheat").mkdir()
+    (subs / "cheat" / "basic_matmul.cu").write_text(HARDCODED.replace("@KIT@", str(kit.ROOT)))
+    # without the sandbox (so the kit is readable) the built-in answers work on the public datasets ...
+    p = grade(subs, *COMMON, "--sandbox", "none", "--records", tmp_path / "public")
+    assert p.returncode == 0, p.stderr
+    public = records_of(tmp_path / "public")
+    assert public["cheat"]["score"] == NDATASETS and public["cheat"]["sandbox"].startswith("none (")
+    # ... and fail on datasets regenerated from another seed
+    p = grade(subs, *COMMON, "--sandbox", "none", "--seed", "4242", "--records", tmp_path / "hidden")
+    assert p.returncode == 0, p.stderr
+    hidden = records_of(tmp_path / "hidden")
+    assert hidden["honest"]["score"] == NDATASETS
+    assert hidden["cheat"]["score"] < 2  # width 1 may still match by chance: it is one number
+    for rec in hidden.values():
+        validate.check_json(rec, "record.schema.json")
+        assert rec["seed"] == "4242" and rec["seed_from"] == "seed" and rec["hidden_datasets"] is True
+        assert all(d["hidden"] for d in rec["datasets"])
+        assert rec["datasets_sha256"] != public["honest"]["datasets_sha256"]
+    # the same seed makes the same datasets: a regrade reproduces them
+    p = grade(subs, *COMMON, "--sandbox", "none", "--seed", "4242", "--records", tmp_path / "hidden2")
+    again = records_of(tmp_path / "hidden2")
+    assert again["honest"]["datasets_sha256"] == hidden["honest"]["datasets_sha256"]
+
+
+def test_hidden_datasets_from_a_secret(tmp_path):
+    need_emu()
+    subs = tmp_path / "class"
+    for name in ("ann", "ben"):
+        (subs / name).mkdir(parents=True)
+        shutil.copy(SOLUTION, subs / name / "basic_matmul.cu")
+    secret = tmp_path / "secret"
+    secret.write_text("correct horse battery staple\n")
+    p = grade(subs, *COMMON, "--dataset", "width-0017", "--secret-file", secret, "--records", tmp_path / "r")
+    assert p.returncode == 0, p.stderr
+    recs = records_of(tmp_path / "r")
+    assert recs["ann"]["seed"] != recs["ben"]["seed"], "each submission gets its own datasets"
+    assert all(r["seed_from"] == "secret" and r["score"] == 1 for r in recs.values())
+    assert "correct horse" not in json.dumps(recs), "the secret never goes into a record"
+    p = grade(subs, *COMMON, "--dataset", "width-0017", "--secret-file", secret, "--records", tmp_path / "r2")
+    assert {n: r["seed"] for n, r in records_of(tmp_path / "r2").items()} == {n: r["seed"] for n, r in recs.items()}
+
+
+def test_a_changed_submission_is_graded_again(tmp_path):
+    need_emu()
+    subs = tmp_path / "class"
+    (subs / "amy").mkdir(parents=True)
+    shutil.copy(SKELETON, subs / "amy" / "basic_matmul.cu")
+    args = (*COMMON, "--dataset", "width-0017", "--records", tmp_path / "r")
+    assert grade(subs, *args).returncode == 0
+    assert records_of(tmp_path / "r")["amy"]["score"] == 0
+    shutil.copy(SOLUTION, subs / "amy" / "basic_matmul.cu")  # a late fix: new bytes, new grade
+    p = grade(subs, *args)
+    assert p.returncode == 0 and "1 graded, 0 already graded" in p.stdout, p.stdout
+    assert records_of(tmp_path / "r")["amy"]["score"] == 1
