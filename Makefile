@@ -88,7 +88,7 @@ EMU_TARGETS := emu $(HARNESS_emu)
 endif
 
 # ---- top-level targets ----------------------------------------------------------
-.PHONY: all kit deps test check datasets clean grade-solutions
+.PHONY: all kit deps test check datasets clean grade-solutions dist-student
 
 kit: gpulab $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
 
@@ -103,6 +103,7 @@ all: kit
 grade-solutions:
 	@status=0; for lab in $(LABS); do \
 	    for f in solutions/$$lab/*.cu; do \
+	        [ -e "$$f" ] || continue; \
 	        ./gpulab check $$lab $$f || status=1; echo; \
 	    done; \
 	done; \
@@ -121,6 +122,27 @@ test: kit
 	@$(PYTHON) -m pytest grader/tests -q -rs; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests: the test setup is broken"; fi; \
 	exit $$rc
+
+# The students' release: the kit without solutions (mutants, variants),
+# tests (attack programs), or anything secret, checked by building it and
+# running every skeleton from it on the emulator.
+DIST_STUDENT := build/dist/gpulab-student.tar.gz
+dist-student:
+	@rm -rf build/dist && mkdir -p build/dist
+	git ls-files -z | grep -zv -e '^solutions/' -e '^grader/tests/' -e '^\.ci/' -e 'secret' \
+	    | tar --null -T - --transform 's,^,gpulab-student/,' -czf $(DIST_STUDENT)
+	@! tar -tzf $(DIST_STUDENT) | grep -E '(^|/)(solutions|mutants|variants|tests)/|secret' \
+	    || { echo "make dist-student: the tarball holds something it must not"; exit 1; }
+	@mkdir -p build/dist/check && tar -xzf $(DIST_STUDENT) -C build/dist/check
+	$(MAKE) --no-print-directory -C build/dist/check/gpulab-student kit
+	@cd build/dist/check/gpulab-student && for lab in $(LABS); do \
+	    src=$$(sed -n 's/.*"source": *"\([^"]*\)".*/\1/p' labs/$$lab/lab.json); \
+	    ./gpulab check $$lab skeletons/$$lab/$$src --backend emu --format json > ../$$lab.json; rc=$$?; \
+	    if [ $$rc -gt 1 ] || ! grep -Eq '"ok":[[:space:]]*true' ../$$lab.json; then \
+	        echo "make dist-student: the skeleton of $$lab does not build and run (exit $$rc)"; exit 1; fi; \
+	    echo "dist-student: $$lab's skeleton builds and runs (exit $$rc)"; \
+	done
+	@echo "make dist-student: wrote $(DIST_STUDENT)"
 
 clean:
 	rm -rf build gpulab
