@@ -1382,16 +1382,19 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
         log_launch(c, 0, 0, g_sticky);
         return g_sticky;
     }
+    /* CUDA 13 answers every invalid configuration with cudaErrorInvalidValue
+     * (checked on an H200; older releases said cudaErrorInvalidConfiguration). */
+    const cudaError_t bad = cudaErrorInvalidValue;
     const dim3 g = c->grid, b = c->block;
     if (!g.x || !g.y || !g.z || !b.x || !b.y || !b.z)
-        return bad_launch(c, cudaErrorInvalidConfiguration, "a grid or block dimension is 0");
+        return bad_launch(c, bad, "a grid or block dimension is 0");
     if (b.x > 1024 || b.y > 1024 || b.z > 64)
-        return bad_launch(c, cudaErrorInvalidConfiguration,
+        return bad_launch(c, bad,
                           "block dimensions are limited to (1024, 1024, 64)");
     if ((unsigned long long)b.x * b.y * b.z > MAX_THREADS)
-        return bad_launch(c, cudaErrorInvalidConfiguration, "more than 1024 threads per block");
+        return bad_launch(c, bad, "more than 1024 threads per block");
     if (g.x > 2147483647u || g.y > 65535 || g.z > 65535)
-        return bad_launch(c, cudaErrorInvalidConfiguration,
+        return bad_launch(c, bad,
                           "grid dimensions are limited to (2147483647, 65535, 65535)");
     if (c->shmem > SHARED_LIMIT)
         return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
