@@ -57,7 +57,7 @@ build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dat
 
 # ---- lab harnesses, once per backend: build/harness/<backend>/... -----------
 RUNTIME_HDR := grader/runtime/harness.h grader/runtime/dataset.h grader/runtime/lab_common.h \
-               grader/runtime/guard.h
+               grader/runtime/guard.h grader/runtime/smem_poison.h
 
 define backend_rules
 build/harness/$(1)/dataset.o: grader/runtime/dataset.c $(RUNTIME_HDR)
@@ -70,7 +70,7 @@ build/harness/$(1)/guard.o: grader/runtime/guard.c $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
 build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o \
-                                        build/harness/$(1)/guard.o
+                                        build/harness/$(1)/guard.o build/harness/$(1)/smem_poison.o
 	rm -f $$@
 	ar rcs $$@ $$^
 build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
@@ -81,9 +81,17 @@ endef
 
 ifneq ($(CUDA_INCLUDE),)
 $(eval $(call backend_rules,gpu,$(CUDA_INCLUDE),))
+# The GPU's shared-memory poisoning is a kernel, so nvcc builds it; PTX only,
+# so the driver compiles it for whatever GPU the kit finds.
+build/harness/gpu/smem_poison.o: grader/runtime/smem_poison.cu grader/runtime/smem_poison.h
+	@mkdir -p $(@D)
+	$(NVCC) -arch=compute_75 -code=compute_75 -c $< -o $@
 endif
 ifneq ($(EMU_MK),)
 $(eval $(call backend_rules,emu,$(EMU_INCLUDE),$(wildcard $(EMU_INCLUDE)/*.h)))
+build/harness/emu/smem_poison.o: grader/runtime/smem_poison_emu.c grader/runtime/smem_poison.h
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) -c $< -o $@
 EMU_TARGETS := emu $(HARNESS_emu)
 endif
 

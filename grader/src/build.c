@@ -69,8 +69,23 @@ static char *link_hint(const lab_manifest *m, const char *log)
     return hint;
 }
 
+static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
+                      const char *workdir, const char *emu_mode, build_result *r);
+
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
+{
+    build_any(m, b, student_path, workdir, NULL, r);
+}
+
+void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
+                       const char *workdir, const char *mode, build_result *r)
+{
+    build_any(m, b, student_path, workdir, mode, r);
+}
+
+static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
+                      const char *workdir, const char *emu_mode, build_result *r)
 {
     memset(r, 0, sizeof *r);
     size_t len;
@@ -93,8 +108,10 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
         die("cannot write %s: %s", src, strerror(errno));
     sb_free(&body);
 
-    char *obj = xasprintf("%s/student.o", workdir);
-    char *prog = xasprintf("%s/lab-program", workdir);
+    char *obj = emu_mode ? xasprintf("%s/student-%s.o", workdir, emu_mode) : xasprintf("%s/student.o", workdir);
+    char *prog = emu_mode ? xasprintf("%s/lab-program-%s", workdir, emu_mode)
+                          : xasprintf("%s/lab-program", workdir);
+    char *mode_flag = emu_mode ? xasprintf("--%s", emu_mode) : NULL;
     char *inc_lab = xasprintf("-I%s", m->dir);
     char *inc_rt = kit_path("grader/runtime");
     char *inc_rt_flag = xasprintf("-I%s", inc_rt);
@@ -127,11 +144,15 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
         if (run_tool(ld, workdir, &log, &why) != 0)
             goto failed_link;
     } else {
-        const char *cc[] = { b->compiler, "-c", src, "-o", obj, inc_lab, inc_rt_flag, NULL };
-        if (run_tool(cc, workdir, &log, &why) != 0)
+        /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
+        int k = mode_flag ? 1 : 0;
+        const char *cc[] = { b->compiler, mode_flag, "-c", src, "-o", obj, inc_lab, inc_rt_flag, NULL };
+        const char *ld[] = { b->compiler, mode_flag, obj, harness, runtime, "-o", prog, NULL };
+        cc[1 - k] = b->compiler; /* without a mode, start one later so argv[0] is the compiler */
+        ld[1 - k] = b->compiler;
+        if (run_tool(cc + 1 - k, workdir, &log, &why) != 0)
             goto failed_compile;
-        const char *ld[] = { b->compiler, obj, harness, runtime, "-o", prog, NULL };
-        if (run_tool(ld, workdir, &log, &why) != 0)
+        if (run_tool(ld + 1 - k, workdir, &log, &why) != 0)
             goto failed_link;
     }
     r->ok = 1;
@@ -160,6 +181,7 @@ done:
     free(harness);
     free(runtime);
     free(arch);
+    free(mode_flag);
 }
 
 void build_result_free(build_result *r)

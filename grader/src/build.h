@@ -18,6 +18,12 @@ typedef struct {
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r);
+
+/* The emulator's checking builds for the sanitizer stage: mode is "race"
+ * (emucc --race, ThreadSanitizer) or "check" (emucc --check, AddressSanitizer);
+ * the program is workdir/lab-program-MODE. */
+void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
+                       const char *workdir, const char *mode, build_result *r);
 void build_result_free(build_result *r);
 
 #endif

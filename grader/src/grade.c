@@ -119,6 +119,14 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                            const char *workdir, const int *index, double timeout_s,
                            const char *datasets_root, submission_result *s)
 {
+    /* On the emulator the checks are builds of their own. */
+    build_result race, check;
+    memset(&race, 0, sizeof race);
+    memset(&check, 0, sizeof check);
+    if (b->kind == BACKEND_EMU) {
+        build_emu_variant(m, b, s->file, workdir, "race", &race);
+        build_emu_variant(m, b, s->file, workdir, "check", &check);
+    }
     int chosen[2] = { -1, -1 }, nchosen = 0;
     for (int pass = 0; pass < 3 && nchosen < 2; pass++) {
         for (;;) {
@@ -147,7 +155,11 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
         char *san_dir = xasprintf("%s/sanitize-%s", workdir, d->name);
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
-        sanitize_run(b, program, dir, san_dir, timeout_s, s->file, d->sanitizer);
+        if (b->kind == BACKEND_EMU)
+            sanitize_run_emu(race.ok ? race.program : NULL, check.ok ? check.program : NULL, dir, san_dir,
+                             timeout_s, s->file, d->sanitizer);
+        else
+            sanitize_run(b, program, dir, san_dir, timeout_s, s->file, d->sanitizer);
         if (d->status == ST_PASS && d->sanitizer->nfindings > 0) {
             d->status = ST_UNSAFE;
             s->score -= d->points;
@@ -159,6 +171,8 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         free(san_dir);
         free(dir);
     }
+    build_result_free(&race);
+    build_result_free(&check);
 }
 
 /* A failure pattern that only shows across datasets. 16 is the tile width
@@ -233,7 +247,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
                           opt->datasets_root, file, opt->maps_dir);
             s->score += s->datasets[i].points;
         }
-        if (!opt->no_sanitize && b->kind == BACKEND_GPU)
+        if (!opt->no_sanitize)
             sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, s);
         across_datasets(s);
     }

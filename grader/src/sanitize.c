@@ -242,6 +242,129 @@ void sanitize_parse_compute_sanitizer(const char *text, const char *student, san
         free(b.lines[i]);
 }
 
+/* "(x,y,z)" after `word ` in s, copied into out; "" if absent. */
+static void triple_after(const char *s, const char *word, char *out, size_t len)
+{
+    out[0] = '\0';
+    const char *p = strstr(s, word);
+    if (p) {
+        p += strlen(word);
+        size_t n = strcspn(p, ")");
+        if (*p == '(' && p[n] == ')')
+            snprintf(out, len, "%.*s", (int)n + 1, p);
+    }
+}
+
+void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
+{
+    const char *prefix = "gpulab-emu: ";
+    for (const char *p = text; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > strlen(prefix) && strncmp(p, prefix, strlen(prefix)) == 0) {
+            char *line = xasprintf("%.*s", (int)(n - strlen(prefix)), p + strlen(prefix));
+            char category[32] = "", location[300] = "", kernel[128] = "", block[48], thread[48];
+            sscanf(line, "%31s %299s", category, location);
+            const char *k = strstr(line, " kernel ");
+            if (k)
+                sscanf(k, " kernel %127s", kernel);
+            triple_after(line, " block ", block, sizeof block);
+            triple_after(line, " thread ", thread, sizeof thread);
+            const char *msg = strstr(line, "): ");
+            msg = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
+            char file[256] = "";
+            int ln = 0;
+            char *colon = strrchr(location, ':');
+            if (colon) {
+                snprintf(file, sizeof file, "%.*s", (int)(colon - location), location);
+                ln = atoi(colon + 1);
+            }
+            char where[128] = "";
+            if (block[0] && thread[0])
+                snprintf(where, sizeof where, " (first seen in block %s, thread %s)", block, thread);
+            if (strcmp(category, "race") == 0 && ln > 0) {
+                /* "write of 4 bytes of shared memory races with the read at FILE:LINE2 ..." */
+                char a1[16] = "", a2[16] = "";
+                int ln2 = 0;
+                sscanf(msg, "%15s", a1);
+                const char *with = strstr(msg, "races with the ");
+                if (with) {
+                    sscanf(with, "races with the %15s", a2);
+                    const char *at = strstr(with, " at ");
+                    if (at) {
+                        const char *c2 = strchr(at + 4, ':');
+                        if (c2)
+                            ln2 = atoi(c2 + 1);
+                    }
+                }
+                const char *space = strstr(msg, "shared memory") ? "shared memory" : "global memory";
+                int l1 = ln <= ln2 || ln2 == 0 ? ln : ln2, l2 = ln <= ln2 || ln2 == 0 ? ln2 : ln;
+                const char *x1 = l1 == ln ? a1 : a2, *x2 = l1 == ln ? a2 : a1;
+                char *q1 = quote(student, l1), *q2 = quote(student, l2);
+                add(r, "race", file, l1, l2,
+                    xasprintf("the %s of %s at %s and the %s at %s race in %s: no __syncthreads() "
+                              "separates them, so some threads can get there before others are done",
+                              x1, space, q1, x2, q2, kernel));
+                free(q1);
+                free(q2);
+            } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {
+                char *q = quote(student, ln);
+                char *clean = xstrdup(msg);
+                char *code = strstr(clean, " (cudaError");
+                if (code)
+                    *code = '\0';
+                add(r, "out-of-bounds", file, ln, 0,
+                    xasprintf("the access at %s in %s: %s%s", q, kernel, clean, where));
+                free(clean);
+                free(q);
+            } else if (strcmp(category, "barrier-divergence") == 0 && ln > 0) {
+                char *q = quote(student, ln);
+                add(r, "barrier", file, ln, 0,
+                    xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
+                              "block%s: a barrier inside a condition that some threads skip hangs or "
+                              "breaks the block", q, kernel, where));
+                free(q);
+            }
+            free(line);
+        }
+        p = end ? end + 1 : p + n;
+    }
+}
+
+void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
+                      const char *run_dir, double timeout_s, const char *student_file, sanitize_result *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *programs[2] = { race_program, check_program };
+    const char *names[2] = { "race", "check" };
+    const char *env[] = { "GPULAB_NO_GUARDS=1", NULL };
+    r->ran = 1;
+    for (int i = 0; i < 2; i++) {
+        if (!programs[i]) {
+            r->ran = 0;
+            free(r->problem);
+            r->problem = xasprintf("the emulator's --%s build failed", names[i]);
+            continue;
+        }
+        char *dir = xasprintf("%s-%s", run_dir, names[i]);
+        run_prepare_dir(dataset_dir, dir);
+        const char *argv[] = { programs[i], ".", "output.tensor", NULL };
+        double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
+        proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
+        proc_result p;
+        proc_run(&spec, &p);
+        if (!p.started || p.timed_out) {
+            r->ran = 0;
+            free(r->problem);
+            r->problem = xasprintf("the emulator's --%s run %s", names[i],
+                                   p.timed_out ? "did not finish in time" : "could not be started");
+        }
+        sanitize_parse_emu(p.err_text, student_file, r);
+        proc_result_free(&p);
+        free(dir);
+    }
+}
+
 void sanitize_run(const backend *be, const char *program, const char *dataset_dir, const char *run_dir,
                   double timeout_s, const char *student_file, sanitize_result *r)
 {

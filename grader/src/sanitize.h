@@ -6,7 +6,8 @@
  * GPU: compute-sanitizer's memcheck (out-of-bounds and misaligned accesses),
  * racecheck (shared-memory hazards: a missing __syncthreads()) and synccheck
  * (a barrier not every thread reaches), with the kit's guard zones off so
- * memcheck sees every access. A dataset whose output matched but that has a
+ * memcheck sees every access. Emulator: its race-check and bounds-check
+ * builds (sanitize_run_emu). A dataset whose output matched but that has a
  * finding is `unsafe`: right by luck, worth no points.
  */
 #ifndef GPULAB_SANITIZE_H
@@ -34,6 +35,15 @@ typedef struct sanitize_result_s {
  * student_file: the student's source, to quote its lines. */
 void sanitize_run(const backend *b, const char *program, const char *dataset_dir, const char *run_dir,
                   double timeout_s, const char *student_file, sanitize_result *r);
+
+/* The emulator's checks: its --race build (ThreadSanitizer: shared-memory
+ * races and their two lines) and its --check build (AddressSanitizer: any
+ * out-of-bounds access), each run on the dataset with the guards off. */
+void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
+                      const char *run_dir, double timeout_s, const char *student_file, sanitize_result *r);
+
+/* Reads the emulator's "gpulab-emu:" diagnostic lines (docs/emulator.md). */
+void sanitize_parse_emu(const char *text, const char *student_file, sanitize_result *r);
 
 /* Parses compute-sanitizer's report (exposed for the tests through
  * `gpulab explain-sanitizer`). */
