@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The kit's checks on a machine with an NVIDIA GPU, in one go: build, the main
+# job (every reference solution graded on the GPU, sanitizer on), then the
+# whole test suite. Logs go to $OUT (default /tmp/gpulab-gpu-run).
+#
+# cJSON: the system's, or a copy in .carry/cjson/{include,lib} (for a machine
+# with no package registry).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-/tmp/gpulab-gpu-run}
+mkdir -p "$OUT"
+make_args=(-j"$(nproc)")
+if ! pkg-config --exists libcjson 2>/dev/null && [ -d .carry/cjson ]; then
+    c=$PWD/.carry/cjson
+    make_args+=("CJSON_CFLAGS=-I$c/include" "CJSON_LIBS=-L$c/lib -lcjson -Wl,-rpath,$c/lib")
+fi
+nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
+make "${make_args[@]}" kit > "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+echo "== main job: every reference solution on the GPU"
+status=0
+for lab in $(ls labs); do
+    ./gpulab check "$lab" solutions/"$lab"/*.cu --backend gpu > "$OUT/solution-$lab.txt" 2>&1 || status=1
+    tail -1 "$OUT/solution-$lab.txt" | sed "s/^/$lab: /"
+done
+echo "== test suite"
+workers=()
+python3 -c 'import xdist' 2>/dev/null && workers=(-n "${PYTEST_WORKERS:-8}")
+python3 -m pytest grader/tests -q -rs "${workers[@]}" -p no:cacheprovider > "$OUT/pytest.log" 2>&1
+rc=$?
+grep -E "^(FAILED|ERROR)" "$OUT/pytest.log" | head -40
+tail -1 "$OUT/pytest.log"
+exit $(( rc != 0 || status != 0 ))
