@@ -204,8 +204,9 @@ def test_log_counts_shared_and_barriers(emu, tmp_path):
                   "shared_static_bytes": 2048, "shared_dynamic_bytes": 0, "barriers": 8, "status": "cudaSuccess"}
 
 
-def test_out_of_bounds_global_default_mode(emu, tmp_path):
-    prog = build(emu, tmp_path, "oob_global.cu")
+@pytest.mark.parametrize("mode", [[], ["--race"]], ids=["default", "race"])
+def test_out_of_bounds_global_default_mode(emu, tmp_path, mode):
+    prog = build(emu, tmp_path, "oob_global.cu", *mode)
     r = run([prog])
     assert r.stdout.strip() == "sync=cudaErrorIllegalAddress last=cudaErrorIllegalAddress memcpy=cudaErrorIllegalAddress"
     (d,) = diags(r.stderr)
@@ -246,8 +247,9 @@ def test_barrier_divergence(emu, tmp_path):
     assert r.stdout.strip() == "last=cudaSuccess sync=cudaSuccess" and not diags(r.stderr)
 
 
-def test_stack_overflow_reported_and_survived(emu, tmp_path):
-    prog = build(emu, tmp_path, "stack_overflow.cu")
+@pytest.mark.parametrize("mode", [[], ["--race"], ["--check"]], ids=["default", "race", "check"])
+def test_stack_overflow_reported_and_survived(emu, tmp_path, mode):
+    prog = build(emu, tmp_path, "stack_overflow.cu", *mode)
     r = run([prog])
     assert r.returncode == 0 and r.stdout.strip() == "sync=cudaErrorIllegalAddress", r.stdout + r.stderr
     (d,) = diags(r.stderr)

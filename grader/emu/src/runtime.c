@@ -1164,6 +1164,17 @@ static void run_launch(worker *W, launch *L)
 }
 
 /* ---- faults inside kernels: SIGSEGV / SIGBUS -------------------------------------- */
+/* Leaves the faulting fiber for good: back to the worker's scheduler loop. */
+static void escape(worker *W) __attribute__((noreturn));
+static void escape(worker *W)
+{
+#ifdef EMU_RACE
+    /* ThreadSanitizer keeps longjmp buffers per fiber: be the scheduler again */
+    __tsan_switch_to_fiber(W->tsan_sched, 0);
+#endif
+    siglongjmp(W->jb, 1);
+}
+
 static void on_fault(int sig, siginfo_t *si, void *ucv)
 {
     worker *W = emu_self_;
@@ -1186,7 +1197,7 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
                 set_fault(L, "stack-overflow", cudaErrorIllegalAddress, pc, NULL,
                           "the thread's stack (%u KiB in the emulator) overflowed: deep recursion or a large local array?",
                           STACK_SIZE / 1024);
-                siglongjmp(W->jb, 1);
+                escape(W);
             }
         }
         if (W->arena && a >= W->arena && a < W->arena + SHM_RESERVE) {
@@ -1198,13 +1209,13 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
                               "%s %zu bytes past the end of a %zu-byte %s array in shared memory",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
                               off - (sl->base + sl->size), sl->size, k == 0 ? "dynamic (extern __shared__)" : "__shared__");
-                    siglongjmp(W->jb, 1);
+                    escape(W);
                 }
             }
             set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
                       "%s outside the block's shared memory arrays",
                       is_write == 1 ? "write" : is_write == 0 ? "read" : "access");
-            siglongjmp(W->jb, 1);
+            escape(W);
         }
         for (size_t i = 0; i < g_nallocs; i++) {
             alloc *al = &g_allocs[i];
@@ -1219,7 +1230,7 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
                               "%s %zu bytes before the start of a %zu-byte cudaMalloc allocation (global memory)",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
                               (size_t)(al->base - a), al->size);
-                siglongjmp(W->jb, 1);
+                escape(W);
             }
         }
         const struct emu_launch_cfg *c = L->cfg;
