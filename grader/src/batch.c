@@ -573,8 +573,10 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
         die("cannot create the records folder %s: %s", o->records_dir, strerror(errno));
     sandbox_hide(o->records_dir);
     char *grader_sha = self_sha();
-    char *options_key = xasprintf("dataset=%s timeout=%g", o->go.dataset >= 0 ? m->datasets[o->go.dataset].name : "default",
-                                  o->go.timeout_s > 0 ? o->go.timeout_s : m->timeout_s);
+    char *options_key = xasprintf("dataset=%s timeout=%g sanitize=%s",
+                                  o->go.dataset >= 0 ? m->datasets[o->go.dataset].name : "default",
+                                  o->go.timeout_s > 0 ? o->go.timeout_s : m->timeout_s,
+                                  o->go.no_sanitize ? "no" : "yes");
 
     dataset_set public_set, seeded;
     memset(&public_set, 0, sizeof public_set);

@@ -54,7 +54,7 @@ static const char usage_text[] =
     "                                    hidden datasets: regenerated from seed S, or from a secret\n"
     "                                    and each submission's id\n"
     "      --sandbox auto|unshare|none   the runs' sandbox (default auto: the best available)\n"
-    "      --dataset NAME, --backend, --timeout, --keep as for check\n"
+    "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep as for check\n"
     "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]\n"
     "                                    the gradebook and JUnit XML again, from the records\n"
     "  gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]\n"
@@ -340,7 +340,7 @@ static int cmd_grade(int argc, char **argv)
     const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
     const char *sandbox = "auto";
     double timeout_s = 0;
-    int keep = 0, jobs = 0, ninputs = 0;
+    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -371,6 +371,8 @@ static int cmd_grade(int argc, char **argv)
                 usage_error("--jobs %s: expected a number of builds at once, 1 or more", argv[i]);
         } else if (strcmp(a, "--keep") == 0)
             keep = 1;
+        else if (strcmp(a, "--no-sanitize") == 0)
+            no_sanitize = 1;
         else if (a[0] == '-' && a[1] != '\0')
             usage_error("unknown or incomplete option '%s'", a);
         else if (!lab)
@@ -398,6 +400,7 @@ static int cmd_grade(int argc, char **argv)
     bo.go.dataset = -1;
     bo.go.timeout_s = timeout_s;
     bo.go.keep = keep;
+    bo.go.no_sanitize = no_sanitize;
     if (dataset) {
         bo.go.dataset = manifest_find_dataset(&m, dataset);
         if (bo.go.dataset < 0)

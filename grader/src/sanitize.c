@@ -352,7 +352,7 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
         double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
         proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
         proc_result p;
-        proc_run(&spec, &p);
+        proc_run_sandboxed(&spec, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
@@ -397,7 +397,7 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
         double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
         proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
         proc_result p;
-        proc_run(&spec, &p);
+        proc_run_sandboxed(&spec, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
