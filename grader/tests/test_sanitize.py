@@ -79,6 +79,8 @@ def test_missing_second_barrier_race_names_both_lines(backend):
     write = line_of(src, "ds_M[ty][tx] =")
     read = line_of(src, "Pvalue +=")
     rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    problems = {d["sanitizer"]["problem"] for d in rep["datasets"] if d["sanitizer"]} - {None}
+    assert not problems, f"the sanitizer stage could not run: {problems}"
     races = [f for d in rep["datasets"] if d["sanitizer"] for f in d["sanitizer"]["findings"]
              if f["kind"] == "race"]
     assert any((f["line"], f["line2"]) == (write, read) for f in races), races
