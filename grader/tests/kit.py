@@ -67,6 +67,36 @@ def emu_problem():
     return None
 
 
+_race_problem = []
+
+
+def emu_race_problem():
+    """None when the emulator's race checker (emucc --race, GCC's
+    ThreadSanitizer) reports the known race of a tiled matmul missing its
+    second barrier on this machine; otherwise why not. Seen 2026-11-21: gcc 12
+    (Debian, CI) reports it; gcc 13 (the GPU machine's Ubuntu) misses it."""
+    if _race_problem:
+        return _race_problem[0]
+    import tempfile
+    problem = emu_problem()
+    if problem is None:
+        with tempfile.TemporaryDirectory() as d:
+            prog = Path(d) / "race"
+            src = ROOT / "grader" / "tests" / "emu" / "matmul_tiled.cu"
+            p = run([EMUCC, "--race", "-DNO_SYNC2", src, "-o", prog], timeout=300)
+            if p.returncode != 0:
+                problem = "the emulator's --race build fails here: " + p.stderr[-300:]
+            else:
+                r = run(["setarch", os.uname().machine, "-R", prog] if shutil.which("setarch") else [prog],
+                        timeout=300)
+                if "gpulab-emu: race" not in r.stderr:
+                    cc = run(["gcc", "-dumpfullversion"]).stdout.strip()
+                    problem = (f"ThreadSanitizer (gcc {cc}) on this machine does not report the emulator's "
+                               "known race (matmul_tiled.cu -DNO_SYNC2)")
+    _race_problem.append(problem)
+    return problem
+
+
 def labs():
     return sorted(p.parent.name for p in (ROOT / "labs").glob("*/lab.json"))
 

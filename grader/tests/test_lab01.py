@@ -112,7 +112,7 @@ def test_missing_entry_point_is_explained(backend):
 def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
     out = tmp_path / "grades.json"
     p = kit.gpulab("grade", LAB, SOLUTION, SKELETON, "--backend", backend, "--format", "json",
-                   "--out", out)
+                   "--out", out, "--records", tmp_path / "records")
     assert p.returncode == 0, p.stderr
     import json
     doc = json.loads(out.read_text())
