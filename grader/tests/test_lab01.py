@@ -113,9 +113,11 @@ def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
     out = tmp_path / "grades.json"
     p = kit.gpulab("grade", LAB, SOLUTION, SKELETON, "--backend", backend, "--format", "json",
                    "--out", out, "--records", tmp_path / "records")
-    assert p.returncode == 0, p.stderr
     import json
     doc = json.loads(out.read_text())
+    errors = [(s["file"], d["name"], d["message"], d["stderr"][-500:]) for s in doc["submissions"]
+              for d in s["datasets"] if d["status"] == "grader_error"]
+    assert p.returncode == 0, (p.stderr, errors)
     scores = [s["score"] for s in doc["submissions"]]
     assert scores == [len(DATASETS), 0]
     assert doc["lab"] == LAB and doc["backend"] == backend
