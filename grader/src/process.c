@@ -132,7 +132,7 @@ static void start_failed(int fd, const char *msg)
 }
 
 /* The sandboxed run's first process, pid 1 of its namespaces: makes the
- * private view, starts the program as nobody, waits for it (reaping whatever
+ * private view, starts the program as the run's own user, waits for it (reaping whatever
  * else ends meanwhile) and reports its wait status through status_fd. When
  * it returns, the kernel kills every process left in the namespace. */
 static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd, int status_fd)
@@ -179,6 +179,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed)
     double t0 = now_s();
     fflush(stdout);
     fflush(stderr);
+    if (sandboxed)
+        sandbox_next_run_user();
     pid_t pid = sandboxed ? (pid_t)syscall(SYS_clone, SIGCHLD | sandbox_clone_flags(), NULL, NULL, NULL, NULL)
                           : fork();
     if (pid < 0)

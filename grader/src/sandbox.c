@@ -3,9 +3,9 @@
  *
  * Linux namespaces through clone(2) and mount(2), no helper program: the
  * grader runs as root on grading machines, so it can make a mount, pid,
- * network, IPC and UTS namespace for each run, then hand the program to the
- * unprivileged user nobody. Where that is not possible (not root, no
- * namespaces) the mode is "none (why)" and runs are protected only by
+ * network, IPC and UTS namespace for each run, then hand the program to an
+ * unprivileged user id of the run's own (no account, no groups). Where that
+ * is not possible (not root, no namespaces) the mode is "none (why)" and runs are protected only by
  * process.c's limits; the records say so.
  */
 #define _GNU_SOURCE
@@ -29,8 +29,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define SANDBOX_UID 65534 /* nobody */
 #define SANDBOX_GID 65534 /* nogroup */
+
+/* Each run has a user of its own, not a shared "nobody": RLIMIT_NPROC counts
+ * every process and thread of a user across the machine, so with one shared
+ * user, runs going on at the same time (a batch on several GPUs, a parallel
+ * test suite; CUDA starts several threads per process) would eat each other's
+ * limit and fail to start ("Resource temporarily unavailable", seen on an
+ * H200 machine). The grader picks the user before it starts the run. */
+static uid_t run_uid = 65534;
+
+void sandbox_next_run_user(void)
+{
+    static unsigned run_number;
+    run_uid = (uid_t)(100000u + (unsigned)getpid() * 512u + (run_number++ % 512u));
+}
 #define NS_FLAGS (CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
 
 static int active;
@@ -183,8 +196,8 @@ int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s,
     char *tmproot = parent_of(workdir);    /* where the grader makes its temporary folders */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
         return fail(why, len, "make private", "/");
-    /* The program writes its output (and the emulator its log) as nobody. */
-    if (chown(workdir, SANDBOX_UID, SANDBOX_GID) != 0 || chown(real_cwd, SANDBOX_UID, SANDBOX_GID) != 0)
+    /* The program writes its output (and the emulator its log) as the run's user. */
+    if (chown(workdir, run_uid, SANDBOX_GID) != 0 || chown(real_cwd, run_uid, SANDBOX_GID) != 0)
         return fail(why, len, "hand over", workdir);
     int keep = open(workdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (keep < 0)
@@ -234,7 +247,7 @@ int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s,
             continue;
         path++;
         int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0 || fchown(fd, SANDBOX_UID, SANDBOX_GID) != 0)
+        if (fd < 0 || fchown(fd, run_uid, SANDBOX_GID) != 0)
             return fail(why, len, "create", path);
         close(fd);
         if (mount(path, path, NULL, MS_BIND, NULL) != 0)
@@ -257,8 +270,8 @@ int sandbox_drop(double timeout_s, char *why, int len)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu < 1)
         ncpu = 1;
-    /* Processes and threads of user nobody: enough for CUDA's and the
-     * emulator's threads, not for a fork bomb to hurt the machine. */
+    /* Processes and threads of this run's own user: enough for CUDA's and
+     * the emulator's threads, not for a fork bomb to hurt the machine. */
     rlim_t nproc = (rlim_t)(ncpu * 8 + 256);
     struct rlimit rl = { nproc, nproc };
     if (setrlimit(RLIMIT_NPROC, &rl) != 0)
@@ -269,8 +282,8 @@ int sandbox_drop(double timeout_s, char *why, int len)
     struct rlimit cl = { cpu, cpu + 5 };
     if (setrlimit(RLIMIT_CPU, &cl) != 0)
         return fail(why, len, "limit", "CPU time");
-    if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(SANDBOX_UID) != 0)
-        return fail(why, len, "become", "nobody");
+    if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(run_uid) != 0)
+        return fail(why, len, "become", "the run's own user");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return fail(why, len, "set", "no_new_privs");
     return 0;

@@ -12,7 +12,7 @@
  *   - no network (an empty network namespace);
  *   - a pid namespace: when the program's first process ends, or at the time
  *     limit, every process it started is killed, daemons included;
- *   - an unprivileged user (nobody), no new privileges, a limit on processes
+ *   - an unprivileged user of its own for each run, no new privileges, a limit on processes
  *     (RLIMIT_NPROC) and on CPU time (RLIMIT_CPU). No address-space limit:
  *     it breaks CUDA's start-up.
  * sandbox_mode() says which of this was achieved, for the records:
@@ -46,5 +46,9 @@ int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s,
 /* For process.c, in the program's own process just before exec: the
  * unprivileged user and the limits. Returns 0 or -1 with why. */
 int sandbox_drop(double timeout_s, char *why, int why_len);
+
+/* Picks a fresh user id for the next sandboxed run (call before starting
+ * it): limits on processes then apply to each run alone. */
+void sandbox_next_run_user(void);
 
 #endif
