@@ -206,3 +206,24 @@ def test_a_changed_submission_is_graded_again(tmp_path):
     p = grade(subs, *args)
     assert p.returncode == 0 and "1 graded, 0 already graded" in p.stdout, p.stdout
     assert records_of(tmp_path / "r")["amy"]["score"] == 1
+
+
+@pytest.mark.gpu
+def test_40_submissions_on_the_gpu_match_the_emulator(class_of_40):
+    """The same class graded on the GPU: every submission's score and every
+    dataset's status as on the emulator (the attack suite included)."""
+    tmp, subs, expected = class_of_40["tmp"], class_of_40["subs"], class_of_40["expected"]
+    runs = {}
+    for backend in ("emu", "gpu"):
+        flags = [f if f != "emu" else backend for f in COMMON]
+        records = tmp / f"records-{backend}"
+        p = grade(subs, *flags, "--records", records, timeout=1800)
+        assert p.returncode == 0, p.stderr
+        runs[backend] = {name: ([d["status"] for d in rec["datasets"]], rec["score"])
+                         for name, rec in records_of(records).items()}
+    assert set(runs["gpu"]) == set(runs["emu"]) == set(expected)
+    scores = {name: runs["gpu"][name][1] for name in expected}
+    assert scores == {name: float(v) for name, v in expected.items()} or scores == expected, scores
+    differ = {name: (runs["emu"][name][0], runs["gpu"][name][0]) for name in expected
+              if runs["emu"][name][0] != runs["gpu"][name][0]}
+    assert not differ, differ
