@@ -287,3 +287,15 @@ def test_c_harness_links_with_cu_object(emu, tmp_path):
     assert p.returncode == 0, p.stderr
     r = run([tmp_path / "prog"])
     assert r.returncode == 0 and r.stdout.strip() == "c harness: OK devices=1 last=cudaSuccess"
+
+
+def test_device_memory_limit_and_visible_devices(emu, tmp_path):
+    prog = build(emu, tmp_path, "device_limits.cu")
+    r = run([prog])
+    assert r.returncode == 0, r.stderr
+    assert "count: cudaSuccess 1" in r.stdout
+    assert "huge: cudaErrorMemoryAllocation" in r.stdout  # at once, not after touching 16 TiB
+    assert "small: cudaSuccess" in r.stdout and "free: cudaSuccess" in r.stdout
+    r = run([prog], env=dict(os.environ, CUDA_VISIBLE_DEVICES=""))
+    assert "count: cudaErrorNoDevice 0" in r.stdout
+    assert "huge: cudaErrorNoDevice" in r.stdout and "small: cudaErrorNoDevice" in r.stdout

@@ -73,8 +73,33 @@ static cudaError_t set_error(cudaError_t e)
     return e;
 }
 
+/* CUDA_VISIBLE_DEVICES that hides device 0 (empty, or a list that does not
+ * start with 0) leaves no device, as on a GPU machine: every call that
+ * touches the device then fails with cudaErrorNoDevice. */
+static int device_hidden(void)
+{
+    static int hidden = -1;
+    if (hidden < 0) {
+        const char *v = getenv("CUDA_VISIBLE_DEVICES");
+        hidden = v != NULL && !(v[0] == '0' && (v[1] == '\0' || v[1] == ','));
+    }
+    return hidden;
+}
+
 /* The sticky error, if any: every API call that touches the device returns it. */
-#define RETURN_IF_STICKY() do { if (g_sticky != cudaSuccess) return g_sticky; } while (0)
+#define RETURN_IF_STICKY()                                      \
+    do {                                                        \
+        if (device_hidden())                                    \
+            return set_error(cudaErrorNoDevice);                \
+        if (g_sticky != cudaSuccess)                            \
+            return g_sticky;                                    \
+    } while (0)
+
+/* The emulated device's memory, as cudaGetDeviceProperties reports it: an
+ * allocation past it fails with cudaErrorMemoryAllocation at once, as on a
+ * GPU, instead of the emulator touching terabytes of host memory. */
+#define EMU_DEVICE_MEMORY ((size_t)8 << 30)
+static size_t g_allocated; /* bytes of live device allocations, under g_lock */
 
 static void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void diag(const char *fmt, ...)
@@ -232,6 +257,8 @@ static int is_device_ptr(const void *p)
     return 0;
 }
 
+static void release_alloc(alloc *a);
+
 static cudaError_t device_alloc(void **out, size_t size, int pitched)
 {
     if (!out)
@@ -241,6 +268,20 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
         *out = NULL;
         return cudaSuccess;
     }
+    pthread_mutex_lock(&g_lock);
+    int too_big = size > EMU_DEVICE_MEMORY - g_allocated;
+    if (!too_big)
+        g_allocated += size;
+    pthread_mutex_unlock(&g_lock);
+    if (too_big)
+        return set_error(cudaErrorMemoryAllocation);
+#define ALLOC_FAILED()                                          \
+    do {                                                        \
+        pthread_mutex_lock(&g_lock);                            \
+        g_allocated -= size;                                    \
+        pthread_mutex_unlock(&g_lock);                          \
+        return set_error(cudaErrorMemoryAllocation);            \
+    } while (0)
     alloc a = { 0 };
     a.size = size;
     a.pitched = pitched;
@@ -251,7 +292,7 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
         mem = NULL;
     a.base = mem;
     if (!a.base)
-        return set_error(cudaErrorMemoryAllocation);
+        ALLOC_FAILED();
 #else
     /* The end of the allocation touches a PROT_NONE page, so that reading or
      * writing just past it faults and is reported as out-of-bounds. */
@@ -261,7 +302,7 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
     a.maplen = data + 2 * pg;
     a.map = mmap(NULL, a.maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (a.map == MAP_FAILED)
-        return set_error(cudaErrorMemoryAllocation);
+        ALLOC_FAILED();
     mprotect(a.map, pg, PROT_NONE);
     mprotect(a.map + pg + data, pg, PROT_NONE);
     a.base = a.map + pg + (data - size16);
@@ -274,6 +315,7 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
         alloc *n = realloc(g_allocs, cap * sizeof *n);
         if (!n) {
             pthread_mutex_unlock(&g_lock);
+            release_alloc(&a); /* gives its bytes back to g_allocated */
             return set_error(cudaErrorMemoryAllocation);
         }
         g_allocs = n;
@@ -284,9 +326,13 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
     *out = a.base;
     return cudaSuccess;
 }
+#undef ALLOC_FAILED
 
 static void release_alloc(alloc *a)
 {
+    pthread_mutex_lock(&g_lock);
+    g_allocated -= a->size;
+    pthread_mutex_unlock(&g_lock);
 #ifdef EMU_CHECK
     free(a->base);
 #else
@@ -523,8 +569,8 @@ cudaError_t cudaGetDeviceCount(int *count)
 {
     if (!count)
         return set_error(cudaErrorInvalidValue);
-    *count = 1;
-    return cudaSuccess;
+    *count = device_hidden() ? 0 : 1;
+    return device_hidden() ? set_error(cudaErrorNoDevice) : cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
@@ -535,7 +581,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
         return set_error(cudaErrorInvalidDevice);
     memset(p, 0, sizeof *p);
     snprintf(p->name, sizeof p->name, "gpulab CPU emulator");
-    p->totalGlobalMem = (size_t)8 << 30;
+    p->totalGlobalMem = EMU_DEVICE_MEMORY;
     p->sharedMemPerBlock = SHARED_LIMIT;
     p->sharedMemPerBlockOptin = SHARED_LIMIT;
     p->sharedMemPerMultiprocessor = 2 * SHARED_LIMIT;
@@ -586,9 +632,15 @@ cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 cudaError_t cudaDeviceReset(void)
 {
     pthread_mutex_lock(&g_lock);
-    for (size_t i = 0; i < g_nallocs; i++)
-        release_alloc(&g_allocs[i]);
-    g_nallocs = 0;
+    size_t n = g_nallocs;
+    alloc *all = g_allocs;
+    g_allocs = NULL;
+    g_nallocs = g_capallocs = 0;
+    pthread_mutex_unlock(&g_lock);
+    for (size_t i = 0; i < n; i++)
+        release_alloc(&all[i]);
+    free(all);
+    pthread_mutex_lock(&g_lock);
     g_sticky = cudaSuccess;
     g_last = cudaSuccess;
     pthread_mutex_unlock(&g_lock);
@@ -597,10 +649,13 @@ cudaError_t cudaDeviceReset(void)
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
+    pthread_mutex_lock(&g_lock);
+    size_t used = g_allocated;
+    pthread_mutex_unlock(&g_lock);
     if (free_bytes)
-        *free_bytes = (size_t)8 << 30;
+        *free_bytes = EMU_DEVICE_MEMORY - used;
     if (total_bytes)
-        *total_bytes = (size_t)8 << 30;
+        *total_bytes = EMU_DEVICE_MEMORY;
     return cudaSuccess;
 }
 
