@@ -132,14 +132,15 @@ test: kit
 	exit $$rc
 
 # The students' release: the kit without solutions (mutants, variants),
-# tests (attack programs), or anything secret, checked by building it and
+# tests (attack programs), the instructors' answer keys (docs/instructor/),
+# or anything secret, checked by building it and
 # running every skeleton from it on the emulator.
 DIST_STUDENT := build/dist/gpulab-student.tar.gz
 dist-student:
 	@rm -rf build/dist && mkdir -p build/dist
-	git ls-files -z | grep -zv -e '^solutions/' -e '^grader/tests/' -e '^\.ci/' -e 'secret' \
+	git ls-files -z | grep -zv -e '^solutions/' -e '^grader/tests/' -e '^\.ci/' -e '^docs/instructor/' -e 'secret' \
 	    | tar --null -T - --transform 's,^,gpulab-student/,' -czf $(DIST_STUDENT)
-	@! tar -tzf $(DIST_STUDENT) | grep -E '(^|/)(solutions|mutants|variants|tests)/|secret' \
+	@! tar -tzf $(DIST_STUDENT) | grep -E '(^|/)(solutions|mutants|variants|tests)/|^gpulab-student/docs/instructor/|secret' \
 	    || { echo "make dist-student: the tarball holds something it must not"; exit 1; }
 	@mkdir -p build/dist/check && tar -xzf $(DIST_STUDENT) -C build/dist/check
 	$(MAKE) --no-print-directory -C build/dist/check/gpulab-student kit
