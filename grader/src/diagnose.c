@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const int tile_widths[] = { 32, 16, 8 };
@@ -104,10 +105,30 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
                          "check that the grid covers the whole output (round the block count up)",
                          r->poisoned, b.min_row, b.max_row, b.min_col, b.max_col);
     }
-    if (r->nonfinite > 0)
-        return xasprintf("%zu elements are NaN or infinite: a value was read before anything was "
-                         "stored there (shared memory is not initialised), or read from outside an "
-                         "array", r->nonfinite);
+    if (r->nonfinite > 0) {
+        /* Infinite and NaN say different things. A sum that reached +-inf
+         * from inputs of ordinary size took in a huge value: in this kit,
+         * the guard zone around every device buffer reads as 3.4e38. A NaN
+         * is what the kit leaves in memory nothing stored: shared memory
+         * (filled with NaN before the call) and fresh device memory. */
+        size_t inf = 0, nan = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (!bad[i])
+                continue;
+            if (isinf(got->data[i]))
+                inf++;
+            else if (isnan(got->data[i]))
+                nan++;
+        }
+        if (inf > 0 && inf * 2 >= r->nonfinite)
+            return xasprintf("%zu elements are infinite: a sum took in values of about 3.4e38, which is "
+                             "what the kit's guard zone around every device buffer holds, so something "
+                             "was read outside an array: look at the bounds tests of the loads", inf);
+        return xasprintf("%zu elements are NaN or infinite: a value was read that nothing stored: a "
+                         "tile slot no thread filled (past the edge of the data, where it should hold "
+                         "0), one read before the __syncthreads() that waits for the loads, or a read "
+                         "outside an array (a bounds test)", r->nonfinite);
+    }
 
     /* One factor for everything? */
     double ratio = 0;
@@ -134,8 +155,9 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
         }
     }
     if (zeros)
-        return xstrdup("every element is 0: the sums are never accumulated into what is written, or "
-                       "the inputs never reached the device");
+        return xstrdup("every element is 0: the sums are never accumulated into what is written, the "
+                       "loop over phases never runs (look at its count), or the inputs never reached "
+                       "the device");
     if (transposed && b.count > 0)
         return xstrdup("the output is the transpose of the expected one: somewhere a row index and a "
                        "column index are swapped (Row/Col, tx/ty, or x/y)");
@@ -161,4 +183,254 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
         return xasprintf("every dataset larger than one tile (%d) fails and every smaller one passes: "
                          "look at what happens between phases (the barriers, and the phase loop)", tile);
     return NULL;
+}
+
+/* ---- with the dataset's inputs ---------------------------------------------
+ *
+ * Some mistakes leave no mark on the output's pattern of errors, only on its
+ * values: a tile stored transposed, the same tile loaded in every phase, a
+ * mask applied flipped. With the inputs at hand, each such mistake is a
+ * hypothesis that can be computed: a sample of the wrong elements is
+ * recomputed as the mistaken kernel would have computed them, and a
+ * hypothesis that reproduces (nearly) all of them is reported, with the
+ * count, as what the output is: a statement about the numbers, never a guess
+ * from the source. */
+
+#define SAMPLE_MAX 2048
+#define UNIT_ROUNDOFF_F32 5.9604644775390625e-08 /* 2^-24 */
+
+/* Reads DIR/NAME.{raw,ppm,pgm}, whichever exists; 0 on success. */
+static int read_input(const char *dir, const char *name, gl_matrix *m)
+{
+    static const char *const ext[] = { "raw", "ppm", "pgm" };
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+        char *path = xasprintf("%s/%s.%s", dir, name, ext[i]);
+        gl_error err;
+        int ok = file_exists(path) && gl_read_matrix(path, m, &err) == 0;
+        free(path);
+        if (ok)
+            return 0;
+    }
+    return -1;
+}
+
+/* The sampled wrong elements: up to SAMPLE_MAX, evenly spread. */
+static size_t sample_bad(const gl_matrix *got, const unsigned char *bad, size_t *out)
+{
+    size_t n = gl_matrix_count(got), nbad = 0;
+    for (size_t i = 0; i < n; i++)
+        nbad += bad[i] != 0;
+    size_t step = nbad > SAMPLE_MAX ? (nbad + SAMPLE_MAX - 1) / SAMPLE_MAX : 1, k = 0, seen = 0;
+    for (size_t i = 0; i < n && k < SAMPLE_MAX; i++)
+        if (bad[i] && seen++ % step == 0)
+            out[k++] = i;
+    return k;
+}
+
+/* A float32 sum of `terms` products whose absolute values add up to mag may
+ * differ from the exact sum by about terms * u * mag; four times that. */
+static int agrees(float got, double value, double mag, int terms)
+{
+    return isfinite(got) && fabs((double)got - value) <= 4.0 * terms * UNIT_ROUNDOFF_F32 * mag + 1e-6;
+}
+
+typedef struct {
+    size_t matched;
+    char *text; /* the sentence, for the best hypothesis so far */
+} best_fit;
+
+/* Keeps the hypothesis that explains the most sampled elements, if it explains
+ * at least 4 in 5 of them. */
+static void consider(best_fit *b, size_t matched, size_t sampled, char *text)
+{
+    if (matched * 5 >= sampled * 4 && matched > b->matched) {
+        free(b->text);
+        b->text = text;
+        b->matched = matched;
+    } else {
+        free(text);
+    }
+}
+
+enum { MM_M_TRANSPOSED, MM_N_TRANSPOSED, MM_M_SAME_TILE, MM_N_SAME_TILE, MM_LAST_PHASE_SKIPPED, MM_COUNT };
+
+/* M's element (r, kk) as the mistaken kernel sees it (tiles of T). */
+static double mm_m(const gl_matrix *M, int kind, int T, int r, int kk)
+{
+    int j = M->rows, k = M->cols;
+    if (kind == MM_M_TRANSPOSED) {
+        int rb = r / T * T, kb = kk / T * T;
+        int rr = rb + (kk - kb), cc = kb + (r - rb);
+        return rr < j && cc < k ? M->data[(size_t)rr * k + cc] : 0.0;
+    }
+    if (kind == MM_M_SAME_TILE)
+        return kk % T < k ? M->data[(size_t)r * k + kk % T] : 0.0;
+    return M->data[(size_t)r * k + kk];
+}
+
+static double mm_n(const gl_matrix *N, int kind, int T, int kk, int c)
+{
+    int k = N->rows, l = N->cols;
+    if (kind == MM_N_TRANSPOSED) {
+        int kb = kk / T * T, cb = c / T * T;
+        int rr = kb + (c - cb), cc = cb + (kk - kb);
+        return rr < k && cc < l ? N->data[(size_t)rr * l + cc] : 0.0;
+    }
+    if (kind == MM_N_SAME_TILE)
+        return kk % T < k ? N->data[(size_t)(kk % T) * l + c] : 0.0;
+    return N->data[(size_t)kk * l + c];
+}
+
+static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl_matrix *N,
+                              const size_t *idx, size_t ns, best_fit *best)
+{
+    static const int tiles[] = { 16, 32, 8 };
+    int k = M->cols;
+    for (size_t t = 0; t < sizeof tiles / sizeof *tiles; t++) {
+        int T = tiles[t];
+        if (k <= T && T != 16)
+            continue;
+        for (int kind = 0; kind < MM_COUNT; kind++) {
+            int kmax = k;
+            if (kind == MM_LAST_PHASE_SKIPPED) {
+                if (k % T == 0 || k < T)
+                    continue;
+                kmax = k / T * T;
+            }
+            if ((kind == MM_M_SAME_TILE || kind == MM_N_SAME_TILE) && k <= T)
+                continue; /* one phase: the same tile is the right one */
+            size_t matched = 0;
+            for (size_t s = 0; s < ns; s++) {
+                int r = (int)(idx[s] / (size_t)got->cols), c = (int)(idx[s] % (size_t)got->cols);
+                double sum = 0, mag = 0;
+                for (int kk = 0; kk < kmax; kk++) {
+                    double p = mm_m(M, kind, T, r, kk) * mm_n(N, kind, T, kk, c);
+                    sum += p;
+                    mag += fabs(p);
+                }
+                matched += agrees(got->data[idx[s]], sum, mag, k);
+            }
+            char *text;
+            switch (kind) {
+            case MM_M_TRANSPOSED:
+            case MM_N_TRANSPOSED:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if each "
+                                 "%d x %d tile of %s is stored transposed in shared memory: look at the row "
+                                 "and column indices (tx and ty) where the kernel stores %s's tile",
+                                 matched, ns, T, T, kind == MM_M_TRANSPOSED ? "M" : "N",
+                                 kind == MM_M_TRANSPOSED ? "M" : "N");
+                break;
+            case MM_M_SAME_TILE:
+            case MM_N_SAME_TILE:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
+                                 "phase loads the same tile of %s (its first, %s 0 to %d) instead of the "
+                                 "phase's own: look at the phase index in the load of %s",
+                                 matched, ns, kind == MM_M_SAME_TILE ? "M" : "N",
+                                 kind == MM_M_SAME_TILE ? "columns" : "rows", T - 1,
+                                 kind == MM_M_SAME_TILE ? "M" : "N");
+                break;
+            default:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the "
+                                 "last %d terms of each dot product (past the last whole tile of %d, in a "
+                                 "partial last phase) are left out: look at the number of phases (round "
+                                 "up) and the loads of the last one", matched, ns, k - kmax, T);
+                break;
+            }
+            consider(best, matched, ns, text);
+        }
+    }
+}
+
+enum { CV_FLIPPED, CV_CHANNEL0, CV_PREFIX };
+
+/* The convolution of the image with the mask as the mistaken kernel applies
+ * it, at (y, x, c); `prefix` counts the mask values that arrived (CV_PREFIX). */
+static void conv_at(const gl_matrix *img, const gl_matrix *mask, int kind, int prefix, int y, int x, int c,
+                    double *sum, double *mag)
+{
+    int m = mask->rows, rad = m / 2;
+    *sum = *mag = 0;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++) {
+            int yy = y + i - rad, xx = x + j - rad;
+            if (yy < 0 || yy >= img->rows || xx < 0 || xx >= img->cols)
+                continue;
+            double w;
+            if (kind == CV_FLIPPED)
+                w = mask->data[(size_t)(m - 1 - i) * m + (m - 1 - j)];
+            else if (kind == CV_PREFIX)
+                w = i * m + j < prefix ? mask->data[(size_t)i * m + j] : 0.0;
+            else
+                w = mask->data[(size_t)i * m + j];
+            int cc = kind == CV_CHANNEL0 ? 0 : c;
+            double p = w * img->data[((size_t)yy * img->cols + xx) * img->channels + cc];
+            *sum += p;
+            *mag += fabs(p);
+        }
+}
+
+static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl_matrix *mask,
+                            const size_t *idx, size_t ns, best_fit *best)
+{
+    int m = mask->rows, C = got->channels;
+    for (int kind = CV_FLIPPED; kind <= CV_PREFIX; kind++) {
+        int first = kind == CV_PREFIX ? 1 : 0, last = kind == CV_PREFIX ? m * m - 1 : 0;
+        if (kind == CV_CHANNEL0 && C == 1)
+            continue;
+        for (int prefix = first; prefix <= last; prefix++) {
+            size_t matched = 0;
+            for (size_t s = 0; s < ns; s++) {
+                size_t pixel = idx[s] / (size_t)C;
+                int y = (int)(pixel / (size_t)got->cols), x = (int)(pixel % (size_t)got->cols);
+                int c = (int)(idx[s] % (size_t)C);
+                double sum, mag;
+                conv_at(img, mask, kind, prefix, y, x, c, &sum, &mag);
+                matched += agrees(got->data[idx[s]], sum, mag, m * m);
+            }
+            char *text;
+            if (kind == CV_FLIPPED)
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
+                                 "mask flipped, mask[%d - i][%d - j] instead of mask[i][j] (a convolution, "
+                                 "not the lab's formula): look at the mask indices in the sum",
+                                 matched, ns, m - 1, m - 1);
+            else if (kind == CV_CHANNEL0)
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
+                                 "channel is computed from channel 0 of the input: look at the channel "
+                                 "term of the input index", matched, ns);
+            else
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if only "
+                                 "the first %d of the mask's %d values reached constant memory and the "
+                                 "rest read as 0: look at the size given to the copy into constant memory "
+                                 "(it counts bytes)", matched, ns, prefix, m * m);
+            consider(best, matched, ns, text);
+        }
+    }
+}
+
+char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
+                      const unsigned char *bad, const compare_result *r)
+{
+    (void)want;
+    if (!dataset_dir || r->mismatches == 0 || r->poisoned == gl_matrix_count(got))
+        return NULL;
+    gl_matrix a = { 0 }, b = { 0 };
+    if (read_input(dataset_dir, "input0", &a) != 0)
+        return NULL;
+    if (read_input(dataset_dir, "input1", &b) != 0) {
+        gl_matrix_free(&a);
+        return NULL;
+    }
+    size_t *idx = xcalloc(SAMPLE_MAX, sizeof *idx);
+    size_t ns = sample_bad(got, bad, idx);
+    best_fit best = { 0, NULL };
+    if (ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
+        b.cols == got->cols && a.cols == b.rows)
+        matmul_hypotheses(got, &a, &b, idx, ns, &best);
+    else if (ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
+             b.channels == 1 && b.rows == b.cols && b.rows % 2 == 1 && b.rows <= 15)
+        conv_hypotheses(got, &a, &b, idx, ns, &best);
+    free(idx);
+    gl_matrix_free(&a);
+    gl_matrix_free(&b);
+    return best.text;
 }

@@ -22,6 +22,18 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 /* Across datasets: a sentence when a lab fails exactly on the datasets larger
  * than one tile (a synchronisation or phase-loop mistake), else NULL.
  * sizes[i] is dataset i's largest dimension; failed[i] whether it failed. */
+/* With the dataset's inputs (DIR/input0.*, DIR/input1.*): a sentence when
+ * the wrong elements are (nearly all) exactly what a known mistake computes
+ * from those inputs, else NULL. Matrix products (input0 j x k, input1 k x l,
+ * output j x l): a tile of M or N stored transposed; every phase loading the
+ * same tile of M or N; the terms of a partial last phase left out; for tiles
+ * of 16, 32 or 8. Convolutions (input0 an image the output's shape, input1 an
+ * odd square mask): the mask flipped; only the first values of the mask
+ * copied; every channel computed from channel 0. Checks a sample of at most
+ * 2048 wrong elements; says how many of them the hypothesis reproduces. */
+char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
+                      const unsigned char *bad, const compare_result *r);
+
 char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile);
 
 #endif
