@@ -12,6 +12,10 @@
  * runs each thread up to its next barrier before starting the next thread,
  * the first threads read shared memory that nobody has written yet (the
  * emulator fills it with NaN), so nearly every element is wrong or NaN.
+ *
+ * Category: race: no __syncthreads() between loading the tiles and using them
+ * Look at: the barrier after the two loads, before the partial dot product
+ * Kit says: dataset=width-0064; sanitize=yes; status=wrong; words=race|__syncthreads()
  */
 #include "lab.h"
 

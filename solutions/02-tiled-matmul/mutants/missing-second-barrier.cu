@@ -10,6 +10,11 @@
  * emulator it is "wrong" every time: the first thread loads phase 1's
  * elements before the second thread has used phase 0's. A width equal to
  * TILE_WIDTH (one phase) would hide it; the lab's smallest width has two.
+ *
+ * Category: race: no __syncthreads() at the end of a phase
+ * Look at: the barrier after the partial dot product, before the next
+ *   phase's loads
+ * Kit says: dataset=width-0064; sanitize=yes; status=wrong; words=race|__syncthreads()
  */
 #include "lab.h"
 

@@ -8,6 +8,11 @@
  * (shared_memory, barrier) are reported requirement_failed and their points
  * are lost: this lab is about the tiled kernel, and this one moves
  * TILE_WIDTH times more data from global memory than it needs to.
+ *
+ * Category: no shared memory and no barrier: the untiled kernel
+ * Look at: the lab's requirements: tiles in shared memory, barriers between
+ *   phases
+ * Kit says: dataset=width-0064; sanitize=no; status=requirement_failed; words=__shared__|__syncthreads()
  */
 #include "lab.h"
 

@@ -7,6 +7,11 @@
  *
  * What a student sees: "wrong" on every dataset, nearly every element of P
  * off (each is a dot product of a column of M's tile with a column of N's).
+ *
+ * Category: tx/ty swapped: the tile of M is stored transposed
+ * Look at: the indices of the store into ds_M
+ * Kit says: dataset=width-0064; sanitize=no; status=wrong; words=stored transposed|tx and ty
+ * Named by: the dataset's inputs (diagnose_inputs)
  */
 #include "lab.h"
 

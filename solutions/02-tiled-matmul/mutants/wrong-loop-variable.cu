@@ -9,6 +9,11 @@
  *
  * What a student sees: "wrong" on every dataset (width >= 32 means at least
  * two phases), and the error grows with the width.
+ *
+ * Category: phase index: every phase loads the same tile of N
+ * Look at: the phase index in the load of N
+ * Kit says: dataset=width-0064; sanitize=no; status=wrong; words=same tile of N|phase index
+ * Named by: the dataset's inputs (diagnose_inputs)
  */
 #include "lab.h"
 

@@ -8,6 +8,10 @@
  *
  * What a student sees: "wrong" wherever k % 16 != 0 (often a small error per
  * element: look at max_abs_err in the report); "pass" where k is 48.
+ *
+ * Category: phase count rounded down: the last, partial phase is skipped
+ * Look at: the number of phases (k / TILE_WIDTH rounded up)
+ * Kit says: dataset=k-tile-minus-1-48x15x48; sanitize=no; status=wrong; words=every element is 0|loop over phases
  */
 #include "lab.h"
 

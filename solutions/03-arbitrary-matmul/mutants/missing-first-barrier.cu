@@ -12,6 +12,10 @@
  * starts; shared memory starts as NaN) every dataset is wrong, even
  * 1 x 1 x 1: thread (0,0) reads tile slots that the other threads of its
  * block, which store zeros there, have not reached yet.
+ *
+ * Category: race: no __syncthreads() between loading the tiles and using them
+ * Look at: the barrier after the two loads
+ * Kit says: dataset=rect-67x45x89; sanitize=yes; status=wrong; words=race|__syncthreads()
  */
 #include "lab.h"
 

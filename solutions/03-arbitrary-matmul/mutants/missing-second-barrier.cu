@@ -9,6 +9,10 @@
  * wherever k needs two phases or more and more than one thread of a block
  * writes P; datasets with k <= TILE_WIDTH (one phase) and 1 x 97 x 1 (only
  * thread (0,0) writes, and it always runs first) pass.
+ *
+ * Category: race: no __syncthreads() at the end of a phase
+ * Look at: the barrier after the partial dot product
+ * Kit says: dataset=primes-31x37x41; sanitize=yes; status=wrong; words=race|__syncthreads()
  */
 #include "lab.h"
 

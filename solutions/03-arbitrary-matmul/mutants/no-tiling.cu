@@ -8,6 +8,11 @@
  * What a student sees: every dataset "pass", but the lab's requirements
  * (shared_memory, barrier) are reported requirement_failed and their points
  * are lost.
+ *
+ * Category: no shared memory and no barrier: the untiled kernel
+ * Look at: the lab's requirements: tiles in shared memory, barriers between
+ *   phases
+ * Kit says: dataset=rect-67x45x89; sanitize=no; status=requirement_failed; words=__shared__|__syncthreads()
  */
 #include "lab.h"
 

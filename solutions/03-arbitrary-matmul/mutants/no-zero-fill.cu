@@ -12,6 +12,11 @@
  * the first phase shared memory is uninitialised: on the kit's emulator it
  * is NaN, so datasets with k < 16 show NaN; on a GPU it is often 0 there,
  * and those datasets may pass by luck.
+ *
+ * Category: zero fill: tile slots past the edge of M or N are not set to 0
+ * Look at: the else branches of the two loads (store 0 where the element
+ *   does not exist)
+ * Kit says: dataset=k-tile-minus-1-48x15x48; sanitize=no; status=wrong; words=tile slot no thread filled|should hold 0
  */
 #include "lab.h"
 

@@ -10,6 +10,10 @@
  * 100 x 100 x 100), "wrong" on rectangular ones: elements in the wrong place,
  * rows or columns never written ("never written" in the report), and where
  * k > l writes past the end of P, which the kit reports as a memory error.
+ *
+ * Category: dimensions: one width used for j, k and l; the bounds test uses the wrong one
+ * Look at: which of j, k and l each index and each bounds test uses
+ * Kit says: dataset=under-one-tile-5x7x3; sanitize=no; status=cuda_error; words=past the end of the output buffer|bounds test
  */
 #include "lab.h"
 

@@ -6,6 +6,11 @@
  *
  * What a student sees: "wrong" on every dataset but 1 x 1 x 1, where the
  * only element of M lands in ds_M[0][0] either way.
+ *
+ * Category: tx/ty swapped: the tile of M is stored transposed
+ * Look at: the indices of the store into ds_M
+ * Kit says: dataset=l-tile-minus-1-48x48x15; sanitize=no; status=wrong; words=stored transposed|tx and ty
+ * Named by: the dataset's inputs (diagnose_inputs)
  */
 #include "lab.h"
 

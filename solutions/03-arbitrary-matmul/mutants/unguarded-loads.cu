@@ -17,6 +17,10 @@
  * worth 3.4e38 as floats, so the over-read elements of N swamp the sums. On
  * a GPU without the kit the reads get whatever memory follows N, and the
  * answer may even come out right.
+ *
+ * Category: bounds test missing on the loads: reads outside M and N
+ * Look at: the bounds tests of the two loads
+ * Kit says: dataset=rect-67x45x89; sanitize=no; status=wrong; words=infinite|guard zone|bounds tests of the loads
  */
 #include "lab.h"
 

@@ -9,6 +9,10 @@
  * elsewhere "wrong" (elements overwritten with the 0 a padding thread
  * computed) or a memory error: the kit's guard zones around P catch writes
  * past its end and report the line that allocated it.
+ *
+ * Category: bounds test missing on the output write
+ * Look at: the bounds test before writing P
+ * Kit says: dataset=rect-67x45x89; sanitize=no; status=cuda_error; words=past the end of the output buffer|bounds test
  */
 #include "lab.h"
 

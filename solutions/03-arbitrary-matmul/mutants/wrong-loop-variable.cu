@@ -8,6 +8,11 @@
  *
  * What a student sees: "wrong" wherever k > TILE_WIDTH (two phases or more);
  * datasets with k <= 16 pass, because the first tile is the only one.
+ *
+ * Category: phase index: every phase loads the same tile of N
+ * Look at: the phase index in the load of N
+ * Kit says: dataset=rect-67x45x89; sanitize=no; status=wrong; words=same tile of N|phase index
+ * Named by: the dataset's inputs (diagnose_inputs)
  */
 #include "lab.h"
 

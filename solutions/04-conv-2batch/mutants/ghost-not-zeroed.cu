@@ -1,6 +1,10 @@
 /*
  * MUTANT ghost-not-zeroed: ghost cells (tile elements outside the image)
  * are never set to 0; they keep whatever the shared memory held. Must fail.
+ *
+ * Category: ghost cells: tile elements outside the image are not set to 0
+ * Look at: the branch of each load batch for source pixels outside the image
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=image border|should hold 0
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

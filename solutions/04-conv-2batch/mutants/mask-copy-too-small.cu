@@ -2,6 +2,11 @@
  * MUTANT mask-copy-too-small: the mask is copied to constant memory with
  * the wrong size, MASK_WIDTH floats instead of MASK_WIDTH * MASK_WIDTH, so
  * only its first row arrives. Must fail.
+ *
+ * Category: constant memory: the mask is copied with the wrong size
+ * Look at: the size given to cudaMemcpyToSymbol (bytes)
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=constant memory|first 5 of the mask's 25
+ * Named by: the dataset's inputs (diagnose_inputs)
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

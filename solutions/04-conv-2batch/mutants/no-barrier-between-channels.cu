@@ -3,6 +3,10 @@
  * loop is missing, so a fast thread can reload the tile for channel k + 1
  * while slower ones still read channel k. Must fail on a 3-channel image
  * (on a GPU only when the race actually happens).
+ *
+ * Category: race: no __syncthreads() between one channel's reads and the next channel's loads
+ * Look at: the barrier at the end of the channel loop
+ * Kit says: dataset=rgb-47x29; sanitize=yes; status=wrong; words=race|__syncthreads()
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

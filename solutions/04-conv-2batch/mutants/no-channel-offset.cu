@@ -2,6 +2,10 @@
  * MUTANT no-channel-offset: the channel offset k is left out of the source
  * index, so every channel is computed from channel 0. Must fail on a
  * 3-channel image.
+ *
+ * Category: channel offset missing: every channel computed from channel 0
+ * Look at: the channel term of the input index
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=only in channels 1 and 2
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

@@ -3,6 +3,10 @@
  * so threads of edge blocks that lie past the image write anyway (into the
  * next row, or past the end of P). Must fail when the width or height is not
  * a multiple of TILE_WIDTH.
+ *
+ * Category: bounds test missing on the output write
+ * Look at: the bounds test before writing P
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=cuda_error; words=past the end of the output buffer|bounds test
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

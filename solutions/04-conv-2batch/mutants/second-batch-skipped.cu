@@ -2,6 +2,10 @@
  * MUTANT second-batch-skipped: the second load batch is left out, so the
  * last w * w - TILE_WIDTH * TILE_WIDTH elements of the shared tile (its
  * bottom rows) are never loaded. Must fail.
+ *
+ * Category: tile load: the second batch is never loaded
+ * Look at: the second load batch (the tile's bottom rows)
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=same part of every tile|tile slot no thread filled
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

@@ -2,6 +2,10 @@
  * MUTANT second-batch-unbounded: the destY < w test is missing on the
  * second batch, so threads whose element lies past the end of the tile write
  * beyond N_ds. Must fail.
+ *
+ * Category: bounds test missing on the second batch: writes past the shared tile
+ * Look at: the destY < w test of the second batch
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=cuda_error; words=illegal memory access
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

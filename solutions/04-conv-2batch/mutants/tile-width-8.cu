@@ -2,6 +2,11 @@
  * MUTANT tile-width-8: TILE_WIDTH 8. The tile is then 12 x 12 = 144
  * elements, but two batches of 8 x 8 threads load only 128 of them; the last
  * 16 are never loaded. Must fail.
+ *
+ * Category: tile load: two batches do not cover the whole tile
+ * Look at: how many batches it takes to load a tile of (TILE_WIDTH + 4)^2
+ *   elements
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=same part of every tile|tile slot no thread filled
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

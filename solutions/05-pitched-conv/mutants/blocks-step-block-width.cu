@@ -3,6 +3,10 @@
  * instead of O_TILE_WIDTH apart, so every tile leaves a gap of
  * MASK_WIDTH - 1 rows and columns that no thread writes (and the grid,
  * sized for O_TILE_WIDTH, misses the far end). Must fail.
+ *
+ * Category: tile placement: output tiles placed BLOCK_WIDTH apart, leaving gaps never written
+ * Look at: the step between output tiles (O_TILE_WIDTH)
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=nothing stored
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

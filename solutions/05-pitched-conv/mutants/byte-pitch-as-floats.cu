@@ -2,6 +2,10 @@
  * MUTANT byte-pitch-as-floats: the pitch cudaMallocPitch returns (in bytes)
  * is used as a count of floats, so the kernel's rows are four times too far
  * apart and run past the end of the device images. Must fail.
+ *
+ * Category: pitch: the byte pitch used as a count of floats
+ * Look at: the units of the pitch (bytes) in the kernel's row index
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=cuda_error; words=past the end of the|buffer allocated at
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

@@ -1,6 +1,11 @@
 /*
  * MUTANT mask-flipped: the mask is applied upside down and mirrored
  * (mask[MASK_WIDTH-1-i][MASK_WIDTH-1-j]). Must fail with an asymmetric mask.
+ *
+ * Category: mask flipped: a convolution instead of the lab's correlation
+ * Look at: the mask indices in the sum
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=mask flipped|mask indices
+ * Named by: the dataset's inputs (diagnose_inputs)
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

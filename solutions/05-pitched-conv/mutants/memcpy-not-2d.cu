@@ -3,6 +3,10 @@
  * of height * width * channels floats, instead of row by row with
  * cudaMemcpy2D: rows land at the wrong places on both sides, and the copy
  * back runs over the padding of out. Must fail.
+ *
+ * Category: pitch: the images copied with cudaMemcpy instead of cudaMemcpy2D
+ * Look at: the copies to and from the pitched images
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=padding of out|cudaMemcpy2D
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

@@ -2,6 +2,10 @@
  * MUTANT no-output-bounds: the bounds test on the output write is missing:
  * inner threads of edge blocks whose pixel lies past the image write anyway,
  * into the row's padding or past the last row. Must fail.
+ *
+ * Category: bounds test missing on the output write
+ * Look at: the bounds test before writing the output pixel
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=cuda_error; words=past the end of the|bounds test
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

@@ -2,6 +2,10 @@
  * MUTANT pitch-ignored: the kernel indexes rows as width * channels floats
  * apart instead of pitch floats apart, as if the device images had no
  * padding. Must fail (cudaMallocPitch pads rows).
+ *
+ * Category: pitch: rows indexed width * channels apart instead of pitch apart
+ * Look at: the row stride in the kernel's indices (the pitch)
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=nothing stored|almost everywhere
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

@@ -3,6 +3,11 @@
  * out->pitch floats wide, instead of the width * channels floats of the
  * image, so it overwrites the padding of out that had to be left alone.
  * Must fail (the harness checks the padding).
+ *
+ * Category: padding: the copy back overwrites the padding of out
+ * Look at: the width of the copy back (width * channels floats, not the
+ *   pitch)
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=padding of out|cudaMemcpy2D
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.
