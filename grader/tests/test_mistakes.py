@@ -1,0 +1,276 @@
+"""The catalogue of common mistakes: every lab's mutants, what the kit says
+about each, and docs/mistakes.md, kept in step.
+
+Each mutant (solutions/<lab>/mutants/*.cu) carries header lines:
+
+    * Category: what kind of mistake it is
+    * Look at: where in the code a student should look
+    * Kit says: dataset=NAME; sanitize=yes|no; status=STATUS; words=W1|W2...
+    * Named by: the dataset's inputs (diagnose_inputs)      (optional)
+
+`Kit says` is checked against the real grader: `gpulab check --dataset NAME`
+(with the sanitizer stage when sanitize=yes) must give STATUS (the dataset's
+status, or the first failing requirement's when the dataset passes) and every
+word must appear in what the student reads: the dataset's message, its
+comparison hint, its sanitizer findings, the requirements' messages or the
+record's hint. docs/mistakes.md must list the same mutants with the same
+statuses and words.
+"""
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import kit
+
+MUTANTS = sorted(kit.ROOT.glob("solutions/*/mutants/*.cu"))
+DOC = kit.ROOT / "docs" / "mistakes.md"
+GCC = shutil.which("gcc")
+FIELDS = ("dataset", "sanitize", "status", "words")
+
+
+def header(path):
+    """The mutant's header lines as a dict: category, look, kit (a dict of
+    FIELDS, words a list), inputs (bool)."""
+    head = path.read_text().split("*/", 1)[0]
+    lines = [re.sub(r"^\s*\*\s?", "", l) for l in head.splitlines()]
+    out = {"inputs": False}
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("Category: "):
+            out["category"] = line[len("Category: "):].strip()
+        elif line.startswith("Look at: "):
+            text = line[len("Look at: "):].strip()
+            while i + 1 < len(lines) and lines[i + 1].startswith("  "):
+                i += 1
+                text += " " + lines[i].strip()
+            out["look"] = text
+        elif line.startswith("Kit says: "):
+            kv = dict(part.strip().split("=", 1) for part in line[len("Kit says: "):].split(";"))
+            assert set(kv) == set(FIELDS), (path, kv)
+            assert kv["sanitize"] in ("yes", "no"), (path, kv)
+            kv["words"] = kv["words"].split("|")
+            out["kit"] = kv
+        elif line.startswith("Named by: "):
+            out["inputs"] = "diagnose_inputs" in line
+        i += 1
+    return out
+
+
+def mutant_id(path):
+    return f"{path.parent.parent.name}/{path.stem}"
+
+
+def record_texts(report):
+    """Everything a student reads about the submission, as one list."""
+    texts = [report.get("hint") or ""]
+    for d in report["datasets"]:
+        texts.append(d.get("message") or "")
+        texts.append((d.get("comparison") or {}).get("hint") or "")
+        texts += [f["message"] for f in ((d.get("sanitizer") or {}).get("findings") or [])]
+    texts += [r.get("message") or "" for r in report.get("requirements", [])]
+    return texts
+
+
+def shown_status(report):
+    """The dataset's status, or the first failing requirement's when it passed."""
+    (d,) = report["datasets"]
+    if d["status"] != "pass":
+        return d["status"]
+    return next((r["status"] for r in report.get("requirements", []) if r["status"] != "pass"), "pass")
+
+
+def inputs_hook_wired():
+    """Whether the compare stage calls diagnose_inputs() (a change asked of
+    grader/src/compare.c's owner)."""
+    return "diagnose_inputs" in (kit.ROOT / "grader" / "src" / "compare.c").read_text()
+
+
+# ---- the headers themselves ---------------------------------------------------
+
+def test_every_mutant_has_the_header_lines():
+    assert len(MUTANTS) >= 30
+    for p in MUTANTS:
+        h = header(p)
+        assert h.get("category") and h.get("look") and h.get("kit"), (p, h)
+        datasets = [d["name"] for d in kit.manifest(p.parent.parent.name)["datasets"]]
+        assert h["kit"]["dataset"] in datasets, (p, h["kit"]["dataset"])
+
+
+# ---- what the kit says, per mutant ----------------------------------------------
+
+def mutant_params():
+    return [pytest.param(p, id=mutant_id(p)) for p in MUTANTS]
+
+
+@pytest.mark.parametrize("path", mutant_params())
+def test_kit_names_the_mistake(backend, path):
+    h = header(path)
+    want = h["kit"]
+    lab = path.parent.parent.name
+    sanitize = want["sanitize"] == "yes"
+    if backend == "emu" and sanitize and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", want["dataset"], sanitize=sanitize)
+    assert rep["build"]["ok"], rep["build"]["log"]
+    status = shown_status(rep)
+    allowed = {want["status"]}
+    if backend == "gpu" and sanitize:
+        # a race may give the right answer on a GPU: the sanitizer stage then
+        # ends it `unsafe`, with the same finding
+        allowed.add("unsafe")
+    texts = "\n".join(record_texts(rep))
+    missing = [w for w in want["words"] if w not in texts]
+    if missing and h["inputs"] and not inputs_hook_wired():
+        pytest.xfail("the compare stage does not call diagnose_inputs() yet (asked of compare.c); "
+                     "test_inputs_name_the_mistake checks the sentence itself")
+    assert status in allowed, (status, allowed, texts)
+    assert not missing, f"missing {missing} in:\n{texts}"
+
+
+DRIVER = r"""
+/* Test driver for diagnose_inputs(): OUTPUT.tensor EXPECTED DATASET_DIR.
+ * Marks the elements outside the default tolerance (sum_ulps 2) as wrong
+ * and prints the sentence, or nothing. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diagnose.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 4)
+        return 2;
+    gl_matrix got;
+    gl_reference want;
+    gl_error err;
+    if (gl_read_output(argv[1], &got, &err) || gl_read_expected(argv[2], &want, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 3;
+    }
+    size_t n = gl_matrix_count(&got);
+    if (n != gl_reference_count(&want))
+        return 3;
+    unsigned char *bad = calloc(n, 1);
+    if (!bad)
+        return 3;
+    compare_result r;
+    memset(&r, 0, sizeof r);
+    for (size_t i = 0; i < n; i++) {
+        double mag = want.magnitude ? want.magnitude[i] : fabs(want.value[i]);
+        double t = 2.0 * (want.terms > 0 ? want.terms : 1) * 5.9604644775390625e-08 * mag + 1e-6;
+        uint32_t bits;
+        memcpy(&bits, &got.data[i], sizeof bits);
+        if (isfinite(got.data[i]) && fabs(got.data[i] - want.value[i]) <= t)
+            continue;
+        bad[i] = 1;
+        r.mismatches++;
+        if (bits == GL_POISON_BITS)
+            r.poisoned++;
+        else if (!isfinite(got.data[i]))
+            r.nonfinite++;
+    }
+    char *s = diagnose_inputs(argv[3], &got, &want, bad, &r);
+    if (s)
+        printf("%s\n", s);
+    free(s);
+    free(bad);
+    gl_matrix_free(&got);
+    gl_reference_free(&want);
+    return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def inputs_driver(tmp_path_factory):
+    if GCC is None:
+        pytest.skip("gcc is not installed")
+    d = tmp_path_factory.mktemp("diagnose")
+    (d / "driver.c").write_text(DRIVER)
+    exe = d / "driver"
+    src = kit.ROOT / "grader" / "src"
+    p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", src, "-I", kit.ROOT / "grader" / "runtime",
+                 d / "driver.c", src / "diagnose.c", src / "util.c", kit.ROOT / "grader" / "runtime" / "dataset.c",
+                 "-o", exe, "-lm"], timeout=120)
+    assert p.returncode == 0, p.stderr
+    return exe
+
+
+def kept_output(lab, path, dataset):
+    """Runs the mutant on the emulator with --keep; returns (workdir, output)."""
+    p = kit.gpulab("check", lab, path, "--backend", "emu", "--format", "json", "--no-sanitize",
+                   "--dataset", dataset, "--keep")
+    m = re.search(r"kept the work directory (\S+)", p.stderr)
+    assert m, p.stderr
+    work = Path(m.group(1))
+    return work, work / f"run-{dataset}" / "output.tensor"
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=mutant_id(p)) for p in MUTANTS if header(p)["inputs"]])
+def test_inputs_name_the_mistake(inputs_driver, path):
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    h = header(path)
+    lab, ds = path.parent.parent.name, h["kit"]["dataset"]
+    work, out = kept_output(lab, path, ds)
+    try:
+        dataset = kit.ROOT / "datasets" / lab / ds
+        p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset])
+        assert p.returncode == 0, p.stderr
+        sentence = p.stdout.strip()
+        for w in h["kit"]["words"]:
+            assert w in sentence, (w, sentence)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.parametrize("lab", ["02-tiled-matmul", "04-conv-2batch"])
+def test_inputs_name_nothing_for_a_race_or_a_right_answer(inputs_driver, lab):
+    """No made-up hypothesis: a race's output matches none of them."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    stem = "missing-second-barrier" if lab == "02-tiled-matmul" else "ghost-not-zeroed"
+    path = kit.ROOT / "solutions" / lab / "mutants" / f"{stem}.cu"
+    ds = header(path)["kit"]["dataset"]
+    work, out = kept_output(lab, path, ds)
+    try:
+        dataset = kit.ROOT / "datasets" / lab / ds
+        p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset])
+        assert p.returncode == 0 and p.stdout.strip() == "", p.stdout
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# ---- docs/mistakes.md -------------------------------------------------------------
+
+def doc_rows():
+    """{lab/mutant: (status, [words])} from the tables of docs/mistakes.md.
+    A row: | `mutant` | mistake | `status`: "word", "word" | where to look |"""
+    rows, lab = {}, None
+    for line in DOC.read_text().splitlines():
+        m = re.match(r"^## Lab (\S+)", line)
+        if m:
+            lab = m.group(1)
+            continue
+        m = re.match(r"^\|\s*`([a-z0-9-]+)`\s*\|[^|]*\|\s*`([a-z_]+)`:?(.*?)\|", line)
+        if m and lab:
+            words = re.findall(r"“([^”]+)”", m.group(3))
+            key = f"{lab}/{m.group(1)}"
+            assert key not in rows, f"{key} twice in {DOC}"
+            rows[key] = (m.group(2), words)
+    return rows
+
+
+def test_the_catalogue_matches_the_mutants():
+    assert DOC.exists(), DOC
+    rows = doc_rows()
+    want = {mutant_id(p): (header(p)["kit"]["status"], header(p)["kit"]["words"]) for p in MUTANTS}
+    assert set(rows) == set(want), (sorted(set(want) - set(rows)), sorted(set(rows) - set(want)))
+    for key, (status, words) in want.items():
+        assert rows[key] == (status, words), (key, rows[key], (status, words))
