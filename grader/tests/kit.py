@@ -103,3 +103,50 @@ def labs():
 
 def manifest(lab):
     return json.loads((ROOT / "labs" / lab / "lab.json").read_text())
+
+
+NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else None)
+
+
+def public_datasets(lab):
+    return [d["name"] for d in manifest(lab)["datasets"] if not d.get("on_demand")]
+
+
+def solution(lab):
+    return ROOT / "solutions" / lab / manifest(lab)["source"]
+
+
+def skeleton(lab):
+    return ROOT / "skeletons" / lab / manifest(lab)["source"]
+
+
+def lab_files(lab, sub):
+    """The .cu files of solutions/<lab>/<sub>/ (sub: "mutants" or "variants")."""
+    return sorted((ROOT / "solutions" / lab / sub).glob("*.cu"))
+
+
+def requirement_statuses(report):
+    assert "requirements" in report, "the report has no \"requirements\" list"
+    return {r["name"]: r["status"] for r in report["requirements"]}
+
+
+def outside_todo_regions(text):
+    """The text after the first #include line, with each //@@ TODO region's
+    body removed (its //@@ instruction lines stay): a skeleton and its
+    solution must be equal under this."""
+    body = text[text.index("#include"):].splitlines()[1:]
+    out, inside = [], False
+    for line in body:
+        s = line.strip()
+        if s.startswith("//@@ TODO"):
+            assert not inside, "a //@@ TODO region opens inside another"
+            inside = True
+            out.append(line)
+        elif s == "//@@ end":
+            assert inside, "a //@@ end with no region open"
+            inside = False
+            out.append(line)
+        elif not inside or s.startswith("//@@"):
+            out.append(line)
+    assert not inside, "a //@@ TODO region has no //@@ end"
+    return "\n".join(out)

@@ -8,17 +8,13 @@ answers and all, loses the requirements. Without a backend: the skeleton is
 the solution minus its TODO regions' bodies, every file compiles with plain
 nvcc, and the committed datasets are the ones the generators make.
 """
-import filecmp
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
 import kit
 
 LABS = {"02-tiled-matmul": "tiled_matmul.cu", "03-arbitrary-matmul": "arbitrary_matmul.cu"}
-NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else None)
 
 # Mutants run on one dataset that shows every lab's mistakes (several phases,
 # a partial last tile, no size a multiple of 16), not on all of them: the
@@ -27,20 +23,8 @@ MUTANT_DATASET = {"02-tiled-matmul": "width-0064", "03-arbitrary-matmul": "rect-
 REQUIREMENTS = {"shared_memory", "barrier"}
 
 
-def public_datasets(lab):
-    return [d["name"] for d in kit.manifest(lab)["datasets"] if not d.get("on_demand")]
-
-
-def solution(lab):
-    return kit.ROOT / "solutions" / lab / LABS[lab]
-
-
-def skeleton(lab):
-    return kit.ROOT / "skeletons" / lab / LABS[lab]
-
-
 def files_in(lab, sub):
-    return sorted((kit.ROOT / "solutions" / lab / sub).glob("*.cu"))
+    return kit.lab_files(lab, sub)
 
 
 def params(sub):
@@ -62,71 +46,16 @@ def mutant_params():
     return out
 
 
-def requirement_statuses(report):
-    assert "requirements" in report, "the report has no \"requirements\" list (grader side not landed?)"
-    return {r["name"]: r["status"] for r in report["requirements"]}
-
-
-def outside_todo_regions(text):
-    """The text after the first #include line, each //@@ TODO region's body removed
-    (its //@@ instruction lines stay)."""
-    body = text[text.index("#include"):].splitlines()[1:]
-    out, inside = [], False
-    for line in body:
-        s = line.strip()
-        if s.startswith("//@@ TODO"):
-            assert not inside, "a //@@ TODO region opens inside another"
-            inside = True
-            out.append(line)
-        elif s == "//@@ end":
-            assert inside, "a //@@ end with no region open"
-            inside = False
-            out.append(line)
-        elif not inside or s.startswith("//@@"):
-            out.append(line)
-    assert not inside, "a //@@ TODO region has no //@@ end"
-    return "\n".join(out)
-
-
 # ---- no backend needed -------------------------------------------------------
-
-@pytest.mark.parametrize("lab", LABS)
-def test_skeleton_is_the_solution_without_region_bodies(lab):
-    skel, sol = skeleton(lab).read_text(), solution(lab).read_text()
-    numbers = [int(n) for n in re.findall(r"^\s*//@@ TODO (\d+):", skel, re.M)]
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 8, numbers
-    assert outside_todo_regions(skel) == outside_todo_regions(sol)
-    for block in re.findall(r"^\s*//@@ TODO.*?^\s*//@@ end", skel, re.S | re.M):
-        code = [l for l in block.splitlines() if l.strip() and not l.strip().startswith("//")]
-        assert not code, f"code inside a skeleton TODO region: {code}"
 
 
 @pytest.mark.parametrize("lab", LABS)
 def test_solution_uses_the_lectures_names(lab):
-    sol = solution(lab).read_text()
+    sol = kit.solution(lab).read_text()
     for name in ("Row", "Col", "tx", "ty", "bx", "by", "ph", "Pvalue", "TILE_WIDTH", "ds_M", "ds_N"):
         assert re.search(rf"\b{name}\b", sol), name
     assert re.search(r"^#define TILE_WIDTH 16$", sol, re.M)
     assert sol.count("__syncthreads()") == 2
-
-
-def compile_targets():
-    out = []
-    for lab in LABS:
-        out.append(pytest.param(lab, skeleton(lab), id=f"{lab}/skeleton"))
-        out.append(pytest.param(lab, solution(lab), id=f"{lab}/solution"))
-        for sub in ("mutants", "variants"):
-            out += [pytest.param(lab, p, id=f"{lab}/{sub}/{p.stem}") for p in files_in(lab, sub)]
-    return out
-
-
-@pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")
-@pytest.mark.parametrize("lab, path", compile_targets())
-def test_compiles_with_plain_nvcc(tmp_path, lab, path):
-    p = kit.run([NVCC, "-c", "-I", kit.ROOT / "labs" / lab, "-I", kit.ROOT / "grader" / "runtime",
-                 path, "-o", tmp_path / "x.o"], timeout=300)
-    assert p.returncode == 0, p.stderr
-    assert "warning" not in p.stderr.lower(), p.stderr
 
 
 def test_there_are_enough_mutants_and_variants():
@@ -157,7 +86,7 @@ def test_manifest(lab):
         assert all(w % 32 == 0 for w in widths) and min(widths) == 32
         assert any(d["params"]["width"] == 4096 and d.get("on_demand") for d in m["datasets"])
     else:
-        assert len(public_datasets(lab)) >= 14
+        assert len(kit.public_datasets(lab)) >= 14
         dims = [(d["params"]["j"], d["params"]["k"], d["params"]["l"]) for d in m["datasets"]
                 if not d.get("on_demand")]
         assert (1, 1, 1) in dims and (100, 100, 100) in dims
@@ -171,33 +100,21 @@ def test_manifest(lab):
         assert (kit.ROOT / "datasets" / lab / d["name"]).is_dir() != bool(d.get("on_demand")), d["name"]
 
 
-@pytest.mark.parametrize("lab", LABS)
-def test_committed_datasets_are_what_the_generator_makes(tmp_path, lab):
-    p = kit.gpulab("datasets", lab, "--out", tmp_path, timeout=300)
-    assert p.returncode == 0, p.stderr
-    for name in public_datasets(lab):
-        cmp = filecmp.dircmp(tmp_path / name, kit.ROOT / "datasets" / lab / name)
-        assert not cmp.left_only and not cmp.right_only, name
-        _, mismatch, errors = filecmp.cmpfiles(tmp_path / name, kit.ROOT / "datasets" / lab / name,
-                                               cmp.common_files, shallow=False)
-        assert not mismatch and not errors, (name, mismatch, errors)
-
-
 # ---- on each backend ------------------------------------------------------------
 
 @pytest.mark.parametrize("lab", LABS)
 def test_solution_passes_everything(backend, lab):
-    rc, rep = kit.check_json(lab, solution(lab), backend, expect_rc=0)
-    assert kit.statuses(rep) == {name: "pass" for name in public_datasets(lab)}
-    assert requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
-    assert rep["score"] == rep["max_score"] == len(public_datasets(lab)) + len(REQUIREMENTS)
+    rc, rep = kit.check_json(lab, kit.solution(lab), backend, expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert rep["score"] == rep["max_score"] == len(kit.public_datasets(lab)) + len(REQUIREMENTS)
 
 
 @pytest.mark.parametrize("lab", LABS)
 def test_skeleton_is_cleanly_wrong(backend, lab):
-    rc, rep = kit.check_json(lab, skeleton(lab), backend, expect_rc=1)
+    rc, rep = kit.check_json(lab, kit.skeleton(lab), backend, expect_rc=1)
     assert rep["build"]["ok"], rep["build"]["log"]
-    assert kit.statuses(rep) == {name: "wrong" for name in public_datasets(lab)}
+    assert kit.statuses(rep) == {name: "wrong" for name in kit.public_datasets(lab)}
     for d in rep["datasets"]:
         assert d["score"] == 0, d
         c = d["comparison"]
@@ -208,8 +125,8 @@ def test_skeleton_is_cleanly_wrong(backend, lab):
 @pytest.mark.parametrize("lab, path", params("variants"))
 def test_correct_variant_passes(backend, lab, path):
     rc, rep = kit.check_json(lab, path, backend, expect_rc=0)
-    assert kit.statuses(rep) == {name: "pass" for name in public_datasets(lab)}
-    assert requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
 
 
 @pytest.mark.parametrize("lab, path", mutant_params())
@@ -232,7 +149,7 @@ def test_untiled_kernel_fails_the_requirements(backend, lab):
     # the answer is right ...
     assert kit.statuses(rep) == {MUTANT_DATASET[lab]: "pass"}
     # ... but the kernel is not the one the lab asks for
-    assert requirement_statuses(rep) == {name: "requirement_failed" for name in REQUIREMENTS}
+    assert kit.requirement_statuses(rep) == {name: "requirement_failed" for name in REQUIREMENTS}
     for r in rep["requirements"]:
         assert r["score"] == 0 and r["max_score"] == 1 and r["message"], r
     assert rc == 1

@@ -10,18 +10,14 @@ solution minus its TODO regions' bodies, every file compiles with plain nvcc,
 the committed datasets are the ones the generator makes, and the error map
 draws and describes known error patterns.
 """
-import filecmp
 import re
 import shutil
-import struct
-from pathlib import Path
 
 import pytest
 
 import kit
 
 LABS = {"04-conv-2batch": "conv_2batch.cu", "05-pitched-conv": "pitched_conv.cu"}
-NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if Path("/usr/local/cuda/bin/nvcc").exists() else None)
 GCC = shutil.which("gcc")
 REQUIREMENTS = {"shared_memory", "barrier", "constant_memory"}
 
@@ -42,67 +38,19 @@ RACES_ON_GPU = {
 }
 
 
-def public_datasets(lab):
-    return [d["name"] for d in kit.manifest(lab)["datasets"] if not d.get("on_demand")]
-
-
-def solution(lab):
-    return kit.ROOT / "solutions" / lab / LABS[lab]
-
-
-def skeleton(lab):
-    return kit.ROOT / "skeletons" / lab / LABS[lab]
-
-
 def files_in(lab, sub):
-    return sorted((kit.ROOT / "solutions" / lab / sub).glob("*.cu"))
+    return kit.lab_files(lab, sub)
 
 
 def params(sub):
     return [pytest.param(lab, path, id=f"{lab}/{path.stem}") for lab in LABS for path in files_in(lab, sub)]
 
 
-def requirement_statuses(report):
-    assert "requirements" in report, "the report has no \"requirements\" list (grader side not landed?)"
-    return {r["name"]: r["status"] for r in report["requirements"]}
-
-
-def outside_todo_regions(text):
-    """The text after the first #include line, each //@@ TODO region's body
-    removed (its //@@ lines stay)."""
-    body = text[text.index("#include"):].splitlines()[1:]
-    out, inside = [], False
-    for line in body:
-        s = line.strip()
-        if s.startswith("//@@ TODO"):
-            assert not inside, "a //@@ TODO region opens inside another"
-            inside = True
-            out.append(line)
-        elif s == "//@@ end":
-            assert inside, "a //@@ end with no region open"
-            inside = False
-            out.append(line)
-        elif not inside or s.startswith("//@@"):
-            out.append(line)
-    assert not inside, "a //@@ TODO region has no //@@ end"
-    return "\n".join(out)
-
-
 # ---- no backend needed -------------------------------------------------------
-
-@pytest.mark.parametrize("lab", LABS)
-def test_skeleton_is_the_solution_without_region_bodies(lab):
-    skel, sol = skeleton(lab).read_text(), solution(lab).read_text()
-    numbers = [int(n) for n in re.findall(r"^\s*//@@ TODO (\d+):", skel, re.M)]
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 9, numbers
-    assert outside_todo_regions(skel) == outside_todo_regions(sol)
-    for block in re.findall(r"^\s*//@@ TODO.*?^\s*//@@ end", skel, re.S | re.M):
-        code = [l for l in block.splitlines() if l.strip() and not l.strip().startswith("//")]
-        assert not code, f"code inside a skeleton TODO region: {code}"
 
 
 def test_lab04_solution_uses_the_lectures_names():
-    sol = solution("04-conv-2batch").read_text()
+    sol = kit.solution("04-conv-2batch").read_text()
     for name in ("dest", "destX", "destY", "srcX", "srcY", "N_ds", "w", "TILE_WIDTH", "MASK_RADIUS"):
         assert re.search(rf"\b{name}\b", sol), name
     assert re.search(r"^#define TILE_WIDTH 16$", sol, re.M)
@@ -110,31 +58,12 @@ def test_lab04_solution_uses_the_lectures_names():
 
 
 def test_lab05_solution_uses_pitches_and_input_sized_blocks():
-    sol = solution("05-pitched-conv").read_text()
+    sol = kit.solution("05-pitched-conv").read_text()
     assert re.search(r"^#define O_TILE_WIDTH 12$", sol, re.M)
     assert re.search(r"^#define BLOCK_WIDTH \(O_TILE_WIDTH \+ MASK_WIDTH - 1\)$", sol, re.M)
     for call in ("cudaMallocPitch", "cudaMemcpy2D", "cudaMemcpyToSymbol"):
         assert call in sol, call
     assert "cudaMemcpy(" not in sol
-
-
-def compile_targets():
-    out = []
-    for lab in LABS:
-        out.append(pytest.param(lab, skeleton(lab), id=f"{lab}/skeleton"))
-        out.append(pytest.param(lab, solution(lab), id=f"{lab}/solution"))
-        for sub in ("mutants", "variants"):
-            out += [pytest.param(lab, p, id=f"{lab}/{sub}/{p.stem}") for p in files_in(lab, sub)]
-    return out
-
-
-@pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")
-@pytest.mark.parametrize("lab, path", compile_targets())
-def test_compiles_with_plain_nvcc(tmp_path, lab, path):
-    p = kit.run([NVCC, "-c", "-I", kit.ROOT / "labs" / lab, "-I", kit.ROOT / "grader" / "runtime",
-                 path, "-o", tmp_path / "x.o"], timeout=300)
-    assert p.returncode == 0, p.stderr
-    assert "warning" not in p.stderr.lower(), p.stderr
 
 
 def test_there_are_the_mutants_and_variants_the_issue_asks_for():
@@ -181,46 +110,34 @@ def test_manifest(lab):
         assert (kit.ROOT / "datasets" / lab / d["name"]).is_dir() != bool(d.get("on_demand")), d["name"]
 
 
-@pytest.mark.parametrize("lab", LABS)
-def test_committed_datasets_are_what_the_generator_makes(tmp_path, lab):
-    p = kit.gpulab("datasets", lab, "--out", tmp_path, timeout=300)
-    assert p.returncode == 0, p.stderr
-    for name in public_datasets(lab):
-        cmp = filecmp.dircmp(tmp_path / name, kit.ROOT / "datasets" / lab / name)
-        assert not cmp.left_only and not cmp.right_only, name
-        _, mismatch, errors = filecmp.cmpfiles(tmp_path / name, kit.ROOT / "datasets" / lab / name,
-                                               cmp.common_files, shallow=False)
-        assert not mismatch and not errors, (name, mismatch, errors)
-
-
 # ---- on each backend ------------------------------------------------------------
 
 @pytest.mark.parametrize("lab", LABS)
 def test_solution_passes_everything(backend, lab):
-    rc, rep = kit.check_json(lab, solution(lab), backend, expect_rc=0)
-    assert kit.statuses(rep) == {name: "pass" for name in public_datasets(lab)}
-    assert requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
-    assert rep["score"] == rep["max_score"] == len(public_datasets(lab)) + len(REQUIREMENTS)
+    rc, rep = kit.check_json(lab, kit.solution(lab), backend, expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert rep["score"] == rep["max_score"] == len(kit.public_datasets(lab)) + len(REQUIREMENTS)
 
 
 @pytest.mark.parametrize("lab", LABS)
 def test_skeleton_is_cleanly_wrong(backend, lab):
-    rc, rep = kit.check_json(lab, skeleton(lab), backend, expect_rc=1)
+    rc, rep = kit.check_json(lab, kit.skeleton(lab), backend, expect_rc=1)
     assert rep["build"]["ok"], rep["build"]["log"]
-    assert kit.statuses(rep) == {name: "wrong" for name in public_datasets(lab)}
+    assert kit.statuses(rep) == {name: "wrong" for name in kit.public_datasets(lab)}
     for d in rep["datasets"]:
         assert d["score"] == 0, d
         c = d["comparison"]
         assert c["never_written"] == c["elements"] > 0, (d["name"], c)
     assert rep["score"] == 0
-    assert set(requirement_statuses(rep).values()) == {"requirement_failed"}
+    assert set(kit.requirement_statuses(rep).values()) == {"requirement_failed"}
 
 
 @pytest.mark.parametrize("lab, path", params("variants"))
 def test_correct_variant_passes(backend, lab, path):
     rc, rep = kit.check_json(lab, path, backend, expect_rc=0)
-    assert kit.statuses(rep) == {name: "pass" for name in public_datasets(lab)}
-    assert requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
 
 
 @pytest.mark.parametrize("lab, path", params("mutants"))
