@@ -573,10 +573,17 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
         die("cannot create the records folder %s: %s", o->records_dir, strerror(errno));
     sandbox_hide(o->records_dir);
     char *grader_sha = self_sha();
-    char *options_key = xasprintf("dataset=%s timeout=%g sanitize=%s",
+    /* The manifest decides points, tolerance and time limits: a record made
+     * under another version of it is not reused. */
+    char manifest_sha[65] = "";
+    char *manifest_path = kit_path("labs/%s/lab.json", m->id);
+    if (sha256_file_hex(manifest_path, manifest_sha) != 0)
+        die("cannot read %s", manifest_path);
+    free(manifest_path);
+    char *options_key = xasprintf("dataset=%s timeout=%g sanitize=%s manifest=%.16s",
                                   o->go.dataset >= 0 ? m->datasets[o->go.dataset].name : "default",
                                   o->go.timeout_s > 0 ? o->go.timeout_s : m->timeout_s,
-                                  o->go.no_sanitize ? "no" : "yes");
+                                  o->go.no_sanitize ? "no" : "yes", manifest_sha);
 
     dataset_set public_set, seeded;
     memset(&public_set, 0, sizeof public_set);

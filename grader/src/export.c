@@ -494,8 +494,14 @@ typedef struct {
     int n;
 } filelist;
 
+/* Folders an autograder must never carry: the instructors' answer keys. */
+static const char *const left_out[] = { "docs/instructor", NULL };
+
 static void list_tree(filelist *fl, const char *root, const char *rel)
 {
+    for (int i = 0; left_out[i]; i++)
+        if (strcmp(rel, left_out[i]) == 0)
+            return;
     char *dir = *rel ? xasprintf("%s/%s", root, rel) : xstrdup(root);
     DIR *d = opendir(dir);
     if (!d) {
@@ -536,7 +542,8 @@ static void write_text(const char *path, const char *text, int exec)
     chmod(path, exec ? 0755 : 0644);
 }
 
-/* The kit's files an autograder needs: no solutions, no tests, no build products. */
+/* The kit's files an autograder needs: no solutions, no tests, no build
+ * products, and no answer keys (docs/instructor/ is left out when copying). */
 static const char *const kit_parts[] = { "Makefile", "README.md", "grader/src", "grader/runtime", "grader/emu",
                                          "labs", "datasets", "docs", NULL };
 

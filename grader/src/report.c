@@ -129,14 +129,14 @@ void report_text(strbuf *out, const submission_result *s, int color)
     for (int i = 0; i < s->nrequirements; i++)
         if (strlen(s->requirements[i].name) + 2 > wname)
             wname = strlen(s->requirements[i].name) + 2;
-    sb_printf(out, "  %-*s  %-13s  %-7s  %s\n", (int)wname, "dataset", "status", "points", "details");
+    sb_printf(out, "  %-*s  %-18s  %-7s  %s\n", (int)wname, "dataset", "status", "points", "details");
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         char pts[32];
         points_text(pts, sizeof pts, d->points, d->max_points);
         const char *msg = d->status == ST_COMPILE_ERROR ? "see the compiler's messages above"
                                                          : (d->message ? d->message : "");
-        sb_printf(out, "  %-*s  %s%-13s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
+        sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
                   status_name(d->status), reset, pts, msg);
     }
     for (int i = 0; i < s->nrequirements; i++) {
@@ -144,7 +144,7 @@ void report_text(strbuf *out, const submission_result *s, int color)
         char pts[32], label[96];
         points_text(pts, sizeof pts, r->points, r->max_points);
         snprintf(label, sizeof label, "[%s]", r->name);
-        sb_printf(out, "  %-*s  %s%-13s%s  %-7s  %s\n", (int)wname, label, color ? status_color(r->status) : "",
+        sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, label, color ? status_color(r->status) : "",
                   status_name(r->status), reset, pts, r->message);
     }
     for (int i = 0; i < s->ndatasets; i++)

@@ -103,7 +103,10 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e)
         if (!o)
             continue;
         const cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "event");
-        if (cJSON_IsString(ev) && strcmp(ev->valuestring, "launch") == 0) {
+        const cJSON *status = cJSON_GetObjectItemCaseSensitive(o, "status");
+        int launched = !cJSON_IsString(status) || strcmp(status->valuestring, "cudaSuccess") == 0;
+        if (cJSON_IsString(ev) && strcmp(ev->valuestring, "launch") == 0 && launched) {
+            /* A refused launch (a bad configuration) ran nothing: no evidence. */
             e->observed = 1;
             const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
             const char *name = cJSON_IsString(k) ? k->valuestring : "";

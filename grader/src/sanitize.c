@@ -87,7 +87,9 @@ static void add(sanitize_result *r, const char *kind, const char *file, int line
     }
     finding *f = &r->findings[r->nfindings++];
     snprintf(f->kind, sizeof f->kind, "%s", kind);
-    snprintf(f->file, sizeof f->file, "%s", file);
+    /* The checkers may name the grader's temporary copy of the file; every
+     * kernel is the student's, so a finding names the student's own path. */
+    snprintf(f->file, sizeof f->file, "%s", r->student_file[0] ? r->student_file : file);
     f->line = line;
     f->line2 = line2;
     f->message = message;
@@ -209,6 +211,8 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
 
 void sanitize_parse_compute_sanitizer(const char *text, const char *student, sanitize_result *r)
 {
+    if (student)
+        snprintf(r->student_file, sizeof r->student_file, "%s", student);
     block b = { { 0 }, 0 };
     const char *prefix = "========= ";
     for (const char *p = text; p && *p;) {
@@ -258,6 +262,8 @@ static void triple_after(const char *s, const char *word, char *out, size_t len)
 
 void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
 {
+    if (student)
+        snprintf(r->student_file, sizeof r->student_file, "%s", student);
     const char *prefix = "gpulab-emu: ";
     for (const char *p = text; p && *p;) {
         const char *end = strchr(p, '\n');

@@ -29,6 +29,7 @@ typedef struct sanitize_result_s {
     char *problem;      /* why it could not run, or NULL */
     int nfindings;
     finding findings[SAN_MAX_FINDINGS];
+    char student_file[256];  /* the path findings name */
 } sanitize_result;
 
 /* Runs the program on the dataset under the backend's checkers.

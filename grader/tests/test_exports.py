@@ -149,8 +149,8 @@ def test_gradescope_package(tmp_path, writer):
         names = set(z.namelist())
         assert {"setup.sh", "run_autograder", "kit/Makefile", "kit/grader/src/main.c",
                 f"kit/labs/{LAB}/lab.json"} <= names
-        assert not any(n.startswith(("kit/solutions/", "kit/grader/tests/")) for n in names), \
-            "the autograder carries no solutions or tests"
+        assert not any(n.startswith(("kit/solutions/", "kit/grader/tests/", "kit/docs/instructor/"))
+                       for n in names), "the autograder carries no solutions, tests or answer keys"
         run = z.read("run_autograder").decode()
         assert f"grade {LAB} /autograder/submission" in run and "--seed '2027'" in run
         assert "/autograder/results/results.json" in run
