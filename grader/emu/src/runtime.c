@@ -1230,8 +1230,20 @@ static void escape(worker *W)
     siglongjmp(W->jb, 1);
 }
 
+/* "just" for the first byte after an array, else "N bytes": "read just past
+ * the end" reads better than "read 0 bytes past the end". */
+static const char *past_end_text(size_t offset, char *buf, size_t len)
+{
+    if (offset == 0)
+        snprintf(buf, len, "just");
+    else
+        snprintf(buf, len, "%zu bytes", offset);
+    return buf;
+}
+
 static void on_fault(int sig, siginfo_t *si, void *ucv)
 {
+    char distance[48];
     worker *W = emu_self_;
     char *a = (char *)si->si_addr;
     ucontext_t *uc = ucv;
@@ -1261,9 +1273,10 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
                 struct shm_slot *sl = &W->layout[k];
                 if (off >= sl->end - pg && off < sl->end) {
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
-                              "%s %zu bytes past the end of a %zu-byte %s array in shared memory",
+                              "%s %s past the end of a %zu-byte %s array in shared memory",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
-                              off - (sl->base + sl->size), sl->size, k == 0 ? "dynamic (extern __shared__)" : "__shared__");
+                              past_end_text(off - (sl->base + sl->size), distance, sizeof distance),
+                              sl->size, k == 0 ? "dynamic (extern __shared__)" : "__shared__");
                     escape(W);
                 }
             }
@@ -1277,9 +1290,10 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
             if (al->map && a >= al->map && a < al->map + al->maplen) {
                 if (a >= al->base + al->size)
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
-                              "%s %zu bytes past the end of a %zu-byte cudaMalloc allocation (global memory)",
+                              "%s %s past the end of a %zu-byte cudaMalloc allocation (global memory)",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
-                              (size_t)(a - (al->base + al->size)), al->size);
+                              past_end_text((size_t)(a - (al->base + al->size)), distance, sizeof distance),
+                              al->size);
                 else
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
                               "%s %zu bytes before the start of a %zu-byte cudaMalloc allocation (global memory)",
