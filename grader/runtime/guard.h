@@ -6,10 +6,11 @@
  * may even come out right. The kit notices. Every cudaMalloc and
  * cudaMallocPitch in a lab program (the student's and the harness's) goes
  * through lab_cuda_malloc() and friends (lab_common.h routes the calls here),
- * which put guard bytes before and after the block. The harness checks every
- * guard after the student's entry point returns, and cudaFree checks the
- * block it frees; a changed guard ends the run with a memory error naming the
- * buffer and the line that allocated it. Guards hold 3.4e38 as floats, so a
+ * which put guard bytes before and after the block. cudaFree checks the block
+ * it frees and the harness checks every guard once the output is written; a
+ * changed guard ends the run with a memory error naming the buffer and the
+ * line that allocated it (after the output is written, so the grader can
+ * still show where it is wrong). Guards hold 3.4e38 as floats, so a
  * read past either end swamps whatever it is added to.
  */
 #ifndef GPULAB_GUARD_H
@@ -30,11 +31,15 @@ cudaError_t lab_cuda_free(void *ptr, const char *file, int line);
 /* Names a guarded device buffer for reports ("P", "the input image"). */
 void guard_name(const void *device_ptr, const char *name);
 
-/* Checks every live device guard; on damage reports and exits
- * HARNESS_EXIT_MEMORY. */
+/* Checks every live device guard, recording the first damage found. */
 void guard_check_all(void);
 
-/* A host buffer of `bytes` with guards; guard_host_check() verifies them. */
+/* The first damage found so far (by cudaFree, guard_check_all or
+ * guard_host_check), as a sentence, or NULL. */
+const char *guard_failure(void);
+
+/* A host buffer of `bytes` with guards; guard_host_check() verifies them
+ * (recording damage like guard_check_all). */
 void *guard_host_alloc(size_t bytes, const char *name);
 void guard_host_check(const void *ptr);
 

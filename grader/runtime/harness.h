@@ -66,8 +66,14 @@ void harness_call_end(harness_ctx *h);
 void harness_check(cudaError_t err, const char *call, const char *file, int line);
 #define HARNESS_CHECK(call) harness_check((call), #call, __FILE__, __LINE__)
 
-/* Writes the output where the grader asked, then exits 0. */
-void harness_finish(const harness_ctx *h, const gl_matrix *out);
+/* Writes the output where the grader asked, then checks every guard zone:
+ * exits HARNESS_EXIT_MEMORY on damage, HARNESS_EXIT_WRONG after a
+ * harness_note_wrong(), else 0. */
+void harness_finish(const harness_ctx *h, const gl_matrix *out) __attribute__((noreturn));
+
+/* Like harness_fail_wrong(), but reported by harness_finish() after the
+ * output is written, so the grader can still draw where it is wrong. */
+void harness_note_wrong(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Exits HARNESS_EXIT_DATASET with a message naming the dataset. */
 void harness_dataset_error(const harness_ctx *h, const char *fmt, ...)

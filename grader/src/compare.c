@@ -150,6 +150,22 @@ status_t compare_output(const char *output_path, const char *expected_path,
     }
     status_t st = r->mismatches ? ST_WRONG : ST_PASS;
     char *hint = diagnose_output(&out, &ref, bad, r);
+    /* The dataset's inputs can name mistakes that the pattern alone cannot
+     * (diagnose_inputs re-computes wrong elements the way a known mistake
+     * would, and speaks only when that reproduces them). */
+    char *named = NULL;
+    if (st == ST_WRONG) {
+        char *dir = xstrdup(expected_path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = '\0';
+        named = diagnose_inputs(slash ? dir : ".", &out, &ref, bad, r);
+        free(dir);
+    }
+    if (named) {
+        free(hint);
+        hint = xstrdup(named);
+    }
     if (hint) {
         snprintf(r->hint, sizeof r->hint, "%s", hint);
         free(hint);
@@ -163,7 +179,7 @@ status_t compare_output(const char *output_path, const char *expected_path,
         if (summary && r->error_map[0]) {
             char generic[sizeof r->hint];
             snprintf(generic, sizeof generic, "%s", r->hint);
-            char *joined = generic[0] && r->nonfinite > 0 /* the NaN hint says where to look */
+            char *joined = generic[0] && (r->nonfinite > 0 || named) /* these say where to look */
                                ? xasprintf("%s %s.", summary, generic)
                                : xstrdup(summary);
             snprintf(r->hint, sizeof r->hint, "%s", joined);
@@ -171,6 +187,7 @@ status_t compare_output(const char *output_path, const char *expected_path,
         }
         free(summary);
     }
+    free(named);
     free(tolerances);
     free(bad);
     if (st == ST_PASS) {

@@ -79,7 +79,14 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     d->program_stdout = xstrdup(run.proc.out_text);
     d->program_stderr = xstrdup(run.proc.err_text);
     d->status = run_status(&run, timeout_s, &d->message);
-    if (d->status == ST_PASS) {
+    /* A memory error or a wrong result the harness saw is final, but the
+     * harness wrote the output first: compare it anyway for the hint and the
+     * error map, keeping the run's status and message. */
+    int compare_too = d->status == ST_PASS || ((run.memory_error || run.harness_wrong) &&
+                                               file_exists(run.output_path));
+    status_t run_st = d->status;
+    char *run_message = d->status == ST_PASS ? NULL : d->message;
+    if (compare_too) {
         /* The program has ended and its whole process group is gone: only
          * now does the grader look at what it wrote. */
         char *expected = xasprintf("%s/%s", dir, m->expected);
@@ -101,6 +108,11 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
         }
         d->status = compare_output(run.output_path, expected, &m->tolerance, req.path ? &req : NULL,
                                    &d->cmp, &d->message);
+        if (run_st != ST_PASS) {
+            free(d->message);
+            d->message = run_message;
+            d->status = run_st;
+        }
         free(map_path);
         free(expected);
     }

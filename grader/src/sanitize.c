@@ -72,6 +72,8 @@ static int parse_at(const char *s, char *kernel, size_t klen, char *file, size_t
 
 static int already(const sanitize_result *r, const char *kind, const char *file, int line, int line2)
 {
+    if (r->student_file[0])
+        file = r->student_file; /* as add() stores it */
     for (int i = 0; i < r->nfindings; i++)
         if (strcmp(r->findings[i].kind, kind) == 0 && strcmp(r->findings[i].file, file) == 0 &&
             r->findings[i].line == line && r->findings[i].line2 == line2)
