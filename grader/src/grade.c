@@ -162,6 +162,11 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 break;
         }
     }
+    /* Nothing compared at all (every run crashed or hit a CUDA error): the
+     * checkers may say why, so look at the first such dataset. */
+    for (int i = 0; i < s->ndatasets && nchosen == 0; i++)
+        if (s->datasets[i].status == ST_CRASH || s->datasets[i].status == ST_CUDA_ERROR)
+            chosen[nchosen++] = i;
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
         char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
