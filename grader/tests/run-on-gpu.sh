@@ -25,8 +25,13 @@ done
 echo "== test suite"
 workers=()
 python3 -c 'import xdist' 2>/dev/null && workers=(-n "${PYTEST_WORKERS:-8}")
-python3 -m pytest grader/tests -q -rs "${workers[@]}" -p no:cacheprovider > "$OUT/pytest.log" 2>&1
+# in parallel, then (alone on the GPU) the tests that need it to themselves
+python3 -m pytest grader/tests -q -rs "${workers[@]}" -p no:cacheprovider -m "not gpu_exclusive" \
+    > "$OUT/pytest.log" 2>&1
 rc=$?
-grep -E "^(FAILED|ERROR)" "$OUT/pytest.log" | head -40
+python3 -m pytest grader/tests -q -rs -p no:cacheprovider -m gpu_exclusive > "$OUT/pytest-exclusive.log" 2>&1
+rc2=$?
+grep -E "^(FAILED|ERROR)" "$OUT/pytest.log" "$OUT/pytest-exclusive.log" | head -40
 tail -1 "$OUT/pytest.log"
-exit $(( rc != 0 || status != 0 ))
+tail -1 "$OUT/pytest-exclusive.log"
+exit $(( rc != 0 || rc2 != 0 || status != 0 ))

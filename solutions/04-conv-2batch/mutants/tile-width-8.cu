@@ -7,6 +7,7 @@
  * Look at: how many batches it takes to load a tile of (TILE_WIDTH + 4)^2
  *   elements
  * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=same part of every tile|tile slot no thread filled
+ * On a GPU: status=wrong; words=same part of every tile
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

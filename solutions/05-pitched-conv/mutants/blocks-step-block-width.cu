@@ -7,6 +7,7 @@
  * Category: tile placement: output tiles placed BLOCK_WIDTH apart, leaving gaps never written
  * Look at: the step between output tiles (O_TILE_WIDTH)
  * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=nothing stored
+ * On a GPU: status=wrong; words=not following the tiles
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

@@ -6,6 +6,7 @@
  * Category: pitch: rows indexed width * channels apart instead of pitch apart
  * Look at: the row stride in the kernel's indices (the pitch)
  * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=nothing stored|almost everywhere
+ * On a GPU: status=wrong; words=almost everywhere
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.
