@@ -38,7 +38,8 @@ GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host
 gpulab: $(GRADER_OBJ) | deps
 	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
 
-build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h | deps
+build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h \
+                grader/runtime/harness_protocol.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
 
@@ -57,7 +58,7 @@ build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dat
 
 # ---- lab harnesses, once per backend: build/harness/<backend>/... -----------
 RUNTIME_HDR := grader/runtime/harness.h grader/runtime/dataset.h grader/runtime/lab_common.h \
-               grader/runtime/guard.h grader/runtime/smem_poison.h
+               grader/runtime/guard.h grader/runtime/smem_poison.h grader/runtime/harness_protocol.h
 
 define backend_rules
 build/harness/$(1)/dataset.o: grader/runtime/dataset.c $(RUNTIME_HDR)

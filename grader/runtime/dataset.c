@@ -603,6 +603,21 @@ static int write_tensor(const char *path, int rows, int cols, int channels, int 
     return close_checked(f, path, err);
 }
 
+/* Reads a whole .tensor file and parses its header; on success *buf holds
+ * the file (the caller frees it) and h says where the data starts. */
+static int load_tensor(const char *path, char **buf, tensor_header *h, gl_error *err)
+{
+    size_t len;
+    if (slurp(path, buf, &len, err))
+        return -1;
+    if (parse_tensor_header(path, *buf, len, h, err)) {
+        free(*buf);
+        *buf = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 int gl_write_output(const char *path, const gl_matrix *m, gl_error *err)
 {
     return write_tensor(path, m->rows, m->cols, m->channels, 0, m->data, NULL, NULL, err);
@@ -618,14 +633,9 @@ int gl_read_output(const char *path, gl_matrix *out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
     char *buf;
-    size_t len;
-    if (slurp(path, &buf, &len, err))
-        return -1;
     tensor_header h;
-    if (parse_tensor_header(path, buf, len, &h, err)) {
-        free(buf);
+    if (load_tensor(path, &buf, &h, err))
         return -1;
-    }
     if (h.is_f64 || h.fields != 1) {
         free(buf);
         return fail(err, "%s: an output file holds 'dtype f32' and 'fields value'", path);
@@ -648,14 +658,9 @@ int gl_read_reference(const char *path, gl_reference *out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
     char *buf;
-    size_t len;
-    if (slurp(path, &buf, &len, err))
-        return -1;
     tensor_header h;
-    if (parse_tensor_header(path, buf, len, &h, err)) {
-        free(buf);
+    if (load_tensor(path, &buf, &h, err))
         return -1;
-    }
     if (!h.is_f64) {
         free(buf);
         return fail(err, "%s: a reference file holds 'dtype f64'", path);

@@ -120,6 +120,30 @@ static guarded_block *find_block(const void *user)
     return NULL;
 }
 
+/* Lays `guard` bytes of guard before and after the `size` bytes at
+ * base + guard, records the block in b and hands the caller its start. */
+static cudaError_t guard_block_init(guarded_block *b, void *base, size_t guard, size_t size,
+                                    const char *file, int line, void **ptr)
+{
+    cudaError_t err;
+    if ((err = cudaMemset(base, GUARD_BYTE, guard)) != cudaSuccess ||
+        (err = cudaMemset((unsigned char *)base + guard + size, GUARD_BYTE, guard)) != cudaSuccess) {
+        cudaFree(base);
+        return err;
+    }
+    memset(b, 0, sizeof *b);
+    b->base = base;
+    b->user = (unsigned char *)base + guard;
+    b->size = size;
+    b->front = b->back = guard;
+    b->index = ++nallocs;
+    b->file = file;
+    b->line = line;
+    b->live = 1;
+    *ptr = b->user;
+    return cudaSuccess;
+}
+
 cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line)
 {
     guarded_block *b = guards_off() ? NULL : new_block();
@@ -130,22 +154,7 @@ cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line)
     cudaError_t err = cudaMalloc(&base, g + size + g);
     if (err != cudaSuccess)
         return err;
-    if ((err = cudaMemset(base, GUARD_BYTE, g)) != cudaSuccess ||
-        (err = cudaMemset((unsigned char *)base + g + size, GUARD_BYTE, g)) != cudaSuccess) {
-        cudaFree(base);
-        return err;
-    }
-    memset(b, 0, sizeof *b);
-    b->base = base;
-    b->user = (unsigned char *)base + g;
-    b->size = size;
-    b->front = b->back = g;
-    b->index = ++nallocs;
-    b->file = file;
-    b->line = line;
-    b->live = 1;
-    *ptr = b->user;
-    return cudaSuccess;
+    return guard_block_init(b, base, g, size, file, line, ptr);
 }
 
 cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_t height,
@@ -154,7 +163,9 @@ cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_
     guarded_block *b = guards_off() ? NULL : new_block();
     if (!ptr || !pitch || !b || height == 0)
         return cudaMallocPitch(ptr, pitch, width, height);
-    /* Whole guard rows above and below keep every row at the pitch's alignment. */
+    /* Whole guard rows above and below keep every row at the pitch's
+     * alignment; the pitch depends on the width alone, so a first
+     * allocation finds it and the guarded one reuses it. */
     size_t p = 0;
     void *base = NULL;
     cudaError_t err = cudaMallocPitch(&base, &p, width, height);
@@ -165,23 +176,7 @@ cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_
     err = cudaMallocPitch(&base, pitch, width, height + 2 * rows);
     if (err != cudaSuccess)
         return err;
-    size_t g = rows * *pitch;
-    if ((err = cudaMemset(base, GUARD_BYTE, g)) != cudaSuccess ||
-        (err = cudaMemset((unsigned char *)base + g + *pitch * height, GUARD_BYTE, g)) != cudaSuccess) {
-        cudaFree(base);
-        return err;
-    }
-    memset(b, 0, sizeof *b);
-    b->base = base;
-    b->user = (unsigned char *)base + g;
-    b->size = *pitch * height;
-    b->front = b->back = g;
-    b->index = ++nallocs;
-    b->file = file;
-    b->line = line;
-    b->live = 1;
-    *ptr = b->user;
-    return cudaSuccess;
+    return guard_block_init(b, base, rows * *pitch, *pitch * height, file, line, ptr);
 }
 
 cudaError_t lab_cuda_free(void *ptr, const char *file, int line)

@@ -25,15 +25,8 @@
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 #include "dataset.h"
+#include "harness_protocol.h"
 
-enum {
-    HARNESS_EXIT_OK = 0,
-    HARNESS_EXIT_USAGE = 2,
-    HARNESS_EXIT_CUDA = 3,
-    HARNESS_EXIT_DATASET = 4,
-    HARNESS_EXIT_WRONG = 5,
-    HARNESS_EXIT_MEMORY = 6
-};
 
 typedef struct {
     const char *dataset_dir;

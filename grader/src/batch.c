@@ -34,12 +34,6 @@
 
 /* ---- finding the submissions ------------------------------------------------ */
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
 static char *safe_id(const char *raw)
 {
     char *id = xstrdup(*raw ? raw : "submission");

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "run.h"
 #include "util.h"
+#include "../runtime/harness_protocol.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -13,11 +14,6 @@
 
 #define CAPTURE_CAP (64 * 1024)
 #define OUTPUT_FILE_CAP (2LL << 30) /* no lab writes more; a runaway program stops here */
-#define HARNESS_EXIT_USAGE 2
-#define HARNESS_EXIT_CUDA 3
-#define HARNESS_EXIT_DATASET 4
-#define HARNESS_EXIT_WRONG 5
-#define HARNESS_EXIT_MEMORY 6
 
 /* The dataset's inputs are its files named input*: nothing else (in
  * particular no expected output) goes where the student's program runs. */

@@ -340,13 +340,26 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
     }
 }
 
+/* Runs one checker (argv: the checker and the lab program's arguments) on a
+ * fresh copy of the dataset's inputs in dir, sandboxed like every run of
+ * student code, with the guard zones off so the checker sees every access.
+ * Checkers are slow: ten times the lab's limit, two minutes at least. */
+static void run_checker(const char *const *argv, const char *dataset_dir, const char *dir,
+                        double timeout_s, proc_result *p)
+{
+    static const char *const env[] = { "GPULAB_NO_GUARDS=1", NULL };
+    run_prepare_dir(dataset_dir, dir);
+    double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
+    proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
+    proc_run_sandboxed(&spec, p);
+}
+
 void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
                       const char *run_dir, double timeout_s, const char *student_file, sanitize_result *r)
 {
     memset(r, 0, sizeof *r);
     const char *programs[2] = { race_program, check_program };
     const char *names[2] = { "race", "check" };
-    const char *env[] = { "GPULAB_NO_GUARDS=1", NULL };
     r->ran = 1;
     for (int i = 0; i < 2; i++) {
         if (!programs[i]) {
@@ -356,7 +369,6 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
             continue;
         }
         char *dir = xasprintf("%s-%s", run_dir, names[i]);
-        run_prepare_dir(dataset_dir, dir);
         /* ThreadSanitizer from GCC 12 refuses to start when the kernel
          * randomises addresses more than it expects ("unexpected memory
          * mapping", seen on newer kernels): run without randomisation. */
@@ -365,11 +377,8 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
         const char *arch = uname(&u) == 0 ? u.machine : "x86_64";
         const char *plain[] = { programs[i], ".", "output.tensor", NULL };
         const char *fixed[] = { setarch, arch, "-R", programs[i], ".", "output.tensor", NULL };
-        const char *const *argv = setarch ? fixed : plain;
-        double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-        proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
         proc_result p;
-        proc_run_sandboxed(&spec, &p);
+        run_checker(setarch ? fixed : plain, dataset_dir, dir, timeout_s, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
@@ -411,17 +420,13 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
         return;
     }
     static const char *const tools[] = { "memcheck", "racecheck", "synccheck" };
-    const char *env[] = { "GPULAB_NO_GUARDS=1", NULL };
     r->ran = 1;
     for (size_t t = 0; t < sizeof tools / sizeof *tools; t++) {
         char *dir = xasprintf("%s-%s", run_dir, tools[t]);
-        run_prepare_dir(dataset_dir, dir);
         const char *argv[] = { tool, "--tool", tools[t], "--print-limit", "32", program, ".",
                                "output.tensor", NULL };
-        double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-        proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
         proc_result p;
-        proc_run_sandboxed(&spec, &p);
+        run_checker(argv, dataset_dir, dir, timeout_s, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);

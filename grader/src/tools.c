@@ -14,12 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* A .tensor may hold an output (f32) or a reference (f64); try the reader
  * that fits its header. */
 static int is_reference_tensor(const char *path)

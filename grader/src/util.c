@@ -285,6 +285,12 @@ char *make_temp_dir(const char *prefix)
     return templ;
 }
 
+int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
 const char *path_base(const char *path)
 {
     const char *s = strrchr(path, '/');

@@ -44,6 +44,8 @@ int make_dirs(const char *path);
 int remove_tree(const char *path);
 /* A fresh private directory under $TMPDIR (or /tmp). */
 char *make_temp_dir(const char *prefix);
+/* Whether s ends with suffix. */
+int ends_with(const char *s, const char *suffix);
 /* The final component of a path, without copying. */
 const char *path_base(const char *path);
 /* Finds an executable on $PATH; returns a malloc'd path or NULL. */
