@@ -5,11 +5,14 @@
 #include "generate.h"
 
 #include <errno.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void gen_fail(const char *fmt, ...)
 {
@@ -54,6 +57,66 @@ void gen_fill_uniform(gen_ctx *g, gl_matrix *m, float lo, float hi)
     size_t n = gl_matrix_count(m);
     for (size_t i = 0; i < n; i++)
         m->data[i] = gl_rng_float(&g->rng, lo, hi);
+}
+
+/* Rows of P are shared out among threads by an atomic counter. */
+typedef struct {
+    const gl_matrix *M, *N;
+    gl_reference *P;
+    int next_row;
+    pthread_mutex_t lock;
+} matmul_job;
+
+static void matmul_row(const gl_matrix *M, const gl_matrix *N, gl_reference *P, size_t r)
+{
+    size_t K = (size_t)M->cols, L = (size_t)N->cols;
+    double *val = P->value + r * L, *mag = P->magnitude + r * L;
+    for (size_t c = 0; c < L; c++)
+        val[c] = mag[c] = 0;
+    /* Row r of P accumulates M[r][x] times row x of N, for x in order: both
+     * inputs are read along their rows, and each element still adds its
+     * terms in the order of x. */
+    for (size_t x = 0; x < K; x++) {
+        double a = M->data[r * K + x];
+        const float *nrow = N->data + x * L;
+        for (size_t c = 0; c < L; c++) {
+            double t = a * nrow[c];
+            val[c] += t;
+            mag[c] += fabs(t);
+        }
+    }
+}
+
+static void *matmul_worker(void *arg)
+{
+    matmul_job *job = arg;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        int r = job->next_row < job->M->rows ? job->next_row++ : -1;
+        pthread_mutex_unlock(&job->lock);
+        if (r < 0)
+            return NULL;
+        matmul_row(job->M, job->N, job->P, (size_t)r);
+    }
+}
+
+void gen_matmul_reference(const gl_matrix *M, const gl_matrix *N, gl_reference *P)
+{
+    matmul_job job = { M, N, P, 0, PTHREAD_MUTEX_INITIALIZER };
+    P->terms = M->cols;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int nthreads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
+    /* Small products are not worth a thread. */
+    if ((double)M->rows * M->cols * N->cols < 1e7)
+        nthreads = 1;
+    pthread_t tid[64];
+    int started = 0;
+    for (int i = 1; i < nthreads; i++, started++)
+        if (pthread_create(&tid[started], NULL, matmul_worker, &job) != 0)
+            break; /* fewer threads: slower, same result */
+    matmul_worker(&job);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
 }
 
 static void path_of(gen_ctx *g, const char *name, char *buf, size_t len)

@@ -40,6 +40,13 @@ const char *gen_str(gen_ctx *g, const char *key, const char *def);
 /* Fills m with uniform values in [lo, hi). */
 void gen_fill_uniform(gen_ctx *g, gl_matrix *m, float lo, float hi);
 
+/* P = M x N in double precision, with each element's magnitude (the sum of
+ * its terms' absolute values) and P->terms set; P must be allocated with
+ * magnitudes. Terms are added in order of the inner index, so the result is
+ * the same bits whatever the number of threads (rows go to all cores: a
+ * performance size such as 4096 cubed is 69 billion terms). */
+void gen_matmul_reference(const gl_matrix *M, const gl_matrix *N, gl_reference *P);
+
 void gen_write_raw(gen_ctx *g, const char *name, const gl_matrix *m);
 void gen_write_ppm(gen_ctx *g, const char *name, const gl_matrix *m);
 void gen_write_reference(gen_ctx *g, const char *name, const gl_reference *r);

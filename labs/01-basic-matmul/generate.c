@@ -5,7 +5,6 @@
  *
  * Parameters: width=N
  */
-#include <math.h>
 #include "generate.h"
 
 int lab_generate(gen_ctx *g)
@@ -21,19 +20,7 @@ int lab_generate(gen_ctx *g)
     gen_fill_uniform(g, &M, -1.0f, 1.0f);
     gen_fill_uniform(g, &N, -1.0f, 1.0f);
 
-    P.terms = width;
-    for (int r = 0; r < width; r++) {
-        for (int c = 0; c < width; c++) {
-            double sum = 0, mag = 0;
-            for (int k = 0; k < width; k++) {
-                double t = (double)M.data[(size_t)r * width + k] * N.data[(size_t)k * width + c];
-                sum += t;
-                mag += fabs(t);
-            }
-            P.value[(size_t)r * width + c] = sum;
-            P.magnitude[(size_t)r * width + c] = mag;
-        }
-    }
+    gen_matmul_reference(&M, &N, &P);
     gen_write_raw(g, "input0.raw", &M);
     gen_write_raw(g, "input1.raw", &N);
     gen_write_reference(g, "expected.tensor", &P);
