@@ -54,11 +54,12 @@ build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dat
                       grader/runtime/generate.h grader/runtime/dataset.h grader/runtime/rng.h
 	@mkdir -p $(@D)
 	$(CC) $(KIT_CFLAGS) -Igrader/runtime -o $@ labs/$*/generate.c grader/runtime/generate.c \
-	    build/host/dataset.o -lm
+	    build/host/dataset.o -lm -pthread
 
 # ---- lab harnesses, once per backend: build/harness/<backend>/... -----------
 RUNTIME_HDR := grader/runtime/harness.h grader/runtime/dataset.h grader/runtime/lab_common.h \
-               grader/runtime/guard.h grader/runtime/smem_poison.h grader/runtime/harness_protocol.h
+               grader/runtime/guard.h grader/runtime/smem_poison.h grader/runtime/harness_protocol.h \
+               grader/runtime/timing.h
 
 define backend_rules
 build/harness/$(1)/dataset.o: grader/runtime/dataset.c $(RUNTIME_HDR)
@@ -70,8 +71,12 @@ build/harness/$(1)/harness_common.o: grader/runtime/harness.c $(RUNTIME_HDR) $(3
 build/harness/$(1)/guard.o: grader/runtime/guard.c $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
+build/harness/$(1)/timing.o: grader/runtime/timing.c $(RUNTIME_HDR) $(3)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
 build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o \
-                                        build/harness/$(1)/guard.o build/harness/$(1)/smem_poison.o
+                                        build/harness/$(1)/guard.o build/harness/$(1)/timing.o \
+                                        build/harness/$(1)/smem_poison.o
 	rm -f $$@
 	ar rcs $$@ $$^
 build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
@@ -97,7 +102,7 @@ EMU_TARGETS := emu $(HARNESS_emu)
 endif
 
 # ---- top-level targets ----------------------------------------------------------
-.PHONY: all kit deps test check datasets clean grade-solutions dist-student
+.PHONY: all kit deps test check bench datasets clean grade-solutions dist-student
 
 kit: gpulab $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
 
@@ -117,6 +122,12 @@ grade-solutions:
 	    done; \
 	done; \
 	if [ $$status -ne 0 ]; then echo "make: a reference solution did not pass (see above)"; fi; exit $$status
+
+# The performance ladder (GPU): every lab's reference solution, the stretch
+# solutions and the baselines (cuBLAS, a device copy), measured in one run;
+# a table, build/bench/ladder.txt, and a picture, build/bench/ladder.svg.
+bench: kit
+	./gpulab bench --ladder --out build/bench
 
 check: kit
 	@test -n "$(LAB)" -a -n "$(FILE)" || { echo "usage: make check LAB=01-basic-matmul FILE=path/to/file.cu"; exit 2; }

@@ -5,6 +5,9 @@
 #include "harness.h"
 #include "lab_common.h"
 #include "smem_poison.h"
+#include "timing.h"
+
+#include <math.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -93,6 +96,19 @@ void harness_begin(harness_ctx *h, int argc, char **argv)
     }
     h->dataset_dir = argv[1];
     h->output_path = argv[2];
+    h->calls = 1;
+    h->kept_call = -1;
+    const char *calls = getenv(HARNESS_CALLS_ENV);
+    if (calls && *calls) {
+        char *end;
+        long n = strtol(calls, &end, 10);
+        if (*end || n < 1 || n > HARNESS_MAX_CALLS) {
+            fprintf(stderr, "%s=%s: give a number of calls from 1 to %d\n", HARNESS_CALLS_ENV, calls,
+                    HARNESS_MAX_CALLS);
+            exit(HARNESS_EXIT_USAGE);
+        }
+        h->calls = (int)n;
+    }
     /* The student's printf and ours share stdout: line buffering keeps the
      * "@gpulab" lines whole even when output is a pipe. */
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -140,18 +156,72 @@ float *harness_device_upload(const gl_matrix *m)
     return d;
 }
 
-float *harness_device_alloc_poisoned(size_t count)
+float *harness_device_alloc(size_t count, const char *name)
 {
     float *d = NULL;
     HARNESS_CHECK(cudaMalloc((void **)&d, count * sizeof(float)));
-    float *poison = malloc(count * sizeof(float));
-    if (!poison)
-        harness_dataset_error(NULL, "out of memory for %zu floats", count);
-    gl_fill_poison(poison, count);
-    HARNESS_CHECK(cudaMemcpy(d, poison, count * sizeof(float), cudaMemcpyHostToDevice));
-    free(poison);
-    guard_name(d, "the output buffer");
+    guard_name(d, name);
     return d;
+}
+
+void harness_device_fill(float *device, const float *host, size_t count)
+{
+    HARNESS_CHECK(cudaMemcpy(device, host, count * sizeof(float), cudaMemcpyHostToDevice));
+}
+
+void harness_device_poison(float *device, size_t count)
+{
+    static float *poison;
+    static size_t poison_count;
+    if (poison_count < count) {
+        free(poison);
+        poison = malloc(count * sizeof(float));
+        if (!poison)
+            harness_dataset_error(NULL, "out of memory for %zu floats", count);
+        gl_fill_poison(poison, count);
+        poison_count = count;
+    }
+    harness_device_fill(device, poison, count);
+}
+
+/* One scaled copy per input matrix, reused from call to call. */
+#define MAX_SCALED_INPUTS 4
+static struct {
+    const gl_matrix *source;
+    float *data;
+} scaled[MAX_SCALED_INPUTS];
+
+const float *harness_call_input(const harness_ctx *h, const gl_matrix *m)
+{
+    int e = harness_call_exponent(h->call);
+    if (e == 0)
+        return m->data;
+    int i = 0;
+    while (i < MAX_SCALED_INPUTS && scaled[i].source && scaled[i].source != m)
+        i++;
+    if (i == MAX_SCALED_INPUTS)
+        harness_dataset_error(h, "more than %d scaled inputs (the kit's harness is wrong)",
+                              MAX_SCALED_INPUTS);
+    size_t n = gl_matrix_count(m);
+    if (!scaled[i].source) {
+        scaled[i].source = m;
+        scaled[i].data = malloc(n * sizeof(float));
+        if (!scaled[i].data)
+            harness_dataset_error(h, "out of memory for a copy of an input (%zu floats)", n);
+    }
+    for (size_t k = 0; k < n; k++)
+        scaled[i].data[k] = ldexpf(m->data[k], e);
+    return scaled[i].data;
+}
+
+void harness_keep_output(harness_ctx *h, const gl_matrix *out)
+{
+    char path[4096];
+    gl_error err;
+    harness_call_output_path(path, sizeof path, h->output_path, h->call);
+    if (gl_write_output(path, out, &err))
+        harness_dataset_error(h, "%s", err.msg);
+    h->kept_call = h->call;
 }
 
 void harness_device_download(gl_matrix *m, const float *device)
@@ -170,6 +240,7 @@ void harness_call_begin(harness_ctx *h)
     harness_poison_shared_memory();
     /* Make sure earlier uploads are done, so the time is the student's. */
     HARNESS_CHECK(cudaDeviceSynchronize());
+    timing_call_begin(h->calls > 1);
     h->t_start = now_ms();
 }
 
@@ -177,13 +248,20 @@ void harness_call_end(harness_ctx *h)
 {
     /* A kernel's fault surfaces at the next synchronisation; a bad launch
      * configuration only in cudaGetLastError. Check both, in that order. */
+    timing_call_stop();
     cudaError_t err = cudaDeviceSynchronize();
     if (err != cudaSuccess)
         report_cuda_error(err, "cudaDeviceSynchronize() after your entry point", "harness", 0);
     err = cudaGetLastError();
     if (err != cudaSuccess)
         report_cuda_error(err, "cudaGetLastError() after your entry point", "harness", 0);
-    printf("@gpulab\ttime_ms\tcall\t%.3f\n", now_ms() - h->t_start);
+    double wall_ms = now_ms() - h->t_start, call_ms, kernel_ms;
+    err = timing_call_result(&call_ms, &kernel_ms);
+    if (err != cudaSuccess)
+        report_cuda_error(err, "the kit's timing events", "harness", 0);
+    if (h->call == 0)
+        printf("@gpulab\ttime_ms\tcall\t%.3f\n", wall_ms);
+    printf("@gpulab\tcall\t%d\t%.4f\t%.4f\n", h->call, call_ms, kernel_ms);
 }
 
 static char noted_wrong[1024];
@@ -203,7 +281,7 @@ void harness_finish(const harness_ctx *h, const gl_matrix *out)
     gl_error err;
     /* The output first: even a run that ends in a memory error or a noted
      * wrong result leaves the grader something to compare and draw. */
-    if (gl_write_output(h->output_path, out, &err))
+    if (h->kept_call < 0 && gl_write_output(h->output_path, out, &err))
         harness_dataset_error(h, "%s", err.msg);
     guard_check_all();
     for (int i = 0; i < nhost_outputs; i++)

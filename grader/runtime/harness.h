@@ -11,6 +11,7 @@
  *
  * Machine-readable lines go to standard output, fields separated by tabs:
  *     @gpulab  time_ms  NAME  VALUE                       a timing (informational, never trusted)
+ *     @gpulab  call  C  CALL_MS  KERNEL_MS   call C's CUDA-event times (harness_protocol.h)
  *     @gpulab  cuda_error  NAME  CALL  FILE  LINE  MESSAGE
  *     @gpulab  wrong  MESSAGE           the harness itself saw a wrong result
  *                                       (e.g. lab 05's padding was overwritten)
@@ -32,6 +33,9 @@ typedef struct {
     const char *dataset_dir;
     const char *output_path;
     double t_start;
+    int calls;          /* calls of the entry point: 1, or GPULAB_CALLS (gpulab bench) */
+    int call;           /* the call in progress, 0 .. calls - 1 */
+    int kept_call;      /* the last call whose output was written, or -1 */
 } harness_ctx;
 
 /* Parses argv; on misuse prints usage and exits HARNESS_EXIT_USAGE. */
@@ -45,9 +49,29 @@ void harness_alloc_output(gl_matrix *m, int rows, int cols, int channels);
 
 /* Device buffers for labs whose entry point takes device pointers. */
 float *harness_device_upload(const gl_matrix *m);
-float *harness_device_alloc_poisoned(size_t count);
 void harness_device_download(gl_matrix *m, const float *device);
 void harness_device_free(float *device);
+
+/*
+ * Repeated calls (gpulab bench; harness_protocol.h). A lab's main() calls the
+ * entry point in a loop,
+ *     for (h.call = 0; h.call < h.calls; h.call++) { ... }
+ * giving each call this call's inputs, a freshly poisoned output, and
+ * keeping each call's output with harness_keep_output().
+ */
+
+/* This call's values of an input: the dataset's, times this call's scale (a
+ * power of two; 1 for call 0, when m's own data is returned). */
+const float *harness_call_input(const harness_ctx *h, const gl_matrix *m);
+
+/* An unfilled device buffer of count floats, named for reports; filling one
+ * from the host; poisoning one. */
+float *harness_device_alloc(size_t count, const char *name);
+void harness_device_fill(float *device, const float *host, size_t count);
+void harness_device_poison(float *device, size_t count);
+
+/* Writes this call's output where the grader expects it. */
+void harness_keep_output(harness_ctx *h, const gl_matrix *out);
 
 /* Starts the clock just before the call into the student's code. */
 void harness_call_begin(harness_ctx *h);
@@ -59,7 +83,8 @@ void harness_call_end(harness_ctx *h);
 void harness_check(cudaError_t err, const char *call, const char *file, int line);
 #define HARNESS_CHECK(call) harness_check((call), #call, __FILE__, __LINE__)
 
-/* Writes the output where the grader asked, then checks every guard zone:
+/* Writes the output where the grader asked (unless harness_keep_output
+ * already wrote the last call's), then checks every guard zone:
  * exits HARNESS_EXIT_MEMORY on damage, HARNESS_EXIT_WRONG after a
  * harness_note_wrong(), else 0. */
 void harness_finish(const harness_ctx *h, const gl_matrix *out) __attribute__((noreturn));

@@ -7,6 +7,9 @@
 #ifndef GPULAB_HARNESS_PROTOCOL_H
 #define GPULAB_HARNESS_PROTOCOL_H
 
+#include <stdio.h>
+#include <string.h>
+
 enum {
     HARNESS_EXIT_OK = 0,
     HARNESS_EXIT_USAGE = 2,
@@ -15,5 +18,39 @@ enum {
     HARNESS_EXIT_WRONG = 5,    /* the harness saw a wrong result itself ("@gpulab wrong") */
     HARNESS_EXIT_MEMORY = 6    /* a guard zone was written ("@gpulab memory_error") */
 };
+
+/*
+ * Repeated calls (gpulab bench). With GPULAB_CALLS=N in its environment the
+ * harness calls the entry point N times instead of once: call 0 warms up,
+ * calls 1..N-1 are timed. Each call's inputs are the dataset's scaled by its
+ * own power of two, 2^harness_call_exponent(call), so each call has its own
+ * right answer (the dataset's expected output times the same power, exactly:
+ * scaling by a power of two commutes with every float rounding), and a
+ * program that replays the result of an earlier call is wrong. Call c's
+ * output goes to harness_call_output_path(OUTPUT_FILE, c): OUTPUT_FILE itself
+ * for call 0. For each call the harness prints
+ *     @gpulab  call  C  CALL_MS  KERNEL_MS
+ * (CUDA-event times; KERNEL_MS is -1 when it could not be told apart).
+ */
+#define HARNESS_CALLS_ENV "GPULAB_CALLS"
+#define HARNESS_MAX_CALLS 64
+
+static inline int harness_call_exponent(int call)
+{
+    /* 0, 1, -1, 2, -2, ...: distinct, and small enough never to overflow */
+    return call % 2 ? (call + 1) / 2 : -(call / 2);
+}
+
+/* "DIR/output.tensor" -> "DIR/output-call3.tensor" (call 0: unchanged). */
+static inline void harness_call_output_path(char *buf, size_t size, const char *output_path,
+                                            int call)
+{
+    size_t n = strlen(output_path);
+    size_t stem = n >= 7 && strcmp(output_path + n - 7, ".tensor") == 0 ? n - 7 : n;
+    if (call == 0)
+        snprintf(buf, size, "%s", output_path);
+    else
+        snprintf(buf, size, "%.*s-call%d.tensor", (int)stem, output_path, call);
+}
 
 #endif

@@ -70,22 +70,30 @@ static char *link_hint(const lab_manifest *m, const char *log)
 }
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
-                      const char *workdir, const char *emu_mode, build_result *r);
+                      const char *workdir, const char *emu_mode, const char *link_lib,
+                      build_result *r);
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
 {
-    build_any(m, b, student_path, workdir, NULL, r);
+    build_any(m, b, student_path, workdir, NULL, NULL, r);
 }
 
 void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *workdir, const char *mode, build_result *r)
 {
-    build_any(m, b, student_path, workdir, mode, r);
+    build_any(m, b, student_path, workdir, mode, NULL, r);
+}
+
+void build_with_library(const lab_manifest *m, const backend *b, const char *path,
+                        const char *workdir, const char *library, build_result *r)
+{
+    build_any(m, b, path, workdir, NULL, library, r);
 }
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
-                      const char *workdir, const char *emu_mode, build_result *r)
+                      const char *workdir, const char *emu_mode, const char *link_lib,
+                      build_result *r)
 {
     memset(r, 0, sizeof *r);
     size_t len;
@@ -140,7 +148,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         free(keep_dir);
         if (failed)
             goto failed_compile;
-        const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, NULL };
+        const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, link_lib, NULL };
         if (run_tool(ld, workdir, &log, &why) != 0)
             goto failed_link;
     } else {

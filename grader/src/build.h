@@ -24,6 +24,11 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
  * the program is workdir/lab-program-MODE. */
 void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *workdir, const char *mode, build_result *r);
+/* A kit program built like a submission, linked with one more library
+ * ("-lcublas"): the baselines of gpulab bench (GPU only). */
+void build_with_library(const lab_manifest *m, const backend *b, const char *path,
+                        const char *workdir, const char *library, build_result *r);
+
 void build_result_free(build_result *r);
 
 #endif

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "backend.h"
 #include "batch.h"
+#include "bench.h"
 #include "datasets.h"
 #include "export.h"
 #include "grade.h"
@@ -41,6 +42,10 @@ static const char usage_text[] =
     "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
     "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
     "      --keep                        keep the work directory, for debugging\n"
+    "  gpulab bench LAB FILE.cu [--calls N] [--dataset NAME] [--backend gpu|emu]\n"
+    "                                    time your file on the lab's performance dataset, next to\n"
+    "                                    the reference solution and cuBLAS or a copy (same run)\n"
+    "  gpulab bench --ladder [--out DIR] the kit's performance ladder: table and SVG (make bench)\n"
     "  gpulab grade LAB DIR_OR_FILE... [options]\n"
     "                                    grade a class: a folder of student folders or files, or files\n"
     "                                    (exit 0 when all were graded)\n"
@@ -603,6 +608,8 @@ int main(int argc, char **argv)
         return cmd_start(argc - 2, argv + 2);
     if (strcmp(cmd, "check") == 0)
         return cmd_check_or_grade(argc - 2, argv + 2, 0);
+    if (strcmp(cmd, "bench") == 0)
+        return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "grade") == 0)
         return cmd_grade(argc - 2, argv + 2);
     if (strcmp(cmd, "export") == 0)

@@ -113,6 +113,89 @@ static void load_dataset(const cJSON *d, int index, dataset_spec *s)
     }
 }
 
+static int dataset_param_present(const dataset_spec *d, const char *key)
+{
+    for (int i = 0; i < d->nparams; i++)
+        if (strcmp(d->keys[i], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* A whole-number parameter of a dataset, for the performance work count. */
+static double dataset_param(const dataset_spec *d, const char *key)
+{
+    for (int i = 0; i < d->nparams; i++)
+        if (strcmp(d->keys[i], key) == 0) {
+            char *end;
+            double v = strtod(d->values[i], &end);
+            if (*end || v < 1)
+                bad("dataset \"%s\": \"%s\" must be a whole number >= 1 for \"performance\"",
+                    d->name, key);
+            return v;
+        }
+    bad("dataset \"%s\" has no \"%s\" parameter, which \"performance\" needs", d->name, key);
+}
+
+static void load_performance(const cJSON *root, lab_manifest *m)
+{
+    performance_spec *p = &m->perf;
+    p->dataset = -1;
+    const cJSON *perf = cJSON_GetObjectItemCaseSensitive(root, "performance");
+    if (!perf)
+        return;
+    if (!cJSON_IsObject(perf))
+        bad("\"performance\" must be an object: { \"dataset\": NAME, \"work\": \"matmul\"|\"image\", ... }");
+    static const char *const keys[] = { "dataset", "work", "bands", NULL };
+    only_keys(perf, "\"performance\"", keys);
+    char *name = get_string(perf, "dataset", 1);
+    for (int i = 0; i < m->ndatasets; i++)
+        if (strcmp(m->datasets[i].name, name) == 0)
+            p->dataset = i;
+    if (p->dataset < 0)
+        bad("\"performance\": no dataset is named \"%s\"", name);
+    free(name);
+    const dataset_spec *d = &m->datasets[p->dataset];
+    char *work = get_string(perf, "work", 1);
+    if (strcmp(work, "matmul") == 0) {
+        p->work = WORK_MATMUL;
+        int square = dataset_param_present(d, "width");
+        p->j = dataset_param(d, square ? "width" : "j");
+        p->k = dataset_param(d, square ? "width" : "k");
+        p->l = dataset_param(d, square ? "width" : "l");
+        p->amount = 2 * p->j * p->k * p->l;
+    } else if (strcmp(work, "image") == 0) {
+        p->work = WORK_IMAGE;
+        p->amount = 2 * dataset_param(d, "height") * dataset_param(d, "width") *
+                    dataset_param(d, "channels") * sizeof(float);
+    } else {
+        bad("\"performance\": \"work\" is \"%s\"; it must be \"matmul\" or \"image\"", work);
+    }
+    free(work);
+    const cJSON *bands = cJSON_GetObjectItemCaseSensitive(perf, "bands");
+    if (!bands)
+        return;
+    if (!cJSON_IsArray(bands))
+        bad("\"performance\": \"bands\" must be an array of { \"at_least\": FRACTION, \"points\": N }");
+    p->nbands = cJSON_GetArraySize(bands);
+    p->bands = xcalloc((size_t)p->nbands + 1, sizeof *p->bands);
+    int i = 0;
+    for (const cJSON *b = bands->child; b; b = b->next, i++) {
+        if (!cJSON_IsObject(b))
+            bad("\"performance\": bands[%d] must be an object", i);
+        static const char *const bkeys[] = { "at_least", "points", NULL };
+        only_keys(b, "a performance band", bkeys);
+        p->bands[i].at_least = get_number(b, "at_least", -1, 0, 100);
+        p->bands[i].points = get_number(b, "points", -1, 0, 1000);
+        if (p->bands[i].at_least < 0 || p->bands[i].points < 0)
+            bad("\"performance\": bands[%d] needs \"at_least\" and \"points\"", i);
+        if (i > 0 && (p->bands[i].at_least <= p->bands[i - 1].at_least ||
+                      p->bands[i].points < p->bands[i - 1].points))
+            bad("\"performance\": bands[%d] must ask more (at_least) and give no fewer points than "
+                "the band before it", i);
+        p->points = p->bands[i].points;
+    }
+}
+
 static void load_requirements(const cJSON *root, lab_manifest *m)
 {
     static const char *const names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory" };
@@ -165,7 +248,7 @@ void manifest_load(const char *id, lab_manifest *m)
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
                                         "seed", "timeout_s", "tolerance", "datasets", "requirements",
-                                        "error_map", NULL };
+                                        "error_map", "performance", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -202,6 +285,7 @@ void manifest_load(const char *id, lab_manifest *m)
         m->errormap_tile = (int)get_number(map, "tile_width", 16, 1, 1024);
         m->errormap_halo = (int)get_number(map, "halo", 1, 0, 64);
     }
+    load_performance(root, m);
     m->dir = kit_path("labs/%s", id);
     cJSON_Delete(root);
     free(text);
@@ -232,6 +316,7 @@ void manifest_free(lab_manifest *m)
     for (int i = 0; i < m->nrequirements; i++)
         free(m->requirements[i].name);
     free(m->requirements);
+    free(m->perf.bands);
     memset(m, 0, sizeof *m);
 }
 

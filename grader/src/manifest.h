@@ -32,6 +32,30 @@ typedef struct {
     double points;
 } requirement_spec;
 
+/* What one call on the performance dataset does, for its rate: a matrix
+ * product (2 j k l floating-point operations: GFLOP/s, against cuBLAS) or an
+ * image filter (each input and output element moved once: GB/s, against a
+ * device-to-device copy). */
+typedef enum { WORK_NONE, WORK_MATMUL, WORK_IMAGE } work_kind;
+
+typedef struct {
+    double at_least;    /* the fraction of the reference solution's rate */
+    double points;
+} perf_band;
+
+/* "performance" in lab.json: where gpulab bench measures, and the opt-in
+ * performance points of grading (bands relative to the reference solution
+ * measured in the same run). */
+typedef struct {
+    int dataset;        /* index of the performance dataset; -1 when the lab has none */
+    work_kind work;
+    double amount;      /* per call: floating-point operations, or bytes */
+    double j, k, l;     /* matmul: the product's sizes (M is j x k, N is k x l) */
+    double points;      /* the most a band gives; 0: figures only, no points */
+    int nbands;
+    perf_band *bands;   /* in increasing order of at_least */
+} performance_spec;
+
 typedef struct {
     char *id, *title, *summary;
     char *source;       /* the student's file name, e.g. basic_matmul.cu */
@@ -46,6 +70,7 @@ typedef struct {
     requirement_spec *requirements;
     int errormap_tile;  /* > 0: an image lab; failing datasets get an error map (errormap.c) */
     int errormap_halo;
+    performance_spec perf;
     char *dir;          /* absolute path of labs/<id> */
 } lab_manifest;
 

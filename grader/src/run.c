@@ -44,6 +44,21 @@ void run_prepare_dir(const char *dataset_dir, const char *run_dir)
         die("dataset %s has no input files (input*)", dataset_dir);
 }
 
+/* "@gpulab call C CALL_MS KERNEL_MS": one per call, each call once. */
+static void parse_call_line(run_result *r, const char *call, const char *event_ms, const char *kernel_ms)
+{
+    char *end1, *end2, *end3;
+    long c = strtol(call, &end1, 10);
+    double e = strtod(event_ms, &end2), k = strtod(kernel_ms, &end3);
+    if (*end1 || *end2 || *end3 || c < 0 || c >= HARNESS_MAX_CALLS || !(e >= 0)) {
+        r->bad_call_lines++;
+        return;
+    }
+    r->call_seen[c]++;
+    r->event_ms[c] = e;
+    r->kernel_ms[c] = k;
+}
+
 /* Reads the harness's "@gpulab<TAB>..." lines out of the captured stdout. */
 static void parse_harness_lines(run_result *r)
 {
@@ -67,6 +82,8 @@ static void parse_harness_lines(run_result *r)
                 r->harness_wrong = xstrdup(fields[1]);
             else if (k == 2 && strcmp(fields[0], "memory_error") == 0 && !r->memory_error)
                 r->memory_error = xstrdup(fields[1]);
+            else if (k == 4 && strcmp(fields[0], "call") == 0)
+                parse_call_line(r, fields[1], fields[2], fields[3]);
             free(copy);
         }
         line = end ? end + 1 : line + n;

@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "process.h"
 #include "result.h"
+#include "../runtime/harness_protocol.h"
 
 typedef struct {
     proc_result proc;
@@ -17,6 +18,11 @@ typedef struct {
     char *cuda_error;       /* the harness's description of a CUDA error, or NULL */
     char *harness_wrong;    /* the harness's own "wrong" finding, or NULL */
     char *memory_error;     /* the harness's memory-error finding, or NULL */
+    /* "@gpulab call" lines, by call (harness_protocol.h); untrusted figures */
+    int call_seen[HARNESS_MAX_CALLS];      /* how many lines named the call */
+    double event_ms[HARNESS_MAX_CALLS];    /* the whole call, CUDA events */
+    double kernel_ms[HARNESS_MAX_CALLS];   /* its kernel, -1 if not told apart */
+    int bad_call_lines;                    /* lines naming no valid call */
 } run_result;
 
 /* Copies the dataset's inputs (its files named input*) into run_dir and runs

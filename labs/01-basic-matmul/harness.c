@@ -19,9 +19,15 @@ int main(int argc, char **argv)
     int width = M.rows;
     harness_alloc_output(&P, width, width, 1);
 
-    harness_call_begin(&h);
-    basic_matmul(M.data, N.data, P.data, width);
-    harness_call_end(&h);
-
+    /* One call; gpulab bench asks for more (harness.h): each gets its own
+     * scaled M and a freshly poisoned P. */
+    for (h.call = 0; h.call < h.calls; h.call++) {
+        const float *M_call = harness_call_input(&h, &M);
+        gl_fill_poison(P.data, gl_matrix_count(&P));
+        harness_call_begin(&h);
+        basic_matmul(M_call, N.data, P.data, width);
+        harness_call_end(&h);
+        harness_keep_output(&h, &P);
+    }
     harness_finish(&h, &P);
 }

@@ -1,0 +1,589 @@
+/*
+ * bench.c - see bench.h. gpulab bench measures one file against the lab's
+ * reference solution and baseline; gpulab bench --ladder measures the kit's
+ * own ladder (every lab's reference solution, the stretch solutions under
+ * solutions/stretch/, and the baselines) and draws it (plot.c).
+ */
+#define _GNU_SOURCE
+#include "bench.h"
+#include "build.h"
+#include "compare.h"
+#include "datasets.h"
+#include "kit.h"
+#include "plot.h"
+#include "run.h"
+#include "util.h"
+#include "../runtime/dataset.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A figure more than this many times its baseline's is not believed: the
+ * times come from the student's process (bench.h), and no FP32 kernel beats
+ * cuBLAS by half again, nor any filter a plain copy by a quarter. */
+#define MAX_OVER_CUBLAS 1.5
+#define MAX_OVER_COPY 1.25
+
+const char *bench_unit(const lab_manifest *m)
+{
+    return m->perf.work == WORK_MATMUL ? "GFLOP/s" : "GB/s";
+}
+
+void bench_row_free(bench_row *row)
+{
+    free(row->label);
+    free(row->source);
+    free(row->message);
+    memset(row, 0, sizeof *row);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Call c's output, divided by the power of two its inputs were scaled by
+ * (exact), compared with the dataset's expected output. A wrong call that
+ * returned the very bytes of an earlier call replayed it. */
+static status_t check_call(const lab_manifest *m, const run_result *run, const char *expected,
+                           const char *workdir, int c, char **message)
+{
+    char path[4096];
+    harness_call_output_path(path, sizeof path, run->output_path, c);
+    int e = harness_call_exponent(c);
+    gl_matrix out;
+    gl_error err;
+    if (!file_exists(path) || gl_read_output(path, &out, &err)) {
+        *message = xasprintf("call %d wrote no readable output", c + 1);
+        return ST_NO_OUTPUT;
+    }
+    size_t n = gl_matrix_count(&out);
+    for (size_t i = 0; i < n; i++)
+        out.data[i] = ldexpf(out.data[i], -e);
+    char *unscaled = xasprintf("%s/call-unscaled.tensor", workdir);
+    if (gl_write_output(unscaled, &out, &err))
+        die("cannot write %s: %s", unscaled, err.msg);
+    gl_matrix_free(&out);
+    compare_result cmp;
+    char *why = NULL;
+    status_t st = compare_output(unscaled, expected, &m->tolerance, NULL, &cmp, &why);
+    remove(unscaled);
+    free(unscaled);
+    if (st == ST_PASS) {
+        free(why);
+        return st;
+    }
+    /* Replayed? The same bytes as an earlier call, whose inputs differed. */
+    size_t len_c, len_q;
+    char *bytes_c = read_file(path, &len_c);
+    for (int q = 0; q < c && bytes_c; q++) {
+        char earlier[4096];
+        harness_call_output_path(earlier, sizeof earlier, run->output_path, q);
+        char *bytes_q = read_file(earlier, &len_q);
+        int same = bytes_q && len_q == len_c && memcmp(bytes_c, bytes_q, len_c) == 0;
+        free(bytes_q);
+        if (same) {
+            *message = xasprintf("call %d returned exactly what call %d returned, though its inputs "
+                                 "were different (scaled by 2^%d): a result kept from an earlier call "
+                                 "and copied back is not a computation", c + 1, q + 1, e);
+            free(why);
+            free(bytes_c);
+            return ST_WRONG;
+        }
+    }
+    free(bytes_c);
+    *message = xasprintf("call %d (inputs scaled by 2^%d) is wrong: %s", c + 1, e, why);
+    free(why);
+    return st;
+}
+
+/* The figures from the harness's "@gpulab call" lines: every call must have
+ * exactly one; the median, least and most of the timed ones (1 .. calls-1). */
+static void collect_times(const lab_manifest *m, const backend *b, const run_result *run, int calls,
+                          bench_row *row)
+{
+    double t[HARNESS_MAX_CALLS];
+    int n = 0, kernel_only = 1;
+    for (int c = 0; c < calls; c++)
+        if (run->call_seen[c] != 1 || run->bad_call_lines) {
+            row->message = xstrdup("the program's timing lines were missing or repeated (something "
+                                   "printed its own): no figure");
+            return;
+        }
+    for (int c = 1; c < calls; c++) {
+        if (run->kernel_ms[c] < 0)
+            kernel_only = 0;
+        t[n++] = run->kernel_ms[c] >= 0 && kernel_only ? run->kernel_ms[c] : run->event_ms[c];
+    }
+    if (!kernel_only) { /* one call's copies could not be told apart: whole calls for all */
+        n = 0;
+        for (int c = 1; c < calls; c++)
+            t[n++] = run->event_ms[c];
+    }
+    qsort(t, (size_t)n, sizeof t[0], cmp_double);
+    row->timed = n;
+    row->kernel_only = kernel_only;
+    row->min_ms = t[0];
+    row->max_ms = t[n - 1];
+    row->median_ms = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    if (b->kind == BACKEND_GPU && row->median_ms > 0)
+        row->rate = m->perf.amount / (row->median_ms * 1e6); /* per ms -> G per s */
+}
+
+void bench_program(const lab_manifest *m, const backend *b, const char *library,
+                   const char *dataset_dir, const char *workdir, int calls, int check, bench_row *row)
+{
+    const char *source = row->source;
+    if (make_dirs(workdir) != 0)
+        die("cannot create %s: %s", workdir, strerror(errno));
+    build_result br;
+    if (library)
+        build_with_library(m, b, source, workdir, library, &br);
+    else
+        build_submission(m, b, source, workdir, &br);
+    if (!br.ok) {
+        row->status = br.grader_fault ? ST_GRADER_ERROR : ST_COMPILE_ERROR;
+        row->message = xstrdup(br.message ? br.message : "the build failed");
+        build_result_free(&br);
+        return;
+    }
+    char *run_dir = xasprintf("%s/run", workdir);
+    char *calls_env = xasprintf("%s=%d", HARNESS_CALLS_ENV, calls);
+    /* No TensorFloat-32 anywhere: the baseline is strict FP32, like the labs. */
+    const char *env[] = { calls_env, "NVIDIA_TF32_OVERRIDE=0", NULL };
+    /* The lab's limit is for one call on a small dataset; here there are many
+     * calls on a large one, and its files to read. */
+    double timeout = m->timeout_s * (calls + 4);
+    run_result run;
+    run_program(br.program, dataset_dir, run_dir, timeout, env, &run);
+    row->status = run_status(&run, timeout, &row->message);
+    if (row->status == ST_PASS && check) {
+        char *expected = xasprintf("%s/%s", dataset_dir, m->expected);
+        for (int c = 0; c < calls && row->status == ST_PASS; c++)
+            row->status = check_call(m, &run, expected, workdir, c, &row->message);
+        free(expected);
+    }
+    if (row->status == ST_PASS)
+        collect_times(m, b, &run, calls, row);
+    run_result_free(&run);
+    remove_tree(run_dir);
+    free(run_dir);
+    free(calls_env);
+    build_result_free(&br);
+}
+
+/* ---- one lab: the rows measured together ------------------------------------ */
+
+typedef struct {
+    const lab_manifest *m;
+    bench_row rows[16];
+    int nrows;
+    int baseline;           /* the row of cuBLAS or the copy, or -1 */
+    int reference;          /* the reference solution's row, or -1 */
+    int basic;              /* lab 01's basic kernel on the same size, or -1 */
+    double basic_rate;
+} lab_bench;
+
+static char *reference_path(const lab_manifest *m)
+{
+    return kit_path("solutions/%s/%s", m->id, m->source);
+}
+
+/* The baseline: cuBLAS through lab 03's harness, or a device-to-device copy
+ * through lab 04's. Both harnesses read every lab's performance dataset of
+ * their kind (matrices in input0/input1; an image in input0). */
+static void measure_baseline(const lab_manifest *m, const backend *b, const char *dataset_dir,
+                             const char *workdir, int calls, bench_row *row)
+{
+    int matmul = m->perf.work == WORK_MATMUL;
+    lab_manifest host;
+    manifest_load(matmul ? "03-arbitrary-matmul" : "04-conv-2batch", &host);
+    host.perf = m->perf; /* the work of m's dataset, not of the host lab's */
+    host.perf.bands = NULL;
+    row->source = kit_path("grader/bench/%s", matmul ? "cublas_matmul.cu" : "device_copy.cu");
+    row->label = xstrdup(matmul ? "cuBLAS SGEMM, FP32 (baseline)" : "device-to-device copy (baseline)");
+    bench_program(&host, b, matmul ? "-lcublas" : NULL, dataset_dir, workdir, calls, matmul, row);
+    manifest_free(&host);
+}
+
+static void bench_lab_rows(lab_bench *lb, const backend *b, const char *dataset_dir, const char *workroot,
+                           int calls)
+{
+    const lab_manifest *m = lb->m;
+    for (int i = 0; i < lb->nrows; i++) {
+        char *work = xasprintf("%s/%s-%d", workroot, m->id, i);
+        bench_program(m, b, NULL, dataset_dir, work, calls, 1, &lb->rows[i]);
+        free(work);
+    }
+    if (b->kind != BACKEND_GPU)
+        return;
+    lb->baseline = lb->nrows;
+    char *work = xasprintf("%s/%s-baseline", workroot, m->id);
+    measure_baseline(m, b, dataset_dir, work, calls, &lb->rows[lb->nrows++]);
+    free(work);
+    /* A figure beyond what the hardware does in the same run is not believed. */
+    const bench_row *base = &lb->rows[lb->baseline];
+    double limit = base->rate * (m->perf.work == WORK_MATMUL ? MAX_OVER_CUBLAS : MAX_OVER_COPY);
+    for (int i = 0; i < lb->baseline; i++)
+        if (base->rate > 0 && lb->rows[i].rate > limit) {
+            free(lb->rows[i].message);
+            lb->rows[i].message = xasprintf("%.0f %s is more than %.2g times the baseline's: not "
+                                            "believed (were the timing lines forged?)",
+                                            lb->rows[i].rate, bench_unit(m), limit / base->rate);
+            lb->rows[i].rate = 0;
+        }
+}
+
+/* For labs 02 and 03: lab 01's basic kernel on a product of the same size,
+ * timed in the same run, for the speedup tiling bought. */
+static void measure_basic(lab_bench *lb, const backend *b, const char *workroot, int calls)
+{
+    const lab_manifest *m = lb->m;
+    if (m->perf.work != WORK_MATMUL || strcmp(m->id, "01-basic-matmul") == 0 || b->kind != BACKEND_GPU)
+        return;
+    lab_manifest basic;
+    manifest_load("01-basic-matmul", &basic);
+    if (basic.perf.dataset < 0 || basic.perf.j != m->perf.j || basic.perf.k != m->perf.k ||
+        basic.perf.l != m->perf.l) {
+        manifest_free(&basic);
+        return;
+    }
+    char *dir = dataset_dir(&basic, basic.perf.dataset);
+    char *src = reference_path(&basic);
+    char *work = xasprintf("%s/%s-basic", workroot, m->id);
+    bench_row row;
+    memset(&row, 0, sizeof row);
+    row.source = src;
+    bench_program(&basic, b, NULL, dir, work, calls, 1, &row);
+    row.source = NULL;
+    lb->basic_rate = row.rate;
+    bench_row_free(&row);
+    free(work);
+    free(src);
+    free(dir);
+    manifest_free(&basic);
+}
+
+static void add_row(lab_bench *lb, const char *label, const char *source)
+{
+    if (lb->nrows >= (int)(sizeof lb->rows / sizeof lb->rows[0]) - 1)
+        return;
+    bench_row *r = &lb->rows[lb->nrows++];
+    memset(r, 0, sizeof *r);
+    r->label = xstrdup(label);
+    r->source = xstrdup(source);
+}
+
+static void print_lab_table(FILE *f, const lab_bench *lb, const backend *b, const char *dataset_name,
+                            int calls)
+{
+    const lab_manifest *m = lb->m;
+    fprintf(f, "%s on %s, %s", m->id, dataset_name, b->device);
+    if (b->kind == BACKEND_GPU)
+        fprintf(f, " (driver %s, %s)", b->driver, b->arch);
+    fprintf(f, "\n  %d calls each: 1 warm-up, %d timed (CUDA events, median; L2 flushed and output "
+               "poisoned before each; every call's output checked)\n",
+            calls, calls - 1);
+    if (b->kind != BACKEND_GPU) {
+        fprintf(f, "  The emulator runs on the CPU: its times are not GPU times, and no performance "
+                   "figures are given. Every call was still checked:\n");
+        for (int i = 0; i < lb->nrows; i++)
+            fprintf(f, "  %-44s %s%s%s\n", lb->rows[i].label, status_name(lb->rows[i].status),
+                    lb->rows[i].message ? ": " : "", lb->rows[i].message ? lb->rows[i].message : "");
+        return;
+    }
+    const bench_row *base = lb->baseline >= 0 ? &lb->rows[lb->baseline] : NULL;
+    const bench_row *ref = lb->reference >= 0 ? &lb->rows[lb->reference] : NULL;
+    fprintf(f, "\n  %-44s %10s %19s %9s %9s %9s", "program", "ms", "min-max", bench_unit(m),
+            "% base", "% ref");
+    if (lb->basic_rate > 0)
+        fprintf(f, " %9s", "x lab 01");
+    fprintf(f, "\n");
+    for (int i = 0; i < lb->nrows; i++) {
+        const bench_row *r = &lb->rows[i];
+        if (r->status != ST_PASS || r->timed == 0) {
+            fprintf(f, "  %-44s %s: %s\n", r->label, status_name(r->status),
+                    r->message ? r->message : "no figure");
+            continue;
+        }
+        char range[40];
+        snprintf(range, sizeof range, "%.3f-%.3f", r->min_ms, r->max_ms);
+        fprintf(f, "  %-44s %10.3f %19s", r->label, r->median_ms, range);
+        if (r->rate > 0) {
+            fprintf(f, " %9.0f", r->rate);
+            if (base && base->rate > 0)
+                fprintf(f, " %8.0f%%", 100 * r->rate / base->rate);
+            else
+                fprintf(f, " %9s", "-");
+            if (ref && ref->rate > 0)
+                fprintf(f, " %8.0f%%", 100 * r->rate / ref->rate);
+            else
+                fprintf(f, " %9s", "-");
+            if (lb->basic_rate > 0)
+                fprintf(f, " %8.1fx", r->rate / lb->basic_rate);
+        } else {
+            fprintf(f, "  %s", r->message ? r->message : "no figure");
+        }
+        fprintf(f, "\n");
+        if (r->rate > 0 && !r->kernel_only)
+            fprintf(f, "  %-44s (whole call: the copies could not be told apart from the kernel)\n", "");
+        else if (r->rate > 0 && r->message)
+            fprintf(f, "  %-44s (%s)\n", "", r->message);
+    }
+    if (lb->basic_rate > 0)
+        fprintf(f, "  x lab 01: speedup over lab 01's basic kernel (%.0f %s on the same size, same run)\n",
+                lb->basic_rate, bench_unit(m));
+    fprintf(f, "\n");
+}
+
+/* ---- the command ----------------------------------------------------------------- */
+
+typedef struct {
+    const char *lab, *file, *backend, *dataset, *out;
+    int calls, ladder, json;
+} bench_options;
+
+static void bench_usage(const char *why)
+{
+    fprintf(stderr, "gpulab bench: %s\n"
+                    "usage: gpulab bench LAB FILE.cu [--calls N] [--dataset NAME] [--backend gpu|emu]\n"
+                    "       gpulab bench --ladder [--calls N] [--out DIR] [--backend gpu|emu]\n", why);
+    exit(2);
+}
+
+static void parse_bench_options(int argc, char **argv, bench_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->calls = BENCH_DEFAULT_CALLS;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        if (strcmp(a, "--ladder") == 0)
+            o->ladder = 1;
+        else if (strcmp(a, "--calls") == 0 && has_value) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || n < 2 || n > HARNESS_MAX_CALLS)
+                bench_usage("--calls takes a number from 2 (one warm-up, one timed) to 64");
+            o->calls = (int)n;
+        } else if (strcmp(a, "--dataset") == 0 && has_value)
+            o->dataset = argv[++i];
+        else if (strcmp(a, "--backend") == 0 && has_value)
+            o->backend = argv[++i];
+        else if (strcmp(a, "--out") == 0 && has_value)
+            o->out = argv[++i];
+        else if (a[0] == '-')
+            bench_usage(xasprintf("unknown option %s (or its value is missing)", a));
+        else if (!o->lab)
+            o->lab = a;
+        else if (!o->file)
+            o->file = a;
+        else
+            bench_usage(xasprintf("one file at a time (%s is one too many)", a));
+    }
+    if (!o->ladder && (!o->lab || !o->file))
+        bench_usage("give a lab and a file, or --ladder");
+    if (o->ladder && (o->lab || o->file))
+        bench_usage("--ladder measures the kit's own solutions: give no lab or file");
+}
+
+/* The dataset measured: the lab's performance dataset on the GPU; on the
+ * emulator, which would take hours over it, the largest public one. */
+static int bench_dataset(const lab_manifest *m, const backend *b, const char *asked)
+{
+    if (asked) {
+        int i = manifest_find_dataset(m, asked);
+        if (i < 0)
+            bench_usage(xasprintf("lab %s has no dataset '%s'", m->id, asked));
+        return i;
+    }
+    if (b->kind == BACKEND_GPU && m->perf.dataset >= 0)
+        return m->perf.dataset;
+    int best = -1;
+    size_t best_size = 0;
+    for (int i = 0; i < m->ndatasets; i++) {
+        if (m->datasets[i].on_demand)
+            continue;
+        char *dir = dataset_dir(m, i);
+        char *exp = xasprintf("%s/%s", dir, m->expected);
+        gl_reference ref;
+        gl_error err;
+        if (gl_read_expected(exp, &ref, &err) == 0) {
+            size_t n = (size_t)ref.rows * ref.cols * ref.channels;
+            if (best < 0 || n > best_size) {
+                best = i;
+                best_size = n;
+            }
+            gl_reference_free(&ref);
+        }
+        free(exp);
+        free(dir);
+    }
+    return best;
+}
+
+static void add_stretch_rows(lab_bench *lb)
+{
+    char *dir = kit_path("solutions/stretch/%s", lb->m->id);
+    DIR *d = opendir(dir);
+    if (d) {
+        char *names[8];
+        int n = 0;
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL && n < 8)
+            if (ends_with(e->d_name, ".cu"))
+                names[n++] = xstrdup(e->d_name);
+        closedir(d);
+        for (int i = 0; i < n; i++) {
+            char *label = xasprintf("stretch: %s", names[i]);
+            char *src = xasprintf("%s/%s", dir, names[i]);
+            add_row(lb, label, src);
+            free(label);
+            free(src);
+            free(names[i]);
+        }
+    }
+    free(dir);
+}
+
+static void lab_bench_free(lab_bench *lb)
+{
+    for (int i = 0; i < lb->nrows; i++)
+        bench_row_free(&lb->rows[i]);
+}
+
+static int bench_one(const bench_options *o, const backend *b)
+{
+    char *id = manifest_resolve(o->lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    if (m.perf.dataset < 0)
+        bench_usage(xasprintf("lab %s has no performance dataset (\"performance\" in its lab.json)", id));
+    int index = bench_dataset(&m, b, o->dataset);
+    char *dir = dataset_dir(&m, index);
+    char *workroot = make_temp_dir("gpulab-bench");
+    lab_bench lb = { .m = &m, .baseline = -1, .reference = -1, .basic = -1 };
+    char *label = xasprintf("your file (%s)", path_base(o->file));
+    add_row(&lb, label, o->file);
+    free(label);
+    char *ref = reference_path(&m);
+    if (file_exists(ref)) {
+        lb.reference = lb.nrows;
+        add_row(&lb, "reference solution", ref);
+    }
+    free(ref);
+    bench_lab_rows(&lb, b, dir, workroot, o->calls);
+    measure_basic(&lb, b, workroot, o->calls);
+    print_lab_table(stdout, &lb, b, m.datasets[index].name, o->calls);
+    int rc = lb.rows[0].status == ST_PASS ? 0 : 1;
+    lab_bench_free(&lb);
+    remove_tree(workroot);
+    free(workroot);
+    free(dir);
+    manifest_free(&m);
+    free(id);
+    return rc;
+}
+
+/* Every lab with a performance dataset: its reference solution, the stretch
+ * solutions, its baseline; one table, a JSON file and a picture. */
+static int bench_ladder(const bench_options *o, const backend *b)
+{
+    const char *out = o->out ? o->out : "build/bench";
+    if (make_dirs(out) != 0)
+        die("cannot create %s: %s", out, strerror(errno));
+    int nids;
+    char **ids = manifest_list_ids(&nids);
+    char *workroot = make_temp_dir("gpulab-ladder");
+    plot_series plots[2];
+    memset(plots, 0, sizeof plots);
+    strbuf table;
+    sb_init(&table);
+    int rc = 0;
+    for (int i = 0; i < nids; i++) {
+        lab_manifest m;
+        manifest_load(ids[i], &m);
+        if (m.perf.dataset < 0) {
+            manifest_free(&m);
+            continue;
+        }
+        int index = bench_dataset(&m, b, NULL);
+        char *dir = dataset_dir(&m, index);
+        lab_bench lb = { .m = &m, .baseline = -1, .reference = 0, .basic = -1 };
+        char *ref = reference_path(&m);
+        char *label = xasprintf("lab %.2s reference solution", m.id);
+        add_row(&lb, label, ref);
+        free(label);
+        free(ref);
+        add_stretch_rows(&lb);
+        bench_lab_rows(&lb, b, dir, workroot, o->calls);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        print_lab_table(mem, &lb, b, m.datasets[index].name, o->calls);
+        fclose(mem);
+        fputs(text, stdout);
+        fflush(stdout);
+        sb_puts(&table, text);
+        free(text);
+        plot_series *p = &plots[m.perf.work == WORK_MATMUL ? 0 : 1];
+        for (int k = 0; k < lb.nrows; k++) {
+            if (lb.rows[k].status != ST_PASS)
+                rc = 1;
+            /* The baseline appears once per group, from the first lab measured. */
+            if (k == lb.baseline && p->has_baseline)
+                continue;
+            if (k == lb.baseline)
+                p->has_baseline = 1;
+            plot_add(p, lb.rows[k].label, lb.rows[k].rate, k == lb.baseline);
+        }
+        if (!p->title)
+            p->title = xasprintf(m.perf.work == WORK_MATMUL ? "Matrix product, %s (%s)"
+                                                            : "5x5 convolution, %s (%s)",
+                                 m.datasets[index].name, bench_unit(&m));
+        lab_bench_free(&lb);
+        free(dir);
+        manifest_free(&m);
+    }
+    char *txt = xasprintf("%s/ladder.txt", out);
+    if (write_file_atomic(txt, table.buf ? table.buf : "", table.len) != 0)
+        die("cannot write %s: %s", txt, strerror(errno));
+    if (b->kind == BACKEND_GPU) {
+        char *svg = xasprintf("%s/ladder.svg", out);
+        char *subtitle = xasprintf("%s, driver %s; median of %d timed calls; baselines measured in the "
+                                   "same run", b->device, b->driver, o->calls - 1);
+        if (plot_write_svg(svg, "The kit's performance ladder", subtitle, plots, 2) != 0)
+            die("cannot write %s: %s", svg, strerror(errno));
+        printf("gpulab: the ladder is in %s and %s\n", txt, svg);
+        free(svg);
+        free(subtitle);
+    } else {
+        printf("gpulab: no picture on the emulator (no performance figures); the checks are in %s\n", txt);
+    }
+    for (int k = 0; k < 2; k++)
+        plot_series_free(&plots[k]);
+    free(txt);
+    sb_free(&table);
+    remove_tree(workroot);
+    free(workroot);
+    for (int i = 0; i < nids; i++)
+        free(ids[i]);
+    free(ids);
+    return rc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_options o;
+    parse_bench_options(argc, argv, &o);
+    backend b;
+    backend_choose(o.backend, &b);
+    int rc = o.ladder ? bench_ladder(&o, &b) : bench_one(&o, &b);
+    free(b.compiler);
+    return rc;
+}
