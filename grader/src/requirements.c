@@ -104,9 +104,12 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e)
             continue;
         const cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "event");
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(o, "status");
-        int launched = !cJSON_IsString(status) || strcmp(status->valuestring, "cudaSuccess") == 0;
+        const cJSON *ran = cJSON_GetObjectItemCaseSensitive(o, "ran");
+        int launched = !cJSON_IsString(status) || strcmp(status->valuestring, "cudaSuccess") == 0 ||
+                       cJSON_IsTrue(ran);
         if (cJSON_IsString(ev) && strcmp(ev->valuestring, "launch") == 0 && launched) {
-            /* A refused launch (a bad configuration) ran nothing: no evidence. */
+            /* A refused launch (a bad configuration) ran nothing: no evidence.
+             * A launch that faulted ("ran": true) did run: what it did counts. */
             e->observed = 1;
             const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
             const char *name = cJSON_IsString(k) ? k->valuestring : "";

@@ -1431,7 +1431,12 @@ static char *resolve_pc(void *pc, char *out, size_t outsz)
     return out;
 }
 
-static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long long barriers, cudaError_t e)
+/* One "launch" line. A launch that did not succeed also says whether its
+ * blocks ran ("ran": true for a kernel fault: the kernel ran, and what it
+ * did is evidence) or not (a refused configuration, or a launch after a
+ * sticky error). */
+static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long long barriers, cudaError_t e,
+                       int ran)
 {
     FILE *f = log_open();
     if (!f)
@@ -1439,9 +1444,12 @@ static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long 
     fputs("{\"event\":\"launch\",\"kernel\":", f);
     json_str(f, c->kernel);
     fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_static_bytes\":%zu,"
-               "\"shared_dynamic_bytes\":%zu,\"barriers\":%llu,\"status\":\"%s\"}\n",
+               "\"shared_dynamic_bytes\":%zu,\"barriers\":%llu,\"status\":\"%s\"",
             c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y, c->block.z, st, c->shmem,
             barriers, cudaGetErrorName(e));
+    if (e != cudaSuccess)
+        fprintf(f, ",\"ran\":%s", ran ? "true" : "false");
+    fputs("}\n", f);
     fclose(f);
 }
 
@@ -1450,7 +1458,7 @@ static cudaError_t bad_launch(const struct emu_launch_cfg *c, cudaError_t e, con
     diag("gpulab-emu: invalid-launch %s:%d kernel %s grid (%u,%u,%u) block (%u,%u,%u): %s (%s)",
          c->file, c->line, c->kernel, c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y,
          c->block.z, why, cudaGetErrorName(e));
-    log_launch(c, 0, 0, e);
+    log_launch(c, 0, 0, e, 0);
     return set_error(e);
 }
 
@@ -1459,7 +1467,7 @@ static pthread_mutex_t g_launch_lock = PTHREAD_MUTEX_INITIALIZER;
 cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), void *arg)
 {
     if (g_sticky != cudaSuccess) {
-        log_launch(c, 0, 0, g_sticky);
+        log_launch(c, 0, 0, g_sticky, 0);
         return g_sticky;
     }
     /* CUDA 13 answers every invalid configuration with cudaErrorInvalidValue
@@ -1525,7 +1533,10 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
             set_error(e);
         }
     }
-    log_launch(c, atomic_load(&L.static_max), L.barriers, e);
+    /* A refused configuration (cudaErrorInvalidValue, also for too much
+     * static shared memory, found once blocks ran) counts as not run, as on
+     * a GPU, which refuses such a launch before any block starts. */
+    log_launch(c, atomic_load(&L.static_max), L.barriers, e, e != cudaErrorInvalidValue);
     return e;
 }
 
