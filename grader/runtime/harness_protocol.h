@@ -53,4 +53,26 @@ static inline void harness_call_output_path(char *buf, size_t size, const char *
         snprintf(buf, size, "%.*s-call%d.tensor", (int)stem, output_path, call);
 }
 
+/*
+ * Lab 05's pitched output, padding included. Each row of lab 05's host output
+ * image is followed by padding floats that the student's code must leave
+ * alone; the harness fills them with OUTPUT_GUARD_BITS (a NaN distinct from
+ * GL_POISON_BITS and from the input's padding) before the call. After the
+ * call it writes the whole pitched image, height rows of out->pitch floats
+ * ("shape HEIGHT PITCH", one channel), to harness_padded_output_path(), and
+ * the grader checks in its own process that every padding float still holds
+ * these bits (grader/src/compare.c).
+ */
+#define OUTPUT_GUARD_BITS 0x7FC0BEEFu
+
+/* "DIR/output.tensor" -> "DIR/output-padded.tensor"; returns 0, or -1 when
+ * the path does not fit in size bytes. */
+static inline int harness_padded_output_path(char *buf, size_t size, const char *output_path)
+{
+    size_t n = strlen(output_path);
+    size_t stem = n >= 7 && strcmp(output_path + n - 7, ".tensor") == 0 ? n - 7 : n;
+    int k = snprintf(buf, size, "%.*s-padded.tensor", (int)stem, output_path);
+    return k >= 0 && (size_t)k < size ? 0 : -1;
+}
+
 #endif

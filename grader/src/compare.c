@@ -18,6 +18,7 @@
 #include "errormap.h"
 #include "util.h"
 #include "../runtime/dataset.h"
+#include "../runtime/harness_protocol.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -62,6 +63,87 @@ static void keep_worst(compare_result *r, const mismatch *m, double score, doubl
     scores[i] = score;
     if (n < WORST_MAX)
         r->nworst++;
+}
+
+/* A pitched output's padding (lab 05, harness_protocol.h): the harness
+ * writes the whole pitched image beside the output; here, in the grader's
+ * own process, every padding float is checked against the guard bits, so
+ * the verdict and the map never rest on what the student's process said.
+ * Returns 1 and fills p when such a file exists and fits the output (same
+ * rows, wider than the image), p->changed pointing at *changed (malloc'd,
+ * the caller frees it); 0 when there is none to check. */
+static int check_padding(const char *output_path, const gl_matrix *out, errormap_padding *p,
+                         unsigned char **changed, size_t *nchanged)
+{
+    char path[4096];
+    if (harness_padded_output_path(path, sizeof path, output_path) != 0 || !file_exists(path))
+        return 0;
+    gl_matrix whole;
+    gl_error err;
+    if (gl_read_output(path, &whole, &err))
+        return 0;
+    int row = out->cols * out->channels;
+    int ok = whole.channels == 1 && whole.rows == out->rows && whole.cols > row;
+    if (ok) {
+        int pad = whole.cols - row;
+        *changed = xcalloc((size_t)out->rows * (size_t)pad, 1);
+        *nchanged = 0;
+        for (int y = 0; y < out->rows; y++)
+            for (int j = 0; j < pad; j++) {
+                uint32_t bits;
+                memcpy(&bits, &whole.data[(size_t)y * whole.cols + row + j], sizeof bits);
+                (*changed)[(size_t)y * pad + j] = bits != OUTPUT_GUARD_BITS;
+                *nchanged += bits != OUTPUT_GUARD_BITS;
+            }
+        p->rows = out->rows;
+        p->pad = pad;
+        p->changed = *changed;
+    }
+    gl_matrix_free(&whole);
+    return ok;
+}
+
+/* Draws the error map of a wrong output (the padded layout when the padding
+ * changed) and puts its sentence into r->hint; named: whether the hint came
+ * from a named mistake (diagnose_inputs), which the sentence keeps. */
+static void draw_map(const errormap_request *map, const gl_matrix *out, const gl_reference *ref,
+                     const double *tolerances, const errormap_padding *pad, int named,
+                     compare_result *r)
+{
+    char *summary = NULL;
+    int rc = pad ? errormap_write_padded(map->path, out, ref, tolerances, map->tile_width, map->halo, pad,
+                                         &summary)
+                 : errormap_write(map->path, out, ref, tolerances, map->tile_width, map->halo, &summary);
+    if (rc == 0)
+        snprintf(r->error_map, sizeof r->error_map, "%s", map->path);
+    /* The map's sentence says where the errors sit relative to the tiles,
+     * which beats the generic pattern; a padding-only failure keeps the
+     * padding's own sentence (set by the caller). */
+    if (summary && r->error_map[0] && r->mismatches > 0) {
+        char generic[sizeof r->hint];
+        snprintf(generic, sizeof generic, "%s", r->hint);
+        char *joined = generic[0] && (r->nonfinite > 0 || named) /* these say where to look */
+                           ? xasprintf("%s %s.", summary, generic)
+                           : xstrdup(summary);
+        snprintf(r->hint, sizeof r->hint, "%s", joined);
+        free(joined);
+    }
+    free(summary);
+}
+
+/* The padding's sentence into r->hint: alone when the image is right,
+ * after the image's hint otherwise. */
+static void padding_hint(const errormap_padding *pad, int row_floats, compare_result *r)
+{
+    char *sentence = diagnose_padding(pad, row_floats);
+    if (!sentence)
+        return;
+    char *hint = r->mismatches == 0 ? xasprintf("The image is right; the errors are %s.", sentence)
+                 : r->hint[0]       ? xasprintf("%s Also %s.", r->hint, sentence)
+                                    : xasprintf("%s.", sentence);
+    snprintf(r->hint, sizeof r->hint, "%s", hint);
+    free(hint);
+    free(sentence);
 }
 
 static char *shape_text(const int s[3])
@@ -148,13 +230,18 @@ status_t compare_output(const char *output_path, const char *expected_path,
             r->nonfinite++;
         keep_worst(r, &m, finite ? (t > 0 ? abs_err / t : HUGE_VAL) : HUGE_VAL, scores);
     }
-    status_t st = r->mismatches ? ST_WRONG : ST_PASS;
+    errormap_padding pad = { 0, 0, NULL };
+    unsigned char *pad_changed = NULL;
+    int padded = check_padding(output_path, &out, &pad, &pad_changed, &r->padding_changed);
+    if (padded)
+        r->padding_floats = (size_t)pad.rows * (size_t)pad.pad;
+    status_t st = r->mismatches || r->padding_changed ? ST_WRONG : ST_PASS;
     char *hint = diagnose_output(&out, &ref, bad, r);
     /* The dataset's inputs can name mistakes that the pattern alone cannot
      * (diagnose_inputs re-computes wrong elements the way a known mistake
      * would, and speaks only when that reproduces them). */
     char *named = NULL;
-    if (st == ST_WRONG) {
+    if (r->mismatches) {
         char *dir = xstrdup(expected_path);
         char *slash = strrchr(dir, '/');
         if (slash)
@@ -170,29 +257,20 @@ status_t compare_output(const char *output_path, const char *expected_path,
         snprintf(r->hint, sizeof r->hint, "%s", hint);
         free(hint);
     }
-    if (st == ST_WRONG && map) {
-        /* An image lab: the map's sentence says where the errors sit
-         * relative to the tiles, which beats the generic pattern. */
-        char *summary = NULL;
-        if (errormap_write(map->path, &out, &ref, tolerances, map->tile_width, map->halo, &summary) == 0)
-            snprintf(r->error_map, sizeof r->error_map, "%s", map->path);
-        if (summary && r->error_map[0]) {
-            char generic[sizeof r->hint];
-            snprintf(generic, sizeof generic, "%s", r->hint);
-            char *joined = generic[0] && (r->nonfinite > 0 || named) /* these say where to look */
-                               ? xasprintf("%s %s.", summary, generic)
-                               : xstrdup(summary);
-            snprintf(r->hint, sizeof r->hint, "%s", joined);
-            free(joined);
-        }
-        free(summary);
-    }
+    if (st == ST_WRONG && map)
+        draw_map(map, &out, &ref, tolerances, r->padding_changed ? &pad : NULL, named != NULL, r);
+    if (r->padding_changed)
+        padding_hint(&pad, out.cols * out.channels, r);
+    free(pad_changed);
     free(named);
     free(tolerances);
     free(bad);
     if (st == ST_PASS) {
         *message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
                              r->elements, r->max_abs_err, 100.0 * r->worst_ratio);
+    } else if (r->mismatches == 0) {
+        *message = xasprintf("the image is right, but its padding was overwritten: %zu of the %zu padding "
+                             "floats of out changed", r->padding_changed, r->padding_floats);
     } else if (r->poisoned == r->elements) {
         *message = xasprintf("nothing was written: all %zu elements still hold the kit's poison value",
                              r->elements);

@@ -434,3 +434,46 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     gl_matrix_free(&b);
     return best.text;
 }
+
+/* ---- the padding of a pitched output -------------------------------------- */
+
+char *diagnose_padding(const errormap_padding *p, int row_floats)
+{
+    size_t changed = 0, total = (size_t)p->rows * (size_t)p->pad;
+    int row_lo = -1, row_hi = -1, rows_hit = 0, j_lo = p->pad, j_hi = -1;
+    for (int y = 0; y < p->rows; y++) {
+        int hit = 0;
+        for (int j = 0; j < p->pad; j++) {
+            if (!p->changed[(size_t)y * p->pad + j])
+                continue;
+            changed++;
+            hit = 1;
+            j_lo = j < j_lo ? j : j_lo;
+            j_hi = j > j_hi ? j : j_hi;
+        }
+        if (hit) {
+            row_lo = row_lo < 0 ? y : row_lo;
+            row_hi = y;
+            rows_hit++;
+        }
+    }
+    if (changed == 0)
+        return NULL;
+    strbuf sb;
+    sb_init(&sb);
+    sb_printf(&sb, "in padding: %zu of %zu padding floats changed, rows %d..%d", changed, total, row_lo,
+              row_hi);
+    if (rows_hit < row_hi - row_lo + 1)
+        sb_printf(&sb, " (%d of those rows)", rows_hit);
+    if (changed == total)
+        sb_puts(&sb, ", every padding float of every row");
+    else if (j_lo == j_hi)
+        sb_printf(&sb, ", padding float %d of a row (column %d)", j_lo, row_floats + j_lo);
+    else
+        sb_printf(&sb, ", padding floats %d..%d of a row (columns %d..%d)", j_lo, j_hi, row_floats + j_lo,
+                  row_floats + j_hi);
+    sb_printf(&sb, "; only the first %d of the %d floats of each row of out are the image's: look at "
+                   "what writes whole rows of out",
+              row_floats, row_floats + p->pad);
+    return sb_detach(&sb);
+}

@@ -12,6 +12,7 @@
 #define GPULAB_DIAGNOSE_H
 
 #include "../runtime/dataset.h"
+#include "errormap.h"
 #include "result.h"
 
 /* bad[i] is 1 where element i is outside its tolerance. Returns a malloc'd
@@ -35,5 +36,11 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
                       const unsigned char *bad, const compare_result *r);
 
 char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile);
+
+/* The padding of a pitched output (errormap.h): when some padding float
+ * changed, a sentence that starts "in padding: N of M padding floats
+ * changed, rows a..b" and says which floats of a row and how wide the image
+ * part of a row is (row_floats); NULL when none changed. */
+char *diagnose_padding(const errormap_padding *p, int row_floats);
 
 #endif

@@ -384,13 +384,34 @@ static void colour_of(const cell *c, unsigned char rgb[3])
     }
 }
 
-static int write_picture(const char *path, const cell *cells, int rows, int cols, int T)
+/* The colour of padding float j of row y (errormap_write_padded). */
+static void padding_colour(const errormap_padding *p, int y, int j, unsigned char rgb[3])
+{
+    if (p->changed[(size_t)y * p->pad + j])
+        rgb[0] = 0, rgb[1] = 255, rgb[2] = 255; /* changed: loud cyan */
+    else
+        rgb[0] = 20, rgb[1] = 70, rgb[2] = 60;  /* intact guard float: dark teal */
+}
+
+/* The largest whole scale from 1 to 8 that keeps the picture within 1024
+ * pixels each way. */
+static int scale_for(int rows, int cols)
 {
     int big = rows > cols ? rows : cols;
     int s = 1;
     while (s < 8 && (s + 1) * big <= 1024)
         s++;
-    int W = cols * s, H = rows * s;
+    return s;
+}
+
+/* Writes the picture: the image's cells, then (pad, or NULL) the padding
+ * columns of each row. */
+static int write_picture(const char *path, const cell *cells, int rows, int cols, int T,
+                         const errormap_padding *pad)
+{
+    int extra = pad ? pad->pad : 0;
+    int s = scale_for(rows, cols + extra);
+    int W = (cols + extra) * s, H = rows * s;
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
@@ -405,9 +426,13 @@ static int write_picture(const char *path, const cell *cells, int rows, int cols
         int hline = T > 0 && py > 0 && py % (T * s) == 0;
         for (int px = 0; px < W; px++) {
             int x = px / s;
+            unsigned char *rgb = line + (size_t)px * 3;
+            if (x >= cols) {
+                padding_colour(pad, y, x - cols, rgb);
+                continue;
+            }
             int vline = T > 0 && px > 0 && px % (T * s) == 0;
             const cell *c = &cells[(size_t)y * cols + x];
-            unsigned char *rgb = line + (size_t)px * 3;
             colour_of(c, rgb);
             if ((hline || vline) && c->state == ST_OK)
                 rgb[0] = rgb[1] = 56, rgb[2] = 72; /* faint blue-grey grid */
@@ -423,8 +448,10 @@ static int write_picture(const char *path, const cell *cells, int rows, int cols
     return 0;
 }
 
-int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
-                   const double *tolerance, int tile_width, int halo, char **summary)
+/* errormap_write() and errormap_write_padded(): pad is NULL for the first. */
+static int write_map(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+                     const double *tolerance, int tile_width, int halo, const errormap_padding *pad,
+                     char **summary)
 {
     *summary = NULL;
     if (!shapes_agree(got, want)) {
@@ -441,7 +468,7 @@ int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_referenc
         return -1;
     }
     int rc = 0;
-    if (write_picture(ppm_path, cells, got->rows, got->cols, tile_width) != 0) {
+    if (write_picture(ppm_path, cells, got->rows, got->cols, tile_width, pad) != 0) {
         *summary = fmt("no error map: cannot write %s", ppm_path);
         rc = -1;
     } else {
@@ -454,4 +481,21 @@ int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_referenc
     free(cells);
     free(chan_bad);
     return rc;
+}
+
+int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+                   const double *tolerance, int tile_width, int halo, char **summary)
+{
+    return write_map(ppm_path, got, want, tolerance, tile_width, halo, NULL, summary);
+}
+
+int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+                          const double *tolerance, int tile_width, int halo,
+                          const errormap_padding *padding, char **summary)
+{
+    if (!padding || padding->rows != got->rows || padding->pad < 1 || !padding->changed) {
+        *summary = fmt("no error map: the padding does not fit the %d-row output", got->rows);
+        return -1;
+    }
+    return write_map(ppm_path, got, want, tolerance, tile_width, halo, padding, summary);
 }

@@ -16,6 +16,8 @@
  *   blue             never written (still the kit's poison, GL_POISON_BITS)
  *   magenta          NaN or infinity that the program computed
  *   grey lines       tile boundaries (faint over correct pixels)
+ *   dark teal / cyan the padding of a pitched output, intact / changed
+ *                    (errormap_write_padded)
  * A position shows its worst channel.
  */
 #ifndef GPULAB_ERRORMAP_H
@@ -61,5 +63,29 @@ int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_referenc
  */
 char *errormap_summary(const gl_matrix *got, const gl_reference *want, const double *tolerance,
                        int tile_width, int halo);
+
+/*
+ * The padding of a pitched output (lab 05): each of `rows` rows of the image
+ * is followed by `pad` floats that must keep the harness's guard bits.
+ * changed[y * pad + j] is 1 where padding float j of row y no longer does.
+ */
+typedef struct {
+    int rows, pad;
+    const unsigned char *changed;
+} errormap_padding;
+
+/*
+ * The error map of a pitched output: like errormap_write() (same arguments,
+ * same colours and grid for the image, same *summary, which speaks of the
+ * image only), with the padding drawn to the right of each image row: map
+ * column x < cols is image position x (its worst channel), map column
+ * cols + j is padding float j of that row, dark teal (20, 70, 60) where it
+ * still holds the guard bits and cyan (0, 255, 255) where it changed. The
+ * scale s is chosen as in errormap_write() from max(rows, cols + pad).
+ * padding->rows must equal got->rows.
+ */
+int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+                          const double *tolerance, int tile_width, int halo,
+                          const errormap_padding *padding, char **summary);
 
 #endif

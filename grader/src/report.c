@@ -220,6 +220,13 @@ static cJSON *comparison_json(const compare_result *c)
         add_text(o, "error_map", c->error_map);
     else
         cJSON_AddNullToObject(o, "error_map");
+    if (c->padding_floats) {
+        cJSON *pad = cJSON_AddObjectToObject(o, "padding");
+        cJSON_AddNumberToObject(pad, "floats", (double)c->padding_floats);
+        cJSON_AddNumberToObject(pad, "changed", (double)c->padding_changed);
+    } else {
+        cJSON_AddNullToObject(o, "padding");
+    }
     cJSON *worst = cJSON_AddArrayToObject(o, "worst");
     for (int i = 0; i < c->nworst; i++) {
         const mismatch *w = &c->worst[i];

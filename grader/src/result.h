@@ -48,6 +48,8 @@ typedef struct {
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
     char hint[512];                 /* where to look, from the pattern of errors (diagnose.c), or "" */
     char error_map[512];            /* the error map's path (image labs), or "" */
+    size_t padding_floats;          /* a pitched output (lab 05): its padding floats, else 0 */
+    size_t padding_changed;         /* those that no longer hold the guard bits (compare.c) */
 } compare_result;
 
 typedef struct {

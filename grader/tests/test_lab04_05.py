@@ -12,6 +12,7 @@ draws and describes known error patterns.
 """
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -158,6 +159,77 @@ def test_lab05_padding_overwrite_is_reported_by_the_harness(backend):
     rc, rep = kit.check_json("05-pitched-conv", path, backend, "--dataset", MUTANT_DATASET, expect_rc=1)
     (d,) = rep["datasets"]
     assert d["status"] == "wrong" and "padding of out" in d["message"], d
+
+
+# ---- lab 05's padding, checked by the grader and drawn on the map ------------------
+
+INTACT, CHANGED = (20, 70, 60), (0, 255, 255)  # errormap.h: the padding's two colours
+
+
+def padding_map(path):
+    """The error map of a 47 x 29 lab 05 output with its padding: (pad, pixel
+    at (row, column)), where columns 0..28 are the image's pixels and
+    29..29+pad-1 the padding floats of that row."""
+    w, h, pix = read_ppm(path)
+    s = h // 47
+    assert h == 47 * s and w % s == 0, (w, h)
+    pad = w // s - 29
+
+    def at(y, x):  # the centre of the map cell (y, x)
+        i = ((y * s + s // 2) * w + x * s + s // 2) * 3
+        return tuple(pix[i:i + 3])
+    return pad, at
+
+
+def test_lab05_padding_map_flags_exactly_the_changed_padding(backend, tmp_path):
+    # The reference solution, plus a host-side write into the padding of
+    # every other row, at a float that moves along the padding: the image is
+    # right, some padding floats are not.
+    text = kit.solution("05-pitched-conv").read_text()
+    anchor = "    CUDA_CHECK(cudaFree(d_in));\n"
+    assert anchor in text
+    damage = ("    for (int y = 0; y < out->height; y += 2) {\n"
+              "        int row = out->width * out->channels, pad = out->pitch - row;\n"
+              "        out->data[(size_t)y * out->pitch + row + (y / 2) % pad] = 0.0f;\n"
+              "    }\n")
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(anchor, damage + anchor, 1))
+    maps = tmp_path / "maps"
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", MUTANT_DATASET,
+                             "--maps", maps, expect_rc=1)
+    (d,) = rep["datasets"]
+    c = d["comparison"]
+    assert d["status"] == "wrong" and c["mismatches"] == 0, d
+    assert c["padding"] == {"floats": 141, "changed": 24}, c["padding"]
+    assert "in padding: 24 of 141 padding floats changed, rows 0..46 (24 of those rows)" in c["hint"], c["hint"]
+    assert c["error_map"] == str(maps / "05-pitched-conv" / f"pitched_conv-{MUTANT_DATASET}.ppm")
+    pad, at = padding_map(Path(c["error_map"]))
+    assert pad == 1 + 47 % 5  # the harness's output padding for 47 rows
+    for y in range(47):
+        for x in range(29):
+            assert at(y, x) == (0, 0, 0), (y, x)  # every pixel right: black
+        for j in range(pad):
+            want = CHANGED if y % 2 == 0 and j == (y // 2) % pad else INTACT
+            assert at(y, 29 + j) == want, (y, j)
+
+
+def test_writes_into_padding_gets_a_padding_map(backend, tmp_path):
+    path = kit.ROOT / "solutions" / "05-pitched-conv" / "mutants" / "writes-into-padding.cu"
+    maps = tmp_path / "maps"
+    rc, rep = kit.check_json("05-pitched-conv", path, backend, "--dataset", MUTANT_DATASET, "--maps", maps,
+                             expect_rc=1)
+    (d,) = rep["datasets"]
+    c = d["comparison"]
+    assert d["status"] == "wrong" and "padding of out" in d["message"], d
+    assert c["padding"] == {"floats": 141, "changed": 141}, c["padding"]
+    assert c["hint"].startswith("The image is right; the errors are in padding: 141 of 141 padding floats "
+                                "changed, rows 0..46"), c["hint"]
+    assert c["error_map"] == str(maps / "05-pitched-conv" / f"writes-into-padding-{MUTANT_DATASET}.ppm")
+    pad, at = padding_map(Path(c["error_map"]))
+    assert pad == 3
+    for y in range(47):
+        assert [at(y, x) for x in range(29)] == [(0, 0, 0)] * 29, y
+        assert [at(y, 29 + j) for j in range(pad)] == [CHANGED] * pad, y
 
 
 # ---- the error map ---------------------------------------------------------------

@@ -6,9 +6,11 @@
  *
  * The input and output images get different pitches, both larger than
  * width * channels. The input's padding holds NaN, so a kernel that reads it
- * as pixels gets NaN; the output's padding holds guard values, which must
- * survive the call unchanged. The grader receives the dense
- * height x width x channels image.
+ * as pixels gets NaN; the output's padding holds guard values
+ * (OUTPUT_GUARD_BITS, harness_protocol.h), which must survive the call
+ * unchanged. The grader receives the dense height x width x channels image
+ * and, beside it, the whole pitched output, padding included
+ * (harness_padded_output_path()), whose padding it checks itself.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -17,9 +19,9 @@
 #include "guard.h"
 #include "lab.h"
 
-/* Bit patterns: NaNs distinct from each other and from GL_POISON_BITS. */
+/* The input's padding: a NaN distinct from GL_POISON_BITS and from the
+ * output's guard bits (OUTPUT_GUARD_BITS, harness_protocol.h). */
 #define INPUT_PAD_BITS 0x7FC0FFEEu
-#define OUTPUT_GUARD_BITS 0x7FC0BEEFu
 
 static const char *image_name(const harness_ctx *h)
 {
@@ -73,6 +75,21 @@ static Image_t make_image(const gl_matrix *src, int height, int width, int chann
         fill_bits(r + row, (size_t)pad, pad_bits);
     }
     return im;
+}
+
+/* The whole pitched output, padding included, as height rows of out->pitch
+ * floats, beside the output file: the grader checks the padding itself and
+ * draws where it changed. Written whatever the padding holds, so a run the
+ * harness finds right still gets checked. */
+static void write_padded_output(const harness_ctx *h, const Image_t *out)
+{
+    char path[4096];
+    gl_error err;
+    if (harness_padded_output_path(path, sizeof path, h->output_path) != 0)
+        harness_dataset_error(h, "the output path %s is too long", h->output_path);
+    gl_matrix whole = { out->height, out->pitch, 1, out->data };
+    if (gl_write_output(path, &whole, &err))
+        harness_dataset_error(h, "%s", err.msg);
 }
 
 int main(int argc, char **argv)
@@ -133,6 +150,7 @@ int main(int argc, char **argv)
                            row, row);
     }
 
+    write_padded_output(&h, &out);
     harness_alloc_output(&P, height, width, channels);
     for (int y = 0; y < height; y++)
         memcpy(P.data + (size_t)y * row, out.data + (size_t)y * out.pitch, (size_t)row * sizeof(float));
