@@ -28,6 +28,9 @@
 #define MAX_OVER_CUBLAS 1.5
 #define MAX_OVER_COPY 1.25
 
+/* The image labs' mask, for the picture's title (lab.h of labs 04 and 05). */
+#define MASK_WIDTH_OF_LABS 5
+
 const char *bench_unit(const lab_manifest *m)
 {
     return m->perf.work == WORK_MATMUL ? "GFLOP/s" : "GB/s";
@@ -89,8 +92,9 @@ static status_t check_call(const lab_manifest *m, const run_result *run, const c
         free(bytes_q);
         if (same) {
             *message = xasprintf("call %d returned exactly what call %d returned, though its inputs "
-                                 "were different (scaled by 2^%d): a result kept from an earlier call "
-                                 "and copied back is not a computation", c + 1, q + 1, e);
+                                 "were different (scaled by 2^%d, against 2^%d): was a result kept from "
+                                 "an earlier call and copied back?", c + 1, q + 1, e,
+                                 harness_call_exponent(q));
             free(why);
             free(bytes_c);
             return ST_WRONG;
@@ -341,6 +345,79 @@ static void print_lab_table(FILE *f, const lab_bench *lb, const backend *b, cons
     fprintf(f, "\n");
 }
 
+/* ---- performance points --------------------------------------------------------- */
+
+void bench_grade(const lab_manifest *m, const backend *b, const char *file, const char *workdir,
+                 submission_result *s)
+{
+    const performance_spec *p = &m->perf;
+    if (p->points <= 0 || p->dataset < 0)
+        return;
+    s->perf_asked = 1;
+    s->perf_unit = bench_unit(m);
+    s->perf_status = ST_GRADER_ERROR;
+    if (b->kind != BACKEND_GPU) {
+        s->perf_status = ST_COUNT; /* not measured */
+        /* Not counted either way: the emulator's times say nothing of a GPU. */
+        s->perf_message = xstrdup("not measured: the emulator's times are not GPU times (performance "
+                                  "points are given on the GPU only, and are not in this score)");
+        return;
+    }
+    s->perf_max_points = p->points;
+    s->max_score += p->points;
+    char *ref = reference_path(m);
+    if (!file_exists(ref)) {
+        s->perf_message = xasprintf("the reference solution %s is not in this kit: nothing to measure "
+                                    "against", ref);
+        free(ref);
+        return;
+    }
+    char *dir = dataset_dir(m, p->dataset);
+    bench_row you, them;
+    memset(&you, 0, sizeof you);
+    memset(&them, 0, sizeof them);
+    you.source = xstrdup(file);
+    them.source = ref;
+    char *work_you = xasprintf("%s/perf-submission", workdir);
+    char *work_ref = xasprintf("%s/perf-reference", workdir);
+    bench_program(m, b, NULL, dir, work_you, BENCH_DEFAULT_CALLS, 1, &you);
+    bench_program(m, b, NULL, dir, work_ref, BENCH_DEFAULT_CALLS, 1, &them);
+    s->perf_rate = you.rate;
+    s->perf_reference_rate = them.rate;
+    if (them.rate <= 0) {
+        s->perf_message = xasprintf("the reference solution gave no figure (%s): no performance points "
+                                    "can be given", them.message ? them.message : status_name(them.status));
+    } else if (you.status != ST_PASS) {
+        s->perf_status = you.status;
+        s->perf_message = xasprintf("%s on %s", you.message ? you.message : status_name(you.status),
+                                    m->datasets[p->dataset].name);
+    } else if (you.rate <= 0) {
+        s->perf_status = ST_WRONG;
+        s->perf_message = xstrdup(you.message ? you.message : "no figure");
+    } else if (you.rate > them.rate * (p->work == WORK_MATMUL ? MAX_OVER_CUBLAS * 10 : MAX_OVER_COPY * 5)) {
+        /* Far beyond what the reference's kind of kernel could reach on this
+         * GPU: the figure came from a forged line, not the kit's clock. */
+        s->perf_status = ST_WRONG;
+        s->perf_message = xasprintf("%.0f %s is not believed (%.0f times the reference solution's)",
+                                    you.rate, s->perf_unit, you.rate / them.rate);
+    } else {
+        double fraction = you.rate / them.rate;
+        s->perf_status = ST_PASS;
+        for (int i = 0; i < p->nbands; i++)
+            if (fraction >= p->bands[i].at_least)
+                s->perf_points = p->bands[i].points;
+        s->score += s->perf_points;
+        s->perf_message = xasprintf("%.0f %s on %s, %.0f%% of the reference solution's %.0f (same run, "
+                                    "median of %d calls)", you.rate, s->perf_unit,
+                                    m->datasets[p->dataset].name, 100 * fraction, them.rate, you.timed);
+    }
+    bench_row_free(&you);
+    bench_row_free(&them);
+    free(work_you);
+    free(work_ref);
+    free(dir);
+}
+
 /* ---- the command ----------------------------------------------------------------- */
 
 typedef struct {
@@ -502,6 +579,8 @@ static int bench_ladder(const bench_options *o, const backend *b)
     char *workroot = make_temp_dir("gpulab-ladder");
     plot_series plots[2];
     memset(plots, 0, sizeof plots);
+    struct { char *label; double rate; } baselines[2] = { { NULL, 0 }, { NULL, 0 } };
+    double basic_rate = 0, basic_j = 0, basic_k = 0, basic_l = 0;
     strbuf table;
     sb_init(&table);
     int rc = 0;
@@ -522,6 +601,10 @@ static int bench_ladder(const bench_options *o, const backend *b)
         free(ref);
         add_stretch_rows(&lb);
         bench_lab_rows(&lb, b, dir, workroot, o->calls);
+        /* Lab 01 comes first: its basic kernel is the later labs' yardstick. */
+        if (basic_rate > 0 && m.perf.work == WORK_MATMUL && basic_j == m.perf.j && basic_k == m.perf.k &&
+            basic_l == m.perf.l && strcmp(m.id, "01-basic-matmul") != 0)
+            lb.basic_rate = basic_rate;
         char *text = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
@@ -535,21 +618,34 @@ static int bench_ladder(const bench_options *o, const backend *b)
         for (int k = 0; k < lb.nrows; k++) {
             if (lb.rows[k].status != ST_PASS)
                 rc = 1;
-            /* The baseline appears once per group, from the first lab measured. */
-            if (k == lb.baseline && p->has_baseline)
-                continue;
-            if (k == lb.baseline)
-                p->has_baseline = 1;
-            plot_add(p, lb.rows[k].label, lb.rows[k].rate, k == lb.baseline);
+            if (k != lb.baseline)
+                plot_add(p, lb.rows[k].label, lb.rows[k].rate, 0);
+        }
+        /* The group's baseline: the first lab's, drawn last, below the rungs. */
+        if (lb.baseline >= 0 && !baselines[p - plots].label) {
+            baselines[p - plots].label = xstrdup(lb.rows[lb.baseline].label);
+            baselines[p - plots].rate = lb.rows[lb.baseline].rate;
+        }
+        if (strcmp(m.id, "01-basic-matmul") == 0 && lb.rows[0].rate > 0) {
+            basic_rate = lb.rows[0].rate;
+            basic_j = m.perf.j, basic_k = m.perf.k, basic_l = m.perf.l;
         }
         if (!p->title)
-            p->title = xasprintf(m.perf.work == WORK_MATMUL ? "Matrix product, %s (%s)"
-                                                            : "5x5 convolution, %s (%s)",
-                                 m.datasets[index].name, bench_unit(&m));
+            p->title = m.perf.work == WORK_MATMUL
+                           ? xasprintf("Matrix product, %.0f x %.0f times %.0f x %.0f (%s)", m.perf.j,
+                                       m.perf.k, m.perf.k, m.perf.l, bench_unit(&m))
+                           : xasprintf("%dx%d convolution, %.0f x %.0f image, %.0f channels (%s)",
+                                       MASK_WIDTH_OF_LABS, MASK_WIDTH_OF_LABS, m.perf.j, m.perf.k,
+                                       m.perf.l, bench_unit(&m));
         lab_bench_free(&lb);
         free(dir);
         manifest_free(&m);
     }
+    for (int k = 0; k < 2; k++)
+        if (baselines[k].label) {
+            plot_add(&plots[k], baselines[k].label, baselines[k].rate, 1);
+            free(baselines[k].label);
+        }
     char *txt = xasprintf("%s/ladder.txt", out);
     if (write_file_atomic(txt, table.buf ? table.buf : "", table.len) != 0)
         die("cannot write %s: %s", txt, strerror(errno));

@@ -43,6 +43,14 @@ void bench_row_free(bench_row *row);
 /* "GFLOP/s" or "GB/s" */
 const char *bench_unit(const lab_manifest *m);
 
+/* The performance stage of grading, for a lab whose manifest gives
+ * performance points: the submission and the reference solution measured in
+ * the same run; the points of the highest band the ratio of their rates
+ * reaches. On the emulator nothing is measured and the points are left out
+ * of the score and its maximum. */
+void bench_grade(const lab_manifest *m, const backend *b, const char *file, const char *workdir,
+                 submission_result *s);
+
 /* gpulab bench LAB FILE.cu [options] | gpulab bench --ladder [options] */
 int cmd_bench(int argc, char **argv);
 

@@ -165,8 +165,10 @@ static void load_performance(const cJSON *root, lab_manifest *m)
         p->amount = 2 * p->j * p->k * p->l;
     } else if (strcmp(work, "image") == 0) {
         p->work = WORK_IMAGE;
-        p->amount = 2 * dataset_param(d, "height") * dataset_param(d, "width") *
-                    dataset_param(d, "channels") * sizeof(float);
+        p->j = dataset_param(d, "height");
+        p->k = dataset_param(d, "width");
+        p->l = dataset_param(d, "channels");
+        p->amount = 2 * p->j * p->k * p->l * sizeof(float);
     } else {
         bad("\"performance\": \"work\" is \"%s\"; it must be \"matmul\" or \"image\"", work);
     }

@@ -50,7 +50,7 @@ typedef struct {
     int dataset;        /* index of the performance dataset; -1 when the lab has none */
     work_kind work;
     double amount;      /* per call: floating-point operations, or bytes */
-    double j, k, l;     /* matmul: the product's sizes (M is j x k, N is k x l) */
+    double j, k, l;     /* matmul: M is j x k, N is k x l; image: height, width, channels */
     double points;      /* the most a band gives; 0: figures only, no points */
     int nbands;
     perf_band *bands;   /* in increasing order of at_least */

@@ -101,6 +101,10 @@ static void dataset_details(strbuf *out, const dataset_result *d)
         for (int i = 0; i < d->sanitizer->nfindings; i++)
             sb_printf(out, "      - %s: %s\n", d->sanitizer->findings[i].kind, d->sanitizer->findings[i].message);
     }
+    if (d->sanitizer && d->sanitizer->fault_summary)
+        sb_printf(out, "    faulting threads: %s\n", d->sanitizer->fault_summary);
+    if (d->sanitizer && d->sanitizer->fault_map[0])
+        sb_printf(out, "    fault map: %s\n", d->sanitizer->fault_map);
     if (d->status != ST_WRONG && d->program_stderr && *d->program_stderr) {
         sb_puts(out, "    the program's error output (last lines):\n");
         tail_lines(out, d->program_stderr, 10, "      ");
@@ -146,6 +150,14 @@ void report_text(strbuf *out, const submission_result *s, int color)
         snprintf(label, sizeof label, "[%s]", r->name);
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, label, color ? status_color(r->status) : "",
                   status_name(r->status), reset, pts, r->message);
+    }
+    if (s->perf_asked) {
+        char pts[32];
+        points_text(pts, sizeof pts, s->perf_points, s->perf_max_points);
+        sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, "[performance]",
+                  color && s->perf_status != ST_COUNT ? status_color(s->perf_status) : "",
+                  s->perf_status == ST_COUNT ? "not_measured" : status_name(s->perf_status), reset,
+                  s->perf_max_points > 0 ? pts : "-", s->perf_message ? s->perf_message : "");
     }
     for (int i = 0; i < s->ndatasets; i++)
         dataset_details(out, &s->datasets[i]);
@@ -242,6 +254,31 @@ static cJSON *comparison_json(const compare_result *c)
     return o;
 }
 
+static cJSON *triple_json(const unsigned v[3])
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int d = 0; d < 3; d++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber(v[d]));
+    return a;
+}
+
+/* The threads that made invalid accesses (the fault map's data), or null. */
+static cJSON *faulting_threads_json(const sanitize_result *r)
+{
+    const fault_threads *f = &r->faults;
+    if (f->n == 0)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    add_text(o, "kernel", f->kernel);
+    cJSON_AddNumberToObject(o, "count", (double)f->n);
+    cJSON_AddItemToObject(o, "grid", triple_json(f->grid));
+    cJSON_AddItemToObject(o, "block", triple_json(f->block));
+    cJSON_AddBoolToObject(o, "launch_size_known", f->exact);
+    cJSON_AddBoolToObject(o, "complete", !f->incomplete);
+    add_text(o, "summary", r->fault_summary ? r->fault_summary : "");
+    return o;
+}
+
 cJSON *sanitizer_json(const struct sanitize_result_s *r)
 {
     if (!r)
@@ -266,6 +303,11 @@ cJSON *sanitizer_json(const struct sanitize_result_s *r)
         add_text(e, "message", f->message);
         cJSON_AddItemToArray(arr, e);
     }
+    cJSON_AddItemToObject(o, "faulting_threads", faulting_threads_json(r));
+    if (r->fault_map[0])
+        add_text(o, "fault_map", r->fault_map);
+    else
+        cJSON_AddNullToObject(o, "fault_map");
     return o;
 }
 
@@ -321,6 +363,17 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddNumberToObject(e, "max_score", r->max_points);
         add_text(e, "message", r->message);
         cJSON_AddItemToArray(reqs, e);
+    }
+    if (s->perf_asked) {
+        cJSON *p = cJSON_AddObjectToObject(o, "performance");
+        cJSON_AddStringToObject(p, "status",
+                                s->perf_status == ST_COUNT ? "not_measured" : status_name(s->perf_status));
+        cJSON_AddNumberToObject(p, "score", s->perf_points);
+        cJSON_AddNumberToObject(p, "max_score", s->perf_max_points);
+        cJSON_AddStringToObject(p, "unit", s->perf_unit);
+        cJSON_AddNumberToObject(p, "rate", s->perf_rate);
+        cJSON_AddNumberToObject(p, "reference_rate", s->perf_reference_rate);
+        add_text(p, "message", s->perf_message);
     }
     return o;
 }

@@ -88,6 +88,14 @@ typedef struct {
     requirement_result *requirements;
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
     double score, max_score;
+    /* Performance points (lab.json "performance" with bands; bench.c) */
+    int perf_asked;         /* the lab gives performance points */
+    status_t perf_status;   /* ST_PASS when measured (whatever the points); ST_COUNT: not measured */
+    double perf_rate;       /* the submission's GFLOP/s or GB/s; 0 if none */
+    double perf_reference_rate;
+    const char *perf_unit;
+    double perf_points, perf_max_points;
+    char *perf_message;
 } submission_result;
 
 void submission_result_free(submission_result *s);
