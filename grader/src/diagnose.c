@@ -477,3 +477,150 @@ char *diagnose_padding(const errormap_padding *p, int row_floats)
               row_floats, row_floats + p->pad);
     return sb_detach(&sb);
 }
+
+/* ---- the threads that made invalid accesses -------------------------------- */
+
+/* "row 9" or "rows 9 to 15" */
+static void span_words(strbuf *sb, const char *one, const char *many, unsigned lo, unsigned hi)
+{
+    if (lo == hi)
+        sb_printf(sb, "%s %u", one, lo);
+    else
+        sb_printf(sb, "%s %u to %u", many, lo, hi);
+}
+
+/* "= 9" or "= 9..15" */
+static void span_range(strbuf *sb, unsigned lo, unsigned hi)
+{
+    if (lo == hi)
+        sb_printf(sb, "= %u", lo);
+    else
+        sb_printf(sb, "= %u..%u", lo, hi);
+}
+
+/* Which threads of a block fault: pos[t] counts the faulting blocks in which
+ * thread t (linear index, x fastest) faults. */
+static void thread_pattern(strbuf *sb, const fault_threads *f, const size_t *pos)
+{
+    unsigned bx = f->block[0], by = f->block[1], bz = f->block[2];
+    size_t T = (size_t)bx * by * bz, ns = 0;
+    unsigned lo[3] = { bx, by, bz }, hi[3] = { 0, 0, 0 };
+    for (size_t t = 0; t < T; t++) {
+        if (!pos[t])
+            continue;
+        unsigned c[3] = { (unsigned)(t % bx), (unsigned)(t / bx % by), (unsigned)(t / ((size_t)bx * by)) };
+        ns++;
+        for (int d = 0; d < 3; d++) {
+            lo[d] = c[d] < lo[d] ? c[d] : lo[d];
+            hi[d] = c[d] > hi[d] ? c[d] : hi[d];
+        }
+    }
+    size_t box = (size_t)(hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+    int full[3] = { lo[0] == 0 && hi[0] == bx - 1, lo[1] == 0 && hi[1] == by - 1, lo[2] == 0 && hi[2] == bz - 1 };
+    if (ns == T) {
+        sb_puts(sb, "every thread");
+    } else if (ns == box && by == 1 && bz == 1) {
+        sb_puts(sb, "the threads with threadIdx.x ");
+        span_range(sb, lo[0], hi[0]);
+    } else if (ns == box && full[0] && full[2]) {
+        sb_puts(sb, "the threads in ");
+        span_words(sb, "row", "rows", lo[1], hi[1]);
+        sb_puts(sb, " (threadIdx.y ");
+        span_range(sb, lo[1], hi[1]);
+        sb_puts(sb, ")");
+    } else if (ns == box && full[1] && full[2]) {
+        sb_puts(sb, "the threads in ");
+        span_words(sb, "column", "columns", lo[0], hi[0]);
+        sb_puts(sb, " (threadIdx.x ");
+        span_range(sb, lo[0], hi[0]);
+        sb_puts(sb, ")");
+    } else {
+        if (ns == box)
+            sb_puts(sb, "the threads with threadIdx.x ");
+        else
+            sb_printf(sb, "%zu threads within threadIdx.x ", ns);
+        span_range(sb, lo[0], hi[0]);
+        sb_puts(sb, ", threadIdx.y ");
+        span_range(sb, lo[1], hi[1]);
+        if (bz > 1) {
+            sb_puts(sb, ", threadIdx.z ");
+            span_range(sb, lo[2], hi[2]);
+        }
+    }
+}
+
+/* Which blocks fault: nb of them, every one, or those at the grid's far
+ * edges (where a bounds test matters). */
+static void block_pattern(strbuf *sb, const fault_threads *f, size_t nb)
+{
+    size_t B = (size_t)f->grid[0] * f->grid[1] * f->grid[2];
+    int last_col = f->grid[0] > 1, last_row = f->grid[1] > 1, edge = 1;
+    for (size_t i = 0; i < f->n; i++) {
+        int c = f->at[i][0] == f->grid[0] - 1, r = f->at[i][1] == f->grid[1] - 1;
+        last_col = last_col && c;
+        last_row = last_row && r;
+        edge = edge && (c || r);
+    }
+    if (B == 1)
+        sb_puts(sb, f->exact ? "the launch's only block" : "block (0,0,0), the only one it named");
+    else if (nb == B && f->exact)
+        sb_puts(sb, "every block");
+    else if (nb == B)
+        sb_printf(sb, "each of the %zu blocks it named", nb);
+    else if (nb == 1)
+        sb_printf(sb, "block (%u,%u,%u) only", f->at[0][0], f->at[0][1], f->at[0][2]);
+    else if (last_col)
+        sb_printf(sb, "the blocks of the last column of the grid (blockIdx.x = %u)", f->grid[0] - 1);
+    else if (last_row)
+        sb_printf(sb, "the blocks of the last row of the grid (blockIdx.y = %u)", f->grid[1] - 1);
+    else if (edge && f->grid[0] > 1 && f->grid[1] > 1)
+        sb_puts(sb, "the blocks of the grid's last column and last row");
+    else
+        sb_printf(sb, "%zu of the %zu blocks", nb, B);
+}
+
+char *diagnose_faults(const fault_threads *f)
+{
+    if (f->n == 0)
+        return NULL;
+    size_t T = (size_t)f->block[0] * f->block[1] * f->block[2];
+    size_t total = T * f->grid[0] * f->grid[1] * f->grid[2];
+    if (T == 0 || T > 65536)
+        return xasprintf("%zu threads of %s made an invalid memory access.", f->n, f->kernel);
+    /* f is sorted block by block (fault_threads_finish) */
+    size_t *pos = xcalloc(T, sizeof *pos);
+    size_t nb = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        const unsigned *t = f->at[i];
+        if (i == 0 || memcmp(t, f->at[i - 1], 3 * sizeof *t) != 0)
+            nb++;
+        if (t[3] < f->block[0] && t[4] < f->block[1] && t[5] < f->block[2])
+            pos[((size_t)t[5] * f->block[1] + t[4]) * f->block[0] + t[3]]++;
+    }
+    int same = 1;
+    for (size_t t = 0; t < T; t++)
+        same = same && (pos[t] == 0 || pos[t] == nb);
+    strbuf sb;
+    sb_init(&sb);
+    if (f->exact)
+        sb_printf(&sb, "%zu of the %zu threads of %s made an invalid memory access: ", f->n, total, f->kernel);
+    else
+        sb_printf(&sb, "memcheck named %zu threads of %s that made an invalid memory access: ", f->n, f->kernel);
+    thread_pattern(&sb, f, pos);
+    if (same) {
+        sb_puts(&sb, " of ");
+        block_pattern(&sb, f, nb);
+    } else {
+        sb_puts(&sb, " (not the same threads in each block), in ");
+        block_pattern(&sb, f, nb);
+    }
+    if (f->incomplete)
+        sb_puts(&sb, "; the checker stopped before the launch's end, so more threads may have faulted");
+    if (!f->exact)
+        sb_printf(&sb, "; memcheck does not report the launch's size, so the map spans the largest indices it "
+                       "named (gridDim at least (%u,%u,%u), blockDim at least (%u,%u,%u))",
+                  f->grid[0], f->grid[1], f->grid[2], f->block[0], f->block[1], f->block[2]);
+    sb_puts(&sb, ".");
+    free(pos);
+    return sb_detach(&sb);
+}

@@ -43,4 +43,11 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
  * part of a row is (row_floats); NULL when none changed. */
 char *diagnose_padding(const errormap_padding *p, int row_floats);
 
+/* The threads of a launch that made invalid accesses (errormap.h, after
+ * fault_threads_finish): a sentence that says how many, in which blocks and
+ * which threads of a block ("the threads in rows 9 to 15 (threadIdx.y =
+ * 9..15) of every block"), and, when the checker stopped early or did not
+ * give the launch's size, that too; NULL when there are none. */
+char *diagnose_faults(const fault_threads *f);
+
 #endif

@@ -499,3 +499,147 @@ int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_r
     }
     return write_map(ppm_path, got, want, tolerance, tile_width, halo, padding, summary);
 }
+
+/* ---- the fault map ------------------------------------------------------------ */
+
+#define FAULT_THREADS_MAX ((size_t)1 << 20)
+#define FAULT_MAP_MAX 8192
+
+int fault_threads_add(fault_threads *f, const unsigned block[3], const unsigned thread[3])
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? f->cap * 2 : 256;
+        if (cap > FAULT_THREADS_MAX)
+            return -1;
+        void *grown = realloc(f->at, cap * sizeof *f->at);
+        if (!grown)
+            return -1;
+        f->at = grown;
+        f->cap = cap;
+    }
+    unsigned *t = f->at[f->n++];
+    for (int d = 0; d < 3; d++) {
+        t[d] = block[d];
+        t[3 + d] = thread[d];
+    }
+    return 0;
+}
+
+/* Block z, y, x, then thread z, y, x: the order a reader scans the map. */
+static int fault_order(const void *pa, const void *pb)
+{
+    static const int key[6] = { 2, 1, 0, 5, 4, 3 };
+    const unsigned *a = pa, *b = pb;
+    for (int k = 0; k < 6; k++)
+        if (a[key[k]] != b[key[k]])
+            return a[key[k]] < b[key[k]] ? -1 : 1;
+    return 0;
+}
+
+void fault_threads_finish(fault_threads *f)
+{
+    if (f->n == 0)
+        return;
+    qsort(f->at, f->n, sizeof *f->at, fault_order);
+    size_t kept = 1;
+    for (size_t i = 1; i < f->n; i++)
+        if (fault_order(f->at[i], f->at[kept - 1]) != 0)
+            memmove(f->at[kept++], f->at[i], sizeof *f->at);
+    f->n = kept;
+    if (f->exact)
+        return;
+    /* memcheck names threads, not the launch's size: the smallest grid and
+     * blocks that hold every thread it named */
+    for (int d = 0; d < 3; d++)
+        f->grid[d] = f->block[d] = 1;
+    for (size_t i = 0; i < f->n; i++)
+        for (int d = 0; d < 3; d++) {
+            if (f->at[i][d] + 1 > f->grid[d])
+                f->grid[d] = f->at[i][d] + 1;
+            if (f->at[i][3 + d] + 1 > f->block[d])
+                f->block[d] = f->at[i][3 + d] + 1;
+        }
+}
+
+void fault_threads_free(fault_threads *f)
+{
+    free(f->at);
+    memset(f, 0, sizeof *f);
+}
+
+/* The map's width and height in cells (threads), or 0 when too large. */
+static void fault_map_size(const fault_threads *f, size_t *w, size_t *h)
+{
+    *w = (size_t)f->grid[0] * f->block[0];
+    *h = (size_t)f->grid[1] * f->grid[2] * f->block[1] * f->block[2];
+    if (*w > FAULT_MAP_MAX || *h > FAULT_MAP_MAX)
+        *w = *h = 0;
+}
+
+/* Marks each faulting thread's cell (see errormap_write_faults). */
+static unsigned char *fault_cells(const fault_threads *f, size_t w, size_t h)
+{
+    unsigned char *hit = calloc(w * h, 1);
+    if (!hit)
+        return NULL;
+    for (size_t i = 0; i < f->n; i++) {
+        const unsigned *t = f->at[i];
+        int inside = 1;
+        for (int d = 0; d < 3; d++)
+            inside = inside && t[d] < f->grid[d] && t[3 + d] < f->block[d];
+        if (!inside)
+            continue;
+        size_t px = (size_t)t[0] * f->block[0] + t[3];
+        size_t py = (((size_t)t[2] * f->grid[1] + t[1]) * f->block[2] + t[5]) * f->block[1] + t[4];
+        hit[py * w + px] = 1;
+    }
+    return hit;
+}
+
+int errormap_write_faults(const char *ppm_path, const fault_threads *f)
+{
+    size_t w, h;
+    fault_map_size(f, &w, &h);
+    if (f->n == 0 || w == 0 || h == 0)
+        return -1;
+    unsigned char *hit = fault_cells(f, w, h);
+    if (!hit)
+        return -1;
+    int s = scale_for((int)h, (int)w);
+    size_t W = w * (size_t)s, H = h * (size_t)s;
+    size_t bw = (size_t)f->block[0] * s, bh = (size_t)f->block[1] * f->block[2] * s;
+    FILE *out = fopen(ppm_path, "wb");
+    unsigned char *line = malloc(W * 3);
+    if (!out || !line) {
+        if (out)
+            fclose(out);
+        free(line);
+        free(hit);
+        return -1;
+    }
+    fprintf(out, "P6\n%zu %zu\n255\n", W, H);
+    for (size_t py = 0; py < H; py++) {
+        for (size_t px = 0; px < W; px++) {
+            unsigned char *rgb = line + px * 3;
+            int boundary = (px > 0 && px % bw == 0) || (py > 0 && py % bh == 0);
+            int faulted = hit[(py / s) * w + px / s];
+            if (faulted && boundary)
+                rgb[0] = 160, rgb[1] = 56, rgb[2] = 0;   /* block boundary through faulting threads */
+            else if (faulted)
+                rgb[0] = 255, rgb[1] = 96, rgb[2] = 0;   /* an invalid access: loud orange */
+            else if (boundary)
+                rgb[0] = 90, rgb[1] = 90, rgb[2] = 130;  /* block boundary */
+            else
+                rgb[0] = 28, rgb[1] = 28, rgb[2] = 36;   /* a thread that did not fault: dark */
+        }
+        fwrite(line, 3, W, out);
+    }
+    free(line);
+    free(hit);
+    int bad = ferror(out);
+    if (fclose(out) != 0 || bad) {
+        remove(ppm_path);
+        return -1;
+    }
+    return 0;
+}

@@ -88,4 +88,55 @@ int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_r
                           const double *tolerance, int tile_width, int halo,
                           const errormap_padding *padding, char **summary);
 
+/* ---- the fault map: which threads of a launch made invalid accesses -------- */
+
+/*
+ * The threads of one kernel launch that made an invalid memory access, as a
+ * checker reported them (the sanitizer stage: the emulator's --check build,
+ * or compute-sanitizer's memcheck on a GPU).
+ */
+typedef struct {
+    char kernel[128];
+    unsigned grid[3], block[3];  /* gridDim and blockDim (x, y, z) */
+    int exact;                   /* 1: grid and block are the launch's own (the emulator
+                                    reports them); 0: they are the smallest that hold every
+                                    thread named (memcheck does not print a launch's size) */
+    int incomplete;              /* the checker stopped before the launch's end: more
+                                    threads may have faulted than are listed */
+    size_t n, cap;
+    unsigned (*at)[6];           /* each thread: block x, y, z, then thread x, y, z */
+} fault_threads;
+
+/* Adds a thread (duplicates are fine: fault_threads_finish drops them).
+ * Returns 0, or -1 when out of memory or past a million threads. */
+int fault_threads_add(fault_threads *f, const unsigned block[3], const unsigned thread[3]);
+
+/* Sorts the threads (block by block, threads in threadIdx order), drops
+ * duplicates, and where !exact sets grid and block to the smallest extents
+ * that hold every thread. Can be called again after more adds. */
+void fault_threads_finish(fault_threads *f);
+
+void fault_threads_free(fault_threads *f);
+
+/*
+ * Writes the fault map of f (after fault_threads_finish) to ppm_path: one
+ * cell per thread of the launch, the grid of blocks laid out as in CUDA
+ * (blockIdx.x to the right, blockIdx.y down), each block a rectangle of
+ * blockDim.x x blockDim.y cells (threadIdx.x to the right, threadIdx.y down;
+ * a 3D launch stacks its z slices downwards: blockIdx.z below blockIdx.y,
+ * threadIdx.z below threadIdx.y). Cell (px, py), counted from the top left,
+ * is thread (px % bx, py % by) of block (px / bx, py / by) for a 2D launch.
+ * Colours: a thread that made an invalid access is loud orange
+ * (255, 96, 0); any other thread is dark (28, 28, 36); block boundaries are
+ * lines along the first pixel row and column of each block, grey-blue
+ * (90, 90, 130) over threads that did not fault and dark orange (160, 56, 0)
+ * over those that did (so the lines never hide a cell's centre when s > 1;
+ * at s = 1 a line pixel is its cell). Each cell is an s x s block of
+ * pixels, s the largest whole number from 1 to 8 with s * max(width,
+ * height) <= 1024. Returns 0, or -1 (no file, or a partial one removed)
+ * when the launch is empty, its map would be over 8192 cells either way, or
+ * the file cannot be written.
+ */
+int errormap_write_faults(const char *ppm_path, const fault_threads *f);
+
 #endif

@@ -57,6 +57,26 @@ static char *resolve_dataset_dir(const lab_manifest *m, int index, const char *d
                          : dataset_dir(m, index);
 }
 
+/* Where an image lab's map of a dataset goes: MAPS/<lab>/<file>-<dataset>.ppm
+ * (MAPS: --maps, default gpulab-errormaps; <file>: the student's file name
+ * without its extension), its folder made; NULL for a lab without maps or
+ * when the folder cannot be made. */
+static char *map_path_for(const lab_manifest *m, const char *maps_dir, const char *student_file,
+                          const char *dataset)
+{
+    if (m->errormap_tile <= 0)
+        return NULL;
+    char *stem = xstrdup(path_base(student_file));
+    char *dot = strrchr(stem, '.');
+    if (dot)
+        *dot = '\0';
+    char *folder = xasprintf("%s/%s", maps_dir ? maps_dir : "gpulab-errormaps", m->id);
+    char *path = make_dirs(folder) == 0 ? xasprintf("%s/%s-%s.ppm", folder, stem, dataset) : NULL;
+    free(folder);
+    free(stem);
+    return path;
+}
+
 static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
                           const char *workdir, int index, double timeout_s, dataset_result *d,
                           kernel_evidence *evidence, const char *datasets_root,
@@ -90,22 +110,8 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
         /* The program has ended and its whole process group is gone: only
          * now does the grader look at what it wrote. */
         char *expected = xasprintf("%s/%s", dir, m->expected);
-        errormap_request req = { NULL, m->errormap_tile, m->errormap_halo };
-        char *map_path = NULL;
-        if (m->errormap_tile > 0) {
-            const char *maps = maps_dir ? maps_dir : "gpulab-errormaps";
-            char *stem = xstrdup(path_base(student_file));
-            char *dot = strrchr(stem, '.');
-            if (dot)
-                *dot = '\0';
-            char *folder = xasprintf("%s/%s", maps, m->id);
-            if (make_dirs(folder) == 0) {
-                map_path = xasprintf("%s/%s-%s.ppm", folder, stem, d->name);
-                req.path = map_path;
-            }
-            free(folder);
-            free(stem);
-        }
+        char *map_path = map_path_for(m, maps_dir, student_file, d->name);
+        errormap_request req = { map_path, m->errormap_tile, m->errormap_halo };
         d->status = compare_output(run.output_path, expected, &m->tolerance, req.path ? &req : NULL,
                                    &d->cmp, &d->message);
         if (run_st != ST_PASS) {
@@ -126,10 +132,12 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
 /* The sanitizer stage: checkers are slow, so they run on at most two
  * datasets: the smallest that passed and are larger than one tile (16), where
  * races between phases can show; failing that, the smallest that passed; and
- * when nothing passed, the smallest failure, whose findings may explain it. */
+ * when nothing passed, the smallest failure, whose findings may explain it.
+ * A dataset that ended in a fault with no output to compare gets a fault map
+ * instead of an error map: which threads made invalid accesses. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *program,
                            const char *workdir, const int *index, double timeout_s,
-                           const char *datasets_root, submission_result *s)
+                           const char *datasets_root, const char *maps_dir, submission_result *s)
 {
     /* On the emulator the checks are builds of their own. */
     build_result race, check;
@@ -172,11 +180,15 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
         char *san_dir = xasprintf("%s/sanitize-%s", workdir, d->name);
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+        char *fault_map = d->cmp.compared ? NULL : map_path_for(m, maps_dir, s->file, d->name);
         if (b->kind == BACKEND_EMU)
             sanitize_run_emu(race.ok ? race.program : NULL, check.ok ? check.program : NULL, dir, san_dir,
-                             timeout_s, s->file, d->sanitizer);
+                             timeout_s, s->file, fault_map != NULL, d->sanitizer);
         else
             sanitize_run(b, program, dir, san_dir, timeout_s, s->file, d->sanitizer);
+        if (fault_map)
+            sanitize_draw_fault_map(d->sanitizer, fault_map);
+        free(fault_map);
         if (d->status == ST_PASS && d->sanitizer->nfindings > 0) {
             d->status = ST_UNSAFE;
             s->score -= d->points;
@@ -269,7 +281,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             s->score += s->datasets[i].points;
         }
         if (!opt->no_sanitize)
-            sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, s);
+            sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);
         across_datasets(s);
     }
     requirements_judge(m, &evidence, s);

@@ -3,16 +3,34 @@
  */
 #define _GNU_SOURCE
 #include "sanitize.h"
+#include "diagnose.h"
 #include "process.h"
 #include "run.h"
 #include "util.h"
 
+#include <cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
 #define SAN_CAPTURE (256 * 1024)
+/* memcheck prints one record (with a host backtrace, about 1 KiB) per
+ * faulting thread: enough of them for a fault map of a lab's small datasets,
+ * and room to capture them */
+#define MEMCHECK_PRINT_LIMIT "10000"
+#define MEMCHECK_CAPTURE (16 * 1024 * 1024)
+
+/* The fault map's data is final: sorted, without duplicates, extents set,
+ * and its sentence written (again, if more threads came in). */
+static void faults_finish(sanitize_result *r)
+{
+    if (r->faults.n == 0)
+        return;
+    fault_threads_finish(&r->faults);
+    free(r->fault_summary);
+    r->fault_summary = diagnose_faults(&r->faults);
+}
 
 /* Line n (1-based) of the student's file, trimmed, for quoting; "" if none. */
 static char *source_line(const char *file, int n)
@@ -111,17 +129,31 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
     const char *head = b->lines[0];
     char kernel[128] = "", file[256] = "", where[160] = "";
     int line = 0;
+    unsigned blk[3], thr[3];
+    int have_thread = 0;
     for (int i = 1; i < b->n; i++) {
         int bx, by, bz, tx, ty, tz;
-        if (sscanf(b->lines[i], " by thread (%d,%d,%d) in block (%d,%d,%d)", &tx, &ty, &tz, &bx, &by, &bz) == 6)
+        if (sscanf(b->lines[i], " by thread (%d,%d,%d) in block (%d,%d,%d)", &tx, &ty, &tz, &bx, &by, &bz) == 6) {
             snprintf(where, sizeof where, " (first seen in block (%d,%d,%d), thread (%d,%d,%d))", bx, by,
                      bz, tx, ty, tz);
+            have_thread = bx >= 0 && by >= 0 && bz >= 0 && tx >= 0 && ty >= 0 && tz >= 0;
+            blk[0] = (unsigned)bx, blk[1] = (unsigned)by, blk[2] = (unsigned)bz;
+            thr[0] = (unsigned)tx, thr[1] = (unsigned)ty, thr[2] = (unsigned)tz;
+        }
     }
     char access[16] = "", space[16] = "";
     int size = 0;
     if (sscanf(head, "Invalid __%15[a-z]__ %15s of size %d", space, access, &size) == 3) {
         if (b->n < 2 || parse_at(b->lines[1], kernel, sizeof kernel, file, sizeof file, &line))
             return;
+        /* memcheck prints one record per faulting thread: each goes on the
+         * fault map (of the first kernel that faulted: the launch that ended
+         * the run) */
+        if (have_thread && (r->faults.n == 0 || strcmp(r->faults.kernel, kernel) == 0)) {
+            snprintf(r->faults.kernel, sizeof r->faults.kernel, "%s", kernel);
+            if (fault_threads_add(&r->faults, blk, thr) != 0)
+                r->faults.incomplete = 1;
+        }
         long after = -1, before = -1, alloc = 0;
         int misaligned = 0;
         for (int i = 2; i < b->n; i++) {
@@ -141,6 +173,9 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
                 misaligned = 1;
             }
         }
+        /* thousands of records may name the same line: quote it once */
+        if (r->nfindings == SAN_MAX_FINDINGS || already(r, misaligned ? "misaligned" : "out-of-bounds", file, line, 0))
+            return;
         char *q = quote(student, line);
         const char *what = strcmp(access, "write") == 0 ? "write" : "read";
         char *msg;
@@ -215,6 +250,7 @@ void sanitize_parse_compute_sanitizer(const char *text, const char *student, san
 {
     if (student)
         snprintf(r->student_file, sizeof r->student_file, "%s", student);
+    size_t faults_before = r->faults.n;
     block b = { { 0 }, 0 };
     const char *prefix = "========= ";
     for (const char *p = text; p && *p;) {
@@ -247,6 +283,11 @@ void sanitize_parse_compute_sanitizer(const char *text, const char *student, san
     parse_block(&b, student, r);
     for (int i = 0; i < b.n; i++)
         free(b.lines[i]);
+    /* "ERROR SUMMARY: 31 errors were not printed" under the records of
+     * faulting threads: the fault map misses some */
+    if (r->faults.n > faults_before && strstr(text, "errors were not printed"))
+        r->faults.incomplete = 1;
+    faults_finish(r);
 }
 
 /* "(x,y,z)" after `word ` in s, copied into out; "" if absent. */
@@ -342,20 +383,89 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
 
 /* Runs one checker (argv: the checker and the lab program's arguments) on a
  * fresh copy of the dataset's inputs in dir, sandboxed like every run of
- * student code, with the guard zones off so the checker sees every access.
- * Checkers are slow: ten times the lab's limit, two minutes at least. */
+ * student code, with the guard zones off so the checker sees every access;
+ * extra_env: one more "NAME=value", or NULL; capture: how much of each of
+ * its outputs to keep. Checkers are slow: ten times the lab's limit, two
+ * minutes at least. */
 static void run_checker(const char *const *argv, const char *dataset_dir, const char *dir,
-                        double timeout_s, proc_result *p)
+                        double timeout_s, const char *extra_env, size_t capture, proc_result *p)
 {
-    static const char *const env[] = { "GPULAB_NO_GUARDS=1", NULL };
+    const char *env[] = { "GPULAB_NO_GUARDS=1", extra_env, NULL };
     run_prepare_dir(dataset_dir, dir);
     double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-    proc_spec spec = { argv, dir, env, limit, SAN_CAPTURE, 1LL << 30 };
+    proc_spec spec = { argv, dir, env, limit, capture, 1LL << 30 };
     proc_run_sandboxed(&spec, p);
 }
 
+/* A JSON array of three numbers into v; 0, or -1 if it is not one. */
+static int triple_of(const cJSON *o, const char *key, unsigned v[3])
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 3)
+        return -1;
+    for (int d = 0; d < 3; d++) {
+        const cJSON *e = cJSON_GetArrayItem(a, d);
+        if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 4294967295.0)
+            return -1;
+        v[d] = (unsigned)e->valuedouble;
+    }
+    return 0;
+}
+
+/* One line of the emulator's fault file. */
+static void read_fault_line(const cJSON *o, fault_threads *f)
+{
+    const cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "event");
+    if (!cJSON_IsString(ev))
+        return;
+    if (strcmp(ev->valuestring, "fault_launch") == 0) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
+        if (f->exact) /* one launch faults: a later one is refused by the sticky error */
+            return;
+        if (triple_of(o, "grid", f->grid) == 0 && triple_of(o, "block", f->block) == 0)
+            f->exact = 1;
+        snprintf(f->kernel, sizeof f->kernel, "%s", cJSON_IsString(k) ? k->valuestring : "?");
+    } else if (strcmp(ev->valuestring, "fault") == 0) {
+        unsigned blk[3], thr[3];
+        if (triple_of(o, "block", blk) == 0 && triple_of(o, "thread", thr) == 0 &&
+            fault_threads_add(f, blk, thr) != 0)
+            f->incomplete = 1;
+    } else if (strcmp(ev->valuestring, "fault_stopped") == 0) {
+        f->incomplete = 1;
+    }
+}
+
+void sanitize_read_emu_faults(const char *path, sanitize_result *r)
+{
+    char *text = read_file(path, NULL);
+    if (!text)
+        return;
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        cJSON *o = cJSON_Parse(line);
+        if (o)
+            read_fault_line(o, &r->faults);
+        cJSON_Delete(o);
+    }
+    free(text);
+    if (!r->faults.exact) {
+        /* threads without their launch's line: nothing to lay them out in */
+        fault_threads_free(&r->faults);
+        return;
+    }
+    faults_finish(r);
+}
+
+int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path)
+{
+    if (r->faults.n == 0 || errormap_write_faults(ppm_path, &r->faults) != 0)
+        return -1;
+    snprintf(r->fault_map, sizeof r->fault_map, "%s", ppm_path);
+    return 0;
+}
+
 void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
-                      const char *run_dir, double timeout_s, const char *student_file, sanitize_result *r)
+                      const char *run_dir, double timeout_s, const char *student_file, int want_faults,
+                      sanitize_result *r)
 {
     memset(r, 0, sizeof *r);
     const char *programs[2] = { race_program, check_program };
@@ -369,6 +479,12 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
             continue;
         }
         char *dir = xasprintf("%s-%s", run_dir, names[i]);
+        /* The --check build lists every faulting thread in a file outside
+         * the run directory (check.inc) when asked to. */
+        char *faults = want_faults && i == 1 ? xasprintf("%s.faults", dir) : NULL;
+        char *faults_env = faults ? xasprintf("GPULAB_EMU_FAULTS=%s", faults) : NULL;
+        if (faults)
+            remove(faults);
         /* ThreadSanitizer from GCC 12 refuses to start when the kernel
          * randomises addresses more than it expects ("unexpected memory
          * mapping", seen on newer kernels): run without randomisation. */
@@ -378,7 +494,7 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
         const char *plain[] = { programs[i], ".", "output.tensor", NULL };
         const char *fixed[] = { setarch, arch, "-R", programs[i], ".", "output.tensor", NULL };
         proc_result p;
-        run_checker(setarch ? fixed : plain, dataset_dir, dir, timeout_s, &p);
+        run_checker(setarch ? fixed : plain, dataset_dir, dir, timeout_s, faults_env, SAN_CAPTURE, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
@@ -392,7 +508,11 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
                                    p.err_text);
         }
         sanitize_parse_emu(p.err_text, student_file, r);
+        if (faults)
+            sanitize_read_emu_faults(faults, r);
         proc_result_free(&p);
+        free(faults);
+        free(faults_env);
         free(setarch);
         free(dir);
     }
@@ -423,10 +543,13 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
     r->ran = 1;
     for (size_t t = 0; t < sizeof tools / sizeof *tools; t++) {
         char *dir = xasprintf("%s-%s", run_dir, tools[t]);
-        const char *argv[] = { tool, "--tool", tools[t], "--print-limit", "32", program, ".",
-                               "output.tensor", NULL };
+        /* memcheck names every faulting thread, one record each: let enough
+         * of them through for the fault map */
+        int memcheck = strcmp(tools[t], "memcheck") == 0;
+        const char *argv[] = { tool, "--tool", tools[t], "--print-limit", memcheck ? MEMCHECK_PRINT_LIMIT : "32",
+                               program, ".", "output.tensor", NULL };
         proc_result p;
-        run_checker(argv, dataset_dir, dir, timeout_s, &p);
+        run_checker(argv, dataset_dir, dir, timeout_s, NULL, memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
@@ -446,5 +569,7 @@ void sanitize_result_free(sanitize_result *r)
     for (int i = 0; i < r->nfindings; i++)
         free(r->findings[i].message);
     free(r->problem);
+    fault_threads_free(&r->faults);
+    free(r->fault_summary);
     memset(r, 0, sizeof *r);
 }

@@ -14,6 +14,7 @@
 #define GPULAB_SANITIZE_H
 
 #include "backend.h"
+#include "errormap.h"
 
 #define SAN_MAX_FINDINGS 8
 
@@ -30,6 +31,12 @@ typedef struct sanitize_result_s {
     int nfindings;
     finding findings[SAN_MAX_FINDINGS];
     char student_file[256];  /* the path findings name */
+    /* The threads of the faulting launch that made invalid accesses (GPU:
+     * memcheck's records; emulator: its --check build's fault file), for the
+     * fault map; faults.n == 0 when none were seen. */
+    fault_threads faults;
+    char *fault_summary;     /* diagnose_faults()'s sentence, or NULL */
+    char fault_map[512];     /* the fault map's path, or "" (sanitize_draw_fault_map) */
 } sanitize_result;
 
 /* Runs the program on the dataset under the backend's checkers.
@@ -39,9 +46,22 @@ void sanitize_run(const backend *b, const char *program, const char *dataset_dir
 
 /* The emulator's checks: its --race build (ThreadSanitizer: shared-memory
  * races and their two lines) and its --check build (AddressSanitizer: any
- * out-of-bounds access), each run on the dataset with the guards off. */
+ * out-of-bounds access), each run on the dataset with the guards off.
+ * want_faults: record every thread that makes an invalid access (r->faults;
+ * the --check run then goes on past its faults, up to a few thousand of
+ * them, which is slower: ask only where a fault map is wanted). */
 void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
-                      const char *run_dir, double timeout_s, const char *student_file, sanitize_result *r);
+                      const char *run_dir, double timeout_s, const char *student_file, int want_faults,
+                      sanitize_result *r);
+
+/* Reads the emulator's fault file (GPULAB_EMU_FAULTS, docs/emulator.md) into
+ * r->faults and sets r->fault_summary; a missing file adds nothing. */
+void sanitize_read_emu_faults(const char *path, sanitize_result *r);
+
+/* Draws r->faults as a fault map (errormap_write_faults) at ppm_path and
+ * sets r->fault_map; returns 0, or -1 when there is nothing to draw or the
+ * file cannot be written. */
+int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path);
 
 /* Reads the emulator's "gpulab-emu:" diagnostic lines (docs/emulator.md). */
 void sanitize_parse_emu(const char *text, const char *student_file, sanitize_result *r);

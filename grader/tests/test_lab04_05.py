@@ -232,6 +232,78 @@ def test_writes_into_padding_gets_a_padding_map(backend, tmp_path):
         assert [at(y, 29 + j) for j in range(pad)] == [CHANGED] * pad, y
 
 
+# ---- the fault map: which threads made invalid accesses ----------------------------
+
+ORANGE, DARK = (255, 96, 0), (28, 28, 36)  # errormap.h: a faulting thread, any other
+
+
+def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
+    # Every run ends in an illegal address, so there is no output to draw: the
+    # sanitizer stage names the threads that wrote past the end of N_ds. With
+    # dest = 16 * ty + tx + 256 and destY = dest / 20, destY >= 20 exactly
+    # when ty >= 9: rows 9 to 15 of every 16 x 16 block.
+    lab = "04-conv-2batch"
+    path = kit.ROOT / "solutions" / lab / "mutants" / "second-batch-unbounded.cu"
+    dataset = "gray-31x33-checker"  # 3 x 2 blocks
+    maps = tmp_path / "maps"
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", dataset, "--maps", maps, sanitize=True, expect_rc=1)
+    (d,) = rep["datasets"]
+    assert d["status"] == "cuda_error" and d["comparison"] is None, d
+    san = d["sanitizer"]
+    f = san["faulting_threads"]
+    assert f is not None, san
+    want_map = maps / lab / f"second-batch-unbounded-{dataset}.ppm"
+    assert san["fault_map"] == str(want_map) and want_map.exists()
+    # the kernel ran (and crashed): its shared memory and barrier are seen
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    w, h, pix = read_ppm(want_map)
+    if backend == "emu":
+        # the emulator knows the launch and runs it to its end
+        assert f["grid"] == [3, 2, 1] and f["block"] == [16, 16, 1] and f["launch_size_known"] is True
+        assert f["complete"] is True and f["count"] == 6 * 7 * 16
+        assert f["summary"].startswith("672 of the 1536 threads of conv_2batch_kernel made an invalid memory "
+                                       "access: the threads in rows 9 to 15 (threadIdx.y = 9..15) of every block")
+    gx, gy = f["grid"][0], f["grid"][1]
+    s = w // (gx * 16)
+    assert (w, h) == (gx * 16 * s, gy * 16 * s) and s >= 2, (w, h, f)
+    seen = 0
+    for by in range(gy):
+        for bx in range(gx):
+            for ty in range(16):
+                for tx in range(16):
+                    y, x = (by * 16 + ty) * s + s // 2, (bx * 16 + tx) * s + s // 2
+                    i = (y * w + x) * 3
+                    cell = tuple(pix[i:i + 3])
+                    assert cell in (ORANGE, DARK), (bx, by, tx, ty, cell)
+                    if backend == "emu":
+                        assert (cell == ORANGE) == (ty >= 9), (bx, by, tx, ty)
+                    elif cell == ORANGE:  # memcheck may stop early: never a thread above row 9
+                        assert ty >= 9, (bx, by, tx, ty)
+                    seen += cell == ORANGE
+    assert seen == f["count"], (seen, f["count"])
+    # the text report says it and names the map
+    p = kit.gpulab("check", lab, path, "--backend", backend, "--dataset", dataset, "--maps", tmp_path / "text")
+    assert "    faulting threads: " in p.stdout and "rows 9 to 15" in p.stdout, p.stdout
+    assert f"    fault map: {tmp_path / 'text' / lab / f'second-batch-unbounded-{dataset}.ppm'}" in p.stdout
+
+
+@pytest.mark.parametrize("lab, path", params("mutants"))
+def test_every_mutant_gets_a_map(backend, lab, path, tmp_path):
+    # Issue #5: a failing image lab writes a map beside its report, on every
+    # mutant: an error map where an output exists (its padding too, lab 05),
+    # a fault map of the faulting threads where a run crashed without one.
+    # A full check: every public dataset, the sanitizer stage on.
+    maps = tmp_path / "maps"
+    rc, rep = kit.check_json(lab, path, backend, "--maps", maps, sanitize=True, expect_rc=1)
+    named = [d["comparison"]["error_map"] for d in rep["datasets"] if d["comparison"]]
+    named += [d["sanitizer"]["fault_map"] for d in rep["datasets"] if d["sanitizer"]]
+    named = [m for m in named if m]
+    assert named, [(d["name"], d["status"], d["message"]) for d in rep["datasets"]]
+    for m in named:
+        assert m.startswith(str(maps / lab / path.stem)) and m.endswith(".ppm"), m
+        read_ppm(Path(m))  # a whole binary PPM
+
+
 # ---- the error map ---------------------------------------------------------------
 
 DRIVER = r"""

@@ -94,3 +94,66 @@ def test_missing_second_barrier_race_names_both_lines(backend):
             c = d["comparison"]
             if c and c["mismatches"] == 0:
                 assert d["status"] == "unsafe" and d["score"] == 0, (d["name"], d["status"])
+
+
+# ---- memcheck's records of faulting threads: the fault map's data ------------
+
+# Written by hand in the format of the capture above (its first lines say
+# how): memcheck on second-batch-unbounded, a 2 x 2 grid of 16 x 16 blocks,
+# where every thread with threadIdx.y >= 9 writes past the end of N_ds.
+MEMCHECK = kit.ROOT / "grader" / "tests" / "data" / "compute-sanitizer-memcheck-second-batch-unbounded.txt"
+MUTANT = kit.ROOT / "solutions" / "04-conv-2batch" / "mutants" / "second-batch-unbounded.cu"
+
+
+def explain(path, source=MUTANT):
+    p = kit.gpulab("explain-sanitizer", path, source)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
+def test_memcheck_records_give_every_faulting_thread():
+    r = explain(MEMCHECK)
+    f = r["faulting_threads"]
+    assert f["kernel"] == "conv_2batch_kernel" and f["count"] == 4 * 7 * 16
+    # memcheck does not print a launch's size: the smallest that holds every thread it named
+    assert f["grid"] == [2, 2, 1] and f["block"] == [16, 16, 1] and f["launch_size_known"] is False
+    assert f["complete"] is True
+    assert "the threads in rows 9 to 15 (threadIdx.y = 9..15) of each of the 4 blocks it named" in f["summary"]
+    assert "does not report the launch's size" in f["summary"]
+    # 448 records of one line are one finding
+    assert [(x["kind"], x["line"]) for x in r["findings"]] == [("out-of-bounds", 66)]
+    assert r["fault_map"] is None  # explain-sanitizer draws nothing
+
+
+def test_memcheck_print_limit_marks_the_threads_incomplete(tmp_path):
+    text = MEMCHECK.read_text()
+    records = text.split("========= Invalid __shared__")
+    cut = "========= Invalid __shared__".join(records[:101])  # the header and 100 records
+    short = tmp_path / "limited.txt"
+    short.write_text(cut + "========= ERROR SUMMARY: 449 errors\n"
+                     "========= ERROR SUMMARY: 349 errors were not printed. Use --print-limit option to "
+                     "adjust the number of printed errors\n")
+    f = explain(short)["faulting_threads"]
+    assert f["count"] == 100 and f["complete"] is False
+    assert "more threads may have faulted" in f["summary"]
+
+
+def test_memcheck_threads_are_those_of_the_first_faulting_kernel(tmp_path):
+    other = ("========= Invalid __global__ read of size 4 bytes\n"
+             "=========     at other_kernel(float *)+0x90 in conv_2batch.cu:20\n"
+             "=========     by thread (3,3,0) in block (7,7,0)\n"
+             "=========     Access to 0x7f69dc800190 is out of bounds\n"
+             "========= \n")
+    both = tmp_path / "both.txt"
+    both.write_text(MEMCHECK.read_text() + other)
+    f = explain(both)["faulting_threads"]
+    assert f["kernel"] == "conv_2batch_kernel" and f["count"] == 448 and f["grid"] == [2, 2, 1]
+
+
+def test_faulting_threads_come_from_memcheck_records_only():
+    # the capture's memcheck part: three records of one launch, the rest not
+    # printed; its racecheck, synccheck and initcheck parts add none
+    f = explain(REPORT, SOURCE)["faulting_threads"]
+    assert f["kernel"] == "oob_read" and f["count"] == 3 and f["complete"] is False
+    assert "threadIdx.x = 100..102" in f["summary"]
+    assert explain(MUTANT)["faulting_threads"] is None  # no report lines at all

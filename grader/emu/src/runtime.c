@@ -19,6 +19,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -43,6 +44,7 @@ void __tsan_release(void *addr);
 #ifdef EMU_CHECK
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
 void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old);
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
 #endif
 
 #define SHARED_LIMIT 49152u
@@ -207,7 +209,7 @@ static FILE *log_open(void)
 typedef struct alloc {
     char *base;
     size_t size;
-    char *map;       /* default mode: the mapping, guard pages included */
+    char *map;       /* the mapping, guard pages included (--check: the heap block, margins included) */
     size_t maplen;
     int pitched;
 } alloc;
@@ -232,6 +234,36 @@ static void *alloc_aligned(size_t align, size_t size)
         abort();
     return p;
 }
+
+#ifdef EMU_CHECK
+/* --check: room for `size` bytes from AddressSanitizer's heap, with a
+ * poisoned margin of our own on each side. Every access within the margin
+ * is reported (AddressSanitizer's own redzones can be as small as 16 bytes,
+ * and past them lies other memory), and when --check runs a launch past its
+ * faults (check.inc) the stray writes land in the margin, harming nothing.
+ * *block is what to free; *base the caller's bytes. Returns 0, or -1 when
+ * out of memory. */
+static int margined_block(size_t size, size_t align, size_t margin, char **block, size_t *len, char **base)
+{
+    margin = round_up(margin ? margin : align, align);
+    *len = size + 2 * margin;
+    void *mem = NULL;
+    if (posix_memalign(&mem, align, *len) != 0)
+        return -1;
+    *block = mem;
+    *base = *block + margin;
+    __asan_poison_memory_region(*block, margin);
+    __asan_poison_memory_region(*base + size, margin);
+    return 0;
+}
+
+/* A device allocation's margin: its own size, from 64 KiB to 64 MiB. */
+static size_t device_margin(size_t size)
+{
+    const size_t lo = (size_t)64 << 10, hi = (size_t)64 << 20;
+    return size < lo ? lo : size > hi ? hi : size;
+}
+#endif
 
 /* The allocation that holds [p, p+n), or NULL. Caller holds g_lock. */
 static alloc *find_alloc(const void *p, size_t n)
@@ -286,12 +318,8 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
     a.size = size;
     a.pitched = pitched;
 #ifdef EMU_CHECK
-    /* AddressSanitizer's allocator puts redzones right around the bytes asked for. */
-    void *mem = NULL;
-    if (posix_memalign(&mem, 256, size) != 0)
-        mem = NULL;
-    a.base = mem;
-    if (!a.base)
+    /* Poisoned margins of our own around the bytes asked for. */
+    if (margined_block(size, 256, device_margin(size), &a.map, &a.maplen, &a.base) != 0)
         ALLOC_FAILED();
 #else
     /* The end of the allocation touches a PROT_NONE page, so that reading or
@@ -334,7 +362,7 @@ static void release_alloc(alloc *a)
     g_allocated -= a->size;
     pthread_mutex_unlock(&g_lock);
 #ifdef EMU_CHECK
-    free(a->base);
+    free(a->map);
 #else
     munmap(a->map, a->maplen);
 #endif
@@ -763,10 +791,16 @@ typedef struct launch {
     unsigned long long nblocks;
     atomic_ullong next;
     unsigned nthreads;
-    atomic_int failed;
+    atomic_int failed;  /* the first fault is in f */
+    atomic_int stop;    /* run no further thread or block (set with the first fault, except
+                           for the faults --check records and runs past: check.inc) */
     fault f;
     atomic_size_t static_max;
     unsigned long long barriers;
+    /* --check with GPULAB_EMU_FAULTS (check.inc): the invalid accesses seen,
+     * and whether the launch's line is in the fault file yet */
+    atomic_ullong bad_accesses;
+    int faults_logged;
 } launch;
 
 typedef struct worker {
@@ -805,6 +839,10 @@ typedef struct worker {
 #ifdef EMU_CHECK
     const void *sched_bottom;
     size_t sched_size;
+    /* the block's shared arrays, to name what a bad address is next to */
+    struct shm_region { char *base; size_t size; int dynamic; } regions[SHM_SLOTS];
+    int nregions;
+    unsigned char faulted[MAX_THREADS / 8]; /* threads of the block already recorded (check.inc) */
 #endif
 } worker;
 
@@ -820,10 +858,9 @@ static launch *g_launch;
 static atomic_ullong g_serial;
 static struct sigaction g_old_segv, g_old_bus;
 
-static void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
-                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
-                      const char *fmt, ...)
+/* Keeps the launch's first fault (later ones are dropped). */
+static void keep_first_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
+                             const char *fmt, va_list ap)
 {
     int expect = 0;
     if (!atomic_compare_exchange_strong(&L->failed, &expect, 1))
@@ -837,10 +874,21 @@ static void set_fault(launch *L, const char *category, cudaError_t code, void *p
         L->f.block = emu_blockIdx_;
         L->f.thread = W->cur ? W->cur->tid : (uint3){ 0, 0, 0 };
     }
+    vsnprintf(L->f.msg, sizeof L->f.msg, fmt, ap);
+}
+
+/* A fault that ends the launch: the block stops at its running thread's
+ * next barrier or return, and no further block starts. */
+static void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
+                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
+                      const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(L->f.msg, sizeof L->f.msg, fmt, ap);
+    keep_first_fault(L, category, code, pc, where, fmt, ap);
     va_end(ap);
+    atomic_store(&L->stop, 1);
 }
 
 static inline void go(worker *W, struct emu_ctx *save, fiber *to, int dying)
@@ -867,7 +915,7 @@ static inline void next_fiber(worker *W, fiber *f, int dying)
 {
     fiber *n = f + 1;
     struct emu_ctx *save = dying ? &W->dead : &f->ctx;
-    if (n < W->end && !atomic_load_explicit(&W->L->failed, memory_order_relaxed)) {
+    if (n < W->end && !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
         W->cur = n;
         emu_threadIdx_ = n->tid;
         go(W, save, n, dying);
@@ -950,7 +998,7 @@ struct emu_swap emu_sync_enter_(const char *file, int line)
         W->L->barriers++;
     sw.from = &f->ctx;
     fiber *n = f + 1;
-    if (n < W->end && !atomic_load_explicit(&W->L->failed, memory_order_relaxed)) {
+    if (n < W->end && !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
         W->cur = n;
         emu_threadIdx_ = n->tid;
         sw.to = &n->ctx;
@@ -1017,6 +1065,24 @@ static char *shm_place(worker *W, size_t size, size_t align)
 }
 #endif
 
+#ifdef EMU_CHECK
+/* --check: one of the block's shared arrays (the dynamic one: dynamic),
+ * with poisoned margins as large as a block's whole shared memory, freed
+ * when the block ends, and remembered to name what a bad address is next
+ * to. */
+static char *shared_margined(worker *W, size_t size, size_t align, int dynamic)
+{
+    char *block, *base;
+    size_t len;
+    if (margined_block(size, align, SHARED_LIMIT, &block, &len, &base) != 0)
+        abort();
+    track_free(W, block);
+    if (W->nregions < SHM_SLOTS)
+        W->regions[W->nregions++] = (struct shm_region){ base, size, dynamic };
+    return base;
+}
+#endif
+
 void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align)
 {
     worker *W = emu_self_;
@@ -1042,10 +1108,7 @@ void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align
         track_free(W, p);
     } else {
 #ifdef EMU_CHECK
-        p = alloc_aligned(align, size);
-        if (!p)
-            abort();
-        track_free(W, p);
+        p = shared_margined(W, size, align, 0);
 #else
         p = shm_place(W, size, align);
         if (!p) {
@@ -1124,10 +1187,9 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     W->static_used = 0;
     W->dyn_size = c->shmem;
 #ifdef EMU_CHECK
-    W->dyn = malloc(c->shmem ? c->shmem : 1);
-    if (!W->dyn)
-        abort();
-    track_free(W, W->dyn);
+    W->nregions = 0;
+    memset(W->faulted, 0, sizeof W->faulted);
+    W->dyn = shared_margined(W, c->shmem, 16, 1);
     W->arena_used = 0;
 #else
     W->nplaced = 0;
@@ -1163,7 +1225,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
             W->cur = f;
             emu_threadIdx_ = f->tid;
             go(W, &W->sched, f, 0);
-            if (atomic_load_explicit(&L->failed, memory_order_relaxed))
+            if (atomic_load_explicit(&L->stop, memory_order_relaxed))
                 break;
             /* The round is over: every thread waits at a barrier or has returned. */
             if (W->nwait == 0)
@@ -1209,7 +1271,7 @@ static void run_launch(worker *W, launch *L)
     emu_blockDim_ = L->cfg->block;
     emu_gridDim_ = L->cfg->grid;
     for (;;) {
-        if (atomic_load_explicit(&L->failed, memory_order_relaxed))
+        if (atomic_load_explicit(&L->stop, memory_order_relaxed))
             break;
         unsigned long long b = atomic_fetch_add(&L->next, 1);
         if (b >= L->nblocks)
@@ -1498,6 +1560,8 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     L.nthreads = b.x * b.y * b.z;
     atomic_init(&L.next, 0);
     atomic_init(&L.failed, 0);
+    atomic_init(&L.stop, 0);
+    atomic_init(&L.bad_accesses, 0);
     atomic_init(&L.static_max, 0);
 
     pthread_mutex_lock(&g_pool_lock);
