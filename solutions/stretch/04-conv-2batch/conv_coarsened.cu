@@ -28,8 +28,8 @@
  *    the L2 cache, since the neighbouring blocks read the same rows at about
  *    the same time.
  *
- * 3. Each thread computes a 4 x 4 patch of outputs: 4 consecutive flat
- *    columns (one float4) in each of ROWS_PER_THREAD = 4 consecutive rows,
+ * 3. Each thread computes an 8 x 4 patch of outputs: 4 consecutive flat
+ *    columns (one float4) in each of ROWS_PER_THREAD = 8 consecutive rows,
  *    kept in registers (thread coarsening, as in the stretch matmul).
  *    Neighbouring outputs share inputs: across a row, the 4 outputs need the
  *    4 + 4 * channels floats starting at the thread's column, read as float4s;
@@ -37,7 +37,7 @@
  *    rows. So the thread walks down its strip of the tile once, reads each
  *    input row's floats into registers once, and adds them, weighted by the
  *    right mask row, to every output that uses that row. For RGB that is
- *    8 rows x 4 float4 loads for 16 outputs, instead of 25 loads per output.
+ *    12 rows x 4 float4 loads for 32 outputs, instead of 25 loads per output.
  *
  * 4. The channel count is a template parameter. The horizontal taps are then
  *    constants, so every index into the registers is known at compile time
@@ -52,11 +52,10 @@
 
 /* ---- knobs ------------------------------------------------------------- */
 #define THREADS_X 64         /* threads per block along a row */
-#define THREADS_Y 4          /* threads per block along a column */
-#define ROWS_PER_THREAD 4    /* output rows per thread, consecutive */
-#define MIN_BLOCKS_PER_SM 4  /* for __launch_bounds__: caps registers at 64 */
-#define MAX_CHANNELS 4       /* channel counts with an instance (PGM images
-                                have 1 channel, PPM 3) */
+#define THREADS_Y 2          /* threads per block along a column */
+#define ROWS_PER_THREAD 8    /* output rows per thread, consecutive */
+#define MIN_BLOCKS_PER_SM 8  /* for __launch_bounds__: 8 blocks of 128 threads
+                                share an SM, so at most 64 registers each */
 
 /* ---- derived sizes ------------------------------------------------------ */
 #define NTHREADS (THREADS_X * THREADS_Y)
@@ -65,8 +64,6 @@
 #define OUT_ROWS (THREADS_Y * ROWS_PER_THREAD)     /* output rows per block: 16 */
 #define TILE_ROWS (OUT_ROWS + MASK_WIDTH - 1)      /* input rows per block: 20 */
 #define ROW_LOADS ((TILE_ROWS + THREADS_Y - 1) / THREADS_Y) /* tile rows each thread loads */
-
-static_assert((MASK_WIDTH - 1) * MAX_CHANNELS <= THREADS_X, "one row of threads loads a row's halo");
 
 /* The mask, copied in by the host before the launch. Every thread reads the
  * same element at the same time: what the constant cache serves best. */
@@ -80,6 +77,7 @@ conv_coarsened_kernel(const float *__restrict__ I, float *__restrict__ P, int he
     const int HALO = MASK_RADIUS * C;               /* flat columns of halo on each side */
     const int TILE_COLS = OUT_COLS + 2 * HALO;      /* a multiple of 4: rows stay 16-byte aligned */
     const int WIN = VEC + 2 * HALO;                 /* floats of a tile row one thread reads */
+    static_assert(2 * HALO <= THREADS_X, "one row of threads loads a tile row's halo columns");
 
     /* The input tile. N_ds[r][s] is the input at image row y0 - MASK_RADIUS + r,
      * flat column f0 - HALO + s (0 outside the image). */
@@ -181,17 +179,17 @@ conv_coarsened_kernel(const float *__restrict__ I, float *__restrict__ P, int he
 #pragma unroll
     for (int i = 0; i < ROWS_PER_THREAD; i++) {
         int y = y0 + ty * ROWS_PER_THREAD + i;
-        float *dst = P + (size_t)y * rowLen + outX;
-        if (y >= height) {
-            /* below the image: nothing to write */
-        } else if (vecStore) {
-            if (outX < rowLen)
-                *reinterpret_cast<float4 *>(dst) = make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
-        } else {
+        if (y < height) {
+            float *dst = P + (size_t)y * rowLen + outX;
+            if (vecStore) {
+                if (outX < rowLen)
+                    *reinterpret_cast<float4 *>(dst) = make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
+            } else {
 #pragma unroll
-            for (int q = 0; q < VEC; q++)
-                if (outX + q < rowLen)
-                    dst[q] = acc[i][q];
+                for (int q = 0; q < VEC; q++)
+                    if (outX + q < rowLen)
+                        dst[q] = acc[i][q];
+            }
         }
     }
 }
@@ -211,8 +209,8 @@ void conv_2batch(const float *I, float *P, int height, int width, int channels, 
 {
     CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));
 
-    /* One instance per channel count, up to MAX_CHANNELS (edit the list if
-     * you change it); anything else is refused, loudly. */
+    /* One instance per channel count: 1 to 4 (PGM images have 1 channel,
+     * PPM 3, RGBA would be 4); anything else is refused, loudly. */
     switch (channels) {
     case 1: launch<1>(I, P, height, width); break;
     case 2: launch<2>(I, P, height, width); break;
