@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include "grade.h"
+#include "bench.h"
 #include "build.h"
 #include "compare.h"
 #include "datasets.h"
@@ -46,6 +47,7 @@ void submission_result_free(submission_result *s)
     free(s->lab);
     free(s->build_log);
     free(s->build_message);
+    free(s->perf_message);
     memset(s, 0, sizeof *s);
 }
 
@@ -283,6 +285,9 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);
         across_datasets(s);
+        /* Performance points (opt-in per lab), for a whole-lab grading. */
+        if (opt->dataset < 0)
+            bench_grade(m, b, file, workdir, s);
     }
     requirements_judge(m, &evidence, s);
     free(index);

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The grader's own speed (docs/performance.md): `gpulab check` latency per
+# lab, with and without the sanitizer stage, and `gpulab grade` throughput on
+# a class of N submissions. Usage:
+#     grader/bench/grader-speed.sh gpu|emu [N]
+# Each check is timed REPS times (default 3), the median shown. Prints a
+# table; the kit must be built (make kit).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+backend=${1:?usage: grader-speed.sh gpu|emu [N]}
+n=${2:-48}
+work=$(mktemp -d /tmp/gpulab-speed.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+seconds() { # the wall time of a command, in seconds (its output discarded)
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$@" > /dev/null 2>&1
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
+}
+reps=${REPS:-3}
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+
+echo "backend $backend, $(nproc) cores"
+printf '%-22s %14s %14s\n' "gpulab check" "sanitizer on" "sanitizer off"
+for dir in labs/*/; do
+    lab=$(basename "$dir")
+    src=$(ls solutions/"$lab"/*.cu | head -1)
+    on=(); off=()
+    for i in $(seq 1 "$reps"); do
+        on+=("$(seconds ./gpulab check "$lab" "$src" --backend "$backend" --maps "$work/maps")")
+        off+=("$(seconds ./gpulab check "$lab" "$src" --backend "$backend" --no-sanitize --maps "$work/maps")")
+    done
+    printf '%-22s %12.2f s %12.2f s\n' "$lab" "$(median "${on[@]}")" "$(median "${off[@]}")"
+done
+
+# A class: n submissions of lab 01, half the reference solution and half
+# the skeleton (each a student's folder), graded with one job per core.
+mkdir -p "$work/class"
+for i in $(seq 1 "$n"); do
+    mkdir -p "$work/class/student$i"
+    if (( i % 2 )); then src=solutions/01-basic-matmul/basic_matmul.cu; else src=skeletons/01-basic-matmul/basic_matmul.cu; fi
+    sed "s|^|/* student $i */ |;1!s|^/\* student $i \*/ ||" "$src" > "$work/class/student$i/basic_matmul.cu"
+done
+for mode in on off; do
+    flag=(); [ "$mode" = off ] && flag=(--no-sanitize)
+    rm -rf "$work/records"
+    t=$(seconds ./gpulab grade 01 "$work/class" --backend "$backend" --jobs "$(nproc)" \
+            --records "$work/records" "${flag[@]}")
+    printf 'gpulab grade, %d submissions, sanitizer %-3s: %7.1f s = %6.0f submissions an hour\n' \
+        "$n" "$mode" "$t" "$(awk -v n="$n" -v t="$t" 'BEGIN { print n * 3600 / t }')"
+done
