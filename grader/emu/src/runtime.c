@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -840,7 +841,7 @@ typedef struct worker {
     const void *sched_bottom;
     size_t sched_size;
     /* the block's shared arrays, to name what a bad address is next to */
-    struct shm_region { char *base; size_t size; int dynamic; } regions[SHM_SLOTS];
+    struct shm_region { char *base; size_t size; } regions[SHM_SLOTS];
     int nregions;
     unsigned char faulted[MAX_THREADS / 8]; /* threads of the block already recorded (check.inc) */
 #endif
@@ -1066,11 +1067,10 @@ static char *shm_place(worker *W, size_t size, size_t align)
 #endif
 
 #ifdef EMU_CHECK
-/* --check: one of the block's shared arrays (the dynamic one: dynamic),
- * with poisoned margins as large as a block's whole shared memory, freed
- * when the block ends, and remembered to name what a bad address is next
- * to. */
-static char *shared_margined(worker *W, size_t size, size_t align, int dynamic)
+/* --check: one of the block's shared arrays, with poisoned margins as large
+ * as a block's whole shared memory, freed when the block ends, and
+ * remembered to name what a bad address is next to. */
+static char *shared_margined(worker *W, size_t size, size_t align)
 {
     char *block, *base;
     size_t len;
@@ -1078,7 +1078,7 @@ static char *shared_margined(worker *W, size_t size, size_t align, int dynamic)
         abort();
     track_free(W, block);
     if (W->nregions < SHM_SLOTS)
-        W->regions[W->nregions++] = (struct shm_region){ base, size, dynamic };
+        W->regions[W->nregions++] = (struct shm_region){ base, size };
     return base;
 }
 #endif
@@ -1108,7 +1108,7 @@ void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align
         track_free(W, p);
     } else {
 #ifdef EMU_CHECK
-        p = shared_margined(W, size, align, 0);
+        p = shared_margined(W, size, align);
 #else
         p = shm_place(W, size, align);
         if (!p) {
@@ -1189,7 +1189,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
 #ifdef EMU_CHECK
     W->nregions = 0;
     memset(W->faulted, 0, sizeof W->faulted);
-    W->dyn = shared_margined(W, c->shmem, 16, 1);
+    W->dyn = shared_margined(W, c->shmem, 16);
     W->arena_used = 0;
 #else
     W->nplaced = 0;
