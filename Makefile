@@ -74,6 +74,9 @@ build/harness/$(1)/guard.o: grader/runtime/guard.c $(RUNTIME_HDR) $(3)
 build/harness/$(1)/timing.o: grader/runtime/timing.c $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
+build/harness/$(1)/harness_main.o: grader/runtime/harness_main.c $(RUNTIME_HDR) $(3)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
 build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o \
                                         build/harness/$(1)/guard.o build/harness/$(1)/timing.o \
                                         build/harness/$(1)/smem_poison.o
@@ -82,7 +85,7 @@ build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harne
 build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -Igrader/runtime -Ilabs/$$* -c $$< -o $$@
-HARNESS_$(1) := build/harness/$(1)/libgpulab_runtime.a $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
+HARNESS_$(1) := build/harness/$(1)/libgpulab_runtime.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
 endef
 
 ifneq ($(CUDA_INCLUDE),)

@@ -84,7 +84,7 @@ void harness_fail_wrong(const char *fmt, ...)
     printf("\n");
     fflush(stdout);
     fprintf(stderr, "harness: %s\n", msg);
-    exit(HARNESS_EXIT_WRONG);
+    harness_exit(HARNESS_EXIT_WRONG);
 }
 
 void harness_begin(harness_ctx *h, int argc, char **argv)
@@ -266,6 +266,17 @@ void harness_call_end(harness_ctx *h)
 
 static char noted_wrong[1024];
 
+void harness_reset(void)
+{
+    noted_wrong[0] = '\0';
+    nhost_outputs = 0;
+    for (int i = 0; i < MAX_SCALED_INPUTS; i++) {
+        free(scaled[i].data);
+        scaled[i].source = NULL;
+        scaled[i].data = NULL;
+    }
+}
+
 void harness_note_wrong(const char *fmt, ...)
 {
     if (noted_wrong[0])
@@ -299,5 +310,5 @@ void harness_finish(const harness_ctx *h, const gl_matrix *out)
     if (noted_wrong[0])
         harness_fail_wrong("%s", noted_wrong);
     fflush(stdout);
-    exit(HARNESS_EXIT_OK);
+    harness_exit(HARNESS_EXIT_OK);
 }

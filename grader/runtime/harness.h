@@ -8,6 +8,8 @@
  * own process after this one has ended.
  *
  * Usage of every lab program:  PROGRAM DATASET_DIR OUTPUT_FILE
+ *                         or:  PROGRAM --series DIR1 OUT1 DIR2 OUT2 ...
+ * (harness_main.c; docs/formats.md)
  *
  * Machine-readable lines go to standard output, fields separated by tabs:
  *     @gpulab  time_ms  NAME  VALUE                       a timing (informational, never trusted)
@@ -92,6 +94,24 @@ void harness_finish(const harness_ctx *h, const gl_matrix *out) __attribute__((n
 /* Like harness_fail_wrong(), but reported by harness_finish() after the
  * output is written, so the grader can still draw where it is wrong. */
 void harness_note_wrong(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Each lab's harness.c defines lab_main(), the body for one dataset; the
+ * runtime's main() (harness_main.c) calls it once, or, given
+ *     PROGRAM --series DIR1 OUT1 DIR2 OUT2 ...
+ * once per dataset in one process, so the CUDA context and the process are
+ * set up once for all of a submission's datasets (the grader's speed). A
+ * dataset's run then ends in harness_exit(): a dataset that ended well (or
+ * wrong, as the harness saw it) goes on to the next; any other end ends the
+ * process, and the grader runs the rest one process each, as it runs every
+ * dataset that did not pass in the series.
+ */
+int lab_main(int argc, char **argv);
+void harness_exit(int code) __attribute__((noreturn));
+
+/* Forgets the last dataset's state (noted results, scaled inputs) before the
+ * next one of a series. */
+void harness_reset(void);
 
 /* Exits HARNESS_EXIT_DATASET with a message naming the dataset. */
 void harness_dataset_error(const harness_ctx *h, const char *fmt, ...)

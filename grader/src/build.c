@@ -125,12 +125,15 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     char *inc_rt_flag = xasprintf("-I%s", inc_rt);
     char *harness = kit_path("build/harness/%s/%s/harness.o", b->name, m->id);
     char *runtime = kit_path("build/harness/%s/libgpulab_runtime.a", b->name);
+    /* main() is the kit's and is linked as an object, not from the archive:
+     * a file that defines its own main() then fails to link, as it should. */
+    char *harness_main = kit_path("build/harness/%s/harness_main.o", b->name);
     char *arch = xasprintf("-arch=%s", b->arch);
     strbuf log;
     sb_init(&log);
     char *why = NULL;
 
-    if (!file_exists(harness) || !file_exists(runtime)) {
+    if (!file_exists(harness) || !file_exists(runtime) || !file_exists(harness_main)) {
         r->grader_fault = 1;
         r->message = xasprintf("the kit's %s harness for %s is not built: run make", b->name, m->id);
         goto done;
@@ -148,14 +151,14 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         free(keep_dir);
         if (failed)
             goto failed_compile;
-        const char *ld[] = { b->compiler, arch, obj, harness, runtime, "-o", prog, link_lib, NULL };
+        const char *ld[] = { b->compiler, arch, obj, harness, harness_main, runtime, "-o", prog, link_lib, NULL };
         if (run_tool(ld, workdir, &log, &why) != 0)
             goto failed_link;
     } else {
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         int k = mode_flag ? 1 : 0;
         const char *cc[] = { b->compiler, mode_flag, "-c", src, "-o", obj, inc_lab, inc_rt_flag, NULL };
-        const char *ld[] = { b->compiler, mode_flag, obj, harness, runtime, "-o", prog, NULL };
+        const char *ld[] = { b->compiler, mode_flag, obj, harness, harness_main, runtime, "-o", prog, NULL };
         cc[1 - k] = b->compiler; /* without a mode, start one later so argv[0] is the compiler */
         ld[1 - k] = b->compiler;
         if (run_tool(cc + 1 - k, workdir, &log, &why) != 0)
@@ -188,6 +191,7 @@ done:
     free(inc_rt_flag);
     free(harness);
     free(runtime);
+    free(harness_main);
     free(arch);
     free(mode_flag);
 }

@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 const char *status_name(status_t s)
 {
@@ -79,6 +81,9 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
     return path;
 }
 
+static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
+                      dataset_result *d, const char *student_file, const char *maps_dir);
+
 static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
                           const char *workdir, int index, double timeout_s, dataset_result *d,
                           kernel_evidence *evidence, const char *datasets_root,
@@ -96,6 +101,17 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
         evidence_from_emu_log(emu_log, evidence);
     free(emu_log);
     free(emu_env);
+    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir);
+    run_result_free(&run);
+    free(run_dir);
+    free(dir);
+}
+
+/* The statuses, the comparison and the points of one dataset's run. */
+static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
+                      dataset_result *d, const char *student_file, const char *maps_dir)
+{
+    const run_result run = *r;
     d->wall_s = run.proc.wall_s;
     d->call_ms = run.call_ms;
     d->program_stdout = xstrdup(run.proc.out_text);
@@ -126,9 +142,94 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     }
     if (d->status == ST_PASS)
         d->points = d->max_points;
-    run_result_free(&run);
-    free(run_dir);
-    free(dir);
+}
+
+/* Back to the state before the dataset was judged (keeping its name and
+ * points), its error map removed: the dataset is run again on its own. */
+static void forget_dataset(dataset_result *d)
+{
+    if (d->cmp.error_map[0])
+        remove(d->cmp.error_map);
+    free(d->message);
+    free(d->program_stdout);
+    free(d->program_stderr);
+    const char *name = d->name;
+    double max_points = d->max_points;
+    memset(d, 0, sizeof *d);
+    d->name = name;
+    d->max_points = max_points;
+    d->call_ms = -1;
+}
+
+/* Every dataset in one process (run_series): one process start and one CUDA
+ * context for all of them, the grader's main cost on a GPU. Only passes are
+ * kept: a dataset that did anything else in the series, or never ran, is
+ * run again on its own (grade_dataset), so its verdict never depends on what
+ * an earlier dataset left behind in the process (a static variable, a
+ * leaked buffer). done[i] is set for the datasets kept. */
+static void series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
+                         const int *index, double timeout_s, kernel_evidence *evidence,
+                         const char *datasets_root, const char *student_file, const char *maps_dir,
+                         submission_result *s, int *done)
+{
+    int n = s->ndatasets;
+    char **dirs = xcalloc((size_t)n, sizeof *dirs);
+    for (int i = 0; i < n; i++)
+        dirs[i] = resolve_dataset_dir(m, index[i], datasets_root);
+    char *series_dir = xasprintf("%s/series", workdir);
+    char *emu_log = xasprintf("%s/emu-series.log", workdir);
+    char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
+    const char *env[] = { emu_env, NULL };
+    run_result *runs = xcalloc((size_t)n, sizeof *runs);
+    /* One dataset's limit for the whole series: a slow or stuck program
+     * loses only that before its datasets are run one by one. */
+    run_series(program, (const char *const *)dirs, n, series_dir, timeout_s,
+               b->kind == BACKEND_EMU ? env : NULL, runs);
+    if (b->kind == BACKEND_EMU)
+        evidence_from_emu_log(emu_log, evidence);
+    for (int i = 0; i < n; i++) {
+        if (!runs[i].proc.started || runs[i].proc.exit_code != 0)
+            continue;
+        judge_run(m, &runs[i], dirs[i], timeout_s, &s->datasets[i], student_file, maps_dir);
+        if (s->datasets[i].status == ST_PASS)
+            done[i] = 1;
+        else
+            forget_dataset(&s->datasets[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        run_result_free(&runs[i]);
+        free(dirs[i]);
+    }
+    free(runs);
+    free(dirs);
+    free(series_dir);
+    free(emu_log);
+    free(emu_env);
+}
+
+/* The emulator's two checking builds (race, check) at once, one in a child
+ * process: each is a compile and a link of its own, and they are half of
+ * the sanitizer stage's time on two cores. The child's build leaves the
+ * program at its usual path; only whether it built comes back. */
+static void build_checking_variants(const lab_manifest *m, const backend *b, const char *file,
+                                    const char *workdir, build_result *race, build_result *check)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        build_result r;
+        build_emu_variant(m, b, file, workdir, "check", &r);
+        _exit(r.ok ? 0 : 1);
+    }
+    build_emu_variant(m, b, file, workdir, "race", race);
+    int status;
+    if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        check->ok = 1;
+        check->program = xasprintf("%s/lab-program-check", workdir);
+    } else if (pid < 0) {
+        build_emu_variant(m, b, file, workdir, "check", check); /* no fork: one after the other */
+    }
 }
 
 /* The sanitizer stage: checkers are slow, so they run on at most two
@@ -145,10 +246,8 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     build_result race, check;
     memset(&race, 0, sizeof race);
     memset(&check, 0, sizeof check);
-    if (b->kind == BACKEND_EMU) {
-        build_emu_variant(m, b, s->file, workdir, "race", &race);
-        build_emu_variant(m, b, s->file, workdir, "check", &check);
-    }
+    if (b->kind == BACKEND_EMU)
+        build_checking_variants(m, b, s->file, workdir, &race, &check);
     int chosen[2] = { -1, -1 }, nchosen = 0;
     for (int pass = 0; pass < 3 && nchosen < 2; pass++) {
         for (;;) {
@@ -277,11 +376,17 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         }
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
+        int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
+        if (s->ndatasets > 1)
+            series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root, file,
+                         opt->maps_dir, s, done);
         for (int i = 0; i < s->ndatasets; i++) {
-            grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence,
-                          opt->datasets_root, file, opt->maps_dir);
+            if (!done[i])
+                grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence,
+                              opt->datasets_root, file, opt->maps_dir);
             s->score += s->datasets[i].points;
         }
+        free(done);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);
         across_datasets(s);

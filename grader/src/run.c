@@ -103,6 +103,78 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     parse_harness_lines(r);
 }
 
+/* Dataset k's part of a series' output: the text between its two frame
+ * lines, NULL when it has no end line; *status and *ms from the end line. */
+static char *series_part(const char *text, int k, int *status, double *ms)
+{
+    char start[64], end[64];
+    snprintf(start, sizeof start, "@gpulab\tdataset\t%d\n", k);
+    snprintf(end, sizeof end, "@gpulab\tdataset_end\t%d\t", k);
+    const char *a = NULL, *b = NULL;
+    for (const char *line = text; line && *line;) {
+        if (!a && strncmp(line, start, strlen(start)) == 0)
+            a = line + strlen(start);
+        else if (a && strncmp(line, end, strlen(end)) == 0) {
+            b = line;
+            break;
+        }
+        const char *nl = strchr(line, '\n');
+        line = nl ? nl + 1 : NULL;
+    }
+    if (!a || !b || sscanf(b + strlen(end), "%d\t%lf", status, ms) != 2)
+        return NULL;
+    return xasprintf("%.*s", (int)(b - a), a);
+}
+
+void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+                double timeout_s, const char *const *env_add, run_result *results)
+{
+    memset(results, 0, (size_t)n * sizeof *results);
+    if (make_dirs(series_dir) != 0)
+        die("cannot create %s: %s", series_dir, strerror(errno));
+    const char **argv = xcalloc((size_t)(2 * n + 3), sizeof *argv);
+    char **names = xcalloc((size_t)(2 * n), sizeof *names);
+    argv[0] = program;
+    argv[1] = "--series";
+    for (int i = 0; i < n; i++) {
+        names[2 * i] = xasprintf("d%d", i);
+        names[2 * i + 1] = xasprintf("out-%d.tensor", i);
+        char *dir = xasprintf("%s/%s", series_dir, names[2 * i]);
+        run_prepare_dir(dataset_dirs[i], dir);
+        free(dir);
+        argv[2 + 2 * i] = names[2 * i];
+        argv[3 + 2 * i] = names[2 * i + 1];
+    }
+    proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, OUTPUT_FILE_CAP };
+    proc_result p;
+    proc_run_sandboxed(&spec, &p);
+    for (int i = 0; i < n; i++) {
+        int out_status, err_status;
+        double out_ms, err_ms;
+        char *out = p.started ? series_part(p.out_text, i, &out_status, &out_ms) : NULL;
+        char *err = p.started ? series_part(p.err_text, i, &err_status, &err_ms) : NULL;
+        if (!out || !err || out_status != err_status) {
+            free(out);
+            free(err);
+            continue; /* not finished in the series: run on its own */
+        }
+        run_result *r = &results[i];
+        r->proc.started = r->proc.exited = 1;
+        r->proc.exit_code = out_status;
+        r->proc.wall_s = out_ms / 1e3;
+        r->proc.out_text = out;
+        r->proc.err_text = err;
+        r->run_dir = xstrdup(series_dir);
+        r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
+        parse_harness_lines(r);
+    }
+    proc_result_free(&p);
+    for (int i = 0; i < 2 * n; i++)
+        free(names[i]);
+    free(names);
+    free(argv);
+}
+
 /* The last non-empty line of a text, for a one-line message. */
 static char *last_line(const char *text)
 {

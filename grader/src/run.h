@@ -31,6 +31,15 @@ typedef struct {
 void run_program(const char *program, const char *dataset_dir, const char *run_dir,
                  double timeout_s, const char *const *env_add, run_result *r);
 
+/* Every dataset in one process, one after another (PROGRAM --series, see
+ * grader/runtime/harness_main.c), in series_dir: dataset i's inputs in
+ * series_dir/d<i>, its output series_dir/out-<i>.tensor. results[i] gets
+ * dataset i's part of the outputs, its exit status and the harness's wall
+ * time, as run_program() would; results[i].proc.started is 0 for a dataset
+ * the series did not finish (the process ended or ran out of time first). */
+void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+                double timeout_s, const char *const *env_add, run_result *results);
+
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);
 

@@ -1,5 +1,5 @@
 /*
- * harness.c - lab 04's main(): P = I convolved with a 5 x 5 mask through the
+ * harness.c - lab 04's lab_main(): P = I convolved with a 5 x 5 mask through the
  * student's conv_2batch(), on device images the harness allocates.
  * Dataset: input0.ppm (3 channels) or input0.pgm (1 channel), the image;
  * input1.raw, the MASK_WIDTH x MASK_WIDTH mask.
@@ -24,7 +24,7 @@ static const char *image_name(const harness_ctx *h)
     harness_dataset_error(h, "no input0.ppm or input0.pgm (the input image)");
 }
 
-int main(int argc, char **argv)
+int lab_main(int argc, char **argv)
 {
     harness_ctx h;
     gl_matrix I, mask, P;

@@ -1,5 +1,5 @@
 /*
- * harness.c - lab 05's main(): out = in convolved with a 5 x 5 mask through
+ * harness.c - lab 05's lab_main(): out = in convolved with a 5 x 5 mask through
  * the student's pitched_conv(), on host images with padded rows.
  * Dataset: input0.ppm (3 channels) or input0.pgm (1 channel), the image;
  * input1.raw, the MASK_WIDTH x MASK_WIDTH mask.
@@ -133,7 +133,7 @@ static void write_padded_output(const harness_ctx *h, const Image_t *out)
         harness_dataset_error(h, "%s", err.msg);
 }
 
-int main(int argc, char **argv)
+int lab_main(int argc, char **argv)
 {
     harness_ctx h;
     gl_matrix I, mask, P;
