@@ -579,14 +579,18 @@ static void block_pattern(strbuf *sb, const fault_threads *f, size_t nb)
         sb_printf(sb, "%zu of the %zu blocks", nb, B);
 }
 
-char *diagnose_faults(const fault_threads *f)
+/* The sentence of a fault map or a race map: how many threads did `what`,
+ * which ones in a block and in which blocks; `checker` named where the
+ * launch's size is only implied by the threads it named. */
+static char *diagnose_threads(const fault_threads *f, const char *what, const char *checker,
+                              const char *more)
 {
     if (f->n == 0)
         return NULL;
     size_t T = (size_t)f->block[0] * f->block[1] * f->block[2];
     size_t total = T * f->grid[0] * f->grid[1] * f->grid[2];
     if (T == 0 || T > 65536)
-        return xasprintf("%zu threads of %s made an invalid memory access.", f->n, f->kernel);
+        return xasprintf("%zu threads of %s %s.", f->n, f->kernel, what);
     /* f is sorted block by block (fault_threads_finish) */
     size_t *pos = xcalloc(T, sizeof *pos);
     size_t nb = 0;
@@ -603,9 +607,9 @@ char *diagnose_faults(const fault_threads *f)
     strbuf sb;
     sb_init(&sb);
     if (f->exact)
-        sb_printf(&sb, "%zu of the %zu threads of %s made an invalid memory access: ", f->n, total, f->kernel);
+        sb_printf(&sb, "%zu of the %zu threads of %s %s: ", f->n, total, f->kernel, what);
     else
-        sb_printf(&sb, "memcheck named %zu threads of %s that made an invalid memory access: ", f->n, f->kernel);
+        sb_printf(&sb, "%s named %zu threads of %s that %s: ", checker, f->n, f->kernel, what);
     thread_pattern(&sb, f, pos);
     if (same) {
         sb_puts(&sb, " of ");
@@ -615,12 +619,23 @@ char *diagnose_faults(const fault_threads *f)
         block_pattern(&sb, f, nb);
     }
     if (f->incomplete)
-        sb_puts(&sb, "; the checker stopped before the launch's end, so more threads may have faulted");
+        sb_printf(&sb, "; the checker stopped before the launch's end, so more threads may have %s", more);
     if (!f->exact)
-        sb_printf(&sb, "; memcheck does not report the launch's size, so the map spans the largest indices it "
+        sb_printf(&sb, "; %s does not report the launch's size, so the map spans the largest indices it "
                        "named (gridDim at least (%u,%u,%u), blockDim at least (%u,%u,%u))",
-                  f->grid[0], f->grid[1], f->grid[2], f->block[0], f->block[1], f->block[2]);
+                  checker, f->grid[0], f->grid[1], f->grid[2], f->block[0], f->block[1], f->block[2]);
     sb_puts(&sb, ".");
     free(pos);
     return sb_detach(&sb);
+}
+
+char *diagnose_faults(const fault_threads *f)
+{
+    return diagnose_threads(f, "made an invalid memory access", "memcheck", "faulted");
+}
+
+char *diagnose_races(const fault_threads *f)
+{
+    return diagnose_threads(f, "took part in a shared-memory race (one wrote an element another read, "
+                               "with no barrier between them)", "racecheck", "raced");
 }

@@ -50,4 +50,7 @@ char *diagnose_padding(const errormap_padding *p, int row_floats);
  * give the launch's size, that too; NULL when there are none. */
 char *diagnose_faults(const fault_threads *f);
 
+/* The same for the threads racecheck names in its hazards (the race map). */
+char *diagnose_races(const fault_threads *f);
+
 #endif

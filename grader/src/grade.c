@@ -286,10 +286,19 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             sanitize_run_emu(race.ok ? race.program : NULL, check.ok ? check.program : NULL, dir, san_dir,
                              timeout_s, s->file, fault_map != NULL, d->sanitizer);
         else
-            sanitize_run(b, program, dir, san_dir, timeout_s, s->file, d->sanitizer);
+            sanitize_run(b, program, dir, san_dir, timeout_s, s->file,
+                         m->errormap_tile > 0 && d->status == ST_PASS, d->sanitizer);
         if (fault_map)
             sanitize_draw_fault_map(d->sanitizer, fault_map);
         free(fault_map);
+        /* An image that came out right by luck has no error to draw: its
+         * race map shows which threads raced instead. */
+        if (d->status == ST_PASS && d->sanitizer->races.n > 0) {
+            char *race_map = map_path_for(m, maps_dir, s->file, d->name);
+            if (race_map)
+                sanitize_draw_race_map(d->sanitizer, race_map);
+            free(race_map);
+        }
         if (d->status == ST_PASS && d->sanitizer->nfindings > 0) {
             d->status = ST_UNSAFE;
             s->score -= d->points;

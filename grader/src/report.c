@@ -105,6 +105,10 @@ static void dataset_details(strbuf *out, const dataset_result *d)
         sb_printf(out, "    faulting threads: %s\n", d->sanitizer->fault_summary);
     if (d->sanitizer && d->sanitizer->fault_map[0])
         sb_printf(out, "    fault map: %s\n", d->sanitizer->fault_map);
+    if (d->sanitizer && d->sanitizer->race_summary)
+        sb_printf(out, "    racing threads: %s\n", d->sanitizer->race_summary);
+    if (d->sanitizer && d->sanitizer->race_map[0])
+        sb_printf(out, "    race map: %s\n", d->sanitizer->race_map);
     if (d->status != ST_WRONG && d->program_stderr && *d->program_stderr) {
         sb_puts(out, "    the program's error output (last lines):\n");
         tail_lines(out, d->program_stderr, 10, "      ");
@@ -262,10 +266,9 @@ static cJSON *triple_json(const unsigned v[3])
     return a;
 }
 
-/* The threads that made invalid accesses (the fault map's data), or null. */
-static cJSON *faulting_threads_json(const sanitize_result *r)
+/* The threads of a fault map or a race map, or null. */
+static cJSON *threads_json(const fault_threads *f, const char *summary)
 {
-    const fault_threads *f = &r->faults;
     if (f->n == 0)
         return cJSON_CreateNull();
     cJSON *o = cJSON_CreateObject();
@@ -275,7 +278,7 @@ static cJSON *faulting_threads_json(const sanitize_result *r)
     cJSON_AddItemToObject(o, "block", triple_json(f->block));
     cJSON_AddBoolToObject(o, "launch_size_known", f->exact);
     cJSON_AddBoolToObject(o, "complete", !f->incomplete);
-    add_text(o, "summary", r->fault_summary ? r->fault_summary : "");
+    add_text(o, "summary", summary ? summary : "");
     return o;
 }
 
@@ -303,11 +306,16 @@ cJSON *sanitizer_json(const struct sanitize_result_s *r)
         add_text(e, "message", f->message);
         cJSON_AddItemToArray(arr, e);
     }
-    cJSON_AddItemToObject(o, "faulting_threads", faulting_threads_json(r));
+    cJSON_AddItemToObject(o, "faulting_threads", threads_json(&r->faults, r->fault_summary));
     if (r->fault_map[0])
         add_text(o, "fault_map", r->fault_map);
     else
         cJSON_AddNullToObject(o, "fault_map");
+    cJSON_AddItemToObject(o, "racing_threads", threads_json(&r->races, r->race_summary));
+    if (r->race_map[0])
+        add_text(o, "race_map", r->race_map);
+    else
+        cJSON_AddNullToObject(o, "race_map");
     return o;
 }
 

@@ -518,8 +518,102 @@ void sanitize_run_emu(const char *race_program, const char *check_program, const
     }
 }
 
+/* " Read Thread (x,y,z) at KERNEL(...)+0x.. in FILE:LINE": the thread, and
+ * the kernel's name (up to its parameter list). */
+static int hazard_thread(const char *line, unsigned thr[3], char *kernel, size_t klen)
+{
+    const char *p = strstr(line, "Read Thread (");
+    if (!p)
+        p = strstr(line, "Write Thread (");
+    int x, y, z;
+    if (!p || sscanf(strchr(p, '('), "(%d,%d,%d)", &x, &y, &z) != 3 || x < 0 || y < 0 || z < 0)
+        return -1;
+    thr[0] = (unsigned)x, thr[1] = (unsigned)y, thr[2] = (unsigned)z;
+    const char *at = strstr(p, ") at ");
+    kernel[0] = '\0';
+    if (at) {
+        at += 5;
+        size_t n = strcspn(at, "(+ ");
+        snprintf(kernel, klen, "%.*s", (int)(n < klen ? n : klen - 1), at);
+    }
+    return 0;
+}
+
+void sanitize_parse_hazards(const char *text, sanitize_result *r)
+{
+    fault_threads *races = &r->races;
+    unsigned blk[3] = { 0, 0, 0 };
+    int in_hazard = 0;
+    for (const char *line = text; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        char *copy = xasprintf("%.*s", (int)n, line);
+        const char *h = strstr(copy, "hazard detected at __shared__");
+        const char *b = h ? strstr(h, " in block (") : NULL;
+        int bx, by, bz;
+        unsigned thr[3];
+        char kernel[128];
+        if (b && sscanf(b, " in block (%d,%d,%d)", &bx, &by, &bz) == 3 && bx >= 0 && by >= 0 && bz >= 0) {
+            blk[0] = (unsigned)bx, blk[1] = (unsigned)by, blk[2] = (unsigned)bz;
+            in_hazard = 1;
+        } else if (in_hazard && hazard_thread(copy, thr, kernel, sizeof kernel) == 0) {
+            /* the first kernel with a hazard is the one drawn */
+            if (races->n == 0 && kernel[0])
+                snprintf(races->kernel, sizeof races->kernel, "%s", kernel);
+            if (!kernel[0] || strcmp(kernel, races->kernel) == 0)
+                if (fault_threads_add(races, blk, thr) != 0)
+                    races->incomplete = 1;
+        } else if (strstr(copy, "Saved host backtrace") || strstr(copy, "SUMMARY")) {
+            in_hazard = 0;
+        }
+        if (strstr(copy, "RACECHECK SUMMARY") && strstr(copy, "hazards displayed")) {
+            /* "N hazards displayed (E errors, W warnings)": fewer shown than found */
+            long shown = 0, errors = 0, warnings = 0;
+            const char *sum = strstr(copy, "SUMMARY:");
+            if (sum && sscanf(sum, "SUMMARY: %ld hazards displayed (%ld errors, %ld warnings)", &shown, &errors,
+                              &warnings) == 3 && shown < errors + warnings)
+                races->incomplete = 1;
+        }
+        free(copy);
+        line = end ? end + 1 : NULL;
+    }
+    if (races->n) {
+        fault_threads_finish(races);
+        free(r->race_summary);
+        r->race_summary = diagnose_races(races);
+    }
+}
+
+int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path)
+{
+    if (r->races.n == 0 || errormap_write_faults(ppm_path, &r->races) != 0)
+        return -1;
+    snprintf(r->race_map, sizeof r->race_map, "%s", ppm_path);
+    return 0;
+}
+
+/* Racecheck once more, every hazard printed (up to the print limit), for the
+ * race map: which threads of which blocks raced. */
+static void collect_races(const char *tool, const char *program, const char *dataset_dir, const char *run_dir,
+                          double timeout_s, sanitize_result *r)
+{
+    char *dir = xasprintf("%s-hazards", run_dir);
+    const char *argv[] = { tool, "--tool", "racecheck", "--racecheck-report", "hazard", "--print-limit",
+                           MEMCHECK_PRINT_LIMIT, program, ".", "output.tensor", NULL };
+    proc_result p;
+    run_checker(argv, dataset_dir, dir, timeout_s, NULL, MEMCHECK_CAPTURE, &p);
+    if (p.started && !p.timed_out) {
+        if (p.out_dropped || p.err_dropped)
+            r->races.incomplete = 1;
+        sanitize_parse_hazards(p.out_text, r);
+        sanitize_parse_hazards(p.err_text, r);
+    }
+    proc_result_free(&p);
+    free(dir);
+}
+
 void sanitize_run(const backend *be, const char *program, const char *dataset_dir, const char *run_dir,
-                  double timeout_s, const char *student_file, sanitize_result *r)
+                  double timeout_s, const char *student_file, int want_races, sanitize_result *r)
 {
     memset(r, 0, sizeof *r);
     if (be->kind != BACKEND_GPU) {
@@ -561,6 +655,11 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
         proc_result_free(&p);
         free(dir);
     }
+    int raced = 0;
+    for (int i = 0; i < r->nfindings; i++)
+        raced = raced || strcmp(r->findings[i].kind, "race") == 0;
+    if (want_races && raced)
+        collect_races(tool, program, dataset_dir, run_dir, timeout_s, r);
     free(tool);
 }
 
@@ -571,5 +670,7 @@ void sanitize_result_free(sanitize_result *r)
     free(r->problem);
     fault_threads_free(&r->faults);
     free(r->fault_summary);
+    fault_threads_free(&r->races);
+    free(r->race_summary);
     memset(r, 0, sizeof *r);
 }

@@ -37,12 +37,31 @@ typedef struct sanitize_result_s {
     fault_threads faults;
     char *fault_summary;     /* diagnose_faults()'s sentence, or NULL */
     char fault_map[512];     /* the fault map's path, or "" (sanitize_draw_fault_map) */
+    /* The threads racecheck's hazards name (GPU only, when asked for): both
+     * sides of each hazard, for the race map of an output that matched by
+     * luck; races.n == 0 when none were seen. */
+    fault_threads races;
+    char *race_summary;      /* diagnose_races()'s sentence, or NULL */
+    char race_map[512];      /* the race map's path, or "" */
 } sanitize_result;
 
 /* Runs the program on the dataset under the backend's checkers.
- * student_file: the student's source, to quote its lines. */
+ * student_file: the student's source, to quote its lines. want_races: when
+ * racecheck reports a race, run it once more asking for every hazard, and
+ * record the threads they name (r->races: slower, ask only where a race map
+ * is wanted). */
 void sanitize_run(const backend *b, const char *program, const char *dataset_dir, const char *run_dir,
-                  double timeout_s, const char *student_file, sanitize_result *r);
+                  double timeout_s, const char *student_file, int want_races, sanitize_result *r);
+
+/* The threads named in racecheck's hazard report (--racecheck-report
+ * hazard), added to r->races: the reading and the writing thread of each
+ * hazard, in the block it names, of the first kernel with a hazard; then
+ * r->race_summary. */
+void sanitize_parse_hazards(const char *text, sanitize_result *r);
+
+/* Draws r->races as a race map (errormap_write_faults: racing threads in the
+ * fault map's loud colour) at ppm_path, sets r->race_map; 0, or -1. */
+int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path);
 
 /* The emulator's checks: its --race build (ThreadSanitizer: shared-memory
  * races and their two lines) and its --check build (AddressSanitizer: any

@@ -161,6 +161,7 @@ int cmd_explain_sanitizer(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.ran = 1;
     sanitize_parse_compute_sanitizer(text, argc == 2 ? argv[1] : NULL, &r);
+    sanitize_parse_hazards(text, &r);
     cJSON *o = sanitizer_json(&r);
     char *printed = cJSON_Print(o);
     printf("%s\n", printed);

@@ -24,7 +24,8 @@ def pytest_configure(config):
 # call, and another process's kernels can overwrite it in between (seen on an
 # H200 under ten parallel test workers); a 4 s time limit can starve. The GPU
 # script (run-on-gpu.sh) runs them alone, after the parallel part.
-GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "test_infinite_loop_times_out")
+GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "second-batch-skipped",
+                 "test_infinite_loop_times_out")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -2,6 +2,7 @@
 from CUDA 13 on an H200 (grader/tests/data/), for the probe program
 grader/tests/programs/probe_sanitizer.cu."""
 import json
+import re
 
 import pytest
 
@@ -123,6 +124,29 @@ def test_memcheck_records_give_every_faulting_thread():
     # 448 records of one line are one finding
     assert [(x["kind"], x["line"]) for x in r["findings"]] == [("out-of-bounds", 66)]
     assert r["fault_map"] is None  # explain-sanitizer draws nothing
+
+
+HAZARDS = kit.ROOT / "grader" / "tests" / "data" / "compute-sanitizer-racecheck-hazards-h200.txt"
+
+
+def test_racecheck_hazards_give_the_racing_threads():
+    # Recorded on an H200 (CUDA 13.0): racecheck --racecheck-report hazard
+    # --print-limit 40 on lab 04's no-barrier-between-channels mutant, rgb-47x29.
+    r = explain(HAZARDS)
+    f = r["racing_threads"]
+    assert f["kernel"] == "conv_2batch_kernel"
+    text = HAZARDS.read_text()
+    named = set()
+    for line in text.splitlines():
+        m = re.search(r"(Read|Write) Thread \((\d+),(\d+),(\d+)\)", line)
+        if m:
+            named.add(tuple(int(g) for g in m.groups()[1:]))
+    assert f["count"] == len(named) == 20
+    # 40 hazards shown of 23516 errors and 1564 warnings: the list is cut short
+    assert f["complete"] is False and "more threads may have raced" in f["summary"]
+    assert f["launch_size_known"] is False and f["grid"] == [1, 1, 1] and f["block"] == [10, 5, 1]
+    assert "took part in a shared-memory race" in f["summary"]
+    assert r["race_map"] is None  # explain-sanitizer draws nothing
 
 
 def test_memcheck_print_limit_marks_the_threads_incomplete(tmp_path):
