@@ -363,16 +363,32 @@ void bench_grade(const lab_manifest *m, const backend *b, const char *file, cons
                                   "points are given on the GPU only, and are not in this score)");
         return;
     }
-    s->perf_max_points = p->points;
-    s->max_score += p->points;
     char *ref = reference_path(m);
+    char *dir = dataset_dir(m, p->dataset);
     if (!file_exists(ref)) {
-        s->perf_message = xasprintf("the reference solution %s is not in this kit: nothing to measure "
-                                    "against", ref);
+        /* A kit without solutions (a Gradescope package): the figure, for
+         * the leaderboard, but no points, and none in the maximum. */
+        bench_row you;
+        memset(&you, 0, sizeof you);
+        you.source = xstrdup(file);
+        char *work = xasprintf("%s/perf-submission", workdir);
+        bench_program(m, b, NULL, dir, work, BENCH_DEFAULT_CALLS, 1, &you);
+        s->perf_rate = you.rate;
+        s->perf_status = you.status == ST_PASS && you.rate <= 0 ? ST_WRONG : you.status;
+        if (you.rate > 0)
+            s->perf_message = xasprintf("%.0f %s on %s; no performance points: the reference solution is "
+                                        "not in this copy of the kit, so there is nothing to measure "
+                                        "against", you.rate, s->perf_unit, m->datasets[p->dataset].name);
+        else
+            s->perf_message = xstrdup(you.message ? you.message : status_name(you.status));
+        bench_row_free(&you);
+        free(work);
+        free(dir);
         free(ref);
         return;
     }
-    char *dir = dataset_dir(m, p->dataset);
+    s->perf_max_points = p->points;
+    s->max_score += p->points;
     bench_row you, them;
     memset(&you, 0, sizeof you);
     memset(&them, 0, sizeof them);
