@@ -9,10 +9,13 @@
 #include "util.h"
 
 #include <cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define SAN_CAPTURE (256 * 1024)
 /* memcheck prints one record (with a host backtrace, about 1 KiB) per
@@ -397,6 +400,63 @@ static void run_checker(const char *const *argv, const char *dataset_dir, const 
     proc_run_sandboxed(&spec, p);
 }
 
+/* A checker run in a child of the grader, which leaves what the checker
+ * printed, and how it ended, in files beside its run directory. */
+typedef struct {
+    pid_t pid;              /* -1: no child (fork failed): ran in place */
+    char *out, *err, *end;  /* the files */
+    proc_result in_place;
+} checker_job;
+
+static void checker_start(checker_job *j, const char *const *argv, const char *dataset_dir, const char *dir,
+                          double timeout_s, size_t capture)
+{
+    memset(j, 0, sizeof *j);
+    j->out = xasprintf("%s.stdout", dir);
+    j->err = xasprintf("%s.stderr", dir);
+    j->end = xasprintf("%s.end", dir);
+    fflush(stdout);
+    fflush(stderr);
+    j->pid = fork();
+    if (j->pid == 0) {
+        proc_result p;
+        run_checker(argv, dataset_dir, dir, timeout_s, NULL, capture, &p);
+        char end[64];
+        int n = snprintf(end, sizeof end, "%d %d\n", p.started, p.timed_out);
+        int bad = write_file_atomic(j->out, p.out_text ? p.out_text : "", p.out_text ? strlen(p.out_text) : 0) ||
+                  write_file_atomic(j->err, p.err_text ? p.err_text : "", p.err_text ? strlen(p.err_text) : 0) ||
+                  write_file_atomic(j->end, end, (size_t)n);
+        _exit(bad ? 1 : 0);
+    }
+    if (j->pid < 0) /* no child: run it here, one after the other */
+        run_checker(argv, dataset_dir, dir, timeout_s, NULL, capture, &j->in_place);
+}
+
+static void checker_finish(checker_job *j, proc_result *p)
+{
+    memset(p, 0, sizeof *p);
+    if (j->pid < 0) {
+        *p = j->in_place;
+    } else {
+        int status;
+        while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        char *end = read_file(j->end, NULL);
+        if (end && sscanf(end, "%d %d", &p->started, &p->timed_out) == 2) {
+            p->out_text = read_file(j->out, NULL);
+            p->err_text = read_file(j->err, NULL);
+        }
+        free(end);
+        if (!p->out_text)
+            p->out_text = xstrdup("");
+        if (!p->err_text)
+            p->err_text = xstrdup("");
+    }
+    free(j->out);
+    free(j->err);
+    free(j->end);
+}
+
 /* A JSON array of three numbers into v; 0, or -1 if it is not one. */
 static int triple_of(const cJSON *o, const char *key, unsigned v[3])
 {
@@ -634,16 +694,24 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
         return;
     }
     static const char *const tools[] = { "memcheck", "racecheck", "synccheck" };
+    enum { NTOOLS = sizeof tools / sizeof *tools };
     r->ran = 1;
-    for (size_t t = 0; t < sizeof tools / sizeof *tools; t++) {
+    /* The three tools at once, each in a child of the grader: they are
+     * independent, and most of their time is instrumentation on the CPU. */
+    checker_job jobs[NTOOLS];
+    for (size_t t = 0; t < NTOOLS; t++) {
         char *dir = xasprintf("%s-%s", run_dir, tools[t]);
         /* memcheck names every faulting thread, one record each: let enough
          * of them through for the fault map */
         int memcheck = strcmp(tools[t], "memcheck") == 0;
         const char *argv[] = { tool, "--tool", tools[t], "--print-limit", memcheck ? MEMCHECK_PRINT_LIMIT : "32",
                                program, ".", "output.tensor", NULL };
+        checker_start(&jobs[t], argv, dataset_dir, dir, timeout_s, memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE);
+        free(dir);
+    }
+    for (size_t t = 0; t < NTOOLS; t++) {
         proc_result p;
-        run_checker(argv, dataset_dir, dir, timeout_s, NULL, memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE, &p);
+        checker_finish(&jobs[t], &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
@@ -653,7 +721,6 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
         sanitize_parse_compute_sanitizer(p.err_text, student_file, r);
         sanitize_parse_compute_sanitizer(p.out_text, student_file, r);
         proc_result_free(&p);
-        free(dir);
     }
     int raced = 0;
     for (int i = 0; i < r->nfindings; i++)
