@@ -123,6 +123,28 @@ void harness_load(const harness_ctx *h, const char *name, gl_matrix *m)
         harness_dataset_error(h, "%s", err.msg);
 }
 
+void harness_load_image_and_mask(const harness_ctx *h, gl_matrix *image, gl_matrix *mask, int mask_width)
+{
+    static const char *const names[] = { "input0.ppm", "input0.pgm" };
+    const char *name = NULL;
+    for (int i = 0; i < 2 && !name; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", h->dataset_dir, names[i]);
+        FILE *f = fopen(path, "rb");
+        if (f) {
+            fclose(f);
+            name = names[i];
+        }
+    }
+    if (!name)
+        harness_dataset_error(h, "no input0.ppm or input0.pgm (the input image)");
+    harness_load(h, name, image);
+    harness_load(h, "input1.raw", mask);
+    if (mask->rows != mask_width || mask->cols != mask_width || mask->channels != 1)
+        harness_dataset_error(h, "the mask is %d x %d; this lab needs %d x %d", mask->rows, mask->cols,
+                              mask_width, mask_width);
+}
+
 /* Host outputs live in guarded memory (never freed: the program ends after
  * harness_finish), so a cudaMemcpy of too many bytes back into them shows. */
 #define MAX_HOST_OUTPUTS 4

@@ -46,6 +46,11 @@ void harness_begin(harness_ctx *h, int argc, char **argv);
 /* Reads DATASET_DIR/name (any format dataset.h knows); exits on error. */
 void harness_load(const harness_ctx *h, const char *name, gl_matrix *m);
 
+/* The image labs' inputs: the image (input0.ppm, or input0.pgm for one
+ * channel, whichever the dataset has) and the mask_width x mask_width mask
+ * (input1.raw); exits on a missing file or a mask of another size. */
+void harness_load_image_and_mask(const harness_ctx *h, gl_matrix *image, gl_matrix *mask, int mask_width);
+
 /* A host output matrix, poisoned. */
 void harness_alloc_output(gl_matrix *m, int rows, int cols, int channels);
 

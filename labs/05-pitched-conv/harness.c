@@ -13,7 +13,6 @@
  * (harness_padded_output_path()), whose padding it checks itself.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 #include "harness.h"
 #include "guard.h"
@@ -22,21 +21,6 @@
 /* The input's padding: a NaN distinct from GL_POISON_BITS and from the
  * output's guard bits (OUTPUT_GUARD_BITS, harness_protocol.h). */
 #define INPUT_PAD_BITS 0x7FC0FFEEu
-
-static const char *image_name(const harness_ctx *h)
-{
-    static const char *const names[] = { "input0.ppm", "input0.pgm" };
-    for (int i = 0; i < 2; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", h->dataset_dir, names[i]);
-        FILE *f = fopen(path, "rb");
-        if (f) {
-            fclose(f);
-            return names[i];
-        }
-    }
-    harness_dataset_error(h, "no input0.ppm or input0.pgm (the input image)");
-}
 
 static void fill_bits(float *p, size_t n, uint32_t bits)
 {
@@ -139,11 +123,7 @@ int lab_main(int argc, char **argv)
     gl_matrix I, mask, P;
 
     harness_begin(&h, argc, argv);
-    harness_load(&h, image_name(&h), &I);
-    harness_load(&h, "input1.raw", &mask);
-    if (mask.rows != MASK_WIDTH || mask.cols != MASK_WIDTH || mask.channels != 1)
-        harness_dataset_error(&h, "the mask is %d x %d; this lab needs %d x %d", mask.rows, mask.cols,
-                              MASK_WIDTH, MASK_WIDTH);
+    harness_load_image_and_mask(&h, &I, &mask, MASK_WIDTH);
     int height = I.rows, width = I.cols, channels = I.channels, row = width * channels;
 
     /* Two different paddings, neither a whole number of pixels nor a
