@@ -52,31 +52,22 @@ static int cmp_double(const void *a, const void *b)
 
 /* Call c's output, divided by the power of two its inputs were scaled by
  * (exact), compared with the dataset's expected output. A wrong call that
- * returned the very bytes of an earlier call replayed it. */
-static status_t check_call(const lab_manifest *m, const run_result *run, const char *expected,
-                           const char *workdir, int c, char **message)
+ * returned the very bytes of an earlier call is said to: most likely a
+ * result kept and copied back. */
+static status_t check_call(const lab_manifest *m, const run_result *run, const char *expected, int c,
+                           char **message)
 {
     char path[4096];
     harness_call_output_path(path, sizeof path, run->output_path, c);
     int e = harness_call_exponent(c);
-    gl_matrix out;
-    gl_error err;
-    if (!file_exists(path) || gl_read_output(path, &out, &err)) {
-        *message = xasprintf("call %d wrote no readable output", c + 1);
-        return ST_NO_OUTPUT;
-    }
-    size_t n = gl_matrix_count(&out);
-    for (size_t i = 0; i < n; i++)
-        out.data[i] = ldexpf(out.data[i], -e);
-    char *unscaled = xasprintf("%s/call-unscaled.tensor", workdir);
-    if (gl_write_output(unscaled, &out, &err))
-        die("cannot write %s: %s", unscaled, err.msg);
-    gl_matrix_free(&out);
     compare_result cmp;
     char *why = NULL;
-    status_t st = compare_output(unscaled, expected, &m->tolerance, NULL, &cmp, &why);
-    remove(unscaled);
-    free(unscaled);
+    status_t st = compare_output_scaled(path, e, expected, &m->tolerance, NULL, &cmp, &why);
+    if (st == ST_NO_OUTPUT) {
+        *message = xasprintf("call %d: %s", c + 1, why);
+        free(why);
+        return st;
+    }
     if (st == ST_PASS) {
         free(why);
         return st;
@@ -119,16 +110,12 @@ static void collect_times(const lab_manifest *m, const backend *b, const run_res
                                    "printed its own): no figure");
             return;
         }
-    for (int c = 1; c < calls; c++) {
-        if (run->kernel_ms[c] < 0)
-            kernel_only = 0;
-        t[n++] = run->kernel_ms[c] >= 0 && kernel_only ? run->kernel_ms[c] : run->event_ms[c];
-    }
-    if (!kernel_only) { /* one call's copies could not be told apart: whole calls for all */
-        n = 0;
-        for (int c = 1; c < calls; c++)
-            t[n++] = run->event_ms[c];
-    }
+    /* Kernel times when every timed call has one; else whole calls for all,
+     * so the figures stay comparable. */
+    for (int c = 1; c < calls; c++)
+        kernel_only = kernel_only && run->kernel_ms[c] >= 0;
+    for (int c = 1; c < calls; c++)
+        t[n++] = kernel_only ? run->kernel_ms[c] : run->event_ms[c];
     qsort(t, (size_t)n, sizeof t[0], cmp_double);
     row->timed = n;
     row->kernel_only = kernel_only;
@@ -169,7 +156,7 @@ void bench_program(const lab_manifest *m, const backend *b, const char *library,
     if (row->status == ST_PASS && check) {
         char *expected = xasprintf("%s/%s", dataset_dir, m->expected);
         for (int c = 0; c < calls && row->status == ST_PASS; c++)
-            row->status = check_call(m, &run, expected, workdir, c, &row->message);
+            row->status = check_call(m, &run, expected, c, &row->message);
         free(expected);
     }
     if (row->status == ST_PASS)

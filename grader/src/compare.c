@@ -157,6 +157,13 @@ status_t compare_output(const char *output_path, const char *expected_path,
                         const tolerance_model *tol, const errormap_request *map,
                         compare_result *r, char **message)
 {
+    return compare_output_scaled(output_path, 0, expected_path, tol, map, r, message);
+}
+
+status_t compare_output_scaled(const char *output_path, int exponent, const char *expected_path,
+                               const tolerance_model *tol, const errormap_request *map,
+                               compare_result *r, char **message)
+{
     memset(r, 0, sizeof *r);
     gl_reference ref;
     gl_error err;
@@ -176,6 +183,10 @@ status_t compare_output(const char *output_path, const char *expected_path,
         *message = xasprintf("the output file is unreadable: %s", err.msg);
         return ST_NO_OUTPUT;
     }
+    /* Back to the dataset's scale: exact, a power of two. */
+    if (exponent != 0)
+        for (size_t i = 0; i < gl_matrix_count(&out); i++)
+            out.data[i] = ldexpf(out.data[i], -exponent);
     r->compared = 1;
     r->got_shape[0] = out.rows, r->got_shape[1] = out.cols, r->got_shape[2] = out.channels;
     r->want_shape[0] = ref.rows, r->want_shape[1] = ref.cols, r->want_shape[2] = ref.channels;

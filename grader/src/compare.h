@@ -22,6 +22,13 @@ status_t compare_output(const char *output_path, const char *expected_path,
                         const tolerance_model *tol, const errormap_request *map,
                         compare_result *r, char **message);
 
+/* The same for an output computed from inputs scaled by 2^exponent (gpulab
+ * bench's repeated calls, harness_protocol.h): each element is divided by
+ * that power of two (exactly) before it is compared. */
+status_t compare_output_scaled(const char *output_path, int exponent, const char *expected_path,
+                               const tolerance_model *tol, const errormap_request *map,
+                               compare_result *r, char **message);
+
 /* The tolerance of one element under the model (exposed for the tests' sake
  * through `gpulab compare`). */
 double compare_tolerance(const tolerance_model *tol, double expected, double magnitude, int terms,

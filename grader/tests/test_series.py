@@ -1,0 +1,43 @@
+"""The run stage's series (PROGRAM --series, grader/runtime/harness_main.c):
+all of a submission's datasets run in one process first, and only the passes
+are kept; every other dataset runs again alone and is judged from that run."""
+import pytest
+
+import kit
+
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs"
+
+
+def test_state_left_by_an_earlier_dataset_never_decides_a_verdict(backend):
+    # Right on its first call in a process, wrong (P + 1) on every later one:
+    # in the series only the first dataset passes; run alone, each passes.
+    prog = PROGRAMS / "02-tiled-matmul" / "right_only_first_call.cu"
+    rc, rep = kit.check_json("02-tiled-matmul", prog, backend)
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets("02-tiled-matmul")}, rep
+
+
+def test_a_series_is_framed_dataset_by_dataset(tmp_path):
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    p = kit.gpulab("check", "02", kit.solution("02-tiled-matmul"), "--backend", "emu", "--no-sanitize",
+                   "--keep", cwd=tmp_path)
+    work = [line.split()[-1] for line in p.stderr.splitlines() if "kept the work directory" in line][0]
+    names = ["width-0032", "width-0064"]
+    args = []
+    for k, name in enumerate(names):
+        d = tmp_path / f"d{k}"
+        d.mkdir()
+        for f in (kit.ROOT / "datasets" / "02-tiled-matmul" / name).glob("input*"):
+            (d / f.name).write_bytes(f.read_bytes())
+        args += [d, tmp_path / f"out-{k}.tensor"]
+    r = kit.run([f"{work}/lab-program", "--series", *args], cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    for out in (r.stdout, r.stderr):
+        frames = [line.split("\t")[1:4] for line in out.splitlines() if line.startswith("@gpulab\tdataset")]
+        assert frames == [["dataset", "0"], ["dataset_end", "0", "0"], ["dataset", "1"],
+                          ["dataset_end", "1", "0"]], out
+    for k, name in enumerate(names):
+        c = kit.gpulab("compare", "02", tmp_path / f"out-{k}.tensor",
+                       kit.ROOT / "datasets" / "02-tiled-matmul" / name / "expected.tensor")
+        assert c.returncode == 0, c.stdout
+    kit.run(["rm", "-rf", work])
