@@ -18,6 +18,20 @@ PYTHON ?= python3
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
 CUDA_INCLUDE ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))/include)
 
+# What the kit needs (a C compiler, pkg-config, cJSON) is installed, when it
+# is missing, before anything is built: grader/install-deps.sh, the one home of
+# that logic, uses the distribution's packages as root or through `sudo -n`.
+# Where it cannot, make stops with the one line it prints. `make clean` needs
+# nothing; a cJSON given on the command line is not looked for.
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
+DEPS_PROBLEM := $(shell CC='$(CC)' \
+    CJSON_LIBS='$(if $(filter command line environment,$(origin CJSON_LIBS)),$(CJSON_LIBS))' \
+    $(SHELL) grader/install-deps.sh build)
+ifneq ($(DEPS_PROBLEM),)
+$(error $(DEPS_PROBLEM))
+endif
+endif
+
 # cJSON from the system (pkg-config), or from the command line:
 #   make CJSON_CFLAGS=-I/opt/cjson/include CJSON_LIBS='-L/opt/cjson/lib -lcjson'
 CJSON_CFLAGS ?= $(shell pkg-config --cflags libcjson 2>/dev/null)
@@ -109,9 +123,10 @@ endif
 
 kit: gpulab $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
 
+# install-deps.sh ran when this makefile was read; this only guards a cJSON
+# given by hand that is empty.
 deps:
-	@command -v $(CC) >/dev/null || { echo "make: no C compiler: install gcc (Debian/Ubuntu: apt-get install build-essential)"; exit 1; }
-	@test -n "$(CJSON_LIBS)" || { echo "make: cJSON not found: install libcjson-dev (Debian/Ubuntu) or cjson (Homebrew), or set CJSON_CFLAGS and CJSON_LIBS"; exit 1; }
+	@test -n "$(CJSON_LIBS)" || { echo "make: CJSON_LIBS is empty: give the flags that link cJSON, e.g. CJSON_LIBS='-L/opt/cjson/lib -lcjson'"; exit 1; }
 
 # The main job: every lab's reference solution, graded on the default backend.
 all: kit
@@ -139,10 +154,13 @@ check: kit
 datasets: kit
 	@for lab in $(LABS); do ./gpulab datasets $$lab || exit 1; done
 
-# pytest's exit status 5 means it collected no test: a broken test setup, which
-# is neither a pass nor an ordinary failure; say so.
+# install-deps.sh installs pytest where it is missing (the distribution's
+# python3-pytest, else a private virtual environment under build/) and says
+# which python has it. pytest's exit status 5 means it collected no test: a
+# broken test setup, which is neither a pass nor an ordinary failure; say so.
 test: kit
-	@$(PYTHON) -m pytest grader/tests -q -rs; rc=$$?; \
+	@py=$$(PYTHON='$(PYTHON)' $(SHELL) grader/install-deps.sh test) || exit 1; \
+	"$$py" -m pytest grader/tests -q -rs; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests: the test setup is broken"; fi; \
 	exit $$rc
 

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# install-deps.sh - the one place where the kit installs what it needs.
+#
+#   grader/install-deps.sh build    what building the kit needs: a C compiler,
+#                                   pkg-config and cJSON's headers and library
+#   grader/install-deps.sh test     what `make test` needs: pytest (and, where
+#                                   packages can be installed, chromium for the
+#                                   HTML report's browser test); prints on
+#                                   standard output the python to run pytest with
+#
+# The Makefile runs `build` before every target that builds and `test` before
+# the test suite; .ci/run, the Gradescope package's setup.sh and the docs use
+# the same script, so a fresh machine needs nothing but the README's two
+# commands.
+#
+# Packages come from the distribution: apt-get (Debian, Ubuntu), dnf (Fedora,
+# RHEL) or Homebrew (macOS), as root or through `sudo -n` where either is
+# available. Where neither is, `build` prints ONE line saying what to run by
+# hand (or how to point the kit at a cJSON of your own with CJSON_CFLAGS and
+# CJSON_LIBS) and exits 1; the Makefile shows that line as its error.
+#
+# Progress goes to standard error; standard output carries only the result
+# (the one-line instruction for `build`, the python for `test`).
+#
+# Environment: PYTHON (default python3) is the interpreter `test` tries first;
+# GPULAB_NO_INSTALL=1 never installs anything (useful to see what is missing).
+set -uo pipefail
+
+say() { printf 'install-deps: %s\n' "$*" >&2; }
+
+# ---- which package manager, and can we use it? --------------------------------
+package_manager() {
+    if command -v apt-get >/dev/null 2>&1; then echo apt
+    elif command -v dnf >/dev/null 2>&1; then echo dnf
+    elif command -v brew >/dev/null 2>&1; then echo brew
+    else echo none
+    fi
+}
+
+# How to run a command as root: "" when we are root, "sudo -n" when sudo works
+# without a password; exits 1 when neither (Homebrew never wants root).
+as_root_prefix() {
+    if [ "$(package_manager)" = brew ]; then echo ""; return 0; fi
+    if [ "$(id -u)" -eq 0 ]; then echo ""; return 0; fi
+    if command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then echo "sudo -n"; return 0; fi
+    return 1
+}
+
+# The distribution's package names for each thing the kit needs.
+#   $1: pm (apt, dnf, brew), $2: what (cc, pkg-config, cjson, pytest, chromium)
+package_name() {
+    case "$1:$2" in
+        apt:cc) echo build-essential ;;
+        apt:pkg-config) echo pkg-config ;;
+        apt:cjson) echo libcjson-dev ;;
+        apt:pytest) echo python3-pytest ;;
+        apt:chromium) echo chromium ;;
+        dnf:cc) echo gcc make ;;
+        dnf:pkg-config) echo pkgconf-pkg-config ;;
+        dnf:cjson) echo cjson-devel ;;
+        dnf:pytest) echo python3-pytest ;;
+        dnf:chromium) echo chromium ;;
+        brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
+        brew:pkg-config) echo pkg-config ;;
+        brew:cjson) echo cjson ;;
+        brew:pytest) echo "" ;;      # no formula: the private venv is used
+        brew:chromium) echo "" ;;
+        *) echo "" ;;
+    esac
+}
+
+# The command a person would type to install the given packages.
+install_command() {
+    local pm=$1; shift
+    case $pm in
+        apt) echo "sudo apt-get install -y $*" ;;
+        dnf) echo "sudo dnf install -y $*" ;;
+        brew) echo "brew install $*" ;;
+        *) echo "install $* with your system's package manager" ;;
+    esac
+}
+
+APT_UPDATED=
+# Install packages, quietly unless it fails; returns the package manager's status.
+install_packages() {
+    local pm=$1 prefix=$2; shift 2
+    [ $# -gt 0 ] || return 0
+    [ "${GPULAB_NO_INSTALL:-}" = 1 ] && return 1
+    say "installing $* ($pm)"
+    local log
+    log=$(mktemp) || return 1
+    local rc=0
+    case $pm in
+        apt)
+            if [ -z "$APT_UPDATED" ]; then
+                $prefix env DEBIAN_FRONTEND=noninteractive apt-get update -q >"$log" 2>&1 || rc=$?
+                APT_UPDATED=1
+            fi
+            [ $rc -eq 0 ] && { $prefix env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+                --no-install-recommends "$@" >>"$log" 2>&1 || rc=$?; }
+            ;;
+        dnf) $prefix dnf install -y -q "$@" >"$log" 2>&1 || rc=$? ;;
+        brew) brew install "$@" >"$log" 2>&1 || rc=$? ;;
+        *) rc=1 ;;
+    esac
+    if [ $rc -ne 0 ]; then
+        say "the package manager failed (exit $rc); its last lines:"
+        tail -n 5 "$log" >&2
+    fi
+    rm -f "$log"
+    return $rc
+}
+
+have_cc() { command -v "${CC:-gcc}" >/dev/null 2>&1 || command -v cc >/dev/null 2>&1; }
+have_pkg_config() { command -v pkg-config >/dev/null 2>&1; }
+have_cjson() { have_pkg_config && pkg-config --exists libcjson 2>/dev/null; }
+
+# ---- build -------------------------------------------------------------------
+deps_build() {
+    # A cJSON given on the command line (make CJSON_LIBS=...) needs nothing from us.
+    local need=()
+    have_cc || need+=(cc)
+    if [ -z "${CJSON_LIBS:-}" ]; then
+        have_pkg_config || need+=(pkg-config)
+        have_cjson || need+=(cjson)
+    fi
+    [ ${#need[@]} -eq 0 ] && return 0
+
+    local pm packages=() p
+    pm=$(package_manager)
+    for p in "${need[@]}"; do
+        # shellcheck disable=SC2207
+        packages+=($(package_name "$pm" "$p"))
+    done
+    local how_by_hand
+    how_by_hand="$(install_command "$pm" "${packages[@]}")"
+    local missing="${need[*]}"
+    missing=${missing//cc/a C compiler}
+    local prefix
+    if [ "$pm" = none ] || [ ${#packages[@]} -eq 0 ] || ! prefix=$(as_root_prefix) \
+        || [ "${GPULAB_NO_INSTALL:-}" = 1 ]; then
+        echo "the kit needs ${missing// /, } and this user cannot install packages: run '$how_by_hand', or build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        return 1
+    fi
+    if ! install_packages "$pm" "$prefix" "${packages[@]}"; then
+        echo "installing ${packages[*]} failed (see above): run '$how_by_hand' by hand, or build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        return 1
+    fi
+    if ! have_cc || { [ -z "${CJSON_LIBS:-}" ] && ! have_cjson; }; then
+        echo "${packages[*]} installed, but cJSON is still not found by pkg-config: build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        return 1
+    fi
+    say "installed ${packages[*]}"
+    return 0
+}
+
+# ---- test --------------------------------------------------------------------
+has_pytest() { "$1" -c 'import pytest' >/dev/null 2>&1; }
+
+# A private virtual environment in the kit's build folder (ignored by git).
+VENV=build/test-venv
+venv_python() {
+    if [ -x "$VENV/bin/python" ] && has_pytest "$VENV/bin/python"; then
+        echo "$VENV/bin/python"; return 0
+    fi
+    [ "${GPULAB_NO_INSTALL:-}" = 1 ] && return 1
+    local base=$1
+    say "making a private virtual environment with pytest in $VENV"
+    rm -rf "$VENV"
+    "$base" -m venv "$VENV" >&2 || return 1
+    "$VENV/bin/python" -m pip install -q pytest >&2 || return 1
+    has_pytest "$VENV/bin/python" && echo "$VENV/bin/python"
+}
+
+deps_test() {
+    local py=${PYTHON:-python3} pm prefix=""
+    pm=$(package_manager)
+    local can_install=1
+    prefix=$(as_root_prefix) || can_install=0
+    [ "${GPULAB_NO_INSTALL:-}" = 1 ] && can_install=0
+
+    # The HTML reports' browser test wants a real browser; optional: the test
+    # skips, saying why, where none can be installed.
+    if [ $can_install = 1 ] && ! command -v chromium >/dev/null 2>&1 \
+        && ! command -v chromium-browser >/dev/null 2>&1; then
+        local c
+        c=$(package_name "$pm" chromium)
+        [ -n "$c" ] && { install_packages "$pm" "$prefix" $c || say "no chromium: the browser test will be skipped"; }
+    fi
+
+    if ! command -v "$py" >/dev/null 2>&1; then
+        echo "make test: $py not found: install Python 3 ($(install_command "$pm" python3))" >&2
+        return 1
+    fi
+    if has_pytest "$py"; then command -v "$py"; return 0; fi
+
+    # The distribution's pytest, where there is one. It belongs to the system's
+    # python3, which need not be $py (pyenv, conda): use whichever has it.
+    local p
+    p=$(package_name "$pm" pytest)
+    if [ $can_install = 1 ] && [ -n "$p" ]; then
+        install_packages "$pm" "$prefix" "$p" || say "the distribution's pytest did not install; trying a virtual environment"
+        for candidate in "$py" /usr/bin/python3; do
+            if has_pytest "$candidate"; then command -v "$candidate"; return 0; fi
+        done
+    fi
+    if venv_python "$py"; then return 0; fi
+    echo "make test: pytest is missing and could not be installed: run '$(install_command "$pm" "${p:-python3-pytest}")' or '$py -m pip install pytest', then make test again" >&2
+    return 1
+}
+
+case "${1:-}" in
+    build) deps_build ;;
+    test) deps_test ;;
+    *) echo "usage: grader/install-deps.sh build|test" >&2; exit 2 ;;
+esac
