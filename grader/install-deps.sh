@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # install-deps.sh - the one place where the kit installs what it needs.
 #
-#   grader/install-deps.sh build    what building the kit needs: a C compiler,
-#                                   pkg-config and cJSON's headers and library
+#   grader/install-deps.sh build    what building the kit needs: make, a C
+#                                   compiler, pkg-config and cJSON's headers
+#                                   and library
 #   grader/install-deps.sh test     what `make test` needs: pytest (and, where
 #                                   packages can be installed, chromium for the
 #                                   HTML report's browser test); prints on
@@ -51,16 +52,19 @@ as_root_prefix() {
 package_name() {
     case "$1:$2" in
         apt:cc) echo build-essential ;;
+        apt:make) echo make ;;
         apt:pkg-config) echo pkg-config ;;
         apt:cjson) echo libcjson-dev ;;
         apt:pytest) echo python3-pytest ;;
         apt:chromium) echo chromium ;;
-        dnf:cc) echo gcc make ;;
+        dnf:cc) echo gcc ;;
+        dnf:make) echo make ;;
         dnf:pkg-config) echo pkgconf-pkg-config ;;
         dnf:cjson) echo cjson-devel ;;
         dnf:pytest) echo python3-pytest ;;
         dnf:chromium) echo chromium ;;
         brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
+        brew:make) echo "" ;;
         brew:pkg-config) echo pkg-config ;;
         brew:cjson) echo cjson ;;
         brew:pytest) echo "" ;;      # no formula: the private venv is used
@@ -120,6 +124,7 @@ deps_build() {
     # A cJSON given on the command line (make CJSON_LIBS=...) needs nothing from us.
     local need=()
     have_cc || need+=(cc)
+    command -v make >/dev/null 2>&1 || need+=(make)
     if [ -z "${CJSON_LIBS:-}" ]; then
         have_pkg_config || need+=(pkg-config)
         have_cjson || need+=(cjson)
@@ -134,12 +139,19 @@ deps_build() {
     done
     local how_by_hand
     how_by_hand="$(install_command "$pm" "${packages[@]}")"
-    local missing="${need[*]}"
-    missing=${missing//cc/a C compiler}
+    local missing="" what
+    for p in "${need[@]}"; do
+        case $p in
+            cc) what="a C compiler" ;;
+            cjson) what="cJSON" ;;
+            *) what=$p ;;
+        esac
+        missing="${missing:+$missing and }$what"
+    done
     local prefix
     if [ "$pm" = none ] || [ ${#packages[@]} -eq 0 ] || ! prefix=$(as_root_prefix) \
         || [ "${GPULAB_NO_INSTALL:-}" = 1 ]; then
-        echo "the kit needs ${missing// /, } and this user cannot install packages: run '$how_by_hand', or build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        echo "the kit needs $missing and this user cannot install packages: run '$how_by_hand', or build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
         return 1
     fi
     if ! install_packages "$pm" "$prefix" "${packages[@]}"; then
@@ -192,7 +204,11 @@ deps_test() {
         echo "make test: $py not found: install Python 3 ($(install_command "$pm" python3))" >&2
         return 1
     fi
-    if has_pytest "$py"; then command -v "$py"; return 0; fi
+    # A python that already has pytest: $py, the system's, or the kit's venv.
+    local candidate
+    for candidate in "$py" /usr/bin/python3 "$VENV/bin/python"; do
+        if [ -x "$(command -v "$candidate")" ] && has_pytest "$candidate"; then command -v "$candidate"; return 0; fi
+    done
 
     # The distribution's pytest, where there is one. It belongs to the system's
     # python3, which need not be $py (pyenv, conda): use whichever has it.
