@@ -67,7 +67,7 @@ static void probe_gpu(void)
     }
     const char *argv[] = { smi, "--query-gpu=name,compute_cap,driver_version",
                            "--format=csv,noheader", NULL };
-    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0 };
+    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0, 0 };
     proc_result r;
     proc_run(&spec, &r);
     char name[256] = "", cap[32] = "", driver[64] = "";

@@ -51,7 +51,8 @@ static int by_string(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The sorted names in a directory, without hidden ones. */
+/* The sorted names in a directory, without hidden ones, which are named on
+ * standard error so that no submission vanishes unseen. */
 static char **list_dir(const char *dir, int *n)
 {
     DIR *d = opendir(dir);
@@ -61,8 +62,13 @@ static char **list_dir(const char *dir, int *n)
     int k = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
+        if (e->d_name[0] == '.') {
+            fprintf(stderr, "gpulab: skipped %s/%s: a hidden name (rename it without the leading dot to grade it)\n",
+                    dir, e->d_name);
+            continue;
+        }
         names = xrealloc(names, (size_t)(k + 1) * sizeof *names);
         names[k++] = xstrdup(e->d_name);
     }
@@ -81,19 +87,13 @@ typedef struct {
 static void add_entry(entries *es, const char *raw_id, char *path, char *problem)
 {
     char *id = safe_id(raw_id);
-    /* ids are file names in the records directory: make them unique */
-    for (int suffix = 2;; suffix++) {
-        int clash = 0;
-        for (int i = 0; i < es->n; i++)
-            if (strcmp(es->v[i].id, id) == 0)
-                clash = 1;
-        if (!clash)
-            break;
-        char *base = safe_id(raw_id);
-        free(id);
-        id = xasprintf("%s-%d", base, suffix);
-        free(base);
-    }
+    /* ids are file names in the records directory and rows of the gradebook:
+     * two submissions with one id ("s1001 smith" and "s1001_smith") would
+     * take each other's marks, so the batch stops before grading anyone. */
+    for (int i = 0; i < es->n; i++)
+        if (strcmp(es->v[i].id, id) == 0)
+            die("two submissions would both be graded as '%s': %s and %s; rename one of them and grade again",
+                id, es->v[i].path ? es->v[i].path : es->v[i].id, path ? path : raw_id);
     es->v = xrealloc(es->v, (size_t)(es->n + 1) * sizeof *es->v);
     es->v[es->n].id = id;
     es->v[es->n].path = path;
@@ -101,10 +101,28 @@ static void add_entry(entries *es, const char *raw_id, char *path, char *problem
     es->n++;
 }
 
+/* Whether a path a student controls is a symbolic link (graded as its
+ * target, it could hand in the reference solution or a classmate's folder). */
+static int is_link(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+static char *refused_link(const char *path)
+{
+    return xasprintf("refused: %s is a symbolic link; hand in the file itself", path);
+}
+
 /* A student's folder: the lab's source file, else its only .cu file. */
 static void add_folder(entries *es, const lab_manifest *m, const char *dir, const char *id)
 {
     char *src = xasprintf("%s/%s", dir, m->source);
+    if (is_link(src)) {
+        add_entry(es, id, NULL, refused_link(src));
+        free(src);
+        return;
+    }
     if (file_exists(src)) {
         add_entry(es, id, src, NULL);
         return;
@@ -116,7 +134,11 @@ static void add_folder(entries *es, const lab_manifest *m, const char *dir, cons
     int count = 0;
     for (int i = 0; i < n; i++) {
         char *p = xasprintf("%s/%s", dir, names[i]);
-        if (ends_with(names[i], ".cu") && file_exists(p)) {
+        if (ends_with(names[i], ".cu") && is_link(p)) {
+            count = -1000; /* refused below */
+            free(only);
+            only = p;
+        } else if (ends_with(names[i], ".cu") && file_exists(p)) {
             count++;
             free(only);
             only = p;
@@ -126,7 +148,10 @@ static void add_folder(entries *es, const lab_manifest *m, const char *dir, cons
         free(names[i]);
     }
     free(names);
-    if (count == 1) {
+    if (count < 0) {
+        add_entry(es, id, NULL, refused_link(only));
+        free(only);
+    } else if (count == 1) {
         add_entry(es, id, only, NULL);
     } else {
         free(only);
@@ -166,7 +191,18 @@ batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n
     char *source_stem = stem(m->source);
     for (int a = 0; a < nargs; a++) {
         const char *arg = args[a];
-        if (file_exists(arg)) {
+        char *arg_parent = path_dirname(arg);
+        int linked = is_link(arg) || (strcmp(arg_parent, ".") != 0 && is_link(arg_parent));
+        free(arg_parent);
+        if (linked && file_exists(arg)) { /* a glob such as class/alice/lab.cu through a link */
+            char *s = stem(arg);
+            if (strcmp(s, source_stem) == 0) {
+                free(s);
+                s = parent_name(arg);
+            }
+            add_entry(&es, s, NULL, refused_link(arg));
+            free(s);
+        } else if (file_exists(arg)) {
             char *s = stem(arg);
             if (strcmp(s, source_stem) == 0) { /* alice/basic_matmul.cu is alice's */
                 free(s);
@@ -190,7 +226,11 @@ batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n
                 char **names = list_dir(trimmed, &k);
                 for (int i = 0; i < k; i++) {
                     char *p = xasprintf("%s/%s", trimmed, names[i]);
-                    if (dir_exists(p)) {
+                    if (is_link(p)) {
+                        char *s = ends_with(names[i], ".cu") ? stem(names[i]) : xstrdup(names[i]);
+                        add_entry(&es, s, NULL, refused_link(p));
+                        free(s);
+                    } else if (dir_exists(p)) {
                         add_folder(&es, m, p, names[i]);
                     } else if (ends_with(names[i], ".cu") && file_exists(p)) {
                         char *s = stem(names[i]);
@@ -336,7 +376,13 @@ static cJSON *reusable_record(const batch_options *o, const batch_entry *e, cons
     free(text);
     if (!rec)
         return NULL;
-    if (same(json_string(rec, "submission_sha256"), sub_sha) &&
+    /* A record the kit failed to make (a full disk, a killed build) says
+     * nothing about the submission: it is always graded again. */
+    int kit_failed = 0;
+    const cJSON *ds;
+    cJSON_ArrayForEach(ds, cJSON_GetObjectItemCaseSensitive(rec, "datasets"))
+        kit_failed |= same(json_string(ds, "status"), "grader_error");
+    if (!kit_failed && same(json_string(rec, "submission_sha256"), sub_sha) &&
         same(json_string(rec, "grader_version"), o->grader_version) &&
         same(json_string(rec, "grader_sha256"), grader_sha) && same(json_string(rec, "backend"), backend_name) &&
         same(json_string(rec, "datasets_sha256"), datasets_sha) && same(json_string(rec, "options"), options_key))
@@ -366,7 +412,7 @@ static void missing_result(const lab_manifest *m, const backend *b, const batch_
         if (selected(go, m, i)) {
             s->datasets[k].name = m->datasets[i].name;
             s->datasets[k].max_points = m->datasets[i].points;
-            s->datasets[k].status = ST_COMPILE_ERROR;
+            s->datasets[k].status = strncmp(e->problem, "refused:", 8) == 0 ? ST_REFUSED : ST_COMPILE_ERROR;
             s->datasets[k].message = xstrdup(e->problem);
             s->datasets[k].call_ms = -1;
             s->max_score += m->datasets[i].points;

@@ -1,10 +1,16 @@
 /*
  * build.c - see build.h.
  *
- * The student's file is copied into the private build directory under the
- * lab's source name, behind a #line directive carrying the name the student
- * gave, so every diagnostic names their own file and line. lab.h comes from
- * the kit's labs/<id>/, never from beside the student's file.
+ * The student's file is copied into a build folder of its own under the lab's
+ * source name, behind a #line directive carrying the name the student gave,
+ * so every diagnostic names their own file and line. Beside it go copies of
+ * the only kit files the compiler may see: the lab's headers and the
+ * runtime's, the prebuilt harness, and (emulator) emucc with its headers and
+ * runtimes. The compiler and linker run in the sandbox (sandbox.h) as the
+ * run's unprivileged user, with that folder as their only writable place,
+ * time, memory and file-size limits, and nothing else of the kit, the class
+ * or the machine's private files in sight: an `#include` of a solution, a
+ * classmate's file or a secret finds nothing.
  */
 #define _GNU_SOURCE
 #include "build.h"
@@ -12,19 +18,26 @@
 #include "process.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define BUILD_TIMEOUT_S 300
 #define BUILD_LOG_CAP (256 * 1024)
+/* No file a compiler writes for a lab file comes near this; an inline
+ * `.space` of gigabytes stops here. */
+#define BUILD_FILE_CAP (256LL << 20)
+/* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
+#define SUBMISSION_MAX_BYTES (1LL << 20)
 
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
 static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char **why)
 {
-    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, 0 };
+    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, BUILD_FILE_CAP, 1 };
     proc_result r;
-    proc_run(&spec, &r);
+    proc_run_sandboxed(&spec, &r);
     sb_puts(log, r.out_text);
     sb_puts(log, r.err_text);
     int ok = r.started && r.exited && r.exit_code == 0;
@@ -91,20 +104,111 @@ void build_with_library(const lab_manifest *m, const backend *b, const char *pat
     build_any(m, b, path, workdir, NULL, library, r);
 }
 
+char *build_program_path(const char *workdir, const char *emu_mode)
+{
+    return emu_mode ? xasprintf("%s/build-%s/lab-program-%s", workdir, emu_mode, emu_mode)
+                    : xasprintf("%s/build/lab-program", workdir);
+}
+
+char *build_keep_dir(const char *workdir)
+{
+    return xasprintf("%s/build/keep", workdir);
+}
+
+char *build_facts_path(const char *workdir)
+{
+    return xasprintf("%s/build/student.facts", workdir);
+}
+
+/* Copies every file of a folder whose name ends with suffix ("" for all)
+ * into another, which it creates. Returns 0, or -1 with errno. */
+static int copy_files(const char *from_dir, const char *suffix, const char *to_dir)
+{
+    if (make_dirs(to_dir) != 0)
+        return -1;
+    DIR *d = opendir(from_dir);
+    if (!d)
+        return -1;
+    int rc = 0;
+    struct dirent *e;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || !ends_with(e->d_name, suffix))
+            continue;
+        char *from = xasprintf("%s/%s", from_dir, e->d_name);
+        char *to = xasprintf("%s/%s", to_dir, e->d_name);
+        struct stat st;
+        if (stat(from, &st) == 0 && S_ISREG(st.st_mode)) {
+            rc = copy_file(from, to);
+            if (rc == 0 && chmod(to, st.st_mode & 0755) != 0)
+                rc = -1;
+        }
+        free(from);
+        free(to);
+    }
+    closedir(d);
+    return rc;
+}
+
+/* The build folder: the only kit files the compiler can see, copied in
+ * (sandbox.h: in the sandbox nothing else of the kit is there). include/
+ * holds the lab's headers and the runtime's; kit/ the prebuilt harness;
+ * for the emulator, emu/ its compiler driver, headers and runtimes. */
+static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *dir, char **why)
+{
+    char *include = xasprintf("%s/include", dir);
+    char *kit_dir = xasprintf("%s/kit", dir);
+    char *rt = kit_path("grader/runtime");
+    char *harness_dir = kit_path("build/harness/%s", b->name);
+    char *lab_harness = kit_path("build/harness/%s/%s/harness.o", b->name, m->id);
+    char *lab_harness_copy = xasprintf("%s/harness.o", kit_dir);
+    int rc = 0;
+    if (copy_files(m->dir, ".h", include) != 0 || copy_files(rt, ".h", include) != 0) {
+        *why = xasprintf("cannot copy the lab's headers into %s: %s", include, strerror(errno));
+        rc = -1;
+    } else if (copy_files(harness_dir, ".o", kit_dir) != 0 || copy_files(harness_dir, ".a", kit_dir) != 0 ||
+               copy_file(lab_harness, lab_harness_copy) != 0) {
+        *why = xasprintf("the kit's %s harness for %s is not built: run make", b->name, m->id);
+        rc = -1;
+    } else if (b->kind == BACKEND_EMU) {
+        char *emu_dir = path_dirname(b->compiler);
+        char *emu_copy = xasprintf("%s/emu", dir);
+        char *emu_inc = xasprintf("%s/include", emu_dir);
+        char *emu_inc_copy = xasprintf("%s/emu/include", dir);
+        if (copy_files(emu_dir, "", emu_copy) != 0 || copy_files(emu_inc, ".h", emu_inc_copy) != 0) {
+            *why = xasprintf("cannot copy the emulator from %s: %s", emu_dir, strerror(errno));
+            rc = -1;
+        }
+        free(emu_dir);
+        free(emu_copy);
+        free(emu_inc);
+        free(emu_inc_copy);
+    }
+    free(include);
+    free(kit_dir);
+    free(rt);
+    free(harness_dir);
+    free(lab_harness);
+    free(lab_harness_copy);
+    return rc;
+}
+
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, const char *emu_mode, const char *link_lib,
                       build_result *r)
 {
     memset(r, 0, sizeof *r);
+    char *why = NULL;
     size_t len;
-    char *text = read_file(student_path, &len);
+    char *text = untrusted_read(student_path, SUBMISSION_MAX_BYTES, 1, &len, &why);
     if (!text) {
-        r->message = xasprintf("cannot read %s: %s", student_path, strerror(errno));
+        r->message = why;
         r->log = xstrdup("");
-        r->grader_fault = 1;
         return;
     }
-    char *src = xasprintf("%s/%s", workdir, m->source);
+    char *dir = emu_mode ? xasprintf("%s/build-%s", workdir, emu_mode) : xasprintf("%s/build", workdir);
+    if (make_dirs(dir) != 0)
+        die("cannot create %s: %s", dir, strerror(errno));
+    char *src = xasprintf("%s/%s", dir, m->source);
     char *directive = line_directive(student_path);
     strbuf body;
     sb_init(&body);
@@ -116,54 +220,52 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         die("cannot write %s: %s", src, strerror(errno));
     sb_free(&body);
 
-    char *obj = emu_mode ? xasprintf("%s/student-%s.o", workdir, emu_mode) : xasprintf("%s/student.o", workdir);
-    char *prog = emu_mode ? xasprintf("%s/lab-program-%s", workdir, emu_mode)
-                          : xasprintf("%s/lab-program", workdir);
+    /* Relative names from here on: the compiler runs in dir. */
+    const char *source = m->source;
+    const char *obj = emu_mode ? (strcmp(emu_mode, "race") == 0 ? "student-race.o" : "student-check.o") : "student.o";
+    char *prog = build_program_path(workdir, emu_mode);
+    const char *prog_name = path_base(prog);
     char *mode_flag = emu_mode ? xasprintf("--%s", emu_mode) : NULL;
-    char *inc_lab = xasprintf("-I%s", m->dir);
-    char *inc_rt = kit_path("grader/runtime");
-    char *inc_rt_flag = xasprintf("-I%s", inc_rt);
-    char *harness = kit_path("build/harness/%s/%s/harness.o", b->name, m->id);
-    char *runtime = kit_path("build/harness/%s/libgpulab_runtime.a", b->name);
+    char *arch = xasprintf("-arch=%s", b->arch);
     /* main() is the kit's and is linked as an object, not from the archive:
      * a file that defines its own main() then fails to link, as it should. */
-    char *harness_main = kit_path("build/harness/%s/harness_main.o", b->name);
-    char *arch = xasprintf("-arch=%s", b->arch);
+    const char *harness = "kit/harness.o", *harness_main = "kit/harness_main.o", *runtime = "kit/libgpulab_runtime.a";
+    char *emucc = xasprintf("%s/emu/emucc", dir);
     strbuf log;
     sb_init(&log);
-    char *why = NULL;
 
-    if (!file_exists(harness) || !file_exists(runtime) || !file_exists(harness_main)) {
+    if (prepare_build_dir(m, b, dir, &why) != 0) {
         r->grader_fault = 1;
-        r->message = xasprintf("the kit's %s harness for %s is not built: run make", b->name, m->id);
+        r->message = why;
+        why = NULL;
         goto done;
     }
     if (b->kind == BACKEND_GPU) {
-        /* The evidence for the lab's requirements: --resource-usage makes
-         * ptxas report each kernel's shared memory and barriers; --keep
-         * leaves the PTX, which shows reads of __constant__ memory. */
-        char *keep_dir = xasprintf("%s/keep", workdir);
+        /* --keep leaves the PTX: the evidence for the lab's requirements
+         * (requirements.c), read from what the compiler made, never from
+         * what it printed (a #pragma message can print anything). */
+        char *keep_dir = xasprintf("%s/keep", dir);
         if (make_dirs(keep_dir) != 0)
             die("cannot create %s: %s", keep_dir, strerror(errno));
-        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--resource-usage", "--keep",
-                             "--keep-dir", keep_dir, inc_lab, inc_rt_flag, "-c", src, "-o", obj, NULL };
-        int failed = run_tool(cc, workdir, &log, &why) != 0;
         free(keep_dir);
-        if (failed)
+        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
+                             "-Iinclude", "-c", source, "-o", obj, NULL };
+        if (run_tool(cc, dir, &log, &why) != 0)
             goto failed_compile;
-        const char *ld[] = { b->compiler, arch, obj, harness, harness_main, runtime, "-o", prog, link_lib, NULL };
-        if (run_tool(ld, workdir, &log, &why) != 0)
+        const char *ld[] = { b->compiler, arch, obj, harness, harness_main, runtime, "-o", prog_name, link_lib, NULL };
+        if (run_tool(ld, dir, &log, &why) != 0)
             goto failed_link;
     } else {
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         int k = mode_flag ? 1 : 0;
-        const char *cc[] = { b->compiler, mode_flag, "-c", src, "-o", obj, inc_lab, inc_rt_flag, NULL };
-        const char *ld[] = { b->compiler, mode_flag, obj, harness, harness_main, runtime, "-o", prog, NULL };
-        cc[1 - k] = b->compiler; /* without a mode, start one later so argv[0] is the compiler */
-        ld[1 - k] = b->compiler;
-        if (run_tool(cc + 1 - k, workdir, &log, &why) != 0)
+        const char *cc[] = { emucc, mode_flag, "-c", source, "-o", obj, "-Iinclude",
+                             emu_mode ? NULL : "--facts", "student.facts", NULL };
+        const char *ld[] = { emucc, mode_flag, obj, harness, harness_main, runtime, "-o", prog_name, NULL };
+        cc[1 - k] = emucc; /* without a mode, start one later so argv[0] is the compiler */
+        ld[1 - k] = emucc;
+        if (run_tool(cc + 1 - k, dir, &log, &why) != 0)
             goto failed_compile;
-        if (run_tool(ld + 1 - k, workdir, &log, &why) != 0)
+        if (run_tool(ld + 1 - k, dir, &log, &why) != 0)
             goto failed_link;
     }
     r->ok = 1;
@@ -183,17 +285,12 @@ failed_link:
 done:
     r->log = sb_detach(&log);
     free(why);
+    free(dir);
     free(src);
-    free(obj);
     free(prog);
-    free(inc_lab);
-    free(inc_rt);
-    free(inc_rt_flag);
-    free(harness);
-    free(runtime);
-    free(harness_main);
     free(arch);
     free(mode_flag);
+    free(emucc);
 }
 
 void build_result_free(build_result *r)

@@ -21,7 +21,7 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
 
 /* The emulator's checking builds for the sanitizer stage: mode is "race"
  * (emucc --race, ThreadSanitizer) or "check" (emucc --check, AddressSanitizer);
- * the program is workdir/lab-program-MODE. */
+ * the program is build_program_path(workdir, MODE). */
 void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *workdir, const char *mode, build_result *r);
 /* A kit program built like a submission, linked with one more library
@@ -30,5 +30,13 @@ void build_with_library(const lab_manifest *m, const backend *b, const char *pat
                         const char *workdir, const char *library, build_result *r);
 
 void build_result_free(build_result *r);
+
+/* Where a build leaves its program: workdir/build/lab-program, or for an
+ * emulator checking build workdir/build-MODE/lab-program-MODE (malloc'd). */
+char *build_program_path(const char *workdir, const char *emu_mode);
+/* The folder of the PTX a GPU build keeps (the requirements' evidence). */
+char *build_keep_dir(const char *workdir);
+/* What emucc saw in the source (emucc --facts; emulator builds). */
+char *build_facts_path(const char *workdir);
 
 #endif

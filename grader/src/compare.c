@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "diagnose.h"
 #include "errormap.h"
+#include "run.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 #include "../runtime/harness_protocol.h"
@@ -76,8 +77,12 @@ static int check_padding(const char *output_path, const gl_matrix *out, errormap
                          unsigned char **changed, size_t *nchanged)
 {
     char path[4096];
-    if (harness_padded_output_path(path, sizeof path, output_path) != 0 || !file_exists(path))
+    char *refused = NULL;
+    if (harness_padded_output_path(path, sizeof path, output_path) != 0 ||
+        untrusted_check(path, RUN_OUTPUT_MAX_BYTES, &refused) != 0) {
+        free(refused);
         return 0;
+    }
     gl_matrix whole;
     gl_error err;
     if (gl_read_output(path, &whole, &err))
@@ -172,7 +177,18 @@ status_t compare_output_scaled(const char *output_path, int exponent, const char
         return ST_GRADER_ERROR;
     }
     gl_matrix out;
-    if (!file_exists(output_path)) {
+    /* What the run left is the student's: a link, a FIFO, a device or a
+     * hard link is never opened, so it can neither leak a file nor hang the
+     * grader (its processes are gone by now, so nothing changes it after). */
+    char *refused = NULL;
+    int present = untrusted_check(output_path, RUN_OUTPUT_MAX_BYTES, &refused);
+    if (present < 0) {
+        gl_reference_free(&ref);
+        *message = xasprintf("the grader did not read the output: %s", path_base(refused));
+        free(refused);
+        return ST_NO_OUTPUT;
+    }
+    if (present == 1) {
         gl_reference_free(&ref);
         *message = xstrdup("the program ended without writing an output file "
                            "(did your code call exit(), or return before the harness could finish?)");

@@ -52,6 +52,8 @@ const char *export_status(const cJSON *rec)
         return "grader_error";
     if (!built) {
         const char *msg = str(build, "message", "");
+        if (strncmp(msg, "refused:", 8) == 0)
+            return "refused";
         return strstr(msg, "has no ") && strstr(msg, "the folder ") ? "missing" : "compile_error";
     }
     return all_pass ? "pass" : "fail";
@@ -157,10 +159,21 @@ static void xml_text(strbuf *sb, const char *s)
         case '"': sb_puts(sb, "&quot;"); break;
         case '\'': sb_puts(sb, "&apos;"); break;
         default:
-            if (*c < 0x20 && *c != '\t' && *c != '\n' && *c != '\r')
+            if (*c < 0x20 && *c != '\t' && *c != '\n' && *c != '\r') {
                 sb_puts(sb, "?"); /* not allowed anywhere in XML 1.0 */
-            else
+            } else if (*c >= 0x80) {
+                int n = utf8_char_length(c);
+                if (n == 3 && c[0] == 0xef && c[1] == 0xbf && c[2] >= 0xbe)
+                    n = 0; /* U+FFFE, U+FFFF: not XML characters */
+                if (n == 0) {
+                    sb_puts(sb, "?");
+                } else {
+                    sb_append(sb, (const char *)c, (size_t)n);
+                    c += n - 1;
+                }
+            } else {
                 sb_append(sb, (const char *)c, 1);
+            }
         }
     }
 }
@@ -686,7 +699,7 @@ int cmd_gradescope_package(int argc, char **argv)
         zargv[k++] = out_abs;
         for (int i = 0; i < all.n; i++)
             zargv[k++] = all.v[i];
-        proc_spec spec = { zargv, stage, NULL, 600, 16384, 0 };
+        proc_spec spec = { zargv, stage, NULL, 600, 16384, 0, 0 };
         proc_result r;
         proc_run(&spec, &r);
         rc = r.started && r.exited && r.exit_code == 0 ? 0 : -1;

@@ -24,7 +24,7 @@ const char *status_name(status_t s)
 {
     static const char *const names[ST_COUNT] = {
         "pass", "wrong", "compile_error", "timeout", "crash", "cuda_error", "no_output", "grader_error",
-        "requirement_failed", "unsafe",
+        "requirement_failed", "unsafe", "refused",
     };
     return s < ST_COUNT ? names[s] : "grader_error";
 }
@@ -226,7 +226,7 @@ static void build_checking_variants(const lab_manifest *m, const backend *b, con
     int status;
     if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         check->ok = 1;
-        check->program = xasprintf("%s/lab-program-check", workdir);
+        check->program = build_program_path(workdir, "check");
     } else if (pid < 0) {
         build_emu_variant(m, b, file, workdir, "check", check); /* no fork: one after the other */
     }
@@ -372,10 +372,13 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     kernel_evidence evidence;
     memset(&evidence, 0, sizeof evidence);
     if (br.ok && b->kind == BACKEND_GPU) {
-        evidence_from_ptxas(br.log, &evidence);
-        char *keep = xasprintf("%s/keep", workdir);
+        char *keep = build_keep_dir(workdir);
         evidence_from_ptx_dir(keep, &evidence);
         free(keep);
+    } else if (br.ok) {
+        char *facts = build_facts_path(workdir);
+        evidence_from_emu_facts(facts, &evidence);
+        free(facts);
     }
     if (!br.ok) {
         s->build_message = xstrdup(br.message);

@@ -446,6 +446,8 @@ static int cmd_grade(int argc, char **argv)
     sandbox_init(sandbox);
     for (int i = 0; i < ninputs; i++) /* no run sees the class's files */
         sandbox_hide(inputs[i]);
+    if (secret_file)
+        sandbox_hide(secret_file);
 
     grade_output g;
     memset(&g, 0, sizeof g);
@@ -477,6 +479,7 @@ static int cmd_grade(int argc, char **argv)
             cJSON_AddStringToObject(doc, "backend", b.name);
             cJSON_AddStringToObject(doc, "device", b.device);
             cJSON_AddStringToObject(doc, "grader_version", GPULAB_VERSION);
+            cJSON_AddStringToObject(doc, "sandbox", sandbox_mode());
             cJSON_AddItemReferenceToObject(doc, "submissions", recs);
         } else {
             doc = export_gradescope(cJSON_GetArrayItem(recs, 0));

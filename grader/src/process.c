@@ -139,7 +139,7 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
 {
     char why[512];
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* the grader gone: the run goes */
-    if (sandbox_enter(spec->cwd, spec->env_add, spec->timeout_s, why, sizeof why) != 0)
+    if (sandbox_enter(spec->cwd, spec->env_add, spec->build, why, sizeof why) != 0)
         start_failed(exec_fd, why);
     pid_t kid = fork();
     if (kid < 0) {
@@ -147,7 +147,7 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
         start_failed(exec_fd, why);
     }
     if (kid == 0) {
-        if (sandbox_drop(spec->timeout_s, why, sizeof why) != 0)
+        if (sandbox_drop(spec->timeout_s, spec->build, why, sizeof why) != 0)
             start_failed(exec_fd, why);
         execve(spec->argv[0], (char *const *)spec->argv, env);
         snprintf(why, sizeof why, "cannot exec %s: %s", spec->argv[0], strerror(errno));

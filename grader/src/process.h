@@ -20,6 +20,8 @@ typedef struct {
     double timeout_s;
     size_t capture_cap;          /* bytes kept of each of stdout and stderr */
     long long file_size_cap;     /* RLIMIT_FSIZE in bytes; 0: none */
+    int build;                   /* a compiler, not a lab program: in the sandbox, a
+                                    compiler's devices and memory limit (sandbox.h) */
 } proc_spec;
 
 typedef struct {

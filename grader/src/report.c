@@ -34,6 +34,19 @@ static void points_text(char *buf, size_t len, double got, double max)
 }
 
 /* The last `keep` lines of a text, each indented. */
+/* printable() of a string for one line of the text report: the result
+ * lives until eight more calls (the report is written by one thread). */
+static const char *safe(const char *s)
+{
+    static char *slots[8];
+    static int next;
+    free(slots[next]);
+    slots[next] = printable(s);
+    const char *r = slots[next];
+    next = (next + 1) % 8;
+    return r;
+}
+
 static void tail_lines(strbuf *out, const char *text, int keep, const char *indent)
 {
     if (!text || !*text)
@@ -55,7 +68,9 @@ static void tail_lines(strbuf *out, const char *text, int keep, const char *inde
     for (const char *line = start; line < end;) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
-        sb_printf(out, "%s%.*s\n", indent, (int)n, line);
+        char *one = xasprintf("%.*s", (int)n, line);
+        sb_printf(out, "%s%s\n", indent, safe(one));
+        free(one);
         line += n + 1;
     }
 }
@@ -93,13 +108,13 @@ static void dataset_details(strbuf *out, const dataset_result *d)
         }
     }
     if (c->compared && c->hint[0])
-        sb_printf(out, "    hint: %s\n", c->hint);
+        sb_printf(out, "    hint: %s\n", safe(c->hint));
     if (c->compared && c->error_map[0])
         sb_printf(out, "    error map: %s\n", c->error_map);
     if (findings) {
         sb_puts(out, "    the sanitizer found:\n");
         for (int i = 0; i < d->sanitizer->nfindings; i++)
-            sb_printf(out, "      - %s: %s\n", d->sanitizer->findings[i].kind, d->sanitizer->findings[i].message);
+            sb_printf(out, "      - %s: %s\n", d->sanitizer->findings[i].kind, safe(d->sanitizer->findings[i].message));
     }
     if (d->sanitizer && d->sanitizer->fault_summary)
         sb_printf(out, "    faulting threads: %s\n", d->sanitizer->fault_summary);
@@ -123,7 +138,7 @@ void report_text(strbuf *out, const submission_result *s, int color)
         sb_printf(out, " (%s)", s->arch);
     sb_puts(out, "\n\n");
     if (!s->built && s->build_message) {
-        sb_printf(out, "  build failed: %s\n", s->build_message);
+        sb_printf(out, "  build failed: %s\n", safe(s->build_message));
         if (s->build_log && *s->build_log) {
             sb_puts(out, "\n");
             tail_lines(out, s->build_log, 60, "    ");
@@ -145,7 +160,7 @@ void report_text(strbuf *out, const submission_result *s, int color)
         const char *msg = d->status == ST_COMPILE_ERROR ? "see the compiler's messages above"
                                                          : (d->message ? d->message : "");
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
-                  status_name(d->status), reset, pts, msg);
+                  status_name(d->status), reset, pts, safe(msg));
     }
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];
@@ -153,7 +168,7 @@ void report_text(strbuf *out, const submission_result *s, int color)
         points_text(pts, sizeof pts, r->points, r->max_points);
         snprintf(label, sizeof label, "[%s]", r->name);
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, label, color ? status_color(r->status) : "",
-                  status_name(r->status), reset, pts, r->message);
+                  status_name(r->status), reset, pts, safe(r->message));
     }
     if (s->perf_asked) {
         char pts[32];
@@ -179,11 +194,8 @@ static char *utf8_clean(const char *s)
     char *out = xstrdup(s ? s : "");
     unsigned char *p = (unsigned char *)out;
     while (*p) {
-        int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
-        int ok = n > 0;
-        for (int i = 1; ok && i < n; i++)
-            ok = (p[i] >> 6) == 2;
-        if (!ok) {
+        int n = utf8_char_length(p);
+        if (n == 0) {
             *p++ = '?';
             continue;
         }

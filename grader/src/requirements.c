@@ -7,61 +7,108 @@
 
 #include <cJSON.h>
 #include <dirent.h>
+
+/* PTX of a lab file is tens of kilobytes. */
+#define PTX_MAX_BYTES (64LL << 20)
+/* A run's emulator log: a line per launch and copy. */
+#define EMU_LOG_MAX_BYTES (16LL << 20)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ptxas prints, for each kernel:
- *   ptxas info    : Compiling entry function '_Z15MatrixMulKernelPKfS0_Pfi' for 'sm_90'
- *   ptxas info    : Used 32 registers, used 1 barriers, 2048 bytes smem, 380 bytes cmem[0]
- * and, before CUDA 13, a module line such as
- *   ptxas info    : 0 bytes gmem, 100 bytes cmem[3]
- * (cmem[0] holds a kernel's parameters; user __constant__ data another bank).
- * CUDA 13 prints no user bank, so evidence_from_ptx_dir() reads the PTX too. */
-void evidence_from_ptxas(const char *log, kernel_evidence *e)
+/* The readable name of a kernel from its PTX name: "_Z15MatrixMulKernelPKfS0_Pfi"
+ * -> "MatrixMulKernel" (the Itanium ABI's length-prefixed name); an extern "C"
+ * name as it is. */
+static void kernel_name(const char *ptx_name, size_t n, char *out, size_t cap)
+{
+    if (n > 2 && strncmp(ptx_name, "_Z", 2) == 0) {
+        const char *p = ptx_name + 2;
+        char *end;
+        long k = strtol(p, &end, 10);
+        if (k > 0 && end + k <= ptx_name + n) {
+            snprintf(out, cap, "%.*s", (int)k, end);
+            return;
+        }
+    }
+    snprintf(out, cap, "%.*s", (int)n, ptx_name);
+}
+
+/* The bytes of a PTX variable declaration's type: .b8/.u8/.s8 -> 1, .f32 -> 4 ... */
+static long ptx_type_bytes(const char *decl)
+{
+    static const char *const types[] = { "8", "16", "32", "64" };
+    for (const char *t = decl; (t = strpbrk(t, ".")) != NULL; t++) {
+        if (strchr("bfsu", t[1]))
+            for (int i = 0; i < 4; i++)
+                if (strncmp(t + 2, types[i], strlen(types[i])) == 0 &&
+                    (t[2 + strlen(types[i])] == ' ' || t[2 + strlen(types[i])] == '\t'))
+                    return 1L << i;
+    }
+    return 1;
+}
+
+/* One PTX file: what the compiler made of the student's kernels. Comments
+ * are skipped, so text the student smuggles in (inline asm comments) counts
+ * for nothing; a kernel's shared memory is its own static declarations
+ * (function-local __shared__ arrays appear at module scope named
+ * _ZZ<kernel>E<name>) plus 1 for extern (dynamic) shared memory. */
+static void evidence_from_ptx(const char *text, kernel_evidence *e)
 {
     char kernel[128] = "";
-    for (const char *line = log; line && *line;) {
+    long barriers = 0;
+    for (const char *line = text; *line;) {
         const char *end = strchr(line, '\n');
         size_t n = end ? (size_t)(end - line) : strlen(line);
-        char *text = xasprintf("%.*s", (int)n, line);
-        const char *fn = strstr(text, "Compiling entry function '");
-        if (fn) {
-            fn += strlen("Compiling entry function '");
-            size_t k = strcspn(fn, "'");
-            snprintf(kernel, sizeof kernel, "%.*s", (int)k, fn);
-        }
-        if (strstr(text, "ptxas info") && strstr(text, "Used ")) {
-            e->observed = 1;
-            const char *b = strstr(text, "used ");
-            long barriers = 0, smem = 0;
-            if (b && sscanf(b, "used %ld barrier", &barriers) == 1 && barriers > e->barriers) {
+        char *l = xasprintf("%.*s", (int)n, line);
+        char *comment = strstr(l, "//");
+        if (comment)
+            *comment = '\0';
+        const char *entry = strstr(l, ".entry ");
+        if (entry) {
+            if (barriers > e->barriers) {
                 e->barriers = barriers;
                 snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", kernel);
             }
-            for (const char *s = text; (s = strstr(s, " bytes smem")) != NULL; s++) {
-                const char *num = s;
-                while (num > text && num[-1] >= '0' && num[-1] <= '9')
-                    num--;
-                smem = strtol(num, NULL, 10);
-                if (smem > e->shared_bytes) {
-                    e->shared_bytes = smem;
-                    snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", kernel);
-                }
+            barriers = 0;
+            entry += strlen(".entry ");
+            kernel_name(entry, strcspn(entry, "( \t"), kernel, sizeof kernel);
+            e->observed = 1;
+        }
+        const char *shared = strstr(l, ".shared ");
+        if (shared && !strstr(l, "st.shared") && !strstr(l, "ld.shared") && !strstr(l, "cvta")) {
+            const char *bracket = strrchr(l, '[');
+            long count = bracket ? strtol(bracket + 1, NULL, 10) : 1;
+            long bytes = strstr(l, ".extern") ? 1 : ptx_type_bytes(shared) * (count > 0 ? count : 1);
+            /* owner: _ZZ<len><kernel>E... names the kernel the array is local to */
+            char owner[128] = "";
+            const char *zz = strstr(l, "_ZZ");
+            if (zz) {
+                char *end;
+                long k = strtol(zz + 3, &end, 10);
+                if (k > 0 && (size_t)k <= strlen(end))
+                    snprintf(owner, sizeof owner, "%.*s", (int)k, end);
+            }
+            if (bytes > e->shared_bytes) {
+                e->shared_bytes = bytes;
+                snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", owner[0] ? owner : kernel);
+            }
+        }
+        if (strstr(l, "bar.sync") || strstr(l, "barrier.sync") || strstr(l, "bar.red") ||
+            strstr(l, "barrier.red") || strstr(l, "barrier.cta.sync"))
+            barriers++;
+        for (const char *p = l; (p = strstr(p, "ld.const.")) != NULL; p++) {
+            if (p > l && (p[-1] == ' ' || p[-1] == '\t')) {
+                e->constant_bytes = e->constant_bytes > 0 ? e->constant_bytes : 1;
+                e->constant_seen_in_ptx = 1;
                 break;
             }
         }
-        for (const char *c = text; (c = strstr(c, "bytes cmem[")) != NULL; c++) {
-            int bank = atoi(c + strlen("bytes cmem["));
-            const char *num = c - 1;
-            while (num > text && num[-1] >= '0' && num[-1] <= '9')
-                num--;
-            long bytes = strtol(num, NULL, 10);
-            if (bank != 0 && strstr(text, "gmem") && bytes > e->constant_bytes)
-                e->constant_bytes = bytes; /* the module-level line: user constants */
-        }
-        free(text);
+        free(l);
         line = end ? end + 1 : line + n;
+    }
+    if (barriers > e->barriers) {
+        e->barriers = barriers;
+        snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", kernel);
     }
 }
 
@@ -72,30 +119,49 @@ void evidence_from_ptx_dir(const char *dir, kernel_evidence *e)
         return;
     struct dirent *ent;
     while ((ent = readdir(d)) != NULL) {
-        size_t n = strlen(ent->d_name);
-        if (n < 5 || strcmp(ent->d_name + n - 4, ".ptx") != 0)
+        if (!ends_with(ent->d_name, ".ptx"))
             continue;
         char *path = xasprintf("%s/%s", dir, ent->d_name);
-        char *text = read_file(path, NULL);
+        char *why = NULL;
+        char *text = untrusted_read(path, PTX_MAX_BYTES, 0, NULL, &why);
         free(path);
+        free(why);
         if (!text)
             continue;
-        for (const char *p = text; (p = strstr(p, "ld.const.")) != NULL; p++) {
-            if (p > text && (p[-1] == ' ' || p[-1] == '\t')) {
-                e->constant_bytes = e->constant_bytes > 0 ? e->constant_bytes : 1;
-                e->constant_seen_in_ptx = 1;
-                break;
-            }
-        }
+        evidence_from_ptx(text, e);
         free(text);
     }
     closedir(d);
 }
 
+void evidence_from_emu_facts(const char *path, kernel_evidence *e)
+{
+    char *why = NULL;
+    char *text = untrusted_read(path, 4096, 0, NULL, &why);
+    free(why);
+    if (!text)
+        return;
+    cJSON *o = cJSON_Parse(text);
+    free(text);
+    if (!o)
+        return;
+    e->static_known = 1;
+    const char *keys[] = { "kernels", "launches", "shared", "barriers", "constants", "symbol_copies" };
+    int *fields[] = { &e->static_kernels, &e->static_launches, &e->static_shared, &e->static_barriers,
+                      &e->static_constants, &e->static_symbol_copies };
+    for (int i = 0; i < 6; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
+        *fields[i] = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
+    }
+    cJSON_Delete(o);
+}
+
 void evidence_from_emu_log(const char *path, kernel_evidence *e)
 {
     size_t len;
-    char *text = read_file(path, &len);
+    char *why = NULL;
+    char *text = untrusted_read(path, EMU_LOG_MAX_BYTES, 0, &len, &why);
+    free(why);
     if (!text)
         return;
     for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -170,6 +236,23 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
         break;
     default:
         r->message = xstrdup("unknown requirement");
+    }
+    /* On the emulator the launch log comes from the student's own process,
+     * which could write anything: a point needs the source to show the same
+     * thing (emucc --facts, counted by the kit at build time). */
+    if (met && !gpu && e->static_known) {
+        const char *missing = NULL;
+        if (q->kind == REQ_SHARED_MEMORY && e->static_shared == 0)
+            missing = "the source declares no __shared__ memory";
+        else if (q->kind == REQ_BARRIER && e->static_barriers == 0)
+            missing = "the source calls no __syncthreads()";
+        else if (q->kind == REQ_CONSTANT_MEMORY && (e->static_constants == 0 || e->static_symbol_copies == 0))
+            missing = "the source declares no __constant__ memory filled with cudaMemcpyToSymbol()";
+        if (missing) {
+            met = 0;
+            free(r->message);
+            r->message = xasprintf("not met: %s (the run's log claimed otherwise)", missing);
+        }
     }
     if (!met && !e->observed) {
         free(r->message);

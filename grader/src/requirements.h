@@ -2,11 +2,13 @@
  * requirements.h - static requirements on a submission's kernels ("did you
  * tile?"): shared memory, a barrier, the mask in constant memory.
  *
- * Evidence comes from what the build or the run shows, never from grepping
- * the source: on the GPU, ptxas's resource report (nvcc --resource-usage
- * prints each kernel's shared memory and barriers, and the module's user
- * constant memory); on the emulator, its launch log (GPULAB_EMU_LOG), which
- * records what each launch actually did.
+ * Evidence comes from what the kit itself derives, never from text the
+ * student's build or process prints: on the GPU, the PTX the compiler kept
+ * (each kernel's shared memory and barriers, reads of __constant__ memory),
+ * with comments skipped; on the emulator, the launch log (GPULAB_EMU_LOG,
+ * what each launch did) confirmed by what the source shows, counted by emucc
+ * at build time (--facts): the log is written by the student's process and
+ * alone earns nothing.
  */
 #ifndef GPULAB_REQUIREMENTS_H
 #define GPULAB_REQUIREMENTS_H
@@ -21,12 +23,15 @@ typedef struct {
     long constant_bytes;    /* bytes copied to __constant__ symbols (emulator), or 1 if the PTX reads one */
     int constant_seen_in_ptx;
     char shared_kernel[128], barrier_kernel[128];
+    /* the emulator's static facts (emucc --facts) */
+    int static_known;
+    int static_kernels, static_launches, static_shared, static_barriers, static_constants, static_symbol_copies;
 } kernel_evidence;
 
-void evidence_from_ptxas(const char *build_log, kernel_evidence *e);
-/* Looks through the PTX files nvcc kept in dir for reads of __constant__
- * memory (CUDA 13's ptxas no longer reports user constant banks). */
+/* The PTX files nvcc kept in dir (GPU builds). */
 void evidence_from_ptx_dir(const char *dir, kernel_evidence *e);
+/* The facts emucc wrote about the source (emulator builds). */
+void evidence_from_emu_facts(const char *path, kernel_evidence *e);
 /* Adds what one run's emulator log shows; a missing log adds nothing. */
 void evidence_from_emu_log(const char *path, kernel_evidence *e);
 

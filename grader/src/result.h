@@ -22,6 +22,7 @@ typedef enum {
     ST_GRADER_ERROR,
     ST_REQUIREMENT_FAILED,  /* a requirement (requirements.c) is not met */
     ST_UNSAFE,              /* right output, but a checker found a hazard: right by luck */
+    ST_REFUSED,             /* the submission was not graded: a link, not a file (batch.c) */
     ST_COUNT
 } status_t;
 

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #define CAPTURE_CAP (64 * 1024)
-#define OUTPUT_FILE_CAP (2LL << 30) /* no lab writes more; a runaway program stops here */
 
 /* The dataset's inputs are its files named input*: nothing else (in
  * particular no expected output) goes where the student's program runs. */
@@ -31,11 +30,17 @@ void run_prepare_dir(const char *dataset_dir, const char *run_dir)
             continue;
         char *from = xasprintf("%s/%s", dataset_dir, e->d_name);
         char *to = xasprintf("%s/%s", run_dir, e->d_name);
-        if (file_exists(from)) {
-            if (copy_file(from, to) != 0)
-                die("cannot copy %s to %s: %s", from, to, strerror(errno));
-            copied++;
-        }
+        /* A dataset folder may come from anyone (a course's own, a download):
+         * a link (to a root-only file, to a device) is refused, never copied. */
+        char *why = NULL;
+        size_t len;
+        char *data = untrusted_read(from, RUN_OUTPUT_MAX_BYTES, 0, &len, &why);
+        if (!data)
+            die("dataset %s: %s; a dataset's input files must be regular files", dataset_dir, why);
+        if (write_file(to, data, len) != 0)
+            die("cannot copy %s to %s: %s", from, to, strerror(errno));
+        free(data);
+        copied++;
         free(from);
         free(to);
     }
@@ -98,7 +103,7 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     r->run_dir = xstrdup(run_dir);
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
-    proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, OUTPUT_FILE_CAP };
+    proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
     proc_run_sandboxed(&spec, &r->proc);
     parse_harness_lines(r);
 }
@@ -145,7 +150,7 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
         argv[2 + 2 * i] = names[2 * i];
         argv[3 + 2 * i] = names[2 * i + 1];
     }
-    proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, OUTPUT_FILE_CAP };
+    proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES, 0 };
     proc_result p;
     proc_run_sandboxed(&spec, &p);
     for (int i = 0; i < n; i++) {
@@ -219,10 +224,18 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
         return ST_CUDA_ERROR;
     }
     if (p->exit_code == HARNESS_EXIT_DATASET || p->exit_code == HARNESS_EXIT_USAGE) {
+        /* The harness's own statuses for a kit failure, but the student's
+         * code shares its process and can exit with any status and print
+         * anything: it is the program's failure, never grader_error (which
+         * would blame the kit and stop a class's batch). A dataset the kit
+         * cannot read fails in the grader's own process instead. */
         char *why = last_line(p->err_text);
-        *message = xasprintf("the kit's harness failed before grading (exit %d): %s", p->exit_code, why);
+        *message = xasprintf("the program exited with status %d, which the kit's harness uses when it cannot "
+                             "read the dataset or write the output (it said: %s); counted against the program, "
+                             "which can exit with any status: does your code call exit()?",
+                             p->exit_code, why);
         free(why);
-        return ST_GRADER_ERROR;
+        return ST_CRASH;
     }
     *message = xasprintf("the program exited with status %d before the harness could write its output",
                          p->exit_code);

@@ -10,6 +10,10 @@
 #include "result.h"
 #include "../runtime/harness_protocol.h"
 
+/* The largest file a run may write (its file-size limit), and so the most
+ * the grader reads of one: no lab writes more; a runaway program stops here. */
+#define RUN_OUTPUT_MAX_BYTES (2LL << 30)
+
 typedef struct {
     proc_result proc;
     char *run_dir;

@@ -30,6 +30,10 @@
 #include <unistd.h>
 
 #define SANDBOX_GID 65534 /* nogroup */
+/* Each temporary folder of a run or build (/tmp, /var/tmp, /dev/shm). */
+#define SANDBOX_TMP_SIZE "256m"
+/* A build's address space: cicc, ptxas and g++ on a lab file need well under 1 GiB. */
+#define SANDBOX_BUILD_MEMORY ((rlim_t)4 << 30)
 
 /* Each run has a user of its own, not a shared "nobody": RLIMIT_NPROC counts
  * every process and thread of a user across the machine, so with one shared
@@ -123,7 +127,9 @@ void sandbox_init(const char *requested)
         requested = "auto";
     if (strcmp(requested, "none") == 0) {
         active = 0;
-        snprintf(mode, sizeof mode, "none (--sandbox none)");
+        snprintf(mode, sizeof mode, "none (--sandbox none: submissions were NOT isolated)");
+        fprintf(stderr, "gpulab: warning: --sandbox none: submissions run with the grader's rights and can read "
+                        "the kit, other submissions and the records, and change them; every output says so\n");
         return;
     }
     if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0)
@@ -132,22 +138,20 @@ void sandbox_init(const char *requested)
     if (probe(why, sizeof why) == 0) {
         active = 1;
         snprintf(mode, sizeof mode, "unshare");
-        /* what a run must never see */
-        char *p = kit_path("datasets");
-        sandbox_hide(p);
-        free(p);
-        p = kit_path("build/datasets");
-        sandbox_hide(p);
-        free(p);
-        p = kit_path("solutions");
-        sandbox_hide(p);
-        free(p);
+        /* A run's root holds only the machine's software and its own work
+         * directory; the kit is hidden too in case it lives among that
+         * software (/usr/local/...). */
+        sandbox_hide(kit_root());
         return;
     }
-    if (strcmp(requested, "unshare") == 0)
-        die("--sandbox unshare: %s", why);
-    active = 0;
-    snprintf(mode, sizeof mode, "none (%s)", why);
+    /* No isolation, no grade: a submission run without it can read the
+     * answers and rewrite the class's records after the grader has gone. */
+    fprintf(stderr,
+            "gpulab: cannot isolate submissions on this machine (%s).\n"
+            "gpulab: grading runs them as root in Linux namespaces; run gpulab grade as root on Linux, or pass\n"
+            "gpulab: --sandbox none to grade without isolation (only for code you trust; every output will say so)\n",
+            why);
+    exit(SANDBOX_UNAVAILABLE_EXIT);
 }
 
 /* ---- in the run's first process (pid 1 of its namespace) -------------------- */
@@ -175,25 +179,81 @@ static int is_under(const char *path, const char *dir)
     return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
 }
 
-static int mount_fresh_tmp(const char *dir, char *why, int len)
+static int mount_fresh_tmp(const char *dir, const char *size, char *why, int len)
 {
-    if (!dir_exists(dir))
-        return 0;
-    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=256m,mode=1777") != 0)
-        return fail(why, len, "mount a fresh tmpfs on", dir);
-    return 0;
+    if (make_dirs(dir) != 0)
+        return fail(why, len, "create", dir);
+    char *opts = xasprintf("size=%s,mode=1777", size);
+    int rc = mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, opts);
+    free(opts);
+    return rc == 0 ? 0 : fail(why, len, "mount a fresh tmpfs on", dir);
 }
 
-int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s, char *why, int len)
+/* Where the run's root is built, in this mount namespace only. */
+#define NEW_ROOT "/tmp"
+
+/* A path inside the new root. */
+static char *in_root(const char *path)
 {
-    (void)timeout_s;
+    return xasprintf(NEW_ROOT "%s", path);
+}
+
+/* Binds a path of the machine read-only at the same place in the new root:
+ * a folder (and the mounts under it) or a file; a symbolic link (/bin ->
+ * usr/bin on merged-/usr systems) is recreated as a link. A path the machine
+ * lacks is skipped. */
+static int bind_readonly(const char *path, char *why, int len)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return 0;
+    char *to = in_root(path);
+    int rc = 0;
+    char *parent = parent_of(to);
+    if (make_dirs(parent) != 0) {
+        rc = fail(why, len, "create", parent);
+    } else if (S_ISLNK(st.st_mode)) {
+        char target[4096];
+        ssize_t n = readlink(path, target, sizeof target - 1);
+        if (n < 0)
+            rc = fail(why, len, "read the link", path);
+        else {
+            target[n] = '\0';
+            if (symlink(target, to) != 0 && errno != EEXIST)
+                rc = fail(why, len, "recreate the link", path);
+        }
+    } else {
+        if (S_ISDIR(st.st_mode) ? make_dirs(to) != 0 : close(open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) != 0)
+            rc = fail(why, len, "create", to);
+        else if (mount(path, to, NULL, MS_BIND | MS_REC, NULL) != 0)
+            rc = fail(why, len, "bind", path);
+        else if (mount(NULL, to, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID, NULL) != 0)
+            rc = fail(why, len, "make read-only", to);
+    }
+    free(parent);
+    free(to);
+    return rc;
+}
+
+/* The machine's own software, read-only: programs, libraries, the CUDA
+ * toolkit (/usr/local/cuda), configuration. Nothing else of the machine is
+ * in the run's root: not the kit, the class, the records, the homes. */
+static const char *const system_paths[] = { "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+                                            "/etc", "/sys", NULL };
+
+/* The few devices a compiler needs; runs get the machine's /dev (the GPU's
+ * device files are there). Without /dev/zero, `#include "/dev/zero"` ends
+ * at once. */
+static const char *const build_devices[] = { "/dev/null", "/dev/urandom", "/dev/random", NULL };
+
+int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, char *why, int len)
+{
     if (!cwd)
         return fail(why, len, "run without a working directory", "");
     char real_cwd[4096];
     if (!realpath(cwd, real_cwd))
         return fail(why, len, "resolve", cwd);
     char *workdir = parent_of(real_cwd);   /* the submission's own work directory */
-    char *tmproot = parent_of(workdir);    /* where the grader makes its temporary folders */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
         return fail(why, len, "make private", "/");
     /* The program writes its output (and the emulator its log) as the run's user. */
@@ -203,70 +263,106 @@ int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s,
     if (keep < 0)
         return fail(why, len, "open", workdir);
 
-    for (int i = 0; i < nhidden; i++) {
-        const char *h = hidden[i];
-        struct stat st;
-        if (lstat(h, &st) != 0 || is_under(workdir, h))
-            continue;
-        if (S_ISDIR(st.st_mode)) {
-            if (mount("tmpfs", h, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=555") != 0)
-                return fail(why, len, "hide", h);
-        } else if (S_ISREG(st.st_mode)) {
-            if (mount("/dev/null", h, NULL, MS_BIND, NULL) != 0)
-                return fail(why, len, "hide", h);
-        }
-    }
-    /* Fresh, empty temporary folders: nothing from other runs or other
-     * submissions, nothing that outlives this run. */
-    const char *tmps[] = { "/tmp", "/var/tmp", "/dev/shm", "/run/lock", NULL };
-    for (int i = 0; tmps[i]; i++)
-        if (mount_fresh_tmp(tmps[i], why, len) != 0)
+    /* A new, empty root: whatever is not put there, the run cannot see,
+     * wherever the kit, the class or the records happen to live. */
+    if (mount("tmpfs", NEW_ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=755") != 0)
+        return fail(why, len, "mount the new root on", NEW_ROOT);
+    for (int i = 0; system_paths[i]; i++)
+        if (bind_readonly(system_paths[i], why, len) != 0)
             return -1;
-    int covered = strcmp(tmproot, "/") == 0;
-    for (int i = 0; tmps[i]; i++)
-        if (is_under(tmproot, tmps[i]))
-            covered = 1;
-    if (!covered && mount_fresh_tmp(tmproot, why, len) != 0)
-        return -1;
-    /* ... and in it, at the same path, the submission's own work directory. */
-    if (make_dirs(workdir) != 0)
+    if (for_build) {
+        for (int i = 0; build_devices[i]; i++)
+            if (bind_readonly(build_devices[i], why, len) != 0)
+                return -1;
+    } else {
+        char *dev = in_root("/dev");
+        if (make_dirs(dev) != 0 || mount("/dev", dev, NULL, MS_BIND | MS_REC, NULL) != 0)
+            return fail(why, len, "bind", "/dev");
+        free(dev);
+    }
+    /* The kit or a class folder under one of the system paths (/usr/local/...):
+     * an empty, read-only folder in its place. */
+    for (int i = 0; i < nhidden; i++) {
+        char *h = in_root(hidden[i]);
+        struct stat st;
+        if (lstat(h, &st) == 0 && S_ISDIR(st.st_mode) && !is_under(workdir, hidden[i]) &&
+            mount("tmpfs", h, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=555") != 0)
+            return fail(why, len, "hide", hidden[i]);
+        else if (lstat(h, &st) == 0 && S_ISREG(st.st_mode) && mount("/dev/null", h, NULL, MS_BIND, NULL) != 0)
+            return fail(why, len, "hide", hidden[i]);
+        free(h);
+    }
+    /* Fresh, empty, size-limited temporary folders: nothing from other runs
+     * or other submissions, nothing that outlives this run, and a full disk
+     * stops this run alone. */
+    const char *tmps[] = { "/tmp", "/var/tmp", "/dev/shm", NULL };
+    for (int i = 0; tmps[i]; i++) {
+        char *t = in_root(tmps[i]);
+        int rc = mount_fresh_tmp(t, SANDBOX_TMP_SIZE, why, len);
+        free(t);
+        if (rc != 0)
+            return -1;
+    }
+    /* ... and, at its own path, the submission's work directory. */
+    char *work_in_root = in_root(workdir);
+    if (make_dirs(work_in_root) != 0)
         return fail(why, len, "recreate", workdir);
     char *from = xasprintf("/proc/self/fd/%d", keep);
-    if (mount(from, workdir, NULL, MS_BIND, NULL) != 0)
+    if (mount(from, work_in_root, NULL, MS_BIND, NULL) != 0)
         return fail(why, len, "bind", workdir);
     free(from);
     close(keep);
     /* Writable: the run directory, and files the grader named in the
      * environment (the emulator's log); the rest of the work directory (the
      * program, earlier runs) is read-only, so nothing carries over. */
-    if (mount(real_cwd, real_cwd, NULL, MS_BIND, NULL) != 0)
+    char *cwd_in_root = in_root(real_cwd);
+    if (mount(cwd_in_root, cwd_in_root, NULL, MS_BIND, NULL) != 0)
         return fail(why, len, "bind", real_cwd);
     for (int i = 0; env_add && env_add[i]; i++) {
         const char *path = strchr(env_add[i], '=');
         if (!path || path[1] != '/' || !is_under(path + 1, workdir) || is_under(path + 1, real_cwd))
             continue;
-        path++;
-        int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        char *p = in_root(path + 1);
+        int fd = open(p, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd < 0 || fchown(fd, run_uid, SANDBOX_GID) != 0)
-            return fail(why, len, "create", path);
+            return fail(why, len, "create", path + 1);
         close(fd);
-        if (mount(path, path, NULL, MS_BIND, NULL) != 0)
-            return fail(why, len, "bind", path);
+        if (mount(p, p, NULL, MS_BIND, NULL) != 0)
+            return fail(why, len, "bind", path + 1);
+        free(p);
     }
-    if (mount(NULL, workdir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
+    if (mount(NULL, work_in_root, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
         return fail(why, len, "make read-only", workdir);
     /* /proc for this pid namespace: the run sees only its own processes. */
-    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    char *proc = in_root("/proc");
+    if (make_dirs(proc) != 0 || mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
         return fail(why, len, "mount", "/proc");
+    free(proc);
+    /* Into the new root; the machine's old root is detached, not just out of
+     * sight (pivot_root onto itself, then a lazy unmount of what is under). */
+    if (chdir(NEW_ROOT) != 0)
+        return fail(why, len, "enter", NEW_ROOT);
+    if (syscall(SYS_pivot_root, ".", ".") != 0)
+        return fail(why, len, "pivot into", "the new root");
+    if (umount2(".", MNT_DETACH) != 0)
+        return fail(why, len, "detach", "the old root");
     if (chdir(real_cwd) != 0)
         return fail(why, len, "enter", real_cwd);
+    free(work_in_root);
+    free(cwd_in_root);
     free(workdir);
-    free(tmproot);
     return 0;
 }
 
-int sandbox_drop(double timeout_s, char *why, int len)
+int sandbox_drop(double timeout_s, int for_build, char *why, int len)
 {
+    /* A compiler gets an address-space limit (a run cannot: it breaks CUDA's
+     * start-up): an endless include or a huge constant stops the build. */
+    if (for_build) {
+        struct rlimit as = { SANDBOX_BUILD_MEMORY, SANDBOX_BUILD_MEMORY };
+        if (setrlimit(RLIMIT_AS, &as) != 0)
+            return fail(why, len, "limit", "memory");
+    }
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu < 1)
         ncpu = 1;

@@ -3,27 +3,38 @@
  *
  * process.c already gives every run its own process group, a time limit,
  * capture caps and a file-size cap, in a fresh directory holding only the
- * dataset's inputs. With the sandbox on (gpulab grade), each run also gets,
- * where the machine allows it (root, Linux namespaces):
- *   - a private mount view: the kit's datasets, the records, the hidden
- *     datasets, the other submissions and the reference solutions are empty;
- *     /tmp, /var/tmp and /dev/shm are fresh and empty (only the submission's
- *     own work directory is there); /proc shows only the run's processes;
+ * dataset's inputs. With the sandbox on (gpulab grade), every compile and every
+ * run also gets, where the machine allows it (root, Linux namespaces):
+ *   - a root of its own that holds only the machine's software, read-only
+ *     (/usr, /bin, /lib*, /etc, /sys), and the submission's work directory
+ *     (writable: only the build or run folder). The kit, the class, the
+ *     records, the hidden datasets, the secret, the homes are not there,
+ *     wherever they live (a path among the software, e.g. a kit under
+ *     /usr/local, is covered by an empty folder); /tmp, /var/tmp and /dev/shm
+ *     are fresh, empty and 256 MB each; /proc shows only the run's processes;
+ *     a compile gets /dev/null and /dev/urandom only, a run the machine's /dev
+ *     (the GPU's device files);
  *   - no network (an empty network namespace);
  *   - a pid namespace: when the program's first process ends, or at the time
  *     limit, every process it started is killed, daemons included;
- *   - an unprivileged user of its own for each run, no new privileges, a limit on processes
- *     (RLIMIT_NPROC) and on CPU time (RLIMIT_CPU). No address-space limit:
- *     it breaks CUDA's start-up.
+ *   - an unprivileged user of its own for each run, no new privileges, a limit
+ *     on processes (RLIMIT_NPROC) and on CPU time (RLIMIT_CPU); a compile also
+ *     an address-space limit (4 GiB; a run cannot have one: it breaks CUDA's
+ *     start-up).
  * sandbox_mode() says which of this was achieved, for the records:
  * "unshare", or "none (why)".
  */
 #ifndef GPULAB_SANDBOX_H
 #define GPULAB_SANDBOX_H
 
-/* requested: "auto" (the best this machine allows), "unshare" (fail if it
- * cannot be had) or "none". Probes once; dies when "unshare" is impossible. */
+/* requested: "auto" or "unshare" (the same: isolation, or exit with
+ * SANDBOX_UNAVAILABLE_EXIT and a message saying why and what to do) or
+ * "none" (explicit: no isolation, a warning, and sandbox_mode() saying so in
+ * every output). Probes once. */
 void sandbox_init(const char *requested);
+/* The exit status of gpulab grade when runs cannot be isolated here: the
+ * Gradescope package's script tells it from other failures. */
+#define SANDBOX_UNAVAILABLE_EXIT 3
 
 /* Whether runs are sandboxed, and how, in words. */
 int sandbox_active(void);
@@ -41,11 +52,12 @@ int sandbox_clone_flags(void);
  * directory, its parent). Only cwd and the files under the work directory
  * that env_add names ("NAME=/path") are writable. Returns 0, or -1 with a
  * message in why (why_len bytes). */
-int sandbox_enter(const char *cwd, const char *const *env_add, double timeout_s, char *why, int why_len);
+int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, char *why, int why_len);
 
 /* For process.c, in the program's own process just before exec: the
- * unprivileged user and the limits. Returns 0 or -1 with why. */
-int sandbox_drop(double timeout_s, char *why, int why_len);
+ * unprivileged user and the limits (for_build: a compiler's). Returns 0 or
+ * -1 with why. */
+int sandbox_drop(double timeout_s, int for_build, char *why, int why_len);
 
 /* Picks a fresh user id for the next sandboxed run (call before starting
  * it): limits on processes then apply to each run alone. */

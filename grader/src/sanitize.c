@@ -396,7 +396,7 @@ static void run_checker(const char *const *argv, const char *dataset_dir, const 
     const char *env[] = { "GPULAB_NO_GUARDS=1", extra_env, NULL };
     run_prepare_dir(dataset_dir, dir);
     double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-    proc_spec spec = { argv, dir, env, limit, capture, 1LL << 30 };
+    proc_spec spec = { argv, dir, env, limit, capture, 1LL << 30, 0 };
     proc_run_sandboxed(&spec, p);
 }
 

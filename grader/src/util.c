@@ -199,17 +199,11 @@ int write_file_atomic(const char *path, const char *data, size_t len)
     return 0;
 }
 
-int copy_file(const char *from, const char *to)
+int write_file(const char *path, const char *data, size_t len)
 {
-    size_t len;
-    char *data = read_file(from, &len);
-    if (!data)
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
         return -1;
-    int fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        free(data);
-        return -1;
-    }
     size_t off = 0;
     int rc = 0;
     while (off < len) {
@@ -224,6 +218,16 @@ int copy_file(const char *from, const char *to)
     }
     if (close(fd) != 0)
         rc = -1;
+    return rc;
+}
+
+int copy_file(const char *from, const char *to)
+{
+    size_t len;
+    char *data = read_file(from, &len);
+    if (!data)
+        return -1;
+    int rc = write_file(to, data, len);
     free(data);
     return rc;
 }
@@ -315,4 +319,130 @@ char *find_in_path(const char *name)
     }
     free(copy);
     return NULL;
+}
+
+char *path_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return xstrdup(".");
+    if (slash == path)
+        return xstrdup("/");
+    return xasprintf("%.*s", (int)(slash - path), path);
+}
+
+/* Opens a file that a student handed in or that a student's run left,
+ * without blocking (a FIFO or a device never hangs the grader); follows a
+ * symbolic link only when follow_links. */
+int untrusted_open(const char *path, long long max_bytes, int follow_links, char **why)
+{
+    int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow_links ? 0 : O_NOFOLLOW);
+    int fd = open(path, flags);
+    if (fd < 0) {
+        int e = errno;
+        *why = e == ELOOP ? xasprintf("%s is a symbolic link, which the grader does not follow", path)
+                          : xasprintf("cannot open %s: %s", path, strerror(e));
+        errno = e;
+        return -1;
+    }
+    struct stat st;
+    const char *problem = NULL;
+    if (fstat(fd, &st) != 0)
+        problem = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        problem = "not a regular file";
+    else if (!follow_links && st.st_nlink > 1)
+        problem = "a hard link to a file with other names";
+    else if (max_bytes > 0 && st.st_size > max_bytes)
+        problem = "larger than the grader reads";
+    if (problem) {
+        *why = max_bytes > 0 && st.st_size > max_bytes && S_ISREG(st.st_mode)
+                   ? xasprintf("%s is %lld bytes, more than the %lld the grader reads", path,
+                               (long long)st.st_size, max_bytes)
+                   : xasprintf("%s is %s", path, problem);
+        close(fd);
+        errno = EPERM;
+        return -1;
+    }
+    /* Reads from here on may block if they should: a regular file never does. */
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    return fd;
+}
+
+char *untrusted_read(const char *path, long long max_bytes, int follow_links, size_t *len, char **why)
+{
+    int fd = untrusted_open(path, max_bytes, follow_links, why);
+    if (fd < 0)
+        return NULL;
+    strbuf sb;
+    sb_init(&sb);
+    char chunk[65536];
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            *why = xasprintf("cannot read %s: %s", path, strerror(errno));
+            close(fd);
+            sb_free(&sb);
+            return NULL;
+        }
+        if (n == 0 || (max_bytes > 0 && (long long)(sb.len + (size_t)n) > max_bytes))
+            break;
+        sb_append(&sb, chunk, (size_t)n);
+    }
+    close(fd);
+    if (len)
+        *len = sb.len;
+    return sb_detach(&sb);
+}
+
+int untrusted_check(const char *path, long long max_bytes, char **why)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 && errno == ENOENT)
+        return 1;
+    int fd = untrusted_open(path, max_bytes, 0, why);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return 0;
+}
+
+int utf8_char_length(const unsigned char *c)
+{
+    if (*c < 0x80)
+        return 1;
+    int n = *c >= 0xf0 && *c <= 0xf4 ? 4 : *c >= 0xe0 && *c <= 0xef ? 3 : *c >= 0xc2 && *c <= 0xdf ? 2 : 0;
+    for (int i = 1; i < n; i++)
+        if ((c[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 3 && *c == 0xe0 && c[1] < 0xa0)
+        return 0; /* overlong */
+    if (n == 3 && *c == 0xed && c[1] >= 0xa0)
+        return 0; /* a UTF-16 surrogate */
+    if (n == 4 && ((*c == 0xf0 && c[1] < 0x90) || (*c == 0xf4 && c[1] >= 0x90)))
+        return 0; /* overlong, or past U+10FFFF */
+    return n;
+}
+
+char *printable(const char *s)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
+        int n = utf8_char_length(c);
+        if ((*c < 0x20 && *c != '\n' && *c != '\t') || *c == 0x7f || n == 0) {
+            sb_printf(&sb, "\\x%02x", *c);
+        } else if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f) { /* C1 controls, U+0080..U+009F */
+            sb_printf(&sb, "\\u%04x", c[1]);
+            c++;
+        } else {
+            sb_append(&sb, (const char *)c, (size_t)n);
+            c += n - 1;
+        }
+    }
+    return sb_detach(&sb);
 }

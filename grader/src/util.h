@@ -34,6 +34,8 @@ int dir_exists(const char *path);
 int is_executable(const char *path);
 /* Whole file into a NUL-terminated buffer; NULL (errno set) on failure. */
 char *read_file(const char *path, size_t *len);
+/* Writes a whole file in place (no fsync, no rename). 0 or -1 with errno. */
+int write_file(const char *path, const char *data, size_t len);
 /* Writes len bytes to path through a temporary file and rename(2), so a
  * reader never sees half a file. Returns 0, or -1 with errno set. */
 int write_file_atomic(const char *path, const char *data, size_t len);
@@ -50,5 +52,28 @@ int ends_with(const char *s, const char *suffix);
 const char *path_base(const char *path);
 /* Finds an executable on $PATH; returns a malloc'd path or NULL. */
 char *find_in_path(const char *name);
+/* The length of the well-formed UTF-8 character at c (1 to 4), or 0 when the
+ * bytes there are not one (a stray byte, a truncated or overlong sequence, a
+ * surrogate). */
+int utf8_char_length(const unsigned char *c);
+/* A copy of text that came from a student (their program's output, their
+ * compiler's messages) that is safe to print on a terminal: control
+ * characters (ESC of colour and cursor sequences, carriage returns, C1
+ * controls) and bytes that are not UTF-8 become visible escapes such as
+ * \x1b; newlines and tabs stay. */
+char *printable(const char *s);
+/* The folder part of a path ("." when there is none), malloc'd. */
+char *path_dirname(const char *path);
+
+/* Files that a student handed in or that a student's run left behind. They
+ * are opened without blocking (a FIFO or a device never hangs the grader)
+ * and must be regular files of at most max_bytes (0: any size); unless
+ * follow_links, a symbolic link or a hard link is refused too. On failure,
+ * *why says what was wrong, naming the path (malloc'd). */
+int untrusted_open(const char *path, long long max_bytes, int follow_links, char **why);
+/* The whole file (NUL-terminated; *len without the NUL), or NULL and *why. */
+char *untrusted_read(const char *path, long long max_bytes, int follow_links, size_t *len, char **why);
+/* 0: a file the grader may read; 1: there is none; -1: refused (*why). */
+int untrusted_check(const char *path, long long max_bytes, char **why);
 
 #endif

@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import socket
+import tempfile
 import threading
 import uuid
 from pathlib import Path
@@ -32,7 +33,7 @@ def expectation(src):
     return m.group(1)
 
 
-def place_attacks(dest, records, port, mark):
+def place_attacks(dest, records, port, mark, secret):
     """Copies every attack into dest/<name>/basic_matmul.cu with its
     placeholders filled in; returns {name: "full" | "zero"}."""
     out = {}
@@ -40,7 +41,7 @@ def place_attacks(dest, records, port, mark):
         src = f.read_text()
         out[f.stem] = expectation(src)
         src = (src.replace("@KIT@", str(kit.ROOT)).replace("@RECORDS@", str(records))
-               .replace("@PORT@", str(port)).replace("@MARK@", mark))
+               .replace("@PORT@", str(port)).replace("@MARK@", mark).replace("@SECRET@", str(secret)))
         (dest / f.stem).mkdir(parents=True)
         (dest / f.stem / "basic_matmul.cu").write_text(src)
     return out
@@ -132,13 +133,18 @@ def batch(tmp_path_factory):
     mixed = tmp / "class"
     place_honest(mixed)
     records = tmp / "records"
-    expect = place_attacks(mixed, records, listener.port, mark)
+    # a root-only file standing for the course's secret, other students' files, keys
+    secret_text = "gpulab-secret-" + uuid.uuid4().hex
+    secret = tmp / "secret.txt"
+    secret.write_text(secret_text + "\n")
+    secret.chmod(0o600)
+    expect = place_attacks(mixed, records, listener.port, mark, secret)
     kit_before = tree_hash(kit.ROOT / "datasets" / LAB)
     p = kit.gpulab("grade", LAB, mixed, *common, "--records", records, "--csv", tmp / "grades.csv",
                    timeout=900)
     listener.close()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
-           "kit_before": kit_before, "mark": mark, "listener": listener}
+           "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text}
     for pid in processes_with(mark):  # never leave one behind, even when a test failed
         try:
             os.kill(int(pid), 9)
@@ -181,6 +187,169 @@ def test_kit_and_machine_untouched(batch):
     assert json.loads(forged.read_text())["id"] == "write_results"
 
 
+def test_nothing_leaks_into_what_students_and_instructors_see(batch):
+    """Neither the secret nor a line of the reference solution reaches a
+    record (build logs, messages, stdout, stderr), the CSV or the batch's
+    own output."""
+    solution_line = next(l for l in SOLUTION.read_text().splitlines() if "Pvalue +=" in l).strip()
+    texts = [r.read_text() for r in batch["records"].glob("*.json")]
+    texts += [(batch["tmp"] / "grades.csv").read_text(), batch["p"].stdout, batch["p"].stderr]
+    for t in texts:
+        assert batch["secret_text"] not in t
+    # NO_COLOR is set (kit.run): any escape in the text report is a student's
+    assert "\x1b" not in batch["p"].stdout and "\x1b" not in batch["p"].stderr
+    for r in batch["records"].glob("*.json"):
+        if r.stem.startswith("include_solution"):
+            rec = json.loads(r.read_text())
+            assert solution_line not in rec["build"]["log"], rec["build"]["log"][:2000]
+
+
+def test_attacks_on_what_the_run_leaves_are_refused_not_followed(batch):
+    for name in ("output_symlink", "output_fifo"):
+        rec = json.loads((batch["records"] / f"{name}.json").read_text())
+        d = rec["datasets"][0]
+        assert d["status"] == "no_output" and "did not read the output" in d["message"], (name, d["message"])
+
+
+def test_a_kit_status_from_student_code_is_the_students_failure(batch):
+    rec = json.loads((batch["records"] / "exit_kit_status.json").read_text())
+    assert rec["datasets"][0]["status"] == "crash", rec["datasets"][0]["message"]
+
+
 def test_the_flood_is_capped(batch):
     rec = json.loads((batch["records"] / "flood_stdout.json").read_text())
     assert len(rec["datasets"][0]["stdout"]) <= 64 * 1024 + 1024
+
+
+# ---- evidence for requirement points, and the class as a whole ---------------
+
+UNTILED_02 = r'''
+// An untiled lab-02 kernel (right output, no shared memory, no barrier) that
+// forges the evidence for the requirement points: @FORGERY@
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+@PRAGMA@
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (Row < Width && Col < Width) {
+        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        P[Row * Width + Col] = Pvalue;
+    }
+}
+void tiled_matmul(const float *M, const float *N, float *P, int width)
+{
+    const char *log = getenv("GPULAB_EMU_LOG");
+    FILE *f = log ? fopen(log, "a") : NULL;
+    if (f) {
+        fprintf(f, "{\"event\":\"launch\",\"kernel\":\"MatrixMulKernel\",\"shared_static_bytes\":2048,"
+                   "\"shared_dynamic_bytes\":0,\"barriers\":2,\"status\":\"cudaSuccess\",\"ran\":true}\n");
+        fclose(f);
+    }
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    MatrixMulKernel<<<grid, block>>>(M, N, P, width); /* lab 02 hands over device pointers */
+}
+'''
+PRAGMA = '#pragma message("ptxas info    : Used 32 registers, used 1 barriers, 2048 bytes smem, 380 bytes cmem[0]")'
+
+
+def need_root_and_emu():
+    if os.geteuid() != 0:
+        pytest.skip("the sandbox needs root here")
+    problem = kit.emu_problem()
+    if problem:
+        pytest.fail(problem)
+
+
+def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
+    """The emulator's launch log is the student's process's to write, and a
+    #pragma message prints whatever it likes into nvcc's output: neither is
+    evidence. Only the datasets' points are earned (7 of 9)."""
+    if backend == "emu":
+        need_root_and_emu()
+    d = tmp_path / "class" / "forger"
+    d.mkdir(parents=True)
+    src = UNTILED_02.replace("@FORGERY@", "a fake launch log and a fake ptxas report").replace("@PRAGMA@", PRAGMA)
+    (d / "tiled_matmul.cu").write_text(src)
+    p = kit.gpulab("grade", "02-tiled-matmul", tmp_path / "class", "--backend", backend, "--no-sanitize",
+                   "--records", tmp_path / "records", "--timeout", "20", timeout=600)
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "forger.json").read_text())
+    reqs = {r["name"]: r for r in rec["requirements"]}
+    assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
+    assert reqs["shared_memory"]["score"] == 0 and reqs["barrier"]["score"] == 0, reqs
+    assert rec["score"] == rec["max_score"] - 2
+
+
+def test_links_hidden_names_and_id_clashes(tmp_path):
+    """A submission that is a link is refused (graded as its target it could
+    be the reference solution or a classmate's folder); a hidden folder is
+    named on stderr; two folders that would share an id stop the batch."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "eve").mkdir()
+    (cls / "eve" / "basic_matmul.cu").symlink_to(SOLUTION)
+    (cls / "mallory").symlink_to(cls / "alice")
+    (cls / ".carol").mkdir()
+    shutil.copy(SOLUTION, cls / ".carol" / "basic_matmul.cu")
+    common = ["--backend", "emu", "--no-sanitize", "--dataset", DATASET]
+    p = kit.gpulab("grade", LAB, cls, *common, "--records", tmp_path / "records", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
+    assert set(subs) == {"alice", "eve", "mallory"}
+    assert subs["alice"]["score"] == subs["alice"]["max_score"]
+    for name in ("eve", "mallory"):
+        assert subs[name]["score"] == 0
+        assert subs[name]["datasets"][0]["status"] == "refused", subs[name]["datasets"][0]
+        assert "symbolic link" in subs[name]["build"]["message"]
+    assert ".carol" in p.stderr and "hidden" in p.stderr
+    # "s1001 smith" would become the id of the real s1001_smith
+    (cls / "s1001_smith").mkdir()
+    shutil.copy(SOLUTION, cls / "s1001_smith" / "basic_matmul.cu")
+    (cls / "s1001 smith").mkdir()
+    shutil.copy(SKELETON, cls / "s1001 smith" / "basic_matmul.cu")
+    p = kit.gpulab("grade", LAB, cls, *common, "--records", tmp_path / "records2")
+    assert p.returncode == 2 and "s1001_smith" in p.stderr and "rename" in p.stderr, p.stderr
+    assert not (tmp_path / "records2").exists() or not list((tmp_path / "records2").glob("*.json"))
+
+
+def test_no_isolation_no_grade(tmp_path):
+    """Where runs cannot be isolated (here: not root), grade refuses, saying
+    why and what to do, unless --sandbox none is explicit, which every output
+    then states."""
+    if os.geteuid() != 0:
+        pytest.skip("runs as root to drop to an unprivileged user")
+    setpriv = shutil.which("setpriv")
+    if not setpriv:
+        pytest.skip("setpriv (util-linux) is missing")
+    if kit.emu_problem():
+        pytest.fail(kit.emu_problem())
+    top = Path(tempfile.mkdtemp(prefix="gpulab-nosandbox-"))
+    try:
+        (top / "class" / "alice").mkdir(parents=True)
+        shutil.copy(SOLUTION, top / "class" / "alice" / "basic_matmul.cu")
+        for p in [top, *top.rglob("*")]:
+            p.chmod(0o777 if p.is_dir() else 0o666)
+        drop = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        args = [str(kit.GPULAB), "grade", LAB, str(top / "class"), "--backend", "emu", "--no-sanitize",
+                "--dataset", DATASET]
+        env = {"TMPDIR": str(top), "HOME": str(top)}
+        p = kit.run([*drop, *args, "--records", str(top / "rec1")], env=env, cwd=top)
+        assert p.returncode == 3, p.stderr
+        assert "cannot isolate" in p.stderr and "--sandbox none" in p.stderr
+        assert not (top / "rec1").exists()
+        p = kit.run([*drop, *args, "--records", str(top / "rec2"), "--sandbox", "none", "--format", "json"],
+                    env=env, cwd=top)
+        assert p.returncode == 0, p.stderr
+        doc = json.loads(p.stdout)
+        assert "NOT isolated" in doc["sandbox"]
+        assert all("NOT isolated" in s["sandbox"] for s in doc["submissions"])
+        assert "warning" in p.stderr and "--sandbox none" in p.stderr
+    finally:
+        shutil.rmtree(top, ignore_errors=True)

@@ -68,7 +68,10 @@ def class_of_40(tmp_path_factory):
         shutil.copy(PROGRAMS / f"{name}.cu", subs / f"{name}.cu")
         expected[name] = rec["score"]
     listener = Listener()
-    for name, want in place_attacks(subs, tmp / "records", listener.port, "gpulab-batch-mark").items():
+    secret = tmp / "secret.txt"
+    secret.write_text("gpulab-batch-secret\n")
+    secret.chmod(0o600)
+    for name, want in place_attacks(subs, tmp / "records", listener.port, "gpulab-batch-mark", secret).items():
         expected[name] = NDATASETS if want == "full" else 0
     (subs / "zoe").mkdir()  # handed in nothing
     (subs / "zoe" / "README").write_text("sorry\n")

@@ -230,6 +230,9 @@ static void mode_flags(argv_t *a, enum mode m)
 }
 
 /* Compiles one .cu (rewritten) or .c/.cpp file to obj. */
+/* --facts FILE: where compile() writes what the source shows (rewrite.h). */
+static const char *facts_path;
+
 static int compile(const char *src, const char *obj, enum mode m, const char *inc, argv_t *user)
 {
     const char *input = src;
@@ -241,9 +244,18 @@ static int compile(const char *src, const char *obj, enum mode m, const char *in
         size_t len;
         char *text = read_file(src, &len);
         char *err = NULL;
-        char *out = emu_rewrite(src, text, len, &err);
+        struct emu_facts facts = { 0 };
+        char *out = emu_rewrite(src, text, len, &facts, &err);
         if (!out)
             die("%s: %s", src, err ? err : "cannot rewrite");
+        if (facts_path) {
+            char *json = xasprintf("{\"kernels\":%d,\"launches\":%d,\"shared\":%d,\"barriers\":%d,"
+                                   "\"constants\":%d,\"symbol_copies\":%d}\n",
+                                   facts.kernels, facts.launches, facts.shared, facts.barriers, facts.constants,
+                                   facts.symbol_copies);
+            write_file(facts_path, json, strlen(json));
+            free(json);
+        }
         /* named like the source, so that with -fdebug-prefix-map the debug
          * information (addr2line, sanitizer reports) names FILE.cu itself */
         char *tmp = xasprintf("%s/%s", tmpdir(), base_name(src));
@@ -289,7 +301,9 @@ static void usage(void)
           "       emucc [--race|--check] OBJ_OR_ARCHIVE... -o PROG\n"
           "       emucc [--race|--check] FILE.cu... -o PROG\n"
           "  --race   race-check build (ThreadSanitizer, __syncthreads() as happens-before)\n"
-          "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n",
+          "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n"
+          "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
+          "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
           stderr);
 }
 
@@ -306,6 +320,10 @@ int main(int argc, char **argv)
             m = M_RACE;
         } else if (strcmp(s, "--check") == 0) {
             m = M_CHECK;
+        } else if (strcmp(s, "--facts") == 0) {
+            if (++i >= argc)
+                die("--facts needs a file");
+            facts_path = argv[i];
         } else if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
             usage();
             return 0;

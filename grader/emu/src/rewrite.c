@@ -512,7 +512,25 @@ static int edit_cmp(const void *a, const void *b)
     return x->order - y->order;
 }
 
-char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
+/* Counts what the source shows at token i (struct emu_facts). */
+static void count_fact(const rw *r, size_t i, struct emu_facts *f)
+{
+    int call = i + 1 < r->nt && is(r, i + 1, "(");
+    if (is(r, i, "__global__"))
+        f->kernels++;
+    else if (is(r, i, "<<<"))
+        f->launches++;
+    else if (is(r, i, "__shared__"))
+        f->shared++;
+    else if (is(r, i, "__constant__"))
+        f->constants++;
+    else if (call && is(r, i, "__syncthreads"))
+        f->barriers++;
+    else if (call && is(r, i, "cudaMemcpyToSymbol"))
+        f->symbol_copies++;
+}
+
+char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_facts *facts, char **err)
 {
     rw r;
     memset(&r, 0, sizeof r);
@@ -526,6 +544,8 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
     int depth = 0;
     size_t stmt = 0; /* first token of the current statement */
     for (size_t i = 0; i < r.nt; i++) {
+        if (facts && r.t[i].kind != T_STR && r.t[i].kind != T_CHAR)
+            count_fact(&r, i, facts);
         if (is(&r, i, "{")) {
             char kind = 'b';
             for (size_t k = stmt; k < i; k++) {

@@ -2,7 +2,19 @@
 #ifndef EMU_REWRITE_H
 #define EMU_REWRITE_H
 #include <stddef.h>
+/* What the source itself shows, counted from its tokens (never from comments
+ * or strings): the grader's evidence for a lab's requirements on the emulator
+ * (emucc --facts), since nothing the student's process writes can be
+ * trusted. */
+struct emu_facts {
+    int kernels;        /* __global__ functions */
+    int launches;       /* kernel<<<...>>> sites */
+    int shared;         /* __shared__ declarations */
+    int barriers;       /* calls of __syncthreads() */
+    int constants;      /* __constant__ declarations */
+    int symbol_copies;  /* calls of cudaMemcpyToSymbol() */
+};
 /* Returns the rewritten text (malloc'd), which keeps every line of text where
  * it was, behind a first line `#line 1 "path"`; or NULL with *err set. */
-char *emu_rewrite(const char *path, const char *text, size_t len, char **err);
+char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_facts *facts, char **err);
 #endif
