@@ -29,6 +29,8 @@
 /* No file a compiler writes for a lab file comes near this; an inline
  * `.space` of gigabytes stops here. */
 #define BUILD_FILE_CAP (256LL << 20)
+/* The GPU build compiles the student's file after emucc --poison-shared. */
+#define POISONED_SOURCE "student-poisoned.cu"
 /* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
 #define SUBMISSION_MAX_BYTES (1LL << 20)
 
@@ -83,25 +85,25 @@ static char *link_hint(const lab_manifest *m, const char *log)
 }
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
-                      const char *workdir, const char *emu_mode, const char *link_lib,
+                      const char *workdir, const char *emu_mode, const char *link_lib, int poison,
                       build_result *r);
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
 {
-    build_any(m, b, student_path, workdir, NULL, NULL, r);
+    build_any(m, b, student_path, workdir, NULL, NULL, 1, r);
 }
 
 void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *workdir, const char *mode, build_result *r)
 {
-    build_any(m, b, student_path, workdir, mode, NULL, r);
+    build_any(m, b, student_path, workdir, mode, NULL, 1, r);
 }
 
 void build_with_library(const lab_manifest *m, const backend *b, const char *path,
                         const char *workdir, const char *library, build_result *r)
 {
-    build_any(m, b, path, workdir, NULL, library, r);
+    build_any(m, b, path, workdir, NULL, library, 0, r);
 }
 
 char *build_program_path(const char *workdir, const char *emu_mode)
@@ -161,13 +163,26 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     char *harness_dir = kit_path("build/harness/%s", b->name);
     char *lab_harness = kit_path("build/harness/%s/%s/harness.o", b->name, m->id);
     char *lab_harness_copy = xasprintf("%s/harness.o", kit_dir);
-    int rc = 0;
-    if (copy_files(m->dir, ".h", include) != 0 || copy_files(rt, ".h", include) != 0) {
+    /* emucc, for both backends: the GPU build's source pass uses it too */
+    char *emucc_path = kit_path("build/emu/emucc");
+    char *emucc_copy = xasprintf("%s/emu/emucc", dir);
+    char *emu_copy_dir = xasprintf("%s/emu", dir);
+    char *poison_header = kit_path("grader/runtime/smem_poison_device.cuh");
+    char *poison_header_copy = xasprintf("%s/smem_poison_device.cuh", include);
+    int rc = make_dirs(emu_copy_dir);
+    if (rc != 0) {
+        *why = xasprintf("cannot create %s: %s", emu_copy_dir, strerror(errno));
+    } else if (copy_files(m->dir, ".h", include) != 0 || copy_files(rt, ".h", include) != 0) {
         *why = xasprintf("cannot copy the lab's headers into %s: %s", include, strerror(errno));
         rc = -1;
     } else if (copy_files(harness_dir, ".o", kit_dir) != 0 || copy_files(harness_dir, ".a", kit_dir) != 0 ||
                copy_file(lab_harness, lab_harness_copy) != 0) {
         *why = xasprintf("the kit's %s harness for %s is not built: run make", b->name, m->id);
+        rc = -1;
+    } else if (copy_file(emucc_path, emucc_copy) != 0 || chmod(emucc_copy, 0755) != 0 ||
+               copy_file(poison_header, poison_header_copy) != 0) {
+        *why = xasprintf("cannot copy %s and %s into %s (run make): %s", emucc_path, poison_header, dir,
+                         strerror(errno));
         rc = -1;
     } else if (b->kind == BACKEND_EMU) {
         char *emu_dir = path_dirname(b->compiler);
@@ -189,11 +204,16 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     free(harness_dir);
     free(lab_harness);
     free(lab_harness_copy);
+    free(emucc_path);
+    free(emucc_copy);
+    free(emu_copy_dir);
+    free(poison_header);
+    free(poison_header_copy);
     return rc;
 }
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
-                      const char *workdir, const char *emu_mode, const char *link_lib,
+                      const char *workdir, const char *emu_mode, const char *link_lib, int poison,
                       build_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -248,8 +268,18 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         if (make_dirs(keep_dir) != 0)
             die("cannot create %s: %s", keep_dir, strerror(errno));
         free(keep_dir);
+        /* Unset shared memory poisoned in the student's own blocks (emucc
+         * --poison-shared, smem_poison_device.cuh): no other process on the
+         * GPU can undo it. Not for timing builds. */
+        if (poison) {
+            const char *pre[] = { emucc, "--poison-shared", source, POISONED_SOURCE, NULL };
+            if (run_tool(pre, dir, &log, &why) != 0)
+                goto failed_compile;
+            source = POISONED_SOURCE;
+        }
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
-                             "-Iinclude", "-c", source, "-o", obj, NULL };
+                             "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
+                             "-o", obj, NULL };
         if (run_tool(cc, dir, &log, &why) != 0)
             goto failed_compile;
         const char *ld[] = { b->compiler, arch, obj, harness, harness_main, runtime, "-o", prog_name, link_lib, NULL };

@@ -24,8 +24,10 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
  * the program is build_program_path(workdir, MODE). */
 void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *workdir, const char *mode, build_result *r);
-/* A kit program built like a submission, linked with one more library
- * ("-lcublas"): the baselines of gpulab bench (GPU only). */
+/* A timing build (gpulab bench): like a submission's, but on a GPU without
+ * the shared-memory poison (emucc --poison-shared) that the grading build
+ * adds, and linked with one more library when library is not NULL
+ * ("-lcublas": the baselines). */
 void build_with_library(const lab_manifest *m, const backend *b, const char *path,
                         const char *workdir, const char *library, build_result *r);
 

@@ -132,7 +132,10 @@ def test_gradescope_results(tmp_path):
 
 
 def test_gradescope_needs_one_submission(tmp_path):
-    p = kit.gpulab("grade", LAB, SOLUTION, SKELETON, "--format", "gradescope", "--records", tmp_path)
+    skeleton = tmp_path / "skeleton" / "basic_matmul.cu"
+    skeleton.parent.mkdir()
+    skeleton.write_bytes(SKELETON.read_bytes())
+    p = kit.gpulab("grade", LAB, SOLUTION, skeleton, "--format", "gradescope", "--records", tmp_path / "r")
     assert p.returncode == 2 and "one submission" in p.stderr
 
 

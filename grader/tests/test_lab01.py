@@ -111,7 +111,10 @@ def test_missing_entry_point_is_explained(backend):
 
 def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
     out = tmp_path / "grades.json"
-    p = kit.gpulab("grade", LAB, SOLUTION, SKELETON, "--backend", backend, "--format", "json",
+    skeleton = tmp_path / "skeleton" / "basic_matmul.cu"  # its own id: both files sit in a folder named for the lab
+    skeleton.parent.mkdir()
+    skeleton.write_bytes(SKELETON.read_bytes())
+    p = kit.gpulab("grade", LAB, SOLUTION, skeleton, "--backend", backend, "--format", "json",
                    "--out", out, "--records", tmp_path / "records")
     import json
     doc = json.loads(out.read_text())

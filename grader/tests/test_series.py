@@ -30,7 +30,7 @@ def test_a_series_is_framed_dataset_by_dataset(tmp_path):
         for f in (kit.ROOT / "datasets" / "02-tiled-matmul" / name).glob("input*"):
             (d / f.name).write_bytes(f.read_bytes())
         args += [d, tmp_path / f"out-{k}.tensor"]
-    r = kit.run([f"{work}/lab-program", "--series", *args], cwd=tmp_path)
+    r = kit.run([f"{work}/build/lab-program", "--series", *args], cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     for out in (r.stdout, r.stderr):
         frames = [line.split("\t")[1:4] for line in out.splitlines() if line.startswith("@gpulab\tdataset")]

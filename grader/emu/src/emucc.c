@@ -302,6 +302,8 @@ static void usage(void)
           "       emucc [--race|--check] FILE.cu... -o PROG\n"
           "  --race   race-check build (ThreadSanitizer, __syncthreads() as happens-before)\n"
           "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n"
+          "  --poison-shared IN.cu OUT.cu  (for nvcc builds) fill each kernel's __shared__ arrays\n"
+          "           with NaN at the top of its body, then wait for the block; nothing else\n"
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
           "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
           stderr);
@@ -320,6 +322,18 @@ int main(int argc, char **argv)
             m = M_RACE;
         } else if (strcmp(s, "--check") == 0) {
             m = M_CHECK;
+        } else if (strcmp(s, "--poison-shared") == 0) {
+            /* the GPU build's source pass (rewrite.h), nothing else */
+            if (i + 2 >= argc)
+                die("--poison-shared needs an input and an output file");
+            size_t len;
+            char *text = read_file(argv[i + 1], &len);
+            char *err = NULL;
+            char *out = emu_poison_shared_source(text, len, &err);
+            if (!out)
+                die("%s: %s", argv[i + 1], err ? err : "cannot read it");
+            write_file(argv[i + 2], out, strlen(out));
+            return 0;
         } else if (strcmp(s, "--facts") == 0) {
             if (++i >= argc)
                 die("--facts needs a file");

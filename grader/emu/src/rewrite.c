@@ -409,7 +409,9 @@ static size_t declared_names(const rw *r, size_t a, size_t e, size_t *out, size_
     return n;
 }
 
-static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
+/* The end of the declaration statement whose __shared__ is token i: the
+ * index of its ';', or r->nt. */
+static size_t declaration_end(const rw *r, size_t i)
 {
     size_t e = i + 1;
     int depth = 0;
@@ -421,6 +423,12 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
         else if (depth == 0 && is(r, e, ";"))
             break;
     }
+    return e;
+}
+
+static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
+{
+    size_t e = declaration_end(r, i);
     if (e >= r->nt) {
         r->err = fmt("line %d: __shared__ declaration without ';'", tok_line(r, i));
         return -1;
@@ -530,6 +538,135 @@ static void count_fact(const rw *r, size_t i, struct emu_facts *f)
         f->symbol_copies++;
 }
 
+/* What the '{' at token i opens, from its statement's tokens [stmt, i):
+ * 'n' a namespace or extern "C" block, 't' a type's body, 'b' a function
+ * body or a block of statements. */
+static char block_kind(const rw *r, size_t stmt, size_t i)
+{
+    char kind = 'b';
+    for (size_t k = stmt; k < i; k++) {
+        if (is(r, k, "namespace") || (is(r, k, "extern") && k + 1 < i && r->t[k + 1].kind == T_STR))
+            kind = 'n';
+        else if (kind == 'b' && (is(r, k, "struct") || is(r, k, "class") || is(r, k, "union") || is(r, k, "enum")))
+            kind = 't';
+        else if (is(r, k, "(") || is(r, k, "="))
+            break;
+    }
+    /* a struct with a function body? "struct S f() {" is a function */
+    if (kind == 't') {
+        for (size_t k = stmt; k < i; k++)
+            if (is(r, k, "("))
+                kind = 'b';
+    }
+    return kind;
+}
+
+/* The text with the edits applied, behind prefix (malloc'd), or NULL. */
+static char *apply_edits(rw *r, const char *text, size_t len, const char *prefix)
+{
+    qsort(r->ed, r->ned, sizeof *r->ed, edit_cmp);
+    size_t extra = strlen(prefix);
+    for (size_t k = 0; k < r->ned; k++)
+        extra += strlen(r->ed[k].text);
+    char *out = malloc(len + extra + 1);
+    if (!out)
+        return NULL;
+    size_t o = 0, pos = 0;
+    memcpy(out, prefix, strlen(prefix));
+    o += strlen(prefix);
+    for (size_t k = 0; k < r->ned; k++) {
+        edit *ed = &r->ed[k];
+        if (ed->b < pos)
+            continue;
+        memcpy(out + o, text + pos, ed->b - pos);
+        o += ed->b - pos;
+        size_t l = strlen(ed->text);
+        memcpy(out + o, ed->text, l);
+        o += l;
+        pos = ed->e;
+    }
+    memcpy(out + o, text + pos, len - pos);
+    o += len - pos;
+    out[o] = 0;
+    return out;
+}
+
+static void rw_free(rw *r)
+{
+    for (size_t k = 0; k < r->ned; k++)
+        free(r->ed[k].text);
+    free(r->ed);
+    free(r->t);
+    for (size_t s = 0; s < r->nsubs; s++) {
+        free(r->subs[s].name);
+        free(r->subs[s].repl);
+    }
+    free(r->subs);
+}
+
+char *emu_poison_shared_source(const char *text, size_t len, char **err)
+{
+    rw r;
+    memset(&r, 0, sizeof r);
+    r.src = text;
+    r.len = len;
+    if (tokenize(&r) != 0) {
+        *err = r.err;
+        return NULL;
+    }
+    int depth = 0, kernel_depth = -1, returned = 0;
+    size_t stmt = 0;
+    for (size_t i = 0; i < r.nt; i++) {
+        if (is(&r, i, "{")) {
+            if (kernel_depth < 0 && block_kind(&r, stmt, i) == 'b') {
+                for (size_t k = stmt; k < i; k++)
+                    if (is(&r, k, "__global__")) {
+                        kernel_depth = depth + 1;
+                        returned = 0;
+                    }
+            }
+            depth++;
+            stmt = i + 1;
+        } else if (is(&r, i, "}")) {
+            if (depth > 0)
+                depth--;
+            if (depth < kernel_depth)
+                kernel_depth = -1;
+            stmt = i + 1;
+        } else if (is(&r, i, ";")) {
+            stmt = i + 1;
+        } else if (kernel_depth >= 0 && is(&r, i, "return")) {
+            returned = 1;
+        } else if (kernel_depth >= 0 && depth == kernel_depth && !returned && is(&r, i, "__shared__")) {
+            /* At the top of a kernel's body, before any return: every thread
+             * of the block passes here, so the fill's barrier is safe. */
+            size_t e = declaration_end(&r, i);
+            if (e >= r.nt)
+                break; /* nvcc will say what is wrong */
+            int is_extern = 0;
+            for (size_t k = stmt; k < i; k++)
+                if (is(&r, k, "extern"))
+                    is_extern = 1;
+            size_t names[64];
+            size_t nn = declared_names(&r, i + 1, e, names, 64);
+            for (size_t k = 0; k < nn; k++) {
+                char *name = tok_text(&r, names[k]);
+                add_edit(&r, r.t[e].e, r.t[e].e,
+                         is_extern ? fmt(" gpulab_poison_dynamic_shared_((void *)(%s));", name)
+                                   : fmt(" gpulab_poison_shared_((void *)&(%s), sizeof(%s));", name, name));
+                free(name);
+            }
+            i = e;
+            stmt = e + 1;
+        }
+    }
+    char *out = apply_edits(&r, text, len, "");
+    if (!out)
+        *err = fmt("out of memory");
+    rw_free(&r);
+    return out;
+}
+
 char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_facts *facts, char **err)
 {
     rw r;
@@ -547,21 +684,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
         if (facts && r.t[i].kind != T_STR && r.t[i].kind != T_CHAR)
             count_fact(&r, i, facts);
         if (is(&r, i, "{")) {
-            char kind = 'b';
-            for (size_t k = stmt; k < i; k++) {
-                if (is(&r, k, "namespace") || (is(&r, k, "extern") && k + 1 < i && r.t[k + 1].kind == T_STR))
-                    kind = 'n';
-                else if (kind == 'b' && (is(&r, k, "struct") || is(&r, k, "class") || is(&r, k, "union") || is(&r, k, "enum")))
-                    kind = 't';
-                else if (is(&r, k, "(") || is(&r, k, "="))
-                    break;
-            }
-            /* a struct with a function body? "struct S f() {" is a function */
-            if (kind == 't') {
-                for (size_t k = stmt; k < i; k++)
-                    if (is(&r, k, "("))
-                        kind = 'b';
-            }
+            char kind = block_kind(&r, stmt, i);
             if (depth < (int)sizeof stack)
                 stack[depth] = kind;
             depth++;
@@ -588,58 +711,30 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
             }
         }
     }
-    qsort(r.ed, r.ned, sizeof *r.ed, edit_cmp);
-
     /* the output: #line, then the text with the edits applied */
-    size_t extra = 0;
-    for (size_t k = 0; k < r.ned; k++)
-        extra += strlen(r.ed[k].text);
     size_t plen = strlen(path);
-    char *out = malloc(len + extra + 2 * plen + 64);
-    if (!out) {
+    char *line = malloc(2 * plen + 16);
+    if (!line) {
         *err = fmt("out of memory");
+        rw_free(&r);
         return NULL;
     }
-    size_t o = 0;
-    o += (size_t)sprintf(out, "#line 1 \"");
+    size_t o = (size_t)sprintf(line, "#line 1 \"");
     for (size_t k = 0; k < plen; k++) {
         if (path[k] == '"' || path[k] == '\\')
-            out[o++] = '\\';
-        out[o++] = path[k];
+            line[o++] = '\\';
+        line[o++] = path[k];
     }
-    out[o++] = '"';
-    out[o++] = '\n';
-    size_t pos = 0;
-    for (size_t k = 0; k < r.ned; k++) {
-        edit *ed = &r.ed[k];
-        if (ed->b < pos)
-            continue;
-        memcpy(out + o, text + pos, ed->b - pos);
-        o += ed->b - pos;
-        size_t l = strlen(ed->text);
-        memcpy(out + o, ed->text, l);
-        o += l;
-        pos = ed->e;
-    }
-    memcpy(out + o, text + pos, len - pos);
-    o += len - pos;
-    out[o] = 0;
-    for (size_t k = 0; k < r.ned; k++)
-        free(r.ed[k].text);
-    free(r.ed);
-    free(r.t);
-    for (size_t s = 0; s < r.nsubs; s++) {
-        free(r.subs[s].name);
-        free(r.subs[s].repl);
-    }
-    free(r.subs);
+    strcpy(line + o, "\"\n");
+    char *out = apply_edits(&r, text, len, line);
+    free(line);
+    if (!out)
+        *err = fmt("out of memory");
+    rw_free(&r);
     return out;
 
 fail:
     *err = r.err;
-    for (size_t k = 0; k < r.ned; k++)
-        free(r.ed[k].text);
-    free(r.ed);
-    free(r.t);
+    rw_free(&r);
     return NULL;
 }

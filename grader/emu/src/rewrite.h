@@ -17,4 +17,12 @@ struct emu_facts {
 /* Returns the rewritten text (malloc'd), which keeps every line of text where
  * it was, behind a first line `#line 1 "path"`; or NULL with *err set. */
 char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_facts *facts, char **err);
+/* For the GPU build (emucc --poison-shared): the CUDA source with, after
+ * each __shared__ declaration at the top of a kernel's body (before any
+ * return, where every thread of the block passes), a call that fills it
+ * with NaN and waits for the block (grader/runtime/smem_poison_device.cuh).
+ * A kernel reading shared memory no thread stored then reads NaN, whatever
+ * other processes do on the GPU. Lines stay where they were. NULL with *err
+ * when the source cannot be tokenised. */
+char *emu_poison_shared_source(const char *text, size_t len, char **err);
 #endif
