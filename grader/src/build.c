@@ -265,7 +265,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
          * (requirements.c), read from what the compiler made, never from
          * what it printed (a #pragma message can print anything). */
         char *keep_dir = xasprintf("%s/keep", dir);
-        if (make_dirs(keep_dir) != 0)
+        /* written by the compiler, which runs as the build's own user */
+        if (make_dirs(keep_dir) != 0 || chmod(keep_dir, 0777) != 0)
             die("cannot create %s: %s", keep_dir, strerror(errno));
         free(keep_dir);
         /* Unset shared memory poisoned in the student's own blocks (emucc

@@ -56,6 +56,9 @@ static void evidence_from_ptx(const char *text, kernel_evidence *e)
 {
     char kernel[128] = "";
     long barriers = 0;
+    /* each kernel's shared bytes: the sum of its arrays */
+    struct { char name[128]; long bytes; } owners[32];
+    int nowners = 0;
     for (const char *line = text; *line;) {
         const char *end = strchr(line, '\n');
         size_t n = end ? (size_t)(end - line) : strlen(line);
@@ -88,9 +91,19 @@ static void evidence_from_ptx(const char *text, kernel_evidence *e)
                 if (k > 0 && (size_t)k <= strlen(end))
                     snprintf(owner, sizeof owner, "%.*s", (int)k, end);
             }
-            if (bytes > e->shared_bytes) {
-                e->shared_bytes = bytes;
-                snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", owner[0] ? owner : kernel);
+            const char *who = owner[0] ? owner : kernel;
+            int k = 0;
+            while (k < nowners && strcmp(owners[k].name, who) != 0)
+                k++;
+            if (k == nowners && nowners < 32) {
+                snprintf(owners[k].name, sizeof owners[k].name, "%s", who);
+                owners[k].bytes = 0;
+                nowners++;
+            }
+            long total = k < 32 ? (owners[k].bytes += bytes) : bytes;
+            if (total > e->shared_bytes) {
+                e->shared_bytes = total;
+                snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", who);
             }
         }
         if (strstr(l, "bar.sync") || strstr(l, "barrier.sync") || strstr(l, "bar.red") ||

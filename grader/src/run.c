@@ -131,8 +131,8 @@ static char *series_part(const char *text, int k, int *status, double *ms)
     return xasprintf("%.*s", (int)(b - a), a);
 }
 
-void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-                double timeout_s, const char *const *env_add, run_result *results)
+int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+               double timeout_s, const char *const *env_add, run_result *results)
 {
     memset(results, 0, (size_t)n * sizeof *results);
     if (make_dirs(series_dir) != 0)
@@ -173,11 +173,13 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
         r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
         parse_harness_lines(r);
     }
+    int timed_out = p.timed_out;
     proc_result_free(&p);
     for (int i = 0; i < 2 * n; i++)
         free(names[i]);
     free(names);
     free(argv);
+    return timed_out;
 }
 
 /* The last non-empty line of a text, for a one-line message. */
@@ -192,6 +194,12 @@ static char *last_line(const char *text)
     return xasprintf("%.*s", (int)(end - start > 300 ? 300 : end - start), start);
 }
 
+char *run_timeout_message(double timeout_s)
+{
+    return xasprintf("did not finish within %g s and was stopped: look for a loop that never ends, or a "
+                     "__syncthreads() that some threads of a block never reach", timeout_s);
+}
+
 status_t run_status(const run_result *r, double timeout_s, char **message)
 {
     const proc_result *p = &r->proc;
@@ -200,9 +208,7 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
         return ST_GRADER_ERROR;
     }
     if (p->timed_out) {
-        *message = xasprintf("did not finish within %g s and was stopped: look for a loop that never "
-                             "ends, or a __syncthreads() that some threads of a block never reach",
-                             timeout_s);
+        *message = run_timeout_message(timeout_s);
         return ST_TIMEOUT;
     }
     if (p->signaled) {
