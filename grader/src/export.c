@@ -98,7 +98,73 @@ static const cJSON *find_named(const cJSON *list, const char *name)
     return NULL;
 }
 
-char *export_csv(const cJSON *records)
+/* Why a submission has its status, in a few words for the gradebook:
+ * "misnamed file (matmul.cu)", "race at lines 41/52", "timeout on 8
+ * datasets", "nothing written on 9 datasets", "requirement barrier not met".
+ * Empty for a pass. source: the lab's file name. */
+static char *record_reason(const cJSON *rec, const char *source)
+{
+    strbuf sb;
+    sb_init(&sb);
+    const char *status = export_status(rec);
+    const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
+    const char *file = str(rec, "file", "");
+    if (source && *file && strcmp(path_base(file), source) != 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(build, "ok")))
+        sb_printf(&sb, "misnamed file (%s, not %s)", path_base(file), source);
+    if (strcmp(status, "compile_error") == 0 || strcmp(status, "missing") == 0 || strcmp(status, "refused") == 0) {
+        const char *msg = str(build, "message", "");
+        sb_printf(&sb, "%s%s", sb.len ? "; " : "", strcmp(status, "missing") == 0 ? "missing or misnamed file" : msg);
+    }
+    /* checker findings, each once: "race at lines 41/52" */
+    char **seen = NULL;
+    int nseen = 0;
+    const cJSON *d, *f;
+    cJSON_ArrayForEach(d, arr(rec, "datasets")) {
+        const cJSON *san = cJSON_GetObjectItemCaseSensitive(d, "sanitizer");
+        cJSON_ArrayForEach(f, arr(san, "findings")) {
+            const cJSON *l2 = cJSON_GetObjectItemCaseSensitive(f, "line2");
+            char *what = cJSON_IsNumber(l2) ? xasprintf("%s at lines %g/%g", str(f, "kind", "?"), num(f, "line"), l2->valuedouble)
+                                            : xasprintf("%s at line %g", str(f, "kind", "?"), num(f, "line"));
+            int dup = 0;
+            for (int i = 0; i < nseen; i++)
+                dup |= strcmp(seen[i], what) == 0;
+            if (dup) {
+                free(what);
+                continue;
+            }
+            seen = xrealloc(seen, (size_t)(nseen + 1) * sizeof *seen);
+            seen[nseen++] = what;
+            sb_printf(&sb, "%s%s", sb.len ? "; " : "", what);
+        }
+    }
+    for (int i = 0; i < nseen; i++)
+        free(seen[i]);
+    free(seen);
+    /* the datasets that did not pass, by status ("nothing written" for
+     * outputs no thread wrote) */
+    if (strcmp(status, "compile_error") != 0 && strcmp(status, "missing") != 0 && strcmp(status, "refused") != 0) {
+        static const char *const kinds[] = { "timeout", "crash", "cuda_error", "no_output", "unsafe", "wrong",
+                                             "grader_error" };
+        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+            int count = 0, blank = 0;
+            cJSON_ArrayForEach(d, arr(rec, "datasets")) {
+                if (strcmp(str(d, "status", ""), kinds[k]) != 0)
+                    continue;
+                count++;
+                blank += strstr(str(d, "message", ""), "nothing was written") != NULL;
+            }
+            if (count)
+                sb_printf(&sb, "%s%s on %d dataset%s", sb.len ? "; " : "",
+                          blank == count ? "nothing written" : kinds[k], count, count == 1 ? "" : "s");
+        }
+        cJSON_ArrayForEach(d, arr(rec, "requirements"))
+            if (strcmp(str(d, "status", ""), "requirement_failed") == 0)
+                sb_printf(&sb, "%srequirement %s not met", sb.len ? "; " : "", str(d, "name", "?"));
+    }
+    return sb_detach(&sb);
+}
+
+char *export_csv(const cJSON *records, const char *source)
 {
     char **ds = NULL, **rq = NULL;
     int nds = 0, nrq = 0;
@@ -111,10 +177,16 @@ char *export_csv(const cJSON *records)
     }
     strbuf sb;
     sb_init(&sb);
-    sb_puts(&sb, "id,total,max,status");
+    sb_puts(&sb, "id,total,max,status,reason");
     for (int i = 0; i < nds; i++) {
         sb_puts(&sb, ",");
         csv_field(&sb, ds[i]);
+    }
+    for (int i = 0; i < nds; i++) {
+        char *h = xasprintf("st:%s", ds[i]);
+        sb_puts(&sb, ",");
+        csv_field(&sb, h);
+        free(h);
     }
     for (int i = 0; i < nrq; i++) {
         char *h = xasprintf("req:%s", rq[i]);
@@ -125,13 +197,20 @@ char *export_csv(const cJSON *records)
     sb_puts(&sb, "\r\n");
     cJSON_ArrayForEach(rec, records) {
         csv_field(&sb, str(rec, "id", str(rec, "file", "")));
-        sb_printf(&sb, ",%g,%g,%s", num(rec, "score"), num(rec, "max_score"), export_status(rec));
+        sb_printf(&sb, ",%g,%g,%s,", num(rec, "score"), num(rec, "max_score"), export_status(rec));
+        char *reason = record_reason(rec, source);
+        csv_field(&sb, reason);
+        free(reason);
         for (int i = 0; i < nds; i++) {
             const cJSON *e = find_named(arr(rec, "datasets"), ds[i]);
             if (e)
                 sb_printf(&sb, ",%g", num(e, "score"));
             else
                 sb_puts(&sb, ",");
+        }
+        for (int i = 0; i < nds; i++) {
+            const cJSON *e = find_named(arr(rec, "datasets"), ds[i]);
+            sb_printf(&sb, ",%s", e ? str(e, "status", "") : "");
         }
         for (int i = 0; i < nrq; i++) {
             const cJSON *e = find_named(arr(rec, "requirements"), rq[i]);
@@ -296,6 +375,38 @@ cJSON *export_gradescope(const cJSON *rec)
         }
         sb_puts(&out, log);
     }
+    /* The diagnosis stays visible where the datasets are hidden: statuses,
+     * the hints read from the pattern of the errors, and the checkers'
+     * findings with their lines; never a value of a hidden dataset. */
+    char *reason = record_reason(rec, NULL);
+    if (*reason)
+        sb_printf(&out, "\nWhat went wrong: %s.\n", reason);
+    free(reason);
+    char **seen = NULL;
+    int nseen = 0;
+    const cJSON *ds, *f;
+    cJSON_ArrayForEach(ds, arr(rec, "datasets")) {
+        const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(ds, "comparison");
+        const char *hint = str(cmp, "hint", "");
+        if (strcmp(str(ds, "status", ""), "pass") != 0)
+            sb_printf(&out, "%s %s: %s%s%s\n", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ds, "hidden")) ?
+                      "hidden dataset" : "dataset", str(ds, "name", ""), str(ds, "status", ""),
+                      *hint ? "; hint: " : "", hint);
+        cJSON_ArrayForEach(f, arr(cJSON_GetObjectItemCaseSensitive(ds, "sanitizer"), "findings")) {
+            const char *msg = str(f, "message", "");
+            int dup = 0;
+            for (int i = 0; i < nseen; i++)
+                dup |= strcmp(seen[i], msg) == 0;
+            if (dup)
+                continue;
+            seen = xrealloc(seen, (size_t)(nseen + 1) * sizeof *seen);
+            seen[nseen++] = xstrdup(msg);
+            sb_printf(&out, "checker (%s, line %g): %s\n", str(f, "kind", "?"), num(f, "line"), msg);
+        }
+    }
+    for (int i = 0; i < nseen; i++)
+        free(seen[i]);
+    free(seen);
     cJSON_AddStringToObject(o, "output", out.buf ? out.buf : "");
     sb_free(&out);
     cJSON_AddStringToObject(o, "visibility", "visible");
@@ -571,8 +682,8 @@ static void write_text(const char *path, const char *text, int exec)
 
 /* The kit's files an autograder needs: no solutions, no tests, no build
  * products, and no answer keys (docs/instructor/ is left out when copying). */
-static const char *const kit_parts[] = { "Makefile", "README.md", "grader/install-deps.sh", "grader/src", "grader/runtime", "grader/emu",
-                                         "labs", "datasets", "docs", NULL };
+static const char *const kit_parts[] = { "Makefile", "README.md", "grader/install-deps.sh", "grader/src",
+                                         "grader/runtime", "grader/emu", "labs", "docs", NULL };
 
 int cmd_gradescope_package(int argc, char **argv)
 {
@@ -605,13 +716,17 @@ int cmd_gradescope_package(int argc, char **argv)
 
     char *stage = make_temp_dir("gpulab-package");
     filelist fl = { NULL, 0 };
-    for (int i = 0; kit_parts[i]; i++) {
-        char *src = kit_path("%s", kit_parts[i]);
+    /* The kit without datasets: setup.sh regenerates this lab's public ones
+     * from the lab's seed, bit for bit the kit's (a test checks that), so
+     * the zip stays small. */
+    const char *const *parts = kit_parts;
+    for (int i = 0; parts[i]; i++) {
+        char *src = kit_path("%s", parts[i]);
         if (file_exists(src)) {
             fl.v = xrealloc(fl.v, (size_t)(fl.n + 1) * sizeof *fl.v);
-            fl.v[fl.n++] = xstrdup(kit_parts[i]);
+            fl.v[fl.n++] = xstrdup(parts[i]);
         } else {
-            list_tree(&fl, kit_root(), kit_parts[i]);
+            list_tree(&fl, kit_root(), parts[i]);
         }
         free(src);
     }
@@ -648,7 +763,7 @@ int cmd_gradescope_package(int argc, char **argv)
         hidden = xstrdup(" --secret-file /autograder/source/secret");
     }
     char *p = xasprintf("%s/setup.sh", stage);
-    write_text(p,
+    char *setup = xasprintf(
                "#!/usr/bin/env bash\n"
                "# Gradescope runs this once, as root, when it builds the autograder image.\n"
                "set -euo pipefail\n"
@@ -656,8 +771,12 @@ int cmd_gradescope_package(int argc, char **argv)
                "# pkg-config, cJSON), as for any fresh machine.\n"
                "cd /autograder/source/kit\n"
                "bash grader/install-deps.sh build\n"
-               "make kit\n",
-               1);
+               "make kit\n"
+               "# this lab's public datasets, regenerated from its seed (the kit's own, bit for bit)\n"
+               "./gpulab datasets %s > /dev/null\n",
+               m.id);
+    write_text(p, setup, 1);
+    free(setup);
     free(p);
     p = xasprintf("%s/run_autograder", stage);
     char *run = xasprintf(
@@ -724,4 +843,123 @@ int cmd_gradescope_package(int argc, char **argv)
     manifest_free(&m);
     free(id);
     return 0;
+}
+
+/* ---- the class summary ------------------------------------------------------------- */
+
+static int by_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Adds one to the count of name in a small name -> count table. */
+static void count_name(char ***names, int **counts, int *n, const char *name)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp((*names)[i], name) == 0) {
+            (*counts)[i]++;
+            return;
+        }
+    *names = xrealloc(*names, (size_t)(*n + 1) * sizeof **names);
+    *counts = xrealloc(*counts, (size_t)(*n + 1) * sizeof **counts);
+    (*names)[*n] = xstrdup(name);
+    (*counts)[*n] = 1;
+    (*n)++;
+}
+
+static void put_counts(strbuf *sb, const char *title, char **names, int *counts, int n)
+{
+    sb_printf(sb, "  %s:", title);
+    if (n == 0)
+        sb_puts(sb, " none");
+    for (int i = 0; i < n; i++) {
+        sb_printf(sb, "%s %s %d", i ? "," : "", names[i], counts[i]);
+        free(names[i]);
+    }
+    sb_puts(sb, "\n");
+    free(names);
+    free(counts);
+}
+
+char *export_summary(const cJSON *records)
+{
+    int n = cJSON_GetArraySize(records);
+    strbuf sb;
+    sb_init(&sb);
+    if (n == 0) {
+        sb_puts(&sb, "class summary: no submissions\n");
+        return sb_detach(&sb);
+    }
+    double *scores = xcalloc((size_t)n, sizeof *scores), max = 0, sum = 0;
+    char **ds = NULL;
+    int nds = 0, k = 0, hidden = 0;
+    const char *seed = NULL, *seed_from = NULL;
+    char **st_names = NULL, **ds_st_names = NULL, **find_names = NULL;
+    int *st_counts = NULL, *ds_st_counts = NULL, *find_counts = NULL, nst = 0, ndst = 0, nfind = 0;
+    const cJSON *rec, *d;
+    cJSON_ArrayForEach(rec, records) {
+        scores[k++] = num(rec, "score");
+        sum += num(rec, "score");
+        if (num(rec, "max_score") > max)
+            max = num(rec, "max_score");
+        count_name(&st_names, &st_counts, &nst, export_status(rec));
+        if (!seed && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "seed"))) {
+            seed = str(rec, "seed", "");
+            seed_from = str(rec, "seed_from", "");
+        }
+        cJSON_ArrayForEach(d, arr(rec, "datasets")) {
+            add_name(&ds, &nds, str(d, "name", ""));
+            count_name(&ds_st_names, &ds_st_counts, &ndst, str(d, "status", "?"));
+            hidden |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "hidden"));
+            const cJSON *san = cJSON_GetObjectItemCaseSensitive(d, "sanitizer"), *f;
+            cJSON_ArrayForEach(f, arr(san, "findings"))
+                count_name(&find_names, &find_counts, &nfind, str(f, "kind", "?"));
+        }
+    }
+    qsort(scores, (size_t)n, sizeof *scores, by_double);
+    double median = n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
+    sb_printf(&sb, "class summary: %d submission%s, scores out of %g\n", n, n == 1 ? "" : "s", max);
+    sb_printf(&sb, "  mean %.2f, median %g, lowest %g, highest %g\n", sum / n, median, scores[0], scores[n - 1]);
+    sb_puts(&sb, "  scores (share of the maximum: submissions):\n");
+    int buckets[11] = { 0 }, widest = 1;
+    for (int i = 0; i < n; i++) {
+        int b = max > 0 ? (int)(scores[i] / max * 10 + 1e-9) : 0;
+        buckets[b < 0 ? 0 : b > 10 ? 10 : b]++;
+    }
+    for (int b = 0; b <= 10; b++)
+        if (buckets[b] > widest)
+            widest = buckets[b];
+    for (int b = 0; b <= 10; b++) {
+        char label[16];
+        if (b == 10)
+            snprintf(label, sizeof label, "100%%");
+        else
+            snprintf(label, sizeof label, "%d-%d%%", b * 10, b * 10 + 9);
+        int bar = (buckets[b] * 40 + widest - 1) / widest;
+        sb_printf(&sb, "    %-8s %3d %.*s\n", label, buckets[b], bar, "########################################");
+    }
+    sb_puts(&sb, "  datasets passed:\n");
+    for (int i = 0; i < nds; i++) {
+        int passed = 0, graded = 0;
+        cJSON_ArrayForEach(rec, records) {
+            const cJSON *e = find_named(arr(rec, "datasets"), ds[i]);
+            if (e) {
+                graded++;
+                passed += strcmp(str(e, "status", ""), "pass") == 0;
+            }
+        }
+        sb_printf(&sb, "    %-24s %d of %d (%.0f%%)\n", ds[i], passed, graded, graded ? 100.0 * passed / graded : 0.0);
+    }
+    free(ds);
+    put_counts(&sb, "submissions by status", st_names, st_counts, nst);
+    put_counts(&sb, "datasets by status", ds_st_names, ds_st_counts, ndst);
+    put_counts(&sb, "checker findings", find_names, find_counts, nfind);
+    if (seed)
+        sb_printf(&sb, "  datasets: %s, seed %s%s\n", hidden ? "hidden (regenerated)" : "the kit's public ones",
+                  seed, strcmp(seed_from, "secret") == 0 ? " (from the secret and each id)" : "");
+    else
+        sb_printf(&sb, "  datasets: %s\n", hidden ? "hidden (regenerated)" : "the kit's public ones");
+    free(scores);
+    return sb_detach(&sb);
 }

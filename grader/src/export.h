@@ -11,7 +11,11 @@
 
 /* One row per record: id, total, max, status, one column per dataset, one
  * per requirement ("req:<name>"). */
-char *export_csv(const cJSON *records);
+char *export_csv(const cJSON *records, const char *source);
+/* The class at a glance, as text: mean, median, a score histogram,
+ * each dataset's pass rate, counts of statuses and checker findings, and
+ * where the datasets came from (the seed, hidden or public). */
+char *export_summary(const cJSON *records);
 
 /* One <testsuite> per record, one <testcase> per dataset and requirement. */
 char *export_junit(const char *lab, const cJSON *records);

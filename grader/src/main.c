@@ -53,15 +53,18 @@ static const char usage_text[] =
     "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
     "                                    a re-run skips what is already graded\n"
     "      --format text|json|gradescope report format (gradescope: results.json, one submission)\n"
-    "      --out FILE  --csv FILE  --junit FILE\n"
+    "      --out FILE  --csv FILE  --junit FILE  (- for standard output)\n"
     "                                    the report, a CSV gradebook, JUnit XML\n"
     "      --seed S | --secret K | --secret-file F\n"
     "                                    hidden datasets: regenerated from seed S, or from a secret\n"
     "                                    and each submission's id\n"
-    "      --sandbox auto|unshare|none   the runs' sandbox (default auto: the best available)\n"
+    "      --sandbox auto|unshare|none   isolation of builds and runs (default auto; without it grade\n"
+    "                                    stops, exit 3, unless --sandbox none is given)\n"
+    "      --regrade ID                  grade this submission again (its record is removed first)\n"
     "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep as for check\n"
-    "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]\n"
-    "                                    the gradebook and JUnit XML again, from the records\n"
+    "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary]\n"
+    "                                    the gradebook and JUnit XML again, from the records (- for\n"
+    "                                    standard output); --summary: the class summary\n"
     "  gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]\n"
     "                                    the Gradescope autograder zip for a lab\n"
     "  gpulab datasets LAB [--seed S] [--out DIR] [--all]\n"
@@ -76,6 +79,26 @@ static const char usage_text[] =
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
     "0 every dataset and requirement passed, 1 some did not, 2 usage or grader error.\n";
+
+/* gpulab CMD --help: that command's part of the usage text. */
+static int command_help(const char *cmd)
+{
+    char *head = xasprintf("  gpulab %s", cmd);
+    const char *at = usage_text;
+    while ((at = strstr(at, head)) != NULL && at[strlen(head)] != ' ' && at[strlen(head)] != '\n')
+        at += strlen(head);
+    free(head);
+    if (!at) {
+        fprintf(stderr, "gpulab: unknown command '%s'\n%s", cmd, usage_text);
+        return 2;
+    }
+    const char *end = strstr(at + 1, "\n  gpulab ");
+    const char *tail = strstr(at, "\n\n");
+    if (!end || (tail && tail < end))
+        end = tail;
+    printf("usage:\n%.*s\n", (int)(end ? end - at : (long)strlen(at)), at);
+    return 0;
+}
 
 static void usage_error(const char *fmt, const char *arg) __attribute__((noreturn));
 static void usage_error(const char *fmt, const char *arg)
@@ -325,7 +348,7 @@ static void on_graded(const cJSON *rec, const submission_result *s, void *ctx)
 
 static void write_or_die(const char *path, const char *text)
 {
-    if (write_file_atomic(path, text, strlen(text)) != 0)
+    if (write_output(path, text, strlen(text)) != 0)
         die("cannot write %s: %s", path, strerror(errno));
 }
 
@@ -339,14 +362,58 @@ static unsigned long long parse_seed(const char *text)
     return v;
 }
 
+/* Every record of lab id in a records folder, in name order. */
+static cJSON *load_records(const char *dir, const char *id)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        die("cannot open %s: %s", dir, strerror(errno));
+    char **names = NULL;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
+        names[n++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    for (int i = 1; i < n; i++) /* name order */
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    cJSON *recs = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        char *path = xasprintf("%s/%s", dir, names[i]);
+        char *text = read_file(path, NULL);
+        cJSON *rec = text ? cJSON_Parse(text) : NULL;
+        const cJSON *rl = rec ? cJSON_GetObjectItemCaseSensitive(rec, "lab") : NULL;
+        if (rec && cJSON_IsString(rl) && strcmp(rl->valuestring, id) == 0)
+            cJSON_AddItemToArray(recs, rec);
+        else {
+            fprintf(stderr, "gpulab: skipping %s (not a record of %s)\n", path, id);
+            cJSON_Delete(rec);
+        }
+        free(text);
+        free(path);
+        free(names[i]);
+    }
+    free(names);
+    return recs;
+}
+
 static int cmd_grade(int argc, char **argv)
 {
     const char *lab = NULL, *backend_name = NULL, *format = "text", *out = NULL, *dataset = NULL;
     const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
     const char *sandbox = "auto";
     double timeout_s = 0;
-    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0;
+    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
+    const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int v = i + 1 < argc;
@@ -364,6 +431,8 @@ static int cmd_grade(int argc, char **argv)
         OPT("--secret-file", secret_file)
         OPT("--sandbox", sandbox)
 #undef OPT
+        else if (strcmp(a, "--regrade") == 0 && v)
+            regrade[nregrade++] = argv[++i];
         else if (strcmp(a, "--timeout") == 0 && v) {
             char *end;
             timeout_s = strtod(argv[++i], &end);
@@ -428,6 +497,21 @@ static int cmd_grade(int argc, char **argv)
     bo.secret = secret;
     char *records_dir = records ? xstrdup(records) : xasprintf("gpulab-records/%s", m.id);
     bo.records_dir = records_dir;
+    /* --regrade ID: that student's record goes, so the batch grades them again */
+    for (int i = 0; i < nregrade; i++) {
+        for (const char *c = regrade[i]; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ||
+                  *c == '_' || *c == '.') || regrade[i][0] == '.')
+                usage_error("--regrade %s: not a submission id (the ids are the records' file names)", regrade[i]);
+        char *path = xasprintf("%s/%s.json", records_dir, regrade[i]);
+        if (unlink(path) == 0)
+            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", regrade[i]);
+        else if (errno == ENOENT)
+            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", regrade[i], path);
+        else
+            die("--regrade %s: cannot remove %s: %s", regrade[i], path, strerror(errno));
+        free(path);
+    }
     bo.grader_version = GPULAB_VERSION;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     bo.jobs = jobs > 0 ? jobs : (ncpu > 0 ? (int)ncpu : 1);
@@ -435,6 +519,21 @@ static int cmd_grade(int argc, char **argv)
 
     int nentries;
     batch_entry *entries = batch_collect(&m, inputs, ninputs, &nentries);
+    if (fmt == 2 && ninputs == 1 && dir_exists(inputs[0]) && nentries != 1) {
+        /* Gradescope: the folder is one student's upload. Several .cu files
+         * and none named as the lab asks (or none at all) is theirs to fix:
+         * a record that tells them so, not a failure of the grader. */
+        char *why = nentries == 0 ? xasprintf("your upload has no %s (and no other .cu file): upload %s", m.source,
+                                              m.source)
+                                  : xasprintf("your upload has %d .cu files and none is named %s: name the one "
+                                              "to grade %s (or upload only that one)", nentries, m.source,
+                                              m.source);
+        batch_entries_free(entries, nentries);
+        entries = xcalloc(1, sizeof *entries);
+        entries[0].id = xstrdup("submission");
+        entries[0].problem = why;
+        nentries = 1;
+    }
     if (nentries == 0)
         die("found no submission in %s%s (expected folders holding %s, or .cu files)", inputs[0],
             ninputs > 1 ? " and the rest" : "", m.source);
@@ -468,6 +567,9 @@ static int cmd_grade(int argc, char **argv)
                      cJSON_GetObjectItemCaseSensitive(rec, "max_score")->valuedouble);
             sb_printf(&g.text, "%-24s %-10s %s\n", rid->valuestring, pts, export_status(rec));
         }
+        char *summary = export_summary(recs);
+        sb_printf(&g.text, "\n%s", summary);
+        free(summary);
         sb_printf(&g.text, "\n%d submissions of %s: %d graded, %d already graded; %.1f s on %s; records in %s; "
                   "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, b.device, records_dir,
                   sandbox_mode());
@@ -489,6 +591,11 @@ static int cmd_grade(int argc, char **argv)
         sb_puts(&g.text, "\n");
         free(printed);
         cJSON_Delete(doc);
+        if (fmt == 1) {
+            char *summary = export_summary(recs);
+            fputs(summary, stderr);
+            free(summary);
+        }
         fprintf(stderr, "gpulab: %d submissions of %s: %d graded, %d already graded, in %.1f s; records in %s; "
                 "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, records_dir, sandbox_mode());
     }
@@ -498,15 +605,25 @@ static int cmd_grade(int argc, char **argv)
         fputs(g.text.buf, stdout);
         fflush(stdout);
     }
-    if (csv) {
-        char *t = export_csv(recs);
-        write_or_die(csv, t);
-        free(t);
-    }
-    if (junit) {
-        char *t = export_junit(m.id, recs);
-        write_or_die(junit, t);
-        free(t);
+    if (csv || junit) {
+        /* The gradebook is the whole records folder's, so grading one
+         * student (or a regrade) never shrinks the class's to one row. */
+        cJSON *all = load_records(records_dir, m.id);
+        int nall = cJSON_GetArraySize(all);
+        if (nall != cJSON_GetArraySize(recs))
+            fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
+                    records_dir, nall, cJSON_GetArraySize(recs));
+        if (csv) {
+            char *t = export_csv(all, m.source);
+            write_or_die(csv, t);
+            free(t);
+        }
+        if (junit) {
+            char *t = export_junit(m.id, all);
+            write_or_die(junit, t);
+            free(t);
+        }
+        cJSON_Delete(all);
     }
     sb_free(&g.text);
     cJSON_Delete(recs);
@@ -517,6 +634,7 @@ static int cmd_grade(int argc, char **argv)
     manifest_free(&m);
     free(id);
     free(inputs);
+    free(regrade);
     return sum.grader_errors ? 2 : 0;
 }
 
@@ -524,8 +642,11 @@ static int cmd_grade(int argc, char **argv)
 static int cmd_export(int argc, char **argv)
 {
     const char *lab = NULL, *dir = NULL, *csv = NULL, *junit = NULL;
+    int summary = 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--summary") == 0)
+            summary = 1;
+        else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
             csv = argv[++i];
         else if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc)
             junit = argv[++i];
@@ -537,51 +658,23 @@ static int cmd_export(int argc, char **argv)
             usage_error("export: unexpected argument '%s'", argv[i]);
     }
     if (!lab || !dir)
-        usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]%s", "");
+        usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary]%s", "");
     char *id = manifest_resolve(lab);
-    DIR *d = opendir(dir);
-    if (!d)
-        die("cannot open %s: %s", dir, strerror(errno));
-    char **names = NULL;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
-        names[n++] = xstrdup(e->d_name);
-    }
-    closedir(d);
-    for (int i = 1; i < n; i++) /* name order */
-        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
-        }
-    cJSON *recs = cJSON_CreateArray();
-    for (int i = 0; i < n; i++) {
-        char *path = xasprintf("%s/%s", dir, names[i]);
-        char *text = read_file(path, NULL);
-        cJSON *rec = text ? cJSON_Parse(text) : NULL;
-        const cJSON *rl = rec ? cJSON_GetObjectItemCaseSensitive(rec, "lab") : NULL;
-        if (rec && cJSON_IsString(rl) && strcmp(rl->valuestring, id) == 0)
-            cJSON_AddItemToArray(recs, rec);
-        else {
-            fprintf(stderr, "gpulab: skipping %s (not a record of %s)\n", path, id);
-            cJSON_Delete(rec);
-        }
-        free(text);
-        free(path);
-        free(names[i]);
-    }
-    free(names);
-    char *t = export_csv(recs);
+    cJSON *recs = load_records(dir, id);
+    lab_manifest em;
+    manifest_load(id, &em);
+    char *t = export_csv(recs, em.source);
+    manifest_free(&em);
     if (csv)
         write_or_die(csv, t);
-    else if (!junit)
+    else if (!junit && !summary)
         fputs(t, stdout);
     free(t);
+    if (summary) {
+        t = export_summary(recs);
+        fputs(t, stdout);
+        free(t);
+    }
     if (junit) {
         t = export_junit(id, recs);
         write_or_die(junit, t);
@@ -605,6 +698,9 @@ int main(int argc, char **argv)
     }
     kit_locate(argv[0]);
     const char *cmd = argv[1];
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return command_help(cmd);
     if (strcmp(cmd, "list") == 0)
         return cmd_list();
     if (strcmp(cmd, "start") == 0)

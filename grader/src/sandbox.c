@@ -256,9 +256,13 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     char *workdir = parent_of(real_cwd);   /* the submission's own work directory */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
         return fail(why, len, "make private", "/");
-    /* The program writes its output (and the emulator its log) as the run's user. */
-    if (chown(workdir, run_uid, SANDBOX_GID) != 0 || chown(real_cwd, run_uid, SANDBOX_GID) != 0)
-        return fail(why, len, "hand over", workdir);
+    /* The program writes its output (and the emulator its log) as the run's
+     * user. The work directory stays the grader's, passable but not
+     * listable: several runs and builds of one submission (the checking
+     * builds, the checkers) go on at once, each as a user of its own, and
+     * each must reach its own folder and the programs in it. */
+    if (chmod(workdir, 0711) != 0 || chown(real_cwd, run_uid, SANDBOX_GID) != 0)
+        return fail(why, len, "hand over", real_cwd);
     int keep = open(workdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (keep < 0)
         return fail(why, len, "open", workdir);

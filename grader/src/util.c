@@ -446,3 +446,38 @@ char *printable(const char *s)
     }
     return sb_detach(&sb);
 }
+
+int write_output(const char *path, const char *data, size_t len)
+{
+    if (strcmp(path, "-") == 0) {
+        int rc = fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;
+        return rc;
+    }
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* A link (/dev/stdout, a file kept elsewhere), a FIFO, a device:
+         * written through, in place, and left what it was. */
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return -1;
+        }
+        int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+        if (fd < 0)
+            return -1;
+        size_t off = 0;
+        while (off < len) {
+            ssize_t n = write(fd, data + off, len - off);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                int e = errno;
+                close(fd);
+                errno = e;
+                return -1;
+            }
+            off += (size_t)n;
+        }
+        return close(fd);
+    }
+    return write_file_atomic(path, data, len);
+}

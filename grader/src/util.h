@@ -39,6 +39,11 @@ int write_file(const char *path, const char *data, size_t len);
 /* Writes len bytes to path through a temporary file and rename(2), so a
  * reader never sees half a file. Returns 0, or -1 with errno set. */
 int write_file_atomic(const char *path, const char *data, size_t len);
+/* An output the user named (--out, --csv, --junit): "-" is standard output;
+ * an existing path that is not a regular file (a link such as /dev/stdout,
+ * a FIFO) is written through and stays what it was; anything else is
+ * written atomically (write_file_atomic). 0, or -1 with errno. */
+int write_output(const char *path, const char *data, size_t len);
 int copy_file(const char *from, const char *to);
 /* mkdir -p */
 int make_dirs(const char *path);

@@ -2,9 +2,11 @@
 JUnit XML, Gradescope's results.json and autograder zip, each checked against
 its schema in grader/tests/schemas/ (docs/formats.md documents them)."""
 import json
+import os
 import shutil
 import subprocess
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -162,3 +164,64 @@ def test_gradescope_package(tmp_path, writer):
     if shutil.which("unzip"):
         listing = subprocess.run(["unzip", "-l", str(out)], capture_output=True, text=True)
         assert listing.returncode == 0 and "setup.sh" in listing.stdout
+
+
+def test_gradescope_package_in_gradescopes_default_container(tmp_path):
+    """Lab 02's autograder, unpacked and set up as Gradescope does, grades a
+    submission with a race on hidden datasets inside Gradescope's default
+    container limits (0.5 CPU, 768 MB, 10 minutes; a cgroup here): the zip
+    is small, the race and its lines are in the visible output, and the
+    peak memory of the whole run stays under the limit."""
+    if os.geteuid() != 0:
+        pytest.skip("the sandbox and the cgroup need root here")
+    mem_root = Path("/sys/fs/cgroup/memory")
+    cpu_root = Path("/sys/fs/cgroup/cpu")
+    if not (mem_root / "memory.limit_in_bytes").exists() or not (cpu_root / "cpu.cfs_quota_us").exists():
+        pytest.skip("no cgroup v1 memory and cpu controllers here to stand for Gradescope's container")
+    if kit.emu_problem():
+        pytest.fail(kit.emu_problem())
+    lab = "02-tiled-matmul"
+    zip_path = tmp_path / "autograder.zip"
+    p = kit.gpulab("gradescope-package", lab, zip_path, "--seed", "2027")
+    assert p.returncode == 0, p.stderr
+    assert zip_path.stat().st_size < 5 * 1024 * 1024, zip_path.stat().st_size
+    top = tmp_path / "autograder"
+    with zipfile.ZipFile(zip_path) as z:
+        assert not any(n.startswith("kit/datasets/") for n in z.namelist())
+        z.extractall(top / "source")
+    for f in ("setup.sh", "run_autograder"):
+        text = (top / "source" / f).read_text().replace("/autograder", str(top))
+        (top / "source" / f).write_text(text)
+        (top / "source" / f).chmod(0o755)
+    (top / "submission").mkdir()
+    shutil.copy(kit.ROOT / "solutions" / lab / "mutants" / "missing-second-barrier.cu",
+                top / "submission" / "tiled_matmul.cu")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
+    p = subprocess.run(["bash", str(top / "source" / "setup.sh")], capture_output=True, text=True, env=env,
+                       timeout=900)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    name = f"gpulab-gradescope-{os.getpid()}"
+    mem, cpu = mem_root / name, cpu_root / name
+    try:
+        mem.mkdir()
+        cpu.mkdir()
+        (mem / "memory.limit_in_bytes").write_text(str(768 * 1024 * 1024))
+        (cpu / "cpu.cfs_period_us").write_text("100000")
+        (cpu / "cpu.cfs_quota_us").write_text("50000")
+        p = subprocess.run(["sh", "-c", f'echo $$ > {mem}/cgroup.procs && echo $$ > {cpu}/cgroup.procs && '
+                            f'exec bash {top}/source/run_autograder'], capture_output=True, text=True, env=env,
+                           timeout=600)
+        peak = int((mem / "memory.max_usage_in_bytes").read_text())
+        failcnt = int((mem / "memory.failcnt").read_text())
+    finally:
+        for d in (mem, cpu):
+            try:
+                d.rmdir()
+            except OSError:
+                pass
+    assert p.returncode == 0, p.stderr[-3000:]
+    res = json.loads((top / "results" / "results.json").read_text())
+    assert any(t["visibility"] == "hidden" for t in res["tests"]), "the datasets were hidden"
+    assert "race at lines" in res["output"] and "checker (race, line" in res["output"], res["output"]
+    print(f"peak memory {peak / 2**20:.0f} MiB of 768 MiB")
+    assert peak < 768 * 1024 * 1024 and failcnt == 0, (peak, failcnt)

@@ -72,13 +72,17 @@ def check_csv(text, schema_name="gradebook.csv.schema.json"):
     header, body = rows[0], rows[1:]
     fixed = s["fixed_columns"]
     assert header[:len(fixed)] == fixed, header
-    seen_req = False
+    seen_req = seen_st = False
     for col in header[len(fixed):]:
         if col.startswith("req:"):
             assert re.match(s["requirement_column_pattern"], col), col
             seen_req = True
+        elif col.startswith("st:"):
+            assert not seen_req, f"status column {col} after a requirement column"
+            assert re.match(s["dataset_status_column_pattern"], col), col
+            seen_st = True
         else:
-            assert not seen_req, f"dataset column {col} after a requirement column"
+            assert not seen_req and not seen_st, f"dataset column {col} after a status or requirement column"
             assert re.match(s["dataset_column_pattern"], col), col
     assert len(set(header)) == len(header), "duplicate columns"
     out = []
@@ -88,7 +92,9 @@ def check_csv(text, schema_name="gradebook.csv.schema.json"):
         float(d["total"]), float(d["max"])
         assert d["status"] in s["status_values"], d["status"]
         for col in header[len(fixed):]:
-            if d[col] != "":
+            if col.startswith("st:"):
+                assert d[col] in s["dataset_status_values"], (col, d[col])
+            elif d[col] != "":
                 float(d[col])
         out.append(d)
     return out

@@ -1,0 +1,115 @@
+"""An instructor's week with a class of six for lab 02: the class summary,
+a gradebook that says why, regrading one student, exports to standard
+output and through links, and help on every command."""
+import csv
+import io
+import json
+import os
+import shutil
+
+import pytest
+
+import kit
+from schemas import validate
+
+LAB = "02-tiled-matmul"
+SOLUTIONS = kit.ROOT / "solutions" / LAB
+SOLUTION = SOLUTIONS / "tiled_matmul.cu"
+SKELETON = kit.ROOT / "skeletons" / LAB / "tiled_matmul.cu"
+ENDLESS = r'''
+#include "lab.h"
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    volatile int i = 0;
+    while (i < Width) /* never ends: ++i forgotten */
+        P[i] = M[i] + N[i];
+}
+void tiled_matmul(const float *M, const float *N, float *P, int width)
+{
+    MatrixMulKernel<<<1, 1>>>(M, N, P, width);
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def week(tmp_path_factory):
+    if os.geteuid() != 0:
+        pytest.skip("grade's sandbox needs root here")
+    problem = kit.emu_problem()
+    if problem:
+        pytest.fail(problem)
+    tmp = tmp_path_factory.mktemp("week")
+    cls = tmp / "class"
+    for name, src in (("alice", SOLUTION), ("bob", SKELETON), ("dave", None), ("erin", None), ("frank", None),
+                      ("grace", SOLUTIONS / "mutants" / "missing-second-barrier.cu")):
+        (cls / name).mkdir(parents=True)
+        if src:
+            shutil.copy(src, cls / name / "tiled_matmul.cu")
+    (cls / "dave" / "tiled_matmul.cu").write_text("this is not CUDA\n")
+    (cls / "erin" / "tiled_matmul.cu").write_text(ENDLESS)
+    shutil.copy(SOLUTION, cls / "frank" / "matmul.cu")  # misnamed
+    records = tmp / "records"
+    real_csv = tmp / "gradebook-real.csv"
+    real_csv.write_text("")
+    (tmp / "grades.csv").symlink_to(real_csv)
+    p = kit.gpulab("grade", LAB, cls, "--backend", "emu", "--timeout", "3", "--records", records,
+                   "--csv", tmp / "grades.csv", timeout=1200)
+    return {"tmp": tmp, "cls": cls, "records": records, "p": p, "real_csv": real_csv}
+
+
+def rows(text):
+    return {r["id"]: r for r in validate.check_csv(text)}
+
+
+def test_the_class_summary(week):
+    p = week["p"]
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "class summary: 6 submissions, scores out of 9" in out
+    assert "mean " in out and "median " in out
+    assert "datasets passed:" in out and "width-0032" in out
+    assert "submissions by status:" in out and "checker findings:" in out
+    assert "datasets: the kit's public ones" in out
+
+
+def test_a_gradebook_that_says_why(week):
+    link = week["tmp"] / "grades.csv"
+    assert link.is_symlink(), "the gradebook's link was replaced by a file"
+    book = rows(week["real_csv"].read_bytes().decode())
+    assert set(book) == {"alice", "bob", "dave", "erin", "frank", "grace"}
+    assert book["alice"]["status"] == "pass" and book["alice"]["reason"] == ""
+    assert "timeout" in book["erin"]["reason"], book["erin"]
+    assert book["erin"]["st:width-0032"] == "timeout"
+    assert "race at lines" in book["grace"]["reason"], book["grace"]
+    assert book["dave"]["status"] == "compile_error" and "compile" in book["dave"]["reason"]
+    assert book["frank"]["reason"].startswith("misnamed file (matmul.cu, not tiled_matmul.cu)"), book["frank"]
+    assert "nothing written" in book["bob"]["reason"], book["bob"]
+
+
+def test_regrade_one_student_keeps_the_class_gradebook(week):
+    tmp = week["tmp"]
+    p = kit.gpulab("grade", LAB, week["cls"] / "alice", "--backend", "emu", "--records", week["records"],
+                   "--regrade", "alice", "--csv", tmp / "grades.csv", timeout=600)
+    assert p.returncode == 0, p.stderr
+    assert "--regrade alice" in p.stderr and "1 graded, 0 already graded" in p.stdout
+    assert len(rows(week["real_csv"].read_bytes().decode())) == 6, "grading one student shrank the gradebook"
+    p = kit.gpulab("grade", LAB, week["cls"], "--records", week["records"], "--regrade", "../etc")
+    assert p.returncode == 2 and "not a submission id" in p.stderr
+
+
+def test_exports_to_standard_output(week):
+    p = kit.gpulab("export", LAB, week["records"], "--csv", "-")
+    assert p.returncode == 0, p.stderr
+    # (text mode turned the CSV's CRLF into LF)
+    assert set(rows(p.stdout.replace("\n", "\r\n"))) == {"alice", "bob", "dave", "erin", "frank", "grace"}
+    p = kit.gpulab("export", LAB, week["records"], "--summary")
+    assert p.returncode == 0 and "class summary: 6 submissions" in p.stdout
+
+
+def test_help_on_every_command():
+    for cmd in ("check", "grade", "export", "bench", "datasets", "gradescope-package", "start", "inspect"):
+        p = kit.gpulab(cmd, "--help")
+        assert p.returncode == 0, (cmd, p.stderr)
+        assert p.stdout.startswith("usage:\n  gpulab " + cmd), (cmd, p.stdout[:200])
+    p = kit.gpulab("grade", "--help")
+    assert "--regrade" in p.stdout and "--csv" in p.stdout
