@@ -20,9 +20,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* After this many timeouts (the series' counts as one) the rest of a
- * submission's datasets are not run: an endless loop costs a submission
- * twice the lab's time limit, not once per dataset. */
+/* After this many datasets run alone have timed out, the rest of a
+ * submission's are not run: an endless loop costs a submission three times
+ * the lab's time limit (the series, then two datasets), not once per
+ * dataset. */
 #define MAX_TIMEOUTS 2
 
 const char *status_name(status_t s)
@@ -171,9 +172,8 @@ static void forget_dataset(dataset_result *d)
  * kept: a dataset that did anything else in the series, or never ran, is
  * run again on its own (grade_dataset), so its verdict never depends on what
  * an earlier dataset left behind in the process (a static variable, a
- * leaked buffer). done[i] is set for the datasets kept. Returns the index
- * of the dataset the series was running when it ran out of time, or -1. */
-static int series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
+ * leaked buffer). done[i] is set for the datasets kept. */
+static void series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
                          const int *index, double timeout_s, kernel_evidence *evidence,
                          const char *datasets_root, const char *student_file, const char *maps_dir,
                          submission_result *s, int *done)
@@ -189,14 +189,10 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
     run_result *runs = xcalloc((size_t)n, sizeof *runs);
     /* One dataset's limit for the whole series: a slow or stuck program
      * loses only that before its datasets are run one by one. */
-    int timed_out = run_series(program, (const char *const *)dirs, n, series_dir, timeout_s,
-                               b->kind == BACKEND_EMU ? env : NULL, runs);
+    run_series(program, (const char *const *)dirs, n, series_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL,
+               runs);
     if (b->kind == BACKEND_EMU)
         evidence_from_emu_log(emu_log, evidence);
-    int hung = -1;
-    for (int i = 0; i < n && timed_out && hung < 0; i++)
-        if (!runs[i].proc.started)
-            hung = i;
     for (int i = 0; i < n; i++) {
         if (!runs[i].proc.started || runs[i].proc.exit_code != 0)
             continue;
@@ -215,7 +211,6 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
     free(series_dir);
     free(emu_log);
     free(emu_env);
-    return hung;
 }
 
 /* The emulator's two checking builds (race, check) at once, one in a child
@@ -400,21 +395,15 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
-        int timeouts = 0, hung = -1;
+        /* Only timeouts of datasets run alone count: the series has one
+         * dataset's limit for all of them, so on a busy machine it can run
+         * out of time without anything being wrong. */
+        int timeouts = 0;
         if (s->ndatasets > 1)
-            hung = series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root, file,
-                                opt->maps_dir, s, done);
+            series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root, file,
+                         opt->maps_dir, s, done);
         for (int i = 0; i < s->ndatasets; i++) {
-            if (i == hung && hung == 0) {
-                /* The series hung in its first dataset, where nothing an
-                 * earlier dataset left can be the cause: that is this
-                 * dataset's own timeout, without a second wait. */
-                dataset_result *d = &s->datasets[i];
-                d->status = ST_TIMEOUT;
-                d->message = run_timeout_message(timeout);
-                d->call_ms = -1;
-                timeouts++;
-            } else if (!done[i] && timeouts >= MAX_TIMEOUTS) {
+            if (!done[i] && timeouts >= MAX_TIMEOUTS) {
                 /* An endless loop costs a submission twice the limit, not
                  * once per dataset: a class's batch is not held up by it. */
                 dataset_result *d = &s->datasets[i];

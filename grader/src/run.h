@@ -44,9 +44,8 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
 /* The message of a run that ran out of time (malloc'd). */
 char *run_timeout_message(double timeout_s);
 
-/* Returns 1 when the series process ran out of time. */
-int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-               double timeout_s, const char *const *env_add, run_result *results);
+void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+                double timeout_s, const char *const *env_add, run_result *results);
 
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);
