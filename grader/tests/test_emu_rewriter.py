@@ -72,3 +72,46 @@ def test_emucc_failures_exit_nonzero(emu, tmp_path):
     assert run([EMUCC, "--bogus", "-c", "x.cu", "-o", "x.o"]).returncode != 0
     (tmp_path / "bad.o").write_text("not an object")
     assert run([EMUCC, tmp_path / "bad.o", "-o", tmp_path / "p"]).returncode != 0
+
+
+LAUNCH_SPELLINGS = [
+    "K<<<grid, block>>>(d, n);",
+    "K<< <grid, block >> >(d, n);",          # an IDE's formatting; nvcc accepts it
+    "K <<< grid, block >>> (d, n);",
+    "K<<<\n        grid,\n        block\n    >>>(d, n);",
+    "K<< <grid,\n block>> >(d, n);",
+    "K<<<n >> 3, 8>>>(d, n);",               # a shift inside the configuration
+]
+
+
+@pytest.mark.parametrize("launch", LAUNCH_SPELLINGS)
+def test_launch_spellings_nvcc_accepts(emu, tmp_path, launch):
+    """Every spelling of a launch that nvcc accepts builds and runs; a
+    nested template closed the old way (`> >`, `>> >`) is left alone."""
+    src = tmp_path / "launch.cu"
+    src.write_text(f"""#include <cuda_runtime.h>
+#include <cstdio>
+#include <vector>
+std::vector<std::vector<std::vector<int>> > nested_the_old_way;
+__global__ void K(int *p, int n)
+{{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        p[i] = i;
+}}
+int main()
+{{
+    int n = 64, *d, h[64];
+    dim3 grid(8), block(8);
+    cudaMalloc(&d, n * sizeof(int));
+    {launch}
+    cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
+    printf("%d\\n", h[63]);
+    return 0;
+}}
+""")
+    exe = tmp_path / "launch"
+    p = run([emu, src, "-o", exe])
+    assert p.returncode == 0, p.stderr
+    p = run([exe])
+    assert p.returncode == 0 and p.stdout.strip() == "63", (p.stdout, p.stderr)

@@ -23,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum tk { T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT };
+/* T_LAUNCH_OPEN, T_LAUNCH_CLOSE: <<< and >>> written with spaces inside
+ * ("<< <", ">> >", as some editors format a launch), which nvcc accepts. */
+enum tk { T_IDENT, T_NUM, T_STR, T_CHAR, T_PUNCT, T_LAUNCH_OPEN, T_LAUNCH_CLOSE };
 
 typedef struct { int kind; size_t b, e; } tok;
 
@@ -90,6 +92,43 @@ static int is_id0(int c) { return isalpha(c) || c == '_' || c == '$'; }
 static int is_id(int c) { return isalnum(c) || c == '_' || c == '$'; }
 
 /* Splits the source into tokens, skipping comments and preprocessor lines. */
+/* Three '<' (or '>') tokens with only blanks between them become one
+ * T_LAUNCH_OPEN (T_LAUNCH_CLOSE) token: no valid C++ has "<< <", and a
+ * ">> >" outside a launch (nested templates written the old way) is left
+ * as it is by the rewriter, which edits only launches. */
+static void merge_spaced_chevrons(rw *r)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < r->nt; i++) {
+        char c = r->src[r->t[i].b];
+        int single = r->t[i].kind == T_PUNCT && r->t[i].e - r->t[i].b == 1 && (c == '<' || c == '>');
+        int spaced = 0;
+        if (single && i + 2 < r->nt) {
+            spaced = 1;
+            for (size_t k = i + 1; k <= i + 2; k++) {
+                const tok *t = &r->t[k];
+                if (t->kind != T_PUNCT || t->e - t->b != 1 || r->src[t->b] != c)
+                    spaced = 0;
+                for (size_t q = r->t[k - 1].e; spaced && q < t->b; q++)
+                    if (!isspace((unsigned char)r->src[q]))
+                        spaced = 0;
+            }
+            /* all three touching is the ordinary <<< or >>> the tokenizer
+             * already makes; here at least one blank is between */
+        }
+        if (spaced) {
+            r->t[o] = r->t[i];
+            r->t[o].kind = c == '<' ? T_LAUNCH_OPEN : T_LAUNCH_CLOSE;
+            r->t[o].e = r->t[i + 2].e;
+            o++;
+            i += 2;
+        } else {
+            r->t[o++] = r->t[i];
+        }
+    }
+    r->nt = o;
+}
+
 static int tokenize(rw *r)
 {
     const char *s = r->src;
@@ -254,6 +293,7 @@ static int tokenize(rw *r)
         add_tok(r, T_PUNCT, b, i + 1);
         i++;
     }
+    merge_spaced_chevrons(r);
     return 0;
 }
 
@@ -261,6 +301,8 @@ static int is(const rw *r, size_t k, const char *text)
 {
     if (k >= r->nt)
         return 0;
+    if (r->t[k].kind == T_LAUNCH_OPEN || r->t[k].kind == T_LAUNCH_CLOSE)
+        return strcmp(text, r->t[k].kind == T_LAUNCH_OPEN ? "<<<" : ">>>") == 0;
     size_t l = strlen(text);
     return r->t[k].e - r->t[k].b == l && memcmp(r->src + r->t[k].b, text, l) == 0;
 }
