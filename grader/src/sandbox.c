@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #define SANDBOX_GID 65534 /* nogroup */
+#define NVIDIA_PERSISTENCED_DIR "/run/nvidia-persistenced"
 /* Each temporary folder of a run or build (/tmp, /var/tmp, /dev/shm). */
 #define SANDBOX_TMP_SIZE "256m"
 /* A build's address space: cicc, ptxas and g++ on a lab file need well under 1 GiB. */
@@ -283,6 +284,14 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
         if (make_dirs(dev) != 0 || mount("/dev", dev, NULL, MS_BIND | MS_REC, NULL) != 0)
             return fail(why, len, "bind", "/dev");
         free(dev);
+        /* The NVIDIA persistence daemon's socket, where there is one: without
+         * it every run would initialise the GPU from cold. */
+        char *socket_dir = in_root(NVIDIA_PERSISTENCED_DIR);
+        struct stat st;
+        if (stat(NVIDIA_PERSISTENCED_DIR, &st) == 0 && S_ISDIR(st.st_mode) &&
+            (make_dirs(socket_dir) != 0 || mount(NVIDIA_PERSISTENCED_DIR, socket_dir, NULL, MS_BIND, NULL) != 0))
+            return fail(why, len, "bind", NVIDIA_PERSISTENCED_DIR);
+        free(socket_dir);
     }
     /* The kit or a class folder under one of the system paths (/usr/local/...):
      * an empty, read-only folder in its place. */

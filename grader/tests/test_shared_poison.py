@@ -55,6 +55,7 @@ def test_the_source_pass_keeps_lines_and_poisons_each_kernel_array(tmp_path):
 
 
 @pytest.mark.gpu
+@pytest.mark.gpu_exclusive  # it loads the GPU on purpose: other tests' time limits would suffer
 def test_verdicts_of_unset_shared_memory_do_not_depend_on_the_gpus_load(tmp_path):
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     # the load: kernels that fill all the shared memory they can get with 1.0f, for as long as the checks run
