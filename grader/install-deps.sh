@@ -4,9 +4,7 @@
 #   grader/install-deps.sh build    what building the kit needs: make, a C
 #                                   compiler, pkg-config and cJSON's headers
 #                                   and library
-#   grader/install-deps.sh test     what `make test` needs: pytest (and, where
-#                                   packages can be installed, chromium for the
-#                                   HTML report's browser test); prints on
+#   grader/install-deps.sh test     what `make test` needs: pytest; prints on
 #                                   standard output the python to run pytest with
 #
 # The Makefile runs `build` before every target that builds and `test` before
@@ -48,7 +46,7 @@ as_root_prefix() {
 }
 
 # The distribution's package names for each thing the kit needs.
-#   $1: pm (apt, dnf, brew), $2: what (cc, pkg-config, cjson, pytest, chromium)
+#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, pytest)
 package_name() {
     case "$1:$2" in
         apt:cc) echo build-essential ;;
@@ -56,19 +54,16 @@ package_name() {
         apt:pkg-config) echo pkg-config ;;
         apt:cjson) echo libcjson-dev ;;
         apt:pytest) echo python3-pytest ;;
-        apt:chromium) echo chromium ;;
         dnf:cc) echo gcc ;;
         dnf:make) echo make ;;
         dnf:pkg-config) echo pkgconf-pkg-config ;;
         dnf:cjson) echo cjson-devel ;;
         dnf:pytest) echo python3-pytest ;;
-        dnf:chromium) echo chromium ;;
         brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
         brew:make) echo "" ;;
         brew:pkg-config) echo pkg-config ;;
         brew:cjson) echo cjson ;;
         brew:pytest) echo "" ;;      # no formula: the private venv is used
-        brew:chromium) echo "" ;;
         *) echo "" ;;
     esac
 }
@@ -190,15 +185,6 @@ deps_test() {
     local can_install=1
     prefix=$(as_root_prefix) || can_install=0
     [ "${GPULAB_NO_INSTALL:-}" = 1 ] && can_install=0
-
-    # The HTML reports' browser test wants a real browser; optional: the test
-    # skips, saying why, where none can be installed.
-    if [ $can_install = 1 ] && ! command -v chromium >/dev/null 2>&1 \
-        && ! command -v chromium-browser >/dev/null 2>&1; then
-        local c
-        c=$(package_name "$pm" chromium)
-        [ -n "$c" ] && { install_packages "$pm" "$prefix" $c || say "no chromium: the browser test will be skipped"; }
-    fi
 
     if ! command -v "$py" >/dev/null 2>&1; then
         echo "make test: $py not found: install Python 3 ($(install_command "$pm" python3))" >&2
