@@ -136,26 +136,25 @@ int is_executable(const char *path)
     return file_exists(path) && access(path, X_OK) == 0;
 }
 
-char *read_file(const char *path, size_t *len)
+/* Reads fd to its end, or to max_bytes (0: no limit), and closes it: the
+ * text (NUL-terminated; *len without the NUL), or NULL with errno set. */
+static char *read_and_close(int fd, long long max_bytes, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
     strbuf sb;
     sb_init(&sb);
     char chunk[65536];
     for (;;) {
         ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n < 0) {
-            if (errno == EINTR)
-                continue;
             int e = errno;
             close(fd);
             sb_free(&sb);
             errno = e;
             return NULL;
         }
-        if (n == 0)
+        if (n == 0 || (max_bytes > 0 && (long long)(sb.len + (size_t)n) > max_bytes))
             break;
         sb_append(&sb, chunk, (size_t)n);
     }
@@ -163,6 +162,12 @@ char *read_file(const char *path, size_t *len)
     if (len)
         *len = sb.len;
     return sb_detach(&sb);
+}
+
+char *read_file(const char *path, size_t *len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    return fd < 0 ? NULL : read_and_close(fd, 0, len);
 }
 
 int write_file_atomic(const char *path, const char *data, size_t len)
@@ -376,27 +381,10 @@ char *untrusted_read(const char *path, long long max_bytes, int follow_links, si
     int fd = untrusted_open(path, max_bytes, follow_links, why);
     if (fd < 0)
         return NULL;
-    strbuf sb;
-    sb_init(&sb);
-    char chunk[65536];
-    for (;;) {
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            *why = xasprintf("cannot read %s: %s", path, strerror(errno));
-            close(fd);
-            sb_free(&sb);
-            return NULL;
-        }
-        if (n == 0 || (max_bytes > 0 && (long long)(sb.len + (size_t)n) > max_bytes))
-            break;
-        sb_append(&sb, chunk, (size_t)n);
-    }
-    close(fd);
-    if (len)
-        *len = sb.len;
-    return sb_detach(&sb);
+    char *text = read_and_close(fd, max_bytes, len);
+    if (!text)
+        *why = xasprintf("cannot read %s: %s", path, strerror(errno));
+    return text;
 }
 
 int untrusted_check(const char *path, long long max_bytes, char **why)
