@@ -98,6 +98,7 @@ static void add_entry(entries *es, const char *raw_id, char *path, char *problem
     es->v[es->n].id = id;
     es->v[es->n].path = path;
     es->v[es->n].problem = problem;
+    es->v[es->n].misnamed = 0;
     es->n++;
 }
 
@@ -153,6 +154,7 @@ static void add_folder(entries *es, const lab_manifest *m, const char *dir, cons
         free(only);
     } else if (count == 1) {
         add_entry(es, id, only, NULL);
+        es->v[es->n - 1].misnamed = 1;
     } else {
         free(only);
         add_entry(es, id, NULL,
@@ -466,6 +468,8 @@ static cJSON *make_record(const lab_manifest *m, const batch_options *o, const b
     cJSON_AddStringToObject(rec, "datasets_sha256", ds->all);
     cJSON_AddStringToObject(rec, "options", options_key);
     cJSON_AddStringToObject(rec, "sandbox", sandbox_mode());
+    /* graded, but the folder's only .cu file is not named as the lab asks */
+    cJSON_AddBoolToObject(rec, "misnamed", e->misnamed);
     char when[32];
     utc_now(when, sizeof when);
     cJSON_AddStringToObject(rec, "graded_at", when);

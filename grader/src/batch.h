@@ -22,6 +22,7 @@ typedef struct {
     char *id;           /* unique within the batch; safe as a file name */
     char *path;         /* the student's .cu, or NULL when the folder has none */
     char *problem;      /* why there is nothing to grade, or NULL */
+    int misnamed;       /* a folder's only .cu file, not named as the lab asks */
 } batch_entry;
 
 /* Finds the submissions in the command line's arguments: a folder holding the

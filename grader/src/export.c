@@ -99,18 +99,18 @@ static const cJSON *find_named(const cJSON *list, const char *name)
 }
 
 /* Why a submission has its status, in a few words for the gradebook:
- * "misnamed file (matmul.cu)", "race at lines 41/52", "timeout on 8
- * datasets", "nothing written on 9 datasets", "requirement barrier not met".
- * Empty for a pass. source: the lab's file name. */
+ * "misnamed file (matmul.cu, not tiled_matmul.cu)", "race at lines 41/52",
+ * "timeout on 8 datasets", "nothing written on 9 datasets", "requirement
+ * barrier not met". Empty for a pass. source: the lab's file name. */
 static char *record_reason(const cJSON *rec, const char *source)
 {
     strbuf sb;
     sb_init(&sb);
     const char *status = export_status(rec);
     const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
-    const char *file = str(rec, "file", "");
-    if (source && *file && strcmp(path_base(file), source) != 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(build, "ok")))
-        sb_printf(&sb, "misnamed file (%s, not %s)", path_base(file), source);
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rec, "misnamed")))
+        sb_printf(&sb, "misnamed file (%s%s%s)", path_base(str(rec, "file", "")), source ? ", not " : "",
+                  source ? source : "");
     if (strcmp(status, "compile_error") == 0 || strcmp(status, "missing") == 0 || strcmp(status, "refused") == 0) {
         const char *msg = str(build, "message", "");
         sb_printf(&sb, "%s%s", sb.len ? "; " : "", strcmp(status, "missing") == 0 ? "missing or misnamed file" : msg);

@@ -113,3 +113,17 @@ def test_help_on_every_command():
         assert p.stdout.startswith("usage:\n  gpulab " + cmd), (cmd, p.stdout[:200])
     p = kit.gpulab("grade", "--help")
     assert "--regrade" in p.stdout and "--csv" in p.stdout
+
+
+def test_a_class_of_files_named_by_student_is_not_misnamed(tmp_path):
+    """The file-per-student form (class/alice.cu) names files by student on
+    purpose: only a folder whose one .cu file has another name is flagged."""
+    if os.geteuid() != 0:
+        pytest.skip("grade's sandbox needs root here")
+    (tmp_path / "class").mkdir()
+    shutil.copy(SOLUTION, tmp_path / "class" / "alice.cu")
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", "width-0032",
+                   "--records", tmp_path / "records", "--out", tmp_path / "report.txt", "--csv", "-")
+    assert p.returncode == 0, p.stderr
+    book = {r["id"]: r for r in csv.DictReader(io.StringIO(p.stdout))}
+    assert book["alice"]["status"] == "pass" and book["alice"]["reason"] == "", book["alice"]
