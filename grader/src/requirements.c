@@ -48,12 +48,48 @@ static long ptx_type_bytes(const char *decl)
 }
 
 /* One PTX file: what the compiler made of the student's kernels. Comments
- * are skipped, so text the student smuggles in (inline asm comments) counts
- * for nothing; a kernel's shared memory is its own static declarations
+ * are skipped (ptx_without_comments); a kernel's shared memory is its own static declarations
  * (function-local __shared__ arrays appear at module scope named
  * _ZZ<kernel>E<name>) plus 1 for extern (dynamic) shared memory. */
-static void evidence_from_ptx(const char *text, kernel_evidence *e)
+/* PTX without its comments (// to the end of the line, and block comments,
+ * newlines kept), so text a student smuggles in through an inline asm
+ * comment counts for nothing. */
+static char *ptx_without_comments(const char *text)
 {
+    strbuf sb;
+    sb_init(&sb);
+    for (const char *c = text; *c; c++) {
+        if (c[0] == '/' && c[1] == '/') {
+            while (c[1] && c[1] != '\n')
+                c++;
+        } else if (c[0] == '/' && c[1] == '*') {
+            const char *close = strstr(c + 2, "*/");
+            for (const char *k = c; k < (close ? close : c + strlen(c)); k++)
+                if (*k == '\n')
+                    sb_append(&sb, "\n", 1);
+            if (!close)
+                break;
+            c = close + 1;
+        } else {
+            sb_append(&sb, c, 1);
+        }
+    }
+    return sb_detach(&sb);
+}
+
+/* Whether a PTX line declares shared memory: ".shared ..." or ".extern
+ * .shared ..." at its start, not an instruction on it (st.shared, cvta...). */
+static const char *shared_declaration(const char *line)
+{
+    line += strspn(line, " \t");
+    if (strncmp(line, ".extern", 7) == 0)
+        line += 7 + strspn(line + 7, " \t");
+    return strncmp(line, ".shared", 7) == 0 && (line[7] == ' ' || line[7] == '\t') ? line : NULL;
+}
+
+static void evidence_from_ptx(const char *ptx, kernel_evidence *e)
+{
+    char *text = ptx_without_comments(ptx);
     char kernel[128] = "";
     long barriers = 0;
     /* each kernel's shared bytes: the sum of its arrays */
@@ -63,9 +99,6 @@ static void evidence_from_ptx(const char *text, kernel_evidence *e)
         const char *end = strchr(line, '\n');
         size_t n = end ? (size_t)(end - line) : strlen(line);
         char *l = xasprintf("%.*s", (int)n, line);
-        char *comment = strstr(l, "//");
-        if (comment)
-            *comment = '\0';
         const char *entry = strstr(l, ".entry ");
         if (entry) {
             if (barriers > e->barriers) {
@@ -77,8 +110,8 @@ static void evidence_from_ptx(const char *text, kernel_evidence *e)
             kernel_name(entry, strcspn(entry, "( \t"), kernel, sizeof kernel);
             e->observed = 1;
         }
-        const char *shared = strstr(l, ".shared ");
-        if (shared && !strstr(l, "st.shared") && !strstr(l, "ld.shared") && !strstr(l, "cvta")) {
+        const char *shared = shared_declaration(l);
+        if (shared) {
             const char *bracket = strrchr(l, '[');
             long count = bracket ? strtol(bracket + 1, NULL, 10) : 1;
             long bytes = strstr(l, ".extern") ? 1 : ptx_type_bytes(shared) * (count > 0 ? count : 1);
@@ -123,6 +156,7 @@ static void evidence_from_ptx(const char *text, kernel_evidence *e)
         e->barriers = barriers;
         snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", kernel);
     }
+    free(text);
 }
 
 void evidence_from_ptx_dir(const char *dir, kernel_evidence *e)

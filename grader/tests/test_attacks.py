@@ -232,6 +232,8 @@ UNTILED_02 = r'''
 @PRAGMA@
 __global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
 {
+    /* a shared array and a barrier in an assembler comment, which the PTX keeps */
+    asm volatile("/* .shared .align 4 .b8 _ZZ15MatrixMulKernelE4ds_M[2048]; bar.sync 0; */");
     int Row = blockIdx.y * blockDim.y + threadIdx.y;
     int Col = blockIdx.x * blockDim.x + threadIdx.x;
     if (Row < Width && Col < Width) {
@@ -273,7 +275,8 @@ def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
         need_root_and_emu()
     d = tmp_path / "class" / "forger"
     d.mkdir(parents=True)
-    src = UNTILED_02.replace("@FORGERY@", "a fake launch log and a fake ptxas report").replace("@PRAGMA@", PRAGMA)
+    src = UNTILED_02.replace("@FORGERY@", "a fake launch log, a fake ptxas report, PTX in an asm comment")
+    src = src.replace("@PRAGMA@", PRAGMA)
     (d / "tiled_matmul.cu").write_text(src)
     p = kit.gpulab("grade", "02-tiled-matmul", tmp_path / "class", "--backend", backend, "--no-sanitize",
                    "--records", tmp_path / "records", "--timeout", "20", timeout=600)
