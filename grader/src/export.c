@@ -378,6 +378,8 @@ cJSON *export_gradescope(const cJSON *rec)
     /* The diagnosis stays visible where the datasets are hidden: statuses,
      * the hints read from the pattern of the errors, and the checkers'
      * findings with their lines; never a value of a hidden dataset. */
+    if (strncmp(str(rec, "sandbox", ""), "none", 4) == 0)
+        sb_puts(&out, "(Graded without isolation: this autograder's container does not allow it.)\n");
     char *reason = record_reason(rec, NULL);
     if (*reason)
         sb_printf(&out, "\nWhat went wrong: %s.\n", reason);
@@ -786,9 +788,19 @@ int cmd_gradescope_package(int argc, char **argv)
         "set -uo pipefail\n"
         "mkdir -p /autograder/results\n"
         "cd /autograder/source/kit\n"
-        "./gpulab grade %s /autograder/submission --backend %s%s --format gradescope \\\n"
-        "    --records /autograder/gpulab-records --out /autograder/results/results.json\n"
+        "grade() {\n"
+        "    ./gpulab grade %s /autograder/submission --backend %s%s --format gradescope \\\n"
+        "        --records /autograder/gpulab-records --out /autograder/results/results.json \"$@\"\n"
+        "}\n"
+        "# The strongest isolation this container offers: namespaces where it allows\n"
+        "# them; where it does not (grade exits 3), none, which the results then say.\n"
+        "# Each submission has a container of its own here.\n"
+        "grade --sandbox auto\n"
         "rc=$?\n"
+        "if [ $rc -eq 3 ]; then\n"
+        "    grade --sandbox none\n"
+        "    rc=$?\n"
+        "fi\n"
         "if [ $rc -ne 0 ] || [ ! -s /autograder/results/results.json ]; then\n"
         "    printf '{\"score\": 0, \"output\": \"The grader failed (exit %%s); please tell your instructor.\", "
         "\"tests\": []}\\n' \"$rc\" > /autograder/results/results.json\n"

@@ -225,3 +225,18 @@ def test_gradescope_package_in_gradescopes_default_container(tmp_path):
     assert "race at lines" in res["output"] and "checker (race, line" in res["output"], res["output"]
     print(f"peak memory {peak / 2**20:.0f} MiB of 768 MiB")
     assert peak < 768 * 1024 * 1024 and failcnt == 0, (peak, failcnt)
+
+
+def test_gradescope_says_when_a_submission_was_not_isolated(tmp_path):
+    """The package's run_autograder falls back to --sandbox none where the
+    container refuses namespaces (grade exits 3): the results then say so."""
+    out = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, SOLUTION, "--format", "gradescope", "--sandbox", "none", "--no-sanitize",
+                   "--records", tmp_path / "r", "--out", out)
+    assert p.returncode == 0, p.stderr
+    assert "Graded without isolation" in json.loads(out.read_text())["output"]
+    zip_path = tmp_path / "autograder.zip"
+    assert kit.gpulab("gradescope-package", LAB, zip_path).returncode == 0
+    with zipfile.ZipFile(zip_path) as z:
+        run = z.read("run_autograder").decode()
+    assert "grade --sandbox auto" in run and "[ $rc -eq 3 ]" in run and "grade --sandbox none" in run
