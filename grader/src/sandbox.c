@@ -296,14 +296,20 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     /* The kit or a class folder under one of the system paths (/usr/local/...):
      * an empty, read-only folder in its place. */
     for (int i = 0; i < nhidden; i++) {
+        if (is_under(workdir, hidden[i]))
+            continue; /* the work directory itself is bound below */
         char *h = in_root(hidden[i]);
         struct stat st;
-        if (lstat(h, &st) == 0 && S_ISDIR(st.st_mode) && !is_under(workdir, hidden[i]) &&
-            mount("tmpfs", h, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=555") != 0)
-            return fail(why, len, "hide", hidden[i]);
-        else if (lstat(h, &st) == 0 && S_ISREG(st.st_mode) && mount("/dev/null", h, NULL, MS_BIND, NULL) != 0)
-            return fail(why, len, "hide", hidden[i]);
+        int rc = 0;
+        if (lstat(h, &st) != 0)
+            ; /* not among what the root shows */
+        else if (S_ISDIR(st.st_mode))
+            rc = mount("tmpfs", h, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=555");
+        else if (S_ISREG(st.st_mode))
+            rc = mount("/dev/null", h, NULL, MS_BIND, NULL);
         free(h);
+        if (rc != 0)
+            return fail(why, len, "hide", hidden[i]);
     }
     /* Fresh, empty, size-limited temporary folders: nothing from other runs
      * or other submissions, nothing that outlives this run, and a full disk

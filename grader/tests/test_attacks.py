@@ -359,3 +359,61 @@ def test_no_isolation_no_grade(tmp_path):
         assert "warning" in p.stderr and "--sandbox none" in p.stderr
     finally:
         shutil.rmtree(top, ignore_errors=True)
+
+
+READ_EVERYTHING = r'''
+// Prints whatever it can read: the secret and a classmate's file named by
+// their absolute paths, the kit's reference solution, and the run's mounts.
+#include "lab.h"
+#include <stdio.h>
+static void show(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    fprintf(stderr, "== %s: %s\n", path, f ? "opened" : "not opened");
+    while (f && fgets(line, sizeof line, f))
+        fputs(line, stderr);
+    if (f)
+        fclose(f);
+}
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    (void)M; (void)N; (void)P; (void)width;
+    show("@SECRET@");
+    show("@CLASSMATE@");
+    show("@KIT@/solutions/01-basic-matmul/basic_matmul.cu");
+    show("/proc/self/mountinfo");
+}
+'''
+
+
+def test_runs_see_nothing_wherever_the_class_and_secret_live(tmp_path):
+    """A class and a secret kept among the machine's software (/usr/local),
+    which every run's root shows read-only, are still out of reach; the
+    run's mounts do not name the kit."""
+    need_root_and_emu()
+    top = Path(tempfile.mkdtemp(prefix="gpulab-attack-", dir="/usr/local/share"))
+    try:
+        secret = top / "secret.txt"
+        secret.write_text("gpulab-usr-secret-" + uuid.uuid4().hex + "\n")
+        secret.chmod(0o644)  # even readable by all: hidden
+        cls = top / "class"
+        (cls / "alice").mkdir(parents=True)
+        shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+        (cls / "mallory").mkdir()
+        src = READ_EVERYTHING.replace("@SECRET@", str(secret)).replace("@KIT@", str(kit.ROOT))
+        src = src.replace("@CLASSMATE@", str(cls / "alice" / "basic_matmul.cu"))
+        (cls / "mallory" / "basic_matmul.cu").write_text(src)
+        p = kit.gpulab("grade", LAB, cls, "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+                       "--secret-file", secret, "--records", tmp_path / "records", "--format", "json")
+        assert p.returncode == 0, p.stderr
+        rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+        err = rec["datasets"][0]["stderr"]
+        assert err.count("not opened") == 3, err[:3000]
+        assert "== /proc/self/mountinfo: opened" in err, err[:3000]
+        assert secret.read_text().strip() not in json.dumps(rec)
+        assert "Pvalue" not in err
+        assert str(kit.ROOT) not in err.split("== /proc/self/mountinfo")[1], "the run's mounts name the kit"
+        assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == 1
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
