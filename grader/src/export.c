@@ -98,6 +98,29 @@ static const cJSON *find_named(const cJSON *list, const char *name)
     return NULL;
 }
 
+/* Adds one to the count of name in a small name -> count table (copies of
+ * the names); returns the new count, so 1 means seen for the first time. */
+static int count_name(char ***names, int **counts, int *n, const char *name)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp((*names)[i], name) == 0)
+            return ++(*counts)[i];
+    *names = xrealloc(*names, (size_t)(*n + 1) * sizeof **names);
+    *counts = xrealloc(*counts, (size_t)(*n + 1) * sizeof **counts);
+    (*names)[*n] = xstrdup(name);
+    (*counts)[*n] = 1;
+    (*n)++;
+    return 1;
+}
+
+static void free_counts(char **names, int *counts, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    free(counts);
+}
+
 /* Why a submission has its status, in a few words for the gradebook:
  * "misnamed file (matmul.cu, not tiled_matmul.cu)", "race at lines 41/52",
  * "timeout on 8 datasets", "nothing written on 9 datasets", "requirement
@@ -117,7 +140,7 @@ static char *record_reason(const cJSON *rec, const char *source)
     }
     /* checker findings, each once: "race at lines 41/52" */
     char **seen = NULL;
-    int nseen = 0;
+    int *times = NULL, nseen = 0;
     const cJSON *d, *f;
     cJSON_ArrayForEach(d, arr(rec, "datasets")) {
         const cJSON *san = cJSON_GetObjectItemCaseSensitive(d, "sanitizer");
@@ -125,21 +148,12 @@ static char *record_reason(const cJSON *rec, const char *source)
             const cJSON *l2 = cJSON_GetObjectItemCaseSensitive(f, "line2");
             char *what = cJSON_IsNumber(l2) ? xasprintf("%s at lines %g/%g", str(f, "kind", "?"), num(f, "line"), l2->valuedouble)
                                             : xasprintf("%s at line %g", str(f, "kind", "?"), num(f, "line"));
-            int dup = 0;
-            for (int i = 0; i < nseen; i++)
-                dup |= strcmp(seen[i], what) == 0;
-            if (dup) {
-                free(what);
-                continue;
-            }
-            seen = xrealloc(seen, (size_t)(nseen + 1) * sizeof *seen);
-            seen[nseen++] = what;
-            sb_printf(&sb, "%s%s", sb.len ? "; " : "", what);
+            if (count_name(&seen, &times, &nseen, what) == 1)
+                sb_printf(&sb, "%s%s", sb.len ? "; " : "", what);
+            free(what);
         }
     }
-    for (int i = 0; i < nseen; i++)
-        free(seen[i]);
-    free(seen);
+    free_counts(seen, times, nseen);
     /* the datasets that did not pass, by status ("nothing written" for
      * outputs no thread wrote) */
     if (strcmp(status, "compile_error") != 0 && strcmp(status, "missing") != 0 && strcmp(status, "refused") != 0) {
@@ -385,7 +399,7 @@ cJSON *export_gradescope(const cJSON *rec)
         sb_printf(&out, "\nWhat went wrong: %s.\n", reason);
     free(reason);
     char **seen = NULL;
-    int nseen = 0;
+    int *times = NULL, nseen = 0;
     const cJSON *ds, *f;
     cJSON_ArrayForEach(ds, arr(rec, "datasets")) {
         const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(ds, "comparison");
@@ -394,21 +408,12 @@ cJSON *export_gradescope(const cJSON *rec)
             sb_printf(&out, "%s %s: %s%s%s\n", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ds, "hidden")) ?
                       "hidden dataset" : "dataset", str(ds, "name", ""), str(ds, "status", ""),
                       *hint ? "; hint: " : "", hint);
-        cJSON_ArrayForEach(f, arr(cJSON_GetObjectItemCaseSensitive(ds, "sanitizer"), "findings")) {
-            const char *msg = str(f, "message", "");
-            int dup = 0;
-            for (int i = 0; i < nseen; i++)
-                dup |= strcmp(seen[i], msg) == 0;
-            if (dup)
-                continue;
-            seen = xrealloc(seen, (size_t)(nseen + 1) * sizeof *seen);
-            seen[nseen++] = xstrdup(msg);
-            sb_printf(&out, "checker (%s, line %g): %s\n", str(f, "kind", "?"), num(f, "line"), msg);
-        }
+        cJSON_ArrayForEach(f, arr(cJSON_GetObjectItemCaseSensitive(ds, "sanitizer"), "findings"))
+            if (count_name(&seen, &times, &nseen, str(f, "message", "")) == 1)
+                sb_printf(&out, "checker (%s, line %g): %s\n", str(f, "kind", "?"), num(f, "line"),
+                          str(f, "message", ""));
     }
-    for (int i = 0; i < nseen; i++)
-        free(seen[i]);
-    free(seen);
+    free_counts(seen, times, nseen);
     cJSON_AddStringToObject(o, "output", out.buf ? out.buf : "");
     sb_free(&out);
     cJSON_AddStringToObject(o, "visibility", "visible");
@@ -865,33 +870,15 @@ static int by_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Adds one to the count of name in a small name -> count table. */
-static void count_name(char ***names, int **counts, int *n, const char *name)
-{
-    for (int i = 0; i < *n; i++)
-        if (strcmp((*names)[i], name) == 0) {
-            (*counts)[i]++;
-            return;
-        }
-    *names = xrealloc(*names, (size_t)(*n + 1) * sizeof **names);
-    *counts = xrealloc(*counts, (size_t)(*n + 1) * sizeof **counts);
-    (*names)[*n] = xstrdup(name);
-    (*counts)[*n] = 1;
-    (*n)++;
-}
-
 static void put_counts(strbuf *sb, const char *title, char **names, int *counts, int n)
 {
     sb_printf(sb, "  %s:", title);
     if (n == 0)
         sb_puts(sb, " none");
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         sb_printf(sb, "%s %s %d", i ? "," : "", names[i], counts[i]);
-        free(names[i]);
-    }
     sb_puts(sb, "\n");
-    free(names);
-    free(counts);
+    free_counts(names, counts, n);
 }
 
 char *export_summary(const cJSON *records)
