@@ -153,62 +153,53 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
 
 /* The build folder: the only kit files the compiler can see, copied in
  * (sandbox.h: in the sandbox nothing else of the kit is there). include/
- * holds the lab's headers and the runtime's; kit/ the prebuilt harness;
- * for the emulator, emu/ its compiler driver, headers and runtimes. */
-static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *dir, char **why)
+ * holds the lab's headers and the runtime's (with the GPU build's
+ * shared-memory poison); kit/ the prebuilt harness; emu/ emucc (the GPU
+ * build's source pass uses it too) and, for the emulator, its headers and
+ * the one runtime library the build's mode links. */
+static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *emu_mode, const char *dir,
+                             char **why)
 {
+    const char *emu_lib = !emu_mode ? "libemu.a" : strcmp(emu_mode, "race") == 0 ? "libemu_race.a" : "libemu_check.a";
+    char *files[][2] = {
+        { kit_path("build/harness/%s/%s/harness.o", b->name, m->id), xasprintf("%s/kit/harness.o", dir) },
+        { kit_path("build/harness/%s/harness_main.o", b->name), xasprintf("%s/kit/harness_main.o", dir) },
+        { kit_path("build/harness/%s/libgpulab_runtime.a", b->name), xasprintf("%s/kit/libgpulab_runtime.a", dir) },
+        { kit_path("build/emu/emucc"), xasprintf("%s/emu/emucc", dir) },
+        { kit_path("grader/runtime/smem_poison_device.cuh"), xasprintf("%s/include/smem_poison_device.cuh", dir) },
+        { b->kind == BACKEND_EMU ? kit_path("build/emu/%s", emu_lib) : NULL, xasprintf("%s/emu/%s", dir, emu_lib) },
+    };
+    const size_t nfiles = sizeof files / sizeof *files;
     char *include = xasprintf("%s/include", dir);
-    char *kit_dir = xasprintf("%s/kit", dir);
     char *rt = kit_path("grader/runtime");
-    char *harness_dir = kit_path("build/harness/%s", b->name);
-    char *lab_harness = kit_path("build/harness/%s/%s/harness.o", b->name, m->id);
-    char *lab_harness_copy = xasprintf("%s/harness.o", kit_dir);
-    /* emucc, for both backends: the GPU build's source pass uses it too */
-    char *emucc_path = kit_path("build/emu/emucc");
-    char *emucc_copy = xasprintf("%s/emu/emucc", dir);
-    char *emu_copy_dir = xasprintf("%s/emu", dir);
-    char *poison_header = kit_path("grader/runtime/smem_poison_device.cuh");
-    char *poison_header_copy = xasprintf("%s/smem_poison_device.cuh", include);
-    int rc = make_dirs(emu_copy_dir);
-    if (rc != 0) {
-        *why = xasprintf("cannot create %s: %s", emu_copy_dir, strerror(errno));
-    } else if (copy_files(m->dir, ".h", include) != 0 || copy_files(rt, ".h", include) != 0) {
-        *why = xasprintf("cannot copy the lab's headers into %s: %s", include, strerror(errno));
+    char *emu_inc = kit_path("build/emu/include");
+    char *emu_inc_copy = xasprintf("%s/emu/include", dir);
+    int rc = 0;
+    if (copy_files(m->dir, ".h", include) != 0 || copy_files(rt, ".h", include) != 0 ||
+        (b->kind == BACKEND_EMU && copy_files(emu_inc, ".h", emu_inc_copy) != 0)) {
+        *why = xasprintf("cannot copy the headers into %s: %s", dir, strerror(errno));
         rc = -1;
-    } else if (copy_files(harness_dir, ".o", kit_dir) != 0 || copy_files(harness_dir, ".a", kit_dir) != 0 ||
-               copy_file(lab_harness, lab_harness_copy) != 0) {
-        *why = xasprintf("the kit's %s harness for %s is not built: run make", b->name, m->id);
-        rc = -1;
-    } else if (copy_file(emucc_path, emucc_copy) != 0 || chmod(emucc_copy, 0755) != 0 ||
-               copy_file(poison_header, poison_header_copy) != 0) {
-        *why = xasprintf("cannot copy %s and %s into %s (run make): %s", emucc_path, poison_header, dir,
-                         strerror(errno));
-        rc = -1;
-    } else if (b->kind == BACKEND_EMU) {
-        char *emu_dir = path_dirname(b->compiler);
-        char *emu_copy = xasprintf("%s/emu", dir);
-        char *emu_inc = xasprintf("%s/include", emu_dir);
-        char *emu_inc_copy = xasprintf("%s/emu/include", dir);
-        if (copy_files(emu_dir, "", emu_copy) != 0 || copy_files(emu_inc, ".h", emu_inc_copy) != 0) {
-            *why = xasprintf("cannot copy the emulator from %s: %s", emu_dir, strerror(errno));
+    }
+    for (size_t i = 0; i < nfiles && rc == 0; i++) {
+        if (!files[i][0])
+            continue;
+        char *parent = path_dirname(files[i][1]);
+        if (make_dirs(parent) != 0 || copy_file(files[i][0], files[i][1]) != 0 ||
+            (ends_with(files[i][1], "emucc") && chmod(files[i][1], 0755) != 0)) {
+            *why = xasprintf("the kit's %s is missing or cannot be copied (run make): %s", files[i][0],
+                             strerror(errno));
             rc = -1;
         }
-        free(emu_dir);
-        free(emu_copy);
-        free(emu_inc);
-        free(emu_inc_copy);
+        free(parent);
+    }
+    for (size_t i = 0; i < nfiles; i++) {
+        free(files[i][0]);
+        free(files[i][1]);
     }
     free(include);
-    free(kit_dir);
     free(rt);
-    free(harness_dir);
-    free(lab_harness);
-    free(lab_harness_copy);
-    free(emucc_path);
-    free(emucc_copy);
-    free(emu_copy_dir);
-    free(poison_header);
-    free(poison_header_copy);
+    free(emu_inc);
+    free(emu_inc_copy);
     return rc;
 }
 
@@ -254,7 +245,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     strbuf log;
     sb_init(&log);
 
-    if (prepare_build_dir(m, b, dir, &why) != 0) {
+    if (prepare_build_dir(m, b, emu_mode, dir, &why) != 0) {
         r->grader_fault = 1;
         r->message = why;
         why = NULL;
