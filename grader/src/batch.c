@@ -218,10 +218,15 @@ batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n
             while (len > 1 && trimmed[len - 1] == '/')
                 trimmed[--len] = '\0';
             char *src = xasprintf("%s/%s", trimmed, m->source);
-            if (file_exists(src)) { /* the folder is one student's */
+            if (file_exists(src)) { /* the folder is one student's (a Gradescope upload) */
                 char real[4096];
                 const char *name = realpath(trimmed, real) ? path_base(real) : path_base(trimmed);
-                add_entry(&es, name, src, NULL);
+                if (is_link(src)) {
+                    add_entry(&es, name, NULL, refused_link(src));
+                    free(src);
+                } else {
+                    add_entry(&es, name, src, NULL);
+                }
             } else {
                 free(src);
                 int k;

@@ -210,7 +210,9 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     memset(r, 0, sizeof *r);
     char *why = NULL;
     size_t len;
-    char *text = untrusted_read(student_path, SUBMISSION_MAX_BYTES, 1, &len, &why);
+    /* never through a link: graded as its target, a link could hand in
+     * the reference solution or a secret, quoted back by the compiler */
+    char *text = untrusted_read(student_path, SUBMISSION_MAX_BYTES, 0, &len, &why);
     if (!text) {
         r->message = why;
         r->log = xstrdup("");

@@ -417,3 +417,23 @@ def test_runs_see_nothing_wherever_the_class_and_secret_live(tmp_path):
         assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == 1
     finally:
         shutil.rmtree(top, ignore_errors=True)
+
+
+def test_a_linked_upload_is_refused_not_quoted(tmp_path):
+    """A Gradescope upload is one student's folder; an uploaded zip can hold
+    a link. A lab file that links to a root-only file (the package's copy of
+    the secret) must not be compiled: the compiler would quote it back."""
+    need_root_and_emu()
+    secret = tmp_path / "secret"
+    secret.write_text("gpulab-upload-secret-" + uuid.uuid4().hex + "\n")
+    secret.chmod(0o600)
+    upload = tmp_path / "submission"
+    upload.mkdir()
+    (upload / "basic_matmul.cu").symlink_to(secret)
+    out = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, upload, "--backend", "emu", "--no-sanitize", "--format", "gradescope",
+                   "--records", tmp_path / "records", "--out", out)
+    assert p.returncode == 0, p.stderr
+    res = out.read_text()
+    assert secret.read_text().strip() not in res + p.stdout + p.stderr
+    assert json.loads(res)["score"] == 0 and "symbolic link" in res
