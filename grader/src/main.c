@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "batch.h"
 #include "bench.h"
+#include "build.h"
 #include "datasets.h"
 #include "export.h"
 #include "grade.h"
@@ -703,6 +704,7 @@ int main(int argc, char **argv)
         return 0;
     }
     kit_locate(argv[0]);
+    build_init();
     const char *cmd = argv[1];
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
