@@ -47,17 +47,21 @@ endif
 
 # ---- the grader -------------------------------------------------------------
 GRADER_SRC := $(wildcard grader/src/*.c)
-GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o
+GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o build/host/tolerance.o
 
 gpulab: $(GRADER_OBJ) | deps
 	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
 
 build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h \
-                grader/runtime/harness_protocol.h | deps
+                grader/runtime/harness_protocol.h grader/runtime/tolerance.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
 
 build/host/dataset.o: grader/runtime/dataset.c grader/runtime/dataset.h
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) -c $< -o $@
+
+build/host/tolerance.o: grader/runtime/tolerance.c grader/runtime/tolerance.h grader/runtime/dataset.h
 	@mkdir -p $(@D)
 	$(CC) $(KIT_CFLAGS) -c $< -o $@
 
@@ -99,7 +103,19 @@ build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harne
 build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -Igrader/runtime -Ilabs/$$* -c $$< -o $$@
-HARNESS_$(1) := build/harness/$(1)/libgpulab_runtime.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
+# libwb's API for Teaching Kit programs (gpulab wb): its own archive, with
+# the readers and the comparison rule, and no harness.
+build/harness/$(1)/tolerance.o: grader/runtime/tolerance.c grader/runtime/tolerance.h grader/runtime/dataset.h
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -c $$< -o $$@
+build/harness/$(1)/wb.o: grader/runtime/wb/wb.c grader/runtime/wb/wb_runtime.h grader/runtime/tolerance.h \
+                         grader/runtime/dataset.h
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -Igrader/runtime -c $$< -o $$@
+build/harness/$(1)/libgpulab_wb.a: build/harness/$(1)/wb.o build/harness/$(1)/dataset.o build/harness/$(1)/tolerance.o
+	rm -f $$@
+	ar rcs $$@ $$^
+HARNESS_$(1) := build/harness/$(1)/libgpulab_wb.a build/harness/$(1)/libgpulab_runtime.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
 endef
 
 ifneq ($(CUDA_INCLUDE),)
