@@ -1,5 +1,5 @@
 /*
- * main.c - gpulab's command line: list, start, check, grade, datasets, help.
+ * main.c - gpulab's command line: list, start, check, grade, datasets, wb, help.
  *
  * A submission's path through the grader (docs/architecture.md):
  *     build.c -> run.c -> compare.c -> report.c, strung together by grade.c.
@@ -17,6 +17,7 @@
 #include "sandbox.h"
 #include "tools.h"
 #include "util.h"
+#include "wb.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -76,6 +77,14 @@ static const char usage_text[] =
     "                                    compare an output file under the lab's tolerance\n"
     "  gpulab explain-sanitizer REPORT [SOURCE]\n"
     "                                    turn a compute-sanitizer report into the kit's findings\n"
+    "  gpulab wb FILE.cu [options] -- ARGS\n"
+    "                                    build and run a Teaching Kit (libwb) program with its own\n"
+    "                                    arguments (-i in0,in1 -e expected -o out -t type); exit 0 when\n"
+    "                                    wbSolution's output is correct under the kit's tolerance\n"
+    "      --backend gpu|emu             where to run (default: the GPU if usable, else the emulator)\n"
+    "      --libwb-tolerance             judge by libwb's rule instead (|difference| <= 0.2)\n"
+    "      --timeout SECONDS             time limit of the run (default 60)\n"
+    "      --keep                        keep the work directory, for debugging\n"
     "  gpulab help                       this text\n"
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
@@ -704,7 +713,8 @@ int main(int argc, char **argv)
     }
     kit_locate(argv[0]);
     const char *cmd = argv[1];
-    for (int i = 2; i < argc; i++)
+    /* after "--" the arguments are a program's own (gpulab wb) */
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return command_help(cmd);
     if (strcmp(cmd, "list") == 0)
@@ -729,6 +739,8 @@ int main(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
+    if (strcmp(cmd, "wb") == 0)
+        return cmd_wb(argc - 2, argv + 2);
     if (strcmp(cmd, "explain-sanitizer") == 0)
         return cmd_explain_sanitizer(argc - 2, argv + 2);
     usage_error("unknown command '%s'", cmd);
