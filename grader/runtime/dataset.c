@@ -271,9 +271,10 @@ static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, int 
         goto out;
     size_t n = (size_t)dims[0] * (size_t)dims[1];
     /* A libwb expected output written in fixed point ("%.2f", as the
-     * Teaching Kit's generators do) states each value only to within half
-     * of its last decimal: every value with the same number of decimals and
-     * no exponent is taken to mean that. */
+     * Teaching Kit's generators do) states each value only to within one
+     * unit of its last decimal (rounded or truncated, from a value the
+     * writer computed in float): every value with the same number of
+     * decimals and no exponent is taken to mean that. */
     int decimals = -1, fixed_point = libwb && r;
     for (size_t i = 0; i < n; i++) {
         char *tok = pending;
@@ -323,7 +324,7 @@ static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, int 
         }
     }
     if (fixed_point && decimals > 0)
-        r->resolution = 0.5 * pow(10.0, -decimals);
+        r->resolution = pow(10.0, -decimals);
     char *extra = next_token(&c, &line);
     if (extra) {
         fail(err, "%s:%d: too many values: the header promises %ld x %ld = %zu, found more ('%.40s')",

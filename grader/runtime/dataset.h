@@ -57,7 +57,7 @@ typedef struct {
  * terms 0 when the file did not carry them (a libwb output.raw).
  * resolution: how finely the file states a value: 0 for the kit's files;
  * for libwb's forms (gl_read_libwb_expected), one step (1/maxval) of an 8-bit
- * image, half the last decimal of a text file written in fixed point (the
+ * image, one unit of the last decimal of a text file written in fixed point (the
  * Teaching Kit's "%.2f"); the tolerance grows by it (tolerance.h). */
 typedef struct {
     int rows, cols, channels;

@@ -411,6 +411,8 @@ int wb_solution(wbArg_t args, const float *data, int rows, int cols, int channel
             print_place(worst[k].index, rows, cols, channels);
             if (worst[k].never_written)
                 printf(": never written, expected %.7g\n", worst[k].expected);
+            else if (isnan(worst[k].got))
+                printf(": got NaN, expected %.7g\n", worst[k].expected);
             else
                 printf(": got %.7g, expected %.7g (allowed difference %.3g)\n", worst[k].got, worst[k].expected,
                        worst[k].bound);

@@ -1,0 +1,225 @@
+"""gpulab wb: Teaching Kit programs (libwb's API, grader/runtime/wb/wb.h)
+built and run unchanged, judged by the kit's rule.
+
+The programs in programs/wb/ are written in the Kit's style (wbArg_read,
+wbImport, wbImage_*, wbTime_*, wbLog, wbSolution, a wbCheck macro of their
+own). Their datasets are made here in the Kit's layout, Dataset/<n>/, the
+way the Kit's generators write them: two decimals ("%.2f") for matrices and
+vectors, 8-bit PPM images.
+"""
+import random
+import re
+import struct
+
+import pytest
+
+import kit
+
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / "wb"
+MATMUL = PROGRAMS / "tiled_matmul.cu"
+CONV = PROGRAMS / "convolution.cu"
+VECADD = PROGRAMS / "vector_add.cu"
+
+
+def f32(x):
+    """x rounded to float32, as the program reads it."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def write_matrix(path, rows, fmt="%.2f"):
+    lines = [f"{len(rows)} {len(rows[0])}"] + [" ".join(fmt % v for v in r) for r in rows]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def write_vector(path, values):
+    path.write_text(f"{len(values)}\n" + "\n".join("%.2f" % v for v in values) + "\n")
+
+
+def write_ppm(path, width, height, pixels):
+    path.write_bytes(b"P6\n%d %d\n255\n" % (width, height) + bytes(pixels))
+
+
+def matmul_dataset(folder, seed, n, k, m, out_fmt):
+    """input0.raw (n x k), input1.raw (k x m) with two decimals; output.raw
+    = their product in double precision, written with out_fmt."""
+    rng = random.Random(seed)
+    a = [[rng.randrange(-200, 200) / 100 for _ in range(k)] for _ in range(n)]
+    b = [[rng.randrange(-200, 200) / 100 for _ in range(m)] for _ in range(k)]
+    c = [[sum(f32(a[i][t]) * f32(b[t][j]) for t in range(k)) for j in range(m)] for i in range(n)]
+    folder.mkdir(parents=True)
+    write_matrix(folder / "input0.raw", a)
+    write_matrix(folder / "input1.raw", b)
+    write_matrix(folder / "output.raw", c, out_fmt)
+    return folder
+
+
+def conv_dataset(folder, seed, width, height):
+    """input0.ppm (RGB), input1.raw (a 5 x 5 mask), output.ppm: the masked
+    sum (zero outside the image) clamped to [0, 1], rounded to 8 bits."""
+    rng = random.Random(seed)
+    pixels = [rng.randrange(256) for _ in range(width * height * 3)]
+    mask = [[rng.randrange(0, 9) / 100 for _ in range(5)] for _ in range(5)]
+    img = [f32(p / 255) for p in pixels]
+    out = []
+    for y in range(height):
+        for x in range(width):
+            for ch in range(3):
+                s = 0.0
+                for i in range(5):
+                    for j in range(5):
+                        yy, xx = y + i - 2, x + j - 2
+                        if 0 <= yy < height and 0 <= xx < width:
+                            s += f32(mask[i][j]) * img[(yy * width + xx) * 3 + ch]
+                out.append(round(min(max(s, 0.0), 1.0) * 255))
+    folder.mkdir(parents=True)
+    write_ppm(folder / "input0.ppm", width, height, pixels)
+    write_matrix(folder / "input1.raw", mask)
+    write_ppm(folder / "output.ppm", width, height, out)
+    return folder
+
+
+def vector_dataset(folder, seed, n):
+    rng = random.Random(seed)
+    a = [rng.randrange(-500, 500) / 100 for _ in range(n)]
+    b = [rng.randrange(-500, 500) / 100 for _ in range(n)]
+    folder.mkdir(parents=True)
+    write_vector(folder / "input0.raw", a)
+    write_vector(folder / "input1.raw", b)
+    write_vector(folder / "output.raw", [f32(x) + f32(y) for x, y in zip(a, b)])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def labs(tmp_path_factory):
+    """Kit-layout lab folders: MatMul/Dataset/{0,1}, Convolution/Dataset/0,
+    VectorAdd/Dataset/0."""
+    root = tmp_path_factory.mktemp("kit-labs")
+    return {
+        "matmul": [matmul_dataset(root / "MatMul" / "Dataset" / "0", 1, 37, 29, 41, "%.2f"),
+                   matmul_dataset(root / "MatMul" / "Dataset" / "1", 2, 16, 33, 17, "%.9g")],
+        "conv": conv_dataset(root / "Convolution" / "Dataset" / "0", 3, 31, 23),
+        "vector": vector_dataset(root / "VectorAdd" / "Dataset" / "0", 4, 1000),
+    }
+
+
+def wb(program, backend, dataset, *options, inputs=None, expected=None, extra=()):
+    """gpulab wb PROGRAM --backend B OPTIONS -- -i INPUTS -e EXPECTED EXTRA."""
+    inputs = inputs or sorted(p.name for p in dataset.iterdir() if p.name.startswith("input"))
+    expected = expected or next(p.name for p in dataset.iterdir() if p.name.startswith("output"))
+    return kit.gpulab("wb", program, "--backend", backend, *options, "--",
+                      "-i", ",".join(str(dataset / i) for i in inputs), "-e", str(dataset / expected), *extra)
+
+
+def variant(tmp_path, source, name, old, new):
+    """A copy of a program with one change (which must apply)."""
+    text = source.read_text()
+    assert old in text, f"{old!r} is not in {source.name}"
+    path = tmp_path / name
+    path.write_text(text.replace(old, new))
+    return path
+
+
+def test_help():
+    p = kit.gpulab("wb", "--help")
+    assert p.returncode == 0
+    for option in ("gpulab wb FILE.cu", "--backend", "--libwb-tolerance", "-- ARGS"):
+        assert option in p.stdout
+
+
+def test_kit_programs_pass(backend, labs, tmp_path):
+    for dataset in labs["matmul"]:
+        out = tmp_path / f"{dataset.name}.raw"
+        p = wb(MATMUL, backend, dataset, extra=("-o", out, "-t", "matrix"))
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "The solution is correct" in p.stdout
+        assert "gpulab wb: correct under the kit's tolerance" in p.stdout
+        assert re.search(r"\[Compute\] Performing CUDA computation: [0-9.]+ ms", p.stdout)
+        assert "[TRACE]" in p.stdout and "The dimensions of A are" in p.stdout
+        assert out.read_text().startswith("37 41\n" if dataset.name == "0" else "16 17\n")
+    p = wb(CONV, backend, labs["conv"], extra=("-t", "image"))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct: all 2139 elements" in p.stdout
+    p = wb(VECADD, backend, labs["vector"], extra=("-t", "vector"))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct: all 1000 elements" in p.stdout
+
+
+def test_gputk_names(labs, tmp_path):
+    """gputk.h: the same programs under libgputk's names."""
+    text = MATMUL.read_text().replace("<wb.h>", "<gputk.h>")
+    text = re.sub(r"\bwb(Arg_|Import|Image_|Time_|Log|Solution)", r"gpuTK\1", text)
+    assert "gpuTKArg_read" in text and "wbCheck" in text
+    path = tmp_path / "gputk_matmul.cu"
+    path.write_text(text)
+    p = wb(path, "emu", labs["matmul"][0])
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct" in p.stdout
+
+
+@pytest.mark.parametrize("which", ["matmul", "conv"])
+def test_bounds_mistake_is_not_correct(backend, labs, tmp_path, which):
+    """matmul: the output's bounds test with the wrong dimension, so columns
+    past numCRows are never written (cudaMalloc is not zeroed: NaN on the
+    emulator). conv: a tile loaded one pixel too far to the right (the next
+    row's first pixel instead of a ghost zero)."""
+    if which == "matmul":
+        program = variant(tmp_path, MATMUL, "bounds.cu", "col < numCColumns)\n    C[", "col < numCRows)\n    C[")
+        dataset = labs["matmul"][0]
+    else:
+        program = variant(tmp_path, CONV, "bounds.cu", "col_i < width", "col_i <= width")
+        dataset = labs["conv"]
+    p = wb(program, backend, dataset)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "gpulab wb: NOT correct" in p.stdout
+    if which == "matmul" and backend == "emu":  # device memory starts as NaN there
+        assert "got NaN" in p.stdout
+    if "The solution is" in p.stdout:  # it got as far as wbSolution
+        assert "The solution is NOT correct" in p.stdout
+        assert re.search(r"\n  (row \d+, column \d+|row \d+, column \d+, channel \d): got ", p.stdout)
+
+
+def test_libwb_tolerance(labs, tmp_path):
+    """Off by 0.1 everywhere: libwb's 0.2 accepts it, the kit's rule does not."""
+    program = variant(tmp_path, MATMUL, "off.cu", "C[row * numCColumns + col] = sum;",
+                      "C[row * numCColumns + col] = sum + 0.1f;")
+    dataset = labs["matmul"][1]
+    p = wb(program, "emu", dataset)
+    assert p.returncode == 1
+    assert "The solution is NOT correct: 272 of 272 elements" in p.stdout
+    assert "gpulab wb: NOT correct under the kit's tolerance" in p.stdout
+    p = wb(program, "emu", dataset, "--libwb-tolerance")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct: all 272 elements within libwb's tolerance, 0.2" in p.stdout
+
+
+def test_malformed_raw_names_file_and_line(labs, tmp_path):
+    bad = tmp_path / "input0.raw"
+    lines = (labs["matmul"][0] / "input0.raw").read_text().splitlines()
+    tokens = lines[2].split()
+    tokens[3] = "0.1x"
+    lines[2] = " ".join(tokens)
+    bad.write_text("\n".join(lines) + "\n")
+    dataset = labs["matmul"][0]
+    p = kit.gpulab("wb", MATMUL, "--backend", "emu", "--", "-i", f"{bad},{dataset / 'input1.raw'}",
+                   "-e", dataset / "output.raw")
+    assert p.returncode == 1
+    assert f"wbImport: {bad}:3: expected a number (value 33 of 1073), found '0.1x'" in p.stderr
+    assert "never called wbSolution" in p.stdout
+
+
+def test_the_grader_decides_not_the_program(labs, tmp_path):
+    """A program that prints the verdict without calling wbSolution."""
+    program = tmp_path / "liar.cu"
+    program.write_text('#include <wb.h>\nint main(int argc, char **argv) {\n'
+                       '  wbArg_t args = wbArg_read(argc, argv);\n'
+                       '  printf("The solution is correct\\n");\n  return 0;\n}\n')
+    p = wb(program, "emu", labs["matmul"][0])
+    assert p.returncode == 1
+    assert "gpulab wb: NOT correct: the program never called wbSolution" in p.stdout
+
+
+def test_usage_errors(tmp_path):
+    for args, message in [((), "which program?"), (("/no/such.cu",), "no such file"),
+                          ((MATMUL, "--backend", "tpu"), "gpu or emu"), ((MATMUL, "--bogus"), "unknown option")]:
+        p = kit.gpulab("wb", *args)
+        assert p.returncode == 2 and message in p.stderr, p.stderr
