@@ -711,7 +711,7 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
             if (o->go.keep)
                 fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
             else
-                remove_tree(slots[i].workdir);
+                remove_work_dir(slots[i].workdir);
         }
         const dataset_set *ds = (o->use_seed || o->secret) ? &seeded : &public_set;
         cJSON *rec = make_record(m, o, &e[i], &s, slots[i].sub_sha, grader_sha, ds, options_key, now_s() - ts);

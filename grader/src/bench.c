@@ -12,6 +12,7 @@
 #include "kit.h"
 #include "plot.h"
 #include "run.h"
+#include "sandbox.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 
@@ -161,7 +162,7 @@ void bench_program(const lab_manifest *m, const backend *b, const char *library,
     if (row->status == ST_PASS)
         collect_times(m, b, &run, calls, row);
     run_result_free(&run);
-    remove_tree(run_dir);
+    remove_work_dir(run_dir);
     free(run_dir);
     free(calls_env);
     build_result_free(&br);
@@ -561,7 +562,7 @@ static int bench_one(const bench_options *o, const backend *b)
     print_lab_table(stdout, &lb, b, m.datasets[index].name, o->calls);
     int rc = lb.rows[0].status == ST_PASS ? 0 : 1;
     lab_bench_free(&lb);
-    remove_tree(workroot);
+    remove_work_dir(workroot);
     free(workroot);
     free(dir);
     manifest_free(&m);
@@ -667,7 +668,7 @@ static int bench_ladder(const bench_options *o, const backend *b)
         plot_series_free(&plots[k]);
     free(txt);
     sb_free(&table);
-    remove_tree(workroot);
+    remove_work_dir(workroot);
     free(workroot);
     for (int i = 0; i < nids; i++)
         free(ids[i]);

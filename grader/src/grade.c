@@ -12,6 +12,7 @@
 #include "requirements.h"
 #include "run.h"
 #include "sanitize.h"
+#include "sandbox.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -441,6 +442,6 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
     if (opt->keep)
         fprintf(stderr, "gpulab: kept the work directory %s\n", workdir);
     else
-        remove_tree(workdir);
+        remove_work_dir(workdir);
     free(workdir);
 }

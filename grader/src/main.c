@@ -557,7 +557,7 @@ static int cmd_grade(int argc, char **argv)
 
     backend b;
     backend_choose(backend_name, &b);
-    sandbox_init(sandbox);
+    sandbox_init(sandbox, keep);
     for (int i = 0; i < ninputs; i++) /* no run sees the class's files */
         sandbox_hide(inputs[i]);
     if (secret_file)

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "run.h"
+#include "sandbox.h"
 #include "util.h"
 #include "../runtime/harness_protocol.h"
 
@@ -14,12 +15,18 @@
 
 #define CAPTURE_CAP (64 * 1024)
 
+/* A run's own folder: size-limited where runs are isolated. */
+static void make_run_dir(const char *dir)
+{
+    if (make_dirs(dir) != 0)
+        die("cannot create %s: %s", dir, strerror(errno));
+    sandbox_limit_run_dir(dir);
+}
+
 /* The dataset's inputs are its files named input*: nothing else (in
  * particular no expected output) goes where the student's program runs. */
-void run_prepare_dir(const char *dataset_dir, const char *run_dir)
+static void copy_inputs(const char *dataset_dir, const char *run_dir)
 {
-    if (make_dirs(run_dir) != 0)
-        die("cannot create %s: %s", run_dir, strerror(errno));
     DIR *d = opendir(dataset_dir);
     if (!d)
         die("cannot open dataset %s: %s", dataset_dir, strerror(errno));
@@ -47,6 +54,12 @@ void run_prepare_dir(const char *dataset_dir, const char *run_dir)
     closedir(d);
     if (!copied)
         die("dataset %s has no input files (input*)", dataset_dir);
+}
+
+void run_prepare_dir(const char *dataset_dir, const char *run_dir)
+{
+    make_run_dir(run_dir);
+    copy_inputs(dataset_dir, run_dir);
 }
 
 /* "@gpulab call C CALL_MS KERNEL_MS": one per call, each call once. */
@@ -135,8 +148,7 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
                 double timeout_s, const char *const *env_add, run_result *results)
 {
     memset(results, 0, (size_t)n * sizeof *results);
-    if (make_dirs(series_dir) != 0)
-        die("cannot create %s: %s", series_dir, strerror(errno));
+    make_run_dir(series_dir); /* one limit for the whole series */
     const char **argv = xcalloc((size_t)(2 * n + 3), sizeof *argv);
     char **names = xcalloc((size_t)(2 * n), sizeof *names);
     argv[0] = program;
@@ -145,7 +157,9 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
         names[2 * i] = xasprintf("d%d", i);
         names[2 * i + 1] = xasprintf("out-%d.tensor", i);
         char *dir = xasprintf("%s/%s", series_dir, names[2 * i]);
-        run_prepare_dir(dataset_dirs[i], dir);
+        if (make_dirs(dir) != 0)
+            die("cannot create %s: %s", dir, strerror(errno));
+        copy_inputs(dataset_dirs[i], dir);
         free(dir);
         argv[2 + 2 * i] = names[2 * i];
         argv[3 + 2 * i] = names[2 * i + 1];

@@ -33,6 +33,9 @@
 #define NVIDIA_PERSISTENCED_DIR "/run/nvidia-persistenced"
 /* Each temporary folder of a run or build (/tmp, /var/tmp, /dev/shm). */
 #define SANDBOX_TMP_SIZE "256m"
+/* All a run may leave in its own folder (outputs, logs, anything else): the
+ * largest a lab writes is a benchmark's six 4096x4096 outputs, 400 MB. */
+#define SANDBOX_RUN_DIR_SIZE "1g"
 /* A build's address space: cicc, ptxas and g++ on a lab file need well under 1 GiB. */
 #define SANDBOX_BUILD_MEMORY ((rlim_t)4 << 30)
 
@@ -52,6 +55,7 @@ void sandbox_next_run_user(void)
 #define NS_FLAGS (CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
 
 static int active;
+static int run_dir_limits; /* run folders are size-limited tmpfs mounts (sandbox_limit_run_dir) */
 static char mode[400] = "none (not requested)";
 static char **hidden;
 static int nhidden;
@@ -122,7 +126,21 @@ static int probe(char *why, size_t len)
     return -1;
 }
 
-void sandbox_init(const char *requested)
+/* The grader's own mount namespace: the run folders' size-limited mounts
+ * are its alone, invisible to the machine, and all go when the grader ends,
+ * however it ends (an error, a kill). */
+static void private_mounts(int keep_files)
+{
+    if (keep_files) {
+        fprintf(stderr, "gpulab: --keep: run folders are not size-limited, so that they outlive the grader\n");
+        return;
+    }
+    if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        die("sandbox: cannot give the grader a mount namespace of its own: %s", strerror(errno));
+    run_dir_limits = 1;
+}
+
+void sandbox_init(const char *requested, int keep_files)
 {
     if (!requested)
         requested = "auto";
@@ -143,6 +161,7 @@ void sandbox_init(const char *requested)
          * directory; the kit is hidden too in case it lives among that
          * software (/usr/local/...). */
         sandbox_hide(kit_root());
+        private_mounts(keep_files);
         return;
     }
     /* No isolation, no grade: a submission run without it can read the
@@ -153,6 +172,73 @@ void sandbox_init(const char *requested)
             "gpulab: --sandbox none to grade without isolation (only for code you trust; every output will say so)\n",
             why);
     exit(SANDBOX_UNAVAILABLE_EXIT);
+}
+
+void sandbox_limit_run_dir(const char *dir)
+{
+    if (!run_dir_limits)
+        return;
+    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=" SANDBOX_RUN_DIR_SIZE ",mode=755") != 0)
+        die("cannot mount a size-limited folder on %s: %s", dir, strerror(errno));
+}
+
+/* A mount point from /proc/self/mountinfo, whose spaces and the like are
+ * octal escapes ("\040"). */
+static void unescape_mount_point(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' && r[3] <= '7') {
+            *w++ = (char)((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+            r += 3;
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = '\0';
+}
+
+static int is_under(const char *path, const char *dir);
+
+void sandbox_release(const char *dir)
+{
+    if (!run_dir_limits)
+        return;
+    char real[4096];
+    if (!realpath(dir, real))
+        return; /* already gone */
+    FILE *f = fopen("/proc/self/mountinfo", "r");
+    if (!f)
+        die("cannot read /proc/self/mountinfo: %s", strerror(errno));
+    char **points = NULL;
+    int n = 0;
+    char line[8192];
+    while (fgets(line, sizeof line, f)) {
+        char point[4096];
+        /* ID PARENT MAJOR:MINOR ROOT MOUNT_POINT ... */
+        if (sscanf(line, "%*s %*s %*s %*s %4095s", point) != 1)
+            continue;
+        unescape_mount_point(point);
+        if (is_under(point, real)) {
+            points = xrealloc(points, (size_t)(n + 1) * sizeof *points);
+            points[n++] = xstrdup(point);
+        }
+    }
+    fclose(f);
+    /* the newest first: a folder mounted over twice comes free in two steps */
+    for (int i = n - 1; i >= 0; i--) {
+        if (umount2(points[i], MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT)
+            die("cannot unmount %s: %s", points[i], strerror(errno));
+        free(points[i]);
+    }
+    free(points);
+}
+
+void remove_work_dir(const char *dir)
+{
+    sandbox_release(dir);
+    if (remove_tree(dir) != 0)
+        fprintf(stderr, "gpulab: warning: could not remove %s: %s\n", dir, strerror(errno));
 }
 
 /* ---- in the run's first process (pid 1 of its namespace) -------------------- */
@@ -267,6 +353,11 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     int keep = open(workdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (keep < 0)
         return fail(why, len, "open", workdir);
+    /* the run's folder may be a mount of its own (sandbox_limit_run_dir),
+     * which binding the work directory alone does not carry */
+    int keep_cwd = open(real_cwd, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (keep_cwd < 0)
+        return fail(why, len, "open", real_cwd);
 
     /* A new, empty root: whatever is not put there, the run cannot see,
      * wherever the kit, the class or the records happen to live. */
@@ -335,8 +426,11 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
      * environment (the emulator's log); the rest of the work directory (the
      * program, earlier runs) is read-only, so nothing carries over. */
     char *cwd_in_root = in_root(real_cwd);
-    if (mount(cwd_in_root, cwd_in_root, NULL, MS_BIND, NULL) != 0)
+    from = xasprintf("/proc/self/fd/%d", keep_cwd);
+    if (mount(from, cwd_in_root, NULL, MS_BIND, NULL) != 0)
         return fail(why, len, "bind", real_cwd);
+    free(from);
+    close(keep_cwd);
     for (int i = 0; env_add && env_add[i]; i++) {
         const char *path = strchr(env_add[i], '=');
         if (!path || path[1] != '/' || !is_under(path + 1, workdir) || is_under(path + 1, real_cwd))

@@ -7,7 +7,8 @@
  * run also gets, where the machine allows it (root, Linux namespaces):
  *   - a root of its own that holds only the machine's software, read-only
  *     (/usr, /bin, /lib*, /etc, /sys), and the submission's work directory
- *     (writable: only the build or run folder). The kit, the class, the
+ *     (writable: only the build or run folder; a run's folder is a 1 GB
+ *     tmpfs of its own, sandbox_limit_run_dir()). The kit, the class, the
  *     records, the hidden datasets, the secret, the homes are not there,
  *     wherever they live (a path among the software, e.g. a kit under
  *     /usr/local, is covered by an empty folder); /tmp, /var/tmp and /dev/shm
@@ -30,8 +31,10 @@
 /* requested: "auto" or "unshare" (the same: isolation, or exit with
  * SANDBOX_UNAVAILABLE_EXIT and a message saying why and what to do) or
  * "none" (explicit: no isolation, a warning, and sandbox_mode() saying so in
- * every output). Probes once. */
-void sandbox_init(const char *requested);
+ * every output). Probes once. With isolation the grader gets a mount
+ * namespace of its own, for sandbox_limit_run_dir(), unless keep_files
+ * (--keep: the work folders must outlive the grader). */
+void sandbox_init(const char *requested, int keep_files);
 /* The exit status of gpulab grade when runs cannot be isolated here: the
  * Gradescope package's script tells it from other failures. */
 #define SANDBOX_UNAVAILABLE_EXIT 3
@@ -42,6 +45,17 @@ const char *sandbox_mode(void);
 
 /* A path (file or folder) the program must not see. Call before the runs. */
 void sandbox_hide(const char *path);
+
+/* A run's folder, just made and still empty, becomes a size-limited tmpfs
+ * (SANDBOX_RUN_DIR_SIZE): a run that fills its disk stops itself alone, not
+ * the grader or the next student. Nothing without isolation. */
+void sandbox_limit_run_dir(const char *dir);
+/* Unmounts the run folders under dir (a work directory about to be
+ * removed). */
+void sandbox_release(const char *dir);
+/* Removes a work directory (a submission's, a benchmark run's), its run
+ * folders' mounts first; a failure is a warning. */
+void remove_work_dir(const char *dir);
 
 /* For process.c, in the child that will become the run's first process:
  * the namespaces to ask clone() for. */

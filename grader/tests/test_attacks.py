@@ -216,6 +216,16 @@ def test_a_kit_status_from_student_code_is_the_students_failure(batch):
     assert rec["datasets"][0]["status"] == "crash", rec["datasets"][0]["message"]
 
 
+def test_a_full_disk_stops_its_own_run_only(batch):
+    """The run folder is a size-limited mount of its own: the run that fills
+    it is stopped by "No space left" at the limit (and its own output no
+    longer fits); its neighbours and the grader never notice."""
+    rec = json.loads((batch["records"] / "fill_disk.json").read_text())
+    said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
+    assert said, rec["datasets"][0]["stdout"][:500]
+    assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
 def test_the_flood_is_capped(batch):
     rec = json.loads((batch["records"] / "flood_stdout.json").read_text())
     assert len(rec["datasets"][0]["stdout"]) <= 64 * 1024 + 1024
