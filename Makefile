@@ -66,7 +66,8 @@ build/host/tolerance.o: grader/runtime/tolerance.c grader/runtime/tolerance.h gr
 	$(CC) $(KIT_CFLAGS) -c $< -o $@
 
 # ---- dataset generators: build/gen/<lab>/generate ---------------------------
-GENERATORS := $(foreach lab,$(LABS),build/gen/$(lab)/generate)
+# A lab imported from the Teaching Kit (gpulab import-wb) has no generator.
+GENERATORS := $(foreach lab,$(LABS),$(if $(wildcard labs/$(lab)/generate.c),build/gen/$(lab)/generate))
 
 build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dataset.o \
                       grader/runtime/generate.h grader/runtime/dataset.h grader/runtime/rng.h
@@ -100,7 +101,9 @@ build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harne
                                         build/harness/$(1)/smem_poison.o
 	rm -f $$@
 	ar rcs $$@ $$^
-build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
+# (an imported Kit lab's harness.c includes grader/runtime/wb/wb_harness.c)
+build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3) \
+                                grader/runtime/wb/wb_harness.c grader/runtime/wb/wb_runtime.h
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -Igrader/runtime -Ilabs/$$* -c $$< -o $$@
 # libwb's API for Teaching Kit programs (gpulab wb): its own archive, with

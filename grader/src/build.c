@@ -75,8 +75,8 @@ static char *line_directive(const char *display)
 /* Turns the linker's complaints into a sentence a student can act on. */
 static char *link_hint(const lab_manifest *m, const char *log)
 {
-    if (!m)
-        return strstr(log, "undefined reference to `main'")
+    if (!m || m->libwb_program)
+        return strstr(log, !m ? "undefined reference to `main'" : "undefined reference to `wb_program_main")
                    ? xstrdup("a Teaching Kit program defines main(), and this file does not")
                    : NULL;
     char *undefined = xasprintf("undefined reference to `%s'", m->entry_point);
@@ -169,7 +169,8 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
  * build's source pass uses it too) and, for the emulator, its headers and
  * the one runtime library the build's mode links. A Teaching Kit program
  * (m NULL) gets wb.h and its library, libgpulab_wb.a, instead of the lab's
- * headers and the harness. */
+ * headers and the harness; a lab imported from the Kit (m->libwb_program)
+ * gets both. */
 static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *emu_mode, const char *dir,
                              char **why)
 {
@@ -179,7 +180,8 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
         { m ? kit_path("build/harness/%s/harness_main.o", b->name) : NULL, xasprintf("%s/kit/harness_main.o", dir) },
         { m ? kit_path("build/harness/%s/libgpulab_runtime.a", b->name) : NULL,
           xasprintf("%s/kit/libgpulab_runtime.a", dir) },
-        { m ? NULL : kit_path("build/harness/%s/libgpulab_wb.a", b->name), xasprintf("%s/kit/libgpulab_wb.a", dir) },
+        { !m || m->libwb_program ? kit_path("build/harness/%s/libgpulab_wb.a", b->name) : NULL,
+          xasprintf("%s/kit/libgpulab_wb.a", dir) },
         { kit_path("build/emu/emucc"), xasprintf("%s/emu/emucc", dir) },
         { kit_path("grader/runtime/smem_poison_device.cuh"), xasprintf("%s/include/smem_poison_device.cuh", dir) },
         { b->kind == BACKEND_EMU ? kit_path("build/emu/%s", emu_lib) : NULL, xasprintf("%s/emu/%s", dir, emu_lib) },
@@ -189,8 +191,10 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     char *rt = m ? kit_path("grader/runtime") : kit_path("grader/runtime/wb");
     char *emu_inc = kit_path("build/emu/include");
     char *emu_inc_copy = xasprintf("%s/emu/include", dir);
+    char *wb_headers = kit_path("grader/runtime/wb");
     int rc = 0;
     if ((m && copy_files(m->dir, ".h", include) != 0) || copy_files(rt, ".h", include) != 0 ||
+        (m && m->libwb_program && copy_files(wb_headers, ".h", include) != 0) ||
         (b->kind == BACKEND_EMU && copy_files(emu_inc, ".h", emu_inc_copy) != 0)) {
         *why = xasprintf("cannot copy the headers into %s: %s", dir, strerror(errno));
         rc = -1;
@@ -215,6 +219,7 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     free(rt);
     free(emu_inc);
     free(emu_inc_copy);
+    free(wb_headers);
     return rc;
 }
 
@@ -258,7 +263,12 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     /* main() is the kit's and is linked as an object, not from the archive:
      * a file that defines its own main() then fails to link, as it should. */
     const char *harness = "kit/harness.o", *harness_main = "kit/harness_main.o", *runtime = "kit/libgpulab_runtime.a";
-    if (!m) /* a Teaching Kit program has its own main() and links wb.h's library only */
+    /* A Teaching Kit program has its own main() and links wb.h's library
+     * only; in a lab imported from the Kit its main() is renamed for the
+     * harness (wb_harness.c) and wb.h's library comes after the runtime. */
+    const char *wb_lib = m && m->libwb_program ? "kit/libgpulab_wb.a" : NULL;
+    const char *rename_main = m && m->libwb_program ? "-Dmain=wb_program_main" : NULL;
+    if (!m)
         harness = "kit/libgpulab_wb.a", harness_main = NULL, runtime = NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
     strbuf log;
@@ -290,18 +300,19 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         }
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
-                             "-o", obj, NULL };
+                             "-o", obj, rename_main, NULL };
         if (run_tool(cc, dir, &log, &why) != 0)
             goto failed_compile;
-        const char *ld[] = { b->compiler, arch, obj, harness, "-o", prog_name, harness_main, runtime, link_lib, NULL };
+        const char *ld[] = { b->compiler, arch, obj, harness, "-o", prog_name, harness_main, runtime,
+                             wb_lib ? wb_lib : link_lib, wb_lib ? link_lib : NULL, NULL };
         if (run_tool(ld, dir, &log, &why) != 0)
             goto failed_link;
     } else {
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         int k = mode_flag ? 1 : 0;
         const char *cc[] = { emucc, mode_flag, "-c", source, "-o", obj, "-Iinclude",
-                             emu_mode ? NULL : "--facts", "student.facts", NULL };
-        const char *ld[] = { emucc, mode_flag, obj, harness, "-o", prog_name, harness_main, runtime, NULL };
+                             emu_mode ? rename_main : "--facts", emu_mode ? NULL : "student.facts", rename_main, NULL };
+        const char *ld[] = { emucc, mode_flag, obj, harness, "-o", prog_name, harness_main, runtime, wb_lib, NULL };
         cc[1 - k] = emucc; /* without a mode, start one later so argv[0] is the compiler */
         ld[1 - k] = emucc;
         if (run_tool(cc + 1 - k, dir, &log, &why) != 0)

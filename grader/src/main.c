@@ -1,5 +1,5 @@
 /*
- * main.c - gpulab's command line: list, start, check, grade, datasets, wb, help.
+ * main.c - gpulab's command line: list, start, check, grade, datasets, wb, import-wb, help.
  *
  * A submission's path through the grader (docs/architecture.md):
  *     build.c -> run.c -> compare.c -> report.c, strung together by grade.c.
@@ -11,6 +11,7 @@
 #include "datasets.h"
 #include "export.h"
 #include "grade.h"
+#include "import_wb.h"
 #include "kit.h"
 #include "manifest.h"
 #include "report.h"
@@ -85,6 +86,9 @@ static const char usage_text[] =
     "      --libwb-tolerance             judge by libwb's rule instead (|difference| <= 0.2)\n"
     "      --timeout SECONDS             time limit of the run (default 60)\n"
     "      --keep                        keep the work directory, for debugging\n"
+    "  gpulab import-wb DIR LAB [--backend gpu|emu]\n"
+    "                                    make a Teaching Kit lab folder (template.cu, solution.cu,\n"
+    "                                    Dataset/<n>/) a lab of this kit named LAB; then run make\n"
     "  gpulab help                       this text\n"
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
@@ -739,6 +743,8 @@ int main(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
+    if (strcmp(cmd, "import-wb") == 0)
+        return cmd_import_wb(argc - 2, argv + 2);
     if (strcmp(cmd, "wb") == 0)
         return cmd_wb(argc - 2, argv + 2);
     if (strcmp(cmd, "explain-sanitizer") == 0)

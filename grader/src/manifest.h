@@ -58,6 +58,7 @@ typedef struct {
     char *expected;     /* the expected-output file name in a dataset dir */
     unsigned long long seed;
     double timeout_s;
+    int libwb_program;  /* "program": "libwb": a whole Teaching Kit program (import-wb) */
     tolerance_model tolerance;
     int ndatasets;
     dataset_spec *datasets;

@@ -119,8 +119,7 @@ static void show_output(const proc_result *p)
     free(err);
 }
 
-/* What the run alone says went wrong, or NULL when it ended normally. */
-static char *run_problem(const proc_result *p, double timeout_s)
+char *wb_run_problem(const proc_result *p, double timeout_s)
 {
     if (!p->started)
         return xasprintf("the program could not be started: %s", p->out_text);
@@ -134,6 +133,24 @@ static char *run_problem(const proc_result *p, double timeout_s)
         return xasprintf("the program ended with exit status %d (a wbCheck that failed returns -1 from main)",
                          p->exit_code);
     return NULL;
+}
+
+void wb_run_program(const char *program, char *const *args, int nargs, const char *solution_path,
+                    int libwb_tolerance, double timeout_s, proc_result *p)
+{
+    char *keep_env = xasprintf("%s=%s", WB_ENV_SOLUTION, solution_path);
+    char *tol_env = xasprintf("%s=%s", WB_ENV_TOLERANCE, libwb_tolerance ? "libwb" : "kit");
+    const char *env[] = { keep_env, tol_env, NULL };
+    const char **argv = xcalloc((size_t)nargs + 2, sizeof *argv);
+    argv[0] = program;
+    for (int i = 0; i < nargs; i++)
+        argv[i + 1] = args[i];
+    /* The user's own folder: the arguments name files relative to it. */
+    proc_spec spec = { argv, NULL, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
+    proc_run_sandboxed(&spec, p);
+    free(argv);
+    free(keep_env);
+    free(tol_env);
 }
 
 /* The grader's own verdict on what wbSolution was given. Returns 0 when
@@ -193,25 +210,13 @@ int cmd_wb(int argc, char **argv)
         goto done;
     }
     char *solution = xasprintf("%s/%s", workdir, WB_SOLUTION_FILE);
-    char *keep_env = xasprintf("%s=%s", WB_ENV_SOLUTION, solution);
-    char *tol_env = xasprintf("%s=%s", WB_ENV_TOLERANCE, o.libwb_tolerance ? "libwb" : "kit");
-    const char *env[] = { keep_env, tol_env, NULL };
-    const char **pargv = xcalloc((size_t)o.nargs + 2, sizeof *pargv);
-    pargv[0] = br.program;
-    for (int i = 0; i < o.nargs; i++)
-        pargv[i + 1] = o.args[i];
-    /* The user's own folder: the arguments name files relative to it. */
-    proc_spec spec = { pargv, NULL, env, o.timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
     proc_result p;
-    proc_run_sandboxed(&spec, &p);
+    wb_run_program(br.program, o.args, o.nargs, solution, o.libwb_tolerance, o.timeout_s, &p);
     show_output(&p);
-    char *problem = run_problem(&p, o.timeout_s);
+    char *problem = wb_run_problem(&p, o.timeout_s);
     rc = judge(&o, solution, expected_argument(&o), problem);
     free(problem);
     proc_result_free(&p);
-    free(pargv);
-    free(keep_env);
-    free(tol_env);
     free(solution);
 done:
     build_result_free(&br);

@@ -7,6 +7,7 @@ own). Their datasets are made here in the Kit's layout, Dataset/<n>/, the
 way the Kit's generators write them: two decimals ("%.2f") for matrices and
 vectors, 8-bit PPM images.
 """
+import json
 import random
 import re
 import struct
@@ -223,3 +224,179 @@ def test_usage_errors(tmp_path):
                           ((MATMUL, "--backend", "tpu"), "gpu or emu"), ((MATMUL, "--bogus"), "unknown option")]:
         p = kit.gpulab("wb", *args)
         assert p.returncode == 2 and message in p.stderr, p.stderr
+
+
+# ---- gpulab import-wb: a Kit-layout lab folder becomes a lab of this kit ----
+
+def kit_template(solution, kernel):
+    """The Kit's way of making template.cu: the kernel's body left to write."""
+    start = solution.index("{", solution.index(f"__global__ void {kernel}"))
+    end = solution.index("\n}\n", start)
+    return solution[:start] + "{\n  //@@ Insert code to implement this kernel here" + solution[end:]
+
+
+def kit_lab_folder(root, name, program, kernel, datasets):
+    folder = root / name
+    for make in datasets:
+        make(folder / "Dataset")
+    text = program.read_text()
+    (folder / "solution.cu").write_text(text)
+    (folder / "template.cu").write_text(kit_template(text, kernel))
+    return folder
+
+
+def copy_of_the_kit(to):
+    """The kit's programs and build products (no datasets), where the
+    sandbox can see them (not under /tmp): import-wb writes into its kit."""
+    import shutil
+    to.mkdir(parents=True)
+    for part in ("Makefile", "gpulab", "grader", "labs", "skeletons", "solutions", "build"):
+        src = kit.ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, to / part, symlinks=True,
+                            ignore=shutil.ignore_patterns("test-kits", "test-venv", "datasets", "__pycache__"))
+        else:
+            shutil.copy2(src, to / part)
+    return to
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    """A copy of the kit with two Kit labs imported (06-kit-matmul,
+    07-kit-conv) and built; removed afterwards."""
+    import os
+    import shutil
+    src = tmp_path_factory.mktemp("kit-folders")
+    matmul = kit_lab_folder(src, "MatMul", MATMUL, "matrixMultiplyShared", [
+        lambda d: matmul_dataset(d / "0", 1, 37, 29, 41, "%.2f"),
+        lambda d: matmul_dataset(d / "1", 2, 16, 33, 17, "%.9g")])
+    conv = kit_lab_folder(src, "Convolution", CONV, "convolution", [
+        lambda d: conv_dataset(d / "0", 3, 31, 23),
+        lambda d: conv_dataset(d / "1", 5, 12, 12)])
+    root = copy_of_the_kit(kit.ROOT / "build" / "test-kits" / f"import-{os.getpid()}")
+    gp = root / "gpulab"
+    for folder, lab in ((matmul, "06-kit-matmul"), (conv, "07-kit-conv")):
+        p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"])
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert f"imported {folder} as {lab}" in p.stdout
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    p = kit.run(["make", "-C", root, "kit"], env=env, timeout=1200)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}}
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def test_import_writes_a_lab(imported):
+    root = imported["root"]
+    m = json.loads((root / "labs" / "06-kit-matmul" / "lab.json").read_text())
+    assert m["program"] == "libwb" and m["source"] == "template.cu"
+    assert m["tolerance"]["atol"] == 0.01  # the Kit's "%.2f"
+    assert [d["name"] for d in m["datasets"]] == ["0", "1"]
+    c = json.loads((root / "labs" / "07-kit-conv" / "lab.json").read_text())
+    assert c["tolerance"]["atol"] == pytest.approx(1 / 255)  # an 8-bit image
+    for lab, inputs in (("06-kit-matmul", ["input0.raw", "input1.raw"]), ("07-kit-conv", ["input0.ppm", "input1.raw"])):
+        for d in ("0", "1"):
+            assert sorted(p.name for p in (root / "datasets" / lab / d).iterdir()) == sorted(inputs + ["expected.tensor"])
+    assert (root / "skeletons" / "07-kit-conv" / "template.cu").read_text().count("//@@ Insert code") == 1
+    p = kit.run([imported["gpulab"], "list"])
+    assert "06-kit-matmul" in p.stdout and "Teaching Kit lab MatMul" in p.stdout
+
+
+@pytest.mark.parametrize("lab", ["06-kit-matmul", "07-kit-conv"])
+def test_imported_lab_grades(backend, imported, lab, tmp_path):
+    """The reference gets full marks, the template and a bounds mistake fewer."""
+    gp, root = imported["gpulab"], imported["root"]
+    solution = root / "solutions" / lab / "template.cu"
+    bounds = (variant(tmp_path, solution, "template.cu", "col < numCColumns)\n    C[", "col < numCRows)\n    C[")
+              if lab == "06-kit-matmul" else
+              variant(tmp_path, solution, "template.cu", "col_i < width", "col_i <= width"))
+    scores = {}
+    for name, path in (("reference", solution), ("template", root / "skeletons" / lab / "template.cu"),
+                       ("bounds", bounds)):
+        p = kit.run([gp, "check", lab, path, "--backend", backend, "--format", "json", "--no-sanitize"])
+        report = json.loads(p.stdout)
+        scores[name] = (report["score"], report["max_score"])
+    assert scores["reference"][0] == scores["reference"][1] == 2, scores
+    assert scores["template"][0] < 2 and scores["bounds"][0] < 2, scores
+
+
+def test_imported_lab_checkers(imported):
+    """The sanitizer stage runs on an imported lab like on any other."""
+    gp, root = imported["gpulab"], imported["root"]
+    p = kit.run([gp, "check", "07-kit-conv", root / "solutions" / "07-kit-conv" / "template.cu",
+                 "--backend", "emu", "--format", "json"])
+    report = json.loads(p.stdout)
+    assert p.returncode == 0 and report["score"] == 2, p.stdout[-3000:]
+    assert any((d.get("sanitizer") or {}).get("ran") for d in report["datasets"]), report["datasets"]
+
+
+def test_imported_lab_gradescope_package(imported, tmp_path):
+    import zipfile
+    gp = imported["gpulab"]
+    out = tmp_path / "autograder.zip"
+    p = kit.run([gp, "gradescope-package", "06-kit-matmul", out])
+    assert p.returncode == 0, p.stderr
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+        setup = z.read("setup.sh").decode()
+    assert {"kit/labs/06-kit-matmul/lab.json", "kit/labs/06-kit-matmul/harness.c",
+            "kit/datasets/06-kit-matmul/0/expected.tensor", "kit/datasets/06-kit-matmul/1/input1.raw",
+            "kit/grader/runtime/wb/wb_harness.c", "kit/grader/runtime/wb/wb.h"} <= names
+    assert not any(n.startswith("kit/solutions/") or n.startswith("kit/skeletons/") for n in names)
+    assert "gpulab datasets" not in setup and "came in the package" in setup
+    p = kit.run([gp, "gradescope-package", "06-kit-matmul", tmp_path / "hidden.zip", "--seed", "7"])
+    assert p.returncode == 2 and "has no generator" in p.stderr
+
+
+def test_imported_lab_has_no_hidden_datasets(imported, tmp_path):
+    p = kit.run([imported["gpulab"], "grade", "06-kit-matmul", imported["root"] / "solutions" / "06-kit-matmul",
+                 "--seed", "7", "--backend", "emu", "--sandbox", "none", "--records", tmp_path / "r"])
+    assert p.returncode == 2 and "has no generator" in p.stderr, p.stderr
+
+
+def broken_copy(tmp_path, folder, change):
+    import shutil
+    copy = tmp_path / folder.name
+    shutil.copytree(folder, copy)
+    change(copy)
+    return copy
+
+
+def symlink_input(c):
+    (c / "Dataset" / "0" / "input0.raw").unlink()
+    (c / "Dataset" / "0" / "input0.raw").symlink_to("/etc/passwd")
+
+
+def bad_value(c):
+    path = c / "Dataset" / "1" / "input1.raw"
+    lines = path.read_text().splitlines()
+    lines[1] = "oops " + lines[1]
+    path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("change, message", [
+    (symlink_input, "Dataset/0/input0.raw is a symbolic link"),
+    (lambda c: (c / "Dataset" / "x").mkdir(), "Dataset/x: a Kit dataset folder is named by its number"),
+    (lambda c: (c / "Dataset" / "0" / "output.raw").unlink(), "has no output"),
+    (lambda c: (c / "Dataset" / "0" / "notes.txt").write_text("hi"), "notes.txt: not a Kit dataset file"),
+    (lambda c: (c / "Dataset" / "1" / "input0.raw").rename(c / "Dataset" / "1" / "input2.raw"),
+     "the inputs must be input0, input1"),
+    (bad_value, "input1.raw:2: expected a number"),
+    (lambda c: (c / "template.cu").unlink(), "template.cu is missing"),
+    (lambda c: (c / "solution.cu").write_text((c / "solution.cu").read_text().replace(
+        "C[row * numCColumns + col] = sum;", "C[row * numCColumns + col] = sum + 1;")),
+     "the Kit's solution.cu does not reproduce"),
+])
+def test_import_refuses_unsafe_or_malformed_folders(imported, tmp_path, change, message):
+    folder = broken_copy(tmp_path, imported["folders"]["06-kit-matmul"], change)
+    p = kit.run([imported["gpulab"], "import-wb", folder, "08-broken", "--backend", "emu"])
+    assert p.returncode == 2 and message in p.stderr, p.stderr
+    assert not (imported["root"] / "labs" / "08-broken").exists()
+    assert not (imported["root"] / "datasets" / "08-broken").exists()
+    assert not (imported["root"] / ".import-08-broken.tmp").exists()
+
+
+@pytest.mark.parametrize("lab, message", [("06-kit-matmul", "already exists"), ("Bad_Name", "lower-case letters")])
+def test_import_refuses_a_taken_or_bad_id(imported, lab, message):
+    p = kit.run([imported["gpulab"], "import-wb", imported["folders"]["06-kit-matmul"], lab])
+    assert p.returncode == 2 and message in p.stderr, p.stderr

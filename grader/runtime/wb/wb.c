@@ -353,6 +353,12 @@ int wb_solution(wbArg_t args, const float *data, int rows, int cols, int channel
         fprintf(stderr, "wbSolution: cannot keep the solution for the grader: %s\n", err.msg);
     if (args.output && export_matrix(args.output, &got, &err))
         fprintf(stderr, "wbSolution: cannot write -o's file: %s\n", err.msg);
+    const char *graded = getenv(WB_ENV_GRADED);
+    if (graded && *graded) {
+        printf("wbSolution: the solution goes to the grader, which compares it once the program has ended\n");
+        fflush(stdout);
+        return 1;
+    }
     if (!args.expected) {
         printf("The solution is NOT correct: there is no expected output to compare with (give -e FILE)\n");
         return 0;

@@ -49,6 +49,9 @@ typedef enum {
  * own process. */
 #define WB_ENV_TOLERANCE "GPULAB_WB_TOLERANCE"
 #define WB_ENV_SOLUTION "GPULAB_WB_SOLUTION"
+/* Set by an imported lab's harness (wb_harness.c): there is no -e, the
+ * grader judges, and wbSolution only hands the output over. */
+#define WB_ENV_GRADED "GPULAB_WB_GRADED"
 
 wbArg_t wbArg_read(int argc, char **argv);
 void wbArg_delete(wbArg_t args);
