@@ -155,9 +155,13 @@ static int cmd_start(int argc, char **argv)
     if (copy_file(from, to) != 0)
         die("cannot copy %s to %s: %s", from, to, strerror(errno));
     printf("Created %s, the skeleton of lab %s (%s).\n", to, m.id, m.title);
-    printf("Fill in its //@@ TODO regions in order, then check your work with:\n");
+    printf("Fill in its //@@ %sregions in order, then check your work with:\n", m.libwb_program ? "" : "TODO ");
     printf("    %s/gpulab check %s %s\n", kit_root(), m.id, to);
-    printf("The lab's walkthrough: %s/docs/labs/%s.md\n", kit_root(), m.id);
+    /* a lab imported from the Teaching Kit has no walkthrough of the kit's */
+    char *walkthrough = kit_path("docs/labs/%s.md", m.id);
+    if (file_exists(walkthrough))
+        printf("The lab's walkthrough: %s\n", walkthrough);
+    free(walkthrough);
     free(from);
     free(to);
     manifest_free(&m);

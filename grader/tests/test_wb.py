@@ -302,6 +302,14 @@ def test_import_writes_a_lab(imported):
     assert "06-kit-matmul" in p.stdout and "Teaching Kit lab MatMul" in p.stdout
 
 
+def test_start_hands_out_the_kit_template(imported, tmp_path):
+    p = kit.run([imported["gpulab"], "start", "06-kit-matmul", tmp_path])
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "template.cu").read_text() == \
+        (imported["root"] / "skeletons" / "06-kit-matmul" / "template.cu").read_text()
+    assert "walkthrough" not in p.stdout and "TODO" not in p.stdout
+
+
 @pytest.mark.parametrize("lab", ["06-kit-matmul", "07-kit-conv"])
 def test_imported_lab_grades(backend, imported, lab, tmp_path):
     """The reference gets full marks, the template and a bounds mistake fewer."""
@@ -346,6 +354,31 @@ def test_imported_lab_gradescope_package(imported, tmp_path):
     assert "gpulab datasets" not in setup and "came in the package" in setup
     p = kit.run([gp, "gradescope-package", "06-kit-matmul", tmp_path / "hidden.zip", "--seed", "7"])
     assert p.returncode == 2 and "has no generator" in p.stderr
+
+
+def test_imported_lab_on_gradescope(imported, tmp_path):
+    """The package, unpacked and set up as Gradescope does (setup.sh builds
+    the kit from the zip), grades the reference with full marks."""
+    import os
+    import shutil
+    import zipfile
+    out = tmp_path / "autograder.zip"
+    p = kit.run([imported["gpulab"], "gradescope-package", "06-kit-matmul", out])
+    assert p.returncode == 0, p.stderr
+    top = tmp_path / "autograder"
+    with zipfile.ZipFile(out) as z:
+        z.extractall(top / "source")
+    for f in ("setup.sh", "run_autograder"):
+        text = (top / "source" / f).read_text().replace("/autograder", str(top))
+        (top / "source" / f).write_text(text)
+    (top / "submission").mkdir()
+    shutil.copy(imported["root"] / "solutions" / "06-kit-matmul" / "template.cu", top / "submission")
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    for f in ("setup.sh", "run_autograder"):
+        p = kit.run(["bash", top / "source" / f], env=env, timeout=1200)
+        assert p.returncode == 0, f + ": " + p.stdout[-2000:] + p.stderr[-2000:]
+    res = json.loads((top / "results" / "results.json").read_text())
+    assert res["score"] == 2 and len(res["tests"]) == 2, res
 
 
 def test_imported_lab_has_no_hidden_datasets(imported, tmp_path):
