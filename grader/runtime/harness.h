@@ -14,6 +14,8 @@
  * Machine-readable lines go to standard output, fields separated by tabs:
  *     @gpulab  time_ms  NAME  VALUE                       a timing (informational, never trusted)
  *     @gpulab  call  C  CALL_MS  KERNEL_MS   call C's CUDA-event times (harness_protocol.h)
+ *     @gpulab  kernel_token  HEX    what the submission's kernels stored in the build's token
+ *                                   variable during the call (grading builds; see emucc --kernel-token)
  *     @gpulab  cuda_error  NAME  CALL  FILE  LINE  MESSAGE
  *     @gpulab  wrong  MESSAGE           the harness itself saw a wrong result
  *                                       (e.g. lab 05's padding was overwritten)

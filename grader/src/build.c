@@ -16,6 +16,7 @@
 #include "build.h"
 #include "kit.h"
 #include "process.h"
+#include "sha256.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -23,18 +24,71 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define BUILD_TIMEOUT_S 300
 #define BUILD_LOG_CAP (256 * 1024)
 /* No file a compiler writes for a lab file comes near this; an inline
  * `.space` of gigabytes stops here. */
 #define BUILD_FILE_CAP (256LL << 20)
-/* The GPU build compiles the student's file after emucc --poison-shared. */
+/* A grading build compiles the student's file after emucc's source pass
+ * (--poison-shared on a GPU, --source-pass on the emulator), which adds the
+ * kernel token; the file is removed once compiled, so no run can read it. */
 #define POISONED_SOURCE "student-poisoned.cu"
+#define MARKED_SOURCE "student-marked.cu"
 /* A Teaching Kit program's name in its build folder (it has no lab). */
 #define WB_SOURCE "wb_program.cu"
 /* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
 #define SUBMISSION_MAX_BYTES (1LL << 20)
+
+/* The grader's own secret for this process, from which each work
+ * directory's kernel token is derived: forked builds and the parent that
+ * judges their runs agree without writing the token anywhere. */
+static unsigned char token_key[32];
+static int token_key_ready;
+
+void build_init(void)
+{
+    if (getentropy(token_key, sizeof token_key) != 0)
+        die("cannot get random bytes for the kernel tokens: %s", strerror(errno));
+    token_key_ready = 1;
+}
+
+/* "gpulab_ran_<12 hex>=<16 hex>": sha256(key, workdir) cut in two. */
+char *build_kernel_token(const char *workdir)
+{
+    if (!token_key_ready)
+        die("internal error: build_init() was not called");
+    sha256_ctx c;
+    sha256_init(&c);
+    sha256_update(&c, token_key, sizeof token_key);
+    sha256_update(&c, workdir, strlen(workdir));
+    char hex[65];
+    sha256_final_hex(&c, hex);
+    if (strspn(hex + 12, "0") >= 16)
+        hex[27] = '1'; /* never 0, the variable's value before any kernel */
+    return xasprintf("gpulab_ran_%.12s=%.16s", hex, hex + 12);
+}
+
+int build_kernel_ran(const char *workdir, const char *seen)
+{
+    if (!seen)
+        return 0;
+    char *token = build_kernel_token(workdir);
+    /* the value as the harness prints it (%llx: no leading zeros) */
+    const char *want = strchr(token, '=') + 1;
+    want += strspn(want, "0");
+    size_t n = strlen(want);
+    int ran = 0;
+    for (const char *line = seen; *line && !ran;) {
+        const char *end = strchr(line, '\n');
+        size_t k = end ? (size_t)(end - line) : strlen(line);
+        ran = k == n && strncmp(line, want, n) == 0;
+        line = end ? end + 1 : line + k;
+    }
+    free(token);
+    return ran;
+}
 
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
 static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char **why)
@@ -223,6 +277,17 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     return rc;
 }
 
+/* The source pass's output holds the kernel token: gone once compiled. */
+static void forget_marked_source(const char *dir, const char *source, const char *original)
+{
+    if (strcmp(source, original) == 0)
+        return;
+    char *path = xasprintf("%s/%s", dir, source);
+    if (unlink(path) != 0 && errno != ENOENT)
+        die("cannot remove %s: %s", path, strerror(errno));
+    free(path);
+}
+
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, const char *emu_mode, const char *link_lib, int poison,
                       build_result *r)
@@ -254,7 +319,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     sb_free(&body);
 
     /* Relative names from here on: the compiler runs in dir. */
-    const char *source = m ? m->source : WB_SOURCE;
+    const char *original_source = m ? m->source : WB_SOURCE;
+    const char *source = original_source;
     const char *obj = emu_mode ? (strcmp(emu_mode, "race") == 0 ? "student-race.o" : "student-check.o") : "student.o";
     char *prog = build_program_path(workdir, emu_mode);
     const char *prog_name = path_base(prog);
@@ -271,6 +337,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     if (!m)
         harness = "kit/libgpulab_wb.a", harness_main = NULL, runtime = NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
+    char *token = build_kernel_token(workdir);
     strbuf log;
     sb_init(&log);
 
@@ -291,9 +358,9 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         free(keep_dir);
         /* Unset shared memory poisoned in the student's own blocks (emucc
          * --poison-shared, smem_poison_device.cuh): no other process on the
-         * GPU can undo it. Not for timing builds. */
+         * GPU can undo it; and the kernel token. Not for timing builds. */
         if (poison) {
-            const char *pre[] = { emucc, "--poison-shared", source, POISONED_SOURCE, NULL };
+            const char *pre[] = { emucc, "--kernel-token", token, "--poison-shared", source, POISONED_SOURCE, NULL };
             if (run_tool(pre, dir, &log, &why) != 0)
                 goto failed_compile;
             source = POISONED_SOURCE;
@@ -301,7 +368,9 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
                              "-o", obj, rename_main, NULL };
-        if (run_tool(cc, dir, &log, &why) != 0)
+        int compiled = run_tool(cc, dir, &log, &why);
+        forget_marked_source(dir, source, original_source);
+        if (compiled != 0)
             goto failed_compile;
         const char *ld[] = { b->compiler, arch, obj, harness, "-o", prog_name, harness_main, runtime,
                              wb_lib ? wb_lib : link_lib, wb_lib ? link_lib : NULL, NULL };
@@ -315,7 +384,17 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         const char *ld[] = { emucc, mode_flag, obj, harness, "-o", prog_name, harness_main, runtime, wb_lib, NULL };
         cc[1 - k] = emucc; /* without a mode, start one later so argv[0] is the compiler */
         ld[1 - k] = emucc;
-        if (run_tool(cc + 1 - k, dir, &log, &why) != 0)
+        /* the grading build (not the checkers'): the kernel token */
+        if (!emu_mode && poison) {
+            const char *pre[] = { emucc, "--kernel-token", token, "--source-pass", source, MARKED_SOURCE, NULL };
+            if (run_tool(pre, dir, &log, &why) != 0)
+                goto failed_compile;
+            source = MARKED_SOURCE;
+            cc[3] = source;
+        }
+        int compiled = run_tool(cc + 1 - k, dir, &log, &why);
+        forget_marked_source(dir, source, original_source);
+        if (compiled != 0)
             goto failed_compile;
         if (run_tool(ld + 1 - k, dir, &log, &why) != 0)
             goto failed_link;
@@ -343,6 +422,7 @@ done:
     free(arch);
     free(mode_flag);
     free(emucc);
+    free(token);
 }
 
 void build_result_free(build_result *r)

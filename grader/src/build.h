@@ -39,6 +39,20 @@ void build_with_library(const lab_manifest *m, const backend *b, const char *pat
 
 void build_result_free(build_result *r);
 
+/* Once, at start-up, before any build (and any fork): the grader's secret
+ * for the kernel tokens. */
+void build_init(void);
+/* The kernel token of the grading build in workdir, "NAME=HEX" (malloc'd):
+ * the source pass (emucc --kernel-token) makes each of the submission's
+ * kernels store HEX in the __device__ variable NAME, and the harness prints
+ * what it read after the call. Derived from the grader's secret and workdir,
+ * written nowhere a run can read (the marked source is removed once
+ * compiled). */
+char *build_kernel_token(const char *workdir);
+/* Whether one of the lines in seen (the values the harness printed, one per
+ * line) is the token of workdir's build: a kernel of the submission ran. */
+int build_kernel_ran(const char *workdir, const char *seen);
+
 /* Where a build leaves its program: workdir/build/lab-program, or for an
  * emulator checking build workdir/build-MODE/lab-program-MODE (malloc'd). */
 char *build_program_path(const char *workdir, const char *emu_mode);

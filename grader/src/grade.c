@@ -89,7 +89,7 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
 }
 
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
-                      dataset_result *d, const char *student_file, const char *maps_dir);
+                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir);
 
 static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
                           const char *workdir, int index, double timeout_s, dataset_result *d,
@@ -108,7 +108,7 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
         evidence_from_emu_log(emu_log, evidence);
     free(emu_log);
     free(emu_env);
-    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir);
+    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir, workdir);
     run_result_free(&run);
     free(run_dir);
     free(dir);
@@ -116,7 +116,7 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
 
 /* The statuses, the comparison and the points of one dataset's run. */
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
-                      dataset_result *d, const char *student_file, const char *maps_dir)
+                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir)
 {
     const run_result run = *r;
     d->wall_s = run.proc.wall_s;
@@ -146,6 +146,16 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
         }
         free(map_path);
         free(expected);
+    }
+    /* A right output counts only if a kernel of the submission ran: the
+     * value its kernels stored (build_kernel_token), which no line the
+     * program prints can give without one. */
+    if (d->status == ST_PASS && !build_kernel_ran(workdir, run.kernel_tokens)) {
+        d->status = ST_REQUIREMENT_FAILED;
+        free(d->message);
+        d->message = xstrdup("the output is right, but no kernel of yours ran: the lab's result must be "
+                             "computed on the GPU by a kernel your code launches (kernel<<<grid, block>>>(...)), "
+                             "not by a loop on the host");
     }
     if (d->status == ST_PASS)
         d->points = d->max_points;
@@ -197,7 +207,7 @@ static void series_stage(const lab_manifest *m, const backend *b, const char *pr
     for (int i = 0; i < n; i++) {
         if (!runs[i].proc.started || runs[i].proc.exit_code != 0)
             continue;
-        judge_run(m, &runs[i], dirs[i], timeout_s, &s->datasets[i], student_file, maps_dir);
+        judge_run(m, &runs[i], dirs[i], timeout_s, &s->datasets[i], student_file, maps_dir, workdir);
         if (s->datasets[i].status == ST_PASS)
             done[i] = 1;
         else

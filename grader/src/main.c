@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "batch.h"
 #include "bench.h"
+#include "build.h"
 #include "datasets.h"
 #include "export.h"
 #include "grade.h"
@@ -720,6 +721,7 @@ int main(int argc, char **argv)
         return 0;
     }
     kit_locate(argv[0]);
+    build_init();
     const char *cmd = argv[1];
     /* after "--" the arguments are a program's own (gpulab wb) */
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)

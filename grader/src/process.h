@@ -19,6 +19,7 @@ typedef struct {
     const char *const *env_add;  /* "NAME=value" strings added to the environment, NULL-terminated, or NULL */
     double timeout_s;
     size_t capture_cap;          /* bytes kept of each of stdout and stderr */
+                                 /* past it, only whole "@gpulab" lines are kept (16 KB more) */
     long long file_size_cap;     /* RLIMIT_FSIZE in bytes; 0: none */
     int build;                   /* a compiler, not a lab program: in the sandbox, a
                                     compiler's devices and memory limit (sandbox.h) */

@@ -102,6 +102,12 @@ static void parse_harness_lines(run_result *r)
                 r->memory_error = xstrdup(fields[1]);
             else if (k == 4 && strcmp(fields[0], "call") == 0)
                 parse_call_line(r, fields[1], fields[2], fields[3]);
+            else if (k == 2 && strcmp(fields[0], "kernel_token") == 0 && strlen(fields[1]) <= 16 &&
+                     r->nkernel_tokens++ < HARNESS_MAX_CALLS) {
+                char *more = xasprintf("%s%s\n", r->kernel_tokens ? r->kernel_tokens : "", fields[1]);
+                free(r->kernel_tokens);
+                r->kernel_tokens = more;
+            }
             free(copy);
         }
         line = end ? end + 1 : line + n;
@@ -268,5 +274,6 @@ void run_result_free(run_result *r)
     free(r->cuda_error);
     free(r->harness_wrong);
     free(r->memory_error);
+    free(r->kernel_tokens);
     memset(r, 0, sizeof *r);
 }

@@ -22,6 +22,8 @@ typedef struct {
     char *cuda_error;       /* the harness's description of a CUDA error, or NULL */
     char *harness_wrong;    /* the harness's own "wrong" finding, or NULL */
     char *memory_error;     /* the harness's memory-error finding, or NULL */
+    char *kernel_tokens;    /* the harness's kernel_token values, one per line, or NULL (build_kernel_ran) */
+    int nkernel_tokens;
     /* "@gpulab call" lines, by call (harness_protocol.h); untrusted figures */
     int call_seen[HARNESS_MAX_CALLS];      /* how many lines named the call */
     double event_ms[HARNESS_MAX_CALLS];    /* the whole call, CUDA events */

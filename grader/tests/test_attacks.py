@@ -298,6 +298,27 @@ def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
     assert rec["score"] == rec["max_score"] - 2
 
 
+def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
+    """A right output computed on the host, with lines of guessed kernel
+    tokens printed, gets requirement_failed on every dataset; the honest
+    kernel beside it gets full marks (its token came back)."""
+    if backend == "emu":
+        need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "host").mkdir(parents=True)
+    shutil.copy(ATTACKS / "host_only.cu", cls / "host" / "basic_matmul.cu")
+    (cls / "alice").mkdir()
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    p = kit.gpulab("grade", LAB, cls, "--backend", backend, "--no-sanitize", "--records", tmp_path / "records",
+                   "--format", "json", timeout=600)
+    assert p.returncode == 0, p.stderr
+    subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
+    assert subs["alice"]["score"] == subs["alice"]["max_score"] > 0
+    assert subs["host"]["score"] == 0
+    for d in subs["host"]["datasets"]:
+        assert d["status"] == "requirement_failed" and "no kernel of yours ran" in d["message"], d
+
+
 def test_links_hidden_names_and_id_clashes(tmp_path):
     """A submission that is a link is refused (graded as its target it could
     be the reference solution or a classmate's folder); a hidden folder is

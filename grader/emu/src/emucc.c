@@ -304,6 +304,9 @@ static void usage(void)
           "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n"
           "  --poison-shared IN.cu OUT.cu  (for nvcc builds) fill each kernel's __shared__ arrays\n"
           "           with NaN at the top of its body, then wait for the block; nothing else\n"
+          "  --source-pass IN.cu OUT.cu  the same pass without the fill, for emucc builds\n"
+          "  --kernel-token NAME=HEX  before either pass: each kernel's first statement stores HEX\n"
+          "           in the __device__ variable NAME, which gpulab_kernel_token() reads and clears\n"
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
           "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
           stderr);
@@ -312,6 +315,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
     enum mode m = M_DEFAULT;
+    const char *kernel_token = NULL;
     int compile_only = 0;
     const char *out = NULL;
     argv_t srcs = { 0 }, objs = { 0 }, user = { 0 }, linkflags = { 0 };
@@ -322,14 +326,19 @@ int main(int argc, char **argv)
             m = M_RACE;
         } else if (strcmp(s, "--check") == 0) {
             m = M_CHECK;
-        } else if (strcmp(s, "--poison-shared") == 0) {
-            /* the GPU build's source pass (rewrite.h), nothing else */
+        } else if (strcmp(s, "--kernel-token") == 0) {
+            if (++i >= argc)
+                die("--kernel-token needs NAME=HEX");
+            kernel_token = argv[i];
+        } else if (strcmp(s, "--poison-shared") == 0 || strcmp(s, "--source-pass") == 0) {
+            /* the grading build's source pass (rewrite.h), nothing else */
             if (i + 2 >= argc)
-                die("--poison-shared needs an input and an output file");
+                die("%s needs an input and an output file", s);
             size_t len;
             char *text = read_file(argv[i + 1], &len);
             char *err = NULL;
-            char *out = emu_poison_shared_source(text, len, &err);
+            int for_gpu = strcmp(s, "--poison-shared") == 0;
+            char *out = emu_source_pass(text, len, for_gpu, kernel_token, for_gpu, &err);
             if (!out)
                 die("%s: %s", argv[i + 1], err ? err : "cannot read it");
             write_file(argv[i + 2], out, strlen(out));

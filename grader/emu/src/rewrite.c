@@ -646,14 +646,63 @@ static void rw_free(rw *r)
     free(r->subs);
 }
 
+/* "NAME=HEX" -> the declaration and reader before the file, and the
+ * statement for the top of each kernel's body; -1 when malformed. */
+static int kernel_token_texts(const char *kernel_token, int for_gpu, char **prefix, char **mark)
+{
+    const char *eq = strchr(kernel_token, '=');
+    if (!eq || eq == kernel_token || strspn(kernel_token, "abcdefghijklmnopqrstuvwxyz_0123456789") !=
+                                             (size_t)(eq - kernel_token) ||
+        strlen(eq + 1) == 0 || strlen(eq + 1) > 16 || strspn(eq + 1, "0123456789abcdef") != strlen(eq + 1))
+        return -1;
+    int n = (int)(eq - kernel_token);
+    /* On a GPU the variable is in device memory: the runtime's symbol
+     * copies. The emulator's device memory is the host's, and a symbol copy
+     * there would be logged as a student's (evidence for lab 04's constant
+     * memory), so the reader just reads. */
+    char *read_and_clear =
+        for_gpu ? fmt("    if (cudaMemcpyFromSymbol(&v, %.*s, sizeof v, 0, cudaMemcpyDeviceToHost) != cudaSuccess ||\n"
+                      "        cudaMemcpyToSymbol(%.*s, &zero, sizeof zero, 0, cudaMemcpyHostToDevice) != cudaSuccess)\n"
+                      "        return 0;\n",
+                      n, kernel_token, n, kernel_token)
+                : fmt("    v = %.*s;\n    %.*s = zero;\n", n, kernel_token, n, kernel_token);
+    *prefix = fmt("#include <cuda_runtime.h>\n"
+                  "__device__ unsigned long long %.*s;\n"
+                  "extern \"C\" unsigned long long gpulab_kernel_token(void)\n"
+                  "{\n"
+                  "    unsigned long long v = 0, zero = 0;\n"
+                  "%s"
+                  "    return v;\n"
+                  "}\n",
+                  n, kernel_token, read_and_clear);
+    free(read_and_clear);
+    *mark = fmt(" if ((threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) == 0) "
+                "%.*s = 0x%sull;",
+                n, kernel_token, eq + 1);
+    return 0;
+}
+
 char *emu_poison_shared_source(const char *text, size_t len, char **err)
 {
+    return emu_source_pass(text, len, 1, NULL, 1, err);
+}
+
+char *emu_source_pass(const char *text, size_t len, int poison, const char *kernel_token, int for_gpu,
+                      char **err)
+{
+    char *prefix = NULL, *mark = NULL;
+    if (kernel_token && kernel_token_texts(kernel_token, for_gpu, &prefix, &mark) != 0) {
+        *err = fmt("bad kernel token '%s' (expected NAME=HEX)", kernel_token);
+        return NULL;
+    }
     rw r;
     memset(&r, 0, sizeof r);
     r.src = text;
     r.len = len;
     if (tokenize(&r) != 0) {
         *err = r.err;
+        free(prefix);
+        free(mark);
         return NULL;
     }
     int depth = 0, kernel_depth = -1, returned = 0;
@@ -666,6 +715,8 @@ char *emu_poison_shared_source(const char *text, size_t len, char **err)
                         kernel_depth = depth + 1;
                         returned = 0;
                     }
+                if (kernel_depth >= 0 && mark)
+                    add_edit(&r, r.t[i].e, r.t[i].e, fmt("%s", mark));
             }
             depth++;
             stmt = i + 1;
@@ -679,7 +730,7 @@ char *emu_poison_shared_source(const char *text, size_t len, char **err)
             stmt = i + 1;
         } else if (kernel_depth >= 0 && is(&r, i, "return")) {
             returned = 1;
-        } else if (kernel_depth >= 0 && depth == kernel_depth && !returned && is(&r, i, "__shared__")) {
+        } else if (poison && kernel_depth >= 0 && depth == kernel_depth && !returned && is(&r, i, "__shared__")) {
             /* At the top of a kernel's body, before any return: every thread
              * of the block passes here, so the fill's barrier is safe. */
             size_t e = declaration_end(&r, i);
@@ -702,10 +753,12 @@ char *emu_poison_shared_source(const char *text, size_t len, char **err)
             stmt = e + 1;
         }
     }
-    char *out = apply_edits(&r, text, len, "");
+    char *out = apply_edits(&r, text, len, prefix ? prefix : "");
     if (!out)
         *err = fmt("out of memory");
     rw_free(&r);
+    free(prefix);
+    free(mark);
     return out;
 }
 

@@ -25,4 +25,17 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
  * other processes do on the GPU. Lines stay where they were. NULL with *err
  * when the source cannot be tokenised. */
 char *emu_poison_shared_source(const char *text, size_t len, char **err);
+/* The grading build's source pass (emucc --source-pass), both backends: with
+ * poison, as emu_poison_shared_source(); with a kernel token ("NAME=HEX", a
+ * fresh name and value per build, from the grader), also a first statement
+ * in each kernel's body by which the launch's thread 0 of block 0 stores the
+ * value in the __device__ variable NAME, declared before the file with
+ * gpulab_kernel_token(), the harness's reader (read and clear). The harness
+ * prints what it read after the student's call; the grader counts the
+ * dataset only when it is the build's value: a kernel of the submission ran,
+ * which no line the student's code prints can claim without it. Lines stay
+ * where they were (the file starts with its #line directive). for_gpu: an
+ * nvcc build, else the emulator's. */
+char *emu_source_pass(const char *text, size_t len, int poison, const char *kernel_token, int for_gpu,
+                      char **err);
 #endif

@@ -24,6 +24,9 @@
 #define WB_MAX_INPUTS 16
 
 int wb_program_main(int argc, char **argv);
+/* The grading build's kernel token (harness.c, emucc --kernel-token): what
+ * the program's kernels stored; absent from builds without the pass. */
+extern unsigned long long gpulab_kernel_token(void) __attribute__((weak));
 
 /* DIR/input<k>.<ext>, the first extension that exists, or NULL. */
 static char *input_file(const char *dir, int k)
@@ -66,6 +69,9 @@ int lab_main(int argc, char **argv)
     /* A CUDA error the program's own checks stopped at is reported as one. */
     harness_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize() after the program's main()", __FILE__,
                   __LINE__);
+    /* on a line of its own even when the program's last print did not end one */
+    if (gpulab_kernel_token)
+        printf("\n@gpulab\tkernel_token\t%llx\n", gpulab_kernel_token());
     if (rc != 0) {
         fprintf(stderr, "the program's main() returned %d\n", rc);
         fflush(stderr);
