@@ -328,6 +328,26 @@ def test_imported_lab_grades(backend, imported, lab, tmp_path):
     assert scores["template"][0] < 2 and scores["bounds"][0] < 2, scores
 
 
+def test_imported_lab_needs_a_kernel(imported, tmp_path):
+    """A right answer computed on the host earns nothing, as in every lab."""
+    solution = imported["root"] / "solutions" / "06-kit-matmul" / "template.cu"
+    text = solution.read_text().replace("matrixMultiplyShared<<<", "if (0) matrixMultiplyShared<<<").replace(
+        "  wbSolution(args, hostC, numCRows, numCColumns);",
+        "  for (int i = 0; i < numCRows; i++)\n    for (int j = 0; j < numCColumns; j++) {\n"
+        "      float s = 0;\n      for (int k = 0; k < numAColumns; k++)\n"
+        "        s += hostA[i * numAColumns + k] * hostB[k * numBColumns + j];\n"
+        "      hostC[i * numCColumns + j] = s;\n    }\n"
+        "  wbSolution(args, hostC, numCRows, numCColumns);")
+    assert "if (0)" in text and "s += hostA" in text
+    path = tmp_path / "template.cu"
+    path.write_text(text)
+    p = kit.run([imported["gpulab"], "check", "06-kit-matmul", path, "--backend", "emu", "--format", "json",
+                 "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert report["score"] == 0, p.stdout[-3000:]
+    assert {d["status"] for d in report["datasets"]} == {"requirement_failed"}, report["datasets"]
+
+
 def test_imported_lab_checkers(imported):
     """The sanitizer stage runs on an imported lab like on any other."""
     gp, root = imported["gpulab"], imported["root"]
