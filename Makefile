@@ -47,13 +47,13 @@ endif
 
 # ---- the grader -------------------------------------------------------------
 GRADER_SRC := $(wildcard grader/src/*.c)
-GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o
+GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o build/host/tolerance.o
 
 gpulab: $(GRADER_OBJ) | deps
 	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
 
 build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h \
-                grader/runtime/harness_protocol.h | deps
+                grader/runtime/harness_protocol.h grader/runtime/tolerance.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
 
@@ -61,8 +61,13 @@ build/host/dataset.o: grader/runtime/dataset.c grader/runtime/dataset.h
 	@mkdir -p $(@D)
 	$(CC) $(KIT_CFLAGS) -c $< -o $@
 
+build/host/tolerance.o: grader/runtime/tolerance.c grader/runtime/tolerance.h grader/runtime/dataset.h
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) -c $< -o $@
+
 # ---- dataset generators: build/gen/<lab>/generate ---------------------------
-GENERATORS := $(foreach lab,$(LABS),build/gen/$(lab)/generate)
+# A lab imported from the Teaching Kit (gpulab import-wb) has no generator.
+GENERATORS := $(foreach lab,$(LABS),$(if $(wildcard labs/$(lab)/generate.c),build/gen/$(lab)/generate))
 
 build/gen/%/generate: labs/%/generate.c grader/runtime/generate.c build/host/dataset.o \
                       grader/runtime/generate.h grader/runtime/dataset.h grader/runtime/rng.h
@@ -96,10 +101,24 @@ build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harne
                                         build/harness/$(1)/smem_poison.o
 	rm -f $$@
 	ar rcs $$@ $$^
-build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3)
+# (an imported Kit lab's harness.c includes grader/runtime/wb/wb_harness.c)
+build/harness/$(1)/%/harness.o: labs/%/harness.c labs/%/lab.h $(RUNTIME_HDR) $(3) \
+                                grader/runtime/wb/wb_harness.c grader/runtime/wb/wb_runtime.h
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -Igrader/runtime -Ilabs/$$* -c $$< -o $$@
-HARNESS_$(1) := build/harness/$(1)/libgpulab_runtime.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
+# libwb's API for Teaching Kit programs (gpulab wb): its own archive, with
+# the readers and the comparison rule, and no harness.
+build/harness/$(1)/tolerance.o: grader/runtime/tolerance.c grader/runtime/tolerance.h grader/runtime/dataset.h
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -c $$< -o $$@
+build/harness/$(1)/wb.o: grader/runtime/wb/wb.c grader/runtime/wb/wb_runtime.h grader/runtime/tolerance.h \
+                         grader/runtime/dataset.h
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -Igrader/runtime -c $$< -o $$@
+build/harness/$(1)/libgpulab_wb.a: build/harness/$(1)/wb.o build/harness/$(1)/dataset.o build/harness/$(1)/tolerance.o
+	rm -f $$@
+	ar rcs $$@ $$^
+HARNESS_$(1) := build/harness/$(1)/libgpulab_wb.a build/harness/$(1)/libgpulab_runtime.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
 endef
 
 ifneq ($(CUDA_INCLUDE),)

@@ -117,6 +117,7 @@ typedef struct {
     size_t len;
     size_t pos;
     int line;    /* 1-based line of buf[pos] */
+    int commas;  /* a libwb .csv: commas separate values too */
 } text_cursor;
 
 static int slurp(const char *path, char **buf, size_t *len, gl_error *err)
@@ -170,7 +171,7 @@ static int skip_space(text_cursor *c)
         char ch = c->buf[c->pos];
         if (ch == '\n')
             c->line++;
-        else if (ch != ' ' && ch != '\t' && ch != '\r')
+        else if (ch != ' ' && ch != '\t' && ch != '\r' && !(c->commas && ch == ','))
             return 1;
         c->pos++;
     }
@@ -187,7 +188,7 @@ static char *next_token(text_cursor *c, int *line)
     char *start = c->buf + c->pos;
     while (c->pos < c->len) {
         char ch = c->buf[c->pos];
-        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
+        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || (c->commas && ch == ','))
             break;
         c->pos++;
     }
@@ -225,10 +226,12 @@ static int parse_number(const char *tok, double *out)
     return 0;
 }
 
-/* The .raw reader: fills either floats (m) or doubles (r). */
-static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, gl_error *err)
+/* The .raw reader: fills either floats (m) or doubles (r). libwb: also
+ * libwb's vector form, whose header is its length alone (read as n x 1),
+ * and, in a .csv file, commas between values. */
+static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, int libwb, gl_error *err)
 {
-    text_cursor c = { path, NULL, 0, 0, 1 };
+    text_cursor c = { path, NULL, 0, 0, 1, libwb && has_suffix(path, ".csv") };
     if (slurp(path, &c.buf, &c.len, err))
         return -1;
     if (memchr(c.buf, '\0', c.len)) {
@@ -236,16 +239,24 @@ static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, gl_e
         return fail(err, "%s: binary data in a text .raw file", path);
     }
     int rc = -1, line = 1;
+    const char *header = libwb ? "'rows cols' or 'length'" : "'rows cols'";
     long dims[2];
+    char *pending = NULL; /* a vector's first value, read while looking for cols */
+    int pending_line = 0;
     for (int i = 0; i < 2; i++) {
         char *tok = next_token(&c, &line);
+        if (libwb && i == 1 && (!tok || line != 1)) {
+            dims[1] = 1;
+            pending = tok;
+            pending_line = line;
+            break;
+        }
         if (!tok || line != 1) {
-            fail(err, "%s:1: truncated header: expected 'rows cols' on the first line", path);
+            fail(err, "%s:1: truncated header: expected %s on the first line", path, header);
             goto out;
         }
         if (parse_dim(tok, &dims[i])) {
-            fail(err, "%s:1: bad header: expected 'rows cols' (two whole numbers), found '%.40s'",
-                 path, tok);
+            fail(err, "%s:1: bad header: expected %s (whole numbers), found '%.40s'", path, header, tok);
             goto out;
         }
     }
@@ -259,16 +270,28 @@ static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, gl_e
     if (r && gl_reference_alloc(r, (int)dims[0], (int)dims[1], 1, 0, err))
         goto out;
     size_t n = (size_t)dims[0] * (size_t)dims[1];
+    /* A libwb expected output written in fixed point ("%.2f", as the
+     * Teaching Kit's generators do) states each value only to within one
+     * unit of its last decimal (rounded or truncated, from a value the
+     * writer computed in float): every value with the same number of
+     * decimals and no exponent is taken to mean that. */
+    int decimals = -1, fixed_point = libwb && r;
     for (size_t i = 0; i < n; i++) {
-        char *tok = next_token(&c, &line);
+        char *tok = pending;
+        if (pending) {
+            line = pending_line;
+            pending = NULL;
+        } else {
+            tok = next_token(&c, &line);
+        }
         if (!tok) {
             fail(err, "%s:%d: too few values: the header promises %ld x %ld = %zu, the file ends after %zu",
                  path, c.line, dims[0], dims[1], n, i);
             goto out_free;
         }
         if (line == 1) {
-            fail(err, "%s:1: bad header: expected only 'rows cols' on the first line, found '%.40s' too",
-                 path, tok);
+            fail(err, "%s:1: bad header: expected only %s on the first line, found '%.40s' too",
+                 path, header, tok);
             goto out_free;
         }
         double v;
@@ -292,7 +315,16 @@ static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, gl_e
         } else {
             r->value[i] = v;
         }
+        if (fixed_point) {
+            const char *dot = strchr(tok, '.');
+            int d = dot ? (int)strlen(dot + 1) : 0;
+            if (strpbrk(tok, "eE") || (decimals >= 0 && d != decimals))
+                fixed_point = 0;
+            decimals = d;
+        }
     }
+    if (fixed_point && decimals > 0)
+        r->resolution = pow(10.0, -decimals);
     char *extra = next_token(&c, &line);
     if (extra) {
         fail(err, "%s:%d: too many values: the header promises %ld x %ld = %zu, found more ('%.40s')",
@@ -314,7 +346,7 @@ out:
 int gl_read_raw(const char *path, gl_matrix *out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
-    return read_raw_values(path, out, NULL, err);
+    return read_raw_values(path, out, NULL, 0, err);
 }
 
 static int close_checked(FILE *f, const char *path, gl_error *err)
@@ -371,7 +403,8 @@ static int pnm_number(const unsigned char *b, size_t len, size_t *pos, long *out
     return 0;
 }
 
-int gl_read_ppm(const char *path, gl_matrix *out, gl_error *err)
+/* The PNM reader; *maxval_out gets the file's maxval. */
+static int read_pnm(const char *path, gl_matrix *out, long *maxval_out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
     char *buf;
@@ -427,7 +460,14 @@ int gl_read_ppm(const char *path, gl_matrix *out, gl_error *err)
     for (size_t i = 0; i < n; i++)
         out->data[i] = (float)b[pos + i] / (float)maxval;
     free(buf);
+    *maxval_out = maxval;
     return 0;
+}
+
+int gl_read_ppm(const char *path, gl_matrix *out, gl_error *err)
+{
+    long maxval;
+    return read_pnm(path, out, &maxval, err);
 }
 
 int gl_write_ppm(const char *path, const gl_matrix *m, gl_error *err)
@@ -712,8 +752,52 @@ int gl_read_expected(const char *path, gl_reference *out, gl_error *err)
         return gl_read_reference(path, out, err);
     if (has_suffix(path, ".raw")) {
         memset(out, 0, sizeof *out);
-        return read_raw_values(path, NULL, out, err);
+        return read_raw_values(path, NULL, out, 0, err);
     }
     memset(out, 0, sizeof *out);
     return fail(err, "%s: unknown expected-output type (expected .tensor or .raw)", path);
+}
+
+/* ---- libwb's forms ---------------------------------------------------- */
+
+static int is_libwb_text(const char *path)
+{
+    return has_suffix(path, ".raw") || has_suffix(path, ".csv") || has_suffix(path, ".txt");
+}
+
+int gl_read_libwb(const char *path, gl_matrix *out, gl_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (is_libwb_text(path))
+        return read_raw_values(path, out, NULL, 1, err);
+    if (has_suffix(path, ".ppm") || has_suffix(path, ".pgm"))
+        return gl_read_ppm(path, out, err);
+    return fail(err, "%s: unknown data file type (expected .raw, .csv, .txt, .ppm or .pgm)", path);
+}
+
+int gl_read_libwb_expected(const char *path, gl_reference *out, gl_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (is_libwb_text(path))
+        return read_raw_values(path, NULL, out, 1, err);
+    if (has_suffix(path, ".tensor"))
+        return gl_read_reference(path, out, err);
+    if (!has_suffix(path, ".ppm") && !has_suffix(path, ".pgm"))
+        return fail(err, "%s: unknown expected-output type (expected .raw, .csv, .txt, .ppm, .pgm or .tensor)",
+                    path);
+    gl_matrix img;
+    long maxval;
+    if (read_pnm(path, &img, &maxval, err))
+        return -1;
+    if (gl_reference_alloc(out, img.rows, img.cols, img.channels, 0, err)) {
+        gl_matrix_free(&img);
+        return -1;
+    }
+    for (size_t i = 0; i < gl_matrix_count(&img); i++)
+        out->value[i] = img.data[i];
+    /* The image says each value only to within one of its steps: rounded or
+     * truncated to 8 bits by whatever wrote it. */
+    out->resolution = 1.0 / (double)maxval;
+    gl_matrix_free(&img);
+    return 0;
 }

@@ -54,12 +54,17 @@ typedef struct {
  * each element, the sum of the absolute values of the terms that were added
  * to make it (magnitude), with the number of terms. The tolerance of an
  * element grows with both; see grader/src/compare.c. magnitude is NULL and
- * terms 0 when the file did not carry them (a libwb output.raw). */
+ * terms 0 when the file did not carry them (a libwb output.raw).
+ * resolution: how finely the file states a value: 0 for the kit's files;
+ * for libwb's forms (gl_read_libwb_expected), one step (1/maxval) of an 8-bit
+ * image, one unit of the last decimal of a text file written in fixed point (the
+ * Teaching Kit's "%.2f"); the tolerance grows by it (tolerance.h). */
 typedef struct {
     int rows, cols, channels;
     int terms;
     double *value;
     double *magnitude;
+    double resolution;
 } gl_reference;
 
 size_t gl_matrix_count(const gl_matrix *m);
@@ -95,6 +100,14 @@ int gl_read_matrix(const char *path, gl_matrix *out, gl_error *err);
 
 /* An expected output: a .tensor reference, or a libwb .raw (values only). */
 int gl_read_expected(const char *path, gl_reference *out, gl_error *err);
+
+/* libwb's own forms (wb.h, gpulab wb): a .raw, .csv or .txt text matrix
+ * whose header may also be a vector's length alone ("n": read as n x 1),
+ * with commas allowed between a .csv's values; a .ppm/.pgm image. */
+int gl_read_libwb(const char *path, gl_matrix *out, gl_error *err);
+/* An expected output in those forms (or a .tensor reference), with its
+ * resolution (gl_reference). */
+int gl_read_libwb_expected(const char *path, gl_reference *out, gl_error *err);
 
 /* Checks dimensions against the limits above; fills err naming `what`. */
 int gl_check_dims(int rows, int cols, int channels, const char *what, gl_error *err);

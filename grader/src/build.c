@@ -36,6 +36,8 @@
  * kernel token; the file is removed once compiled, so no run can read it. */
 #define POISONED_SOURCE "student-poisoned.cu"
 #define MARKED_SOURCE "student-marked.cu"
+/* A Teaching Kit program's name in its build folder (it has no lab). */
+#define WB_SOURCE "wb_program.cu"
 /* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
 #define SUBMISSION_MAX_BYTES (1LL << 20)
 
@@ -127,6 +129,10 @@ static char *line_directive(const char *display)
 /* Turns the linker's complaints into a sentence a student can act on. */
 static char *link_hint(const lab_manifest *m, const char *log)
 {
+    if (!m || m->libwb_program)
+        return strstr(log, !m ? "undefined reference to `main'" : "undefined reference to `wb_program_main")
+                   ? xstrdup("a Teaching Kit program defines main(), and this file does not")
+                   : NULL;
     char *undefined = xasprintf("undefined reference to `%s'", m->entry_point);
     char *hint = NULL;
     if (strstr(log, undefined))
@@ -152,6 +158,11 @@ void build_emu_variant(const lab_manifest *m, const backend *b, const char *stud
                        const char *workdir, const char *mode, build_result *r)
 {
     build_any(m, b, student_path, workdir, mode, NULL, 1, r);
+}
+
+void build_wb_program(const backend *b, const char *path, const char *workdir, build_result *r)
+{
+    build_any(NULL, b, path, workdir, NULL, NULL, 1, r);
 }
 
 void build_with_library(const lab_manifest *m, const backend *b, const char *path,
@@ -210,26 +221,34 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
  * holds the lab's headers and the runtime's (with the GPU build's
  * shared-memory poison); kit/ the prebuilt harness; emu/ emucc (the GPU
  * build's source pass uses it too) and, for the emulator, its headers and
- * the one runtime library the build's mode links. */
+ * the one runtime library the build's mode links. A Teaching Kit program
+ * (m NULL) gets wb.h and its library, libgpulab_wb.a, instead of the lab's
+ * headers and the harness; a lab imported from the Kit (m->libwb_program)
+ * gets both. */
 static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *emu_mode, const char *dir,
                              char **why)
 {
     const char *emu_lib = !emu_mode ? "libemu.a" : strcmp(emu_mode, "race") == 0 ? "libemu_race.a" : "libemu_check.a";
     char *files[][2] = {
-        { kit_path("build/harness/%s/%s/harness.o", b->name, m->id), xasprintf("%s/kit/harness.o", dir) },
-        { kit_path("build/harness/%s/harness_main.o", b->name), xasprintf("%s/kit/harness_main.o", dir) },
-        { kit_path("build/harness/%s/libgpulab_runtime.a", b->name), xasprintf("%s/kit/libgpulab_runtime.a", dir) },
+        { m ? kit_path("build/harness/%s/%s/harness.o", b->name, m->id) : NULL, xasprintf("%s/kit/harness.o", dir) },
+        { m ? kit_path("build/harness/%s/harness_main.o", b->name) : NULL, xasprintf("%s/kit/harness_main.o", dir) },
+        { m ? kit_path("build/harness/%s/libgpulab_runtime.a", b->name) : NULL,
+          xasprintf("%s/kit/libgpulab_runtime.a", dir) },
+        { !m || m->libwb_program ? kit_path("build/harness/%s/libgpulab_wb.a", b->name) : NULL,
+          xasprintf("%s/kit/libgpulab_wb.a", dir) },
         { kit_path("build/emu/emucc"), xasprintf("%s/emu/emucc", dir) },
         { kit_path("grader/runtime/smem_poison_device.cuh"), xasprintf("%s/include/smem_poison_device.cuh", dir) },
         { b->kind == BACKEND_EMU ? kit_path("build/emu/%s", emu_lib) : NULL, xasprintf("%s/emu/%s", dir, emu_lib) },
     };
     const size_t nfiles = sizeof files / sizeof *files;
     char *include = xasprintf("%s/include", dir);
-    char *rt = kit_path("grader/runtime");
+    char *rt = m ? kit_path("grader/runtime") : kit_path("grader/runtime/wb");
     char *emu_inc = kit_path("build/emu/include");
     char *emu_inc_copy = xasprintf("%s/emu/include", dir);
+    char *wb_headers = kit_path("grader/runtime/wb");
     int rc = 0;
-    if (copy_files(m->dir, ".h", include) != 0 || copy_files(rt, ".h", include) != 0 ||
+    if ((m && copy_files(m->dir, ".h", include) != 0) || copy_files(rt, ".h", include) != 0 ||
+        (m && m->libwb_program && copy_files(wb_headers, ".h", include) != 0) ||
         (b->kind == BACKEND_EMU && copy_files(emu_inc, ".h", emu_inc_copy) != 0)) {
         *why = xasprintf("cannot copy the headers into %s: %s", dir, strerror(errno));
         rc = -1;
@@ -254,6 +273,7 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     free(rt);
     free(emu_inc);
     free(emu_inc_copy);
+    free(wb_headers);
     return rc;
 }
 
@@ -286,7 +306,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     char *dir = emu_mode ? xasprintf("%s/build-%s", workdir, emu_mode) : xasprintf("%s/build", workdir);
     if (make_dirs(dir) != 0)
         die("cannot create %s: %s", dir, strerror(errno));
-    char *src = xasprintf("%s/%s", dir, m->source);
+    char *src = xasprintf("%s/%s", dir, m ? m->source : WB_SOURCE);
     char *directive = line_directive(student_path);
     strbuf body;
     sb_init(&body);
@@ -299,7 +319,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     sb_free(&body);
 
     /* Relative names from here on: the compiler runs in dir. */
-    const char *source = m->source;
+    const char *original_source = m ? m->source : WB_SOURCE;
+    const char *source = original_source;
     const char *obj = emu_mode ? (strcmp(emu_mode, "race") == 0 ? "student-race.o" : "student-check.o") : "student.o";
     char *prog = build_program_path(workdir, emu_mode);
     const char *prog_name = path_base(prog);
@@ -308,6 +329,13 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     /* main() is the kit's and is linked as an object, not from the archive:
      * a file that defines its own main() then fails to link, as it should. */
     const char *harness = "kit/harness.o", *harness_main = "kit/harness_main.o", *runtime = "kit/libgpulab_runtime.a";
+    /* A Teaching Kit program has its own main() and links wb.h's library
+     * only; in a lab imported from the Kit its main() is renamed for the
+     * harness (wb_harness.c) and wb.h's library comes after the runtime. */
+    const char *wb_lib = m && m->libwb_program ? "kit/libgpulab_wb.a" : NULL;
+    const char *rename_main = m && m->libwb_program ? "-Dmain=wb_program_main" : NULL;
+    if (!m)
+        harness = "kit/libgpulab_wb.a", harness_main = NULL, runtime = NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
     char *token = build_kernel_token(workdir);
     strbuf log;
@@ -339,20 +367,21 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         }
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
-                             "-o", obj, NULL };
+                             "-o", obj, rename_main, NULL };
         int compiled = run_tool(cc, dir, &log, &why);
-        forget_marked_source(dir, source, m->source);
+        forget_marked_source(dir, source, original_source);
         if (compiled != 0)
             goto failed_compile;
-        const char *ld[] = { b->compiler, arch, obj, harness, harness_main, runtime, "-o", prog_name, link_lib, NULL };
+        const char *ld[] = { b->compiler, arch, obj, harness, "-o", prog_name, harness_main, runtime,
+                             wb_lib ? wb_lib : link_lib, wb_lib ? link_lib : NULL, NULL };
         if (run_tool(ld, dir, &log, &why) != 0)
             goto failed_link;
     } else {
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         int k = mode_flag ? 1 : 0;
         const char *cc[] = { emucc, mode_flag, "-c", source, "-o", obj, "-Iinclude",
-                             emu_mode ? NULL : "--facts", "student.facts", NULL };
-        const char *ld[] = { emucc, mode_flag, obj, harness, harness_main, runtime, "-o", prog_name, NULL };
+                             emu_mode ? rename_main : "--facts", emu_mode ? NULL : "student.facts", rename_main, NULL };
+        const char *ld[] = { emucc, mode_flag, obj, harness, "-o", prog_name, harness_main, runtime, wb_lib, NULL };
         cc[1 - k] = emucc; /* without a mode, start one later so argv[0] is the compiler */
         ld[1 - k] = emucc;
         /* the grading build (not the checkers'): the kernel token */
@@ -364,7 +393,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
             cc[3] = source;
         }
         int compiled = run_tool(cc + 1 - k, dir, &log, &why);
-        forget_marked_source(dir, source, m->source);
+        forget_marked_source(dir, source, original_source);
         if (compiled != 0)
             goto failed_compile;
         if (run_tool(ld + 1 - k, dir, &log, &why) != 0)

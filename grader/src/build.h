@@ -24,6 +24,12 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
  * the program is build_program_path(workdir, MODE). */
 void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *workdir, const char *mode, build_result *r);
+/* A Teaching Kit program (gpulab wb): a file with its own main() that
+ * includes wb.h (or gputk.h), built like a submission (the GPU's
+ * shared-memory poison, the emulator's checks) and linked with
+ * libgpulab_wb.a instead of a lab's harness; the program is
+ * build_program_path(workdir, NULL). */
+void build_wb_program(const backend *b, const char *path, const char *workdir, build_result *r);
 /* A timing build (gpulab bench): like a submission's, but on a GPU without
  * the shared-memory poison (emucc --poison-shared) that the grading build
  * adds, and linked with one more library when library is not NULL

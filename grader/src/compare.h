@@ -29,9 +29,10 @@ status_t compare_output_scaled(const char *output_path, int exponent, const char
                                const tolerance_model *tol, const errormap_request *map,
                                compare_result *r, char **message);
 
-/* The tolerance of one element under the model (exposed for the tests' sake
- * through `gpulab compare`). */
-double compare_tolerance(const tolerance_model *tol, double expected, double magnitude, int terms,
-                         int have_magnitude);
+/* The same for a Teaching Kit program's output (gpulab wb): the expected
+ * file in libwb's forms (gl_read_libwb_expected: a .raw/.csv matrix or
+ * vector, an 8-bit .ppm/.pgm image), no error map. */
+status_t compare_output_libwb(const char *output_path, const char *expected_path, const tolerance_model *tol,
+                              compare_result *r, char **message);
 
 #endif

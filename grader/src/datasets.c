@@ -21,6 +21,15 @@ int dataset_generate(const lab_manifest *m, int index, unsigned long long base_s
 {
     const dataset_spec *d = &m->datasets[index];
     char *gen = kit_path("build/gen/%s/generate", m->id);
+    char *source = kit_path("labs/%s/generate.c", m->id);
+    int has_source = file_exists(source);
+    free(source);
+    if (!has_source) {
+        *why = xasprintf("%s has no generator (a lab imported from the Teaching Kit keeps only the datasets it "
+                         "came with), so it cannot make dataset %s", m->id, d->name);
+        free(gen);
+        return -1;
+    }
     if (!is_executable(gen)) {
         *why = xasprintf("the generator %s is not built: run make", gen);
         free(gen);

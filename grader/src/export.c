@@ -721,6 +721,15 @@ int cmd_gradescope_package(int argc, char **argv)
     lab_manifest m;
     manifest_load(id, &m);
 
+    /* A lab with no generator (imported from the Teaching Kit) carries its
+     * public datasets: nothing could make them again. */
+    char *generator = kit_path("labs/%s/generate.c", m.id);
+    int has_generator = file_exists(generator);
+    free(generator);
+    if (!has_generator && (seed || secret_file))
+        die("gradescope-package: %s has no generator (a lab imported from the Teaching Kit): it has no "
+            "hidden datasets to make from --seed or --secret-file", m.id);
+
     char *stage = make_temp_dir("gpulab-package");
     filelist fl = { NULL, 0 };
     /* The kit without datasets: setup.sh regenerates this lab's public ones
@@ -736,6 +745,11 @@ int cmd_gradescope_package(int argc, char **argv)
             list_tree(&fl, kit_root(), parts[i]);
         }
         free(src);
+    }
+    if (!has_generator) {
+        char *datasets = xasprintf("datasets/%s", m.id);
+        list_tree(&fl, kit_root(), datasets);
+        free(datasets);
     }
     for (int i = 0; i < fl.n; i++) {
         char *from = kit_path("%s", fl.v[i]);
@@ -779,9 +793,10 @@ int cmd_gradescope_package(int argc, char **argv)
                "cd /autograder/source/kit\n"
                "bash grader/install-deps.sh build\n"
                "make kit\n"
-               "# this lab's public datasets, regenerated from its seed (the kit's own, bit for bit)\n"
-               "./gpulab datasets %s > /dev/null\n",
-               m.id);
+               "%s%s%s",
+               has_generator ? "# this lab's public datasets, regenerated from its seed (the kit's own, bit for bit)\n"
+                               "./gpulab datasets " : "# this lab's public datasets came in the package (it has no generator)\n",
+               has_generator ? m.id : "", has_generator ? " > /dev/null\n" : "");
     write_text(p, setup, 1);
     free(setup);
     free(p);

@@ -1,5 +1,5 @@
 /*
- * main.c - gpulab's command line: list, start, check, grade, datasets, help.
+ * main.c - gpulab's command line: list, start, check, grade, datasets, wb, import-wb, help.
  *
  * A submission's path through the grader (docs/architecture.md):
  *     build.c -> run.c -> compare.c -> report.c, strung together by grade.c.
@@ -12,12 +12,14 @@
 #include "datasets.h"
 #include "export.h"
 #include "grade.h"
+#include "import_wb.h"
 #include "kit.h"
 #include "manifest.h"
 #include "report.h"
 #include "sandbox.h"
 #include "tools.h"
 #include "util.h"
+#include "wb.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -77,6 +79,17 @@ static const char usage_text[] =
     "                                    compare an output file under the lab's tolerance\n"
     "  gpulab explain-sanitizer REPORT [SOURCE]\n"
     "                                    turn a compute-sanitizer report into the kit's findings\n"
+    "  gpulab wb FILE.cu [options] -- ARGS\n"
+    "                                    build and run a Teaching Kit (libwb) program with its own\n"
+    "                                    arguments (-i in0,in1 -e expected -o out -t type); exit 0 when\n"
+    "                                    wbSolution's output is correct under the kit's tolerance\n"
+    "      --backend gpu|emu             where to run (default: the GPU if usable, else the emulator)\n"
+    "      --libwb-tolerance             judge by libwb's rule instead (|difference| <= 0.2)\n"
+    "      --timeout SECONDS             time limit of the run (default 60)\n"
+    "      --keep                        keep the work directory, for debugging\n"
+    "  gpulab import-wb DIR LAB [--backend gpu|emu]\n"
+    "                                    make a Teaching Kit lab folder (template.cu, solution.cu,\n"
+    "                                    Dataset/<n>/) a lab of this kit named LAB; then run make\n"
     "  gpulab help                       this text\n"
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
@@ -143,9 +156,13 @@ static int cmd_start(int argc, char **argv)
     if (copy_file(from, to) != 0)
         die("cannot copy %s to %s: %s", from, to, strerror(errno));
     printf("Created %s, the skeleton of lab %s (%s).\n", to, m.id, m.title);
-    printf("Fill in its //@@ TODO regions in order, then check your work with:\n");
+    printf("Fill in its //@@ %sregions in order, then check your work with:\n", m.libwb_program ? "" : "TODO ");
     printf("    %s/gpulab check %s %s\n", kit_root(), m.id, to);
-    printf("The lab's walkthrough: %s/docs/labs/%s.md\n", kit_root(), m.id);
+    /* a lab imported from the Teaching Kit has no walkthrough of the kit's */
+    char *walkthrough = kit_path("docs/labs/%s.md", m.id);
+    if (file_exists(walkthrough))
+        printf("The lab's walkthrough: %s\n", walkthrough);
+    free(walkthrough);
     free(from);
     free(to);
     manifest_free(&m);
@@ -706,7 +723,8 @@ int main(int argc, char **argv)
     kit_locate(argv[0]);
     build_init();
     const char *cmd = argv[1];
-    for (int i = 2; i < argc; i++)
+    /* after "--" the arguments are a program's own (gpulab wb) */
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return command_help(cmd);
     if (strcmp(cmd, "list") == 0)
@@ -731,6 +749,10 @@ int main(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
+    if (strcmp(cmd, "import-wb") == 0)
+        return cmd_import_wb(argc - 2, argv + 2);
+    if (strcmp(cmd, "wb") == 0)
+        return cmd_wb(argc - 2, argv + 2);
     if (strcmp(cmd, "explain-sanitizer") == 0)
         return cmd_explain_sanitizer(argc - 2, argv + 2);
     usage_error("unknown command '%s'", cmd);

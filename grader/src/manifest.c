@@ -250,7 +250,7 @@ void manifest_load(const char *id, lab_manifest *m)
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
                                         "seed", "timeout_s", "tolerance", "datasets", "requirements",
-                                        "error_map", "performance", NULL };
+                                        "error_map", "performance", "program", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -259,6 +259,13 @@ void manifest_load(const char *id, lab_manifest *m)
     m->summary = get_string(root, "summary", 0);
     m->source = get_string(root, "source", 1);
     m->entry_point = get_string(root, "entry_point", 1);
+    /* "program": "libwb": the student's file is a whole Teaching Kit program
+     * (gpulab import-wb), run through grader/runtime/wb/wb_harness.c. */
+    char *program = get_string(root, "program", 0);
+    if (program && strcmp(program, "libwb") != 0)
+        bad("\"program\" is \"%s\"; the one kind of whole program the kit runs is \"libwb\"", program);
+    m->libwb_program = program != NULL;
+    free(program);
     m->expected = get_string(root, "expected", 0);
     if (!m->expected)
         m->expected = xstrdup("expected.tensor");

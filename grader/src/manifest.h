@@ -5,14 +5,9 @@
 #ifndef GPULAB_MANIFEST_H
 #define GPULAB_MANIFEST_H
 
-/* Per element, an output passes when
- *   |got - expected| <= atol + rtol * |expected| + sum_ulps * terms * 2^-24 * magnitude
- * where terms and magnitude come from the reference file (see compare.c).
- * A reference without magnitudes (a libwb output.raw) uses
- *   atol + max(rtol, fallback_rtol) * |expected|. */
-typedef struct {
-    double atol, rtol, sum_ulps, fallback_rtol;
-} tolerance_model;
+/* The tolerance model (atol, rtol, sum_ulps, fallback_rtol) lives with the
+ * rule that uses it, in the runtime: wbSolution judges with it too. */
+#include "../runtime/tolerance.h"
 
 typedef struct {
     char *name;
@@ -63,6 +58,7 @@ typedef struct {
     char *expected;     /* the expected-output file name in a dataset dir */
     unsigned long long seed;
     double timeout_s;
+    int libwb_program;  /* "program": "libwb": a whole Teaching Kit program (import-wb) */
     tolerance_model tolerance;
     int ndatasets;
     dataset_spec *datasets;

@@ -1,0 +1,460 @@
+/*
+ * import_wb.c - `gpulab import-wb DIR LAB`: a Teaching Kit lab folder
+ * (template.cu, solution.cu, Dataset/<n>/input<k>.*, output.*) becomes a lab
+ * of this kit, so check, grade and gradescope-package work on it.
+ *
+ * The folder is someone else's, so it is read like a submission: no links,
+ * no special files, size limits, every data file through the kit's strict
+ * readers, anything unexpected refused with its path. The Kit's solution.cu
+ * is built and run on every dataset (build.c, wb.c) and must reproduce the
+ * Kit's own expected output; its output, exact where the Kit's files are
+ * rounded (two decimals, 8-bit images), becomes the lab's expected.tensor,
+ * and the coarsest rounding of the Kit's files becomes the lab's atol, since
+ * without the magnitudes the kit's generators store the bound cannot be
+ * tighter than what the Kit's own answers said. The new lab's files are
+ * written to a staging folder and moved into the kit only when all of them
+ * are ready.
+ */
+#define _GNU_SOURCE
+#include "import_wb.h"
+#include "backend.h"
+#include "build.h"
+#include "compare.h"
+#include "kit.h"
+#include "run.h"
+#include "util.h"
+#include "wb.h"
+#include "../runtime/dataset.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define IMPORT_SOURCE_MAX (1LL << 20)
+#define IMPORT_DATA_MAX (256LL << 20)
+#define IMPORT_MAX_DATASETS 1000
+#define IMPORT_MAX_INPUTS 16
+#define IMPORT_TIMEOUT_S 120
+/* The student's file in the imported lab: the Kit's own name for it. */
+#define IMPORT_SOURCE "template.cu"
+
+typedef struct {
+    char *name;                 /* "0", "1", ... */
+    int ninputs;
+    char *inputs[IMPORT_MAX_INPUTS];  /* file names, input0.* first */
+    char *output;               /* output.* */
+} kit_dataset;
+
+/* The staging folder and the reference's work folder, removed however the
+ * import ends (die() exits). */
+static char *stage_dir, *work_dir;
+
+static void remove_scratch(void)
+{
+    if (stage_dir)
+        remove_tree(stage_dir);
+    if (work_dir)
+        remove_tree(work_dir);
+}
+
+static int is_digits(const char *s)
+{
+    if (!*s || strlen(s) > 6)
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+static int data_extension(const char *ext)
+{
+    static const char *const ok[] = { "raw", "csv", "txt", "ppm", "pgm", NULL };
+    for (int i = 0; ok[i]; i++)
+        if (strcmp(ext, ok[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* A lab id of this kit: lower-case letters, digits and '-', not taken. */
+static void check_lab_id(const char *id)
+{
+    size_t n = strlen(id);
+    int ok = n >= 1 && n <= 64 && id[0] != '-';
+    for (const char *c = id; ok && *c; c++)
+        ok = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-';
+    if (!ok)
+        die("import-wb: the lab's id '%s' must be 1 to 64 lower-case letters, digits and '-' (e.g. 06-kit-matmul)",
+            id);
+    static const char *const homes[] = { "labs", "skeletons", "solutions", "datasets" };
+    for (size_t i = 0; i < sizeof homes / sizeof *homes; i++) {
+        char *path = kit_path("%s/%s", homes[i], id);
+        struct stat st;
+        if (lstat(path, &st) == 0)
+            die("import-wb: %s already exists: the kit has a lab named %s", path, id);
+        free(path);
+    }
+}
+
+/* A folder of the Kit's that must be a real one, not a link. */
+static void check_folder(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        die("import-wb: %s: %s", path, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        die("import-wb: %s is %s, not a folder", path, S_ISLNK(st.st_mode) ? "a link" : "a file");
+}
+
+/* A file of the Kit's: regular, not a link, at most max bytes. */
+static void check_file(const char *path, long long max)
+{
+    char *why = NULL;
+    int rc = untrusted_check(path, max, &why);
+    if (rc == 1)
+        die("import-wb: %s is missing (a Kit lab folder has template.cu, solution.cu and Dataset/<n>/)", path);
+    if (rc < 0)
+        die("import-wb: %s", why);
+}
+
+static int by_number(const void *a, const void *b)
+{
+    long x = atol(((const kit_dataset *)a)->name), y = atol(((const kit_dataset *)b)->name);
+    return (x > y) - (x < y);
+}
+
+/* One Dataset/<n>/: input0.* ... input<k-1>.* and one output.*, each
+ * checked by the kit's readers; anything else is refused. */
+static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
+{
+    DIR *dh = opendir(dir);
+    if (!dh)
+        die("import-wb: cannot open %s: %s", dir, strerror(errno));
+    struct dirent *e;
+    while ((e = readdir(dh)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *path = xasprintf("%s/%s", dir, e->d_name);
+        const char *dot = strrchr(e->d_name, '.');
+        int k = -1;
+        char tail;
+        char canonical[64] = "";
+        if (dot && sscanf(e->d_name, "input%d%c", &k, &tail) == 2 && tail == '.' && k >= 0)
+            snprintf(canonical, sizeof canonical, "input%d%s", k, dot);
+        int is_input = dot && data_extension(dot + 1) && strcmp(canonical, e->d_name) == 0 &&
+                       k < IMPORT_MAX_INPUTS;
+        int is_output = dot && data_extension(dot + 1) && (size_t)(dot - e->d_name) == 6 &&
+                        strncmp(e->d_name, "output", 6) == 0;
+        if (!is_input && !is_output)
+            die("import-wb: %s: not a Kit dataset file (input<k>.raw|ppm|pgm|csv|txt or output.raw|ppm|pgm|csv|"
+                "txt)", path);
+        check_file(path, IMPORT_DATA_MAX);
+        gl_error err;
+        if (is_input) {
+            if (d->inputs[k])
+                die("import-wb: %s: a second input%d (with %s)", path, k, d->inputs[k]);
+            gl_matrix m;
+            if (gl_read_libwb(path, &m, &err))
+                die("import-wb: %s", err.msg);
+            gl_matrix_free(&m);
+            d->inputs[k] = xstrdup(e->d_name);
+        } else {
+            if (d->output)
+                die("import-wb: %s: a second expected output (with %s)", path, d->output);
+            gl_reference r;
+            if (gl_read_libwb_expected(path, &r, &err))
+                die("import-wb: %s", err.msg);
+            if (r.resolution > *resolution)
+                *resolution = r.resolution;
+            gl_reference_free(&r);
+            d->output = xstrdup(e->d_name);
+        }
+        free(path);
+    }
+    closedir(dh);
+    while (d->ninputs < IMPORT_MAX_INPUTS && d->inputs[d->ninputs])
+        d->ninputs++;
+    for (int k = d->ninputs; k < IMPORT_MAX_INPUTS; k++)
+        if (d->inputs[k])
+            die("import-wb: %s/%s: the inputs must be input0, input1, ... with none missing", dir, d->inputs[k]);
+    if (d->ninputs == 0 || !d->output)
+        die("import-wb: %s: a Kit dataset has input0.* (and more inputs) and output.*; this one has %s", dir,
+            d->ninputs == 0 ? "no input0" : "no output");
+}
+
+static kit_dataset *scan_datasets(const char *root, int *n, double *resolution)
+{
+    check_folder(root);
+    DIR *dh = opendir(root);
+    if (!dh)
+        die("import-wb: cannot open %s: %s", root, strerror(errno));
+    kit_dataset *v = NULL;
+    *n = 0;
+    struct dirent *e;
+    while ((e = readdir(dh)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *path = xasprintf("%s/%s", root, e->d_name);
+        if (!is_digits(e->d_name))
+            die("import-wb: %s: a Kit dataset folder is named by its number (Dataset/0, Dataset/1, ...)", path);
+        check_folder(path);
+        if (*n == IMPORT_MAX_DATASETS)
+            die("import-wb: %s: more than %d datasets", root, IMPORT_MAX_DATASETS);
+        v = xrealloc(v, (size_t)(*n + 1) * sizeof *v);
+        memset(&v[*n], 0, sizeof *v);
+        v[*n].name = xstrdup(e->d_name);
+        scan_dataset(path, &v[*n], resolution);
+        (*n)++;
+        free(path);
+    }
+    closedir(dh);
+    if (*n == 0)
+        die("import-wb: %s has no datasets (Dataset/0/, ...)", root);
+    qsort(v, (size_t)*n, sizeof *v, by_number);
+    return v;
+}
+
+/* Runs the Kit's solution on dataset d; it must match the Kit's own
+ * expected output; its output is left at solution_path. */
+static void run_reference(const char *program, const char *dataset_dir, const kit_dataset *d,
+                          const char *solution_path)
+{
+    strbuf inputs;
+    sb_init(&inputs);
+    for (int k = 0; k < d->ninputs; k++)
+        sb_printf(&inputs, "%s%s/%s", k ? "," : "", dataset_dir, d->inputs[k]);
+    char *expected = xasprintf("%s/%s", dataset_dir, d->output);
+    char *args[] = { "-i", inputs.buf, "-e", expected };
+    proc_result p;
+    wb_run_program(program, args, 4, solution_path, 0, IMPORT_TIMEOUT_S, &p);
+    char *problem = wb_run_problem(&p, IMPORT_TIMEOUT_S);
+    if (problem) {
+        char *said = printable(p.err_text);
+        die("import-wb: the Kit's solution.cu failed on %s: %s\n%s", dataset_dir, problem, said);
+    }
+    tolerance_model tol = TOLERANCE_KIT_DEFAULT;
+    compare_result cr;
+    char *message = NULL;
+    status_t st = compare_output_libwb(solution_path, expected, &tol, &cr, &message);
+    if (st != ST_PASS)
+        die("import-wb: the Kit's solution.cu does not reproduce %s: %s", expected, message);
+    free(message);
+    proc_result_free(&p);
+    free(expected);
+    sb_free(&inputs);
+}
+
+/* The reference's output as the lab's expected.tensor (values only). */
+static void write_expected(const char *solution_path, const char *to)
+{
+    gl_matrix out;
+    gl_reference ref;
+    gl_error err;
+    if (gl_read_output(solution_path, &out, &err) ||
+        gl_reference_alloc(&ref, out.rows, out.cols, out.channels, 0, &err))
+        die("import-wb: %s", err.msg);
+    for (size_t i = 0; i < gl_matrix_count(&out); i++)
+        ref.value[i] = out.data[i];
+    if (gl_write_reference(to, &ref, &err))
+        die("import-wb: %s", err.msg);
+    gl_reference_free(&ref);
+    gl_matrix_free(&out);
+}
+
+static void write_text_file(const char *path, const char *text)
+{
+    char *dir = path_dirname(path);
+    if (make_dirs(dir) != 0 || write_file_atomic(path, text, strlen(text)) != 0)
+        die("import-wb: cannot write %s: %s", path, strerror(errno));
+    free(dir);
+}
+
+static void copy_into(const char *from, const char *to)
+{
+    char *dir = path_dirname(to);
+    if (make_dirs(dir) != 0 || copy_file(from, to) != 0 || chmod(to, 0644) != 0)
+        die("import-wb: cannot copy %s to %s: %s", from, to, strerror(errno));
+    free(dir);
+}
+
+static char *manifest_text(const char *id, const char *folder, const kit_dataset *v, int n, double atol)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "id", id);
+    char *title = xasprintf("Teaching Kit lab %s", path_base(folder));
+    cJSON_AddStringToObject(root, "title", title);
+    free(title);
+    cJSON_AddStringToObject(root, "summary",
+                            "Imported by gpulab import-wb: a whole libwb program (template.cu), run on the Kit's "
+                            "datasets; expected outputs recomputed by the Kit's solution.cu.");
+    cJSON_AddStringToObject(root, "source", IMPORT_SOURCE);
+    cJSON_AddStringToObject(root, "entry_point", "main");
+    cJSON_AddStringToObject(root, "program", "libwb");
+    cJSON_AddStringToObject(root, "expected", "expected.tensor");
+    cJSON_AddNumberToObject(root, "seed", 0);
+    cJSON_AddNumberToObject(root, "timeout_s", 30);
+    cJSON *tol = cJSON_AddObjectToObject(root, "tolerance");
+    cJSON_AddNumberToObject(tol, "atol", atol);
+    cJSON_AddNumberToObject(tol, "rtol", 0);
+    cJSON_AddNumberToObject(tol, "sum_ulps", 2);
+    cJSON_AddNumberToObject(tol, "fallback_rtol", 1e-5);
+    cJSON_AddArrayToObject(root, "requirements");
+    cJSON *ds = cJSON_AddArrayToObject(root, "datasets");
+    for (int i = 0; i < n; i++) {
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddStringToObject(d, "name", v[i].name);
+        cJSON_AddNumberToObject(d, "points", 1);
+        cJSON_AddObjectToObject(d, "params");
+        cJSON_AddItemToArray(ds, d);
+    }
+    char *json = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!json)
+        die("out of memory");
+    char *text = xasprintf("%s\n", json);
+    cJSON_free(json);
+    return text;
+}
+
+static const char lab_h_text[] =
+    "/*\n"
+    " * lab.h - a lab imported from the Teaching Kit (gpulab import-wb): the\n"
+    " * student's file is a whole libwb program, its main() renamed for the\n"
+    " * harness (grader/runtime/wb/wb_harness.c).\n"
+    " */\n"
+    "#ifndef LAB_H\n"
+    "#define LAB_H\n"
+    "int wb_program_main(int argc, char **argv);\n"
+    "#endif\n";
+
+static const char harness_c_text[] =
+    "/*\n"
+    " * harness.c - a lab imported from the Teaching Kit (gpulab import-wb): the\n"
+    " * kit's one harness for whole libwb programs.\n"
+    " */\n"
+    "#include \"wb/wb_harness.c\"\n";
+
+int cmd_import_wb(int argc, char **argv)
+{
+    const char *folder = NULL, *id = NULL, *backend_name = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
+            backend_name = argv[++i];
+        else if (argv[i][0] != '-' && !folder)
+            folder = argv[i];
+        else if (argv[i][0] != '-' && !id)
+            id = argv[i];
+        else
+            die("import-wb: unexpected argument '%s'\nusage: gpulab import-wb DIR LAB [--backend gpu|emu]", argv[i]);
+    }
+    if (!folder || !id)
+        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu]");
+    if (backend_name && strcmp(backend_name, "gpu") != 0 && strcmp(backend_name, "emu") != 0)
+        die("--backend %s: expected gpu or emu", backend_name);
+    check_lab_id(id);
+    check_folder(folder);
+    char *template_cu = xasprintf("%s/template.cu", folder), *solution_cu = xasprintf("%s/solution.cu", folder);
+    check_file(template_cu, IMPORT_SOURCE_MAX);
+    check_file(solution_cu, IMPORT_SOURCE_MAX);
+    char *dataset_root = xasprintf("%s/Dataset", folder);
+    int n;
+    double resolution = 0;
+    kit_dataset *v = scan_datasets(dataset_root, &n, &resolution);
+
+    backend b;
+    backend_choose(backend_name, &b);
+    char *work = make_temp_dir("gpulab-import");
+    work_dir = work;
+    atexit(remove_scratch);
+    build_result br;
+    build_wb_program(&b, solution_cu, work, &br);
+    if (!br.ok) {
+        char *log = printable(br.log);
+        die("import-wb: the Kit's solution.cu does not build: %s\n%s", br.message, log);
+    }
+    char *stage = kit_path(".import-%s.tmp", id);
+    remove_tree(stage);
+    stage_dir = stage;
+    for (int i = 0; i < n; i++) {
+        char *dir = xasprintf("%s/%s", dataset_root, v[i].name);
+        char *solution = xasprintf("%s/solution-%s.tensor", work, v[i].name);
+        fprintf(stderr, "import-wb: running the Kit's solution on Dataset/%s...\n", v[i].name);
+        run_reference(br.program, dir, &v[i], solution);
+        for (int k = 0; k < v[i].ninputs; k++) {
+            char *from = xasprintf("%s/%s", dir, v[i].inputs[k]);
+            char *to = xasprintf("%s/datasets/%s/%s/%s", stage, id, v[i].name, v[i].inputs[k]);
+            copy_into(from, to);
+            free(from);
+            free(to);
+        }
+        char *expected = xasprintf("%s/datasets/%s/%s/expected.tensor", stage, id, v[i].name);
+        write_expected(solution, expected);
+        free(expected);
+        free(solution);
+        free(dir);
+    }
+    /* The Kit's files said no more than this; nothing tighter is fair. */
+    double atol = resolution > 1e-6 ? resolution : 1e-6;
+    char *json = manifest_text(id, folder, v, n, atol);
+    char *path = xasprintf("%s/labs/%s/lab.json", stage, id);
+    write_text_file(path, json);
+    free(path);
+    free(json);
+    path = xasprintf("%s/labs/%s/lab.h", stage, id);
+    write_text_file(path, lab_h_text);
+    free(path);
+    path = xasprintf("%s/labs/%s/harness.c", stage, id);
+    write_text_file(path, harness_c_text);
+    free(path);
+    path = xasprintf("%s/skeletons/%s/%s", stage, id, IMPORT_SOURCE);
+    copy_into(template_cu, path);
+    free(path);
+    path = xasprintf("%s/solutions/%s/%s", stage, id, IMPORT_SOURCE);
+    copy_into(solution_cu, path);
+    free(path);
+
+    /* Everything is ready: into the kit, each home in one rename. */
+    static const char *const homes[] = { "labs", "skeletons", "solutions", "datasets" };
+    for (size_t i = 0; i < sizeof homes / sizeof *homes; i++) {
+        char *from = xasprintf("%s/%s/%s", stage, homes[i], id);
+        char *to = kit_path("%s/%s", homes[i], id);
+        char *parent = path_dirname(to);
+        if (make_dirs(parent) != 0 || rename(from, to) != 0) {
+            int saved = errno;
+            for (size_t j = 0; j < i; j++) {
+                char *done = kit_path("%s/%s", homes[j], id);
+                remove_tree(done);
+                free(done);
+            }
+            die("import-wb: cannot move %s to %s: %s", from, to, strerror(saved));
+        }
+        free(parent);
+        free(from);
+        free(to);
+    }
+    remove_scratch();
+    stage_dir = work_dir = NULL;
+    printf("imported %s as %s: %d dataset%s, expected outputs from the Kit's solution.cu, atol %g (the Kit's "
+           "files' rounding)\n"
+           "next: make (builds its harness), then ./gpulab check %s FILE.cu\n",
+           folder, id, n, n == 1 ? "" : "s", atol, id);
+    for (int i = 0; i < n; i++) {
+        free(v[i].name);
+        free(v[i].output);
+        for (int k = 0; k < v[i].ninputs; k++)
+            free(v[i].inputs[k]);
+    }
+    free(v);
+    build_result_free(&br);
+    free(b.compiler);
+    free(stage);
+    free(work);
+    free(dataset_root);
+    free(template_cu);
+    free(solution_cu);
+    return 0;
+}

@@ -1,0 +1,230 @@
+/*
+ * wb.c - `gpulab wb`: a Teaching Kit program run the way the Kit's binaries
+ * run, on the kit's stages: build (build.c, build_wb_program: the program
+ * against grader/runtime/wb/wb.h), run (process.c: the program with the
+ * user's libwb arguments, a time limit, its output captured), compare
+ * (compare.c, compare_output_libwb) and a verdict of a few lines.
+ *
+ * wbSolution judges in the program's own process and prints the Kit's
+ * familiar verdict; that process is the student's, so the grader does not
+ * take its word: wbSolution also leaves what it was given in the work folder
+ * (WB_ENV_SOLUTION), and the exit status comes from the grader's own
+ * comparison of that file with the -e file, under the same rule
+ * (grader/runtime/tolerance.c).
+ */
+#define _GNU_SOURCE
+#include "wb.h"
+#include "backend.h"
+#include "build.h"
+#include "compare.h"
+#include "process.h"
+#include "run.h"
+#include "util.h"
+#include "../runtime/wb/wb_runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WB_DEFAULT_TIMEOUT_S 60
+/* What a Kit program prints (its timers and logs) is small; this much of
+ * each of stdout and stderr is shown. */
+#define WB_CAPTURE_CAP (1024 * 1024)
+#define WB_SOLUTION_FILE "solution.tensor"
+
+typedef struct {
+    const char *file;
+    const char *backend;
+    int libwb_tolerance;
+    double timeout_s;
+    int keep;
+    int nargs;
+    char **args;        /* the program's own arguments, after -- */
+} wb_options;
+
+static void wb_usage(const char *why, const char *arg) __attribute__((noreturn));
+static void wb_usage(const char *why, const char *arg)
+{
+    fprintf(stderr, "gpulab wb: ");
+    fprintf(stderr, why, arg);
+    fprintf(stderr, "\nusage: gpulab wb FILE.cu [--backend gpu|emu] [--libwb-tolerance] [--timeout S] [--keep] "
+                    "-- ARGS\n");
+    exit(2);
+}
+
+static void parse_wb_options(int argc, char **argv, wb_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->timeout_s = WB_DEFAULT_TIMEOUT_S;
+    int i = 0;
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--backend") == 0 || strcmp(a, "--timeout") == 0) {
+            if (i + 1 >= argc || strcmp(argv[i + 1], "--") == 0)
+                wb_usage("%s needs a value", a);
+            const char *v = argv[++i];
+            if (a[2] == 'b') {
+                if (strcmp(v, "gpu") != 0 && strcmp(v, "emu") != 0)
+                    wb_usage("--backend is gpu or emu, not '%s'", v);
+                o->backend = v;
+            } else {
+                char *end;
+                o->timeout_s = strtod(v, &end);
+                if (end == v || *end || !(o->timeout_s > 0 && o->timeout_s <= 86400))
+                    wb_usage("--timeout needs seconds, from 1 to 86400, not '%s'", v);
+            }
+        } else if (strcmp(a, "--libwb-tolerance") == 0) {
+            o->libwb_tolerance = 1;
+        } else if (strcmp(a, "--keep") == 0) {
+            o->keep = 1;
+        } else if (a[0] == '-') {
+            wb_usage("unknown option '%s' (the program's own arguments go after --)", a);
+        } else if (o->file) {
+            wb_usage("one program at a time; '%s' is a second one (its arguments go after --)", a);
+        } else {
+            o->file = a;
+        }
+    }
+    if (!o->file)
+        wb_usage("which program?%s", "");
+    if (!file_exists(o->file))
+        wb_usage("no such file: %s", o->file);
+    if (i < argc) {
+        o->nargs = argc - i - 1;
+        o->args = argv + i + 1;
+    }
+}
+
+/* The -e file among the program's arguments (libwb's form), or NULL. */
+static const char *expected_argument(const wb_options *o)
+{
+    const char *found = NULL;
+    for (int i = 0; i + 1 < o->nargs; i++)
+        if (strcmp(o->args[i], "-e") == 0)
+            found = o->args[++i];
+    return found;
+}
+
+static void show_output(const proc_result *p)
+{
+    char *out = printable(p->out_text), *err = printable(p->err_text);
+    fputs(out, stdout);
+    if (p->out_dropped)
+        printf("[gpulab wb: %zu more bytes of the program's output not shown]\n", p->out_dropped);
+    fflush(stdout);
+    fputs(err, stderr);
+    if (p->err_dropped)
+        fprintf(stderr, "[gpulab wb: %zu more bytes of the program's errors not shown]\n", p->err_dropped);
+    free(out);
+    free(err);
+}
+
+char *wb_run_problem(const proc_result *p, double timeout_s)
+{
+    if (!p->started)
+        return xasprintf("the program could not be started: %s", p->out_text);
+    if (p->timed_out)
+        return run_timeout_message(timeout_s);
+    if (p->signaled)
+        return xasprintf("the program crashed: %s", signal_description(p->signal_number));
+    if (p->exit_code == WB_EXIT_ERROR)
+        return xstrdup("the program stopped at a libwb call it could not go past (the line above says which)");
+    if (p->exit_code != 0)
+        return xasprintf("the program ended with exit status %d (a wbCheck that failed returns -1 from main)",
+                         p->exit_code);
+    return NULL;
+}
+
+void wb_run_program(const char *program, char *const *args, int nargs, const char *solution_path,
+                    int libwb_tolerance, double timeout_s, proc_result *p)
+{
+    char *keep_env = xasprintf("%s=%s", WB_ENV_SOLUTION, solution_path);
+    char *tol_env = xasprintf("%s=%s", WB_ENV_TOLERANCE, libwb_tolerance ? "libwb" : "kit");
+    const char *env[] = { keep_env, tol_env, NULL };
+    const char **argv = xcalloc((size_t)nargs + 2, sizeof *argv);
+    argv[0] = program;
+    for (int i = 0; i < nargs; i++)
+        argv[i + 1] = args[i];
+    /* The user's own folder: the arguments name files relative to it. */
+    proc_spec spec = { argv, NULL, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
+    proc_run_sandboxed(&spec, p);
+    free(argv);
+    free(keep_env);
+    free(tol_env);
+}
+
+/* The grader's own verdict on what wbSolution was given. Returns 0 when
+ * correct, 1 when not. */
+static int judge(const wb_options *o, const char *solution, const char *expected, const char *problem)
+{
+    const char *rule = o->libwb_tolerance ? "libwb's tolerance (0.2)" : "the kit's tolerance";
+    char *why = NULL;
+    int present = untrusted_check(solution, RUN_OUTPUT_MAX_BYTES, &why);
+    if (present != 0) {
+        if (present < 0)
+            printf("gpulab wb: NOT correct: the grader did not read the solution: %s\n", why);
+        else
+            printf("gpulab wb: NOT correct: the program never called wbSolution%s%s\n", problem ? "; " : "",
+                   problem ? problem : "");
+        free(why);
+        return 1;
+    }
+    if (!expected) {
+        printf("gpulab wb: NOT correct: no -e EXPECTED among the program's arguments, nothing to compare with\n");
+        return 1;
+    }
+    tolerance_model tol = TOLERANCE_KIT_DEFAULT;
+    tol.libwb = o->libwb_tolerance;
+    compare_result cr;
+    char *message = NULL;
+    status_t st = compare_output_libwb(solution, expected, &tol, &cr, &message);
+    int correct = st == ST_PASS && !problem;
+    if (st == ST_GRADER_ERROR)
+        printf("gpulab wb: NOT correct: %s\n", message);
+    else
+        printf("gpulab wb: %s under %s: %s\n", st == ST_PASS ? "correct" : "NOT correct", rule, message);
+    if (st != ST_PASS && cr.hint[0])
+        printf("gpulab wb: %s\n", cr.hint);
+    if (problem)
+        printf("gpulab wb: NOT correct: %s\n", problem);
+    free(message);
+    return correct ? 0 : 1;
+}
+
+int cmd_wb(int argc, char **argv)
+{
+    wb_options o;
+    parse_wb_options(argc, argv, &o);
+    backend b;
+    backend_choose(o.backend, &b);
+    char *workdir = make_temp_dir("gpulab-wb");
+    build_result br;
+    build_wb_program(&b, o.file, workdir, &br);
+    int rc;
+    if (!br.ok) {
+        char *log = printable(br.log);
+        fputs(log, stderr);
+        free(log);
+        fprintf(stderr, "gpulab wb: %s\n", br.message);
+        rc = br.grader_fault ? 2 : 1;
+        goto done;
+    }
+    char *solution = xasprintf("%s/%s", workdir, WB_SOLUTION_FILE);
+    proc_result p;
+    wb_run_program(br.program, o.args, o.nargs, solution, o.libwb_tolerance, o.timeout_s, &p);
+    show_output(&p);
+    char *problem = wb_run_problem(&p, o.timeout_s);
+    rc = judge(&o, solution, expected_argument(&o), problem);
+    free(problem);
+    proc_result_free(&p);
+    free(solution);
+done:
+    build_result_free(&br);
+    if (o.keep)
+        fprintf(stderr, "gpulab wb: work directory kept: %s\n", workdir);
+    else
+        remove_tree(workdir);
+    free(workdir);
+    free(b.compiler);
+    return rc;
+}

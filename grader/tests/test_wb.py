@@ -1,0 +1,455 @@
+"""gpulab wb: Teaching Kit programs (libwb's API, grader/runtime/wb/wb.h)
+built and run unchanged, judged by the kit's rule.
+
+The programs in programs/wb/ are written in the Kit's style (wbArg_read,
+wbImport, wbImage_*, wbTime_*, wbLog, wbSolution, a wbCheck macro of their
+own). Their datasets are made here in the Kit's layout, Dataset/<n>/, the
+way the Kit's generators write them: two decimals ("%.2f") for matrices and
+vectors, 8-bit PPM images.
+"""
+import json
+import random
+import re
+import struct
+
+import pytest
+
+import kit
+
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / "wb"
+MATMUL = PROGRAMS / "tiled_matmul.cu"
+CONV = PROGRAMS / "convolution.cu"
+VECADD = PROGRAMS / "vector_add.cu"
+
+
+def f32(x):
+    """x rounded to float32, as the program reads it."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def write_matrix(path, rows, fmt="%.2f"):
+    lines = [f"{len(rows)} {len(rows[0])}"] + [" ".join(fmt % v for v in r) for r in rows]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def write_vector(path, values):
+    path.write_text(f"{len(values)}\n" + "\n".join("%.2f" % v for v in values) + "\n")
+
+
+def write_ppm(path, width, height, pixels):
+    path.write_bytes(b"P6\n%d %d\n255\n" % (width, height) + bytes(pixels))
+
+
+def matmul_dataset(folder, seed, n, k, m, out_fmt):
+    """input0.raw (n x k), input1.raw (k x m) with two decimals; output.raw
+    = their product in double precision, written with out_fmt."""
+    rng = random.Random(seed)
+    a = [[rng.randrange(-200, 200) / 100 for _ in range(k)] for _ in range(n)]
+    b = [[rng.randrange(-200, 200) / 100 for _ in range(m)] for _ in range(k)]
+    c = [[sum(f32(a[i][t]) * f32(b[t][j]) for t in range(k)) for j in range(m)] for i in range(n)]
+    folder.mkdir(parents=True)
+    write_matrix(folder / "input0.raw", a)
+    write_matrix(folder / "input1.raw", b)
+    write_matrix(folder / "output.raw", c, out_fmt)
+    return folder
+
+
+def conv_dataset(folder, seed, width, height):
+    """input0.ppm (RGB), input1.raw (a 5 x 5 mask), output.ppm: the masked
+    sum (zero outside the image) clamped to [0, 1], rounded to 8 bits."""
+    rng = random.Random(seed)
+    pixels = [rng.randrange(256) for _ in range(width * height * 3)]
+    mask = [[rng.randrange(0, 9) / 100 for _ in range(5)] for _ in range(5)]
+    img = [f32(p / 255) for p in pixels]
+    out = []
+    for y in range(height):
+        for x in range(width):
+            for ch in range(3):
+                s = 0.0
+                for i in range(5):
+                    for j in range(5):
+                        yy, xx = y + i - 2, x + j - 2
+                        if 0 <= yy < height and 0 <= xx < width:
+                            s += f32(mask[i][j]) * img[(yy * width + xx) * 3 + ch]
+                out.append(round(min(max(s, 0.0), 1.0) * 255))
+    folder.mkdir(parents=True)
+    write_ppm(folder / "input0.ppm", width, height, pixels)
+    write_matrix(folder / "input1.raw", mask)
+    write_ppm(folder / "output.ppm", width, height, out)
+    return folder
+
+
+def vector_dataset(folder, seed, n):
+    rng = random.Random(seed)
+    a = [rng.randrange(-500, 500) / 100 for _ in range(n)]
+    b = [rng.randrange(-500, 500) / 100 for _ in range(n)]
+    folder.mkdir(parents=True)
+    write_vector(folder / "input0.raw", a)
+    write_vector(folder / "input1.raw", b)
+    write_vector(folder / "output.raw", [f32(x) + f32(y) for x, y in zip(a, b)])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def labs(tmp_path_factory):
+    """Kit-layout lab folders: MatMul/Dataset/{0,1}, Convolution/Dataset/0,
+    VectorAdd/Dataset/0."""
+    root = tmp_path_factory.mktemp("kit-labs")
+    return {
+        "matmul": [matmul_dataset(root / "MatMul" / "Dataset" / "0", 1, 37, 29, 41, "%.2f"),
+                   matmul_dataset(root / "MatMul" / "Dataset" / "1", 2, 16, 33, 17, "%.9g")],
+        "conv": conv_dataset(root / "Convolution" / "Dataset" / "0", 3, 31, 23),
+        "vector": vector_dataset(root / "VectorAdd" / "Dataset" / "0", 4, 1000),
+    }
+
+
+def wb(program, backend, dataset, *options, inputs=None, expected=None, extra=()):
+    """gpulab wb PROGRAM --backend B OPTIONS -- -i INPUTS -e EXPECTED EXTRA."""
+    inputs = inputs or sorted(p.name for p in dataset.iterdir() if p.name.startswith("input"))
+    expected = expected or next(p.name for p in dataset.iterdir() if p.name.startswith("output"))
+    return kit.gpulab("wb", program, "--backend", backend, *options, "--",
+                      "-i", ",".join(str(dataset / i) for i in inputs), "-e", str(dataset / expected), *extra)
+
+
+def variant(tmp_path, source, name, old, new):
+    """A copy of a program with one change (which must apply)."""
+    text = source.read_text()
+    assert old in text, f"{old!r} is not in {source.name}"
+    path = tmp_path / name
+    path.write_text(text.replace(old, new))
+    return path
+
+
+def test_help():
+    p = kit.gpulab("wb", "--help")
+    assert p.returncode == 0
+    for option in ("gpulab wb FILE.cu", "--backend", "--libwb-tolerance", "-- ARGS"):
+        assert option in p.stdout
+
+
+def test_kit_programs_pass(backend, labs, tmp_path):
+    for dataset in labs["matmul"]:
+        out = tmp_path / f"{dataset.name}.raw"
+        p = wb(MATMUL, backend, dataset, extra=("-o", out, "-t", "matrix"))
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "The solution is correct" in p.stdout
+        assert "gpulab wb: correct under the kit's tolerance" in p.stdout
+        assert re.search(r"\[Compute\] Performing CUDA computation: [0-9.]+ ms", p.stdout)
+        assert "[TRACE]" in p.stdout and "The dimensions of A are" in p.stdout
+        assert out.read_text().startswith("37 41\n" if dataset.name == "0" else "16 17\n")
+    p = wb(CONV, backend, labs["conv"], extra=("-t", "image"))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct: all 2139 elements" in p.stdout
+    p = wb(VECADD, backend, labs["vector"], extra=("-t", "vector"))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct: all 1000 elements" in p.stdout
+
+
+def test_gputk_names(labs, tmp_path):
+    """gputk.h: the same programs under libgputk's names."""
+    text = MATMUL.read_text().replace("<wb.h>", "<gputk.h>")
+    text = re.sub(r"\bwb(Arg_|Import|Image_|Time_|Log|Solution)", r"gpuTK\1", text)
+    assert "gpuTKArg_read" in text and "wbCheck" in text
+    path = tmp_path / "gputk_matmul.cu"
+    path.write_text(text)
+    p = wb(path, "emu", labs["matmul"][0])
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct" in p.stdout
+
+
+@pytest.mark.parametrize("which", ["matmul", "conv"])
+def test_bounds_mistake_is_not_correct(backend, labs, tmp_path, which):
+    """matmul: the output's bounds test with the wrong dimension, so columns
+    past numCRows are never written (cudaMalloc is not zeroed: NaN on the
+    emulator). conv: a tile loaded one pixel too far to the right (the next
+    row's first pixel instead of a ghost zero)."""
+    if which == "matmul":
+        program = variant(tmp_path, MATMUL, "bounds.cu", "col < numCColumns)\n    C[", "col < numCRows)\n    C[")
+        dataset = labs["matmul"][0]
+    else:
+        program = variant(tmp_path, CONV, "bounds.cu", "col_i < width", "col_i <= width")
+        dataset = labs["conv"]
+    p = wb(program, backend, dataset)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "gpulab wb: NOT correct" in p.stdout
+    if which == "matmul" and backend == "emu":  # device memory starts as NaN there
+        assert "got NaN" in p.stdout
+    if "The solution is" in p.stdout:  # it got as far as wbSolution
+        assert "The solution is NOT correct" in p.stdout
+        assert re.search(r"\n  (row \d+, column \d+|row \d+, column \d+, channel \d): got ", p.stdout)
+
+
+def test_libwb_tolerance(labs, tmp_path):
+    """Off by 0.1 everywhere: libwb's 0.2 accepts it, the kit's rule does not."""
+    program = variant(tmp_path, MATMUL, "off.cu", "C[row * numCColumns + col] = sum;",
+                      "C[row * numCColumns + col] = sum + 0.1f;")
+    dataset = labs["matmul"][1]
+    p = wb(program, "emu", dataset)
+    assert p.returncode == 1
+    assert "The solution is NOT correct: 272 of 272 elements" in p.stdout
+    assert "gpulab wb: NOT correct under the kit's tolerance" in p.stdout
+    p = wb(program, "emu", dataset, "--libwb-tolerance")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "The solution is correct: all 272 elements within libwb's tolerance, 0.2" in p.stdout
+
+
+def test_malformed_raw_names_file_and_line(labs, tmp_path):
+    bad = tmp_path / "input0.raw"
+    lines = (labs["matmul"][0] / "input0.raw").read_text().splitlines()
+    tokens = lines[2].split()
+    tokens[3] = "0.1x"
+    lines[2] = " ".join(tokens)
+    bad.write_text("\n".join(lines) + "\n")
+    dataset = labs["matmul"][0]
+    p = kit.gpulab("wb", MATMUL, "--backend", "emu", "--", "-i", f"{bad},{dataset / 'input1.raw'}",
+                   "-e", dataset / "output.raw")
+    assert p.returncode == 1
+    assert f"wbImport: {bad}:3: expected a number (value 33 of 1073), found '0.1x'" in p.stderr
+    assert "never called wbSolution" in p.stdout
+
+
+def test_the_grader_decides_not_the_program(labs, tmp_path):
+    """A program that prints the verdict without calling wbSolution."""
+    program = tmp_path / "liar.cu"
+    program.write_text('#include <wb.h>\nint main(int argc, char **argv) {\n'
+                       '  wbArg_t args = wbArg_read(argc, argv);\n'
+                       '  printf("The solution is correct\\n");\n  return 0;\n}\n')
+    p = wb(program, "emu", labs["matmul"][0])
+    assert p.returncode == 1
+    assert "gpulab wb: NOT correct: the program never called wbSolution" in p.stdout
+
+
+def test_usage_errors(tmp_path):
+    for args, message in [((), "which program?"), (("/no/such.cu",), "no such file"),
+                          ((MATMUL, "--backend", "tpu"), "gpu or emu"), ((MATMUL, "--bogus"), "unknown option")]:
+        p = kit.gpulab("wb", *args)
+        assert p.returncode == 2 and message in p.stderr, p.stderr
+
+
+# ---- gpulab import-wb: a Kit-layout lab folder becomes a lab of this kit ----
+
+def kit_template(solution, kernel):
+    """The Kit's way of making template.cu: the kernel's body left to write."""
+    start = solution.index("{", solution.index(f"__global__ void {kernel}"))
+    end = solution.index("\n}\n", start)
+    return solution[:start] + "{\n  //@@ Insert code to implement this kernel here" + solution[end:]
+
+
+def kit_lab_folder(root, name, program, kernel, datasets):
+    folder = root / name
+    for make in datasets:
+        make(folder / "Dataset")
+    text = program.read_text()
+    (folder / "solution.cu").write_text(text)
+    (folder / "template.cu").write_text(kit_template(text, kernel))
+    return folder
+
+
+def copy_of_the_kit(to):
+    """The kit's programs and build products (no datasets), where the
+    sandbox can see them (not under /tmp): import-wb writes into its kit."""
+    import shutil
+    to.mkdir(parents=True)
+    for part in ("Makefile", "gpulab", "grader", "labs", "skeletons", "solutions", "build"):
+        src = kit.ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, to / part, symlinks=True,
+                            ignore=shutil.ignore_patterns("test-kits", "test-venv", "datasets", "__pycache__"))
+        else:
+            shutil.copy2(src, to / part)
+    return to
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    """A copy of the kit with two Kit labs imported (06-kit-matmul,
+    07-kit-conv) and built; removed afterwards."""
+    import os
+    import shutil
+    src = tmp_path_factory.mktemp("kit-folders")
+    matmul = kit_lab_folder(src, "MatMul", MATMUL, "matrixMultiplyShared", [
+        lambda d: matmul_dataset(d / "0", 1, 37, 29, 41, "%.2f"),
+        lambda d: matmul_dataset(d / "1", 2, 16, 33, 17, "%.9g")])
+    conv = kit_lab_folder(src, "Convolution", CONV, "convolution", [
+        lambda d: conv_dataset(d / "0", 3, 31, 23),
+        lambda d: conv_dataset(d / "1", 5, 12, 12)])
+    root = copy_of_the_kit(kit.ROOT / "build" / "test-kits" / f"import-{os.getpid()}")
+    gp = root / "gpulab"
+    for folder, lab in ((matmul, "06-kit-matmul"), (conv, "07-kit-conv")):
+        p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"])
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert f"imported {folder} as {lab}" in p.stdout
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    p = kit.run(["make", "-C", root, "kit"], env=env, timeout=1200)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}}
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def test_import_writes_a_lab(imported):
+    root = imported["root"]
+    m = json.loads((root / "labs" / "06-kit-matmul" / "lab.json").read_text())
+    assert m["program"] == "libwb" and m["source"] == "template.cu"
+    assert m["tolerance"]["atol"] == 0.01  # the Kit's "%.2f"
+    assert [d["name"] for d in m["datasets"]] == ["0", "1"]
+    c = json.loads((root / "labs" / "07-kit-conv" / "lab.json").read_text())
+    assert c["tolerance"]["atol"] == pytest.approx(1 / 255)  # an 8-bit image
+    for lab, inputs in (("06-kit-matmul", ["input0.raw", "input1.raw"]), ("07-kit-conv", ["input0.ppm", "input1.raw"])):
+        for d in ("0", "1"):
+            assert sorted(p.name for p in (root / "datasets" / lab / d).iterdir()) == sorted(inputs + ["expected.tensor"])
+    assert (root / "skeletons" / "07-kit-conv" / "template.cu").read_text().count("//@@ Insert code") == 1
+    p = kit.run([imported["gpulab"], "list"])
+    assert "06-kit-matmul" in p.stdout and "Teaching Kit lab MatMul" in p.stdout
+
+
+def test_start_hands_out_the_kit_template(imported, tmp_path):
+    p = kit.run([imported["gpulab"], "start", "06-kit-matmul", tmp_path])
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "template.cu").read_text() == \
+        (imported["root"] / "skeletons" / "06-kit-matmul" / "template.cu").read_text()
+    assert "walkthrough" not in p.stdout and "TODO" not in p.stdout
+
+
+@pytest.mark.parametrize("lab", ["06-kit-matmul", "07-kit-conv"])
+def test_imported_lab_grades(backend, imported, lab, tmp_path):
+    """The reference gets full marks, the template and a bounds mistake fewer."""
+    gp, root = imported["gpulab"], imported["root"]
+    solution = root / "solutions" / lab / "template.cu"
+    bounds = (variant(tmp_path, solution, "template.cu", "col < numCColumns)\n    C[", "col < numCRows)\n    C[")
+              if lab == "06-kit-matmul" else
+              variant(tmp_path, solution, "template.cu", "col_i < width", "col_i <= width"))
+    scores = {}
+    for name, path in (("reference", solution), ("template", root / "skeletons" / lab / "template.cu"),
+                       ("bounds", bounds)):
+        p = kit.run([gp, "check", lab, path, "--backend", backend, "--format", "json", "--no-sanitize"])
+        report = json.loads(p.stdout)
+        scores[name] = (report["score"], report["max_score"])
+    assert scores["reference"][0] == scores["reference"][1] == 2, scores
+    assert scores["template"][0] < 2 and scores["bounds"][0] < 2, scores
+
+
+def test_imported_lab_needs_a_kernel(imported, tmp_path):
+    """A right answer computed on the host earns nothing, as in every lab."""
+    solution = imported["root"] / "solutions" / "06-kit-matmul" / "template.cu"
+    text = solution.read_text().replace("matrixMultiplyShared<<<", "if (0) matrixMultiplyShared<<<").replace(
+        "  wbSolution(args, hostC, numCRows, numCColumns);",
+        "  for (int i = 0; i < numCRows; i++)\n    for (int j = 0; j < numCColumns; j++) {\n"
+        "      float s = 0;\n      for (int k = 0; k < numAColumns; k++)\n"
+        "        s += hostA[i * numAColumns + k] * hostB[k * numBColumns + j];\n"
+        "      hostC[i * numCColumns + j] = s;\n    }\n"
+        "  wbSolution(args, hostC, numCRows, numCColumns);")
+    assert "if (0)" in text and "s += hostA" in text
+    path = tmp_path / "template.cu"
+    path.write_text(text)
+    p = kit.run([imported["gpulab"], "check", "06-kit-matmul", path, "--backend", "emu", "--format", "json",
+                 "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert report["score"] == 0, p.stdout[-3000:]
+    assert {d["status"] for d in report["datasets"]} == {"requirement_failed"}, report["datasets"]
+
+
+def test_imported_lab_checkers(imported):
+    """The sanitizer stage runs on an imported lab like on any other."""
+    gp, root = imported["gpulab"], imported["root"]
+    p = kit.run([gp, "check", "07-kit-conv", root / "solutions" / "07-kit-conv" / "template.cu",
+                 "--backend", "emu", "--format", "json"])
+    report = json.loads(p.stdout)
+    assert p.returncode == 0 and report["score"] == 2, p.stdout[-3000:]
+    assert any((d.get("sanitizer") or {}).get("ran") for d in report["datasets"]), report["datasets"]
+
+
+def test_imported_lab_gradescope_package(imported, tmp_path):
+    import zipfile
+    gp = imported["gpulab"]
+    out = tmp_path / "autograder.zip"
+    p = kit.run([gp, "gradescope-package", "06-kit-matmul", out])
+    assert p.returncode == 0, p.stderr
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+        setup = z.read("setup.sh").decode()
+    assert {"kit/labs/06-kit-matmul/lab.json", "kit/labs/06-kit-matmul/harness.c",
+            "kit/datasets/06-kit-matmul/0/expected.tensor", "kit/datasets/06-kit-matmul/1/input1.raw",
+            "kit/grader/runtime/wb/wb_harness.c", "kit/grader/runtime/wb/wb.h"} <= names
+    assert not any(n.startswith("kit/solutions/") or n.startswith("kit/skeletons/") for n in names)
+    assert "gpulab datasets" not in setup and "came in the package" in setup
+    p = kit.run([gp, "gradescope-package", "06-kit-matmul", tmp_path / "hidden.zip", "--seed", "7"])
+    assert p.returncode == 2 and "has no generator" in p.stderr
+
+
+def test_imported_lab_on_gradescope(imported, tmp_path):
+    """The package, unpacked and set up as Gradescope does (setup.sh builds
+    the kit from the zip), grades the reference with full marks."""
+    import os
+    import shutil
+    import zipfile
+    out = tmp_path / "autograder.zip"
+    p = kit.run([imported["gpulab"], "gradescope-package", "06-kit-matmul", out])
+    assert p.returncode == 0, p.stderr
+    top = tmp_path / "autograder"
+    with zipfile.ZipFile(out) as z:
+        z.extractall(top / "source")
+    for f in ("setup.sh", "run_autograder"):
+        text = (top / "source" / f).read_text().replace("/autograder", str(top))
+        (top / "source" / f).write_text(text)
+    (top / "submission").mkdir()
+    shutil.copy(imported["root"] / "solutions" / "06-kit-matmul" / "template.cu", top / "submission")
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    for f in ("setup.sh", "run_autograder"):
+        p = kit.run(["bash", top / "source" / f], env=env, timeout=1200)
+        assert p.returncode == 0, f + ": " + p.stdout[-2000:] + p.stderr[-2000:]
+    res = json.loads((top / "results" / "results.json").read_text())
+    assert res["score"] == 2 and len(res["tests"]) == 2, res
+
+
+def test_imported_lab_has_no_hidden_datasets(imported, tmp_path):
+    p = kit.run([imported["gpulab"], "grade", "06-kit-matmul", imported["root"] / "solutions" / "06-kit-matmul",
+                 "--seed", "7", "--backend", "emu", "--sandbox", "none", "--records", tmp_path / "r"])
+    assert p.returncode == 2 and "has no generator" in p.stderr, p.stderr
+
+
+def broken_copy(tmp_path, folder, change):
+    import shutil
+    copy = tmp_path / folder.name
+    shutil.copytree(folder, copy)
+    change(copy)
+    return copy
+
+
+def symlink_input(c):
+    (c / "Dataset" / "0" / "input0.raw").unlink()
+    (c / "Dataset" / "0" / "input0.raw").symlink_to("/etc/passwd")
+
+
+def bad_value(c):
+    path = c / "Dataset" / "1" / "input1.raw"
+    lines = path.read_text().splitlines()
+    lines[1] = "oops " + lines[1]
+    path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("change, message", [
+    (symlink_input, "Dataset/0/input0.raw is a symbolic link"),
+    (lambda c: (c / "Dataset" / "x").mkdir(), "Dataset/x: a Kit dataset folder is named by its number"),
+    (lambda c: (c / "Dataset" / "0" / "output.raw").unlink(), "has no output"),
+    (lambda c: (c / "Dataset" / "0" / "notes.txt").write_text("hi"), "notes.txt: not a Kit dataset file"),
+    (lambda c: (c / "Dataset" / "1" / "input0.raw").rename(c / "Dataset" / "1" / "input2.raw"),
+     "the inputs must be input0, input1"),
+    (bad_value, "input1.raw:2: expected a number"),
+    (lambda c: (c / "template.cu").unlink(), "template.cu is missing"),
+    (lambda c: (c / "solution.cu").write_text((c / "solution.cu").read_text().replace(
+        "C[row * numCColumns + col] = sum;", "C[row * numCColumns + col] = sum + 1;")),
+     "the Kit's solution.cu does not reproduce"),
+])
+def test_import_refuses_unsafe_or_malformed_folders(imported, tmp_path, change, message):
+    folder = broken_copy(tmp_path, imported["folders"]["06-kit-matmul"], change)
+    p = kit.run([imported["gpulab"], "import-wb", folder, "08-broken", "--backend", "emu"])
+    assert p.returncode == 2 and message in p.stderr, p.stderr
+    assert not (imported["root"] / "labs" / "08-broken").exists()
+    assert not (imported["root"] / "datasets" / "08-broken").exists()
+    assert not (imported["root"] / ".import-08-broken.tmp").exists()
+
+
+@pytest.mark.parametrize("lab, message", [("06-kit-matmul", "already exists"), ("Bad_Name", "lower-case letters")])
+def test_import_refuses_a_taken_or_bad_id(imported, lab, message):
+    p = kit.run([imported["gpulab"], "import-wb", imported["folders"]["06-kit-matmul"], lab])
+    assert p.returncode == 2 and message in p.stderr, p.stderr
