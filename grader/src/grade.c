@@ -21,10 +21,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* After this many datasets run alone have timed out, the rest of a
- * submission's are not run: an endless loop costs a submission three times
- * the lab's time limit (the series, then two datasets), not once per
- * dataset. */
+/* After this many timeouts of datasets that had the whole limit to
+ * themselves (series_stage), the rest of a submission's datasets are not
+ * run: an endless loop costs a submission twice the lab's time limit, not
+ * once per dataset. */
 #define MAX_TIMEOUTS 2
 
 const char *status_name(status_t s)
@@ -178,50 +178,107 @@ static void forget_dataset(dataset_result *d)
     d->call_ms = -1;
 }
 
-/* Every dataset in one process (run_series): one process start and one CUDA
- * context for all of them, the grader's main cost on a GPU. Only passes are
- * kept: a dataset that did anything else in the series, or never ran, is
- * run again on its own (grade_dataset), so its verdict never depends on what
- * an earlier dataset left behind in the process (a static variable, a
- * leaked buffer). done[i] is set for the datasets kept. */
-static void series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
-                         const int *index, double timeout_s, kernel_evidence *evidence,
-                         const char *datasets_root, const char *student_file, const char *maps_dir,
-                         submission_result *s, int *done)
+/* A dataset that ran out of time with the whole limit to itself. */
+static void judge_timeout(dataset_result *d, double timeout_s)
 {
-    int n = s->ndatasets;
-    char **dirs = xcalloc((size_t)n, sizeof *dirs);
-    for (int i = 0; i < n; i++)
-        dirs[i] = resolve_dataset_dir(m, index[i], datasets_root);
-    char *series_dir = xasprintf("%s/series", workdir);
-    char *emu_log = xasprintf("%s/emu-series.log", workdir);
-    char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
-    const char *env[] = { emu_env, NULL };
-    run_result *runs = xcalloc((size_t)n, sizeof *runs);
-    /* One dataset's limit for the whole series: a slow or stuck program
-     * loses only that before its datasets are run one by one. */
-    run_series(program, (const char *const *)dirs, n, series_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL,
-               runs);
-    if (b->kind == BACKEND_EMU)
-        evidence_from_emu_log(emu_log, evidence);
-    for (int i = 0; i < n; i++) {
-        if (!runs[i].proc.started || runs[i].proc.exit_code != 0)
-            continue;
-        judge_run(m, &runs[i], dirs[i], timeout_s, &s->datasets[i], student_file, maps_dir, workdir);
-        if (s->datasets[i].status == ST_PASS)
-            done[i] = 1;
-        else
-            forget_dataset(&s->datasets[i]);
-    }
-    for (int i = 0; i < n; i++) {
-        run_result_free(&runs[i]);
-        free(dirs[i]);
+    d->status = ST_TIMEOUT;
+    d->message = run_timeout_message(timeout_s);
+    d->wall_s = timeout_s;
+    d->program_stdout = xstrdup("");
+    d->program_stderr = xstrdup("");
+}
+
+/* The datasets in series of processes (run_series): one process start and
+ * one CUDA context for many datasets, the grader's main cost on a GPU. A
+ * series has one dataset's limit for all of its datasets. When it runs out
+ * of time on dataset k and k was its first, k had a fresh process and the
+ * whole limit to itself, as alone: k gets `timeout`, which counts, and the
+ * next series starts after k. When k was not the first, earlier datasets
+ * used part of its time: the next series starts at k, which then has the
+ * whole limit. So a program that never ends costs twice the limit (two
+ * series, two timeouts) before the rest is skipped, not once per dataset.
+ * Only passes are kept: a dataset that did anything else in a series is run
+ * again on its own (alone[i] set), so its verdict never depends on what an
+ * earlier dataset left behind in the process (a static variable, a leaked
+ * buffer); so is one that ended the process (a crash). done[i] is set for
+ * the datasets judged here. Returns the timeouts counted. */
+static int series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
+                        const int *index, double timeout_s, kernel_evidence *evidence,
+                        const char *datasets_root, const char *student_file, const char *maps_dir,
+                        submission_result *s, int *done, int *alone)
+{
+    int n = s->ndatasets, timeouts = 0, start = 0;
+    int *pending = xcalloc((size_t)n + 1, sizeof(int));
+    char **dirs = xcalloc((size_t)n + 1, sizeof *dirs);
+    run_result *runs = xcalloc((size_t)n + 1, sizeof *runs);
+    for (int series = 1; timeouts < MAX_TIMEOUTS; series++) {
+        int np = 0;
+        for (int i = start; i < n; i++)
+            if (!done[i] && !alone[i])
+                pending[np++] = i;
+        if (np <= 1) {
+            if (np == 1)
+                alone[pending[0]] = 1; /* a series of one is a run alone */
+            break;
+        }
+        for (int j = 0; j < np; j++)
+            dirs[j] = resolve_dataset_dir(m, index[pending[j]], datasets_root);
+        /* A folder and a launch log of its own per series: nothing of an
+         * earlier series is read twice. */
+        char *series_dir = xasprintf("%s/series-%d", workdir, series);
+        char *emu_log = xasprintf("%s/emu-series-%d.log", workdir, series);
+        char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
+        const char *env[] = { emu_env, NULL };
+        int timed_out = run_series(program, (const char *const *)dirs, np, series_dir, timeout_s,
+                                   b->kind == BACKEND_EMU ? env : NULL, runs);
+        if (b->kind == BACKEND_EMU)
+            evidence_from_emu_log(emu_log, evidence);
+        /* stop: where the series ended, the first dataset it did not finish;
+         * what the process says it did after that is not believed */
+        int stop = -1;
+        for (int j = 0; j < np && stop < 0; j++) {
+            int i = pending[j];
+            if (!runs[j].proc.started) {
+                stop = j;
+            } else if (runs[j].proc.exit_code != 0) {
+                alone[i] = 1;
+            } else {
+                judge_run(m, &runs[j], dirs[j], timeout_s, &s->datasets[i], student_file, maps_dir, workdir);
+                if (s->datasets[i].status == ST_PASS) {
+                    done[i] = 1;
+                } else {
+                    forget_dataset(&s->datasets[i]);
+                    alone[i] = 1;
+                }
+            }
+        }
+        for (int j = 0; j < np; j++) {
+            run_result_free(&runs[j]);
+            free(dirs[j]);
+            dirs[j] = NULL;
+        }
+        free(series_dir);
+        free(emu_log);
+        free(emu_env);
+        if (stop < 0)
+            break;
+        int k = pending[stop];
+        if (timed_out && stop == 0) {
+            judge_timeout(&s->datasets[k], timeout_s);
+            done[k] = 1;
+            timeouts++;
+            start = k + 1;
+        } else if (timed_out) {
+            start = k;
+        } else {
+            alone[k] = 1; /* the process ended in it */
+            start = k + 1;
+        }
     }
     free(runs);
     free(dirs);
-    free(series_dir);
-    free(emu_log);
-    free(emu_env);
+    free(pending);
+    return timeouts;
 }
 
 /* The emulator's two checking builds (race, check) at once, one in a child
@@ -366,6 +423,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     snprintf(s->device, sizeof s->device, "%s", b->device);
     snprintf(s->driver, sizeof s->driver, "%s", b->driver);
     snprintf(s->arch, sizeof s->arch, "%s", b->arch);
+    s->checkers_skipped = opt->no_sanitize;
 
     for (int i = 0; i < m->ndatasets; i++)
         if (opt->dataset == i || (opt->dataset < 0 && !m->datasets[i].on_demand))
@@ -406,13 +464,11 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
-        /* Only timeouts of datasets run alone count: the series has one
-         * dataset's limit for all of them, so on a busy machine it can run
-         * out of time without anything being wrong. */
+        int *alone = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int timeouts = 0;
         if (s->ndatasets > 1)
-            series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root, file,
-                         opt->maps_dir, s, done);
+            timeouts = series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root,
+                                    file, opt->maps_dir, s, done, alone);
         for (int i = 0; i < s->ndatasets; i++) {
             if (!done[i] && timeouts >= MAX_TIMEOUTS) {
                 /* An endless loop costs a submission twice the limit, not
@@ -429,6 +485,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             }
             s->score += s->datasets[i].points;
         }
+        free(alone);
         free(done);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);

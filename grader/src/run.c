@@ -150,8 +150,8 @@ static char *series_part(const char *text, int k, int *status, double *ms)
     return xasprintf("%.*s", (int)(b - a), a);
 }
 
-void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-                double timeout_s, const char *const *env_add, run_result *results)
+int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+               double timeout_s, const char *const *env_add, run_result *results)
 {
     memset(results, 0, (size_t)n * sizeof *results);
     make_run_dir(series_dir); /* one limit for the whole series */
@@ -193,11 +193,13 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
         r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
         parse_harness_lines(r);
     }
+    int timed_out = p.started && p.timed_out;
     proc_result_free(&p);
     for (int i = 0; i < 2 * n; i++)
         free(names[i]);
     free(names);
     free(argv);
+    return timed_out;
 }
 
 /* The last non-empty line of a text, for a one-line message. */

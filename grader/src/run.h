@@ -42,12 +42,14 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
  * series_dir/d<i>, its output series_dir/out-<i>.tensor. results[i] gets
  * dataset i's part of the outputs, its exit status and the harness's wall
  * time, as run_program() would; results[i].proc.started is 0 for a dataset
- * the series did not finish (the process ended or ran out of time first). */
+ * the series did not finish (the process ended or ran out of time first).
+ * Returns 1 when the process ran out of time (timeout_s for the whole
+ * series): the first dataset not finished is the one it was on. */
+int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+               double timeout_s, const char *const *env_add, run_result *results);
+
 /* The message of a run that ran out of time (malloc'd). */
 char *run_timeout_message(double timeout_s);
-
-void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-                double timeout_s, const char *const *env_add, run_result *results);
 
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);
