@@ -306,50 +306,135 @@ static void build_checking_variants(const lab_manifest *m, const backend *b, con
     }
 }
 
-/* The sanitizer stage: checkers are slow, so they run on at most two
- * datasets: the smallest that passed and are larger than one tile (16), where
- * races between phases can show; failing that, the smallest that passed; and
- * when nothing passed, the smallest failure, whose findings may explain it.
- * A dataset that ended in a fault with no output to compare gets a fault map
- * instead of an error map: which threads made invalid accesses. */
+/* The checkers look at this many datasets at most: they are slow. */
+#define MAX_CHECKED 3
+
+/* The kinds of input a dataset is, from its params in lab.json: gray
+ * (channels 1) or colour, square (all its sizes equal: height and width, or
+ * j, k and l) or ragged. A mistake can show on one kind only: a race
+ * between channels needs colour, a missing bounds check a ragged size. */
+enum { KIND_GRAY = 1, KIND_COLOUR = 2, KIND_SQUARE = 4, KIND_RAGGED = 8 };
+
+static int input_kind(const dataset_spec *d, double *elements, long *side)
+{
+    static const char *const sizes[] = { "height", "width", "j", "k", "l", NULL };
+    int kind = 0, square = 1;
+    long first = -1;
+    *elements = 1;
+    *side = 0;
+    for (int p = 0; p < d->nparams; p++) {
+        char *end;
+        long v = strtol(d->values[p], &end, 10);
+        if (end == d->values[p] || *end || v < 0)
+            continue;
+        if (strcmp(d->keys[p], "channels") == 0) {
+            kind |= v == 1 ? KIND_GRAY : KIND_COLOUR;
+            *elements *= (double)v;
+        }
+        for (int k = 0; sizes[k]; k++)
+            if (strcmp(d->keys[p], sizes[k]) == 0) {
+                *elements *= (double)v;
+                *side = v > *side ? v : *side;
+                square = square && (first < 0 || v == first);
+                first = first < 0 ? v : first;
+            }
+    }
+    if (first >= 0)
+        kind |= square ? KIND_SQUARE : KIND_RAGGED;
+    return kind;
+}
+
+/* A failure the checkers can look at: the program ran to its end (or to its
+ * fault). A timeout would cost ten times the limit under them. */
+static int checkable_failure(status_t st)
+{
+    return st == ST_WRONG || st == ST_CRASH || st == ST_CUDA_ERROR || st == ST_NO_OUTPUT;
+}
+
+/* The datasets the checkers look at, at most MAX_CHECKED, into chosen:
+ * first the smallest failure that ran to its end, whose findings may
+ * explain it; then, one at a time, the dataset that adds the most kinds of
+ * input not yet looked at (gray and colour, square and ragged), ties going
+ * to a pass (a hazard there means right by luck), then to one larger than
+ * a tile (races between phases show only there), then to the smallest;
+ * at least two when there are two. Returns the count. */
+static int choose_checked(const lab_manifest *m, const submission_result *s, const int *index,
+                          int chosen[MAX_CHECKED])
+{
+    int n = s->ndatasets, nchosen = 0, covered = 0;
+    long tile = m->errormap_tile > 0 ? m->errormap_tile : 16;
+    int *kind = xcalloc((size_t)n + 1, sizeof(int));
+    int *taken = xcalloc((size_t)n + 1, sizeof(int));
+    int *large = xcalloc((size_t)n + 1, sizeof(int));
+    double *elements = xcalloc((size_t)n + 1, sizeof(double));
+    for (int i = 0; i < n; i++) {
+        long side;
+        kind[i] = input_kind(&m->datasets[index[i]], &elements[i], &side);
+        const compare_result *c = &s->datasets[i].cmp;
+        if (c->compared) {
+            elements[i] = (double)c->elements;
+            side = c->want_shape[0] > c->want_shape[1] ? c->want_shape[0] : c->want_shape[1];
+        }
+        large[i] = side > tile;
+    }
+    int first = -1;
+    for (int i = 0; i < n; i++)
+        if (checkable_failure(s->datasets[i].status) && (first < 0 || elements[i] < elements[first]))
+            first = i;
+    if (first >= 0) {
+        chosen[nchosen++] = first;
+        taken[first] = 1;
+        covered |= kind[first];
+    }
+    while (nchosen < MAX_CHECKED) {
+        int best = -1, best_new = 0;
+        for (int i = 0; i < n; i++) {
+            const dataset_result *d = &s->datasets[i];
+            if (taken[i] || (d->status != ST_PASS && !checkable_failure(d->status)))
+                continue;
+            int fresh = __builtin_popcount((unsigned)(kind[i] & ~covered));
+            int better = best < 0 || fresh > best_new;
+            if (!better && fresh == best_new) {
+                int pass = d->status == ST_PASS, best_pass = s->datasets[best].status == ST_PASS;
+                better = pass != best_pass ? pass
+                       : large[i] != large[best] ? large[i]
+                       : elements[i] < elements[best];
+            }
+            if (better) {
+                best = i;
+                best_new = fresh;
+            }
+        }
+        if (best < 0 || (best_new == 0 && nchosen >= 2))
+            break;
+        chosen[nchosen++] = best;
+        taken[best] = 1;
+        covered |= kind[best];
+    }
+    free(kind);
+    free(taken);
+    free(large);
+    free(elements);
+    return nchosen;
+}
+
+/* The sanitizer stage, on the datasets choose_checked() picks. A dataset
+ * that ended in a fault with no output to compare gets a fault map instead
+ * of an error map: which threads made invalid accesses. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *program,
                            const char *workdir, const int *index, double timeout_s,
                            const char *datasets_root, const char *maps_dir, submission_result *s)
 {
+    int chosen[MAX_CHECKED];
+    int nchosen = choose_checked(m, s, index, chosen);
+    if (nchosen == 0)
+        return;
     /* On the emulator the checks are builds of their own. */
     build_result race, check;
     memset(&race, 0, sizeof race);
     memset(&check, 0, sizeof check);
     if (b->kind == BACKEND_EMU)
         build_checking_variants(m, b, s->file, workdir, &race, &check);
-    int chosen[2] = { -1, -1 }, nchosen = 0;
-    for (int pass = 0; pass < 3 && nchosen < 2; pass++) {
-        for (;;) {
-            int best = -1;
-            for (int i = 0; i < s->ndatasets; i++) {
-                const dataset_result *d = &s->datasets[i];
-                const compare_result *c = &d->cmp;
-                if (!c->compared || i == chosen[0] || i == chosen[1])
-                    continue;
-                int large = c->want_shape[0] > 16 || c->want_shape[1] > 16;
-                int ok = pass == 0 ? d->status == ST_PASS && large
-                       : pass == 1 ? d->status == ST_PASS
-                                   : nchosen == 0;
-                if (ok && (best < 0 || c->elements < s->datasets[best].cmp.elements))
-                    best = i;
-            }
-            if (best < 0 || nchosen == 2)
-                break;
-            chosen[nchosen++] = best;
-            if (pass == 2)
-                break;
-        }
-    }
-    /* Nothing compared at all (every run crashed or hit a CUDA error): the
-     * checkers may say why, so look at the first such dataset. */
-    for (int i = 0; i < s->ndatasets && nchosen == 0; i++)
-        if (s->datasets[i].status == ST_CRASH || s->datasets[i].status == ST_CUDA_ERROR)
-            chosen[nchosen++] = i;
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
         char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
