@@ -88,6 +88,30 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
     return path;
 }
 
+/* The message of a run that ran out of time: where its kernel was stuck
+ * when the emulator says so ("gpulab-emu: stuck FILE:LINE kernel K block
+ * (x,y,z) thread (x,y,z): ..." on its standard error, run_program()'s
+ * where_stuck), quoting the student's line; else run_timeout_message(). */
+static char *timeout_message(double timeout_s, const char *err_text, const char *student_file)
+{
+    const char *p = err_text ? strstr(err_text, "gpulab-emu: stuck ") : NULL;
+    char loc[300], kernel[128], block[48], thread[48];
+    if (!p || sscanf(p, "gpulab-emu: stuck %299s kernel %127s block %47s thread %47[^:\n]", loc, kernel, block,
+                     thread) != 4)
+        return run_timeout_message(timeout_s);
+    const char *colon = strrchr(loc, ':');
+    int line = colon ? atoi(colon + 1) : 0;
+    /* a line of the student's file (the build's copy of it keeps its lines),
+     * not of the emulator's own code */
+    int theirs = line > 0 && colon - loc >= 3 && strncmp(colon - 3, ".cu", 3) == 0;
+    char *at = theirs ? sanitize_quote(student_file, line) : NULL;
+    char *msg = xasprintf("did not finish within %g s and was stopped: when its time ran out, thread %s of block %s "
+                          "of kernel %s was still running%s%s: look there for a loop that never ends",
+                          timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
+    free(at);
+    return msg;
+}
+
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
                       dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir);
 
@@ -103,7 +127,8 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
     const char *env[] = { emu_env, NULL };
     run_result run;
-    run_program(program, dir, run_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL, &run);
+    run_program(program, dir, run_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL, b->kind == BACKEND_EMU,
+                &run);
     if (b->kind == BACKEND_EMU)
         evidence_from_emu_log(emu_log, evidence);
     free(emu_log);
@@ -124,6 +149,10 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     d->program_stdout = xstrdup(run.proc.out_text);
     d->program_stderr = xstrdup(run.proc.err_text);
     d->status = run_status(&run, timeout_s, &d->message);
+    if (d->status == ST_TIMEOUT) {
+        free(d->message);
+        d->message = timeout_message(timeout_s, run.proc.err_text, student_file);
+    }
     /* A memory error or a wrong result the harness saw is final, but the
      * harness wrote the output first: compare it anyway for the hint and the
      * error map, keeping the run's status and message. */
@@ -179,10 +208,10 @@ static void forget_dataset(dataset_result *d)
 }
 
 /* A dataset that ran out of time with the whole limit to itself. */
-static void judge_timeout(dataset_result *d, double timeout_s)
+static void judge_timeout(dataset_result *d, double timeout_s, const char *err_text, const char *student_file)
 {
     d->status = ST_TIMEOUT;
-    d->message = run_timeout_message(timeout_s);
+    d->message = timeout_message(timeout_s, err_text, student_file);
     d->wall_s = timeout_s;
     d->program_stdout = xstrdup("");
     d->program_stderr = xstrdup("");
@@ -230,7 +259,7 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
         char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
         const char *env[] = { emu_env, NULL };
         int timed_out = run_series(program, (const char *const *)dirs, np, series_dir, timeout_s,
-                                   b->kind == BACKEND_EMU ? env : NULL, runs);
+                                   b->kind == BACKEND_EMU ? env : NULL, b->kind == BACKEND_EMU, runs);
         if (b->kind == BACKEND_EMU)
             evidence_from_emu_log(emu_log, evidence);
         /* stop: where the series ended, the first dataset it did not finish;
@@ -252,6 +281,8 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
                 }
             }
         }
+        /* what the series printed from the dataset it ended in on: where it was stuck */
+        char *stuck = stop >= 0 && runs[stop].proc.err_text ? xstrdup(runs[stop].proc.err_text) : NULL;
         for (int j = 0; j < np; j++) {
             run_result_free(&runs[j]);
             free(dirs[j]);
@@ -260,11 +291,13 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
         free(series_dir);
         free(emu_log);
         free(emu_env);
-        if (stop < 0)
+        if (stop < 0) {
+            free(stuck);
             break;
+        }
         int k = pending[stop];
         if (timed_out && stop == 0) {
-            judge_timeout(&s->datasets[k], timeout_s);
+            judge_timeout(&s->datasets[k], timeout_s, stuck, student_file);
             done[k] = 1;
             timeouts++;
             start = k + 1;
@@ -274,6 +307,7 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
             alone[k] = 1; /* the process ended in it */
             start = k + 1;
         }
+        free(stuck);
     }
     free(runs);
     free(dirs);

@@ -264,6 +264,10 @@ def test_an_endless_loop_everywhere_costs_at_most_twice_the_timeout(tmp_path):
     st = [d["status"] for d in loop["datasets"]]
     assert st == ["timeout"] * NDATASETS, st
     assert [d["message"].startswith("not run") for d in loop["datasets"]] == [False] * 2 + [True] * (NDATASETS - 2)
+    # the emulator says where the kernel was when the time ran out: the loop's line
+    spin = next(i for i, l in enumerate(ENDLESS.splitlines(), 1) if "while (m[0] == m[0])" in l)
+    for d in loop["datasets"][:2]:
+        assert f"of kernel Kernel was still running at line {spin} (`while" in d["message"], d["message"]
     assert sol["score"] == sol["max_score"]
     assert loop["grading_s"] < sol["grading_s"] + 2 * timeout + 1, (loop["grading_s"], sol["grading_s"])
 
