@@ -507,6 +507,8 @@ static int cmd_grade(int argc, char **argv)
             : strcmp(format, "gradescope") == 0 ? 2 : -1;
     if (fmt < 0)
         usage_error("--format %s: expected text, json or gradescope", format);
+    if (html && strcmp(html, "-") == 0 && (!out || strcmp(out, "-") == 0))
+        usage_error("--html -: the report goes to standard output too; send it elsewhere with --out FILE%s", "");
     if ((seed != NULL) + (secret != NULL) + (secret_file != NULL) > 1)
         usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
     for (int i = 0; i < ninputs; i++)
