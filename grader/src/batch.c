@@ -706,7 +706,13 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
                 ds = &seeded;
             }
             go.datasets_root = ds->root;
+            /* each student's maps in a folder of their own: a class's files
+             * share one name, and one student's map must never stand in
+             * for another's (on their feedback page, say) */
+            char *maps = xasprintf("%s/%s", o->go.maps_dir ? o->go.maps_dir : "gpulab-errormaps", e[i].id);
+            go.maps_dir = maps;
             grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &s);
+            free(maps);
             build_result_free(&br);
             if (o->go.keep)
                 fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);

@@ -217,6 +217,39 @@ def test_a_race_is_shown_with_its_lines(graded):
     assert any("ds_M" in q or "ds_N" in q for q in quoted), "the racing source lines are not quoted"
 
 
+def test_each_students_page_shows_their_own_error_map(tmp_path):
+    """Image labs: a class's files share one name, so each submission's maps
+    have a folder of their own, and each feedback page names its own map."""
+    if os.geteuid() != 0:
+        pytest.skip("grade's sandbox needs root here")
+    lab = "04-conv-2batch"
+    source = json.loads((kit.ROOT / "labs" / lab / "lab.json").read_text())["source"]
+    mutants = kit.ROOT / "solutions" / lab / "mutants"
+    for name, mutant in (("ann", "ghost-not-zeroed.cu"), ("bo", "mask-flipped.cu")):
+        (tmp_path / "class" / name).mkdir(parents=True)
+        shutil.copy(mutants / mutant, tmp_path / "class" / name / source)
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", "rgb-17x17",
+                   "--records", tmp_path / "records", "--feedback-dir", tmp_path / "fb", cwd=tmp_path, timeout=600)
+    assert p.returncode == 0, p.stderr
+    maps = {}
+    for name in ("ann", "bo"):
+        rec = json.loads((tmp_path / "records" / f"{name}.json").read_text())
+        (d,) = rec["datasets"]
+        assert d["status"] == "wrong", d
+        maps[name] = Path(tmp_path / d["comparison"]["error_map"])
+        assert maps[name].is_file() and f"/{name}/" in str(maps[name]), maps[name]
+        root = dom(tmp_path / "fb" / f"{name}.html", tmp_path)
+        figures = list(root.all("figure"))
+        assert len(figures) == 1 and maps[name].name in figures[0].text(), [f.text() for f in figures]
+        links = [a.attrs["href"] for a in figures[0].all("a")] + [i.attrs["src"] for i in figures[0].all("img")]
+        assert len(links) == 1
+        if links[0].startswith("file://"):
+            assert unquote(links[0][len("file://"):]) == str(maps[name].resolve())
+        else:
+            assert base64.b64decode(links[0].split(",", 1)[1]) == maps[name].read_bytes()
+    assert maps["ann"].read_bytes() != maps["bo"].read_bytes()
+
+
 def test_check_html_for_a_student(tmp_path):
     out = tmp_path / "me.html"
     p = kit.gpulab("check", LAB, SOLUTIONS / "mutants" / "missing-second-barrier.cu", "--backend", "emu",
