@@ -54,6 +54,8 @@ static const char *status_class(const char *status)
         return "ok";
     if (strcmp(status, "grader_error") == 0)
         return "err";
+    if (strcmp(status, "not_measured") == 0)
+        return "na";
     return "bad";
 }
 
@@ -101,7 +103,7 @@ static const char css[] =
     "table{border-collapse:collapse;margin:.5em 0}th,td{padding:.25em .7em;text-align:left;vertical-align:top;"
     "border-bottom:1px solid #eaeef2}th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}"
     ".st{font-weight:600;padding:0 .35em;border-radius:3px}.ok{color:#116329;background:#dafbe1}"
-    ".bad{color:#82071e;background:#ffebe9}.err{color:#6639ba;background:#fbefff}"
+    ".bad{color:#82071e;background:#ffebe9}.err{color:#6639ba;background:#fbefff}.na{color:#57606a;background:#eaeef2}"
     ".bar{display:inline-block;width:10em;height:.8em;background:#eaeef2;vertical-align:middle;margin-right:.5em}"
     ".bar span{display:block;height:100%;background:#2da44e}"
     "dl.kv{display:grid;grid-template-columns:max-content auto;gap:.15em 1em}dl.kv dt{color:#57606a}dl.kv dd{margin:0}"
@@ -278,7 +280,7 @@ static void findings_list(strbuf *sb, const cJSON *san)
     sb_puts(sb, "</ul>\n");
 }
 
-static void dataset_section(strbuf *sb, const cJSON *d)
+static void dataset_section(strbuf *out, const cJSON *d)
 {
     const char *status = str(d, "status", "");
     const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(d, "comparison");
@@ -287,15 +289,11 @@ static void dataset_section(strbuf *sb, const cJSON *d)
     int hidden = is_true(d, "hidden");
     if ((strcmp(status, "pass") == 0 && !findings) || strcmp(status, "compile_error") == 0)
         return;
-    sb_puts(sb, "<h3>");
-    esc(sb, hidden ? "hidden dataset " : "dataset ");
-    esc(sb, str(d, "name", ""));
-    sb_printf(sb, ": <span class=\"st %s\">", status_class(status));
-    esc(sb, status);
-    sb_puts(sb, "</span></h3>\n");
-    if (hidden)
-        sb_puts(sb, "<p>A hidden dataset: its values and your program's output on it stay hidden.</p>\n");
-    else
+    /* the section is written only when there is something to show beyond
+     * the results table's row (a timeout, say, has nothing more) */
+    strbuf body, *sb = &body;
+    sb_init(&body);
+    if (!hidden)
         worst_table(sb, cmp);
     if (*str(cmp, "hint", "")) {
         sb_puts(sb, "<p><strong>Hint:</strong> ");
@@ -333,6 +331,18 @@ static void dataset_section(strbuf *sb, const cJSON *d)
             free(mine);
         }
     }
+    if (body.len) {
+        sb_puts(out, "<h3>");
+        esc(out, hidden ? "hidden dataset " : "dataset ");
+        esc(out, str(d, "name", ""));
+        sb_printf(out, ": <span class=\"st %s\">", status_class(status));
+        esc(out, status);
+        sb_puts(out, "</span></h3>\n");
+        if (hidden)
+            sb_puts(out, "<p>A hidden dataset: its values and your program's output on it stay hidden.</p>\n");
+        sb_append(out, body.buf, body.len);
+    }
+    sb_free(&body);
 }
 
 static void result_row(strbuf *sb, const char *label, const char *status, double score, double max,
