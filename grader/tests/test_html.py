@@ -250,6 +250,28 @@ def test_each_students_page_shows_their_own_error_map(tmp_path):
     assert maps["ann"].read_bytes() != maps["bo"].read_bytes()
 
 
+def test_hidden_datasets_keep_their_values_off_the_page(tmp_path):
+    """With --seed the datasets are hidden: a student's page shows the status,
+    the points and the checkers' findings, never the values."""
+    if os.geteuid() != 0:
+        pytest.skip("grade's sandbox needs root here")
+    (tmp_path / "class" / "grace").mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "mutants" / "missing-second-barrier.cu", tmp_path / "class" / "grace" / "tiled_matmul.cu")
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--seed", "777", "--dataset", "width-0064",
+                   "--records", tmp_path / "records", "--feedback-dir", tmp_path / "fb", "--out", tmp_path / "r.txt",
+                   timeout=600)
+    assert p.returncode == 0, p.stderr
+    (d,) = json.loads((tmp_path / "records" / "grace.json").read_text())["datasets"]
+    assert d["hidden"] and d["status"] == "wrong" and "expected" in d["message"], d
+    root = dom(tmp_path / "fb" / "grace.html", tmp_path)
+    text = root.text()
+    assert "(hidden dataset)" in text and d["message"] not in text
+    for w in d["comparison"]["worst"]:
+        assert f"{w['expected']:.9g}" not in text
+    if not kit.emu_race_problem():
+        assert any("race" in li.text() for li in root.all("li")), text
+
+
 def test_check_html_for_a_student(tmp_path):
     out = tmp_path / "me.html"
     p = kit.gpulab("check", LAB, SOLUTIONS / "mutants" / "missing-second-barrier.cu", "--backend", "emu",
