@@ -220,6 +220,7 @@ static void map_figure(strbuf *sb, const char *title, const char *path)
             esc(sb, path);
             sb_puts(sb, " (not found here)");
         }
+        free(real);
     }
     free(data);
     free(why);
