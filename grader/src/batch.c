@@ -414,6 +414,7 @@ static void missing_result(const lab_manifest *m, const backend *b, const batch_
     snprintf(s->arch, sizeof s->arch, "%s", b->arch);
     s->build_log = xstrdup("");
     s->build_message = xstrdup(e->problem);
+    s->checkers_skipped = go->no_sanitize;
     for (int i = 0; i < m->ndatasets; i++)
         if (selected(go, m, i))
             s->ndatasets++;

@@ -151,7 +151,7 @@ void bench_program(const lab_manifest *m, const backend *b, const char *library,
      * calls on a large one, and its files to read. */
     double timeout = m->timeout_s * (calls + 4);
     run_result run;
-    run_program(br.program, dataset_dir, run_dir, timeout, env, &run);
+    run_program(br.program, dataset_dir, run_dir, timeout, env, 0, &run);
     row->status = run_status(&run, timeout, &row->message);
     if (row->status == ST_PASS && check) {
         char *expected = xasprintf("%s/%s", dataset_dir, m->expected);

@@ -21,10 +21,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* After this many datasets run alone have timed out, the rest of a
- * submission's are not run: an endless loop costs a submission three times
- * the lab's time limit (the series, then two datasets), not once per
- * dataset. */
+/* After this many timeouts of datasets that had the whole limit to
+ * themselves (series_stage), the rest of a submission's datasets are not
+ * run: an endless loop costs a submission twice the lab's time limit, not
+ * once per dataset. */
 #define MAX_TIMEOUTS 2
 
 const char *status_name(status_t s)
@@ -88,6 +88,30 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
     return path;
 }
 
+/* The message of a run that ran out of time: where its kernel was stuck
+ * when the emulator says so ("gpulab-emu: stuck FILE:LINE kernel K block
+ * (x,y,z) thread (x,y,z): ..." on its standard error, run_program()'s
+ * where_stuck), quoting the student's line; else run_timeout_message(). */
+static char *timeout_message(double timeout_s, const char *err_text, const char *student_file)
+{
+    const char *p = err_text ? strstr(err_text, "gpulab-emu: stuck ") : NULL;
+    char loc[300], kernel[128], block[48], thread[48];
+    if (!p || sscanf(p, "gpulab-emu: stuck %299s kernel %127s block %47s thread %47[^:\n]", loc, kernel, block,
+                     thread) != 4)
+        return run_timeout_message(timeout_s);
+    const char *colon = strrchr(loc, ':');
+    int line = colon ? atoi(colon + 1) : 0;
+    /* a line of the student's file (the build's copy of it keeps its lines),
+     * not of the emulator's own code */
+    int theirs = line > 0 && colon - loc >= 3 && strncmp(colon - 3, ".cu", 3) == 0;
+    char *at = theirs ? sanitize_quote(student_file, line) : NULL;
+    char *msg = xasprintf("did not finish within %g s and was stopped: when its time ran out, thread %s of block %s "
+                          "of kernel %s was still running%s%s: look there for a loop that never ends",
+                          timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
+    free(at);
+    return msg;
+}
+
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
                       dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir);
 
@@ -103,7 +127,8 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
     const char *env[] = { emu_env, NULL };
     run_result run;
-    run_program(program, dir, run_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL, &run);
+    run_program(program, dir, run_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL, b->kind == BACKEND_EMU,
+                &run);
     if (b->kind == BACKEND_EMU)
         evidence_from_emu_log(emu_log, evidence);
     free(emu_log);
@@ -124,6 +149,10 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     d->program_stdout = xstrdup(run.proc.out_text);
     d->program_stderr = xstrdup(run.proc.err_text);
     d->status = run_status(&run, timeout_s, &d->message);
+    if (d->status == ST_TIMEOUT) {
+        free(d->message);
+        d->message = timeout_message(timeout_s, run.proc.err_text, student_file);
+    }
     /* A memory error or a wrong result the harness saw is final, but the
      * harness wrote the output first: compare it anyway for the hint and the
      * error map, keeping the run's status and message. */
@@ -178,50 +207,112 @@ static void forget_dataset(dataset_result *d)
     d->call_ms = -1;
 }
 
-/* Every dataset in one process (run_series): one process start and one CUDA
- * context for all of them, the grader's main cost on a GPU. Only passes are
- * kept: a dataset that did anything else in the series, or never ran, is
- * run again on its own (grade_dataset), so its verdict never depends on what
- * an earlier dataset left behind in the process (a static variable, a
- * leaked buffer). done[i] is set for the datasets kept. */
-static void series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
-                         const int *index, double timeout_s, kernel_evidence *evidence,
-                         const char *datasets_root, const char *student_file, const char *maps_dir,
-                         submission_result *s, int *done)
+/* A dataset that ran out of time with the whole limit to itself. */
+static void judge_timeout(dataset_result *d, double timeout_s, const char *err_text, const char *student_file)
 {
-    int n = s->ndatasets;
-    char **dirs = xcalloc((size_t)n, sizeof *dirs);
-    for (int i = 0; i < n; i++)
-        dirs[i] = resolve_dataset_dir(m, index[i], datasets_root);
-    char *series_dir = xasprintf("%s/series", workdir);
-    char *emu_log = xasprintf("%s/emu-series.log", workdir);
-    char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
-    const char *env[] = { emu_env, NULL };
-    run_result *runs = xcalloc((size_t)n, sizeof *runs);
-    /* One dataset's limit for the whole series: a slow or stuck program
-     * loses only that before its datasets are run one by one. */
-    run_series(program, (const char *const *)dirs, n, series_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL,
-               runs);
-    if (b->kind == BACKEND_EMU)
-        evidence_from_emu_log(emu_log, evidence);
-    for (int i = 0; i < n; i++) {
-        if (!runs[i].proc.started || runs[i].proc.exit_code != 0)
-            continue;
-        judge_run(m, &runs[i], dirs[i], timeout_s, &s->datasets[i], student_file, maps_dir, workdir);
-        if (s->datasets[i].status == ST_PASS)
-            done[i] = 1;
-        else
-            forget_dataset(&s->datasets[i]);
-    }
-    for (int i = 0; i < n; i++) {
-        run_result_free(&runs[i]);
-        free(dirs[i]);
+    d->status = ST_TIMEOUT;
+    d->message = timeout_message(timeout_s, err_text, student_file);
+    d->wall_s = timeout_s;
+    d->program_stdout = xstrdup("");
+    d->program_stderr = xstrdup("");
+}
+
+/* The datasets in series of processes (run_series): one process start and
+ * one CUDA context for many datasets, the grader's main cost on a GPU. A
+ * series has one dataset's limit for all of its datasets. When it runs out
+ * of time on dataset k and k was its first, k had a fresh process and the
+ * whole limit to itself, as alone: k gets `timeout`, which counts, and the
+ * next series starts after k. When k was not the first, earlier datasets
+ * used part of its time: the next series starts at k, which then has the
+ * whole limit. So a program that never ends costs twice the limit (two
+ * series, two timeouts) before the rest is skipped, not once per dataset.
+ * Only passes are kept: a dataset that did anything else in a series is run
+ * again on its own (alone[i] set), so its verdict never depends on what an
+ * earlier dataset left behind in the process (a static variable, a leaked
+ * buffer); so is one that ended the process (a crash). done[i] is set for
+ * the datasets judged here. Returns the timeouts counted. */
+static int series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
+                        const int *index, double timeout_s, kernel_evidence *evidence,
+                        const char *datasets_root, const char *student_file, const char *maps_dir,
+                        submission_result *s, int *done, int *alone)
+{
+    int n = s->ndatasets, timeouts = 0, start = 0;
+    int *pending = xcalloc((size_t)n + 1, sizeof(int));
+    char **dirs = xcalloc((size_t)n + 1, sizeof *dirs);
+    run_result *runs = xcalloc((size_t)n + 1, sizeof *runs);
+    for (int series = 1; timeouts < MAX_TIMEOUTS; series++) {
+        int np = 0;
+        for (int i = start; i < n; i++)
+            if (!done[i] && !alone[i])
+                pending[np++] = i;
+        if (np <= 1) {
+            if (np == 1)
+                alone[pending[0]] = 1; /* a series of one is a run alone */
+            break;
+        }
+        for (int j = 0; j < np; j++)
+            dirs[j] = resolve_dataset_dir(m, index[pending[j]], datasets_root);
+        /* A folder and a launch log of its own per series: nothing of an
+         * earlier series is read twice. */
+        char *series_dir = xasprintf("%s/series-%d", workdir, series);
+        char *emu_log = xasprintf("%s/emu-series-%d.log", workdir, series);
+        char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
+        const char *env[] = { emu_env, NULL };
+        int timed_out = run_series(program, (const char *const *)dirs, np, series_dir, timeout_s,
+                                   b->kind == BACKEND_EMU ? env : NULL, b->kind == BACKEND_EMU, runs);
+        if (b->kind == BACKEND_EMU)
+            evidence_from_emu_log(emu_log, evidence);
+        /* stop: where the series ended, the first dataset it did not finish;
+         * what the process says it did after that is not believed */
+        int stop = -1;
+        for (int j = 0; j < np && stop < 0; j++) {
+            int i = pending[j];
+            if (!runs[j].proc.started) {
+                stop = j;
+            } else if (runs[j].proc.exit_code != 0) {
+                alone[i] = 1;
+            } else {
+                judge_run(m, &runs[j], dirs[j], timeout_s, &s->datasets[i], student_file, maps_dir, workdir);
+                if (s->datasets[i].status == ST_PASS) {
+                    done[i] = 1;
+                } else {
+                    forget_dataset(&s->datasets[i]);
+                    alone[i] = 1;
+                }
+            }
+        }
+        /* what the series printed from the dataset it ended in on: where it was stuck */
+        char *stuck = stop >= 0 && runs[stop].proc.err_text ? xstrdup(runs[stop].proc.err_text) : NULL;
+        for (int j = 0; j < np; j++) {
+            run_result_free(&runs[j]);
+            free(dirs[j]);
+            dirs[j] = NULL;
+        }
+        free(series_dir);
+        free(emu_log);
+        free(emu_env);
+        if (stop < 0) {
+            free(stuck);
+            break;
+        }
+        int k = pending[stop];
+        if (timed_out && stop == 0) {
+            judge_timeout(&s->datasets[k], timeout_s, stuck, student_file);
+            done[k] = 1;
+            timeouts++;
+            start = k + 1;
+        } else if (timed_out) {
+            start = k;
+        } else {
+            alone[k] = 1; /* the process ended in it */
+            start = k + 1;
+        }
+        free(stuck);
     }
     free(runs);
     free(dirs);
-    free(series_dir);
-    free(emu_log);
-    free(emu_env);
+    free(pending);
+    return timeouts;
 }
 
 /* The emulator's two checking builds (race, check) at once, one in a child
@@ -249,50 +340,135 @@ static void build_checking_variants(const lab_manifest *m, const backend *b, con
     }
 }
 
-/* The sanitizer stage: checkers are slow, so they run on at most two
- * datasets: the smallest that passed and are larger than one tile (16), where
- * races between phases can show; failing that, the smallest that passed; and
- * when nothing passed, the smallest failure, whose findings may explain it.
- * A dataset that ended in a fault with no output to compare gets a fault map
- * instead of an error map: which threads made invalid accesses. */
+/* The checkers look at this many datasets at most: they are slow. */
+#define MAX_CHECKED 3
+
+/* The kinds of input a dataset is, from its params in lab.json: gray
+ * (channels 1) or colour, square (all its sizes equal: height and width, or
+ * j, k and l) or ragged. A mistake can show on one kind only: a race
+ * between channels needs colour, a missing bounds check a ragged size. */
+enum { KIND_GRAY = 1, KIND_COLOUR = 2, KIND_SQUARE = 4, KIND_RAGGED = 8 };
+
+static int input_kind(const dataset_spec *d, double *elements, long *side)
+{
+    static const char *const sizes[] = { "height", "width", "j", "k", "l", NULL };
+    int kind = 0, square = 1;
+    long first = -1;
+    *elements = 1;
+    *side = 0;
+    for (int p = 0; p < d->nparams; p++) {
+        char *end;
+        long v = strtol(d->values[p], &end, 10);
+        if (end == d->values[p] || *end || v < 0)
+            continue;
+        if (strcmp(d->keys[p], "channels") == 0) {
+            kind |= v == 1 ? KIND_GRAY : KIND_COLOUR;
+            *elements *= (double)v;
+        }
+        for (int k = 0; sizes[k]; k++)
+            if (strcmp(d->keys[p], sizes[k]) == 0) {
+                *elements *= (double)v;
+                *side = v > *side ? v : *side;
+                square = square && (first < 0 || v == first);
+                first = first < 0 ? v : first;
+            }
+    }
+    if (first >= 0)
+        kind |= square ? KIND_SQUARE : KIND_RAGGED;
+    return kind;
+}
+
+/* A failure the checkers can look at: the program ran to its end (or to its
+ * fault). A timeout would cost ten times the limit under them. */
+static int checkable_failure(status_t st)
+{
+    return st == ST_WRONG || st == ST_CRASH || st == ST_CUDA_ERROR || st == ST_NO_OUTPUT;
+}
+
+/* The datasets the checkers look at, at most MAX_CHECKED, into chosen:
+ * first the smallest failure that ran to its end, whose findings may
+ * explain it; then, one at a time, the dataset that adds the most kinds of
+ * input not yet looked at (gray and colour, square and ragged), ties going
+ * to a pass (a hazard there means right by luck), then to one larger than
+ * a tile (races between phases show only there), then to the smallest;
+ * at least two when there are two. Returns the count. */
+static int choose_checked(const lab_manifest *m, const submission_result *s, const int *index,
+                          int chosen[MAX_CHECKED])
+{
+    int n = s->ndatasets, nchosen = 0, covered = 0;
+    long tile = m->errormap_tile > 0 ? m->errormap_tile : 16;
+    int *kind = xcalloc((size_t)n + 1, sizeof(int));
+    int *taken = xcalloc((size_t)n + 1, sizeof(int));
+    int *large = xcalloc((size_t)n + 1, sizeof(int));
+    double *elements = xcalloc((size_t)n + 1, sizeof(double));
+    for (int i = 0; i < n; i++) {
+        long side;
+        kind[i] = input_kind(&m->datasets[index[i]], &elements[i], &side);
+        const compare_result *c = &s->datasets[i].cmp;
+        if (c->compared) {
+            elements[i] = (double)c->elements;
+            side = c->want_shape[0] > c->want_shape[1] ? c->want_shape[0] : c->want_shape[1];
+        }
+        large[i] = side > tile;
+    }
+    int first = -1;
+    for (int i = 0; i < n; i++)
+        if (checkable_failure(s->datasets[i].status) && (first < 0 || elements[i] < elements[first]))
+            first = i;
+    if (first >= 0) {
+        chosen[nchosen++] = first;
+        taken[first] = 1;
+        covered |= kind[first];
+    }
+    while (nchosen < MAX_CHECKED) {
+        int best = -1, best_new = 0;
+        for (int i = 0; i < n; i++) {
+            const dataset_result *d = &s->datasets[i];
+            if (taken[i] || (d->status != ST_PASS && !checkable_failure(d->status)))
+                continue;
+            int fresh = __builtin_popcount((unsigned)(kind[i] & ~covered));
+            int better = best < 0 || fresh > best_new;
+            if (!better && fresh == best_new) {
+                int pass = d->status == ST_PASS, best_pass = s->datasets[best].status == ST_PASS;
+                better = pass != best_pass ? pass
+                       : large[i] != large[best] ? large[i]
+                       : elements[i] < elements[best];
+            }
+            if (better) {
+                best = i;
+                best_new = fresh;
+            }
+        }
+        if (best < 0 || (best_new == 0 && nchosen >= 2))
+            break;
+        chosen[nchosen++] = best;
+        taken[best] = 1;
+        covered |= kind[best];
+    }
+    free(kind);
+    free(taken);
+    free(large);
+    free(elements);
+    return nchosen;
+}
+
+/* The sanitizer stage, on the datasets choose_checked() picks. A dataset
+ * that ended in a fault with no output to compare gets a fault map instead
+ * of an error map: which threads made invalid accesses. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *program,
                            const char *workdir, const int *index, double timeout_s,
                            const char *datasets_root, const char *maps_dir, submission_result *s)
 {
+    int chosen[MAX_CHECKED];
+    int nchosen = choose_checked(m, s, index, chosen);
+    if (nchosen == 0)
+        return;
     /* On the emulator the checks are builds of their own. */
     build_result race, check;
     memset(&race, 0, sizeof race);
     memset(&check, 0, sizeof check);
     if (b->kind == BACKEND_EMU)
         build_checking_variants(m, b, s->file, workdir, &race, &check);
-    int chosen[2] = { -1, -1 }, nchosen = 0;
-    for (int pass = 0; pass < 3 && nchosen < 2; pass++) {
-        for (;;) {
-            int best = -1;
-            for (int i = 0; i < s->ndatasets; i++) {
-                const dataset_result *d = &s->datasets[i];
-                const compare_result *c = &d->cmp;
-                if (!c->compared || i == chosen[0] || i == chosen[1])
-                    continue;
-                int large = c->want_shape[0] > 16 || c->want_shape[1] > 16;
-                int ok = pass == 0 ? d->status == ST_PASS && large
-                       : pass == 1 ? d->status == ST_PASS
-                                   : nchosen == 0;
-                if (ok && (best < 0 || c->elements < s->datasets[best].cmp.elements))
-                    best = i;
-            }
-            if (best < 0 || nchosen == 2)
-                break;
-            chosen[nchosen++] = best;
-            if (pass == 2)
-                break;
-        }
-    }
-    /* Nothing compared at all (every run crashed or hit a CUDA error): the
-     * checkers may say why, so look at the first such dataset. */
-    for (int i = 0; i < s->ndatasets && nchosen == 0; i++)
-        if (s->datasets[i].status == ST_CRASH || s->datasets[i].status == ST_CUDA_ERROR)
-            chosen[nchosen++] = i;
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
         char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
@@ -366,6 +542,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     snprintf(s->device, sizeof s->device, "%s", b->device);
     snprintf(s->driver, sizeof s->driver, "%s", b->driver);
     snprintf(s->arch, sizeof s->arch, "%s", b->arch);
+    s->checkers_skipped = opt->no_sanitize;
 
     for (int i = 0; i < m->ndatasets; i++)
         if (opt->dataset == i || (opt->dataset < 0 && !m->datasets[i].on_demand))
@@ -406,13 +583,11 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
-        /* Only timeouts of datasets run alone count: the series has one
-         * dataset's limit for all of them, so on a busy machine it can run
-         * out of time without anything being wrong. */
+        int *alone = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int timeouts = 0;
         if (s->ndatasets > 1)
-            series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root, file,
-                         opt->maps_dir, s, done);
+            timeouts = series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root,
+                                    file, opt->maps_dir, s, done, alone);
         for (int i = 0; i < s->ndatasets; i++) {
             if (!done[i] && timeouts >= MAX_TIMEOUTS) {
                 /* An endless loop costs a submission twice the limit, not
@@ -429,6 +604,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             }
             s->score += s->datasets[i].points;
         }
+        free(alone);
         free(done);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);

@@ -19,11 +19,15 @@ typedef struct {
 
 /* A static requirement on the student's kernels, worth its own points,
  * checked from what the build or the run shows (requirements.c). */
-typedef enum { REQ_SHARED_MEMORY, REQ_BARRIER, REQ_CONSTANT_MEMORY, REQ_COUNT } requirement_kind;
+/* REQ_NO_HAZARDS is judged from the sanitizer stage instead: no finding of
+ * the checkers (a race, an out-of-bounds or misaligned access, a barrier not
+ * every thread reaches, a read of memory nothing wrote) on any dataset they
+ * looked at. */
+typedef enum { REQ_SHARED_MEMORY, REQ_BARRIER, REQ_CONSTANT_MEMORY, REQ_NO_HAZARDS, REQ_COUNT } requirement_kind;
 
 typedef struct {
     requirement_kind kind;
-    char *name;         /* "shared_memory", "barrier" or "constant_memory" */
+    char *name;         /* "shared_memory", "barrier", "constant_memory" or "no_hazards" */
     double points;
 } requirement_spec;
 

@@ -220,7 +220,7 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
     }
 }
 
-static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed)
+static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, int stuck_signal)
 {
     memset(r, 0, sizeof *r);
     int out_pipe[2], err_pipe[2], exec_pipe[2], status_pipe[2] = { -1, -1 };
@@ -299,10 +299,19 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed)
         sb_init(&cap[i].sb);
         sb_init(&cap[i].line);
     }
-    int status = 0, reaped = 0;
+    int status = 0, reaped = 0, told = 0;
     double deadline = t0 + spec->timeout_s, grace_end = 0;
+    double tell_at = deadline - (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
+        if (!reaped && !told && stuck_signal > 0 && now >= tell_at) {
+            /* to the run's group: in the sandbox its first process (pid 1 of
+             * the namespace, no handler) never sees it, the program does; a
+             * program without a handler is stopped by it a moment early,
+             * which counts as the timeout it was about to be */
+            kill(-pid, stuck_signal);
+            told = 1;
+        }
         if (!reaped && !r->timed_out && now >= deadline) {
             kill(-pid, SIGKILL);
             r->timed_out = 1;
@@ -365,6 +374,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed)
             status = SIGKILL; /* killed before it could tell: as if by SIGKILL */
         close(status_pipe[0]);
     }
+    if (told && WIFSIGNALED(status) && WTERMSIG(status) == stuck_signal)
+        r->timed_out = 1;
     if (WIFEXITED(status) && !r->timed_out) {
         r->exited = 1;
         r->exit_code = WEXITSTATUS(status);
@@ -382,12 +393,17 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed)
 
 void proc_run(const proc_spec *spec, proc_result *r)
 {
-    proc_run_impl(spec, r, 0);
+    proc_run_impl(spec, r, 0, 0);
 }
 
 void proc_run_sandboxed(const proc_spec *spec, proc_result *r)
 {
-    proc_run_impl(spec, r, sandbox_active());
+    proc_run_impl(spec, r, sandbox_active(), 0);
+}
+
+void proc_run_sandboxed_asking(const proc_spec *spec, int stuck_signal, proc_result *r)
+{
+    proc_run_impl(spec, r, sandbox_active(), stuck_signal);
 }
 
 void proc_result_free(proc_result *r)

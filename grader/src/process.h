@@ -42,6 +42,11 @@ void proc_run(const proc_spec *spec, proc_result *r);
 /* The same for a student's program: inside the sandbox when one is on
  * (sandbox.h), else exactly proc_run(). */
 void proc_run_sandboxed(const proc_spec *spec, proc_result *r);
+/* proc_run_sandboxed(), and stuck_signal sent to the run a moment before its
+ * time limit (a tenth of it, 0.5 s at most), for the program to say where it
+ * is stuck (the emulator's SIGUSR1); the limit stays the same, and a program
+ * the signal ends has run out of time. */
+void proc_run_sandboxed_asking(const proc_spec *spec, int stuck_signal, proc_result *r);
 void proc_result_free(proc_result *r);
 
 /* "Segmentation fault (SIGSEGV)" and the like. */

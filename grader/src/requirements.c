@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "requirements.h"
+#include "sanitize.h"
 #include "util.h"
 
 #include <cJSON.h>
@@ -251,7 +252,7 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e)
 }
 
 static void judge_one(const requirement_spec *q, const kernel_evidence *e, const char *backend,
-                      requirement_result *r)
+                      int timed_out, requirement_result *r)
 {
     int gpu = strcmp(backend, "gpu") == 0;
     r->name = q->name;
@@ -303,26 +304,96 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
     }
     if (!met && !e->observed) {
         free(r->message);
-        r->message = xstrdup("could not be checked: no kernel of yours was seen (it did not build, "
-                             "or no run launched one)");
+        /* A launch is logged when it ends: a kernel that never ends is never
+         * seen, though it ran. */
+        r->message = timed_out ? xstrdup("could not be checked: no run finished a kernel of yours (the program "
+                                         "ran out of time; fix the loop that never ends first)")
+                               : xstrdup("could not be checked: no kernel of yours was seen (it did not build, "
+                                         "or no run launched one)");
     }
+    r->status = met ? ST_PASS : ST_REQUIREMENT_FAILED;
+    r->points = met ? q->points : 0;
+}
+
+/* no_hazards: the checkers' findings on every dataset they looked at (the
+ * sanitizer stage, grade.c), whatever that dataset's verdict: one finding
+ * of any kind fails it, and the message names each kind found once, with
+ * its lines. Nothing checked to the end fails it too: a submission cannot
+ * escape the checkers by making them fail; and so does a submission with
+ * no dataset right, whose code is hazard-free only because it does not yet
+ * compute anything (a skeleton). */
+static void judge_no_hazards(const requirement_spec *q, const submission_result *s, requirement_result *r)
+{
+    r->name = q->name;
+    r->max_points = q->points;
+    strbuf sb;
+    sb_init(&sb);
+    int nkinds = 0, checked = 0, passed = 0;
+    char kinds[SAN_MAX_FINDINGS][24];
+    const char *problem = NULL;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const struct sanitize_result_s *z = s->datasets[i].sanitizer;
+        passed += s->datasets[i].status == ST_PASS;
+        if (!z)
+            continue;
+        checked += z->ran;
+        if (!z->ran && z->problem && !problem)
+            problem = z->problem;
+        for (int f = 0; f < z->nfindings; f++) {
+            int seen = 0;
+            for (int k = 0; k < nkinds; k++)
+                seen = seen || strcmp(kinds[k], z->findings[f].kind) == 0;
+            if (seen || nkinds == SAN_MAX_FINDINGS)
+                continue;
+            snprintf(kinds[nkinds++], sizeof kinds[0], "%s", z->findings[f].kind);
+            char *part = xasprintf("%s%s (on %s)", nkinds > 1 ? "; " : "", z->findings[f].message,
+                                   s->datasets[i].name);
+            sb_append(&sb, part, strlen(part));
+            free(part);
+        }
+    }
+    char *found = sb_detach(&sb);
+    int met = nkinds == 0 && checked > 0 && passed > 0;
+    if (nkinds > 0)
+        r->message = xasprintf("the checkers found %d kind%s of hazard: %s", nkinds, nkinds > 1 ? "s" : "", found);
+    else if (checked > 0 && passed == 0)
+        r->message = xstrdup("not earned: the checkers found nothing, but no dataset passed; these points are "
+                             "for a kernel that computes the result without hazards");
+    else if (!met)
+        r->message = xasprintf("could not be checked: %s", problem ? problem
+                                                                    : "no dataset ran to its end, so the checkers "
+                                                                      "had nothing to run");
+    else
+        r->message = xasprintf("the checkers (races, out-of-bounds accesses, barriers, unset memory) found "
+                               "nothing on %d dataset%s", checked, checked > 1 ? "s" : "");
+    free(found);
     r->status = met ? ST_PASS : ST_REQUIREMENT_FAILED;
     r->points = met ? q->points : 0;
 }
 
 void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submission_result *s)
 {
-    s->nrequirements = m->nrequirements;
+    int timed_out = 0;
+    for (int i = 0; i < s->ndatasets; i++)
+        timed_out = timed_out || s->datasets[i].status == ST_TIMEOUT;
+    s->nrequirements = 0;
     s->requirements = xcalloc((size_t)m->nrequirements + 1, sizeof *s->requirements);
     for (int i = 0; i < m->nrequirements; i++) {
-        requirement_result *r = &s->requirements[i];
+        /* Without the checkers (--no-sanitize), no_hazards is neither
+         * earned nor lost: it is left out of the score. */
+        if (m->requirements[i].kind == REQ_NO_HAZARDS && s->checkers_skipped)
+            continue;
+        requirement_result *r = &s->requirements[s->nrequirements++];
         if (!s->built) {
             r->name = m->requirements[i].name;
             r->max_points = m->requirements[i].points;
             r->status = ST_COMPILE_ERROR;
             r->message = xstrdup("not checked: the file did not build");
         } else {
-            judge_one(&m->requirements[i], e, s->backend, r);
+            if (m->requirements[i].kind == REQ_NO_HAZARDS)
+                judge_no_hazards(&m->requirements[i], s, r);
+            else
+                judge_one(&m->requirements[i], e, s->backend, timed_out, r);
         }
         s->score += r->points;
         s->max_score += r->max_points;

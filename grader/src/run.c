@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,7 @@ static void parse_harness_lines(run_result *r)
 }
 
 void run_program(const char *program, const char *dataset_dir, const char *run_dir,
-                 double timeout_s, const char *const *env_add, run_result *r)
+                 double timeout_s, const char *const *env_add, int where_stuck, run_result *r)
 {
     memset(r, 0, sizeof *r);
     run_prepare_dir(dataset_dir, run_dir);
@@ -123,7 +124,7 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
     proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
-    proc_run_sandboxed(&spec, &r->proc);
+    proc_run_sandboxed_asking(&spec, where_stuck ? SIGUSR1 : 0, &r->proc);
     parse_harness_lines(r);
 }
 
@@ -150,8 +151,8 @@ static char *series_part(const char *text, int k, int *status, double *ms)
     return xasprintf("%.*s", (int)(b - a), a);
 }
 
-void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-                double timeout_s, const char *const *env_add, run_result *results)
+int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+               double timeout_s, const char *const *env_add, int where_stuck, run_result *results)
 {
     memset(results, 0, (size_t)n * sizeof *results);
     make_run_dir(series_dir); /* one limit for the whole series */
@@ -172,7 +173,7 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
     }
     proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES, 0 };
     proc_result p;
-    proc_run_sandboxed(&spec, &p);
+    proc_run_sandboxed_asking(&spec, where_stuck ? SIGUSR1 : 0, &p);
     for (int i = 0; i < n; i++) {
         int out_status, err_status;
         double out_ms, err_ms;
@@ -181,7 +182,14 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
         if (!out || !err || out_status != err_status) {
             free(out);
             free(err);
-            continue; /* not finished in the series: run on its own */
+            /* not finished in the series: what it printed on its standard
+             * error until the end (where it was stuck, for one), kept */
+            char start[64];
+            snprintf(start, sizeof start, "@gpulab\tdataset\t%d\n", i);
+            const char *from = p.started && p.err_text ? strstr(p.err_text, start) : NULL;
+            if (from && !results[i].proc.err_text && (i == 0 || results[i - 1].proc.started))
+                results[i].proc.err_text = xstrdup(from + strlen(start));
+            continue;
         }
         run_result *r = &results[i];
         r->proc.started = r->proc.exited = 1;
@@ -193,11 +201,13 @@ void run_series(const char *program, const char *const *dataset_dirs, int n, con
         r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
         parse_harness_lines(r);
     }
+    int timed_out = p.started && p.timed_out;
     proc_result_free(&p);
     for (int i = 0; i < 2 * n; i++)
         free(names[i]);
     free(names);
     free(argv);
+    return timed_out;
 }
 
 /* The last non-empty line of a text, for a one-line message. */

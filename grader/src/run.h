@@ -33,21 +33,27 @@ typedef struct {
 
 /* Copies the dataset's inputs (its files named input*) into run_dir and runs
  * the program there, with env_add ("NAME=value", NULL-terminated, or NULL)
- * added to its environment. */
+ * added to its environment. where_stuck: the program is the emulator's, which says where its
+ * kernel's threads are when asked a moment before the time runs out
+ * ("gpulab-emu: stuck FILE:LINE ..." on its standard error; process.h). */
 void run_program(const char *program, const char *dataset_dir, const char *run_dir,
-                 double timeout_s, const char *const *env_add, run_result *r);
+                 double timeout_s, const char *const *env_add, int where_stuck, run_result *r);
 
 /* Every dataset in one process, one after another (PROGRAM --series, see
  * grader/runtime/harness_main.c), in series_dir: dataset i's inputs in
  * series_dir/d<i>, its output series_dir/out-<i>.tensor. results[i] gets
  * dataset i's part of the outputs, its exit status and the harness's wall
  * time, as run_program() would; results[i].proc.started is 0 for a dataset
- * the series did not finish (the process ended or ran out of time first). */
+ * the series did not finish (the process ended or ran out of time first).
+ * Returns 1 when the process ran out of time (timeout_s for the whole
+ * series): the first dataset not finished is the one it was on; its
+ * results[i].proc.err_text holds what the series printed on its standard
+ * error from that dataset's start on (started stays 0). */
+int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+               double timeout_s, const char *const *env_add, int where_stuck, run_result *results);
+
 /* The message of a run that ran out of time (malloc'd). */
 char *run_timeout_message(double timeout_s);
-
-void run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-                double timeout_s, const char *const *env_add, run_result *results);
 
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);

@@ -72,6 +72,11 @@ static char *quote(const char *file, int line)
     return q;
 }
 
+char *sanitize_quote(const char *file, int line)
+{
+    return quote(file, line);
+}
+
 /* "at KERNEL(args)+0x90 in FILE:LINE" -> kernel, file, line */
 static int parse_at(const char *s, char *kernel, size_t klen, char *file, size_t flen, int *line)
 {

@@ -45,6 +45,10 @@ typedef struct sanitize_result_s {
     char race_map[512];      /* the race map's path, or "" */
 } sanitize_result;
 
+/* "line N (`the line's text`)" of the student's file, for a sentence
+ * (malloc'd); "line N" when the file has no such line. */
+char *sanitize_quote(const char *file, int line);
+
 /* Runs the program on the dataset under the backend's checkers.
  * student_file: the student's source, to quote its lines. want_races: when
  * racecheck reports a race, run it once more asking for every hazard, and

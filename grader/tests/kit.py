@@ -28,6 +28,14 @@ def gpulab(*args, **kw):
     return run([GPULAB, *args], **kw)
 
 
+def hazard_share(m):
+    """The share of a lab's points (its manifest m) that no_hazards is worth:
+    what a checker's finding costs, whatever the datasets did."""
+    hazards = sum(r["points"] for r in m.get("requirements", []) if r["name"] == "no_hazards")
+    total = sum(d["points"] for d in m["datasets"] if not d.get("on_demand"))
+    return hazards / (total + sum(r["points"] for r in m.get("requirements", [])))
+
+
 def check_json(lab, path, backend, *extra, expect_rc=None, sanitize=False, **kw):
     """`gpulab check --format json`: returns (exit status, report dict).
     The sanitizer stage is slow on a GPU (three tools, two datasets), so it is

@@ -240,6 +240,38 @@ def test_40_submissions_on_the_gpu_match_the_emulator(class_of_40):
     assert not differ, differ
 
 
+ENDLESS = (PROGRAMS / "spin_when_width_1.cu").read_text().replace("if (Width == 1) {", "if (Width > 0) {")
+
+
+def test_an_endless_loop_everywhere_costs_at_most_twice_the_timeout(tmp_path):
+    """A kernel that never ends on any dataset: two timeouts of the whole
+    limit (each dataset first in its series), then the rest not run. Its
+    cost, the record's grading time, is at most twice the limit more than
+    that of the solution graded in the same batch (build and runs)."""
+    need_emu()
+    assert ENDLESS != (PROGRAMS / "spin_when_width_1.cu").read_text()
+    subs = tmp_path / "class"
+    (subs / "loop").mkdir(parents=True)
+    (subs / "loop" / "basic_matmul.cu").write_text(ENDLESS)
+    (subs / "sol").mkdir()
+    shutil.copy(SOLUTION, subs / "sol" / "basic_matmul.cu")
+    timeout = 2
+    p = grade(subs, "--backend", "emu", "--jobs", "1", "--timeout", str(timeout), "--no-sanitize",
+              "--records", tmp_path / "records")
+    assert p.returncode == 0, p.stderr
+    recs = records_of(tmp_path / "records")
+    loop, sol = recs["loop"], recs["sol"]
+    st = [d["status"] for d in loop["datasets"]]
+    assert st == ["timeout"] * NDATASETS, st
+    assert [d["message"].startswith("not run") for d in loop["datasets"]] == [False] * 2 + [True] * (NDATASETS - 2)
+    # the emulator says where the kernel was when the time ran out: the loop's line
+    spin = next(i for i, l in enumerate(ENDLESS.splitlines(), 1) if "while (m[0] == m[0])" in l)
+    for d in loop["datasets"][:2]:
+        assert f"of kernel Kernel was still running at line {spin} (`while" in d["message"], d["message"]
+    assert sol["score"] == sol["max_score"]
+    assert loop["grading_s"] < sol["grading_s"] + 2 * timeout + 1, (loop["grading_s"], sol["grading_s"])
+
+
 def small_class(root):
     subs = root / "class"
     for name, src in (("a", SOLUTION), ("b", SKELETON), ("c", PROGRAMS / "wrong_index.cu"),

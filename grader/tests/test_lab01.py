@@ -11,6 +11,11 @@ PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / LAB
 DATASETS = [d["name"] for d in kit.manifest(LAB)["datasets"] if not d.get("on_demand")]
 
 
+def test_every_lab_gives_no_hazards_a_third_of_its_points():
+    for m in map(kit.manifest, sorted(p.name for p in (kit.ROOT / "labs").iterdir() if (p / "lab.json").exists())):
+        assert kit.hazard_share(m) >= 1 / 3, m["id"]
+
+
 def test_solution_passes_every_dataset(backend):
     rc, rep = kit.check_json(LAB, SOLUTION, backend, expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
@@ -30,7 +35,10 @@ def test_text_report_for_people(backend):
     p = kit.gpulab("check", LAB, SKELETON, "--backend", backend)
     assert p.returncode == 1
     assert "\033[" not in p.stdout  # NO_COLOR is set by kit.run
-    assert "score 0/8" in p.stdout
+    # the datasets' points and no_hazards' (the checkers ran: it counts)
+    points = len(DATASETS) + sum(r["points"] for r in kit.manifest(LAB)["requirements"])
+    assert f"score 0/{points}" in p.stdout
+    assert "[no_hazards]" in p.stdout and "no dataset passed" in p.stdout
     assert "(never written)" in p.stdout
 
 
@@ -122,5 +130,7 @@ def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
               for d in s["datasets"] if d["status"] == "grader_error"]
     assert p.returncode == 0, (p.stderr, errors)
     scores = [s["score"] for s in doc["submissions"]]
-    assert scores == [len(DATASETS), 0]
+    # with the checkers: the solution earns no_hazards too, the skeleton not
+    hazards = sum(r["points"] for r in kit.manifest(LAB)["requirements"] if r["name"] == "no_hazards")
+    assert scores == [len(DATASETS) + hazards, 0]
     assert doc["lab"] == LAB and doc["backend"] == backend

@@ -91,7 +91,9 @@ def test_there_are_the_mutants_and_variants_the_issue_asks_for():
 def test_manifest(lab):
     m = kit.manifest(lab)
     assert m["source"] == LABS[lab] and m["id"] == lab
-    assert {(r["name"], r["points"]) for r in m["requirements"]} == {(r, 1) for r in REQUIREMENTS}
+    assert {(r["name"], r["points"]) for r in m["requirements"] if r["name"] != "no_hazards"} == \
+        {(r, 1) for r in REQUIREMENTS}
+    assert kit.hazard_share(m) >= 1 / 3
     names = [d["name"] for d in m["datasets"]]
     assert len(names) == len(set(names))
     sizes = [(d["params"]["height"], d["params"]["width"], d["params"]["channels"])
@@ -254,8 +256,14 @@ def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
     assert f is not None, san
     want_map = maps / lab / f"second-batch-unbounded-{dataset}.ppm"
     assert san["fault_map"] == str(want_map) and want_map.exists()
-    # the kernel ran (and crashed): its shared memory and barrier are seen
-    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    # the kernel ran (and crashed): its shared memory and barrier are seen;
+    # the out-of-bounds write fails no_hazards, naming its line
+    want = {name: "pass" for name in REQUIREMENTS}
+    want["no_hazards"] = "requirement_failed"
+    assert kit.requirement_statuses(rep) == want
+    hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
+    assert hz["score"] == 0 and hz["max_score"] * 3 >= rep["max_score"], hz
+    assert "line " in hz["message"] and dataset in hz["message"], hz
     w, h, pix = read_ppm(want_map)
     if backend == "emu":
         # the emulator knows the launch and runs it to its end
@@ -449,3 +457,53 @@ def test_errormap_rejects_a_shape_mismatch(tmp_path, errormap_driver):
     # the driver always builds got from want, so check the unwritable-path error instead
     p = kit.run([errormap_driver, EXPECTED, tmp_path / "no" / "such" / "dir.ppm", "none", 16, 2])
     assert p.returncode == 1 and "cannot write" in p.stdout
+
+
+def test_missing_channel_barrier_is_found_and_costs_a_third(backend):
+    """The barrier at the end of the channel loop left out, graded on every
+    public dataset with the checkers: whichever datasets the race shows on
+    (on a GPU it may leave every answer right), the checkers look at a
+    colour image, name the racing lines, and no_hazards costs at least a
+    third of the lab's points."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    path = kit.ROOT / "solutions" / lab / "mutants" / "no-barrier-between-channels.cu"
+    read_line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if "acc += Mc" in l)
+    rc, rep = kit.check_json(lab, path, backend, sanitize=True, expect_rc=1)
+    hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
+    assert hz["status"] == "requirement_failed" and hz["score"] == 0, hz
+    assert "race" in hz["message"] and f"line {read_line}" in hz["message"] and "N_ds[" in hz["message"], hz
+    assert "(on rgb-" in hz["message"], hz
+    assert rep["max_score"] - rep["score"] >= rep["max_score"] / 3, (rep["score"], rep["max_score"])
+
+
+def checked(rep):
+    """The datasets the checkers looked at."""
+    return [d for d in rep["datasets"] if d.get("sanitizer") is not None]
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_checkers_look_at_a_failure_and_each_kind_of_input(backend, lab):
+    """At most three datasets under the checkers: the smallest failure, and
+    between them gray and colour, square and ragged images."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    params = {d["name"]: d["params"] for d in kit.manifest(lab)["datasets"]}
+
+    def kinds(ds):
+        return ({"gray" if params[d["name"]]["channels"] == 1 else "colour" for d in ds} |
+                {"square" if params[d["name"]]["height"] == params[d["name"]]["width"] else "ragged" for d in ds})
+
+    rc, rep = kit.check_json(lab, kit.solution(lab), backend, sanitize=True, expect_rc=0)
+    ds = checked(rep)
+    assert 2 <= len(ds) <= 3 and kinds(ds) == {"gray", "colour", "square", "ragged"}, [d["name"] for d in ds]
+    # the mutant fails on colour images only (emulator): the smallest of them is looked at
+    path = kit.ROOT / "solutions" / "04-conv-2batch" / "mutants" / "no-barrier-between-channels.cu"
+    if lab == "04-conv-2batch" and backend == "emu":
+        rc, rep = kit.check_json(lab, path, backend, sanitize=True, expect_rc=1)
+        ds = checked(rep)
+        failed = [d for d in rep["datasets"] if d["status"] not in ("pass", "unsafe")]
+        smallest = min(failed, key=lambda d: d["comparison"]["elements"])
+        assert smallest["name"] in [d["name"] for d in ds] and len(ds) <= 3, [d["name"] for d in ds]
+        assert kinds(ds) == {"gray", "colour", "square", "ragged"}, [d["name"] for d in ds]

@@ -41,3 +41,17 @@ def test_a_series_is_framed_dataset_by_dataset(tmp_path):
                        kit.ROOT / "datasets" / "02-tiled-matmul" / name / "expected.tensor")
         assert c.returncode == 0, c.stdout
     kit.run(["rm", "-rf", work])
+
+
+def test_a_series_out_of_time_past_its_first_dataset_counts_no_timeout(backend, tmp_path):
+    """Each call takes 0.45 of the limit: a series runs two datasets, then
+    runs out of time on its third, which had only part of the limit. That
+    is no timeout: the next series starts at that dataset, and in the end
+    every dataset passes (a rolling series, grade.c)."""
+    src = (kit.ROOT / "solutions" / "01-basic-matmul" / "basic_matmul.cu").read_text()
+    head = "void basic_matmul(const float *M, const float *N, float *P, int width)\n{\n"
+    assert head in src
+    slow = tmp_path / "basic_matmul.cu"
+    slow.write_text("#include <unistd.h>\n" + src.replace(head, head + "    usleep(900000); /* 0.45 s of 2 */\n", 1))
+    rc, rep = kit.check_json("01-basic-matmul", slow, backend, "--timeout", "2", expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets("01-basic-matmul")}, rep
