@@ -46,6 +46,8 @@ static const char usage_text[] =
     "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
     "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
     "      --keep                        keep the work directory, for debugging\n"
+    "      --verbose                     every failing dataset's details (default: datasets that fail\n"
+    "                                    the same way are folded into one block)\n"
     "  gpulab bench LAB FILE.cu [--calls N] [--dataset NAME] [--backend gpu|emu]\n"
     "                                    time your file on the lab's performance dataset, next to\n"
     "                                    the reference solution and cuBLAS or a copy (same run)\n"
@@ -65,7 +67,7 @@ static const char usage_text[] =
     "      --sandbox auto|unshare|none   isolation of builds and runs (default auto; without it grade\n"
     "                                    stops, exit 3, unless --sandbox none is given)\n"
     "      --regrade ID                  grade this submission again (its record is removed first)\n"
-    "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep as for check\n"
+    "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep, --verbose as for check\n"
     "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary]\n"
     "                                    the gradebook and JUnit XML again, from the records (- for\n"
     "                                    standard output); --summary: the class summary\n"
@@ -175,6 +177,7 @@ typedef struct {
     double timeout_s;
     int keep;
     int no_sanitize;
+    int verbose;
     const char *maps;
     int nfiles;
     char **files;
@@ -206,6 +209,8 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
             o->keep = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             o->no_sanitize = 1;
+        else if (strcmp(a, "--verbose") == 0)
+            o->verbose = 1;
         else if (strcmp(a, "--maps") == 0 && has_value)
             o->maps = argv[++i];
         else if (a[0] == '-' && a[1] != '\0')
@@ -295,7 +300,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
         if (json) {
             cJSON_AddItemToArray(subs, report_json(&s));
         } else {
-            report_text(&text, &s, color);
+            report_text(&text, &s, color, o.verbose);
             if (o.nfiles > 1)
                 sb_puts(&text, "\n");
             if (!o.out) { /* stream each report as soon as it is ready */
@@ -341,6 +346,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
 typedef struct {
     int format;         /* 0 text, 1 json, 2 gradescope */
     int color;
+    int verbose;        /* --verbose: no folding of datasets that fail alike */
     int stream;         /* text reports go to stdout as each is ready */
     strbuf text;
 } grade_output;
@@ -351,7 +357,7 @@ static void on_graded(const cJSON *rec, const submission_result *s, void *ctx)
     if (g->format != 0)
         return;
     if (s) {
-        report_text(&g->text, s, g->color);
+        report_text(&g->text, s, g->color, g->verbose);
     } else {
         const cJSON *score = cJSON_GetObjectItemCaseSensitive(rec, "score");
         const cJSON *max = cJSON_GetObjectItemCaseSensitive(rec, "max_score");
@@ -435,7 +441,7 @@ static int cmd_grade(int argc, char **argv)
     const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
     const char *sandbox = "auto";
     double timeout_s = 0;
-    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0;
+    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, verbose = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
@@ -469,6 +475,8 @@ static int cmd_grade(int argc, char **argv)
                 usage_error("--jobs %s: expected a number of builds at once, 1 or more", argv[i]);
         } else if (strcmp(a, "--keep") == 0)
             keep = 1;
+        else if (strcmp(a, "--verbose") == 0)
+            verbose = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             no_sanitize = 1;
         else if (a[0] == '-' && a[1] != '\0')
@@ -577,6 +585,7 @@ static int cmd_grade(int argc, char **argv)
     sb_init(&g.text);
     g.format = fmt;
     g.color = fmt == 0 && !out && report_want_color(STDOUT_FILENO);
+    g.verbose = verbose;
     g.stream = fmt == 0 && !out;
     batch_summary sum;
     cJSON *recs = batch_run(&m, &b, entries, nentries, &bo, on_graded, &g, &sum);
