@@ -436,8 +436,17 @@ static void checkers_line(strbuf *out, const submission_result *s)
  * requirement, which beats a plain count of wrong elements. */
 static char *fix_first(const submission_result *s)
 {
-    if (!s->built && s->build_message)
+    if (!s->built && s->build_message) {
+        /* the compiler's first error names the file and line */
+        const char *log = s->build_log ? s->build_log : "", *e = strstr(log, "error:");
+        if (e) {
+            const char *start = e, *end = strchr(e, '\n');
+            while (start > log && start[-1] != '\n')
+                start--;
+            return xasprintf("the build: %.*s", (int)(end ? end - start : (long)strlen(start)), start);
+        }
         return xasprintf("the build: %s", s->build_message);
+    }
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (!has_findings(d))
