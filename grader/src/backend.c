@@ -35,6 +35,40 @@ static int normalise_arch(const char *in, char *out, size_t len)
     return -1;
 }
 
+/* The GPUs runs may use: those CUDA_VISIBLE_DEVICES names when it is set
+ * (as the CUDA runtime would), else every one nvidia-smi lists. */
+static void list_gpus(const char *smi)
+{
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    gpu.ngpus = 0;
+    if (visible) {
+        char *copy = xstrdup(visible);
+        for (char *save = NULL, *t = strtok_r(copy, ",", &save); t && gpu.ngpus < 16;
+             t = strtok_r(NULL, ",", &save))
+            if (*t)
+                snprintf(gpu.gpu_ids[gpu.ngpus++], sizeof gpu.gpu_ids[0], "%s", t);
+        free(copy);
+        return;
+    }
+    const char *argv[] = { smi, "--query-gpu=index", "--format=csv,noheader", NULL };
+    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0, 0 };
+    proc_result r;
+    proc_run(&spec, &r);
+    if (r.exited && r.exit_code == 0) {
+        char *copy = xstrdup(r.out_text);
+        for (char *save = NULL, *t = strtok_r(copy, "\n", &save); t && gpu.ngpus < 16;
+             t = strtok_r(NULL, "\n", &save)) {
+            t += strspn(t, " ");
+            if (*t >= '0' && *t <= '9')
+                snprintf(gpu.gpu_ids[gpu.ngpus++], sizeof gpu.gpu_ids[0], "%.*s", (int)strspn(t, "0123456789"), t);
+        }
+        free(copy);
+    }
+    proc_result_free(&r);
+    if (gpu.ngpus == 0) /* the runtime's default device */
+        snprintf(gpu.gpu_ids[gpu.ngpus++], sizeof gpu.gpu_ids[0], "0");
+}
+
 static void probe_gpu(void)
 {
     if (probed)
@@ -89,6 +123,8 @@ static void probe_gpu(void)
                  *first ? ": " : "", first);
     }
     proc_result_free(&r);
+    if (gpu.compiler)
+        list_gpus(smi);
     free(smi);
     free(nvcc);
 

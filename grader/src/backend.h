@@ -15,6 +15,8 @@ typedef struct {
     char driver[64];        /* the NVIDIA driver's version, "" on the emulator */
     char arch[32];          /* nvcc's -arch value, e.g. "sm_90"; "" on the emulator */
     char *compiler;         /* path of nvcc or of the emulator's emucc */
+    int ngpus;              /* GPUs the runs may use (CUDA_VISIBLE_DEVICES, else all); 0 on the emulator */
+    char gpu_ids[16][32];   /* each one's CUDA_VISIBLE_DEVICES value */
 } backend;
 
 /* requested: "gpu", "emu" or NULL (automatic). Dies, in one clear line,

@@ -5,9 +5,12 @@
  * (build_submission() into a private work directory) and leave what the
  * build said in <workdir>/build.json; the grader itself runs the built
  * submissions one at a time, in the entries' order (one GPU, or the
- * emulator), then writes the record with write_file_atomic(). Killing the
- * grader loses at most the submissions being built or run: every record on
- * disk is whole, and a re-run reuses it.
+ * emulator), then writes the record with write_file_atomic(). With
+ * --parallel N, N worker processes each build and grade one submission at a
+ * time, spread over the GPUs, and write its record; the grader reads them
+ * back and reports in the entries' order. Killing the grader loses at most
+ * the submissions being built or run: every record on disk is whole, and a
+ * re-run reuses it.
  */
 #define _GNU_SOURCE
 #include "batch.h"
@@ -610,9 +613,291 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* What one batch's grading loops share. */
+typedef struct {
+    const lab_manifest *m;
+    const backend *b;
+    const batch_entry *e;
+    const batch_options *o;
+    slot *slots;
+    cJSON **by_index;
+    const char *grader_sha, *options_key;
+    dataset_set *public_set, *seeded;
+    batch_summary *sum;
+    void (*on_record)(const cJSON *rec, const char *report, void *ctx);
+    void *ctx;
+    int next_emit;      /* on_record has been called for the entries before this one */
+} batch_ctx;
+
+/* The datasets entry i is graded on (in the grader's process): the public
+ * ones, or those of its seed, generated now if they are not the last ones. */
+static const dataset_set *datasets_for(batch_ctx *c, int i)
+{
+    const batch_options *o = c->o;
+    if (!o->use_seed && !o->secret)
+        return c->public_set;
+    seeded_set(c->m, &o->go, o->secret ? batch_secret_seed(o->secret, c->e[i].id) : o->seed, c->seeded);
+    return c->seeded;
+}
+
+static int record_grader_errors(const cJSON *rec)
+{
+    int k = 0;
+    const cJSON *d;
+    cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(rec, "datasets"))
+        k += same(json_string(d, "status"), "grader_error");
+    return k;
+}
+
+/* The record of a submission just graded, written atomically to the records
+ * folder, and its text report (when the batch's output wants one). */
+static cJSON *record_graded(batch_ctx *c, int i, const submission_result *s, const dataset_set *ds,
+                            double seconds, char **report)
+{
+    cJSON *rec = make_record(c->m, c->o, &c->e[i], s, c->slots[i].sub_sha, c->grader_sha, ds, c->options_key,
+                             seconds);
+    if (c->b->kind == BACKEND_GPU) {
+        const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+        cJSON_AddStringToObject(rec, "gpu", visible ? visible : "");
+    }
+    char *text = cJSON_Print(rec);
+    char *path = record_path(c->o, &c->e[i]);
+    if (write_file_atomic(path, text, strlen(text)) != 0)
+        die("cannot write %s: %s", path, strerror(errno));
+    free(path);
+    free(text);
+    *report = NULL;
+    if (c->o->text_reports) {
+        strbuf sb;
+        sb_init(&sb);
+        report_text(&sb, s, c->o->color, c->o->verbose);
+        *report = sb_detach(&sb);
+    }
+    return rec;
+}
+
+/* Calls on_record for every finished entry not yet told, in the entries'
+ * order; reports[i] (freed here) is an entry's text report, NULL for one
+ * whose record was reused. */
+static void emit_in_order(batch_ctx *c, int n, char **reports)
+{
+    while (c->next_emit < n && c->slots[c->next_emit].state == DONE) {
+        int i = c->next_emit++;
+        if (c->on_record)
+            c->on_record(c->by_index[i], reports ? reports[i] : NULL, c->ctx);
+        if (reports) {
+            free(reports[i]);
+            reports[i] = NULL;
+        }
+    }
+}
+
+/* One GPU (or the emulator) at a time: builds run ahead in up to `jobs`
+ * other processes, the grader runs each built submission itself. */
+static void grade_in_order(batch_ctx *c, int n, int done)
+{
+    const lab_manifest *m = c->m;
+    const backend *b = c->b;
+    const batch_entry *e = c->e;
+    const batch_options *o = c->o;
+    slot *slots = c->slots;
+    int jobs = o->jobs > 0 ? o->jobs : 1;
+    int next_build = 0;
+    char **reports = xcalloc((size_t)n + 1, sizeof *reports);
+    for (int i = 0; i < n; i++) {
+        if (slots[i].state == DONE) {
+            emit_in_order(c, n, reports);
+            continue;
+        }
+        double ts = now_s();
+        submission_result s;
+        if (!e[i].path) {
+            missing_result(m, b, &e[i], &o->go, &s);
+        } else {
+            /* keep `jobs` builds going, this one included */
+            for (;;) {
+                reap_builds(slots, n, 0);
+                int building = 0;
+                for (int k = 0; k < n; k++)
+                    building += slots[k].state == BUILDING;
+                while (building < jobs && next_build < n) {
+                    if (slots[next_build].state == PENDING && e[next_build].path) {
+                        start_build(m, b, &e[next_build], &slots[next_build]);
+                        building++;
+                    }
+                    next_build++;
+                }
+                progress(o, done, n, building, e[i].id);
+                if (slots[i].state == BUILT)
+                    break;
+                reap_builds(slots, n, 1);
+            }
+            build_result br;
+            read_build_json(slots[i].workdir, &br);
+            grade_options go = o->go;
+            go.datasets_root = datasets_for(c, i)->root;
+            grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &s);
+            build_result_free(&br);
+            if (o->go.keep)
+                fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
+            else
+                remove_work_dir(slots[i].workdir);
+        }
+        c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), now_s() - ts, &reports[i]);
+        c->sum->grader_errors += record_grader_errors(c->by_index[i]);
+        slots[i].state = DONE;
+        done++;
+        c->sum->graded++;
+        submission_result_free(&s);
+        emit_in_order(c, n, reports);
+    }
+    free(reports);
+}
+
+/* In a grading worker (a child process): build, grade, write the record and
+ * the text report (workdir/report.txt); the parent reads them back. */
+static void grade_in_child(batch_ctx *c, int i, const char *gpu_id) __attribute__((noreturn));
+static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (gpu_id && setenv("CUDA_VISIBLE_DEVICES", gpu_id, 1) != 0)
+        die("setenv: %s", strerror(errno));
+    const batch_options *o = c->o;
+    double ts = now_s();
+    submission_result s;
+    dataset_set mine;
+    memset(&mine, 0, sizeof mine);
+    const dataset_set *ds = c->public_set;
+    if (o->secret) {
+        /* each submission's own datasets, generated here */
+        seeded_set(c->m, &o->go, batch_secret_seed(o->secret, c->e[i].id), &mine);
+        ds = &mine;
+    } else if (o->use_seed) {
+        ds = c->seeded; /* one seed for all: generated before the workers */
+    }
+    build_result br;
+    build_submission(c->m, c->b, c->e[i].path, c->slots[i].workdir, &br);
+    grade_options go = o->go;
+    go.datasets_root = ds->root;
+    grade_built(c->m, c->b, c->e[i].path, &go, c->slots[i].workdir, &br, &s);
+    build_result_free(&br);
+    char *report = NULL;
+    cJSON *rec = record_graded(c, i, &s, ds, now_s() - ts, &report);
+    char *path = xasprintf("%s/report.txt", c->slots[i].workdir);
+    if (write_file(path, report ? report : "", report ? strlen(report) : 0) != 0)
+        die("cannot write %s: %s", path, strerror(errno));
+    if (mine.have)
+        remove_tree(mine.root);
+    (void)rec;
+    fflush(stdout);
+    fflush(stderr);
+    _exit(0);
+}
+
+/* Several submissions at once (--parallel N): each is built and graded in a
+ * worker process of its own, spread over the GPUs the runs may use (worker
+ * k on GPU k mod the number of GPUs); records and reports come back in the
+ * entries' order. */
+static void grade_in_parallel(batch_ctx *c, int n, int done)
+{
+    const batch_options *o = c->o;
+    slot *slots = c->slots;
+    int workers = o->parallel;
+    pid_t *pids = xcalloc((size_t)workers, sizeof *pids);
+    int *entry_of = xcalloc((size_t)workers, sizeof *entry_of);
+    char **reports = xcalloc((size_t)n + 1, sizeof *reports);
+    if (o->use_seed && !o->secret)
+        seeded_set(c->m, &o->go, o->seed, c->seeded);
+    if (o->secret && !hidden_base) { /* made here, so every worker's runs hide it */
+        hidden_base = make_temp_dir("gpulab-hidden");
+        chmod(hidden_base, 0700);
+        sandbox_hide(hidden_base);
+    }
+    int next = 0, running = 0;
+    for (;;) {
+        while (next < n && (slots[next].state == DONE || !c->e[next].path)) {
+            if (slots[next].state != DONE) { /* nothing to grade: its record now */
+                submission_result s;
+                missing_result(c->m, c->b, &c->e[next], &o->go, &s);
+                c->by_index[next] = record_graded(c, next, &s, datasets_for(c, next), 0, &reports[next]);
+                submission_result_free(&s);
+                slots[next].state = DONE;
+                done++;
+                c->sum->graded++;
+            }
+            next++;
+        }
+        for (int w = 0; w < workers && next < n && running < workers; w++) {
+            if (pids[w])
+                continue;
+            int i = next++;
+            slots[i].workdir = make_temp_dir("gpulab");
+            fflush(stdout);
+            fflush(stderr);
+            pid_t pid = fork();
+            if (pid < 0)
+                die("fork: %s", strerror(errno));
+            if (pid == 0)
+                grade_in_child(c, i, c->b->kind == BACKEND_GPU ? c->b->gpu_ids[w % c->b->ngpus] : NULL);
+            pids[w] = pid;
+            entry_of[w] = i;
+            slots[i].state = BUILDING;
+            running++;
+            while (next < n && slots[next].state == DONE)
+                next++;
+        }
+        emit_in_order(c, n, reports);
+        progress(o, done, n, running, NULL);
+        if (running == 0 && next >= n)
+            break;
+        int status;
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            die("waitpid: %s", strerror(errno));
+        }
+        int w = 0;
+        while (w < workers && pids[w] != pid)
+            w++;
+        if (w == workers)
+            continue; /* not a worker */
+        int i = entry_of[w];
+        pids[w] = 0;
+        running--;
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            die("the grading worker for %s failed (%s %d); its record was not written",
+                c->e[i].id, WIFEXITED(status) ? "exit status" : "signal",
+                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+        char *path = record_path(o, &c->e[i]);
+        char *text = read_file(path, NULL);
+        c->by_index[i] = text ? cJSON_Parse(text) : NULL;
+        if (!c->by_index[i])
+            die("the grading worker for %s left no readable record at %s", c->e[i].id, path);
+        free(text);
+        free(path);
+        char *rpath = xasprintf("%s/report.txt", slots[i].workdir);
+        reports[i] = read_file(rpath, NULL);
+        free(rpath);
+        if (o->go.keep)
+            fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
+        else
+            remove_work_dir(slots[i].workdir);
+        c->sum->grader_errors += record_grader_errors(c->by_index[i]);
+        slots[i].state = DONE;
+        done++;
+        c->sum->graded++;
+    }
+    emit_in_order(c, n, reports);
+    free(reports);
+    free(pids);
+    free(entry_of);
+}
+
 cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, int n,
                  const batch_options *o,
-                 void (*on_record)(const cJSON *rec, const submission_result *s, void *ctx),
+                 void (*on_record)(const cJSON *rec, const char *report, void *ctx),
                  void *ctx, batch_summary *sum)
 {
     double t0 = now_s();
@@ -661,77 +946,19 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
             slots[i].state = DONE;
     }
 
-    int jobs = o->jobs > 0 ? o->jobs : 1;
-    int next_build = 0, done = 0;
+    batch_ctx c = { m, b, e, o, slots, by_index, grader_sha, options_key, &public_set, &seeded, sum,
+                    on_record, ctx, 0 };
+    int done = 0;
     for (int i = 0; i < n; i++)
         if (slots[i].state == DONE)
             done++;
+    sum->skipped = done;
     progress(o, done, n, 0, NULL);
-    for (int i = 0; i < n; i++) {
-        if (slots[i].state == DONE) {
-            if (on_record)
-                on_record(by_index[i], NULL, ctx);
-            sum->skipped++;
-            continue;
-        }
-        double ts = now_s();
-        submission_result s;
-        if (!e[i].path) {
-            missing_result(m, b, &e[i], &o->go, &s);
-        } else {
-            /* keep `jobs` builds going, this one included */
-            for (;;) {
-                reap_builds(slots, n, 0);
-                int building = 0;
-                for (int k = 0; k < n; k++)
-                    building += slots[k].state == BUILDING;
-                while (building < jobs && next_build < n) {
-                    if (slots[next_build].state == PENDING && e[next_build].path) {
-                        start_build(m, b, &e[next_build], &slots[next_build]);
-                        building++;
-                    }
-                    next_build++;
-                }
-                progress(o, done, n, building, e[i].id);
-                if (slots[i].state == BUILT)
-                    break;
-                reap_builds(slots, n, 1);
-            }
-            build_result br;
-            read_build_json(slots[i].workdir, &br);
-            grade_options go = o->go;
-            dataset_set *ds = &public_set;
-            if (o->use_seed || o->secret) {
-                seeded_set(m, &o->go, o->secret ? batch_secret_seed(o->secret, e[i].id) : o->seed, &seeded);
-                ds = &seeded;
-            }
-            go.datasets_root = ds->root;
-            grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &s);
-            build_result_free(&br);
-            if (o->go.keep)
-                fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
-            else
-                remove_work_dir(slots[i].workdir);
-        }
-        const dataset_set *ds = (o->use_seed || o->secret) ? &seeded : &public_set;
-        cJSON *rec = make_record(m, o, &e[i], &s, slots[i].sub_sha, grader_sha, ds, options_key, now_s() - ts);
-        for (int d = 0; d < s.ndatasets; d++)
-            if (s.datasets[d].status == ST_GRADER_ERROR)
-                sum->grader_errors++;
-        char *text = cJSON_Print(rec);
-        char *path = record_path(o, &e[i]);
-        if (write_file_atomic(path, text, strlen(text)) != 0)
-            die("cannot write %s: %s", path, strerror(errno));
-        free(path);
-        free(text);
-        by_index[i] = rec;
-        slots[i].state = DONE;
-        done++;
-        sum->graded++;
-        if (on_record)
-            on_record(rec, &s, ctx);
-        submission_result_free(&s);
-    }
+    if (o->parallel > 1)
+        grade_in_parallel(&c, n, done);
+    else
+        grade_in_order(&c, n, done);
+    done = n;
     progress(o, done, n, 0, NULL);
     if (o->progress)
         fputs("\r\033[K", stderr);

@@ -1,6 +1,7 @@
 /*
- * batch.h - grading a class: many submissions, builds in parallel, runs one
- * at a time, one record per submission written atomically to a records
+ * batch.h - grading a class: many submissions, builds in parallel and runs
+ * one at a time, or (--parallel) several graded at once spread over the
+ * GPUs; one record per submission written atomically to a records
  * directory, so a killed batch resumes where it stopped.
  *
  * A record (docs/formats.md, "Grading records") is report_json()'s record
@@ -35,7 +36,12 @@ void batch_entries_free(batch_entry *e, int n);
 typedef struct {
     const char *records_dir;    /* where each <id>.json goes */
     const char *grader_version;
-    int jobs;                   /* builds at once */
+    int jobs;                   /* builds at once (one grading process) */
+    int parallel;               /* >1: this many submissions built and graded at once, in worker
+                                   processes spread over the backend's GPUs */
+    int text_reports;           /* make each submission's text report for on_record */
+    int color;                  /* ... with colour */
+    int verbose;                /* ... every failing dataset's details (report_text) */
     grade_options go;           /* dataset selection, timeout, keep */
     int use_seed;               /* regenerate the datasets with `seed` */
     unsigned long long seed;
@@ -51,10 +57,11 @@ typedef struct {
 
 /* Grades every entry (or reuses its matching record) and returns the records,
  * in the entries' order. on_record (may be NULL) is called as each record is
- * ready, in order, with the result just graded, or NULL for a reused record. */
+ * ready, in the entries' order, with the text report of the submission just
+ * graded (when o->text_reports; else NULL), or NULL for a reused record. */
 cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, int n,
                  const batch_options *o,
-                 void (*on_record)(const cJSON *rec, const submission_result *s, void *ctx),
+                 void (*on_record)(const cJSON *rec, const char *report, void *ctx),
                  void *ctx, batch_summary *sum);
 
 /* The seed a secret gives one submission (documented in docs/formats.md). */

@@ -56,6 +56,8 @@ static const char usage_text[] =
     "                                    grade a class: a folder of student folders or files, or files\n"
     "                                    (exit 0 when all were graded)\n"
     "      --jobs N                      builds at once (default: the number of cores)\n"
+    "      --parallel N                  submissions built and graded at once, spread over the GPUs\n"
+    "                                    (default: 4 per GPU; 1 on the emulator)\n"
     "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
     "                                    a re-run skips what is already graded\n"
     "      --format text|json|gradescope report format (gradescope: results.json, one submission)\n"
@@ -346,18 +348,17 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
 typedef struct {
     int format;         /* 0 text, 1 json, 2 gradescope */
     int color;
-    int verbose;        /* --verbose: no folding of datasets that fail alike */
     int stream;         /* text reports go to stdout as each is ready */
     strbuf text;
 } grade_output;
 
-static void on_graded(const cJSON *rec, const submission_result *s, void *ctx)
+static void on_graded(const cJSON *rec, const char *report, void *ctx)
 {
     grade_output *g = ctx;
     if (g->format != 0)
         return;
-    if (s) {
-        report_text(&g->text, s, g->color, g->verbose);
+    if (report) {
+        sb_puts(&g->text, report);
     } else {
         const cJSON *score = cJSON_GetObjectItemCaseSensitive(rec, "score");
         const cJSON *max = cJSON_GetObjectItemCaseSensitive(rec, "max_score");
@@ -435,13 +436,30 @@ static cJSON *load_records(const char *dir, const char *id)
     return recs;
 }
 
+/* Submissions graded at once. On a GPU, by default GRADE_PER_GPU per GPU
+ * the runs may use (several checks share a GPU well: docs/performance.md);
+ * but one per GPU when performance points are measured, which need the GPU
+ * to themselves. On the emulator one: its runs use every core already. */
+#define GRADE_PER_GPU 4
+static int grading_workers(const lab_manifest *m, const backend *b, const batch_options *o, int asked)
+{
+    int timed = b->kind == BACKEND_GPU && m->perf.points > 0 && o->go.dataset < 0;
+    int most = b->kind == BACKEND_GPU ? (timed ? b->ngpus : GRADE_PER_GPU * b->ngpus) : 1;
+    if (asked > 0 && timed && asked > b->ngpus) {
+        fprintf(stderr, "gpulab: --parallel %d: this lab's performance points are timed with the GPU to itself, "
+                        "so %d at a time (one per GPU)\n", asked, b->ngpus);
+        return b->ngpus;
+    }
+    return asked > 0 ? asked : most;
+}
+
 static int cmd_grade(int argc, char **argv)
 {
     const char *lab = NULL, *backend_name = NULL, *format = "text", *out = NULL, *dataset = NULL;
     const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
     const char *sandbox = "auto";
     double timeout_s = 0;
-    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, verbose = 0;
+    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0, verbose = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
@@ -473,6 +491,11 @@ static int cmd_grade(int argc, char **argv)
             jobs = (int)strtol(argv[++i], &end, 10);
             if (*end || jobs < 1 || jobs > 1024)
                 usage_error("--jobs %s: expected a number of builds at once, 1 or more", argv[i]);
+        } else if (strcmp(a, "--parallel") == 0 && v) {
+            char *end;
+            parallel = (int)strtol(argv[++i], &end, 10);
+            if (*end || parallel < 1 || parallel > 256)
+                usage_error("--parallel %s: expected a number of submissions graded at once, 1 or more", argv[i]);
         } else if (strcmp(a, "--keep") == 0)
             keep = 1;
         else if (strcmp(a, "--verbose") == 0)
@@ -585,8 +608,11 @@ static int cmd_grade(int argc, char **argv)
     sb_init(&g.text);
     g.format = fmt;
     g.color = fmt == 0 && !out && report_want_color(STDOUT_FILENO);
-    g.verbose = verbose;
     g.stream = fmt == 0 && !out;
+    bo.text_reports = fmt == 0;
+    bo.color = g.color;
+    bo.verbose = verbose;
+    bo.parallel = grading_workers(&m, &b, &bo, parallel);
     batch_summary sum;
     cJSON *recs = batch_run(&m, &b, entries, nentries, &bo, on_graded, &g, &sum);
 

@@ -238,3 +238,63 @@ def test_40_submissions_on_the_gpu_match_the_emulator(class_of_40):
     differ = {name: (runs["emu"][name][0], runs["gpu"][name][0]) for name in expected
               if runs["emu"][name][0] != runs["gpu"][name][0]}
     assert not differ, differ
+
+
+def small_class(root):
+    subs = root / "class"
+    for name, src in (("a", SOLUTION), ("b", SKELETON), ("c", PROGRAMS / "wrong_index.cu"),
+                      ("d", kit.ROOT / "grader" / "tests" / "attacks" / LAB / "host_only.cu"),
+                      ("f", SOLUTION)):
+        (subs / name).mkdir(parents=True)
+        shutil.copy(src, subs / name / "basic_matmul.cu")
+    (subs / "e").mkdir()  # no file: a record all the same
+    return subs
+
+
+def comparable(rec):
+    return (rec["score"], rec["seed"], rec["datasets_sha256"],
+            [(d["name"], d["status"], d["score"]) for d in rec["datasets"]])
+
+
+@pytest.mark.parametrize("hidden", [[], ["--secret", "k1"]])
+def test_parallel_grading_gives_the_same_records_and_report(tmp_path, hidden):
+    """--parallel 3: each submission built and graded in a worker of its own;
+    the records (with per-submission hidden datasets too) and the text
+    report, in the entries' order, are those of one at a time."""
+    need_emu()
+    if os.geteuid() != 0:
+        pytest.skip("grading needs the sandbox, which needs root here")
+    subs = small_class(tmp_path)
+    out = {}
+    for k in ("1", "3"):
+        p = grade(subs, *COMMON, *hidden, "--parallel", k, "--records", tmp_path / f"r{k}")
+        assert p.returncode == 0, p.stderr
+        out[k] = p
+    r1, r3 = records_of(tmp_path / "r1"), records_of(tmp_path / "r3")
+    assert sorted(r1) == sorted(r3) == ["a", "b", "c", "d", "e", "f"]
+    assert {k: comparable(v) for k, v in r1.items()} == {k: comparable(v) for k, v in r3.items()}
+    assert r3["a"]["score"] == NDATASETS and r3["d"]["score"] == 0
+    # the same report, in the same order, but for the timings
+    def text(p):
+        return [line for line in p.stdout.splitlines() if " ms" not in line and " s " not in line]
+    assert text(out["1"]) == text(out["3"])
+
+
+@pytest.mark.gpu
+def test_parallel_grading_spreads_over_the_gpus(tmp_path):
+    """On a GPU the default is several submissions per GPU, spread over every
+    GPU the runs may use: each record names its GPU."""
+    subs = small_class(tmp_path)
+    for i in range(6):
+        (subs / f"s{i}").mkdir()
+        shutil.copy(SOLUTION, subs / f"s{i}" / "basic_matmul.cu")
+    p = grade(subs, "--backend", "gpu", "--no-sanitize", "--records", tmp_path / "r", timeout=900)
+    assert p.returncode == 0, p.stderr
+    recs = records_of(tmp_path / "r")
+    assert all(recs[f"s{i}"]["score"] == NDATASETS for i in range(6))
+    used = {r["gpu"] for r in recs.values() if r["datasets"][0]["status"] != "compile_error"}
+    smi = subprocess.run(["nvidia-smi", "--query-gpu=index", "--format=csv,noheader"], capture_output=True,
+                         text=True).stdout.split()
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    want = set(visible.split(",")) if visible else set(smi)
+    assert used == want, (used, want)
