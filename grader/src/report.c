@@ -318,12 +318,14 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
     int n = s->ndatasets;
     block_limits full = { WORST_MAX, 10 }, brief = { 3, 4 };
     if (verbose) {
-        strbuf shown;
-        sb_init(&shown);
-        for (int i = 0; i < n; i++)
-            if (has_details(&s->datasets[i]))
-                dataset_details(out, &s->datasets[i], color, &shown, full);
-        sb_free(&shown);
+        for (int i = 0; i < n; i++) {
+            if (!has_details(&s->datasets[i]))
+                continue;
+            strbuf shown; /* each block lists all of its own findings */
+            sb_init(&shown);
+            dataset_details(out, &s->datasets[i], color, &shown, full);
+            sb_free(&shown);
+        }
         return;
     }
     char **keys = xcalloc((size_t)n + 1, sizeof *keys);

@@ -191,3 +191,15 @@ def test_json_report_keeps_every_dataset(tmp_path):
     for name in names:  # and the text's table still has a line for each
         assert re.search(rf"^  {re.escape(name)}\s+\w+\s+\d", text, re.M), name
     json.dumps(rep)
+
+
+def test_verbose_lists_each_blocks_own_findings(tmp_path):
+    """With --verbose, two datasets the checkers looked at each list their
+    findings, even when they are the same race."""
+    lab = "02-tiled-matmul"
+    text = text_report(lab, mutant(lab, "missing-first-barrier"), tmp_path, "--verbose")
+    lines = text.splitlines()
+    headers = [i for i, l in enumerate(lines) if l == "    the sanitizer found:"]
+    assert headers, text
+    for i in headers:
+        assert lines[i + 1].startswith("      - race: "), lines[i:i + 2]
