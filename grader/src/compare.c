@@ -277,6 +277,7 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     if (named) {
         free(hint);
         hint = xstrdup(named);
+        r->hint_named = 1;
     }
     if (hint) {
         snprintf(r->hint, sizeof r->hint, "%s", hint);

@@ -339,10 +339,14 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
                 break;
             }
     }
-    /* the first pattern: one with a finding, else the first */
+    /* the first pattern: one with a finding, else one whose hint names the
+     * mistake, else the first */
     int lead = -1;
     for (int i = 0; i < n && lead < 0; i++)
         if (keys[i] && has_findings(&s->datasets[i]))
+            lead = group[i];
+    for (int i = 0; i < n && lead < 0; i++)
+        if (keys[i] && s->datasets[i].status == ST_WRONG && s->datasets[i].cmp.hint_named)
             lead = group[i];
     for (int i = 0; i < n && lead < 0; i++)
         if (keys[i])
@@ -433,8 +437,9 @@ static void checkers_line(strbuf *out, const submission_result *s)
 }
 
 /* The one line that says what to fix first: the most specific thing the
- * report knows. A checker's finding (it has a line) beats a diagnosis (a
- * hint that names a cause, a failure's own message), which beats a failed
+ * report knows. A checker's finding (it has a line) beats a mistake the
+ * inputs reproduce (diagnose_inputs), which beats another diagnosis (a hint
+ * that names a cause, a failure's own message), which beats a failed
  * requirement, which beats a plain count of wrong elements. */
 static char *fix_first(const submission_result *s)
 {
@@ -459,6 +464,11 @@ static char *fix_first(const submission_result *s)
         if (f->line > 0 && !strstr(f->message, at))
             return xasprintf("%s:%d: %s", path_base(s->file), f->line, f->message);
         return xstrdup(f->message);
+    }
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
+            return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
     }
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];

@@ -203,3 +203,17 @@ def test_verbose_lists_each_blocks_own_findings(tmp_path):
     assert headers, text
     for i in headers:
         assert lines[i + 1].startswith("      - race: "), lines[i:i + 2]
+
+
+def test_fix_first_prefers_a_named_mistake_over_a_generic_hint(tmp_path):
+    """Lab 03 with tx and ty swapped: the first failing dataset (1 x 97 x 1)
+    only shows NaN, later ones are recognised as the transposed tile; the fix
+    line and the one full block are the named mistake."""
+    lab = "03-arbitrary-matmul"
+    text = text_report(lab, mutant(lab, "swapped-tx-ty"), tmp_path, "--no-sanitize")
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert "stored transposed" in fix, fix
+    blocks = [l for l in text.splitlines() if re.match(r"^  \S+: wrong$", l)]
+    assert len(blocks) == 1
+    block = text.split(blocks[0], 1)[1]
+    assert "stored transposed" in block.split("\n  and ", 1)[0], text
