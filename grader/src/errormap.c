@@ -389,17 +389,22 @@ static void ramp_colour(double t, unsigned char rgb[3])
     }
 }
 
+/* The colours of the states that are not on the ramp (errormap.h). */
+static const unsigned char RIGHT_RGB[3] = { 48, 48, 48 },   /* neutral dark grey */
+                           POISON_RGB[3] = { 40, 90, 255 }, /* never written: blue */
+                           NAN_RGB[3] = { 255, 0, 255 };    /* NaN or infinite: magenta */
+
 static void colour_of(const cell *c, unsigned char rgb[3])
 {
     switch (c->state) {
     case ST_OK:
-        set_rgb(rgb, 48, 48, 48); /* neutral dark grey */
+        memcpy(rgb, RIGHT_RGB, 3);
         return;
     case ST_POISON:
-        set_rgb(rgb, 40, 90, 255);
+        memcpy(rgb, POISON_RGB, 3);
         return;
     case ST_NAN:
-        set_rgb(rgb, 255, 0, 255);
+        memcpy(rgb, NAN_RGB, 3);
         return;
     }
     ramp_colour(c->ratio > 1 ? log10((double)c->ratio) / 6.0 : 0, rgb);
@@ -429,27 +434,19 @@ static int scale_for(int rows, int cols)
 typedef void (*pixel_fn)(const void *ctx, size_t px, size_t py, unsigned char rgb[3]);
 
 /* The key strip's pixel at x from its left end: right, the ramp of wrong,
- * NaN, never written (errormap.h). */
+ * NaN, never written, KEY_GAP black pixels apart (errormap.h). */
 static void key_pixel(size_t x, unsigned char rgb[3])
 {
+    const size_t ramp = SWATCH + KEY_GAP, nan = ramp + RAMP + KEY_GAP, poison = nan + SWATCH + KEY_GAP;
     set_rgb(rgb, 0, 0, 0);
-    if (x < SWATCH) {
-        set_rgb(rgb, 48, 48, 48);
-        return;
-    }
-    x -= SWATCH + KEY_GAP;
-    if (x < RAMP) {
-        ramp_colour((double)x / (RAMP - 1), rgb);
-        return;
-    }
-    x -= RAMP + KEY_GAP;
-    if (x < SWATCH) {
-        set_rgb(rgb, 255, 0, 255);
-        return;
-    }
-    x -= SWATCH + KEY_GAP;
     if (x < SWATCH)
-        set_rgb(rgb, 40, 90, 255);
+        memcpy(rgb, RIGHT_RGB, 3);
+    else if (x >= ramp && x < ramp + RAMP)
+        ramp_colour((double)(x - ramp) / (RAMP - 1), rgb);
+    else if (x >= nan && x < nan + SWATCH)
+        memcpy(rgb, NAN_RGB, 3);
+    else if (x >= poison && x < poison + SWATCH)
+        memcpy(rgb, POISON_RGB, 3);
 }
 
 /* libpng reports errors by longjmp from its error callback; the message is
