@@ -5,8 +5,11 @@
 #                                   compiler, pkg-config, and the headers and
 #                                   libraries of cJSON and libpng (the image
 #                                   labs' error maps are PNG files)
-#   grader/install-deps.sh test     what `make test` needs: pytest; prints on
-#                                   standard output the python to run pytest with
+#   grader/install-deps.sh test     what `make test` needs: pytest, and where
+#                                   packages can be installed, chromium (the
+#                                   HTML pages' browser test, which skips with
+#                                   its reason without one); prints on standard
+#                                   output the python to run pytest with
 #
 # The Makefile runs `build` before every target that builds and `test` before
 # the test suite; .ci/run, the Gradescope package's setup.sh and the docs use
@@ -47,7 +50,7 @@ as_root_prefix() {
 }
 
 # The distribution's package names for each thing the kit needs.
-#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, png, pytest)
+#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, png, pytest, chromium)
 package_name() {
     case "$1:$2" in
         apt:cc) echo build-essential ;;
@@ -56,18 +59,21 @@ package_name() {
         apt:cjson) echo libcjson-dev ;;
         apt:png) echo libpng-dev ;;
         apt:pytest) echo python3-pytest ;;
+        apt:chromium) echo chromium ;;
         dnf:cc) echo gcc ;;
         dnf:make) echo make ;;
         dnf:pkg-config) echo pkgconf-pkg-config ;;
         dnf:cjson) echo cjson-devel ;;
         dnf:png) echo libpng-devel ;;
         dnf:pytest) echo python3-pytest ;;
+        dnf:chromium) echo chromium ;;
         brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
         brew:make) echo "" ;;
         brew:pkg-config) echo pkg-config ;;
         brew:cjson) echo cjson ;;
         brew:png) echo libpng ;;
         brew:pytest) echo "" ;;      # no formula: the private venv is used
+        brew:chromium) echo "" ;;    # a cask, not a formula: not installed here
         *) echo "" ;;
     esac
 }
@@ -202,6 +208,20 @@ deps_test() {
     local can_install=1
     prefix=$(as_root_prefix) || can_install=0
     [ "${GPULAB_NO_INSTALL:-}" = 1 ] && can_install=0
+
+    # A real browser for the HTML pages' test (grader/tests/test_html.py).
+    # Optional: a failed install is one line here, and the test skips with
+    # its reason.
+    if [ $can_install = 1 ] && ! command -v chromium >/dev/null 2>&1 \
+        && ! command -v chromium-browser >/dev/null 2>&1; then
+        local browser
+        browser=$(package_name "$pm" chromium)
+        if [ -n "$browser" ]; then
+            say "installing $browser for the HTML pages' browser test ($pm)"
+            install_packages "$pm" "$prefix" "$browser" 2>/dev/null \
+                || say "chromium did not install ($pm): the HTML browser test will be skipped"
+        fi
+    fi
 
     if ! command -v "$py" >/dev/null 2>&1; then
         echo "make test: $py not found: install Python 3 ($(install_command "$pm" python3))" >&2

@@ -2,9 +2,10 @@
 # The grader's own speed (docs/performance.md): `gpulab check` latency per
 # lab, with and without the sanitizer stage, and `gpulab grade` throughput on
 # a class of N submissions. Usage:
-#     grader/bench/grader-speed.sh gpu|emu [N]
-# Each check is timed REPS times (default 3), the median shown. Prints a
-# table; the kit must be built (make kit).
+#     [PARALLEL="1 2 4"] [REPS=3] [CHECKS=0] grader/bench/grader-speed.sh gpu|emu [N]
+# Each check is timed REPS times (default 3), the median shown (CHECKS=0
+# skips them); the class is graded once per PARALLEL value (grade
+# --parallel). Prints a table; the kit must be built (make kit).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 backend=${1:?usage: grader-speed.sh gpu|emu [N]}
@@ -23,8 +24,9 @@ reps=${REPS:-3}
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 
 echo "backend $backend, $(nproc) cores"
-printf '%-22s %14s %14s\n' "gpulab check" "sanitizer on" "sanitizer off"
+[ "${CHECKS:-1}" = 0 ] || printf '%-22s %14s %14s\n' "gpulab check" "sanitizer on" "sanitizer off"
 for dir in labs/*/; do
+    [ "${CHECKS:-1}" = 0 ] && break
     lab=$(basename "$dir")
     src=$(ls solutions/"$lab"/*.cu | head -1)
     on=(); off=()
@@ -44,11 +46,15 @@ for i in $(seq 1 "$n"); do
     # a comment of its own, so every file is a different submission (no record reused)
     { echo "/* student $i */"; cat "$src"; } > "$work/class/student$i/basic_matmul.cu"
 done
-for mode in on off; do
-    flag=(); [ "$mode" = off ] && flag=(--no-sanitize)
-    rm -rf "$work/records"
-    t=$(seconds ./gpulab grade 01 "$work/class" --backend "$backend" --jobs "$(nproc)" \
-            --records "$work/records" "${flag[@]}")
-    printf 'gpulab grade, %d submissions, sanitizer %-3s: %7.1f s = %6.0f submissions an hour\n' \
-        "$n" "$mode" "$t" "$(awk -v n="$n" -v t="$t" 'BEGIN { print n * 3600 / t }')"
+# PARALLEL: the --parallel values to try (default: grade's own default)
+for p in ${PARALLEL:-default}; do
+    par=(); [ "$p" != default ] && par=(--parallel "$p")
+    for mode in on off; do
+        flag=(); [ "$mode" = off ] && flag=(--no-sanitize)
+        rm -rf "$work/records"
+        t=$(seconds ./gpulab grade 01 "$work/class" --backend "$backend" --jobs "$(nproc)" \
+                --records "$work/records" "${par[@]}" "${flag[@]}")
+        printf 'gpulab grade, %d submissions, parallel %-7s sanitizer %-3s: %7.1f s = %6.0f submissions an hour\n' \
+            "$n" "$p," "$mode" "$t" "$(awk -v n="$n" -v t="$t" 'BEGIN { print n * 3600 / t }')"
+    done
 done

@@ -692,6 +692,15 @@ static void emit_in_order(batch_ctx *c, int n, char **reports)
     }
 }
 
+/* Where a submission's error maps go: a folder of its own under --maps
+ * (default gpulab-errormaps). A class's files share one name, so one
+ * student's map must never stand in for another's (on their feedback
+ * page, say). */
+static char *maps_dir_for(const batch_options *o, const batch_entry *e)
+{
+    return xasprintf("%s/%s", o->go.maps_dir ? o->go.maps_dir : "gpulab-errormaps", e->id);
+}
+
 /* One GPU (or the emulator) at a time: builds run ahead in up to `jobs`
  * other processes, the grader runs each built submission itself. */
 static void grade_in_order(batch_ctx *c, int n, int done)
@@ -736,7 +745,10 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             read_build_json(slots[i].workdir, &br);
             grade_options go = o->go;
             go.datasets_root = datasets_for(c, i)->root;
+            char *maps = maps_dir_for(o, &e[i]);
+            go.maps_dir = maps;
             grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &s);
+            free(maps);
             build_result_free(&br);
             if (o->go.keep)
                 fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
@@ -780,7 +792,10 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     build_submission(c->m, c->b, c->e[i].path, c->slots[i].workdir, &br);
     grade_options go = o->go;
     go.datasets_root = ds->root;
+    char *maps = maps_dir_for(o, &c->e[i]);
+    go.maps_dir = maps;
     grade_built(c->m, c->b, c->e[i].path, &go, c->slots[i].workdir, &br, &s);
+    free(maps);
     build_result_free(&br);
     char *report = NULL;
     cJSON *rec = record_graded(c, i, &s, ds, now_s() - ts, &report);

@@ -125,7 +125,7 @@ static void free_counts(char **names, int *counts, int n)
  * "misnamed file (matmul.cu, not tiled_matmul.cu)", "race at lines 41/52",
  * "timeout on 8 datasets", "nothing written on 9 datasets", "requirement
  * barrier not met". Empty for a pass. source: the lab's file name. */
-static char *record_reason(const cJSON *rec, const char *source)
+char *export_reason(const cJSON *rec, const char *source)
 {
     strbuf sb;
     sb_init(&sb);
@@ -212,7 +212,7 @@ char *export_csv(const cJSON *records, const char *source)
     cJSON_ArrayForEach(rec, records) {
         csv_field(&sb, str(rec, "id", str(rec, "file", "")));
         sb_printf(&sb, ",%g,%g,%s,", num(rec, "score"), num(rec, "max_score"), export_status(rec));
-        char *reason = record_reason(rec, source);
+        char *reason = export_reason(rec, source);
         csv_field(&sb, reason);
         free(reason);
         for (int i = 0; i < nds; i++) {
@@ -242,7 +242,7 @@ char *export_csv(const cJSON *records, const char *source)
 
 /* ---- JUnit XML ------------------------------------------------------------------ */
 
-static void xml_text(strbuf *sb, const char *s)
+void export_xml_text(strbuf *sb, const char *s)
 {
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
         switch (*c) {
@@ -276,19 +276,19 @@ static void junit_case(strbuf *sb, const char *id, const char *name, const cJSON
 {
     const char *status = str(e, "status", "");
     sb_puts(sb, "    <testcase classname=\"");
-    xml_text(sb, id);
+    export_xml_text(sb, id);
     sb_puts(sb, "\" name=\"");
-    xml_text(sb, name);
+    export_xml_text(sb, name);
     sb_printf(sb, "\" time=\"%g\">", num(e, "wall_s"));
     if (strcmp(status, "pass") != 0) {
         int error = strcmp(status, "grader_error") == 0;
         *(error ? errors : failures) += 1;
         sb_printf(sb, "\n      <%s type=\"", error ? "error" : "failure");
-        xml_text(sb, status);
+        export_xml_text(sb, status);
         sb_puts(sb, "\" message=\"");
-        xml_text(sb, str(e, "message", ""));
+        export_xml_text(sb, str(e, "message", ""));
         sb_printf(sb, "\">%g of %g points: ", num(e, "score"), num(e, "max_score"));
-        xml_text(sb, str(e, "message", ""));
+        export_xml_text(sb, str(e, "message", ""));
         sb_printf(sb, "</%s>\n    ", error ? "error" : "failure");
     }
     sb_puts(sb, "</testcase>\n");
@@ -318,7 +318,7 @@ char *export_junit(const char *lab, const cJSON *records)
             tests++;
         }
         sb_puts(&body, "  <testsuite name=\"");
-        xml_text(&body, id);
+        export_xml_text(&body, id);
         sb_printf(&body, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%g\">\n", tests, failures,
                   errors, time);
         sb_puts(&body, "    <properties>\n");
@@ -327,7 +327,7 @@ char *export_junit(const char *lab, const cJSON *records)
         const char *keys[] = { "submission_sha256", "backend", "seed", "sandbox", NULL };
         for (int k = 0; keys[k]; k++) {
             sb_printf(&body, "      <property name=\"%s\" value=\"", keys[k]);
-            xml_text(&body, str(rec, keys[k], ""));
+            export_xml_text(&body, str(rec, keys[k], ""));
             sb_puts(&body, "\"/>\n");
         }
         sb_puts(&body, "    </properties>\n");
@@ -341,7 +341,7 @@ char *export_junit(const char *lab, const cJSON *records)
     strbuf sb;
     sb_init(&sb);
     sb_puts(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpulab ");
-    xml_text(&sb, lab);
+    export_xml_text(&sb, lab);
     sb_printf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\">\n", all_tests, all_fail, all_err);
     sb_puts(&sb, body.buf ? body.buf : "");
     sb_puts(&sb, "</testsuites>\n");
@@ -394,7 +394,7 @@ cJSON *export_gradescope(const cJSON *rec)
      * findings with their lines; never a value of a hidden dataset. */
     if (strncmp(str(rec, "sandbox", ""), "none", 4) == 0)
         sb_puts(&out, "(Graded without isolation: this autograder's container does not allow it.)\n");
-    char *reason = record_reason(rec, NULL);
+    char *reason = export_reason(rec, NULL);
     if (*reason)
         sb_printf(&out, "\nWhat went wrong: %s.\n", reason);
     free(reason);
@@ -885,95 +885,133 @@ static int by_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void put_counts(strbuf *sb, const char *title, char **names, int *counts, int n)
+static void put_counts(strbuf *sb, const char *title, const name_tally *t)
 {
     sb_printf(sb, "  %s:", title);
-    if (n == 0)
+    if (t->n == 0)
         sb_puts(sb, " none");
-    for (int i = 0; i < n; i++)
-        sb_printf(sb, "%s %s %d", i ? "," : "", names[i], counts[i]);
+    for (int i = 0; i < t->n; i++)
+        sb_printf(sb, "%s %s %d", i ? "," : "", t->names[i], t->counts[i]);
     sb_puts(sb, "\n");
-    free_counts(names, counts, n);
 }
 
-char *export_summary(const cJSON *records)
+void class_summary_make(const cJSON *records, class_summary *cs)
 {
+    memset(cs, 0, sizeof *cs);
     int n = cJSON_GetArraySize(records);
-    strbuf sb;
-    sb_init(&sb);
-    if (n == 0) {
-        sb_puts(&sb, "class summary: no submissions\n");
-        return sb_detach(&sb);
-    }
-    double *scores = xcalloc((size_t)n, sizeof *scores), max = 0, sum = 0;
-    char **ds = NULL;
-    int nds = 0, k = 0, hidden = 0;
-    const char *seed = NULL, *seed_from = NULL;
-    char **st_names = NULL, **ds_st_names = NULL, **find_names = NULL;
-    int *st_counts = NULL, *ds_st_counts = NULL, *find_counts = NULL, nst = 0, ndst = 0, nfind = 0;
+    cs->n = n;
+    if (n == 0)
+        return;
+    double *scores = xcalloc((size_t)n, sizeof *scores), sum = 0;
+    int k = 0;
     const cJSON *rec, *d;
     cJSON_ArrayForEach(rec, records) {
         scores[k++] = num(rec, "score");
         sum += num(rec, "score");
-        if (num(rec, "max_score") > max)
-            max = num(rec, "max_score");
-        count_name(&st_names, &st_counts, &nst, export_status(rec));
-        if (!seed && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "seed"))) {
-            seed = str(rec, "seed", "");
-            seed_from = str(rec, "seed_from", "");
+        if (num(rec, "max_score") > cs->max)
+            cs->max = num(rec, "max_score");
+        count_name(&cs->status.names, &cs->status.counts, &cs->status.n, export_status(rec));
+        count_name(&cs->sandbox.names, &cs->sandbox.counts, &cs->sandbox.n, str(rec, "sandbox", "unknown"));
+        if (!cs->seed && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "seed"))) {
+            cs->seed = str(rec, "seed", "");
+            cs->seed_from = str(rec, "seed_from", "");
         }
         cJSON_ArrayForEach(d, arr(rec, "datasets")) {
-            add_name(&ds, &nds, str(d, "name", ""));
-            count_name(&ds_st_names, &ds_st_counts, &ndst, str(d, "status", "?"));
-            hidden |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "hidden"));
+            add_name(&cs->datasets, &cs->ndatasets, str(d, "name", ""));
+            count_name(&cs->dataset_status.names, &cs->dataset_status.counts, &cs->dataset_status.n,
+                       str(d, "status", "?"));
+            cs->hidden |= cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "hidden"));
             const cJSON *san = cJSON_GetObjectItemCaseSensitive(d, "sanitizer"), *f;
             cJSON_ArrayForEach(f, arr(san, "findings"))
-                count_name(&find_names, &find_counts, &nfind, str(f, "kind", "?"));
+                count_name(&cs->findings.names, &cs->findings.counts, &cs->findings.n, str(f, "kind", "?"));
         }
     }
     qsort(scores, (size_t)n, sizeof *scores, by_double);
-    double median = n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
-    sb_printf(&sb, "class summary: %d submission%s, scores out of %g\n", n, n == 1 ? "" : "s", max);
-    sb_printf(&sb, "  mean %.2f, median %g, lowest %g, highest %g\n", sum / n, median, scores[0], scores[n - 1]);
-    sb_puts(&sb, "  scores (share of the maximum: submissions):\n");
-    int buckets[11] = { 0 }, widest = 1;
+    cs->mean = sum / n;
+    cs->median = n % 2 ? scores[n / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
+    cs->lowest = scores[0];
+    cs->highest = scores[n - 1];
     for (int i = 0; i < n; i++) {
-        int b = max > 0 ? (int)(scores[i] / max * 10 + 1e-9) : 0;
-        buckets[b < 0 ? 0 : b > 10 ? 10 : b]++;
+        int b = cs->max > 0 ? (int)(scores[i] / cs->max * 10 + 1e-9) : 0;
+        cs->buckets[b < 0 ? 0 : b > 10 ? 10 : b]++;
     }
-    for (int b = 0; b <= 10; b++)
-        if (buckets[b] > widest)
-            widest = buckets[b];
-    for (int b = 0; b <= 10; b++) {
-        char label[16];
-        if (b == 10)
-            snprintf(label, sizeof label, "100%%");
-        else
-            snprintf(label, sizeof label, "%d-%d%%", b * 10, b * 10 + 9);
-        int bar = (buckets[b] * 40 + widest - 1) / widest;
-        sb_printf(&sb, "    %-8s %3d %.*s\n", label, buckets[b], bar, "########################################");
-    }
-    sb_puts(&sb, "  datasets passed:\n");
-    for (int i = 0; i < nds; i++) {
-        int passed = 0, graded = 0;
+    cs->passed = xcalloc((size_t)cs->ndatasets + 1, sizeof *cs->passed);
+    cs->graded = xcalloc((size_t)cs->ndatasets + 1, sizeof *cs->graded);
+    for (int i = 0; i < cs->ndatasets; i++)
         cJSON_ArrayForEach(rec, records) {
-            const cJSON *e = find_named(arr(rec, "datasets"), ds[i]);
+            const cJSON *e = find_named(arr(rec, "datasets"), cs->datasets[i]);
             if (e) {
-                graded++;
-                passed += strcmp(str(e, "status", ""), "pass") == 0;
+                cs->graded[i]++;
+                cs->passed[i] += strcmp(str(e, "status", ""), "pass") == 0;
             }
         }
-        sb_printf(&sb, "    %-24s %d of %d (%.0f%%)\n", ds[i], passed, graded, graded ? 100.0 * passed / graded : 0.0);
-    }
-    free(ds);
-    put_counts(&sb, "submissions by status", st_names, st_counts, nst);
-    put_counts(&sb, "datasets by status", ds_st_names, ds_st_counts, ndst);
-    put_counts(&sb, "checker findings", find_names, find_counts, nfind);
-    if (seed)
-        sb_printf(&sb, "  datasets: %s, seed %s%s\n", hidden ? "hidden (regenerated)" : "the kit's public ones",
-                  seed, strcmp(seed_from, "secret") == 0 ? " (from the secret and each id)" : "");
-    else
-        sb_printf(&sb, "  datasets: %s\n", hidden ? "hidden (regenerated)" : "the kit's public ones");
     free(scores);
+}
+
+static void free_tally(name_tally *t)
+{
+    free_counts(t->names, t->counts, t->n);
+    memset(t, 0, sizeof *t);
+}
+
+void class_summary_free(class_summary *cs)
+{
+    free(cs->datasets);
+    free(cs->passed);
+    free(cs->graded);
+    free_tally(&cs->status);
+    free_tally(&cs->dataset_status);
+    free_tally(&cs->findings);
+    free_tally(&cs->sandbox);
+    memset(cs, 0, sizeof *cs);
+}
+
+const char *class_summary_bucket_label(int b, char *buf, size_t len)
+{
+    if (b >= 10)
+        snprintf(buf, len, "100%%");
+    else
+        snprintf(buf, len, "%d-%d%%", b * 10, b * 10 + 9);
+    return buf;
+}
+
+char *export_summary(const cJSON *records)
+{
+    strbuf sb;
+    sb_init(&sb);
+    class_summary cs;
+    class_summary_make(records, &cs);
+    if (cs.n == 0) {
+        sb_puts(&sb, "class summary: no submissions\n");
+        return sb_detach(&sb);
+    }
+    int n = cs.n;
+    sb_printf(&sb, "class summary: %d submission%s, scores out of %g\n", n, n == 1 ? "" : "s", cs.max);
+    sb_printf(&sb, "  mean %.2f, median %g, lowest %g, highest %g\n", cs.mean, cs.median, cs.lowest, cs.highest);
+    sb_puts(&sb, "  scores (share of the maximum: submissions):\n");
+    int widest = 1;
+    for (int b = 0; b <= 10; b++)
+        if (cs.buckets[b] > widest)
+            widest = cs.buckets[b];
+    for (int b = 0; b <= 10; b++) {
+        char label[16];
+        int bar = (cs.buckets[b] * 40 + widest - 1) / widest;
+        sb_printf(&sb, "    %-8s %3d %.*s\n", class_summary_bucket_label(b, label, sizeof label), cs.buckets[b], bar,
+                  "########################################");
+    }
+    sb_puts(&sb, "  datasets passed:\n");
+    for (int i = 0; i < cs.ndatasets; i++)
+        sb_printf(&sb, "    %-24s %d of %d (%.0f%%)\n", cs.datasets[i], cs.passed[i], cs.graded[i],
+                  cs.graded[i] ? 100.0 * cs.passed[i] / cs.graded[i] : 0.0);
+    put_counts(&sb, "submissions by status", &cs.status);
+    put_counts(&sb, "datasets by status", &cs.dataset_status);
+    put_counts(&sb, "checker findings", &cs.findings);
+    put_counts(&sb, "sandbox", &cs.sandbox);
+    if (cs.seed)
+        sb_printf(&sb, "  datasets: %s, seed %s%s\n", cs.hidden ? "hidden (regenerated)" : "the kit's public ones",
+                  cs.seed, strcmp(cs.seed_from, "secret") == 0 ? " (from the secret and each id)" : "");
+    else
+        sb_printf(&sb, "  datasets: %s\n", cs.hidden ? "hidden (regenerated)" : "the kit's public ones");
+    class_summary_free(&cs);
     return sb_detach(&sb);
 }

@@ -8,14 +8,54 @@
 #define GPULAB_EXPORT_H
 
 #include <cJSON.h>
+#include <stddef.h>
+#include "util.h"
 
 /* One row per record: id, total, max, status, one column per dataset, one
  * per requirement ("req:<name>"). */
 char *export_csv(const cJSON *records, const char *source);
 /* The class at a glance, as text: mean, median, a score histogram,
- * each dataset's pass rate, counts of statuses and checker findings, and
- * where the datasets came from (the seed, hidden or public). */
+ * each dataset's pass rate, counts of statuses and checker findings, the
+ * sandbox, and where the datasets came from (the seed, hidden or public).
+ * The figures come from class_summary_make (html.c draws the same ones). */
 char *export_summary(const cJSON *records);
+
+/* Names with a count each, in the order first seen. */
+typedef struct {
+    char **names;
+    int *counts;
+    int n;
+} name_tally;
+
+typedef struct {
+    int n;                          /* submissions; nothing else is set when 0 */
+    double max, mean, median, lowest, highest;
+    int buckets[11];                /* scores by tenth of the maximum; [10] is the maximum */
+    char **datasets;                /* every dataset named in a record (borrowed from the records) */
+    int ndatasets;
+    int *passed, *graded;           /* per dataset */
+    name_tally status;              /* export_status() of each submission */
+    name_tally dataset_status;      /* of each dataset of each submission */
+    name_tally findings;            /* the checkers' findings by kind */
+    name_tally sandbox;             /* the records' "sandbox" */
+    const char *seed, *seed_from;   /* the first record's, or NULL (borrowed) */
+    int hidden;                     /* some dataset was hidden (regenerated) */
+} class_summary;
+
+/* The records must outlive the summary. */
+void class_summary_make(const cJSON *records, class_summary *cs);
+void class_summary_free(class_summary *cs);
+/* "0-9%" ... "90-99%", "100%" for bucket b (0..10), in buf. */
+const char *class_summary_bucket_label(int b, char *buf, size_t len);
+
+/* Why a record has its status, in a few words (the gradebook's "reason"
+ * column): "misnamed file (...)", "race at lines 41/52", "timeout on 8
+ * datasets"; empty for a pass. source: the lab's file name, or NULL. */
+char *export_reason(const cJSON *rec, const char *source);
+
+/* Text escaped for XML and HTML (&, <, >, ", '): characters XML does not
+ * allow (controls, U+FFFE/U+FFFF) and bytes that are not UTF-8 become '?'. */
+void export_xml_text(strbuf *sb, const char *s);
 
 /* One <testsuite> per record, one <testcase> per dataset and requirement. */
 char *export_junit(const char *lab, const cJSON *records);

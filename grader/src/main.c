@@ -11,6 +11,7 @@
 #include "build.h"
 #include "datasets.h"
 #include "export.h"
+#include "html.h"
 #include "grade.h"
 #include "import_wb.h"
 #include "kit.h"
@@ -45,6 +46,8 @@ static const char usage_text[] =
     "      --timeout SECONDS             per-dataset time limit (default: the lab's)\n"
     "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
     "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
+    "      --html FILE                   the report as a web page too (- : on standard output, instead\n"
+    "                                    of the text report)\n"
     "      --keep                        keep the work directory, for debugging\n"
     "      --verbose                     every failing dataset's details (default: datasets that fail\n"
     "                                    the same way are folded into one block)\n"
@@ -63,6 +66,9 @@ static const char usage_text[] =
     "      --format text|json|gradescope report format (gradescope: results.json, one submission)\n"
     "      --out FILE  --csv FILE  --junit FILE  (- for standard output)\n"
     "                                    the report, a CSV gradebook, JUnit XML\n"
+    "      --html FILE                   the class page: the summary and a row per student (- : standard\n"
+    "                                    output)\n"
+    "      --feedback-dir DIR            one feedback page per student, DIR/ID.html (linked from --html)\n"
     "      --seed S | --secret K | --secret-file F\n"
     "                                    hidden datasets: regenerated from seed S, or from a secret\n"
     "                                    and each submission's id\n"
@@ -70,9 +76,11 @@ static const char usage_text[] =
     "                                    stops, exit 3, unless --sandbox none is given)\n"
     "      --regrade ID                  grade this submission again (its record is removed first)\n"
     "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep, --verbose as for check\n"
-    "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary]\n"
+    "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE]\n"
+    "                               [--feedback-dir DIR]\n"
     "                                    the gradebook and JUnit XML again, from the records (- for\n"
-    "                                    standard output); --summary: the class summary\n"
+    "                                    standard output); --summary: the class summary; --html and\n"
+    "                                    --feedback-dir: the web pages, as for grade\n"
     "  gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]\n"
     "                                    the Gradescope autograder zip for a lab\n"
     "  gpulab datasets LAB [--seed S] [--out DIR] [--all]\n"
@@ -175,7 +183,7 @@ static int cmd_start(int argc, char **argv)
 }
 
 typedef struct {
-    const char *backend, *format, *out, *dataset;
+    const char *backend, *format, *out, *dataset, *html;
     double timeout_s;
     int keep;
     int no_sanitize;
@@ -215,6 +223,8 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
             o->verbose = 1;
         else if (strcmp(a, "--maps") == 0 && has_value)
             o->maps = argv[++i];
+        else if (strcmp(a, "--html") == 0 && has_value)
+            o->html = argv[++i];
         else if (a[0] == '-' && a[1] != '\0')
             usage_error("unknown or incomplete option '%s'", a);
         else if (!o->lab)
@@ -281,6 +291,9 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     backend b;
     backend_choose(o.backend, &b);
     int json = o.format && strcmp(o.format, "json") == 0;
+    int html_stdout = o.html && strcmp(o.html, "-") == 0;
+    if (html_stdout && json)
+        usage_error("--html - and --format json both want standard output%s", "");
     int color = !json && !o.out && report_want_color(STDOUT_FILENO);
 
     int rc = 0;
@@ -299,9 +312,17 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
             rc = 2;
         else if (!grading && !all_pass(&s) && rc == 0)
             rc = 1;
+        if (o.html) {
+            cJSON *rec = report_json(&s);
+            char *page = html_student_page(rec, m.source);
+            if (write_output(o.html, page, strlen(page)) != 0)
+                die("cannot write %s: %s", o.html, strerror(errno));
+            free(page);
+            cJSON_Delete(rec);
+        }
         if (json) {
             cJSON_AddItemToArray(subs, report_json(&s));
-        } else {
+        } else if (!html_stdout) {
             report_text(&text, &s, color, o.verbose);
             if (o.nfiles > 1)
                 sb_puts(&text, "\n");
@@ -457,7 +478,7 @@ static int cmd_grade(int argc, char **argv)
 {
     const char *lab = NULL, *backend_name = NULL, *format = "text", *out = NULL, *dataset = NULL;
     const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
-    const char *sandbox = "auto";
+    const char *sandbox = "auto", *html = NULL, *feedback_dir = NULL;
     double timeout_s = 0;
     int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0, verbose = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
@@ -478,6 +499,8 @@ static int cmd_grade(int argc, char **argv)
         OPT("--secret", secret)
         OPT("--secret-file", secret_file)
         OPT("--sandbox", sandbox)
+        OPT("--html", html)
+        OPT("--feedback-dir", feedback_dir)
 #undef OPT
         else if (strcmp(a, "--regrade") == 0 && v)
             regrade[nregrade++] = argv[++i];
@@ -515,6 +538,8 @@ static int cmd_grade(int argc, char **argv)
             : strcmp(format, "gradescope") == 0 ? 2 : -1;
     if (fmt < 0)
         usage_error("--format %s: expected text, json or gradescope", format);
+    if (html && strcmp(html, "-") == 0 && (!out || strcmp(out, "-") == 0))
+        usage_error("--html -: the report goes to standard output too; send it elsewhere with --out FILE%s", "");
     if ((seed != NULL) + (secret != NULL) + (secret_file != NULL) > 1)
         usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
     for (int i = 0; i < ninputs; i++)
@@ -664,7 +689,7 @@ static int cmd_grade(int argc, char **argv)
         fputs(g.text.buf, stdout);
         fflush(stdout);
     }
-    if (csv || junit) {
+    if (csv || junit || html || feedback_dir) {
         /* The gradebook is the whole records folder's, so grading one
          * student (or a regrade) never shrinks the class's to one row. */
         cJSON *all = load_records(records_dir, m.id);
@@ -682,6 +707,7 @@ static int cmd_grade(int argc, char **argv)
             write_or_die(junit, t);
             free(t);
         }
+        html_write_reports(all, m.id, m.source, html, feedback_dir);
         cJSON_Delete(all);
     }
     sb_free(&g.text);
@@ -700,7 +726,7 @@ static int cmd_grade(int argc, char **argv)
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
 static int cmd_export(int argc, char **argv)
 {
-    const char *lab = NULL, *dir = NULL, *csv = NULL, *junit = NULL;
+    const char *lab = NULL, *dir = NULL, *csv = NULL, *junit = NULL, *html = NULL, *feedback_dir = NULL;
     int summary = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--summary") == 0)
@@ -709,6 +735,10 @@ static int cmd_export(int argc, char **argv)
             csv = argv[++i];
         else if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc)
             junit = argv[++i];
+        else if (strcmp(argv[i], "--html") == 0 && i + 1 < argc)
+            html = argv[++i];
+        else if (strcmp(argv[i], "--feedback-dir") == 0 && i + 1 < argc)
+            feedback_dir = argv[++i];
         else if (argv[i][0] != '-' && !lab)
             lab = argv[i];
         else if (argv[i][0] != '-' && !dir)
@@ -717,16 +747,16 @@ static int cmd_export(int argc, char **argv)
             usage_error("export: unexpected argument '%s'", argv[i]);
     }
     if (!lab || !dir)
-        usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary]%s", "");
+        usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE] "
+                    "[--feedback-dir DIR]%s", "");
     char *id = manifest_resolve(lab);
     cJSON *recs = load_records(dir, id);
     lab_manifest em;
     manifest_load(id, &em);
     char *t = export_csv(recs, em.source);
-    manifest_free(&em);
     if (csv)
         write_or_die(csv, t);
-    else if (!junit && !summary)
+    else if (!junit && !summary && !html && !feedback_dir)
         fputs(t, stdout);
     free(t);
     if (summary) {
@@ -739,6 +769,8 @@ static int cmd_export(int argc, char **argv)
         write_or_die(junit, t);
         free(t);
     }
+    html_write_reports(recs, id, em.source, html, feedback_dir);
+    manifest_free(&em);
     cJSON_Delete(recs);
     free(id);
     return 0;

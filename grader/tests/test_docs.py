@@ -260,3 +260,39 @@ def test_doc_links_resolve():
             if re.match(r"^[a-z]+:", target):
                 continue
             assert (doc.parent / target).exists(), f"{doc.relative_to(kit.ROOT)}: broken link {target}"
+
+
+# ---- instructor-guide.md -------------------------------------------------------
+
+def test_late_penalty_example_on_a_real_gradebook(tmp_path):
+    """The instructor guide's late-penalty line (the block marked
+    `sh late-penalty`), run on a gradebook made by `gpulab export`: only the
+    late students' totals change, and a reason holding a comma survives."""
+    blocks = [lines for info, lines, _ in fenced_blocks(kit.ROOT / "docs" / "instructor-guide.md")
+              if info.split() == ["sh", "late-penalty"]]
+    assert len(blocks) == 1, "docs/instructor-guide.md: expected one `sh late-penalty` block"
+    command = "\n".join(line.strip() for line in blocks[0])
+    lab = "02-tiled-matmul"
+    records = tmp_path / "records"
+    records.mkdir()
+    for rid, score, misnamed in (("ann", 3, False), ("bob", 2, True), ("cy", 1, False)):
+        rec = {"id": rid, "lab": lab, "file": f"week3/{rid}/{'matmul' if misnamed else 'tiled_matmul'}.cu",
+               "score": score, "max_score": 3, "misnamed": misnamed, "build": {"ok": True},
+               "requirements": [], "datasets": [{"name": "width-0032", "status": "pass" if score == 3 else "wrong",
+                                                 "score": 1 if score == 3 else 0, "max_score": 1, "message": ""}]}
+        (records / f"{rid}.json").write_text(json.dumps(rec))
+    p = kit.gpulab("export", lab, records, "--csv", tmp_path / "grades-02.csv")
+    assert p.returncode == 0, p.stderr
+    (tmp_path / "late.csv").write_text("bob,2\ncy,20\n")
+    p = kit.run(["bash", "-c", command], cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+
+    import csv
+    before = list(csv.reader((tmp_path / "grades-02.csv").open(newline="")))
+    after = list(csv.reader((tmp_path / "grades-02-late.csv").open(newline="")))
+    assert len(after) == len(before) == 4 and after[0] == before[0]
+    totals = {row[0]: float(row[1]) for row in after[1:]}
+    assert totals == {"ann": 3.0, "bob": 1.6, "cy": 0.0}, totals
+    for b, a in zip(before, after):
+        assert b[:1] + b[2:] == a[:1] + a[2:], (b, a)
+    assert any("," in row[4] for row in after[1:]), "the example gradebook has no reason with a comma"
