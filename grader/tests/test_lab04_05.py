@@ -384,11 +384,17 @@ def errormap_driver(tmp_path_factory):
 
 
 def pkg_config(*args):
-    """pkg-config's words for libpng, or the usual ones where it is missing."""
+    """pkg-config's words for libpng, else those of a copy in .carry/png (a
+    GPU machine with no package registry, as run-on-gpu.sh builds the kit),
+    else the usual ones."""
     if shutil.which("pkg-config"):
         p = kit.run(["pkg-config", *args, "libpng"])
         if p.returncode == 0:
             return p.stdout.split()
+    carry = kit.ROOT / ".carry" / "png"
+    if carry.is_dir():
+        return [f"-I{carry / 'include'}"] if args[0] == "--cflags" else \
+            [f"-L{carry / 'lib'}", "-lpng16", f"-Wl,-rpath,{carry / 'lib'}"]
     return [] if args[0] == "--cflags" else ["-lpng16"]
 
 
