@@ -335,6 +335,8 @@ static char *summarize(const cell *cells, const gl_matrix *got, const size_t *ch
             sb_add(&b, " (counting from 0)");
         }
     }
+    /* report.c (hint_diagnosis) finds where a diagnosis joined after this
+     * sentence begins by these words: keep them */
     sb_add(&b, "; the first is at row %d, column %d.", first_y, first_x);
     return sb_take(&b);
 }
