@@ -18,14 +18,15 @@ PYTHON ?= python3
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
 CUDA_INCLUDE ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))/include)
 
-# What the kit needs (a C compiler, pkg-config, cJSON) is installed, when it
+# What the kit needs (a C compiler, pkg-config, cJSON, libpng) is installed, when it
 # is missing, before anything is built: grader/install-deps.sh, the one home of
 # that logic, uses the distribution's packages as root or through `sudo -n`.
 # Where it cannot, make stops with the one line it prints. `make clean` needs
-# nothing; a cJSON given on the command line is not looked for.
+# nothing; a cJSON or libpng given on the command line is not looked for.
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 DEPS_PROBLEM := $(shell CC='$(CC)' \
     CJSON_LIBS='$(if $(filter command line environment,$(origin CJSON_LIBS)),$(CJSON_LIBS))' \
+    PNG_LIBS='$(if $(filter command line environment,$(origin PNG_LIBS)),$(PNG_LIBS))' \
     $(SHELL) grader/install-deps.sh build)
 ifneq ($(DEPS_PROBLEM),)
 $(error $(DEPS_PROBLEM))
@@ -36,6 +37,10 @@ endif
 #   make CJSON_CFLAGS=-I/opt/cjson/include CJSON_LIBS='-L/opt/cjson/lib -lcjson'
 CJSON_CFLAGS ?= $(shell pkg-config --cflags libcjson 2>/dev/null)
 CJSON_LIBS ?= $(shell pkg-config --libs libcjson 2>/dev/null)
+# libpng, for the image labs' error maps (grader/src/errormap.c), the same way:
+#   make PNG_CFLAGS=-I/opt/png/include PNG_LIBS='-L/opt/png/lib -lpng16'
+PNG_CFLAGS ?= $(shell pkg-config --cflags libpng 2>/dev/null)
+PNG_LIBS ?= $(shell pkg-config --libs libpng 2>/dev/null)
 
 LABS := $(patsubst labs/%/lab.json,%,$(wildcard labs/*/lab.json))
 
@@ -50,12 +55,12 @@ GRADER_SRC := $(wildcard grader/src/*.c)
 GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o build/host/tolerance.o
 
 gpulab: $(GRADER_OBJ) | deps
-	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
+	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) $(PNG_LIBS) -lm
 
 build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h \
                 grader/runtime/harness_protocol.h grader/runtime/tolerance.h | deps
 	@mkdir -p $(@D)
-	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
+	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) $(PNG_CFLAGS) -c $< -o $@
 
 build/host/dataset.o: grader/runtime/dataset.c grader/runtime/dataset.h
 	@mkdir -p $(@D)

@@ -2,8 +2,9 @@
 # install-deps.sh - the one place where the kit installs what it needs.
 #
 #   grader/install-deps.sh build    what building the kit needs: make, a C
-#                                   compiler, pkg-config and cJSON's headers
-#                                   and library
+#                                   compiler, pkg-config, and the headers and
+#                                   libraries of cJSON and libpng (the image
+#                                   labs' error maps are PNG files)
 #   grader/install-deps.sh test     what `make test` needs: pytest, and where
 #                                   packages can be installed, chromium (the
 #                                   HTML pages' browser test, which skips with
@@ -18,8 +19,8 @@
 # Packages come from the distribution: apt-get (Debian, Ubuntu), dnf (Fedora,
 # RHEL) or Homebrew (macOS), as root or through `sudo -n` where either is
 # available. Where neither is, `build` prints ONE line saying what to run by
-# hand (or how to point the kit at a cJSON of your own with CJSON_CFLAGS and
-# CJSON_LIBS) and exits 1; the Makefile shows that line as its error.
+# hand (or how to point the kit at a cJSON or libpng of your own with
+# CJSON_CFLAGS and CJSON_LIBS, PNG_CFLAGS and PNG_LIBS) and exits 1; the Makefile shows that line as its error.
 #
 # Progress goes to standard error; standard output carries only the result
 # (the one-line instruction for `build`, the python for `test`).
@@ -49,25 +50,28 @@ as_root_prefix() {
 }
 
 # The distribution's package names for each thing the kit needs.
-#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, pytest, chromium)
+#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, png, pytest, chromium)
 package_name() {
     case "$1:$2" in
         apt:cc) echo build-essential ;;
         apt:make) echo make ;;
         apt:pkg-config) echo pkg-config ;;
         apt:cjson) echo libcjson-dev ;;
+        apt:png) echo libpng-dev ;;
         apt:pytest) echo python3-pytest ;;
         apt:chromium) echo chromium ;;
         dnf:cc) echo gcc ;;
         dnf:make) echo make ;;
         dnf:pkg-config) echo pkgconf-pkg-config ;;
         dnf:cjson) echo cjson-devel ;;
+        dnf:png) echo libpng-devel ;;
         dnf:pytest) echo python3-pytest ;;
         dnf:chromium) echo chromium ;;
         brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
         brew:make) echo "" ;;
         brew:pkg-config) echo pkg-config ;;
         brew:cjson) echo cjson ;;
+        brew:png) echo libpng ;;
         brew:pytest) echo "" ;;      # no formula: the private venv is used
         brew:chromium) echo "" ;;    # a cask, not a formula: not installed here
         *) echo "" ;;
@@ -119,17 +123,20 @@ install_packages() {
 have_cc() { command -v "${CC:-gcc}" >/dev/null 2>&1 || command -v cc >/dev/null 2>&1; }
 have_pkg_config() { command -v pkg-config >/dev/null 2>&1; }
 have_cjson() { have_pkg_config && pkg-config --exists libcjson 2>/dev/null; }
+have_png() { have_pkg_config && pkg-config --exists libpng 2>/dev/null; }
 
 # ---- build -------------------------------------------------------------------
 deps_build() {
-    # A cJSON given on the command line (make CJSON_LIBS=...) needs nothing from us.
+    # A cJSON or libpng given on the command line (make CJSON_LIBS=...,
+    # PNG_LIBS=...) needs nothing from us.
     local need=()
     have_cc || need+=(cc)
     command -v make >/dev/null 2>&1 || need+=(make)
-    if [ -z "${CJSON_LIBS:-}" ]; then
-        have_pkg_config || need+=(pkg-config)
-        have_cjson || need+=(cjson)
+    if { [ -z "${CJSON_LIBS:-}" ] || [ -z "${PNG_LIBS:-}" ]; } && ! have_pkg_config; then
+        need+=(pkg-config)
     fi
+    [ -z "${CJSON_LIBS:-}" ] && ! have_cjson && need+=(cjson)
+    [ -z "${PNG_LIBS:-}" ] && ! have_png && need+=(png)
     [ ${#need[@]} -eq 0 ] && return 0
 
     local pm packages=() p
@@ -145,22 +152,32 @@ deps_build() {
         case $p in
             cc) what="a C compiler" ;;
             cjson) what="cJSON" ;;
+            png) what="libpng" ;;
             *) what=$p ;;
         esac
         missing="${missing:+$missing and }$what"
     done
+    # the way round installing, for each library that is missing
+    local flags=""
+    [[ " ${need[*]} " == *" cjson "* ]] && flags="CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+    [[ " ${need[*]} " == *" png "* ]] && flags="${flags:+$flags }PNG_CFLAGS=-I/path/to/include PNG_LIBS='-L/path/to/lib -lpng16'"
+    [ -z "$flags" ] && flags="CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
     local prefix
     if [ "$pm" = none ] || [ ${#packages[@]} -eq 0 ] || ! prefix=$(as_root_prefix) \
         || [ "${GPULAB_NO_INSTALL:-}" = 1 ]; then
-        echo "the kit needs $missing and this user cannot install packages: run '$how_by_hand', or build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        echo "the kit needs $missing and this user cannot install packages: run '$how_by_hand', or build with make $flags"
         return 1
     fi
     if ! install_packages "$pm" "$prefix" "${packages[@]}"; then
-        echo "installing ${packages[*]} failed (see above): run '$how_by_hand' by hand, or build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        echo "installing ${packages[*]} failed (see above): run '$how_by_hand' by hand, or build with make $flags"
         return 1
     fi
     if ! have_cc || { [ -z "${CJSON_LIBS:-}" ] && ! have_cjson; }; then
         echo "${packages[*]} installed, but cJSON is still not found by pkg-config: build with make CJSON_CFLAGS=-I/path/to/include CJSON_LIBS='-L/path/to/lib -lcjson'"
+        return 1
+    fi
+    if [ -z "${PNG_LIBS:-}" ] && ! have_png; then
+        echo "${packages[*]} installed, but libpng is still not found by pkg-config: build with make PNG_CFLAGS=-I/path/to/include PNG_LIBS='-L/path/to/lib -lpng16'"
         return 1
     fi
     say "installed ${packages[*]}"

@@ -671,7 +671,7 @@ static cJSON *record_graded(batch_ctx *c, int i, const submission_result *s, con
     if (c->o->text_reports) {
         strbuf sb;
         sb_init(&sb);
-        report_text(&sb, s, c->o->color);
+        report_text(&sb, s, c->o->color, c->o->verbose);
         *report = sb_detach(&sb);
     }
     return rec;

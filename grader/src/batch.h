@@ -41,6 +41,7 @@ typedef struct {
                                    processes spread over the backend's GPUs */
     int text_reports;           /* make each submission's text report for on_record */
     int color;                  /* ... with colour */
+    int verbose;                /* ... every failing dataset's details (report_text) */
     grade_options go;           /* dataset selection, timeout, keep */
     int use_seed;               /* regenerate the datasets with `seed` */
     unsigned long long seed;

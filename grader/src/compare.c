@@ -97,8 +97,12 @@ static void draw_map(const errormap_request *map, const gl_matrix *out, const gl
     int rc = pad ? errormap_write_padded(map->path, out, ref, tolerances, map->tile_width, map->halo, pad,
                                          &summary)
                  : errormap_write(map->path, out, ref, tolerances, map->tile_width, map->halo, &summary);
-    if (rc == 0)
+    if (rc == 0) {
         snprintf(r->error_map, sizeof r->error_map, "%s", map->path);
+        if (errormap_thumbnail(out, ref, tolerances, THUMB_ROWS, THUMB_COLS, r->thumb, &r->thumb_rows,
+                               &r->thumb_cols) != 0)
+            r->thumb_rows = r->thumb_cols = 0;
+    }
     /* The map's sentence says where the errors sit relative to the tiles,
      * which beats the generic pattern; a padding-only failure keeps the
      * padding's own sentence (set by the caller). */
@@ -273,6 +277,7 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     if (named) {
         free(hint);
         hint = xstrdup(named);
+        r->hint_named = 1;
     }
     if (hint) {
         snprintf(r->hint, sizeof r->hint, "%s", hint);

@@ -10,7 +10,7 @@
 
 /* Where and how to draw an error map for a wrong output (image labs). */
 typedef struct {
-    const char *path;   /* the PPM to write */
+    const char *path;   /* the PNG to write */
     int tile_width, halo;
 } errormap_request;
 

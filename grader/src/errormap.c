@@ -1,11 +1,13 @@
 /*
  * errormap.c - see errormap.h.
  *
- * Self-contained (only dataset.h), so a test can build it alone.
+ * Self-contained (only dataset.h and libpng), so a test can build it alone.
  */
 #include "errormap.h"
 
 #include <math.h>
+#include <png.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -333,6 +335,8 @@ static char *summarize(const cell *cells, const gl_matrix *got, const size_t *ch
             sb_add(&b, " (counting from 0)");
         }
     }
+    /* report.c (hint_diagnosis) finds where a diagnosis joined after this
+     * sentence begins by these words: keep them */
     sb_add(&b, "; the first is at row %d, column %d.", first_y, first_x);
     return sb_take(&b);
 }
@@ -355,42 +359,66 @@ char *errormap_summary(const gl_matrix *got, const gl_reference *want, const dou
 
 /* ---- the picture ----------------------------------------------------------- */
 
+/* Every map is framed the same way (errormap.h): a grey frame that shows on a
+ * white page and on a dark one, the picture inside it, and for the error
+ * maps a key strip under the picture. */
+#define FRAME 4
+#define KEY_GAP 4
+#define KEY_HEIGHT 10
+#define SWATCH 10
+#define RAMP 80
+#define KEY_WIDTH (SWATCH + KEY_GAP + RAMP + KEY_GAP + SWATCH + KEY_GAP + SWATCH)
+
+static void set_rgb(unsigned char rgb[3], int r, int g, int b)
+{
+    rgb[0] = (unsigned char)r;
+    rgb[1] = (unsigned char)g;
+    rgb[2] = (unsigned char)b;
+}
+
+/* A wrong element's colour: t from 0 (just outside its tolerance) to 1
+ * (10^6 times it or more) runs dark yellow -> orange -> saturated red, so the
+ * worst errors stay loud on any page and never turn white. */
+static void ramp_colour(double t, unsigned char rgb[3])
+{
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    if (t < 0.5) {
+        double u = t * 2;
+        set_rgb(rgb, (int)(170 + 85 * u), (int)(150 - 10 * u), 0);
+    } else {
+        double u = (t - 0.5) * 2;
+        set_rgb(rgb, 255, (int)(140 - 140 * u), 0);
+    }
+}
+
+/* The colours of the states that are not on the ramp (errormap.h). */
+static const unsigned char RIGHT_RGB[3] = { 48, 48, 48 },   /* neutral dark grey */
+                           POISON_RGB[3] = { 40, 90, 255 }, /* never written: blue */
+                           NAN_RGB[3] = { 255, 0, 255 };    /* NaN or infinite: magenta */
+
 static void colour_of(const cell *c, unsigned char rgb[3])
 {
     switch (c->state) {
     case ST_OK:
-        rgb[0] = rgb[1] = rgb[2] = 0;
+        memcpy(rgb, RIGHT_RGB, 3);
         return;
     case ST_POISON:
-        rgb[0] = 40, rgb[1] = 90, rgb[2] = 255;
+        memcpy(rgb, POISON_RGB, 3);
         return;
     case ST_NAN:
-        rgb[0] = 255, rgb[1] = 0, rgb[2] = 255;
+        memcpy(rgb, NAN_RGB, 3);
         return;
     }
-    /* wrong: log10(ratio) from 0 to 6 runs dark red -> red -> yellow -> white */
-    double t = c->ratio > 1 ? log10((double)c->ratio) / 6.0 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    if (t < 1.0 / 3) {
-        rgb[0] = (unsigned char)(96 + (255 - 96) * t * 3);
-        rgb[1] = rgb[2] = 0;
-    } else if (t < 2.0 / 3) {
-        rgb[0] = 255;
-        rgb[1] = (unsigned char)(255 * (t - 1.0 / 3) * 3);
-        rgb[2] = 0;
-    } else {
-        rgb[0] = rgb[1] = 255;
-        rgb[2] = (unsigned char)(255 * (t - 2.0 / 3) * 3);
-    }
+    ramp_colour(c->ratio > 1 ? log10((double)c->ratio) / 6.0 : 0, rgb);
 }
 
 /* The colour of padding float j of row y (errormap_write_padded). */
 static void padding_colour(const errormap_padding *p, int y, int j, unsigned char rgb[3])
 {
     if (p->changed[(size_t)y * p->pad + j])
-        rgb[0] = 0, rgb[1] = 255, rgb[2] = 255; /* changed: loud cyan */
+        set_rgb(rgb, 0, 255, 255); /* changed: loud cyan */
     else
-        rgb[0] = 20, rgb[1] = 70, rgb[2] = 60;  /* intact guard float: dark teal */
+        set_rgb(rgb, 20, 70, 60);  /* intact guard float: dark teal */
 }
 
 /* The largest whole scale from 1 to 8 that keeps the picture within 1024
@@ -404,52 +432,125 @@ static int scale_for(int rows, int cols)
     return s;
 }
 
-/* Writes the picture: the image's cells, then (pad, or NULL) the padding
- * columns of each row. */
-static int write_picture(const char *path, const cell *cells, int rows, int cols, int T,
-                         const errormap_padding *pad)
+/* Draws pixel (px, py) of the picture inside the frame. */
+typedef void (*pixel_fn)(const void *ctx, size_t px, size_t py, unsigned char rgb[3]);
+
+/* The key strip's pixel at x from its left end: right, the ramp of wrong,
+ * NaN, never written, KEY_GAP black pixels apart (errormap.h). */
+static void key_pixel(size_t x, unsigned char rgb[3])
 {
-    int extra = pad ? pad->pad : 0;
-    int s = scale_for(rows, cols + extra);
-    int W = (cols + extra) * s, H = rows * s;
+    const size_t ramp = SWATCH + KEY_GAP, nan = ramp + RAMP + KEY_GAP, poison = nan + SWATCH + KEY_GAP;
+    set_rgb(rgb, 0, 0, 0);
+    if (x < SWATCH)
+        memcpy(rgb, RIGHT_RGB, 3);
+    else if (x >= ramp && x < ramp + RAMP)
+        ramp_colour((double)(x - ramp) / (RAMP - 1), rgb);
+    else if (x >= nan && x < nan + SWATCH)
+        memcpy(rgb, NAN_RGB, 3);
+    else if (x >= poison && x < poison + SWATCH)
+        memcpy(rgb, POISON_RGB, 3);
+}
+
+/* libpng reports errors by longjmp from its error callback; the message is
+ * not printed (the caller says what failed). */
+static void png_fail(png_structp png, png_const_charp msg)
+{
+    (void)msg;
+    png_longjmp(png, 1);
+}
+
+static void png_quiet(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg;
+}
+
+/*
+ * Writes a PNG at path: the W x H picture that fn draws, framed, with the
+ * key strip under it when with_key. Returns 0, or -1 with no file left.
+ */
+static int write_framed_png(const char *path, size_t W, size_t H, pixel_fn fn, const void *ctx, int with_key)
+{
+    size_t inner_w = with_key && W < KEY_WIDTH ? KEY_WIDTH : W;
+    size_t inner_h = H + (with_key ? KEY_GAP + KEY_HEIGHT : 0);
+    size_t CW = inner_w + 2 * FRAME, CH = inner_h + 2 * FRAME;
+    if (CW > 0x7fffffff / 3 || CH > 0x7fffffff)
+        return -1;
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
-    unsigned char *line = malloc((size_t)W * 3);
-    if (!line) {
+    unsigned char *volatile line = malloc(CW * 3);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_quiet);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!line || !png || !info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
+        free(line);
         fclose(f);
+        remove(path);
         return -1;
     }
-    fprintf(f, "P6\n%d %d\n255\n", W, H);
-    for (int py = 0; py < H; py++) {
-        int y = py / s;
-        int hline = T > 0 && py > 0 && py % (T * s) == 0;
-        for (int px = 0; px < W; px++) {
-            int x = px / s;
-            unsigned char *rgb = line + (size_t)px * 3;
-            if (x >= cols) {
-                padding_colour(pad, y, x - cols, rgb);
-                continue;
-            }
-            int vline = T > 0 && px > 0 && px % (T * s) == 0;
-            const cell *c = &cells[(size_t)y * cols + x];
-            colour_of(c, rgb);
-            if ((hline || vline) && c->state == ST_OK)
-                rgb[0] = rgb[1] = 56, rgb[2] = 72; /* faint blue-grey grid */
+    png_init_io(png, f);
+    png_set_IHDR(png, info, (png_uint_32)CW, (png_uint_32)CH, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (size_t y = 0; y < CH; y++) {
+        for (size_t x = 0; x < CW; x++) {
+            unsigned char *rgb = line + x * 3;
+            if (x < FRAME || y < FRAME || x >= CW - FRAME || y >= CH - FRAME)
+                set_rgb(rgb, 150, 150, 150); /* the frame: mid grey, seen on white and on black */
+            else if (x - FRAME < W && y - FRAME < H)
+                fn(ctx, x - FRAME, y - FRAME, rgb);
+            else if (with_key && y - FRAME >= H + KEY_GAP)
+                key_pixel(x - FRAME, rgb);
+            else
+                set_rgb(rgb, 0, 0, 0);
         }
-        fwrite(line, 3, (size_t)W, f);
+        png_write_row(png, line);
     }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
     free(line);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
+    if (fclose(f) != 0) {
         remove(path);
         return -1;
     }
     return 0;
 }
 
+/* The picture of an error map: the image's cells, then (pad, or NULL) the
+ * padding columns of each row, each an s x s block. */
+typedef struct {
+    const cell *cells;
+    int rows, cols, T, s;
+    const errormap_padding *pad;
+} error_picture;
+
+static void error_pixel(const void *ctx, size_t px, size_t py, unsigned char rgb[3])
+{
+    const error_picture *p = ctx;
+    int s = p->s, y = (int)(py / (size_t)s), x = (int)(px / (size_t)s);
+    if (x >= p->cols) {
+        padding_colour(p->pad, y, x - p->cols, rgb);
+        return;
+    }
+    const cell *c = &p->cells[(size_t)y * p->cols + x];
+    colour_of(c, rgb);
+    int hline = p->T > 0 && py > 0 && py % ((size_t)p->T * s) == 0;
+    int vline = p->T > 0 && px > 0 && px % ((size_t)p->T * s) == 0;
+    if ((hline || vline) && c->state == ST_OK)
+        set_rgb(rgb, 80, 80, 104); /* faint blue-grey grid */
+}
+
+static int write_picture(const char *path, const cell *cells, int rows, int cols, int T,
+                         const errormap_padding *pad)
+{
+    int extra = pad ? pad->pad : 0;
+    error_picture p = { cells, rows, cols, T, scale_for(rows, cols + extra), pad };
+    return write_framed_png(path, (size_t)(cols + extra) * p.s, (size_t)rows * p.s, error_pixel, &p, 1);
+}
+
 /* errormap_write() and errormap_write_padded(): pad is NULL for the first. */
-static int write_map(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+static int write_map(const char *png_path, const gl_matrix *got, const gl_reference *want,
                      const double *tolerance, int tile_width, int halo, const errormap_padding *pad,
                      char **summary)
 {
@@ -468,8 +569,8 @@ static int write_map(const char *ppm_path, const gl_matrix *got, const gl_refere
         return -1;
     }
     int rc = 0;
-    if (write_picture(ppm_path, cells, got->rows, got->cols, tile_width, pad) != 0) {
-        *summary = fmt("no error map: cannot write %s", ppm_path);
+    if (write_picture(png_path, cells, got->rows, got->cols, tile_width, pad) != 0) {
+        *summary = fmt("no error map: cannot write %s", png_path);
         rc = -1;
     } else {
         *summary = summarize(cells, got, chan_bad, counts, tile_width, halo);
@@ -483,13 +584,13 @@ static int write_map(const char *ppm_path, const gl_matrix *got, const gl_refere
     return rc;
 }
 
-int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+int errormap_write(const char *png_path, const gl_matrix *got, const gl_reference *want,
                    const double *tolerance, int tile_width, int halo, char **summary)
 {
-    return write_map(ppm_path, got, want, tolerance, tile_width, halo, NULL, summary);
+    return write_map(png_path, got, want, tolerance, tile_width, halo, NULL, summary);
 }
 
-int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+int errormap_write_padded(const char *png_path, const gl_matrix *got, const gl_reference *want,
                           const double *tolerance, int tile_width, int halo,
                           const errormap_padding *padding, char **summary)
 {
@@ -497,7 +598,40 @@ int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_r
         *summary = fmt("no error map: the padding does not fit the %d-row output", got->rows);
         return -1;
     }
-    return write_map(ppm_path, got, want, tolerance, tile_width, halo, padding, summary);
+    return write_map(png_path, got, want, tolerance, tile_width, halo, padding, summary);
+}
+
+int errormap_thumbnail(const gl_matrix *got, const gl_reference *want, const double *tolerance,
+                       int max_rows, int max_cols, unsigned char *rgb, int *rows, int *cols)
+{
+    *rows = *cols = 0;
+    if (!shapes_agree(got, want) || max_rows < 1 || max_cols < 1 || got->rows < 1 || got->cols < 1)
+        return -1;
+    size_t counts[4];
+    size_t *chan_bad = calloc((size_t)got->channels, sizeof *chan_bad);
+    cell *cells = chan_bad ? classify(got, want, tolerance, chan_bad, counts) : NULL;
+    free(chan_bad);
+    if (!cells)
+        return -1;
+    /* one factor for both sides keeps the image's shape */
+    int k = (got->rows + max_rows - 1) / max_rows, kc = (got->cols + max_cols - 1) / max_cols;
+    k = kc > k ? kc : k;
+    *rows = (got->rows + k - 1) / k;
+    *cols = (got->cols + k - 1) / k;
+    for (int ty = 0; ty < *rows; ty++)
+        for (int tx = 0; tx < *cols; tx++) {
+            /* the worst cell of the k x k block: an error never vanishes */
+            cell worst = { ST_OK, 0 };
+            for (int y = ty * k; y < (ty + 1) * k && y < got->rows; y++)
+                for (int x = tx * k; x < (tx + 1) * k && x < got->cols; x++) {
+                    const cell *c = &cells[(size_t)y * got->cols + x];
+                    if (c->state > worst.state || (c->state == worst.state && c->ratio > worst.ratio))
+                        worst = *c;
+                }
+            colour_of(&worst, rgb + ((size_t)ty * *cols + tx) * 3);
+        }
+    free(cells);
+    return 0;
 }
 
 /* ---- the fault map ------------------------------------------------------------ */
@@ -596,7 +730,29 @@ static unsigned char *fault_cells(const fault_threads *f, size_t w, size_t h)
     return hit;
 }
 
-int errormap_write_faults(const char *ppm_path, const fault_threads *f)
+/* The picture of a fault map: one s x s cell per thread (errormap.h). */
+typedef struct {
+    const unsigned char *hit;
+    size_t w, bw, bh;
+    int s;
+} fault_picture;
+
+static void fault_pixel(const void *ctx, size_t px, size_t py, unsigned char rgb[3])
+{
+    const fault_picture *p = ctx;
+    int boundary = (px > 0 && px % p->bw == 0) || (py > 0 && py % p->bh == 0);
+    int faulted = p->hit[(py / p->s) * p->w + px / p->s];
+    if (faulted && boundary)
+        set_rgb(rgb, 160, 56, 0);   /* block boundary through faulting threads */
+    else if (faulted)
+        set_rgb(rgb, 255, 96, 0);   /* an invalid access: loud orange */
+    else if (boundary)
+        set_rgb(rgb, 90, 90, 130);  /* block boundary */
+    else
+        set_rgb(rgb, 28, 28, 36);   /* a thread that did not fault: dark */
+}
+
+int errormap_write_faults(const char *png_path, const fault_threads *f)
 {
     size_t w, h;
     fault_map_size(f, &w, &h);
@@ -606,40 +762,8 @@ int errormap_write_faults(const char *ppm_path, const fault_threads *f)
     if (!hit)
         return -1;
     int s = scale_for((int)h, (int)w);
-    size_t W = w * (size_t)s, H = h * (size_t)s;
-    size_t bw = (size_t)f->block[0] * s, bh = (size_t)f->block[1] * f->block[2] * s;
-    FILE *out = fopen(ppm_path, "wb");
-    unsigned char *line = malloc(W * 3);
-    if (!out || !line) {
-        if (out)
-            fclose(out);
-        free(line);
-        free(hit);
-        return -1;
-    }
-    fprintf(out, "P6\n%zu %zu\n255\n", W, H);
-    for (size_t py = 0; py < H; py++) {
-        for (size_t px = 0; px < W; px++) {
-            unsigned char *rgb = line + px * 3;
-            int boundary = (px > 0 && px % bw == 0) || (py > 0 && py % bh == 0);
-            int faulted = hit[(py / s) * w + px / s];
-            if (faulted && boundary)
-                rgb[0] = 160, rgb[1] = 56, rgb[2] = 0;   /* block boundary through faulting threads */
-            else if (faulted)
-                rgb[0] = 255, rgb[1] = 96, rgb[2] = 0;   /* an invalid access: loud orange */
-            else if (boundary)
-                rgb[0] = 90, rgb[1] = 90, rgb[2] = 130;  /* block boundary */
-            else
-                rgb[0] = 28, rgb[1] = 28, rgb[2] = 36;   /* a thread that did not fault: dark */
-        }
-        fwrite(line, 3, W, out);
-    }
-    free(line);
+    fault_picture p = { hit, w, (size_t)f->block[0] * s, (size_t)f->block[1] * f->block[2] * s, s };
+    int rc = write_framed_png(png_path, w * (size_t)s, h * (size_t)s, fault_pixel, &p, 0);
     free(hit);
-    int bad = ferror(out);
-    if (fclose(out) != 0 || bad) {
-        remove(ppm_path);
-        return -1;
-    }
-    return 0;
+    return rc;
 }

@@ -9,13 +9,23 @@
  * relative to the tiles (along tile borders, at tile corners, at the image
  * border, in the last partial tile, in some rows of every tile, ...).
  *
+ * The maps are PNG files. Each is drawn inside a 4-pixel mid-grey frame
+ * (150, 150, 150), seen on a white page and on a dark one; the picture's
+ * top-left pixel is at (4, 4) of the file. An error map has a key strip
+ * under the picture (4 black pixel rows below it, then 10 rows): a swatch
+ * of "right", the ramp of "wrong" from just outside the tolerance to 10^6
+ * times it, a swatch of NaN and one of never written, 4 black pixels apart;
+ * the file is at least as wide as the strip (122 pixels inside the frame),
+ * black where the picture does not reach.
+ *
  * Colours:
- *   black            within tolerance
- *   dark red .. yellow .. white   wrong; brighter = larger error relative
- *                    to the tolerance (log scale: 1x dark red, 10^6x white)
- *   blue             never written (still the kit's poison, GL_POISON_BITS)
- *   magenta          NaN or infinity that the program computed
- *   grey lines       tile boundaries (faint over correct pixels)
+ *   dark grey (48, 48, 48)   within tolerance
+ *   dark yellow .. orange .. red (255, 0, 0)   wrong; redder = larger error
+ *                    relative to the tolerance (log scale: 1x dark yellow
+ *                    (170, 150, 0), 10^6x and more saturated red)
+ *   blue (40, 90, 255)       never written (still the kit's poison, GL_POISON_BITS)
+ *   magenta (255, 0, 255)    NaN or infinity that the program computed
+ *   grey-blue lines  tile boundaries (80, 80, 104), over correct pixels only
  *   dark teal / cyan the padding of a pitched output, intact / changed
  *                    (errormap_write_padded)
  * A position shows its worst channel.
@@ -26,7 +36,8 @@
 #include "../runtime/dataset.h"
 
 /*
- * Writes the error map of `got` against `want` to ppm_path (binary PPM, P6)
+ * Writes the error map of `got` against `want` to png_path (a PNG, framed
+ * and keyed as above)
  * and sets *summary to a malloc'd sentence (the caller frees it).
  *
  *   got, want    the program's output and the expected output; rows, cols
@@ -53,7 +64,7 @@
  * partial one, is left. *summary is set in every case (NULL only if even
  * that message could not be allocated); the caller frees it.
  */
-int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+int errormap_write(const char *png_path, const gl_matrix *got, const gl_reference *want,
                    const double *tolerance, int tile_width, int halo, char **summary);
 
 /*
@@ -63,6 +74,17 @@ int errormap_write(const char *ppm_path, const gl_matrix *got, const gl_referenc
  */
 char *errormap_summary(const gl_matrix *got, const gl_reference *want, const double *tolerance,
                        int tile_width, int halo);
+
+/*
+ * A small copy of the error map's picture for a terminal (same arguments and
+ * colours, no grid, no frame): the image shrunk by one whole factor k, the
+ * smallest that fits max_rows x max_cols, each pixel the worst position of
+ * its k x k block (so no error vanishes). rgb holds max_rows * max_cols * 3
+ * bytes; *rows and *cols get the size drawn. Returns 0, or -1 (the shapes
+ * differ, out of memory).
+ */
+int errormap_thumbnail(const gl_matrix *got, const gl_reference *want, const double *tolerance,
+                       int max_rows, int max_cols, unsigned char *rgb, int *rows, int *cols);
 
 /*
  * The padding of a pitched output (lab 05): each of `rows` rows of the image
@@ -84,7 +106,7 @@ typedef struct {
  * scale s is chosen as in errormap_write() from max(rows, cols + pad).
  * padding->rows must equal got->rows.
  */
-int errormap_write_padded(const char *ppm_path, const gl_matrix *got, const gl_reference *want,
+int errormap_write_padded(const char *png_path, const gl_matrix *got, const gl_reference *want,
                           const double *tolerance, int tile_width, int halo,
                           const errormap_padding *padding, char **summary);
 
@@ -119,7 +141,8 @@ void fault_threads_finish(fault_threads *f);
 void fault_threads_free(fault_threads *f);
 
 /*
- * Writes the fault map of f (after fault_threads_finish) to ppm_path: one
+ * Writes the fault map of f (after fault_threads_finish) to png_path (a
+ * PNG in the grey frame described above, no key strip): one
  * cell per thread of the launch, the grid of blocks laid out as in CUDA
  * (blockIdx.x to the right, blockIdx.y down), each block a rectangle of
  * blockDim.x x blockDim.y cells (threadIdx.x to the right, threadIdx.y down;
@@ -137,6 +160,6 @@ void fault_threads_free(fault_threads *f);
  * when the launch is empty, its map would be over 8192 cells either way, or
  * the file cannot be written.
  */
-int errormap_write_faults(const char *ppm_path, const fault_threads *f);
+int errormap_write_faults(const char *png_path, const fault_threads *f);
 
 #endif

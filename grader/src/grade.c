@@ -68,23 +68,37 @@ static char *resolve_dataset_dir(const lab_manifest *m, int index, const char *d
                          : dataset_dir(m, index);
 }
 
-/* Where an image lab's map of a dataset goes: MAPS/<lab>/<file>-<dataset>.ppm
- * (MAPS: --maps, default gpulab-errormaps; <file>: the student's file name
- * without its extension), its folder made; NULL for a lab without maps or
- * when the folder cannot be made. */
+/* The folder of an image lab's maps: MAPS/<lab> (MAPS: --maps, default
+ * gpulab-errormaps). */
+static char *maps_folder(const lab_manifest *m, const char *maps_dir)
+{
+    return xasprintf("%s/%s", maps_dir ? maps_dir : "gpulab-errormaps", m->id);
+}
+
+/* The name of a dataset's map in that folder: <file>-<dataset>.<ext>
+ * (<file>: the student's file name without its extension). */
+static char *map_name(const char *folder, const char *student_file, const char *dataset, const char *ext)
+{
+    char *stem = xstrdup(path_base(student_file));
+    char *dot = strrchr(stem, '.');
+    if (dot)
+        *dot = '\0';
+    char *path = xasprintf("%s/%s-%s.%s", folder, stem, dataset, ext);
+    free(stem);
+    return path;
+}
+
+/* Where an image lab's map of a dataset goes: MAPS/<lab>/<file>-<dataset>.png,
+ * its folder made; NULL for a lab without maps or when the folder cannot be
+ * made. */
 static char *map_path_for(const lab_manifest *m, const char *maps_dir, const char *student_file,
                           const char *dataset)
 {
     if (m->errormap_tile <= 0)
         return NULL;
-    char *stem = xstrdup(path_base(student_file));
-    char *dot = strrchr(stem, '.');
-    if (dot)
-        *dot = '\0';
-    char *folder = xasprintf("%s/%s", maps_dir ? maps_dir : "gpulab-errormaps", m->id);
-    char *path = make_dirs(folder) == 0 ? xasprintf("%s/%s-%s.ppm", folder, stem, dataset) : NULL;
+    char *folder = maps_folder(m, maps_dir);
+    char *path = make_dirs(folder) == 0 ? map_name(folder, student_file, dataset, "png") : NULL;
     free(folder);
-    free(stem);
     return path;
 }
 
@@ -110,6 +124,28 @@ static char *timeout_message(double timeout_s, const char *err_text, const char 
                           timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
     free(at);
     return msg;
+}
+
+/* A map on disk must picture this run: each graded dataset that got no error
+ * map now (it passed, or ended without an output to draw) loses the one an
+ * earlier check left, and the .ppm maps of kits before PNG go too. The
+ * sanitizer stage, after this, draws its fault and race maps afresh. */
+static void remove_stale_maps(const lab_manifest *m, const char *maps_dir, const submission_result *s)
+{
+    if (m->errormap_tile <= 0)
+        return;
+    char *folder = maps_folder(m, maps_dir);
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        char *png = map_name(folder, s->file, d->name, "png");
+        char *ppm = map_name(folder, s->file, d->name, "ppm");
+        if (!d->cmp.error_map[0])
+            unlink(png);
+        unlink(ppm);
+        free(png);
+        free(ppm);
+    }
+    free(folder);
 }
 
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
@@ -580,6 +616,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             s->datasets[i].status = br.grader_fault ? ST_GRADER_ERROR : ST_COMPILE_ERROR;
             s->datasets[i].message = xstrdup(br.message);
         }
+        remove_stale_maps(m, opt->maps_dir, s);
     } else {
         double timeout = opt->timeout_s > 0 ? opt->timeout_s : m->timeout_s;
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
@@ -606,6 +643,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         }
         free(alone);
         free(done);
+        remove_stale_maps(m, opt->maps_dir, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);
         across_datasets(s);

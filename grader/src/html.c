@@ -202,7 +202,8 @@ static void map_figure(strbuf *sb, const char *title, const char *path)
     size_t len = 0;
     char *why = NULL;
     char *data = ends_with(path, ".png") ? untrusted_read(path, 16 << 20, 0, &len, &why) : NULL;
-    if (data && len >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0) {
+    int embedded = data && len >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0;
+    if (embedded) {
         sb_puts(sb, "<img alt=\"");
         esc(sb, title);
         sb_puts(sb, "\" src=\"data:image/png;base64,");
@@ -226,6 +227,11 @@ static void map_figure(strbuf *sb, const char *title, const char *path)
     free(why);
     sb_puts(sb, "<figcaption>");
     esc(sb, title);
+    if (embedded) { /* the file's name too: the student finds the same picture beside their report */
+        sb_puts(sb, " (");
+        esc(sb, path_base(path));
+        sb_puts(sb, ")");
+    }
     sb_puts(sb, "</figcaption></figure>\n");
 }
 

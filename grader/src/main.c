@@ -49,6 +49,8 @@ static const char usage_text[] =
     "      --html FILE                   the report as a web page too (- : on standard output, instead\n"
     "                                    of the text report)\n"
     "      --keep                        keep the work directory, for debugging\n"
+    "      --verbose                     every failing dataset's details (default: datasets that fail\n"
+    "                                    the same way are folded into one block)\n"
     "  gpulab bench LAB FILE.cu [--calls N] [--dataset NAME] [--backend gpu|emu]\n"
     "                                    time your file on the lab's performance dataset, next to\n"
     "                                    the reference solution and cuBLAS or a copy (same run)\n"
@@ -73,7 +75,7 @@ static const char usage_text[] =
     "      --sandbox auto|unshare|none   isolation of builds and runs (default auto; without it grade\n"
     "                                    stops, exit 3, unless --sandbox none is given)\n"
     "      --regrade ID                  grade this submission again (its record is removed first)\n"
-    "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep as for check\n"
+    "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep, --verbose as for check\n"
     "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE]\n"
     "                               [--feedback-dir DIR]\n"
     "                                    the gradebook and JUnit XML again, from the records (- for\n"
@@ -185,6 +187,7 @@ typedef struct {
     double timeout_s;
     int keep;
     int no_sanitize;
+    int verbose;
     const char *maps;
     int nfiles;
     char **files;
@@ -216,6 +219,8 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
             o->keep = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             o->no_sanitize = 1;
+        else if (strcmp(a, "--verbose") == 0)
+            o->verbose = 1;
         else if (strcmp(a, "--maps") == 0 && has_value)
             o->maps = argv[++i];
         else if (strcmp(a, "--html") == 0 && has_value)
@@ -318,7 +323,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
         if (json) {
             cJSON_AddItemToArray(subs, report_json(&s));
         } else if (!html_stdout) {
-            report_text(&text, &s, color);
+            report_text(&text, &s, color, o.verbose);
             if (o.nfiles > 1)
                 sb_puts(&text, "\n");
             if (!o.out) { /* stream each report as soon as it is ready */
@@ -475,7 +480,7 @@ static int cmd_grade(int argc, char **argv)
     const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
     const char *sandbox = "auto", *html = NULL, *feedback_dir = NULL;
     double timeout_s = 0;
-    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0;
+    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0, verbose = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
@@ -516,6 +521,8 @@ static int cmd_grade(int argc, char **argv)
                 usage_error("--parallel %s: expected a number of submissions graded at once, 1 or more", argv[i]);
         } else if (strcmp(a, "--keep") == 0)
             keep = 1;
+        else if (strcmp(a, "--verbose") == 0)
+            verbose = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             no_sanitize = 1;
         else if (a[0] == '-' && a[1] != '\0')
@@ -629,6 +636,7 @@ static int cmd_grade(int argc, char **argv)
     g.stream = fmt == 0 && !out;
     bo.text_reports = fmt == 0;
     bo.color = g.color;
+    bo.verbose = verbose;
     bo.parallel = grading_workers(&m, &b, &bo, parallel);
     batch_summary sum;
     cJSON *recs = batch_run(&m, &b, entries, nentries, &bo, on_graded, &g, &sum);

@@ -33,7 +33,6 @@ static void points_text(char *buf, size_t len, double got, double max)
     snprintf(buf, len, "%g/%g", got, max);
 }
 
-/* The last `keep` lines of a text, each indented. */
 /* printable() of a string for one line of the text report: the result
  * lives until eight more calls (the report is written by one thread). */
 static const char *safe(const char *s)
@@ -47,6 +46,7 @@ static const char *safe(const char *s)
     return r;
 }
 
+/* The last `keep` lines of a text, each indented. */
 static void tail_lines(strbuf *out, const char *text, int keep, const char *indent)
 {
     if (!text || !*text)
@@ -85,17 +85,174 @@ static void number_text(char *buf, size_t len, double v, int poisoned)
         snprintf(buf, len, "%.9g", v);
 }
 
-static void dataset_details(strbuf *out, const dataset_result *d)
+/* ---- the text report ---------------------------------------------------------
+ *
+ * Short enough to read (aim: 40 lines for one mistake): one line per dataset
+ * and requirement, then the details of each *kind* of failure once: datasets
+ * whose failure reads the same (status, and the diagnosis in their hint or
+ * message, numbers aside) are folded under the first ("and 4 more datasets,
+ * same pattern"); verbose shows each. Then what the checkers said, the key
+ * of the maps, the pattern across datasets, the one thing to fix first and
+ * the score. The JSON report is never folded. */
+
+/* The part of a dataset's hint that names a cause: an image lab's hint
+ * starts with the error map's sentence (where the errors sit, ending "; the
+ * first is at row R, column C."), and the diagnosis, if any, follows it. */
+static const char *hint_diagnosis(const compare_result *c)
+{
+    if (!c->compared || !c->hint[0])
+        return "";
+    const char *first = strstr(c->hint, "; the first is at row ");
+    if (!first)
+        return c->hint;
+    const char *end = strstr(first, ". ");
+    return end ? end + 2 : "";
+}
+
+/* Appends text to key with every run of digits as one '#', so that counts
+ * and positions do not split a pattern. */
+static void add_shape(strbuf *key, const char *text)
+{
+    for (const char *p = text ? text : ""; *p; p++) {
+        if (*p >= '0' && *p <= '9') {
+            while (p[1] >= '0' && p[1] <= '9')
+                p++;
+            sb_puts(key, "#");
+        } else {
+            sb_append(key, p, 1);
+        }
+    }
+}
+
+/* A wrong output whose message is the harness's own finding (the padding
+ * of out overwritten, ...) rather than the compare stage's count. */
+static int harness_said(const dataset_result *d)
+{
+    return d->status == ST_WRONG && d->message && !strstr(d->message, " elements wrong") &&
+           strncmp(d->message, "nothing was written", 19) != 0;
+}
+
+/* The words before the first colon: a finding's claim without its advice. */
+static void add_claim(strbuf *key, const char *text)
+{
+    const char *colon = strchr(text, ':');
+    char *claim = xasprintf("%.*s", colon ? (int)(colon - text) : (int)strlen(text), text);
+    add_shape(key, claim);
+    free(claim);
+}
+
+/* What makes two failing datasets "the same pattern". A wrong output's
+ * message only counts its wrong elements, so there the hint's diagnosis
+ * decides; other statuses' messages name the cause (the CUDA error, the
+ * signal, the memory error). */
+static char *pattern_key(const dataset_result *d)
+{
+    strbuf key;
+    sb_init(&key);
+    sb_printf(&key, "%s|", status_name(d->status));
+    if (harness_said(d)) {
+        add_claim(&key, d->message);
+    } else if (d->status == ST_WRONG) {
+        /* the claim, before the advice: "N elements are NaN or infinite" */
+        add_claim(&key, hint_diagnosis(&d->cmp));
+    } else {
+        add_shape(&key, d->message);
+    }
+    return sb_detach(&key);
+}
+
+static int has_details(const dataset_result *d)
 {
     int findings = d->sanitizer && d->sanitizer->nfindings > 0;
-    if ((d->status == ST_PASS && !findings) || d->status == ST_COMPILE_ERROR)
-        return;
+    return !((d->status == ST_PASS && !findings) || d->status == ST_COMPILE_ERROR);
+}
+
+static int has_findings(const dataset_result *d)
+{
+    return d->sanitizer && d->sanitizer->nfindings > 0;
+}
+
+/* The xterm 256-colour index nearest an RGB colour (the 6 x 6 x 6 cube). */
+static int xterm_index(const unsigned char *rgb)
+{
+    int q[3];
+    for (int i = 0; i < 3; i++)
+        q[i] = (rgb[i] * 5 + 127) / 255;
+    return 16 + 36 * q[0] + 6 * q[1] + q[2];
+}
+
+/* The error map, small, in half blocks: each character is two pixels, the
+ * upper in the foreground colour and the lower in the background. Only on
+ * a terminal with colour (the caller's `color`). */
+static void draw_thumbnail(strbuf *out, const compare_result *c)
+{
+    static const char upper_half[] = "\xe2\x96\x80"; /* U+2580 */
+    for (int y = 0; y < c->thumb_rows; y += 2) {
+        sb_puts(out, "      ");
+        for (int x = 0; x < c->thumb_cols; x++) {
+            const unsigned char *top = c->thumb + ((size_t)y * c->thumb_cols + x) * 3;
+            if (y + 1 < c->thumb_rows) {
+                const unsigned char *bottom = c->thumb + ((size_t)(y + 1) * c->thumb_cols + x) * 3;
+                sb_printf(out, "\033[38;5;%dm\033[48;5;%dm%s", xterm_index(top), xterm_index(bottom), upper_half);
+            } else {
+                sb_printf(out, "\033[38;5;%dm\033[49m%s", xterm_index(top), upper_half);
+            }
+        }
+        sb_puts(out, "\033[0m\n");
+    }
+}
+
+/* The checkers' findings of d, each once: a finding already listed (same
+ * kind and line) in `shown` is skipped; `on` names the dataset when it is
+ * not the block's own. */
+static void list_findings(strbuf *out, const dataset_result *d, strbuf *shown, const char *on)
+{
+    for (int i = 0; i < d->sanitizer->nfindings; i++) {
+        const finding *f = &d->sanitizer->findings[i];
+        char tag[64];
+        snprintf(tag, sizeof tag, "|%s:%d:%d|", f->kind, f->line, f->line2);
+        if (shown->buf && strstr(shown->buf, tag))
+            continue;
+        sb_puts(shown, tag);
+        if (on)
+            sb_printf(out, "      - %s (on %s): %s\n", f->kind, on, safe(f->message));
+        else
+            sb_printf(out, "      - %s: %s\n", f->kind, safe(f->message));
+    }
+}
+
+/* text without its lines that contain needle (NULL or "": all of text). */
+static char *without_lines_containing(const char *text, const char *needle)
+{
+    strbuf kept;
+    sb_init(&kept);
+    sb_puts(&kept, "");
+    for (const char *line = text; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
+        char *one = xasprintf("%.*s", (int)n, line);
+        int blank = strspn(one, " \t\r\n") == strlen(one);
+        if (!blank && !(needle && *needle && strstr(one, needle)))
+            sb_puts(&kept, one);
+        free(one);
+        line += n;
+    }
+    return sb_detach(&kept);
+}
+
+/* Limits of a block's lists: the whole lists when verbose. */
+typedef struct {
+    int worst, stderr_lines;
+} block_limits;
+
+static void dataset_details(strbuf *out, const dataset_result *d, int color, strbuf *shown, block_limits lim)
+{
     sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
     const compare_result *c = &d->cmp;
     if (c->compared && c->shape_ok && c->nworst > 0) {
         sb_printf(out, "    worst elements (%s):\n", c->got_shape[2] > 1 ? "row, col, channel" : "row, col");
         sb_printf(out, "      %-18s %-16s %-16s %s\n", "where", "got", "expected", "tolerance");
-        for (int i = 0; i < c->nworst; i++) {
+        for (int i = 0; i < c->nworst && i < lim.worst; i++) {
             const mismatch *w = &c->worst[i];
             char where[48], got[32], want[32];
             if (c->got_shape[2] > 1)
@@ -109,31 +266,244 @@ static void dataset_details(strbuf *out, const dataset_result *d)
     }
     if (c->compared && c->hint[0])
         sb_printf(out, "    hint: %s\n", safe(c->hint));
-    if (c->compared && c->error_map[0])
-        sb_printf(out, "    error map: %s\n", c->error_map);
-    if (findings) {
+    if (c->compared && c->error_map[0]) {
+        sb_printf(out, "    error map: %s\n", safe(c->error_map));
+        if (color && c->thumb_rows > 0)
+            draw_thumbnail(out, c);
+    }
+    if (has_findings(d)) {
         sb_puts(out, "    the sanitizer found:\n");
-        for (int i = 0; i < d->sanitizer->nfindings; i++)
-            sb_printf(out, "      - %s: %s\n", d->sanitizer->findings[i].kind, safe(d->sanitizer->findings[i].message));
+        list_findings(out, d, shown, NULL);
     }
     if (d->sanitizer && d->sanitizer->fault_summary)
-        sb_printf(out, "    faulting threads: %s\n", d->sanitizer->fault_summary);
+        sb_printf(out, "    faulting threads: %s\n", safe(d->sanitizer->fault_summary));
     if (d->sanitizer && d->sanitizer->fault_map[0])
-        sb_printf(out, "    fault map: %s\n", d->sanitizer->fault_map);
+        sb_printf(out, "    fault map: %s\n", safe(d->sanitizer->fault_map));
     if (d->sanitizer && d->sanitizer->race_summary)
-        sb_printf(out, "    racing threads: %s\n", d->sanitizer->race_summary);
+        sb_printf(out, "    racing threads: %s\n", safe(d->sanitizer->race_summary));
     if (d->sanitizer && d->sanitizer->race_map[0])
-        sb_printf(out, "    race map: %s\n", d->sanitizer->race_map);
+        sb_printf(out, "    race map: %s\n", safe(d->sanitizer->race_map));
     if (d->status != ST_WRONG && d->program_stderr && *d->program_stderr) {
-        sb_puts(out, "    the program's error output (last lines):\n");
-        tail_lines(out, d->program_stderr, 10, "      ");
+        /* lines that only repeat the dataset's message (the harness's
+         * "memory error: ...") say nothing new */
+        char *news = without_lines_containing(d->program_stderr, d->message);
+        if (*news) {
+            sb_puts(out, "    the program's error output (last lines):\n");
+            tail_lines(out, news, lim.stderr_lines, "      ");
+        }
+        free(news);
     }
 }
 
-void report_text(strbuf *out, const submission_result *s, int color)
+/* The words a folded pattern is summed up in: the hint's diagnosis, else
+ * the whole hint, else the dataset's message. */
+static const char *pattern_words(const dataset_result *d)
+{
+    const char *diag = d->status == ST_WRONG && !harness_said(d) ? hint_diagnosis(&d->cmp) : "";
+    if (*diag)
+        return diag;
+    if (d->status == ST_WRONG && !harness_said(d) && d->cmp.compared && d->cmp.hint[0])
+        return d->cmp.hint;
+    return d->message ? d->message : "";
+}
+
+/* The details. verbose: every failing dataset's own block. Otherwise one
+ * block per pattern of failure (pattern_key): the first pattern (the one the
+ * checkers found something in, if any, else the first in the table) in
+ * full, under it the other datasets of that pattern by name; every other
+ * pattern in one line. A block shows the member the checkers looked at, if
+ * one; findings of other members that it does not show yet follow. */
+static void details_folded(strbuf *out, const submission_result *s, int color, int verbose)
+{
+    int n = s->ndatasets;
+    block_limits full = { WORST_MAX, 10 }, brief = { 3, 4 };
+    if (verbose) {
+        for (int i = 0; i < n; i++) {
+            if (!has_details(&s->datasets[i]))
+                continue;
+            strbuf shown; /* each block lists all of its own findings */
+            sb_init(&shown);
+            dataset_details(out, &s->datasets[i], color, &shown, full);
+            sb_free(&shown);
+        }
+        return;
+    }
+    char **keys = xcalloc((size_t)n + 1, sizeof *keys);
+    int *group = xcalloc((size_t)n + 1, sizeof *group); /* the index of the group's first member, or -1 */
+    for (int i = 0; i < n; i++) {
+        keys[i] = has_details(&s->datasets[i]) ? pattern_key(&s->datasets[i]) : NULL;
+        group[i] = -1;
+        for (int j = 0; keys[i] && j <= i; j++)
+            if (keys[j] && strcmp(keys[j], keys[i]) == 0) {
+                group[i] = j;
+                break;
+            }
+    }
+    /* the first pattern: one with a finding, else one whose hint names the
+     * mistake, else the first */
+    int lead = -1;
+    for (int i = 0; i < n && lead < 0; i++)
+        if (keys[i] && has_findings(&s->datasets[i]))
+            lead = group[i];
+    for (int i = 0; i < n && lead < 0; i++)
+        if (keys[i] && s->datasets[i].status == ST_WRONG && s->datasets[i].cmp.hint_named)
+            lead = group[i];
+    for (int i = 0; i < n && lead < 0; i++)
+        if (keys[i])
+            lead = group[i];
+    strbuf shown;
+    sb_init(&shown);
+    if (lead >= 0) {
+        int rep = lead, members = 0, maps = 0;
+        for (int j = 0; j < n; j++)
+            if (group[j] == lead) {
+                members++;
+                if (!has_findings(&s->datasets[rep]) && has_findings(&s->datasets[j]))
+                    rep = j;
+            }
+        dataset_details(out, &s->datasets[rep], color, &shown, brief);
+        for (int j = 0; j < n; j++)
+            if (group[j] == lead && j != rep && has_findings(&s->datasets[j]))
+                list_findings(out, &s->datasets[j], &shown, s->datasets[j].name);
+        if (members > 1) {
+            sb_printf(out, "  and %d more dataset%s, same pattern:", members - 1, members > 2 ? "s" : "");
+            int k = 0;
+            for (int j = 0; j < n; j++)
+                if (group[j] == lead && j != rep) {
+                    sb_printf(out, "%s %s", k++ ? "," : "", s->datasets[j].name);
+                    maps += s->datasets[j].cmp.error_map[0] != 0;
+                }
+            sb_puts(out, maps ? " (their error maps are beside this one)\n" : "\n");
+        }
+    }
+    int others = 0;
+    for (int i = 0; i < n; i++) {
+        if (!keys[i] || group[i] != i || i == lead)
+            continue;
+        if (others++ == 0)
+            sb_puts(out, "  other failures (--verbose shows each dataset's details):\n");
+        int more = 0;
+        for (int j = i + 1; j < n; j++)
+            more += group[j] == i;
+        const dataset_result *d = &s->datasets[i];
+        if (more)
+            sb_printf(out, "    %s and %d more: %s: %s\n", d->name, more, status_name(d->status),
+                      safe(pattern_words(d)));
+        else
+            sb_printf(out, "    %s: %s: %s\n", d->name, status_name(d->status), safe(pattern_words(d)));
+        for (int j = i; j < n; j++)
+            if (group[j] == i && has_findings(&s->datasets[j]))
+                list_findings(out, &s->datasets[j], &shown, s->datasets[j].name);
+    }
+    sb_free(&shown);
+    for (int i = 0; i < n; i++)
+        free(keys[i]);
+    free(keys);
+    free(group);
+}
+
+/* "checkers: ... ran on A and B and found nothing", or why they did not
+ * finish; nothing when they found something (the findings say it) or did
+ * not run at all (--no-sanitize). */
+static void checkers_line(strbuf *out, const submission_result *s)
+{
+    int ran = 0, clean = 1;
+    const dataset_result *problem = NULL;
+    strbuf names;
+    sb_init(&names);
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (!d->sanitizer)
+            continue;
+        if (d->sanitizer->nfindings > 0)
+            clean = 0;
+        if (d->sanitizer->problem && !problem)
+            problem = d;
+        if (d->sanitizer->ran && !d->sanitizer->problem)
+            sb_printf(&names, "%s%s", ran++ ? " and " : "", d->name);
+    }
+    if (!clean) {
+        sb_free(&names);
+        return;
+    }
+    const char *which = strcmp(s->backend, "gpu") == 0
+                            ? "compute-sanitizer's memcheck, racecheck and synccheck"
+                            : "the race check and the bounds check";
+    if (ran)
+        sb_printf(out, "  checkers: %s ran on %s and found nothing\n", which, names.buf);
+    if (problem)
+        sb_printf(out, "  checkers: not finished on %s: %s\n", problem->name, safe(problem->sanitizer->problem));
+    sb_free(&names);
+}
+
+/* The one line that says what to fix first: the most specific thing the
+ * report knows. A checker's finding (it has a line) beats a mistake the
+ * inputs reproduce (diagnose_inputs), which beats another diagnosis (a hint
+ * that names a cause, a failure's own message), which beats a failed
+ * requirement, which beats a plain count of wrong elements. */
+static char *fix_first(const submission_result *s)
+{
+    if (!s->built && s->build_message) {
+        /* the compiler's first error names the file and line */
+        const char *log = s->build_log ? s->build_log : "", *e = strstr(log, "error:");
+        if (e) {
+            const char *start = e, *end = strchr(e, '\n');
+            while (start > log && start[-1] != '\n')
+                start--;
+            return xasprintf("the build: %.*s", (int)(end ? end - start : (long)strlen(start)), start);
+        }
+        return xasprintf("the build: %s", s->build_message);
+    }
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (!has_findings(d))
+            continue;
+        const finding *f = &d->sanitizer->findings[0];
+        char at[48];
+        snprintf(at, sizeof at, "line %d", f->line);
+        if (f->line > 0 && !strstr(f->message, at))
+            return xasprintf("%s:%d: %s", path_base(s->file), f->line, f->message);
+        return xstrdup(f->message);
+    }
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
+            return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
+    }
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
+            continue;
+        const char *cause = d->status == ST_WRONG && !harness_said(d) ? hint_diagnosis(&d->cmp) : d->message;
+        if (cause && *cause)
+            return xasprintf("%s: %s", d->name, cause);
+    }
+    if (s->hint)
+        return xstrdup(s->hint);
+    for (int i = 0; i < s->nrequirements; i++)
+        if (s->requirements[i].status != ST_PASS)
+            return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_PASS && d->status != ST_COMPILE_ERROR)
+            return xasprintf("%s: %s", d->name, d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint
+                                                                               : d->message ? d->message : "");
+    }
+    return NULL;
+}
+
+static int any_error_map(const submission_result *s)
+{
+    for (int i = 0; i < s->ndatasets; i++)
+        if (s->datasets[i].cmp.compared && s->datasets[i].cmp.error_map[0])
+            return 1;
+    return 0;
+}
+
+void report_text(strbuf *out, const submission_result *s, int color, int verbose)
 {
     const char *bold = color ? "\033[1m" : "", *reset = color ? "\033[0m" : "";
-    sb_printf(out, "%s%s%s  %s  on %s: %s", bold, s->lab, reset, s->file, s->backend, s->device);
+    sb_printf(out, "%s%s%s  %s  on %s: %s", bold, s->lab, reset, safe(s->file), s->backend, s->device);
     if (*s->arch)
         sb_printf(out, " (%s)", s->arch);
     sb_puts(out, "\n\n");
@@ -176,15 +546,24 @@ void report_text(strbuf *out, const submission_result *s, int color)
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, "[performance]",
                   color && s->perf_status != ST_COUNT ? status_color(s->perf_status) : "",
                   s->perf_status == ST_COUNT ? "not_measured" : status_name(s->perf_status), reset,
-                  s->perf_max_points > 0 ? pts : "-", s->perf_message ? s->perf_message : "");
+                  s->perf_max_points > 0 ? pts : "-", s->perf_message ? safe(s->perf_message) : "");
     }
-    for (int i = 0; i < s->ndatasets; i++)
-        dataset_details(out, &s->datasets[i]);
+    details_folded(out, s, color, verbose);
+    sb_puts(out, "\n");
+    checkers_line(out, s);
+    if (any_error_map(s))
+        sb_puts(out, "  map key: dark grey right; dark yellow to red wrong (redder is further off, 1 to 10^6 "
+                     "times the tolerance); magenta NaN or infinite; blue never written; grey-blue lines the "
+                     "tiles (the strip under each picture shows the same, left to right)\n");
     if (s->hint)
-        sb_printf(out, "\n  hint: %s\n", s->hint);
+        sb_printf(out, "  hint: %s\n", safe(s->hint));
+    char *first = fix_first(s);
+    if (first)
+        sb_printf(out, "  %sfix this first:%s %s\n", bold, reset, safe(first));
+    free(first);
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
-    sb_printf(out, "\n  %sscore %s%s\n", bold, total, reset);
+    sb_printf(out, "  %sscore %s%s\n", bold, total, reset);
 }
 
 /* JSON text must be valid UTF-8; a compiler's or a student program's output

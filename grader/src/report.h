@@ -9,8 +9,10 @@
 #include "result.h"
 #include "util.h"
 
-/* color: use ANSI colours (only on a terminal, and never with NO_COLOR). */
-void report_text(strbuf *out, const submission_result *s, int color);
+/* color: use ANSI colours and draw small error maps (only on a terminal,
+ * and never with NO_COLOR). verbose: every failing dataset's details, where
+ * by default datasets that fail the same way are folded into one block. */
+void report_text(strbuf *out, const submission_result *s, int color, int verbose);
 cJSON *report_json(const submission_result *s);
 struct sanitize_result_s;
 cJSON *sanitizer_json(const struct sanitize_result_s *r);

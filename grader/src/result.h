@@ -29,6 +29,8 @@ typedef enum {
 const char *status_name(status_t s);
 
 #define WORST_MAX 5
+#define THUMB_ROWS 32   /* 16 lines of half blocks */
+#define THUMB_COLS 64
 
 typedef struct {
     int row, col, channel;
@@ -48,9 +50,16 @@ typedef struct {
     int nworst;
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
     char hint[512];                 /* where to look, from the pattern of errors (diagnose.c), or "" */
+    int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce
+                                       (diagnose_inputs): the most specific kind of hint */
     char error_map[512];            /* the error map's path (image labs), or "" */
     size_t padding_floats;          /* a pitched output (lab 05): its padding floats, else 0 */
     size_t padding_changed;         /* those that no longer hold the guard bits (compare.c) */
+    /* A small copy of the error map's image for the text report on a
+     * terminal (errormap_thumbnail): thumb_rows x thumb_cols RGB pixels,
+     * 0 x 0 when no map was drawn. */
+    int thumb_rows, thumb_cols;
+    unsigned char thumb[THUMB_ROWS * THUMB_COLS * 3];
 } compare_result;
 
 typedef struct {

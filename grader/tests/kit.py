@@ -158,3 +158,75 @@ def outside_todo_regions(text):
             out.append(line)
     assert not inside, "a //@@ TODO region has no //@@ end"
     return "\n".join(out)
+
+
+# ---- the maps' PNG files, read with the standard library only -------------------
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAP_FRAME = 4                 # errormap.h: the grey frame round every map
+MAP_KEY = 4 + 10              # the key strip under an error map: a gap, then the strip
+MAP_KEY_WIDTH = 122           # the strip's width: a map is never narrower inside its frame
+
+
+def read_png(path):
+    """(width, height, pixels) of an 8-bit RGB PNG without interlacing, the
+    kind the kit writes: pixels is bytes, 3 a pixel, rows top down. Checks
+    the signature, the chunks' CRCs and IHDR; fails on anything else."""
+    import struct
+    import zlib
+    data = Path(path).read_bytes()
+    assert data[:8] == PNG_SIGNATURE, data[:8]
+    pos, idat, ihdr, ended = 8, b"", None, False
+    while pos < len(data):
+        (n,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        (crc,) = struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])
+        assert zlib.crc32(kind + body) == crc, kind
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            ended = True
+        pos += 12 + n
+    assert ihdr and ended, (ihdr, ended)
+    w, h, depth, colour, compression, filt, interlace = ihdr
+    assert (depth, colour, compression, filt, interlace) == (8, 2, 0, 0, 0), ihdr
+    raw = zlib.decompress(idat)
+    stride = w * 3
+    assert len(raw) == h * (stride + 1), (len(raw), w, h)
+    out = bytearray()
+    prev = bytearray(stride)
+    for y in range(h):
+        ftype, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 3] if i >= 3 else 0
+            b, c = prev[i], prev[i - 3] if i >= 3 else 0
+            if ftype == 1:
+                line[i] = (line[i] + a) & 255
+            elif ftype == 2:
+                line[i] = (line[i] + b) & 255
+            elif ftype == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif ftype == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            else:
+                assert ftype == 0, ftype
+        out += line
+        prev = line
+    return w, h, bytes(out)
+
+
+def read_map(path, key=True):
+    """(width, height, pixels) of the picture inside a map's frame (and above
+    its key strip, for an error map), for a picture at least MAP_KEY_WIDTH
+    wide; checks that the frame is there."""
+    W, H, pix = read_png(path)
+    F = MAP_FRAME
+    w, h = W - 2 * F, H - 2 * F - (MAP_KEY if key else 0)
+    frame = {tuple(pix[(y * W + x) * 3:(y * W + x) * 3 + 3]) for y in (0, H - 1) for x in range(W)}
+    assert frame == {(150, 150, 150)}, frame
+    rows = [pix[((F + y) * W + F) * 3:((F + y) * W + F + w) * 3] for y in range(h)]
+    return w, h, b"".join(rows)

@@ -3,7 +3,8 @@
 # job (every reference solution graded on the GPU, sanitizer on), then the
 # whole test suite. Logs go to $OUT (default /tmp/gpulab-gpu-run).
 #
-# cJSON: the system's, or a copy in .carry/cjson/{include,lib} (for a machine
+# cJSON and libpng: the system's, or a copy in .carry/cjson/{include,lib}
+# and .carry/png/{include,lib} (for a machine
 # with no package registry).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,6 +14,10 @@ make_args=(-j"$(nproc)")
 if ! pkg-config --exists libcjson 2>/dev/null && [ -d .carry/cjson ]; then
     c=$PWD/.carry/cjson
     make_args+=("CJSON_CFLAGS=-I$c/include" "CJSON_LIBS=-L$c/lib -lcjson -Wl,-rpath,$c/lib")
+fi
+if ! pkg-config --exists libpng 2>/dev/null && [ -d .carry/png ]; then
+    c=$PWD/.carry/png
+    make_args+=("PNG_CFLAGS=-I$c/include" "PNG_LIBS=-L$c/lib -lpng16 -Wl,-rpath,$c/lib")
 fi
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
 make "${make_args[@]}" kit > "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }

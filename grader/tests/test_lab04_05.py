@@ -166,13 +166,14 @@ def test_lab05_padding_overwrite_is_reported_by_the_harness(backend):
 # ---- lab 05's padding, checked by the grader and drawn on the map ------------------
 
 INTACT, CHANGED = (20, 70, 60), (0, 255, 255)  # errormap.h: the padding's two colours
+RIGHT = (48, 48, 48)  # errormap.h: an element within tolerance
 
 
 def padding_map(path):
     """The error map of a 47 x 29 lab 05 output with its padding: (pad, pixel
     at (row, column)), where columns 0..28 are the image's pixels and
     29..29+pad-1 the padding floats of that row."""
-    w, h, pix = read_ppm(path)
+    w, h, pix = kit.read_map(path)
     s = h // 47
     assert h == 47 * s and w % s == 0, (w, h)
     pad = w // s - 29
@@ -204,12 +205,12 @@ def test_lab05_padding_map_flags_exactly_the_changed_padding(backend, tmp_path):
     assert d["status"] == "wrong" and c["mismatches"] == 0, d
     assert c["padding"] == {"floats": 141, "changed": 24}, c["padding"]
     assert "in padding: 24 of 141 padding floats changed, rows 0..46 (24 of those rows)" in c["hint"], c["hint"]
-    assert c["error_map"] == str(maps / "05-pitched-conv" / f"pitched_conv-{MUTANT_DATASET}.ppm")
+    assert c["error_map"] == str(maps / "05-pitched-conv" / f"pitched_conv-{MUTANT_DATASET}.png")
     pad, at = padding_map(Path(c["error_map"]))
     assert pad == 1 + 47 % 5  # the harness's output padding for 47 rows
     for y in range(47):
         for x in range(29):
-            assert at(y, x) == (0, 0, 0), (y, x)  # every pixel right: black
+            assert at(y, x) == RIGHT, (y, x)  # every pixel right: dark grey
         for j in range(pad):
             want = CHANGED if y % 2 == 0 and j == (y // 2) % pad else INTACT
             assert at(y, 29 + j) == want, (y, j)
@@ -226,11 +227,11 @@ def test_writes_into_padding_gets_a_padding_map(backend, tmp_path):
     assert c["padding"] == {"floats": 141, "changed": 141}, c["padding"]
     assert c["hint"].startswith("The image is right; the errors are in padding: 141 of 141 padding floats "
                                 "changed, rows 0..46"), c["hint"]
-    assert c["error_map"] == str(maps / "05-pitched-conv" / f"writes-into-padding-{MUTANT_DATASET}.ppm")
+    assert c["error_map"] == str(maps / "05-pitched-conv" / f"writes-into-padding-{MUTANT_DATASET}.png")
     pad, at = padding_map(Path(c["error_map"]))
     assert pad == 3
     for y in range(47):
-        assert [at(y, x) for x in range(29)] == [(0, 0, 0)] * 29, y
+        assert [at(y, x) for x in range(29)] == [RIGHT] * 29, y
         assert [at(y, 29 + j) for j in range(pad)] == [CHANGED] * pad, y
 
 
@@ -254,7 +255,7 @@ def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
     san = d["sanitizer"]
     f = san["faulting_threads"]
     assert f is not None, san
-    want_map = maps / lab / f"second-batch-unbounded-{dataset}.ppm"
+    want_map = maps / lab / f"second-batch-unbounded-{dataset}.png"
     assert san["fault_map"] == str(want_map) and want_map.exists()
     # the kernel ran (and crashed): its shared memory and barrier are seen;
     # the out-of-bounds write fails no_hazards, naming its line
@@ -264,7 +265,7 @@ def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
     hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
     assert hz["score"] == 0 and hz["max_score"] * 3 >= rep["max_score"], hz
     assert "line " in hz["message"] and dataset in hz["message"], hz
-    w, h, pix = read_ppm(want_map)
+    w, h, pix = kit.read_map(want_map, key=False)
     if backend == "emu":
         # the emulator knows the launch and runs it to its end
         assert f["grid"] == [3, 2, 1] and f["block"] == [16, 16, 1] and f["launch_size_known"] is True
@@ -294,7 +295,7 @@ def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
     # the text report says it and names the map
     p = kit.gpulab("check", lab, path, "--backend", backend, "--dataset", dataset, "--maps", tmp_path / "text")
     assert "    faulting threads: " in p.stdout and "rows 9 to 15" in p.stdout, p.stdout
-    assert f"    fault map: {tmp_path / 'text' / lab / f'second-batch-unbounded-{dataset}.ppm'}" in p.stdout
+    assert f"    fault map: {tmp_path / 'text' / lab / f'second-batch-unbounded-{dataset}.png'}" in p.stdout
 
 
 @pytest.mark.parametrize("lab, path", params("mutants"))
@@ -312,8 +313,8 @@ def test_every_mutant_gets_a_map(backend, lab, path, tmp_path):
     named = [m for m in named if m]
     assert named, [(d["name"], d["status"], d["message"]) for d in rep["datasets"]]
     for m in named:
-        assert m.startswith(str(maps / lab / path.stem)) and m.endswith(".ppm"), m
-        read_ppm(Path(m))  # a whole binary PPM
+        assert m.startswith(str(maps / lab / path.stem)) and m.endswith(".png"), m
+        kit.read_png(Path(m))  # a whole PNG, every chunk's CRC right
 
 
 # ---- the error map ---------------------------------------------------------------
@@ -383,20 +384,29 @@ def errormap_driver(tmp_path_factory):
     (d / "driver.c").write_text(DRIVER)
     exe = d / "driver"
     p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", kit.ROOT / "grader" / "src",
-                 "-I", kit.ROOT / "grader" / "runtime", d / "driver.c", kit.ROOT / "grader" / "src" / "errormap.c",
-                 kit.ROOT / "grader" / "runtime" / "dataset.c", "-o", exe, "-lm"], timeout=120)
+                 "-I", kit.ROOT / "grader" / "runtime", *PNG_CFLAGS, d / "driver.c",
+                 kit.ROOT / "grader" / "src" / "errormap.c", kit.ROOT / "grader" / "runtime" / "dataset.c",
+                 "-o", exe, *PNG_LIBS, "-lm"], timeout=120)
     assert p.returncode == 0, p.stderr
     return exe
 
 
-def read_ppm(path):
-    data = path.read_bytes()
-    m = re.match(rb"P6\n(\d+) (\d+)\n255\n", data)
-    assert m, data[:40]
-    w, h = int(m.group(1)), int(m.group(2))
-    pix = data[m.end():]
-    assert len(pix) == w * h * 3
-    return w, h, pix
+def pkg_config(*args):
+    """pkg-config's words for libpng, else those of a copy in .carry/png (a
+    GPU machine with no package registry, as run-on-gpu.sh builds the kit),
+    else the usual ones."""
+    if shutil.which("pkg-config"):
+        p = kit.run(["pkg-config", *args, "libpng"])
+        if p.returncode == 0:
+            return p.stdout.split()
+    carry = kit.ROOT / ".carry" / "png"
+    if carry.is_dir():
+        return [f"-I{carry / 'include'}"] if args[0] == "--cflags" else \
+            [f"-L{carry / 'lib'}", "-lpng16", f"-Wl,-rpath,{carry / 'lib'}"]
+    return [] if args[0] == "--cflags" else ["-lpng16"]
+
+
+PNG_CFLAGS, PNG_LIBS = pkg_config("--cflags"), pkg_config("--libs")
 
 
 # 131 rows x 197 columns x 3 channels: 16-wide tiles leave a partial last
@@ -416,7 +426,7 @@ EXPECTED = kit.ROOT / "datasets" / "04-conv-2batch" / "rgb-131x197-mix" / "expec
     ("nan", ["3 NaN or infinite", "all at one position", "row 5, column 7"]),
 ])
 def test_errormap_summary(tmp_path, errormap_driver, mode, words):
-    out = tmp_path / "map.ppm"
+    out = tmp_path / "map.png"
     p = kit.run([errormap_driver, EXPECTED, out, mode, 16, 2])
     assert p.returncode == 0, p.stdout + p.stderr
     summary = p.stdout.strip()
@@ -426,10 +436,10 @@ def test_errormap_summary(tmp_path, errormap_driver, mode, words):
 
 
 def test_errormap_picture(tmp_path, errormap_driver):
-    out = tmp_path / "map.ppm"
+    out = tmp_path / "map.png"
     p = kit.run([errormap_driver, EXPECTED, out, "partial-col", 16, 2])
     assert p.returncode == 0, p.stderr
-    w, h, pix = read_ppm(out)
+    w, h, pix = kit.read_map(out)
     s = 5  # the largest scale <= 8 with s * 197 <= 1024
     assert (w, h) == (197 * s, 131 * s)
 
@@ -437,20 +447,68 @@ def test_errormap_picture(tmp_path, errormap_driver):
         i = ((y * s + s // 2) * w + x * s + s // 2) * 3
         return tuple(pix[i:i + 3])
 
-    assert at(3, 3) == (0, 0, 0)             # correct: black
+    assert at(3, 3) == RIGHT                 # correct: dark grey
     assert at(3, 195) == (40, 90, 255)       # never written: blue
     grid = tuple(pix[((3 * s) * w + 16 * s) * 3:((3 * s) * w + 16 * s) * 3 + 3])
-    assert grid != (0, 0, 0) and max(grid) < 128  # a faint tile line at column 16
+    assert grid != RIGHT and max(grid) < 128  # a faint tile line at column 16
 
     p = kit.run([errormap_driver, EXPECTED, out, "nan", 16, 2])
-    w, h, pix = read_ppm(out)
+    w, h, pix = kit.read_map(out)
     assert at(5, 7) == (255, 0, 255)         # NaN: magenta
 
     p = kit.run([errormap_driver, EXPECTED, out, "tile-bottom", 16, 2])
-    w, h, pix = read_ppm(out)
+    w, h, pix = kit.read_map(out)
     r, g, b = at(14, 3)
-    assert r >= 96 and g >= 128               # off by 1, about 10^5 tolerances: yellow to white
-    assert at(3, 3) == (0, 0, 0)
+    # off by 1, about 10^5 tolerances: far along the ramp, towards saturated
+    # red, never white (it must show on a white page)
+    assert r == 255 and g < 100 and b == 0, (r, g, b)
+    assert at(3, 3) == RIGHT
+
+
+def test_errormap_png_is_framed_and_keyed(tmp_path, errormap_driver):
+    """The file is a PNG (signature, IHDR), framed in grey, with the key strip
+    under the picture: right, the ramp of wrong (dark yellow to red), NaN,
+    never written."""
+    out = tmp_path / "map.png"
+    p = kit.run([errormap_driver, EXPECTED, out, "tile-bottom", 16, 2])
+    assert p.returncode == 0, p.stderr
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert data[12:16] == b"IHDR"
+    W, H = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (W, H) == (197 * 5 + 8, 131 * 5 + 8 + 14) and data[24:26] == bytes([8, 2])  # 8-bit RGB
+    W2, H2, pix = kit.read_png(out)
+    assert (W2, H2) == (W, H)
+
+    def px(x, y):
+        return tuple(pix[(y * W + x) * 3:(y * W + x) * 3 + 3])
+    key_y = 4 + 131 * 5 + 4 + 5            # the middle of the key strip
+    assert px(4 + 5, key_y) == RIGHT
+    ramp = [px(4 + 14 + i, key_y) for i in range(80)]
+    assert ramp[0] == (170, 150, 0) and ramp[-1] == (255, 0, 0), (ramp[0], ramp[-1])
+    assert all(b == 0 and r >= 170 for r, g, b in ramp)  # never white, never grey
+    assert px(4 + 98 + 5, key_y) == (255, 0, 255)
+    assert px(4 + 112 + 5, key_y) == (40, 90, 255)
+
+
+def test_small_map_is_at_least_as_wide_as_its_key(tmp_path):
+    """A 1 x 1 image's map is drawn at scale 8 in a canvas wide enough for
+    the key strip; its one wrong pixel is on the ramp, not the right grey."""
+    lab = "04-conv-2batch"
+    src = tmp_path / "conv.cu"
+    text = kit.solution(lab).read_text()
+    # every output pixel off by far more than its tolerance
+    store = "P[(y * width + x) * channels + k] = acc;"
+    assert store in text
+    src.write_text(text.replace(store, store.replace("acc;", "acc + 1.0f;"), 1))
+    maps = tmp_path / "maps"
+    rc, rep = kit.check_json(lab, src, "emu", "--dataset", "gray-1x1", "--maps", maps, expect_rc=1)
+    (d,) = rep["datasets"]
+    path = Path(d["comparison"]["error_map"])
+    W, H, pix = kit.read_png(path)
+    assert (W, H) == (122 + 8, 8 + 8 + 14)
+    centre = tuple(pix[((4 + 4) * W + 4 + 4) * 3:((4 + 4) * W + 4 + 4) * 3 + 3])
+    assert centre != RIGHT and centre[0] >= 170 and centre[2] == 0, centre
 
 
 def test_errormap_rejects_a_shape_mismatch(tmp_path, errormap_driver):
@@ -507,3 +565,25 @@ def test_checkers_look_at_a_failure_and_each_kind_of_input(backend, lab):
         smallest = min(failed, key=lambda d: d["comparison"]["elements"])
         assert smallest["name"] in [d["name"] for d in ds] and len(ds) <= 3, [d["name"] for d in ds]
         assert kinds(ds) == {"gray", "colour", "square", "ragged"}, [d["name"] for d in ds]
+
+
+def test_stale_maps_are_removed_when_a_dataset_passes(tmp_path):
+    """A map on disk pictures the latest check: the student fixes the file
+    (same name) and checks again; the passing dataset's map, and any .ppm map
+    an older kit left, are gone, while another file's maps stay."""
+    lab, ds = "04-conv-2batch", "gray-15x15"
+    src = tmp_path / "conv.cu"
+    shutil.copy(kit.ROOT / "solutions" / lab / "mutants" / "mask-flipped.cu", src)
+    maps = tmp_path / "maps"
+    rc, rep = kit.check_json(lab, src, "emu", "--dataset", ds, "--maps", maps, expect_rc=1)
+    png = maps / lab / f"conv-{ds}.png"
+    assert rep["datasets"][0]["comparison"]["error_map"] == str(png) and png.exists()
+    old_ppm = maps / lab / f"conv-{ds}.ppm"
+    old_ppm.write_bytes(b"P6\n1 1\n255\n\0\0\0")
+    other = maps / lab / f"other-{ds}.png"
+    other.write_bytes(png.read_bytes())
+    shutil.copy(kit.solution(lab), src)
+    rc, rep = kit.check_json(lab, src, "emu", "--dataset", ds, "--maps", maps, expect_rc=0)
+    assert rep["datasets"][0]["status"] == "pass"
+    assert not png.exists() and not old_ppm.exists()
+    assert other.exists()

@@ -82,7 +82,8 @@ def test_cjson_given_by_hand_is_not_looked_for(bare_kit):
     then make installs nothing and does not stop."""
     bin_dir = _tool_dir(bare_kit)
     p = _as_user_without_rights(["make", "-n", "deps", "CJSON_CFLAGS=-I/opt/cjson/include",
-                                 "CJSON_LIBS=-L/opt/cjson/lib -lcjson"], bare_kit,
+                                 "CJSON_LIBS=-L/opt/cjson/lib -lcjson", "PNG_CFLAGS=-I/opt/png/include",
+                                 "PNG_LIBS=-L/opt/png/lib -lpng16"], bare_kit,
                                 f"{bin_dir}:{os.environ['PATH']}")
     assert "cannot install packages" not in p.stdout + p.stderr
     assert "-lcjson" in p.stdout, p.stdout + p.stderr
@@ -102,6 +103,9 @@ def test_build_deps_present_here_print_nothing():
     if subprocess.run(["pkg-config", "--exists", "libcjson"], capture_output=True).returncode != 0 \
             if shutil.which("pkg-config") else True:
         env["CJSON_LIBS"] = "-lcjson"  # this machine's kit was built with a cJSON given by hand
+    if subprocess.run(["pkg-config", "--exists", "libpng"], capture_output=True).returncode != 0 \
+            if shutil.which("pkg-config") else True:
+        env["PNG_LIBS"] = "-lpng16"  # the same for libpng
     p = subprocess.run(["bash", str(SCRIPT), "build"], cwd=kit.ROOT, capture_output=True, text=True, timeout=60,
                        env=env)
     assert p.returncode == 0, p.stdout + p.stderr

@@ -1,0 +1,219 @@
+"""The text report (grader/src/report.c) stays short enough to read.
+
+One mistake gets at most 40 lines: one line per dataset and requirement, the
+details of each kind of failure once (datasets that fail the same way are
+folded: "and 4 more datasets, same pattern"), a line when the checkers ran
+and found nothing, and one "fix this first" line above the score. --verbose
+shows every dataset's details; the JSON report is never folded.
+"""
+import json
+import os
+import pty
+import re
+import select
+import subprocess
+
+import pytest
+
+import kit
+
+# Every mutant with the checkers on takes about 100 s on a 2-core machine
+# (33 mutants, every public dataset each), too slow for the CI run, so the
+# line limit is checked on a dozen chosen across the labs and kinds of
+# failure: the longest reports of a full measurement (lab 03 has 19 datasets,
+# so its table alone is 22 lines), a race found only by the checkers, a
+# requirement failure, a fault map (no output), a harness finding (lab 05's
+# padding) and a diagnosis from the inputs.
+SHORT = [
+    ("02-tiled-matmul", "missing-first-barrier"),   # race: the checkers' finding
+    ("02-tiled-matmul", "no-tiling"),               # requirements fail, outputs right
+    ("03-arbitrary-matmul", "single-width"),        # five different failures at once
+    ("03-arbitrary-matmul", "floor-phase-count"),   # three patterns
+    ("03-arbitrary-matmul", "swapped-tx-ty"),
+    ("03-arbitrary-matmul", "no-zero-fill"),
+    ("03-arbitrary-matmul", "missing-second-barrier"),
+    ("04-conv-2batch", "no-barrier-between-channels"),
+    ("04-conv-2batch", "second-batch-unbounded"),   # no output: the fault map
+    ("04-conv-2batch", "mask-flipped"),             # named from the inputs
+    ("05-pitched-conv", "byte-pitch-as-floats"),
+    ("05-pitched-conv", "memcpy-not-2d"),           # the harness's padding finding
+]
+MAX_LINES = 40
+# On a GPU the sanitizer stage runs compute-sanitizer three times on two
+# datasets: these three (a race, a fault, a diagnosis) keep that run short.
+ON_GPU = {("04-conv-2batch", "no-barrier-between-channels"), ("04-conv-2batch", "second-batch-unbounded"),
+          ("04-conv-2batch", "mask-flipped")}
+
+
+def mutant(lab, stem):
+    return kit.ROOT / "solutions" / lab / "mutants" / f"{stem}.cu"
+
+
+def text_report(lab, path, tmp_path, *extra, backend="emu"):
+    p = kit.gpulab("check", lab, path, "--backend", backend, "--maps", tmp_path / "maps", *extra)
+    assert p.returncode in (0, 1), p.stderr
+    return p.stdout
+
+
+@pytest.fixture(autouse=True)
+def emulator(request):
+    if "backend" not in request.fixturenames and kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+
+
+@pytest.mark.parametrize("lab, stem", SHORT, ids=[f"{l}/{s}" for l, s in SHORT])
+def test_one_mistake_fits_in_40_lines(backend, lab, stem, tmp_path):
+    if backend == "gpu" and (lab, stem) not in ON_GPU:
+        pytest.skip("on a GPU only the lab 04 three run (the sanitizer stage is slow there)")
+    text = text_report(lab, mutant(lab, stem), tmp_path, backend=backend)
+    lines = text.splitlines()
+    assert len(lines) <= MAX_LINES, f"{len(lines)} lines:\n{text}"
+    # the one thing to fix, right above the score
+    assert lines[-1].startswith("  score "), lines[-1]
+    assert lines[-2].startswith("  fix this first: "), text
+    assert sum(l.startswith("  fix this first: ") for l in lines) == 1
+
+
+def test_same_pattern_is_folded_and_verbose_shows_each(tmp_path):
+    lab = "04-conv-2batch"
+    path = mutant(lab, "no-barrier-between-channels")
+    text = text_report(lab, path, tmp_path)
+    rc, rep = kit.check_json(lab, path, "emu", "--maps", tmp_path / "maps", sanitize=True)
+    failing = [d["name"] for d in rep["datasets"] if d["status"] != "pass"]
+    assert len(failing) >= 3, failing
+    blocks = [l for l in text.splitlines() if re.match(r"^  \S+: (wrong|unsafe|cuda_error|crash)$", l)]
+    assert len(blocks) == 1, text
+    m = re.search(r"^  and (\d+) more datasets, same pattern: (.*)$", text, re.M)
+    assert m, text
+    assert int(m.group(1)) == len(failing) - 1
+    folded = m.group(2).replace(" (their error maps are beside this one)", "").split(", ")
+    assert sorted(folded + [blocks[0].split(":")[0].strip()]) == sorted(failing)
+
+    verbose = text_report(lab, path, tmp_path, "--verbose")
+    for name in failing:
+        assert re.search(rf"^  {re.escape(name)}: \w+$", verbose, re.M), (name, verbose)
+    assert "same pattern" not in verbose
+    # the JSON is never folded: every failing dataset keeps its comparison,
+    # its hint and its map
+    for d in rep["datasets"]:
+        if d["status"] == "wrong":
+            assert d["comparison"]["hint"] and d["comparison"]["error_map"], d["name"]
+
+
+def test_fix_first_is_the_checkers_finding_with_its_line(tmp_path):
+    lab = "02-tiled-matmul"
+    text = text_report(lab, mutant(lab, "missing-first-barrier"), tmp_path, "--dataset", "width-0064")
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert "race" in fix and re.search(r"line \d+", fix), fix
+    # the requirement line does not say the barriers are right
+    (barrier,) = [l for l in text.splitlines() if l.startswith("  [barrier]")]
+    assert "a __syncthreads() is present" in barrier and "synchronises" not in barrier, barrier
+
+
+def test_fix_first_is_the_diagnosis_when_no_checker_found_anything(tmp_path):
+    lab = "04-conv-2batch"
+    text = text_report(lab, mutant(lab, "mask-flipped"), tmp_path, "--dataset", "rgb-47x29", "--no-sanitize")
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert "mask flipped" in fix, fix
+    # and not the plain count of wrong elements
+    assert "elements wrong" not in fix
+
+
+def test_checkers_say_when_they_found_nothing(tmp_path):
+    lab = "02-tiled-matmul"
+    text = text_report(lab, kit.solution(lab), tmp_path, "--dataset", "width-0064")
+    assert re.search(r"^  checkers: the race check and the bounds check ran on width-0064 and found nothing$",
+                     text, re.M), text
+    assert "fix this first" not in text
+    quiet = text_report(lab, kit.solution(lab), tmp_path, "--dataset", "width-0064", "--no-sanitize")
+    assert "checkers:" not in quiet
+
+
+def run_on_terminal(args, env_extra=None, timeout=120):
+    """Runs a command with its standard output on a pseudo-terminal; returns
+    what it wrote there."""
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env["TERM"] = "xterm-256color"
+    env.update(env_extra or {})
+    master, slave = pty.openpty()
+    p = subprocess.Popen([str(a) for a in args], stdout=slave, stderr=subprocess.DEVNULL, env=env)
+    os.close(slave)
+    out = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], timeout)
+        if not ready:
+            p.kill()
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other side closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    p.wait(timeout=timeout)
+    os.close(master)
+    return out.decode("utf-8", "replace")
+
+
+HALF_BLOCK = "\u2580"
+
+
+def test_small_map_is_drawn_on_a_terminal_only(tmp_path):
+    lab, ds = "04-conv-2batch", "gray-15x15"
+    args = [kit.GPULAB, "check", lab, mutant(lab, "mask-flipped"), "--backend", "emu", "--dataset", ds,
+            "--no-sanitize", "--maps", tmp_path / "maps"]
+    shown = run_on_terminal(args)
+    rows = [l for l in shown.splitlines() if HALF_BLOCK in l]
+    # 15 x 15 pixels, two to a character cell: 8 lines of 15 cells
+    assert len(rows) == 8, shown
+    assert all(l.count(HALF_BLOCK) == 15 for l in rows), rows
+    assert "\x1b[38;5;" in rows[0] and "\x1b[48;5;" in rows[0]
+    # NO_COLOR: no colours, and no picture
+    plain = run_on_terminal(args, {"NO_COLOR": "1"})
+    assert "score" in plain and HALF_BLOCK not in plain and "\x1b[" not in plain
+    # not a terminal: neither
+    p = kit.gpulab(*[str(a) for a in args[1:]])
+    assert HALF_BLOCK not in p.stdout and "\x1b[" not in p.stdout
+
+
+def test_json_report_keeps_every_dataset(tmp_path):
+    """Folding is for the text only: the JSON of a lab 03 mistake that fails
+    in several ways lists every dataset with its message and comparison."""
+    lab = "03-arbitrary-matmul"
+    rc, rep = kit.check_json(lab, mutant(lab, "single-width"), "emu", "--maps", tmp_path / "maps")
+    names = [d["name"] for d in rep["datasets"]]
+    assert names == kit.public_datasets(lab)
+    for d in rep["datasets"]:
+        assert d["message"], d["name"]
+    text = text_report(lab, mutant(lab, "single-width"), tmp_path, "--no-sanitize")
+    for name in names:  # and the text's table still has a line for each
+        assert re.search(rf"^  {re.escape(name)}\s+\w+\s+\d", text, re.M), name
+    json.dumps(rep)
+
+
+def test_verbose_lists_each_blocks_own_findings(tmp_path):
+    """With --verbose, two datasets the checkers looked at each list their
+    findings, even when they are the same race."""
+    lab = "02-tiled-matmul"
+    text = text_report(lab, mutant(lab, "missing-first-barrier"), tmp_path, "--verbose")
+    lines = text.splitlines()
+    headers = [i for i, l in enumerate(lines) if l == "    the sanitizer found:"]
+    assert headers, text
+    for i in headers:
+        assert lines[i + 1].startswith("      - race: "), lines[i:i + 2]
+
+
+def test_fix_first_prefers_a_named_mistake_over_a_generic_hint(tmp_path):
+    """Lab 03 with tx and ty swapped: the first failing dataset (1 x 97 x 1)
+    only shows NaN, later ones are recognised as the transposed tile; the fix
+    line and the one full block are the named mistake."""
+    lab = "03-arbitrary-matmul"
+    text = text_report(lab, mutant(lab, "swapped-tx-ty"), tmp_path, "--no-sanitize")
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert "stored transposed" in fix, fix
+    blocks = [l for l in text.splitlines() if re.match(r"^  \S+: wrong$", l)]
+    assert len(blocks) == 1
+    block = text.split(blocks[0], 1)[1]
+    assert "stored transposed" in block.split("\n  and ", 1)[0], text
