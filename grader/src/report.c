@@ -202,6 +202,22 @@ static void draw_thumbnail(strbuf *out, const compare_result *c)
     }
 }
 
+/* The tag by which a finding is listed once (same kind and lines). */
+static void finding_tag(char *tag, size_t len, const finding *f)
+{
+    snprintf(tag, len, "|%s:%d:%d|", f->kind, f->line, f->line2);
+}
+
+/* The finding the "fix this first" line names: the first of the first
+ * dataset the checkers found anything in; NULL when they found nothing. */
+static const finding *first_finding(const submission_result *s)
+{
+    for (int i = 0; i < s->ndatasets; i++)
+        if (has_findings(&s->datasets[i]))
+            return &s->datasets[i].sanitizer->findings[0];
+    return NULL;
+}
+
 /* The checkers' findings of d, each once: a finding already listed (same
  * kind and line) in `shown` is skipped; `on` names the dataset when it is
  * not the block's own. */
@@ -210,7 +226,7 @@ static void list_findings(strbuf *out, const dataset_result *d, strbuf *shown, c
     for (int i = 0; i < d->sanitizer->nfindings; i++) {
         const finding *f = &d->sanitizer->findings[i];
         char tag[64];
-        snprintf(tag, sizeof tag, "|%s:%d:%d|", f->kind, f->line, f->line2);
+        finding_tag(tag, sizeof tag, f);
         if (shown->buf && strstr(shown->buf, tag))
             continue;
         sb_puts(shown, tag);
@@ -272,8 +288,14 @@ static void dataset_details(strbuf *out, const dataset_result *d, int color, str
             draw_thumbnail(out, c);
     }
     if (has_findings(d)) {
-        sb_puts(out, "    the sanitizer found:\n");
-        list_findings(out, d, shown, NULL);
+        strbuf found; /* the header only above findings not shown yet */
+        sb_init(&found);
+        list_findings(&found, d, shown, NULL);
+        if (found.buf && *found.buf) {
+            sb_puts(out, "    the sanitizer found:\n");
+            sb_puts(out, found.buf);
+        }
+        sb_free(&found);
     }
     if (d->sanitizer && d->sanitizer->fault_summary)
         sb_printf(out, "    faulting threads: %s\n", safe(d->sanitizer->fault_summary));
@@ -351,8 +373,15 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
     for (int i = 0; i < n && lead < 0; i++)
         if (keys[i])
             lead = group[i];
+    /* the finding "fix this first" names in full is not repeated here */
     strbuf shown;
     sb_init(&shown);
+    const finding *first = first_finding(s);
+    if (first) {
+        char tag[64];
+        finding_tag(tag, sizeof tag, first);
+        sb_puts(&shown, tag);
+    }
     if (lead >= 0) {
         int rep = lead, members = 0, maps = 0;
         for (int j = 0; j < n; j++)
@@ -454,11 +483,8 @@ static char *fix_first(const submission_result *s)
         }
         return xasprintf("the build: %s", s->build_message);
     }
-    for (int i = 0; i < s->ndatasets; i++) {
-        const dataset_result *d = &s->datasets[i];
-        if (!has_findings(d))
-            continue;
-        const finding *f = &d->sanitizer->findings[0];
+    const finding *f = first_finding(s);
+    if (f) {
         char at[48];
         snprintf(at, sizeof at, "line %d", f->line);
         if (f->line > 0 && !strstr(f->message, at))

@@ -36,6 +36,14 @@ def hazard_share(m):
     return hazards / (total + sum(r["points"] for r in m.get("requirements", [])))
 
 
+def max_score(lab, checkers=True):
+    """A lab's full marks: its public datasets' points and its requirements'
+    (no_hazards only counts when the checkers ran, formats.md)."""
+    m = manifest(lab)
+    reqs = [r for r in m.get("requirements", []) if checkers or r["name"] != "no_hazards"]
+    return sum(d["points"] for d in m["datasets"] if not d.get("on_demand")) + sum(r["points"] for r in reqs)
+
+
 def check_json(lab, path, backend, *extra, expect_rc=None, sanitize=False, **kw):
     """`gpulab check --format json`: returns (exit status, report dict).
     The sanitizer stage is slow on a GPU (three tools, two datasets), so it is

@@ -18,6 +18,8 @@ SOLUTION = kit.ROOT / "solutions" / LAB / "basic_matmul.cu"
 SKELETON = kit.ROOT / "skeletons" / LAB / "basic_matmul.cu"
 PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / LAB
 NDATASETS = len([d for d in kit.manifest(LAB)["datasets"] if not d.get("on_demand")])
+NREQUIREMENTS = len(kit.manifest(LAB).get("requirements", []))
+FULL_MARKS = kit.max_score(LAB)  # grade runs the checkers: no_hazards counts
 
 
 def emu_or_skip():
@@ -58,7 +60,7 @@ def test_records_validate(graded):
     for r in recs:
         validate.check_json(json.loads(r.read_text()), "record.schema.json")
     alice = json.loads((graded / "records" / "alice.json").read_text())
-    assert alice["score"] == alice["max_score"] == NDATASETS
+    assert alice["score"] == alice["max_score"] == FULL_MARKS
     assert alice["seed_from"] == "public" and alice["hidden_datasets"] is False
     assert alice["seed"] == str(kit.manifest(LAB)["seed"])
     import hashlib
@@ -94,7 +96,7 @@ def test_csv_gradebook(graded):
     rows = validate.check_csv((graded / "grades.csv").read_bytes().decode())
     by_id = {r["id"]: r for r in rows}
     assert list(by_id) == ["alice", "bob", "dave", "erin"]
-    assert by_id["alice"]["total"] == str(NDATASETS) and by_id["alice"]["status"] == "pass"
+    assert by_id["alice"]["total"] == str(FULL_MARKS) and by_id["alice"]["status"] == "pass"
     assert by_id["bob"]["total"] == "0" and by_id["bob"]["status"] == "fail"
     assert by_id["dave"]["width-0001"] == "1" and by_id["dave"]["width-0017"] == "0"
     assert by_id["erin"]["status"] == "missing"
@@ -105,7 +107,8 @@ def test_junit(graded):
     suites = {s.attrib["name"]: s for s in root.findall("testsuite")}
     assert set(suites) == {"alice", "bob", "dave", "erin"}
     assert suites["alice"].attrib["failures"] == "0"
-    assert suites["bob"].attrib["failures"] == str(NDATASETS)
+    # every dataset, and no_hazards (no dataset passed, so nothing was checked)
+    assert suites["bob"].attrib["failures"] == str(NDATASETS + NREQUIREMENTS)
 
 
 def test_export_command_remakes_the_same_files(graded, tmp_path):
@@ -127,9 +130,11 @@ def test_gradescope_results(tmp_path):
     assert p.returncode == 0, p.stderr
     res = json.loads(out.read_text())
     validate.check_json(res, "gradescope.schema.json")
-    assert len(res["tests"]) == NDATASETS
+    assert len(res["tests"]) == NDATASETS + NREQUIREMENTS
     assert res["score"] == sum(t["score"] for t in res["tests"])
-    assert all(t["visibility"] == "hidden" for t in res["tests"]), "regenerated datasets are hidden"
+    data = [t for t in res["tests"] if t["name"].startswith("hidden dataset")]
+    assert len(data) == NDATASETS
+    assert all(t["visibility"] == "hidden" for t in data), "regenerated datasets are hidden"
     assert {t["status"] for t in res["tests"]} <= {"passed", "failed"}
 
 
