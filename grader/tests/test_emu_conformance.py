@@ -299,3 +299,10 @@ def test_device_memory_limit_and_visible_devices(emu, tmp_path):
     r = run([prog], env=dict(os.environ, CUDA_VISIBLE_DEVICES=""))
     assert "count: cudaErrorNoDevice 0" in r.stdout
     assert "huge: cudaErrorNoDevice" in r.stdout and "small: cudaErrorNoDevice" in r.stdout
+
+
+def test_standard_library_headers_beside_noinline(emu, tmp_path):
+    """<memory>, <sstream> and <string> compile beside a __noinline__ device
+    function (libstdc++ spells its own attribute __noinline__ too)."""
+    prog = build(emu, tmp_path, "std_headers.cu")
+    assert run([prog]).stdout.splitlines() == ["sum=300"]

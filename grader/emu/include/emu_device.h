@@ -22,6 +22,12 @@
 #include <tuple>
 #include <utility>
 #include <type_traits>
+/* libstdc++ spells an attribute __attribute__((__noinline__)) in
+ * <bits/shared_ptr_base.h>, which <memory>, <sstream> and others pull in (more
+ * of them with newer GCCs): once __noinline__ is a macro below, that line
+ * no longer compiles. Included here first, its include guard keeps it from
+ * being read again after the macro exists. */
+#include <memory>
 
 /* ---- qualifiers ---------------------------------------------------------- */
 #define __global__
