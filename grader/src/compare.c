@@ -266,18 +266,20 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
      * (diagnose_inputs re-computes wrong elements the way a known mistake
      * would, and speaks only when that reproduces them). */
     char *named = NULL;
+    const char *mistake = NULL;
     if (r->mismatches) {
         char *dir = xstrdup(expected_path);
         char *slash = strrchr(dir, '/');
         if (slash)
             *slash = '\0';
-        named = diagnose_inputs(slash ? dir : ".", &out, &ref, bad, r);
+        named = diagnose_inputs(slash ? dir : ".", &out, &ref, bad, r, &mistake);
         free(dir);
     }
     if (named) {
         free(hint);
         hint = xstrdup(named);
         r->hint_named = 1;
+        snprintf(r->mistake, sizeof r->mistake, "%s", mistake ? mistake : "");
     }
     if (hint) {
         snprintf(r->hint, sizeof r->hint, "%s", hint);

@@ -236,16 +236,18 @@ static int agrees(float got, double value, double mag, int terms)
 
 typedef struct {
     size_t matched;
-    char *text; /* the sentence, for the best hypothesis so far */
+    char *text;         /* the sentence, for the best hypothesis so far */
+    const char *label;  /* its mistake in a few words, for a gradebook */
 } best_fit;
 
 /* Keeps the hypothesis that explains the most sampled elements, if it explains
  * at least 4 in 5 of them. */
-static void consider(best_fit *b, size_t matched, size_t sampled, char *text)
+static void consider(best_fit *b, size_t matched, size_t sampled, char *text, const char *label)
 {
     if (matched * 5 >= sampled * 4 && matched > b->matched) {
         free(b->text);
         b->text = text;
+        b->label = label;
         b->matched = matched;
     } else {
         free(text);
@@ -311,6 +313,7 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                 matched += agrees(got->data[idx[s]], sum, mag, k);
             }
             char *text;
+            const char *label;
             switch (kind) {
             case MM_M_TRANSPOSED:
             case MM_N_TRANSPOSED:
@@ -319,6 +322,7 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                                  "and column indices (tx and ty) where the kernel stores %s's tile",
                                  matched, ns, T, T, kind == MM_M_TRANSPOSED ? "M" : "N",
                                  kind == MM_M_TRANSPOSED ? "M" : "N");
+                label = kind == MM_M_TRANSPOSED ? "tiles of M stored transposed" : "tiles of N stored transposed";
                 break;
             case MM_M_SAME_TILE:
             case MM_N_SAME_TILE:
@@ -328,20 +332,22 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                                  matched, ns, kind == MM_M_SAME_TILE ? "M" : "N",
                                  kind == MM_M_SAME_TILE ? "columns" : "rows", T - 1,
                                  kind == MM_M_SAME_TILE ? "M" : "N");
+                label = kind == MM_M_SAME_TILE ? "the same tile of M in every phase" : "the same tile of N in every phase";
                 break;
             default:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the "
                                  "last %d terms of each dot product (past the last whole tile of %d, in a "
                                  "partial last phase) are left out: look at the number of phases (round "
                                  "up) and the loads of the last one", matched, ns, k - kmax, T);
+                label = "the partial last phase left out";
                 break;
             }
-            consider(best, matched, ns, text);
+            consider(best, matched, ns, text, label);
         }
     }
 }
 
-enum { CV_FLIPPED, CV_CHANNEL0, CV_PREFIX };
+enum { CV_FLIPPED, CV_TRANSPOSED, CV_CHANNEL0, CV_PREFIX };
 
 /* The convolution of the image with the mask as the mistaken kernel applies
  * it, at (y, x, c); `prefix` counts the mask values that arrived (CV_PREFIX). */
@@ -358,6 +364,8 @@ static void conv_at(const gl_matrix *img, const gl_matrix *mask, int kind, int p
             double w;
             if (kind == CV_FLIPPED)
                 w = mask->data[(size_t)(m - 1 - i) * m + (m - 1 - j)];
+            else if (kind == CV_TRANSPOSED)
+                w = mask->data[(size_t)j * m + i];
             else if (kind == CV_PREFIX)
                 w = i * m + j < prefix ? mask->data[(size_t)i * m + j] : 0.0;
             else
@@ -388,28 +396,40 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                 matched += agrees(got->data[idx[s]], sum, mag, m * m);
             }
             char *text;
-            if (kind == CV_FLIPPED)
+            const char *label;
+            if (kind == CV_FLIPPED) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
                                  "mask flipped, mask[%d - i][%d - j] instead of mask[i][j] (a convolution, "
                                  "not the lab's formula): look at the mask indices in the sum",
                                  matched, ns, m - 1, m - 1);
-            else if (kind == CV_CHANNEL0)
+                label = "mask flipped";
+            } else if (kind == CV_TRANSPOSED) {
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
+                                 "mask transposed, mask[j][i] instead of mask[i][j] (i runs down the rows, "
+                                 "with y; j along a row, with x): look at the order of the mask's indices "
+                                 "in the sum", matched, ns);
+                label = "mask transposed";
+            } else if (kind == CV_CHANNEL0) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
                                  "channel is computed from channel 0 of the input: look at the channel "
                                  "term of the input index", matched, ns);
-            else
+                label = "every channel from channel 0";
+            } else {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if only "
                                  "the first %d of the mask's %d values reached constant memory and the "
                                  "rest read as 0: look at the size given to the copy into constant memory "
                                  "(it counts bytes)", matched, ns, prefix, m * m);
-            consider(best, matched, ns, text);
+                label = "mask only partly copied";
+            }
+            consider(best, matched, ns, text, label);
         }
     }
 }
 
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
-                      const unsigned char *bad, const compare_result *r)
+                      const unsigned char *bad, const compare_result *r, const char **label)
 {
+    *label = NULL;
     (void)want;
     if (!dataset_dir || r->mismatches == 0 || r->poisoned == gl_matrix_count(got))
         return NULL;
@@ -422,7 +442,7 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     }
     size_t *idx = xcalloc(SAMPLE_MAX, sizeof *idx);
     size_t ns = sample_bad(got, bad, idx);
-    best_fit best = { 0, NULL };
+    best_fit best = { 0, NULL, NULL };
     if (ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
         b.cols == got->cols && a.cols == b.rows)
         matmul_hypotheses(got, &a, &b, idx, ns, &best);
@@ -432,6 +452,7 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);
+    *label = best.label;
     return best.text;
 }
 

@@ -29,11 +29,13 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * output j x l): a tile of M or N stored transposed; every phase loading the
  * same tile of M or N; the terms of a partial last phase left out; for tiles
  * of 16, 32 or 8. Convolutions (input0 an image the output's shape, input1 an
- * odd square mask): the mask flipped; only the first values of the mask
- * copied; every channel computed from channel 0. Checks a sample of at most
- * 2048 wrong elements; says how many of them the hypothesis reproduces. */
+ * odd square mask): the mask flipped; the mask transposed; only the first
+ * values of the mask copied; every channel computed from channel 0. Checks a
+ * sample of at most 2048 wrong elements; says how many of them the
+ * hypothesis reproduces. *label: the mistake in a few words ("mask
+ * flipped"), a static string, or NULL with the sentence. */
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
-                      const unsigned char *bad, const compare_result *r);
+                      const unsigned char *bad, const compare_result *r, const char **label);
 
 char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile);
 

@@ -161,15 +161,21 @@ char *export_reason(const cJSON *rec, const char *source)
                                              "grader_error" };
         for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
             int count = 0, blank = 0;
+            const char *mistake = NULL; /* the first mistake the inputs reproduced, if any */
             cJSON_ArrayForEach(d, arr(rec, "datasets")) {
                 if (strcmp(str(d, "status", ""), kinds[k]) != 0)
                     continue;
                 count++;
                 blank += strstr(str(d, "message", ""), "nothing was written") != NULL;
+                const char *m = str(cJSON_GetObjectItemCaseSensitive(d, "comparison"), "mistake", "");
+                if (!mistake && *m)
+                    mistake = m;
             }
             if (count)
                 sb_printf(&sb, "%s%s on %d dataset%s", sb.len ? "; " : "",
                           blank == count ? "nothing written" : kinds[k], count, count == 1 ? "" : "s");
+            if (count && mistake)
+                sb_printf(&sb, " (%s)", mistake);
         }
         cJSON_ArrayForEach(d, arr(rec, "requirements"))
             if (strcmp(str(d, "status", ""), "requirement_failed") == 0)

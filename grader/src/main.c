@@ -538,8 +538,21 @@ static int cmd_grade(int argc, char **argv)
             : strcmp(format, "gradescope") == 0 ? 2 : -1;
     if (fmt < 0)
         usage_error("--format %s: expected text, json or gradescope", format);
-    if (html && strcmp(html, "-") == 0 && (!out || strcmp(out, "-") == 0))
-        usage_error("--html -: the report goes to standard output too; send it elsewhere with --out FILE%s", "");
+    /* Standard output takes one file: the report (no --out, or --out -) or
+     * one of the others given as "-", never two mixed together. */
+    {
+        const char *names[4] = { "the report", "--html -", "--csv -", "--junit -" };
+        int wants[4] = { !out || strcmp(out, "-") == 0, html && strcmp(html, "-") == 0,
+                         csv && strcmp(csv, "-") == 0, junit && strcmp(junit, "-") == 0 };
+        int first = -1;
+        for (int k = 1; k < 4; k++)
+            if (wants[k] && first < 0)
+                first = k;
+        for (int k = 0; k < 4 && first > 0; k++)
+            if (wants[k] && k != first)
+                usage_error("%s", xasprintf("%s: standard output already has %s; send one of them elsewhere "
+                                            "(--out FILE for the report)", names[first], names[k]));
+    }
     if ((seed != NULL) + (secret != NULL) + (secret_file != NULL) > 1)
         usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
     for (int i = 0; i < ninputs; i++)

@@ -649,6 +649,10 @@ static cJSON *comparison_json(const compare_result *c)
         cJSON_AddStringToObject(o, "hint", c->hint);
     else
         cJSON_AddNullToObject(o, "hint");
+    if (c->mistake[0])
+        cJSON_AddStringToObject(o, "mistake", c->mistake);
+    else
+        cJSON_AddNullToObject(o, "mistake");
     if (c->error_map[0])
         add_text(o, "error_map", c->error_map);
     else

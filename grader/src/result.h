@@ -52,6 +52,7 @@ typedef struct {
     char hint[512];                 /* where to look, from the pattern of errors (diagnose.c), or "" */
     int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce
                                        (diagnose_inputs): the most specific kind of hint */
+    char mistake[64];               /* that mistake in a few words ("mask flipped"), else "" */
     char error_map[512];            /* the error map's path (image labs), or "" */
     size_t padding_floats;          /* a pitched output (lab 05): its padding floats, else 0 */
     size_t padding_changed;         /* those that no longer hold the guard bits (compare.c) */

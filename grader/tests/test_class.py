@@ -127,3 +127,21 @@ def test_a_class_of_files_named_by_student_is_not_misnamed(tmp_path):
     assert p.returncode == 0, p.stderr
     book = {r["id"]: r for r in csv.DictReader(io.StringIO(p.stdout))}
     assert book["alice"]["status"] == "pass" and book["alice"]["reason"] == "", book["alice"]
+
+
+def test_a_named_mistake_reaches_the_gradebook(tmp_path):
+    """A mistake the dataset's inputs reproduce (the mask transposed) is named
+    in the record's comparison and in the gradebook's reason."""
+    if kit.emu_problem():
+        pytest.fail(kit.emu_problem())
+    lab = "04-conv-2batch"
+    sub = tmp_path / "class" / "dan"
+    sub.mkdir(parents=True)
+    shutil.copy(kit.ROOT / "solutions" / lab / "mutants" / "mask-transposed.cu", sub / "conv_2batch.cu")
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--sandbox", "none",
+                   "--records", tmp_path / "records", "--out", tmp_path / "report.txt", "--csv", "-")
+    assert p.returncode == 0, p.stderr
+    book = rows(p.stdout.replace("\n", "\r\n"))
+    assert "(mask transposed)" in book["dan"]["reason"], book["dan"]
+    rec = json.loads((tmp_path / "records" / "dan.json").read_text())
+    assert {d["comparison"]["mistake"] for d in rec["datasets"] if d["status"] == "wrong"} == {"mask transposed"}

@@ -359,6 +359,12 @@ def test_html_outputs_are_safe(tmp_path):
     # grade's text report and the page cannot share standard output
     p = kit.gpulab("grade", LAB, SOLUTION, "--backend", "emu", "--records", tmp_path / "r", "--html", "-")
     assert p.returncode == 2 and "--out FILE" in p.stderr and not p.stdout
+    # nor can the report and the gradebook, or two files given as "-"
+    p = kit.gpulab("grade", LAB, SOLUTION, "--backend", "emu", "--records", tmp_path / "r", "--csv", "-")
+    assert p.returncode == 2 and "standard output already has the report" in p.stderr and not p.stdout
+    p = kit.gpulab("grade", LAB, SOLUTION, "--backend", "emu", "--records", tmp_path / "r", "--out",
+                   tmp_path / "report.txt", "--csv", "-", "--junit", "-")
+    assert p.returncode == 2 and "--junit -" in p.stderr and not p.stdout
     # the page loads nothing from anywhere: no external URL in any attribute
     text = real.read_text()
     for attr in ("src=\"http", "href=\"http", "url("):
