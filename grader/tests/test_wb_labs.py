@@ -132,6 +132,21 @@ def test_log_text_cannot_pass_for_a_harness_line(tmp_path):
     assert not re.search(r"^@gpulab\tcuda_error", out, re.M)
 
 
+def test_a_failed_wbcheck_shows_the_students_log(backend, tmp_path):
+    """The Kit's wbCheck logs a failed cudaMalloc (wbLog(ERROR, ...), on
+    standard error) and returns; the harness then reports the CUDA error,
+    and the text report's error output shows the student's own lines."""
+    lab = "01-basic-matmul"
+    path = variant(tmp_path, KIT_STYLE[lab], "basic_matmul.cu", "cudaMalloc((void **)&deviceP, bytes)",
+                   "cudaMalloc((void **)&deviceP, (size_t)1 << 52)")
+    line = line_of(path, "(size_t)1 << 52")
+    p = kit.gpulab("check", lab, path, "--backend", backend, "--no-sanitize", "--dataset", "width-0016")
+    assert p.returncode == 1
+    assert "cuda_error" in p.stdout and "cudaErrorMemoryAllocation" in p.stdout, p.stdout
+    assert f"[ERROR] {path}:{line} Failed to run stmt cudaMalloc((void **)&deviceP, (size_t)1 << 52)" in p.stdout, \
+        p.stdout
+
+
 def test_failed_wbassert_is_a_crash_that_says_where(tmp_path):
     lab = "01-basic-matmul"
     path = variant(tmp_path, KIT_STYLE[lab], "basic_matmul.cu", "  wbAssert(width >= 1);",
