@@ -40,6 +40,11 @@
 #define WB_SOURCE "wb_program.cu"
 /* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
 #define SUBMISSION_MAX_BYTES (1LL << 20)
+/* Defined when a submission to one of the kit's own labs is compiled: its
+ * wb.h (grader/runtime/wb) then makes the calls that need the program's own
+ * command line or files compile errors, with this in their message. */
+#define WB_LAB_DEFINE "-DGPULAB_LAB_BUILD"
+#define WB_LAB_MARKER "() is not for a lab of this kit"
 
 /* The grader's own secret for this process, from which each work
  * directory's kernel token is derived: forked builds and the parent that
@@ -144,6 +149,101 @@ static char *link_hint(const lab_manifest *m, const char *log)
     return hint;
 }
 
+static int is_identifier_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Skips the comment or literal that starts at text[*i] ("//", slash-star,
+ * '"' or '\''), counting its newlines; returns 0 when none starts there. */
+static int skip_comment_or_literal(const char *text, size_t len, size_t *i, int *line)
+{
+    size_t k = *i;
+    char c = text[k];
+    char next = k + 1 < len ? text[k + 1] : '\0';
+    if (c == '/' && next == '/') {
+        while (k < len && text[k] != '\n')
+            k++;
+        *i = k - 1; /* the newline is counted by the caller */
+        return 1;
+    }
+    if (c == '/' && next == '*') {
+        for (k += 2; k < len && !(text[k] == '*' && k + 1 < len && text[k + 1] == '/'); k++)
+            *line += text[k] == '\n';
+        *i = k + 1;
+        return 1;
+    }
+    if (c == '"' || c == '\'') {
+        for (k++; k < len && text[k] != c && text[k] != '\n'; k++)
+            k += text[k] == '\\';
+        *i = k < len && text[k] == '\n' ? k - 1 : k; /* an unended literal: its newline still counts */
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether text[start .. start + n) is the identifier word. */
+static int is_word(const char *text, size_t start, size_t n, const char *word)
+{
+    return n == strlen(word) && strncmp(text + start, word, n) == 0;
+}
+
+/* The line (from 1) where the identifier name, or its gputk.h twin (gpuTK
+ * for wb), first appears in text outside comments and literals, with the
+ * one found in *spelt (malloc'd); 0 and name when neither does (a macro
+ * pasted it together, say). */
+static int find_identifier_line(const char *text, size_t len, const char *name, char **spelt)
+{
+    char *twin = strncmp(name, "wb", 2) == 0 ? xasprintf("gpuTK%s", name + 2) : xstrdup(name);
+    const char *found = NULL;
+    int line = 1;
+    for (size_t i = 0; i < len && !found; i++) {
+        if (text[i] == '\n') {
+            line++;
+        } else if (skip_comment_or_literal(text, len, &i, &line)) {
+            continue;
+        } else if (is_identifier_char(text[i])) {
+            size_t start = i;
+            while (i + 1 < len && is_identifier_char(text[i + 1]))
+                i++;
+            found = is_word(text, start, i + 1 - start, name)   ? name
+                    : is_word(text, start, i + 1 - start, twin) ? twin
+                                                                : NULL;
+        }
+    }
+    *spelt = xstrdup(found ? found : name);
+    free(twin);
+    return found ? line : 0;
+}
+
+/* A submission to one of the kit's own labs that calls one of libwb's calls
+ * for whole programs (wbArg_*, wbImport, wbExport, wbSolution): wb.h's
+ * WB_LAB_MARKER is in the compiler's output. Says what was wrong, where,
+ * and what to do instead; NULL for any other compile error. */
+static char *wb_call_hint(const lab_manifest *m, const char *student_path, const char *text, size_t len,
+                          const char *log)
+{
+    const char *marker = m && !m->libwb_program && log ? strstr(log, WB_LAB_MARKER) : NULL;
+    if (!marker)
+        return NULL;
+    const char *start = marker;
+    while (start > log && is_identifier_char(start[-1]))
+        start--;
+    char *name = xasprintf("%.*s", (int)(marker - start), start);
+    char *spelt;
+    int line = find_identifier_line(text, len, name, &spelt);
+    char *where = line ? xasprintf("%s:%d", student_path, line) : xstrdup(student_path);
+    char *hint = xasprintf("%s: %s() is for a whole Teaching Kit program, not for a lab: in %s the kit's harness "
+                           "owns main(), the command line and the files, and calls your %s() (lab.h) with the "
+                           "data; use its parameters instead (wbLog, wbTime_start/stop and wbAssert work there; "
+                           "a whole program runs with gpulab wb)",
+                           where, spelt, m->id, m->entry_point);
+    free(name);
+    free(spelt);
+    free(where);
+    return hint;
+}
+
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, const char *emu_mode, const char *link_lib, int poison,
                       build_result *r);
@@ -223,8 +323,9 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
  * build's source pass uses it too) and, for the emulator, its headers and
  * the one runtime library the build's mode links. A Teaching Kit program
  * (m NULL) gets wb.h and its library, libgpulab_wb.a, instead of the lab's
- * headers and the harness; a lab imported from the Kit (m->libwb_program)
- * gets both. */
+ * headers and the harness; a lab's submission gets both (one of a lab
+ * imported from the Kit is a whole libwb program; one of the kit's own labs
+ * may use wb.h's logs, timers and assertions in its entry point). */
 static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *emu_mode, const char *dir,
                              char **why)
 {
@@ -234,8 +335,7 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
         { m ? kit_path("build/harness/%s/harness_main.o", b->name) : NULL, xasprintf("%s/kit/harness_main.o", dir) },
         { m ? kit_path("build/harness/%s/libgpulab_runtime.a", b->name) : NULL,
           xasprintf("%s/kit/libgpulab_runtime.a", dir) },
-        { !m || m->libwb_program ? kit_path("build/harness/%s/libgpulab_wb.a", b->name) : NULL,
-          xasprintf("%s/kit/libgpulab_wb.a", dir) },
+        { kit_path("build/harness/%s/libgpulab_wb.a", b->name), xasprintf("%s/kit/libgpulab_wb.a", dir) },
         { kit_path("build/emu/emucc"), xasprintf("%s/emu/emucc", dir) },
         { kit_path("grader/runtime/smem_poison_device.cuh"), xasprintf("%s/include/smem_poison_device.cuh", dir) },
         { b->kind == BACKEND_EMU ? kit_path("build/emu/%s", emu_lib) : NULL, xasprintf("%s/emu/%s", dir, emu_lib) },
@@ -248,7 +348,7 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const char
     char *wb_headers = kit_path("grader/runtime/wb");
     int rc = 0;
     if ((m && copy_files(m->dir, ".h", include) != 0) || copy_files(rt, ".h", include) != 0 ||
-        (m && m->libwb_program && copy_files(wb_headers, ".h", include) != 0) ||
+        (m && copy_files(wb_headers, ".h", include) != 0) ||
         (b->kind == BACKEND_EMU && copy_files(emu_inc, ".h", emu_inc_copy) != 0)) {
         *why = xasprintf("cannot copy the headers into %s: %s", dir, strerror(errno));
         rc = -1;
@@ -313,7 +413,6 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     sb_puts(&body, directive);
     sb_append(&body, text, len);
     free(directive);
-    free(text);
     if (write_file_atomic(src, body.buf, body.len) != 0)
         die("cannot write %s: %s", src, strerror(errno));
     sb_free(&body);
@@ -331,9 +430,11 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     const char *harness = "kit/harness.o", *harness_main = "kit/harness_main.o", *runtime = "kit/libgpulab_runtime.a";
     /* A Teaching Kit program has its own main() and links wb.h's library
      * only; in a lab imported from the Kit its main() is renamed for the
-     * harness (wb_harness.c) and wb.h's library comes after the runtime. */
-    const char *wb_lib = m && m->libwb_program ? "kit/libgpulab_wb.a" : NULL;
-    const char *rename_main = m && m->libwb_program ? "-Dmain=wb_program_main" : NULL;
+     * harness (wb_harness.c); in one of the kit's own labs wb.h leaves out
+     * what the harness owns (WB_LAB_DEFINE). A lab's wb.h library comes
+     * after the runtime. */
+    const char *wb_lib = m ? "kit/libgpulab_wb.a" : NULL;
+    const char *lab_define = !m ? NULL : m->libwb_program ? "-Dmain=wb_program_main" : WB_LAB_DEFINE;
     if (!m)
         harness = "kit/libgpulab_wb.a", harness_main = NULL, runtime = NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
@@ -367,7 +468,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         }
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
-                             "-o", obj, rename_main, NULL };
+                             "-o", obj, lab_define, NULL };
         int compiled = run_tool(cc, dir, &log, &why);
         forget_marked_source(dir, source, original_source);
         if (compiled != 0)
@@ -380,7 +481,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         int k = mode_flag ? 1 : 0;
         const char *cc[] = { emucc, mode_flag, "-c", source, "-o", obj, "-Iinclude",
-                             emu_mode ? rename_main : "--facts", emu_mode ? NULL : "student.facts", rename_main, NULL };
+                             emu_mode ? lab_define : "--facts", emu_mode ? NULL : "student.facts", lab_define, NULL };
         const char *ld[] = { emucc, mode_flag, obj, harness, "-o", prog_name, harness_main, runtime, wb_lib, NULL };
         cc[1 - k] = emucc; /* without a mode, start one later so argv[0] is the compiler */
         ld[1 - k] = emucc;
@@ -405,7 +506,9 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     goto done;
 
 failed_compile:
-    r->message = why ? why : xasprintf("%s does not compile", student_path);
+    r->message = why ? why : wb_call_hint(m, student_path, text, len, log.buf);
+    if (!r->message)
+        r->message = xasprintf("%s does not compile", student_path);
     why = NULL;
     goto done;
 failed_link:
@@ -415,6 +518,7 @@ failed_link:
     why = NULL;
 done:
     r->log = sb_detach(&log);
+    free(text);
     free(why);
     free(dir);
     free(src);

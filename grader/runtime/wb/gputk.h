@@ -31,5 +31,8 @@ typedef wbImage_t gpuTKImage_t;
 #define gpuTKLog wbLog
 #define gpuTKTime_start wbTime_start
 #define gpuTKTime_stop wbTime_stop
+#define gpuTKPrint wbPrint
+#define gpuTKAssert wbAssert
+#define gpuTKAssertMessage wbAssertMessage
 
 #endif

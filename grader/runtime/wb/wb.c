@@ -445,6 +445,21 @@ static struct {
 } timers[WB_TIMERS];
 static int ntimers;
 
+/* A log line's or a timer's text, without its trailing newlines, each line
+ * after its first indented: every line it prints starts with "[" or a space,
+ * so in a lab program none can pass for the harness's "@gpulab" lines. */
+static void print_entry_text(FILE *f, const char *text)
+{
+    size_t n = strlen(text);
+    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
+    for (size_t i = 0; i < n; i++) {
+        fputc(text[i], f);
+        if (text[i] == '\n')
+            fputs("    ", f);
+    }
+}
+
 static const char *kind_name(int kind)
 {
     return kind >= 0 && kind < wbTimeKind_count ? kind_names[kind] : "?";
@@ -477,16 +492,34 @@ void wb_time_stop(int kind, const char *file, int line, const char *message)
     }
     double ms = (double)(now.tv_sec - timers[i].started.tv_sec) * 1e3 +
                 (double)(now.tv_nsec - timers[i].started.tv_nsec) / 1e6;
-    printf("[%s] %s: %.3f ms\n", kind_name(kind), message, ms);
+    printf("[%s] ", kind_name(kind));
+    print_entry_text(stdout, message);
+    printf(": %.3f ms\n", ms);
     free(timers[i].message);
     for (; i + 1 < ntimers; i++)
         timers[i] = timers[i + 1];
     ntimers--;
 }
 
+/* ERROR and FATAL go to standard error, after what is already on standard
+ * output: a lab's report shows the last lines of the program's error output
+ * when a run ends in a CUDA error, a crash or a timeout. */
 void wb_log_line(int level, const char *file, int line, const char *text)
 {
     const char *name = level >= 0 && level < wbLogLevel_count ? level_names[level] : "?";
-    printf("[%s] %s:%d %s\n", name, file, line, text);
+    FILE *f = level == wbLogLevel_FATAL || level == wbLogLevel_ERROR ? stderr : stdout;
     fflush(stdout);
+    fprintf(f, "[%s] %s:%d ", name, file, line);
+    print_entry_text(f, text);
+    fputc('\n', f);
+    fflush(f);
+}
+
+void wb_assert_fail(const char *file, int line, const char *condition, const char *message)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s:%d: wbAssert(%s) failed%s%s\n", file, line, condition, message ? ": " : "",
+            message ? message : "");
+    fflush(stderr);
+    abort();
 }

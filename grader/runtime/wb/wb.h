@@ -12,6 +12,12 @@
  * The API is written for this kit from libwb's documented behaviour; its C
  * half is wb_runtime.h (implemented in wb.c, linked as libgpulab_wb.a); here
  * are the C++ overloads and the macros that take a kind or a level by name.
+ *
+ * A submission to one of the kit's own labs may include wb.h too, after
+ * "lab.h", for wbLog, wbTime_*, wbPrint and wbAssert in its entry point.
+ * Its build defines GPULAB_LAB_BUILD (build.c): the lab's harness owns
+ * main(), the command line and the files, so there wbArg_*, wbImport,
+ * wbExport and wbSolution are compile errors at the line that calls them.
  */
 #ifndef GPULAB_WB_H
 #define GPULAB_WB_H
@@ -54,6 +60,99 @@ static inline std::string wb_text(const T &...parts)
 #define wbTime_start(kind, ...) wb_time_start(wbTimeKind_##kind, __FILE__, __LINE__, wb_text(__VA_ARGS__).c_str())
 #define wbTime_stop(kind, ...) wb_time_stop(wbTimeKind_##kind, __FILE__, __LINE__, wb_text(__VA_ARGS__).c_str())
 
+/* wbPrint(format, ...): printf's. */
+#define wbPrint(...) printf(__VA_ARGS__)
+
+/* wbAssert(condition), wbAssertMessage(message, condition): when the
+ * condition is false, one line on stderr with the file, the line, the
+ * condition and the message (anything wbLog prints), and the program
+ * aborts. Always checked (libwb checks only in its debug builds). */
+#define wbAssert(condition) ((condition) ? (void)0 : wb_assert_fail(__FILE__, __LINE__, #condition, NULL))
+#define wbAssertMessage(message, condition) \
+    ((condition) ? (void)0 : wb_assert_fail(__FILE__, __LINE__, #condition, wb_text(message).c_str()))
+
+#ifdef GPULAB_LAB_BUILD
+/* In a lab of the kit's own (build.c defines GPULAB_LAB_BUILD), a call to
+ * one of these fails to compile with this message, the compiler naming the
+ * caller's line ("required from here"; nvcc: "detected during
+ * instantiation ... at line N"). The value stands in for any type, so the
+ * assertion is the call's only error. The build stage recognises the
+ * message (build.c, WB_LAB_MARKER there). */
+template <typename... T>
+constexpr bool wb_lab_never = false;
+struct wb_lab_nothing {
+    template <typename U>
+    operator U() const
+    {
+        return U();
+    }
+};
+#define WB_NOT_IN_A_LAB                                                                                   \
+    "() is not for a lab of this kit: the lab's harness owns main(), the command line and the files, " \
+    "and calls your entry point (lab.h) with the data"
+template <typename... T>
+static inline wb_lab_nothing wbArg_read(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_read" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbArg_delete(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_delete" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbArg_getInputCount(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_getInputCount" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbArg_getInputFile(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_getInputFile" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbArg_getExpectedOutputFile(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_getExpectedOutputFile" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbArg_getOutputFile(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_getOutputFile" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbArg_getType(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbArg_getType" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbImport(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbImport" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbExport(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbExport" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+template <typename... T>
+static inline wb_lab_nothing wbSolution(T &&...)
+{
+    static_assert(wb_lab_never<T...>, "wbSolution" WB_NOT_IN_A_LAB);
+    return wb_lab_nothing();
+}
+#undef WB_NOT_IN_A_LAB
+#else
+
 /* wbImport: a vector (its length in *length), a matrix, or an image. */
 static inline float *wbImport(const char *file, int *length)
 {
@@ -91,11 +190,6 @@ static inline void wbExport(const char *file, wbImage_t image)
     wb_export_image(file, image);
 }
 
-/* An image of 3 channels unless told otherwise. */
-static inline wbImage_t wbImage_new(int width, int height)
-{
-    return wbImage_new(width, height, 3);
-}
 
 /* wbSolution: compares with -e's file, prints "The solution is correct" or
  * "The solution is NOT correct" (with the worst elements); true when correct. */
@@ -115,6 +209,13 @@ static inline bool wbSolution(wbArg_t args, wbImage_t image)
     }
     return wb_solution(args, wbImage_getData(image), wbImage_getHeight(image), wbImage_getWidth(image),
                        wbImage_getChannels(image)) != 0;
+}
+#endif /* GPULAB_LAB_BUILD */
+
+/* An image of 3 channels unless told otherwise. */
+static inline wbImage_t wbImage_new(int width, int height)
+{
+    return wbImage_new(width, height, 3);
 }
 
 #endif

@@ -53,6 +53,9 @@ typedef enum {
  * grader judges, and wbSolution only hands the output over. */
 #define WB_ENV_GRADED "GPULAB_WB_GRADED"
 
+/* Not in a lab of the kit's own (GPULAB_LAB_BUILD, wb.h): there the harness
+ * owns the command line. */
+#ifndef GPULAB_LAB_BUILD
 wbArg_t wbArg_read(int argc, char **argv);
 void wbArg_delete(wbArg_t args);
 int wbArg_getInputCount(wbArg_t args);
@@ -60,6 +63,7 @@ char *wbArg_getInputFile(wbArg_t args, int index);
 char *wbArg_getExpectedOutputFile(wbArg_t args);
 char *wbArg_getOutputFile(wbArg_t args);
 char *wbArg_getType(wbArg_t args);
+#endif
 
 /* A matrix or vector from a .raw/.csv/.txt file (malloc'd; free() it).
  * cols NULL: the file's element count goes to *rows (a vector). */
@@ -86,6 +90,10 @@ int wb_solution(wbArg_t args, const float *data, int rows, int cols, int channel
 void wb_time_start(int kind, const char *file, int line, const char *message);
 void wb_time_stop(int kind, const char *file, int line, const char *message);
 void wb_log_line(int level, const char *file, int line, const char *text);
+/* wbAssert's failure: one line on stderr naming the file, the line, the
+ * condition (and the message, when not NULL), then abort(). */
+void wb_assert_fail(const char *file, int line, const char *condition, const char *message)
+    __attribute__((noreturn));
 
 #ifdef __cplusplus
 }
