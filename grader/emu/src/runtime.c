@@ -1312,6 +1312,29 @@ static const char *past_end_text(size_t offset, char *buf, size_t len)
     return buf;
 }
 
+/* Whether a is at least 1 GiB from every device allocation and from the
+ * block's shared memory: no small overrun gets there, an index that wrapped
+ * round as an unsigned number (about 4 billion elements on) does. */
+static int far_from_every_array(const worker *W, const char *a)
+{
+    const size_t far = (size_t)1 << 30;
+#define EMU_NEAR(base, size) ((a >= (base) && (size_t)(a - (base)) < (size) + far) || \
+                              (a < (base) && (size_t)((base) - a) < far))
+    for (size_t i = 0; i < g_nallocs; i++)
+        if (g_allocs[i].map && EMU_NEAR(g_allocs[i].map, g_allocs[i].maplen))
+            return 0;
+#ifdef EMU_CHECK
+    for (int k = 0; k < W->nregions; k++)
+        if (EMU_NEAR(W->regions[k].base, W->regions[k].size))
+            return 0;
+#else
+    if (W->arena && EMU_NEAR(W->arena, (size_t)SHM_RESERVE))
+        return 0;
+#endif
+#undef EMU_NEAR
+    return 1;
+}
+
 static void on_fault(int sig, siginfo_t *si, void *ucv)
 {
     char distance[48];
@@ -1373,12 +1396,25 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
                 escape(W);
             }
         }
-        const struct emu_launch_cfg *c = L->cfg;
-        fiber *f = W->cur;
-        diag("gpulab-emu: segfault %s:%d kernel %s block (%u,%u,%u) thread (%u,%u,%u): invalid %s at address %p (not device memory: a wild or host pointer?); the program cannot continue",
-             c->file, c->line, c->kernel, emu_blockIdx_.x, emu_blockIdx_.y, emu_blockIdx_.z,
-             f ? f->tid.x : 0, f ? f->tid.y : 0, f ? f->tid.z : 0,
-             is_write == 1 ? "write" : is_write == 0 ? "read" : "access", (void *)a);
+        /* An address no allocation of the program holds. As on a GPU, the
+         * launch fails with an illegal address, named at the kernel's line
+         * (the instruction faulted, so it did nothing and the program can
+         * go on). On x86-64 an address outside the 48-bit address space
+         * raises a general-protection fault (SIGSEGV with si_code SI_KERNEL
+         * and no address) or, through the stack pointer, SIGBUS: that is
+         * what an index that went below 0 in unsigned arithmetic gives
+         * (threadIdx.y + i - MASK_RADIUS wraps round to about 4 billion). */
+        const char *what = is_write == 1 ? "write" : is_write == 0 ? "read" : "access";
+        if (sig == SIGBUS || si->si_code == SI_KERNEL || far_from_every_array(W, a))
+            set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                      "%s at an address far outside every array: an index that went below 0 in unsigned "
+                      "arithmetic (threadIdx, blockIdx and blockDim are unsigned) wraps round to about 4 "
+                      "billion; compute the index in int, e.g. (int)threadIdx.y + i - MASK_RADIUS", what);
+        else
+            set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                      "%s at address %p, which is not device memory: a wild or host pointer, or an index "
+                      "far outside its array", what, (void *)a);
+        escape(W);
     }
     /* Not survivable: let the previous handler (or the default action) have it. */
     sigaction(sig, sig == SIGBUS ? &g_old_bus : &g_old_segv, NULL);
@@ -1472,8 +1508,13 @@ static char *resolve_pc(void *pc, char *out, size_t outsz)
     out[0] = 0;
     if (!pc)
         return out;
-    Dl_info di;
+    Dl_info di, own;
     if (!dladdr(pc, &di) || !di.dli_fname)
+        return out;
+    /* Only the program's own code: a fault inside a sanitizer's runtime
+     * (ThreadSanitizer reading the shadow of a wild address) would name a
+     * line of that library's sources as if it were the student's. */
+    if (!dladdr((void *)resolve_pc, &own) || own.dli_fbase != di.dli_fbase)
         return out;
     uintptr_t off = (uintptr_t)pc - (uintptr_t)di.dli_fbase;
     const char *exe = di.dli_fname;
