@@ -11,6 +11,7 @@ import shutil
 import socket
 import tempfile
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -390,6 +391,44 @@ def test_no_isolation_no_grade(tmp_path):
         assert "warning" in p.stderr and "--sandbox none" in p.stderr
     finally:
         shutil.rmtree(top, ignore_errors=True)
+
+
+@pytest.mark.parametrize("mode", ["--jobs", "--parallel"])
+def test_no_daemon_outlives_a_run_without_the_sandbox(tmp_path, mode):
+    """--sandbox none has no pid namespace: the grader is a subreaper, and
+    what a run leaves (here a daemon, setsid() and a double fork, that
+    waits 2 s and then writes beside the records and appends to the CSV)
+    is found and killed when the run ends. With --parallel each worker
+    kills only what its own runs left: the honest neighbour is graded."""
+    need_root_and_emu()
+    mark = "gpulab-daemon-" + uuid.uuid4().hex[:12]
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "daemon").mkdir()
+    src = (ATTACKS / "daemon_rewrites.cu").read_text()
+    (cls / "daemon" / "basic_matmul.cu").write_text(
+        src.replace("@RECORDS@", str(tmp_path / "records")).replace("@MARK@", mark))
+    try:
+        p = kit.gpulab("grade", LAB, cls, "--backend", "emu", mode, "2", "--no-sanitize", "--dataset", DATASET,
+                       "--sandbox", "none", "--records", tmp_path / "records", "--csv", tmp_path / "grades.csv")
+        assert p.returncode == 0, p.stderr
+        csv = (tmp_path / "grades.csv").read_text()
+        records = {r.name: r.read_text() for r in (tmp_path / "records").glob("*.json")}
+        time.sleep(3.5)  # the daemon, had it lived, has written by now
+        assert not processes_with(mark), "a run's daemon outlived the grader"
+        assert not (tmp_path / "tampered").exists(), "a run's daemon wrote beside the records"
+        assert (tmp_path / "grades.csv").read_text() == csv, "a run's daemon changed the CSV"
+        assert {r.name: r.read_text() for r in (tmp_path / "records").glob("*.json")} == records
+        for name in ("alice", "daemon"):
+            rec = json.loads(records[f"{name}.json"])
+            assert rec["score"] == rec["max_score"] > 0, (name, rec["datasets"][0]["message"])
+    finally:
+        for pid in processes_with(mark):
+            try:
+                os.kill(int(pid), 9)
+            except OSError:
+                pass
 
 
 READ_EVERYTHING = r'''
