@@ -452,10 +452,30 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
             sb->problem[i] = xasprintf("the emulator's %s build failed", emu_build_names[i]);
 }
 
+/* compute-sanitizer on the PATH, else beside nvcc; NULL when neither. */
+static char *find_compute_sanitizer(const backend *be)
+{
+    char *tool = find_in_path("compute-sanitizer");
+    const char *slash = strrchr(be->compiler, '/');
+    if (!tool && slash) {
+        tool = xasprintf("%.*s/compute-sanitizer", (int)(slash - be->compiler), be->compiler);
+        if (!is_executable(tool)) {
+            free(tool);
+            tool = NULL;
+        }
+    }
+    return tool;
+}
+
 /* A GPU's: the grading build linked again without guard zones, a copy of
- * it in each tool's folder (they run at once). */
+ * it in each tool's folder (they run at once); nothing without the tool. */
 static void build_gpu_checkers(const lab_manifest *m, const backend *b, const char *workdir, sanitize_builds *sb)
 {
+    char *tool = find_compute_sanitizer(b);
+    int found = tool != NULL;
+    free(tool);
+    if (!found)
+        return; /* sanitize_run() says so */
     for (int t = TOOL_MEMCHECK; t <= TOOL_HAZARDS; t++)
         sb->folder[t] = make_temp_dir("gpulab");
     build_result r;
@@ -809,21 +829,14 @@ void sanitize_run(const backend *be, const sanitize_builds *sb, const char *data
         r->problem = xstrdup("the emulator's checks run in their own builds");
         return;
     }
-    if (!sb->folder[TOOL_MEMCHECK] || sb->problem[TOOL_MEMCHECK]) {
-        r->problem = xstrdup(sb->problem[TOOL_MEMCHECK] ? sb->problem[TOOL_MEMCHECK] : "the checkers' build was not made");
-        return;
-    }
-    char *tool = find_in_path("compute-sanitizer");
-    if (!tool) {
-        char *guess = xasprintf("%.*s/compute-sanitizer", (int)(strrchr(be->compiler, '/') - be->compiler),
-                                be->compiler);
-        if (is_executable(guess))
-            tool = guess;
-        else
-            free(guess);
-    }
+    char *tool = find_compute_sanitizer(be);
     if (!tool) {
         r->problem = xstrdup("compute-sanitizer is not installed");
+        return;
+    }
+    if (!sb->folder[TOOL_MEMCHECK] || sb->problem[TOOL_MEMCHECK]) {
+        r->problem = xstrdup(sb->problem[TOOL_MEMCHECK] ? sb->problem[TOOL_MEMCHECK] : "the checkers' build was not made");
+        free(tool);
         return;
     }
     static const char *const tools[] = { "memcheck", "racecheck", "synccheck" };
