@@ -95,6 +95,9 @@ build/harness/$(1)/harness_common.o: grader/runtime/harness.c $(RUNTIME_HDR) $(3
 build/harness/$(1)/guard.o: grader/runtime/guard.c $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
+build/harness/$(1)/guard_off.o: grader/runtime/guard.c $(RUNTIME_HDR) $(3)
+	@mkdir -p $$(@D)
+	$(CC) $(KIT_CFLAGS) -DGPULAB_NO_GUARDS -I$(2) -c $$< -o $$@
 build/harness/$(1)/timing.o: grader/runtime/timing.c $(RUNTIME_HDR) $(3)
 	@mkdir -p $$(@D)
 	$(CC) $(KIT_CFLAGS) -I$(2) -c $$< -o $$@
@@ -104,6 +107,12 @@ build/harness/$(1)/harness_main.o: grader/runtime/harness_main.c $(RUNTIME_HDR) 
 build/harness/$(1)/libgpulab_runtime.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o \
                                         build/harness/$(1)/guard.o build/harness/$(1)/timing.o \
                                         build/harness/$(1)/smem_poison.o
+	rm -f $$@
+	ar rcs $$@ $$^
+# The same for the checkers' builds (the sanitizer stage): no guard zones.
+build/harness/$(1)/libgpulab_runtime_checkers.a: build/harness/$(1)/dataset.o build/harness/$(1)/harness_common.o \
+                                                 build/harness/$(1)/guard_off.o build/harness/$(1)/timing.o \
+                                                 build/harness/$(1)/smem_poison.o
 	rm -f $$@
 	ar rcs $$@ $$^
 # (an imported Kit lab's harness.c includes grader/runtime/wb/wb_harness.c)
@@ -123,7 +132,8 @@ build/harness/$(1)/wb.o: grader/runtime/wb/wb.c grader/runtime/wb/wb_runtime.h g
 build/harness/$(1)/libgpulab_wb.a: build/harness/$(1)/wb.o build/harness/$(1)/dataset.o build/harness/$(1)/tolerance.o
 	rm -f $$@
 	ar rcs $$@ $$^
-HARNESS_$(1) := build/harness/$(1)/libgpulab_wb.a build/harness/$(1)/libgpulab_runtime.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
+HARNESS_$(1) := build/harness/$(1)/libgpulab_wb.a build/harness/$(1)/libgpulab_runtime.a \
+                build/harness/$(1)/libgpulab_runtime_checkers.a build/harness/$(1)/harness_main.o $(foreach lab,$(LABS),build/harness/$(1)/$(lab)/harness.o)
 endef
 
 ifneq ($(CUDA_INCLUDE),)

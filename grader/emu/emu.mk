@@ -7,6 +7,7 @@
 #     build/emu/libemu.a         runtime, default mode
 #     build/emu/libemu_race.a    runtime for emucc --race (ThreadSanitizer)
 #     build/emu/libemu_check.a   runtime for emucc --check (AddressSanitizer)
+#     build/emu/libemu_check_faults.a   for emucc --check --list-faults
 
 CC ?= gcc
 CXX ?= g++
@@ -20,7 +21,8 @@ EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/r
 EMU_BUILD_HEADERS := $(patsubst grader/emu/include/%,$(EMU_DIR)/include/%,$(EMU_HEADERS))
 
 .PHONY: emu
-emu: $(EMU_DIR)/emucc $(EMU_DIR)/libemu.a $(EMU_DIR)/libemu_race.a $(EMU_DIR)/libemu_check.a $(EMU_BUILD_HEADERS)
+emu: $(EMU_DIR)/emucc $(EMU_DIR)/libemu.a $(EMU_DIR)/libemu_race.a $(EMU_DIR)/libemu_check.a \
+     $(EMU_DIR)/libemu_check_faults.a $(EMU_BUILD_HEADERS)
 
 $(EMU_DIR)/include/%.h: grader/emu/include/%.h
 	@mkdir -p $(@D)
@@ -46,6 +48,10 @@ $(EMU_DIR)/runtime_check.o: $(EMU_RT_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(EMU_CFLAGS) -DEMU_CHECK -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
 
+$(EMU_DIR)/runtime_check_faults.o: $(EMU_RT_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(EMU_CFLAGS) -DEMU_CHECK -DEMU_LIST_FAULTS -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+
 $(EMU_DIR)/libemu.a: $(EMU_DIR)/runtime.o $(EMU_DIR)/ctx.o
 	rm -f $@
 	ar rcs $@ $^
@@ -55,5 +61,9 @@ $(EMU_DIR)/libemu_race.a: $(EMU_DIR)/runtime_race.o $(EMU_DIR)/ctx.o
 	ar rcs $@ $^
 
 $(EMU_DIR)/libemu_check.a: $(EMU_DIR)/runtime_check.o $(EMU_DIR)/ctx.o
+	rm -f $@
+	ar rcs $@ $^
+
+$(EMU_DIR)/libemu_check_faults.a: $(EMU_DIR)/runtime_check_faults.o $(EMU_DIR)/ctx.o
 	rm -f $@
 	ar rcs $@ $^

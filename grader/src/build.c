@@ -38,6 +38,8 @@
 #define MARKED_SOURCE "student-marked.cu"
 /* A Teaching Kit program's name in its build folder (it has no lab). */
 #define WB_SOURCE "wb_program.cu"
+/* Every build's program, graded or checked: runs look alike (sanitize.c). */
+#define PROGRAM_NAME "lab-program"
 /* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
 #define SUBMISSION_MAX_BYTES (1LL << 20)
 /* Defined when a submission to one of the kit's own labs is compiled: its
@@ -244,37 +246,48 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
     return hint;
 }
 
+/* What a build is for: grading, or one of the sanitizer stage's checkers. */
+typedef struct {
+    const char *emu_mode;   /* "race" or "check": an emulator checker's build (emucc --MODE) */
+    int list_faults;        /* "check": emucc --list-faults */
+    int for_checkers;       /* linked with the harness runtime without guard zones */
+    const char *link_lib;   /* one more library to link, or NULL */
+    int poison;             /* the source pass: the kernel token (and on a GPU the shared-memory poison) */
+} build_kind;
+
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
-                      const char *workdir, const char *emu_mode, const char *link_lib, int poison,
-                      build_result *r);
+                      const char *workdir, const build_kind *k, build_result *r);
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
 {
-    build_any(m, b, student_path, workdir, NULL, NULL, 1, r);
+    const build_kind k = { NULL, 0, 0, NULL, 1 };
+    build_any(m, b, student_path, workdir, &k, r);
 }
 
-void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
-                       const char *workdir, const char *mode, build_result *r)
+void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
+                       const char *folder, const char *mode, build_result *r)
 {
-    build_any(m, b, student_path, workdir, mode, NULL, 1, r);
+    const build_kind k = { mode, 0, 1, NULL, 1 };
+    build_any(m, b, student_path, folder, &k, r);
 }
 
 void build_wb_program(const backend *b, const char *path, const char *workdir, build_result *r)
 {
-    build_any(NULL, b, path, workdir, NULL, NULL, 1, r);
+    const build_kind k = { NULL, 0, 0, NULL, 1 };
+    build_any(NULL, b, path, workdir, &k, r);
 }
 
 void build_with_library(const lab_manifest *m, const backend *b, const char *path,
                         const char *workdir, const char *library, build_result *r)
 {
-    build_any(m, b, path, workdir, NULL, library, 0, r);
+    const build_kind k = { NULL, 0, 0, library, 0 };
+    build_any(m, b, path, workdir, &k, r);
 }
 
-char *build_program_path(const char *workdir, const char *emu_mode)
+char *build_program_path(const char *workdir)
 {
-    return emu_mode ? xasprintf("%s/build-%s/lab-program-%s", workdir, emu_mode, emu_mode)
-                    : xasprintf("%s/build/lab-program", workdir);
+    return xasprintf("%s/build/" PROGRAM_NAME, workdir);
 }
 
 char *build_keep_dir(const char *workdir)
@@ -326,14 +339,19 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
  * headers and the harness; a lab's submission gets both (one of a lab
  * imported from the Kit is a whole libwb program; one of the kit's own labs
  * may use wb.h's logs, timers and assertions in its entry point). */
-static int prepare_build_dir(const lab_manifest *m, const backend *b, const char *emu_mode, const char *dir,
+static int prepare_build_dir(const lab_manifest *m, const backend *b, const build_kind *k, const char *dir,
                              char **why)
 {
-    const char *emu_lib = !emu_mode ? "libemu.a" : strcmp(emu_mode, "race") == 0 ? "libemu_race.a" : "libemu_check.a";
+    const char *emu_lib = !k->emu_mode                        ? "libemu.a"
+                        : strcmp(k->emu_mode, "race") == 0    ? "libemu_race.a"
+                        : k->list_faults                      ? "libemu_check_faults.a"
+                                                              : "libemu_check.a";
+    /* the checkers' runtime under the usual name: the build folder reads the same */
+    const char *runtime = k->for_checkers ? "libgpulab_runtime_checkers.a" : "libgpulab_runtime.a";
     char *files[][2] = {
         { m ? kit_path("build/harness/%s/%s/harness.o", b->name, m->id) : NULL, xasprintf("%s/kit/harness.o", dir) },
         { m ? kit_path("build/harness/%s/harness_main.o", b->name) : NULL, xasprintf("%s/kit/harness_main.o", dir) },
-        { m ? kit_path("build/harness/%s/libgpulab_runtime.a", b->name) : NULL,
+        { m ? kit_path("build/harness/%s/%s", b->name, runtime) : NULL,
           xasprintf("%s/kit/libgpulab_runtime.a", dir) },
         { kit_path("build/harness/%s/libgpulab_wb.a", b->name), xasprintf("%s/kit/libgpulab_wb.a", dir) },
         { kit_path("build/emu/emucc"), xasprintf("%s/emu/emucc", dir) },
@@ -388,9 +406,63 @@ static void forget_marked_source(const char *dir, const char *source, const char
     free(path);
 }
 
+/* A command line under construction: NULL items are left out. */
+typedef struct {
+    const char *v[24];
+    int n;
+} command;
+
+static void arg(command *c, const char *s)
+{
+    if (c->n >= (int)(sizeof c->v / sizeof *c->v) - 1)
+        die("internal error: a compiler command of more than %d words", c->n);
+    if (s)
+        c->v[c->n++] = s;
+    c->v[c->n] = NULL;
+}
+
+/* Links obj (in dir, relative names) with the harness into lab-program. */
+static int link_program(const lab_manifest *m, const backend *b, const build_kind *k, const char *dir,
+                        const char *obj, strbuf *log, char **why)
+{
+    command ld = { { NULL }, 0 };
+    char *emucc = xasprintf("%s/emu/emucc", dir);
+    char *arch = xasprintf("-arch=%s", b->arch);
+    char *mode_flag = k->emu_mode ? xasprintf("--%s", k->emu_mode) : NULL;
+    arg(&ld, b->kind == BACKEND_GPU ? b->compiler : emucc);
+    if (b->kind == BACKEND_GPU) {
+        arg(&ld, arch);
+    } else {
+        arg(&ld, mode_flag);
+        arg(&ld, k->list_faults ? "--list-faults" : NULL);
+    }
+    /* main() is the kit's and is linked as an object, not from the archive:
+     * a file that defines its own main() then fails to link, as it should.
+     * A Teaching Kit program has its own main() and links wb.h's library
+     * only; in a lab imported from the Kit its main() is renamed for the
+     * harness (wb_harness.c); in one of the kit's own labs wb.h leaves out
+     * what the harness owns (WB_LAB_DEFINE). A lab's wb.h library comes
+     * after the runtime. */
+    arg(&ld, obj);
+    arg(&ld, m ? "kit/harness.o" : "kit/libgpulab_wb.a");
+    arg(&ld, "-o");
+    arg(&ld, PROGRAM_NAME);
+    if (m) {
+        arg(&ld, "kit/harness_main.o");
+        arg(&ld, "kit/libgpulab_runtime.a");
+        arg(&ld, "kit/libgpulab_wb.a");
+    }
+    if (b->kind == BACKEND_GPU)
+        arg(&ld, k->link_lib);
+    int rc = run_tool(ld.v, dir, log, why);
+    free(emucc);
+    free(arch);
+    free(mode_flag);
+    return rc;
+}
+
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
-                      const char *workdir, const char *emu_mode, const char *link_lib, int poison,
-                      build_result *r)
+                      const char *workdir, const build_kind *k, build_result *r)
 {
     memset(r, 0, sizeof *r);
     char *why = NULL;
@@ -403,7 +475,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         r->log = xstrdup("");
         return;
     }
-    char *dir = emu_mode ? xasprintf("%s/build-%s", workdir, emu_mode) : xasprintf("%s/build", workdir);
+    char *dir = xasprintf("%s/build", workdir);
     if (make_dirs(dir) != 0)
         die("cannot create %s: %s", dir, strerror(errno));
     char *src = xasprintf("%s/%s", dir, m ? m->source : WB_SOURCE);
@@ -420,29 +492,17 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     /* Relative names from here on: the compiler runs in dir. */
     const char *original_source = m ? m->source : WB_SOURCE;
     const char *source = original_source;
-    const char *obj = emu_mode ? (strcmp(emu_mode, "race") == 0 ? "student-race.o" : "student-check.o") : "student.o";
-    char *prog = build_program_path(workdir, emu_mode);
-    const char *prog_name = path_base(prog);
-    char *mode_flag = emu_mode ? xasprintf("--%s", emu_mode) : NULL;
+    const char *obj = "student.o";
+    char *prog = build_program_path(workdir);
+    char *mode_flag = k->emu_mode ? xasprintf("--%s", k->emu_mode) : NULL;
     char *arch = xasprintf("-arch=%s", b->arch);
-    /* main() is the kit's and is linked as an object, not from the archive:
-     * a file that defines its own main() then fails to link, as it should. */
-    const char *harness = "kit/harness.o", *harness_main = "kit/harness_main.o", *runtime = "kit/libgpulab_runtime.a";
-    /* A Teaching Kit program has its own main() and links wb.h's library
-     * only; in a lab imported from the Kit its main() is renamed for the
-     * harness (wb_harness.c); in one of the kit's own labs wb.h leaves out
-     * what the harness owns (WB_LAB_DEFINE). A lab's wb.h library comes
-     * after the runtime. */
-    const char *wb_lib = m ? "kit/libgpulab_wb.a" : NULL;
     const char *lab_define = !m ? NULL : m->libwb_program ? "-Dmain=wb_program_main" : WB_LAB_DEFINE;
-    if (!m)
-        harness = "kit/libgpulab_wb.a", harness_main = NULL, runtime = NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
     char *token = build_kernel_token(workdir);
     strbuf log;
     sb_init(&log);
 
-    if (prepare_build_dir(m, b, emu_mode, dir, &why) != 0) {
+    if (prepare_build_dir(m, b, k, dir, &why) != 0) {
         r->grader_fault = 1;
         r->message = why;
         why = NULL;
@@ -460,7 +520,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         /* Unset shared memory poisoned in the student's own blocks (emucc
          * --poison-shared, smem_poison_device.cuh): no other process on the
          * GPU can undo it; and the kernel token. Not for timing builds. */
-        if (poison) {
+        if (k->poison) {
             const char *pre[] = { emucc, "--kernel-token", token, "--poison-shared", source, POISONED_SOURCE, NULL };
             if (run_tool(pre, dir, &log, &why) != 0)
                 goto failed_compile;
@@ -473,33 +533,36 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         forget_marked_source(dir, source, original_source);
         if (compiled != 0)
             goto failed_compile;
-        const char *ld[] = { b->compiler, arch, obj, harness, "-o", prog_name, harness_main, runtime,
-                             wb_lib ? wb_lib : link_lib, wb_lib ? link_lib : NULL, NULL };
-        if (run_tool(ld, dir, &log, &why) != 0)
-            goto failed_link;
     } else {
-        /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
-        int k = mode_flag ? 1 : 0;
-        const char *cc[] = { emucc, mode_flag, "-c", source, "-o", obj, "-Iinclude",
-                             emu_mode ? lab_define : "--facts", emu_mode ? NULL : "student.facts", lab_define, NULL };
-        const char *ld[] = { emucc, mode_flag, obj, harness, "-o", prog_name, harness_main, runtime, wb_lib, NULL };
-        cc[1 - k] = emucc; /* without a mode, start one later so argv[0] is the compiler */
-        ld[1 - k] = emucc;
-        /* the grading build (not the checkers'): the kernel token */
-        if (!emu_mode && poison) {
+        /* the kernel token, in the checkers' builds too: their programs
+         * are the grading build's but for the checker */
+        if (k->poison) {
             const char *pre[] = { emucc, "--kernel-token", token, "--source-pass", source, MARKED_SOURCE, NULL };
             if (run_tool(pre, dir, &log, &why) != 0)
                 goto failed_compile;
             source = MARKED_SOURCE;
-            cc[3] = source;
         }
-        int compiled = run_tool(cc + 1 - k, dir, &log, &why);
+        /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
+        command cc = { { NULL }, 0 };
+        arg(&cc, emucc);
+        arg(&cc, mode_flag);
+        arg(&cc, "-c");
+        arg(&cc, source);
+        arg(&cc, "-o");
+        arg(&cc, obj);
+        arg(&cc, "-Iinclude");
+        if (!k->emu_mode) { /* the grading build: what the source shows */
+            arg(&cc, "--facts");
+            arg(&cc, "student.facts");
+        }
+        arg(&cc, lab_define);
+        int compiled = run_tool(cc.v, dir, &log, &why);
         forget_marked_source(dir, source, original_source);
         if (compiled != 0)
             goto failed_compile;
-        if (run_tool(ld + 1 - k, dir, &log, &why) != 0)
-            goto failed_link;
     }
+    if (link_program(m, b, k, dir, obj, &log, &why) != 0)
+        goto failed_link;
     r->ok = 1;
     r->program = prog;
     prog = NULL;
@@ -518,7 +581,6 @@ failed_link:
     why = NULL;
 done:
     r->log = sb_detach(&log);
-    free(text);
     free(why);
     free(dir);
     free(src);
@@ -527,6 +589,39 @@ done:
     free(mode_flag);
     free(emucc);
     free(token);
+    free(text);
+}
+
+void build_checker_relink(const lab_manifest *m, const backend *b, const char *from, const char *folder,
+                          int list_faults, build_result *r)
+{
+    memset(r, 0, sizeof *r);
+    const build_kind k = { b->kind == BACKEND_EMU ? "check" : NULL, list_faults, 1, NULL, 0 };
+    char *dir = xasprintf("%s/build", folder);
+    char *obj_from = xasprintf("%s/build/student.o", from);
+    char *obj = xasprintf("%s/student.o", dir);
+    char *why = NULL;
+    strbuf log;
+    sb_init(&log);
+    if (make_dirs(dir) != 0)
+        die("cannot create %s: %s", dir, strerror(errno));
+    if (prepare_build_dir(m, b, &k, dir, &why) != 0) {
+        r->grader_fault = 1;
+        r->message = why;
+    } else if (copy_file(obj_from, obj) != 0) {
+        r->grader_fault = 1;
+        r->message = xasprintf("cannot copy %s: %s", obj_from, strerror(errno));
+    } else if (link_program(m, b, &k, dir, "student.o", &log, &why) != 0) {
+        r->message = why ? why : xstrdup("the checkers' build does not link");
+    } else {
+        r->ok = 1;
+        r->program = build_program_path(folder);
+        free(why);
+    }
+    r->log = sb_detach(&log);
+    free(dir);
+    free(obj_from);
+    free(obj);
 }
 
 void build_result_free(build_result *r)

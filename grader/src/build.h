@@ -19,16 +19,25 @@ typedef struct {
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r);
 
-/* The emulator's checking builds for the sanitizer stage: mode is "race"
- * (emucc --race, ThreadSanitizer) or "check" (emucc --check, AddressSanitizer);
- * the program is build_program_path(workdir, MODE). */
-void build_emu_variant(const lab_manifest *m, const backend *b, const char *student_path,
-                       const char *workdir, const char *mode, build_result *r);
+/* The sanitizer stage's builds. Each goes in a folder of its own laid out
+ * like a work directory (its program at build_program_path(folder)), and
+ * is linked with the harness's runtime without guard zones, a choice of
+ * the build: a checker's run looks like a graded one to the program.
+ * The emulator's: mode "race" (emucc --race, ThreadSanitizer) or "check"
+ * (emucc --check, AddressSanitizer), with the kernel token like the
+ * grading build. */
+void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
+                       const char *folder, const char *mode, build_result *r);
+/* The program of the build in from's build folder (a GPU's grading build,
+ * for compute-sanitizer; an emulator's "check" build, with list_faults:
+ * emucc --list-faults), linked again in folder for the checkers. */
+void build_checker_relink(const lab_manifest *m, const backend *b, const char *from, const char *folder,
+                          int list_faults, build_result *r);
 /* A Teaching Kit program (gpulab wb): a file with its own main() that
  * includes wb.h (or gputk.h), built like a submission (the GPU's
  * shared-memory poison, the emulator's checks) and linked with
  * libgpulab_wb.a instead of a lab's harness; the program is
- * build_program_path(workdir, NULL). */
+ * build_program_path(workdir). */
 void build_wb_program(const backend *b, const char *path, const char *workdir, build_result *r);
 /* A timing build (gpulab bench): like a submission's, but on a GPU without
  * the shared-memory poison (emucc --poison-shared) that the grading build
@@ -53,9 +62,8 @@ char *build_kernel_token(const char *workdir);
  * line) is the token of workdir's build: a kernel of the submission ran. */
 int build_kernel_ran(const char *workdir, const char *seen);
 
-/* Where a build leaves its program: workdir/build/lab-program, or for an
- * emulator checking build workdir/build-MODE/lab-program-MODE (malloc'd). */
-char *build_program_path(const char *workdir, const char *emu_mode);
+/* Where a build leaves its program: workdir/build/lab-program (malloc'd). */
+char *build_program_path(const char *workdir);
 /* The folder of the PTX a GPU build keeps (the requirements' evidence). */
 char *build_keep_dir(const char *workdir);
 /* What emucc saw in the source (emucc --facts; emulator builds). */

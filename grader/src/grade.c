@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* After this many timeouts of datasets that had the whole limit to
@@ -157,9 +156,9 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
                           const char *student_file, const char *maps_dir)
 {
     char *dir = resolve_dataset_dir(m, index, datasets_root);
-    char *run_dir = xasprintf("%s/run-%s", workdir, d->name);
+    char *run_dir = run_dir_for(workdir, d->name);
     /* The emulator logs what each launch did, outside the run directory. */
-    char *emu_log = xasprintf("%s/emu-%s.log", workdir, d->name);
+    char *emu_log = run_log_for(workdir, d->name);
     char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
     const char *env[] = { emu_env, NULL };
     run_result run;
@@ -351,31 +350,6 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
     return timeouts;
 }
 
-/* The emulator's two checking builds (race, check) at once, one in a child
- * process: each is a compile and a link of its own, and they are half of
- * the sanitizer stage's time on two cores. The child's build leaves the
- * program at its usual path; only whether it built comes back. */
-static void build_checking_variants(const lab_manifest *m, const backend *b, const char *file,
-                                    const char *workdir, build_result *race, build_result *check)
-{
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid == 0) {
-        build_result r;
-        build_emu_variant(m, b, file, workdir, "check", &r);
-        _exit(r.ok ? 0 : 1);
-    }
-    build_emu_variant(m, b, file, workdir, "race", race);
-    int status;
-    if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        check->ok = 1;
-        check->program = build_program_path(workdir, "check");
-    } else if (pid < 0) {
-        build_emu_variant(m, b, file, workdir, "check", check); /* no fork: one after the other */
-    }
-}
-
 /* The checkers look at this many datasets at most: they are slow. */
 #define MAX_CHECKED 3
 
@@ -491,31 +465,31 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
 /* The sanitizer stage, on the datasets choose_checked() picks. A dataset
  * that ended in a fault with no output to compare gets a fault map instead
  * of an error map: which threads made invalid accesses. */
-static void sanitize_stage(const lab_manifest *m, const backend *b, const char *program,
-                           const char *workdir, const int *index, double timeout_s,
-                           const char *datasets_root, const char *maps_dir, submission_result *s)
+static void sanitize_stage(const lab_manifest *m, const backend *b, const char *workdir, const int *index,
+                           double timeout_s, const grade_options *opt, submission_result *s)
 {
     int chosen[MAX_CHECKED];
     int nchosen = choose_checked(m, s, index, chosen);
     if (nchosen == 0)
         return;
-    /* On the emulator the checks are builds of their own. */
-    build_result race, check;
-    memset(&race, 0, sizeof race);
-    memset(&check, 0, sizeof check);
-    if (b->kind == BACKEND_EMU)
-        build_checking_variants(m, b, s->file, workdir, &race, &check);
+    char *fault_maps[MAX_CHECKED];
+    int want_faults = 0;
+    for (int k = 0; k < nchosen; k++) {
+        const dataset_result *d = &s->datasets[chosen[k]];
+        fault_maps[k] = d->cmp.compared ? NULL : map_path_for(m, opt->maps_dir, s->file, d->name);
+        want_faults = want_faults || fault_maps[k];
+    }
+    sanitize_builds builds;
+    sanitize_build(m, b, s->file, workdir, want_faults, &builds);
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
-        char *dir = resolve_dataset_dir(m, index[chosen[k]], datasets_root);
-        char *san_dir = xasprintf("%s/sanitize-%s", workdir, d->name);
+        char *dir = resolve_dataset_dir(m, index[chosen[k]], opt->datasets_root);
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
-        char *fault_map = d->cmp.compared ? NULL : map_path_for(m, maps_dir, s->file, d->name);
+        char *fault_map = fault_maps[k];
         if (b->kind == BACKEND_EMU)
-            sanitize_run_emu(race.ok ? race.program : NULL, check.ok ? check.program : NULL, dir, san_dir,
-                             timeout_s, s->file, fault_map != NULL, d->sanitizer);
+            sanitize_run_emu(&builds, dir, d->name, timeout_s, s->file, fault_map != NULL, d->sanitizer);
         else
-            sanitize_run(b, program, dir, san_dir, timeout_s, s->file,
+            sanitize_run(b, &builds, dir, d->name, timeout_s, s->file,
                          m->errormap_tile > 0 && d->status == ST_PASS, d->sanitizer);
         if (fault_map)
             sanitize_draw_fault_map(d->sanitizer, fault_map);
@@ -523,7 +497,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         /* An image that came out right by luck has no error to draw: its
          * race map shows which threads raced instead. */
         if (d->status == ST_PASS && d->sanitizer->races.n > 0) {
-            char *race_map = map_path_for(m, maps_dir, s->file, d->name);
+            char *race_map = map_path_for(m, opt->maps_dir, s->file, d->name);
             if (race_map)
                 sanitize_draw_race_map(d->sanitizer, race_map);
             free(race_map);
@@ -536,11 +510,9 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             d->message = xasprintf("the output matched, but only by luck: %s",
                                    d->sanitizer->findings[0].message);
         }
-        free(san_dir);
         free(dir);
     }
-    build_result_free(&race);
-    build_result_free(&check);
+    sanitize_builds_free(&builds, opt->keep);
 }
 
 /* A failure pattern that only shows across datasets. 16 is the tile width
@@ -645,7 +617,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         free(done);
         remove_stale_maps(m, opt->maps_dir, s);
         if (!opt->no_sanitize)
-            sanitize_stage(m, b, br.program, workdir, index, timeout, opt->datasets_root, opt->maps_dir, s);
+            sanitize_stage(m, b, workdir, index, timeout, opt, s);
         across_datasets(s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0)

@@ -6,6 +6,7 @@
 #include "sandbox.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -175,6 +176,184 @@ static void drain(capture *c, size_t cap)
     }
 }
 
+/* ---- what a run leaves behind -------------------------------------------------
+ *
+ * Without the sandbox's pid namespace, a process that a run started can leave
+ * the run's process group (setsid()) and its parent (a double fork), and
+ * would outlive the grader, free to rewrite the records. A process that runs
+ * programs is therefore a child subreaper: such an orphan becomes its child,
+ * not init's. When a run ends, every process descended from it goes: the
+ * grader's children that were not its children before the run started, and
+ * their descendants. The children it had before (a batch's build workers, a
+ * checker's job) are the grader's own and keep running; none of them can end
+ * and free its pid meanwhile, since the grader reaps only the run itself
+ * until this is done. */
+
+typedef struct {
+    pid_t pid, ppid;
+} proc_entry;
+
+/* The parent of /proc/PID: 0, or -1 when it has gone. The command name in
+ * parentheses is the program's to choose, spaces and ')' included: the
+ * fields that follow start after its last ')'. */
+static int parent_of(const char *pid_name, pid_t *ppid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid_name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    const char *close_paren = strrchr(buf, ')');
+    char state;
+    int parent;
+    if (!close_paren || sscanf(close_paren + 1, " %c %d", &state, &parent) != 2)
+        return -1;
+    *ppid = (pid_t)parent;
+    return 0;
+}
+
+/* Every process of the machine with its parent, or NULL when /proc cannot
+ * be read. */
+static proc_entry *list_processes(size_t *n)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return NULL;
+    proc_entry *list = NULL;
+    size_t cap = 0;
+    *n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9' || strspn(e->d_name, "0123456789") != strlen(e->d_name))
+            continue;
+        pid_t ppid;
+        if (parent_of(e->d_name, &ppid) != 0)
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 512;
+            list = xrealloc(list, cap * sizeof *list);
+        }
+        list[*n].pid = (pid_t)atol(e->d_name);
+        list[*n].ppid = ppid;
+        (*n)++;
+    }
+    closedir(d);
+    return list ? list : xcalloc(1, sizeof *list);
+}
+
+typedef struct {
+    pid_t *pids;
+    size_t n;
+} pid_set;
+
+static int in_set(const pid_set *s, pid_t pid)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->pids[i] == pid)
+            return 1;
+    return 0;
+}
+
+/* This process's children now: the ones a run must not take with it. */
+static void own_children(pid_set *s)
+{
+    size_t n;
+    proc_entry *all = list_processes(&n);
+    s->pids = xcalloc(n + 1, sizeof *s->pids);
+    s->n = 0;
+    pid_t self = getpid();
+    for (size_t i = 0; all && i < n; i++)
+        if (all[i].ppid == self)
+            s->pids[s->n++] = all[i].pid;
+    free(all);
+}
+
+static int by_pid(const void *a, const void *b)
+{
+    pid_t x = ((const proc_entry *)a)->pid, y = ((const proc_entry *)b)->pid;
+    return (x > y) - (x < y);
+}
+
+/* Marks the processes descended from this one through a child not in keep
+ * (all sorted by pid); returns how many, and in *direct how many of them
+ * are its own children. */
+static size_t mark_strays(const proc_entry *all, size_t n, const pid_set *keep, char *mark, size_t *direct)
+{
+    pid_t self = getpid();
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        mark[i] = all[i].ppid == self && !in_set(keep, all[i].pid);
+        count += (size_t)mark[i];
+    }
+    *direct = count;
+    for (int grew = 1; grew;) {
+        grew = 0;
+        for (size_t i = 0; i < n; i++) {
+            proc_entry key = { all[i].ppid, 0 };
+            const proc_entry *parent = mark[i] ? NULL : bsearch(&key, all, n, sizeof *all, by_pid);
+            if (parent && mark[parent - all]) {
+                mark[i] = 1;
+                count++;
+                grew = 1;
+            }
+        }
+    }
+    return count;
+}
+
+/* Kills and reaps everything the run left (see above). A process dying
+ * hands its own children to this one, so it goes round until none is left,
+ * for at most 10 s (a process stuck in the kernel cannot be reaped). */
+static void kill_strays(const pid_set *keep)
+{
+    const double give_up = now_s() + 10;
+    for (;;) {
+        size_t n, direct;
+        proc_entry *all = list_processes(&n);
+        if (!all)
+            return;
+        qsort(all, n, sizeof *all, by_pid);
+        char *mark = xcalloc(n + 1, 1);
+        size_t count = mark_strays(all, n, keep, mark, &direct);
+        for (size_t i = 0; i < n; i++)
+            if (mark[i])
+                kill(all[i].pid, SIGKILL);
+        for (size_t i = 0; i < n; i++)
+            if (mark[i] && all[i].ppid == getpid())
+                while (waitpid(all[i].pid, NULL, 0) < 0 && errno == EINTR)
+                    ;
+        free(mark);
+        free(all);
+        if (count == 0)
+            return;
+        if (now_s() > give_up) {
+            fprintf(stderr, "gpulab: warning: %zu processes that a run left could not be ended\n", count);
+            return;
+        }
+        if (direct == 0) { /* their parents are still dying: give them a moment */
+            struct timespec ts = { 0, 1000000 };
+            nanosleep(&ts, NULL);
+        }
+    }
+}
+
+/* Where the kernel cannot make this process a subreaper (before Linux 3.4),
+ * a daemon that leaves its parent escapes; said once. */
+static void become_subreaper(void)
+{
+    static int warned;
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0 && !warned) {
+        fprintf(stderr, "gpulab: warning: cannot collect what a run leaves behind (PR_SET_CHILD_SUBREAPER: %s)\n",
+                strerror(errno));
+        warned = 1;
+    }
+}
+
 /* Tells the parent, through the exec pipe, why the program could not start. */
 static void start_failed(int fd, const char *msg) __attribute__((noreturn));
 static void start_failed(int fd, const char *msg)
@@ -229,6 +408,9 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     if (sandboxed && pipe2(status_pipe, O_CLOEXEC | O_NONBLOCK))
         die("pipe: %s", strerror(errno));
     char **env = sandboxed ? sandbox_env(spec->env_add) : build_env(spec->env_add);
+    become_subreaper();
+    pid_set keep;
+    own_children(&keep);
     double t0 = now_s();
     fflush(stdout);
     fflush(stderr);
@@ -287,6 +469,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         r->err_text = xstrdup("");
         if (sandboxed)
             close(status_pipe[0]);
+        free(keep.pids);
         return;
     }
     r->started = 1;
@@ -322,15 +505,17 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             if (w == pid) {
                 reaped = 1;
                 r->wall_s = now_s() - t0;
-                /* Anything the program left behind in its group goes now, so
-                 * no stray process holds the pipes open or outlives the run. */
+                /* Anything the program left behind goes now, in its group
+                 * or not, so no stray process holds the pipes open or
+                 * outlives the run. */
                 kill(-pid, SIGKILL);
+                kill_strays(&keep);
                 if (!grace_end)
                     grace_end = now_s() + 1.0;
             }
         }
         if (reaped && grace_end && now_s() > grace_end)
-            break; /* a process that escaped the group still holds a pipe */
+            break; /* a pipe handed to a process that is not the run's (through a socket) */
         struct pollfd pfd[2];
         int np = 0;
         for (int i = 0; i < 2; i++)
@@ -365,6 +550,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         waitpid(pid, &status, 0);
         r->wall_s = now_s() - t0;
     }
+    kill_strays(&keep);
+    free(keep.pids);
     if (sandboxed) {
         /* the program's own wait status, as its namespace's first process saw it */
         int st;

@@ -5,8 +5,12 @@
  * environment variables, no core dumps and a cap on the size of files it
  * writes. Its stdout and stderr are captured up to a cap (the rest is read
  * and counted, so the child never blocks on a full pipe). A wall-clock limit
- * kills the whole group; when the child ends, anything it left running in its
- * group is killed too.
+ * kills the whole group; when the child ends, anything it left running is
+ * killed too, in its group or not: the calling process is a child
+ * subreaper, so a daemon the run started (setsid() and a double fork)
+ * becomes its child, and every process descended from the run is killed and
+ * reaped before proc_run() returns. The caller's other children are left
+ * alone.
  */
 #ifndef GPULAB_PROCESS_H
 #define GPULAB_PROCESS_H

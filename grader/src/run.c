@@ -57,6 +57,16 @@ static void copy_inputs(const char *dataset_dir, const char *run_dir)
         die("dataset %s has no input files (input*)", dataset_dir);
 }
 
+char *run_dir_for(const char *workdir, const char *dataset)
+{
+    return xasprintf("%s/run-%s", workdir, dataset);
+}
+
+char *run_log_for(const char *workdir, const char *dataset)
+{
+    return xasprintf("%s/emu-%s.log", workdir, dataset);
+}
+
 void run_prepare_dir(const char *dataset_dir, const char *run_dir)
 {
     make_run_dir(run_dir);

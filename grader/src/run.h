@@ -55,6 +55,12 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
 /* The message of a run that ran out of time (malloc'd). */
 char *run_timeout_message(double timeout_s);
 
+/* A dataset's run folder in a work directory, WORKDIR/run-DATASET, and
+ * (emulator) its launch log, WORKDIR/emu-DATASET.log (malloc'd). The
+ * checkers' runs are named the same in folders of their own (sanitize.c). */
+char *run_dir_for(const char *workdir, const char *dataset);
+char *run_log_for(const char *workdir, const char *dataset);
+
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);
 

@@ -3,9 +3,11 @@
  */
 #define _GNU_SOURCE
 #include "sanitize.h"
+#include "build.h"
 #include "diagnose.h"
 #include "process.h"
 #include "run.h"
+#include "sandbox.h"
 #include "util.h"
 
 #include <cJSON.h>
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -389,19 +392,164 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
     }
 }
 
+/* ---- the checkers' folders --------------------------------------------------
+ *
+ * A checker's run must look to the program like the graded run of the
+ * same dataset, or a submission could behave only when checked: each
+ * checker has a folder of its own laid out like a work directory (made
+ * like one, by make_temp_dir()), its program at build/lab-program, the run
+ * in run-DATASET, on the emulator the launch log emu-DATASET.log in the
+ * environment (run_dir_for(), run_log_for()), and the same arguments.
+ * What differs is built in: the harness's guard zones are off, and the
+ * emulator's fault list is on, in the checkers' builds (build.h). */
+
+enum { EMU_RACE, EMU_CHECK, EMU_FAULTS };                                   /* the emulator's folders */
+enum { TOOL_MEMCHECK, TOOL_RACECHECK, TOOL_SYNCCHECK, TOOL_HAZARDS };        /* a GPU's */
+
+static const char *const emu_build_names[] = { "--race", "--check", "--check --list-faults" };
+
+/* The emulator's --check build (and, when its folder is there, the same
+ * linked with --list-faults): bit 0 set when the first was built, bit 1
+ * the second. */
+static int build_emu_check(const lab_manifest *m, const backend *b, const char *file, const sanitize_builds *sb)
+{
+    build_result r;
+    build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
+    int built = r.ok ? 1 : 0;
+    build_result_free(&r);
+    if (built && sb->folder[EMU_FAULTS]) {
+        build_checker_relink(m, b, sb->folder[EMU_CHECK], sb->folder[EMU_FAULTS], 1, &r);
+        built |= r.ok ? 2 : 0;
+        build_result_free(&r);
+    }
+    return built;
+}
+
+/* The emulator's checking builds; --check (in a child process) while --race
+ * builds here: each is a compile and a link of its own, and they are half
+ * of the stage's time on two cores. */
+static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, int want_faults,
+                               sanitize_builds *sb)
+{
+    for (int i = EMU_RACE; i <= (want_faults ? EMU_FAULTS : EMU_CHECK); i++)
+        sb->folder[i] = make_temp_dir("gpulab");
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(build_emu_check(m, b, file, sb));
+    build_result race;
+    build_emu_checker(m, b, file, sb->folder[EMU_RACE], "race", &race);
+    int built = race.ok ? 4 : 0, status;
+    build_result_free(&race);
+    if (pid < 0) /* no child: one after the other */
+        built |= build_emu_check(m, b, file, sb);
+    else if (waitpid(pid, &status, 0) == pid && WIFEXITED(status))
+        built |= WEXITSTATUS(status) & 3;
+    const int bit[] = { 4, 1, 2 };
+    for (int i = EMU_RACE; i <= EMU_FAULTS; i++)
+        if (sb->folder[i] && !(built & bit[i]))
+            sb->problem[i] = xasprintf("the emulator's %s build failed", emu_build_names[i]);
+}
+
+/* compute-sanitizer on the PATH, else beside nvcc; NULL when neither. */
+static char *find_compute_sanitizer(const backend *be)
+{
+    char *tool = find_in_path("compute-sanitizer");
+    const char *slash = strrchr(be->compiler, '/');
+    if (!tool && slash) {
+        tool = xasprintf("%.*s/compute-sanitizer", (int)(slash - be->compiler), be->compiler);
+        if (!is_executable(tool)) {
+            free(tool);
+            tool = NULL;
+        }
+    }
+    return tool;
+}
+
+/* A GPU's: the grading build linked again without guard zones, a copy of
+ * it in each tool's folder (they run at once); nothing without the tool. */
+static void build_gpu_checkers(const lab_manifest *m, const backend *b, const char *workdir, sanitize_builds *sb)
+{
+    char *tool = find_compute_sanitizer(b);
+    int found = tool != NULL;
+    free(tool);
+    if (!found)
+        return; /* sanitize_run() says so */
+    for (int t = TOOL_MEMCHECK; t <= TOOL_HAZARDS; t++)
+        sb->folder[t] = make_temp_dir("gpulab");
+    build_result r;
+    build_checker_relink(m, b, workdir, sb->folder[TOOL_MEMCHECK], 0, &r);
+    for (int t = TOOL_RACECHECK; t <= TOOL_HAZARDS && r.ok; t++) {
+        char *dir = xasprintf("%s/build", sb->folder[t]);
+        char *copy = build_program_path(sb->folder[t]);
+        if (make_dirs(dir) != 0 || copy_file(r.program, copy) != 0 || chmod(copy, 0755) != 0)
+            die("cannot copy %s to %s: %s", r.program, copy, strerror(errno));
+        free(dir);
+        free(copy);
+    }
+    for (int t = TOOL_MEMCHECK; t <= TOOL_HAZARDS && !r.ok; t++)
+        sb->problem[t] = xasprintf("the checkers' build failed: %s", r.message ? r.message : "?");
+    build_result_free(&r);
+}
+
+void sanitize_build(const lab_manifest *m, const backend *b, const char *student_file, const char *workdir,
+                    int want_faults, sanitize_builds *sb)
+{
+    memset(sb, 0, sizeof *sb);
+    if (b->kind == BACKEND_EMU)
+        build_emu_checkers(m, b, student_file, want_faults, sb);
+    else
+        build_gpu_checkers(m, b, workdir, sb);
+}
+
+void sanitize_builds_free(sanitize_builds *sb, int keep)
+{
+    for (int i = 0; i < SAN_FOLDERS; i++) {
+        if (sb->folder[i] && keep)
+            fprintf(stderr, "gpulab: kept the checkers' folder %s\n", sb->folder[i]);
+        else if (sb->folder[i])
+            remove_work_dir(sb->folder[i]);
+        free(sb->folder[i]);
+        free(sb->problem[i]);
+    }
+    memset(sb, 0, sizeof *sb);
+}
+
+/* ---- the checkers' runs -------------------------------------------------------- */
+
+/* What a checker's run of a dataset is called in its folder. */
+typedef struct {
+    char *program, *dir, *log, *log_env;
+} checker_paths;
+
+static void checker_paths_init(checker_paths *c, const char *folder, const char *dataset)
+{
+    c->program = build_program_path(folder);
+    c->dir = run_dir_for(folder, dataset);
+    c->log = run_log_for(folder, dataset);
+    c->log_env = xasprintf("GPULAB_EMU_LOG=%s", c->log);
+}
+
+static void checker_paths_free(checker_paths *c)
+{
+    free(c->program);
+    free(c->dir);
+    free(c->log);
+    free(c->log_env);
+}
+
 /* Runs one checker (argv: the checker and the lab program's arguments) on a
  * fresh copy of the dataset's inputs in dir, sandboxed like every run of
- * student code, with the guard zones off so the checker sees every access;
- * extra_env: one more "NAME=value", or NULL; capture: how much of each of
- * its outputs to keep. Checkers are slow: ten times the lab's limit, two
- * minutes at least. */
-static void run_checker(const char *const *argv, const char *dataset_dir, const char *dir,
-                        double timeout_s, const char *extra_env, size_t capture, proc_result *p)
+ * student code, with env_add (the emulator's launch log, as a graded run
+ * has it) or none; capture: how much of each of its outputs to keep.
+ * Checkers are slow: ten times the lab's limit, two minutes at least. */
+static void run_checker(const char *const *argv, const char *dataset_dir, const char *dir, double timeout_s,
+                        const char *const *env_add, size_t capture, proc_result *p)
 {
-    const char *env[] = { "GPULAB_NO_GUARDS=1", extra_env, NULL };
     run_prepare_dir(dataset_dir, dir);
     double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-    proc_spec spec = { argv, dir, env, limit, capture, 1LL << 30, 0 };
+    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0 };
     proc_run_sandboxed(&spec, p);
 }
 
@@ -477,7 +625,7 @@ static int triple_of(const cJSON *o, const char *key, unsigned v[3])
     return 0;
 }
 
-/* One line of the emulator's fault file. */
+/* One line of the emulator's fault list (in its launch log). */
 static void read_fault_line(const cJSON *o, fault_threads *f)
 {
     const cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "event");
@@ -528,58 +676,53 @@ int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path)
     return 0;
 }
 
-void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
-                      const char *run_dir, double timeout_s, const char *student_file, int want_faults,
-                      sanitize_result *r)
+void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const char *dataset, double timeout_s,
+                      const char *student_file, int want_faults, sanitize_result *r)
 {
     memset(r, 0, sizeof *r);
-    const char *programs[2] = { race_program, check_program };
-    const char *names[2] = { "race", "check" };
     r->ran = 1;
+    const int builds[2] = { EMU_RACE, want_faults ? EMU_FAULTS : EMU_CHECK };
     for (int i = 0; i < 2; i++) {
-        if (!programs[i]) {
+        int k = builds[i];
+        if (!sb->folder[k] || sb->problem[k]) {
             r->ran = 0;
             free(r->problem);
-            r->problem = xasprintf("the emulator's --%s build failed", names[i]);
+            r->problem = xstrdup(sb->problem[k] ? sb->problem[k] : "the emulator's checking build was not made");
             continue;
         }
-        char *dir = xasprintf("%s-%s", run_dir, names[i]);
-        /* The --check build lists every faulting thread in a file outside
-         * the run directory (check.inc) when asked to. */
-        char *faults = want_faults && i == 1 ? xasprintf("%s.faults", dir) : NULL;
-        char *faults_env = faults ? xasprintf("GPULAB_EMU_FAULTS=%s", faults) : NULL;
-        if (faults)
-            remove(faults);
+        checker_paths c;
+        checker_paths_init(&c, sb->folder[k], dataset);
         /* ThreadSanitizer from GCC 12 refuses to start when the kernel
          * randomises addresses more than it expects ("unexpected memory
-         * mapping", seen on newer kernels): run without randomisation. */
+         * mapping", seen on newer kernels): run without randomisation.
+         * setarch starts the program under its own name, with its own
+         * arguments. */
         char *setarch = find_in_path("setarch");
         struct utsname u;
         const char *arch = uname(&u) == 0 ? u.machine : "x86_64";
-        const char *plain[] = { programs[i], ".", "output.tensor", NULL };
-        const char *fixed[] = { setarch, arch, "-R", programs[i], ".", "output.tensor", NULL };
+        const char *plain[] = { c.program, ".", "output.tensor", NULL };
+        const char *fixed[] = { setarch, arch, "-R", c.program, ".", "output.tensor", NULL };
+        const char *env[] = { c.log_env, NULL };
         proc_result p;
-        run_checker(setarch ? fixed : plain, dataset_dir, dir, timeout_s, faults_env, SAN_CAPTURE, &p);
+        run_checker(setarch ? fixed : plain, dataset_dir, c.dir, timeout_s, env, SAN_CAPTURE, &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
-            r->problem = xasprintf("the emulator's --%s run %s", names[i],
+            r->problem = xasprintf("the emulator's %s run %s", emu_build_names[k],
                                    p.timed_out ? "did not finish in time" : "could not be started");
         } else if (strstr(p.err_text, "ThreadSanitizer: unexpected memory mapping") ||
                    strstr(p.err_text, "FATAL: ThreadSanitizer") || strstr(p.err_text, "AddressSanitizer: failed")) {
             r->ran = 0;
             free(r->problem);
-            r->problem = xasprintf("the emulator's --%s checker cannot run on this machine: %.200s", names[i],
-                                   p.err_text);
+            r->problem = xasprintf("the emulator's %s checker cannot run on this machine: %.200s",
+                                   emu_build_names[k], p.err_text);
         }
         sanitize_parse_emu(p.err_text, student_file, r);
-        if (faults)
-            sanitize_read_emu_faults(faults, r);
+        if (k == EMU_FAULTS)
+            sanitize_read_emu_faults(c.log, r);
         proc_result_free(&p);
-        free(faults);
-        free(faults_env);
         free(setarch);
-        free(dir);
+        checker_paths_free(&c);
     }
 }
 
@@ -659,14 +802,15 @@ int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path)
 
 /* Racecheck once more, every hazard printed (up to the print limit), for the
  * race map: which threads of which blocks raced. */
-static void collect_races(const char *tool, const char *program, const char *dataset_dir, const char *run_dir,
+static void collect_races(const char *tool, const sanitize_builds *sb, const char *dataset_dir, const char *dataset,
                           double timeout_s, sanitize_result *r)
 {
-    char *dir = xasprintf("%s-hazards", run_dir);
+    checker_paths c;
+    checker_paths_init(&c, sb->folder[TOOL_HAZARDS], dataset);
     const char *argv[] = { tool, "--tool", "racecheck", "--racecheck-report", "hazard", "--print-limit",
-                           MEMCHECK_PRINT_LIMIT, program, ".", "output.tensor", NULL };
+                           MEMCHECK_PRINT_LIMIT, c.program, ".", "output.tensor", NULL };
     proc_result p;
-    run_checker(argv, dataset_dir, dir, timeout_s, NULL, MEMCHECK_CAPTURE, &p);
+    run_checker(argv, dataset_dir, c.dir, timeout_s, NULL, MEMCHECK_CAPTURE, &p);
     if (p.started && !p.timed_out) {
         if (p.out_dropped || p.err_dropped)
             r->races.incomplete = 1;
@@ -674,10 +818,10 @@ static void collect_races(const char *tool, const char *program, const char *dat
         sanitize_parse_hazards(p.err_text, r);
     }
     proc_result_free(&p);
-    free(dir);
+    checker_paths_free(&c);
 }
 
-void sanitize_run(const backend *be, const char *program, const char *dataset_dir, const char *run_dir,
+void sanitize_run(const backend *be, const sanitize_builds *sb, const char *dataset_dir, const char *dataset,
                   double timeout_s, const char *student_file, int want_races, sanitize_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -685,17 +829,14 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
         r->problem = xstrdup("the emulator's checks run in their own builds");
         return;
     }
-    char *tool = find_in_path("compute-sanitizer");
-    if (!tool) {
-        char *guess = xasprintf("%.*s/compute-sanitizer", (int)(strrchr(be->compiler, '/') - be->compiler),
-                                be->compiler);
-        if (is_executable(guess))
-            tool = guess;
-        else
-            free(guess);
-    }
+    char *tool = find_compute_sanitizer(be);
     if (!tool) {
         r->problem = xstrdup("compute-sanitizer is not installed");
+        return;
+    }
+    if (!sb->folder[TOOL_MEMCHECK] || sb->problem[TOOL_MEMCHECK]) {
+        r->problem = xstrdup(sb->problem[TOOL_MEMCHECK] ? sb->problem[TOOL_MEMCHECK] : "the checkers' build was not made");
+        free(tool);
         return;
     }
     static const char *const tools[] = { "memcheck", "racecheck", "synccheck" };
@@ -705,14 +846,15 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
      * independent, and most of their time is instrumentation on the CPU. */
     checker_job jobs[NTOOLS];
     for (size_t t = 0; t < NTOOLS; t++) {
-        char *dir = xasprintf("%s-%s", run_dir, tools[t]);
+        checker_paths c;
+        checker_paths_init(&c, sb->folder[TOOL_MEMCHECK + t], dataset);
         /* memcheck names every faulting thread, one record each: let enough
          * of them through for the fault map */
         int memcheck = strcmp(tools[t], "memcheck") == 0;
         const char *argv[] = { tool, "--tool", tools[t], "--print-limit", memcheck ? MEMCHECK_PRINT_LIMIT : "32",
-                               program, ".", "output.tensor", NULL };
-        checker_start(&jobs[t], argv, dataset_dir, dir, timeout_s, memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE);
-        free(dir);
+                               c.program, ".", "output.tensor", NULL };
+        checker_start(&jobs[t], argv, dataset_dir, c.dir, timeout_s, memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE);
+        checker_paths_free(&c);
     }
     for (size_t t = 0; t < NTOOLS; t++) {
         proc_result p;
@@ -731,7 +873,7 @@ void sanitize_run(const backend *be, const char *program, const char *dataset_di
     for (int i = 0; i < r->nfindings; i++)
         raced = raced || strcmp(r->findings[i].kind, "race") == 0;
     if (want_races && raced)
-        collect_races(tool, program, dataset_dir, run_dir, timeout_s, r);
+        collect_races(tool, sb, dataset_dir, dataset, timeout_s, r);
     free(tool);
 }
 

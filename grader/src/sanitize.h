@@ -5,9 +5,8 @@
  *
  * GPU: compute-sanitizer's memcheck (out-of-bounds and misaligned accesses),
  * racecheck (shared-memory hazards: a missing __syncthreads()) and synccheck
- * (a barrier not every thread reaches), with the kit's guard zones off so
- * memcheck sees every access. Emulator: its race-check and bounds-check
- * builds (sanitize_run_emu). A dataset whose output matched but that has a
+ * (a barrier not every thread reaches). Emulator: its race-check and
+ * bounds-check builds (sanitize_run_emu). A dataset whose output matched but that has a
  * finding is `unsafe`: right by luck, worth no points.
  */
 #ifndef GPULAB_SANITIZE_H
@@ -15,6 +14,7 @@
 
 #include "backend.h"
 #include "errormap.h"
+#include "manifest.h"
 
 #define SAN_MAX_FINDINGS 8
 
@@ -32,7 +32,7 @@ typedef struct sanitize_result_s {
     finding findings[SAN_MAX_FINDINGS];
     char student_file[256];  /* the path findings name */
     /* The threads of the faulting launch that made invalid accesses (GPU:
-     * memcheck's records; emulator: its --check build's fault file), for the
+     * memcheck's records; emulator: its --check build's fault list), for the
      * fault map; faults.n == 0 when none were seen. */
     fault_threads faults;
     char *fault_summary;     /* diagnose_faults()'s sentence, or NULL */
@@ -49,12 +49,34 @@ typedef struct sanitize_result_s {
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);
 
-/* Runs the program on the dataset under the backend's checkers.
+/* The checkers' programs of one submission, each in a folder of its own
+ * laid out like the submission's work directory, so that a checker's run
+ * of a dataset looks to the program like its graded run: the program
+ * build/lab-program, the run folder run-DATASET, the same arguments and
+ * the same environment (on the emulator, its launch log emu-DATASET.log).
+ * The harness's guard zones are off in these builds (build.h), so that the
+ * checker sees every access. Emulator: the --race build, the --check
+ * build, and (want_faults) the --check build that lists faulting threads;
+ * GPU: the grading build linked again, once per compute-sanitizer tool
+ * (they run at once) and for the hazards' run. */
+enum { SAN_FOLDERS = 4 };
+typedef struct {
+    char *folder[SAN_FOLDERS];   /* NULL where none is needed */
+    char *problem[SAN_FOLDERS];  /* why that folder's program was not built, or NULL */
+} sanitize_builds;
+
+void sanitize_build(const lab_manifest *m, const backend *b, const char *student_file, const char *workdir,
+                    int want_faults, sanitize_builds *sb);
+/* Removes the folders (keep: leaves them, and names them on stderr). */
+void sanitize_builds_free(sanitize_builds *sb, int keep);
+
+/* Runs the program on the dataset (its inputs in dataset_dir, its name
+ * dataset) under the GPU's checkers, compute-sanitizer's three tools.
  * student_file: the student's source, to quote its lines. want_races: when
  * racecheck reports a race, run it once more asking for every hazard, and
  * record the threads they name (r->races: slower, ask only where a race map
  * is wanted). */
-void sanitize_run(const backend *b, const char *program, const char *dataset_dir, const char *run_dir,
+void sanitize_run(const backend *b, const sanitize_builds *sb, const char *dataset_dir, const char *dataset,
                   double timeout_s, const char *student_file, int want_races, sanitize_result *r);
 
 /* The threads named in racecheck's hazard report (--racecheck-report
@@ -69,16 +91,17 @@ int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path);
 
 /* The emulator's checks: its --race build (ThreadSanitizer: shared-memory
  * races and their two lines) and its --check build (AddressSanitizer: any
- * out-of-bounds access), each run on the dataset with the guards off.
- * want_faults: record every thread that makes an invalid access (r->faults;
- * the --check run then goes on past its faults, up to a few thousand of
- * them, which is slower: ask only where a fault map is wanted). */
-void sanitize_run_emu(const char *race_program, const char *check_program, const char *dataset_dir,
-                      const char *run_dir, double timeout_s, const char *student_file, int want_faults,
-                      sanitize_result *r);
+ * out-of-bounds access), each run on the dataset.
+ * want_faults: record every thread that makes an invalid access (r->faults:
+ * the --check build made with want_faults, which goes on past its faults,
+ * up to a few thousand of them, which is slower: ask only where a fault map
+ * is wanted). */
+void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const char *dataset, double timeout_s,
+                      const char *student_file, int want_faults, sanitize_result *r);
 
-/* Reads the emulator's fault file (GPULAB_EMU_FAULTS, docs/emulator.md) into
- * r->faults and sets r->fault_summary; a missing file adds nothing. */
+/* Reads the fault list of the emulator's --check --list-faults build, in
+ * its launch log (docs/emulator.md), into r->faults and sets
+ * r->fault_summary; a missing file adds nothing. */
 void sanitize_read_emu_faults(const char *path, sanitize_result *r);
 
 /* Draws r->faults as a fault map (errormap_write_faults) at ppm_path and

@@ -11,6 +11,7 @@ import shutil
 import socket
 import tempfile
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -390,6 +391,202 @@ def test_no_isolation_no_grade(tmp_path):
         assert "warning" in p.stderr and "--sandbox none" in p.stderr
     finally:
         shutil.rmtree(top, ignore_errors=True)
+
+
+@pytest.mark.parametrize("mode", ["--jobs", "--parallel"])
+def test_no_daemon_outlives_a_run_without_the_sandbox(tmp_path, mode):
+    """--sandbox none has no pid namespace: the grader is a subreaper, and
+    what a run leaves (here a daemon, setsid() and a double fork, that
+    waits 2 s and then writes beside the records and appends to the CSV)
+    is found and killed when the run ends. With --parallel each worker
+    kills only what its own runs left: the honest neighbour is graded."""
+    need_root_and_emu()
+    mark = "gpulab-daemon-" + uuid.uuid4().hex[:12]
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "daemon").mkdir()
+    src = (ATTACKS / "daemon_rewrites.cu").read_text()
+    (cls / "daemon" / "basic_matmul.cu").write_text(
+        src.replace("@RECORDS@", str(tmp_path / "records")).replace("@MARK@", mark))
+    try:
+        p = kit.gpulab("grade", LAB, cls, "--backend", "emu", mode, "2", "--no-sanitize", "--dataset", DATASET,
+                       "--sandbox", "none", "--records", tmp_path / "records", "--csv", tmp_path / "grades.csv")
+        assert p.returncode == 0, p.stderr
+        csv = (tmp_path / "grades.csv").read_text()
+        records = {r.name: r.read_text() for r in (tmp_path / "records").glob("*.json")}
+        time.sleep(3.5)  # the daemon, had it lived, has written by now
+        assert not processes_with(mark), "a run's daemon outlived the grader"
+        assert not (tmp_path / "tampered").exists(), "a run's daemon wrote beside the records"
+        assert (tmp_path / "grades.csv").read_text() == csv, "a run's daemon changed the CSV"
+        assert {r.name: r.read_text() for r in (tmp_path / "records").glob("*.json")} == records
+        for name in ("alice", "daemon"):
+            rec = json.loads(records[f"{name}.json"])
+            assert rec["score"] == rec["max_score"] > 0, (name, rec["datasets"][0]["message"])
+    finally:
+        for pid in processes_with(mark):
+            try:
+                os.kill(int(pid), 9)
+            except OSError:
+                pass
+
+
+# ---- the checkers' runs look like the graded runs ---------------------------
+
+HIDE_RACE = r'''
+// Races in shared memory (a race that leaves the output right) only where
+// the run does not look like a checker's: argv[0], the working folder's
+// name, the kit's variables in the environment.
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width, int race)
+{
+    __shared__ int scratch;
+    if (race)
+        scratch = threadIdx.x; /* every thread, no barrier, nothing reads it */
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (Row < Width && Col < Width) {
+        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        P[Row * Width + Col] = Pvalue;
+    }
+}
+
+static int looks_checked(void)
+{
+    char cmd[4096] = "", cwd[4096] = "";
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    if (f) {
+        cmd[fread(cmd, 1, sizeof cmd - 1, f)] = '\0';
+        fclose(f);
+    }
+    const char *name = strrchr(cmd, '/') ? strrchr(cmd, '/') + 1 : cmd;
+    if (!getcwd(cwd, sizeof cwd))
+        return 1;
+    const char *folder = strrchr(cwd, '/') ? strrchr(cwd, '/') + 1 : cwd;
+    return strcmp(name, "lab-program") != 0 || strncmp(folder, "run-", 4) != 0 ||
+           getenv("GPULAB_NO_GUARDS") || getenv("GPULAB_EMU_FAULTS") || !getenv("GPULAB_EMU_LOG");
+}
+
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    int race = !looks_checked();
+    fprintf(stderr, "hide_race: %s\n", race ? "racing" : "behaving");
+    size_t bytes = (size_t)width * width * sizeof(float);
+    float *d_M, *d_N, *d_P;
+    CUDA_CHECK(cudaMalloc((void **)&d_M, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_N, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));
+    CUDA_CHECK(cudaMemcpy(d_M, M, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    MatrixMulKernel<<<grid, block>>>(d_M, d_N, d_P, width, race);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(d_M));
+    CUDA_CHECK(cudaFree(d_N));
+    CUDA_CHECK(cudaFree(d_P));
+}
+'''
+
+
+def test_a_race_hidden_from_the_checkers_is_found(tmp_path):
+    """A submission that races only where its run does not look like a
+    checker's (argv[0], its folder's name, the kit's variables) cannot tell
+    them apart: the checkers see the race, and its right output is
+    `unsafe`, worth nothing, and no_hazards fails."""
+    need_root_and_emu()
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "basic_matmul.cu").write_text(HIDE_RACE)
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--dataset", DATASET,
+                   "--records", tmp_path / "records")
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert "hide_race: racing" in d["stderr"], d["stderr"][:500]
+    assert d["status"] == "unsafe" and d["score"] == 0, (d["status"], d["message"])
+    assert [f["kind"] for f in d["sanitizer"]["findings"]] == ["race"], d["sanitizer"]
+    (hazards,) = [r for r in rec["requirements"] if r["name"] == "no_hazards"]
+    assert hazards["status"] == "requirement_failed" and rec["score"] == 0
+
+
+# Lab 04 (its checkers list the faulting threads of a run that left no
+# output): one line per run, of what the run can see of itself cheaply.
+OBSERVER = r'''
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+extern char **environ;
+
+static const char *base(const char *path)
+{
+    return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+}
+
+void conv_2batch(const float *I, float *P, int height, int width, int channels, const float *mask)
+{
+    (void)I; (void)P; (void)height; (void)width; (void)channels; (void)mask;
+    char cmd[4096], cwd[4096];
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    size_t n = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0;
+    if (f)
+        fclose(f);
+    cmd[n] = '\0';
+    FILE *out = fopen("@OUT@", "a");
+    if (!out || !getcwd(cwd, sizeof cwd))
+        abort();
+    fprintf(out, "argv %s", base(cmd));
+    for (size_t i = strlen(cmd) + 1; i < n; i += strlen(cmd + i) + 1)
+        fprintf(out, " %s", cmd + i);
+    fprintf(out, " | cwd %s | env", base(cwd));
+    for (char **e = environ; *e; e++) {
+        size_t len = strcspn(*e, "=");
+        fprintf(out, " %.*s", (int)len, *e);
+        if (strncmp(*e, "GPULAB", 6) == 0)
+            fprintf(out, "=%s", base(*e + len + 1));
+    }
+    fprintf(out, "\n");
+    fclose(out);
+    if (@CRASH@)
+        abort(); /* no output: the checkers list the faulting threads */
+}
+'''
+
+
+@pytest.mark.parametrize("crash", [0, 1])
+def test_checker_runs_look_like_the_graded_run(tmp_path, crash):
+    """Every run of a dataset, graded or under a checker (the emulator's
+    race and bounds builds, the latter listing faulting threads where the
+    run left no output), has the same program name, arguments, folder name
+    and environment (the kit's variables' values too, but for their
+    folder). --sandbox none, so that the program can tell the test."""
+    need_root_and_emu()
+    seen = tmp_path / "seen.txt"
+    (tmp_path / "class" / "eve").mkdir(parents=True)
+    src = OBSERVER.replace("@OUT@", str(seen)).replace("@CRASH@", str(crash))
+    (tmp_path / "class" / "eve" / "conv_2batch.cu").write_text(src)
+    p = kit.gpulab("grade", "04-conv-2batch", tmp_path / "class", "--backend", "emu", "--dataset", "gray-1x1",
+                   "--sandbox", "none", "--records", tmp_path / "records", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "eve.json").read_text())
+    assert rec["datasets"][0]["status"] == ("crash" if crash else "wrong"), rec["datasets"][0]["message"]
+    assert rec["datasets"][0]["sanitizer"]["ran"], rec["datasets"][0]["sanitizer"]
+    lines = seen.read_text().splitlines()
+    assert len(lines) == 3, lines  # the graded run, the race build's, the bounds build's
+    assert lines[0].startswith("argv lab-program . output.tensor | cwd run-gray-1x1 | env"), lines[0]
+    assert "GPULAB_EMU_LOG=emu-gray-1x1.log" in lines[0], lines[0]
+    for line in lines[1:]:
+        assert line == lines[0], ("differs: ", set(line.split()) ^ set(lines[0].split()), line[:120])
 
 
 READ_EVERYTHING = r'''

@@ -302,6 +302,8 @@ static void usage(void)
           "       emucc [--race|--check] FILE.cu... -o PROG\n"
           "  --race   race-check build (ThreadSanitizer, __syncthreads() as happens-before)\n"
           "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n"
+          "  --list-faults  with --check, when linking: a launch runs on past its invalid accesses,\n"
+          "           and every thread that makes one is listed in GPULAB_EMU_LOG's file\n"
           "  --poison-shared IN.cu OUT.cu  (for nvcc builds) fill each kernel's __shared__ arrays\n"
           "           with NaN at the top of its body, then wait for the block; nothing else\n"
           "  --source-pass IN.cu OUT.cu  the same pass without the fill, for emucc builds\n"
@@ -316,7 +318,7 @@ int main(int argc, char **argv)
 {
     enum mode m = M_DEFAULT;
     const char *kernel_token = NULL;
-    int compile_only = 0;
+    int compile_only = 0, list_faults = 0;
     const char *out = NULL;
     argv_t srcs = { 0 }, objs = { 0 }, user = { 0 }, linkflags = { 0 };
 
@@ -326,6 +328,8 @@ int main(int argc, char **argv)
             m = M_RACE;
         } else if (strcmp(s, "--check") == 0) {
             m = M_CHECK;
+        } else if (strcmp(s, "--list-faults") == 0) {
+            list_faults = 1;
         } else if (strcmp(s, "--kernel-token") == 0) {
             if (++i >= argc)
                 die("--kernel-token needs NAME=HEX");
@@ -407,6 +411,8 @@ int main(int argc, char **argv)
             die("cannot find the emulator's headers next to %s", dir);
     }
 
+    if (list_faults && m != M_CHECK)
+        die("--list-faults goes with --check");
     if (compile_only)
         return compile(srcs.v[0], out, m, inc, &user) == 0 ? 0 : 1;
 
@@ -423,7 +429,10 @@ int main(int argc, char **argv)
         push(&link, objs.v[i]);
     push(&link, "-o");
     push(&link, out);
-    const char *lib = m == M_RACE ? "libemu_race.a" : m == M_CHECK ? "libemu_check.a" : "libemu.a";
+    const char *lib = m == M_RACE    ? "libemu_race.a"
+                      : list_faults  ? "libemu_check_faults.a"
+                      : m == M_CHECK ? "libemu_check.a"
+                                     : "libemu.a";
     char *libpath = xasprintf("%s/%s", dir, lib);
     if (access(libpath, R_OK) != 0)
         die("cannot find the emulator's runtime library %s", libpath);

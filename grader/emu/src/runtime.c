@@ -807,8 +807,8 @@ typedef struct launch {
     fault f;
     atomic_size_t static_max;
     unsigned long long barriers;
-    /* --check with GPULAB_EMU_FAULTS (check.inc): the invalid accesses seen,
-     * and whether the launch's line is in the fault file yet */
+    /* --check --list-faults (check.inc): the invalid accesses seen, and
+     * whether the launch's line is in the log yet */
     atomic_ullong bad_accesses;
     int faults_logged;
 } launch;
