@@ -35,6 +35,7 @@ SHORT = [
     ("04-conv-2batch", "no-barrier-between-channels"),
     ("04-conv-2batch", "second-batch-unbounded"),   # no output: the fault map
     ("04-conv-2batch", "mask-flipped"),             # named from the inputs
+    ("04-conv-2batch", "window-centred-twice"),     # an unsigned index wrapped round
     ("05-pitched-conv", "byte-pitch-as-floats"),
     ("05-pitched-conv", "memcpy-not-2d"),           # the harness's padding finding
 ]
@@ -217,3 +218,19 @@ def test_fix_first_prefers_a_named_mistake_over_a_generic_hint(tmp_path):
     assert len(blocks) == 1
     block = text.split(blocks[0], 1)[1]
     assert "stored transposed" in block.split("\n  and ", 1)[0], text
+
+
+def test_a_wrapped_unsigned_index_is_named_at_its_line(tmp_path):
+    """N_ds[threadIdx.y + i - MASK_RADIUS] wraps round below 0 (threadIdx is
+    unsigned): the run fails as on a GPU (an illegal address, not a crash),
+    and the report names the kernel's line and the unsigned arithmetic, not
+    the launch's line or a host pointer."""
+    lab = "04-conv-2batch"
+    path = mutant(lab, "window-centred-twice")
+    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if "acc += Mc[i][j] * N_ds[threadIdx.y + i - MASK_RADIUS]" in l)
+    text = text_report(lab, path, tmp_path)
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert f"line {line}" in fix and "unsigned" in fix, fix
+    assert "crash" not in text and "host pointer" not in text and "no kernel of yours" not in text, text
+    quiet = text_report(lab, path, tmp_path, "--no-sanitize")
+    assert "cuda_error" in quiet and f"{path.name}:{line}" in quiet and "unsigned" in quiet, quiet
