@@ -314,6 +314,38 @@ static void triple_after(const char *s, const char *word, char *out, size_t len)
     }
 }
 
+/* A race's words. In shared memory the threads are one block's, and a
+ * __syncthreads() between the two accesses is the fix. In global memory they
+ * can be of different blocks, which no barrier orders: two stores to one
+ * element (a thread of the halo ring writing its neighbour block's output,
+ * say) need a guard so that one thread writes it; a read of what another
+ * thread writes needs the two kept apart (inputs are only read). */
+static char *race_message(const char *x1, const char *space, const char *q1, const char *x2, const char *q2,
+                          const char *kernel)
+{
+    if (strcmp(space, "shared memory") == 0)
+        return xasprintf("the %s of %s at %s and the %s at %s race in %s: no __syncthreads() separates them, "
+                         "so some threads can get there before others are done",
+                         x1, space, q1, x2, q2, kernel);
+    if (strcmp(x1, "write") == 0 && strcmp(x2, "write") == 0 && strcmp(q1, q2) == 0)
+        return xasprintf("the write of global memory at %s races with itself in %s: two threads store "
+                         "to the same element, and nothing orders them (a __syncthreads() orders only the "
+                         "threads of one block, never two blocks): each output element must be written by one "
+                         "thread alone, so look at the test before the store and at the output index",
+                         q1, kernel);
+    if (strcmp(x1, "write") == 0 && strcmp(x2, "write") == 0)
+        return xasprintf("the write of global memory at %s and the write at %s race in %s: two threads store "
+                         "to the same element, and nothing orders them (a __syncthreads() orders only the "
+                         "threads of one block, never two blocks): each output element must be written by one "
+                         "thread alone, so look at the test before the store and at the output index",
+                         q1, q2, kernel);
+    return xasprintf("the %s of global memory at %s and the %s at %s race in %s: one thread reads an element "
+                     "that another writes during the same launch, and nothing orders them (a __syncthreads() "
+                     "orders only the threads of one block, never two blocks): read only the inputs, and "
+                     "write each output element from one thread",
+                     x1, q1, x2, q2, kernel);
+}
+
 void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
 {
     if (student)
@@ -362,10 +394,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 int l1 = ln <= ln2 || ln2 == 0 ? ln : ln2, l2 = ln <= ln2 || ln2 == 0 ? ln2 : ln;
                 const char *x1 = l1 == ln ? a1 : a2, *x2 = l1 == ln ? a2 : a1;
                 char *q1 = quote(student, l1), *q2 = quote(student, l2);
-                add(r, "race", file, l1, l2,
-                    xasprintf("the %s of %s at %s and the %s at %s race in %s: no __syncthreads() "
-                              "separates them, so some threads can get there before others are done",
-                              x1, space, q1, x2, q2, kernel));
+                add(r, "race", file, l1, l2, race_message(x1, space, q1, x2, q2, kernel));
                 free(q1);
                 free(q2);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {

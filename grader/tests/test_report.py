@@ -234,3 +234,18 @@ def test_a_wrapped_unsigned_index_is_named_at_its_line(tmp_path):
     assert "crash" not in text and "host pointer" not in text and "no kernel of yours" not in text, text
     quiet = text_report(lab, path, tmp_path, "--no-sanitize")
     assert "cuda_error" in quiet and f"{path.name}:{line}" in quiet and "unsigned" in quiet, quiet
+
+
+def test_a_race_between_blocks_points_to_the_store_not_a_barrier(tmp_path):
+    """Halo-ring threads storing into the next block's outputs (errata 11):
+    the race is named as two stores to one element that no barrier can
+    order, with the guard before the store as the fix."""
+    lab = "05-pitched-conv"
+    path = kit.ROOT / "grader" / "tests" / "programs" / lab / "store_outside_inner_test.cu"
+    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if l.strip().startswith("out.data["))
+    text = text_report(lab, path, tmp_path)
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert f"line {line}" in fix and "two threads store to the same element" in fix, fix
+    assert "never two blocks" in fix and "test before the store" in fix, fix
+    assert "no __syncthreads() separates them" not in text, text
+    assert len(text.splitlines()) <= MAX_LINES, text

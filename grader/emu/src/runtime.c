@@ -584,13 +584,15 @@ static int worker_count(void)
         const char *s = getenv("GPULAB_EMU_THREADS");
         int n = s ? atoi(s) : 0;
 #ifdef EMU_RACE
-        /* ThreadSanitizer sees each fiber as a thread of its own and fibers
-         * switch without synchronising, so a second worker finds no race
-         * that one does not; it only costs: every worker's fibers get
-         * ThreadSanitizer's per-thread state (a run of lab 01 on width 31:
-         * 0.18 s with one worker, 0.33 s with two, on two cores). */
+        /* Two workers, whatever the cores. The blocks that one worker runs
+         * are ordered for ThreadSanitizer (each block's shared memory is the
+         * next one's), so a race between two blocks in global memory (a
+         * thread of the halo ring storing into the next block's outputs)
+         * shows only between blocks of different workers; past two, each
+         * worker's fibers only add ThreadSanitizer's per-thread state (lab
+         * 01 on width 31: 0.33 s with two, 0.6 s with four, on two cores). */
         if (n <= 0)
-            n = 1;
+            n = 2;
 #endif
         if (n <= 0) {
             long c = sysconf(_SC_NPROCESSORS_ONLN);
