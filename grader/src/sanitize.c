@@ -409,10 +409,19 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 free(q);
             } else if (strcmp(category, "barrier-divergence") == 0 && ln > 0) {
                 char *q = quote(student, ln);
-                add(r, "barrier", file, ln, 0,
-                    xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
-                              "block%s: a barrier inside a condition that some threads skip hangs or "
-                              "breaks the block", q, kernel, where));
+                if (strstr(msg, "has returned from the kernel"))
+                    add(r, "barrier", file, ln, 0,
+                        xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
+                                  "block%s: some threads of the block had already returned from the kernel, "
+                                  "and the others wait for them there; a return before a barrier (say, for "
+                                  "threads past the edge of the output) breaks the block: keep every thread "
+                                  "through the barriers and test the bounds only around the loads and the "
+                                  "final store", q, kernel, where));
+                else
+                    add(r, "barrier", file, ln, 0,
+                        xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
+                                  "block%s: a barrier inside a condition that some threads skip hangs or "
+                                  "breaks the block", q, kernel, where));
                 free(q);
             }
             free(line);

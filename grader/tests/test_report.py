@@ -249,3 +249,16 @@ def test_a_race_between_blocks_points_to_the_store_not_a_barrier(tmp_path):
     assert "never two blocks" in fix and "test before the store" in fix, fix
     assert "no __syncthreads() separates them" not in text, text
     assert len(text.splitlines()) <= MAX_LINES, text
+
+
+def test_an_early_return_before_the_barriers_is_named(tmp_path):
+    """A return before the tile loop: the report's first line to fix names
+    the barrier's line and says that threads had returned, and what to do
+    instead (keep them, guard the loads and the store)."""
+    lab = "03-arbitrary-matmul"
+    path = kit.ROOT / "grader" / "tests" / "programs" / lab / "early_return.cu"
+    text = text_report(lab, path, tmp_path)
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert "__syncthreads()" in fix and re.search(r"line \d+", fix), fix
+    assert "already returned from the kernel" in fix and "keep every thread through the barriers" in fix, fix
+    assert len(text.splitlines()) <= MAX_LINES, text
