@@ -600,7 +600,7 @@ typedef struct {
 } checker_job;
 
 static void checker_start(checker_job *j, const char *const *argv, const char *dataset_dir, const char *dir,
-                          double timeout_s, size_t capture)
+                          double timeout_s, const char *const *env_add, size_t capture)
 {
     memset(j, 0, sizeof *j);
     j->out = xasprintf("%s.stdout", dir);
@@ -611,7 +611,7 @@ static void checker_start(checker_job *j, const char *const *argv, const char *d
     j->pid = fork();
     if (j->pid == 0) {
         proc_result p;
-        run_checker(argv, dataset_dir, dir, timeout_s, NULL, capture, &p);
+        run_checker(argv, dataset_dir, dir, timeout_s, env_add, capture, &p);
         char end[64];
         int n = snprintf(end, sizeof end, "%d %d\n", p.started, p.timed_out);
         int bad = write_file_atomic(j->out, p.out_text ? p.out_text : "", p.out_text ? strlen(p.out_text) : 0) ||
@@ -620,7 +620,7 @@ static void checker_start(checker_job *j, const char *const *argv, const char *d
         _exit(bad ? 1 : 0);
     }
     if (j->pid < 0) /* no child: run it here, one after the other */
-        run_checker(argv, dataset_dir, dir, timeout_s, NULL, capture, &j->in_place);
+        run_checker(argv, dataset_dir, dir, timeout_s, env_add, capture, &j->in_place);
 }
 
 static void checker_finish(checker_job *j, proc_result *p)
@@ -720,6 +720,19 @@ void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const 
     memset(r, 0, sizeof *r);
     r->ran = 1;
     const int builds[2] = { EMU_RACE, want_faults ? EMU_FAULTS : EMU_CHECK };
+    /* ThreadSanitizer from GCC 12 refuses to start when the kernel
+     * randomises addresses more than it expects ("unexpected memory
+     * mapping", seen on newer kernels): run without randomisation. setarch
+     * starts the program under its own name, with its own arguments. */
+    char *setarch = find_in_path("setarch");
+    struct utsname u;
+    const char *arch = uname(&u) == 0 ? u.machine : "x86_64";
+    /* The two checkers at once, each in a child of the grader: they are
+     * independent, and on two cores one's start-up (mostly the kernel's
+     * work for the sanitizer's shadow memory) hides the other's. */
+    checker_job jobs[2];
+    checker_paths paths[2];
+    int started[2] = { 0, 0 };
     for (int i = 0; i < 2; i++) {
         int k = builds[i];
         if (!sb->folder[k] || sb->problem[k]) {
@@ -728,21 +741,19 @@ void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const 
             r->problem = xstrdup(sb->problem[k] ? sb->problem[k] : "the emulator's checking build was not made");
             continue;
         }
-        checker_paths c;
-        checker_paths_init(&c, sb->folder[k], dataset);
-        /* ThreadSanitizer from GCC 12 refuses to start when the kernel
-         * randomises addresses more than it expects ("unexpected memory
-         * mapping", seen on newer kernels): run without randomisation.
-         * setarch starts the program under its own name, with its own
-         * arguments. */
-        char *setarch = find_in_path("setarch");
-        struct utsname u;
-        const char *arch = uname(&u) == 0 ? u.machine : "x86_64";
-        const char *plain[] = { c.program, ".", "output.tensor", NULL };
-        const char *fixed[] = { setarch, arch, "-R", c.program, ".", "output.tensor", NULL };
-        const char *env[] = { c.log_env, NULL };
+        checker_paths_init(&paths[i], sb->folder[k], dataset);
+        const char *plain[] = { paths[i].program, ".", "output.tensor", NULL };
+        const char *fixed[] = { setarch, arch, "-R", paths[i].program, ".", "output.tensor", NULL };
+        const char *env[] = { paths[i].log_env, NULL };
+        checker_start(&jobs[i], setarch ? fixed : plain, dataset_dir, paths[i].dir, timeout_s, env, SAN_CAPTURE);
+        started[i] = 1;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (!started[i])
+            continue;
+        int k = builds[i];
         proc_result p;
-        run_checker(setarch ? fixed : plain, dataset_dir, c.dir, timeout_s, env, SAN_CAPTURE, &p);
+        checker_finish(&jobs[i], &p);
         if (!p.started || p.timed_out) {
             r->ran = 0;
             free(r->problem);
@@ -757,11 +768,11 @@ void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const 
         }
         sanitize_parse_emu(p.err_text, student_file, r);
         if (k == EMU_FAULTS)
-            sanitize_read_emu_faults(c.log, r);
+            sanitize_read_emu_faults(paths[i].log, r);
         proc_result_free(&p);
-        free(setarch);
-        checker_paths_free(&c);
+        checker_paths_free(&paths[i]);
     }
+    free(setarch);
 }
 
 /* " Read Thread (x,y,z) at KERNEL(...)+0x.. in FILE:LINE": the thread, and
@@ -891,7 +902,8 @@ void sanitize_run(const backend *be, const sanitize_builds *sb, const char *data
         int memcheck = strcmp(tools[t], "memcheck") == 0;
         const char *argv[] = { tool, "--tool", tools[t], "--print-limit", memcheck ? MEMCHECK_PRINT_LIMIT : "32",
                                c.program, ".", "output.tensor", NULL };
-        checker_start(&jobs[t], argv, dataset_dir, c.dir, timeout_s, memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE);
+        checker_start(&jobs[t], argv, dataset_dir, c.dir, timeout_s, NULL,
+                      memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE);
         checker_paths_free(&c);
     }
     for (size_t t = 0; t < NTOOLS; t++) {
