@@ -1314,6 +1314,11 @@ static const char *past_end_text(size_t offset, char *buf, size_t len)
     return buf;
 }
 
+static char *resolve_pc(void *pc, char *out, size_t outsz);
+#ifdef EMU_CHECK
+static void record_thread(worker *W, const char *where); /* check.inc: the fault list */
+#endif
+
 /* Whether a is at least 1 GiB from every device allocation and from the
  * block's shared memory: no small overrun gets there, an index that wrapped
  * round as an unsigned number (about 4 billion elements on) does. */
@@ -1407,6 +1412,11 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
          * what an index that went below 0 in unsigned arithmetic gives
          * (threadIdx.y + i - MASK_RADIUS wraps round to about 4 billion). */
         const char *what = is_write == 1 ? "write" : is_write == 0 ? "read" : "access";
+#ifdef EMU_CHECK
+        /* the fault map's thread (--list-faults): this one faulted here */
+        char at[512];
+        record_thread(W, resolve_pc(pc, at, sizeof at));
+#endif
         if (sig == SIGBUS || si->si_code == SI_KERNEL || far_from_every_array(W, a))
             set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
                       "%s at an address far outside every array: an index that went below 0 in unsigned "
