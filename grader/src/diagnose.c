@@ -660,3 +660,19 @@ char *diagnose_races(const fault_threads *f)
     return diagnose_threads(f, "took part in a shared-memory race (one wrote an element another read, "
                                "with no barrier between them)", "racecheck", "raced");
 }
+
+/* ---- the launch's shape against the tiles --------------------------------- */
+
+char *diagnose_block_smaller_than_tiles(long shared_bytes, unsigned bx, unsigned by, const char *kernel)
+{
+    if (shared_bytes <= 0 || shared_bytes % 8 != 0 || bx == 0 || by == 0)
+        return NULL;
+    long t = (long)(sqrt((double)(shared_bytes / 8)) + 0.5);
+    if (t * t * 8 != shared_bytes || (long)bx * by >= t * t)
+        return NULL;
+    return xasprintf("kernel %s keeps two tiles of %ld x %ld floats in shared memory (%ld bytes) but runs in "
+                     "blocks of %u x %u threads: one load per thread fills only %u x %u of each tile, and the "
+                     "rest is read although nothing stored it (NaN); launch blocks of TILE_WIDTH x TILE_WIDTH "
+                     "threads (dim3 dimBlock(TILE_WIDTH, TILE_WIDTH)), the size of a tile",
+                     kernel, t, t, shared_bytes, bx, by, bx, by);
+}

@@ -39,6 +39,13 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
 
 char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile);
 
+/* A tiled matrix product whose blocks are smaller than its tiles: the kernel
+ * with the most shared memory keeps two square tiles of floats in it
+ * (shared_bytes = 2 x T x T x 4) but runs in blocks of bx x by threads, fewer
+ * than T x T, so each thread's one load per tile leaves most of every tile
+ * unstored. The sentence, or NULL when the sizes do not say so. */
+char *diagnose_block_smaller_than_tiles(long shared_bytes, unsigned bx, unsigned by, const char *kernel);
+
 /* The padding of a pitched output (errormap.h): when some padding float
  * changed, a sentence that starts "in padding: N of M padding floats
  * changed, rows a..b" and says which floats of a row and how wide the image

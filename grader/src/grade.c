@@ -539,6 +539,21 @@ static void across_datasets(submission_result *s)
     free(failed);
 }
 
+/* A matrix lab's blocks smaller than its tiles (the emulator's launch log
+ * gives the block): said as the submission's hint when a dataset failed and
+ * no pattern across datasets was found. */
+static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e, submission_result *s)
+{
+    if (s->hint || m->perf.work != WORK_MATMUL)
+        return;
+    int failed = 0;
+    for (int i = 0; i < s->ndatasets; i++)
+        failed += s->datasets[i].status != ST_PASS;
+    if (failed)
+        s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->shared_block[0], e->shared_block[1],
+                                                    e->shared_kernel);
+}
+
 void grade_built(const lab_manifest *m, const backend *b, const char *file,
                  const grade_options *opt, const char *workdir, const build_result *built,
                  submission_result *s)
@@ -619,6 +634,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, s);
         across_datasets(s);
+        block_against_tiles(m, &evidence, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0)
             bench_grade(m, b, file, workdir, s);

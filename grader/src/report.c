@@ -467,7 +467,8 @@ static void checkers_line(strbuf *out, const submission_result *s)
 
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A checker's finding (it has a line) beats a mistake the
- * inputs reproduce (diagnose_inputs), which beats another diagnosis (a hint
+ * inputs reproduce (diagnose_inputs), which beats what the datasets show
+ * together (the submission's hint), which beats another diagnosis (a hint
  * that names a cause, a failure's own message), which beats a failed
  * requirement, which beats a plain count of wrong elements. */
 static char *fix_first(const submission_result *s)
@@ -496,6 +497,10 @@ static char *fix_first(const submission_result *s)
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
     }
+    /* what the datasets show together (a pattern across them, the launch's
+     * shape against the tiles) says more than one dataset's own hint */
+    if (s->hint)
+        return xstrdup(s->hint);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
@@ -504,8 +509,6 @@ static char *fix_first(const submission_result *s)
         if (cause && *cause)
             return xasprintf("%s: %s", d->name, cause);
     }
-    if (s->hint)
-        return xstrdup(s->hint);
     for (int i = 0; i < s->nrequirements; i++)
         if (s->requirements[i].status != ST_PASS)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);

@@ -23,6 +23,7 @@ typedef struct {
     long constant_bytes;    /* bytes copied to __constant__ symbols (emulator), or 1 if the PTX reads one */
     int constant_seen_in_ptx;
     char shared_kernel[128], barrier_kernel[128];
+    unsigned shared_block[3];   /* the block of that launch (emulator: its launch log), else 0s */
     /* the emulator's static facts (emucc --facts) */
     int static_known;
     int static_kernels, static_launches, static_shared, static_barriers, static_constants, static_symbol_copies;
