@@ -22,12 +22,14 @@
 #include <tuple>
 #include <utility>
 #include <type_traits>
-/* libstdc++ spells an attribute __attribute__((__noinline__)) in
- * <bits/shared_ptr_base.h>, which <memory>, <sstream> and others pull in (more
- * of them with newer GCCs): once __noinline__ is a macro below, that line
- * no longer compiles. Included here first, its include guard keeps it from
+/* libstdc++ spells an attribute __attribute__((__noinline__)): in
+ * <bits/shared_ptr_base.h> (GCC 12 on, reached from <memory> and, with newer
+ * GCCs, from <sstream>) and in <bits/basic_string.h> and .tcc (GCC 13 on,
+ * reached from <string>). Once __noinline__ is a macro below, those lines no
+ * longer compile; read here first, their include guards keep them from
  * being read again after the macro exists. */
 #include <memory>
+#include <string>
 
 /* ---- qualifiers ---------------------------------------------------------- */
 #define __global__
