@@ -517,7 +517,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
 
 /* A failure pattern that only shows across datasets. 16 is the tile width
  * the labs suggest; the datasets' sizes straddle it. */
-static void across_datasets(submission_result *s)
+static void across_datasets(const lab_manifest *m, const int *index, submission_result *s)
 {
     int *sizes = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
     int *failed = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
@@ -537,6 +537,27 @@ static void across_datasets(submission_result *s)
     s->hint = diagnose_across_datasets(sizes, failed, n, 16);
     free(sizes);
     free(failed);
+    if (s->hint || s->ndatasets < 3)
+        return;
+    /* by kind of input: square or ragged, one element or more */
+    int *square = xcalloc((size_t)s->ndatasets, sizeof(int));
+    int *fails = xcalloc((size_t)s->ndatasets, sizeof(int));
+    double *elements = xcalloc((size_t)s->ndatasets, sizeof(double));
+    int ran = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        status_t st = s->datasets[i].status;
+        if (st == ST_TIMEOUT || st == ST_COMPILE_ERROR || st == ST_GRADER_ERROR)
+            continue; /* says nothing about the kind of input */
+        long side;
+        int kind = input_kind(&m->datasets[index[i]], &elements[ran], &side);
+        square[ran] = (kind & KIND_SQUARE) != 0;
+        fails[ran] = st != ST_PASS;
+        ran++;
+    }
+    s->hint = diagnose_across_kinds(square, elements, fails, ran, m->perf.work == WORK_IMAGE);
+    free(square);
+    free(fails);
+    free(elements);
 }
 
 /* A matrix lab's blocks smaller than its tiles (the emulator's launch log
@@ -552,6 +573,7 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     if (failed)
         s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->shared_block[0], e->shared_block[1],
                                                     e->shared_kernel);
+    s->hint_leads = s->hint != NULL;
 }
 
 void grade_built(const lab_manifest *m, const backend *b, const char *file,
@@ -633,7 +655,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         remove_stale_maps(m, opt->maps_dir, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, s);
-        across_datasets(s);
+        across_datasets(m, index, s);
         block_against_tiles(m, &evidence, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0)

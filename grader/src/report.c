@@ -265,7 +265,19 @@ static void dataset_details(strbuf *out, const dataset_result *d, int color, str
 {
     sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
     const compare_result *c = &d->cmp;
-    if (c->compared && c->shape_ok && c->nworst > 0) {
+    if (c->compared && c->shape_ok && c->nworst == 1 && c->mismatches == 1) {
+        /* one wrong element: one line, not a table */
+        const mismatch *w = &c->worst[0];
+        char where[48], got[32], want[32];
+        if (c->got_shape[2] > 1)
+            snprintf(where, sizeof where, "(%d, %d, %d)", w->row, w->col, w->channel);
+        else
+            snprintf(where, sizeof where, "(%d, %d)", w->row, w->col);
+        number_text(got, sizeof got, w->got, w->poisoned);
+        number_text(want, sizeof want, w->expected, 0);
+        sb_printf(out, "    the wrong element: %s %s got %s, expected %s (tolerance %.3g)\n",
+                  c->got_shape[2] > 1 ? "row, col, channel" : "row, col", where, got, want, w->tolerance);
+    } else if (c->compared && c->shape_ok && c->nworst > 0) {
         sb_printf(out, "    worst elements (%s):\n", c->got_shape[2] > 1 ? "row, col, channel" : "row, col");
         sb_printf(out, "      %-18s %-16s %-16s %s\n", "where", "got", "expected", "tolerance");
         for (int i = 0; i < c->nworst && i < lim.worst; i++) {
@@ -467,9 +479,10 @@ static void checkers_line(strbuf *out, const submission_result *s)
 
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A checker's finding (it has a line) beats a mistake the
- * inputs reproduce (diagnose_inputs), which beats what the datasets show
- * together (the submission's hint), which beats another diagnosis (a hint
- * that names a cause, a failure's own message), which beats a failed
+ * inputs reproduce (diagnose_inputs), which beats the launch's blocks
+ * against the kernel's tiles, which beats another diagnosis (a hint that
+ * names a cause, a failure's own message, a pattern across datasets), which
+ * beats a failed
  * requirement, which beats a plain count of wrong elements. */
 static char *fix_first(const submission_result *s)
 {
@@ -497,9 +510,8 @@ static char *fix_first(const submission_result *s)
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
     }
-    /* what the datasets show together (a pattern across them, the launch's
-     * shape against the tiles) says more than one dataset's own hint */
-    if (s->hint)
+    /* the launch's shape against the tiles says more than one dataset's own hint */
+    if (s->hint && s->hint_leads)
         return xstrdup(s->hint);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
@@ -509,6 +521,8 @@ static char *fix_first(const submission_result *s)
         if (cause && *cause)
             return xasprintf("%s: %s", d->name, cause);
     }
+    if (s->hint)
+        return xstrdup(s->hint);
     for (int i = 0; i < s->nrequirements; i++)
         if (s->requirements[i].status != ST_PASS)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);

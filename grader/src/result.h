@@ -98,6 +98,7 @@ typedef struct {
     int nrequirements;
     requirement_result *requirements;
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
+    int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
     double score, max_score;
     /* Performance points (lab.json "performance" with bands; bench.c) */

@@ -275,3 +275,22 @@ def test_blocks_smaller_than_the_tiles_are_named(tmp_path):
     assert "dimBlock(TILE_WIDTH, TILE_WIDTH)" in fix, fix
     # the reference solution gets no such hint
     assert "blocks of" not in text_report(lab, kit.solution(lab), tmp_path, "--no-sanitize")
+
+
+@pytest.mark.parametrize("lab, stem, words", [
+    ("03-arbitrary-matmul", "single-width", "every dataset whose sizes are all equal passes"),
+    ("05-pitched-conv", "memcpy-not-2d", "only the 1 x 1 image passes"),
+    ("03-arbitrary-matmul", "swapped-tx-ty", "only the 1 x 1 x 1 product passes"),
+])
+def test_patterns_across_kinds_of_input(tmp_path, lab, stem, words):
+    """What only shows across datasets: every square dataset passes and
+    every ragged one fails (one size used for another), or only the 1 x 1
+    one passes. The hint says it; a more specific finding (a checker's line,
+    the harness's padding, a named mistake) still leads the fix line."""
+    text = text_report(lab, mutant(lab, stem), tmp_path, "--no-sanitize")
+    (hint,) = [l for l in text.splitlines() if l.startswith("  hint: ")]
+    assert words in hint, hint
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert words not in fix, fix
+    # the reference solutions get no such hint
+    assert "  hint: " not in text_report(lab, kit.solution(lab), tmp_path, "--no-sanitize")
