@@ -261,35 +261,39 @@ typedef struct {
     int worst, stderr_lines;
 } block_limits;
 
+/* A wrong element's place, value and expected value as text. */
+typedef struct {
+    char where[48], got[32], want[32];
+} element_text;
+
+static element_text element_of(const compare_result *c, const mismatch *w)
+{
+    element_text t;
+    if (c->got_shape[2] > 1)
+        snprintf(t.where, sizeof t.where, "(%d, %d, %d)", w->row, w->col, w->channel);
+    else
+        snprintf(t.where, sizeof t.where, "(%d, %d)", w->row, w->col);
+    number_text(t.got, sizeof t.got, w->got, w->poisoned);
+    number_text(t.want, sizeof t.want, w->expected, 0);
+    return t;
+}
+
 static void dataset_details(strbuf *out, const dataset_result *d, int color, strbuf *shown, block_limits lim)
 {
     sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
     const compare_result *c = &d->cmp;
+    const char *axes = c->got_shape[2] > 1 ? "row, col, channel" : "row, col";
     if (c->compared && c->shape_ok && c->nworst == 1 && c->mismatches == 1) {
         /* one wrong element: one line, not a table */
-        const mismatch *w = &c->worst[0];
-        char where[48], got[32], want[32];
-        if (c->got_shape[2] > 1)
-            snprintf(where, sizeof where, "(%d, %d, %d)", w->row, w->col, w->channel);
-        else
-            snprintf(where, sizeof where, "(%d, %d)", w->row, w->col);
-        number_text(got, sizeof got, w->got, w->poisoned);
-        number_text(want, sizeof want, w->expected, 0);
-        sb_printf(out, "    the wrong element: %s %s got %s, expected %s (tolerance %.3g)\n",
-                  c->got_shape[2] > 1 ? "row, col, channel" : "row, col", where, got, want, w->tolerance);
+        element_text t = element_of(c, &c->worst[0]);
+        sb_printf(out, "    the wrong element: %s %s got %s, expected %s (tolerance %.3g)\n", axes, t.where, t.got,
+                  t.want, c->worst[0].tolerance);
     } else if (c->compared && c->shape_ok && c->nworst > 0) {
-        sb_printf(out, "    worst elements (%s):\n", c->got_shape[2] > 1 ? "row, col, channel" : "row, col");
+        sb_printf(out, "    worst elements (%s):\n", axes);
         sb_printf(out, "      %-18s %-16s %-16s %s\n", "where", "got", "expected", "tolerance");
         for (int i = 0; i < c->nworst && i < lim.worst; i++) {
-            const mismatch *w = &c->worst[i];
-            char where[48], got[32], want[32];
-            if (c->got_shape[2] > 1)
-                snprintf(where, sizeof where, "(%d, %d, %d)", w->row, w->col, w->channel);
-            else
-                snprintf(where, sizeof where, "(%d, %d)", w->row, w->col);
-            number_text(got, sizeof got, w->got, w->poisoned);
-            number_text(want, sizeof want, w->expected, 0);
-            sb_printf(out, "      %-18s %-16s %-16s %.3g\n", where, got, want, w->tolerance);
+            element_text t = element_of(c, &c->worst[i]);
+            sb_printf(out, "      %-18s %-16s %-16s %.3g\n", t.where, t.got, t.want, c->worst[i].tolerance);
         }
     }
     if (c->compared && c->hint[0])
