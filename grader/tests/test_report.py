@@ -294,3 +294,19 @@ def test_patterns_across_kinds_of_input(tmp_path, lab, stem, words):
     assert words not in fix, fix
     # the reference solutions get no such hint
     assert "  hint: " not in text_report(lab, kit.solution(lab), tmp_path, "--no-sanitize")
+
+
+def test_a_copy_past_a_pitched_allocation_is_named(tmp_path):
+    """cudaMemcpy2D of two rows more than cudaMallocPitch allocated: the
+    checkers name the copy's line, and no_hazards fails."""
+    lab = "05-pitched-conv"
+    path = kit.ROOT / "grader" / "tests" / "programs" / lab / "copy_rows_past_the_allocation.cu"
+    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if "in->height + 2, cudaMemcpyHostToDevice" in l)
+    text = text_report(lab, path, tmp_path)
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    # the call starts a line above its last argument
+    assert re.search(rf"the cudaMemcpy2D at line ({line}|{line - 1}) ", fix), fix
+    assert "runs past the end of its cudaMalloc allocation" in fix, fix
+    rc, rep = kit.check_json(lab, path, "emu", sanitize=True)
+    hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
+    assert hz["status"] == "requirement_failed", hz

@@ -443,13 +443,50 @@ static const char *check_side(const void *p, size_t n, int want_dev)
     return NULL;
 }
 
-static cudaError_t copy_check(const char *fn, void *dst, const void *src, size_t n, int kind)
+static char *resolve_pc(void *pc, char *out, size_t outsz);
+
+/* The return address a wrapper of the kit's named for its next copy
+ * (emu_copy_caller_), this thread's. */
+static __thread void *copy_caller_;
+
+void emu_copy_caller_(void *ret)
 {
+    copy_caller_ = ret;
+}
+
+/* The caller a copy is blamed on: the one a wrapper named, else ret (the
+ * copy function's own return address). Taken at every copy's start, so a
+ * name never outlives its copy. */
+static void *copy_caller(void *ret)
+{
+    void *named = copy_caller_;
+    copy_caller_ = NULL;
+    return named ? named : ret;
+}
+
+/* FILE:LINE of the call that returned to ret (the program's own code), or
+ * "-": where a refused copy is named. */
+static const char *caller_line(void *ret, char *out, size_t n)
+{
+    resolve_pc(ret ? (char *)ret - 1 : NULL, out, n);
+    if (!out[0])
+        snprintf(out, n, "-");
+    return out;
+}
+
+/* Checks a copy of dn bytes to dst and sn bytes from src (a 2D copy's
+ * extents differ: each side's rows at its own pitch). caller: the return
+ * address into the program, which the refusal's line names. */
+static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *src, size_t sn, int kind,
+                              void *caller)
+{
+    char at[512];
     if (kind < 0 || kind > 4) {
-        diag("gpulab-emu: invalid-memcpy -: %s: %d is not a cudaMemcpyKind (cudaErrorInvalidMemcpyDirection)", fn, kind);
+        diag("gpulab-emu: invalid-memcpy %s: %s: %d is not a cudaMemcpyKind (cudaErrorInvalidMemcpyDirection)",
+             caller_line(caller, at, sizeof at), fn, kind);
         return cudaErrorInvalidMemcpyDirection;
     }
-    if (n == 0)
+    if (dn == 0 && sn == 0)
         return cudaSuccess;
     pthread_mutex_lock(&g_lock);
     int dd, sd;
@@ -460,12 +497,13 @@ static cudaError_t copy_check(const char *fn, void *dst, const void *src, size_t
         dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
         sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     }
-    const char *wd = check_side(dst, n, dd);
-    const char *ws = wd ? NULL : check_side(src, n, sd);
+    const char *wd = check_side(dst, dn, dd);
+    const char *ws = wd ? NULL : check_side(src, sn, sd);
     pthread_mutex_unlock(&g_lock);
     if (wd || ws) {
-        diag("gpulab-emu: invalid-memcpy -: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
-             fn, dst, src, n, kind_name(kind), wd ? "destination" : "source", wd ? wd : ws);
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, wd ? dn : sn, kind_name(kind),
+             wd ? "destination" : "source", wd ? wd : ws);
         return cudaErrorInvalidValue;
     }
     return cudaSuccess;
@@ -473,8 +511,9 @@ static cudaError_t copy_check(const char *fn, void *dst, const void *src, size_t
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
+    void *caller = copy_caller(__builtin_return_address(0));
     RETURN_IF_STICKY();
-    cudaError_t e = copy_check("cudaMemcpy", dst, src, count, (int)kind);
+    cudaError_t e = copy_check("cudaMemcpy", dst, count, src, count, (int)kind, caller);
     if (e != cudaSuccess)
         return set_error(e);
     if (count)
@@ -486,34 +525,34 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
                             cudaStream_t stream)
 {
     (void)stream;
-    return cudaMemcpy(dst, src, count, kind);
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    cudaError_t e = copy_check("cudaMemcpyAsync", dst, count, src, count, (int)kind, caller);
+    if (e != cudaSuccess)
+        return set_error(e);
+    if (count)
+        memmove(dst, src, count);
+    return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind)
 {
+    void *caller = copy_caller(__builtin_return_address(0));
     RETURN_IF_STICKY();
     if (width > dpitch || width > spitch) {
-        diag("gpulab-emu: invalid-memcpy -: cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",
-             width, dpitch, spitch);
+        char at[512];
+        diag("gpulab-emu: invalid-memcpy %s: cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",
+             caller_line(caller, at, sizeof at), width, dpitch, spitch);
         return set_error(cudaErrorInvalidPitchValue);
     }
     if (height == 0 || width == 0)
         return cudaSuccess;
+    /* each side's rows at its own pitch: the last row ends width bytes in */
     size_t dn = dpitch * (height - 1) + width, sn = spitch * (height - 1) + width;
-    cudaError_t e = copy_check("cudaMemcpy2D", dst, src, dn > sn ? dn : sn, (int)kind);
-    if (e != cudaSuccess) {
-        /* retry with each side's own extent */
-        pthread_mutex_lock(&g_lock);
-        int dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice ||
-                 (kind == cudaMemcpyDefault && is_device_ptr(dst));
-        int sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice ||
-                 (kind == cudaMemcpyDefault && is_device_ptr(src));
-        int ok = kind >= 0 && kind <= 4 && !check_side(dst, dn, dd) && !check_side(src, sn, sd);
-        pthread_mutex_unlock(&g_lock);
-        if (!ok)
-            return set_error(e);
-    }
+    cudaError_t e = copy_check("cudaMemcpy2D", dst, dn, src, sn, (int)kind, caller);
+    if (e != cudaSuccess)
+        return set_error(e);
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     return cudaSuccess;
@@ -1314,7 +1353,6 @@ static const char *past_end_text(size_t offset, char *buf, size_t len)
     return buf;
 }
 
-static char *resolve_pc(void *pc, char *out, size_t outsz);
 #ifdef EMU_CHECK
 static void record_thread(worker *W, const char *where); /* check.inc: the fault list */
 #endif
