@@ -519,6 +519,8 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
  * the labs suggest; the datasets' sizes straddle it. */
 static void across_datasets(const lab_manifest *m, const int *index, submission_result *s)
 {
+    if (s->hint)
+        return;
     int *sizes = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
     int *failed = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
     int n = 0;
@@ -561,11 +563,10 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
 }
 
 /* A matrix lab's blocks smaller than its tiles (the emulator's launch log
- * gives the block): said as the submission's hint when a dataset failed and
- * no pattern across datasets was found. */
+ * gives the block): said as the submission's hint when a dataset failed. */
 static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e, submission_result *s)
 {
-    if (s->hint || m->perf.work != WORK_MATMUL)
+    if (m->perf.work != WORK_MATMUL)
         return;
     int failed = 0;
     for (int i = 0; i < s->ndatasets; i++)
@@ -655,8 +656,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         remove_stale_maps(m, opt->maps_dir, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, s);
+        block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
-        block_against_tiles(m, &evidence, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0)
             bench_grade(m, b, file, workdir, s);
