@@ -49,7 +49,8 @@ typedef struct {
     double worst_ratio;             /* max over elements of error / tolerance (finite ones) */
     int nworst;
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
-    char hint[512];                 /* where to look, from the pattern of errors (diagnose.c), or "" */
+    char hint[2048];                /* where to look, from the pattern of errors (diagnose.c), or "";
+                                       room for every sentence the kit joins (never cut mid-sentence) */
     int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce
                                        (diagnose_inputs): the most specific kind of hint */
     char mistake[64];               /* that mistake in a few words ("mask flipped"), else "" */

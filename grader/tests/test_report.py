@@ -310,3 +310,14 @@ def test_a_copy_past_a_pitched_allocation_is_named(tmp_path):
     rc, rep = kit.check_json(lab, path, "emu", sanitize=True)
     hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
     assert hz["status"] == "requirement_failed", hz
+
+
+def test_a_long_hint_is_never_cut(tmp_path):
+    """Lab 05 copying rows with cudaMemcpy instead of cudaMemcpy2D: the
+    dataset's hint joins the map's sentence, the NaN diagnosis and the
+    padding's (over 600 characters) and ends with its last sentence whole."""
+    lab = "05-pitched-conv"
+    rc, rep = kit.check_json(lab, mutant(lab, "memcpy-not-2d"), "emu", "--dataset", "rgb-5x7")
+    hint = rep["datasets"][0]["comparison"]["hint"]
+    assert len(hint) > 511, hint
+    assert hint.endswith("look at what writes whole rows of out."), hint
