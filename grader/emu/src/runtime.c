@@ -1459,7 +1459,9 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
             set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
                       "%s at an address far outside every array: an index that went below 0 in unsigned "
                       "arithmetic (threadIdx, blockIdx and blockDim are unsigned) wraps round to about 4 "
-                      "billion; compute the index in int, e.g. (int)threadIdx.y + i - MASK_RADIUS", what);
+                      "billion; find the offset that makes it negative for the first threads (a radius "
+                      "subtracted again where the tile already starts before the output, say): in int "
+                      "arithmetic the same index would only read just before the array", what);
         else
             set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
                       "%s at address %p, which is not device memory: a wild or host pointer, or an index "
