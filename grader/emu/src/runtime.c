@@ -984,11 +984,31 @@ void emu_fiber_main(void)
 #ifdef EMU_RACE
     __tsan_acquire(&W->blk_sync);
 #endif
-    W->L->invoke(W->L->arg);
-    W = emu_self_;
-    fiber *f = W->cur;
-    f->state = F_EXIT;
-    W->nexit++;
+    fiber *f;
+    for (;;) {
+        W->L->invoke(W->L->arg);
+        W = emu_self_;
+        f = W->cur;
+        f->state = F_EXIT;
+        W->nexit++;
+#if !defined(EMU_RACE) && !defined(EMU_CHECK)
+        /* The next thread of the round has not started yet (its context is
+         * still the entry): run it here, on this stack, with no switch. A
+         * block whose threads all return at once (the early exit of a grid
+         * far larger than its data) then costs a call a thread. Should it
+         * wait at a barrier, it keeps this stack: the thread that owned it
+         * has returned, and the round ends as divergence anyway. The
+         * sanitizers' builds switch every time: they track each stack. */
+        fiber *n = f + 1;
+        if (n < W->end && n->ctx.pc == (void *)emu_fiber_entry &&
+            !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
+            W->cur = n;
+            emu_threadIdx_ = n->tid;
+            continue;
+        }
+#endif
+        break;
+    }
 #ifdef EMU_RACE
     __tsan_release(&W->end_sync);
 #endif
@@ -1250,12 +1270,15 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     int n = (int)L->nthreads;
     while (W->nstacks < n)
         fiber_stack(W, W->nstacks++);
-    unsigned bx = c->block.x, by = c->block.y;
+    unsigned bx = c->block.x, by = c->block.y, x = 0, y = 0, z = 0;
     for (int i = 0; i < n; i++) {
         fiber *f = &W->fibers[i];
-        f->tid.x = (unsigned)i % bx;
-        f->tid.y = (unsigned)i / bx % by;
-        f->tid.z = (unsigned)i / (bx * by);
+        f->tid.x = x, f->tid.y = y, f->tid.z = z; /* counted, not divided: blocks can be many */
+        if (++x == bx) {
+            x = 0;
+            if (++y == by)
+                y = 0, z++;
+        }
         fiber_init(W, f, i);
         W->live[i] = i;
     }
