@@ -563,15 +563,18 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
 }
 
 /* A matrix lab's blocks smaller than its tiles (the emulator's launch log
- * gives the block): said as the submission's hint when a dataset failed. */
+ * gives the block): said as the submission's hint when a dataset came out
+ * with NaN, the mark of tile slots no thread stored (the kit poisons shared
+ * memory with NaN); a kernel that loads a bigger tile on purpose, several
+ * elements a thread, and fails for another reason is not blamed for it. */
 static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e, submission_result *s)
 {
     if (m->perf.work != WORK_MATMUL)
         return;
-    int failed = 0;
+    int unset = 0;
     for (int i = 0; i < s->ndatasets; i++)
-        failed += s->datasets[i].status != ST_PASS;
-    if (failed)
+        unset += s->datasets[i].status == ST_WRONG && s->datasets[i].cmp.nonfinite > 0;
+    if (unset)
         s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->shared_block[0], e->shared_block[1],
                                                     e->shared_kernel);
     s->hint_leads = s->hint != NULL;

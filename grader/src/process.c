@@ -549,8 +549,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         kill(-pid, SIGKILL);
         waitpid(pid, &status, 0);
         r->wall_s = now_s() - t0;
+        kill_strays(&keep); /* (a reaped run's strays went when it was reaped) */
     }
-    kill_strays(&keep);
     free(keep.pids);
     if (sandboxed) {
         /* the program's own wait status, as its namespace's first process saw it */

@@ -28,20 +28,24 @@ def gpulab(*args, **kw):
     return run([GPULAB, *args], **kw)
 
 
+def manifest_points(m, checkers=True):
+    """Full marks of the lab whose manifest is m: its public datasets' points
+    and its requirements' (no_hazards only counts when the checkers ran,
+    formats.md)."""
+    reqs = [r for r in m.get("requirements", []) if checkers or r["name"] != "no_hazards"]
+    return sum(d["points"] for d in m["datasets"] if not d.get("on_demand")) + sum(r["points"] for r in reqs)
+
+
 def hazard_share(m):
     """The share of a lab's points (its manifest m) that no_hazards is worth:
     what a checker's finding costs, whatever the datasets did."""
     hazards = sum(r["points"] for r in m.get("requirements", []) if r["name"] == "no_hazards")
-    total = sum(d["points"] for d in m["datasets"] if not d.get("on_demand"))
-    return hazards / (total + sum(r["points"] for r in m.get("requirements", [])))
+    return hazards / manifest_points(m)
 
 
 def max_score(lab, checkers=True):
-    """A lab's full marks: its public datasets' points and its requirements'
-    (no_hazards only counts when the checkers ran, formats.md)."""
-    m = manifest(lab)
-    reqs = [r for r in m.get("requirements", []) if checkers or r["name"] != "no_hazards"]
-    return sum(d["points"] for d in m["datasets"] if not d.get("on_demand")) + sum(r["points"] for r in reqs)
+    """A lab's full marks (manifest_points of its manifest)."""
+    return manifest_points(manifest(lab), checkers)
 
 
 def check_json(lab, path, backend, *extra, expect_rc=None, sanitize=False, **kw):

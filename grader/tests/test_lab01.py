@@ -36,8 +36,7 @@ def test_text_report_for_people(backend):
     assert p.returncode == 1
     assert "\033[" not in p.stdout  # NO_COLOR is set by kit.run
     # the datasets' points and no_hazards' (the checkers ran: it counts)
-    points = len(DATASETS) + sum(r["points"] for r in kit.manifest(LAB)["requirements"])
-    assert f"score 0/{points}" in p.stdout
+    assert f"score 0/{kit.max_score(LAB)}" in p.stdout
     assert "[no_hazards]" in p.stdout and "no dataset passed" in p.stdout
     assert "(never written)" in p.stdout
 
@@ -131,15 +130,16 @@ def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
     assert p.returncode == 0, (p.stderr, errors)
     scores = [s["score"] for s in doc["submissions"]]
     # with the checkers: the solution earns no_hazards too, the skeleton not
-    hazards = sum(r["points"] for r in kit.manifest(LAB)["requirements"] if r["name"] == "no_hazards")
-    assert scores == [len(DATASETS) + hazards, 0]
+    assert scores == [kit.max_score(LAB), 0]
     assert doc["lab"] == LAB and doc["backend"] == backend
 
 
 def test_a_grid_far_too_large_still_gets_full_marks(backend):
     """68 million blocks of 8 x 8 threads at width 257, nearly all returning
-    at once: right on a GPU, and right within the lab's time limit on the
-    emulator too (it used to time out there). The limit is raised here only
-    so that a loaded test machine cannot turn a slow pass into a timeout."""
+    at once, are run and right on each backend. What this checks is the
+    verdict, under a limit raised so that a loaded test machine cannot turn
+    a slow pass into a timeout; the emulator's speed on such grids (the
+    launch used to take about 48 s, over the lab's 20 s, and now 13 s) is a
+    benchmark in docs/emulator.md, not something a test can time fairly."""
     rc, rep = kit.check_json(LAB, PROGRAMS / "huge_grid.cu", backend, "--timeout", "90", expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
