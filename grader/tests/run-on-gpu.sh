@@ -10,17 +10,18 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/gpulab-gpu-run}
 mkdir -p "$OUT"
-make_args=(-j"$(nproc)")
+# exported, not given to make: the tests' own builds (a copy of the kit, an
+# imported lab) need them too
 if ! pkg-config --exists libcjson 2>/dev/null && [ -d .carry/cjson ]; then
     c=$PWD/.carry/cjson
-    make_args+=("CJSON_CFLAGS=-I$c/include" "CJSON_LIBS=-L$c/lib -lcjson -Wl,-rpath,$c/lib")
+    export CJSON_CFLAGS="-I$c/include" CJSON_LIBS="-L$c/lib -lcjson -Wl,-rpath,$c/lib"
 fi
 if ! pkg-config --exists libpng 2>/dev/null && [ -d .carry/png ]; then
     c=$PWD/.carry/png
-    make_args+=("PNG_CFLAGS=-I$c/include" "PNG_LIBS=-L$c/lib -lpng16 -Wl,-rpath,$c/lib")
+    export PNG_CFLAGS="-I$c/include" PNG_LIBS="-L$c/lib -lpng16 -Wl,-rpath,$c/lib"
 fi
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
-make "${make_args[@]}" kit > "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+make -j"$(nproc)" kit > "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
 echo "== main job: every reference solution on the GPU"
 status=0
 for lab in $(ls labs); do

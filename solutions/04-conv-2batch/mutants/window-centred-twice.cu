@@ -7,6 +7,7 @@
  * Category: the mask window centred twice: an unsigned index below 0
  * Look at: the shared tile's indices in the sum (compute them in int)
  * Kit says: dataset=rgb-47x29; sanitize=no; status=cuda_error; words=illegal memory access
+ * On a GPU: status=wrong; words=almost everywhere
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.
