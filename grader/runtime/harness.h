@@ -114,6 +114,9 @@ void harness_note_wrong(const char *fmt, ...) __attribute__((format(printf, 1, 2
  * dataset that did not pass in the series.
  */
 int lab_main(int argc, char **argv);
+/* Creates the CUDA context and tells the grader the program is ready
+ * (HARNESS_READY_FD_ENV, harness_protocol.h); main() calls it first. */
+void harness_ready(void);
 void harness_exit(int code) __attribute__((noreturn));
 
 /* Forgets the last dataset's state (noted results, scaled inputs) before the

@@ -55,6 +55,7 @@ static void frame(const char *fmt, int k, int status, double ms)
 
 int main(int argc, char **argv)
 {
+    harness_ready();
     if (argc < 2 || strcmp(argv[1], "--series") != 0)
         return lab_main(argc, argv);
     if (argc < 4 || (argc - 2) % 2 != 0) {

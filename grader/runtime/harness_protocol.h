@@ -20,6 +20,17 @@ enum {
 };
 
 /*
+ * Start-up. A process's start (CUDA's context above all: seconds on a GPU
+ * other runs are using) is the machine's cost, not the program's, so the
+ * grader's time limit starts when the program is ready. With
+ * GPULAB_READY_FD=N in its environment the harness, once the CUDA context
+ * exists and before the first dataset, writes one byte to file descriptor N
+ * and closes it. The grader gives start-up a limit of its own (process.h);
+ * a program that writes the byte earlier only starts its own clock sooner.
+ */
+#define HARNESS_READY_FD_ENV "GPULAB_READY_FD"
+
+/*
  * Repeated calls (gpulab bench). With GPULAB_CALLS=N in its environment the
  * harness calls the entry point N times instead of once: call 0 warms up,
  * calls 1..N-1 are timed. Each call's inputs are the dataset's scaled by its

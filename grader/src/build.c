@@ -100,7 +100,7 @@ int build_kernel_ran(const char *workdir, const char *seen)
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
 static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char **why)
 {
-    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, BUILD_FILE_CAP, 1 };
+    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0 };
     proc_result r;
     proc_run_sandboxed(&spec, &r);
     sb_puts(log, r.out_text);

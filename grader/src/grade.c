@@ -104,14 +104,17 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
 /* The message of a run that ran out of time: where its kernel was stuck
  * when the emulator says so ("gpulab-emu: stuck FILE:LINE kernel K block
  * (x,y,z) thread (x,y,z): ..." on its standard error, run_program()'s
- * where_stuck), quoting the student's line; else run_timeout_message(). */
-static char *timeout_message(double timeout_s, const char *err_text, const char *student_file)
+ * where_stuck), quoting the student's line; else run_timeout_message().
+ * never_ready: it ran out of its start-up limit (run.h). */
+static char *timeout_message(double timeout_s, int never_ready, const char *err_text, const char *student_file)
 {
+    if (never_ready)
+        return run_timeout_message(timeout_s, 1);
     const char *p = err_text ? strstr(err_text, "gpulab-emu: stuck ") : NULL;
     char loc[300], kernel[128], block[48], thread[48];
     if (!p || sscanf(p, "gpulab-emu: stuck %299s kernel %127s block %47s thread %47[^:\n]", loc, kernel, block,
                      thread) != 4)
-        return run_timeout_message(timeout_s);
+        return run_timeout_message(timeout_s, 0);
     const char *colon = strrchr(loc, ':');
     int line = colon ? atoi(colon + 1) : 0;
     /* a line of the student's file (the build's copy of it keeps its lines),
@@ -186,7 +189,7 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     d->status = run_status(&run, timeout_s, &d->message);
     if (d->status == ST_TIMEOUT) {
         free(d->message);
-        d->message = timeout_message(timeout_s, run.proc.err_text, student_file);
+        d->message = timeout_message(timeout_s, run.proc.never_ready, run.proc.err_text, student_file);
     }
     /* A memory error or a wrong result the harness saw is final, but the
      * harness wrote the output first: compare it anyway for the hint and the
@@ -242,11 +245,13 @@ static void forget_dataset(dataset_result *d)
     d->call_ms = -1;
 }
 
-/* A dataset that ran out of time with the whole limit to itself. */
-static void judge_timeout(dataset_result *d, double timeout_s, const char *err_text, const char *student_file)
+/* A dataset that ran out of time with the whole limit to itself (or, never_ready,
+ * before it: in its start-up). */
+static void judge_timeout(dataset_result *d, double timeout_s, int never_ready, const char *err_text,
+                          const char *student_file)
 {
     d->status = ST_TIMEOUT;
-    d->message = timeout_message(timeout_s, err_text, student_file);
+    d->message = timeout_message(timeout_s, never_ready, err_text, student_file);
     d->wall_s = timeout_s;
     d->program_stdout = xstrdup("");
     d->program_stderr = xstrdup("");
@@ -332,7 +337,7 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
         }
         int k = pending[stop];
         if (timed_out && stop == 0) {
-            judge_timeout(&s->datasets[k], timeout_s, stuck, student_file);
+            judge_timeout(&s->datasets[k], timeout_s, timed_out & RUN_NEVER_READY, stuck, student_file);
             done[k] = 1;
             timeouts++;
             start = k + 1;

@@ -5,6 +5,7 @@
 #include "process.h"
 #include "sandbox.h"
 #include "util.h"
+#include "../runtime/harness_protocol.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -22,6 +23,10 @@
 #include <unistd.h>
 
 extern char **environ;
+
+/* The file descriptor a lab program says it is ready on (process.h). */
+#define READY_FD 3
+#define READY_FD_TEXT "3"
 
 static double now_s(void)
 {
@@ -379,13 +384,15 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
         start_failed(exec_fd, why);
     }
     if (kid == 0) {
-        if (sandbox_drop(spec->timeout_s, spec->build, why, sizeof why) != 0)
+        if (sandbox_drop(spec->timeout_s + spec->startup_s, spec->build, why, sizeof why) != 0)
             start_failed(exec_fd, why);
         execve(spec->argv[0], (char *const *)spec->argv, env);
         snprintf(why, sizeof why, "cannot exec %s: %s", spec->argv[0], strerror(errno));
         start_failed(exec_fd, why);
     }
     close(exec_fd);
+    if (spec->startup_s > 0)
+        close(READY_FD); /* only the program holds the ready pipe's write end */
     for (;;) {
         int st;
         pid_t w = wait(&st);
@@ -399,15 +406,44 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
     }
 }
 
+/* The ready pipe: 1 when the program has written its byte, 0 while it has
+ * not, -1 when its end closed without one (the program ended or closed the
+ * descriptor: it can no longer say it is ready, and start-up goes on). */
+static int ready_state(int fd)
+{
+    struct pollfd p = { fd, POLLIN, 0 };
+    if (poll(&p, 1, 0) <= 0)
+        return 0;
+    char c;
+    ssize_t n = read(fd, &c, 1);
+    if (n == 1)
+        return 1;
+    return n < 0 && (errno == EINTR || errno == EAGAIN) ? 0 : -1;
+}
+
 static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, int stuck_signal)
 {
     memset(r, 0, sizeof *r);
-    int out_pipe[2], err_pipe[2], exec_pipe[2], status_pipe[2] = { -1, -1 };
+    int out_pipe[2], err_pipe[2], exec_pipe[2], status_pipe[2] = { -1, -1 }, ready_pipe[2] = { -1, -1 };
     if (pipe2(out_pipe, O_CLOEXEC) || pipe2(err_pipe, O_CLOEXEC) || pipe2(exec_pipe, O_CLOEXEC))
         die("pipe: %s", strerror(errno));
     if (sandboxed && pipe2(status_pipe, O_CLOEXEC | O_NONBLOCK))
         die("pipe: %s", strerror(errno));
-    char **env = sandboxed ? sandbox_env(spec->env_add) : build_env(spec->env_add);
+    const char *const *env_add = spec->env_add;
+    const char **with_ready = NULL;
+    if (spec->startup_s > 0) {
+        if (pipe2(ready_pipe, O_CLOEXEC))
+            die("pipe: %s", strerror(errno));
+        size_t k = 0;
+        while (env_add && env_add[k])
+            k++;
+        with_ready = xcalloc(k + 2, sizeof *with_ready);
+        for (size_t j = 0; j < k; j++)
+            with_ready[j] = env_add[j];
+        with_ready[k] = HARNESS_READY_FD_ENV "=" READY_FD_TEXT;
+        env_add = with_ready;
+    }
+    char **env = sandboxed ? sandbox_env(env_add) : build_env(env_add);
     become_subreaper();
     pid_set keep;
     own_children(&keep);
@@ -434,6 +470,13 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             setrlimit(RLIMIT_FSIZE, &fs);
         }
         signal(SIGPIPE, SIG_DFL);
+        if (ready_pipe[1] >= 0) {
+            /* the ready pipe's write end on READY_FD, open across exec */
+            if (ready_pipe[1] == READY_FD)
+                fcntl(READY_FD, F_SETFD, 0);
+            else
+                dup2(ready_pipe[1], READY_FD);
+        }
         if (sandboxed)
             sandbox_init_process(spec, env, exec_pipe[1], status_pipe[1]);
         const char *why = "chdir";
@@ -451,6 +494,9 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     }
     setpgid(pid, pid); /* also done in the child: whichever runs first wins the race */
     free(env);
+    free(with_ready);
+    if (ready_pipe[1] >= 0)
+        close(ready_pipe[1]);
     close(out_pipe[1]);
     close(err_pipe[1]);
     close(exec_pipe[1]);
@@ -469,6 +515,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         r->err_text = xstrdup("");
         if (sandboxed)
             close(status_pipe[0]);
+        if (ready_pipe[0] >= 0)
+            close(ready_pipe[0]);
         free(keep.pids);
         return;
     }
@@ -483,10 +531,23 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         sb_init(&cap[i].line);
     }
     int status = 0, reaped = 0, told = 0;
-    double deadline = t0 + spec->timeout_s, grace_end = 0;
+    int ready_fd = ready_pipe[0];        /* open until the program says it is ready */
+    int starting = ready_pipe[0] >= 0;   /* in its start-up: the start-up limit applies */
+    double deadline = t0 + (ready_fd >= 0 ? spec->startup_s : spec->timeout_s), grace_end = 0;
     double tell_at = deadline - (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
+        int ready = ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
+        if (ready != 0) {
+            close(ready_fd);
+            ready_fd = -1;
+        }
+        if (ready == 1) { /* the limit starts now */
+            starting = 0;
+            r->startup_s = now - t0;
+            deadline = now + spec->timeout_s;
+            tell_at = deadline - (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
+        }
         if (!reaped && !told && stuck_signal > 0 && now >= tell_at) {
             /* to the run's group: in the sandbox its first process (pid 1 of
              * the namespace, no handler) never sees it, the program does; a
@@ -531,8 +592,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             }
             continue;
         }
-        int ready = poll(pfd, (nfds_t)np, 20);
-        if (ready > 0) {
+        if (poll(pfd, (nfds_t)np, ready_fd >= 0 ? 5 : 20) > 0) {
             for (int i = 0, k = 0; i < 2; i++) {
                 if (cap[i].fd < 0)
                     continue;
@@ -545,6 +605,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     for (int i = 0; i < 2; i++)
         if (cap[i].fd >= 0)
             close(cap[i].fd);
+    if (ready_fd >= 0)
+        close(ready_fd);
     if (!reaped) {
         kill(-pid, SIGKILL);
         waitpid(pid, &status, 0);
@@ -563,6 +625,9 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     }
     if (told && WIFSIGNALED(status) && WTERMSIG(status) == stuck_signal)
         r->timed_out = 1;
+    r->never_ready = r->timed_out && starting;
+    if (starting && !r->timed_out)
+        r->startup_s = r->wall_s; /* ended without saying it was ready */
     if (WIFEXITED(status) && !r->timed_out) {
         r->exited = 1;
         r->exit_code = WEXITSTATUS(status);

@@ -11,6 +11,12 @@
  * becomes its child, and every process descended from the run is killed and
  * reaped before proc_run() returns. The caller's other children are left
  * alone.
+ *
+ * A lab program's start-up (CUDA's context: seconds on a loaded GPU) can be
+ * left out of its limit: with startup_s set, the child gets a pipe on file
+ * descriptor 3 (named in GPULAB_READY_FD) and the limit starts when a byte
+ * arrives there or the pipe closes; a program not ready within startup_s is
+ * stopped as out of time.
  */
 #ifndef GPULAB_PROCESS_H
 #define GPULAB_PROCESS_H
@@ -27,6 +33,11 @@ typedef struct {
     long long file_size_cap;     /* RLIMIT_FSIZE in bytes; 0: none */
     int build;                   /* a compiler, not a lab program: in the sandbox, a
                                     compiler's devices and memory limit (sandbox.h) */
+    double startup_s;            /* 0: timeout_s counts from the start. Else a lab
+                                    program's start-up limit: timeout_s counts from
+                                    when it says it is ready (harness_protocol.h,
+                                    HARNESS_READY_FD_ENV); one not ready within
+                                    startup_s is stopped (never_ready) */
 } proc_spec;
 
 typedef struct {
@@ -36,7 +47,9 @@ typedef struct {
     int signaled;       /* killed by a signal; signal_number valid */
     int signal_number;
     int timed_out;      /* the grader killed it at the time limit */
-    double wall_s;
+    int never_ready;    /* with startup_s: timed out before it said it was ready */
+    double startup_s;   /* with startup_s: seconds from start to ready */
+    double wall_s;      /* from the start, start-up included */
     char *out_text;     /* captured stdout (NUL-terminated) */
     char *err_text;     /* captured stderr */
     size_t out_dropped, err_dropped; /* bytes past the cap */

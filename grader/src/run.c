@@ -133,7 +133,7 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     r->run_dir = xstrdup(run_dir);
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
-    proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
+    proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, RUN_STARTUP_S };
     proc_run_sandboxed_asking(&spec, where_stuck ? SIGUSR1 : 0, &r->proc);
     parse_harness_lines(r);
 }
@@ -181,7 +181,8 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         argv[2 + 2 * i] = names[2 * i];
         argv[3 + 2 * i] = names[2 * i + 1];
     }
-    proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES, 0 };
+    proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES, 0,
+                        RUN_STARTUP_S };
     proc_result p;
     proc_run_sandboxed_asking(&spec, where_stuck ? SIGUSR1 : 0, &p);
     for (int i = 0; i < n; i++) {
@@ -211,7 +212,7 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
         parse_harness_lines(r);
     }
-    int timed_out = p.started && p.timed_out;
+    int timed_out = p.started && p.timed_out ? 1 | (p.never_ready ? RUN_NEVER_READY : 0) : 0;
     proc_result_free(&p);
     for (int i = 0; i < 2 * n; i++)
         free(names[i]);
@@ -232,8 +233,13 @@ static char *last_line(const char *text)
     return xasprintf("%.*s", (int)(end - start > 300 ? 300 : end - start), start);
 }
 
-char *run_timeout_message(double timeout_s)
+char *run_timeout_message(double timeout_s, int never_ready)
 {
+    if (never_ready)
+        return xasprintf("was not ready for its first dataset within %g s and was stopped: the time before it "
+                         "(CUDA's start-up, and the program's own constructors and static initialisers) is not "
+                         "part of the time limit, but has a limit of its own; look for a constructor or a "
+                         "global object's initialiser that never ends", RUN_STARTUP_S);
     return xasprintf("did not finish within %g s and was stopped: look for a loop that never ends, or a "
                      "__syncthreads() that some threads of a block never reach", timeout_s);
 }
@@ -246,7 +252,7 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
         return ST_GRADER_ERROR;
     }
     if (p->timed_out) {
-        *message = run_timeout_message(timeout_s);
+        *message = run_timeout_message(timeout_s, p->never_ready);
         return ST_TIMEOUT;
     }
     if (p->signaled) {

@@ -14,6 +14,12 @@
  * the grader reads of one: no lab writes more; a runaway program stops here. */
 #define RUN_OUTPUT_MAX_BYTES (2LL << 30)
 
+/* A lab program's start-up limit: the time before the kit's first dataset
+ * (CUDA's context: seconds on a GPU other runs are using; the program's own
+ * constructors) is not part of the time limit, which starts when the
+ * program says it is ready (process.h); one not ready by then is stopped. */
+#define RUN_STARTUP_S 20.0
+
 typedef struct {
     proc_result proc;
     char *run_dir;
@@ -45,15 +51,19 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
  * dataset i's part of the outputs, its exit status and the harness's wall
  * time, as run_program() would; results[i].proc.started is 0 for a dataset
  * the series did not finish (the process ended or ran out of time first).
- * Returns 1 when the process ran out of time (timeout_s for the whole
+ * Returns nonzero when the process ran out of time (timeout_s for the whole
  * series): the first dataset not finished is the one it was on; its
  * results[i].proc.err_text holds what the series printed on its standard
  * error from that dataset's start on (started stays 0). */
 int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
                double timeout_s, const char *const *env_add, int where_stuck, run_result *results);
+/* run_series()'s return when the time ran out before the program was ready
+ * (its start-up limit, RUN_STARTUP_S): 1 | RUN_NEVER_READY. */
+#define RUN_NEVER_READY 2
 
-/* The message of a run that ran out of time (malloc'd). */
-char *run_timeout_message(double timeout_s);
+/* The message of a run that ran out of time (malloc'd); never_ready: it ran
+ * out of its start-up limit, before the first dataset. */
+char *run_timeout_message(double timeout_s, int never_ready);
 
 /* A dataset's run folder in a work directory, WORKDIR/run-DATASET, and
  * (emulator) its launch log, WORKDIR/emu-DATASET.log (malloc'd). The

@@ -603,13 +603,16 @@ static void checker_paths_free(checker_paths *c)
  * fresh copy of the dataset's inputs in dir, sandboxed like every run of
  * student code, with env_add (the emulator's launch log, as a graded run
  * has it) or none; capture: how much of each of its outputs to keep.
- * Checkers are slow: ten times the lab's limit, two minutes at least. */
+ * Checkers are slow: ten times the lab's limit, two minutes at least, and
+ * as long again for start-up (compute-sanitizer's own is seconds); the
+ * program says when it is ready as in a graded run (process.h), so that it
+ * cannot tell the runs apart. */
 static void run_checker(const char *const *argv, const char *dataset_dir, const char *dir, double timeout_s,
                         const char *const *env_add, size_t capture, proc_result *p)
 {
     run_prepare_dir(dataset_dir, dir);
     double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0 };
+    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0, limit };
     proc_run_sandboxed(&spec, p);
 }
 

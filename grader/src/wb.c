@@ -124,7 +124,7 @@ char *wb_run_problem(const proc_result *p, double timeout_s)
     if (!p->started)
         return xasprintf("the program could not be started: %s", p->out_text);
     if (p->timed_out)
-        return run_timeout_message(timeout_s);
+        return run_timeout_message(timeout_s, 0);
     if (p->signaled)
         return xasprintf("the program crashed: %s", signal_description(p->signal_number));
     if (p->exit_code == WB_EXIT_ERROR)
@@ -146,7 +146,7 @@ void wb_run_program(const char *program, char *const *args, int nargs, const cha
     for (int i = 0; i < nargs; i++)
         argv[i + 1] = args[i];
     /* The user's own folder: the arguments name files relative to it. */
-    proc_spec spec = { argv, NULL, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0 };
+    proc_spec spec = { argv, NULL, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, 0 };
     proc_run_sandboxed(&spec, p);
     free(argv);
     free(keep_env);

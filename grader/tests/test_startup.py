@@ -1,0 +1,42 @@
+"""A lab program's start-up is not part of its time limit (process.h,
+RUN_STARTUP_S in run.h): the limit starts when the harness says it is ready
+(after CUDA's context, before the first dataset), so a loaded GPU's slow
+start-up costs no student a timeout; start-up has a limit of its own."""
+import re
+
+import kit
+
+LAB = "01-basic-matmul"
+SOLUTION = kit.ROOT / "solutions" / LAB / "basic_matmul.cu"
+
+
+def with_constructor(tmp_path, body):
+    """The reference solution with a constructor (run before main) doing body."""
+    src = SOLUTION.read_text()
+    ctor = ("#include <unistd.h>\n"
+            "__attribute__((constructor)) static void before_main(void)\n{\n" + body + "\n}\n")
+    path = tmp_path / "basic_matmul.cu"
+    path.write_text(ctor + src)
+    return path
+
+
+def test_a_slow_start_is_not_counted_against_the_limit(backend, tmp_path):
+    # 1.5 s before main, a limit of 1 s: only the dataset's own time counts
+    slow = with_constructor(tmp_path, "    usleep(1500000);")
+    rc, rep = kit.check_json(LAB, slow, backend, "--timeout", "1", "--dataset", "width-0017")
+    assert kit.statuses(rep) == {"width-0017": "pass"}, rep["datasets"]
+    assert rep["datasets"][0]["wall_s"] >= 1.5
+
+
+def test_a_start_that_never_ends_is_stopped_at_the_start_up_limit(tmp_path):
+    if kit.emu_problem():
+        import pytest
+        pytest.skip(kit.emu_problem())
+    src = (kit.ROOT / "grader" / "src" / "run.h").read_text()
+    limit = float(re.search(r"#define RUN_STARTUP_S ([0-9.]+)", src).group(1))
+    stuck = with_constructor(tmp_path, "    for (;;)\n        pause();")
+    rc, rep = kit.check_json(LAB, stuck, "emu", "--timeout", "1", "--dataset", "width-0017")
+    (d,) = rep["datasets"]
+    assert d["status"] == "timeout", d
+    assert f"was not ready for its first dataset within {limit:g} s" in d["message"], d["message"]
+    assert "constructor" in d["message"]
