@@ -531,14 +531,17 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         sb_init(&cap[i].line);
     }
     int status = 0, reaped = 0, told = 0;
-    int ready_fd = ready_pipe[0];        /* open until the program says it is ready */
+    /* Open to the end of the run, not only until the byte: a process of the
+     * run that writes it again (a program that runs itself) must not die of
+     * SIGPIPE. A program that fills the pipe blocks only itself. */
+    int ready_fd = ready_pipe[0];
     int starting = ready_pipe[0] >= 0;   /* in its start-up: the start-up limit applies */
     double deadline = t0 + (ready_fd >= 0 ? spec->startup_s : spec->timeout_s), grace_end = 0;
     double tell_at = deadline - (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
-        int ready = ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
-        if (ready != 0) {
+        int ready = starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
+        if (ready == -1) {
             close(ready_fd);
             ready_fd = -1;
         }
@@ -592,7 +595,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             }
             continue;
         }
-        if (poll(pfd, (nfds_t)np, ready_fd >= 0 ? 5 : 20) > 0) {
+        if (poll(pfd, (nfds_t)np, starting && ready_fd >= 0 ? 5 : 20) > 0) {
             for (int i = 0, k = 0; i < 2; i++) {
                 if (cap[i].fd < 0)
                     continue;

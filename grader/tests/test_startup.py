@@ -28,6 +28,30 @@ def test_a_slow_start_is_not_counted_against_the_limit(backend, tmp_path):
     assert rep["datasets"][0]["wall_s"] >= 1.5
 
 
+def test_a_program_that_runs_itself_says_it_is_ready_twice_and_lives(backend, tmp_path):
+    # the program runs itself once from a constructor (its own harness: a
+    # second ready byte, after the grader has had the first); the second
+    # write must not kill it with SIGPIPE
+    twice = with_constructor(tmp_path, """    if (!getenv("RAN_ONCE")) {
+        setenv("RAN_ONCE", "1", 1);
+        pid_t kid = fork();
+        if (kid == 0) {
+            char self[4096];
+            ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+            if (n > 0) {
+                self[n] = 0;
+                char *args[] = { self, (char *)".", (char *)"mine.tensor", NULL };
+                execv(self, args);
+            }
+            _exit(1);
+        }
+        waitpid(kid, NULL, 0);
+    }""")
+    twice.write_text("#include <stdlib.h>\n#include <sys/wait.h>\n" + twice.read_text())
+    rc, rep = kit.check_json(LAB, twice, backend, "--dataset", "width-0017")
+    assert kit.statuses(rep) == {"width-0017": "pass"}, rep["datasets"]
+
+
 def test_a_start_that_never_ends_is_stopped_at_the_start_up_limit(tmp_path):
     if kit.emu_problem():
         import pytest

@@ -35,7 +35,9 @@ __attribute__((constructor)) static void before_main(void)
 {
     setenv("LD_PRELOAD", "/tmp/evil.so", 1);
     setenv("GPULAB_EMU_LOG", "/dev/null", 1);
-    setenv("CUDA_VISIBLE_DEVICES", "", 0);
+    /* hides the GPU (the emulator's too): every CUDA call then fails, on
+     * either backend, though a grading worker names its GPU in this variable */
+    setenv("CUDA_VISIBLE_DEVICES", "", 1);
     printf("@gpulab\tpass\n");
     atexit(forge);
     if (!getenv("ATTACK_CHILD")) {
