@@ -219,6 +219,10 @@ def test_a_changed_submission_is_graded_again(tmp_path):
 
 
 @pytest.mark.gpu
+# alone on the GPU: beside other GPU tests a flood of output or a gigabyte of
+# writes ran past the 6 s limit once in a while on an H100 (a timeout where
+# the emulator crashed, 7/8 where it gave 8/8); alone it agrees every time
+@pytest.mark.gpu_exclusive
 def test_40_submissions_on_the_gpu_match_the_emulator(class_of_40):
     """The same class graded on the GPU: every submission's score and every
     dataset's status as on the emulator (the attack suite included)."""
@@ -237,15 +241,11 @@ def test_40_submissions_on_the_gpu_match_the_emulator(class_of_40):
                          for name, rec in records_of(records).items()}
     assert set(runs["gpu"]) == set(runs["emu"]) == set(expected)
     scores = {name: runs["gpu"][name][1] for name in expected}
-    assert scores == {name: float(v) for name, v in expected.items()} or scores == expected, scores
-    # statuses alike, but for one thing: a program that earns nothing may run
-    # out of time on one backend where it failed otherwise on the other
-    # (fill_disk's gigabyte of writes on a machine loaded by other tests);
-    # it costs it nothing either way
-    def same(name):
-        pairs = zip(runs["emu"][name][0], runs["gpu"][name][0])
-        return all(e == g or (expected[name] == 0 and "timeout" in (e, g)) for e, g in pairs)
-    differ = {name: (runs["emu"][name][0], runs["gpu"][name][0]) for name in expected if not same(name)}
+    wrong = {name: (scores[name], expected[name], runs["gpu"][name][0], runs["emu"][name][0])
+             for name in expected if float(scores[name]) != float(expected[name])}
+    assert not wrong, f"(gpu score, expected, gpu statuses, emu statuses): {wrong}"
+    differ = {name: (runs["emu"][name][0], runs["gpu"][name][0]) for name in expected
+              if runs["emu"][name][0] != runs["gpu"][name][0]}
     assert not differ, differ
 
 
