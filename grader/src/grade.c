@@ -486,16 +486,29 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     }
     sanitize_builds builds;
     sanitize_build(m, b, s->file, workdir, want_faults, &builds);
+    /* On a GPU every chosen dataset's checkers start at once (three
+     * compute-sanitizer processes each, mostly instrumenting on the CPU: a
+     * GPU machine's cores have room). The emulator's already run two at a
+     * time, its machines have few cores, and ThreadSanitizer's memory would
+     * not fit Gradescope's container three times over: one dataset at a time. */
+    sanitize_pending *pending[MAX_CHECKED] = { 0 };
+    int at_once = b->kind == BACKEND_GPU ? nchosen : 1;
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
-        char *dir = resolve_dataset_dir(m, index[chosen[k]], opt->datasets_root);
+        for (int j = k; j < nchosen && j < k + at_once; j++) {
+            if (pending[j])
+                continue;
+            const dataset_result *dj = &s->datasets[chosen[j]];
+            char *dir = resolve_dataset_dir(m, index[chosen[j]], opt->datasets_root);
+            int want = b->kind == BACKEND_EMU ? fault_maps[j] != NULL
+                                              : m->errormap_tile > 0 && dj->status == ST_PASS;
+            pending[j] = sanitize_start(b, &builds, dir, dj->name, timeout_s, want);
+            free(dir);
+        }
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+        sanitize_collect(pending[k], s->file, d->sanitizer);
+        pending[k] = NULL;
         char *fault_map = fault_maps[k];
-        if (b->kind == BACKEND_EMU)
-            sanitize_run_emu(&builds, dir, d->name, timeout_s, s->file, fault_map != NULL, d->sanitizer);
-        else
-            sanitize_run(b, &builds, dir, d->name, timeout_s, s->file,
-                         m->errormap_tile > 0 && d->status == ST_PASS, d->sanitizer);
         if (fault_map)
             sanitize_draw_fault_map(d->sanitizer, fault_map);
         free(fault_map);
@@ -515,7 +528,6 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             d->message = xasprintf("the output matched, but only by luck: %s",
                                    d->sanitizer->findings[0].message);
         }
-        free(dir);
     }
     sanitize_builds_free(&builds, opt->keep);
 }

@@ -535,7 +535,7 @@ static void build_gpu_checkers(const lab_manifest *m, const backend *b, const ch
     int found = tool != NULL;
     free(tool);
     if (!found)
-        return; /* sanitize_run() says so */
+        return; /* sanitize_collect() says so */
     for (int t = TOOL_MEMCHECK; t <= TOOL_HAZARDS; t++)
         sb->folder[t] = make_temp_dir("gpulab");
     build_result r;
@@ -739,12 +739,28 @@ int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path)
     return 0;
 }
 
-void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const char *dataset, double timeout_s,
-                      const char *student_file, int want_faults, sanitize_result *r)
+/* A dataset's checker runs between sanitize_start() and sanitize_collect(). */
+struct sanitize_pending {
+    int emu;                      /* the emulator's two builds, else compute-sanitizer's three tools */
+    int want;                     /* emu: fault lists; GPU: the race map's hazards */
+    const sanitize_builds *sb;
+    char *dataset_dir, *dataset;
+    double timeout_s;
+    char *tool;                   /* GPU: compute-sanitizer */
+    char *problem;                /* set before any run started: why none could */
+    int n;                        /* runs */
+    int which[3];                 /* emu: the build (EMU_*); GPU: the tool's index */
+    int started[3];
+    checker_job jobs[3];
+    checker_paths paths[3];
+    char *why_not[3];             /* a run that could not be started: why */
+};
+
+static const char *const gpu_tools[] = { "memcheck", "racecheck", "synccheck" };
+
+static void start_emu(sanitize_pending *p)
 {
-    memset(r, 0, sizeof *r);
-    r->ran = 1;
-    const int builds[2] = { EMU_RACE, want_faults ? EMU_FAULTS : EMU_CHECK };
+    const int builds[2] = { EMU_RACE, p->want ? EMU_FAULTS : EMU_CHECK };
     /* ThreadSanitizer from GCC 12 refuses to start when the kernel
      * randomises addresses more than it expects ("unexpected memory
      * mapping", seen on newer kernels): run without randomisation. setarch
@@ -755,49 +771,55 @@ void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const 
     /* The two checkers at once, each in a child of the grader: they are
      * independent, and on two cores one's start-up (mostly the kernel's
      * work for the sanitizer's shadow memory) hides the other's. */
-    checker_job jobs[2];
-    checker_paths paths[2];
-    int started[2] = { 0, 0 };
+    p->n = 2;
     for (int i = 0; i < 2; i++) {
-        int k = builds[i];
-        if (!sb->folder[k] || sb->problem[k]) {
-            r->ran = 0;
-            free(r->problem);
-            r->problem = xstrdup(sb->problem[k] ? sb->problem[k] : "the emulator's checking build was not made");
+        int k = p->which[i] = builds[i];
+        if (!p->sb->folder[k] || p->sb->problem[k]) {
+            p->why_not[i] = xstrdup(p->sb->problem[k] ? p->sb->problem[k] : "the emulator's checking build was not made");
             continue;
         }
-        checker_paths_init(&paths[i], sb->folder[k], dataset);
-        const char *plain[] = { paths[i].program, ".", "output.tensor", NULL };
-        const char *fixed[] = { setarch, arch, "-R", paths[i].program, ".", "output.tensor", NULL };
-        const char *env[] = { paths[i].log_env, NULL };
-        checker_start(&jobs[i], setarch ? fixed : plain, dataset_dir, paths[i].dir, timeout_s, env, SAN_CAPTURE);
-        started[i] = 1;
+        checker_paths_init(&p->paths[i], p->sb->folder[k], p->dataset);
+        const char *plain[] = { p->paths[i].program, ".", "output.tensor", NULL };
+        const char *fixed[] = { setarch, arch, "-R", p->paths[i].program, ".", "output.tensor", NULL };
+        const char *env[] = { p->paths[i].log_env, NULL };
+        checker_start(&p->jobs[i], setarch ? fixed : plain, p->dataset_dir, p->paths[i].dir, p->timeout_s, env,
+                      SAN_CAPTURE);
+        p->started[i] = 1;
     }
-    for (int i = 0; i < 2; i++) {
-        if (!started[i])
+    free(setarch);
+}
+
+static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_result *r)
+{
+    for (int i = 0; i < p->n; i++) {
+        int k = p->which[i];
+        if (!p->started[i]) {
+            r->ran = 0;
+            free(r->problem);
+            r->problem = p->why_not[i];
+            p->why_not[i] = NULL;
             continue;
-        int k = builds[i];
-        proc_result p;
-        checker_finish(&jobs[i], &p);
-        if (!p.started || p.timed_out) {
+        }
+        proc_result pr;
+        checker_finish(&p->jobs[i], &pr);
+        if (!pr.started || pr.timed_out) {
             r->ran = 0;
             free(r->problem);
             r->problem = xasprintf("the emulator's %s run %s", emu_build_names[k],
-                                   p.timed_out ? "did not finish in time" : "could not be started");
-        } else if (strstr(p.err_text, "ThreadSanitizer: unexpected memory mapping") ||
-                   strstr(p.err_text, "FATAL: ThreadSanitizer") || strstr(p.err_text, "AddressSanitizer: failed")) {
+                                   pr.timed_out ? "did not finish in time" : "could not be started");
+        } else if (strstr(pr.err_text, "ThreadSanitizer: unexpected memory mapping") ||
+                   strstr(pr.err_text, "FATAL: ThreadSanitizer") || strstr(pr.err_text, "AddressSanitizer: failed")) {
             r->ran = 0;
             free(r->problem);
             r->problem = xasprintf("the emulator's %s checker cannot run on this machine: %.200s",
-                                   emu_build_names[k], p.err_text);
+                                   emu_build_names[k], pr.err_text);
         }
-        sanitize_parse_emu(p.err_text, student_file, r);
+        sanitize_parse_emu(pr.err_text, student_file, r);
         if (k == EMU_FAULTS)
-            sanitize_read_emu_faults(paths[i].log, r);
-        proc_result_free(&p);
-        checker_paths_free(&paths[i]);
+            sanitize_read_emu_faults(p->paths[i].log, r);
+        proc_result_free(&pr);
+        checker_paths_free(&p->paths[i]);
     }
-    free(setarch);
 }
 
 /* " Read Thread (x,y,z) at KERNEL(...)+0x.. in FILE:LINE": the thread, and
@@ -895,61 +917,96 @@ static void collect_races(const char *tool, const sanitize_builds *sb, const cha
     checker_paths_free(&c);
 }
 
-void sanitize_run(const backend *be, const sanitize_builds *sb, const char *dataset_dir, const char *dataset,
-                  double timeout_s, const char *student_file, int want_races, sanitize_result *r)
+static void start_gpu(sanitize_pending *p, const backend *be)
 {
-    memset(r, 0, sizeof *r);
-    if (be->kind != BACKEND_GPU) {
-        r->problem = xstrdup("the emulator's checks run in their own builds");
+    p->tool = find_compute_sanitizer(be);
+    if (!p->tool) {
+        p->problem = xstrdup("compute-sanitizer is not installed");
         return;
     }
-    char *tool = find_compute_sanitizer(be);
-    if (!tool) {
-        r->problem = xstrdup("compute-sanitizer is not installed");
-        return;
-    }
+    const sanitize_builds *sb = p->sb;
     if (!sb->folder[TOOL_MEMCHECK] || sb->problem[TOOL_MEMCHECK]) {
-        r->problem = xstrdup(sb->problem[TOOL_MEMCHECK] ? sb->problem[TOOL_MEMCHECK] : "the checkers' build was not made");
-        free(tool);
+        p->problem = xstrdup(sb->problem[TOOL_MEMCHECK] ? sb->problem[TOOL_MEMCHECK]
+                                                        : "the checkers' build was not made");
         return;
     }
-    static const char *const tools[] = { "memcheck", "racecheck", "synccheck" };
-    enum { NTOOLS = sizeof tools / sizeof *tools };
-    r->ran = 1;
     /* The three tools at once, each in a child of the grader: they are
      * independent, and most of their time is instrumentation on the CPU. */
-    checker_job jobs[NTOOLS];
-    for (size_t t = 0; t < NTOOLS; t++) {
-        checker_paths c;
-        checker_paths_init(&c, sb->folder[TOOL_MEMCHECK + t], dataset);
+    p->n = 3;
+    for (int t = 0; t < 3; t++) {
+        checker_paths *c = &p->paths[t];
+        p->which[t] = t;
+        checker_paths_init(c, sb->folder[TOOL_MEMCHECK + t], p->dataset);
         /* memcheck names every faulting thread, one record each: let enough
          * of them through for the fault map */
-        int memcheck = strcmp(tools[t], "memcheck") == 0;
-        const char *argv[] = { tool, "--tool", tools[t], "--print-limit", memcheck ? MEMCHECK_PRINT_LIMIT : "32",
-                               c.program, ".", "output.tensor", NULL };
-        checker_start(&jobs[t], argv, dataset_dir, c.dir, timeout_s, NULL,
+        int memcheck = t == 0;
+        const char *argv[] = { p->tool, "--tool", gpu_tools[t], "--print-limit", memcheck ? MEMCHECK_PRINT_LIMIT : "32",
+                               c->program, ".", "output.tensor", NULL };
+        checker_start(&p->jobs[t], argv, p->dataset_dir, c->dir, p->timeout_s, NULL,
                       memcheck ? MEMCHECK_CAPTURE : SAN_CAPTURE);
-        checker_paths_free(&c);
+        p->started[t] = 1;
     }
-    for (size_t t = 0; t < NTOOLS; t++) {
-        proc_result p;
-        checker_finish(&jobs[t], &p);
-        if (!p.started || p.timed_out) {
+}
+
+static void collect_gpu(sanitize_pending *p, const char *student_file, sanitize_result *r)
+{
+    for (int t = 0; t < p->n; t++) {
+        proc_result pr;
+        checker_finish(&p->jobs[t], &pr);
+        if (!pr.started || pr.timed_out) {
             r->ran = 0;
             free(r->problem);
-            r->problem = xasprintf("compute-sanitizer --tool %s %s", tools[t],
-                                   p.timed_out ? "did not finish in time" : "could not be started");
+            r->problem = xasprintf("compute-sanitizer --tool %s %s", gpu_tools[t],
+                                   pr.timed_out ? "did not finish in time" : "could not be started");
         }
-        sanitize_parse_compute_sanitizer(p.err_text, student_file, r);
-        sanitize_parse_compute_sanitizer(p.out_text, student_file, r);
-        proc_result_free(&p);
+        sanitize_parse_compute_sanitizer(pr.err_text, student_file, r);
+        sanitize_parse_compute_sanitizer(pr.out_text, student_file, r);
+        proc_result_free(&pr);
+        checker_paths_free(&p->paths[t]);
     }
     int raced = 0;
     for (int i = 0; i < r->nfindings; i++)
         raced = raced || strcmp(r->findings[i].kind, "race") == 0;
-    if (want_races && raced)
-        collect_races(tool, sb, dataset_dir, dataset, timeout_s, r);
-    free(tool);
+    if (p->want && raced)
+        collect_races(p->tool, p->sb, p->dataset_dir, p->dataset, p->timeout_s, r);
+}
+
+sanitize_pending *sanitize_start(const backend *be, const sanitize_builds *sb, const char *dataset_dir,
+                                 const char *dataset, double timeout_s, int want)
+{
+    sanitize_pending *p = xcalloc(1, sizeof *p);
+    p->emu = be->kind != BACKEND_GPU;
+    p->want = want;
+    p->sb = sb;
+    p->dataset_dir = xstrdup(dataset_dir);
+    p->dataset = xstrdup(dataset);
+    p->timeout_s = timeout_s;
+    if (p->emu)
+        start_emu(p);
+    else
+        start_gpu(p, be);
+    return p;
+}
+
+void sanitize_collect(sanitize_pending *p, const char *student_file, sanitize_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (p->problem) {
+        r->problem = p->problem;
+        p->problem = NULL;
+    } else {
+        r->ran = 1;
+        if (p->emu)
+            collect_emu(p, student_file, r);
+        else
+            collect_gpu(p, student_file, r);
+    }
+    for (int i = 0; i < 3; i++)
+        free(p->why_not[i]);
+    free(p->tool);
+    free(p->dataset_dir);
+    free(p->dataset);
+    free(p);
 }
 
 void sanitize_result_free(sanitize_result *r)

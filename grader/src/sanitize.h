@@ -6,7 +6,7 @@
  * GPU: compute-sanitizer's memcheck (out-of-bounds and misaligned accesses),
  * racecheck (shared-memory hazards: a missing __syncthreads()) and synccheck
  * (a barrier not every thread reaches). Emulator: its race-check and
- * bounds-check builds (sanitize_run_emu). A dataset whose output matched but that has a
+ * bounds-check builds (sanitize_start). A dataset whose output matched but that has a
  * finding is `unsafe`: right by luck, worth no points.
  */
 #ifndef GPULAB_SANITIZE_H
@@ -70,14 +70,29 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
 /* Removes the folders (keep: leaves them, and names them on stderr). */
 void sanitize_builds_free(sanitize_builds *sb, int keep);
 
-/* Runs the program on the dataset (its inputs in dataset_dir, its name
- * dataset) under the GPU's checkers, compute-sanitizer's three tools.
- * student_file: the student's source, to quote its lines. want_races: when
- * racecheck reports a race, run it once more asking for every hazard, and
- * record the threads they name (r->races: slower, ask only where a race map
- * is wanted). */
-void sanitize_run(const backend *b, const sanitize_builds *sb, const char *dataset_dir, const char *dataset,
-                  double timeout_s, const char *student_file, int want_races, sanitize_result *r);
+/* A dataset's checker runs, started by sanitize_start() and collected by
+ * sanitize_collect(), which frees it: the grader may start several
+ * datasets' runs before collecting any, so that they run at once.
+ *
+ * On a GPU: compute-sanitizer's three tools, at once. want: when racecheck
+ * reports a race, run it once more asking for every hazard, and record the
+ * threads they name (r->races: slower, ask only where a race map is
+ * wanted).
+ *
+ * On the emulator: its --race build (ThreadSanitizer: shared-memory races
+ * and their two lines) and its --check build (AddressSanitizer: any
+ * out-of-bounds access), at once. want: record every thread that makes an
+ * invalid access (r->faults: the --check build made with want_faults,
+ * which goes on past its faults, up to a few thousand of them, which is
+ * slower: ask only where a fault map is wanted).
+ *
+ * The program runs on the dataset (its inputs in dataset_dir, its name
+ * dataset); student_file: the student's source, to quote its lines. sb
+ * must outlive the pending runs. */
+typedef struct sanitize_pending sanitize_pending;
+sanitize_pending *sanitize_start(const backend *b, const sanitize_builds *sb, const char *dataset_dir,
+                                 const char *dataset, double timeout_s, int want);
+void sanitize_collect(sanitize_pending *p, const char *student_file, sanitize_result *r);
 
 /* The threads named in racecheck's hazard report (--racecheck-report
  * hazard), added to r->races: the reading and the writing thread of each
@@ -88,16 +103,6 @@ void sanitize_parse_hazards(const char *text, sanitize_result *r);
 /* Draws r->races as a race map (errormap_write_faults: racing threads in the
  * fault map's loud colour) at ppm_path, sets r->race_map; 0, or -1. */
 int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path);
-
-/* The emulator's checks: its --race build (ThreadSanitizer: shared-memory
- * races and their two lines) and its --check build (AddressSanitizer: any
- * out-of-bounds access), each run on the dataset.
- * want_faults: record every thread that makes an invalid access (r->faults:
- * the --check build made with want_faults, which goes on past its faults,
- * up to a few thousand of them, which is slower: ask only where a fault map
- * is wanted). */
-void sanitize_run_emu(const sanitize_builds *sb, const char *dataset_dir, const char *dataset, double timeout_s,
-                      const char *student_file, int want_faults, sanitize_result *r);
 
 /* Reads the fault list of the emulator's --check --list-faults build, in
  * its launch log (docs/emulator.md), into r->faults and sets
