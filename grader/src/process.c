@@ -421,6 +421,12 @@ static int ready_state(int fd)
     return n < 0 && (errno == EINTR || errno == EAGAIN) ? 0 : -1;
 }
 
+/* When to send the stuck signal: a tenth of the limit before its end, 0.5 s at most. */
+static double ask_where_stuck_at(double deadline, double timeout_s)
+{
+    return deadline - (timeout_s / 10 < 0.5 ? timeout_s / 10 : 0.5);
+}
+
 static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, int stuck_signal)
 {
     memset(r, 0, sizeof *r);
@@ -537,7 +543,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     int ready_fd = ready_pipe[0];
     int starting = ready_pipe[0] >= 0;   /* in its start-up: the start-up limit applies */
     double deadline = t0 + (ready_fd >= 0 ? spec->startup_s : spec->timeout_s), grace_end = 0;
-    double tell_at = deadline - (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
+    double tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
         int ready = starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
@@ -549,7 +555,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             starting = 0;
             r->startup_s = now - t0;
             deadline = now + spec->timeout_s;
-            tell_at = deadline - (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
+            tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
         }
         if (!reaped && !told && stuck_signal > 0 && now >= tell_at) {
             /* to the run's group: in the sandbox its first process (pid 1 of
