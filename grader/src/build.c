@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "build.h"
+#include "source.h"
 #include "kit.h"
 #include "process.h"
 #include "sha256.h"
@@ -151,39 +152,6 @@ static char *link_hint(const lab_manifest *m, const char *log)
     return hint;
 }
 
-static int is_identifier_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-/* Skips the comment or literal that starts at text[*i] ("//", slash-star,
- * '"' or '\''), counting its newlines; returns 0 when none starts there. */
-static int skip_comment_or_literal(const char *text, size_t len, size_t *i, int *line)
-{
-    size_t k = *i;
-    char c = text[k];
-    char next = k + 1 < len ? text[k + 1] : '\0';
-    if (c == '/' && next == '/') {
-        while (k < len && text[k] != '\n')
-            k++;
-        *i = k - 1; /* the newline is counted by the caller */
-        return 1;
-    }
-    if (c == '/' && next == '*') {
-        for (k += 2; k < len && !(text[k] == '*' && k + 1 < len && text[k + 1] == '/'); k++)
-            *line += text[k] == '\n';
-        *i = k + 1;
-        return 1;
-    }
-    if (c == '"' || c == '\'') {
-        for (k++; k < len && text[k] != c && text[k] != '\n'; k++)
-            k += text[k] == '\\';
-        *i = k < len && text[k] == '\n' ? k - 1 : k; /* an unended literal: its newline still counts */
-        return 1;
-    }
-    return 0;
-}
-
 /* Whether text[start .. start + n) is the identifier word. */
 static int is_word(const char *text, size_t start, size_t n, const char *word)
 {
@@ -202,11 +170,11 @@ static int find_identifier_line(const char *text, size_t len, const char *name, 
     for (size_t i = 0; i < len && !found; i++) {
         if (text[i] == '\n') {
             line++;
-        } else if (skip_comment_or_literal(text, len, &i, &line)) {
+        } else if (source_skip_comment_or_literal(text, len, &i, &line)) {
             continue;
-        } else if (is_identifier_char(text[i])) {
+        } else if (source_is_identifier_char(text[i])) {
             size_t start = i;
-            while (i + 1 < len && is_identifier_char(text[i + 1]))
+            while (i + 1 < len && source_is_identifier_char(text[i + 1]))
                 i++;
             found = is_word(text, start, i + 1 - start, name)   ? name
                     : is_word(text, start, i + 1 - start, twin) ? twin
@@ -229,7 +197,7 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
     if (!marker)
         return NULL;
     const char *start = marker;
-    while (start > log && is_identifier_char(start[-1]))
+    while (start > log && source_is_identifier_char(start[-1]))
         start--;
     char *name = xasprintf("%.*s", (int)(marker - start), start);
     char *spelt;

@@ -13,6 +13,7 @@
 #include "run.h"
 #include "sanitize.h"
 #include "sandbox.h"
+#include "source.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -355,6 +356,37 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
     return timeouts;
 }
 
+/* A mask-index mistake that a dataset's inputs reproduce (mask flipped,
+ * transposed) is named from numbers alone, without a line: the kit's own
+ * view of the source adds the line where the __constant__ mask is read in
+ * the sum, when it finds one (source_mask_read_line). */
+static void point_mask_mistakes_at_their_line(const char *file, submission_result *s)
+{
+    static const char where[] = "in the sum";
+    int line = -1, count = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        compare_result *c = &s->datasets[i].cmp;
+        if (strcmp(c->mistake, "mask flipped") != 0 && strcmp(c->mistake, "mask transposed") != 0)
+            continue;
+        char *at = strstr(c->hint, where);
+        if (!at)
+            continue;
+        if (line < 0)
+            line = source_mask_read_line(file, &count);
+        if (line == 0)
+            return;
+        char *q = sanitize_quote(file, line);
+        char *added = xasprintf(" at %s%s", q, count > 1 ? ", the first line that reads the mask" : "");
+        size_t cut = (size_t)(at - c->hint) + strlen(where), n = strlen(c->hint), k = strlen(added);
+        if (n + k < sizeof c->hint) { /* room for it: inserted after "in the sum" */
+            memmove(c->hint + cut + k, c->hint + cut, n - cut + 1);
+            memcpy(c->hint + cut, added, k);
+        }
+        free(added);
+        free(q);
+    }
+}
+
 /* The checkers look at this many datasets at most: they are slow. */
 #define MAX_CHECKED 3
 
@@ -674,6 +706,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         free(alone);
         free(done);
         remove_stale_maps(m, opt->maps_dir, s);
+        point_mask_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, s);
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */

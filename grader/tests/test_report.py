@@ -321,3 +321,29 @@ def test_a_long_hint_is_never_cut(tmp_path):
     hint = rep["datasets"][0]["comparison"]["hint"]
     assert len(hint) > 511, hint
     assert hint.endswith("look at what writes whole rows of out."), hint
+
+
+@pytest.mark.parametrize("lab, stem", [("04-conv-2batch", "mask-transposed"), ("04-conv-2batch", "mask-flipped"),
+                                       ("05-pitched-conv", "mask-flipped")])
+def test_a_mask_mistake_named_from_the_inputs_points_at_the_line_that_reads_the_mask(lab, stem, tmp_path):
+    """The comparison names a flipped or transposed mask from numbers alone;
+    the kit's view of the source adds the line where the __constant__ mask
+    is read in the sum. Where the mask is read through a pointer there is
+    no such line, and the sentence stays as it was."""
+    path = mutant(lab, stem)
+    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1)
+                if "+=" in l and re.search(r"\bMc\s*\[[^\]]*\]\s*\[", l))
+    (fix,) = [l for l in text_report(lab, path, tmp_path, "--no-sanitize").splitlines()
+              if l.startswith("  fix this first: ")]
+    assert f"in the sum at line {line} (`" in fix, fix
+    # the same mistake with the mask read through a pointer: named, no line
+    src = path.read_text()
+    flat = r"mask_flat[(\1) * MASK_WIDTH + (\2)]"
+    through = "#define mask_flat (&Mc[0][0])\n" + "\n".join(re.sub(r"\bMc\s*\[([^\]]*)\]\s*\[([^\]]*)\]", flat, l) if "+=" in l else l
+                        for l in src.splitlines()) + "\n"
+    assert through != src
+    other = tmp_path / path.name
+    other.write_text(through)
+    (fix,) = [l for l in text_report(lab, other, tmp_path, "--no-sanitize").splitlines()
+              if l.startswith("  fix this first: ")]
+    assert f"mask {stem.split('-')[1]}" in fix and "in the sum" in fix and "in the sum at line" not in fix, fix
