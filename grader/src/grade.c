@@ -178,6 +178,47 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
     free(dir);
 }
 
+/* The emulator's own line for the fault behind a CUDA error, "gpulab-emu:
+ * KIND FILE:LINE kernel K block (x,y,z) thread (x,y,z): TEXT (cudaErrorX)",
+ * gives the kernel's line, which the error's line (the call that returned
+ * it, after the launch) is not: the message names both. NULL when err_text
+ * has no such line for this error in a .cu file. */
+static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_text)
+{
+    char name[64], kind[64], loc[300], kernel[128];
+    if (!cuda_error || !err_text || sscanf(cuda_error, "%63s", name) != 1)
+        return NULL;
+    const char *from = strstr(cuda_error, " from ");
+    for (const char *p = strstr(err_text, "gpulab-emu: "); p; p = strstr(p + 1, "gpulab-emu: ")) {
+        const char *eol = strchr(p, '\n');
+        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        char *line = xasprintf("%.*s", (int)n, p);
+        char *tail = xasprintf("(%s)", name);
+        size_t tl = strlen(tail);
+        int ours = n > tl && strcmp(line + n - tl, tail) == 0 &&
+                   sscanf(line, "gpulab-emu: %63s %299s kernel %127s", kind, loc, kernel) == 3 &&
+                   strstr(loc, ".cu:") != NULL;
+        free(line);
+        free(tail);
+        if (!ours)
+            continue;
+        for (char *k = kind; *k; k++)
+            *k = *k == '-' ? ' ' : *k;
+        /* cuda_error: "NAME from CALL at FILE:LINE (DESCRIPTION)" */
+        const char *desc = strrchr(cuda_error, '(');
+        char *call = !from ? xstrdup("")
+                     : desc && desc > from + 6 ? xasprintf("; then returned by %.*s", (int)(desc - from - 7), from + 6)
+                                               : xasprintf("; then returned by %s", from + 6);
+        /* an invalid launch's line is the launch's, not one inside the kernel */
+        int launch = strcmp(kind, "invalid launch") == 0;
+        char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it)%s", name, desc ? desc : "",
+                              launch ? "at the launch of kernel" : "in kernel", kernel, loc, kind, call);
+        free(call);
+        return msg;
+    }
+    return NULL;
+}
+
 /* The statuses, the comparison and the points of one dataset's run. */
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
                       dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir)
@@ -187,7 +228,19 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     d->call_ms = run.call_ms;
     d->program_stdout = xstrdup(run.proc.out_text);
     d->program_stderr = xstrdup(run.proc.err_text);
+    /* the build folder's copy of the student's file is theirs: the emulator's
+     * lines name it by that path where the student gave a relative one */
+    char *build_prefix = xasprintf("%s/build/", workdir);
+    str_erase_all(d->program_stderr, build_prefix);
+    free(build_prefix);
     d->status = run_status(&run, timeout_s, &d->message);
+    if (d->status == ST_CUDA_ERROR && run.cuda_error) {
+        char *at_kernel = cuda_error_at_kernel_line(run.cuda_error, d->program_stderr);
+        if (at_kernel) {
+            free(d->message);
+            d->message = at_kernel;
+        }
+    }
     if (d->status == ST_TIMEOUT) {
         free(d->message);
         d->message = timeout_message(timeout_s, run.proc.never_ready, run.proc.err_text, student_file);

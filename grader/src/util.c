@@ -469,3 +469,19 @@ int write_output(const char *path, const char *data, size_t len)
     }
     return write_file_atomic(path, data, len);
 }
+
+void str_erase_all(char *s, const char *needle)
+{
+    size_t n = strlen(needle);
+    if (!s || n == 0)
+        return;
+    char *out = s;
+    for (const char *in = s; *in;) {
+        if (strncmp(in, needle, n) == 0) {
+            in += n;
+        } else {
+            *out++ = *in++;
+        }
+    }
+    *out = '\0';
+}
