@@ -64,6 +64,12 @@ int build_kernel_ran(const char *workdir, const char *seen);
 
 /* Where a build leaves its program: workdir/build/lab-program (malloc'd). */
 char *build_program_path(const char *workdir);
+
+/* text (a run's error output) with the build folder's names for the
+ * student's file (WORKDIR/build/..., and the kit's marked or poisoned copy,
+ * whose lines are the student's) replaced by the name the student gave
+ * (malloc'd): the emulator's lines then point at their own file. */
+char *build_student_named(const char *text, const char *workdir, const char *student_file);
 /* The folder of the PTX a GPU build keeps (the requirements' evidence). */
 char *build_keep_dir(const char *workdir);
 /* What emucc saw in the source (emucc --facts; emulator builds). */

@@ -227,12 +227,9 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     d->wall_s = run.proc.wall_s;
     d->call_ms = run.call_ms;
     d->program_stdout = xstrdup(run.proc.out_text);
-    d->program_stderr = xstrdup(run.proc.err_text);
-    /* the build folder's copy of the student's file is theirs: the emulator's
-     * lines name it by that path where the student gave a relative one */
-    char *build_prefix = xasprintf("%s/build/", workdir);
-    str_erase_all(d->program_stderr, build_prefix);
-    free(build_prefix);
+    /* the emulator's lines name the build folder's copies of the student's
+     * file: they name the student's own */
+    d->program_stderr = build_student_named(run.proc.err_text, workdir, student_file);
     d->status = run_status(&run, timeout_s, &d->message);
     if (d->status == ST_CUDA_ERROR && run.cuda_error) {
         char *at_kernel = cuda_error_at_kernel_line(run.cuda_error, d->program_stderr);

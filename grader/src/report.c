@@ -281,6 +281,7 @@ static element_text element_of(const compare_result *c, const mismatch *w)
 static void dataset_details(strbuf *out, const dataset_result *d, int color, strbuf *shown, block_limits lim)
 {
     sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
+    size_t heading_end = out->len;
     const compare_result *c = &d->cmp;
     const char *axes = c->got_shape[2] > 1 ? "row, col, channel" : "row, col";
     if (c->compared && c->shape_ok && c->nworst == 1 && c->mismatches == 1) {
@@ -331,6 +332,9 @@ static void dataset_details(strbuf *out, const dataset_result *d, int color, str
         }
         free(news);
     }
+    if (out->len == heading_end && has_findings(d))
+        /* all it has to say is the finding already printed in full */
+        sb_puts(out, "    its finding is the \"fix this first\" line below\n");
 }
 
 /* The words a folded pattern is summed up in: the hint's diagnosis, else
@@ -431,11 +435,16 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
         for (int j = i + 1; j < n; j++)
             more += group[j] == i;
         const dataset_result *d = &s->datasets[i];
+        /* its error map named, so that the map key above is not about nothing */
+        char *map = d->cmp.compared && d->cmp.error_map[0]
+                        ? xasprintf(" (error map: %s%s)", safe(d->cmp.error_map), more ? "; the others' beside it" : "")
+                        : xstrdup("");
         if (more)
-            sb_printf(out, "    %s and %d more: %s: %s\n", d->name, more, status_name(d->status),
-                      safe(pattern_words(d)));
+            sb_printf(out, "    %s and %d more: %s: %s%s\n", d->name, more, status_name(d->status),
+                      safe(pattern_words(d)), map);
         else
-            sb_printf(out, "    %s: %s: %s\n", d->name, status_name(d->status), safe(pattern_words(d)));
+            sb_printf(out, "    %s: %s: %s%s\n", d->name, status_name(d->status), safe(pattern_words(d)), map);
+        free(map);
         for (int j = i; j < n; j++)
             if (group[j] == i && has_findings(&s->datasets[j]))
                 list_findings(out, &s->datasets[j], &shown, s->datasets[j].name);

@@ -470,18 +470,21 @@ int write_output(const char *path, const char *data, size_t len)
     return write_file_atomic(path, data, len);
 }
 
-void str_erase_all(char *s, const char *needle)
+char *str_replace_all(const char *s, const char *from, const char *to)
 {
-    size_t n = strlen(needle);
-    if (!s || n == 0)
-        return;
-    char *out = s;
-    for (const char *in = s; *in;) {
-        if (strncmp(in, needle, n) == 0) {
-            in += n;
-        } else {
-            *out++ = *in++;
+    strbuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, "");
+    size_t n = strlen(from);
+    for (const char *p = s; p && *p;) {
+        const char *hit = n ? strstr(p, from) : NULL;
+        if (!hit) {
+            sb_puts(&sb, p);
+            break;
         }
+        sb_append(&sb, p, (size_t)(hit - p));
+        sb_puts(&sb, to);
+        p = hit + n;
     }
-    *out = '\0';
+    return sb_detach(&sb);
 }

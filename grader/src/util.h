@@ -15,8 +15,8 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Removes every occurrence of needle from s, in place. */
-void str_erase_all(char *s, const char *needle);
+/* s with every occurrence of from replaced by to (malloc'd); from must not be empty. */
+char *str_replace_all(const char *s, const char *from, const char *to);
 
 /* A growable string. */
 typedef struct {

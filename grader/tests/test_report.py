@@ -73,6 +73,43 @@ def test_one_mistake_fits_in_40_lines(backend, lab, stem, tmp_path):
     assert lines[-1].startswith("  score "), lines[-1]
     assert lines[-2].startswith("  fix this first: "), text
     assert sum(l.startswith("  fix this first: ") for l in lines) == 1
+    # no dataset block is a heading alone
+    for k, l in enumerate(lines):
+        if re.match(r"^  \S+: (wrong|unsafe|cuda_error|crash|timeout|no_output)$", l):
+            assert lines[k + 1].startswith("    "), (l, text)
+    # a map key is never about maps the report does not name
+    if any(l.startswith("  map key: ") for l in lines):
+        assert re.search(r"(error|fault|race) map: |their error maps are beside", text), text
+
+
+def test_every_wrong_dataset_has_its_error_map_named(tmp_path):
+    """Lab 05's halo ring storing outside the inner test: the race is the
+    finding to fix first, and the datasets it made wrong (which ones varies
+    from run to run: it is a race) fall into blocks and one-line "other
+    failures". Each wrong dataset's error map is named: in its block, as
+    "beside this one", or on its own line."""
+    prog = kit.ROOT / "grader" / "tests" / "programs" / "05-pitched-conv" / "store_outside_inner_test.cu"
+    for attempt in range(5):  # a race: now and then no dataset comes out wrong
+        text = text_report("05-pitched-conv", prog, tmp_path)
+        wrong = re.findall(r"^  (\S+) +wrong +0/1 ", text, re.M)
+        if wrong:
+            break
+    assert wrong, text
+    covered = set()
+    for name in wrong:  # a block of its own, with its map
+        if re.search(rf"^    error map: \S*{re.escape(prog.stem)}-{re.escape(name)}\.png$", text, re.M):
+            covered.add(name)
+    beside = re.search(r"^  and \d+ more datasets?, same pattern: (.*) \(their error maps are beside this one\)$",
+                       text, re.M)
+    covered |= set(beside.group(1).split(", ")) if beside else set()
+    others = text.split("  other failures", 1)[1] if "  other failures" in text else ""
+    lines = re.findall(r"^    (\S+)(?: and (\d+) more)?: wrong: (.*)$", others, re.M)
+    for name, more, rest in lines:
+        assert f"(error map: " in rest and f"{prog.stem}-{name}.png" in rest, rest
+        if more:
+            assert "the others' beside it" in rest, rest
+        covered.add(name)
+    assert len(covered) + sum(int(m or 0) for _, m, _ in lines) == len(wrong), (wrong, covered, text)
 
 
 def test_same_pattern_is_folded_and_verbose_shows_each(tmp_path):
