@@ -218,6 +218,18 @@ static const finding *first_finding(const submission_result *s)
     return NULL;
 }
 
+/* message with the lead finding's text, where it quotes it, replaced by a
+ * pointer to the "fix this first" line (malloc'd). */
+static char *pointing_to_lead(const char *message, const finding *lead)
+{
+    if (!message)
+        return xstrdup("");
+    if (!lead || !lead->message || strlen(lead->message) < 20 || strcmp(message, lead->message) == 0)
+        return xstrdup(message);
+    return str_replace_all(message, lead->message, "see \"fix this first\" below");
+}
+
+
 /* The checkers' findings of d, each once: a finding already listed (same
  * kind and line) in `shown` is skipped; `on` names the dataset when it is
  * not the block's own. */
@@ -439,11 +451,13 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
         char *map = d->cmp.compared && d->cmp.error_map[0]
                         ? xasprintf(" (error map: %s%s)", safe(d->cmp.error_map), more ? "; the others' beside it" : "")
                         : xstrdup("");
+        char *words = pointing_to_lead(pattern_words(d), first);
         if (more)
-            sb_printf(out, "    %s and %d more: %s: %s%s\n", d->name, more, status_name(d->status),
-                      safe(pattern_words(d)), map);
+            sb_printf(out, "    %s and %d more: %s: %s%s\n", d->name, more, status_name(d->status), safe(words),
+                      map);
         else
-            sb_printf(out, "    %s: %s: %s%s\n", d->name, status_name(d->status), safe(pattern_words(d)), map);
+            sb_printf(out, "    %s: %s: %s%s\n", d->name, status_name(d->status), safe(words), map);
+        free(words);
         free(map);
         for (int j = i; j < n; j++)
             if (group[j] == i && has_findings(&s->datasets[j]))
@@ -579,22 +593,28 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
         if (strlen(s->requirements[i].name) + 2 > wname)
             wname = strlen(s->requirements[i].name) + 2;
     sb_printf(out, "  %-*s  %-18s  %-7s  %s\n", (int)wname, "dataset", "status", "points", "details");
+    /* the finding the "fix this first" line gives in full is pointed to, not
+     * repeated, in the rows that quote it (an unsafe dataset, no_hazards) */
+    const finding *lead = first_finding(s);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         char pts[32];
         points_text(pts, sizeof pts, d->points, d->max_points);
-        const char *msg = d->status == ST_COMPILE_ERROR ? "see the compiler's messages above"
-                                                         : (d->message ? d->message : "");
+        char *msg = d->status == ST_COMPILE_ERROR ? xstrdup("see the compiler's messages above")
+                                                  : pointing_to_lead(d->message, lead);
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
                   status_name(d->status), reset, pts, safe(msg));
+        free(msg);
     }
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];
         char pts[32], label[96];
         points_text(pts, sizeof pts, r->points, r->max_points);
         snprintf(label, sizeof label, "[%s]", r->name);
+        char *msg = pointing_to_lead(r->message, lead);
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, label, color ? status_color(r->status) : "",
-                  status_name(r->status), reset, pts, safe(r->message));
+                  status_name(r->status), reset, pts, safe(msg));
+        free(msg);
     }
     if (s->perf_asked) {
         char pts[32];

@@ -384,3 +384,17 @@ def test_a_mask_mistake_named_from_the_inputs_points_at_the_line_that_reads_the_
     (fix,) = [l for l in text_report(lab, other, tmp_path, "--no-sanitize").splitlines()
               if l.startswith("  fix this first: ")]
     assert f"mask {stem.split('-')[1]}" in fix and "in the sum" in fix and "in the sum at line" not in fix, fix
+
+
+def test_the_fix_this_first_finding_is_printed_once_in_full(tmp_path):
+    """The early return's barrier divergence is the finding to fix first: the
+    [no_hazards] row points to that line instead of quoting it again (the
+    new user's trial found it three times over)."""
+    prog = kit.ROOT / "grader" / "tests" / "programs" / "03-arbitrary-matmul" / "early_return.cu"
+    text = text_report("03-arbitrary-matmul", prog, tmp_path)
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    finding = fix[len("  fix this first: "):]
+    assert "line" in finding and len(finding) > 60, fix
+    assert text.count(finding) == 1, text
+    (row,) = [l for l in text.splitlines() if l.startswith("  [no_hazards]")]
+    assert 'see "fix this first" below' in row, row
