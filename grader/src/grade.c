@@ -102,6 +102,28 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
     return path;
 }
 
+/* The first of the emulator's lines in err_text whose category is category
+ * and whose CUDA error is error (any, for NULL) and that names a kernel,
+ * into *d (without its message);
+ * in_cu: and a place in a .cu file, the student's (the build's copies keep
+ * its lines), not the emulator's own code. 0, or -1 when there is none. */
+static int emu_kernel_line(const char *err_text, const char *category, const char *error, int in_cu, emu_diag *d)
+{
+    static const char prefix[] = "gpulab-emu: ";
+    for (const char *p = err_text ? strstr(err_text, prefix) : NULL; p; p = strstr(p + 1, prefix)) {
+        size_t n = strcspn(p, "\n") - (sizeof prefix - 1);
+        char *line = xasprintf("%.*s", (int)n, p + sizeof prefix - 1);
+        int ours = sanitize_emu_diag(line, d) == 0 && (!category || strcmp(d->category, category) == 0) &&
+                   (!error || strcmp(d->error, error) == 0) && d->kernel[0] && (!in_cu || (d->line > 0 && strlen(d->file) > 3 &&
+                                               strcmp(d->file + strlen(d->file) - 3, ".cu") == 0));
+        free(line);
+        d->message = "";
+        if (ours)
+            return 0;
+    }
+    return -1;
+}
+
 /* The message of a run that ran out of time: where its kernel was stuck
  * when the emulator says so ("gpulab-emu: stuck FILE:LINE kernel K block
  * (x,y,z) thread (x,y,z): ..." on its standard error, run_program()'s
@@ -111,17 +133,14 @@ static char *timeout_message(double timeout_s, int never_ready, const char *err_
 {
     if (never_ready)
         return run_timeout_message(timeout_s, 1);
-    const char *p = err_text ? strstr(err_text, "gpulab-emu: stuck ") : NULL;
-    char loc[300], kernel[128], block[48], thread[48];
-    if (!p || sscanf(p, "gpulab-emu: stuck %299s kernel %127s block %47s thread %47[^:\n]", loc, kernel, block,
-                     thread) != 4)
+    emu_diag d;
+    if (emu_kernel_line(err_text, "stuck", NULL, 0, &d) != 0)
         return run_timeout_message(timeout_s, 0);
-    const char *colon = strrchr(loc, ':');
-    int line = colon ? atoi(colon + 1) : 0;
-    /* a line of the student's file (the build's copy of it keeps its lines),
-     * not of the emulator's own code */
-    int theirs = line > 0 && colon - loc >= 3 && strncmp(colon - 3, ".cu", 3) == 0;
-    char *at = theirs ? sanitize_quote(student_file, line) : NULL;
+    const char *thread = d.thread, *block = d.block, *kernel = d.kernel;
+    /* a line of the student's file, not of the emulator's own code */
+    size_t nf = strlen(d.file);
+    int theirs = d.line > 0 && nf > 3 && strcmp(d.file + nf - 3, ".cu") == 0;
+    char *at = theirs ? sanitize_quote(student_file, d.line) : NULL;
     char *msg = xasprintf("did not finish within %g s and was stopped: when its time ran out, thread %s of block %s "
                           "of kernel %s was still running%s%s: look there for a loop that never ends",
                           timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
@@ -185,38 +204,26 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
  * has no such line for this error in a .cu file. */
 static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_text)
 {
-    char name[64], kind[64], loc[300], kernel[128];
-    if (!cuda_error || !err_text || sscanf(cuda_error, "%63s", name) != 1)
+    char name[64];
+    emu_diag d;
+    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 || emu_kernel_line(err_text, NULL, name, 1, &d) != 0)
         return NULL;
+    char kind[32];
+    snprintf(kind, sizeof kind, "%s", d.category);
+    for (char *k = kind; *k; k++)
+        *k = *k == '-' ? ' ' : *k;
+    /* cuda_error: "NAME from CALL at FILE:LINE (DESCRIPTION)" */
     const char *from = strstr(cuda_error, " from ");
-    for (const char *p = strstr(err_text, "gpulab-emu: "); p; p = strstr(p + 1, "gpulab-emu: ")) {
-        const char *eol = strchr(p, '\n');
-        size_t n = eol ? (size_t)(eol - p) : strlen(p);
-        char *line = xasprintf("%.*s", (int)n, p);
-        char *tail = xasprintf("(%s)", name);
-        size_t tl = strlen(tail);
-        int ours = n > tl && strcmp(line + n - tl, tail) == 0 &&
-                   sscanf(line, "gpulab-emu: %63s %299s kernel %127s", kind, loc, kernel) == 3 &&
-                   strstr(loc, ".cu:") != NULL;
-        free(line);
-        free(tail);
-        if (!ours)
-            continue;
-        for (char *k = kind; *k; k++)
-            *k = *k == '-' ? ' ' : *k;
-        /* cuda_error: "NAME from CALL at FILE:LINE (DESCRIPTION)" */
-        const char *desc = strrchr(cuda_error, '(');
-        char *call = !from ? xstrdup("")
-                     : desc && desc > from + 6 ? xasprintf("; then returned by %.*s", (int)(desc - from - 7), from + 6)
-                                               : xasprintf("; then returned by %s", from + 6);
-        /* an invalid launch's line is the launch's, not one inside the kernel */
-        int launch = strcmp(kind, "invalid launch") == 0;
-        char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it)%s", name, desc ? desc : "",
-                              launch ? "at the launch of kernel" : "in kernel", kernel, loc, kind, call);
-        free(call);
-        return msg;
-    }
-    return NULL;
+    const char *desc = strrchr(cuda_error, '(');
+    char *call = !from ? xstrdup("")
+                 : desc && desc > from + 6 ? xasprintf("; then returned by %.*s", (int)(desc - from - 7), from + 6)
+                                           : xasprintf("; then returned by %s", from + 6);
+    /* an invalid launch's line is the launch's, not one inside the kernel */
+    int launch = strcmp(d.category, "invalid-launch") == 0;
+    char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it)%s", name, desc ? desc : "",
+                          launch ? "at the launch of kernel" : "in kernel", d.kernel, d.location, kind, call);
+    free(call);
+    return msg;
 }
 
 /* The statuses, the comparison and the points of one dataset's run. */

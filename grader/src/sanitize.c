@@ -346,6 +346,34 @@ static char *race_message(const char *x1, const char *space, const char *q1, con
                      x1, q1, x2, q2, kernel);
 }
 
+int sanitize_emu_diag(const char *line, emu_diag *d)
+{
+    memset(d, 0, sizeof *d);
+    if (sscanf(line, "%31s %299s", d->category, d->location) != 2)
+        return -1;
+    size_t loclen = strlen(d->location);
+    if (loclen > 0 && d->location[loclen - 1] == ':') /* "invalid-memcpy FILE:LINE: cudaMemcpy2D(...)" */
+        d->location[loclen - 1] = '\0';
+    const char *k = strstr(line, " kernel ");
+    if (k)
+        sscanf(k, " kernel %127s", d->kernel);
+    triple_after(line, " block ", d->block, sizeof d->block);
+    triple_after(line, " thread ", d->thread, sizeof d->thread);
+    const char *msg = strstr(line, "): ");
+    d->message = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
+    const char *colon = strrchr(d->location, ':');
+    if (colon) {
+        snprintf(d->file, sizeof d->file, "%.*s", (int)(colon - d->location), d->location);
+        d->line = atoi(colon + 1);
+    }
+    /* the CUDA error it ends in, "(cudaErrorX)" */
+    size_t n = strlen(line);
+    const char *open = n > 0 && line[n - 1] == ')' ? strrchr(line, '(') : NULL;
+    if (open && strncmp(open, "(cudaError", 10) == 0)
+        snprintf(d->error, sizeof d->error, "%.*s", (int)(line + n - 1 - open - 1), open + 1);
+    return 0;
+}
+
 void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
 {
     if (student)
@@ -356,25 +384,11 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
         size_t n = end ? (size_t)(end - p) : strlen(p);
         if (n > strlen(prefix) && strncmp(p, prefix, strlen(prefix)) == 0) {
             char *line = xasprintf("%.*s", (int)(n - strlen(prefix)), p + strlen(prefix));
-            char category[32] = "", location[300] = "", kernel[128] = "", block[48], thread[48];
-            sscanf(line, "%31s %299s", category, location);
-            size_t loclen = strlen(location);
-            if (loclen > 0 && location[loclen - 1] == ':') /* "invalid-memcpy FILE:LINE: cudaMemcpy2D(...)" */
-                location[loclen - 1] = '\0';
-            const char *k = strstr(line, " kernel ");
-            if (k)
-                sscanf(k, " kernel %127s", kernel);
-            triple_after(line, " block ", block, sizeof block);
-            triple_after(line, " thread ", thread, sizeof thread);
-            const char *msg = strstr(line, "): ");
-            msg = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
-            char file[256] = "";
-            int ln = 0;
-            char *colon = strrchr(location, ':');
-            if (colon) {
-                snprintf(file, sizeof file, "%.*s", (int)(colon - location), location);
-                ln = atoi(colon + 1);
-            }
+            emu_diag d;
+            sanitize_emu_diag(line, &d);
+            const char *category = d.category, *kernel = d.kernel, *block = d.block, *thread = d.thread;
+            const char *msg = d.message, *file = d.file;
+            int ln = d.line;
             char where[128] = "";
             if (block[0] && thread[0])
                 snprintf(where, sizeof where, " (first seen in block %s, thread %s)", block, thread);
