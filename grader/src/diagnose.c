@@ -429,14 +429,14 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
             if (kind == CV_FLIPPED) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
                                  "mask flipped, mask[%d - i][%d - j] instead of mask[i][j] (a convolution, "
-                                 "not the lab's formula): look at the mask indices in the sum",
+                                 "not the lab's formula): look at the mask indices " DIAGNOSE_MASK_WHERE,
                                  matched, ns, m - 1, m - 1);
                 label = "mask flipped";
             } else if (kind == CV_TRANSPOSED) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
                                  "mask transposed, mask[j][i] instead of mask[i][j] (i runs down the rows, "
                                  "with y; j along a row, with x): look at the order of the mask's indices "
-                                 "in the sum", matched, ns);
+                                 DIAGNOSE_MASK_WHERE, matched, ns);
                 label = "mask transposed";
             } else if (kind == CV_CHANNEL0) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "

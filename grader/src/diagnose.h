@@ -23,6 +23,11 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 /* Across datasets: a sentence when a lab fails exactly on the datasets larger
  * than one tile (a synchronisation or phase-loop mistake), else NULL.
  * sizes[i] is dataset i's largest dimension; failed[i] whether it failed. */
+/* Where a mask mistake's sentence (flipped, transposed) sends the student:
+ * the phrase its sentence ends in, after which the grader adds the line
+ * that reads the mask when the source shows one (grade.c). */
+#define DIAGNOSE_MASK_WHERE "in the sum"
+
 /* With the dataset's inputs (DIR/input0.*, DIR/input1.*): a sentence when
  * the wrong elements are (nearly all) exactly what a known mistake computes
  * from those inputs, else NULL. Matrix products (input0 j x k, input1 k x l,

@@ -419,7 +419,7 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
  * the sum, when it finds one (source_mask_read_line). */
 static void point_mask_mistakes_at_their_line(const char *file, submission_result *s)
 {
-    static const char where[] = "in the sum";
+    static const char where[] = DIAGNOSE_MASK_WHERE;
     int line = -1, count = 0;
     for (int i = 0; i < s->ndatasets; i++) {
         compare_result *c = &s->datasets[i].cmp;
@@ -435,7 +435,7 @@ static void point_mask_mistakes_at_their_line(const char *file, submission_resul
         char *q = sanitize_quote(file, line);
         char *added = xasprintf(" at %s%s", q, count > 1 ? ", the first line that reads the mask" : "");
         size_t cut = (size_t)(at - c->hint) + strlen(where), n = strlen(c->hint), k = strlen(added);
-        if (n + k < sizeof c->hint) { /* room for it: inserted after "in the sum" */
+        if (n + k < sizeof c->hint) { /* room for it: inserted after DIAGNOSE_MASK_WHERE */
             memmove(c->hint + cut + k, c->hint + cut, n - cut + 1);
             memcpy(c->hint + cut, added, k);
         }

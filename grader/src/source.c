@@ -140,7 +140,8 @@ int source_mask_read_line(const char *path, int *count)
          * the declaration or a pointer taken to it */
         size_t n = (size_t)(end - line);
         int product = memchr(line, '*', n) != NULL && memchr(line, '+', n) != NULL && memchr(line, '=', n) != NULL;
-        int declares = strstr(line, "__constant__") && strstr(line, "__constant__") < end;
+        const char *decl = strstr(line, "__constant__");
+        int declares = decl && decl < end;
         for (int k = 0; product && !declares && k < nnames; k++)
             if (reads_twice_subscripted(line, end, names[k])) {
                 first = first ? first : lineno;
