@@ -143,6 +143,21 @@ def test_correct_variant_passes(backend, lab, path):
     assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
 
 
+def test_a_launch_spaced_as_an_editor_formats_it_gets_full_marks(backend, tmp_path):
+    """`kernel<< <grid, block >> >(...)`, which nvcc accepts (the emulator
+    once scored such a file 0 as a compile_error): the reference solution
+    with only its launch so spelt, made here rather than kept as a copy."""
+    lab = "04-conv-2batch"
+    src = kit.solution(lab).read_text()
+    spaced = re.sub(r"<<<\s*(\w+)\s*,\s*(\w+)\s*>>>", r"<< <\1, \2 >> >", src)
+    assert spaced.count("<< <") == 1 and "<<<" not in spaced
+    path = tmp_path / LABS[lab]
+    path.write_text(spaced)
+    rc, rep = kit.check_json(lab, path, backend, expect_rc=0)
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+
+
 @pytest.mark.parametrize("lab, path", params("mutants"))
 def test_mutant_fails(backend, lab, path):
     # ghost-not-zeroed used to pass on an H200, whose fresh shared memory read
