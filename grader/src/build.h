@@ -53,14 +53,16 @@ void build_result_free(build_result *r);
 void build_init(void);
 /* The kernel token of the grading build in workdir, "NAME=HEX" (malloc'd):
  * the source pass (emucc --kernel-token) makes each of the submission's
- * kernels store HEX in the __device__ variable NAME, and the harness prints
- * what it read after the call. Derived from the grader's secret and workdir,
- * written nowhere a run can read (the marked source is removed once
- * compiled). */
+ * kernels store HEX, its low 29 bits XORed with the block's shape, in the
+ * __device__ variable NAME, and the harness prints what it read after the
+ * call. Derived from the grader's secret and workdir, written nowhere a run
+ * can read (the marked source is removed once compiled). */
 char *build_kernel_token(const char *workdir);
 /* Whether one of the lines in seen (the values the harness printed, one per
- * line) is the token of workdir's build: a kernel of the submission ran. */
-int build_kernel_ran(const char *workdir, const char *seen);
+ * line) is the token of workdir's build with a block's shape in its low
+ * bits: a kernel of the submission ran. When block is not NULL it gets the
+ * shape with the most threads among those lines (0s when none ran). */
+int build_kernel_ran(const char *workdir, const char *seen, unsigned block[3]);
 
 /* Where a build leaves its program: workdir/build/lab-program (malloc'd). */
 char *build_program_path(const char *workdir);

@@ -171,7 +171,8 @@ static void remove_stale_maps(const lab_manifest *m, const char *maps_dir, const
 }
 
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
-                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir);
+                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir,
+                      kernel_evidence *evidence);
 
 static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
                           const char *workdir, int index, double timeout_s, dataset_result *d,
@@ -191,7 +192,7 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
         evidence_from_emu_log(emu_log, evidence);
     free(emu_log);
     free(emu_env);
-    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir, workdir);
+    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir, workdir, evidence);
     run_result_free(&run);
     free(run_dir);
     free(dir);
@@ -228,7 +229,8 @@ static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_t
 
 /* The statuses, the comparison and the points of one dataset's run. */
 static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
-                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir)
+                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir,
+                      kernel_evidence *evidence)
 {
     const run_result run = *r;
     d->wall_s = run.proc.wall_s;
@@ -275,7 +277,10 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     /* A right output counts only if a kernel of the submission ran: the
      * value its kernels stored (build_kernel_token), which no line the
      * program prints can give without one. */
-    if (d->status == ST_PASS && !build_kernel_ran(workdir, run.kernel_tokens)) {
+    unsigned block[3];
+    int kernel_ran = build_kernel_ran(workdir, run.kernel_tokens, block);
+    evidence_from_kernel_token(block, evidence);
+    if (d->status == ST_PASS && !kernel_ran) {
         d->status = ST_REQUIREMENT_FAILED;
         free(d->message);
         d->message = xstrdup("the output is right, but no kernel of yours ran: the lab's result must be "
@@ -370,7 +375,8 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
             } else if (runs[j].proc.exit_code != 0) {
                 alone[i] = 1;
             } else {
-                judge_run(m, &runs[j], dirs[j], timeout_s, &s->datasets[i], student_file, maps_dir, workdir);
+                judge_run(m, &runs[j], dirs[j], timeout_s, &s->datasets[i], student_file, maps_dir, workdir,
+                          evidence);
                 if (s->datasets[i].status == ST_PASS) {
                     done[i] = 1;
                 } else {

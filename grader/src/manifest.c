@@ -200,7 +200,8 @@ static void load_performance(const cJSON *root, lab_manifest *m)
 
 static void load_requirements(const cJSON *root, lab_manifest *m)
 {
-    static const char *const names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory", "no_hazards" };
+    static const char *const names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory", "no_hazards",
+                                                  "two_batch" };
     const cJSON *reqs = cJSON_GetObjectItemCaseSensitive(root, "requirements");
     if (!reqs)
         return;
@@ -221,7 +222,8 @@ static void load_requirements(const cJSON *root, lab_manifest *m)
             if (strcmp(q->name, names[k]) == 0)
                 q->kind = (requirement_kind)k;
         if (q->kind == REQ_COUNT)
-            bad("unknown requirement \"%s\" (known: shared_memory, barrier, constant_memory, no_hazards)", q->name);
+            bad("unknown requirement \"%s\" (known: shared_memory, barrier, constant_memory, no_hazards, "
+                "two_batch)", q->name);
         for (int j = 0; j < i; j++)
             if (m->requirements[j].kind == q->kind)
                 bad("requirement \"%s\" is listed twice", q->name);

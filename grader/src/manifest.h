@@ -23,11 +23,21 @@ typedef struct {
  * the checkers (a race, an out-of-bounds or misaligned access, a barrier not
  * every thread reaches, a read of memory nothing wrote) on any dataset they
  * looked at. */
-typedef enum { REQ_SHARED_MEMORY, REQ_BARRIER, REQ_CONSTANT_MEMORY, REQ_NO_HAZARDS, REQ_COUNT } requirement_kind;
+/* REQ_TWO_BATCH (lab 04's technique) compares the launch's block, as the
+ * kernel itself stored it with the kernel token, with its shared tile: a
+ * block of fewer threads than the tile has floats loads it in batches. */
+typedef enum {
+    REQ_SHARED_MEMORY,
+    REQ_BARRIER,
+    REQ_CONSTANT_MEMORY,
+    REQ_NO_HAZARDS,
+    REQ_TWO_BATCH,
+    REQ_COUNT
+} requirement_kind;
 
 typedef struct {
     requirement_kind kind;
-    char *name;         /* "shared_memory", "barrier", "constant_memory" or "no_hazards" */
+    char *name;         /* "shared_memory", "barrier", "constant_memory", "no_hazards" or "two_batch" */
     double points;
 } requirement_spec;
 

@@ -116,6 +116,7 @@ static void evidence_from_ptx(const char *ptx, kernel_evidence *e)
             const char *bracket = strrchr(l, '[');
             long count = bracket ? strtol(bracket + 1, NULL, 10) : 1;
             long bytes = strstr(l, ".extern") ? 1 : ptx_type_bytes(shared) * (count > 0 ? count : 1);
+            e->shared_unsized = e->shared_unsized || strstr(l, ".extern") != NULL;
             /* owner: _ZZ<len><kernel>E... names the kernel the array is local to */
             char owner[128] = "";
             const char *zz = strstr(l, "_ZZ");
@@ -257,6 +258,68 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e)
     free(text);
 }
 
+void evidence_from_kernel_token(const unsigned block[3], kernel_evidence *e)
+{
+    unsigned long long threads = (unsigned long long)block[0] * block[1] * block[2];
+    unsigned long long had = (unsigned long long)e->token_block[0] * e->token_block[1] * e->token_block[2];
+    if (threads > had)
+        memcpy(e->token_block, block, sizeof e->token_block);
+}
+
+/* "16 x 16" (a 2-D block), "256" or "8 x 8 x 4". */
+static char *block_words(const unsigned b[3])
+{
+    if (b[2] > 1)
+        return xasprintf("%u x %u x %u", b[0], b[1], b[2]);
+    if (b[1] > 1)
+        return xasprintf("%u x %u", b[0], b[1]);
+    return xasprintf("%u", b[0]);
+}
+
+/* Lab 04's technique: blocks the size of the output tile, one thread per
+ * output pixel, which load the larger input tile (the output tile and its
+ * halo) in two batches. The kit sees the block (the kernel token) and the
+ * shared tile (PTX, or the emulator's launch log): fewer threads than the
+ * tile has floats means each thread loads more than one element; as many
+ * or more means one thread per tile element, whose halo-ring threads only
+ * load and then idle (or a halo read from global memory). Sets *met. */
+static char *judge_two_batch(const kernel_evidence *e, int *met)
+{
+    const unsigned *b = e->token_block;
+    unsigned long long threads = (unsigned long long)b[0] * b[1] * b[2];
+    long floats = e->shared_bytes / (long)sizeof(float);
+    *met = 0;
+    if (threads == 0)
+        return xstrdup("could not be checked: no call of your entry point finished with a kernel of yours, so "
+                       "the kit did not see your blocks");
+    if (e->shared_bytes == 0)
+        return xstrdup("no kernel uses __shared__ memory: lab 04 loads each block's input tile, with its halo, "
+                       "into shared memory, in two batches");
+    char *blk = block_words(b);
+    char *msg;
+    if ((unsigned long long)floats > threads) {
+        *met = 1;
+        unsigned long long batches = ((unsigned long long)floats + threads - 1) / threads;
+        msg = xasprintf("blocks of %s = %llu threads load kernel %s's %ld-float shared tile in %llu batches: one "
+                        "thread per output pixel, and every thread computes one",
+                        blk, threads, e->shared_kernel, floats, batches);
+    } else if (e->shared_unsized) {
+        msg = xasprintf("could not be measured: kernel %s's tile is an extern __shared__ array, whose size is set "
+                        "at the launch, which the kit does not see on a GPU; declare the tile with its size "
+                        "(__shared__ float N_ds[w][w], w = TILE_WIDTH + MASK_WIDTH - 1)",
+                        e->shared_kernel);
+    } else {
+        msg = xasprintf("blocks of %s = %llu threads for kernel %s's %ld-float shared tile: one thread per tile "
+                        "element, so the halo ring's threads only load, then idle (or the halo is not in the "
+                        "tile). Lab 04 uses one thread per output pixel (TILE_WIDTH x TILE_WIDTH blocks) and "
+                        "loads the larger tile in two batches: the element at each thread's flattened index, then "
+                        "the one TILE_WIDTH * TILE_WIDTH further on",
+                        blk, threads, e->shared_kernel, floats);
+    }
+    free(blk);
+    return msg;
+}
+
 static void judge_one(const requirement_spec *q, const kernel_evidence *e, const char *backend,
                       int timed_out, requirement_result *r)
 {
@@ -291,6 +354,9 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
                          : xstrdup("the mask is not in constant memory: declare it __constant__ and "
                                    "fill it with cudaMemcpyToSymbol");
         break;
+    case REQ_TWO_BATCH:
+        r->message = judge_two_batch(e, &met);
+        break;
     default:
         r->message = xstrdup("unknown requirement");
     }
@@ -299,7 +365,7 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
      * thing (emucc --facts, counted by the kit at build time). */
     if (met && !gpu && e->static_known) {
         const char *missing = NULL;
-        if (q->kind == REQ_SHARED_MEMORY && e->static_shared == 0)
+        if ((q->kind == REQ_SHARED_MEMORY || q->kind == REQ_TWO_BATCH) && e->static_shared == 0)
             missing = "the source declares no __shared__ memory";
         else if (q->kind == REQ_BARRIER && e->static_barriers == 0)
             missing = "the source calls no __syncthreads()";

@@ -1,6 +1,7 @@
 /*
  * requirements.h - static requirements on a submission's kernels ("did you
- * tile?"): shared memory, a barrier, the mask in constant memory.
+ * tile?"): shared memory, a barrier, the mask in constant memory, lab 04's
+ * two-batch loading.
  *
  * Evidence comes from what the kit itself derives, never from text the
  * student's build or process prints: on the GPU, the PTX the compiler kept
@@ -8,7 +9,8 @@
  * with comments skipped; on the emulator, the launch log (GPULAB_EMU_LOG,
  * what each launch did) confirmed by what the source shows, counted by emucc
  * at build time (--facts): the log is written by the student's process and
- * alone earns nothing.
+ * alone earns nothing. On both, the block each kernel stored with the kernel
+ * token (build.h), which the program cannot print without the token.
  */
 #ifndef GPULAB_REQUIREMENTS_H
 #define GPULAB_REQUIREMENTS_H
@@ -24,6 +26,8 @@ typedef struct {
     int constant_seen_in_ptx;
     char shared_kernel[128], barrier_kernel[128];
     unsigned shared_block[3];   /* the block of that launch (emulator: its launch log), else 0s */
+    int shared_unsized;         /* a kernel's PTX declares extern __shared__ memory: its size is the launch's */
+    unsigned token_block[3];    /* the largest block a kernel stored with the kernel token (both backends), else 0s */
     /* the emulator's static facts (emucc --facts) */
     int static_known;
     int static_kernels, static_launches, static_shared, static_barriers, static_constants, static_symbol_copies;
@@ -35,6 +39,10 @@ void evidence_from_ptx_dir(const char *dir, kernel_evidence *e);
 void evidence_from_emu_facts(const char *path, kernel_evidence *e);
 /* Adds what one run's emulator log shows; a missing log adds nothing. */
 void evidence_from_emu_log(const char *path, kernel_evidence *e);
+
+/* Adds the block a run's kernels stored with the kernel token
+ * (build_kernel_ran), kept when it has more threads than the one before. */
+void evidence_from_kernel_token(const unsigned block[3], kernel_evidence *e);
 
 /* Fills s->requirements from the manifest and the evidence, adding their
  * points to s->score and s->max_score. */

@@ -2,8 +2,8 @@
 end to end, and the error map (grader/src/errormap.c).
 
 On each backend: the reference solutions and the correct variants pass every
-public dataset and all three requirements (shared_memory, barrier,
-constant_memory); the skeletons run to a clean "wrong" (nothing written,
+public dataset and every requirement (shared_memory, barrier,
+constant_memory, and lab 04's two_batch); the skeletons run to a clean "wrong" (nothing written,
 nothing crashed); every mutant (one realistic mistake each) fails on a
 dataset that shows its mistake. Without a backend: the skeleton is the
 solution minus its TODO regions' bodies, every file compiles with plain nvcc,
@@ -20,7 +20,10 @@ import kit
 
 LABS = {"04-conv-2batch": "conv_2batch.cu", "05-pitched-conv": "pitched_conv.cu"}
 GCC = shutil.which("gcc")
-REQUIREMENTS = {"shared_memory", "barrier", "constant_memory"}
+COMMON_REQUIREMENTS = {"shared_memory", "barrier", "constant_memory"}
+# lab 04's own technique, worth 2: blocks of one thread per output pixel that
+# load the larger shared tile in (two) batches
+REQUIREMENTS = {"04-conv-2batch": COMMON_REQUIREMENTS | {"two_batch"}, "05-pitched-conv": COMMON_REQUIREMENTS}
 
 # Mutants run on one dataset, not all: 47 x 29 pixels, 3 channels, random
 # mask, several tiles of both labs with a partial last tile in each
@@ -92,7 +95,7 @@ def test_manifest(lab):
     m = kit.manifest(lab)
     assert m["source"] == LABS[lab] and m["id"] == lab
     assert {(r["name"], r["points"]) for r in m["requirements"] if r["name"] != "no_hazards"} == \
-        {(r, 1) for r in REQUIREMENTS}
+        {(r, 2 if r == "two_batch" else 1) for r in REQUIREMENTS[lab]}
     assert kit.hazard_share(m) >= 1 / 3
     names = [d["name"] for d in m["datasets"]]
     assert len(names) == len(set(names))
@@ -119,8 +122,9 @@ def test_manifest(lab):
 def test_solution_passes_everything(backend, lab):
     rc, rep = kit.check_json(lab, kit.solution(lab), backend, expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
-    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
-    assert rep["score"] == rep["max_score"] == len(kit.public_datasets(lab)) + len(REQUIREMENTS)
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS[lab]}
+    points = sum(r["points"] for r in kit.manifest(lab)["requirements"] if r["name"] != "no_hazards")
+    assert rep["score"] == rep["max_score"] == len(kit.public_datasets(lab)) + points
 
 
 @pytest.mark.parametrize("lab", LABS)
@@ -140,7 +144,7 @@ def test_skeleton_is_cleanly_wrong(backend, lab):
 def test_correct_variant_passes(backend, lab, path):
     rc, rep = kit.check_json(lab, path, backend, expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
-    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS[lab]}
 
 
 def test_a_launch_spaced_as_an_editor_formats_it_gets_full_marks(backend, tmp_path):
@@ -155,7 +159,77 @@ def test_a_launch_spaced_as_an_editor_formats_it_gets_full_marks(backend, tmp_pa
     path.write_text(spaced)
     rc, rep = kit.check_json(lab, path, backend, expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
-    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS}
+    assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS[lab]}
+
+
+def test_one_thread_per_input_element_misses_only_the_two_batch_technique(backend):
+    """Lab 05's tiling in lab 04 (blocks as large as the input tile, one
+    element a thread, the halo ring idle in the sum): every output right,
+    shared memory, barriers and the constant mask there, and only
+    [two_batch] lost, with the blocks the kit saw and the lab's technique."""
+    lab = "04-conv-2batch"
+    path = kit.ROOT / "grader" / "tests" / "programs" / lab / "one_thread_per_input_element.cu"
+    rc, rep = kit.check_json(lab, path, backend, expect_rc=1)
+    assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
+    want = {name: "pass" for name in REQUIREMENTS[lab]}
+    want["two_batch"] = "requirement_failed"
+    assert kit.requirement_statuses(rep) == want
+    tb = next(r for r in rep["requirements"] if r["name"] == "two_batch")
+    assert tb["score"] == 0 and tb["max_score"] == 2, tb
+    for words in ("20 x 20 = 400 threads", "400-float shared tile", "one thread per output pixel", "two batches"):
+        assert words in tb["message"], (words, tb["message"])
+    assert rep["max_score"] - rep["score"] == 2
+    # the reference: its 16 x 16 blocks, seen the same way
+    rc, rep = kit.check_json(lab, kit.solution(lab), backend, expect_rc=0)
+    tb = next(r for r in rep["requirements"] if r["name"] == "two_batch")
+    assert "16 x 16 = 256 threads" in tb["message"] and "in 2 batches" in tb["message"], tb
+
+
+def test_printed_block_shapes_without_the_token_earn_nothing(backend, tmp_path):
+    """The block two_batch judges comes only with the kernel token: a host
+    loop that computes the convolution and prints token-shaped lines (a 16 x
+    16 block's shape alone, and XORed with guesses) earns no dataset and no
+    two_batch."""
+    lab = "04-conv-2batch"
+    path = tmp_path / LABS[lab]
+    path.write_text(r"""
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];
+__global__ void unused_kernel(void) { __shared__ float N_ds[20][20]; N_ds[0][0] = 0; __syncthreads(); }
+
+void conv_2batch(const float *I, float *P, int height, int width, int channels, const float *mask)
+{
+    size_t n = (size_t)height * width * channels;
+    float *in = (float *)malloc(n * sizeof(float)), *out = (float *)malloc(n * sizeof(float));
+    CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(in, I, n * sizeof(float), cudaMemcpyDeviceToHost));
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            for (int c = 0; c < channels; c++) {
+                float acc = 0.0f;
+                for (int i = 0; i < MASK_WIDTH; i++)
+                    for (int j = 0; j < MASK_WIDTH; j++) {
+                        int sy = y + i - MASK_RADIUS, sx = x + j - MASK_RADIUS;
+                        if (sy >= 0 && sy < height && sx >= 0 && sx < width)
+                            acc += mask[i * MASK_WIDTH + j] * in[(sy * width + sx) * channels + c];
+                    }
+                out[(y * width + x) * channels + c] = acc;
+            }
+    CUDA_CHECK(cudaMemcpy(P, out, n * sizeof(float), cudaMemcpyHostToDevice));
+    free(in);
+    free(out);
+    unsigned long long shape = 16ULL | 16ULL << 11 | 1ULL << 22;
+    for (unsigned long long g = 0; g < 60; g++)
+        printf("\n@gpulab\tkernel_token\t%llx\n", shape ^ (g << 29) ^ (g ? 1ULL << 63 : 0));
+}
+""")
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    assert kit.statuses(rep) == {"rgb-5x7": "requirement_failed"}, rep["datasets"]
+    tb = next(r for r in rep["requirements"] if r["name"] == "two_batch")
+    assert tb["status"] == "requirement_failed" and tb["message"].startswith("could not be checked"), tb
 
 
 @pytest.mark.parametrize("lab, path", params("mutants"))
@@ -273,9 +347,10 @@ def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
     want_map = maps / lab / f"second-batch-unbounded-{dataset}.png"
     assert san["fault_map"] == str(want_map) and want_map.exists()
     # the kernel ran (and crashed): its shared memory and barrier are seen;
-    # the out-of-bounds write fails no_hazards, naming its line
-    want = {name: "pass" for name in REQUIREMENTS}
-    want["no_hazards"] = "requirement_failed"
+    # the out-of-bounds write fails no_hazards, naming its line; no call
+    # finished, so the kit did not see the blocks two_batch judges
+    want = {name: "pass" for name in REQUIREMENTS[lab]}
+    want["no_hazards"] = want["two_batch"] = "requirement_failed"
     assert kit.requirement_statuses(rep) == want
     hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
     assert hz["score"] == 0 and hz["max_score"] * 3 >= rep["max_score"], hz

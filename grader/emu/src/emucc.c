@@ -307,8 +307,9 @@ static void usage(void)
           "  --poison-shared IN.cu OUT.cu  (for nvcc builds) fill each kernel's __shared__ arrays\n"
           "           with NaN at the top of its body, then wait for the block; nothing else\n"
           "  --source-pass IN.cu OUT.cu  the same pass without the fill, for emucc builds\n"
-          "  --kernel-token NAME=HEX  before either pass: each kernel's first statement stores HEX\n"
-          "           in the __device__ variable NAME, which gpulab_kernel_token() reads and clears\n"
+          "  --kernel-token NAME=HEX  before either pass: each kernel's first statement stores HEX,\n"
+          "           its low 29 bits XORed with the block's shape (x | y << 11 | z << 22), in the\n"
+          "           __device__ variable NAME, which gpulab_kernel_token() reads and clears\n"
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
           "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
           stderr);
