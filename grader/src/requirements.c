@@ -300,8 +300,8 @@ static char *judge_two_batch(const kernel_evidence *e, int *met)
     if ((unsigned long long)floats > threads) {
         *met = 1;
         unsigned long long batches = ((unsigned long long)floats + threads - 1) / threads;
-        msg = xasprintf("blocks of %s = %llu threads load kernel %s's %ld-float shared tile in %llu batches: one "
-                        "thread per output pixel, and every thread computes one",
+        msg = xasprintf("blocks of %s = %llu threads load kernel %s's %ld-float shared tile in %llu batches: "
+                        "fewer threads than tile elements, so no thread only loads",
                         blk, threads, e->shared_kernel, floats, batches);
     } else if (e->shared_unsized) {
         msg = xasprintf("could not be measured: kernel %s's tile is an extern __shared__ array, whose size is set "
