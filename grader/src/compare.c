@@ -133,6 +133,14 @@ static void padding_hint(const errormap_padding *pad, int row_floats, compare_re
     free(sentence);
 }
 
+void compare_place(char *buf, size_t len, const mismatch *w, int channels)
+{
+    if (channels > 1)
+        snprintf(buf, len, "row %d, column %d, channel %d", w->row, w->col, w->channel);
+    else
+        snprintf(buf, len, "row %d, column %d", w->row, w->col);
+}
+
 static char *shape_text(const int s[3])
 {
     if (s[2] == 1)
@@ -311,19 +319,17 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
         if (r->nonfinite)
             sb_printf(&sb, " (%zu NaN or Inf)", r->nonfinite);
         const mismatch *w = &r->worst[0];
+        char place[64];
+        compare_place(place, sizeof place, w, out.channels);
         if (w->poisoned)
-            sb_printf(&sb, "; e.g. (%d, %d) was never written", w->row, w->col);
+            sb_printf(&sb, "; e.g. %s was never written", place);
         else {
             char got[32];
             if (isnan(w->got))
                 snprintf(got, sizeof got, "NaN");
             else
                 snprintf(got, sizeof got, "%.7g", w->got);
-            if (out.channels > 1)
-                sb_printf(&sb, "; worst at (%d, %d, channel %d): got %s, expected %.7g", w->row, w->col,
-                          w->channel, got, w->expected);
-            else
-                sb_printf(&sb, "; worst at (%d, %d): got %s, expected %.7g", w->row, w->col, got, w->expected);
+            sb_printf(&sb, "; worst at %s: got %s, expected %.7g", place, got, w->expected);
         }
         *message = sb_detach(&sb);
     }

@@ -14,6 +14,11 @@ typedef struct {
     int tile_width, halo;
 } errormap_request;
 
+/* An element's place in words, the one form every report writes it in:
+ * "row R, column C", then ", channel K" when the output has more than one
+ * channel (an RGB image); counted from 0. */
+void compare_place(char *buf, size_t len, const mismatch *w, int channels);
+
 /* Returns ST_PASS, ST_WRONG, ST_NO_OUTPUT (missing or unreadable output) or
  * ST_GRADER_ERROR (unreadable expected output); *message gets one line.
  * map (or NULL): when the output is wrong, draw its error map there; then

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "report.h"
+#include "compare.h"
 #include "sanitize.h"
 
 #include <math.h>
@@ -273,41 +274,56 @@ typedef struct {
     int worst, stderr_lines;
 } block_limits;
 
-/* A wrong element's place, value and expected value as text. */
+/* A wrong element's place (compare_place: the words of the dataset's
+ * message too), value and expected value as text. */
 typedef struct {
-    char where[48], got[32], want[32];
+    char where[64], got[32], want[32];
 } element_text;
 
 static element_text element_of(const compare_result *c, const mismatch *w)
 {
     element_text t;
-    if (c->got_shape[2] > 1)
-        snprintf(t.where, sizeof t.where, "(%d, %d, %d)", w->row, w->col, w->channel);
-    else
-        snprintf(t.where, sizeof t.where, "(%d, %d)", w->row, w->col);
+    compare_place(t.where, sizeof t.where, w, c->got_shape[2]);
     number_text(t.got, sizeof t.got, w->got, w->poisoned);
     number_text(t.want, sizeof t.want, w->expected, 0);
     return t;
 }
 
-static void dataset_details(strbuf *out, const dataset_result *d, int color, strbuf *shown, block_limits lim)
+/* The first `shown` worst elements, a row each, the "where" column as wide
+ * as its widest place. */
+static void worst_table(strbuf *out, const compare_result *c, int shown)
+{
+    int wide = 17;
+    for (int i = 0; i < shown; i++) {
+        int n = (int)strlen(element_of(c, &c->worst[i]).where);
+        wide = n > wide ? n : wide;
+    }
+    sb_puts(out, "    worst elements:\n");
+    sb_printf(out, "      %-*s  %-16s %-16s %s\n", wide, "where", "got", "expected", "tolerance");
+    for (int i = 0; i < shown; i++) {
+        element_text t = element_of(c, &c->worst[i]);
+        sb_printf(out, "      %-*s  %-16s %-16s %.3g\n", wide, t.where, t.got, t.want, c->worst[i].tolerance);
+    }
+}
+
+/* What the details named that a key under them explains. */
+typedef struct {
+    int fault_map;
+} named_maps;
+
+static void dataset_details(strbuf *out, const dataset_result *d, int color, strbuf *shown, block_limits lim,
+                            named_maps *named)
 {
     sb_printf(out, "\n  %s: %s\n", d->name, status_name(d->status));
     size_t heading_end = out->len;
     const compare_result *c = &d->cmp;
-    const char *axes = c->got_shape[2] > 1 ? "row, col, channel" : "row, col";
     if (c->compared && c->shape_ok && c->nworst == 1 && c->mismatches == 1) {
         /* one wrong element: one line, not a table */
         element_text t = element_of(c, &c->worst[0]);
-        sb_printf(out, "    the wrong element: %s %s got %s, expected %s (tolerance %.3g)\n", axes, t.where, t.got,
+        sb_printf(out, "    the wrong element, at %s: got %s, expected %s (tolerance %.3g)\n", t.where, t.got,
                   t.want, c->worst[0].tolerance);
     } else if (c->compared && c->shape_ok && c->nworst > 0) {
-        sb_printf(out, "    worst elements (%s):\n", axes);
-        sb_printf(out, "      %-18s %-16s %-16s %s\n", "where", "got", "expected", "tolerance");
-        for (int i = 0; i < c->nworst && i < lim.worst; i++) {
-            element_text t = element_of(c, &c->worst[i]);
-            sb_printf(out, "      %-18s %-16s %-16s %.3g\n", t.where, t.got, t.want, c->worst[i].tolerance);
-        }
+        worst_table(out, c, c->nworst < lim.worst ? c->nworst : lim.worst);
     }
     if (c->compared && c->hint[0])
         sb_printf(out, "    hint: %s\n", safe(c->hint));
@@ -328,8 +344,10 @@ static void dataset_details(strbuf *out, const dataset_result *d, int color, str
     }
     if (d->sanitizer && d->sanitizer->fault_summary)
         sb_printf(out, "    faulting threads: %s\n", safe(d->sanitizer->fault_summary));
-    if (d->sanitizer && d->sanitizer->fault_map[0])
+    if (d->sanitizer && d->sanitizer->fault_map[0]) {
         sb_printf(out, "    fault map: %s\n", safe(d->sanitizer->fault_map));
+        named->fault_map = 1;
+    }
     if (d->sanitizer && d->sanitizer->race_summary)
         sb_printf(out, "    racing threads: %s\n", safe(d->sanitizer->race_summary));
     if (d->sanitizer && d->sanitizer->race_map[0])
@@ -367,7 +385,7 @@ static const char *pattern_words(const dataset_result *d)
  * full, under it the other datasets of that pattern by name; every other
  * pattern in one line. A block shows the member the checkers looked at, if
  * one; findings of other members that it does not show yet follow. */
-static void details_folded(strbuf *out, const submission_result *s, int color, int verbose)
+static void details_folded(strbuf *out, const submission_result *s, int color, int verbose, named_maps *named)
 {
     int n = s->ndatasets;
     block_limits full = { WORST_MAX, 10 }, brief = { 3, 4 };
@@ -377,7 +395,7 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
                 continue;
             strbuf shown; /* each block lists all of its own findings */
             sb_init(&shown);
-            dataset_details(out, &s->datasets[i], color, &shown, full);
+            dataset_details(out, &s->datasets[i], color, &shown, full, named);
             sb_free(&shown);
         }
         return;
@@ -422,7 +440,7 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
                 if (!has_findings(&s->datasets[rep]) && has_findings(&s->datasets[j]))
                     rep = j;
             }
-        dataset_details(out, &s->datasets[rep], color, &shown, brief);
+        dataset_details(out, &s->datasets[rep], color, &shown, brief, named);
         for (int j = 0; j < n; j++)
             if (group[j] == lead && j != rep && has_findings(&s->datasets[j]))
                 list_findings(out, &s->datasets[j], &shown, s->datasets[j].name);
@@ -570,6 +588,33 @@ static int any_error_map(const submission_result *s)
     return 0;
 }
 
+static int any_dataset_with_status(const submission_result *s, status_t status)
+{
+    for (int i = 0; i < s->ndatasets; i++)
+        if (s->datasets[i].status == status)
+            return 1;
+    return 0;
+}
+
+/* The keys under the details, each printed once: the colours of the error
+ * maps and of a fault map that the details named, and why an unsafe dataset
+ * scores nothing although its output matched. */
+static void keys(strbuf *out, const submission_result *s, const named_maps *named, int color)
+{
+    if (any_error_map(s))
+        sb_puts(out, "  map key: dark grey right; dark yellow to red wrong (redder is further off, 1 to 10^6 "
+                     "times the tolerance); magenta NaN or infinite; blue never written; grey-blue lines the "
+                     "tiles (the strip under each picture shows the same, left to right)\n");
+    if (named->fault_map)
+        sb_puts(out, "  fault map key: orange a thread that made an invalid access; dark a thread that did not; "
+                     "grey-blue lines the blocks (a cell per thread, laid out as the launch: x to the right, "
+                     "y down)\n");
+    if (any_dataset_with_status(s, ST_UNSAFE))
+        sb_printf(out, "  %s%s%s: the output matched, but the checkers found a hazard on that dataset, so it "
+                       "matched by luck and earns nothing\n",
+                  color ? status_color(ST_UNSAFE) : "", status_name(ST_UNSAFE), color ? "\033[0m" : "");
+}
+
 void report_text(strbuf *out, const submission_result *s, int color, int verbose)
 {
     const char *bold = color ? "\033[1m" : "", *reset = color ? "\033[0m" : "";
@@ -624,13 +669,11 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
                   s->perf_status == ST_COUNT ? "not_measured" : status_name(s->perf_status), reset,
                   s->perf_max_points > 0 ? pts : "-", s->perf_message ? safe(s->perf_message) : "");
     }
-    details_folded(out, s, color, verbose);
+    named_maps named = { 0 };
+    details_folded(out, s, color, verbose, &named);
     sb_puts(out, "\n");
     checkers_line(out, s);
-    if (any_error_map(s))
-        sb_puts(out, "  map key: dark grey right; dark yellow to red wrong (redder is further off, 1 to 10^6 "
-                     "times the tolerance); magenta NaN or infinite; blue never written; grey-blue lines the "
-                     "tiles (the strip under each picture shows the same, left to right)\n");
+    keys(out, s, &named, color);
     if (s->hint)
         sb_printf(out, "  hint: %s\n", safe(s->hint));
     char *first = fix_first(s);

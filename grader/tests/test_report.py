@@ -80,6 +80,8 @@ def test_one_mistake_fits_in_40_lines(backend, lab, stem, tmp_path):
     # a map key is never about maps the report does not name
     if any(l.startswith("  map key: ") for l in lines):
         assert re.search(r"(error|fault|race) map: |their error maps are beside", text), text
+    if any(l.startswith("  fault map key: ") for l in lines):
+        assert re.search(r"^    fault map: ", text, re.M), text
 
 
 def test_every_wrong_dataset_has_its_error_map_named(tmp_path):
@@ -398,3 +400,81 @@ def test_the_fix_this_first_finding_is_printed_once_in_full(tmp_path):
     assert text.count(finding) == 1, text
     (row,) = [l for l in text.splitlines() if l.startswith("  [no_hazards]")]
     assert 'see "fix this first" below' in row, row
+
+
+# What the report says an element's place is, as the dataset's row and the
+# details write it; a bare pair or triple "(6, 4)" is not one of them.
+TUPLE = re.compile(r"\(\d+, \d+(, (channel )?\d+)?\)")
+
+
+def test_an_elements_place_is_written_one_way_in_words(tmp_path):
+    """The table's row, the worst elements' table and the error map's
+    sentence name a place the same way, "row R, column C, channel K" (an
+    RGB image), "row R, column C" (a gray image, a matrix); never "(R, C)"
+    in one place and "row R, column C" in another."""
+    lab = "04-conv-2batch"
+    path = mutant(lab, "no-barrier-between-channels")
+    text = text_report(lab, path, tmp_path, "--dataset", "rgb-16x16", "--no-sanitize")
+    rc, rep = kit.check_json(lab, path, "emu", "--dataset", "rgb-16x16", "--maps", tmp_path / "maps")
+    worst = rep["datasets"][0]["comparison"]["worst"]
+    first = worst[0]
+    (row,) = [l for l in text.splitlines() if l.startswith("  rgb-16x16 ")]
+    assert f"worst at row {first['row']}, column {first['col']}, channel {first['channel']}: got " in row, row
+    for w in worst[:3]:
+        assert re.search(rf"^      row {w['row']}, column {w['col']}, channel {w['channel']}  +\S", text, re.M), text
+    assert re.search(r"the first is at row \d+, column \d+\.", text), text
+    assert not TUPLE.search(text), text
+    # a gray image and a matrix: no channel
+    gray = text_report(lab, mutant(lab, "tile-width-8"), tmp_path, "--dataset", "gray-15x15", "--no-sanitize")
+    assert re.search(r"worst at row \d+, column \d+: got ", gray) and not TUPLE.search(gray), gray
+    matrix = text_report("03-arbitrary-matmul", mutant("03-arbitrary-matmul", "unguarded-loads"), tmp_path,
+                         "--dataset", "one-1x1x1", "--no-sanitize")
+    assert "worst at row 0, column 0: got " in matrix, matrix
+    assert "    the wrong element, at row 0, column 0: got inf, expected " in matrix, matrix
+    assert not TUPLE.search(matrix), matrix
+    # lab 05's harness names the first changed padding float the same way
+    lab = "05-pitched-conv"
+    padded = text_report(lab, mutant(lab, "memcpy-not-2d"), tmp_path, "--dataset", "rgb-5x7", "--no-sanitize")
+    assert re.search(r"the first at row \d+, column \d+ \(padding float \d+ of that row", padded), padded
+
+
+FAULT_KEY = "  fault map key: "
+
+
+def test_a_fault_map_has_a_key_printed_once(tmp_path):
+    """A dataset that ended in a fault with no output gets a fault map; the
+    report says once, under the details, what its colours mean, like the
+    error maps' key. --verbose names two fault maps and still one key; with
+    no fault map named (no sanitizer stage) there is no key."""
+    lab = "04-conv-2batch"
+    path = mutant(lab, "second-batch-unbounded")
+    text = text_report(lab, path, tmp_path, "--verbose")
+    assert len(re.findall(r"^    fault map: \S+\.png$", text, re.M)) >= 2, text
+    keys = [l for l in text.splitlines() if l.startswith(FAULT_KEY)]
+    assert len(keys) == 1, text
+    assert "orange a thread that made an invalid access" in keys[0] and "grey-blue lines the blocks" in keys[0]
+    assert text.index("    fault map: ") < text.index(FAULT_KEY) < text.index("  fix this first: ")
+    quiet = text_report(lab, path, tmp_path, "--no-sanitize")
+    assert "fault map" not in quiet, quiet
+
+
+UNSAFE_WHY = ("  unsafe: the output matched, but the checkers found a hazard on that dataset, "
+              "so it matched by luck and earns nothing")
+
+
+def test_an_unsafe_dataset_says_why_it_earns_nothing(tmp_path):
+    """A stray read past the end of M that never changes a sum: the outputs
+    match, the checkers see the read, and the datasets they looked at are
+    unsafe with 0 points. One line, once, says why; a report with no unsafe
+    dataset has none."""
+    lab = "02-tiled-matmul"
+    src = kit.solution(lab).read_text()
+    assert "float Pvalue = 0;" in src
+    stray = tmp_path / "tiled_matmul.cu"
+    stray.write_text(src.replace("float Pvalue = 0;", "float Pvalue = 0 * M[Width * Width];", 1))
+    text = text_report(lab, stray, tmp_path)
+    unsafe = re.findall(r"^  \S+ +unsafe +0/1 ", text, re.M)
+    assert len(unsafe) >= 2, text
+    assert text.splitlines().count(UNSAFE_WHY) == 1, text
+    assert len(text.splitlines()) <= MAX_LINES, text
+    assert "unsafe" not in text_report(lab, kit.solution(lab), tmp_path, "--dataset", "width-0032")

@@ -92,7 +92,7 @@ static void check_padding(const Image_t *out)
         float v;
         memcpy(&v, &first_bits, sizeof v);
         harness_note_wrong("the padding of out was overwritten: %zu of its %zu padding floats changed, "
-                           "the first in row %d at column %d (padding float %d of that row, "
+                           "the first at row %d, column %d (padding float %d of that row, "
                            "now %g, bits 0x%08X); out->pitch is %d floats, the image is %d x %d "
                            "x %d, so only the first %d floats of each row are the image's. "
                            "Copy rows back with cudaMemcpy2D, %d floats wide.",
