@@ -141,7 +141,7 @@ const char *backend_gpu_problem(void)
     return gpu.compiler ? "" : gpu_problem;
 }
 
-static int emu_ready(backend *b)
+int backend_emulator(backend *b)
 {
     char *emucc = kit_path("build/emu/emucc");
     char *lib = kit_path("build/harness/emu/libgpulab_runtime.a");
@@ -164,7 +164,7 @@ void backend_choose(const char *requested, backend *b)
     if (requested && strcmp(requested, "gpu") != 0 && strcmp(requested, "emu") != 0)
         die("--backend %s: expected gpu or emu", requested);
     if (requested && strcmp(requested, "emu") == 0) {
-        if (!emu_ready(b))
+        if (!backend_emulator(b))
             die("the CPU emulator is not built: run make in %s", kit_root());
         return;
     }
@@ -176,7 +176,7 @@ void backend_choose(const char *requested, backend *b)
     }
     if (requested)
         die("no usable GPU: %s", gpu_problem);
-    if (!emu_ready(b))
+    if (!backend_emulator(b))
         die("no usable GPU (%s) and the CPU emulator is not built: run make in %s", gpu_problem, kit_root());
     fprintf(stderr, "note: no usable GPU (%s); results come from the CPU emulator, "
                     "and its timings are not GPU timings.\n", gpu_problem);

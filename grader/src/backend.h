@@ -24,6 +24,10 @@ typedef struct {
  * Prints the emulator notice to stderr when it falls back to the emulator. */
 void backend_choose(const char *requested, backend *b);
 
+/* The CPU emulator, when it is built: 1, else 0 (and b untouched). The
+ * checkers of a GPU grading use it too (grade.c). */
+int backend_emulator(backend *b);
+
 /* Why there is no usable GPU ("" if there is one). Exposed for `gpulab help`. */
 const char *backend_gpu_problem(void);
 

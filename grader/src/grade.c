@@ -562,6 +562,30 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
     return nchosen;
 }
 
+static int has_race(const sanitize_result *r)
+{
+    for (int i = 0; i < r->nfindings; i++)
+        if (strcmp(r->findings[i].kind, "race") == 0)
+            return 1;
+    return 0;
+}
+
+/* Whose checkers look at a submission graded on b: on the emulator its
+ * own; on a GPU the emulator's too, unless compute-sanitizer is asked for
+ * or the emulator is not built. The emulator's race and bounds builds run
+ * on the machine's cores, not its GPU: their verdict does not depend on
+ * what else the GPU runs; they see races in global memory and between
+ * blocks, which racecheck does not, and a wrapped shared-memory index,
+ * which a GPU's 32-bit shared addresses hide from memcheck; and a check
+ * takes a second less than compute-sanitizer's start-up alone (see
+ * docs/performance.md). Fills *emu when it is chosen. */
+static const backend *checkers_backend(const backend *b, const grade_options *opt, backend *emu)
+{
+    if (b->kind == BACKEND_EMU || opt->compute_sanitizer || !backend_emulator(emu))
+        return b;
+    return emu;
+}
+
 /* The sanitizer stage, on the datasets choose_checked() picks. A dataset
  * that ended in a fault with no output to compare gets a fault map instead
  * of an error map: which threads made invalid accesses. */
@@ -579,13 +603,25 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         fault_maps[k] = d->cmp.compared ? NULL : map_path_for(m, opt->maps_dir, s->file, d->name);
         want_faults = want_faults || fault_maps[k];
     }
+    backend emu;
+    memset(&emu, 0, sizeof emu);
+    const backend *checker = checkers_backend(b, opt, &emu);
     sanitize_builds builds;
-    sanitize_build(m, b, s->file, workdir, want_faults, &builds);
-    /* On a GPU every chosen dataset's checkers start at once (three
-     * compute-sanitizer processes each, mostly instrumenting on the CPU: a
-     * GPU machine's cores have room). The emulator's already run two at a
-     * time, its machines have few cores, and ThreadSanitizer's memory would
-     * not fit Gradescope's container three times over: one dataset at a time. */
+    sanitize_build(m, checker, s->file, workdir, want_faults, &builds);
+    if (checker != b && !sanitize_builds_complete(&builds)) {
+        /* a file nvcc builds and the emulator does not: compute-sanitizer */
+        sanitize_builds_free(&builds, 0);
+        checker = b;
+        sanitize_build(m, checker, s->file, workdir, want_faults, &builds);
+    }
+    snprintf(s->checkers, sizeof s->checkers, "%s",
+             checker->kind == BACKEND_EMU ? "emulator" : "compute-sanitizer");
+    /* On a GPU machine every chosen dataset's checkers start at once (three
+     * compute-sanitizer processes each, mostly instrumenting on the CPU, or
+     * the emulator's two: a GPU machine's cores have room). An emulator-only
+     * machine's runs go one dataset at a time: its two runs already use two
+     * cores, and ThreadSanitizer's memory would not fit Gradescope's
+     * container three times over. */
     sanitize_pending *pending[MAX_CHECKED] = { 0 };
     int at_once = b->kind == BACKEND_GPU ? nchosen : 1;
     for (int k = 0; k < nchosen; k++) {
@@ -595,9 +631,9 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 continue;
             const dataset_result *dj = &s->datasets[chosen[j]];
             char *dir = resolve_dataset_dir(m, index[chosen[j]], opt->datasets_root);
-            int want = b->kind == BACKEND_EMU ? fault_maps[j] != NULL
-                                              : m->errormap_tile > 0 && dj->status == ST_PASS;
-            pending[j] = sanitize_start(b, &builds, dir, dj->name, timeout_s, want);
+            int want = checker->kind == BACKEND_EMU ? fault_maps[j] != NULL
+                                                    : m->errormap_tile > 0 && dj->status == ST_PASS;
+            pending[j] = sanitize_start(checker, &builds, dir, dj->name, timeout_s, want);
             free(dir);
         }
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
@@ -608,7 +644,13 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             sanitize_draw_fault_map(d->sanitizer, fault_map);
         free(fault_map);
         /* An image that came out right by luck has no error to draw: its
-         * race map shows which threads raced instead. */
+         * race map shows which threads raced instead, on the GPU itself. */
+        if (b->kind == BACKEND_GPU && checker != b && m->errormap_tile > 0 && d->status == ST_PASS &&
+            has_race(d->sanitizer)) {
+            char *dir = resolve_dataset_dir(m, index[chosen[k]], opt->datasets_root);
+            sanitize_races_on_gpu(m, b, workdir, dir, d->name, timeout_s, d->sanitizer);
+            free(dir);
+        }
         if (d->status == ST_PASS && d->sanitizer->races.n > 0) {
             char *race_map = map_path_for(m, opt->maps_dir, s->file, d->name);
             if (race_map)
@@ -625,6 +667,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         }
     }
     sanitize_builds_free(&builds, opt->keep);
+    free(emu.compiler);
 }
 
 /* A failure pattern that only shows across datasets. 16 is the tile width

@@ -15,6 +15,7 @@ typedef struct {
     double timeout_s;   /* per dataset; 0: the manifest's */
     int keep;           /* keep the work directory (printed to stderr) */
     int no_sanitize;    /* skip the sanitizer stage */
+    int compute_sanitizer; /* GPU: the checkers are compute-sanitizer's tools, not the emulator's */
     const char *maps_dir; /* where image labs' error maps go; NULL: ./gpulab-errormaps */
     const char *datasets_root; /* NULL: the kit's datasets; else <root>/<name>/ (hidden, regenerated) */
 } grade_options;

@@ -44,7 +44,11 @@ static const char usage_text[] =
     "      --backend gpu|emu             where to run (default: the GPU if usable, else the emulator)\n"
     "      --format text|json            report format (default text)\n"
     "      --timeout SECONDS             per-dataset time limit (default: the lab's)\n"
-    "      --no-sanitize                 skip the sanitizer stage (compute-sanitizer on the GPU)\n"
+    "      --no-sanitize                 skip the sanitizer stage (the checkers)\n"
+    "      --checkers emulator|compute-sanitizer\n"
+    "                                    on a GPU, whose checkers look for races, out-of-bounds\n"
+    "                                    accesses, barriers and unset memory (default: the emulator's,\n"
+    "                                    on the CPU; compute-sanitizer where the emulator cannot build)\n"
     "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
     "      --html FILE                   the report as a web page too (- : on standard output, instead\n"
     "                                    of the text report)\n"
@@ -75,7 +79,7 @@ static const char usage_text[] =
     "      --sandbox auto|unshare|none   isolation of builds and runs (default auto; without it grade\n"
     "                                    stops, exit 3, unless --sandbox none is given)\n"
     "      --regrade ID                  grade this submission again (its record is removed first)\n"
-    "      --dataset NAME, --backend, --timeout, --no-sanitize, --keep, --verbose as for check\n"
+    "      --dataset NAME, --backend, --timeout, --no-sanitize, --checkers, --keep, --verbose as for check\n"
     "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE]\n"
     "                               [--feedback-dir DIR]\n"
     "                                    the gradebook and JUnit XML again, from the records (- for\n"
@@ -187,12 +191,32 @@ typedef struct {
     double timeout_s;
     int keep;
     int no_sanitize;
+    int compute_sanitizer;
     int verbose;
     const char *maps;
     int nfiles;
     char **files;
     const char *lab;
 } cli_options;
+
+/* --checkers KIND: 1 for compute-sanitizer, 0 for the emulator's. */
+static int checkers_option(const char *kind)
+{
+    if (strcmp(kind, "compute-sanitizer") == 0)
+        return 1;
+    if (strcmp(kind, "emulator") != 0)
+        usage_error("--checkers %s: expected emulator or compute-sanitizer", kind);
+    return 0;
+}
+
+/* compute-sanitizer needs a GPU, and is pointless with the checkers off. */
+static void checkers_fit_backend(const grade_options *go, const backend *b)
+{
+    if (go->compute_sanitizer && go->no_sanitize)
+        usage_error("%s", "--checkers compute-sanitizer and --no-sanitize: choose one");
+    if (go->compute_sanitizer && b->kind != BACKEND_GPU)
+        usage_error("%s", "--checkers compute-sanitizer needs the GPU backend (this run is on the emulator)");
+}
 
 static void parse_options(int argc, char **argv, cli_options *o, int allow_many, int allow_out,
                           int allow_dataset)
@@ -219,6 +243,8 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
             o->keep = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             o->no_sanitize = 1;
+        else if (strcmp(a, "--checkers") == 0 && has_value)
+            o->compute_sanitizer = checkers_option(argv[++i]);
         else if (strcmp(a, "--verbose") == 0)
             o->verbose = 1;
         else if (strcmp(a, "--maps") == 0 && has_value)
@@ -282,7 +308,8 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     char *id = manifest_resolve(o.lab);
     lab_manifest m;
     manifest_load(id, &m);
-    grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize, .maps_dir = o.maps };
+    grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize,
+                         .compute_sanitizer = o.compute_sanitizer, .maps_dir = o.maps };
     if (o.dataset) {
         go.dataset = manifest_find_dataset(&m, o.dataset);
         if (go.dataset < 0)
@@ -290,6 +317,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     }
     backend b;
     backend_choose(o.backend, &b);
+    checkers_fit_backend(&go, &b);
     int json = o.format && strcmp(o.format, "json") == 0;
     int html_stdout = o.html && strcmp(o.html, "-") == 0;
     if (html_stdout && json)
@@ -481,6 +509,7 @@ static int cmd_grade(int argc, char **argv)
     const char *sandbox = "auto", *html = NULL, *feedback_dir = NULL;
     double timeout_s = 0;
     int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0, verbose = 0;
+    int compute_sanitizer = 0;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
@@ -525,6 +554,8 @@ static int cmd_grade(int argc, char **argv)
             verbose = 1;
         else if (strcmp(a, "--no-sanitize") == 0)
             no_sanitize = 1;
+        else if (strcmp(a, "--checkers") == 0 && v)
+            compute_sanitizer = checkers_option(argv[++i]);
         else if (a[0] == '-' && a[1] != '\0')
             usage_error("unknown or incomplete option '%s'", a);
         else if (!lab)
@@ -568,6 +599,7 @@ static int cmd_grade(int argc, char **argv)
     bo.go.timeout_s = timeout_s;
     bo.go.keep = keep;
     bo.go.no_sanitize = no_sanitize;
+    bo.go.compute_sanitizer = compute_sanitizer;
     if (dataset) {
         bo.go.dataset = manifest_find_dataset(&m, dataset);
         if (bo.go.dataset < 0)
@@ -635,6 +667,7 @@ static int cmd_grade(int argc, char **argv)
 
     backend b;
     backend_choose(backend_name, &b);
+    checkers_fit_backend(&bo.go, &b);
     sandbox_init(sandbox, keep);
     for (int i = 0; i < ninputs; i++) /* no run sees the class's files */
         sandbox_hide(inputs[i]);

@@ -512,9 +512,10 @@ static void checkers_line(strbuf *out, const submission_result *s)
         sb_free(&names);
         return;
     }
-    const char *which = strcmp(s->backend, "gpu") == 0
+    const char *which = strcmp(s->checkers, "compute-sanitizer") == 0
                             ? "compute-sanitizer's memcheck, racecheck and synccheck"
-                            : "the race check and the bounds check";
+                            : strcmp(s->backend, "gpu") == 0 ? "the emulator's race check and bounds check"
+                                                              : "the race check and the bounds check";
     if (ran)
         sb_printf(out, "  checkers: %s ran on %s and found nothing\n", which, names.buf);
     if (problem)
@@ -842,6 +843,10 @@ cJSON *report_json(const submission_result *s)
     cJSON_AddStringToObject(o, "device", s->device);
     cJSON_AddStringToObject(o, "driver", s->driver);
     cJSON_AddStringToObject(o, "arch", s->arch);
+    if (s->checkers[0])
+        cJSON_AddStringToObject(o, "checkers", s->checkers);
+    else
+        cJSON_AddNullToObject(o, "checkers");
     cJSON_AddNumberToObject(o, "score", s->score);
     cJSON_AddNumberToObject(o, "max_score", s->max_score);
     cJSON *build = cJSON_AddObjectToObject(o, "build");

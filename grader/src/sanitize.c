@@ -577,6 +577,14 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
         build_gpu_checkers(m, b, workdir, sb);
 }
 
+int sanitize_builds_complete(const sanitize_builds *sb)
+{
+    for (int i = 0; i < SAN_FOLDERS; i++)
+        if (sb->problem[i])
+            return 0;
+    return 1;
+}
+
 void sanitize_builds_free(sanitize_builds *sb, int keep)
 {
     for (int i = 0; i < SAN_FOLDERS; i++) {
@@ -929,6 +937,24 @@ static void collect_races(const char *tool, const sanitize_builds *sb, const cha
     }
     proc_result_free(&p);
     checker_paths_free(&c);
+}
+
+void sanitize_races_on_gpu(const lab_manifest *m, const backend *gpu, const char *workdir, const char *dataset_dir,
+                           const char *dataset, double timeout_s, sanitize_result *r)
+{
+    char *tool = find_compute_sanitizer(gpu);
+    if (!tool)
+        return;
+    sanitize_builds sb;
+    memset(&sb, 0, sizeof sb);
+    sb.folder[TOOL_HAZARDS] = make_temp_dir("gpulab");
+    build_result br;
+    build_checker_relink(m, gpu, workdir, sb.folder[TOOL_HAZARDS], 0, &br);
+    if (br.ok)
+        collect_races(tool, &sb, dataset_dir, dataset, timeout_s, r);
+    build_result_free(&br);
+    sanitize_builds_free(&sb, 0);
+    free(tool);
 }
 
 static void start_gpu(sanitize_pending *p, const backend *be)

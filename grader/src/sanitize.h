@@ -69,6 +69,8 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
                     int want_faults, sanitize_builds *sb);
 /* Removes the folders (keep: leaves them, and names them on stderr). */
 void sanitize_builds_free(sanitize_builds *sb, int keep);
+/* Whether every checker program sanitize_build() meant to make was made. */
+int sanitize_builds_complete(const sanitize_builds *sb);
 
 /* A dataset's checker runs, started by sanitize_start() and collected by
  * sanitize_collect(), which frees it: the grader may start several
@@ -99,6 +101,13 @@ void sanitize_collect(sanitize_pending *p, const char *student_file, sanitize_re
  * hazard, in the block it names, of the first kernel with a hazard; then
  * r->race_summary. */
 void sanitize_parse_hazards(const char *text, sanitize_result *r);
+
+/* The threads that raced on dataset's run on the GPU itself, for the race
+ * map of an output that matched by luck, when the emulator's checkers found
+ * the race: compute-sanitizer's racecheck once, every hazard printed, on
+ * workdir's grading build linked again. Adds nothing without the tool. */
+void sanitize_races_on_gpu(const lab_manifest *m, const backend *gpu, const char *workdir, const char *dataset_dir,
+                           const char *dataset, double timeout_s, sanitize_result *r);
 
 /* Draws r->races as a race map (errormap_write_faults: racing threads in the
  * fault map's loud colour) at ppm_path, sets r->race_map; 0, or -1. */

@@ -67,6 +67,7 @@ def line_of(path, text):
 def test_reference_solutions_have_no_findings(backend, lab):
     src = kit.ROOT / "solutions" / lab / kit.manifest(lab)["source"]
     rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=0)
+    assert rep["checkers"] == "emulator", rep["checkers"]  # the default on both backends
     checked = [d for d in rep["datasets"] if d["sanitizer"]]
     assert checked, "the sanitizer stage ran on no dataset"
     for d in checked:
@@ -74,14 +75,21 @@ def test_reference_solutions_have_no_findings(backend, lab):
         assert d["sanitizer"]["findings"] == [], d["sanitizer"]["findings"]
 
 
-def test_missing_second_barrier_race_names_both_lines(backend):
+@pytest.mark.parametrize("checkers", ["emulator", "compute-sanitizer"])
+def test_missing_second_barrier_race_names_both_lines(backend, checkers):
+    """Whoever's checkers run (the emulator's by default, on both backends;
+    compute-sanitizer on a GPU when asked for), the race is named by both
+    its lines."""
+    if checkers == "compute-sanitizer" and backend != "gpu":
+        pytest.skip("compute-sanitizer runs on a GPU only")
     if backend == "emu" and kit.emu_race_problem():
         pytest.skip(kit.emu_race_problem())
     lab = "02-tiled-matmul"
     src = kit.ROOT / "solutions" / lab / "mutants" / "missing-second-barrier.cu"
     write = line_of(src, "ds_M[ty][tx] =")
     read = line_of(src, "Pvalue +=")
-    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    rc, rep = kit.check_json(lab, src, backend, "--checkers", checkers, sanitize=True, expect_rc=1)
+    assert rep["checkers"] == checkers, rep["checkers"]
     problems = {d["sanitizer"]["problem"] for d in rep["datasets"] if d["sanitizer"]} - {None}
     assert not problems, f"the sanitizer stage could not run: {problems}"
     races = [f for d in rep["datasets"] if d["sanitizer"] for f in d["sanitizer"]["findings"]
