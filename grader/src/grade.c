@@ -570,18 +570,19 @@ static int has_race(const sanitize_result *r)
     return 0;
 }
 
-/* Whose checkers look at a submission graded on b: on the emulator its
- * own; on a GPU the emulator's too, unless compute-sanitizer is asked for
- * or the emulator is not built. The emulator's race and bounds builds run
- * on the machine's cores, not its GPU: their verdict does not depend on
- * what else the GPU runs; they see races in global memory and between
- * blocks, which racecheck does not, and a wrapped shared-memory index,
- * which a GPU's 32-bit shared addresses hide from memcheck; and a check
- * takes a second less than compute-sanitizer's start-up alone (see
- * docs/performance.md). Fills *emu when it is chosen. */
+/* Whose checkers look at a submission graded on b: the backend's own,
+ * or on a GPU the emulator's when --checkers emulator asks (and it is
+ * built). The emulator's race and bounds builds run on the machine's cores,
+ * not its GPU: their verdict does not depend on what else the GPU runs;
+ * they see races in global memory and between blocks, which racecheck does
+ * not, and a wrapped shared-memory index, which a GPU's 32-bit shared
+ * addresses hide from memcheck; and a check takes less than half the time
+ * (docs/performance.md). Not the default: their race check needs a
+ * ThreadSanitizer that sees the emulator's races, and gcc 13's (Ubuntu 24.04,
+ * a common GPU machine's) misses them. Fills *emu when it is chosen. */
 static const backend *checkers_backend(const backend *b, const grade_options *opt, backend *emu)
 {
-    if (b->kind == BACKEND_EMU || opt->compute_sanitizer || !backend_emulator(emu))
+    if (b->kind == BACKEND_EMU || opt->checkers != CHECKERS_EMULATOR || !backend_emulator(emu))
         return b;
     return emu;
 }

@@ -10,12 +10,17 @@
 #include "manifest.h"
 #include "result.h"
 
+/* Whose checkers run the sanitizer stage: by default the backend's own
+ * (compute-sanitizer on a GPU, the emulator's builds on the emulator); on a
+ * GPU the emulator's when asked for (grade.c, checkers_backend). */
+enum { CHECKERS_DEFAULT, CHECKERS_EMULATOR, CHECKERS_COMPUTE_SANITIZER };
+
 typedef struct {
     int dataset;        /* index of the one dataset to use, or -1 for every default dataset */
     double timeout_s;   /* per dataset; 0: the manifest's */
     int keep;           /* keep the work directory (printed to stderr) */
     int no_sanitize;    /* skip the sanitizer stage */
-    int compute_sanitizer; /* GPU: the checkers are compute-sanitizer's tools, not the emulator's */
+    int checkers;       /* CHECKERS_DEFAULT, or the one --checkers asked for */
     const char *maps_dir; /* where image labs' error maps go; NULL: ./gpulab-errormaps */
     const char *datasets_root; /* NULL: the kit's datasets; else <root>/<name>/ (hidden, regenerated) */
 } grade_options;

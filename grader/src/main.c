@@ -47,8 +47,8 @@ static const char usage_text[] =
     "      --no-sanitize                 skip the sanitizer stage (the checkers)\n"
     "      --checkers emulator|compute-sanitizer\n"
     "                                    on a GPU, whose checkers look for races, out-of-bounds\n"
-    "                                    accesses, barriers and unset memory (default: the emulator's,\n"
-    "                                    on the CPU; compute-sanitizer where the emulator cannot build)\n"
+    "                                    accesses and barriers (default compute-sanitizer; emulator:\n"
+    "                                    its race and bounds builds, on the CPU, faster and load-free)\n"
     "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
     "      --html FILE                   the report as a web page too (- : on standard output, instead\n"
     "                                    of the text report)\n"
@@ -191,7 +191,7 @@ typedef struct {
     double timeout_s;
     int keep;
     int no_sanitize;
-    int compute_sanitizer;
+    int checkers;
     int verbose;
     const char *maps;
     int nfiles;
@@ -199,22 +199,22 @@ typedef struct {
     const char *lab;
 } cli_options;
 
-/* --checkers KIND: 1 for compute-sanitizer, 0 for the emulator's. */
+/* --checkers KIND. */
 static int checkers_option(const char *kind)
 {
     if (strcmp(kind, "compute-sanitizer") == 0)
-        return 1;
+        return CHECKERS_COMPUTE_SANITIZER;
     if (strcmp(kind, "emulator") != 0)
         usage_error("--checkers %s: expected emulator or compute-sanitizer", kind);
-    return 0;
+    return CHECKERS_EMULATOR;
 }
 
-/* compute-sanitizer needs a GPU, and is pointless with the checkers off. */
+/* compute-sanitizer needs a GPU; no checkers are chosen with them off. */
 static void checkers_fit_backend(const grade_options *go, const backend *b)
 {
-    if (go->compute_sanitizer && go->no_sanitize)
-        usage_error("%s", "--checkers compute-sanitizer and --no-sanitize: choose one");
-    if (go->compute_sanitizer && b->kind != BACKEND_GPU)
+    if (go->checkers != CHECKERS_DEFAULT && go->no_sanitize)
+        usage_error("%s", "--checkers and --no-sanitize: choose one");
+    if (go->checkers == CHECKERS_COMPUTE_SANITIZER && b->kind != BACKEND_GPU)
         usage_error("%s", "--checkers compute-sanitizer needs the GPU backend (this run is on the emulator)");
 }
 
@@ -244,7 +244,7 @@ static void parse_options(int argc, char **argv, cli_options *o, int allow_many,
         else if (strcmp(a, "--no-sanitize") == 0)
             o->no_sanitize = 1;
         else if (strcmp(a, "--checkers") == 0 && has_value)
-            o->compute_sanitizer = checkers_option(argv[++i]);
+            o->checkers = checkers_option(argv[++i]);
         else if (strcmp(a, "--verbose") == 0)
             o->verbose = 1;
         else if (strcmp(a, "--maps") == 0 && has_value)
@@ -309,7 +309,7 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     lab_manifest m;
     manifest_load(id, &m);
     grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize,
-                         .compute_sanitizer = o.compute_sanitizer, .maps_dir = o.maps };
+                         .checkers = o.checkers, .maps_dir = o.maps };
     if (o.dataset) {
         go.dataset = manifest_find_dataset(&m, o.dataset);
         if (go.dataset < 0)
@@ -509,7 +509,7 @@ static int cmd_grade(int argc, char **argv)
     const char *sandbox = "auto", *html = NULL, *feedback_dir = NULL;
     double timeout_s = 0;
     int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0, verbose = 0;
-    int compute_sanitizer = 0;
+    int checkers = CHECKERS_DEFAULT;
     char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
     for (int i = 0; i < argc; i++) {
@@ -555,7 +555,7 @@ static int cmd_grade(int argc, char **argv)
         else if (strcmp(a, "--no-sanitize") == 0)
             no_sanitize = 1;
         else if (strcmp(a, "--checkers") == 0 && v)
-            compute_sanitizer = checkers_option(argv[++i]);
+            checkers = checkers_option(argv[++i]);
         else if (a[0] == '-' && a[1] != '\0')
             usage_error("unknown or incomplete option '%s'", a);
         else if (!lab)
@@ -599,7 +599,7 @@ static int cmd_grade(int argc, char **argv)
     bo.go.timeout_s = timeout_s;
     bo.go.keep = keep;
     bo.go.no_sanitize = no_sanitize;
-    bo.go.compute_sanitizer = compute_sanitizer;
+    bo.go.checkers = checkers;
     if (dataset) {
         bo.go.dataset = manifest_find_dataset(&m, dataset);
         if (bo.go.dataset < 0)
