@@ -562,14 +562,6 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
     return nchosen;
 }
 
-static int has_race(const sanitize_result *r)
-{
-    for (int i = 0; i < r->nfindings; i++)
-        if (strcmp(r->findings[i].kind, "race") == 0)
-            return 1;
-    return 0;
-}
-
 /* Whose checkers look at a submission graded on b: the backend's own,
  * or on a GPU the emulator's when --checkers emulator asks (and it is
  * built). The emulator's race and bounds builds run on the machine's cores,
@@ -647,7 +639,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         /* An image that came out right by luck has no error to draw: its
          * race map shows which threads raced instead, on the GPU itself. */
         if (b->kind == BACKEND_GPU && checker != b && m->errormap_tile > 0 && d->status == ST_PASS &&
-            has_race(d->sanitizer)) {
+            sanitize_has_race(d->sanitizer)) {
             char *dir = resolve_dataset_dir(m, index[chosen[k]], opt->datasets_root);
             sanitize_races_on_gpu(m, b, workdir, dir, d->name, timeout_s, d->sanitizer);
             free(dir);
@@ -718,8 +710,8 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
     free(elements);
 }
 
-/* A matrix lab's blocks smaller than its tiles (the emulator's launch log
- * gives the block): said as the submission's hint when a dataset came out
+/* A matrix lab's blocks smaller than its tiles (the block the kernel stored
+ * with the kernel token, on both backends): said as the submission's hint when a dataset came out
  * with NaN, the mark of tile slots no thread stored (the kit poisons shared
  * memory with NaN); a kernel that loads a bigger tile on purpose, several
  * elements a thread, and fails for another reason is not blamed for it. */
@@ -731,7 +723,7 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     for (int i = 0; i < s->ndatasets; i++)
         unset += s->datasets[i].status == ST_WRONG && s->datasets[i].cmp.nonfinite > 0;
     if (unset)
-        s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->shared_block[0], e->shared_block[1],
+        s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->token_block[0], e->token_block[1],
                                                     e->shared_kernel);
     s->hint_leads = s->hint != NULL;
 }

@@ -237,12 +237,6 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e)
             if (smem > e->shared_bytes) {
                 e->shared_bytes = smem;
                 snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", name);
-                const cJSON *blk = cJSON_GetObjectItemCaseSensitive(o, "block");
-                for (int d = 0; d < 3; d++) {
-                    const cJSON *v = cJSON_GetArrayItem(blk, d);
-                    e->shared_block[d] = cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 1024
-                                             ? (unsigned)v->valuedouble : 0;
-                }
             }
             if (barriers > e->barriers) {
                 e->barriers = barriers;

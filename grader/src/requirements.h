@@ -25,7 +25,6 @@ typedef struct {
     long constant_bytes;    /* bytes copied to __constant__ symbols (emulator), or 1 if the PTX reads one */
     int constant_seen_in_ptx;
     char shared_kernel[128], barrier_kernel[128];
-    unsigned shared_block[3];   /* the block of that launch (emulator: its launch log), else 0s */
     int shared_unsized;         /* a kernel's PTX declares extern __shared__ memory: its size is the launch's */
     unsigned token_block[3];    /* the largest block a kernel stored with the kernel token (both backends), else 0s */
     /* the emulator's static facts (emucc --facts) */

@@ -577,6 +577,14 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
         build_gpu_checkers(m, b, workdir, sb);
 }
 
+int sanitize_has_race(const sanitize_result *r)
+{
+    for (int i = 0; i < r->nfindings; i++)
+        if (strcmp(r->findings[i].kind, "race") == 0)
+            return 1;
+    return 0;
+}
+
 int sanitize_builds_complete(const sanitize_builds *sb)
 {
     for (int i = 0; i < SAN_FOLDERS; i++)
@@ -1004,10 +1012,7 @@ static void collect_gpu(sanitize_pending *p, const char *student_file, sanitize_
         proc_result_free(&pr);
         checker_paths_free(&p->paths[t]);
     }
-    int raced = 0;
-    for (int i = 0; i < r->nfindings; i++)
-        raced = raced || strcmp(r->findings[i].kind, "race") == 0;
-    if (p->want && raced)
+    if (p->want && sanitize_has_race(r))
         collect_races(p->tool, p->sb, p->dataset_dir, p->dataset, p->timeout_s, r);
 }
 

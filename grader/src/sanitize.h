@@ -49,6 +49,9 @@ typedef struct sanitize_result_s {
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);
 
+/* Whether one of r's findings is a race. */
+int sanitize_has_race(const sanitize_result *r);
+
 /* The checkers' programs of one submission, each in a folder of its own
  * laid out like the submission's work directory, so that a checker's run
  * of a dataset looks to the program like its graded run: the program

@@ -134,12 +134,24 @@ def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
     assert doc["lab"] == LAB and doc["backend"] == backend
 
 
-def test_a_grid_far_too_large_still_gets_full_marks(backend):
-    """68 million blocks of 8 x 8 threads at width 257, nearly all returning
-    at once, are run and right on each backend. What this checks is the
-    verdict, under a limit raised so that a loaded test machine cannot turn
-    a slow pass into a timeout; the emulator's speed on such grids (the
-    launch used to take about 48 s, over the lab's 20 s, and now 13 s) is a
-    benchmark in docs/emulator.md, not something a test can time fairly."""
-    rc, rep = kit.check_json(LAB, PROGRAMS / "huge_grid.cu", backend, "--timeout", "90", expect_rc=0)
+def test_a_grid_far_too_large_still_gets_full_marks(backend, tmp_path):
+    """A student's correct solution that launches one block of 8 x 8 threads
+    for every 8 elements of P in each dimension: 68 million blocks at width
+    257, nearly all returning at once (the bounds test sends the extra
+    threads home), run and right on each backend. Made here from the
+    reference solution, its launch alone changed, so it cannot drift from
+    it. What this checks is the verdict, under a limit raised so that a
+    loaded test machine cannot turn a slow pass into a timeout; the
+    emulator's speed on such grids (the launch used to take about 48 s, over
+    the lab's 20 s, and now 13 s) is a benchmark in docs/emulator.md, not
+    something a test can time fairly."""
+    src = SOLUTION.read_text()
+    launch = ("    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);\n"
+              "    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);\n")
+    assert src.count(launch) == 1
+    huge = tmp_path / SOLUTION.name
+    huge.write_text(src.replace(launch, "    int blocks = (width * width + 7) / 8;\n"
+                                        "    dim3 dimBlock(8, 8);\n"
+                                        "    dim3 dimGrid(blocks, blocks);\n"))
+    rc, rep = kit.check_json(LAB, huge, backend, "--timeout", "90", expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
