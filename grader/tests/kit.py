@@ -91,10 +91,12 @@ _race_problem = []
 
 
 def emu_race_problem():
-    """None when the emulator's race checker (emucc --race, GCC's
-    ThreadSanitizer) reports the known race of a tiled matmul missing its
-    second barrier on this machine; otherwise why not. Seen 2026-11-21: gcc 12
-    (Debian, CI) reports it; gcc 13 (the GPU machine's Ubuntu) misses it."""
+    """None when the emulator's race checker (emucc --race, its own detector
+    on the compiler's -fsanitize=thread instrumentation) reports the known
+    race of a tiled matmul missing its second barrier on this machine;
+    otherwise why not (a compiler without that instrumentation, say). Until
+    2026-11-24 it used ThreadSanitizer's runtime, which gcc 13 and clang 14
+    ship in a form that missed this race."""
     if _race_problem:
         return _race_problem[0]
     import tempfile
@@ -111,7 +113,7 @@ def emu_race_problem():
                         timeout=300)
                 if "gpulab-emu: race" not in r.stderr:
                     cc = run(["gcc", "-dumpfullversion"]).stdout.strip()
-                    problem = (f"ThreadSanitizer (gcc {cc}) on this machine does not report the emulator's "
+                    problem = (f"the emulator's race checker (gcc {cc}) on this machine does not report its "
                                "known race (matmul_tiled.cu -DNO_SYNC2)")
     _race_problem.append(problem)
     return problem

@@ -216,12 +216,17 @@ static char *dir_name(const char *p)
     return d;
 }
 
-static void mode_flags(argv_t *a, enum mode m)
+/* The compiler's flags for mode m; link says they are for the link. The
+ * race build takes ThreadSanitizer's instrumentation, not its runtime: its
+ * calls go to the emulator's own race detector (race.inc, in
+ * libemu_race.a), so its link names no sanitizer. */
+static void mode_flags(argv_t *a, enum mode m, int link)
 {
     if (m != M_DEFAULT)
         push(a, "-DEMU_MODE_SANITIZE");
     if (m == M_RACE) {
-        push(a, "-fsanitize=thread");
+        if (!link)
+            push(a, "-fsanitize=thread");
     } else if (m == M_CHECK) {
         push(a, "-fsanitize=address");
         push(a, "-fsanitize-recover=address");
@@ -273,7 +278,7 @@ static int compile(const char *src, const char *obj, enum mode m, const char *in
     }
     push(&a, m == M_DEFAULT ? "-O2" : "-O1");
     push(&a, "-g");
-    mode_flags(&a, m);
+    mode_flags(&a, m, 0);
     push(&a, xasprintf("-I%s", inc));
     push(&a, "-iquote");
     push(&a, dir_name(src));
@@ -300,7 +305,7 @@ static void usage(void)
     fputs("usage: emucc [--race|--check] -c FILE.cu -o FILE.o [-I DIR]... [-D NAME[=V]]...\n"
           "       emucc [--race|--check] OBJ_OR_ARCHIVE... -o PROG\n"
           "       emucc [--race|--check] FILE.cu... -o PROG\n"
-          "  --race   race-check build (ThreadSanitizer, __syncthreads() as happens-before)\n"
+          "  --race   race-check build (the emulator's race detector: blocks and barrier intervals)\n"
           "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n"
           "  --list-faults  with --check, when linking: a launch runs on past its invalid accesses,\n"
           "           and every thread that makes one is listed in GPULAB_EMU_LOG's file\n"
@@ -419,7 +424,7 @@ int main(int argc, char **argv)
 
     argv_t link = { 0 };
     push(&link, getenv("CXX") ? getenv("CXX") : "g++");
-    mode_flags(&link, m);
+    mode_flags(&link, m, 1);
     for (size_t i = 0; i < srcs.n; i++) {
         char *obj = xasprintf("%s/%zu-%s.o", tmpdir(), i, base_name(srcs.v[i]));
         if (compile(srcs.v[i], obj, m, inc, &user) != 0)

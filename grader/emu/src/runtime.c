@@ -10,8 +10,9 @@
  * every thread has reached the barrier the next round starts. See
  * docs/emulator.md for the whole design.
  *
- * Built three times: default, EMU_RACE (ThreadSanitizer fibers, for
- * emucc --race) and EMU_CHECK (AddressSanitizer, for emucc --check).
+ * Built three times: default, EMU_RACE (the kit's own race detector on
+ * ThreadSanitizer's instrumentation, race.inc, for emucc --race) and
+ * EMU_CHECK (AddressSanitizer, for emucc --check).
  */
 #define _GNU_SOURCE
 #include "cuda_runtime_api.h"
@@ -35,13 +36,6 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#ifdef EMU_RACE
-void *__tsan_get_current_fiber(void);
-void *__tsan_create_fiber(unsigned flags);
-void __tsan_switch_to_fiber(void *fiber, unsigned flags);
-void __tsan_acquire(void *addr);
-void __tsan_release(void *addr);
-#endif
 #ifdef EMU_CHECK
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
 void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old);
@@ -54,6 +48,12 @@ void __asan_poison_memory_region(void const volatile *addr, size_t size);
 #define SHM_RESERVE ((size_t)16 << 20)
 #define SHM_SLOTS 64
 #define ARENA_SIZE SHM_RESERVE
+
+#ifdef EMU_RACE
+struct emu_launch_cfg;
+static void race_launch_begin(void);
+static void race_launch_end(const struct emu_launch_cfg *c);
+#endif
 
 void emu_fiber_entry(void);
 void emu_fiber_main(void);
@@ -623,15 +623,10 @@ static int worker_count(void)
         const char *s = getenv("GPULAB_EMU_THREADS");
         int n = s ? atoi(s) : 0;
 #ifdef EMU_RACE
-        /* Two workers, whatever the cores. The blocks that one worker runs
-         * are ordered for ThreadSanitizer (each block's shared memory is the
-         * next one's), so a race between two blocks in global memory (a
-         * thread of the halo ring storing into the next block's outputs)
-         * shows only between blocks of different workers; past two, each
-         * worker's fibers only add ThreadSanitizer's per-thread state (lab
-         * 01 on width 31: 0.33 s with two, 0.6 s with four, on two cores). */
-        if (n <= 0)
-            n = 2;
+        /* One worker, whatever is asked: the race detector's shadow
+         * (race.inc) is unlocked, and it finds races between blocks from
+         * the blocks' numbers, not from their running at once. */
+        n = 1;
 #endif
         if (n <= 0) {
             long c = sysconf(_SC_NPROCESSORS_ONLN);
@@ -820,9 +815,6 @@ typedef struct fiber {
     int wline;
     char *map;          /* guard page + stack */
     size_t maplen;
-#ifdef EMU_RACE
-    void *tsan;
-#endif
 } fiber;
 
 /* The first fault of a launch, printed by the host thread once the launch ends. */
@@ -883,9 +875,8 @@ typedef struct worker {
     int nfrees, capfrees;
     void *altstack;
 #ifdef EMU_RACE
-    void *tsan_sched;
-    char blk_sync, bar_sync[2], end_sync;
-    unsigned round;     /* rounds of this block: barriers alternate sync objects */
+    unsigned long long rblock; /* the running block's linear index (race.inc) */
+    unsigned round;     /* rounds run by this worker: a block's barrier interval (race.inc) */
 #endif
 #ifdef EMU_CHECK
     const void *sched_bottom;
@@ -944,9 +935,6 @@ static void set_fault(launch *L, const char *category, cudaError_t code, void *p
 
 static inline void go(worker *W, struct emu_ctx *save, fiber *to, int dying)
 {
-#ifdef EMU_RACE
-    __tsan_switch_to_fiber(to ? to->tsan : W->tsan_sched, 1 /* no sync: the schedule is not an order */);
-#endif
 #ifdef EMU_CHECK
     void *fake = NULL;
     __sanitizer_start_switch_fiber(dying ? NULL : &fake, to ? (const void *)(to->map + page_size()) : W->sched_bottom,
@@ -981,9 +969,6 @@ void emu_fiber_main(void)
 #ifdef EMU_CHECK
     __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
 #endif
-#ifdef EMU_RACE
-    __tsan_acquire(&W->blk_sync);
-#endif
     fiber *f;
     for (;;) {
         W->L->invoke(W->L->arg);
@@ -991,14 +976,15 @@ void emu_fiber_main(void)
         f = W->cur;
         f->state = F_EXIT;
         W->nexit++;
-#if !defined(EMU_RACE) && !defined(EMU_CHECK)
+#ifndef EMU_CHECK
         /* The next thread of the round has not started yet (its context is
          * still the entry): run it here, on this stack, with no switch. A
          * block whose threads all return at once (the early exit of a grid
          * far larger than its data) then costs a call a thread. Should it
          * wait at a barrier, it keeps this stack: the thread that owned it
          * has returned, and the round ends as divergence anyway. The
-         * sanitizers' builds switch every time: they track each stack. */
+         * bounds check's build switches every time: AddressSanitizer
+         * tracks each stack. */
         fiber *n = f + 1;
         if (n < W->end && n->ctx.pc == (void *)emu_fiber_entry &&
             !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
@@ -1009,9 +995,6 @@ void emu_fiber_main(void)
 #endif
         break;
     }
-#ifdef EMU_RACE
-    __tsan_release(&W->end_sync);
-#endif
     next_fiber(W, f, 1);
     abort(); /* not reached */
 }
@@ -1033,17 +1016,7 @@ void emu_syncthreads_(const char *file, int line)
     }
     if (W->block0 && f == &W->fibers[0])
         W->L->barriers++;
-#ifdef EMU_RACE
-    /* The barrier as happens-before: arrivals of this round release into one
-     * object; on resuming (next round) each thread acquires it. Arrivals of the
-     * next round go to the other object, so they order nothing before it. */
-    char *sync = &W->bar_sync[W->round & 1];
-    __tsan_release(sync);
-#endif
     next_fiber(W, f, 0);
-#ifdef EMU_RACE
-    __tsan_acquire(sync);
-#endif
     f->state = F_RUN;
 }
 
@@ -1098,14 +1071,7 @@ static void track_free(worker *W, void *p)
 
 static void poison(void *p, size_t n)
 {
-#ifdef EMU_RACE
-    /* not memset: ThreadSanitizer would see the fill as this fiber's write */
-    volatile unsigned char *q = p;
-    for (size_t i = 0; i < n; i++)
-        q[i] = 0xFF;
-#else
     memset(p, 0xFF, n);
-#endif
 }
 
 
@@ -1207,9 +1173,6 @@ static void fiber_stack(worker *W, int i)
         abort();
     }
     mprotect(f->map, pg, PROT_NONE); /* guard page: an overflow faults here */
-#ifdef EMU_RACE
-    f->tsan = __tsan_create_fiber(0);
-#endif
 }
 
 /* A fresh fiber's stack: six zero registers, then the return into emu_fiber_entry.
@@ -1285,7 +1248,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     W->nlive = n;
     W->end = W->fibers + n;
 #ifdef EMU_RACE
-    __tsan_release(&W->blk_sync);
+    W->rblock = b;
 #endif
     if (sigsetjmp(W->jb, 1) == 0) {
         W->in_block = 1;
@@ -1330,9 +1293,6 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     }
     W->in_block = 0;
     W->cur = NULL;
-#ifdef EMU_RACE
-    __tsan_acquire(&W->end_sync);
-#endif
     for (int i = 0; i < W->nfrees; i++)
         free(W->frees[i]);
     W->nfrees = 0;
@@ -1358,10 +1318,6 @@ static void run_launch(worker *W, launch *L)
 static void escape(worker *W) __attribute__((noreturn));
 static void escape(worker *W)
 {
-#ifdef EMU_RACE
-    /* ThreadSanitizer keeps longjmp buffers per fiber: be the scheduler again */
-    __tsan_switch_to_fiber(W->tsan_sched, 0);
-#endif
     siglongjmp(W->jb, 1);
 }
 
@@ -1504,9 +1460,6 @@ static void *worker_main(void *arg)
     ss.ss_size = 65536;
     ss.ss_flags = 0;
     sigaltstack(&ss, NULL);
-#ifdef EMU_RACE
-    W->tsan_sched = __tsan_get_current_fiber();
-#endif
 #ifdef EMU_CHECK
     pthread_attr_t at;
     if (pthread_getattr_np(pthread_self(), &at) == 0) {
@@ -1744,6 +1697,9 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     atomic_init(&L.bad_accesses, 0);
     atomic_init(&L.static_max, 0);
 
+#ifdef EMU_RACE
+    race_launch_begin();
+#endif
     pthread_mutex_lock(&g_pool_lock);
     g_launch = &L;
     g_done = 0;
@@ -1754,6 +1710,9 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     g_launch = NULL;
     pthread_mutex_unlock(&g_pool_lock);
     pthread_mutex_unlock(&g_launch_lock);
+#ifdef EMU_RACE
+    race_launch_end(c);
+#endif
 
     cudaError_t e = cudaSuccess;
     if (atomic_load(&L.failed)) {
