@@ -933,7 +933,9 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     char *options_key = xasprintf("dataset=%s timeout=%g sanitize=%s manifest=%.16s",
                                   o->go.dataset >= 0 ? m->datasets[o->go.dataset].name : "default",
                                   o->go.timeout_s > 0 ? o->go.timeout_s : m->timeout_s,
-                                  o->go.no_sanitize ? "no" : o->go.checkers == CHECKERS_EMULATOR ? "emulator" : "yes",
+                                  o->go.no_sanitize                                 ? "no"
+                                  : o->go.checkers == CHECKERS_COMPUTE_SANITIZER ? "compute-sanitizer"
+                                                                                  : "yes",
                                   manifest_sha);
 
     dataset_set public_set, seeded;

@@ -562,19 +562,20 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
     return nchosen;
 }
 
-/* Whose checkers look at a submission graded on b: the backend's own,
- * or on a GPU the emulator's when --checkers emulator asks (and it is
- * built). The emulator's race and bounds builds run on the machine's cores,
- * not its GPU: their verdict does not depend on what else the GPU runs;
- * they see races in global memory and between blocks, which racecheck does
- * not, and a wrapped shared-memory index, which a GPU's 32-bit shared
- * addresses hide from memcheck; and a check takes less than half the time
- * (docs/performance.md). Not the default: their race check needs a
- * ThreadSanitizer that sees the emulator's races, and gcc 13's (Ubuntu 24.04,
- * a common GPU machine's) misses them. Fills *emu when it is chosen. */
+/* Whose checkers look at a submission graded on b: on the emulator its
+ * own; on a GPU the emulator's too, unless --checkers compute-sanitizer
+ * asks for NVIDIA's tools or the emulator is not built. The emulator's race
+ * and bounds builds run on the machine's cores, not its GPU: their verdict
+ * does not depend on what else the GPU runs; they see races in global
+ * memory and between blocks, which racecheck does not, and a wrapped
+ * shared-memory index, which a GPU's 32-bit shared addresses hide from
+ * memcheck; and they cost a fraction of compute-sanitizer's start-up
+ * (docs/performance.md). Their race check is the emulator's own detector,
+ * which gives the same verdict with any compiler (emulator.md). Fills *emu
+ * when it is chosen. */
 static const backend *checkers_backend(const backend *b, const grade_options *opt, backend *emu)
 {
-    if (b->kind == BACKEND_EMU || opt->checkers != CHECKERS_EMULATOR || !backend_emulator(emu))
+    if (b->kind == BACKEND_EMU || opt->checkers == CHECKERS_COMPUTE_SANITIZER || !backend_emulator(emu))
         return b;
     return emu;
 }

@@ -10,9 +10,10 @@
 #include "manifest.h"
 #include "result.h"
 
-/* Whose checkers run the sanitizer stage: by default the backend's own
- * (compute-sanitizer on a GPU, the emulator's builds on the emulator); on a
- * GPU the emulator's when asked for (grade.c, checkers_backend). */
+/* Whose checkers run the sanitizer stage: by default the emulator's race
+ * and bounds builds, on both backends (on a GPU machine they run on its
+ * cores); compute-sanitizer on a GPU when asked for (grade.c,
+ * checkers_backend). */
 enum { CHECKERS_DEFAULT, CHECKERS_EMULATOR, CHECKERS_COMPUTE_SANITIZER };
 
 typedef struct {

@@ -40,19 +40,17 @@ SHORT = [
     ("05-pitched-conv", "memcpy-not-2d"),           # the harness's padding finding
 ]
 MAX_LINES = 40
-# On a GPU the sanitizer stage runs compute-sanitizer three times on two
-# datasets: these three (a race, a fault, a diagnosis) keep that run short.
+# On a GPU these four (a race, a fault, a diagnosis, and the wrapped index
+# that only the emulator's checkers, a GPU's default, name there) keep that
+# run short.
 ON_GPU = {("04-conv-2batch", "no-barrier-between-channels"), ("04-conv-2batch", "second-batch-unbounded"),
-          ("04-conv-2batch", "mask-flipped")}
+          ("04-conv-2batch", "mask-flipped"), ("04-conv-2batch", "window-centred-twice")}
 
 
-def emulator_checkers(backend, races=False):
-    """The options that make a GPU check use the emulator's checkers (they
-    name what compute-sanitizer cannot: a wrapped shared index, a race
-    between blocks); a skip where their race check cannot work here."""
-    if races and kit.emu_race_problem():
+def emulator_race_check():
+    """A skip where the emulator's race check cannot work on this machine."""
+    if kit.emu_race_problem():
         pytest.skip(kit.emu_race_problem())
-    return ("--checkers", "emulator") if backend == "gpu" else ()
 
 
 def mutant(lab, stem):
@@ -277,14 +275,14 @@ def test_a_wrapped_unsigned_index_is_named_at_its_line(backend, tmp_path):
     lab = "04-conv-2batch"
     path = mutant(lab, "window-centred-twice")
     line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if "acc += Mc[i][j] * N_ds[threadIdx.y + i - MASK_RADIUS]" in l)
-    text = text_report(lab, path, tmp_path, *emulator_checkers(backend), backend=backend)
+    text = text_report(lab, path, tmp_path, backend=backend)
     (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
     assert f"line {line}" in fix and "unsigned" in fix, fix
     assert "crash" not in text and "host pointer" not in text and "no kernel of yours" not in text, text
     if backend == "gpu":
         # a GPU's 32-bit shared addresses land the wrapped index inside
         # shared memory: the output is wrong, and only the emulator's bounds
-        # check (--checkers emulator, on the CPU) names the line
+        # check (the default checkers, on the CPU) names the line
         assert "wrong" in text, text
         return
     quiet = text_report(lab, path, tmp_path, "--no-sanitize")
@@ -298,7 +296,8 @@ def test_a_race_between_blocks_points_to_the_store_not_a_barrier(backend, tmp_pa
     lab = "05-pitched-conv"
     path = kit.ROOT / "grader" / "tests" / "programs" / lab / "store_outside_inner_test.cu"
     line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if l.strip().startswith("out.data["))
-    text = text_report(lab, path, tmp_path, *emulator_checkers(backend, races=True), backend=backend)
+    emulator_race_check()
+    text = text_report(lab, path, tmp_path, backend=backend)
     (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
     assert f"line {line}" in fix and "two threads store to the same element" in fix, fix
     assert "never two blocks" in fix and "test before the store" in fix, fix
@@ -312,7 +311,7 @@ def test_an_early_return_before_the_barriers_is_named(backend, tmp_path):
     instead (keep them, guard the loads and the store)."""
     lab = "03-arbitrary-matmul"
     path = kit.ROOT / "grader" / "tests" / "programs" / lab / "early_return.cu"
-    text = text_report(lab, path, tmp_path, *emulator_checkers(backend), backend=backend)
+    text = text_report(lab, path, tmp_path, backend=backend)
     (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
     assert "__syncthreads()" in fix and re.search(r"line \d+", fix), fix
     assert "already returned from the kernel" in fix and "keep every thread through the barriers" in fix, fix
