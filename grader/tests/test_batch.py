@@ -245,8 +245,19 @@ def test_40_submissions_on_the_gpu_match_the_emulator(class_of_40):
              for name in expected if float(scores[name]) != float(expected[name])}
     assert not wrong, f"(gpu score, expected, gpu statuses, emu statuses): {wrong}"
     differ = {name: (runs["emu"][name][0], runs["gpu"][name][0]) for name in expected
-              if runs["emu"][name][0] != runs["gpu"][name][0]}
+              if same_failures(name, runs["emu"][name][0]) != same_failures(name, runs["gpu"][name][0])}
     assert not differ, differ
+
+
+def same_failures(name, statuses):
+    """fill_disk writes until the run's disk is full: whether a dataset
+    first crashes on the full disk or first runs out of time is a race
+    between the disk and the clock, on either backend (seen on 2026-11-24:
+    5 crashes then a timeout on the emulator where the GPU crashed every
+    time; both score 0). For it the two count as one failure."""
+    if name != "fill_disk":
+        return statuses
+    return ["exhausted" if s in ("crash", "timeout") else s for s in statuses]
 
 
 ENDLESS = (PROGRAMS / "spin_when_width_1.cu").read_text().replace("if (Width == 1) {", "if (Width > 0) {")
