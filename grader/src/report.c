@@ -642,16 +642,20 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     /* the finding the "fix this first" line gives in full is pointed to, not
      * repeated, in the rows that quote it (an unsafe dataset, no_hazards) */
     const finding *lead = first_finding(s);
+    char *above = NULL; /* the row above's details: a failure said again is "as above" */
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         char pts[32];
         points_text(pts, sizeof pts, d->points, d->max_points);
         char *msg = d->status == ST_COMPILE_ERROR ? xstrdup("see the compiler's messages above")
                                                   : pointing_to_lead(d->message, lead);
+        int again = d->status != ST_PASS && above && msg && strlen(msg) > 20 && strcmp(msg, above) == 0;
         sb_printf(out, "  %-*s  %s%-18s%s  %-7s  %s\n", (int)wname, d->name, color ? status_color(d->status) : "",
-                  status_name(d->status), reset, pts, safe(msg));
-        free(msg);
+                  status_name(d->status), reset, pts, again ? "as above" : safe(msg));
+        free(above);
+        above = msg;
     }
+    free(above);
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];
         char pts[32], label[96];

@@ -321,7 +321,7 @@ static void triple_after(const char *s, const char *word, char *out, size_t len)
  * say) need a guard so that one thread writes it; a read of what another
  * thread writes needs the two kept apart (inputs are only read). */
 static char *race_message(const char *x1, const char *space, const char *q1, const char *x2, const char *q2,
-                          const char *kernel)
+                          const char *kernel, const char *who)
 {
     if (strcmp(space, "shared memory") == 0)
         return xasprintf("the %s of %s at %s and the %s at %s race in %s: no __syncthreads() separates them, "
@@ -329,21 +329,23 @@ static char *race_message(const char *x1, const char *space, const char *q1, con
                          x1, space, q1, x2, q2, kernel);
     if (strcmp(x1, "write") == 0 && strcmp(x2, "write") == 0 && strcmp(q1, q2) == 0)
         return xasprintf("the write of global memory at %s races with itself in %s: two threads store "
-                         "to the same element, and nothing orders them (a __syncthreads() orders only the "
+                         "to the same element%s, and nothing orders them (a __syncthreads() orders only the "
                          "threads of one block, never two blocks): each output element must be written by one "
-                         "thread alone, so look at the test before the store and at the output index",
-                         q1, kernel);
+                         "thread alone, so look first at the test before the store (which threads store at "
+                         "all), then at the output index",
+                         q1, kernel, who);
     if (strcmp(x1, "write") == 0 && strcmp(x2, "write") == 0)
         return xasprintf("the write of global memory at %s and the write at %s race in %s: two threads store "
-                         "to the same element, and nothing orders them (a __syncthreads() orders only the "
+                         "to the same element%s, and nothing orders them (a __syncthreads() orders only the "
                          "threads of one block, never two blocks): each output element must be written by one "
-                         "thread alone, so look at the test before the store and at the output index",
-                         q1, q2, kernel);
+                         "thread alone, so look first at the test before the store (which threads store at "
+                         "all), then at the output index",
+                         q1, q2, kernel, who);
     return xasprintf("the %s of global memory at %s and the %s at %s race in %s: one thread reads an element "
-                     "that another writes during the same launch, and nothing orders them (a __syncthreads() "
+                     "that another writes during the same launch%s, and nothing orders them (a __syncthreads() "
                      "orders only the threads of one block, never two blocks): read only the inputs, and "
                      "write each output element from one thread",
-                     x1, q1, x2, q2, kernel);
+                     x1, q1, x2, q2, kernel, who);
 }
 
 int sanitize_emu_diag(const char *line, emu_diag *d)
@@ -411,7 +413,17 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 int l1 = ln <= ln2 || ln2 == 0 ? ln : ln2, l2 = ln <= ln2 || ln2 == 0 ? ln2 : ln;
                 const char *x1 = l1 == ln ? a1 : a2, *x2 = l1 == ln ? a2 : a1;
                 char *q1 = quote(student, l1), *q2 = quote(student, l2);
-                add(r, "race", file, l1, l2, race_message(x1, space, q1, x2, q2, kernel));
+                /* the emulator names the other block's thread: " by thread (x,y,z) of another block, (x,y,z)" */
+                char other_t[32] = "", other_b[32] = "", who[160] = "";
+                const char *by = strstr(msg, " by thread (");
+                if (by && strstr(by, " of another block, (")) {
+                    triple_after(by, " by thread ", other_t, sizeof other_t);
+                    triple_after(by, " of another block, ", other_b, sizeof other_b);
+                }
+                if (other_t[0] && other_b[0] && thread[0] && block[0])
+                    snprintf(who, sizeof who, " (thread %s of block %s and thread %s of block %s)", thread, block,
+                             other_t, other_b);
+                add(r, "race", file, l1, l2, race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
@@ -445,7 +457,21 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 free(q);
             } else if (strcmp(category, "barrier-divergence") == 0 && ln > 0) {
                 char *q = quote(student, ln);
-                if (strstr(msg, "has returned from the kernel"))
+                const char *at = strstr(msg, "has returned from the kernel, at ");
+                const char *colon = at ? strrchr(at, ':') : NULL;
+                int ret = colon ? atoi(colon + 1) : 0;
+                if (ret > 0) {
+                    /* the emulator knows the return the thread took: the
+                     * finding is there, the barrier its second line */
+                    char *qr = quote(student, ret);
+                    add(r, "barrier", file, ret, ln,
+                        xasprintf("the return at %s in %s ends some threads before the __syncthreads() at %s%s: "
+                                  "they have already returned from the kernel when the rest of the block waits "
+                                  "for them there; a return before a barrier (say, for threads past the edge of "
+                                  "the output) breaks the block: keep every thread through the barriers and test "
+                                  "the bounds only around the loads and the final store", qr, kernel, q, where));
+                    free(qr);
+                } else if (strstr(msg, "has returned from the kernel"))
                     add(r, "barrier", file, ln, 0,
                         xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
                                   "block%s: some threads of the block had already returned from the kernel, "

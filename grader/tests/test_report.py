@@ -301,21 +301,34 @@ def test_a_race_between_blocks_points_to_the_store_not_a_barrier(backend, tmp_pa
     (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
     assert f"line {line}" in fix and "two threads store to the same element" in fix, fix
     assert "never two blocks" in fix and "test before the store" in fix, fix
+    # the two threads, of two different blocks, as the race detector saw them
+    pair = re.search(r"\(thread \(\d+,\d+,\d+\) of block (\(\d+,\d+,\d+\)) and "
+                     r"thread \(\d+,\d+,\d+\) of block (\(\d+,\d+,\d+\))\)", fix)
+    assert pair and pair.group(1) != pair.group(2), fix
     assert "no __syncthreads() separates them" not in text, text
     assert len(text.splitlines()) <= MAX_LINES, text
 
 
 def test_an_early_return_before_the_barriers_is_named(backend, tmp_path):
     """A return before the tile loop: the report's first line to fix names
-    the barrier's line and says that threads had returned, and what to do
-    instead (keep them, guard the loads and the store)."""
+    the return's line first (the emulator notes each kernel return a thread
+    takes), then the barrier the others wait at, says that threads had
+    returned, and what to do instead (keep them, guard the loads and the
+    store). A failure said again in the table is "as above"."""
     lab = "03-arbitrary-matmul"
     path = kit.ROOT / "grader" / "tests" / "programs" / lab / "early_return.cu"
+    lines = path.read_text().splitlines()
+    ret = next(i for i, l in enumerate(lines, 1) if l.strip().startswith("return;"))
     text = text_report(lab, path, tmp_path, backend=backend)
     (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
-    assert "__syncthreads()" in fix and re.search(r"line \d+", fix), fix
+    assert fix.startswith(f"  fix this first: the return at line {ret} "), fix
+    assert re.search(r"before the __syncthreads\(\) at line \d+", fix), fix
     assert "already returned from the kernel" in fix and "keep every thread through the barriers" in fix, fix
     assert len(text.splitlines()) <= MAX_LINES, text
+    if backend == "emu":
+        table = [l for l in text.splitlines() if re.match(r"^  \S+ +(pass|cuda_error) ", l)]
+        again = [l for above, l in zip(table, table[1:]) if " cuda_error " in above and " cuda_error " in l]
+        assert len(again) > 2 and all(l.endswith("  as above") for l in again), table
 
 
 def test_blocks_smaller_than_the_tiles_are_named(backend, tmp_path):

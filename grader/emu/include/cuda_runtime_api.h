@@ -181,6 +181,9 @@ struct emu_shared_site { unsigned long long serial; void *ptr; };
 void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align);
 void *emu_dynamic_shared_(void);
 void emu_syncthreads_(const char *file, int line);
+/* A kernel's return statement (emucc's rewriter puts it before each): where
+ * the running thread left, for a barrier it leaves the others waiting at. */
+void emu_note_return_(const char *file, int line);
 /* The kit's own wrappers of cudaMemcpy and cudaMemcpy2D (timing.c) name the
  * program's return address, so that a refused copy names the student's line
  * rather than the wrapper's. */

@@ -11,6 +11,11 @@
  *       -> struct emu_sh_K { T a[N][M]; }; ...; auto &a = <this block's copy>.a;
  *   extern __shared__ T s[];         (function scope)
  *       -> typedef T emu_dt_K[]; emu_dt_K &s = *(emu_dt_K *)emu_dynamic_shared_();
+ *   return                           (in a __global__ function's body)
+ *       -> for (emu_note_return_(__FILE__, __LINE__);;) return
+ *          (one statement wherever a return is, so `if (c) return; else ...`
+ *          keeps its meaning; the runtime then names the line of a return
+ *          that left other threads waiting at a barrier)
  * At file scope a __shared__ variable becomes a per-block lookup that replaces
  * each later use of its name.
  */
@@ -777,7 +782,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
         *err = r.err;
         return NULL;
     }
-    char stack[512];
+    char stack[512], in_kernel[512];
     int depth = 0;
     size_t stmt = 0; /* first token of the current statement */
     for (size_t i = 0; i < r.nt; i++) {
@@ -785,8 +790,12 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
             count_fact(&r, i, facts);
         if (is(&r, i, "{")) {
             char kind = block_kind(&r, stmt, i);
-            if (depth < (int)sizeof stack)
+            if (depth < (int)sizeof stack) {
                 stack[depth] = kind;
+                in_kernel[depth] = depth > 0 && in_kernel[depth - 1];
+                for (size_t k = stmt; kind == 'b' && k < i && !in_kernel[depth]; k++)
+                    in_kernel[depth] = is(&r, k, "__global__");
+            }
             depth++;
             stmt = i + 1;
         } else if (is(&r, i, "}")) {
@@ -795,6 +804,8 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
             stmt = i + 1;
         } else if (is(&r, i, ";")) {
             stmt = i + 1;
+        } else if (is(&r, i, "return") && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1]) {
+            add_edit(&r, r.t[i].b, r.t[i].e, fmt("for (emu_note_return_(__FILE__, __LINE__);;) return"));
         } else if (is(&r, i, "<<<")) {
             if (rewrite_launch(&r, i) != 0)
                 goto fail;

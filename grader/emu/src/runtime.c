@@ -813,6 +813,8 @@ typedef struct fiber {
     int state;
     const char *wfile;
     int wline;
+    const char *retfile; /* the kernel's return statement it took (emu_note_return_), or NULL */
+    int retline;
     char *map;          /* guard page + stack */
     size_t maplen;
 } fiber;
@@ -1186,6 +1188,16 @@ static void fiber_init(worker *W, fiber *f, int i)
     f->ctx.pc = (void *)emu_fiber_entry;
     (void)W;
     f->state = F_RUN;
+    f->retfile = NULL;
+}
+
+void emu_note_return_(const char *file, int line)
+{
+    worker *W = emu_self_;
+    if (W && W->in_block && W->cur) {
+        W->cur->retfile = file;
+        W->cur->retline = line;
+    }
 }
 
 static void report_divergence(worker *W, fiber *a, fiber *b)
@@ -1194,7 +1206,12 @@ static void report_divergence(worker *W, fiber *a, fiber *b)
     char where[512];
     snprintf(where, sizeof where, "%s:%d", a->wfile, a->wline);
     W->cur = a;
-    if (b->state == F_EXIT)
+    if (b->state == F_EXIT && b->retfile)
+        set_fault(L, "barrier-divergence", cudaErrorLaunchFailure, NULL, where,
+                  "waits at this __syncthreads() while thread (%u,%u,%u) of its block has returned from the "
+                  "kernel, at %s:%d",
+                  b->tid.x, b->tid.y, b->tid.z, b->retfile, b->retline);
+    else if (b->state == F_EXIT)
         set_fault(L, "barrier-divergence", cudaErrorLaunchFailure, NULL, where,
                   "waits at this __syncthreads() while thread (%u,%u,%u) of its block has returned from the kernel",
                   b->tid.x, b->tid.y, b->tid.z);
