@@ -65,7 +65,7 @@ static const char usage_text[] =
     "                                    (exit 0 when all were graded)\n"
     "      --jobs N                      builds at once (default: the number of cores)\n"
     "      --parallel N                  submissions built and graded at once, spread over the GPUs\n"
-    "                                    (default: 4 per GPU; 1 on the emulator)\n"
+    "                                    (default: 8 per GPU; 1 on the emulator)\n"
     "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
     "                                    a re-run skips what is already graded\n"
     "      --format text|json|gradescope report format (gradescope: results.json, one submission)\n"
@@ -490,7 +490,7 @@ static cJSON *load_records(const char *dir, const char *id)
  * the runs may use (several checks share a GPU well: docs/performance.md);
  * but one per GPU when performance points are measured, which need the GPU
  * to themselves. On the emulator one: its runs use every core already. */
-#define GRADE_PER_GPU 4
+#define GRADE_PER_GPU 8
 static int grading_workers(const lab_manifest *m, const backend *b, const batch_options *o, int asked)
 {
     int timed = b->kind == BACKEND_GPU && m->perf.points > 0 && o->go.dataset < 0;
