@@ -72,7 +72,7 @@ def emulator(request):
 @pytest.mark.parametrize("lab, stem", SHORT, ids=[f"{l}/{s}" for l, s in SHORT])
 def test_one_mistake_fits_in_40_lines(backend, lab, stem, tmp_path):
     if backend == "gpu" and (lab, stem) not in ON_GPU:
-        pytest.skip("on a GPU only the lab 04 three run (the sanitizer stage is slow there)")
+        pytest.skip("on a GPU only the four lab 04 mistakes in ON_GPU run (a check there takes seconds)")
     text = text_report(lab, mutant(lab, stem), tmp_path, backend=backend)
     lines = text.splitlines()
     assert len(lines) <= MAX_LINES, f"{len(lines)} lines:\n{text}"
