@@ -541,6 +541,10 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
     build_result race;
     build_emu_checker(m, b, file, sb->folder[EMU_RACE], "race", &race);
     int built = race.ok ? 4 : 0, status;
+    /* what the compiler said first, for the report (an attribute that
+     * hides code from the checkers, say: emucc refuses it) */
+    const char *err = !race.ok && race.log ? strstr(race.log, "error: ") : NULL;
+    char *why = err ? xasprintf(": %.*s", (int)strcspn(err + 7, "\n"), err + 7) : xstrdup("");
     build_result_free(&race);
     if (pid < 0) /* no child: one after the other */
         built |= build_emu_check(m, b, file, sb);
@@ -549,7 +553,8 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
     const int bit[] = { 4, 1, 2 };
     for (int i = EMU_RACE; i <= EMU_FAULTS; i++)
         if (sb->folder[i] && !(built & bit[i]))
-            sb->problem[i] = xasprintf("the emulator's %s build failed", emu_build_names[i]);
+            sb->problem[i] = xasprintf("the emulator's %s build failed%s", emu_build_names[i], why);
+    free(why);
 }
 
 /* compute-sanitizer on the PATH, else beside nvcc; NULL when neither. */

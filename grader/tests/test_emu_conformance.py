@@ -163,6 +163,29 @@ def test_race_mode_quiet_where_nothing_races(races_program, case):
     assert not [d for d in diags(r.stderr) if d[0] == "race"], r.stderr
 
 
+@pytest.mark.parametrize("mode", ["--race", "--check"])
+@pytest.mark.parametrize("spelling", ["__attribute__((no_sanitize_thread))",
+                                      "__attribute__((__no_sanitize__(\"address\")))",
+                                      "__attribute__((CAT(no_sanitize,_thread)))"],
+                         ids=["plain", "underscored", "pasted"])
+def test_checked_builds_refuse_code_hidden_from_the_checkers(emu, tmp_path, mode, spelling):
+    """An attribute that takes a kernel out of the sanitizer's
+    instrumentation would hide its races (and its reach) from the checkers:
+    a checking build refuses it, naming its line, however a macro spells it,
+    even after a #line renames the file; the default build accepts it."""
+    src = (SRC / "matmul_tiled.cu").read_text()
+    marked = src.replace("__global__ void MatrixMulKernel", f"__global__ {spelling} void MatrixMulKernel")
+    assert marked != src
+    path = tmp_path / "hidden.cu"
+    path.write_text('#line 1 "other.h"\n#define CAT(a, b) a##b\n' + marked)
+    # the #define is line 1 of "other.h", so the file's own lines are one further on
+    line = 1 + next(i for i, l in enumerate(marked.splitlines(), 1) if "void MatrixMulKernel" in l)
+    p = run([emu, mode, "-DNO_SYNC2", path, "-o", tmp_path / "prog"])
+    assert p.returncode != 0 and f"other.h:{line}: error: " in p.stderr, p.stderr
+    assert "takes code out of the kit's checkers" in p.stderr, p.stderr
+    assert run([emu, "-DNO_SYNC2", path, "-o", tmp_path / "plain"]).returncode == 0
+
+
 def test_race_mode_quiet_on_correct_kernel(emu, tmp_path):
     prog = build(emu, tmp_path, "matmul_tiled.cu", "--race")
     r = run([prog, 32])

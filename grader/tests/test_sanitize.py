@@ -75,6 +75,28 @@ def test_reference_solutions_have_no_findings(backend, lab):
         assert d["sanitizer"]["findings"] == [], d["sanitizer"]["findings"]
 
 
+def test_a_kernel_hidden_from_the_checkers_earns_no_hazard_points(backend, tmp_path):
+    """A racing kernel marked no_sanitize_thread (the emulator's checkers
+    would not see its accesses) loses no_hazards instead of passing it: the
+    emulator's checking builds refuse the attribute and the report says why;
+    on a GPU compute-sanitizer, which no attribute hides from, checks it
+    instead and finds the race."""
+    lab = "02-tiled-matmul"
+    src = (kit.ROOT / "solutions" / lab / "mutants" / "missing-second-barrier.cu").read_text()
+    hidden = src.replace("__global__ void MatrixMulKernel",
+                         "__global__ __attribute__((no_sanitize_thread, no_sanitize_address)) void MatrixMulKernel")
+    assert hidden != src
+    path = tmp_path / kit.manifest(lab)["source"]
+    path.write_text(hidden)
+    rc, rep = kit.check_json(lab, path, backend, sanitize=True, expect_rc=1)
+    hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
+    assert hz["status"] == "requirement_failed" and hz["score"] == 0, hz
+    if rep["checkers"] == "emulator":
+        assert "takes code out of the kit's checkers" in hz["message"], hz
+    else:
+        assert backend == "gpu" and "race" in hz["message"], (rep["checkers"], hz)
+
+
 @pytest.mark.parametrize("checkers", ["compute-sanitizer", "emulator"])
 def test_missing_second_barrier_race_names_both_lines(backend, checkers):
     """Whoever's checkers run (the emulator's by default, on both backends;

@@ -11,6 +11,7 @@
  * runtime library. Headers and libraries are found next to this executable.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -234,6 +235,81 @@ static void mode_flags(argv_t *a, enum mode m, int link)
     }
 }
 
+/* The attributes that take a function out of a sanitizer's instrumentation
+ * (GCC's and clang's spellings; __x__ forms are matched too). */
+static const char *const unchecked_attributes[] = {
+    "no_sanitize", "no_sanitize_thread", "no_sanitize_address", "no_address_safety_analysis",
+    "disable_sanitizer_instrumentation", NULL,
+};
+
+static int unchecked_attribute(const char *id, size_t n)
+{
+    if (n > 4 && strncmp(id, "__", 2) == 0 && strncmp(id + n - 2, "__", 2) == 0)
+        id += 2, n -= 4;
+    for (int k = 0; unchecked_attributes[k]; k++)
+        if (strlen(unchecked_attributes[k]) == n && strncmp(id, unchecked_attributes[k], n) == 0)
+            return 1;
+    return 0;
+}
+
+/* A checking build (--race, --check) must see all of the student's code:
+ * an attribute such as no_sanitize_thread on a kernel would hide its races
+ * from the race check and its reach from the bounds check. It is looked for
+ * in the preprocessed file (ii, from -save-temps), so that no macro, token
+ * pasting or include can hide it, on every line: system headers too,
+ * since a file that includes itself after #pragma GCC system_header would
+ * pass for one (the C and C++ headers the emulator builds with have no such
+ * attribute; were one to, every checked build would say so, not pass
+ * quietly). The line markers name the file and line. Returns 0, or 1 after
+ * saying where. */
+static int checks_cover(const char *ii)
+{
+    size_t len;
+    char *text = read_file(ii, &len);
+    int line = 0, bad = 0;
+    char file[1024] = "";
+    for (char *p = text; p < text + len && !bad;) {
+        char *end = memchr(p, '\n', (size_t)(text + len - p));
+        if (!end)
+            end = text + len;
+        if (p[0] == '#' && p[1] == ' ' && isdigit((unsigned char)p[2])) {
+            /* # LINE "FILE" FLAGS */
+            line = atoi(p + 2) - 1;
+            char *q = memchr(p, '"', (size_t)(end - p));
+            char *r = q ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
+            if (q && r)
+                snprintf(file, sizeof file, "%.*s", (int)(r - q - 1), q + 1);
+        } else {
+            for (char *c = p; c < end && !bad;) {
+                /* a literal, skipped; a ' after a digit or letter is C++14's digit separator */
+                if (*c == '"' || (*c == '\'' && !(c > p && (isalnum((unsigned char)c[-1]) || c[-1] == '_')))) {
+                    char quote = *c++;
+                    while (c < end && *c != quote)
+                        c += *c == '\\' ? 2 : 1;
+                    c++;
+                } else if (isalpha((unsigned char)*c) || *c == '_') {
+                    char *b = c;
+                    while (c < end && (isalnum((unsigned char)*c) || *c == '_'))
+                        c++;
+                    if (unchecked_attribute(b, (size_t)(c - b))) {
+                        fprintf(stderr, "%s:%d: error: '%.*s' takes code out of the kit's checkers (the race and "
+                                        "bounds checks), so a checked build does not accept it; remove it\n",
+                                file, line + 1, (int)(c - b), b);
+                        bad = 1;
+                    }
+                } else {
+                    c++;
+                }
+            }
+        }
+        if (!(p[0] == '#' && p[1] == ' '))
+            line++;
+        p = end + 1;
+    }
+    free(text);
+    return bad;
+}
+
 /* Compiles one .cu (rewritten) or .c/.cpp file to obj. */
 /* --facts FILE: where compile() writes what the source shows (rewrite.h). */
 static const char *facts_path;
@@ -293,11 +369,29 @@ static int compile(const char *src, const char *obj, enum mode m, const char *in
         push(&a, "-x");
         push(&a, "c++");
     }
+    /* a checking build keeps the preprocessed file, OBJ less .o plus .ii,
+     * for checks_cover() */
+    int keep_ii = is_cu && m != M_DEFAULT;
+    if (keep_ii)
+        push(&a, "-save-temps=obj");
     push(&a, "-c");
     push(&a, input);
     push(&a, "-o");
     push(&a, obj);
-    return run(&a);
+    int rc = run(&a);
+    if (keep_ii) {
+        /* read, then gone: a checker's build folder must look like the
+         * graded build's to the program run from it */
+        int stem = (int)(ends_with(obj, ".o") ? strlen(obj) - 2 : strlen(obj));
+        char *ii = xasprintf("%.*s.ii", stem, obj), *as = xasprintf("%.*s.s", stem, obj);
+        if (rc == 0)
+            rc = checks_cover(ii);
+        unlink(ii);
+        unlink(as);
+        free(ii);
+        free(as);
+    }
+    return rc;
 }
 
 static void usage(void)
