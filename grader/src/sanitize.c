@@ -348,6 +348,12 @@ static char *race_message(const char *x1, const char *space, const char *q1, con
                      x1, q1, x2, q2, kernel, who);
 }
 
+/* What to do about threads that returned before a barrier, said the same
+ * whether or not the emulator knew the return's line. */
+static const char early_return_advice[] =
+    "a return before a barrier (say, for threads past the edge of the output) breaks the block: keep every "
+    "thread through the barriers and test the bounds only around the loads and the final store";
+
 int sanitize_emu_diag(const char *line, emu_diag *d)
 {
     memset(d, 0, sizeof *d);
@@ -467,18 +473,13 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     add(r, "barrier", file, ret, ln,
                         xasprintf("the return at %s in %s ends some threads before the __syncthreads() at %s%s: "
                                   "they have already returned from the kernel when the rest of the block waits "
-                                  "for them there; a return before a barrier (say, for threads past the edge of "
-                                  "the output) breaks the block: keep every thread through the barriers and test "
-                                  "the bounds only around the loads and the final store", qr, kernel, q, where));
+                                  "for them there; %s", qr, kernel, q, where, early_return_advice));
                     free(qr);
                 } else if (strstr(msg, "has returned from the kernel"))
                     add(r, "barrier", file, ln, 0,
                         xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
                                   "block%s: some threads of the block had already returned from the kernel, "
-                                  "and the others wait for them there; a return before a barrier (say, for "
-                                  "threads past the edge of the output) breaks the block: keep every thread "
-                                  "through the barriers and test the bounds only around the loads and the "
-                                  "final store", q, kernel, where));
+                                  "and the others wait for them there; %s", q, kernel, where, early_return_advice));
                 else
                     add(r, "barrier", file, ln, 0,
                         xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
