@@ -8,6 +8,8 @@
 #     build/emu/libemu_race.a    runtime for emucc --race (ThreadSanitizer)
 #     build/emu/libemu_check.a   runtime for emucc --check (AddressSanitizer)
 #     build/emu/libemu_check_faults.a   for emucc --check --list-faults
+#     build/emu/pch/MODE/        emu_device.h precompiled for each mode (default,
+#                                race, check): emucc --make-pch, emucc.c says why
 
 CC ?= gcc
 CXX ?= g++
@@ -20,9 +22,21 @@ EMU_HEADERS := $(wildcard grader/emu/include/*.h)
 EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc $(EMU_HEADERS)
 EMU_BUILD_HEADERS := $(patsubst grader/emu/include/%,$(EMU_DIR)/include/%,$(EMU_HEADERS))
 
+# emu_device.h precompiled, one per mode; emucc uses one only with the
+# compiler that made it (CXX), so a kit built with g++ still builds with
+# CXX=clang++, at the old speed
+EMU_PCH := $(EMU_DIR)/pch/default/emu_device.h.gch $(EMU_DIR)/pch/race/emu_device.h.gch \
+           $(EMU_DIR)/pch/check/emu_device.h.gch
+EMU_PCH_FLAG_default :=
+EMU_PCH_FLAG_race := --race
+EMU_PCH_FLAG_check := --check
+
 .PHONY: emu
 emu: $(EMU_DIR)/emucc $(EMU_DIR)/libemu.a $(EMU_DIR)/libemu_race.a $(EMU_DIR)/libemu_check.a \
-     $(EMU_DIR)/libemu_check_faults.a $(EMU_BUILD_HEADERS)
+     $(EMU_DIR)/libemu_check_faults.a $(EMU_BUILD_HEADERS) $(EMU_PCH)
+
+$(EMU_DIR)/pch/%/emu_device.h.gch: $(EMU_DIR)/emucc $(EMU_BUILD_HEADERS)
+	$(EMU_DIR)/emucc $(EMU_PCH_FLAG_$*) --make-pch
 
 $(EMU_DIR)/include/%.h: grader/emu/include/%.h
 	@mkdir -p $(@D)

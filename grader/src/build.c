@@ -160,22 +160,36 @@ static char *line_directive(const char *display)
     return sb_detach(&sb);
 }
 
+/* Whether the linker's log says what (e.g. "undefined reference to") about
+ * symbol, or a C++ function of that name: ld.bfd quotes it `like this',
+ * gold 'like this'. */
+static int linker_says(const char *log, const char *what, const char *symbol)
+{
+    int said = 0;
+    for (int quote = 0; quote < 2 && !said; quote++) {
+        char *text = xasprintf("%s %c%s", what, quote ? '\'' : '`', symbol);
+        for (const char *p = strstr(log, text); p && !said; p = strstr(p + 1, text)) {
+            char next = p[strlen(text)];
+            said = next == '\'' || next == '(';
+        }
+        free(text);
+    }
+    return said;
+}
+
 /* Turns the linker's complaints into a sentence a student can act on. */
 static char *link_hint(const lab_manifest *m, const char *log)
 {
     if (!m || m->libwb_program)
-        return strstr(log, !m ? "undefined reference to `main'" : "undefined reference to `wb_program_main")
+        return linker_says(log, "undefined reference to", !m ? "main" : "wb_program_main")
                    ? xstrdup("a Teaching Kit program defines main(), and this file does not")
                    : NULL;
-    char *undefined = xasprintf("undefined reference to `%s'", m->entry_point);
-    char *hint = NULL;
-    if (strstr(log, undefined))
-        hint = xasprintf("your file does not define %s() with the signature in lab.h "
+    if (linker_says(log, "undefined reference to", m->entry_point))
+        return xasprintf("your file does not define %s() with the signature in lab.h "
                          "(check its name, its parameters, and that lab.h is included)", m->entry_point);
-    else if (strstr(log, "multiple definition of `main'"))
-        hint = xstrdup("your file defines main(), but the kit's harness owns main(): remove yours");
-    free(undefined);
-    return hint;
+    if (linker_says(log, "multiple definition of", "main"))
+        return xstrdup("your file defines main(), but the kit's harness owns main(): remove yours");
+    return NULL;
 }
 
 /* Whether text[start .. start + n) is the identifier word. */
@@ -323,6 +337,36 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
     return rc;
 }
 
+/* The emulator's device header precompiled for mode (emucc.c says why),
+ * at emu/pch/MODE/ as in the kit; hard-linked where it can be: 36 MB that
+ * no build writes (the build's user does not own it). A kit without one
+ * (made by an older make) builds as before, only slower. 0, or -1 with why. */
+static int add_precompiled_header(const char *mode, const char *dir, char **why)
+{
+    static const char *const files[] = { "emu_device.h", "emu_device.h.gch", "compiler" };
+    char *from_dir = kit_path("build/emu/pch/%s", mode);
+    char *to_dir = xasprintf("%s/emu/pch/%s", dir, mode);
+    char *probe = xasprintf("%s/compiler", from_dir);
+    int rc = 0;
+    if (access(probe, R_OK) == 0) {
+        if (make_dirs(to_dir) != 0)
+            rc = -1;
+        for (size_t i = 0; i < sizeof files / sizeof *files && rc == 0; i++) {
+            char *from = xasprintf("%s/%s", from_dir, files[i]), *to = xasprintf("%s/%s", to_dir, files[i]);
+            rc = link_or_copy_file(from, to);
+            free(from);
+            free(to);
+        }
+        if (rc != 0)
+            *why = xasprintf("cannot copy the kit's precompiled header %s into %s: %s", from_dir, to_dir,
+                             strerror(errno));
+    }
+    free(probe);
+    free(from_dir);
+    free(to_dir);
+    return rc;
+}
+
 /* The build folder: the only kit files the compiler can see, copied in
  * (sandbox.h: in the sandbox nothing else of the kit is there). include/
  * holds the lab's headers and the runtime's (with the GPU build's
@@ -381,6 +425,8 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const buil
         free(files[i][0]);
         free(files[i][1]);
     }
+    if (rc == 0 && b->kind == BACKEND_EMU)
+        rc = add_precompiled_header(k->emu_mode ? k->emu_mode : "default", dir, why);
     free(include);
     free(rt);
     free(emu_inc);

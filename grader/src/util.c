@@ -237,6 +237,13 @@ int copy_file(const char *from, const char *to)
     return rc;
 }
 
+int link_or_copy_file(const char *from, const char *to)
+{
+    if (link(from, to) == 0)
+        return 0;
+    return copy_file(from, to);
+}
+
 int make_dirs(const char *path)
 {
     char *p = xstrdup(path);

@@ -47,6 +47,9 @@ int write_file_atomic(const char *path, const char *data, size_t len);
  * written atomically (write_file_atomic). 0, or -1 with errno. */
 int write_output(const char *path, const char *data, size_t len);
 int copy_file(const char *from, const char *to);
+/* A hard link of from at to where the file system allows it (a large file
+ * that no one writes, shared at no cost), else a copy. 0, or -1 with errno. */
+int link_or_copy_file(const char *from, const char *to);
 /* mkdir -p */
 int make_dirs(const char *path);
 /* rm -rf; never follows symbolic links out of the tree. */
