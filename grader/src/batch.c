@@ -497,7 +497,9 @@ static cJSON *make_record(const lab_manifest *m, const batch_options *o, const b
 
 /* ---- builds in other processes ---------------------------------------------- */
 
-static void write_build_json(const char *workdir, const build_result *br)
+/* The build stage's outcome, the checkers' builds' folders included (they
+ * finished in the build's process: pre was waited for). */
+static void write_build_json(const char *workdir, const build_result *br, const sanitize_prebuild *pre)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddBoolToObject(o, "ok", br->ok);
@@ -506,6 +508,15 @@ static void write_build_json(const char *workdir, const build_result *br)
     cJSON_AddStringToObject(o, "log", br->log ? br->log : "");
     if (br->message)
         cJSON_AddStringToObject(o, "message", br->message);
+    cJSON *checkers = cJSON_AddArrayToObject(o, "checkers");
+    for (int i = 0; i < SAN_FOLDERS; i++) {
+        cJSON *c = cJSON_CreateObject();
+        if (pre->builds.folder[i])
+            cJSON_AddStringToObject(c, "folder", pre->builds.folder[i]);
+        if (pre->builds.problem[i])
+            cJSON_AddStringToObject(c, "problem", pre->builds.problem[i]);
+        cJSON_AddItemToArray(checkers, c);
+    }
     char *text = cJSON_PrintUnformatted(o);
     char *path = xasprintf("%s/build.json", workdir);
     if (write_file_atomic(path, text, strlen(text)) != 0)
@@ -515,9 +526,11 @@ static void write_build_json(const char *workdir, const build_result *br)
     cJSON_Delete(o);
 }
 
-static void read_build_json(const char *workdir, build_result *br)
+static void read_build_json(const char *workdir, build_result *br, sanitize_prebuild *pre)
 {
     memset(br, 0, sizeof *br);
+    memset(pre, 0, sizeof *pre);
+    pre->report = -1;
     char *path = xasprintf("%s/build.json", workdir);
     char *text = read_file(path, NULL);
     free(path);
@@ -535,6 +548,13 @@ static void read_build_json(const char *workdir, build_result *br)
     br->program = prog && *prog ? xstrdup(prog) : NULL;
     br->log = xstrdup(json_string(o, "log"));
     br->message = json_string(o, "message") ? xstrdup(json_string(o, "message")) : NULL;
+    const cJSON *checkers = cJSON_GetObjectItemCaseSensitive(o, "checkers");
+    for (int i = 0; i < SAN_FOLDERS && cJSON_IsArray(checkers); i++) {
+        const cJSON *c = cJSON_GetArrayItem(checkers, i);
+        const char *folder = c ? json_string(c, "folder") : NULL, *problem = c ? json_string(c, "problem") : NULL;
+        pre->builds.folder[i] = folder ? xstrdup(folder) : NULL;
+        pre->builds.problem[i] = problem ? xstrdup(problem) : NULL;
+    }
     cJSON_Delete(o);
 }
 
@@ -547,7 +567,8 @@ typedef struct {
     char sub_sha[65];
 } slot;
 
-static void start_build(const lab_manifest *m, const backend *b, const batch_entry *e, slot *s)
+static void start_build(const lab_manifest *m, const backend *b, const grade_options *go, const batch_entry *e,
+                        slot *s)
 {
     s->workdir = make_temp_dir("gpulab");
     fflush(stdout);
@@ -559,8 +580,10 @@ static void start_build(const lab_manifest *m, const backend *b, const batch_ent
         signal(SIGINT, SIG_DFL);
         signal(SIGTERM, SIG_DFL);
         build_result br;
-        build_submission(m, b, e->path, s->workdir, &br);
-        write_build_json(s->workdir, &br);
+        sanitize_prebuild pre;
+        grade_build(m, b, e->path, go, s->workdir, &br, &pre);
+        sanitize_prebuild_wait(&pre);
+        write_build_json(s->workdir, &br, &pre);
         _exit(0);
     }
     s->pid = pid;
@@ -732,7 +755,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
                     building += slots[k].state == BUILDING;
                 while (building < jobs && next_build < n) {
                     if (slots[next_build].state == PENDING && e[next_build].path) {
-                        start_build(m, b, &e[next_build], &slots[next_build]);
+                        start_build(m, b, &o->go, &e[next_build], &slots[next_build]);
                         building++;
                     }
                     next_build++;
@@ -743,12 +766,13 @@ static void grade_in_order(batch_ctx *c, int n, int done)
                 reap_builds(slots, n, 1);
             }
             build_result br;
-            read_build_json(slots[i].workdir, &br);
+            sanitize_prebuild pre;
+            read_build_json(slots[i].workdir, &br, &pre);
             grade_options go = o->go;
             go.datasets_root = datasets_for(c, i)->root;
             char *maps = maps_dir_for(o, &e[i]);
             go.maps_dir = maps;
-            grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &s);
+            grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &pre, &s);
             free(maps);
             build_result_free(&br);
             if (o->go.keep)
@@ -790,12 +814,13 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
         ds = c->seeded; /* one seed for all: generated before the workers */
     }
     build_result br;
-    build_submission(c->m, c->b, c->e[i].path, c->slots[i].workdir, &br);
+    sanitize_prebuild pre;
+    grade_build(c->m, c->b, c->e[i].path, &o->go, c->slots[i].workdir, &br, &pre);
     grade_options go = o->go;
     go.datasets_root = ds->root;
     char *maps = maps_dir_for(o, &c->e[i]);
     go.maps_dir = maps;
-    grade_built(c->m, c->b, c->e[i].path, &go, c->slots[i].workdir, &br, &s);
+    grade_built(c->m, c->b, c->e[i].path, &go, c->slots[i].workdir, &br, &pre, &s);
     free(maps);
     build_result_free(&br);
     char *report = NULL;

@@ -584,7 +584,8 @@ static const backend *checkers_backend(const backend *b, const grade_options *op
  * that ended in a fault with no output to compare gets a fault map instead
  * of an error map: which threads made invalid accesses. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *workdir, const int *index,
-                           double timeout_s, const grade_options *opt, submission_result *s)
+                           double timeout_s, const grade_options *opt, sanitize_prebuild *pre,
+                           submission_result *s)
 {
     int chosen[MAX_CHECKED];
     int nchosen = choose_checked(m, s, index, chosen);
@@ -601,12 +602,12 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     memset(&emu, 0, sizeof emu);
     const backend *checker = checkers_backend(b, opt, &emu);
     sanitize_builds builds;
-    sanitize_build(m, checker, s->file, workdir, want_faults, &builds);
+    sanitize_build(m, checker, s->file, workdir, want_faults, pre, &builds);
     if (checker != b && !sanitize_builds_complete(&builds)) {
         /* a file nvcc builds and the emulator does not: compute-sanitizer */
         sanitize_builds_free(&builds, 0);
         checker = b;
-        sanitize_build(m, checker, s->file, workdir, want_faults, &builds);
+        sanitize_build(m, checker, s->file, workdir, want_faults, NULL, &builds);
     }
     snprintf(s->checkers, sizeof s->checkers, "%s",
              checker->kind == BACKEND_EMU ? "emulator" : "compute-sanitizer");
@@ -729,9 +730,23 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     s->hint_leads = s->hint != NULL;
 }
 
+void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
+                 const char *workdir, build_result *r, sanitize_prebuild *pre)
+{
+    memset(pre, 0, sizeof *pre);
+    pre->report = -1;
+    backend emu;
+    memset(&emu, 0, sizeof emu);
+    const backend *checker = opt->no_sanitize ? NULL : checkers_backend(b, opt, &emu);
+    if (checker && checker->kind == BACKEND_EMU)
+        sanitize_prebuild_start(m, checker, file, pre);
+    free(emu.compiler);
+    build_submission(m, b, file, workdir, r);
+}
+
 void grade_built(const lab_manifest *m, const backend *b, const char *file,
                  const grade_options *opt, const char *workdir, const build_result *built,
-                 submission_result *s)
+                 sanitize_prebuild *pre, submission_result *s)
 {
     memset(s, 0, sizeof *s);
     s->file = xstrdup(file);
@@ -808,7 +823,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         remove_stale_maps(m, opt->maps_dir, s);
         point_mask_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
-            sanitize_stage(m, b, workdir, index, timeout, opt, s);
+            sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */
@@ -816,6 +831,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             bench_grade(m, b, file, workdir, s);
     }
     requirements_judge(m, &evidence, s);
+    if (pre)
+        sanitize_prebuild_free(pre, opt->keep);
     free(index);
 }
 
@@ -824,8 +841,9 @@ void grade_submission(const lab_manifest *m, const backend *b, const char *file,
 {
     char *workdir = make_temp_dir("gpulab");
     build_result br;
-    build_submission(m, b, file, workdir, &br);
-    grade_built(m, b, file, opt, workdir, &br, s);
+    sanitize_prebuild pre;
+    grade_build(m, b, file, opt, workdir, &br, &pre);
+    grade_built(m, b, file, opt, workdir, &br, &pre, s);
     build_result_free(&br);
     if (opt->keep)
         fprintf(stderr, "gpulab: kept the work directory %s\n", workdir);

@@ -9,6 +9,7 @@
 #include "build.h"
 #include "manifest.h"
 #include "result.h"
+#include "sanitize.h"
 
 /* Whose checkers run the sanitizer stage: by default the emulator's race
  * and bounds builds, on both backends (on a GPU machine they run on its
@@ -29,11 +30,18 @@ typedef struct {
 void grade_submission(const lab_manifest *m, const backend *b, const char *file,
                       const grade_options *opt, submission_result *s);
 
+/* The build stage: the grading build into workdir and, beside it when the
+ * checkers will run on the emulator (on both backends, by default), their
+ * builds (sanitize_prebuild_start), which grade_built() waits for. */
+void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
+                 const char *workdir, build_result *r, sanitize_prebuild *pre);
+
 /* The stages after the build, for a submission already built (by
- * build_submission, into workdir, perhaps in another process): run and
- * compare each dataset, judge the requirements. The caller owns workdir. */
+ * grade_build, into workdir, perhaps in another process): run and compare
+ * each dataset, run the checkers, judge the requirements. The caller owns
+ * workdir; grade_built frees pre (NULL: the checkers build when needed). */
 void grade_built(const lab_manifest *m, const backend *b, const char *file,
                  const grade_options *opt, const char *workdir, const build_result *built,
-                 submission_result *s);
+                 sanitize_prebuild *pre, submission_result *s);
 
 #endif

@@ -509,53 +509,134 @@ enum { TOOL_MEMCHECK, TOOL_RACECHECK, TOOL_SYNCCHECK, TOOL_HAZARDS };        /* 
 
 static const char *const emu_build_names[] = { "--race", "--check", "--check --list-faults" };
 
-/* The emulator's --check build (and, when its folder is there, the same
- * linked with --list-faults): bit 0 set when the first was built, bit 1
- * the second. */
-static int build_emu_check(const lab_manifest *m, const backend *b, const char *file, const sanitize_builds *sb)
+/* The emulator's --race and --check builds, into sb's folders, at once:
+ * --check in a child process while --race builds here (each is a compile
+ * and a link of its own). Sets sb's problems. */
+static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, sanitize_builds *sb)
 {
-    build_result r;
-    build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
-    int built = r.ok ? 1 : 0;
-    build_result_free(&r);
-    if (built && sb->folder[EMU_FAULTS]) {
-        build_checker_relink(m, b, sb->folder[EMU_CHECK], sb->folder[EMU_FAULTS], 1, &r);
-        built |= r.ok ? 2 : 0;
-        build_result_free(&r);
-    }
-    return built;
-}
-
-/* The emulator's checking builds; --check (in a child process) while --race
- * builds here: each is a compile and a link of its own, and they are half
- * of the stage's time on two cores. */
-static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, int want_faults,
-                               sanitize_builds *sb)
-{
-    for (int i = EMU_RACE; i <= (want_faults ? EMU_FAULTS : EMU_CHECK); i++)
-        sb->folder[i] = make_temp_dir("gpulab");
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
-    if (pid == 0)
-        _exit(build_emu_check(m, b, file, sb));
+    if (pid == 0) {
+        build_result r;
+        build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
+        _exit(r.ok ? 0 : 1);
+    }
     build_result race;
     build_emu_checker(m, b, file, sb->folder[EMU_RACE], "race", &race);
-    int built = race.ok ? 4 : 0, status;
+    int race_ok = race.ok, check_ok = 0, status;
     /* what the compiler said first, for the report (an attribute that
      * hides code from the checkers, say: emucc refuses it) */
     const char *err = !race.ok && race.log ? strstr(race.log, "error: ") : NULL;
     char *why = err ? xasprintf(": %.*s", (int)strcspn(err + 7, "\n"), err + 7) : xstrdup("");
     build_result_free(&race);
-    if (pid < 0) /* no child: one after the other */
-        built |= build_emu_check(m, b, file, sb);
-    else if (waitpid(pid, &status, 0) == pid && WIFEXITED(status))
-        built |= WEXITSTATUS(status) & 3;
-    const int bit[] = { 4, 1, 2 };
-    for (int i = EMU_RACE; i <= EMU_FAULTS; i++)
-        if (sb->folder[i] && !(built & bit[i]))
-            sb->problem[i] = xasprintf("the emulator's %s build failed%s", emu_build_names[i], why);
+    if (pid < 0) { /* no child: one after the other */
+        build_result r;
+        build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
+        check_ok = r.ok;
+        build_result_free(&r);
+    } else {
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        check_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    if (!race_ok)
+        sb->problem[EMU_RACE] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_RACE], why);
+    if (!check_ok)
+        sb->problem[EMU_CHECK] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_CHECK], why);
     free(why);
+}
+
+void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
+                             sanitize_prebuild *p)
+{
+    memset(p, 0, sizeof *p);
+    p->report = -1;
+    p->builds.folder[EMU_RACE] = make_temp_dir("gpulab");
+    p->builds.folder[EMU_CHECK] = make_temp_dir("gpulab");
+    int fds[2];
+    if (pipe(fds) != 0)
+        die("pipe: %s", strerror(errno));
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        /* the problems go back one a line: "INDEX PROBLEM" */
+        close(fds[0]);
+        build_emu_checkers(m, emu, student_file, &p->builds);
+        FILE *out = fdopen(fds[1], "w");
+        int failed = !out;
+        for (int i = 0; i < SAN_FOLDERS && out; i++)
+            if (p->builds.problem[i]) {
+                for (char *c = p->builds.problem[i]; *c; c++)
+                    *c = *c == '\n' ? ' ' : *c;
+                failed |= fprintf(out, "%d %s\n", i, p->builds.problem[i]) < 0;
+            }
+        failed |= out && fclose(out) != 0;
+        _exit(failed);
+    }
+    close(fds[1]);
+    p->pid = pid;
+    p->report = fds[0];
+}
+
+void sanitize_prebuild_wait(sanitize_prebuild *p)
+{
+    if (!p->pid)
+        return;
+    FILE *in = fdopen(p->report, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while (in && (n = getline(&line, &cap, in)) > 0) {
+        line[n - (line[n - 1] == '\n')] = '\0';
+        int i = atoi(line);
+        const char *space = strchr(line, ' ');
+        if (i >= 0 && i < SAN_FOLDERS && space && !p->builds.problem[i])
+            p->builds.problem[i] = xstrdup(space + 1);
+    }
+    free(line);
+    if (in)
+        fclose(in);
+    else
+        close(p->report);
+    p->report = -1;
+    int status = 0;
+    while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    p->pid = 0;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        for (int i = EMU_RACE; i <= EMU_CHECK; i++)
+            if (!p->builds.problem[i])
+                p->builds.problem[i] = xasprintf("the process building the emulator's %s build ended "
+                                                 "without saying how it went (%s %d)",
+                                                 emu_build_names[i],
+                                                 WIFEXITED(status) ? "exit status" : "signal",
+                                                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+}
+
+void sanitize_prebuild_free(sanitize_prebuild *p, int keep)
+{
+    sanitize_prebuild_wait(p);
+    sanitize_builds_free(&p->builds, keep);
+}
+
+/* The --check build linked again with --list-faults, in its own folder. */
+static void build_fault_list(const lab_manifest *m, const backend *b, sanitize_builds *sb)
+{
+    sb->folder[EMU_FAULTS] = make_temp_dir("gpulab");
+    if (sb->problem[EMU_CHECK]) {
+        sb->problem[EMU_FAULTS] = xasprintf("the emulator's %s build failed", emu_build_names[EMU_FAULTS]);
+        return;
+    }
+    build_result r;
+    build_checker_relink(m, b, sb->folder[EMU_CHECK], sb->folder[EMU_FAULTS], 1, &r);
+    if (!r.ok)
+        sb->problem[EMU_FAULTS] = xasprintf("the emulator's %s build failed: %s", emu_build_names[EMU_FAULTS],
+                                            r.message ? r.message : "?");
+    build_result_free(&r);
 }
 
 /* compute-sanitizer on the PATH, else beside nvcc; NULL when neither. */
@@ -600,13 +681,23 @@ static void build_gpu_checkers(const lab_manifest *m, const backend *b, const ch
 }
 
 void sanitize_build(const lab_manifest *m, const backend *b, const char *student_file, const char *workdir,
-                    int want_faults, sanitize_builds *sb)
+                    int want_faults, sanitize_prebuild *pre, sanitize_builds *sb)
 {
     memset(sb, 0, sizeof *sb);
-    if (b->kind == BACKEND_EMU)
-        build_emu_checkers(m, b, student_file, want_faults, sb);
-    else
+    if (b->kind != BACKEND_EMU) {
         build_gpu_checkers(m, b, workdir, sb);
+        return;
+    }
+    sanitize_prebuild now;
+    if (!pre || !pre->builds.folder[EMU_RACE]) { /* not started beside the grading build: now */
+        sanitize_prebuild_start(m, b, student_file, &now);
+        pre = &now;
+    }
+    sanitize_prebuild_wait(pre);
+    *sb = pre->builds; /* the folders are sb's now */
+    memset(&pre->builds, 0, sizeof pre->builds);
+    if (want_faults)
+        build_fault_list(m, b, sb);
 }
 
 int sanitize_has_race(const sanitize_result *r)

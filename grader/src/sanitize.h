@@ -68,8 +68,30 @@ typedef struct {
     char *problem[SAN_FOLDERS];  /* why that folder's program was not built, or NULL */
 } sanitize_builds;
 
+/* The emulator's --race and --check builds of a submission, started beside
+ * its grading build (grade_build) so that they cost little time: they are
+ * three quarters of the checkers' cost on two cores when built after the
+ * runs. They build in a child process; sanitize_prebuild_wait() waits for
+ * them, after which builds holds their folders and problems. */
+typedef struct {
+    int pid;                 /* the builder, until waited for; 0 */
+    int report;              /* the pipe its problems come back on, or -1 */
+    sanitize_builds builds;  /* the --race and --check folders; none when none was started */
+} sanitize_prebuild;
+
+void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
+                             sanitize_prebuild *p);
+void sanitize_prebuild_wait(sanitize_prebuild *p);
+/* Waits, then removes the folders sanitize_build() did not take (keep:
+ * leaves them, and names them). */
+void sanitize_prebuild_free(sanitize_prebuild *p, int keep);
+
+/* The checkers' programs, into sb. On the emulator (b), the prebuild's
+ * folders when pre started them (else built now), plus the fault list's
+ * relink when want_faults; on a GPU, the grading build in workdir linked
+ * again. */
 void sanitize_build(const lab_manifest *m, const backend *b, const char *student_file, const char *workdir,
-                    int want_faults, sanitize_builds *sb);
+                    int want_faults, sanitize_prebuild *pre, sanitize_builds *sb);
 /* Removes the folders (keep: leaves them, and names them on stderr). */
 void sanitize_builds_free(sanitize_builds *sb, int keep);
 /* Whether every checker program sanitize_build() meant to make was made. */
@@ -84,8 +106,8 @@ int sanitize_builds_complete(const sanitize_builds *sb);
  * threads they name (r->races: slower, ask only where a race map is
  * wanted).
  *
- * On the emulator: its --race build (ThreadSanitizer: shared-memory races
- * and their two lines) and its --check build (AddressSanitizer: any
+ * On the emulator: its --race build (its own race detector: races in shared
+ * and global memory and their two lines) and its --check build (AddressSanitizer: any
  * out-of-bounds access), at once. want: record every thread that makes an
  * invalid access (r->faults: the --check build made with want_faults,
  * which goes on past its faults, up to a few thousand of them, which is
