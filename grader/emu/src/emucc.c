@@ -316,22 +316,20 @@ static int checks_cover(const char *ii)
 /* --facts FILE: where compile() writes what the source shows (rewrite.h). */
 static const char *facts_path;
 
-/* Whether GNU gold is on the PATH: a link is a third of a checking build's
+/* Whether to link with GNU gold: a link is a third of a checking build's
  * time on two cores, and gold links the emulator's programs in half the
- * time of the default linker (ld.bfd). */
+ * time of the default linker (ld.bfd). make decides (emu.mk): gold only
+ * where it linked a test program with the compiler make used, since some
+ * compilers' installs hand the linker paths that only ld.bfd forgives; and
+ * then only with that compiler. */
+#ifndef EMU_GOLD
+#define EMU_GOLD 0
+#define EMU_GOLD_CXX ""
+#endif
+
 static int gold_linker(void)
 {
-    const char *path = getenv("PATH");
-    for (const char *p = path ? path : ""; *p;) {
-        size_t n = strcspn(p, ":");
-        char *cand = xasprintf("%.*s/ld.gold", (int)n, p);
-        int found = n > 0 && access(cand, X_OK) == 0;
-        free(cand);
-        if (found)
-            return 1;
-        p += n + (p[n] == ':');
-    }
-    return 0;
+    return EMU_GOLD && strcmp(getenv("CXX") ? getenv("CXX") : "g++", EMU_GOLD_CXX) == 0;
 }
 
 /* ---- the precompiled header ------------------------------------------------
