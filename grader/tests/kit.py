@@ -50,8 +50,8 @@ def max_score(lab, checkers=True):
 
 def check_json(lab, path, backend, *extra, expect_rc=None, sanitize=False, **kw):
     """`gpulab check --format json`: returns (exit status, report dict).
-    The sanitizer stage is slow on a GPU (three tools, two datasets), so it is
-    off unless a test asks for it with sanitize=True."""
+    The sanitizer stage (two more builds and their runs) is off unless a
+    test asks for it with sanitize=True."""
     flags = [] if sanitize else ["--no-sanitize"]
     p = gpulab("check", lab, path, "--backend", backend, "--format", "json", *flags, *extra, **kw)
     assert p.stdout.strip(), f"no JSON report; stderr:\n{p.stderr}"

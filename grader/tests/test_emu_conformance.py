@@ -154,10 +154,25 @@ def test_race_in_a_block_of_1024_threads(races_program):
     assert all("shared memory" in d[5] and "no __syncthreads()" in d[5] for d in races)
 
 
-@pytest.mark.parametrize("case", ["atomics", "bytes", "ordered"])
+@pytest.mark.parametrize("case,call", [("copy", "memcpy(&out[i]"), ("fill", "memset(&out[i]")])
+def test_a_race_made_with_a_library_copy_is_found(races_program, case, call):
+    """The compiler's instrumentation sees loads and stores, not what memcpy
+    or memset does: without the race build's own copies a kernel could
+    store its output through them and hide a race between blocks."""
+    r = run([races_program, case])
+    races = [d for d in diags(r.stderr) if d[0] == "race"]
+    line = source_line("races.cu", call)[0]
+    assert races, r.stderr
+    for cat, loc, kernel, block, thread, msg in races:
+        assert kernel == "HaloCopy" and loc.endswith(f"races.cu:{line}"), races
+        assert "global memory" in msg and "of another block" in msg, msg
+
+
+@pytest.mark.parametrize("case", ["atomics", "bytes", "ordered", "copyown"])
 def test_race_mode_quiet_where_nothing_races(races_program, case):
     """Atomics share an element; threads writing their own bytes of one word
-    do not conflict; a barrier orders a block's threads."""
+    do not conflict; a barrier orders a block's threads; a thread copying its
+    own element with memcpy races with no one."""
     r = run([races_program, case])
     assert r.stdout.strip() == "cudaSuccess", r.stdout + r.stderr
     assert not [d for d in diags(r.stderr) if d[0] == "race"], r.stderr

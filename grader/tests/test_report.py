@@ -309,6 +309,28 @@ def test_a_race_between_blocks_points_to_the_store_not_a_barrier(backend, tmp_pa
     assert len(text.splitlines()) <= MAX_LINES, text
 
 
+def test_a_race_stored_through_memcpy_is_found_all_the_same(backend, tmp_path):
+    """The same halo-ring store made with memcpy, which the compiler's
+    instrumentation does not see: the race check still names it, and the
+    submission earns no hazard points."""
+    lab = "05-pitched-conv"
+    text = (kit.ROOT / "grader" / "tests" / "programs" / lab / "store_outside_inner_test.cu").read_text()
+    store = "            out.data[row_o * out.pitch + col_o * out.channels + k] = acc;"
+    assert store in text
+    copied = text.replace('#include "lab.h"', '#include "lab.h"\n#include <string.h>', 1).replace(
+        store, "            memcpy(&out.data[row_o * out.pitch + col_o * out.channels + k], &acc, sizeof acc);")
+    path = tmp_path / "store_with_memcpy.cu"
+    path.write_text(copied)
+    line = next(i for i, l in enumerate(copied.splitlines(), 1) if l.strip().startswith("memcpy(&out.data["))
+    emulator_race_check()
+    rep = kit.check_json(lab, path, backend, sanitize=True)[1]
+    hazards = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
+    assert hazards["status"] == "requirement_failed" and hazards["score"] == 0, hazards
+    text = text_report(lab, path, tmp_path, backend=backend)
+    (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
+    assert f"line {line}" in fix and "two threads store to the same element" in fix, fix
+
+
 def test_an_early_return_before_the_barriers_is_named(backend, tmp_path):
     """A return before the tile loop: the report's first line to fix names
     the return's line first (the emulator notes each kernel return a thread

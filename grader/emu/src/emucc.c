@@ -228,8 +228,14 @@ static void mode_flags(argv_t *a, enum mode m, int link)
     if (m != M_DEFAULT)
         push(a, "-DEMU_MODE_SANITIZE");
     if (m == M_RACE) {
-        if (!link)
+        /* block copies stay calls, never inlined, so that the race
+         * detector sees them (watch_block_copies) */
+        if (!link) {
             push(a, "-fsanitize=thread");
+            push(a, "-fno-builtin-memcpy");
+            push(a, "-fno-builtin-memset");
+            push(a, "-fno-builtin-memmove");
+        }
     } else if (m == M_CHECK) {
         push(a, "-fsanitize=address");
         push(a, "-fsanitize-recover=address");
@@ -419,6 +425,30 @@ static int make_pch(const char *dir, const char *inc, enum mode m)
     return rc;
 }
 
+/* The race build's object calls the race detector's memcpy, memset and
+ * memmove (race.inc) instead of the C library's: the compiler's
+ * instrumentation sees loads and stores, not what a library call does, so
+ * a kernel that stored its output with memcpy hid its races. Renamed in the
+ * student's object alone (objcopy), so the kit's own copies are not
+ * counted as the student's accesses. */
+static int watch_block_copies(const char *obj)
+{
+    static const char *const renames[] = {
+        "memcpy=emu_race_memcpy_",           "memset=emu_race_memset_",
+        "memmove=emu_race_memmove_",         "__memcpy_chk=emu_race_memcpy_chk_",
+        "__memset_chk=emu_race_memset_chk_", "__memmove_chk=emu_race_memmove_chk_",
+        NULL,
+    };
+    argv_t a = { 0 };
+    push(&a, getenv("OBJCOPY") ? getenv("OBJCOPY") : "objcopy");
+    for (int i = 0; renames[i]; i++) {
+        push(&a, "--redefine-sym");
+        push(&a, renames[i]);
+    }
+    push(&a, obj);
+    return run(&a);
+}
+
 static int compile(const char *src, const char *obj, enum mode m, const char *dir, const char *inc, argv_t *user)
 {
     const char *input = src;
@@ -496,6 +526,8 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         free(ii);
         free(as);
     }
+    if (rc == 0 && m == M_RACE)
+        rc = watch_block_copies(obj);
     return rc;
 }
 

@@ -9,6 +9,10 @@
 //   bytes    each thread writes its own byte of one 4-byte word: no race
 //   ordered  each thread reads its neighbour's shared element after a
 //            barrier: no race
+//   copy     the halo ring's store made with memcpy, which the compiler's
+//            instrumentation never sees: a race between blocks all the same
+//   fill     the same store made with memset
+//   copyown  each thread copies its own element with memcpy: no race
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +31,24 @@ __global__ void BigBlock(float *out)
     __shared__ float s[32][32];
     s[threadIdx.y][threadIdx.x] = (float)threadIdx.x;
     out[threadIdx.y * 32 + threadIdx.x] = s[threadIdx.y][(threadIdx.x + 1) % 32];
+}
+
+__global__ void HaloCopy(float *out, int n, int fill)
+{
+    int i = blockIdx.x * OUT_TILE + (int)threadIdx.x - 1;
+    float v = (float)i;
+    if (i >= 0 && i < n) {
+        if (fill)
+            memset(&out[i], 0, sizeof v);                 /* the ring stores too */
+        else
+            memcpy(&out[i], &v, sizeof v);                /* the ring stores too */
+    }
+}
+
+__global__ void CopyOwn(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    memcpy(&out[i], &in[i], sizeof *out);
 }
 
 __global__ void Atomics(int *count)
@@ -62,6 +84,10 @@ int main(int argc, char **argv)
         Bytes<<<1, 4>>>((unsigned char *)d);
     else if (strcmp(which, "ordered") == 0)
         Ordered<<<2, 64>>>((float *)d);
+    else if (strcmp(which, "copy") == 0 || strcmp(which, "fill") == 0)
+        HaloCopy<<<4, OUT_TILE + 2>>>((float *)d, 4 * OUT_TILE, strcmp(which, "fill") == 0);
+    else if (strcmp(which, "copyown") == 0)
+        CopyOwn<<<4, 64>>>((float *)d, (const float *)d + 2048);
     else
         return 2;
     printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
