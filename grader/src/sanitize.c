@@ -80,6 +80,16 @@ char *sanitize_quote(const char *file, int line)
     return quote(file, line);
 }
 
+/* A checker's location: the student's line, quoted, when it is in the
+ * student's file; else FILE:LINE, never passed off as a line of theirs (an
+ * inline function of a library header the student's call reached). */
+static char *quote_at(const char *student, const char *file, int line)
+{
+    if (student && file && strcmp(path_base(file), path_base(student)) == 0)
+        return quote(student, line);
+    return xasprintf("%s:%d", file ? path_base(file) : "?", line);
+}
+
 /* "at KERNEL(args)+0x90 in FILE:LINE" -> kernel, file, line */
 static int parse_at(const char *s, char *kernel, size_t klen, char *file, size_t flen, int *line)
 {
@@ -402,7 +412,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 snprintf(where, sizeof where, " (first seen in block %s, thread %s)", block, thread);
             if (strcmp(category, "race") == 0 && ln > 0) {
                 /* "write of 4 bytes of shared memory races with the read at FILE:LINE2 ..." */
-                char a1[16] = "", a2[16] = "";
+                char a1[16] = "", a2[16] = "", file2[256] = "";
                 int ln2 = 0;
                 sscanf(msg, "%15s", a1);
                 const char *with = strstr(msg, "races with the ");
@@ -411,14 +421,18 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     const char *at = strstr(with, " at ");
                     if (at) {
                         const char *c2 = strchr(at + 4, ':');
-                        if (c2)
+                        if (c2) {
                             ln2 = atoi(c2 + 1);
+                            snprintf(file2, sizeof file2, "%.*s", (int)(c2 - (at + 4)), at + 4);
+                        }
                     }
                 }
                 const char *space = strstr(msg, "shared memory") ? "shared memory" : "global memory";
-                int l1 = ln <= ln2 || ln2 == 0 ? ln : ln2, l2 = ln <= ln2 || ln2 == 0 ? ln2 : ln;
-                const char *x1 = l1 == ln ? a1 : a2, *x2 = l1 == ln ? a2 : a1;
-                char *q1 = quote(student, l1), *q2 = quote(student, l2);
+                int first = ln <= ln2 || ln2 == 0;
+                int l1 = first ? ln : ln2, l2 = first ? ln2 : ln;
+                const char *x1 = first ? a1 : a2, *x2 = first ? a2 : a1;
+                const char *f1 = first ? file : file2, *f2 = first ? file2 : file;
+                char *q1 = quote_at(student, f1, l1), *q2 = quote_at(student, f2, l2);
                 /* the emulator names the other block's thread: " by thread (x,y,z) of another block, (x,y,z)" */
                 char other_t[32] = "", other_b[32] = "", who[160] = "";
                 const char *by = strstr(msg, " by thread (");
