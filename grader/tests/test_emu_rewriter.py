@@ -46,6 +46,26 @@ def test_leading_line_directive(emu, tmp_path):
     assert p.returncode != 0 and "basic_matmul.cu:16:" in p.stderr, p.stderr
 
 
+def test_lines_keep_their_numbers_around_system_includes(emu, tmp_path):
+    """Each #include <...> is read with CUDA's __noinline__ macro put aside
+    (libstdc++ spells an attribute of its own __noinline__), in lines the
+    rewriter adds and takes back with #line: an error after such includes,
+    one of them continued over two lines, and after a #line of the file's
+    own, still names its line."""
+    src = tmp_path / "student.cu"
+    src.write_text("#include <stdio.h>\n"
+                   "#include <memory>\n"
+                   "#line 40\n"
+                   "#include \\\n"
+                   "  <string>\n"
+                   "__device__ __noinline__ float f(float x) { return x; }\n"
+                   "int main() { return undeclared_name; }\n")
+    p = run([emu, "-c", src, "-o", tmp_path / "s.o"])
+    assert p.returncode != 0
+    assert f"{src}:43:" in p.stderr and "undeclared_name" in p.stderr, p.stderr
+    assert "noinline" not in p.stderr, p.stderr
+
+
 def test_strings_comments_untouched_and_launch_over_lines(emu, tmp_path):
     src = tmp_path / "ok.cu"
     src.write_text(ERR_SRC.replace("int x = undeclared_name;   // line 16", 'const char *s = "k<<<1,1>>>(); __shared__ x"; int x = (int)(s[0] != \'k\');')

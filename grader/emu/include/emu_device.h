@@ -22,14 +22,12 @@
 #include <tuple>
 #include <utility>
 #include <type_traits>
-/* libstdc++ spells an attribute __attribute__((__noinline__)): in
- * <bits/shared_ptr_base.h> (GCC 12 on, reached from <memory> and, with newer
- * GCCs, from <sstream>) and in <bits/basic_string.h> and .tcc (GCC 13 on,
- * reached from <string>). Once __noinline__ is a macro below, those lines no
- * longer compile; read here first, their include guards keep them from
- * being read again after the macro exists. */
-#include <memory>
-#include <string>
+/* libstdc++ spells an attribute __attribute__((__noinline__)) in some of
+ * its headers (<memory> from GCC 12, <string> from GCC 13), which no longer
+ * compile once __noinline__ is the macro below: emucc reads each #include
+ * <...> of a .cu file with the macro put aside (rewrite.c,
+ * wrap_system_includes), and includes <memory> and <string> before this
+ * header in a C++ file it does not rewrite. */
 
 /* ---- qualifiers ---------------------------------------------------------- */
 #define __global__

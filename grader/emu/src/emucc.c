@@ -491,6 +491,12 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         mode_flags(&a, m, 0);
     } else {
         cxx_flags(&a, m);
+        if (!is_cu) { /* not rewritten: libstdc++'s __noinline__ read first (emu_device.h) */
+            push(&a, "-include");
+            push(&a, "memory");
+            push(&a, "-include");
+            push(&a, "string");
+        }
         push(&a, "-include");
         push(&a, device_header(dir, inc, m));
     }

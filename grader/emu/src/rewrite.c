@@ -48,6 +48,9 @@ typedef struct {
     /* file-scope substitutions: name -> replacement, from token index */
     struct subst { char *name; char *repl; size_t from; } *subs;
     size_t nsubs;
+    /* the preprocessor lines, [b, e) each, e at their newline (or the end) */
+    struct { size_t b, e; } *dirs;
+    size_t ndirs, capdirs;
 } rw;
 
 static void *xrealloc(void *p, size_t n)
@@ -175,6 +178,11 @@ static int tokenize(rw *r)
         }
         if (c == '#' && line_start) {
             /* a preprocessor line, with its continuations and comments */
+            if (r->ndirs == r->capdirs) {
+                r->capdirs = r->capdirs ? r->capdirs * 2 : 64;
+                r->dirs = xrealloc(r->dirs, r->capdirs * sizeof *r->dirs);
+            }
+            r->dirs[r->ndirs].b = i;
             while (i < n && s[i] != '\n') {
                 if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n') {
                     i += 2;
@@ -200,6 +208,7 @@ static int tokenize(rw *r)
                 }
                 i++;
             }
+            r->dirs[r->ndirs++].e = i;
             continue;
         }
         line_start = 0;
@@ -638,8 +647,77 @@ static char *apply_edits(rw *r, const char *text, size_t len, const char *prefix
     return out;
 }
 
+/* Past blanks and line continuations from d[k]. */
+static size_t skip_blanks(const char *d, size_t n, size_t k)
+{
+    for (;;) {
+        if (k < n && (d[k] == ' ' || d[k] == '\t'))
+            k++;
+        else if (k + 1 < n && d[k] == '\\' && d[k + 1] == '\n')
+            k += 2;
+        else if (k + 2 < n && d[k] == '\\' && d[k + 1] == '\r' && d[k + 2] == '\n')
+            k += 3;
+        else
+            return k;
+    }
+}
+
+/* "# include <" at the start of a preprocessor line: a system header. */
+static int includes_system_header(const char *d, size_t n)
+{
+    size_t k = skip_blanks(d, n, 1);
+    if (n - k < 7 || strncmp(d + k, "include", 7) != 0)
+        return 0;
+    k = skip_blanks(d, n, k + 7);
+    return k < n && d[k] == '<';
+}
+
+/* The line number the compiler gives a #line directive's next line, from
+ * "#line N ..." or "# N ...", or -1 when d is no such directive. */
+static long line_directive_number(const char *d, size_t n)
+{
+    size_t k = skip_blanks(d, n, 1);
+    if (n - k >= 4 && strncmp(d + k, "line", 4) == 0)
+        k = skip_blanks(d, n, k + 4);
+    if (k >= n || !isdigit((unsigned char)d[k]))
+        return -1;
+    return strtol(d + k, NULL, 10);
+}
+
+/* CUDA's __noinline__ is a macro of emu_device.h, and libstdc++ writes
+ * __attribute__((__noinline__)) in some of its headers (<memory> from GCC
+ * 12, <string> from GCC 13): each #include <...> of the file is read with
+ * the macro put aside, between #pragma push_macro and pop_macro. The lines
+ * added are taken back with #line, so every line keeps its number. (The
+ * header used to include <memory> and <string> itself, first, for this;
+ * they were half of every compile.) */
+static void wrap_system_includes(rw *r)
+{
+    long physical = 1, delta = 0; /* the compiler's number of a line: physical + delta */
+    size_t pos = 0;
+    for (size_t k = 0; k < r->ndirs; k++) {
+        const char *d = r->src + r->dirs[k].b;
+        size_t n = r->dirs[k].e - r->dirs[k].b;
+        for (; pos < r->dirs[k].b; pos++)
+            physical += r->src[pos] == '\n';
+        long lines = 0; /* continuation lines of the directive */
+        for (size_t j = 0; j < n; j++)
+            lines += d[j] == '\n';
+        long number = line_directive_number(d, n);
+        if (number >= 0) {
+            delta = number - (physical + lines + 1);
+        } else if (includes_system_header(d, n)) {
+            add_edit(r, r->dirs[k].b, r->dirs[k].e,
+                     fmt("#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n#line %ld\n%.*s\n"
+                         "#pragma pop_macro(\"__noinline__\")\n#line %ld",
+                         physical + delta, (int)n, d, physical + lines + 1 + delta));
+        }
+    }
+}
+
 static void rw_free(rw *r)
 {
+    free(r->dirs);
     for (size_t k = 0; k < r->ned; k++)
         free(r->ed[k].text);
     free(r->ed);
@@ -822,6 +900,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
             }
         }
     }
+    wrap_system_includes(&r);
     /* the output: #line, then the text with the edits applied */
     size_t plen = strlen(path);
     char *line = malloc(2 * plen + 16);
