@@ -28,12 +28,20 @@
 
 #include "wb_runtime.h"
 
+/* libstdc++ writes __attribute__((__noinline__)) in <sstream> and <string>
+ * (GCC 12 and 13), which does not compile once CUDA's __noinline__ is a
+ * macro (the emulator's emu_device.h, read first, defines it): put aside
+ * while they are read. emucc does the same for a .cu file's own
+ * #include <...> lines; this header is included with quotes. */
+#pragma push_macro("__noinline__")
+#undef __noinline__
 #include <initializer_list>
 #include <sstream>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <string>
+#pragma pop_macro("__noinline__")
 
 /* A lab imported from the Kit (gpulab import-wb) builds the program with
  * main renamed for its harness (-Dmain=wb_program_main, wb_harness.c),
