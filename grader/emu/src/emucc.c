@@ -14,7 +14,9 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -178,14 +180,21 @@ enum mode { M_DEFAULT, M_RACE, M_CHECK };
 
 static const char *g_tmpdir;
 
+/* The temporary folder holds files only (the rewritten sources, their
+ * objects): removed here, not through a shell and rm, two more processes
+ * in every compile. */
 static void cleanup(void)
 {
-    if (g_tmpdir && !getenv("EMUCC_KEEP")) {
-        char *cmd = xasprintf("rm -rf '%s'", g_tmpdir);
-        int rc = system(cmd);
-        (void)rc;
-        free(cmd);
-    }
+    if (!g_tmpdir || getenv("EMUCC_KEEP"))
+        return;
+    DIR *d = opendir(g_tmpdir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlinkat(dirfd(d), e->d_name, 0);
+    if (d)
+        closedir(d);
+    rmdir(g_tmpdir);
 }
 
 static const char *tmpdir(void)
