@@ -571,9 +571,7 @@ static void start_build(const lab_manifest *m, const backend *b, const grade_opt
                         slot *s)
 {
     s->workdir = make_temp_dir("gpulab");
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = fork_flushed();
     if (pid < 0)
         die("fork: %s", strerror(errno));
     if (pid == 0) {
@@ -874,9 +872,7 @@ static void grade_in_parallel(batch_ctx *c, int n, int done)
                 continue;
             int i = next++;
             slots[i].workdir = make_temp_dir("gpulab");
-            fflush(stdout);
-            fflush(stderr);
-            pid_t pid = fork();
+            pid_t pid = fork_flushed();
             if (pid < 0)
                 die("fork: %s", strerror(errno));
             if (pid == 0)

@@ -528,9 +528,7 @@ static const char *const emu_build_names[] = { "--race", "--check", "--check --l
  * and a link of its own). Sets sb's problems. */
 static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, sanitize_builds *sb)
 {
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = fork_flushed();
     if (pid == 0) {
         build_result r;
         build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
@@ -571,9 +569,7 @@ void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const ch
     int fds[2];
     if (pipe(fds) != 0)
         die("pipe: %s", strerror(errno));
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = fork_flushed();
     if (pid < 0)
         die("fork: %s", strerror(errno));
     if (pid == 0) {
@@ -798,9 +794,7 @@ static void checker_start(checker_job *j, const char *const *argv, const char *d
     j->out = xasprintf("%s.stdout", dir);
     j->err = xasprintf("%s.stderr", dir);
     j->end = xasprintf("%s.end", dir);
-    fflush(stdout);
-    fflush(stderr);
-    j->pid = fork();
+    j->pid = fork_flushed();
     if (j->pid == 0) {
         proc_result p;
         run_checker(argv, dataset_dir, dir, timeout_s, env_add, capture, &p);

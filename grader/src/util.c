@@ -244,6 +244,13 @@ int link_or_copy_file(const char *from, const char *to)
     return copy_file(from, to);
 }
 
+pid_t fork_flushed(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    return fork();
+}
+
 int make_dirs(const char *path)
 {
     char *p = xstrdup(path);

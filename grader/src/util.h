@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <sys/types.h>
 
 /* Prints "gpulab: ..." to stderr and exits 2 (the grader's error status). */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
@@ -50,6 +51,9 @@ int copy_file(const char *from, const char *to);
 /* A hard link of from at to where the file system allows it (a large file
  * that no one writes, shared at no cost), else a copy. 0, or -1 with errno. */
 int link_or_copy_file(const char *from, const char *to);
+/* fork(2), stdout and stderr flushed first, so that what they hold is not
+ * written twice (by the child too); its result, -1 with errno included. */
+pid_t fork_flushed(void);
 /* mkdir -p */
 int make_dirs(const char *path);
 /* rm -rf; never follows symbolic links out of the tree. */
