@@ -168,6 +168,23 @@ def test_a_race_made_with_a_library_copy_is_found(races_program, case, call):
         assert "global memory" in msg and "of another block" in msg, msg
 
 
+@pytest.mark.skipif(not shutil.which("clang++"), reason="clang++ is not on this machine")
+@pytest.mark.parametrize("mode", ["--race", "--check"])
+def test_checked_builds_with_clang(emu, tmp_path, mode):
+    """CXX=clang++: clang names -save-temps' files after the input, not the
+    object as GCC does, and the scan for attributes that hide code from the
+    checkers must find its preprocessed file all the same; the race build's
+    copies are watched with clang's objects too."""
+    env = dict(os.environ, CXX="clang++", CC="clang")
+    prog = tmp_path / "races"
+    p = run([emu, mode, SRC / "races.cu", "-o", prog], env=env)
+    assert p.returncode == 0, p.stderr
+    assert not list(tmp_path.glob("*.ii")), "the preprocessed file was left behind"
+    r = run([prog, "copy"])
+    races = [d for d in diags(r.stderr) if d[0] == "race"]
+    assert bool(races) == (mode == "--race"), r.stderr
+
+
 @pytest.mark.parametrize("case", ["atomics", "bytes", "ordered", "copyown"])
 def test_race_mode_quiet_where_nothing_races(races_program, case):
     """Atomics share an element; threads writing their own bytes of one word

@@ -535,15 +535,36 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     int rc = run(&a);
     if (keep_ii) {
         /* read, then gone: a checker's build folder must look like the
-         * graded build's to the program run from it */
+         * graded build's to the program run from it. GCC names the files
+         * after OBJ, clang after the input, in OBJ's folder (and adds a
+         * .bc). */
         int stem = (int)(ends_with(obj, ".o") ? strlen(obj) - 2 : strlen(obj));
-        char *ii = xasprintf("%.*s.ii", stem, obj), *as = xasprintf("%.*s.s", stem, obj);
+        const char *in = base_name(input), *dot = strrchr(in, '.');
+        char *od = dir_name(obj);
+        char *stems[2] = { xasprintf("%.*s", stem, obj),
+                           xasprintf("%s/%.*s", od, (int)(dot ? dot - in : (long)strlen(in)), in) };
+        char *ii = NULL;
+        for (int k = 0; k < 2 && !ii; k++) {
+            char *cand = xasprintf("%s.ii", stems[k]);
+            if (access(cand, R_OK) == 0)
+                ii = cand;
+            else
+                free(cand);
+        }
         if (rc == 0)
-            rc = checks_cover(ii);
-        unlink(ii);
-        unlink(as);
+            rc = ii ? checks_cover(ii) : (fprintf(stderr, "emucc: the compiler left no preprocessed file "
+                                                          "(-save-temps) to check\n"), 1);
+        for (int k = 0; k < 2; k++) {
+            static const char *const kept[] = { ".ii", ".s", ".bc" };
+            for (int e = 0; e < 3; e++) {
+                char *f = xasprintf("%s%s", stems[k], kept[e]);
+                unlink(f);
+                free(f);
+            }
+            free(stems[k]);
+        }
         free(ii);
-        free(as);
+        free(od);
     }
     if (rc == 0 && m == M_RACE)
         rc = watch_block_copies(obj);
