@@ -37,7 +37,7 @@ endif
 #   make CJSON_CFLAGS=-I/opt/cjson/include CJSON_LIBS='-L/opt/cjson/lib -lcjson'
 CJSON_CFLAGS ?= $(shell pkg-config --cflags libcjson 2>/dev/null)
 CJSON_LIBS ?= $(shell pkg-config --libs libcjson 2>/dev/null)
-# libpng, for the image labs' error maps (grader/src/errormap.c), the same way:
+# libpng, for the image labs' error maps (grader/src/checkers/errormap.c), the same way:
 #   make PNG_CFLAGS=-I/opt/png/include PNG_LIBS='-L/opt/png/lib -lpng16'
 PNG_CFLAGS ?= $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS ?= $(shell pkg-config --libs libpng 2>/dev/null)
@@ -51,16 +51,23 @@ include $(EMU_MK)
 endif
 
 # ---- the grader -------------------------------------------------------------
-GRADER_SRC := $(wildcard grader/src/*.c)
+# grader/src/ by layer: main.c, then pipeline/ (one submission's path:
+# build, run, compare, report), checkers/ (what the checkers and diagnoses
+# find), class/ (a class's grading and exports), formats/ (lab.json, libwb
+# and the Teaching Kit's files), common/ (helpers the others share).
+GRADER_LAYERS := pipeline checkers class formats common
+GRADER_SRC := grader/src/main.c $(foreach l,$(GRADER_LAYERS),$(wildcard grader/src/$(l)/*.c))
+GRADER_HDR := $(foreach l,$(GRADER_LAYERS),$(wildcard grader/src/$(l)/*.h))
+GRADER_INC := -Igrader/src $(addprefix -Igrader/src/,$(GRADER_LAYERS))
 GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host/dataset.o build/host/tolerance.o
 
 gpulab: $(GRADER_OBJ) | deps
 	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) $(PNG_LIBS) -lm
 
-build/host/%.o: grader/src/%.c $(wildcard grader/src/*.h) grader/runtime/dataset.h grader/runtime/rng.h \
+build/host/%.o: grader/src/%.c $(GRADER_HDR) grader/runtime/dataset.h grader/runtime/rng.h \
                 grader/runtime/harness_protocol.h grader/runtime/tolerance.h | deps
 	@mkdir -p $(@D)
-	$(CC) $(KIT_CFLAGS) $(CJSON_CFLAGS) $(PNG_CFLAGS) -c $< -o $@
+	$(CC) $(KIT_CFLAGS) $(GRADER_INC) $(CJSON_CFLAGS) $(PNG_CFLAGS) -c $< -o $@
 
 build/host/dataset.o: grader/runtime/dataset.c grader/runtime/dataset.h
 	@mkdir -p $(@D)

@@ -53,7 +53,7 @@ typedef struct {
 /* An expected output: exact values (computed in double precision) and, for
  * each element, the sum of the absolute values of the terms that were added
  * to make it (magnitude), with the number of terms. The tolerance of an
- * element grows with both; see grader/src/compare.c. magnitude is NULL and
+ * element grows with both; see grader/src/pipeline/compare.c. magnitude is NULL and
  * terms 0 when the file did not carry them (a libwb output.raw).
  * resolution: how finely the file states a value: 0 for the kit's files;
  * for libwb's forms (gl_read_libwb_expected), one step (1/maxval) of an 8-bit

@@ -72,7 +72,7 @@ static inline void harness_call_output_path(char *buf, size_t size, const char *
  * call it writes the whole pitched image, height rows of out->pitch floats
  * ("shape HEIGHT PITCH", one channel), to harness_padded_output_path(), and
  * the grader checks in its own process that every padding float still holds
- * these bits (grader/src/compare.c).
+ * these bits (grader/src/pipeline/compare.c).
  */
 #define OUTPUT_GUARD_BITS 0x7FC0BEEFu
 

@@ -1,7 +1,7 @@
 /*
  * tolerance.h - the one home of the rule that says whether an output element
  * is close enough to its expected value. The grader's compare stage
- * (grader/src/compare.c) and wbSolution (grader/runtime/wb/) both judge
+ * (grader/src/pipeline/compare.c) and wbSolution (grader/runtime/wb/) both judge
  * with it; docs/tolerance.md explains it.
  */
 #ifndef GPULAB_TOLERANCE_H

@@ -13,6 +13,25 @@ ROOT = Path(__file__).resolve().parents[2]
 GPULAB = ROOT / "gpulab"
 EMUCC = ROOT / "build" / "emu" / "emucc"
 
+# grader/src/ is grouped by layer (docs/architecture.md): a file of it by its name
+GRADER_LAYERS = ("pipeline", "checkers", "class", "formats", "common")
+
+
+def grader_src(name):
+    """grader/src's file called name, in whichever layer's folder it is."""
+    found = [ROOT / "grader" / "src" / layer / name for layer in GRADER_LAYERS
+             if (ROOT / "grader" / "src" / layer / name).exists()]
+    assert len(found) == 1, f"grader/src has {len(found)} files called {name}"
+    return found[0]
+
+
+def grader_includes():
+    """The -I flags that compile a grader file outside make (as the Makefile's GRADER_INC)."""
+    flags = ["-I", ROOT / "grader" / "src"]
+    for layer in GRADER_LAYERS:
+        flags += ["-I", ROOT / "grader" / "src" / layer]
+    return flags
+
 
 def run(args, cwd=None, env=None, timeout=600, input=None):
     """Runs a command; returns the CompletedProcess (text mode)."""

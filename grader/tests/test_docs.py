@@ -230,7 +230,7 @@ def test_report_example_has_the_real_keys(tmp_path):
     assert set(requirement) == set(real_req)
     assert requirement["status"] == real_req["status"] == "requirement_failed"
     # every status the kit can give is in the table
-    src_grade = (kit.ROOT / "grader" / "src" / "grade.c").read_text()
+    src_grade = kit.grader_src("grade.c").read_text()
     names = re.search(r"names\[ST_COUNT\] = \{(.*?)\};", src_grade, re.S).group(1)
     table = FORMATS.read_text()
     for status in re.findall(r'"(\w+)"', names):
@@ -240,7 +240,7 @@ def test_report_example_has_the_real_keys(tmp_path):
 def test_student_guide_names_every_status():
     guide = (kit.ROOT / "docs" / "student-guide.md").read_text()
     names = re.search(r"names\[ST_COUNT\] = \{(.*?)\};",
-                      (kit.ROOT / "grader" / "src" / "grade.c").read_text(), re.S).group(1)
+                      kit.grader_src("grade.c").read_text(), re.S).group(1)
     for status in re.findall(r'"(\w+)"', names):
         assert f"| `{status}` |" in guide, f"the student guide's status table lacks {status}"
 

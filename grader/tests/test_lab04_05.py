@@ -1,5 +1,5 @@
 """Labs 04 (convolution, two-batch loading) and 05 (pitched-image convolution),
-end to end, and the error map (grader/src/errormap.c).
+end to end, and the error map (grader/src/checkers/errormap.c).
 
 On each backend: the reference solutions and the correct variants pass every
 public dataset and every requirement (shared_memory, barrier,
@@ -473,9 +473,9 @@ def errormap_driver(tmp_path_factory):
     d = tmp_path_factory.mktemp("errormap")
     (d / "driver.c").write_text(DRIVER)
     exe = d / "driver"
-    p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", kit.ROOT / "grader" / "src",
+    p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", *kit.grader_includes(),
                  "-I", kit.ROOT / "grader" / "runtime", *PNG_CFLAGS, d / "driver.c",
-                 kit.ROOT / "grader" / "src" / "errormap.c", kit.ROOT / "grader" / "runtime" / "dataset.c",
+                 kit.grader_src("errormap.c"), kit.ROOT / "grader" / "runtime" / "dataset.c",
                  "-o", exe, *PNG_LIBS, "-lm"], timeout=120)
     assert p.returncode == 0, p.stderr
     return exe

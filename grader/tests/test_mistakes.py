@@ -92,8 +92,8 @@ def shown_status(report):
 
 def inputs_hook_wired():
     """Whether the compare stage calls diagnose_inputs() (a change asked of
-    grader/src/compare.c's owner)."""
-    return "diagnose_inputs" in (kit.ROOT / "grader" / "src" / "compare.c").read_text()
+    grader/src/pipeline/compare.c's owner)."""
+    return "diagnose_inputs" in kit.grader_src("compare.c").read_text()
 
 
 # ---- the headers themselves ---------------------------------------------------
@@ -208,9 +208,9 @@ def inputs_driver(tmp_path_factory):
     d = tmp_path_factory.mktemp("diagnose")
     (d / "driver.c").write_text(DRIVER)
     exe = d / "driver"
-    src = kit.ROOT / "grader" / "src"
-    p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", src, "-I", kit.ROOT / "grader" / "runtime",
-                 d / "driver.c", src / "diagnose.c", src / "util.c", kit.ROOT / "grader" / "runtime" / "dataset.c",
+    p = kit.run([GCC, "-std=c11", "-Wall", "-Wextra", "-Werror", *kit.grader_includes(), "-I", kit.ROOT / "grader" / "runtime",
+                 d / "driver.c", kit.grader_src("diagnose.c"), kit.grader_src("util.c"),
+                 kit.ROOT / "grader" / "runtime" / "dataset.c",
                  "-o", exe, "-lm"], timeout=120)
     assert p.returncode == 0, p.stderr
     return exe

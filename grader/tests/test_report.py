@@ -1,4 +1,4 @@
-"""The text report (grader/src/report.c) stays short enough to read.
+"""The text report (grader/src/pipeline/report.c) stays short enough to read.
 
 One mistake gets at most 40 lines: one line per dataset and requirement, the
 details of each kind of failure once (datasets that fail the same way are

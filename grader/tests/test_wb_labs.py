@@ -4,7 +4,7 @@ uses wbLog, wbTime_start/stop and wbAssert in its entry point. The lab's
 harness still owns main() and the files, so the calls that need the
 program's command line or files (wbArg_*, wbImport, wbExport, wbSolution)
 fail the build with a message that says where and what to do instead
-(grader/runtime/wb/wb.h, GPULAB_LAB_BUILD; grader/src/build.c).
+(grader/runtime/wb/wb.h, GPULAB_LAB_BUILD; grader/src/pipeline/build.c).
 
 The programs are programs/<lab>/kit_style.cu; the whole Kit program is
 programs/wb/tiled_matmul.cu (test_wb.py's).
