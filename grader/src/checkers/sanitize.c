@@ -12,6 +12,7 @@
 
 #include <cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -566,8 +567,10 @@ void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const ch
     p->report = -1;
     p->builds.folder[EMU_RACE] = make_temp_dir("gpulab");
     p->builds.folder[EMU_CHECK] = make_temp_dir("gpulab");
+    /* close-on-exec: no compiler, and no run of the student's program
+     * started while the builds go on, holds either end */
     int fds[2];
-    if (pipe(fds) != 0)
+    if (pipe2(fds, O_CLOEXEC) != 0)
         die("pipe: %s", strerror(errno));
     pid_t pid = fork_flushed();
     if (pid < 0)
