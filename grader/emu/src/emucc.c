@@ -341,6 +341,12 @@ static const char *facts_path;
  * where it linked a test program with the compiler make used, since some
  * compilers' installs hand the linker paths that only ld.bfd forgives; and
  * then only with that compiler. */
+/* The C++ compiler: CXX, else g++. */
+static const char *cxx(void)
+{
+    return getenv("CXX") ? getenv("CXX") : "g++";
+}
+
 #ifndef EMU_GOLD
 #define EMU_GOLD 0
 #define EMU_GOLD_CXX ""
@@ -348,7 +354,7 @@ static const char *facts_path;
 
 static int gold_linker(void)
 {
-    return EMU_GOLD && strcmp(getenv("CXX") ? getenv("CXX") : "g++", EMU_GOLD_CXX) == 0;
+    return EMU_GOLD && strcmp(cxx(), EMU_GOLD_CXX) == 0;
 }
 
 /* ---- the precompiled header ------------------------------------------------
@@ -365,18 +371,19 @@ static int gold_linker(void)
 
 static const char *const mode_names[] = { "default", "race", "check" };
 
-static const char *cxx(void)
+/* A compile's flags in mode m, after the language standard. */
+static void compile_flags(argv_t *a, enum mode m)
 {
-    return getenv("CXX") ? getenv("CXX") : "g++";
+    push(a, m == M_DEFAULT ? "-O2" : "-O1");
+    push(a, "-g");
+    mode_flags(a, m, 0);
 }
 
 /* The flags of a C++ compile in mode m that a precompiled header must share. */
 static void cxx_flags(argv_t *a, enum mode m)
 {
     push(a, "-std=c++17");
-    push(a, m == M_DEFAULT ? "-O2" : "-O1");
-    push(a, "-g");
-    mode_flags(a, m, 0);
+    compile_flags(a, m);
 }
 
 static char *pch_dir(const char *dir, enum mode m)
@@ -495,9 +502,7 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     }
     if (is_c) {
         push(&a, "-std=c11");
-        push(&a, m == M_DEFAULT ? "-O2" : "-O1");
-        push(&a, "-g");
-        mode_flags(&a, m, 0);
+        compile_flags(&a, m);
     } else {
         cxx_flags(&a, m);
         if (!is_cu) { /* not rewritten: libstdc++'s __noinline__ read first (emu_device.h) */
@@ -523,8 +528,7 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         push(&a, "-x");
         push(&a, "c++");
     }
-    /* a checking build keeps the preprocessed file, OBJ less .o plus .ii,
-     * for checks_cover() */
+    /* a checking build keeps the preprocessed file for checks_cover() */
     int keep_ii = is_cu && m != M_DEFAULT;
     if (keep_ii)
         push(&a, "-save-temps=obj");

@@ -537,7 +537,7 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
     }
     build_result race;
     build_emu_checker(m, b, file, sb->folder[EMU_RACE], "race", &race);
-    int race_ok = race.ok, check_ok = 0, status;
+    int race_ok = race.ok, check_ok = 0, status = 0;
     /* what the compiler said first, for the report (an attribute that
      * hides code from the checkers, say: emucc refuses it) */
     const char *err = !race.ok && race.log ? strstr(race.log, "error: ") : NULL;
@@ -549,9 +549,10 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
         check_ok = r.ok;
         build_result_free(&r);
     } else {
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        pid_t w;
+        while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
             ;
-        check_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        check_ok = w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     }
     if (!race_ok)
         sb->problem[EMU_RACE] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_RACE], why);
@@ -560,11 +561,16 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
     free(why);
 }
 
-void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
-                             sanitize_prebuild *p)
+void sanitize_prebuild_init(sanitize_prebuild *p)
 {
     memset(p, 0, sizeof *p);
     p->report = -1;
+}
+
+void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
+                             sanitize_prebuild *p)
+{
+    sanitize_prebuild_init(p);
     p->builds.folder[EMU_RACE] = make_temp_dir("gpulab");
     p->builds.folder[EMU_CHECK] = make_temp_dir("gpulab");
     /* close-on-exec: no compiler, and no run of the student's program
@@ -617,10 +623,11 @@ void sanitize_prebuild_wait(sanitize_prebuild *p)
         close(p->report);
     p->report = -1;
     int status = 0;
-    while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
+    pid_t w;
+    while ((w = waitpid(p->pid, &status, 0)) < 0 && errno == EINTR)
         ;
     p->pid = 0;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (w < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         for (int i = EMU_RACE; i <= EMU_CHECK; i++)
             if (!p->builds.problem[i])
                 p->builds.problem[i] = xasprintf("the process building the emulator's %s build ended "

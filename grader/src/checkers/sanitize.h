@@ -79,6 +79,9 @@ typedef struct {
     sanitize_builds builds;  /* the --race and --check folders; none when none was started */
 } sanitize_prebuild;
 
+/* Nothing started: no folders, no builder (grade_build when the checkers
+ * will not run on the emulator). */
+void sanitize_prebuild_init(sanitize_prebuild *p);
 void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
                              sanitize_prebuild *p);
 void sanitize_prebuild_wait(sanitize_prebuild *p);

@@ -529,8 +529,7 @@ static void write_build_json(const char *workdir, const build_result *br, const 
 static void read_build_json(const char *workdir, build_result *br, sanitize_prebuild *pre)
 {
     memset(br, 0, sizeof *br);
-    memset(pre, 0, sizeof *pre);
-    pre->report = -1;
+    sanitize_prebuild_init(pre);
     char *path = xasprintf("%s/build.json", workdir);
     char *text = read_file(path, NULL);
     free(path);

@@ -56,15 +56,24 @@ char *xstrdup(const char *s)
     return d;
 }
 
+/* vasprintf, or die; *len its length. */
+static char *vxasprintf(size_t *len, const char *fmt, va_list ap)
+{
+    char *s;
+    int n = vasprintf(&s, fmt, ap);
+    if (n < 0)
+        die("out of memory");
+    *len = (size_t)n;
+    return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
     va_list ap;
-    char *s;
+    size_t n;
     va_start(ap, fmt);
-    int n = vasprintf(&s, fmt, ap);
+    char *s = vxasprintf(&n, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        die("out of memory");
     return s;
 }
 
@@ -96,13 +105,11 @@ void sb_puts(strbuf *sb, const char *s)
 void sb_printf(strbuf *sb, const char *fmt, ...)
 {
     va_list ap;
-    char *s;
+    size_t n;
     va_start(ap, fmt);
-    int n = vasprintf(&s, fmt, ap);
+    char *s = vxasprintf(&n, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        die("out of memory");
-    sb_append(sb, s, (size_t)n);
+    sb_append(sb, s, n);
     free(s);
 }
 

@@ -309,8 +309,11 @@ char *build_facts_path(const char *workdir)
 }
 
 /* Copies every file of a folder whose name ends with suffix ("" for all)
- * into another, which it creates. Returns 0, or -1 with errno. */
-static int copy_files(const char *from_dir, const char *suffix, const char *to_dir)
+ * into another, which it creates; shared: hard-linked where the file
+ * system allows (link_or_copy_file), for large files no build writes,
+ * whose mode is then left as the kit's. Returns 0, or -1 with errno. */
+enum { COPY, SHARE };
+static int copy_files(const char *from_dir, const char *suffix, const char *to_dir, int how)
 {
     if (make_dirs(to_dir) != 0)
         return -1;
@@ -326,8 +329,8 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
         char *to = xasprintf("%s/%s", to_dir, e->d_name);
         struct stat st;
         if (stat(from, &st) == 0 && S_ISREG(st.st_mode)) {
-            rc = copy_file(from, to);
-            if (rc == 0 && chmod(to, st.st_mode & 0755) != 0)
+            rc = how == SHARE ? link_or_copy_file(from, to) : copy_file(from, to);
+            if (rc == 0 && how == COPY && chmod(to, st.st_mode & 0755) != 0)
                 rc = -1;
         }
         free(from);
@@ -338,30 +341,19 @@ static int copy_files(const char *from_dir, const char *suffix, const char *to_d
 }
 
 /* The emulator's device header precompiled for mode (emucc.c says why),
- * at emu/pch/MODE/ as in the kit; hard-linked where it can be: 36 MB that
- * no build writes (the build's user does not own it). A kit without one
- * (made by an older make) builds as before, only slower. 0, or -1 with why. */
+ * at emu/pch/MODE/ as in the kit, shared: 36 MB that no build writes (the
+ * build's user does not own it). A kit without one (made by an older make)
+ * builds as before, only slower. 0, or -1 with why. */
 static int add_precompiled_header(const char *mode, const char *dir, char **why)
 {
-    static const char *const files[] = { "emu_device.h", "emu_device.h.gch", "compiler" };
     char *from_dir = kit_path("build/emu/pch/%s", mode);
     char *to_dir = xasprintf("%s/emu/pch/%s", dir, mode);
-    char *probe = xasprintf("%s/compiler", from_dir);
     int rc = 0;
-    if (access(probe, R_OK) == 0) {
-        if (make_dirs(to_dir) != 0)
-            rc = -1;
-        for (size_t i = 0; i < sizeof files / sizeof *files && rc == 0; i++) {
-            char *from = xasprintf("%s/%s", from_dir, files[i]), *to = xasprintf("%s/%s", to_dir, files[i]);
-            rc = link_or_copy_file(from, to);
-            free(from);
-            free(to);
-        }
-        if (rc != 0)
-            *why = xasprintf("cannot copy the kit's precompiled header %s into %s: %s", from_dir, to_dir,
-                             strerror(errno));
+    if (dir_exists(from_dir) && copy_files(from_dir, "", to_dir, SHARE) != 0) {
+        *why = xasprintf("cannot copy the kit's precompiled header %s into %s: %s", from_dir, to_dir,
+                         strerror(errno));
+        rc = -1;
     }
-    free(probe);
     free(from_dir);
     free(to_dir);
     return rc;
@@ -403,9 +395,9 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const buil
     char *emu_inc_copy = xasprintf("%s/emu/include", dir);
     char *wb_headers = kit_path("grader/runtime/wb");
     int rc = 0;
-    if ((m && copy_files(m->dir, ".h", include) != 0) || copy_files(rt, ".h", include) != 0 ||
-        (m && copy_files(wb_headers, ".h", include) != 0) ||
-        (b->kind == BACKEND_EMU && copy_files(emu_inc, ".h", emu_inc_copy) != 0)) {
+    if ((m && copy_files(m->dir, ".h", include, COPY) != 0) || copy_files(rt, ".h", include, COPY) != 0 ||
+        (m && copy_files(wb_headers, ".h", include, COPY) != 0) ||
+        (b->kind == BACKEND_EMU && copy_files(emu_inc, ".h", emu_inc_copy, COPY) != 0)) {
         *why = xasprintf("cannot copy the headers into %s: %s", dir, strerror(errno));
         rc = -1;
     }

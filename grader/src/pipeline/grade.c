@@ -733,8 +733,7 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
 void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
                  const char *workdir, build_result *r, sanitize_prebuild *pre)
 {
-    memset(pre, 0, sizeof *pre);
-    pre->report = -1;
+    sanitize_prebuild_init(pre);
     backend emu;
     memset(&emu, 0, sizeof emu);
     const backend *checker = opt->no_sanitize ? NULL : checkers_backend(b, opt, &emu);
