@@ -5,7 +5,9 @@
 #     build/emu/emucc            the compiler driver
 #     build/emu/include/         the headers (a copy of grader/emu/include)
 #     build/emu/libemu.a         runtime, default mode
-#     build/emu/libemu_race.a    runtime for emucc --race (ThreadSanitizer)
+#     build/emu/libemu_race.a    runtime for emucc --race (races and bounds,
+#                                on ThreadSanitizer's instrumentation)
+#     build/emu/libemu_race_faults.a    for emucc --race --list-faults
 #     build/emu/libemu_check.a   runtime for emucc --check (AddressSanitizer)
 #     build/emu/libemu_check_faults.a   for emucc --check --list-faults
 #     build/emu/pch/MODE/        emu_device.h precompiled for each mode (default,
@@ -19,7 +21,8 @@ EMU_INCLUDE := grader/emu/include
 EMU_DIR := build/emu
 EMU_CFLAGS := -std=c11 -Wall -Wextra -O2 -g
 EMU_HEADERS := $(wildcard grader/emu/include/*.h)
-EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc $(EMU_HEADERS)
+EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc grader/emu/src/faults.inc \
+              $(EMU_HEADERS)
 EMU_BUILD_HEADERS := $(patsubst grader/emu/include/%,$(EMU_DIR)/include/%,$(EMU_HEADERS))
 
 # emu_device.h precompiled, one per mode; emucc uses one only with the
@@ -32,7 +35,8 @@ EMU_PCH_FLAG_race := --race
 EMU_PCH_FLAG_check := --check
 
 .PHONY: emu
-emu: $(EMU_DIR)/emucc $(EMU_DIR)/libemu.a $(EMU_DIR)/libemu_race.a $(EMU_DIR)/libemu_check.a \
+emu: $(EMU_DIR)/emucc $(EMU_DIR)/libemu.a $(EMU_DIR)/libemu_race.a $(EMU_DIR)/libemu_race_faults.a \
+     $(EMU_DIR)/libemu_check.a \
      $(EMU_DIR)/libemu_check_faults.a $(EMU_BUILD_HEADERS) $(EMU_PCH)
 
 $(EMU_DIR)/pch/%/emu_device.h.gch: $(EMU_DIR)/emucc $(EMU_BUILD_HEADERS)
@@ -64,6 +68,10 @@ $(EMU_DIR)/runtime_race.o: $(EMU_RT_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(EMU_CFLAGS) -DEMU_RACE -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
 
+$(EMU_DIR)/runtime_race_faults.o: $(EMU_RT_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(EMU_CFLAGS) -DEMU_RACE -DEMU_LIST_FAULTS -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+
 $(EMU_DIR)/runtime_check.o: $(EMU_RT_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(EMU_CFLAGS) -DEMU_CHECK -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
@@ -77,6 +85,10 @@ $(EMU_DIR)/libemu.a: $(EMU_DIR)/runtime.o $(EMU_DIR)/ctx.o
 	ar rcs $@ $^
 
 $(EMU_DIR)/libemu_race.a: $(EMU_DIR)/runtime_race.o $(EMU_DIR)/ctx.o
+	rm -f $@
+	ar rcs $@ $^
+
+$(EMU_DIR)/libemu_race_faults.a: $(EMU_DIR)/runtime_race_faults.o $(EMU_DIR)/ctx.o
 	rm -f $@
 	ar rcs $@ $^
 

@@ -565,9 +565,9 @@ void conv_2batch(const float *I, float *P, int height, int width, int channels, 
 
 @pytest.mark.parametrize("crash", [0, 1])
 def test_checker_runs_look_like_the_graded_run(tmp_path, crash):
-    """Every run of a dataset, graded or under a checker (the emulator's
-    race and bounds builds, the latter listing faulting threads where the
-    run left no output), has the same program name, arguments, folder name
+    """Every run of a dataset, graded or under the checkers (the emulator's
+    checked build, its race and bounds checks in one run, linked to list
+    faulting threads where the run left no output), has the same program name, arguments, folder name
     and environment (the kit's variables' values too, but for their
     folder). --sandbox none, so that the program can tell the test."""
     need_root_and_emu()
@@ -582,7 +582,7 @@ def test_checker_runs_look_like_the_graded_run(tmp_path, crash):
     assert rec["datasets"][0]["status"] == ("crash" if crash else "wrong"), rec["datasets"][0]["message"]
     assert rec["datasets"][0]["sanitizer"]["ran"], rec["datasets"][0]["sanitizer"]
     lines = seen.read_text().splitlines()
-    assert len(lines) == 3, lines  # the graded run, the race build's, the bounds build's
+    assert len(lines) == 2, lines  # the graded run, the checked build's
     assert lines[0].startswith("argv lab-program . output.tensor | cwd run-gray-1x1 | env"), lines[0]
     assert "GPULAB_EMU_LOG=emu-gray-1x1.log" in lines[0], lines[0]
     for line in lines[1:]:

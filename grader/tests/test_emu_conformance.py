@@ -339,6 +339,78 @@ def test_out_of_bounds_check_mode(emu, tmp_path, name, line, kind):
     assert ds[0][1].endswith(f"{name}:{line}") and kind in ds[0][5], ds
 
 
+BOUNDS_CASES = {  # bounds.cu's cases: (kernel, line or None where a header's inline function, words)
+    "before": ("ReadBefore", 20, "4 bytes before the start of a 1024-byte array in global memory"),
+    "freed": ("ReadBefore", 20, "freed"),
+    "atomic": ("AddPast", None, "0 bytes past the end of a 1024-byte array in global memory"),
+    "shared": ("SharedBefore", 33, "4 bytes before the start of a 256-byte array in shared memory"),
+    "dynamic": ("DynamicNone", 41, "past the end of a 0-byte array in shared memory"),
+    "copy": ("CopyPast", 49, "0 bytes past the end of a 1024-byte array in global memory"),
+    "constant": ("ReadMask", 65, "0 bytes past the end of a 100-byte array in"),
+}
+
+
+@pytest.fixture(scope="module", params=["--race", "--check"])
+def bounds_program(request, emu, tmp_path_factory):
+    return build(emu, tmp_path_factory.mktemp("bounds"), "bounds.cu", request.param)
+
+
+@pytest.mark.parametrize("case", sorted(BOUNDS_CASES))
+def test_bounds_checked_in_both_checking_builds(bounds_program, case):
+    """The race build checks bounds as AddressSanitizer's build does, so
+    that the grader needs one checking build: before an allocation or a
+    shared array as well as past it, freed device memory, atomics, block
+    copies and an unrequested dynamic shared array, each named with its
+    kernel, line and array."""
+    kernel, line, words = BOUNDS_CASES[case]
+    r = run([bounds_program, case])
+    assert r.stdout.strip() == "sync=cudaErrorIllegalAddress", r.stdout + r.stderr[-3000:]
+    (d,) = [d for d in diags(r.stderr) if d[0] == "out-of-bounds"]
+    assert d[2] == kernel and words in d[5], d
+    if line:
+        assert d[1].endswith(f"bounds.cu:{line}"), d
+    if case == "freed":
+        assert "cudaFree" in d[5], d
+    if case == "constant":  # the race build knows it for constant memory, AddressSanitizer for a global
+        assert "memory (Mask)" in d[5], d
+
+
+def test_bounds_quiet_where_every_access_is_in_bounds(bounds_program):
+    r = run([bounds_program, "none"])
+    assert r.stdout.strip() == "sync=cudaSuccess" and not diags(r.stderr), r.stdout + r.stderr[-3000:]
+
+
+@pytest.mark.parametrize("mode", ["--race", "--check"])
+def test_list_faults_names_every_faulting_thread(emu, tmp_path, mode):
+    """--list-faults: the launch runs past its invalid accesses and every
+    thread that made one is listed once, after the launch's line."""
+    obj = tmp_path / "bounds.o"
+    assert run([emu, mode, "-c", SRC / "bounds.cu", "-o", obj]).returncode == 0
+    prog = tmp_path / "bounds"
+    p = run([emu, mode, "--list-faults", obj, "-o", prog])
+    assert p.returncode == 0, p.stderr
+    log = tmp_path / "emu.log"
+    r = run([prog, "list"], env={**os.environ, "GPULAB_EMU_LOG": str(log)})
+    assert r.stdout.strip() == "sync=cudaErrorIllegalAddress", r.stdout + r.stderr[-3000:]
+    events = [json.loads(l) for l in log.read_text().splitlines()]
+    faults = [e for e in events if e["event"].startswith("fault")]
+    assert faults[0]["event"] == "fault_launch" and faults[0]["kernel"] == "StorePast", faults[0]
+    assert faults[0]["grid"] == [5, 1, 1] and faults[0]["block"] == [64, 1, 1]
+    threads = sorted(tuple(e["thread"]) for e in faults[1:])
+    assert all(e["event"] == "fault" and e["block"] == [4, 0, 0] for e in faults[1:]), faults
+    assert threads == [(t, 0, 0) for t in range(64)]
+    assert all(e["where"].endswith("bounds.cu:55") for e in faults[1:])
+    # stderr says it once, as without the option
+    assert len([d for d in diags(r.stderr) if d[0] == "out-of-bounds"]) == 1
+
+
+def test_list_faults_needs_a_checking_build(emu, tmp_path):
+    obj = tmp_path / "bounds.o"
+    assert run([emu, "-c", SRC / "bounds.cu", "-o", obj]).returncode == 0
+    p = run([emu, "--list-faults", obj, "-o", tmp_path / "prog"])
+    assert p.returncode != 0 and "--list-faults goes with --race or --check" in p.stderr, p.stderr
+
+
 def test_barrier_divergence(emu, tmp_path):
     prog = build(emu, tmp_path, "divergence.cu")
     r = run([prog, 0])

@@ -40,6 +40,15 @@
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
+/* emucc's rewriter marks each __constant__ declaration that is not const
+ * (rewrite.c, mark_constant): in the race build, a section of its own,
+ * every array 256-byte aligned, so that the bytes past one are padding that
+ * the bounds check reports (race.inc) */
+#ifdef EMU_MODE_RACE
+#define EMU_CONSTANT_ARRAY __attribute__((section("emu_constant"), aligned(256)))
+#else
+#define EMU_CONSTANT_ARRAY
+#endif
 #define __CUDACC__EMU 1
 
 /* ---- built-in variables: set by the scheduler for the running fiber ------ */

@@ -237,6 +237,7 @@ static void mode_flags(argv_t *a, enum mode m, int link)
     if (m != M_DEFAULT)
         push(a, "-DEMU_MODE_SANITIZE");
     if (m == M_RACE) {
+        push(a, "-DEMU_MODE_RACE"); /* emu_device.h: EMU_CONSTANT_ARRAY */
         /* block copies stay calls, never inlined, so that the race
          * detector sees them (watch_block_copies) */
         if (!link) {
@@ -581,9 +582,10 @@ static void usage(void)
           "       emucc [--race|--check] OBJ_OR_ARCHIVE... -o PROG\n"
           "       emucc [--race|--check] FILE.cu... -o PROG\n"
           "       emucc [--race|--check] --make-pch   precompile emu_device.h for the mode (make does)\n"
-          "  --race   race-check build (the emulator's race detector: blocks and barrier intervals)\n"
-          "  --check  memory-check build (AddressSanitizer: out-of-bounds global and shared accesses)\n"
-          "  --list-faults  with --check, when linking: a launch runs on past its invalid accesses,\n"
+          "  --race   checked build: the emulator's race detector (blocks and barrier intervals) and\n"
+          "           its bounds check (device allocations, shared arrays, freed device memory)\n"
+          "  --check  memory-check build (AddressSanitizer: out-of-bounds accesses, local arrays too)\n"
+          "  --list-faults  with --race or --check, when linking: a launch runs on past its invalid accesses,\n"
           "           and every thread that makes one is listed in GPULAB_EMU_LOG's file\n"
           "  --poison-shared IN.cu OUT.cu  (for nvcc builds) fill each kernel's __shared__ arrays\n"
           "           with NaN at the top of its body, then wait for the block; nothing else\n"
@@ -701,8 +703,8 @@ int main(int argc, char **argv)
             die("cannot find the emulator's headers next to %s", dir);
     }
 
-    if (list_faults && m != M_CHECK)
-        die("--list-faults goes with --check");
+    if (list_faults && m == M_DEFAULT)
+        die("--list-faults goes with --race or --check");
     if (compile_only)
         return compile(srcs.v[0], out, m, dir, inc, &user) == 0 ? 0 : 1;
 
@@ -721,10 +723,11 @@ int main(int argc, char **argv)
         push(&link, objs.v[i]);
     push(&link, "-o");
     push(&link, out);
-    const char *lib = m == M_RACE    ? "libemu_race.a"
-                      : list_faults  ? "libemu_check_faults.a"
-                      : m == M_CHECK ? "libemu_check.a"
-                                     : "libemu.a";
+    const char *lib = m == M_RACE && list_faults  ? "libemu_race_faults.a"
+                      : m == M_RACE               ? "libemu_race.a"
+                      : list_faults               ? "libemu_check_faults.a"
+                      : m == M_CHECK              ? "libemu_check.a"
+                                                  : "libemu.a";
     char *libpath = xasprintf("%s/%s", dir, lib);
     if (access(libpath, R_OK) != 0)
         die("cannot find the emulator's runtime library %s", libpath);

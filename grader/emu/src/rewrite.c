@@ -482,6 +482,20 @@ static size_t declaration_end(const rw *r, size_t i)
     return e;
 }
 
+/* A __constant__ declaration at token i (its statement from stmt): unless
+ * const, marked EMU_CONSTANT_ARRAY, which emu_device.h makes a section of
+ * its own in race builds, each array 256-byte aligned, so that the bounds
+ * check (race.inc) knows the bytes past an array for padding. A const one
+ * is left alone: clang refuses read-only and writable data in one section. */
+static void mark_constant(rw *r, size_t i, size_t stmt)
+{
+    size_t e = declaration_end(r, i);
+    for (size_t k = stmt; k < e && k < r->nt; k++)
+        if (is(r, k, "const") || is(r, k, "constexpr"))
+            return;
+    add_edit(r, r->t[i].e, r->t[i].e, fmt(" EMU_CONSTANT_ARRAY"));
+}
+
 static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
 {
     size_t e = declaration_end(r, i);
@@ -891,6 +905,9 @@ char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_fac
             int fs = in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack);
             if (rewrite_shared(&r, i, stmt, fs) != 0)
                 goto fail;
+        } else if (is(&r, i, "__constant__")) {
+            if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
+                mark_constant(&r, i, stmt);
         } else if (r.nsubs && r.t[i].kind == T_IDENT && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
             for (size_t s = 0; s < r.nsubs; s++) {
                 if (i >= r.subs[s].from && is(&r, i, r.subs[s].name)) {

@@ -10,9 +10,10 @@
  * every thread has reached the barrier the next round starts. See
  * docs/emulator.md for the whole design.
  *
- * Built three times: default, EMU_RACE (the kit's own race detector on
- * ThreadSanitizer's instrumentation, race.inc, for emucc --race) and
- * EMU_CHECK (AddressSanitizer, for emucc --check).
+ * Built three times: default, EMU_RACE (the kit's own race and bounds
+ * checks on ThreadSanitizer's instrumentation, race.inc, for emucc --race)
+ * and EMU_CHECK (AddressSanitizer, for emucc --check); each checking build
+ * also with EMU_LIST_FAULTS (faults.inc, emucc --list-faults).
  */
 #define _GNU_SOURCE
 #include "cuda_runtime_api.h"
@@ -49,8 +50,15 @@ void __asan_poison_memory_region(void const volatile *addr, size_t size);
 #define SHM_SLOTS 64
 #define ARENA_SIZE SHM_RESERVE
 
+/* The checking builds: device allocations and shared arrays inside margins
+ * of their own, and a fault list (faults.inc) */
+#if defined(EMU_CHECK) || defined(EMU_RACE)
+#define EMU_CHECKED 1
+#endif
+
 #ifdef EMU_RACE
 struct emu_launch_cfg;
+static void race_constant_copied(const void *symbol, const char *name, size_t size);
 static void race_launch_begin(void);
 static void race_launch_end(const struct emu_launch_cfg *c);
 #endif
@@ -258,11 +266,33 @@ static int margined_block(size_t size, size_t align, size_t margin, char **block
     return 0;
 }
 
+#endif
+
+#ifdef EMU_CHECKED
 /* A device allocation's margin: its own size, from 64 KiB to 64 MiB. */
 static size_t device_margin(size_t size)
 {
     const size_t lo = (size_t)64 << 10, hi = (size_t)64 << 20;
     return size < lo ? lo : size > hi ? hi : size;
+}
+#endif
+
+#ifdef EMU_RACE
+/* Freed allocations stay mapped, their pages given back, so that the
+ * bounds check (race.inc) can name a use after cudaFree; past FREED_KEPT
+ * of them the oldest is unmapped (an access there then faults as an
+ * address no allocation holds). cudaFree never runs while a launch does. */
+#define FREED_KEPT 64
+static alloc g_freed[FREED_KEPT];
+static size_t g_nfreed;
+
+static void keep_freed(const alloc *a)
+{
+    alloc *slot = &g_freed[g_nfreed++ % FREED_KEPT];
+    if (slot->map)
+        munmap(slot->map, slot->maplen);
+    *slot = *a;
+    madvise(a->base, round_up(a->size, page_size()), MADV_DONTNEED);
 }
 #endif
 
@@ -322,6 +352,19 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
     /* Poisoned margins of our own around the bytes asked for. */
     if (margined_block(size, 256, device_margin(size), &a.map, &a.maplen, &a.base) != 0)
         ALLOC_FAILED();
+#elif defined(EMU_RACE)
+    /* Margins of its own size (64 KiB to 64 MiB) on each side, mapped, so
+     * that a stray access harms nothing: the bounds check (race.inc) reports
+     * every access in them. Past them, a PROT_NONE page faults. */
+    size_t pg = page_size();
+    size_t margin = round_up(device_margin(size), pg);
+    a.maplen = pg + margin + round_up(size, pg) + margin + pg;
+    a.map = mmap(NULL, a.maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (a.map == MAP_FAILED)
+        ALLOC_FAILED();
+    mprotect(a.map, pg, PROT_NONE);
+    mprotect(a.map + a.maplen - pg, pg, PROT_NONE);
+    a.base = a.map + pg + margin;
 #else
     /* The end of the allocation touches a PROT_NONE page, so that reading or
      * writing just past it faults and is reported as out-of-bounds. */
@@ -364,6 +407,8 @@ static void release_alloc(alloc *a)
     pthread_mutex_unlock(&g_lock);
 #ifdef EMU_CHECK
     free(a->map);
+#elif defined(EMU_RACE)
+    keep_freed(a);
 #else
     munmap(a->map, a->maplen);
 #endif
@@ -588,6 +633,9 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
         return set_error(cudaErrorInvalidValue);
     }
     memmove((char *)symbol + offset, src, count);
+#ifdef EMU_RACE
+    race_constant_copied(symbol, name, symbol_size);
+#endif
     FILE *f = log_open();
     if (f) {
         fputs("{\"event\":\"memcpy_to_symbol\",\"symbol\":", f);
@@ -838,11 +886,11 @@ typedef struct launch {
     unsigned nthreads;
     atomic_int failed;  /* the first fault is in f */
     atomic_int stop;    /* run no further thread or block (set with the first fault, except
-                           for the faults --check records and runs past: check.inc) */
+                           for the faults --list-faults records and runs past: faults.inc) */
     fault f;
     atomic_size_t static_max;
     unsigned long long barriers;
-    /* --check --list-faults (check.inc): the invalid accesses seen, and
+    /* --list-faults (faults.inc): the invalid accesses seen, and
      * whether the launch's line is in the log yet */
     atomic_ullong bad_accesses;
     int faults_logged;
@@ -886,7 +934,9 @@ typedef struct worker {
     /* the block's shared arrays, to name what a bad address is next to */
     struct shm_region { char *base; size_t size; } regions[SHM_SLOTS];
     int nregions;
-    unsigned char faulted[MAX_THREADS / 8]; /* threads of the block already recorded (check.inc) */
+#endif
+#ifdef EMU_CHECKED
+    unsigned char faulted[MAX_THREADS / 8]; /* threads of the block already recorded (faults.inc) */
 #endif
 } worker;
 
@@ -1080,8 +1130,12 @@ static void poison(void *p, size_t n)
 /* Places the block's next shared array (the dynamic one first) in the worker's
  * shared memory area, so that its last byte touches a PROT_NONE page: a write
  * or read just past the end of a shared array faults and is reported as
- * out-of-bounds. Blocks of a launch place the same arrays in the same order,
- * so the layout (and its guard pages) is computed once and reused. */
+ * out-of-bounds. The race build (EMU_RACE) puts mapped margins as large as a
+ * block's whole shared memory on each side of every array instead, and its
+ * bounds check (race.inc) reports any access in them, before the array as
+ * well as after it; a PROT_NONE page lies past each slot. Blocks of a launch
+ * place the same arrays in the same order, so the layout (and its guard
+ * pages) is computed once and reused. */
 #ifndef EMU_CHECK
 static char *shm_place(worker *W, size_t size, size_t align)
 {
@@ -1092,12 +1146,17 @@ static char *shm_place(worker *W, size_t size, size_t align)
     if (k >= SHM_SLOTS)
         return NULL;
     size_t start = k ? W->layout[k - 1].end : 0;
+#ifdef EMU_RACE
+    size_t base = round_up(start + SHARED_LIMIT, align);
+    size_t data = round_up(base + size + SHARED_LIMIT, pg) - start;
+#else
     size_t data = round_up(size ? size : 1, pg);
+    size_t base = (start + data - size) & ~(align - 1);
+#endif
     if (start + data + pg > SHM_RESERVE)
         return NULL;
     mprotect(W->arena + start, data, PROT_READ | PROT_WRITE);
     mprotect(W->arena + start + data, pg, PROT_NONE);
-    size_t base = (start + data - size) & ~(align - 1);
     W->layout[k] = (struct shm_slot){ size, align, base, start + data + pg };
     W->nlayout = k + 1;
     return W->arena + base;
@@ -1236,9 +1295,11 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     W->serial = atomic_fetch_add(&g_serial, 1) + 1;
     W->static_used = 0;
     W->dyn_size = c->shmem;
+#ifdef EMU_CHECKED
+    memset(W->faulted, 0, sizeof W->faulted);
+#endif
 #ifdef EMU_CHECK
     W->nregions = 0;
-    memset(W->faulted, 0, sizeof W->faulted);
     W->dyn = shared_margined(W, c->shmem, 16);
     W->arena_used = 0;
 #else
@@ -1349,8 +1410,8 @@ static const char *past_end_text(size_t offset, char *buf, size_t len)
     return buf;
 }
 
-#ifdef EMU_CHECK
-static void record_thread(worker *W, const char *where); /* check.inc: the fault list */
+#ifdef EMU_CHECKED
+static void record_thread(worker *W, const char *where); /* faults.inc: the fault list */
 #endif
 
 /* Whether a is at least 1 GiB from every device allocation and from the
@@ -1446,7 +1507,7 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
          * what an index that went below 0 in unsigned arithmetic gives
          * (threadIdx.y + i - MASK_RADIUS wraps round to about 4 billion). */
         const char *what = is_write == 1 ? "write" : is_write == 0 ? "read" : "access";
-#ifdef EMU_CHECK
+#ifdef EMU_CHECKED
         /* the fault map's thread (--list-faults): this one faulted here */
         char at[512];
         record_thread(W, resolve_pc(pc, at, sizeof at));
@@ -1760,6 +1821,9 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     return e;
 }
 
+#ifdef EMU_CHECKED
+#include "faults.inc"
+#endif
 #ifdef EMU_CHECK
 #include "check.inc"
 #endif

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -519,46 +518,27 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
  * What differs is built in: the harness's guard zones are off, and the
  * emulator's fault list is on, in the checkers' builds (build.h). */
 
-enum { EMU_RACE, EMU_CHECK, EMU_FAULTS };                                   /* the emulator's folders */
+enum { EMU_CHECKED, EMU_FAULTS };                                            /* the emulator's folders */
 enum { TOOL_MEMCHECK, TOOL_RACECHECK, TOOL_SYNCCHECK, TOOL_HAZARDS };        /* a GPU's */
 
-static const char *const emu_build_names[] = { "--race", "--check", "--check --list-faults" };
+static const char *const emu_build_names[] = { "--race", "--race --list-faults" };
 
-/* The emulator's --race and --check builds, into sb's folders, at once:
- * --check in a child process while --race builds here (each is a compile
- * and a link of its own). Sets sb's problems. */
+/* The emulator's checked build (emucc --race: its race detector and its
+ * bounds check, one compile and one link) into sb's folder. Sets sb's
+ * problem. */
 static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, sanitize_builds *sb)
 {
-    pid_t pid = fork_flushed();
-    if (pid == 0) {
-        build_result r;
-        build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
-        _exit(r.ok ? 0 : 1);
+    build_result r;
+    build_emu_checker(m, b, file, sb->folder[EMU_CHECKED], "race", &r);
+    if (!r.ok) {
+        /* what the compiler said first, for the report (an attribute that
+         * hides code from the checkers, say: emucc refuses it) */
+        const char *err = r.log ? strstr(r.log, "error: ") : NULL;
+        char *why = err ? xasprintf(": %.*s", (int)strcspn(err + 7, "\n"), err + 7) : xstrdup("");
+        sb->problem[EMU_CHECKED] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_CHECKED], why);
+        free(why);
     }
-    build_result race;
-    build_emu_checker(m, b, file, sb->folder[EMU_RACE], "race", &race);
-    int race_ok = race.ok, check_ok = 0, status = 0;
-    /* what the compiler said first, for the report (an attribute that
-     * hides code from the checkers, say: emucc refuses it) */
-    const char *err = !race.ok && race.log ? strstr(race.log, "error: ") : NULL;
-    char *why = err ? xasprintf(": %.*s", (int)strcspn(err + 7, "\n"), err + 7) : xstrdup("");
-    build_result_free(&race);
-    if (pid < 0) { /* no child: one after the other */
-        build_result r;
-        build_emu_checker(m, b, file, sb->folder[EMU_CHECK], "check", &r);
-        check_ok = r.ok;
-        build_result_free(&r);
-    } else {
-        pid_t w;
-        while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
-            ;
-        check_ok = w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    }
-    if (!race_ok)
-        sb->problem[EMU_RACE] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_RACE], why);
-    if (!check_ok)
-        sb->problem[EMU_CHECK] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_CHECK], why);
-    free(why);
+    build_result_free(&r);
 }
 
 void sanitize_prebuild_init(sanitize_prebuild *p)
@@ -571,8 +551,7 @@ void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const ch
                              sanitize_prebuild *p)
 {
     sanitize_prebuild_init(p);
-    p->builds.folder[EMU_RACE] = make_temp_dir("gpulab");
-    p->builds.folder[EMU_CHECK] = make_temp_dir("gpulab");
+    p->builds.folder[EMU_CHECKED] = make_temp_dir("gpulab");
     /* close-on-exec: no compiler, and no run of the student's program
      * started while the builds go on, holds either end */
     int fds[2];
@@ -628,13 +607,12 @@ void sanitize_prebuild_wait(sanitize_prebuild *p)
         ;
     p->pid = 0;
     if (w < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        for (int i = EMU_RACE; i <= EMU_CHECK; i++)
-            if (!p->builds.problem[i])
-                p->builds.problem[i] = xasprintf("the process building the emulator's %s build ended "
-                                                 "without saying how it went (%s %d)",
-                                                 emu_build_names[i],
-                                                 WIFEXITED(status) ? "exit status" : "signal",
-                                                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+        if (!p->builds.problem[EMU_CHECKED])
+            p->builds.problem[EMU_CHECKED] = xasprintf("the process building the emulator's %s build ended "
+                                                       "without saying how it went (%s %d)",
+                                                       emu_build_names[EMU_CHECKED],
+                                                       WIFEXITED(status) ? "exit status" : "signal",
+                                                       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 }
 
 void sanitize_prebuild_free(sanitize_prebuild *p, int keep)
@@ -643,16 +621,16 @@ void sanitize_prebuild_free(sanitize_prebuild *p, int keep)
     sanitize_builds_free(&p->builds, keep);
 }
 
-/* The --check build linked again with --list-faults, in its own folder. */
+/* The checked build linked again with --list-faults, in its own folder. */
 static void build_fault_list(const lab_manifest *m, const backend *b, sanitize_builds *sb)
 {
     sb->folder[EMU_FAULTS] = make_temp_dir("gpulab");
-    if (sb->problem[EMU_CHECK]) {
+    if (sb->problem[EMU_CHECKED]) {
         sb->problem[EMU_FAULTS] = xasprintf("the emulator's %s build failed", emu_build_names[EMU_FAULTS]);
         return;
     }
     build_result r;
-    build_checker_relink(m, b, sb->folder[EMU_CHECK], sb->folder[EMU_FAULTS], 1, &r);
+    build_checker_relink(m, b, sb->folder[EMU_CHECKED], sb->folder[EMU_FAULTS], 1, &r);
     if (!r.ok)
         sb->problem[EMU_FAULTS] = xasprintf("the emulator's %s build failed: %s", emu_build_names[EMU_FAULTS],
                                             r.message ? r.message : "?");
@@ -709,7 +687,7 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
         return;
     }
     sanitize_prebuild now;
-    if (!pre || !pre->builds.folder[EMU_RACE]) { /* not started beside the grading build: now */
+    if (!pre || !pre->builds.folder[EMU_CHECKED]) { /* not started beside the grading build: now */
         sanitize_prebuild_start(m, b, student_file, &now);
         pre = &now;
     }
@@ -912,7 +890,7 @@ int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path)
 
 /* A dataset's checker runs between sanitize_start() and sanitize_collect(). */
 struct sanitize_pending {
-    int emu;                      /* the emulator's two builds, else compute-sanitizer's three tools */
+    int emu;                      /* the emulator's checked build, else compute-sanitizer's three tools */
     int want;                     /* emu: fault lists; GPU: the race map's hazards */
     const sanitize_builds *sb;
     char *dataset_dir, *dataset;
@@ -931,33 +909,19 @@ static const char *const gpu_tools[] = { "memcheck", "racecheck", "synccheck" };
 
 static void start_emu(sanitize_pending *p)
 {
-    const int builds[2] = { EMU_RACE, p->want ? EMU_FAULTS : EMU_CHECK };
-    /* ThreadSanitizer from GCC 12 refuses to start when the kernel
-     * randomises addresses more than it expects ("unexpected memory
-     * mapping", seen on newer kernels): run without randomisation. setarch
-     * starts the program under its own name, with its own arguments. */
-    char *setarch = find_in_path("setarch");
-    struct utsname u;
-    const char *arch = uname(&u) == 0 ? u.machine : "x86_64";
-    /* The two checkers at once, each in a child of the grader: they are
-     * independent, and on two cores one's start-up (mostly the kernel's
-     * work for the sanitizer's shadow memory) hides the other's. */
-    p->n = 2;
-    for (int i = 0; i < 2; i++) {
-        int k = p->which[i] = builds[i];
-        if (!p->sb->folder[k] || p->sb->problem[k]) {
-            p->why_not[i] = xstrdup(p->sb->problem[k] ? p->sb->problem[k] : "the emulator's checking build was not made");
-            continue;
-        }
-        checker_paths_init(&p->paths[i], p->sb->folder[k], p->dataset);
-        const char *plain[] = { p->paths[i].program, ".", "output.tensor", NULL };
-        const char *fixed[] = { setarch, arch, "-R", p->paths[i].program, ".", "output.tensor", NULL };
-        const char *env[] = { p->paths[i].log_env, NULL };
-        checker_start(&p->jobs[i], setarch ? fixed : plain, p->dataset_dir, p->paths[i].dir, p->timeout_s, env,
-                      SAN_CAPTURE);
-        p->started[i] = 1;
+    /* One run: the checked build sees races and invalid accesses alike;
+     * the fault list's build when a fault map is wanted. */
+    int k = p->which[0] = p->want ? EMU_FAULTS : EMU_CHECKED;
+    p->n = 1;
+    if (!p->sb->folder[k] || p->sb->problem[k]) {
+        p->why_not[0] = xstrdup(p->sb->problem[k] ? p->sb->problem[k] : "the emulator's checking build was not made");
+        return;
     }
-    free(setarch);
+    checker_paths_init(&p->paths[0], p->sb->folder[k], p->dataset);
+    const char *argv[] = { p->paths[0].program, ".", "output.tensor", NULL };
+    const char *env[] = { p->paths[0].log_env, NULL };
+    checker_start(&p->jobs[0], argv, p->dataset_dir, p->paths[0].dir, p->timeout_s, env, SAN_CAPTURE);
+    p->started[0] = 1;
 }
 
 static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_result *r)
@@ -978,12 +942,6 @@ static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_
             free(r->problem);
             r->problem = xasprintf("the emulator's %s run %s", emu_build_names[k],
                                    pr.timed_out ? "did not finish in time" : "could not be started");
-        } else if (strstr(pr.err_text, "ThreadSanitizer: unexpected memory mapping") ||
-                   strstr(pr.err_text, "FATAL: ThreadSanitizer") || strstr(pr.err_text, "AddressSanitizer: failed")) {
-            r->ran = 0;
-            free(r->problem);
-            r->problem = xasprintf("the emulator's %s checker cannot run on this machine: %.200s",
-                                   emu_build_names[k], pr.err_text);
         }
         sanitize_parse_emu(pr.err_text, student_file, r);
         if (k == EMU_FAULTS)

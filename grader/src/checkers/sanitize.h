@@ -32,7 +32,7 @@ typedef struct sanitize_result_s {
     finding findings[SAN_MAX_FINDINGS];
     char student_file[256];  /* the path findings name */
     /* The threads of the faulting launch that made invalid accesses (GPU:
-     * memcheck's records; emulator: its --check build's fault list), for the
+     * memcheck's records; emulator: its checked build's fault list), for the
      * fault map; faults.n == 0 when none were seen. */
     fault_threads faults;
     char *fault_summary;     /* diagnose_faults()'s sentence, or NULL */
@@ -58,8 +58,9 @@ int sanitize_has_race(const sanitize_result *r);
  * build/lab-program, the run folder run-DATASET, the same arguments and
  * the same environment (on the emulator, its launch log emu-DATASET.log).
  * The harness's guard zones are off in these builds (build.h), so that the
- * checker sees every access. Emulator: the --race build, the --check
- * build, and (want_faults) the --check build that lists faulting threads;
+ * checker sees every access. Emulator: the checked build (emucc --race:
+ * races and bounds), and (want_faults) the same linked again to list
+ * faulting threads (--race --list-faults);
  * GPU: the grading build linked again, once per compute-sanitizer tool
  * (they run at once) and for the hazards' run. */
 enum { SAN_FOLDERS = 4 };
@@ -68,15 +69,15 @@ typedef struct {
     char *problem[SAN_FOLDERS];  /* why that folder's program was not built, or NULL */
 } sanitize_builds;
 
-/* The emulator's --race and --check builds of a submission, started beside
- * its grading build (grade_build) so that they cost little time: they are
- * three quarters of the checkers' cost on two cores when built after the
- * runs. They build in a child process; sanitize_prebuild_wait() waits for
- * them, after which builds holds their folders and problems. */
+/* The emulator's checked build of a submission, started beside its
+ * grading build (grade_build) so that it costs little time: built after
+ * the runs, the checkers' builds were three quarters of their cost on two
+ * cores. It builds in a child process; sanitize_prebuild_wait() waits for
+ * it, after which builds holds its folder and problem. */
 typedef struct {
     int pid;                 /* the builder, until waited for; 0 */
     int report;              /* the pipe its problems come back on, or -1 */
-    sanitize_builds builds;  /* the --race and --check folders; none when none was started */
+    sanitize_builds builds;  /* the checked build's folder; none when none was started */
 } sanitize_prebuild;
 
 /* Nothing started: no folders, no builder (grade_build when the checkers
@@ -109,12 +110,12 @@ int sanitize_builds_complete(const sanitize_builds *sb);
  * threads they name (r->races: slower, ask only where a race map is
  * wanted).
  *
- * On the emulator: its --race build (its own race detector: races in shared
- * and global memory and their two lines) and its --check build (AddressSanitizer: any
- * out-of-bounds access), at once. want: record every thread that makes an
- * invalid access (r->faults: the --check build made with want_faults,
- * which goes on past its faults, up to a few thousand of them, which is
- * slower: ask only where a fault map is wanted).
+ * On the emulator: one run of its checked build (emucc --race: its own
+ * race detector, races in shared and global memory and their two lines,
+ * and its bounds check, any access outside a device allocation or a shared
+ * array). want: record every thread that makes an invalid access
+ * (r->faults: the build made with want_faults, which goes on past its
+ * faults, a relink: ask only where a fault map is wanted).
  *
  * The program runs on the dataset (its inputs in dataset_dir, its name
  * dataset); student_file: the student's source, to quote its lines. sb
@@ -159,7 +160,7 @@ typedef struct {
  * when it has no category and location. */
 int sanitize_emu_diag(const char *line, emu_diag *d);
 
-/* Reads the fault list of the emulator's --check --list-faults build, in
+/* Reads the fault list of the emulator's --race --list-faults build, in
  * its launch log (docs/emulator.md), into r->faults and sets
  * r->fault_summary; a missing file adds nothing. */
 void sanitize_read_emu_faults(const char *path, sanitize_result *r);

@@ -257,7 +257,7 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
 /* What a build is for: grading, or one of the sanitizer stage's checkers. */
 typedef struct {
     const char *emu_mode;   /* "race" or "check": an emulator checker's build (emucc --MODE) */
-    int list_faults;        /* "check": emucc --list-faults */
+    int list_faults;        /* with emu_mode: emucc --list-faults */
     int for_checkers;       /* linked with the harness runtime without guard zones */
     const char *link_lib;   /* one more library to link, or NULL */
     int poison;             /* the source pass: the kernel token (and on a GPU the shared-memory poison) */
@@ -372,10 +372,12 @@ static int add_precompiled_header(const char *mode, const char *dir, char **why)
 static int prepare_build_dir(const lab_manifest *m, const backend *b, const build_kind *k, const char *dir,
                              char **why)
 {
-    const char *emu_lib = !k->emu_mode                        ? "libemu.a"
-                        : strcmp(k->emu_mode, "race") == 0    ? "libemu_race.a"
-                        : k->list_faults                      ? "libemu_check_faults.a"
-                                                              : "libemu_check.a";
+    int race = k->emu_mode && strcmp(k->emu_mode, "race") == 0;
+    const char *emu_lib = !k->emu_mode              ? "libemu.a"
+                        : race && k->list_faults    ? "libemu_race_faults.a"
+                        : race                      ? "libemu_race.a"
+                        : k->list_faults            ? "libemu_check_faults.a"
+                                                    : "libemu_check.a";
     /* the checkers' runtime under the usual name: the build folder reads the same */
     const char *runtime = k->for_checkers ? "libgpulab_runtime_checkers.a" : "libgpulab_runtime.a";
     char *files[][2] = {
@@ -628,7 +630,7 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
                           int list_faults, build_result *r)
 {
     memset(r, 0, sizeof *r);
-    const build_kind k = { b->kind == BACKEND_EMU ? "check" : NULL, list_faults, 1, NULL, 0 };
+    const build_kind k = { b->kind == BACKEND_EMU ? "race" : NULL, list_faults, 1, NULL, 0 };
     char *dir = xasprintf("%s/build", folder);
     char *obj_from = xasprintf("%s/build/student.o", from);
     char *obj = xasprintf("%s/student.o", dir);

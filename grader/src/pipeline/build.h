@@ -23,14 +23,14 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
  * like a work directory (its program at build_program_path(folder)), and
  * is linked with the harness's runtime without guard zones, a choice of
  * the build: a checker's run looks like a graded one to the program.
- * The emulator's: mode "race" (emucc --race, ThreadSanitizer) or "check"
- * (emucc --check, AddressSanitizer), with the kernel token like the
- * grading build. */
+ * The emulator's: mode "race" (emucc --race: its race detector and bounds
+ * check, the sanitizer stage's one build) or "check" (emucc --check,
+ * AddressSanitizer), with the kernel token like the grading build. */
 void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *folder, const char *mode, build_result *r);
 /* The program of the build in from's build folder (a GPU's grading build,
- * for compute-sanitizer; an emulator's "check" build, with list_faults:
- * emucc --list-faults), linked again in folder for the checkers. */
+ * for compute-sanitizer; an emulator's "race" build, with list_faults:
+ * emucc --race --list-faults), linked again in folder for the checkers. */
 void build_checker_relink(const lab_manifest *m, const backend *b, const char *from, const char *folder,
                           int list_faults, build_result *r);
 /* A Teaching Kit program (gpulab wb): a file with its own main() that
