@@ -93,8 +93,14 @@ def test_a_kernel_hidden_from_the_checkers_earns_no_hazard_points(backend, tmp_p
     assert hz["status"] == "requirement_failed" and hz["score"] == 0, hz
     if rep["checkers"] == "emulator":
         assert "takes code out of the kit's checkers" in hz["message"], hz
+        assert rep["checkers_fallback"] is None, rep["checkers_fallback"]
     else:
         assert backend == "gpu" and "race" in hz["message"], (rep["checkers"], hz)
+        # the record, and the text report, say why the emulator's checkers did not run
+        assert "takes code out of the kit's checkers" in rep["checkers_fallback"], rep["checkers_fallback"]
+        p = kit.gpulab("check", lab, path, "--backend", backend)
+        assert "checkers: compute-sanitizer, not the emulator's: the emulator's --race build failed" in p.stdout, \
+            p.stdout
 
 
 @pytest.mark.parametrize("checkers", ["compute-sanitizer", "emulator"])

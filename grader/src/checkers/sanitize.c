@@ -706,12 +706,17 @@ int sanitize_has_race(const sanitize_result *r)
     return 0;
 }
 
-int sanitize_builds_complete(const sanitize_builds *sb)
+const char *sanitize_builds_problem(const sanitize_builds *sb)
 {
     for (int i = 0; i < SAN_FOLDERS; i++)
         if (sb->problem[i])
-            return 0;
-    return 1;
+            return sb->problem[i];
+    return NULL;
+}
+
+int sanitize_builds_complete(const sanitize_builds *sb)
+{
+    return sanitize_builds_problem(sb) == NULL;
 }
 
 void sanitize_builds_free(sanitize_builds *sb, int keep)

@@ -100,6 +100,8 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
 void sanitize_builds_free(sanitize_builds *sb, int keep);
 /* Whether every checker program sanitize_build() meant to make was made. */
 int sanitize_builds_complete(const sanitize_builds *sb);
+/* Why the first one that was not made was not; NULL when all were. */
+const char *sanitize_builds_problem(const sanitize_builds *sb);
 
 /* A dataset's checker runs, started by sanitize_start() and collected by
  * sanitize_collect(), which frees it: the grader may start several

@@ -56,6 +56,7 @@ void submission_result_free(submission_result *s)
     free(s->lab);
     free(s->build_log);
     free(s->build_message);
+    free(s->checkers_fallback);
     free(s->perf_message);
     memset(s, 0, sizeof *s);
 }
@@ -604,7 +605,9 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     sanitize_builds builds;
     sanitize_build(m, checker, s->file, workdir, want_faults, pre, &builds);
     if (checker != b && !sanitize_builds_complete(&builds)) {
-        /* a file nvcc builds and the emulator does not: compute-sanitizer */
+        /* a file nvcc builds and the emulator does not: compute-sanitizer,
+         * and the record says why */
+        s->checkers_fallback = xstrdup(sanitize_builds_problem(&builds));
         sanitize_builds_free(&builds, 0);
         checker = b;
         sanitize_build(m, checker, s->file, workdir, want_faults, NULL, &builds);

@@ -490,7 +490,8 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
 
 /* "checkers: ... ran on A and B and found nothing", or why they did not
  * finish; nothing when they found something (the findings say it) or did
- * not run at all (--no-sanitize). */
+ * not run at all (--no-sanitize). First, why compute-sanitizer ran where
+ * the emulator's checkers would have, if it did. */
 static void checkers_line(strbuf *out, const submission_result *s)
 {
     int ran = 0, clean = 1;
@@ -508,6 +509,8 @@ static void checkers_line(strbuf *out, const submission_result *s)
         if (d->sanitizer->ran && !d->sanitizer->problem)
             sb_printf(&names, "%s%s", ran++ ? " and " : "", d->name);
     }
+    if (s->checkers_fallback)
+        sb_printf(out, "  checkers: compute-sanitizer, not the emulator's: %s\n", s->checkers_fallback);
     if (!clean) {
         sb_free(&names);
         return;
@@ -851,6 +854,10 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(o, "checkers", s->checkers);
     else
         cJSON_AddNullToObject(o, "checkers");
+    if (s->checkers_fallback)
+        add_text(o, "checkers_fallback", s->checkers_fallback);
+    else
+        cJSON_AddNullToObject(o, "checkers_fallback");
     cJSON_AddNumberToObject(o, "score", s->score);
     cJSON_AddNumberToObject(o, "max_score", s->max_score);
     cJSON *build = cJSON_AddObjectToObject(o, "build");

@@ -102,6 +102,7 @@ typedef struct {
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */
+    char *checkers_fallback; /* why compute-sanitizer ran where the emulator's would have, or NULL */
     double score, max_score;
     /* Performance points (lab.json "performance" with bands; bench.c) */
     int perf_asked;         /* the lab gives performance points */
