@@ -375,6 +375,24 @@ def test_bounds_checked_in_both_checking_builds(bounds_program, case):
         assert "memory (Mask)" in d[5], d
 
 
+@pytest.mark.parametrize("mode", ["--race", "--check"])
+def test_block_copy_named_at_its_line_under_fortify(emu, tmp_path, mode):
+    """A compiler that fortifies by default (Ubuntu's gcc, on the GPU
+    machine: _FORTIFY_SOURCE) wraps memcpy in an inline function of glibc's
+    headers; the checking builds leave the wrapper out, so that an invalid
+    copy is named at the student's line, not at string_fortified.h."""
+    cxx = os.environ.get("CXX", "g++")
+    wrapper = tmp_path / "fortifying-g++"
+    wrapper.write_text(f'#!/bin/sh\nexec {cxx} -D_FORTIFY_SOURCE=3 "$@"\n')
+    wrapper.chmod(0o755)
+    prog = tmp_path / "bounds"
+    p = run([emu, mode, SRC / "bounds.cu", "-o", prog], env=dict(os.environ, CXX=str(wrapper)))
+    assert p.returncode == 0, p.stderr
+    r = run([prog, "copy"])
+    (d,) = [d for d in diags(r.stderr) if d[0] == "out-of-bounds"]
+    assert d[1].endswith(f"bounds.cu:{BOUNDS_CASES['copy'][1]}"), d
+
+
 def test_bounds_quiet_where_every_access_is_in_bounds(bounds_program):
     r = run([bounds_program, "none"])
     assert r.stdout.strip() == "sync=cudaSuccess" and not diags(r.stderr), r.stdout + r.stderr[-3000:]

@@ -234,18 +234,21 @@ static char *dir_name(const char *p)
  * libemu_race.a), so its link names no sanitizer. */
 static void mode_flags(argv_t *a, enum mode m, int link)
 {
-    if (m != M_DEFAULT)
+    if (m != M_DEFAULT) {
         push(a, "-DEMU_MODE_SANITIZE");
+        /* block copies not through glibc's _FORTIFY_SOURCE wrappers (on by
+         * default in Ubuntu's gcc), inline functions of its own headers,
+         * which addr2line names as the line of a race or an invalid access
+         * instead of the student's call */
+        if (!link)
+            push(a, "-U_FORTIFY_SOURCE");
+    }
     if (m == M_RACE) {
         push(a, "-DEMU_MODE_RACE"); /* emu_device.h: EMU_CONSTANT_ARRAY */
         /* block copies stay calls, never inlined, so that the race
          * detector sees them (watch_block_copies) */
         if (!link) {
             push(a, "-fsanitize=thread");
-            /* and not through glibc's _FORTIFY_SOURCE wrappers, inline
-             * functions of its own headers, which addr2line names as the
-             * line of a race instead of the student's call */
-            push(a, "-U_FORTIFY_SOURCE");
             push(a, "-fno-builtin-memcpy");
             push(a, "-fno-builtin-memset");
             push(a, "-fno-builtin-memmove");
