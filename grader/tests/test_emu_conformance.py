@@ -339,10 +339,10 @@ def test_out_of_bounds_check_mode(emu, tmp_path, name, line, kind):
     assert ds[0][1].endswith(f"{name}:{line}") and kind in ds[0][5], ds
 
 
-BOUNDS_CASES = {  # bounds.cu's cases: (kernel, line or None where a header's inline function, words)
+BOUNDS_CASES = {  # bounds.cu's cases: (kernel, line, words); atomicAdd's at the student's call, not its body
     "before": ("ReadBefore", 20, "4 bytes before the start of a 1024-byte array in global memory"),
     "freed": ("ReadBefore", 20, "freed"),
-    "atomic": ("AddPast", None, "0 bytes past the end of a 1024-byte array in global memory"),
+    "atomic": ("AddPast", 26, "0 bytes past the end of a 1024-byte array in global memory"),
     "shared": ("SharedBefore", 33, "4 bytes before the start of a 256-byte array in shared memory"),
     "dynamic": ("DynamicNone", 41, "past the end of a 0-byte array in shared memory"),
     "copy": ("CopyPast", 49, "0 bytes past the end of a 1024-byte array in global memory"),
@@ -367,8 +367,7 @@ def test_bounds_checked_in_both_checking_builds(bounds_program, case):
     assert r.stdout.strip() == "sync=cudaErrorIllegalAddress", r.stdout + r.stderr[-3000:]
     (d,) = [d for d in diags(r.stderr) if d[0] == "out-of-bounds"]
     assert d[2] == kernel and words in d[5], d
-    if line:
-        assert d[1].endswith(f"bounds.cu:{line}"), d
+    assert d[1].endswith(f"bounds.cu:{line}"), d
     if case == "freed":
         assert "cudaFree" in d[5], d
     if case == "constant":  # the race build knows it for constant memory, AddressSanitizer for a global

@@ -1609,6 +1609,13 @@ static void start_pool(void)
 }
 
 /* ---- launch ------------------------------------------------------------------------ */
+/* Whether FILE:LINE is in the emulator's own device header: an inline
+ * function of the kit's (atomicAdd), whose caller is the line to name. */
+static int emu_own_header(const char *where)
+{
+    return strstr(where, "emu_device.h:") != NULL;
+}
+
 static char *resolve_pc(void *pc, char *out, size_t outsz)
 {
     out[0] = 0;
@@ -1633,17 +1640,22 @@ static char *resolve_pc(void *pc, char *out, size_t outsz)
         exe = self;
     }
     char cmd[4400];
-    snprintf(cmd, sizeof cmd, "addr2line -e '%s' 0x%lx 2>/dev/null", exe, (unsigned long)off);
+    snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null", exe, (unsigned long)off);
     FILE *p = popen(cmd, "r");
     if (!p)
         return out;
-    if (fgets(out, (int)outsz, p)) {
-        out[strcspn(out, "\r\n")] = 0;
-        char *d = strstr(out, " (discriminator");
+    /* -i: the inlined function's line, then its callers'; the first that is
+     * not the emulator's own device header (atomicAdd's body, say) */
+    char line[1024];
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\r\n")] = 0;
+        char *d = strstr(line, " (discriminator");
         if (d)
             *d = 0;
-        if (strncmp(out, "??", 2) == 0)
-            out[0] = 0;
+        if (strncmp(line, "??", 2) == 0)
+            continue;
+        if (!out[0] || emu_own_header(out))
+            snprintf(out, outsz, "%s", line);
     }
     pclose(p);
     return out;
