@@ -185,6 +185,38 @@ def test_one_thread_per_input_element_misses_only_the_two_batch_technique(backen
     assert "16 x 16 = 256 threads" in tb["message"] and "in 2 batches" in tb["message"], tb
 
 
+def test_a_dummy_kernels_large_tile_earns_no_two_batch(backend, tmp_path):
+    """The kernel token gives the largest block, not which kernel ran it:
+    one thread per input element beside a dummy kernel whose shared array
+    is larger than that block (launched with one thread) must not earn
+    [two_batch] from the dummy's tile. The smallest kernel's tile is judged,
+    and the message says why."""
+    lab = "04-conv-2batch"
+    src = (kit.ROOT / "grader" / "tests" / "programs" / lab / "one_thread_per_input_element.cu").read_text()
+    dummy = """
+__global__ void big_tile(float *out)
+{
+    __shared__ float big[32][32];
+    big[threadIdx.y][threadIdx.x] = 0.0f;
+    __syncthreads();
+    out[0] += big[0][0];
+}
+"""
+    gamed = src.replace("void conv_2batch(", dummy + "\nvoid conv_2batch(")
+    gamed = gamed.replace("    CUDA_CHECK(cudaGetLastError());\n}",
+                          "    CUDA_CHECK(cudaGetLastError());\n    big_tile<<<1, 1>>>(P);\n"
+                          "    CUDA_CHECK(cudaGetLastError());\n}")
+    assert gamed.count("big_tile") == 2, gamed
+    path = tmp_path / LABS[lab]
+    path.write_text(gamed)
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", "gray-31x33-checker", expect_rc=1)
+    tb = next(r for r in rep["requirements"] if r["name"] == "two_batch")
+    assert tb["status"] == "requirement_failed" and tb["score"] == 0, tb
+    for words in ("20 x 20 = 400 threads", "conv_one_per_element's 400-float shared tile",
+                  "the smallest of your kernels' tiles", "big_tile has 1024 floats"):
+        assert words in tb["message"], (words, tb["message"])
+
+
 def test_printed_block_shapes_without_the_token_earn_nothing(backend, tmp_path):
     """The block two_batch judges comes only with the kernel token: a host
     loop that computes the convolution and prints token-shaped lines (a 16 x

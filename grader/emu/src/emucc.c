@@ -595,7 +595,8 @@ static void usage(void)
           "  --source-pass IN.cu OUT.cu  the same pass without the fill, for emucc builds\n"
           "  --kernel-token NAME=HEX  before either pass: each kernel's first statement stores HEX,\n"
           "           its low 29 bits XORed with the block's shape (x | y << 11 | z << 22), in the\n"
-          "           __device__ variable NAME, which gpulab_kernel_token() reads and clears\n"
+          "           __device__ variable NAME unless it holds a larger block already, which\n"
+          "           gpulab_kernel_token() reads and clears\n"
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
           "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
           stderr);

@@ -776,11 +776,16 @@ static int kernel_token_texts(const char *kernel_token, int for_gpu, char **pref
     /* The block's shape rides in the low 29 bits (x and y 11 bits each, z
      * 7), XORed into the token: the kit's own view of the launch (lab 04's
      * two-batch requirement), which the program cannot print without the
-     * token's other 35 bits. */
-    *mark = fmt(" if ((threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) == 0) "
+     * token's other 35 bits. Of a call's launches the largest block is
+     * kept, not the last: a one-thread kernel launched after the real one
+     * would otherwise stand for it. */
+    *mark = fmt(" if ((threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x | blockIdx.y | blockIdx.z) == 0) { "
+                "unsigned long long gpulab_had_ = %.*s ^ 0x%sull; "
+                "if (%.*s == 0 || (gpulab_had_ & 2047ull) * ((gpulab_had_ >> 11) & 2047ull) * "
+                "((gpulab_had_ >> 22) & 127ull) < (unsigned long long)blockDim.x * blockDim.y * blockDim.z) "
                 "%.*s = 0x%sull ^ ((unsigned long long)blockDim.x | ((unsigned long long)blockDim.y << 11) | "
-                "((unsigned long long)blockDim.z << 22));",
-                n, kernel_token, eq + 1);
+                "((unsigned long long)blockDim.z << 22)); }",
+                n, kernel_token, eq + 1, n, kernel_token, n, kernel_token, eq + 1);
     return 0;
 }
 

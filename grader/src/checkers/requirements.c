@@ -88,6 +88,17 @@ static const char *shared_declaration(const char *line)
     return strncmp(line, ".shared", 7) == 0 && (line[7] == ' ' || line[7] == '\t') ? line : NULL;
 }
 
+/* A kernel with `bytes` of shared memory, for the tile two_batch judges. */
+static void note_tile(kernel_evidence *e, const char *kernel, long bytes)
+{
+    if (bytes <= 0)
+        return;
+    if (e->tile_bytes == 0 || bytes < e->tile_bytes) {
+        e->tile_bytes = bytes;
+        snprintf(e->tile_kernel, sizeof e->tile_kernel, "%.127s", kernel);
+    }
+}
+
 static void evidence_from_ptx(const char *ptx, kernel_evidence *e)
 {
     char *text = ptx_without_comments(ptx);
@@ -158,6 +169,8 @@ static void evidence_from_ptx(const char *ptx, kernel_evidence *e)
         e->barriers = barriers;
         snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", kernel);
     }
+    for (int k = 0; k < nowners && k < 32; k++)
+        note_tile(e, owners[k].name, owners[k].bytes);
     free(text);
 }
 
@@ -238,6 +251,7 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e)
                 e->shared_bytes = smem;
                 snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", name);
             }
+            note_tile(e, name, smem);
             if (barriers > e->barriers) {
                 e->barriers = barriers;
                 snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", name);
@@ -273,7 +287,9 @@ static char *block_words(const unsigned b[3])
 /* Lab 04's technique: blocks the size of the output tile, one thread per
  * output pixel, which load the larger input tile (the output tile and its
  * halo) in two batches. The kit sees the block (the kernel token) and the
- * shared tile (PTX, or the emulator's launch log): fewer threads than the
+ * shared tile (PTX, or the emulator's launch log; with several kernels
+ * with shared memory, the smallest, since the token does not say which
+ * kernel ran the block: a dummy kernel's large array earns nothing): fewer threads than the
  * tile has floats means each thread loads more than one element; as many
  * or more means one thread per tile element, whose halo-ring threads only
  * load and then idle (or a halo read from global memory). Sets *met. */
@@ -281,35 +297,44 @@ static char *judge_two_batch(const kernel_evidence *e, int *met)
 {
     const unsigned *b = e->token_block;
     unsigned long long threads = (unsigned long long)b[0] * b[1] * b[2];
-    long floats = e->shared_bytes / (long)sizeof(float);
+    long floats = e->tile_bytes / (long)sizeof(float);
     *met = 0;
     if (threads == 0)
         return xstrdup("could not be checked: no call of your entry point finished with a kernel of yours, so "
                        "the kit did not see your blocks");
-    if (e->shared_bytes == 0)
+    if (e->tile_bytes == 0)
         return xstrdup("no kernel uses __shared__ memory: lab 04 loads each block's input tile, with its halo, "
                        "into shared memory, in two batches");
     char *blk = block_words(b);
+    /* several kernels with shared memory: the token gives the largest
+     * block, not which kernel ran it, so the smallest tile is judged */
+    char *which = strcmp(e->tile_kernel, e->shared_kernel) != 0
+                      ? xasprintf(" (the smallest of your kernels' tiles: the kit sees your largest block but not "
+                                  "which kernel ran it, so every kernel's tile must have more floats than that "
+                                  "block has threads; kernel %s has %ld floats)",
+                                  e->shared_kernel, e->shared_bytes / (long)sizeof(float))
+                      : xstrdup("");
     char *msg;
     if ((unsigned long long)floats > threads) {
         *met = 1;
         unsigned long long batches = ((unsigned long long)floats + threads - 1) / threads;
         msg = xasprintf("blocks of %s = %llu threads load kernel %s's %ld-float shared tile in %llu batches: "
                         "fewer threads than tile elements, so no thread only loads",
-                        blk, threads, e->shared_kernel, floats, batches);
+                        blk, threads, e->tile_kernel, floats, batches);
     } else if (e->shared_unsized) {
         msg = xasprintf("could not be measured: kernel %s's tile is an extern __shared__ array, whose size is set "
                         "at the launch, which the kit does not see on a GPU; declare the tile with its size "
                         "(__shared__ float N_ds[w][w], w = TILE_WIDTH + MASK_WIDTH - 1)",
-                        e->shared_kernel);
+                        e->tile_kernel);
     } else {
-        msg = xasprintf("blocks of %s = %llu threads for kernel %s's %ld-float shared tile: one thread per tile "
+        msg = xasprintf("blocks of %s = %llu threads for kernel %s's %ld-float shared tile%s: one thread per tile "
                         "element, so the halo ring's threads only load, then idle (or the halo is not in the "
                         "tile). Lab 04 uses one thread per output pixel (TILE_WIDTH x TILE_WIDTH blocks) and "
                         "loads the larger tile in two batches: the element at each thread's flattened index, then "
                         "the one TILE_WIDTH * TILE_WIDTH further on",
-                        blk, threads, e->shared_kernel, floats);
+                        blk, threads, e->tile_kernel, floats, which);
     }
+    free(which);
     free(blk);
     return msg;
 }

@@ -26,6 +26,11 @@ typedef struct {
     int constant_seen_in_ptx;
     char shared_kernel[128], barrier_kernel[128];
     int shared_unsized;         /* a kernel's PTX declares extern __shared__ memory: its size is the launch's */
+    /* the least shared memory of any kernel that has some, and that kernel:
+     * the tile two_batch judges (the token says the block, not which
+     * kernel ran it, so a larger array in another kernel earns nothing) */
+    long tile_bytes;
+    char tile_kernel[128];
     unsigned token_block[3];    /* the largest block a kernel stored with the kernel token (both backends), else 0s */
     /* the emulator's static facts (emucc --facts) */
     int static_known;
