@@ -489,6 +489,11 @@ static const char *check_side(const void *p, size_t n, int want_dev)
 }
 
 static char *resolve_pc(void *pc, char *out, size_t outsz);
+/* FILE:LINE of the call instruction that returned to ret, or "". */
+static char *resolve_return(void *ret, char *out, size_t outsz)
+{
+    return resolve_pc(ret ? (char *)ret - 1 : NULL, out, outsz);
+}
 
 /* The return address a wrapper of the kit's named for its next copy
  * (emu_copy_caller_), this thread's. */
@@ -513,7 +518,7 @@ static void *copy_caller(void *ret)
  * "-": where a refused copy is named. */
 static const char *caller_line(void *ret, char *out, size_t n)
 {
-    resolve_pc(ret ? (char *)ret - 1 : NULL, out, n);
+    resolve_return(ret, out, n);
     if (!out[0])
         snprintf(out, n, "-");
     return out;
@@ -1616,11 +1621,35 @@ static int emu_own_header(const char *where)
     return strstr(where, "emu_device.h:") != NULL;
 }
 
+/* addr2line is a process: each thread keeps the last few answers (a fault
+ * list names the same line for hundreds of threads). Per thread, so that
+ * the workers of a multi-threaded build need no lock. */
+#define RESOLVED_KEPT 16
+static __thread struct { void *pc; char where[512]; } t_resolved[RESOLVED_KEPT];
+static __thread unsigned t_resolved_next;
+
+static char *resolve_pc_uncached(void *pc, char *out, size_t outsz);
+
 static char *resolve_pc(void *pc, char *out, size_t outsz)
 {
     out[0] = 0;
     if (!pc)
         return out;
+    for (unsigned i = 0; i < RESOLVED_KEPT; i++)
+        if (t_resolved[i].pc == pc) {
+            snprintf(out, outsz, "%s", t_resolved[i].where);
+            return out;
+        }
+    unsigned i = t_resolved_next++ % RESOLVED_KEPT;
+    resolve_pc_uncached(pc, t_resolved[i].where, sizeof t_resolved[i].where);
+    t_resolved[i].pc = pc;
+    snprintf(out, outsz, "%s", t_resolved[i].where);
+    return out;
+}
+
+static char *resolve_pc_uncached(void *pc, char *out, size_t outsz)
+{
+    out[0] = 0;
     Dl_info di, own;
     if (!dladdr(pc, &di) || !di.dli_fname)
         return out;
@@ -1654,8 +1683,11 @@ static char *resolve_pc(void *pc, char *out, size_t outsz)
             *d = 0;
         if (strncmp(line, "??", 2) == 0)
             continue;
-        if (!out[0] || emu_own_header(out))
-            snprintf(out, outsz, "%s", line);
+        if (!out[0] || emu_own_header(out)) {
+            size_t l = strlen(line) < outsz ? strlen(line) : outsz - 1;
+            memcpy(out, line, l);
+            out[l] = 0;
+        }
     }
     pclose(p);
     return out;
