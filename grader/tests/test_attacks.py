@@ -105,6 +105,29 @@ class Listener:
         self.sock.close()
 
 
+def add_session_key(description, payload):
+    """Adds a "user" key to this process's session keyring (which the
+    grader inherits); returns its id, or None where keys are not to be had."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    sys_add_key = {"x86_64": 248, "aarch64": 217}.get(os.uname().machine)
+    if sys_add_key is None:
+        return None
+    data = payload.encode()
+    k = libc.syscall(ctypes.c_long(sys_add_key), b"user", description.encode(), data, ctypes.c_size_t(len(data)),
+                     ctypes.c_long(-3))
+    return k if k > 0 else None
+
+
+def keys_named(text):
+    """Lines of /proc/keys (the keys this process can see) naming text."""
+    try:
+        return [l for l in Path("/proc/keys").read_text().splitlines() if text in l]
+    except OSError:
+        return []
+
+
 def statuses(records_dir, names):
     out = {}
     for n in names:
@@ -141,11 +164,22 @@ def batch(tmp_path_factory):
     secret.chmod(0o600)
     expect = place_attacks(mixed, records, listener.port, mark, secret)
     kit_before = tree_hash(kit.ROOT / "datasets" / LAB)
-    p = kit.gpulab("grade", LAB, mixed, *common, "--records", records, "--csv", tmp / "grades.csv",
-                   timeout=900)
+    # the secret in the session keyring the grader inherits, as an
+    # instructor's tickets and tokens would be
+    key = add_session_key(mark + "-secret", secret_text)
+    # graded from an interactive terminal, the instructor's
+    terminal = kit.Terminal()
+    p = terminal.run([kit.GPULAB, "grade", LAB, mixed, *common, "--records", records, "--csv", tmp / "grades.csv"],
+                     timeout=900)
+    pending = terminal.close()
     listener.close()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
-           "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text}
+           "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text,
+           "screen": bytes(terminal.screen), "pending": pending, "key": key}
+    if key is not None:
+        import ctypes
+        ctypes.CDLL(None).syscall(ctypes.c_long({"x86_64": 250, "aarch64": 219}[os.uname().machine]),
+                                  ctypes.c_long(3), ctypes.c_long(key))  # keyctl(KEYCTL_REVOKE, key)
     for pid in processes_with(mark):  # never leave one behind, even when a test failed
         try:
             os.kill(int(pid), 9)
@@ -225,6 +259,71 @@ def test_a_full_disk_stops_its_own_run_only(batch):
     said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert said, rec["datasets"][0]["stdout"][:500]
     assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
+def test_the_instructors_terminal_is_out_of_reach(batch):
+    """The grader ran from a terminal (its controlling terminal and standard
+    input): no run, build or checker pushed a line into its input (which the
+    instructor's shell would run once gpulab exits), wrote to its screen or
+    took its foreground; the run found no terminal at all."""
+    mark = batch["mark"].encode()
+    assert mark not in batch["pending"], batch["pending"][:300]
+    assert batch["pending"] == b"", batch["pending"][:300]
+    assert mark not in batch["screen"], batch["screen"][-600:]
+    rec = json.loads((batch["records"] / "terminal.json").read_text())
+    assert "terminal reached" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
+
+
+def test_the_graders_keyring_is_out_of_reach(batch):
+    """A key in the grader's session keyring is not read by a run (the
+    leak test looks for its payload everywhere), and a key a run adds does
+    not land there."""
+    if batch["key"] is None:
+        pytest.skip("this machine gives no session keyring to add a key to")
+    assert keys_named(batch["mark"] + "-secret"), "the test's own key is visible to it"
+    assert not keys_named(batch["mark"] + "-planted"), keys_named(batch["mark"] + "-planted")
+    rec = json.loads((batch["records"] / "keyring.json").read_text())
+    assert "keyring:" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
+
+
+def test_file_counts_are_limited_too(batch):
+    """Every folder a run can write is a tmpfs with a limit on files, not
+    only on bytes: a million empty files cost the kernel memory."""
+    rec = json.loads((batch["records"] / "many_files.json").read_text())
+    said = re.findall(r"many_files: (\S+) held (\d+) files, stopped: (.*)", rec["datasets"][0]["stdout"])
+    assert len(said) == 2, rec["datasets"][0]["stdout"][:600]
+    for folder, count, why in said:
+        assert int(count) <= 16384 and why == "No space left on device", (folder, count, why)
+
+
+def test_the_emulators_log_is_in_the_runs_limited_space(batch):
+    """The emulator's launch log is the run's to write: it lives in the
+    run's size-limited folder, where flooding it stops at that folder's
+    limit, not on the grader's disk."""
+    rec = json.loads((batch["records"] / "log_flood.json").read_text())
+    said = re.search(r"log_flood: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
+    assert said, rec["datasets"][0]["stdout"][:500]
+    assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
+def test_a_run_sees_nothing_of_the_grader_in_proc(tmp_path):
+    """The run's first process is the kit's own small program, exec'd (not a
+    fork of the grader, whose command line holds --secret), and /proc shows
+    the run only its own user's processes: the secret given on the
+    grader's command line appears in no record."""
+    need_root_and_emu()
+    secret = "gpulab-cmdline-secret-" + uuid.uuid4().hex[:12]
+    (tmp_path / "class" / "eve").mkdir(parents=True)
+    shutil.copy(ATTACKS / "proc_one.cu", tmp_path / "class" / "eve" / "basic_matmul.cu")
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+                   "--secret", secret, "--records", tmp_path / "records", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    text = (tmp_path / "records" / "eve.json").read_text()
+    assert secret not in text
+    out = json.loads(text)["datasets"][0]["stdout"]
+    seen = re.findall(r"proc_one: sees pid (\d+) \[(.*)\]", out)
+    assert seen and "1" not in [pid for pid, _ in seen], out[:800]
+    assert re.search(r"proc_one: pid 1 is \[\]", out), out[:800]
 
 
 def test_the_flood_is_capped(batch):
@@ -584,7 +683,7 @@ def test_checker_runs_look_like_the_graded_run(tmp_path, crash):
     lines = seen.read_text().splitlines()
     assert len(lines) == 2, lines  # the graded run, the checked build's
     assert lines[0].startswith("argv lab-program . output.tensor | cwd run-gray-1x1 | env"), lines[0]
-    assert "GPULAB_EMU_LOG=emu-gray-1x1.log" in lines[0], lines[0]
+    assert "GPULAB_EMU_LOG=gpulab-emu.log" in lines[0], lines[0]
     for line in lines[1:]:
         assert line == lines[0], ("differs: ", set(line.split()) ^ set(lines[0].split()), line[:120])
 

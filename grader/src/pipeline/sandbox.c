@@ -13,6 +13,7 @@
 #include "kit.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -30,12 +31,17 @@
 #include <unistd.h>
 
 #define SANDBOX_GID 65534 /* nogroup */
+#define KEYCTL_JOIN_SESSION_KEYRING 1 /* <linux/keyctl.h> */
 #define NVIDIA_PERSISTENCED_DIR "/run/nvidia-persistenced"
 /* Each temporary folder of a run or build (/tmp, /var/tmp, /dev/shm). */
 #define SANDBOX_TMP_SIZE "256m"
 /* All a run may leave in its own folder (outputs, logs, anything else): the
  * largest a lab writes is a benchmark's six 4096x4096 outputs, 400 MB. */
 #define SANDBOX_RUN_DIR_SIZE "1g"
+/* Mount option of every tmpfs a run or build can write, beside its size:
+ * a number of files, so that neither bytes nor a million empty files (the
+ * kernel's memory for their inodes) hurt the machine. */
+#define TMPFS_INODES "nr_inodes=16384"
 /* A build's address space: cicc, ptxas and g++ on a lab file need well under 1 GiB. */
 #define SANDBOX_BUILD_MEMORY ((rlim_t)4 << 30)
 
@@ -178,7 +184,7 @@ void sandbox_limit_run_dir(const char *dir)
 {
     if (!run_dir_limits)
         return;
-    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=" SANDBOX_RUN_DIR_SIZE ",mode=755") != 0)
+    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=" SANDBOX_RUN_DIR_SIZE "," TMPFS_INODES ",mode=755") != 0)
         die("cannot mount a size-limited folder on %s: %s", dir, strerror(errno));
 }
 
@@ -243,6 +249,7 @@ void remove_work_dir(const char *dir)
 
 /* ---- in the run's first process (pid 1 of its namespace) -------------------- */
 
+
 static int fail(char *why, int len, const char *what, const char *path)
 {
     snprintf(why, (size_t)len, "sandbox: cannot %s %s: %s", what, path, strerror(errno));
@@ -270,7 +277,7 @@ static int mount_fresh_tmp(const char *dir, const char *size, char *why, int len
 {
     if (make_dirs(dir) != 0)
         return fail(why, len, "create", dir);
-    char *opts = xasprintf("size=%s,mode=1777", size);
+    char *opts = xasprintf("size=%s," TMPFS_INODES ",mode=1777", size);
     int rc = mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, opts);
     free(opts);
     return rc == 0 ? 0 : fail(why, len, "mount a fresh tmpfs on", dir);
@@ -328,10 +335,76 @@ static int bind_readonly(const char *path, char *why, int len)
 static const char *const system_paths[] = { "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
                                             "/etc", "/sys", NULL };
 
-/* The few devices a compiler needs; runs get the machine's /dev (the GPU's
- * device files are there). Without /dev/zero, `#include "/dev/zero"` ends
- * at once. */
+/* The few devices a compiler needs. Without /dev/zero, `#include
+ * "/dev/zero"` ends at once. */
 static const char *const build_devices[] = { "/dev/null", "/dev/urandom", "/dev/random", NULL };
+
+/* A run's devices: these, the GPU's (run_devices_gpu) and nothing else of
+ * the machine's /dev. No terminal (tty, pts, console, ptmx): a run must not
+ * reach the one the instructor graded from. */
+static const char *const run_devices[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/urandom", "/dev/random",
+                                           NULL };
+
+/* Binds a device file of the machine at the same place in the new root,
+ * writable (its own permissions decide). */
+static int bind_device(const char *path, char *why, int len)
+{
+    char *to = in_root(path);
+    int fd = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    int rc = 0;
+    if (fd < 0 || close(fd) != 0)
+        rc = fail(why, len, "create", to);
+    else if (mount(path, to, NULL, MS_BIND, NULL) != 0)
+        rc = fail(why, len, "bind", path);
+    free(to);
+    return rc;
+}
+
+/* The run's /dev: a small tmpfs with run_devices, the NVIDIA driver's
+ * device files (/dev/nvidia*, and /dev/nvidia-caps for MIG) where the
+ * machine has them, and the usual links to /proc/self/fd. */
+static int make_run_devices(char *why, int len)
+{
+    char *dev = in_root("/dev");
+    int rc = make_dirs(dev) != 0 ? fail(why, len, "create", dev)
+             : mount("tmpfs", dev, "tmpfs", MS_NOSUID | MS_NOEXEC, "size=64k,nr_inodes=256,mode=755") != 0
+                 ? fail(why, len, "mount a tmpfs on", dev)
+                 : 0;
+    free(dev);
+    for (int i = 0; rc == 0 && run_devices[i]; i++) {
+        struct stat st;
+        if (stat(run_devices[i], &st) == 0)
+            rc = bind_device(run_devices[i], why, len);
+    }
+    DIR *d = rc == 0 ? opendir("/dev") : NULL;
+    struct dirent *e;
+    while (d && rc == 0 && (e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, "nvidia", 6) != 0)
+            continue;
+        char *path = xasprintf("/dev/%s", e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISCHR(st.st_mode))
+            rc = bind_device(path, why, len);
+        else if (S_ISDIR(st.st_mode)) { /* nvidia-caps */
+            char *to = in_root(path);
+            if (make_dirs(to) != 0 || mount(path, to, NULL, MS_BIND | MS_REC, NULL) != 0)
+                rc = fail(why, len, "bind", path);
+            free(to);
+        }
+        free(path);
+    }
+    if (d)
+        closedir(d);
+    static const char *const links[][2] = { { "/proc/self/fd", "/dev/fd" },       { "/proc/self/fd/0", "/dev/stdin" },
+                                            { "/proc/self/fd/1", "/dev/stdout" }, { "/proc/self/fd/2", "/dev/stderr" } };
+    for (size_t i = 0; rc == 0 && i < sizeof links / sizeof links[0]; i++) {
+        char *to = in_root(links[i][1]);
+        if (symlink(links[i][0], to) != 0)
+            rc = fail(why, len, "make the link", links[i][1]);
+        free(to);
+    }
+    return rc;
+}
 
 int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, char *why, int len)
 {
@@ -371,10 +444,8 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
             if (bind_readonly(build_devices[i], why, len) != 0)
                 return -1;
     } else {
-        char *dev = in_root("/dev");
-        if (make_dirs(dev) != 0 || mount("/dev", dev, NULL, MS_BIND | MS_REC, NULL) != 0)
-            return fail(why, len, "bind", "/dev");
-        free(dev);
+        if (make_run_devices(why, len) != 0)
+            return -1;
         /* The NVIDIA persistence daemon's socket, where there is one: without
          * it every run would initialise the GPU from cold. */
         char *socket_dir = in_root(NVIDIA_PERSISTENCED_DIR);
@@ -446,9 +517,12 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     }
     if (mount(NULL, work_in_root, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
         return fail(why, len, "make read-only", workdir);
-    /* /proc for this pid namespace: the run sees only its own processes. */
+    /* /proc for this pid namespace: the run sees only its own processes,
+     * and of those only its own user's (hidepid): not the namespace's first
+     * process, which is the grader's. */
     char *proc = in_root("/proc");
-    if (make_dirs(proc) != 0 || mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    if (make_dirs(proc) != 0 ||
+        mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2") != 0)
         return fail(why, len, "mount", "/proc");
     free(proc);
     /* Into the new root; the machine's old root is detached, not just out of
@@ -493,6 +567,11 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
         return fail(why, len, "limit", "CPU time");
     if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(run_uid) != 0)
         return fail(why, len, "become", "the run's own user");
+    /* A fresh, empty session keyring of the run's own: the grader's (an
+     * instructor's Kerberos tickets, tokens) is out of reach, and nothing
+     * the run adds outlives it. */
+    if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0 && errno != ENOSYS)
+        return fail(why, len, "make", "a session keyring of the run's own");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return fail(why, len, "set", "no_new_privs");
     return 0;
