@@ -136,14 +136,54 @@ def statuses(records_dir, names):
     return out
 
 
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory):
+# An ordinary user for the grader (a TA with no sudo): any unused id will do.
+TA_UID = 4242
+
+
+def kit_open_to_others():
+    """Why an unprivileged user cannot run this kit, or None."""
+    for d in [kit.ROOT, *kit.ROOT.parents]:
+        if not d.stat().st_mode & 0o001:
+            return f"an unprivileged user cannot reach the kit here ({d} is not open to others)"
+    return None
+
+
+def as_ta(args, home):
+    """args run as TA_UID (setpriv), with a home and TMPDIR of its own."""
+    return [shutil.which("setpriv"), f"--reuid={TA_UID}", f"--regid={TA_UID}", "--clear-groups", "--", "env",
+            f"HOME={home}", f"TMPDIR={home}", *[str(a) for a in args]]
+
+
+def grader_as(who, tmp_path_factory):
+    """A folder for the batch, and how to run the grader: as root (the
+    namespaces' "unshare" mode) or as an ordinary user (user namespaces,
+    "userns"), who owns the folder, the class and the secret."""
+    if who == "root":
+        return tmp_path_factory.mktemp("attacks"), lambda args: args
+    if not shutil.which("setpriv"):
+        pytest.skip("setpriv (util-linux) is missing")
+    if kit_open_to_others():
+        pytest.skip(kit_open_to_others())
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-attacks-user-"))
+    tmp.chmod(0o755)
+    (tmp / "home").mkdir()
+    return tmp, lambda args: as_ta(args, tmp / "home")
+
+
+def give_to_ta(*paths):
+    for top in paths:
+        for p in [top, *Path(top).rglob("*")]:
+            os.chown(p, TA_UID, TA_UID, follow_symlinks=False)
+
+
+@pytest.fixture(scope="module", params=["root", "user"])
+def batch(request, tmp_path_factory):
     if os.geteuid() != 0:
-        pytest.skip("the sandbox needs root here; without it these attacks can reach the kit")
+        pytest.skip("the tests make an ordinary user and a root-only secret: run them as root")
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem) if (kit.ROOT / "grader" / "emu" / "emu.mk").exists() else pytest.skip(problem)
-    tmp = tmp_path_factory.mktemp("attacks")
+    tmp, run_as = grader_as(request.param, tmp_path_factory)
     mark = "gpulab-attack-" + uuid.uuid4().hex[:12]
     listener = Listener()
     common = ["--backend", "emu", "--jobs", "2", "--timeout", "3", "--dataset", DATASET]
@@ -163,19 +203,22 @@ def batch(tmp_path_factory):
     secret.write_text(secret_text + "\n")
     secret.chmod(0o600)
     expect = place_attacks(mixed, records, listener.port, mark, secret)
+    if request.param == "user":  # the TA's own class and secret (0600)
+        give_to_ta(tmp)
     kit_before = tree_hash(kit.ROOT / "datasets" / LAB)
     # the secret in the session keyring the grader inherits, as an
     # instructor's tickets and tokens would be
     key = add_session_key(mark + "-secret", secret_text)
     # graded from an interactive terminal, the instructor's
     terminal = kit.Terminal()
-    p = terminal.run([kit.GPULAB, "grade", LAB, mixed, *common, "--records", records, "--csv", tmp / "grades.csv"],
-                     timeout=900)
+    p = terminal.run(run_as([kit.GPULAB, "grade", LAB, mixed, *common, "--records", records, "--csv",
+                             tmp / "grades.csv"]), timeout=900)
     pending = terminal.close()
     listener.close()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
            "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text,
-           "screen": bytes(terminal.screen), "pending": pending, "key": key}
+           "screen": bytes(terminal.screen), "pending": pending, "key": key,
+           "mode": "unshare" if request.param == "root" else "userns"}
     if key is not None:
         import ctypes
         ctypes.CDLL(None).syscall(ctypes.c_long({"x86_64": 250, "aarch64": 219}[os.uname().machine]),
@@ -185,18 +228,20 @@ def batch(tmp_path_factory):
             os.kill(int(pid), 9)
         except OSError:
             pass
+    if request.param == "user":
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def test_grader_survives_and_grades_everyone(batch):
     p = batch["p"]
-    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.returncode == 0, (p.stderr[-3000:], p.stdout[-3000:])
     recs = sorted(r.stem for r in batch["records"].glob("*.json"))
     assert recs == sorted(batch["names"] + list(batch["expect"]))
     for r in batch["records"].glob("*.json"):
         rec = json.loads(r.read_text())
         validate.check_json(rec, "record.schema.json")
         assert rec["id"] == r.stem, "a record was overwritten by a submission"
-        assert rec["sandbox"] == "unshare", rec["sandbox"]
+        assert rec["sandbox"] == batch["mode"], rec["sandbox"]
 
 
 @pytest.mark.parametrize("attack", sorted(p.stem for p in ATTACKS.glob("*.cu")))
@@ -453,10 +498,30 @@ def test_links_hidden_names_and_id_clashes(tmp_path):
     assert not (tmp_path / "records2").exists() or not list((tmp_path / "records2").glob("*.json"))
 
 
-def test_no_isolation_no_grade(tmp_path):
-    """Where runs cannot be isolated (here: not root), grade refuses, saying
-    why and what to do, unless --sandbox none is explicit, which every output
-    then states."""
+@pytest.fixture(scope="module")
+def no_namespaces(tmp_path_factory):
+    """A program that runs a command where namespaces and mounts are refused,
+    as Docker's default seccomp profile refuses them
+    (grader/tests/programs/no_namespaces.c)."""
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if not cc:
+        pytest.skip("no C compiler to build the seccomp filter's program")
+    if os.uname().machine != "x86_64":
+        pytest.skip("the seccomp filter is written for x86_64")
+    out = tmp_path_factory.mktemp("seccomp") / "no_namespaces"
+    p = kit.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", out,
+                 kit.ROOT / "grader" / "tests" / "programs" / "no_namespaces.c"])
+    assert p.returncode == 0, p.stderr
+    out.parent.chmod(0o755)
+    p = kit.run([out, "unshare", "--user", "true"])
+    assert p.returncode != 0, "the filter let a user namespace through"
+    return out
+
+
+def test_no_isolation_no_grade(tmp_path, no_namespaces):
+    """Where runs cannot be isolated (here: not root, and user namespaces
+    refused by a seccomp filter), grade refuses, saying why and what to do,
+    unless --sandbox none is explicit, which every output then states."""
     if os.geteuid() != 0:
         pytest.skip("runs as root to drop to an unprivileged user")
     setpriv = shutil.which("setpriv")
@@ -473,13 +538,14 @@ def test_no_isolation_no_grade(tmp_path):
         shutil.copy(SOLUTION, top / "class" / "alice" / "basic_matmul.cu")
         for p in [top, *top.rglob("*")]:
             p.chmod(0o777 if p.is_dir() else 0o666)
-        drop = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        drop = [no_namespaces, setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
         args = [str(kit.GPULAB), "grade", LAB, str(top / "class"), "--backend", "emu", "--no-sanitize",
                 "--dataset", DATASET]
         env = {"TMPDIR": str(top), "HOME": str(top)}
         p = kit.run([*drop, *args, "--records", str(top / "rec1")], env=env, cwd=top)
         assert p.returncode == 3, p.stderr
         assert "cannot isolate" in p.stderr and "--sandbox none" in p.stderr
+        assert "user namespaces" in p.stderr, p.stderr
         assert not (top / "rec1").exists()
         p = kit.run([*drop, *args, "--records", str(top / "rec2"), "--sandbox", "none", "--format", "json"],
                     env=env, cwd=top)

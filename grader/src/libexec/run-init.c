@@ -18,6 +18,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,6 +35,9 @@ int main(int argc, char **argv)
     long kid = argc == 3 ? number(argv[1]) : -1, fd = argc == 3 ? number(argv[2]) : -1;
     if (kid <= 0 || fd < 0)
         return 2;
+    /* In a user namespace the run has this process's user: not dumpable,
+     * it cannot be traced or have its memory read by the run. */
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     for (;;) {
         int status;
         pid_t w = wait(&status);

@@ -26,6 +26,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -61,6 +62,10 @@ void sandbox_next_run_user(void)
 #define NS_FLAGS (CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
 
 static int active;
+/* An ordinary user's sandbox: the grader has entered a user namespace of
+ * its own (enter_user_namespace), where it may make the other namespaces
+ * and mounts; runs keep its user id, with no capabilities. */
+static int in_user_namespace;
 static int run_dir_limits; /* run folders are size-limited tmpfs mounts (sandbox_limit_run_dir) */
 static char mode[400] = "none (not requested)";
 static char **hidden;
@@ -68,7 +73,11 @@ static int nhidden;
 
 int sandbox_active(void) { return active; }
 const char *sandbox_mode(void) { return mode; }
-int sandbox_clone_flags(void) { return active ? NS_FLAGS : 0; }
+/* In a user namespace, each run gets one more of its own, a child of the
+ * grader's: RLIMIT_NPROC is counted per user namespace and user (Linux
+ * 5.14 on), so a run's fork bomb fills its own count, not the builds' and
+ * runs' beside it, which all have the grader's user. */
+int sandbox_clone_flags(void) { return active ? NS_FLAGS | (in_user_namespace ? CLONE_NEWUSER : 0) : 0; }
 
 void sandbox_hide(const char *path)
 {
@@ -83,13 +92,67 @@ void sandbox_hide(const char *path)
     hidden[nhidden++] = xstrdup(p);
 }
 
+/* Writes text to a file of /proc/self; 0 or -1 with errno. */
+static int write_proc_self(const char *name, const char *text)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/%s", name);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* Not root: the grader enters a user namespace of its own, mapping only its
+ * own user and group to themselves, which lets it make the other namespaces
+ * and mounts for its runs, as root does, with rights over nothing of the
+ * machine that it did not have. */
+static uid_t own_uid;
+static gid_t own_gid;
+
+/* Maps the grader's user and group, and nothing else, into the user
+ * namespace this process has just entered or been made in. */
+static int map_own_user(void)
+{
+    char map[64];
+    snprintf(map, sizeof map, "%u %u 1\n", (unsigned)own_uid, (unsigned)own_uid);
+    if (write_proc_self("uid_map", map) != 0)
+        return -1;
+    if (write_proc_self("setgroups", "deny") != 0 && errno != ENOENT)
+        return -1;
+    snprintf(map, sizeof map, "%u %u 1\n", (unsigned)own_gid, (unsigned)own_gid);
+    return write_proc_self("gid_map", map);
+}
+
+static int enter_user_namespace(char *why, size_t len)
+{
+    own_uid = geteuid();
+    own_gid = getegid();
+    if (unshare(CLONE_NEWUSER) != 0) {
+        snprintf(why, len,
+                 "not root, and this machine refuses user namespaces (%s): enable them "
+                 "(sysctl kernel.unprivileged_userns_clone=1 or user.max_user_namespaces > 0; on Ubuntu 24.04 an "
+                 "AppArmor profile that allows them, as the bubblewrap package installs), or grade as root",
+                 strerror(errno));
+        return -1;
+    }
+    if (map_own_user() != 0) {
+        snprintf(why, len, "cannot map this user into a user namespace: %s", strerror(errno));
+        return -1;
+    }
+    in_user_namespace = 1;
+    return 0;
+}
+
 /* Whether this machine lets us make the namespaces and mounts a run needs. */
 static int probe(char *why, size_t len)
 {
-    if (geteuid() != 0) {
-        snprintf(why, len, "not root: the namespaces need root here, so runs only get process limits");
+    if (geteuid() != 0 && !in_user_namespace && enter_user_namespace(why, len) != 0)
         return -1;
-    }
     int pipefd[2];
     if (pipe(pipefd) != 0) {
         snprintf(why, len, "pipe: %s", strerror(errno));
@@ -162,7 +225,7 @@ void sandbox_init(const char *requested, int keep_files)
     char why[320];
     if (probe(why, sizeof why) == 0) {
         active = 1;
-        snprintf(mode, sizeof mode, "unshare");
+        snprintf(mode, sizeof mode, in_user_namespace ? "userns" : "unshare");
         /* A run's root holds only the machine's software and its own work
          * directory; the kit is hidden too in case it lives among that
          * software (/usr/local/...). */
@@ -174,8 +237,9 @@ void sandbox_init(const char *requested, int keep_files)
      * answers and rewrite the class's records after the grader has gone. */
     fprintf(stderr,
             "gpulab: cannot isolate submissions on this machine (%s).\n"
-            "gpulab: grading runs them as root in Linux namespaces; run gpulab grade as root on Linux, or pass\n"
-            "gpulab: --sandbox none to grade without isolation (only for code you trust; every output will say so)\n",
+            "gpulab: grading runs them in Linux namespaces (as root, or as any user where user namespaces are\n"
+            "gpulab: allowed); fix the above, or pass --sandbox none to grade without isolation (only for code\n"
+            "gpulab: you trust; every output will say so)\n",
             why);
     exit(SANDBOX_UNAVAILABLE_EXIT);
 }
@@ -292,6 +356,28 @@ static char *in_root(const char *path)
     return xasprintf(NEW_ROOT "%s", path);
 }
 
+/* The flags of the mount a path is on that a remount must keep: in a user
+ * namespace the kernel refuses one that would drop them (nodev, noexec,
+ * the atime rules of /sys or /proc, say). */
+static unsigned long locked_flags(const char *path)
+{
+    struct statvfs v;
+    if (statvfs(path, &v) != 0)
+        return 0;
+    unsigned long f = 0;
+    if (v.f_flag & ST_NODEV)
+        f |= MS_NODEV;
+    if (v.f_flag & ST_NOEXEC)
+        f |= MS_NOEXEC;
+    if (v.f_flag & ST_NOATIME)
+        f |= MS_NOATIME;
+    if (v.f_flag & ST_NODIRATIME)
+        f |= MS_NODIRATIME;
+    if (v.f_flag & ST_RELATIME)
+        f |= MS_RELATIME;
+    return f;
+}
+
 /* Binds a path of the machine read-only at the same place in the new root:
  * a folder (and the mounts under it) or a file; a symbolic link (/bin ->
  * usr/bin on merged-/usr systems) is recreated as a link. A path the machine
@@ -321,7 +407,7 @@ static int bind_readonly(const char *path, char *why, int len)
             rc = fail(why, len, "create", to);
         else if (mount(path, to, NULL, MS_BIND | MS_REC, NULL) != 0)
             rc = fail(why, len, "bind", path);
-        else if (mount(NULL, to, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID, NULL) != 0)
+        else if (mount(NULL, to, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | locked_flags(path), NULL) != 0)
             rc = fail(why, len, "make read-only", to);
     }
     free(parent);
@@ -414,6 +500,8 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     if (!realpath(cwd, real_cwd))
         return fail(why, len, "resolve", cwd);
     char *workdir = parent_of(real_cwd);   /* the submission's own work directory */
+    if (in_user_namespace && map_own_user() != 0)
+        return fail(why, len, "map the grader's user into", "the run's user namespace");
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
         return fail(why, len, "make private", "/");
     /* The program writes its output (and the emulator its log) as the run's
@@ -421,7 +509,7 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
      * listable: several runs and builds of one submission (the checking
      * builds, the checkers) go on at once, each as a user of its own, and
      * each must reach its own folder and the programs in it. */
-    if (chmod(workdir, 0711) != 0 || chown(real_cwd, run_uid, SANDBOX_GID) != 0)
+    if (chmod(workdir, 0711) != 0 || (!in_user_namespace && chown(real_cwd, run_uid, SANDBOX_GID) != 0))
         return fail(why, len, "hand over", real_cwd);
     int keep = open(workdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (keep < 0)
@@ -489,7 +577,12 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     if (make_dirs(work_in_root) != 0)
         return fail(why, len, "recreate", workdir);
     char *from = xasprintf("/proc/self/fd/%d", keep);
-    if (mount(from, work_in_root, NULL, MS_BIND, NULL) != 0)
+    /* In a run's own user namespace the run folders mounted under the work
+     * directory are locked to it: the kernel refuses a bind that would
+     * leave them behind, so they come along (the other run folders of this
+     * submission then stay writable to this run; nothing of the grader's
+     * or another submission's is among them). */
+    if (mount(from, work_in_root, NULL, MS_BIND | (in_user_namespace ? MS_REC : 0), NULL) != 0)
         return fail(why, len, "bind", workdir);
     free(from);
     close(keep);
@@ -508,7 +601,7 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
             continue;
         char *p = in_root(path + 1);
         int fd = open(p, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd < 0 || fchown(fd, run_uid, SANDBOX_GID) != 0)
+        if (fd < 0 || (!in_user_namespace && fchown(fd, run_uid, SANDBOX_GID) != 0))
             return fail(why, len, "create", path + 1);
         close(fd);
         if (mount(p, p, NULL, MS_BIND, NULL) != 0)
@@ -554,7 +647,9 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
     if (ncpu < 1)
         ncpu = 1;
     /* Processes and threads of this run's own user: enough for CUDA's and
-     * the emulator's threads, not for a fork bomb to hurt the machine. */
+     * the emulator's threads, not for a fork bomb to hurt the machine. In
+     * a user namespace the run keeps the grader's user, but the count is
+     * the run's user namespace's own (sandbox_clone_flags). */
     rlim_t nproc = (rlim_t)(ncpu * 8 + 256);
     struct rlimit rl = { nproc, nproc };
     if (setrlimit(RLIMIT_NPROC, &rl) != 0)
@@ -565,8 +660,18 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
     struct rlimit cl = { cpu, cpu + 5 };
     if (setrlimit(RLIMIT_CPU, &cl) != 0)
         return fail(why, len, "limit", "CPU time");
-    if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(run_uid) != 0)
+    /* No capability can come back: the bounding set is emptied (in a user
+     * namespace, the grader's capabilities there; as root, before the
+     * change of user drops the rest). */
+    for (int cap = 0; cap < 64; cap++)
+        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL)
+            return fail(why, len, "drop", "capabilities");
+    if (in_user_namespace) {
+        /* Only the grader's own user is mapped: the run keeps it, and exec
+         * (not as the namespace's root) leaves it no capabilities. */
+    } else if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(run_uid) != 0) {
         return fail(why, len, "become", "the run's own user");
+    }
     /* A fresh, empty session keyring of the run's own: the grader's (an
      * instructor's Kerberos tickets, tokens) is out of reach, and nothing
      * the run adds outlives it. */
