@@ -3,8 +3,11 @@
 Tests marked `gpu` need a usable NVIDIA GPU; without one they are skipped
 with the reason shown (pytest -rs). Tests that take the `backend` fixture run
 once per backend: `emu` always (the CPU emulator is part of the kit and must
-work in CI), `gpu` under the `gpu` marker.
+work in CI), `gpu` under the `gpu` marker. `no_namespaces` is a program
+that runs a command the way a container without namespaces would.
 """
+import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -50,3 +53,23 @@ def backend(request):
         if problem:
             pytest.skip(problem)
     return request.param
+
+
+@pytest.fixture(scope="session")
+def no_namespaces(tmp_path_factory):
+    """A program that runs a command where namespaces and mounts are refused,
+    as Docker's default seccomp profile refuses them
+    (grader/tests/programs/no_namespaces.c)."""
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if not cc:
+        pytest.skip("no C compiler to build the seccomp filter's program")
+    if os.uname().machine != "x86_64":
+        pytest.skip("the seccomp filter is written for x86_64")
+    out = tmp_path_factory.mktemp("seccomp") / "no_namespaces"
+    p = kit.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", out,
+                 kit.ROOT / "grader" / "tests" / "programs" / "no_namespaces.c"])
+    assert p.returncode == 0, p.stderr
+    out.parent.chmod(0o755)
+    p = kit.run([out, "unshare", "--user", "true"])
+    assert p.returncode != 0, "the filter let a user namespace through"
+    return out

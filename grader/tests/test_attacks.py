@@ -34,14 +34,22 @@ def expectation(src):
     return m.group(1)
 
 
-def place_attacks(dest, records, port, mark, secret):
+# What the uid mode (root in a container without namespaces) does not
+# limit: the folders' sizes and file counts (the machine's own disk would
+# fill). The instructor guide says so.
+NO_FOLDER_LIMITS = ("fill_disk", "log_flood", "many_files")
+
+
+def place_attacks(dest, records, port, mark, secret, kit_root=kit.ROOT, leave_out=()):
     """Copies every attack into dest/<name>/basic_matmul.cu with its
     placeholders filled in; returns {name: "full" | "zero"}."""
     out = {}
     for f in sorted(ATTACKS.glob("*.cu")):
+        if f.stem in leave_out:
+            continue
         src = f.read_text()
         out[f.stem] = expectation(src)
-        src = (src.replace("@KIT@", str(kit.ROOT)).replace("@RECORDS@", str(records))
+        src = (src.replace("@KIT@", str(kit_root)).replace("@RECORDS@", str(records))
                .replace("@PORT@", str(port)).replace("@MARK@", mark).replace("@SECRET@", str(secret)))
         (dest / f.stem).mkdir(parents=True)
         (dest / f.stem / "basic_matmul.cu").write_text(src)
@@ -154,12 +162,29 @@ def as_ta(args, home):
             f"HOME={home}", f"TMPDIR={home}", *[str(a) for a in args]]
 
 
-def grader_as(who, tmp_path_factory):
-    """A folder for the batch, and how to run the grader: as root (the
-    namespaces' "unshare" mode) or as an ordinary user (user namespaces,
-    "userns"), who owns the folder, the class and the secret."""
+def private_kit_copy(dest):
+    """A copy of the kit at dest whose answer keys and datasets only root
+    can read, as the uid mode asks (the instructor guide's set-up)."""
+    shutil.copytree(kit.ROOT, dest, symlinks=True, ignore=shutil.ignore_patterns(".git", "__pycache__", ".carry"))
+    for part in ("solutions", "docs/instructor", "datasets"):
+        if (dest / part).exists():
+            (dest / part).chmod(0o700)
+    return dest
+
+
+def grader_as(who, tmp_path_factory, request):
+    """A folder for the batch, the kit to grade with, and how to run the
+    grader: as root (the namespaces' "unshare" mode), as an ordinary user
+    (user namespaces, "userns"), who owns the folder, the class and the
+    secret, or as root where a seccomp filter refuses namespaces and mounts
+    as Docker's default profile does (a user per submission, "uid")."""
     if who == "root":
-        return tmp_path_factory.mktemp("attacks"), lambda args: args
+        return tmp_path_factory.mktemp("attacks"), kit.ROOT, lambda args: args
+    if who == "container":
+        no_ns = request.getfixturevalue("no_namespaces")
+        tmp = Path(tempfile.mkdtemp(prefix="gpulab-attacks-container-"))
+        tmp.chmod(0o755)
+        return tmp, private_kit_copy(tmp / "kit"), lambda args: [no_ns, *args]
     if not shutil.which("setpriv"):
         pytest.skip("setpriv (util-linux) is missing")
     if kit_open_to_others():
@@ -167,7 +192,7 @@ def grader_as(who, tmp_path_factory):
     tmp = Path(tempfile.mkdtemp(prefix="gpulab-attacks-user-"))
     tmp.chmod(0o755)
     (tmp / "home").mkdir()
-    return tmp, lambda args: as_ta(args, tmp / "home")
+    return tmp, kit.ROOT, lambda args: as_ta(args, tmp / "home")
 
 
 def give_to_ta(*paths):
@@ -176,14 +201,14 @@ def give_to_ta(*paths):
             os.chown(p, TA_UID, TA_UID, follow_symlinks=False)
 
 
-@pytest.fixture(scope="module", params=["root", "user"])
+@pytest.fixture(scope="module", params=["root", "user", "container"])
 def batch(request, tmp_path_factory):
     if os.geteuid() != 0:
         pytest.skip("the tests make an ordinary user and a root-only secret: run them as root")
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem) if (kit.ROOT / "grader" / "emu" / "emu.mk").exists() else pytest.skip(problem)
-    tmp, run_as = grader_as(request.param, tmp_path_factory)
+    tmp, kit_root, run_as = grader_as(request.param, tmp_path_factory, request)
     mark = "gpulab-attack-" + uuid.uuid4().hex[:12]
     listener = Listener()
     common = ["--backend", "emu", "--jobs", "2", "--timeout", "3", "--dataset", DATASET]
@@ -202,23 +227,26 @@ def batch(request, tmp_path_factory):
     secret = tmp / "secret.txt"
     secret.write_text(secret_text + "\n")
     secret.chmod(0o600)
-    expect = place_attacks(mixed, records, listener.port, mark, secret)
+    expect = place_attacks(mixed, records, listener.port, mark, secret, kit_root,
+                           NO_FOLDER_LIMITS if request.param == "container" else ())
     if request.param == "user":  # the TA's own class and secret (0600)
         give_to_ta(tmp)
-    kit_before = tree_hash(kit.ROOT / "datasets" / LAB)
+    if request.param == "container":  # the class, as the uid mode asks
+        mixed.chmod(0o700)
+    kit_before = tree_hash(kit_root / "datasets" / LAB)
     # the secret in the session keyring the grader inherits, as an
     # instructor's tickets and tokens would be
     key = add_session_key(mark + "-secret", secret_text)
     # graded from an interactive terminal, the instructor's
     terminal = kit.Terminal()
-    p = terminal.run(run_as([kit.GPULAB, "grade", LAB, mixed, *common, "--records", records, "--csv",
+    p = terminal.run(run_as([kit_root / "gpulab", "grade", LAB, mixed, *common, "--records", records, "--csv",
                              tmp / "grades.csv"]), timeout=900)
     pending = terminal.close()
     listener.close()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
            "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text,
            "screen": bytes(terminal.screen), "pending": pending, "key": key,
-           "mode": "unshare" if request.param == "root" else "userns"}
+           "mode": {"root": "unshare", "user": "userns", "container": "uid"}[request.param], "kit": kit_root}
     if key is not None:
         import ctypes
         ctypes.CDLL(None).syscall(ctypes.c_long({"x86_64": 250, "aarch64": 219}[os.uname().machine]),
@@ -228,7 +256,7 @@ def batch(request, tmp_path_factory):
             os.kill(int(pid), 9)
         except OSError:
             pass
-    if request.param == "user":
+    if request.param != "root":
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -246,6 +274,8 @@ def test_grader_survives_and_grades_everyone(batch):
 
 @pytest.mark.parametrize("attack", sorted(p.stem for p in ATTACKS.glob("*.cu")))
 def test_attack_earns_nothing_beyond_its_honest_output(batch, attack):
+    if attack not in batch["expect"]:
+        pytest.skip(f"the {batch['mode']} mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / f"{attack}.json").read_text())
     want = rec["max_score"] if batch["expect"][attack] == "full" else 0
     assert rec["score"] == want, (attack, rec["datasets"][0]["status"], rec["datasets"][0]["message"],
@@ -257,11 +287,11 @@ def test_honest_submissions_are_graded_as_without_the_attacks(batch):
 
 
 def test_kit_and_machine_untouched(batch):
-    assert tree_hash(kit.ROOT / "datasets" / LAB) == batch["kit_before"], "the kit's datasets changed"
+    assert tree_hash(batch["kit"] / "datasets" / LAB) == batch["kit_before"], "the kit's datasets changed"
     assert not processes_with(batch["mark"]), "a submission's process outlived the batch"
     assert batch["listener"].connections == [], "a submission reached the network"
     for leftover in ("/tmp/gpulab-attack-cache", "/dev/shm/gpulab-attack-cache", "/var/tmp/gpulab-attack-cache",
-                     kit.ROOT / "gpulab-attack-cache", "/tmp/results.json", kit.ROOT / "grades.json"):
+                     batch["kit"] / "gpulab-attack-cache", "/tmp/results.json", batch["kit"] / "grades.json"):
         assert not Path(leftover).exists(), f"a submission wrote {leftover}"
     forged = batch["records"] / "write_results.json"
     assert json.loads(forged.read_text())["id"] == "write_results"
@@ -300,6 +330,8 @@ def test_a_full_disk_stops_its_own_run_only(batch):
     """The run folder is a size-limited mount of its own: the run that fills
     it is stopped by "No space left" at the limit (and its own output no
     longer fits); its neighbours and the grader never notice."""
+    if batch["mode"] == "uid":
+        pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / "fill_disk.json").read_text())
     said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert said, rec["datasets"][0]["stdout"][:500]
@@ -334,6 +366,8 @@ def test_the_graders_keyring_is_out_of_reach(batch):
 def test_file_counts_are_limited_too(batch):
     """Every folder a run can write is a tmpfs with a limit on files, not
     only on bytes: a million empty files cost the kernel memory."""
+    if batch["mode"] == "uid":
+        pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / "many_files.json").read_text())
     said = re.findall(r"many_files: (\S+) held (\d+) files, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert len(said) == 2, rec["datasets"][0]["stdout"][:600]
@@ -345,6 +379,8 @@ def test_the_emulators_log_is_in_the_runs_limited_space(batch):
     """The emulator's launch log is the run's to write: it lives in the
     run's size-limited folder, where flooding it stops at that folder's
     limit, not on the grader's disk."""
+    if batch["mode"] == "uid":
+        pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / "log_flood.json").read_text())
     said = re.search(r"log_flood: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert said, rec["datasets"][0]["stdout"][:500]
@@ -498,24 +534,21 @@ def test_links_hidden_names_and_id_clashes(tmp_path):
     assert not (tmp_path / "records2").exists() or not list((tmp_path / "records2").glob("*.json"))
 
 
-@pytest.fixture(scope="module")
-def no_namespaces(tmp_path_factory):
-    """A program that runs a command where namespaces and mounts are refused,
-    as Docker's default seccomp profile refuses them
-    (grader/tests/programs/no_namespaces.c)."""
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if not cc:
-        pytest.skip("no C compiler to build the seccomp filter's program")
-    if os.uname().machine != "x86_64":
-        pytest.skip("the seccomp filter is written for x86_64")
-    out = tmp_path_factory.mktemp("seccomp") / "no_namespaces"
-    p = kit.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", out,
-                 kit.ROOT / "grader" / "tests" / "programs" / "no_namespaces.c"])
-    assert p.returncode == 0, p.stderr
-    out.parent.chmod(0o755)
-    p = kit.run([out, "unshare", "--user", "true"])
-    assert p.returncode != 0, "the filter let a user namespace through"
-    return out
+def test_the_uid_mode_refuses_to_grade_beside_readable_answers(tmp_path, no_namespaces):
+    """As root where namespaces are refused, submissions run as users of
+    their own, which keeps nothing from them that other users may read:
+    grade refuses (exit 3) while the kit's answer keys or the class are
+    open to other users, naming the path and the fix."""
+    need_root_and_emu()
+    if not (kit.ROOT / "solutions").stat().st_mode & 0o005:
+        pytest.skip("this kit's solutions are already closed to other users")
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, tmp_path / "class" / "alice" / "basic_matmul.cu")
+    p = kit.run([no_namespaces, kit.GPULAB, "grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize",
+                 "--dataset", DATASET, "--records", tmp_path / "records"])
+    assert p.returncode == 3, p.stderr
+    assert str(kit.ROOT / "solutions") in p.stderr and "chmod o-rwx" in p.stderr, p.stderr
+    assert not list((tmp_path / "records").glob("*.json"))
 
 
 def test_no_isolation_no_grade(tmp_path, no_namespaces):

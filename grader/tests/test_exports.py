@@ -171,12 +171,15 @@ def test_gradescope_package(tmp_path, writer):
         assert listing.returncode == 0 and "setup.sh" in listing.stdout
 
 
-def test_gradescope_package_in_gradescopes_default_container(tmp_path):
+@pytest.mark.parametrize("namespaces", ["allowed", "refused"])
+def test_gradescope_package_in_gradescopes_default_container(tmp_path, request, namespaces):
     """Lab 02's autograder, unpacked and set up as Gradescope does, grades a
     submission with a race on hidden datasets inside Gradescope's default
     container limits (0.5 CPU, 768 MB, 10 minutes; a cgroup here): the zip
     is small, the race and its lines are in the visible output, and the
-    peak memory of the whole run stays under the limit."""
+    peak memory of the whole run stays under the limit. Where the container
+    refuses namespaces (Docker's default seccomp profile), the submission
+    runs as a user of its own (the uid mode), never without isolation."""
     if os.geteuid() != 0:
         pytest.skip("the sandbox and the cgroup need root here")
     mem_root = Path("/sys/fs/cgroup/memory")
@@ -213,9 +216,10 @@ def test_gradescope_package_in_gradescopes_default_container(tmp_path):
         (mem / "memory.limit_in_bytes").write_text(str(768 * 1024 * 1024))
         (cpu / "cpu.cfs_period_us").write_text("100000")
         (cpu / "cpu.cfs_quota_us").write_text("50000")
+        wrap = f"{request.getfixturevalue('no_namespaces')} " if namespaces == "refused" else ""
         p = subprocess.run(["sh", "-c", f'echo $$ > {mem}/cgroup.procs && echo $$ > {cpu}/cgroup.procs && '
-                            f'exec bash {top}/source/run_autograder'], capture_output=True, text=True, env=env,
-                           timeout=600)
+                            f'exec {wrap}bash {top}/source/run_autograder'], capture_output=True, text=True,
+                           env=env, timeout=600)
         peak = int((mem / "memory.max_usage_in_bytes").read_text())
         failcnt = int((mem / "memory.failcnt").read_text())
     finally:
@@ -228,13 +232,17 @@ def test_gradescope_package_in_gradescopes_default_container(tmp_path):
     res = json.loads((top / "results" / "results.json").read_text())
     assert any(t["visibility"] == "hidden" for t in res["tests"]), "the datasets were hidden"
     assert "race at lines" in res["output"] and "checker (race, line" in res["output"], res["output"]
+    records = list((top / "gpulab-records").glob("*.json"))
+    assert len(records) == 1
+    assert json.loads(records[0].read_text())["sandbox"] == ("unshare" if namespaces == "allowed" else "uid")
     print(f"peak memory {peak / 2**20:.0f} MiB of 768 MiB")
     assert peak < 768 * 1024 * 1024 and failcnt == 0, (peak, failcnt)
 
 
 def test_gradescope_says_when_a_submission_was_not_isolated(tmp_path):
-    """The package's run_autograder falls back to --sandbox none where the
-    container refuses namespaces (grade exits 3): the results then say so."""
+    """Graded with --sandbox none (by hand), the results say so; the
+    package's run_autograder never falls back to it: where grade cannot
+    isolate (exit 3), the results say the submission was not graded."""
     out = tmp_path / "results.json"
     p = kit.gpulab("grade", LAB, SOLUTION, "--format", "gradescope", "--sandbox", "none", "--no-sanitize",
                    "--records", tmp_path / "r", "--out", out)
@@ -244,4 +252,4 @@ def test_gradescope_says_when_a_submission_was_not_isolated(tmp_path):
     assert kit.gpulab("gradescope-package", LAB, zip_path).returncode == 0
     with zipfile.ZipFile(zip_path) as z:
         run = z.read("run_autograder").decode()
-    assert "grade --sandbox auto" in run and "[ $rc -eq 3 ]" in run and "grade --sandbox none" in run
+    assert "grade --sandbox auto" in run and "[ $rc -eq 3 ]" in run and "--sandbox none" not in run

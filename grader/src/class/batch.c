@@ -939,8 +939,13 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     double t0 = now_s();
     memset(sum, 0, sizeof *sum);
     sum->total = n;
+    int had_records = access(o->records_dir, F_OK) == 0;
     if (make_dirs(o->records_dir) != 0)
         die("cannot create the records folder %s: %s", o->records_dir, strerror(errno));
+    /* with users alone between the runs and the records, a new records
+     * folder is the grader's alone (an existing one is checked) */
+    if (!had_records && sandbox_uid_mode() && chmod(o->records_dir, 0700) != 0)
+        die("cannot close the records folder %s: %s", o->records_dir, strerror(errno));
     sandbox_hide(o->records_dir);
     char *grader_sha = self_sha();
     /* The manifest decides points, tolerance and time limits: a record made

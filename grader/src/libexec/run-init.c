@@ -17,6 +17,7 @@
  * It is linked statically, so that it needs nothing of the run's root.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -38,6 +39,14 @@ int main(int argc, char **argv)
     /* In a user namespace the run has this process's user: not dumpable,
      * it cannot be traced or have its memory read by the run. */
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    /* Signals for the run's process group (the grader's "where are you
+     * stuck" signal, a terminal's) are the program's: as pid 1 of a
+     * namespace would, this process ignores them (without a namespace, in
+     * the uid mode, they would end it first). */
+    const int ignored[] = { SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGTSTP,
+                            SIGTTIN, SIGTTOU };
+    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
+        signal(ignored[i], SIG_IGN);
     for (;;) {
         int status;
         pid_t w = wait(&status);

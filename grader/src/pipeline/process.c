@@ -691,6 +691,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         kill_strays(&keep); /* (a reaped run's strays went when it was reaped) */
     }
     free(keep.pids);
+    if (sandboxed)
+        sandbox_run_ended(spec->cwd);
     if (sandboxed) {
         /* the program's own wait status, as its namespace's first process saw it */
         int st;

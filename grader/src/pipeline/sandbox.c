@@ -22,7 +22,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -32,6 +37,11 @@
 #include <unistd.h>
 
 #define SANDBOX_GID 65534 /* nogroup */
+#if defined(__x86_64__)
+#define SECCOMP_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SECCOMP_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
 #define KEYCTL_JOIN_SESSION_KEYRING 1 /* <linux/keyctl.h> */
 #define NVIDIA_PERSISTENCED_DIR "/run/nvidia-persistenced"
 /* Each temporary folder of a run or build (/tmp, /var/tmp, /dev/shm). */
@@ -66,6 +76,9 @@ static int active;
  * its own (enter_user_namespace), where it may make the other namespaces
  * and mounts; runs keep its user id, with no capabilities. */
 static int in_user_namespace;
+/* Root where namespaces and mounts are refused (a container): runs have
+ * a user of their own and nothing else (see "the uid mode" below). */
+static int uid_mode;
 static int run_dir_limits; /* run folders are size-limited tmpfs mounts (sandbox_limit_run_dir) */
 static char mode[400] = "none (not requested)";
 static char **hidden;
@@ -77,7 +90,9 @@ const char *sandbox_mode(void) { return mode; }
  * grader's: RLIMIT_NPROC is counted per user namespace and user (Linux
  * 5.14 on), so a run's fork bomb fills its own count, not the builds' and
  * runs' beside it, which all have the grader's user. */
-int sandbox_clone_flags(void) { return active ? NS_FLAGS | (in_user_namespace ? CLONE_NEWUSER : 0) : 0; }
+int sandbox_clone_flags(void) { return active && !uid_mode ? NS_FLAGS | (in_user_namespace ? CLONE_NEWUSER : 0) : 0; }
+
+static void uid_mode_check_private(const char *path);
 
 void sandbox_hide(const char *path)
 {
@@ -85,6 +100,8 @@ void sandbox_hide(const char *path)
     const char *p = realpath(path, real) ? real : path;
     if (strcmp(p, "/") == 0)
         return;
+    if (uid_mode)
+        uid_mode_check_private(p);
     for (int i = 0; i < nhidden; i++)
         if (strcmp(hidden[i], p) == 0)
             return;
@@ -209,6 +226,8 @@ static void private_mounts(int keep_files)
     run_dir_limits = 1;
 }
 
+static void uid_mode_init(const char *why_not_namespaces);
+
 void sandbox_init(const char *requested, int keep_files)
 {
     if (!requested)
@@ -220,10 +239,11 @@ void sandbox_init(const char *requested, int keep_files)
                         "the kit, other submissions and the records, and change them; every output says so\n");
         return;
     }
-    if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0)
-        die("--sandbox %s: expected auto, unshare or none", requested);
+    if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0 && strcmp(requested, "uid") != 0)
+        die("--sandbox %s: expected auto, unshare, uid or none", requested);
     char why[320];
-    if (probe(why, sizeof why) == 0) {
+    int namespaces = strcmp(requested, "uid") != 0 && probe(why, sizeof why) == 0;
+    if (namespaces) {
         active = 1;
         snprintf(mode, sizeof mode, in_user_namespace ? "userns" : "unshare");
         /* A run's root holds only the machine's software and its own work
@@ -233,13 +253,21 @@ void sandbox_init(const char *requested, int keep_files)
         private_mounts(keep_files);
         return;
     }
+    /* Root in a container that refuses namespaces: a user of its own per
+     * submission is the isolation left (--sandbox auto, or uid). */
+    if (geteuid() == 0 && !in_user_namespace && strcmp(requested, "unshare") != 0) {
+        uid_mode_init(strcmp(requested, "uid") == 0 ? "--sandbox uid" : why);
+        return;
+    }
+    if (strcmp(requested, "uid") == 0)
+        snprintf(why, sizeof why, "--sandbox uid needs root, to give each submission a user of its own");
     /* No isolation, no grade: a submission run without it can read the
      * answers and rewrite the class's records after the grader has gone. */
     fprintf(stderr,
             "gpulab: cannot isolate submissions on this machine (%s).\n"
             "gpulab: grading runs them in Linux namespaces (as root, or as any user where user namespaces are\n"
-            "gpulab: allowed); fix the above, or pass --sandbox none to grade without isolation (only for code\n"
-            "gpulab: you trust; every output will say so)\n",
+            "gpulab: allowed), or as root under a user of their own (--sandbox uid); fix the above, or pass\n"
+            "gpulab: --sandbox none to grade without isolation (only for code you trust; every output will say so)\n",
             why);
     exit(SANDBOX_UNAVAILABLE_EXIT);
 }
@@ -309,6 +337,184 @@ void remove_work_dir(const char *dir)
     sandbox_release(dir);
     if (remove_tree(dir) != 0)
         fprintf(stderr, "gpulab: warning: could not remove %s: %s\n", dir, strerror(errno));
+}
+
+/* ---- the uid mode ------------------------------------------------------------
+ *
+ * Root where the machine refuses namespaces and mounts (a container under
+ * Docker's default seccomp profile, as Gradescope's autograder). What is
+ * left is the kernel's oldest isolation, users:
+ *   - every build and run of one work directory has a user of its own
+ *     (uid_of_workdir; no groups but nogroup), a different one from every
+ *     other submission's and checker's, and its process limit;
+ *   - the work directory stays root's (0711: passable, not listable), and
+ *     each build or run folder becomes that user's, 0700, so no other
+ *     submission's user can enter it;
+ *   - what the grader keeps (sandbox_hide: the kit's answers, the class,
+ *     the records, the secret, the hidden datasets) must be out of other
+ *     users' reach, which is checked when it is named: the grader refuses
+ *     to start rather than grade beside a readable answer key;
+ *   - the network is refused by a seccomp filter (uid_mode_no_network);
+ *   - when a run ends, every process of its user is killed and the files
+ *     it left in the machine's shared temporary folders are removed.
+ * Not had: a root of its own (the machine's world-readable files are
+ * visible), size limits on folders (only the 2 GB cap per file), a pid
+ * namespace and hidepid. */
+
+#define UID_MODE_FIRST_UID 200000u
+
+static int fail(char *why, int len, const char *what, const char *path);
+static char *parent_of(const char *path);
+
+static void uid_mode_init(const char *why_not_namespaces)
+{
+    active = 1;
+    uid_mode = 1;
+    snprintf(mode, sizeof mode, "uid");
+    fprintf(stderr, "gpulab: no namespaces here (%s): each submission is built and run as a user of its own "
+                    "(--sandbox uid)\n", why_not_namespaces);
+    /* the kit's answer keys; the rest of the kit is what students have */
+    const char *const secret_parts[] = { "solutions", "docs/instructor", NULL };
+    for (int i = 0; secret_parts[i]; i++) {
+        char *p = kit_path("%s", secret_parts[i]);
+        sandbox_hide(p);
+        free(p);
+    }
+}
+
+int sandbox_uid_mode(void) { return uid_mode; }
+
+/* Whether a user that neither owns path nor is in its group can reach it:
+ * NULL if some folder on the way, or path itself, is closed to others (a
+ * folder not searchable, a file not readable) or the path does not exist;
+ * else the path (malloc'd). A folder that others may search but not list
+ * counts as open: the kit's answers have names anyone can guess. */
+static char *open_to_others(const char *path)
+{
+    char *prefix = xstrdup(path);
+    char *opened = NULL;
+    for (char *slash = prefix;; slash = strchr(slash + 1, '/')) {
+        char saved = slash ? *slash : '\0';
+        if (slash && slash != prefix)
+            *slash = '\0';
+        const char *now = slash == prefix ? "/" : prefix;
+        struct stat st;
+        int closed = stat(now, &st) != 0 ||
+                     (S_ISDIR(st.st_mode) ? !(st.st_mode & S_IXOTH) : !(st.st_mode & S_IROTH));
+        if (closed) {
+            free(opened);
+            opened = NULL;
+            break;
+        }
+        if (!slash || saved == '\0') {
+            opened = xstrdup(now);
+            break;
+        }
+        *slash = saved;
+    }
+    free(prefix);
+    return opened;
+}
+
+static void uid_mode_check_private(const char *path)
+{
+    char *open = open_to_others(path);
+    if (!open)
+        return;
+    fprintf(stderr,
+            "gpulab: --sandbox uid: %s can be read by other users, so a submission could read it; close it first\n"
+            "gpulab: (for example chmod o-rwx %s), or grade where namespaces are allowed\n",
+            path, path);
+    free(open);
+    exit(SANDBOX_UNAVAILABLE_EXIT);
+}
+
+/* The user of a work directory's builds and runs: one per work directory
+ * that exists at once (its inode number), never an account's. */
+static uid_t uid_of_workdir(const char *workdir)
+{
+    struct stat st;
+    if (stat(workdir, &st) != 0)
+        return (uid_t)65534;
+    return (uid_t)(UID_MODE_FIRST_UID + (unsigned long)(st.st_ino % 1000000000ul));
+}
+
+/* In the run's first process: the run's folder becomes its user's alone. */
+static int uid_mode_enter(const char *real_cwd, const char *workdir, char *why, int len)
+{
+    run_uid = uid_of_workdir(workdir);
+    if (chmod(workdir, 0711) != 0 || chown(real_cwd, run_uid, SANDBOX_GID) != 0 || chmod(real_cwd, 0700) != 0)
+        return fail(why, len, "hand over", real_cwd);
+    if (chdir(real_cwd) != 0)
+        return fail(why, len, "enter", real_cwd);
+    return 0;
+}
+
+/* A seccomp filter that refuses sockets of any family but AF_UNIX (the
+ * GPU driver's persistence daemon): no network without a namespace. */
+static int uid_mode_no_network(char *why, int len)
+{
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 4), /* not socket: the last ALLOW */
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = { (unsigned short)(sizeof filter / sizeof filter[0]), filter };
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
+        return fail(why, len, "refuse", "the network (seccomp)");
+    return 0;
+}
+
+/* Removes, under dir, every entry its user owns (not following links). */
+static void remove_owned_by(const char *dir, uid_t uid)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *path = xasprintf("%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && st.st_uid == uid)
+            remove_tree(path);
+        free(path);
+    }
+    closedir(d);
+}
+
+void sandbox_run_ended(const char *cwd)
+{
+    if (!uid_mode || !cwd)
+        return;
+    char real_cwd[4096];
+    if (!realpath(cwd, real_cwd))
+        return;
+    char *workdir = parent_of(real_cwd);
+    uid_t uid = uid_of_workdir(workdir);
+    free(workdir);
+    /* every process of the run's user, wherever it went: a process with
+     * that user signals all of its user's with kill(-1) */
+    pid_t killer = fork();
+    if (killer == 0) {
+        if (setgid(SANDBOX_GID) == 0 && setuid(uid) == 0)
+            kill(-1, SIGKILL);
+        _exit(0);
+    }
+    if (killer > 0)
+        while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
+            ;
+    const char *shared[] = { "/tmp", "/var/tmp", "/dev/shm", NULL };
+    for (int i = 0; shared[i]; i++)
+        remove_owned_by(shared[i], uid);
 }
 
 /* ---- in the run's first process (pid 1 of its namespace) -------------------- */
@@ -500,6 +706,11 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     if (!realpath(cwd, real_cwd))
         return fail(why, len, "resolve", cwd);
     char *workdir = parent_of(real_cwd);   /* the submission's own work directory */
+    if (uid_mode) {
+        int rc = uid_mode_enter(real_cwd, workdir, why, len);
+        free(workdir);
+        return rc;
+    }
     if (in_user_namespace && map_own_user() != 0)
         return fail(why, len, "map the grader's user into", "the run's user namespace");
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
@@ -679,5 +890,10 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
         return fail(why, len, "make", "a session keyring of the run's own");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return fail(why, len, "set", "no_new_privs");
+    if (uid_mode) {
+        umask(077); /* what the run leaves in shared folders is its own */
+        if (uid_mode_no_network(why, len) != 0)
+            return -1;
+    }
     return 0;
 }

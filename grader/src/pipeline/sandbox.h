@@ -27,13 +27,20 @@
  *     on processes (RLIMIT_NPROC) and on CPU time (RLIMIT_CPU); a compile also
  *     an address-space limit (4 GiB; a run cannot have one: it breaks CUDA's
  *     start-up).
+ * Not root: the grader first enters a user namespace of its own (where the
+ * machine allows it) and does the same from there; runs keep its user, with
+ * no capabilities ("userns"). Root where namespaces are refused (a
+ * container): each submission's builds and runs get a user of their own,
+ * folders only that user can enter, a seccomp filter against the network,
+ * and the paths the grader hides must be closed to other users ("uid").
  * sandbox_mode() says which of this was achieved, for the records:
- * "unshare", or "none (why)".
+ * "unshare", "userns", "uid", or "none (why)".
  */
 #ifndef GPULAB_SANDBOX_H
 #define GPULAB_SANDBOX_H
 
-/* requested: "auto" or "unshare" (the same: isolation, or exit with
+/* requested: "auto" or "unshare" (namespaces; auto falls back to "uid"
+ * as root where they are refused), "uid" (that mode alone), all of them: isolation, or exit with
  * SANDBOX_UNAVAILABLE_EXIT and a message saying why and what to do) or
  * "none" (explicit: no isolation, a warning, and sandbox_mode() saying so in
  * every output). Probes once. With isolation the grader gets a mount
@@ -77,6 +84,14 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
  * unprivileged user and the limits (for_build: a compiler's). Returns 0 or
  * -1 with why. */
 int sandbox_drop(double timeout_s, int for_build, char *why, int why_len);
+
+/* After a sandboxed run (or build) in cwd has ended and been reaped: in the
+ * uid mode, every process of its user is killed and what it left in the
+ * machine's shared temporary folders removed; nothing otherwise (the pid
+ * namespace and the run's own folders did that). */
+void sandbox_run_ended(const char *cwd);
+/* Whether runs are isolated by a user of their own only (--sandbox uid). */
+int sandbox_uid_mode(void);
 
 /* Picks a fresh user id for the next sandboxed run (call before starting
  * it): limits on processes then apply to each run alone. */
