@@ -8,6 +8,7 @@ way the Kit's generators write them: two decimals ("%.2f") for matrices and
 vectors, 8-bit PPM images.
 """
 import json
+import os
 import random
 import re
 import struct
@@ -20,6 +21,7 @@ PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / "wb"
 MATMUL = PROGRAMS / "tiled_matmul.cu"
 CONV = PROGRAMS / "convolution.cu"
 VECADD = PROGRAMS / "vector_add.cu"
+STUDENT = PROGRAMS / "student_matmul.cu"
 
 
 def f32(x):
@@ -155,6 +157,51 @@ def test_gputk_names(labs, tmp_path):
     p = wb(path, "emu", labs["matmul"][0])
     assert p.returncode == 0, p.stdout + p.stderr
     assert "The solution is correct" in p.stdout
+
+
+def test_a_program_as_students_write_it(backend, labs):
+    """student_matmul.cu: CUDA's headers beside wb.h (__CUDACC__ defined
+    first), assert() and std::vector with no include, a dim3 named blockDim
+    and one named gridDim in main, main() with no return: nvcc builds it
+    with libwb, and so does the kit, on both backends."""
+    p = wb(STUDENT, backend, labs["matmul"][0])
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "gpulab wb: correct under the kit's tolerance" in p.stdout
+
+
+def test_a_program_as_students_write_it_without_cuda(labs, tmp_path):
+    """The same on a machine without CUDA (a laptop, Gradescope): the
+    machine's CUDA hidden from the build, the emulator's headers serve."""
+    dataset = labs["matmul"][0]
+    args = kit.without_cuda([kit.GPULAB, "wb", STUDENT, "--backend", "emu", "--", "-i",
+                             f"{dataset / 'input0.raw'},{dataset / 'input1.raw'}", "-e", dataset / "output.raw"])
+    if args is None:
+        pytest.skip("cannot hide this machine's CUDA from the compiler (no mount namespace, or CUDA in /usr/include)")
+    p = kit.run(args)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "gpulab wb: correct under the kit's tolerance" in p.stdout
+
+
+def test_wb_h_brings_what_libwbs_headers_bring(backend, labs, tmp_path):
+    """A program that builds against libwb may use what libwb's headers
+    include (assert, std::vector, std::map, std::sort, std::cout, int64_t,
+    time, getpid, stat) without including any of it."""
+    program = tmp_path / "vector_add.cu"
+    program.write_text(VECADD.read_text().replace("int main(int argc, char **argv) {", """
+static void unused_helpers(std::map<std::string, int64_t> &seen, std::vector<float> &v) {
+  struct stat st;
+  assert(stat(".", &st) == 0);
+  seen["t"] = (int64_t)time(NULL) + getpid();
+  std::sort(v.begin(), v.end());
+  std::unique_ptr<int> one(new int(1));
+  std::cout << seen.size() << *one << std::endl;
+}
+
+int main(int argc, char **argv) {
+  (void)unused_helpers;""", 1))
+    assert "unused_helpers" in program.read_text()
+    p = wb(program, backend, labs["vector"])
+    assert p.returncode == 0, p.stdout + p.stderr
 
 
 @pytest.mark.parametrize("which", ["matmul", "conv"])
