@@ -567,3 +567,16 @@ def test_the_real_cuda_fp16_header_is_refused(emu, tmp_path):
     assert p.returncode != 0
     assert "half.cu: error: cuda_fp16.h is a header of the machine's CUDA installation" in p.stderr, p.stderr
 
+
+def test_calls_removed_in_cuda_13_do_not_build(emu, tmp_path):
+    """cudaThreadSynchronize and the other cudaThread* calls: nvcc 13 has
+    none of them, and neither has the emulator (the grader's report names
+    the replacement: test_wb.py)."""
+    src = tmp_path / "old.cu"
+    for call in ("cudaThreadSynchronize()", "cudaThreadExit()"):
+        src.write_text(f"#include <cuda_runtime.h>\nint main() {{ return (int){call}; }}\n")
+        p = run([emu, src, "-o", tmp_path / "old"])
+        assert p.returncode != 0 and call[:-2] in p.stderr, p.stderr
+        if NVCC:
+            q = run([NVCC, "-c", src, "-o", tmp_path / "old.o"])
+            assert q.returncode != 0 and f'identifier "{call[:-2]}" is undefined' in q.stderr, q.stderr

@@ -204,6 +204,18 @@ int main(int argc, char **argv) {
     assert p.returncode == 0, p.stdout + p.stderr
 
 
+def test_a_call_removed_in_cuda_13_says_so(backend, labs, tmp_path):
+    """cudaThreadSynchronize: nvcc 13 does not know it and neither does the
+    emulator (it used to run the program); the report's one line says what
+    to use instead, at the student's line, the same on both backends."""
+    program = variant(tmp_path, STUDENT, "old.cu", "cudaDeviceSynchronize()", "cudaThreadSynchronize()")
+    line = next(i for i, l in enumerate(program.read_text().splitlines(), 1) if "cudaThreadSynchronize" in l)
+    p = wb(program, backend, labs["matmul"][0])
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert (f"old.cu:{line}: cudaThreadSynchronize() was removed in CUDA 13: use cudaDeviceSynchronize()"
+            in p.stdout + p.stderr), p.stdout + p.stderr
+
+
 @pytest.mark.parametrize("which", ["matmul", "conv"])
 def test_bounds_mistake_is_not_correct(backend, labs, tmp_path, which):
     """matmul: the output's bounds test with the wrong dimension, so columns

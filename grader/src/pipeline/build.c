@@ -254,6 +254,38 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
     return hint;
 }
 
+/* The runtime calls CUDA 13 removed (deprecated since CUDA 4), still in
+ * course material, and what replaces each. nvcc 13 says only that the name
+ * is undefined, and so does the emulator, which declares none of them. */
+static const char *const removed_api[][2] = {
+    { "cudaThreadSynchronize", "cudaDeviceSynchronize" },
+    { "cudaThreadExit", "cudaDeviceReset" },
+    { "cudaThreadSetLimit", "cudaDeviceSetLimit" },
+    { "cudaThreadGetLimit", "cudaDeviceGetLimit" },
+    { "cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig" },
+    { "cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig" },
+};
+
+/* A compile that failed on one of removed_api's calls: the one line that
+ * says so, the same on both backends (the file's line of the call: the
+ * compiler's own words differ); NULL for any other compile error. */
+static char *removed_api_hint(const char *student_path, const char *text, size_t len, const char *log)
+{
+    for (size_t i = 0; log && i < sizeof removed_api / sizeof *removed_api; i++) {
+        const char *name = removed_api[i][0];
+        if (!strstr(log, name))
+            continue;
+        char *spelt;
+        int line = find_identifier_line(text, len, name, &spelt);
+        free(spelt);
+        if (!line)
+            continue;
+        return xasprintf("%s:%d: %s() was removed in CUDA 13: use %s() (nvcc 13 and the emulator both refuse it)",
+                         student_path, line, name, removed_api[i][1]);
+    }
+    return NULL;
+}
+
 /* What a build is for: grading, or one of the sanitizer stage's checkers. */
 typedef struct {
     const char *emu_mode;   /* "race" or "check": an emulator checker's build (emucc --MODE) */
@@ -604,6 +636,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
 
 failed_compile:
     r->message = why ? why : wb_call_hint(m, student_path, text, len, log.buf);
+    if (!r->message)
+        r->message = removed_api_hint(student_path, text, len, log.buf);
     if (!r->message)
         r->message = xasprintf("%s does not compile", student_path);
     why = NULL;
