@@ -322,7 +322,8 @@ def copy_of_the_kit(to):
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
     """A copy of the kit with two Kit labs imported (06-kit-matmul,
-    07-kit-conv) and built; removed afterwards."""
+    07-kit-conv), nothing else done: import-wb builds what the lab needs
+    (its harness), with no make after it; removed afterwards."""
     import os
     import shutil
     src = tmp_path_factory.mktemp("kit-folders")
@@ -334,14 +335,14 @@ def imported(tmp_path_factory):
         lambda d: conv_dataset(d / "1", 5, 12, 12)])
     root = copy_of_the_kit(kit.ROOT / "build" / "test-kits" / f"import-{os.getpid()}")
     gp = root / "gpulab"
+    said = {}
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
     for folder, lab in ((matmul, "06-kit-matmul"), (conv, "07-kit-conv")):
-        p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"])
+        p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"], env=env, timeout=1200)
         assert p.returncode == 0, p.stdout + p.stderr
         assert f"imported {folder} as {lab}" in p.stdout
-    env = {k: "" for k in os.environ if k.startswith("MAKE")}
-    p = kit.run(["make", "-C", root, "kit"], env=env, timeout=1200)
-    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
-    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}}
+        said[lab] = p.stdout
+    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}, "said": said}
     shutil.rmtree(root, ignore_errors=True)
 
 
@@ -357,8 +358,38 @@ def test_import_writes_a_lab(imported):
         for d in ("0", "1"):
             assert sorted(p.name for p in (root / "datasets" / lab / d).iterdir()) == sorted(inputs + ["expected.tensor"])
     assert (root / "skeletons" / "07-kit-conv" / "template.cu").read_text().count("//@@ Insert code") == 1
+    assert "next: ./gpulab check 06-kit-matmul FILE.cu" in imported["said"]["06-kit-matmul"]
+    for b in ("emu", "gpu") if kit.NVCC else ("emu",):  # built by the import itself
+        assert (root / "build" / "harness" / b / "07-kit-conv" / "harness.o").exists()
     p = kit.run([imported["gpulab"], "list"])
     assert "06-kit-matmul" in p.stdout and "Teaching Kit lab MatMul" in p.stdout
+
+
+def test_import_asks_for_what_the_kits_solution_shows(imported):
+    """The tiled matmul's solution shows shared memory and barriers, the
+    convolution's constant memory too: the imported labs ask for them, a
+    point each (lab.json's "requirements", which the instructor can edit)."""
+    root = imported["root"]
+    for lab, names in (("06-kit-matmul", ["shared_memory", "barrier"]),
+                       ("07-kit-conv", ["shared_memory", "barrier", "constant_memory"])):
+        m = json.loads((root / "labs" / lab / "lab.json").read_text())
+        assert m["requirements"] == [{"name": n, "points": 1} for n in names], m["requirements"]
+        assert f"requirements: {', '.join(names)} (what the Kit's solution shows" in imported["said"][lab]
+
+
+def test_import_without_requirements(imported):
+    root = imported["root"]
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    p = kit.run([imported["gpulab"], "import-wb", imported["folders"]["06-kit-matmul"], "09-kit-plain",
+                 "--backend", "emu", "--no-requirements"], env=env, timeout=1200)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "requirements: none (--no-requirements)" in p.stdout
+    m = json.loads((root / "labs" / "09-kit-plain" / "lab.json").read_text())
+    assert m["requirements"] == []
+    p = kit.run([imported["gpulab"], "check", "09-kit-plain", root / "solutions" / "09-kit-plain" / "template.cu",
+                 "--backend", "emu", "--format", "json", "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert (report["score"], report["max_score"]) == (2, 2), p.stdout[-3000:]
 
 
 def test_start_hands_out_the_kit_template(imported, tmp_path):
@@ -383,8 +414,9 @@ def test_imported_lab_grades(backend, imported, lab, tmp_path):
         p = kit.run([gp, "check", lab, path, "--backend", backend, "--format", "json", "--no-sanitize"])
         report = json.loads(p.stdout)
         scores[name] = (report["score"], report["max_score"])
-    assert scores["reference"][0] == scores["reference"][1] == 2, scores
-    assert scores["template"][0] < 2 and scores["bounds"][0] < 2, scores
+    full = 2 + len(json.loads((root / "labs" / lab / "lab.json").read_text())["requirements"])
+    assert scores["reference"][0] == scores["reference"][1] == full, scores
+    assert scores["template"][0] < full and scores["bounds"][0] < full, scores
 
 
 def test_imported_lab_needs_a_kernel(imported, tmp_path):
@@ -413,7 +445,7 @@ def test_imported_lab_checkers(imported):
     p = kit.run([gp, "check", "07-kit-conv", root / "solutions" / "07-kit-conv" / "template.cu",
                  "--backend", "emu", "--format", "json"])
     report = json.loads(p.stdout)
-    assert p.returncode == 0 and report["score"] == 2, p.stdout[-3000:]
+    assert p.returncode == 0 and report["score"] == report["max_score"] == 5, p.stdout[-3000:]
     assert any((d.get("sanitizer") or {}).get("ran") for d in report["datasets"]), report["datasets"]
 
 
@@ -457,7 +489,7 @@ def test_imported_lab_on_gradescope(imported, tmp_path):
         p = kit.run(["bash", top / "source" / f], env=env, timeout=1200)
         assert p.returncode == 0, f + ": " + p.stdout[-2000:] + p.stderr[-2000:]
     res = json.loads((top / "results" / "results.json").read_text())
-    assert res["score"] == 2 and len(res["tests"]) == 2, res
+    assert res["score"] == 4 and len(res["tests"]) == 4, res
 
 
 def test_imported_lab_has_no_hidden_datasets(imported, tmp_path):

@@ -465,6 +465,22 @@ static void judge_no_hazards(const requirement_spec *q, const submission_result 
     r->points = met ? q->points : 0;
 }
 
+int requirement_shown(const kernel_evidence *e, requirement_kind k)
+{
+    /* on a GPU the PTX's numbers, on the emulator the source's counts */
+    switch (k) {
+    case REQ_SHARED_MEMORY:
+        return e->shared_bytes > 0 || e->static_shared > 0;
+    case REQ_BARRIER:
+        return e->barriers > 0 || e->static_barriers > 0;
+    case REQ_CONSTANT_MEMORY:
+        return e->constant_seen_in_ptx || e->constant_bytes > 0 ||
+               (e->static_constants > 0 && e->static_symbol_copies > 0);
+    default:
+        return 0;
+    }
+}
+
 void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submission_result *s)
 {
     int timed_out = 0;

@@ -48,6 +48,12 @@ void evidence_from_emu_log(const char *path, kernel_evidence *e);
  * (build_kernel_ran), kept when it has more threads than the one before. */
 void evidence_from_kernel_token(const unsigned block[3], kernel_evidence *e);
 
+/* Whether a build's evidence alone (the PTX, or emucc's facts) shows the
+ * technique of requirement kind k (shared memory, a barrier, constant
+ * memory; 0 for the others): what gpulab import-wb asks of a Kit lab whose
+ * solution shows it. */
+int requirement_shown(const kernel_evidence *e, requirement_kind k);
+
 /* Fills s->requirements from the manifest and the evidence, adding their
  * points to s->score and s->max_score. */
 void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submission_result *s);
