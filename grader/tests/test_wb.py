@@ -419,6 +419,27 @@ def test_imported_lab_grades(backend, imported, lab, tmp_path):
     assert scores["template"][0] < full and scores["bounds"][0] < full, scores
 
 
+def test_a_student_program_in_an_imported_lab(backend, imported, tmp_path):
+    """A student's basic (untiled) matmul in the Kit's tiled lab, written as
+    students write (CUDA's headers, a dim3 blockDim, main() with no return):
+    right on every dataset, no crash after its main() ends, and the tiling
+    requirements not met. The Kit's own solution with its return 0 taken
+    out gets full marks."""
+    gp = imported["gpulab"]
+    p = kit.run([gp, "check", "06-kit-matmul", STUDENT, "--backend", backend, "--format", "json", "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert {d["name"]: d["status"] for d in report["datasets"]} == {"0": "pass", "1": "pass"}, p.stdout[-3000:]
+    assert kit.requirement_statuses(report) == {"shared_memory": "requirement_failed",
+                                                "barrier": "requirement_failed"}, report["requirements"]
+    assert (report["score"], report["max_score"]) == (2, 4)
+    solution = imported["root"] / "solutions" / "06-kit-matmul" / "template.cu"
+    no_return = variant(tmp_path, solution, "template.cu", "  free(hostC);\n  return 0;\n}", "  free(hostC);\n}")
+    p = kit.run([gp, "check", "06-kit-matmul", no_return, "--backend", backend, "--format", "json",
+                 "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert (report["score"], report["max_score"]) == (4, 4), p.stdout[-3000:]
+
+
 def test_imported_lab_needs_a_kernel(imported, tmp_path):
     """A right answer computed on the host earns nothing, as in every lab."""
     solution = imported["root"] / "solutions" / "06-kit-matmul" / "template.cu"

@@ -61,13 +61,6 @@
 #include <cuda_runtime.h>
 #pragma pop_macro("__noinline__")
 
-/* A lab imported from the Kit (gpulab import-wb) builds the program with
- * main renamed for its harness (-Dmain=wb_program_main, wb_harness.c),
- * which calls it from C: the renamed main keeps C linkage. */
-#ifdef main
-extern "C" int main(int argc, char **argv);
-#endif
-
 /* Any list of things that `std::ostream <<` prints, as one string. */
 template <typename... T>
 static inline std::string wb_text(const T &...parts)
