@@ -473,15 +473,12 @@ static int watch_block_copies(const char *obj)
     return run(&a);
 }
 
-/* Whether path is a header of a CUDA installation: NVIDIA's notice at its
- * top, in a folder (or the folder above: crt/) that holds CUDA's
- * cuda_runtime_api.h. A header of the student's own with NVIDIA's notice
- * (a copy of a sample's helper) is not one. */
-static int cuda_install_header(const char *path)
+/* Whether real (a resolved path) is a header of a CUDA installation:
+ * NVIDIA's notice at its top, in a folder (or the folder above: crt/) that
+ * holds CUDA's cuda_runtime_api.h. A header of the student's own with
+ * NVIDIA's notice (a copy of a sample's helper) is not one. */
+static int cuda_install_header(const char *real)
 {
-    char *real = realpath(path, NULL);
-    if (!real)
-        return 0;
     char *d1 = dir_name(real), *d2 = dir_name(d1);
     char *api1 = xasprintf("%s/cuda_runtime_api.h", d1), *api2 = xasprintf("%s/cuda_runtime_api.h", d2);
     int found = 0;
@@ -494,7 +491,6 @@ static int cuda_install_header(const char *path)
         if (f)
             fclose(f);
     }
-    free(real);
     free(d1);
     free(d2);
     free(api1);
@@ -530,7 +526,7 @@ static int mixes_real_cuda(const char *deps, const char *src, const char *dir)
         if (*b) {
             char *real = realpath(b, NULL);
             int ours = real && own && strncmp(real, own, strlen(own)) == 0 && real[strlen(own)] == '/';
-            if (!ours && cuda_install_header(b)) {
+            if (real && !ours && cuda_install_header(real)) {
                 fprintf(stderr, "%s: error: %s is a header of the machine's CUDA installation (%s): the emulator "
                                 "builds with its own CUDA headers (cuda.h, cuda_runtime.h, vector_types.h, ...) "
                                 "and cannot mix CUDA's into a build; it does not provide this one\n",

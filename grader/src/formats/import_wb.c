@@ -290,19 +290,13 @@ static void copy_into(const char *from, const char *to)
  * (requirements.c, from its build: the PTX, or the emulator's count of the
  * source), a point each; none with --no-requirements. */
 static const requirement_kind lab_techniques[] = { REQ_SHARED_MEMORY, REQ_BARRIER, REQ_CONSTANT_MEMORY };
-static const char *const lab_technique_names[] = { "shared_memory", "barrier", "constant_memory" };
 #define NTECHNIQUES (sizeof lab_techniques / sizeof *lab_techniques)
 
 static void solution_techniques(const backend *b, const char *work, int shown[NTECHNIQUES])
 {
     kernel_evidence e;
     memset(&e, 0, sizeof e);
-    char *from = b->kind == BACKEND_GPU ? build_keep_dir(work) : build_facts_path(work);
-    if (b->kind == BACKEND_GPU)
-        evidence_from_ptx_dir(from, &e);
-    else
-        evidence_from_emu_facts(from, &e);
-    free(from);
+    evidence_from_build(b, work, &e);
     for (size_t i = 0; i < NTECHNIQUES; i++)
         shown[i] = requirement_shown(&e, lab_techniques[i]);
 }
@@ -334,7 +328,7 @@ static char *manifest_text(const char *id, const char *folder, const kit_dataset
         if (!shown[i])
             continue;
         cJSON *q = cJSON_CreateObject();
-        cJSON_AddStringToObject(q, "name", lab_technique_names[i]);
+        cJSON_AddStringToObject(q, "name", requirement_name(lab_techniques[i]));
         cJSON_AddNumberToObject(q, "points", 1);
         cJSON_AddItemToArray(reqs, q);
     }
@@ -524,7 +518,7 @@ int cmd_import_wb(int argc, char **argv)
     sb_init(&asked);
     for (size_t i = 0; i < NTECHNIQUES; i++)
         if (shown[i])
-            sb_printf(&asked, "%s%s", asked.len ? ", " : "", lab_technique_names[i]);
+            sb_printf(&asked, "%s%s", asked.len ? ", " : "", requirement_name(lab_techniques[i]));
     printf("imported %s as %s: %d dataset%s, expected outputs from the Kit's solution.cu, atol %g (the Kit's "
            "files' rounding); requirements: %s%s\n"
            "next: ./gpulab check %s FILE.cu\n",
