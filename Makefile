@@ -168,9 +168,14 @@ EMU_TARGETS := emu $(HARNESS_emu)
 endif
 
 # ---- top-level targets ----------------------------------------------------------
-.PHONY: all kit deps test check bench datasets clean grade-solutions dist-student
+.PHONY: all kit deps test check bench datasets clean grade-solutions dist-student lab-harness
 
 kit: gpulab $(RUN_INIT) $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
+
+# One lab's harness on each backend the kit has: how gpulab import-wb
+# builds the lab it has just imported (make lab-harness LAB=06-kit-conv).
+lab-harness: $(filter build/harness/%/$(LAB)/harness.o,$(HARNESS_gpu) $(HARNESS_emu))
+	@test -n "$(LAB)" -a -f "labs/$(LAB)/lab.json" || { echo "usage: make lab-harness LAB=ID (a lab of labs/)"; exit 2; }
 
 # install-deps.sh ran when this makefile was read; this only guards a cJSON
 # given by hand that is empty.

@@ -5,6 +5,7 @@ re-implements the grader.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -41,6 +42,31 @@ def run(args, cwd=None, env=None, timeout=600, input=None):
         full_env.update(env)
     return subprocess.run([str(a) for a in args], cwd=cwd, env=full_env, capture_output=True,
                           text=True, timeout=timeout, input=input)
+
+
+def compiler_cuda_dirs():
+    """The folders of the compiler's own search path that hold a CUDA
+    installation's headers (CUDA's cuda_runtime_api.h): /usr/local/include
+    on this kit's machines, where CUDA's installer links them."""
+    p = run(["g++", "-xc++", "-E", "-v", "/dev/null"])
+    dirs = re.findall(r"^ (/\S+)$", p.stderr, re.M)
+    return [d for d in dirs if (Path(d) / "cuda_runtime_api.h").exists()]
+
+
+def without_cuda(args):
+    """args run with the machine's CUDA out of sight, as on a machine without
+    it: an empty folder mounted over /usr/local/cuda and over each folder of
+    the compiler's search path that holds CUDA's headers, in a mount
+    namespace of the command's own. None where that cannot be done."""
+    hide = compiler_cuda_dirs() + [d for d in ("/usr/local/cuda",) if os.path.isdir(d)]
+    if any(d in ("/usr/include", "/usr") for d in hide) or not shutil.which("unshare"):
+        return None
+    mounts = " && ".join(f"mount -t tmpfs none {d}" for d in hide)
+    script = (mounts + " && " if mounts else "") + 'exec "$@"'
+    probe = run(["unshare", "-m", "-r", "sh", "-c", script, "sh", "true"])
+    if probe.returncode != 0:
+        return None
+    return ["unshare", "-m", "-r", "sh", "-c", script, "sh", *map(str, args)]
 
 
 def gpulab(*args, **kw):

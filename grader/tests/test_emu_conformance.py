@@ -497,3 +497,86 @@ def test_standard_library_headers_beside_noinline(emu, tmp_path):
     function (libstdc++ spells its own attribute __noinline__ too)."""
     prog = build(emu, tmp_path, "std_headers.cu")
     assert run([prog]).stdout.splitlines() == ["sum=300"]
+
+
+# ---- programs as students write them for nvcc: CUDA's headers, the built-ins' names ----------
+
+CUDA_HEADERS_OUT = "cudaSuccess: 777 right, 0 wrong, 1152 threads, CUDA_VERSION 1"
+
+
+@pytest.mark.parametrize("mode", [[], ["--race"], ["--check"]], ids=["default", "race", "check"])
+def test_cuda_headers_and_builtin_names_with_cuda_installed(emu, tmp_path, mode):
+    """cuda_headers.cu: CUDA's headers (device_functions.h, math_functions.h,
+    ... and cuda.h), __CUDACC__ defined by the program, a dim3 blockDim and
+    an int threadIdx in main, main() without return: built as nvcc builds
+    it, on a machine whose compiler sees CUDA's own headers (here), none of
+    which may reach the build (vector_types.h's struct int2 clashed)."""
+    prog = build(emu, tmp_path, "cuda_headers.cu", *mode)
+    r = run([prog])
+    assert r.returncode == 0 and r.stdout.strip() == CUDA_HEADERS_OUT, r.stdout + r.stderr
+
+
+def test_cuda_headers_without_cuda_installed(emu, tmp_path):
+    """The same program where the machine has no CUDA (a laptop, Gradescope):
+    every header it includes is the emulator's."""
+    args = kit.without_cuda([emu, SRC / "cuda_headers.cu", "-o", tmp_path / "prog"])
+    if args is None:
+        pytest.skip("cannot hide this machine's CUDA from the compiler (no mount namespace, or CUDA in /usr/include)")
+    p = run(args)
+    assert p.returncode == 0, p.stderr
+    check = kit.without_cuda(["sh", "-c", "ls /usr/local/cuda /usr/local/include | grep -c cuda_runtime_api || true"])
+    assert run(check).stdout.strip() == "0"  # really out of sight
+    r = run([tmp_path / "prog"])
+    assert r.stdout.strip() == CUDA_HEADERS_OUT, r.stdout + r.stderr
+
+
+def fake_cuda_install(folder):
+    """A CUDA installation's include folder as the compiler would find it:
+    CUDA's cuda_runtime_api.h beside a header the emulator does not have,
+    each with NVIDIA's notice at its top."""
+    folder.mkdir(parents=True)
+    notice = "/*\n * Copyright 1993-2025 NVIDIA Corporation.  All rights reserved.\n */\n"
+    (folder / "cuda_runtime_api.h").write_text(notice + "#pragma once\n")
+    (folder / "cuda_fp16.h").write_text(notice + "#pragma once\nstruct __half { unsigned short x; };\n")
+    return folder
+
+
+def test_a_header_of_the_machines_cuda_is_refused(emu, tmp_path):
+    """A CUDA header the emulator does not provide is never taken from the
+    machine's CUDA installation: the build fails with one line that says
+    which header and why. A header of the student's own that carries
+    NVIDIA's notice (a copied sample helper) is theirs and builds."""
+    install = fake_cuda_install(tmp_path / "cuda" / "include")
+    src = tmp_path / "half.cu"
+    src.write_text("#include <cuda_fp16.h>\n#include \"helper.h\"\nint main() { __half h{}; return h.x + helper(); }\n")
+    (tmp_path / "helper.h").write_text("/* Copyright NVIDIA Corporation */\nstatic int helper() { return 0; }\n")
+    p = run([emu, "-isystem", install, src, "-o", tmp_path / "half"])
+    assert p.returncode != 0
+    assert (f"half.cu: error: cuda_fp16.h is a header of the machine's CUDA installation ({install}/cuda_fp16.h): "
+            "the emulator builds with its own CUDA headers") in p.stderr, p.stderr
+    (install / "cuda_runtime_api.h").unlink()  # no longer a CUDA installation: an ordinary header
+    p = run([emu, "-isystem", install, src, "-o", tmp_path / "half"])
+    assert p.returncode == 0, p.stderr
+
+
+@pytest.mark.skipif(not kit.compiler_cuda_dirs(), reason="the compiler sees no CUDA headers on this machine")
+def test_the_real_cuda_fp16_header_is_refused(emu, tmp_path):
+    src = tmp_path / "half.cu"
+    src.write_text("#include <cuda_fp16.h>\nint main() { return 0; }\n")
+    p = run([emu, src, "-o", tmp_path / "half"])
+    assert p.returncode != 0
+    assert "half.cu: error: cuda_fp16.h is a header of the machine's CUDA installation" in p.stderr, p.stderr
+
+
+def test_calls_removed_in_cuda_13_do_not_build(emu, tmp_path):
+    """cudaThreadSynchronize and the other cudaThread* calls: nvcc 13 has
+    none of them, and neither has the emulator (the grader's report names
+    the replacement: test_wb.py)."""
+    src = tmp_path / "old.cu"
+    for call in ("cudaThreadSynchronize()", "cudaThreadExit()"):
+        src.write_text(f"#include <cuda_runtime.h>\nint main() {{ return (int){call}; }}\n")
+        p = run([emu, src, "-o", tmp_path / "old"])
+        assert p.returncode != 0 and call[:-2] in p.stderr, p.stderr
+        if NVCC:
+            q = run([NVCC, "-c", src, "-o", tmp_path / "old.o"])
+            assert q.returncode != 0 and f'identifier "{call[:-2]}" is undefined' in q.stderr, q.stderr

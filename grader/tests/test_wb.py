@@ -8,6 +8,7 @@ way the Kit's generators write them: two decimals ("%.2f") for matrices and
 vectors, 8-bit PPM images.
 """
 import json
+import os
 import random
 import re
 import struct
@@ -20,6 +21,7 @@ PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / "wb"
 MATMUL = PROGRAMS / "tiled_matmul.cu"
 CONV = PROGRAMS / "convolution.cu"
 VECADD = PROGRAMS / "vector_add.cu"
+STUDENT = PROGRAMS / "student_matmul.cu"
 
 
 def f32(x):
@@ -157,6 +159,63 @@ def test_gputk_names(labs, tmp_path):
     assert "The solution is correct" in p.stdout
 
 
+def test_a_program_as_students_write_it(backend, labs):
+    """student_matmul.cu: CUDA's headers beside wb.h (__CUDACC__ defined
+    first), assert() and std::vector with no include, a dim3 named blockDim
+    and one named gridDim in main, main() with no return: nvcc builds it
+    with libwb, and so does the kit, on both backends."""
+    p = wb(STUDENT, backend, labs["matmul"][0])
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "gpulab wb: correct under the kit's tolerance" in p.stdout
+
+
+def test_a_program_as_students_write_it_without_cuda(labs, tmp_path):
+    """The same on a machine without CUDA (a laptop, Gradescope): the
+    machine's CUDA hidden from the build, the emulator's headers serve."""
+    dataset = labs["matmul"][0]
+    args = kit.without_cuda([kit.GPULAB, "wb", STUDENT, "--backend", "emu", "--", "-i",
+                             f"{dataset / 'input0.raw'},{dataset / 'input1.raw'}", "-e", dataset / "output.raw"])
+    if args is None:
+        pytest.skip("cannot hide this machine's CUDA from the compiler (no mount namespace, or CUDA in /usr/include)")
+    p = kit.run(args)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "gpulab wb: correct under the kit's tolerance" in p.stdout
+
+
+def test_wb_h_brings_what_libwbs_headers_bring(backend, labs, tmp_path):
+    """A program that builds against libwb may use what libwb's headers
+    include (assert, std::vector, std::map, std::sort, std::cout, int64_t,
+    time, getpid, stat) without including any of it."""
+    program = tmp_path / "vector_add.cu"
+    program.write_text(VECADD.read_text().replace("int main(int argc, char **argv) {", """
+static void unused_helpers(std::map<std::string, int64_t> &seen, std::vector<float> &v) {
+  struct stat st;
+  assert(stat(".", &st) == 0);
+  seen["t"] = (int64_t)time(NULL) + getpid();
+  std::sort(v.begin(), v.end());
+  std::unique_ptr<int> one(new int(1));
+  std::cout << seen.size() << *one << std::endl;
+}
+
+int main(int argc, char **argv) {
+  (void)unused_helpers;""", 1))
+    assert "unused_helpers" in program.read_text()
+    p = wb(program, backend, labs["vector"])
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_a_call_removed_in_cuda_13_says_so(backend, labs, tmp_path):
+    """cudaThreadSynchronize: nvcc 13 does not know it and neither does the
+    emulator (it used to run the program); the report's one line says what
+    to use instead, at the student's line, the same on both backends."""
+    program = variant(tmp_path, STUDENT, "old.cu", "cudaDeviceSynchronize()", "cudaThreadSynchronize()")
+    line = next(i for i, l in enumerate(program.read_text().splitlines(), 1) if "cudaThreadSynchronize" in l)
+    p = wb(program, backend, labs["matmul"][0])
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert (f"old.cu:{line}: cudaThreadSynchronize() was removed in CUDA 13: use cudaDeviceSynchronize()"
+            in p.stdout + p.stderr), p.stdout + p.stderr
+
+
 @pytest.mark.parametrize("which", ["matmul", "conv"])
 def test_bounds_mistake_is_not_correct(backend, labs, tmp_path, which):
     """matmul: the output's bounds test with the wrong dimension, so columns
@@ -235,11 +294,16 @@ def kit_template(solution, kernel):
     return solution[:start] + "{\n  //@@ Insert code to implement this kernel here" + solution[end:]
 
 
-def kit_lab_folder(root, name, program, kernel, datasets):
+def kit_lab_folder(root, name, program, kernel, datasets, without_return=False):
+    """A Kit lab folder whose solution is program (without_return: its
+    main() ending with no return 0, as many Kit files do)."""
     folder = root / name
     for make in datasets:
         make(folder / "Dataset")
     text = program.read_text()
+    if without_return:
+        assert text.endswith("  return 0;\n}\n")
+        text = text[:-len("  return 0;\n}\n")] + "}\n"
     (folder / "solution.cu").write_text(text)
     (folder / "template.cu").write_text(kit_template(text, kernel))
     return folder
@@ -262,27 +326,29 @@ def copy_of_the_kit(to):
 
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
-    """A copy of the kit with two Kit labs imported (06-kit-matmul,
-    07-kit-conv) and built; removed afterwards."""
+    """A copy of the kit with two Kit labs imported (06-kit-matmul, whose
+    solution's main() ends with no return, and 07-kit-conv), nothing else
+    done: import-wb builds what the lab needs (its harness), with no make
+    after it; removed afterwards."""
     import os
     import shutil
     src = tmp_path_factory.mktemp("kit-folders")
     matmul = kit_lab_folder(src, "MatMul", MATMUL, "matrixMultiplyShared", [
         lambda d: matmul_dataset(d / "0", 1, 37, 29, 41, "%.2f"),
-        lambda d: matmul_dataset(d / "1", 2, 16, 33, 17, "%.9g")])
+        lambda d: matmul_dataset(d / "1", 2, 16, 33, 17, "%.9g")], without_return=True)
     conv = kit_lab_folder(src, "Convolution", CONV, "convolution", [
         lambda d: conv_dataset(d / "0", 3, 31, 23),
         lambda d: conv_dataset(d / "1", 5, 12, 12)])
     root = copy_of_the_kit(kit.ROOT / "build" / "test-kits" / f"import-{os.getpid()}")
     gp = root / "gpulab"
+    said = {}
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
     for folder, lab in ((matmul, "06-kit-matmul"), (conv, "07-kit-conv")):
-        p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"])
+        p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"], env=env, timeout=1200)
         assert p.returncode == 0, p.stdout + p.stderr
         assert f"imported {folder} as {lab}" in p.stdout
-    env = {k: "" for k in os.environ if k.startswith("MAKE")}
-    p = kit.run(["make", "-C", root, "kit"], env=env, timeout=1200)
-    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
-    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}}
+        said[lab] = p.stdout
+    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}, "said": said}
     shutil.rmtree(root, ignore_errors=True)
 
 
@@ -298,8 +364,38 @@ def test_import_writes_a_lab(imported):
         for d in ("0", "1"):
             assert sorted(p.name for p in (root / "datasets" / lab / d).iterdir()) == sorted(inputs + ["expected.tensor"])
     assert (root / "skeletons" / "07-kit-conv" / "template.cu").read_text().count("//@@ Insert code") == 1
+    assert "next: ./gpulab check 06-kit-matmul FILE.cu" in imported["said"]["06-kit-matmul"]
+    for b in ("emu", "gpu") if kit.NVCC else ("emu",):  # built by the import itself
+        assert (root / "build" / "harness" / b / "07-kit-conv" / "harness.o").exists()
     p = kit.run([imported["gpulab"], "list"])
     assert "06-kit-matmul" in p.stdout and "Teaching Kit lab MatMul" in p.stdout
+
+
+def test_import_asks_for_what_the_kits_solution_shows(imported):
+    """The tiled matmul's solution shows shared memory and barriers, the
+    convolution's constant memory too: the imported labs ask for them, a
+    point each (lab.json's "requirements", which the instructor can edit)."""
+    root = imported["root"]
+    for lab, names in (("06-kit-matmul", ["shared_memory", "barrier"]),
+                       ("07-kit-conv", ["shared_memory", "barrier", "constant_memory"])):
+        m = json.loads((root / "labs" / lab / "lab.json").read_text())
+        assert m["requirements"] == [{"name": n, "points": 1} for n in names], m["requirements"]
+        assert f"requirements: {', '.join(names)} (what the Kit's solution shows" in imported["said"][lab]
+
+
+def test_import_without_requirements(imported):
+    root = imported["root"]
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    p = kit.run([imported["gpulab"], "import-wb", imported["folders"]["06-kit-matmul"], "09-kit-plain",
+                 "--backend", "emu", "--no-requirements"], env=env, timeout=1200)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "requirements: none (--no-requirements)" in p.stdout
+    m = json.loads((root / "labs" / "09-kit-plain" / "lab.json").read_text())
+    assert m["requirements"] == []
+    p = kit.run([imported["gpulab"], "check", "09-kit-plain", root / "solutions" / "09-kit-plain" / "template.cu",
+                 "--backend", "emu", "--format", "json", "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert (report["score"], report["max_score"]) == (2, 2), p.stdout[-3000:]
 
 
 def test_start_hands_out_the_kit_template(imported, tmp_path):
@@ -324,8 +420,25 @@ def test_imported_lab_grades(backend, imported, lab, tmp_path):
         p = kit.run([gp, "check", lab, path, "--backend", backend, "--format", "json", "--no-sanitize"])
         report = json.loads(p.stdout)
         scores[name] = (report["score"], report["max_score"])
-    assert scores["reference"][0] == scores["reference"][1] == 2, scores
-    assert scores["template"][0] < 2 and scores["bounds"][0] < 2, scores
+    full = 2 + len(json.loads((root / "labs" / lab / "lab.json").read_text())["requirements"])
+    assert scores["reference"][0] == scores["reference"][1] == full, scores
+    assert scores["template"][0] < full and scores["bounds"][0] < full, scores
+
+
+def test_a_student_program_in_an_imported_lab(backend, imported):
+    """A student's basic (untiled) matmul in the Kit's tiled lab, written as
+    students write (CUDA's headers, a dim3 blockDim, main() with no return):
+    right on every dataset, no crash after its main() ends, and the tiling
+    requirements not met. (The lab's own solution, with no return either,
+    gets full marks: test_imported_lab_grades, and grade in
+    test_imported_lab_on_gradescope.)"""
+    gp = imported["gpulab"]
+    p = kit.run([gp, "check", "06-kit-matmul", STUDENT, "--backend", backend, "--format", "json", "--no-sanitize"])
+    report = json.loads(p.stdout)
+    assert {d["name"]: d["status"] for d in report["datasets"]} == {"0": "pass", "1": "pass"}, p.stdout[-3000:]
+    assert kit.requirement_statuses(report) == {"shared_memory": "requirement_failed",
+                                                "barrier": "requirement_failed"}, report["requirements"]
+    assert (report["score"], report["max_score"]) == (2, 4)
 
 
 def test_imported_lab_needs_a_kernel(imported, tmp_path):
@@ -354,7 +467,7 @@ def test_imported_lab_checkers(imported):
     p = kit.run([gp, "check", "07-kit-conv", root / "solutions" / "07-kit-conv" / "template.cu",
                  "--backend", "emu", "--format", "json"])
     report = json.loads(p.stdout)
-    assert p.returncode == 0 and report["score"] == 2, p.stdout[-3000:]
+    assert p.returncode == 0 and report["score"] == report["max_score"] == 5, p.stdout[-3000:]
     assert any((d.get("sanitizer") or {}).get("ran") for d in report["datasets"]), report["datasets"]
 
 
@@ -398,7 +511,7 @@ def test_imported_lab_on_gradescope(imported, tmp_path):
         p = kit.run(["bash", top / "source" / f], env=env, timeout=1200)
         assert p.returncode == 0, f + ": " + p.stdout[-2000:] + p.stderr[-2000:]
     res = json.loads((top / "results" / "results.json").read_text())
-    assert res["score"] == 2 and len(res["tests"]) == 2, res
+    assert res["score"] == 4 and len(res["tests"]) == 4, res
 
 
 def test_imported_lab_has_no_hidden_datasets(imported, tmp_path):

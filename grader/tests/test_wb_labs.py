@@ -61,6 +61,20 @@ def test_text_report_shows_full_marks():
     assert f"score {kit.max_score(lab)}/{kit.max_score(lab)}" in p.stdout
 
 
+def test_a_call_removed_in_cuda_13_in_a_lab(backend, tmp_path):
+    """cudaThreadSynchronize() in a lab's entry point: the same build
+    failure on both backends, with the one line that names its
+    replacement (build.c, removed_api_hint)."""
+    lab = "02-tiled-matmul"
+    path = variant(tmp_path, KIT_STYLE[lab], "tiled_matmul.cu", "wbCheck(cudaDeviceSynchronize());",
+                   "wbCheck(cudaThreadSynchronize());")
+    rc, rep = kit.check_json(lab, path, backend, expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}, kit.statuses(rep)
+    line = line_of(path, "cudaThreadSynchronize")
+    assert rep["build"]["message"] == (f"{path}:{line}: cudaThreadSynchronize() was removed in CUDA 13: use "
+                                       "cudaDeviceSynchronize() (nvcc 13 and the emulator both refuse it)"), rep["build"]
+
+
 def test_gputk_names_in_a_lab(tmp_path):
     """gputk.h: the same submission under libgputk's names."""
     text = KIT_STYLE["01-basic-matmul"].read_text().replace('"wb.h"', '"gputk.h"')

@@ -52,10 +52,14 @@
 #define __CUDACC__EMU 1
 
 /* ---- built-in variables: set by the scheduler for the running fiber ------ */
-#define threadIdx (static_cast<const uint3 &>(emu_threadIdx_))
-#define blockIdx (static_cast<const uint3 &>(emu_blockIdx_))
-#define blockDim (static_cast<const dim3 &>(emu_blockDim_))
-#define gridDim (static_cast<const dim3 &>(emu_gridDim_))
+/* Read-only names for the runtime's thread-local variables (the asm label
+ * names the same symbol), not macros: as with nvcc, a program may declare
+ * a variable of its own called blockDim or gridDim (dim3 blockDim(16, 16);
+ * in main), which hides these in its scope. */
+extern __thread const uint3 threadIdx __asm__("emu_threadIdx_");
+extern __thread const uint3 blockIdx __asm__("emu_blockIdx_");
+extern __thread const dim3 blockDim __asm__("emu_blockDim_");
+extern __thread const dim3 gridDim __asm__("emu_gridDim_");
 static const int warpSize = 32;
 
 #ifdef EMU_MODE_SANITIZE

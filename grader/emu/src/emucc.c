@@ -473,6 +473,76 @@ static int watch_block_copies(const char *obj)
     return run(&a);
 }
 
+/* Whether real (a resolved path) is a header of a CUDA installation:
+ * NVIDIA's notice at its top, in a folder (or the folder above: crt/) that
+ * holds CUDA's cuda_runtime_api.h. A header of the student's own with
+ * NVIDIA's notice (a copy of a sample's helper) is not one. */
+static int cuda_install_header(const char *real)
+{
+    char *d1 = dir_name(real), *d2 = dir_name(d1);
+    char *api1 = xasprintf("%s/cuda_runtime_api.h", d1), *api2 = xasprintf("%s/cuda_runtime_api.h", d2);
+    int found = 0;
+    if (access(api1, R_OK) == 0 || access(api2, R_OK) == 0) {
+        FILE *f = fopen(real, "rb");
+        char head[4097];
+        size_t n = f ? fread(head, 1, sizeof head - 1, f) : 0;
+        head[n] = 0;
+        found = strstr(head, "NVIDIA Corporation") != NULL || strstr(head, "NVIDIA CORPORATION") != NULL;
+        if (f)
+            fclose(f);
+    }
+    free(d1);
+    free(d2);
+    free(api1);
+    free(api2);
+    return found;
+}
+
+/* The emulator builds with its own CUDA headers (include/: cuda.h,
+ * cuda_runtime.h, vector_types.h, ...); one of the machine's CUDA
+ * installation found on the compiler's search path (CUDA's headers in
+ * /usr/local/include or /usr/include) would be mixed with them: either
+ * clashing errors (struct int2 defined twice) or, worse, a build that works
+ * here and not on a machine without CUDA. deps is the compile's -MD file.
+ * Returns 0, or 1 after saying which header. */
+static int mixes_real_cuda(const char *deps, const char *src, const char *dir)
+{
+    size_t len;
+    char *text = read_file(deps, &len);
+    char *own = realpath(dir, NULL);
+    int bad = 0;
+    /* "OBJ: DEP DEP \<newline> DEP ...", a blank in a name escaped as "\ " */
+    for (char *p = strchr(text, ':'); p && *p && !bad;) {
+        while (*p == ':' || isspace((unsigned char)*p) || (*p == '\\' && isspace((unsigned char)p[1])))
+            p++;
+        char *b = p, *w = p;
+        for (; *p && !isspace((unsigned char)*p); p++) {
+            if (*p == '\\' && p[1] == ' ')
+                p++;
+            *w++ = *p;
+        }
+        int more = *p != 0;
+        *w = 0;
+        if (*b) {
+            char *real = realpath(b, NULL);
+            int ours = real && own && strncmp(real, own, strlen(own)) == 0 && real[strlen(own)] == '/';
+            if (real && !ours && cuda_install_header(real)) {
+                fprintf(stderr, "%s: error: %s is a header of the machine's CUDA installation (%s): the emulator "
+                                "builds with its own CUDA headers (cuda.h, cuda_runtime.h, vector_types.h, ...) "
+                                "and cannot mix CUDA's into a build; it does not provide this one\n",
+                        src, base_name(b), b);
+                bad = 1;
+            }
+            free(real);
+        }
+        if (more)
+            p++;
+    }
+    free(own);
+    free(text);
+    return bad;
+}
+
 static int compile(const char *src, const char *obj, enum mode m, const char *dir, const char *inc, argv_t *user)
 {
     const char *input = src;
@@ -532,6 +602,12 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         push(&a, "-x");
         push(&a, "c++");
     }
+    /* the headers it read, for mixes_real_cuda() */
+    static int ncompiles;
+    char *deps = xasprintf("%s/%d.d", tmpdir(), ncompiles++);
+    push(&a, "-MD");
+    push(&a, "-MF");
+    push(&a, deps);
     /* a checking build keeps the preprocessed file for checks_cover() */
     int keep_ii = is_cu && m != M_DEFAULT;
     if (keep_ii)
@@ -541,6 +617,9 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     push(&a, "-o");
     push(&a, obj);
     int rc = run(&a);
+    if (access(deps, R_OK) == 0 && mixes_real_cuda(deps, src, dir))
+        rc = 1;
+    free(deps);
     if (keep_ii) {
         /* read, then gone: a checker's build folder must look like the
          * graded build's to the program run from it. GCC names the files

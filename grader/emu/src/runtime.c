@@ -754,7 +754,6 @@ cudaError_t cudaGetDevice(int *device)
 
 /* Launches run to completion before emu_launch returns: nothing is pending. */
 cudaError_t cudaDeviceSynchronize(void) { RETURN_IF_STICKY(); return cudaSuccess; }
-cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 
 cudaError_t cudaDeviceReset(void)
 {

@@ -35,20 +35,31 @@
  * #include <...> lines; this header is included with quotes. */
 #pragma push_macro("__noinline__")
 #undef __noinline__
-#include <initializer_list>
-#include <sstream>
+/* What libwb's headers (built with CUDA) make available to a Kit program,
+ * which may call assert(), std::vector or getcwd() with no include of its
+ * own: the same C and C++ standard headers, and CUDA's runtime. Kit-style
+ * programs that build against libwb build against this header. */
+#include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+#include <algorithm>
+#include <initializer_list>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <sstream>
 #include <string>
+#include <vector>
+#include <cuda.h>
+#include <cuda_runtime.h>
 #pragma pop_macro("__noinline__")
-
-/* A lab imported from the Kit (gpulab import-wb) builds the program with
- * main renamed for its harness (-Dmain=wb_program_main, wb_harness.c),
- * which calls it from C: the renamed main keeps C linkage. */
-#ifdef main
-extern "C" int main(int argc, char **argv);
-#endif
 
 /* Any list of things that `std::ostream <<` prints, as one string. */
 template <typename... T>

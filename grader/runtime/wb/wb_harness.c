@@ -1,9 +1,10 @@
 /*
  * wb_harness.c - lab_main() of a lab imported from the Teaching Kit
  * (gpulab import-wb): the student's file is a whole libwb program, compiled
- * with its main() renamed wb_program_main (build.c). For one dataset this
- * calls it the way the Kit runs it, -i with the dataset's input files in
- * order, and no -e: the expected output never reaches the student's process.
+ * as it is, its main() then renamed wb_program_main in its object
+ * (build.c). For one dataset this calls it the way the Kit runs it, -i with
+ * the dataset's input files in order, and no -e: the expected output never
+ * reaches the student's process.
  * wbSolution hands what it is given to the grader (WB_ENV_SOLUTION, the
  * run's output file) and the grader compares it after the process has ended,
  * as for every lab.

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "requirements.h"
+#include "build.h"
 #include "sanitize.h"
 #include "util.h"
 
@@ -216,6 +217,19 @@ void evidence_from_emu_facts(const char *path, kernel_evidence *e)
         *fields[i] = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
     }
     cJSON_Delete(o);
+}
+
+void evidence_from_build(const backend *b, const char *workdir, kernel_evidence *e)
+{
+    if (b->kind == BACKEND_GPU) {
+        char *keep = build_keep_dir(workdir);
+        evidence_from_ptx_dir(keep, e);
+        free(keep);
+    } else {
+        char *facts = build_facts_path(workdir);
+        evidence_from_emu_facts(facts, e);
+        free(facts);
+    }
 }
 
 void evidence_from_emu_log(const char *path, kernel_evidence *e)
@@ -463,6 +477,22 @@ static void judge_no_hazards(const requirement_spec *q, const submission_result 
     free(found);
     r->status = met ? ST_PASS : ST_REQUIREMENT_FAILED;
     r->points = met ? q->points : 0;
+}
+
+int requirement_shown(const kernel_evidence *e, requirement_kind k)
+{
+    /* on a GPU the PTX's numbers, on the emulator the source's counts */
+    switch (k) {
+    case REQ_SHARED_MEMORY:
+        return e->shared_bytes > 0 || e->static_shared > 0;
+    case REQ_BARRIER:
+        return e->barriers > 0 || e->static_barriers > 0;
+    case REQ_CONSTANT_MEMORY:
+        return e->constant_seen_in_ptx || e->constant_bytes > 0 ||
+               (e->static_constants > 0 && e->static_symbol_copies > 0);
+    default:
+        return 0;
+    }
 }
 
 void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submission_result *s)

@@ -15,6 +15,7 @@
 #ifndef GPULAB_REQUIREMENTS_H
 #define GPULAB_REQUIREMENTS_H
 
+#include "backend.h"
 #include "manifest.h"
 #include "result.h"
 
@@ -41,12 +42,21 @@ typedef struct {
 void evidence_from_ptx_dir(const char *dir, kernel_evidence *e);
 /* The facts emucc wrote about the source (emulator builds). */
 void evidence_from_emu_facts(const char *path, kernel_evidence *e);
+/* What a grading build in workdir (build.h) shows: its PTX on a GPU, or
+ * emucc's facts about the source on the emulator. */
+void evidence_from_build(const backend *b, const char *workdir, kernel_evidence *e);
 /* Adds what one run's emulator log shows; a missing log adds nothing. */
 void evidence_from_emu_log(const char *path, kernel_evidence *e);
 
 /* Adds the block a run's kernels stored with the kernel token
  * (build_kernel_ran), kept when it has more threads than the one before. */
 void evidence_from_kernel_token(const unsigned block[3], kernel_evidence *e);
+
+/* Whether a build's evidence alone (the PTX, or emucc's facts) shows the
+ * technique of requirement kind k (shared memory, a barrier, constant
+ * memory; 0 for the others): what gpulab import-wb asks of a Kit lab whose
+ * solution shows it. */
+int requirement_shown(const kernel_evidence *e, requirement_kind k);
 
 /* Fills s->requirements from the manifest and the evidence, adding their
  * points to s->score and s->max_score. */

@@ -11,9 +11,11 @@
  * rounded (two decimals, 8-bit images), becomes the lab's expected.tensor,
  * and the coarsest rounding of the Kit's files becomes the lab's atol, since
  * without the magnitudes the kit's generators store the bound cannot be
- * tighter than what the Kit's own answers said. The new lab's files are
- * written to a staging folder and moved into the kit only when all of them
- * are ready.
+ * tighter than what the Kit's own answers said. The lab asks for the
+ * techniques the solution's build shows (shared memory, a barrier, constant
+ * memory: requirements.c). The new lab's files are written to a staging
+ * folder and moved into the kit only when all of them are ready; then its
+ * harness is built (make lab-harness), or the lab is taken out again.
  */
 #define _GNU_SOURCE
 #include "import_wb.h"
@@ -21,6 +23,8 @@
 #include "build.h"
 #include "compare.h"
 #include "kit.h"
+#include "process.h"
+#include "requirements.h"
 #include "run.h"
 #include "util.h"
 #include "wb.h"
@@ -39,6 +43,7 @@
 #define IMPORT_MAX_DATASETS 1000
 #define IMPORT_MAX_INPUTS 16
 #define IMPORT_TIMEOUT_S 120
+#define IMPORT_MAKE_TIMEOUT_S 600
 /* The student's file in the imported lab: the Kit's own name for it. */
 #define IMPORT_SOURCE "template.cu"
 
@@ -281,7 +286,23 @@ static void copy_into(const char *from, const char *to)
     free(dir);
 }
 
-static char *manifest_text(const char *id, const char *folder, const kit_dataset *v, int n, double atol)
+/* The techniques an imported lab asks for: those the Kit's solution shows
+ * (requirements.c, from its build: the PTX, or the emulator's count of the
+ * source), a point each; none with --no-requirements. */
+static const requirement_kind lab_techniques[] = { REQ_SHARED_MEMORY, REQ_BARRIER, REQ_CONSTANT_MEMORY };
+#define NTECHNIQUES (sizeof lab_techniques / sizeof *lab_techniques)
+
+static void solution_techniques(const backend *b, const char *work, int shown[NTECHNIQUES])
+{
+    kernel_evidence e;
+    memset(&e, 0, sizeof e);
+    evidence_from_build(b, work, &e);
+    for (size_t i = 0; i < NTECHNIQUES; i++)
+        shown[i] = requirement_shown(&e, lab_techniques[i]);
+}
+
+static char *manifest_text(const char *id, const char *folder, const kit_dataset *v, int n, double atol,
+                           const int shown[NTECHNIQUES])
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "id", id);
@@ -302,7 +323,15 @@ static char *manifest_text(const char *id, const char *folder, const kit_dataset
     cJSON_AddNumberToObject(tol, "rtol", 0);
     cJSON_AddNumberToObject(tol, "sum_ulps", 2);
     cJSON_AddNumberToObject(tol, "fallback_rtol", 1e-5);
-    cJSON_AddArrayToObject(root, "requirements");
+    cJSON *reqs = cJSON_AddArrayToObject(root, "requirements");
+    for (size_t i = 0; i < NTECHNIQUES; i++) {
+        if (!shown[i])
+            continue;
+        cJSON *q = cJSON_CreateObject();
+        cJSON_AddStringToObject(q, "name", requirement_name(lab_techniques[i]));
+        cJSON_AddNumberToObject(q, "points", 1);
+        cJSON_AddItemToArray(reqs, q);
+    }
     cJSON *ds = cJSON_AddArrayToObject(root, "datasets");
     for (int i = 0; i < n; i++) {
         cJSON *d = cJSON_CreateObject();
@@ -338,21 +367,64 @@ static const char harness_c_text[] =
     " */\n"
     "#include \"wb/wb_harness.c\"\n";
 
+/* Where an imported lab lives in the kit. */
+static const char *const lab_homes[] = { "labs", "skeletons", "solutions", "datasets" };
+#define NHOMES (sizeof lab_homes / sizeof *lab_homes)
+
+/* Takes the lab out of its first n homes again. */
+static void remove_lab(const char *id, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+        char *done = kit_path("%s/%s", lab_homes[j], id);
+        remove_tree(done);
+        free(done);
+    }
+}
+
+/* The new lab's harness, built for each backend the kit has by the kit's
+ * Makefile (make lab-harness LAB=ID: the one home of how a harness is
+ * compiled), so that check and grade work at once. Returns NULL, or why
+ * not (malloc'd). */
+static char *build_harness(const char *id)
+{
+    char *make = find_in_path("make");
+    if (!make)
+        return xstrdup("make is not on PATH");
+    char *lab = xasprintf("LAB=%s", id);
+    const char *argv[] = { make, "-C", kit_root(), "--no-print-directory", "-s", "lab-harness", lab, NULL };
+    proc_spec spec = { argv, NULL, NULL, IMPORT_MAKE_TIMEOUT_S, 1 << 16, 0, 0, 0 };
+    proc_result r;
+    proc_run(&spec, &r);
+    char *why = NULL;
+    if (!(r.started && r.exited && r.exit_code == 0))
+        why = xasprintf("make lab-harness LAB=%s failed%s:\n%s%s", id, r.timed_out ? " (timed out)" : "",
+                        r.out_text, r.err_text);
+    proc_result_free(&r);
+    free(lab);
+    free(make);
+    return why;
+}
+
 int cmd_import_wb(int argc, char **argv)
 {
     const char *folder = NULL, *id = NULL, *backend_name = NULL;
+    int requirements = 1;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
             backend_name = argv[++i];
+        else if (strcmp(argv[i], "--no-requirements") == 0)
+            requirements = 0;
         else if (argv[i][0] != '-' && !folder)
             folder = argv[i];
         else if (argv[i][0] != '-' && !id)
             id = argv[i];
         else
-            die("import-wb: unexpected argument '%s'\nusage: gpulab import-wb DIR LAB [--backend gpu|emu]", argv[i]);
+            die("import-wb: unexpected argument '%s'\nusage: gpulab import-wb DIR LAB [--backend gpu|emu] "
+                "[--no-requirements]",
+                argv[i]);
     }
     if (!folder || !id)
-        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu]");
+        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements]");
     if (backend_name && strcmp(backend_name, "gpu") != 0 && strcmp(backend_name, "emu") != 0)
         die("--backend %s: expected gpu or emu", backend_name);
     check_lab_id(id);
@@ -376,6 +448,9 @@ int cmd_import_wb(int argc, char **argv)
         char *log = printable(br.log);
         die("import-wb: the Kit's solution.cu does not build: %s\n%s", br.message, log);
     }
+    int shown[NTECHNIQUES] = { 0 };
+    if (requirements)
+        solution_techniques(&b, work, shown);
     char *stage = kit_path(".import-%s.tmp", id);
     remove_tree(stage);
     stage_dir = stage;
@@ -399,7 +474,7 @@ int cmd_import_wb(int argc, char **argv)
     }
     /* The Kit's files said no more than this; nothing tighter is fair. */
     double atol = resolution > 1e-6 ? resolution : 1e-6;
-    char *json = manifest_text(id, folder, v, n, atol);
+    char *json = manifest_text(id, folder, v, n, atol, shown);
     char *path = xasprintf("%s/labs/%s/lab.json", stage, id);
     write_text_file(path, json);
     free(path);
@@ -418,18 +493,13 @@ int cmd_import_wb(int argc, char **argv)
     free(path);
 
     /* Everything is ready: into the kit, each home in one rename. */
-    static const char *const homes[] = { "labs", "skeletons", "solutions", "datasets" };
-    for (size_t i = 0; i < sizeof homes / sizeof *homes; i++) {
-        char *from = xasprintf("%s/%s/%s", stage, homes[i], id);
-        char *to = kit_path("%s/%s", homes[i], id);
+    for (size_t i = 0; i < NHOMES; i++) {
+        char *from = xasprintf("%s/%s/%s", stage, lab_homes[i], id);
+        char *to = kit_path("%s/%s", lab_homes[i], id);
         char *parent = path_dirname(to);
         if (make_dirs(parent) != 0 || rename(from, to) != 0) {
             int saved = errno;
-            for (size_t j = 0; j < i; j++) {
-                char *done = kit_path("%s/%s", homes[j], id);
-                remove_tree(done);
-                free(done);
-            }
+            remove_lab(id, i);
             die("import-wb: cannot move %s to %s: %s", from, to, strerror(saved));
         }
         free(parent);
@@ -438,10 +508,26 @@ int cmd_import_wb(int argc, char **argv)
     }
     remove_scratch();
     stage_dir = work_dir = NULL;
+    fprintf(stderr, "import-wb: building the lab's harness...\n");
+    char *problem = build_harness(id);
+    if (problem) {
+        remove_lab(id, NHOMES);
+        die("import-wb: %s\nnothing was imported", problem);
+    }
+    strbuf asked;
+    sb_init(&asked);
+    for (size_t i = 0; i < NTECHNIQUES; i++)
+        if (shown[i])
+            sb_printf(&asked, "%s%s", asked.len ? ", " : "", requirement_name(lab_techniques[i]));
     printf("imported %s as %s: %d dataset%s, expected outputs from the Kit's solution.cu, atol %g (the Kit's "
-           "files' rounding)\n"
-           "next: make (builds its harness), then ./gpulab check %s FILE.cu\n",
-           folder, id, n, n == 1 ? "" : "s", atol, id);
+           "files' rounding); requirements: %s%s\n"
+           "next: ./gpulab check %s FILE.cu\n",
+           folder, id, n, n == 1 ? "" : "s", atol, asked.len ? asked.buf : "none",
+           asked.len ? " (what the Kit's solution shows; the \"requirements\" of lab.json)"
+                     : requirements ? " (the Kit's solution shows no shared memory, barrier or constant memory)"
+                                    : " (--no-requirements)",
+           id);
+    sb_free(&asked);
     for (int i = 0; i < n; i++) {
         free(v[i].name);
         free(v[i].output);

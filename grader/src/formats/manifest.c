@@ -198,10 +198,17 @@ static void load_performance(const cJSON *root, lab_manifest *m)
     }
 }
 
+/* lab.json's name of each requirement kind */
+static const char *const requirement_names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory",
+                                                          "no_hazards", "two_batch" };
+
+const char *requirement_name(requirement_kind k)
+{
+    return k < REQ_COUNT ? requirement_names[k] : "unknown";
+}
+
 static void load_requirements(const cJSON *root, lab_manifest *m)
 {
-    static const char *const names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory", "no_hazards",
-                                                  "two_batch" };
     const cJSON *reqs = cJSON_GetObjectItemCaseSensitive(root, "requirements");
     if (!reqs)
         return;
@@ -219,7 +226,7 @@ static void load_requirements(const cJSON *root, lab_manifest *m)
         q->name = get_string(r, "name", 1);
         q->kind = REQ_COUNT;
         for (int k = 0; k < REQ_COUNT; k++)
-            if (strcmp(q->name, names[k]) == 0)
+            if (strcmp(q->name, requirement_names[k]) == 0)
                 q->kind = (requirement_kind)k;
         if (q->kind == REQ_COUNT)
             bad("unknown requirement \"%s\" (known: shared_memory, barrier, constant_memory, no_hazards, "

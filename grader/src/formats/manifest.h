@@ -87,6 +87,8 @@ typedef struct {
 /* Loads and validates labs/<id>/lab.json; dies with the file and the
  * problem on any error. */
 void manifest_load(const char *id, lab_manifest *m);
+/* lab.json's name of a requirement kind ("shared_memory", ...). */
+const char *requirement_name(requirement_kind k);
 void manifest_free(lab_manifest *m);
 
 /* The ids of every lab, sorted; *n gets the count. */

@@ -254,6 +254,38 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
     return hint;
 }
 
+/* The runtime calls CUDA 13 removed (deprecated since CUDA 4), still in
+ * course material, and what replaces each. nvcc 13 says only that the name
+ * is undefined, and so does the emulator, which declares none of them. */
+static const char *const removed_api[][2] = {
+    { "cudaThreadSynchronize", "cudaDeviceSynchronize" },
+    { "cudaThreadExit", "cudaDeviceReset" },
+    { "cudaThreadSetLimit", "cudaDeviceSetLimit" },
+    { "cudaThreadGetLimit", "cudaDeviceGetLimit" },
+    { "cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig" },
+    { "cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig" },
+};
+
+/* A compile that failed on one of removed_api's calls: the one line that
+ * says so, the same on both backends (the file's line of the call: the
+ * compiler's own words differ); NULL for any other compile error. */
+static char *removed_api_hint(const char *student_path, const char *text, size_t len, const char *log)
+{
+    for (size_t i = 0; log && i < sizeof removed_api / sizeof *removed_api; i++) {
+        const char *name = removed_api[i][0];
+        if (!strstr(log, name))
+            continue;
+        char *spelt;
+        int line = find_identifier_line(text, len, name, &spelt);
+        free(spelt);
+        if (!line)
+            continue;
+        return xasprintf("%s:%d: %s() was removed in CUDA 13: use %s() (nvcc 13 and the emulator both refuse it)",
+                         student_path, line, name, removed_api[i][1]);
+    }
+    return NULL;
+}
+
 /* What a build is for: grading, or one of the sanitizer stage's checkers. */
 typedef struct {
     const char *emu_mode;   /* "race" or "check": an emulator checker's build (emucc --MODE) */
@@ -455,6 +487,29 @@ static void arg(command *c, const char *s)
     c->v[c->n] = NULL;
 }
 
+/* A lab imported from the Kit: the program's main() becomes
+ * wb_program_main, which the harness calls (wb_harness.c). Renamed in the
+ * object, not by the preprocessor (-Dmain=...): compiled as main, it keeps
+ * what C++ gives main alone, that falling off its end returns 0; a renamed
+ * function that does so returns nothing, and the harness crashed after it
+ * (a double free, or SIGSEGV) where gpulab wb ran the same file. Into a new
+ * file, to: in the sandbox, objcopy runs as a user other than the
+ * compiler's, and cannot write over obj. 0, or -1 with why. */
+static int rename_program_main(const char *dir, const char *obj, const char *to, strbuf *log, char **why)
+{
+    const char *name = getenv("OBJCOPY") ? getenv("OBJCOPY") : "objcopy";
+    char *objcopy = strchr(name, '/') ? xstrdup(name) : find_in_path(name);
+    if (!objcopy) {
+        *why = xasprintf("%s (binutils, beside the compiler) is not on PATH: the build renames the program's "
+                         "main() with it", name);
+        return -1;
+    }
+    const char *cmd[] = { objcopy, "--redefine-sym", "main=wb_program_main", obj, to, NULL };
+    int rc = run_tool(cmd, dir, log, why);
+    free(objcopy);
+    return rc;
+}
+
 /* Links obj (in dir, relative names) with the harness into lab-program. */
 static int link_program(const lab_manifest *m, const backend *b, const build_kind *k, const char *dir,
                         const char *obj, strbuf *log, char **why)
@@ -526,11 +581,13 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     /* Relative names from here on: the compiler runs in dir. */
     const char *original_source = m ? m->source : WB_SOURCE;
     const char *source = original_source;
-    const char *obj = "student.o";
+    /* a lab imported from the Kit compiles to program.o, which the rename
+     * of its main() copies to student.o (rename_program_main) */
+    const char *obj = m && m->libwb_program ? "program.o" : "student.o";
     char *prog = build_program_path(workdir);
     char *mode_flag = k->emu_mode ? xasprintf("--%s", k->emu_mode) : NULL;
     char *arch = xasprintf("-arch=%s", b->arch);
-    const char *lab_define = !m ? NULL : m->libwb_program ? "-Dmain=wb_program_main" : WB_LAB_DEFINE;
+    const char *lab_define = m && !m->libwb_program ? WB_LAB_DEFINE : NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
     char *token = build_kernel_token(workdir);
     strbuf log;
@@ -595,6 +652,11 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         if (compiled != 0)
             goto failed_compile;
     }
+    if (m && m->libwb_program) {
+        if (rename_program_main(dir, obj, "student.o", &log, &why) != 0)
+            goto failed_compile;
+        obj = "student.o";
+    }
     if (link_program(m, b, k, dir, obj, &log, &why) != 0)
         goto failed_link;
     r->ok = 1;
@@ -604,6 +666,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
 
 failed_compile:
     r->message = why ? why : wb_call_hint(m, student_path, text, len, log.buf);
+    if (!r->message)
+        r->message = removed_api_hint(student_path, text, len, log.buf);
     if (!r->message)
         r->message = xasprintf("%s does not compile", student_path);
     why = NULL;

@@ -780,15 +780,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     s->build_log = xstrdup(br.log);
     kernel_evidence evidence;
     memset(&evidence, 0, sizeof evidence);
-    if (br.ok && b->kind == BACKEND_GPU) {
-        char *keep = build_keep_dir(workdir);
-        evidence_from_ptx_dir(keep, &evidence);
-        free(keep);
-    } else if (br.ok) {
-        char *facts = build_facts_path(workdir);
-        evidence_from_emu_facts(facts, &evidence);
-        free(facts);
-    }
+    if (br.ok)
+        evidence_from_build(b, workdir, &evidence);
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
         for (int i = 0; i < s->ndatasets; i++) {

@@ -77,6 +77,8 @@ int main(int argc, char *argv[]) {
   imageWidth = wbImage_getWidth(inputImage);
   imageHeight = wbImage_getHeight(inputImage);
   imageChannels = wbImage_getChannels(inputImage);
+  // the Kit's own habit: assert() with no include of <assert.h> (wb.h brings it)
+  assert(imageChannels == 3);
 
   outputImage = wbImage_new(imageWidth, imageHeight, imageChannels);
 

@@ -1,0 +1,9 @@
+/* device_functions.h - the gpulab CPU emulator's stand-in for CUDA's header
+ * of the same name (__syncthreads() and the device intrinsics): a program
+ * that includes it, as nvcc accepts, gets the emulator's runtime and device
+ * side (cuda_runtime.h), never the machine's CUDA headers (emucc refuses
+ * those: docs/emulator.md). */
+#ifndef GPULAB_EMU_DEVICE_FUNCTIONS_H
+#define GPULAB_EMU_DEVICE_FUNCTIONS_H
+#include "cuda_runtime.h"
+#endif

@@ -1,0 +1,9 @@
+/* device_launch_parameters.h - the gpulab CPU emulator's stand-in for CUDA's
+ * header of the same name (threadIdx, blockIdx, blockDim and gridDim): a
+ * program that includes it, as nvcc accepts, gets the emulator's runtime and
+ * device side (cuda_runtime.h), never the machine's CUDA headers (emucc
+ * refuses those: docs/emulator.md). */
+#ifndef GPULAB_EMU_DEVICE_LAUNCH_PARAMETERS_H
+#define GPULAB_EMU_DEVICE_LAUNCH_PARAMETERS_H
+#include "cuda_runtime.h"
+#endif

@@ -1,0 +1,9 @@
+/* math_functions.h - the gpulab CPU emulator's stand-in for CUDA's header of
+ * the same name (the device math functions): a program that includes it, as
+ * nvcc accepts, gets the emulator's runtime and device side
+ * (cuda_runtime.h), never the machine's CUDA headers (emucc refuses those:
+ * docs/emulator.md). */
+#ifndef GPULAB_EMU_MATH_FUNCTIONS_H
+#define GPULAB_EMU_MATH_FUNCTIONS_H
+#include "cuda_runtime.h"
+#endif

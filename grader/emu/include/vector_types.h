@@ -1,0 +1,9 @@
+/* vector_types.h - the gpulab CPU emulator's stand-in for CUDA's header of
+ * the same name (dim3, uint3 and the float2/int2 ... types): a program that
+ * includes it, as nvcc accepts, gets the emulator's runtime and device side
+ * (cuda_runtime.h), never the machine's CUDA headers (emucc refuses those:
+ * docs/emulator.md). */
+#ifndef GPULAB_EMU_VECTOR_TYPES_H
+#define GPULAB_EMU_VECTOR_TYPES_H
+#include "cuda_runtime.h"
+#endif
