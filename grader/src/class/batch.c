@@ -272,20 +272,50 @@ void batch_entries_free(batch_entry *e, int n)
     free(e);
 }
 
-unsigned long long batch_secret_seed(const char *secret, const char *id)
+/* The first 52 bits of a finished sha256: exact in JSON numbers and in any
+ * spreadsheet. */
+static unsigned long long first_52_bits(sha256_ctx *c)
 {
-    sha256_ctx c;
     char hex[65];
-    sha256_init(&c);
-    sha256_update(&c, "gpulab-secret-seed 1", 21);
-    sha256_update(&c, secret, strlen(secret) + 1);
-    sha256_update(&c, id, strlen(id));
-    sha256_final_hex(&c, hex);
-    /* 52 bits: exact in JSON numbers and in any spreadsheet */
+    sha256_final_hex(c, hex);
     char first[14];
     memcpy(first, hex, 13);
     first[13] = '\0';
     return strtoull(first, NULL, 16);
+}
+
+unsigned long long batch_secret_seed(const char *secret, const char *id)
+{
+    sha256_ctx c;
+    sha256_init(&c);
+    sha256_update(&c, "gpulab-secret-seed 1", 21);
+    sha256_update(&c, secret, strlen(secret) + 1);
+    sha256_update(&c, id, strlen(id));
+    return first_52_bits(&c);
+}
+
+int batch_shard_of(const char *id, int nshards)
+{
+    sha256_ctx c;
+    sha256_init(&c);
+    sha256_update(&c, "gpulab-shard 1", 15);
+    sha256_update(&c, id, strlen(id));
+    return (int)(first_52_bits(&c) % (unsigned long long)nshards);
+}
+
+int batch_keep_shard(batch_entry *e, int n, int k, int nshards)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if (batch_shard_of(e[i].id, nshards) == k) {
+            e[kept++] = e[i];
+            continue;
+        }
+        free(e[i].id);
+        free(e[i].path);
+        free(e[i].problem);
+    }
+    return kept;
 }
 
 /* ---- datasets: which, where, their hashes ---------------------------------- */
