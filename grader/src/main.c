@@ -18,6 +18,7 @@
 #include "manifest.h"
 #include "report.h"
 #include "sandbox.h"
+#include "slurm.h"
 #include "tools.h"
 #include "util.h"
 #include "wb.h"
@@ -84,6 +85,17 @@ static const char usage_text[] =
     "      --shard K/N                   grade only shard K of N (0 <= K < N): the class split by a hash of\n"
     "                                    each submission's id, each submission in exactly one shard\n"
     "      --dataset NAME, --backend, --timeout, --no-sanitize, --checkers, --keep, --verbose as for check\n"
+    "  gpulab slurm LAB DIR_OR_FILE... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]\n"
+    "                                    grade a class on a Slurm cluster: one array job of N tasks,\n"
+    "                                    task K running grade --shard K/N into the shared --records\n"
+    "                                    folder (again: only what has no record is graded)\n"
+    "      --tasks N                     the array's size\n"
+    "      --backend gpu|emu             gpu (default): --gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs\n"
+    "                                    a task (SBATCH OPTIONS override them, and add --partition,\n"
+    "                                    --time, ...)\n"
+    "      --wait                        wait for the job, then print the class summary (exit 1 when\n"
+    "                                    a submission still has no record)\n"
+    "      --records, --dataset, --timeout, --seed, --secret-file, --no-sanitize, ... as for grade\n"
     "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE]\n"
     "                               [--feedback-dir DIR]\n"
     "                                    the gradebook and JUnit XML again, from the records (- for\n"
@@ -446,49 +458,6 @@ static unsigned long long parse_seed(const char *text)
     return v;
 }
 
-/* Every record of lab id in a records folder, in name order. */
-static cJSON *load_records(const char *dir, const char *id)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        die("cannot open %s: %s", dir, strerror(errno));
-    char **names = NULL;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
-        names[n++] = xstrdup(e->d_name);
-    }
-    closedir(d);
-    for (int i = 1; i < n; i++) /* name order */
-        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
-        }
-    cJSON *recs = cJSON_CreateArray();
-    for (int i = 0; i < n; i++) {
-        char *path = xasprintf("%s/%s", dir, names[i]);
-        char *text = read_file(path, NULL);
-        cJSON *rec = text ? cJSON_Parse(text) : NULL;
-        const cJSON *rl = rec ? cJSON_GetObjectItemCaseSensitive(rec, "lab") : NULL;
-        if (rec && cJSON_IsString(rl) && strcmp(rl->valuestring, id) == 0)
-            cJSON_AddItemToArray(recs, rec);
-        else {
-            fprintf(stderr, "gpulab: skipping %s (not a record of %s)\n", path, id);
-            cJSON_Delete(rec);
-        }
-        free(text);
-        free(path);
-        free(names[i]);
-    }
-    free(names);
-    return recs;
-}
-
 /* Submissions graded at once. On a GPU, by default GRADE_PER_GPU per GPU
  * the runs may use (several checks share a GPU well: docs/performance.md);
  * but one per GPU when performance points are measured, which need the GPU
@@ -587,6 +556,14 @@ static const char **grade_arg_value(grade_args *a, const struct grade_option *o)
 static int *grade_arg_flag(grade_args *a, const struct grade_option *o)
 {
     return (int *)(void *)((char *)a + o->at);
+}
+
+/* Whether the command line gave option o. */
+static int grade_arg_given(grade_args *a, const struct grade_option *o)
+{
+    if (o->kind == ARG_LIST)
+        return a->nregrade > 0;
+    return o->kind == ARG_FLAG ? *grade_arg_flag(a, o) : *grade_arg_value(a, o) != NULL;
 }
 
 /* grade's command line into a: the options by the table, then the lab and
@@ -689,6 +666,20 @@ static void grade_args_check(grade_args *a)
         a->sandbox = "auto";
 }
 
+/* --records, or the default: gpulab-records/LAB (malloc'd). */
+static char *records_folder(const grade_args *a, const lab_manifest *m)
+{
+    return a->records ? xstrdup(a->records) : xasprintf("gpulab-records/%s", m->id);
+}
+
+/* A class with nothing in it. */
+static void die_no_submissions(const grade_args *a, const lab_manifest *m) __attribute__((noreturn));
+static void die_no_submissions(const grade_args *a, const lab_manifest *m)
+{
+    die("found no submission in %s%s (expected folders holding %s, or .cu files)", a->inputs[0],
+        a->ninputs > 1 ? " and the rest" : "", m->source);
+}
+
 static int cmd_grade(int argc, char **argv)
 {
     grade_args a;
@@ -725,7 +716,7 @@ static int cmd_grade(int argc, char **argv)
         bo.seed = parse_seed(a.seed);
     }
     bo.secret = a.secret;
-    char *records_dir = a.records ? xstrdup(a.records) : xasprintf("gpulab-records/%s", m.id);
+    char *records_dir = records_folder(&a, &m);
     bo.records_dir = records_dir;
     /* --regrade ID: that student's record goes, so the batch grades them again */
     for (int i = 0; i < a.nregrade; i++) {
@@ -765,8 +756,7 @@ static int cmd_grade(int argc, char **argv)
         nentries = 1;
     }
     if (nentries == 0)
-        die("found no submission in %s%s (expected folders holding %s, or .cu files)", a.inputs[0],
-            a.ninputs > 1 ? " and the rest" : "", m.source);
+        die_no_submissions(&a, &m);
     if (a.fmt == 2 && nentries != 1)
         die("--format gradescope makes one submission's results.json, and there are %d", nentries);
     if (a.shard) { /* this task's share of the class: the ids decide (batch_shard_of) */
@@ -849,7 +839,7 @@ static int cmd_grade(int argc, char **argv)
     if (a.csv || a.junit || a.html || a.feedback_dir) {
         /* The gradebook is the whole records folder's, so grading one
          * student (or a regrade) never shrinks the class's to one row. */
-        cJSON *all = load_records(records_dir, m.id);
+        cJSON *all = export_load_records(records_dir, m.id);
         int nall = cJSON_GetArraySize(all);
         if (nall != cJSON_GetArraySize(recs))
             fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
@@ -880,6 +870,112 @@ static int cmd_grade(int argc, char **argv)
     return sum.grader_errors ? 2 : 0;
 }
 
+/* ---- slurm: a class as an array job (slurm.c) ------------------------------------------ */
+
+/* The grade command each task runs: the class and the options that decide
+ * its records, paths made absolute (a task may start in another folder),
+ * the shard left for the task to add. */
+static char **task_command(grade_args *a, const lab_manifest *m, const char *backend, const char *records)
+{
+    size_t most = 8 + (size_t)a->ninputs + 2 * (sizeof grade_option_table / sizeof grade_option_table[0]);
+    char **argv = xcalloc(most, sizeof *argv);
+    int k = 0;
+    argv[k++] = kit_path("gpulab");
+    if (!is_executable(argv[0]))
+        die("the tasks would run %s, which is not an executable here: build the kit (make) in a folder every "
+            "node sees", argv[0]);
+    argv[k++] = xstrdup("grade");
+    argv[k++] = xstrdup(m->id);
+    for (int i = 0; i < a->ninputs; i++)
+        argv[k++] = path_absolute(a->inputs[i]);
+    argv[k++] = xstrdup("--records");
+    argv[k++] = xstrdup(records);
+    argv[k++] = xstrdup("--backend");
+    argv[k++] = xstrdup(backend);
+    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++) {
+        const struct grade_option *o = &grade_option_table[i];
+        if ((o->task != TASK_PASS && o->task != TASK_PATH) || !grade_arg_given(a, o))
+            continue;
+        argv[k++] = xstrdup(o->name);
+        if (o->kind == ARG_VALUE)
+            argv[k++] = o->task == TASK_PATH ? path_absolute(*grade_arg_value(a, o)) : xstrdup(*grade_arg_value(a, o));
+    }
+    argv[k] = NULL;
+    return argv;
+}
+
+/* grade's options that a Slurm job does not take, refused with why. */
+static void refuse_task_options(grade_args *a)
+{
+    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++) {
+        const struct grade_option *o = &grade_option_table[i];
+        if (o->task == TASK_NO && grade_arg_given(a, o))
+            usage_error("%s", xasprintf("slurm: %s: %s", o->name, o->why_not));
+    }
+}
+
+/* gpulab slurm LAB DIR... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]:
+ * slurm's own options out, grade's through grade's table, sbatch's as
+ * they are. */
+static int cmd_slurm(int argc, char **argv)
+{
+    int dash = 0;
+    while (dash < argc && strcmp(argv[dash], "--") != 0)
+        dash++;
+    const char *tasks = NULL;
+    int wait = 0, nrest = 0;
+    char **rest = xcalloc((size_t)dash + 1, sizeof *rest);
+    for (int i = 0; i < dash; i++) {
+        const struct grade_option *o = grade_option_named(argv[i]);
+        if (strcmp(argv[i], "--tasks") == 0 && i + 1 < dash)
+            tasks = argv[++i];
+        else if (strcmp(argv[i], "--wait") == 0)
+            wait = 1;
+        else {
+            rest[nrest++] = argv[i];
+            if (o && o->kind != ARG_FLAG && i + 1 < dash)
+                rest[nrest++] = argv[++i];
+        }
+    }
+    grade_args a;
+    grade_args_parse(nrest, rest, &a);
+    grade_args_check(&a);
+    refuse_task_options(&a);
+    int ntasks = tasks ? parse_count(tasks, 1, 100000) : -1;
+    if (ntasks < 0)
+        usage_error("slurm: --tasks %s: expected how many array tasks share the class (1 or more)",
+                    tasks ? tasks : "N is missing;");
+    const char *backend = a.backend ? a.backend : "gpu";
+    if (strcmp(backend, "gpu") != 0 && strcmp(backend, "emu") != 0)
+        usage_error("slurm: --backend %s: expected gpu or emu", backend);
+
+    char *id = manifest_resolve(a.lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    int nentries;
+    batch_entry *entries = batch_collect(&m, a.inputs, a.ninputs, &nentries); /* an id clash stops it here */
+    if (nentries == 0)
+        die_no_submissions(&a, &m);
+    char *given = records_folder(&a, &m);
+    char *records = path_absolute(given);
+    free(given);
+    char **task_argv = task_command(&a, &m, backend, records);
+    slurm_job j = { &m, ntasks, wait, strcmp(backend, "gpu") == 0, records, task_argv,
+                    argv + dash + (dash < argc), argc - dash - (dash < argc), entries, nentries };
+    int rc = slurm_run(&j);
+    for (int i = 0; task_argv[i]; i++)
+        free(task_argv[i]);
+    free(task_argv);
+    free(records);
+    batch_entries_free(entries, nentries);
+    manifest_free(&m);
+    free(id);
+    free(rest);
+    free(a.inputs);
+    free(a.regrade);
+    return rc;
+}
+
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
 static int cmd_export(int argc, char **argv)
 {
@@ -907,7 +1003,7 @@ static int cmd_export(int argc, char **argv)
         usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE] "
                     "[--feedback-dir DIR]%s", "");
     char *id = manifest_resolve(lab);
-    cJSON *recs = load_records(dir, id);
+    cJSON *recs = export_load_records(dir, id);
     lab_manifest em;
     manifest_load(id, &em);
     char *t = export_csv(recs, em.source);
@@ -961,6 +1057,8 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "grade") == 0)
         return cmd_grade(argc - 2, argv + 2);
+    if (strcmp(cmd, "slurm") == 0)
+        return cmd_slurm(argc - 2, argv + 2);
     if (strcmp(cmd, "export") == 0)
         return cmd_export(argc - 2, argv + 2);
     if (strcmp(cmd, "gradescope-package") == 0)

@@ -657,13 +657,6 @@ static char *self_sha(void)
     return xstrdup(hex);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* What one batch's grading loops share. */
 typedef struct {
     const lab_manifest *m;
@@ -769,7 +762,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             emit_in_order(c, n, reports);
             continue;
         }
-        double ts = now_s();
+        double ts = monotonic_s();
         submission_result s;
         if (!e[i].path) {
             missing_result(m, b, &e[i], &o->go, &s);
@@ -807,7 +800,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             else
                 remove_work_dir(slots[i].workdir);
         }
-        c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), now_s() - ts, &reports[i]);
+        c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), monotonic_s() - ts, &reports[i]);
         c->sum->grader_errors += record_grader_errors(c->by_index[i]);
         slots[i].state = DONE;
         done++;
@@ -828,7 +821,7 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     if (gpu_id && setenv("CUDA_VISIBLE_DEVICES", gpu_id, 1) != 0)
         die("setenv: %s", strerror(errno));
     const batch_options *o = c->o;
-    double ts = now_s();
+    double ts = monotonic_s();
     submission_result s;
     dataset_set mine;
     memset(&mine, 0, sizeof mine);
@@ -851,7 +844,7 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     free(maps);
     build_result_free(&br);
     char *report = NULL;
-    cJSON *rec = record_graded(c, i, &s, ds, now_s() - ts, &report);
+    cJSON *rec = record_graded(c, i, &s, ds, monotonic_s() - ts, &report);
     char *path = xasprintf("%s/report.txt", c->slots[i].workdir);
     if (write_file(path, report ? report : "", report ? strlen(report) : 0) != 0)
         die("cannot write %s: %s", path, strerror(errno));
@@ -966,7 +959,7 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
                  void (*on_record)(const cJSON *rec, const char *report, void *ctx),
                  void *ctx, batch_summary *sum)
 {
-    double t0 = now_s();
+    double t0 = monotonic_s();
     memset(sum, 0, sizeof *sum);
     sum->total = n;
     if (make_dirs(o->records_dir) != 0)
@@ -1050,6 +1043,6 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     free(slots);
     free(grader_sha);
     free(options_key);
-    sum->seconds = now_s() - t0;
+    sum->seconds = monotonic_s() - t0;
     return records;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void die(const char *fmt, ...)
@@ -382,6 +383,23 @@ char *find_in_path(const char *name)
     }
     free(copy);
     return NULL;
+}
+
+double monotonic_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+char *path_absolute(const char *path)
+{
+    if (path[0] == '/')
+        return xstrdup(path);
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd))
+        die("cannot tell the current folder (to make %s absolute): %s", path, strerror(errno));
+    return xasprintf("%s/%s", cwd, path);
 }
 
 char *path_dirname(const char *path)

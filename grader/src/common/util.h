@@ -78,6 +78,11 @@ int utf8_char_length(const unsigned char *c);
  * controls) and bytes that are not UTF-8 become visible escapes such as
  * \x1b; newlines and tabs stay. */
 char *printable(const char *s);
+/* Seconds on the monotonic clock (for durations). */
+double monotonic_s(void);
+/* path made absolute against the current folder, links left as they are
+ * (a link a student made must still be seen as one); malloc'd. */
+char *path_absolute(const char *path);
 /* The folder part of a path ("." when there is none), malloc'd. */
 char *path_dirname(const char *path);
 
