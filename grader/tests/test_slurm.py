@@ -295,6 +295,9 @@ def test_refusals(cluster, class_of_12):
     p = slurm(cluster, subs, "--tasks", "2", *OPTIONS, "--records", class_of_12["tmp"] / "refused",
               "--", "--partition=nosuch")
     assert p.returncode == 2 and "sbatch refused the job" in p.stderr and "partition" in p.stderr.lower(), p.stderr
+    # the GPU backend asks for a GPU a task, which this cluster has none of
+    p = slurm(cluster, subs, "--tasks", "2", "--records", class_of_12["tmp"] / "refused", "--backend", "gpu")
+    assert p.returncode == 2 and "sbatch refused the job" in p.stderr and "gres" in p.stderr.lower(), p.stderr
 
 
 def test_grade_shards_split_the_class(class_of_12, tmp_path):
