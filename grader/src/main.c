@@ -91,8 +91,8 @@ static const char usage_text[] =
     "                                    folder (again: only what has no record is graded)\n"
     "      --tasks N                     the array's size\n"
     "      --backend gpu|emu             gpu (default): --gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs\n"
-    "                                    a task (SBATCH OPTIONS override them, and add --partition,\n"
-    "                                    --time, ...)\n"
+    "                                    a task (SBATCH OPTIONS, each as --option=VALUE, override them,\n"
+    "                                    and add --partition, --time, ...)\n"
     "      --wait                        wait for the job, then print the class summary (exit 1 when\n"
     "                                    a submission still has no record)\n"
     "      --records, --dataset, --timeout, --seed, --secret-file, --no-sanitize, ... as for grade\n"
@@ -914,6 +914,21 @@ static void refuse_task_options(grade_args *a)
     }
 }
 
+/* The options after "--", sbatch's: each one an option (a word that is not
+ * would be taken for the batch script), and none that would change the
+ * array or the script, which are the kit's. */
+static void check_sbatch_options(char **opts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *o = opts[i];
+        if (o[0] != '-')
+            usage_error("slurm: after --, sbatch's options, each starting with -: '%s' is not one (give a value "
+                        "as --option=VALUE)", o);
+        if (strncmp(o, "--array", 7) == 0 || (o[1] == 'a' && o[0] == '-') || strncmp(o, "--wrap", 6) == 0)
+            usage_error("slurm: %s: the array (--tasks N) and the batch script are gpulab's", o);
+    }
+}
+
 /* gpulab slurm LAB DIR... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]:
  * slurm's own options out, grade's through grade's table, sbatch's as
  * they are. */
@@ -941,6 +956,7 @@ static int cmd_slurm(int argc, char **argv)
     grade_args_parse(nrest, rest, &a);
     grade_args_check(&a);
     refuse_task_options(&a);
+    check_sbatch_options(argv + dash + (dash < argc), argc - dash - (dash < argc));
     int ntasks = tasks ? parse_count(tasks, 1, 100000) : -1;
     if (ntasks < 0)
         usage_error("slurm: --tasks %s: expected how many array tasks share the class (1 or more)",

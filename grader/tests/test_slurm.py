@@ -288,7 +288,10 @@ def test_refusals(cluster, class_of_12):
                         (["--tasks", "2", "--csv", "g.csv"], "gpulab export"),
                         (["--tasks", "2", "--secret", "k"], "--secret-file"),
                         (["--tasks", "2", "--shard", "0/2"], "its own shard"),
-                        (["--tasks", "2", "--backend", "cpu"], "expected gpu or emu")):
+                        (["--tasks", "2", "--backend", "cpu"], "expected gpu or emu"),
+                        (["--tasks", "2", "--", "-p", "debug"], "'debug' is not one"),
+                        (["--tasks", "2", "--", "--array=0-9"], "the array (--tasks N)"),
+                        (["--tasks", "2", "--", "--wrap=hostname"], "the batch script")):
         p = slurm(cluster, subs, *args)
         assert p.returncode == 2 and words in p.stderr, (args, p.stderr)
     # what Slurm refuses is said with Slurm's words

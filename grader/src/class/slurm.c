@@ -128,11 +128,11 @@ static char *submit(const slurm_job *j, const char *logs)
     proc_result r;
     run_slurm(argv, 300, &r);
     char *job = r.exited && r.exit_code == 0 ? parse_job_id(r.out_text) : NULL;
+    remove_tree(folder);
     if (!job)
         die("sbatch refused the job (%s %d): %s%s", r.exited ? "exit status" : "signal",
             r.exited ? r.exit_code : r.signal_number, printable(r.err_text), printable(r.out_text));
     proc_result_free(&r);
-    remove_tree(folder);
     for (int i = 0; i < 4; i++)
         free(owned[i]);
     free(argv);
