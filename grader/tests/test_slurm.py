@@ -248,20 +248,26 @@ def test_a_cancelled_task_is_finished_by_submitting_again(cluster, class_of_12):
     # the task to cancel: one with a spinner (2 s or more) after its first
     # submission, so that it is still grading when its first record appears
     victim = next(k for k, ids in shards.items() if any(kinds[i] == "spin" for i in ids[1:]))
-    p = slurm(cluster, class_of_12["subs"], "--tasks", "3", *OPTIONS, "--records", records,
-              "--", "--cpus-per-task=1", timeout=300)
-    assert p.returncode == 0, p.stdout + p.stderr
-    job = job_of(p.stdout)
+    waiting = subprocess.Popen([str(kit.GPULAB), "slurm", LAB, str(class_of_12["subs"]), "--tasks", "3", *OPTIONS,
+                                "--records", str(records), "--wait", "--", "--cpus-per-task=1"],
+                               env={**os.environ, **cluster["env"], "NO_COLOR": "1"}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    job = job_of(waiting.stdout.readline())  # said (and flushed) before the wait
     t0 = time.monotonic()
     while not any((records / f"{i}.json").exists() for i in shards[victim]):
         assert time.monotonic() - t0 < 300, "the task to cancel wrote no record"
         time.sleep(0.05)
     c = kit.run(["scancel", f"{job}_{victim}"], env=cluster["env"], timeout=60)
     assert c.returncode == 0, c.stderr
+    out, err = waiting.communicate(timeout=600)
     wait_gone(cluster, job)
     before = {r.name: r.read_bytes() for r in records.glob("*.json")}
     lost = [i for i in shards[victim] if f"{i}.json" not in before]
     assert lost, "the cancelled task had finished its shard before it was cancelled"
+    # --wait said what is missing, by name, and exited 1
+    assert waiting.returncode == 1, out + err
+    assert f"{12 - len(lost)} of the class's 12 submissions have a record" in out, out
+    assert f"{len(lost)} without one ({', '.join(lost)})" in out, out
     assert 0 < len(before) < 12, sorted(before)
     first = task_logs(records, job)
     assert first[victim][1] is None, first  # it never got to its summary line
