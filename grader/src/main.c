@@ -65,7 +65,7 @@ static const char usage_text[] =
     "  gpulab grade LAB DIR_OR_FILE... [options]\n"
     "                                    grade a class: a folder of student folders or files, or files\n"
     "                                    (exit 0 when all were graded)\n"
-    "      --jobs N                      builds at once (default: the number of cores)\n"
+    "      --jobs N                      builds at once (default: the cores grade may use)\n"
     "      --parallel N                  submissions built and graded at once, spread over the GPUs\n"
     "                                    (default: 8 per GPU; 1 on the emulator)\n"
     "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
@@ -734,8 +734,7 @@ static int cmd_grade(int argc, char **argv)
         free(path);
     }
     bo.grader_version = GPULAB_VERSION;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    bo.jobs = a.njobs > 0 ? a.njobs : (ncpu > 0 ? (int)ncpu : 1);
+    bo.jobs = a.njobs > 0 ? a.njobs : usable_cores();
     bo.progress = isatty(STDERR_FILENO) && !getenv("GPULAB_NO_PROGRESS");
 
     int nentries;

@@ -78,6 +78,9 @@ int utf8_char_length(const unsigned char *c);
  * controls) and bytes that are not UTF-8 become visible escapes such as
  * \x1b; newlines and tabs stay. */
 char *printable(const char *s);
+/* The cores this process may run on (its CPU affinity: under Slurm, or
+ * taskset, the CPUs it was given), else those online; at least 1. */
+int usable_cores(void);
 /* Seconds on the monotonic clock (for durations). */
 double monotonic_s(void);
 /* path made absolute against the current folder, links left as they are
