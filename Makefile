@@ -64,6 +64,14 @@ GRADER_OBJ := $(patsubst grader/src/%.c,build/host/%.o,$(GRADER_SRC)) build/host
 gpulab: $(GRADER_OBJ) | deps
 	$(CC) $(KIT_CFLAGS) -o $@ $^ $(CJSON_LIBS) $(PNG_LIBS) -lm
 
+# The first process of a sandboxed run (grader/src/libexec/run-init.c): a
+# program of its own, exec'd, so that pid 1 of a run is not a fork of the
+# grader; static, so that it needs nothing of the run's root.
+RUN_INIT := build/libexec/gpulab-run-init
+$(RUN_INIT): grader/src/libexec/run-init.c
+	@mkdir -p $(@D)
+	$(CC) $(KIT_CFLAGS) -static -o $@ $< || $(CC) $(KIT_CFLAGS) -o $@ $<
+
 build/host/%.o: grader/src/%.c $(GRADER_HDR) grader/runtime/dataset.h grader/runtime/rng.h \
                 grader/runtime/harness_protocol.h grader/runtime/tolerance.h | deps
 	@mkdir -p $(@D)
@@ -162,7 +170,7 @@ endif
 # ---- top-level targets ----------------------------------------------------------
 .PHONY: all kit deps test check bench datasets clean grade-solutions dist-student
 
-kit: gpulab $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
+kit: gpulab $(RUN_INIT) $(GENERATORS) $(HARNESS_gpu) $(EMU_TARGETS)
 
 # install-deps.sh ran when this makefile was read; this only guards a cJSON
 # given by hand that is empty.

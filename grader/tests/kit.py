@@ -47,6 +47,70 @@ def gpulab(*args, **kw):
     return run([GPULAB, *args], **kw)
 
 
+class Terminal:
+    """A pseudo-terminal that a command gets as its controlling terminal
+    and standard input, as an instructor's shell would give it: what
+    reaches the screen (the master side) is kept, and so is any input left
+    waiting in the terminal when the command ends, which the shell would
+    run next."""
+
+    def __init__(self):
+        import pty
+        import termios
+        import threading
+        self.master, self.slave = pty.openpty()
+        self.screen = bytearray()
+        self._termios = termios
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            self.screen += data
+
+    def _make_controlling(self):
+        import fcntl
+        fcntl.ioctl(0, self._termios.TIOCSCTTY, 0)
+
+    def run(self, args, env=None, timeout=600):
+        """Runs args with the terminal as its controlling terminal and its
+        standard input; standard output and error are captured as run()'s."""
+        full_env = dict(os.environ)
+        full_env["NO_COLOR"] = "1"
+        if env:
+            full_env.update(env)
+        return subprocess.run([str(a) for a in args], env=full_env, stdin=self.slave, capture_output=True,
+                              text=True, timeout=timeout, start_new_session=True,
+                              preexec_fn=self._make_controlling)
+
+    def pending_input(self):
+        """The bytes waiting to be read from the terminal (what the shell
+        would read as its next command line)."""
+        import fcntl
+        import struct
+        n = struct.unpack("i", fcntl.ioctl(self.slave, self._termios.FIONREAD, b"\0\0\0\0"))[0]
+        if n <= 0:
+            return b""
+        os.set_blocking(self.slave, False)
+        try:
+            return os.read(self.slave, n)
+        except BlockingIOError:
+            return b""
+
+    def close(self):
+        pending = self.pending_input()
+        os.close(self.slave)
+        self._thread.join(timeout=2)
+        os.close(self.master)
+        return pending
+
+
 def manifest_points(m, checkers=True):
     """Full marks of the lab whose manifest is m: its public datasets' points
     and its requirements' (no_hazards only counts when the checkers ran,

@@ -105,6 +105,29 @@ class Listener:
         self.sock.close()
 
 
+def add_session_key(description, payload):
+    """Adds a "user" key to this process's session keyring (which the
+    grader inherits); returns its id, or None where keys are not to be had."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    sys_add_key = {"x86_64": 248, "aarch64": 217}.get(os.uname().machine)
+    if sys_add_key is None:
+        return None
+    data = payload.encode()
+    k = libc.syscall(ctypes.c_long(sys_add_key), b"user", description.encode(), data, ctypes.c_size_t(len(data)),
+                     ctypes.c_long(-3))
+    return k if k > 0 else None
+
+
+def keys_named(text):
+    """Lines of /proc/keys (the keys this process can see) naming text."""
+    try:
+        return [l for l in Path("/proc/keys").read_text().splitlines() if text in l]
+    except OSError:
+        return []
+
+
 def statuses(records_dir, names):
     out = {}
     for n in names:
@@ -113,14 +136,54 @@ def statuses(records_dir, names):
     return out
 
 
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory):
+# An ordinary user for the grader (a TA with no sudo): any unused id will do.
+TA_UID = 4242
+
+
+def kit_open_to_others():
+    """Why an unprivileged user cannot run this kit, or None."""
+    for d in [kit.ROOT, *kit.ROOT.parents]:
+        if not d.stat().st_mode & 0o001:
+            return f"an unprivileged user cannot reach the kit here ({d} is not open to others)"
+    return None
+
+
+def as_ta(args, home):
+    """args run as TA_UID (setpriv), with a home and TMPDIR of its own."""
+    return [shutil.which("setpriv"), f"--reuid={TA_UID}", f"--regid={TA_UID}", "--clear-groups", "--", "env",
+            f"HOME={home}", f"TMPDIR={home}", *[str(a) for a in args]]
+
+
+def grader_as(who, tmp_path_factory):
+    """A folder for the batch, and how to run the grader: as root (the
+    namespaces' "unshare" mode) or as an ordinary user (user namespaces,
+    "userns"), who owns the folder, the class and the secret."""
+    if who == "root":
+        return tmp_path_factory.mktemp("attacks"), lambda args: args
+    if not shutil.which("setpriv"):
+        pytest.skip("setpriv (util-linux) is missing")
+    if kit_open_to_others():
+        pytest.skip(kit_open_to_others())
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-attacks-user-"))
+    tmp.chmod(0o755)
+    (tmp / "home").mkdir()
+    return tmp, lambda args: as_ta(args, tmp / "home")
+
+
+def give_to_ta(*paths):
+    for top in paths:
+        for p in [top, *Path(top).rglob("*")]:
+            os.chown(p, TA_UID, TA_UID, follow_symlinks=False)
+
+
+@pytest.fixture(scope="module", params=["root", "user"])
+def batch(request, tmp_path_factory):
     if os.geteuid() != 0:
-        pytest.skip("the sandbox needs root here; without it these attacks can reach the kit")
+        pytest.skip("the tests make an ordinary user and a root-only secret: run them as root")
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem) if (kit.ROOT / "grader" / "emu" / "emu.mk").exists() else pytest.skip(problem)
-    tmp = tmp_path_factory.mktemp("attacks")
+    tmp, run_as = grader_as(request.param, tmp_path_factory)
     mark = "gpulab-attack-" + uuid.uuid4().hex[:12]
     listener = Listener()
     common = ["--backend", "emu", "--jobs", "2", "--timeout", "3", "--dataset", DATASET]
@@ -140,29 +203,45 @@ def batch(tmp_path_factory):
     secret.write_text(secret_text + "\n")
     secret.chmod(0o600)
     expect = place_attacks(mixed, records, listener.port, mark, secret)
+    if request.param == "user":  # the TA's own class and secret (0600)
+        give_to_ta(tmp)
     kit_before = tree_hash(kit.ROOT / "datasets" / LAB)
-    p = kit.gpulab("grade", LAB, mixed, *common, "--records", records, "--csv", tmp / "grades.csv",
-                   timeout=900)
+    # the secret in the session keyring the grader inherits, as an
+    # instructor's tickets and tokens would be
+    key = add_session_key(mark + "-secret", secret_text)
+    # graded from an interactive terminal, the instructor's
+    terminal = kit.Terminal()
+    p = terminal.run(run_as([kit.GPULAB, "grade", LAB, mixed, *common, "--records", records, "--csv",
+                             tmp / "grades.csv"]), timeout=900)
+    pending = terminal.close()
     listener.close()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
-           "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text}
+           "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text,
+           "screen": bytes(terminal.screen), "pending": pending, "key": key,
+           "mode": "unshare" if request.param == "root" else "userns"}
+    if key is not None:
+        import ctypes
+        ctypes.CDLL(None).syscall(ctypes.c_long({"x86_64": 250, "aarch64": 219}[os.uname().machine]),
+                                  ctypes.c_long(3), ctypes.c_long(key))  # keyctl(KEYCTL_REVOKE, key)
     for pid in processes_with(mark):  # never leave one behind, even when a test failed
         try:
             os.kill(int(pid), 9)
         except OSError:
             pass
+    if request.param == "user":
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def test_grader_survives_and_grades_everyone(batch):
     p = batch["p"]
-    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.returncode == 0, (p.stderr[-3000:], p.stdout[-3000:])
     recs = sorted(r.stem for r in batch["records"].glob("*.json"))
     assert recs == sorted(batch["names"] + list(batch["expect"]))
     for r in batch["records"].glob("*.json"):
         rec = json.loads(r.read_text())
         validate.check_json(rec, "record.schema.json")
         assert rec["id"] == r.stem, "a record was overwritten by a submission"
-        assert rec["sandbox"] == "unshare", rec["sandbox"]
+        assert rec["sandbox"] == batch["mode"], rec["sandbox"]
 
 
 @pytest.mark.parametrize("attack", sorted(p.stem for p in ATTACKS.glob("*.cu")))
@@ -225,6 +304,71 @@ def test_a_full_disk_stops_its_own_run_only(batch):
     said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert said, rec["datasets"][0]["stdout"][:500]
     assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
+def test_the_instructors_terminal_is_out_of_reach(batch):
+    """The grader ran from a terminal (its controlling terminal and standard
+    input): no run, build or checker pushed a line into its input (which the
+    instructor's shell would run once gpulab exits), wrote to its screen or
+    took its foreground; the run found no terminal at all."""
+    mark = batch["mark"].encode()
+    assert mark not in batch["pending"], batch["pending"][:300]
+    assert batch["pending"] == b"", batch["pending"][:300]
+    assert mark not in batch["screen"], batch["screen"][-600:]
+    rec = json.loads((batch["records"] / "terminal.json").read_text())
+    assert "terminal reached" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
+
+
+def test_the_graders_keyring_is_out_of_reach(batch):
+    """A key in the grader's session keyring is not read by a run (the
+    leak test looks for its payload everywhere), and a key a run adds does
+    not land there."""
+    if batch["key"] is None:
+        pytest.skip("this machine gives no session keyring to add a key to")
+    assert keys_named(batch["mark"] + "-secret"), "the test's own key is visible to it"
+    assert not keys_named(batch["mark"] + "-planted"), keys_named(batch["mark"] + "-planted")
+    rec = json.loads((batch["records"] / "keyring.json").read_text())
+    assert "keyring:" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
+
+
+def test_file_counts_are_limited_too(batch):
+    """Every folder a run can write is a tmpfs with a limit on files, not
+    only on bytes: a million empty files cost the kernel memory."""
+    rec = json.loads((batch["records"] / "many_files.json").read_text())
+    said = re.findall(r"many_files: (\S+) held (\d+) files, stopped: (.*)", rec["datasets"][0]["stdout"])
+    assert len(said) == 2, rec["datasets"][0]["stdout"][:600]
+    for folder, count, why in said:
+        assert int(count) <= 16384 and why == "No space left on device", (folder, count, why)
+
+
+def test_the_emulators_log_is_in_the_runs_limited_space(batch):
+    """The emulator's launch log is the run's to write: it lives in the
+    run's size-limited folder, where flooding it stops at that folder's
+    limit, not on the grader's disk."""
+    rec = json.loads((batch["records"] / "log_flood.json").read_text())
+    said = re.search(r"log_flood: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
+    assert said, rec["datasets"][0]["stdout"][:500]
+    assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
+def test_a_run_sees_nothing_of_the_grader_in_proc(tmp_path):
+    """The run's first process is the kit's own small program, exec'd (not a
+    fork of the grader, whose command line holds --secret), and /proc shows
+    the run only its own user's processes: the secret given on the
+    grader's command line appears in no record."""
+    need_root_and_emu()
+    secret = "gpulab-cmdline-secret-" + uuid.uuid4().hex[:12]
+    (tmp_path / "class" / "eve").mkdir(parents=True)
+    shutil.copy(ATTACKS / "proc_one.cu", tmp_path / "class" / "eve" / "basic_matmul.cu")
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+                   "--secret", secret, "--records", tmp_path / "records", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    text = (tmp_path / "records" / "eve.json").read_text()
+    assert secret not in text
+    out = json.loads(text)["datasets"][0]["stdout"]
+    seen = re.findall(r"proc_one: sees pid (\d+) \[(.*)\]", out)
+    assert seen and "1" not in [pid for pid, _ in seen], out[:800]
+    assert re.search(r"proc_one: pid 1 is \[\]", out), out[:800]
 
 
 def test_the_flood_is_capped(batch):
@@ -354,10 +498,30 @@ def test_links_hidden_names_and_id_clashes(tmp_path):
     assert not (tmp_path / "records2").exists() or not list((tmp_path / "records2").glob("*.json"))
 
 
-def test_no_isolation_no_grade(tmp_path):
-    """Where runs cannot be isolated (here: not root), grade refuses, saying
-    why and what to do, unless --sandbox none is explicit, which every output
-    then states."""
+@pytest.fixture(scope="module")
+def no_namespaces(tmp_path_factory):
+    """A program that runs a command where namespaces and mounts are refused,
+    as Docker's default seccomp profile refuses them
+    (grader/tests/programs/no_namespaces.c)."""
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if not cc:
+        pytest.skip("no C compiler to build the seccomp filter's program")
+    if os.uname().machine != "x86_64":
+        pytest.skip("the seccomp filter is written for x86_64")
+    out = tmp_path_factory.mktemp("seccomp") / "no_namespaces"
+    p = kit.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", out,
+                 kit.ROOT / "grader" / "tests" / "programs" / "no_namespaces.c"])
+    assert p.returncode == 0, p.stderr
+    out.parent.chmod(0o755)
+    p = kit.run([out, "unshare", "--user", "true"])
+    assert p.returncode != 0, "the filter let a user namespace through"
+    return out
+
+
+def test_no_isolation_no_grade(tmp_path, no_namespaces):
+    """Where runs cannot be isolated (here: not root, and user namespaces
+    refused by a seccomp filter), grade refuses, saying why and what to do,
+    unless --sandbox none is explicit, which every output then states."""
     if os.geteuid() != 0:
         pytest.skip("runs as root to drop to an unprivileged user")
     setpriv = shutil.which("setpriv")
@@ -374,13 +538,14 @@ def test_no_isolation_no_grade(tmp_path):
         shutil.copy(SOLUTION, top / "class" / "alice" / "basic_matmul.cu")
         for p in [top, *top.rglob("*")]:
             p.chmod(0o777 if p.is_dir() else 0o666)
-        drop = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        drop = [no_namespaces, setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
         args = [str(kit.GPULAB), "grade", LAB, str(top / "class"), "--backend", "emu", "--no-sanitize",
                 "--dataset", DATASET]
         env = {"TMPDIR": str(top), "HOME": str(top)}
         p = kit.run([*drop, *args, "--records", str(top / "rec1")], env=env, cwd=top)
         assert p.returncode == 3, p.stderr
         assert "cannot isolate" in p.stderr and "--sandbox none" in p.stderr
+        assert "user namespaces" in p.stderr, p.stderr
         assert not (top / "rec1").exists()
         p = kit.run([*drop, *args, "--records", str(top / "rec2"), "--sandbox", "none", "--format", "json"],
                     env=env, cwd=top)
@@ -584,7 +749,7 @@ def test_checker_runs_look_like_the_graded_run(tmp_path, crash):
     lines = seen.read_text().splitlines()
     assert len(lines) == 2, lines  # the graded run, the checked build's
     assert lines[0].startswith("argv lab-program . output.tensor | cwd run-gray-1x1 | env"), lines[0]
-    assert "GPULAB_EMU_LOG=emu-gray-1x1.log" in lines[0], lines[0]
+    assert "GPULAB_EMU_LOG=gpulab-emu.log" in lines[0], lines[0]
     for line in lines[1:]:
         assert line == lines[0], ("differs: ", set(line.split()) ^ set(lines[0].split()), line[:120])
 

@@ -513,7 +513,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
  * same dataset, or a submission could behave only when checked: each
  * checker has a folder of its own laid out like a work directory (made
  * like one, by make_temp_dir()), its program at build/lab-program, the run
- * in run-DATASET, on the emulator the launch log emu-DATASET.log in the
+ * in run-DATASET, on the emulator the launch log run-DATASET/gpulab-emu.log in the
  * environment (run_dir_for(), run_log_for()), and the same arguments.
  * What differs is built in: the harness's guard zones are off, and the
  * emulator's fault list is on, in the checkers' builds (build.h). */

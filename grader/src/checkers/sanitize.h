@@ -56,7 +56,7 @@ int sanitize_has_race(const sanitize_result *r);
  * laid out like the submission's work directory, so that a checker's run
  * of a dataset looks to the program like its graded run: the program
  * build/lab-program, the run folder run-DATASET, the same arguments and
- * the same environment (on the emulator, its launch log emu-DATASET.log).
+ * the same environment (on the emulator, its launch log run-DATASET/gpulab-emu.log).
  * The harness's guard zones are off in these builds (build.h), so that the
  * checker sees every access. Emulator: the checked build (emucc --race:
  * races and bounds), and (want_faults) the same linked again to list

@@ -182,7 +182,7 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
 {
     char *dir = resolve_dataset_dir(m, index, datasets_root);
     char *run_dir = run_dir_for(workdir, d->name);
-    /* The emulator logs what each launch did, outside the run directory. */
+    /* The emulator logs what each launch did, in the run's own limited folder. */
     char *emu_log = run_log_for(workdir, d->name);
     char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
     const char *env[] = { emu_env, NULL };
@@ -359,7 +359,7 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
         /* A folder and a launch log of its own per series: nothing of an
          * earlier series is read twice. */
         char *series_dir = xasprintf("%s/series-%d", workdir, series);
-        char *emu_log = xasprintf("%s/emu-series-%d.log", workdir, series);
+        char *emu_log = run_log_in(series_dir);
         char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
         const char *env[] = { emu_env, NULL };
         int timed_out = run_series(program, (const char *const *)dirs, np, series_dir, timeout_s,

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "process.h"
+#include "kit.h"
 #include "sandbox.h"
 #include "util.h"
 #include "../runtime/harness_protocol.h"
@@ -359,6 +360,35 @@ static void become_subreaper(void)
     }
 }
 
+/* In a child about to run a program: a session of its own, so the
+ * program has no controlling terminal. In the grader's session /dev/tty
+ * would be the terminal the instructor graded from, where TIOCSTI pushes
+ * a command line for the shell to run after gpulab exits, and tcsetpgrp
+ * or raw escapes reach the screen. The new session is also the run's
+ * process group (its id is the child's pid), which the time limit kills. */
+static void leave_the_graders_terminal(void)
+{
+    if (setsid() < 0)
+        setpgid(0, 0); /* already a group leader: cannot happen after fork */
+}
+
+/* Every descriptor from 3 up closes at exec: the program inherits its
+ * standard input (/dev/null), the capture pipes and, where set up after
+ * this, the ready pipe, nothing else of the grader's, whatever a library or
+ * the shell that started gpulab left open (a terminal, a batch's pipes). */
+static void inherit_no_descriptors(void)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */) == 0)
+        return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536)
+        max = 65536;
+    for (int fd = 3; fd < max; fd++)
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
 /* Tells the parent, through the exec pipe, why the program could not start. */
 static void start_failed(int fd, const char *msg) __attribute__((noreturn));
 static void start_failed(int fd, const char *msg)
@@ -368,14 +398,34 @@ static void start_failed(int fd, const char *msg)
     _exit(127);
 }
 
+/* The program that becomes a sandboxed run's first process once the run
+ * has started (grader/src/libexec/run-init.c), built by make. */
+static const char *run_init_program(void)
+{
+    static char *path;
+    if (!path)
+        path = kit_path("build/libexec/gpulab-run-init");
+    return path;
+}
+
 /* The sandboxed run's first process, pid 1 of its namespaces: makes the
- * private view, starts the program as the run's own user, waits for it (reaping whatever
- * else ends meanwhile) and reports its wait status through status_fd. When
- * it returns, the kernel kills every process left in the namespace. */
-static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd, int status_fd)
+ * private view, starts the program as the run's own user, then becomes
+ * gpulab-run-init (exec'd: nothing of the grader's memory or command line
+ * stays in the run's namespace), which waits for the program, reaping
+ * whatever else ends meanwhile, and reports its wait status through
+ * status_fd. When it ends, the kernel kills every process left in the
+ * namespace. */
+static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd, int status_fd,
+                                 const char *init_program)
 {
     char why[512];
-    prctl(PR_SET_PDEATHSIG, SIGKILL); /* the grader gone: the run goes */
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* the grader gone: the run goes (kept across exec) */
+    /* opened before the kit goes out of sight */
+    int init_fd = open(init_program, O_PATH | O_CLOEXEC);
+    if (init_fd < 0) {
+        snprintf(why, sizeof why, "sandbox: cannot open %s (%s): run make", init_program, strerror(errno));
+        start_failed(exec_fd, why);
+    }
     if (sandbox_enter(spec->cwd, spec->env_add, spec->build, why, sizeof why) != 0)
         start_failed(exec_fd, why);
     pid_t kid = fork();
@@ -393,6 +443,15 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
     close(exec_fd);
     if (spec->startup_s > 0)
         close(READY_FD); /* only the program holds the ready pipe's write end */
+    char kid_text[32], fd_text[32];
+    snprintf(kid_text, sizeof kid_text, "%d", (int)kid);
+    snprintf(fd_text, sizeof fd_text, "%d", status_fd);
+    char *const init_argv[] = { "gpulab-run-init", kid_text, fd_text, NULL };
+    char *const init_env[] = { NULL };
+    if (fcntl(status_fd, F_SETFD, 0) == 0)
+        syscall(SYS_execveat, init_fd, "", init_argv, init_env, AT_EMPTY_PATH);
+    /* exec refused (a kernel before 3.19): wait here instead; hidepid still
+     * keeps this process out of the run's sight */
     for (;;) {
         int st;
         pid_t w = wait(&st);
@@ -450,6 +509,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         env_add = with_ready;
     }
     char **env = sandboxed ? sandbox_env(env_add) : build_env(env_add);
+    const char *init_program = sandboxed ? run_init_program() : NULL;
     become_subreaper();
     pid_set keep;
     own_children(&keep);
@@ -463,12 +523,17 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     if (pid < 0)
         die("fork: %s", strerror(errno));
     if (pid == 0) {
-        setpgid(0, 0);
+        leave_the_graders_terminal();
         dup2(out_pipe[1], 1);
         dup2(err_pipe[1], 2);
+        /* never the grader's standard input, which may be its terminal */
         int devnull = open("/dev/null", O_RDONLY);
-        if (devnull >= 0)
+        if (devnull > 0) {
             dup2(devnull, 0);
+            close(devnull);
+        } else if (devnull < 0) {
+            close(0);
+        }
         struct rlimit core = { 0, 0 };
         setrlimit(RLIMIT_CORE, &core);
         if (spec->file_size_cap > 0) {
@@ -476,6 +541,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             setrlimit(RLIMIT_FSIZE, &fs);
         }
         signal(SIGPIPE, SIG_DFL);
+        inherit_no_descriptors();
         if (ready_pipe[1] >= 0) {
             /* the ready pipe's write end on READY_FD, open across exec */
             if (ready_pipe[1] == READY_FD)
@@ -484,7 +550,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
                 dup2(ready_pipe[1], READY_FD);
         }
         if (sandboxed)
-            sandbox_init_process(spec, env, exec_pipe[1], status_pipe[1]);
+            sandbox_init_process(spec, env, exec_pipe[1], status_pipe[1], init_program);
         const char *why = "chdir";
         if (!spec->cwd || chdir(spec->cwd) == 0) {
             why = "exec";
@@ -498,7 +564,9 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             _exit(127);
         _exit(127);
     }
-    setpgid(pid, pid); /* also done in the child: whichever runs first wins the race */
+    /* No setpgid(pid, pid) here: a process group leader cannot setsid(),
+     * so the child makes its own session. Nothing signals the group before
+     * the exec pipe closes, which is after the child's setsid(). */
     free(env);
     free(with_ready);
     if (ready_pipe[1] >= 0)

@@ -1,7 +1,9 @@
 /*
  * process.h - running a child program under the grader's control.
  *
- * The child gets its own process group, a working directory, optional extra
+ * The child gets its own session and process group (no controlling terminal;
+ * standard input from /dev/null; no descriptor of the grader's but its
+ * output pipes), a working directory, optional extra
  * environment variables, no core dumps and a cap on the size of files it
  * writes. Its stdout and stderr are captured up to a cap (the rest is read
  * and counted, so the child never blocks on a full pipe). A wall-clock limit

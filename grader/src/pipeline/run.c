@@ -62,9 +62,17 @@ char *run_dir_for(const char *workdir, const char *dataset)
     return xasprintf("%s/run-%s", workdir, dataset);
 }
 
+char *run_log_in(const char *run_dir)
+{
+    return xasprintf("%s/" RUN_EMU_LOG_NAME, run_dir);
+}
+
 char *run_log_for(const char *workdir, const char *dataset)
 {
-    return xasprintf("%s/emu-%s.log", workdir, dataset);
+    char *dir = run_dir_for(workdir, dataset);
+    char *log = run_log_in(dir);
+    free(dir);
+    return log;
 }
 
 void run_prepare_dir(const char *dataset_dir, const char *run_dir)

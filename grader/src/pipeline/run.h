@@ -66,10 +66,15 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
 char *run_timeout_message(double timeout_s, int never_ready);
 
 /* A dataset's run folder in a work directory, WORKDIR/run-DATASET, and
- * (emulator) its launch log, WORKDIR/emu-DATASET.log (malloc'd). The
- * checkers' runs are named the same in folders of their own (sanitize.c). */
+ * (emulator) its launch log, inside the run folder (malloc'd): the log is
+ * the run's to write, so it lives in the run's size-limited space, never
+ * on the grader's disk. The checkers' runs are named the same in folders of
+ * their own (sanitize.c). run_log_in() is the log of any run folder (a
+ * series' too). */
+#define RUN_EMU_LOG_NAME "gpulab-emu.log"
 char *run_dir_for(const char *workdir, const char *dataset);
 char *run_log_for(const char *workdir, const char *dataset);
+char *run_log_in(const char *run_dir);
 
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);

@@ -13,6 +13,7 @@
 #include "kit.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -25,17 +26,23 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define SANDBOX_GID 65534 /* nogroup */
+#define KEYCTL_JOIN_SESSION_KEYRING 1 /* <linux/keyctl.h> */
 #define NVIDIA_PERSISTENCED_DIR "/run/nvidia-persistenced"
 /* Each temporary folder of a run or build (/tmp, /var/tmp, /dev/shm). */
 #define SANDBOX_TMP_SIZE "256m"
 /* All a run may leave in its own folder (outputs, logs, anything else): the
  * largest a lab writes is a benchmark's six 4096x4096 outputs, 400 MB. */
 #define SANDBOX_RUN_DIR_SIZE "1g"
+/* Mount option of every tmpfs a run or build can write, beside its size:
+ * a number of files, so that neither bytes nor a million empty files (the
+ * kernel's memory for their inodes) hurt the machine. */
+#define TMPFS_INODES "nr_inodes=16384"
 /* A build's address space: cicc, ptxas and g++ on a lab file need well under 1 GiB. */
 #define SANDBOX_BUILD_MEMORY ((rlim_t)4 << 30)
 
@@ -55,6 +62,10 @@ void sandbox_next_run_user(void)
 #define NS_FLAGS (CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
 
 static int active;
+/* An ordinary user's sandbox: the grader has entered a user namespace of
+ * its own (enter_user_namespace), where it may make the other namespaces
+ * and mounts; runs keep its user id, with no capabilities. */
+static int in_user_namespace;
 static int run_dir_limits; /* run folders are size-limited tmpfs mounts (sandbox_limit_run_dir) */
 static char mode[400] = "none (not requested)";
 static char **hidden;
@@ -62,7 +73,11 @@ static int nhidden;
 
 int sandbox_active(void) { return active; }
 const char *sandbox_mode(void) { return mode; }
-int sandbox_clone_flags(void) { return active ? NS_FLAGS : 0; }
+/* In a user namespace, each run gets one more of its own, a child of the
+ * grader's: RLIMIT_NPROC is counted per user namespace and user (Linux
+ * 5.14 on), so a run's fork bomb fills its own count, not the builds' and
+ * runs' beside it, which all have the grader's user. */
+int sandbox_clone_flags(void) { return active ? NS_FLAGS | (in_user_namespace ? CLONE_NEWUSER : 0) : 0; }
 
 void sandbox_hide(const char *path)
 {
@@ -77,13 +92,67 @@ void sandbox_hide(const char *path)
     hidden[nhidden++] = xstrdup(p);
 }
 
+/* Writes text to a file of /proc/self; 0 or -1 with errno. */
+static int write_proc_self(const char *name, const char *text)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/%s", name);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* Not root: the grader enters a user namespace of its own, mapping only its
+ * own user and group to themselves, which lets it make the other namespaces
+ * and mounts for its runs, as root does, with rights over nothing of the
+ * machine that it did not have. */
+static uid_t own_uid;
+static gid_t own_gid;
+
+/* Maps the grader's user and group, and nothing else, into the user
+ * namespace this process has just entered or been made in. */
+static int map_own_user(void)
+{
+    char map[64];
+    snprintf(map, sizeof map, "%u %u 1\n", (unsigned)own_uid, (unsigned)own_uid);
+    if (write_proc_self("uid_map", map) != 0)
+        return -1;
+    if (write_proc_self("setgroups", "deny") != 0 && errno != ENOENT)
+        return -1;
+    snprintf(map, sizeof map, "%u %u 1\n", (unsigned)own_gid, (unsigned)own_gid);
+    return write_proc_self("gid_map", map);
+}
+
+static int enter_user_namespace(char *why, size_t len)
+{
+    own_uid = geteuid();
+    own_gid = getegid();
+    if (unshare(CLONE_NEWUSER) != 0) {
+        snprintf(why, len,
+                 "not root, and this machine refuses user namespaces (%s): enable them "
+                 "(sysctl kernel.unprivileged_userns_clone=1 or user.max_user_namespaces > 0; on Ubuntu 24.04 an "
+                 "AppArmor profile that allows them, as the bubblewrap package installs), or grade as root",
+                 strerror(errno));
+        return -1;
+    }
+    if (map_own_user() != 0) {
+        snprintf(why, len, "cannot map this user into a user namespace: %s", strerror(errno));
+        return -1;
+    }
+    in_user_namespace = 1;
+    return 0;
+}
+
 /* Whether this machine lets us make the namespaces and mounts a run needs. */
 static int probe(char *why, size_t len)
 {
-    if (geteuid() != 0) {
-        snprintf(why, len, "not root: the namespaces need root here, so runs only get process limits");
+    if (geteuid() != 0 && !in_user_namespace && enter_user_namespace(why, len) != 0)
         return -1;
-    }
     int pipefd[2];
     if (pipe(pipefd) != 0) {
         snprintf(why, len, "pipe: %s", strerror(errno));
@@ -156,7 +225,7 @@ void sandbox_init(const char *requested, int keep_files)
     char why[320];
     if (probe(why, sizeof why) == 0) {
         active = 1;
-        snprintf(mode, sizeof mode, "unshare");
+        snprintf(mode, sizeof mode, in_user_namespace ? "userns" : "unshare");
         /* A run's root holds only the machine's software and its own work
          * directory; the kit is hidden too in case it lives among that
          * software (/usr/local/...). */
@@ -168,8 +237,9 @@ void sandbox_init(const char *requested, int keep_files)
      * answers and rewrite the class's records after the grader has gone. */
     fprintf(stderr,
             "gpulab: cannot isolate submissions on this machine (%s).\n"
-            "gpulab: grading runs them as root in Linux namespaces; run gpulab grade as root on Linux, or pass\n"
-            "gpulab: --sandbox none to grade without isolation (only for code you trust; every output will say so)\n",
+            "gpulab: grading runs them in Linux namespaces (as root, or as any user where user namespaces are\n"
+            "gpulab: allowed); fix the above, or pass --sandbox none to grade without isolation (only for code\n"
+            "gpulab: you trust; every output will say so)\n",
             why);
     exit(SANDBOX_UNAVAILABLE_EXIT);
 }
@@ -178,7 +248,7 @@ void sandbox_limit_run_dir(const char *dir)
 {
     if (!run_dir_limits)
         return;
-    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=" SANDBOX_RUN_DIR_SIZE ",mode=755") != 0)
+    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=" SANDBOX_RUN_DIR_SIZE "," TMPFS_INODES ",mode=755") != 0)
         die("cannot mount a size-limited folder on %s: %s", dir, strerror(errno));
 }
 
@@ -243,6 +313,7 @@ void remove_work_dir(const char *dir)
 
 /* ---- in the run's first process (pid 1 of its namespace) -------------------- */
 
+
 static int fail(char *why, int len, const char *what, const char *path)
 {
     snprintf(why, (size_t)len, "sandbox: cannot %s %s: %s", what, path, strerror(errno));
@@ -270,7 +341,7 @@ static int mount_fresh_tmp(const char *dir, const char *size, char *why, int len
 {
     if (make_dirs(dir) != 0)
         return fail(why, len, "create", dir);
-    char *opts = xasprintf("size=%s,mode=1777", size);
+    char *opts = xasprintf("size=%s," TMPFS_INODES ",mode=1777", size);
     int rc = mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, opts);
     free(opts);
     return rc == 0 ? 0 : fail(why, len, "mount a fresh tmpfs on", dir);
@@ -283,6 +354,28 @@ static int mount_fresh_tmp(const char *dir, const char *size, char *why, int len
 static char *in_root(const char *path)
 {
     return xasprintf(NEW_ROOT "%s", path);
+}
+
+/* The flags of the mount a path is on that a remount must keep: in a user
+ * namespace the kernel refuses one that would drop them (nodev, noexec,
+ * the atime rules of /sys or /proc, say). */
+static unsigned long locked_flags(const char *path)
+{
+    struct statvfs v;
+    if (statvfs(path, &v) != 0)
+        return 0;
+    unsigned long f = 0;
+    if (v.f_flag & ST_NODEV)
+        f |= MS_NODEV;
+    if (v.f_flag & ST_NOEXEC)
+        f |= MS_NOEXEC;
+    if (v.f_flag & ST_NOATIME)
+        f |= MS_NOATIME;
+    if (v.f_flag & ST_NODIRATIME)
+        f |= MS_NODIRATIME;
+    if (v.f_flag & ST_RELATIME)
+        f |= MS_RELATIME;
+    return f;
 }
 
 /* Binds a path of the machine read-only at the same place in the new root:
@@ -314,7 +407,7 @@ static int bind_readonly(const char *path, char *why, int len)
             rc = fail(why, len, "create", to);
         else if (mount(path, to, NULL, MS_BIND | MS_REC, NULL) != 0)
             rc = fail(why, len, "bind", path);
-        else if (mount(NULL, to, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID, NULL) != 0)
+        else if (mount(NULL, to, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | locked_flags(path), NULL) != 0)
             rc = fail(why, len, "make read-only", to);
     }
     free(parent);
@@ -328,10 +421,76 @@ static int bind_readonly(const char *path, char *why, int len)
 static const char *const system_paths[] = { "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
                                             "/etc", "/sys", NULL };
 
-/* The few devices a compiler needs; runs get the machine's /dev (the GPU's
- * device files are there). Without /dev/zero, `#include "/dev/zero"` ends
- * at once. */
+/* The few devices a compiler needs. Without /dev/zero, `#include
+ * "/dev/zero"` ends at once. */
 static const char *const build_devices[] = { "/dev/null", "/dev/urandom", "/dev/random", NULL };
+
+/* A run's devices: these, the GPU's (run_devices_gpu) and nothing else of
+ * the machine's /dev. No terminal (tty, pts, console, ptmx): a run must not
+ * reach the one the instructor graded from. */
+static const char *const run_devices[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/urandom", "/dev/random",
+                                           NULL };
+
+/* Binds a device file of the machine at the same place in the new root,
+ * writable (its own permissions decide). */
+static int bind_device(const char *path, char *why, int len)
+{
+    char *to = in_root(path);
+    int fd = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    int rc = 0;
+    if (fd < 0 || close(fd) != 0)
+        rc = fail(why, len, "create", to);
+    else if (mount(path, to, NULL, MS_BIND, NULL) != 0)
+        rc = fail(why, len, "bind", path);
+    free(to);
+    return rc;
+}
+
+/* The run's /dev: a small tmpfs with run_devices, the NVIDIA driver's
+ * device files (/dev/nvidia*, and /dev/nvidia-caps for MIG) where the
+ * machine has them, and the usual links to /proc/self/fd. */
+static int make_run_devices(char *why, int len)
+{
+    char *dev = in_root("/dev");
+    int rc = make_dirs(dev) != 0 ? fail(why, len, "create", dev)
+             : mount("tmpfs", dev, "tmpfs", MS_NOSUID | MS_NOEXEC, "size=64k,nr_inodes=256,mode=755") != 0
+                 ? fail(why, len, "mount a tmpfs on", dev)
+                 : 0;
+    free(dev);
+    for (int i = 0; rc == 0 && run_devices[i]; i++) {
+        struct stat st;
+        if (stat(run_devices[i], &st) == 0)
+            rc = bind_device(run_devices[i], why, len);
+    }
+    DIR *d = rc == 0 ? opendir("/dev") : NULL;
+    struct dirent *e;
+    while (d && rc == 0 && (e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, "nvidia", 6) != 0)
+            continue;
+        char *path = xasprintf("/dev/%s", e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISCHR(st.st_mode))
+            rc = bind_device(path, why, len);
+        else if (S_ISDIR(st.st_mode)) { /* nvidia-caps */
+            char *to = in_root(path);
+            if (make_dirs(to) != 0 || mount(path, to, NULL, MS_BIND | MS_REC, NULL) != 0)
+                rc = fail(why, len, "bind", path);
+            free(to);
+        }
+        free(path);
+    }
+    if (d)
+        closedir(d);
+    static const char *const links[][2] = { { "/proc/self/fd", "/dev/fd" },       { "/proc/self/fd/0", "/dev/stdin" },
+                                            { "/proc/self/fd/1", "/dev/stdout" }, { "/proc/self/fd/2", "/dev/stderr" } };
+    for (size_t i = 0; rc == 0 && i < sizeof links / sizeof links[0]; i++) {
+        char *to = in_root(links[i][1]);
+        if (symlink(links[i][0], to) != 0)
+            rc = fail(why, len, "make the link", links[i][1]);
+        free(to);
+    }
+    return rc;
+}
 
 int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, char *why, int len)
 {
@@ -341,6 +500,8 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     if (!realpath(cwd, real_cwd))
         return fail(why, len, "resolve", cwd);
     char *workdir = parent_of(real_cwd);   /* the submission's own work directory */
+    if (in_user_namespace && map_own_user() != 0)
+        return fail(why, len, "map the grader's user into", "the run's user namespace");
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
         return fail(why, len, "make private", "/");
     /* The program writes its output (and the emulator its log) as the run's
@@ -348,7 +509,7 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
      * listable: several runs and builds of one submission (the checking
      * builds, the checkers) go on at once, each as a user of its own, and
      * each must reach its own folder and the programs in it. */
-    if (chmod(workdir, 0711) != 0 || chown(real_cwd, run_uid, SANDBOX_GID) != 0)
+    if (chmod(workdir, 0711) != 0 || (!in_user_namespace && chown(real_cwd, run_uid, SANDBOX_GID) != 0))
         return fail(why, len, "hand over", real_cwd);
     int keep = open(workdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (keep < 0)
@@ -371,10 +532,8 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
             if (bind_readonly(build_devices[i], why, len) != 0)
                 return -1;
     } else {
-        char *dev = in_root("/dev");
-        if (make_dirs(dev) != 0 || mount("/dev", dev, NULL, MS_BIND | MS_REC, NULL) != 0)
-            return fail(why, len, "bind", "/dev");
-        free(dev);
+        if (make_run_devices(why, len) != 0)
+            return -1;
         /* The NVIDIA persistence daemon's socket, where there is one: without
          * it every run would initialise the GPU from cold. */
         char *socket_dir = in_root(NVIDIA_PERSISTENCED_DIR);
@@ -418,7 +577,12 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     if (make_dirs(work_in_root) != 0)
         return fail(why, len, "recreate", workdir);
     char *from = xasprintf("/proc/self/fd/%d", keep);
-    if (mount(from, work_in_root, NULL, MS_BIND, NULL) != 0)
+    /* In a run's own user namespace the run folders mounted under the work
+     * directory are locked to it: the kernel refuses a bind that would
+     * leave them behind, so they come along (the other run folders of this
+     * submission then stay writable to this run; nothing of the grader's
+     * or another submission's is among them). */
+    if (mount(from, work_in_root, NULL, MS_BIND | (in_user_namespace ? MS_REC : 0), NULL) != 0)
         return fail(why, len, "bind", workdir);
     free(from);
     close(keep);
@@ -437,7 +601,7 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
             continue;
         char *p = in_root(path + 1);
         int fd = open(p, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd < 0 || fchown(fd, run_uid, SANDBOX_GID) != 0)
+        if (fd < 0 || (!in_user_namespace && fchown(fd, run_uid, SANDBOX_GID) != 0))
             return fail(why, len, "create", path + 1);
         close(fd);
         if (mount(p, p, NULL, MS_BIND, NULL) != 0)
@@ -446,9 +610,12 @@ int sandbox_enter(const char *cwd, const char *const *env_add, int for_build, ch
     }
     if (mount(NULL, work_in_root, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
         return fail(why, len, "make read-only", workdir);
-    /* /proc for this pid namespace: the run sees only its own processes. */
+    /* /proc for this pid namespace: the run sees only its own processes,
+     * and of those only its own user's (hidepid): not the namespace's first
+     * process, which is the grader's. */
     char *proc = in_root("/proc");
-    if (make_dirs(proc) != 0 || mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    if (make_dirs(proc) != 0 ||
+        mount("proc", proc, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2") != 0)
         return fail(why, len, "mount", "/proc");
     free(proc);
     /* Into the new root; the machine's old root is detached, not just out of
@@ -480,7 +647,9 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
     if (ncpu < 1)
         ncpu = 1;
     /* Processes and threads of this run's own user: enough for CUDA's and
-     * the emulator's threads, not for a fork bomb to hurt the machine. */
+     * the emulator's threads, not for a fork bomb to hurt the machine. In
+     * a user namespace the run keeps the grader's user, but the count is
+     * the run's user namespace's own (sandbox_clone_flags). */
     rlim_t nproc = (rlim_t)(ncpu * 8 + 256);
     struct rlimit rl = { nproc, nproc };
     if (setrlimit(RLIMIT_NPROC, &rl) != 0)
@@ -491,8 +660,23 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
     struct rlimit cl = { cpu, cpu + 5 };
     if (setrlimit(RLIMIT_CPU, &cl) != 0)
         return fail(why, len, "limit", "CPU time");
-    if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(run_uid) != 0)
+    /* No capability can come back: the bounding set is emptied (in a user
+     * namespace, the grader's capabilities there; as root, before the
+     * change of user drops the rest). */
+    for (int cap = 0; cap < 64; cap++)
+        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL)
+            return fail(why, len, "drop", "capabilities");
+    if (in_user_namespace) {
+        /* Only the grader's own user is mapped: the run keeps it, and exec
+         * (not as the namespace's root) leaves it no capabilities. */
+    } else if (setgroups(0, NULL) != 0 || setgid(SANDBOX_GID) != 0 || setuid(run_uid) != 0) {
         return fail(why, len, "become", "the run's own user");
+    }
+    /* A fresh, empty session keyring of the run's own: the grader's (an
+     * instructor's Kerberos tickets, tokens) is out of reach, and nothing
+     * the run adds outlives it. */
+    if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0 && errno != ENOSYS)
+        return fail(why, len, "make", "a session keyring of the run's own");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return fail(why, len, "set", "no_new_privs");
     return 0;

@@ -12,12 +12,17 @@
  *     records, the hidden datasets, the secret, the homes are not there,
  *     wherever they live (a path among the software, e.g. a kit under
  *     /usr/local, is covered by an empty folder); /tmp, /var/tmp and /dev/shm
- *     are fresh, empty and 256 MB each; /proc shows only the run's processes;
- *     a compile gets /dev/null and /dev/urandom only, a run the machine's /dev
- *     (the GPU's device files);
+ *     are fresh, empty and 256 MB each; every tmpfs has a limit on files too
+ *     (TMPFS_INODES); /proc shows only the run's own user's processes
+ *     (hidepid); a compile gets /dev/null and /dev/urandom only, a run a few
+ *     devices and the GPU's (no terminal: process.c also gives every child a
+ *     session of its own);
  *   - no network (an empty network namespace);
  *   - a pid namespace: when the program's first process ends, or at the time
- *     limit, every process it started is killed, daemons included;
+ *     limit, every process it started is killed, daemons included; its pid 1
+ *     is gpulab-run-init, exec'd (grader/src/libexec/run-init.c), not a fork
+ *     of the grader;
+ *   - a fresh session keyring of its own (the grader's keys out of reach);
  *   - an unprivileged user of its own for each run, no new privileges, a limit
  *     on processes (RLIMIT_NPROC) and on CPU time (RLIMIT_CPU); a compile also
  *     an address-space limit (4 GiB; a run cannot have one: it breaks CUDA's

