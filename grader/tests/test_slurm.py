@@ -5,16 +5,20 @@ and stopped at the end; skipped with its reason where it cannot start.
 A class of 12 (the reference solution, the skeleton, a program that never
 ends on width 1) graded as 3 array tasks gives the gradebook of `gpulab
 grade` on one machine; with one task cancelled mid-way, submitting again
-grades only what has no record, and nothing twice.
+grades only what has no record, and nothing twice. A job submitted by an
+ordinary user (nobody) grades in the user-namespace sandbox.
 """
 import hashlib
 import json
 import os
+import pwd
 import re
 import shutil
 import socket
+import tempfile
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -61,6 +65,9 @@ def node_line(env):
 def write_config(tmp, env):
     for d in ("state", "spool", "log", "munge"):
         (tmp / d).mkdir(mode=0o700)
+    # an ordinary user submits too (test_an_ordinary_users_job): munge's socket is everyone's
+    (tmp / "munge").chmod(0o755)
+    tmp.chmod(0o755)
     key = tmp / "munge" / "munge.key"
     key.write_bytes(os.urandom(1024))
     key.chmod(0o400)
@@ -99,11 +106,13 @@ PartitionName=grading Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory):
+def cluster():
     problem = cluster_problem()
     if problem:
         pytest.skip(problem)
-    tmp = tmp_path_factory.mktemp("slurm")
+    # outside pytest's folder, which pytest keeps to root alone (0700): an
+    # ordinary user's sbatch and squeue read slurm.conf and munge's socket
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-slurm-"))
     env = dict(os.environ)
     conf = write_config(tmp, env)
     env["SLURM_CONF"] = str(conf)
@@ -143,6 +152,7 @@ def cluster(tmp_path_factory):
                 d.kill()
                 d.wait()
         logs.close()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def shard_of(sub_id, n):
@@ -285,6 +295,40 @@ def test_a_cancelled_task_is_finished_by_submitting_again(cluster, class_of_12):
     assert gradebook(records_of(records)) == want
     # no torn record: every .json is a whole record; a cancelled write leaves at most a .tmp. file
     assert all(r["lab"] == LAB for r in records_of(records).values())
+
+
+def test_an_ordinary_users_job_grades_in_the_userns_sandbox(cluster, request):
+    """Slurm runs a job as the user who submitted it: nobody's tasks grade
+    as an ordinary user, in the user-namespace sandbox."""
+    if not shutil.which("runuser"):
+        pytest.skip("runuser (util-linux) is not installed")
+    base = Path(tempfile.mkdtemp(prefix="gpulab-slurm-user-"))  # not in pytest's root-only folder
+    request.addfinalizer(lambda: shutil.rmtree(base, ignore_errors=True))
+    base.chmod(0o755)
+    subs = base / "class"
+    for name, src in (("alice", SOLUTION), ("bob", SKELETON), ("carol", SOLUTION)):
+        (subs / name).mkdir(parents=True)
+        shutil.copy(src, subs / name / "basic_matmul.cu")
+    for f in [subs, *subs.rglob("*")]:
+        f.chmod(0o755 if f.is_dir() else 0o644)
+    records = base / "records"
+    records.mkdir()
+    shutil.chown(records, "nobody")
+    probe = kit.run(["runuser", "-u", "nobody", "--", kit.GPULAB, "list"], cwd=base)
+    if probe.returncode != 0:
+        pytest.skip("nobody cannot run this kit's gpulab (a kit in a folder only root can read?): "
+                    + probe.stderr[-300:])
+    p = kit.run(["runuser", "-u", "nobody", "--", kit.GPULAB, "slurm", LAB, subs, "--tasks", "2", *OPTIONS,
+                 "--records", records, "--wait", "--", "--cpus-per-task=1"],
+                cwd=base, env={**cluster["env"], "HOME": str(base)}, timeout=600)
+    logs = "".join(f.read_text() for f in (records / "slurm").glob("*.log")) if (records / "slurm").exists() else ""
+    if p.returncode != 0 and "user namespace" in logs:
+        pytest.skip("this machine refuses an ordinary user's namespaces: " + logs[-300:])
+    assert p.returncode == 0, p.stdout + p.stderr + logs
+    recs = records_of(records)
+    assert {k: r["score"] for k, r in recs.items()} == {"alice": 1, "bob": 0, "carol": 1}, logs
+    assert {r["sandbox"] for r in recs.values()} == {"userns"}
+    assert all((records / f"{k}.json").stat().st_uid == pwd.getpwnam("nobody").pw_uid for k in recs)
 
 
 def test_refusals(cluster, class_of_12):
