@@ -7,9 +7,11 @@
 #                                   labs' error maps are PNG files)
 #   grader/install-deps.sh test     what `make test` needs: pytest, and where
 #                                   packages can be installed, chromium (the
-#                                   HTML pages' browser test, which skips with
-#                                   its reason without one); prints on standard
-#                                   output the python to run pytest with
+#                                   HTML pages' browser test) and Slurm with
+#                                   munge (test_slurm.py's one-node cluster),
+#                                   whose tests skip with their reason without
+#                                   them; prints on standard output the python
+#                                   to run pytest with
 #
 # The Makefile runs `build` before every target that builds and `test` before
 # the test suite; .ci/run, the Gradescope package's setup.sh and the docs use
@@ -50,7 +52,7 @@ as_root_prefix() {
 }
 
 # The distribution's package names for each thing the kit needs.
-#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, png, pytest, chromium)
+#   $1: pm (apt, dnf, brew), $2: what (cc, make, pkg-config, cjson, png, pytest, chromium, slurm)
 package_name() {
     case "$1:$2" in
         apt:cc) echo build-essential ;;
@@ -60,6 +62,7 @@ package_name() {
         apt:png) echo libpng-dev ;;
         apt:pytest) echo python3-pytest ;;
         apt:chromium) echo chromium ;;
+        apt:slurm) echo slurm-wlm munge ;;
         dnf:cc) echo gcc ;;
         dnf:make) echo make ;;
         dnf:pkg-config) echo pkgconf-pkg-config ;;
@@ -67,6 +70,7 @@ package_name() {
         dnf:png) echo libpng-devel ;;
         dnf:pytest) echo python3-pytest ;;
         dnf:chromium) echo chromium ;;
+        dnf:slurm) echo slurm slurm-slurmctld slurm-slurmd munge ;;
         brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
         brew:make) echo "" ;;
         brew:pkg-config) echo pkg-config ;;
@@ -74,6 +78,7 @@ package_name() {
         brew:png) echo libpng ;;
         brew:pytest) echo "" ;;      # no formula: the private venv is used
         brew:chromium) echo "" ;;    # a cask, not a formula: not installed here
+        brew:slurm) echo "" ;;       # no one-node cluster on macOS: test_slurm.py skips
         *) echo "" ;;
     esac
 }
@@ -220,6 +225,20 @@ deps_test() {
             say "installing $browser for the HTML pages' browser test ($pm)"
             install_packages "$pm" "$prefix" "$browser" 2>/dev/null \
                 || say "chromium did not install ($pm): the HTML browser test will be skipped"
+        fi
+    fi
+
+    # Slurm and munge for gpulab slurm's tests (grader/tests/test_slurm.py),
+    # which start a one-node cluster of their own as root. Optional like
+    # chromium: without them those tests skip with their reason.
+    if [ $can_install = 1 ] && ! command -v sbatch >/dev/null 2>&1; then
+        local slurm
+        slurm=$(package_name "$pm" slurm)
+        if [ -n "$slurm" ]; then
+            say "installing $slurm for gpulab slurm's tests ($pm)"
+            # shellcheck disable=SC2086  # the names are separate words
+            install_packages "$pm" "$prefix" $slurm 2>/dev/null \
+                || say "Slurm did not install ($pm): gpulab slurm's tests will be skipped"
         fi
     fi
 

@@ -18,12 +18,14 @@
 #include "manifest.h"
 #include "report.h"
 #include "sandbox.h"
+#include "slurm.h"
 #include "tools.h"
 #include "util.h"
 #include "wb.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +65,7 @@ static const char usage_text[] =
     "  gpulab grade LAB DIR_OR_FILE... [options]\n"
     "                                    grade a class: a folder of student folders or files, or files\n"
     "                                    (exit 0 when all were graded)\n"
-    "      --jobs N                      builds at once (default: the number of cores)\n"
+    "      --jobs N                      builds at once (default: the cores grade may use)\n"
     "      --parallel N                  submissions built and graded at once, spread over the GPUs\n"
     "                                    (default: 8 per GPU; 1 on the emulator)\n"
     "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
@@ -83,7 +85,20 @@ static const char usage_text[] =
     "                                    submission (uid); without any, grade stops, exit 3, unless\n"
     "                                    --sandbox none is given)\n"
     "      --regrade ID                  grade this submission again (its record is removed first)\n"
+    "      --shard K/N                   grade only shard K of N (0 <= K < N): the class split by a hash of\n"
+    "                                    each submission's id, each submission in exactly one shard\n"
     "      --dataset NAME, --backend, --timeout, --no-sanitize, --checkers, --keep, --verbose as for check\n"
+    "  gpulab slurm LAB DIR_OR_FILE... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]\n"
+    "                                    grade a class on a Slurm cluster: one array job of N tasks,\n"
+    "                                    task K running grade --shard K/N into the shared --records\n"
+    "                                    folder (again: only what has no record is graded)\n"
+    "      --tasks N                     the array's size\n"
+    "      --backend gpu|emu             gpu (default): --gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs\n"
+    "                                    a task (SBATCH OPTIONS, each as --option=VALUE, override them,\n"
+    "                                    and add --partition, --time, ...)\n"
+    "      --wait                        wait for the job, then print the class summary (exit 1 when\n"
+    "                                    a submission still has no record)\n"
+    "      --records, --dataset, --timeout, --seed, --secret-file, --no-sanitize, ... as for grade\n"
     "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE]\n"
     "                               [--feedback-dir DIR]\n"
     "                                    the gradebook and JUnit XML again, from the records (- for\n"
@@ -449,49 +464,6 @@ static unsigned long long parse_seed(const char *text)
     return v;
 }
 
-/* Every record of lab id in a records folder, in name order. */
-static cJSON *load_records(const char *dir, const char *id)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        die("cannot open %s: %s", dir, strerror(errno));
-    char **names = NULL;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
-        names[n++] = xstrdup(e->d_name);
-    }
-    closedir(d);
-    for (int i = 1; i < n; i++) /* name order */
-        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
-        }
-    cJSON *recs = cJSON_CreateArray();
-    for (int i = 0; i < n; i++) {
-        char *path = xasprintf("%s/%s", dir, names[i]);
-        char *text = read_file(path, NULL);
-        cJSON *rec = text ? cJSON_Parse(text) : NULL;
-        const cJSON *rl = rec ? cJSON_GetObjectItemCaseSensitive(rec, "lab") : NULL;
-        if (rec && cJSON_IsString(rl) && strcmp(rl->valuestring, id) == 0)
-            cJSON_AddItemToArray(recs, rec);
-        else {
-            fprintf(stderr, "gpulab: skipping %s (not a record of %s)\n", path, id);
-            cJSON_Delete(rec);
-        }
-        free(text);
-        free(path);
-        free(names[i]);
-    }
-    free(names);
-    return recs;
-}
-
 /* Submissions graded at once. On a GPU, by default GRADE_PER_GPU per GPU
  * the runs may use (several checks share a GPU well: docs/performance.md);
  * but one per GPU when performance points are measured, which need the GPU
@@ -509,149 +481,271 @@ static int grading_workers(const lab_manifest *m, const backend *b, const batch_
     return asked > 0 ? asked : most;
 }
 
+/* ---- grade's options: one table, read by grade and by slurm ------------------------ */
+
+typedef struct {
+    const char *lab, *backend, *format, *out, *dataset, *records, *csv, *junit, *seed, *secret, *secret_file;
+    const char *sandbox, *html, *feedback_dir, *timeout, *jobs, *parallel, *checkers, *shard;
+    int keep, verbose, no_sanitize;
+    int ninputs, nregrade;
+    char **inputs;
+    const char **regrade;
+    /* what grade_args_check reads from the text above */
+    double timeout_s;
+    int njobs, nparallel, checkers_kind, fmt, shard_k, shard_n;
+} grade_args;
+
+enum { ARG_VALUE, ARG_FLAG, ARG_LIST };
+
+/* What gpulab slurm's array tasks do with each of grade's options. */
+enum {
+    TASK_PASS,  /* each task's grade gets it as it is */
+    TASK_PATH,  /* ... as an absolute path (the tasks may start elsewhere) */
+    TASK_SLURM, /* slurm sets it itself */
+    TASK_NO     /* refused, with why_not */
+};
+
+static const struct grade_option {
+    const char *name;
+    int kind;
+    size_t at;              /* its field in grade_args: a const char *, an int (ARG_FLAG) */
+    int task;
+    const char *why_not;    /* TASK_NO: why a Slurm job does not take it, and what to do */
+} grade_option_table[] = {
+    { "--backend", ARG_VALUE, offsetof(grade_args, backend), TASK_SLURM, NULL },
+    { "--records", ARG_VALUE, offsetof(grade_args, records), TASK_SLURM, NULL },
+    { "--shard", ARG_VALUE, offsetof(grade_args, shard), TASK_NO, "each array task grades its own shard" },
+    { "--dataset", ARG_VALUE, offsetof(grade_args, dataset), TASK_PASS, NULL },
+    { "--timeout", ARG_VALUE, offsetof(grade_args, timeout), TASK_PASS, NULL },
+    { "--jobs", ARG_VALUE, offsetof(grade_args, jobs), TASK_PASS, NULL },
+    { "--parallel", ARG_VALUE, offsetof(grade_args, parallel), TASK_PASS, NULL },
+    { "--checkers", ARG_VALUE, offsetof(grade_args, checkers), TASK_PASS, NULL },
+    { "--no-sanitize", ARG_FLAG, offsetof(grade_args, no_sanitize), TASK_PASS, NULL },
+    { "--keep", ARG_FLAG, offsetof(grade_args, keep), TASK_PASS, NULL },
+    { "--verbose", ARG_FLAG, offsetof(grade_args, verbose), TASK_PASS, NULL },
+    { "--sandbox", ARG_VALUE, offsetof(grade_args, sandbox), TASK_PASS, NULL },
+    { "--seed", ARG_VALUE, offsetof(grade_args, seed), TASK_PASS, NULL },
+    { "--secret-file", ARG_VALUE, offsetof(grade_args, secret_file), TASK_PATH, NULL },
+    { "--secret", ARG_VALUE, offsetof(grade_args, secret), TASK_NO,
+      "it would be in every task's command line (scontrol show job); put it in a file only you can read, "
+      "on the shared folder, and give --secret-file FILE" },
+    { "--format", ARG_VALUE, offsetof(grade_args, format), TASK_NO,
+      "each task's report goes to its log as text; after the job, gpulab export LAB RECORDS makes the "
+      "class's files from the records" },
+    { "--out", ARG_VALUE, offsetof(grade_args, out), TASK_NO,
+      "each task's report goes to its log (RECORDS/slurm/JOB_TASK.log)" },
+    { "--csv", ARG_VALUE, offsetof(grade_args, csv), TASK_NO,
+      "the gradebook is the whole class's: after the job, gpulab export LAB RECORDS --csv FILE" },
+    { "--junit", ARG_VALUE, offsetof(grade_args, junit), TASK_NO,
+      "after the job, gpulab export LAB RECORDS --junit FILE" },
+    { "--html", ARG_VALUE, offsetof(grade_args, html), TASK_NO,
+      "the class page is the whole class's: after the job, gpulab export LAB RECORDS --html FILE" },
+    { "--feedback-dir", ARG_VALUE, offsetof(grade_args, feedback_dir), TASK_NO,
+      "after the job, gpulab export LAB RECORDS --feedback-dir DIR" },
+    { "--regrade", ARG_LIST, 0, TASK_NO,
+      "remove that record first (gpulab grade LAB DIR --regrade ID on one machine), then submit again" },
+};
+
+static const struct grade_option *grade_option_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++)
+        if (strcmp(grade_option_table[i].name, name) == 0)
+            return &grade_option_table[i];
+    return NULL;
+}
+
+static const char **grade_arg_value(grade_args *a, const struct grade_option *o)
+{
+    return (const char **)(void *)((char *)a + o->at);
+}
+
+static int *grade_arg_flag(grade_args *a, const struct grade_option *o)
+{
+    return (int *)(void *)((char *)a + o->at);
+}
+
+/* Whether the command line gave option o. */
+static int grade_arg_given(grade_args *a, const struct grade_option *o)
+{
+    if (o->kind == ARG_LIST)
+        return a->nregrade > 0;
+    return o->kind == ARG_FLAG ? *grade_arg_flag(a, o) : *grade_arg_value(a, o) != NULL;
+}
+
+/* grade's command line into a: the options by the table, then the lab and
+ * the submissions. */
+static void grade_args_parse(int argc, char **argv, grade_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->inputs = xcalloc((size_t)argc + 1, sizeof(char *));
+    a->regrade = xcalloc((size_t)argc + 1, sizeof(char *));
+    for (int i = 0; i < argc; i++) {
+        const struct grade_option *o = grade_option_named(argv[i]);
+        if (o && o->kind == ARG_FLAG)
+            *grade_arg_flag(a, o) = 1;
+        else if (o && i + 1 < argc && o->kind == ARG_LIST)
+            a->regrade[a->nregrade++] = argv[++i];
+        else if (o && i + 1 < argc)
+            *grade_arg_value(a, o) = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            usage_error("unknown or incomplete option '%s'", argv[i]);
+        else if (!a->lab)
+            a->lab = argv[i];
+        else
+            a->inputs[a->ninputs++] = argv[i];
+    }
+}
+
+/* A whole number from lo to hi, or -1. */
+static int parse_count(const char *text, int lo, int hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || !(*text >= '0' && *text <= '9') || *end || v < lo || v > hi)
+        return -1;
+    return (int)v;
+}
+
+/* --shard K/N: 0 <= K < N. */
+static void parse_shard(grade_args *a)
+{
+    const char *slash = strchr(a->shard, '/');
+    char *k = slash ? xasprintf("%.*s", (int)(slash - a->shard), a->shard) : NULL;
+    a->shard_n = slash ? parse_count(slash + 1, 1, 100000) : -1;
+    a->shard_k = k && a->shard_n > 0 ? parse_count(k, 0, a->shard_n - 1) : -1;
+    free(k);
+    if (a->shard_n < 0 || a->shard_k < 0)
+        usage_error("--shard %s: expected K/N, this task's shard K of N (0 <= K < N, N at most 100000): "
+                    "every submission falls to exactly one of the N", a->shard);
+}
+
+/* Standard output takes one file: the report (no --out, or --out -) or one
+ * of the others given as "-", never two mixed together. */
+static void one_standard_output(const grade_args *a)
+{
+    const char *names[4] = { "the report", "--html -", "--csv -", "--junit -" };
+    int wants[4] = { !a->out || strcmp(a->out, "-") == 0, a->html && strcmp(a->html, "-") == 0,
+                     a->csv && strcmp(a->csv, "-") == 0, a->junit && strcmp(a->junit, "-") == 0 };
+    int first = -1;
+    for (int k = 1; k < 4; k++)
+        if (wants[k] && first < 0)
+            first = k;
+    for (int k = 0; k < 4 && first > 0; k++)
+        if (wants[k] && k != first)
+            usage_error("%s", xasprintf("%s: standard output already has %s; send one of them elsewhere "
+                                        "(--out FILE for the report)", names[first], names[k]));
+}
+
+/* grade's options read and checked, each error said with the option. */
+static void grade_args_check(grade_args *a)
+{
+    if (!a->lab || a->ninputs == 0)
+        usage_error("expected a lab and %s", "one or more submissions (folders or files)");
+    if (a->timeout) {
+        char *end;
+        a->timeout_s = strtod(a->timeout, &end);
+        if (*end || !(a->timeout_s > 0))
+            usage_error("--timeout %s: expected a positive number of seconds", a->timeout);
+    }
+    if (a->jobs && (a->njobs = parse_count(a->jobs, 1, 1024)) < 0)
+        usage_error("--jobs %s: expected a number of builds at once, 1 or more", a->jobs);
+    if (a->parallel && (a->nparallel = parse_count(a->parallel, 1, 256)) < 0)
+        usage_error("--parallel %s: expected a number of submissions graded at once, 1 or more", a->parallel);
+    a->checkers_kind = a->checkers ? checkers_option(a->checkers) : CHECKERS_DEFAULT;
+    const char *format = a->format ? a->format : "text";
+    a->fmt = strcmp(format, "text") == 0 ? 0 : strcmp(format, "json") == 0 ? 1
+           : strcmp(format, "gradescope") == 0 ? 2 : -1;
+    if (a->fmt < 0)
+        usage_error("--format %s: expected text, json or gradescope", format);
+    if (a->shard)
+        parse_shard(a);
+    if (a->shard && a->fmt == 2)
+        usage_error("%s", "--shard and --format gradescope: Gradescope's results.json is one submission's");
+    one_standard_output(a);
+    if ((a->seed != NULL) + (a->secret != NULL) + (a->secret_file != NULL) > 1)
+        usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
+    for (int i = 0; i < a->ninputs; i++)
+        if (!file_exists(a->inputs[i]) && !dir_exists(a->inputs[i]))
+            usage_error("%s: no such file or folder", a->inputs[i]);
+    if (!a->sandbox)
+        a->sandbox = "auto";
+}
+
+/* --records, or the default: gpulab-records/LAB (malloc'd). */
+static char *records_folder(const grade_args *a, const lab_manifest *m)
+{
+    return a->records ? xstrdup(a->records) : xasprintf("gpulab-records/%s", m->id);
+}
+
+/* A class with nothing in it. */
+static void die_no_submissions(const grade_args *a, const lab_manifest *m) __attribute__((noreturn));
+static void die_no_submissions(const grade_args *a, const lab_manifest *m)
+{
+    die("found no submission in %s%s (expected folders holding %s, or .cu files)", a->inputs[0],
+        a->ninputs > 1 ? " and the rest" : "", m->source);
+}
+
 static int cmd_grade(int argc, char **argv)
 {
-    const char *lab = NULL, *backend_name = NULL, *format = "text", *out = NULL, *dataset = NULL;
-    const char *records = NULL, *csv = NULL, *junit = NULL, *seed = NULL, *secret = NULL, *secret_file = NULL;
-    const char *sandbox = "auto", *html = NULL, *feedback_dir = NULL;
-    double timeout_s = 0;
-    int keep = 0, jobs = 0, ninputs = 0, no_sanitize = 0, nregrade = 0, parallel = 0, verbose = 0;
-    int checkers = CHECKERS_DEFAULT;
-    char **inputs = xcalloc((size_t)argc + 1, sizeof(char *));
-    const char **regrade = xcalloc((size_t)argc + 1, sizeof(char *));
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int v = i + 1 < argc;
-#define OPT(name, var) else if (strcmp(a, name) == 0 && v) var = argv[++i];
-        if (0) {}
-        OPT("--backend", backend_name)
-        OPT("--format", format)
-        OPT("--out", out)
-        OPT("--dataset", dataset)
-        OPT("--records", records)
-        OPT("--csv", csv)
-        OPT("--junit", junit)
-        OPT("--seed", seed)
-        OPT("--secret", secret)
-        OPT("--secret-file", secret_file)
-        OPT("--sandbox", sandbox)
-        OPT("--html", html)
-        OPT("--feedback-dir", feedback_dir)
-#undef OPT
-        else if (strcmp(a, "--regrade") == 0 && v)
-            regrade[nregrade++] = argv[++i];
-        else if (strcmp(a, "--timeout") == 0 && v) {
-            char *end;
-            timeout_s = strtod(argv[++i], &end);
-            if (*end || !(timeout_s > 0))
-                usage_error("--timeout %s: expected a positive number of seconds", argv[i]);
-        } else if (strcmp(a, "--jobs") == 0 && v) {
-            char *end;
-            jobs = (int)strtol(argv[++i], &end, 10);
-            if (*end || jobs < 1 || jobs > 1024)
-                usage_error("--jobs %s: expected a number of builds at once, 1 or more", argv[i]);
-        } else if (strcmp(a, "--parallel") == 0 && v) {
-            char *end;
-            parallel = (int)strtol(argv[++i], &end, 10);
-            if (*end || parallel < 1 || parallel > 256)
-                usage_error("--parallel %s: expected a number of submissions graded at once, 1 or more", argv[i]);
-        } else if (strcmp(a, "--keep") == 0)
-            keep = 1;
-        else if (strcmp(a, "--verbose") == 0)
-            verbose = 1;
-        else if (strcmp(a, "--no-sanitize") == 0)
-            no_sanitize = 1;
-        else if (strcmp(a, "--checkers") == 0 && v)
-            checkers = checkers_option(argv[++i]);
-        else if (a[0] == '-' && a[1] != '\0')
-            usage_error("unknown or incomplete option '%s'", a);
-        else if (!lab)
-            lab = a;
-        else
-            inputs[ninputs++] = argv[i];
-    }
-    if (!lab || ninputs == 0)
-        usage_error("expected a lab and %s", "one or more submissions (folders or files)");
-    int fmt = strcmp(format, "text") == 0 ? 0 : strcmp(format, "json") == 0 ? 1
-            : strcmp(format, "gradescope") == 0 ? 2 : -1;
-    if (fmt < 0)
-        usage_error("--format %s: expected text, json or gradescope", format);
-    /* Standard output takes one file: the report (no --out, or --out -) or
-     * one of the others given as "-", never two mixed together. */
-    {
-        const char *names[4] = { "the report", "--html -", "--csv -", "--junit -" };
-        int wants[4] = { !out || strcmp(out, "-") == 0, html && strcmp(html, "-") == 0,
-                         csv && strcmp(csv, "-") == 0, junit && strcmp(junit, "-") == 0 };
-        int first = -1;
-        for (int k = 1; k < 4; k++)
-            if (wants[k] && first < 0)
-                first = k;
-        for (int k = 0; k < 4 && first > 0; k++)
-            if (wants[k] && k != first)
-                usage_error("%s", xasprintf("%s: standard output already has %s; send one of them elsewhere "
-                                            "(--out FILE for the report)", names[first], names[k]));
-    }
-    if ((seed != NULL) + (secret != NULL) + (secret_file != NULL) > 1)
-        usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
-    for (int i = 0; i < ninputs; i++)
-        if (!file_exists(inputs[i]) && !dir_exists(inputs[i]))
-            usage_error("%s: no such file or folder", inputs[i]);
+    grade_args a;
+    grade_args_parse(argc, argv, &a);
+    grade_args_check(&a);
 
-    char *id = manifest_resolve(lab);
+    char *id = manifest_resolve(a.lab);
     lab_manifest m;
     manifest_load(id, &m);
     batch_options bo;
     memset(&bo, 0, sizeof bo);
     bo.go.dataset = -1;
-    bo.go.timeout_s = timeout_s;
-    bo.go.keep = keep;
-    bo.go.no_sanitize = no_sanitize;
-    bo.go.checkers = checkers;
-    if (dataset) {
-        bo.go.dataset = manifest_find_dataset(&m, dataset);
+    bo.go.timeout_s = a.timeout_s;
+    bo.go.keep = a.keep;
+    bo.go.no_sanitize = a.no_sanitize;
+    bo.go.checkers = a.checkers_kind;
+    if (a.dataset) {
+        bo.go.dataset = manifest_find_dataset(&m, a.dataset);
         if (bo.go.dataset < 0)
-            usage_error("lab has no dataset '%s' (see datasets/ or the lab's lab.json)", dataset);
+            usage_error("lab has no dataset '%s' (see datasets/ or the lab's lab.json)", a.dataset);
     }
     char *secret_text = NULL;
-    if (secret_file) {
-        secret_text = read_file(secret_file, NULL);
+    if (a.secret_file) {
+        secret_text = read_file(a.secret_file, NULL);
         if (!secret_text)
-            die("cannot read %s: %s", secret_file, strerror(errno));
+            die("cannot read %s: %s", a.secret_file, strerror(errno));
         secret_text[strcspn(secret_text, "\r\n")] = '\0';
         if (!*secret_text)
-            die("%s: the secret is empty", secret_file);
-        secret = secret_text;
+            die("%s: the secret is empty", a.secret_file);
+        a.secret = secret_text;
     }
-    if (seed) {
+    if (a.seed) {
         bo.use_seed = 1;
-        bo.seed = parse_seed(seed);
+        bo.seed = parse_seed(a.seed);
     }
-    bo.secret = secret;
-    char *records_dir = records ? xstrdup(records) : xasprintf("gpulab-records/%s", m.id);
+    bo.secret = a.secret;
+    char *records_dir = records_folder(&a, &m);
     bo.records_dir = records_dir;
     /* --regrade ID: that student's record goes, so the batch grades them again */
-    for (int i = 0; i < nregrade; i++) {
-        for (const char *c = regrade[i]; *c; c++)
+    for (int i = 0; i < a.nregrade; i++) {
+        for (const char *c = a.regrade[i]; *c; c++)
             if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ||
-                  *c == '_' || *c == '.') || regrade[i][0] == '.')
-                usage_error("--regrade %s: not a submission id (the ids are the records' file names)", regrade[i]);
-        char *path = xasprintf("%s/%s.json", records_dir, regrade[i]);
+                  *c == '_' || *c == '.') || a.regrade[i][0] == '.')
+                usage_error("--regrade %s: not a submission id (the ids are the records' file names)", a.regrade[i]);
+        char *path = xasprintf("%s/%s.json", records_dir, a.regrade[i]);
         if (unlink(path) == 0)
-            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", regrade[i]);
+            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", a.regrade[i]);
         else if (errno == ENOENT)
-            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", regrade[i], path);
+            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", a.regrade[i], path);
         else
-            die("--regrade %s: cannot remove %s: %s", regrade[i], path, strerror(errno));
+            die("--regrade %s: cannot remove %s: %s", a.regrade[i], path, strerror(errno));
         free(path);
     }
     bo.grader_version = GPULAB_VERSION;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    bo.jobs = jobs > 0 ? jobs : (ncpu > 0 ? (int)ncpu : 1);
+    bo.jobs = a.njobs > 0 ? a.njobs : usable_cores();
     bo.progress = isatty(STDERR_FILENO) && !getenv("GPULAB_NO_PROGRESS");
 
     int nentries;
-    batch_entry *entries = batch_collect(&m, inputs, ninputs, &nentries);
-    if (fmt == 2 && ninputs == 1 && dir_exists(inputs[0]) && nentries != 1) {
+    batch_entry *entries = batch_collect(&m, a.inputs, a.ninputs, &nentries);
+    if (a.fmt == 2 && a.ninputs == 1 && dir_exists(a.inputs[0]) && nentries != 1) {
         /* Gradescope: the folder is one student's upload. Several .cu files
          * and none named as the lab asks (or none at all) is theirs to fix:
          * a record that tells them so, not a failure of the grader. */
@@ -667,34 +761,39 @@ static int cmd_grade(int argc, char **argv)
         nentries = 1;
     }
     if (nentries == 0)
-        die("found no submission in %s%s (expected folders holding %s, or .cu files)", inputs[0],
-            ninputs > 1 ? " and the rest" : "", m.source);
-    if (fmt == 2 && nentries != 1)
+        die_no_submissions(&a, &m);
+    if (a.fmt == 2 && nentries != 1)
         die("--format gradescope makes one submission's results.json, and there are %d", nentries);
+    if (a.shard) { /* this task's share of the class: the ids decide (batch_shard_of) */
+        int whole = nentries;
+        nentries = batch_keep_shard(entries, nentries, a.shard_k, a.shard_n);
+        fprintf(stderr, "gpulab: shard %d/%d: %d of the class's %d submissions\n", a.shard_k, a.shard_n, nentries,
+                whole);
+    }
 
     backend b;
-    backend_choose(backend_name, &b);
+    backend_choose(a.backend, &b);
     checkers_fit_backend(&bo.go, &b);
-    sandbox_init(sandbox, keep);
-    for (int i = 0; i < ninputs; i++) /* no run sees the class's files */
-        sandbox_hide(inputs[i]);
-    if (secret_file)
-        sandbox_hide(secret_file);
+    sandbox_init(a.sandbox, a.keep);
+    for (int i = 0; i < a.ninputs; i++) /* no run sees the class's files */
+        sandbox_hide(a.inputs[i]);
+    if (a.secret_file)
+        sandbox_hide(a.secret_file);
 
     grade_output g;
     memset(&g, 0, sizeof g);
     sb_init(&g.text);
-    g.format = fmt;
-    g.color = fmt == 0 && !out && report_want_color(STDOUT_FILENO);
-    g.stream = fmt == 0 && !out;
-    bo.text_reports = fmt == 0;
+    g.format = a.fmt;
+    g.color = a.fmt == 0 && !a.out && report_want_color(STDOUT_FILENO);
+    g.stream = a.fmt == 0 && !a.out;
+    bo.text_reports = a.fmt == 0;
     bo.color = g.color;
-    bo.verbose = verbose;
-    bo.parallel = grading_workers(&m, &b, &bo, parallel);
+    bo.verbose = a.verbose;
+    bo.parallel = grading_workers(&m, &b, &bo, a.nparallel);
     batch_summary sum;
     cJSON *recs = batch_run(&m, &b, entries, nentries, &bo, on_graded, &g, &sum);
 
-    if (fmt == 0) {
+    if (a.fmt == 0) {
         sb_printf(&g.text, "%-24s %-10s %s\n", "submission", "score", "status");
         const cJSON *rec;
         cJSON_ArrayForEach(rec, recs) {
@@ -712,7 +811,7 @@ static int cmd_grade(int argc, char **argv)
                   sandbox_mode());
     } else {
         cJSON *doc;
-        if (fmt == 1) {
+        if (a.fmt == 1) {
             doc = cJSON_CreateObject();
             cJSON_AddStringToObject(doc, "lab", m.id);
             cJSON_AddStringToObject(doc, "backend", b.name);
@@ -728,7 +827,7 @@ static int cmd_grade(int argc, char **argv)
         sb_puts(&g.text, "\n");
         free(printed);
         cJSON_Delete(doc);
-        if (fmt == 1) {
+        if (a.fmt == 1) {
             char *summary = export_summary(recs);
             fputs(summary, stderr);
             free(summary);
@@ -736,31 +835,31 @@ static int cmd_grade(int argc, char **argv)
         fprintf(stderr, "gpulab: %d submissions of %s: %d graded, %d already graded, in %.1f s; records in %s; "
                 "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, records_dir, sandbox_mode());
     }
-    if (out)
-        write_or_die(out, g.text.buf ? g.text.buf : "");
+    if (a.out)
+        write_or_die(a.out, g.text.buf ? g.text.buf : "");
     else if (g.text.len) {
         fputs(g.text.buf, stdout);
         fflush(stdout);
     }
-    if (csv || junit || html || feedback_dir) {
+    if (a.csv || a.junit || a.html || a.feedback_dir) {
         /* The gradebook is the whole records folder's, so grading one
          * student (or a regrade) never shrinks the class's to one row. */
-        cJSON *all = load_records(records_dir, m.id);
+        cJSON *all = export_load_records(records_dir, m.id);
         int nall = cJSON_GetArraySize(all);
         if (nall != cJSON_GetArraySize(recs))
             fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
                     records_dir, nall, cJSON_GetArraySize(recs));
-        if (csv) {
+        if (a.csv) {
             char *t = export_csv(all, m.source);
-            write_or_die(csv, t);
+            write_or_die(a.csv, t);
             free(t);
         }
-        if (junit) {
+        if (a.junit) {
             char *t = export_junit(m.id, all);
-            write_or_die(junit, t);
+            write_or_die(a.junit, t);
             free(t);
         }
-        html_write_reports(all, m.id, m.source, html, feedback_dir);
+        html_write_reports(all, m.id, m.source, a.html, a.feedback_dir);
         cJSON_Delete(all);
     }
     sb_free(&g.text);
@@ -771,9 +870,131 @@ static int cmd_grade(int argc, char **argv)
     free(b.compiler);
     manifest_free(&m);
     free(id);
-    free(inputs);
-    free(regrade);
+    free(a.inputs);
+    free(a.regrade);
     return sum.grader_errors ? 2 : 0;
+}
+
+/* ---- slurm: a class as an array job (slurm.c) ------------------------------------------ */
+
+/* The grade command each task runs: the class and the options that decide
+ * its records, paths made absolute (a task may start in another folder),
+ * the shard left for the task to add. */
+static char **task_command(grade_args *a, const lab_manifest *m, const char *backend, const char *records)
+{
+    size_t most = 8 + (size_t)a->ninputs + 2 * (sizeof grade_option_table / sizeof grade_option_table[0]);
+    char **argv = xcalloc(most, sizeof *argv);
+    int k = 0;
+    argv[k++] = kit_path("gpulab");
+    if (!is_executable(argv[0]))
+        die("the tasks would run %s, which is not an executable here: build the kit (make) in a folder every "
+            "node sees", argv[0]);
+    argv[k++] = xstrdup("grade");
+    argv[k++] = xstrdup(m->id);
+    for (int i = 0; i < a->ninputs; i++)
+        argv[k++] = path_absolute(a->inputs[i]);
+    argv[k++] = xstrdup("--records");
+    argv[k++] = xstrdup(records);
+    argv[k++] = xstrdup("--backend");
+    argv[k++] = xstrdup(backend);
+    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++) {
+        const struct grade_option *o = &grade_option_table[i];
+        if ((o->task != TASK_PASS && o->task != TASK_PATH) || !grade_arg_given(a, o))
+            continue;
+        argv[k++] = xstrdup(o->name);
+        if (o->kind == ARG_VALUE)
+            argv[k++] = o->task == TASK_PATH ? path_absolute(*grade_arg_value(a, o)) : xstrdup(*grade_arg_value(a, o));
+    }
+    argv[k] = NULL;
+    return argv;
+}
+
+/* grade's options that a Slurm job does not take, refused with why. */
+static void refuse_task_options(grade_args *a)
+{
+    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++) {
+        const struct grade_option *o = &grade_option_table[i];
+        if (o->task == TASK_NO && grade_arg_given(a, o))
+            usage_error("%s", xasprintf("slurm: %s: %s", o->name, o->why_not));
+    }
+}
+
+/* The options after "--", sbatch's: each one an option (a word that is not
+ * would be taken for the batch script), and none that would change the
+ * array or the script, which are the kit's. */
+static void check_sbatch_options(char **opts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *o = opts[i];
+        if (o[0] != '-')
+            usage_error("slurm: after --, sbatch's options, each starting with -: '%s' is not one (give a value "
+                        "as --option=VALUE)", o);
+        if (strncmp(o, "--array", 7) == 0 || (o[1] == 'a' && o[0] == '-') || strncmp(o, "--wrap", 6) == 0)
+            usage_error("slurm: %s: the array (--tasks N) and the batch script are gpulab's", o);
+    }
+}
+
+/* gpulab slurm LAB DIR... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]:
+ * slurm's own options out, grade's through grade's table, sbatch's as
+ * they are. */
+static int cmd_slurm(int argc, char **argv)
+{
+    int dash = 0;
+    while (dash < argc && strcmp(argv[dash], "--") != 0)
+        dash++;
+    const char *tasks = NULL;
+    int wait = 0, nrest = 0;
+    char **rest = xcalloc((size_t)dash + 1, sizeof *rest);
+    for (int i = 0; i < dash; i++) {
+        const struct grade_option *o = grade_option_named(argv[i]);
+        if (strcmp(argv[i], "--tasks") == 0 && i + 1 < dash)
+            tasks = argv[++i];
+        else if (strcmp(argv[i], "--wait") == 0)
+            wait = 1;
+        else {
+            rest[nrest++] = argv[i];
+            if (o && o->kind != ARG_FLAG && i + 1 < dash)
+                rest[nrest++] = argv[++i];
+        }
+    }
+    grade_args a;
+    grade_args_parse(nrest, rest, &a);
+    grade_args_check(&a);
+    refuse_task_options(&a);
+    check_sbatch_options(argv + dash + (dash < argc), argc - dash - (dash < argc));
+    int ntasks = tasks ? parse_count(tasks, 1, 100000) : -1;
+    if (ntasks < 0)
+        usage_error("slurm: --tasks %s: expected how many array tasks share the class (1 or more)",
+                    tasks ? tasks : "N is missing;");
+    const char *backend = a.backend ? a.backend : "gpu";
+    if (strcmp(backend, "gpu") != 0 && strcmp(backend, "emu") != 0)
+        usage_error("slurm: --backend %s: expected gpu or emu", backend);
+
+    char *id = manifest_resolve(a.lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    int nentries;
+    batch_entry *entries = batch_collect(&m, a.inputs, a.ninputs, &nentries); /* an id clash stops it here */
+    if (nentries == 0)
+        die_no_submissions(&a, &m);
+    char *given = records_folder(&a, &m);
+    char *records = path_absolute(given);
+    free(given);
+    char **task_argv = task_command(&a, &m, backend, records);
+    slurm_job j = { &m, ntasks, wait, strcmp(backend, "gpu") == 0, records, task_argv,
+                    argv + dash + (dash < argc), argc - dash - (dash < argc), entries, nentries };
+    int rc = slurm_run(&j);
+    for (int i = 0; task_argv[i]; i++)
+        free(task_argv[i]);
+    free(task_argv);
+    free(records);
+    batch_entries_free(entries, nentries);
+    manifest_free(&m);
+    free(id);
+    free(rest);
+    free(a.inputs);
+    free(a.regrade);
+    return rc;
 }
 
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
@@ -803,7 +1024,7 @@ static int cmd_export(int argc, char **argv)
         usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE] "
                     "[--feedback-dir DIR]%s", "");
     char *id = manifest_resolve(lab);
-    cJSON *recs = load_records(dir, id);
+    cJSON *recs = export_load_records(dir, id);
     lab_manifest em;
     manifest_load(id, &em);
     char *t = export_csv(recs, em.source);
@@ -857,6 +1078,8 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "grade") == 0)
         return cmd_grade(argc - 2, argv + 2);
+    if (strcmp(cmd, "slurm") == 0)
+        return cmd_slurm(argc - 2, argv + 2);
     if (strcmp(cmd, "export") == 0)
         return cmd_export(argc - 2, argv + 2);
     if (strcmp(cmd, "gradescope-package") == 0)

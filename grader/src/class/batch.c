@@ -272,20 +272,50 @@ void batch_entries_free(batch_entry *e, int n)
     free(e);
 }
 
-unsigned long long batch_secret_seed(const char *secret, const char *id)
+/* The first 52 bits of a finished sha256: exact in JSON numbers and in any
+ * spreadsheet. */
+static unsigned long long first_52_bits(sha256_ctx *c)
 {
-    sha256_ctx c;
     char hex[65];
-    sha256_init(&c);
-    sha256_update(&c, "gpulab-secret-seed 1", 21);
-    sha256_update(&c, secret, strlen(secret) + 1);
-    sha256_update(&c, id, strlen(id));
-    sha256_final_hex(&c, hex);
-    /* 52 bits: exact in JSON numbers and in any spreadsheet */
+    sha256_final_hex(c, hex);
     char first[14];
     memcpy(first, hex, 13);
     first[13] = '\0';
     return strtoull(first, NULL, 16);
+}
+
+unsigned long long batch_secret_seed(const char *secret, const char *id)
+{
+    sha256_ctx c;
+    sha256_init(&c);
+    sha256_update(&c, "gpulab-secret-seed 1", 21);
+    sha256_update(&c, secret, strlen(secret) + 1);
+    sha256_update(&c, id, strlen(id));
+    return first_52_bits(&c);
+}
+
+int batch_shard_of(const char *id, int nshards)
+{
+    sha256_ctx c;
+    sha256_init(&c);
+    sha256_update(&c, "gpulab-shard 1", 15);
+    sha256_update(&c, id, strlen(id));
+    return (int)(first_52_bits(&c) % (unsigned long long)nshards);
+}
+
+int batch_keep_shard(batch_entry *e, int n, int k, int nshards)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if (batch_shard_of(e[i].id, nshards) == k) {
+            e[kept++] = e[i];
+            continue;
+        }
+        free(e[i].id);
+        free(e[i].path);
+        free(e[i].problem);
+    }
+    return kept;
 }
 
 /* ---- datasets: which, where, their hashes ---------------------------------- */
@@ -627,13 +657,6 @@ static char *self_sha(void)
     return xstrdup(hex);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* What one batch's grading loops share. */
 typedef struct {
     const lab_manifest *m;
@@ -739,7 +762,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             emit_in_order(c, n, reports);
             continue;
         }
-        double ts = now_s();
+        double ts = monotonic_s();
         submission_result s;
         if (!e[i].path) {
             missing_result(m, b, &e[i], &o->go, &s);
@@ -777,7 +800,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             else
                 remove_work_dir(slots[i].workdir);
         }
-        c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), now_s() - ts, &reports[i]);
+        c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), monotonic_s() - ts, &reports[i]);
         c->sum->grader_errors += record_grader_errors(c->by_index[i]);
         slots[i].state = DONE;
         done++;
@@ -798,7 +821,7 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     if (gpu_id && setenv("CUDA_VISIBLE_DEVICES", gpu_id, 1) != 0)
         die("setenv: %s", strerror(errno));
     const batch_options *o = c->o;
-    double ts = now_s();
+    double ts = monotonic_s();
     submission_result s;
     dataset_set mine;
     memset(&mine, 0, sizeof mine);
@@ -821,7 +844,7 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     free(maps);
     build_result_free(&br);
     char *report = NULL;
-    cJSON *rec = record_graded(c, i, &s, ds, now_s() - ts, &report);
+    cJSON *rec = record_graded(c, i, &s, ds, monotonic_s() - ts, &report);
     char *path = xasprintf("%s/report.txt", c->slots[i].workdir);
     if (write_file(path, report ? report : "", report ? strlen(report) : 0) != 0)
         die("cannot write %s: %s", path, strerror(errno));
@@ -936,7 +959,7 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
                  void (*on_record)(const cJSON *rec, const char *report, void *ctx),
                  void *ctx, batch_summary *sum)
 {
-    double t0 = now_s();
+    double t0 = monotonic_s();
     memset(sum, 0, sizeof *sum);
     sum->total = n;
     int had_records = access(o->records_dir, F_OK) == 0;
@@ -1025,6 +1048,6 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     free(slots);
     free(grader_sha);
     free(options_key);
-    sum->seconds = now_s() - t0;
+    sum->seconds = monotonic_s() - t0;
     return records;
 }

@@ -64,6 +64,15 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
                  void (*on_record)(const cJSON *rec, const char *report, void *ctx),
                  void *ctx, batch_summary *sum);
 
+/* The shard (0 to nshards - 1) a submission's id falls to (grade --shard
+ * K/N): the first 52 bits of sha256("gpulab-shard 1", a NUL, the id) mod
+ * nshards (docs/formats.md). The id alone decides it, so every task of a
+ * Slurm job agrees, whatever the class looks like when each one starts. */
+int batch_shard_of(const char *id, int nshards);
+/* Keeps, at the front of e, the entries of shard k of nshards, in their
+ * order, and frees the others; returns how many it kept. */
+int batch_keep_shard(batch_entry *e, int n, int k, int nshards);
+
 /* The seed a secret gives one submission (documented in docs/formats.md). */
 unsigned long long batch_secret_seed(const char *secret, const char *id);
 

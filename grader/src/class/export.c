@@ -844,9 +844,7 @@ int cmd_gradescope_package(int argc, char **argv)
     filelist all = { NULL, 0 };
     list_tree(&all, stage, "");
     qsort(all.v, (size_t)all.n, sizeof *all.v, by_str);
-    char real_out[4096];
-    char *out_abs = out[0] == '/' ? xstrdup(out)
-                                  : xasprintf("%s/%s", getcwd(real_out, sizeof real_out) ? real_out : ".", out);
+    char *out_abs = path_absolute(out);
     int rc;
     char *why = NULL;
     char *zip = getenv("GPULAB_NO_ZIP_CLI") ? NULL : find_in_path("zip");
@@ -885,6 +883,50 @@ int cmd_gradescope_package(int argc, char **argv)
     manifest_free(&m);
     free(id);
     return 0;
+}
+
+/* ---- records ---------------------------------------------------------------------- */
+
+cJSON *export_load_records(const char *dir, const char *id)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        die("cannot open %s: %s", dir, strerror(errno));
+    char **names = NULL;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
+        names[n++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    for (int i = 1; i < n; i++) /* name order */
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    cJSON *recs = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        char *path = xasprintf("%s/%s", dir, names[i]);
+        char *text = read_file(path, NULL);
+        cJSON *rec = text ? cJSON_Parse(text) : NULL;
+        const cJSON *rl = rec ? cJSON_GetObjectItemCaseSensitive(rec, "lab") : NULL;
+        if (rec && cJSON_IsString(rl) && strcmp(rl->valuestring, id) == 0)
+            cJSON_AddItemToArray(recs, rec);
+        else {
+            fprintf(stderr, "gpulab: skipping %s (not a record of %s)\n", path, id);
+            cJSON_Delete(rec);
+        }
+        free(text);
+        free(path);
+        free(names[i]);
+    }
+    free(names);
+    return recs;
 }
 
 /* ---- the class summary ------------------------------------------------------------- */

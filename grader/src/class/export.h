@@ -11,6 +11,11 @@
 #include <stddef.h>
 #include "util.h"
 
+/* Every record of lab id in a records folder (its *.json files), in name
+ * order; a .json file that is not one is named on standard error and left
+ * out, other files are not read. Dies when the folder cannot be read. */
+cJSON *export_load_records(const char *dir, const char *id);
+
 /* One row per record: id, total, max, status, one column per dataset, one
  * per requirement ("req:<name>"). */
 char *export_csv(const cJSON *records, const char *source);

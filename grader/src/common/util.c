@@ -7,10 +7,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void die(const char *fmt, ...)
@@ -177,10 +179,43 @@ char *read_file(const char *path, size_t *len)
     return fd < 0 ? NULL : read_and_close(fd, 0, len);
 }
 
+/* A fresh temporary file beside path (path.tmp.XXXXXX, made with O_EXCL, so
+ * that no two writers share one, on two machines of a shared folder
+ * either), readable as an ordinary file is (0644). Its descriptor, or -1. */
+static int open_beside(const char *path, char **tmp)
+{
+    *tmp = xasprintf("%s.tmp.XXXXXX", path);
+    int fd = mkostemp(*tmp, O_CLOEXEC);
+    if (fd >= 0 && fchmod(fd, 0644) != 0) {
+        int e = errno;
+        close(fd);
+        unlink(*tmp);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* fsync of the folder holding path, so that a rename in it is on the disk. */
+static int sync_parent(const char *path)
+{
+    char *dir = path_dirname(path);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    free(dir);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    /* some file systems cannot sync a folder: the rename stands anyway */
+    return rc == 0 || errno == EINVAL || errno == EROFS ? 0 : -1;
+}
+
 int write_file_atomic(const char *path, const char *data, size_t len)
 {
-    char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    char *tmp;
+    int fd = open_beside(path, &tmp);
     if (fd < 0) {
         free(tmp);
         return -1;
@@ -200,15 +235,19 @@ int write_file_atomic(const char *path, const char *data, size_t len)
         }
         off += (size_t)n;
     }
-    if (fsync(fd) != 0 || close(fd) != 0 || rename(tmp, path) != 0) {
-        int e = errno;
+    int rc = fsync(fd), e = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, e = errno;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1, e = errno;
+    if (rc != 0) {
         unlink(tmp);
         free(tmp);
         errno = e;
         return -1;
     }
     free(tmp);
-    return 0;
+    return sync_parent(path);
 }
 
 int write_file(const char *path, const char *data, size_t len)
@@ -345,6 +384,32 @@ char *find_in_path(const char *name)
     }
     free(copy);
     return NULL;
+}
+
+int usable_cores(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+double monotonic_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+char *path_absolute(const char *path)
+{
+    if (path[0] == '/')
+        return xstrdup(path);
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd))
+        die("cannot tell the current folder (to make %s absolute): %s", path, strerror(errno));
+    return xasprintf("%s/%s", cwd, path);
 }
 
 char *path_dirname(const char *path)

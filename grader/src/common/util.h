@@ -39,8 +39,10 @@ int is_executable(const char *path);
 char *read_file(const char *path, size_t *len);
 /* Writes a whole file in place (no fsync, no rename). 0 or -1 with errno. */
 int write_file(const char *path, const char *data, size_t len);
-/* Writes len bytes to path through a temporary file and rename(2), so a
- * reader never sees half a file. Returns 0, or -1 with errno set. */
+/* Writes len bytes to path through a temporary file of its own beside it
+ * (path.tmp.XXXXXX, O_EXCL), fsync and rename(2), then syncs the folder: a
+ * reader, or a writer on another machine of a shared folder, never sees half
+ * a file. Returns 0, or -1 with errno set. */
 int write_file_atomic(const char *path, const char *data, size_t len);
 /* An output the user named (--out, --csv, --junit): "-" is standard output;
  * an existing path that is not a regular file (a link such as /dev/stdout,
@@ -76,6 +78,14 @@ int utf8_char_length(const unsigned char *c);
  * controls) and bytes that are not UTF-8 become visible escapes such as
  * \x1b; newlines and tabs stay. */
 char *printable(const char *s);
+/* The cores this process may run on (its CPU affinity: under Slurm, or
+ * taskset, the CPUs it was given), else those online; at least 1. */
+int usable_cores(void);
+/* Seconds on the monotonic clock (for durations). */
+double monotonic_s(void);
+/* path made absolute against the current folder, links left as they are
+ * (a link a student made must still be seen as one); malloc'd. */
+char *path_absolute(const char *path);
 /* The folder part of a path ("." when there is none), malloc'd. */
 char *path_dirname(const char *path);
 

@@ -617,11 +617,11 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     /* On a GPU machine every chosen dataset's checkers start at once (three
      * compute-sanitizer processes each, mostly instrumenting on the CPU, or
      * the emulator's one: a GPU machine's cores have room). An emulator-only
-     * machine runs as many datasets at once as it has cores: each is one
+     * machine runs as many datasets at once as it may use cores: each is one
      * process of one worker thread. */
     sanitize_pending *pending[MAX_CHECKED] = { 0 };
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int at_once = b->kind == BACKEND_GPU ? nchosen : cores > 1 ? (int)(cores < nchosen ? cores : nchosen) : 1;
+    int cores = usable_cores();
+    int at_once = b->kind == BACKEND_GPU ? nchosen : cores < nchosen ? cores : nchosen;
     for (int k = 0; k < nchosen; k++) {
         dataset_result *d = &s->datasets[chosen[k]];
         for (int j = k; j < nchosen && j < k + at_once; j++) {
