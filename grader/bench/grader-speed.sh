@@ -58,3 +58,15 @@ for p in ${PARALLEL:-default}; do
             "$n" "$p," "$mode" "$t" "$(awk -v n="$n" -v t="$t" 'BEGIN { print n * 3600 / t }')"
     done
 done
+
+# The same class as `check`s, 8 at a time (each a process of its own, no
+# sandbox, no records), beside `grade` of it: what grading a class costs
+# over checking the same files (COMPARE=0 skips it).
+if [ "${COMPARE:-1}" != 0 ]; then
+    rm -rf "$work/records"
+    tg=$(seconds ./gpulab grade 01 "$work/class" --backend "$backend" --records "$work/records")
+    tc=$(seconds sh -c "ls -d '$work'/class/*/basic_matmul.cu | xargs -P 8 -I{} ./gpulab check 01 {} \
+                            --backend '$backend' --maps '$work/maps'")
+    printf 'grade of %d: %.1f s; the same %d as checks, 8 at a time: %.1f s; grade / checks = %.2f\n' \
+        "$n" "$tg" "$n" "$tc" "$(awk -v a="$tg" -v b="$tc" 'BEGIN { print a / b }')"
+fi

@@ -122,7 +122,7 @@ static const char usage_text[] =
     "      --libwb-tolerance             judge by libwb's rule instead (|difference| <= 0.2)\n"
     "      --timeout SECONDS             time limit of the run (default 60)\n"
     "      --keep                        keep the work directory, for debugging\n"
-    "  gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements]\n"
+    "  gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]\n"
     "                                    make a Teaching Kit lab folder (template.cu, solution.cu,\n"
     "                                    Dataset/<n>/) a lab of this kit named LAB, its harness built;\n"
     "                                    it asks for the shared memory, barriers and constant memory\n"

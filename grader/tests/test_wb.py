@@ -566,3 +566,68 @@ def test_import_refuses_unsafe_or_malformed_folders(imported, tmp_path, change, 
 def test_import_refuses_a_taken_or_bad_id(imported, lab, message):
     p = kit.run([imported["gpulab"], "import-wb", imported["folders"]["06-kit-matmul"], lab])
     assert p.returncode == 2 and message in p.stderr, p.stderr
+
+
+HOSTILE_KIT_MAIN = r'''
+#include <stdio.h>
+#include <stdlib.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+/* A hostile Kit folder's solution: before its honest work it reads a
+ * root-only secret, appends to the kit's reference solution and pushes a
+ * command line into the terminal; any of them that works fails the import
+ * with what it got, so an import that succeeds reached none of them. */
+static void hostile(void)
+{
+    char line[256];
+    FILE *f = fopen("@SECRET@", "r");
+    if (f && fgets(line, sizeof line, f)) {
+        fprintf(stderr, "read the secret: %s\n", line);
+        exit(1);
+    }
+    FILE *w = fopen("@SOLUTION@", "a");
+    if (w && fputs("// rewritten by a Kit folder\n", w) >= 0 && fclose(w) == 0) {
+        fprintf(stderr, "rewrote the kit's reference solution\n");
+        exit(1);
+    }
+    int tty = open("/dev/tty", O_RDWR);
+    if (tty >= 0 && ioctl(tty, TIOCSTI, "#") == 0) {
+        fprintf(stderr, "pushed into the terminal\n");
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv) {
+  hostile();
+'''
+
+
+def test_a_hostile_kit_folder_is_built_and_run_in_the_sandbox(imported, tmp_path):
+    """A Kit folder is as untrusted as a submission: import-wb builds and
+    runs its solution.cu in grade's sandbox, where a root-only secret, the
+    kit's reference solutions and the terminal are out of reach."""
+    if os.geteuid() != 0:
+        pytest.skip("the sandbox needs root or user namespaces; the secret needs root")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("gpulab-kit-folder-secret\n")
+    secret.chmod(0o600)
+    target = imported["root"] / "solutions" / "01-basic-matmul" / "basic_matmul.cu"
+    before = target.read_text()
+
+    def make_hostile(c):
+        text = (c / "solution.cu").read_text()
+        assert "int main(int argc, char **argv) {" in text
+        (c / "solution.cu").write_text(text.replace("int main(int argc, char **argv) {", HOSTILE_KIT_MAIN.replace(
+            "@SECRET@", str(secret)).replace("@SOLUTION@", str(target)), 1))
+
+    folder = broken_copy(tmp_path, imported["folders"]["06-kit-matmul"], make_hostile)
+    env = {k: "" for k in os.environ if k.startswith("MAKE")}
+    term = kit.Terminal()
+    p = term.run([imported["gpulab"], "import-wb", folder, "10-kit-hostile", "--backend", "emu"], env=env,
+                 timeout=1200)
+    pending = term.close()
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert target.read_text() == before
+    assert pending == b""
+    assert "gpulab-kit-folder-secret" not in p.stdout + p.stderr

@@ -26,6 +26,7 @@
 #include "process.h"
 #include "requirements.h"
 #include "run.h"
+#include "sandbox.h"
 #include "util.h"
 #include "wb.h"
 #include "../runtime/dataset.h"
@@ -63,7 +64,7 @@ static void remove_scratch(void)
     if (stage_dir)
         remove_tree(stage_dir);
     if (work_dir)
-        remove_tree(work_dir);
+        remove_work_dir(work_dir); /* its run folders' mounts too */
 }
 
 static int is_digits(const char *s)
@@ -223,19 +224,34 @@ static kit_dataset *scan_datasets(const char *root, int *n, double *resolution)
     return v;
 }
 
+static void copy_into(const char *from, const char *to);
+
 /* Runs the Kit's solution on dataset d; it must match the Kit's own
- * expected output; its output is left at solution_path. */
+ * expected output; its output is left at solution_path, in run_dir. A Kit
+ * folder is as untrusted as a submission: the solution runs in the sandbox,
+ * in a folder of its own (run_dir, in the import's work folder) that holds
+ * copies of the dataset's files, which its arguments name. */
 static void run_reference(const char *program, const char *dataset_dir, const kit_dataset *d,
-                          const char *solution_path)
+                          const char *run_dir, const char *solution_path)
 {
+    if (make_dirs(run_dir) != 0)
+        die("import-wb: cannot create %s: %s", run_dir, strerror(errno));
+    sandbox_limit_run_dir(run_dir);
     strbuf inputs;
     sb_init(&inputs);
-    for (int k = 0; k < d->ninputs; k++)
-        sb_printf(&inputs, "%s%s/%s", k ? "," : "", dataset_dir, d->inputs[k]);
+    for (int k = 0; k <= d->ninputs; k++) {
+        const char *name = k < d->ninputs ? d->inputs[k] : d->output;
+        char *from = xasprintf("%s/%s", dataset_dir, name), *to = xasprintf("%s/%s", run_dir, name);
+        copy_into(from, to);
+        free(from);
+        free(to);
+        if (k < d->ninputs)
+            sb_printf(&inputs, "%s%s", k ? "," : "", name);
+    }
     char *expected = xasprintf("%s/%s", dataset_dir, d->output);
-    char *args[] = { "-i", inputs.buf, "-e", expected };
+    char *args[] = { "-i", inputs.buf, "-e", (char *)d->output };
     proc_result p;
-    wb_run_program(program, args, 4, solution_path, 0, IMPORT_TIMEOUT_S, &p);
+    wb_run_program(program, args, 4, solution_path, 0, IMPORT_TIMEOUT_S, run_dir, &p);
     char *problem = wb_run_problem(&p, IMPORT_TIMEOUT_S);
     if (problem) {
         char *said = printable(p.err_text);
@@ -407,11 +423,13 @@ static char *build_harness(const char *id)
 
 int cmd_import_wb(int argc, char **argv)
 {
-    const char *folder = NULL, *id = NULL, *backend_name = NULL;
+    const char *folder = NULL, *id = NULL, *backend_name = NULL, *sandbox = "auto";
     int requirements = 1;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
             backend_name = argv[++i];
+        else if (strcmp(argv[i], "--sandbox") == 0 && i + 1 < argc)
+            sandbox = argv[++i];
         else if (strcmp(argv[i], "--no-requirements") == 0)
             requirements = 0;
         else if (argv[i][0] != '-' && !folder)
@@ -420,11 +438,11 @@ int cmd_import_wb(int argc, char **argv)
             id = argv[i];
         else
             die("import-wb: unexpected argument '%s'\nusage: gpulab import-wb DIR LAB [--backend gpu|emu] "
-                "[--no-requirements]",
+                "[--no-requirements] [--sandbox auto|unshare|uid|none]",
                 argv[i]);
     }
     if (!folder || !id)
-        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements]");
+        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]");
     if (backend_name && strcmp(backend_name, "gpu") != 0 && strcmp(backend_name, "emu") != 0)
         die("--backend %s: expected gpu or emu", backend_name);
     check_lab_id(id);
@@ -439,6 +457,10 @@ int cmd_import_wb(int argc, char **argv)
 
     backend b;
     backend_choose(backend_name, &b);
+    /* The Kit folder's solution.cu is built and run as a submission is:
+     * in the sandbox (grade's), or not at all without --sandbox none. */
+    sandbox_init(sandbox, 0);
+    sandbox_hide(folder);
     char *work = make_temp_dir("gpulab-import");
     work_dir = work;
     atexit(remove_scratch);
@@ -456,9 +478,11 @@ int cmd_import_wb(int argc, char **argv)
     stage_dir = stage;
     for (int i = 0; i < n; i++) {
         char *dir = xasprintf("%s/%s", dataset_root, v[i].name);
-        char *solution = xasprintf("%s/solution-%s.tensor", work, v[i].name);
+        char *run_dir = run_dir_for(work, v[i].name);
+        char *solution = xasprintf("%s/solution.tensor", run_dir);
         fprintf(stderr, "import-wb: running the Kit's solution on Dataset/%s...\n", v[i].name);
-        run_reference(br.program, dir, &v[i], solution);
+        run_reference(br.program, dir, &v[i], run_dir, solution);
+        free(run_dir);
         for (int k = 0; k < v[i].ninputs; k++) {
             char *from = xasprintf("%s/%s", dir, v[i].inputs[k]);
             char *to = xasprintf("%s/datasets/%s/%s/%s", stage, id, v[i].name, v[i].inputs[k]);

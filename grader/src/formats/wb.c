@@ -136,7 +136,7 @@ char *wb_run_problem(const proc_result *p, double timeout_s)
 }
 
 void wb_run_program(const char *program, char *const *args, int nargs, const char *solution_path,
-                    int libwb_tolerance, double timeout_s, proc_result *p)
+                    int libwb_tolerance, double timeout_s, const char *cwd, proc_result *p)
 {
     char *keep_env = xasprintf("%s=%s", WB_ENV_SOLUTION, solution_path);
     char *tol_env = xasprintf("%s=%s", WB_ENV_TOLERANCE, libwb_tolerance ? "libwb" : "kit");
@@ -145,8 +145,8 @@ void wb_run_program(const char *program, char *const *args, int nargs, const cha
     argv[0] = program;
     for (int i = 0; i < nargs; i++)
         argv[i + 1] = args[i];
-    /* The user's own folder: the arguments name files relative to it. */
-    proc_spec spec = { argv, NULL, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, 0 };
+    /* By default the user's own folder: the arguments name files relative to it. */
+    proc_spec spec = { argv, cwd, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, 0 };
     proc_run_sandboxed(&spec, p);
     free(argv);
     free(keep_env);
@@ -211,7 +211,7 @@ int cmd_wb(int argc, char **argv)
     }
     char *solution = xasprintf("%s/%s", workdir, WB_SOLUTION_FILE);
     proc_result p;
-    wb_run_program(br.program, o.args, o.nargs, solution, o.libwb_tolerance, o.timeout_s, &p);
+    wb_run_program(br.program, o.args, o.nargs, solution, o.libwb_tolerance, o.timeout_s, NULL, &p);
     show_output(&p);
     char *problem = wb_run_problem(&p, o.timeout_s);
     rc = judge(&o, solution, expected_argument(&o), problem);

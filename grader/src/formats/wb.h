@@ -13,12 +13,14 @@ int cmd_wb(int argc, char **argv);
 
 #include "process.h"
 
-/* Runs a built Teaching Kit program with its libwb arguments, in the
- * current folder, under a time limit; wbSolution also writes what it was
- * given to solution_path (.tensor); libwb_tolerance: its verdict uses
- * libwb's rule. */
+/* Runs a built Teaching Kit program with its libwb arguments, in cwd (NULL:
+ * the current folder), under a time limit; wbSolution also writes what it
+ * was given to solution_path (.tensor); libwb_tolerance: its verdict uses
+ * libwb's rule. In the sandbox where one is on (import-wb), which needs a
+ * cwd of the program's own holding the files the arguments name and
+ * solution_path. */
 void wb_run_program(const char *program, char *const *args, int nargs, const char *solution_path,
-                    int libwb_tolerance, double timeout_s, proc_result *p);
+                    int libwb_tolerance, double timeout_s, const char *cwd, proc_result *p);
 /* What the run alone says went wrong (a crash, a time-out, an exit status
  * other than 0), or NULL when it ended normally (malloc'd). */
 char *wb_run_problem(const proc_result *p, double timeout_s);
