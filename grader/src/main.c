@@ -572,6 +572,14 @@ static int grade_arg_given(grade_args *a, const struct grade_option *o)
     return o->kind == ARG_FLAG ? *grade_arg_flag(a, o) : *grade_arg_value(a, o) != NULL;
 }
 
+/* Options whose value chooses the hidden datasets: the grader keeps a copy
+ * and blanks the command line's, which /proc shows every process of the
+ * machine (a run in the uid mode, another user) while grading goes on. */
+static int value_is_secret(const char *name)
+{
+    return strcmp(name, "--secret") == 0 || strcmp(name, "--seed") == 0;
+}
+
 /* grade's command line into a: the options by the table, then the lab and
  * the submissions. */
 static void grade_args_parse(int argc, char **argv, grade_args *a)
@@ -585,7 +593,10 @@ static void grade_args_parse(int argc, char **argv, grade_args *a)
             *grade_arg_flag(a, o) = 1;
         else if (o && i + 1 < argc && o->kind == ARG_LIST)
             a->regrade[a->nregrade++] = argv[++i];
-        else if (o && i + 1 < argc)
+        else if (o && i + 1 < argc && value_is_secret(o->name)) {
+            *grade_arg_value(a, o) = xstrdup(argv[++i]);
+            memset(argv[i], '*', strlen(argv[i]));
+        } else if (o && i + 1 < argc)
             *grade_arg_value(a, o) = argv[++i];
         else if (argv[i][0] == '-' && argv[i][1] != '\0')
             usage_error("unknown or incomplete option '%s'", argv[i]);

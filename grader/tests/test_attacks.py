@@ -407,6 +407,27 @@ def test_a_run_sees_nothing_of_the_grader_in_proc(tmp_path):
     assert re.search(r"proc_one: pid 1 is \[\]", out), out[:800]
 
 
+def test_the_secret_is_on_no_command_line(tmp_path, no_namespaces):
+    """In the uid mode (no pid namespace) a run sees every process of the
+    machine, the grader's command line too: the grader blanks the value of
+    --secret (and --seed) there once it has read it."""
+    need_root_and_emu()
+    secret = "gpulab-cmdline-secret-" + uuid.uuid4().hex[:12]
+    copy = private_kit_copy(tmp_path / "kit")
+    (tmp_path / "class" / "eve").mkdir(parents=True)
+    (tmp_path / "class").chmod(0o700)
+    shutil.copy(ATTACKS / "proc_one.cu", tmp_path / "class" / "eve" / "basic_matmul.cu")
+    p = kit.run([no_namespaces, copy / "gpulab", "grade", LAB, tmp_path / "class", "--backend", "emu",
+                 "--no-sanitize", "--dataset", DATASET, "--secret", secret, "--records", tmp_path / "records",
+                 "--format", "json"])
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "eve.json").read_text())
+    assert rec["sandbox"] == "uid"
+    out = rec["datasets"][0]["stdout"]
+    assert re.search(r"proc_one: sees pid \d+ \[\S*gpulab grade ", out), out[:2000]  # it does see the grader
+    assert secret not in json.dumps(rec), out[:2000]
+
+
 def test_the_flood_is_capped(batch):
     rec = json.loads((batch["records"] / "flood_stdout.json").read_text())
     assert len(rec["datasets"][0]["stdout"]) <= 64 * 1024 + 1024
