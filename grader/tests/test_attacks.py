@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import socket
+import subprocess
 import tempfile
 import threading
 import time
@@ -426,6 +427,34 @@ def test_the_secret_is_on_no_command_line(tmp_path, no_namespaces):
     out = rec["datasets"][0]["stdout"]
     assert re.search(r"proc_one: sees pid \d+ \[\S*gpulab grade ", out), out[:2000]  # it does see the grader
     assert secret not in json.dumps(rec), out[:2000]
+
+
+def test_a_full_machine_is_never_the_students_grade(tmp_path):
+    """When the grader's own disk is full (another user's doing, or
+    another submission's), the build fails as grader_error, not as the
+    student's compile_error, and the record is graded again next time."""
+    need_root_and_emu()
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs", str(tmp)]).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here")
+    try:
+        filler = tmp / "filler"
+        subprocess.run(["fallocate", "-l", "34m", str(filler)], check=True)
+        (tmp_path / "class" / "alice").mkdir(parents=True)
+        shutil.copy(SOLUTION, tmp_path / "class" / "alice" / "basic_matmul.cu")
+        args = ["grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+                "--records", tmp_path / "records"]
+        p = kit.gpulab(*args, env={"TMPDIR": str(tmp)})
+        rec = json.loads((tmp_path / "records" / "alice.json").read_text())
+        assert rec["datasets"][0]["status"] == "grader_error", (rec["datasets"][0], p.stderr[-1000:])
+        filler.unlink()
+        p = kit.gpulab(*args, env={"TMPDIR": str(tmp)})
+        assert p.returncode == 0, p.stderr
+        rec = json.loads((tmp_path / "records" / "alice.json").read_text())
+        assert rec["datasets"][0]["status"] == "pass", rec["datasets"][0]
+    finally:
+        subprocess.run(["umount", "-l", str(tmp)])
 
 
 def test_the_flood_is_capped(batch):

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #define BUILD_TIMEOUT_S 300
@@ -32,6 +33,9 @@
 /* No file a compiler writes for a lab file comes near this; an inline
  * `.space` of gigabytes stops here. */
 #define BUILD_FILE_CAP (256LL << 20)
+/* Below this much free space under a build folder, a failed build is the
+ * machine's fault (blame_the_machine). */
+#define BUILD_MACHINE_MIN_FREE (16ULL << 20)
 /* A grading build compiles the student's file after emucc's source pass
  * (--poison-shared on a GPU, --source-pass on the emulator), which adds the
  * kernel token; the file is removed once compiled, so no run can read it. */
@@ -297,6 +301,30 @@ typedef struct {
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, const build_kind *k, build_result *r);
+
+/* A build that failed because the machine ran short (a full disk or no
+ * free files under the build folder: another user's doing, or another
+ * submission's) is the grader's failure, never the student's compile_error:
+ * a record with grader_error is graded again next time. Measured, never
+ * read from the log, which the student's #error can fill with any words. */
+static void blame_the_machine(const char *dir, build_result *r)
+{
+    char *short_of = NULL;
+    struct statvfs v;
+    if (statvfs(dir, &v) == 0) {
+        unsigned long long free_bytes = (unsigned long long)v.f_bavail * v.f_frsize;
+        if (free_bytes < BUILD_MACHINE_MIN_FREE)
+            short_of = xasprintf("the disk under the build folder is full (%llu MB free)", free_bytes >> 20);
+        else if (v.f_files > 0 && v.f_favail < 64)
+            short_of = xasprintf("the file system under the build folder has no free files (inodes)");
+    }
+    if (!short_of)
+        return;
+    free(r->message);
+    r->message = xasprintf("the machine, not the file: %s; it will be graded again", short_of);
+    r->grader_fault = 1;
+    free(short_of);
+}
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
@@ -678,6 +706,8 @@ failed_link:
         r->message = xasprintf("%s compiles but does not link with the lab's harness", student_path);
     why = NULL;
 done:
+    if (!r->ok && !r->grader_fault)
+        blame_the_machine(dir, r);
     r->log = sb_detach(&log);
     free(why);
     free(dir);
