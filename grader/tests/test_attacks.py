@@ -601,6 +601,44 @@ def test_the_uid_mode_refuses_to_grade_beside_readable_answers(tmp_path, no_name
     assert not list((tmp_path / "records").glob("*.json"))
 
 
+@pytest.mark.parametrize("sandbox", ["userns", "uid"])
+def test_the_references_as_a_ta_or_in_a_container(backend, tmp_path, no_namespaces, sandbox):
+    """Every lab's reference solution, graded as an ordinary user (user
+    namespaces) and as root where namespaces are refused (a user per
+    submission), gets full marks on each backend: the GPU's device files
+    and driver are there in both modes."""
+    need_root_and_emu()
+    top = Path(tempfile.mkdtemp(prefix="gpulab-modes-"))
+    try:
+        top.chmod(0o755)
+        if sandbox == "userns":
+            if kit_open_to_others():
+                pytest.skip(kit_open_to_others())
+            gp, wrap = kit.GPULAB, lambda args: as_ta(args, top / "home")
+            (top / "home").mkdir()
+            give_to_ta(top / "home")
+        else:
+            gp, wrap = private_kit_copy(top / "kit") / "gpulab", lambda args: [no_namespaces, *args]
+        for lab_json in sorted((kit.ROOT / "labs").glob("*/lab.json")):
+            lab = lab_json.parent.name
+            src = json.loads(lab_json.read_text())["source"]
+            cls = top / lab / "class"
+            (cls / "ref").mkdir(parents=True)
+            shutil.copy(kit.ROOT / "solutions" / lab / src, cls / "ref" / src)
+            cls.chmod(0o700)
+            if sandbox == "userns":
+                give_to_ta(top / lab)
+            p = kit.run(wrap([gp, "grade", lab, cls, "--backend", backend, "--records", top / lab / "records",
+                              "--timeout", "60"]), timeout=900)
+            assert p.returncode == 0, (lab, p.stdout[-2000:], p.stderr[-2000:])
+            rec = json.loads((top / lab / "records" / "ref.json").read_text())
+            assert rec["sandbox"] == sandbox, rec["sandbox"]
+            assert rec["score"] == rec["max_score"], (lab, [(d["name"], d["status"], d["message"][:200])
+                                                            for d in rec["datasets"] if d["status"] != "pass"])
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+
 def test_no_isolation_no_grade(tmp_path, no_namespaces):
     """Where runs cannot be isolated (here: not root, and user namespaces
     refused by a seccomp filter), grade refuses, saying why and what to do,
