@@ -323,7 +323,9 @@ def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
 def test_links_hidden_names_and_id_clashes(tmp_path):
     """A submission that is a link is refused (graded as its target it could
     be the reference solution or a classmate's folder); a hidden folder is
-    named on stderr; two folders that would share an id stop the batch."""
+    named on stderr; two folders that would share an id are both graded,
+    under ids of their own, and both flagged: a folder's name cannot stop
+    the class."""
     need_root_and_emu()
     cls = tmp_path / "class"
     (cls / "alice").mkdir(parents=True)
@@ -344,14 +346,41 @@ def test_links_hidden_names_and_id_clashes(tmp_path):
         assert subs[name]["datasets"][0]["status"] == "refused", subs[name]["datasets"][0]
         assert "symbolic link" in subs[name]["build"]["message"]
     assert ".carol" in p.stderr and "hidden" in p.stderr
-    # "s1001 smith" would become the id of the real s1001_smith
-    (cls / "s1001_smith").mkdir()
-    shutil.copy(SOLUTION, cls / "s1001_smith" / "basic_matmul.cu")
-    (cls / "s1001 smith").mkdir()
-    shutil.copy(SKELETON, cls / "s1001 smith" / "basic_matmul.cu")
-    p = kit.gpulab("grade", LAB, cls, *common, "--records", tmp_path / "records2")
-    assert p.returncode == 2 and "s1001_smith" in p.stderr and "rename" in p.stderr, p.stderr
-    assert not (tmp_path / "records2").exists() or not list((tmp_path / "records2").glob("*.json"))
+    assert all("id_clash" not in s for s in subs.values())
+
+
+def test_an_id_clash_grades_both_and_flags_both(tmp_path):
+    """"s1001 smith" would take the id of the real s1001_smith (sorted
+    first, it used to take it, or stop the batch): the folder named as its
+    id keeps it, the other is graded as s1001_smith-2, each is scored on its
+    own file, both records and gradebook rows say so, and a second run
+    reuses both records."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    for name, src in (("s1001_smith", SOLUTION), ("s1001 smith", SKELETON), ("alice", SOLUTION)):
+        (cls / name).mkdir(parents=True)
+        shutil.copy(src, cls / name / "basic_matmul.cu")
+    args = ["grade", LAB, cls, "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+            "--records", tmp_path / "records", "--csv", tmp_path / "grades.csv", "--format", "json"]
+    p = kit.gpulab(*args)
+    assert p.returncode == 0, p.stderr
+    assert "'s1001 smith' and 's1001_smith'" in p.stderr and "rename" in p.stderr, p.stderr
+    subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
+    assert set(subs) == {"alice", "s1001_smith", "s1001_smith-2"}
+    real, other = subs["s1001_smith"], subs["s1001_smith-2"]
+    assert real["score"] == real["max_score"] > 0 and real["file"].endswith("s1001_smith/basic_matmul.cu")
+    assert other["score"] == 0 and other["file"].endswith("s1001 smith/basic_matmul.cu")
+    for rec in (real, other):
+        validate.check_json(rec, "record.schema.json")
+        assert "s1001 smith" in rec["id_clash"] and rec["id"] in rec["id_clash"], rec["id_clash"]
+    assert "id_clash" not in subs["alice"]
+    rows = {r.split(",")[0]: r for r in (tmp_path / "grades.csv").read_text().splitlines()[1:]}
+    assert set(rows) == {"alice", "s1001_smith", "s1001_smith-2"}
+    assert "id clash" in rows["s1001_smith"] and "id clash" in rows["s1001_smith-2"]
+    assert "id clash" not in rows["alice"]
+    again = kit.gpulab(*args)
+    assert again.returncode == 0, again.stderr
+    assert all(s["grading_s"] == subs[s["id"]]["grading_s"] for s in json.loads(again.stdout)["submissions"])
 
 
 def test_no_isolation_no_grade(tmp_path):
