@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import socket
+import subprocess
 import tempfile
 import threading
 import time
@@ -225,6 +226,41 @@ def test_a_full_disk_stops_its_own_run_only(batch):
     said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert said, rec["datasets"][0]["stdout"][:500]
     assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
+def grader_peak_mb(args, log):
+    """Runs a command; returns its exit status and its peak resident memory
+    in MB (wait4's, which counts the processes it waited for too)."""
+    with open(log, "w") as err:
+        proc = subprocess.Popen([str(a) for a in args], env=dict(os.environ, NO_COLOR="1"),
+                                stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_maxrss / 1024
+
+
+def test_a_sparse_output_costs_the_grader_nothing(tmp_path):
+    """A run that leaves a sparse output.tensor whose header claims the
+    largest shape (1 GiB of floats on no disk) is not read beyond what the
+    dataset's output can be: the grader's peak memory stays what an honest
+    class costs (58 MB here; 2.1 GB before, for the eight datasets of lab 01)
+    and the attacker gets no_output."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "sparse").mkdir()
+    shutil.copy(ATTACKS / "sparse_output.cu", cls / "sparse" / "basic_matmul.cu")
+    rc, peak = grader_peak_mb([kit.GPULAB, "grade", LAB, cls, "--backend", "emu", "--no-sanitize",
+                               "--records", tmp_path / "records"], tmp_path / "stderr")
+    assert rc == 0, (tmp_path / "stderr").read_text()[-3000:]
+    rec = json.loads((tmp_path / "records" / "sparse.json").read_text())
+    assert rec["score"] == 0
+    for d in rec["datasets"]:
+        assert "sparse 1 GiB file" in d["stderr"], d["stderr"][:500]
+        assert d["status"] == "no_output" and "more than the" in d["message"], (d["status"], d["message"])
+    assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == rec["max_score"]
+    assert peak < 300, f"the grader's peak memory was {peak:.0f} MB"
 
 
 def test_the_flood_is_capped(batch):
