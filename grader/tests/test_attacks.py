@@ -335,6 +335,31 @@ def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
     assert rec["score"] == rec["max_score"] - 2
 
 
+def test_source_facts_under_if_0_earn_nothing(tmp_path):
+    """The emulator's count of the source (emucc --facts), which the launch
+    log must agree with, is taken after the preprocessor's directives: a
+    shared array and a barrier inside #if 0, beside a forged launch log,
+    earned lab 02's shared_memory and barrier (9/9); now 7/9, as the
+    untiled kernel deserves."""
+    need_root_and_emu()
+    d = tmp_path / "class" / "forger"
+    d.mkdir(parents=True)
+    hidden = ("#if 0\n    __shared__ float ds_M[16][16];\n    __syncthreads();\n#endif\n"
+              "    int Row = blockIdx.y")
+    src = UNTILED_02.replace("@FORGERY@", "a fake launch log, and the shared array and barrier under #if 0")
+    src = src.replace("@PRAGMA@", "").replace("    int Row = blockIdx.y", hidden, 1)
+    assert "#if 0" in src
+    (d / "tiled_matmul.cu").write_text(src)
+    p = kit.gpulab("grade", "02-tiled-matmul", tmp_path / "class", "--backend", "emu", "--no-sanitize",
+                   "--records", tmp_path / "records", "--timeout", "20", timeout=600)
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "forger.json").read_text())
+    reqs = {r["name"]: r for r in rec["requirements"]}
+    assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
+    assert reqs["shared_memory"]["score"] == 0 and reqs["barrier"]["score"] == 0, reqs
+    assert rec["score"] == rec["max_score"] - 2
+
+
 def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
     """A right output computed on the host, with lines of guessed kernel
     tokens printed, gets requirement_failed on every dataset; the honest
@@ -354,6 +379,55 @@ def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
     assert subs["host"]["score"] == 0
     for d in subs["host"]["datasets"]:
         assert d["status"] == "requirement_failed" and "no kernel of yours ran" in d["message"], d
+
+
+READ_THE_TOKEN = r"""
+#include <stdio.h>
+extern "C" unsigned long long gpulab_kernel_token(void) __attribute__((weak));
+
+/* Reads (and clears) what the kernel stored: the token XORed with its 20 x
+ * 20 block. Then prints the token XORed with a 16 x 16 block, as the
+ * harness would: the kit would judge the tile against 256 threads. */
+static void forge_block(void)
+{
+    if (!gpulab_kernel_token) {
+        fprintf(stderr, "read_token: no reader to call\n");
+        return;
+    }
+    unsigned long long v = gpulab_kernel_token();
+    unsigned long long token = v ^ (20ull | 20ull << 11 | 1ull << 22);
+    printf("\n@gpulab\tkernel_token\t%llx\n", token ^ (16ull | 16ull << 11 | 1ull << 22));
+    fflush(stdout);
+    fprintf(stderr, "read_token: read %llx\n", v);
+}
+"""
+
+
+def test_the_token_reader_is_out_of_the_students_reach(tmp_path):
+    """The harness's reader of the kernel token (read and clear) was a
+    function of the student's translation unit that the student could call:
+    lab 04's one-thread-per-input-element program (20 x 20 blocks, which
+    [two_batch] fails) read it after its launch and printed the token with a
+    16 x 16 block, and earned [two_batch] (full marks). The reader now has a
+    name as secret as the token's: the call finds nothing, and the program
+    scores what it scores honestly."""
+    need_root_and_emu()
+    lab = "04-conv-2batch"
+    src = (PROGRAMS.parent / lab / "one_thread_per_input_element.cu").read_text()
+    src = src.replace("void conv_2batch(", READ_THE_TOKEN + "\nvoid conv_2batch(", 1)
+    src = src.replace("    CUDA_CHECK(cudaGetLastError());\n}", "    CUDA_CHECK(cudaGetLastError());\n    forge_block();\n}", 1)
+    assert src.count("forge_block") == 2 and "<stdio.h>" in src
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "conv_2batch.cu").write_text(src)
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset",
+                   "gray-31x33-checker", "--records", tmp_path / "records", timeout=600)
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert d["status"] == "pass", (d["status"], d["message"])
+    assert "read_token: no reader to call" in d["stderr"], d["stderr"][:500]
+    (tb,) = [r for r in rec["requirements"] if r["name"] == "two_batch"]
+    assert tb["status"] == "requirement_failed" and "20 x 20 = 400 threads" in tb["message"], tb
 
 
 def test_links_hidden_names_and_id_clashes(tmp_path):

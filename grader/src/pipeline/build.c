@@ -36,7 +36,9 @@
  * (--poison-shared on a GPU, --source-pass on the emulator), which adds the
  * kernel token; the file is removed once compiled, so no run can read it. */
 #define POISONED_SOURCE "student-poisoned.cu"
-#define MARKED_SOURCE "student-marked.cu"
+/* On the emulator the token goes to emucc in this file, which emucc reads
+ * and removes before any compiler starts (--kernel-token-file). */
+#define TOKEN_FILE "kernel-token"
 /* A Teaching Kit program's name in its build folder (it has no lab). */
 #define WB_SOURCE "wb_program.cu"
 /* Every build's program, graded or checked: runs look alike (sanitize.c). */
@@ -254,6 +256,31 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
     return hint;
 }
 
+/* Names that ask which build is compiling the file: a checker's (the
+ * emulator's race build, AddressSanitizer's) or the graded one. emucc
+ * undefines the macros in every build, but a compiler's __has_feature
+ * (clang, GCC 14) cannot be undefined; a file that names any of them is not
+ * built, so that no #if hides code from the checkers only. */
+static const char *const build_probes[] = {
+    "EMU_MODE_SANITIZE", "EMU_MODE_RACE", "__SANITIZE_THREAD__", "__SANITIZE_ADDRESS__",
+    "__has_feature", "__has_extension", NULL,
+};
+
+/* "FILE:LINE: ..." for the first probe the text names, or NULL. */
+static char *names_a_build_probe(const char *student_path, const char *text, size_t len)
+{
+    for (int i = 0; build_probes[i]; i++) {
+        char *spelt;
+        int line = find_identifier_line(text, len, build_probes[i], &spelt);
+        free(spelt);
+        if (line)
+            return xasprintf("%s:%d: %s asks which build compiles the file (the checkers' or the graded one); "
+                             "a lab file has no use for it: remove it",
+                             student_path, line, build_probes[i]);
+    }
+    return NULL;
+}
+
 /* What a build is for: grading, or one of the sanitizer stage's checkers. */
 typedef struct {
     const char *emu_mode;   /* "race" or "check": an emulator checker's build (emucc --MODE) */
@@ -429,6 +456,20 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const buil
     return rc;
 }
 
+/* The token for emucc (TOKEN_FILE): readable by the build's user, who has
+ * no process yet when emucc takes it. 0, or -1 with why. */
+static int write_token_file(const char *dir, const char *token, char **why)
+{
+    char *path = xasprintf("%s/%s", dir, TOKEN_FILE);
+    int rc = write_file(path, token, strlen(token));
+    if (rc != 0 || chmod(path, 0644) != 0) {
+        *why = xasprintf("cannot write %s: %s", path, strerror(errno));
+        rc = -1;
+    }
+    free(path);
+    return rc;
+}
+
 /* The source pass's output holds the kernel token: gone once compiled. */
 static void forget_marked_source(const char *dir, const char *source, const char *original)
 {
@@ -438,6 +479,40 @@ static void forget_marked_source(const char *dir, const char *source, const char
     if (unlink(path) != 0 && errno != ENOENT)
         die("cannot remove %s: %s", path, strerror(errno));
     free(path);
+}
+
+/* The harness reads the kernel token through gpulab_kernel_token(); the
+ * marked source defines the reader as NAME_read() (emucc's source pass), a
+ * name as secret as the token's variable NAME. The kit's copies of the
+ * harness in the build folder have their call renamed to it (objcopy, run
+ * here on the kit's own files), so the student's code, which can call
+ * gpulab_kernel_token() no more, can neither learn the token nor clear what
+ * its kernels stored. 0, or -1 with why. */
+static int link_token_reader(const char *dir, const char *token, char **why)
+{
+    static const char *const copies[] = { "kit/harness.o", "kit/libgpulab_runtime.a", NULL };
+    char *objcopy = getenv("OBJCOPY") ? xstrdup(getenv("OBJCOPY")) : find_in_path("objcopy");
+    if (!objcopy) {
+        *why = xstrdup("objcopy (binutils) is not on PATH: the build cannot link the kernel token's reader");
+        return -1;
+    }
+    char *rename = xasprintf("gpulab_kernel_token=%.*s_read", (int)strcspn(token, "="), token);
+    int rc = 0;
+    for (int i = 0; copies[i] && rc == 0; i++) {
+        const char *argv[] = { objcopy, "--redefine-sym", rename, copies[i], NULL };
+        proc_spec spec = { argv, dir, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, 0, 0, 0 };
+        proc_result r;
+        proc_run(&spec, &r);
+        if (!(r.started && r.exited && r.exit_code == 0)) {
+            *why = xasprintf("%s could not rename the harness's kernel-token reader in %s/%s: %s%s", objcopy, dir,
+                             copies[i], r.out_text ? r.out_text : "", r.err_text ? r.err_text : "");
+            rc = -1;
+        }
+        proc_result_free(&r);
+    }
+    free(rename);
+    free(objcopy);
+    return rc;
 }
 
 /* A command line under construction: NULL items are left out. */
@@ -509,6 +584,13 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         r->log = xstrdup("");
         return;
     }
+    char *probe = names_a_build_probe(student_path, text, len);
+    if (probe) {
+        r->message = probe;
+        r->log = xasprintf("%s\n", probe);
+        free(text);
+        return;
+    }
     char *dir = xasprintf("%s/build", workdir);
     if (make_dirs(dir) != 0)
         die("cannot create %s: %s", dir, strerror(errno));
@@ -536,7 +618,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     strbuf log;
     sb_init(&log);
 
-    if (prepare_build_dir(m, b, k, dir, &why) != 0) {
+    if (prepare_build_dir(m, b, k, dir, &why) != 0 || (m && k->poison && link_token_reader(dir, token, &why) != 0)) {
         r->grader_fault = 1;
         r->message = why;
         why = NULL;
@@ -568,18 +650,23 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         if (compiled != 0)
             goto failed_compile;
     } else {
-        /* the kernel token, in the checkers' builds too: their programs
-         * are the grading build's but for the checker */
-        if (k->poison) {
-            const char *pre[] = { emucc, "--kernel-token", token, "--source-pass", source, MARKED_SOURCE, NULL };
-            if (run_tool(pre, dir, &log, &why) != 0)
-                goto failed_compile;
-            source = MARKED_SOURCE;
-        }
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         command cc = { { NULL }, 0 };
         arg(&cc, emucc);
         arg(&cc, mode_flag);
+        /* The kernel token, in the checkers' builds too (their programs
+         * are the grading build's but for the checker). emucc marks the
+         * source itself and hands it to the compiler through a pipe: the
+         * token is in no file and on no command line while the student's
+         * code is compiled (an .incbin of a marked copy would take it). */
+        if (k->poison) {
+            if (write_token_file(dir, token, &why) != 0) {
+                r->grader_fault = 1;
+                goto failed_compile;
+            }
+            arg(&cc, "--kernel-token-file");
+            arg(&cc, TOKEN_FILE);
+        }
         arg(&cc, "-c");
         arg(&cc, source);
         arg(&cc, "-o");
@@ -591,7 +678,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         }
         arg(&cc, lab_define);
         int compiled = run_tool(cc.v, dir, &log, &why);
-        forget_marked_source(dir, source, original_source);
+        forget_marked_source(dir, TOKEN_FILE, "");
         if (compiled != 0)
             goto failed_compile;
     }
@@ -639,7 +726,8 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
     sb_init(&log);
     if (make_dirs(dir) != 0)
         die("cannot create %s: %s", dir, strerror(errno));
-    if (prepare_build_dir(m, b, &k, dir, &why) != 0) {
+    char *token = build_kernel_token(from);
+    if (prepare_build_dir(m, b, &k, dir, &why) != 0 || (m && link_token_reader(dir, token, &why) != 0)) {
         r->grader_fault = 1;
         r->message = why;
     } else if (copy_file(obj_from, obj) != 0) {
@@ -653,6 +741,7 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
         free(why);
     }
     r->log = sb_detach(&log);
+    free(token);
     free(dir);
     free(obj_from);
     free(obj);
@@ -673,7 +762,7 @@ char *build_student_named(const char *text, const char *workdir, const char *stu
     free(prefix);
     /* the copies keep the student's lines (a #line directive), but a DWARF
      * reader may name the copy: FILE:LINE of a copy is the student's */
-    static const char *const copies[] = { MARKED_SOURCE ":", POISONED_SOURCE ":", NULL };
+    static const char *const copies[] = { POISONED_SOURCE ":", NULL };
     char *theirs = xasprintf("%s:", student_file);
     for (int i = 0; copies[i]; i++) {
         char *next = str_replace_all(out, copies[i], theirs);
