@@ -657,6 +657,69 @@ def test_a_race_hidden_from_the_checkers_is_found(tmp_path):
     assert hazards["status"] == "requirement_failed" and rec["score"] == 0
 
 
+SLEEPS_UNDER_THE_CHECKERS = r"""
+// A right kernel, and a constructor that sleeps for ten minutes where the
+// race detector is linked in (its memcpy, a weak reference that the graded
+// build leaves null): the checkers' run never gets ready.
+#include "lab.h"
+#include <stddef.h>
+#include <unistd.h>
+extern "C" void *emu_race_memcpy_(void *, const void *, size_t) __attribute__((weak));
+__attribute__((constructor)) static void stall_the_checkers(void)
+{
+    if (emu_race_memcpy_)
+        sleep(600);
+}
+__global__ void Product(const float *M, const float *N, float *P, int width)
+{
+    int r = blockIdx.y * blockDim.y + threadIdx.y, c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r < width && c < width) {
+        float v = 0;
+        for (int k = 0; k < width; ++k)
+            v += M[r * width + k] * N[k * width + c];
+        P[r * width + c] = v;
+    }
+}
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    float *dM, *dN, *dP;
+    size_t bytes = (size_t)width * width * sizeof(float);
+    cudaMalloc(&dM, bytes); cudaMalloc(&dN, bytes); cudaMalloc(&dP, bytes);
+    cudaMemcpy(dM, M, bytes, cudaMemcpyHostToDevice);
+    cudaMemcpy(dN, N, bytes, cudaMemcpyHostToDevice);
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    Product<<<grid, block>>>(dM, dN, dP, width);
+    cudaMemcpy(P, dP, bytes, cudaMemcpyDeviceToHost);
+    cudaFree(dM); cudaFree(dN); cudaFree(dP);
+}
+"""
+
+
+def test_a_checker_run_that_never_gets_ready_is_stopped_at_the_start_up_limit(tmp_path):
+    """A checker's run has the graded run's start-up limit and as long again
+    (40 s), whatever the checkers' own time limit: a constructor that
+    sleeps only where the race detector is linked cost the batch the
+    checkers' whole limit (two minutes at least; ten with --timeout 60),
+    now 40 s, and the record says why no_hazards was not earned."""
+    need_root_and_emu()
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "basic_matmul.cu").write_text(SLEEPS_UNDER_THE_CHECKERS)
+    start = time.monotonic()
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--dataset", DATASET, "--timeout", "60",
+                   "--records", tmp_path / "records", timeout=900)
+    took = time.monotonic() - start
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert d["status"] == "pass", (d["status"], d["message"])
+    assert "was not ready for its dataset within 40 s" in json.dumps(d["sanitizer"]), d["sanitizer"]
+    (hazards,) = [r for r in rec["requirements"] if r["name"] == "no_hazards"]
+    assert hazards["score"] == 0, hazards
+    assert took < 100, f"the batch took {took:.0f} s"
+
+
 # Lab 04 (its checkers list the faulting threads of a run that left no
 # output): one line per run, of what the run can see of itself cheaply.
 OBSERVER = r'''

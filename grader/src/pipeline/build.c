@@ -28,6 +28,11 @@
 #include <unistd.h>
 
 #define BUILD_TIMEOUT_S 300
+/* A checkers' build (the emulator's race build, compute-sanitizer's relink)
+ * is a lab file's build like the graded one, a second or so: one that takes
+ * a minute is stopped and reported (the checkers then earn nothing), never
+ * waited for as long as a graded build may take. */
+#define CHECKER_BUILD_TIMEOUT_S 60
 #define BUILD_LOG_CAP (256 * 1024)
 /* No file a compiler writes for a lab file comes near this; an inline
  * `.space` of gigabytes stops here. */
@@ -127,9 +132,9 @@ int build_kernel_ran(const char *workdir, const char *seen, unsigned block[3])
 }
 
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
-static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char **why)
+static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbuf *log, char **why)
 {
-    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0 };
+    proc_spec spec = { argv, cwd, NULL, limit_s, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0 };
     proc_result r;
     proc_run_sandboxed(&spec, &r);
     sb_puts(log, r.out_text);
@@ -138,7 +143,7 @@ static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char 
     if (!r.started)
         *why = xasprintf("the compiler could not be started: %s", r.out_text);
     else if (r.timed_out)
-        *why = xasprintf("the compiler did not finish within %d s", BUILD_TIMEOUT_S);
+        *why = xasprintf("the compiler did not finish within %d s", limit_s);
     else if (!ok && r.signaled)
         *why = xasprintf("the compiler was killed by signal %d", r.signal_number);
     proc_result_free(&r);
@@ -292,6 +297,12 @@ typedef struct {
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, const build_kind *k, build_result *r);
+
+/* Each compiler command's time limit in a build of kind k. */
+static int build_limit(const build_kind *k)
+{
+    return k->for_checkers ? CHECKER_BUILD_TIMEOUT_S : BUILD_TIMEOUT_S;
+}
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
@@ -563,7 +574,7 @@ static int link_program(const lab_manifest *m, const backend *b, const build_kin
     }
     if (b->kind == BACKEND_GPU)
         arg(&ld, k->link_lib);
-    int rc = run_tool(ld.v, dir, log, why);
+    int rc = run_tool(ld.v, dir, build_limit(k), log, why);
     free(emucc);
     free(arch);
     free(mode_flag);
@@ -638,14 +649,14 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
          * GPU can undo it; and the kernel token. Not for timing builds. */
         if (k->poison) {
             const char *pre[] = { emucc, "--kernel-token", token, "--poison-shared", source, POISONED_SOURCE, NULL };
-            if (run_tool(pre, dir, &log, &why) != 0)
+            if (run_tool(pre, dir, build_limit(k), &log, &why) != 0)
                 goto failed_compile;
             source = POISONED_SOURCE;
         }
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
                              "-o", obj, lab_define, NULL };
-        int compiled = run_tool(cc, dir, &log, &why);
+        int compiled = run_tool(cc, dir, build_limit(k), &log, &why);
         forget_marked_source(dir, source, original_source);
         if (compiled != 0)
             goto failed_compile;
@@ -677,7 +688,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
             arg(&cc, "student.facts");
         }
         arg(&cc, lab_define);
-        int compiled = run_tool(cc.v, dir, &log, &why);
+        int compiled = run_tool(cc.v, dir, build_limit(k), &log, &why);
         forget_marked_source(dir, TOKEN_FILE, "");
         if (compiled != 0)
             goto failed_compile;
