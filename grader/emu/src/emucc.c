@@ -537,7 +537,7 @@ static size_t own_lines(char *text, size_t len)
     for (size_t p = 0; p < len;) {
         char *nl = memchr(text + p, '\n', len - p);
         size_t end = nl ? (size_t)(nl - text) + 1 : len;
-        if (text[p] == '#') {
+        if (text[p] == '#' && end - p > 2 && text[p + 1] == ' ' && isdigit((unsigned char)text[p + 2])) {
             /* # LINE "FILE" FLAGS: 1 enters an included file, 2 returns from one */
             char *q = memchr(text + p, '"', end - p);
             char *r = q ? memrchr(q + 1, '"', (size_t)(text + end - q - 1)) : NULL;
@@ -551,7 +551,7 @@ static size_t own_lines(char *text, size_t len)
                 depth += flag == 1 ? 1 : flag == 2 ? -1 : 0;
                 f = next;
             }
-        } else if (depth == 0) {
+        } else if (depth == 0 && text[p] != '#') { /* a directive (-fdirectives-only keeps #define) */
             memmove(text + o, text + p, end - p);
             o += end - p;
         }

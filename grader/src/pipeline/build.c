@@ -481,12 +481,12 @@ static int write_token_file(const char *dir, const char *token, char **why)
     return rc;
 }
 
-/* The source pass's output holds the kernel token: gone once compiled. */
-static void forget_marked_source(const char *dir, const char *source, const char *original)
+/* A file that holds the kernel token (the GPU build's marked source, the
+ * emulator's TOKEN_FILE, which emucc removes itself unless it failed
+ * first): gone once compiled. */
+static void forget_token_file(const char *dir, const char *name)
 {
-    if (strcmp(source, original) == 0)
-        return;
-    char *path = xasprintf("%s/%s", dir, source);
+    char *path = xasprintf("%s/%s", dir, name);
     if (unlink(path) != 0 && errno != ENOENT)
         die("cannot remove %s: %s", path, strerror(errno));
     free(path);
@@ -657,7 +657,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
                              "-o", obj, lab_define, NULL };
         int compiled = run_tool(cc, dir, build_limit(k), &log, &why);
-        forget_marked_source(dir, source, original_source);
+        if (strcmp(source, original_source) != 0)
+            forget_token_file(dir, source);
         if (compiled != 0)
             goto failed_compile;
     } else {
@@ -689,7 +690,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         }
         arg(&cc, lab_define);
         int compiled = run_tool(cc.v, dir, build_limit(k), &log, &why);
-        forget_marked_source(dir, TOKEN_FILE, "");
+        forget_token_file(dir, TOKEN_FILE);
         if (compiled != 0)
             goto failed_compile;
     }
