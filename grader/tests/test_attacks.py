@@ -403,15 +403,16 @@ static void forge_block(void)
 """
 
 
-def test_the_token_reader_is_out_of_the_students_reach(tmp_path):
+def test_the_token_reader_is_out_of_the_students_reach(backend, tmp_path):
     """The harness's reader of the kernel token (read and clear) was a
     function of the student's translation unit that the student could call:
     lab 04's one-thread-per-input-element program (20 x 20 blocks, which
     [two_batch] fails) read it after its launch and printed the token with a
     16 x 16 block, and earned [two_batch] (full marks). The reader now has a
     name as secret as the token's: the call finds nothing, and the program
-    scores what it scores honestly."""
-    need_root_and_emu()
+    scores what it scores honestly, on both backends."""
+    if backend == "emu":
+        need_root_and_emu()
     lab = "04-conv-2batch"
     src = (PROGRAMS.parent / lab / "one_thread_per_input_element.cu").read_text()
     src = src.replace("void conv_2batch(", READ_THE_TOKEN + "\nvoid conv_2batch(", 1)
@@ -419,7 +420,7 @@ def test_the_token_reader_is_out_of_the_students_reach(tmp_path):
     assert src.count("forge_block") == 2 and "<stdio.h>" in src
     (tmp_path / "class" / "mallory").mkdir(parents=True)
     (tmp_path / "class" / "mallory" / "conv_2batch.cu").write_text(src)
-    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset",
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", backend, "--no-sanitize", "--dataset",
                    "gray-31x33-checker", "--records", tmp_path / "records", timeout=600)
     assert p.returncode == 0, p.stderr
     rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
