@@ -721,6 +721,64 @@ def test_a_checker_run_that_never_gets_ready_is_stopped_at_the_start_up_limit(tm
     assert took < 100, f"the batch took {took:.0f} s"
 
 
+# Races in shared memory (the output stays right) only where the build is
+# not instrumented for ThreadSanitizer (the race build): the compiler's own
+# macro, spelt by pasting two halves that no scan of the source finds.
+HIDE_RACE_PASTED = r"""#include "lab.h"
+
+__global__ void Product(const float *M, const float *N, float *P, int width)
+{
+    __shared__ int scratch;
+#define GLUE(a, b) a##b
+#if !GLUE(__SANITIZE_, THREAD__)
+    scratch = threadIdx.x; /* every thread, no barrier: a race nothing reads */
+#endif
+    int r = blockIdx.y * blockDim.y + threadIdx.y, c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r < width && c < width) {
+        float v = 0;
+        for (int k = 0; k < width; ++k)
+            v += M[r * width + k] * N[k * width + c];
+        P[r * width + c] = v;
+    }
+}
+
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    float *dM, *dN, *dP;
+    size_t bytes = (size_t)width * width * sizeof(float);
+    cudaMalloc(&dM, bytes); cudaMalloc(&dN, bytes); cudaMalloc(&dP, bytes);
+    cudaMemcpy(dM, M, bytes, cudaMemcpyHostToDevice);
+    cudaMemcpy(dN, N, bytes, cudaMemcpyHostToDevice);
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    Product<<<grid, block>>>(dM, dN, dP, width);
+    cudaMemcpy(P, dP, bytes, cudaMemcpyDeviceToHost);
+    cudaFree(dM); cudaFree(dN); cudaFree(dP);
+}
+"""
+
+
+def test_a_race_hidden_by_a_macro_is_found(tmp_path):
+    """No macro in the student's file tells the race build from the graded
+    one: __SANITIZE_THREAD__, spelt by token pasting where a scan of the
+    source cannot see it, is undefined in the race build too, so the race
+    the graded build runs is the race the checkers see (5/5 before, now
+    unsafe, 0). hide_race_macro.cu, which names EMU_MODE_RACE, is in the
+    attack batch (refused)."""
+    need_root_and_emu()
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "basic_matmul.cu").write_text(HIDE_RACE_PASTED)
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--dataset", DATASET,
+                   "--records", tmp_path / "records")
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert d["status"] == "unsafe" and d["score"] == 0, (d["status"], d["message"])
+    assert [f["kind"] for f in d["sanitizer"]["findings"]] == ["race"], d["sanitizer"]
+    assert rec["score"] == 0
+
+
 # Lab 04 (its checkers list the faulting threads of a run that left no
 # output): one line per run, of what the run can see of itself cheaply.
 OBSERVER = r'''

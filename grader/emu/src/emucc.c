@@ -669,9 +669,13 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     push(&a, "-iquote");
     push(&a, dir_name(src));
     if (is_cu) {
+        /* the debug information (addr2line: where a kernel was stuck, a
+         * race, a fault) names FILE.cu in its folder, not the temporary
+         * copy or "<stdin>" */
         char *sd = dir_name(src);
         char *abs = realpath(sd, NULL);
-        push(&a, xasprintf("-fdebug-prefix-map=%s=%s", tmpdir(), abs ? abs : sd));
+        push(&a, piped ? xasprintf("-fdebug-prefix-map=<stdin>=%s/%s", abs ? abs : sd, base_name(src))
+                       : xasprintf("-fdebug-prefix-map=%s=%s", tmpdir(), abs ? abs : sd));
     }
     for (size_t i = 0; i < user->n; i++)
         push(&a, user->v[i]);
