@@ -522,11 +522,11 @@ static int parse_tensor_header(const char *path, const char *buf, size_t len,
     size_t pos = 0;
     for (int line = 1;; line++) {
         const char *nl = memchr(buf + pos, '\n', len - pos);
-        if (!nl || line > 16)
-            return fail(err, "%s:%d: truncated or overlong header: expected a 'data' line within 16 lines",
-                        path, line);
+        if (!nl || line > GL_TENSOR_HEADER_LINES)
+            return fail(err, "%s:%d: truncated or overlong header: expected a 'data' line within %d lines",
+                        path, line, GL_TENSOR_HEADER_LINES);
         size_t n = (size_t)(nl - (buf + pos));
-        char text[256];
+        char text[GL_TENSOR_LINE_MAX];
         if (n >= sizeof text)
             return fail(err, "%s:%d: header line too long", path, line);
         memcpy(text, buf + pos, n);
@@ -669,29 +669,35 @@ int gl_write_reference(const char *path, const gl_reference *r, gl_error *err)
                         r->magnitude, err);
 }
 
-int gl_read_output(const char *path, gl_matrix *out, gl_error *err)
+int gl_parse_output(const char *name, const char *buf, size_t len, gl_matrix *out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
-    char *buf;
     tensor_header h;
-    if (load_tensor(path, &buf, &h, err))
+    if (parse_tensor_header(name, buf, len, &h, err))
         return -1;
-    if (h.is_f64 || h.fields != 1) {
-        free(buf);
-        return fail(err, "%s: an output file holds 'dtype f32' and 'fields value'", path);
-    }
-    if (gl_matrix_alloc(out, h.rows, h.cols, h.channels, err)) {
-        free(buf);
+    if (h.is_f64 || h.fields != 1)
+        return fail(err, "%s: an output file holds 'dtype f32' and 'fields value'", name);
+    if (gl_matrix_alloc(out, h.rows, h.cols, h.channels, err))
         return -1;
-    }
     const unsigned char *p = (const unsigned char *)buf + h.payload;
     size_t n = gl_matrix_count(out);
     for (size_t i = 0; i < n; i++) {
         uint32_t bits = (uint32_t)get_le(p + 4 * i, 4);
         memcpy(&out->data[i], &bits, 4);
     }
-    free(buf);
     return 0;
+}
+
+int gl_read_output(const char *path, gl_matrix *out, gl_error *err)
+{
+    memset(out, 0, sizeof *out);
+    char *buf;
+    size_t len;
+    if (slurp(path, &buf, &len, err))
+        return -1;
+    int rc = gl_parse_output(path, buf, len, out, err);
+    free(buf);
+    return rc;
 }
 
 int gl_read_reference(const char *path, gl_reference *out, gl_error *err)

@@ -88,6 +88,15 @@ int gl_write_ppm(const char *path, const gl_matrix *m, gl_error *err);
 
 /* .tensor: float32 values (harness output) */
 int gl_read_output(const char *path, gl_matrix *out, gl_error *err);
+/* The same, from a file already in memory (buf, len bytes; name for messages):
+ * for a reader that read it itself, with a cap (the grader). */
+int gl_parse_output(const char *name, const char *buf, size_t len, gl_matrix *out, gl_error *err);
+/* A .tensor header is at most GL_TENSOR_HEADER_LINES lines of fewer than
+ * GL_TENSOR_LINE_MAX bytes: an output of n floats is at most
+ * GL_TENSOR_HEADER_MAX + 4 * n bytes. */
+#define GL_TENSOR_HEADER_LINES 16
+#define GL_TENSOR_LINE_MAX 256
+#define GL_TENSOR_HEADER_MAX (GL_TENSOR_HEADER_LINES * GL_TENSOR_LINE_MAX)
 int gl_write_output(const char *path, const gl_matrix *m, gl_error *err);
 
 /* .tensor: float64 values and magnitudes (expected output) */

@@ -75,6 +75,9 @@ static inline void harness_call_output_path(char *buf, size_t size, const char *
  * these bits (grader/src/pipeline/compare.c).
  */
 #define OUTPUT_GUARD_BITS 0x7FC0BEEFu
+/* The most padding floats a row has (lab 05's harness gives 1 to 5): the
+ * grader reads no more of the padded output than its rows with this much. */
+#define HARNESS_PADDING_MAX 64
 
 /* "DIR/output.tensor" -> "DIR/output-padded.tensor"; returns 0, or -1 when
  * the path does not fit in size bytes. */

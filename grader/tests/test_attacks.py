@@ -457,6 +457,41 @@ def test_a_full_machine_is_never_the_students_grade(tmp_path):
         subprocess.run(["umount", "-l", str(tmp)])
 
 
+def grader_peak_mb(args, log):
+    """Runs a command; returns its exit status and its peak resident memory
+    in MB (wait4's, which counts the processes it waited for too)."""
+    with open(log, "w") as err:
+        proc = subprocess.Popen([str(a) for a in args], env=dict(os.environ, NO_COLOR="1"),
+                                stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_maxrss / 1024
+
+
+def test_a_sparse_output_costs_the_grader_nothing(tmp_path):
+    """A run that leaves a sparse output.tensor whose header claims the
+    largest shape (1 GiB of floats on no disk) is not read beyond what the
+    dataset's output can be: the grader's peak memory stays what an honest
+    class costs (58 MB here; 2.1 GB before, for the eight datasets of lab 01)
+    and the attacker gets no_output."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "sparse").mkdir()
+    shutil.copy(ATTACKS / "sparse_output.cu", cls / "sparse" / "basic_matmul.cu")
+    rc, peak = grader_peak_mb([kit.GPULAB, "grade", LAB, cls, "--backend", "emu", "--no-sanitize",
+                               "--records", tmp_path / "records"], tmp_path / "stderr")
+    assert rc == 0, (tmp_path / "stderr").read_text()[-3000:]
+    rec = json.loads((tmp_path / "records" / "sparse.json").read_text())
+    assert rec["score"] == 0
+    for d in rec["datasets"]:
+        assert "sparse 1 GiB file" in d["stderr"], d["stderr"][:500]
+        assert d["status"] == "no_output" and "more than the" in d["message"], (d["status"], d["message"])
+    assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == rec["max_score"]
+    assert peak < 300, f"the grader's peak memory was {peak:.0f} MB"
+
+
 def test_the_flood_is_capped(batch):
     rec = json.loads((batch["records"] / "flood_stdout.json").read_text())
     assert len(rec["datasets"][0]["stdout"]) <= 64 * 1024 + 1024
@@ -529,6 +564,31 @@ def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
     assert rec["score"] == rec["max_score"] - 2
 
 
+def test_source_facts_under_if_0_earn_nothing(tmp_path):
+    """The emulator's count of the source (emucc --facts), which the launch
+    log must agree with, is taken after the preprocessor's directives: a
+    shared array and a barrier inside #if 0, beside a forged launch log,
+    earned lab 02's shared_memory and barrier (9/9); now 7/9, as the
+    untiled kernel deserves."""
+    need_root_and_emu()
+    d = tmp_path / "class" / "forger"
+    d.mkdir(parents=True)
+    hidden = ("#if 0\n    __shared__ float ds_M[16][16];\n    __syncthreads();\n#endif\n"
+              "    int Row = blockIdx.y")
+    src = UNTILED_02.replace("@FORGERY@", "a fake launch log, and the shared array and barrier under #if 0")
+    src = src.replace("@PRAGMA@", "").replace("    int Row = blockIdx.y", hidden, 1)
+    assert "#if 0" in src
+    (d / "tiled_matmul.cu").write_text(src)
+    p = kit.gpulab("grade", "02-tiled-matmul", tmp_path / "class", "--backend", "emu", "--no-sanitize",
+                   "--records", tmp_path / "records", "--timeout", "20", timeout=600)
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "forger.json").read_text())
+    reqs = {r["name"]: r for r in rec["requirements"]}
+    assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
+    assert reqs["shared_memory"]["score"] == 0 and reqs["barrier"]["score"] == 0, reqs
+    assert rec["score"] == rec["max_score"] - 2
+
+
 def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
     """A right output computed on the host, with lines of guessed kernel
     tokens printed, gets requirement_failed on every dataset; the honest
@@ -550,10 +610,62 @@ def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
         assert d["status"] == "requirement_failed" and "no kernel of yours ran" in d["message"], d
 
 
+READ_THE_TOKEN = r"""
+#include <stdio.h>
+extern "C" unsigned long long gpulab_kernel_token(void) __attribute__((weak));
+
+/* Reads (and clears) what the kernel stored: the token XORed with its 20 x
+ * 20 block. Then prints the token XORed with a 16 x 16 block, as the
+ * harness would: the kit would judge the tile against 256 threads. */
+static void forge_block(void)
+{
+    if (!gpulab_kernel_token) {
+        fprintf(stderr, "read_token: no reader to call\n");
+        return;
+    }
+    unsigned long long v = gpulab_kernel_token();
+    unsigned long long token = v ^ (20ull | 20ull << 11 | 1ull << 22);
+    printf("\n@gpulab\tkernel_token\t%llx\n", token ^ (16ull | 16ull << 11 | 1ull << 22));
+    fflush(stdout);
+    fprintf(stderr, "read_token: read %llx\n", v);
+}
+"""
+
+
+def test_the_token_reader_is_out_of_the_students_reach(backend, tmp_path):
+    """The harness's reader of the kernel token (read and clear) was a
+    function of the student's translation unit that the student could call:
+    lab 04's one-thread-per-input-element program (20 x 20 blocks, which
+    [two_batch] fails) read it after its launch and printed the token with a
+    16 x 16 block, and earned [two_batch] (full marks). The reader now has a
+    name as secret as the token's: the call finds nothing, and the program
+    scores what it scores honestly, on both backends."""
+    if backend == "emu":
+        need_root_and_emu()
+    lab = "04-conv-2batch"
+    src = (PROGRAMS.parent / lab / "one_thread_per_input_element.cu").read_text()
+    src = src.replace("void conv_2batch(", READ_THE_TOKEN + "\nvoid conv_2batch(", 1)
+    src = src.replace("    CUDA_CHECK(cudaGetLastError());\n}", "    CUDA_CHECK(cudaGetLastError());\n    forge_block();\n}", 1)
+    assert src.count("forge_block") == 2 and "<stdio.h>" in src
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "conv_2batch.cu").write_text(src)
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", backend, "--no-sanitize", "--dataset",
+                   "gray-31x33-checker", "--records", tmp_path / "records", timeout=600)
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert d["status"] == "pass", (d["status"], d["message"])
+    assert "read_token: no reader to call" in d["stderr"], d["stderr"][:500]
+    (tb,) = [r for r in rec["requirements"] if r["name"] == "two_batch"]
+    assert tb["status"] == "requirement_failed" and "20 x 20 = 400 threads" in tb["message"], tb
+
+
 def test_links_hidden_names_and_id_clashes(tmp_path):
     """A submission that is a link is refused (graded as its target it could
     be the reference solution or a classmate's folder); a hidden folder is
-    named on stderr; two folders that would share an id stop the batch."""
+    named on stderr; two folders that would share an id are both graded,
+    under ids of their own, and both flagged: a folder's name cannot stop
+    the class."""
     need_root_and_emu()
     cls = tmp_path / "class"
     (cls / "alice").mkdir(parents=True)
@@ -574,14 +686,41 @@ def test_links_hidden_names_and_id_clashes(tmp_path):
         assert subs[name]["datasets"][0]["status"] == "refused", subs[name]["datasets"][0]
         assert "symbolic link" in subs[name]["build"]["message"]
     assert ".carol" in p.stderr and "hidden" in p.stderr
-    # "s1001 smith" would become the id of the real s1001_smith
-    (cls / "s1001_smith").mkdir()
-    shutil.copy(SOLUTION, cls / "s1001_smith" / "basic_matmul.cu")
-    (cls / "s1001 smith").mkdir()
-    shutil.copy(SKELETON, cls / "s1001 smith" / "basic_matmul.cu")
-    p = kit.gpulab("grade", LAB, cls, *common, "--records", tmp_path / "records2")
-    assert p.returncode == 2 and "s1001_smith" in p.stderr and "rename" in p.stderr, p.stderr
-    assert not (tmp_path / "records2").exists() or not list((tmp_path / "records2").glob("*.json"))
+    assert all("id_clash" not in s for s in subs.values())
+
+
+def test_an_id_clash_grades_both_and_flags_both(tmp_path):
+    """"s1001 smith" would take the id of the real s1001_smith (sorted
+    first, it used to take it, or stop the batch): the folder named as its
+    id keeps it, the other is graded as s1001_smith-2, each is scored on its
+    own file, both records and gradebook rows say so, and a second run
+    reuses both records."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    for name, src in (("s1001_smith", SOLUTION), ("s1001 smith", SKELETON), ("alice", SOLUTION)):
+        (cls / name).mkdir(parents=True)
+        shutil.copy(src, cls / name / "basic_matmul.cu")
+    args = ["grade", LAB, cls, "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+            "--records", tmp_path / "records", "--csv", tmp_path / "grades.csv", "--format", "json"]
+    p = kit.gpulab(*args)
+    assert p.returncode == 0, p.stderr
+    assert "'s1001 smith' and 's1001_smith'" in p.stderr and "rename" in p.stderr, p.stderr
+    subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
+    assert set(subs) == {"alice", "s1001_smith", "s1001_smith-2"}
+    real, other = subs["s1001_smith"], subs["s1001_smith-2"]
+    assert real["score"] == real["max_score"] > 0 and real["file"].endswith("s1001_smith/basic_matmul.cu")
+    assert other["score"] == 0 and other["file"].endswith("s1001 smith/basic_matmul.cu")
+    for rec in (real, other):
+        validate.check_json(rec, "record.schema.json")
+        assert "s1001 smith" in rec["id_clash"] and rec["id"] in rec["id_clash"], rec["id_clash"]
+    assert "id_clash" not in subs["alice"]
+    rows = {r.split(",")[0]: r for r in (tmp_path / "grades.csv").read_text().splitlines()[1:]}
+    assert set(rows) == {"alice", "s1001_smith", "s1001_smith-2"}
+    assert "id clash" in rows["s1001_smith"] and "id clash" in rows["s1001_smith-2"]
+    assert "id clash" not in rows["alice"]
+    again = kit.gpulab(*args)
+    assert again.returncode == 0, again.stderr
+    assert all(s["grading_s"] == subs[s["id"]]["grading_s"] for s in json.loads(again.stdout)["submissions"])
 
 
 def test_the_uid_mode_refuses_to_grade_beside_readable_answers(tmp_path, no_namespaces):
@@ -802,6 +941,127 @@ def test_a_race_hidden_from_the_checkers_is_found(tmp_path):
     assert [f["kind"] for f in d["sanitizer"]["findings"]] == ["race"], d["sanitizer"]
     (hazards,) = [r for r in rec["requirements"] if r["name"] == "no_hazards"]
     assert hazards["status"] == "requirement_failed" and rec["score"] == 0
+
+
+SLEEPS_UNDER_THE_CHECKERS = r"""
+// A right kernel, and a constructor that sleeps for ten minutes where the
+// race detector is linked in (its memcpy, a weak reference that the graded
+// build leaves null): the checkers' run never gets ready.
+#include "lab.h"
+#include <stddef.h>
+#include <unistd.h>
+extern "C" void *emu_race_memcpy_(void *, const void *, size_t) __attribute__((weak));
+__attribute__((constructor)) static void stall_the_checkers(void)
+{
+    if (emu_race_memcpy_)
+        sleep(600);
+}
+__global__ void Product(const float *M, const float *N, float *P, int width)
+{
+    int r = blockIdx.y * blockDim.y + threadIdx.y, c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r < width && c < width) {
+        float v = 0;
+        for (int k = 0; k < width; ++k)
+            v += M[r * width + k] * N[k * width + c];
+        P[r * width + c] = v;
+    }
+}
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    float *dM, *dN, *dP;
+    size_t bytes = (size_t)width * width * sizeof(float);
+    cudaMalloc(&dM, bytes); cudaMalloc(&dN, bytes); cudaMalloc(&dP, bytes);
+    cudaMemcpy(dM, M, bytes, cudaMemcpyHostToDevice);
+    cudaMemcpy(dN, N, bytes, cudaMemcpyHostToDevice);
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    Product<<<grid, block>>>(dM, dN, dP, width);
+    cudaMemcpy(P, dP, bytes, cudaMemcpyDeviceToHost);
+    cudaFree(dM); cudaFree(dN); cudaFree(dP);
+}
+"""
+
+
+def test_a_checker_run_that_never_gets_ready_is_stopped_at_the_start_up_limit(tmp_path):
+    """A checker's run has the graded run's start-up limit and as long again
+    (40 s), whatever the checkers' own time limit: a constructor that
+    sleeps only where the race detector is linked cost the batch the
+    checkers' whole limit (two minutes at least; ten with --timeout 60),
+    now 40 s, and the record says why no_hazards was not earned."""
+    need_root_and_emu()
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "basic_matmul.cu").write_text(SLEEPS_UNDER_THE_CHECKERS)
+    start = time.monotonic()
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--dataset", DATASET, "--timeout", "60",
+                   "--records", tmp_path / "records", timeout=900)
+    took = time.monotonic() - start
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert d["status"] == "pass", (d["status"], d["message"])
+    assert "was not ready for its dataset within 40 s" in json.dumps(d["sanitizer"]), d["sanitizer"]
+    (hazards,) = [r for r in rec["requirements"] if r["name"] == "no_hazards"]
+    assert hazards["score"] == 0, hazards
+    assert took < 100, f"the batch took {took:.0f} s"
+
+
+# Races in shared memory (the output stays right) only where the build is
+# not instrumented for ThreadSanitizer (the race build): the compiler's own
+# macro, spelt by pasting two halves that no scan of the source finds.
+HIDE_RACE_PASTED = r"""#include "lab.h"
+
+__global__ void Product(const float *M, const float *N, float *P, int width)
+{
+    __shared__ int scratch;
+#define GLUE(a, b) a##b
+#if !GLUE(__SANITIZE_, THREAD__)
+    scratch = threadIdx.x; /* every thread, no barrier: a race nothing reads */
+#endif
+    int r = blockIdx.y * blockDim.y + threadIdx.y, c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r < width && c < width) {
+        float v = 0;
+        for (int k = 0; k < width; ++k)
+            v += M[r * width + k] * N[k * width + c];
+        P[r * width + c] = v;
+    }
+}
+
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    float *dM, *dN, *dP;
+    size_t bytes = (size_t)width * width * sizeof(float);
+    cudaMalloc(&dM, bytes); cudaMalloc(&dN, bytes); cudaMalloc(&dP, bytes);
+    cudaMemcpy(dM, M, bytes, cudaMemcpyHostToDevice);
+    cudaMemcpy(dN, N, bytes, cudaMemcpyHostToDevice);
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    Product<<<grid, block>>>(dM, dN, dP, width);
+    cudaMemcpy(P, dP, bytes, cudaMemcpyDeviceToHost);
+    cudaFree(dM); cudaFree(dN); cudaFree(dP);
+}
+"""
+
+
+def test_a_race_hidden_by_a_macro_is_found(tmp_path):
+    """No macro in the student's file tells the race build from the graded
+    one: __SANITIZE_THREAD__, spelt by token pasting where a scan of the
+    source cannot see it, is undefined in the race build too, so the race
+    the graded build runs is the race the checkers see (5/5 before, now
+    unsafe, 0). hide_race_macro.cu, which names EMU_MODE_RACE, is in the
+    attack batch (refused)."""
+    need_root_and_emu()
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    (tmp_path / "class" / "mallory").mkdir(parents=True)
+    (tmp_path / "class" / "mallory" / "basic_matmul.cu").write_text(HIDE_RACE_PASTED)
+    p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--dataset", DATASET,
+                   "--records", tmp_path / "records")
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "mallory.json").read_text())
+    d = rec["datasets"][0]
+    assert d["status"] == "unsafe" and d["score"] == 0, (d["status"], d["message"])
+    assert [f["kind"] for f in d["sanitizer"]["findings"]] == ["race"], d["sanitizer"]
+    assert rec["score"] == 0
 
 
 # Lab 04 (its checkers list the faulting threads of a run that left no

@@ -44,7 +44,10 @@
  * (rewrite.c, mark_constant): in the race build, a section of its own,
  * every array 256-byte aligned, so that the bytes past one are padding that
  * the bounds check reports (race.inc) */
-#ifdef EMU_MODE_RACE
+/* The same text in the grading build and the race build (a student's
+ * stringified macro must not tell them apart); --check's AddressSanitizer
+ * guards globals itself. */
+#if !defined(EMU_MODE_SANITIZE) || defined(EMU_MODE_RACE)
 #define EMU_CONSTANT_ARRAY __attribute__((section("emu_constant"), aligned(256)))
 #else
 #define EMU_CONSTANT_ARRAY
@@ -62,9 +65,15 @@ extern __thread const dim3 blockDim __asm__("emu_blockDim_");
 extern __thread const dim3 gridDim __asm__("emu_gridDim_");
 static const int warpSize = 32;
 
+/* __syncthreads() reads the same in every build (a student's stringified
+ * macro must not tell a checker's build from the graded one); what it calls
+ * differs. */
 #ifdef EMU_MODE_SANITIZE
 /* --race / --check: the runtime's switch, with the sanitizers' fiber hooks */
-#define __syncthreads() emu_syncthreads_(__FILE__, __LINE__)
+static inline __attribute__((always_inline)) void emu_sync_(const char *file, int line)
+{
+    emu_syncthreads_(file, line);
+}
 #else
 /* default: the bookkeeping is a call, the switch is inline at the call site */
 static inline __attribute__((always_inline)) void emu_sync_(const char *file, int line)
@@ -73,8 +82,8 @@ static inline __attribute__((always_inline)) void emu_sync_(const char *file, in
     if (s.from)
         EMU_SWITCH(s.from, s.to);
 }
-#define __syncthreads() emu_sync_(__FILE__, __LINE__)
 #endif
+#define __syncthreads() emu_sync_(__FILE__, __LINE__)
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
 static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -94,6 +95,51 @@ static int run(argv_t *a)
         fprintf(stderr, "emucc: cannot run %s: %s\n", a->v[0], strerror(errno));
         _exit(127);
     }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    fprintf(stderr, "emucc: %s was killed by signal %d\n", a->v[0], WTERMSIG(st));
+    return 1;
+}
+
+/* run(), with text as the command's standard input (through a pipe, never a
+ * file). */
+static int run_with_input(argv_t *a, const char *text, size_t len)
+{
+    if (getenv("EMUCC_VERBOSE")) {
+        for (size_t i = 0; i < a->n; i++)
+            fprintf(stderr, "%s%s", i ? " " : "", a->v[i]);
+        fputs(" < (the rewritten source)\n", stderr);
+    }
+    int fds[2];
+    if (pipe(fds) != 0)
+        die("pipe: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        close(fds[1]);
+        if (dup2(fds[0], 0) < 0)
+            _exit(127);
+        close(fds[0]);
+        execvp(a->v[0], (char *const *)a->v);
+        fprintf(stderr, "emucc: cannot run %s: %s\n", a->v[0], strerror(errno));
+        _exit(127);
+    }
+    close(fds[0]);
+    signal(SIGPIPE, SIG_IGN); /* a compiler that stops reading says why itself */
+    for (size_t off = 0; off < len;) {
+        ssize_t k = write(fds[1], text + off, len - off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            break;
+        off += (size_t)k;
+    }
+    close(fds[1]);
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR)
@@ -234,27 +280,32 @@ static char *dir_name(const char *p)
  * libemu_race.a), so its link names no sanitizer. */
 static void mode_flags(argv_t *a, enum mode m, int link)
 {
-    if (m != M_DEFAULT) {
+    /* block copies not through glibc's _FORTIFY_SOURCE wrappers (on by
+     * default in Ubuntu's gcc), inline functions of its own headers, which
+     * addr2line names as the line of a race or an invalid access instead of
+     * the student's call; in every mode, so that the macro, which a student's
+     * file could test, does not tell a checker's build from the graded one */
+    if (!link)
+        push(a, "-U_FORTIFY_SOURCE");
+    if (m != M_DEFAULT)
         push(a, "-DEMU_MODE_SANITIZE");
-        /* block copies not through glibc's _FORTIFY_SOURCE wrappers (on by
-         * default in Ubuntu's gcc), inline functions of its own headers,
-         * which addr2line names as the line of a race or an invalid access
-         * instead of the student's call */
-        if (!link)
-            push(a, "-U_FORTIFY_SOURCE");
-    }
     if (m == M_RACE) {
         push(a, "-DEMU_MODE_RACE"); /* emu_device.h: EMU_CONSTANT_ARRAY */
         /* block copies stay calls, never inlined, so that the race
          * detector sees them (watch_block_copies) */
         if (!link) {
             push(a, "-fsanitize=thread");
+            /* nothing in the student's file tells this build from the
+             * graded one (emu_device.h undefines the modes' own macros) */
+            push(a, "-U__SANITIZE_THREAD__");
             push(a, "-fno-builtin-memcpy");
             push(a, "-fno-builtin-memset");
             push(a, "-fno-builtin-memmove");
         }
     } else if (m == M_CHECK) {
         push(a, "-fsanitize=address");
+        if (!link)
+            push(a, "-U__SANITIZE_ADDRESS__");
         push(a, "-fsanitize-recover=address");
         push(a, "-fno-omit-frame-pointer");
     }
@@ -338,6 +389,9 @@ static int checks_cover(const char *ii)
 /* Compiles one .cu (rewritten) or .c/.cpp file to obj. */
 /* --facts FILE: where compile() writes what the source shows (rewrite.h). */
 static const char *facts_path;
+/* --kernel-token NAME=HEX or --kernel-token-file: compile() marks the source
+ * with it (rewrite.h, emu_source_pass) before rewriting it. */
+static const char *kernel_token;
 
 /* Whether to link with GNU gold: a link is a third of a checking build's
  * time on two cores, and gold links the emulator's programs in half the
@@ -543,6 +597,85 @@ static int mixes_real_cuda(const char *deps, const char *src, const char *dir)
     return bad;
 }
 
+/* The preprocessor's output's lines that are the source file's own (not an
+ * included file's; line markers' flags 1 and 2 enter and leave one), with
+ * the preprocessor's lines left out; in place. Returns the new length. */
+static size_t own_lines(char *text, size_t len)
+{
+    int depth = 0;
+    size_t o = 0;
+    for (size_t p = 0; p < len;) {
+        char *nl = memchr(text + p, '\n', len - p);
+        size_t end = nl ? (size_t)(nl - text) + 1 : len;
+        if (text[p] == '#' && end - p > 2 && text[p + 1] == ' ' && isdigit((unsigned char)text[p + 2])) {
+            /* # LINE "FILE" FLAGS: 1 enters an included file, 2 returns from one */
+            char *q = memchr(text + p, '"', end - p);
+            char *r = q ? memrchr(q + 1, '"', (size_t)(text + end - q - 1)) : NULL;
+            for (char *f = r ? r + 1 : text + end; f < text + end;) {
+                while (f < text + end && *f == ' ')
+                    f++;
+                if (f >= text + end || !isdigit((unsigned char)*f))
+                    break;
+                char *next;
+                long flag = strtol(f, &next, 10);
+                depth += flag == 1 ? 1 : flag == 2 ? -1 : 0;
+                f = next;
+            }
+        } else if (depth == 0 && text[p] != '#') { /* a directive (-fdirectives-only keeps #define) */
+            memmove(text + o, text + p, end - p);
+            o += end - p;
+        }
+        p = end;
+    }
+    return o;
+}
+
+/* --facts: what the source shows (rewrite.h), counted in the file as its
+ * directives leave it, with the compile's own flags and headers, so that
+ * what #if 0 hides, or a branch the build does not take, counts for
+ * nothing; written as JSON to facts_path. */
+static void write_facts(const char *src, enum mode m, const char *inc, argv_t *user)
+{
+    argv_t a = { 0 };
+    push(&a, cxx());
+    cxx_flags(&a, m);
+    push(&a, "-include");
+    push(&a, xasprintf("%s/emu_device.h", inc));
+    push(&a, "-include");
+    push(&a, xasprintf("%s/emu_mode_end.h", inc));
+    push(&a, xasprintf("-I%s", inc));
+    push(&a, "-iquote");
+    push(&a, dir_name(src));
+    for (size_t i = 0; i < user->n; i++)
+        push(&a, user->v[i]);
+    char *pre = xasprintf("%s/facts.ii", tmpdir());
+    push(&a, "-E");
+    push(&a, "-fdirectives-only");
+    push(&a, "-x");
+    push(&a, "c++");
+    push(&a, src);
+    push(&a, "-o");
+    push(&a, pre);
+    if (run(&a) != 0)
+        die("%s: the preprocessor failed, so what the source shows could not be counted", src);
+    size_t len;
+    char *text = read_file(pre, &len);
+    unlink(pre);
+    len = own_lines(text, len);
+    struct emu_facts facts = { 0 };
+    char *err = NULL;
+    if (emu_count_facts(text, len, &facts, &err) != 0)
+        die("%s: %s", src, err ? err : "cannot count what it shows");
+    char *json = xasprintf("{\"kernels\":%d,\"launches\":%d,\"shared\":%d,\"barriers\":%d,"
+                           "\"constants\":%d,\"symbol_copies\":%d}\n",
+                           facts.kernels, facts.launches, facts.shared, facts.barriers, facts.constants,
+                           facts.symbol_copies);
+    write_file(facts_path, json, strlen(json));
+    free(json);
+    free(text);
+    free(pre);
+}
+
 static int compile(const char *src, const char *obj, enum mode m, const char *dir, const char *inc, argv_t *user)
 {
     const char *input = src;
@@ -550,29 +683,41 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     argv_t a = { 0 };
     int is_c = ends_with(src, ".c");
     push(&a, is_c ? (getenv("CC") ? getenv("CC") : "gcc") : cxx());
+    char *piped = NULL; /* the rewritten source, handed to the compiler through a pipe */
     if (is_cu) {
         size_t len;
         char *text = read_file(src, &len);
         char *err = NULL;
-        struct emu_facts facts = { 0 };
-        char *out = emu_rewrite(src, text, len, &facts, &err);
+        if (kernel_token) {
+            char *marked = emu_source_pass(text, len, 0, kernel_token, 0, &err);
+            if (!marked)
+                die("%s: %s", src, err ? err : "cannot read it");
+            free(text);
+            text = marked;
+            len = strlen(marked);
+        }
+        char *out = emu_rewrite(src, text, len, &err);
         if (!out)
             die("%s: %s", src, err ? err : "cannot rewrite");
-        if (facts_path) {
-            char *json = xasprintf("{\"kernels\":%d,\"launches\":%d,\"shared\":%d,\"barriers\":%d,"
-                                   "\"constants\":%d,\"symbol_copies\":%d}\n",
-                                   facts.kernels, facts.launches, facts.shared, facts.barriers, facts.constants,
-                                   facts.symbol_copies);
-            write_file(facts_path, json, strlen(json));
-            free(json);
-        }
-        /* named like the source, so that with -fdebug-prefix-map the debug
-         * information (addr2line, sanitizer reports) names FILE.cu itself */
-        char *tmp = xasprintf("%s/%s", tmpdir(), base_name(src));
-        write_file(tmp, out, strlen(out));
-        free(out);
+        if (facts_path)
+            write_facts(src, m, inc, user);
         free(text);
-        input = tmp;
+        if (m == M_DEFAULT) {
+            /* The grading build: the rewritten source, which holds the
+             * kernel token, is in no file the compiler's user could read
+             * (an assembler's .incbin of it would copy the token into the
+             * program); the assembly goes through a pipe too (-pipe). */
+            piped = out;
+            input = "-";
+        } else {
+            /* named like the source, so that with -fdebug-prefix-map the
+             * debug information (addr2line, sanitizer reports) names FILE.cu
+             * itself; the checking builds' token earns nothing (build.c) */
+            char *tmp = xasprintf("%s/%s", tmpdir(), base_name(src));
+            write_file(tmp, out, strlen(out));
+            free(out);
+            input = tmp;
+        }
     }
     if (is_c) {
         push(&a, "-std=c11");
@@ -587,14 +732,20 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         }
         push(&a, "-include");
         push(&a, device_header(dir, inc, m));
+        push(&a, "-include");
+        push(&a, xasprintf("%s/emu_mode_end.h", inc));
     }
     push(&a, xasprintf("-I%s", inc));
     push(&a, "-iquote");
     push(&a, dir_name(src));
     if (is_cu) {
+        /* the debug information (addr2line: where a kernel was stuck, a
+         * race, a fault) names FILE.cu in its folder, not the temporary
+         * copy or "<stdin>" */
         char *sd = dir_name(src);
         char *abs = realpath(sd, NULL);
-        push(&a, xasprintf("-fdebug-prefix-map=%s=%s", tmpdir(), abs ? abs : sd));
+        push(&a, piped ? xasprintf("-fdebug-prefix-map=<stdin>=%s/%s", abs ? abs : sd, base_name(src))
+                       : xasprintf("-fdebug-prefix-map=%s=%s", tmpdir(), abs ? abs : sd));
     }
     for (size_t i = 0; i < user->n; i++)
         push(&a, user->v[i]);
@@ -612,11 +763,14 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     int keep_ii = is_cu && m != M_DEFAULT;
     if (keep_ii)
         push(&a, "-save-temps=obj");
+    if (piped)
+        push(&a, "-pipe");
     push(&a, "-c");
     push(&a, input);
     push(&a, "-o");
     push(&a, obj);
-    int rc = run(&a);
+    int rc = piped ? run_with_input(&a, piped, strlen(piped)) : run(&a);
+    free(piped);
     if (access(deps, R_OK) == 0 && mixes_real_cuda(deps, src, dir))
         rc = 1;
     free(deps);
@@ -658,6 +812,20 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     return rc;
 }
 
+/* The kernel token from FILE, which is removed at once: read before any
+ * compiler starts, it is then in no file and on no command line that the
+ * compiler's user (the student's code, at compile time) could read. */
+static const char *take_token_file(const char *path)
+{
+    size_t len;
+    char *text = read_file(path, &len);
+    if (unlink(path) != 0)
+        die("cannot remove %s: %s", path, strerror(errno));
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+        text[--len] = '\0';
+    return text;
+}
+
 static void usage(void)
 {
     fputs("usage: emucc [--race|--check] -c FILE.cu -o FILE.o [-I DIR]... [-D NAME[=V]]...\n"
@@ -675,7 +843,9 @@ static void usage(void)
           "  --kernel-token NAME=HEX  before either pass: each kernel's first statement stores HEX,\n"
           "           its low 29 bits XORed with the block's shape (x | y << 11 | z << 22), in the\n"
           "           __device__ variable NAME unless it holds a larger block already, which\n"
-          "           gpulab_kernel_token() reads and clears\n"
+          "           NAME_read() reads and clears (the harness calls it as gpulab_kernel_token());\n"
+          "           with -c, the compile marks the .cu so (the default mode: through a pipe, no file)\n"
+          "  --kernel-token-file FILE  --kernel-token with FILE's NAME=HEX, FILE removed at once\n"
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
           "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
           stderr);
@@ -684,7 +854,6 @@ static void usage(void)
 int main(int argc, char **argv)
 {
     enum mode m = M_DEFAULT;
-    const char *kernel_token = NULL;
     int compile_only = 0, list_faults = 0, want_pch = 0;
     const char *out = NULL;
     argv_t srcs = { 0 }, objs = { 0 }, user = { 0 }, linkflags = { 0 };
@@ -703,6 +872,10 @@ int main(int argc, char **argv)
             if (++i >= argc)
                 die("--kernel-token needs NAME=HEX");
             kernel_token = argv[i];
+        } else if (strcmp(s, "--kernel-token-file") == 0) {
+            if (++i >= argc)
+                die("--kernel-token-file needs a file");
+            kernel_token = take_token_file(argv[i]);
         } else if (strcmp(s, "--poison-shared") == 0 || strcmp(s, "--source-pass") == 0) {
             /* the grading build's source pass (rewrite.h), nothing else */
             if (i + 2 >= argc)

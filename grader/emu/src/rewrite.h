@@ -5,7 +5,9 @@
 /* What the source itself shows, counted from its tokens (never from comments
  * or strings): the grader's evidence for a lab's requirements on the emulator
  * (emucc --facts), since nothing the student's process writes can be
- * trusted. */
+ * trusted. emucc counts them in the file as its preprocessor's directives
+ * leave it (-fdirectives-only: what #if 0 hides is gone, macros are not
+ * expanded), in the student's own lines only. */
 struct emu_facts {
     int kernels;        /* __global__ functions */
     int launches;       /* kernel<<<...>>> sites */
@@ -14,9 +16,12 @@ struct emu_facts {
     int constants;      /* __constant__ declarations */
     int symbol_copies;  /* calls of cudaMemcpyToSymbol() */
 };
+/* Adds what text shows to *facts (count_fact's tokens, outside literals and
+ * preprocessor lines). 0, or -1 with *err set. */
+int emu_count_facts(const char *text, size_t len, struct emu_facts *facts, char **err);
 /* Returns the rewritten text (malloc'd), which keeps every line of text where
  * it was, behind a first line `#line 1 "path"`; or NULL with *err set. */
-char *emu_rewrite(const char *path, const char *text, size_t len, struct emu_facts *facts, char **err);
+char *emu_rewrite(const char *path, const char *text, size_t len, char **err);
 /* For the GPU build (emucc --poison-shared): the CUDA source with, after
  * each __shared__ declaration at the top of a kernel's body (before any
  * return, where every thread of the block passes), a call that fills it
@@ -30,7 +35,8 @@ char *emu_poison_shared_source(const char *text, size_t len, char **err);
  * fresh name and value per build, from the grader), also a first statement
  * in each kernel's body by which the launch's thread 0 of block 0 stores the
  * value in the __device__ variable NAME, declared before the file with
- * gpulab_kernel_token(), the harness's reader (read and clear). The harness
+ * NAME_read(), the harness's reader (read and clear), which the build links
+ * to the harness's call of gpulab_kernel_token() (build.c). The harness
  * prints what it read after the student's call; the grader counts the
  * dataset only when it is the build's value: a kernel of the submission ran,
  * which no line the student's code prints can claim without it. Lines stay

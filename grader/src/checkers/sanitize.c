@@ -532,9 +532,12 @@ static void build_emu_checkers(const lab_manifest *m, const backend *b, const ch
     build_emu_checker(m, b, file, sb->folder[EMU_CHECKED], "race", &r);
     if (!r.ok) {
         /* what the compiler said first, for the report (an attribute that
-         * hides code from the checkers, say: emucc refuses it) */
+         * hides code from the checkers, say: emucc refuses it), else the
+         * build's own message (a compile stopped at its time limit) */
         const char *err = r.log ? strstr(r.log, "error: ") : NULL;
-        char *why = err ? xasprintf(": %.*s", (int)strcspn(err + 7, "\n"), err + 7) : xstrdup("");
+        char *why = err         ? xasprintf(": %.*s", (int)strcspn(err + 7, "\n"), err + 7)
+                    : r.message ? xasprintf(": %s", r.message)
+                                : xstrdup("");
         sb->problem[EMU_CHECKED] = xasprintf("the emulator's %s build failed%s", emu_build_names[EMU_CHECKED], why);
         free(why);
     }
@@ -755,21 +758,37 @@ static void checker_paths_free(checker_paths *c)
     free(c->log_env);
 }
 
+/* A checker run's start-up limit: the graded run's, and as long again for
+ * the checker's own (compute-sanitizer's is seconds), never more with the
+ * checkers' time limit: a constructor that sleeps only under a checker
+ * costs this, not ten times the lab's limit. */
+#define CHECKER_STARTUP_S (2 * RUN_STARTUP_S)
+
 /* Runs one checker (argv: the checker and the lab program's arguments) on a
  * fresh copy of the dataset's inputs in dir, sandboxed like every run of
  * student code, with env_add (the emulator's launch log, as a graded run
  * has it) or none; capture: how much of each of its outputs to keep.
- * Checkers are slow: ten times the lab's limit, two minutes at least, and
- * as long again for start-up (compute-sanitizer's own is seconds); the
- * program says when it is ready as in a graded run (process.h), so that it
- * cannot tell the runs apart. */
+ * Checkers are slow: ten times the lab's limit, two minutes at least, from
+ * when the program is ready, which it says as in a graded run (process.h),
+ * so that it cannot tell the runs apart; start-up: CHECKER_STARTUP_S. */
 static void run_checker(const char *const *argv, const char *dataset_dir, const char *dir, double timeout_s,
                         const char *const *env_add, size_t capture, proc_result *p)
 {
     run_prepare_dir(dataset_dir, dir);
     double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0, limit };
+    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0, CHECKER_STARTUP_S };
     proc_run_sandboxed(&spec, p);
+}
+
+/* Why a checker's run gave nothing: "did not finish in time", ... */
+static char *checker_run_problem(const proc_result *pr)
+{
+    if (!pr->started)
+        return xstrdup("could not be started");
+    if (pr->never_ready)
+        return xasprintf("was not ready for its dataset within %g s (a graded run has %g s), and was stopped",
+                         (double)CHECKER_STARTUP_S, (double)RUN_STARTUP_S);
+    return xstrdup("did not finish in time");
 }
 
 /* A checker run in a child of the grader, which leaves what the checker
@@ -792,7 +811,7 @@ static void checker_start(checker_job *j, const char *const *argv, const char *d
         proc_result p;
         run_checker(argv, dataset_dir, dir, timeout_s, env_add, capture, &p);
         char end[64];
-        int n = snprintf(end, sizeof end, "%d %d\n", p.started, p.timed_out);
+        int n = snprintf(end, sizeof end, "%d %d %d\n", p.started, p.timed_out, p.never_ready);
         int bad = write_file_atomic(j->out, p.out_text ? p.out_text : "", p.out_text ? strlen(p.out_text) : 0) ||
                   write_file_atomic(j->err, p.err_text ? p.err_text : "", p.err_text ? strlen(p.err_text) : 0) ||
                   write_file_atomic(j->end, end, (size_t)n);
@@ -812,7 +831,7 @@ static void checker_finish(checker_job *j, proc_result *p)
         while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
             ;
         char *end = read_file(j->end, NULL);
-        if (end && sscanf(end, "%d %d", &p->started, &p->timed_out) == 2) {
+        if (end && sscanf(end, "%d %d %d", &p->started, &p->timed_out, &p->never_ready) == 3) {
             p->out_text = read_file(j->out, NULL);
             p->err_text = read_file(j->err, NULL);
         }
@@ -945,8 +964,9 @@ static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_
         if (!pr.started || pr.timed_out) {
             r->ran = 0;
             free(r->problem);
-            r->problem = xasprintf("the emulator's %s run %s", emu_build_names[k],
-                                   pr.timed_out ? "did not finish in time" : "could not be started");
+            char *why = checker_run_problem(&pr);
+            r->problem = xasprintf("the emulator's %s run %s", emu_build_names[k], why);
+            free(why);
         }
         sanitize_parse_emu(pr.err_text, student_file, r);
         if (k == EMU_FAULTS)
@@ -1108,8 +1128,9 @@ static void collect_gpu(sanitize_pending *p, const char *student_file, sanitize_
         if (!pr.started || pr.timed_out) {
             r->ran = 0;
             free(r->problem);
-            r->problem = xasprintf("compute-sanitizer --tool %s %s", gpu_tools[t],
-                                   pr.timed_out ? "did not finish in time" : "could not be started");
+            char *why = checker_run_problem(&pr);
+            r->problem = xasprintf("compute-sanitizer --tool %s %s", gpu_tools[t], why);
+            free(why);
         }
         sanitize_parse_compute_sanitizer(pr.err_text, student_file, r);
         sanitize_parse_compute_sanitizer(pr.out_text, student_file, r);

@@ -89,20 +89,108 @@ typedef struct {
 
 static void add_entry(entries *es, const char *raw_id, char *path, char *problem)
 {
-    char *id = safe_id(raw_id);
-    /* ids are file names in the records directory and rows of the gradebook:
-     * two submissions with one id ("s1001 smith" and "s1001_smith") would
-     * take each other's marks, so the batch stops before grading anyone. */
-    for (int i = 0; i < es->n; i++)
-        if (strcmp(es->v[i].id, id) == 0)
-            die("two submissions would both be graded as '%s': %s and %s; rename one of them and grade again",
-                id, es->v[i].path ? es->v[i].path : es->v[i].id, path ? path : raw_id);
     es->v = xrealloc(es->v, (size_t)(es->n + 1) * sizeof *es->v);
-    es->v[es->n].id = id;
+    es->v[es->n].id = safe_id(raw_id);
+    es->v[es->n].name = xstrdup(raw_id);
+    es->v[es->n].clash = NULL;
     es->v[es->n].path = path;
     es->v[es->n].problem = problem;
     es->v[es->n].misnamed = 0;
     es->n++;
+}
+
+/* ---- ids that clash ---------------------------------------------------------- */
+
+/* Ids are file names in the records directory and rows of the gradebook: two
+ * submissions with one id ("s1001 smith" and "s1001_smith") would take each
+ * other's marks. Neither may stop the class either (a student chooses their
+ * folder's name), so both are graded, under distinct ids, and flagged. */
+
+static int id_used(const entries *es, const char *id, int except)
+{
+    for (int i = 0; i < es->n; i++)
+        if (i != except && strcmp(es->v[i].id, id) == 0)
+            return 1;
+    return 0;
+}
+
+/* A name as it can be shown on one line: no control characters. */
+static char *shown_name(const char *name)
+{
+    char *p = printable(name);
+    char *s = str_replace_all(p, "\n", "\\n");
+    free(p);
+    p = str_replace_all(s, "\t", "\\t");
+    free(s);
+    return p;
+}
+
+/* The one member of a clash whose name already is the id keeps it (the
+ * student who named the folder as asked); -1 when none or several do. */
+static int clash_keeper(const entries *es, const int *group, int k)
+{
+    int keeper = -1;
+    for (int j = 0; j < k; j++)
+        if (strcmp(es->v[group[j]].name, es->v[group[j]].id) == 0) {
+            if (keeper >= 0)
+                return -1;
+            keeper = group[j];
+        }
+    return keeper;
+}
+
+/* The first of id-2, id-3, ... that no entry has. */
+static char *free_id(const entries *es, const char *id)
+{
+    for (int k = 2;; k++) {
+        char *cand = xasprintf("%s-%d", id, k);
+        if (!id_used(es, cand, -1))
+            return cand;
+        free(cand);
+    }
+}
+
+/* Gives every member of the group (entries sharing es->v[group[0]].id) but
+ * its keeper an id of its own, and says so in each member's `clash`. */
+static void separate_group(entries *es, const int *group, int k)
+{
+    char *base = xstrdup(es->v[group[0]].id);
+    int keeper = clash_keeper(es, group, k);
+    strbuf names;
+    sb_init(&names);
+    for (int j = 0; j < k; j++) {
+        char *shown = shown_name(es->v[group[j]].name);
+        sb_printf(&names, "%s'%s'", j == 0 ? "" : j == k - 1 ? " and " : ", ", shown);
+        free(shown);
+        if (group[j] != keeper) {
+            char *id = free_id(es, base);
+            free(es->v[group[j]].id);
+            es->v[group[j]].id = id;
+        }
+    }
+    for (int j = 0; j < k; j++) {
+        batch_entry *e = &es->v[group[j]];
+        e->clash = xasprintf("id clash: %s would all be %s; this one is graded as %s", names.buf, base, e->id);
+    }
+    fprintf(stderr, "gpulab: %s would all be graded as '%s': each is graded under an id of its own "
+                    "(see their records' id_clash); rename the folders and grade again\n", names.buf, base);
+    sb_free(&names);
+    free(base);
+}
+
+static void separate_clashing_ids(entries *es)
+{
+    int *group = xcalloc((size_t)es->n + 1, sizeof *group);
+    for (int i = 0; i < es->n; i++) {
+        if (es->v[i].clash || !id_used(es, es->v[i].id, i))
+            continue;
+        int k = 0;
+        for (int j = i; j < es->n; j++)
+            if (strcmp(es->v[j].id, es->v[i].id) == 0)
+                group[k++] = j;
+        separate_group(es, group, k);
+    }
+    free(group);
 }
 
 /* Whether a path a student controls is a symbolic link (graded as its
@@ -258,6 +346,7 @@ batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n
         }
     }
     free(source_stem);
+    separate_clashing_ids(&es);
     *n = es.n;
     return es.v;
 }
@@ -266,6 +355,8 @@ void batch_entries_free(batch_entry *e, int n)
 {
     for (int i = 0; i < n; i++) {
         free(e[i].id);
+        free(e[i].name);
+        free(e[i].clash);
         free(e[i].path);
         free(e[i].problem);
     }
@@ -401,6 +492,11 @@ static int same(const char *a, const char *b)
     return a && b && strcmp(a, b) == 0;
 }
 
+static int same_or_none(const char *a, const char *b)
+{
+    return (!a && !b) || same(a, b);
+}
+
 /* The record already on disk, if it was made from the same submission, by the
  * same grader, on the same backend and datasets, with the same options. */
 static cJSON *reusable_record(const batch_options *o, const batch_entry *e, const char *sub_sha,
@@ -425,7 +521,8 @@ static cJSON *reusable_record(const batch_options *o, const batch_entry *e, cons
     if (!kit_failed && same(json_string(rec, "submission_sha256"), sub_sha) &&
         same(json_string(rec, "grader_version"), o->grader_version) &&
         same(json_string(rec, "grader_sha256"), grader_sha) && same(json_string(rec, "backend"), backend_name) &&
-        same(json_string(rec, "datasets_sha256"), datasets_sha) && same(json_string(rec, "options"), options_key))
+        same(json_string(rec, "datasets_sha256"), datasets_sha) && same(json_string(rec, "options"), options_key) &&
+        same_or_none(json_string(rec, "id_clash"), e->clash))
         return rec;
     cJSON_Delete(rec);
     return NULL;
@@ -509,6 +606,9 @@ static cJSON *make_record(const lab_manifest *m, const batch_options *o, const b
     cJSON_AddStringToObject(rec, "sandbox", sandbox_mode());
     /* graded, but the folder's only .cu file is not named as the lab asks */
     cJSON_AddBoolToObject(rec, "misnamed", e->misnamed);
+    /* another entry's name made the same id: both graded, both flagged */
+    if (e->clash)
+        cJSON_AddStringToObject(rec, "id_clash", e->clash);
     char when[32];
     utc_now(when, sizeof when);
     cJSON_AddStringToObject(rec, "graded_at", when);

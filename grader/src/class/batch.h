@@ -21,6 +21,8 @@
 
 typedef struct {
     char *id;           /* unique within the batch; safe as a file name */
+    char *name;         /* the folder's or file's name the id was made from */
+    char *clash;        /* when another entry's name made the same id: what happened, else NULL */
     char *path;         /* the student's .cu, or NULL when the folder has none */
     char *problem;      /* why there is nothing to grade, or NULL */
     int misnamed;       /* a folder's only .cu file, not named as the lab asks */
@@ -29,7 +31,9 @@ typedef struct {
 /* Finds the submissions in the command line's arguments: a folder holding the
  * lab's source file is one submission; any other folder holds one per
  * sub-folder (its source file, or its only .cu) and per .cu file. Dies on an
- * argument that does not exist. */
+ * argument that does not exist. Entries whose names make the same id
+ * ("s1001 smith", "s1001_smith") are all graded, under distinct ids, each
+ * with its `clash` said (named on standard error too). */
 batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n);
 void batch_entries_free(batch_entry *e, int n);
 

@@ -122,7 +122,9 @@ static void free_counts(char **names, int *counts, int n)
 }
 
 /* Why a submission has its status, in a few words for the gradebook:
- * "misnamed file (matmul.cu, not tiled_matmul.cu)", "race at lines 41/52",
+ * "id clash: 's1001 smith' and 's1001_smith' would all be s1001_smith; this
+ * one is graded as s1001_smith-2", "misnamed file (matmul.cu, not
+ * tiled_matmul.cu)", "race at lines 41/52",
  * "timeout on 8 datasets", "nothing written on 9 datasets", "requirement
  * barrier not met". Empty for a pass. source: the lab's file name. */
 char *export_reason(const cJSON *rec, const char *source)
@@ -131,9 +133,12 @@ char *export_reason(const cJSON *rec, const char *source)
     sb_init(&sb);
     const char *status = export_status(rec);
     const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
+    const char *clash = str(rec, "id_clash", NULL);
+    if (clash)
+        sb_puts(&sb, clash);
     if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rec, "misnamed")))
-        sb_printf(&sb, "misnamed file (%s%s%s)", path_base(str(rec, "file", "")), source ? ", not " : "",
-                  source ? source : "");
+        sb_printf(&sb, "%smisnamed file (%s%s%s)", sb.len ? "; " : "", path_base(str(rec, "file", "")),
+                  source ? ", not " : "", source ? source : "");
     if (strcmp(status, "compile_error") == 0 || strcmp(status, "missing") == 0 || strcmp(status, "refused") == 0) {
         const char *msg = str(build, "message", "");
         sb_printf(&sb, "%s%s", sb.len ? "; " : "", strcmp(status, "missing") == 0 ? "missing or misnamed file" : msg);

@@ -29,6 +29,11 @@
 #include <unistd.h>
 
 #define BUILD_TIMEOUT_S 300
+/* A checkers' build (the emulator's race build, compute-sanitizer's relink)
+ * is a lab file's build like the graded one, a second or so: one that takes
+ * a minute is stopped and reported (the checkers then earn nothing), never
+ * waited for as long as a graded build may take. */
+#define CHECKER_BUILD_TIMEOUT_S 60
 #define BUILD_LOG_CAP (256 * 1024)
 /* No file a compiler writes for a lab file comes near this; an inline
  * `.space` of gigabytes stops here. */
@@ -40,7 +45,9 @@
  * (--poison-shared on a GPU, --source-pass on the emulator), which adds the
  * kernel token; the file is removed once compiled, so no run can read it. */
 #define POISONED_SOURCE "student-poisoned.cu"
-#define MARKED_SOURCE "student-marked.cu"
+/* On the emulator the token goes to emucc in this file, which emucc reads
+ * and removes before any compiler starts (--kernel-token-file). */
+#define TOKEN_FILE "kernel-token"
 /* A Teaching Kit program's name in its build folder (it has no lab). */
 #define WB_SOURCE "wb_program.cu"
 /* Every build's program, graded or checked: runs look alike (sanitize.c). */
@@ -129,9 +136,9 @@ int build_kernel_ran(const char *workdir, const char *seen, unsigned block[3])
 }
 
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
-static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char **why)
+static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbuf *log, char **why)
 {
-    proc_spec spec = { argv, cwd, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0 };
+    proc_spec spec = { argv, cwd, NULL, limit_s, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0 };
     proc_result r;
     proc_run_sandboxed(&spec, &r);
     sb_puts(log, r.out_text);
@@ -140,7 +147,7 @@ static int run_tool(const char *const *argv, const char *cwd, strbuf *log, char 
     if (!r.started)
         *why = xasprintf("the compiler could not be started: %s", r.out_text);
     else if (r.timed_out)
-        *why = xasprintf("the compiler did not finish within %d s", BUILD_TIMEOUT_S);
+        *why = xasprintf("the compiler did not finish within %d s", limit_s);
     else if (!ok && r.signaled)
         *why = xasprintf("the compiler was killed by signal %d", r.signal_number);
     proc_result_free(&r);
@@ -290,6 +297,31 @@ static char *removed_api_hint(const char *student_path, const char *text, size_t
     return NULL;
 }
 
+/* Names that ask which build is compiling the file: a checker's (the
+ * emulator's race build, AddressSanitizer's) or the graded one. emucc
+ * undefines the macros in every build, but a compiler's __has_feature
+ * (clang, GCC 14) cannot be undefined; a file that names any of them is not
+ * built, so that no #if hides code from the checkers only. */
+static const char *const build_probes[] = {
+    "EMU_MODE_SANITIZE", "EMU_MODE_RACE", "__SANITIZE_THREAD__", "__SANITIZE_ADDRESS__",
+    "__has_feature", "__has_extension", NULL,
+};
+
+/* "FILE:LINE: ..." for the first probe the text names, or NULL. */
+static char *names_a_build_probe(const char *student_path, const char *text, size_t len)
+{
+    for (int i = 0; build_probes[i]; i++) {
+        char *spelt;
+        int line = find_identifier_line(text, len, build_probes[i], &spelt);
+        free(spelt);
+        if (line)
+            return xasprintf("%s:%d: %s asks which build compiles the file (the checkers' or the graded one); "
+                             "a lab file has no use for it: remove it",
+                             student_path, line, build_probes[i]);
+    }
+    return NULL;
+}
+
 /* What a build is for: grading, or one of the sanitizer stage's checkers. */
 typedef struct {
     const char *emu_mode;   /* "race" or "check": an emulator checker's build (emucc --MODE) */
@@ -324,6 +356,12 @@ static void blame_the_machine(const char *dir, build_result *r)
     r->message = xasprintf("the machine, not the file: %s; it will be graded again", short_of);
     r->grader_fault = 1;
     free(short_of);
+}
+
+/* Each compiler command's time limit in a build of kind k. */
+static int build_limit(const build_kind *k)
+{
+    return k->for_checkers ? CHECKER_BUILD_TIMEOUT_S : BUILD_TIMEOUT_S;
 }
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
@@ -489,15 +527,63 @@ static int prepare_build_dir(const lab_manifest *m, const backend *b, const buil
     return rc;
 }
 
-/* The source pass's output holds the kernel token: gone once compiled. */
-static void forget_marked_source(const char *dir, const char *source, const char *original)
+/* The token for emucc (TOKEN_FILE): readable by the build's user, who has
+ * no process yet when emucc takes it. 0, or -1 with why. */
+static int write_token_file(const char *dir, const char *token, char **why)
 {
-    if (strcmp(source, original) == 0)
-        return;
-    char *path = xasprintf("%s/%s", dir, source);
+    char *path = xasprintf("%s/%s", dir, TOKEN_FILE);
+    int rc = write_file(path, token, strlen(token));
+    if (rc != 0 || chmod(path, 0644) != 0) {
+        *why = xasprintf("cannot write %s: %s", path, strerror(errno));
+        rc = -1;
+    }
+    free(path);
+    return rc;
+}
+
+/* A file that holds the kernel token (the GPU build's marked source, the
+ * emulator's TOKEN_FILE, which emucc removes itself unless it failed
+ * first): gone once compiled. */
+static void forget_token_file(const char *dir, const char *name)
+{
+    char *path = xasprintf("%s/%s", dir, name);
     if (unlink(path) != 0 && errno != ENOENT)
         die("cannot remove %s: %s", path, strerror(errno));
     free(path);
+}
+
+/* The harness reads the kernel token through gpulab_kernel_token(); the
+ * marked source defines the reader as NAME_read() (emucc's source pass), a
+ * name as secret as the token's variable NAME. The kit's copies of the
+ * harness in the build folder have their call renamed to it (objcopy, run
+ * here on the kit's own files), so the student's code, which can call
+ * gpulab_kernel_token() no more, can neither learn the token nor clear what
+ * its kernels stored. 0, or -1 with why. */
+static int link_token_reader(const char *dir, const char *token, char **why)
+{
+    static const char *const copies[] = { "kit/harness.o", "kit/libgpulab_runtime.a", NULL };
+    char *objcopy = getenv("OBJCOPY") ? xstrdup(getenv("OBJCOPY")) : find_in_path("objcopy");
+    if (!objcopy) {
+        *why = xstrdup("objcopy (binutils) is not on PATH: the build cannot link the kernel token's reader");
+        return -1;
+    }
+    char *rename = xasprintf("gpulab_kernel_token=%.*s_read", (int)strcspn(token, "="), token);
+    int rc = 0;
+    for (int i = 0; copies[i] && rc == 0; i++) {
+        const char *argv[] = { objcopy, "--redefine-sym", rename, copies[i], NULL };
+        proc_spec spec = { argv, dir, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, 0, 0, 0 };
+        proc_result r;
+        proc_run(&spec, &r);
+        if (!(r.started && r.exited && r.exit_code == 0)) {
+            *why = xasprintf("%s could not rename the harness's kernel-token reader in %s/%s: %s%s", objcopy, dir,
+                             copies[i], r.out_text ? r.out_text : "", r.err_text ? r.err_text : "");
+            rc = -1;
+        }
+        proc_result_free(&r);
+    }
+    free(rename);
+    free(objcopy);
+    return rc;
 }
 
 /* A command line under construction: NULL items are left out. */
@@ -571,7 +657,7 @@ static int link_program(const lab_manifest *m, const backend *b, const build_kin
     }
     if (b->kind == BACKEND_GPU)
         arg(&ld, k->link_lib);
-    int rc = run_tool(ld.v, dir, log, why);
+    int rc = run_tool(ld.v, dir, build_limit(k), log, why);
     free(emucc);
     free(arch);
     free(mode_flag);
@@ -590,6 +676,13 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     if (!text) {
         r->message = why;
         r->log = xstrdup("");
+        return;
+    }
+    char *probe = names_a_build_probe(student_path, text, len);
+    if (probe) {
+        r->message = probe;
+        r->log = xasprintf("%s\n", probe);
+        free(text);
         return;
     }
     char *dir = xasprintf("%s/build", workdir);
@@ -621,7 +714,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     strbuf log;
     sb_init(&log);
 
-    if (prepare_build_dir(m, b, k, dir, &why) != 0) {
+    if (prepare_build_dir(m, b, k, dir, &why) != 0 || (m && k->poison && link_token_reader(dir, token, &why) != 0)) {
         r->grader_fault = 1;
         r->message = why;
         why = NULL;
@@ -641,30 +734,36 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
          * GPU can undo it; and the kernel token. Not for timing builds. */
         if (k->poison) {
             const char *pre[] = { emucc, "--kernel-token", token, "--poison-shared", source, POISONED_SOURCE, NULL };
-            if (run_tool(pre, dir, &log, &why) != 0)
+            if (run_tool(pre, dir, build_limit(k), &log, &why) != 0)
                 goto failed_compile;
             source = POISONED_SOURCE;
         }
         const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
                              "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
                              "-o", obj, lab_define, NULL };
-        int compiled = run_tool(cc, dir, &log, &why);
-        forget_marked_source(dir, source, original_source);
+        int compiled = run_tool(cc, dir, build_limit(k), &log, &why);
+        if (strcmp(source, original_source) != 0)
+            forget_token_file(dir, source);
         if (compiled != 0)
             goto failed_compile;
     } else {
-        /* the kernel token, in the checkers' builds too: their programs
-         * are the grading build's but for the checker */
-        if (k->poison) {
-            const char *pre[] = { emucc, "--kernel-token", token, "--source-pass", source, MARKED_SOURCE, NULL };
-            if (run_tool(pre, dir, &log, &why) != 0)
-                goto failed_compile;
-            source = MARKED_SOURCE;
-        }
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
         command cc = { { NULL }, 0 };
         arg(&cc, emucc);
         arg(&cc, mode_flag);
+        /* The kernel token, in the checkers' builds too (their programs
+         * are the grading build's but for the checker). emucc marks the
+         * source itself and hands it to the compiler through a pipe: the
+         * token is in no file and on no command line while the student's
+         * code is compiled (an .incbin of a marked copy would take it). */
+        if (k->poison) {
+            if (write_token_file(dir, token, &why) != 0) {
+                r->grader_fault = 1;
+                goto failed_compile;
+            }
+            arg(&cc, "--kernel-token-file");
+            arg(&cc, TOKEN_FILE);
+        }
         arg(&cc, "-c");
         arg(&cc, source);
         arg(&cc, "-o");
@@ -675,8 +774,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
             arg(&cc, "student.facts");
         }
         arg(&cc, lab_define);
-        int compiled = run_tool(cc.v, dir, &log, &why);
-        forget_marked_source(dir, source, original_source);
+        int compiled = run_tool(cc.v, dir, build_limit(k), &log, &why);
+        forget_token_file(dir, TOKEN_FILE);
         if (compiled != 0)
             goto failed_compile;
     }
@@ -733,7 +832,8 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
     sb_init(&log);
     if (make_dirs(dir) != 0)
         die("cannot create %s: %s", dir, strerror(errno));
-    if (prepare_build_dir(m, b, &k, dir, &why) != 0) {
+    char *token = build_kernel_token(from);
+    if (prepare_build_dir(m, b, &k, dir, &why) != 0 || (m && link_token_reader(dir, token, &why) != 0)) {
         r->grader_fault = 1;
         r->message = why;
     } else if (copy_file(obj_from, obj) != 0) {
@@ -747,6 +847,7 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
         free(why);
     }
     r->log = sb_detach(&log);
+    free(token);
     free(dir);
     free(obj_from);
     free(obj);
@@ -767,7 +868,7 @@ char *build_student_named(const char *text, const char *workdir, const char *stu
     free(prefix);
     /* the copies keep the student's lines (a #line directive), but a DWARF
      * reader may name the copy: FILE:LINE of a copy is the student's */
-    static const char *const copies[] = { MARKED_SOURCE ":", POISONED_SOURCE ":", NULL };
+    static const char *const copies[] = { POISONED_SOURCE ":", NULL };
     char *theirs = xasprintf("%s:", student_file);
     for (int i = 0; copies[i]; i++) {
         char *next = str_replace_all(out, copies[i], theirs);

@@ -44,6 +44,34 @@ static void keep_worst(compare_result *r, const mismatch *m, double score, doubl
         r->nworst++;
 }
 
+/* ---- reading what the run left, within what it can be -------------------- */
+
+/* The most bytes an output of `floats` values can take: its header and its
+ * data. The grader reads no more: a bigger file (a sparse one claims any
+ * size for nothing) is refused before a byte of it is read or allocated. */
+static long long output_max_bytes(size_t floats)
+{
+    return (long long)GL_TENSOR_HEADER_MAX + 4 * (long long)floats;
+}
+
+/* Reads an output the run left (checked by untrusted_check already) with
+ * at most max_bytes of it in memory. Returns 0, or -1 with err set. */
+static int read_run_output(const char *path, long long max_bytes, gl_matrix *out, gl_error *err)
+{
+    char *why = NULL;
+    size_t len;
+    char *buf = untrusted_read(path, max_bytes, 0, &len, &why);
+    if (!buf) {
+        memset(out, 0, sizeof *out);
+        snprintf(err->msg, sizeof err->msg, "%s", why);
+        free(why);
+        return -1;
+    }
+    int rc = gl_parse_output(path, buf, len, out, err);
+    free(buf);
+    return rc;
+}
+
 /* A pitched output's padding (lab 05, harness_protocol.h): the harness
  * writes the whole pitched image beside the output; here, in the grader's
  * own process, every padding float is checked against the guard bits, so
@@ -56,14 +84,15 @@ static int check_padding(const char *output_path, const gl_matrix *out, errormap
 {
     char path[4096];
     char *refused = NULL;
+    long long max_bytes = output_max_bytes(gl_matrix_count(out) + (size_t)out->rows * HARNESS_PADDING_MAX);
     if (harness_padded_output_path(path, sizeof path, output_path) != 0 ||
-        untrusted_check(path, RUN_OUTPUT_MAX_BYTES, &refused) != 0) {
+        untrusted_check(path, max_bytes, &refused) != 0) {
         free(refused);
         return 0;
     }
     gl_matrix whole;
     gl_error err;
-    if (gl_read_output(path, &whole, &err))
+    if (read_run_output(path, max_bytes, &whole, &err))
         return 0;
     int row = out->cols * out->channels;
     int ok = whole.channels == 1 && whole.rows == out->rows && whole.cols > row;
@@ -188,7 +217,8 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
      * hard link is never opened, so it can neither leak a file nor hang the
      * grader (its processes are gone by now, so nothing changes it after). */
     char *refused = NULL;
-    int present = untrusted_check(output_path, RUN_OUTPUT_MAX_BYTES, &refused);
+    long long max_bytes = output_max_bytes(gl_reference_count(&ref));
+    int present = untrusted_check(output_path, max_bytes, &refused);
     if (present < 0) {
         gl_reference_free(&ref);
         *message = xasprintf("the grader did not read the output: %s", path_base(refused));
@@ -201,7 +231,7 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
                            "(did your code call exit(), or return before the harness could finish?)");
         return ST_NO_OUTPUT;
     }
-    if (gl_read_output(output_path, &out, &err)) {
+    if (read_run_output(output_path, max_bytes, &out, &err)) {
         gl_reference_free(&ref);
         *message = xasprintf("the output file is unreadable: %s", err.msg);
         return ST_NO_OUTPUT;
