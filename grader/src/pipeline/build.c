@@ -619,7 +619,7 @@ static int rename_program_main(const char *dir, const char *obj, const char *to,
         return -1;
     }
     const char *cmd[] = { objcopy, "--redefine-sym", "main=wb_program_main", obj, to, NULL };
-    int rc = run_tool(cmd, dir, log, why);
+    int rc = run_tool(cmd, dir, BUILD_TIMEOUT_S, log, why);
     free(objcopy);
     return rc;
 }
