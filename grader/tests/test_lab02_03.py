@@ -155,3 +155,42 @@ def test_untiled_kernel_fails_the_requirements(backend, lab):
     for r in rep["requirements"]:
         assert r["score"] == 0 and r["max_score"] == 1 and r["message"], r
     assert rc == 1
+
+
+SHARED_NO_BARRIER = r'''
+// Shared memory, and no barrier: each thread stores its own product in its
+// own slot of a shared array and reads it back (right, and needing none).
+#include "lab.h"
+#define TILE_WIDTH 16
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    __shared__ float ds_P[TILE_WIDTH][TILE_WIDTH];
+    int Row = blockIdx.y * TILE_WIDTH + threadIdx.y;
+    int Col = blockIdx.x * TILE_WIDTH + threadIdx.x;
+    if (Row < Width && Col < Width) {
+        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        ds_P[threadIdx.y][threadIdx.x] = Pvalue;
+        P[Row * Width + Col] = ds_P[threadIdx.y][threadIdx.x];
+    }
+}
+void tiled_matmul(const float *M, const float *N, float *P, int width)
+{
+    dim3 block(TILE_WIDTH, TILE_WIDTH), grid((width + TILE_WIDTH - 1) / TILE_WIDTH, (width + TILE_WIDTH - 1) / TILE_WIDTH);
+    MatrixMulKernel<<<grid, block>>>(M, N, P, width);
+}
+'''
+
+
+def test_the_shared_memory_poison_earns_no_barrier(backend, tmp_path):
+    """On a GPU the grading build fills each shared array with NaN and waits
+    for the block (smem_poison_device.cuh): that wait is the kit's, on a
+    barrier of its own number, and earns no [barrier] for a kernel that has
+    shared memory and no __syncthreads() (it did, from the PTX)."""
+    path = tmp_path / "tiled_matmul.cu"
+    path.write_text(SHARED_NO_BARRIER)
+    rc, rep = kit.check_json("02-tiled-matmul", path, backend, "--dataset", MUTANT_DATASET["02-tiled-matmul"])
+    assert kit.statuses(rep) == {MUTANT_DATASET["02-tiled-matmul"]: "pass"}, rep["datasets"]
+    reqs = kit.requirement_statuses(rep)
+    assert reqs["shared_memory"] == "pass" and reqs["barrier"] == "requirement_failed", reqs
