@@ -753,6 +753,9 @@ def test_the_references_as_a_ta_or_in_a_container(backend, tmp_path, no_namespac
         if sandbox == "userns":
             if kit_open_to_others():
                 pytest.skip(kit_open_to_others())
+            probe = kit.run(as_ta(["unshare", "--user", "--map-root-user", "true"], top))
+            if probe.returncode != 0:
+                pytest.skip(f"this machine refuses user namespaces to an ordinary user: {probe.stderr.strip()}")
             gp, wrap = kit.GPULAB, lambda args: as_ta(args, top / "home")
             (top / "home").mkdir()
             give_to_ta(top / "home")
