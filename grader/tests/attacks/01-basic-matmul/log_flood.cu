@@ -1,6 +1,6 @@
 // attack: writes the emulator's launch log (its path is in the run's
-// environment) until the disk under it is full, hoping it lives on the
-// grader's disk where the other students' builds and records go; then does
+// environment), hoping it lives on the grader's disk where the other
+// students' builds and records go, beyond the run folder's limit; then does
 // the lab
 // expect: full
 #include "lab.h"
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 __global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
 {
@@ -43,21 +44,19 @@ void basic_matmul(const float *M, const float *N, float *P, int width)
 {
     const char *log = getenv("GPULAB_EMU_LOG");
     FILE *f = log ? fopen(log, "a") : NULL;
-    static char block[1 << 20];
-    memset(block, ' ', sizeof block);
-    long mb = 0;
-    int err = 0;
-    while (f && mb < 4096) {
-        if (fwrite(block, 1, sizeof block, f) != sizeof block || fflush(f) != 0) {
-            err = errno;
-            break;
-        }
-        mb++;
-    }
     if (f) {
-        printf("log_flood: wrote %ld MB, stopped: %s\n", mb, err ? strerror(err) : "at 4 GB");
+        /* where it lives: the run folder's own file system (a 1 GB tmpfs:
+         * fill_disk.cu shows its limit), or the grader's disk */
+        struct stat in_log, in_run;
+        int same = fstat(fileno(f), &in_log) == 0 && stat(".", &in_run) == 0 && in_log.st_dev == in_run.st_dev;
+        static char block[1 << 20];
+        memset(block, ' ', sizeof block);
+        long mb = 0;
+        while (mb < 64 && fwrite(block, 1, sizeof block, f) == sizeof block && fflush(f) == 0)
+            mb++;
+        printf("log_flood: wrote %ld MB into the log, in the run's own folder: %s\n", mb, same ? "yes" : "no");
         fclose(f);
-        remove(log); /* room for the output */
+        remove(log);
     }
     honest(M, N, P, width);
 }
