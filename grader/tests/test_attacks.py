@@ -493,6 +493,50 @@ def test_a_sparse_output_costs_the_grader_nothing(tmp_path):
     assert peak < 300, f"the grader's peak memory was {peak:.0f} MB"
 
 
+@pytest.fixture
+def no_autogroup():
+    """The kernel's session groups off for the test (as in a container or a
+    service, where they do not apply): without them, threads share the
+    processors one by one unless control groups share them by run."""
+    knob = Path("/proc/sys/kernel/sched_autogroup_enabled")
+    try:
+        before = knob.read_text()
+        knob.write_text("0")
+    except OSError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        knob.write_text(before)
+
+
+def test_spinning_threads_take_one_runs_share_of_the_processors(tmp_path, no_autogroup):
+    """Graded with --parallel beside honest submissions, a run of 256
+    spinning threads gets one run's share of the processors (its control
+    group's), not 256 threads' worth: the honest runs beside it finish in
+    their time limit (without the groups, on two cores, one took 5.2 s for
+    its 0.06 s and timed out)."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "0-spinners").mkdir(parents=True)  # graded first: it spins while the others run
+    shutil.copy(ATTACKS / "spinners.cu", cls / "0-spinners" / "basic_matmul.cu")
+    for name in ("alice", "bob", "carol"):
+        (cls / name).mkdir()
+        shutil.copy(SOLUTION, cls / name / "basic_matmul.cu")
+    p = kit.gpulab("grade", LAB, cls, "--backend", "emu", "--no-sanitize", "--parallel", "2", "--timeout", "2",
+                   "--dataset", "width-0257", "--records", tmp_path / "records", "--format", "json", timeout=600)
+    assert p.returncode == 0, p.stderr
+    said = re.search(r"gpulab: note: runs get no control group of their own here \((.*?)\)", p.stderr)
+    if said:
+        pytest.skip(f"no control groups here: {said.group(1)}")
+    subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
+    assert subs["0-spinners"]["score"] == 0
+    for name in ("alice", "bob", "carol"):
+        assert subs[name]["score"] == subs[name]["max_score"], [(d["status"], d["message"][:200])
+                                                               for d in subs[name]["datasets"]]
+
+
 def test_the_flood_is_capped(batch):
     rec = json.loads((batch["records"] / "flood_stdout.json").read_text())
     assert len(rec["datasets"][0]["stdout"]) <= 64 * 1024 + 1024

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "process.h"
+#include "cgroup.h"
 #include "kit.h"
 #include "sandbox.h"
 #include "util.h"
@@ -416,10 +417,11 @@ static const char *run_init_program(void)
  * status_fd. When it ends, the kernel kills every process left in the
  * namespace. */
 static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd, int status_fd,
-                                 const char *init_program)
+                                 const char *init_program, const char *group)
 {
     char why[512];
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* the grader gone: the run goes (kept across exec) */
+    cgroup_join_run(group); /* before the run's root hides /sys/fs/cgroup */
     /* opened before the kit goes out of sight */
     int init_fd = open(init_program, O_PATH | O_CLOEXEC);
     if (init_fd < 0) {
@@ -510,6 +512,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     }
     char **env = sandboxed ? sandbox_env(env_add) : build_env(env_add);
     const char *init_program = sandboxed ? run_init_program() : NULL;
+    char *group = sandboxed ? cgroup_run_name() : NULL;
     become_subreaper();
     pid_set keep;
     own_children(&keep);
@@ -550,7 +553,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
                 dup2(ready_pipe[1], READY_FD);
         }
         if (sandboxed)
-            sandbox_init_process(spec, env, exec_pipe[1], status_pipe[1], init_program);
+            sandbox_init_process(spec, env, exec_pipe[1], status_pipe[1], init_program, group);
         const char *why = "chdir";
         if (!spec->cwd || chdir(spec->cwd) == 0) {
             why = "exec";
@@ -592,6 +595,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         if (ready_pipe[0] >= 0)
             close(ready_pipe[0]);
         free(keep.pids);
+        cgroup_run_ended(group);
+        free(group);
         return;
     }
     r->started = 1;
@@ -693,6 +698,8 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     free(keep.pids);
     if (sandboxed)
         sandbox_run_ended(spec->cwd);
+    cgroup_run_ended(group);
+    free(group);
     if (sandboxed) {
         /* the program's own wait status, as its namespace's first process saw it */
         int st;

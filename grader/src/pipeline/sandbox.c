@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "sandbox.h"
+#include "cgroup.h"
 #include "kit.h"
 #include "util.h"
 
@@ -246,6 +247,8 @@ void sandbox_init(const char *requested, int keep_files)
     if (namespaces) {
         active = 1;
         snprintf(mode, sizeof mode, in_user_namespace ? "userns" : "unshare");
+        if (!in_user_namespace)
+            cgroup_init();
         /* A run's root holds only the machine's software and its own work
          * directory; the kit is hidden too in case it lives among that
          * software (/usr/local/...). */
@@ -370,6 +373,7 @@ static void uid_mode_init(const char *why_not_namespaces)
 {
     active = 1;
     uid_mode = 1;
+    cgroup_init();
     snprintf(mode, sizeof mode, "uid");
     fprintf(stderr, "gpulab: no namespaces here (%s): each submission is built and run as a user of its own "
                     "(--sandbox uid)\n", why_not_namespaces);
