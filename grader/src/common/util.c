@@ -574,3 +574,15 @@ char *str_replace_all(const char *s, const char *from, const char *to)
     }
     return sb_detach(&sb);
 }
+
+int write_control_file(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}

@@ -39,6 +39,9 @@ int is_executable(const char *path);
 char *read_file(const char *path, size_t *len);
 /* Writes a whole file in place (no fsync, no rename). 0 or -1 with errno. */
 int write_file(const char *path, const char *data, size_t len);
+/* Writes text, in one write, to a file that must exist (a kernel's
+ * control file: /proc/self/uid_map, a cgroup's). 0, or -1 with errno. */
+int write_control_file(const char *path, const char *text);
 /* Writes len bytes to path through a temporary file of its own beside it
  * (path.tmp.XXXXXX, O_EXCL), fsync and rename(2), then syncs the folder: a
  * reader, or a writer on another machine of a shared folder, never sees half

@@ -28,18 +28,6 @@ static char mode[200] = "none (not set up)";
 
 const char *cgroup_mode(void) { return mode; }
 
-static int write_text(const char *path, const char *text)
-{
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t n = write(fd, text, strlen(text));
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 /* This process's group in the hierarchy whose /proc/self/cgroup line names
  * controller (v1), or the v2 line's (controller NULL); malloc'd. */
 static char *own_group(const char *controller)
@@ -125,14 +113,14 @@ static int setup_v2(char *why, size_t len)
      * root (another user's shell, say), and then runs go without */
     char *own = xasprintf(CGROUP_ROOT "%s", group);
     char *control = xasprintf("%s/cgroup.subtree_control", own);
-    int rc = write_text(control, "+cpu +memory");
+    int rc = write_control_file(control, "+cpu +memory");
     if (rc != 0)
         snprintf(why, len, "cannot hand the cpu and memory controllers down from %s: %s", own, strerror(errno));
     char *dir = rc == 0 ? make_parent(CGROUP_ROOT, group) : NULL;
     if (rc == 0 && !dir)
         snprintf(why, len, "cannot make a group under %s: %s", own, strerror(errno));
     char *sub = dir ? xasprintf("%s/cgroup.subtree_control", dir) : NULL;
-    if (dir && write_text(sub, "+cpu +memory") != 0) {
+    if (dir && write_control_file(sub, "+cpu +memory") != 0) {
         snprintf(why, len, "cannot hand the controllers down to %s: %s", dir, strerror(errno));
         rmdir(dir);
         free(dir);
@@ -197,8 +185,8 @@ void cgroup_join_run(const char *name)
             char *file = memory_file[i] ? xasprintf("%s/%s", dir, memory_file[i]) : NULL;
             char *procs = xasprintf("%s/cgroup.procs", dir);
             if (file)
-                write_text(file, limit);
-            write_text(procs, "0"); /* this process; what it starts follows */
+                write_control_file(file, limit);
+            write_control_file(procs, "0"); /* this process; what it starts follows */
             free(file);
             free(procs);
         }
