@@ -370,8 +370,9 @@ static void uid_mode_init(const char *why_not_namespaces)
     snprintf(mode, sizeof mode, "uid");
     fprintf(stderr, "gpulab: no namespaces here (%s): each submission is built and run as a user of its own "
                     "(--sandbox uid)\n", why_not_namespaces);
-    /* the kit's answer keys; the rest of the kit is what students have */
-    const char *const secret_parts[] = { "solutions", "docs/instructor", NULL };
+    /* the kit's answer keys and the datasets' expected outputs; the rest of
+     * the kit is what students have */
+    const char *const secret_parts[] = { "solutions", "docs/instructor", "datasets", NULL };
     for (int i = 0; secret_parts[i]; i++) {
         char *p = kit_path("%s", secret_parts[i]);
         sandbox_hide(p);
@@ -448,7 +449,9 @@ static int uid_mode_enter(const char *real_cwd, const char *workdir, char *why, 
 }
 
 /* A seccomp filter that refuses sockets of any family but AF_UNIX (the
- * GPU driver's persistence daemon): no network without a namespace. */
+ * GPU driver's persistence daemon): no network without a namespace. Also
+ * refused: io_uring, whose requests open sockets without a socket() call,
+ * and x86-64's x32 system call numbers, which would name socket otherwise. */
 static int uid_mode_no_network(char *why, int len)
 {
     struct sock_filter filter[] = {
@@ -456,6 +459,10 @@ static int uid_mode_no_network(char *why, int len)
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_AUDIT_ARCH, 1, 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1), /* __X32_SYSCALL_BIT */
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 4), /* not socket: the last ALLOW */
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),

