@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -202,17 +203,23 @@ def give_to_ta(*paths):
             os.chown(p, TA_UID, TA_UID, follow_symlinks=False)
 
 
-@pytest.fixture(scope="module", params=["root", "user", "container"])
+@pytest.fixture(scope="module", params=["root", "user", "container", pytest.param("gpu", marks=pytest.mark.gpu)])
 def batch(request, tmp_path_factory):
+    """The class graded once per way of grading: on the emulator as root,
+    as an ordinary user and in a container; on the GPU as root ("gpu")."""
     if os.geteuid() != 0:
         pytest.skip("the tests make an ordinary user and a root-only secret: run them as root")
-    problem = kit.emu_problem()
+    on_gpu = request.param == "gpu"
+    problem = None if on_gpu else kit.emu_problem()
     if problem:
         pytest.fail(problem) if (kit.ROOT / "grader" / "emu" / "emu.mk").exists() else pytest.skip(problem)
-    tmp, kit_root, run_as = grader_as(request.param, tmp_path_factory, request)
+    tmp, kit_root, run_as = grader_as("root" if on_gpu else request.param, tmp_path_factory, request)
     mark = "gpulab-attack-" + uuid.uuid4().hex[:12]
     listener = Listener()
-    common = ["--backend", "emu", "--jobs", "2", "--timeout", "3", "--dataset", DATASET]
+    # on the GPU each program also runs under compute-sanitizer: a longer
+    # time limit, and the GPU machine's cores
+    common = (["--backend", "gpu", "--jobs", "4", "--timeout", "10"] if on_gpu else
+              ["--backend", "emu", "--jobs", "2", "--timeout", "3"]) + ["--dataset", DATASET]
 
     honest_only = tmp / "honest"
     names = place_honest(honest_only)
@@ -247,7 +254,8 @@ def batch(request, tmp_path_factory):
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
            "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text,
            "screen": bytes(terminal.screen), "pending": pending, "key": key,
-           "mode": {"root": "unshare", "user": "userns", "container": "uid"}[request.param], "kit": kit_root}
+           "mode": {"root": "unshare", "gpu": "unshare", "user": "userns", "container": "uid"}[request.param],
+           "kit": kit_root, "backend": "gpu" if on_gpu else "emu"}
     if key is not None:
         import ctypes
         ctypes.CDLL(None).syscall(ctypes.c_long({"x86_64": 250, "aarch64": 219}[os.uname().machine]),
@@ -257,7 +265,7 @@ def batch(request, tmp_path_factory):
             os.kill(int(pid), 9)
         except OSError:
             pass
-    if request.param != "root":
+    if request.param not in ("root", "gpu"):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -382,6 +390,8 @@ def test_the_emulators_log_is_in_the_runs_limited_space(batch):
     grader's disk."""
     if batch["mode"] == "uid":
         pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
+    if batch["backend"] != "emu":
+        pytest.skip("only the emulator writes a launch log")
     rec = json.loads((batch["records"] / "log_flood.json").read_text())
     said = re.search(r"log_flood: wrote (\d+) MB into the log, in the run's own folder: (\w+)",
                      rec["datasets"][0]["stdout"])
@@ -491,6 +501,70 @@ def test_a_sparse_output_costs_the_grader_nothing(tmp_path):
         assert d["status"] == "no_output" and "more than the" in d["message"], (d["status"], d["message"])
     assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == rec["max_score"]
     assert peak < 300, f"the grader's peak memory was {peak:.0f} MB"
+
+
+def descendants(pid):
+    """The processes under pid (the host's view: a sandbox's pid namespace
+    does not hide them from here)."""
+    children = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                stat = Path(f"/proc/{d}/stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def test_a_slow_checker_build_is_stopped_not_waited_for(tmp_path):
+    """A checker build that goes on far longer than the file's graded build
+    (here the race build's compiler is frozen with SIGSTOP, as a compile that
+    never ends would be) is stopped once it has taken its allowance, a
+    multiple of the graded build's time (lowered for the test: 1x, at least
+    3 s; 8x and 20 s by default), and reported as the checkers' problem; the
+    file keeps its graded datasets and the class goes on, never held for the
+    checker build's own 60 s limit."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    env = dict(os.environ, NO_COLOR="1", GPULAB_CHECKER_BUILD_RATIO="1", GPULAB_CHECKER_BUILD_FLOOR_S="3")
+    started = time.monotonic()
+    proc = subprocess.Popen([str(kit.GPULAB), "grade", LAB, str(cls), "--backend", "emu", "--dataset", DATASET,
+                             "--records", str(tmp_path / "records")], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    frozen = set()
+    while proc.poll() is None:
+        for pid in descendants(proc.pid):
+            try:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if pid not in frozen and b"-fsanitize=thread" in cmd:
+                try:
+                    os.kill(pid, signal.SIGSTOP)
+                    frozen.add(pid)
+                except OSError:
+                    pass
+        time.sleep(0.02)
+    out, err = proc.communicate()
+    took = time.monotonic() - started
+    assert proc.returncode == 0, err[-3000:]
+    assert frozen, "the race build's compiler was never seen"
+    rec = json.loads((tmp_path / "records" / "alice.json").read_text())
+    assert rec["datasets"][0]["status"] == "pass", rec["datasets"][0]["message"]
+    checks = json.dumps(rec["requirements"]) + json.dumps(rec.get("checkers_fallback"))
+    assert re.search(r"build was stopped after 3 s: a file's checked build may take 1 times as long as its "
+                     r"graded build \(\d+\.\d s here\), and at least 3 s", checks), checks
+    assert took < 40, f"the class waited {took:.0f} s for a frozen checker build"
+    assert not [p for p in frozen if Path(f"/proc/{p}").exists() and
+                "T" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0]], "left running"
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@
 #include <cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -581,12 +583,78 @@ void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const ch
     close(fds[1]);
     p->pid = pid;
     p->report = fds[0];
+    p->started_s = monotonic_s();
+}
+
+/* The checked build's allowance against the graded build's time: the same
+ * file's compile with the race detector's instrumentation takes about as
+ * long as the graded one (both start together, on the same cores); the
+ * floor keeps a loaded machine's honest builds clear of it. The factor can
+ * be set lower for the kit's own tests (GPULAB_CHECKER_BUILD_RATIO, with
+ * GPULAB_CHECKER_BUILD_FLOOR_S), never higher. */
+#define CHECKER_BUILD_RATIO 8.0
+#define CHECKER_BUILD_FLOOR_S 20.0
+
+static double lowered_by_environment(const char *name, double value)
+{
+    const char *s = getenv(name);
+    char *end;
+    double v = s ? strtod(s, &end) : value;
+    return s && end != s && *end == '\0' && v >= 0 && v < value ? v : value;
+}
+
+void sanitize_prebuild_allow(sanitize_prebuild *p, double graded_s)
+{
+    if (!p->pid)
+        return;
+    double ratio = lowered_by_environment("GPULAB_CHECKER_BUILD_RATIO", CHECKER_BUILD_RATIO);
+    double floor_s = lowered_by_environment("GPULAB_CHECKER_BUILD_FLOOR_S", CHECKER_BUILD_FLOOR_S);
+    p->graded_s = graded_s;
+    p->allowed_s = ratio * graded_s > floor_s ? ratio * graded_s : floor_s;
+    if (p->allowed_s <= 0)
+        p->allowed_s = 1e-3;
+}
+
+/* Whether the builder's report is ready to read before its allowance runs
+ * out; 0 when it ran out (then the builder is stopped, with every process
+ * its build started). */
+static int prebuild_in_time(sanitize_prebuild *p)
+{
+    for (;;) {
+        int wait_ms = -1;
+        if (p->allowed_s > 0) {
+            double left = p->started_s + p->allowed_s - monotonic_s();
+            wait_ms = left <= 0 ? 0 : (int)(left * 1000) + 1;
+        }
+        struct pollfd in = { p->report, POLLIN, 0 };
+        int n = poll(&in, 1, wait_ms);
+        if (n > 0)
+            return 1;
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            die("poll: %s", strerror(errno));
+        /* its sandboxed compiler goes with it (pid 1 of its namespace dies
+         * with its parent); the uid mode's, with the run's user */
+        kill(p->pid, SIGKILL);
+        char *build = xasprintf("%s/build", p->builds.folder[EMU_CHECKED]);
+        sandbox_run_ended(build);
+        free(build);
+        return 0;
+    }
 }
 
 void sanitize_prebuild_wait(sanitize_prebuild *p)
 {
     if (!p->pid)
         return;
+    if (!prebuild_in_time(p) && !p->builds.problem[EMU_CHECKED])
+        p->builds.problem[EMU_CHECKED] =
+            xasprintf("the emulator's %s build was stopped after %.0f s: a file's checked build may take "
+                      "%g times as long as its graded build (%.1f s here), and at least %g s",
+                      emu_build_names[EMU_CHECKED], p->allowed_s,
+                      lowered_by_environment("GPULAB_CHECKER_BUILD_RATIO", CHECKER_BUILD_RATIO), p->graded_s,
+                      lowered_by_environment("GPULAB_CHECKER_BUILD_FLOOR_S", CHECKER_BUILD_FLOOR_S));
     FILE *in = fdopen(p->report, "r");
     char *line = NULL;
     size_t cap = 0;

@@ -77,6 +77,9 @@ typedef struct {
 typedef struct {
     int pid;                 /* the builder, until waited for; 0 */
     int report;              /* the pipe its problems come back on, or -1 */
+    double started_s;        /* when it started (monotonic_s) */
+    double allowed_s;        /* how long it may take from then (sanitize_prebuild_allow); 0: no limit of ours */
+    double graded_s;         /* how long the grading build took */
     sanitize_builds builds;  /* the checked build's folder; none when none was started */
 } sanitize_prebuild;
 
@@ -85,6 +88,12 @@ typedef struct {
 void sanitize_prebuild_init(sanitize_prebuild *p);
 void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
                              sanitize_prebuild *p);
+/* Once the grading build has taken graded_s: the checked build, started
+ * with it and compiling the same file, may take CHECKER_BUILD_RATIO times
+ * as long (at least CHECKER_BUILD_FLOOR_S); past that, waiting stops it
+ * and says so as its problem. A file whose checked build is much slower
+ * than its graded one costs the class no more. */
+void sanitize_prebuild_allow(sanitize_prebuild *p, double graded_s);
 void sanitize_prebuild_wait(sanitize_prebuild *p);
 /* Waits, then removes the folders sanitize_build() did not take (keep:
  * leaves them, and names them). */

@@ -48,6 +48,16 @@
 /* On the emulator the token goes to emucc in this file, which emucc reads
  * and removes before any compiler starts (--kernel-token-file). */
 #define TOKEN_FILE "kernel-token"
+/* On a GPU nvcc reads its source from a file, and its host compile's
+ * assembler takes `.incbin` of any file in reach (the marked source, the
+ * PTX in keep/): the whole file is compiled with a decoy token into
+ * HOST_OBJECT, and only then its device code alone (nvcc -fatbin, no host
+ * compiler, no assembler) with the real one into DEVICE_FATBIN, which
+ * replaces the decoy's device code in the object (put_token_in_device_code). */
+#define HOST_OBJECT "student-host.o"
+#define DEVICE_FATBIN "student-device.fatbin"
+/* The section of a host object that holds its device code (nvcc's fatbin). */
+#define FATBIN_SECTION ".nv_fatbin"
 /* A Teaching Kit program's name in its build folder (it has no lab). */
 #define WB_SOURCE "wb_program.cu"
 /* Every build's program, graded or checked: runs look alike (sanitize.c). */
@@ -89,6 +99,17 @@ char *build_kernel_token(const char *workdir)
     if (strspn(hex + 12, "0") >= 8)
         hex[12] = '1';
     return xasprintf("gpulab_ran_%.12s=%.16s", hex, hex + 12);
+}
+
+/* A token with the real one's name and a random value, for the GPU
+ * build's host compile (HOST_OBJECT): nothing of it counts. */
+static char *decoy_kernel_token(const char *token)
+{
+    unsigned long long v = 0;
+    while (v == 0)
+        if (getentropy(&v, sizeof v) != 0)
+            die("cannot get random bytes for a decoy kernel token: %s", strerror(errno));
+    return xasprintf("%.*s=%016llx", (int)strcspn(token, "="), token, v);
 }
 
 #define SHAPE_BITS 29
@@ -552,6 +573,18 @@ static void forget_token_file(const char *dir, const char *name)
     free(path);
 }
 
+/* objcopy (binutils, beside the compiler), or $OBJCOPY; NULL with why,
+ * which says the build needs it to do what. */
+static char *find_objcopy(const char *to_do, char **why)
+{
+    const char *name = getenv("OBJCOPY") ? getenv("OBJCOPY") : "objcopy";
+    char *objcopy = strchr(name, '/') ? xstrdup(name) : find_in_path(name);
+    if (!objcopy)
+        *why = xasprintf("%s (binutils, beside the compiler) is not on PATH: the build needs it to %s", name,
+                         to_do);
+    return objcopy;
+}
+
 /* The harness reads the kernel token through gpulab_kernel_token(); the
  * marked source defines the reader as NAME_read() (emucc's source pass), a
  * name as secret as the token's variable NAME. The kit's copies of the
@@ -562,11 +595,9 @@ static void forget_token_file(const char *dir, const char *name)
 static int link_token_reader(const char *dir, const char *token, char **why)
 {
     static const char *const copies[] = { "kit/harness.o", "kit/libgpulab_runtime.a", NULL };
-    char *objcopy = getenv("OBJCOPY") ? xstrdup(getenv("OBJCOPY")) : find_in_path("objcopy");
-    if (!objcopy) {
-        *why = xstrdup("objcopy (binutils) is not on PATH: the build cannot link the kernel token's reader");
+    char *objcopy = find_objcopy("link the kernel token's reader", why);
+    if (!objcopy)
         return -1;
-    }
     char *rename = xasprintf("gpulab_kernel_token=%.*s_read", (int)strcspn(token, "="), token);
     int rc = 0;
     for (int i = 0; copies[i] && rc == 0; i++) {
@@ -601,6 +632,72 @@ static void arg(command *c, const char *s)
     c->v[c->n] = NULL;
 }
 
+/* nvcc, as every GPU build of a lab file calls it: "-c" (the whole file,
+ * keeping the PTX in keep/ as the lab's requirements' evidence) or
+ * "-fatbin" (the device code alone). 0, or -1 with why. */
+static int nvcc_compile(const backend *b, const build_kind *k, const char *dir, const char *what,
+                        const char *source, const char *out, const char *lab_define, strbuf *log, char **why)
+{
+    char *arch = xasprintf("-arch=%s", b->arch);
+    int whole = strcmp(what, "-c") == 0;
+    command cc = { { NULL }, 0 };
+    arg(&cc, b->compiler);
+    arg(&cc, arch);
+    arg(&cc, "-lineinfo");
+    arg(&cc, "-O3");
+    arg(&cc, whole ? "--keep" : NULL);
+    arg(&cc, whole ? "--keep-dir" : NULL);
+    arg(&cc, whole ? "keep" : NULL);
+    arg(&cc, "-Iinclude");
+    arg(&cc, "--pre-include");
+    arg(&cc, "include/smem_poison_device.cuh");
+    arg(&cc, what);
+    arg(&cc, source);
+    arg(&cc, "-o");
+    arg(&cc, out);
+    arg(&cc, lab_define);
+    int rc = run_tool(cc.v, dir, build_limit(k), log, why);
+    free(arch);
+    return rc;
+}
+
+/* The GPU build's second half (HOST_OBJECT): the source marked again, with
+ * the real token, once nothing of the student's is being compiled for the
+ * host; its device code alone compiled (nvcc -fatbin runs no host compiler
+ * and no assembler, and ptxas has no directive that reads a file) and put
+ * in place of the decoy's: obj is HOST_OBJECT with FATBIN_SECTION replaced.
+ * The kernels and the token's variable have the same names in both (the
+ * host object registers them by name), so the program launches the real
+ * token's kernels. Every file that held the token is gone on return. 0, or
+ * -1 with why. */
+static int put_token_in_device_code(const backend *b, const build_kind *k, const char *dir, const char *emucc,
+                                    const char *token, const char *source, const char *obj,
+                                    const char *lab_define, strbuf *log, char **why)
+{
+    int rc = -1;
+    char *objcopy = NULL;
+    const char *pre[] = { emucc, "--kernel-token", token, "--poison-shared", source, POISONED_SOURCE, NULL };
+    if (run_tool(pre, dir, build_limit(k), log, why) != 0)
+        goto done;
+    if (nvcc_compile(b, k, dir, "-fatbin", POISONED_SOURCE, DEVICE_FATBIN, lab_define, log, why) != 0)
+        goto done;
+    forget_token_file(dir, POISONED_SOURCE);
+    if (!(objcopy = find_objcopy("put the kernel token in the device code", why)))
+        goto done;
+    /* into a new file: objcopy runs as a user other than the compiler's
+     * (rename_program_main) */
+    char *section = xasprintf("%s=%s", FATBIN_SECTION, DEVICE_FATBIN);
+    const char *put[] = { objcopy, "--update-section", section, HOST_OBJECT, obj, NULL };
+    rc = run_tool(put, dir, build_limit(k), log, why);
+    free(section);
+done:
+    forget_token_file(dir, POISONED_SOURCE);
+    forget_token_file(dir, DEVICE_FATBIN);
+    forget_token_file(dir, HOST_OBJECT);
+    free(objcopy);
+    return rc;
+}
+
 /* A lab imported from the Kit: the program's main() becomes
  * wb_program_main, which the harness calls (wb_harness.c). Renamed in the
  * object, not by the preprocessor (-Dmain=...): compiled as main, it keeps
@@ -611,13 +708,9 @@ static void arg(command *c, const char *s)
  * compiler's, and cannot write over obj. 0, or -1 with why. */
 static int rename_program_main(const char *dir, const char *obj, const char *to, strbuf *log, char **why)
 {
-    const char *name = getenv("OBJCOPY") ? getenv("OBJCOPY") : "objcopy";
-    char *objcopy = strchr(name, '/') ? xstrdup(name) : find_in_path(name);
-    if (!objcopy) {
-        *why = xasprintf("%s (binutils, beside the compiler) is not on PATH: the build renames the program's "
-                         "main() with it", name);
+    char *objcopy = find_objcopy("rename the program's main()", why);
+    if (!objcopy)
         return -1;
-    }
     const char *cmd[] = { objcopy, "--redefine-sym", "main=wb_program_main", obj, to, NULL };
     int rc = run_tool(cmd, dir, BUILD_TIMEOUT_S, log, why);
     free(objcopy);
@@ -731,20 +824,26 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         free(keep_dir);
         /* Unset shared memory poisoned in the student's own blocks (emucc
          * --poison-shared, smem_poison_device.cuh): no other process on the
-         * GPU can undo it; and the kernel token. Not for timing builds. */
+         * GPU can undo it; and the kernel token, a decoy's in the whole
+         * file's compile (HOST_OBJECT). Not for timing builds. */
+        const char *compiled_obj = obj;
         if (k->poison) {
-            const char *pre[] = { emucc, "--kernel-token", token, "--poison-shared", source, POISONED_SOURCE, NULL };
-            if (run_tool(pre, dir, build_limit(k), &log, &why) != 0)
+            char *decoy = decoy_kernel_token(token);
+            const char *pre[] = { emucc, "--kernel-token", decoy, "--poison-shared", source, POISONED_SOURCE, NULL };
+            int marked = run_tool(pre, dir, build_limit(k), &log, &why);
+            free(decoy);
+            if (marked != 0)
                 goto failed_compile;
             source = POISONED_SOURCE;
+            compiled_obj = HOST_OBJECT;
         }
-        const char *cc[] = { b->compiler, arch, "-lineinfo", "-O3", "--keep", "--keep-dir", "keep",
-                             "-Iinclude", "--pre-include", "include/smem_poison_device.cuh", "-c", source,
-                             "-o", obj, lab_define, NULL };
-        int compiled = run_tool(cc, dir, build_limit(k), &log, &why);
+        int compiled = nvcc_compile(b, k, dir, "-c", source, compiled_obj, lab_define, &log, &why);
         if (strcmp(source, original_source) != 0)
             forget_token_file(dir, source);
         if (compiled != 0)
+            goto failed_compile;
+        if (k->poison &&
+            put_token_in_device_code(b, k, dir, emucc, token, original_source, obj, lab_define, &log, &why) != 0)
             goto failed_compile;
     } else {
         /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */

@@ -1,14 +1,20 @@
 // attack: a host loop and a kernel that is never launched; the assembler's
 // .incbin copies the build folder's marked copy of this file (the kit's source
-// pass, which puts the kernel token in every kernel) into the program, which
-// reads the token out of it and prints it as the harness would for a kernel
-// of one thread
+// pass, which puts the kernel token in every kernel: student-poisoned.cu on a
+// GPU, which nvcc compiles, student-marked.cu on the emulator) into the
+// program, which reads the token out of it and prints it as the harness would
+// for a kernel of one thread
 // expect: zero
 #include "lab.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-__asm__(".section .rodata\n.global marked_copy\nmarked_copy:\n.incbin \"student-marked.cu\"\n.byte 0\n.text\n");
+#if __has_include("student-poisoned.cu")
+#define MARKED_COPY "student-poisoned.cu"
+#else
+#define MARKED_COPY "student-marked.cu"
+#endif
+__asm__(".section .rodata\n.global marked_copy\nmarked_copy:\n.incbin \"" MARKED_COPY "\"\n.byte 0\n.text\n");
 extern const char marked_copy[];
 
 __global__ void never_launched(float *P) { P[0] = 0; }
