@@ -27,8 +27,10 @@ def pytest_configure(config):
 # call, and another process's kernels can overwrite it in between (seen on an
 # H200 under ten parallel test workers); a 4 s time limit can starve. The GPU
 # script (run-on-gpu.sh) runs them alone, after the parallel part.
+# The attack batch on the GPU too: four dozen programs starting CUDA at once
+# beside ten workers' took CUDA's start-up past its own 20 s limit (an H100).
 GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "second-batch-skipped",
-                 "test_infinite_loop_times_out")
+                 "test_infinite_loop_times_out", "test_attacks.py")
 
 
 def pytest_collection_modifyitems(config, items):
