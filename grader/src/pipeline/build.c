@@ -638,8 +638,12 @@ static void arg(command *c, const char *s)
 static int nvcc_compile(const backend *b, const build_kind *k, const char *dir, const char *what,
                         const char *source, const char *out, const char *lab_define, strbuf *log, char **why)
 {
-    char *arch = xasprintf("-arch=%s", b->arch);
     int whole = strcmp(what, "-c") == 0;
+    /* The grading build's whole-file compile keeps device code that
+     * put_token_in_device_code replaces: PTX only (the virtual architecture,
+     * no ptxas), which is all keep/ needs; the replacement is the real one's. */
+    char *arch = whole && k->poison ? xasprintf("-arch=compute_%s", b->arch + strlen("sm_"))
+                                    : xasprintf("-arch=%s", b->arch);
     command cc = { { NULL }, 0 };
     arg(&cc, b->compiler);
     arg(&cc, arch);
