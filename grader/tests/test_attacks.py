@@ -30,27 +30,23 @@ PROGRAMS = kit.ROOT / "grader" / "tests" / "programs" / LAB
 DATASET = "width-0017"
 
 
-def expectation(src):
-    m = re.search(r"^// expect: (full|zero)$", src, re.M)
+def expectation(src, mode=None):
+    """What an attack must score: its `// expect:` line, or in the given
+    sandbox mode its `// expect-MODE:` line where it has one."""
+    m = mode and re.search(rf"^// expect-{mode}: (full|zero)\b", src, re.M)
+    m = m or re.search(r"^// expect: (full|zero)$", src, re.M)
     assert m, "an attack says what it must score"
     return m.group(1)
 
 
-# What the uid mode (root in a container without namespaces) does not
-# limit: the folders' sizes and file counts (the machine's own disk would
-# fill). The instructor guide says so.
-NO_FOLDER_LIMITS = ("fill_disk", "many_files")
-
-
-def place_attacks(dest, records, port, mark, secret, kit_root=kit.ROOT, leave_out=()):
+def place_attacks(dest, records, port, mark, secret, kit_root=kit.ROOT, mode=None):
     """Copies every attack into dest/<name>/basic_matmul.cu with its
-    placeholders filled in; returns {name: "full" | "zero"}."""
+    placeholders filled in; returns {name: "full" | "zero"} (as graded in
+    the sandbox mode given)."""
     out = {}
     for f in sorted(ATTACKS.glob("*.cu")):
-        if f.stem in leave_out:
-            continue
         src = f.read_text()
-        out[f.stem] = expectation(src)
+        out[f.stem] = expectation(src, mode)
         src = (src.replace("@KIT@", str(kit_root)).replace("@RECORDS@", str(records))
                .replace("@PORT@", str(port)).replace("@MARK@", mark).replace("@SECRET@", str(secret)))
         (dest / f.stem).mkdir(parents=True)
@@ -236,7 +232,7 @@ def batch(request, tmp_path_factory):
     secret.write_text(secret_text + "\n")
     secret.chmod(0o600)
     expect = place_attacks(mixed, records, listener.port, mark, secret, kit_root,
-                           NO_FOLDER_LIMITS if request.param == "container" else ())
+                           "uid" if request.param == "container" else None)
     if request.param == "user":  # the TA's own class and secret (0600)
         give_to_ta(tmp)
     if request.param == "container":  # the class, as the uid mode asks
@@ -283,8 +279,6 @@ def test_grader_survives_and_grades_everyone(batch):
 
 @pytest.mark.parametrize("attack", sorted(p.stem for p in ATTACKS.glob("*.cu")))
 def test_attack_earns_nothing_beyond_its_honest_output(batch, attack):
-    if attack not in batch["expect"]:
-        pytest.skip(f"the {batch['mode']} mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / f"{attack}.json").read_text())
     want = rec["max_score"] if batch["expect"][attack] == "full" else 0
     assert rec["score"] == want, (attack, rec["datasets"][0]["status"], rec["datasets"][0]["message"],
@@ -339,12 +333,63 @@ def test_a_full_disk_stops_its_own_run_only(batch):
     """The run folder is a size-limited mount of its own: the run that fills
     it is stopped by "No space left" at the limit (and its own output no
     longer fits); its neighbours and the grader never notice."""
-    if batch["mode"] == "uid":
-        pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / "fill_disk.json").read_text())
+    if batch["mode"] == "uid":  # test_the_uid_mode_stops_a_run_at_its_folder_limits
+        for d in rec["datasets"]:
+            assert d["status"] == "timeout" or d["message"] == UID_STOPPED_FOLDER, d
+        return
     said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert said, rec["datasets"][0]["stdout"][:500]
     assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
+
+
+UID_STOPPED_FOLDER = "the program was stopped: its folder held more than 1024 MB or 16384 files, a run's limit"
+UID_STOPPED_TMP = ("the program was stopped: it kept more than 256 MB or 16384 files in /tmp, /var/tmp and "
+                   "/dev/shm, a run's limit")
+
+
+def owner_uid(path):
+    try:
+        return path.lstat().st_uid
+    except OSError:
+        return -1
+
+
+def test_the_uid_mode_stops_a_run_at_its_folder_limits():
+    """Without mounts of its own (the uid mode), a run's folder and its files
+    in the machine's shared temporary folders are measured while it runs and
+    the run is stopped at the other modes' tmpfs limits: fill_disk.cu at
+    1 GB in its folder, many_files.cu at 16 384 files in /tmp; nothing of
+    theirs is left on the machine's disk. (In the attack batch, two programs
+    at once on a loaded disk may meet the time limit first.)"""
+    need_root_and_emu()
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-uid-limits-"))
+    try:
+        tmp.chmod(0o755)
+        copy = private_kit_copy(tmp / "kit")
+        cls = tmp / "class"
+        for name in ("fill_disk", "many_files"):
+            (cls / name).mkdir(parents=True)
+            shutil.copy(ATTACKS / f"{name}.cu", cls / name / "basic_matmul.cu")
+        (cls / "alice").mkdir()
+        shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+        cls.chmod(0o700)
+        free_before = shutil.disk_usage(tmp).free
+        p = kit.run([copy / "gpulab", "grade", LAB, cls, "--backend", "emu", "--sandbox", "uid", "--no-sanitize",
+                     "--dataset", DATASET, "--timeout", "30", "--records", tmp / "records"], timeout=600)
+        assert p.returncode == 0, p.stderr[-3000:]
+        recs = {r.stem: json.loads(r.read_text()) for r in (tmp / "records").glob("*.json")}
+        assert all(r["sandbox"] == "uid" for r in recs.values())
+        assert recs["alice"]["score"] == recs["alice"]["max_score"]
+        fill, many = recs["fill_disk"]["datasets"][0], recs["many_files"]["datasets"][0]
+        assert (fill["status"], fill["message"]) == ("crash", UID_STOPPED_FOLDER), fill
+        assert (many["status"], many["message"]) == ("crash", UID_STOPPED_TMP), many
+        assert shutil.disk_usage(tmp).free > free_before - (256 << 20), "the runs' files stayed on the disk"
+        left = [f for d in ("/tmp", "/var/tmp", "/dev/shm") for f in Path(d).glob("f[0-9]*")
+                if f.name[1:].isdigit() and owner_uid(f) >= 200000]
+        assert not left, left[:5]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def test_the_instructors_terminal_is_out_of_reach(batch):
@@ -375,9 +420,11 @@ def test_the_graders_keyring_is_out_of_reach(batch):
 def test_file_counts_are_limited_too(batch):
     """Every folder a run can write is a tmpfs with a limit on files, not
     only on bytes: a million empty files cost the kernel memory."""
-    if batch["mode"] == "uid":
-        pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
     rec = json.loads((batch["records"] / "many_files.json").read_text())
+    if batch["mode"] == "uid":  # test_the_uid_mode_stops_a_run_at_its_folder_limits
+        for d in rec["datasets"]:
+            assert d["status"] == "timeout" or d["message"] in (UID_STOPPED_FOLDER, UID_STOPPED_TMP), d
+        return
     said = re.findall(r"many_files: (\S+) held (\d+) files, stopped: (.*)", rec["datasets"][0]["stdout"])
     assert len(said) == 2, rec["datasets"][0]["stdout"][:600]
     for folder, count, why in said:
@@ -388,8 +435,6 @@ def test_the_emulators_log_is_in_the_runs_limited_space(batch):
     """The emulator's launch log is the run's to write: it lives on the run's
     own size-limited folder (whose limit fill_disk.cu meets), not on the
     grader's disk."""
-    if batch["mode"] == "uid":
-        pytest.skip("the uid mode does not limit folders' sizes (instructor guide)")
     if batch["backend"] != "emu":
         pytest.skip("only the emulator writes a launch log")
     rec = json.loads((batch["records"] / "log_flood.json").read_text())

@@ -617,6 +617,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     int starting = ready_pipe[0] >= 0;   /* in its start-up: the start-up limit applies */
     double deadline = t0 + (ready_fd >= 0 ? spec->startup_s : spec->timeout_s), grace_end = 0;
     double tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
+    double next_look = t0 + 0.1;
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
         int ready = starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
@@ -642,6 +643,17 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             kill(-pid, SIGKILL);
             r->timed_out = 1;
             grace_end = now + 1.0;
+        }
+        /* the uid mode's folders have no size of their own: looked at ten
+         * times a second, and every process of the run's user stopped once
+         * over (wherever it went) */
+        if (sandboxed && !spec->build && !reaped && !r->timed_out && !r->over_limit && now >= next_look) {
+            char why[256];
+            next_look = now + 0.1;
+            if (sandbox_run_over_limits(spec->cwd, why, sizeof why)) {
+                r->over_limit = xstrdup(why);
+                sandbox_run_ended(spec->cwd);
+            }
         }
         if (!reaped) {
             pid_t w = waitpid(pid, &status, WNOHANG);
@@ -748,5 +760,6 @@ void proc_result_free(proc_result *r)
 {
     free(r->out_text);
     free(r->err_text);
+    free(r->over_limit);
     memset(r, 0, sizeof *r);
 }

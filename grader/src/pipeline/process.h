@@ -50,6 +50,7 @@ typedef struct {
     int signal_number;
     int timed_out;      /* the grader killed it at the time limit */
     int never_ready;    /* with startup_s: timed out before it said it was ready */
+    char *over_limit;   /* the grader stopped it for what it kept on disk (uid mode): why, or NULL */
     double startup_s;   /* with startup_s: seconds from start to ready */
     double wall_s;      /* from the start, start-up included */
     char *out_text;     /* captured stdout (NUL-terminated) */

@@ -263,6 +263,10 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
         *message = run_timeout_message(timeout_s, p->never_ready);
         return ST_TIMEOUT;
     }
+    if (p->over_limit) {
+        *message = xasprintf("the program was stopped: %s", p->over_limit);
+        return ST_CRASH;
+    }
     if (p->signaled) {
         *message = xasprintf("the program crashed: %s", signal_description(p->signal_number));
         return ST_CRASH;

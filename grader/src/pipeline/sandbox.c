@@ -352,10 +352,13 @@ void remove_work_dir(const char *dir)
  *     to start rather than grade beside a readable answer key;
  *   - the network is refused by a seccomp filter (uid_mode_no_network);
  *   - when a run ends, every process of its user is killed and the files
- *     it left in the machine's shared temporary folders are removed.
+ *     it left in the machine's shared temporary folders are removed;
+ *   - the other modes' tmpfs limits on sizes and files are kept by looking
+ *     while a run goes on (sandbox_run_over_limits), not by mounts: a run
+ *     over them is stopped ("the program was stopped: ...").
  * Not had: a root of its own (the machine's world-readable files are
- * visible), size limits on folders (only the 2 GB cap per file), a pid
- * namespace and hidepid. */
+ * visible), a pid namespace and hidepid; the folders' limits are met a
+ * tenth of a second late (what a run writes meanwhile). */
 
 #define UID_MODE_FIRST_UID 200000u
 
@@ -519,6 +522,85 @@ void sandbox_run_ended(const char *cwd)
     const char *shared[] = { "/tmp", "/var/tmp", "/dev/shm", NULL };
     for (int i = 0; shared[i]; i++)
         remove_owned_by(shared[i], uid);
+}
+
+/* ---- the uid mode's folder limits, applied by looking ---------------------- */
+
+/* The namespaced modes' tmpfs limits (SANDBOX_RUN_DIR_SIZE, SANDBOX_TMP_SIZE,
+ * TMPFS_INODES), which the uid mode, with no mounts of its own, applies by
+ * measuring while the run goes on (sandbox_run_over_limits): its folder,
+ * and what its user keeps in /tmp, /var/tmp and /dev/shm together. */
+#define UID_MODE_RUN_DIR_BYTES (1ULL << 30)
+#define UID_MODE_TMP_BYTES (256ULL << 20)
+#define UID_MODE_FILES 16384ULL
+/* Folders deeper than this are not looked into (each level holds a
+ * descriptor while its children are counted). */
+#define UID_MODE_DEPTH 32
+
+typedef struct {
+    unsigned long long bytes, files;
+} disk_usage;
+
+/* Adds what the folder dirfd holds to u (dirfd is taken and closed), not
+ * following links; with owner other than (uid_t)-1, only the entries of
+ * that user at its top. Stops counting a little past the files' limit: an
+ * attacker's million files cost one look. */
+static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
+{
+    DIR *d = fdopendir(dirfd);
+    if (!d) {
+        close(dirfd);
+        return;
+    }
+    struct dirent *e;
+    while (u->files <= UID_MODE_FILES && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        struct stat st;
+        if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || (owner != (uid_t)-1 && st.st_uid != owner))
+            continue;
+        u->files++;
+        u->bytes += (unsigned long long)st.st_blocks * 512; /* what it takes: a sparse file's holes are free */
+        if (S_ISDIR(st.st_mode) && depth < UID_MODE_DEPTH) {
+            int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub >= 0)
+                add_usage(sub, (uid_t)-1, u, depth + 1);
+        }
+    }
+    closedir(d);
+}
+
+static void add_usage_of(const char *dir, uid_t owner, disk_usage *u)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0)
+        add_usage(fd, owner, u, 0);
+}
+
+int sandbox_run_over_limits(const char *cwd, char *why, int len)
+{
+    char real_cwd[4096];
+    if (!uid_mode || !cwd || !realpath(cwd, real_cwd))
+        return 0;
+    char *workdir = parent_of(real_cwd);
+    uid_t uid = uid_of_workdir(workdir);
+    free(workdir);
+    disk_usage run = { 0, 0 }, shared = { 0, 0 };
+    add_usage_of(real_cwd, (uid_t)-1, &run);
+    const char *shared_dirs[] = { "/tmp", "/var/tmp", "/dev/shm", NULL };
+    for (int i = 0; shared_dirs[i]; i++)
+        add_usage_of(shared_dirs[i], uid, &shared);
+    if (run.bytes > UID_MODE_RUN_DIR_BYTES || run.files > UID_MODE_FILES) {
+        snprintf(why, (size_t)len, "its folder held more than %llu MB or %llu files, a run's limit",
+                 UID_MODE_RUN_DIR_BYTES >> 20, UID_MODE_FILES);
+        return 1;
+    }
+    if (shared.bytes > UID_MODE_TMP_BYTES || shared.files > UID_MODE_FILES) {
+        snprintf(why, (size_t)len, "it kept more than %llu MB or %llu files in /tmp, /var/tmp and /dev/shm, "
+                 "a run's limit", UID_MODE_TMP_BYTES >> 20, UID_MODE_FILES);
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- in the run's first process (pid 1 of its namespace) -------------------- */

@@ -90,6 +90,12 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int why_len);
  * machine's shared temporary folders removed; nothing otherwise (the pid
  * namespace and the run's own folders did that). */
 void sandbox_run_ended(const char *cwd);
+
+/* In the uid mode, while the run in cwd goes on: 1 with why when its
+ * folder or its files in the shared temporary folders have grown past the
+ * limits the other modes' tmpfs mounts set (its user's processes are then
+ * to be stopped); 0 otherwise, and always in the other modes. */
+int sandbox_run_over_limits(const char *cwd, char *why, int len);
 /* Whether runs are isolated by a user of their own only (--sandbox uid). */
 int sandbox_uid_mode(void);
 

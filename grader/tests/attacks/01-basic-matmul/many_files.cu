@@ -2,6 +2,8 @@
 // none more can be made (a size limit alone lets millions in, each costing
 // the kernel memory for its inode); then does the lab
 // expect: full
+// expect-uid: zero (no mount of its own to run out of files in: the uid mode
+// counts them, and stops the run at the same limit)
 #include "lab.h"
 #include <errno.h>
 #include <fcntl.h>
