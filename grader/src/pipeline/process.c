@@ -488,156 +488,134 @@ static double ask_where_stuck_at(double deadline, double timeout_s)
     return deadline - (timeout_s / 10 < 0.5 ? timeout_s / 10 : 0.5);
 }
 
-static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, int stuck_signal)
+/* The pipes of one run: its standard output and error, the exec pipe (why
+ * it could not start), the sandbox's status pipe (the program's wait
+ * status, from its first process) and the ready pipe (the end of its
+ * start-up); -1 where a run has none. */
+typedef struct {
+    int out[2], err[2], exec[2], status[2], ready[2];
+} run_pipes;
+
+static void open_run_pipes(run_pipes *p, int sandboxed, int with_ready)
 {
-    memset(r, 0, sizeof *r);
-    int out_pipe[2], err_pipe[2], exec_pipe[2], status_pipe[2] = { -1, -1 }, ready_pipe[2] = { -1, -1 };
-    if (pipe2(out_pipe, O_CLOEXEC) || pipe2(err_pipe, O_CLOEXEC) || pipe2(exec_pipe, O_CLOEXEC))
+    p->status[0] = p->status[1] = p->ready[0] = p->ready[1] = -1;
+    if (pipe2(p->out, O_CLOEXEC) || pipe2(p->err, O_CLOEXEC) || pipe2(p->exec, O_CLOEXEC) ||
+        (sandboxed && pipe2(p->status, O_CLOEXEC | O_NONBLOCK)) || (with_ready && pipe2(p->ready, O_CLOEXEC)))
         die("pipe: %s", strerror(errno));
-    if (sandboxed && pipe2(status_pipe, O_CLOEXEC | O_NONBLOCK))
-        die("pipe: %s", strerror(errno));
-    const char *const *env_add = spec->env_add;
-    const char **with_ready = NULL;
-    if (spec->startup_s > 0) {
-        if (pipe2(ready_pipe, O_CLOEXEC))
-            die("pipe: %s", strerror(errno));
-        size_t k = 0;
-        while (env_add && env_add[k])
-            k++;
-        with_ready = xcalloc(k + 2, sizeof *with_ready);
-        for (size_t j = 0; j < k; j++)
-            with_ready[j] = env_add[j];
-        with_ready[k] = HARNESS_READY_FD_ENV "=" READY_FD_TEXT;
-        env_add = with_ready;
+}
+
+/* env_add plus the ready pipe's variable (a new array, the strings shared). */
+static const char **env_with_ready_fd(const char *const *env_add)
+{
+    size_t k = 0;
+    while (env_add && env_add[k])
+        k++;
+    const char **with_ready = xcalloc(k + 2, sizeof *with_ready);
+    for (size_t j = 0; j < k; j++)
+        with_ready[j] = env_add[j];
+    with_ready[k] = HARNESS_READY_FD_ENV "=" READY_FD_TEXT;
+    return with_ready;
+}
+
+/* In the forked (or cloned) child: the run's session, standard streams,
+ * limits and descriptors, then the sandbox (if any) and the program.
+ * Never returns; why it could not start goes back through the exec pipe. */
+static void start_child(const proc_spec *spec, const run_pipes *p, int sandboxed, char **env,
+                        const char *init_program, const char *group)
+{
+    leave_the_graders_terminal();
+    dup2(p->out[1], 1);
+    dup2(p->err[1], 2);
+    /* never the grader's standard input, which may be its terminal */
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull > 0) {
+        dup2(devnull, 0);
+        close(devnull);
+    } else if (devnull < 0) {
+        close(0);
     }
-    char **env = sandboxed ? sandbox_env(env_add) : build_env(env_add);
-    const char *init_program = sandboxed ? run_init_program() : NULL;
-    char *group = sandboxed ? cgroup_run_name() : NULL;
-    become_subreaper();
-    pid_set keep;
-    own_children(&keep);
-    double t0 = now_s();
-    fflush(stdout);
-    fflush(stderr);
+    struct rlimit core = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &core);
+    if (spec->file_size_cap > 0) {
+        struct rlimit fs = { (rlim_t)spec->file_size_cap, (rlim_t)spec->file_size_cap };
+        setrlimit(RLIMIT_FSIZE, &fs);
+    }
+    signal(SIGPIPE, SIG_DFL);
+    inherit_no_descriptors();
+    if (p->ready[1] >= 0) {
+        /* the ready pipe's write end on READY_FD, open across exec */
+        if (p->ready[1] == READY_FD)
+            fcntl(READY_FD, F_SETFD, 0);
+        else
+            dup2(p->ready[1], READY_FD);
+    }
     if (sandboxed)
-        sandbox_next_run_user();
-    pid_t pid = sandboxed ? (pid_t)syscall(SYS_clone, SIGCHLD | sandbox_clone_flags(), NULL, NULL, NULL, NULL)
-                          : fork();
-    if (pid < 0)
-        die("fork: %s", strerror(errno));
-    if (pid == 0) {
-        leave_the_graders_terminal();
-        dup2(out_pipe[1], 1);
-        dup2(err_pipe[1], 2);
-        /* never the grader's standard input, which may be its terminal */
-        int devnull = open("/dev/null", O_RDONLY);
-        if (devnull > 0) {
-            dup2(devnull, 0);
-            close(devnull);
-        } else if (devnull < 0) {
-            close(0);
-        }
-        struct rlimit core = { 0, 0 };
-        setrlimit(RLIMIT_CORE, &core);
-        if (spec->file_size_cap > 0) {
-            struct rlimit fs = { (rlim_t)spec->file_size_cap, (rlim_t)spec->file_size_cap };
-            setrlimit(RLIMIT_FSIZE, &fs);
-        }
-        signal(SIGPIPE, SIG_DFL);
-        inherit_no_descriptors();
-        if (ready_pipe[1] >= 0) {
-            /* the ready pipe's write end on READY_FD, open across exec */
-            if (ready_pipe[1] == READY_FD)
-                fcntl(READY_FD, F_SETFD, 0);
-            else
-                dup2(ready_pipe[1], READY_FD);
-        }
-        if (sandboxed)
-            sandbox_init_process(spec, env, exec_pipe[1], status_pipe[1], init_program, group);
-        const char *why = "chdir";
-        if (!spec->cwd || chdir(spec->cwd) == 0) {
-            why = "exec";
-            execve(spec->argv[0], (char *const *)spec->argv, env);
-        }
-        /* Tell the parent why we could not start, through the exec pipe. */
-        char msg[512];
-        int len = snprintf(msg, sizeof msg, "cannot %s %s: %s", why,
-                           strcmp(why, "chdir") == 0 ? spec->cwd : spec->argv[0], strerror(errno));
-        if (write(exec_pipe[1], msg, (size_t)len) < 0)
-            _exit(127);
+        sandbox_init_process(spec, env, p->exec[1], p->status[1], init_program, group);
+    const char *why = "chdir";
+    if (!spec->cwd || chdir(spec->cwd) == 0) {
+        why = "exec";
+        execve(spec->argv[0], (char *const *)spec->argv, env);
+    }
+    char msg[512];
+    int len = snprintf(msg, sizeof msg, "cannot %s %s: %s", why,
+                       strcmp(why, "chdir") == 0 ? spec->cwd : spec->argv[0], strerror(errno));
+    if (write(p->exec[1], msg, (size_t)len) < 0)
         _exit(127);
-    }
-    /* No setpgid(pid, pid) here: a process group leader cannot setsid(),
-     * so the child makes its own session. Nothing signals the group before
-     * the exec pipe closes, which is after the child's setsid(). */
-    free(env);
-    free(with_ready);
-    if (ready_pipe[1] >= 0)
-        close(ready_pipe[1]);
-    close(out_pipe[1]);
-    close(err_pipe[1]);
-    close(exec_pipe[1]);
-    if (sandboxed)
-        close(status_pipe[1]);
+    _exit(127);
+}
 
-    char why[512];
-    ssize_t wn = read(exec_pipe[0], why, sizeof why - 1);
-    close(exec_pipe[0]);
-    if (wn > 0) {
-        why[wn] = '\0';
-        waitpid(pid, NULL, 0);
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        r->out_text = xstrdup(why);
-        r->err_text = xstrdup("");
-        if (sandboxed)
-            close(status_pipe[0]);
-        if (ready_pipe[0] >= 0)
-            close(ready_pipe[0]);
-        free(keep.pids);
-        cgroup_run_ended(group);
-        free(group);
-        return;
-    }
-    r->started = 1;
+/* What the parent learns while a started run goes on. */
+typedef struct {
+    capture cap[2];     /* standard output and error */
+    int status;         /* the wait status of the child */
+    int told;           /* stuck_signal was sent */
+    int starting;       /* still in its start-up when it ended */
+} run_watch;
 
-    capture cap[2];
-    memset(cap, 0, sizeof cap);
-    cap[0].fd = out_pipe[0];
-    cap[1].fd = err_pipe[0];
+/* The parent's side of a started run until it has ended and its pipes
+ * are drained: the start-up and time limits, the "where are you stuck"
+ * signal, the uid mode's folder limits, the capture of both streams, and
+ * the reaping of the child and whatever it left behind. */
+static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sandboxed, int stuck_signal,
+                      const run_pipes *p, pid_set *keep, double t0, run_watch *w)
+{
+    memset(w, 0, sizeof *w);
+    w->cap[0].fd = p->out[0];
+    w->cap[1].fd = p->err[0];
     for (int i = 0; i < 2; i++) {
-        sb_init(&cap[i].sb);
-        sb_init(&cap[i].line);
+        sb_init(&w->cap[i].sb);
+        sb_init(&w->cap[i].line);
     }
-    int status = 0, reaped = 0, told = 0;
+    capture *cap = w->cap;
+    int reaped = 0;
     /* Open to the end of the run, not only until the byte: a process of the
      * run that writes it again (a program that runs itself) must not die of
      * SIGPIPE. A program that fills the pipe blocks only itself. */
-    int ready_fd = ready_pipe[0];
-    int starting = ready_pipe[0] >= 0;   /* in its start-up: the start-up limit applies */
+    int ready_fd = p->ready[0];
+    w->starting = ready_fd >= 0;   /* in its start-up: the start-up limit applies */
     double deadline = t0 + (ready_fd >= 0 ? spec->startup_s : spec->timeout_s), grace_end = 0;
     double tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
     double next_look = t0 + 0.1;
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
-        int ready = starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
+        int ready = w->starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
         if (ready == -1) {
             close(ready_fd);
             ready_fd = -1;
         }
         if (ready == 1) { /* the limit starts now */
-            starting = 0;
+            w->starting = 0;
             r->startup_s = now - t0;
             deadline = now + spec->timeout_s;
             tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
         }
-        if (!reaped && !told && stuck_signal > 0 && now >= tell_at) {
+        if (!reaped && !w->told && stuck_signal > 0 && now >= tell_at) {
             /* to the run's group: in the sandbox its first process (pid 1 of
              * the namespace, no handler) never sees it, the program does; a
              * program without a handler is stopped by it a moment early,
              * which counts as the timeout it was about to be */
             kill(-pid, stuck_signal);
-            told = 1;
+            w->told = 1;
         }
         if (!reaped && !r->timed_out && now >= deadline) {
             kill(-pid, SIGKILL);
@@ -656,15 +634,15 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             }
         }
         if (!reaped) {
-            pid_t w = waitpid(pid, &status, WNOHANG);
-            if (w == pid) {
+            pid_t got = waitpid(pid, &w->status, WNOHANG);
+            if (got == pid) {
                 reaped = 1;
                 r->wall_s = now_s() - t0;
                 /* Anything the program left behind goes now, in its group
                  * or not, so no stray process holds the pipes open or
                  * outlives the run. */
                 kill(-pid, SIGKILL);
-                kill_strays(&keep);
+                kill_strays(keep);
                 if (!grace_end)
                     grace_end = now_s() + 1.0;
             }
@@ -686,7 +664,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
             }
             continue;
         }
-        if (poll(pfd, (nfds_t)np, starting && ready_fd >= 0 ? 5 : 20) > 0) {
+        if (poll(pfd, (nfds_t)np, w->starting && ready_fd >= 0 ? 5 : 20) > 0) {
             for (int i = 0, k = 0; i < 2; i++) {
                 if (cap[i].fd < 0)
                     continue;
@@ -703,28 +681,29 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         close(ready_fd);
     if (!reaped) {
         kill(-pid, SIGKILL);
-        waitpid(pid, &status, 0);
+        waitpid(pid, &w->status, 0);
         r->wall_s = now_s() - t0;
-        kill_strays(&keep); /* (a reaped run's strays went when it was reaped) */
+        kill_strays(keep); /* (a reaped run's strays went when it was reaped) */
     }
-    free(keep.pids);
-    if (sandboxed)
-        sandbox_run_ended(spec->cwd);
-    cgroup_run_ended(group);
-    free(group);
-    if (sandboxed) {
-        /* the program's own wait status, as its namespace's first process saw it */
+}
+
+/* r's outcome from what watch_run saw (and, sandboxed, from the status
+ * pipe: the program's own wait status, as its first process saw it). */
+static void settle_result(proc_result *r, run_watch *w, int status_fd, int stuck_signal)
+{
+    int status = w->status;
+    if (status_fd >= 0) {
         int st;
-        if (!r->timed_out && read(status_pipe[0], &st, sizeof st) == (ssize_t)sizeof st)
+        if (!r->timed_out && read(status_fd, &st, sizeof st) == (ssize_t)sizeof st)
             status = st;
         else if (!r->timed_out)
             status = SIGKILL; /* killed before it could tell: as if by SIGKILL */
-        close(status_pipe[0]);
+        close(status_fd);
     }
-    if (told && WIFSIGNALED(status) && WTERMSIG(status) == stuck_signal)
+    if (w->told && WIFSIGNALED(status) && WTERMSIG(status) == stuck_signal)
         r->timed_out = 1;
-    r->never_ready = r->timed_out && starting;
-    if (starting && !r->timed_out)
+    r->never_ready = r->timed_out && w->starting;
+    if (w->starting && !r->timed_out)
         r->startup_s = r->wall_s; /* ended without saying it was ready */
     if (WIFEXITED(status) && !r->timed_out) {
         r->exited = 1;
@@ -733,12 +712,74 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
         r->signaled = 1;
         r->signal_number = WTERMSIG(status);
     }
-    r->out_text = sb_detach(&cap[0].sb);
-    r->err_text = sb_detach(&cap[1].sb);
-    r->out_dropped = cap[0].dropped;
-    r->err_dropped = cap[1].dropped;
-    sb_free(&cap[0].line);
-    sb_free(&cap[1].line);
+    r->out_text = sb_detach(&w->cap[0].sb);
+    r->err_text = sb_detach(&w->cap[1].sb);
+    r->out_dropped = w->cap[0].dropped;
+    r->err_dropped = w->cap[1].dropped;
+    sb_free(&w->cap[0].line);
+    sb_free(&w->cap[1].line);
+}
+
+static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, int stuck_signal)
+{
+    memset(r, 0, sizeof *r);
+    run_pipes p;
+    open_run_pipes(&p, sandboxed, spec->startup_s > 0);
+    const char **with_ready = spec->startup_s > 0 ? env_with_ready_fd(spec->env_add) : NULL;
+    const char *const *env_add = with_ready ? with_ready : spec->env_add;
+    char **env = sandboxed ? sandbox_env(env_add) : build_env(env_add);
+    const char *init_program = sandboxed ? run_init_program() : NULL;
+    char *group = sandboxed ? cgroup_run_name() : NULL;
+    become_subreaper();
+    pid_set keep;
+    own_children(&keep);
+    double t0 = now_s();
+    fflush(stdout);
+    fflush(stderr);
+    if (sandboxed)
+        sandbox_next_run_user();
+    pid_t pid = sandboxed ? (pid_t)syscall(SYS_clone, SIGCHLD | sandbox_clone_flags(), NULL, NULL, NULL, NULL)
+                          : fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0)
+        start_child(spec, &p, sandboxed, env, init_program, group);
+    /* No setpgid(pid, pid) here: a process group leader cannot setsid(),
+     * so the child makes its own session. Nothing signals the group before
+     * the exec pipe closes, which is after the child's setsid(). */
+    free(env);
+    free(with_ready);
+    int write_ends[] = { p.ready[1], p.out[1], p.err[1], p.exec[1], p.status[1] };
+    for (size_t i = 0; i < sizeof write_ends / sizeof *write_ends; i++)
+        if (write_ends[i] >= 0)
+            close(write_ends[i]);
+
+    char why[512];
+    ssize_t wn = read(p.exec[0], why, sizeof why - 1);
+    close(p.exec[0]);
+    if (wn > 0) { /* it never started: why, in out_text */
+        why[wn] = '\0';
+        waitpid(pid, NULL, 0);
+        int read_ends[] = { p.out[0], p.err[0], p.status[0], p.ready[0] };
+        for (size_t i = 0; i < sizeof read_ends / sizeof *read_ends; i++)
+            if (read_ends[i] >= 0)
+                close(read_ends[i]);
+        r->out_text = xstrdup(why);
+        r->err_text = xstrdup("");
+        free(keep.pids);
+        cgroup_run_ended(group);
+        free(group);
+        return;
+    }
+    r->started = 1;
+    run_watch w;
+    watch_run(spec, r, pid, sandboxed, stuck_signal, &p, &keep, t0, &w);
+    free(keep.pids);
+    if (sandboxed)
+        sandbox_run_ended(spec->cwd);
+    cgroup_run_ended(group);
+    free(group);
+    settle_result(r, &w, sandboxed ? p.status[0] : -1, stuck_signal);
 }
 
 void proc_run(const proc_spec *spec, proc_result *r)
