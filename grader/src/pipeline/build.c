@@ -761,6 +761,84 @@ static int link_program(const lab_manifest *m, const backend *b, const build_kin
     return rc;
 }
 
+/* The student's file (source, in dir) compiled by nvcc into obj: in a
+ * grading build (k->poison) with the shared-memory poison and the kernel
+ * token, the host compile seeing only a decoy's (put_token_in_device_code).
+ * 0, or -1 with why (the compiler's words in log). */
+static int compile_for_gpu(const backend *b, const build_kind *k, const char *dir, const char *emucc,
+                           const char *token, const char *source, const char *obj, const char *lab_define,
+                           strbuf *log, char **why)
+{
+    /* --keep leaves the PTX: the evidence for the lab's requirements
+     * (requirements.c), read from what the compiler made, never from
+     * what it printed (a #pragma message can print anything). */
+    char *keep_dir = xasprintf("%s/keep", dir);
+    /* written by the compiler, which runs as the build's own user */
+    if (make_dirs(keep_dir) != 0 || chmod(keep_dir, 0777) != 0)
+        die("cannot create %s: %s", keep_dir, strerror(errno));
+    free(keep_dir);
+    /* Unset shared memory poisoned in the student's own blocks (emucc
+     * --poison-shared, smem_poison_device.cuh): no other process on the
+     * GPU can undo it; and the kernel token, a decoy's in the whole
+     * file's compile (HOST_OBJECT). Not for timing builds. */
+    const char *compiled_source = source, *compiled_obj = obj;
+    if (k->poison) {
+        char *decoy = decoy_kernel_token(token);
+        const char *pre[] = { emucc, "--kernel-token", decoy, "--poison-shared", source, POISONED_SOURCE, NULL };
+        int marked = run_tool(pre, dir, build_limit(k), log, why);
+        free(decoy);
+        if (marked != 0)
+            return -1;
+        compiled_source = POISONED_SOURCE;
+        compiled_obj = HOST_OBJECT;
+    }
+    int compiled = nvcc_compile(b, k, dir, "-c", compiled_source, compiled_obj, lab_define, log, why);
+    if (k->poison)
+        forget_token_file(dir, POISONED_SOURCE);
+    if (compiled != 0)
+        return -1;
+    return k->poison ? put_token_in_device_code(b, k, dir, emucc, token, source, obj, lab_define, log, why) : 0;
+}
+
+/* The student's file compiled by emucc into obj: mode_flag first where
+ * there is one (--race, --check), the kernel token in a grading build's
+ * and the checkers' builds, the source's facts in the grading build's.
+ * 0, or -1 with why (grader_fault set where the kit is at fault). */
+static int compile_for_emulator(const build_kind *k, const char *dir, const char *emucc, const char *mode_flag,
+                                const char *token, const char *source, const char *obj, const char *lab_define,
+                                strbuf *log, char **why, int *grader_fault)
+{
+    command cc = { { NULL }, 0 };
+    arg(&cc, emucc);
+    arg(&cc, mode_flag);
+    /* The kernel token, in the checkers' builds too (their programs
+     * are the grading build's but for the checker). emucc marks the
+     * source itself and hands it to the compiler through a pipe: the
+     * token is in no file and on no command line while the student's
+     * code is compiled (an .incbin of a marked copy would take it). */
+    if (k->poison) {
+        if (write_token_file(dir, token, why) != 0) {
+            *grader_fault = 1;
+            return -1;
+        }
+        arg(&cc, "--kernel-token-file");
+        arg(&cc, TOKEN_FILE);
+    }
+    arg(&cc, "-c");
+    arg(&cc, source);
+    arg(&cc, "-o");
+    arg(&cc, obj);
+    arg(&cc, "-Iinclude");
+    if (!k->emu_mode) { /* the grading build: what the source shows */
+        arg(&cc, "--facts");
+        arg(&cc, "student.facts");
+    }
+    arg(&cc, lab_define);
+    int compiled = run_tool(cc.v, dir, build_limit(k), log, why);
+    forget_token_file(dir, TOKEN_FILE);
+    return compiled;
+}
+
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, const build_kind *k, build_result *r)
 {
@@ -797,14 +875,12 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     sb_free(&body);
 
     /* Relative names from here on: the compiler runs in dir. */
-    const char *original_source = m ? m->source : WB_SOURCE;
-    const char *source = original_source;
+    const char *source = m ? m->source : WB_SOURCE;
     /* a lab imported from the Kit compiles to program.o, which the rename
      * of its main() copies to student.o (rename_program_main) */
     const char *obj = m && m->libwb_program ? "program.o" : "student.o";
     char *prog = build_program_path(workdir);
     char *mode_flag = k->emu_mode ? xasprintf("--%s", k->emu_mode) : NULL;
-    char *arch = xasprintf("-arch=%s", b->arch);
     const char *lab_define = m && !m->libwb_program ? WB_LAB_DEFINE : NULL;
     char *emucc = xasprintf("%s/emu/emucc", dir);
     char *token = build_kernel_token(workdir);
@@ -817,71 +893,12 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         why = NULL;
         goto done;
     }
-    if (b->kind == BACKEND_GPU) {
-        /* --keep leaves the PTX: the evidence for the lab's requirements
-         * (requirements.c), read from what the compiler made, never from
-         * what it printed (a #pragma message can print anything). */
-        char *keep_dir = xasprintf("%s/keep", dir);
-        /* written by the compiler, which runs as the build's own user */
-        if (make_dirs(keep_dir) != 0 || chmod(keep_dir, 0777) != 0)
-            die("cannot create %s: %s", keep_dir, strerror(errno));
-        free(keep_dir);
-        /* Unset shared memory poisoned in the student's own blocks (emucc
-         * --poison-shared, smem_poison_device.cuh): no other process on the
-         * GPU can undo it; and the kernel token, a decoy's in the whole
-         * file's compile (HOST_OBJECT). Not for timing builds. */
-        const char *compiled_obj = obj;
-        if (k->poison) {
-            char *decoy = decoy_kernel_token(token);
-            const char *pre[] = { emucc, "--kernel-token", decoy, "--poison-shared", source, POISONED_SOURCE, NULL };
-            int marked = run_tool(pre, dir, build_limit(k), &log, &why);
-            free(decoy);
-            if (marked != 0)
-                goto failed_compile;
-            source = POISONED_SOURCE;
-            compiled_obj = HOST_OBJECT;
-        }
-        int compiled = nvcc_compile(b, k, dir, "-c", source, compiled_obj, lab_define, &log, &why);
-        if (strcmp(source, original_source) != 0)
-            forget_token_file(dir, source);
-        if (compiled != 0)
-            goto failed_compile;
-        if (k->poison &&
-            put_token_in_device_code(b, k, dir, emucc, token, original_source, obj, lab_define, &log, &why) != 0)
-            goto failed_compile;
-    } else {
-        /* emucc [--race|--check] ...: the mode flag, when there is one, comes first */
-        command cc = { { NULL }, 0 };
-        arg(&cc, emucc);
-        arg(&cc, mode_flag);
-        /* The kernel token, in the checkers' builds too (their programs
-         * are the grading build's but for the checker). emucc marks the
-         * source itself and hands it to the compiler through a pipe: the
-         * token is in no file and on no command line while the student's
-         * code is compiled (an .incbin of a marked copy would take it). */
-        if (k->poison) {
-            if (write_token_file(dir, token, &why) != 0) {
-                r->grader_fault = 1;
-                goto failed_compile;
-            }
-            arg(&cc, "--kernel-token-file");
-            arg(&cc, TOKEN_FILE);
-        }
-        arg(&cc, "-c");
-        arg(&cc, source);
-        arg(&cc, "-o");
-        arg(&cc, obj);
-        arg(&cc, "-Iinclude");
-        if (!k->emu_mode) { /* the grading build: what the source shows */
-            arg(&cc, "--facts");
-            arg(&cc, "student.facts");
-        }
-        arg(&cc, lab_define);
-        int compiled = run_tool(cc.v, dir, build_limit(k), &log, &why);
-        forget_token_file(dir, TOKEN_FILE);
-        if (compiled != 0)
-            goto failed_compile;
-    }
+    int compiled = b->kind == BACKEND_GPU
+                       ? compile_for_gpu(b, k, dir, emucc, token, source, obj, lab_define, &log, &why)
+                       : compile_for_emulator(k, dir, emucc, mode_flag, token, source, obj, lab_define, &log, &why,
+                                              &r->grader_fault);
+    if (compiled != 0)
+        goto failed_compile;
     if (m && m->libwb_program) {
         if (rename_program_main(dir, obj, "student.o", &log, &why) != 0)
             goto failed_compile;
@@ -915,7 +932,6 @@ done:
     free(dir);
     free(src);
     free(prog);
-    free(arch);
     free(mode_flag);
     free(emucc);
     free(token);
