@@ -201,6 +201,91 @@ status_t compare_output_libwb(const char *output_path, const char *expected_path
     return compare_any(output_path, 0, expected_path, 1, tol, NULL, r, message);
 }
 
+/* Each element of out against ref under tol: bad[i] set where it fails,
+ * tolerances[i] its bound (when not NULL), and r's counts, largest errors
+ * and worst mismatches. */
+static void judge_elements(const gl_matrix *o, const gl_reference *ref, const tolerance_model *tol,
+                           unsigned char *bad, double *tolerances, compare_result *r)
+{
+    const gl_matrix out = *o; /* (read only) */
+    double scores[WORST_MAX];
+    for (size_t i = 0; i < r->elements; i++) {
+        float got = out.data[i];
+        double want = ref->value[i];
+        double t = tolerance_bound(tol, ref, i);
+        if (tolerances)
+            tolerances[i] = t;
+        double abs_err = fabs((double)got - want);
+        int finite = isfinite(got);
+        if (finite) {
+            if (abs_err > r->max_abs_err)
+                r->max_abs_err = abs_err;
+            if (want != 0 && abs_err / fabs(want) > r->max_rel_err)
+                r->max_rel_err = abs_err / fabs(want);
+            if (t > 0 && abs_err / t > r->worst_ratio)
+                r->worst_ratio = abs_err / t;
+        }
+        /* !(abs_err <= t) is also true for NaN: NaN and Inf never pass. */
+        if (finite && abs_err <= t)
+            continue;
+        bad[i] = 1;
+        r->mismatches++;
+        mismatch m;
+        size_t pixel = i / (size_t)out.channels;
+        m.row = (int)(pixel / (size_t)out.cols);
+        m.col = (int)(pixel % (size_t)out.cols);
+        m.channel = (int)(i % (size_t)out.channels);
+        m.got = got;
+        m.expected = want;
+        m.tolerance = t;
+        m.poisoned = is_poison(got);
+        if (m.poisoned)
+            r->poisoned++;
+        else if (!finite)
+            r->nonfinite++;
+        keep_worst(r, &m, finite ? (t > 0 ? abs_err / t : HUGE_VAL) : HUGE_VAL, scores);
+    }
+}
+
+/* The dataset's one-line message from its comparison. */
+static char *comparison_message(status_t st, const compare_result *r, int channels)
+{
+    char *message;
+    if (st == ST_PASS) {
+        message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
+                            r->elements, r->max_abs_err, 100.0 * r->worst_ratio);
+    } else if (r->mismatches == 0) {
+        message = xasprintf("the image is right, but its padding was overwritten: %zu of the %zu padding "
+                            "floats of out changed", r->padding_changed, r->padding_floats);
+    } else if (r->poisoned == r->elements) {
+        message = xasprintf("nothing was written: all %zu elements still hold the kit's poison value",
+                            r->elements);
+    } else {
+        strbuf sb;
+        sb_init(&sb);
+        sb_printf(&sb, "%zu of %zu elements wrong", r->mismatches, r->elements);
+        if (r->poisoned)
+            sb_printf(&sb, " (%zu never written)", r->poisoned);
+        if (r->nonfinite)
+            sb_printf(&sb, " (%zu NaN or Inf)", r->nonfinite);
+        const mismatch *w = &r->worst[0];
+        char place[64];
+        compare_place(place, sizeof place, w, channels);
+        if (w->poisoned)
+            sb_printf(&sb, "; e.g. %s was never written", place);
+        else {
+            char got[32];
+            if (isnan(w->got))
+                snprintf(got, sizeof got, "NaN");
+            else
+                snprintf(got, sizeof got, "%.7g", w->got);
+            sb_printf(&sb, "; worst at %s: got %s, expected %.7g", place, got, w->expected);
+        }
+        message = sb_detach(&sb);
+    }
+    return message;
+}
+
 static status_t compare_any(const char *output_path, int exponent, const char *expected_path, int libwb,
                             const tolerance_model *tol, const errormap_request *map, compare_result *r,
                             char **message)
@@ -254,45 +339,9 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     }
     r->shape_ok = 1;
     r->elements = gl_matrix_count(&out);
-    double scores[WORST_MAX];
     unsigned char *bad = xcalloc(r->elements, 1);
     double *tolerances = map ? xcalloc(r->elements, sizeof(double)) : NULL;
-    for (size_t i = 0; i < r->elements; i++) {
-        float got = out.data[i];
-        double want = ref.value[i];
-        double t = tolerance_bound(tol, &ref, i);
-        if (tolerances)
-            tolerances[i] = t;
-        double abs_err = fabs((double)got - want);
-        int finite = isfinite(got);
-        if (finite) {
-            if (abs_err > r->max_abs_err)
-                r->max_abs_err = abs_err;
-            if (want != 0 && abs_err / fabs(want) > r->max_rel_err)
-                r->max_rel_err = abs_err / fabs(want);
-            if (t > 0 && abs_err / t > r->worst_ratio)
-                r->worst_ratio = abs_err / t;
-        }
-        /* !(abs_err <= t) is also true for NaN: NaN and Inf never pass. */
-        if (finite && abs_err <= t)
-            continue;
-        bad[i] = 1;
-        r->mismatches++;
-        mismatch m;
-        size_t pixel = i / (size_t)out.channels;
-        m.row = (int)(pixel / (size_t)out.cols);
-        m.col = (int)(pixel % (size_t)out.cols);
-        m.channel = (int)(i % (size_t)out.channels);
-        m.got = got;
-        m.expected = want;
-        m.tolerance = t;
-        m.poisoned = is_poison(got);
-        if (m.poisoned)
-            r->poisoned++;
-        else if (!finite)
-            r->nonfinite++;
-        keep_worst(r, &m, finite ? (t > 0 ? abs_err / t : HUGE_VAL) : HUGE_VAL, scores);
-    }
+    judge_elements(&out, &ref, tol, bad, tolerances, r);
     errormap_padding pad = { 0, 0, NULL };
     unsigned char *pad_changed = NULL;
     int padded = check_padding(output_path, &out, &pad, &pad_changed, &r->padding_changed);
@@ -331,38 +380,7 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     free(named);
     free(tolerances);
     free(bad);
-    if (st == ST_PASS) {
-        *message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
-                             r->elements, r->max_abs_err, 100.0 * r->worst_ratio);
-    } else if (r->mismatches == 0) {
-        *message = xasprintf("the image is right, but its padding was overwritten: %zu of the %zu padding "
-                             "floats of out changed", r->padding_changed, r->padding_floats);
-    } else if (r->poisoned == r->elements) {
-        *message = xasprintf("nothing was written: all %zu elements still hold the kit's poison value",
-                             r->elements);
-    } else {
-        strbuf sb;
-        sb_init(&sb);
-        sb_printf(&sb, "%zu of %zu elements wrong", r->mismatches, r->elements);
-        if (r->poisoned)
-            sb_printf(&sb, " (%zu never written)", r->poisoned);
-        if (r->nonfinite)
-            sb_printf(&sb, " (%zu NaN or Inf)", r->nonfinite);
-        const mismatch *w = &r->worst[0];
-        char place[64];
-        compare_place(place, sizeof place, w, out.channels);
-        if (w->poisoned)
-            sb_printf(&sb, "; e.g. %s was never written", place);
-        else {
-            char got[32];
-            if (isnan(w->got))
-                snprintf(got, sizeof got, "NaN");
-            else
-                snprintf(got, sizeof got, "%.7g", w->got);
-            sb_printf(&sb, "; worst at %s: got %s, expected %.7g", place, got, w->expected);
-        }
-        *message = sb_detach(&sb);
-    }
+    *message = comparison_message(st, r, out.channels);
     gl_matrix_free(&out);
     gl_reference_free(&ref);
     return st;
