@@ -697,6 +697,103 @@ static void die_no_submissions(const grade_args *a, const lab_manifest *m)
         a->ninputs > 1 ? " and the rest" : "", m->source);
 }
 
+/* --regrade ID: that student's record goes, so the batch grades them again. */
+static void remove_regraded_records(const grade_args *a, const char *records_dir)
+{
+    for (int i = 0; i < a->nregrade; i++) {
+        for (const char *c = a->regrade[i]; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ||
+                  *c == '_' || *c == '.') || a->regrade[i][0] == '.')
+                usage_error("--regrade %s: not a submission id (the ids are the records' file names)",
+                            a->regrade[i]);
+        char *path = xasprintf("%s/%s.json", records_dir, a->regrade[i]);
+        if (unlink(path) == 0)
+            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", a->regrade[i]);
+        else if (errno == ENOENT)
+            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", a->regrade[i], path);
+        else
+            die("--regrade %s: cannot remove %s: %s", a->regrade[i], path, strerror(errno));
+        free(path);
+    }
+}
+
+/* The batch's report into text: the table and summary (text), or the
+ * class's JSON document or Gradescope's results.json, the summary then on
+ * standard error. */
+static void class_report(const grade_args *a, const lab_manifest *m, const backend *b, cJSON *recs,
+                         const batch_summary *sum, const char *records_dir, strbuf *text)
+{
+    if (a->fmt == 0) {
+        sb_printf(text, "%-24s %-10s %s\n", "submission", "score", "status");
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, recs) {
+            const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
+            char pts[48];
+            snprintf(pts, sizeof pts, "%g/%g", cJSON_GetObjectItemCaseSensitive(rec, "score")->valuedouble,
+                     cJSON_GetObjectItemCaseSensitive(rec, "max_score")->valuedouble);
+            sb_printf(text, "%-24s %-10s %s\n", rid->valuestring, pts, export_status(rec));
+        }
+        char *summary = export_summary(recs);
+        sb_printf(text, "\n%s", summary);
+        free(summary);
+        sb_printf(text, "\n%d submissions of %s: %d graded, %d already graded; %.1f s on %s; records in %s; "
+                  "sandbox: %s\n", sum->total, m->id, sum->graded, sum->skipped, sum->seconds, b->device,
+                  records_dir, sandbox_mode());
+    } else {
+        cJSON *doc;
+        if (a->fmt == 1) {
+            doc = cJSON_CreateObject();
+            cJSON_AddStringToObject(doc, "lab", m->id);
+            cJSON_AddStringToObject(doc, "backend", b->name);
+            cJSON_AddStringToObject(doc, "device", b->device);
+            cJSON_AddStringToObject(doc, "grader_version", GPULAB_VERSION);
+            cJSON_AddStringToObject(doc, "sandbox", sandbox_mode());
+            cJSON_AddItemReferenceToObject(doc, "submissions", recs);
+        } else {
+            doc = export_gradescope(cJSON_GetArrayItem(recs, 0));
+        }
+        char *printed = cJSON_Print(doc);
+        sb_puts(text, printed);
+        sb_puts(text, "\n");
+        free(printed);
+        cJSON_Delete(doc);
+        if (a->fmt == 1) {
+            char *summary = export_summary(recs);
+            fputs(summary, stderr);
+            free(summary);
+        }
+        fprintf(stderr, "gpulab: %d submissions of %s: %d graded, %d already graded, in %.1f s; records in %s; "
+                "sandbox: %s\n", sum->total, m->id, sum->graded, sum->skipped, sum->seconds, records_dir,
+                sandbox_mode());
+    }
+}
+
+/* --csv, --junit, --html and --feedback-dir: from every record in the
+ * folder, so that grading one student (or a regrade) never shrinks the
+ * class's gradebook to one row. */
+static void class_files(const grade_args *a, const lab_manifest *m, const char *records_dir, int in_batch)
+{
+    if (!(a->csv || a->junit || a->html || a->feedback_dir))
+        return;
+    cJSON *all = export_load_records(records_dir, m->id);
+    int nall = cJSON_GetArraySize(all);
+    if (nall != in_batch)
+        fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
+                records_dir, nall, in_batch);
+    if (a->csv) {
+        char *t = export_csv(all, m->source);
+        write_or_die(a->csv, t);
+        free(t);
+    }
+    if (a->junit) {
+        char *t = export_junit(m->id, all);
+        write_or_die(a->junit, t);
+        free(t);
+    }
+    html_write_reports(all, m->id, m->source, a->html, a->feedback_dir);
+    cJSON_Delete(all);
+}
+
 static int cmd_grade(int argc, char **argv)
 {
     grade_args a;
@@ -735,21 +832,7 @@ static int cmd_grade(int argc, char **argv)
     bo.secret = a.secret;
     char *records_dir = records_folder(&a, &m);
     bo.records_dir = records_dir;
-    /* --regrade ID: that student's record goes, so the batch grades them again */
-    for (int i = 0; i < a.nregrade; i++) {
-        for (const char *c = a.regrade[i]; *c; c++)
-            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ||
-                  *c == '_' || *c == '.') || a.regrade[i][0] == '.')
-                usage_error("--regrade %s: not a submission id (the ids are the records' file names)", a.regrade[i]);
-        char *path = xasprintf("%s/%s.json", records_dir, a.regrade[i]);
-        if (unlink(path) == 0)
-            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", a.regrade[i]);
-        else if (errno == ENOENT)
-            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", a.regrade[i], path);
-        else
-            die("--regrade %s: cannot remove %s: %s", a.regrade[i], path, strerror(errno));
-        free(path);
-    }
+    remove_regraded_records(&a, records_dir);
     bo.grader_version = GPULAB_VERSION;
     bo.jobs = a.njobs > 0 ? a.njobs : usable_cores();
     bo.progress = isatty(STDERR_FILENO) && !getenv("GPULAB_NO_PROGRESS");
@@ -804,75 +887,14 @@ static int cmd_grade(int argc, char **argv)
     batch_summary sum;
     cJSON *recs = batch_run(&m, &b, entries, nentries, &bo, on_graded, &g, &sum);
 
-    if (a.fmt == 0) {
-        sb_printf(&g.text, "%-24s %-10s %s\n", "submission", "score", "status");
-        const cJSON *rec;
-        cJSON_ArrayForEach(rec, recs) {
-            const cJSON *rid = cJSON_GetObjectItemCaseSensitive(rec, "id");
-            char pts[48];
-            snprintf(pts, sizeof pts, "%g/%g", cJSON_GetObjectItemCaseSensitive(rec, "score")->valuedouble,
-                     cJSON_GetObjectItemCaseSensitive(rec, "max_score")->valuedouble);
-            sb_printf(&g.text, "%-24s %-10s %s\n", rid->valuestring, pts, export_status(rec));
-        }
-        char *summary = export_summary(recs);
-        sb_printf(&g.text, "\n%s", summary);
-        free(summary);
-        sb_printf(&g.text, "\n%d submissions of %s: %d graded, %d already graded; %.1f s on %s; records in %s; "
-                  "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, b.device, records_dir,
-                  sandbox_mode());
-    } else {
-        cJSON *doc;
-        if (a.fmt == 1) {
-            doc = cJSON_CreateObject();
-            cJSON_AddStringToObject(doc, "lab", m.id);
-            cJSON_AddStringToObject(doc, "backend", b.name);
-            cJSON_AddStringToObject(doc, "device", b.device);
-            cJSON_AddStringToObject(doc, "grader_version", GPULAB_VERSION);
-            cJSON_AddStringToObject(doc, "sandbox", sandbox_mode());
-            cJSON_AddItemReferenceToObject(doc, "submissions", recs);
-        } else {
-            doc = export_gradescope(cJSON_GetArrayItem(recs, 0));
-        }
-        char *printed = cJSON_Print(doc);
-        sb_puts(&g.text, printed);
-        sb_puts(&g.text, "\n");
-        free(printed);
-        cJSON_Delete(doc);
-        if (a.fmt == 1) {
-            char *summary = export_summary(recs);
-            fputs(summary, stderr);
-            free(summary);
-        }
-        fprintf(stderr, "gpulab: %d submissions of %s: %d graded, %d already graded, in %.1f s; records in %s; "
-                "sandbox: %s\n", sum.total, m.id, sum.graded, sum.skipped, sum.seconds, records_dir, sandbox_mode());
-    }
+    class_report(&a, &m, &b, recs, &sum, records_dir, &g.text);
     if (a.out)
         write_or_die(a.out, g.text.buf ? g.text.buf : "");
     else if (g.text.len) {
         fputs(g.text.buf, stdout);
         fflush(stdout);
     }
-    if (a.csv || a.junit || a.html || a.feedback_dir) {
-        /* The gradebook is the whole records folder's, so grading one
-         * student (or a regrade) never shrinks the class's to one row. */
-        cJSON *all = export_load_records(records_dir, m.id);
-        int nall = cJSON_GetArraySize(all);
-        if (nall != cJSON_GetArraySize(recs))
-            fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
-                    records_dir, nall, cJSON_GetArraySize(recs));
-        if (a.csv) {
-            char *t = export_csv(all, m.source);
-            write_or_die(a.csv, t);
-            free(t);
-        }
-        if (a.junit) {
-            char *t = export_junit(m.id, all);
-            write_or_die(a.junit, t);
-            free(t);
-        }
-        html_write_reports(all, m.id, m.source, a.html, a.feedback_dir);
-        cJSON_Delete(all);
-    }
+    class_files(&a, &m, records_dir, cJSON_GetArraySize(recs));
     sb_free(&g.text);
     cJSON_Delete(recs);
     batch_entries_free(entries, nentries);
