@@ -16,6 +16,7 @@
 #include "import_wb.h"
 #include "kit.h"
 #include "manifest.h"
+#include "package.h"
 #include "report.h"
 #include "sandbox.h"
 #include "slurm.h"

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "batch.h"
+#include "json.h"
 #include "build.h"
 #include "datasets.h"
 #include "export.h"

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "html.h"
+#include "json.h"
 #include "export.h"
 #include "util.h"
 
@@ -13,24 +14,6 @@
 #include <string.h>
 
 /* ---- reading records ------------------------------------------------------------- */
-
-static const char *str(const cJSON *o, const char *key, const char *fallback)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : fallback;
-}
-
-static double num(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
-static const cJSON *arr(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsArray(v) ? v : NULL;
-}
 
 static int is_true(const cJSON *o, const char *key)
 {
@@ -239,18 +222,18 @@ static void map_figure(strbuf *sb, const char *title, const char *path)
 
 static void worst_table(strbuf *sb, const cJSON *cmp)
 {
-    const cJSON *worst = arr(cmp, "worst"), *w;
+    const cJSON *worst = json_arr(cmp, "worst"), *w;
     if (cJSON_GetArraySize(worst) == 0)
         return;
-    const cJSON *shape = arr(cmp, "shape");
+    const cJSON *shape = json_arr(cmp, "shape");
     int channels = cJSON_GetArraySize(shape) == 3 && cJSON_GetArrayItem(shape, 2)->valuedouble > 1;
     sb_printf(sb, "<table><tr><th>where (%s)</th><th>got</th><th>expected</th><th>tolerance</th></tr>\n",
               channels ? "row, col, channel" : "row, col");
     cJSON_ArrayForEach(w, worst) {
         if (channels)
-            sb_printf(sb, "<tr><td>(%g, %g, %g)</td>", num(w, "row"), num(w, "col"), num(w, "channel"));
+            sb_printf(sb, "<tr><td>(%g, %g, %g)</td>", json_num(w, "row"), json_num(w, "col"), json_num(w, "channel"));
         else
-            sb_printf(sb, "<tr><td>(%g, %g)</td>", num(w, "row"), num(w, "col"));
+            sb_printf(sb, "<tr><td>(%g, %g)</td>", json_num(w, "row"), json_num(w, "col"));
         const cJSON *got = cJSON_GetObjectItemCaseSensitive(w, "got");
         if (cJSON_IsNumber(got))
             sb_printf(sb, "<td class=\"n\">%.9g</td>", got->valuedouble);
@@ -259,8 +242,8 @@ static void worst_table(strbuf *sb, const cJSON *cmp)
             esc(sb, cJSON_IsString(got) ? got->valuestring : "?");
             sb_puts(sb, "</td>");
         }
-        sb_printf(sb, "<td class=\"n\">%.9g</td><td class=\"n\">%.3g</td></tr>\n", num(w, "expected"),
-                  num(w, "tolerance"));
+        sb_printf(sb, "<td class=\"n\">%.9g</td><td class=\"n\">%.3g</td></tr>\n", json_num(w, "expected"),
+                  json_num(w, "tolerance"));
     }
     sb_puts(sb, "</table>\n");
 }
@@ -268,20 +251,20 @@ static void worst_table(strbuf *sb, const cJSON *cmp)
 static void findings_list(strbuf *sb, const cJSON *san)
 {
     const cJSON *f;
-    if (cJSON_GetArraySize(arr(san, "findings")) == 0)
+    if (cJSON_GetArraySize(json_arr(san, "findings")) == 0)
         return;
     sb_puts(sb, "<p>The checkers found:</p>\n<ul class=\"findings\">\n");
-    cJSON_ArrayForEach(f, arr(san, "findings")) {
+    cJSON_ArrayForEach(f, json_arr(san, "findings")) {
         sb_puts(sb, "<li><strong>");
-        esc(sb, str(f, "kind", "?"));
+        esc(sb, json_str(f, "kind", "?"));
         sb_puts(sb, "</strong> (");
-        esc(sb, path_base(str(f, "file", "")));
+        esc(sb, path_base(json_str(f, "file", "")));
         const cJSON *l2 = cJSON_GetObjectItemCaseSensitive(f, "line2");
         if (cJSON_IsNumber(l2))
-            sb_printf(sb, ", lines %g and %g): ", num(f, "line"), l2->valuedouble);
+            sb_printf(sb, ", lines %g and %g): ", json_num(f, "line"), l2->valuedouble);
         else
-            sb_printf(sb, ", line %g): ", num(f, "line"));
-        esc_quoted(sb, str(f, "message", ""));
+            sb_printf(sb, ", line %g): ", json_num(f, "line"));
+        esc_quoted(sb, json_str(f, "message", ""));
         sb_puts(sb, "</li>\n");
     }
     sb_puts(sb, "</ul>\n");
@@ -289,10 +272,10 @@ static void findings_list(strbuf *sb, const cJSON *san)
 
 static void dataset_section(strbuf *out, const cJSON *d)
 {
-    const char *status = str(d, "status", "");
+    const char *status = json_str(d, "status", "");
     const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(d, "comparison");
     const cJSON *san = cJSON_GetObjectItemCaseSensitive(d, "sanitizer");
-    int findings = cJSON_GetArraySize(arr(san, "findings")) > 0;
+    int findings = cJSON_GetArraySize(json_arr(san, "findings")) > 0;
     int hidden = is_true(d, "hidden");
     if ((strcmp(status, "pass") == 0 && !findings) || strcmp(status, "compile_error") == 0)
         return;
@@ -302,23 +285,23 @@ static void dataset_section(strbuf *out, const cJSON *d)
     sb_init(&body);
     if (!hidden)
         worst_table(sb, cmp);
-    if (*str(cmp, "hint", "")) {
+    if (*json_str(cmp, "hint", "")) {
         sb_puts(sb, "<p><strong>Hint:</strong> ");
-        esc(sb, str(cmp, "hint", ""));
+        esc(sb, json_str(cmp, "hint", ""));
         sb_puts(sb, "</p>\n");
     }
     findings_list(sb, san);
     const char *words[][2] = { { "faulting_threads", "Faulting threads" }, { "racing_threads", "Racing threads" } };
     for (int i = 0; i < 2; i++) {
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(san, words[i][0]);
-        if (*str(t, "summary", "")) {
+        if (*json_str(t, "summary", "")) {
             sb_printf(sb, "<p><strong>%s:</strong> ", words[i][1]);
-            esc(sb, str(t, "summary", ""));
+            esc(sb, json_str(t, "summary", ""));
             sb_puts(sb, "</p>\n");
         }
     }
-    const char *error_map = str(cmp, "error_map", ""), *fault_map = str(san, "fault_map", "");
-    const char *race_map = str(san, "race_map", "");
+    const char *error_map = json_str(cmp, "error_map", ""), *fault_map = json_str(san, "fault_map", "");
+    const char *race_map = json_str(san, "race_map", "");
     if (!hidden && (*error_map || *fault_map || *race_map)) {
         sb_puts(sb, "<div class=\"maps\">\n");
         map_figure(sb, "error map: where the output is wrong", error_map);
@@ -329,7 +312,7 @@ static void dataset_section(strbuf *out, const cJSON *d)
     if (!hidden) {
         const char *names[][2] = { { "stderr", "error output" }, { "stdout", "output" } };
         for (int i = 0; i < 2; i++) {
-            char *mine = student_lines(str(d, names[i][0], ""));
+            char *mine = student_lines(json_str(d, names[i][0], ""));
             if (mine[strspn(mine, " \t\r\n")]) {
                 sb_printf(sb, "<details><summary>The program's %s (last lines)</summary>\n", names[i][1]);
                 pre_tail(sb, mine, 20);
@@ -341,7 +324,7 @@ static void dataset_section(strbuf *out, const cJSON *d)
     if (body.len) {
         sb_puts(out, "<h3>");
         esc(out, hidden ? "hidden dataset " : "dataset ");
-        esc(out, str(d, "name", ""));
+        esc(out, json_str(d, "name", ""));
         sb_printf(out, ": <span class=\"st %s\">", status_class(status));
         esc(out, status);
         sb_puts(out, "</span></h3>\n");
@@ -369,28 +352,28 @@ static void result_row(strbuf *sb, const char *label, const char *status, double
 
 static void student_body(strbuf *sb, const cJSON *rec, const char *source)
 {
-    const char *file = str(rec, "file", "");
-    const char *id = str(rec, "id", path_base(file));
+    const char *file = json_str(rec, "file", "");
+    const char *id = json_str(rec, "id", path_base(file));
     const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
     const char *overall = export_status(rec);
     sb_puts(sb, "<h1>");
     esc(sb, id);
-    sb_printf(sb, ": %g/%g <span class=\"st %s\">", num(rec, "score"), num(rec, "max_score"), status_class(overall));
+    sb_printf(sb, ": %g/%g <span class=\"st %s\">", json_num(rec, "score"), json_num(rec, "max_score"), status_class(overall));
     esc(sb, overall);
     sb_puts(sb, "</span></h1>\n<p class=\"sub\">");
-    esc(sb, str(rec, "lab", ""));
+    esc(sb, json_str(rec, "lab", ""));
     sb_puts(sb, " &middot; ");
     esc(sb, file);
     sb_puts(sb, " &middot; on ");
-    esc(sb, str(rec, "device", str(rec, "backend", "")));
-    if (*str(rec, "arch", "")) {
+    esc(sb, json_str(rec, "device", json_str(rec, "backend", "")));
+    if (*json_str(rec, "arch", "")) {
         sb_puts(sb, " (");
-        esc(sb, str(rec, "arch", ""));
+        esc(sb, json_str(rec, "arch", ""));
         sb_puts(sb, ")");
     }
-    if (*str(rec, "graded_at", "")) {
+    if (*json_str(rec, "graded_at", "")) {
         sb_puts(sb, " &middot; graded ");
-        esc(sb, str(rec, "graded_at", ""));
+        esc(sb, json_str(rec, "graded_at", ""));
     }
     sb_puts(sb, "</p>\n");
 
@@ -402,45 +385,45 @@ static void student_body(strbuf *sb, const cJSON *rec, const char *source)
         sb_puts(sb, "</p>\n");
     }
     free(reason);
-    if (*str(rec, "hint", "")) {
+    if (*json_str(rec, "hint", "")) {
         sb_puts(sb, "<p class=\"why\"><strong>Hint:</strong> ");
-        esc(sb, str(rec, "hint", ""));
+        esc(sb, json_str(rec, "hint", ""));
         sb_puts(sb, "</p>\n");
     }
 
     if (!is_true(build, "ok")) {
         sb_puts(sb, "<h2>Build</h2>\n<p><strong>The build failed:</strong> ");
-        esc(sb, str(build, "message", ""));
+        esc(sb, json_str(build, "message", ""));
         sb_puts(sb, "</p>\n");
-        if (*str(build, "log", ""))
-            pre_tail(sb, str(build, "log", ""), 60);
+        if (*json_str(build, "log", ""))
+            pre_tail(sb, json_str(build, "log", ""), 60);
     }
 
     sb_puts(sb, "<h2>Results</h2>\n<table>\n<tr><th>dataset</th><th>status</th><th>points</th><th>details</th></tr>\n");
     const cJSON *d;
-    cJSON_ArrayForEach(d, arr(rec, "datasets")) {
-        const char *status = str(d, "status", "");
+    cJSON_ArrayForEach(d, json_arr(rec, "datasets")) {
+        const char *status = json_str(d, "status", "");
         int hidden = is_true(d, "hidden");
         const char *message = strcmp(status, "compile_error") == 0 ? "see the compiler's messages above"
-                              : hidden ? "(hidden dataset)" : str(d, "message", "");
-        result_row(sb, str(d, "name", ""), status, num(d, "score"), num(d, "max_score"), 1, message);
+                              : hidden ? "(hidden dataset)" : json_str(d, "message", "");
+        result_row(sb, json_str(d, "name", ""), status, json_num(d, "score"), json_num(d, "max_score"), 1, message);
     }
-    cJSON_ArrayForEach(d, arr(rec, "requirements")) {
-        char *label = xasprintf("[%s]", str(d, "name", ""));
-        result_row(sb, label, str(d, "status", ""), num(d, "score"), num(d, "max_score"), 1,
-                   str(d, "message", ""));
+    cJSON_ArrayForEach(d, json_arr(rec, "requirements")) {
+        char *label = xasprintf("[%s]", json_str(d, "name", ""));
+        result_row(sb, label, json_str(d, "status", ""), json_num(d, "score"), json_num(d, "max_score"), 1,
+                   json_str(d, "message", ""));
         free(label);
     }
     const cJSON *perf = cJSON_GetObjectItemCaseSensitive(rec, "performance");
     if (cJSON_IsObject(perf))
-        result_row(sb, "[performance]", str(perf, "status", ""), num(perf, "score"), num(perf, "max_score"),
-                   num(perf, "max_score") > 0, str(perf, "message", ""));
+        result_row(sb, "[performance]", json_str(perf, "status", ""), json_num(perf, "score"), json_num(perf, "max_score"),
+                   json_num(perf, "max_score") > 0, json_str(perf, "message", ""));
     sb_printf(sb, "<tr><th>score</th><th></th><th class=\"n\">%g/%g</th><th></th></tr>\n</table>\n",
-              num(rec, "score"), num(rec, "max_score"));
+              json_num(rec, "score"), json_num(rec, "max_score"));
 
     strbuf details;
     sb_init(&details);
-    cJSON_ArrayForEach(d, arr(rec, "datasets"))
+    cJSON_ArrayForEach(d, json_arr(rec, "datasets"))
         dataset_section(&details, d);
     if (details.len) {
         sb_puts(sb, "<h2>Details</h2>\n");
@@ -453,8 +436,8 @@ char *html_student_page(const cJSON *rec, const char *source)
 {
     strbuf sb;
     sb_init(&sb);
-    const char *id = str(rec, "id", path_base(str(rec, "file", "")));
-    char *title = xasprintf("%s: %s", str(rec, "lab", "gpulab"), id);
+    const char *id = json_str(rec, "id", path_base(json_str(rec, "file", "")));
+    char *title = xasprintf("%s: %s", json_str(rec, "lab", "gpulab"), id);
     page_start(&sb, title);
     free(title);
     student_body(&sb, rec, source);
@@ -568,7 +551,7 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
                  "<tr><th>id</th><th>score</th><th>status</th><th>reason</th></tr>\n");
     const cJSON *rec;
     cJSON_ArrayForEach(rec, records) {
-        const char *id = str(rec, "id", path_base(str(rec, "file", "")));
+        const char *id = json_str(rec, "id", path_base(json_str(rec, "file", "")));
         sb_puts(&sb, "<tr><td>");
         if (feedback_href && id_is_file_name(id)) {
             sb_puts(&sb, "<a href=\"");
@@ -583,7 +566,7 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
         } else {
             esc(&sb, id);
         }
-        sb_printf(&sb, "</td><td class=\"n\">%g/%g</td>", num(rec, "score"), num(rec, "max_score"));
+        sb_printf(&sb, "</td><td class=\"n\">%g/%g</td>", json_num(rec, "score"), json_num(rec, "max_score"));
         status_cell(&sb, export_status(rec));
         char *reason = export_reason(rec, source);
         sb_puts(&sb, "<td>");
@@ -641,7 +624,7 @@ void html_write_reports(const cJSON *records, const char *lab, const char *sourc
         const cJSON *rec;
         int written = 0;
         cJSON_ArrayForEach(rec, records) {
-            const char *id = str(rec, "id", "");
+            const char *id = json_str(rec, "id", "");
             if (!id_is_file_name(id)) {
                 fprintf(stderr, "gpulab: no feedback page for the record with id '%s': not usable as a file name\n",
                         id);

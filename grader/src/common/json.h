@@ -1,0 +1,20 @@
+/*
+ * json.h - reading the kit's own JSON (records, lab.json) with defaults,
+ * and repairing what a program printed before it goes into one.
+ */
+#ifndef GPULAB_JSON_H
+#define GPULAB_JSON_H
+
+#include <cJSON.h>
+
+/* o's member key when it is a string (a number, an array), else fallback
+ * (0, NULL). */
+const char *json_str(const cJSON *o, const char *key, const char *fallback);
+double json_num(const cJSON *o, const char *key);
+const cJSON *json_arr(const cJSON *o, const char *key);
+
+/* Replaces every invalid UTF-8 sequence in the tree's strings with U+FFFD,
+ * so a program's raw bytes never make a record unreadable. */
+void json_fix_utf8(cJSON *item);
+
+#endif
