@@ -334,6 +334,14 @@ static void print_lab_table(FILE *f, const lab_bench *lb, const backend *b, cons
 
 /* ---- performance points --------------------------------------------------------- */
 
+/* A row's rate from its least time: performance points compare the best of
+ * each program's timed calls (each after the L2 is flushed), as CS149's
+ * grading does, which a busy moment of the GPU cannot lower for one side. */
+static double best_rate(const lab_manifest *m, const bench_row *row)
+{
+    return row->rate > 0 && row->min_ms > 0 ? m->perf.amount / (row->min_ms * 1e6) : 0;
+}
+
 void bench_grade(const lab_manifest *m, const backend *b, const char *file, const char *workdir,
                  submission_result *s)
 {
@@ -385,6 +393,8 @@ void bench_grade(const lab_manifest *m, const backend *b, const char *file, cons
     char *work_ref = xasprintf("%s/perf-reference", workdir);
     bench_program(m, b, NULL, dir, work_you, BENCH_DEFAULT_CALLS, 1, &you);
     bench_program(m, b, NULL, dir, work_ref, BENCH_DEFAULT_CALLS, 1, &them);
+    you.rate = best_rate(m, &you);
+    them.rate = best_rate(m, &them);
     s->perf_rate = you.rate;
     s->perf_reference_rate = them.rate;
     if (them.rate <= 0) {
@@ -411,7 +421,7 @@ void bench_grade(const lab_manifest *m, const backend *b, const char *file, cons
                 s->perf_points = p->bands[i].points;
         s->score += s->perf_points;
         s->perf_message = xasprintf("%.0f %s on %s, %.0f%% of the reference solution's %.0f (same run, "
-                                    "median of %d calls)", you.rate, s->perf_unit,
+                                    "best of %d calls each)", you.rate, s->perf_unit,
                                     m->datasets[p->dataset].name, 100 * fraction, them.rate, you.timed);
     }
     bench_row_free(&you);
