@@ -135,6 +135,77 @@ def test_performance_points_and_leaderboard_on_the_gpu(tmp_path):
     assert any(t["name"] == "performance" and t["score"] == 2 for t in results["tests"])
 
 
+# Lab 01's kernel handed in for lab 02 (device pointers, no tiles), and a
+# file that has cuBLAS do the work.
+LAB01_KERNEL_FOR_02 = r"""
+#include "lab.h"
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (Row < Width && Col < Width) {
+        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        P[Row * Width + Col] = Pvalue;
+    }
+}
+void tiled_matmul(const float *M, const float *N, float *P, int width)
+{
+    dim3 block(16, 16), grid((width + 15) / 16, (width + 15) / 16);
+    MatrixMulKernel<<<grid, block>>>(M, N, P, width);
+}
+"""
+CUBLAS_FOR_02 = r"""
+#include "lab.h"
+#include <cublas_v2.h>
+void tiled_matmul(const float *M, const float *N, float *P, int width)
+{
+    cublasHandle_t h;
+    const float one = 1, zero = 0;
+    cublasCreate(&h);
+    /* row-major P = M N is column-major P^T = N^T M^T */
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, width, width, width, &one, N, width, M, width, &zero, P, width);
+    cublasDestroy(h);
+}
+"""
+SLIDING = {"dataset": "width-1024", "work": "matmul",
+           "bands": [{"at_least": 0.2, "points": 1}, {"at_least": 0.4, "points": 2},
+                     {"at_least": 0.6, "points": 3}, {"at_least": 0.8, "points": 4}]}
+
+
+@pytest.mark.gpu
+def test_performance_points_share_lab_01s_kernel_and_none_for_a_library(tmp_path):
+    """Performance points on for lab 02 (four bands, on width-1024): the
+    reference solution gets them all; lab 01's kernel, right but untiled,
+    the band of its share of the reference's rate (best of five calls each,
+    same run), less than the reference; a file that calls cuBLAS does not
+    link (the lab's programs get the CUDA runtime only) and gets none."""
+    env = scratch_kit(tmp_path, "02-tiled-matmul", SLIDING)
+    cls = tmp_path / "class"
+    for name, text in (("basic", LAB01_KERNEL_FOR_02), ("cublas", CUBLAS_FOR_02)):
+        (cls / name).mkdir(parents=True)
+        (cls / name / "tiled_matmul.cu").write_text(text)
+    (cls / "reference").mkdir()
+    shutil.copy(kit.solution("02-tiled-matmul"), cls / "reference" / "tiled_matmul.cu")
+    p = kit.gpulab("grade", "02", cls, "--backend", "gpu", "--no-sanitize", "--records", tmp_path / "rec",
+                   env=env, cwd=tmp_path, timeout=1800)
+    assert p.returncode == 0, p.stderr[-3000:]
+    recs = {r.stem: json.loads(r.read_text()) for r in (tmp_path / "rec").glob("*.json")}
+    ref, basic, cublas = recs["reference"]["performance"], recs["basic"]["performance"], recs["cublas"]
+    print(f"reference {ref['rate']:.0f} GFLOP/s (its reference {ref['reference_rate']:.0f}); "
+          f"lab 01's kernel {basic['rate']:.0f} GFLOP/s against {basic['reference_rate']:.0f}")
+    assert ref["status"] == "pass" and ref["score"] == ref["max_score"] == 4, ref
+    share = basic["rate"] / basic["reference_rate"]
+    assert basic["status"] == "pass" and 0 < share < 0.95, basic
+    want = max([b["points"] for b in SLIDING["bands"] if share >= b["at_least"]], default=0)
+    assert basic["score"] == want, (share, basic)
+    assert "best of 5 calls each" in basic["message"], basic["message"]
+    assert cublas["build"]["ok"] is False and cublas["score"] == 0, cublas["build"]
+    assert "cublasSgemm" in cublas["build"]["log"], cublas["build"]["log"][-2000:]
+    assert cublas.get("performance") is None or cublas["performance"]["score"] == 0
+
+
 @pytest.mark.gpu
 def test_bench_on_the_gpu_reports_figures_with_same_run_baselines():
     p = bench("02", kit.solution("02-tiled-matmul"), "--backend", "gpu", "--dataset", "width-1024")
