@@ -16,6 +16,7 @@
 #include "import_wb.h"
 #include "kit.h"
 #include "manifest.h"
+#include "options.h"
 #include "package.h"
 #include "report.h"
 #include "sandbox.h"
@@ -35,124 +36,14 @@
 
 #define GPULAB_VERSION "0.1.0"
 
-static const char usage_text[] =
+static const char usage_head[] =
     "gpulab " GPULAB_VERSION " - CUDA C teaching labs: build, run, compare, report\n"
     "\n"
-    "usage:\n"
-    "  gpulab list                       the labs and their titles\n"
-    "  gpulab start LAB [DIR]            copy the lab's skeleton into DIR (default .)\n"
-    "  gpulab check LAB FILE.cu [options]\n"
-    "                                    check your file on the lab's public datasets\n"
-    "      --dataset NAME|N              only this dataset (on-demand ones too)\n"
-    "      --backend gpu|emu             where to run (default: the GPU if usable, else the emulator)\n"
-    "      --format text|json            report format (default text)\n"
-    "      --timeout SECONDS             per-dataset time limit (default: the lab's)\n"
-    "      --no-sanitize                 skip the sanitizer stage (the checkers)\n"
-    "      --checkers emulator|compute-sanitizer\n"
-    "                                    on a GPU, whose checkers look for races, out-of-bounds\n"
-    "                                    accesses and barriers (default: the emulator's race and\n"
-    "                                    bounds builds, on the CPU; compute-sanitizer where the\n"
-    "                                    emulator cannot build the file)\n"
-    "      --maps DIR                    where image labs' error maps go (default ./gpulab-errormaps)\n"
-    "      --html FILE                   the report as a web page too (- : on standard output, instead\n"
-    "                                    of the text report)\n"
-    "      --keep                        keep the work directory, for debugging\n"
-    "      --verbose                     every failing dataset's details (default: datasets that fail\n"
-    "                                    the same way are folded into one block)\n"
-    "  gpulab bench LAB FILE.cu [--calls N] [--dataset NAME] [--backend gpu|emu]\n"
-    "                                    time your file on the lab's performance dataset, next to\n"
-    "                                    the reference solution and cuBLAS or a copy (same run)\n"
-    "  gpulab bench --ladder [--out DIR] the kit's performance ladder: table and SVG (make bench)\n"
-    "  gpulab grade LAB DIR_OR_FILE... [options]\n"
-    "                                    grade a class: a folder of student folders or files, or files\n"
-    "                                    (exit 0 when all were graded)\n"
-    "      --jobs N                      builds at once (default: the cores grade may use)\n"
-    "      --parallel N                  submissions built and graded at once, spread over the GPUs\n"
-    "                                    (default: 8 per GPU; 1 on the emulator)\n"
-    "      --records DIR                 one record per submission (default gpulab-records/LAB);\n"
-    "                                    a re-run skips what is already graded\n"
-    "      --format text|json|gradescope report format (gradescope: results.json, one submission)\n"
-    "      --out FILE  --csv FILE  --junit FILE  (- for standard output)\n"
-    "                                    the report, a CSV gradebook, JUnit XML\n"
-    "      --html FILE                   the class page: the summary and a row per student (- : standard\n"
-    "                                    output)\n"
-    "      --feedback-dir DIR            one feedback page per student, DIR/ID.html (linked from --html)\n"
-    "      --seed S | --secret K | --secret-file F\n"
-    "                                    hidden datasets: regenerated from seed S, or from a secret\n"
-    "                                    and each submission's id\n"
-    "      --sandbox auto|unshare|uid|none\n"
-    "                                    isolation of builds and runs (default auto: namespaces, as root\n"
-    "                                    or as any user; as root where they are refused, a user per\n"
-    "                                    submission (uid); without any, grade stops, exit 3, unless\n"
-    "                                    --sandbox none is given)\n"
-    "      --regrade ID                  grade this submission again (its record is removed first)\n"
-    "      --shard K/N                   grade only shard K of N (0 <= K < N): the class split by a hash of\n"
-    "                                    each submission's id, each submission in exactly one shard\n"
-    "      --dataset NAME, --backend, --timeout, --no-sanitize, --checkers, --keep, --verbose as for check\n"
-    "  gpulab slurm LAB DIR_OR_FILE... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]\n"
-    "                                    grade a class on a Slurm cluster: one array job of N tasks,\n"
-    "                                    task K running grade --shard K/N into the shared --records\n"
-    "                                    folder (again: only what has no record is graded)\n"
-    "      --tasks N                     the array's size\n"
-    "      --backend gpu|emu             gpu (default): --gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs\n"
-    "                                    a task (SBATCH OPTIONS, each as --option=VALUE, override them,\n"
-    "                                    and add --partition, --time, ...)\n"
-    "      --wait                        wait for the job, then print the class summary (exit 1 when\n"
-    "                                    a submission still has no record)\n"
-    "      --records, --dataset, --timeout, --seed, --secret-file, --no-sanitize, ... as for grade\n"
-    "  gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE]\n"
-    "                               [--feedback-dir DIR]\n"
-    "                                    the gradebook and JUnit XML again, from the records (- for\n"
-    "                                    standard output); --summary: the class summary; --html and\n"
-    "                                    --feedback-dir: the web pages, as for grade\n"
-    "  gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]\n"
-    "                                    the Gradescope autograder zip for a lab\n"
-    "  gpulab datasets LAB [--seed S] [--out DIR] [--all]\n"
-    "                                    regenerate the lab's datasets (--all: on-demand ones too)\n"
-    "  gpulab inspect FILE...            validate data files (.raw, .ppm, .pgm, .tensor)\n"
-    "  gpulab convert IN OUT             convert a matrix between those formats\n"
-    "  gpulab compare LAB OUTPUT EXPECTED [--format text|json]\n"
-    "                                    compare an output file under the lab's tolerance\n"
-    "  gpulab explain-sanitizer REPORT [SOURCE]\n"
-    "                                    turn a compute-sanitizer report into the kit's findings\n"
-    "  gpulab wb FILE.cu [options] -- ARGS\n"
-    "                                    build and run a Teaching Kit (libwb) program with its own\n"
-    "                                    arguments (-i in0,in1 -e expected -o out -t type); exit 0 when\n"
-    "                                    wbSolution's output is correct under the kit's tolerance\n"
-    "      --backend gpu|emu             where to run (default: the GPU if usable, else the emulator)\n"
-    "      --libwb-tolerance             judge by libwb's rule instead (|difference| <= 0.2)\n"
-    "      --timeout SECONDS             time limit of the run (default 60)\n"
-    "      --keep                        keep the work directory, for debugging\n"
-    "  gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]\n"
-    "                                    make a Teaching Kit lab folder (template.cu, solution.cu,\n"
-    "                                    Dataset/<n>/) a lab of this kit named LAB, its harness built;\n"
-    "                                    it asks for the shared memory, barriers and constant memory\n"
-    "                                    the Kit's solution shows, a point each\n"
-    "      --no-requirements             ask for none of them (lab.json's \"requirements\" can be edited)\n"
-    "  gpulab help                       this text\n"
+    "usage:\n";
+static const char usage_tail[] =
     "\n"
     "LAB is a lab's id (01-basic-matmul) or its number (1). Exit status of check:\n"
     "0 every dataset and requirement passed, 1 some did not, 2 usage or grader error.\n";
-
-/* gpulab CMD --help: that command's part of the usage text. */
-static int command_help(const char *cmd)
-{
-    char *head = xasprintf("  gpulab %s", cmd);
-    const char *at = usage_text;
-    while ((at = strstr(at, head)) != NULL && at[strlen(head)] != ' ' && at[strlen(head)] != '\n')
-        at += strlen(head);
-    free(head);
-    if (!at) {
-        fprintf(stderr, "gpulab: unknown command '%s'\n%s", cmd, usage_text);
-        return 2;
-    }
-    const char *end = strstr(at + 1, "\n  gpulab ");
-    const char *tail = strstr(at, "\n\n");
-    if (!end || (tail && tail < end))
-        end = tail;
-    printf("usage:\n%.*s\n", (int)(end ? end - at : (long)strlen(at)), at);
-    return 0;
-}
 
 static void usage_error(const char *fmt, const char *arg) __attribute__((noreturn));
 static void usage_error(const char *fmt, const char *arg)
@@ -163,8 +54,10 @@ static void usage_error(const char *fmt, const char *arg)
     exit(2);
 }
 
-static int cmd_list(void)
+static int cmd_list(int argc, char **argv)
 {
+    if (argc > 0)
+        usage_error("list takes no arguments (got '%s')", argv[0]);
     int n;
     char **ids = manifest_list_ids(&n);
     for (int i = 0; i < n; i++) {
@@ -209,18 +102,40 @@ static int cmd_start(int argc, char **argv)
     return 0;
 }
 
+/* check's command line (check_options). */
 typedef struct {
-    const char *backend, *format, *out, *dataset, *html;
+    const char *backend, *format, *dataset, *html, *timeout, *checkers, *maps;
+    int keep, no_sanitize, verbose;
+    /* from the words above, by parse_options */
     double timeout_s;
-    int keep;
-    int no_sanitize;
-    int checkers;
-    int verbose;
-    const char *maps;
+    int checkers_kind;
+    const char **words;     /* the lab, then the files */
     int nfiles;
-    char **files;
+    const char **files;
     const char *lab;
 } cli_options;
+
+static const option_spec check_options[] = {
+    { "--dataset", OPT_VALUE, offsetof(cli_options, dataset), "NAME|N", "only this dataset (on-demand ones too)", 0 },
+    { "--backend", OPT_VALUE, offsetof(cli_options, backend), "gpu|emu",
+      "where to run (default: the GPU if usable, else the emulator)", 0 },
+    { "--format", OPT_VALUE, offsetof(cli_options, format), "text|json", "report format (default text)", 0 },
+    { "--timeout", OPT_VALUE, offsetof(cli_options, timeout), "SECONDS",
+      "per-dataset time limit (default: the lab's)", 0 },
+    { "--no-sanitize", OPT_FLAG, offsetof(cli_options, no_sanitize), NULL,
+      "skip the sanitizer stage (the checkers)", 0 },
+    { "--checkers", OPT_VALUE, offsetof(cli_options, checkers), "emulator|compute-sanitizer",
+      "on a GPU, whose checkers look for races, out-of-bounds\naccesses and barriers (default: the emulator's race and\n"
+      "bounds builds, on the CPU; compute-sanitizer where the\nemulator cannot build the file)", 0 },
+    { "--maps", OPT_VALUE, offsetof(cli_options, maps), "DIR",
+      "where image labs' error maps go (default ./gpulab-errormaps)", 0 },
+    { "--html", OPT_VALUE, offsetof(cli_options, html), "FILE",
+      "the report as a web page too (- : on standard output, instead\nof the text report)", 0 },
+    { "--keep", OPT_FLAG, offsetof(cli_options, keep), NULL, "keep the work directory, for debugging", 0 },
+    { "--verbose", OPT_FLAG, offsetof(cli_options, verbose), NULL,
+      "every failing dataset's details (default: datasets that fail\nthe same way are folded into one block)", 0 },
+};
+#define COUNT(table) (sizeof(table) / sizeof((table)[0]))
 
 /* --checkers KIND. */
 static int checkers_option(const char *kind)
@@ -241,49 +156,38 @@ static void checkers_fit_backend(const grade_options *go, const backend *b)
         usage_error("%s", "--checkers compute-sanitizer needs the GPU backend (this run is on the emulator)");
 }
 
-static void parse_options(int argc, char **argv, cli_options *o, int allow_many, int allow_out,
-                          int allow_dataset)
+/* A command's words by its table; a word that is no option of it, or an
+ * option without its value, is a usage error. positional: argc + 1
+ * entries. Returns where "--" is (argc without one) when stop_at_dashdash. */
+static int parse_or_die(const option_spec *table, size_t n, void *args, int argc, char **argv, int stop_at_dashdash,
+                        const char **positional, int *npositional)
+{
+    const char *bad = NULL;
+    int at = options_parse(table, n, args, argc, argv, stop_at_dashdash, positional, npositional, &bad);
+    if (at < 0)
+        usage_error("unknown or incomplete option '%s'", bad);
+    return at;
+}
+
+static void parse_options(int argc, char **argv, cli_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->files = xcalloc((size_t)argc + 1, sizeof(char *));
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (strcmp(a, "--backend") == 0 && has_value)
-            o->backend = argv[++i];
-        else if (strcmp(a, "--format") == 0 && has_value)
-            o->format = argv[++i];
-        else if (strcmp(a, "--out") == 0 && has_value && allow_out)
-            o->out = argv[++i];
-        else if (strcmp(a, "--dataset") == 0 && has_value && allow_dataset)
-            o->dataset = argv[++i];
-        else if (strcmp(a, "--timeout") == 0 && has_value) {
-            char *end;
-            o->timeout_s = strtod(argv[++i], &end);
-            if (*end || !(o->timeout_s > 0))
-                usage_error("--timeout %s: expected a positive number of seconds", argv[i]);
-        } else if (strcmp(a, "--keep") == 0)
-            o->keep = 1;
-        else if (strcmp(a, "--no-sanitize") == 0)
-            o->no_sanitize = 1;
-        else if (strcmp(a, "--checkers") == 0 && has_value)
-            o->checkers = checkers_option(argv[++i]);
-        else if (strcmp(a, "--verbose") == 0)
-            o->verbose = 1;
-        else if (strcmp(a, "--maps") == 0 && has_value)
-            o->maps = argv[++i];
-        else if (strcmp(a, "--html") == 0 && has_value)
-            o->html = argv[++i];
-        else if (a[0] == '-' && a[1] != '\0')
-            usage_error("unknown or incomplete option '%s'", a);
-        else if (!o->lab)
-            o->lab = a;
-        else
-            o->files[o->nfiles++] = argv[i];
+    const char **words = o->words = xcalloc((size_t)argc + 1, sizeof *words);
+    int nwords;
+    parse_or_die(check_options, COUNT(check_options), o, argc, argv, 0, words, &nwords);
+    o->lab = nwords > 0 ? words[0] : NULL;
+    o->files = words + (nwords > 0);
+    o->nfiles = nwords > 0 ? nwords - 1 : 0;
+    if (o->timeout) {
+        char *end;
+        o->timeout_s = strtod(o->timeout, &end);
+        if (*end || !(o->timeout_s > 0))
+            usage_error("--timeout %s: expected a positive number of seconds", o->timeout);
     }
+    o->checkers_kind = o->checkers ? checkers_option(o->checkers) : CHECKERS_DEFAULT;
     if (!o->lab || o->nfiles == 0)
-        usage_error("expected a lab and %s", allow_many ? "one or more files" : "a file");
-    if (!allow_many && o->nfiles > 1)
+        usage_error("expected a lab and %s", "a file");
+    if (o->nfiles > 1)
         usage_error("check takes one file (got more, starting with '%s'); use grade for several",
                     o->files[1]);
     if (o->format && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0)
@@ -312,27 +216,21 @@ static int all_pass(const submission_result *s)
     return 1;
 }
 
-/* Writes the report to --out (atomically) or to stdout. */
-static void emit(const cli_options *o, const char *text)
+static void emit(const char *text)
 {
-    if (o->out) {
-        if (write_file_atomic(o->out, text, strlen(text)) != 0)
-            die("cannot write %s: %s", o->out, strerror(errno));
-    } else {
-        fputs(text, stdout);
-        fflush(stdout);
-    }
+    fputs(text, stdout);
+    fflush(stdout);
 }
 
-static int cmd_check_or_grade(int argc, char **argv, int grading)
+static int cmd_check(int argc, char **argv)
 {
     cli_options o;
-    parse_options(argc, argv, &o, grading, grading, !grading);
+    parse_options(argc, argv, &o);
     char *id = manifest_resolve(o.lab);
     lab_manifest m;
     manifest_load(id, &m);
     grade_options go = { .dataset = -1, .timeout_s = o.timeout_s, .keep = o.keep, .no_sanitize = o.no_sanitize,
-                         .checkers = o.checkers, .maps_dir = o.maps };
+                         .checkers = o.checkers_kind, .maps_dir = o.maps };
     if (o.dataset) {
         go.dataset = manifest_find_dataset(&m, o.dataset);
         if (go.dataset < 0)
@@ -345,73 +243,44 @@ static int cmd_check_or_grade(int argc, char **argv, int grading)
     int html_stdout = o.html && strcmp(o.html, "-") == 0;
     if (html_stdout && json)
         usage_error("--html - and --format json both want standard output%s", "");
-    int color = !json && !o.out && report_want_color(STDOUT_FILENO);
+    int color = !json && report_want_color(STDOUT_FILENO);
 
-    int rc = 0;
-    strbuf text;
-    sb_init(&text);
-    cJSON *subs = cJSON_CreateArray();
-    for (int i = 0; i < o.nfiles; i++) {
-        submission_result s;
-        /* a student's own file reached through a link: the build reads the
-         * file itself (build.c never follows a link) */
-        struct stat st;
-        char *real = lstat(o.files[i], &st) == 0 && S_ISLNK(st.st_mode) ? realpath(o.files[i], NULL) : NULL;
-        grade_submission(&m, &b, real ? real : o.files[i], &go, &s);
-        free(real);
-        if (any_grader_error(&s))
-            rc = 2;
-        else if (!grading && !all_pass(&s) && rc == 0)
-            rc = 1;
-        if (o.html) {
-            cJSON *rec = report_json(&s);
-            char *page = html_student_page(rec, m.source);
-            if (write_output(o.html, page, strlen(page)) != 0)
-                die("cannot write %s: %s", o.html, strerror(errno));
-            free(page);
-            cJSON_Delete(rec);
-        }
-        if (json) {
-            cJSON_AddItemToArray(subs, report_json(&s));
-        } else if (!html_stdout) {
-            report_text(&text, &s, color, o.verbose);
-            if (o.nfiles > 1)
-                sb_puts(&text, "\n");
-            if (!o.out) { /* stream each report as soon as it is ready */
-                emit(&o, text.buf);
-                sb_free(&text);
-            }
-        }
-        submission_result_free(&s);
+    submission_result s;
+    /* a student's own file reached through a link: the build reads the
+     * file itself (build.c never follows a link) */
+    struct stat st;
+    char *real = lstat(o.files[0], &st) == 0 && S_ISLNK(st.st_mode) ? realpath(o.files[0], NULL) : NULL;
+    grade_submission(&m, &b, real ? real : o.files[0], &go, &s);
+    free(real);
+    int rc = any_grader_error(&s) ? 2 : !all_pass(&s) ? 1 : 0;
+    if (o.html) {
+        cJSON *rec = report_json(&s);
+        char *page = html_student_page(rec, m.source);
+        if (write_output(o.html, page, strlen(page)) != 0)
+            die("cannot write %s: %s", o.html, strerror(errno));
+        free(page);
+        cJSON_Delete(rec);
     }
     if (json) {
-        cJSON *doc;
-        if (grading) {
-            doc = cJSON_CreateObject();
-            cJSON_AddStringToObject(doc, "lab", m.id);
-            cJSON_AddStringToObject(doc, "backend", b.name);
-            cJSON_AddStringToObject(doc, "device", b.device);
-            cJSON_AddStringToObject(doc, "grader_version", GPULAB_VERSION);
-            cJSON_AddItemToObject(doc, "submissions", subs);
-        } else {
-            doc = cJSON_DetachItemFromArray(subs, 0);
-            cJSON_Delete(subs);
-        }
+        cJSON *doc = report_json(&s);
         char *printed = cJSON_Print(doc);
-        sb_puts(&text, printed);
-        sb_puts(&text, "\n");
+        emit(printed);
+        emit("\n");
         free(printed);
         cJSON_Delete(doc);
-    } else {
-        cJSON_Delete(subs);
+    } else if (!html_stdout) {
+        strbuf text;
+        sb_init(&text);
+        report_text(&text, &s, color, o.verbose);
+        if (text.len)
+            emit(text.buf);
+        sb_free(&text);
     }
-    if (text.len)
-        emit(&o, text.buf);
-    sb_free(&text);
+    submission_result_free(&s);
     free(b.compiler);
     manifest_free(&m);
     free(id);
-    free(o.files);
+    free(o.words);
     return rc;
 }
 
@@ -488,97 +357,93 @@ typedef struct {
     const char *lab, *backend, *format, *out, *dataset, *records, *csv, *junit, *seed, *secret, *secret_file;
     const char *sandbox, *html, *feedback_dir, *timeout, *jobs, *parallel, *checkers, *shard;
     int keep, verbose, no_sanitize;
-    int ninputs, nregrade;
-    char **inputs;
-    const char **regrade;
+    option_list regrade;
+    const char **words;     /* the lab, then the submissions */
+    int ninputs;
+    const char **inputs;
     /* what grade_args_check reads from the text above */
     double timeout_s;
     int njobs, nparallel, checkers_kind, fmt, shard_k, shard_n;
 } grade_args;
 
-enum { ARG_VALUE, ARG_FLAG, ARG_LIST };
-
-/* What gpulab slurm's array tasks do with each of grade's options. */
-enum {
-    TASK_PASS,  /* each task's grade gets it as it is */
-    TASK_PATH,  /* ... as an absolute path (the tasks may start elsewhere) */
-    TASK_SLURM, /* slurm sets it itself */
-    TASK_NO     /* refused, with why_not */
+#define G(field) offsetof(grade_args, field)
+static const option_spec grade_options_table[] = {
+    { "--jobs", OPT_VALUE, G(jobs), "N", "builds at once (default: the cores grade may use)", 0 },
+    { "--parallel", OPT_VALUE, G(parallel), "N",
+      "submissions built and graded at once, spread over the GPUs\n(default: 8 per GPU; 1 on the emulator)", 0 },
+    { "--records", OPT_VALUE, G(records), "DIR",
+      "one record per submission (default gpulab-records/LAB);\na re-run skips what is already graded", 0 },
+    { "--format", OPT_VALUE, G(format), "text|json|gradescope",
+      "report format (gradescope: results.json, one submission)", 0 },
+    { "--out", OPT_VALUE, G(out), "FILE", "the report (- for standard output)", 0 },
+    { "--csv", OPT_VALUE, G(csv), "FILE", "a CSV gradebook (- for standard output)", 0 },
+    { "--junit", OPT_VALUE, G(junit), "FILE", "JUnit XML (- for standard output)", 0 },
+    { "--html", OPT_VALUE, G(html), "FILE",
+      "the class page: the summary and a row per student (- : standard\noutput)", 0 },
+    { "--feedback-dir", OPT_VALUE, G(feedback_dir), "DIR",
+      "one feedback page per student, DIR/ID.html (linked from --html)", 0 },
+    { "--seed", OPT_VALUE, G(seed), "S", "hidden datasets regenerated from seed S", 1 },
+    { "--secret", OPT_VALUE, G(secret), "K", "hidden datasets from a secret and each submission's id", 1 },
+    { "--secret-file", OPT_VALUE, G(secret_file), "F", "the secret, from a file only you can read", 0 },
+    { "--sandbox", OPT_VALUE, G(sandbox), "auto|unshare|uid|none",
+      "isolation of builds and runs (default auto: namespaces, as root\nor as any user; as root where they are "
+      "refused, a user per\nsubmission (uid); without any, grade stops, exit 3, unless\n--sandbox none is given)", 0 },
+    { "--regrade", OPT_LIST, G(regrade), "ID", "grade this submission again (its record is removed first)", 0 },
+    { "--shard", OPT_VALUE, G(shard), "K/N",
+      "grade only shard K of N (0 <= K < N): the class split by a hash of\neach submission's id, each submission "
+      "in exactly one shard", 0 },
+    { "--dataset", OPT_VALUE, G(dataset), "NAME|N", "only this dataset (on-demand ones too)", 0 },
+    { "--backend", OPT_VALUE, G(backend), "gpu|emu", "where to run (default: the GPU if usable, else the emulator)",
+      0 },
+    { "--timeout", OPT_VALUE, G(timeout), "SECONDS", "per-dataset time limit (default: the lab's)", 0 },
+    { "--no-sanitize", OPT_FLAG, G(no_sanitize), NULL, "skip the sanitizer stage (the checkers)", 0 },
+    { "--checkers", OPT_VALUE, G(checkers), "emulator|compute-sanitizer", "as for check", 0 },
+    { "--keep", OPT_FLAG, G(keep), NULL, "keep the work directories, for debugging", 0 },
+    { "--verbose", OPT_FLAG, G(verbose), NULL, "every failing dataset's details", 0 },
 };
+#undef G
 
-static const struct grade_option {
+/* What gpulab slurm's array tasks do with grade's options: given to each
+ * task's grade as they are (all but these), as an absolute path (the tasks
+ * may start elsewhere), set by slurm itself, or refused with why_not. */
+enum { TASK_PASS, TASK_PATH, TASK_SLURM, TASK_NO };
+static const struct task_rule {
     const char *name;
-    int kind;
-    size_t at;              /* its field in grade_args: a const char *, an int (ARG_FLAG) */
     int task;
-    const char *why_not;    /* TASK_NO: why a Slurm job does not take it, and what to do */
-} grade_option_table[] = {
-    { "--backend", ARG_VALUE, offsetof(grade_args, backend), TASK_SLURM, NULL },
-    { "--records", ARG_VALUE, offsetof(grade_args, records), TASK_SLURM, NULL },
-    { "--shard", ARG_VALUE, offsetof(grade_args, shard), TASK_NO, "each array task grades its own shard" },
-    { "--dataset", ARG_VALUE, offsetof(grade_args, dataset), TASK_PASS, NULL },
-    { "--timeout", ARG_VALUE, offsetof(grade_args, timeout), TASK_PASS, NULL },
-    { "--jobs", ARG_VALUE, offsetof(grade_args, jobs), TASK_PASS, NULL },
-    { "--parallel", ARG_VALUE, offsetof(grade_args, parallel), TASK_PASS, NULL },
-    { "--checkers", ARG_VALUE, offsetof(grade_args, checkers), TASK_PASS, NULL },
-    { "--no-sanitize", ARG_FLAG, offsetof(grade_args, no_sanitize), TASK_PASS, NULL },
-    { "--keep", ARG_FLAG, offsetof(grade_args, keep), TASK_PASS, NULL },
-    { "--verbose", ARG_FLAG, offsetof(grade_args, verbose), TASK_PASS, NULL },
-    { "--sandbox", ARG_VALUE, offsetof(grade_args, sandbox), TASK_PASS, NULL },
-    { "--seed", ARG_VALUE, offsetof(grade_args, seed), TASK_PASS, NULL },
-    { "--secret-file", ARG_VALUE, offsetof(grade_args, secret_file), TASK_PATH, NULL },
-    { "--secret", ARG_VALUE, offsetof(grade_args, secret), TASK_NO,
+    const char *why_not;
+} task_rules[] = {
+    { "--backend", TASK_SLURM, NULL },
+    { "--records", TASK_SLURM, NULL },
+    { "--shard", TASK_NO, "each array task grades its own shard" },
+    { "--secret-file", TASK_PATH, NULL },
+    { "--secret", TASK_NO,
       "it would be in every task's command line (scontrol show job); put it in a file only you can read, "
       "on the shared folder, and give --secret-file FILE" },
-    { "--format", ARG_VALUE, offsetof(grade_args, format), TASK_NO,
+    { "--format", TASK_NO,
       "each task's report goes to its log as text; after the job, gpulab export LAB RECORDS makes the "
       "class's files from the records" },
-    { "--out", ARG_VALUE, offsetof(grade_args, out), TASK_NO,
-      "each task's report goes to its log (RECORDS/slurm/JOB_TASK.log)" },
-    { "--csv", ARG_VALUE, offsetof(grade_args, csv), TASK_NO,
-      "the gradebook is the whole class's: after the job, gpulab export LAB RECORDS --csv FILE" },
-    { "--junit", ARG_VALUE, offsetof(grade_args, junit), TASK_NO,
-      "after the job, gpulab export LAB RECORDS --junit FILE" },
-    { "--html", ARG_VALUE, offsetof(grade_args, html), TASK_NO,
+    { "--out", TASK_NO, "each task's report goes to its log (RECORDS/slurm/JOB_TASK.log)" },
+    { "--csv", TASK_NO, "the gradebook is the whole class's: after the job, gpulab export LAB RECORDS --csv FILE" },
+    { "--junit", TASK_NO, "after the job, gpulab export LAB RECORDS --junit FILE" },
+    { "--html", TASK_NO,
       "the class page is the whole class's: after the job, gpulab export LAB RECORDS --html FILE" },
-    { "--feedback-dir", ARG_VALUE, offsetof(grade_args, feedback_dir), TASK_NO,
-      "after the job, gpulab export LAB RECORDS --feedback-dir DIR" },
-    { "--regrade", ARG_LIST, 0, TASK_NO,
+    { "--feedback-dir", TASK_NO, "after the job, gpulab export LAB RECORDS --feedback-dir DIR" },
+    { "--regrade", TASK_NO,
       "remove that record first (gpulab grade LAB DIR --regrade ID on one machine), then submit again" },
 };
 
-static const struct grade_option *grade_option_named(const char *name)
+static const struct task_rule *task_rule_of(const char *name)
 {
-    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++)
-        if (strcmp(grade_option_table[i].name, name) == 0)
-            return &grade_option_table[i];
+    for (size_t i = 0; i < COUNT(task_rules); i++)
+        if (strcmp(task_rules[i].name, name) == 0)
+            return &task_rules[i];
     return NULL;
 }
 
-static const char **grade_arg_value(grade_args *a, const struct grade_option *o)
+static int task_of(const option_spec *o)
 {
-    return (const char **)(void *)((char *)a + o->at);
-}
-
-static int *grade_arg_flag(grade_args *a, const struct grade_option *o)
-{
-    return (int *)(void *)((char *)a + o->at);
-}
-
-/* Whether the command line gave option o. */
-static int grade_arg_given(grade_args *a, const struct grade_option *o)
-{
-    if (o->kind == ARG_LIST)
-        return a->nregrade > 0;
-    return o->kind == ARG_FLAG ? *grade_arg_flag(a, o) : *grade_arg_value(a, o) != NULL;
-}
-
-/* Options whose value chooses the hidden datasets: the grader keeps a copy
- * and blanks the command line's, which /proc shows every process of the
- * machine (a run in the uid mode, another user) while grading goes on. */
-static int value_is_secret(const char *name)
-{
-    return strcmp(name, "--secret") == 0 || strcmp(name, "--seed") == 0;
+    const struct task_rule *r = task_rule_of(o->name);
+    return r ? r->task : TASK_PASS;
 }
 
 /* grade's command line into a: the options by the table, then the lab and
@@ -586,26 +451,18 @@ static int value_is_secret(const char *name)
 static void grade_args_parse(int argc, char **argv, grade_args *a)
 {
     memset(a, 0, sizeof *a);
-    a->inputs = xcalloc((size_t)argc + 1, sizeof(char *));
-    a->regrade = xcalloc((size_t)argc + 1, sizeof(char *));
-    for (int i = 0; i < argc; i++) {
-        const struct grade_option *o = grade_option_named(argv[i]);
-        if (o && o->kind == ARG_FLAG)
-            *grade_arg_flag(a, o) = 1;
-        else if (o && i + 1 < argc && o->kind == ARG_LIST)
-            a->regrade[a->nregrade++] = argv[++i];
-        else if (o && i + 1 < argc && value_is_secret(o->name)) {
-            *grade_arg_value(a, o) = xstrdup(argv[++i]);
-            memset(argv[i], '*', strlen(argv[i]));
-        } else if (o && i + 1 < argc)
-            *grade_arg_value(a, o) = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            usage_error("unknown or incomplete option '%s'", argv[i]);
-        else if (!a->lab)
-            a->lab = argv[i];
-        else
-            a->inputs[a->ninputs++] = argv[i];
-    }
+    const char **words = a->words = xcalloc((size_t)argc + 1, sizeof *words);
+    int nwords;
+    parse_or_die(grade_options_table, COUNT(grade_options_table), a, argc, argv, 0, words, &nwords);
+    a->lab = nwords > 0 ? words[0] : NULL;
+    a->inputs = words + (nwords > 0);
+    a->ninputs = nwords > 0 ? nwords - 1 : 0;
+}
+
+static void grade_args_free(grade_args *a)
+{
+    free(a->words);
+    free(a->regrade.v);
 }
 
 /* A whole number from lo to hi, or -1. */
@@ -701,19 +558,19 @@ static void die_no_submissions(const grade_args *a, const lab_manifest *m)
 /* --regrade ID: that student's record goes, so the batch grades them again. */
 static void remove_regraded_records(const grade_args *a, const char *records_dir)
 {
-    for (int i = 0; i < a->nregrade; i++) {
-        for (const char *c = a->regrade[i]; *c; c++)
+    for (int i = 0; i < a->regrade.n; i++) {
+        for (const char *c = a->regrade.v[i]; *c; c++)
             if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ||
-                  *c == '_' || *c == '.') || a->regrade[i][0] == '.')
+                  *c == '_' || *c == '.') || a->regrade.v[i][0] == '.')
                 usage_error("--regrade %s: not a submission id (the ids are the records' file names)",
-                            a->regrade[i]);
-        char *path = xasprintf("%s/%s.json", records_dir, a->regrade[i]);
+                            a->regrade.v[i]);
+        char *path = xasprintf("%s/%s.json", records_dir, a->regrade.v[i]);
         if (unlink(path) == 0)
-            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", a->regrade[i]);
+            fprintf(stderr, "gpulab: --regrade %s: its record is removed; it is graded again\n", a->regrade.v[i]);
         else if (errno == ENOENT)
-            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", a->regrade[i], path);
+            fprintf(stderr, "gpulab: --regrade %s: no record %s, so it is graded anyway\n", a->regrade.v[i], path);
         else
-            die("--regrade %s: cannot remove %s: %s", a->regrade[i], path, strerror(errno));
+            die("--regrade %s: cannot remove %s: %s", a->regrade.v[i], path, strerror(errno));
         free(path);
     }
 }
@@ -904,8 +761,7 @@ static int cmd_grade(int argc, char **argv)
     free(b.compiler);
     manifest_free(&m);
     free(id);
-    free(a.inputs);
-    free(a.regrade);
+    grade_args_free(&a);
     return sum.grader_errors ? 2 : 0;
 }
 
@@ -916,7 +772,7 @@ static int cmd_grade(int argc, char **argv)
  * the shard left for the task to add. */
 static char **task_command(grade_args *a, const lab_manifest *m, const char *backend, const char *records)
 {
-    size_t most = 8 + (size_t)a->ninputs + 2 * (sizeof grade_option_table / sizeof grade_option_table[0]);
+    size_t most = 8 + (size_t)a->ninputs + 2 * COUNT(grade_options_table);
     char **argv = xcalloc(most, sizeof *argv);
     int k = 0;
     argv[k++] = kit_path("gpulab");
@@ -931,13 +787,14 @@ static char **task_command(grade_args *a, const lab_manifest *m, const char *bac
     argv[k++] = xstrdup(records);
     argv[k++] = xstrdup("--backend");
     argv[k++] = xstrdup(backend);
-    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++) {
-        const struct grade_option *o = &grade_option_table[i];
-        if ((o->task != TASK_PASS && o->task != TASK_PATH) || !grade_arg_given(a, o))
+    for (size_t i = 0; i < COUNT(grade_options_table); i++) {
+        const option_spec *o = &grade_options_table[i];
+        int task = task_of(o);
+        if ((task != TASK_PASS && task != TASK_PATH) || !options_given(o, a))
             continue;
         argv[k++] = xstrdup(o->name);
-        if (o->kind == ARG_VALUE)
-            argv[k++] = o->task == TASK_PATH ? path_absolute(*grade_arg_value(a, o)) : xstrdup(*grade_arg_value(a, o));
+        if (o->kind == OPT_VALUE)
+            argv[k++] = task == TASK_PATH ? path_absolute(options_value(o, a)) : xstrdup(options_value(o, a));
     }
     argv[k] = NULL;
     return argv;
@@ -946,10 +803,11 @@ static char **task_command(grade_args *a, const lab_manifest *m, const char *bac
 /* grade's options that a Slurm job does not take, refused with why. */
 static void refuse_task_options(grade_args *a)
 {
-    for (size_t i = 0; i < sizeof grade_option_table / sizeof grade_option_table[0]; i++) {
-        const struct grade_option *o = &grade_option_table[i];
-        if (o->task == TASK_NO && grade_arg_given(a, o))
-            usage_error("%s", xasprintf("slurm: %s: %s", o->name, o->why_not));
+    for (size_t i = 0; i < COUNT(grade_options_table); i++) {
+        const option_spec *o = &grade_options_table[i];
+        const struct task_rule *r = task_rule_of(o->name);
+        if (r && r->task == TASK_NO && options_given(o, a))
+            usage_error("%s", xasprintf("slurm: %s: %s", o->name, r->why_not));
     }
 }
 
@@ -971,28 +829,47 @@ static void check_sbatch_options(char **opts, int n)
 /* gpulab slurm LAB DIR... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]:
  * slurm's own options out, grade's through grade's table, sbatch's as
  * they are. */
+/* slurm's command line: grade's, first (so grade's table's offsets hold),
+ * and slurm's own options. */
+typedef struct {
+    grade_args g;
+    const char *tasks;
+    int wait;
+} slurm_args;
+
+static const option_spec slurm_own_options[] = {
+    { "--tasks", OPT_VALUE, offsetof(slurm_args, tasks), "N", "the array's size", 0 },
+    { "--wait", OPT_FLAG, offsetof(slurm_args, wait), NULL,
+      "wait for the job, then print the class summary (exit 1 when\na submission still has no record)", 0 },
+};
+
+/* slurm's own options, then grade's: one table. */
+static const option_spec *slurm_options(size_t *n)
+{
+    static option_spec table[COUNT(slurm_own_options) + COUNT(grade_options_table)];
+    if (!table[0].name) {
+        memcpy(table, slurm_own_options, sizeof slurm_own_options);
+        memcpy(table + COUNT(slurm_own_options), grade_options_table, sizeof grade_options_table);
+    }
+    *n = COUNT(table);
+    return table;
+}
+
 static int cmd_slurm(int argc, char **argv)
 {
-    int dash = 0;
-    while (dash < argc && strcmp(argv[dash], "--") != 0)
-        dash++;
-    const char *tasks = NULL;
-    int wait = 0, nrest = 0;
-    char **rest = xcalloc((size_t)dash + 1, sizeof *rest);
-    for (int i = 0; i < dash; i++) {
-        const struct grade_option *o = grade_option_named(argv[i]);
-        if (strcmp(argv[i], "--tasks") == 0 && i + 1 < dash)
-            tasks = argv[++i];
-        else if (strcmp(argv[i], "--wait") == 0)
-            wait = 1;
-        else {
-            rest[nrest++] = argv[i];
-            if (o && o->kind != ARG_FLAG && i + 1 < dash)
-                rest[nrest++] = argv[++i];
-        }
-    }
-    grade_args a;
-    grade_args_parse(nrest, rest, &a);
+    slurm_args sa;
+    memset(&sa, 0, sizeof sa);
+    size_t nopts;
+    const option_spec *opts = slurm_options(&nopts);
+    const char **words = sa.g.words = xcalloc((size_t)argc + 1, sizeof *words);
+    int nwords;
+    int dash = parse_or_die(opts, nopts, &sa, argc, argv, 1, words, &nwords);
+    sa.g.lab = nwords > 0 ? words[0] : NULL;
+    sa.g.inputs = words + (nwords > 0);
+    sa.g.ninputs = nwords > 0 ? nwords - 1 : 0;
+    grade_args a = sa.g;
+    const char *tasks = sa.tasks;
+    int wait = sa.wait;
     grade_args_check(&a);
     refuse_task_options(&a);
     check_sbatch_options(argv + dash + (dash < argc), argc - dash - (dash < argc));
@@ -1025,38 +902,38 @@ static int cmd_slurm(int argc, char **argv)
     batch_entries_free(entries, nentries);
     manifest_free(&m);
     free(id);
-    free(rest);
-    free(a.inputs);
-    free(a.regrade);
+    grade_args_free(&a);
     return rc;
 }
 
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
+typedef struct {
+    const char *csv, *junit, *html, *feedback_dir;
+    int summary;
+} export_args;
+
+static const option_spec export_options[] = {
+    { "--csv", OPT_VALUE, offsetof(export_args, csv), "FILE", "the gradebook (- for standard output)", 0 },
+    { "--junit", OPT_VALUE, offsetof(export_args, junit), "FILE", "JUnit XML (- for standard output)", 0 },
+    { "--summary", OPT_FLAG, offsetof(export_args, summary), NULL, "the class summary", 0 },
+    { "--html", OPT_VALUE, offsetof(export_args, html), "FILE", "the class page, as for grade", 0 },
+    { "--feedback-dir", OPT_VALUE, offsetof(export_args, feedback_dir), "DIR",
+      "one feedback page per student, as for grade", 0 },
+};
+
 static int cmd_export(int argc, char **argv)
 {
-    const char *lab = NULL, *dir = NULL, *csv = NULL, *junit = NULL, *html = NULL, *feedback_dir = NULL;
-    int summary = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--summary") == 0)
-            summary = 1;
-        else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
-            csv = argv[++i];
-        else if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc)
-            junit = argv[++i];
-        else if (strcmp(argv[i], "--html") == 0 && i + 1 < argc)
-            html = argv[++i];
-        else if (strcmp(argv[i], "--feedback-dir") == 0 && i + 1 < argc)
-            feedback_dir = argv[++i];
-        else if (argv[i][0] != '-' && !lab)
-            lab = argv[i];
-        else if (argv[i][0] != '-' && !dir)
-            dir = argv[i];
-        else
-            usage_error("export: unexpected argument '%s'", argv[i]);
-    }
-    if (!lab || !dir)
+    export_args ea;
+    memset(&ea, 0, sizeof ea);
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words);
+    int nwords;
+    parse_or_die(export_options, COUNT(export_options), &ea, argc, argv, 0, words, &nwords);
+    if (nwords != 2)
         usage_error("usage: gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE] [--summary] [--html FILE] "
                     "[--feedback-dir DIR]%s", "");
+    const char *lab = words[0], *dir = words[1], *csv = ea.csv, *junit = ea.junit, *html = ea.html,
+               *feedback_dir = ea.feedback_dir;
+    int summary = ea.summary;
     char *id = manifest_resolve(lab);
     cJSON *recs = export_load_records(dir, id);
     lab_manifest em;
@@ -1081,56 +958,100 @@ static int cmd_export(int argc, char **argv)
     manifest_free(&em);
     cJSON_Delete(recs);
     free(id);
+    free(words);
+    return 0;
+}
+
+static int cmd_help(int argc, char **argv);
+
+/* Every command of gpulab, in the order `gpulab help` gives them. The
+ * options of the commands whose tables live beside them are theirs. */
+static const command_spec commands[] = {
+    { "list", "", "the labs and their titles", NULL, 0, cmd_list },
+    { "start", "LAB [DIR]", "copy the lab's skeleton into DIR (default .)", NULL, 0, cmd_start },
+    { "check", "LAB FILE.cu [options]", "check your file on the lab's public datasets", check_options,
+      COUNT(check_options), cmd_check },
+    { "bench", "LAB FILE.cu [--calls N] [--dataset NAME] [--backend gpu|emu]",
+      "time your file on the lab's performance dataset, next to\nthe reference solution and cuBLAS or a copy "
+      "(same run);\ngpulab bench --ladder [--out DIR]: the kit's performance ladder:\ntable and SVG (make bench)",
+      NULL, 0, cmd_bench },
+    { "grade", "LAB DIR_OR_FILE... [options]",
+      "grade a class: a folder of student folders or files, or files\n(exit 0 when all were graded)",
+      grade_options_table, COUNT(grade_options_table), cmd_grade },
+    { "slurm", "LAB DIR_OR_FILE... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]",
+      "grade a class on a Slurm cluster: one array job of N tasks,\ntask K running grade --shard K/N into the "
+      "shared --records\nfolder (again: only what has no record is graded); --backend\ngpu (default): "
+      "--gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs a task\n(SBATCH OPTIONS, each as --option=VALUE, override "
+      "them, and add\n--partition, --time, ...)", NULL, 0, cmd_slurm },
+    { "export", "LAB RECORDS_DIR [options]", "the gradebook, JUnit XML and web pages again, from the records",
+      export_options, COUNT(export_options), cmd_export },
+    { "gradescope-package", "LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]",
+      "the Gradescope autograder zip for a lab", NULL, 0, cmd_gradescope_package },
+    { "datasets", "LAB [--seed S] [--out DIR] [--all]",
+      "regenerate the lab's datasets (--all: on-demand ones too)", NULL, 0, cmd_datasets },
+    { "inspect", "FILE...", "validate data files (.raw, .ppm, .pgm, .tensor)", NULL, 0, cmd_inspect },
+    { "convert", "IN OUT", "convert a matrix between those formats", NULL, 0, cmd_convert },
+    { "compare", "LAB OUTPUT EXPECTED [--format text|json]", "compare an output file under the lab's tolerance",
+      NULL, 0, cmd_compare },
+    { "explain-sanitizer", "REPORT [SOURCE]", "turn a compute-sanitizer report into the kit's findings", NULL, 0,
+      cmd_explain_sanitizer },
+    { "wb", "FILE.cu [--backend gpu|emu] [--libwb-tolerance] [--timeout SECONDS] [--keep] -- ARGS",
+      "build and run a Teaching Kit (libwb) program with its own\narguments (-i in0,in1 -e expected -o out -t "
+      "type); exit 0 when\nwbSolution's output is correct under the kit's tolerance;\n--libwb-tolerance: judge "
+      "by libwb's rule instead (|difference| <= 0.2)", NULL, 0, cmd_wb },
+    { "import-wb", "DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]",
+      "make a Teaching Kit lab folder (template.cu, solution.cu,\nDataset/<n>/) a lab of this kit named LAB, "
+      "its harness built;\nit asks for the shared memory, barriers and constant memory\nthe Kit's solution "
+      "shows, a point each (--no-requirements: none)", NULL, 0, cmd_import_wb },
+    { "help", "", "this text", NULL, 0, cmd_help },
+};
+
+static const command_spec *command_named(const char *name)
+{
+    for (size_t i = 0; i < COUNT(commands); i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void usage(FILE *out)
+{
+    fputs(usage_head, out);
+    for (size_t i = 0; i < COUNT(commands); i++)
+        options_help(out, &commands[i], 0);
+    fputs(usage_tail, out);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    usage(stdout);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
-        strcmp(argv[1], "-h") == 0) {
-        fputs(usage_text, argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    const char *name = argv[1];
+    if (options_want_help(1, argv + 1)) /* gpulab --help, gpulab -h */
+        return cmd_help(0, NULL);
+    if (strcmp(name, "--version") == 0) {
         printf("gpulab %s\n", GPULAB_VERSION);
+        return 0;
+    }
+    const command_spec *c = command_named(name);
+    if (!c)
+        usage_error("unknown command '%s'", name);
+    /* after "--" the arguments are a program's own (gpulab wb) */
+    if (options_want_help(argc - 2, argv + 2)) {
+        options_help(stdout, c, 1);
         return 0;
     }
     kit_locate(argv[0]);
     build_init();
-    const char *cmd = argv[1];
-    /* after "--" the arguments are a program's own (gpulab wb) */
-    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return command_help(cmd);
-    if (strcmp(cmd, "list") == 0)
-        return cmd_list();
-    if (strcmp(cmd, "start") == 0)
-        return cmd_start(argc - 2, argv + 2);
-    if (strcmp(cmd, "check") == 0)
-        return cmd_check_or_grade(argc - 2, argv + 2, 0);
-    if (strcmp(cmd, "bench") == 0)
-        return cmd_bench(argc - 2, argv + 2);
-    if (strcmp(cmd, "grade") == 0)
-        return cmd_grade(argc - 2, argv + 2);
-    if (strcmp(cmd, "slurm") == 0)
-        return cmd_slurm(argc - 2, argv + 2);
-    if (strcmp(cmd, "export") == 0)
-        return cmd_export(argc - 2, argv + 2);
-    if (strcmp(cmd, "gradescope-package") == 0)
-        return cmd_gradescope_package(argc - 2, argv + 2);
-    if (strcmp(cmd, "datasets") == 0)
-        return cmd_datasets(argc - 2, argv + 2);
-    if (strcmp(cmd, "inspect") == 0)
-        return cmd_inspect(argc - 2, argv + 2);
-    if (strcmp(cmd, "convert") == 0)
-        return cmd_convert(argc - 2, argv + 2);
-    if (strcmp(cmd, "compare") == 0)
-        return cmd_compare(argc - 2, argv + 2);
-    if (strcmp(cmd, "import-wb") == 0)
-        return cmd_import_wb(argc - 2, argv + 2);
-    if (strcmp(cmd, "wb") == 0)
-        return cmd_wb(argc - 2, argv + 2);
-    if (strcmp(cmd, "explain-sanitizer") == 0)
-        return cmd_explain_sanitizer(argc - 2, argv + 2);
-    usage_error("unknown command '%s'", cmd);
+    return c->run(argc - 2, argv + 2);
 }

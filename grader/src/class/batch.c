@@ -279,7 +279,7 @@ static char *parent_name(const char *path)
     return name;
 }
 
-batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n)
+batch_entry *batch_collect(const lab_manifest *m, const char *const *args, int nargs, int *n)
 {
     entries es = { NULL, 0 };
     char *source_stem = stem(m->source);

@@ -34,7 +34,7 @@ typedef struct {
  * argument that does not exist. Entries whose names make the same id
  * ("s1001 smith", "s1001_smith") are all graded, under distinct ids, each
  * with its `clash` said (named on standard error too). */
-batch_entry *batch_collect(const lab_manifest *m, char **args, int nargs, int *n);
+batch_entry *batch_collect(const lab_manifest *m, const char *const *args, int nargs, int *n);
 void batch_entries_free(batch_entry *e, int n);
 
 typedef struct {
