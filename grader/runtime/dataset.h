@@ -27,6 +27,9 @@
 /* Largest accepted dimension and element count: far above every lab's
  * performance size (4096 x 4096 x 3), far below what would exhaust memory. */
 #define GL_MAX_DIM 65536
+/* A vector (one column) may be longer: the Kit's Histogram lab has one of
+ * 500 000 values. */
+#define GL_MAX_VECTOR (1 << 24)
 #define GL_MAX_ELEMENTS ((size_t)1 << 28)
 
 /* Every output element starts as this bit pattern, a quiet NaN with a payload

@@ -151,13 +151,15 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
         char canonical[64] = "";
         if (dot && sscanf(e->d_name, "input%d%c", &k, &tail) == 2 && tail == '.' && k >= 0)
             snprintf(canonical, sizeof canonical, "input%d%s", k, dot);
+        else if (dot && dot - e->d_name == 5 && strncmp(e->d_name, "input", 5) == 0)
+            k = 0, snprintf(canonical, sizeof canonical, "input%.58s", dot); /* a lab of one input: input.raw */
         int is_input = dot && data_extension(dot + 1) && strcmp(canonical, e->d_name) == 0 &&
                        k < IMPORT_MAX_INPUTS;
         int is_output = dot && data_extension(dot + 1) && (size_t)(dot - e->d_name) == 6 &&
                         strncmp(e->d_name, "output", 6) == 0;
         if (!is_input && !is_output)
-            die("import-wb: %s: not a Kit dataset file (input<k>.raw|ppm|pgm|csv|txt or output.raw|ppm|pgm|csv|"
-                "txt)", path);
+            die("import-wb: %s: not a Kit dataset file (input<k>.raw|ppm|pgm|csv|txt, input.*, or "
+                "output.raw|ppm|pgm|csv|txt)", path);
         check_file(path, IMPORT_DATA_MAX);
         gl_error err;
         if (is_input) {
@@ -190,6 +192,73 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
     if (d->ninputs == 0 || !d->output)
         die("import-wb: %s: a Kit dataset has input0.* (and more inputs) and output.*; this one has %s", dir,
             d->ninputs == 0 ? "no input0" : "no output");
+}
+
+/* The Kit's generator for a lab without a Dataset folder. */
+#define IMPORT_GENERATOR "dataset_generator.cpp"
+
+/* The one folder the generator made in its run folder (the Kit's write
+ * <current folder>/<lab name>/Dataset/<n>/), or death saying what it made. */
+static char *generated_root(const char *run_dir)
+{
+    DIR *dh = opendir(run_dir);
+    if (!dh)
+        die("import-wb: cannot open %s: %s", run_dir, strerror(errno));
+    char *found = NULL;
+    struct dirent *e;
+    while ((e = readdir(dh)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *dataset = xasprintf("%s/%s/Dataset", run_dir, e->d_name);
+        struct stat st;
+        if (lstat(dataset, &st) == 0 && S_ISDIR(st.st_mode) && !found)
+            found = dataset;
+        else
+            free(dataset);
+    }
+    closedir(dh);
+    if (!found)
+        die("import-wb: the Kit's %s wrote no <name>/Dataset/ folder in its current folder", IMPORT_GENERATOR);
+    return found;
+}
+
+/* A Kit folder without Dataset/ but with the Kit's dataset_generator.cpp:
+ * the generator is built against the kit's wb.h (its wbPath_join,
+ * wbDirectory_* and wbDataset_generate) and run as the solution is, in the
+ * sandbox, in a run folder of its own (size-limited), with no arguments;
+ * what it wrote there is then read like any Kit folder's Dataset/ (it is
+ * the folder's code, so as untrusted as its files). Returns that folder. */
+static char *generate_datasets(const backend *b, const char *generator, const char *work)
+{
+    fprintf(stderr, "import-wb: no Dataset folder: building and running the Kit's %s...\n", IMPORT_GENERATOR);
+    char *gen_work = xasprintf("%s/generator", work);
+    if (make_dirs(gen_work) != 0)
+        die("import-wb: cannot create %s: %s", gen_work, strerror(errno));
+    build_result br;
+    build_wb_program(b, generator, gen_work, &br);
+    if (!br.ok) {
+        char *log = printable(br.log);
+        die("import-wb: the Kit's %s does not build: %s\n%s", IMPORT_GENERATOR, br.message, log);
+    }
+    char *run_dir = run_dir_for(gen_work, "generate");
+    if (make_dirs(run_dir) != 0)
+        die("import-wb: cannot create %s: %s", run_dir, strerror(errno));
+    sandbox_limit_run_dir(run_dir);
+    char *unused = xasprintf("%s/solution.tensor", gen_work);
+    proc_result p;
+    wb_run_program(br.program, NULL, 0, unused, 0, IMPORT_TIMEOUT_S, run_dir, &p);
+    char *problem = wb_run_problem(&p, IMPORT_TIMEOUT_S);
+    if (problem) {
+        char *said = printable(p.err_text);
+        die("import-wb: the Kit's %s failed: %s\n%s", IMPORT_GENERATOR, problem, said);
+    }
+    proc_result_free(&p);
+    build_result_free(&br);
+    char *root = generated_root(run_dir);
+    free(unused);
+    free(run_dir);
+    free(gen_work);
+    return root;
 }
 
 static kit_dataset *scan_datasets(const char *root, int *n, double *resolution)
@@ -450,10 +519,14 @@ int cmd_import_wb(int argc, char **argv)
     char *template_cu = xasprintf("%s/template.cu", folder), *solution_cu = xasprintf("%s/solution.cu", folder);
     check_file(template_cu, IMPORT_SOURCE_MAX);
     check_file(solution_cu, IMPORT_SOURCE_MAX);
-    char *dataset_root = xasprintf("%s/Dataset", folder);
+    char *dataset_root = xasprintf("%s/Dataset", folder), *generator = xasprintf("%s/%s", folder, IMPORT_GENERATOR);
+    struct stat st;
+    int generate = lstat(dataset_root, &st) != 0 && errno == ENOENT && lstat(generator, &st) == 0;
+    if (generate)
+        check_file(generator, IMPORT_SOURCE_MAX);
     int n;
     double resolution = 0;
-    kit_dataset *v = scan_datasets(dataset_root, &n, &resolution);
+    kit_dataset *v = generate ? NULL : scan_datasets(dataset_root, &n, &resolution);
 
     backend b;
     backend_choose(backend_name, &b);
@@ -464,6 +537,11 @@ int cmd_import_wb(int argc, char **argv)
     char *work = make_temp_dir("gpulab-import");
     work_dir = work;
     atexit(remove_scratch);
+    if (generate) {
+        free(dataset_root);
+        dataset_root = generate_datasets(&b, generator, work);
+        v = scan_datasets(dataset_root, &n, &resolution);
+    }
     build_result br;
     build_wb_program(&b, solution_cu, work, &br);
     if (!br.ok) {
@@ -484,8 +562,10 @@ int cmd_import_wb(int argc, char **argv)
         run_reference(br.program, dir, &v[i], run_dir, solution);
         free(run_dir);
         for (int k = 0; k < v[i].ninputs; k++) {
+            /* under the kit's name, input<k>.<ext>, however the Kit named it (input.raw) */
             char *from = xasprintf("%s/%s", dir, v[i].inputs[k]);
-            char *to = xasprintf("%s/datasets/%s/%s/%s", stage, id, v[i].name, v[i].inputs[k]);
+            char *to = xasprintf("%s/datasets/%s/%s/input%d%s", stage, id, v[i].name, k,
+                                 strrchr(v[i].inputs[k], '.'));
             copy_into(from, to);
             free(from);
             free(to);
@@ -564,6 +644,7 @@ int cmd_import_wb(int argc, char **argv)
     free(stage);
     free(work);
     free(dataset_root);
+    free(generator);
     free(template_cu);
     free(solution_cu);
     return 0;
