@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 import kit
-from test_wb import copy_of_the_kit
+from test_wb import copy_of_the_kit, matmul_dataset
 
 MIRROR = kit.ROOT / "grader" / "tests" / "data" / "teaching-kit"
 # lab id -> (folder in the mirror, the requirements its solution shows)
@@ -24,6 +24,15 @@ LABS = {
     "kit-convolution": ("Module8/Convolution", ["shared_memory", "barrier"]),
     "kit-reduction": ("Module9/Reduction", ["shared_memory", "barrier"]),
     "kit-listscan": ("Module10/ListScan", ["shared_memory", "barrier"]),
+}
+# The mirror's matrix multiplications with datasets made here the way the
+# Kit lays them out (its generator writes input0 transposed: below); the
+# Kit's Basic solution sizes its grid from the inputs' shapes and fails
+# where they differ from the output's (37 x 41), so its lab has two.
+MATMUL_LABS = {
+    "kit-basic": ("Module4/BasicMatrixMultiplication", [], [(64, 64, 64), (16, 33, 17)]),
+    "kit-tiled": ("Module4/TiledMatrixMultiplication", ["shared_memory", "barrier"],
+                  [(37, 29, 41), (64, 64, 64), (16, 33, 17)]),
 }
 
 
@@ -46,6 +55,13 @@ def mirror_kit(tmp_path_factory):
         assert not (copy / "Dataset").exists()
         p = kit.run([root / "gpulab", "import-wb", copy, lab, "--backend", "emu"], env=no_make_env(), timeout=1200)
         said[lab] = p
+    for lab, (folder, _, shapes) in MATMUL_LABS.items():
+        copy = folders / folder
+        shutil.copytree(MIRROR / folder, copy)
+        for i, (n, k, m) in enumerate(shapes):
+            matmul_dataset(copy / "Dataset" / str(i), i + 1, n, k, m, "%.2f")
+        p = kit.run([root / "gpulab", "import-wb", copy, lab, "--backend", "emu"], env=no_make_env(), timeout=1200)
+        assert p.returncode == 0, p.stdout + p.stderr
     yield {"root": root, "said": said, "folders": folders}
     shutil.rmtree(root, ignore_errors=True)
 
@@ -108,3 +124,87 @@ def test_a_generator_is_run_in_the_sandbox(mirror_kit):
     p = kit.run([mirror_kit["root"] / "gpulab", "import-wb", copy, "kit-hostile", "--backend", "emu"], env=no_make_env(), timeout=1200)
     assert p.returncode == 0, p.stdout + p.stderr
     assert target.read_text() == before
+
+
+# ---- Students' programs for the Kit's labs (issue 29, item 8) ----
+# programs/wb/students/: real files from public course repositories (each
+# names its source), graded unchanged in the imported Kit labs. What each
+# should get, and why:
+#   full     - correct: full marks
+#   wrong    - a bug of its own: points lost on the datasets, never a build error
+#   removed  - calls cudaThreadSynchronize(), which CUDA 13 removed: nvcc 13
+#              refuses it too, so both backends fail the build with the line
+#              that names cudaDeviceSynchronize()
+STUDENTS = kit.ROOT / "grader" / "tests" / "programs" / "wb" / "students"
+STUDENT_VERDICTS = {
+    "sawyerren_lab1_vecadd.cu": ("kit-vectoradd", "full", "a correct vector addition"),
+    "jakm_mp1_vecadd.cu": ("kit-vectoradd", "full", "a correct vector addition"),
+    "xyu335_mp1_vecadd.cu": ("kit-vectoradd", "full", "a correct vector addition"),
+    "eedalong_mp8_vecadd_streams.cu": ("kit-vectoradd", "full", "a correct vector addition in streams of segments"),
+    "jakm_mp2_1_basic_matmul.cu": ("kit-basic", "full", "a correct basic matrix multiplication"),
+    "xyu335_mp2_basic_matmul.cu": ("kit-basic", "full", "a correct basic matrix multiplication"),
+    "kavu_mp2_basic_matmul.cu": ("kit-basic", "removed", "cudaThreadSynchronize() after the launch"),
+    "jakm_mp2_2_tiled_matmul.cu": ("kit-tiled", "full", "a correct tiled matrix multiplication"),
+    "xyu335_mp3_tiled_matmul.cu": ("kit-tiled", "full", "a correct tiled matrix multiplication"),
+    "sawyerren_lab3_tiled_matmul.cu": ("kit-tiled", "wrong",
+                                       "the grid is ceil(numCColumns / TILE_WIDTH) in integer division: the "
+                                       "last partial tiles are never computed (37 x 41, 16 x 17)"),
+    "eedalong_mp3_tiled_matmul.cu": ("kit-tiled", "removed", "cudaThreadSynchronize() after the launch"),
+    "jakm_mp3_convolution.cu": ("kit-convolution", "full", "a correct tiled convolution"),
+    "jakm_mp4_reduction.cu": ("kit-reduction", "full", "a correct reduction (the host adds the blocks' sums)"),
+    "eedalong_mp4_reduction.cu": ("kit-reduction", "full", "a correct reduction"),
+    "xyu335_mp5_1_reduction.cu": ("kit-reduction", "full", "a correct reduction"),
+    "eedalong_mp5_scan.cu": ("kit-listscan", "full", "a correct scan"),
+    "kavu_mp5_scan.cu": ("kit-listscan", "full", "a correct scan"),
+    "jakm_mp5_scan.cu": ("kit-listscan", "wrong",
+                         "no __syncthreads() between loading the block into shared memory and the first step "
+                         "that reads it, and its last vecAdd adds a whole block past the end of a length that "
+                         "is not a multiple of 512"),
+}
+
+
+def test_every_student_file_has_a_verdict():
+    assert sorted(p.name for p in STUDENTS.glob("*.cu")) == sorted(STUDENT_VERDICTS)
+    for name in STUDENT_VERDICTS:
+        head = (STUDENTS / name).read_text()[:400]
+        assert "source: https://github.com/" in head and "licence:" in head, name
+
+
+def grade_student(mirror_kit, name, backend, hide_cuda=False):
+    lab = STUDENT_VERDICTS[name][0]
+    args = [mirror_kit["root"] / "gpulab", "check", lab, STUDENTS / name, "--backend", backend, "--format", "json",
+            "--no-sanitize"]
+    if hide_cuda:
+        args = kit.without_cuda(args)
+        if args is None:
+            pytest.skip("cannot hide this machine's CUDA from the compiler (no mount namespace, or CUDA in "
+                        "/usr/include)")
+    p = kit.run(args, timeout=600)
+    return json.loads(p.stdout)
+
+
+def assert_verdict(report, name):
+    lab, verdict, why = STUDENT_VERDICTS[name]
+    statuses = {d["name"]: d["status"] for d in report["datasets"]}
+    said = f"{name} ({why}): {statuses}, {report['score']}/{report['max_score']}"
+    if verdict == "full":
+        assert report["score"] == report["max_score"], said
+    elif verdict == "wrong":
+        assert report["build"]["ok"] and "compile_error" not in statuses.values(), said
+        assert report["score"] < report["max_score"], said
+        assert set(statuses.values()) - {"pass"}, said
+    else:
+        assert set(statuses.values()) == {"compile_error"} and report["score"] == 0, said
+        assert "cudaThreadSynchronize() was removed in CUDA 13: use cudaDeviceSynchronize()" in \
+            report["build"]["message"], said
+
+
+@pytest.mark.parametrize("name", sorted(STUDENT_VERDICTS))
+def test_a_students_file_gets_its_verdict(backend, mirror_kit, name):
+    assert_verdict(grade_student(mirror_kit, name, backend), name)
+
+
+@pytest.mark.parametrize("name", sorted(STUDENT_VERDICTS))
+def test_a_students_file_gets_its_verdict_without_cuda(mirror_kit, name):
+    """The same on a machine without CUDA (a laptop, Gradescope)."""
+    assert_verdict(grade_student(mirror_kit, name, "emu", hide_cuda=True), name)
