@@ -490,30 +490,43 @@ static char *build_harness(const char *id)
     return why;
 }
 
-int cmd_import_wb(int argc, char **argv)
+typedef struct {
+    const char *folder, *id, *backend_name, *sandbox;
+    int requirements;
+} import_options;
+
+#define IMPORT_USAGE \
+    "usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]"
+
+static void parse_import_options(int argc, char **argv, import_options *o)
 {
-    const char *folder = NULL, *id = NULL, *backend_name = NULL, *sandbox = "auto";
-    int requirements = 1;
+    *o = (import_options){ NULL, NULL, NULL, "auto", 1 };
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
-            backend_name = argv[++i];
+            o->backend_name = argv[++i];
         else if (strcmp(argv[i], "--sandbox") == 0 && i + 1 < argc)
-            sandbox = argv[++i];
+            o->sandbox = argv[++i];
         else if (strcmp(argv[i], "--no-requirements") == 0)
-            requirements = 0;
-        else if (argv[i][0] != '-' && !folder)
-            folder = argv[i];
-        else if (argv[i][0] != '-' && !id)
-            id = argv[i];
+            o->requirements = 0;
+        else if (argv[i][0] != '-' && !o->folder)
+            o->folder = argv[i];
+        else if (argv[i][0] != '-' && !o->id)
+            o->id = argv[i];
         else
-            die("import-wb: unexpected argument '%s'\nusage: gpulab import-wb DIR LAB [--backend gpu|emu] "
-                "[--no-requirements] [--sandbox auto|unshare|uid|none]",
-                argv[i]);
+            die("import-wb: unexpected argument '%s'\n" IMPORT_USAGE, argv[i]);
     }
-    if (!folder || !id)
-        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]");
-    if (backend_name && strcmp(backend_name, "gpu") != 0 && strcmp(backend_name, "emu") != 0)
-        die("--backend %s: expected gpu or emu", backend_name);
+    if (!o->folder || !o->id)
+        die(IMPORT_USAGE);
+    if (o->backend_name && strcmp(o->backend_name, "gpu") != 0 && strcmp(o->backend_name, "emu") != 0)
+        die("--backend %s: expected gpu or emu", o->backend_name);
+}
+
+int cmd_import_wb(int argc, char **argv)
+{
+    import_options o;
+    parse_import_options(argc, argv, &o);
+    const char *folder = o.folder, *id = o.id;
+    int requirements = o.requirements;
     check_lab_id(id);
     check_folder(folder);
     char *template_cu = xasprintf("%s/template.cu", folder), *solution_cu = xasprintf("%s/solution.cu", folder);
@@ -529,10 +542,10 @@ int cmd_import_wb(int argc, char **argv)
     kit_dataset *v = generate ? NULL : scan_datasets(dataset_root, &n, &resolution);
 
     backend b;
-    backend_choose(backend_name, &b);
+    backend_choose(o.backend_name, &b);
     /* The Kit folder's solution.cu is built and run as a submission is:
      * in the sandbox (grade's), or not at all without --sandbox none. */
-    sandbox_init(sandbox, 0);
+    sandbox_init(o.sandbox, 0);
     sandbox_hide(folder);
     char *work = make_temp_dir("gpulab-import");
     work_dir = work;
