@@ -130,8 +130,10 @@ def test_a_generator_is_run_in_the_sandbox(mirror_kit):
 # programs/wb/students/: real files from public course repositories (each
 # names its source), graded unchanged in the imported Kit labs. What each
 # should get, and why:
-#   full     - correct: full marks
-#   wrong    - a bug of its own: points lost on the datasets, never a build error
+#   full     - correct: full marks, the checkers finding nothing
+#   wrong    - a bug of its own: points lost on the datasets (a wrong output,
+#              or a race the checkers find where the output came out right),
+#              never a build error
 #   removed  - calls cudaThreadSynchronize(), which CUDA 13 removed: nvcc 13
 #              refuses it too, so both backends fail the build with the line
 #              that names cudaDeviceSynchronize()
@@ -172,8 +174,9 @@ def test_every_student_file_has_a_verdict():
 
 def grade_student(mirror_kit, name, backend, hide_cuda=False):
     lab = STUDENT_VERDICTS[name][0]
-    args = [mirror_kit["root"] / "gpulab", "check", lab, STUDENTS / name, "--backend", backend, "--format", "json",
-            "--no-sanitize"]
+    # With the sanitizer stage: a race that comes out right on a GPU by luck
+    # still costs the dataset there (status unsafe), as it should.
+    args = [mirror_kit["root"] / "gpulab", "check", lab, STUDENTS / name, "--backend", backend, "--format", "json"]
     if hide_cuda:
         args = kit.without_cuda(args)
         if args is None:
