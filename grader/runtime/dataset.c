@@ -772,14 +772,21 @@ static int is_libwb_text(const char *path)
     return has_suffix(path, ".raw") || has_suffix(path, ".csv") || has_suffix(path, ".txt");
 }
 
+int gl_is_libwb_image(const char *path)
+{
+    /* .pbm: the Kit's ImageColorToGrayscale writes its gray output (P5) under
+     * that name; the magic number decides, and a real bitmap (P1, P4) is refused */
+    return has_suffix(path, ".ppm") || has_suffix(path, ".pgm") || has_suffix(path, ".pbm");
+}
+
 int gl_read_libwb(const char *path, gl_matrix *out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
     if (is_libwb_text(path))
         return read_raw_values(path, out, NULL, 1, err);
-    if (has_suffix(path, ".ppm") || has_suffix(path, ".pgm"))
+    if (gl_is_libwb_image(path))
         return gl_read_ppm(path, out, err);
-    return fail(err, "%s: unknown data file type (expected .raw, .csv, .txt, .ppm or .pgm)", path);
+    return fail(err, "%s: unknown data file type (expected .raw, .csv, .txt, .ppm, .pgm or .pbm)", path);
 }
 
 int gl_read_libwb_expected(const char *path, gl_reference *out, gl_error *err)
@@ -789,9 +796,9 @@ int gl_read_libwb_expected(const char *path, gl_reference *out, gl_error *err)
         return read_raw_values(path, NULL, out, 1, err);
     if (has_suffix(path, ".tensor"))
         return gl_read_reference(path, out, err);
-    if (!has_suffix(path, ".ppm") && !has_suffix(path, ".pgm"))
-        return fail(err, "%s: unknown expected-output type (expected .raw, .csv, .txt, .ppm, .pgm or .tensor)",
-                    path);
+    if (!gl_is_libwb_image(path))
+        return fail(err, "%s: unknown expected-output type (expected .raw, .csv, .txt, .ppm, .pgm, .pbm or "
+                    ".tensor)", path);
     gl_matrix img;
     long maxval;
     if (read_pnm(path, &img, &maxval, err))

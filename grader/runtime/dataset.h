@@ -116,6 +116,9 @@ int gl_read_expected(const char *path, gl_reference *out, gl_error *err);
 /* libwb's own forms (wb.h, gpulab wb): a .raw, .csv or .txt text matrix
  * whose header may also be a vector's length alone ("n": read as n x 1),
  * with commas allowed between a .csv's values; a .ppm/.pgm image. */
+/* A libwb image file by its name: .ppm, .pgm, or .pbm (the Kit's name for a
+ * P5 gray image in one lab). */
+int gl_is_libwb_image(const char *path);
 int gl_read_libwb(const char *path, gl_matrix *out, gl_error *err);
 /* An expected output in those forms (or a .tensor reference), with its
  * resolution (gl_reference). */

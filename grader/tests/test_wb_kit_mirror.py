@@ -20,6 +20,8 @@ MIRROR = kit.ROOT / "grader" / "tests" / "data" / "teaching-kit"
 # lab id -> (folder in the mirror, the requirements its solution shows)
 LABS = {
     "kit-vectoradd": ("Module3/VectorAdd", []),
+    "kit-grayscale": ("Module3/ImageColorToGrayscale", []),  # its output is output.pbm
+    "kit-texthistogram": ("Module7/TextHistogram", ["shared_memory", "barrier"]),  # its input is text
     "kit-histogram": ("Module7/Histogram", ["shared_memory", "barrier"]),
     "kit-convolution": ("Module8/Convolution", ["shared_memory", "barrier"]),
     "kit-reduction": ("Module9/Reduction", ["shared_memory", "barrier"]),

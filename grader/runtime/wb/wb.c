@@ -49,16 +49,7 @@ static char *wb_strdup(const char *s)
     return strcpy(d, s);
 }
 
-static int has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
 
-static int is_image_file(const char *path)
-{
-    return has_suffix(path, ".ppm") || has_suffix(path, ".pgm");
-}
 
 /* ---- arguments ------------------------------------------------------------ */
 
@@ -243,7 +234,7 @@ wbImage_t wb_import_image(const char *file)
 {
     if (!file)
         wb_fail("wbImport: no file name (is an input missing from -i?)");
-    if (!is_image_file(file))
+    if (!gl_is_libwb_image(file))
         wb_fail("wbImport: %s: wbImport(file) reads an image (.ppm or .pgm); a matrix needs "
                 "wbImport(file, &rows, &cols)", file);
     gl_matrix m;
@@ -264,7 +255,7 @@ wbImage_t wb_import_image(const char *file)
 /* Writes a matrix or an image by the file name's ending; 0 or -1 with err. */
 static int export_matrix(const char *file, const gl_matrix *m, gl_error *err)
 {
-    if (is_image_file(file))
+    if (gl_is_libwb_image(file))
         return gl_write_ppm(file, m, err);
     return gl_write_raw(file, m, err);
 }
