@@ -26,6 +26,7 @@ LABS = {
     "kit-convolution": ("Module8/Convolution", ["shared_memory", "barrier"]),
     "kit-reduction": ("Module9/Reduction", ["shared_memory", "barrier"]),
     "kit-listscan": ("Module10/ListScan", ["shared_memory", "barrier"]),
+    "kit-bfsqueue": ("Module12/BfsQueue", ["shared_memory", "barrier"]),  # input0.raw is a flag
 }
 # The mirror's matrix multiplications with datasets made here the way the
 # Kit lays them out (its generator writes input0 transposed: below); the

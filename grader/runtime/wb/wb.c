@@ -194,6 +194,21 @@ int *wb_import_ints(const char *file, int *rows, int *cols)
     return v;
 }
 
+int wb_import_flag(const char *file)
+{
+    int length;
+    char *text = wb_import_text(file, &length);
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+        end++;
+    if (end == text || *end || errno || v < -2147483647L || v > 2147483647L)
+        wb_fail("wbImport_flag: %s must hold one whole number and nothing else", file);
+    free(text);
+    return (int)v;
+}
+
 /* The largest text a Kit program imports (the dataset files' own limit). */
 #define WB_TEXT_MAX (256L << 20)
 

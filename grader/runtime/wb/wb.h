@@ -205,6 +205,10 @@ static inline void *wbImport(const char *file, int *rows, int *cols, const char 
 {
     return wb_import_kind(file, rows, cols, kind);
 }
+static inline int wbImport_flag(const char *file)
+{
+    return wb_import_flag(file);
+}
 static inline wbImage_t wbImport(const char *file)
 {
     return wb_import_image(file);

@@ -72,6 +72,9 @@ wbImage_t wb_import_image(const char *file);
 /* libwb's "Integer" import: the same files, every value a whole number a
  * float holds exactly (malloc'd ints). */
 int *wb_import_ints(const char *file, int *rows, int *cols);
+/* libwb's wbImport_flag: a file that holds one whole number and nothing
+ * else (the Kit's BfsQueue picks its mode by one). */
+int wb_import_flag(const char *file);
 /* libwb's "Text" import: the file's bytes (malloc'd, NUL after them), their
  * count in *length. */
 char *wb_import_text(const char *file, int *length);

@@ -133,6 +133,27 @@ static int by_number(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A libwb flag file (wbImport_flag, the Kit's BfsQueue): one whole number
+ * and nothing else. */
+static int is_flag_file(const char *path)
+{
+    size_t len;
+    char *why = NULL;
+    char *text = untrusted_read(path, 64, 0, &len, &why);
+    if (!text) {
+        free(why);
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+        end++;
+    int ok = end != text && !*end && !errno && v >= -2147483647L && v <= 2147483647L;
+    free(text);
+    return ok;
+}
+
 /* One Dataset/<n>/: input0.* ... input<k-1>.* and one output.*, each
  * checked by the kit's readers; anything else is refused. */
 static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
@@ -167,11 +188,12 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
                 die("import-wb: %s: a second input%d (with %s)", path, k, d->inputs[k]);
             gl_matrix m;
             /* A .txt input that is not a matrix is text (libwb's "Text" kind,
-             * the Kit's TextHistogram): its size was checked, and the Kit's
-             * solution, run on it below, must reproduce the output. */
+             * the Kit's TextHistogram), a .raw of one number a flag: their
+             * size was checked, and the Kit's solution, run on them below,
+             * must reproduce the output. */
             if (gl_read_libwb(path, &m, &err) == 0)
                 gl_matrix_free(&m);
-            else if (!ends_with(e->d_name, ".txt"))
+            else if (!ends_with(e->d_name, ".txt") && !(ends_with(e->d_name, ".raw") && is_flag_file(path)))
                 die("import-wb: %s", err.msg);
             d->inputs[k] = xstrdup(e->d_name);
         } else {
