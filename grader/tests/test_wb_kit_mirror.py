@@ -214,3 +214,27 @@ def test_a_students_file_gets_its_verdict(backend, mirror_kit, name):
 def test_a_students_file_gets_its_verdict_without_cuda(mirror_kit, name):
     """The same on a machine without CUDA (a laptop, Gradescope)."""
     assert_verdict(grade_student(mirror_kit, name, "emu", hide_cuda=True), name)
+
+
+@pytest.mark.parametrize("change, message", [
+    ('int main() {\n  wbDirectory_create(wbPath_join(wbDirectory_current(), "Other", "Dataset", 0));',
+     "wrote more than one <name>/Dataset/ folder"),
+    ("int main() {\n  return 0;", "wrote no <name>/Dataset/ folder"),
+    ("int main() {\n  return 3;", "the Kit's dataset_generator.cpp failed"),
+    ("int main() {", "int main() { undeclared_thing();"),
+])
+def test_a_generator_that_goes_wrong_imports_nothing(mirror_kit, change, message):
+    """What the generator made must be one lab's Dataset folder, from a run
+    that ended well; a generator that does not build says so."""
+    copy = mirror_kit["folders"] / f"Broken{abs(hash(change))}"
+    shutil.copytree(MIRROR / "Module3" / "VectorAdd", copy)
+    gen = copy / "dataset_generator.cpp"
+    text = gen.read_text()
+    assert "int main() {" in text
+    if message.startswith("int main()"):
+        change, message = message, "the Kit's dataset_generator.cpp does not build"
+    gen.write_text(text.replace("int main() {", change, 1))
+    p = kit.run([mirror_kit["root"] / "gpulab", "import-wb", copy, "kit-broken", "--backend", "emu"],
+                env=no_make_env(), timeout=1200)
+    assert p.returncode == 2 and message in p.stderr, p.stderr[-2000:]
+    assert not (mirror_kit["root"] / "labs" / "kit-broken").exists()

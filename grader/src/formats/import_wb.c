@@ -223,8 +223,9 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
 /* The Kit's generator for a lab without a Dataset folder. */
 #define IMPORT_GENERATOR "dataset_generator.cpp"
 
-/* The one folder the generator made in its run folder (the Kit's write
- * <current folder>/<lab name>/Dataset/<n>/), or death saying what it made. */
+/* The one <name>/Dataset folder the generator made in its run folder (the
+ * Kit's write <current folder>/<lab name>/Dataset/<n>/), or death saying
+ * what it made instead. */
 static char *generated_root(const char *run_dir)
 {
     DIR *dh = opendir(run_dir);
@@ -237,10 +238,14 @@ static char *generated_root(const char *run_dir)
             continue;
         char *dataset = xasprintf("%s/%s/Dataset", run_dir, e->d_name);
         struct stat st;
-        if (lstat(dataset, &st) == 0 && S_ISDIR(st.st_mode) && !found)
-            found = dataset;
-        else
+        if (lstat(dataset, &st) != 0 || !S_ISDIR(st.st_mode)) {
             free(dataset);
+            continue;
+        }
+        if (found)
+            die("import-wb: the Kit's %s wrote more than one <name>/Dataset/ folder (%s and %s): which is the "
+                "lab's?", IMPORT_GENERATOR, path_base(path_dirname(found)), e->d_name);
+        found = dataset;
     }
     closedir(dh);
     if (!found)
