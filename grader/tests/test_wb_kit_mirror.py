@@ -161,6 +161,27 @@ STUDENT_VERDICTS = {
     "xyu335_mp5_1_reduction.cu": ("kit-reduction", "full", "a correct reduction"),
     "eedalong_mp5_scan.cu": ("kit-listscan", "full", "a correct scan"),
     "kavu_mp5_scan.cu": ("kit-listscan", "full", "a correct scan"),
+    "aqz0216_mp1_vecadd.cu": ("kit-vectoradd", "full", "a correct vector addition"),
+    "hthuz_mp1_vecadd.cu": ("kit-vectoradd", "full", "a correct vector addition"),
+    "meanpaper_mp1_vecadd.cu": ("kit-vectoradd", "wrong",
+                                "passes the length in bytes (sizeof(float) * inputLength) as the kernel's len: "
+                                "its threads write past the output"),
+    "cedricyin_mp2_basic_matmul.cu": ("kit-basic", "full", "a correct basic matrix multiplication"),
+    "doraemonzzz_mp2_basic_matmul.cu": ("kit-basic", "full", "a correct basic matrix multiplication"),
+    "hthuz_mp2_basic_matmul.cu": ("kit-basic", "full", "a correct basic matrix multiplication"),
+    "cedricyin_mp3_tiled_matmul.cu": ("kit-tiled", "full", "a correct tiled matrix multiplication"),
+    "doraemonzzz_mp3_tiled_matmul.cu": ("kit-tiled", "full", "a correct tiled matrix multiplication"),
+    "meanpaper_mp3_tiled_matmul.cu": ("kit-tiled", "full", "a correct tiled matrix multiplication"),
+    "unw9527_mp3_tiled_matmul.cu": ("kit-tiled", "full", "a correct tiled matrix multiplication"),
+    "aqz0216_mp3_tiled_matmul.cu": ("kit-tiled", "wrong",
+                                    "the tile loads test only the shared dimension, not Row < numARows or "
+                                    "Col < numBColumns: the last partial tiles read past A and B"),
+    "aqz0216_mp5_1_reduction.cu": ("kit-reduction", "full", "a correct reduction"),
+    "unw9527_mp5_1_reduction.cu": ("kit-reduction", "wrong",
+                                   "launches a block per 512 inputs while each block sums 1024 and the output "
+                                   "has a slot per 1024: where those counts differ (4098, 4018 inputs) the extra "
+                                   "blocks write past the output"),
+    "aqz0216_mp5_2_scan.cu": ("kit-listscan", "full", "a correct scan"),
     "jakm_mp5_scan.cu": ("kit-listscan", "wrong",
                          "no __syncthreads() between loading the block into shared memory and the first step "
                          "that reads it, and its last vecAdd adds a whole block past the end of a length that "
