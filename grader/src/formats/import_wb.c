@@ -286,6 +286,10 @@ static char *generate_datasets(const backend *b, const char *generator, const ch
     proc_result_free(&p);
     build_result_free(&br);
     char *root = generated_root(run_dir);
+    char *name = path_dirname(root);
+    /* the paths below are in the import's work folder: say what they are */
+    fprintf(stderr, "import-wb: the generator wrote %s/Dataset/ (read from %s)\n", path_base(name), root);
+    free(name);
     free(unused);
     free(run_dir);
     free(gen_work);
