@@ -53,9 +53,9 @@ int gl_check_dims(int rows, int cols, int channels, const char *what, gl_error *
     if (rows < 1 || cols < 1 || channels < 1)
         return fail(err, "%s: dimensions %d x %d x %d: every dimension must be at least 1",
                     what, rows, cols, channels);
-    if (rows > GL_MAX_DIM || cols > GL_MAX_DIM || channels > 4)
-        return fail(err, "%s: dimensions %d x %d x %d are absurd (limit %d per side, 4 channels)",
-                    what, rows, cols, channels, GL_MAX_DIM);
+    if (rows > (cols == 1 && channels == 1 ? GL_MAX_VECTOR : GL_MAX_DIM) || cols > GL_MAX_DIM || channels > 4)
+        return fail(err, "%s: dimensions %d x %d x %d are absurd (limit %d per side, 4 channels; %d for a vector)",
+                    what, rows, cols, channels, GL_MAX_DIM, GL_MAX_VECTOR);
     if ((size_t)rows * (size_t)cols * (size_t)channels > GL_MAX_ELEMENTS)
         return fail(err, "%s: %d x %d x %d elements is more than the limit of %zu",
                     what, rows, cols, channels, GL_MAX_ELEMENTS);
@@ -260,9 +260,10 @@ static int read_raw_values(const char *path, gl_matrix *m, gl_reference *r, int 
             goto out;
         }
     }
-    if (dims[0] < 1 || dims[1] < 1 || dims[0] > GL_MAX_DIM || dims[1] > GL_MAX_DIM) {
-        fail(err, "%s:1: absurd dimensions %ld x %ld (each must be 1 to %d)", path, dims[0], dims[1],
-             GL_MAX_DIM);
+    if (dims[0] < 1 || dims[1] < 1 || dims[0] > (dims[1] == 1 ? GL_MAX_VECTOR : GL_MAX_DIM) ||
+        dims[1] > GL_MAX_DIM) {
+        fail(err, "%s:1: absurd dimensions %ld x %ld (each must be 1 to %d; a vector's length 1 to %d)", path,
+             dims[0], dims[1], GL_MAX_DIM, GL_MAX_VECTOR);
         goto out;
     }
     if (m && gl_matrix_alloc(m, (int)dims[0], (int)dims[1], 1, err))
@@ -771,14 +772,21 @@ static int is_libwb_text(const char *path)
     return has_suffix(path, ".raw") || has_suffix(path, ".csv") || has_suffix(path, ".txt");
 }
 
+int gl_is_libwb_image(const char *path)
+{
+    /* .pbm: the Kit's ImageColorToGrayscale writes its gray output (P5) under
+     * that name; the magic number decides, and a real bitmap (P1, P4) is refused */
+    return has_suffix(path, ".ppm") || has_suffix(path, ".pgm") || has_suffix(path, ".pbm");
+}
+
 int gl_read_libwb(const char *path, gl_matrix *out, gl_error *err)
 {
     memset(out, 0, sizeof *out);
     if (is_libwb_text(path))
         return read_raw_values(path, out, NULL, 1, err);
-    if (has_suffix(path, ".ppm") || has_suffix(path, ".pgm"))
+    if (gl_is_libwb_image(path))
         return gl_read_ppm(path, out, err);
-    return fail(err, "%s: unknown data file type (expected .raw, .csv, .txt, .ppm or .pgm)", path);
+    return fail(err, "%s: unknown data file type (expected .raw, .csv, .txt, .ppm, .pgm or .pbm)", path);
 }
 
 int gl_read_libwb_expected(const char *path, gl_reference *out, gl_error *err)
@@ -788,9 +796,9 @@ int gl_read_libwb_expected(const char *path, gl_reference *out, gl_error *err)
         return read_raw_values(path, NULL, out, 1, err);
     if (has_suffix(path, ".tensor"))
         return gl_read_reference(path, out, err);
-    if (!has_suffix(path, ".ppm") && !has_suffix(path, ".pgm"))
-        return fail(err, "%s: unknown expected-output type (expected .raw, .csv, .txt, .ppm, .pgm or .tensor)",
-                    path);
+    if (!gl_is_libwb_image(path))
+        return fail(err, "%s: unknown expected-output type (expected .raw, .csv, .txt, .ppm, .pgm, .pbm or "
+                    ".tensor)", path);
     gl_matrix img;
     long maxval;
     if (read_pnm(path, &img, &maxval, err))

@@ -27,6 +27,9 @@
 /* Largest accepted dimension and element count: far above every lab's
  * performance size (4096 x 4096 x 3), far below what would exhaust memory. */
 #define GL_MAX_DIM 65536
+/* A vector (one column) may be longer: the Kit's Histogram lab has one of
+ * 500 000 values. */
+#define GL_MAX_VECTOR (1 << 24)
 #define GL_MAX_ELEMENTS ((size_t)1 << 28)
 
 /* Every output element starts as this bit pattern, a quiet NaN with a payload
@@ -113,6 +116,9 @@ int gl_read_expected(const char *path, gl_reference *out, gl_error *err);
 /* libwb's own forms (wb.h, gpulab wb): a .raw, .csv or .txt text matrix
  * whose header may also be a vector's length alone ("n": read as n x 1),
  * with commas allowed between a .csv's values; a .ppm/.pgm image. */
+/* A libwb image file by its name: .ppm, .pgm, or .pbm (the Kit's name for a
+ * P5 gray image in one lab). */
+int gl_is_libwb_image(const char *path);
 int gl_read_libwb(const char *path, gl_matrix *out, gl_error *err);
 /* An expected output in those forms (or a .tensor reference), with its
  * resolution (gl_reference). */

@@ -1000,8 +1000,8 @@ static const command_spec commands[] = {
       "type); exit 0 when\nwbSolution's output is correct under the kit's tolerance;\n--libwb-tolerance: judge "
       "by libwb's rule instead (|difference| <= 0.2)", NULL, 0, cmd_wb },
     { "import-wb", "DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]",
-      "make a Teaching Kit lab folder (template.cu, solution.cu,\nDataset/<n>/) a lab of this kit named LAB, "
-      "its harness built;\nit asks for the shared memory, barriers and constant memory\nthe Kit's solution "
+      "make a Teaching Kit lab folder (template.cu, solution.cu,\nDataset/<n>/, or the Kit's "
+      "dataset_generator.cpp, run in the\nsandbox) a lab of this kit named LAB, its harness built;\nit asks for the shared memory, barriers and constant memory\nthe Kit's solution "
       "shows, a point each (--no-requirements: none)", NULL, 0, cmd_import_wb },
     { "help", "", "this text", NULL, 0, cmd_help },
 };

@@ -631,3 +631,27 @@ def test_a_hostile_kit_folder_is_built_and_run_in_the_sandbox(imported, tmp_path
     assert target.read_text() == before
     assert pending == b""
     assert "gpulab-kit-folder-secret" not in p.stdout + p.stderr
+
+
+def test_integer_import_and_solution(tmp_path):
+    """libwb's "Integer" kind (the Kit's Histogram, BfsQueue): whole numbers
+    in, wbSolution of unsigned ints judged exactly; a value that is not a
+    whole number stops the program naming it."""
+    program = tmp_path / "ints.cu"
+    program.write_text('#include <wb.h>\nint main(int argc, char **argv) {\n'
+                       '  wbArg_t args = wbArg_read(argc, argv);\n  int n;\n'
+                       '  unsigned int *v = (unsigned int *)wbImport(wbArg_getInputFile(args, 0), &n, "Integer");\n'
+                       '  for (int i = 0; i < n; i++) v[i] = min(v[i] * 2, 127);\n'
+                       '  wbSolution(args, v, n);\n}\n')
+    (tmp_path / "input.raw").write_text("4\n1\n70\n3\n0\n")
+    (tmp_path / "output.raw").write_text("4\n2\n127\n6\n0\n")
+    (tmp_path / "wrong.raw").write_text("4\n2\n127\n7\n0\n")
+    (tmp_path / "half.raw").write_text("4\n1\n70.5\n3\n0\n")
+    run = lambda i, e: kit.gpulab("wb", program, "--backend", "emu", "--", "-i", tmp_path / i, "-e", tmp_path / e)
+    p = run("input.raw", "output.raw")
+    assert p.returncode == 0 and "all 4 elements within" in p.stdout, p.stdout + p.stderr
+    p = run("input.raw", "wrong.raw")
+    assert p.returncode == 1 and "1 of 4 elements wrong" in p.stdout, p.stdout + p.stderr
+    p = run("half.raw", "output.raw")
+    assert p.returncode == 1
+    assert "half.raw: value 2 of 4 is 70.5, not a whole number (imported as \"Integer\")" in p.stderr, p.stderr

@@ -183,6 +183,17 @@ static inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 static inline long long max(long long a, long long b) { return a > b ? a : b; }
 static inline float max(float a, float b) { return fmaxf(a, b); }
 static inline double max(double a, double b) { return fmax(a, b); }
+/* CUDA's math headers also take a signed and an unsigned argument (the
+ * comparison is unsigned, as C's conversions make it) and a float with a
+ * double: min(bins[i], 127) with unsigned bins builds with nvcc. */
+static inline unsigned min(unsigned a, int b) { return min(a, (unsigned)b); }
+static inline unsigned min(int a, unsigned b) { return min((unsigned)a, b); }
+static inline unsigned max(unsigned a, int b) { return max(a, (unsigned)b); }
+static inline unsigned max(int a, unsigned b) { return max((unsigned)a, b); }
+static inline double min(float a, double b) { return fmin(a, b); }
+static inline double min(double a, float b) { return fmin(a, b); }
+static inline double max(float a, double b) { return fmax(a, b); }
+static inline double max(double a, float b) { return fmax(a, b); }
 static inline float __fadd_rn(float a, float b) { return a + b; }
 static inline float __fsub_rn(float a, float b) { return a - b; }
 static inline float __fmul_rn(float a, float b) { return a * b; }
@@ -226,6 +237,10 @@ template <class T> static inline cudaError_t cudaMallocPitch(T **p, size_t *pitc
 template <class T> static inline cudaError_t cudaMallocHost(T **p, size_t size)
 {
     return cudaMallocHost(reinterpret_cast<void **>(p), size);
+}
+template <class T> static inline cudaError_t cudaHostAlloc(T **p, size_t size, unsigned int flags)
+{
+    return cudaHostAlloc(reinterpret_cast<void **>(p), size, flags);
 }
 static inline cudaError_t cudaEventRecord(cudaEvent_t e) { return cudaEventRecord(e, 0); }
 static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind k)

@@ -456,6 +456,13 @@ cudaError_t cudaMallocHost(void **ptr, size_t size)
     return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
 }
 
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        return set_error(cudaErrorInvalidValue);
+    return cudaMallocHost(ptr, size);
+}
+
 cudaError_t cudaFreeHost(void *ptr)
 {
     free(ptr);

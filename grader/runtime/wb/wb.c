@@ -12,6 +12,7 @@
 #include "dataset.h"
 #include "tolerance.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -19,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* How many of the worst elements a verdict lists. */
 #define WB_WORST 5
@@ -46,16 +49,7 @@ static char *wb_strdup(const char *s)
     return strcpy(d, s);
 }
 
-static int has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
 
-static int is_image_file(const char *path)
-{
-    return has_suffix(path, ".ppm") || has_suffix(path, ".pgm");
-}
 
 /* ---- arguments ------------------------------------------------------------ */
 
@@ -175,11 +169,87 @@ float *wb_import_floats(const char *file, int *rows, int *cols)
     return m.data;
 }
 
+int *wb_import_ints(const char *file, int *rows, int *cols)
+{
+    int r, c;
+    float *f = wb_import_floats(file, &r, &c);
+    size_t n = (size_t)r * (size_t)c;
+    int *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v)
+        wb_fail("out of memory");
+    for (size_t i = 0; i < n; i++) {
+        /* 2^24: past it a float (the reader's) no longer holds every whole number */
+        if (f[i] != floorf(f[i]) || fabsf(f[i]) > 16777216.0f)
+            wb_fail("wbImport: %s: value %zu of %zu is %g, not a whole number (imported as \"Integer\")", file,
+                    i + 1, n, f[i]);
+        v[i] = (int)f[i];
+    }
+    free(f);
+    if (cols) {
+        *rows = r;
+        *cols = c;
+    } else {
+        *rows = r * c;
+    }
+    return v;
+}
+
+int wb_import_flag(const char *file)
+{
+    int length;
+    char *text = wb_import_text(file, &length);
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+        end++;
+    if (end == text || *end || errno || v < -2147483647L || v > 2147483647L)
+        wb_fail("wbImport_flag: %s must hold one whole number and nothing else", file);
+    free(text);
+    return (int)v;
+}
+
+/* The largest text a Kit program imports (the dataset files' own limit). */
+#define WB_TEXT_MAX (256L << 20)
+
+char *wb_import_text(const char *file, int *length)
+{
+    if (!file)
+        wb_fail("wbImport: no file name (is an input missing from -i?)");
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        wb_fail("wbImport: cannot open %s: %s", file, strerror(errno));
+    char *text = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *more = realloc(text, cap);
+            if (!more)
+                wb_fail("out of memory");
+            text = more;
+        }
+        size_t got = fread(text + n, 1, 4096, f);
+        n += got;
+        if (n > (size_t)WB_TEXT_MAX)
+            wb_fail("wbImport: %s is larger than %ld bytes", file, WB_TEXT_MAX);
+        if (got < 4096)
+            break;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed)
+        wb_fail("wbImport: cannot read %s", file);
+    text[n] = '\0';
+    *length = (int)n;
+    return text;
+}
+
 wbImage_t wb_import_image(const char *file)
 {
     if (!file)
         wb_fail("wbImport: no file name (is an input missing from -i?)");
-    if (!is_image_file(file))
+    if (!gl_is_libwb_image(file))
         wb_fail("wbImport: %s: wbImport(file) reads an image (.ppm or .pgm); a matrix needs "
                 "wbImport(file, &rows, &cols)", file);
     gl_matrix m;
@@ -200,7 +270,7 @@ wbImage_t wb_import_image(const char *file)
 /* Writes a matrix or an image by the file name's ending; 0 or -1 with err. */
 static int export_matrix(const char *file, const gl_matrix *m, gl_error *err)
 {
-    if (is_image_file(file))
+    if (gl_is_libwb_image(file))
         return gl_write_ppm(file, m, err);
     return gl_write_raw(file, m, err);
 }
@@ -221,6 +291,92 @@ void wb_export_image(const char *file, wbImage_t img)
     gl_error err;
     if (gl_write_ppm(file, &m, &err))
         wb_fail("wbExport: %s", err.msg);
+}
+
+/* ---- what dataset generators call ------------------------------------------ */
+
+char *wbDirectory_current(void)
+{
+    char *cwd = getcwd(NULL, 0);
+    if (!cwd)
+        wb_fail("wbDirectory_current: %s", strerror(errno));
+    return cwd;
+}
+
+char *wbDirectory_create(const char *path)
+{
+    if (!path || !*path)
+        wb_fail("wbDirectory_create: no folder name");
+    char *p = wb_strdup(path);
+    for (char *c = p + 1;; c++) {
+        if (*c != '/' && *c != '\0')
+            continue;
+        char was = *c;
+        *c = '\0';
+        if (mkdir(p, 0755) != 0 && errno != EEXIST)
+            wb_fail("wbDirectory_create: cannot create %s: %s", p, strerror(errno));
+        *c = was;
+        if (!was)
+            break;
+    }
+    return p;
+}
+
+/* A random value in [lo, hi]. */
+static double draw(double lo, double hi)
+{
+    return lo + (hi - lo) * ((double)rand() / RAND_MAX);
+}
+
+/* wbDataset_generate's matrix: floats, or whole numbers (rounded draws). */
+static void generate_raw(const char *file, const wbRaw_GenerateParams_t *p)
+{
+    gl_error err;
+    if (gl_check_dims(p->rows, p->cols, 1, "wbDataset_generate's matrix", &err))
+        wb_fail("%s", err.msg);
+    if (p->type != wbType_float && p->type != wbType_integer && p->type != wbType_double)
+        wb_fail("wbDataset_generate: %s: this kit generates wbType_float and wbType_integer matrices", file);
+    size_t n = (size_t)p->rows * (size_t)p->cols;
+    float *v = malloc(n * sizeof *v);
+    if (!v)
+        wb_fail("out of memory");
+    for (size_t i = 0; i < n; i++) {
+        double x = draw(p->minVal, p->maxVal);
+        v[i] = (float)(p->type == wbType_integer ? floor(x + 0.5) : x);
+    }
+    wb_export_floats(file, v, p->rows, p->cols);
+    free(v);
+}
+
+static void generate_ppm(const char *file, const wbPPM_GenerateParams_t *p)
+{
+    if (p->channels != 3)
+        wb_fail("wbDataset_generate: %s: a .ppm image has 3 channels, not %d", file, p->channels);
+    wbImage_t img = wbImage_new(p->width, p->height, p->channels);
+    size_t n = (size_t)p->width * (size_t)p->height * (size_t)p->channels;
+    for (size_t i = 0; i < n; i++) /* on the 8-bit steps the file can hold */
+        img->data[i] = (float)(floor(draw(p->minVal, p->maxVal) * 255 + 0.5) / 255);
+    wb_export_image(file, img);
+    wbImage_delete(img);
+}
+
+void wbDataset_generate(const char *file, wbExportKind_t kind, wbGenerateParams_t params)
+{
+    if (!file)
+        wb_fail("wbDataset_generate: no file name");
+    const char *slash = strrchr(file, '/');
+    if (slash && slash != file) {
+        char *dir = wb_strdup(file);
+        dir[slash - file] = '\0';
+        free(wbDirectory_create(dir));
+        free(dir);
+    }
+    if (kind == wbExportKind_raw)
+        generate_raw(file, &params.raw);
+    else if (kind == wbExportKind_ppm)
+        generate_ppm(file, &params.ppm);
+    else
+        wb_fail("wbDataset_generate: %s: this kit generates wbExportKind_raw and wbExportKind_ppm files", file);
 }
 
 /* ---- images --------------------------------------------------------------- */

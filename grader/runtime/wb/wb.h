@@ -181,19 +181,58 @@ static inline float *wbImport(const char *file, int *rows, int *cols)
 {
     return wb_import_floats(file, rows, cols);
 }
-/* libwb's typed form; the kit's datasets hold real numbers ("Real"). */
-static inline float *wbImport(const char *file, int *rows, int *cols, const char *kind)
+/* libwb's typed forms: "Real" (floats), "Integer" (ints: a Kit program
+ * casts the result, (unsigned int *)wbImport(file, &n, "Integer")) and
+ * "Text" (the file's bytes, a char *). libwb returns void * here too. */
+static inline void *wb_import_kind(const char *file, int *rows, int *cols, const char *kind)
 {
+    if (kind && strcmp(kind, "Integer") == 0)
+        return wb_import_ints(file, rows, cols);
+    if (kind && strcmp(kind, "Text") == 0 && !cols)
+        return wb_import_text(file, rows);
     if (kind && strcmp(kind, "Real") != 0) {
-        fprintf(stderr, "wbImport(%s, ..., \"%s\"): this kit imports real numbers only (\"Real\")\n",
+        fprintf(stderr, "wbImport(%s, ..., \"%s\"): this kit imports \"Real\", \"Integer\" and (a vector) \"Text\"\n",
                 file ? file : "(null)", kind);
         exit(WB_EXIT_ERROR);
     }
     return wb_import_floats(file, rows, cols);
 }
+static inline void *wbImport(const char *file, int *length, const char *kind)
+{
+    return wb_import_kind(file, length, NULL, kind);
+}
+static inline void *wbImport(const char *file, int *rows, int *cols, const char *kind)
+{
+    return wb_import_kind(file, rows, cols, kind);
+}
+static inline int wbImport_flag(const char *file)
+{
+    return wb_import_flag(file);
+}
 static inline wbImage_t wbImport(const char *file)
 {
     return wb_import_image(file);
+}
+
+/* wbPath_join(parts...): the parts (strings, or numbers as a dataset's
+ * folder) joined with '/', malloc'd; for dataset generators. */
+static inline void wb_path_append(std::string &path, const std::string &part)
+{
+    if (!path.empty() && path.back() != '/' && !part.empty() && part[0] != '/')
+        path += '/';
+    path += part;
+}
+template <typename... T>
+static inline char *wbPath_join(const T &...parts)
+{
+    std::string path;
+    (void)std::initializer_list<int>{ ((void)wb_path_append(path, wb_text(parts)), 0)... };
+    char *joined = strdup(path.c_str());
+    if (!joined) {
+        fprintf(stderr, "wbPath_join: out of memory\n");
+        exit(WB_EXIT_ERROR);
+    }
+    return joined;
 }
 
 static inline void wbExport(const char *file, const float *data, int length)
@@ -219,6 +258,32 @@ static inline bool wbSolution(wbArg_t args, const float *data, int length)
 static inline bool wbSolution(wbArg_t args, const float *data, int rows, int cols)
 {
     return wb_solution(args, data, rows, cols, 1) != 0;
+}
+/* Whole numbers (a histogram's bins): judged as floats, which hold them
+ * exactly up to 2^24. */
+template <typename I>
+static inline bool wb_solution_whole(wbArg_t args, const I *data, int rows, int cols)
+{
+    if (!data || rows <= 0 || cols <= 0)
+        return wb_solution(args, NULL, rows, cols, 1) != 0;
+    std::vector<float> values(data, data + (size_t)rows * (size_t)cols);
+    return wb_solution(args, values.data(), rows, cols, 1) != 0;
+}
+static inline bool wbSolution(wbArg_t args, const int *data, int length)
+{
+    return wb_solution_whole(args, data, length, 1);
+}
+static inline bool wbSolution(wbArg_t args, const unsigned int *data, int length)
+{
+    return wb_solution_whole(args, data, length, 1);
+}
+static inline bool wbSolution(wbArg_t args, const int *data, int rows, int cols)
+{
+    return wb_solution_whole(args, data, rows, cols);
+}
+static inline bool wbSolution(wbArg_t args, const unsigned int *data, int rows, int cols)
+{
+    return wb_solution_whole(args, data, rows, cols);
 }
 static inline bool wbSolution(wbArg_t args, wbImage_t image)
 {

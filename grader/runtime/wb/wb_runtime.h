@@ -69,8 +69,50 @@ char *wbArg_getType(wbArg_t args);
  * cols NULL: the file's element count goes to *rows (a vector). */
 float *wb_import_floats(const char *file, int *rows, int *cols);
 wbImage_t wb_import_image(const char *file);
+/* libwb's "Integer" import: the same files, every value a whole number a
+ * float holds exactly (malloc'd ints). */
+int *wb_import_ints(const char *file, int *rows, int *cols);
+/* libwb's wbImport_flag: a file that holds one whole number and nothing
+ * else (the Kit's BfsQueue picks its mode by one). */
+int wb_import_flag(const char *file);
+/* libwb's "Text" import: the file's bytes (malloc'd, NUL after them), their
+ * count in *length. */
+char *wb_import_text(const char *file, int *length);
 void wb_export_floats(const char *file, const float *data, int rows, int cols);
 void wb_export_image(const char *file, wbImage_t image);
+
+/* What the Kit's dataset generators (dataset_generator.cpp) call besides
+ * the above: wbDirectory_current() (getcwd, malloc'd), wbDirectory_create()
+ * (the folder and its parents; returns a malloc'd copy of the path) and
+ * wbDataset_generate(), which writes random data: a matrix of rows x cols
+ * values in [minVal, maxVal] (wbExportKind_raw; wbType_float or
+ * wbType_integer) or an 8-bit image of pixels in [minVal, maxVal] of 1
+ * (wbExportKind_ppm), the file's folder made first. rand() draws them, so a
+ * generator that never calls srand() writes the same files every run. */
+typedef enum { wbType_unknown = -1, wbType_ascii = 1, wbType_bit8, wbType_ubit8, wbType_integer, wbType_float,
+               wbType_double } wbType_t;
+typedef enum { wbExportKind_unknown = -1, wbExportKind_raw = 1, wbExportKind_csv, wbExportKind_tsv,
+               wbExportKind_ppm, wbExportKind_text } wbExportKind_t;
+typedef struct {
+    int rows, cols;
+    double minVal, maxVal;
+    wbType_t type;
+} wbRaw_GenerateParams_t;
+typedef wbRaw_GenerateParams_t wbCSV_GenerateParams_t;
+typedef struct {
+    int height, width, channels;
+    double minVal, maxVal;
+} wbPPM_GenerateParams_t;
+typedef union {
+    wbRaw_GenerateParams_t raw;
+    wbCSV_GenerateParams_t csv;
+    wbPPM_GenerateParams_t ppm;
+} wbGenerateParams_t;
+#ifndef GPULAB_LAB_BUILD
+char *wbDirectory_current(void);
+char *wbDirectory_create(const char *path);
+void wbDataset_generate(const char *file, wbExportKind_t kind, wbGenerateParams_t params);
+#endif
 
 /* A new image's pixels hold the kit's poison (a NaN, dataset.h) until
  * written: one never written is reported as such. */

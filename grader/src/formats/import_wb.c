@@ -79,7 +79,7 @@ static int is_digits(const char *s)
 
 static int data_extension(const char *ext)
 {
-    static const char *const ok[] = { "raw", "csv", "txt", "ppm", "pgm", NULL };
+    static const char *const ok[] = { "raw", "csv", "txt", "ppm", "pgm", "pbm", NULL };
     for (int i = 0; ok[i]; i++)
         if (strcmp(ext, ok[i]) == 0)
             return 1;
@@ -133,6 +133,27 @@ static int by_number(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A libwb flag file (wbImport_flag, the Kit's BfsQueue): one whole number
+ * and nothing else. */
+static int is_flag_file(const char *path)
+{
+    size_t len;
+    char *why = NULL;
+    char *text = untrusted_read(path, 64, 0, &len, &why);
+    if (!text) {
+        free(why);
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+        end++;
+    int ok = end != text && !*end && !errno && v >= -2147483647L && v <= 2147483647L;
+    free(text);
+    return ok;
+}
+
 /* One Dataset/<n>/: input0.* ... input<k-1>.* and one output.*, each
  * checked by the kit's readers; anything else is refused. */
 static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
@@ -151,22 +172,29 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
         char canonical[64] = "";
         if (dot && sscanf(e->d_name, "input%d%c", &k, &tail) == 2 && tail == '.' && k >= 0)
             snprintf(canonical, sizeof canonical, "input%d%s", k, dot);
+        else if (dot && dot - e->d_name == 5 && strncmp(e->d_name, "input", 5) == 0)
+            k = 0, snprintf(canonical, sizeof canonical, "input%.58s", dot); /* a lab of one input: input.raw */
         int is_input = dot && data_extension(dot + 1) && strcmp(canonical, e->d_name) == 0 &&
                        k < IMPORT_MAX_INPUTS;
         int is_output = dot && data_extension(dot + 1) && (size_t)(dot - e->d_name) == 6 &&
                         strncmp(e->d_name, "output", 6) == 0;
         if (!is_input && !is_output)
-            die("import-wb: %s: not a Kit dataset file (input<k>.raw|ppm|pgm|csv|txt or output.raw|ppm|pgm|csv|"
-                "txt)", path);
+            die("import-wb: %s: not a Kit dataset file (input<k>.raw|ppm|pgm|pbm|csv|txt, input.*, or "
+                "output.raw|ppm|pgm|pbm|csv|txt)", path);
         check_file(path, IMPORT_DATA_MAX);
         gl_error err;
         if (is_input) {
             if (d->inputs[k])
                 die("import-wb: %s: a second input%d (with %s)", path, k, d->inputs[k]);
             gl_matrix m;
-            if (gl_read_libwb(path, &m, &err))
+            /* A .txt input that is not a matrix is text (libwb's "Text" kind,
+             * the Kit's TextHistogram), a .raw of one number a flag: their
+             * size was checked, and the Kit's solution, run on them below,
+             * must reproduce the output. */
+            if (gl_read_libwb(path, &m, &err) == 0)
+                gl_matrix_free(&m);
+            else if (!ends_with(e->d_name, ".txt") && !(ends_with(e->d_name, ".raw") && is_flag_file(path)))
                 die("import-wb: %s", err.msg);
-            gl_matrix_free(&m);
             d->inputs[k] = xstrdup(e->d_name);
         } else {
             if (d->output)
@@ -190,6 +218,82 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
     if (d->ninputs == 0 || !d->output)
         die("import-wb: %s: a Kit dataset has input0.* (and more inputs) and output.*; this one has %s", dir,
             d->ninputs == 0 ? "no input0" : "no output");
+}
+
+/* The Kit's generator for a lab without a Dataset folder. */
+#define IMPORT_GENERATOR "dataset_generator.cpp"
+
+/* The one <name>/Dataset folder the generator made in its run folder (the
+ * Kit's write <current folder>/<lab name>/Dataset/<n>/), or death saying
+ * what it made instead. */
+static char *generated_root(const char *run_dir)
+{
+    DIR *dh = opendir(run_dir);
+    if (!dh)
+        die("import-wb: cannot open %s: %s", run_dir, strerror(errno));
+    char *found = NULL;
+    struct dirent *e;
+    while ((e = readdir(dh)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *dataset = xasprintf("%s/%s/Dataset", run_dir, e->d_name);
+        struct stat st;
+        if (lstat(dataset, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            free(dataset);
+            continue;
+        }
+        if (found)
+            die("import-wb: the Kit's %s wrote more than one <name>/Dataset/ folder (%s and %s): which is the "
+                "lab's?", IMPORT_GENERATOR, path_base(path_dirname(found)), e->d_name);
+        found = dataset;
+    }
+    closedir(dh);
+    if (!found)
+        die("import-wb: the Kit's %s wrote no <name>/Dataset/ folder in its current folder", IMPORT_GENERATOR);
+    return found;
+}
+
+/* A Kit folder without Dataset/ but with the Kit's dataset_generator.cpp:
+ * the generator is built against the kit's wb.h (its wbPath_join,
+ * wbDirectory_* and wbDataset_generate) and run as the solution is, in the
+ * sandbox, in a run folder of its own (size-limited), with no arguments;
+ * what it wrote there is then read like any Kit folder's Dataset/ (it is
+ * the folder's code, so as untrusted as its files). Returns that folder. */
+static char *generate_datasets(const backend *b, const char *generator, const char *work)
+{
+    fprintf(stderr, "import-wb: no Dataset folder: building and running the Kit's %s...\n", IMPORT_GENERATOR);
+    char *gen_work = xasprintf("%s/generator", work);
+    if (make_dirs(gen_work) != 0)
+        die("import-wb: cannot create %s: %s", gen_work, strerror(errno));
+    build_result br;
+    build_wb_program(b, generator, gen_work, &br);
+    if (!br.ok) {
+        char *log = printable(br.log);
+        die("import-wb: the Kit's %s does not build: %s\n%s", IMPORT_GENERATOR, br.message, log);
+    }
+    char *run_dir = run_dir_for(gen_work, "generate");
+    if (make_dirs(run_dir) != 0)
+        die("import-wb: cannot create %s: %s", run_dir, strerror(errno));
+    sandbox_limit_run_dir(run_dir);
+    char *unused = xasprintf("%s/solution.tensor", gen_work);
+    proc_result p;
+    wb_run_program(br.program, NULL, 0, unused, 0, IMPORT_TIMEOUT_S, run_dir, &p);
+    char *problem = wb_run_problem(&p, IMPORT_TIMEOUT_S);
+    if (problem) {
+        char *said = printable(p.err_text);
+        die("import-wb: the Kit's %s failed: %s\n%s", IMPORT_GENERATOR, problem, said);
+    }
+    proc_result_free(&p);
+    build_result_free(&br);
+    char *root = generated_root(run_dir);
+    char *name = path_dirname(root);
+    /* the paths below are in the import's work folder: say what they are */
+    fprintf(stderr, "import-wb: the generator wrote %s/Dataset/ (read from %s)\n", path_base(name), root);
+    free(name);
+    free(unused);
+    free(run_dir);
+    free(gen_work);
+    return root;
 }
 
 static kit_dataset *scan_datasets(const char *root, int *n, double *resolution)
@@ -421,49 +525,71 @@ static char *build_harness(const char *id)
     return why;
 }
 
-int cmd_import_wb(int argc, char **argv)
+typedef struct {
+    const char *folder, *id, *backend_name, *sandbox;
+    int requirements;
+} import_options;
+
+#define IMPORT_USAGE \
+    "usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]"
+
+static void parse_import_options(int argc, char **argv, import_options *o)
 {
-    const char *folder = NULL, *id = NULL, *backend_name = NULL, *sandbox = "auto";
-    int requirements = 1;
+    *o = (import_options){ NULL, NULL, NULL, "auto", 1 };
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
-            backend_name = argv[++i];
+            o->backend_name = argv[++i];
         else if (strcmp(argv[i], "--sandbox") == 0 && i + 1 < argc)
-            sandbox = argv[++i];
+            o->sandbox = argv[++i];
         else if (strcmp(argv[i], "--no-requirements") == 0)
-            requirements = 0;
-        else if (argv[i][0] != '-' && !folder)
-            folder = argv[i];
-        else if (argv[i][0] != '-' && !id)
-            id = argv[i];
+            o->requirements = 0;
+        else if (argv[i][0] != '-' && !o->folder)
+            o->folder = argv[i];
+        else if (argv[i][0] != '-' && !o->id)
+            o->id = argv[i];
         else
-            die("import-wb: unexpected argument '%s'\nusage: gpulab import-wb DIR LAB [--backend gpu|emu] "
-                "[--no-requirements] [--sandbox auto|unshare|uid|none]",
-                argv[i]);
+            die("import-wb: unexpected argument '%s'\n" IMPORT_USAGE, argv[i]);
     }
-    if (!folder || !id)
-        die("usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]");
-    if (backend_name && strcmp(backend_name, "gpu") != 0 && strcmp(backend_name, "emu") != 0)
-        die("--backend %s: expected gpu or emu", backend_name);
+    if (!o->folder || !o->id)
+        die(IMPORT_USAGE);
+    if (o->backend_name && strcmp(o->backend_name, "gpu") != 0 && strcmp(o->backend_name, "emu") != 0)
+        die("--backend %s: expected gpu or emu", o->backend_name);
+}
+
+int cmd_import_wb(int argc, char **argv)
+{
+    import_options o;
+    parse_import_options(argc, argv, &o);
+    const char *folder = o.folder, *id = o.id;
+    int requirements = o.requirements;
     check_lab_id(id);
     check_folder(folder);
     char *template_cu = xasprintf("%s/template.cu", folder), *solution_cu = xasprintf("%s/solution.cu", folder);
     check_file(template_cu, IMPORT_SOURCE_MAX);
     check_file(solution_cu, IMPORT_SOURCE_MAX);
-    char *dataset_root = xasprintf("%s/Dataset", folder);
+    char *dataset_root = xasprintf("%s/Dataset", folder), *generator = xasprintf("%s/%s", folder, IMPORT_GENERATOR);
+    struct stat st;
+    int generate = lstat(dataset_root, &st) != 0 && errno == ENOENT && lstat(generator, &st) == 0;
+    if (generate)
+        check_file(generator, IMPORT_SOURCE_MAX);
     int n;
     double resolution = 0;
-    kit_dataset *v = scan_datasets(dataset_root, &n, &resolution);
+    kit_dataset *v = generate ? NULL : scan_datasets(dataset_root, &n, &resolution);
 
     backend b;
-    backend_choose(backend_name, &b);
+    backend_choose(o.backend_name, &b);
     /* The Kit folder's solution.cu is built and run as a submission is:
      * in the sandbox (grade's), or not at all without --sandbox none. */
-    sandbox_init(sandbox, 0);
+    sandbox_init(o.sandbox, 0);
     sandbox_hide(folder);
     char *work = make_temp_dir("gpulab-import");
     work_dir = work;
     atexit(remove_scratch);
+    if (generate) {
+        free(dataset_root);
+        dataset_root = generate_datasets(&b, generator, work);
+        v = scan_datasets(dataset_root, &n, &resolution);
+    }
     build_result br;
     build_wb_program(&b, solution_cu, work, &br);
     if (!br.ok) {
@@ -484,8 +610,10 @@ int cmd_import_wb(int argc, char **argv)
         run_reference(br.program, dir, &v[i], run_dir, solution);
         free(run_dir);
         for (int k = 0; k < v[i].ninputs; k++) {
+            /* under the kit's name, input<k>.<ext>, however the Kit named it (input.raw) */
             char *from = xasprintf("%s/%s", dir, v[i].inputs[k]);
-            char *to = xasprintf("%s/datasets/%s/%s/%s", stage, id, v[i].name, v[i].inputs[k]);
+            char *to = xasprintf("%s/datasets/%s/%s/input%d%s", stage, id, v[i].name, k,
+                                 strrchr(v[i].inputs[k], '.'));
             copy_into(from, to);
             free(from);
             free(to);
@@ -564,6 +692,7 @@ int cmd_import_wb(int argc, char **argv)
     free(stage);
     free(work);
     free(dataset_root);
+    free(generator);
     free(template_cu);
     free(solution_cu);
     return 0;
