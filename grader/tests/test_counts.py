@@ -1,0 +1,121 @@
+"""What a kernel reads from global memory, counted by the emulator's checked
+build in the sanitizer stage's runs (docs/emulator.md, "counts"), the
+report's "global reads" line, and the global_reuse requirement of labs
+02-05 (docs/formats.md).
+
+A tiled kernel that declares its tiles, fills them and fences them with
+both barriers, but sums straight from global memory, passes every dataset
+and every other requirement, and loses global_reuse, whose message names
+the loop's line; every reference, correct variant and stretch kernel keeps
+it. Without the checkers (--no-sanitize) the requirement is left out of the
+score, like no_hazards.
+"""
+import pytest
+
+import kit
+
+PROGRAMS = kit.ROOT / "grader" / "tests" / "programs"
+
+# One dataset each, larger than a tile in every direction, partial tiles
+# at the edges where the lab has them.
+DATASET = {
+    "02-tiled-matmul": "width-0064",
+    "03-arbitrary-matmul": "rect-67x45x89",
+    "04-conv-2batch": "rgb-47x29",
+    "05-pitched-conv": "rgb-47x29",
+}
+
+# The line of each mutant's inner loop that reads global memory.
+LOOP_TEXT = {
+    "02-tiled-matmul": "Pvalue += M[Row * Width",
+    "03-arbitrary-matmul": "Pvalue += M[Row * k",
+    "04-conv-2batch": "? I[(yy * width + xx)",
+    "05-pitched-conv": "? in.data[yy * in.pitch",
+}
+
+
+def requirement(rep, name):
+    return next(r for r in rep["requirements"] if r["name"] == name)
+
+
+def line_of(path, text):
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if text in line:
+            return n
+    raise AssertionError(f"{text!r} is not in {path}")
+
+
+@pytest.mark.parametrize("lab", DATASET)
+def test_tiles_not_read_lose_global_reuse(backend, lab):
+    path = PROGRAMS / lab / "tiles_not_read.cu"
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", DATASET[lab], sanitize=True)
+    # the answer is right, the checkers find nothing, the tiles are there ...
+    assert kit.statuses(rep) == {DATASET[lab]: "pass"}, rep["datasets"]
+    want = {r["name"]: "pass" for r in kit.manifest(lab)["requirements"]}
+    want["global_reuse"] = "requirement_failed"
+    assert kit.requirement_statuses(rep) == want, rep["requirements"]
+    # ... but every use of an operand is a read of global memory
+    reads = rep["global_reads"]
+    assert reads["dataset"] == DATASET[lab] and reads["per_work"] >= reads["untiled_per_work"], reads
+    assert reads["per_work"] > 1.5 * reads["tiled_per_work"], reads
+    loop = line_of(path, LOOP_TEXT[lab])
+    assert reads["top_line"]["line"] == loop and reads["top_line"]["file"] == path.name, reads
+    r = requirement(rep, "global_reuse")
+    assert r["score"] == 0 and r["max_score"] >= requirement(rep, "shared_memory")["max_score"], r
+    measured = round(reads["per_work"] * reads["work"])
+    assert f"read {measured} floats" in r["message"], r
+    assert f"line {loop} (`" in r["message"] and DATASET[lab] in r["message"], r
+    assert rc == 1
+
+
+def correct_kernels():
+    out = []
+    for lab in DATASET:
+        files = [kit.solution(lab)] + kit.lab_files(lab, "variants")
+        files += sorted((kit.ROOT / "solutions" / "stretch" / lab).glob("*.cu"))
+        out += [pytest.param(lab, p, id=f"{lab}/{p.stem}") for p in files]
+    return out
+
+
+@pytest.mark.parametrize("lab, path", correct_kernels())
+def test_correct_kernels_keep_global_reuse(lab, path):
+    rc, rep = kit.check_json(lab, path, "emu", "--dataset", DATASET[lab], sanitize=True, expect_rc=0)
+    r = requirement(rep, "global_reuse")
+    assert r["status"] == "pass" and r["score"] == r["max_score"], r
+    reads = rep["global_reads"]
+    assert reads["per_work"] <= 1.5 * reads["tiled_per_work"] < reads["untiled_per_work"], reads
+
+
+def test_lab02_counts_are_the_tiled_kernels():
+    # width 64, 16 x 16 tiles: 16 blocks, each reading 4 tiles of M and 4 of
+    # N (256 floats each) into shared memory, then 2 x 16 shared reads per
+    # thread and phase; one store of P per thread
+    rc, rep = kit.check_json("02-tiled-matmul", kit.solution("02-tiled-matmul"), "emu", "--dataset", "width-0064",
+                             sanitize=True, expect_rc=0)
+    reads = rep["global_reads"]
+    w = 64
+    assert reads["work"] == w ** 3 and reads["tile"] == [16, 16], reads
+    assert reads["global_loads"] == 2 * w * w * (w // 16) and reads["global_load_bytes"] == 4 * reads["global_loads"]
+    assert reads["global_stores"] == w * w and reads["shared_stores"] == 2 * w * w * (w // 16), reads
+    assert reads["shared_loads"] == 2 * w ** 3 and reads["threads"] == w * w, reads
+    assert reads["per_work"] == 0.125 and reads["untiled_per_work"] == 2, reads
+    sol = kit.solution("02-tiled-matmul")
+    assert reads["top_line"]["line"] in (line_of(sol, "ds_M[ty][tx] = M["), line_of(sol, "ds_N[ty][tx] = N[")), reads
+    text = kit.gpulab("check", "02", sol, "--backend", "emu", "--dataset", "width-0064").stdout
+    assert ("global reads: 0.125 per multiply-add on width-0064 (lab 01's kernel: 2.0); "
+            "yours reuse each element they read 16.0 times") in text, text
+
+
+def test_lab01_report_shows_reads_per_multiply_add():
+    p = kit.gpulab("check", "01", kit.solution("01-basic-matmul"), "--backend", "emu", "--dataset", "width-0017")
+    assert p.returncode == 0, p.stdout
+    assert ("global reads: 2.0 per multiply-add on width-0017 (lab 01's kernel: 2.0); yours read global "
+            "memory for every use (no reuse)") in p.stdout, p.stdout
+
+
+def test_without_checkers_global_reuse_is_left_out():
+    lab = "02-tiled-matmul"
+    path = PROGRAMS / lab / "tiles_not_read.cu"
+    rc, rep = kit.check_json(lab, path, "emu", expect_rc=0)
+    assert "global_reuse" not in kit.requirement_statuses(rep) and rep["global_reads"] is None
+    assert rep["score"] == rep["max_score"] == kit.max_score(lab, checkers=False)
