@@ -119,3 +119,20 @@ def test_without_checkers_global_reuse_is_left_out():
     rc, rep = kit.check_json(lab, path, "emu", expect_rc=0)
     assert "global_reuse" not in kit.requirement_statuses(rep) and rep["global_reads"] is None
     assert rep["score"] == rep["max_score"] == kit.max_score(lab, checkers=False)
+
+
+def test_class_page_has_a_global_reads_column(tmp_path):
+    lab = "02-tiled-matmul"
+    for who, src in (("tiled", kit.solution(lab)), ("untouched", PROGRAMS / lab / "tiles_not_read.cu")):
+        (tmp_path / "subs" / who).mkdir(parents=True)
+        (tmp_path / "subs" / who / "tiled_matmul.cu").write_text(src.read_text())
+    p = kit.gpulab("grade", lab, tmp_path / "subs", "--backend", "emu", "--records", tmp_path / "records",
+                   "--html", tmp_path / "class.html", "--feedback-dir", tmp_path / "pages")
+    assert p.returncode == 0, p.stderr
+    page = (tmp_path / "class.html").read_text()
+    assert "<th>reason</th><th>global reads</th>" in page
+    rows = {who: next(l for l in page.splitlines() if f">{who}</a>" in l) for who in ("tiled", "untouched")}
+    assert '<td class="n">0.125 per multiply-add</td>' in rows["tiled"], rows
+    assert '<td class="n">2.1 per multiply-add</td>' in rows["untouched"], rows
+    mine = (tmp_path / "pages" / "untouched.html").read_text()
+    assert "<strong>Global reads:</strong> 2.1 per multiply-add on width-0064" in mine

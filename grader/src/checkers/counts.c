@@ -238,6 +238,36 @@ char *counts_sentence(const access_summary *a)
     return out;
 }
 
+int counts_from_record(const cJSON *g, access_summary *a)
+{
+    memset(a, 0, sizeof *a);
+    const cJSON *dataset = cJSON_GetObjectItemCaseSensitive(g, "dataset");
+    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(g, "unit");
+    const cJSON *work = cJSON_GetObjectItemCaseSensitive(g, "work");
+    const cJSON *per = cJSON_GetObjectItemCaseSensitive(g, "per_work");
+    const cJSON *untiled = cJSON_GetObjectItemCaseSensitive(g, "untiled_per_work");
+    if (!cJSON_IsObject(g) || !cJSON_IsString(dataset) || !cJSON_IsString(unit) || !cJSON_IsNumber(work) ||
+        !cJSON_IsNumber(per) || !cJSON_IsNumber(untiled) || work->valuedouble <= 0)
+        return -1;
+    a->known = 1;
+    a->dataset = dataset->valuestring;
+    a->matmul = strcmp(unit->valuestring, "multiply-add") == 0;
+    a->work = work->valuedouble;
+    a->reads = per->valuedouble * a->work;
+    a->naive = untiled->valuedouble * a->work;
+    return 0;
+}
+
+char *counts_figure(const access_summary *a)
+{
+    if (!a->known || a->work <= 0)
+        return NULL;
+    char *per = figure(a->reads / a->work);
+    char *out = xasprintf("%s per %s", per, a->matmul ? "multiply-add" : "output value");
+    free(per);
+    return out;
+}
+
 /* "16 x 16 tiles (2048 bytes of shared memory, 16 x 16 blocks)" */
 static char *tile_words(const access_summary *a)
 {

@@ -20,6 +20,8 @@
 #include "manifest.h"
 #include "result.h"
 
+#include <cJSON.h>
+
 /* How many times what the declared tiling reads a kernel may read from
  * global memory and still meet global_reuse: room for a kernel that loads
  * its tiles in a way of its own (a halo loaded twice at the corners, a
@@ -41,6 +43,15 @@ void counts_summarise(const lab_manifest *m, const int *index, submission_result
  * width-0064 (lab 01's kernel: 2.0); yours reuse each element they read
  * 16.0 times" (malloc'd), or NULL when nothing was counted. */
 char *counts_sentence(const access_summary *a);
+
+/* A record's "global_reads" (report.c writes it) back into a: the
+ * figures counts_sentence and counts_figure need; a->dataset points into
+ * g. 0, or -1 when g is null or not such an object. */
+int counts_from_record(const cJSON *g, access_summary *a);
+
+/* "0.125 per multiply-add" (malloc'd), or NULL when nothing was counted:
+ * the class page's column. */
+char *counts_figure(const access_summary *a);
 
 /* The global_reuse requirement, from s->reads: met when the global reads
  * are at most COUNTS_MARGIN times what the declared tiling reads, and the
