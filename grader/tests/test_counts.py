@@ -119,6 +119,11 @@ def test_without_checkers_global_reuse_is_left_out():
     rc, rep = kit.check_json(lab, path, "emu", expect_rc=0)
     assert "global_reuse" not in kit.requirement_statuses(rep) and rep["global_reads"] is None
     assert rep["score"] == rep["max_score"] == kit.max_score(lab, checkers=False)
+    # the score line says what it leaves out
+    p = kit.gpulab("check", lab, path, "--backend", "emu", "--no-sanitize")
+    total = kit.max_score(lab, checkers=False)
+    assert p.stdout.splitlines()[-1] == (f"  score {total}/{total}  ([global_reuse] and [no_hazards] left out: "
+                                         "the checkers did not run)"), p.stdout
 
 
 def test_class_page_has_a_global_reads_column(tmp_path):

@@ -165,7 +165,7 @@ static int counted_dataset(const lab_manifest *m, const int *index, const submis
     for (int i = 0; i < s->ndatasets; i++) {
         const struct sanitize_result_s *z = s->datasets[i].sanitizer;
         double d[3];
-        if (!z || !z->counts.known || manifest_work_dims(m->perf.work, &m->datasets[index[i]], d) != 0)
+        if (!z || !z->counts.known || manifest_work_dims(m->perf.work, &m->datasets[index[i]], d, NULL) != 0)
             continue;
         int pass = s->datasets[i].status == ST_PASS;
         if (pass > best_pass || (pass == best_pass && d[0] * d[1] * d[2] > best_work)) {

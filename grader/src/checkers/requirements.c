@@ -528,10 +528,12 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
          * counted in the checkers' runs, and where compute-sanitizer was
          * the checker, which counts nothing. */
         requirement_kind kind = m->requirements[i].kind;
-        if ((kind == REQ_NO_HAZARDS || kind == REQ_GLOBAL_REUSE) && s->checkers_skipped)
+        if (((kind == REQ_NO_HAZARDS || kind == REQ_GLOBAL_REUSE) && s->checkers_skipped) ||
+            (kind == REQ_GLOBAL_REUSE && strcmp(s->checkers, "compute-sanitizer") == 0)) {
+            size_t n = strlen(s->left_out);
+            snprintf(s->left_out + n, sizeof s->left_out - n, "%s[%s]", n ? " and " : "", m->requirements[i].name);
             continue;
-        if (kind == REQ_GLOBAL_REUSE && strcmp(s->checkers, "compute-sanitizer") == 0)
-            continue;
+        }
         requirement_result *r = &s->requirements[s->nrequirements++];
         if (!s->built) {
             r->name = m->requirements[i].name;

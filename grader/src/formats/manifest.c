@@ -134,7 +134,7 @@ static double dataset_param(const dataset_spec *d, const char *key)
     return -1;
 }
 
-int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3])
+int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3], const char **bad_key)
 {
     static const char *const matmul[] = { "j", "k", "l" }, *const square[] = { "width", "width", "width" },
                              *const image[] = { "height", "width", "channels" };
@@ -142,8 +142,11 @@ int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3])
     if (w != WORK_MATMUL && w != WORK_IMAGE)
         return -1;
     for (int i = 0; i < 3; i++)
-        if ((dims[i] = dataset_param(d, keys[i])) < 0)
+        if ((dims[i] = dataset_param(d, keys[i])) < 0) {
+            if (bad_key)
+                *bad_key = keys[i];
             return -1;
+        }
     return 0;
 }
 
@@ -174,9 +177,10 @@ static void load_performance(const cJSON *root, lab_manifest *m)
     else
         bad("\"performance\": \"work\" is \"%s\"; it must be \"matmul\" or \"image\"", work);
     double dims[3];
-    if (manifest_work_dims(p->work, d, dims) != 0)
-        bad("dataset \"%s\": \"performance\" needs its sizes as whole numbers >= 1 (%s)", d->name,
-            p->work == WORK_MATMUL ? "width, or j, k and l" : "height, width and channels");
+    const char *key = "?";
+    if (manifest_work_dims(p->work, d, dims, &key) != 0)
+        bad("dataset \"%s\" has no \"%s\" parameter that is a whole number >= 1, which \"performance\" needs",
+            d->name, key);
     p->j = dims[0];
     p->k = dims[1];
     p->l = dims[2];

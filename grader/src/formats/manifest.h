@@ -107,8 +107,9 @@ double manifest_max_points(const lab_manifest *m);
 
 /* A dataset's sizes for work w, from its params: matmul j, k, l (M is j x
  * k, N is k x l; "width" for all three), image height, width, channels.
- * 0, or -1 when one is missing or not a whole number >= 1. */
-int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3]);
+ * 0, or -1 when one is missing or not a whole number >= 1 (*bad_key, when
+ * bad_key is not NULL, names it). */
+int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3], const char **bad_key);
 
 /* Index of a dataset by name or 1-based number; -1 if none. */
 int manifest_find_dataset(const lab_manifest *m, const char *name_or_number);

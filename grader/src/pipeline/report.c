@@ -702,6 +702,9 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     sb_printf(out, "  %sscore %s%s", bold, total, reset);
     if (reads && !all_pass)
         sb_printf(out, "  (global reads: %s)", safe(reads));
+    else if (s->left_out[0])
+        sb_printf(out, "  (%s left out: %s)", s->left_out,
+                  s->checkers_skipped ? "the checkers did not run" : "compute-sanitizer counts no reads");
     sb_puts(out, "\n");
     free(reads);
 }

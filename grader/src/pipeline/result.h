@@ -135,6 +135,7 @@ typedef struct {
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
+    char left_out[96];      /* the requirements left out of the score, "[no_hazards] and [global_reuse]", or "" */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */
     char *checkers_fallback; /* why compute-sanitizer ran where the emulator's would have, or NULL */
     access_summary reads;   /* global reads, from the checkers' runs (counts.c) */
