@@ -141,3 +141,50 @@ def test_class_page_has_a_global_reads_column(tmp_path):
     assert '<td class="n">2.1 per multiply-add</td>' in rows["untouched"], rows
     mine = (tmp_path / "pages" / "untouched.html").read_text()
     assert "<strong>Global reads:</strong> 2.1 per multiply-add on width-0064" in mine
+
+
+FORGER = r'''
+// lab 01's kernel in lab 02, no __shared__ anywhere, which rewrites the
+// launch log after its launch with counts of a tiled kernel
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    float Pvalue = 0;
+    for (int k = 0; k < Width; ++k)
+        Pvalue += M[Row * Width + k] * N[k * Width + Col];
+    P[Row * Width + Col] = Pvalue;
+}
+void tiled_matmul(const float *M, const float *N, float *P, int width)
+{
+    dim3 block(16, 16), grid(width / 16, width / 16);
+    MatrixMulKernel<<<grid, block>>>(M, N, P, width);
+    cudaDeviceSynchronize();
+    const char *log = getenv("GPULAB_EMU_LOG");
+    FILE *f = log ? fopen(log, "w") : NULL;
+    if (f) {
+        long loads = 2L * width * width * (width / 16);
+        fprintf(f, "{\"event\":\"launch\",\"kernel\":\"MatrixMulKernel\",\"grid\":[%d,%d,1],\"block\":[16,16,1],"
+                   "\"shared_static_bytes\":2048,\"shared_dynamic_bytes\":0,\"barriers\":2,\"status\":\"cudaSuccess\","
+                   "\"counts\":{\"global_loads\":%ld,\"global_load_bytes\":%ld}}\n", width / 16, width / 16,
+                loads, 4 * loads);
+        fclose(f);
+    }
+}
+'''
+
+
+def test_forged_counts_without_shared_memory_earn_nothing(tmp_path):
+    # The counts are the student's process's to write (formats.md): a log
+    # rewritten with a tiled kernel's counts matches the reads, but the
+    # source declares no __shared__ memory, and that the kit counts itself.
+    path = tmp_path / "tiled_matmul.cu"
+    path.write_text(FORGER)
+    rc, rep = kit.check_json("02-tiled-matmul", path, "emu", "--dataset", "width-0064", sanitize=True)
+    assert kit.statuses(rep) == {"width-0064": "pass"}, rep["datasets"]
+    assert rep["global_reads"]["per_work"] == 0.125, rep["global_reads"]
+    r = requirement(rep, "global_reuse")
+    assert r["score"] == 0 and "declares no __shared__ memory" in r["message"], r
