@@ -137,11 +137,15 @@ class Terminal:
         return pending
 
 
+# Judged from the checkers' runs: left out of the score without them.
+CHECKER_REQUIREMENTS = ("no_hazards", "global_reuse")
+
+
 def manifest_points(m, checkers=True):
     """Full marks of the lab whose manifest is m: its public datasets' points
-    and its requirements' (no_hazards only counts when the checkers ran,
-    formats.md)."""
-    reqs = [r for r in m.get("requirements", []) if checkers or r["name"] != "no_hazards"]
+    and its requirements' (no_hazards and global_reuse only count when the
+    checkers ran, formats.md)."""
+    reqs = [r for r in m.get("requirements", []) if checkers or r["name"] not in CHECKER_REQUIREMENTS]
     return sum(d["points"] for d in m["datasets"] if not d.get("on_demand")) + sum(r["points"] for r in reqs)
 
 

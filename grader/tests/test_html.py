@@ -163,7 +163,7 @@ def test_class_page_names_every_student_and_links_to_their_pages(graded):
     named = []
     for row in rows:
         cells = list(row.all("td"))
-        assert len(cells) == 4, f"a student row has {len(cells)} cells: {row.text()!r}"
+        assert len(cells) == 5, f"a student row has {len(cells)} cells: {row.text()!r}"
         links = list(cells[0].all("a"))
         assert len(links) == 1, f"no link to {cells[0].text()}'s page"
         target = page.parent / unquote(links[0].attrs["href"])
@@ -318,6 +318,9 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     good = record("ann")
     good["datasets"][0]["comparison"]["error_map"] = str(tmp_path / "map.png")
     good["datasets"][0]["stdout"] = "bad byte \x01 and \ufffe here\n"
+    # the global reads' sentence quotes the dataset's name: text too
+    good["global_reads"] = {"dataset": HOSTILE, "unit": "multiply-add", "work": 8, "per_work": 2,
+                            "untiled_per_work": 2}
     (records / "ann.json").write_text(json.dumps(good))
     (records / "evil.json").write_text(json.dumps(record(HOSTILE)))
     site = tmp_path / "site"
@@ -329,7 +332,8 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     root = dom(site / "index.html", tmp_path)
     assert_no_script(root, "index.html")
     rows = students_table(root)
-    assert len(rows) == 2 and all(len(list(r.all("td"))) == 4 for r in rows)
+    assert len(rows) == 2 and all(len(list(r.all("td"))) == 5 for r in rows)
+    assert [list(r.all("td"))[4].text() for r in rows] == ["2.0 per multiply-add", ""]
     ids = [list(r.all("td"))[0] for r in rows]
     assert [i.text() for i in ids] == ["ann", HOSTILE]
     assert list(ids[0].all("a")) and not list(ids[1].all("a"))
@@ -341,6 +345,7 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     # characters XML does not allow are gone, not passed through
     raw = (site / "fb" / "ann.html").read_text()
     assert "\x01" not in raw and "\ufffe" not in raw
+    assert f"2.0 per multiply-add on {HOSTILE} (lab 01's kernel: 2.0)" in root.text()
 
 
 def test_html_outputs_are_safe(tmp_path):

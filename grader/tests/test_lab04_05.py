@@ -95,7 +95,7 @@ def test_manifest(lab):
     m = kit.manifest(lab)
     assert m["source"] == LABS[lab] and m["id"] == lab
     assert {(r["name"], r["points"]) for r in m["requirements"] if r["name"] != "no_hazards"} == \
-        {(r, 2 if r == "two_batch" else 1) for r in REQUIREMENTS[lab]}
+        {(r, 2 if r == "two_batch" else 1) for r in REQUIREMENTS[lab] | {"global_reuse"}}
     assert kit.hazard_share(m) >= 1 / 3
     names = [d["name"] for d in m["datasets"]]
     assert len(names) == len(set(names))
@@ -123,7 +123,7 @@ def test_solution_passes_everything(backend, lab):
     rc, rep = kit.check_json(lab, kit.solution(lab), backend, expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets(lab)}
     assert kit.requirement_statuses(rep) == {name: "pass" for name in REQUIREMENTS[lab]}
-    points = sum(r["points"] for r in kit.manifest(lab)["requirements"] if r["name"] != "no_hazards")
+    points = sum(r["points"] for r in kit.manifest(lab)["requirements"] if r["name"] not in kit.CHECKER_REQUIREMENTS)
     assert rep["score"] == rep["max_score"] == len(kit.public_datasets(lab)) + points
 
 
@@ -380,9 +380,10 @@ def test_second_batch_unbounded_gets_a_fault_map(backend, tmp_path):
     assert san["fault_map"] == str(want_map) and want_map.exists()
     # the kernel ran (and crashed): its shared memory and barrier are seen;
     # the out-of-bounds write fails no_hazards, naming its line; no call
-    # finished, so the kit did not see the blocks two_batch judges
+    # finished, so the kit did not see the blocks two_batch judges; its
+    # reads were counted on a dataset that did not pass: no global_reuse
     want = {name: "pass" for name in REQUIREMENTS[lab]}
-    want["no_hazards"] = want["two_batch"] = "requirement_failed"
+    want["no_hazards"] = want["two_batch"] = want["global_reuse"] = "requirement_failed"
     assert kit.requirement_statuses(rep) == want
     hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
     assert hz["score"] == 0 and hz["max_score"] * 3 >= rep["max_score"], hz

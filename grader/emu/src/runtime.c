@@ -1754,6 +1754,10 @@ __attribute__((constructor)) static void install_stuck_handler(void)
     sigaction(SIGUSR1, &sa, NULL);
 }
 
+#ifdef EMU_RACE
+static void count_log(FILE *f); /* race.inc: what the launch read and wrote */
+#endif
+
 /* One "launch" line. A launch that did not succeed also says whether its
  * blocks ran ("ran": true for a kernel fault: the kernel ran, and what it
  * did is evidence) or not (a refused configuration, or a launch after a
@@ -1772,6 +1776,10 @@ static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long 
             barriers, cudaGetErrorName(e));
     if (e != cudaSuccess)
         fprintf(f, ",\"ran\":%s", ran ? "true" : "false");
+#ifdef EMU_RACE
+    if (ran)
+        count_log(f);
+#endif
     fputs("}\n", f);
     fclose(f);
 }

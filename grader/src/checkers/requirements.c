@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "requirements.h"
 #include "build.h"
+#include "counts.h"
 #include "sanitize.h"
 #include "util.h"
 
@@ -523,9 +524,16 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
     s->requirements = xcalloc((size_t)m->nrequirements + 1, sizeof *s->requirements);
     for (int i = 0; i < m->nrequirements; i++) {
         /* Without the checkers (--no-sanitize), no_hazards is neither
-         * earned nor lost: it is left out of the score. */
-        if (m->requirements[i].kind == REQ_NO_HAZARDS && s->checkers_skipped)
+         * earned nor lost: it is left out of the score; so is global_reuse,
+         * counted in the checkers' runs, and where compute-sanitizer was
+         * the checker, which counts nothing. */
+        requirement_kind kind = m->requirements[i].kind;
+        if (((kind == REQ_NO_HAZARDS || kind == REQ_GLOBAL_REUSE) && s->checkers_skipped) ||
+            (kind == REQ_GLOBAL_REUSE && strcmp(s->checkers, "compute-sanitizer") == 0)) {
+            size_t n = strlen(s->left_out);
+            snprintf(s->left_out + n, sizeof s->left_out - n, "%s[%s]", n ? " and " : "", m->requirements[i].name);
             continue;
+        }
         requirement_result *r = &s->requirements[s->nrequirements++];
         if (!s->built) {
             r->name = m->requirements[i].name;
@@ -533,8 +541,10 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
             r->status = ST_COMPILE_ERROR;
             r->message = xstrdup("not checked: the file did not build");
         } else {
-            if (m->requirements[i].kind == REQ_NO_HAZARDS)
+            if (kind == REQ_NO_HAZARDS)
                 judge_no_hazards(&m->requirements[i], s, r);
+            else if (kind == REQ_GLOBAL_REUSE)
+                counts_judge(&m->requirements[i], s, e->static_known ? e->static_shared : -1, r);
             else
                 judge_one(&m->requirements[i], e, s->backend, timed_out, r);
         }

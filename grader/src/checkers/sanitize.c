@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "sanitize.h"
 #include "build.h"
+#include "counts.h"
 #include "diagnose.h"
 #include "process.h"
 #include "run.h"
@@ -77,10 +78,6 @@ static char *quote(const char *file, int line)
     return q;
 }
 
-char *sanitize_quote(const char *file, int line)
-{
-    return quote(file, line);
-}
 
 /* A checker's location: the student's line, quoted, when it is in the
  * student's file; else FILE:LINE, never passed off as a line of theirs (an
@@ -90,6 +87,16 @@ static char *quote_at(const char *student, const char *file, int line)
     if (student && file && strcmp(path_base(file), path_base(student)) == 0)
         return quote(student, line);
     return xasprintf("%s:%d", file ? path_base(file) : "?", line);
+}
+
+char *sanitize_quote(const char *file, int line)
+{
+    return quote(file, line);
+}
+
+char *sanitize_quote_at(const char *student, const char *file, int line)
+{
+    return quote_at(student, file, line);
 }
 
 /* "at KERNEL(args)+0x90 in FILE:LINE" -> kernel, file, line */
@@ -1037,6 +1044,7 @@ static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_
             free(why);
         }
         sanitize_parse_emu(pr.err_text, student_file, r);
+        counts_read_emu_log(p->paths[i].log, &r->counts);
         if (k == EMU_FAULTS)
             sanitize_read_emu_faults(p->paths[i].log, r);
         proc_result_free(&pr);

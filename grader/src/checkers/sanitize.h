@@ -15,6 +15,7 @@
 #include "backend.h"
 #include "errormap.h"
 #include "manifest.h"
+#include "result.h"
 
 #define SAN_MAX_FINDINGS 8
 
@@ -43,11 +44,19 @@ typedef struct sanitize_result_s {
     fault_threads races;
     char *race_summary;      /* diagnose_races()'s sentence, or NULL */
     char race_map[512];      /* the race map's path, or "" */
+    /* What the run's kernels read and wrote (emulator: its checked build's
+     * counts, counts.h); known == 0 on a GPU's compute-sanitizer */
+    access_counts counts;
 } sanitize_result;
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);
+
+/* A checker's FILE:LINE as a sentence names it: the student's line, quoted,
+ * when FILE is the student's file (by name: the checkers' builds compile a
+ * copy); else "FILE:LINE" (malloc'd). */
+char *sanitize_quote_at(const char *student, const char *file, int line);
 
 /* Whether one of r's findings is a race. */
 int sanitize_has_race(const sanitize_result *r);

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "html.h"
+#include "counts.h"
 #include "json.h"
 #include "export.h"
 #include "util.h"
@@ -335,6 +336,19 @@ static void dataset_section(strbuf *out, const cJSON *d)
     sb_free(&body);
 }
 
+/* The record's global reads in words (counts.c's words, from its
+ * "global_reads"), escaped; nothing when the record has none. */
+static void reads_words(strbuf *sb, const cJSON *rec, char *(*words)(const access_summary *))
+{
+    access_summary a;
+    if (counts_from_record(cJSON_GetObjectItemCaseSensitive(rec, "global_reads"), &a) != 0)
+        return;
+    char *w = words(&a);
+    if (w)
+        esc(sb, w);
+    free(w);
+}
+
 static void result_row(strbuf *sb, const char *label, const char *status, double score, double max,
                        int has_points, const char *message)
 {
@@ -420,6 +434,11 @@ static void student_body(strbuf *sb, const cJSON *rec, const char *source)
                    json_num(perf, "max_score") > 0, json_str(perf, "message", ""));
     sb_printf(sb, "<tr><th>score</th><th></th><th class=\"n\">%g/%g</th><th></th></tr>\n</table>\n",
               json_num(rec, "score"), json_num(rec, "max_score"));
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "global_reads"))) {
+        sb_puts(sb, "<p><strong>Global reads:</strong> ");
+        reads_words(sb, rec, counts_sentence);
+        sb_puts(sb, "</p>\n");
+    }
 
     strbuf details;
     sb_init(&details);
@@ -548,7 +567,7 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
     class_summary_free(&cs);
 
     sb_puts(&sb, "<h2>Students</h2>\n<table class=\"students\">\n"
-                 "<tr><th>id</th><th>score</th><th>status</th><th>reason</th></tr>\n");
+                 "<tr><th>id</th><th>score</th><th>status</th><th>reason</th><th>global reads</th></tr>\n");
     const cJSON *rec;
     cJSON_ArrayForEach(rec, records) {
         const char *id = json_str(rec, "id", path_base(json_str(rec, "file", "")));
@@ -571,6 +590,8 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
         char *reason = export_reason(rec, source);
         sb_puts(&sb, "<td>");
         esc(&sb, reason);
+        sb_puts(&sb, "</td><td class=\"n\">");
+        reads_words(&sb, rec, counts_figure);
         sb_puts(&sb, "</td></tr>\n");
         free(reason);
     }

@@ -121,19 +121,33 @@ static int dataset_param_present(const dataset_spec *d, const char *key)
     return 0;
 }
 
-/* A whole-number parameter of a dataset, for the performance work count. */
+/* A whole-number parameter of a dataset (>= 1), for the work a call does;
+ * -1 when it is missing or not one. */
 static double dataset_param(const dataset_spec *d, const char *key)
 {
     for (int i = 0; i < d->nparams; i++)
         if (strcmp(d->keys[i], key) == 0) {
             char *end;
             double v = strtod(d->values[i], &end);
-            if (*end || v < 1)
-                bad("dataset \"%s\": \"%s\" must be a whole number >= 1 for \"performance\"",
-                    d->name, key);
-            return v;
+            return *end || v < 1 ? -1 : v;
         }
-    bad("dataset \"%s\" has no \"%s\" parameter, which \"performance\" needs", d->name, key);
+    return -1;
+}
+
+int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3], const char **bad_key)
+{
+    static const char *const matmul[] = { "j", "k", "l" }, *const square[] = { "width", "width", "width" },
+                             *const image[] = { "height", "width", "channels" };
+    const char *const *keys = w == WORK_IMAGE ? image : dataset_param_present(d, "width") ? square : matmul;
+    if (w != WORK_MATMUL && w != WORK_IMAGE)
+        return -1;
+    for (int i = 0; i < 3; i++)
+        if ((dims[i] = dataset_param(d, keys[i])) < 0) {
+            if (bad_key)
+                *bad_key = keys[i];
+            return -1;
+        }
+    return 0;
 }
 
 static void load_performance(const cJSON *root, lab_manifest *m)
@@ -156,22 +170,22 @@ static void load_performance(const cJSON *root, lab_manifest *m)
     free(name);
     const dataset_spec *d = &m->datasets[p->dataset];
     char *work = get_string(perf, "work", 1);
-    if (strcmp(work, "matmul") == 0) {
+    if (strcmp(work, "matmul") == 0)
         p->work = WORK_MATMUL;
-        int square = dataset_param_present(d, "width");
-        p->j = dataset_param(d, square ? "width" : "j");
-        p->k = dataset_param(d, square ? "width" : "k");
-        p->l = dataset_param(d, square ? "width" : "l");
-        p->amount = 2 * p->j * p->k * p->l;
-    } else if (strcmp(work, "image") == 0) {
+    else if (strcmp(work, "image") == 0)
         p->work = WORK_IMAGE;
-        p->j = dataset_param(d, "height");
-        p->k = dataset_param(d, "width");
-        p->l = dataset_param(d, "channels");
-        p->amount = 2 * p->j * p->k * p->l * sizeof(float);
-    } else {
+    else
         bad("\"performance\": \"work\" is \"%s\"; it must be \"matmul\" or \"image\"", work);
-    }
+    double dims[3];
+    const char *key = "?";
+    if (manifest_work_dims(p->work, d, dims, &key) != 0)
+        bad("dataset \"%s\" has no \"%s\" parameter that is a whole number >= 1, which \"performance\" needs",
+            d->name, key);
+    p->j = dims[0];
+    p->k = dims[1];
+    p->l = dims[2];
+    /* matmul: 2 j k l floating-point operations; image: each element in and out */
+    p->amount = p->work == WORK_MATMUL ? 2 * p->j * p->k * p->l : 2 * p->j * p->k * p->l * sizeof(float);
     free(work);
     const cJSON *bands = cJSON_GetObjectItemCaseSensitive(perf, "bands");
     if (!bands)
@@ -200,7 +214,7 @@ static void load_performance(const cJSON *root, lab_manifest *m)
 
 /* lab.json's name of each requirement kind */
 static const char *const requirement_names[REQ_COUNT] = { "shared_memory", "barrier", "constant_memory",
-                                                          "no_hazards", "two_batch" };
+                                                          "no_hazards", "two_batch", "global_reuse" };
 
 const char *requirement_name(requirement_kind k)
 {
@@ -230,7 +244,7 @@ static void load_requirements(const cJSON *root, lab_manifest *m)
                 q->kind = (requirement_kind)k;
         if (q->kind == REQ_COUNT)
             bad("unknown requirement \"%s\" (known: shared_memory, barrier, constant_memory, no_hazards, "
-                "two_batch)", q->name);
+                "two_batch, global_reuse)", q->name);
         for (int j = 0; j < i; j++)
             if (m->requirements[j].kind == q->kind)
                 bad("requirement \"%s\" is listed twice", q->name);

@@ -26,18 +26,21 @@ typedef struct {
 /* REQ_TWO_BATCH (lab 04's technique) compares the launch's block, as the
  * kernel itself stored it with the kernel token, with its shared tile: a
  * block of fewer threads than the tile has floats loads it in batches. */
+/* REQ_GLOBAL_REUSE compares the kernel's global reads, as the checkers'
+ * run counted them, with what the tiling it declares reads (counts.h). */
 typedef enum {
     REQ_SHARED_MEMORY,
     REQ_BARRIER,
     REQ_CONSTANT_MEMORY,
     REQ_NO_HAZARDS,
     REQ_TWO_BATCH,
+    REQ_GLOBAL_REUSE,
     REQ_COUNT
 } requirement_kind;
 
 typedef struct {
     requirement_kind kind;
-    char *name;         /* "shared_memory", "barrier", "constant_memory", "no_hazards" or "two_batch" */
+    char *name;         /* "shared_memory", "barrier", "constant_memory", "no_hazards", "two_batch" or "global_reuse" */
     double points;
 } requirement_spec;
 
@@ -101,6 +104,12 @@ char *manifest_resolve(const char *name);
 /* Points of every dataset that counts by default (not on_demand), plus the
  * requirements' points. */
 double manifest_max_points(const lab_manifest *m);
+
+/* A dataset's sizes for work w, from its params: matmul j, k, l (M is j x
+ * k, N is k x l; "width" for all three), image height, width, channels.
+ * 0, or -1 when one is missing or not a whole number >= 1 (*bad_key, when
+ * bad_key is not NULL, names it). */
+int manifest_work_dims(work_kind w, const dataset_spec *d, double dims[3], const char **bad_key);
 
 /* Index of a dataset by name or 1-based number; -1 if none. */
 int manifest_find_dataset(const lab_manifest *m, const char *name_or_number);

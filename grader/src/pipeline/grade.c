@@ -11,6 +11,7 @@
 #include "diagnose.h"
 #include "requirements.h"
 #include "run.h"
+#include "counts.h"
 #include "sanitize.h"
 #include "sandbox.h"
 #include "source.h"
@@ -821,6 +822,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         point_mask_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
+        counts_summarise(m, index, s);
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */

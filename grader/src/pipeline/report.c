@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "report.h"
 #include "compare.h"
+#include "counts.h"
 #include "sanitize.h"
 
 #include <math.h>
@@ -681,6 +682,14 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     details_folded(out, s, color, verbose, &named);
     sb_puts(out, "\n");
     checkers_line(out, s);
+    /* what the kernel read: a line of its own when every dataset passed;
+     * else after the score, so that a failure's report stays short */
+    char *reads = counts_sentence(&s->reads);
+    int all_pass = 1;
+    for (int i = 0; i < s->ndatasets; i++)
+        all_pass = all_pass && s->datasets[i].status == ST_PASS;
+    if (reads && all_pass)
+        sb_printf(out, "  global reads: %s\n", safe(reads));
     keys(out, s, &named, color);
     if (s->hint)
         sb_printf(out, "  hint: %s\n", safe(s->hint));
@@ -690,7 +699,14 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     free(first);
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
-    sb_printf(out, "  %sscore %s%s\n", bold, total, reset);
+    sb_printf(out, "  %sscore %s%s", bold, total, reset);
+    if (reads && !all_pass)
+        sb_printf(out, "  (global reads: %s)", safe(reads));
+    else if (s->left_out[0])
+        sb_printf(out, "  (%s left out: %s)", s->left_out,
+                  s->checkers_skipped ? "the checkers did not run" : "compute-sanitizer counts no reads");
+    sb_puts(out, "\n");
+    free(reads);
 }
 
 /* JSON text must be valid UTF-8; a compiler's or a student program's output
@@ -841,6 +857,43 @@ cJSON *sanitizer_json(const struct sanitize_result_s *r)
     return o;
 }
 
+/* "global_reads": the counts the report's line quotes (counts.h), or null. */
+static cJSON *reads_json(const access_summary *a)
+{
+    if (!a->known)
+        return cJSON_CreateNull();
+    const access_counts *c = &a->c;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "dataset", a->dataset);
+    add_text(o, "kernel", c->kernel);
+    cJSON_AddStringToObject(o, "unit", a->matmul ? "multiply-add" : "output value");
+    cJSON_AddNumberToObject(o, "work", a->work);
+    cJSON_AddNumberToObject(o, "per_work", a->work > 0 ? a->reads / a->work : 0);
+    cJSON_AddNumberToObject(o, "untiled_per_work", a->work > 0 ? a->naive / a->work : 0);
+    if (a->expected > 0)
+        cJSON_AddNumberToObject(o, "tiled_per_work", a->expected / a->work);
+    else
+        cJSON_AddNullToObject(o, "tiled_per_work");
+    cJSON_AddItemToObject(o, "tile", cJSON_CreateIntArray(a->tile, 2));
+    const char *keys[] = { "global_loads", "global_load_bytes", "global_stores", "global_store_bytes",
+                           "shared_loads", "shared_load_bytes", "shared_stores", "shared_store_bytes",
+                           "threads" };
+    const unsigned long long values[] = { c->global_loads, c->global_load_bytes, c->global_stores,
+                                          c->global_store_bytes, c->shared_loads, c->shared_load_bytes,
+                                          c->shared_stores, c->shared_store_bytes, c->threads };
+    for (int i = 0; i < 9; i++)
+        cJSON_AddNumberToObject(o, keys[i], (double)values[i]);
+    if (c->line > 0) {
+        cJSON *l = cJSON_AddObjectToObject(o, "top_line");
+        add_text(l, "file", path_base(c->line_file));
+        cJSON_AddNumberToObject(l, "line", c->line);
+        cJSON_AddNumberToObject(l, "global_loads", (double)c->line_loads);
+    } else {
+        cJSON_AddNullToObject(o, "top_line");
+    }
+    return o;
+}
+
 cJSON *report_json(const submission_result *s)
 {
     cJSON *o = cJSON_CreateObject();
@@ -902,6 +955,7 @@ cJSON *report_json(const submission_result *s)
         add_text(e, "message", r->message);
         cJSON_AddItemToArray(reqs, e);
     }
+    cJSON_AddItemToObject(o, "global_reads", reads_json(&s->reads));
     if (s->perf_asked) {
         cJSON *p = cJSON_AddObjectToObject(o, "performance");
         cJSON_AddStringToObject(p, "status",

@@ -84,6 +84,40 @@ typedef struct {
     char *message;
 } requirement_result;
 
+/* What a program's kernels read and wrote, counted by the emulator's
+ * checked build (emucc --race) in one run of a dataset: every access its
+ * instrumentation sees (docs/emulator.md, "counts"); counts.c reads them. */
+typedef struct {
+    int known;              /* a launch with counts was in the run's log */
+    int launches;
+    unsigned long long global_loads, global_load_bytes, global_stores, global_store_bytes;
+    unsigned long long shared_loads, shared_load_bytes, shared_stores, shared_store_bytes;
+    unsigned long long threads;   /* the launches' CUDA threads */
+    /* the launch that read the most global memory */
+    char kernel[128];
+    unsigned block[3];
+    long shared_bytes;      /* its static and dynamic shared memory */
+    unsigned long long kernel_load_bytes; /* its global reads */
+    char line_file[256];    /* the line of it that read global memory most, as the build named it */
+    int line;
+    unsigned long long line_loads;
+} access_counts;
+
+/* The counts of the dataset the report quotes (counts_summarise), with the
+ * lab's unit of work and what the tiling the kernel declares should read. */
+typedef struct {
+    int known;
+    const char *dataset;
+    int passed;             /* that dataset passed */
+    access_counts c;
+    int matmul;             /* the unit: 1 a multiply-add (matmul labs), 0 an output value (image labs) */
+    double work;            /* multiply-adds, or output values */
+    double reads;           /* global reads in floats (bytes / 4) */
+    double naive;           /* what lab 01's kernel, or a convolution without tiles, reads (floats) */
+    int tile[2];            /* the tile the launch declares: matmul T x T, image the output tile; 0s: none */
+    double expected;        /* what a kernel tiled so reads (floats); 0 without a tile */
+} access_summary;
+
 typedef struct {
     char *file;             /* as given on the command line */
     char *lab;
@@ -101,8 +135,10 @@ typedef struct {
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
+    char left_out[96];      /* the requirements left out of the score, "[no_hazards] and [global_reuse]", or "" */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */
     char *checkers_fallback; /* why compute-sanitizer ran where the emulator's would have, or NULL */
+    access_summary reads;   /* global reads, from the checkers' runs (counts.c) */
     double score, max_score;
     /* Performance points (lab.json "performance" with bands; bench.c) */
     int perf_asked;         /* the lab gives performance points */
