@@ -356,7 +356,7 @@ static int grading_workers(const lab_manifest *m, const backend *b, const batch_
 typedef struct {
     const char *lab, *backend, *format, *out, *dataset, *records, *csv, *junit, *seed, *secret, *secret_file;
     const char *sandbox, *html, *feedback_dir, *timeout, *jobs, *parallel, *checkers, *shard;
-    int keep, verbose, no_sanitize;
+    int keep, verbose, no_sanitize, leaderboard;
     option_list regrade;
     const char **words;     /* the lab, then the submissions */
     int ninputs;
@@ -382,6 +382,8 @@ static const option_spec grade_options_table[] = {
       "the class page: the summary and a row per student (- : standard\noutput)", 0 },
     { "--feedback-dir", OPT_VALUE, G(feedback_dir), "DIR",
       "one feedback page per student, DIR/ID.html (linked from --html)", 0 },
+    { "--leaderboard", OPT_FLAG, G(leaderboard), NULL,
+      "the class page ranks the measured performance figures, by id\n(opt-in; performance points on a GPU)", 0 },
     { "--seed", OPT_VALUE, G(seed), "S", "hidden datasets regenerated from seed S", 1 },
     { "--secret", OPT_VALUE, G(secret), "K", "hidden datasets from a secret and each submission's id", 1 },
     { "--secret-file", OPT_VALUE, G(secret_file), "F", "the secret, from a file only you can read", 0 },
@@ -428,6 +430,7 @@ static const struct task_rule {
     { "--html", TASK_NO,
       "the class page is the whole class's: after the job, gpulab export LAB RECORDS --html FILE" },
     { "--feedback-dir", TASK_NO, "after the job, gpulab export LAB RECORDS --feedback-dir DIR" },
+    { "--leaderboard", TASK_NO, "after the job, gpulab export LAB RECORDS --html FILE --leaderboard" },
     { "--regrade", TASK_NO,
       "remove that record first (gpulab grade LAB DIR --regrade ID on one machine), then submit again" },
 };
@@ -648,7 +651,7 @@ static void class_files(const grade_args *a, const lab_manifest *m, const char *
         write_or_die(a->junit, t);
         free(t);
     }
-    html_write_reports(all, m->id, m->source, a->html, a->feedback_dir);
+    html_write_reports(all, m->id, m->source, a->html, a->feedback_dir, a->leaderboard);
     cJSON_Delete(all);
 }
 
@@ -909,7 +912,7 @@ static int cmd_slurm(int argc, char **argv)
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
 typedef struct {
     const char *csv, *junit, *html, *feedback_dir;
-    int summary;
+    int summary, leaderboard;
 } export_args;
 
 static const option_spec export_options[] = {
@@ -919,6 +922,7 @@ static const option_spec export_options[] = {
     { "--html", OPT_VALUE, offsetof(export_args, html), "FILE", "the class page, as for grade", 0 },
     { "--feedback-dir", OPT_VALUE, offsetof(export_args, feedback_dir), "DIR",
       "one feedback page per student, as for grade", 0 },
+    { "--leaderboard", OPT_FLAG, offsetof(export_args, leaderboard), NULL, "as for grade", 0 },
 };
 
 static int cmd_export(int argc, char **argv)
@@ -954,7 +958,7 @@ static int cmd_export(int argc, char **argv)
         write_or_die(junit, t);
         free(t);
     }
-    html_write_reports(recs, id, em.source, html, feedback_dir);
+    html_write_reports(recs, id, em.source, html, feedback_dir, ea.leaderboard);
     manifest_free(&em);
     cJSON_Delete(recs);
     free(id);

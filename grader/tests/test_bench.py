@@ -113,6 +113,13 @@ def test_performance_points_are_left_out_on_the_emulator(tmp_path):
     assert perf["status"] == "not_measured" and perf["max_score"] == 0 and perf["score"] == 0
     assert "not GPU times" in perf["message"]
     assert report["score"] == report["max_score"] == 9
+    # the leaderboard, asked for, has nothing measured to rank
+    p = kit.gpulab("grade", "02", kit.solution("02-tiled-matmul"), "--backend", "emu", "--no-sanitize",
+                   "--dataset", "width-0032", "--records", tmp_path / "rec", "--html", tmp_path / "class.html",
+                   "--leaderboard", env=env, cwd=tmp_path, timeout=1200)
+    assert p.returncode == 0, p.stderr
+    page = (tmp_path / "class.html").read_text()
+    assert "<h2>Leaderboard</h2>" in page and "No submission's performance was measured" in page
 
 
 @pytest.mark.gpu
@@ -189,8 +196,13 @@ def test_performance_points_share_lab_01s_kernel_and_none_for_a_library(tmp_path
     (cls / "reference").mkdir()
     shutil.copy(kit.solution("02-tiled-matmul"), cls / "reference" / "tiled_matmul.cu")
     p = kit.gpulab("grade", "02", cls, "--backend", "gpu", "--no-sanitize", "--records", tmp_path / "rec",
-                   env=env, cwd=tmp_path, timeout=1800)
+                   "--html", tmp_path / "class.html", "--leaderboard", env=env, cwd=tmp_path, timeout=1800)
     assert p.returncode == 0, p.stderr[-3000:]
+    # the opt-in leaderboard: the two measured, fastest first, by id only
+    page = (tmp_path / "class.html").read_text()
+    board = page[page.index("<h2>Leaderboard</h2>"):]
+    ranked = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(\w+)</td>", board)
+    assert [r[1] for r in ranked] == ["reference", "basic"], ranked
     recs = {r.stem: json.loads(r.read_text()) for r in (tmp_path / "rec").glob("*.json")}
     ref, basic, cublas = recs["reference"]["performance"], recs["basic"]["performance"], recs["cublas"]
     print(f"reference {ref['rate']:.0f} GFLOP/s (its reference {ref['reference_rate']:.0f}); "

@@ -551,7 +551,57 @@ static int id_is_file_name(const char *id)
     return *id && id[0] != '.' && !strchr(id, '/') && strlen(id) < 200;
 }
 
-char *html_class_page(const cJSON *records, const char *lab, const char *source, const char *feedback_href)
+/* A record's performance figure: its rate when measured and passing, else 0. */
+static double measured_rate(const cJSON *rec)
+{
+    const cJSON *perf = cJSON_GetObjectItemCaseSensitive(rec, "performance");
+    return cJSON_IsObject(perf) && strcmp(json_str(perf, "status", ""), "pass") == 0 ? json_num(perf, "rate") : 0;
+}
+
+static int by_rate(const void *a, const void *b)
+{
+    double x = measured_rate(*(const cJSON *const *)a), y = measured_rate(*(const cJSON *const *)b);
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The opt-in leaderboard (grade or export --leaderboard): the submissions
+ * whose performance was measured on a GPU and passed, fastest first, by id
+ * only, with the figure and its share of the reference solution's. */
+static void leaderboard_section(strbuf *sb, const cJSON *records)
+{
+    int n = cJSON_GetArraySize(records), k = 0;
+    const cJSON **ranked = xcalloc((size_t)n + 1, sizeof *ranked);
+    const cJSON *rec;
+    cJSON_ArrayForEach(rec, records)
+        if (measured_rate(rec) > 0)
+            ranked[k++] = rec;
+    qsort(ranked, (size_t)k, sizeof *ranked, by_rate);
+    sb_puts(sb, "<h2>Leaderboard</h2>\n");
+    if (k == 0)
+        sb_puts(sb, "<p>No submission's performance was measured (performance points are measured on a GPU, "
+                    "for a lab whose lab.json asks for them).</p>\n");
+    else
+        sb_puts(sb, "<table class=\"leaderboard\">\n<tr><th>rank</th><th>id</th><th>figure</th>"
+                    "<th>of the reference's</th></tr>\n");
+    for (int i = 0; i < k; i++) {
+        const cJSON *perf = cJSON_GetObjectItemCaseSensitive(ranked[i], "performance");
+        double ref = json_num(perf, "reference_rate");
+        sb_printf(sb, "<tr><td class=\"n\">%d</td><td>", i + 1);
+        esc(sb, json_str(ranked[i], "id", "?"));
+        sb_printf(sb, "</td><td class=\"n\">%.0f ", measured_rate(ranked[i]));
+        esc(sb, json_str(perf, "unit", ""));
+        if (ref > 0)
+            sb_printf(sb, "</td><td class=\"n\">%.0f%%</td></tr>\n", 100 * measured_rate(ranked[i]) / ref);
+        else
+            sb_puts(sb, "</td><td></td></tr>\n");
+    }
+    if (k > 0)
+        sb_puts(sb, "</table>\n");
+    free(ranked);
+}
+
+char *html_class_page(const cJSON *records, const char *lab, const char *source, const char *feedback_href,
+                      int leaderboard)
 {
     strbuf sb;
     sb_init(&sb);
@@ -596,6 +646,8 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
         free(reason);
     }
     sb_puts(&sb, "</table>\n");
+    if (leaderboard)
+        leaderboard_section(&sb, records);
     page_end(&sb);
     return sb_detach(&sb);
 }
@@ -637,7 +689,7 @@ static char *relative_url(const char *from, const char *to)
 }
 
 void html_write_reports(const cJSON *records, const char *lab, const char *source, const char *html_path,
-                        const char *feedback_dir)
+                        const char *feedback_dir, int leaderboard)
 {
     if (feedback_dir) {
         if (make_dirs(feedback_dir) != 0)
@@ -675,7 +727,7 @@ void html_write_reports(const cJSON *records, const char *lab, const char *sourc
             free(folder);
         }
     }
-    char *page = html_class_page(records, lab, source, href);
+    char *page = html_class_page(records, lab, source, href, leaderboard);
     if (write_output(html_path, page, strlen(page)) != 0)
         die("cannot write %s: %s", html_path, strerror(errno));
     free(page);

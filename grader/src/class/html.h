@@ -21,8 +21,10 @@ char *html_student_page(const cJSON *rec, const char *source);
 
 /* The class page. feedback_href: the folder of the feedback pages as a URL
  * relative to the class page (each row links to <feedback_href>/<id>.html),
- * or NULL for no links. */
-char *html_class_page(const cJSON *records, const char *lab, const char *source, const char *feedback_href);
+ * or NULL for no links; leaderboard: with the performance leaderboard
+ * (opt-in: ids and figures only). */
+char *html_class_page(const cJSON *records, const char *lab, const char *source, const char *feedback_href,
+                      int leaderboard);
 
 /* grade/export --html FILE and --feedback-dir DIR (either may be NULL):
  * writes the feedback pages (DIR/<id>.html, made if missing) and the class
@@ -30,6 +32,6 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
  * with write_output (never renamed over a link or anything not a regular
  * file). Exits through die() naming the path on failure. */
 void html_write_reports(const cJSON *records, const char *lab, const char *source, const char *html_path,
-                        const char *feedback_dir);
+                        const char *feedback_dir, int leaderboard);
 
 #endif
