@@ -339,6 +339,11 @@ def test_a_full_disk_stops_its_own_run_only(batch):
             assert d["status"] == "timeout" or d["message"] == UID_STOPPED_FOLDER, d
         return
     said = re.search(r"fill_disk: wrote (\d+) MB, stopped: (.*)", rec["datasets"][0]["stdout"])
+    if batch["backend"] == "gpu" and not said:
+        # on the GPU machine the gigabyte of writes has met the time limit
+        # first (test_batch's same_failures): stopped either way, score 0
+        assert rec["datasets"][0]["status"] == "timeout" and rec["score"] == 0, rec["datasets"][0]
+        return
     assert said, rec["datasets"][0]["stdout"][:500]
     assert said.group(2) == "No space left on device" and int(said.group(1)) <= 1024, said.group(0)
 
