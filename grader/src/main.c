@@ -824,7 +824,8 @@ static void check_sbatch_options(char **opts, int n)
         if (o[0] != '-')
             usage_error("slurm: after --, sbatch's options, each starting with -: '%s' is not one (give a value "
                         "as --option=VALUE)", o);
-        if (strncmp(o, "--array", 7) == 0 || (o[1] == 'a' && o[0] == '-') || strncmp(o, "--wrap", 6) == 0)
+        static const char *const the_kits[] = { "--array", "-a", "--wrap", NULL };
+        if (options_word_names(o, the_kits))
             usage_error("slurm: %s: the array (--tasks N) and the batch script are gpulab's", o);
     }
 }
@@ -1043,7 +1044,7 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (options_want_help(1, argv + 1)) /* gpulab --help, gpulab -h */
         return cmd_help(0, NULL);
-    if (strcmp(name, "--version") == 0) {
+    if (options_want_version(name)) {
         printf("gpulab %s\n", GPULAB_VERSION);
         return 0;
     }

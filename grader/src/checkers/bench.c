@@ -13,12 +13,14 @@
 #include "plot.h"
 #include "run.h"
 #include "sandbox.h"
+#include "options.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -434,7 +436,7 @@ void bench_grade(const lab_manifest *m, const backend *b, const char *file, cons
 /* ---- the command ----------------------------------------------------------------- */
 
 typedef struct {
-    const char *lab, *file, *backend, *dataset, *out;
+    const char *lab, *file, *backend, *dataset, *out, *calls_text;
     int calls, ladder, json;
 } bench_options;
 
@@ -446,35 +448,34 @@ static void bench_usage(const char *why)
     exit(2);
 }
 
+static const option_spec bench_options_table[] = {
+    { "--ladder", OPT_FLAG, offsetof(bench_options, ladder), NULL, "the kit's performance ladder", 0 },
+    { "--calls", OPT_VALUE, offsetof(bench_options, calls_text), "N", "calls (one warm-up), 2 to 64", 0 },
+    { "--dataset", OPT_VALUE, offsetof(bench_options, dataset), "NAME", "the dataset measured", 0 },
+    { "--backend", OPT_VALUE, offsetof(bench_options, backend), "gpu|emu", "where to run", 0 },
+    { "--out", OPT_VALUE, offsetof(bench_options, out), "DIR", "where the ladder's table and SVG go", 0 },
+};
+
 static void parse_bench_options(int argc, char **argv, bench_options *o)
 {
     memset(o, 0, sizeof *o);
     o->calls = BENCH_DEFAULT_CALLS;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (strcmp(a, "--ladder") == 0)
-            o->ladder = 1;
-        else if (strcmp(a, "--calls") == 0 && has_value) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 2 || n > HARNESS_MAX_CALLS)
-                bench_usage("--calls takes a number from 2 (one warm-up, one timed) to 64");
-            o->calls = (int)n;
-        } else if (strcmp(a, "--dataset") == 0 && has_value)
-            o->dataset = argv[++i];
-        else if (strcmp(a, "--backend") == 0 && has_value)
-            o->backend = argv[++i];
-        else if (strcmp(a, "--out") == 0 && has_value)
-            o->out = argv[++i];
-        else if (a[0] == '-')
-            bench_usage(xasprintf("unknown option %s (or its value is missing)", a));
-        else if (!o->lab)
-            o->lab = a;
-        else if (!o->file)
-            o->file = a;
-        else
-            bench_usage(xasprintf("one file at a time (%s is one too many)", a));
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words), *bad = NULL;
+    int nwords;
+    if (options_parse(bench_options_table, sizeof bench_options_table / sizeof bench_options_table[0], o, argc,
+                      argv, 0, words, &nwords, &bad) < 0)
+        bench_usage(xasprintf("unknown option %s (or its value is missing)", bad));
+    if (nwords > 2)
+        bench_usage(xasprintf("one file at a time (%s is one too many)", words[2]));
+    o->lab = nwords > 0 ? words[0] : NULL;
+    o->file = nwords > 1 ? words[1] : NULL;
+    free(words);
+    if (o->calls_text) {
+        char *end;
+        long n = strtol(o->calls_text, &end, 10);
+        if (*end || end == o->calls_text || n < 2 || n > HARNESS_MAX_CALLS)
+            bench_usage("--calls takes a number from 2 (one warm-up, one timed) to 64");
+        o->calls = (int)n;
     }
     if (!o->ladder && (!o->lab || !o->file))
         bench_usage("give a lab and a file, or --ladder");

@@ -6,11 +6,13 @@
 #include "kit.h"
 #include "manifest.h"
 #include "process.h"
+#include "options.h"
 #include "util.h"
 #include "zip.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,25 +217,30 @@ static int zip_folder(const char *stage, const char *out_abs)
     return n;
 }
 
+typedef struct {
+    const char *seed, *secret_file, *backend;
+} package_args;
+
+static const option_spec package_options[] = {
+    { "--seed", OPT_VALUE, offsetof(package_args, seed), "S", "hidden datasets from seed S", 0 },
+    { "--secret-file", OPT_VALUE, offsetof(package_args, secret_file), "FILE",
+      "hidden datasets from a secret, and each submission's id", 0 },
+    { "--backend", OPT_VALUE, offsetof(package_args, backend), "emu|gpu", "where Gradescope grades", 0 },
+};
+
 int cmd_gradescope_package(int argc, char **argv)
 {
-    const char *lab = NULL, *out = NULL, *seed = NULL, *secret_file = NULL, *backend_name = "emu";
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = argv[++i];
-        else if (strcmp(argv[i], "--secret-file") == 0 && i + 1 < argc)
-            secret_file = argv[++i];
-        else if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
-            backend_name = argv[++i];
-        else if (argv[i][0] != '-' && !lab)
-            lab = argv[i];
-        else if (argv[i][0] != '-' && !out)
-            out = argv[i];
-        else
-            die("gradescope-package: unexpected argument '%s'\n"
-                "usage: gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file FILE] [--backend emu|gpu]",
-                argv[i]);
-    }
+    package_args pa = { NULL, NULL, NULL };
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words), *bad = NULL;
+    int nwords;
+    if (options_parse(package_options, sizeof package_options / sizeof package_options[0], &pa, argc, argv, 0,
+                      words, &nwords, &bad) < 0 || nwords > 2)
+        die("gradescope-package: unexpected argument '%s'\n"
+            "usage: gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file FILE] [--backend emu|gpu]",
+            bad ? bad : words[2]);
+    const char *lab = nwords > 0 ? words[0] : NULL, *out = nwords > 1 ? words[1] : NULL, *seed = pa.seed,
+               *secret_file = pa.secret_file, *backend_name = pa.backend ? pa.backend : "emu";
+    free(words);
     if (!lab || !out)
         die("usage: gpulab gradescope-package LAB OUT.zip [--seed S | --secret-file FILE] [--backend emu|gpu]");
     if (seed && secret_file)

@@ -126,6 +126,26 @@ int options_want_help(int argc, char **argv)
     return 0;
 }
 
+int options_want_version(const char *word)
+{
+    return strcmp(word, "--version") == 0;
+}
+
+int options_word_names(const char *word, const char *const *names)
+{
+    size_t given = strcspn(word, "=");
+    for (int i = 0; names[i]; i++) {
+        const char *n = names[i];
+        if (n[1] != '-') { /* "-a": "-a", "-aVALUE" */
+            if (strncmp(word, n, 2) == 0)
+                return 1;
+        } else if (strncmp(word, "--", 2) == 0 && given > 2 && given <= strlen(n) && strncmp(word, n, given) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* text's lines, each after indent (the first after what is printed already). */
 static void indented(FILE *out, const char *text, int column, int at)
 {

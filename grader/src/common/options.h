@@ -64,6 +64,15 @@ const option_list *options_list(const option_spec *o, const void *args);
 /* Whether argv (up to "--") asks for help: --help or -h. */
 int options_want_help(int argc, char **argv);
 
+/* Whether word is --version. */
+int options_want_version(const char *word);
+
+/* Whether word, an option for another program that reads its options with
+ * getopt_long (sbatch), would be taken as one of names: a long name, with
+ * "=VALUE" or not, or any prefix of it getopt_long would accept ("--arr");
+ * a one-letter name ("-a") with its value attached or not. */
+int options_word_names(const char *word, const char *const *names);
+
 /* The command's help: "  gpulab NAME SYNOPSIS" (after "usage:\n" with
  * heading), its summary, then one entry per option of its table. */
 void options_help(FILE *out, const command_spec *c, int heading);

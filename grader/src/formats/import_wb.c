@@ -27,6 +27,7 @@
 #include "requirements.h"
 #include "run.h"
 #include "sandbox.h"
+#include "options.h"
 #include "util.h"
 #include "wb.h"
 #include "../runtime/dataset.h"
@@ -34,6 +35,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -528,28 +530,33 @@ static char *build_harness(const char *id)
 typedef struct {
     const char *folder, *id, *backend_name, *sandbox;
     int requirements;
+    int no_requirements;    /* --no-requirements, as given */
 } import_options;
 
 #define IMPORT_USAGE \
     "usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]"
 
+static const option_spec import_options_table[] = {
+    { "--backend", OPT_VALUE, offsetof(import_options, backend_name), "gpu|emu", "where the solution runs", 0 },
+    { "--sandbox", OPT_VALUE, offsetof(import_options, sandbox), "auto|unshare|uid|none", "as for grade", 0 },
+    { "--no-requirements", OPT_FLAG, offsetof(import_options, no_requirements), NULL,
+      "ask for none of the requirements the solution shows", 0 },
+};
+
 static void parse_import_options(int argc, char **argv, import_options *o)
 {
-    *o = (import_options){ NULL, NULL, NULL, "auto", 1 };
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
-            o->backend_name = argv[++i];
-        else if (strcmp(argv[i], "--sandbox") == 0 && i + 1 < argc)
-            o->sandbox = argv[++i];
-        else if (strcmp(argv[i], "--no-requirements") == 0)
-            o->requirements = 0;
-        else if (argv[i][0] != '-' && !o->folder)
-            o->folder = argv[i];
-        else if (argv[i][0] != '-' && !o->id)
-            o->id = argv[i];
-        else
-            die("import-wb: unexpected argument '%s'\n" IMPORT_USAGE, argv[i]);
-    }
+    *o = (import_options){ NULL, NULL, NULL, NULL, 1, 0 };
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words), *bad = NULL;
+    int nwords;
+    if (options_parse(import_options_table, sizeof import_options_table / sizeof import_options_table[0], o, argc,
+                      argv, 0, words, &nwords, &bad) < 0 || nwords > 2)
+        die("import-wb: unexpected argument '%s'\n" IMPORT_USAGE, bad ? bad : words[2]);
+    o->folder = nwords > 0 ? words[0] : NULL;
+    o->id = nwords > 1 ? words[1] : NULL;
+    free(words);
+    if (!o->sandbox)
+        o->sandbox = "auto";
+    o->requirements = !o->no_requirements;
     if (!o->folder || !o->id)
         die(IMPORT_USAGE);
     if (o->backend_name && strcmp(o->backend_name, "gpu") != 0 && strcmp(o->backend_name, "emu") != 0)

@@ -7,9 +7,11 @@
 #include "manifest.h"
 #include "report.h"
 #include "sanitize.h"
+#include "options.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,26 +95,24 @@ int cmd_convert(int argc, char **argv)
     return 0;
 }
 
+typedef struct {
+    const char *format;
+} compare_args;
+
+static const option_spec compare_options[] = {
+    { "--format", OPT_VALUE, offsetof(compare_args, format), "text|json", "the verdict's form", 0 },
+};
+
 int cmd_compare(int argc, char **argv)
 {
-    int json = 0;
-    const char *pos[3];
-    int npos = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "json") == 0)
-                json = 1;
-            else if (strcmp(f, "text") != 0)
-                die("--format %s: expected text or json", f);
-        } else if (npos < 3 && argv[i][0] != '-') {
-            pos[npos++] = argv[i];
-        } else {
-            die("usage: gpulab compare LAB OUTPUT.tensor EXPECTED [--format text|json]");
-        }
-    }
-    if (npos != 3)
+    compare_args ca = { NULL };
+    const char **pos = xcalloc((size_t)argc + 1, sizeof *pos), *bad = NULL;
+    int npos;
+    if (options_parse(compare_options, 1, &ca, argc, argv, 0, pos, &npos, &bad) < 0 || npos != 3)
         die("usage: gpulab compare LAB OUTPUT.tensor EXPECTED [--format text|json]");
+    int json = ca.format && strcmp(ca.format, "json") == 0;
+    if (ca.format && !json && strcmp(ca.format, "text") != 0)
+        die("--format %s: expected text or json", ca.format);
     char *id = manifest_resolve(pos[0]);
     lab_manifest m;
     manifest_load(id, &m);
@@ -147,6 +147,7 @@ int cmd_compare(int argc, char **argv)
     free(message);
     manifest_free(&m);
     free(id);
+    free(pos);
     return st == ST_PASS ? 0 : st == ST_GRADER_ERROR ? 2 : 1;
 }
 

@@ -19,9 +19,11 @@
 #include "compare.h"
 #include "process.h"
 #include "run.h"
+#include "options.h"
 #include "util.h"
 #include "../runtime/wb/wb_runtime.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +37,7 @@
 typedef struct {
     const char *file;
     const char *backend;
+    const char *timeout;    /* --timeout, as given */
     int libwb_tolerance;
     double timeout_s;
     int keep;
@@ -52,46 +55,42 @@ static void wb_usage(const char *why, const char *arg)
     exit(2);
 }
 
+static const option_spec wb_options_table[] = {
+    { "--backend", OPT_VALUE, offsetof(wb_options, backend), "gpu|emu", "where to run", 0 },
+    { "--timeout", OPT_VALUE, offsetof(wb_options, timeout), "SECONDS", "the run's time limit (default 60)", 0 },
+    { "--libwb-tolerance", OPT_FLAG, offsetof(wb_options, libwb_tolerance), NULL, "judge by libwb's rule", 0 },
+    { "--keep", OPT_FLAG, offsetof(wb_options, keep), NULL, "keep the work directory", 0 },
+};
+
 static void parse_wb_options(int argc, char **argv, wb_options *o)
 {
     memset(o, 0, sizeof *o);
     o->timeout_s = WB_DEFAULT_TIMEOUT_S;
-    int i = 0;
-    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--backend") == 0 || strcmp(a, "--timeout") == 0) {
-            if (i + 1 >= argc || strcmp(argv[i + 1], "--") == 0)
-                wb_usage("%s needs a value", a);
-            const char *v = argv[++i];
-            if (a[2] == 'b') {
-                if (strcmp(v, "gpu") != 0 && strcmp(v, "emu") != 0)
-                    wb_usage("--backend is gpu or emu, not '%s'", v);
-                o->backend = v;
-            } else {
-                char *end;
-                o->timeout_s = strtod(v, &end);
-                if (end == v || *end || !(o->timeout_s > 0 && o->timeout_s <= 86400))
-                    wb_usage("--timeout needs seconds, from 1 to 86400, not '%s'", v);
-            }
-        } else if (strcmp(a, "--libwb-tolerance") == 0) {
-            o->libwb_tolerance = 1;
-        } else if (strcmp(a, "--keep") == 0) {
-            o->keep = 1;
-        } else if (a[0] == '-') {
-            wb_usage("unknown option '%s' (the program's own arguments go after --)", a);
-        } else if (o->file) {
-            wb_usage("one program at a time; '%s' is a second one (its arguments go after --)", a);
-        } else {
-            o->file = a;
-        }
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words), *bad = NULL;
+    int nwords;
+    int dash = options_parse(wb_options_table, sizeof wb_options_table / sizeof wb_options_table[0], o, argc, argv,
+                             1, words, &nwords, &bad);
+    if (dash < 0)
+        wb_usage("unknown option '%s', or its value is missing (the program's own arguments go after --)", bad);
+    if (nwords > 1)
+        wb_usage("one program at a time; '%s' is a second one (its arguments go after --)", words[1]);
+    o->file = nwords > 0 ? words[0] : NULL;
+    free(words);
+    if (o->backend && strcmp(o->backend, "gpu") != 0 && strcmp(o->backend, "emu") != 0)
+        wb_usage("--backend is gpu or emu, not '%s'", o->backend);
+    if (o->timeout) {
+        char *end;
+        o->timeout_s = strtod(o->timeout, &end);
+        if (end == o->timeout || *end || !(o->timeout_s > 0 && o->timeout_s <= 86400))
+            wb_usage("--timeout needs seconds, from 1 to 86400, not '%s'", o->timeout);
     }
     if (!o->file)
         wb_usage("which program?%s", "");
     if (!file_exists(o->file))
         wb_usage("no such file: %s", o->file);
-    if (i < argc) {
-        o->nargs = argc - i - 1;
-        o->args = argv + i + 1;
+    if (dash < argc) {
+        o->nargs = argc - dash - 1;
+        o->args = argv + dash + 1;
     }
 }
 

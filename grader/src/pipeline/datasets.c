@@ -5,10 +5,12 @@
 #include "datasets.h"
 #include "kit.h"
 #include "process.h"
+#include "options.h"
 #include "util.h"
 #include "../runtime/rng.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,23 +107,29 @@ char *dataset_dir(const lab_manifest *m, int index)
     return dir;
 }
 
+typedef struct {
+    const char *out, *seed;
+    int all;
+} datasets_args;
+
+static const option_spec datasets_options[] = {
+    { "--seed", OPT_VALUE, offsetof(datasets_args, seed), "S", "the seed (default: the lab's)", 0 },
+    { "--out", OPT_VALUE, offsetof(datasets_args, out), "DIR", "where they go (default: the kit's datasets/)", 0 },
+    { "--all", OPT_FLAG, offsetof(datasets_args, all), NULL, "on-demand ones too", 0 },
+};
+
 int cmd_datasets(int argc, char **argv)
 {
-    const char *lab = NULL, *out = NULL, *seed_text = NULL;
-    int all = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed_text = argv[++i];
-        else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
-            out = argv[++i];
-        else if (strcmp(argv[i], "--all") == 0)
-            all = 1;
-        else if (argv[i][0] != '-' && !lab)
-            lab = argv[i];
-        else
-            die("datasets: unexpected argument '%s'\nusage: gpulab datasets LAB [--seed S] [--out DIR] [--all]",
-                argv[i]);
-    }
+    datasets_args da = { NULL, NULL, 0 };
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words), *bad = NULL;
+    int nwords;
+    if (options_parse(datasets_options, sizeof datasets_options / sizeof datasets_options[0], &da, argc, argv, 0,
+                      words, &nwords, &bad) < 0 || nwords > 1)
+        die("datasets: unexpected argument '%s'\nusage: gpulab datasets LAB [--seed S] [--out DIR] [--all]",
+            bad ? bad : words[1]);
+    const char *lab = nwords > 0 ? words[0] : NULL, *out = da.out, *seed_text = da.seed;
+    int all = da.all;
+    free(words);
     if (!lab)
         die("usage: gpulab datasets LAB [--seed S] [--out DIR] [--all]");
     char *id = manifest_resolve(lab);
