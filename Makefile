@@ -51,11 +51,11 @@ include $(EMU_MK)
 endif
 
 # ---- the grader -------------------------------------------------------------
-# grader/src/ by layer: main.c, then pipeline/ (one submission's path:
-# build, run, compare, report), checkers/ (what the checkers and diagnoses
-# find), class/ (a class's grading and exports), formats/ (lab.json, libwb
-# and the Teaching Kit's files), common/ (helpers the others share).
-GRADER_LAYERS := pipeline checkers class formats common
+# grader/src/ by layer (docs/architecture.md), each including only those
+# below it: common/ (what all share), checkers/ (evidence read, never run),
+# pipeline/ (one submission's path, and the stages that run programs again),
+# commands/ and class/ (what drives the pipeline), then main.c.
+GRADER_LAYERS := pipeline checkers class commands common
 GRADER_SRC := grader/src/main.c $(foreach l,$(GRADER_LAYERS),$(wildcard grader/src/$(l)/*.c))
 GRADER_HDR := $(foreach l,$(GRADER_LAYERS),$(wildcard grader/src/$(l)/*.h))
 GRADER_INC := -Igrader/src $(addprefix -Igrader/src/,$(GRADER_LAYERS))

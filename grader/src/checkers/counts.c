@@ -3,7 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "counts.h"
-#include "sanitize.h"
+#include "findings.h"
 #include "util.h"
 
 #include <cJSON.h>

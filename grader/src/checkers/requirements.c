@@ -3,9 +3,8 @@
  */
 #define _GNU_SOURCE
 #include "requirements.h"
-#include "build.h"
 #include "counts.h"
-#include "sanitize.h"
+#include "findings.h"
 #include "util.h"
 
 #include <cJSON.h>
@@ -237,19 +236,6 @@ void evidence_from_emu_facts(const char *path, kernel_evidence *e)
         *fields[i] = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
     }
     cJSON_Delete(o);
-}
-
-void evidence_from_build(const backend *b, const char *workdir, kernel_evidence *e)
-{
-    if (b->kind == BACKEND_GPU) {
-        char *keep = build_keep_dir(workdir);
-        evidence_from_ptx_dir(keep, e);
-        free(keep);
-    } else {
-        char *facts = build_facts_path(workdir);
-        evidence_from_emu_facts(facts, e);
-        free(facts);
-    }
 }
 
 void evidence_from_emu_log(const char *path, kernel_evidence *e)

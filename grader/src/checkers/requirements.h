@@ -15,11 +15,10 @@
 #ifndef GPULAB_REQUIREMENTS_H
 #define GPULAB_REQUIREMENTS_H
 
-#include "backend.h"
 #include "manifest.h"
 #include "result.h"
 
-typedef struct {
+typedef struct kernel_evidence_s {
     int observed;           /* some evidence was read (a build report, or a launch) */
     long shared_bytes;      /* most shared memory any kernel used */
     long barriers;          /* most barriers any kernel used */
@@ -42,9 +41,6 @@ typedef struct {
 void evidence_from_ptx_dir(const char *dir, kernel_evidence *e);
 /* The facts emucc wrote about the source (emulator builds). */
 void evidence_from_emu_facts(const char *path, kernel_evidence *e);
-/* What a grading build in workdir (build.h) shows: its PTX on a GPU, or
- * emucc's facts about the source on the emulator. */
-void evidence_from_build(const backend *b, const char *workdir, kernel_evidence *e);
 /* Adds what one run's emulator log shows; a missing log adds nothing. */
 void evidence_from_emu_log(const char *path, kernel_evidence *e);
 

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "build.h"
+#include "requirements.h"
 #include "source.h"
 #include "kit.h"
 #include "process.h"
@@ -996,4 +997,17 @@ char *build_student_named(const char *text, const char *workdir, const char *stu
     }
     free(theirs);
     return out;
+}
+
+void build_evidence(const backend *b, const char *workdir, kernel_evidence *e)
+{
+    if (b->kind == BACKEND_GPU) {
+        char *keep = build_keep_dir(workdir);
+        evidence_from_ptx_dir(keep, e);
+        free(keep);
+    } else {
+        char *facts = build_facts_path(workdir);
+        evidence_from_emu_facts(facts, e);
+        free(facts);
+    }
 }

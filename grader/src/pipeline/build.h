@@ -77,4 +77,10 @@ char *build_keep_dir(const char *workdir);
 /* What emucc saw in the source (emucc --facts; emulator builds). */
 char *build_facts_path(const char *workdir);
 
+/* What the grading build in workdir shows of the lab's techniques
+ * (requirements.h): its PTX on a GPU, emucc's facts about the source on the
+ * emulator. */
+struct kernel_evidence_s;
+void build_evidence(const backend *b, const char *workdir, struct kernel_evidence_s *e);
+
 #endif

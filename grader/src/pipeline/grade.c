@@ -28,15 +28,6 @@
  * once per dataset. */
 #define MAX_TIMEOUTS 2
 
-const char *status_name(status_t s)
-{
-    static const char *const names[ST_COUNT] = {
-        "pass", "wrong", "compile_error", "timeout", "crash", "cuda_error", "no_output", "grader_error",
-        "requirement_failed", "unsafe", "refused",
-    };
-    return s < ST_COUNT ? names[s] : "grader_error";
-}
-
 void submission_result_free(submission_result *s)
 {
     for (int i = 0; i < s->ndatasets; i++) {
@@ -784,7 +775,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     kernel_evidence evidence;
     memset(&evidence, 0, sizeof evidence);
     if (br.ok)
-        evidence_from_build(b, workdir, &evidence);
+        build_evidence(b, workdir, &evidence);
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
         for (int i = 0; i < s->ndatasets; i++) {

@@ -418,7 +418,7 @@ static void solution_techniques(const backend *b, const char *work, int shown[NT
 {
     kernel_evidence e;
     memset(&e, 0, sizeof e);
-    evidence_from_build(b, work, &e);
+    build_evidence(b, work, &e);
     for (size_t i = 0; i < NTECHNIQUES; i++)
         shown[i] = requirement_shown(&e, lab_techniques[i]);
 }

@@ -41,63 +41,10 @@ static void faults_finish(sanitize_result *r)
     r->fault_summary = diagnose_faults(&r->faults);
 }
 
-/* Line n (1-based) of the student's file, trimmed, for quoting; "" if none. */
-static char *source_line(const char *file, int n)
-{
-    char *text = file ? read_file(file, NULL) : NULL;
-    if (!text || n < 1) {
-        free(text);
-        return xstrdup("");
-    }
-    const char *p = text;
-    for (int i = 1; i < n && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    char *out;
-    if (!p) {
-        out = xstrdup("");
-    } else {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        size_t len = strcspn(p, "\n");
-        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\r'))
-            len--;
-        out = len > 70 ? xasprintf("%.67s...", p) : xasprintf("%.*s", (int)len, p);
-    }
-    free(text);
-    return out;
-}
-
-static char *quote(const char *file, int line)
-{
-    char *src = source_line(file, line);
-    char *q = *src ? xasprintf("line %d (`%s`)", line, src) : xasprintf("line %d", line);
-    free(src);
-    return q;
-}
 
 
-/* A checker's location: the student's line, quoted, when it is in the
- * student's file; else FILE:LINE, never passed off as a line of theirs (an
- * inline function of a library header the student's call reached). */
-static char *quote_at(const char *student, const char *file, int line)
-{
-    if (student && file && strcmp(path_base(file), path_base(student)) == 0)
-        return quote(student, line);
-    return xasprintf("%s:%d", file ? path_base(file) : "?", line);
-}
 
-char *sanitize_quote(const char *file, int line)
-{
-    return quote(file, line);
-}
 
-char *sanitize_quote_at(const char *student, const char *file, int line)
-{
-    return quote_at(student, file, line);
-}
 
 /* "at KERNEL(args)+0x90 in FILE:LINE" -> kernel, file, line */
 static int parse_at(const char *s, char *kernel, size_t klen, char *file, size_t flen, int *line)
@@ -206,7 +153,7 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
         /* thousands of records may name the same line: quote it once */
         if (r->nfindings == SAN_MAX_FINDINGS || already(r, misaligned ? "misaligned" : "out-of-bounds", file, line, 0))
             return;
-        char *q = quote(student, line);
+        char *q = sanitize_quote(student, line);
         const char *what = strcmp(access, "write") == 0 ? "write" : "read";
         char *msg;
         if (misaligned)
@@ -246,7 +193,7 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
             *c = (char)(*c | 0x20);
         int l1 = line < line2 ? line : line2, l2 = line < line2 ? line2 : line;
         const char *a1 = line <= line2 ? kind1 : kind2, *a2 = line <= line2 ? kind2 : kind1;
-        char *q1 = quote(student, l1), *q2 = quote(student, l2);
+        char *q1 = sanitize_quote(student, l1), *q2 = sanitize_quote(student, l2);
         char *msg = xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
                               "__syncthreads() separates them, so some threads can get there before "
                               "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
@@ -258,7 +205,7 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
     if (strstr(head, "Barrier error detected")) {
         if (b->n < 2 || parse_at(b->lines[1], kernel, sizeof kernel, file, sizeof file, &line))
             return;
-        char *q = quote(student, line);
+        char *q = sanitize_quote(student, line);
         char *msg = xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
                               "block%s: a barrier inside a condition that some threads skip hangs or "
                               "breaks the block", q, kernel, where);
@@ -269,7 +216,7 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
     if (strstr(head, "Uninitialized __global__ memory read")) {
         if (b->n < 2 || parse_at(b->lines[1], kernel, sizeof kernel, file, sizeof file, &line))
             return;
-        char *q = quote(student, line);
+        char *q = sanitize_quote(student, line);
         add(r, "uninitialised", file, line, 0,
             xasprintf("the read at %s in %s reads device memory nothing wrote%s", q, kernel, where));
         free(q);
@@ -441,7 +388,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 int l1 = first ? ln : ln2, l2 = first ? ln2 : ln;
                 const char *x1 = first ? a1 : a2, *x2 = first ? a2 : a1;
                 const char *f1 = first ? file : file2, *f2 = first ? file2 : file;
-                char *q1 = quote_at(student, f1, l1), *q2 = quote_at(student, f2, l2);
+                char *q1 = sanitize_quote_at(student, f1, l1), *q2 = sanitize_quote_at(student, f2, l2);
                 /* the emulator names the other block's thread: " by thread (x,y,z) of another block, (x,y,z)" */
                 char other_t[32] = "", other_b[32] = "", who[160] = "";
                 const char *by = strstr(msg, " by thread (");
@@ -461,7 +408,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                  * allocation (33 rows into 31): the harness's guard zones
                  * take the bytes in a graded run, the checkers' builds have
                  * none, so only here is it refused, at the student's line */
-                char *q = quote(student, ln);
+                char *q = sanitize_quote(student, ln);
                 char *clean = xstrdup(msg);
                 char *code = strstr(clean, " (cudaError");
                 if (code)
@@ -475,7 +422,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 free(clean);
                 free(q);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {
-                char *q = quote(student, ln);
+                char *q = sanitize_quote(student, ln);
                 char *clean = xstrdup(msg);
                 char *code = strstr(clean, " (cudaError");
                 if (code)
@@ -485,14 +432,14 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 free(clean);
                 free(q);
             } else if (strcmp(category, "barrier-divergence") == 0 && ln > 0) {
-                char *q = quote(student, ln);
+                char *q = sanitize_quote(student, ln);
                 const char *at = strstr(msg, "has returned from the kernel, at ");
                 const char *colon = at ? strrchr(at, ':') : NULL;
                 int ret = colon ? atoi(colon + 1) : 0;
                 if (ret > 0) {
                     /* the emulator knows the return the thread took: the
                      * finding is there, the barrier its second line */
-                    char *qr = quote(student, ret);
+                    char *qr = sanitize_quote(student, ret);
                     add(r, "barrier", file, ret, ln,
                         xasprintf("the return at %s in %s ends some threads before the __syncthreads() at %s%s: "
                                   "they have already returned from the kernel when the rest of the block waits "
@@ -776,13 +723,6 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
         build_fault_list(m, b, sb);
 }
 
-int sanitize_has_race(const sanitize_result *r)
-{
-    for (int i = 0; i < r->nfindings; i++)
-        if (strcmp(r->findings[i].kind, "race") == 0)
-            return 1;
-    return 0;
-}
 
 const char *sanitize_builds_problem(const sanitize_builds *sb)
 {
@@ -1255,14 +1195,3 @@ void sanitize_collect(sanitize_pending *p, const char *student_file, sanitize_re
     free(p);
 }
 
-void sanitize_result_free(sanitize_result *r)
-{
-    for (int i = 0; i < r->nfindings; i++)
-        free(r->findings[i].message);
-    free(r->problem);
-    fault_threads_free(&r->faults);
-    free(r->fault_summary);
-    fault_threads_free(&r->races);
-    free(r->race_summary);
-    memset(r, 0, sizeof *r);
-}
