@@ -169,15 +169,27 @@ static int parse_or_die(const option_spec *table, size_t n, void *args, int argc
     return at;
 }
 
+/* A command of the form LAB THING...: its options by table into args; the
+ * lab and the rest (pointers into *words, which the caller frees). Returns
+ * where "--" is, as parse_or_die. */
+static int parse_lab_command(const option_spec *table, size_t n, void *args, int argc, char **argv,
+                             int stop_at_dashdash, const char ***words, const char **lab, const char ***rest,
+                             int *nrest)
+{
+    int nwords;
+    *words = xcalloc((size_t)argc + 1, sizeof **words);
+    int at = parse_or_die(table, n, args, argc, argv, stop_at_dashdash, *words, &nwords);
+    *lab = nwords > 0 ? (*words)[0] : NULL;
+    *rest = *words + (nwords > 0);
+    *nrest = nwords > 0 ? nwords - 1 : 0;
+    return at;
+}
+
 static void parse_options(int argc, char **argv, cli_options *o)
 {
     memset(o, 0, sizeof *o);
-    const char **words = o->words = xcalloc((size_t)argc + 1, sizeof *words);
-    int nwords;
-    parse_or_die(check_options, COUNT(check_options), o, argc, argv, 0, words, &nwords);
-    o->lab = nwords > 0 ? words[0] : NULL;
-    o->files = words + (nwords > 0);
-    o->nfiles = nwords > 0 ? nwords - 1 : 0;
+    parse_lab_command(check_options, COUNT(check_options), o, argc, argv, 0, &o->words, &o->lab, &o->files,
+                      &o->nfiles);
     if (o->timeout) {
         char *end;
         o->timeout_s = strtod(o->timeout, &end);
@@ -454,12 +466,8 @@ static int task_of(const option_spec *o)
 static void grade_args_parse(int argc, char **argv, grade_args *a)
 {
     memset(a, 0, sizeof *a);
-    const char **words = a->words = xcalloc((size_t)argc + 1, sizeof *words);
-    int nwords;
-    parse_or_die(grade_options_table, COUNT(grade_options_table), a, argc, argv, 0, words, &nwords);
-    a->lab = nwords > 0 ? words[0] : NULL;
-    a->inputs = words + (nwords > 0);
-    a->ninputs = nwords > 0 ? nwords - 1 : 0;
+    parse_lab_command(grade_options_table, COUNT(grade_options_table), a, argc, argv, 0, &a->words, &a->lab,
+                      &a->inputs, &a->ninputs);
 }
 
 static void grade_args_free(grade_args *a)
@@ -865,12 +873,8 @@ static int cmd_slurm(int argc, char **argv)
     memset(&sa, 0, sizeof sa);
     size_t nopts;
     const option_spec *opts = slurm_options(&nopts);
-    const char **words = sa.g.words = xcalloc((size_t)argc + 1, sizeof *words);
-    int nwords;
-    int dash = parse_or_die(opts, nopts, &sa, argc, argv, 1, words, &nwords);
-    sa.g.lab = nwords > 0 ? words[0] : NULL;
-    sa.g.inputs = words + (nwords > 0);
-    sa.g.ninputs = nwords > 0 ? nwords - 1 : 0;
+    int dash = parse_lab_command(opts, nopts, &sa, argc, argv, 1, &sa.g.words, &sa.g.lab, &sa.g.inputs,
+                                 &sa.g.ninputs);
     grade_args a = sa.g;
     const char *tasks = sa.tasks;
     int wait = sa.wait;
