@@ -1004,7 +1004,7 @@ static const command_spec commands[] = {
       NULL, 0, cmd_compare },
     { "explain-sanitizer", "REPORT [SOURCE]", "turn a compute-sanitizer report into the kit's findings", NULL, 0,
       cmd_explain_sanitizer },
-    { "wb", "FILE.cu [--backend gpu|emu] [--libwb-tolerance] [--timeout SECONDS] [--keep] -- ARGS",
+    { "wb", "FILE.cu [--backend gpu|emu] [--libwb-tolerance] [--timeout SECONDS] [--keep] [--sandbox MODE] -- ARGS",
       "build and run a Teaching Kit (libwb) program with its own\narguments (-i in0,in1 -e expected -o out -t "
       "type); exit 0 when\nwbSolution's output is correct under the kit's tolerance;\n--libwb-tolerance: judge "
       "by libwb's rule instead (|difference| <= 0.2)", NULL, 0, cmd_wb },

@@ -173,7 +173,9 @@ def test_a_program_as_students_write_it_without_cuda(labs, tmp_path):
     """The same on a machine without CUDA (a laptop, Gradescope): the
     machine's CUDA hidden from the build, the emulator's headers serve."""
     dataset = labs["matmul"][0]
-    args = kit.without_cuda([kit.GPULAB, "wb", STUDENT, "--backend", "emu", "--", "-i",
+    # --sandbox none: CUDA is hidden in a user namespace whose root maps no
+    # other user, where no sandbox of the kit's can hand its folders over
+    args = kit.without_cuda([kit.GPULAB, "wb", STUDENT, "--backend", "emu", "--sandbox", "none", "--", "-i",
                              f"{dataset / 'input0.raw'},{dataset / 'input1.raw'}", "-e", dataset / "output.raw"])
     if args is None:
         pytest.skip("cannot hide this machine's CUDA from the compiler (no mount namespace, or CUDA in /usr/include)")
@@ -655,3 +657,63 @@ def test_integer_import_and_solution(tmp_path):
     p = run("half.raw", "output.raw")
     assert p.returncode == 1
     assert "half.raw: value 2 of 4 is 70.5, not a whole number (imported as \"Integer\")" in p.stderr, p.stderr
+
+
+HOSTILE_WB = r"""
+#include <wb.h>
+#include <stdio.h>
+#include <stdlib.h>
+/* a Kit program run with gpulab wb that reads a root-only file and appends to
+ * a reference solution of the kit, then does its job badly */
+int main(int argc, char **argv)
+{
+    FILE *f = fopen("@SECRET@", "r");
+    char line[128] = "";
+    if (f && fgets(line, sizeof line, f))
+        printf("hostile_wb: read %s", line);
+    if (f)
+        fclose(f);
+    FILE *g = fopen("@SOLUTION@", "a");
+    if (g) {
+        fputs("/* hostile_wb was here */\n", g);
+        fclose(g);
+    }
+    wbArg_t args = wbArg_read(argc, argv);
+    int n;
+    float *in = (float *)wbImport(wbArg_getInputFile(args, 0), &n);
+    wbSolution(args, in, n);
+    return 0;
+}
+"""
+
+
+def test_a_hostile_program_run_with_wb_is_sandboxed(tmp_path):
+    """gpulab wb builds and runs the program in grade's sandbox (by default,
+    --sandbox auto): a program that reads a root-only file and appends to the
+    kit's reference solution reaches neither; its own files are copies in a
+    folder of its own. With --sandbox none it reads the secret, so the test
+    can tell."""
+    if os.geteuid() != 0:
+        pytest.skip("the test makes a root-only secret: run it as root")
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    secret = tmp_path / "secret.txt"
+    mark = "gpulab-wb-secret-" + str(random.randrange(1 << 30))
+    secret.write_text(mark + "\n")
+    secret.chmod(0o600)
+    solution = kit.solution("01-basic-matmul")
+    before = solution.read_bytes()
+    prog = tmp_path / "hostile.cu"
+    prog.write_text(HOSTILE_WB.replace("@SECRET@", str(secret)).replace("@SOLUTION@", str(solution)))
+    data = tmp_path / "in0.raw"
+    data.write_text("3\n1.0\n2.0\n3.0\n")
+    try:
+        p = kit.gpulab("wb", prog, "--backend", "emu", "--", "-i", data, "-e", data, "-o", tmp_path / "out.raw")
+        assert mark not in p.stdout + p.stderr, p.stdout[-2000:]
+        assert solution.read_bytes() == before, "the program appended to a reference solution"
+        assert p.returncode == 0 and "gpulab wb: correct" in p.stdout, p.stdout[-2000:] + p.stderr[-2000:]
+        assert (tmp_path / "out.raw").exists(), "-o's file was not copied out of the run's folder"
+        p = kit.gpulab("wb", prog, "--backend", "emu", "--sandbox", "none", "--", "-i", data, "-e", data)
+        assert mark in p.stdout, p.stdout[-2000:]
+    finally:
+        solution.write_bytes(before)

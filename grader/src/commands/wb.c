@@ -2,7 +2,8 @@
  * wb.c - `gpulab wb`: a Teaching Kit program run the way the Kit's binaries
  * run, on the kit's stages: build (build.c, build_wb_program: the program
  * against grader/runtime/wb/wb.h), run (process.c: the program with the
- * user's libwb arguments, a time limit, its output captured), compare
+ * user's libwb arguments, in grade's sandbox, in a folder of its own with
+ * copies of the files they name, a time limit, its output captured), compare
  * (compare.c, compare_output_libwb) and a verdict of a few lines.
  *
  * wbSolution judges in the program's own process and prints the Kit's
@@ -19,10 +20,12 @@
 #include "compare.h"
 #include "process.h"
 #include "run.h"
+#include "sandbox.h"
 #include "options.h"
 #include "util.h"
 #include "../runtime/wb/wb_runtime.h"
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +40,7 @@
 typedef struct {
     const char *file;
     const char *backend;
+    const char *sandbox;    /* --sandbox, as given (default auto) */
     const char *timeout;    /* --timeout, as given */
     int libwb_tolerance;
     double timeout_s;
@@ -60,6 +64,8 @@ static const option_spec wb_options_table[] = {
     { "--timeout", OPT_VALUE, offsetof(wb_options, timeout), "SECONDS", "the run's time limit (default 60)", 0 },
     { "--libwb-tolerance", OPT_FLAG, offsetof(wb_options, libwb_tolerance), NULL, "judge by libwb's rule", 0 },
     { "--keep", OPT_FLAG, offsetof(wb_options, keep), NULL, "keep the work directory", 0 },
+    { "--sandbox", OPT_VALUE, offsetof(wb_options, sandbox), "auto|unshare|uid|none",
+      "isolation of the build and the run, as for grade (default auto)", 0 },
 };
 
 static void parse_wb_options(int argc, char **argv, wb_options *o)
@@ -104,9 +110,38 @@ static const char *expected_argument(const wb_options *o)
     return found;
 }
 
-static void show_output(const proc_result *p)
+/* The names a sandboxed run's files have in its folder, and the paths the
+ * user gave for them: what the program prints names the user's files. */
+typedef struct {
+    char **copy, **given;
+    int n;
+} file_names;
+
+static char *with_given_names(char *text, const file_names *names)
 {
-    char *out = printable(p->out_text), *err = printable(p->err_text);
+    for (int i = 0; names && i < names->n; i++) {
+        strbuf sb;
+        sb_init(&sb);
+        const char *at = text, *hit;
+        size_t k = strlen(names->copy[i]);
+        while ((hit = strstr(at, names->copy[i])) != NULL) {
+            sb_append(&sb, at, (size_t)(hit - at));
+            sb_puts(&sb, names->given[i]);
+            at = hit + k;
+        }
+        sb_puts(&sb, at);
+        free(text);
+        text = sb_detach(&sb);
+        if (!text)
+            text = xstrdup("");
+    }
+    return text;
+}
+
+static void show_output(const proc_result *p, const file_names *names)
+{
+    char *out = with_given_names(printable(p->out_text), names);
+    char *err = with_given_names(printable(p->err_text), names);
     fputs(out, stdout);
     if (p->out_dropped)
         printf("[gpulab wb: %zu more bytes of the program's output not shown]\n", p->out_dropped);
@@ -190,12 +225,83 @@ static int judge(const wb_options *o, const char *solution, const char *expected
     return correct ? 0 : 1;
 }
 
+/* In the sandbox the program sees its own run folder only: the files its
+ * libwb arguments name (-i's inputs, -e) are copied into run_dir and the
+ * arguments rewritten to their copies; -o names a file there, copied out
+ * to where the user asked once the run is over (*out_from, *out_to).
+ * Returns the new arguments (strings malloc'd, freed by free_arguments). */
+static char **sandboxed_arguments(const wb_options *o, const char *run_dir, char **out_from, const char **out_to,
+                                  file_names *names)
+{
+    char **v = xcalloc((size_t)o->nargs + 1, sizeof *v);
+    *out_from = NULL;
+    *out_to = NULL;
+    for (int i = 0; i < o->nargs; i++) {
+        const char *a = o->args[i];
+        int names_file = i + 1 < o->nargs && (strcmp(a, "-i") == 0 || strcmp(a, "-e") == 0 || strcmp(a, "-o") == 0);
+        v[i] = xstrdup(a);
+        if (!names_file)
+            continue;
+        const char *value = o->args[++i];
+        strbuf copies;
+        sb_init(&copies);
+        char *list = xstrdup(value);
+        int k = 0;
+        for (char *save = NULL, *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save), k++) {
+            char *name = xasprintf("%c%d-%s", a[1], k, path_base(f));
+            char *to = xasprintf("%s/%s", run_dir, name);
+            if (a[1] != 'o' && copy_file(f, to) != 0)
+                wb_usage("cannot read %s (the program runs in a folder of its own, with copies of the files its "
+                         "arguments name)", xasprintf("%s: %s", f, strerror(errno)));
+            if (a[1] == 'o') {
+                *out_from = xstrdup(to);
+                *out_to = value;
+            }
+            sb_printf(&copies, "%s%s", k ? "," : "", name);
+            names->copy = xrealloc(names->copy, (size_t)(names->n + 1) * sizeof *names->copy);
+            names->given = xrealloc(names->given, (size_t)(names->n + 1) * sizeof *names->given);
+            names->copy[names->n] = name;
+            names->given[names->n++] = xstrdup(f);
+            free(to);
+        }
+        free(list);
+        v[i] = sb_detach(&copies);
+    }
+    return v;
+}
+
+/* -o's file, written by the program in its run folder, where the user asked
+ * for it: read without following links and capped, written without
+ * following any either. */
+static void copy_out(const char *from, const char *to)
+{
+    size_t len;
+    char *why = NULL;
+    char *data = untrusted_read(from, RUN_OUTPUT_MAX_BYTES, 0, &len, &why);
+    if (!data)
+        fprintf(stderr, "gpulab wb: the program wrote no -o file: %s\n", why ? why : "?");
+    else if (write_output(to, data, len) != 0)
+        fprintf(stderr, "gpulab wb: cannot write %s: %s\n", to, strerror(errno));
+    free(data);
+    free(why);
+}
+
+static void free_arguments(char **v, int n)
+{
+    for (int i = 0; v && i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
 int cmd_wb(int argc, char **argv)
 {
     wb_options o;
     parse_wb_options(argc, argv, &o);
     backend b;
     backend_choose(o.backend, &b);
+    /* a Kit program is as untrusted as a submission (an instructor may run a
+     * student's): built and run in grade's sandbox */
+    sandbox_init(o.sandbox ? o.sandbox : "auto", o.keep);
     char *workdir = make_temp_dir("gpulab-wb");
     build_result br;
     build_wb_program(&b, o.file, workdir, &br);
@@ -208,15 +314,36 @@ int cmd_wb(int argc, char **argv)
         rc = br.grader_fault ? 2 : 1;
         goto done;
     }
-    char *solution = xasprintf("%s/%s", workdir, WB_SOLUTION_FILE);
+    /* sandboxed, the run has a folder of its own holding copies of its
+     * files; else it runs in the user's folder, as the Kit's binaries do */
+    char *run_dir = sandbox_active() ? run_dir_for(workdir, "run") : NULL;
+    char *out_from = NULL;
+    const char *out_to = NULL;
+    char **args = o.args;
+    file_names names = { NULL, NULL, 0 };
+    if (run_dir) {
+        if (make_dirs(run_dir) != 0)
+            die("cannot create %s: %s", run_dir, strerror(errno));
+        sandbox_limit_run_dir(run_dir);
+        args = sandboxed_arguments(&o, run_dir, &out_from, &out_to, &names);
+    }
+    char *solution = xasprintf("%s/%s", run_dir ? run_dir : workdir, WB_SOLUTION_FILE);
     proc_result p;
-    wb_run_program(br.program, o.args, o.nargs, solution, o.libwb_tolerance, o.timeout_s, NULL, &p);
-    show_output(&p);
+    wb_run_program(br.program, args, o.nargs, solution, o.libwb_tolerance, o.timeout_s, run_dir, &p);
+    if (out_from)
+        copy_out(out_from, out_to);
+    show_output(&p, &names);
     char *problem = wb_run_problem(&p, o.timeout_s);
     rc = judge(&o, solution, expected_argument(&o), problem);
     free(problem);
     proc_result_free(&p);
     free(solution);
+    if (args != o.args)
+        free_arguments(args, o.nargs);
+    free(out_from);
+    free(run_dir);
+    free_arguments(names.copy, names.n);
+    free_arguments(names.given, names.n);
 done:
     build_result_free(&br);
     if (o.keep)
