@@ -173,9 +173,9 @@ def test_a_program_as_students_write_it_without_cuda(labs, tmp_path):
     """The same on a machine without CUDA (a laptop, Gradescope): the
     machine's CUDA hidden from the build, the emulator's headers serve."""
     dataset = labs["matmul"][0]
-    # --sandbox none: CUDA is hidden in a user namespace whose root maps no
-    # other user, where no sandbox of the kit's can hand its folders over
-    args = kit.without_cuda([kit.GPULAB, "wb", STUDENT, "--backend", "emu", "--sandbox", "none", "--", "-i",
+    # (CUDA is hidden in a user namespace whose root maps no other user: the
+    # sandbox there is a user namespace of its own, as for an ordinary user)
+    args = kit.without_cuda([kit.GPULAB, "wb", STUDENT, "--backend", "emu", "--", "-i",
                              f"{dataset / 'input0.raw'},{dataset / 'input1.raw'}", "-e", dataset / "output.raw"])
     if args is None:
         pytest.skip("cannot hide this machine's CUDA from the compiler (no mount namespace, or CUDA in /usr/include)")

@@ -38,6 +38,8 @@
 #include <unistd.h>
 
 #define SANDBOX_GID 65534 /* nogroup */
+/* The uid mode's users: 200000 + a work folder's inode (uid_of_workdir). */
+#define UID_MODE_FIRST_UID 200000u
 #if defined(__x86_64__)
 #define SECCOMP_AUDIT_ARCH AUDIT_ARCH_X86_64
 #elif defined(__aarch64__)
@@ -222,6 +224,24 @@ static void private_mounts(int keep_files)
 
 static void uid_mode_init(const char *why_not_namespaces);
 
+/* Whether this root can become the users the uid mode gives submissions: a
+ * root inside a user namespace that maps no other user (unshare -r, a
+ * rootless container) cannot, and would fail at the first build. 1, or 0
+ * with why. */
+static int users_of_its_own(char *why, int len)
+{
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(setgid(SANDBOX_GID) == 0 && setuid(UID_MODE_FIRST_UID) == 0 ? 0 : 1);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(why, (size_t)len, "root here cannot become another user (a user namespace that maps only "
+                                   "root?), which the uid mode needs");
+        return 0;
+    }
+    return 1;
+}
+
 void sandbox_init(const char *requested, int keep_files)
 {
     if (!requested)
@@ -236,6 +256,11 @@ void sandbox_init(const char *requested, int keep_files)
     if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0 && strcmp(requested, "uid") != 0)
         die("--sandbox %s: expected auto, unshare, uid or none", requested);
     char why[320];
+    /* A root that cannot become other users (inside a user namespace that
+     * maps only it: unshare -r, a rootless container) grades as an ordinary
+     * user does, in a user namespace of its own. */
+    if (geteuid() == 0 && !in_user_namespace && strcmp(requested, "uid") != 0 && !users_of_its_own(why, sizeof why))
+        enter_user_namespace(why, sizeof why);
     int namespaces = strcmp(requested, "uid") != 0 && probe(why, sizeof why) == 0;
     if (namespaces) {
         active = 1;
@@ -251,7 +276,8 @@ void sandbox_init(const char *requested, int keep_files)
     }
     /* Root in a container that refuses namespaces: a user of its own per
      * submission is the isolation left (--sandbox auto, or uid). */
-    if (geteuid() == 0 && !in_user_namespace && strcmp(requested, "unshare") != 0) {
+    if (geteuid() == 0 && !in_user_namespace && strcmp(requested, "unshare") != 0 &&
+        users_of_its_own(why, sizeof why)) {
         uid_mode_init(strcmp(requested, "uid") == 0 ? "--sandbox uid" : why);
         return;
     }
@@ -359,8 +385,6 @@ void remove_work_dir(const char *dir)
  * Not had: a root of its own (the machine's world-readable files are
  * visible), a pid namespace and hidepid; the folders' limits are met a
  * tenth of a second late (what a run writes meanwhile). */
-
-#define UID_MODE_FIRST_UID 200000u
 
 static int fail(char *why, int len, const char *what, const char *path);
 static char *parent_of(const char *path);
