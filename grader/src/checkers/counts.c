@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "counts.h"
+#include "json.h"
 #include "findings.h"
 #include "util.h"
 
@@ -42,12 +43,8 @@ static void top_line(const cJSON *counts, access_counts *c)
 /* A launch line's three numbers at key ("grid", "block"), 0s where absent. */
 static void triple(const cJSON *o, const char *key, unsigned v[3])
 {
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
-    for (int d = 0; d < 3; d++) {
-        const cJSON *e = cJSON_IsArray(a) ? cJSON_GetArrayItem(a, d) : NULL;
-        v[d] = cJSON_IsNumber(e) && e->valuedouble >= 0 && e->valuedouble <= 4294967295.0 ? (unsigned)e->valuedouble
-                                                                                           : 0;
-    }
+    if (json_triple(o, key, v) != 0)
+        v[0] = v[1] = v[2] = 0;
 }
 
 /* One launch line: its counts added; it becomes the launch c describes

@@ -482,12 +482,6 @@ static char *record_path(const batch_options *o, const batch_entry *e)
     return xasprintf("%s/%s.json", o->records_dir, e->id);
 }
 
-static const char *json_string(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static int same(const char *a, const char *b)
 {
     return a && b && strcmp(a, b) == 0;
@@ -518,12 +512,12 @@ static cJSON *reusable_record(const batch_options *o, const batch_entry *e, cons
     int kit_failed = 0;
     const cJSON *ds;
     cJSON_ArrayForEach(ds, cJSON_GetObjectItemCaseSensitive(rec, "datasets"))
-        kit_failed |= same(json_string(ds, "status"), "grader_error");
-    if (!kit_failed && same(json_string(rec, "submission_sha256"), sub_sha) &&
-        same(json_string(rec, "grader_version"), o->grader_version) &&
-        same(json_string(rec, "grader_sha256"), grader_sha) && same(json_string(rec, "backend"), backend_name) &&
-        same(json_string(rec, "datasets_sha256"), datasets_sha) && same(json_string(rec, "options"), options_key) &&
-        same_or_none(json_string(rec, "id_clash"), e->clash))
+        kit_failed |= same(json_str(ds, "status", NULL), "grader_error");
+    if (!kit_failed && same(json_str(rec, "submission_sha256", NULL), sub_sha) &&
+        same(json_str(rec, "grader_version", NULL), o->grader_version) &&
+        same(json_str(rec, "grader_sha256", NULL), grader_sha) && same(json_str(rec, "backend", NULL), backend_name) &&
+        same(json_str(rec, "datasets_sha256", NULL), datasets_sha) && same(json_str(rec, "options", NULL), options_key) &&
+        same_or_none(json_str(rec, "id_clash", NULL), e->clash))
         return rec;
     cJSON_Delete(rec);
     return NULL;
@@ -618,7 +612,7 @@ static cJSON *make_record(const lab_manifest *m, const batch_options *o, const b
     cJSON *arr = cJSON_GetObjectItemCaseSensitive(rec, "datasets");
     cJSON *d;
     cJSON_ArrayForEach(d, arr) {
-        const char *name = json_string(d, "name");
+        const char *name = json_str(d, "name", NULL);
         int idx = name ? manifest_find_dataset(m, name) : -1;
         cJSON_AddStringToObject(d, "sha256", idx >= 0 ? ds->hash[idx] : "");
         cJSON_AddBoolToObject(d, "hidden", ds->root != NULL);
@@ -674,14 +668,14 @@ static void read_build_json(const char *workdir, build_result *br, sanitize_preb
     }
     br->ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "ok"));
     br->grader_fault = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "grader_fault"));
-    const char *prog = json_string(o, "program");
+    const char *prog = json_str(o, "program", NULL);
     br->program = prog && *prog ? xstrdup(prog) : NULL;
-    br->log = xstrdup(json_string(o, "log"));
-    br->message = json_string(o, "message") ? xstrdup(json_string(o, "message")) : NULL;
+    br->log = xstrdup(json_str(o, "log", NULL));
+    br->message = json_str(o, "message", NULL) ? xstrdup(json_str(o, "message", NULL)) : NULL;
     const cJSON *checkers = cJSON_GetObjectItemCaseSensitive(o, "checkers");
     for (int i = 0; i < SAN_FOLDERS && cJSON_IsArray(checkers); i++) {
         const cJSON *c = cJSON_GetArrayItem(checkers, i);
-        const char *folder = c ? json_string(c, "folder") : NULL, *problem = c ? json_string(c, "problem") : NULL;
+        const char *folder = c ? json_str(c, "folder", NULL) : NULL, *problem = c ? json_str(c, "problem", NULL) : NULL;
         pre->builds.folder[i] = folder ? xstrdup(folder) : NULL;
         pre->builds.problem[i] = problem ? xstrdup(problem) : NULL;
     }
@@ -790,7 +784,7 @@ static int record_grader_errors(const cJSON *rec)
     int k = 0;
     const cJSON *d;
     cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(rec, "datasets"))
-        k += same(json_string(d, "status"), "grader_error");
+        k += same(json_str(d, "status", NULL), "grader_error");
     return k;
 }
 

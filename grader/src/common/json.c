@@ -91,3 +91,17 @@ void json_fix_utf8(cJSON *item)
             json_fix_utf8(c->child);
     }
 }
+
+int json_triple(const cJSON *o, const char *key, unsigned v[3])
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 3)
+        return -1;
+    for (int d = 0; d < 3; d++) {
+        const cJSON *e = cJSON_GetArrayItem(a, d);
+        if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 4294967295.0)
+            return -1;
+        v[d] = (unsigned)e->valuedouble;
+    }
+    return 0;
+}

@@ -6,6 +6,7 @@
 #include "build.h"
 #include "counts.h"
 #include "diagnose.h"
+#include "json.h"
 #include "process.h"
 #include "run.h"
 #include "sandbox.h"
@@ -861,21 +862,6 @@ static void checker_finish(checker_job *j, proc_result *p)
     free(j->end);
 }
 
-/* A JSON array of three numbers into v; 0, or -1 if it is not one. */
-static int triple_of(const cJSON *o, const char *key, unsigned v[3])
-{
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 3)
-        return -1;
-    for (int d = 0; d < 3; d++) {
-        const cJSON *e = cJSON_GetArrayItem(a, d);
-        if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 4294967295.0)
-            return -1;
-        v[d] = (unsigned)e->valuedouble;
-    }
-    return 0;
-}
-
 /* One line of the emulator's fault list (in its launch log). */
 static void read_fault_line(const cJSON *o, fault_threads *f)
 {
@@ -886,12 +872,12 @@ static void read_fault_line(const cJSON *o, fault_threads *f)
         const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
         if (f->exact) /* one launch faults: a later one is refused by the sticky error */
             return;
-        if (triple_of(o, "grid", f->grid) == 0 && triple_of(o, "block", f->block) == 0)
+        if (json_triple(o, "grid", f->grid) == 0 && json_triple(o, "block", f->block) == 0)
             f->exact = 1;
         snprintf(f->kernel, sizeof f->kernel, "%s", cJSON_IsString(k) ? k->valuestring : "?");
     } else if (strcmp(ev->valuestring, "fault") == 0) {
         unsigned blk[3], thr[3];
-        if (triple_of(o, "block", blk) == 0 && triple_of(o, "thread", thr) == 0 &&
+        if (json_triple(o, "block", blk) == 0 && json_triple(o, "thread", thr) == 0 &&
             fault_threads_add(f, blk, thr) != 0)
             f->incomplete = 1;
     } else if (strcmp(ev->valuestring, "fault_stopped") == 0) {
