@@ -367,6 +367,7 @@ static int grading_workers(const lab_manifest *m, const backend *b, const batch_
 
 typedef struct {
     const char *lab, *backend, *format, *out, *dataset, *records, *csv, *junit, *seed, *secret, *secret_file;
+    const char *seed_file;
     const char *sandbox, *html, *feedback_dir, *timeout, *jobs, *parallel, *checkers, *shard;
     int keep, verbose, no_sanitize, leaderboard;
     option_list regrade;
@@ -399,6 +400,7 @@ static const option_spec grade_options_table[] = {
     { "--seed", OPT_VALUE, G(seed), "S", "hidden datasets regenerated from seed S", 1 },
     { "--secret", OPT_VALUE, G(secret), "K", "hidden datasets from a secret and each submission's id", 1 },
     { "--secret-file", OPT_VALUE, G(secret_file), "F", "the secret, from a file only you can read", 0 },
+    { "--seed-file", OPT_VALUE, G(seed_file), "F", "the seed S, from a file (gpulab slurm gives its tasks one)", 0 },
     { "--sandbox", OPT_VALUE, G(sandbox), "auto|unshare|uid|none",
       "isolation of builds and runs (default auto: namespaces, as root\nor as any user; as root where they are "
       "refused, a user per\nsubmission (uid); without any, grade stops, exit 3, unless\n--sandbox none is given)", 0 },
@@ -430,6 +432,8 @@ static const struct task_rule {
     { "--records", TASK_SLURM, NULL },
     { "--shard", TASK_NO, "each array task grades its own shard" },
     { "--secret-file", TASK_PATH, NULL },
+    { "--seed-file", TASK_PATH, NULL },
+    { "--seed", TASK_SLURM, NULL }, /* into a file of the records folder: task_command */
     { "--secret", TASK_NO,
       "it would be in every task's command line (scontrol show job); put it in a file only you can read, "
       "on the shared folder, and give --secret-file FILE" },
@@ -543,8 +547,8 @@ static void grade_args_check(grade_args *a)
     if (a->shard && a->fmt == 2)
         usage_error("%s", "--shard and --format gradescope: Gradescope's results.json is one submission's");
     one_standard_output(a);
-    if ((a->seed != NULL) + (a->secret != NULL) + (a->secret_file != NULL) > 1)
-        usage_error("%s: choose one of --seed, --secret and --secret-file", "hidden datasets");
+    if ((a->seed != NULL) + (a->seed_file != NULL) + (a->secret != NULL) + (a->secret_file != NULL) > 1)
+        usage_error("%s: choose one of --seed, --seed-file, --secret and --secret-file", "hidden datasets");
     for (int i = 0; i < a->ninputs; i++)
         if (!file_exists(a->inputs[i]) && !dir_exists(a->inputs[i]))
             usage_error("%s: no such file or folder", a->inputs[i]);
@@ -694,6 +698,14 @@ static int cmd_grade(int argc, char **argv)
             die("%s: the secret is empty", a.secret_file);
         a.secret = secret_text;
     }
+    char *seed_text = NULL;
+    if (a.seed_file) {
+        seed_text = read_file(a.seed_file, NULL);
+        if (!seed_text)
+            die("cannot read %s: %s", a.seed_file, strerror(errno));
+        seed_text[strcspn(seed_text, "\r\n")] = '\0';
+        a.seed = seed_text;
+    }
     if (a.seed) {
         bo.use_seed = 1;
         bo.seed = parse_seed(a.seed);
@@ -742,6 +754,8 @@ static int cmd_grade(int argc, char **argv)
         sandbox_hide(a.inputs[i]);
     if (a.secret_file)
         sandbox_hide(a.secret_file);
+    if (a.seed_file)
+        sandbox_hide(a.seed_file);
 
     grade_output g;
     memset(&g, 0, sizeof g);
@@ -769,6 +783,7 @@ static int cmd_grade(int argc, char **argv)
     batch_entries_free(entries, nentries);
     free(records_dir);
     free(secret_text);
+    free(seed_text);
     free(b.compiler);
     manifest_free(&m);
     free(id);
@@ -806,6 +821,17 @@ static char **task_command(grade_args *a, const lab_manifest *m, const char *bac
         argv[k++] = xstrdup(o->name);
         if (o->kind == OPT_VALUE)
             argv[k++] = task == TASK_PATH ? path_absolute(options_value(o, a)) : xstrdup(options_value(o, a));
+    }
+    if (a->seed) {
+        /* never on a task's command line, which scontrol show job and ps on
+         * the nodes show: in a file of the records folder only its owner
+         * reads, as --secret-file */
+        char *dir = xasprintf("%s/slurm", records), *file = xasprintf("%s/seed", dir);
+        if (make_dirs(dir) != 0 || write_file_atomic(file, a->seed, strlen(a->seed)) != 0 || chmod(file, 0600) != 0)
+            die("cannot write %s: %s", file, strerror(errno));
+        argv[k++] = xstrdup("--seed-file");
+        argv[k++] = file;
+        free(dir);
     }
     argv[k] = NULL;
     return argv;

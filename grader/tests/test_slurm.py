@@ -331,6 +331,30 @@ def test_an_ordinary_users_job_grades_in_the_userns_sandbox(cluster, request):
     assert all((records / f"{k}.json").stat().st_uid == pwd.getpwnam("nobody").pw_uid for k in recs)
 
 
+def test_a_seed_reaches_the_tasks_in_a_file_not_on_their_command_lines(cluster, class_of_12, tmp_path):
+    """--seed S regenerates the hidden datasets on every task, as on one
+    machine, but S is never in a task's command line (scontrol show job and
+    ps on the nodes show those): slurm writes it into a file of the records
+    folder only its owner reads and gives the tasks --seed-file."""
+    seed = "424242"
+    records = tmp_path / "records-seed"
+    one = tmp_path / "one-seed"
+    p = kit.gpulab("grade", LAB, class_of_12["subs"], *OPTIONS, "--seed", seed, "--records", one, timeout=600)
+    assert p.returncode == 0, p.stderr
+    p = slurm(cluster, class_of_12["subs"], "--tasks", "2", *OPTIONS, "--seed", seed, "--records", records,
+              "--wait", "--", "--cpus-per-task=1", timeout=900)
+    assert p.returncode == 0, p.stdout + p.stderr
+    seed_file = records / "slurm" / "seed"
+    assert seed_file.read_text() == seed and (seed_file.stat().st_mode & 0o077) == 0, oct(seed_file.stat().st_mode)
+    recs = records_of(records)
+    assert {r["seed"] for r in recs.values()} == {seed}, {r["seed"] for r in recs.values()}
+    assert gradebook(recs) == gradebook(records_of(one))
+    # what Slurm shows every user of the cluster of the job: its command line
+    shown = kit.run(["scontrol", "show", "job", job_of(p.stdout)], env=cluster["env"])
+    assert "Command=" in shown.stdout and "--seed-file" in shown.stdout, shown.stdout + shown.stderr
+    assert seed not in shown.stdout, shown.stdout
+
+
 def test_refusals(cluster, class_of_12):
     subs = class_of_12["subs"]
     for args, words in ((["--backend", "emu"], "--tasks"),
