@@ -522,6 +522,11 @@ static void remove_owned_by(const char *dir, uid_t uid)
     closedir(d);
 }
 
+/* The machine's folders every user may write (in the uid mode a run sees
+ * them as they are): what a run's user leaves there is measured while it
+ * runs (sandbox_run_over_limits) and removed when it ends. */
+static const char *const uid_mode_shared_dirs[] = { "/tmp", "/var/tmp", "/dev/shm", "/run/lock", NULL };
+
 void sandbox_run_ended(const char *cwd)
 {
     if (!uid_mode || !cwd)
@@ -543,9 +548,8 @@ void sandbox_run_ended(const char *cwd)
     if (killer > 0)
         while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
             ;
-    const char *shared[] = { "/tmp", "/var/tmp", "/dev/shm", NULL };
-    for (int i = 0; shared[i]; i++)
-        remove_owned_by(shared[i], uid);
+    for (int i = 0; uid_mode_shared_dirs[i]; i++)
+        remove_owned_by(uid_mode_shared_dirs[i], uid);
 }
 
 /* ---- the uid mode's folder limits, applied by looking ---------------------- */
@@ -558,11 +562,13 @@ void sandbox_run_ended(const char *cwd)
 #define UID_MODE_TMP_BYTES (256ULL << 20)
 #define UID_MODE_FILES 16384ULL
 /* Folders deeper than this are not looked into (each level holds a
- * descriptor while its children are counted). */
+ * descriptor while its children are counted): a run that nests folders
+ * deeper is over its limits, or it could hide what it writes below them. */
 #define UID_MODE_DEPTH 32
 
 typedef struct {
     unsigned long long bytes, files;
+    int too_deep;   /* a folder below UID_MODE_DEPTH levels */
 } disk_usage;
 
 /* Adds what the folder dirfd holds to u (dirfd is taken and closed), not
@@ -585,7 +591,9 @@ static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
             continue;
         u->files++;
         u->bytes += (unsigned long long)st.st_blocks * 512; /* what it takes: a sparse file's holes are free */
-        if (S_ISDIR(st.st_mode) && depth < UID_MODE_DEPTH) {
+        if (S_ISDIR(st.st_mode) && depth >= UID_MODE_DEPTH) {
+            u->too_deep = 1;
+        } else if (S_ISDIR(st.st_mode)) {
             int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub >= 0)
                 add_usage(sub, (uid_t)-1, u, depth + 1);
@@ -609,19 +617,23 @@ int sandbox_run_over_limits(const char *cwd, char *why, int len)
     char *workdir = parent_of(real_cwd);
     uid_t uid = uid_of_workdir(workdir);
     free(workdir);
-    disk_usage run = { 0, 0 }, shared = { 0, 0 };
+    disk_usage run = { 0, 0, 0 }, shared = { 0, 0, 0 };
     add_usage_of(real_cwd, (uid_t)-1, &run);
-    const char *shared_dirs[] = { "/tmp", "/var/tmp", "/dev/shm", NULL };
-    for (int i = 0; shared_dirs[i]; i++)
-        add_usage_of(shared_dirs[i], uid, &shared);
+    for (int i = 0; uid_mode_shared_dirs[i]; i++)
+        add_usage_of(uid_mode_shared_dirs[i], uid, &shared);
+    if (run.too_deep || shared.too_deep) {
+        snprintf(why, (size_t)len, "its folders nest more than %d deep, past what the grader measures",
+                 UID_MODE_DEPTH);
+        return 1;
+    }
     if (run.bytes > UID_MODE_RUN_DIR_BYTES || run.files > UID_MODE_FILES) {
         snprintf(why, (size_t)len, "its folder held more than %llu MB or %llu files, a run's limit",
                  UID_MODE_RUN_DIR_BYTES >> 20, UID_MODE_FILES);
         return 1;
     }
     if (shared.bytes > UID_MODE_TMP_BYTES || shared.files > UID_MODE_FILES) {
-        snprintf(why, (size_t)len, "it kept more than %llu MB or %llu files in /tmp, /var/tmp and /dev/shm, "
-                 "a run's limit", UID_MODE_TMP_BYTES >> 20, UID_MODE_FILES);
+        snprintf(why, (size_t)len, "it kept more than %llu MB or %llu files in /tmp, /var/tmp, /dev/shm and "
+                 "/run/lock, a run's limit", UID_MODE_TMP_BYTES >> 20, UID_MODE_FILES);
         return 1;
     }
     return 0;
