@@ -667,6 +667,19 @@ static void class_files(const grade_args *a, const lab_manifest *m, const char *
     cJSON_Delete(all);
 }
 
+/* --secret-file's and --seed-file's value: the file's first line (malloc'd);
+ * dies naming the file when it cannot be read or the line is empty. */
+static char *first_line_of(const char *path, const char *what)
+{
+    char *text = read_file(path, NULL);
+    if (!text)
+        die("cannot read %s: %s", path, strerror(errno));
+    text[strcspn(text, "\r\n")] = '\0';
+    if (!*text)
+        die("%s: %s is empty", path, what);
+    return text;
+}
+
 static int cmd_grade(int argc, char **argv)
 {
     grade_args a;
@@ -688,24 +701,12 @@ static int cmd_grade(int argc, char **argv)
         if (bo.go.dataset < 0)
             usage_error("lab has no dataset '%s' (see datasets/ or the lab's lab.json)", a.dataset);
     }
-    char *secret_text = NULL;
-    if (a.secret_file) {
-        secret_text = read_file(a.secret_file, NULL);
-        if (!secret_text)
-            die("cannot read %s: %s", a.secret_file, strerror(errno));
-        secret_text[strcspn(secret_text, "\r\n")] = '\0';
-        if (!*secret_text)
-            die("%s: the secret is empty", a.secret_file);
+    char *secret_text = a.secret_file ? first_line_of(a.secret_file, "the secret") : NULL;
+    char *seed_text = a.seed_file ? first_line_of(a.seed_file, "the seed") : NULL;
+    if (secret_text)
         a.secret = secret_text;
-    }
-    char *seed_text = NULL;
-    if (a.seed_file) {
-        seed_text = read_file(a.seed_file, NULL);
-        if (!seed_text)
-            die("cannot read %s: %s", a.seed_file, strerror(errno));
-        seed_text[strcspn(seed_text, "\r\n")] = '\0';
+    if (seed_text)
         a.seed = seed_text;
-    }
     if (a.seed) {
         bo.use_seed = 1;
         bo.seed = parse_seed(a.seed);

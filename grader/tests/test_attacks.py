@@ -349,8 +349,32 @@ def test_a_full_disk_stops_its_own_run_only(batch):
 
 
 UID_STOPPED_FOLDER = "the program was stopped: its folder held more than 1024 MB or 16384 files, a run's limit"
-UID_STOPPED_TMP = ("the program was stopped: it kept more than 256 MB or 16384 files in /tmp, /var/tmp and "
-                   "/dev/shm, a run's limit")
+UID_STOPPED_TMP = ("the program was stopped: it kept more than 256 MB or 16384 files in /tmp, /var/tmp, "
+                   "/dev/shm and /run/lock, a run's limit")
+UID_STOPPED_DEEP = "the program was stopped: its folders nest more than 32 deep, past what the grader measures"
+# Folders nested past what the uid mode measures, with a file at the bottom
+# the counts would not see; then the lab, done right.
+DEEP_FOLDERS = r"""
+#include <sys/stat.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+__attribute__((constructor)) static void nest(void)
+{
+    char path[4096] = "deep";
+    for (int i = 0; i < 40; i++) {
+        mkdir(path, 0700);
+        strcat(path, "/d");
+    }
+    FILE *f = fopen(strcat(path, ".bin"), "w");
+    static char block[1 << 20];
+    for (int i = 0; f && i < 64; i++)
+        fwrite(block, 1, sizeof block, f);
+    if (f)
+        fclose(f);
+    sleep(1); /* long enough to be looked at */
+}
+"""
 
 
 def owner_uid(path):
@@ -364,8 +388,9 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
     """Without mounts of its own (the uid mode), a run's folder and its files
     in the machine's shared temporary folders are measured while it runs and
     the run is stopped at the other modes' tmpfs limits: fill_disk.cu at
-    1 GB in its folder, many_files.cu at 16 384 files in /tmp; nothing of
-    theirs is left on the machine's disk. (In the attack batch, two programs
+    1 GB in its folder, many_files.cu at 16 384 files in /tmp, and a run
+    that nests folders deeper than the grader measures (where it could hide
+    what it writes); nothing of theirs is left on the machine's disk. (In the attack batch, two programs
     at once on a loaded disk may meet the time limit first.)"""
     need_root_and_emu()
     tmp = Path(tempfile.mkdtemp(prefix="gpulab-uid-limits-"))
@@ -378,6 +403,8 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
             shutil.copy(ATTACKS / f"{name}.cu", cls / name / "basic_matmul.cu")
         (cls / "alice").mkdir()
         shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+        (cls / "deep").mkdir()
+        (cls / "deep" / "basic_matmul.cu").write_text(DEEP_FOLDERS + SOLUTION.read_text())
         cls.chmod(0o700)
         free_before = shutil.disk_usage(tmp).free
         p = kit.run([copy / "gpulab", "grade", LAB, cls, "--backend", "emu", "--sandbox", "uid", "--no-sanitize",
@@ -389,6 +416,8 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
         fill, many = recs["fill_disk"]["datasets"][0], recs["many_files"]["datasets"][0]
         assert (fill["status"], fill["message"]) == ("crash", UID_STOPPED_FOLDER), fill
         assert (many["status"], many["message"]) == ("crash", UID_STOPPED_TMP), many
+        deep = recs["deep"]["datasets"][0]
+        assert (deep["status"], deep["message"]) == ("crash", UID_STOPPED_DEEP), deep
         assert shutil.disk_usage(tmp).free > free_before - (256 << 20), "the runs' files stayed on the disk"
         left = [f for d in ("/tmp", "/var/tmp", "/dev/shm") for f in Path(d).glob("f[0-9]*")
                 if f.name[1:].isdigit() and owner_uid(f) >= 200000]
@@ -613,8 +642,16 @@ def test_a_slow_checker_build_is_stopped_not_waited_for(tmp_path):
     assert re.search(r"build was stopped after 3 s: a file's checked build may take 1 times as long as its "
                      r"graded build \(\d+\.\d s here\), and at least 3 s", checks), checks
     assert took < 40, f"the class waited {took:.0f} s for a frozen checker build"
-    assert not [p for p in frozen if Path(f"/proc/{p}").exists() and
-                "T" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0]], "left running"
+    # the frozen compiler went with its build: gone, or a zombie awaiting its reaper
+    left = []
+    for pid in frozen:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            left.append((pid, state))
+    assert not left, f"checker build processes left behind: {left}"
 
 
 @pytest.fixture
