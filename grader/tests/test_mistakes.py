@@ -8,13 +8,17 @@ Each mutant (solutions/<lab>/mutants/*.cu) carries header lines:
     * Kit says: dataset=NAME; sanitize=yes|no; status=STATUS; words=W1|W2...
     * Named by: the dataset's inputs (diagnose_inputs)      (optional)
     * On a GPU: status=STATUS; words=W1|W2...                (optional)
+    * First line: W1|W2...                                    (optional)
 
 `Kit says` is checked against the real grader: `gpulab check --dataset NAME`
 (with the sanitizer stage when sanitize=yes) must give STATUS (the dataset's
 status, or the first failing requirement's when the dataset passes) and every
 word must appear in what the student reads: the dataset's message, its
 comparison hint, its sanitizer findings, the requirements' messages or the
-record's hint. docs/mistakes.md must list the same mutants with the same
+record's hint. `First line` words must all be in the report's "fix this
+first" line (the record's fix_first), the one line a student reads first,
+on the emulator (on a GPU too unless `On a GPU` names other words).
+docs/mistakes.md must list the same mutants with the same
 statuses and words.
 """
 import re
@@ -61,6 +65,8 @@ def header(path):
             if "words" in kv:
                 kv["words"] = kv["words"].split("|")
             out["gpu"] = kv
+        elif line.startswith("First line: "):
+            out["first"] = line[len("First line: "):].strip().split("|")
         elif line.startswith("Named by: "):
             out["inputs"] = "diagnose_inputs" in line
         i += 1
@@ -131,6 +137,10 @@ def test_kit_names_the_mistake(backend, path):
     missing = [w for w in want["words"] if w not in texts]
     assert status in allowed, (status, allowed, texts)
     assert not missing, f"missing {missing} in:\n{texts}"
+    if h.get("first") and (backend == "emu" or "words" not in h.get("gpu", {})):
+        first = rep.get("fix_first") or ""
+        absent = [w for w in h["first"] if w not in first]
+        assert not absent, f"missing {absent} in the first line: {first}"
 
 
 DRIVER = r"""

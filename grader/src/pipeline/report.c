@@ -944,6 +944,13 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(o, "hint", s->hint);
     else
         cJSON_AddNullToObject(o, "hint");
+    /* the same line the text report leads its ending with */
+    char *first = fix_first(s);
+    if (first)
+        add_text(o, "fix_first", first);
+    else
+        cJSON_AddNullToObject(o, "fix_first");
+    free(first);
     cJSON *reqs = cJSON_AddArrayToObject(o, "requirements");
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];
