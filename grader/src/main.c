@@ -190,12 +190,8 @@ static void parse_options(int argc, char **argv, cli_options *o)
     memset(o, 0, sizeof *o);
     parse_lab_command(check_options, COUNT(check_options), o, argc, argv, 0, &o->words, &o->lab, &o->files,
                       &o->nfiles);
-    if (o->timeout) {
-        char *end;
-        o->timeout_s = strtod(o->timeout, &end);
-        if (*end || !(o->timeout_s > 0))
-            usage_error("--timeout %s: expected a positive number of seconds", o->timeout);
-    }
+    if (o->timeout && options_seconds(o->timeout, &o->timeout_s) != 0)
+        usage_error("--timeout %s: expected seconds, more than 0 and at most 86400 (a day)", o->timeout);
     o->checkers_kind = o->checkers ? checkers_option(o->checkers) : CHECKERS_DEFAULT;
     if (!o->lab || o->nfiles == 0)
         usage_error("expected a lab and %s", "a file");
@@ -526,12 +522,8 @@ static void grade_args_check(grade_args *a)
 {
     if (!a->lab || a->ninputs == 0)
         usage_error("expected a lab and %s", "one or more submissions (folders or files)");
-    if (a->timeout) {
-        char *end;
-        a->timeout_s = strtod(a->timeout, &end);
-        if (*end || !(a->timeout_s > 0))
-            usage_error("--timeout %s: expected a positive number of seconds", a->timeout);
-    }
+    if (a->timeout && options_seconds(a->timeout, &a->timeout_s) != 0)
+        usage_error("--timeout %s: expected seconds, more than 0 and at most 86400 (a day)", a->timeout);
     if (a->jobs && (a->njobs = parse_count(a->jobs, 1, 1024)) < 0)
         usage_error("--jobs %s: expected a number of builds at once, 1 or more", a->jobs);
     if (a->parallel && (a->nparallel = parse_count(a->parallel, 1, 256)) < 0)

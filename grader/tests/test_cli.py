@@ -28,7 +28,10 @@ def test_no_arguments_is_a_usage_error():
     (["check", "01", "/no/such/file.cu"], "no such file"),
     (["check", "01", str(SOLUTION), "--backend", "tpu"], "expected gpu or emu"),
     (["check", "01", str(SOLUTION), "--format", "xml"], "expected text or json"),
-    (["check", "01", str(SOLUTION), "--timeout", "-3"], "positive number"),
+    (["check", "01", str(SOLUTION), "--timeout", "-3"], "more than 0 and at most 86400"),
+    # one meaning of --timeout in every command
+    (["grade", "01", str(SOLUTION), "--timeout", "1e9"], "more than 0 and at most 86400"),
+    (["wb", str(SOLUTION), "--timeout", "0"], "more than 0 and at most 86400"),
     (["check", "01", str(SOLUTION), "--dataset", "width-9999"], "no dataset"),
     (["check", "01", str(SOLUTION), str(SOLUTION)], "check takes one file"),
     (["check", "01", str(SOLUTION), "--bogus"], "unknown or incomplete option"),

@@ -84,3 +84,44 @@ void sanitize_result_free(sanitize_result *r)
     free(r->race_summary);
     memset(r, 0, sizeof *r);
 }
+
+/* "(x,y,z)" after `word ` in s, copied into out; "" if absent. */
+void emu_triple_after(const char *s, const char *word, char *out, size_t len)
+{
+    out[0] = '\0';
+    const char *p = strstr(s, word);
+    if (p) {
+        p += strlen(word);
+        size_t n = strcspn(p, ")");
+        if (*p == '(' && p[n] == ')')
+            snprintf(out, len, "%.*s", (int)n + 1, p);
+    }
+}
+
+int emu_diag_parse(const char *line, emu_diag *d)
+{
+    memset(d, 0, sizeof *d);
+    if (sscanf(line, "%31s %299s", d->category, d->location) != 2)
+        return -1;
+    size_t loclen = strlen(d->location);
+    if (loclen > 0 && d->location[loclen - 1] == ':') /* "invalid-memcpy FILE:LINE: cudaMemcpy2D(...)" */
+        d->location[loclen - 1] = '\0';
+    const char *k = strstr(line, " kernel ");
+    if (k)
+        sscanf(k, " kernel %127s", d->kernel);
+    emu_triple_after(line, " block ", d->block, sizeof d->block);
+    emu_triple_after(line, " thread ", d->thread, sizeof d->thread);
+    const char *msg = strstr(line, "): ");
+    d->message = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
+    const char *colon = strrchr(d->location, ':');
+    if (colon) {
+        snprintf(d->file, sizeof d->file, "%.*s", (int)(colon - d->location), d->location);
+        d->line = atoi(colon + 1);
+    }
+    /* the CUDA error it ends in, "(cudaErrorX)" */
+    size_t n = strlen(line);
+    const char *open = n > 0 && line[n - 1] == ')' ? strrchr(line, '(') : NULL;
+    if (open && strncmp(open, "(cudaError", 10) == 0)
+        snprintf(d->error, sizeof d->error, "%.*s", (int)(line + n - 1 - open - 1), open + 1);
+    return 0;
+}

@@ -41,6 +41,27 @@ typedef struct sanitize_result_s {
     access_counts counts;
 } sanitize_result;
 
+/* One line the emulator prints on its standard error, after "gpulab-emu: "
+ * (docs/emulator.md): "CATEGORY FILE:LINE kernel K block (x,y,z) thread
+ * (x,y,z): MESSAGE (cudaErrorX)", the kernel and the threads where it has
+ * them. The one parser of these lines (the checkers' findings, a timeout's
+ * place, a CUDA error's kernel line). */
+typedef struct {
+    char category[32];     /* "out-of-bounds", "race", "stuck", ... */
+    char location[300];    /* FILE:LINE, or "-" */
+    char file[256];        /* its FILE, "" without a line */
+    int line;              /* its LINE, 0 without one */
+    char kernel[128], block[48], thread[48]; /* "" where absent */
+    char error[64];        /* the cudaErrorX it ends in, or "" */
+    const char *message;   /* into the line: what follows "): " or the first ": " */
+} emu_diag;
+/* line: the text after "gpulab-emu: ", one line, NUL-terminated. 0, or -1
+ * when it has no category and location. */
+int emu_diag_parse(const char *line, emu_diag *d);
+
+/* "(x,y,z)" after `word ` in s, copied into out (len bytes); "" if absent. */
+void emu_triple_after(const char *s, const char *word, char *out, size_t len);
+
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

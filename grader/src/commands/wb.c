@@ -84,12 +84,8 @@ static void parse_wb_options(int argc, char **argv, wb_options *o)
     free(words);
     if (o->backend && strcmp(o->backend, "gpu") != 0 && strcmp(o->backend, "emu") != 0)
         wb_usage("--backend is gpu or emu, not '%s'", o->backend);
-    if (o->timeout) {
-        char *end;
-        o->timeout_s = strtod(o->timeout, &end);
-        if (end == o->timeout || *end || !(o->timeout_s > 0 && o->timeout_s <= 86400))
-            wb_usage("--timeout needs seconds, from 1 to 86400, not '%s'", o->timeout);
-    }
+    if (o->timeout && options_seconds(o->timeout, &o->timeout_s) != 0)
+        wb_usage("--timeout %s: expected seconds, more than 0 and at most 86400 (a day)", o->timeout);
     if (!o->file)
         wb_usage("which program?%s", "");
     if (!file_exists(o->file))
@@ -158,7 +154,7 @@ char *wb_run_problem(const proc_result *p, double timeout_s)
     if (!p->started)
         return xasprintf("the program could not be started: %s", p->out_text);
     if (p->timed_out)
-        return run_timeout_message(timeout_s, 0);
+        return run_timeout_message(timeout_s, 0, NULL, NULL);
     if (p->signaled)
         return xasprintf("the program crashed: %s", signal_description(p->signal_number));
     if (p->exit_code == WB_EXIT_ERROR)

@@ -5,6 +5,7 @@
 #include "options.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const option_spec *options_find(const option_spec *table, size_t n, const char *name)
@@ -172,4 +173,14 @@ void options_help(FILE *out, const command_spec *c, int heading)
         int at = fprintf(out, "      %s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
         indented(out, o->help, 36, at);
     }
+}
+
+int options_seconds(const char *value, double *seconds)
+{
+    char *end;
+    double s = strtod(value, &end);
+    if (end == value || *end || !(s > 0 && s <= OPTIONS_SECONDS_MAX))
+        return -1;
+    *seconds = s;
+    return 0;
 }

@@ -61,6 +61,12 @@ int options_given(const option_spec *o, const void *args);
 const char *options_value(const option_spec *o, const void *args);
 const option_list *options_list(const option_spec *o, const void *args);
 
+/* A time limit's value, as every command's --timeout takes it: seconds,
+ * more than 0 and at most a day (OPTIONS_SECONDS_MAX). 0 with *seconds
+ * set, or -1. */
+#define OPTIONS_SECONDS_MAX 86400
+int options_seconds(const char *value, double *seconds);
+
 /* Whether argv (up to "--") asks for help: --help or -h. */
 int options_want_help(int argc, char **argv);
 

@@ -153,8 +153,10 @@ void bench_program(const lab_manifest *m, const backend *b, const char *library,
      * calls on a large one, and its files to read. */
     double timeout = m->timeout_s * (calls + 4);
     run_result run;
-    run_program(br.program, dataset_dir, run_dir, timeout, env, 0, &run);
-    row->status = run_status(&run, timeout, &row->message);
+    run_request q = { timeout, env, 0, source };
+    run_program(br.program, dataset_dir, run_dir, &q, &run);
+    row->status = run.status;
+    row->message = run.message ? xstrdup(run.message) : NULL;
     if (row->status == ST_PASS && check) {
         char *expected = xasprintf("%s/%s", dataset_dir, m->expected);
         for (int c = 0; c < calls && row->status == ST_PASS; c++)

@@ -95,52 +95,6 @@ static char *map_path_for(const lab_manifest *m, const char *maps_dir, const cha
     return path;
 }
 
-/* The first of the emulator's lines in err_text whose category is category
- * and whose CUDA error is error (any, for NULL) and that names a kernel,
- * into *d (without its message);
- * in_cu: and a place in a .cu file, the student's (the build's copies keep
- * its lines), not the emulator's own code. 0, or -1 when there is none. */
-static int emu_kernel_line(const char *err_text, const char *category, const char *error, int in_cu, emu_diag *d)
-{
-    static const char prefix[] = "gpulab-emu: ";
-    for (const char *p = err_text ? strstr(err_text, prefix) : NULL; p; p = strstr(p + 1, prefix)) {
-        size_t n = strcspn(p, "\n") - (sizeof prefix - 1);
-        char *line = xasprintf("%.*s", (int)n, p + sizeof prefix - 1);
-        int ours = sanitize_emu_diag(line, d) == 0 && (!category || strcmp(d->category, category) == 0) &&
-                   (!error || strcmp(d->error, error) == 0) && d->kernel[0] && (!in_cu || (d->line > 0 && strlen(d->file) > 3 &&
-                                               strcmp(d->file + strlen(d->file) - 3, ".cu") == 0));
-        free(line);
-        d->message = "";
-        if (ours)
-            return 0;
-    }
-    return -1;
-}
-
-/* The message of a run that ran out of time: where its kernel was stuck
- * when the emulator says so ("gpulab-emu: stuck FILE:LINE kernel K block
- * (x,y,z) thread (x,y,z): ..." on its standard error, run_program()'s
- * where_stuck), quoting the student's line; else run_timeout_message().
- * never_ready: it ran out of its start-up limit (run.h). */
-static char *timeout_message(double timeout_s, int never_ready, const char *err_text, const char *student_file)
-{
-    if (never_ready)
-        return run_timeout_message(timeout_s, 1);
-    emu_diag d;
-    if (emu_kernel_line(err_text, "stuck", NULL, 0, &d) != 0)
-        return run_timeout_message(timeout_s, 0);
-    const char *thread = d.thread, *block = d.block, *kernel = d.kernel;
-    /* a line of the student's file, not of the emulator's own code */
-    size_t nf = strlen(d.file);
-    int theirs = d.line > 0 && nf > 3 && strcmp(d.file + nf - 3, ".cu") == 0;
-    char *at = theirs ? sanitize_quote(student_file, d.line) : NULL;
-    char *msg = xasprintf("did not finish within %g s and was stopped: when its time ran out, thread %s of block %s "
-                          "of kernel %s was still running%s%s: look there for a loop that never ends",
-                          timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
-    free(at);
-    return msg;
-}
-
 /* A map on disk must picture this run: each graded dataset that got no error
  * map now (it passed, or ended without an output to draw) loses the one an
  * earlier check left, and the .ppm maps of kits before PNG go too. The
@@ -163,68 +117,58 @@ static void remove_stale_maps(const lab_manifest *m, const char *maps_dir, const
     free(folder);
 }
 
-static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
-                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir,
-                      kernel_evidence *evidence);
+/* What every dataset of one submission's grading shares, passed down the
+ * run and compare stages as one: the lab, the backend, the program built,
+ * the time limit and where things are. */
+typedef struct {
+    const lab_manifest *m;
+    const backend *b;
+    const char *program;        /* the graded build's program */
+    const char *workdir;        /* the submission's work directory */
+    const char *student_file;   /* the file as the student named it */
+    const char *datasets_root;  /* grade_options' (NULL: the kit's) */
+    const char *maps_dir;       /* grade_options' (NULL: the default) */
+    double timeout_s;           /* a dataset's time limit */
+    kernel_evidence *evidence;  /* what the runs showed of the kernels */
+} grading;
 
-static void grade_dataset(const lab_manifest *m, const backend *b, const char *program,
-                          const char *workdir, int index, double timeout_s, dataset_result *d,
-                          kernel_evidence *evidence, const char *datasets_root,
-                          const char *student_file, const char *maps_dir)
+/* A run's request: the limit, and on the emulator its launch log (in the
+ * run's own limited folder, env) and where it is stuck at the end. */
+static run_request request_for(const grading *g, const char *const *env)
 {
-    char *dir = resolve_dataset_dir(m, index, datasets_root);
-    char *run_dir = run_dir_for(workdir, d->name);
+    int emu = g->b->kind == BACKEND_EMU;
+    run_request q = { g->timeout_s, emu ? env : NULL, emu, g->student_file };
+    return q;
+}
+
+static void judge_run(const grading *g, const run_result *r, const char *dir, dataset_result *d);
+
+static void grade_dataset(const grading *g, int index, dataset_result *d)
+{
+    char *dir = resolve_dataset_dir(g->m, index, g->datasets_root);
+    char *run_dir = run_dir_for(g->workdir, d->name);
     /* The emulator logs what each launch did, in the run's own limited folder. */
-    char *emu_log = run_log_for(workdir, d->name);
+    char *emu_log = run_log_for(g->workdir, d->name);
     char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
     const char *env[] = { emu_env, NULL };
+    run_request q = request_for(g, env);
     run_result run;
-    run_program(program, dir, run_dir, timeout_s, b->kind == BACKEND_EMU ? env : NULL, b->kind == BACKEND_EMU,
-                &run);
-    if (b->kind == BACKEND_EMU)
-        evidence_from_emu_log(emu_log, evidence);
+    run_program(g->program, dir, run_dir, &q, &run);
+    if (g->b->kind == BACKEND_EMU)
+        evidence_from_emu_log(emu_log, g->evidence);
     free(emu_log);
     free(emu_env);
-    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir, workdir, evidence);
+    judge_run(g, &run, dir, d);
     run_result_free(&run);
     free(run_dir);
     free(dir);
 }
 
-/* The emulator's own line for the fault behind a CUDA error, "gpulab-emu:
- * KIND FILE:LINE kernel K block (x,y,z) thread (x,y,z): TEXT (cudaErrorX)",
- * gives the kernel's line, which the error's line (the call that returned
- * it, after the launch) is not: the message names both. NULL when err_text
- * has no such line for this error in a .cu file. */
-static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_text)
-{
-    char name[64];
-    emu_diag d;
-    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 || emu_kernel_line(err_text, NULL, name, 1, &d) != 0)
-        return NULL;
-    char kind[32];
-    snprintf(kind, sizeof kind, "%s", d.category);
-    for (char *k = kind; *k; k++)
-        *k = *k == '-' ? ' ' : *k;
-    /* cuda_error: "NAME from CALL at FILE:LINE (DESCRIPTION)" */
-    const char *from = strstr(cuda_error, " from ");
-    const char *desc = strrchr(cuda_error, '(');
-    char *call = !from ? xstrdup("")
-                 : desc && desc > from + 6 ? xasprintf("; then returned by %.*s", (int)(desc - from - 7), from + 6)
-                                           : xasprintf("; then returned by %s", from + 6);
-    /* an invalid launch's line is the launch's, not one inside the kernel */
-    int launch = strcmp(d.category, "invalid-launch") == 0;
-    char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it)%s", name, desc ? desc : "",
-                          launch ? "at the launch of kernel" : "in kernel", d.kernel, d.location, kind, call);
-    free(call);
-    return msg;
-}
-
 /* The statuses, the comparison and the points of one dataset's run. */
-static void judge_run(const lab_manifest *m, const run_result *r, const char *dir, double timeout_s,
-                      dataset_result *d, const char *student_file, const char *maps_dir, const char *workdir,
-                      kernel_evidence *evidence)
+static void judge_run(const grading *g, const run_result *r, const char *dir, dataset_result *d)
 {
+    const lab_manifest *m = g->m;
+    const char *student_file = g->student_file, *workdir = g->workdir;
     const run_result run = *r;
     d->wall_s = run.proc.wall_s;
     d->call_ms = run.call_ms;
@@ -232,18 +176,8 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
     /* the emulator's lines name the build folder's copies of the student's
      * file: they name the student's own */
     d->program_stderr = build_student_named(run.proc.err_text, workdir, student_file);
-    d->status = run_status(&run, timeout_s, &d->message);
-    if (d->status == ST_CUDA_ERROR && run.cuda_error) {
-        char *at_kernel = cuda_error_at_kernel_line(run.cuda_error, d->program_stderr);
-        if (at_kernel) {
-            free(d->message);
-            d->message = at_kernel;
-        }
-    }
-    if (d->status == ST_TIMEOUT) {
-        free(d->message);
-        d->message = timeout_message(timeout_s, run.proc.never_ready, run.proc.err_text, student_file);
-    }
+    d->status = run.status;
+    d->message = run.message ? build_student_named(run.message, workdir, student_file) : NULL;
     /* A memory error or a wrong result the harness saw is final, but the
      * harness wrote the output first: compare it anyway for the hint and the
      * error map, keeping the run's status and message. */
@@ -255,7 +189,7 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
         /* The program has ended and its whole process group is gone: only
          * now does the grader look at what it wrote. */
         char *expected = xasprintf("%s/%s", dir, m->expected);
-        char *map_path = map_path_for(m, maps_dir, student_file, d->name);
+        char *map_path = map_path_for(m, g->maps_dir, student_file, d->name);
         errormap_request req = { map_path, m->errormap_tile, m->errormap_halo };
         d->status = compare_output(run.output_path, expected, &m->tolerance, req.path ? &req : NULL,
                                    &d->cmp, &d->message);
@@ -272,7 +206,7 @@ static void judge_run(const lab_manifest *m, const run_result *r, const char *di
      * program prints can give without one. */
     unsigned block[3];
     int kernel_ran = build_kernel_ran(workdir, run.kernel_tokens, block);
-    evidence_from_kernel_token(block, evidence);
+    evidence_from_kernel_token(block, g->evidence);
     if (d->status == ST_PASS && !kernel_ran) {
         d->status = ST_REQUIREMENT_FAILED;
         free(d->message);
@@ -301,14 +235,13 @@ static void forget_dataset(dataset_result *d)
     d->call_ms = -1;
 }
 
-/* A dataset that ran out of time with the whole limit to itself (or, never_ready,
- * before it: in its start-up). */
-static void judge_timeout(dataset_result *d, double timeout_s, int never_ready, const char *err_text,
-                          const char *student_file)
+/* A dataset a series ran out of time on with the whole limit to itself
+ * (or, never_ready, before it: in its start-up): the run's verdict. */
+static void judge_timeout(const grading *g, const run_result *r, dataset_result *d)
 {
-    d->status = ST_TIMEOUT;
-    d->message = timeout_message(timeout_s, never_ready, err_text, student_file);
-    d->wall_s = timeout_s;
+    d->status = r->status;
+    d->message = build_student_named(r->message, g->workdir, g->student_file);
+    d->wall_s = g->timeout_s;
     d->program_stdout = xstrdup("");
     d->program_stderr = xstrdup("");
 }
@@ -327,10 +260,7 @@ static void judge_timeout(dataset_result *d, double timeout_s, int never_ready, 
  * earlier dataset left behind in the process (a static variable, a leaked
  * buffer); so is one that ended the process (a crash). done[i] is set for
  * the datasets judged here. Returns the timeouts counted. */
-static int series_stage(const lab_manifest *m, const backend *b, const char *program, const char *workdir,
-                        const int *index, double timeout_s, kernel_evidence *evidence,
-                        const char *datasets_root, const char *student_file, const char *maps_dir,
-                        submission_result *s, int *done, int *alone)
+static int series_stage(const grading *g, const int *index, submission_result *s, int *done, int *alone)
 {
     int n = s->ndatasets, timeouts = 0, start = 0;
     int *pending = xcalloc((size_t)n + 1, sizeof(int));
@@ -347,17 +277,17 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
             break;
         }
         for (int j = 0; j < np; j++)
-            dirs[j] = resolve_dataset_dir(m, index[pending[j]], datasets_root);
+            dirs[j] = resolve_dataset_dir(g->m, index[pending[j]], g->datasets_root);
         /* A folder and a launch log of its own per series: nothing of an
          * earlier series is read twice. */
-        char *series_dir = xasprintf("%s/series-%d", workdir, series);
+        char *series_dir = xasprintf("%s/series-%d", g->workdir, series);
         char *emu_log = run_log_in(series_dir);
         char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
         const char *env[] = { emu_env, NULL };
-        int timed_out = run_series(program, (const char *const *)dirs, np, series_dir, timeout_s,
-                                   b->kind == BACKEND_EMU ? env : NULL, b->kind == BACKEND_EMU, runs);
-        if (b->kind == BACKEND_EMU)
-            evidence_from_emu_log(emu_log, evidence);
+        run_request q = request_for(g, env);
+        int timed_out = run_series(g->program, (const char *const *)dirs, np, series_dir, &q, runs);
+        if (g->b->kind == BACKEND_EMU)
+            evidence_from_emu_log(emu_log, g->evidence);
         /* stop: where the series ended, the first dataset it did not finish;
          * what the process says it did after that is not believed */
         int stop = -1;
@@ -368,8 +298,7 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
             } else if (runs[j].proc.exit_code != 0) {
                 alone[i] = 1;
             } else {
-                judge_run(m, &runs[j], dirs[j], timeout_s, &s->datasets[i], student_file, maps_dir, workdir,
-                          evidence);
+                judge_run(g, &runs[j], dirs[j], &s->datasets[i]);
                 if (s->datasets[i].status == ST_PASS) {
                     done[i] = 1;
                 } else {
@@ -378,8 +307,12 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
                 }
             }
         }
-        /* what the series printed from the dataset it ended in on: where it was stuck */
-        char *stuck = stop >= 0 && runs[stop].proc.err_text ? xstrdup(runs[stop].proc.err_text) : NULL;
+        int k = stop >= 0 ? pending[stop] : -1;
+        if (timed_out && stop == 0) {
+            judge_timeout(g, &runs[stop], &s->datasets[k]);
+            done[k] = 1;
+            timeouts++;
+        }
         for (int j = 0; j < np; j++) {
             run_result_free(&runs[j]);
             free(dirs[j]);
@@ -388,15 +321,9 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
         free(series_dir);
         free(emu_log);
         free(emu_env);
-        if (stop < 0) {
-            free(stuck);
+        if (stop < 0)
             break;
-        }
-        int k = pending[stop];
         if (timed_out && stop == 0) {
-            judge_timeout(&s->datasets[k], timeout_s, timed_out & RUN_NEVER_READY, stuck, student_file);
-            done[k] = 1;
-            timeouts++;
             start = k + 1;
         } else if (timed_out) {
             start = k;
@@ -404,7 +331,6 @@ static int series_stage(const lab_manifest *m, const backend *b, const char *pro
             alone[k] = 1; /* the process ended in it */
             start = k + 1;
         }
-        free(stuck);
     }
     free(runs);
     free(dirs);
@@ -788,9 +714,9 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int *alone = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int timeouts = 0;
+        grading g = { m, b, br.program, workdir, file, opt->datasets_root, opt->maps_dir, timeout, &evidence };
         if (s->ndatasets > 1)
-            timeouts = series_stage(m, b, br.program, workdir, index, timeout, &evidence, opt->datasets_root,
-                                    file, opt->maps_dir, s, done, alone);
+            timeouts = series_stage(&g, index, s, done, alone);
         for (int i = 0; i < s->ndatasets; i++) {
             if (!done[i] && timeouts >= MAX_TIMEOUTS) {
                 /* An endless loop costs a submission twice the limit, not
@@ -801,8 +727,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
                                        "fix the loop that never ends first", timeouts, timeout);
                 d->call_ms = -1;
             } else if (!done[i]) {
-                grade_dataset(m, b, br.program, workdir, index[i], timeout, &s->datasets[i], &evidence,
-                              opt->datasets_root, file, opt->maps_dir);
+                grade_dataset(&g, index[i], &s->datasets[i]);
                 timeouts += s->datasets[i].status == ST_TIMEOUT;
             }
             s->score += s->datasets[i].points;

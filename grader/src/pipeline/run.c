@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "run.h"
+#include "findings.h"
 #include "sandbox.h"
 #include "util.h"
 #include "../runtime/harness_protocol.h"
@@ -17,6 +18,8 @@
 #define CAPTURE_CAP (64 * 1024)
 
 /* A run's own folder: size-limited where runs are isolated. */
+static void run_verdict(run_result *r, const run_request *q);
+
 static void make_run_dir(const char *dir)
 {
     if (make_dirs(dir) != 0)
@@ -133,17 +136,19 @@ static void parse_harness_lines(run_result *r)
     }
 }
 
-void run_program(const char *program, const char *dataset_dir, const char *run_dir,
-                 double timeout_s, const char *const *env_add, int where_stuck, run_result *r)
+void run_program(const char *program, const char *dataset_dir, const char *run_dir, const run_request *q,
+                 run_result *r)
 {
     memset(r, 0, sizeof *r);
     run_prepare_dir(dataset_dir, run_dir);
     r->run_dir = xstrdup(run_dir);
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
-    proc_spec spec = { argv, run_dir, env_add, timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, RUN_STARTUP_S };
-    proc_run_sandboxed_asking(&spec, where_stuck ? SIGUSR1 : 0, &r->proc);
+    proc_spec spec = { argv, run_dir, q->env_add, q->timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0,
+                       RUN_STARTUP_S };
+    proc_run_sandboxed_asking(&spec, q->where_stuck ? SIGUSR1 : 0, &r->proc);
     parse_harness_lines(r);
+    run_verdict(r, q);
 }
 
 /* Dataset k's part of a series' output: the text between its two frame
@@ -170,7 +175,7 @@ static char *series_part(const char *text, int k, int *status, double *ms)
 }
 
 int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-               double timeout_s, const char *const *env_add, int where_stuck, run_result *results)
+               const run_request *q, run_result *results)
 {
     memset(results, 0, (size_t)n * sizeof *results);
     make_run_dir(series_dir); /* one limit for the whole series */
@@ -189,10 +194,10 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         argv[2 + 2 * i] = names[2 * i];
         argv[3 + 2 * i] = names[2 * i + 1];
     }
-    proc_spec spec = { argv, series_dir, env_add, timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES, 0,
-                        RUN_STARTUP_S };
+    proc_spec spec = { argv, series_dir, q->env_add, q->timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES,
+                       0, RUN_STARTUP_S };
     proc_result p;
-    proc_run_sandboxed_asking(&spec, where_stuck ? SIGUSR1 : 0, &p);
+    proc_run_sandboxed_asking(&spec, q->where_stuck ? SIGUSR1 : 0, &p);
     for (int i = 0; i < n; i++) {
         int out_status, err_status;
         double out_ms, err_ms;
@@ -206,8 +211,15 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
             char start[64];
             snprintf(start, sizeof start, "@gpulab\tdataset\t%d\n", i);
             const char *from = p.started && p.err_text ? strstr(p.err_text, start) : NULL;
-            if (from && !results[i].proc.err_text && (i == 0 || results[i - 1].proc.started))
+            int first_unfinished = i == 0 || results[i - 1].proc.started;
+            if (from && !results[i].proc.err_text && first_unfinished)
                 results[i].proc.err_text = xstrdup(from + strlen(start));
+            if (first_unfinished && p.started && p.timed_out) {
+                /* the dataset the series ran out of time on */
+                results[i].status = ST_TIMEOUT;
+                results[i].message = run_timeout_message(q->timeout_s, p.never_ready, results[i].proc.err_text,
+                                                         q->student_file);
+            }
             continue;
         }
         run_result *r = &results[i];
@@ -219,6 +231,7 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         r->run_dir = xstrdup(series_dir);
         r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
         parse_harness_lines(r);
+        run_verdict(r, q);
     }
     int timed_out = p.started && p.timed_out ? 1 | (p.never_ready ? RUN_NEVER_READY : 0) : 0;
     proc_result_free(&p);
@@ -241,7 +254,8 @@ static char *last_line(const char *text)
     return xasprintf("%.*s", (int)(end - start > 300 ? 300 : end - start), start);
 }
 
-char *run_timeout_message(double timeout_s, int never_ready)
+/* The two sentences of a timeout where the emulator did not say where. */
+static char *plain_timeout_message(double timeout_s, int never_ready)
 {
     if (never_ready)
         return xasprintf("was not ready for its first dataset within %g s and was stopped: the time before it "
@@ -252,7 +266,83 @@ char *run_timeout_message(double timeout_s, int never_ready)
                      "__syncthreads() that some threads of a block never reach", timeout_s);
 }
 
-status_t run_status(const run_result *r, double timeout_s, char **message)
+/* The first of the emulator's lines in err_text whose category is category
+ * and whose CUDA error is error (any, for NULL) and that names a kernel,
+ * into *d (without its message);
+ * in_cu: and a place in a .cu file, the student's (the build's copies keep
+ * its lines), not the emulator's own code. 0, or -1 when there is none. */
+/* Whether the emulator's line names a place in a .cu file: the student's
+ * (the build's copies keep its lines), not the emulator's own code. */
+static int in_cu_file(const emu_diag *d)
+{
+    size_t n = strlen(d->file);
+    return d->line > 0 && n > 3 && strcmp(d->file + n - 3, ".cu") == 0;
+}
+
+static int emu_kernel_line(const char *err_text, const char *category, const char *error, int in_cu, emu_diag *d)
+{
+    static const char prefix[] = "gpulab-emu: ";
+    for (const char *p = err_text ? strstr(err_text, prefix) : NULL; p; p = strstr(p + 1, prefix)) {
+        size_t n = strcspn(p, "\n") - (sizeof prefix - 1);
+        char *line = xasprintf("%.*s", (int)n, p + sizeof prefix - 1);
+        int ours = emu_diag_parse(line, d) == 0 && (!category || strcmp(d->category, category) == 0) &&
+                   (!error || strcmp(d->error, error) == 0) && d->kernel[0] && (!in_cu || in_cu_file(d));
+        free(line);
+        d->message = "";
+        if (ours)
+            return 0;
+    }
+    return -1;
+}
+
+char *run_timeout_message(double timeout_s, int never_ready, const char *err_text, const char *student_file)
+{
+    if (never_ready)
+        return plain_timeout_message(timeout_s, 1);
+    emu_diag d;
+    if (emu_kernel_line(err_text, "stuck", NULL, 0, &d) != 0)
+        return plain_timeout_message(timeout_s, 0);
+    const char *thread = d.thread, *block = d.block, *kernel = d.kernel;
+    /* a line of the student's file, not of the emulator's own code */
+    char *at = in_cu_file(&d) && student_file ? sanitize_quote(student_file, d.line) : NULL;
+    char *msg = xasprintf("did not finish within %g s and was stopped: when its time ran out, thread %s of block %s "
+                          "of kernel %s was still running%s%s: look there for a loop that never ends",
+                          timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
+    free(at);
+    return msg;
+}
+
+/* The emulator's own line for the fault behind a CUDA error, "gpulab-emu:
+ * KIND FILE:LINE kernel K block (x,y,z) thread (x,y,z): TEXT (cudaErrorX)",
+ * gives the kernel's line, which the error's line (the call that returned
+ * it, after the launch) is not: the message names both. NULL when err_text
+ * has no such line for this error in a .cu file. */
+static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_text)
+{
+    char name[64];
+    emu_diag d;
+    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 || emu_kernel_line(err_text, NULL, name, 1, &d) != 0)
+        return NULL;
+    char kind[32];
+    snprintf(kind, sizeof kind, "%s", d.category);
+    for (char *k = kind; *k; k++)
+        *k = *k == '-' ? ' ' : *k;
+    /* cuda_error: "NAME from CALL at FILE:LINE (DESCRIPTION)" */
+    const char *from = strstr(cuda_error, " from ");
+    const char *desc = strrchr(cuda_error, '(');
+    char *call = !from ? xstrdup("")
+                 : desc && desc > from + 6 ? xasprintf("; then returned by %.*s", (int)(desc - from - 7), from + 6)
+                                           : xasprintf("; then returned by %s", from + 6);
+    /* an invalid launch's line is the launch's, not one inside the kernel */
+    int launch = strcmp(d.category, "invalid-launch") == 0;
+    char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it)%s", name, desc ? desc : "",
+                          launch ? "at the launch of kernel" : "in kernel", d.kernel, d.location, kind, call);
+    free(call);
+    return msg;
+}
+
+/* The status the run alone decides, and its message. */
+static status_t run_status(const run_result *r, const run_request *q, char **message)
 {
     const proc_result *p = &r->proc;
     if (!p->started) {
@@ -260,7 +350,7 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
         return ST_GRADER_ERROR;
     }
     if (p->timed_out) {
-        *message = run_timeout_message(timeout_s, p->never_ready);
+        *message = run_timeout_message(q->timeout_s, p->never_ready, p->err_text, q->student_file);
         return ST_TIMEOUT;
     }
     if (p->over_limit) {
@@ -274,7 +364,9 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
     if (p->exit_code == 0)
         return ST_PASS;
     if (p->exit_code == HARNESS_EXIT_CUDA && r->cuda_error) {
-        *message = xasprintf("CUDA error %s", r->cuda_error);
+        *message = cuda_error_at_kernel_line(r->cuda_error, p->err_text);
+        if (!*message)
+            *message = xasprintf("CUDA error %s", r->cuda_error);
         return ST_CUDA_ERROR;
     }
     if (p->exit_code == HARNESS_EXIT_WRONG && r->harness_wrong) {
@@ -304,6 +396,14 @@ status_t run_status(const run_result *r, double timeout_s, char **message)
     return ST_CRASH;
 }
 
+/* The one place a finished run becomes its status and message (run.h). */
+static void run_verdict(run_result *r, const run_request *q)
+{
+    free(r->message);
+    r->message = NULL;
+    r->status = run_status(r, q, &r->message);
+}
+
 void run_result_free(run_result *r)
 {
     proc_result_free(&r->proc);
@@ -313,5 +413,6 @@ void run_result_free(run_result *r)
     free(r->harness_wrong);
     free(r->memory_error);
     free(r->kernel_tokens);
+    free(r->message);
     memset(r, 0, sizeof *r);
 }

@@ -20,7 +20,25 @@
  * program says it is ready (process.h); one not ready by then is stopped. */
 #define RUN_STARTUP_S 20.0
 
+/* What a run is given besides its program and folder. */
 typedef struct {
+    double timeout_s;            /* its time limit (a series': the whole series') */
+    const char *const *env_add;  /* "NAME=value" added to its environment, NULL-terminated, or NULL */
+    /* the program is the emulator's, which says where its kernel's threads
+     * are when asked a moment before the time runs out ("gpulab-emu: stuck
+     * FILE:LINE ..." on its standard error; process.h) */
+    int where_stuck;
+    const char *student_file;    /* the file whose lines the verdict's message quotes, or NULL */
+} run_request;
+
+typedef struct {
+    /* The verdict the run alone decides (run_verdict, the one place a
+     * finished run becomes a status): ST_PASS means "it ran to the end, go
+     * and compare"; anything else is final, with message one line (names
+     * as the emulator printed them: build_student_named makes them the
+     * student's). */
+    status_t status;
+    char *message;
     proc_result proc;
     char *run_dir;
     char *output_path;      /* where the harness was told to write */
@@ -38,12 +56,9 @@ typedef struct {
 } run_result;
 
 /* Copies the dataset's inputs (its files named input*) into run_dir and runs
- * the program there, with env_add ("NAME=value", NULL-terminated, or NULL)
- * added to its environment. where_stuck: the program is the emulator's, which says where its
- * kernel's threads are when asked a moment before the time runs out
- * ("gpulab-emu: stuck FILE:LINE ..." on its standard error; process.h). */
-void run_program(const char *program, const char *dataset_dir, const char *run_dir,
-                 double timeout_s, const char *const *env_add, int where_stuck, run_result *r);
+ * the program there as q says; r gets the run and its verdict. */
+void run_program(const char *program, const char *dataset_dir, const char *run_dir, const run_request *q,
+                 run_result *r);
 
 /* Every dataset in one process, one after another (PROGRAM --series, see
  * grader/runtime/harness_main.c), in series_dir: dataset i's inputs in
@@ -54,16 +69,19 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
  * Returns nonzero when the process ran out of time (timeout_s for the whole
  * series): the first dataset not finished is the one it was on; its
  * results[i].proc.err_text holds what the series printed on its standard
- * error from that dataset's start on (started stays 0). */
+ * error from that dataset's start on (started stays 0), and its verdict is
+ * the timeout's, where it was stuck. */
 int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-               double timeout_s, const char *const *env_add, int where_stuck, run_result *results);
+               const run_request *q, run_result *results);
 /* run_series()'s return when the time ran out before the program was ready
  * (its start-up limit, RUN_STARTUP_S): 1 | RUN_NEVER_READY. */
 #define RUN_NEVER_READY 2
 
-/* The message of a run that ran out of time (malloc'd); never_ready: it ran
- * out of its start-up limit, before the first dataset. */
-char *run_timeout_message(double timeout_s, int never_ready);
+/* The message of a run that ran out of time (malloc'd): where its kernel
+ * was stuck when the emulator's lines in err_text say so, quoting
+ * student_file's line; never_ready: it ran out of its start-up limit,
+ * before the first dataset. err_text and student_file may be NULL. */
+char *run_timeout_message(double timeout_s, int never_ready, const char *err_text, const char *student_file);
 
 /* A dataset's run folder in a work directory, WORKDIR/run-DATASET, and
  * (emulator) its launch log, inside the run folder (malloc'd): the log is
@@ -78,10 +96,6 @@ char *run_log_in(const char *run_dir);
 
 /* A fresh run directory holding only the dataset's inputs. */
 void run_prepare_dir(const char *dataset_dir, const char *run_dir);
-
-/* The status the run alone decides: ST_PASS means "it ran to the end, go and
- * compare"; anything else is final. *message gets one line. */
-status_t run_status(const run_result *r, double timeout_s, char **message);
 
 void run_result_free(run_result *r);
 

@@ -268,19 +268,6 @@ void sanitize_parse_compute_sanitizer(const char *text, const char *student, san
     faults_finish(r);
 }
 
-/* "(x,y,z)" after `word ` in s, copied into out; "" if absent. */
-static void triple_after(const char *s, const char *word, char *out, size_t len)
-{
-    out[0] = '\0';
-    const char *p = strstr(s, word);
-    if (p) {
-        p += strlen(word);
-        size_t n = strcspn(p, ")");
-        if (*p == '(' && p[n] == ')')
-            snprintf(out, len, "%.*s", (int)n + 1, p);
-    }
-}
-
 /* A race's words. In shared memory the threads are one block's, and a
  * __syncthreads() between the two accesses is the fix. In global memory they
  * can be of different blocks, which no barrier orders: two stores to one
@@ -321,34 +308,6 @@ static const char early_return_advice[] =
     "a return before a barrier (say, for threads past the edge of the output) breaks the block: keep every "
     "thread through the barriers and test the bounds only around the loads and the final store";
 
-int sanitize_emu_diag(const char *line, emu_diag *d)
-{
-    memset(d, 0, sizeof *d);
-    if (sscanf(line, "%31s %299s", d->category, d->location) != 2)
-        return -1;
-    size_t loclen = strlen(d->location);
-    if (loclen > 0 && d->location[loclen - 1] == ':') /* "invalid-memcpy FILE:LINE: cudaMemcpy2D(...)" */
-        d->location[loclen - 1] = '\0';
-    const char *k = strstr(line, " kernel ");
-    if (k)
-        sscanf(k, " kernel %127s", d->kernel);
-    triple_after(line, " block ", d->block, sizeof d->block);
-    triple_after(line, " thread ", d->thread, sizeof d->thread);
-    const char *msg = strstr(line, "): ");
-    d->message = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
-    const char *colon = strrchr(d->location, ':');
-    if (colon) {
-        snprintf(d->file, sizeof d->file, "%.*s", (int)(colon - d->location), d->location);
-        d->line = atoi(colon + 1);
-    }
-    /* the CUDA error it ends in, "(cudaErrorX)" */
-    size_t n = strlen(line);
-    const char *open = n > 0 && line[n - 1] == ')' ? strrchr(line, '(') : NULL;
-    if (open && strncmp(open, "(cudaError", 10) == 0)
-        snprintf(d->error, sizeof d->error, "%.*s", (int)(line + n - 1 - open - 1), open + 1);
-    return 0;
-}
-
 void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
 {
     if (student)
@@ -360,7 +319,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
         if (n > strlen(prefix) && strncmp(p, prefix, strlen(prefix)) == 0) {
             char *line = xasprintf("%.*s", (int)(n - strlen(prefix)), p + strlen(prefix));
             emu_diag d;
-            sanitize_emu_diag(line, &d);
+            emu_diag_parse(line, &d);
             const char *category = d.category, *kernel = d.kernel, *block = d.block, *thread = d.thread;
             const char *msg = d.message, *file = d.file;
             int ln = d.line;
@@ -394,8 +353,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 char other_t[32] = "", other_b[32] = "", who[160] = "";
                 const char *by = strstr(msg, " by thread (");
                 if (by && strstr(by, " of another block, (")) {
-                    triple_after(by, " by thread ", other_t, sizeof other_t);
-                    triple_after(by, " of another block, ", other_b, sizeof other_b);
+                    emu_triple_after(by, " by thread ", other_t, sizeof other_t);
+                    emu_triple_after(by, " of another block, ", other_b, sizeof other_b);
                 }
                 if (other_t[0] && other_b[0] && thread[0] && block[0])
                     snprintf(who, sizeof who, " (thread %s of block %s and thread %s of block %s)", thread, block,

@@ -118,24 +118,6 @@ void sanitize_races_on_gpu(const lab_manifest *m, const backend *gpu, const char
  * fault map's loud colour) at ppm_path, sets r->race_map; 0, or -1. */
 int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path);
 
-/* One line the emulator prints on its standard error, after "gpulab-emu: "
- * (docs/emulator.md): "CATEGORY FILE:LINE kernel K block (x,y,z) thread
- * (x,y,z): MESSAGE (cudaErrorX)", the kernel and the threads where it has
- * them. The one parser of these lines (the checkers' findings, a timeout's
- * place, a CUDA error's kernel line). */
-typedef struct {
-    char category[32];     /* "out-of-bounds", "race", "stuck", ... */
-    char location[300];    /* FILE:LINE, or "-" */
-    char file[256];        /* its FILE, "" without a line */
-    int line;              /* its LINE, 0 without one */
-    char kernel[128], block[48], thread[48]; /* "" where absent */
-    char error[64];        /* the cudaErrorX it ends in, or "" */
-    const char *message;   /* into the line: what follows "): " or the first ": " */
-} emu_diag;
-/* line: the text after "gpulab-emu: ", one line, NUL-terminated. 0, or -1
- * when it has no category and location. */
-int sanitize_emu_diag(const char *line, emu_diag *d);
-
 /* Reads the fault list of the emulator's --race --list-faults build, in
  * its launch log (docs/emulator.md), into r->faults and sets
  * r->fault_summary; a missing file adds nothing. */
