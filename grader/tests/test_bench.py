@@ -65,6 +65,30 @@ def test_emulator_gives_no_figures():
     assert "pass" in row(p.stdout, "your file")
 
 
+def reads_after(output, label):
+    """The "global reads:" line under the bench row that starts with label."""
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip().startswith(label):
+            nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            assert nxt.startswith("global reads: "), f"no counts under {label!r} in:\n{output}"
+            return nxt
+    raise AssertionError(f"no row {label!r} in:\n{output}")
+
+
+def test_bench_shows_what_each_kernel_reads_beside_its_row(backend):
+    """The counts a check reports, under each program's row: the tiles
+    read cut the global reads 16 times; tiles loaded and never read do not."""
+    p = bench("02", PROGRAMS / "02-tiled-matmul" / "tiles_not_read.cu", "--backend", backend,
+              "--dataset", "width-0256")
+    assert p.returncode == 0, p.stdout + p.stderr
+    ref = reads_after(p.stdout, "reference solution")
+    assert "0.125 per multiply-add" in ref and "(lab 01's kernel: 2.0)" in ref, ref
+    assert "reuse each element they read 16.0 times" in ref, ref
+    yours = reads_after(p.stdout, "your file")
+    assert "no reuse" in yours, yours
+
+
 def test_bench_usage_errors():
     p = kit.gpulab("bench", "02")
     assert p.returncode == 2 and "give a lab and a file" in p.stderr

@@ -8,10 +8,12 @@
 #include "bench.h"
 #include "build.h"
 #include "compare.h"
+#include "counts.h"
 #include "datasets.h"
 #include "kit.h"
 #include "plot.h"
 #include "run.h"
+#include "sanitize.h"
 #include "sandbox.h"
 #include "options.h"
 #include "util.h"
@@ -41,6 +43,7 @@ const char *bench_unit(const lab_manifest *m)
 
 void bench_row_free(bench_row *row)
 {
+    free(row->reads);
     free(row->label);
     free(row->source);
     free(row->message);
@@ -206,6 +209,69 @@ static void measure_baseline(const lab_manifest *m, const backend *b, const char
     manifest_free(&host);
 }
 
+/* The counted dataset: of the lab's own datasets, the one with the most
+ * work up to COUNTED_WORK_MAX (multiply-adds, or output values). A timed
+ * dataset's size under the emulator's counting build would take hours;
+ * reads per unit of work hardly change with the size past a few tiles. */
+#define COUNTED_WORK_MAX (1 << 20)
+static int counted_dataset(const lab_manifest *m)
+{
+    int best = -1;
+    double best_work = 0;
+    for (int i = 0; i < m->ndatasets; i++) {
+        double d[3];
+        if (m->datasets[i].on_demand || manifest_work_dims(m->perf.work, &m->datasets[i], d, NULL) != 0)
+            continue;
+        double work = d[0] * d[1] * d[2];
+        if (work <= COUNTED_WORK_MAX && work > best_work) {
+            best = i;
+            best_work = work;
+        }
+    }
+    return best;
+}
+
+/* What file's kernels read, counted as a check counts them: the
+ * emulator's checked build (counts.h) run on counted_dataset(), in work,
+ * on the machine's CPU whatever the backend. The sentence, or NULL. */
+static char *count_reads(const lab_manifest *m, const char *file, const char *work)
+{
+    int index = counted_dataset(m);
+    backend emu;
+    memset(&emu, 0, sizeof emu);
+    if (index < 0 || !backend_emulator(&emu)) {
+        free(emu.compiler);
+        return NULL;
+    }
+    if (make_dirs(work) != 0)
+        die("cannot create %s: %s", work, strerror(errno));
+    sanitize_builds builds;
+    sanitize_build(m, &emu, file, work, 0, NULL, &builds);
+    char *sentence = NULL;
+    if (sanitize_builds_complete(&builds)) {
+        char *dir = dataset_dir(m, index);
+        sanitize_pending *p = sanitize_start(&emu, &builds, dir, m->datasets[index].name, m->timeout_s, 0);
+        dataset_result d;
+        memset(&d, 0, sizeof d);
+        d.name = m->datasets[index].name;
+        d.status = ST_PASS;
+        d.sanitizer = xcalloc(1, sizeof *d.sanitizer);
+        sanitize_collect(p, file, d.sanitizer);
+        submission_result s;
+        memset(&s, 0, sizeof s);
+        s.ndatasets = 1;
+        s.datasets = &d;
+        counts_summarise(m, &index, &s);
+        sentence = counts_sentence(&s.reads);
+        sanitize_result_free(d.sanitizer);
+        free(d.sanitizer);
+        free(dir);
+    }
+    sanitize_builds_free(&builds, 0);
+    free(emu.compiler);
+    return sentence;
+}
+
 static void bench_lab_rows(lab_bench *lb, const backend *b, const char *dataset_dir, const char *workroot,
                            int calls)
 {
@@ -214,6 +280,11 @@ static void bench_lab_rows(lab_bench *lb, const backend *b, const char *dataset_
         char *work = xasprintf("%s/%s-%d", workroot, m->id, i);
         bench_program(m, b, NULL, dataset_dir, work, calls, 1, &lb->rows[i]);
         free(work);
+        if (lb->rows[i].status == ST_PASS) {
+            char *counting = xasprintf("%s/%s-%d-counts", workroot, m->id, i);
+            lb->rows[i].reads = count_reads(m, lb->rows[i].source, counting);
+            free(counting);
+        }
     }
     if (b->kind != BACKEND_GPU)
         return;
@@ -287,9 +358,12 @@ static void print_lab_table(FILE *f, const lab_bench *lb, const backend *b, cons
     if (b->kind != BACKEND_GPU) {
         fprintf(f, "  The emulator runs on the CPU: its times are not GPU times, and no performance "
                    "figures are given. Every call was still checked:\n");
-        for (int i = 0; i < lb->nrows; i++)
+        for (int i = 0; i < lb->nrows; i++) {
             fprintf(f, "  %-44s %s%s%s\n", lb->rows[i].label, status_name(lb->rows[i].status),
                     lb->rows[i].message ? ": " : "", lb->rows[i].message ? lb->rows[i].message : "");
+            if (lb->rows[i].reads)
+                fprintf(f, "  %-44s global reads: %s\n", "", lb->rows[i].reads);
+        }
         return;
     }
     const bench_row *base = lb->baseline >= 0 ? &lb->rows[lb->baseline] : NULL;
@@ -329,6 +403,8 @@ static void print_lab_table(FILE *f, const lab_bench *lb, const backend *b, cons
             fprintf(f, "  %-44s (whole call: the copies could not be told apart from the kernel)\n", "");
         else if (r->rate > 0 && r->message)
             fprintf(f, "  %-44s (%s)\n", "", r->message);
+        if (r->reads)
+            fprintf(f, "  %-44s global reads: %s\n", "", r->reads);
     }
     if (lb->basic_rate > 0)
         fprintf(f, "  x lab 01: speedup over lab 01's basic kernel (%.0f %s on the same size, same run)\n",

@@ -29,6 +29,7 @@ typedef struct {
     int kernel_only;        /* the times are the kernel's, copies excluded */
     double median_ms, min_ms, max_ms;
     double rate;            /* GFLOP/s or GB/s; 0: no figure */
+    char *reads;            /* what its kernels read, as a check counts it (counts_sentence), or NULL */
 } bench_row;
 
 /* Builds row->source for lab m (with `library` linked in, or NULL) in
