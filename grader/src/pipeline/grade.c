@@ -414,13 +414,49 @@ static int checkable_failure(status_t st)
     return st == ST_WRONG || st == ST_CRASH || st == ST_CUDA_ERROR || st == ST_NO_OUTPUT;
 }
 
+/* Whether any dataset's params say what kind of input it is. */
+static int any_kind(const int *kind, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (kind[i])
+            return 1;
+    return 0;
+}
+
+/* The most output elements a dataset chosen for its size alone may have:
+ * the checkers' runs are slow. */
+#define CHECKED_ELEMENTS_MAX 65536
+
+/* For a lab whose datasets name no sizes (one imported from the Teaching
+ * Kit): the largest dataset not yet taken that the checkers can look at,
+ * up to CHECKED_ELEMENTS_MAX, into *chosen. A partial last block shows in
+ * the larger inputs (a reduction's extra blocks past its output), which
+ * the smallest, chosen first, may not have. Returns 1, or 0 for none. */
+static int choose_largest(const submission_result *s, const double *elements, const int *taken, int *chosen)
+{
+    int best = -1;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (taken[i] || (d->status != ST_PASS && !checkable_failure(d->status)) ||
+            elements[i] > CHECKED_ELEMENTS_MAX)
+            continue;
+        if (best < 0 || elements[i] > elements[best])
+            best = i;
+    }
+    if (best < 0)
+        return 0;
+    *chosen = best;
+    return 1;
+}
+
 /* The datasets the checkers look at, at most MAX_CHECKED, into chosen:
  * first the smallest failure that ran to its end, whose findings may
  * explain it; then, one at a time, the dataset that adds the most kinds of
  * input not yet looked at (gray and colour, square and ragged), ties going
  * to a pass (a hazard there means right by luck), then to one larger than
  * a tile (races between phases show only there), then to the smallest;
- * at least two when there are two. Returns the count. */
+ * at least two when there are two; where no dataset's params say its kind,
+ * the largest too (choose_largest). Returns the count. */
 static int choose_checked(const lab_manifest *m, const submission_result *s, const int *index,
                           int chosen[MAX_CHECKED])
 {
@@ -474,6 +510,8 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
         taken[best] = 1;
         covered |= kind[best];
     }
+    if (nchosen < MAX_CHECKED && !any_kind(kind, n))
+        nchosen += choose_largest(s, elements, taken, chosen + nchosen);
     free(kind);
     free(taken);
     free(large);
