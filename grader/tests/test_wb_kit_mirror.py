@@ -6,6 +6,8 @@ unchanged, its datasets written by its own generator, and the Kit's
 solution gets full marks while the template does not. The table of
 docs/teaching-kit.md says which labs of the mirror import and why the
 others do not; BasicMatrixMultiplication is here for one of those reasons.
+The Kit's 2020 release of the two matrix multiplications (data/
+teaching-kit-2020/) imports unchanged the same way.
 """
 import json
 import os
@@ -17,6 +19,10 @@ import kit
 from test_wb import copy_of_the_kit, matmul_dataset
 
 MIRROR = kit.ROOT / "grader" / "tests" / "data" / "teaching-kit"
+# The Kit's later release (2020) of the two matrix multiplications, whose
+# generator writes input0 as the solution reads it and whose Basic solution
+# sizes its grid from the output (its README names the copy)
+KIT_2020 = kit.ROOT / "grader" / "tests" / "data" / "teaching-kit-2020"
 # lab id -> (folder in the mirror, the requirements its solution shows)
 LABS = {
     "kit-vectoradd": ("Module3/VectorAdd", []),
@@ -27,6 +33,8 @@ LABS = {
     "kit-reduction": ("Module9/Reduction", ["shared_memory", "barrier"]),
     "kit-listscan": ("Module10/ListScan", ["shared_memory", "barrier"]),
     "kit-bfsqueue": ("Module12/BfsQueue", ["shared_memory", "barrier"]),  # input0.raw is a flag
+    "kit2020-basic": (KIT_2020 / "Module4/BasicMatrixMultiplication", []),
+    "kit2020-tiled": (KIT_2020 / "Module4/TiledMatrixMultiplication", ["shared_memory", "barrier"]),
 }
 # The mirror's matrix multiplications with datasets made here the way the
 # Kit lays them out (its generator writes input0 transposed: below); the
@@ -53,7 +61,7 @@ def mirror_kit(tmp_path_factory):
     folders = tmp_path_factory.mktemp("mirror")
     said = {}
     for lab, (folder, _) in LABS.items():
-        copy = folders / folder
+        copy = folders / lab / os.path.basename(folder)
         shutil.copytree(MIRROR / folder, copy)
         assert not (copy / "Dataset").exists()
         p = kit.run([root / "gpulab", "import-wb", copy, lab, "--backend", "emu"], env=no_make_env(), timeout=1200)
