@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "datasets.h"
 #include "diagnose.h"
+#include "launches.h"
 #include "requirements.h"
 #include "run.h"
 #include "counts.h"
@@ -44,6 +45,7 @@ void submission_result_free(submission_result *s)
         free(s->requirements[i].message);
     free(s->requirements);
     free(s->hint);
+    free(s->cause);
     free(s->file);
     free(s->lab);
     free(s->build_log);
@@ -183,9 +185,11 @@ static void grade_dataset(const lab_manifest *m, const backend *b, const char *p
                 &run);
     if (b->kind == BACKEND_EMU)
         evidence_from_emu_log(emu_log, evidence);
+    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir, workdir, evidence);
+    if (b->kind == BACKEND_EMU) /* the launch and the copies, for launch_and_copies() */
+        launches_read_emu_log(emu_log, student_file, &d->launch, &d->copy);
     free(emu_log);
     free(emu_env);
-    judge_run(m, &run, dir, timeout_s, d, student_file, maps_dir, workdir, evidence);
     run_result_free(&run);
     free(run_dir);
     free(dir);
@@ -707,6 +711,67 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
     free(elements);
 }
 
+/* The output's rows and columns of dataset spec d, from its params; 0 or -1. */
+static int output_size(const lab_manifest *m, const dataset_spec *d, int out[2])
+{
+    double dims[3];
+    if (manifest_work_dims(m->perf.work, d, dims, NULL) != 0)
+        return -1;
+    out[0] = (int)dims[0];                                       /* j, or the height */
+    out[1] = (int)(m->perf.work == WORK_IMAGE ? dims[1] : dims[2]); /* l, or the width */
+    return 0;
+}
+
+/* A "never written" sentence whose grid advice is beside the point: the
+ * launch covered the whole output, so the threads that own those elements
+ * ran and skipped their store. */
+static void drop_grid_advice(compare_result *c, int line)
+{
+    char *at = strstr(c->hint, DIAGNOSE_GRID_ADVICE);
+    if (!at)
+        return;
+    char *instead = xasprintf("the grid of the launch at line %d covers the whole output, so the threads that "
+                              "own them ran but skipped the store: look at the test before it", line);
+    char *rest = xstrdup(at + strlen(DIAGNOSE_GRID_ADVICE));
+    *at = '\0';
+    char *hint = xasprintf("%s%s%s", c->hint, instead, rest);
+    snprintf(c->hint, sizeof c->hint, "%s", hint);
+    free(hint);
+    free(rest);
+    free(instead);
+}
+
+/* The kit's own record of a failing run (the emulator's launch log, of the
+ * graded run, else of the checkers' run: on a GPU the only one) against
+ * the output: a copy whose pitch or width disagrees with its buffer, a
+ * launch whose grid and block look swapped, a grid that leaves whole tiles
+ * never launched (the wrong elements exactly). The first found is the
+ * submission's cause, the fix-this-first line; and where the launch covers the output, a "never written"
+ * sentence's advice to look at the grid goes. */
+static void launch_and_copies(const lab_manifest *m, const int *index, submission_result *s)
+{
+    int image = m->perf.work == WORK_IMAGE;
+    char *hint = NULL;
+    for (int i = 0; i < s->ndatasets; i++) {
+        dataset_result *d = &s->datasets[i];
+        const sanitize_result *z = d->sanitizer;
+        const launch_shape *l = d->launch.known ? &d->launch : z && z->launch.known ? &z->launch : NULL;
+        const copy_record *c = d->copy.known ? &d->copy : z && z->copy.known ? &z->copy : NULL;
+        int out[2];
+        if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR || output_size(m, &m->datasets[index[i]], out))
+            continue;
+        if (!hint && c)
+            hint = launches_copy_sentence(c, s->file);
+        if (!hint && l && !image)
+            hint = launches_swapped(l, out, s->file);
+        if (!hint && l && d->cmp.compared && d->cmp.shape_ok)
+            hint = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
+        if (l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
+            drop_grid_advice(&d->cmp, l->line);
+    }
+    s->cause = hint;
+}
+
 /* A matrix lab's blocks smaller than its tiles (the block the kernel stored
  * with the kernel token, on both backends): said as the submission's hint when a dataset came out
  * with NaN, the mark of tile slots no thread stored (the kit poisons shared
@@ -814,6 +879,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         counts_summarise(m, index, s);
+        launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */
