@@ -788,6 +788,21 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
         s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->token_block[0], e->token_block[1],
                                                     e->shared_kernel);
     s->hint_leads = s->hint != NULL;
+    /* the launch that runs those blocks, where the kit's record of a run has its line */
+    for (int i = 0; i < s->ndatasets && s->hint; i++) {
+        const dataset_result *d = &s->datasets[i];
+        const launch_shape *l = d->launch.known       ? &d->launch
+                                : d->sanitizer && d->sanitizer->launch.known ? &d->sanitizer->launch
+                                                                              : NULL;
+        if (!l || l->line <= 0 || strcmp(l->kernel, e->shared_kernel) != 0)
+            continue;
+        char *q = sanitize_quote(s->file, l->line);
+        char *hint = xasprintf("%s; see the launch at %s", s->hint, q);
+        free(s->hint);
+        s->hint = hint;
+        free(q);
+        break;
+    }
 }
 
 void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
