@@ -222,10 +222,22 @@ typedef struct alloc {
     size_t maplen;
     int pitched;
     size_t pitch, row_bytes; /* cudaMallocPitch's pitch and the row width asked for (copies.inc) */
+    /* What the host side wrote into it and the program's copies read back,
+     * and the program's copies that may have moved too few bytes: whether
+     * the rest was filled, or read, is judged later (copies.inc) */
+    struct byte_range { size_t lo, hi; } written[8], read[8];
+    int nwritten, nread;
+    void *into_caller, *back_caller;
+    size_t into_off, into_count, back_off;
 } alloc;
 
 static alloc *g_allocs;
 static size_t g_nallocs, g_capallocs;
+
+/* copies.inc: what the host side wrote into device memory, and a copy back
+ * that left part of a buffer behind */
+static void note_write(const void *p, size_t n);
+static void short_copy_back(const alloc *a);
 static size_t g_page;
 
 static size_t page_size(void)
@@ -448,6 +460,7 @@ cudaError_t cudaFree(void *devPtr)
             alloc a = g_allocs[i];
             g_allocs[i] = g_allocs[--g_nallocs];
             pthread_mutex_unlock(&g_lock);
+            short_copy_back(&a);
             release_alloc(&a);
             return cudaSuccess;
         }
@@ -601,6 +614,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     int dd, sd;
     copy_sides((int)kind, dst, src, &dd, &sd);
     check_copy_1d(caller, dst, src, count, dd, sd);
+    track_copy(caller, dst, src, count, dd, sd);
     if (count)
         memmove(dst, src, count);
     return cudaSuccess;
@@ -641,6 +655,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     int dd, sd;
     copy_sides((int)kind, dst, src, &dd, &sd);
     check_copy_2d(caller, dst, dpitch, src, spitch, width, dd, sd);
+    if (dd)
+        note_write(dst, dn);
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     return cudaSuccess;
@@ -659,6 +675,7 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
              devPtr, value, count, why);
         return set_error(cudaErrorInvalidValue);
     }
+    note_write(devPtr, count);
     memset(devPtr, value, count);
     return cudaSuccess;
 }
@@ -1854,6 +1871,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     if (c->shmem > SHARED_LIMIT)
         return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
 
+    short_copies_in();
     pthread_mutex_lock(&g_launch_lock);
     start_pool();
     launch L;

@@ -173,6 +173,15 @@ static char *copy_claim(const copy_record *c)
                          "is copied row by row, with cudaMemcpy2D",
                          c->given, c->name[0] ? "the host image " : "the pitched device buffer", c->name,
                          c->expected, c->row_bytes);
+    if (strcmp(c->what, "short_into") == 0)
+        return xasprintf("it copies %llu bytes into a device buffer of %llu, and nothing fills the rest before the "
+                         "kernel runs, which then reads memory nothing stored (the count is in bytes: elements "
+                         "times sizeof(float))",
+                         c->given, c->expected);
+    if (strcmp(c->what, "short_back") == 0)
+        return xasprintf("it copies back %llu bytes of a device buffer of %llu, so the rest of the result never "
+                         "reaches the host (the count is in bytes: elements times sizeof(float))",
+                         c->given, c->expected);
     return NULL;
 }
 

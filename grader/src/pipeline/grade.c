@@ -766,7 +766,7 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             hint = launches_swapped(l, out, s->file);
         if (!hint && l && d->cmp.compared && d->cmp.shape_ok)
             hint = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
-        if (l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
+        if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
             drop_grid_advice(&d->cmp, l->line);
     }
     s->cause = hint;
