@@ -211,9 +211,12 @@ static void finding_tag(char *tag, size_t len, const finding *f)
 }
 
 /* The finding the "fix this first" line names: the first of the first
- * dataset the checkers found anything in; NULL when they found nothing. */
+ * dataset the checkers found anything in; NULL when they found nothing, or
+ * when the line names a cause they follow from (a launch, a copy). */
 static const finding *first_finding(const submission_result *s)
 {
+    if (s->cause)
+        return NULL;
     for (int i = 0; i < s->ndatasets; i++)
         if (has_findings(&s->datasets[i]))
             return &s->datasets[i].sanitizer->findings[0];
