@@ -263,10 +263,10 @@ int launches_cover(const launch_shape *l, const int out[2], int image, int h)
     return cov[0] == out[0] && cov[1] == out[1];
 }
 
-/* "columns 0..23 of 29" of a covered extent, or "all 29 columns". */
+/* "output columns 0..23 of 29" of a covered extent, or "all 29 output columns". */
 static char *extent(long cov, int n, const char *what)
 {
-    return cov < n ? xasprintf("%s 0..%ld of %d", what, cov - 1, n) : xasprintf("all %d %s", n, what);
+    return cov < n ? xasprintf("output %s 0..%ld of %d", what, cov - 1, n) : xasprintf("all %d output %s", n, what);
 }
 
 char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
@@ -288,7 +288,7 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     char *right = cov[1] < out[1] ? xasprintf("right of column %ld", cov[1] - 1) : xstrdup("");
     char *below = cov[0] < out[0] ? xasprintf("below row %ld", cov[0] - 1) : xstrdup("");
     char *q = sanitize_quote(student_file, l->line);
-    char *s = xasprintf("the grid of %s blocks (%d x %d output elements each) covers output %s and %s: the "
+    char *s = xasprintf("the grid of %s blocks (%d x %d output elements each) covers %s and %s: the "
                         "tiles %s%s%s were never launched, and they are the wrong elements; see the launch at %s",
                         g, tile[0], tile[1], cols, rows, right, right[0] && below[0] ? " and " : "", below, q);
     free(q);

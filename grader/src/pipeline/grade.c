@@ -741,35 +741,48 @@ static void drop_grid_advice(compare_result *c, int line)
     free(instead);
 }
 
-/* The kit's own record of a failing run (the emulator's launch log, of the
- * graded run, else of the checkers' run: on a GPU the only one) against
- * the output: a copy whose pitch or width disagrees with its buffer, a
+/* A dataset's launch as the emulator logged it: its graded run's (on the
+ * emulator), else its checkers' run's (on a GPU, the only log); NULL. */
+static const launch_shape *launch_of(const dataset_result *d)
+{
+    const sanitize_result *z = d->sanitizer;
+    return d->launch.known ? &d->launch : z && z->launch.known ? &z->launch : NULL;
+}
+
+/* The same for a copy that disagrees with its buffer. */
+static const copy_record *copy_of(const dataset_result *d)
+{
+    const sanitize_result *z = d->sanitizer;
+    return d->copy.known ? &d->copy : z && z->copy.known ? &z->copy : NULL;
+}
+
+/* The kit's own record of a failing run (launch_of, copy_of) against the
+ * output: a copy whose pitch, width or count disagrees with its buffer, a
  * launch whose grid and block look swapped, a grid that leaves whole tiles
  * never launched (the wrong elements exactly). The first found is the
- * submission's cause, the fix-this-first line; and where the launch covers the output, a "never written"
- * sentence's advice to look at the grid goes. */
+ * submission's cause, the fix-this-first line; and where the launch covers
+ * the output, a "never written" sentence's advice to look at the grid goes. */
 static void launch_and_copies(const lab_manifest *m, const int *index, submission_result *s)
 {
     int image = m->perf.work == WORK_IMAGE;
-    char *hint = NULL;
+    char *cause = NULL;
     for (int i = 0; i < s->ndatasets; i++) {
         dataset_result *d = &s->datasets[i];
-        const sanitize_result *z = d->sanitizer;
-        const launch_shape *l = d->launch.known ? &d->launch : z && z->launch.known ? &z->launch : NULL;
-        const copy_record *c = d->copy.known ? &d->copy : z && z->copy.known ? &z->copy : NULL;
+        const launch_shape *l = launch_of(d);
+        const copy_record *c = copy_of(d);
         int out[2];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR || output_size(m, &m->datasets[index[i]], out))
             continue;
-        if (!hint && c)
-            hint = launches_copy_sentence(c, s->file);
-        if (!hint && l && !image)
-            hint = launches_swapped(l, out, s->file);
-        if (!hint && l && d->cmp.compared && d->cmp.shape_ok)
-            hint = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
+        if (!cause && c)
+            cause = launches_copy_sentence(c, s->file);
+        if (!cause && l && !image)
+            cause = launches_swapped(l, out, s->file);
+        if (!cause && l && d->cmp.compared && d->cmp.shape_ok)
+            cause = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
             drop_grid_advice(&d->cmp, l->line);
     }
-    s->cause = hint;
+    s->cause = cause;
 }
 
 /* A matrix lab's blocks smaller than its tiles (the block the kernel stored
@@ -790,10 +803,7 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     s->hint_leads = s->hint != NULL;
     /* the launch that runs those blocks, where the kit's record of a run has its line */
     for (int i = 0; i < s->ndatasets && s->hint; i++) {
-        const dataset_result *d = &s->datasets[i];
-        const launch_shape *l = d->launch.known       ? &d->launch
-                                : d->sanitizer && d->sanitizer->launch.known ? &d->sanitizer->launch
-                                                                              : NULL;
+        const launch_shape *l = launch_of(&s->datasets[i]);
         if (!l || l->line <= 0 || strcmp(l->kernel, e->shared_kernel) != 0)
             continue;
         char *q = sanitize_quote(s->file, l->line);
