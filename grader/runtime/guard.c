@@ -255,3 +255,13 @@ void guard_host_check(const void *ptr)
             break;
         }
 }
+
+void guard_host_rows(const void *ptr, size_t pitch, size_t row_bytes, size_t rows)
+{
+#ifdef GPULAB_EMU
+    const host_header *h = (const host_header *)((const unsigned char *)ptr - HOST_GUARD - sizeof(host_header));
+    emu_note_host_rows_(ptr, pitch, row_bytes, rows, h->name);
+#else
+    (void)ptr, (void)pitch, (void)row_bytes, (void)rows;
+#endif
+}

@@ -43,6 +43,12 @@ const char *guard_failure(void);
 void *guard_host_alloc(size_t bytes, const char *name);
 void guard_host_check(const void *ptr);
 
+/* Says that the host buffer at ptr (from guard_host_alloc) is an image of
+ * `rows` rows, pitch bytes apart, row_bytes of pixels each: on the
+ * emulator, a student's copy of it with another pitch or width is then
+ * named at its line (the emulator's log); on a GPU it does nothing. */
+void guard_host_rows(const void *ptr, size_t pitch, size_t row_bytes, size_t rows);
+
 #ifdef __cplusplus
 }
 #endif

@@ -306,6 +306,11 @@ def test_log_counts_shared_and_barriers(emu, tmp_path):
     log = tmp_path / "emu.log"
     run([prog, 64], env={**os.environ, "GPULAB_EMU_LOG": str(log)})
     (ev,) = [json.loads(l) for l in log.read_text().splitlines()]
+    # where: the launch's file and line (the line its <<< is on, whatever
+    # lines its configuration spans)
+    launch = next(i for i, l in enumerate((SRC / "matmul_tiled.cu").read_text().splitlines(), 1) if "<<<" in l)
+    file, line = ev.pop("where").rsplit(":", 1)
+    assert Path(file).name == "matmul_tiled.cu" and int(line) == launch, (file, line, launch)
     assert ev == {"event": "launch", "kernel": "MatrixMulKernel<TILE_WIDTH>", "grid": [4, 4, 1], "block": [16, 16, 1],
                   "shared_static_bytes": 2048, "shared_dynamic_bytes": 0, "barriers": 8, "status": "cudaSuccess"}
 

@@ -48,6 +48,9 @@ static Image_t make_image(int height, int width, int channels, int pad, const ch
     im.data = guard_host_alloc(bytes, name);
     if (!im.data)
         harness_dataset_error(NULL, "out of memory for a %d x %d x %d image", height, width, channels);
+    /* a copy of it with another pitch or width is named at its line */
+    guard_host_rows(im.data, (size_t)im.pitch * sizeof(float), (size_t)width * channels * sizeof(float),
+                    (size_t)height);
     return im;
 }
 

@@ -196,6 +196,10 @@ void emu_note_return_(const char *file, int line);
  * program's return address, so that a refused copy names the student's line
  * rather than the wrapper's. */
 void emu_copy_caller_(void *ret);
+/* The kit's harness describes a host image it hands the student's code
+ * (guard_host_rows): its rows are pitch bytes apart, row_bytes of pixels
+ * each, so that a copy with another pitch or width is named (copies.inc). */
+void emu_note_host_rows_(const void *base, size_t pitch, size_t row_bytes, size_t rows, const char *name);
 struct emu_swap emu_sync_enter_(const char *file, int line);
 extern __thread uint3 emu_threadIdx_;
 extern __thread uint3 emu_blockIdx_;

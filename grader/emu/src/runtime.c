@@ -221,10 +221,23 @@ typedef struct alloc {
     char *map;       /* the mapping, guard pages included (--check: the heap block, margins included) */
     size_t maplen;
     int pitched;
+    size_t pitch, row_bytes; /* cudaMallocPitch's pitch and the row width asked for (copies.inc) */
+    /* What the host side wrote into it and the program's copies read back,
+     * and the program's copies that may have moved too few bytes: whether
+     * the rest was filled, or read, is judged later (copies.inc) */
+    struct byte_range { size_t lo, hi; } written[8], read[8];
+    int nwritten, nread;
+    void *into_caller, *back_caller;
+    size_t into_off, into_count, back_off;
 } alloc;
 
 static alloc *g_allocs;
 static size_t g_nallocs, g_capallocs;
+
+/* copies.inc: what the host side wrote into device memory, and a copy back
+ * that left part of a buffer behind */
+static void note_write(const void *p, size_t n);
+static void short_copy_back(const alloc *a);
 static size_t g_page;
 
 static size_t page_size(void)
@@ -423,8 +436,16 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
     /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
     size_t p = round_up(width ? width : 1, 512);
     cudaError_t e = device_alloc(devPtr, p * height, 1);
-    if (e == cudaSuccess)
+    if (e == cudaSuccess) {
         *pitch = p;
+        pthread_mutex_lock(&g_lock);
+        alloc *a = find_alloc(*devPtr, 1);
+        if (a) {
+            a->pitch = p;
+            a->row_bytes = width;
+        }
+        pthread_mutex_unlock(&g_lock);
+    }
     return e;
 }
 
@@ -439,6 +460,7 @@ cudaError_t cudaFree(void *devPtr)
             alloc a = g_allocs[i];
             g_allocs[i] = g_allocs[--g_nallocs];
             pthread_mutex_unlock(&g_lock);
+            short_copy_back(&a);
             release_alloc(&a);
             return cudaSuccess;
         }
@@ -514,10 +536,16 @@ void emu_copy_caller_(void *ret)
 /* The caller a copy is blamed on: the one a wrapper named, else ret (the
  * copy function's own return address). Taken at every copy's start, so a
  * name never outlives its copy. */
+static __thread int copy_by_program_;
+
 static void *copy_caller(void *ret)
 {
     void *named = copy_caller_;
     copy_caller_ = NULL;
+    /* a copy the program's own code made (through the kit's wrapper), not
+     * one of the kit's (the guard zones' checks): only those are judged
+     * against their buffers (copies.inc) */
+    copy_by_program_ = named != NULL;
     return named ? named : ret;
 }
 
@@ -529,6 +557,20 @@ static const char *caller_line(void *ret, char *out, size_t n)
     if (!out[0])
         snprintf(out, n, "-");
     return out;
+}
+
+/* Which sides of a copy of `kind` are device memory. */
+static void copy_sides(int kind, const void *dst, const void *src, int *dd, int *sd)
+{
+    pthread_mutex_lock(&g_lock);
+    if (kind == cudaMemcpyDefault) {
+        *dd = is_device_ptr(dst);
+        *sd = is_device_ptr(src);
+    } else {
+        *dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+        *sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    }
+    pthread_mutex_unlock(&g_lock);
 }
 
 /* Checks a copy of dn bytes to dst and sn bytes from src (a 2D copy's
@@ -545,15 +587,9 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
     }
     if (dn == 0 && sn == 0)
         return cudaSuccess;
-    pthread_mutex_lock(&g_lock);
     int dd, sd;
-    if (kind == cudaMemcpyDefault) {
-        dd = is_device_ptr(dst);
-        sd = is_device_ptr(src);
-    } else {
-        dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
-        sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
-    }
+    copy_sides(kind, dst, src, &dd, &sd);
+    pthread_mutex_lock(&g_lock);
     const char *wd = check_side(dst, dn, dd);
     const char *ws = wd ? NULL : check_side(src, sn, sd);
     pthread_mutex_unlock(&g_lock);
@@ -566,6 +602,8 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
     return cudaSuccess;
 }
 
+#include "copies.inc"
+
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
     void *caller = copy_caller(__builtin_return_address(0));
@@ -573,6 +611,10 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     cudaError_t e = copy_check("cudaMemcpy", dst, count, src, count, (int)kind, caller);
     if (e != cudaSuccess)
         return set_error(e);
+    int dd, sd;
+    copy_sides((int)kind, dst, src, &dd, &sd);
+    check_copy_1d(caller, dst, src, count, dd, sd);
+    track_copy(caller, dst, src, count, dd, sd);
     if (count)
         memmove(dst, src, count);
     return cudaSuccess;
@@ -610,6 +652,11 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     cudaError_t e = copy_check("cudaMemcpy2D", dst, dn, src, sn, (int)kind, caller);
     if (e != cudaSuccess)
         return set_error(e);
+    int dd, sd;
+    copy_sides((int)kind, dst, src, &dd, &sd);
+    check_copy_2d(caller, dst, dpitch, src, spitch, width, dd, sd);
+    if (dd)
+        note_write(dst, dn);
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     return cudaSuccess;
@@ -628,6 +675,7 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
              devPtr, value, count, why);
         return set_error(cudaErrorInvalidValue);
     }
+    note_write(devPtr, count);
     memset(devPtr, value, count);
     return cudaSuccess;
 }
@@ -1770,6 +1818,11 @@ static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long 
         return;
     fputs("{\"event\":\"launch\",\"kernel\":", f);
     json_str(f, c->kernel);
+    /* where the program launched it: the grader names the launch line */
+    fputs(",\"where\":", f);
+    char where[1024];
+    snprintf(where, sizeof where, "%s:%d", c->file ? c->file : "-", c->line);
+    json_str(f, where);
     fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_static_bytes\":%zu,"
                "\"shared_dynamic_bytes\":%zu,\"barriers\":%llu,\"status\":\"%s\"",
             c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y, c->block.z, st, c->shmem,
@@ -1818,6 +1871,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     if (c->shmem > SHARED_LIMIT)
         return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
 
+    short_copies_in();
     pthread_mutex_lock(&g_launch_lock);
     start_pool();
     launch L;

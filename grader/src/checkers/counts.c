@@ -136,10 +136,10 @@ static int matmul_tile(const access_counts *c)
  * of the output tile whose shared tile holds the tile and its halo (lab
  * 04), else blocks the size of the input tile (lab 05: the output tile is
  * h smaller on each side), else a square tile from the shared memory alone. */
-static void image_tile(const access_counts *c, int h, int t[2])
+void counts_image_tile(long shared_bytes, const unsigned block[3], int h, int t[2])
 {
-    double floats = (double)c->shared_bytes / sizeof(float);
-    int bx = (int)c->block[0], by = (int)c->block[1];
+    double floats = (double)shared_bytes / sizeof(float);
+    int bx = (int)block[0], by = (int)block[1];
     if (floats >= (double)(bx + 2 * h) * (by + 2 * h)) {
         t[0] = bx, t[1] = by;
     } else if (bx > 2 * h && by > 2 * h && floats >= (double)bx * by) {
@@ -149,6 +149,11 @@ static void image_tile(const access_counts *c, int h, int t[2])
     }
     if (t[0] < 1 || t[1] < 1 || floats < 1)
         t[0] = t[1] = 0;
+}
+
+static void image_tile(const access_counts *c, int h, int t[2])
+{
+    counts_image_tile(c->shared_bytes, c->block, h, t);
 }
 
 /* The dataset of s whose counts the report quotes: of those the checkers

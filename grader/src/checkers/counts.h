@@ -34,6 +34,12 @@
  * stays 0 when there were none (a missing file, a build without counts). */
 void counts_read_emu_log(const char *path, access_counts *c);
 
+/* The output tile of a convolution launch of `block` threads with
+ * shared_bytes of shared memory and a halo of h: the block when its shared
+ * tile holds the block and its halo (lab 04), else the block less the halo
+ * (lab 05), else a square from the shared memory alone; 0s when none. */
+void counts_image_tile(long shared_bytes, const unsigned block[3], int h, int t[2]);
+
 /* s->reads: the counts of the checked dataset with the most work (index:
  * the manifest's index of each of s's datasets), in the lab's unit of
  * work, with what lab 01's kernel and the declared tiling would read. */

@@ -102,8 +102,7 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
     bad_box b = box_of(got, bad);
     if (r->poisoned > 0 && r->poisoned == r->mismatches) {
         return xasprintf("%zu elements were never written, in rows %d to %d and columns %d to %d: "
-                         "check that the grid covers the whole output (round the block count up)",
-                         r->poisoned, b.min_row, b.max_row, b.min_col, b.max_col);
+                         DIAGNOSE_GRID_ADVICE, r->poisoned, b.min_row, b.max_row, b.min_col, b.max_col);
     }
     if (r->nonfinite > 0) {
         /* Infinite and NaN say different things. A sum that reached +-inf

@@ -28,6 +28,11 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * that reads the mask when the source shows one (grade.c). */
 #define DIAGNOSE_MASK_WHERE "in the sum"
 
+/* The advice that ends the "never written" sentence, which the grader
+ * replaces where the run's launch covers the whole output (grade.c): then
+ * the grid is not what left them unwritten. */
+#define DIAGNOSE_GRID_ADVICE "check that the grid covers the whole output (round the block count up)"
+
 /* With the dataset's inputs (DIR/input0.*, DIR/input1.*): a sentence when
  * the wrong elements are (nearly all) exactly what a known mistake computes
  * from those inputs, else NULL. Matrix products (input0 j x k, input1 k x l,

@@ -39,6 +39,11 @@ typedef struct sanitize_result_s {
     /* What the run's kernels read and wrote (emulator: its checked build's
      * counts, counts.h); known == 0 on a GPU's compute-sanitizer */
     access_counts counts;
+    /* The student's launch and a copy that disagrees with its buffer, from
+     * the emulator's checked run (launches.h): on a GPU, the only launch
+     * log there is */
+    launch_shape launch;
+    copy_record copy;
 } sanitize_result;
 
 /* One line the emulator prints on its standard error, after "gpulab-emu: "

@@ -49,6 +49,8 @@ typedef struct {
     double worst_ratio;             /* max over elements of error / tolerance (finite ones) */
     int nworst;
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
+    int unwritten_from[2];          /* the wrong elements are (nearly) all of rows >= [0] and columns
+                                       >= [1] and none else (a grid too small), else -1s (launches.c) */
     char hint[2048];                /* where to look, from the pattern of errors (diagnose.c), or "";
                                        room for every sentence the kit joins (never cut mid-sentence) */
     int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce
@@ -64,12 +66,38 @@ typedef struct {
     unsigned char thumb[THUMB_ROWS * THUMB_COLS * 3];
 } compare_result;
 
+/* The student's kernel launch in one run, as the emulator's launch log
+ * records it (launches.c): where it is and its shape. */
+typedef struct {
+    int known;              /* a launch at a line of the student's file was logged */
+    int line;               /* that line */
+    char kernel[128];
+    unsigned grid[3], block[3];
+    long shared_bytes;      /* static and dynamic shared memory */
+} launch_shape;
+
+/* The first of the student's copies in one run whose pitch or width
+ * disagrees with the buffer it reads or writes, as the emulator logged it
+ * (docs/emulator.md, "copy"). */
+typedef struct {
+    int known;
+    int line;               /* the copy's line in the student's file */
+    char call[16];          /* cudaMemcpy2D, cudaMemcpy */
+    char what[16];          /* host_pitch, device_pitch, host_width, device_width, pitched_1d, short_into,
+                               short_back */
+    char argument[8];       /* spitch, dpitch, width, count */
+    unsigned long long given, expected, row_bytes;
+    char name[64];          /* the host image's name ("in->data"), or "" */
+} copy_record;
+
 typedef struct {
     const char *name;
     status_t status;
     double points, max_points;
     char *message;          /* one line for people */
     compare_result cmp;
+    launch_shape launch;    /* the run's launch (emulator), else the checkers' run's */
+    copy_record copy;       /* the same for a copy that disagrees with its buffer */
     double wall_s;          /* the program's wall time, as the grader measured it */
     double call_ms;         /* the harness's time for the call, -1 if none (untrusted, informational) */
     char *program_stdout;   /* capped; the student's prints and the harness's lines */
@@ -134,6 +162,9 @@ typedef struct {
     requirement_result *requirements;
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
+    char *cause;            /* a launch or a copy at a line of the student's that the kit's own record
+                               of the run shows wrong (launches.h): the fix-this-first line, ahead of
+                               the checkers' findings, which follow from it; or NULL */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
     char left_out[96];      /* the requirements left out of the score, "[no_hazards] and [global_reuse]", or "" */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */

@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "datasets.h"
 #include "diagnose.h"
+#include "launches.h"
 #include "requirements.h"
 #include "run.h"
 #include "counts.h"
@@ -44,6 +45,7 @@ void submission_result_free(submission_result *s)
         free(s->requirements[i].message);
     free(s->requirements);
     free(s->hint);
+    free(s->cause);
     free(s->file);
     free(s->lab);
     free(s->build_log);
@@ -156,9 +158,11 @@ static void grade_dataset(const grading *g, int index, dataset_result *d)
     run_program(g->program, dir, run_dir, &q, &run);
     if (g->b->kind == BACKEND_EMU)
         evidence_from_emu_log(emu_log, g->evidence);
+    judge_run(g, &run, dir, d);
+    if (g->b->kind == BACKEND_EMU) /* the launch and the copies, for launch_and_copies() */
+        launches_read_emu_log(emu_log, g->student_file, &d->launch, &d->copy);
     free(emu_log);
     free(emu_env);
-    judge_run(g, &run, dir, d);
     run_result_free(&run);
     free(run_dir);
     free(dir);
@@ -671,6 +675,80 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
     free(elements);
 }
 
+/* The output's rows and columns of dataset spec d, from its params; 0 or -1. */
+static int output_size(const lab_manifest *m, const dataset_spec *d, int out[2])
+{
+    double dims[3];
+    if (manifest_work_dims(m->perf.work, d, dims, NULL) != 0)
+        return -1;
+    out[0] = (int)dims[0];                                       /* j, or the height */
+    out[1] = (int)(m->perf.work == WORK_IMAGE ? dims[1] : dims[2]); /* l, or the width */
+    return 0;
+}
+
+/* A "never written" sentence whose grid advice is beside the point: the
+ * launch covered the whole output, so the threads that own those elements
+ * ran and skipped their store. */
+static void drop_grid_advice(compare_result *c, int line)
+{
+    char *at = strstr(c->hint, DIAGNOSE_GRID_ADVICE);
+    if (!at)
+        return;
+    char *instead = xasprintf("the grid of the launch at line %d covers the whole output, so the threads that "
+                              "own them ran but skipped the store: look at the test before it", line);
+    char *rest = xstrdup(at + strlen(DIAGNOSE_GRID_ADVICE));
+    *at = '\0';
+    char *hint = xasprintf("%s%s%s", c->hint, instead, rest);
+    snprintf(c->hint, sizeof c->hint, "%s", hint);
+    free(hint);
+    free(rest);
+    free(instead);
+}
+
+/* A dataset's launch as the emulator logged it: its graded run's (on the
+ * emulator), else its checkers' run's (on a GPU, the only log); NULL. */
+static const launch_shape *launch_of(const dataset_result *d)
+{
+    const sanitize_result *z = d->sanitizer;
+    return d->launch.known ? &d->launch : z && z->launch.known ? &z->launch : NULL;
+}
+
+/* The same for a copy that disagrees with its buffer. */
+static const copy_record *copy_of(const dataset_result *d)
+{
+    const sanitize_result *z = d->sanitizer;
+    return d->copy.known ? &d->copy : z && z->copy.known ? &z->copy : NULL;
+}
+
+/* The kit's own record of a failing run (launch_of, copy_of) against the
+ * output: a copy whose pitch, width or count disagrees with its buffer, a
+ * launch whose grid and block look swapped, a grid that leaves whole tiles
+ * never launched (the wrong elements exactly). The first found is the
+ * submission's cause, the fix-this-first line; and where the launch covers
+ * the output, a "never written" sentence's advice to look at the grid goes. */
+static void launch_and_copies(const lab_manifest *m, const int *index, submission_result *s)
+{
+    int image = m->perf.work == WORK_IMAGE;
+    char *cause = NULL;
+    for (int i = 0; i < s->ndatasets; i++) {
+        dataset_result *d = &s->datasets[i];
+        const launch_shape *l = launch_of(d);
+        const copy_record *c = copy_of(d);
+        int out[2];
+        if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR || output_size(m, &m->datasets[index[i]], out))
+            continue;
+        if (!cause && c)
+            cause = launches_copy_sentence(c, s->file);
+        if (!cause && l && !image)
+            cause = launches_swapped(l, out, s->file);
+        if (!cause && l && d->cmp.compared && d->cmp.shape_ok)
+            cause = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
+        if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
+            drop_grid_advice(&d->cmp, l->line);
+    }
+    s->cause = cause;
+}
+
 /* A matrix lab's blocks smaller than its tiles (the block the kernel stored
  * with the kernel token, on both backends): said as the submission's hint when a dataset came out
  * with NaN, the mark of tile slots no thread stored (the kit poisons shared
@@ -687,6 +765,18 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
         s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->token_block[0], e->token_block[1],
                                                     e->shared_kernel);
     s->hint_leads = s->hint != NULL;
+    /* the launch that runs those blocks, where the kit's record of a run has its line */
+    for (int i = 0; i < s->ndatasets && s->hint; i++) {
+        const launch_shape *l = launch_of(&s->datasets[i]);
+        if (!l || l->line <= 0 || strcmp(l->kernel, e->shared_kernel) != 0)
+            continue;
+        char *q = sanitize_quote(s->file, l->line);
+        char *hint = xasprintf("%s; see the launch at %s", s->hint, q);
+        free(s->hint);
+        s->hint = hint;
+        free(q);
+        break;
+    }
 }
 
 void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
@@ -777,6 +867,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         counts_summarise(m, index, s);
+        launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
         /* Performance points (opt-in per lab), for a whole-lab grading. */

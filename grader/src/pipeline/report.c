@@ -211,9 +211,12 @@ static void finding_tag(char *tag, size_t len, const finding *f)
 }
 
 /* The finding the "fix this first" line names: the first of the first
- * dataset the checkers found anything in; NULL when they found nothing. */
+ * dataset the checkers found anything in; NULL when they found nothing, or
+ * when the line names a cause they follow from (a launch, a copy). */
 static const finding *first_finding(const submission_result *s)
 {
+    if (s->cause)
+        return NULL;
     for (int i = 0; i < s->ndatasets; i++)
         if (has_findings(&s->datasets[i]))
             return &s->datasets[i].sanitizer->findings[0];
@@ -528,7 +531,9 @@ static void checkers_line(strbuf *out, const submission_result *s)
 }
 
 /* The one line that says what to fix first: the most specific thing the
- * report knows. A checker's finding (it has a line) beats a mistake the
+ * report knows. A launch or a copy at a line of the student's that the
+ * kit's own record of the run shows wrong (launches.h) beats a checker's
+ * finding, which follows from it. A checker's finding (it has a line) beats a mistake the
  * inputs reproduce (diagnose_inputs), which beats the launch's blocks
  * against the kernel's tiles, which beats another diagnosis (a hint that
  * names a cause, a failure's own message, a pattern across datasets), which
@@ -547,6 +552,10 @@ static char *fix_first(const submission_result *s)
         }
         return xasprintf("the build: %s", s->build_message);
     }
+    /* a launch or a copy the kit's own record shows wrong, at its line: the
+     * findings follow from it */
+    if (s->cause)
+        return xstrdup(s->cause);
     const finding *f = first_finding(s);
     if (f) {
         char at[48];

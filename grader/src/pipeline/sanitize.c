@@ -6,6 +6,7 @@
 #include "build.h"
 #include "counts.h"
 #include "diagnose.h"
+#include "launches.h"
 #include "json.h"
 #include "process.h"
 #include "run.h"
@@ -930,6 +931,8 @@ static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_
         }
         sanitize_parse_emu(pr.err_text, student_file, r);
         counts_read_emu_log(p->paths[i].log, &r->counts);
+        if (!r->launch.known && !r->copy.known)
+            launches_read_emu_log(p->paths[i].log, student_file, &r->launch, &r->copy);
         if (k == EMU_FAULTS)
             sanitize_read_emu_faults(p->paths[i].log, r);
         proc_result_free(&pr);

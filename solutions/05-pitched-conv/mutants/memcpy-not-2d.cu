@@ -6,7 +6,8 @@
  *
  * Category: pitch: the images copied with cudaMemcpy instead of cudaMemcpy2D
  * Look at: the copies to and from the pitched images
- * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=padding of out|cudaMemcpy2D
+ * Kit says: dataset=rgb-47x29; sanitize=yes; status=wrong; words=padding of out|cudaMemcpy2D
+ * First line: cudaMemcpy at line 98|16356 bytes in one block|384 bytes apart
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

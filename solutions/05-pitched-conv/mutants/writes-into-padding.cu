@@ -7,7 +7,8 @@
  * Category: padding: the copy back overwrites the padding of out
  * Look at: the width of the copy back (width * channels floats, not the
  *   pitch)
- * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=padding of out|cudaMemcpy2D
+ * Kit says: dataset=rgb-47x29; sanitize=yes; status=wrong; words=padding of out|cudaMemcpy2D
+ * First line: cudaMemcpy2D at line 121|width is 360 bytes|348 bytes of pixels
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.

@@ -1,0 +1,301 @@
+/*
+ * launches.c - see launches.h.
+ */
+#define _GNU_SOURCE
+#include "launches.h"
+#include "counts.h"
+#include "findings.h"
+#include "json.h"
+#include "util.h"
+
+#include <cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A run's launch log: a line per launch and per noted copy. */
+#define LAUNCH_LOG_MAX_BYTES (16LL << 20)
+
+/* "FILE:LINE" of the student's file: its line, else 0. */
+static int student_line(const cJSON *o, const char *student_file)
+{
+    const char *where = json_str(o, "where", NULL);
+    const char *colon = where ? strrchr(where, ':') : NULL;
+    if (!colon || !student_file)
+        return 0;
+    char *file = xasprintf("%.*s", (int)(colon - where), where);
+    int same = strcmp(path_base(file), path_base(student_file)) == 0;
+    free(file);
+    int line = atoi(colon + 1);
+    return same && line > 0 ? line : 0;
+}
+
+static void read_launch(const cJSON *o, int line, launch_shape *l)
+{
+    long shared = (long)(json_num(o, "shared_static_bytes") + json_num(o, "shared_dynamic_bytes"));
+    unsigned grid[3], block[3];
+    if (json_triple(o, "grid", grid) != 0 || json_triple(o, "block", block) != 0)
+        return;
+    if (l->known && shared <= l->shared_bytes)
+        return; /* the tiled kernel: the one with the most shared memory, the first of those */
+    l->known = 1;
+    l->line = line;
+    snprintf(l->kernel, sizeof l->kernel, "%s", json_str(o, "kernel", "?"));
+    memcpy(l->grid, grid, sizeof grid);
+    memcpy(l->block, block, sizeof block);
+    l->shared_bytes = shared;
+}
+
+static void read_copy(const cJSON *o, int line, copy_record *c)
+{
+    if (c->known)
+        return;
+    c->known = 1;
+    c->line = line;
+    snprintf(c->call, sizeof c->call, "%s", json_str(o, "call", "?"));
+    snprintf(c->what, sizeof c->what, "%s", json_str(o, "what", ""));
+    snprintf(c->argument, sizeof c->argument, "%s", json_str(o, "argument", ""));
+    snprintf(c->name, sizeof c->name, "%s", json_str(o, "name", ""));
+    c->given = (unsigned long long)json_num(o, "given");
+    c->expected = (unsigned long long)json_num(o, "expected");
+    c->row_bytes = (unsigned long long)json_num(o, "row_bytes");
+}
+
+void launches_read_emu_log(const char *path, const char *student_file, launch_shape *l, copy_record *c)
+{
+    memset(l, 0, sizeof *l);
+    memset(c, 0, sizeof *c);
+    char *why = NULL;
+    char *text = untrusted_read(path, LAUNCH_LOG_MAX_BYTES, 0, NULL, &why);
+    free(why);
+    if (!text)
+        return;
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        cJSON *o = cJSON_Parse(line);
+        const char *ev = o ? json_str(o, "event", "") : "";
+        int at = o ? student_line(o, student_file) : 0;
+        if (at && strcmp(ev, "launch") == 0)
+            read_launch(o, at, l);
+        else if (at && strcmp(ev, "copy") == 0)
+            read_copy(o, at, c);
+        cJSON_Delete(o);
+    }
+    free(text);
+}
+
+/* ---- the wrong elements' shape -------------------------------------------------- */
+
+/* The first of the trailing lines (rows or columns) of n whose wrong
+ * elements are at least 9 in 10 of each: n when the last is not. */
+static int first_of_bad_tail(const size_t *bad, int n, size_t per_line)
+{
+    int k = n;
+    while (k > 0 && bad[k - 1] * 10 >= per_line * 9)
+        k--;
+    return k;
+}
+
+void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, int corner[2])
+{
+    corner[0] = corner[1] = -1;
+    int rows = got->rows, cols = got->cols;
+    size_t ch = (size_t)got->channels;
+    if (rows < 1 || cols < 1 || ch < 1)
+        return;
+    size_t *row_bad = xcalloc((size_t)rows, sizeof *row_bad), *col_bad = xcalloc((size_t)cols, sizeof *col_bad);
+    size_t n = gl_matrix_count(got);
+    for (size_t i = 0; i < n; i++)
+        if (bad[i]) {
+            size_t pixel = i / ch;
+            row_bad[pixel / (size_t)cols]++;
+            col_bad[pixel % (size_t)cols]++;
+        }
+    int r0 = first_of_bad_tail(row_bad, rows, (size_t)cols * ch);
+    int c0 = first_of_bad_tail(col_bad, cols, (size_t)rows * ch);
+    int clean = r0 < rows || c0 < cols;
+    /* nothing wrong in the top-left r0 x c0 */
+    for (size_t i = 0; i < n && clean; i++) {
+        size_t pixel = i / ch;
+        if (bad[i] && (int)(pixel / (size_t)cols) < r0 && (int)(pixel % (size_t)cols) < c0)
+            clean = 0;
+    }
+    if (clean) {
+        corner[0] = r0;
+        corner[1] = c0;
+    }
+    free(row_bad);
+    free(col_bad);
+}
+
+/* ---- sentences -------------------------------------------------------------------- */
+
+/* "a x b" of a grid or block (x first, as CUDA writes it). */
+static char *dims(const unsigned v[3])
+{
+    return v[2] > 1 ? xasprintf("%u x %u x %u", v[0], v[1], v[2]) : xasprintf("%u x %u", v[0], v[1]);
+}
+
+static const char *argument_words(const char *arg)
+{
+    return strcmp(arg, "spitch") == 0 ? "source pitch (spitch)"
+           : strcmp(arg, "dpitch") == 0 ? "destination pitch (dpitch)"
+                                        : arg;
+}
+
+/* What the copy's argument should have agreed with, and what went wrong. */
+static char *copy_claim(const copy_record *c)
+{
+    const char *moved = strcmp(c->argument, "spitch") == 0 ? "read from" : "written to";
+    if (strcmp(c->what, "host_pitch") == 0)
+        return xasprintf("its %s is %llu bytes, but the rows of the host image %s are %llu bytes apart (its own "
+                         "pitch: %llu bytes of pixels and %llu of padding), so every row after the first is %s "
+                         "the wrong place",
+                         argument_words(c->argument), c->given, c->name, c->expected, c->row_bytes,
+                         c->expected - c->row_bytes, moved);
+    if (strcmp(c->what, "device_pitch") == 0)
+        return xasprintf("its %s is %llu bytes, but cudaMallocPitch gave that device buffer a pitch of %llu "
+                         "bytes, so every row after the first is %s the wrong place",
+                         argument_words(c->argument), c->given, c->expected, moved);
+    if (strcmp(c->what, "host_width") == 0)
+        return xasprintf("its width is %llu bytes, but a row of the host image %s holds %llu bytes of pixels, "
+                         "so the copy %s",
+                         c->given, c->name, c->expected,
+                         c->given > c->expected ? "also moves each row's padding" : "leaves part of each row out");
+    if (strcmp(c->what, "device_width") == 0)
+        return xasprintf("its width is %llu bytes, but a row of the pitched device buffer holds %llu bytes of "
+                         "pixels (the width given to cudaMallocPitch), so the copy %s",
+                         c->given, c->expected,
+                         c->given > c->expected ? "also moves each row's padding" : "leaves part of each row out");
+    if (strcmp(c->what, "pitched_1d") == 0)
+        return xasprintf("it copies %llu bytes in one block, but %s%s has rows %llu bytes apart with %llu bytes "
+                         "of pixels each (a pitched image), so the rows land at the wrong places: a pitched image "
+                         "is copied row by row, with cudaMemcpy2D",
+                         c->given, c->name[0] ? "the host image " : "the pitched device buffer", c->name,
+                         c->expected, c->row_bytes);
+    if (strcmp(c->what, "short_into") == 0)
+        return xasprintf("it copies %llu bytes into a device buffer of %llu, and nothing fills the rest before the "
+                         "kernel runs, which then reads memory nothing stored (the count is in bytes: elements "
+                         "times sizeof(float))",
+                         c->given, c->expected);
+    if (strcmp(c->what, "short_back") == 0)
+        return xasprintf("it copies back %llu bytes of a device buffer of %llu, so the rest of the result never "
+                         "reaches the host (the count is in bytes: elements times sizeof(float))",
+                         c->given, c->expected);
+    return NULL;
+}
+
+char *launches_copy_sentence(const copy_record *c, const char *student_file)
+{
+    if (!c->known || c->line <= 0)
+        return NULL;
+    char *claim = copy_claim(c);
+    if (!claim)
+        return NULL;
+    char *q = sanitize_quote(student_file, c->line);
+    char *s = xasprintf("the %s at %s: %s", c->call, q, claim);
+    free(q);
+    free(claim);
+    return s;
+}
+
+/* T of a kernel that keeps two T x T tiles of floats in its shared memory
+ * (lab 02's ds_M and ds_N), else 0. */
+static int two_tiles(long shared_bytes)
+{
+    int t = (int)floor(sqrt((double)shared_bytes / (2.0 * sizeof(float))) + 0.5);
+    return t >= 2 && (long)(2 * t * t * sizeof(float)) == shared_bytes ? t : 0;
+}
+
+char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file)
+{
+    int t = two_tiles(l->shared_bytes);
+    if (!l->known || l->line <= 0 || t == 0 || out[0] < 1 || out[1] < 1)
+        return NULL;
+    unsigned gx = (unsigned)((out[1] + t - 1) / t), gy = (unsigned)((out[0] + t - 1) / t);
+    int grid_is_tile = l->grid[0] == (unsigned)t && l->grid[1] == (unsigned)t && l->grid[2] == 1;
+    int block_is_grid = l->block[0] == gx && l->block[1] == gy && l->block[2] == 1;
+    if (!grid_is_tile || !block_is_grid || (gx == (unsigned)t && gy == (unsigned)t))
+        return NULL;
+    char *q = sanitize_quote(student_file, l->line);
+    char *g = dims(l->grid), *b = dims(l->block);
+    char *s = xasprintf("the launch at %s runs a grid of %s blocks of %s threads each, but kernel %s keeps "
+                        "%d x %d tiles in shared memory, which need blocks of %d x %d threads, and the "
+                        "%d x %d output needs %u x %u of them: the grid and the block look swapped "
+                        "(<<<grid, block>>>: the grid comes first)",
+                        q, g, b, l->kernel, t, t, t, t, out[0], out[1], gx, gy);
+    free(g);
+    free(b);
+    free(q);
+    return s;
+}
+
+void launches_block_tile(const launch_shape *l, int image, int h, int tile[2])
+{
+    if (image) {
+        counts_image_tile(l->shared_bytes, l->block, h, tile);
+        return;
+    }
+    int t = (int)floor(sqrt((double)l->shared_bytes / (2.0 * sizeof(float))));
+    tile[0] = (int)l->block[0] > t ? (int)l->block[0] : t;
+    tile[1] = (int)l->block[1] > t ? (int)l->block[1] : t;
+}
+
+/* The rows and columns l's grid covers (tile: each block's), capped at out. */
+static void covered(const launch_shape *l, const int tile[2], const int out[2], long cov[2])
+{
+    cov[0] = (long)l->grid[1] * tile[1];
+    cov[1] = (long)l->grid[0] * tile[0];
+    cov[0] = cov[0] < out[0] ? cov[0] : out[0];
+    cov[1] = cov[1] < out[1] ? cov[1] : out[1];
+}
+
+int launches_cover(const launch_shape *l, const int out[2], int image, int h)
+{
+    int tile[2];
+    long cov[2];
+    if (!l->known)
+        return 0;
+    launches_block_tile(l, image, h, tile);
+    if (tile[0] < 1 || tile[1] < 1)
+        return 0;
+    covered(l, tile, out, cov);
+    return cov[0] == out[0] && cov[1] == out[1];
+}
+
+/* "output columns 0..23 of 29" of a covered extent, or "all 29 output columns". */
+static char *extent(long cov, int n, const char *what)
+{
+    return cov < n ? xasprintf("output %s 0..%ld of %d", what, cov - 1, n) : xasprintf("all %d output %s", n, what);
+}
+
+char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
+                         const char *student_file)
+{
+    int tile[2];
+    long cov[2];
+    if (!l->known || l->line <= 0 || corner[0] < 0)
+        return NULL;
+    launches_block_tile(l, image, h, tile);
+    if (tile[0] < 1 || tile[1] < 1)
+        return NULL;
+    covered(l, tile, out, cov);
+    /* the grid falls short, and the wrong elements are exactly what it leaves */
+    if ((cov[0] == out[0] && cov[1] == out[1]) || cov[0] != corner[0] || cov[1] != corner[1] || cov[0] < 1 ||
+        cov[1] < 1)
+        return NULL;
+    char *g = dims(l->grid), *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");
+    char *right = cov[1] < out[1] ? xasprintf("right of column %ld", cov[1] - 1) : xstrdup("");
+    char *below = cov[0] < out[0] ? xasprintf("below row %ld", cov[0] - 1) : xstrdup("");
+    char *q = sanitize_quote(student_file, l->line);
+    char *s = xasprintf("the grid of %s blocks (%d x %d output elements each) covers %s and %s: the "
+                        "tiles %s%s%s were never launched, and they are the wrong elements; see the launch at %s",
+                        g, tile[0], tile[1], cols, rows, right, right[0] && below[0] ? " and " : "", below, q);
+    free(q);
+    free(below);
+    free(right);
+    free(rows);
+    free(cols);
+    free(g);
+    return s;
+}

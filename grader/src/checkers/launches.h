@@ -1,0 +1,53 @@
+/*
+ * launches.h - the student's kernel launch and copies as the emulator's log
+ * records them (GPULAB_EMU_LOG, docs/emulator.md), held against the
+ * output: a launch whose grid and block look swapped, a grid that leaves
+ * whole tiles of the output never launched, a copy whose pitch or width
+ * disagrees with its buffer. Each sentence names the student's line.
+ *
+ * The log is written inside the student's process (by the emulator's
+ * runtime): what it says only picks the sentence that points at a line,
+ * never a point, and a launch line is believed only where the output's
+ * pattern agrees (the never-launched tiles are the wrong ones).
+ */
+#ifndef GPULAB_LAUNCHES_H
+#define GPULAB_LAUNCHES_H
+
+#include "../runtime/dataset.h"
+#include "result.h"
+
+/* Reads one run's log: the launch at a line of the student's file with the
+ * most shared memory (the first of those), and the first copy at such a
+ * line that disagrees with its buffer. Missing: known stays 0. */
+void launches_read_emu_log(const char *path, const char *student_file, launch_shape *l, copy_record *c);
+
+/* The compare stage's part: where the wrong elements are all of the rows
+ * from R and the columns from C (at least 9 in 10 of each such row and
+ * column, none elsewhere): corner = {R, C}, else {-1, -1}. bad[i] is 1
+ * where element i is wrong. */
+void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, int corner[2]);
+
+/* The copy's sentence, at its line (student_file quoted), or NULL. */
+char *launches_copy_sentence(const copy_record *c, const char *student_file);
+
+/* A tiled matrix product's launch whose grid and block look swapped: the
+ * block is the grid that out (rows x cols) needs for the kernel's T x T
+ * tiles (2 T^2 floats of shared memory) and the grid is T x T. The
+ * sentence, or NULL. */
+char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file);
+
+/* The output tile one block of l computes: matmul (image 0): the tile of
+ * its shared memory or its block, whichever is wider; image: as the
+ * global_reuse requirement takes it (counts_image_tile), halo h. */
+void launches_block_tile(const launch_shape *l, int image, int h, int tile[2]);
+
+/* A grid that covers only the top-left rows x cols of out, where the wrong
+ * elements (corner, from the compare stage) are exactly the rest: the
+ * sentence naming the tiles never launched and the launch's line, or NULL. */
+char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
+                         const char *student_file);
+
+/* Whether l's grid reaches every element of out (rows x cols). */
+int launches_cover(const launch_shape *l, const int out[2], int image, int h);
+
+#endif
