@@ -8,6 +8,7 @@
 
 #include "errormap.h"
 #include "result.h"
+#include "tiles.h"
 
 #define SAN_MAX_FINDINGS 8
 
@@ -39,6 +40,9 @@ typedef struct sanitize_result_s {
     /* What the run's kernels read and wrote (emulator: its checked build's
      * counts, counts.h); known == 0 on a GPU's compute-sanitizer */
     access_counts counts;
+    /* What the shared tiles held at a barrier (emulator: its checked build's
+     * "tile" lines, tiles.h); none on a GPU's compute-sanitizer */
+    tile_snapshots tiles;
 } sanitize_result;
 
 /* "line N (`the line's text`)" of the student's file, for a sentence

@@ -82,6 +82,7 @@ typedef struct {
     status_t status;        /* ST_PASS, ST_REQUIREMENT_FAILED, or ST_COMPILE_ERROR when nothing built */
     double points, max_points;
     char *message;
+    int consequential;      /* failed only because no dataset passed ("not earned"): a consequence, not a cause */
 } requirement_result;
 
 /* What a program's kernels read and wrote, counted by the emulator's
@@ -133,6 +134,12 @@ typedef struct {
     int nrequirements;
     requirement_result *requirements;
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
+    /* What a shared tile held against what the lab's tiling puts there, on a
+     * dataset whose output was wrong (checkers/tiles.c): the sentence that
+     * names the slot and the load, or NULL; tiles_right: the tiles checked
+     * held what the tiling puts there (nothing to blame in the loads) */
+    char *tile_contents;
+    int tiles_right;
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
     char left_out[96];      /* the requirements left out of the score, "[no_hazards] and [global_reuse]", or "" */

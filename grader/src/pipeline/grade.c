@@ -13,6 +13,7 @@
 #include "run.h"
 #include "counts.h"
 #include "sanitize.h"
+#include "tiles.h"
 #include "sandbox.h"
 #include "source.h"
 #include "util.h"
@@ -44,6 +45,7 @@ void submission_result_free(submission_result *s)
         free(s->requirements[i].message);
     free(s->requirements);
     free(s->hint);
+    free(s->tile_contents);
     free(s->file);
     free(s->lab);
     free(s->build_log);
@@ -660,6 +662,29 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     free(emu.compiler);
 }
 
+/* What the shared tiles held on the datasets the checkers ran whose output
+ * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
+ * what the tiling puts nowhere near it names the load to look at. A dataset
+ * that passed is never asked: a right output is not explained by its tiles. */
+static void tile_contents(const lab_manifest *m, const int *index, const char *datasets_root, submission_result *s)
+{
+    int right = 0;
+    for (int i = 0; i < s->ndatasets && !s->tile_contents; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_WRONG || !d->sanitizer || !d->sanitizer->tiles.n)
+            continue;
+        char *dir = resolve_dataset_dir(m, index[i], datasets_root);
+        char *sentence = NULL;
+        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, &sentence);
+        free(dir);
+        if (v == TILES_WRONG)
+            s->tile_contents = xasprintf("%s: %s", d->name, sentence);
+        right += v == TILES_RIGHT;
+        free(sentence);
+    }
+    s->tiles_right = !s->tile_contents && right > 0;
+}
+
 /* A failure pattern that only shows across datasets. 16 is the tile width
  * the labs suggest; the datasets' sizes straddle it. */
 static void across_datasets(const lab_manifest *m, const int *index, submission_result *s)
@@ -813,6 +838,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         point_mask_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
+        tile_contents(m, index, opt->datasets_root, s);
         counts_summarise(m, index, s);
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);

@@ -527,6 +527,46 @@ static void checkers_line(strbuf *out, const submission_result *s)
     sb_free(&names);
 }
 
+/* The first line for a wrong dataset when nothing names a cause: what it
+ * shows, what the kit ruled out (the checkers found nothing on the
+ * datasets they ran, the tiles held what the lab's tiling puts there, no
+ * mistake the kit knows reproduces the wrong elements), and where to look
+ * next, past what was ruled out. Never a requirement that failed only
+ * because no dataset passed. */
+static char *no_cause_named(const submission_result *s, const dataset_result *d)
+{
+    strbuf sb, clean;
+    sb_init(&sb);
+    sb_init(&clean);
+    int n = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const struct sanitize_result_s *z = s->datasets[i].sanitizer;
+        if (z && z->ran && !z->problem && z->nfindings == 0)
+            sb_printf(&clean, "%s%s", n++ ? " and " : "", s->datasets[i].name);
+    }
+    const char *seen = d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint : d->message ? d->message : "";
+    sb_printf(&sb, "%s: %s%s nothing names a cause: ", d->name, seen,
+              seen[0] && seen[strlen(seen) - 1] == '.' ? "" : ";");
+    const char *checkers = strcmp(s->checkers, "compute-sanitizer") == 0 ? "compute-sanitizer"
+                                                                          : "the race check and the bounds check";
+    if (n)
+        sb_printf(&sb, "%s found nothing on %s, ", checkers, clean.buf);
+    else if (s->checkers_skipped)
+        sb_puts(&sb, "the checkers did not run (--no-sanitize: without it they rule out races and out-of-bounds "
+                     "accesses), ");
+    if (s->tiles_right)
+        sb_puts(&sb, "the shared tiles held the elements the lab's tiling puts there, ");
+    sb_puts(&sb, "and no mistake the kit knows reproduces the wrong elements; ");
+    if (s->tiles_right)
+        sb_puts(&sb, "so look past the loads: at the reads of the tiles in the sum and at the output's index, and "
+                     "follow one wrong element by hand");
+    else
+        sb_puts(&sb, "follow one wrong element by hand, through the indices of its loads, the sum and the output's "
+                     "index");
+    sb_free(&clean);
+    return sb_detach(&sb);
+}
+
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A checker's finding (it has a line) beats a mistake the
  * inputs reproduce (diagnose_inputs), which beats the launch's blocks
@@ -555,6 +595,9 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s:%d: %s", path_base(s->file), f->line, f->message);
         return xstrdup(f->message);
     }
+    /* a tile slot that holds the wrong element names the load, as a finding names its line */
+    if (s->tile_contents)
+        return xstrdup(s->tile_contents);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
@@ -573,15 +616,22 @@ static char *fix_first(const submission_result *s)
     }
     if (s->hint)
         return xstrdup(s->hint);
+    /* a requirement lost only because no dataset passed is no cause: what
+     * was ruled out and where to look next say more (no_cause_named) */
     for (int i = 0; i < s->nrequirements; i++)
-        if (s->requirements[i].status != ST_PASS)
+        if (s->requirements[i].status != ST_PASS && !s->requirements[i].consequential)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
+        if (d->status == ST_WRONG)
+            return no_cause_named(s, d);
         if (d->status != ST_PASS && d->status != ST_COMPILE_ERROR)
             return xasprintf("%s: %s", d->name, d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint
                                                                                : d->message ? d->message : "");
     }
+    for (int i = 0; i < s->nrequirements; i++)
+        if (s->requirements[i].status != ST_PASS)
+            return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     return NULL;
 }
 
@@ -944,6 +994,10 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(o, "hint", s->hint);
     else
         cJSON_AddNullToObject(o, "hint");
+    if (s->tile_contents)
+        add_text(o, "tile_contents", s->tile_contents);
+    else
+        cJSON_AddNullToObject(o, "tile_contents");
     /* the same line the text report leads its ending with */
     char *first = fix_first(s);
     if (first)

@@ -1005,6 +1005,7 @@ static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_
         }
         sanitize_parse_emu(pr.err_text, student_file, r);
         counts_read_emu_log(p->paths[i].log, &r->counts);
+        tiles_read_emu_log(p->paths[i].log, &r->tiles);
         if (k == EMU_FAULTS)
             sanitize_read_emu_faults(p->paths[i].log, r);
         proc_result_free(&pr);

@@ -1,0 +1,74 @@
+/*
+ * tiles.h - what a kernel's shared tiles held, against what the lab's tiling
+ * puts there: the tile contents check.
+ *
+ * The emulator's checked build (emucc --race) writes, for a few blocks and
+ * their first rounds that store into a shared array, the slots each round
+ * stored, their values and the lines that stored them, as "tile" lines of
+ * its launch log (docs/emulator.md). With the dataset's inputs and the
+ * lab's "tiles" (lab.json, docs/formats.md), a slot that holds an element
+ * the lab's tiling puts nowhere near it names the load to look at: "after
+ * the __syncthreads() at line 47, block (1, 0)'s ds_N[0][1] holds N(1, 0),
+ * but the phase-0 tile puts N(0, 17) there: look at the load at line 42".
+ *
+ * A tile that holds what the lab's tiling puts there in some phase, in its
+ * own layout or transposed, is never blamed: other tile sizes, flat
+ * arrays, transposed-but-consistent tiles and the loads of a different
+ * design pass. The grader asks only about a dataset whose output was wrong
+ * (grade.c): a right output is never explained by its tiles.
+ *
+ * The values come from the student's own process (the launch log), as the
+ * counts do: they can explain a wrong output, never earn or cost a point.
+ */
+#ifndef GPULAB_TILES_H
+#define GPULAB_TILES_H
+
+#include "manifest.h"
+
+#include <stdint.h>
+
+#define TILE_WRITERS_MAX 8
+
+/* One shared array of one block at the end of one round (a barrier that
+ * every thread reached): the slots the round stored into. */
+typedef struct {
+    char kernel[128];
+    long block[3];
+    char barrier_file[256];
+    int barrier_line;
+    char array[64];
+    int rank;           /* 1 or 2 */
+    long d0, d1;        /* its dimensions (d1: 0 for one dimension) */
+    int phase;          /* which of the block's rounds storing into it: 0 the first */
+    int nwriters;
+    char writer_file[TILE_WRITERS_MAX][256];
+    int writer_line[TILE_WRITERS_MAX];
+    int writer_load[TILE_WRITERS_MAX]; /* the line read the value from global memory (else it stored it) */
+    int nslots;
+    uint32_t *slots;    /* three per slot: its index in the array, its value's bits, its writer */
+} tile_snapshot;
+
+typedef struct {
+    int n;
+    tile_snapshot *s;
+} tile_snapshots;
+
+/* Adds the "tile" lines of a checker run's launch log to t; a missing file
+ * or a line that is not one adds nothing. */
+void tiles_read_emu_log(const char *path, tile_snapshots *t);
+void tiles_free(tile_snapshots *t);
+
+typedef enum {
+    TILES_UNCHECKED,    /* no snapshot the lab's tiles describe, or no "tiles" in lab.json */
+    TILES_RIGHT,        /* every slot of every snapshot checked holds what the tiling puts there */
+    TILES_WRONG         /* *sentence says which slot, what it holds and the line that stored it */
+} tiles_verdict;
+
+/* Judges the snapshots of one dataset's run against m's "tiles", with the
+ * dataset's inputs (dataset_dir/INPUT.raw, .ppm or .pgm); student_file:
+ * the student's source, to quote its lines. *sentence: malloc'd, for
+ * TILES_WRONG only. */
+tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
+                          const char *student_file, char **sentence);
+
+#endif
