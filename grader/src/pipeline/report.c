@@ -545,8 +545,8 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
             sb_printf(&clean, "%s%s", n++ ? " and " : "", s->datasets[i].name);
     }
     const char *seen = d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint : d->message ? d->message : "";
-    sb_printf(&sb, "%s: %s%s nothing names a cause: ", d->name, seen,
-              seen[0] && seen[strlen(seen) - 1] == '.' ? "" : ";");
+    int stop = seen[0] && seen[strlen(seen) - 1] == '.';
+    sb_printf(&sb, "%s: %s%s names a cause: ", d->name, seen, stop ? " Nothing" : "; nothing");
     const char *checkers = strcmp(s->checkers, "compute-sanitizer") == 0 ? "compute-sanitizer"
                                                                           : "the race check and the bounds check";
     if (n)

@@ -1,6 +1,6 @@
 /*
- * Lab 05 mutant: the input tile is shifted: its halo is added on the wrong
- * side.
+ * MUTANT halo-shifted: the input tile is shifted: its halo is added on the
+ * wrong side. Must fail.
  *
  * The mistake: the input element a thread loads must be MASK_RADIUS to the
  * left of its output pixel (col_o - MASK_RADIUS), so that the tile starts
