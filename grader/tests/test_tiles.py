@@ -3,6 +3,9 @@ that holds an element of none of its block's tiles is named with the load
 that put it there; tiles that hold the right elements, in any layout the
 kit's correct variants use, are never blamed, and the first line then says
 so among what was ruled out."""
+import json
+import shutil
+
 import pytest
 
 import kit
@@ -73,3 +76,32 @@ def test_right_tiles_are_never_blamed(tmp_path, lab, rel, old, new, dataset, jud
     held = "the shared tiles held the elements the lab's tiling puts there"
     assert (held in first) == judged, first
     assert "ames a cause: the race check and the bounds check found nothing on " + dataset in first, first
+
+
+def scratch_tiles(tmp_path, tiles):
+    """A copy of the kit's labs with lab 02's "tiles" replaced."""
+    home = tmp_path / "kit"
+    shutil.copytree(kit.ROOT / "labs", home / "labs")
+    for entry in ("grader", "build", "datasets", "solutions"):
+        (home / entry).symlink_to(kit.ROOT / entry)
+    man = home / "labs" / "02-tiled-matmul" / "lab.json"
+    data = json.loads(man.read_text())
+    data["tiles"] = tiles
+    man.write_text(json.dumps(data, indent=2))
+    return {"GPULAB_HOME": str(home)}
+
+
+GOOD = {"input": "input0", "name": "M", "row": "by*T + i", "col": "ph*T + j", "phases": "(cols + T - 1) / T"}
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"row": "by*T + k"}, 'an unknown name "k"'),
+    ({"col": "ph*T + (j"}, "a '(' without its ')'"),
+    ({"phases": "cols / 0"}, "a division by 0"),
+    ({"row": "by*T +"}, "an expression that ends too soon"),
+    ({"rows": "i"}, 'unknown key "rows"'),
+])
+def test_bad_tile_expressions_are_named(tmp_path, change, words):
+    env = scratch_tiles(tmp_path, [{**GOOD, **change}])
+    p = kit.gpulab("list", env=env)
+    assert p.returncode == 2 and "lab.json" in p.stderr and words in p.stderr, p.stderr

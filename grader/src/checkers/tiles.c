@@ -241,20 +241,29 @@ typedef struct {
     float value;
 } tile_element;
 
+/* The names a tile's expressions use (lab.json's "tiles"), at (i, j) in phase ph. */
+#define TILE_VARS 9
+static void frame_vars(const tile_frame *f, long ph, long i, long j, expr_var v[TILE_VARS])
+{
+    const gl_matrix *m = f->in;
+    const expr_var all[TILE_VARS] = { { "bx", f->bx }, { "by", f->by },      { "ph", ph },
+                                      { "i", i },      { "j", j },           { "T", f->T },
+                                      { "rows", m->rows }, { "cols", m->cols }, { "channels", m->channels } };
+    memcpy(v, all, sizeof all);
+}
+
 /* The element the lab's tiling puts at (i, j) in phase ph; 0 when an
  * expression does not evaluate. */
 static int element_at(const tile_frame *f, long ph, long i, long j, tile_element *e)
 {
     const gl_matrix *m = f->in;
-    expr_var v[] = { { "bx", f->bx }, { "by", f->by }, { "ph", ph },          { "i", i },
-                     { "j", j },      { "T", f->T },   { "rows", m->rows },   { "cols", m->cols },
-                     { "channels", m->channels } };
-    int nv = (int)(sizeof v / sizeof *v);
+    expr_var v[TILE_VARS];
+    frame_vars(f, ph, i, j, v);
     char err[128];
     e->channel = 0;
-    if (expr_eval(f->q->row, v, nv, &e->row, err, sizeof err) != 0 ||
-        expr_eval(f->q->col, v, nv, &e->col, err, sizeof err) != 0 ||
-        (f->q->channel && expr_eval(f->q->channel, v, nv, &e->channel, err, sizeof err) != 0))
+    if (expr_eval(f->q->row, v, TILE_VARS, &e->row, err, sizeof err) != 0 ||
+        expr_eval(f->q->col, v, TILE_VARS, &e->col, err, sizeof err) != 0 ||
+        (f->q->channel && expr_eval(f->q->channel, v, TILE_VARS, &e->channel, err, sizeof err) != 0))
         return 0;
     e->inside = e->row >= 0 && e->row < m->rows && e->col >= 0 && e->col < m->cols && e->channel >= 0 &&
                 e->channel < m->channels;
@@ -264,15 +273,15 @@ static int element_at(const tile_frame *f, long ph, long i, long j, tile_element
     return 1;
 }
 
+/* How many tiles of the input a block loads (the tiles' "phases"); 0 when
+ * the expression does not evaluate to 1 ... TILES_MAX_PHASES. */
 static long phase_count(const tile_frame *f)
 {
-    const gl_matrix *m = f->in;
-    expr_var v[] = { { "bx", f->bx }, { "by", f->by }, { "ph", 0 },          { "i", 0 },
-                     { "j", 0 },      { "T", f->T },   { "rows", m->rows },  { "cols", m->cols },
-                     { "channels", m->channels } };
+    expr_var v[TILE_VARS];
+    frame_vars(f, 0, 0, 0, v);
     long p;
     char err[128];
-    if (expr_eval(f->q->phases, v, (int)(sizeof v / sizeof *v), &p, err, sizeof err) != 0)
+    if (expr_eval(f->q->phases, v, TILE_VARS, &p, err, sizeof err) != 0)
         return 0;
     return p > 0 && p <= TILES_MAX_PHASES ? p : 0;
 }

@@ -254,7 +254,8 @@ static void load_requirements(const cJSON *root, lab_manifest *m)
 }
 
 /* An expression of a tile's: it must read with every name a tile's
- * expression may use (common/expr.h), and no other. */
+ * expression may use (common/expr.h), and no other. Each name is 37 for
+ * the test, a value no lab's divisor (T - 4, say) comes to 0 at. */
 static char *get_tile_expr(const cJSON *t, const char *key, int required, int i)
 {
     char *text = get_string(t, key, required);
@@ -263,7 +264,7 @@ static char *get_tile_expr(const cJSON *t, const char *key, int required, int i)
     static const char *const names[] = { "bx", "by", "ph", "i", "j", "T", "rows", "cols", "channels" };
     expr_var vars[sizeof names / sizeof *names];
     for (size_t k = 0; k < sizeof names / sizeof *names; k++)
-        vars[k] = (expr_var){ names[k], 1 };
+        vars[k] = (expr_var){ names[k], 37 };
     long v;
     char why[128];
     if (expr_eval(text, vars, (int)(sizeof names / sizeof *names), &v, why, sizeof why) != 0)
