@@ -101,6 +101,9 @@ typedef struct {
     int n;
 } block;
 
+static char *loop_race_message(const char *student, int lw, int lr, const char *qw, const char *qr,
+                               const char *kernel);
+
 static void parse_block(const block *b, const char *student, sanitize_result *r)
 {
     if (b->n == 0)
@@ -196,9 +199,14 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
         int l1 = line < line2 ? line : line2, l2 = line < line2 ? line2 : line;
         const char *a1 = line <= line2 ? kind1 : kind2, *a2 = line <= line2 ? kind2 : kind1;
         char *q1 = sanitize_quote(student, l1), *q2 = sanitize_quote(student, l2);
-        char *msg = xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
-                              "__syncthreads() separates them, so some threads can get there before "
-                              "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
+        char *loop = strcmp(a1, "write") == 0 && strcmp(a2, "read") == 0
+                         ? loop_race_message(student, l1, l2, q1, q2, kernel)
+                         : NULL;
+        char *msg = loop ? xasprintf("%s (%ld hazards)", loop, hazards)
+                         : xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
+                                     "__syncthreads() separates them, so some threads can get there before "
+                                     "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
+        free(loop);
         free(q1);
         free(q2);
         add(r, "race", file, l1, l2, msg);
