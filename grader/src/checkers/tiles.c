@@ -43,18 +43,18 @@ static void split_where(const char *where, char *file, size_t n, int *line)
 static int parse_slots(const cJSON *slots, tile_snapshot *s)
 {
     int n = cJSON_GetArraySize(slots);
-    if (n <= 0 || n % 3 != 0 || n / 3 > s->d0 * (s->d1 ? s->d1 : 1))
+    if (n <= 0 || n % TILE_SLOT_FIELDS != 0 || n / TILE_SLOT_FIELDS > s->d0 * (s->d1 ? s->d1 : 1))
         return -1;
     s->slots = xcalloc((size_t)n, sizeof *s->slots);
     int k = 0;
     for (const cJSON *v = slots->child; v; v = v->next, k++) {
         double x = cJSON_IsNumber(v) ? v->valuedouble : -1;
-        if (x < 0 || x > 4294967295.0 || (k % 3 == 2 && x >= s->nwriters) ||
-            (k % 3 == 0 && x >= (double)s->d0 * (double)(s->d1 ? s->d1 : 1)))
+        if (x < 0 || x > 4294967295.0 || (k % TILE_SLOT_FIELDS == 2 && x >= s->nwriters) ||
+            (k % TILE_SLOT_FIELDS == 0 && x >= (double)s->d0 * (double)(s->d1 ? s->d1 : 1)))
             return -1;
         s->slots[k] = (uint32_t)x;
     }
-    s->nslots = n / 3;
+    s->nslots = n / TILE_SLOT_FIELDS;
     return 0;
 }
 
@@ -128,6 +128,12 @@ void tiles_free(tile_snapshots *t)
     free(t->s);
     memset(t, 0, sizeof *t);
 }
+
+/* The fields of slot k of a snapshot (tiles.h). */
+static uint32_t slot_index(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k]; }
+static uint32_t slot_bits(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 1]; }
+static uint32_t slot_writer(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 2]; }
+static uint32_t slot_source(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 3]; }
 
 /* ---- the inputs ------------------------------------------------------------------ */
 
@@ -303,7 +309,7 @@ static int fitting_slots(const tile_frame *f, long phases, const tile_snapshot *
 {
     int n = 0;
     for (int k = 0; k < s->nslots; k++)
-        n += slot_fits(f, phases, s->slots[3 * k] / f->T, s->slots[3 * k] % f->T, s->slots[3 * k + 1]);
+        n += slot_fits(f, phases, slot_index(s, k) / f->T, slot_index(s, k) % f->T, slot_bits(s, k));
     return n;
 }
 
@@ -324,7 +330,7 @@ static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const
         int fit = fitting_slots(&f, phases, s), values = 0;
         uint32_t first;
         for (int k = 0; k < s->nslots; k++)
-            values += s->slots[3 * k + 1] != 0 && value_count(in, s->slots[3 * k + 1], &first) > 0;
+            values += slot_bits(s, k) != 0 && value_count(in, slot_bits(s, k), &first) > 0;
         if (best < 0 || fit > best_fit || (fit == best_fit && values > best_values)) {
             best = q;
             best_fit = fit;
@@ -363,7 +369,7 @@ static void best_shift(const tile_frame *f, const tile_snapshot *s, long ph, til
     memset(best, 0, sizeof *best);
     for (int t = 0; t < 2; t++)
         for (long q = 0; q < n; q++) {
-            long i = s->slots[3 * q] / T, j = s->slots[3 * q] % T;
+            long i = slot_index(s, q) / T, j = slot_index(s, q) % T;
             tile_element e;
             if (!element_at(f, ph, t ? j : i, t ? i : j, &e))
                 goto done;
@@ -381,7 +387,7 @@ static void best_shift(const tile_frame *f, const tile_snapshot *s, long ph, til
                         float v = inside ? m->data[((size_t)r * (size_t)m->cols + (size_t)c) * (size_t)m->channels +
                                                    (size_t)ch]
                                          : 0.0f;
-                        hits += v == float_of(s->slots[3 * q + 1]);
+                        hits += v == float_of(slot_bits(s, q));
                     }
                     if (hits > best->hits)
                         *best = (tile_shift){ hits, dy, dx, ch, t };
@@ -391,23 +397,34 @@ done:
     free(ec);
 }
 
-/* What slot k holds: the element of the input with its value, when one
- * alone has it; else the element a shift of the whole tile puts there,
- * when one explains nine in ten of its slots (an 8-bit image repeats its
- * values); else the value. */
+/* The input's element e, by name. */
+static char *element_named(const tile_frame *f, size_t e)
+{
+    const gl_matrix *m = f->in;
+    long c = (long)(e % (size_t)m->channels), p = (long)(e / (size_t)m->channels);
+    return element_name(f, p / m->cols, p % m->cols, c);
+}
+
+/* What slot k holds: the element its load read, when the offset it read
+ * at is that element's in the input's own layout and holds its value (a
+ * buffer copied as it is; a pitched one is not); else the element of the
+ * input with its value, when one alone has it; else the element a shift
+ * of the whole tile puts there, when one explains nine in ten of its slots
+ * (an 8-bit image repeats its values); else the value. */
 static char *held(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long ph, int k)
 {
-    uint32_t bits = s->slots[3 * k + 1], first;
+    uint32_t bits = slot_bits(s, k), first, source = slot_source(s, k);
     const gl_matrix *m = f->in;
     if (float_of(bits) == 0.0f)
         return xstrdup("0"); /* a ghost's 0 is no element, whatever else holds 0 */
-    if (value_count(in, bits, &first) == 1) {
-        long c = (long)(first % (uint32_t)m->channels), p = (long)(first / (uint32_t)m->channels);
-        return element_name(f, p / m->cols, p % m->cols, c);
-    }
+    if (source != TILE_NO_SOURCE && source % 4 == 0 && source / 4 < gl_matrix_count(m) &&
+        m->data[source / 4] == float_of(bits))
+        return element_named(f, source / 4);
+    if (value_count(in, bits, &first) == 1)
+        return element_named(f, first);
     tile_shift b;
     best_shift(f, s, ph, &b);
-    long i = s->slots[3 * k] / f->T, j = s->slots[3 * k] % f->T;
+    long i = slot_index(s, k) / f->T, j = slot_index(s, k) % f->T;
     tile_element e;
     if (b.hits * 10 >= (long)s->nslots * 9 && element_at(f, ph, b.transposed ? j : i, b.transposed ? i : j, &e)) {
         long r = e.row + b.dy, c = e.col + b.dx;
@@ -454,7 +471,7 @@ static char *tile_extent(const tile_frame *f, long ph)
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student)
 {
-    uint32_t index = s->slots[3 * k];
+    uint32_t index = slot_index(s, k);
     long i = index / f->T, j = index % f->T, ph = s->phase < phases ? s->phase : 0;
     char *slot = slot_name(s, index), *got = held(f, in, s, ph, k), *extent = tile_extent(f, ph);
     tile_element e;
@@ -465,7 +482,7 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
         free(name);
     }
     const char *phase_word = f->q->channel ? "channel" : "phase";
-    int w = (int)s->slots[3 * k + 2];
+    int w = (int)slot_writer(s, k);
     char *load = sanitize_quote_at(student, s->writer_file[w], s->writer_line[w]);
     char *barrier = student && strcmp(path_base(s->barrier_file), path_base(student)) == 0
                         ? xasprintf("the __syncthreads() at line %d", s->barrier_line)
@@ -510,8 +527,8 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
             continue;
         checked++;
         for (int k = 0; k < s->nslots && !*sentence; k++)
-            if (blamable(&cache[q - m->tiles], s->slots[3 * k + 1]) &&
-                !slot_fits(&f, phases, s->slots[3 * k] / T, s->slots[3 * k] % T, s->slots[3 * k + 1]))
+            if (blamable(&cache[q - m->tiles], slot_bits(s, k)) &&
+                !slot_fits(&f, phases, slot_index(s, k) / T, slot_index(s, k) % T, slot_bits(s, k)))
                 *sentence = wrong_slot_sentence(&f, &cache[q - m->tiles], s, phases, k, student_file);
     }
     inputs_free(cache, m->ntiles);

@@ -28,6 +28,8 @@
 #include <stdint.h>
 
 #define TILE_WRITERS_MAX 8
+#define TILE_SLOT_FIELDS 4
+#define TILE_NO_SOURCE 4294967295u
 
 /* One shared array of one block at the end of one round (a barrier that
  * every thread reached): the slots the round stored into. */
@@ -45,7 +47,11 @@ typedef struct {
     int writer_line[TILE_WRITERS_MAX];
     int writer_load[TILE_WRITERS_MAX]; /* the line read the value from global memory (else it stored it) */
     int nslots;
-    uint32_t *slots;    /* three per slot: its index in the array, its value's bits, its writer */
+    /* TILE_SLOT_FIELDS per slot: its index in the array, its value's bits,
+     * its writer, and the byte offset in its device allocation of the
+     * element the writer read (TILE_NO_SOURCE: it stored a value it did not
+     * read there) */
+    uint32_t *slots;
 } tile_snapshot;
 
 typedef struct {
