@@ -105,3 +105,21 @@ def test_bad_tile_expressions_are_named(tmp_path, change, words):
     env = scratch_tiles(tmp_path, [{**GOOD, **change}])
     p = kit.gpulab("list", env=env)
     assert p.returncode == 2 and "lab.json" in p.stderr and words in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("lab,mutant,dataset,words", [
+    ("03-arbitrary-matmul", "no-zero-fill", "one-1x1x1",
+     "ds_M[0][1] of block (0, 0) was never stored, but the phase-0 tile (rows 0 to 15, columns 0 to 15 of M) "
+     "puts 0 (M(0, 1) lies outside M) there"),
+    ("04-conv-2batch", "second-batch-skipped", "gray-15x15",
+     "N_ds[12][16] of block (0, 0) was never stored, but the channel-0 tile (rows -2 to 17, columns -2 to 17 of "
+     "the image) puts the image's pixel (10, 14) there"),
+])
+def test_a_slot_no_store_covered_is_named_where_the_output_holds_nan(lab, mutant, dataset, words):
+    path = SOLUTIONS / lab / "mutants" / f"{mutant}.cu"
+    if not path.exists():
+        pytest.skip("no mutants in this copy of the kit")
+    rep = checked(lab, path, dataset)
+    assert rep["datasets"][0]["status"] == "wrong"
+    assert words in (rep["tile_contents"] or ""), rep["tile_contents"]
+    assert "no store before that barrier covers it" in rep["fix_first"]

@@ -70,6 +70,7 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
     const cJSON *writers = cJSON_GetObjectItemCaseSensitive(o, "writers");
     const cJSON *slots = cJSON_GetObjectItemCaseSensitive(o, "slots");
     const cJSON *loads = cJSON_GetObjectItemCaseSensitive(o, "loads");
+    const cJSON *unset = cJSON_GetObjectItemCaseSensitive(o, "unset");
     if (!cJSON_IsString(kernel) || !cJSON_IsArray(block) || cJSON_GetArraySize(block) != 3 ||
         !cJSON_IsString(barrier) || !cJSON_IsString(array) || !cJSON_IsArray(dims) || !cJSON_IsNumber(phase) ||
         !cJSON_IsArray(writers) || !cJSON_IsArray(slots))
@@ -94,7 +95,17 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
         s->writer_load[s->nwriters] = number_at(loads, s->nwriters) == 1;
         s->nwriters++;
     }
-    return parse_slots(slots, s);
+    if (parse_slots(slots, s) != 0)
+        return -1;
+    int n = cJSON_IsArray(unset) ? cJSON_GetArraySize(unset) : 0;
+    s->unset = n > 0 ? xcalloc((size_t)n, sizeof *s->unset) : NULL;
+    for (const cJSON *v = n > 0 ? unset->child : NULL; v; v = v->next) {
+        double x = cJSON_IsNumber(v) ? v->valuedouble : -1;
+        if (x < 0 || x >= (double)s->d0 * (double)(s->d1 ? s->d1 : 1))
+            return -1;
+        s->unset[s->nunset++] = (uint32_t)x;
+    }
+    return 0;
 }
 
 void tiles_read_emu_log(const char *path, tile_snapshots *t)
@@ -111,10 +122,12 @@ void tiles_read_emu_log(const char *path, tile_snapshots *t)
         const cJSON *ev = o ? cJSON_GetObjectItemCaseSensitive(o, "event") : NULL;
         if (cJSON_IsString(ev) && strcmp(ev->valuestring, "tile") == 0) {
             t->s = xrealloc(t->s, ((size_t)t->n + 1) * sizeof *t->s);
-            if (parse_snapshot(o, &t->s[t->n]) == 0)
+            if (parse_snapshot(o, &t->s[t->n]) == 0) {
                 t->n++;
-            else
+            } else {
                 free(t->s[t->n].slots);
+                free(t->s[t->n].unset);
+            }
         }
         cJSON_Delete(o);
     }
@@ -123,8 +136,10 @@ void tiles_read_emu_log(const char *path, tile_snapshots *t)
 
 void tiles_free(tile_snapshots *t)
 {
-    for (int i = 0; i < t->n; i++)
+    for (int i = 0; i < t->n; i++) {
         free(t->s[i].slots);
+        free(t->s[i].unset);
+    }
     free(t->s);
     memset(t, 0, sizeof *t);
 }
@@ -468,34 +483,87 @@ static char *tile_extent(const tile_frame *f, long ph)
     return xasprintf("rows %ld to %ld, columns %ld to %ld of %s", r0, r1, c0, c1, f->q->name);
 }
 
+/* What the lab's tiling puts at the slot with this index in phase ph:
+ * "N(0, 16)", or "0 (the image's pixel (-2, 14) lies outside the image)";
+ * NULL when an expression does not evaluate. */
+static char *wanted(const tile_frame *f, long ph, uint32_t index)
+{
+    tile_element e;
+    if (!element_at(f, ph, index / f->T, index % f->T, &e))
+        return NULL;
+    char *name = element_name(f, e.row, e.col, e.channel);
+    char *want = e.inside ? xstrdup(name) : xasprintf("0 (%s lies outside %s)", name, f->q->name);
+    free(name);
+    return want;
+}
+
+/* "the __syncthreads() at line 47" */
+static char *barrier_words(const tile_snapshot *s, const char *student)
+{
+    if (student && strcmp(path_base(s->barrier_file), path_base(student)) == 0)
+        return xasprintf("the __syncthreads() at line %d", s->barrier_line);
+    return xstrdup("the first __syncthreads()");
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student)
 {
     uint32_t index = slot_index(s, k);
-    long i = index / f->T, j = index % f->T, ph = s->phase < phases ? s->phase : 0;
+    long ph = s->phase < phases ? s->phase : 0;
     char *slot = slot_name(s, index), *got = held(f, in, s, ph, k), *extent = tile_extent(f, ph);
-    tile_element e;
-    char *want = NULL;
-    if (element_at(f, ph, i, j, &e)) {
-        char *name = element_name(f, e.row, e.col, e.channel);
-        want = e.inside ? xstrdup(name) : xasprintf("0 (%s lies outside %s)", name, f->q->name);
-        free(name);
-    }
-    const char *phase_word = f->q->channel ? "channel" : "phase";
+    char *want = wanted(f, ph, index);
     int w = (int)slot_writer(s, k);
     char *load = sanitize_quote_at(student, s->writer_file[w], s->writer_line[w]);
-    char *barrier = student && strcmp(path_base(s->barrier_file), path_base(student)) == 0
-                        ? xasprintf("the __syncthreads() at line %d", s->barrier_line)
-                        : xstrdup("the first __syncthreads()");
+    char *barrier = barrier_words(s, student);
     char *text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                            "look at the %s at %s",
-                           barrier, slot, s->block[0], s->block[1], got, phase_word, ph, extent,
-                           want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
+                           barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                           extent, want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
     free(barrier);
     free(load);
     free(want);
     free(slot);
     free(got);
+    free(extent);
+    return text;
+}
+
+/* A slot no thread of the block stored into before the barrier, in an
+ * output with NaN in it: the emulator's shared memory starts as NaN, and a
+ * slot no load covers is read as that. The lines that stored the others
+ * are where to look (which slots they cover). */
+static char *unset_slot_sentence(const tile_frame *f, const tile_snapshot *s, long phases, uint32_t index,
+                                 const char *student)
+{
+    long ph = s->phase < phases ? s->phase : 0;
+    char *slot = slot_name(s, index), *extent = tile_extent(f, ph), *want = wanted(f, ph, index);
+    char *barrier = barrier_words(s, student);
+    strbuf lines;
+    sb_init(&lines);
+    int n = 0;
+    for (int w = 0; w < s->nwriters; w++) {
+        int seen = 0;
+        for (int v = 0; v < w; v++)
+            seen = seen || s->writer_line[v] == s->writer_line[w];
+        if (seen || !student || strcmp(path_base(s->writer_file[w]), path_base(student)) != 0)
+            continue;
+        int last = 1;
+        for (int v = w + 1; v < s->nwriters; v++)
+            last = last && (s->writer_line[v] == s->writer_line[w] ||
+                            strcmp(path_base(s->writer_file[v]), path_base(student)) != 0);
+        sb_printf(&lines, "%s%d", n == 0 ? "" : last ? " and " : ", ", s->writer_line[w]);
+        n++;
+    }
+    char *text = xasprintf("after %s, %s of block (%ld, %ld) was never stored, but the %s-%ld tile (%s) puts %s "
+                           "there, and the output holds NaN (what the emulator's shared memory starts as): no store "
+                           "before that barrier covers it; look at which slots the stores into %s%s%s cover",
+                           barrier, slot, s->block[0], s->block[1], f->q->channel ? "channel" : "phase", ph, extent,
+                           want ? want : "an element", s->array, n ? (n > 1 ? " at lines " : " at line ") : "",
+                           lines.buf ? lines.buf : "");
+    sb_free(&lines);
+    free(barrier);
+    free(want);
+    free(slot);
     free(extent);
     return text;
 }
@@ -509,28 +577,50 @@ static int blamable(const tile_input *in, uint32_t bits)
     return float_of(bits) == 0.0f || (isfinite(float_of(bits)) && value_count(in, bits, &first) > 0);
 }
 
+/* The frame and phase count of a snapshot the lab's tiles describe; 0
+ * when they describe none (not a square, no input's elements, no phases). */
+static long describe(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshot *s,
+                     tile_frame *f, const tile_spec **q)
+{
+    long T = tile_side(s);
+    *q = T ? input_of(m, cache, dir, s, T, f) : NULL;
+    return *q ? phase_count(f) : 0;
+}
+
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
-                          const char *student_file, char **sentence)
+                          const char *student_file, int output_nan, char **sentence)
 {
     *sentence = NULL;
     if (!m->ntiles || !t->n || !dataset_dir)
         return TILES_UNCHECKED;
     tile_input *cache = xcalloc((size_t)m->ntiles, sizeof *cache);
-    int checked = 0;
+    int checked = 0, unset = 0;
+    /* first a slot that holds a wrong element, in any snapshot */
     for (int n = 0; n < t->n && !*sentence; n++) {
         const tile_snapshot *s = &t->s[n];
-        long T = tile_side(s);
         tile_frame f;
-        const tile_spec *q = T ? input_of(m, cache, dataset_dir, s, T, &f) : NULL;
-        long phases = q ? phase_count(&f) : 0;
+        const tile_spec *q;
+        long phases = describe(m, cache, dataset_dir, s, &f, &q);
         if (!phases)
             continue;
         checked++;
+        unset += s->nunset > 0;
+        const tile_input *in = &cache[q - m->tiles];
         for (int k = 0; k < s->nslots && !*sentence; k++)
-            if (blamable(&cache[q - m->tiles], slot_bits(s, k)) &&
-                !slot_fits(&f, phases, slot_index(s, k) / T, slot_index(s, k) % T, slot_bits(s, k)))
-                *sentence = wrong_slot_sentence(&f, &cache[q - m->tiles], s, phases, k, student_file);
+            if (blamable(in, slot_bits(s, k)) &&
+                !slot_fits(&f, phases, slot_index(s, k) / f.T, slot_index(s, k) % f.T, slot_bits(s, k)))
+                *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file);
+    }
+    /* then, where the output has NaN, a slot nothing stored */
+    for (int n = 0; n < t->n && !*sentence && output_nan && unset; n++) {
+        const tile_snapshot *s = &t->s[n];
+        tile_frame f;
+        const tile_spec *q;
+        long phases = describe(m, cache, dataset_dir, s, &f, &q);
+        if (phases && s->nunset > 0)
+            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file);
     }
     inputs_free(cache, m->ntiles);
-    return *sentence ? TILES_WRONG : checked ? TILES_RIGHT : TILES_UNCHECKED;
+    /* right: every slot checked held what the tiling puts there, and none was left unstored */
+    return *sentence ? TILES_WRONG : checked && !unset ? TILES_RIGHT : TILES_UNCHECKED;
 }

@@ -52,6 +52,8 @@ typedef struct {
      * element the writer read (TILE_NO_SOURCE: it stored a value it did not
      * read there) */
     uint32_t *slots;
+    int nunset;
+    uint32_t *unset;    /* the indices of the slots no thread of the block had stored into by then */
 } tile_snapshot;
 
 typedef struct {
@@ -72,9 +74,11 @@ typedef enum {
 
 /* Judges the snapshots of one dataset's run against m's "tiles", with the
  * dataset's inputs (dataset_dir/INPUT.raw, .ppm or .pgm); student_file:
- * the student's source, to quote its lines. *sentence: malloc'd, for
- * TILES_WRONG only. */
+ * the student's source, to quote its lines. output_nan: the dataset's
+ * output holds NaN or infinite values; then a slot no thread stored into
+ * before the barrier (it held the emulator's NaN) is named too, when no
+ * slot holds a wrong element. *sentence: malloc'd, for TILES_WRONG only. */
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
-                          const char *student_file, char **sentence);
+                          const char *student_file, int output_nan, char **sentence);
 
 #endif

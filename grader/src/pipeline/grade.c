@@ -675,7 +675,7 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
             continue;
         char *dir = resolve_dataset_dir(m, index[i], datasets_root);
         char *sentence = NULL;
-        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, &sentence);
+        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence);
         free(dir);
         if (v == TILES_WRONG)
             s->tile_contents = xasprintf("%s: %s", d->name, sentence);
