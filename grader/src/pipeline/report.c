@@ -568,12 +568,14 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
 }
 
 /* The one line that says what to fix first: the most specific thing the
- * report knows. A checker's finding (it has a line) beats a mistake the
- * inputs reproduce (diagnose_inputs), which beats the launch's blocks
- * against the kernel's tiles, which beats another diagnosis (a hint that
- * names a cause, a failure's own message, a pattern across datasets), which
- * beats a failed
- * requirement, which beats a plain count of wrong elements. */
+ * report knows. A checker's finding (it has a line) beats a tile slot that
+ * held the wrong element (tile_contents, with the load's line), which beats
+ * a mistake the inputs reproduce (diagnose_inputs), which beats the
+ * launch's blocks against the kernel's tiles, which beats another diagnosis
+ * (a hint that names a cause, a failure's own message, a pattern across
+ * datasets), which beats a failed requirement (not one lost only because
+ * no dataset passed), which beats what was ruled out for a wrong output
+ * that nothing explains (no_cause_named). */
 static char *fix_first(const submission_result *s)
 {
     if (!s->built && s->build_message) {
