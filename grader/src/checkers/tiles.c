@@ -80,6 +80,11 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
         s->block[i] = number_at(block, i);
     split_where(barrier->valuestring, s->barrier_file, sizeof s->barrier_file, &s->barrier_line);
     snprintf(s->array, sizeof s->array, "%s", array->valuestring);
+    /* the launch log is the student's process's: the name is quoted in a
+     * sentence, so it must be a C name, as the rewriter wrote it */
+    if (!s->array[0] || strspn(s->array, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
+                            strlen(s->array))
+        return -1;
     s->rank = cJSON_GetArraySize(dims);
     s->d0 = number_at(dims, 0);
     s->d1 = s->rank == 2 ? number_at(dims, 1) : 0;
