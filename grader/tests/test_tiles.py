@@ -123,3 +123,13 @@ def test_a_slot_no_store_covered_is_named_where_the_output_holds_nan(lab, mutant
     assert rep["datasets"][0]["status"] == "wrong"
     assert words in (rep["tile_contents"] or ""), rep["tile_contents"]
     assert "no store before that barrier covers it" in rep["fix_first"]
+
+
+def test_the_launch_against_the_tiles_comes_before_a_slot_no_store_covered():
+    """Blocks of 8 x 8 for tiles of 16 x 16 leave slots unstored: the launch's
+    shape is the cause, and the first line says it; the slot is in the
+    record's tile_contents."""
+    path = kit.ROOT / "grader" / "tests" / "programs" / "03-arbitrary-matmul" / "blocks_smaller_than_tiles.cu"
+    rep = checked("03-arbitrary-matmul", path, "one-1x1x1")
+    assert "runs in blocks of 8 x 8 threads" in rep["fix_first"], rep["fix_first"]
+    assert "was never stored" in (rep["tile_contents"] or ""), rep["tile_contents"]

@@ -616,6 +616,10 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
                 !slot_fits(&f, phases, slot_index(s, k) / f.T, slot_index(s, k) % f.T, slot_bits(s, k)))
                 *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file);
     }
+    if (*sentence) {
+        inputs_free(cache, m->ntiles);
+        return TILES_WRONG;
+    }
     /* then, where the output has NaN, a slot nothing stored */
     for (int n = 0; n < t->n && !*sentence && output_nan && unset; n++) {
         const tile_snapshot *s = &t->s[n];
@@ -627,5 +631,5 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
     }
     inputs_free(cache, m->ntiles);
     /* right: every slot checked held what the tiling puts there, and none was left unstored */
-    return *sentence ? TILES_WRONG : checked && !unset ? TILES_RIGHT : TILES_UNCHECKED;
+    return *sentence ? TILES_UNSET : checked && !unset ? TILES_RIGHT : TILES_UNCHECKED;
 }

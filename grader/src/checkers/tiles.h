@@ -69,7 +69,8 @@ void tiles_free(tile_snapshots *t);
 typedef enum {
     TILES_UNCHECKED,    /* no snapshot the lab's tiles describe, or no "tiles" in lab.json */
     TILES_RIGHT,        /* every slot of every snapshot checked holds what the tiling puts there */
-    TILES_WRONG         /* *sentence says which slot, what it holds and the line that stored it */
+    TILES_WRONG,        /* *sentence says which slot, what it holds and the line that stored it */
+    TILES_UNSET         /* *sentence says which slot no store covered before the barrier (the output has NaN) */
 } tiles_verdict;
 
 /* Judges the snapshots of one dataset's run against m's "tiles", with the
@@ -77,7 +78,8 @@ typedef enum {
  * the student's source, to quote its lines. output_nan: the dataset's
  * output holds NaN or infinite values; then a slot no thread stored into
  * before the barrier (it held the emulator's NaN) is named too, when no
- * slot holds a wrong element. *sentence: malloc'd, for TILES_WRONG only. */
+ * slot holds a wrong element. *sentence: malloc'd, for TILES_WRONG and
+ * TILES_UNSET only. */
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
                           const char *student_file, int output_nan, char **sentence);
 

@@ -139,6 +139,7 @@ typedef struct {
      * names the slot and the load, or NULL; tiles_right: the tiles checked
      * held what the tiling puts there (nothing to blame in the loads) */
     char *tile_contents;
+    int tile_unset;         /* tile_contents names a slot no store covered (the output has NaN), not a wrong element */
     int tiles_right;
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */

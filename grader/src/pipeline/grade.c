@@ -677,8 +677,9 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
         char *sentence = NULL;
         tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence);
         free(dir);
-        if (v == TILES_WRONG)
+        if (v == TILES_WRONG || v == TILES_UNSET)
             s->tile_contents = xasprintf("%s: %s", d->name, sentence);
+        s->tile_unset = v == TILES_UNSET;
         right += v == TILES_RIGHT;
         free(sentence);
     }

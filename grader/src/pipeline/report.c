@@ -571,11 +571,12 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
  * report knows. A checker's finding (it has a line) beats a tile slot that
  * held the wrong element (tile_contents, with the load's line), which beats
  * a mistake the inputs reproduce (diagnose_inputs), which beats the
- * launch's blocks against the kernel's tiles, which beats another diagnosis
- * (a hint that names a cause, a failure's own message, a pattern across
- * datasets), which beats a failed requirement (not one lost only because
- * no dataset passed), which beats what was ruled out for a wrong output
- * that nothing explains (no_cause_named). */
+ * launch's blocks against the kernel's tiles, which beats a tile slot no
+ * store covered (where the output's NaN came from), which beats another
+ * diagnosis (a hint that names a cause, a failure's own message, a pattern
+ * across datasets), which beats a failed requirement (not one lost only
+ * because no dataset passed), which beats what was ruled out for a wrong
+ * output that nothing explains (no_cause_named). */
 static char *fix_first(const submission_result *s)
 {
     if (!s->built && s->build_message) {
@@ -598,7 +599,7 @@ static char *fix_first(const submission_result *s)
         return xstrdup(f->message);
     }
     /* a tile slot that holds the wrong element names the load, as a finding names its line */
-    if (s->tile_contents)
+    if (s->tile_contents && !s->tile_unset)
         return xstrdup(s->tile_contents);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
@@ -608,6 +609,9 @@ static char *fix_first(const submission_result *s)
     /* the launch's shape against the tiles says more than one dataset's own hint */
     if (s->hint && s->hint_leads)
         return xstrdup(s->hint);
+    /* a slot no store covered: where a dataset's NaN came from */
+    if (s->tile_contents)
+        return xstrdup(s->tile_contents);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
