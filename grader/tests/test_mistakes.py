@@ -14,8 +14,8 @@ Each mutant (solutions/<lab>/mutants/*.cu) carries header lines:
 (with the sanitizer stage when sanitize=yes) must give STATUS (the dataset's
 status, or the first failing requirement's when the dataset passes) and every
 word must appear in what the student reads: the dataset's message, its
-comparison hint, its sanitizer findings, the requirements' messages or the
-record's hint. `First line` words must all be in the report's "fix this
+comparison hint, its sanitizer findings, the requirements' messages, the
+record's hint, its tile contents or its "fix this first" line. `First line` words must all be in the report's "fix this
 first" line (the record's fix_first), the one line a student reads first,
 on the emulator (on a GPU too unless `On a GPU` names other words).
 docs/mistakes.md must list the same mutants with the same
@@ -79,7 +79,7 @@ def mutant_id(path):
 
 def record_texts(report):
     """Everything a student reads about the submission, as one list."""
-    texts = [report.get("hint") or ""]
+    texts = [report.get("hint") or "", report.get("fix_first") or "", report.get("tile_contents") or ""]
     for d in report["datasets"]:
         texts.append(d.get("message") or "")
         texts.append((d.get("comparison") or {}).get("hint") or "")

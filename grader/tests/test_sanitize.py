@@ -217,3 +217,27 @@ def test_faulting_threads_come_from_memcheck_records_only():
     assert f["kernel"] == "oob_read" and f["count"] == 3 and f["complete"] is False
     assert "threadIdx.x = 100..102" in f["summary"]
     assert explain(MUTANT)["faulting_threads"] is None  # no report lines at all
+
+
+def test_a_race_between_iterations_is_said_so(tmp_path):
+    """The write before the read in a loop's body, a __syncthreads() between
+    them: the race is between iterations, and the barrier missing is at the
+    end of the loop (racecheck's report; the emulator's says the same, see
+    the missing-second-barrier mutants' First line)."""
+    src = kit.ROOT / "solutions" / "02-tiled-matmul" / "mutants" / "missing-second-barrier.cu"
+    if not src.exists():
+        pytest.skip("no mutants in this copy of the kit")
+    load = line_of(src, "ds_M[ty][tx] = M[")
+    use = line_of(src, "Pvalue += ds_M[ty][i]")
+    report = tmp_path / "racecheck.txt"
+    sig = "MatrixMulKernel(const float *, const float *, float *, int)"
+    report.write_text("========= COMPUTE-SANITIZER\n"
+                      f"========= Error: Race reported between Write access at {sig}+0x90 in {src.name}:{load}\n"
+                      f"=========     and Read access at {sig}+0xe0 in {src.name}:{use} [128 hazards]\n"
+                      "========= \n")
+    (f,) = explain(report, src)["findings"]
+    assert f["kind"] == "race" and f["line"] == load
+    assert f"race between iterations of the loop at line {line_of(src, 'for (int ph = 0;')}" in f["message"]
+    assert f"can overwrite ds_M while slower threads still read it at line {use}" in f["message"]
+    assert f"add a __syncthreads() at the end of the loop, after the reads at line {use}" in f["message"]
+    assert "no __syncthreads() separates them" not in f["message"]

@@ -88,6 +88,27 @@ static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
 static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
+/* ---- the names of a block's shared arrays ---------------------------------- *
+ * emucc's rewriter follows each function-scope __shared__ declaration with
+ * a call per name it declares. In the race build the runtime learns each
+ * array's name, place and shape (race.inc's tile contents: what a shared
+ * slot holds at a barrier, named as the student wrote the array); in every
+ * other build the call is nothing. */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t elem, unsigned rank,
+                                      size_t d0, size_t d1);
+#endif
+template <class A> static inline void emu_shared_named_(const char *name, A &a)
+{
+#ifdef EMU_MODE_RACE
+    typedef typename std::remove_all_extents<A>::type E;
+    emu_race_shared_name_(name, (const void *)&a, sizeof a, sizeof(E), (unsigned)std::rank<A>::value,
+                          std::extent<A, 0>::value, std::extent<A, 1>::value);
+#else
+    (void)name, (void)a;
+#endif
+}
+
 /* ---- vector types used by labs -------------------------------------------- */
 struct float2 { float x, y; };
 struct float3 { float x, y, z; };

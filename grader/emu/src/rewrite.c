@@ -9,6 +9,8 @@
  *       -> ::emu::launch_(kernel, "kernel", __FILE__, __LINE__, g, b[, s[, st]])(args)
  *   __shared__ T a[N][M];            (function scope)
  *       -> struct emu_sh_K { T a[N][M]; }; ...; auto &a = <this block's copy>.a;
+ *          emu_shared_named_("a", a);   (the array's name: the race build's
+ *          tile contents, emu_device.h; nothing in other builds)
  *   extern __shared__ T s[];         (function scope)
  *       -> typedef T emu_dt_K[]; emu_dt_K &s = *(emu_dt_K *)emu_dynamic_shared_();
  *   return                           (in a __global__ function's body)
@@ -556,7 +558,9 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
         refs[0] = 0;
         for (size_t q = 0; q < nn; q++) {
             char *name = tok_text(r, names[q]);
-            char *one = fmt(" auto &%s = emu_sv_%d->%s;", name, id, name);
+            /* emu_shared_named_: the array's name for the race build's
+             * tile contents (emu_device.h), nothing in other builds */
+            char *one = fmt(" auto &%s = emu_sv_%d->%s; emu_shared_named_(\"%s\", %s);", name, id, name, name, name);
             size_t l = strlen(one);
             if (rn + l + 1 >= rc)
                 refs = xrealloc(refs, rc = 2 * (rc + l));

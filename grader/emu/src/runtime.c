@@ -61,6 +61,14 @@ struct emu_launch_cfg;
 static void race_constant_copied(const void *symbol, const char *name, size_t size);
 static void race_launch_begin(void);
 static void race_launch_end(const struct emu_launch_cfg *c);
+/* tiles.inc: what the shared tiles hold at a barrier */
+struct launch;
+struct worker;
+static void tiles_launch_begin(void);
+static void tiles_block_begin(const struct launch *L, unsigned long long b);
+static void tiles_round_end(struct worker *W);
+static void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc);
+static void tiles_launch_end(const struct emu_launch_cfg *c);
 #endif
 
 void emu_fiber_entry(void);
@@ -1386,6 +1394,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     W->end = W->fibers + n;
 #ifdef EMU_RACE
     W->rblock = b;
+    tiles_block_begin(L, b);
 #endif
     if (sigsetjmp(W->jb, 1) == 0) {
         W->in_block = 1;
@@ -1403,8 +1412,12 @@ static void run_block(worker *W, launch *L, unsigned long long b)
             /* The round is over: every thread waits at a barrier or has returned. */
             if (W->nwait == 0)
                 break;
-            if (W->nexit == 0 && !W->odd)
+            if (W->nexit == 0 && !W->odd) {
+#ifdef EMU_RACE
+                tiles_round_end(W);
+#endif
                 continue;
+            }
             /* the slow path: find the two threads that disagree */
             fiber *first_wait = NULL, *first_exit = NULL, *other = NULL;
             for (int i = 0; i < n; i++) {
@@ -1889,6 +1902,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
 
 #ifdef EMU_RACE
     race_launch_begin();
+    tiles_launch_begin();
 #endif
     pthread_mutex_lock(&g_pool_lock);
     g_launch = &L;
@@ -1902,6 +1916,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     pthread_mutex_unlock(&g_launch_lock);
 #ifdef EMU_RACE
     race_launch_end(c);
+    tiles_launch_end(c);
 #endif
 
     cudaError_t e = cudaSuccess;
@@ -1941,4 +1956,5 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
 #endif
 #ifdef EMU_RACE
 #include "race.inc"
+#include "tiles.inc"
 #endif

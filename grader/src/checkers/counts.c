@@ -312,6 +312,7 @@ void counts_judge(const requirement_spec *q, const submission_result *s, int sta
         r->message = xstrdup("could not be checked: the checkers counted no launch of yours (they ran on no "
                              "dataset to its end, or could not build the file)");
     } else if (!a->passed) {
+        r->consequential = 1;
         r->message = xasprintf("not earned: the counts are from %s, which did not pass, and no dataset the "
                                "checkers ran did; these points are for a kernel that computes the result reading "
                                "each element from global memory once per tile",

@@ -242,6 +242,11 @@ static int read_input(const char *dir, const char *name, gl_matrix *m)
     return -1;
 }
 
+int diagnose_read_input(const char *dir, const char *name, gl_matrix *m)
+{
+    return read_input(dir, name, m);
+}
+
 /* The sampled wrong elements: up to SAMPLE_MAX, evenly spread. */
 static size_t sample_bad(const gl_matrix *got, const unsigned char *bad, size_t *out)
 {

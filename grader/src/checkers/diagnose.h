@@ -47,6 +47,10 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
                       const unsigned char *bad, const compare_result *r, const char **label);
 
+/* Reads DIR/NAME.raw, .ppm or .pgm, whichever exists (a dataset's input:
+ * NAME "input0"); 0 on success. */
+int diagnose_read_input(const char *dir, const char *name, gl_matrix *m);
+
 char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile);
 
 /* Patterns across the datasets' kinds of input (square[i]: all of its sizes

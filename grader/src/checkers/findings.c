@@ -82,6 +82,7 @@ void sanitize_result_free(sanitize_result *r)
     free(r->fault_summary);
     fault_threads_free(&r->races);
     free(r->race_summary);
+    tiles_free(&r->tiles);
     memset(r, 0, sizeof *r);
 }
 

@@ -8,6 +8,7 @@
 
 #include "errormap.h"
 #include "result.h"
+#include "tiles.h"
 
 #define SAN_MAX_FINDINGS 8
 
@@ -44,6 +45,9 @@ typedef struct sanitize_result_s {
      * log there is */
     launch_shape launch;
     copy_record copy;
+    /* What the shared tiles held at a barrier (emulator: its checked build's
+     * "tile" lines, tiles.h); none on a GPU's compute-sanitizer */
+    tile_snapshots tiles;
 } sanitize_result;
 
 /* One line the emulator prints on its standard error, after "gpulab-emu: "

@@ -481,6 +481,7 @@ static void judge_no_hazards(const requirement_spec *q, const submission_result 
         r->message = xasprintf("the checkers (races, out-of-bounds accesses, barriers, unset memory) found "
                                "nothing on %d dataset%s", checked, checked > 1 ? "s" : "");
     free(found);
+    r->consequential = nkinds == 0 && checked > 0 && passed == 0;
     r->status = met ? ST_PASS : ST_REQUIREMENT_FAILED;
     r->points = met ? q->points : 0;
 }

@@ -4,6 +4,7 @@
 #include "source.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,4 +153,137 @@ int source_mask_read_line(const char *path, int *count)
     }
     free(code);
     return first;
+}
+
+/* ---- loops and barriers ------------------------------------------------------ */
+
+#define MAX_LOOPS 64
+
+typedef struct {
+    int head, open, close; /* the loop's first line, its body's '{' and '}' lines */
+} loop_span;
+
+/* The line of offset k in code (counting from 1). */
+static int line_at(const char *code, size_t k)
+{
+    int line = 1;
+    for (size_t i = 0; i < k; i++)
+        line += code[i] == '\n';
+    return line;
+}
+
+/* The offset of the bracket that closes the one at code[k] ('(' or '{'),
+ * or len. */
+static size_t matching(const char *code, size_t len, size_t k)
+{
+    char open = code[k], close = open == '(' ? ')' : '}';
+    int depth = 0;
+    for (; k < len; k++) {
+        depth += code[k] == open;
+        depth -= code[k] == close;
+        if (depth == 0)
+            return k;
+    }
+    return len;
+}
+
+static int word_at(const char *code, size_t len, size_t k, const char *word)
+{
+    size_t n = strlen(word);
+    return k + n <= len && strncmp(code + k, word, n) == 0 && (k == 0 || !source_is_identifier_char(code[k - 1])) &&
+           (k + n == len || !source_is_identifier_char(code[k + n]));
+}
+
+static size_t skip_space(const char *code, size_t len, size_t k)
+{
+    while (k < len && (code[k] == ' ' || code[k] == '\t' || code[k] == '\n' || code[k] == '\r'))
+        k++;
+    return k;
+}
+
+/* The loops of code whose bodies are braced. */
+static int braced_loops(const char *code, size_t len, loop_span *out, int max)
+{
+    int n = 0;
+    for (size_t k = 0; k < len && n < max; k++) {
+        int is_do = word_at(code, len, k, "do");
+        if (!is_do && !word_at(code, len, k, "for") && !word_at(code, len, k, "while"))
+            continue;
+        size_t b = skip_space(code, len, k + (is_do ? 2 : code[k] == 'f' ? 3 : 5));
+        if (!is_do) {
+            if (b >= len || code[b] != '(')
+                continue;
+            b = skip_space(code, len, matching(code, len, b) + 1);
+        }
+        if (b >= len || code[b] != '{')
+            continue; /* a single statement, or the while of a do-while */
+        size_t e = matching(code, len, b);
+        if (e >= len)
+            continue;
+        out[n++] = (loop_span){ line_at(code, k), line_at(code, b), line_at(code, e) };
+    }
+    return n;
+}
+
+int source_loop_carried(const char *path, int first, int second, int *loop_line, int *barrier_line)
+{
+    *loop_line = *barrier_line = 0;
+    size_t len;
+    char *text = path && first > 0 && first < second ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    loop_span loops[MAX_LOOPS];
+    int n = braced_loops(code, len, loops, MAX_LOOPS), best = -1;
+    for (int i = 0; i < n; i++)
+        if (loops[i].open <= first && second <= loops[i].close &&
+            (best < 0 || loops[i].close - loops[i].open < loops[best].close - loops[best].open))
+            best = i;
+    for (size_t k = 0; best >= 0 && k < len && !*barrier_line; k++)
+        if (word_at(code, len, k, "__syncthreads")) {
+            int l = line_at(code, k);
+            if (l > first && l < second)
+                *barrier_line = l;
+        }
+    free(code);
+    if (best < 0 || !*barrier_line)
+        return 0;
+    *loop_line = loops[best].head;
+    return 1;
+}
+
+int source_stored_array(const char *path, int line, char *out, size_t n)
+{
+    out[0] = '\0';
+    size_t len;
+    char *text = path && line > 0 ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    const char *p = code;
+    for (int l = 1; l < line && p; l++) {
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    size_t end = p ? strcspn(p, "\n") : 0;
+    const char *eq = p ? memchr(p, '=', end) : NULL;
+    for (const char *q = p; q && q < eq; q++) {
+        if (!source_is_identifier_char(*q) || (q > p && source_is_identifier_char(q[-1])))
+            continue;
+        const char *w = q;
+        while (source_is_identifier_char(*q))
+            q++;
+        const char *b = q;
+        while (*b == ' ' || *b == '\t')
+            b++;
+        if (*b == '[' && (size_t)(q - w) < n && !(*w >= '0' && *w <= '9')) {
+            snprintf(out, n, "%.*s", (int)(q - w), w);
+            break;
+        }
+        q--;
+    }
+    free(code);
+    return out[0] != '\0';
 }

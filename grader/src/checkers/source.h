@@ -24,4 +24,17 @@ int source_skip_comment_or_literal(const char *text, size_t len, size_t *i, int 
  * a pointer, say) or the file cannot be read. */
 int source_mask_read_line(const char *path, int *count);
 
+/* Whether lines first < second of the file lie in the braced body of one
+ * loop (for, while, do; the innermost that holds both) with a
+ * __syncthreads() on a line strictly between them: a write at first and a
+ * read at second that race anyway race between iterations (the next
+ * iteration's write against this one's read). Sets *loop_line (the loop's
+ * first line) and *barrier_line; 0 when not so, or the file cannot be read. */
+int source_loop_carried(const char *path, int first, int second, int *loop_line, int *barrier_line);
+
+/* The array that line (from 1) of the file stores into: the identifier
+ * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into
+ * out; 0 when the line has none or the file cannot be read. */
+int source_stored_array(const char *path, int line, char *out, size_t n);
+
 #endif

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "manifest.h"
+#include "expr.h"
 #include "kit.h"
 #include "util.h"
 
@@ -252,6 +253,50 @@ static void load_requirements(const cJSON *root, lab_manifest *m)
     }
 }
 
+/* An expression of a tile's: it must read with every name a tile's
+ * expression may use (common/expr.h), and no other. Each name is 37 for
+ * the test, a value no lab's divisor (T - 4, say) comes to 0 at. */
+static char *get_tile_expr(const cJSON *t, const char *key, int required, int i)
+{
+    char *text = get_string(t, key, required);
+    if (!text)
+        return NULL;
+    static const char *const names[] = { "bx", "by", "ph", "i", "j", "T", "rows", "cols", "channels" };
+    expr_var vars[sizeof names / sizeof *names];
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        vars[k] = (expr_var){ names[k], 37 };
+    long v;
+    char why[128];
+    if (expr_eval(text, vars, (int)(sizeof names / sizeof *names), &v, why, sizeof why) != 0)
+        bad("\"tiles\"[%d].%s \"%s\": %s (names: bx, by, ph, i, j, T, rows, cols, channels)", i, key, text, why);
+    return text;
+}
+
+static void load_tiles(const cJSON *root, lab_manifest *m)
+{
+    const cJSON *ts = cJSON_GetObjectItemCaseSensitive(root, "tiles");
+    if (!ts)
+        return;
+    if (!cJSON_IsArray(ts))
+        bad("\"tiles\" must be an array of { \"input\", \"name\", \"row\", \"col\", \"phases\" }");
+    m->ntiles = cJSON_GetArraySize(ts);
+    m->tiles = xcalloc((size_t)m->ntiles + 1, sizeof *m->tiles);
+    int i = 0;
+    for (const cJSON *t = ts->child; t; t = t->next, i++) {
+        if (!cJSON_IsObject(t))
+            bad("\"tiles\"[%d] must be an object", i);
+        static const char *const keys[] = { "input", "name", "row", "col", "channel", "phases", NULL };
+        only_keys(t, "a tile", keys);
+        tile_spec *q = &m->tiles[i];
+        q->input = get_string(t, "input", 1);
+        q->name = get_string(t, "name", 1);
+        q->row = get_tile_expr(t, "row", 1, i);
+        q->col = get_tile_expr(t, "col", 1, i);
+        q->channel = get_tile_expr(t, "channel", 0, i);
+        q->phases = get_tile_expr(t, "phases", 1, i);
+    }
+}
+
 void manifest_load(const char *id, lab_manifest *m)
 {
     memset(m, 0, sizeof *m);
@@ -273,7 +318,7 @@ void manifest_load(const char *id, lab_manifest *m)
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
                                         "seed", "timeout_s", "tolerance", "datasets", "requirements",
-                                        "error_map", "performance", "program", NULL };
+                                        "error_map", "performance", "program", "tiles", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -317,6 +362,7 @@ void manifest_load(const char *id, lab_manifest *m)
         m->errormap_tile = (int)get_number(map, "tile_width", 16, 1, 1024);
         m->errormap_halo = (int)get_number(map, "halo", 1, 0, 64);
     }
+    load_tiles(root, m);
     load_performance(root, m);
     m->dir = kit_path("labs/%s", id);
     cJSON_Delete(root);
@@ -349,6 +395,16 @@ void manifest_free(lab_manifest *m)
         free(m->requirements[i].name);
     free(m->requirements);
     free(m->perf.bands);
+    for (int i = 0; i < m->ntiles; i++) {
+        tile_spec *t = &m->tiles[i];
+        free(t->input);
+        free(t->name);
+        free(t->row);
+        free(t->col);
+        free(t->channel);
+        free(t->phases);
+    }
+    free(m->tiles);
     memset(m, 0, sizeof *m);
 }
 

@@ -68,6 +68,21 @@ typedef struct {
     perf_band *bands;   /* in increasing order of at_least */
 } performance_spec;
 
+/* "tiles" in lab.json: what each shared tile of an input holds, for the
+ * tile contents check (checkers/tiles.c). The slot at row i, column j of a
+ * square tile of side T (a flat array of T x T: i = index / T), in phase
+ * ph of block (bx, by), holds the input's element (row, col[, channel]),
+ * each an expression of those names and the input's rows, cols and
+ * channels (common/expr.h); an element outside the input holds 0. phases:
+ * how many tiles of the input a block loads. */
+typedef struct {
+    char *input;        /* "input0": the dataset's file without its extension */
+    char *name;         /* how the report names the input: "M", "the image" */
+    char *row, *col;
+    char *channel;      /* NULL: the input has one channel, or the phase is not one */
+    char *phases;
+} tile_spec;
+
 typedef struct {
     char *id, *title, *summary;
     char *source;       /* the student's file name, e.g. basic_matmul.cu */
@@ -83,6 +98,8 @@ typedef struct {
     requirement_spec *requirements;
     int errormap_tile;  /* > 0: an image lab; failing datasets get an error map (errormap.c) */
     int errormap_halo;
+    int ntiles;
+    tile_spec *tiles;   /* "tiles": what each input's tiles hold; none when ntiles is 0 */
     performance_spec perf;
     char *dir;          /* absolute path of labs/<id> */
 } lab_manifest;

@@ -110,6 +110,7 @@ typedef struct {
     status_t status;        /* ST_PASS, ST_REQUIREMENT_FAILED, or ST_COMPILE_ERROR when nothing built */
     double points, max_points;
     char *message;
+    int consequential;      /* failed only because no dataset passed ("not earned"): a consequence, not a cause */
 } requirement_result;
 
 /* What a program's kernels read and wrote, counted by the emulator's
@@ -161,6 +162,13 @@ typedef struct {
     int nrequirements;
     requirement_result *requirements;
     char *hint;             /* a pattern across datasets (diagnose.c), or NULL */
+    /* What a shared tile held against what the lab's tiling puts there, on a
+     * dataset whose output was wrong (checkers/tiles.c): the sentence that
+     * names the slot and the load, or NULL; tiles_right: the tiles checked
+     * held what the tiling puts there (nothing to blame in the loads) */
+    char *tile_contents;
+    int tile_unset;         /* tile_contents names a slot no store covered (the output has NaN), not a wrong element */
+    int tiles_right;
     int hint_leads;                /* the hint says more than any one dataset's (the fix-this-first line) */
     char *cause;            /* a launch or a copy at a line of the student's that the kit's own record
                                of the run shows wrong (launches.h): the fix-this-first line, ahead of

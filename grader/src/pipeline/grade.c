@@ -14,6 +14,7 @@
 #include "run.h"
 #include "counts.h"
 #include "sanitize.h"
+#include "tiles.h"
 #include "sandbox.h"
 #include "source.h"
 #include "util.h"
@@ -46,6 +47,7 @@ void submission_result_free(submission_result *s)
     free(s->requirements);
     free(s->hint);
     free(s->cause);
+    free(s->tile_contents);
     free(s->file);
     free(s->lab);
     free(s->build_log);
@@ -628,6 +630,30 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     free(emu.compiler);
 }
 
+/* What the shared tiles held on the datasets the checkers ran whose output
+ * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
+ * what the tiling puts nowhere near it names the load to look at. A dataset
+ * that passed is never asked: a right output is not explained by its tiles. */
+static void tile_contents(const lab_manifest *m, const int *index, const char *datasets_root, submission_result *s)
+{
+    int right = 0;
+    for (int i = 0; i < s->ndatasets && !s->tile_contents; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_WRONG || !d->sanitizer || !d->sanitizer->tiles.n)
+            continue;
+        char *dir = resolve_dataset_dir(m, index[i], datasets_root);
+        char *sentence = NULL;
+        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence);
+        free(dir);
+        if (v == TILES_WRONG || v == TILES_UNSET)
+            s->tile_contents = xasprintf("%s: %s", d->name, sentence);
+        s->tile_unset = v == TILES_UNSET;
+        right += v == TILES_RIGHT;
+        free(sentence);
+    }
+    s->tiles_right = !s->tile_contents && right > 0;
+}
+
 /* A failure pattern that only shows across datasets. 16 is the tile width
  * the labs suggest; the datasets' sizes straddle it. */
 static void across_datasets(const lab_manifest *m, const int *index, submission_result *s)
@@ -866,6 +892,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         point_mask_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
+        tile_contents(m, index, opt->datasets_root, s);
         counts_summarise(m, index, s);
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */

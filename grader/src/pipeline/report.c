@@ -530,15 +530,58 @@ static void checkers_line(strbuf *out, const submission_result *s)
     sb_free(&names);
 }
 
+/* The first line for a wrong dataset when nothing names a cause: what it
+ * shows, what the kit ruled out (the checkers found nothing on the
+ * datasets they ran, the tiles held what the lab's tiling puts there, no
+ * mistake the kit knows reproduces the wrong elements), and where to look
+ * next, past what was ruled out. Never a requirement that failed only
+ * because no dataset passed. */
+static char *no_cause_named(const submission_result *s, const dataset_result *d)
+{
+    strbuf sb, clean;
+    sb_init(&sb);
+    sb_init(&clean);
+    int n = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const struct sanitize_result_s *z = s->datasets[i].sanitizer;
+        if (z && z->ran && !z->problem && z->nfindings == 0)
+            sb_printf(&clean, "%s%s", n++ ? " and " : "", s->datasets[i].name);
+    }
+    const char *seen = d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint : d->message ? d->message : "";
+    int stop = seen[0] && seen[strlen(seen) - 1] == '.';
+    sb_printf(&sb, "%s: %s%s names a cause: ", d->name, seen, stop ? " Nothing" : "; nothing");
+    const char *checkers = strcmp(s->checkers, "compute-sanitizer") == 0 ? "compute-sanitizer"
+                                                                          : "the race check and the bounds check";
+    if (n)
+        sb_printf(&sb, "%s found nothing on %s, ", checkers, clean.buf);
+    else if (s->checkers_skipped)
+        sb_puts(&sb, "the checkers did not run (--no-sanitize: without it they rule out races and out-of-bounds "
+                     "accesses), ");
+    if (s->tiles_right)
+        sb_puts(&sb, "the shared tiles held the elements the lab's tiling puts there, ");
+    sb_puts(&sb, "and no mistake the kit knows reproduces the wrong elements; ");
+    if (s->tiles_right)
+        sb_puts(&sb, "so look past the loads: at the reads of the tiles in the sum and at the output's index, and "
+                     "follow one wrong element by hand");
+    else
+        sb_puts(&sb, "follow one wrong element by hand, through the indices of its loads, the sum and the output's "
+                     "index");
+    sb_free(&clean);
+    return sb_detach(&sb);
+}
+
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A launch or a copy at a line of the student's that the
  * kit's own record of the run shows wrong (launches.h) beats a checker's
- * finding, which follows from it. A checker's finding (it has a line) beats a mistake the
- * inputs reproduce (diagnose_inputs), which beats the launch's blocks
- * against the kernel's tiles, which beats another diagnosis (a hint that
- * names a cause, a failure's own message, a pattern across datasets), which
- * beats a failed
- * requirement, which beats a plain count of wrong elements. */
+ * finding, which follows from it. A checker's finding (it has a line) beats
+ * a tile slot that held the wrong element (tile_contents, with the load's
+ * line), which beats a mistake the inputs reproduce (diagnose_inputs), which
+ * beats the launch's blocks against the kernel's tiles, which beats a tile
+ * slot no store covered (where the output's NaN came from), which beats
+ * another diagnosis (a hint that names a cause, a failure's own message, a
+ * pattern across datasets), which beats a failed requirement (not one lost
+ * only because no dataset passed), which beats what was ruled out for a
+ * wrong output that nothing explains (no_cause_named). */
 static char *fix_first(const submission_result *s)
 {
     if (!s->built && s->build_message) {
@@ -564,6 +607,9 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s:%d: %s", path_base(s->file), f->line, f->message);
         return xstrdup(f->message);
     }
+    /* a tile slot that holds the wrong element names the load, as a finding names its line */
+    if (s->tile_contents && !s->tile_unset)
+        return xstrdup(s->tile_contents);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
@@ -572,6 +618,9 @@ static char *fix_first(const submission_result *s)
     /* the launch's shape against the tiles says more than one dataset's own hint */
     if (s->hint && s->hint_leads)
         return xstrdup(s->hint);
+    /* a slot no store covered: where a dataset's NaN came from */
+    if (s->tile_contents)
+        return xstrdup(s->tile_contents);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
@@ -582,15 +631,22 @@ static char *fix_first(const submission_result *s)
     }
     if (s->hint)
         return xstrdup(s->hint);
+    /* a requirement lost only because no dataset passed is no cause: what
+     * was ruled out and where to look next say more (no_cause_named) */
     for (int i = 0; i < s->nrequirements; i++)
-        if (s->requirements[i].status != ST_PASS)
+        if (s->requirements[i].status != ST_PASS && !s->requirements[i].consequential)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
+        if (d->status == ST_WRONG)
+            return no_cause_named(s, d);
         if (d->status != ST_PASS && d->status != ST_COMPILE_ERROR)
             return xasprintf("%s: %s", d->name, d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint
                                                                                : d->message ? d->message : "");
     }
+    for (int i = 0; i < s->nrequirements; i++)
+        if (s->requirements[i].status != ST_PASS)
+            return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     return NULL;
 }
 
@@ -953,6 +1009,10 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddStringToObject(o, "hint", s->hint);
     else
         cJSON_AddNullToObject(o, "hint");
+    if (s->tile_contents)
+        add_text(o, "tile_contents", s->tile_contents);
+    else
+        cJSON_AddNullToObject(o, "tile_contents");
     /* the same line the text report leads its ending with */
     char *first = fix_first(s);
     if (first)

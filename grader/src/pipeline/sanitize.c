@@ -11,6 +11,7 @@
 #include "process.h"
 #include "run.h"
 #include "sandbox.h"
+#include "source.h"
 #include "util.h"
 
 #include <cJSON.h>
@@ -100,6 +101,9 @@ typedef struct {
     char *lines[16];
     int n;
 } block;
+
+static char *loop_race_message(const char *student, int lw, int lr, const char *qw, const char *qr,
+                               const char *kernel);
 
 static void parse_block(const block *b, const char *student, sanitize_result *r)
 {
@@ -196,9 +200,14 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
         int l1 = line < line2 ? line : line2, l2 = line < line2 ? line2 : line;
         const char *a1 = line <= line2 ? kind1 : kind2, *a2 = line <= line2 ? kind2 : kind1;
         char *q1 = sanitize_quote(student, l1), *q2 = sanitize_quote(student, l2);
-        char *msg = xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
-                              "__syncthreads() separates them, so some threads can get there before "
-                              "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
+        char *loop = strcmp(a1, "write") == 0 && strcmp(a2, "read") == 0
+                         ? loop_race_message(student, l1, l2, q1, q2, kernel)
+                         : NULL;
+        char *msg = loop ? xasprintf("%s (%ld hazards)", loop, hazards)
+                         : xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
+                                     "__syncthreads() separates them, so some threads can get there before "
+                                     "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
+        free(loop);
         free(q1);
         free(q2);
         add(r, "race", file, l1, l2, msg);
@@ -303,6 +312,33 @@ static char *race_message(const char *x1, const char *space, const char *q1, con
                      x1, q1, x2, q2, kernel, who);
 }
 
+/* A race in shared memory between a write at line lw and a read at a later
+ * line lr of one loop's body with a __syncthreads() between them in the
+ * source: that barrier orders one iteration's write before its reads, and
+ * the race is between iterations (the next one's write, by a thread that
+ * got there first, against this one's reads by slower threads): a barrier
+ * is missing at the end of the loop, not between the two lines. NULL when
+ * the source does not show that shape. */
+static char *loop_race_message(const char *student, int lw, int lr, const char *qw, const char *qr,
+                               const char *kernel)
+{
+    int loop = 0, barrier = 0;
+    if (!source_loop_carried(student, lw, lr, &loop, &barrier))
+        return NULL;
+    char name[64];
+    if (!source_stored_array(student, lw, name, sizeof name))
+        snprintf(name, sizeof name, "the tile");
+    char *ql = sanitize_quote(student, loop);
+    char *m = xasprintf("the write of shared memory at %s and the read at %s race between iterations of the loop "
+                        "at %s in %s: the next iteration's loads (line %d) can overwrite %s while slower threads "
+                        "still read it at line %d; the __syncthreads() at line %d only keeps this iteration's "
+                        "reads after its loads: add a __syncthreads() at the end of the loop, after the reads at "
+                        "line %d",
+                        qw, qr, ql, kernel, lw, name, lr, barrier, lr);
+    free(ql);
+    return m;
+}
+
 /* What to do about threads that returned before a barrier, said the same
  * whether or not the emulator knew the return's line. */
 static const char early_return_advice[] =
@@ -360,7 +396,13 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 if (other_t[0] && other_b[0] && thread[0] && block[0])
                     snprintf(who, sizeof who, " (thread %s of block %s and thread %s of block %s)", thread, block,
                              other_t, other_b);
-                add(r, "race", file, l1, l2, race_message(x1, space, q1, x2, q2, kernel, who));
+                char *loop = strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
+                                     strcmp(x2, "read") == 0 && student && file2[0] &&
+                                     strcmp(path_base(f1), path_base(student)) == 0 &&
+                                     strcmp(path_base(f2), path_base(student)) == 0
+                                 ? loop_race_message(student, l1, l2, q1, q2, kernel)
+                                 : NULL;
+                add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
@@ -933,6 +975,7 @@ static void collect_emu(sanitize_pending *p, const char *student_file, sanitize_
         counts_read_emu_log(p->paths[i].log, &r->counts);
         if (!r->launch.known && !r->copy.known)
             launches_read_emu_log(p->paths[i].log, student_file, &r->launch, &r->copy);
+        tiles_read_emu_log(p->paths[i].log, &r->tiles);
         if (k == EMU_FAULTS)
             sanitize_read_emu_faults(p->paths[i].log, r);
         proc_result_free(&pr);

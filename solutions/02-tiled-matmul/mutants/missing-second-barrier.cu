@@ -15,6 +15,7 @@
  * Look at: the barrier after the partial dot product, before the next
  *   phase's loads
  * Kit says: dataset=width-0064; sanitize=yes; status=wrong; words=race|__syncthreads()
+ * First line: race between iterations of the loop|can overwrite ds_M while slower threads still read it|add a __syncthreads() at the end of the loop
  */
 #include "lab.h"
 

@@ -13,6 +13,7 @@
  * Category: race: no __syncthreads() at the end of a phase
  * Look at: the barrier after the partial dot product
  * Kit says: dataset=primes-31x37x41; sanitize=yes; status=wrong; words=race|__syncthreads()
+ * First line: race between iterations of the loop|can overwrite ds_M while slower threads still read it|add a __syncthreads() at the end of the loop
  */
 #include "lab.h"
 
