@@ -38,7 +38,7 @@ static const char *status_class(const char *status)
         return "ok";
     if (strcmp(status, "grader_error") == 0)
         return "err";
-    if (strcmp(status, "not_measured") == 0)
+    if (strcmp(status, "not_measured") == 0 || strcmp(status, "not_checked") == 0)
         return "na";
     return "bad";
 }

@@ -5,6 +5,7 @@
 #include "report.h"
 #include "compare.h"
 #include "counts.h"
+#include "requirements.h"
 #include "sanitize.h"
 
 #include <math.h>
@@ -573,8 +574,10 @@ static char *fix_first(const submission_result *s)
     }
     if (s->hint)
         return xstrdup(s->hint);
+    /* a requirement not checked is no mistake to fix: the score line says
+     * how to check it */
     for (int i = 0; i < s->nrequirements; i++)
-        if (s->requirements[i].status != ST_PASS)
+        if (s->requirements[i].status != ST_PASS && s->requirements[i].status != ST_NOT_CHECKED)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
@@ -700,12 +703,15 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
     sb_printf(out, "  %sscore %s%s", bold, total, reset);
+    /* points not checked stay in the maximum, and the line says which */
+    double unchecked_points;
+    char *unchecked = requirements_unchecked(s, &unchecked_points);
+    if (unchecked)
+        sb_printf(out, "  (%s)", unchecked);
     if (reads && !all_pass)
         sb_printf(out, "  (global reads: %s)", safe(reads));
-    else if (s->left_out[0])
-        sb_printf(out, "  (%s left out: %s)", s->left_out,
-                  s->checkers_skipped ? "the checkers did not run" : "compute-sanitizer counts no reads");
     sb_puts(out, "\n");
+    free(unchecked);
     free(reads);
 }
 
@@ -951,6 +957,18 @@ cJSON *report_json(const submission_result *s)
     else
         cJSON_AddNullToObject(o, "fix_first");
     free(first);
+    /* the points in max_score that no check looked at, and which (the
+     * text report's score line says the same) */
+    double unchecked_points;
+    char *unchecked = requirements_unchecked(s, &unchecked_points);
+    if (unchecked) {
+        cJSON *u = cJSON_AddObjectToObject(o, "not_checked");
+        cJSON_AddNumberToObject(u, "points", unchecked_points);
+        cJSON_AddStringToObject(u, "message", unchecked);
+    } else {
+        cJSON_AddNullToObject(o, "not_checked");
+    }
+    free(unchecked);
     cJSON *reqs = cJSON_AddArrayToObject(o, "requirements");
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];
