@@ -5,6 +5,7 @@
 #include "report.h"
 #include "compare.h"
 #include "counts.h"
+#include "errormap.h"
 #include "requirements.h"
 #include "sanitize.h"
 
@@ -588,12 +589,18 @@ static char *fix_first(const submission_result *s)
     return NULL;
 }
 
-static int any_error_map(const submission_result *s)
+/* Which maps the report's error maps are: ERRORMAP_KEY_ERROR when it has
+ * any, with ERRORMAP_KEY_PADDING when one shows changed padding (lab 05);
+ * 0 when none. */
+static unsigned error_maps_kind(const submission_result *s)
 {
-    for (int i = 0; i < s->ndatasets; i++)
-        if (s->datasets[i].cmp.compared && s->datasets[i].cmp.error_map[0])
-            return 1;
-    return 0;
+    unsigned kind = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const compare_result *c = &s->datasets[i].cmp;
+        if (c->compared && c->error_map[0])
+            kind |= ERRORMAP_KEY_ERROR | (c->padding_changed ? ERRORMAP_KEY_PADDING : 0);
+    }
+    return kind;
 }
 
 static int any_dataset_with_status(const submission_result *s, status_t status)
@@ -609,14 +616,20 @@ static int any_dataset_with_status(const submission_result *s, status_t status)
  * scores nothing although its output matched. */
 static void keys(strbuf *out, const submission_result *s, const named_maps *named, int color)
 {
-    if (any_error_map(s))
-        sb_puts(out, "  map key: dark grey right; dark yellow to red wrong (redder is further off, 1 to 10^6 "
-                     "times the tolerance); magenta NaN or infinite; blue never written; grey-blue lines the "
-                     "tiles (the strip under each picture shows the same, left to right)\n");
-    if (named->fault_map)
-        sb_puts(out, "  fault map key: orange a thread that made an invalid access; dark a thread that did not; "
-                     "grey-blue lines the blocks (a cell per thread, laid out as the launch: x to the right, "
-                     "y down)\n");
+    /* every colour the maps use, from errormap.c's one list */
+    unsigned maps = error_maps_kind(s);
+    if (maps) {
+        char *key = errormap_key_text(maps);
+        sb_printf(out, "  map key: %s (the strip under each picture shows right, wrong, NaN and never "
+                       "written, left to right)\n", key ? key : "");
+        free(key);
+    }
+    if (named->fault_map) {
+        char *key = errormap_key_text(ERRORMAP_KEY_FAULT);
+        sb_printf(out, "  fault map key: %s (a cell per thread, laid out as the launch: x to the right, y "
+                       "down)\n", key ? key : "");
+        free(key);
+    }
     if (any_dataset_with_status(s, ST_UNSAFE))
         sb_printf(out, "  %s%s%s: the output matched, but the checkers found a hazard on that dataset, so it "
                        "matched by luck and earns nothing\n",
