@@ -148,7 +148,7 @@ def test_class_page_has_a_global_reads_column(tmp_path):
                    "--html", tmp_path / "class.html", "--feedback-dir", tmp_path / "pages")
     assert p.returncode == 0, p.stderr
     page = (tmp_path / "class.html").read_text()
-    assert "<th>reason</th><th>global reads</th>" in page
+    assert "<th>fix this first, and the reason</th><th>global reads</th>" in page
     rows = {who: next(l for l in page.splitlines() if f">{who}</a>" in l) for who in ("tiled", "untouched")}
     assert '<td class="n">0.125 per multiply-add</td>' in rows["tiled"], rows
     assert '<td class="n">2.1 per multiply-add</td>' in rows["untouched"], rows

@@ -156,7 +156,7 @@ static void fix_first_line(strbuf *sb, const cJSON *rec, const char *tag)
         return;
     sb_printf(sb, "<%s class=\"fix\"><strong>Fix this first:</strong> ", tag);
     esc_quoted(sb, fix);
-    sb_printf(sb, "</%s>\n", tag);
+    sb_printf(sb, "</%s>%s", tag, strcmp(tag, "p") == 0 ? "\n" : ""); /* a table row stays one line */
 }
 
 /* Which maps a page shows (ERRORMAP_KEY_* bits): an error map (with
