@@ -123,7 +123,7 @@ static const option_spec check_options[] = {
     { "--timeout", OPT_VALUE, offsetof(cli_options, timeout), "SECONDS",
       "per-dataset time limit (default: the lab's)", 0 },
     { "--no-sanitize", OPT_FLAG, offsetof(cli_options, no_sanitize), NULL,
-      "skip the sanitizer stage (the checkers)", 0 },
+      "skip the sanitizer stage (the checkers): their points are\nnot checked, and a file that passes all else exits 3", 0 },
     { "--checkers", OPT_VALUE, offsetof(cli_options, checkers), "emulator|compute-sanitizer",
       "on a GPU, whose checkers look for races, out-of-bounds\naccesses and barriers (default: the emulator's race and\n"
       "bounds builds, on the CPU; compute-sanitizer where the\nemulator cannot build the file)", 0 },
@@ -213,15 +213,23 @@ static int any_grader_error(const submission_result *s)
     return 0;
 }
 
-static int all_pass(const submission_result *s)
+/* check's exit status for a graded file: 0 when every dataset and
+ * requirement passed, 1 when one did not, 3 when every one that was checked
+ * passed but some were not checked (--no-sanitize): never 0 for a score
+ * short of full marks. */
+static int check_status(const submission_result *s)
 {
+    int unchecked = 0;
     for (int i = 0; i < s->ndatasets; i++)
         if (s->datasets[i].status != ST_PASS)
-            return 0;
-    for (int i = 0; i < s->nrequirements; i++)
-        if (s->requirements[i].status != ST_PASS)
-            return 0;
-    return 1;
+            return 1;
+    for (int i = 0; i < s->nrequirements; i++) {
+        if (s->requirements[i].status == ST_NOT_CHECKED)
+            unchecked = 1;
+        else if (s->requirements[i].status != ST_PASS)
+            return 1;
+    }
+    return unchecked ? 3 : 0;
 }
 
 static void emit(const char *text)
@@ -260,7 +268,7 @@ static int cmd_check(int argc, char **argv)
     char *real = lstat(o.files[0], &st) == 0 && S_ISLNK(st.st_mode) ? realpath(o.files[0], NULL) : NULL;
     grade_submission(&m, &b, real ? real : o.files[0], &go, &s);
     free(real);
-    int rc = any_grader_error(&s) ? 2 : !all_pass(&s) ? 1 : 0;
+    int rc = any_grader_error(&s) ? 2 : check_status(&s);
     if (o.html) {
         cJSON *rec = report_json(&s);
         char *page = html_student_page(rec, m.source);

@@ -137,16 +137,26 @@ class Terminal:
         return pending
 
 
-# Judged from the checkers' runs: left out of the score without them.
+# Judged from the checkers' runs: without them (--no-sanitize) these are
+# not_checked, their points still in max_score and not earned.
 CHECKER_REQUIREMENTS = ("no_hazards", "global_reuse")
 
+# check's exit status when everything that was checked passed but some
+# requirements were not checked (--no-sanitize): never 0 short of full marks.
+UNCHECKED_RC = 3
 
-def manifest_points(m, checkers=True):
+
+def manifest_points(m):
     """Full marks of the lab whose manifest is m: its public datasets' points
-    and its requirements' (no_hazards and global_reuse only count when the
-    checkers ran, formats.md)."""
-    reqs = [r for r in m.get("requirements", []) if checkers or r["name"] not in CHECKER_REQUIREMENTS]
-    return sum(d["points"] for d in m["datasets"] if not d.get("on_demand")) + sum(r["points"] for r in reqs)
+    and its requirements' (formats.md), with or without the checkers."""
+    return (sum(d["points"] for d in m["datasets"] if not d.get("on_demand")) +
+            sum(r["points"] for r in m.get("requirements", [])))
+
+
+def unchecked_points(m):
+    """The points of the lab whose manifest is m that only the checkers can
+    judge: not checked, and so not earned, under --no-sanitize."""
+    return sum(r["points"] for r in m.get("requirements", []) if r["name"] in CHECKER_REQUIREMENTS)
 
 
 def hazard_share(m):
@@ -156,9 +166,24 @@ def hazard_share(m):
     return hazards / manifest_points(m)
 
 
-def max_score(lab, checkers=True):
-    """A lab's full marks (manifest_points of its manifest)."""
-    return manifest_points(manifest(lab), checkers)
+def max_score(lab):
+    """A lab's full marks (manifest_points of its manifest): every report's
+    max_score, checkers or not."""
+    return manifest_points(manifest(lab))
+
+
+def best_score(lab, checkers=True):
+    """The score of a file that passes everything that was checked: full
+    marks with the checkers; without them, full marks less the points they
+    alone judge (not checked)."""
+    m = manifest(lab)
+    return manifest_points(m) - (0 if checkers else unchecked_points(m))
+
+
+def checked_max(rep):
+    """The points a report (record) checked: its max_score less the points of
+    its not_checked requirements (all of max_score when the checkers ran)."""
+    return rep["max_score"] - sum(r["max_score"] for r in rep.get("requirements", []) if r["status"] == "not_checked")
 
 
 def check_json(lab, path, backend, *extra, expect_rc=None, sanitize=False, **kw):
@@ -169,6 +194,10 @@ def check_json(lab, path, backend, *extra, expect_rc=None, sanitize=False, **kw)
     p = gpulab("check", lab, path, "--backend", backend, "--format", "json", *flags, *extra, **kw)
     assert p.stdout.strip(), f"no JSON report; stderr:\n{p.stderr}"
     report = json.loads(p.stdout)
+    if expect_rc == 0 and not sanitize and report.get("not_checked"):
+        # everything that ran passed; without the checkers their points
+        # are not checked, and check says so with its own exit status
+        expect_rc = UNCHECKED_RC
     if expect_rc is not None:
         assert p.returncode == expect_rc, f"exit {p.returncode}, wanted {expect_rc}\n{p.stderr}\n{p.stdout[:4000]}"
     return p.returncode, report
@@ -260,8 +289,15 @@ def lab_files(lab, sub):
 
 
 def requirement_statuses(report):
+    """The statuses of the requirements the report judged: those it did not
+    check (not_checked, without the checkers) are unchecked_requirements'."""
     assert "requirements" in report, "the report has no \"requirements\" list"
-    return {r["name"]: r["status"] for r in report["requirements"]}
+    return {r["name"]: r["status"] for r in report["requirements"] if r["status"] != "not_checked"}
+
+
+def unchecked_requirements(report):
+    """The names of the requirements the report did not check."""
+    return {r["name"] for r in report["requirements"] if r["status"] == "not_checked"}
 
 
 def outside_todo_regions(text):

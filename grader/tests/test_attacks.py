@@ -280,7 +280,7 @@ def test_grader_survives_and_grades_everyone(batch):
 @pytest.mark.parametrize("attack", sorted(p.stem for p in ATTACKS.glob("*.cu")))
 def test_attack_earns_nothing_beyond_its_honest_output(batch, attack):
     rec = json.loads((batch["records"] / f"{attack}.json").read_text())
-    want = rec["max_score"] if batch["expect"][attack] == "full" else 0
+    want = kit.checked_max(rec) if batch["expect"][attack] == "full" else 0
     assert rec["score"] == want, (attack, rec["datasets"][0]["status"], rec["datasets"][0]["message"],
                                   rec["datasets"][0]["stderr"][:500])
 
@@ -412,7 +412,7 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
         assert p.returncode == 0, p.stderr[-3000:]
         recs = {r.stem: json.loads(r.read_text()) for r in (tmp / "records").glob("*.json")}
         assert all(r["sandbox"] == "uid" for r in recs.values())
-        assert recs["alice"]["score"] == recs["alice"]["max_score"]
+        assert recs["alice"]["score"] == kit.checked_max(recs["alice"])
         fill, many = recs["fill_disk"]["datasets"][0], recs["many_files"]["datasets"][0]
         assert (fill["status"], fill["message"]) == ("crash", UID_STOPPED_FOLDER), fill
         assert (many["status"], many["message"]) == ("crash", UID_STOPPED_TMP), many
@@ -578,7 +578,7 @@ def test_a_sparse_output_costs_the_grader_nothing(tmp_path):
     for d in rec["datasets"]:
         assert "sparse 1 GiB file" in d["stderr"], d["stderr"][:500]
         assert d["status"] == "no_output" and "more than the" in d["message"], (d["status"], d["message"])
-    assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == rec["max_score"]
+    assert json.loads((tmp_path / "records" / "alice.json").read_text())["score"] == kit.checked_max(rec)
     assert peak < 300, f"the grader's peak memory was {peak:.0f} MB"
 
 
@@ -694,7 +694,7 @@ def test_spinning_threads_take_one_runs_share_of_the_processors(tmp_path, no_aut
     subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
     assert subs["0-spinners"]["score"] == 0
     for name in ("alice", "bob", "carol"):
-        assert subs[name]["score"] == subs[name]["max_score"], [(d["status"], d["message"][:200])
+        assert subs[name]["score"] == kit.checked_max(subs[name]), [(d["status"], d["message"][:200])
                                                                for d in subs[name]["datasets"]]
 
 
@@ -767,7 +767,7 @@ def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
     reqs = {r["name"]: r for r in rec["requirements"]}
     assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
     assert reqs["shared_memory"]["score"] == 0 and reqs["barrier"]["score"] == 0, reqs
-    assert rec["score"] == rec["max_score"] - 2
+    assert rec["score"] == kit.checked_max(rec) - 2
 
 
 def test_source_facts_under_if_0_earn_nothing(tmp_path):
@@ -792,7 +792,7 @@ def test_source_facts_under_if_0_earn_nothing(tmp_path):
     reqs = {r["name"]: r for r in rec["requirements"]}
     assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
     assert reqs["shared_memory"]["score"] == 0 and reqs["barrier"]["score"] == 0, reqs
-    assert rec["score"] == rec["max_score"] - 2
+    assert rec["score"] == kit.checked_max(rec) - 2
 
 
 def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
@@ -810,7 +810,7 @@ def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
                    "--format", "json", timeout=600)
     assert p.returncode == 0, p.stderr
     subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
-    assert subs["alice"]["score"] == subs["alice"]["max_score"] > 0
+    assert subs["alice"]["score"] == kit.checked_max(subs["alice"]) > 0
     assert subs["host"]["score"] == 0
     for d in subs["host"]["datasets"]:
         assert d["status"] == "requirement_failed" and "no kernel of yours ran" in d["message"], d
@@ -886,7 +886,7 @@ def test_links_hidden_names_and_id_clashes(tmp_path):
     assert p.returncode == 0, p.stderr
     subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
     assert set(subs) == {"alice", "eve", "mallory"}
-    assert subs["alice"]["score"] == subs["alice"]["max_score"]
+    assert subs["alice"]["score"] == kit.checked_max(subs["alice"])
     for name in ("eve", "mallory"):
         assert subs[name]["score"] == 0
         assert subs[name]["datasets"][0]["status"] == "refused", subs[name]["datasets"][0]
@@ -914,7 +914,7 @@ def test_an_id_clash_grades_both_and_flags_both(tmp_path):
     subs = {s["id"]: s for s in json.loads(p.stdout)["submissions"]}
     assert set(subs) == {"alice", "s1001_smith", "s1001_smith-2"}
     real, other = subs["s1001_smith"], subs["s1001_smith-2"]
-    assert real["score"] == real["max_score"] > 0 and real["file"].endswith("s1001_smith/basic_matmul.cu")
+    assert real["score"] == kit.checked_max(real) > 0 and real["file"].endswith("s1001_smith/basic_matmul.cu")
     assert other["score"] == 0 and other["file"].endswith("s1001 smith/basic_matmul.cu")
     for rec in (real, other):
         validate.check_json(rec, "record.schema.json")
@@ -981,7 +981,7 @@ def test_the_references_as_a_ta_or_in_a_container(backend, tmp_path, no_namespac
             assert p.returncode == 0, (lab, p.stdout[-2000:], p.stderr[-2000:])
             rec = json.loads((top / lab / "records" / "ref.json").read_text())
             assert rec["sandbox"] == sandbox, rec["sandbox"]
-            assert rec["score"] == rec["max_score"], (lab, [(d["name"], d["status"], d["message"][:200])
+            assert rec["score"] == kit.checked_max(rec), (lab, [(d["name"], d["status"], d["message"][:200])
                                                             for d in rec["datasets"] if d["status"] != "pass"])
     finally:
         shutil.rmtree(top, ignore_errors=True)
@@ -1056,7 +1056,7 @@ def test_no_daemon_outlives_a_run_without_the_sandbox(tmp_path, mode):
         assert {r.name: r.read_text() for r in (tmp_path / "records").glob("*.json")} == records
         for name in ("alice", "daemon"):
             rec = json.loads(records[f"{name}.json"])
-            assert rec["score"] == rec["max_score"] > 0, (name, rec["datasets"][0]["message"])
+            assert rec["score"] == kit.checked_max(rec) > 0, (name, rec["datasets"][0]["message"])
     finally:
         for pid in processes_with(mark):
             try:

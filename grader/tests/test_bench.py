@@ -136,7 +136,8 @@ def test_performance_points_are_left_out_on_the_emulator(tmp_path):
     perf = report["performance"]
     assert perf["status"] == "not_measured" and perf["max_score"] == 0 and perf["score"] == 0
     assert "not GPU times" in perf["message"]
-    assert report["score"] == report["max_score"] == 9
+    # the checkers' 6 points are not checked (--no-sanitize): in the maximum, unearned
+    assert report["score"] == 9 and report["max_score"] == 15
     # the leaderboard, asked for, has nothing measured to rank
     p = kit.gpulab("grade", "02", kit.solution("02-tiled-matmul"), "--backend", "emu", "--no-sanitize",
                    "--dataset", "width-0032", "--records", tmp_path / "rec", "--html", tmp_path / "class.html",
@@ -157,7 +158,7 @@ def test_performance_points_and_leaderboard_on_the_gpu(tmp_path):
     # the reference solution against itself: the same kernel, within noise
     assert perf["status"] == "pass" and perf["rate"] > 0 and perf["reference_rate"] > 0, perf
     assert perf["score"] == perf["max_score"] == 2, perf
-    assert report["max_score"] == 11 and report["score"] == 11
+    assert report["max_score"] == 17 and report["score"] == 11  # the checkers' 6 points not checked
     p = kit.gpulab("grade", "02", sol, "--backend", "gpu", "--no-sanitize", "--format", "gradescope",
                    "--records", tmp_path / "rec", env=env, cwd=tmp_path, timeout=1200)
     results = json.loads(p.stdout)

@@ -7,8 +7,9 @@ A tiled kernel that declares its tiles, fills them and fences them with
 both barriers, but sums straight from global memory, passes every dataset
 and every other requirement, and loses global_reuse, whose message names
 the loop's line; every reference, correct variant and stretch kernel keeps
-it. Without the checkers (--no-sanitize) the requirement is left out of the
-score, like no_hazards.
+it. Without the checkers (--no-sanitize) the requirement is not checked,
+like no_hazards: its point stays in the maximum, unearned, and the score
+line says so.
 """
 import pytest
 
@@ -113,17 +114,29 @@ def test_lab01_report_shows_reads_per_multiply_add():
             "memory for every use (no reuse)") in p.stdout, p.stdout
 
 
-def test_without_checkers_global_reuse_is_left_out():
+def test_without_checkers_global_reuse_is_not_checked():
+    """A file that passes all else, checked with --no-sanitize (the old
+    behaviour was score 9/9 and exit 0): the checkers' points keep their
+    place in the maximum, unearned, the table and the score line say which
+    were not checked, and the exit status is not 0."""
     lab = "02-tiled-matmul"
     path = PROGRAMS / lab / "tiles_not_read.cu"
-    rc, rep = kit.check_json(lab, path, "emu", expect_rc=0)
-    assert "global_reuse" not in kit.requirement_statuses(rep) and rep["global_reads"] is None
-    assert rep["score"] == rep["max_score"] == kit.max_score(lab, checkers=False)
-    # the score line says what it leaves out
+    rc, rep = kit.check_json(lab, path, "emu")
+    assert rc == kit.UNCHECKED_RC, rc
+    assert kit.unchecked_requirements(rep) == {"global_reuse", "no_hazards"} and rep["global_reads"] is None
+    assert kit.requirement_statuses(rep) == {"shared_memory": "pass", "barrier": "pass"}
+    total, unchecked = kit.max_score(lab), kit.unchecked_points(kit.manifest(lab))
+    assert rep["max_score"] == total and rep["score"] == total - unchecked == kit.best_score(lab, checkers=False)
+    assert rep["not_checked"]["points"] == unchecked and rep["fix_first"] is None, rep["not_checked"]
+    # the score line says what it did not check, and how to check it
     p = kit.gpulab("check", lab, path, "--backend", "emu", "--no-sanitize")
-    total = kit.max_score(lab, checkers=False)
-    assert p.stdout.splitlines()[-1] == (f"  score {total}/{total}  ([global_reuse] and [no_hazards] left out: "
-                                         "the checkers did not run)"), p.stdout
+    assert p.returncode == kit.UNCHECKED_RC
+    assert p.stdout.splitlines()[-1] == (f"  score {total - unchecked}/{total}  ({unchecked} points not checked: "
+                                         "[global_reuse] and [no_hazards] need the checkers; run without "
+                                         "--no-sanitize)"), p.stdout
+    assert "fix this first" not in p.stdout
+    rows = [l.split() for l in p.stdout.splitlines() if l.startswith("  [")]
+    assert ["[no_hazards]", "not_checked", "0/5"] == rows[-1][:3], rows
 
 
 def test_class_page_has_a_global_reads_column(tmp_path):
@@ -135,7 +148,7 @@ def test_class_page_has_a_global_reads_column(tmp_path):
                    "--html", tmp_path / "class.html", "--feedback-dir", tmp_path / "pages")
     assert p.returncode == 0, p.stderr
     page = (tmp_path / "class.html").read_text()
-    assert "<th>reason</th><th>global reads</th>" in page
+    assert "<th>fix this first, and the reason</th><th>global reads</th>" in page
     rows = {who: next(l for l in page.splitlines() if f">{who}</a>" in l) for who in ("tiled", "untouched")}
     assert '<td class="n">0.125 per multiply-add</td>' in rows["tiled"], rows
     assert '<td class="n">2.1 per multiply-add</td>' in rows["untouched"], rows

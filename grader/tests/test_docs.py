@@ -10,7 +10,14 @@
    entries (so `./gpulab`, `skeletons/`, `datasets/` work as in the kit),
    with HOME set to a scratch home, so nothing lands in the repository or
    the real home.
-2. The examples of docs/formats.md are complete and true: the .raw example
+2. Every output the documents quote from the kit is what the kit prints
+   now. The marker is a fenced block whose info string is `output COMMAND`:
+   COMMAND is run as the runnable commands are (a scratch kit, a scratch
+   home, which the output names as /home/you), and each line of the block
+   must be a line of what it printed, in the block's order, with `...`
+   inside a line standing for any text and a line of `...` alone for lines
+   left out.
+3. The examples of docs/formats.md are complete and true: the .raw example
    and a .tensor with the documented header are accepted by `gpulab
    inspect`; the lab.json example is loaded by the real manifest reader
    (GPULAB_HOME pointing at a scratch kit) and a dataset of it is checked;
@@ -102,6 +109,60 @@ def test_runnable_commands(doc, tmp_path):
             f"stdout:\n{p.stdout[-3000:]}\nstderr:\n{p.stderr[-3000:]}")
     leftovers = {e.name for e in work.iterdir() if not e.is_symlink()}
     assert leftovers <= {"gpulab-errormaps", "gpulab-records"}, leftovers
+
+
+# ---- quoted outputs ------------------------------------------------------------
+
+ALL_DOCS = [kit.ROOT / "README.md", *sorted((kit.ROOT / "docs").rglob("*.md"))]
+
+
+def quoted_outputs(path):
+    """(command, [lines], first line number) for each `output COMMAND` block."""
+    return [(info[len("output"):].strip(), lines, start) for info, lines, start in fenced_blocks(path)
+            if info.split()[:1] == ["output"]]
+
+
+def unmatched_lines(quoted, printed):
+    """The quoted lines that are not, in order, lines of printed (`...`
+    within a line: any text; a line of `...` alone: skipped)."""
+    out_lines = [l.rstrip() for l in printed.splitlines()]
+    at, missing = 0, []
+    for line in quoted:
+        if line.strip() == "...":
+            continue
+        pattern = re.compile(".*".join(re.escape(part) for part in line.rstrip().split("...")))
+        hit = next((i for i in range(at, len(out_lines)) if pattern.fullmatch(out_lines[i])), None)
+        if hit is None:
+            missing.append(line)
+        else:
+            at = hit + 1
+    return missing
+
+
+def test_the_lab_walkthrough_quotes_are_marked():
+    """The walkthrough whose quoted scores once went stale quotes through
+    output blocks, one per mistake it lists."""
+    commands = [c for c, _, _ in quoted_outputs(kit.ROOT / "docs" / "labs" / "02-tiled-matmul.md")]
+    assert len(commands) >= 8, commands
+    assert any("no-tiling.cu" in c for c in commands) and any("missing-second-barrier.cu" in c for c in commands)
+
+
+@pytest.mark.parametrize("doc", [d for d in ALL_DOCS if quoted_outputs(d)],
+                         ids=lambda d: str(d.relative_to(kit.ROOT)))
+def test_quoted_outputs_are_what_the_kit_prints(doc, tmp_path):
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    work, home = scratch_kit(tmp_path)
+    env = {"HOME": str(home), "GPULAB_NO_PROGRESS": "1"}
+    wrong = []
+    for cmd, lines, start in quoted_outputs(doc):
+        p = kit.run(["bash", "-c", cmd], cwd=work, env=env, timeout=300)
+        printed = (p.stdout + p.stderr).replace(str(home), "/home/you")
+        missing = unmatched_lines(lines, printed)
+        if missing:
+            wrong.append(f"{doc.relative_to(kit.ROOT)}:{start}: `{cmd}` printed no line like\n  "
+                         + "\n  ".join(missing) + f"\nit printed:\n{printed[-4000:]}")
+    assert not wrong, "\n\n".join(wrong)
 
 
 # ---- formats.md ---------------------------------------------------------------

@@ -138,6 +138,34 @@ def test_gradescope_results(tmp_path):
     assert {t["status"] for t in res["tests"]} <= {"passed", "failed"}
 
 
+def test_points_not_checked_are_not_full_marks_anywhere(tmp_path):
+    """The solution graded with --no-sanitize: no_hazards was not checked.
+    The record, the gradebook and Gradescope's results keep the full
+    maximum, say which points were not checked, and never give them."""
+    emu_or_skip()
+    hazards = kit.unchecked_points(kit.manifest(LAB))
+    out = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, SOLUTION, "--backend", "emu", "--no-sanitize", "--sandbox", "none",
+                   "--format", "gradescope", "--out", out, "--records", tmp_path / "records",
+                   "--csv", tmp_path / "book.csv")
+    assert p.returncode == 0, p.stderr
+    (rec,) = [json.loads(r.read_text()) for r in (tmp_path / "records").glob("*.json")]
+    validate.check_json(rec, "record.schema.json")
+    assert rec["max_score"] == FULL_MARKS and rec["score"] == FULL_MARKS - hazards > 0
+    said = f"{hazards} points not checked: [no_hazards] needs the checkers; run without --no-sanitize"
+    assert rec["not_checked"] == {"points": hazards, "message": said}, rec["not_checked"]
+    (row,) = validate.check_csv((tmp_path / "book.csv").read_bytes().decode())
+    assert (row["total"], row["max"], row["status"]) == (str(FULL_MARKS - hazards), str(FULL_MARKS), "not_checked")
+    assert said in row["reason"], row
+    res = json.loads(out.read_text())
+    validate.check_json(res, "gradescope.schema.json")
+    assert res["score"] == FULL_MARKS - hazards == sum(t["score"] for t in res["tests"])
+    assert sum(t["max_score"] for t in res["tests"]) == FULL_MARKS
+    (nh,) = [t for t in res["tests"] if t["name"] == "requirement no_hazards"]
+    assert nh["score"] == 0 and nh["max_score"] == hazards and nh["status"] == "failed", nh
+    assert nh["output"].startswith("not_checked: ") and said in res["output"], res["output"]
+
+
 def test_gradescope_needs_one_submission(tmp_path):
     skeleton = tmp_path / "skeleton" / "basic_matmul.cu"
     skeleton.parent.mkdir()

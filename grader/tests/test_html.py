@@ -9,6 +9,7 @@ text and leave the DOM's shape alone."""
 import base64
 import json
 import os
+import re
 import shutil
 import struct
 import zlib
@@ -116,6 +117,19 @@ def dom(page, tmp):
     return Tree(dump_dom(page, tmp)).root
 
 
+def text_outside(node, tag):
+    """A node's text without what any `tag` element inside it holds."""
+    return "".join(c if isinstance(c, str) else "" if c.tag == tag else text_outside(c, tag) for c in node.children)
+
+
+def assert_fix_first(node, fix):
+    """node is a record's "fix this first" line: the text report's line, its
+    backquoted code as <code> elements, no backquote left."""
+    assert node.attrs.get("class") == "fix", node.attrs
+    assert node.text() == "Fix this first: " + fix.replace("`", ""), (node.text(), fix)
+    assert [c.text() for c in node.all("code")] == re.findall(r"`([^`]*)`", fix), node.text()
+
+
 def students_table(root):
     tables = [t for t in root.all("table") if t.attrs.get("class") == "students"]
     assert len(tables) == 1, "the class page has no single students table"
@@ -217,6 +231,28 @@ def test_a_race_is_shown_with_its_lines(graded):
     assert any("ds_M" in q or "ds_N" in q for q in quoted), "the racing source lines are not quoted"
 
 
+def test_each_submission_leads_with_its_fix_first_line(graded):
+    """The text report's "fix this first" line (the record's fix_first) leads
+    the student's page, and the class page's row, with the quoted source as
+    code; nowhere outside the program's output is a backquote shown."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    fix = json.loads((graded["records"] / "grace.json").read_text())["fix_first"]
+    assert fix and "`" in fix and "race" in fix, fix
+    root = dom(graded["out"] / "students" / "grace.html", graded["tmp"])
+    paragraphs = list(root.all("p"))
+    leads = [p for p in paragraphs if p.attrs.get("class") in ("fix", "why")]
+    assert leads, [p.text() for p in paragraphs]
+    assert_fix_first(leads[0], fix)
+    assert "`" not in text_outside(root, "pre"), text_outside(root, "pre")
+    rows = {list(r.all("td"))[0].text(): r for r in students_table(dom(graded["out"] / "class.html", graded["tmp"]))}
+    cell = list(rows["grace"].all("td"))[3]
+    assert_fix_first(next(n for n in cell.children if not isinstance(n, str)), fix)
+    assert "`" not in cell.text()
+    # a submission that passed has nothing to fix
+    assert not [n for n in list(rows["alice"].all("td"))[3].children if not isinstance(n, str)]
+
+
 def test_each_students_page_shows_their_own_error_map(tmp_path):
     """Image labs: a class's files share one name, so each submission's maps
     have a folder of their own, and each feedback page names its own map."""
@@ -248,6 +284,50 @@ def test_each_students_page_shows_their_own_error_map(tmp_path):
         else:
             assert base64.b64decode(links[0].split(",", 1)[1]) == maps[name].read_bytes()
     assert maps["ann"].read_bytes() != maps["bo"].read_bytes()
+
+
+def ramp(rgb):
+    """Whether a colour is on the wrong elements' scale (errormap.c): dark
+    yellow (170, 150, 0) to orange (255, 140, 0), then to red (255, 0, 0)."""
+    r, g, b = rgb
+    return b == 0 and ((170 <= r <= 254 and 140 <= g <= 150) or (r == 255 and g <= 140))
+
+
+def test_the_map_key_names_every_colour_of_the_map(tmp_path):
+    """Lab 05 with the padding written over: the student's page embeds the
+    error map and a key whose swatches hold every colour drawn in it (the
+    ramp of wrong as one swatch), the padding's and the filler's included;
+    the text report's key names the same."""
+    if os.geteuid() != 0:
+        pytest.skip("grade's sandbox needs root here")
+    lab = "05-pitched-conv"
+    source = json.loads((kit.ROOT / "labs" / lab / "lab.json").read_text())["source"]
+    (tmp_path / "class" / "pat").mkdir(parents=True)
+    shutil.copy(kit.ROOT / "solutions" / lab / "mutants" / "memcpy-not-2d.cu", tmp_path / "class" / "pat" / source)
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", "rgb-5x7",
+                   "--records", tmp_path / "records", "--feedback-dir", tmp_path / "fb", cwd=tmp_path, timeout=600)
+    assert p.returncode == 0, p.stderr
+    (d,) = json.loads((tmp_path / "records" / "pat.json").read_text())["datasets"]
+    assert d["comparison"]["padding"]["changed"] > 0, d["comparison"]
+    _, _, pix = kit.read_png(tmp_path / d["comparison"]["error_map"])
+    drawn = {tuple(pix[i:i + 3]) for i in range(0, len(pix), 3)}
+    root = dom(tmp_path / "fb" / "pat.html", tmp_path)
+    (key,) = [k for k in root.all("div") if k.attrs.get("class") == "key"]
+    assert key.text().startswith("Error map key:"), key.text()
+    styles = [s.attrs["style"] for s in key.all("span") if s.attrs.get("class") == "sw"]
+    plain = {tuple(int(v) for v in m.groups()) for m in
+             (re.fullmatch(r"background:rgb\((\d+),(\d+),(\d+)\)", st) for st in styles) if m}
+    assert sum("linear-gradient" in st for st in styles) == 1, styles
+    assert {c for c in drawn if not ramp(c)} <= plain, ({c for c in drawn if not ramp(c)} - plain, styles)
+    for words in ("dark teal: padding intact", "cyan: padding changed", "black: nothing drawn", "mid grey: the frame"):
+        assert words in key.text(), key.text()
+    # the text report's key: the same list, in words
+    text = kit.gpulab("check", lab, tmp_path / "class" / "pat" / source, "--backend", "emu", "--no-sanitize",
+                      "--dataset", "rgb-5x7", "--maps", tmp_path / "maps").stdout
+    (line,) = [l for l in text.splitlines() if l.startswith("  map key: ")]
+    for words in ("dark teal padding intact", "cyan padding changed", "black nothing drawn", "mid grey the frame",
+                  "magenta NaN or infinite", "blue never written", "dark grey right"):
+        assert words in line, line
 
 
 def test_hidden_datasets_keep_their_values_off_the_page(tmp_path):
@@ -284,7 +364,7 @@ def test_check_html_for_a_student(tmp_path):
     # - is standard output, instead of the text report
     p = kit.gpulab("check", LAB, SOLUTION, "--backend", "emu", "--dataset", "width-0032", "--html", "-",
                    "--no-sanitize")
-    assert p.returncode == 0 and p.stdout.startswith("<!DOCTYPE html>") and "score 3/3" not in p.stdout
+    assert p.returncode == kit.UNCHECKED_RC and p.stdout.startswith("<!DOCTYPE html>") and "score 3/" not in p.stdout
 
 
 def png(width, height, rgb):
@@ -321,6 +401,9 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     # the global reads' sentence quotes the dataset's name: text too
     good["global_reads"] = {"dataset": HOSTILE, "unit": "multiply-add", "work": 8, "per_work": 2,
                             "untiled_per_work": 2}
+    # the fix-this-first line quotes the student's source: markup in it, in
+    # backquotes and after an unclosed one, stays text
+    good["fix_first"] = f"the read at line 3 (`{HOSTILE}`) races; an unclosed ` {HOSTILE}"
     (records / "ann.json").write_text(json.dumps(good))
     (records / "evil.json").write_text(json.dumps(record(HOSTILE)))
     site = tmp_path / "site"
@@ -337,7 +420,13 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     ids = [list(r.all("td"))[0] for r in rows]
     assert [i.text() for i in ids] == ["ann", HOSTILE]
     assert list(ids[0].all("a")) and not list(ids[1].all("a"))
+    fix = [n for n in list(rows[0].all("td"))[3].children if not isinstance(n, str)]
+    assert fix and fix[0].text() == f"Fix this first: the read at line 3 ({HOSTILE}) races; an unclosed ` {HOSTILE}"
+    assert [c.text() for c in fix[0].all("code")] == [HOSTILE]
     root = dom(site / "fb" / "ann.html", tmp_path)
+    assert_no_script(root, "ann.html")
+    (lead,) = [p for p in root.all("p") if p.attrs.get("class") == "fix"]
+    assert lead.text() == fix[0].text() and not list(lead.all("td"))
     imgs = list(root.all("img"))
     assert len(imgs) == 1
     src = imgs[0].attrs["src"]

@@ -19,7 +19,10 @@ def test_every_lab_gives_no_hazards_a_third_of_its_points():
 def test_solution_passes_every_dataset(backend):
     rc, rep = kit.check_json(LAB, SOLUTION, backend, expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
-    assert rep["score"] == rep["max_score"] == len(DATASETS)
+    # without the checkers no_hazards is not checked: in the maximum, not earned
+    assert rep["max_score"] == kit.max_score(LAB)
+    assert rep["score"] == kit.best_score(LAB, checkers=False) == len(DATASETS)
+    assert kit.unchecked_requirements(rep) == {"no_hazards"} and kit.requirement_statuses(rep) == {}
     assert rep["backend"] == backend
 
 

@@ -59,7 +59,7 @@ def mutant(lab, stem):
 
 def text_report(lab, path, tmp_path, *extra, backend="emu"):
     p = kit.gpulab("check", lab, path, "--backend", backend, "--maps", tmp_path / "maps", *extra)
-    assert p.returncode in (0, 1), p.stderr
+    assert p.returncode in (0, 1, kit.UNCHECKED_RC), p.stderr
     return p.stdout
 
 

@@ -376,10 +376,62 @@ static void set_rgb(unsigned char rgb[3], int r, int g, int b)
     rgb[2] = (unsigned char)b;
 }
 
+/* The maps' colours (errormap.h), in the order of the keys. The pixel code
+ * below takes each colour from here by its index, so a picture and its
+ * keys cannot disagree. */
+enum { K_RIGHT, K_WRONG, K_NAN, K_POISON, K_GRID, K_PAD_OK, K_PAD_CHANGED, K_FILLER, K_FAULT, K_NO_FAULT,
+       K_BLOCK, K_BLOCK_FAULT, K_FRAME };
+
+const errormap_colour errormap_colours[] = {
+    [K_RIGHT] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING, { 48, 48, 48 }, 0, "dark grey", "right" },
+    [K_WRONG] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING, { 170, 150, 0 }, 1, "dark yellow to red",
+                  "wrong (redder is further off, 1 to 10^6 times the tolerance)" },
+    [K_NAN] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING, { 255, 0, 255 }, 0, "magenta", "NaN or infinite" },
+    [K_POISON] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING, { 40, 90, 255 }, 0, "blue", "never written" },
+    [K_GRID] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING, { 80, 80, 104 }, 0, "grey-blue lines", "the tiles" },
+    [K_PAD_OK] = { ERRORMAP_KEY_PADDING, { 20, 70, 60 }, 0, "dark teal",
+                   "padding intact (the columns right of each row)" },
+    [K_PAD_CHANGED] = { ERRORMAP_KEY_PADDING, { 0, 255, 255 }, 0, "cyan", "padding changed" },
+    [K_FILLER] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING, { 0, 0, 0 }, 0, "black",
+                   "nothing drawn (beside a picture narrower than its key strip)" },
+    [K_FAULT] = { ERRORMAP_KEY_FAULT, { 255, 96, 0 }, 0, "orange", "a thread that made an invalid access" },
+    [K_NO_FAULT] = { ERRORMAP_KEY_FAULT, { 28, 28, 36 }, 0, "dark", "a thread that did not" },
+    [K_BLOCK] = { ERRORMAP_KEY_FAULT, { 90, 90, 130 }, 0, "grey-blue lines", "the blocks" },
+    [K_BLOCK_FAULT] = { ERRORMAP_KEY_FAULT, { 160, 56, 0 }, 0, "dark orange lines",
+                        "the blocks, through a thread that made an invalid access" },
+    [K_FRAME] = { ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING | ERRORMAP_KEY_FAULT, { 150, 150, 150 }, 0,
+                  "mid grey", "the frame" },
+};
+const size_t errormap_ncolours = sizeof errormap_colours / sizeof *errormap_colours;
+
+static void set_key(unsigned char rgb[3], int k)
+{
+    memcpy(rgb, errormap_colours[k].rgb, 3);
+}
+
+char *errormap_key_text(unsigned maps)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < errormap_ncolours; i++)
+        if (errormap_colours[i].maps & maps)
+            len += strlen(errormap_colours[i].colour) + strlen(errormap_colours[i].meaning) + 3;
+    char *text = malloc(len);
+    if (!text)
+        return NULL;
+    text[0] = '\0';
+    for (size_t i = 0, n = 0; i < errormap_ncolours; i++)
+        if (errormap_colours[i].maps & maps) {
+            size_t at = strlen(text);
+            snprintf(text + at, len - at, "%s%s %s", n++ ? "; " : "", errormap_colours[i].colour,
+                     errormap_colours[i].meaning);
+        }
+    return text;
+}
+
 /* A wrong element's colour: t from 0 (just outside its tolerance) to 1
  * (10^6 times it or more) runs dark yellow -> orange -> saturated red, so the
  * worst errors stay loud on any page and never turn white. */
-static void ramp_colour(double t, unsigned char rgb[3])
+void errormap_ramp_colour(double t, unsigned char rgb[3])
 {
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     if (t < 0.5) {
@@ -391,34 +443,26 @@ static void ramp_colour(double t, unsigned char rgb[3])
     }
 }
 
-/* The colours of the states that are not on the ramp (errormap.h). */
-static const unsigned char RIGHT_RGB[3] = { 48, 48, 48 },   /* neutral dark grey */
-                           POISON_RGB[3] = { 40, 90, 255 }, /* never written: blue */
-                           NAN_RGB[3] = { 255, 0, 255 };    /* NaN or infinite: magenta */
-
 static void colour_of(const cell *c, unsigned char rgb[3])
 {
     switch (c->state) {
     case ST_OK:
-        memcpy(rgb, RIGHT_RGB, 3);
+        set_key(rgb, K_RIGHT);
         return;
     case ST_POISON:
-        memcpy(rgb, POISON_RGB, 3);
+        set_key(rgb, K_POISON);
         return;
     case ST_NAN:
-        memcpy(rgb, NAN_RGB, 3);
+        set_key(rgb, K_NAN);
         return;
     }
-    ramp_colour(c->ratio > 1 ? log10((double)c->ratio) / 6.0 : 0, rgb);
+    errormap_ramp_colour(c->ratio > 1 ? log10((double)c->ratio) / 6.0 : 0, rgb);
 }
 
 /* The colour of padding float j of row y (errormap_write_padded). */
 static void padding_colour(const errormap_padding *p, int y, int j, unsigned char rgb[3])
 {
-    if (p->changed[(size_t)y * p->pad + j])
-        set_rgb(rgb, 0, 255, 255); /* changed: loud cyan */
-    else
-        set_rgb(rgb, 20, 70, 60);  /* intact guard float: dark teal */
+    set_key(rgb, p->changed[(size_t)y * p->pad + j] ? K_PAD_CHANGED : K_PAD_OK);
 }
 
 /* The largest whole scale from 1 to 8 that keeps the picture within 1024
@@ -440,15 +484,15 @@ typedef void (*pixel_fn)(const void *ctx, size_t px, size_t py, unsigned char rg
 static void key_pixel(size_t x, unsigned char rgb[3])
 {
     const size_t ramp = SWATCH + KEY_GAP, nan = ramp + RAMP + KEY_GAP, poison = nan + SWATCH + KEY_GAP;
-    set_rgb(rgb, 0, 0, 0);
+    set_key(rgb, K_FILLER);
     if (x < SWATCH)
-        memcpy(rgb, RIGHT_RGB, 3);
+        set_key(rgb, K_RIGHT);
     else if (x >= ramp && x < ramp + RAMP)
-        ramp_colour((double)(x - ramp) / (RAMP - 1), rgb);
+        errormap_ramp_colour((double)(x - ramp) / (RAMP - 1), rgb);
     else if (x >= nan && x < nan + SWATCH)
-        memcpy(rgb, NAN_RGB, 3);
+        set_key(rgb, K_NAN);
     else if (x >= poison && x < poison + SWATCH)
-        memcpy(rgb, POISON_RGB, 3);
+        set_key(rgb, K_POISON);
 }
 
 /* libpng reports errors by longjmp from its error callback; the message is
@@ -497,13 +541,13 @@ static int write_framed_png(const char *path, size_t W, size_t H, pixel_fn fn, c
         for (size_t x = 0; x < CW; x++) {
             unsigned char *rgb = line + x * 3;
             if (x < FRAME || y < FRAME || x >= CW - FRAME || y >= CH - FRAME)
-                set_rgb(rgb, 150, 150, 150); /* the frame: mid grey, seen on white and on black */
+                set_key(rgb, K_FRAME); /* mid grey, seen on white and on black */
             else if (x - FRAME < W && y - FRAME < H)
                 fn(ctx, x - FRAME, y - FRAME, rgb);
             else if (with_key && y - FRAME >= H + KEY_GAP)
                 key_pixel(x - FRAME, rgb);
             else
-                set_rgb(rgb, 0, 0, 0);
+                set_key(rgb, K_FILLER);
         }
         png_write_row(png, line);
     }
@@ -538,7 +582,7 @@ static void error_pixel(const void *ctx, size_t px, size_t py, unsigned char rgb
     int hline = p->T > 0 && py > 0 && py % ((size_t)p->T * s) == 0;
     int vline = p->T > 0 && px > 0 && px % ((size_t)p->T * s) == 0;
     if ((hline || vline) && c->state == ST_OK)
-        set_rgb(rgb, 80, 80, 104); /* faint blue-grey grid */
+        set_key(rgb, K_GRID); /* faint, over correct pixels only */
 }
 
 static int write_picture(const char *path, const cell *cells, int rows, int cols, int T,
@@ -742,14 +786,7 @@ static void fault_pixel(const void *ctx, size_t px, size_t py, unsigned char rgb
     const fault_picture *p = ctx;
     int boundary = (px > 0 && px % p->bw == 0) || (py > 0 && py % p->bh == 0);
     int faulted = p->hit[(py / p->s) * p->w + px / p->s];
-    if (faulted && boundary)
-        set_rgb(rgb, 160, 56, 0);   /* block boundary through faulting threads */
-    else if (faulted)
-        set_rgb(rgb, 255, 96, 0);   /* an invalid access: loud orange */
-    else if (boundary)
-        set_rgb(rgb, 90, 90, 130);  /* block boundary */
-    else
-        set_rgb(rgb, 28, 28, 36);   /* a thread that did not fault: dark */
+    set_key(rgb, faulted && boundary ? K_BLOCK_FAULT : faulted ? K_FAULT : boundary ? K_BLOCK : K_NO_FAULT);
 }
 
 int errormap_write_faults(const char *png_path, const fault_threads *f)

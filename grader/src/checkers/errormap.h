@@ -28,12 +28,49 @@
  *   grey-blue lines  tile boundaries (80, 80, 104), over correct pixels only
  *   dark teal / cyan the padding of a pitched output, intact / changed
  *                    (errormap_write_padded)
- * A position shows its worst channel.
+ *   black            nothing drawn: beside a picture narrower than its key
+ *                    strip, and between the strip's swatches
+ * A position shows its worst channel. The list with each colour's words is
+ * errormap_colours (below).
  */
 #ifndef GPULAB_ERRORMAP_H
 #define GPULAB_ERRORMAP_H
 
 #include "../runtime/dataset.h"
+
+#include <stddef.h>
+
+/*
+ * The maps' colours, each with what it means: the one list that the
+ * pictures are drawn with and that every key is made from (the text
+ * report's "map key:" and "fault map key:" lines, the web pages' keys).
+ * `maps` says on which maps a colour appears (ERRORMAP_KEY_* bits).
+ */
+enum {
+    ERRORMAP_KEY_ERROR = 1,    /* an error map */
+    ERRORMAP_KEY_PADDING = 2,  /* an error map of a pitched output whose padding changed */
+    ERRORMAP_KEY_FAULT = 4     /* a fault map (or a race map: the same colours) */
+};
+
+typedef struct {
+    unsigned maps;
+    unsigned char rgb[3];
+    int ramp;                  /* 1: a scale from rgb (t = 0) to red (t = 1): errormap_ramp_colour */
+    const char *colour;        /* "dark grey" */
+    const char *meaning;       /* "right" */
+} errormap_colour;
+
+extern const errormap_colour errormap_colours[];
+extern const size_t errormap_ncolours;
+
+/* The colour of a wrong element t of the way from just outside its
+ * tolerance (0) to 10^6 times it or more (1). */
+void errormap_ramp_colour(double t, unsigned char rgb[3]);
+
+/* The key in words of the colours on the maps `maps` names (ERRORMAP_KEY_*
+ * bits): "dark grey right; dark yellow to red wrong (...); ...". The
+ * caller frees it. */
+char *errormap_key_text(unsigned maps);
 
 /*
  * Writes the error map of `got` against `want` to png_path (a PNG, framed

@@ -511,14 +511,21 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
     s->requirements = xcalloc((size_t)m->nrequirements + 1, sizeof *s->requirements);
     for (int i = 0; i < m->nrequirements; i++) {
         /* Without the checkers (--no-sanitize), no_hazards is neither
-         * earned nor lost: it is left out of the score; so is global_reuse,
-         * counted in the checkers' runs, and where compute-sanitizer was
-         * the checker, which counts nothing. */
+         * earned nor lost: it is not checked; so is global_reuse, counted
+         * in the checkers' runs, and where compute-sanitizer was the
+         * checker, which counts nothing. Its points stay in the maximum,
+         * unearned: the score never looks like full marks for what was not
+         * looked at. */
         requirement_kind kind = m->requirements[i].kind;
         if (((kind == REQ_NO_HAZARDS || kind == REQ_GLOBAL_REUSE) && s->checkers_skipped) ||
             (kind == REQ_GLOBAL_REUSE && strcmp(s->checkers, "compute-sanitizer") == 0)) {
-            size_t n = strlen(s->left_out);
-            snprintf(s->left_out + n, sizeof s->left_out - n, "%s[%s]", n ? " and " : "", m->requirements[i].name);
+            requirement_result *r = &s->requirements[s->nrequirements++];
+            r->name = m->requirements[i].name;
+            r->max_points = m->requirements[i].points;
+            r->status = ST_NOT_CHECKED;
+            r->message = xstrdup(s->checkers_skipped ? "needs the checkers, which --no-sanitize skipped"
+                                                     : "compute-sanitizer, the checkers that ran, counts no reads");
+            s->max_score += r->max_points;
             continue;
         }
         requirement_result *r = &s->requirements[s->nrequirements++];
@@ -538,4 +545,34 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
         s->score += r->points;
         s->max_score += r->max_points;
     }
+}
+
+char *requirements_unchecked(const submission_result *s, double *points)
+{
+    *points = 0;
+    int n = 0;
+    strbuf names;
+    sb_init(&names);
+    for (int i = 0; i < s->nrequirements; i++) {
+        const requirement_result *r = &s->requirements[i];
+        if (r->status != ST_NOT_CHECKED)
+            continue;
+        *points += r->max_points;
+        sb_printf(&names, "%s[%s]", n++ ? " and " : "", r->name);
+    }
+    if (n == 0) {
+        sb_free(&names);
+        return NULL;
+    }
+    const char *need = n > 1 ? "need" : "needs";
+    char *text;
+    if (s->checkers_skipped)
+        text = xasprintf("%g point%s not checked: %s %s the checkers; run without --no-sanitize", *points,
+                         *points == 1 ? "" : "s", names.buf, need);
+    else
+        text = xasprintf("%g point%s not checked: %s %s the emulator's checkers (compute-sanitizer counts no "
+                         "reads)%s", *points, *points == 1 ? "" : "s", names.buf, need,
+                         s->checkers_fallback ? "" : "; run without --checkers compute-sanitizer");
+    sb_free(&names);
+    return text;
 }

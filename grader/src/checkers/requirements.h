@@ -58,4 +58,11 @@ int requirement_shown(const kernel_evidence *e, requirement_kind k);
  * points to s->score and s->max_score. */
 void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submission_result *s);
 
+/* The points of s's requirements that were not checked (ST_NOT_CHECKED)
+ * into *points, and one sentence saying which and how to check them, for
+ * the score line and the record: "6 points not checked: [global_reuse] and
+ * [no_hazards] need the checkers; run without --no-sanitize". NULL (and 0)
+ * when every requirement was checked. The caller frees it. */
+char *requirements_unchecked(const submission_result *s, double *points);
+
 #endif

@@ -16,15 +16,20 @@ const char *export_status(const cJSON *rec)
 {
     const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
     int built = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(build, "ok"));
-    int any_grader = 0, all_pass = 1;
+    int any_grader = 0, all_pass = 1, unchecked = 0;
     const cJSON *d;
     cJSON_ArrayForEach(d, json_arr(rec, "datasets")) {
         const char *s = json_str(d, "status", "");
         any_grader |= strcmp(s, "grader_error") == 0;
         all_pass &= strcmp(s, "pass") == 0;
     }
-    cJSON_ArrayForEach(d, json_arr(rec, "requirements"))
-        all_pass &= strcmp(json_str(d, "status", ""), "pass") == 0;
+    cJSON_ArrayForEach(d, json_arr(rec, "requirements")) {
+        const char *s = json_str(d, "status", "");
+        if (strcmp(s, "not_checked") == 0)
+            unchecked = 1;
+        else
+            all_pass &= strcmp(s, "pass") == 0;
+    }
     if (any_grader)
         return "grader_error";
     if (!built) {
@@ -33,7 +38,8 @@ const char *export_status(const cJSON *rec)
             return "refused";
         return strstr(msg, "has no ") && strstr(msg, "the folder ") ? "missing" : "compile_error";
     }
-    return all_pass ? "pass" : "fail";
+    /* everything checked passed, but not everything was checked: not a pass */
+    return !all_pass ? "fail" : unchecked ? "not_checked" : "pass";
 }
 
 /* ---- CSV ---------------------------------------------------------------------- */
@@ -103,7 +109,9 @@ static void free_counts(char **names, int *counts, int n)
  * one is graded as s1001_smith-2", "misnamed file (matmul.cu, not
  * tiled_matmul.cu)", "race at lines 41/52",
  * "timeout on 8 datasets", "nothing written on 9 datasets", "requirement
- * barrier not met". Empty for a pass. source: the lab's file name. */
+ * barrier not met", and the record's points not checked ("6 points not
+ * checked: [global_reuse] and [no_hazards] need the checkers; ..."). Empty
+ * for a pass. source: the lab's file name. */
 char *export_reason(const cJSON *rec, const char *source)
 {
     strbuf sb;
@@ -163,6 +171,10 @@ char *export_reason(const cJSON *rec, const char *source)
             if (strcmp(json_str(d, "status", ""), "requirement_failed") == 0)
                 sb_printf(&sb, "%srequirement %s not met", sb.len ? "; " : "", json_str(d, "name", "?"));
     }
+    /* the points in the maximum that nothing checked (report.c's sentence) */
+    const char *unchecked = json_str(cJSON_GetObjectItemCaseSensitive(rec, "not_checked"), "message", "");
+    if (*unchecked)
+        sb_printf(&sb, "%s%s", sb.len ? "; " : "", unchecked);
     return sb_detach(&sb);
 }
 

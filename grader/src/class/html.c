@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "html.h"
 #include "counts.h"
+#include "errormap.h"
 #include "json.h"
 #include "export.h"
 #include "util.h"
@@ -38,7 +39,7 @@ static const char *status_class(const char *status)
         return "ok";
     if (strcmp(status, "grader_error") == 0)
         return "err";
-    if (strcmp(status, "not_measured") == 0)
+    if (strcmp(status, "not_measured") == 0 || strcmp(status, "not_checked") == 0)
         return "na";
     return "bad";
 }
@@ -94,6 +95,11 @@ static const char css[] =
     "pre{background:#f6f8fa;padding:.6em;overflow:auto;white-space:pre-wrap;word-break:break-all;font-size:.9em}"
     "code{background:#f6f8fa;padding:0 .25em;font-size:.92em}"
     ".why{background:#fff8c5;border-left:4px solid #d4a72c;padding:.4em .8em}"
+    ".fix{background:#ffebe9;border-left:4px solid #cf222e;padding:.4em .8em}"
+    "td .fix{display:block;margin-bottom:.3em}"
+    ".key{display:flex;flex-wrap:wrap;gap:.3em 1.2em;font-size:.9em;margin:.5em 0}"
+    ".sw{display:inline-block;width:1.6em;height:.9em;border:1px solid #8c959f;vertical-align:middle;"
+    "margin-right:.4em}"
     ".maps{display:flex;flex-wrap:wrap;gap:1em}.maps figure{margin:0}"
     ".maps img{max-width:100%;image-rendering:pixelated;border:1px solid #d0d7de}"
     "svg text{font:11px sans-serif;fill:#1b1f24}";
@@ -137,6 +143,85 @@ static void esc_quoted(strbuf *sb, const char *s)
     }
     if (in_code)
         sb_puts(sb, "</code>");
+}
+
+/* The record's "fix this first" line (fix_first: the text report's own
+ * line), leading what the page says of the submission; its quoted code as
+ * <code>. tag: "p" on a student's page, "span" in the class page's row.
+ * Nothing when the record has none (everything passed). */
+static void fix_first_line(strbuf *sb, const cJSON *rec, const char *tag)
+{
+    const char *fix = json_str(rec, "fix_first", "");
+    if (!*fix)
+        return;
+    sb_printf(sb, "<%s class=\"fix\"><strong>Fix this first:</strong> ", tag);
+    esc_quoted(sb, fix);
+    sb_printf(sb, "</%s>%s", tag, strcmp(tag, "p") == 0 ? "\n" : ""); /* a table row stays one line */
+}
+
+/* Which maps a page shows (ERRORMAP_KEY_* bits): an error map (with
+ * changed padding, lab 05), a fault or race map; never a hidden dataset's. */
+static unsigned page_maps(const cJSON *rec)
+{
+    unsigned maps = 0;
+    const cJSON *d;
+    cJSON_ArrayForEach(d, json_arr(rec, "datasets")) {
+        if (is_true(d, "hidden"))
+            continue;
+        const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(d, "comparison");
+        const cJSON *san = cJSON_GetObjectItemCaseSensitive(d, "sanitizer");
+        if (*json_str(cmp, "error_map", ""))
+            maps |= ERRORMAP_KEY_ERROR |
+                    (json_num(cJSON_GetObjectItemCaseSensitive(cmp, "padding"), "changed") > 0 ? ERRORMAP_KEY_PADDING
+                                                                                              : 0);
+        if (*json_str(san, "fault_map", "") || *json_str(san, "race_map", ""))
+            maps |= ERRORMAP_KEY_FAULT;
+    }
+    return maps;
+}
+
+static void swatch_rgb(strbuf *sb, const unsigned char rgb[3])
+{
+    sb_printf(sb, "rgb(%d,%d,%d)", rgb[0], rgb[1], rgb[2]);
+}
+
+/* A key of the colours on the maps `maps` names, each a swatch and its
+ * words: errormap.c's list, the one the pictures are drawn with. */
+static void key_list(strbuf *sb, const char *title, unsigned maps)
+{
+    sb_printf(sb, "<div class=\"key\"><strong>%s:</strong>\n", title);
+    for (size_t i = 0; i < errormap_ncolours; i++) {
+        const errormap_colour *c = &errormap_colours[i];
+        if (!(c->maps & maps))
+            continue;
+        sb_puts(sb, "<span><span class=\"sw\" style=\"background:");
+        if (c->ramp) {
+            unsigned char rgb[3];
+            sb_puts(sb, "linear-gradient(to right");
+            for (int k = 0; k <= 2; k++) {
+                errormap_ramp_colour(k / 2.0, rgb);
+                sb_puts(sb, ",");
+                swatch_rgb(sb, rgb);
+            }
+            sb_puts(sb, ")");
+        } else {
+            swatch_rgb(sb, c->rgb);
+        }
+        sb_puts(sb, "\"></span>");
+        esc(sb, c->colour);
+        sb_puts(sb, ": ");
+        esc(sb, c->meaning);
+        sb_puts(sb, "</span>\n");
+    }
+    sb_puts(sb, "</div>\n");
+}
+
+static void map_keys(strbuf *sb, unsigned maps)
+{
+    if (maps & (ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING))
+        key_list(sb, "Error map key", maps & (ERRORMAP_KEY_ERROR | ERRORMAP_KEY_PADDING));
+    if (maps & ERRORMAP_KEY_FAULT)
+        key_list(sb, "Fault and race map key", ERRORMAP_KEY_FAULT);
 }
 
 /* The last keep lines of a text, in a <pre>. */
@@ -288,7 +373,7 @@ static void dataset_section(strbuf *out, const cJSON *d)
         worst_table(sb, cmp);
     if (*json_str(cmp, "hint", "")) {
         sb_puts(sb, "<p><strong>Hint:</strong> ");
-        esc(sb, json_str(cmp, "hint", ""));
+        esc_quoted(sb, json_str(cmp, "hint", ""));
         sb_puts(sb, "</p>\n");
     }
     findings_list(sb, san);
@@ -297,7 +382,7 @@ static void dataset_section(strbuf *out, const cJSON *d)
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(san, words[i][0]);
         if (*json_str(t, "summary", "")) {
             sb_printf(sb, "<p><strong>%s:</strong> ", words[i][1]);
-            esc(sb, json_str(t, "summary", ""));
+            esc_quoted(sb, json_str(t, "summary", ""));
             sb_puts(sb, "</p>\n");
         }
     }
@@ -360,7 +445,7 @@ static void result_row(strbuf *sb, const char *label, const char *status, double
         sb_printf(sb, "<td class=\"n\">%g/%g</td><td>", score, max);
     else
         sb_puts(sb, "<td class=\"n\">-</td><td>");
-    esc(sb, message);
+    esc_quoted(sb, message);
     sb_puts(sb, "</td></tr>\n");
 }
 
@@ -391,17 +476,19 @@ static void student_body(strbuf *sb, const cJSON *rec, const char *source)
     }
     sb_puts(sb, "</p>\n");
 
-    /* the diagnosis first: what went wrong, in the gradebook's words */
+    /* the diagnosis first: the text report's "fix this first" line, then
+     * what went wrong, in the gradebook's words */
+    fix_first_line(sb, rec, "p");
     char *reason = export_reason(rec, source);
     if (*reason) {
         sb_puts(sb, "<p class=\"why\"><strong>What went wrong:</strong> ");
-        esc(sb, reason);
+        esc_quoted(sb, reason);
         sb_puts(sb, "</p>\n");
     }
     free(reason);
     if (*json_str(rec, "hint", "")) {
         sb_puts(sb, "<p class=\"why\"><strong>Hint:</strong> ");
-        esc(sb, json_str(rec, "hint", ""));
+        esc_quoted(sb, json_str(rec, "hint", ""));
         sb_puts(sb, "</p>\n");
     }
 
@@ -446,6 +533,7 @@ static void student_body(strbuf *sb, const cJSON *rec, const char *source)
         dataset_section(&details, d);
     if (details.len) {
         sb_puts(sb, "<h2>Details</h2>\n");
+        map_keys(sb, page_maps(rec));
         sb_append(sb, details.buf, details.len);
     }
     sb_free(&details);
@@ -617,7 +705,8 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
     class_summary_free(&cs);
 
     sb_puts(&sb, "<h2>Students</h2>\n<table class=\"students\">\n"
-                 "<tr><th>id</th><th>score</th><th>status</th><th>reason</th><th>global reads</th></tr>\n");
+                 "<tr><th>id</th><th>score</th><th>status</th><th>fix this first, and the reason</th>"
+                 "<th>global reads</th></tr>\n");
     const cJSON *rec;
     cJSON_ArrayForEach(rec, records) {
         const char *id = json_str(rec, "id", path_base(json_str(rec, "file", "")));
@@ -639,7 +728,8 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
         status_cell(&sb, export_status(rec));
         char *reason = export_reason(rec, source);
         sb_puts(&sb, "<td>");
-        esc(&sb, reason);
+        fix_first_line(&sb, rec, "span");
+        esc_quoted(&sb, reason);
         sb_puts(&sb, "</td><td class=\"n\">");
         reads_words(&sb, rec, counts_figure);
         sb_puts(&sb, "</td></tr>\n");

@@ -23,6 +23,8 @@ typedef enum {
     ST_REQUIREMENT_FAILED,  /* a requirement (requirements.c) is not met */
     ST_UNSAFE,              /* right output, but a checker found a hazard: right by luck */
     ST_REFUSED,             /* the submission was not graded: a link, not a file (batch.c) */
+    ST_NOT_CHECKED,         /* a requirement this run could not judge (--no-sanitize): its points
+                               stay in the maximum, unearned */
     ST_COUNT
 } status_t;
 
@@ -107,7 +109,8 @@ typedef struct {
 
 typedef struct {
     const char *name;
-    status_t status;        /* ST_PASS, ST_REQUIREMENT_FAILED, or ST_COMPILE_ERROR when nothing built */
+    status_t status;        /* ST_PASS, ST_REQUIREMENT_FAILED, ST_NOT_CHECKED (the checkers did not
+                               run, or counted nothing), or ST_COMPILE_ERROR when nothing built */
     double points, max_points;
     char *message;
     int consequential;      /* failed only because no dataset passed ("not earned"): a consequence, not a cause */
@@ -173,8 +176,7 @@ typedef struct {
     char *cause;            /* a launch or a copy at a line of the student's that the kit's own record
                                of the run shows wrong (launches.h): the fix-this-first line, ahead of
                                the checkers' findings, which follow from it; or NULL */
-    int checkers_skipped;   /* --no-sanitize: the no_hazards requirement is left out of the score */
-    char left_out[96];      /* the requirements left out of the score, "[no_hazards] and [global_reuse]", or "" */
+    int checkers_skipped;   /* --no-sanitize: no_hazards and global_reuse are not checked (ST_NOT_CHECKED) */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */
     char *checkers_fallback; /* why compute-sanitizer ran where the emulator's would have, or NULL */
     access_summary reads;   /* global reads, from the checkers' runs (counts.c) */

@@ -5,6 +5,8 @@
 #include "report.h"
 #include "compare.h"
 #include "counts.h"
+#include "errormap.h"
+#include "requirements.h"
 #include "sanitize.h"
 
 #include <math.h>
@@ -632,9 +634,11 @@ static char *fix_first(const submission_result *s)
     if (s->hint)
         return xstrdup(s->hint);
     /* a requirement lost only because no dataset passed is no cause: what
-     * was ruled out and where to look next say more (no_cause_named) */
+     * was ruled out and where to look next say more (no_cause_named); one
+     * not checked is no mistake to fix: the score line says how to check it */
     for (int i = 0; i < s->nrequirements; i++)
-        if (s->requirements[i].status != ST_PASS && !s->requirements[i].consequential)
+        if (s->requirements[i].status != ST_PASS && !s->requirements[i].consequential &&
+            s->requirements[i].status != ST_NOT_CHECKED)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
@@ -650,12 +654,18 @@ static char *fix_first(const submission_result *s)
     return NULL;
 }
 
-static int any_error_map(const submission_result *s)
+/* Which maps the report's error maps are: ERRORMAP_KEY_ERROR when it has
+ * any, with ERRORMAP_KEY_PADDING when one shows changed padding (lab 05);
+ * 0 when none. */
+static unsigned error_maps_kind(const submission_result *s)
 {
-    for (int i = 0; i < s->ndatasets; i++)
-        if (s->datasets[i].cmp.compared && s->datasets[i].cmp.error_map[0])
-            return 1;
-    return 0;
+    unsigned kind = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const compare_result *c = &s->datasets[i].cmp;
+        if (c->compared && c->error_map[0])
+            kind |= ERRORMAP_KEY_ERROR | (c->padding_changed ? ERRORMAP_KEY_PADDING : 0);
+    }
+    return kind;
 }
 
 static int any_dataset_with_status(const submission_result *s, status_t status)
@@ -671,14 +681,20 @@ static int any_dataset_with_status(const submission_result *s, status_t status)
  * scores nothing although its output matched. */
 static void keys(strbuf *out, const submission_result *s, const named_maps *named, int color)
 {
-    if (any_error_map(s))
-        sb_puts(out, "  map key: dark grey right; dark yellow to red wrong (redder is further off, 1 to 10^6 "
-                     "times the tolerance); magenta NaN or infinite; blue never written; grey-blue lines the "
-                     "tiles (the strip under each picture shows the same, left to right)\n");
-    if (named->fault_map)
-        sb_puts(out, "  fault map key: orange a thread that made an invalid access; dark a thread that did not; "
-                     "grey-blue lines the blocks (a cell per thread, laid out as the launch: x to the right, "
-                     "y down)\n");
+    /* every colour the maps use, from errormap.c's one list */
+    unsigned maps = error_maps_kind(s);
+    if (maps) {
+        char *key = errormap_key_text(maps);
+        sb_printf(out, "  map key: %s (the strip under each picture shows right, wrong, NaN and never "
+                       "written, left to right)\n", key ? key : "");
+        free(key);
+    }
+    if (named->fault_map) {
+        char *key = errormap_key_text(ERRORMAP_KEY_FAULT);
+        sb_printf(out, "  fault map key: %s (a cell per thread, laid out as the launch: x to the right, y "
+                       "down)\n", key ? key : "");
+        free(key);
+    }
     if (any_dataset_with_status(s, ST_UNSAFE))
         sb_printf(out, "  %s%s%s: the output matched, but the checkers found a hazard on that dataset, so it "
                        "matched by luck and earns nothing\n",
@@ -765,12 +781,15 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
     sb_printf(out, "  %sscore %s%s", bold, total, reset);
+    /* points not checked stay in the maximum, and the line says which */
+    double unchecked_points;
+    char *unchecked = requirements_unchecked(s, &unchecked_points);
+    if (unchecked)
+        sb_printf(out, "  (%s)", unchecked);
     if (reads && !all_pass)
         sb_printf(out, "  (global reads: %s)", safe(reads));
-    else if (s->left_out[0])
-        sb_printf(out, "  (%s left out: %s)", s->left_out,
-                  s->checkers_skipped ? "the checkers did not run" : "compute-sanitizer counts no reads");
     sb_puts(out, "\n");
+    free(unchecked);
     free(reads);
 }
 
@@ -1020,6 +1039,18 @@ cJSON *report_json(const submission_result *s)
     else
         cJSON_AddNullToObject(o, "fix_first");
     free(first);
+    /* the points in max_score that no check looked at, and which (the
+     * text report's score line says the same) */
+    double unchecked_points;
+    char *unchecked = requirements_unchecked(s, &unchecked_points);
+    if (unchecked) {
+        cJSON *u = cJSON_AddObjectToObject(o, "not_checked");
+        cJSON_AddNumberToObject(u, "points", unchecked_points);
+        cJSON_AddStringToObject(u, "message", unchecked);
+    } else {
+        cJSON_AddNullToObject(o, "not_checked");
+    }
+    free(unchecked);
     cJSON *reqs = cJSON_AddArrayToObject(o, "requirements");
     for (int i = 0; i < s->nrequirements; i++) {
         const requirement_result *r = &s->requirements[i];
