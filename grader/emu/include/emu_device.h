@@ -280,7 +280,9 @@ template <class... P> struct launcher {
     void operator()(P... a) const
     {
         pack k{fn, std::tuple<typename std::decay<P>::type...>(a...)};
-        emu_launch(&cfg, &invoke, &k);
+        emu_launch_cfg c = cfg;
+        c.arg_size = sizeof k; /* copied as bytes, as CUDA copies a kernel's arguments */
+        emu_launch(&c, &invoke, &k);
     }
 };
 template <class... P>

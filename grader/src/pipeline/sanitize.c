@@ -332,6 +332,7 @@ int sanitize_emu_diag(const char *line, emu_diag *d)
     const char *k = strstr(line, " kernel ");
     if (k)
         sscanf(k, " kernel %127s", d->kernel);
+    triple_after(line, " grid ", d->grid, sizeof d->grid);
     triple_after(line, " block ", d->block, sizeof d->block);
     triple_after(line, " thread ", d->thread, sizeof d->thread);
     const char *msg = strstr(line, "): ");

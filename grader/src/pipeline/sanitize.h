@@ -119,7 +119,7 @@ void sanitize_races_on_gpu(const lab_manifest *m, const backend *gpu, const char
 int sanitize_draw_race_map(sanitize_result *r, const char *ppm_path);
 
 /* One line the emulator prints on its standard error, after "gpulab-emu: "
- * (docs/emulator.md): "CATEGORY FILE:LINE kernel K block (x,y,z) thread
+ * (docs/emulator.md): "CATEGORY FILE:LINE kernel K [grid (x,y,z)] block (x,y,z) thread
  * (x,y,z): MESSAGE (cudaErrorX)", the kernel and the threads where it has
  * them. The one parser of these lines (the checkers' findings, a timeout's
  * place, a CUDA error's kernel line). */
@@ -128,7 +128,7 @@ typedef struct {
     char location[300];    /* FILE:LINE, or "-" */
     char file[256];        /* its FILE, "" without a line */
     int line;              /* its LINE, 0 without one */
-    char kernel[128], block[48], thread[48]; /* "" where absent */
+    char kernel[128], grid[48], block[48], thread[48]; /* "" where absent */
     char error[64];        /* the cudaErrorX it ends in, or "" */
     const char *message;   /* into the line: what follows "): " or the first ": " */
 } emu_diag;
