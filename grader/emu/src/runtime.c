@@ -311,6 +311,20 @@ static alloc *find_alloc(const void *p, size_t n)
     return NULL;
 }
 
+/* The call that made a device allocation, as a finding names it. */
+static const char *alloc_call(const alloc *a)
+{
+    return a->pitched ? "cudaMallocPitch" : "cudaMalloc";
+}
+
+#ifdef EMU_CHECKED
+/* What a finding calls the memory of a device allocation. */
+static const char *alloc_kind(const alloc *a)
+{
+    return a->pitched ? "global memory (cudaMallocPitch)" : "global memory (cudaMalloc)";
+}
+#endif
+
 static int is_device_ptr(const void *p)
 {
     const char *c = (const char *)p;
@@ -486,6 +500,10 @@ static const char *check_side(const void *p, size_t n, int want_dev)
     if (want_dev) {
         if (find_alloc(p, n))
             return NULL;
+        const alloc *a = find_alloc(p, 1);
+        if (a)
+            return a->pitched ? "runs past the end of its cudaMallocPitch allocation"
+                              : "runs past the end of its cudaMalloc allocation";
         if (is_device_ptr(p))
             return "runs past the end of its cudaMalloc allocation";
         return "is not device memory (not from cudaMalloc): a host pointer where a device pointer belongs?";
@@ -1558,15 +1576,15 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
             if (al->map && a >= al->map && a < al->map + al->maplen) {
                 if (a >= al->base + al->size)
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
-                              "%s %s past the end of a %zu-byte cudaMalloc allocation (global memory)",
+                              "%s %s past the end of a %zu-byte %s allocation (global memory)",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
                               past_end_text((size_t)(a - (al->base + al->size)), distance, sizeof distance),
-                              al->size);
+                              al->size, alloc_call(al));
                 else
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
-                              "%s %zu bytes before the start of a %zu-byte cudaMalloc allocation (global memory)",
+                              "%s %zu bytes before the start of a %zu-byte %s allocation (global memory)",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
-                              (size_t)(al->base - a), al->size);
+                              (size_t)(al->base - a), al->size, alloc_call(al));
                 escape(W);
             }
         }
