@@ -13,6 +13,8 @@
  *       -> typedef T emu_dt_K[]; emu_dt_K &s = *(emu_dt_K *)emu_dynamic_shared_();
  *   return[ E];                      (in a __global__ function's body)
  *       -> return emu_note_return_(__FILE__, __LINE__)[, E];
+ *          (return {...}; of a lambda in a kernel:
+ *          for (emu_note_return_(__FILE__, __LINE__);;) return {...};)
  *          (one statement wherever a return is, so `if (c) return; else ...`
  *          keeps its meaning, and still the word `return` first, so that
  *          the compiler's "expected ';' before 'return'" names the
@@ -954,8 +956,11 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
             stmt = i + 1;
         } else if (is(&r, i, "return") && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1]) {
             int bare = i + 1 < r.nt && is(&r, i + 1, ";");
-            add_edit(&r, r.t[i].b, r.t[i].e,
-                     fmt("return emu_note_return_(__FILE__, __LINE__)%s", bare ? "" : ","));
+            if (i + 1 < r.nt && is(&r, i + 1, "{")) /* return {...}; (a lambda's): no comma before a braced list */
+                add_edit(&r, r.t[i].b, r.t[i].e, fmt("for (emu_note_return_(__FILE__, __LINE__);;) return"));
+            else
+                add_edit(&r, r.t[i].b, r.t[i].e,
+                         fmt("return emu_note_return_(__FILE__, __LINE__)%s", bare ? "" : ","));
         } else if (is(&r, i, "<<<")) {
             if (rewrite_launch(&r, i) != 0)
                 goto fail;
