@@ -128,8 +128,11 @@ static int emu_kernel_line(const char *err_text, const char *category, const cha
 /* A grid of this many blocks or more is far larger than any lab's data
  * (the largest, 4096 x 4096 elements, needs 65536 blocks of 16 x 16): a
  * launch of one that runs out of time is named for its grid, not for a
- * loop (the emulator runs some hundred million threads a second). */
+ * loop (the emulator runs some hundred million threads a second), once
+ * its blocks were seen to finish: more of them had started than any lab
+ * needs. A loop that never ends holds up its worker's first blocks. */
 #define HUGE_GRID_BLOCKS (1ull << 20)
+#define BLOCKS_SEEN_TO_FINISH 65536ull
 
 /* The timeout of a launch over a grid far too large, from the stuck line's
  * message ("...; the launch at FILE:LINE had started N of its M blocks of
@@ -140,7 +143,7 @@ static char *huge_grid_message(double timeout_s, const emu_diag *d, const char *
     unsigned long long started, blocks;
     unsigned bx, by, bz;
     if (!had || sscanf(had, " had started %llu of its %llu blocks of (%u,%u,%u) threads", &started, &blocks, &bx,
-                       &by, &bz) != 5 || blocks < HUGE_GRID_BLOCKS)
+                       &by, &bz) != 5 || blocks < HUGE_GRID_BLOCKS || started < BLOCKS_SEEN_TO_FINISH)
         return NULL;
     at += strlen("; the launch at ");
     const char *colon = had;
