@@ -1097,8 +1097,8 @@ void emu_fiber_main(void)
         f->state = F_EXIT;
         W->nexit++;
 #ifndef EMU_CHECK
-        /* The next thread of the round has not started yet (its context is
-         * still the entry): run it here, on this stack, with no switch. A
+        /* The next thread of the round has not started yet (it is the
+         * block's fresh one): run it here, on this stack, with no switch. A
          * block whose threads all return at once (the early exit of a grid
          * far larger than its data) then costs a call a thread. Should it
          * wait at a barrier, it keeps this stack: the thread that owned it
