@@ -53,7 +53,7 @@ $(EMU_DIR)/emucc: grader/emu/src/emucc.c grader/emu/src/rewrite.c grader/emu/src
 	@printf 'int main() { return 0; }\n' > $(@D)/gold-probe.cpp; \
 	 gold=0; $(CXX) -fuse-ld=gold $(@D)/gold-probe.cpp -o $(@D)/gold-probe > /dev/null 2>&1 && \
 	 $(CXX) -fuse-ld=gold -fsanitize=address $(@D)/gold-probe.cpp -o $(@D)/gold-probe > /dev/null 2>&1 && gold=1; \
-	 rm -f $(@D)/gold-probe $(@D)/gold-probe.cpp; echo "emucc: link with gold: $$gold"; \
+	 rm -f $(@D)/gold-probe $(@D)/gold-probe.cpp; \
 	 $(CC) $(EMU_CFLAGS) -DEMU_GOLD=$$gold -DEMU_GOLD_CXX='"$(CXX)"' -o $@ grader/emu/src/emucc.c grader/emu/src/rewrite.c
 
 $(EMU_DIR)/ctx.o: grader/emu/src/ctx.S

@@ -147,7 +147,10 @@ def test_a_grid_far_too_large_still_gets_full_marks(backend, tmp_path):
     loaded test machine cannot turn a slow pass into a timeout; the
     emulator's speed on such grids (the launch used to take about 48 s, over
     the lab's 20 s, and now 13 s) is a benchmark in docs/emulator.md, not
-    something a test can time fairly."""
+    something a test can time fairly. Since the launch's blocks are taken
+    a chunk at a time and a block's threads start only when they run, it
+    costs some 21 CPU-seconds on the kit's 2-core VM (36 before): about 11 s
+    with both cores free."""
     src = SOLUTION.read_text()
     launch = ("    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);\n"
               "    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);\n")
@@ -158,3 +161,29 @@ def test_a_grid_far_too_large_still_gets_full_marks(backend, tmp_path):
                                         "    dim3 dimGrid(blocks, blocks);\n"))
     rc, rep = kit.check_json(LAB, huge, backend, "--timeout", "90", expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
+
+
+def test_a_grid_too_large_even_for_the_emulator_is_named_in_the_timeout(tmp_path):
+    """A grid so large that even blocks whose threads return at once cannot
+    all run in time (1.1 billion blocks of 16 x 16: one block per element
+    of a width^3 x 64 grid) runs out of time on the emulator. The report
+    says the grid is the cause and how many blocks it has, from the
+    emulator's own count, never "a loop that never ends", and names no
+    line of the emulator's own code."""
+    src = SOLUTION.read_text()
+    grid = "    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);\n"
+    assert src.count(grid) == 1
+    huge = tmp_path / SOLUTION.name
+    huge.write_text(src.replace(grid, "    dim3 dimGrid(width * width * width, 64);\n"))
+    rc, rep = kit.check_json(LAB, huge, "emu", "--dataset", "width-0257", "--timeout", "3", expect_rc=1)
+    (d,) = rep["datasets"]
+    assert d["status"] == "timeout", d
+    msg = d["message"]
+    assert "over a grid of (16974593,64,1) = 1086373952 blocks of (16,16,1) threads" in msg, msg
+    assert "the grid is far larger than the data" in msg, msg
+    assert "MatrixMulKernel<<<dimGrid, dimBlock>>>" in msg, msg  # the student's launch, quoted
+    assert "never ends" not in msg, msg
+    assert "grid" in rep["fix_first"] and "never ends" not in rep["fix_first"], rep["fix_first"]
+    p = kit.gpulab("check", LAB, huge, "--backend", "emu", "--no-sanitize", "--dataset", "width-0257",
+                   "--timeout", "3")
+    assert "runtime.c" not in p.stdout and "emu_" not in p.stdout, p.stdout

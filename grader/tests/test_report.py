@@ -396,7 +396,7 @@ def test_a_copy_past_a_pitched_allocation_is_named(tmp_path):
     (fix,) = [l for l in text.splitlines() if l.startswith("  fix this first: ")]
     # the call starts a line above its last argument
     assert re.search(rf"the cudaMemcpy2D at line ({line}|{line - 1}) ", fix), fix
-    assert "runs past the end of its cudaMalloc allocation" in fix, fix
+    assert "runs past the end of its cudaMallocPitch allocation" in fix, fix  # the call that made it
     rc, rep = kit.check_json(lab, path, "emu", sanitize=True)
     hz = next(r for r in rep["requirements"] if r["name"] == "no_hazards")
     assert hz["status"] == "requirement_failed", hz

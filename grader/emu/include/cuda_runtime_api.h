@@ -181,6 +181,7 @@ struct emu_launch_cfg {
     dim3 grid, block;
     size_t shmem;
     cudaStream_t stream;
+    size_t arg_size;      /* the bytes of the launch's arguments (emu_launch's arg) */
 };
 cudaError_t emu_launch(const struct emu_launch_cfg *cfg, void (*invoke)(void *), void *arg);
 

@@ -67,7 +67,10 @@ static const int warpSize = 32;
 
 /* __syncthreads() reads the same in every build (a student's stringified
  * macro must not tell a checker's build from the graded one); what it calls
- * differs. */
+ * differs. A function, not a macro, so that the compiler's messages name
+ * the student's __syncthreads (a missing ';' before it: "expected ';'
+ * before '__syncthreads'"), never the emulator's function it calls; its
+ * caller's file and line come as default arguments. */
 #ifdef EMU_MODE_SANITIZE
 /* --race / --check: the runtime's switch, with the sanitizers' fiber hooks */
 static inline __attribute__((always_inline)) void emu_sync_(const char *file, int line)
@@ -83,7 +86,11 @@ static inline __attribute__((always_inline)) void emu_sync_(const char *file, in
         EMU_SWITCH(s.from, s.to);
 }
 #endif
-#define __syncthreads() emu_sync_(__FILE__, __LINE__)
+static inline __attribute__((always_inline)) void __syncthreads(const char *file = __builtin_FILE(),
+                                                                int line = __builtin_LINE())
+{
+    emu_sync_(file, line);
+}
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)mask; }
 static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
@@ -301,7 +308,9 @@ template <class... P> struct launcher {
     void operator()(P... a) const
     {
         pack k{fn, std::tuple<typename std::decay<P>::type...>(a...)};
-        emu_launch(&cfg, &invoke, &k);
+        emu_launch_cfg c = cfg;
+        c.arg_size = sizeof k; /* copied as bytes, as CUDA copies a kernel's arguments */
+        emu_launch(&c, &invoke, &k);
     }
 };
 template <class... P>

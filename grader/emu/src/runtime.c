@@ -332,6 +332,20 @@ static alloc *find_alloc(const void *p, size_t n)
     return NULL;
 }
 
+/* The call that made a device allocation, as a finding names it. */
+static const char *alloc_call(const alloc *a)
+{
+    return a->pitched ? "cudaMallocPitch" : "cudaMalloc";
+}
+
+#ifdef EMU_CHECKED
+/* What a finding calls the memory of a device allocation. */
+static const char *alloc_kind(const alloc *a)
+{
+    return a->pitched ? "global memory (cudaMallocPitch)" : "global memory (cudaMalloc)";
+}
+#endif
+
 static int is_device_ptr(const void *p)
 {
     const char *c = (const char *)p;
@@ -516,6 +530,10 @@ static const char *check_side(const void *p, size_t n, int want_dev)
     if (want_dev) {
         if (find_alloc(p, n))
             return NULL;
+        const alloc *a = find_alloc(p, 1);
+        if (a)
+            return a->pitched ? "runs past the end of its cudaMallocPitch allocation"
+                              : "runs past the end of its cudaMalloc allocation";
         if (is_device_ptr(p))
             return "runs past the end of its cudaMalloc allocation";
         return "is not device memory (not from cudaMalloc): a host pointer where a device pointer belongs?";
@@ -928,8 +946,9 @@ typedef struct fiber {
     int state;
     const char *wfile;
     int wline;
-    const char *retfile; /* the kernel's return statement it took (emu_note_return_), or NULL */
+    const char *retfile; /* the kernel's return statement it took (emu_note_return_), if retserial */
     int retline;
+    unsigned long long retserial; /* is the block's (worker.serial): else it took none */
     char *map;          /* guard page + stack */
     size_t maplen;
 } fiber;
@@ -949,7 +968,7 @@ typedef struct launch {
     void (*invoke)(void *);
     void *arg;
     unsigned long long nblocks;
-    atomic_ullong next;
+    unsigned long long chunk; /* blocks a worker takes at a time (run_launch) */
     unsigned nthreads;
     atomic_int failed;  /* the first fault is in f */
     atomic_int stop;    /* run no further thread or block (set with the first fault, except
@@ -961,6 +980,10 @@ typedef struct launch {
      * whether the launch's line is in the log yet */
     atomic_ullong bad_accesses;
     int faults_logged;
+    /* The next block to run: every worker adds to it, so it has a cache
+     * line of its own, away from the fields every thread reads (stop). */
+    _Alignas(64) atomic_ullong next;
+    char next_alone[64 - sizeof(atomic_ullong)];
 } launch;
 
 typedef struct worker {
@@ -968,10 +991,9 @@ typedef struct worker {
     int index;
     fiber *fibers;
     int nstacks;        /* fibers with a stack */
-    int *live;
-    int nlive, pos;
     fiber *cur;
     fiber *end;         /* one past the block's last fiber */
+    fiber *fresh;       /* the block's first thread not started yet (they start in order) */
     int nwait, nexit;   /* this round: threads at a barrier, threads returned */
     int odd;            /* this round: a thread waits at a different barrier */
     const char *rfile;  /* the barrier of this round's first waiting thread */
@@ -982,7 +1004,9 @@ typedef struct worker {
     volatile int in_block;
     int block0;
     launch *L;
-    unsigned long long serial;
+    void *arg;          /* the launch's arguments: the worker's own copy (run_launch) */
+    _Alignas(64) char args[4096];
+    unsigned long long serial; /* the running block's, unique in this worker (shared arrays' sites are per worker) */
     char *arena;        /* shared memory (SHM_RESERVE bytes): see shm_place() */
     size_t arena_used, static_used, dyn_size;
     struct shm_slot { size_t size, align, base, end; } layout[SHM_SLOTS];
@@ -1016,7 +1040,6 @@ static pthread_cond_t g_pool_done = PTHREAD_COND_INITIALIZER;
 static unsigned long g_generation;
 static int g_done;
 static launch *g_launch;
-static atomic_ullong g_serial;
 static struct sigaction g_old_segv, g_old_bus;
 
 /* Keeps the launch's first fault (later ones are dropped). */
@@ -1052,6 +1075,35 @@ static void set_fault(launch *L, const char *category, cudaError_t code, void *p
     atomic_store(&L->stop, 1);
 }
 
+static void fiber_init(worker *W, fiber *f, int i);
+
+/* Starts fiber n, the block's next thread not started yet, as the running
+ * one (its threadIdx was set when the launch began: run_launch). Nothing
+ * else of it is written: its state is read only once the round is over,
+ * when it waits at a barrier or has returned (each sets it), and a
+ * return's line only if stamped with this block (retserial). */
+static inline void fiber_start(worker *W, fiber *n)
+{
+    emu_threadIdx_ = n->tid;
+    W->fresh = n + 1;
+}
+
+/* Makes fiber n the running one before a switch to it: a thread not
+ * started yet gets its fresh context then, not when its block starts, so
+ * that a block whose threads return at once (the most of a grid far larger
+ * than its data) costs no set-up for the threads that run on the stack of
+ * the one before (emu_fiber_main). */
+static inline void fiber_ready(worker *W, fiber *n)
+{
+    W->cur = n;
+    if (n == W->fresh) {
+        fiber_init(W, n, (int)(n - W->fibers));
+        fiber_start(W, n);
+    } else {
+        emu_threadIdx_ = n->tid;
+    }
+}
+
 static inline void go(worker *W, struct emu_ctx *save, fiber *to, int dying)
 {
 #ifdef EMU_CHECK
@@ -1074,8 +1126,7 @@ static inline void next_fiber(worker *W, fiber *f, int dying)
     fiber *n = f + 1;
     struct emu_ctx *save = dying ? &W->dead : &f->ctx;
     if (n < W->end && !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
-        W->cur = n;
-        emu_threadIdx_ = n->tid;
+        fiber_ready(W, n);
         go(W, save, n, dying);
     } else {
         go(W, save, NULL, dying);
@@ -1089,15 +1140,21 @@ void emu_fiber_main(void)
     __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
 #endif
     fiber *f;
+    /* the launch's, the same for every thread this loop runs; and a fiber
+     * stays on its worker's thread, so W is the same after each call */
+    void (*const invoke)(void *) = W->L->invoke;
+    void *const arg = W->arg;
+#ifndef EMU_CHECK
+    const atomic_int *const stop = &W->L->stop;
+#endif
     for (;;) {
-        W->L->invoke(W->L->arg);
-        W = emu_self_;
+        invoke(arg);
         f = W->cur;
         f->state = F_EXIT;
         W->nexit++;
 #ifndef EMU_CHECK
-        /* The next thread of the round has not started yet (its context is
-         * still the entry): run it here, on this stack, with no switch. A
+        /* The next thread of the round has not started yet (it is the
+         * block's fresh one): run it here, on this stack, with no switch. A
          * block whose threads all return at once (the early exit of a grid
          * far larger than its data) then costs a call a thread. Should it
          * wait at a barrier, it keeps this stack: the thread that owned it
@@ -1105,10 +1162,9 @@ void emu_fiber_main(void)
          * bounds check's build switches every time: AddressSanitizer
          * tracks each stack. */
         fiber *n = f + 1;
-        if (n < W->end && n->ctx.pc == (void *)emu_fiber_entry &&
-            !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
+        if (n == W->fresh && n < W->end && !atomic_load_explicit(stop, memory_order_relaxed)) {
+            fiber_start(W, n);
             W->cur = n;
-            emu_threadIdx_ = n->tid;
             continue;
         }
 #endif
@@ -1162,8 +1218,7 @@ struct emu_swap emu_sync_enter_(const char *file, int line)
     sw.from = &f->ctx;
     fiber *n = f + 1;
     if (n < W->end && !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {
-        W->cur = n;
-        emu_threadIdx_ = n->tid;
+        fiber_ready(W, n);
         sw.to = &n->ctx;
     } else {
         sw.to = &W->sched;
@@ -1313,8 +1368,6 @@ static void fiber_init(worker *W, fiber *f, int i)
     f->ctx.sp = top;
     f->ctx.pc = (void *)emu_fiber_entry;
     (void)W;
-    f->state = F_RUN;
-    f->retfile = NULL;
 }
 
 void emu_note_return_(const char *file, int line)
@@ -1323,6 +1376,7 @@ void emu_note_return_(const char *file, int line)
     if (W && W->in_block && W->cur) {
         W->cur->retfile = file;
         W->cur->retline = line;
+        W->cur->retserial = W->serial;
     }
 }
 
@@ -1332,7 +1386,7 @@ static void report_divergence(worker *W, fiber *a, fiber *b)
     char where[512];
     snprintf(where, sizeof where, "%s:%d", a->wfile, a->wline);
     W->cur = a;
-    if (b->state == F_EXIT && b->retfile)
+    if (b->state == F_EXIT && b->retserial == W->serial)
         set_fault(L, "barrier-divergence", cudaErrorLaunchFailure, NULL, where,
                   "waits at this __syncthreads() while thread (%u,%u,%u) of its block has returned from the "
                   "kernel, at %s:%d",
@@ -1352,14 +1406,12 @@ static int same_site(const fiber *a, const fiber *b)
     return a->wline == b->wline && (a->wfile == b->wfile || strcmp(a->wfile, b->wfile) == 0);
 }
 
+/* Runs block b, whose blockIdx the caller has set (run_launch). */
 static void run_block(worker *W, launch *L, unsigned long long b)
 {
     const struct emu_launch_cfg *c = L->cfg;
-    emu_blockIdx_.x = (unsigned)(b % c->grid.x);
-    emu_blockIdx_.y = (unsigned)(b / c->grid.x % c->grid.y);
-    emu_blockIdx_.z = (unsigned)(b / ((unsigned long long)c->grid.x * c->grid.y));
     W->block0 = b == 0;
-    W->serial = atomic_fetch_add(&g_serial, 1) + 1;
+    W->serial++;
     W->static_used = 0;
     W->dyn_size = c->shmem;
 #ifdef EMU_CHECKED
@@ -1378,25 +1430,16 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     int n = (int)L->nthreads;
     while (W->nstacks < n)
         fiber_stack(W, W->nstacks++);
-    unsigned bx = c->block.x, by = c->block.y, x = 0, y = 0, z = 0;
-    for (int i = 0; i < n; i++) {
-        fiber *f = &W->fibers[i];
-        f->tid.x = x, f->tid.y = y, f->tid.z = z; /* counted, not divided: blocks can be many */
-        if (++x == bx) {
-            x = 0;
-            if (++y == by)
-                y = 0, z++;
-        }
-        fiber_init(W, f, i);
-        W->live[i] = i;
-    }
-    W->nlive = n;
+    W->fresh = W->fibers;
     W->end = W->fibers + n;
 #ifdef EMU_RACE
     W->rblock = b;
     tiles_block_begin(L, b);
 #endif
-    if (sigsetjmp(W->jb, 1) == 0) {
+    /* No signal mask saved (a system call a block): the fault handler
+     * blocks nothing (SA_NODEFER, an empty sa_mask), so the mask it jumps
+     * back with is the one saved. */
+    if (sigsetjmp(W->jb, 0) == 0) {
         W->in_block = 1;
         for (;;) {
             W->nwait = W->nexit = W->odd = 0;
@@ -1404,8 +1447,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
             W->round++;
 #endif
             fiber *f = W->fibers;
-            W->cur = f;
-            emu_threadIdx_ = f->tid;
+            fiber_ready(W, f);
             go(W, &W->sched, f, 0);
             if (atomic_load_explicit(&L->stop, memory_order_relaxed))
                 break;
@@ -1451,15 +1493,52 @@ static void run_block(worker *W, launch *L, unsigned long long b)
 static void run_launch(worker *W, launch *L)
 {
     W->L = L;
+    /* The arguments, copied into the worker's own memory, as CUDA copies
+     * them to the device: every thread reads them, and where they lie
+     * on the host's stack, a few kilobytes from the fibers' hot frames,
+     * the reads could wait on the frames' stores (the processor tells
+     * loads from stores by the address's low 12 bits): a third of the
+     * time of a grid whose threads return at once. */
+    W->arg = L->arg;
+    if (L->cfg->arg_size && L->cfg->arg_size <= sizeof W->args) {
+        memcpy(W->args, L->arg, L->cfg->arg_size);
+        W->arg = W->args;
+    }
     emu_blockDim_ = L->cfg->block;
+    /* each fiber's threadIdx, the same in every block of the launch:
+     * counted, not divided out */
+    unsigned x = 0, y = 0, z = 0;
+    for (unsigned i = 0; i < L->nthreads; i++) {
+        W->fibers[i].tid = (uint3){ x, y, z };
+        if (++x == L->cfg->block.x) {
+            x = 0;
+            if (++y == L->cfg->block.y)
+                y = 0, z++;
+        }
+    }
     emu_gridDim_ = L->cfg->grid;
+    const dim3 g = L->cfg->grid;
     for (;;) {
         if (atomic_load_explicit(&L->stop, memory_order_relaxed))
             break;
-        unsigned long long b = atomic_fetch_add(&L->next, 1);
+        unsigned long long b = atomic_fetch_add(&L->next, L->chunk);
         if (b >= L->nblocks)
             break;
-        run_block(W, L, b);
+        unsigned long long end = L->nblocks - b > L->chunk ? b + L->chunk : L->nblocks;
+        emu_blockIdx_.x = (unsigned)(b % g.x);
+        emu_blockIdx_.y = (unsigned)(b / g.x % g.y);
+        emu_blockIdx_.z = (unsigned)(b / ((unsigned long long)g.x * g.y));
+        for (;;) {
+            run_block(W, L, b);
+            if (++b == end || atomic_load_explicit(&L->stop, memory_order_relaxed))
+                break;
+            /* the next block's index, counted */
+            if (++emu_blockIdx_.x == g.x) {
+                emu_blockIdx_.x = 0;
+                if (++emu_blockIdx_.y == g.y)
+                    emu_blockIdx_.y = 0, emu_blockIdx_.z++;
+            }
+        }
     }
 }
 
@@ -1558,15 +1637,15 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
             if (al->map && a >= al->map && a < al->map + al->maplen) {
                 if (a >= al->base + al->size)
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
-                              "%s %s past the end of a %zu-byte cudaMalloc allocation (global memory)",
+                              "%s %s past the end of a %zu-byte %s allocation (global memory)",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
                               past_end_text((size_t)(a - (al->base + al->size)), distance, sizeof distance),
-                              al->size);
+                              al->size, alloc_call(al));
                 else
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
-                              "%s %zu bytes before the start of a %zu-byte cudaMalloc allocation (global memory)",
+                              "%s %zu bytes before the start of a %zu-byte %s allocation (global memory)",
                               is_write == 1 ? "write" : is_write == 0 ? "read" : "access",
-                              (size_t)(al->base - a), al->size);
+                              (size_t)(al->base - a), al->size, alloc_call(al));
                 escape(W);
             }
         }
@@ -1657,14 +1736,13 @@ static void start_pool(void)
         worker *W = &g_workers[i];
         W->index = i;
         W->fibers = calloc(MAX_THREADS, sizeof *W->fibers);
-        W->live = calloc(MAX_THREADS, sizeof *W->live);
         W->altstack = malloc(65536);
 #ifndef EMU_CHECK
         W->arena = mmap(NULL, SHM_RESERVE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (W->arena == MAP_FAILED)
             abort();
 #endif
-        if (!W->fibers || !W->live || !W->altstack)
+        if (!W->fibers || !W->altstack)
             abort();
     }
     g_nworkers = n;
@@ -1769,6 +1847,20 @@ static char *resolve_pc_uncached(void *pc, char *out, size_t outsz)
  * workers; one line in all. */
 static atomic_int g_stuck_told, g_stuck_passed_on;
 
+/* Whether FILE:LINE, where a thread was interrupted, is a line of the
+ * student's program: not the emulator's own (this file, its device header)
+ * nor the C++ library's headers (the launch's std::apply between two
+ * threads), which the report would show them as if it were theirs. */
+static int students_line(const char *where)
+{
+    /* the debug information may name this file as it was compiled or by
+     * its whole path: its name ends the path either way */
+    const char *colon = strrchr(where, ':');
+    size_t n = colon ? (size_t)(colon - where) : strlen(where), own = strlen(__FILE__);
+    int ours = n >= own && memcmp(where + n - own, __FILE__, own) == 0 && (n == own || where[n - own - 1] == '/');
+    return where[0] && !ours && !emu_own_header(where) && !strstr(where, "/include/c++/");
+}
+
 static void on_stuck(int sig, siginfo_t *si, void *ucv)
 {
     (void)si;
@@ -1785,13 +1877,25 @@ static void on_stuck(int sig, siginfo_t *si, void *ucv)
 #else
         (void)uc;
 #endif
-        char where[512], line[1024];
+        char where[512], line[1536];
         resolve_pc(pc, where, sizeof where);
-        const struct emu_launch_cfg *c = W->L->cfg;
+        if (!students_line(where))
+            where[0] = 0;
+        const launch *L = W->L;
+        const struct emu_launch_cfg *c = L->cfg;
+        /* how far the launch got: blocks handed to the workers (a chunk
+         * at a time), so that a grid far too large, whose blocks do
+         * finish, is not taken for a loop that never ends */
+        unsigned long long started = atomic_load(&L->next);
+        if (started > L->nblocks)
+            started = L->nblocks;
         int n = snprintf(line, sizeof line,
-                         "gpulab-emu: stuck %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): still running when "
-                         "the time ran out\n", where[0] ? where : "-", c->kernel, emu_blockIdx_.x, emu_blockIdx_.y,
-                         emu_blockIdx_.z, W->cur->tid.x, W->cur->tid.y, W->cur->tid.z);
+                         "gpulab-emu: stuck %s kernel %s grid (%u,%u,%u) block (%u,%u,%u) thread (%u,%u,%u): still "
+                         "running when the time ran out; the launch at %s:%d had started %llu of its %llu blocks "
+                         "of (%u,%u,%u) threads\n",
+                         where[0] ? where : "-", c->kernel, c->grid.x, c->grid.y, c->grid.z, emu_blockIdx_.x,
+                         emu_blockIdx_.y, emu_blockIdx_.z, W->cur->tid.x, W->cur->tid.y, W->cur->tid.z, c->file,
+                         c->line, started, L->nblocks, c->block.x, c->block.y, c->block.z);
         if (n > 0 && write(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
             return;
         return;
@@ -1894,6 +1998,11 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     L.arg = arg;
     L.nblocks = (unsigned long long)g.x * g.y * g.z;
     L.nthreads = b.x * b.y * b.z;
+    /* A worker takes blocks a chunk at a time (one atomic add a chunk, not
+     * a block: a grid of millions of blocks that return at once is mostly
+     * that add), small enough that the workers share the work evenly. */
+    L.chunk = L.nblocks / ((unsigned long long)g_nworkers * 256 + 1);
+    L.chunk = L.chunk < 1 ? 1 : L.chunk > 256 ? 256 : L.chunk;
     atomic_init(&L.next, 0);
     atomic_init(&L.failed, 0);
     atomic_init(&L.stop, 0);

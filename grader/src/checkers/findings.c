@@ -110,6 +110,7 @@ int emu_diag_parse(const char *line, emu_diag *d)
     const char *k = strstr(line, " kernel ");
     if (k)
         sscanf(k, " kernel %127s", d->kernel);
+    emu_triple_after(line, " grid ", d->grid, sizeof d->grid);
     emu_triple_after(line, " block ", d->block, sizeof d->block);
     emu_triple_after(line, " thread ", d->thread, sizeof d->thread);
     const char *msg = strstr(line, "): ");

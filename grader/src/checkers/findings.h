@@ -51,7 +51,7 @@ typedef struct sanitize_result_s {
 } sanitize_result;
 
 /* One line the emulator prints on its standard error, after "gpulab-emu: "
- * (docs/emulator.md): "CATEGORY FILE:LINE kernel K block (x,y,z) thread
+ * (docs/emulator.md): "CATEGORY FILE:LINE kernel K [grid (x,y,z)] block (x,y,z) thread
  * (x,y,z): MESSAGE (cudaErrorX)", the kernel and the threads where it has
  * them. The one parser of these lines (the checkers' findings, a timeout's
  * place, a CUDA error's kernel line). */
@@ -60,7 +60,7 @@ typedef struct {
     char location[300];    /* FILE:LINE, or "-" */
     char file[256];        /* its FILE, "" without a line */
     int line;              /* its LINE, 0 without one */
-    char kernel[128], block[48], thread[48]; /* "" where absent */
+    char kernel[128], grid[48], block[48], thread[48]; /* "" where absent */
     char error[64];        /* the cudaErrorX it ends in, or "" */
     const char *message;   /* into the line: what follows "): " or the first ": " */
 } emu_diag;

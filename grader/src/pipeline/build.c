@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "build.h"
+#include "build_words.h"
 #include "requirements.h"
 #include "source.h"
 #include "kit.h"
@@ -919,6 +920,13 @@ failed_compile:
     if (!r->message)
         r->message = xasprintf("%s does not compile", student_path);
     why = NULL;
+    if (b->kind == BACKEND_EMU) { /* what g++ said of emucc's rewrite, in the student's terms */
+        char *theirs = build_in_student_words(log.buf, student_path, text, len);
+        sb_free(&log);
+        sb_init(&log);
+        sb_puts(&log, theirs);
+        free(theirs);
+    }
     goto done;
 failed_link:
     r->message = why ? why : link_hint(m, log.buf ? log.buf : "");

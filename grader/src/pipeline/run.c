@@ -270,7 +270,8 @@ static char *plain_timeout_message(double timeout_s, int never_ready)
  * and whose CUDA error is error (any, for NULL) and that names a kernel,
  * into *d (without its message);
  * in_cu: and a place in a .cu file, the student's (the build's copies keep
- * its lines), not the emulator's own code. 0, or -1 when there is none. */
+ * its lines), not the emulator's own code; msg (msgsz bytes, or NULL) gets
+ * the line's message. 0, or -1 when there is none. */
 /* Whether the emulator's line names a place in a .cu file: the student's
  * (the build's copies keep its lines), not the emulator's own code. */
 static int in_cu_file(const emu_diag *d)
@@ -279,7 +280,8 @@ static int in_cu_file(const emu_diag *d)
     return d->line > 0 && n > 3 && strcmp(d->file + n - 3, ".cu") == 0;
 }
 
-static int emu_kernel_line(const char *err_text, const char *category, const char *error, int in_cu, emu_diag *d)
+static int emu_kernel_line(const char *err_text, const char *category, const char *error, int in_cu, emu_diag *d,
+                           char *msg, size_t msgsz)
 {
     static const char prefix[] = "gpulab-emu: ";
     for (const char *p = err_text ? strstr(err_text, prefix) : NULL; p; p = strstr(p + 1, prefix)) {
@@ -287,6 +289,8 @@ static int emu_kernel_line(const char *err_text, const char *category, const cha
         char *line = xasprintf("%.*s", (int)n, p + sizeof prefix - 1);
         int ours = emu_diag_parse(line, d) == 0 && (!category || strcmp(d->category, category) == 0) &&
                    (!error || strcmp(d->error, error) == 0) && d->kernel[0] && (!in_cu || in_cu_file(d));
+        if (ours && msg)
+            snprintf(msg, msgsz, "%s", d->message);
         free(line);
         d->message = "";
         if (ours)
@@ -295,13 +299,56 @@ static int emu_kernel_line(const char *err_text, const char *category, const cha
     return -1;
 }
 
+/* A grid of this many blocks or more is far larger than any lab's data
+ * (the largest, 4096 x 4096 elements, needs 65536 blocks of 16 x 16): a
+ * launch of one that runs out of time is named for its grid, not for a
+ * loop (the emulator runs some hundred million threads a second), once
+ * its blocks were seen to finish: more of them had started than any lab
+ * needs. A loop that never ends holds up its worker's first blocks. */
+#define HUGE_GRID_BLOCKS (1ull << 20)
+#define BLOCKS_SEEN_TO_FINISH 65536ull
+
+/* The timeout of a launch over a grid far too large, from the stuck line's
+ * message ("...; the launch at FILE:LINE had started N of its M blocks of
+ * (x,y,z) threads", the emulator's own count): NULL for any other. */
+static char *huge_grid_message(double timeout_s, const emu_diag *d, const char *msg, const char *student_file)
+{
+    const char *at = strstr(msg, "; the launch at "), *had = at ? strstr(at, " had started ") : NULL;
+    unsigned long long started, blocks;
+    unsigned bx, by, bz;
+    if (!had || sscanf(had, " had started %llu of its %llu blocks of (%u,%u,%u) threads", &started, &blocks, &bx,
+                       &by, &bz) != 5 || blocks < HUGE_GRID_BLOCKS || started < BLOCKS_SEEN_TO_FINISH)
+        return NULL;
+    at += strlen("; the launch at ");
+    const char *colon = had;
+    while (colon > at && colon[-1] != ':')
+        colon--;
+    int line = colon > at ? atoi(colon) : 0;
+    char *file = colon > at ? xasprintf("%.*s", (int)(colon - 1 - at), at) : xstrdup("");
+    char *where = line > 0 && student_file ? sanitize_quote_at(student_file, file, line) : xstrdup("its launch");
+    unsigned long long threads = blocks * ((unsigned long long)bx * by * bz);
+    char *out = xasprintf("did not finish within %g s and was stopped: kernel %s was launched at %s over a grid of %s "
+                          "= %llu blocks of (%u,%u,%u) threads, %llu threads in all, and had started %llu of "
+                          "those blocks when the time ran out: the grid is far larger than the data, so size it from "
+                          "the output (one thread per element, rounded up to whole blocks)",
+                          timeout_s, d->kernel, where, d->grid[0] ? d->grid : "?", blocks, bx, by, bz, threads,
+                          started);
+    free(file);
+    free(where);
+    return out;
+}
+
 char *run_timeout_message(double timeout_s, int never_ready, const char *err_text, const char *student_file)
 {
     if (never_ready)
         return plain_timeout_message(timeout_s, 1);
     emu_diag d;
-    if (emu_kernel_line(err_text, "stuck", NULL, 0, &d) != 0)
+    char said[1024];
+    if (emu_kernel_line(err_text, "stuck", NULL, 0, &d, said, sizeof said) != 0)
         return plain_timeout_message(timeout_s, 0);
+    char *grid = huge_grid_message(timeout_s, &d, said, student_file);
+    if (grid)
+        return grid;
     const char *thread = d.thread, *block = d.block, *kernel = d.kernel;
     /* a line of the student's file, not of the emulator's own code */
     char *at = in_cu_file(&d) && student_file ? sanitize_quote(student_file, d.line) : NULL;
@@ -321,7 +368,7 @@ static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_t
 {
     char name[64];
     emu_diag d;
-    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 || emu_kernel_line(err_text, NULL, name, 1, &d) != 0)
+    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 || emu_kernel_line(err_text, NULL, name, 1, &d, NULL, 0) != 0)
         return NULL;
     char kind[32];
     snprintf(kind, sizeof kind, "%s", d.category);

@@ -1,0 +1,269 @@
+/*
+ * build_words.c - the compiler's messages on the emulator, in the
+ * student's words.
+ *
+ * emucc rewrites a .cu file before g++ sees it (a launch becomes a call of
+ * the emulator's launcher, a kernel's return notes its line) and reads the
+ * rewritten text through a pipe. Each edit keeps the student's lines and
+ * columns, but what g++ says can still show the rewrite through: a missing
+ * ';' before a launch is "expected ';' before '::' token", a launch with
+ * the wrong arguments a "no match for call to '(emu::launcher<...>)'" with
+ * notes in the emulator's header, and no line of the student's is quoted
+ * (g++ cannot quote a pipe). This turns such a log into the student's
+ * terms: the token named is the one at that line and column of their file,
+ * each error in their file is followed by their line as g++ quotes one,
+ * and the emulator's header and launcher are not named.
+ */
+#include "build_words.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Line n (from 1) of text, without its end of line: *len bytes. NULL past
+ * the end. */
+static const char *nth_line(const char *text, size_t len, int n, size_t *llen)
+{
+    const char *p = text, *end = text + len;
+    for (int i = 1; i < n && p < end; i++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return NULL;
+        p = nl + 1;
+    }
+    if (n < 1 || p >= end)
+        return NULL;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    *llen = (size_t)((nl ? nl : end) - p);
+    while (*llen > 0 && p[*llen - 1] == '\r')
+        (*llen)--;
+    return p;
+}
+
+/* The token of the student's file at line:col (g++'s columns count bytes
+ * from 1), "" when none starts there. */
+static char *token_at(const char *text, size_t len, int line, int col)
+{
+    size_t n;
+    const char *l = nth_line(text, len, line, &n);
+    if (!l || col < 1 || (size_t)col > n)
+        return xstrdup("");
+    const char *p = l + col - 1, *e = l + n;
+    size_t k = 0;
+    if (isalpha((unsigned char)*p) || *p == '_') {
+        while (p + k < e && (isalnum((unsigned char)p[k]) || p[k] == '_'))
+            k++;
+    } else if (!isspace((unsigned char)*p)) {
+        k = p + 1 < e && ((p[0] == ':' && p[1] == ':') || (p[0] == '-' && p[1] == '>')) ? 2 : 1;
+    }
+    return xasprintf("%.*s", (int)k, p);
+}
+
+/* "FILE:LINE:COL: KIND: MESSAGE" of the student's file: its line, column
+ * and where MESSAGE starts; 0 if the line is not one. */
+static int student_diag(const char *line, const char *student, int *ln, int *col, const char **msg)
+{
+    size_t sl = strlen(student);
+    if (strncmp(line, student, sl) != 0 || line[sl] != ':')
+        return 0;
+    int used = 0;
+    if (sscanf(line + sl, ":%d:%d: %n", ln, col, &used) != 2 || used == 0)
+        return 0;
+    *msg = line + sl + used;
+    return 1;
+}
+
+/* A line of the emulator's own headers (or the precompiled copy's stub):
+ * "PATH/emu/include/emu_device.h:287:10: note: ..." or "In file included
+ * from PATH/emu/pch/default/emu_device.h:2:". */
+static int emulator_header_line(const char *line)
+{
+    const char *h = strstr(line, "emu_device.h:");
+    return h && (strstr(line, "/emu/include/") || strstr(line, "/emu/pch/") || strstr(line, "/include/emu_"));
+}
+
+/* A line of g++'s source excerpt: "  287 |     text" or "      |   ^~~". */
+static int excerpt_line(const char *line)
+{
+    const char *p = line;
+    while (*p == ' ')
+        p++;
+    while (isdigit((unsigned char)*p))
+        p++;
+    while (*p == ' ')
+        p++;
+    return *p == '|' && p > line;
+}
+
+/* "expected ';' before 'X'" (or 'X' token), X not the student's token at
+ * the place named: the student's token instead (the rewrite's '::' of a
+ * launch becomes the kernel's name). Quotes are g++'s: 'x' or ‘x’. */
+static char *name_their_token(const char *msg, const char *text, size_t len, int ln, int col)
+{
+    static const char *const opens[] = { "before \xe2\x80\x98", "before '" };
+    static const char *const closes[] = { "\xe2\x80\x99", "'" };
+    for (int q = 0; q < 2; q++) {
+        const char *b = strstr(msg, opens[q]);
+        if (!b || strncmp(msg, "expected ", 9) != 0)
+            continue;
+        const char *x = b + strlen(opens[q]);
+        const char *e = strstr(x, closes[q]);
+        if (!e)
+            continue;
+        char *theirs = token_at(text, len, ln, col);
+        char *out = NULL;
+        if (theirs[0] && (strncmp(theirs, x, (size_t)(e - x)) != 0 || strlen(theirs) != (size_t)(e - x))) {
+            const char *after = e + strlen(closes[q]);
+            if (strncmp(after, " token", 6) == 0)
+                after += 6;
+            out = xasprintf("%.*s%s%s%s", (int)(x - msg), msg, theirs, closes[q], after);
+        }
+        free(theirs);
+        return out;
+    }
+    return NULL;
+}
+
+/* "no match for call to '(emu::launcher<PARAMS>) (ARGS)'": the kernel's
+ * parameters and the launch's arguments, in words. */
+static char *launch_mismatch(const char *msg)
+{
+    const char *l = strstr(msg, "(emu::launcher<");
+    if (!l)
+        return NULL;
+    const char *params = l + strlen("(emu::launcher<");
+    const char *pe = strstr(params, ">) (");
+    if (!pe)
+        return NULL;
+    const char *args = pe + 4;
+    const char *ae = strrchr(args, ')');
+    if (!ae)
+        return NULL;
+    return xasprintf("error: the launch's arguments (%.*s) do not match the kernel's parameters (%.*s)",
+                     (int)(ae - args), args, (int)(pe - params), params);
+}
+
+/* A note of the emulator's header about the launcher's candidate: what it
+ * says of the arguments, at the student's launch; NULL for the rest. */
+static char *launch_note(const char *line, const char *last_place)
+{
+    const char *n = strstr(line, ": note: ");
+    if (!n || !last_place)
+        return NULL;
+    n += strlen(": note: ");
+    while (*n == ' ')
+        n++;
+    unsigned want, given;
+    if (sscanf(n, "candidate expects %u argument%*[s], %u provided", &want, &given) == 2 ||
+        sscanf(n, "candidate expects %u argument, %u provided", &want, &given) == 2)
+        return xasprintf("%s: note: the kernel takes %u argument%s, the launch gives %u", last_place, want,
+                         want == 1 ? "" : "s", given);
+    if (strncmp(n, "no known conversion for argument", 32) == 0)
+        return xasprintf("%s: note: %s", last_place, n);
+    return NULL;
+}
+
+/* Whether g++'s message names what emucc's rewrite wrote (a __shared__
+ * declaration's per-block struct emu_sh_N, its site emu_ss_N, ...): an
+ * error that follows from an earlier one of the student's, which it
+ * cannot fix by name. */
+static int names_the_rewrite(const char *msg)
+{
+    return strstr(msg, "emu_") || strstr(msg, "emu::");
+}
+
+/* emucc's own refusal of the file it was to rewrite, "emucc: SRC: line N:
+ * MSG" or "emucc: SRC: MSG" (SRC: the grader's copy; N: the student's
+ * line, emucc counts the copy's #line): "STUDENT:N: error: MSG" and their
+ * line, as g++ would say it. NULL for any other line. */
+static char *rewrite_refusal(const char *line, const char *student, const char *text, size_t len)
+{
+    static const char prefix[] = "emucc: ";
+    if (strncmp(line, prefix, sizeof prefix - 1) != 0)
+        return NULL;
+    const char *src = line + sizeof prefix - 1, *colon = strstr(src, ": ");
+    if (!colon || memchr(src, ' ', (size_t)(colon - src)))
+        return NULL;
+    int ln = 0, used = 0;
+    if (sscanf(colon, ": line %d: %n", &ln, &used) == 1 && used > 0) {
+        size_t sl;
+        const char *l = nth_line(text, len, ln, &sl);
+        return l ? xasprintf("%s:%d: error: %s\n%5d | %.*s", student, ln, colon + used, ln, (int)(sl > 200 ? 200 : sl), l)
+                 : xasprintf("%s:%d: error: %s", student, ln, colon + used);
+    }
+    return xasprintf("%s: error: %s", student, colon + 2);
+}
+
+char *build_in_student_words(const char *log, const char *student, const char *text, size_t len)
+{
+    int kept = 0; /* errors of the student's file kept */
+    strbuf out;
+    sb_init(&out);
+    char *last_place = NULL; /* FILE:LINE:COL of the student's last error */
+    int dropping = 0;        /* in the excerpt of a dropped line */
+    for (const char *p = log ? log : ""; *p;) {
+        size_t n = strcspn(p, "\n");
+        char *line = xasprintf("%.*s", (int)n, p);
+        p += n + (p[n] == '\n');
+        int ln, col;
+        const char *msg;
+        if (dropping && excerpt_line(line)) {
+            free(line);
+            continue;
+        }
+        dropping = 0;
+        char *refusal = rewrite_refusal(line, student, text, len);
+        if (refusal) {
+            sb_printf(&out, "%s\n", refusal);
+            free(refusal);
+        } else if (emulator_header_line(line)) {
+            char *note = launch_note(line, last_place);
+            if (note)
+                sb_printf(&out, "%s\n", note);
+            free(note);
+            dropping = 1;
+        } else if (student_diag(line, student, &ln, &col, &msg) && strncmp(msg, "error: ", 7) == 0) {
+            char *said = name_their_token(msg + 7, text, len, ln, col);
+            char *mismatch = said ? NULL : launch_mismatch(msg);
+            if (!mismatch && names_the_rewrite(said ? said : msg)) {
+                free(said);
+                free(line);
+                if (kept) { /* a consequence of an error already shown */
+                    dropping = 1;
+                    continue;
+                }
+                said = xstrdup("this line, or the one before it, does not compile: look for a missing ';' "
+                               "or a misspelt name");
+                line = xasprintf("%s:%d:%d: error: ", student, ln, col);
+                msg = line + strlen(line) - 7;
+            }
+            kept++;
+            sb_printf(&out, "%.*s", (int)(msg - line), line);
+            if (mismatch)
+                sb_printf(&out, "%s\n", mismatch);
+            else
+                sb_printf(&out, "error: %s\n", said ? said : msg + 7);
+            /* their line, as g++ quotes a file it can read (it does when
+             * the #line's name is a path it can open from the build
+             * folder: then its excerpt follows) */
+            size_t sl, nn = strcspn(p, "\n");
+            char *next = xasprintf("%.*s", (int)nn, p);
+            const char *src = excerpt_line(next) ? NULL : nth_line(text, len, ln, &sl);
+            free(next);
+            if (src)
+                sb_printf(&out, "%5d | %.*s\n", ln, (int)(sl > 200 ? 200 : sl), src);
+            free(last_place);
+            last_place = xasprintf("%s:%d:%d", student, ln, col);
+            free(said);
+            free(mismatch);
+        } else {
+            sb_printf(&out, "%s\n", line);
+        }
+        free(line);
+    }
+    free(last_place);
+    return sb_detach(&out);
+}

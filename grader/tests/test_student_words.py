@@ -1,0 +1,89 @@
+"""What a student reads names their own code, never the emulator's (issue
+30, item 8): the compiler's messages about a file emucc rewrote name the
+student's token and quote their line; a finding names the call that made
+the buffer. Each file here is a lab's solution with one mistake made in
+the test, so that it cannot drift from the solution."""
+import pytest
+
+import kit
+
+
+def with_mistake(tmp_path, lab, old, new):
+    sol = kit.solution(lab)
+    src = sol.read_text()
+    assert src.count(old) == 1, old
+    out = tmp_path / sol.name
+    out.write_text(src.replace(old, new))
+    return out
+
+
+def report_text(lab, path):
+    p = kit.gpulab("check", lab, path, "--backend", "emu", "--no-sanitize")
+    assert p.returncode == 1, p.stdout + p.stderr
+    return p.stdout
+
+
+@pytest.mark.parametrize("lab,old,new,token,line", [
+    # kernel: a missing ';' before __syncthreads() (a macro of the emulator's once:
+    # "expected ';' before 'emu_sync_'")
+    ("02-tiled-matmul", "ds_N[ty][tx] = N[(ph * TILE_WIDTH + ty) * Width + Col];",
+     "ds_N[ty][tx] = N[(ph * TILE_WIDTH + ty) * Width + Col]", "__syncthreads",
+     "        ds_N[ty][tx] = N[(ph * TILE_WIDTH + ty) * Width + Col]"),
+    # kernel: a missing ';' before a return (rewritten "for (emu_note_return_(...);;) return" once)
+    ("01-basic-matmul", "int Col = blockIdx.x * blockDim.x + threadIdx.x;",
+     "int Col = blockIdx.x * blockDim.x + threadIdx.x\n    if (Col < 0) return;", "if",
+     "    if (Col < 0) return;"),
+    # host: a missing ';' before a launch (the rewrite's "::emu::launch_": "before '::' token" once)
+    ("01-basic-matmul",
+     "dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);",
+     "dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH)",
+     "MatrixMulKernel", "    MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);"),
+])
+def test_a_missing_semicolon_names_the_students_token_and_line(tmp_path, lab, old, new, token, line):
+    f = with_mistake(tmp_path, lab, old, new)
+    text = report_text(lab, f)
+    rc, rep = kit.check_json(lab, f, "emu", expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}
+    for said in (text, rep["build"]["log"], rep["fix_first"]):
+        assert "emu_" not in said and "emu::" not in said and "emucc" not in said, said
+    assert f"before \u2018{token}\u2019" in rep["build"]["log"] or f"before '{token}'" in rep["build"]["log"], \
+        rep["build"]["log"]
+    log = rep["build"]["log"]
+    assert f"| {line}\n" in log, log  # their line, quoted (by g++ or, when it cannot read the file, the kit)
+    assert log.count(f"| {line}\n") == 1, log
+    assert line.strip() in text
+
+
+def test_a_return_after_a_missing_semicolon_is_named_return(tmp_path):
+    f = with_mistake(tmp_path, "01-basic-matmul", "int Col = blockIdx.x * blockDim.x + threadIdx.x;",
+                     "int Col = blockIdx.x * blockDim.x + threadIdx.x\n    return;")
+    rc, rep = kit.check_json("01-basic-matmul", f, "emu", expect_rc=1)
+    log = rep["build"]["log"]
+    assert "before \u2018return\u2019" in log or "before 'return'" in log, log
+    assert "\u2018for\u2019" not in log and "'for'" not in log, log
+    assert "emu_" not in log
+
+
+def test_a_launch_with_the_wrong_arguments_names_no_launcher(tmp_path):
+    f = with_mistake(tmp_path, "01-basic-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);",
+                     "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P);")
+    text = report_text("01-basic-matmul", f)
+    assert "emu::" not in text and "launcher" not in text and "emu_device" not in text, text
+    assert "the launch's arguments (float*&, float*&, float*&) do not match the kernel's parameters" in text, text
+    assert "the kernel takes 4 arguments, the launch gives 3" in text, text
+
+
+def test_the_rewriters_refusal_names_the_students_line(tmp_path):
+    f = with_mistake(tmp_path, "01-basic-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);",
+                     "MatrixMulKernel<<<dimGrid, dimBlock>>(d_M, d_N, d_P, width);")
+    rc, rep = kit.check_json("01-basic-matmul", f, "emu", expect_rc=1)
+    n = 1 + kit.solution("01-basic-matmul").read_text().split("MatrixMulKernel<<<")[0].count("\n")
+    assert rep["fix_first"] == f"the build: {f}:{n}: error: <<< without a matching >>>", rep["fix_first"]
+    assert "emucc" not in rep["build"]["log"]
+
+
+def test_a_pitched_buffer_is_named_for_cudaMallocPitch():
+    mutant = kit.ROOT / "solutions" / "05-pitched-conv" / "mutants" / "byte-pitch-as-floats.cu"
+    rc, rep = kit.check_json("05-pitched-conv", mutant, "emu", "--dataset", "rgb-47x29", sanitize=True)
+    assert "(cudaMallocPitch)" in rep["fix_first"], rep["fix_first"]
+    assert "(cudaMalloc)" not in rep["fix_first"]
