@@ -9,11 +9,14 @@
 #include "util.h"
 #include "../runtime/rng.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define GENERATE_TIMEOUT_S 1800
@@ -117,6 +120,23 @@ static const option_spec datasets_options[] = {
     { "--out", OPT_VALUE, offsetof(datasets_args, out), "DIR", "where they go (default: the kit's datasets/)", 0 },
     { "--all", OPT_FLAG, offsetof(datasets_args, all), NULL, "on-demand ones too", 0 },
 };
+
+double dataset_input_bytes(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    double bytes = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        if (strncmp(e->d_name, "input", 5) == 0 && fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISREG(st.st_mode))
+            bytes += (double)st.st_size;
+    }
+    closedir(d);
+    return bytes;
+}
 
 int cmd_datasets(int argc, char **argv)
 {

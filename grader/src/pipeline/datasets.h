@@ -22,6 +22,11 @@ int dataset_generate(const lab_manifest *m, int index, unsigned long long base_s
                      const char *out_root, char **why);
 
 /* gpulab datasets LAB [--seed S] [--out DIR] [--all] */
+/* The bytes of a dataset folder's inputs (its regular files named input*,
+ * links not followed), or 0 when it cannot be read: how large a dataset
+ * is where its params do not say (a lab imported from the Teaching Kit). */
+double dataset_input_bytes(const char *dir);
+
 int cmd_datasets(int argc, char **argv);
 
 #endif

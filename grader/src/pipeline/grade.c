@@ -429,25 +429,33 @@ static int any_kind(const int *kind, int n)
     return 0;
 }
 
-/* The most output elements a dataset chosen for its size alone may have:
- * the checkers' runs are slow. */
-#define CHECKED_ELEMENTS_MAX 65536
+/* The most input a dataset chosen for its size alone may have: the
+ * checkers' runs are slow. */
+#define CHECKED_INPUT_BYTES_MAX (4 << 20)
 
 /* For a lab whose datasets name no sizes (one imported from the Teaching
- * Kit): the largest dataset not yet taken that the checkers can look at,
- * up to CHECKED_ELEMENTS_MAX, into *chosen. A partial last block shows in
- * the larger inputs (a reduction's extra blocks past its output), which
- * the smallest, chosen first, may not have. Returns 1, or 0 for none. */
-static int choose_largest(const submission_result *s, const double *elements, const int *taken, int *chosen)
+ * Kit): the dataset with the most input not yet taken that the checkers
+ * can look at, up to CHECKED_INPUT_BYTES_MAX, into *chosen. A partial last
+ * block shows in the larger inputs (a reduction's extra blocks writing past
+ * its output), which the smallest, chosen first, may not have; the output
+ * says nothing of the size there (a reduction's is one number). Returns 1,
+ * or 0 for none. */
+static int choose_largest(const lab_manifest *m, const submission_result *s, const int *index,
+                          const char *datasets_root, const int *taken, int *chosen)
 {
     int best = -1;
+    double best_bytes = 0;
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
-        if (taken[i] || (d->status != ST_PASS && !checkable_failure(d->status)) ||
-            elements[i] > CHECKED_ELEMENTS_MAX)
+        if (taken[i] || (d->status != ST_PASS && !checkable_failure(d->status)))
             continue;
-        if (best < 0 || elements[i] > elements[best])
+        char *dir = resolve_dataset_dir(m, index[i], datasets_root);
+        double bytes = dataset_input_bytes(dir);
+        free(dir);
+        if (bytes <= CHECKED_INPUT_BYTES_MAX && (best < 0 || bytes > best_bytes)) {
             best = i;
+            best_bytes = bytes;
+        }
     }
     if (best < 0)
         return 0;
@@ -464,7 +472,7 @@ static int choose_largest(const submission_result *s, const double *elements, co
  * at least two when there are two; where no dataset's params say its kind,
  * the largest too (choose_largest). Returns the count. */
 static int choose_checked(const lab_manifest *m, const submission_result *s, const int *index,
-                          int chosen[MAX_CHECKED])
+                          const char *datasets_root, int chosen[MAX_CHECKED])
 {
     int n = s->ndatasets, nchosen = 0, covered = 0;
     long tile = m->errormap_tile > 0 ? m->errormap_tile : 16;
@@ -517,7 +525,7 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
         covered |= kind[best];
     }
     if (nchosen < MAX_CHECKED && !any_kind(kind, n))
-        nchosen += choose_largest(s, elements, taken, chosen + nchosen);
+        nchosen += choose_largest(m, s, index, datasets_root, taken, chosen + nchosen);
     free(kind);
     free(taken);
     free(large);
@@ -551,7 +559,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                            submission_result *s)
 {
     int chosen[MAX_CHECKED];
-    int nchosen = choose_checked(m, s, index, chosen);
+    int nchosen = choose_checked(m, s, index, opt->datasets_root, chosen);
     if (nchosen == 0)
         return;
     char *fault_maps[MAX_CHECKED];
