@@ -1,7 +1,8 @@
 /*
- * export.h - what a class's records become for other tools: a CSV gradebook,
- * JUnit XML, Gradescope's results.json and the class summary (the
- * Gradescope autograder zip: package.h).
+ * export.h - what a class's records become for other tools: a CSV gradebook
+ * (export_csv.c), JUnit XML (export_junit.c), Gradescope's results.json
+ * (export_gradescope.c) and the class summary (summary.c), with what they
+ * share in export.c (the Gradescope autograder zip: package.h).
  * Every format is documented in docs/formats.md. The exports are made from
  * the grading records (batch.h) alone, so they can be made again later.
  */
@@ -68,6 +69,16 @@ char *export_junit(const char *lab, const cJSON *records);
 
 /* Gradescope's results.json for one record. */
 cJSON *export_gradescope(const cJSON *record);
+
+/* A small name -> count table, for the export files: adds one to the
+ * count of name (copies of the names) and returns the new count, so 1
+ * means seen for the first time; export_free_counts frees the table. */
+int export_count_name(char ***names, int **counts, int *n, const char *name);
+/* Adds name (borrowed, not copied) to a list of names unless it is there. */
+void export_add_name(char ***names, int *n, const char *name);
+/* The entry of a JSON list whose "name" is name, or NULL. */
+const cJSON *export_find_named(const cJSON *list, const char *name);
+void export_free_counts(char **names, int *counts, int n);
 
 /* A record's overall word: pass, fail, compile_error, missing, grader_error. */
 const char *export_status(const cJSON *record);
