@@ -648,8 +648,10 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s: %s", d->name, d->cmp.compared && d->cmp.hint[0] ? d->cmp.hint
                                                                                : d->message ? d->message : "");
     }
+    /* a requirement lost only because nothing passed, when nothing else
+     * is known; never one not checked */
     for (int i = 0; i < s->nrequirements; i++)
-        if (s->requirements[i].status != ST_PASS)
+        if (s->requirements[i].status != ST_PASS && s->requirements[i].status != ST_NOT_CHECKED)
             return xasprintf("[%s] %s", s->requirements[i].name, s->requirements[i].message);
     return NULL;
 }
