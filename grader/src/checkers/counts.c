@@ -5,6 +5,7 @@
 #include "counts.h"
 #include "json.h"
 #include "findings.h"
+#include "source.h"
 #include "util.h"
 
 #include <cJSON.h>

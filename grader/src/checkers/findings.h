@@ -71,15 +71,6 @@ int emu_diag_parse(const char *line, emu_diag *d);
 /* "(x,y,z)" after `word ` in s, copied into out (len bytes); "" if absent. */
 void emu_triple_after(const char *s, const char *word, char *out, size_t len);
 
-/* "line N (`the line's text`)" of the student's file, for a sentence
- * (malloc'd); "line N" when the file has no such line. */
-char *sanitize_quote(const char *file, int line);
-
-/* A checker's FILE:LINE as a sentence names it: the student's line, quoted,
- * when FILE is the student's file (by name: the checkers' builds compile a
- * copy); else "FILE:LINE" (malloc'd). */
-char *sanitize_quote_at(const char *student, const char *file, int line);
-
 /* Whether one of r's findings is a race. */
 int sanitize_has_race(const sanitize_result *r);
 void sanitize_result_free(sanitize_result *r);

@@ -6,6 +6,7 @@
 #include "counts.h"
 #include "findings.h"
 #include "json.h"
+#include "source.h"
 #include "util.h"
 
 #include <cJSON.h>

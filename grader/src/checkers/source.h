@@ -37,4 +37,13 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * out; 0 when the line has none or the file cannot be read. */
 int source_stored_array(const char *path, int line, char *out, size_t n);
 
+/* "line N (`the line's text`)" of the student's file, for a sentence
+ * (malloc'd); "line N" when the file has no such line. */
+char *sanitize_quote(const char *file, int line);
+
+/* A checker's FILE:LINE as a sentence names it: the student's line, quoted,
+ * when FILE is the student's file (by name: the checkers' builds compile a
+ * copy); else "FILE:LINE" (malloc'd). */
+char *sanitize_quote_at(const char *student, const char *file, int line);
+
 #endif

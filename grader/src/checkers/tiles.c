@@ -6,6 +6,7 @@
 #include "diagnose.h"
 #include "expr.h"
 #include "findings.h"
+#include "source.h"
 #include "util.h"
 
 #include <cJSON.h>

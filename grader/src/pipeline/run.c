@@ -5,6 +5,7 @@
 #include "run.h"
 #include "findings.h"
 #include "sandbox.h"
+#include "source.h"
 #include "util.h"
 #include "../runtime/harness_protocol.h"
 
