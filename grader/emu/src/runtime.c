@@ -1174,11 +1174,12 @@ void emu_fiber_main(void)
     abort(); /* not reached */
 }
 
-void emu_syncthreads_(const char *file, int line)
+/* A thread of W's block arrives at the __syncthreads() at file:line: it
+ * waits; the first to arrive names the barrier the others must reach too
+ * (another is "odd": threads at different barriers); block 0's first
+ * thread counts the barrier for the launch log. Returns the thread. */
+static fiber *arrive_at_barrier(worker *W, const char *file, int line)
 {
-    worker *W = emu_self_;
-    if (!W || !W->in_block)
-        return; /* host code: nothing to wait for */
     fiber *f = W->cur;
     f->state = F_WAIT;
     f->wfile = file;
@@ -1191,6 +1192,15 @@ void emu_syncthreads_(const char *file, int line)
     }
     if (W->block0 && f == &W->fibers[0])
         W->L->barriers++;
+    return f;
+}
+
+void emu_syncthreads_(const char *file, int line)
+{
+    worker *W = emu_self_;
+    if (!W || !W->in_block)
+        return; /* host code: nothing to wait for */
+    fiber *f = arrive_at_barrier(W, file, line);
     next_fiber(W, f, 0);
     f->state = F_RUN;
 }
@@ -1203,18 +1213,7 @@ struct emu_swap emu_sync_enter_(const char *file, int line)
     struct emu_swap sw = { NULL, NULL };
     if (!W || !W->in_block)
         return sw;
-    fiber *f = W->cur;
-    f->state = F_WAIT;
-    f->wfile = file;
-    f->wline = line;
-    if (W->nwait++ == 0) {
-        W->rfile = file;
-        W->rline = line;
-    } else if (line != W->rline || file != W->rfile) {
-        W->odd = 1;
-    }
-    if (W->block0 && f == &W->fibers[0])
-        W->L->barriers++;
+    fiber *f = arrive_at_barrier(W, file, line);
     sw.from = &f->ctx;
     fiber *n = f + 1;
     if (n < W->end && !atomic_load_explicit(&W->L->stop, memory_order_relaxed)) {

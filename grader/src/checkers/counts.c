@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "counts.h"
+#include "emu_log.h"
 #include "json.h"
 #include "findings.h"
 #include "source.h"
@@ -15,7 +16,6 @@
 #include <string.h>
 
 /* A checker run's log: a line per launch. */
-#define COUNTS_LOG_MAX_BYTES (16LL << 20)
 
 static unsigned long long count_of(const cJSON *o, const char *key)
 {
@@ -80,22 +80,16 @@ static void add_launch(const cJSON *o, access_counts *c)
     c->shared_store_bytes += count_of(k, "shared_store_bytes");
 }
 
+/* emu_log_each's callback: a "launch" line into the counts (arg). */
+static void add_launch_line(const cJSON *o, void *arg)
+{
+    add_launch(o, arg);
+}
+
 void counts_read_emu_log(const char *path, access_counts *c)
 {
     memset(c, 0, sizeof *c);
-    char *why = NULL;
-    char *text = untrusted_read(path, COUNTS_LOG_MAX_BYTES, 0, NULL, &why);
-    free(why);
-    if (!text)
-        return;
-    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        cJSON *o = cJSON_Parse(line);
-        const cJSON *ev = o ? cJSON_GetObjectItemCaseSensitive(o, "event") : NULL;
-        if (cJSON_IsString(ev) && strcmp(ev->valuestring, "launch") == 0)
-            add_launch(o, c);
-        cJSON_Delete(o);
-    }
-    free(text);
+    emu_log_each(path, "launch", add_launch_line, c);
 }
 
 /* ---- what a tiled kernel reads ---------------------------------------------------- */

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "launches.h"
 #include "counts.h"
+#include "emu_log.h"
 #include "findings.h"
 #include "json.h"
 #include "source.h"
@@ -14,9 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A run's launch log: a line per launch and per noted copy. */
-#define LAUNCH_LOG_MAX_BYTES (16LL << 20)
 
 /* "FILE:LINE" of the student's file: its line, else 0. */
 static int student_line(const cJSON *o, const char *student_file)
@@ -63,26 +61,30 @@ static void read_copy(const cJSON *o, int line, copy_record *c)
     c->row_bytes = (unsigned long long)json_num(o, "row_bytes");
 }
 
+/* What launches_read_emu_log gathers, for emu_log_each's callback. */
+typedef struct {
+    const char *student_file;
+    launch_shape *launch;
+    copy_record *copy;
+} launch_reading;
+
+static void read_line(const cJSON *o, void *arg)
+{
+    launch_reading *r = arg;
+    const char *ev = json_str(o, "event", "");
+    int at = student_line(o, r->student_file);
+    if (at && strcmp(ev, "launch") == 0)
+        read_launch(o, at, r->launch);
+    else if (at && strcmp(ev, "copy") == 0)
+        read_copy(o, at, r->copy);
+}
+
 void launches_read_emu_log(const char *path, const char *student_file, launch_shape *l, copy_record *c)
 {
     memset(l, 0, sizeof *l);
     memset(c, 0, sizeof *c);
-    char *why = NULL;
-    char *text = untrusted_read(path, LAUNCH_LOG_MAX_BYTES, 0, NULL, &why);
-    free(why);
-    if (!text)
-        return;
-    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        cJSON *o = cJSON_Parse(line);
-        const char *ev = o ? json_str(o, "event", "") : "";
-        int at = o ? student_line(o, student_file) : 0;
-        if (at && strcmp(ev, "launch") == 0)
-            read_launch(o, at, l);
-        else if (at && strcmp(ev, "copy") == 0)
-            read_copy(o, at, c);
-        cJSON_Delete(o);
-    }
-    free(text);
+    launch_reading r = { student_file, l, c };
+    emu_log_each(path, NULL, read_line, &r);
 }
 
 /* ---- the wrong elements' shape -------------------------------------------------- */

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "requirements.h"
+#include "emu_log.h"
 #include "counts.h"
 #include "findings.h"
 #include "util.h"
@@ -12,8 +13,6 @@
 
 /* PTX of a lab file is tens of kilobytes. */
 #define PTX_MAX_BYTES (64LL << 20)
-/* A run's emulator log: a line per launch and copy. */
-#define EMU_LOG_MAX_BYTES (16LL << 20)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,52 +237,45 @@ void evidence_from_emu_facts(const char *path, kernel_evidence *e)
     cJSON_Delete(o);
 }
 
+/* emu_log_each's callback: a line of the launch log into the evidence (arg). */
+static void evidence_from_line(const cJSON *o, void *arg)
+{
+    kernel_evidence *e = arg;
+    const cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "event");
+    const cJSON *status = cJSON_GetObjectItemCaseSensitive(o, "status");
+    const cJSON *ran = cJSON_GetObjectItemCaseSensitive(o, "ran");
+    int launched = !cJSON_IsString(status) || strcmp(status->valuestring, "cudaSuccess") == 0 || cJSON_IsTrue(ran);
+    if (cJSON_IsString(ev) && strcmp(ev->valuestring, "launch") == 0 && launched) {
+        /* A refused launch (a bad configuration) ran nothing: no evidence.
+         * A launch that faulted ("ran": true) did run: what it did counts. */
+        e->observed = 1;
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
+        const char *name = cJSON_IsString(k) ? k->valuestring : "";
+        const cJSON *ss = cJSON_GetObjectItemCaseSensitive(o, "shared_static_bytes");
+        const cJSON *sd = cJSON_GetObjectItemCaseSensitive(o, "shared_dynamic_bytes");
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(o, "barriers");
+        long smem = (long)((cJSON_IsNumber(ss) ? ss->valuedouble : 0) +
+                           (cJSON_IsNumber(sd) ? sd->valuedouble : 0));
+        long barriers = cJSON_IsNumber(b) ? (long)b->valuedouble : 0;
+        if (smem > e->shared_bytes) {
+            e->shared_bytes = smem;
+            snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", name);
+        }
+        note_tile(e, name, smem);
+        if (barriers > e->barriers) {
+            e->barriers = barriers;
+            snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", name);
+        }
+    } else if (cJSON_IsString(ev) && strcmp(ev->valuestring, "memcpy_to_symbol") == 0) {
+        const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(o, "bytes");
+        if (cJSON_IsNumber(bytes) && bytes->valuedouble > e->constant_bytes)
+            e->constant_bytes = (long)bytes->valuedouble;
+    }
+}
+
 void evidence_from_emu_log(const char *path, kernel_evidence *e)
 {
-    size_t len;
-    char *why = NULL;
-    char *text = untrusted_read(path, EMU_LOG_MAX_BYTES, 0, &len, &why);
-    free(why);
-    if (!text)
-        return;
-    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        cJSON *o = cJSON_Parse(line);
-        if (!o)
-            continue;
-        const cJSON *ev = cJSON_GetObjectItemCaseSensitive(o, "event");
-        const cJSON *status = cJSON_GetObjectItemCaseSensitive(o, "status");
-        const cJSON *ran = cJSON_GetObjectItemCaseSensitive(o, "ran");
-        int launched = !cJSON_IsString(status) || strcmp(status->valuestring, "cudaSuccess") == 0 ||
-                       cJSON_IsTrue(ran);
-        if (cJSON_IsString(ev) && strcmp(ev->valuestring, "launch") == 0 && launched) {
-            /* A refused launch (a bad configuration) ran nothing: no evidence.
-             * A launch that faulted ("ran": true) did run: what it did counts. */
-            e->observed = 1;
-            const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
-            const char *name = cJSON_IsString(k) ? k->valuestring : "";
-            const cJSON *ss = cJSON_GetObjectItemCaseSensitive(o, "shared_static_bytes");
-            const cJSON *sd = cJSON_GetObjectItemCaseSensitive(o, "shared_dynamic_bytes");
-            const cJSON *b = cJSON_GetObjectItemCaseSensitive(o, "barriers");
-            long smem = (long)((cJSON_IsNumber(ss) ? ss->valuedouble : 0) +
-                               (cJSON_IsNumber(sd) ? sd->valuedouble : 0));
-            long barriers = cJSON_IsNumber(b) ? (long)b->valuedouble : 0;
-            if (smem > e->shared_bytes) {
-                e->shared_bytes = smem;
-                snprintf(e->shared_kernel, sizeof e->shared_kernel, "%s", name);
-            }
-            note_tile(e, name, smem);
-            if (barriers > e->barriers) {
-                e->barriers = barriers;
-                snprintf(e->barrier_kernel, sizeof e->barrier_kernel, "%s", name);
-            }
-        } else if (cJSON_IsString(ev) && strcmp(ev->valuestring, "memcpy_to_symbol") == 0) {
-            const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(o, "bytes");
-            if (cJSON_IsNumber(bytes) && bytes->valuedouble > e->constant_bytes)
-                e->constant_bytes = (long)bytes->valuedouble;
-        }
-        cJSON_Delete(o);
-    }
-    free(text);
+    emu_log_each(path, NULL, evidence_from_line, e);
 }
 
 void evidence_from_kernel_token(const unsigned block[3], kernel_evidence *e)

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "tiles.h"
 #include "diagnose.h"
+#include "emu_log.h"
 #include "expr.h"
 #include "findings.h"
 #include "source.h"
@@ -15,9 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The launch log is the student's process's: at most this much is read (as
- * counts.c reads it). */
-#define TILES_LOG_MAX_BYTES (16LL << 20)
 #define TILES_MAX_SIDE 128
 #define TILES_MAX_PHASES 4096
 
@@ -114,30 +112,22 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
     return 0;
 }
 
+/* emu_log_each's callback: a "tile" line into the snapshots (arg). */
+static void add_snapshot(const cJSON *o, void *arg)
+{
+    tile_snapshots *t = arg;
+    t->s = xrealloc(t->s, ((size_t)t->n + 1) * sizeof *t->s);
+    if (parse_snapshot(o, &t->s[t->n]) == 0) {
+        t->n++;
+    } else {
+        free(t->s[t->n].slots);
+        free(t->s[t->n].unset);
+    }
+}
+
 void tiles_read_emu_log(const char *path, tile_snapshots *t)
 {
-    char *why = NULL;
-    char *text = path ? untrusted_read(path, TILES_LOG_MAX_BYTES, 0, NULL, &why) : NULL;
-    free(why);
-    if (!text)
-        return;
-    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (!strstr(line, "\"event\":\"tile\""))
-            continue;
-        cJSON *o = cJSON_Parse(line);
-        const cJSON *ev = o ? cJSON_GetObjectItemCaseSensitive(o, "event") : NULL;
-        if (cJSON_IsString(ev) && strcmp(ev->valuestring, "tile") == 0) {
-            t->s = xrealloc(t->s, ((size_t)t->n + 1) * sizeof *t->s);
-            if (parse_snapshot(o, &t->s[t->n]) == 0) {
-                t->n++;
-            } else {
-                free(t->s[t->n].slots);
-                free(t->s[t->n].unset);
-            }
-        }
-        cJSON_Delete(o);
-    }
-    free(text);
+    emu_log_each(path, "tile", add_snapshot, t);
 }
 
 void tiles_free(tile_snapshots *t)
