@@ -104,6 +104,23 @@ def test_the_kits_solution_gets_full_marks(backend, mirror_kit, lab):
     assert scores["skeletons"][0] < full, scores
 
 
+def test_the_checkers_of_a_kindless_lab_look_at_its_largest_input(mirror_kit):
+    """An imported lab's datasets do not say their kind: besides the two
+    smallest, the checkers look at the dataset with the most input, where a
+    reduction's extra blocks write past its output (its output is one number
+    on every dataset, so the output's size cannot tell them apart)."""
+    root = mirror_kit["root"]
+    lab = "kit-reduction"
+    p = kit.run([root / "gpulab", "check", lab, root / "solutions" / lab / "template.cu", "--backend", "emu",
+                 "--format", "json"])
+    report = json.loads(p.stdout)
+    sizes = {d["name"]: sum(f.stat().st_size for f in (root / "datasets" / lab / d["name"]).glob("input*"))
+             for d in report["datasets"]}
+    checked = [d["name"] for d in report["datasets"] if d["sanitizer"]]
+    assert max(sizes, key=sizes.get) in checked, (checked, sizes)
+    assert len(checked) == 3, checked
+
+
 def test_a_generator_that_disagrees_with_its_solution_is_refused(mirror_kit):
     """The mirror's matrix-multiplication generator writes input0.raw
     transposed: the Kit's own solution does not reproduce the generator's
