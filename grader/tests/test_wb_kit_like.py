@@ -244,6 +244,13 @@ STUDENT_VERDICTS = {
 REMOVED_CALL = "cudaThreadSynchronize"
 
 
+def line_of_call(path):
+    """The line of the program's first call of REMOVED_CALL (not its
+    header comment's mention)."""
+    return next(i for i, l in enumerate(path.read_text().splitlines(), 1)
+                if REMOVED_CALL + "(" in l and not l.lstrip().startswith("//"))
+
+
 def test_every_student_file_has_a_verdict():
     assert sorted(p.name for p in STUDENTS.glob("*.cu")) == sorted(STUDENT_VERDICTS)
     assert {lab for lab, _, _ in STUDENT_VERDICTS.values()} == set(LABS)
@@ -275,7 +282,7 @@ def assert_verdict(report, name):
         assert set(statuses.values()) - {"pass"}, said
     if verdict == "removed":
         path = STUDENTS / name
-        line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if REMOVED_CALL in l)
+        line = line_of_call(path)
         assert report["build"]["message"] == (f"{path}:{line}: {REMOVED_CALL}() was removed in CUDA 13; it ran "
                                                "as cudaDeviceSynchronize(): use that"), said
     else:
@@ -296,7 +303,7 @@ def test_a_students_file_gets_its_verdict_without_cuda(kit_like, name):
 def test_the_text_report_has_the_removed_calls_note(kit_like):
     name = "matprod_tiled_old_api.cu"
     path = STUDENTS / name
-    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if REMOVED_CALL in l)
+    line = line_of_call(path)
     p = kit.run([kit_like["root"] / "gpulab", "check", "kit-matrixproduct", path, "--backend", "emu",
                  "--no-sanitize"])
     assert p.returncode == 0, p.stdout + p.stderr
