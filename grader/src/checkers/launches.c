@@ -210,15 +210,24 @@ static int two_tiles(long shared_bytes)
     return t >= 2 && (long)(2 * t * t * sizeof(float)) == shared_bytes ? t : 0;
 }
 
-char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file)
+int launches_swap_fits(const launch_shape *l, const int out[2])
 {
     int t = two_tiles(l->shared_bytes);
-    if (!l->known || l->line <= 0 || t == 0 || out[0] < 1 || out[1] < 1)
-        return NULL;
+    if (!l->known || t == 0 || out[0] < 1 || out[1] < 1)
+        return 0;
     unsigned gx = (unsigned)((out[1] + t - 1) / t), gy = (unsigned)((out[0] + t - 1) / t);
     int grid_is_tile = l->grid[0] == (unsigned)t && l->grid[1] == (unsigned)t && l->grid[2] == 1;
     int block_is_grid = l->block[0] == gx && l->block[1] == gy && l->block[2] == 1;
-    if (!grid_is_tile || !block_is_grid || (gx == (unsigned)t && gy == (unsigned)t))
+    return grid_is_tile && block_is_grid;
+}
+
+char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file)
+{
+    int t = two_tiles(l->shared_bytes);
+    if (l->line <= 0 || !launches_swap_fits(l, out))
+        return NULL;
+    unsigned gx = (unsigned)((out[1] + t - 1) / t), gy = (unsigned)((out[0] + t - 1) / t);
+    if (gx == (unsigned)t && gy == (unsigned)t)
         return NULL;
     char *q = sanitize_quote(student_file, l->line);
     char *g = dims(l->grid), *b = dims(l->block);
