@@ -210,6 +210,41 @@ static int two_tiles(long shared_bytes)
     return t >= 2 && (long)(2 * t * t * sizeof(float)) == shared_bytes ? t : 0;
 }
 
+char *launches_limit(const launch_shape *l, const char *student_file)
+{
+    if (!l->known || l->line <= 0)
+        return NULL;
+    static const char axis[3] = { 'x', 'y', 'z' };
+    static const unsigned block_max[3] = { 1024, 1024, 64 };
+    static const unsigned long long grid_max[3] = { 2147483647ull, 65535, 65535 };
+    unsigned long long threads = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
+    char *b = dims(l->block), *g = dims(l->grid);
+    char *broken = NULL;
+    for (int k = 0; k < 3 && !broken; k++)
+        if (l->block[k] == 0 || l->grid[k] == 0)
+            broken = xasprintf("a %s of %s: every dimension of the grid and the block must be at least 1",
+                               l->block[k] == 0 ? "block" : "grid", l->block[k] == 0 ? b : g);
+    if (!broken && threads > 1024)
+        broken = xasprintf("blocks of %s = %llu threads: at most 1024 a block", b, threads);
+    for (int k = 0; k < 3 && !broken; k++)
+        if (l->block[k] > block_max[k])
+            broken = xasprintf("blocks of %s: at most %u threads in %c", b, block_max[k], axis[k]);
+    for (int k = 0; k < 3 && !broken; k++)
+        if (l->grid[k] > grid_max[k])
+            broken = xasprintf("a grid of %s blocks: at most %llu blocks in %c", g, grid_max[k], axis[k]);
+    char *s = NULL;
+    if (broken) {
+        char *q = sanitize_quote(student_file, l->line);
+        s = xasprintf("the launch at %s asks for %s (a launch-configuration error: the kernel never runs)", q,
+                      broken);
+        free(q);
+    }
+    free(broken);
+    free(b);
+    free(g);
+    return s;
+}
+
 int launches_swap_fits(const launch_shape *l, const int out[2])
 {
     int t = two_tiles(l->shared_bytes);

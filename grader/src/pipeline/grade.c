@@ -779,6 +779,17 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
         int out[2];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR || output_size(m, &m->datasets[index[i]], out))
             continue;
+        char *limit = l && d->status == ST_CUDA_ERROR ? launches_limit(l, s->file) : NULL;
+        if (limit) {
+            /* the error's name alone (cudaErrorInvalidValue) says no cause */
+            char *message = xasprintf("%s; %s", d->message ? d->message : "CUDA error", limit);
+            free(d->message);
+            d->message = message;
+        }
+        if (!cause && limit)
+            cause = limit;
+        else
+            free(limit);
         if (!cause && c)
             cause = launches_copy_sentence(c, s->file);
         if (!cause && l && !image && swap_fits)
