@@ -222,8 +222,11 @@ char *launches_limit(const launch_shape *l, const char *student_file)
     char *broken = NULL;
     for (int k = 0; k < 3 && !broken; k++)
         if (l->block[k] == 0 || l->grid[k] == 0)
-            broken = xasprintf("a %s of %s: every dimension of the grid and the block must be at least 1",
-                               l->block[k] == 0 ? "block" : "grid", l->block[k] == 0 ? b : g);
+            broken = l->block[k] == 0
+                         ? xasprintf("blocks of %s threads: every dimension of the grid and the block must be at "
+                                     "least 1", b)
+                         : xasprintf("a grid of %s blocks: every dimension of the grid and the block must be at "
+                                     "least 1", g);
     if (!broken && threads > 1024)
         broken = xasprintf("blocks of %s = %llu threads: at most 1024 a block", b, threads);
     for (int k = 0; k < 3 && !broken; k++)
