@@ -118,7 +118,7 @@ def print_lab(result, summary):
         print(f"  catches nothing: {d}")
     for k in summary["errors"]:
         print(f"  grader error: {k.replace('|', ' on ')}")
-    print()
+    print(flush=True)
 
 
 def main():
