@@ -338,10 +338,10 @@ static char *judge_two_batch(const kernel_evidence *e, const access_summary *a, 
     if ((unsigned long long)floats > threads && a->known && a->c.shared_stores > 0 && per_thread <= 1.0) {
         msg = xasprintf("blocks of %s = %llu threads stored %.2f floats a thread into shared memory per channel on "
                         "%s: one pass of the block per channel, one element a thread, so the halo ring's threads "
-                        "only load, then idle, though kernel %s's %ld-float tile has more floats than the block has threads. Lab 04 "
-                        "uses one thread per output pixel (TILE_WIDTH x TILE_WIDTH blocks) and loads each channel's "
-                        "larger tile in two batches: the element at each thread's flattened index, then the one "
-                        "TILE_WIDTH * TILE_WIDTH further on",
+                        "only load, then idle, though kernel %s's %ld-float tile has more floats than the block has "
+                        "threads. Lab 04 uses one thread per output pixel (TILE_WIDTH x TILE_WIDTH blocks) and loads "
+                        "each channel's larger tile in two batches: the element at each thread's flattened index, "
+                        "then the one TILE_WIDTH * TILE_WIDTH further on",
                         blk, threads, per_thread, a->dataset, e->tile_kernel, floats);
     } else if ((unsigned long long)floats > threads) {
         *met = 1;
