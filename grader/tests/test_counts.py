@@ -69,6 +69,57 @@ def test_tiles_not_read_lose_global_reuse(backend, lab):
     assert rc == 1
 
 
+def test_a_mask_in_global_memory_loses_only_constant_memory(backend):
+    """The reference of lab 04 with its mask in a cudaMalloc buffer, read at
+    every tap: [constant_memory] is lost, and only it. [global_reuse]
+    counts the reads of the image (buffers as large as the tiled data), not
+    the mask's, which it names as not counted; the image's reads are the
+    reference's."""
+    lab = "04-conv-2batch"
+    path = PROGRAMS / lab / "mask_in_global_memory.cu"
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", DATASET[lab], sanitize=True, expect_rc=1)
+    assert kit.statuses(rep) == {DATASET[lab]: "pass"}, rep["datasets"]
+    want = {r["name"]: "pass" for r in kit.manifest(lab)["requirements"]}
+    want["constant_memory"] = "requirement_failed"
+    assert kit.requirement_statuses(rep) == want, rep["requirements"]
+    r = requirement(rep, "global_reuse")
+    assert "not counted: " in r["message"] and "[constant_memory] judges" in r["message"], r
+    rc, ref = kit.check_json(lab, kit.solution(lab), backend, "--dataset", DATASET[lab], sanitize=True, expect_rc=0)
+    assert rep["global_reads"]["per_work"] == ref["global_reads"]["per_work"], (rep["global_reads"], ref["global_reads"])
+
+
+def test_the_named_line_reads_the_image_not_the_mask(tmp_path):
+    """tiles_not_read.cu with its mask in a cudaMalloc buffer too: the loop
+    reads the image and the mask from global memory at every tap. The line
+    [global_reuse] names is the read of the image, which a tile holds, not
+    the mask's read beside it, and the mask's reads are left out of the
+    count: the same figure as with the mask in constant memory."""
+    lab = "04-conv-2batch"
+    src = (PROGRAMS / lab / "tiles_not_read.cu").read_text()
+    edits = [
+        ("__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];", ""),
+        ("conv_2batch_kernel(const float *I, float *P,", "conv_2batch_kernel(const float *I, const float *Mg, float *P,"),
+        ("acc += Mc[i][j] * v;", "acc += Mg[i * MASK_WIDTH + j] * v;"),
+        ("    CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));",
+         "    float *Mg;\n    CUDA_CHECK(cudaMalloc((void **)&Mg, MASK_WIDTH * MASK_WIDTH * sizeof(float)));\n"
+         "    CUDA_CHECK(cudaMemcpy(Mg, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float), cudaMemcpyHostToDevice));"),
+        ("<<<dimGrid, dimBlock>>>(I, P,", "<<<dimGrid, dimBlock>>>(I, Mg, P,"),
+    ]
+    for old, new in edits:
+        assert src.count(old) == 1, old
+        src = src.replace(old, new)
+    path = tmp_path / "conv_2batch.cu"
+    path.write_text(src)
+    rc, rep = kit.check_json(lab, path, "emu", "--dataset", DATASET[lab], sanitize=True, expect_rc=1)
+    reads = rep["global_reads"]
+    assert reads["top_line"]["line"] == line_of(path, LOOP_TEXT[lab]), reads
+    r = requirement(rep, "global_reuse")
+    assert r["status"] == "requirement_failed" and "not counted: " in r["message"], r
+    rc, ref = kit.check_json(lab, PROGRAMS / lab / "tiles_not_read.cu", "emu", "--dataset", DATASET[lab],
+                             sanitize=True, expect_rc=1)
+    assert reads["per_work"] == ref["global_reads"]["per_work"], (reads, ref["global_reads"])
+
+
 def correct_kernels():
     out = []
     for lab in DATASET:

@@ -91,6 +91,20 @@ def test_unchecked_bad_launch_is_a_cuda_error(backend):
     assert "cudaErrorInvalidValue" in d["message"] or "cudaErrorInvalidConfiguration" in d["message"]
 
 
+def test_a_launch_over_the_block_limit_names_the_limit(backend):
+    """The error's name alone (cudaErrorInvalidValue) says no cause: the
+    dataset's line and the fix-this-first line name the block and the limit
+    it breaks, from the launch the kit logged (on a GPU, the checkers')."""
+    rc, rep = kit.check_json(LAB, PROGRAMS / "bad_launch.cu", backend, "--dataset", "width-0016", sanitize=True,
+                             expect_rc=1)
+    d = rep["datasets"][0]
+    assert d["status"] == "cuda_error", d
+    want = "asks for blocks of 32 x 64 = 2048 threads: at most 1024 a block"
+    assert want in d["message"] and want in rep["fix_first"], (d["message"], rep["fix_first"])
+    line = next(n for n, t in enumerate((PROGRAMS / "bad_launch.cu").read_text().splitlines(), 1) if "<<<" in t)
+    assert f"the launch at line {line} (`" in rep["fix_first"], rep["fix_first"]
+
+
 def test_host_crash(backend):
     rc, rep = kit.check_json(LAB, PROGRAMS / "host_crash.cu", backend, "--dataset", "1", expect_rc=1)
     assert rep["datasets"][0]["status"] == "crash"

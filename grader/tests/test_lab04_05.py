@@ -188,6 +188,28 @@ def test_one_thread_per_input_element_misses_only_the_two_batch_technique(backen
     assert "16 x 16 = 256 threads" in tb["message"] and "in 2 batches" in tb["message"], tb
 
 
+def test_a_tile_of_every_channel_filled_one_channel_a_pass_fails_two_batch(backend):
+    """A shared tile of all three channels with blocks as large as one
+    channel's input tile, filled one channel per pass: the tile has more
+    floats than the block has threads, but each pass stores one element a
+    thread. The checkers' counts (shared stores per thread and channel)
+    show it: [two_batch] is lost, and only it; the reference keeps it with
+    the same counts."""
+    lab = "04-conv-2batch"
+    path = kit.ROOT / "grader" / "tests" / "programs" / lab / "one_channel_per_pass.cu"
+    rc, rep = kit.check_json(lab, path, backend, "--dataset", "rgb-47x29", sanitize=True, expect_rc=1)
+    assert kit.statuses(rep) == {"rgb-47x29": "pass"}, rep["datasets"]
+    want = {r["name"]: "pass" for r in kit.manifest(lab)["requirements"]}
+    want["two_batch"] = "requirement_failed"
+    assert kit.requirement_statuses(rep) == want, rep["requirements"]
+    tb = next(r for r in rep["requirements"] if r["name"] == "two_batch")
+    for words in ("20 x 20 = 400 threads", "1.00 floats a thread", "per channel on rgb-47x29", "two batches"):
+        assert words in tb["message"], (words, tb["message"])
+    rc, rep = kit.check_json(lab, kit.solution(lab), backend, "--dataset", "rgb-47x29", sanitize=True, expect_rc=0)
+    tb = next(r for r in rep["requirements"] if r["name"] == "two_batch")
+    assert tb["status"] == "pass" and "in 2 batches" in tb["message"], tb
+
+
 def test_a_dummy_kernels_large_tile_earns_no_two_batch(backend, tmp_path):
     """The kernel token gives the largest block, not which kernel ran it:
     one thread per input element beside a dummy kernel whose shared array

@@ -210,15 +210,62 @@ static int two_tiles(long shared_bytes)
     return t >= 2 && (long)(2 * t * t * sizeof(float)) == shared_bytes ? t : 0;
 }
 
-char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file)
+char *launches_limit(const launch_shape *l, const char *student_file)
+{
+    if (!l->known || l->line <= 0)
+        return NULL;
+    static const char axis[3] = { 'x', 'y', 'z' };
+    static const unsigned block_max[3] = { 1024, 1024, 64 };
+    static const unsigned long long grid_max[3] = { 2147483647ull, 65535, 65535 };
+    unsigned long long threads = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
+    char *b = dims(l->block), *g = dims(l->grid);
+    char *broken = NULL;
+    for (int k = 0; k < 3 && !broken; k++)
+        if (l->block[k] == 0 || l->grid[k] == 0)
+            broken = l->block[k] == 0
+                         ? xasprintf("blocks of %s threads: every dimension of the grid and the block must be at "
+                                     "least 1", b)
+                         : xasprintf("a grid of %s blocks: every dimension of the grid and the block must be at "
+                                     "least 1", g);
+    if (!broken && threads > 1024)
+        broken = xasprintf("blocks of %s = %llu threads: at most 1024 a block", b, threads);
+    for (int k = 0; k < 3 && !broken; k++)
+        if (l->block[k] > block_max[k])
+            broken = xasprintf("blocks of %s: at most %u threads in %c", b, block_max[k], axis[k]);
+    for (int k = 0; k < 3 && !broken; k++)
+        if (l->grid[k] > grid_max[k])
+            broken = xasprintf("a grid of %s blocks: at most %llu blocks in %c", g, grid_max[k], axis[k]);
+    char *s = NULL;
+    if (broken) {
+        char *q = sanitize_quote(student_file, l->line);
+        s = xasprintf("the launch at %s asks for %s (a launch-configuration error: the kernel never runs)", q,
+                      broken);
+        free(q);
+    }
+    free(broken);
+    free(b);
+    free(g);
+    return s;
+}
+
+int launches_swap_fits(const launch_shape *l, const int out[2])
 {
     int t = two_tiles(l->shared_bytes);
-    if (!l->known || l->line <= 0 || t == 0 || out[0] < 1 || out[1] < 1)
-        return NULL;
+    if (!l->known || t == 0 || out[0] < 1 || out[1] < 1)
+        return 0;
     unsigned gx = (unsigned)((out[1] + t - 1) / t), gy = (unsigned)((out[0] + t - 1) / t);
     int grid_is_tile = l->grid[0] == (unsigned)t && l->grid[1] == (unsigned)t && l->grid[2] == 1;
     int block_is_grid = l->block[0] == gx && l->block[1] == gy && l->block[2] == 1;
-    if (!grid_is_tile || !block_is_grid || (gx == (unsigned)t && gy == (unsigned)t))
+    return grid_is_tile && block_is_grid;
+}
+
+char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file)
+{
+    int t = two_tiles(l->shared_bytes);
+    if (l->line <= 0 || !launches_swap_fits(l, out))
+        return NULL;
+    unsigned gx = (unsigned)((out[1] + t - 1) / t), gy = (unsigned)((out[0] + t - 1) / t);
+    if (gx == (unsigned)t && gy == (unsigned)t)
         return NULL;
     char *q = sanitize_quote(student_file, l->line);
     char *g = dims(l->grid), *b = dims(l->block);

@@ -36,6 +36,21 @@ char *launches_copy_sentence(const copy_record *c, const char *student_file);
  * sentence, or NULL. */
 char *launches_swapped(const launch_shape *l, const int out[2], const char *student_file);
 
+/* The CUDA limit l's configuration breaks, as a sentence at its line
+ * ("the launch at line 52 (`...`) asks for blocks of 36 x 36 = 1296
+ * threads: at most 1024 a block"), or NULL when it breaks none. The limits
+ * are those of every card since compute capability 3.0: 1024 threads a
+ * block, 1024 in x and y and 64 in z, 65535 blocks in y and z, and no
+ * dimension 0. */
+char *launches_limit(const launch_shape *l, const char *student_file);
+
+/* Whether l, launched for an output of out (rows x cols), would fit its
+ * kernel's T x T tiles with its grid and block swapped: the grid is T x T
+ * and the block the grid out needs. A swap is said only where this holds
+ * on every dataset whose launch the kit saw: 8 x 8 tiles in 16 x 16 blocks
+ * fit it on one width only, by coincidence. */
+int launches_swap_fits(const launch_shape *l, const int out[2]);
+
 /* The output tile one block of l computes: matmul (image 0): the tile of
  * its shared memory or its block, whichever is wider; image: as the
  * global_reuse requirement takes it (counts_image_tile), halo h. */

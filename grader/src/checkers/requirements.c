@@ -305,7 +305,7 @@ static char *block_words(const unsigned b[3])
  * tile has floats means each thread loads more than one element; as many
  * or more means one thread per tile element, whose halo-ring threads only
  * load and then idle (or a halo read from global memory). Sets *met. */
-static char *judge_two_batch(const kernel_evidence *e, int *met)
+static char *judge_two_batch(const kernel_evidence *e, const access_summary *a, int *met)
 {
     const unsigned *b = e->token_block;
     unsigned long long threads = (unsigned long long)b[0] * b[1] * b[2];
@@ -327,7 +327,23 @@ static char *judge_two_batch(const kernel_evidence *e, int *met)
                                   e->shared_kernel, e->shared_bytes / (long)sizeof(float))
                       : xstrdup("");
     char *msg;
-    if ((unsigned long long)floats > threads) {
+    /* A pass of the block per channel: the checkers' counts say how many
+     * floats the block stored into shared memory per thread and channel;
+     * two batches store more than one (a tile of every channel at once,
+     * filled one channel a pass, has more floats than threads, but each
+     * pass is one element a thread). */
+    double per_thread = a->known && a->c.threads > 0 && a->channels >= 1
+                            ? (double)a->c.shared_stores / ((double)a->c.threads * a->channels)
+                            : 0;
+    if ((unsigned long long)floats > threads && a->known && a->c.shared_stores > 0 && per_thread <= 1.0) {
+        msg = xasprintf("blocks of %s = %llu threads stored %.2f floats a thread into shared memory per channel on "
+                        "%s: one pass of the block per channel, one element a thread, so the halo ring's threads "
+                        "only load, then idle, though kernel %s's %ld-float tile has more floats than the block has "
+                        "threads. Lab 04 uses one thread per output pixel (TILE_WIDTH x TILE_WIDTH blocks) and loads "
+                        "each channel's larger tile in two batches: the element at each thread's flattened index, "
+                        "then the one TILE_WIDTH * TILE_WIDTH further on",
+                        blk, threads, per_thread, a->dataset, e->tile_kernel, floats);
+    } else if ((unsigned long long)floats > threads) {
         *met = 1;
         unsigned long long batches = ((unsigned long long)floats + threads - 1) / threads;
         msg = xasprintf("blocks of %s = %llu threads load kernel %s's %ld-float shared tile in %llu batches: "
@@ -351,9 +367,10 @@ static char *judge_two_batch(const kernel_evidence *e, int *met)
     return msg;
 }
 
-static void judge_one(const requirement_spec *q, const kernel_evidence *e, const char *backend,
+static void judge_one(const requirement_spec *q, const kernel_evidence *e, const submission_result *s,
                       int timed_out, requirement_result *r)
 {
+    const char *backend = s->backend;
     int gpu = strcmp(backend, "gpu") == 0;
     r->name = q->name;
     r->max_points = q->points;
@@ -386,7 +403,7 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
                                    "fill it with cudaMemcpyToSymbol");
         break;
     case REQ_TWO_BATCH:
-        r->message = judge_two_batch(e, &met);
+        r->message = judge_two_batch(e, &s->reads, &met);
         break;
     default:
         r->message = xstrdup("unknown requirement");
@@ -532,7 +549,7 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
             else if (kind == REQ_GLOBAL_REUSE)
                 counts_judge(&m->requirements[i], s, e->static_known ? e->static_shared : -1, r);
             else
-                judge_one(&m->requirements[i], e, s->backend, timed_out, r);
+                judge_one(&m->requirements[i], e, s, timed_out, r);
         }
         s->score += r->points;
         s->max_score += r->max_points;

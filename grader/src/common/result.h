@@ -133,6 +133,14 @@ typedef struct {
     char line_file[256];    /* the line of it that read global memory most, as the build named it */
     int line;
     unsigned long long line_loads;
+    /* its lines that read global memory most, each with the size of the
+     * allocation it read (the line above: the first) */
+    struct { char file[256]; int line; unsigned long long loads, buffer_bytes; } lines[6];
+    int nlines;
+    /* every launch's global reads by the size of the allocation read, when
+     * the log says (buffers_known): what counts_summarise tells apart */
+    struct { unsigned long long buffer_bytes, loads, load_bytes; } buffers[8];
+    int nbuffers, buffers_known;
 } access_counts;
 
 /* The counts of the dataset the report quotes (counts_summarise), with the
@@ -148,6 +156,9 @@ typedef struct {
     double naive;           /* what lab 01's kernel, or a convolution without tiles, reads (floats) */
     int tile[2];            /* the tile the launch declares: matmul T x T, image the output tile; 0s: none */
     double expected;        /* what a kernel tiled so reads (floats); 0 without a tile */
+    double other_reads;     /* global reads (floats) of buffers smaller than the tiled data (a mask),
+                               left out of reads: not what the tiles are for */
+    double channels;        /* the dataset's channels (image labs), 1 otherwise */
 } access_summary;
 
 typedef struct {

@@ -764,6 +764,14 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
 {
     int image = m->perf.work == WORK_IMAGE;
     char *cause = NULL;
+    /* swapped only where swapping fits every launch the kit saw */
+    int swap_fits = 1;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const launch_shape *l = launch_of(&s->datasets[i]);
+        int out[2];
+        if (l && !output_size(m, &m->datasets[index[i]], out))
+            swap_fits = swap_fits && launches_swap_fits(l, out);
+    }
     for (int i = 0; i < s->ndatasets; i++) {
         dataset_result *d = &s->datasets[i];
         const launch_shape *l = launch_of(d);
@@ -771,9 +779,20 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
         int out[2];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR || output_size(m, &m->datasets[index[i]], out))
             continue;
+        char *limit = l && d->status == ST_CUDA_ERROR ? launches_limit(l, s->file) : NULL;
+        if (limit) {
+            /* the error's name alone (cudaErrorInvalidValue) says no cause */
+            char *message = xasprintf("%s; %s", d->message ? d->message : "CUDA error", limit);
+            free(d->message);
+            d->message = message;
+        }
+        if (!cause && limit)
+            cause = limit;
+        else
+            free(limit);
         if (!cause && c)
             cause = launches_copy_sentence(c, s->file);
-        if (!cause && l && !image)
+        if (!cause && l && !image && swap_fits)
             cause = launches_swapped(l, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok)
             cause = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
