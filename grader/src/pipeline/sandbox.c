@@ -9,6 +9,7 @@
  * process.c's limits; the records say so.
  */
 #define _GNU_SOURCE
+#ifdef __linux__ /* elsewhere: sandbox_none.c, no isolation */
 #include "sandbox.h"
 #include "cgroup.h"
 #include "kit.h"
@@ -1019,3 +1020,4 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
     }
     return 0;
 }
+#endif /* __linux__ */
