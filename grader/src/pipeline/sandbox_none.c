@@ -1,10 +1,10 @@
 /*
- * sandbox_none.c - sandbox.h where there are no Linux namespaces (macOS):
- * no isolation is possible, so `gpulab grade` stops as it does on a Linux
- * machine that refuses them, unless --sandbox none; `check` (a student's own
- * file, never sandboxed) works as on Linux. sandbox.c is the Linux one.
+ * sandbox_none.c - --sandbox none, on every system (sandbox_refused), and
+ * sandbox.h where there are no Linux namespaces (macOS): no isolation is
+ * possible, so `gpulab grade` stops as it does on a Linux machine that
+ * refuses them, unless --sandbox none; `check` (a student's own file, never
+ * sandboxed) works as on Linux. sandbox.c is the Linux one.
  */
-#ifndef __linux__
 #include "sandbox.h"
 #include "util.h"
 
@@ -13,6 +13,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+int sandbox_refused(const char *requested, char *mode, size_t len)
+{
+    if (strcmp(requested, "none") == 0) {
+        snprintf(mode, len, "none (--sandbox none: submissions were NOT isolated)");
+        fprintf(stderr, "gpulab: warning: --sandbox none: submissions run with the grader's rights and can read "
+                        "the kit, other submissions and the records, and change them; every output says so\n");
+        return 1;
+    }
+    if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0 && strcmp(requested, "uid") != 0)
+        die("--sandbox %s: expected auto, unshare, uid or none", requested);
+    return 0;
+}
+
+#ifndef __linux__
 static char mode[200] = "none (not requested)";
 
 void sandbox_init(const char *requested, int keep_files)
@@ -20,14 +34,8 @@ void sandbox_init(const char *requested, int keep_files)
     (void)keep_files;
     if (!requested)
         requested = "auto";
-    if (strcmp(requested, "none") == 0) {
-        snprintf(mode, sizeof mode, "none (--sandbox none: submissions were NOT isolated)");
-        fprintf(stderr, "gpulab: warning: --sandbox none: submissions run with the grader's rights and can read "
-                        "the kit, other submissions and the records, and change them; every output says so\n");
+    if (sandbox_refused(requested, mode, sizeof mode))
         return;
-    }
-    if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0 && strcmp(requested, "uid") != 0)
-        die("--sandbox %s: expected auto, unshare, uid or none", requested);
     fprintf(stderr,
             "gpulab: cannot isolate submissions on this machine (it is not Linux: grading isolates runs in Linux\n"
             "gpulab: namespaces or under users of their own, which this grader has only on Linux); grade on a\n"
