@@ -351,8 +351,10 @@ static void kill_strays(const pid_set *keep)
     }
 }
 
-/* Where the kernel cannot make this process a subreaper (before Linux 3.4),
- * a daemon that leaves its parent escapes; said once. */
+/* Where the kernel cannot make this process a subreaper (before Linux 3.4,
+ * or under qemu-user, which answers EINVAL for this prctl instead of passing
+ * it through: grader/tests/run-on-arm64.sh), a daemon that leaves its
+ * parent escapes; said once. */
 static void become_subreaper(void)
 {
 #ifdef __linux__
