@@ -22,7 +22,11 @@
 #   SUITE=bookworm MIRROR=http://deb.debian.org/debian
 #   OUT=/tmp/gpulab-arm64-run    the logs
 #   PART=all                     or "make" (steps 1 only), "tests" (2 to 4)
-# Times of each step are printed and kept in $OUT/times.txt.
+# Times of each step are printed and kept in $OUT/times.txt. Every arm64
+# program runs under qemu, several times slower than natively: on a 2-core
+# machine shared with heavy jobs, the root alone took over 70 minutes
+# (debootstrap's second stage, configuring the packages); the root is kept
+# for the next run.
 #
 # Under qemu-user, the grader warns once a run "cannot collect what a run
 # leaves behind (PR_SET_CHILD_SUBREAPER: Invalid argument)": qemu-user does
@@ -169,24 +173,29 @@ race_found() {
         || { echo "no race named (see $OUT/race.txt)"; return 1; }
 }
 
-status=0
-step "host tools (debootstrap, qemu)" host_tools || exit 1
-step "arm64 root (debootstrap)" make_root || exit 1
-mount_root
-step "fresh clone" clone || exit 1
-if [ "$PART" != tests ]; then
-    step "make (every reference solution)" main_job || status=1
-fi
-if [ "$PART" != make ]; then
-    [ -x "$ROOT/root/gpulab/gpulab" ] || in_root 'make kit' > "$OUT/make.log" 2>&1
-    step "skeletons 0, a mutant of each lab" chosen_tests || status=1
-    step "missing barrier found as a race" race_found || status=1
-fi
-# said once, whichever step met it (see the top of this script)
-if grep -qs "PR_SET_CHILD_SUBREAPER: Invalid argument" "$OUT"/make.log "$OUT"/pytest.log "$OUT"/race.txt; then
-    echo "note: the runs' warning 'cannot collect what a run leaves behind (PR_SET_CHILD_SUBREAPER:" \
-         "Invalid argument)' is qemu-user's (it does not pass that prctl through), not arm64's"
-fi
-echo "== times (also in $OUT/times.txt)"
-cat "$OUT/times.txt"
-exit $status
+# all of it in one function, read whole before it starts: an edit of this
+# file during a run (an hour under qemu) cannot change what the run does
+main() {
+    local status=0
+    step "host tools (debootstrap, qemu)" host_tools || exit 1
+    step "arm64 root (debootstrap)" make_root || exit 1
+    mount_root
+    step "fresh clone" clone || exit 1
+    if [ "$PART" != tests ]; then
+        step "make (every reference solution)" main_job || status=1
+    fi
+    if [ "$PART" != make ]; then
+        [ -x "$ROOT/root/gpulab/gpulab" ] || in_root 'make kit' > "$OUT/make.log" 2>&1
+        step "skeletons 0, a mutant of each lab" chosen_tests || status=1
+        step "missing barrier found as a race" race_found || status=1
+    fi
+    # said once, whichever step met it (see the top of this script)
+    if grep -qs "PR_SET_CHILD_SUBREAPER: Invalid argument" "$OUT"/make.log "$OUT"/pytest.log "$OUT"/race.txt; then
+        echo "note: the runs' warning 'cannot collect what a run leaves behind (PR_SET_CHILD_SUBREAPER:" \
+             "Invalid argument)' is qemu-user's (it does not pass that prctl through), not arm64's"
+    fi
+    echo "== times (also in $OUT/times.txt)"
+    cat "$OUT/times.txt"
+    exit $status
+}
+main "$@"
