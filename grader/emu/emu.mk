@@ -48,13 +48,14 @@ $(EMU_DIR)/include/%.h: grader/emu/include/%.h
 
 # emucc links with gold where gold links a C++ program (plain and with
 # AddressSanitizer) with this CXX: emucc.c, gold_linker()
-$(EMU_DIR)/emucc: grader/emu/src/emucc.c grader/emu/src/rewrite.c grader/emu/src/rewrite.h
+EMUCC_SRC := grader/emu/src/emucc.c grader/emu/src/rewrite.c grader/emu/src/util.c
+$(EMU_DIR)/emucc: $(EMUCC_SRC) grader/emu/src/rewrite.h grader/emu/src/util.h
 	@mkdir -p $(@D)
 	@printf 'int main() { return 0; }\n' > $(@D)/gold-probe.cpp; \
 	 gold=0; $(CXX) -fuse-ld=gold $(@D)/gold-probe.cpp -o $(@D)/gold-probe > /dev/null 2>&1 && \
 	 $(CXX) -fuse-ld=gold -fsanitize=address $(@D)/gold-probe.cpp -o $(@D)/gold-probe > /dev/null 2>&1 && gold=1; \
 	 rm -f $(@D)/gold-probe $(@D)/gold-probe.cpp; \
-	 $(CC) $(EMU_CFLAGS) -DEMU_GOLD=$$gold -DEMU_GOLD_CXX='"$(CXX)"' -o $@ grader/emu/src/emucc.c grader/emu/src/rewrite.c
+	 $(CC) $(EMU_CFLAGS) -DEMU_GOLD=$$gold -DEMU_GOLD_CXX='"$(CXX)"' -o $@ $(EMUCC_SRC)
 
 $(EMU_DIR)/ctx.o: grader/emu/src/ctx.S
 	@mkdir -p $(@D)

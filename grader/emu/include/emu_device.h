@@ -59,10 +59,16 @@
  * names the same symbol), not macros: as with nvcc, a program may declare
  * a variable of its own called blockDim or gridDim (dim3 blockDim(16, 16);
  * in main), which hides these in its scope. */
-extern __thread const uint3 threadIdx __asm__("emu_threadIdx_");
-extern __thread const uint3 blockIdx __asm__("emu_blockIdx_");
-extern __thread const dim3 blockDim __asm__("emu_blockDim_");
-extern __thread const dim3 gridDim __asm__("emu_gridDim_");
+/* An asm label is the symbol's name as the object file spells it: with the
+ * platform's prefix for C names (__USER_LABEL_PREFIX__: none on ELF, "_" on
+ * Mach-O), as runtime.c's definitions get it from the compiler. */
+#define EMU_STR_(x) #x
+#define EMU_ASM_NAME_(prefix, name) EMU_STR_(prefix) name
+#define EMU_ASM_NAME(name) EMU_ASM_NAME_(__USER_LABEL_PREFIX__, name)
+extern __thread const uint3 threadIdx __asm__(EMU_ASM_NAME("emu_threadIdx_"));
+extern __thread const uint3 blockIdx __asm__(EMU_ASM_NAME("emu_blockIdx_"));
+extern __thread const dim3 blockDim __asm__(EMU_ASM_NAME("emu_blockDim_"));
+extern __thread const dim3 gridDim __asm__(EMU_ASM_NAME("emu_gridDim_"));
 static const int warpSize = 32;
 
 /* __syncthreads() reads the same in every build (a student's stringified

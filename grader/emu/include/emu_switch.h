@@ -38,6 +38,15 @@ struct emu_swap { struct emu_ctx *from, *to; };
                            "xmm12", "xmm13", "xmm14", "xmm15");                                \
     } while (0)
 #elif defined(__aarch64__)
+/* x18 is the platform register on Apple's AArch64 ABI: the OS owns it and no
+ * code there uses it, so no fiber can change it, and clang warns when an asm
+ * names a reserved register as clobbered. Elsewhere it is an ordinary
+ * temporary, declared clobbered like the others. */
+#ifdef __APPLE__
+#define EMU_CLOBBER_X18_
+#else
+#define EMU_CLOBBER_X18_ "x18",
+#endif
 #define EMU_SWITCH(from, to)                                                                   \
     do {                                                                                       \
         register struct emu_ctx *emu_f_ __asm__("x0") = (from);                                \
@@ -56,7 +65,7 @@ struct emu_swap { struct emu_ctx *from, *to; };
                          : "+r"(emu_f_), "+r"(emu_t_)                                          \
                          :                                                                     \
                          : "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11",       \
-                           "x12", "x13", "x14", "x15", "x16", "x17", "x18", "x19", "x20",      \
+                           "x12", "x13", "x14", "x15", "x16", "x17", EMU_CLOBBER_X18_ "x19", "x20", \
                            "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28", "x30",      \
                            "memory", "cc", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7",     \
                            "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", \

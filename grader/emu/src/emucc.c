@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,42 +28,11 @@
 #include <unistd.h>
 
 #include "rewrite.h"
+#include "util.h"
 
 #ifdef __APPLE__
 #include <mach-o/dyld.h>
 #endif
-
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("emucc: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static char *xstrdup(const char *s)
-{
-    char *d = strdup(s);
-    if (!d)
-        die("out of memory");
-    return d;
-}
-
-static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xasprintf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0)
-        die("out of memory");
-    va_end(ap);
-    return s;
-}
 
 typedef struct { const char **v; size_t n, cap; } argv_t;
 
@@ -72,9 +40,7 @@ static void push(argv_t *a, const char *s)
 {
     if (a->n + 2 > a->cap) {
         a->cap = a->cap ? a->cap * 2 : 32;
-        a->v = realloc(a->v, a->cap * sizeof *a->v);
-        if (!a->v)
-            die("out of memory");
+        a->v = xrealloc(a->v, a->cap * sizeof *a->v);
     }
     a->v[a->n++] = s;
     a->v[a->n] = NULL;
@@ -184,42 +150,6 @@ static char *self_dir(void)
     if (slash)
         *slash = 0;
     return xstrdup(buf);
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        die("cannot open %s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        die("out of memory");
-    for (;;) {
-        if (n + 4096 > cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            if (!buf)
-                die("out of memory");
-        }
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    if (ferror(f))
-        die("cannot read %s", path);
-    fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
-static void write_file(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0)
-        die("cannot write %s: %s", path, strerror(errno));
 }
 
 enum mode { M_DEFAULT, M_RACE, M_CHECK };

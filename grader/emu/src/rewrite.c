@@ -28,9 +28,9 @@
  */
 #define _GNU_SOURCE
 #include "rewrite.h"
+#include "util.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,30 +59,6 @@ typedef struct {
     struct { size_t b, e; } *dirs;
     size_t ndirs, capdirs;
 } rw;
-
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n);
-    if (!p) {
-        fputs("emucc: out of memory\n", stderr);
-        exit(1);
-    }
-    return p;
-}
-
-static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt(const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    char *s = NULL;
-    if (vasprintf(&s, f, ap) < 0) {
-        fputs("emucc: out of memory\n", stderr);
-        exit(1);
-    }
-    va_end(ap);
-    return s;
-}
 
 static void add_tok(rw *r, int kind, size_t b, size_t e)
 {
@@ -177,7 +153,7 @@ static int tokenize(rw *r)
             while (j + 1 < n && !(s[j] == '*' && s[j + 1] == '/'))
                 j++;
             if (j + 1 >= n) {
-                r->err = fmt("unterminated comment");
+                r->err = xasprintf("unterminated comment");
                 return -1;
             }
             i = j + 2;
@@ -236,7 +212,7 @@ static int tokenize(rw *r)
                             break;
                     }
                     if (k >= n) {
-                        r->err = fmt("unterminated raw string literal");
+                        r->err = xasprintf("unterminated raw string literal");
                         return -1;
                     }
                     i = k + dl + 2;
@@ -279,7 +255,7 @@ static int tokenize(rw *r)
             char q = s[i++];
             while (i < n && s[i] != q) {
                 if (s[i] == '\n') {
-                    r->err = fmt("line %d: unterminated %s literal", 0, q == '"' ? "string" : "character");
+                    r->err = xasprintf("line %d: unterminated %s literal", 0, q == '"' ? "string" : "character");
                     break;
                 }
                 if (s[i] == '\\' && i + 1 < n)
@@ -399,12 +375,12 @@ static int rewrite_launch(rw *r, size_t i)
             j = r->nt - 1;
     }
     if (j >= r->nt || !is(r, j, ">>>")) {
-        r->err = fmt("line %d: <<< without a matching >>>", tok_line(r, i));
+        r->err = xasprintf("line %d: <<< without a matching >>>", tok_line(r, i));
         return -1;
     }
     /* the kernel expression before <<<: [::]name[::name]...[<template args>] */
     if (i == 0) {
-        r->err = fmt("line %d: <<< without a kernel before it", tok_line(r, i));
+        r->err = xasprintf("line %d: <<< without a kernel before it", tok_line(r, i));
         return -1;
     }
     size_t k = i - 1;
@@ -422,13 +398,13 @@ static int rewrite_launch(rw *r, size_t i)
             k--;
         }
         if (d != 0 || k == 0) {
-            r->err = fmt("line %d: cannot find the kernel of this launch", tok_line(r, i));
+            r->err = xasprintf("line %d: cannot find the kernel of this launch", tok_line(r, i));
             return -1;
         }
         k--;
     }
     if (r->t[k].kind != T_IDENT) {
-        r->err = fmt("line %d: cannot find the kernel of this launch (write kernel<<<grid, block>>>(args))",
+        r->err = xasprintf("line %d: cannot find the kernel of this launch (write kernel<<<grid, block>>>(args))",
                      tok_line(r, i));
         return -1;
     }
@@ -450,9 +426,9 @@ static int rewrite_launch(rw *r, size_t i)
         }
     }
     name[n] = 0;
-    add_edit(r, r->t[k].b, r->t[k].b, fmt("::emu::launch_("));
-    add_edit(r, r->t[i].b, r->t[i].e, fmt(", \"%s\", __FILE__, __LINE__, ", name));
-    add_edit(r, r->t[j].b, r->t[j].e, fmt(")"));
+    add_edit(r, r->t[k].b, r->t[k].b, xasprintf("::emu::launch_("));
+    add_edit(r, r->t[i].b, r->t[i].e, xasprintf(", \"%s\", __FILE__, __LINE__, ", name));
+    add_edit(r, r->t[j].b, r->t[j].e, xasprintf(")"));
     free(name);
     return 0;
 }
@@ -527,14 +503,14 @@ static void mark_constant(rw *r, size_t i, size_t stmt)
     for (size_t k = stmt; k < e && k < r->nt; k++)
         if (is(r, k, "const") || is(r, k, "constexpr"))
             return;
-    add_edit(r, r->t[i].e, r->t[i].e, fmt(" EMU_CONSTANT_ARRAY"));
+    add_edit(r, r->t[i].e, r->t[i].e, xasprintf(" EMU_CONSTANT_ARRAY"));
 }
 
 static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
 {
     size_t e = declaration_end(r, i);
     if (e >= r->nt) {
-        r->err = fmt("line %d: __shared__ declaration without ';'", tok_line(r, i));
+        r->err = xasprintf("line %d: __shared__ declaration without ';'", tok_line(r, i));
         return -1;
     }
     int is_extern = 0;
@@ -544,7 +520,7 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
     size_t names[64];
     size_t nn = declared_names(r, i + 1, e, names, 64);
     if (nn == 0) {
-        r->err = fmt("line %d: cannot find the name this __shared__ declaration declares", tok_line(r, i));
+        r->err = xasprintf("line %d: cannot find the name this __shared__ declaration declares", tok_line(r, i));
         return -1;
     }
     int id = r->counter++;
@@ -562,27 +538,27 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
             pre[n++] = ' ';
             pre[n] = 0;
         }
-        add_edit(r, r->t[k].b, r->t[k].e, fmt("%s", ""));
+        add_edit(r, r->t[k].b, r->t[k].e, xasprintf("%s", ""));
     }
     if (is_extern) {
         /* extern __shared__ T s[];  ->  typedef T emu_dt_K[]; + a reference or substitution */
         size_t nm = names[0];
         char *name = tok_text(r, nm);
-        add_edit(r, r->t[i].b, r->t[i].e, fmt("typedef %s", pre));
-        add_edit(r, r->t[nm].b, r->t[nm].e, fmt("emu_dt_%d", id));
+        add_edit(r, r->t[i].b, r->t[i].e, xasprintf("typedef %s", pre));
+        add_edit(r, r->t[nm].b, r->t[nm].e, xasprintf("emu_dt_%d", id));
         if (function_scope) {
             add_edit(r, r->t[e].e, r->t[e].e,
-                     fmt(" emu_dt_%d &%s = *(emu_dt_%d *)emu_dynamic_shared_();", id, name, id));
+                     xasprintf(" emu_dt_%d &%s = *(emu_dt_%d *)emu_dynamic_shared_();", id, name, id));
             free(name);
         } else {
             r->subs = xrealloc(r->subs, (r->nsubs + 1) * sizeof *r->subs);
-            r->subs[r->nsubs++] = (struct subst){ name, fmt("(*(emu_dt_%d *)emu_dynamic_shared_())", id), e + 1 };
+            r->subs[r->nsubs++] = (struct subst){ name, xasprintf("(*(emu_dt_%d *)emu_dynamic_shared_())", id), e + 1 };
         }
         free(pre);
         return 0;
     }
-    add_edit(r, r->t[i].b, r->t[i].e, fmt("%sstruct emu_sh_%d { %s", function_scope ? "" : "namespace { ", id, pre));
-    char *get = fmt("((emu_sh_%d *)emu_shared_static_(&emu_ss_%d, sizeof(emu_sh_%d), alignof(emu_sh_%d)))",
+    add_edit(r, r->t[i].b, r->t[i].e, xasprintf("%sstruct emu_sh_%d { %s", function_scope ? "" : "namespace { ", id, pre));
+    char *get = xasprintf("((emu_sh_%d *)emu_shared_static_(&emu_ss_%d, sizeof(emu_sh_%d), alignof(emu_sh_%d)))",
                     id, id, id, id);
     if (function_scope) {
         size_t rc = 512, rn = 0;
@@ -592,7 +568,7 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
             char *name = tok_text(r, names[q]);
             /* emu_shared_named_: the array's name for the race build's
              * tile contents (emu_device.h), nothing in other builds */
-            char *one = fmt(" auto &%s = emu_sv_%d->%s; emu_shared_named_(\"%s\", %s);", name, id, name, name, name);
+            char *one = xasprintf(" auto &%s = emu_sv_%d->%s; emu_shared_named_(\"%s\", %s);", name, id, name, name, name);
             size_t l = strlen(one);
             if (rn + l + 1 >= rc)
                 refs = xrealloc(refs, rc = 2 * (rc + l));
@@ -602,15 +578,15 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
             free(name);
         }
         add_edit(r, r->t[e].e, r->t[e].e,
-                 fmt(" }; static __thread struct emu_shared_site emu_ss_%d; emu_sh_%d *const emu_sv_%d = %s;%s",
+                 xasprintf(" }; static __thread struct emu_shared_site emu_ss_%d; emu_sh_%d *const emu_sv_%d = %s;%s",
                      id, id, id, get, refs));
         free(refs);
     } else {
-        add_edit(r, r->t[e].e, r->t[e].e, fmt(" }; static __thread struct emu_shared_site emu_ss_%d; }", id));
+        add_edit(r, r->t[e].e, r->t[e].e, xasprintf(" }; static __thread struct emu_shared_site emu_ss_%d; }", id));
         for (size_t q = 0; q < nn; q++) {
             r->subs = xrealloc(r->subs, (r->nsubs + 1) * sizeof *r->subs);
             char *name = tok_text(r, names[q]);
-            r->subs[r->nsubs++] = (struct subst){ name, fmt("(%s->%s)", get, name), e + 1 };
+            r->subs[r->nsubs++] = (struct subst){ name, xasprintf("(%s->%s)", get, name), e + 1 };
         }
     }
     free(get);
@@ -758,7 +734,7 @@ static void wrap_system_includes(rw *r)
             delta = number - (physical + lines + 1);
         } else if (includes_system_header(d, n)) {
             add_edit(r, r->dirs[k].b, r->dirs[k].e,
-                     fmt("#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n#line %ld\n%.*s\n"
+                     xasprintf("#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n#line %ld\n%.*s\n"
                          "#pragma pop_macro(\"__noinline__\")\n#line %ld",
                          physical + delta, (int)n, d, physical + lines + 1 + delta));
         }
@@ -794,15 +770,15 @@ static int kernel_token_texts(const char *kernel_token, int for_gpu, char **pref
      * there would be logged as a student's (evidence for lab 04's constant
      * memory), so the reader just reads. */
     char *read_and_clear =
-        for_gpu ? fmt("    if (cudaMemcpyFromSymbol(&v, %.*s, sizeof v, 0, cudaMemcpyDeviceToHost) != cudaSuccess ||\n"
+        for_gpu ? xasprintf("    if (cudaMemcpyFromSymbol(&v, %.*s, sizeof v, 0, cudaMemcpyDeviceToHost) != cudaSuccess ||\n"
                       "        cudaMemcpyToSymbol(%.*s, &zero, sizeof zero, 0, cudaMemcpyHostToDevice) != cudaSuccess)\n"
                       "        return 0;\n",
                       n, kernel_token, n, kernel_token)
-                : fmt("    v = %.*s;\n    %.*s = zero;\n", n, kernel_token, n, kernel_token);
+                : xasprintf("    v = %.*s;\n    %.*s = zero;\n", n, kernel_token, n, kernel_token);
     /* The reader's name is as secret as the variable's (NAME_read): the
      * build renames the harness's call of gpulab_kernel_token() to it, so
      * the student's code cannot call it to learn the token. */
-    *prefix = fmt("#include <cuda_runtime.h>\n"
+    *prefix = xasprintf("#include <cuda_runtime.h>\n"
                   "__device__ unsigned long long %.*s;\n"
                   "extern \"C\" unsigned long long %.*s_read(void)\n"
                   "{\n"
@@ -821,7 +797,7 @@ static int kernel_token_texts(const char *kernel_token, int for_gpu, char **pref
      * thread runs it, and a block other than the first then costs one
      * well-predicted branch (a grid of millions of blocks that return at
      * once spent a third of its time on the six reads). */
-    *mark = fmt(" if ((blockIdx.x | blockIdx.y | blockIdx.z) == 0 && (threadIdx.x | threadIdx.y | threadIdx.z) == 0) { "
+    *mark = xasprintf(" if ((blockIdx.x | blockIdx.y | blockIdx.z) == 0 && (threadIdx.x | threadIdx.y | threadIdx.z) == 0) { "
                 "unsigned long long gpulab_had_ = %.*s ^ 0x%sull; "
                 "if (%.*s == 0 || (gpulab_had_ & 2047ull) * ((gpulab_had_ >> 11) & 2047ull) * "
                 "((gpulab_had_ >> 22) & 127ull) < (unsigned long long)blockDim.x * blockDim.y * blockDim.z) "
@@ -841,7 +817,7 @@ char *emu_source_pass(const char *text, size_t len, int poison, const char *kern
 {
     char *prefix = NULL, *mark = NULL;
     if (kernel_token && kernel_token_texts(kernel_token, for_gpu, &prefix, &mark) != 0) {
-        *err = fmt("bad kernel token '%s' (expected NAME=HEX)", kernel_token);
+        *err = xasprintf("bad kernel token '%s' (expected NAME=HEX)", kernel_token);
         return NULL;
     }
     rw r;
@@ -865,7 +841,7 @@ char *emu_source_pass(const char *text, size_t len, int poison, const char *kern
                         returned = 0;
                     }
                 if (kernel_depth >= 0 && mark)
-                    add_edit(&r, r.t[i].e, r.t[i].e, fmt("%s", mark));
+                    add_edit(&r, r.t[i].e, r.t[i].e, xasprintf("%s", mark));
             }
             depth++;
             stmt = i + 1;
@@ -894,8 +870,8 @@ char *emu_source_pass(const char *text, size_t len, int poison, const char *kern
             for (size_t k = 0; k < nn; k++) {
                 char *name = tok_text(&r, names[k]);
                 add_edit(&r, r.t[e].e, r.t[e].e,
-                         is_extern ? fmt(" gpulab_poison_dynamic_shared_((void *)(%s));", name)
-                                   : fmt(" gpulab_poison_shared_((void *)&(%s), sizeof(%s));", name, name));
+                         is_extern ? xasprintf(" gpulab_poison_dynamic_shared_((void *)(%s));", name)
+                                   : xasprintf(" gpulab_poison_shared_((void *)&(%s), sizeof(%s));", name, name));
                 free(name);
             }
             i = e;
@@ -904,7 +880,7 @@ char *emu_source_pass(const char *text, size_t len, int poison, const char *kern
     }
     char *out = apply_edits(&r, text, len, prefix ? prefix : "");
     if (!out)
-        *err = fmt("out of memory");
+        *err = xasprintf("out of memory");
     rw_free(&r);
     free(prefix);
     free(mark);
@@ -961,10 +937,10 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
         } else if (is(&r, i, "return") && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1]) {
             int bare = i + 1 < r.nt && is(&r, i + 1, ";");
             if (i + 1 < r.nt && is(&r, i + 1, "{")) /* return {...}; (a lambda's): no comma before a braced list */
-                add_edit(&r, r.t[i].b, r.t[i].e, fmt("for (emu_note_return_(__FILE__, __LINE__);;) return"));
+                add_edit(&r, r.t[i].b, r.t[i].e, xasprintf("for (emu_note_return_(__FILE__, __LINE__);;) return"));
             else
                 add_edit(&r, r.t[i].b, r.t[i].e,
-                         fmt("return emu_note_return_(__FILE__, __LINE__)%s", bare ? "" : ","));
+                         xasprintf("return emu_note_return_(__FILE__, __LINE__)%s", bare ? "" : ","));
         } else if (is(&r, i, "<<<")) {
             if (rewrite_launch(&r, i) != 0)
                 goto fail;
@@ -978,7 +954,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
         } else if (r.nsubs && r.t[i].kind == T_IDENT && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
             for (size_t s = 0; s < r.nsubs; s++) {
                 if (i >= r.subs[s].from && is(&r, i, r.subs[s].name)) {
-                    add_edit(&r, r.t[i].b, r.t[i].e, fmt("%s", r.subs[s].repl));
+                    add_edit(&r, r.t[i].b, r.t[i].e, xasprintf("%s", r.subs[s].repl));
                     break;
                 }
             }
@@ -989,7 +965,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
     size_t plen = strlen(path);
     char *line = malloc(2 * plen + 16);
     if (!line) {
-        *err = fmt("out of memory");
+        *err = xasprintf("out of memory");
         rw_free(&r);
         return NULL;
     }
@@ -1003,7 +979,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
     char *out = apply_edits(&r, text, len, line);
     free(line);
     if (!out)
-        *err = fmt("out of memory");
+        *err = xasprintf("out of memory");
     rw_free(&r);
     return out;
 

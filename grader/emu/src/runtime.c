@@ -34,7 +34,9 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
+#ifndef __APPLE__ /* there ucontext_t comes with <signal.h>, and <ucontext.h> wants _XOPEN_SOURCE */
 #include <ucontext.h>
+#endif
 #include <unistd.h>
 
 #ifdef EMU_CHECK
@@ -1595,7 +1597,9 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
     ucontext_t *uc = ucv;
     void *pc = NULL;
     int is_write = -1;
-#if defined(__x86_64__)
+#if defined(__APPLE__) && defined(__aarch64__) /* Darwin's mcontext is a pointer (untested) */
+    pc = (void *)uc->uc_mcontext->__ss.__pc;
+#elif defined(__x86_64__)
     pc = (void *)uc->uc_mcontext.gregs[REG_RIP];
     is_write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 #elif defined(__aarch64__)
@@ -1869,7 +1873,9 @@ static void on_stuck(int sig, siginfo_t *si, void *ucv)
             return;
         void *pc = NULL;
         const ucontext_t *uc = ucv;
-#if defined(__x86_64__)
+#if defined(__APPLE__) && defined(__aarch64__)
+        pc = (void *)uc->uc_mcontext->__ss.__pc;
+#elif defined(__x86_64__)
         pc = (void *)uc->uc_mcontext.gregs[REG_RIP];
 #elif defined(__aarch64__)
         pc = (void *)uc->uc_mcontext.pc;

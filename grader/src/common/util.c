@@ -7,7 +7,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __linux__
 #include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -388,11 +390,33 @@ char *find_in_path(const char *name)
 
 int usable_cores(void)
 {
+#ifdef __linux__
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
         return CPU_COUNT(&set);
+#endif
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
+}
+
+int pipe_cloexec(int fds[2], int nonblock)
+{
+#ifdef __linux__
+    return pipe2(fds, O_CLOEXEC | (nonblock ? O_NONBLOCK : 0));
+#else
+    /* no pipe2 (macOS): the flags a moment later; the grader starts no
+     * program from another thread meanwhile */
+    if (pipe(fds) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++)
+        if (fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0 ||
+            (nonblock && fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK) != 0)) {
+            close(fds[0]);
+            close(fds[1]);
+            return -1;
+        }
+    return 0;
+#endif
 }
 
 double monotonic_s(void)

@@ -84,6 +84,9 @@ char *printable(const char *s);
 /* The cores this process may run on (its CPU affinity: under Slurm, or
  * taskset, the CPUs it was given), else those online; at least 1. */
 int usable_cores(void);
+/* pipe(2) with both ends close-on-exec (and non-blocking where nonblock):
+ * pipe2 on Linux, pipe and fcntl elsewhere. 0, or -1 with errno. */
+int pipe_cloexec(int fds[2], int nonblock);
 /* Seconds on the monotonic clock (for durations). */
 double monotonic_s(void);
 /* path made absolute against the current folder, links left as they are

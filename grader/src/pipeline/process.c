@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
 #include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -349,16 +351,20 @@ static void kill_strays(const pid_set *keep)
     }
 }
 
-/* Where the kernel cannot make this process a subreaper (before Linux 3.4),
- * a daemon that leaves its parent escapes; said once. */
+/* Where the kernel cannot make this process a subreaper (before Linux 3.4,
+ * or under qemu-user, which answers EINVAL for this prctl instead of passing
+ * it through: grader/tests/run-on-arm64.sh), a daemon that leaves its
+ * parent escapes; said once. */
 static void become_subreaper(void)
 {
+#ifdef __linux__
     static int warned;
     if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0 && !warned) {
         fprintf(stderr, "gpulab: warning: cannot collect what a run leaves behind (PR_SET_CHILD_SUBREAPER: %s)\n",
                 strerror(errno));
         warned = 1;
     }
+#endif /* elsewhere (macOS) there is no subreaper: an orphan of a run goes to launchd */
 }
 
 /* In a child about to run a program: a session of its own, so the
@@ -419,6 +425,11 @@ static const char *run_init_program(void)
 static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd, int status_fd,
                                  const char *init_program, const char *group)
 {
+#ifndef __linux__
+    /* never: off Linux sandbox_active() is 0 (sandbox_none.c) */
+    (void)spec, (void)env, (void)status_fd, (void)init_program, (void)group;
+    start_failed(exec_fd, "sandbox: Linux only");
+#else
     char why[512];
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* the grader gone: the run goes (kept across exec) */
     cgroup_join_run(group); /* before the run's root hides /sys/fs/cgroup */
@@ -465,6 +476,7 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
         if (w < 0 && errno != EINTR)
             _exit(126);
     }
+#endif
 }
 
 /* The ready pipe: 1 when the program has written its byte, 0 while it has
@@ -499,8 +511,8 @@ typedef struct {
 static void open_run_pipes(run_pipes *p, int sandboxed, int with_ready)
 {
     p->status[0] = p->status[1] = p->ready[0] = p->ready[1] = -1;
-    if (pipe2(p->out, O_CLOEXEC) || pipe2(p->err, O_CLOEXEC) || pipe2(p->exec, O_CLOEXEC) ||
-        (sandboxed && pipe2(p->status, O_CLOEXEC | O_NONBLOCK)) || (with_ready && pipe2(p->ready, O_CLOEXEC)))
+    if (pipe_cloexec(p->out, 0) || pipe_cloexec(p->err, 0) || pipe_cloexec(p->exec, 0) ||
+        (sandboxed && pipe_cloexec(p->status, 1)) || (with_ready && pipe_cloexec(p->ready, 0)))
         die("pipe: %s", strerror(errno));
 }
 
@@ -738,8 +750,12 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     fflush(stderr);
     if (sandboxed)
         sandbox_next_run_user();
+#ifdef __linux__
     pid_t pid = sandboxed ? (pid_t)syscall(SYS_clone, SIGCHLD | sandbox_clone_flags(), NULL, NULL, NULL, NULL)
                           : fork();
+#else
+    pid_t pid = fork(); /* never sandboxed there */
+#endif
     if (pid < 0)
         die("fork: %s", strerror(errno));
     if (pid == 0)

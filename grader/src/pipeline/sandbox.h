@@ -38,6 +38,7 @@
  */
 #ifndef GPULAB_SANDBOX_H
 #define GPULAB_SANDBOX_H
+#include <stddef.h>
 
 /* requested: "auto" or "unshare" (namespaces; auto falls back to "uid"
  * as root where they are refused), "uid" (that mode alone), all of them: isolation, or exit with
@@ -47,6 +48,10 @@
  * namespace of its own, for sandbox_limit_run_dir(), unless keep_files
  * (--keep: the work folders must outlive the grader). */
 void sandbox_init(const char *requested, int keep_files);
+/* For sandbox_init (sandbox.c, sandbox_none.c): 1 when requested is "none"
+ * (mode then says so, and a warning is printed), 0 for the other modes;
+ * anything else is an error. */
+int sandbox_refused(const char *requested, char *mode, size_t len);
 /* The exit status of gpulab grade when runs cannot be isolated here: the
  * Gradescope package's script tells it from other failures. */
 #define SANDBOX_UNAVAILABLE_EXIT 3

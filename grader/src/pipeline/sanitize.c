@@ -517,7 +517,7 @@ void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const ch
     /* close-on-exec: no compiler, and no run of the student's program
      * started while the builds go on, holds either end */
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0)
+    if (pipe_cloexec(fds, 0) != 0)
         die("pipe: %s", strerror(errno));
     pid_t pid = fork_flushed();
     if (pid < 0)
