@@ -551,9 +551,57 @@ static const backend *checkers_backend(const backend *b, const grade_options *op
     return emu;
 }
 
-/* The sanitizer stage, on the datasets choose_checked() picks. A dataset
- * that ended in a fault with no output to compare gets a fault map instead
- * of an error map: which threads made invalid accesses. */
+/* A dataset that passed but whose checkers found something matched by
+ * luck: `unsafe`, no points. */
+static void unsafe_if_found(submission_result *s, dataset_result *d)
+{
+    if (d->status != ST_PASS || d->sanitizer->nfindings == 0)
+        return;
+    d->status = ST_UNSAFE;
+    s->score -= d->points;
+    d->points = 0;
+    free(d->message);
+    d->message = xasprintf("the output matched, but only by luck: %s", d->sanitizer->findings[0].message);
+}
+
+/* Every other dataset that passed, under the emulator's bounds check and
+ * its check of memory nothing stored (sanitize_series): a read past an
+ * array's end that only some shapes make is never a pass. Only a finding
+ * is kept (as the dataset's checkers' result): the full checks' datasets
+ * stay the ones the report and the requirements read. */
+static void check_every_pass(const lab_manifest *m, const int *index, double timeout_s, const grade_options *opt,
+                             const sanitize_builds *builds, submission_result *s)
+{
+    int n = 0;
+    int *which = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
+    char **dirs = xcalloc((size_t)s->ndatasets + 1, sizeof *dirs);
+    for (int i = 0; i < s->ndatasets; i++)
+        if (s->datasets[i].status == ST_PASS && !s->datasets[i].sanitizer) {
+            which[n] = i;
+            dirs[n++] = resolve_dataset_dir(m, index[i], opt->datasets_root);
+        }
+    sanitize_result *found = xcalloc((size_t)n + 1, sizeof *found);
+    sanitize_series(builds, (const char *const *)dirs, n, timeout_s, s->file, found);
+    for (int k = 0; k < n; k++) {
+        dataset_result *d = &s->datasets[which[k]];
+        if (found[k].nfindings > 0) {
+            d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+            *d->sanitizer = found[k];
+            unsafe_if_found(s, d);
+        } else {
+            sanitize_result_free(&found[k]);
+        }
+        free(dirs[k]);
+    }
+    free(found);
+    free(dirs);
+    free(which);
+}
+
+/* The sanitizer stage, on the datasets choose_checked() picks, then the
+ * bounds check on every other dataset that passed (check_every_pass). A
+ * dataset that ended in a fault with no output to compare gets a fault map
+ * instead of an error map: which threads made invalid accesses. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *workdir, const int *index,
                            double timeout_s, const grade_options *opt, sanitize_prebuild *pre,
                            submission_result *s)
@@ -625,15 +673,10 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 sanitize_draw_race_map(d->sanitizer, race_map);
             free(race_map);
         }
-        if (d->status == ST_PASS && d->sanitizer->nfindings > 0) {
-            d->status = ST_UNSAFE;
-            s->score -= d->points;
-            d->points = 0;
-            free(d->message);
-            d->message = xasprintf("the output matched, but only by luck: %s",
-                                   d->sanitizer->findings[0].message);
-        }
+        unsafe_if_found(s, d);
     }
+    if (checker->kind == BACKEND_EMU)
+        check_every_pass(m, index, timeout_s, opt, &builds, s);
     sanitize_builds_free(&builds, opt->keep);
     free(emu.compiler);
 }
