@@ -227,7 +227,7 @@ def test_a_race_between_iterations_is_said_so(tmp_path):
     src = kit.ROOT / "solutions" / "02-tiled-matmul" / "mutants" / "missing-second-barrier.cu"
     if not src.exists():
         pytest.skip("no mutants in this copy of the kit")
-    load = line_of(src, "ds_M[ty][tx] = M[")
+    load = line_of(src, "ds_M[ty][tx] = M[" if mutant.startswith("m-") else "ds_N[ty][tx] = N[")
     use = line_of(src, "Pvalue += ds_M[ty][i]")
     report = tmp_path / "racecheck.txt"
     sig = "MatrixMulKernel(const float *, const float *, float *, int)"
@@ -245,7 +245,7 @@ def test_a_race_between_iterations_is_said_so(tmp_path):
 
 # ---- every dataset checked; device memory nothing stored; use after cudaFree ---
 
-SHAPE_MUTANTS = [("03-arbitrary-matmul", "m-load-tested-against-l")]
+SHAPE_MUTANTS = [("03-arbitrary-matmul", "m-load-tested-against-l"), ("03-arbitrary-matmul", "n-load-tested-against-j")]
 
 
 @pytest.mark.parametrize("lab,mutant", SHAPE_MUTANTS)
@@ -263,7 +263,7 @@ def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
     # more datasets are unsafe than the full checks ran on: the rest came from
     # the bounds check on every dataset that passed
     assert len(unsafe) > 3, [(d["name"], d["status"]) for d in rep["datasets"]]
-    load = line_of(src, "ds_M[ty][tx] = M[")
+    load = line_of(src, "ds_M[ty][tx] = M[" if mutant.startswith("m-") else "ds_N[ty][tx] = N[")
     for d in unsafe:
         assert d["score"] == 0
         assert any(f["line"] == load for f in d["sanitizer"]["findings"]), (d["name"], d["sanitizer"])
