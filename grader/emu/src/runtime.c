@@ -250,6 +250,7 @@ typedef struct alloc {
      * the lines that name a buffer: a use after cudaFree names both */
     void *made_by, *freed_by;
     unsigned char *stored; /* --race: which bytes anything stored (unset.inc) */
+    size_t unstored;       /* --race: how many bytes nothing stored */
 } alloc;
 
 static alloc *g_allocs;
