@@ -16,8 +16,7 @@
  * Category: device memory read before anything stored it (cudaMalloc does not zero)
  * Look at: the sum into P (a local sum, stored once; or P zeroed first)
  * Kit says: dataset=width-0017; sanitize=yes; status=wrong; words=d_P|before anything stored it|cudaMalloc does not zero memory
- * On a GPU: status=unsafe; words=d_P|before anything stored it|cudaMalloc does not zero memory
- * First line: d_P|line 52|line 39|before anything stored it
+ * First line: d_P|line 51|line 38|before anything stored it
  */
 #include "lab.h"
 
