@@ -21,7 +21,7 @@ EMU_INCLUDE := grader/emu/include
 EMU_DIR := build/emu
 EMU_CFLAGS := -std=c11 -Wall -Wextra -O2 -g
 EMU_HEADERS := $(wildcard grader/emu/include/*.h)
-EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc grader/emu/src/tiles.inc grader/emu/src/faults.inc grader/emu/src/copies.inc \
+EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc grader/emu/src/tiles.inc grader/emu/src/faults.inc grader/emu/src/copies.inc grader/emu/src/unset.inc \
               $(EMU_HEADERS)
 EMU_BUILD_HEADERS := $(patsubst grader/emu/include/%,$(EMU_DIR)/include/%,$(EMU_HEADERS))
 

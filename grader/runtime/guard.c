@@ -150,9 +150,19 @@ static cudaError_t guard_block_init(guarded_block *b, void *base, size_t guard, 
     return cudaSuccess;
 }
 
+/* On the emulator: the student's line that called, for the next cudaMalloc
+ * or cudaFree, which the emulator's findings name (a buffer nothing stored,
+ * a use after cudaFree: docs/emulator.md). */
+#ifdef GPULAB_EMU
+#define NAME_CALLER() emu_copy_caller_(__builtin_return_address(0))
+#else
+#define NAME_CALLER() ((void)0)
+#endif
+
 cudaError_t lab_cuda_malloc(void **ptr, size_t size, const char *file, int line)
 {
     guarded_block *b = guards_off() ? NULL : new_block();
+    NAME_CALLER();
     if (!ptr || !b) /* guards off, or out of bookkeeping: a plain block */
         return cudaMalloc(ptr, size);
     size_t g = guard_bytes(size);
@@ -167,6 +177,7 @@ cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_
                                   const char *file, int line)
 {
     guarded_block *b = guards_off() ? NULL : new_block();
+    NAME_CALLER();
     if (!ptr || !pitch || !b || height == 0)
         return cudaMallocPitch(ptr, pitch, width, height);
     /* Whole guard rows above and below keep every row at the pitch's
@@ -179,6 +190,7 @@ cudaError_t lab_cuda_malloc_pitch(void **ptr, size_t *pitch, size_t width, size_
         return err;
     cudaFree(base);
     size_t rows = (guard_bytes(p * height) + p - 1) / p;
+    NAME_CALLER();
     err = cudaMallocPitch(&base, pitch, width, height + 2 * rows);
     if (err != cudaSuccess)
         return err;
@@ -190,13 +202,16 @@ cudaError_t lab_cuda_free(void *ptr, const char *file, int line)
     (void)file;
     (void)line;
     guarded_block *b = find_block(ptr);
-    if (!b)
+    if (!b) {
+        NAME_CALLER();
         return cudaFree(ptr); /* not ours (or already freed): CUDA says what is wrong */
+    }
     /* A kernel still running could still write: finish it before looking. */
     cudaError_t err = cudaDeviceSynchronize();
     if (err == cudaSuccess)
         check_block(b);
     b->live = 0;
+    NAME_CALLER();
     return cudaFree(b->base);
 }
 

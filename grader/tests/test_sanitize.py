@@ -241,3 +241,90 @@ def test_a_race_between_iterations_is_said_so(tmp_path):
     assert f"can overwrite ds_M while slower threads still read it at line {use}" in f["message"]
     assert f"add a __syncthreads() at the end of the loop, after the reads at line {use}" in f["message"]
     assert "no __syncthreads() separates them" not in f["message"]
+
+
+# ---- every dataset checked; device memory nothing stored; use after cudaFree ---
+
+SHAPE_MUTANTS = [("03-arbitrary-matmul", "m-load-tested-against-l"), ("03-arbitrary-matmul", "n-load-tested-against-j")]
+
+
+@pytest.mark.parametrize("lab,mutant", SHAPE_MUTANTS)
+def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
+    """A bounds mistake that reads outside an array on some shapes only
+    (lab 03's M load tested against l: past the end of M only where k < l)
+    is caught on every dataset, not only on the few the full checks take:
+    each dataset that passes in a full check passes when checked alone too,
+    and the datasets the bounds series found are `unsafe` with the line."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = kit.ROOT / "solutions" / lab / "mutants" / f"{mutant}.cu"
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    unsafe = [d for d in rep["datasets"] if d["status"] == "unsafe"]
+    # more datasets are unsafe than the full checks ran on: the rest came from
+    # the bounds check on every dataset that passed
+    assert len(unsafe) > 3, [(d["name"], d["status"]) for d in rep["datasets"]]
+    load = line_of(src, "ds_M[ty][tx] = M[" if mutant.startswith("m-") else "ds_N[ty][tx] = N[")
+    for d in unsafe:
+        assert d["score"] == 0
+        assert any(f["line"] == load for f in d["sanitizer"]["findings"]), (d["name"], d["sanitizer"])
+    for d in rep["datasets"]:
+        if d["status"] != "pass":
+            continue
+        _, alone = kit.check_json(lab, src, backend, "--dataset", d["name"], sanitize=True)
+        (a,) = alone["datasets"]
+        assert a["status"] == "pass", (d["name"], a["status"], a["message"])
+
+
+def test_a_sum_into_unzeroed_memory_names_the_buffer_and_the_line(backend):
+    """P[i] += ... into a buffer cudaMalloc gave and nothing zeroed: on the
+    emulator NaN (wrong), on a GPU often right by luck (unsafe); either way
+    no points, and the checkers name d_P, its cudaMalloc line and the
+    line that read it before anything stored it."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    src = kit.ROOT / "solutions" / lab / "mutants" / "sum-into-unzeroed-output.cu"
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    assert rep["score"] == 0, rep["score"]
+    assert all(d["status"] != "pass" for d in rep["datasets"]), kit.statuses(rep)
+    read, made = line_of(src, "P[Row * Width + Col] += M"), line_of(src, "cudaMalloc((void **)&d_P")
+    found = [f for d in rep["datasets"] if d["sanitizer"] for f in d["sanitizer"]["findings"]]
+    unset = [f for f in found if f["kind"] == "uninitialised"]
+    assert unset and all((f["line"], f["line2"]) == (read, made) for f in unset), found
+    assert "d_P" in unset[0]["message"] and "before anything stored it" in unset[0]["message"]
+    assert "cudaMalloc does not zero memory" in unset[0]["message"]
+    assert f"line {read}" in rep["fix_first"] and "d_P" in rep["fix_first"], rep["fix_first"]
+
+
+def test_a_copy_back_after_cudafree_is_named_a_use_after_free(backend):
+    """A copy back from a buffer freed one line before: a use after
+    cudaFree at the copy's line, with the cudaFree's line, never a pointer
+    that is not device memory."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    src = kit.ROOT / "solutions" / lab / "mutants" / "copy-back-after-free.cu"
+    rc, rep = kit.check_json(lab, src, backend, "--dataset", "width-0017", sanitize=True, expect_rc=1)
+    copy, free = line_of(src, "CUDA_CHECK(cudaMemcpy(P, d_P"), line_of(src, "CUDA_CHECK(cudaFree(d_P)")
+    (d,) = rep["datasets"]
+    found = d["sanitizer"]["findings"]
+    assert [(f["kind"], f["line"], f["line2"]) for f in found] == [("use-after-free", copy, free)], found
+    assert "d_P" in found[0]["message"] and "not device memory" not in found[0]["message"]
+    if backend == "emu":
+        assert "use after cudaFree" in d["stderr"] and "not device memory" not in d["stderr"]
+
+
+def test_the_bounds_series_is_hidden_from_the_program(tmp_path):
+    """The checked build's run of every dataset is told to skip its race
+    check through the environment; the runtime takes that variable out
+    before main(), so the program sees its graded run's environment."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = tmp_path / "env.cu"
+    src.write_text('#include <stdio.h>\n#include <stdlib.h>\n'
+                   'int main(void) { printf("[%s]\\n", getenv("GPULAB_EMU_CHECKS") ? "seen" : "unseen"); return 0; }\n')
+    prog = tmp_path / "env"
+    p = kit.run([kit.EMUCC, "--race", src, "-o", prog], timeout=300)
+    assert p.returncode == 0, p.stderr
+    r = kit.run([prog], env={"GPULAB_EMU_CHECKS": "bounds"}, timeout=60)
+    assert r.stdout.strip() == "[unseen]", r.stdout

@@ -71,6 +71,15 @@ static void tiles_block_begin(const struct launch *L, unsigned long long b);
 static void tiles_round_end(struct worker *W);
 static void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc);
 static void tiles_launch_end(const struct emu_launch_cfg *c);
+/* unset.inc: the bytes of device memory nothing stored */
+struct alloc;
+static void unset_new(struct alloc *a);
+static void unset_forget(struct alloc *a);
+static void unset_stored(const void *p, size_t n);
+static void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
+                            size_t rows);
+static void unset_launch_begin(void);
+static void unset_access(const struct alloc *a, const char *addr, size_t n, int reads, int writes, uint32_t pc);
 #endif
 
 void emu_fiber_entry(void);
@@ -239,6 +248,11 @@ typedef struct alloc {
     int nwritten, nread;
     void *into_caller, *back_caller;
     size_t into_off, into_count, back_off;
+    /* the program's cudaMalloc and cudaFree calls (return addresses), for
+     * the lines that name a buffer: a use after cudaFree names both */
+    void *made_by, *freed_by;
+    unsigned char *stored; /* --race: which bytes anything stored (unset.inc) */
+    size_t unstored;       /* --race: how many bytes nothing stored */
 } alloc;
 
 static alloc *g_allocs;
@@ -319,6 +333,36 @@ static void keep_freed(const alloc *a)
 }
 #endif
 
+/* The last few freed allocations, in every build, so that a copy or
+ * cudaMemset given a freed buffer is named a use after cudaFree, with the
+ * cudaFree's line (check_side), not a pointer that is not device memory. */
+#define GONE_KEPT 64
+static alloc g_gone[GONE_KEPT];
+static size_t g_ngone;
+
+static void remember_freed(const alloc *a)
+{
+    alloc *slot = &g_gone[g_ngone++ % GONE_KEPT];
+    *slot = (alloc){ 0 };
+    slot->base = a->base;
+    slot->size = a->size;
+    slot->pitched = a->pitched;
+    slot->made_by = a->made_by;
+    slot->freed_by = a->freed_by;
+}
+
+/* The newest freed allocation that held p, or NULL. Caller holds g_lock. */
+static const alloc *freed_at(const void *p)
+{
+    const char *c = (const char *)p;
+    for (size_t k = 0; k < GONE_KEPT && k < g_ngone; k++) {
+        const alloc *a = &g_gone[(g_ngone - 1 - k) % GONE_KEPT];
+        if (c >= a->base && c < a->base + a->size)
+            return a;
+    }
+    return NULL;
+}
+
 /* The allocation that holds [p, p+n), or NULL. Caller holds g_lock. */
 static alloc *find_alloc(const void *p, size_t n)
 {
@@ -358,8 +402,10 @@ static int is_device_ptr(const void *p)
 }
 
 static void release_alloc(alloc *a);
+static void *copy_caller(void *ret);
 
-static cudaError_t device_alloc(void **out, size_t size, int pitched)
+/* made_by: the return address into the program's cudaMalloc call. */
+static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
 {
     if (!out)
         return set_error(cudaErrorInvalidValue);
@@ -385,6 +431,7 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
     alloc a = { 0 };
     a.size = size;
     a.pitched = pitched;
+    a.made_by = made_by;
 #ifdef EMU_CHECK
     /* Poisoned margins of our own around the bytes asked for. */
     if (margined_block(size, 256, device_margin(size), &a.map, &a.maplen, &a.base) != 0)
@@ -418,6 +465,9 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched)
 #endif
     /* Device memory is uninitialised: poison it (0xFF bytes: NaN as floats). */
     memset(a.base, 0xFF, size);
+#ifdef EMU_RACE
+    unset_new(&a);
+#endif
     pthread_mutex_lock(&g_lock);
     if (g_nallocs == g_capallocs) {
         size_t cap = g_capallocs ? g_capallocs * 2 : 64;
@@ -441,7 +491,11 @@ static void release_alloc(alloc *a)
 {
     pthread_mutex_lock(&g_lock);
     g_allocated -= a->size;
+    remember_freed(a);
     pthread_mutex_unlock(&g_lock);
+#ifdef EMU_RACE
+    unset_forget(a);
+#endif
 #ifdef EMU_CHECK
     free(a->map);
 #elif defined(EMU_RACE)
@@ -451,7 +505,10 @@ static void release_alloc(alloc *a)
 #endif
 }
 
-cudaError_t cudaMalloc(void **devPtr, size_t size) { return device_alloc(devPtr, size, 0); }
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    return device_alloc(devPtr, size, 0, copy_caller(__builtin_return_address(0)));
+}
 
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
 {
@@ -459,7 +516,7 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
         return set_error(cudaErrorInvalidValue);
     /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
     size_t p = round_up(width ? width : 1, 512);
-    cudaError_t e = device_alloc(devPtr, p * height, 1);
+    cudaError_t e = device_alloc(devPtr, p * height, 1, copy_caller(__builtin_return_address(0)));
     if (e == cudaSuccess) {
         *pitch = p;
         pthread_mutex_lock(&g_lock);
@@ -475,6 +532,7 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
 
 cudaError_t cudaFree(void *devPtr)
 {
+    void *caller = copy_caller(__builtin_return_address(0));
     RETURN_IF_STICKY();
     if (!devPtr)
         return cudaSuccess;
@@ -482,6 +540,7 @@ cudaError_t cudaFree(void *devPtr)
     for (size_t i = 0; i < g_nallocs; i++) {
         if (g_allocs[i].base == devPtr) {
             alloc a = g_allocs[i];
+            a.freed_by = caller;
             g_allocs[i] = g_allocs[--g_nallocs];
             pthread_mutex_unlock(&g_lock);
             short_copy_back(&a);
@@ -538,6 +597,8 @@ static const char *check_side(const void *p, size_t n, int want_dev)
                               : "runs past the end of its cudaMalloc allocation";
         if (is_device_ptr(p))
             return "runs past the end of its cudaMalloc allocation";
+        if (freed_at(p))
+            return "was freed"; /* freed_words() says by which cudaFree */
         return "is not device memory (not from cudaMalloc): a host pointer where a device pointer belongs?";
     }
     if (is_device_ptr(p))
@@ -601,6 +662,24 @@ static void copy_sides(int kind, const void *dst, const void *src, int *dd, int 
     pthread_mutex_unlock(&g_lock);
 }
 
+/* why, from check_side(), for the n bytes at p; for a buffer that was
+ * freed, the words that name the cudaFree (and the cudaMalloc), into out. */
+static const char *freed_words(const char *why, const void *p, char *out, size_t n)
+{
+    if (strcmp(why, "was freed") != 0)
+        return why;
+    pthread_mutex_lock(&g_lock);
+    const alloc *g = freed_at(p);
+    alloc a = g ? *g : (alloc){ 0 };
+    pthread_mutex_unlock(&g_lock);
+    char freed[512], made[512];
+    caller_line(a.freed_by, freed, sizeof freed);
+    caller_line(a.made_by, made, sizeof made);
+    snprintf(out, n, "points into a %zu-byte %s allocation (made at %s) that the cudaFree at %s freed before: "
+             "a use after cudaFree", a.size, alloc_call(&a), made, freed);
+    return out;
+}
+
 /* Checks a copy of dn bytes to dst and sn bytes from src (a 2D copy's
  * extents differ: each side's rows at its own pitch). caller: the return
  * address into the program, which the refusal's line names. */
@@ -622,9 +701,10 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
     const char *ws = wd ? NULL : check_side(src, sn, sd);
     pthread_mutex_unlock(&g_lock);
     if (wd || ws) {
+        char words[1200];
         diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
              caller_line(caller, at, sizeof at), fn, dst, src, wd ? dn : sn, kind_name(kind),
-             wd ? "destination" : "source", wd ? wd : ws);
+             wd ? "destination" : "source", freed_words(wd ? wd : ws, wd ? dst : src, words, sizeof words));
         return cudaErrorInvalidValue;
     }
     return cudaSuccess;
@@ -643,6 +723,12 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     copy_sides((int)kind, dst, src, &dd, &sd);
     check_copy_1d(caller, dst, src, count, dd, sd);
     track_copy(caller, dst, src, count, dd, sd);
+#ifdef EMU_RACE
+    if (sd)
+        unset_copy_read(caller, "cudaMemcpy", src, count, count, 1);
+    if (dd)
+        unset_stored(dst, count);
+#endif
     if (count)
         memmove(dst, src, count);
     return cudaSuccess;
@@ -657,6 +743,14 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     cudaError_t e = copy_check("cudaMemcpyAsync", dst, count, src, count, (int)kind, caller);
     if (e != cudaSuccess)
         return set_error(e);
+#ifdef EMU_RACE
+    int dd, sd;
+    copy_sides((int)kind, dst, src, &dd, &sd);
+    if (sd)
+        unset_copy_read(caller, "cudaMemcpyAsync", src, count, count, 1);
+    if (dd)
+        unset_stored(dst, count);
+#endif
     if (count)
         memmove(dst, src, count);
     return cudaSuccess;
@@ -685,6 +779,12 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     check_copy_2d(caller, dst, dpitch, src, spitch, width, dd, sd);
     if (dd)
         note_write(dst, dn);
+#ifdef EMU_RACE
+    if (sd)
+        unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);
+    for (size_t r = 0; dd && r < height; r++)
+        unset_stored((char *)dst + r * dpitch, width);
+#endif
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     return cudaSuccess;
@@ -692,6 +792,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
+    void *caller = copy_caller(__builtin_return_address(0));
     RETURN_IF_STICKY();
     if (count == 0)
         return cudaSuccess;
@@ -699,11 +800,16 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
     const char *why = check_side(devPtr, count, 1);
     pthread_mutex_unlock(&g_lock);
     if (why) {
-        diag("gpulab-emu: invalid-memset -: cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",
-             devPtr, value, count, why);
+        char at[512], words[1200];
+        diag("gpulab-emu: invalid-memset %s: cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), devPtr, value, count,
+             freed_words(why, devPtr, words, sizeof words));
         return set_error(cudaErrorInvalidValue);
     }
     note_write(devPtr, count);
+#ifdef EMU_RACE
+    unset_stored(devPtr, count);
+#endif
     memset(devPtr, value, count);
     return cudaSuccess;
 }
@@ -747,6 +853,9 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
         return set_error(cudaErrorInvalidValue);
     }
     memmove(dst, (const char *)symbol + offset, count);
+#ifdef EMU_RACE
+    unset_stored(dst, count); /* into a device buffer (DeviceToDevice): stored */
+#endif
     return cudaSuccess;
 }
 
@@ -2017,6 +2126,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
 #ifdef EMU_RACE
     race_launch_begin();
     tiles_launch_begin();
+    unset_launch_begin();
 #endif
     pthread_mutex_lock(&g_pool_lock);
     g_launch = &L;
@@ -2071,4 +2181,5 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
 #ifdef EMU_RACE
 #include "race.inc"
 #include "tiles.inc"
+#include "unset.inc"
 #endif

@@ -13,7 +13,7 @@
 #define SAN_MAX_FINDINGS 8
 
 typedef struct {
-    char kind[24];      /* "out-of-bounds", "race", "barrier", "misaligned", "uninitialised" */
+    char kind[24];      /* "out-of-bounds", "race", "barrier", "misaligned", "uninitialised", "use-after-free" */
     char file[256];
     int line, line2;    /* line2: the other side of a race, else 0 */
     char *message;      /* plain language */

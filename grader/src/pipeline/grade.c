@@ -551,9 +551,82 @@ static const backend *checkers_backend(const backend *b, const grade_options *op
     return emu;
 }
 
-/* The sanitizer stage, on the datasets choose_checked() picks. A dataset
- * that ended in a fault with no output to compare gets a fault map instead
- * of an error map: which threads made invalid accesses. */
+/* A dataset that passed but whose checkers found something matched by
+ * luck: `unsafe`, no points. */
+static void unsafe_if_found(submission_result *s, dataset_result *d)
+{
+    if (d->status != ST_PASS || d->sanitizer->nfindings == 0)
+        return;
+    d->status = ST_UNSAFE;
+    s->score -= d->points;
+    d->points = 0;
+    free(d->message);
+    d->message = xasprintf("the output matched, but only by luck: %s", d->sanitizer->findings[0].message);
+}
+
+/* The most input a dataset may have for the bounds check on every dataset
+ * of a file whose full checks found nothing: its instrumented run costs 4
+ * to 5 times the default build's (every load and store a call), and a
+ * check with the checkers may cost at most 1.5 times one without
+ * (docs/performance.md). Set by the input's size, never by a time
+ * measured, so that a file's verdict does not depend on the machine's
+ * load. A file the full checks found something in (it reads outside an
+ * array, or memory nothing stored, on some dataset) has its larger
+ * datasets checked too: the cost falls on the files that have the
+ * mistake, where a larger dataset may pass by luck (a sum into memory
+ * nothing zeroed that a GPU happened to hold 0 in). */
+#define BOUNDS_SERIES_INPUT_BYTES_MAX (1 << 20)
+
+/* Every dataset that passed but chosen's nchosen whose input is more than
+ * above_bytes and at most up_to_bytes, under the emulator's bounds check
+ * and its check of memory nothing stored (sanitize_series): a read past an
+ * array's end that only some shapes make is never a pass. Only a finding
+ * is kept (as the dataset's checkers' result): the full checks' datasets
+ * stay the ones the report and the requirements read. */
+static void check_every_pass(const lab_manifest *m, const int *index, double timeout_s, const grade_options *opt,
+                             const sanitize_builds *builds, const int *chosen, int nchosen, double above_bytes,
+                             double up_to_bytes, submission_result *s)
+{
+    int n = 0;
+    int *which = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
+    char **dirs = xcalloc((size_t)s->ndatasets + 1, sizeof *dirs);
+    for (int i = 0; i < s->ndatasets; i++) {
+        int taken = 0;
+        for (int k = 0; k < nchosen; k++)
+            taken |= chosen[k] == i;
+        if (s->datasets[i].status != ST_PASS || taken)
+            continue;
+        char *dir = resolve_dataset_dir(m, index[i], opt->datasets_root);
+        double bytes = dataset_input_bytes(dir);
+        if (bytes <= above_bytes || bytes > up_to_bytes) {
+            free(dir);
+            continue;
+        }
+        which[n] = i;
+        dirs[n++] = dir;
+    }
+    sanitize_result *found = xcalloc((size_t)n + 1, sizeof *found);
+    sanitize_series(builds, (const char *const *)dirs, n, timeout_s, s->file, found);
+    for (int k = 0; k < n; k++) {
+        dataset_result *d = &s->datasets[which[k]];
+        if (found[k].nfindings > 0) {
+            d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+            *d->sanitizer = found[k];
+            unsafe_if_found(s, d);
+        } else {
+            sanitize_result_free(&found[k]);
+        }
+        free(dirs[k]);
+    }
+    free(found);
+    free(dirs);
+    free(which);
+}
+
+/* The sanitizer stage, on the datasets choose_checked() picks, then the
+ * bounds check on every other dataset that passed (check_every_pass). A
+ * dataset that ended in a fault with no output to compare gets a fault map
+ * instead of an error map: which threads made invalid accesses. */
 static void sanitize_stage(const lab_manifest *m, const backend *b, const char *workdir, const int *index,
                            double timeout_s, const grade_options *opt, sanitize_prebuild *pre,
                            submission_result *s)
@@ -604,6 +677,11 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             pending[j] = sanitize_start(checker, &builds, dir, dj->name, timeout_s, want);
             free(dir);
         }
+        /* while the first full checks run (children of the grader), the
+         * series of every other dataset that passed: on a GPU machine's
+         * cores it costs next to no time more */
+        if (k == 0 && checker->kind == BACKEND_EMU)
+            check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, -1, BOUNDS_SERIES_INPUT_BYTES_MAX, s);
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
         sanitize_collect(pending[k], s->file, d->sanitizer);
         pending[k] = NULL;
@@ -625,15 +703,13 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 sanitize_draw_race_map(d->sanitizer, race_map);
             free(race_map);
         }
-        if (d->status == ST_PASS && d->sanitizer->nfindings > 0) {
-            d->status = ST_UNSAFE;
-            s->score -= d->points;
-            d->points = 0;
-            free(d->message);
-            d->message = xasprintf("the output matched, but only by luck: %s",
-                                   d->sanitizer->findings[0].message);
-        }
+        unsafe_if_found(s, d);
     }
+    int found = 0;
+    for (int k = 0; k < nchosen; k++)
+        found |= s->datasets[chosen[k]].sanitizer->nfindings > 0;
+    if (found && checker->kind == BACKEND_EMU)
+        check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, BOUNDS_SERIES_INPUT_BYTES_MAX, 1e300, s);
     sanitize_builds_free(&builds, opt->keep);
     free(emu.compiler);
 }

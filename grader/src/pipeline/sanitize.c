@@ -345,6 +345,118 @@ static const char early_return_advice[] =
     "a return before a barrier (say, for threads past the edge of the output) breaks the block: keep every "
     "thread through the barriers and test the bounds only around the loads and the final store";
 
+/* "FILE:LINE" after `word` in s: the file (len bytes) and the line, 0
+ * when absent. */
+static int location_after(const char *s, const char *word, char *file, size_t len)
+{
+    const char *p = strstr(s, word);
+    if (!p)
+        return 0;
+    p += strlen(word);
+    size_t n = strcspn(p, " ),");
+    const char *colon = NULL;
+    for (const char *c = p; c < p + n; c++)
+        if (*c == ':')
+            colon = c;
+    if (!colon)
+        return 0;
+    snprintf(file, len, "%.*s", (int)(colon - p), p);
+    return atoi(colon + 1);
+}
+
+/* The buffer a cudaMalloc line allocates, as the student named it (`&d_P`
+ * in `cudaMalloc((void **)&d_P, bytes)`), into name; "" when the line is
+ * not the student's or shows no such name. */
+static void malloc_name(const char *student, const char *file, int line, char *name, size_t len)
+{
+    name[0] = '\0';
+    if (!student || !file[0] || line <= 0 || strcmp(path_base(file), path_base(student)) != 0)
+        return;
+    char *q = sanitize_quote(student, line);
+    const char *call = strstr(q, "cudaMalloc");
+    const char *amp = call ? strchr(call, '&') : NULL;
+    if (amp) {
+        size_t n = 0;
+        while (source_is_identifier_char(amp[1 + n]))
+            n++;
+        if (n)
+            snprintf(name, len, "%.*s", (int)n, amp + 1);
+    }
+    free(q);
+}
+
+/* "d_P (the buffer of the cudaMalloc at line 45 (`...`))", or without a
+ * name "the buffer of the cudaMalloc at ...", for a sentence (malloc'd). */
+static char *buffer_words(const char *student, const char *msg)
+{
+    char file[256] = "", name[64];
+    int line = location_after(msg, "(made at ", file, sizeof file);
+    if (line <= 0)
+        return xstrdup("a device buffer");
+    malloc_name(student, file, line, name, sizeof name);
+    char *q = sanitize_quote_at(student, file, line);
+    char *w = name[0] ? xasprintf("%s (the buffer of the cudaMalloc at %s)", name, q)
+                      : xasprintf("the buffer of the cudaMalloc at %s", q);
+    free(q);
+    return w;
+}
+
+/* The line of an emulator's line, quoted: a kernel's is the student's
+ * (the checkers compile a copy of the file under the lab's name), a host
+ * call's only when it is in the student's file. */
+static char *diag_quote(const char *student, const emu_diag *d)
+{
+    return d->kernel[0] && student ? sanitize_quote(student, d->line) : sanitize_quote_at(student, d->file, d->line);
+}
+
+static const char unset_advice[] =
+    "cudaMalloc does not zero memory, so on a GPU it holds whatever was there (often 0, so the output can "
+    "match by luck) and on the emulator NaN: store every element before anything reads it (a copy in, a "
+    "cudaMemset to 0, or a first `=` before any `+=`)";
+
+/* The emulator's "unset" line (unset.inc): a kernel's read, or a copy, of
+ * device memory nothing stored. */
+static void add_unset(sanitize_result *r, const char *student, const emu_diag *d)
+{
+    char made_file[256] = "";
+    int made = location_after(d->message, "(made at ", made_file, sizeof made_file);
+    char *buffer = buffer_words(student, d->message);
+    char *q = diag_quote(student, d);
+    char *msg;
+    if (d->kernel[0])
+        msg = xasprintf("%s is read at %s in %s before anything stored it: %s", buffer, q, d->kernel, unset_advice);
+    else
+        msg = xasprintf("the %.*s at %s copies bytes of %s that nothing stored: %s", (int)strcspn(d->message, " "),
+                        d->message, q, buffer, unset_advice);
+    add(r, "uninitialised", d->file, d->line, made > 0 ? made : 0, msg);
+    free(q);
+    free(buffer);
+}
+
+/* A copy or a kernel given a buffer after its cudaFree (the emulator names
+ * the cudaFree: "freed by the cudaFree at FILE:LINE", "that the cudaFree
+ * at FILE:LINE freed"): the finding names both lines. Returns 0 when msg
+ * names no cudaFree. */
+static int add_use_after_free(sanitize_result *r, const char *student, const emu_diag *d, const char *what)
+{
+    char ffile[256] = "";
+    int freed = location_after(d->message, "the cudaFree at ", ffile, sizeof ffile);
+    if (freed <= 0 || !strstr(d->message, "use after cudaFree"))
+        return 0;
+    char *buffer = buffer_words(student, d->message);
+    char *q = diag_quote(student, d), *qf = sanitize_quote_at(student, ffile, freed);
+    char *in = d->kernel[0] ? xasprintf(" in %s", d->kernel) : xstrdup("");
+    add(r, "use-after-free", d->file, d->line, freed,
+        xasprintf("the %s at %s%s uses %s after the cudaFree at %s freed it: a use after cudaFree; free a buffer "
+                  "only once nothing reads or writes it any more (after the copy back)",
+                  what, q, in, buffer, qf));
+    free(in);
+    free(q);
+    free(qf);
+    free(buffer);
+    return 1;
+}
+
 void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
 {
     if (student)
@@ -405,6 +517,16 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
+            } else if (strcmp(category, "unset") == 0 && ln > 0) {
+                add_unset(r, student, &d);
+            } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
+                       ln > 0 && add_use_after_free(r, student, &d, strstr(line, "cudaMemcpy2D") ? "cudaMemcpy2D"
+                                                                  : strstr(line, "cudaMemset") ? "cudaMemset"
+                                                                                                : "cudaMemcpy")) {
+                /* named with its cudaFree */
+            } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0 &&
+                       add_use_after_free(r, student, &d, "access")) {
+                /* named with its cudaFree */
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
                        ln > 0 && student && strcmp(path_base(file), path_base(student)) == 0) {
                 /* a copy the submission asked for that runs outside an
@@ -1184,5 +1306,68 @@ void sanitize_collect(sanitize_pending *p, const char *student_file, sanitize_re
     free(p->dataset_dir);
     free(p->dataset);
     free(p);
+}
+
+/* ---- every dataset: the bounds check and unset memory, in series ---------------------
+ *
+ * The full checks (races, counts, tile snapshots) run on the few datasets
+ * grade.c chooses; a mistake in bounds can show on one shape alone (an M
+ * load tested against the wrong size reads past M only where k < l), so
+ * the checked build also runs every other dataset, one process for all of
+ * them, as the graded series does (run_series: the same arguments and
+ * folders), with GPULAB_EMU_CHECKS=bounds: bounds and device memory
+ * nothing stored on every access, no race shadow (docs/emulator.md). A
+ * dataset that ends the process (an invalid access is a fault: the CUDA
+ * error is sticky) has its findings from what it printed; the next series
+ * starts after it. A series that runs out of time leaves the datasets it
+ * did not finish unchecked. */
+int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, int n, double timeout_s,
+                    const char *student_file, sanitize_result *results)
+{
+    memset(results, 0, (size_t)n * sizeof *results);
+    const char *folder = sb->folder[EMU_CHECKED];
+    if (n == 0 || !folder || sb->problem[EMU_CHECKED])
+        return 0;
+    char *program = build_program_path(folder);
+    run_result *runs = xcalloc((size_t)n, sizeof *runs);
+    int checked = 0;
+    for (int start = 0, series = 1; start < n; series++) {
+        int np = n - start;
+        char *series_dir = xasprintf("%s/series-%d", folder, series);
+        char *log = run_log_in(series_dir);
+        char *log_env = xasprintf("GPULAB_EMU_LOG=%s", log);
+        const char *env[] = { log_env, "GPULAB_EMU_CHECKS=bounds", NULL };
+        run_request q = { timeout_s * np, env, 0, student_file };
+        int timed_out = run_series(program, dataset_dirs + start, np, series_dir, &q, runs);
+        int next = n;
+        for (int j = 0; j < np; j++) {
+            sanitize_result *r = &results[start + j];
+            if (runs[j].proc.started) {
+                r->ran = 1;
+                sanitize_parse_emu(runs[j].proc.err_text, student_file, r);
+                checked++;
+            } else {
+                /* the dataset that ended the process: what it printed
+                 * (its fault) is its finding; a timeout, none */
+                if (!timed_out && runs[j].proc.err_text) {
+                    r->ran = 1;
+                    sanitize_parse_emu(runs[j].proc.err_text, student_file, r);
+                    checked++;
+                }
+                next = timed_out ? n : start + j + 1;
+                break;
+            }
+        }
+        for (int j = 0; j < np; j++)
+            run_result_free(&runs[j]);
+        memset(runs, 0, (size_t)n * sizeof *runs);
+        free(series_dir);
+        free(log);
+        free(log_env);
+        start = next;
+    }
+    free(runs);
+    free(program);
+    return checked;
 }
 

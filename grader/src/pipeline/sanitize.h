@@ -128,6 +128,15 @@ void sanitize_read_emu_faults(const char *path, sanitize_result *r);
  * file cannot be written. */
 int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path);
 
+/* The emulator's checked build (sb's) on each of n datasets, in series,
+ * its bounds check and its check of device memory nothing stored alone
+ * (GPULAB_EMU_CHECKS=bounds: a fraction of the full run's cost), each
+ * dataset's findings into results[i] (ran set where it was checked); at
+ * most timeout_s a dataset. Returns how many were checked: none without
+ * the emulator's checked build. */
+int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, int n, double timeout_s,
+                    const char *student_file, sanitize_result *results);
+
 /* Reads the emulator's "gpulab-emu:" diagnostic lines (docs/emulator.md). */
 void sanitize_parse_emu(const char *text, const char *student_file, sanitize_result *r);
 
