@@ -61,6 +61,7 @@ package_name() {
         apt:cjson) echo libcjson-dev ;;
         apt:png) echo libpng-dev ;;
         apt:pytest) echo python3-pytest ;;
+        apt:xdist) echo python3-pytest-xdist ;;
         apt:chromium) echo chromium ;;
         apt:slurm) echo slurm-wlm munge ;;
         dnf:cc) echo gcc ;;
@@ -69,6 +70,7 @@ package_name() {
         dnf:cjson) echo cjson-devel ;;
         dnf:png) echo libpng-devel ;;
         dnf:pytest) echo python3-pytest ;;
+        dnf:xdist) echo python3-pytest-xdist ;;
         dnf:chromium) echo chromium ;;
         dnf:slurm) echo slurm slurm-slurmctld slurm-slurmd munge ;;
         brew:cc) echo "" ;;          # Xcode's command-line tools, not a formula
@@ -77,6 +79,7 @@ package_name() {
         brew:cjson) echo cjson ;;
         brew:png) echo libpng ;;
         brew:pytest) echo "" ;;      # no formula: the private venv is used
+        brew:xdist) echo "" ;;
         brew:chromium) echo "" ;;    # a cask, not a formula: not installed here
         brew:slurm) echo "" ;;       # no one-node cluster on macOS: test_slurm.py skips
         *) echo "" ;;
@@ -95,6 +98,10 @@ install_command() {
 }
 
 APT_UPDATED=
+# Another apt-get (a second `make` beside this one, the system's own updates)
+# holds dpkg's lock for a while: wait for it, up to five minutes, instead of
+# failing at once.
+APT_WAIT="-o DPkg::Lock::Timeout=300"
 # Install packages, quietly unless it fails; returns the package manager's status.
 install_packages() {
     local pm=$1 prefix=$2; shift 2
@@ -107,10 +114,10 @@ install_packages() {
     case $pm in
         apt)
             if [ -z "$APT_UPDATED" ]; then
-                $prefix env DEBIAN_FRONTEND=noninteractive apt-get update -q >"$log" 2>&1 || rc=$?
+                $prefix env DEBIAN_FRONTEND=noninteractive apt-get $APT_WAIT update -q >"$log" 2>&1 || rc=$?
                 APT_UPDATED=1
             fi
-            [ $rc -eq 0 ] && { $prefix env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+            [ $rc -eq 0 ] && { $prefix env DEBIAN_FRONTEND=noninteractive apt-get $APT_WAIT install -y -q \
                 --no-install-recommends "$@" >>"$log" 2>&1 || rc=$?; }
             ;;
         dnf) $prefix dnf install -y -q "$@" >"$log" 2>&1 || rc=$? ;;
@@ -191,6 +198,28 @@ deps_build() {
 
 # ---- test --------------------------------------------------------------------
 has_pytest() { "$1" -c 'import pytest' >/dev/null 2>&1; }
+has_xdist() { "$1" -c 'import xdist' >/dev/null 2>&1; }
+
+# pytest-xdist, so that `make test` uses every core (the Makefile runs the
+# suite without it too, one test at a time): the distribution's package for
+# the system's python, pip for the kit's own venv. Optional; never fails.
+ensure_xdist() {
+    local py=$1
+    has_xdist "$py" && return 0
+    [ "${GPULAB_NO_INSTALL:-}" = 1 ] && return 0
+    if [ "$py" = "$PWD/$VENV/bin/python" ] || [ "$py" = "$VENV/bin/python" ]; then
+        "$py" -m pip install -q pytest-xdist >&2 || say "pytest-xdist did not install: the tests will run one at a time"
+        return 0
+    fi
+    local pm prefix p
+    pm=$(package_manager)
+    p=$(package_name "$pm" xdist)
+    if [ -n "$p" ] && prefix=$(as_root_prefix); then
+        install_packages "$pm" "$prefix" "$p" 2>/dev/null || true
+    fi
+    has_xdist "$py" || say "no pytest-xdist for $py: the tests will run one at a time"
+    return 0
+}
 
 # A private virtual environment in the kit's build folder (ignored by git).
 VENV=build/test-venv
@@ -249,7 +278,9 @@ deps_test() {
     # A python that already has pytest: $py, the system's, or the kit's venv.
     local candidate
     for candidate in "$py" /usr/bin/python3 "$VENV/bin/python"; do
-        if [ -x "$(command -v "$candidate")" ] && has_pytest "$candidate"; then command -v "$candidate"; return 0; fi
+        if [ -x "$(command -v "$candidate")" ] && has_pytest "$candidate"; then
+            ensure_xdist "$(command -v "$candidate")"; command -v "$candidate"; return 0
+        fi
     done
 
     # The distribution's pytest, where there is one. It belongs to the system's
@@ -259,10 +290,13 @@ deps_test() {
     if [ $can_install = 1 ] && [ -n "$p" ]; then
         install_packages "$pm" "$prefix" "$p" || say "the distribution's pytest did not install; trying a virtual environment"
         for candidate in "$py" /usr/bin/python3; do
-            if has_pytest "$candidate"; then command -v "$candidate"; return 0; fi
+            if has_pytest "$candidate"; then
+                ensure_xdist "$(command -v "$candidate")"; command -v "$candidate"; return 0
+            fi
         done
     fi
-    if venv_python "$py"; then return 0; fi
+    local venv
+    if venv=$(venv_python "$py"); then ensure_xdist "$venv"; echo "$venv"; return 0; fi
     echo "make test: pytest is missing and could not be installed: run '$(install_command "$pm" "${p:-python3-pytest}")' or '$py -m pip install pytest', then make test again" >&2
     return 1
 }

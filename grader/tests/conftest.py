@@ -20,6 +20,8 @@ import kit  # noqa: E402
 def pytest_configure(config):
     config.addinivalue_line("markers", "gpu: needs a usable NVIDIA GPU; skipped with a reason otherwise")
     config.addinivalue_line("markers", "gpu_exclusive: on the GPU, needs the GPU to itself (run these serially)")
+    config.addinivalue_line("markers", "slow: a test file of minutes on 2 cores (a class graded, every mutant, "
+                                       "the attack batch); `make check` leaves these out, `make test` runs them")
 
 
 # GPU tests that hold only when no other process uses the GPU at the same
@@ -33,8 +35,18 @@ GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "second-bat
                  "test_infinite_loop_times_out", "test_attacks.py")
 
 
+# The test files that grade classes, every mutant or the attack batch: each
+# takes minutes on a 2-core machine. `make check` (the edit loop) runs the
+# rest; `make test` and CI run everything.
+SLOW_FILES = ("test_attacks.py", "test_batch.py", "test_class.py", "test_exports.py", "test_html.py",
+              "test_mistakes.py", "test_slurm.py", "test_stretch.py", "test_wb_kit_mirror.py", "test_docs.py",
+              "test_bench.py", "test_tiles.py", "test_counts.py")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
         if "[gpu" in item.nodeid and any(k in item.nodeid for k in GPU_EXCLUSIVE):
             item.add_marker(pytest.mark.gpu_exclusive)
     problem = kit.gpu_problem()

@@ -42,12 +42,12 @@ rc=0 rc2=0
 : > "$OUT/pytest.log"
 : > "$OUT/pytest-exclusive.log"
 if [ "${PART:-all}" != exclusive ]; then
-    python3 -m pytest grader/tests -q -rs "${workers[@]}" -p no:cacheprovider -m "$select" \
+    python3 -m pytest grader/tests -q -rfEs "${workers[@]}" -p no:cacheprovider -m "$select" \
         > "$OUT/pytest.log" 2>&1
     rc=$?
 fi
 if [ "${PART:-all}" != shared ]; then
-    python3 -m pytest grader/tests -q -rs -p no:cacheprovider -m gpu_exclusive > "$OUT/pytest-exclusive.log" 2>&1
+    python3 -m pytest grader/tests -q -rfEs -p no:cacheprovider -m gpu_exclusive > "$OUT/pytest-exclusive.log" 2>&1
     rc2=$?
 fi
 grep -E "^(FAILED|ERROR)" "$OUT/pytest.log" "$OUT/pytest-exclusive.log" | head -40

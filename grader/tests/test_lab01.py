@@ -201,3 +201,36 @@ def test_a_grid_too_large_even_for_the_emulator_is_named_in_the_timeout(tmp_path
     p = kit.gpulab("check", LAB, huge, "--backend", "emu", "--no-sanitize", "--dataset", "width-0257",
                    "--timeout", "3")
     assert "runtime.c" not in p.stdout and "emu_" not in p.stdout, p.stdout
+
+
+def test_the_emulators_limit_counts_work_not_the_clock(tmp_path):
+    """A run on the emulator is limited by the processor time it uses, not
+    by the clock: a correct program that works two processor-seconds on the
+    host gets its point under a 3 s limit while a busy loop shares its one
+    processor (half of it: 4 s or more on the clock, past the old wall-clock
+    limit), and a program that only sleeps is still stopped (it waits, it
+    does not work)."""
+    import os
+    import subprocess
+    import sys
+    hog = subprocess.Popen([sys.executable, "-c",
+                            "import os; os.sched_setaffinity(0, {0})\nwhile True: pass"])
+    mine = os.sched_getaffinity(0)
+    try:
+        os.sched_setaffinity(0, {0})  # the check and all it starts share processor 0 with the hog
+        rc, rep = kit.check_json(LAB, PROGRAMS / "busy_host.cu", "emu", "--dataset", "width-0016",
+                                 "--timeout", "3")
+    finally:
+        os.sched_setaffinity(0, mine)
+        hog.kill()
+        hog.wait()
+    d = rep["datasets"][0]
+    assert d["status"] == "pass", d
+
+    sleeper = tmp_path / "basic_matmul.cu"
+    sleeper.write_text((PROGRAMS / "busy_host.cu").read_text()
+                       .replace("#include <time.h>", "#include <unistd.h>")
+                       .replace("clock_t until = clock() + 2 * CLOCKS_PER_SEC;", "sleep(600);")
+                       .replace("while (clock() < until)\n            ;", ""))
+    rc, rep = kit.check_json(LAB, sleeper, "emu", "--dataset", "width-0016", "--timeout", "2", expect_rc=1)
+    assert rep["datasets"][0]["status"] == "timeout", rep["datasets"][0]

@@ -200,12 +200,14 @@ static void drain(capture *c, size_t cap)
 
 typedef struct {
     pid_t pid, ppid;
+    unsigned long long ticks; /* processor time, its own and its waited-for children's */
 } proc_entry;
 
-/* The parent of /proc/PID: 0, or -1 when it has gone. The command name in
- * parentheses is the program's to choose, spaces and ')' included: the
- * fields that follow start after its last ')'. */
-static int parent_of(const char *pid_name, pid_t *ppid)
+/* The parent and the processor time of /proc/PID: 0, or -1 when it has
+ * gone. The command name in parentheses is the program's to choose, spaces
+ * and ')' included: the fields that follow start after its last ')'
+ * (proc(5): state, ppid, ... utime is the 14th field, cstime the 17th). */
+static int stat_of(const char *pid_name, pid_t *ppid, unsigned long long *ticks)
 {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%s/stat", pid_name);
@@ -220,14 +222,22 @@ static int parent_of(const char *pid_name, pid_t *ppid)
     const char *close_paren = strrchr(buf, ')');
     char state;
     int parent;
+    unsigned long long utime = 0, stime = 0;
+    long long cutime = 0, cstime = 0;
     if (!close_paren || sscanf(close_paren + 1, " %c %d", &state, &parent) != 2)
         return -1;
+    /* fields 5 to 13 skipped, then utime stime cutime cstime */
+    if (sscanf(close_paren + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld",
+               &utime, &stime, &cutime, &cstime) != 4)
+        utime = stime = 0, cutime = cstime = 0;
     *ppid = (pid_t)parent;
+    *ticks = utime + stime + (unsigned long long)(cutime > 0 ? cutime : 0) +
+             (unsigned long long)(cstime > 0 ? cstime : 0);
     return 0;
 }
 
-/* Every process of the machine with its parent, or NULL when /proc cannot
- * be read. */
+/* Every process of the machine with its parent and processor time, or NULL
+ * when /proc cannot be read. */
 static proc_entry *list_processes(size_t *n)
 {
     DIR *d = opendir("/proc");
@@ -241,7 +251,8 @@ static proc_entry *list_processes(size_t *n)
         if (e->d_name[0] < '1' || e->d_name[0] > '9' || strspn(e->d_name, "0123456789") != strlen(e->d_name))
             continue;
         pid_t ppid;
-        if (parent_of(e->d_name, &ppid) != 0)
+        unsigned long long ticks;
+        if (stat_of(e->d_name, &ppid, &ticks) != 0)
             continue;
         if (*n == cap) {
             cap = cap ? 2 * cap : 512;
@@ -249,6 +260,7 @@ static proc_entry *list_processes(size_t *n)
         }
         list[*n].pid = (pid_t)atol(e->d_name);
         list[*n].ppid = ppid;
+        list[*n].ticks = ticks;
         (*n)++;
     }
     closedir(d);
@@ -303,7 +315,7 @@ static size_t mark_strays(const proc_entry *all, size_t n, const pid_set *keep, 
     for (int grew = 1; grew;) {
         grew = 0;
         for (size_t i = 0; i < n; i++) {
-            proc_entry key = { all[i].ppid, 0 };
+            proc_entry key = { all[i].ppid, 0, 0 };
             const proc_entry *parent = mark[i] ? NULL : bsearch(&key, all, n, sizeof *all, by_pid);
             if (parent && mark[parent - all]) {
                 mark[i] = 1;
@@ -479,6 +491,103 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
 #endif
 }
 
+/* Whether a thread of process pid is running or waiting for a processor
+ * (state R in /proc/PID/task/TID/stat), not asleep on something. */
+static int has_runnable_thread(pid_t pid)
+{
+    char dir_path[64];
+    snprintf(dir_path, sizeof dir_path, "/proc/%d/task", (int)pid);
+    DIR *d = opendir(dir_path);
+    if (!d)
+        return 0;
+    int runnable = 0;
+    struct dirent *e;
+    while (!runnable && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        char path[384], buf[512];
+        snprintf(path, sizeof path, "%s/%s/stat", dir_path, e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (n <= 0)
+            continue;
+        buf[n] = '\0';
+        const char *close_paren = strrchr(buf, ')');
+        char state;
+        runnable = close_paren && sscanf(close_paren + 1, " %c", &state) == 1 && state == 'R';
+    }
+    closedir(d);
+    return runnable;
+}
+
+/* The processor seconds a run has used so far: every process descended from
+ * this one through a child not in keep (the run and whatever it left, as
+ * kill_strays sees them), each with its threads and the children it has
+ * waited for; -1 when /proc cannot be read. *runnable: whether one of their
+ * threads is running or waiting for a processor now. */
+static double run_cpu_s(const pid_set *keep, int *runnable)
+{
+    size_t n, direct;
+    proc_entry *all = list_processes(&n);
+    *runnable = 0;
+    if (!all)
+        return -1;
+    qsort(all, n, sizeof *all, by_pid);
+    char *mark = xcalloc(n + 1, 1);
+    mark_strays(all, n, keep, mark, &direct);
+    unsigned long long ticks = 0;
+    for (size_t i = 0; i < n; i++)
+        if (mark[i]) {
+            ticks += all[i].ticks;
+            if (!*runnable)
+                *runnable = has_runnable_thread(all[i].pid);
+        }
+    free(mark);
+    free(all);
+    long hz = sysconf(_SC_CLK_TCK);
+    return (double)ticks / (double)(hz > 0 ? hz : 100);
+}
+
+/* A run whose limit is its work (proc_spec's cpu_limit_s): when it is out
+ * of time. Its processor time is looked at four times a second. Past the
+ * wall-clock limit, a run that used less than IDLE_SHARE of a processor
+ * since the last look and has no thread running or waiting for a processor
+ * is waiting on something (a sleep, a read that never returns), not
+ * working, and is out of time then; one still working goes on until its
+ * processor time is spent, or until WALL_BACKSTOP times the wall-clock
+ * limit on a machine too busy to give it even a little. */
+#define CPU_LOOK_S 0.25
+#define IDLE_SHARE 0.05
+#define WALL_BACKSTOP 10.0
+typedef struct {
+    double next_look, last_wall, last_cpu;
+    double base;            /* the processor time at the limit's start, -1 until then */
+} cpu_watch;
+
+static int out_of_work_time(const proc_spec *spec, const pid_set *keep, cpu_watch *c, double now, double limit_start)
+{
+    if (now < c->next_look)
+        return 0;
+    int runnable;
+    double cpu = run_cpu_s(keep, &runnable);
+    if (cpu < 0) /* no /proc: the wall clock alone */
+        return now >= limit_start + spec->timeout_s;
+    if (c->base < 0) /* the first look: the start-up's time is not the limit's */
+        c->base = cpu;
+    double rate = now > c->last_wall ? (cpu - c->last_cpu) / (now - c->last_wall) : 1;
+    c->next_look = now + CPU_LOOK_S;
+    c->last_wall = now;
+    c->last_cpu = cpu;
+    if (cpu - c->base >= spec->cpu_limit_s)
+        return 1;
+    if (now >= limit_start + spec->timeout_s && rate < IDLE_SHARE && !runnable)
+        return 1;
+    return now >= limit_start + WALL_BACKSTOP * spec->timeout_s;
+}
+
 /* The ready pipe: 1 when the program has written its byte, 0 while it has
  * not, -1 when its end closed without one (the program ended or closed the
  * descriptor: it can no longer say it is ready, and start-up goes on). */
@@ -582,6 +691,7 @@ typedef struct {
     int status;         /* the wait status of the child */
     int told;           /* stuck_signal was sent */
     int starting;       /* still in its start-up when it ended */
+    int out_of_work;    /* its work limit was spent: a timeout, however it ends */
 } run_watch;
 
 /* The parent's side of a started run until it has ended and its pipes
@@ -608,6 +718,14 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
     double deadline = t0 + (ready_fd >= 0 ? spec->startup_s : spec->timeout_s), grace_end = 0;
     double tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
     double next_look = t0 + 0.1;
+    /* a limit on work: the clock's deadline only for the start-up; after
+     * it, out_of_work_time decides, and the stuck signal and the kill
+     * follow it as they follow the clock's deadline */
+    const int on_work = spec->cpu_limit_s > 0;
+    cpu_watch work = { 0, t0, 0, -1 };
+    double limit_start = t0;
+    if (on_work && !w->starting)
+        deadline = tell_at = 1e300;
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
         double now = now_s();
         int ready = w->starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
@@ -620,6 +738,19 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
             r->startup_s = now - t0;
             deadline = now + spec->timeout_s;
             tell_at = ask_where_stuck_at(deadline, spec->timeout_s);
+            if (on_work) {
+                limit_start = now;
+                deadline = tell_at = 1e300;
+            }
+        }
+        if (on_work && !w->starting && !reaped && deadline > 1e299 &&
+            out_of_work_time(spec, keep, &work, now, limit_start)) {
+            /* the same moment's grace as the clock gives before its kill;
+             * a run that ends in it (the stuck signal wakes a sleep) is out
+             * of time all the same */
+            w->out_of_work = 1;
+            tell_at = now;
+            deadline = now + (spec->timeout_s / 10 < 0.5 ? spec->timeout_s / 10 : 0.5);
         }
         if (!reaped && !w->told && stuck_signal > 0 && now >= tell_at) {
             /* to the run's group: in the sandbox its first process (pid 1 of
@@ -704,6 +835,8 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
 static void settle_result(proc_result *r, run_watch *w, int status_fd, int stuck_signal)
 {
     int status = w->status;
+    if (w->out_of_work)
+        r->timed_out = 1;
     if (status_fd >= 0) {
         int st;
         if (!r->timed_out && read(status_fd, &st, sizeof st) == (ssize_t)sizeof st)

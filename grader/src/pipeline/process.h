@@ -6,8 +6,8 @@
  * output pipes), a working directory, optional extra
  * environment variables, no core dumps and a cap on the size of files it
  * writes. Its stdout and stderr are captured up to a cap (the rest is read
- * and counted, so the child never blocks on a full pipe). A wall-clock limit
- * kills the whole group; when the child ends, anything it left running is
+ * and counted, so the child never blocks on a full pipe). A time limit, on
+ * the wall clock or on the run's work (cpu_limit_s), kills the whole group; when the child ends, anything it left running is
  * killed too, in its group or not: the calling process is a child
  * subreaper, so a daemon the run started (setsid() and a double fork)
  * becomes its child, and every process descended from the run is killed and
@@ -40,6 +40,16 @@ typedef struct {
                                     when it says it is ready (harness_protocol.h,
                                     HARNESS_READY_FD_ENV); one not ready within
                                     startup_s is stopped (never_ready) */
+    double cpu_limit_s;          /* 0: timeout_s is on the wall clock. Else the limit
+                                    is on the run's work: it is stopped once its
+                                    processes have used cpu_limit_s of processor
+                                    time after its start-up, or, past timeout_s on
+                                    the clock, once it has stopped working (almost
+                                    no processor time and no thread that runs or
+                                    waits for a processor: it waits on something),
+                                    or at 10 x timeout_s on a machine too busy to
+                                    give it any: its verdict does not depend on
+                                    what else the machine runs */
 } proc_spec;
 
 typedef struct {

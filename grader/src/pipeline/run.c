@@ -137,6 +137,18 @@ static void parse_harness_lines(run_result *r)
     }
 }
 
+/* The emulator's program (the one that says where it is stuck) is limited
+ * by its work, not by the clock (process.h, cpu_limit_s): the work of
+ * WORK_PROCESSORS processors for the lab's time limit. A graded run then
+ * gets the same verdict on a busy machine as on an idle one, and on a
+ * laptop of 2 cores as on a server of 16. A GPU's program keeps the clock:
+ * its work is on the GPU, where processor time does not see it. */
+#define WORK_PROCESSORS 2.0
+static double work_limit(const run_request *q)
+{
+    return q->where_stuck ? WORK_PROCESSORS * q->timeout_s : 0;
+}
+
 void run_program(const char *program, const char *dataset_dir, const char *run_dir, const run_request *q,
                  run_result *r)
 {
@@ -146,7 +158,7 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
     proc_spec spec = { argv, run_dir, q->env_add, q->timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0,
-                       RUN_STARTUP_S };
+                       RUN_STARTUP_S, work_limit(q) };
     proc_run_sandboxed_asking(&spec, q->where_stuck ? SIGUSR1 : 0, &r->proc);
     parse_harness_lines(r);
     run_verdict(r, q);
@@ -196,7 +208,7 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         argv[3 + 2 * i] = names[2 * i + 1];
     }
     proc_spec spec = { argv, series_dir, q->env_add, q->timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES,
-                       0, RUN_STARTUP_S };
+                       0, RUN_STARTUP_S, work_limit(q) };
     proc_result p;
     proc_run_sandboxed_asking(&spec, q->where_stuck ? SIGUSR1 : 0, &p);
     for (int i = 0; i < n; i++) {
