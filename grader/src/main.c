@@ -5,6 +5,7 @@
  *     build.c -> run.c -> compare.c -> report.c, strung together by grade.c.
  */
 #define _GNU_SOURCE
+#include "adjust.h"
 #include "backend.h"
 #include "batch.h"
 #include "bench.h"
@@ -373,6 +374,7 @@ typedef struct {
     const char *lab, *backend, *format, *out, *dataset, *records, *csv, *junit, *seed, *secret, *secret_file;
     const char *seed_file;
     const char *sandbox, *html, *feedback_dir, *timeout, *jobs, *parallel, *checkers, *shard;
+    const char *adjustments, *late_penalty;
     int keep, verbose, no_sanitize, leaderboard;
     option_list regrade;
     const char **words;     /* the lab, then the submissions */
@@ -381,6 +383,7 @@ typedef struct {
     /* what grade_args_check reads from the text above */
     double timeout_s;
     int njobs, nparallel, checkers_kind, fmt, shard_k, shard_n;
+    adjust_options adjust;
 } grade_args;
 
 #define G(field) offsetof(grade_args, field)
@@ -420,6 +423,10 @@ static const option_spec grade_options_table[] = {
     { "--checkers", OPT_VALUE, G(checkers), "emulator|compute-sanitizer", "as for check", 0 },
     { "--keep", OPT_FLAG, G(keep), NULL, "keep the work directories, for debugging", 0 },
     { "--verbose", OPT_FLAG, G(verbose), NULL, "every failing dataset's details", 0 },
+    { "--adjustments", OPT_VALUE, G(adjustments), "FILE",
+      "late days, points and comments for the gradebook, pages and\nGradescope: a CSV id,late_days,points,comment "
+      "(ids as the\nLMS writes them); applied to the exports, never the records", 0 },
+    { "--late-penalty", OPT_VALUE, G(late_penalty), "PCT", "percent of the score taken per late day (default 0)", 0 },
 };
 #undef G
 
@@ -451,6 +458,8 @@ static const struct task_rule {
       "the class page is the whole class's: after the job, gpulab export LAB RECORDS --html FILE" },
     { "--feedback-dir", TASK_NO, "after the job, gpulab export LAB RECORDS --feedback-dir DIR" },
     { "--leaderboard", TASK_NO, "after the job, gpulab export LAB RECORDS --html FILE --leaderboard" },
+    { "--adjustments", TASK_NO, "after the job, gpulab export LAB RECORDS --csv FILE --adjustments FILE" },
+    { "--late-penalty", TASK_NO, "after the job, gpulab export LAB RECORDS --csv FILE --late-penalty PCT" },
     { "--regrade", TASK_NO,
       "remove that record first (gpulab grade LAB DIR --regrade ID on one machine), then submit again" },
 };
@@ -525,6 +534,17 @@ static void one_standard_output(const grade_args *a)
                                         "(--out FILE for the report)", names[first], names[k]));
 }
 
+/* --adjustments and --late-penalty (grade's and export's), checked. */
+static void adjust_args_check(const char *file, const char *percent, adjust_options *o)
+{
+    o->file = file;
+    o->late_penalty = percent ? adjust_parse_percent(percent) : 0;
+    if (o->late_penalty < 0)
+        usage_error("--late-penalty %s: expected a percent of the score per late day, 0 to 100", percent);
+    if (file && !file_exists(file))
+        usage_error("--adjustments %s: no such file", file);
+}
+
 /* grade's options read and checked, each error said with the option. */
 static void grade_args_check(grade_args *a)
 {
@@ -554,6 +574,7 @@ static void grade_args_check(grade_args *a)
             usage_error("%s: no such file or folder", a->inputs[i]);
     if (!a->sandbox)
         a->sandbox = "auto";
+    adjust_args_check(a->adjustments, a->late_penalty, &a->adjust);
 }
 
 /* --records, or the default: gpulab-records/LAB (malloc'd). */
@@ -623,6 +644,7 @@ static void class_report(const grade_args *a, const lab_manifest *m, const backe
             cJSON_AddStringToObject(doc, "sandbox", sandbox_mode());
             cJSON_AddItemReferenceToObject(doc, "submissions", recs);
         } else {
+            adjust_records(recs, &a->adjust);
             doc = export_gradescope(cJSON_GetArrayItem(recs, 0));
         }
         char *printed = cJSON_Print(doc);
@@ -649,6 +671,7 @@ static void class_files(const grade_args *a, const lab_manifest *m, const char *
     if (!(a->csv || a->junit || a->html || a->feedback_dir))
         return;
     cJSON *all = export_load_records(records_dir, m->id);
+    adjust_records(all, &a->adjust);
     int nall = cJSON_GetArraySize(all);
     if (nall != in_batch)
         fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
@@ -665,6 +688,23 @@ static void class_files(const grade_args *a, const lab_manifest *m, const char *
     }
     html_write_reports(all, m->id, m->source, a->html, a->feedback_dir, a->leaderboard);
     cJSON_Delete(all);
+}
+
+/* --format gradescope is one student's upload. Given a class (a folder of
+ * students' folders, or several submissions), it would grade the class as
+ * one submission and leave a phantom record among the class's: refused
+ * before anything is written, the records left as they were. */
+static void refuse_gradescope_class(const grade_args *a, const batch_entry *e, int n)
+{
+    int folders = 0;
+    for (int i = 0; i < n; i++)
+        folders += e[i].student_folder;
+    if (n > 1 && (folders > 0 || a->ninputs > 1))
+        die("--format gradescope makes one submission's results.json, and %s holds %d submissions%s; nothing "
+            "was written. For a class: gpulab grade %s %s --csv FILE (or gpulab export LAB RECORDS)",
+            a->ninputs > 1 ? "the command line" : path_base(a->inputs[0]), n,
+            folders ? xasprintf(" (%d of them students' folders)", folders) : "", a->lab,
+            a->ninputs > 1 ? "..." : path_base(a->inputs[0]));
 }
 
 /* --secret-file's and --seed-file's value: the file's first line (malloc'd);
@@ -714,13 +754,14 @@ static int cmd_grade(int argc, char **argv)
     bo.secret = a.secret;
     char *records_dir = records_folder(&a, &m);
     bo.records_dir = records_dir;
-    remove_regraded_records(&a, records_dir);
     bo.grader_version = GPULAB_VERSION;
     bo.jobs = a.njobs > 0 ? a.njobs : usable_cores();
     bo.progress = isatty(STDERR_FILENO) && !getenv("GPULAB_NO_PROGRESS");
 
     int nentries;
     batch_entry *entries = batch_collect(&m, a.inputs, a.ninputs, &nentries);
+    if (a.fmt == 2)
+        refuse_gradescope_class(&a, entries, nentries);
     if (a.fmt == 2 && a.ninputs == 1 && dir_exists(a.inputs[0]) && nentries != 1) {
         /* Gradescope: the folder is one student's upload. Several .cu files
          * and none named as the lab asks (or none at all) is theirs to fix:
@@ -740,6 +781,7 @@ static int cmd_grade(int argc, char **argv)
         die_no_submissions(&a, &m);
     if (a.fmt == 2 && nentries != 1)
         die("--format gradescope makes one submission's results.json, and there are %d", nentries);
+    remove_regraded_records(&a, records_dir); /* only once nothing more can refuse the run */
     if (a.shard) { /* this task's share of the class: the ids decide (batch_shard_of) */
         int whole = nentries;
         nentries = batch_keep_shard(entries, nentries, a.shard_k, a.shard_n);
@@ -943,7 +985,7 @@ static int cmd_slurm(int argc, char **argv)
 
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
 typedef struct {
-    const char *csv, *junit, *html, *feedback_dir;
+    const char *csv, *junit, *html, *feedback_dir, *adjustments, *late_penalty;
     int summary, leaderboard;
 } export_args;
 
@@ -955,6 +997,9 @@ static const option_spec export_options[] = {
     { "--feedback-dir", OPT_VALUE, offsetof(export_args, feedback_dir), "DIR",
       "one feedback page per student, as for grade", 0 },
     { "--leaderboard", OPT_FLAG, offsetof(export_args, leaderboard), NULL, "as for grade", 0 },
+    { "--adjustments", OPT_VALUE, offsetof(export_args, adjustments), "FILE",
+      "late days, points and comments, as for grade", 0 },
+    { "--late-penalty", OPT_VALUE, offsetof(export_args, late_penalty), "PCT", "as for grade", 0 },
 };
 
 static int cmd_export(int argc, char **argv)
@@ -970,8 +1015,11 @@ static int cmd_export(int argc, char **argv)
     const char *lab = words[0], *dir = words[1], *csv = ea.csv, *junit = ea.junit, *html = ea.html,
                *feedback_dir = ea.feedback_dir;
     int summary = ea.summary;
+    adjust_options adjust;
+    adjust_args_check(ea.adjustments, ea.late_penalty, &adjust);
     char *id = manifest_resolve(lab);
     cJSON *recs = export_load_records(dir, id);
+    adjust_records(recs, &adjust);
     lab_manifest em;
     manifest_load(id, &em);
     char *t = export_csv(recs, em.source);

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 import pytest
 
 import kit
+from schemas import validate
 
 LAB = "02-tiled-matmul"
 SOLUTIONS = kit.ROOT / "solutions" / LAB
@@ -177,7 +178,7 @@ def test_class_page_names_every_student_and_links_to_their_pages(graded):
     named = []
     for row in rows:
         cells = list(row.all("td"))
-        assert len(cells) == 5, f"a student row has {len(cells)} cells: {row.text()!r}"
+        assert len(cells) == 7, f"a student row has {len(cells)} cells: {row.text()!r}"
         links = list(cells[0].all("a"))
         assert len(links) == 1, f"no link to {cells[0].text()}'s page"
         target = page.parent / unquote(links[0].attrs["href"])
@@ -463,3 +464,41 @@ def test_html_outputs_are_safe(tmp_path):
     text = real.read_text()
     for attr in ("src=\"http", "href=\"http", "url("):
         assert attr not in text
+
+
+def test_no_student_facing_output_holds_the_graders_folders(tmp_path):
+    """A class given by its absolute path: the records keep the paths (the
+    grader's own evidence), but the pages, the gradebook's reasons and
+    Gradescope's output show the file's name, never the TA's folders."""
+    problem = kit.emu_problem()
+    if problem:
+        pytest.fail(problem)
+    private = tmp_path / "home" / "ta" / "course"
+    cls = private / "class"
+    for name in ("alice", "carl", "dan"):
+        (cls / name).mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "tiled_matmul.cu")
+    (cls / "carl" / "tiled_matmul.cu").write_text(SOLUTION.read_text().replace("int Row", "int Row = ;", 1))
+    for two in ("a.cu", "b.cu"):  # which one is it?
+        shutil.copy(SOLUTION, cls / "dan" / two)
+    out = tmp_path / "site"
+    out.mkdir()
+    p = kit.gpulab("grade", LAB, cls.resolve(), "--backend", "emu", "--dataset", "width-0032", "--records",
+                   tmp_path / "records", "--csv", out / "book.csv", "--html", out / "class.html",
+                   "--feedback-dir", out / "students", timeout=1200)
+    assert p.returncode == 0, p.stderr
+    carl = json.loads((tmp_path / "records" / "carl.json").read_text())
+    assert str(private) in json.dumps(carl), "the evidence: the compiler named the TA's folders"
+    gs = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, (cls / "carl").resolve(), "--backend", "emu", "--records", tmp_path / "records",
+                   "--format", "gradescope", "--out", gs)
+    assert p.returncode == 0, p.stderr
+    shown = [out / "book.csv", out / "class.html", gs, *sorted((out / "students").iterdir())]
+    assert len(shown) == 6
+    for f in shown:
+        text = f.read_text()
+        assert str(tmp_path) not in text and "/home/ta" not in text, f"{f.name} shows the grader's folders"
+    assert "tiled_matmul.cu:" in json.loads(gs.read_text())["output"]  # the compiler's words stay, by file name
+    rows = {r["id"]: r for r in validate.check_csv((out / "book.csv").read_bytes().decode())}
+    assert "which one is it?" in rows["dan"]["reason"], rows["dan"]
+    assert rows["carl"]["reason"] == "tiled_matmul.cu does not compile", rows["carl"]
