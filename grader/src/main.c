@@ -21,6 +21,7 @@
 #include "package.h"
 #include "report.h"
 #include "sandbox.h"
+#include "similar.h"
 #include "slurm.h"
 #include "tools.h"
 #include "util.h"
@@ -1046,6 +1047,50 @@ static int cmd_export(int argc, char **argv)
     return 0;
 }
 
+/* gpulab similar LAB DIR_OR_FILE... [--format text|json] [--html FILE] [--out FILE] (similar.c) */
+typedef struct {
+    const char *format, *html, *out;
+} similar_args;
+
+static const option_spec similar_options[] = {
+    { "--format", OPT_VALUE, offsetof(similar_args, format), "text|json",
+      "the report: text (the top pairs) or JSON (every pair, highest\nscore first)", 0 },
+    { "--html", OPT_VALUE, offsetof(similar_args, html), "FILE",
+      "a page with the top pairs side by side, their matching regions\nmarked (- for standard output)", 0 },
+    { "--out", OPT_VALUE, offsetof(similar_args, out), "FILE", "the report (- for standard output)", 0 },
+};
+
+static int cmd_similar(int argc, char **argv)
+{
+    similar_args sa;
+    memset(&sa, 0, sizeof sa);
+    const char **words, *lab, **inputs;
+    int ninputs;
+    parse_lab_command(similar_options, COUNT(similar_options), &sa, argc, argv, 0, &words, &lab, &inputs, &ninputs);
+    if (!lab || ninputs == 0)
+        usage_error("expected a lab and %s", "a class: a folder of students' folders or files, or the files");
+    const char *format = sa.format ? sa.format : "text";
+    if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+        usage_error("--format %s: expected text or json", format);
+    if (sa.html && strcmp(sa.html, "-") == 0 && (!sa.out || strcmp(sa.out, "-") == 0))
+        usage_error("%s", "--html -: standard output already has the report; give --out FILE");
+    for (int i = 0; i < ninputs; i++)
+        if (!file_exists(inputs[i]) && !dir_exists(inputs[i]))
+            usage_error("%s: no such file or folder", inputs[i]);
+    char *id = manifest_resolve(lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    int n;
+    batch_entry *entries = batch_collect(&m, inputs, ninputs, &n);
+    similar_job j = { &m, entries, n, strcmp(format, "json") == 0, sa.out, sa.html };
+    int rc = similar_run(&j);
+    batch_entries_free(entries, n);
+    manifest_free(&m);
+    free(id);
+    free(words);
+    return rc;
+}
+
 static int cmd_help(int argc, char **argv);
 
 /* Every command of gpulab, in the order `gpulab help` gives them. The
@@ -1069,6 +1114,10 @@ static const command_spec commands[] = {
       "them, and add\n--partition, --time, ...)", NULL, 0, cmd_slurm },
     { "export", "LAB RECORDS_DIR [options]", "the gradebook, JUnit XML and web pages again, from the records",
       export_options, COUNT(export_options), cmd_export },
+    { "similar", "LAB DIR_OR_FILE... [--format text|json] [--html FILE] [--out FILE]",
+      "pairs of submissions ranked by how alike the students' own code\nis (the skeleton's lines left out; names, "
+      "literals, comments\nand layout do not count): winnowed fingerprints, as MOSS", similar_options,
+      COUNT(similar_options), cmd_similar },
     { "gradescope-package", "LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]",
       "the Gradescope autograder zip for a lab", NULL, 0, cmd_gradescope_package },
     { "datasets", "LAB [--seed S] [--out DIR] [--all]",
