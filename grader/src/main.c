@@ -958,6 +958,14 @@ static int cmd_slurm(int argc, char **argv)
     const char *backend = a.backend ? a.backend : "gpu";
     if (strcmp(backend, "gpu") != 0 && strcmp(backend, "emu") != 0)
         usage_error("slurm: --backend %s: expected gpu or emu", backend);
+    char *partition = NULL;
+    if (!a.backend && slurm_partition_has_gpus(argv + dash + (dash < argc), argc - dash - (dash < argc),
+                                               &partition) == 0) {
+        backend = "emu"; /* a GPU job would only be refused there */
+        fprintf(stderr, "gpulab: slurm: partition %s has no GPUs (sinfo): grading on the emulator; --backend gpu "
+                        "asks for GPUs anyway\n", partition ? partition : "?");
+    }
+    free(partition);
 
     char *id = manifest_resolve(a.lab);
     lab_manifest m;
@@ -1109,8 +1117,8 @@ static const command_spec commands[] = {
       grade_options_table, COUNT(grade_options_table), cmd_grade },
     { "slurm", "LAB DIR_OR_FILE... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]",
       "grade a class on a Slurm cluster: one array job of N tasks,\ntask K running grade --shard K/N into the "
-      "shared --records\nfolder (again: only what has no record is graded); --backend\ngpu (default): "
-      "--gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs a task\n(SBATCH OPTIONS, each as --option=VALUE, override "
+      "shared --records\nfolder (again: only what has no record is graded); --backend\ngpu (default, where sinfo "
+      "shows GPUs in the partition; else emu):\n--gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs a task\n(SBATCH OPTIONS, each as --option=VALUE, override "
       "them, and add\n--partition, --time, ...)", NULL, 0, cmd_slurm },
     { "export", "LAB RECORDS_DIR [options]", "the gradebook, JUnit XML and web pages again, from the records",
       export_options, COUNT(export_options), cmd_export },

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "export.h"
 #include "json.h"
+#include "run.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -186,20 +187,26 @@ char *export_reason(const cJSON *rec, const char *source)
         static const char *const kinds[] = { "timeout", "crash", "cuda_error", "no_output", "unsafe", "wrong",
                                              "grader_error" };
         for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
-            int count = 0, blank = 0;
+            int count = 0, blank = 0, flood = 0;
             const char *mistake = NULL; /* the first mistake the inputs reproduced, if any */
             cJSON_ArrayForEach(d, json_arr(rec, "datasets")) {
                 if (strcmp(json_str(d, "status", ""), kinds[k]) != 0)
                     continue;
                 count++;
                 blank += strstr(json_str(d, "message", ""), "nothing was written") != NULL;
-                const char *m = json_str(cJSON_GetObjectItemCaseSensitive(d, "comparison"), "mistake", "");
-                if (!mistake && *m)
+                /* the capture is full: the program printed at least that much */
+                flood += strlen(json_str(d, "stdout", "")) + strlen(json_str(d, "stderr", "")) >= RUN_CAPTURE_CAP;
+                /* a pattern in one element is no evidence of a mistake: a 1x1 output matches many */
+                const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(d, "comparison");
+                const char *m = json_str(cmp, "mistake", "");
+                if (!mistake && *m && json_num(cmp, "elements") > 1)
                     mistake = m;
             }
             if (count)
                 sb_printf(&sb, "%s%s on %d dataset%s", sb.len ? "; " : "",
                           blank == count ? "nothing written" : kinds[k], count, count == 1 ? "" : "s");
+            if (count && flood == count)
+                sb_printf(&sb, " (an output flood: %d KiB or more printed)", RUN_CAPTURE_CAP / 1024);
             if (count && mistake)
                 sb_printf(&sb, " (%s)", mistake);
         }
