@@ -1067,6 +1067,7 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     if (!had_records && sandbox_uid_mode() && chmod(o->records_dir, 0700) != 0)
         die("cannot close the records folder %s: %s", o->records_dir, strerror(errno));
     sandbox_hide(o->records_dir);
+    sandbox_check_hidden(); /* everything is hidden by now: what is open, said at once */
     char *grader_sha = self_sha();
     /* The manifest decides points, tolerance and time limits: a record made
      * under another version of it is not reused. */
