@@ -33,8 +33,8 @@ void tiled_matmul(const float *M, const float *N, float *P, int width)
 
 @pytest.fixture(scope="module")
 def week(tmp_path_factory):
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem)
@@ -118,8 +118,8 @@ def test_help_on_every_command():
 def test_a_class_of_files_named_by_student_is_not_misnamed(tmp_path):
     """The file-per-student form (class/alice.cu) names files by student on
     purpose: only a folder whose one .cu file has another name is flagged."""
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     (tmp_path / "class").mkdir()
     shutil.copy(SOLUTION, tmp_path / "class" / "alice.cu")
     p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", "width-0032",

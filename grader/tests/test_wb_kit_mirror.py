@@ -137,8 +137,8 @@ def test_a_generator_that_disagrees_with_its_solution_is_refused(mirror_kit):
 def test_a_generator_is_run_in_the_sandbox(mirror_kit):
     """A generator is the Kit folder's code: it runs where the kit's
     reference solutions cannot be written; one that tries fails the import."""
-    if os.geteuid() != 0:
-        pytest.skip("the sandbox needs root or user namespaces")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     target = mirror_kit["root"] / "solutions" / "kit-vectoradd" / "template.cu"
     before = target.read_text()
     copy = mirror_kit["folders"] / "HostileGenerator"
