@@ -730,6 +730,8 @@ static int cmd_grade(int argc, char **argv)
     char *id = manifest_resolve(a.lab);
     lab_manifest m;
     manifest_load(id, &m);
+    if (!a.late_penalty) /* the lab's own, where it has one (lab.json's late_penalty) */
+        a.adjust.late_penalty = m.late_penalty;
     batch_options bo;
     memset(&bo, 0, sizeof bo);
     bo.go.dataset = -1;
@@ -1028,9 +1030,11 @@ static int cmd_export(int argc, char **argv)
     adjust_args_check(ea.adjustments, ea.late_penalty, &adjust);
     char *id = manifest_resolve(lab);
     cJSON *recs = export_load_records(dir, id);
-    adjust_records(recs, &adjust);
     lab_manifest em;
     manifest_load(id, &em);
+    if (!ea.late_penalty) /* the lab's own, where it has one */
+        adjust.late_penalty = em.late_penalty;
+    adjust_records(recs, &adjust);
     char *t = export_csv(recs, em.source);
     if (csv)
         write_or_die(csv, t);

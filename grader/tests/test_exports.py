@@ -380,3 +380,25 @@ def test_adjustments_that_cannot_be_read_say_where(graded, tmp_path, text, said)
     p = kit.gpulab("export", LAB, graded / "records", "--csv", tmp_path / "book.csv", "--adjustments", bad)
     assert p.returncode == 2 and said in p.stderr, p.stderr
     assert not (tmp_path / "book.csv").exists()
+
+
+def test_a_labs_own_late_penalty(lms_class, tmp_path):
+    """lab.json's late_penalty is the lab's rule; --late-penalty overrides it."""
+    home = tmp_path / "kit"
+    shutil.copytree(kit.ROOT / "labs", home / "labs")
+    (home / "grader").mkdir()
+    man = home / "labs" / LAB / "lab.json"
+    doc = json.loads(man.read_text())
+    doc["late_penalty"] = 25
+    man.write_text(json.dumps(doc, indent=2))
+    env = {"GPULAB_HOME": str(home)}
+    finals = {}
+    for extra in ([], ["--late-penalty", "40"]):
+        book = tmp_path / f"book{len(extra)}.csv"
+        p = kit.gpulab("export", LAB, lms_class["records"], "--csv", book, "--adjustments", lms_class["adj"], *extra,
+                       env=env)
+        assert p.returncode == 0, p.stderr
+        rows = {r["id"]: r for r in validate.check_csv(book.read_bytes().decode())}
+        finals[len(extra)] = float(rows["s1099_smith"]["final"])
+    assert finals[0] == pytest.approx(FULL_MARKS * 0.5 + 1.5)  # 2 days at the lab's 25%
+    assert finals[2] == pytest.approx(FULL_MARKS * 0.2 + 1.5)  # 2 days at 40%
