@@ -416,7 +416,7 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     root = dom(site / "index.html", tmp_path)
     assert_no_script(root, "index.html")
     rows = students_table(root)
-    assert len(rows) == 2 and all(len(list(r.all("td"))) == 5 for r in rows)
+    assert len(rows) == 2 and all(len(list(r.all("td"))) == 7 for r in rows)
     assert [list(r.all("td"))[4].text() for r in rows] == ["2.0 per multiply-add", ""]
     ids = [list(r.all("td"))[0] for r in rows]
     assert [i.text() for i in ids] == ["ann", HOSTILE]
@@ -468,8 +468,9 @@ def test_html_outputs_are_safe(tmp_path):
 
 def test_no_student_facing_output_holds_the_graders_folders(tmp_path):
     """A class given by its absolute path: the records keep the paths (the
-    grader's own evidence), but the pages, the gradebook's reasons and
-    Gradescope's output show the file's name, never the TA's folders."""
+    grader's own evidence), but the pages, the gradebook's reasons, JUnit's
+    messages (CI shows them to students) and Gradescope's output show the
+    file's name, never the TA's folders."""
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem)
@@ -485,7 +486,7 @@ def test_no_student_facing_output_holds_the_graders_folders(tmp_path):
     out.mkdir()
     p = kit.gpulab("grade", LAB, cls.resolve(), "--backend", "emu", "--dataset", "width-0032", "--records",
                    tmp_path / "records", "--csv", out / "book.csv", "--html", out / "class.html",
-                   "--feedback-dir", out / "students", timeout=1200)
+                   "--junit", out / "junit.xml", "--feedback-dir", out / "students", timeout=1200)
     assert p.returncode == 0, p.stderr
     carl = json.loads((tmp_path / "records" / "carl.json").read_text())
     assert str(private) in json.dumps(carl), "the evidence: the compiler named the TA's folders"
@@ -493,8 +494,8 @@ def test_no_student_facing_output_holds_the_graders_folders(tmp_path):
     p = kit.gpulab("grade", LAB, (cls / "carl").resolve(), "--backend", "emu", "--records", tmp_path / "records",
                    "--format", "gradescope", "--out", gs)
     assert p.returncode == 0, p.stderr
-    shown = [out / "book.csv", out / "class.html", gs, *sorted((out / "students").iterdir())]
-    assert len(shown) == 6
+    shown = [out / "book.csv", out / "class.html", out / "junit.xml", gs, *sorted((out / "students").iterdir())]
+    assert len(shown) == 7
     for f in shown:
         text = f.read_text()
         assert str(tmp_path) not in text and "/home/ta" not in text, f"{f.name} shows the grader's folders"
@@ -502,3 +503,26 @@ def test_no_student_facing_output_holds_the_graders_folders(tmp_path):
     rows = {r["id"]: r for r in validate.check_csv((out / "book.csv").read_bytes().decode())}
     assert "which one is it?" in rows["dan"]["reason"], rows["dan"]
     assert rows["carl"]["reason"] == "tiled_matmul.cu does not compile", rows["carl"]
+
+
+def test_adjustments_reach_the_pages(graded, tmp_path):
+    """The TA's late days, points and comment: the class page's final and
+    comment columns, and a Final line on the student's own page."""
+    adj = tmp_path / "adjustments.csv"
+    adj.write_text('id,late_days,points,comment\nalice,1,-2,"see me, <b>please</b>"\n')
+    site = tmp_path / "site"
+    site.mkdir()
+    p = kit.gpulab("export", LAB, graded["records"], "--html", site / "class.html", "--feedback-dir",
+                   site / "students", "--adjustments", adj, "--late-penalty", "10")
+    assert p.returncode == 0, p.stderr
+    alice = json.loads((graded["records"] / "alice.json").read_text())
+    final = alice["score"] * 0.9 - 2
+    rows = {list(r.all("td"))[0].text(): list(r.all("td")) for r in students_table(dom(site / "class.html", tmp_path))}
+    assert float(rows["alice"][5].text()) == pytest.approx(final, abs=1e-3)
+    assert rows["alice"][6].text() == "see me, <b>please</b>"  # text, not markup
+    assert rows["dave"][5].text() == "0" and rows["dave"][6].text() == ""
+    root = dom(site / "students" / "alice.html", tmp_path)
+    lines = [p.text() for p in root.all("p") if p.attrs.get("class") == "adjust"]
+    assert len(lines) == 1 and "1 late day" in lines[0] and "adjusted -2" in lines[0], lines
+    assert "see me, <b>please</b>" in lines[0], lines  # the comment is text
+    assert [b.text() for b in root.all("b")] == [f"{final:g}/{alice['max_score']:g}"]  # the final alone is bold

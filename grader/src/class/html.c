@@ -25,9 +25,9 @@ static int is_true(const cJSON *o, const char *key)
 /* ---- writing HTML ---------------------------------------------------------------- */
 
 /* Text into an element or an attribute value: export_xml_text escapes
- * &, <, >, " and ' and drops what XML does not allow. */
-/* Every text of a record goes through here: escaped, and with the grading
- * machine's folders cut from its paths (the pages are the students'). */
+ * &, <, >, " and ' and drops what XML does not allow. Every text of a
+ * record goes through here, so the grading machine's folders are cut from
+ * its paths too (export_private_paths: the pages are the students'). */
 static void esc(strbuf *sb, const char *s)
 {
     char *shown = export_private_paths(s ? s : "");
