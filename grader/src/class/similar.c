@@ -464,8 +464,9 @@ static char *report_text(const similar_job *j, const submission *s, int n, const
 {
     strbuf sb;
     sb_init(&sb);
-    sb_printf(&sb, "%s: %d submissions, %d pairs, ranked by how alike their own code is (the skeleton's "
-                   "lines%s left out)\n\n", j->m->id, n, np, n >= 5 ? " and what most of the class wrote" : "");
+    sb_printf(&sb, "%s: %d submissions, %d pair%s, ranked by how alike their own code is (the skeleton's "
+                   "lines%s left out)\n\n", j->m->id, n, np, np == 1 ? "" : "s",
+              n >= 5 ? " and what most of the class wrote" : "");
     sb_printf(&sb, "%-6s %-24s %-24s %s\n", "score", "a", "b", "matching lines (a ~ b)");
     int shown = np < TEXT_PAIRS ? np : TEXT_PAIRS;
     for (int k = 0; k < shown; k++) {
