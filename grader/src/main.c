@@ -1103,6 +1103,32 @@ static int cmd_similar(int argc, char **argv)
     return rc;
 }
 
+static const option_spec import_wb_options[] = {
+    { "--all", OPT_FLAG, offsetof(import_options, all), NULL,
+      "the one word is the root of a copy of the Kit: import every lab\nfolder under it (kit-<name>), check "
+      "the Kit's solution in each,\nand print a table", 0 },
+    { "--backend", OPT_VALUE, offsetof(import_options, backend_name), "gpu|emu", "where the solution runs", 0 },
+    { "--sandbox", OPT_VALUE, offsetof(import_options, sandbox), "auto|unshare|uid|none", "as for grade", 0 },
+    { "--no-requirements", OPT_FLAG, offsetof(import_options, no_requirements), NULL,
+      "ask for none of the requirements the solution shows", 0 },
+};
+
+static int cmd_import_wb(int argc, char **argv)
+{
+    import_options o;
+    memset(&o, 0, sizeof o);
+    const char **words = xcalloc((size_t)argc + 1, sizeof *words);
+    int nwords;
+    parse_or_die(import_wb_options, COUNT(import_wb_options), &o, argc, argv, 0, words, &nwords);
+    if (nwords != (o.all ? 1 : 2))
+        usage_error("usage: gpulab import-wb DIR LAB [options], or gpulab import-wb --all KIT_ROOT [options]%s", "");
+    if (o.backend_name && strcmp(o.backend_name, "gpu") != 0 && strcmp(o.backend_name, "emu") != 0)
+        usage_error("--backend %s: expected gpu or emu", o.backend_name);
+    int rc = o.all ? import_wb_all(words[0], &o) : import_wb_lab(words[0], words[1], &o);
+    free(words);
+    return rc;
+}
+
 static int cmd_help(int argc, char **argv);
 
 /* Every command of gpulab, in the order `gpulab help` gives them. The
@@ -1144,10 +1170,10 @@ static const command_spec commands[] = {
       "build and run a Teaching Kit (libwb) program with its own\narguments (-i in0,in1 -e expected -o out -t "
       "type); exit 0 when\nwbSolution's output is correct under the kit's tolerance;\n--libwb-tolerance: judge "
       "by libwb's rule instead (|difference| <= 0.2)", NULL, 0, cmd_wb },
-    { "import-wb", "DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]",
+    { "import-wb", "DIR LAB [options] | --all KIT_ROOT [options]",
       "make a Teaching Kit lab folder (template.cu, solution.cu,\nDataset/<n>/, or the Kit's "
       "dataset_generator.cpp, run in the\nsandbox) a lab of this kit named LAB, its harness built;\nit asks for the shared memory, barriers and constant memory\nthe Kit's solution "
-      "shows, a point each (--no-requirements: none)", NULL, 0, cmd_import_wb },
+      "shows, a point each (--no-requirements: none)", import_wb_options, COUNT(import_wb_options), cmd_import_wb },
     { "help", "", "this text", NULL, 0, cmd_help },
 };
 

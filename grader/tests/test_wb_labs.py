@@ -157,7 +157,7 @@ def test_a_failed_wbcheck_shows_the_students_log(backend, tmp_path):
     p = kit.gpulab("check", lab, path, "--backend", backend, "--no-sanitize", "--dataset", "width-0016")
     assert p.returncode == 1
     assert "cuda_error" in p.stdout and "cudaErrorMemoryAllocation" in p.stdout, p.stdout
-    assert f"[ERROR] {path}:{line} Failed to run stmt cudaMalloc((void **)&deviceP, (size_t)1 << 52)" in p.stdout, \
+    assert f"[ERROR] {path}:{line} CUDA call cudaMalloc((void **)&deviceP, (size_t)1 << 52) failed: " in p.stdout, \
         p.stdout
 
 

@@ -208,10 +208,34 @@ static char *refused_link(const char *path)
     return xasprintf("refused: %s is a symbolic link; hand in the file itself", path);
 }
 
+/* A file name that is the lab's as the Teaching Kit names it: a lab
+ * imported from the Kit (its source is template.cu) takes solution.cu too,
+ * the name of the Kit's finished file, which students hand in as well. */
+static int kit_file_name(const lab_manifest *m, const char *name)
+{
+    return m->libwb_program && (strcmp(name, "template.cu") == 0 || strcmp(name, "solution.cu") == 0);
+}
+
+/* DIR/<the lab's file>: m->source, or for a Kit lab its other Kit name
+ * where only that one is there (malloc'd; m->source's when neither is). */
+static char *lab_file_in(const lab_manifest *m, const char *dir)
+{
+    char *src = xasprintf("%s/%s", dir, m->source);
+    if (file_exists(src) || is_link(src) || !m->libwb_program)
+        return src;
+    char *other = xasprintf("%s/solution.cu", dir);
+    if (file_exists(other) || is_link(other)) {
+        free(src);
+        return other;
+    }
+    free(other);
+    return src;
+}
+
 /* A student's folder: the lab's source file, else its only .cu file. */
 static void add_folder(entries *es, const lab_manifest *m, const char *dir, const char *id)
 {
-    char *src = xasprintf("%s/%s", dir, m->source);
+    char *src = lab_file_in(m, dir);
     if (is_link(src)) {
         add_entry(es, id, NULL, refused_link(src));
         free(src);
@@ -247,7 +271,7 @@ static void add_folder(entries *es, const lab_manifest *m, const char *dir, cons
         free(only);
     } else if (count == 1) {
         add_entry(es, id, only, NULL);
-        es->v[es->n - 1].misnamed = 1;
+        es->v[es->n - 1].misnamed = !kit_file_name(m, path_base(only));
     } else {
         free(only);
         add_entry(es, id, NULL,
@@ -291,7 +315,7 @@ batch_entry *batch_collect(const lab_manifest *m, const char *const *args, int n
         free(arg_parent);
         if (linked && file_exists(arg)) { /* a glob such as class/alice/lab.cu through a link */
             char *s = stem(arg);
-            if (strcmp(s, source_stem) == 0) {
+            if (strcmp(s, source_stem) == 0 || kit_file_name(m, path_base(arg))) {
                 free(s);
                 s = parent_name(arg);
             }
@@ -299,7 +323,7 @@ batch_entry *batch_collect(const lab_manifest *m, const char *const *args, int n
             free(s);
         } else if (file_exists(arg)) {
             char *s = stem(arg);
-            if (strcmp(s, source_stem) == 0) { /* alice/basic_matmul.cu is alice's */
+            if (strcmp(s, source_stem) == 0 || kit_file_name(m, path_base(arg))) { /* alice/basic_matmul.cu is alice's */
                 free(s);
                 s = parent_name(arg);
             }
@@ -310,7 +334,7 @@ batch_entry *batch_collect(const lab_manifest *m, const char *const *args, int n
             size_t len = strlen(trimmed);
             while (len > 1 && trimmed[len - 1] == '/')
                 trimmed[--len] = '\0';
-            char *src = xasprintf("%s/%s", trimmed, m->source);
+            char *src = lab_file_in(m, trimmed);
             if (file_exists(src)) { /* the folder is one student's (a Gradescope upload) */
                 char real[4096];
                 const char *name = realpath(trimmed, real) ? path_base(real) : path_base(trimmed);

@@ -27,7 +27,6 @@
 #include "requirements.h"
 #include "run.h"
 #include "sandbox.h"
-#include "options.h"
 #include "util.h"
 #include "wb.h"
 #include "../runtime/dataset.h"
@@ -527,48 +526,9 @@ static char *build_harness(const char *id)
     return why;
 }
 
-typedef struct {
-    const char *folder, *id, *backend_name, *sandbox;
-    int requirements;
-    int no_requirements;    /* --no-requirements, as given */
-} import_options;
-
-#define IMPORT_USAGE \
-    "usage: gpulab import-wb DIR LAB [--backend gpu|emu] [--no-requirements] [--sandbox auto|unshare|uid|none]"
-
-static const option_spec import_options_table[] = {
-    { "--backend", OPT_VALUE, offsetof(import_options, backend_name), "gpu|emu", "where the solution runs", 0 },
-    { "--sandbox", OPT_VALUE, offsetof(import_options, sandbox), "auto|unshare|uid|none", "as for grade", 0 },
-    { "--no-requirements", OPT_FLAG, offsetof(import_options, no_requirements), NULL,
-      "ask for none of the requirements the solution shows", 0 },
-};
-
-static void parse_import_options(int argc, char **argv, import_options *o)
+int import_wb_lab(const char *folder, const char *id, const import_options *o)
 {
-    *o = (import_options){ NULL, NULL, NULL, NULL, 1, 0 };
-    const char **words = xcalloc((size_t)argc + 1, sizeof *words), *bad = NULL;
-    int nwords;
-    if (options_parse(import_options_table, sizeof import_options_table / sizeof import_options_table[0], o, argc,
-                      argv, 0, words, &nwords, &bad) < 0 || nwords > 2)
-        die("import-wb: unexpected argument '%s'\n" IMPORT_USAGE, bad ? bad : words[2]);
-    o->folder = nwords > 0 ? words[0] : NULL;
-    o->id = nwords > 1 ? words[1] : NULL;
-    free(words);
-    if (!o->sandbox)
-        o->sandbox = "auto";
-    o->requirements = !o->no_requirements;
-    if (!o->folder || !o->id)
-        die(IMPORT_USAGE);
-    if (o->backend_name && strcmp(o->backend_name, "gpu") != 0 && strcmp(o->backend_name, "emu") != 0)
-        die("--backend %s: expected gpu or emu", o->backend_name);
-}
-
-int cmd_import_wb(int argc, char **argv)
-{
-    import_options o;
-    parse_import_options(argc, argv, &o);
-    const char *folder = o.folder, *id = o.id;
-    int requirements = o.requirements;
+    int requirements = !o->no_requirements;
     check_lab_id(id);
     check_folder(folder);
     char *template_cu = xasprintf("%s/template.cu", folder), *solution_cu = xasprintf("%s/solution.cu", folder);
@@ -579,15 +539,18 @@ int cmd_import_wb(int argc, char **argv)
     int generate = lstat(dataset_root, &st) != 0 && errno == ENOENT && lstat(generator, &st) == 0;
     if (generate)
         check_file(generator, IMPORT_SOURCE_MAX);
+    else if (lstat(dataset_root, &st) != 0 && errno == ENOENT)
+        die("import-wb: %s has no Dataset/ folder and no %s: a Kit lab folder needs one or the other (the "
+            "Kit's generator writes the datasets)", folder, IMPORT_GENERATOR);
     int n;
     double resolution = 0;
     kit_dataset *v = generate ? NULL : scan_datasets(dataset_root, &n, &resolution);
 
     backend b;
-    backend_choose(o.backend_name, &b);
+    backend_choose(o->backend_name, &b);
     /* The Kit folder's solution.cu is built and run as a submission is:
      * in the sandbox (grade's), or not at all without --sandbox none. */
-    sandbox_init(o.sandbox, 0);
+    sandbox_init(o->sandbox ? o->sandbox : "auto", 0);
     sandbox_hide(folder);
     char *work = make_temp_dir("gpulab-import");
     work_dir = work;

@@ -310,6 +310,8 @@ int cmd_wb(int argc, char **argv)
         rc = br.grader_fault ? 2 : 1;
         goto done;
     }
+    if (br.message) /* a removed call, run as its replacement (build.h) */
+        fprintf(stderr, "gpulab wb: note: %s\n", br.message);
     /* sandboxed, the run has a folder of its own holding copies of its
      * files; else it runs in the user's folder, as the Kit's binaries do */
     char *run_dir = sandbox_active() ? run_dir_for(workdir, "run") : NULL;

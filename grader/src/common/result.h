@@ -159,7 +159,7 @@ typedef struct {
     char arch[32];
     int built;
     char *build_log;        /* compiler output, shown on compile_error */
-    char *build_message;    /* one line when the build failed */
+    char *build_message;    /* one line when the build failed; else a note or NULL (build.h) */
     int ndatasets;
     dataset_result *datasets;
     int nrequirements;

@@ -320,6 +320,23 @@ static char *removed_api_hint(const char *student_path, const char *text, size_t
     return NULL;
 }
 
+/* A whole Kit program (no lab_define) that compiled with one of
+ * removed_api's calls: wb.h ran it as its replacement; the one note that
+ * says so, at the file's line of the call, or NULL. The emulator maps only
+ * the calls it can run (wb.h): one it cannot fails the compile above. */
+static char *removed_api_note(const char *student_path, const char *text, size_t len)
+{
+    for (size_t i = 0; i < sizeof removed_api / sizeof *removed_api; i++) {
+        char *spelt;
+        int line = find_identifier_line(text, len, removed_api[i][0], &spelt);
+        free(spelt);
+        if (line)
+            return xasprintf("%s:%d: %s() was removed in CUDA 13; it ran as %s(): use that", student_path, line,
+                             removed_api[i][0], removed_api[i][1]);
+    }
+    return NULL;
+}
+
 /* Names that ask which build is compiling the file: a checker's (the
  * emulator's race build, AddressSanitizer's) or the graded one. emucc
  * undefines the macros in every build, but a compiler's __has_feature
@@ -911,6 +928,8 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
     r->ok = 1;
     r->program = prog;
     prog = NULL;
+    if (!lab_define) /* a note, not a failure (build.h) */
+        r->message = removed_api_note(student_path, text, len);
     goto done;
 
 failed_compile:

@@ -13,7 +13,8 @@ typedef struct {
     int grader_fault;   /* the kit, not the student, is at fault (harness not built) */
     char *program;      /* the linked lab program */
     char *log;          /* everything the compiler and linker said */
-    char *message;      /* one line when !ok */
+    char *message;      /* one line when !ok; when ok, a note or NULL (a removed API run as its
+                           replacement in a whole Kit program) */
 } build_result;
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,

@@ -864,6 +864,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     memset(&evidence, 0, sizeof evidence);
     if (br.ok)
         build_evidence(b, workdir, &evidence);
+    if (br.ok && br.message) /* a note: a removed call run as its replacement */
+        s->build_message = xstrdup(br.message);
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
         for (int i = 0; i < s->ndatasets; i++) {

@@ -717,6 +717,8 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
             tail_lines(out, s->build_log, 60, "    ");
         }
         sb_puts(out, "\n");
+    } else if (s->built && s->build_message) {
+        sb_printf(out, "  note: %s\n\n", safe(s->build_message));
     }
     size_t wname = 7;
     for (int i = 0; i < s->ndatasets; i++)

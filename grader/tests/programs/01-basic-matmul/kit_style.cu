@@ -13,8 +13,7 @@
   do {                                                                    \
     cudaError_t err = stmt;                                               \
     if (err != cudaSuccess) {                                             \
-      wbLog(ERROR, "Failed to run stmt ", #stmt);                         \
-      wbLog(ERROR, "Got CUDA error ...  ", cudaGetErrorString(err));      \
+      wbLog(ERROR, "CUDA call ", #stmt, " failed: ", cudaGetErrorString(err));\
       return;                                                             \
     }                                                                     \
   } while (0)

@@ -7,8 +7,7 @@
   do {                                                                    \
     cudaError_t err = stmt;                                               \
     if (err != cudaSuccess) {                                             \
-      wbLog(ERROR, "Failed to run stmt ", #stmt);                         \
-      wbLog(ERROR, "Got CUDA error ...  ", cudaGetErrorString(err));      \
+      wbLog(ERROR, "CUDA call ", #stmt, " failed: ", cudaGetErrorString(err));\
       return -1;                                                          \
     }                                                                     \
   } while (0)
@@ -91,16 +90,14 @@ int main(int argc, char **argv) {
                      cudaMemcpyDeviceToHost));
   wbTime_stop(Copy, "Copying output memory to the CPU");
 
-  wbTime_start(GPU, "Freeing GPU Memory");
-  cudaFree(deviceA);
-  cudaFree(deviceB);
-  cudaFree(deviceC);
-  wbTime_stop(GPU, "Freeing GPU Memory");
-
   wbSolution(args, hostC, numCRows, numCColumns);
 
-  free(hostA);
-  free(hostB);
+  // device buffers first, then the host's
+  wbCheck(cudaFree(deviceC));
+  wbCheck(cudaFree(deviceB));
+  wbCheck(cudaFree(deviceA));
   free(hostC);
+  free(hostB);
+  free(hostA);
   return 0;
 }

@@ -7,7 +7,7 @@
   do {                                                                    \
     cudaError_t err = stmt;                                               \
     if (err != cudaSuccess) {                                             \
-      wbLog(ERROR, "Failed to run stmt ", #stmt);                         \
+      wbLog(ERROR, "CUDA call ", #stmt, " failed: ", cudaGetErrorString(err));\
       return -1;                                                          \
     }                                                                     \
   } while (0)
