@@ -5,6 +5,7 @@
  *     build.c -> run.c -> compare.c -> report.c, strung together by grade.c.
  */
 #define _GNU_SOURCE
+#include "adjust.h"
 #include "backend.h"
 #include "batch.h"
 #include "bench.h"
@@ -20,6 +21,7 @@
 #include "package.h"
 #include "report.h"
 #include "sandbox.h"
+#include "similar.h"
 #include "slurm.h"
 #include "tools.h"
 #include "util.h"
@@ -373,6 +375,7 @@ typedef struct {
     const char *lab, *backend, *format, *out, *dataset, *records, *csv, *junit, *seed, *secret, *secret_file;
     const char *seed_file;
     const char *sandbox, *html, *feedback_dir, *timeout, *jobs, *parallel, *checkers, *shard;
+    const char *adjustments, *late_penalty;
     int keep, verbose, no_sanitize, leaderboard;
     option_list regrade;
     const char **words;     /* the lab, then the submissions */
@@ -381,6 +384,7 @@ typedef struct {
     /* what grade_args_check reads from the text above */
     double timeout_s;
     int njobs, nparallel, checkers_kind, fmt, shard_k, shard_n;
+    adjust_options adjust;
 } grade_args;
 
 #define G(field) offsetof(grade_args, field)
@@ -420,6 +424,10 @@ static const option_spec grade_options_table[] = {
     { "--checkers", OPT_VALUE, G(checkers), "emulator|compute-sanitizer", "as for check", 0 },
     { "--keep", OPT_FLAG, G(keep), NULL, "keep the work directories, for debugging", 0 },
     { "--verbose", OPT_FLAG, G(verbose), NULL, "every failing dataset's details", 0 },
+    { "--adjustments", OPT_VALUE, G(adjustments), "FILE",
+      "late days, points and comments for the gradebook, pages and\nGradescope: a CSV id,late_days,points,comment "
+      "(ids as the\nLMS writes them); applied to the exports, never the records", 0 },
+    { "--late-penalty", OPT_VALUE, G(late_penalty), "PCT", "percent of the score taken per late day (default 0)", 0 },
 };
 #undef G
 
@@ -451,6 +459,8 @@ static const struct task_rule {
       "the class page is the whole class's: after the job, gpulab export LAB RECORDS --html FILE" },
     { "--feedback-dir", TASK_NO, "after the job, gpulab export LAB RECORDS --feedback-dir DIR" },
     { "--leaderboard", TASK_NO, "after the job, gpulab export LAB RECORDS --html FILE --leaderboard" },
+    { "--adjustments", TASK_NO, "after the job, gpulab export LAB RECORDS --csv FILE --adjustments FILE" },
+    { "--late-penalty", TASK_NO, "after the job, gpulab export LAB RECORDS --csv FILE --late-penalty PCT" },
     { "--regrade", TASK_NO,
       "remove that record first (gpulab grade LAB DIR --regrade ID on one machine), then submit again" },
 };
@@ -525,6 +535,17 @@ static void one_standard_output(const grade_args *a)
                                         "(--out FILE for the report)", names[first], names[k]));
 }
 
+/* --adjustments and --late-penalty (grade's and export's), checked. */
+static void adjust_args_check(const char *file, const char *percent, adjust_options *o)
+{
+    o->file = file;
+    o->late_penalty = percent ? adjust_parse_percent(percent) : 0;
+    if (o->late_penalty < 0)
+        usage_error("--late-penalty %s: expected a percent of the score per late day, 0 to 100", percent);
+    if (file && !file_exists(file))
+        usage_error("--adjustments %s: no such file", file);
+}
+
 /* grade's options read and checked, each error said with the option. */
 static void grade_args_check(grade_args *a)
 {
@@ -554,6 +575,7 @@ static void grade_args_check(grade_args *a)
             usage_error("%s: no such file or folder", a->inputs[i]);
     if (!a->sandbox)
         a->sandbox = "auto";
+    adjust_args_check(a->adjustments, a->late_penalty, &a->adjust);
 }
 
 /* --records, or the default: gpulab-records/LAB (malloc'd). */
@@ -623,6 +645,7 @@ static void class_report(const grade_args *a, const lab_manifest *m, const backe
             cJSON_AddStringToObject(doc, "sandbox", sandbox_mode());
             cJSON_AddItemReferenceToObject(doc, "submissions", recs);
         } else {
+            adjust_records(recs, &a->adjust);
             doc = export_gradescope(cJSON_GetArrayItem(recs, 0));
         }
         char *printed = cJSON_Print(doc);
@@ -649,6 +672,7 @@ static void class_files(const grade_args *a, const lab_manifest *m, const char *
     if (!(a->csv || a->junit || a->html || a->feedback_dir))
         return;
     cJSON *all = export_load_records(records_dir, m->id);
+    adjust_records(all, &a->adjust);
     int nall = cJSON_GetArraySize(all);
     if (nall != in_batch)
         fprintf(stderr, "gpulab: the gradebook holds every record in %s: %d submissions (%d in this batch)\n",
@@ -665,6 +689,23 @@ static void class_files(const grade_args *a, const lab_manifest *m, const char *
     }
     html_write_reports(all, m->id, m->source, a->html, a->feedback_dir, a->leaderboard);
     cJSON_Delete(all);
+}
+
+/* --format gradescope is one student's upload. Given a class (a folder of
+ * students' folders, or several submissions), it would grade the class as
+ * one submission and leave a phantom record among the class's: refused
+ * before anything is written, the records left as they were. */
+static void refuse_gradescope_class(const grade_args *a, const batch_entry *e, int n)
+{
+    int folders = 0;
+    for (int i = 0; i < n; i++)
+        folders += e[i].student_folder;
+    if (n > 1 && (folders > 0 || a->ninputs > 1))
+        die("--format gradescope makes one submission's results.json, and %s holds %d submissions%s; nothing "
+            "was written. For a class: gpulab grade %s %s --csv FILE (or gpulab export LAB RECORDS)",
+            a->ninputs > 1 ? "the command line" : path_base(a->inputs[0]), n,
+            folders ? xasprintf(" (%d of them students' folders)", folders) : "", a->lab,
+            a->ninputs > 1 ? "..." : path_base(a->inputs[0]));
 }
 
 /* --secret-file's and --seed-file's value: the file's first line (malloc'd);
@@ -689,6 +730,8 @@ static int cmd_grade(int argc, char **argv)
     char *id = manifest_resolve(a.lab);
     lab_manifest m;
     manifest_load(id, &m);
+    if (!a.late_penalty) /* the lab's own, where it has one (lab.json's late_penalty) */
+        a.adjust.late_penalty = m.late_penalty;
     batch_options bo;
     memset(&bo, 0, sizeof bo);
     bo.go.dataset = -1;
@@ -714,13 +757,14 @@ static int cmd_grade(int argc, char **argv)
     bo.secret = a.secret;
     char *records_dir = records_folder(&a, &m);
     bo.records_dir = records_dir;
-    remove_regraded_records(&a, records_dir);
     bo.grader_version = GPULAB_VERSION;
     bo.jobs = a.njobs > 0 ? a.njobs : usable_cores();
     bo.progress = isatty(STDERR_FILENO) && !getenv("GPULAB_NO_PROGRESS");
 
     int nentries;
     batch_entry *entries = batch_collect(&m, a.inputs, a.ninputs, &nentries);
+    if (a.fmt == 2)
+        refuse_gradescope_class(&a, entries, nentries);
     if (a.fmt == 2 && a.ninputs == 1 && dir_exists(a.inputs[0]) && nentries != 1) {
         /* Gradescope: the folder is one student's upload. Several .cu files
          * and none named as the lab asks (or none at all) is theirs to fix:
@@ -740,6 +784,7 @@ static int cmd_grade(int argc, char **argv)
         die_no_submissions(&a, &m);
     if (a.fmt == 2 && nentries != 1)
         die("--format gradescope makes one submission's results.json, and there are %d", nentries);
+    remove_regraded_records(&a, records_dir); /* only once nothing more can refuse the run */
     if (a.shard) { /* this task's share of the class: the ids decide (batch_shard_of) */
         int whole = nentries;
         nentries = batch_keep_shard(entries, nentries, a.shard_k, a.shard_n);
@@ -915,6 +960,14 @@ static int cmd_slurm(int argc, char **argv)
     const char *backend = a.backend ? a.backend : "gpu";
     if (strcmp(backend, "gpu") != 0 && strcmp(backend, "emu") != 0)
         usage_error("slurm: --backend %s: expected gpu or emu", backend);
+    char *partition = NULL;
+    if (!a.backend && slurm_partition_has_gpus(argv + dash + (dash < argc), argc - dash - (dash < argc),
+                                               &partition) == 0) {
+        backend = "emu"; /* a GPU job would only be refused there */
+        fprintf(stderr, "gpulab: slurm: partition %s has no GPUs (sinfo): grading on the emulator; --backend gpu "
+                        "asks for GPUs anyway\n", partition ? partition : "?");
+    }
+    free(partition);
 
     char *id = manifest_resolve(a.lab);
     lab_manifest m;
@@ -943,7 +996,7 @@ static int cmd_slurm(int argc, char **argv)
 
 /* gpulab export LAB RECORDS_DIR [--csv FILE] [--junit FILE]: the exports again. */
 typedef struct {
-    const char *csv, *junit, *html, *feedback_dir;
+    const char *csv, *junit, *html, *feedback_dir, *adjustments, *late_penalty;
     int summary, leaderboard;
 } export_args;
 
@@ -955,6 +1008,9 @@ static const option_spec export_options[] = {
     { "--feedback-dir", OPT_VALUE, offsetof(export_args, feedback_dir), "DIR",
       "one feedback page per student, as for grade", 0 },
     { "--leaderboard", OPT_FLAG, offsetof(export_args, leaderboard), NULL, "as for grade", 0 },
+    { "--adjustments", OPT_VALUE, offsetof(export_args, adjustments), "FILE",
+      "late days, points and comments, as for grade", 0 },
+    { "--late-penalty", OPT_VALUE, offsetof(export_args, late_penalty), "PCT", "as for grade", 0 },
 };
 
 static int cmd_export(int argc, char **argv)
@@ -970,10 +1026,15 @@ static int cmd_export(int argc, char **argv)
     const char *lab = words[0], *dir = words[1], *csv = ea.csv, *junit = ea.junit, *html = ea.html,
                *feedback_dir = ea.feedback_dir;
     int summary = ea.summary;
+    adjust_options adjust;
+    adjust_args_check(ea.adjustments, ea.late_penalty, &adjust);
     char *id = manifest_resolve(lab);
     cJSON *recs = export_load_records(dir, id);
     lab_manifest em;
     manifest_load(id, &em);
+    if (!ea.late_penalty) /* the lab's own, where it has one */
+        adjust.late_penalty = em.late_penalty;
+    adjust_records(recs, &adjust);
     char *t = export_csv(recs, em.source);
     if (csv)
         write_or_die(csv, t);
@@ -996,6 +1057,50 @@ static int cmd_export(int argc, char **argv)
     free(id);
     free(words);
     return 0;
+}
+
+/* gpulab similar LAB DIR_OR_FILE... [--format text|json] [--html FILE] [--out FILE] (similar.c) */
+typedef struct {
+    const char *format, *html, *out;
+} similar_args;
+
+static const option_spec similar_options[] = {
+    { "--format", OPT_VALUE, offsetof(similar_args, format), "text|json",
+      "the report: text (the top pairs) or JSON (every pair, highest\nscore first)", 0 },
+    { "--html", OPT_VALUE, offsetof(similar_args, html), "FILE",
+      "a page with the top pairs side by side, their matching regions\nmarked (- for standard output)", 0 },
+    { "--out", OPT_VALUE, offsetof(similar_args, out), "FILE", "the report (- for standard output)", 0 },
+};
+
+static int cmd_similar(int argc, char **argv)
+{
+    similar_args sa;
+    memset(&sa, 0, sizeof sa);
+    const char **words, *lab, **inputs;
+    int ninputs;
+    parse_lab_command(similar_options, COUNT(similar_options), &sa, argc, argv, 0, &words, &lab, &inputs, &ninputs);
+    if (!lab || ninputs == 0)
+        usage_error("expected a lab and %s", "a class: a folder of students' folders or files, or the files");
+    const char *format = sa.format ? sa.format : "text";
+    if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+        usage_error("--format %s: expected text or json", format);
+    if (sa.html && strcmp(sa.html, "-") == 0 && (!sa.out || strcmp(sa.out, "-") == 0))
+        usage_error("%s", "--html -: standard output already has the report; give --out FILE");
+    for (int i = 0; i < ninputs; i++)
+        if (!file_exists(inputs[i]) && !dir_exists(inputs[i]))
+            usage_error("%s: no such file or folder", inputs[i]);
+    char *id = manifest_resolve(lab);
+    lab_manifest m;
+    manifest_load(id, &m);
+    int n;
+    batch_entry *entries = batch_collect(&m, inputs, ninputs, &n);
+    similar_job j = { &m, entries, n, strcmp(format, "json") == 0, sa.out, sa.html };
+    int rc = similar_run(&j);
+    batch_entries_free(entries, n);
+    manifest_free(&m);
+    free(id);
+    free(words);
+    return rc;
 }
 
 static const option_spec import_wb_options[] = {
@@ -1042,11 +1147,15 @@ static const command_spec commands[] = {
       grade_options_table, COUNT(grade_options_table), cmd_grade },
     { "slurm", "LAB DIR_OR_FILE... --tasks N [--wait] [grade's options] [-- SBATCH OPTIONS]",
       "grade a class on a Slurm cluster: one array job of N tasks,\ntask K running grade --shard K/N into the "
-      "shared --records\nfolder (again: only what has no record is graded); --backend\ngpu (default): "
-      "--gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs a task\n(SBATCH OPTIONS, each as --option=VALUE, override "
+      "shared --records\nfolder (again: only what has no record is graded); --backend\ngpu (default, where sinfo "
+      "shows GPUs in the partition; else emu):\n--gres=gpu:1 and 8 CPUs a task; emu: 2 CPUs a task\n(SBATCH OPTIONS, each as --option=VALUE, override "
       "them, and add\n--partition, --time, ...)", NULL, 0, cmd_slurm },
     { "export", "LAB RECORDS_DIR [options]", "the gradebook, JUnit XML and web pages again, from the records",
       export_options, COUNT(export_options), cmd_export },
+    { "similar", "LAB DIR_OR_FILE... [--format text|json] [--html FILE] [--out FILE]",
+      "pairs of submissions ranked by how alike the students' own code\nis (the skeleton's lines left out; names, "
+      "literals, comments\nand layout do not count): winnowed fingerprints, as MOSS", similar_options,
+      COUNT(similar_options), cmd_similar },
     { "gradescope-package", "LAB OUT.zip [--seed S | --secret-file F] [--backend emu|gpu]",
       "the Gradescope autograder zip for a lab", NULL, 0, cmd_gradescope_package },
     { "datasets", "LAB [--seed S] [--out DIR] [--all]",

@@ -229,6 +229,28 @@ def emu_problem():
     return None
 
 
+_sandbox_problem = []
+
+
+def sandbox_problem():
+    """None where grade's sandbox works for this user (as root, or as any
+    user where the machine allows user namespaces); else why not, in grade's
+    own words. Asked of grade itself, once: an ordinary user's grading is
+    tested wherever it works, not only as root."""
+    if not _sandbox_problem:
+        problem = None
+        if os.geteuid() != 0 and not emu_problem():
+            import tempfile
+            with tempfile.TemporaryDirectory() as tmp:
+                p = gpulab("grade", "01-basic-matmul", solution("01-basic-matmul"), "--backend", "emu",
+                           "--no-sanitize", "--dataset", "width-0001", "--records", f"{tmp}/records",
+                           "--out", f"{tmp}/report.txt")
+                if p.returncode == 3:
+                    problem = "grade cannot isolate runs as this user: " + (p.stderr.strip().splitlines() or [""])[-1]
+        _sandbox_problem.append(problem)
+    return _sandbox_problem[0]
+
+
 _race_problem = []
 
 

@@ -943,6 +943,11 @@ def test_the_uid_mode_refuses_to_grade_beside_readable_answers(tmp_path, no_name
                  "--dataset", DATASET, "--records", tmp_path / "records"])
     assert p.returncode == 3, p.stderr
     assert str(kit.ROOT / "solutions") in p.stderr and "chmod o-rwx" in p.stderr, p.stderr
+    # every open one at once, not one a refused run
+    for part in ("solutions", "datasets", "docs/instructor"):
+        if (kit.ROOT / part).stat().st_mode & 0o005:
+            assert f"  {kit.ROOT / part}\n" in p.stderr and f"'{kit.ROOT / part}'" in p.stderr, p.stderr
+    assert "seccomp" in p.stderr and "sysctl" not in p.stderr, p.stderr
     assert not list((tmp_path / "records").glob("*.json"))
 
 
@@ -1015,6 +1020,8 @@ def test_no_isolation_no_grade(tmp_path, no_namespaces):
         assert p.returncode == 3, p.stderr
         assert "cannot isolate" in p.stderr and "--sandbox none" in p.stderr
         assert "user namespaces" in p.stderr, p.stderr
+        # the cause here is the filter (a container's), not the machine's settings
+        assert "seccomp filter" in p.stderr and "sysctl" not in p.stderr, p.stderr
         assert not (top / "rec1").exists()
         p = kit.run([*drop, *args, "--records", str(top / "rec2"), "--sandbox", "none", "--format", "json"],
                     env=env, cwd=top)

@@ -33,8 +33,8 @@ void tiled_matmul(const float *M, const float *N, float *P, int width)
 
 @pytest.fixture(scope="module")
 def week(tmp_path_factory):
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem)
@@ -118,8 +118,8 @@ def test_help_on_every_command():
 def test_a_class_of_files_named_by_student_is_not_misnamed(tmp_path):
     """The file-per-student form (class/alice.cu) names files by student on
     purpose: only a folder whose one .cu file has another name is flagged."""
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     (tmp_path / "class").mkdir()
     shutil.copy(SOLUTION, tmp_path / "class" / "alice.cu")
     p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", "width-0032",
@@ -148,3 +148,48 @@ def test_a_named_mistake_reaches_the_gradebook(tmp_path):
     assert "(mask transposed)" in book["dan"]["reason"], book["dan"]
     rec = json.loads((tmp_path / "records" / "dan.json").read_text())
     assert {d["comparison"]["mistake"] for d in rec["datasets"] if d["status"] == "wrong"} == {"mask transposed"}
+
+
+def test_a_mistake_seen_only_on_a_1x1_output_is_not_named(tmp_path):
+    """A halo bug whose 1x1 output happens to match a known mistake's
+    pattern (one element fits many): the record keeps what the comparison
+    saw, but the gradebook names no mistake the larger datasets do not bear
+    out."""
+    if kit.emu_problem():
+        pytest.fail(kit.emu_problem())
+    lab = "04-conv-2batch"
+    sub = tmp_path / "class" / "hal"
+    sub.mkdir(parents=True)
+    shutil.copy(kit.ROOT / "solutions" / lab / "mutants" / "first-batch-halo-shifted.cu", sub / "conv_2batch.cu")
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--sandbox", "none",
+                   "--records", tmp_path / "records", "--out", tmp_path / "report.txt", "--csv", tmp_path / "g.csv")
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((tmp_path / "records" / "hal.json").read_text())
+    named = {d["comparison"]["elements"]: d["comparison"]["mistake"] for d in rec["datasets"]
+             if d["status"] == "wrong" and d["comparison"]["mistake"]}
+    assert named and set(named) == {1}, named  # the evidence: only the 1x1 output matched a pattern
+    book = rows((tmp_path / "g.csv").read_bytes().decode())
+    assert book["hal"]["reason"].startswith("wrong on 10 datasets;"), book["hal"]
+    assert "(" + named[1] + ")" not in book["hal"]["reason"], book["hal"]
+
+
+def test_an_output_flood_is_called_one(tmp_path):
+    """A kernel that prints line after line until its time runs out: the
+    gradebook says an output flood, not only a timeout."""
+    if kit.emu_problem():
+        pytest.fail(kit.emu_problem())
+    lab = "01-basic-matmul"
+    src = (kit.ROOT / "solutions" / lab / "basic_matmul.cu").read_text()
+    flood = src.replace('#include "lab.h"', '#include <stdio.h>\n#include "lab.h"').replace(
+        "    int Row = ", '    for (long i = 0; i < 400000000L; i++) printf("row %ld\\n", i);\n    int Row = ', 1)
+    assert flood.count("printf") == 1
+    for name, text in (("flo", flood), ("ok", src)):
+        (tmp_path / "class" / name).mkdir(parents=True)
+        (tmp_path / "class" / name / "basic_matmul.cu").write_text(text)
+    p = kit.gpulab("grade", lab, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--sandbox", "none",
+                   "--dataset", "width-0016", "--timeout", "3", "--records", tmp_path / "records",
+                   "--out", tmp_path / "report.txt", "--csv", tmp_path / "g.csv")
+    assert p.returncode == 0, p.stderr
+    book = rows((tmp_path / "g.csv").read_bytes().decode())
+    assert "timeout on 1 dataset (an output flood: 64 KiB or more printed)" in book["flo"]["reason"], book["flo"]
+    assert "flood" not in book["ok"]["reason"], book["ok"]

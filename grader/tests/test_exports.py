@@ -281,3 +281,124 @@ def test_gradescope_says_when_a_submission_was_not_isolated(tmp_path):
     with zipfile.ZipFile(zip_path) as z:
         run = z.read("run_autograder").decode()
     assert "grade --sandbox auto" in run and "[ $rc -eq 3 ]" in run and "--sandbox none" not in run
+
+
+def snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_gradescope_refuses_a_class_and_writes_nothing(graded, tmp_path):
+    """A class folder given to --format gradescope is refused (exit 2) before
+    anything is written: no record of a phantom "submission", no record
+    removed by --regrade, no results.json, no gradebook."""
+    records = tmp_path / "records"
+    shutil.copytree(graded / "records", records)
+    before = snapshot(records)
+    cls = small_class(tmp_path / "class")
+    out, book = tmp_path / "results.json", tmp_path / "book.csv"
+    p = kit.gpulab("grade", LAB, cls, "--backend", "emu", "--format", "gradescope", "--out", out, "--csv", book,
+                   "--records", records, "--regrade", "alice")
+    assert p.returncode == 2, p.stderr
+    assert "one submission's results.json" in p.stderr and "nothing was written" in p.stderr, p.stderr
+    assert snapshot(records) == before
+    assert not out.exists() and not book.exists()
+    # and the class's gradebook has no phantom row
+    assert kit.gpulab("export", LAB, records, "--csv", book).returncode == 0
+    rows = validate.check_csv(book.read_bytes().decode())
+    assert [r["id"] for r in rows] == ["alice", "bob", "dave", "erin"]
+
+
+@pytest.fixture(scope="module")
+def lms_class(tmp_path_factory):
+    """Two students whose folders are named as an LMS names them."""
+    emu_or_skip()
+    tmp = tmp_path_factory.mktemp("lms")
+    cls = tmp / "class"
+    for name in ("s1099 smith", "s1100 jones"):
+        (cls / name).mkdir(parents=True)
+        shutil.copy(SOLUTION, cls / name / "basic_matmul.cu")
+    p = kit.gpulab("grade", LAB, cls, "--backend", "emu", "--records", tmp / "records")
+    assert p.returncode == 0, p.stderr
+    adj = tmp / "adjustments.csv"
+    # as an LMS writes it: its own ids, a quoted comment with a comma, CRLF
+    adj.write_bytes(b'id,late_days,points,comment\r\n"s1099 smith",2,1.5,"late, but a fine report"\r\n'
+                    b's1100 jones,30,,\r\nnobody,1,,\r\n')
+    return {"tmp": tmp, "cls": cls, "records": tmp / "records", "adj": adj}
+
+
+def test_adjustments_reach_the_final_column(lms_class, tmp_path):
+    c = lms_class
+    p = kit.gpulab("export", LAB, c["records"], "--csv", tmp_path / "book.csv", "--adjustments", c["adj"],
+                   "--late-penalty", "10")
+    assert p.returncode == 0, p.stderr
+    assert "adjustments.csv:4: no submission has the id nobody" in p.stderr, p.stderr
+    rows = {r["id"]: r for r in validate.check_csv((tmp_path / "book.csv").read_bytes().decode())}
+    smith, jones = rows["s1099_smith"], rows["s1100_jones"]
+    score = float(smith["total"])
+    assert score == FULL_MARKS
+    assert (smith["late_days"], smith["adjustment"], smith["comment"]) == ("2", "1.5", "late, but a fine report")
+    assert float(smith["final"]) == pytest.approx(min(FULL_MARKS, score * 0.8 + 1.5))
+    assert smith["status"] == "pass" and "2 late days" in smith["reason"]
+    # 30 days at 10% a day: a final of 0 is not a pass, whatever was right
+    assert jones["final"] == "0" and jones["status"] == "fail" and "final 0" in jones["reason"], jones
+    # the records themselves are the grader's: no adjustment is written into them
+    for r in c["records"].glob("*.json"):
+        assert "final" not in json.loads(r.read_text())
+    # without adjustments, the final is the score
+    assert kit.gpulab("export", LAB, c["records"], "--csv", tmp_path / "plain.csv").returncode == 0
+    plain = {r["id"]: r for r in validate.check_csv((tmp_path / "plain.csv").read_bytes().decode())}
+    assert plain["s1100_jones"]["final"] == plain["s1100_jones"]["total"] and plain["s1100_jones"]["status"] == "pass"
+
+
+def test_a_regrade_keeps_the_adjustments_and_gradescope_shows_them(lms_class, tmp_path):
+    c = lms_class
+    p = kit.gpulab("grade", LAB, c["cls"], "--backend", "emu", "--records", c["records"], "--regrade",
+                   "s1099_smith", "--csv", tmp_path / "book.csv", "--adjustments", c["adj"], "--late-penalty", "10")
+    assert p.returncode == 0, p.stderr
+    rows = {r["id"]: r for r in validate.check_csv((tmp_path / "book.csv").read_bytes().decode())}
+    assert float(rows["s1099_smith"]["final"]) == pytest.approx(FULL_MARKS * 0.8 + 1.5)
+    out = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, c["cls"] / "s1099 smith", "--backend", "emu", "--records", c["records"],
+                   "--format", "gradescope", "--out", out, "--adjustments", c["adj"], "--late-penalty", "10")
+    assert p.returncode == 0, p.stderr
+    res = json.loads(out.read_text())
+    validate.check_json(res, "gradescope.schema.json")
+    assert res["score"] == pytest.approx(FULL_MARKS * 0.8 + 1.5)
+    assert "2 late days" in res["output"] and "late, but a fine report" in res["output"], res["output"]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("id,days\nalice,1\n", "bad.csv:1: column \"days\""),
+    ("late_days\n1\n", "bad.csv:1: no id column"),
+    ("id,late_days\nalice,two\n", "bad.csv:2: late_days \"two\""),
+    ("id,points\nalice,1\nalice,2\n", "bad.csv:3: alice again (line 2"),
+    ("id,comment\nalice,\"never closed\n", "bad.csv:2: a quoted field is not closed"),
+])
+def test_adjustments_that_cannot_be_read_say_where(graded, tmp_path, text, said):
+    bad = tmp_path / "bad.csv"
+    bad.write_text(text)
+    p = kit.gpulab("export", LAB, graded / "records", "--csv", tmp_path / "book.csv", "--adjustments", bad)
+    assert p.returncode == 2 and said in p.stderr, p.stderr
+    assert not (tmp_path / "book.csv").exists()
+
+
+def test_a_labs_own_late_penalty(lms_class, tmp_path):
+    """lab.json's late_penalty is the lab's rule; --late-penalty overrides it."""
+    home = tmp_path / "kit"
+    shutil.copytree(kit.ROOT / "labs", home / "labs")
+    (home / "grader").mkdir()
+    man = home / "labs" / LAB / "lab.json"
+    doc = json.loads(man.read_text())
+    doc["late_penalty"] = 25
+    man.write_text(json.dumps(doc, indent=2))
+    env = {"GPULAB_HOME": str(home)}
+    finals = {}
+    for extra in ([], ["--late-penalty", "40"]):
+        book = tmp_path / f"book{len(extra)}.csv"
+        p = kit.gpulab("export", LAB, lms_class["records"], "--csv", book, "--adjustments", lms_class["adj"], *extra,
+                       env=env)
+        assert p.returncode == 0, p.stderr
+        rows = {r["id"]: r for r in validate.check_csv(book.read_bytes().decode())}
+        finals[len(extra)] = float(rows["s1099_smith"]["final"])
+    assert finals[0] == pytest.approx(FULL_MARKS * 0.5 + 1.5)  # 2 days at the lab's 25%
+    assert finals[2] == pytest.approx(FULL_MARKS * 0.2 + 1.5)  # 2 days at 40%

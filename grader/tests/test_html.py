@@ -20,6 +20,7 @@ from urllib.parse import unquote
 import pytest
 
 import kit
+from schemas import validate
 
 LAB = "02-tiled-matmul"
 SOLUTIONS = kit.ROOT / "solutions" / LAB
@@ -145,8 +146,8 @@ def assert_no_script(root, page):
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     problem = kit.emu_problem()
     if problem:
         pytest.fail(problem)
@@ -177,7 +178,7 @@ def test_class_page_names_every_student_and_links_to_their_pages(graded):
     named = []
     for row in rows:
         cells = list(row.all("td"))
-        assert len(cells) == 5, f"a student row has {len(cells)} cells: {row.text()!r}"
+        assert len(cells) == 7, f"a student row has {len(cells)} cells: {row.text()!r}"
         links = list(cells[0].all("a"))
         assert len(links) == 1, f"no link to {cells[0].text()}'s page"
         target = page.parent / unquote(links[0].attrs["href"])
@@ -256,8 +257,8 @@ def test_each_submission_leads_with_its_fix_first_line(graded):
 def test_each_students_page_shows_their_own_error_map(tmp_path):
     """Image labs: a class's files share one name, so each submission's maps
     have a folder of their own, and each feedback page names its own map."""
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     lab = "04-conv-2batch"
     source = json.loads((kit.ROOT / "labs" / lab / "lab.json").read_text())["source"]
     mutants = kit.ROOT / "solutions" / lab / "mutants"
@@ -298,8 +299,8 @@ def test_the_map_key_names_every_colour_of_the_map(tmp_path):
     error map and a key whose swatches hold every colour drawn in it (the
     ramp of wrong as one swatch), the padding's and the filler's included;
     the text report's key names the same."""
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     lab = "05-pitched-conv"
     source = json.loads((kit.ROOT / "labs" / lab / "lab.json").read_text())["source"]
     (tmp_path / "class" / "pat").mkdir(parents=True)
@@ -333,8 +334,8 @@ def test_the_map_key_names_every_colour_of_the_map(tmp_path):
 def test_hidden_datasets_keep_their_values_off_the_page(tmp_path):
     """With --seed the datasets are hidden: a student's page shows the status,
     the points and the checkers' findings, never the values."""
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     (tmp_path / "class" / "grace").mkdir(parents=True)
     shutil.copy(SOLUTIONS / "mutants" / "missing-second-barrier.cu", tmp_path / "class" / "grace" / "tiled_matmul.cu")
     p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--seed", "777", "--dataset", "width-0064",
@@ -415,7 +416,7 @@ def test_records_edited_by_hand_stay_text(tmp_path):
     root = dom(site / "index.html", tmp_path)
     assert_no_script(root, "index.html")
     rows = students_table(root)
-    assert len(rows) == 2 and all(len(list(r.all("td"))) == 5 for r in rows)
+    assert len(rows) == 2 and all(len(list(r.all("td"))) == 7 for r in rows)
     assert [list(r.all("td"))[4].text() for r in rows] == ["2.0 per multiply-add", ""]
     ids = [list(r.all("td"))[0] for r in rows]
     assert [i.text() for i in ids] == ["ann", HOSTILE]
@@ -463,3 +464,65 @@ def test_html_outputs_are_safe(tmp_path):
     text = real.read_text()
     for attr in ("src=\"http", "href=\"http", "url("):
         assert attr not in text
+
+
+def test_no_student_facing_output_holds_the_graders_folders(tmp_path):
+    """A class given by its absolute path: the records keep the paths (the
+    grader's own evidence), but the pages, the gradebook's reasons, JUnit's
+    messages (CI shows them to students) and Gradescope's output show the
+    file's name, never the TA's folders."""
+    problem = kit.emu_problem()
+    if problem:
+        pytest.fail(problem)
+    private = tmp_path / "home" / "ta" / "course"
+    cls = private / "class"
+    for name in ("alice", "carl", "dan"):
+        (cls / name).mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "tiled_matmul.cu")
+    (cls / "carl" / "tiled_matmul.cu").write_text(SOLUTION.read_text().replace("int Row", "int Row = ;", 1))
+    for two in ("a.cu", "b.cu"):  # which one is it?
+        shutil.copy(SOLUTION, cls / "dan" / two)
+    out = tmp_path / "site"
+    out.mkdir()
+    p = kit.gpulab("grade", LAB, cls.resolve(), "--backend", "emu", "--dataset", "width-0032", "--records",
+                   tmp_path / "records", "--csv", out / "book.csv", "--html", out / "class.html",
+                   "--junit", out / "junit.xml", "--feedback-dir", out / "students", timeout=1200)
+    assert p.returncode == 0, p.stderr
+    carl = json.loads((tmp_path / "records" / "carl.json").read_text())
+    assert str(private) in json.dumps(carl), "the evidence: the compiler named the TA's folders"
+    gs = tmp_path / "results.json"
+    p = kit.gpulab("grade", LAB, (cls / "carl").resolve(), "--backend", "emu", "--records", tmp_path / "records",
+                   "--format", "gradescope", "--out", gs)
+    assert p.returncode == 0, p.stderr
+    shown = [out / "book.csv", out / "class.html", out / "junit.xml", gs, *sorted((out / "students").iterdir())]
+    assert len(shown) == 7
+    for f in shown:
+        text = f.read_text()
+        assert str(tmp_path) not in text and "/home/ta" not in text, f"{f.name} shows the grader's folders"
+    assert "tiled_matmul.cu:" in json.loads(gs.read_text())["output"]  # the compiler's words stay, by file name
+    rows = {r["id"]: r for r in validate.check_csv((out / "book.csv").read_bytes().decode())}
+    assert "which one is it?" in rows["dan"]["reason"], rows["dan"]
+    assert rows["carl"]["reason"] == "tiled_matmul.cu does not compile", rows["carl"]
+
+
+def test_adjustments_reach_the_pages(graded, tmp_path):
+    """The TA's late days, points and comment: the class page's final and
+    comment columns, and a Final line on the student's own page."""
+    adj = tmp_path / "adjustments.csv"
+    adj.write_text('id,late_days,points,comment\nalice,1,-2,"see me, <b>please</b>"\n')
+    site = tmp_path / "site"
+    site.mkdir()
+    p = kit.gpulab("export", LAB, graded["records"], "--html", site / "class.html", "--feedback-dir",
+                   site / "students", "--adjustments", adj, "--late-penalty", "10")
+    assert p.returncode == 0, p.stderr
+    alice = json.loads((graded["records"] / "alice.json").read_text())
+    final = alice["score"] * 0.9 - 2
+    rows = {list(r.all("td"))[0].text(): list(r.all("td")) for r in students_table(dom(site / "class.html", tmp_path))}
+    assert float(rows["alice"][5].text()) == pytest.approx(final, abs=1e-3)
+    assert rows["alice"][6].text() == "see me, <b>please</b>"  # text, not markup
+    assert rows["dave"][5].text() == "0" and rows["dave"][6].text() == ""
+    root = dom(site / "students" / "alice.html", tmp_path)
+    lines = [p.text() for p in root.all("p") if p.attrs.get("class") == "adjust"]
+    assert len(lines) == 1 and "1 late day" in lines[0] and "adjusted -2" in lines[0], lines
+    assert "see me, <b>please</b>" in lines[0], lines  # the comment is text
+    assert [b.text() for b in root.all("b")] == [f"{final:g}/{alice['max_score']:g}"]  # the final alone is bold

@@ -375,6 +375,22 @@ def test_refusals(cluster, class_of_12):
     # the GPU backend asks for a GPU a task, which this cluster has none of
     p = slurm(cluster, subs, "--tasks", "2", "--records", class_of_12["tmp"] / "refused", "--backend", "gpu")
     assert p.returncode == 2 and "sbatch refused the job" in p.stderr and "gres" in p.stderr.lower(), p.stderr
+    assert "pass --backend emu" in p.stderr, p.stderr
+
+
+def test_a_partition_without_gpus_grades_on_the_emulator(cluster, class_of_12):
+    """No --backend, on a cluster whose partition has no GPUs (sinfo says
+    so): the job goes to the emulator, and says so, instead of being refused
+    by sbatch's "Invalid generic resource (gres) specification"."""
+    records = class_of_12["tmp"] / "records-no-gpus"
+    options = OPTIONS[2:]
+    assert "--backend" not in options
+    p = slurm(cluster, class_of_12["subs"], "--tasks", "2", *options, "--records", records, "--wait",
+              "--", "--cpus-per-task=1", timeout=900)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "has no GPUs (sinfo): grading on the emulator" in p.stderr, p.stderr
+    assert "12 of the class's 12 submissions have a record" in p.stdout, p.stdout
+    assert {r["backend"] for r in records_of(records).values()} == {"emu"}
 
 
 def test_grade_shards_split_the_class(class_of_12, tmp_path):

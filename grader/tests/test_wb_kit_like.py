@@ -315,8 +315,8 @@ def test_a_kit_lab_takes_the_kits_file_names(kit_like, tmp_path):
     """In an imported Kit lab a student's folder may hold template.cu (the
     lab's file) or solution.cu (the Kit's name for the finished one): both
     are named right; any other single .cu file is misnamed."""
-    if os.geteuid() != 0:
-        pytest.skip("grade's sandbox needs root here")
+    if kit.sandbox_problem():
+        pytest.skip(kit.sandbox_problem())
     cls = tmp_path / "class"
     for student, file_name in (("alice", "template.cu"), ("bob", "solution.cu"), ("carol", "vecsum.cu")):
         (cls / student).mkdir(parents=True)

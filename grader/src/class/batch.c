@@ -38,7 +38,7 @@
 
 /* ---- finding the submissions ------------------------------------------------ */
 
-static char *safe_id(const char *raw)
+char *batch_clean_id(const char *raw)
 {
     char *id = xstrdup(*raw ? raw : "submission");
     for (char *c = id; *c; c++)
@@ -91,12 +91,13 @@ typedef struct {
 static void add_entry(entries *es, const char *raw_id, char *path, char *problem)
 {
     es->v = xrealloc(es->v, (size_t)(es->n + 1) * sizeof *es->v);
-    es->v[es->n].id = safe_id(raw_id);
+    es->v[es->n].id = batch_clean_id(raw_id);
     es->v[es->n].name = xstrdup(raw_id);
     es->v[es->n].clash = NULL;
     es->v[es->n].path = path;
     es->v[es->n].problem = problem;
     es->v[es->n].misnamed = 0;
+    es->v[es->n].student_folder = 0;
     es->n++;
 }
 
@@ -355,6 +356,7 @@ batch_entry *batch_collect(const lab_manifest *m, const char *const *args, int n
                         free(s);
                     } else if (dir_exists(p)) {
                         add_folder(&es, m, p, names[i]);
+                        es.v[es.n - 1].student_folder = 1;
                     } else if (ends_with(names[i], ".cu") && file_exists(p)) {
                         char *s = stem(names[i]);
                         add_entry(&es, s, xstrdup(p), NULL);
@@ -1089,6 +1091,7 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     if (!had_records && sandbox_uid_mode() && chmod(o->records_dir, 0700) != 0)
         die("cannot close the records folder %s: %s", o->records_dir, strerror(errno));
     sandbox_hide(o->records_dir);
+    sandbox_check_hidden(); /* everything is hidden by now: what is open, said at once */
     char *grader_sha = self_sha();
     /* The manifest decides points, tolerance and time limits: a record made
      * under another version of it is not reused. */

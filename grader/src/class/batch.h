@@ -26,7 +26,14 @@ typedef struct {
     char *path;         /* the student's .cu, or NULL when the folder has none */
     char *problem;      /* why there is nothing to grade, or NULL */
     int misnamed;       /* a folder's only .cu file, not named as the lab asks */
+    int student_folder; /* a sub-folder of an argument: one student's among a class's */
 } batch_entry;
+
+/* The id a folder's or file's name gives: every byte but letters, digits,
+ * '-', '_' and '.' made '_' (so "s1099 smith" is s1099_smith), never a
+ * leading dot; "submission" for an empty name (malloc'd). Adjustments'
+ * ids (export.h) are cleaned the same way. */
+char *batch_clean_id(const char *raw);
 
 /* Finds the submissions in the command line's arguments: a folder holding the
  * lab's source file is one submission; any other folder holds one per

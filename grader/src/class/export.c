@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "export.h"
 #include "json.h"
+#include "run.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -42,6 +43,10 @@ const char *export_status(const cJSON *rec)
             return "refused";
         return strstr(msg, "has no ") && strstr(msg, "the folder ") ? "missing" : "compile_error";
     }
+    /* a final of 0 (late days, points taken: adjust.h) is no pass, whatever was right */
+    const cJSON *final = cJSON_GetObjectItemCaseSensitive(rec, "final");
+    if (cJSON_IsNumber(final) && final->valuedouble <= 0 && json_num(rec, "max_score") > 0)
+        return "fail";
     /* everything checked passed, but not everything was checked: not a pass */
     return !all_pass ? "fail" : unchecked ? "not_checked" : "pass";
 }
@@ -87,6 +92,51 @@ void export_free_counts(char **names, int *counts, int n)
     free(counts);
 }
 
+/* What may come before a path: the start of the text or a word's edge. */
+static int path_may_start_after(char c)
+{
+    return strchr(" \t\r\n'\"`(<[{=:,;", c) != NULL;
+}
+
+/* What ends a path: white space, quotes, brackets, and the ':' of
+ * "file.cu:12:" (the compiler's line numbers stay). */
+static int ends_path(char c)
+{
+    return c == '\0' || strchr(" \t\r\n'\"`()<>[]{},;:", c) != NULL;
+}
+
+char *export_private_paths(const char *text)
+{
+    strbuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, "");
+    const char *c = text ? text : "";
+    while (*c) {
+        int starts = *c == '/' && (c == text || path_may_start_after(c[-1])) && c[1] && c[1] != '/' &&
+                     !ends_path(c[1]);
+        if (!starts) {
+            sb_append(&sb, c, 1);
+            c++;
+            continue;
+        }
+        const char *end = c;
+        while (!ends_path(*end))
+            end++;
+        const char *last = end; /* the last component, trailing '/' left out */
+        while (last > c && last[-1] == '/')
+            last--;
+        const char *stop = last;
+        while (last > c && last[-1] != '/')
+            last--;
+        if (last - 1 == c) /* one component ("/2", "/dev"): not a path of this machine's folders */
+            sb_append(&sb, c, (size_t)(end - c));
+        else
+            sb_append(&sb, last, (size_t)(stop - last));
+        c = end;
+    }
+    return sb_detach(&sb);
+}
+
 /* Why a submission has its status, in a few words for the gradebook:
  * "id clash: 's1001 smith' and 's1001_smith' would all be s1001_smith; this
  * one is graded as s1001_smith-2", "misnamed file (matmul.cu, not
@@ -109,7 +159,11 @@ char *export_reason(const cJSON *rec, const char *source)
                   source ? ", not " : "", source ? source : "");
     if (strcmp(status, "compile_error") == 0 || strcmp(status, "missing") == 0 || strcmp(status, "refused") == 0) {
         const char *msg = json_str(build, "message", "");
-        sb_printf(&sb, "%s%s", sb.len ? "; " : "", strcmp(status, "missing") == 0 ? "missing or misnamed file" : msg);
+        const char *has = strstr(msg, " has no ");
+        if (strcmp(status, "missing") == 0) /* "no basic_matmul.cu but 2 other .cu files: which one is it?" */
+            sb_printf(&sb, "%smissing: %s", sb.len ? "; " : "", has ? has + 5 : "no file handed in");
+        else
+            sb_printf(&sb, "%s%s", sb.len ? "; " : "", msg);
     }
     /* checker findings, each once: "race at lines 41/52" */
     char **seen = NULL;
@@ -133,20 +187,26 @@ char *export_reason(const cJSON *rec, const char *source)
         static const char *const kinds[] = { "timeout", "crash", "cuda_error", "no_output", "unsafe", "wrong",
                                              "grader_error" };
         for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
-            int count = 0, blank = 0;
+            int count = 0, blank = 0, flood = 0;
             const char *mistake = NULL; /* the first mistake the inputs reproduced, if any */
             cJSON_ArrayForEach(d, json_arr(rec, "datasets")) {
                 if (strcmp(json_str(d, "status", ""), kinds[k]) != 0)
                     continue;
                 count++;
                 blank += strstr(json_str(d, "message", ""), "nothing was written") != NULL;
-                const char *m = json_str(cJSON_GetObjectItemCaseSensitive(d, "comparison"), "mistake", "");
-                if (!mistake && *m)
+                /* the capture is full: the program printed at least that much */
+                flood += strlen(json_str(d, "stdout", "")) + strlen(json_str(d, "stderr", "")) >= RUN_CAPTURE_CAP;
+                /* a pattern in one element is no evidence of a mistake: a 1x1 output matches many */
+                const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(d, "comparison");
+                const char *m = json_str(cmp, "mistake", "");
+                if (!mistake && *m && json_num(cmp, "elements") > 1)
                     mistake = m;
             }
             if (count)
                 sb_printf(&sb, "%s%s on %d dataset%s", sb.len ? "; " : "",
                           blank == count ? "nothing written" : kinds[k], count, count == 1 ? "" : "s");
+            if (count && flood == count)
+                sb_printf(&sb, " (an output flood: %d KiB or more printed)", RUN_CAPTURE_CAP / 1024);
             if (count && mistake)
                 sb_printf(&sb, " (%s)", mistake);
         }
@@ -158,7 +218,20 @@ char *export_reason(const cJSON *rec, const char *source)
     const char *unchecked = json_str(cJSON_GetObjectItemCaseSensitive(rec, "not_checked"), "message", "");
     if (*unchecked)
         sb_printf(&sb, "%s%s", sb.len ? "; " : "", unchecked);
-    return sb_detach(&sb);
+    /* the TA's adjustments (adjust.h), when they change the final */
+    double days = json_num(rec, "late_days"), penalty = json_num(rec, "late_penalty");
+    double points = json_num(rec, "adjustment");
+    if (days > 0)
+        sb_printf(&sb, "%s%g late day%s (-%g)", sb.len ? "; " : "", days, days == 1 ? "" : "s", penalty);
+    if (points != 0)
+        sb_printf(&sb, "%sadjusted %+g", sb.len ? "; " : "", points);
+    const cJSON *final = cJSON_GetObjectItemCaseSensitive(rec, "final");
+    if (cJSON_IsNumber(final) && final->valuedouble <= 0 && json_num(rec, "score") > 0)
+        sb_printf(&sb, "%sfinal 0", sb.len ? "; " : "");
+    char *text = sb_detach(&sb);
+    char *shown = export_private_paths(text); /* the gradebook is shared with students */
+    free(text);
+    return shown;
 }
 
 

@@ -60,6 +60,13 @@ const char *class_summary_bucket_label(int b, char *buf, size_t len);
  * datasets"; empty for a pass. source: the lab's file name, or NULL. */
 char *export_reason(const cJSON *rec, const char *source);
 
+/* text with every absolute path of the grading machine in it ("/home/ta/
+ * class/alice/basic_matmul.cu:12: error", "the folder /srv/c/bob has no")
+ * cut to its last component, for what students see: the gradebook's
+ * reasons, the web pages, Gradescope's output (malloc'd). A path is a word
+ * that starts with '/' and holds another '/'; "lines 41/52" and "//" are not. */
+char *export_private_paths(const char *text);
+
 /* Text escaped for XML and HTML (&, <, >, ", '): characters XML does not
  * allow (controls, U+FFFE/U+FFFF) and bytes that are not UTF-8 become '?'. */
 void export_xml_text(strbuf *sb, const char *s);

@@ -41,7 +41,7 @@ char *export_csv(const cJSON *records, const char *source)
     }
     strbuf sb;
     sb_init(&sb);
-    sb_puts(&sb, "id,total,max,status,reason");
+    sb_puts(&sb, "id,total,max,status,reason,late_days,adjustment,final,comment");
     for (int i = 0; i < nds; i++) {
         sb_puts(&sb, ",");
         csv_field(&sb, ds[i]);
@@ -65,6 +65,11 @@ char *export_csv(const cJSON *records, const char *source)
         char *reason = export_reason(rec, source);
         csv_field(&sb, reason);
         free(reason);
+        /* the adjustments (adjust.h): final is the score where there are none */
+        const cJSON *final = cJSON_GetObjectItemCaseSensitive(rec, "final");
+        sb_printf(&sb, ",%g,%g,%g,", json_num(rec, "late_days"), json_num(rec, "adjustment"),
+                  cJSON_IsNumber(final) ? final->valuedouble : json_num(rec, "score"));
+        csv_field(&sb, json_str(rec, "comment", ""));
         for (int i = 0; i < nds; i++) {
             const cJSON *e = export_find_named(json_arr(rec, "datasets"), ds[i]);
             if (e)

@@ -22,7 +22,9 @@ static cJSON *gs_test(const char *name, int number, const cJSON *e, int hidden)
     cJSON_AddNumberToObject(t, "max_score", json_num(e, "max_score"));
     cJSON_AddStringToObject(t, "status", strcmp(status, "pass") == 0 ? "passed" : "failed");
     char *out = xasprintf("%s: %s", status, json_str(e, "message", ""));
-    cJSON_AddStringToObject(t, "output", out);
+    char *shown = export_private_paths(out);
+    cJSON_AddStringToObject(t, "output", shown);
+    free(shown);
     free(out);
     cJSON_AddStringToObject(t, "visibility", hidden ? "hidden" : "visible");
     return t;
@@ -31,7 +33,9 @@ static cJSON *gs_test(const char *name, int number, const cJSON *e, int hidden)
 cJSON *export_gradescope(const cJSON *rec)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "score", json_num(rec, "score"));
+    /* the final (adjust.h): the tests' points stay the grader's */
+    const cJSON *final = cJSON_GetObjectItemCaseSensitive(rec, "final");
+    cJSON_AddNumberToObject(o, "score", cJSON_IsNumber(final) ? final->valuedouble : json_num(rec, "score"));
     cJSON_AddNumberToObject(o, "execution_time", json_num(rec, "grading_s"));
     const cJSON *build = cJSON_GetObjectItemCaseSensitive(rec, "build");
     strbuf out;
@@ -51,6 +55,16 @@ cJSON *export_gradescope(const cJSON *rec)
     /* The diagnosis stays visible where the datasets are hidden: statuses,
      * the hints read from the pattern of the errors, and the checkers'
      * findings with their lines; never a value of a hidden dataset. */
+    if (cJSON_IsNumber(final) && final->valuedouble != json_num(rec, "score")) {
+        sb_printf(&out, "Final: %g of %g", final->valuedouble, json_num(rec, "max_score"));
+        if (json_num(rec, "late_days") > 0)
+            sb_printf(&out, " (%g late days: -%g)", json_num(rec, "late_days"), json_num(rec, "late_penalty"));
+        if (json_num(rec, "adjustment") != 0)
+            sb_printf(&out, " (adjusted %+g)", json_num(rec, "adjustment"));
+        sb_puts(&out, ".\n");
+    }
+    if (*json_str(rec, "comment", ""))
+        sb_printf(&out, "Comment: %s\n", json_str(rec, "comment", ""));
     if (strncmp(json_str(rec, "sandbox", ""), "none", 4) == 0)
         sb_puts(&out, "(Graded without isolation: this autograder's container does not allow it.)\n");
     char *reason = export_reason(rec, NULL);
@@ -73,7 +87,9 @@ cJSON *export_gradescope(const cJSON *rec)
                           json_str(f, "message", ""));
     }
     export_free_counts(seen, times, nseen);
-    cJSON_AddStringToObject(o, "output", out.buf ? out.buf : "");
+    char *shown = export_private_paths(out.buf); /* the student sees it: none of the grader's folders */
+    cJSON_AddStringToObject(o, "output", shown);
+    free(shown);
     sb_free(&out);
     cJSON_AddStringToObject(o, "visibility", "visible");
     cJSON_AddStringToObject(o, "stdout_visibility", "hidden");

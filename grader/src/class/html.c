@@ -25,10 +25,14 @@ static int is_true(const cJSON *o, const char *key)
 /* ---- writing HTML ---------------------------------------------------------------- */
 
 /* Text into an element or an attribute value: export_xml_text escapes
- * &, <, >, " and ' and drops what XML does not allow. */
+ * &, <, >, " and ' and drops what XML does not allow. Every text of a
+ * record goes through here, so the grading machine's folders are cut from
+ * its paths too (export_private_paths: the pages are the students'). */
 static void esc(strbuf *sb, const char *s)
 {
-    export_xml_text(sb, s ? s : "");
+    char *shown = export_private_paths(s ? s : "");
+    export_xml_text(sb, shown);
+    free(shown);
 }
 
 /* A CSS class for a status word: only known words, so a record cannot add
@@ -262,7 +266,7 @@ static char *student_lines(const char *text)
 }
 
 /* A map the grader drew: a PNG is embedded (data: URI); any other file
- * (PPM) is named, linked by its absolute path where it exists. */
+ * (PPM) is named by its file name alone. */
 static void map_figure(strbuf *sb, const char *title, const char *path)
 {
     if (!path || !*path)
@@ -278,19 +282,10 @@ static void map_figure(strbuf *sb, const char *title, const char *path)
         sb_puts(sb, "\" src=\"data:image/png;base64,");
         base64(sb, (const unsigned char *)data, len);
         sb_puts(sb, "\">");
-    } else {
-        char *real = realpath(path, NULL);
-        if (real) {
-            sb_puts(sb, "<a href=\"file://");
-            url_path(sb, real, 1);
-            sb_puts(sb, "\">");
-            esc(sb, path_base(path));
-            sb_puts(sb, "</a>");
-        } else {
-            esc(sb, path);
+    } else { /* named, never linked: its folder is the grading machine's, not the student's */
+        esc(sb, path_base(path));
+        if (!file_exists(path))
             sb_puts(sb, " (not found here)");
-        }
-        free(real);
     }
     free(data);
     free(why);
@@ -449,6 +444,32 @@ static void result_row(strbuf *sb, const char *label, const char *status, double
     sb_puts(sb, "</td></tr>\n");
 }
 
+/* The final (adjust.h), or the score where nothing was adjusted. */
+static double final_of(const cJSON *rec)
+{
+    const cJSON *final = cJSON_GetObjectItemCaseSensitive(rec, "final");
+    return cJSON_IsNumber(final) ? final->valuedouble : json_num(rec, "score");
+}
+
+/* The TA's adjustments, where there are any: late days, points, comment. */
+static void adjustments_line(strbuf *sb, const cJSON *rec)
+{
+    double days = json_num(rec, "late_days"), points = json_num(rec, "adjustment");
+    const char *comment = json_str(rec, "comment", "");
+    if (days <= 0 && points == 0 && !*comment && final_of(rec) == json_num(rec, "score"))
+        return;
+    sb_printf(sb, "<p class=\"adjust\">Final: <b>%g/%g</b>", final_of(rec), json_num(rec, "max_score"));
+    if (days > 0)
+        sb_printf(sb, " &middot; %g late day%s: -%g", days, days == 1 ? "" : "s", json_num(rec, "late_penalty"));
+    if (points != 0)
+        sb_printf(sb, " &middot; adjusted %+g", points);
+    if (*comment) {
+        sb_puts(sb, " &middot; ");
+        esc(sb, comment);
+    }
+    sb_puts(sb, "</p>\n");
+}
+
 static void student_body(strbuf *sb, const cJSON *rec, const char *source)
 {
     const char *file = json_str(rec, "file", "");
@@ -475,6 +496,7 @@ static void student_body(strbuf *sb, const cJSON *rec, const char *source)
         esc(sb, json_str(rec, "graded_at", ""));
     }
     sb_puts(sb, "</p>\n");
+    adjustments_line(sb, rec);
 
     /* the diagnosis first: the text report's "fix this first" line, then
      * what went wrong, in the gradebook's words */
@@ -706,7 +728,7 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
 
     sb_puts(&sb, "<h2>Students</h2>\n<table class=\"students\">\n"
                  "<tr><th>id</th><th>score</th><th>status</th><th>fix this first, and the reason</th>"
-                 "<th>global reads</th></tr>\n");
+                 "<th>global reads</th><th>final</th><th>comment</th></tr>\n");
     const cJSON *rec;
     cJSON_ArrayForEach(rec, records) {
         const char *id = json_str(rec, "id", path_base(json_str(rec, "file", "")));
@@ -732,6 +754,8 @@ char *html_class_page(const cJSON *records, const char *lab, const char *source,
         esc_quoted(&sb, reason);
         sb_puts(&sb, "</td><td class=\"n\">");
         reads_words(&sb, rec, counts_figure);
+        sb_printf(&sb, "</td><td class=\"n\">%g</td><td>", final_of(rec)); /* the TA's adjustments: adjust.h */
+        esc(&sb, json_str(rec, "comment", ""));
         sb_puts(&sb, "</td></tr>\n");
         free(reason);
     }

@@ -108,6 +108,44 @@ static const char **sbatch_argv(const slurm_job *j, const char *sbatch, const ch
     return argv;
 }
 
+int slurm_partition_has_gpus(char *const *options, int n, char **partition)
+{
+    const char *named = getenv("SBATCH_PARTITION");
+    for (int i = 0; i < n; i++)
+        if (strncmp(options[i], "--partition=", 12) == 0 || (strncmp(options[i], "-p", 2) == 0 && options[i][2]))
+            named = options[i] + (options[i][1] == 'p' ? 2 : 12);
+    *partition = NULL;
+    char *sinfo = find_in_path("sinfo");
+    if (!sinfo)
+        return -1;
+    const char *argv[] = { sinfo, "--noheader", "--format=%P|%G", NULL };
+    proc_result r;
+    run_slurm(argv, 60, &r);
+    int has = -1;
+    /* a line a partition (its name ends in '*' where it is the default) and its nodes' resources */
+    for (char *line = r.exited && r.exit_code == 0 ? r.out_text : NULL; line && *line;) {
+        char *nl = strchr(line, '\n'), *bar = strchr(line, '|');
+        if (nl)
+            *nl = '\0';
+        if (bar) {
+            *bar = '\0';
+            size_t len = strlen(line);
+            int is_default = len && line[len - 1] == '*';
+            if (is_default)
+                line[--len] = '\0';
+            if (named ? strcmp(line, named) == 0 : is_default) {
+                if (!*partition)
+                    *partition = xstrdup(line);
+                has = has == 1 || strstr(bar + 1, "gpu") ? 1 : 0;
+            }
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    proc_result_free(&r);
+    free(sinfo);
+    return has;
+}
+
 /* The job id from sbatch --parsable ("123" or "123;cluster"), or NULL. */
 static char *parse_job_id(const char *out)
 {
@@ -129,9 +167,13 @@ static char *submit(const slurm_job *j, const char *logs)
     run_slurm(argv, 300, &r);
     char *job = r.exited && r.exit_code == 0 ? parse_job_id(r.out_text) : NULL;
     remove_tree(folder);
+    /* a partition without GPUs refuses --gres=gpu:1 in words of its own */
+    int no_gpus = j->gpu && r.err_text && (strstr(r.err_text, "generic resource") || strstr(r.err_text, "gres"));
     if (!job)
-        die("sbatch refused the job (%s %d): %s%s", r.exited ? "exit status" : "signal",
-            r.exited ? r.exit_code : r.signal_number, printable(r.err_text), printable(r.out_text));
+        die("sbatch refused the job (%s %d): %s%s%s", r.exited ? "exit status" : "signal",
+            r.exited ? r.exit_code : r.signal_number, printable(r.err_text), printable(r.out_text),
+            no_gpus ? "\ngpulab: the partition gives no GPU (--gres=gpu:1): pass --backend emu to grade on the "
+                      "emulator" : "");
     proc_result_free(&r);
     for (int i = 0; i < 4; i++)
         free(owned[i]);

@@ -32,4 +32,10 @@ typedef struct {
  * failed or was cancelled), 2 (Slurm refused, or a command failed). */
 int slurm_run(const slurm_job *j);
 
+/* Whether the partition the job would go to (sbatch's --partition=P or -pP
+ * among options, else $SBATCH_PARTITION, else the cluster's default) has
+ * GPUs, as sinfo's generic resources say: 1, 0, or -1 when sinfo cannot
+ * tell. *partition: its name, or NULL (malloc'd). */
+int slurm_partition_has_gpus(char *const *options, int n, char **partition);
+
 #endif

@@ -318,7 +318,7 @@ void manifest_load(const char *id, lab_manifest *m)
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
                                         "seed", "timeout_s", "tolerance", "datasets", "requirements",
-                                        "error_map", "performance", "program", "tiles", NULL };
+                                        "error_map", "performance", "program", "tiles", "late_penalty", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -339,6 +339,7 @@ void manifest_load(const char *id, lab_manifest *m)
         m->expected = xstrdup("expected.tensor");
     m->seed = (unsigned long long)get_number(root, "seed", 1, 0, 9007199254740991.0);
     m->timeout_s = get_number(root, "timeout_s", 20, 0.1, 3600);
+    m->late_penalty = get_number(root, "late_penalty", 0, 0, 100);
     load_tolerance(root, &m->tolerance);
     const cJSON *ds = cJSON_GetObjectItemCaseSensitive(root, "datasets");
     if (!ds || !cJSON_IsArray(ds) || cJSON_GetArraySize(ds) == 0)

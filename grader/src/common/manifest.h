@@ -90,6 +90,7 @@ typedef struct {
     char *expected;     /* the expected-output file name in a dataset dir */
     unsigned long long seed;
     double timeout_s;
+    double late_penalty;    /* percent of the score per late day, unless --late-penalty says (adjust.h) */
     int libwb_program;  /* "program": "libwb": a whole Teaching Kit program (import-wb) */
     tolerance_model tolerance;
     int ndatasets;

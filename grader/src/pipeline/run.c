@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CAPTURE_CAP (64 * 1024)
+#define CAPTURE_CAP RUN_CAPTURE_CAP
 
 /* A run's own folder: size-limited where runs are isolated. */
 static void run_verdict(run_result *r, const run_request *q);

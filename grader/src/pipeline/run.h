@@ -14,6 +14,11 @@
  * the grader reads of one: no lab writes more; a runaway program stops here. */
 #define RUN_OUTPUT_MAX_BYTES (2LL << 30)
 
+/* The most of a dataset's standard output (and of its errors) a record
+ * keeps: a run whose capture is full printed at least this much (an output
+ * flood, export.c says). */
+#define RUN_CAPTURE_CAP (64 * 1024)
+
 /* A lab program's start-up limit: the time before the kit's first dataset
  * (CUDA's context: seconds on a GPU other runs are using; the program's own
  * constructors) is not part of the time limit, which starts when the

@@ -94,7 +94,11 @@ const char *sandbox_mode(void) { return mode; }
  * grader's: RLIMIT_NPROC is counted per user namespace and user (Linux
  * 5.14 on), so a run's fork bomb fills its own count, not the builds' and
  * runs' beside it, which all have the grader's user. */
-int sandbox_clone_flags(void) { return active && !uid_mode ? NS_FLAGS | (in_user_namespace ? CLONE_NEWUSER : 0) : 0; }
+int sandbox_clone_flags(void)
+{
+    sandbox_check_hidden(); /* in the parent, before any run of the uid mode */
+    return active && !uid_mode ? NS_FLAGS | (in_user_namespace ? CLONE_NEWUSER : 0) : 0;
+}
 
 static void uid_mode_check_private(const char *path);
 
@@ -142,16 +146,46 @@ static int map_own_user(void)
     return write_proc_self("gid_map", map);
 }
 
+/* Whether a seccomp filter is on this process (/proc/self/status
+ * "Seccomp: 2"): a container's, which refuses what the machine allows. */
+static int under_seccomp_filter(void)
+{
+    char *status = read_file("/proc/self/status", NULL);
+    const char *at = status ? strstr(status, "\nSeccomp:") : NULL;
+    int filtered = at && atoi(at + 9) == 2;
+    free(status);
+    return filtered;
+}
+
+/* Whether the machine's settings allow user namespaces (those of them that
+ * exist here: user.max_user_namespaces, Debian's unprivileged_userns_clone). */
+static int user_namespaces_allowed(void)
+{
+    char *max = read_file("/proc/sys/user/max_user_namespaces", NULL);
+    char *clone = read_file("/proc/sys/kernel/unprivileged_userns_clone", NULL);
+    int allowed = (!max || atoi(max) > 0) && (!clone || atoi(clone) != 0);
+    free(max);
+    free(clone);
+    return allowed;
+}
+
 static int enter_user_namespace(char *why, size_t len)
 {
     own_uid = geteuid();
     own_gid = getegid();
     if (unshare(CLONE_NEWUSER) != 0) {
-        snprintf(why, len,
-                 "not root, and this machine refuses user namespaces (%s): enable them "
-                 "(sysctl kernel.unprivileged_userns_clone=1 or user.max_user_namespaces > 0; on Ubuntu 24.04 an "
-                 "AppArmor profile that allows them, as the bubblewrap package installs), or grade as root",
-                 strerror(errno));
+        int e = errno;
+        if (e == EPERM && under_seccomp_filter() && user_namespaces_allowed())
+            snprintf(why, len,
+                     "not root, and a seccomp filter on this process (a container's) refuses user namespaces "
+                     "(%s), though the machine allows them: run the container with one that allows unshare "
+                     "(docker run --security-opt seccomp=unconfined), or grade as root in it", strerror(e));
+        else
+            snprintf(why, len,
+                     "not root, and this machine refuses user namespaces (%s): enable them "
+                     "(sysctl kernel.unprivileged_userns_clone=1 or user.max_user_namespaces > 0; on Ubuntu 24.04 "
+                     "an AppArmor profile that allows them, as the bubblewrap package installs), or grade as root",
+                     strerror(e));
         return -1;
     }
     if (map_own_user() != 0) {
@@ -437,16 +471,37 @@ static char *open_to_others(const char *path)
     return opened;
 }
 
+/* The hidden paths other users can read, said together by
+ * sandbox_check_hidden: one refused run names them all. */
+static char **open_paths;
+static int nopen;
+
 static void uid_mode_check_private(const char *path)
 {
     char *open = open_to_others(path);
     if (!open)
         return;
-    fprintf(stderr,
-            "gpulab: --sandbox uid: %s can be read by other users, so a submission could read it; close it first\n"
-            "gpulab: (for example chmod o-rwx %s), or grade where namespaces are allowed\n",
-            path, path);
     free(open);
+    for (int i = 0; i < nopen; i++)
+        if (strcmp(open_paths[i], path) == 0)
+            return;
+    open_paths = xrealloc(open_paths, (size_t)(nopen + 1) * sizeof *open_paths);
+    open_paths[nopen++] = xstrdup(path);
+}
+
+void sandbox_check_hidden(void)
+{
+    if (nopen == 0)
+        return;
+    fprintf(stderr, "gpulab: --sandbox uid: other users can read %s, so a submission could read %s; close %s "
+                    "first:\n", nopen == 1 ? "this" : "these", nopen == 1 ? "it" : "them", nopen == 1 ? "it" : "them");
+    for (int i = 0; i < nopen; i++)
+        fprintf(stderr, "  %s\n", open_paths[i]);
+    fputs("gpulab: for example chmod o-rwx", stderr);
+    for (int i = 0; i < nopen; i++)
+        fprintf(stderr, " '%s'", open_paths[i]);
+    fputs("\ngpulab: or give the grader namespaces (in a container: a seccomp profile that allows unshare and "
+          "mount, such as docker run --security-opt seccomp=unconfined)\n", stderr);
     exit(SANDBOX_UNAVAILABLE_EXIT);
 }
 

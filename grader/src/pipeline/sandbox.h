@@ -62,6 +62,11 @@ const char *sandbox_mode(void);
 
 /* A path (file or folder) the program must not see. Call before the runs. */
 void sandbox_hide(const char *path);
+/* In the uid mode, every path given to sandbox_hide that other users can
+ * read, all named at once, and exit SANDBOX_UNAVAILABLE_EXIT; nothing when
+ * there is none (or in another mode). Call once everything is hidden,
+ * before the first build; the first sandboxed process checks it too. */
+void sandbox_check_hidden(void);
 
 /* A run's folder, just made and still empty, becomes a size-limited tmpfs
  * (SANDBOX_RUN_DIR_SIZE): a run that fills its disk stops itself alone, not

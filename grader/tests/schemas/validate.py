@@ -89,7 +89,9 @@ def check_csv(text, schema_name="gradebook.csv.schema.json"):
     for row in body:
         assert len(row) == len(header), row
         d = dict(zip(header, row))
-        float(d["total"]), float(d["max"])
+        for col, kind in s["column_types"].items():
+            if kind == "number":
+                float(d[col])
         assert d["status"] in s["status_values"], d["status"]
         for col in header[len(fixed):]:
             if col.startswith("st:"):
