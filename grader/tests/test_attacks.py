@@ -1571,3 +1571,54 @@ def test_a_linked_upload_is_refused_not_quoted(tmp_path):
     res = out.read_text()
     assert secret.read_text().strip() not in res + p.stdout + p.stderr
     assert json.loads(res)["score"] == 0 and "symbolic link" in res
+
+
+def children_of(pid):
+    """The pids whose parent is pid."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(d.name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def test_a_dead_worker_is_its_submissions_grader_error(tmp_path):
+    """A grading worker (--parallel) that dies before writing its record
+    (killed here; a full disk under the grader's own copies did it in the
+    uid mode) makes that submission's record grader_error, to be graded
+    again next time; the class is graded to its end and gpulab leaves
+    nothing running."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "loop").mkdir()
+    shutil.copy(ATTACKS / "kernel_loop.cu", cls / "loop" / "basic_matmul.cu")
+    records = tmp_path / "records"
+    p = subprocess.Popen([kit.ROOT / "gpulab", "grade", LAB, cls, "--backend", "emu", "--no-sanitize", "--parallel",
+                          "2", "--dataset", DATASET, "--timeout", "60", "--records", records],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        t0 = time.monotonic()
+        while not (records / "alice.json").exists() and time.monotonic() - t0 < 300:
+            time.sleep(0.2)
+        time.sleep(1)
+        workers = children_of(p.pid)
+        assert workers, "no grading worker left to stop"
+        for w in workers:
+            os.kill(w, signal.SIGKILL)
+        out, err = p.communicate(timeout=300)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 2, err[-2000:]  # a grader_error: gpulab says so in its status
+    alice = json.loads((records / "alice.json").read_text())
+    assert alice["datasets"][0]["status"] == "pass"
+    loop = json.loads((records / "loop.json").read_text())
+    d = loop["datasets"][0]
+    assert d["status"] == "grader_error" and "the grader failed while grading" in d["message"], d
+    assert "loop: the grader failed while grading" in err, err[-2000:]
