@@ -557,16 +557,19 @@ static int sandbox_filter(char *why, int len)
 
 /* A folder of another user's that a run's user can pass through (others'
  * x bit: the run's user has no group but nogroup); the rest, 0700 temporary
- * folders of other programs, can hold nothing of the run's. */
-static int reachable_folder(const struct stat *st)
+ * folders of other programs, can hold nothing of the run's. Not the run's
+ * own work directory (own, which may lie in /tmp): what is there is the
+ * build's and the runs', measured on its own and removed with it. */
+static int reachable_folder(const struct stat *st, const struct stat *own)
 {
-    return S_ISDIR(st->st_mode) && (st->st_mode & S_IXOTH);
+    return S_ISDIR(st->st_mode) && (st->st_mode & S_IXOTH) &&
+           !(st->st_dev == own->st_dev && st->st_ino == own->st_ino);
 }
 
 /* Removes, under dir, every entry its user owns, at any depth (a folder
  * of another user's that anyone may write, /tmp/course-scratch, holds
  * them as well as /tmp does), not following links. */
-static void remove_owned_by(const char *dir, uid_t uid, int depth)
+static void remove_owned_by(const char *dir, uid_t uid, const struct stat *own, int depth)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -581,8 +584,8 @@ static void remove_owned_by(const char *dir, uid_t uid, int depth)
             ;
         else if (st.st_uid == uid)
             remove_tree(path);
-        else if (reachable_folder(&st) && depth < UID_MODE_DEPTH)
-            remove_owned_by(path, uid, depth + 1);
+        else if (reachable_folder(&st, own) && depth < UID_MODE_DEPTH)
+            remove_owned_by(path, uid, own, depth + 1);
         free(path);
     }
     closedir(d);
@@ -602,7 +605,11 @@ void sandbox_run_ended(const char *cwd)
         return;
     char *workdir = parent_of(real_cwd);
     uid_t uid = uid_of_workdir(workdir);
+    struct stat own;
+    int have_own = stat(workdir, &own) == 0;
     free(workdir);
+    if (!have_own)
+        return;
     /* every process of the run's user, wherever it went: a process with
      * that user signals all of its user's with kill(-1) */
     pid_t killer = fork();
@@ -615,7 +622,7 @@ void sandbox_run_ended(const char *cwd)
         while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
             ;
     for (int i = 0; uid_mode_shared_dirs[i]; i++)
-        remove_owned_by(uid_mode_shared_dirs[i], uid, 0);
+        remove_owned_by(uid_mode_shared_dirs[i], uid, &own, 0);
 }
 
 /* ---- the uid mode's folder limits, applied by looking ---------------------- */
@@ -642,7 +649,7 @@ typedef struct {
  * user's folder is looked into for that user's entries: a folder anyone
  * may write). Stops counting a little past the files' limit: an
  * attacker's million files cost one look. */
-static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
+static void add_usage(int dirfd, uid_t owner, const struct stat *own, disk_usage *u, int depth)
 {
     DIR *d = fdopendir(dirfd);
     if (!d) {
@@ -657,11 +664,11 @@ static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
         if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         if (owner != (uid_t)-1 && st.st_uid != owner) {
-            int sub = reachable_folder(&st) && depth < UID_MODE_DEPTH
+            int sub = reachable_folder(&st, own) && depth < UID_MODE_DEPTH
                           ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                           : -1;
             if (sub >= 0)
-                add_usage(sub, owner, u, depth + 1);
+                add_usage(sub, owner, own, u, depth + 1);
             continue;
         }
         u->files++;
@@ -671,17 +678,17 @@ static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
         } else if (S_ISDIR(st.st_mode)) {
             int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub >= 0)
-                add_usage(sub, (uid_t)-1, u, depth + 1);
+                add_usage(sub, (uid_t)-1, own, u, depth + 1);
         }
     }
     closedir(d);
 }
 
-static void add_usage_of(const char *dir, uid_t owner, disk_usage *u)
+static void add_usage_of(const char *dir, uid_t owner, const struct stat *own, disk_usage *u)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd >= 0)
-        add_usage(fd, owner, u, 0);
+        add_usage(fd, owner, own, u, 0);
 }
 
 int sandbox_run_over_limits(const char *cwd, char *why, int len)
@@ -691,14 +698,19 @@ int sandbox_run_over_limits(const char *cwd, char *why, int len)
         return 0;
     char *workdir = parent_of(real_cwd);
     uid_t uid = uid_of_workdir(workdir);
+    struct stat own;
+    if (stat(workdir, &own) != 0) {
+        free(workdir);
+        return 0;
+    }
     disk_usage run = { 0, 0, 0 }, shared = { 0, 0, 0 };
     /* all the run's user has under the work directory, not only the run's
      * folder: its build folder and the other runs' folders are that user's
      * too, and as writable to it */
-    add_usage_of(workdir, uid, &run);
+    add_usage_of(workdir, uid, &own, &run);
     free(workdir);
     for (int i = 0; uid_mode_shared_dirs[i]; i++)
-        add_usage_of(uid_mode_shared_dirs[i], uid, &shared);
+        add_usage_of(uid_mode_shared_dirs[i], uid, &own, &shared);
     if (run.too_deep || shared.too_deep) {
         snprintf(why, (size_t)len, "its folders nest more than %d deep, past what the grader measures",
                  UID_MODE_DEPTH);
