@@ -1573,6 +1573,34 @@ def test_a_linked_upload_is_refused_not_quoted(tmp_path):
     assert json.loads(res)["score"] == 0 and "symbolic link" in res
 
 
+def test_grading_under_umask_077_is_private_and_works(tmp_path):
+    """An instructor's umask 077 (a Slurm task's): the builds and runs,
+    each a user of its own, still read the kit's copies in their work
+    folders (before: every build a compile_error, 'Permission denied'), and
+    the records and the gradebook are the instructor's alone."""
+    need_root_and_emu()
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, tmp_path / "class" / "alice" / "basic_matmul.cu")
+    records = tmp_path / "out" / "records"
+    p = kit.run(["sh", "-c", 'umask 077 && exec "$@"', "sh", kit.ROOT / "gpulab", "grade", LAB, tmp_path / "class",
+                 "--backend", "emu", "--no-sanitize", "--dataset", DATASET, "--records", records, "--csv",
+                 tmp_path / "out" / "grades.csv"])
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((records / "alice.json").read_text())
+    assert rec["datasets"][0]["status"] == "pass", rec["build"]["message"]
+    for f in (records, records / "alice.json", tmp_path / "out" / "grades.csv"):
+        assert f.stat().st_mode & 0o077 == 0, (f, oct(f.stat().st_mode))
+    old = os.umask(0o022)  # and under the usual umask too
+    try:
+        p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+                       "--records", tmp_path / "again", "--csv", tmp_path / "again.csv")
+    finally:
+        os.umask(old)
+    assert p.returncode == 0, p.stderr
+    for f in (tmp_path / "again", tmp_path / "again" / "alice.json", tmp_path / "again.csv"):
+        assert f.stat().st_mode & 0o077 == 0, (f, oct(f.stat().st_mode))
+
+
 def children_of(pid):
     """The pids whose parent is pid."""
     out = []

@@ -31,7 +31,7 @@ static const char batch_script[] =
     "# grades shard K/N of the class. Arguments: N, then the grade command.\n"
     "n=$1\n"
     "shift\n"
-    "umask 077 # records, exports and logs hold the seed and the class's scores\n"
+    "umask 077 # the task's files are the instructor's (gpulab's work folders get what its runs need)\n"
     "if [ -z \"${SLURM_ARRAY_TASK_ID:-}\" ]; then\n"
     "    echo 'gpulab slurm: not an array task (no SLURM_ARRAY_TASK_ID)' >&2\n"
     "    exit 2\n"

@@ -255,6 +255,13 @@ void sandbox_init(const char *requested, int keep_files)
     }
     if (strcmp(requested, "auto") != 0 && strcmp(requested, "unshare") != 0 && strcmp(requested, "uid") != 0)
         die("--sandbox %s: expected auto, unshare, uid or none", requested);
+    /* The work folders are read by the builds' and runs' own users (the
+     * kit's copies, emucc, the inputs): made with the usual modes whatever
+     * the instructor's umask (under 077 every build was a compile_error).
+     * What the grader writes for the instructor has modes of its own,
+     * whatever the umask: records, exports, seeds 0600, their folders 0700
+     * (write_private_file, make_private_dirs). */
+    umask(022);
     char why[320];
     /* A root that cannot become other users (inside a user namespace that
      * maps only it: unshare -r, a rootless container) grades as an ordinary
