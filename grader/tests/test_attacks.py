@@ -162,6 +162,13 @@ def add_ta_user_key(description, payload, home):
         subprocess.run(as_ta([sys.executable, "-c", script, description, payload, nr], home), check=True)
 
 
+def clear_ta_user_keyring(home):
+    """Empties TA_UID's user keyring again (keyctl(KEYCTL_CLEAR, @u))."""
+    nr = {"x86_64": 250, "aarch64": 219}.get(os.uname().machine)
+    if nr is not None:
+        subprocess.run(as_ta([sys.executable, "-c", f"import ctypes; ctypes.CDLL(None).syscall({nr}, 7, -4)"], home))
+
+
 def make_ta_group(mark):
     """A freezer control group the TA owns (as systemd delegates one to a
     user's session), or None where the machine has no v1 freezer."""
@@ -334,6 +341,8 @@ def batch(request, tmp_path_factory):
     if ta_group:
         (ta_group / "freezer.state").write_text("THAWED")
         ta_group.rmdir()
+    if request.param == "user":
+        clear_ta_user_keyring(tmp / "home")
     for pid in processes_with(mark):  # never leave one behind, even when a test failed
         try:
             os.kill(int(pid), 9)

