@@ -562,14 +562,16 @@ static int sandbox_filter(char *why, int len)
 
 #define UID_MODE_DEPTH 32 /* see add_usage */
 
-/* A folder of another user's that a run's user can pass through (others'
- * x bit: the run's user has no group but nogroup); the rest, 0700 temporary
- * folders of other programs, can hold nothing of the run's. Not the run's
- * own work directory (own, which may lie in /tmp): what is there is the
- * build's and the runs', measured on its own and removed with it. */
+/* A folder of another user's where a run's user can make entries: one
+ * others may write and enter (the run's user has no group but nogroup), as
+ * a course's /tmp/scratch at 1777, and the folders of that kind below it.
+ * Only those are looked into: walking every folder others may enter (a
+ * kit's copy in /tmp, other programs' trees) ten times a second took an
+ * attack batch past 15 minutes. Not the run's own work directory (own, in
+ * /tmp too): what is there is measured on its own and removed with it. */
 static int reachable_folder(const struct stat *st, const struct stat *own)
 {
-    return S_ISDIR(st->st_mode) && (st->st_mode & S_IXOTH) &&
+    return S_ISDIR(st->st_mode) && (st->st_mode & S_IWOTH) && (st->st_mode & S_IXOTH) &&
            !(st->st_dev == own->st_dev && st->st_ino == own->st_ino);
 }
 
