@@ -744,6 +744,7 @@ static int cmd_grade(int argc, char **argv)
         if (bo.go.dataset < 0)
             usage_error("lab has no dataset '%s' (see datasets/ or the lab's lab.json)", a.dataset);
     }
+    const char *secret_in_argv = a.secret ? "--secret" : a.seed ? "--seed" : NULL;
     char *secret_text = a.secret_file ? first_line_of(a.secret_file, "the secret") : NULL;
     char *seed_text = a.seed_file ? first_line_of(a.seed_file, "the seed") : NULL;
     if (secret_text)
@@ -796,6 +797,12 @@ static int cmd_grade(int argc, char **argv)
     backend_choose(a.backend, &b);
     checkers_fit_backend(&bo.go, &b);
     sandbox_init(a.sandbox, a.keep);
+    /* without a pid namespace a run reads every command line of the
+     * machine: gpulab blanks its own, not its parents' (timeout, a script) */
+    if (secret_in_argv && sandbox_uid_mode())
+        usage_error("%s: in the uid mode (no pid namespace) a submission sees every command line of the machine, "
+                    "a parent's such as timeout's too, so the value would reach it; give it in a file only you can "
+                    "read (chmod 600 FILE): --secret-file FILE or --seed-file FILE", secret_in_argv);
     for (int i = 0; i < a.ninputs; i++) /* no run sees the class's files */
         sandbox_hide(a.inputs[i]);
     if (a.secret_file)
@@ -873,7 +880,7 @@ static char **task_command(grade_args *a, const lab_manifest *m, const char *bac
          * the nodes show: in a file of the records folder only its owner
          * reads, as --secret-file */
         char *dir = xasprintf("%s/slurm", records), *file = xasprintf("%s/seed", dir);
-        if (make_dirs(dir) != 0 || write_file_atomic(file, a->seed, strlen(a->seed)) != 0 || chmod(file, 0600) != 0)
+        if (make_private_dirs(dir) != 0 || write_private_file(file, a->seed, strlen(a->seed)) != 0)
             die("cannot write %s: %s", file, strerror(errno));
         argv[k++] = xstrdup("--seed-file");
         argv[k++] = file;

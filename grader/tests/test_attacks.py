@@ -11,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -52,6 +53,22 @@ def place_attacks(dest, records, port, mark, secret, kit_root=kit.ROOT, mode=Non
         (dest / f.stem).mkdir(parents=True)
         (dest / f.stem / "basic_matmul.cu").write_text(src)
     return out
+
+
+# Attacks by what a submission is rather than what it does: an id a
+# spreadsheet would take for a formula (the solution, under that name),
+# and a 3 GB sparse source file.
+FORMULA_ID = "-1-1"
+SPARSE_SOURCE_BYTES = 3 << 30
+
+
+def place_by_name(dest):
+    (dest / FORMULA_ID).mkdir(parents=True)
+    shutil.copy(SOLUTION, dest / FORMULA_ID / "basic_matmul.cu")
+    (dest / "sparse_source").mkdir(parents=True)
+    with open(dest / "sparse_source" / "basic_matmul.cu", "wb") as f:
+        f.truncate(SPARSE_SOURCE_BYTES)
+    return {FORMULA_ID: "full", "sparse_source": "zero"}
 
 
 def place_honest(dest):
@@ -132,6 +149,57 @@ def keys_named(text):
         return [l for l in Path("/proc/keys").read_text().splitlines() if text in l]
     except OSError:
         return []
+
+
+def add_ta_user_key(description, payload, home):
+    """Adds a "user" key to TA_UID's user keyring (an ordinary user's tokens
+    and tickets), as the TA."""
+    script = ("import ctypes,os,sys; libc=ctypes.CDLL(None,use_errno=True); d=sys.argv[2].encode(); "
+              "libc.syscall(ctypes.c_long(int(sys.argv[3])),b'user',sys.argv[1].encode(),d,ctypes.c_size_t(len(d)),"
+              "ctypes.c_long(-4))")
+    nr = {"x86_64": 248, "aarch64": 217}.get(os.uname().machine)
+    if nr is not None:
+        subprocess.run(as_ta([sys.executable, "-c", script, description, payload, nr], home), check=True)
+
+
+def clear_ta_user_keyring(home):
+    """Empties TA_UID's user keyring again (keyctl(KEYCTL_CLEAR, @u))."""
+    nr = {"x86_64": 250, "aarch64": 219}.get(os.uname().machine)
+    if nr is not None:
+        subprocess.run(as_ta([sys.executable, "-c", f"import ctypes; ctypes.CDLL(None).syscall({nr}, 7, -4)"], home))
+
+
+def make_ta_group(mark):
+    """A freezer control group the TA owns (as systemd delegates one to a
+    user's session), or None where the machine has no v1 freezer."""
+    top = Path("/sys/fs/cgroup/freezer")
+    if not (top / "freezer.state").exists() and not (top / "cgroup.procs").exists():
+        return None
+    group = top / f"gpulab-ta-{mark}"
+    try:
+        group.mkdir()
+    except OSError:
+        return None
+    for f in [group, *group.iterdir()]:
+        os.chown(f, TA_UID, TA_UID)
+    return group
+
+
+def sysv_ipc_left(uids_from):
+    """System V IPC objects (shared memory, semaphores, queues) whose owner
+    is a run's user (uid_from and above) or the TA."""
+    left = []
+    for kind in ("shm", "sem", "msg"):
+        try:
+            lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()
+        except OSError:
+            continue
+        head = lines[0].split()
+        for line in lines[1:]:
+            uid = int(dict(zip(head, line.split()))["uid"])
+            if uid >= uids_from or uid == TA_UID:
+                left.append((kind, line.split()[:2], uid))
+    return left
 
 
 def statuses(records_dir, names):
@@ -233,6 +301,7 @@ def batch(request, tmp_path_factory):
     secret.chmod(0o600)
     expect = place_attacks(mixed, records, listener.port, mark, secret, kit_root,
                            "uid" if request.param == "container" else None)
+    expect.update(place_by_name(mixed))
     if request.param == "user":  # the TA's own class and secret (0600)
         give_to_ta(tmp)
     if request.param == "container":  # the class, as the uid mode asks
@@ -241,13 +310,26 @@ def batch(request, tmp_path_factory):
     # the secret in the session keyring the grader inherits, as an
     # instructor's tickets and tokens would be
     key = add_session_key(mark + "-secret", secret_text)
+    # ... and in the TA's user keyring, which a run of the ordinary-user
+    # mode, with the TA's user, would otherwise reach
+    if request.param == "user":
+        add_ta_user_key(mark + "-ta-secret", secret_text, tmp / "home")
+    # a control group delegated to the TA (sys_cgroup.cu), a shared folder
+    # anyone may write (tmp_open_folder.cu)
+    ta_group = make_ta_group(mark) if request.param == "user" else None
+    open_folder = Path(tempfile.mkdtemp(prefix="gpulab-open-", dir="/tmp"))
+    open_folder.chmod(0o1777)
     # graded from an interactive terminal, the instructor's
     terminal = kit.Terminal()
     p = terminal.run(run_as([kit_root / "gpulab", "grade", LAB, mixed, *common, "--records", records, "--csv",
                              tmp / "grades.csv"]), timeout=900)
     pending = terminal.close()
     listener.close()
+    left_in_open_folder = sorted(f.name for f in open_folder.iterdir())
+    shutil.rmtree(open_folder, ignore_errors=True)
+    ta_group_state = ta_group and (ta_group / "freezer.state").read_text().strip()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
+           "left_in_open_folder": left_in_open_folder, "ta_group_state": ta_group_state,
            "kit_before": kit_before, "mark": mark, "listener": listener, "secret_text": secret_text,
            "screen": bytes(terminal.screen), "pending": pending, "key": key,
            "mode": {"root": "unshare", "gpu": "unshare", "user": "userns", "container": "uid"}[request.param],
@@ -256,6 +338,11 @@ def batch(request, tmp_path_factory):
         import ctypes
         ctypes.CDLL(None).syscall(ctypes.c_long({"x86_64": 250, "aarch64": 219}[os.uname().machine]),
                                   ctypes.c_long(3), ctypes.c_long(key))  # keyctl(KEYCTL_REVOKE, key)
+    if ta_group:
+        (ta_group / "freezer.state").write_text("THAWED")
+        ta_group.rmdir()
+    if request.param == "user":
+        clear_ta_user_keyring(tmp / "home")
     for pid in processes_with(mark):  # never leave one behind, even when a test failed
         try:
             os.kill(int(pid), 9)
@@ -283,6 +370,37 @@ def test_attack_earns_nothing_beyond_its_honest_output(batch, attack):
     want = kit.checked_max(rec) if batch["expect"][attack] == "full" else 0
     assert rec["score"] == want, (attack, rec["datasets"][0]["status"], rec["datasets"][0]["message"],
                                   rec["datasets"][0]["stderr"][:500])
+
+
+def test_attacks_by_name_earn_nothing_beyond_their_honest_output(batch):
+    """An id such as -1-1 is graded as any other and goes into the CSV
+    quoted, as text (a spreadsheet would compute -2); a 3 GB sparse
+    source is refused on its size, unread (test_a_huge_source_is_refused_unread)."""
+    formula = json.loads((batch["records"] / f"{FORMULA_ID}.json").read_text())
+    assert formula["score"] == kit.checked_max(formula), formula["datasets"][0]
+    rows = (batch["tmp"] / "grades.csv").read_text().splitlines()
+    assert [r for r in rows if r.startswith(f"\"'{FORMULA_ID}\",")], rows[:3]
+    assert not [r for r in rows if r.startswith(FORMULA_ID)], rows
+    sparse = json.loads((batch["records"] / "sparse_source.json").read_text())
+    assert sparse["score"] == 0 and "more than the 1048576 the grader reads" in sparse["build"]["message"], \
+        sparse["build"]["message"]
+
+
+def test_a_huge_source_is_refused_unread(tmp_path):
+    """The grader looks at a source file's size before it reads a byte:
+    a 3 GB sparse file costs it no memory (before: 3 GB read first)."""
+    need_root_and_emu()
+    place_by_name(tmp_path / "class")
+    shutil.rmtree(tmp_path / "class" / FORMULA_ID)
+    script = ("import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True); "
+              "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    p = kit.run([sys.executable, "-c", script, kit.ROOT / "gpulab", "grade", LAB, tmp_path / "class", "--backend",
+                 "emu", "--no-sanitize", "--dataset", DATASET, "--records", tmp_path / "records"])
+    rc, peak_kb = map(int, p.stdout.split())
+    assert rc == 0, p.stderr
+    assert peak_kb < 512 * 1024, f"the grader's peak memory was {peak_kb // 1024} MB"
+    rec = json.loads((tmp_path / "records" / "sparse_source.json").read_text())
+    assert rec["score"] == 0 and "is 3221225472 bytes" in rec["build"]["message"], rec["build"]["message"]
 
 
 def test_honest_submissions_are_graded_as_without_the_attacks(batch):
@@ -451,6 +569,38 @@ def test_the_graders_keyring_is_out_of_reach(batch):
     assert "keyring:" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
 
 
+def test_the_tas_control_groups_are_out_of_reach(batch):
+    """/sys is read-only with every mount under it: a run with the TA's
+    user (the userns mode) freezes no control group of the TA's."""
+    rec = json.loads((batch["records"] / "sys_cgroup.json").read_text())
+    out = rec["datasets"][0]["stdout"]
+    assert "sys_cgroup: froze 0 groups" in out, out[:600]
+    assert batch["ta_group_state"] in (None, "THAWED"), batch["ta_group_state"]
+
+
+def test_no_ipc_object_or_shared_file_outlives_the_batch(batch):
+    """What a run leaves in System V IPC (sysv_shm.cu) or in a folder
+    anyone may write below /tmp (tmp_open_folder.cu) is gone when the
+    batch ends: an IPC namespace of the run's own, or a seccomp filter,
+    and the uid mode's clean-up at any depth."""
+    assert not sysv_ipc_left(100000), sysv_ipc_left(100000)
+    assert batch["left_in_open_folder"] == [], batch["left_in_open_folder"]
+    out = json.loads((batch["records"] / "sysv_shm.json").read_text())["datasets"][0]["stdout"]
+    assert "an earlier run left" not in out, out[:600]
+
+
+def test_a_run_writes_nothing_outside_its_folder_unmeasured(batch):
+    """fill_build_dir.cu writes 1.5 GB into its build folder: refused
+    (read-only) in the namespaced modes, and in the uid mode, where the
+    build folder is the run's user's, counted in the run's limit."""
+    rec = json.loads((batch["records"] / "fill_build_dir.json").read_text())
+    d = rec["datasets"][0]
+    if batch["mode"] == "uid":
+        assert d["status"] == "timeout" or d["message"] == UID_STOPPED_FOLDER, d
+    else:
+        assert "fill_build_dir: wrote" not in d["stdout"], d["stdout"][:600]
+
+
 def test_file_counts_are_limited_too(batch):
     """Every folder a run can write is a tmpfs with a limit on files, not
     only on bytes: a million empty files cost the kernel memory."""
@@ -500,17 +650,27 @@ def test_a_run_sees_nothing_of_the_grader_in_proc(tmp_path):
 
 def test_the_secret_is_on_no_command_line(tmp_path, no_namespaces):
     """In the uid mode (no pid namespace) a run sees every process of the
-    machine, the grader's command line too: the grader blanks the value of
-    --secret (and --seed) there once it has read it."""
+    machine, the grader's command line too and its parents' (timeout's,
+    a script's), which the grader cannot blank: there --secret and --seed
+    are refused, and --secret-file (0600) puts the secret on no command
+    line at all."""
     need_root_and_emu()
     secret = "gpulab-cmdline-secret-" + uuid.uuid4().hex[:12]
     copy = private_kit_copy(tmp_path / "kit")
     (tmp_path / "class" / "eve").mkdir(parents=True)
     (tmp_path / "class").chmod(0o700)
     shutil.copy(ATTACKS / "proc_one.cu", tmp_path / "class" / "eve" / "basic_matmul.cu")
-    p = kit.run([no_namespaces, copy / "gpulab", "grade", LAB, tmp_path / "class", "--backend", "emu",
-                 "--no-sanitize", "--dataset", DATASET, "--secret", secret, "--records", tmp_path / "records",
-                 "--format", "json"])
+    grade = [no_namespaces, copy / "gpulab", "grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize",
+             "--dataset", DATASET, "--records", tmp_path / "records", "--format", "json"]
+    for option in ("--secret", "--seed"):
+        p = kit.run([shutil.which("timeout"), "600", *grade, option, "424242"])
+        assert p.returncode == 2 and f"{option}: in the uid mode" in p.stderr and "--secret-file" in p.stderr, \
+            p.stderr
+        assert not (tmp_path / "records").exists()
+    secret_file = tmp_path / "secret"
+    secret_file.write_text(secret + "\n")
+    secret_file.chmod(0o600)
+    p = kit.run([shutil.which("timeout"), "600", *grade, "--secret-file", secret_file])
     assert p.returncode == 0, p.stderr
     rec = json.loads((tmp_path / "records" / "eve.json").read_text())
     assert rec["sandbox"] == "uid"
@@ -1427,3 +1587,82 @@ def test_a_linked_upload_is_refused_not_quoted(tmp_path):
     res = out.read_text()
     assert secret.read_text().strip() not in res + p.stdout + p.stderr
     assert json.loads(res)["score"] == 0 and "symbolic link" in res
+
+
+def test_grading_under_umask_077_is_private_and_works(tmp_path):
+    """An instructor's umask 077 (a Slurm task's): the builds and runs,
+    each a user of its own, still read the kit's copies in their work
+    folders (before: every build a compile_error, 'Permission denied'), and
+    the records and the gradebook are the instructor's alone."""
+    need_root_and_emu()
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, tmp_path / "class" / "alice" / "basic_matmul.cu")
+    records = tmp_path / "out" / "records"
+    p = kit.run(["sh", "-c", 'umask 077 && exec "$@"', "sh", kit.ROOT / "gpulab", "grade", LAB, tmp_path / "class",
+                 "--backend", "emu", "--no-sanitize", "--dataset", DATASET, "--records", records, "--csv",
+                 tmp_path / "out" / "grades.csv"])
+    assert p.returncode == 0, p.stderr
+    rec = json.loads((records / "alice.json").read_text())
+    assert rec["datasets"][0]["status"] == "pass", rec["build"]["message"]
+    for f in (records, records / "alice.json", tmp_path / "out" / "grades.csv"):
+        assert f.stat().st_mode & 0o077 == 0, (f, oct(f.stat().st_mode))
+    old = os.umask(0o022)  # and under the usual umask too
+    try:
+        p = kit.gpulab("grade", LAB, tmp_path / "class", "--backend", "emu", "--no-sanitize", "--dataset", DATASET,
+                       "--records", tmp_path / "again", "--csv", tmp_path / "again.csv")
+    finally:
+        os.umask(old)
+    assert p.returncode == 0, p.stderr
+    for f in (tmp_path / "again", tmp_path / "again" / "alice.json", tmp_path / "again.csv"):
+        assert f.stat().st_mode & 0o077 == 0, (f, oct(f.stat().st_mode))
+
+
+def children_of(pid):
+    """The pids whose parent is pid."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(d.name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def test_a_dead_worker_is_its_submissions_grader_error(tmp_path):
+    """A grading worker (--parallel) that dies before writing its record
+    (killed here; a full disk under the grader's own copies did it in the
+    uid mode) makes that submission's record grader_error, to be graded
+    again next time; the class is graded to its end and gpulab leaves
+    nothing running."""
+    need_root_and_emu()
+    cls = tmp_path / "class"
+    (cls / "alice").mkdir(parents=True)
+    shutil.copy(SOLUTION, cls / "alice" / "basic_matmul.cu")
+    (cls / "loop").mkdir()
+    shutil.copy(ATTACKS / "kernel_loop.cu", cls / "loop" / "basic_matmul.cu")
+    records = tmp_path / "records"
+    p = subprocess.Popen([kit.ROOT / "gpulab", "grade", LAB, cls, "--backend", "emu", "--no-sanitize", "--parallel",
+                          "2", "--dataset", DATASET, "--timeout", "60", "--records", records],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        t0 = time.monotonic()
+        while not (records / "alice.json").exists() and time.monotonic() - t0 < 300:
+            time.sleep(0.2)
+        time.sleep(1)
+        workers = children_of(p.pid)
+        assert workers, "no grading worker left to stop"
+        for w in workers:
+            os.kill(w, signal.SIGKILL)
+        out, err = p.communicate(timeout=300)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 2, err[-2000:]  # a grader_error: gpulab says so in its status
+    alice = json.loads((records / "alice.json").read_text())
+    assert alice["datasets"][0]["status"] == "pass"
+    loop = json.loads((records / "loop.json").read_text())
+    d = loop["datasets"][0]
+    assert d["status"] == "grader_error" and "the grader failed while grading" in d["message"], d
+    assert "loop: the grader failed while grading" in err, err[-2000:]

@@ -190,10 +190,15 @@ def test_gradescope_package(tmp_path, writer):
         assert not any(n.startswith(("kit/solutions/", "kit/grader/tests/", "kit/docs/instructor/"))
                        for n in names), "the autograder carries no solutions, tests or answer keys"
         run = z.read("run_autograder").decode()
-        assert f"grade {LAB} /autograder/submission" in run and "--seed '2027'" in run
+        # the seed in a file of its own, 0600, never in the script's text (a
+        # run of the uid mode reads the container's world-readable files)
+        assert f"grade {LAB} /autograder/submission" in run and "--seed-file /autograder/source/seed" in run
+        assert "2027" not in run and "2027" not in z.read("setup.sh").decode()
+        assert z.read("seed") == b"2027" and (z.getinfo("seed").external_attr >> 16) & 0o077 == 0
         assert "/autograder/results/results.json" in run
         mode = z.getinfo("run_autograder").external_attr >> 16
         assert mode & 0o111, "run_autograder must be executable"
+    assert out.stat().st_mode & 0o077 == 0, "the package holds the seed: its zip is the instructor's alone"
     if shutil.which("unzip"):
         listing = subprocess.run(["unzip", "-l", str(out)], capture_output=True, text=True)
         assert listing.returncode == 0 and "setup.sh" in listing.stdout

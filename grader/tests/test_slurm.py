@@ -353,6 +353,24 @@ def test_a_seed_reaches_the_tasks_in_a_file_not_on_their_command_lines(cluster, 
     shown = kit.run(["scontrol", "show", "job", job_of(p.stdout)], env=cluster["env"])
     assert "Command=" in shown.stdout and "--seed-file" in shown.stdout, shown.stdout + shown.stderr
     assert seed not in shown.stdout, shown.stdout
+    # nothing of it for another account of the cluster: records, the seed,
+    # the tasks' logs, the gradebook and the class page, whatever the umask
+    old = os.umask(0o022)
+    try:
+        p = kit.gpulab("export", LAB, records, "--csv", records / "grades.csv", "--html", records / "class.html")
+    finally:
+        os.umask(old)
+    assert p.returncode == 0, p.stderr
+    assert (records / "grades.csv").exists() and (records / "class.html").exists()
+    assert_private(records)
+
+
+def assert_private(folder):
+    """Every file under folder 0600 or less, every folder 0700 or less:
+    nothing for the group or others."""
+    opened = [(str(f), oct(f.stat().st_mode & 0o777)) for f in [folder, *folder.rglob("*")]
+              if f.stat().st_mode & 0o077]
+    assert not opened, opened
 
 
 def test_refusals(cluster, class_of_12):

@@ -198,6 +198,12 @@ def test_a_generator_is_run_in_the_sandbox(kit_like):
     ("int main() {\n  return 0;", "wrote no <name>/Dataset/ folder"),
     ("int main() {\n  return 3;", "the Kit's dataset_generator.cpp failed"),
     ("int main() { undeclared_thing();", "the Kit's dataset_generator.cpp does not build"),
+    # a link among what it wrote, to a file only root reads: the import
+    # walks the generator's output without following links, and copies
+    # nothing the generator did not write itself
+    ('#include <unistd.h>\nstruct Plant { ~Plant() { unlink("VectorSum/Dataset/0/input1.raw"); '
+     'symlink("/etc/shadow", "VectorSum/Dataset/0/input1.raw"); } };\nstatic Plant plant;\nint main() {',
+     "VectorSum/Dataset/0/input1.raw, a link, which the import does not follow or read"),
 ])
 def test_a_generator_that_goes_wrong_imports_nothing(kit_like, change, message):
     """What the generator made must be one lab's Dataset folder, from a run

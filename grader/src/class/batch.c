@@ -827,7 +827,7 @@ static cJSON *record_graded(batch_ctx *c, int i, const submission_result *s, con
     }
     char *text = cJSON_Print(rec);
     char *path = record_path(c->o, &c->e[i]);
-    if (write_file_atomic(path, text, strlen(text)) != 0)
+    if (write_private_file(path, text, strlen(text)) != 0)
         die("cannot write %s: %s", path, strerror(errno));
     free(path);
     free(text);
@@ -977,6 +977,31 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     _exit(0);
 }
 
+/* A grading worker that died before its record was written (the grader's
+ * own copies met a full disk, a kill): that submission's grader_error,
+ * graded again next time, never the class's end; whatever its runs left
+ * running is stopped. */
+static void worker_failed(batch_ctx *c, int i, int status, char **report)
+{
+    char *why = xasprintf("the grader failed while grading this submission (its worker ended with %s %d): "
+                          "the machine, not the file; it is graded again next time",
+                          WIFEXITED(status) ? "exit status" : "signal",
+                          WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    fprintf(stderr, "gpulab: %s: %s\n", c->e[i].id, why);
+    char *build = xasprintf("%s/build", c->slots[i].workdir);
+    sandbox_run_ended(build);
+    free(build);
+    batch_entry failed = c->e[i];
+    failed.problem = why;
+    submission_result s;
+    missing_result(c->m, c->b, &failed, &c->o->go, &s);
+    for (int k = 0; k < s.ndatasets; k++)
+        s.datasets[k].status = ST_GRADER_ERROR;
+    c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), 0, report);
+    submission_result_free(&s);
+    free(why);
+}
+
 /* Several submissions at once (--parallel N): each is built and graded in a
  * worker process of its own, spread over the GPUs the runs may use (worker
  * k on GPU k mod the number of GPUs); records and reports come back in the
@@ -1046,20 +1071,19 @@ static void grade_in_parallel(batch_ctx *c, int n, int done)
         int i = entry_of[w];
         pids[w] = 0;
         running--;
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-            die("the grading worker for %s failed (%s %d); its record was not written",
-                c->e[i].id, WIFEXITED(status) ? "exit status" : "signal",
-                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+        int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
         char *path = record_path(o, &c->e[i]);
-        char *text = read_file(path, NULL);
+        char *text = ok ? read_file(path, NULL) : NULL;
         c->by_index[i] = text ? cJSON_Parse(text) : NULL;
-        if (!c->by_index[i])
-            die("the grading worker for %s left no readable record at %s", c->e[i].id, path);
         free(text);
         free(path);
-        char *rpath = xasprintf("%s/report.txt", slots[i].workdir);
-        reports[i] = read_file(rpath, NULL);
-        free(rpath);
+        if (c->by_index[i]) {
+            char *rpath = xasprintf("%s/report.txt", slots[i].workdir);
+            reports[i] = read_file(rpath, NULL);
+            free(rpath);
+        } else {
+            worker_failed(c, i, status, &reports[i]);
+        }
         if (o->go.keep)
             fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
         else
@@ -1083,13 +1107,11 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     double t0 = monotonic_s();
     memset(sum, 0, sizeof *sum);
     sum->total = n;
-    int had_records = access(o->records_dir, F_OK) == 0;
-    if (make_dirs(o->records_dir) != 0)
+    /* a new records folder is the grader's alone, in every mode (records
+     * hold the seed and classmates' scores; an existing one is checked in
+     * the uid mode) */
+    if (make_private_dirs(o->records_dir) != 0)
         die("cannot create the records folder %s: %s", o->records_dir, strerror(errno));
-    /* with users alone between the runs and the records, a new records
-     * folder is the grader's alone (an existing one is checked) */
-    if (!had_records && sandbox_uid_mode() && chmod(o->records_dir, 0700) != 0)
-        die("cannot close the records folder %s: %s", o->records_dir, strerror(errno));
     sandbox_hide(o->records_dir);
     sandbox_check_hidden(); /* everything is hidden by now: what is open, said at once */
     char *grader_sha = self_sha();
@@ -1120,8 +1142,15 @@ cJSON *batch_run(const lab_manifest *m, const backend *b, const batch_entry *e, 
     /* What is already graded: the same bytes, grader, backend, datasets. */
     for (int i = 0; i < n; i++) {
         if (e[i].path) {
-            if (sha256_file_hex(e[i].path, slots[i].sub_sha) != 0)
-                die("cannot read %s: %s", e[i].path, strerror(errno));
+            /* the student's file: its size looked at before a byte is read
+             * (a 3 GB sparse file), never through a link; one the build
+             * will refuse is known by why */
+            char *why = NULL;
+            size_t len;
+            char *text = untrusted_read(e[i].path, SUBMISSION_MAX_BYTES, 0, &len, &why);
+            sha256_hex(text ? text : why, text ? len : strlen(why), slots[i].sub_sha);
+            free(text);
+            free(why);
         } else {
             sha256_hex("", 0, slots[i].sub_sha);
         }

@@ -11,8 +11,10 @@
 
 static void csv_field(strbuf *sb, const char *s)
 {
-    /* a spreadsheet must not take a cell for a formula */
-    int formula = s[0] == '=' || s[0] == '+' || s[0] == '@' || (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9'));
+    /* a spreadsheet must not take a cell for a formula: every text cell
+     * that starts as one could ("-1-1" is one too; the numbers are written
+     * apart, never through here) is quoted and starts with an apostrophe */
+    int formula = s[0] && strchr("=+-@\t\r", s[0]) != NULL;
     if (!formula && !strpbrk(s, ",\"\r\n")) {
         sb_puts(sb, s);
         return;

@@ -806,7 +806,7 @@ void html_write_reports(const cJSON *records, const char *lab, const char *sourc
                         const char *feedback_dir, int leaderboard)
 {
     if (feedback_dir) {
-        if (make_dirs(feedback_dir) != 0)
+        if (make_private_dirs(feedback_dir) != 0)
             die("--feedback-dir %s: cannot create it: %s", feedback_dir, strerror(errno));
         const cJSON *rec;
         int written = 0;

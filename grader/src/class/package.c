@@ -155,6 +155,7 @@ static void write_package_scripts(const char *stage, const char *lab_id, int has
         "# submission's own (the uid mode), which needs what the grader keeps to be\n"
         "# root's alone: the submission's folder and the datasets' expected outputs.\n"
         "chmod 700 /autograder/submission /autograder/source/kit/datasets\n"
+        "chmod 600 /autograder/source/seed /autograder/source/secret 2>/dev/null\n"
         "grade --sandbox auto\n"
         "rc=$?\n"
         "if [ $rc -eq 3 ]; then\n"
@@ -263,17 +264,29 @@ int cmd_gradescope_package(int argc, char **argv)
     char *stage = make_temp_dir("gpulab-package");
     copy_kit_into(stage, m.id, has_generator);
     char *hidden = xstrdup("");
+    /* The seed or secret in a file of its own, 0600, never in
+     * run_autograder's text or on a command line: in the uid mode a run
+     * sees the container's world-readable files and every process's
+     * command line. */
     if (seed) {
-        free(hidden);
-        hidden = xasprintf(" --seed '%s'", seed);
         for (const char *c = seed; *c; c++)
             if (*c < '0' || *c > '9')
                 die("--seed %s: expected a whole number", seed);
+        char *to = xasprintf("%s/seed", stage);
+        if (write_private_file(to, seed, strlen(seed)) != 0)
+            die("cannot write %s: %s", to, strerror(errno));
+        free(to);
+        free(hidden);
+        hidden = xstrdup(" --seed-file /autograder/source/seed");
     } else if (secret_file) {
+        size_t len;
+        char *text = read_file(secret_file, &len);
         char *to = xasprintf("%s/secret", stage);
-        if (copy_file(secret_file, to) != 0)
+        if (!text)
             die("cannot read %s: %s", secret_file, strerror(errno));
-        chmod(to, 0600);
+        if (write_private_file(to, text, len) != 0)
+            die("cannot write %s: %s", to, strerror(errno));
+        free(text);
         free(to);
         free(hidden);
         hidden = xstrdup(" --secret-file /autograder/source/secret");
@@ -281,7 +294,9 @@ int cmd_gradescope_package(int argc, char **argv)
     write_package_scripts(stage, m.id, has_generator, backend_name, hidden);
     free(hidden);
     char *out_abs = path_absolute(out);
+    mode_t umask_before = umask(077); /* the zip holds the seed or the secret */
     int nfiles = zip_folder(stage, out_abs);
+    umask(umask_before);
     fprintf(stderr, "gpulab: wrote %s: the Gradescope autograder for %s (%d files; backend %s%s)\n", out_abs,
             m.id, nfiles, backend_name,
             seed ? ", hidden datasets from a seed" : secret_file ? ", hidden datasets from a secret" : "");

@@ -31,6 +31,7 @@ static const char batch_script[] =
     "# grades shard K/N of the class. Arguments: N, then the grade command.\n"
     "n=$1\n"
     "shift\n"
+    "umask 077 # the task's files are the instructor's (gpulab's work folders get what its runs need)\n"
     "if [ -z \"${SLURM_ARRAY_TASK_ID:-}\" ]; then\n"
     "    echo 'gpulab slurm: not an array task (no SLURM_ARRAY_TASK_ID)' >&2\n"
     "    exit 2\n"
@@ -75,7 +76,7 @@ static char *log_folder(const slurm_job *j)
         die("the records folder %s has a %% in its name, which Slurm reads as part of a pattern in the "
             "tasks' log path; choose another --records", j->records_dir);
     char *dir = xasprintf("%s/slurm", j->records_dir);
-    if (make_dirs(dir) != 0)
+    if (make_private_dirs(dir) != 0)
         die("cannot create %s (the tasks' logs): %s", dir, strerror(errno));
     return dir;
 }
@@ -164,7 +165,12 @@ static char *submit(const slurm_job *j, const char *logs)
     char *owned[4] = { NULL, NULL, NULL, NULL };
     const char **argv = sbatch_argv(j, sbatch, script, logs, owned);
     proc_result r;
+    /* sbatch hands its umask to the job (SLURM_UMASK): the tasks' logs,
+     * like the records, the seed and the exports, are the instructor's
+     * alone on a cluster of many accounts */
+    mode_t umask_before = umask(077);
     run_slurm(argv, 300, &r);
+    umask(umask_before);
     char *job = r.exited && r.exit_code == 0 ? parse_job_id(r.out_text) : NULL;
     remove_tree(folder);
     /* a partition without GPUs refuses --gres=gpu:1 in words of its own */

@@ -34,6 +34,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,6 +225,54 @@ static void scan_dataset(const char *dir, kit_dataset *d, double *resolution)
 /* The Kit's generator for a lab without a Dataset folder. */
 #define IMPORT_GENERATOR "dataset_generator.cpp"
 
+/* A copy at to of the folder tree from, which a run wrote (the Kit's
+ * generator): walked without following a link, each folder opened
+ * O_NOFOLLOW, each file read through untrusted_read (regular, one name, at
+ * most IMPORT_DATA_MAX bytes, its size looked at first); a link, or
+ * anything else dies naming it. What the import reads afterwards is the
+ * grader's own copy, whatever the run left behind. */
+static void copy_generated(int from_fd, const char *from, const char *to, int depth)
+{
+    DIR *dh = fdopendir(from_fd);
+    if (!dh)
+        die("import-wb: cannot open %s: %s", from, strerror(errno));
+    if (make_dirs(to) != 0)
+        die("import-wb: cannot create %s: %s", to, strerror(errno));
+    struct dirent *e;
+    while ((e = readdir(dh)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *path = xasprintf("%s/%s", from, e->d_name), *copy = xasprintf("%s/%s", to, e->d_name);
+        struct stat st;
+        if (fstatat(from_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            die("import-wb: %s: %s", path, strerror(errno));
+        if (S_ISDIR(st.st_mode)) {
+            int fd = depth < 4 ? openat(from_fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+            if (fd < 0)
+                die("import-wb: %s: %s", path, depth < 4 ? strerror(errno) : "folders nested deeper than a Kit "
+                                                                               "dataset's");
+            copy_generated(fd, path, copy, depth + 1);
+        } else if (S_ISREG(st.st_mode)) {
+            char *why = NULL;
+            size_t len;
+            /* the folders above it were each checked to be one (the run
+             * that made them has ended, every process of it) */
+            char *data = untrusted_read(path, IMPORT_DATA_MAX, 0, &len, &why);
+            if (!data)
+                die("import-wb: the generator's %s", why);
+            if (write_file(copy, data, len) != 0)
+                die("import-wb: cannot write %s: %s", copy, strerror(errno));
+            free(data);
+        } else {
+            die("import-wb: the generator made %s, %s, which the import does not follow or read: a Kit "
+                "generator writes folders and files only", path, S_ISLNK(st.st_mode) ? "a link" : "not a file");
+        }
+        free(path);
+        free(copy);
+    }
+    closedir(dh);
+}
+
 /* The one <name>/Dataset folder the generator made in its run folder (the
  * Kit's write <current folder>/<lab name>/Dataset/<n>/), or death saying
  * what it made instead. */
@@ -239,7 +288,9 @@ static char *generated_root(const char *run_dir)
             continue;
         char *dataset = xasprintf("%s/%s/Dataset", run_dir, e->d_name);
         struct stat st;
-        if (lstat(dataset, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        /* <name> a folder, not a link to one elsewhere */
+        if (fstatat(dirfd(dh), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode) ||
+            lstat(dataset, &st) != 0 || !S_ISDIR(st.st_mode)) {
             free(dataset);
             continue;
         }
@@ -286,8 +337,13 @@ static char *generate_datasets(const backend *b, const char *generator, const ch
     }
     proc_result_free(&p);
     build_result_free(&br);
-    char *root = generated_root(run_dir);
-    char *name = path_dirname(root);
+    char *generated = generated_root(run_dir);
+    char *name = path_dirname(generated);
+    int fd = open(generated, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        die("import-wb: cannot open %s: %s", generated, strerror(errno));
+    char *root = xasprintf("%s/Dataset", work);
+    copy_generated(fd, generated, root, 0);
     /* the paths below are in the import's work folder: say what they are */
     fprintf(stderr, "import-wb: the generator wrote %s/Dataset/ (read from %s)\n", path_base(name), root);
     free(name);

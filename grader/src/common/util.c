@@ -184,11 +184,11 @@ char *read_file(const char *path, size_t *len)
 /* A fresh temporary file beside path (path.tmp.XXXXXX, made with O_EXCL, so
  * that no two writers share one, on two machines of a shared folder
  * either), readable as an ordinary file is (0644). Its descriptor, or -1. */
-static int open_beside(const char *path, char **tmp)
+static int open_beside(const char *path, char **tmp, mode_t mode)
 {
     *tmp = xasprintf("%s.tmp.XXXXXX", path);
     int fd = mkostemp(*tmp, O_CLOEXEC);
-    if (fd >= 0 && fchmod(fd, 0644) != 0) {
+    if (fd >= 0 && fchmod(fd, mode) != 0) {
         int e = errno;
         close(fd);
         unlink(*tmp);
@@ -214,10 +214,10 @@ static int sync_parent(const char *path)
     return rc == 0 || errno == EINVAL || errno == EROFS ? 0 : -1;
 }
 
-int write_file_atomic(const char *path, const char *data, size_t len)
+static int write_atomic_mode(const char *path, const char *data, size_t len, mode_t mode)
 {
     char *tmp;
-    int fd = open_beside(path, &tmp);
+    int fd = open_beside(path, &tmp, mode);
     if (fd < 0) {
         free(tmp);
         return -1;
@@ -250,6 +250,16 @@ int write_file_atomic(const char *path, const char *data, size_t len)
     }
     free(tmp);
     return sync_parent(path);
+}
+
+int write_file_atomic(const char *path, const char *data, size_t len)
+{
+    return write_atomic_mode(path, data, len, 0644);
+}
+
+int write_private_file(const char *path, const char *data, size_t len)
+{
+    return write_atomic_mode(path, data, len, 0600);
 }
 
 int write_file(const char *path, const char *data, size_t len)
@@ -299,22 +309,32 @@ pid_t fork_flushed(void)
     return fork();
 }
 
-int make_dirs(const char *path)
+static int make_dirs_mode(const char *path, mode_t mode)
 {
     char *p = xstrdup(path);
     for (char *s = p + 1; *s; s++) {
         if (*s == '/') {
             *s = '\0';
-            if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+            if (mkdir(p, mode) != 0 && errno != EEXIST) {
                 free(p);
                 return -1;
             }
             *s = '/';
         }
     }
-    int rc = (mkdir(p, 0777) != 0 && errno != EEXIST) ? -1 : 0;
+    int rc = (mkdir(p, mode) != 0 && errno != EEXIST) ? -1 : 0;
     free(p);
     return rc;
+}
+
+int make_dirs(const char *path)
+{
+    return make_dirs_mode(path, 0777);
+}
+
+int make_private_dirs(const char *path)
+{
+    return make_dirs_mode(path, 0700);
 }
 
 int remove_tree(const char *path)
@@ -577,7 +597,7 @@ int write_output(const char *path, const char *data, size_t len)
         }
         return close(fd);
     }
-    return write_file_atomic(path, data, len);
+    return write_private_file(path, data, len);
 }
 
 char *str_replace_all(const char *s, const char *from, const char *to)

@@ -47,10 +47,13 @@ int write_control_file(const char *path, const char *text);
  * reader, or a writer on another machine of a shared folder, never sees half
  * a file. Returns 0, or -1 with errno set. */
 int write_file_atomic(const char *path, const char *data, size_t len);
+/* The same, mode 0600: what only the instructor may read (records,
+ * exports, the class page, seeds), whatever the umask. */
+int write_private_file(const char *path, const char *data, size_t len);
 /* An output the user named (--out, --csv, --junit): "-" is standard output;
  * an existing path that is not a regular file (a link such as /dev/stdout,
  * a FIFO) is written through and stays what it was; anything else is
- * written atomically (write_file_atomic). 0, or -1 with errno. */
+ * written atomically, mode 0600 (write_private_file). 0, or -1 with errno. */
 int write_output(const char *path, const char *data, size_t len);
 int copy_file(const char *from, const char *to);
 /* A hard link of from at to where the file system allows it (a large file
@@ -61,6 +64,8 @@ int link_or_copy_file(const char *from, const char *to);
 pid_t fork_flushed(void);
 /* mkdir -p */
 int make_dirs(const char *path);
+/* mkdir -p, each folder it makes 0700 (records, exports, logs). */
+int make_private_dirs(const char *path);
 /* rm -rf; never follows symbolic links out of the tree. */
 int remove_tree(const char *path);
 /* A fresh private directory under $TMPDIR (or /tmp). */

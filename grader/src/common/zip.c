@@ -118,7 +118,7 @@ int zip_store(const char *zip_path, const char *base, char **files, int nfiles, 
     le32(&z, (uint32_t)cd.len);
     le32(&z, cd_offset);
     le16(&z, 0);
-    int rc = write_file_atomic(zip_path, z.buf ? z.buf : "", z.len);
+    int rc = write_private_file(zip_path, z.buf ? z.buf : "", z.len);
     if (rc != 0)
         *why = xasprintf("cannot write %s: %s", zip_path, strerror(errno));
     sb_free(&z);

