@@ -346,3 +346,108 @@ char *sanitize_quote_at(const char *student, const char *file, int line)
 {
     return quote_at(student, file, line);
 }
+
+/* Where the condition of the if, while or for on a line starts and ends
+ * (inside its parentheses; a for's between its semicolons); -1 if none
+ * ends on the line. */
+static int condition_span(const char *t, size_t *b, size_t *e)
+{
+    static const char *const words[] = { "if", "while", "for" };
+    for (size_t i = 0; t[i]; i++) {
+        for (int w = 0; w < 3; w++) {
+            size_t l = strlen(words[w]);
+            if (strncmp(t + i, words[w], l) != 0 || (i > 0 && source_is_identifier_char(t[i - 1])) ||
+                source_is_identifier_char(t[i + l]))
+                continue;
+            size_t k = i + l;
+            while (t[k] == ' ' || t[k] == '\t')
+                k++;
+            if (t[k] != '(')
+                continue;
+            int depth = 0, semis = 0;
+            size_t start = k + 1;
+            for (size_t j = k; t[j]; j++) {
+                if (t[j] == '(')
+                    depth++;
+                else if (t[j] == ')' && --depth == 0) {
+                    *b = start;
+                    *e = j;
+                    return w == 2 && semis != 2 ? -1 : 0;
+                } else if (w == 2 && t[j] == ';' && depth == 1) {
+                    if (++semis == 1)
+                        start = j + 1;
+                    else {
+                        *b = start;
+                        *e = j;
+                        return 0;
+                    }
+                }
+            }
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* The comparison op at t[i] on its own (not part of <<, <=, ->, ...). */
+static int comparison_here(const char *t, size_t i, const char *op, size_t end)
+{
+    size_t l = strlen(op);
+    if (i + l > end || strncmp(t + i, op, l) != 0)
+        return 0;
+    char before = i > 0 ? t[i - 1] : ' ', after = t[i + l];
+    return !strchr("<>=!-", before) && !strchr("<>=", after);
+}
+
+/* The left operand of comparison `op`, operand k of the && and || of the
+ * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+{
+    char *text = source_line(path, n);
+    size_t b, e;
+    int rc = -1;
+    if (condition_span(text, &b, &e) == 0) {
+        /* operand k: [from, to) between top-level && and || */
+        size_t from = b, to = e;
+        int depth = 0, index = 0;
+        for (size_t i = b; i < e; i++) {
+            if (text[i] == '(')
+                depth++;
+            else if (text[i] == ')')
+                depth--;
+            else if (depth == 0 && i + 1 < e && (text[i] == '&' || text[i] == '|') && text[i + 1] == text[i]) {
+                if (index == k) {
+                    to = i;
+                    break;
+                }
+                index++;
+                from = i + 2;
+                i++;
+            }
+        }
+        size_t hit = 0;
+        int count = 0;
+        depth = 0;
+        for (size_t i = from; index == k && i < to; i++) {
+            if (text[i] == '(')
+                depth++;
+            else if (text[i] == ')')
+                depth--;
+            else if (depth == 0 && comparison_here(text, i, op, to)) {
+                hit = i;
+                count++;
+            }
+        }
+        while (count == 1 && (text[from] == ' ' || text[from] == '\t'))
+            from++;
+        size_t len = count == 1 && hit > from ? hit - from : 0;
+        while (len > 0 && (text[from + len - 1] == ' ' || text[from + len - 1] == '\t'))
+            len--;
+        if (len > 0 && len < size && len <= 40) {
+            snprintf(out, size, "%.*s", (int)len, text + from);
+            rc = 0;
+        }
+    }
+    free(text);
+    return rc;
+}

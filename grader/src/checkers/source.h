@@ -39,6 +39,11 @@ int source_stored_array(const char *path, int line, char *out, size_t n);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
+/* The left operand, as written, of comparison op ("<", ">=", ...), operand
+ * k (from 0) of the && and || of the if, while or for condition on line n
+ * of path: "destY" of `if (destY < TILE_WIDTH)`. 0, or -1 when the line
+ * shows no such comparison there. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size);
 char *sanitize_quote(const char *file, int line);
 
 /* A checker's FILE:LINE as a sentence names it: the student's line, quoted,
