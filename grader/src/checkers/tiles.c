@@ -360,7 +360,7 @@ static int fitting_slots(const tile_frame *f, long phases, const tile_snapshot *
 /* The input a snapshot's array holds elements of: the one whose tiles fit
  * the most of its slots, else the one with the most of its values. */
 static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshot *s,
-                                 long T, tile_frame *frame)
+                                 long T, tile_frame *frame, int *score)
 {
     int best = -1, best_fit = 0, best_values = 0;
     for (int q = 0; q < m->ntiles; q++) {
@@ -382,6 +382,7 @@ static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const
             *frame = f;
         }
     }
+    *score = best_values;
     /* an array none of whose values is an input's (sums, say) is no tile */
     return best >= 0 && (best_fit > 0 || best_values * 2 >= s->nslots) ? &m->tiles[best] : NULL;
 }
@@ -576,8 +577,10 @@ static const tile_test *test_at(const test_index *x, long th, int line)
 /* The test that sent thread th another way than every thread of others:
  * of the tests it made up to line `upto` (the store's), the last whose
  * outcome for th differs from the outcome of each of others that made it
- * (at least one did). NULL when none does. */
-static const tile_test *deciding_test(const test_index *x, long th, int upto, const unsigned char *others)
+ * (at least one did; their tests in y, the same round's or another's).
+ * NULL when none does. */
+static const tile_test *deciding_test_in(const test_index *x, long th, int upto, const test_index *y,
+                                         const unsigned char *others)
 {
     const tile_test *best = NULL;
     for (int k = x->first[th]; k < x->first[th + 1]; k++) {
@@ -585,8 +588,8 @@ static const tile_test *deciding_test(const test_index *x, long th, int upto, co
         if (t->line > upto || (best && t->line <= best->line))
             continue;
         int seen = 0, same = 0;
-        for (long o = 0; o < x->nthreads && !same; o++) {
-            const tile_test *u = others[o] && o != th ? test_at(x, o, t->line) : NULL;
+        for (long o = 0; o < y->nthreads && !same; o++) {
+            const tile_test *u = others[o] && (o != th || y != x) ? test_at(y, o, t->line) : NULL;
             seen += u != NULL;
             same = u && u->result == t->result;
         }
@@ -594,6 +597,11 @@ static const tile_test *deciding_test(const test_index *x, long th, int upto, co
             best = t;
     }
     return best;
+}
+
+static const tile_test *deciding_test(const test_index *x, long th, int upto, const unsigned char *others)
+{
+    return deciding_test_in(x, th, upto, x, others);
 }
 
 /* "(15, 3)": thread th of the block, as threadIdx. */
@@ -861,25 +869,52 @@ static char *unset_by_cover(const tile_frame *f, const tile_snapshot *s, long ph
     return text;
 }
 
+/* The threads of snapshot o whose slots hold what belongs there and were
+ * stored by another writer than (line, load) (right[], one a thread);
+ * how many. */
+static int right_threads(const tile_frame *f, long phases, const tile_snapshot *o, int line, int load,
+                         unsigned char *right, long nthreads)
+{
+    int any = 0;
+    for (int q = 0; q < o->nslots; q++) {
+        uint32_t v = slot_writer(o, q);
+        if ((o->writer_line[v] != line || o->writer_load[v] != load) && slot_thread(o, q) < (uint32_t)nthreads &&
+            slot_fits(f, phases, slot_index(o, q) / f->T, slot_index(o, q) % f->T, slot_bits(o, q)))
+            any += right[slot_thread(o, q)] = 1;
+    }
+    return any;
+}
+
 /* The test that sent the thread that stored slot k down the branch it
  * took, against the threads whose slots hold what belongs there and were
- * stored by another line: "the test at line 55 (`...`) was false for
- * thread (15, 3), which stored it (Row = 48, against 48)"; NULL when
- * none differs. */
-static char *branch_words(const tile_frame *f, long phases, const tile_snapshot *s, int k, const char *student)
+ * stored by another writer (in this round, else in another kept round of
+ * the same block and array: all may have taken one branch in this one):
+ * "the test at line 55 (`...`) was false for thread (15, 3), which stored
+ * it (Row = 48, against 48)"; NULL when none differs. */
+static char *branch_words(const tile_frame *f, long phases, const tile_snapshot *s, int k, const char *student,
+                          const tile_snapshots *all)
 {
-    test_index x;
+    test_index x, y = { 0 };
     if (s->threads[2] > 1 || index_tests(s, &x) != 0)
         return NULL;
     unsigned char *right = xcalloc((size_t)x.nthreads, 1);
     uint32_t w = slot_writer(s, k);
-    int any = 0;
-    for (int q = 0; q < s->nslots; q++)
-        if (slot_writer(s, q) != w && s->writer_line[slot_writer(s, q)] != s->writer_line[w] &&
-            slot_fits(f, phases, slot_index(s, q) / f->T, slot_index(s, q) % f->T, slot_bits(s, q)))
-            any = right[slot_thread(s, q)] = 1;
     long th = slot_thread(s, k);
-    const tile_test *t = any && th < x.nthreads ? deciding_test(&x, th, s->writer_line[w], right) : NULL;
+    const tile_test *t = NULL;
+    if (right_threads(f, phases, s, s->writer_line[w], s->writer_load[w], right, x.nthreads))
+        t = deciding_test(&x, th, s->writer_line[w], right);
+    for (int n = 0; n < all->n && !t; n++) {
+        const tile_snapshot *o = &all->s[n];
+        if (o == s || strcmp(o->array, s->array) != 0 || o->block[0] != s->block[0] || o->block[1] != s->block[1] ||
+            o->block[2] != s->block[2] || strcmp(o->kernel, s->kernel) != 0 || index_tests(o, &y) != 0)
+            continue;
+        memset(right, 0, (size_t)x.nthreads);
+        if (y.nthreads == x.nthreads && right_threads(f, phases, o, s->writer_line[w], s->writer_load[w], right,
+                                                      x.nthreads))
+            t = deciding_test_in(&x, th, s->writer_line[w], &y, right);
+        free(y.first);
+        y.first = NULL;
+    }
     char *text = NULL;
     if (t && student) {
         char *test = sanitize_quote_at(student, s->writer_file[w], t->line);
@@ -897,7 +932,7 @@ static char *branch_words(const tile_frame *f, long phases, const tile_snapshot 
 }
 
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
-                                 int k, const char *student)
+                                 int k, const char *student, const tile_snapshots *all, int *by_test)
 {
     uint32_t index = slot_index(s, k);
     long ph = s->phase < phases ? s->phase : 0;
@@ -910,14 +945,14 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
      * the tiling puts a 0: the test that chose the branch is the mistake */
     tile_element e;
     int outside = element_at(f, ph, index / f->T, index % f->T, &e) && !e.inside;
-    char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student) : NULL;
+    char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
     char *text;
+    *by_test = branch != NULL;
     if (branch)
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
-                         "so it took the branch whose %s at %s stored it: look at the test",
+                         "so the branch it took stored %s there: look at that test",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
-                         extent, want ? want : "another element", branch, s->writer_load[w] ? "load" : "store",
-                         load);
+                         extent, want ? want : "another element", branch, got);
     else
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                          "look at the %s at %s",
@@ -939,10 +974,11 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
  * whose store would have covered it (unset_by_test), else what each store
  * covered (unset_by_cover), else the lines that stored the others. */
 static char *unset_slot_sentence(const tile_frame *f, const tile_snapshot *s, long phases, uint32_t index,
-                                 const char *student)
+                                 const char *student, int *by_test)
 {
     char *barrier = barrier_words(s, student);
     char *told = unset_by_test(f, s, phases, student, barrier);
+    *by_test = told != NULL;
     if (!told)
         told = unset_by_cover(f, s, phases, student, barrier);
     if (told) {
@@ -993,17 +1029,36 @@ static int blamable(const tile_input *in, uint32_t bits)
 /* The frame and phase count of a snapshot the lab's tiles describe; 0
  * when they describe none (not a square, no input's elements, no phases). */
 static long describe(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshot *s,
-                     tile_frame *f, const tile_spec **q)
+                     tile_frame *f, const tile_spec **q, const tile_snapshots *all)
 {
     long T = tile_side(s);
-    *q = T ? input_of(m, cache, dir, s, T, f) : NULL;
+    int score = 0;
+    *q = T ? input_of(m, cache, dir, s, T, f, &score) : NULL;
+    /* a round whose slots say little (all 0, say) holds the input the
+     * same array holds in the block's round that says the most */
+    for (int n = 0; T && all && n < all->n; n++) {
+        const tile_snapshot *o = &all->s[n];
+        tile_frame g;
+        int better = 0;
+        const tile_spec *p = o != s && strcmp(o->array, s->array) == 0 && strcmp(o->kernel, s->kernel) == 0 &&
+                                     o->block[0] == s->block[0] && o->block[1] == s->block[1] &&
+                                     tile_side(o) == T
+                                 ? input_of(m, cache, dir, o, T, &g, &better)
+                                 : NULL;
+        if (p && better > score) {
+            score = better;
+            *q = p;
+            *f = (tile_frame){ p, &cache[p - m->tiles].m, T, s->block[0], s->block[1] };
+        }
+    }
     return *q ? phase_count(f) : 0;
 }
 
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
-                          const char *student_file, int output_nan, char **sentence)
+                          const char *student_file, int output_nan, char **sentence, int *by_test)
 {
     *sentence = NULL;
+    *by_test = 0;
     if (!m->ntiles || !t->n || !dataset_dir)
         return TILES_UNCHECKED;
     tile_input *cache = xcalloc((size_t)m->ntiles, sizeof *cache);
@@ -1013,7 +1068,7 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         const tile_snapshot *s = &t->s[n];
         tile_frame f;
         const tile_spec *q;
-        long phases = describe(m, cache, dataset_dir, s, &f, &q);
+        long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
         if (!phases)
             continue;
         checked++;
@@ -1022,7 +1077,7 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         for (int k = 0; k < s->nslots && !*sentence; k++)
             if (blamable(in, slot_bits(s, k)) &&
                 !slot_fits(&f, phases, slot_index(s, k) / f.T, slot_index(s, k) % f.T, slot_bits(s, k)))
-                *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file);
+                *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file, t, by_test);
     }
     if (*sentence) {
         inputs_free(cache, m->ntiles);
@@ -1033,9 +1088,9 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         const tile_snapshot *s = &t->s[n];
         tile_frame f;
         const tile_spec *q;
-        long phases = describe(m, cache, dataset_dir, s, &f, &q);
+        long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
         if (phases && s->nunset > 0)
-            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file);
+            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file, by_test);
     }
     inputs_free(cache, m->ntiles);
     /* right: every slot checked held what the tiling puts there, and none was left unstored */

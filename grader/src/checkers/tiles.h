@@ -93,8 +93,9 @@ typedef enum {
  * output holds NaN or infinite values; then a slot no thread stored into
  * before the barrier (it held the emulator's NaN) is named too, when no
  * slot holds a wrong element. *sentence: malloc'd, for TILES_WRONG and
- * TILES_UNSET only. */
+ * TILES_UNSET only; *by_test: 1 when it names the test whose outcome
+ * decided (the run's tests, tiles.h), the most specific kind. */
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
-                          const char *student_file, int output_nan, char **sentence);
+                          const char *student_file, int output_nan, char **sentence, int *by_test);
 
 #endif

@@ -640,22 +640,29 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
 
 /* What the shared tiles held on the datasets the checkers ran whose output
  * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
- * what the tiling puts nowhere near it names the load to look at. A dataset
- * that passed is never asked: a right output is not explained by its tiles. */
+ * what the tiling puts nowhere near it names the load to look at. Of the
+ * datasets that have one, the first whose sentence names the test that
+ * decided (the most specific), else the first. A dataset that passed is
+ * never asked: a right output is not explained by its tiles. */
 static void tile_contents(const lab_manifest *m, const int *index, const char *datasets_root, submission_result *s)
 {
-    int right = 0;
-    for (int i = 0; i < s->ndatasets && !s->tile_contents; i++) {
+    int right = 0, best_by_test = 0;
+    for (int i = 0; i < s->ndatasets && !best_by_test; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status != ST_WRONG || !d->sanitizer || !d->sanitizer->tiles.n)
             continue;
         char *dir = resolve_dataset_dir(m, index[i], datasets_root);
         char *sentence = NULL;
-        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence);
+        int by_test = 0;
+        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence,
+                                      &by_test);
         free(dir);
-        if (v == TILES_WRONG || v == TILES_UNSET)
+        if ((v == TILES_WRONG || v == TILES_UNSET) && (!s->tile_contents || by_test)) {
+            free(s->tile_contents);
             s->tile_contents = xasprintf("%s: %s", d->name, sentence);
-        s->tile_unset = v == TILES_UNSET;
+            s->tile_unset = v == TILES_UNSET;
+            best_by_test = by_test;
+        }
         right += v == TILES_RIGHT;
         free(sentence);
     }
