@@ -536,6 +536,13 @@ static const char *check_side(const void *p, size_t n, int want_dev)
                               : "runs past the end of its cudaMalloc allocation";
         if (is_device_ptr(p))
             return "runs past the end of its cudaMalloc allocation";
+#ifdef EMU_RACE
+        /* freed allocations stay mapped in the race build (keep_freed) */
+        for (size_t i = 0; i < FREED_KEPT; i++)
+            if (g_freed[i].map && (const char *)p >= g_freed[i].base &&
+                (const char *)p < g_freed[i].base + g_freed[i].size + (g_freed[i].size == 0))
+                return "points into an allocation that cudaFree had already freed (use after cudaFree)";
+#endif
         return "is not device memory (not from cudaMalloc): a host pointer where a device pointer belongs?";
     }
     if (is_device_ptr(p))
@@ -618,7 +625,18 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
     pthread_mutex_lock(&g_lock);
     const char *wd = check_side(dst, dn, dd);
     const char *ws = wd ? NULL : check_side(src, sn, sd);
+    /* the two pointers given the other way round: each side is what the
+     * other side should be (a copy back written as a copy in, say) */
+    int swapped = (wd || ws) && dd != sd && !check_side(src, dn, dd) && !check_side(dst, sn, sd);
     pthread_mutex_unlock(&g_lock);
+    if (swapped) {
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the destination and the source are "
+             "swapped: the destination is %s memory and the source %s memory, the other way round from what %s "
+             "moves (the destination comes first) (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, dn, kind_name(kind), dd ? "host" : "device",
+             sd ? "host" : "device", kind_name(kind));
+        return cudaErrorInvalidValue;
+    }
     if (wd || ws) {
         diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
              caller_line(caller, at, sizeof at), fn, dst, src, wd ? dn : sn, kind_name(kind),

@@ -91,7 +91,7 @@ static char *partial_band(const gl_matrix *g, const unsigned char *bad)
 }
 
 char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsigned char *bad,
-                      const compare_result *r)
+                      const compare_result *r, int tiled)
 {
     size_t n = gl_matrix_count(got);
     if (r->mismatches == 0)
@@ -101,8 +101,9 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
                        "output, and that the result is copied back to where the harness reads it");
     bad_box b = box_of(got, bad);
     if (r->poisoned > 0 && r->poisoned == r->mismatches) {
-        return xasprintf("%zu elements were never written, in rows %d to %d and columns %d to %d: "
-                         DIAGNOSE_GRID_ADVICE, r->poisoned, b.min_row, b.max_row, b.min_col, b.max_col);
+        return xasprintf("%zu %s never written, in rows %d to %d and columns %d to %d: "
+                         DIAGNOSE_GRID_ADVICE, r->poisoned, plural(r->poisoned, "element was", "elements were"),
+                         b.min_row, b.max_row, b.min_col, b.max_col);
     }
     if (r->nonfinite > 0) {
         /* Infinite and NaN say different things. A sum that reached +-inf
@@ -120,13 +121,21 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
                 nan++;
         }
         if (inf > 0 && inf * 2 >= r->nonfinite)
-            return xasprintf("%zu elements are infinite: a sum took in values of about 3.4e38, which is "
+            return xasprintf("%zu %s infinite: a sum took in values of about 3.4e38, which is "
                              "what the kit's guard zone around every device buffer holds, so something "
-                             "was read outside an array: look at the bounds tests of the loads", inf);
-        return xasprintf("%zu elements are NaN or infinite: a value was read that nothing stored: a "
+                             "was read outside an array: look at the bounds tests of the loads", inf,
+                             plural(inf, "element is", "elements are"));
+        /* a lab without shared tiles has no tile slot and no barrier to blame */
+        if (!tiled)
+            return xasprintf("%zu %s NaN or infinite: a value was read that nothing stored: device memory "
+                             "no copy filled (a copy's size or a buffer freed before the read), or a read "
+                             "outside an array (a bounds test)", r->nonfinite,
+                             plural(r->nonfinite, "element is", "elements are"));
+        return xasprintf("%zu %s NaN or infinite: a value was read that nothing stored: a "
                          "tile slot no thread filled (past the edge of the data, where it should hold "
                          "0), one read before the __syncthreads() that waits for the loads, or a read "
-                         "outside an array (a bounds test)", r->nonfinite);
+                         "outside an array (a bounds test)", r->nonfinite,
+                         plural(r->nonfinite, "element is", "elements are"));
     }
 
     /* One factor for everything? */

@@ -16,9 +16,11 @@
 #include "result.h"
 
 /* bad[i] is 1 where element i is outside its tolerance. Returns a malloc'd
- * sentence, or NULL when no pattern stands out. */
+ * sentence, or NULL when no pattern stands out. tiled: the lab's kernels
+ * keep shared tiles (lab.json's "tiles"), so a tile slot and a barrier are
+ * places a NaN can come from; 0 for a lab without them (lab 01). */
 char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsigned char *bad,
-                      const compare_result *r);
+                      const compare_result *r, int tiled);
 
 /* Across datasets: a sentence when a lab fails exactly on the datasets larger
  * than one tile (a synchronisation or phase-loop mistake), else NULL.

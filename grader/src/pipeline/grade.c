@@ -198,7 +198,7 @@ static void judge_run(const grading *g, const run_result *r, const char *dir, da
         char *map_path = map_path_for(m, g->maps_dir, student_file, d->name);
         errormap_request req = { map_path, m->errormap_tile, m->errormap_halo };
         d->status = compare_output(run.output_path, expected, &m->tolerance, req.path ? &req : NULL,
-                                   &d->cmp, &d->message);
+                                   m->ntiles > 0, &d->cmp, &d->message);
         if (run_st != ST_PASS) {
             free(d->message);
             d->message = run_message;

@@ -419,9 +419,16 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 const char *call = strstr(line, "cudaMemcpy2D") ? "cudaMemcpy2D"
                                  : strstr(line, "cudaMemcpyAsync") ? "cudaMemcpyAsync"
                                  : strstr(line, "cudaMemset") ? "cudaMemset" : "cudaMemcpy";
-                add(r, "out-of-bounds", file, ln, 0,
-                    xasprintf("the %s at %s: %s; count its rows, its width in bytes and both pitches against "
-                              "what was allocated", call, q, clean));
+                /* advice that fits what the emulator found: a pitch only for a
+                 * pitched copy, none where the pointers are swapped or freed */
+                const char *advice = strstr(clean, "swapped") ? ""
+                                   : strstr(clean, "freed") ? "; look at the cudaFree before it, which should come "
+                                                              "after the last use of the buffer"
+                                   : strcmp(call, "cudaMemcpy2D") == 0
+                                       ? "; count its rows, its width in bytes and both pitches against what was "
+                                         "allocated"
+                                       : "; count its bytes (elements times sizeof(float)) against what was allocated";
+                add(r, "out-of-bounds", file, ln, 0, xasprintf("the %s at %s: %s%s", call, q, clean, advice));
                 free(clean);
                 free(q);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {
