@@ -29,6 +29,12 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * the phrase its sentence ends in, after which the grader adds the line
  * that reads the mask when the source shows one (grade.c). */
 #define DIAGNOSE_MASK_WHERE "in the sum"
+/* The labels (compare_result.mistake) of the sum's mistakes the source can
+ * place, and the words of their sentences a line is added after. */
+#define DIAGNOSE_SUM_RESET "the sum reset in every phase"
+#define DIAGNOSE_SUM_RESET_WHERE "look at where the accumulator is set to 0"
+#define DIAGNOSE_TERM_SKIPPED "one term of each phase left out"
+#define DIAGNOSE_TERM_SKIPPED_WHERE "look at the bound of the loop over the tile"
 
 /* The advice that ends the "never written" sentence, which the grader
  * replaces where the run's launch covers the whole output (grade.c): then

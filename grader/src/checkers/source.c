@@ -253,6 +253,99 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
     return 1;
 }
 
+/* The innermost for or while whose body (braced, or one statement) holds
+ * offset pos: its head's offset, or len when none does. */
+static size_t loop_around(const char *code, size_t len, size_t pos)
+{
+    size_t best = len, best_span = len;
+    for (size_t k = 0; k < pos; k++) {
+        if (!word_at(code, len, k, "for") && !word_at(code, len, k, "while"))
+            continue;
+        size_t b = skip_space(code, len, k + (code[k] == 'f' ? 3 : 5));
+        if (b >= len || code[b] != '(')
+            continue;
+        b = skip_space(code, len, matching(code, len, b) + 1);
+        size_t e = b < len && code[b] == '{' ? matching(code, len, b) : b;
+        while (b < len && code[b] != '{' && e < len && code[e] != ';')
+            e++;
+        if (b <= pos && pos <= e && e - b < best_span) {
+            best = k;
+            best_span = e - b;
+        }
+    }
+    return best;
+}
+
+int source_accumulator(const char *path, int *reset_line, int *loop_line)
+{
+    *reset_line = *loop_line = 0;
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    /* the first X += ... inside a loop: the sum, X its accumulator */
+    size_t acc = len, name_len = 0, name = 0;
+    for (size_t k = 0; k + 1 < len && acc == len; k++) {
+        if (code[k] != '+' || code[k + 1] != '=')
+            continue;
+        size_t e = k;
+        while (e > 0 && (code[e - 1] == ' ' || code[e - 1] == '\t'))
+            e--;
+        size_t b = e;
+        while (b > 0 && source_is_identifier_char(code[b - 1]))
+            b--;
+        /* a statement of its own, not a for's step (i += 256) */
+        int depth = 0, step = 0;
+        for (size_t q = k; q < len && code[q] != ';' && !step; q++) {
+            depth += code[q] == '(';
+            depth -= code[q] == ')';
+            step = depth < 0;
+        }
+        if (b < e && !step && loop_around(code, len, k) < len) {
+            acc = k;
+            name = b;
+            name_len = e - b;
+        }
+    }
+    if (acc < len) {
+        size_t head = loop_around(code, len, acc);
+        *loop_line = line_at(code, head);
+        /* X = 0 inside a loop whose body holds the sum too: the sum set to 0 again every time round */
+        for (size_t k = 0; k + name_len < len && !*reset_line; k++) {
+            if (strncmp(code + k, code + name, name_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+                source_is_identifier_char(code[k + name_len]))
+                continue;
+            size_t q = skip_space(code, len, k + name_len);
+            if (q + 1 >= len || code[q] != '=' || code[q + 1] == '=')
+                continue;
+            /* 0, 0.0, 0.f, 0.0f, then the statement's end */
+            size_t v = skip_space(code, len, q + 1);
+            if (v >= len || code[v] != '0')
+                continue;
+            size_t w = v + 1;
+            if (w < len && code[w] == '.')
+                while (++w < len && code[w] == '0')
+                    ;
+            if (w < len && (code[w] == 'f' || code[w] == 'F'))
+                w++;
+            w = skip_space(code, len, w);
+            if (w >= len || code[w] != ';')
+                continue;
+            for (size_t h = loop_around(code, len, k); h < len && !*reset_line; h = loop_around(code, len, h)) {
+                /* a loop around the reset whose body reaches the sum */
+                size_t b = skip_space(code, len, h + (code[h] == 'f' ? 3 : 5));
+                b = skip_space(code, len, matching(code, len, b) + 1);
+                if (b < len && code[b] == '{' && b < acc && acc < matching(code, len, b))
+                    *reset_line = line_at(code, k);
+            }
+        }
+    }
+    free(code);
+    return *loop_line > 0;
+}
+
 int source_stored_array(const char *path, int line, char *out, size_t n)
 {
     out[0] = '\0';

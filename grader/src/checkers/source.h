@@ -36,6 +36,11 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into
  * out; 0 when the line has none or the file cannot be read. */
 int source_stored_array(const char *path, int line, char *out, size_t n);
+/* The sum of a kernel (the first `X += ...` inside a loop): *loop_line the
+ * innermost loop around it (the dot product's), *reset_line a line inside
+ * a braced loop around the sum that sets X to 0 again (the sum restarted
+ * every time round; 0 when none). 1 when the file shows such a sum. */
+int source_accumulator(const char *path, int *reset_line, int *loop_line);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */

@@ -344,34 +344,48 @@ static int series_stage(const grading *g, const int *index, submission_result *s
     return timeouts;
 }
 
-/* A mask-index mistake that a dataset's inputs reproduce (mask flipped,
- * transposed) is named from numbers alone, without a line: the kit's own
- * view of the source adds the line where the __constant__ mask is read in
- * the sum, when it finds one (source_mask_read_line). */
-static void point_mask_mistakes_at_their_line(const char *file, submission_result *s)
+/* " at line N (`...`)" inserted into a hint after the words `where`, when
+ * there is room. */
+static void insert_line(compare_result *c, const char *where, const char *file, int line, const char *more)
 {
-    static const char where[] = DIAGNOSE_MASK_WHERE;
-    int line = -1, count = 0;
+    char *at = strstr(c->hint, where);
+    if (!at || line <= 0)
+        return;
+    char *q = sanitize_quote(file, line);
+    char *added = xasprintf(" at %s%s", q, more);
+    size_t cut = (size_t)(at - c->hint) + strlen(where), n = strlen(c->hint), k = strlen(added);
+    if (n + k < sizeof c->hint) {
+        memmove(c->hint + cut + k, c->hint + cut, n - cut + 1);
+        memcpy(c->hint + cut, added, k);
+    }
+    free(added);
+    free(q);
+}
+
+/* A mistake that a dataset's inputs reproduce is named from numbers alone,
+ * without a line: the kit's own view of the source adds it where it shows
+ * one. For a mask-index mistake (mask flipped, transposed), the line where
+ * the __constant__ mask is read in the sum (source_mask_read_line); for
+ * the sum restarted in every phase, the line that sets it to 0 again, and
+ * for a phase's dot product a term short, its loop (source_accumulator). */
+static void point_input_mistakes_at_their_line(const char *file, submission_result *s)
+{
+    int line = -1, count = 0, reset = -1, loop = -1;
     for (int i = 0; i < s->ndatasets; i++) {
         compare_result *c = &s->datasets[i].cmp;
-        if (strcmp(c->mistake, "mask flipped") != 0 && strcmp(c->mistake, "mask transposed") != 0)
-            continue;
-        char *at = strstr(c->hint, where);
-        if (!at)
-            continue;
-        if (line < 0)
+        int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
+        int sum = strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 || strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
+        if (mask && line < 0)
             line = source_mask_read_line(file, &count);
-        if (line == 0)
-            return;
-        char *q = sanitize_quote(file, line);
-        char *added = xasprintf(" at %s%s", q, count > 1 ? ", the first line that reads the mask" : "");
-        size_t cut = (size_t)(at - c->hint) + strlen(where), n = strlen(c->hint), k = strlen(added);
-        if (n + k < sizeof c->hint) { /* room for it: inserted after DIAGNOSE_MASK_WHERE */
-            memmove(c->hint + cut + k, c->hint + cut, n - cut + 1);
-            memcpy(c->hint + cut, added, k);
-        }
-        free(added);
-        free(q);
+        if (mask)
+            insert_line(c, DIAGNOSE_MASK_WHERE, file, line,
+                        count > 1 ? ", the first line that reads the mask" : "");
+        if (sum && reset < 0)
+            source_accumulator(file, &reset, &loop);
+        if (sum && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
+            insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, reset, "");
+        else if (sum)
+            insert_line(c, DIAGNOSE_TERM_SKIPPED_WHERE, file, loop, "");
     }
 }
 
@@ -904,7 +918,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         free(alone);
         free(done);
         remove_stale_maps(m, opt->maps_dir, s);
-        point_mask_mistakes_at_their_line(file, s);
+        point_input_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         tile_contents(m, index, opt->datasets_root, s);
