@@ -13,7 +13,7 @@
  *
  * Category: accumulator: the sum is reset inside the loop over phases
  * Look at: where Pvalue is set to 0 (once, before the loop over phases)
- * Kit says: dataset=rect-67x45x89; sanitize=no; status=wrong; words=exactly the last phase's terms alone|the sum starts again in every phase|set to 0 at line 67 (`Pvalue = 0;`)
+ * Kit says: dataset=rect-67x45x89; sanitize=no; status=wrong; words=exactly the last phase's terms alone|the sum starts again in every phase
  * Named by: the dataset's inputs (diagnose_inputs)
  * First line: exactly the last phase's terms alone (k from 32 to 44 of 45, tiles of 16)|the sum starts again in every phase|set to 0 at line 67 (`Pvalue = 0;`)
  */
