@@ -34,25 +34,27 @@ def test_a_load_with_row_and_column_mixed_is_named():
 
 
 # Correct tilings, made wrong after the tiles are used: the output's value
-# is off by one, so the dataset fails, and the tiles are right. judged: the
+# is off by one in even rows of threads and by 1.5 in odd ones (no mistake the
+# inputs know: not one offset for all), so the dataset fails, and the tiles
+# are right. judged: the
 # tile is one "tiles" describes (a square, or a flat square), so the first
 # line says it held the right elements; else the check says nothing of it.
 RIGHT_TILES = [
     # flat arrays, N's tile stored transposed and read so
     ("02-tiled-matmul", "variants/flat-tiles.cu", "P[(size_t)row * width + col] = acc;",
-     "P[(size_t)row * width + col] = acc + 1.0f;", "width-0064", True),
+     "P[(size_t)row * width + col] = acc + 1.0f + 0.5f * (float)(threadIdx.y % 2);", "width-0064", True),
     # tiles of 8
     ("02-tiled-matmul", "variants/tile-8.cu", "P[Row * Width + Col] = Pvalue;",
-     "P[Row * Width + Col] = Pvalue + 1.0f;", "width-0064", True),
+     "P[Row * Width + Col] = Pvalue + 1.0f + 0.5f * (float)(threadIdx.y % 2);", "width-0064", True),
     # a halo tile of every channel at once, loaded in strides: no square
     ("04-conv-2batch", "variants/strided-load.cu", "* channels + ch] = sum;",
-     "* channels + ch] = sum + 1.0f;", "rgb-47x29", False),
+     "* channels + ch] = sum + 1.0f + 0.5f * (float)(threadIdx.y % 2);", "rgb-47x29", False),
     # the halo tile loaded in two batches
     ("04-conv-2batch", "conv_2batch.cu", "P[(y * width + x) * channels + k] = acc;",
-     "P[(y * width + x) * channels + k] = acc + 1.0f;", "rgb-47x29", True),
+     "P[(y * width + x) * channels + k] = acc + 1.0f + 0.5f * (float)(threadIdx.y % 2);", "rgb-47x29", True),
     # a tile as large as the block (lab 05's)
     ("05-pitched-conv", "pitched_conv.cu", "col_o * out.channels + k] = acc;",
-     "col_o * out.channels + k] = acc + 1.0f;", "rgb-47x29", True),
+     "col_o * out.channels + k] = acc + 1.0f + 0.5f * (float)(threadIdx.y % 2);", "rgb-47x29", True),
 ]
 
 
