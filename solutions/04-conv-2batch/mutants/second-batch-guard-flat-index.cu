@@ -1,5 +1,5 @@
 /*
- * Lab 04 mutant: the second batch's guard bounds the flat index by the wrong size.
+ * MUTANT second-batch-guard-flat-index: the second batch's guard bounds the flat index by the wrong size.
  *
  * The mistake: the second batch may load every flat index dest still inside
  * the w x w tile (dest < w * w, or destY < w). This file bounds dest by

@@ -1,5 +1,5 @@
 /*
- * Lab 04 mutant: the second batch's guard tests destY against the wrong bound.
+ * MUTANT second-batch-guard-tile-width: the second batch's guard tests destY against the wrong bound.
  *
  * The mistake: after the first batch the tile's rows 12 (part) to 19 remain;
  * the second batch must load every dest whose row destY is still inside the
