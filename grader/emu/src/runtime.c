@@ -69,6 +69,7 @@ static void tiles_block_begin(const struct launch *L, unsigned long long b);
 static void tiles_round_end(struct worker *W);
 static void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc);
 static void tiles_launch_end(const struct emu_launch_cfg *c);
+static void tiles_guard_words(struct worker *W, int line, char *out, size_t n);
 #endif
 
 void emu_fiber_entry(void);
