@@ -15,7 +15,7 @@
  * Category: bounds test: the store tests a column against the wrong size (k for l)
  * Look at: the bounds test before writing P (Row against j, Col against l)
  * Kit says: dataset=row-times-column-1x97x1; sanitize=yes; status=cuda_error; words=let this thread through
- * First line: the test at line 94 (`if (Row < j && Col < k)`) let this thread through|so the access at line 95
+ * First line: the test at line 96 (`if (Row < j && Col < k)`) let this thread through|so the access at line 97
  */
 /*
  * Lab 03 - tiled matrix multiplication of any size, reference solution.
