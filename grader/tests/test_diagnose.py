@@ -81,3 +81,37 @@ def test_scattered_errors_get_no_made_up_hint(tmp_path):
     for i in (3, 77, 250):
         got[i] += 1.0
     assert case(tmp_path, n, want, got) == ""
+
+
+# ---- words that fit the lab and the count (issue 40) ---------------------------
+
+def hints(rep):
+    return " ".join((d.get("comparison") or {}).get("hint") or "" for d in rep["datasets"])
+
+
+def test_a_lab_without_tiles_hears_nothing_of_tiles_and_one_element_is_singular():
+    """Lab 01 has no shared tiles: its NaN sentence names no tile slot and no
+    barrier; a count of 1 is said in the singular."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    path = kit.ROOT / "solutions" / "01-basic-matmul" / "mutants" / "copy-count-in-floats.cu"
+    rc, rep = kit.check_json("01-basic-matmul", path, "emu", "--dataset", "width-0001")
+    text = hints(rep)
+    assert "1 element is NaN or infinite" in text, text
+    assert "tile" not in text and "__syncthreads" not in text, text
+
+
+def test_a_one_pixel_image_is_not_wrong_almost_everywhere(tmp_path):
+    """A 1 x 1 image's one wrong pixel is said as that, in the singular."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    src = kit.ROOT / "solutions" / "04-conv-2batch" / "conv_2batch.cu"
+    text = src.read_text()
+    old = "P[(y * width + x) * channels + k] = acc;"
+    assert old in text
+    path = tmp_path / src.name
+    path.write_text(text.replace(old, "P[(y * width + x) * channels + k] = acc + 1.0f;", 1))
+    rc, rep = kit.check_json("04-conv-2batch", path, "emu", "--dataset", "gray-1x1")
+    words = hints(rep)
+    assert "1 of 1 element is wrong" in words and "at the image's one pixel" in words, words
+    assert "almost everywhere" not in words, words

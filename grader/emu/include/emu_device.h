@@ -122,6 +122,57 @@ template <class A> static inline void emu_shared_named_(const char *name, A &a)
 #endif
 }
 
+/* ---- a kernel's tests ------------------------------------------------------ *
+ * In the race build the rewriter wraps each condition of an if, for or
+ * while in a kernel (emu_test_) and each comparison joined at its top level
+ * by && or || (emu_lt_ ... emu_ne_; rewrite.c). Each returns what the
+ * student's expression gives; the runtime keeps, for the blocks whose tiles
+ * it keeps, which way each thread's tests went and what the last
+ * comparison compared (tiles.inc). In other builds nothing is wrapped. */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_race_compared_(int k, int op, double a, double b);
+extern "C" void emu_race_tested_(int line, int result);
+#endif
+template <class T> static inline double emu_test_value_(const T &v)
+{
+    if constexpr (std::is_arithmetic<T>::value)
+        return (double)v;
+    else
+        return (void)v, __builtin_nan("");
+}
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#ifdef EMU_MODE_RACE
+#define EMU_COMPARISON_(NAME, OP, CODE)                                                                      \
+    template <class A, class B> static inline bool NAME(int k, const A &a, const B &b)                      \
+    {                                                                                                          \
+        bool r = a OP b;                                                                                       \
+        emu_race_compared_(k, CODE, emu_test_value_(a), emu_test_value_(b));                                   \
+        return r;                                                                                              \
+    }
+#else
+#define EMU_COMPARISON_(NAME, OP, CODE)                                                                      \
+    template <class A, class B> static inline bool NAME(int k, const A &a, const B &b) { return (void)k, a OP b; }
+#endif
+EMU_COMPARISON_(emu_lt_, <, 0)
+EMU_COMPARISON_(emu_le_, <=, 1)
+EMU_COMPARISON_(emu_gt_, >, 2)
+EMU_COMPARISON_(emu_ge_, >=, 3)
+EMU_COMPARISON_(emu_eq_, ==, 4)
+EMU_COMPARISON_(emu_ne_, !=, 5)
+#undef EMU_COMPARISON_
+#pragma GCC diagnostic pop
+template <class T> static inline bool emu_test_(int line, const T &c)
+{
+    bool r = static_cast<bool>(c);
+#ifdef EMU_MODE_RACE
+    emu_race_tested_(line, r);
+#else
+    (void)line;
+#endif
+    return r;
+}
+
 /* ---- vector types used by labs -------------------------------------------- */
 struct float2 { float x, y; };
 struct float3 { float x, y, z; };

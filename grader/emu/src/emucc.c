@@ -626,7 +626,7 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
             text = marked;
             len = strlen(marked);
         }
-        char *out = emu_rewrite(src, text, len, &err);
+        char *out = emu_rewrite(src, text, len, m == M_RACE, &err);
         if (!out)
             die("%s: %s", src, err ? err : "cannot rewrite");
         if (facts_path)

@@ -904,7 +904,155 @@ int emu_count_facts(const char *text, size_t len, struct emu_facts *facts, char 
     return 0;
 }
 
-char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
+/* ---- a kernel's tests, for the race build's account of its branches ------- *
+ * emucc --race only: the condition of each if, for and while in a kernel's
+ * body becomes emu_test_(__LINE__, (COND)), and each comparison joined by
+ * && or || at its top level (A < B, A == B, ...) emu_lt_(K, (A), (B)) and
+ * so on (K: which operand of the && and || it is), so that the runtime learns, in the blocks whose tiles it keeps, which
+ * way each thread's tests went and the two values each compared
+ * (tiles.inc): the test that kept a thread from storing a tile slot, or
+ * sent it to the branch that stored the wrong value. Short-circuiting is
+ * kept (the && and || stay), and so is every value: the calls return the
+ * comparison itself. A condition with a top-level comma or a declaration
+ * in it is left as it is. */
+
+/* The token that closes the bracket opened at k, or nt. */
+static size_t closing(const rw *r, size_t k)
+{
+    int depth = 0;
+    for (size_t i = k; i < r->nt; i++) {
+        if (is(r, i, "(") || is(r, i, "[") || is(r, i, "{"))
+            depth++;
+        else if (is(r, i, ")") || is(r, i, "]") || is(r, i, "}"))
+            if (--depth == 0)
+                return i;
+    }
+    return r->nt;
+}
+
+/* Tokens k and k+1 written together as one operator ("&&", "<="). */
+static int pair_at(const rw *r, size_t k, const char *a, const char *b)
+{
+    return k + 1 < r->nt && is(r, k, a) && is(r, k + 1, b) && r->t[k].e == r->t[k + 1].b;
+}
+
+/* The comparison operator at token k: its function's name and its length
+ * in tokens (1 or 2); NULL when there is none. */
+static const char *comparison_at(const rw *r, size_t k, int *len)
+{
+    static const struct { const char *a, *b, *fn; } two[] = {
+        { "<", "=", "emu_le_" }, { ">", "=", "emu_ge_" }, { "=", "=", "emu_eq_" }, { "!", "=", "emu_ne_" }
+    };
+    for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
+        if (pair_at(r, k, two[i].a, two[i].b)) {
+            *len = 2;
+            return two[i].fn;
+        }
+    *len = 1;
+    if (is(r, k, "<"))
+        return "emu_lt_";
+    if (is(r, k, ">"))
+        return "emu_gt_";
+    return NULL;
+}
+
+/* One operand of && or ||, tokens [b, e): A OP B becomes emu_OP_((A), (B))
+ * when OP is its one top-level operator (no shift, no template, no ?:);
+ * index: which operand of the && and || it is, from 0. */
+static void wrap_comparison(rw *r, size_t b, size_t e, int index)
+{
+    int depth = 0, nops = 0, oplen = 0;
+    size_t op = 0;
+    const char *fn = NULL;
+    for (size_t k = b; k < e; k++) {
+        if (is(r, k, "(") || is(r, k, "["))
+            depth++;
+        else if (is(r, k, ")") || is(r, k, "]"))
+            depth--;
+        else if (depth == 0) {
+            if (pair_at(r, k, "<", "<") || pair_at(r, k, ">", ">") || is(r, k, "?") || is(r, k, "->"))
+                return;
+            int len;
+            const char *f = comparison_at(r, k, &len);
+            if (f) {
+                nops++;
+                op = k;
+                oplen = len;
+                fn = f;
+                k += (size_t)len - 1;
+            } else if (is(r, k, "=")) {
+                return; /* an assignment */
+            }
+        }
+    }
+    if (nops != 1 || op == b || op + (size_t)oplen >= e)
+        return;
+    add_edit(r, r->t[b].b, r->t[b].b, xasprintf("%s(%d, (", fn, index));
+    add_edit(r, r->t[op].b, r->t[op + (size_t)oplen - 1].e, xasprintf("), ("));
+    add_edit(r, r->t[e - 1].e, r->t[e - 1].e, xasprintf("))"));
+}
+
+/* The condition in tokens [b, e) (inside its parentheses). */
+static void wrap_test(rw *r, size_t b, size_t e)
+{
+    if (b >= e)
+        return;
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        if (is(r, k, "(") || is(r, k, "[") || is(r, k, "{"))
+            depth++;
+        else if (is(r, k, ")") || is(r, k, "]") || is(r, k, "}"))
+            depth--;
+        else if (depth == 0 && (is(r, k, ",") || is(r, k, ";")))
+            return;
+        else if (depth == 0 && is(r, k, "=") && !(k > b && (is(r, k - 1, "=") || is(r, k - 1, "<") ||
+                                                            is(r, k - 1, ">") || is(r, k - 1, "!"))) &&
+                 !is(r, k + 1, "="))
+            return; /* a declaration or an assignment: left as it is */
+    }
+    add_edit(r, r->t[b].b, r->t[b].b, xasprintf("emu_test_(__LINE__, ("));
+    size_t from = b;
+    int index = 0;
+    depth = 0;
+    for (size_t k = b; k <= e; k++) {
+        if (k < e && (is(r, k, "(") || is(r, k, "[")))
+            depth++;
+        else if (k < e && (is(r, k, ")") || is(r, k, "]")))
+            depth--;
+        else if (k == e || (depth == 0 && (pair_at(r, k, "&", "&") || pair_at(r, k, "|", "|")))) {
+            wrap_comparison(r, from, k, index++);
+            from = k + 2;
+            k++;
+        }
+    }
+    add_edit(r, r->t[e - 1].e, r->t[e - 1].e, xasprintf("))"));
+}
+
+/* `if (`, `while (` or `for (` at token i: its condition wrapped. */
+static void rewrite_test(rw *r, size_t i)
+{
+    size_t open = i + 1, close = closing(r, open);
+    if (close >= r->nt)
+        return;
+    if (!is(r, i, "for")) {
+        wrap_test(r, open + 1, close);
+        return;
+    }
+    size_t semi[2], n = 0;
+    int depth = 0;
+    for (size_t k = open + 1; k < close && n < 2; k++) {
+        if (is(r, k, "(") || is(r, k, "[") || is(r, k, "{"))
+            depth++;
+        else if (is(r, k, ")") || is(r, k, "]") || is(r, k, "}"))
+            depth--;
+        else if (depth == 0 && is(r, k, ";"))
+            semi[n++] = k;
+    }
+    if (n == 2)
+        wrap_test(r, semi[0] + 1, semi[1]);
+}
+
+char *emu_rewrite(const char *path, const char *text, size_t len, int tests, char **err)
 {
     rw r;
     memset(&r, 0, sizeof r);
@@ -941,6 +1089,9 @@ char *emu_rewrite(const char *path, const char *text, size_t len, char **err)
             else
                 add_edit(&r, r.t[i].b, r.t[i].e,
                          xasprintf("return emu_note_return_(__FILE__, __LINE__)%s", bare ? "" : ","));
+        } else if (tests && (is(&r, i, "if") || is(&r, i, "for") || is(&r, i, "while")) && i + 1 < r.nt &&
+                   is(&r, i + 1, "(") && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1]) {
+            rewrite_test(&r, i);
         } else if (is(&r, i, "<<<")) {
             if (rewrite_launch(&r, i) != 0)
                 goto fail;

@@ -20,8 +20,10 @@ struct emu_facts {
  * preprocessor lines). 0, or -1 with *err set. */
 int emu_count_facts(const char *text, size_t len, struct emu_facts *facts, char **err);
 /* Returns the rewritten text (malloc'd), which keeps every line of text where
- * it was, behind a first line `#line 1 "path"`; or NULL with *err set. */
-char *emu_rewrite(const char *path, const char *text, size_t len, char **err);
+ * it was, behind a first line `#line 1 "path"`; or NULL with *err set.
+ * tests: the race build's, whose kernels' conditions report which way they
+ * went (emu_test_, emu_device.h). */
+char *emu_rewrite(const char *path, const char *text, size_t len, int tests, char **err);
 /* For the GPU build (emucc --poison-shared): the CUDA source with, after
  * each __shared__ declaration at the top of a kernel's body (before any
  * return, where every thread of the block passes), a call that fills it

@@ -80,6 +80,7 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
                             size_t rows);
 static void unset_launch_begin(void);
 static void unset_access(const struct alloc *a, const char *addr, size_t n, int reads, int writes, uint32_t pc);
+static void tiles_guard_words(struct worker *W, int line, char *out, size_t n);
 #endif
 
 void emu_fiber_entry(void);
@@ -699,7 +700,18 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
     pthread_mutex_lock(&g_lock);
     const char *wd = check_side(dst, dn, dd);
     const char *ws = wd ? NULL : check_side(src, sn, sd);
+    /* the two pointers given the other way round: each side is what the
+     * other side should be (a copy back written as a copy in, say) */
+    int swapped = (wd || ws) && dd != sd && !check_side(src, dn, dd) && !check_side(dst, sn, sd);
     pthread_mutex_unlock(&g_lock);
+    if (swapped) {
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the destination and the source are "
+             "swapped: the destination is %s memory and the source %s memory, the other way round from what %s "
+             "moves (the destination comes first) (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, dn, kind_name(kind), dd ? "host" : "device",
+             sd ? "host" : "device", kind_name(kind));
+        return cudaErrorInvalidValue;
+    }
     if (wd || ws) {
         char words[1200];
         diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",

@@ -91,7 +91,7 @@ static char *partial_band(const gl_matrix *g, const unsigned char *bad)
 }
 
 char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsigned char *bad,
-                      const compare_result *r)
+                      const compare_result *r, int tiled)
 {
     size_t n = gl_matrix_count(got);
     if (r->mismatches == 0)
@@ -101,8 +101,9 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
                        "output, and that the result is copied back to where the harness reads it");
     bad_box b = box_of(got, bad);
     if (r->poisoned > 0 && r->poisoned == r->mismatches) {
-        return xasprintf("%zu elements were never written, in rows %d to %d and columns %d to %d: "
-                         DIAGNOSE_GRID_ADVICE, r->poisoned, b.min_row, b.max_row, b.min_col, b.max_col);
+        return xasprintf("%zu %s never written, in rows %d to %d and columns %d to %d: "
+                         DIAGNOSE_GRID_ADVICE, r->poisoned, plural(r->poisoned, "element was", "elements were"),
+                         b.min_row, b.max_row, b.min_col, b.max_col);
     }
     if (r->nonfinite > 0) {
         /* Infinite and NaN say different things. A sum that reached +-inf
@@ -120,13 +121,21 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
                 nan++;
         }
         if (inf > 0 && inf * 2 >= r->nonfinite)
-            return xasprintf("%zu elements are infinite: a sum took in values of about 3.4e38, which is "
+            return xasprintf("%zu %s infinite: a sum took in values of about 3.4e38, which is "
                              "what the kit's guard zone around every device buffer holds, so something "
-                             "was read outside an array: look at the bounds tests of the loads", inf);
-        return xasprintf("%zu elements are NaN or infinite: a value was read that nothing stored: a "
+                             "was read outside an array: look at the bounds tests of the loads", inf,
+                             plural(inf, "element is", "elements are"));
+        /* a lab without shared tiles has no tile slot and no barrier to blame */
+        if (!tiled)
+            return xasprintf("%zu %s NaN or infinite: a value was read that nothing stored: device memory "
+                             "no copy filled (a copy's size or a buffer freed before the read), or a read "
+                             "outside an array (a bounds test)", r->nonfinite,
+                             plural(r->nonfinite, "element is", "elements are"));
+        return xasprintf("%zu %s NaN or infinite: a value was read that nothing stored: a "
                          "tile slot no thread filled (past the edge of the data, where it should hold "
                          "0), one read before the __syncthreads() that waits for the loads, or a read "
-                         "outside an array (a bounds test)", r->nonfinite);
+                         "outside an array (a bounds test)", r->nonfinite,
+                         plural(r->nonfinite, "element is", "elements are"));
     }
 
     /* One factor for everything? */
@@ -287,12 +296,23 @@ static void consider(best_fit *b, size_t matched, size_t sampled, char *text, co
     }
 }
 
-enum { MM_M_TRANSPOSED, MM_N_TRANSPOSED, MM_M_SAME_TILE, MM_N_SAME_TILE, MM_LAST_PHASE_SKIPPED, MM_COUNT };
+enum {
+    MM_M_TRANSPOSED, MM_N_TRANSPOSED, MM_M_SAME_TILE, MM_N_SAME_TILE, MM_LAST_PHASE_SKIPPED,
+    MM_ONLY_LAST_PHASE,     /* the sum reset in every phase: only the last phase's terms */
+    MM_FIRST_PHASE_SKIPPED, /* the phases counted from 1 */
+    MM_LAST_WHOLE_PHASE_SKIPPED, /* one phase too few where k is a whole number of tiles */
+    MM_TERM_SKIPPED,        /* the dot product of a phase stops one term short */
+    MM_M_WHOLE_TRANSPOSED,  /* M read as its transpose (a square M) */
+    MM_N_WHOLE_TRANSPOSED,
+    MM_COUNT
+};
 
 /* M's element (r, kk) as the mistaken kernel sees it (tiles of T). */
 static double mm_m(const gl_matrix *M, int kind, int T, int r, int kk)
 {
     int j = M->rows, k = M->cols;
+    if (kind == MM_M_WHOLE_TRANSPOSED)
+        return M->data[(size_t)kk * k + r];
     if (kind == MM_M_TRANSPOSED) {
         int rb = r / T * T, kb = kk / T * T;
         int rr = rb + (kk - kb), cc = kb + (r - rb);
@@ -306,6 +326,8 @@ static double mm_m(const gl_matrix *M, int kind, int T, int r, int kk)
 static double mm_n(const gl_matrix *N, int kind, int T, int kk, int c)
 {
     int k = N->rows, l = N->cols;
+    if (kind == MM_N_WHOLE_TRANSPOSED)
+        return N->data[(size_t)c * l + kk];
     if (kind == MM_N_TRANSPOSED) {
         int kb = kk / T * T, cb = c / T * T;
         int rr = kb + (c - cb), cc = cb + (kk - kb);
@@ -325,20 +347,34 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
         int T = tiles[t];
         if (k <= T && T != 16)
             continue;
+        int phases = (k + T - 1) / T;
         for (int kind = 0; kind < MM_COUNT; kind++) {
-            int kmax = k;
+            int kmin = 0, kmax = k;
             if (kind == MM_LAST_PHASE_SKIPPED) {
                 if (k % T == 0 || k < T)
                     continue;
                 kmax = k / T * T;
             }
+            if ((kind == MM_ONLY_LAST_PHASE || kind == MM_FIRST_PHASE_SKIPPED) && phases < 2)
+                continue;
+            if (kind == MM_LAST_WHOLE_PHASE_SKIPPED && (phases < 2 || k % T != 0))
+                continue;
+            if ((kind == MM_TERM_SKIPPED && k < T) || (kind == MM_M_WHOLE_TRANSPOSED && M->rows != k) ||
+                (kind == MM_N_WHOLE_TRANSPOSED && N->cols != k))
+                continue;
+            if ((kind == MM_M_WHOLE_TRANSPOSED || kind == MM_N_WHOLE_TRANSPOSED) && t > 0)
+                continue; /* no tiles in it: once is enough */
+            kmin = kind == MM_ONLY_LAST_PHASE ? (phases - 1) * T : kind == MM_FIRST_PHASE_SKIPPED ? T : 0;
+            kmax = kind == MM_LAST_WHOLE_PHASE_SKIPPED ? k - T : kmax;
             if ((kind == MM_M_SAME_TILE || kind == MM_N_SAME_TILE) && k <= T)
                 continue; /* one phase: the same tile is the right one */
             size_t matched = 0;
             for (size_t s = 0; s < ns; s++) {
                 int r = (int)(idx[s] / (size_t)got->cols), c = (int)(idx[s] % (size_t)got->cols);
                 double sum = 0, mag = 0;
-                for (int kk = 0; kk < kmax; kk++) {
+                for (int kk = kmin; kk < kmax; kk++) {
+                    if (kind == MM_TERM_SKIPPED && kk % T == T - 1)
+                        continue;
                     double p = mm_m(M, kind, T, r, kk) * mm_n(N, kind, T, kk, c);
                     sum += p;
                     mag += fabs(p);
@@ -366,6 +402,39 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                                  kind == MM_M_SAME_TILE ? "columns" : "rows", T - 1,
                                  kind == MM_M_SAME_TILE ? "M" : "N");
                 label = kind == MM_M_SAME_TILE ? "the same tile of M in every phase" : "the same tile of N in every phase";
+                break;
+            case MM_ONLY_LAST_PHASE:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly the last phase's terms "
+                                 "alone (k from %d to %d of %d, tiles of %d): the sum starts again in every "
+                                 "phase: " DIAGNOSE_SUM_RESET_WHERE ", which belongs before the "
+                                 "loop over phases", matched, ns, kmin, k - 1, k, T);
+                label = DIAGNOSE_SUM_RESET;
+                break;
+            case MM_FIRST_PHASE_SKIPPED:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the first "
+                                 "phase (the first %d terms of each dot product, tiles of %d) is left out: look "
+                                 "at where the loop over phases starts (0)", matched, ns, T, T);
+                label = "the first phase left out";
+                break;
+            case MM_LAST_WHOLE_PHASE_SKIPPED:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the last "
+                                 "phase (the last %d terms of each dot product, tiles of %d) is left out: look "
+                                 "at the number of phases the loop runs", matched, ns, T, T);
+                label = "the last phase left out";
+                break;
+            case MM_TERM_SKIPPED:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if each "
+                                 "phase's partial dot product leaves out its last term (%d of the tile's %d): "
+                                 DIAGNOSE_TERM_SKIPPED_WHERE, matched, ns, T - 1, T);
+                label = DIAGNOSE_TERM_SKIPPED;
+                break;
+            case MM_M_WHOLE_TRANSPOSED:
+            case MM_N_WHOLE_TRANSPOSED:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with %s "
+                                 "transposed (its row and column swapped where it is read from global "
+                                 "memory): look at the index of the read of %s", matched, ns,
+                                 kind == MM_M_WHOLE_TRANSPOSED ? "M" : "N", kind == MM_M_WHOLE_TRANSPOSED ? "M" : "N");
+                label = kind == MM_M_WHOLE_TRANSPOSED ? "M read transposed" : "N read transposed";
                 break;
             default:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the "
@@ -459,6 +528,28 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
     }
 }
 
+/* Every wrong element the right value plus the same amount: the sum
+ * started from that, not from 0 (an accumulator set to something else, or
+ * to what was in memory). */
+static void offset_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                              best_fit *best)
+{
+    int terms = want->terms > 0 ? want->terms : 1;
+    double d = (double)got->data[idx[0]] - want->value[idx[0]];
+    if (!isfinite(d) || d == 0)
+        return;
+    size_t matched = 0;
+    for (size_t s = 0; s < ns; s++) {
+        double mag = (want->magnitude ? want->magnitude[idx[s]] : fabs(want->value[idx[s]])) + fabs(d);
+        matched += agrees(got->data[idx[s]], want->value[idx[s]] + d, mag, terms);
+    }
+    consider(best, matched, ns,
+             xasprintf("%zu of the %zu wrong elements checked are the right value plus the same %.7g: the "
+                       "sum starts from %.7g instead of 0: look at where the accumulator is first set",
+                       matched, ns, d, d),
+             "the sum started from another value than 0");
+}
+
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
                       const unsigned char *bad, const compare_result *r, const char **label)
 {
@@ -482,6 +573,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     else if (ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
              b.channels == 1 && b.rows == b.cols && b.rows % 2 == 1 && b.rows <= 15)
         conv_hypotheses(got, &a, &b, idx, ns, &best);
+    if (ns > 1)
+        offset_hypothesis(got, want, idx, ns, &best);
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);

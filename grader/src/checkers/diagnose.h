@@ -16,9 +16,11 @@
 #include "result.h"
 
 /* bad[i] is 1 where element i is outside its tolerance. Returns a malloc'd
- * sentence, or NULL when no pattern stands out. */
+ * sentence, or NULL when no pattern stands out. tiled: the lab's kernels
+ * keep shared tiles (lab.json's "tiles"), so a tile slot and a barrier are
+ * places a NaN can come from; 0 for a lab without them (lab 01). */
 char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsigned char *bad,
-                      const compare_result *r);
+                      const compare_result *r, int tiled);
 
 /* Across datasets: a sentence when a lab fails exactly on the datasets larger
  * than one tile (a synchronisation or phase-loop mistake), else NULL.
@@ -27,6 +29,12 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * the phrase its sentence ends in, after which the grader adds the line
  * that reads the mask when the source shows one (grade.c). */
 #define DIAGNOSE_MASK_WHERE "in the sum"
+/* The labels (compare_result.mistake) of the sum's mistakes the source can
+ * place, and the words of their sentences a line is added after. */
+#define DIAGNOSE_SUM_RESET "the sum reset in every phase"
+#define DIAGNOSE_SUM_RESET_WHERE "look at where the accumulator is set to 0"
+#define DIAGNOSE_TERM_SKIPPED "one term of each phase left out"
+#define DIAGNOSE_TERM_SKIPPED_WHERE "look at the bound of the loop over the tile"
 
 /* The advice that ends the "never written" sentence, which the grader
  * replaces where the run's launch covers the whole output (grade.c): then

@@ -252,7 +252,7 @@ static char *summarize(const cell *cells, const gl_matrix *got, const size_t *ch
         }
     }
 
-    sb_add(&b, "%zu of %zu elements are wrong", wrong, elements);
+    sb_add(&b, "%zu of %zu element%s %s wrong", wrong, elements, elements == 1 ? "" : "s", wrong == 1 ? "is" : "are");
     if (counts[ST_POISON] || counts[ST_NAN]) {
         sb_add(&b, " (");
         if (counts[ST_POISON])
@@ -272,7 +272,9 @@ static char *summarize(const cell *cells, const gl_matrix *got, const size_t *ch
     int tiles_y = g.T > 0 ? (g.rows + g.T - 1) / g.T : 1, tiles_x = g.T > 0 ? (g.cols + g.T - 1) / g.T : 1;
     int several_tiles = g.T > 0 && (maxy / g.T > miny / g.T || maxx / g.T > minx / g.T);
 
-    if (nbad * 10 >= npos * 9) {
+    if (npos == 1) {
+        sb_add(&b, "at the image's one pixel"); /* a 1 x 1 image has no "where" */
+    } else if (nbad * 10 >= npos * 9) {
         sb_add(&b, "almost everywhere in the image");
     } else if (CONFINED(P_IMAGE_EDGE)) {
         n = 0;

@@ -253,6 +253,139 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
     return 1;
 }
 
+/* The innermost for or while whose body (braced, or one statement) holds
+ * offset pos: its head's offset, or len when none does. */
+static size_t loop_around(const char *code, size_t len, size_t pos)
+{
+    size_t best = len, best_span = len;
+    for (size_t k = 0; k < pos; k++) {
+        if (!word_at(code, len, k, "for") && !word_at(code, len, k, "while"))
+            continue;
+        size_t b = skip_space(code, len, k + (code[k] == 'f' ? 3 : 5));
+        if (b >= len || code[b] != '(')
+            continue;
+        b = skip_space(code, len, matching(code, len, b) + 1);
+        size_t e = b < len && code[b] == '{' ? matching(code, len, b) : b;
+        while (b < len && code[b] != '{' && e < len && code[e] != ';')
+            e++;
+        if (b <= pos && pos <= e && e - b < best_span) {
+            best = k;
+            best_span = e - b;
+        }
+    }
+    return best;
+}
+
+int source_accumulator(const char *path, int *reset_line, int *loop_line)
+{
+    *reset_line = *loop_line = 0;
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    /* the first X += ... inside a loop: the sum, X its accumulator */
+    size_t acc = len, name_len = 0, name = 0;
+    for (size_t k = 0; k + 1 < len && acc == len; k++) {
+        if (code[k] != '+' || code[k + 1] != '=')
+            continue;
+        size_t e = k;
+        while (e > 0 && (code[e - 1] == ' ' || code[e - 1] == '\t'))
+            e--;
+        size_t b = e;
+        while (b > 0 && source_is_identifier_char(code[b - 1]))
+            b--;
+        /* a statement of its own, not a for's step (i += 256) */
+        int depth = 0, step = 0;
+        for (size_t q = k; q < len && code[q] != ';' && !step; q++) {
+            depth += code[q] == '(';
+            depth -= code[q] == ')';
+            step = depth < 0;
+        }
+        if (b < e && !step && loop_around(code, len, k) < len) {
+            acc = k;
+            name = b;
+            name_len = e - b;
+        }
+    }
+    if (acc < len) {
+        size_t head = loop_around(code, len, acc);
+        *loop_line = line_at(code, head);
+        /* X = 0 inside a loop whose body holds the sum too: the sum set to 0 again every time round */
+        for (size_t k = 0; k + name_len < len && !*reset_line; k++) {
+            if (strncmp(code + k, code + name, name_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+                source_is_identifier_char(code[k + name_len]))
+                continue;
+            size_t q = skip_space(code, len, k + name_len);
+            if (q + 1 >= len || code[q] != '=' || code[q + 1] == '=')
+                continue;
+            /* 0, 0.0, 0.f, 0.0f, then the statement's end */
+            size_t v = skip_space(code, len, q + 1);
+            if (v >= len || code[v] != '0')
+                continue;
+            size_t w = v + 1;
+            if (w < len && code[w] == '.')
+                while (++w < len && code[w] == '0')
+                    ;
+            if (w < len && (code[w] == 'f' || code[w] == 'F'))
+                w++;
+            w = skip_space(code, len, w);
+            if (w >= len || code[w] != ';')
+                continue;
+            for (size_t h = loop_around(code, len, k); h < len && !*reset_line; h = loop_around(code, len, h)) {
+                /* a loop around the reset whose body reaches the sum */
+                size_t b = skip_space(code, len, h + (code[h] == 'f' ? 3 : 5));
+                b = skip_space(code, len, matching(code, len, b) + 1);
+                if (b < len && code[b] == '{' && b < acc && acc < matching(code, len, b))
+                    *reset_line = line_at(code, k);
+            }
+        }
+    }
+    free(code);
+    return *loop_line > 0;
+}
+
+int source_free_before(const char *path, int line)
+{
+    size_t len;
+    char *text = path && line > 0 ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    /* the use's line, for the names it mentions */
+    const char *use = code;
+    for (int l = 1; l < line && use; l++) {
+        use = strchr(use, '\n');
+        use = use ? use + 1 : NULL;
+    }
+    size_t use_len = use ? strcspn(use, "\n") : 0;
+    int found = 0;
+    for (size_t k = 0; use && k < (size_t)(use - code); k++) {
+        if (!word_at(code, len, k, "cudaFree"))
+            continue;
+        size_t a = skip_space(code, len, k + 8);
+        if (a >= len || code[a] != '(')
+            continue;
+        a = skip_space(code, len, a + 1);
+        size_t e = a;
+        while (e < len && source_is_identifier_char(code[e]))
+            e++;
+        if (e == a)
+            continue;
+        /* the freed name, as a word of the use's line */
+        for (size_t u = 0; u + (e - a) <= use_len; u++)
+            if (strncmp(use + u, code + a, e - a) == 0 && (u == 0 || !source_is_identifier_char(use[u - 1])) &&
+                !source_is_identifier_char(use[u + (e - a)])) {
+                found = line_at(code, k);
+                break;
+            }
+    }
+    free(code);
+    return found;
+}
+
 int source_stored_array(const char *path, int line, char *out, size_t n)
 {
     out[0] = '\0';
@@ -345,4 +478,109 @@ char *sanitize_quote(const char *file, int line)
 char *sanitize_quote_at(const char *student, const char *file, int line)
 {
     return quote_at(student, file, line);
+}
+
+/* Where the condition of the if, while or for on a line starts and ends
+ * (inside its parentheses; a for's between its semicolons); -1 if none
+ * ends on the line. */
+static int condition_span(const char *t, size_t *b, size_t *e)
+{
+    static const char *const words[] = { "if", "while", "for" };
+    for (size_t i = 0; t[i]; i++) {
+        for (int w = 0; w < 3; w++) {
+            size_t l = strlen(words[w]);
+            if (strncmp(t + i, words[w], l) != 0 || (i > 0 && source_is_identifier_char(t[i - 1])) ||
+                source_is_identifier_char(t[i + l]))
+                continue;
+            size_t k = i + l;
+            while (t[k] == ' ' || t[k] == '\t')
+                k++;
+            if (t[k] != '(')
+                continue;
+            int depth = 0, semis = 0;
+            size_t start = k + 1;
+            for (size_t j = k; t[j]; j++) {
+                if (t[j] == '(')
+                    depth++;
+                else if (t[j] == ')' && --depth == 0) {
+                    *b = start;
+                    *e = j;
+                    return w == 2 && semis != 2 ? -1 : 0;
+                } else if (w == 2 && t[j] == ';' && depth == 1) {
+                    if (++semis == 1)
+                        start = j + 1;
+                    else {
+                        *b = start;
+                        *e = j;
+                        return 0;
+                    }
+                }
+            }
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* The comparison op at t[i] on its own (not part of <<, <=, ->, ...). */
+static int comparison_here(const char *t, size_t i, const char *op, size_t end)
+{
+    size_t l = strlen(op);
+    if (i + l > end || strncmp(t + i, op, l) != 0)
+        return 0;
+    char before = i > 0 ? t[i - 1] : ' ', after = t[i + l];
+    return !strchr("<>=!-", before) && !strchr("<>=", after);
+}
+
+/* The left operand of comparison `op`, operand k of the && and || of the
+ * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+{
+    char *text = source_line(path, n);
+    size_t b, e;
+    int rc = -1;
+    if (condition_span(text, &b, &e) == 0) {
+        /* operand k: [from, to) between top-level && and || */
+        size_t from = b, to = e;
+        int depth = 0, index = 0;
+        for (size_t i = b; i < e; i++) {
+            if (text[i] == '(')
+                depth++;
+            else if (text[i] == ')')
+                depth--;
+            else if (depth == 0 && i + 1 < e && (text[i] == '&' || text[i] == '|') && text[i + 1] == text[i]) {
+                if (index == k) {
+                    to = i;
+                    break;
+                }
+                index++;
+                from = i + 2;
+                i++;
+            }
+        }
+        size_t hit = 0;
+        int count = 0;
+        depth = 0;
+        for (size_t i = from; index == k && i < to; i++) {
+            if (text[i] == '(')
+                depth++;
+            else if (text[i] == ')')
+                depth--;
+            else if (depth == 0 && comparison_here(text, i, op, to)) {
+                hit = i;
+                count++;
+            }
+        }
+        while (count == 1 && (text[from] == ' ' || text[from] == '\t'))
+            from++;
+        size_t len = count == 1 && hit > from ? hit - from : 0;
+        while (len > 0 && (text[from + len - 1] == ' ' || text[from + len - 1] == '\t'))
+            len--;
+        if (len > 0 && len < size && len <= 40) {
+            snprintf(out, size, "%.*s", (int)len, text + from);
+            rc = 0;
+        }
+    }
+    free(text);
+    return rc;
 }

@@ -36,9 +36,22 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into
  * out; 0 when the line has none or the file cannot be read. */
 int source_stored_array(const char *path, int line, char *out, size_t n);
+/* The line of the last cudaFree before line `line` whose argument is a name
+ * that line uses (the free before a use of what it freed); 0 when none. */
+int source_free_before(const char *path, int line);
+/* The sum of a kernel (the first `X += ...` inside a loop): *loop_line the
+ * innermost loop around it (the dot product's), *reset_line a line inside
+ * a braced loop around the sum that sets X to 0 again (the sum restarted
+ * every time round; 0 when none). 1 when the file shows such a sum. */
+int source_accumulator(const char *path, int *reset_line, int *loop_line);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
+/* The left operand, as written, of comparison op ("<", ">=", ...), operand
+ * k (from 0) of the && and || of the if, while or for condition on line n
+ * of path: "destY" of `if (destY < TILE_WIDTH)`. 0, or -1 when the line
+ * shows no such comparison there. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size);
 char *sanitize_quote(const char *file, int line);
 
 /* A checker's FILE:LINE as a sentence names it: the student's line, quoted,

@@ -49,12 +49,38 @@ static int parse_slots(const cJSON *slots, tile_snapshot *s)
     for (const cJSON *v = slots->child; v; v = v->next, k++) {
         double x = cJSON_IsNumber(v) ? v->valuedouble : -1;
         if (x < 0 || x > 4294967295.0 || (k % TILE_SLOT_FIELDS == 2 && x >= s->nwriters) ||
+            (k % TILE_SLOT_FIELDS == 4 && x >= 1024) ||
             (k % TILE_SLOT_FIELDS == 0 && x >= (double)s->d0 * (double)(s->d1 ? s->d1 : 1)))
             return -1;
         s->slots[k] = (uint32_t)x;
     }
     s->nslots = n / TILE_SLOT_FIELDS;
     return 0;
+}
+
+/* The "tests" of a snapshot: TILE_TEST_FIELDS numbers each (tiles.h);
+ * a malformed one ends the list, which only explains. */
+static void parse_tests(const cJSON *tests, tile_snapshot *s)
+{
+    int n = cJSON_IsArray(tests) ? cJSON_GetArraySize(tests) / TILE_TEST_FIELDS : 0;
+    long nthreads = s->threads[0] * s->threads[1] * s->threads[2];
+    if (n <= 0 || nthreads <= 0 || nthreads > 1024 || n > nthreads * 8)
+        return;
+    s->tests = xcalloc((size_t)n, sizeof *s->tests);
+    double v[TILE_TEST_FIELDS];
+    int k = 0;
+    for (const cJSON *x = tests->child; x && s->ntests < n; x = x->next) {
+        if (!cJSON_IsNumber(x))
+            return;
+        v[k++] = x->valuedouble;
+        if (k < TILE_TEST_FIELDS)
+            continue;
+        k = 0;
+        if (v[0] < 0 || v[0] >= nthreads || v[1] < 1 || v[1] > 1e8 || v[3] < -1 || v[3] > 5 || v[4] < 0 ||
+            v[4] > 64)
+            return;
+        s->tests[s->ntests++] = (tile_test){ (long)v[0], (int)v[1], v[2] != 0, (int)v[3], (int)v[4], v[5], v[6] };
+    }
 }
 
 static int parse_snapshot(const cJSON *o, tile_snapshot *s)
@@ -70,6 +96,7 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
     const cJSON *slots = cJSON_GetObjectItemCaseSensitive(o, "slots");
     const cJSON *loads = cJSON_GetObjectItemCaseSensitive(o, "loads");
     const cJSON *unset = cJSON_GetObjectItemCaseSensitive(o, "unset");
+    const cJSON *threads = cJSON_GetObjectItemCaseSensitive(o, "threads");
     if (!cJSON_IsString(kernel) || !cJSON_IsArray(block) || cJSON_GetArraySize(block) != 3 ||
         !cJSON_IsString(barrier) || !cJSON_IsString(array) || !cJSON_IsArray(dims) || !cJSON_IsNumber(phase) ||
         !cJSON_IsArray(writers) || !cJSON_IsArray(slots))
@@ -88,6 +115,8 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
     s->d0 = number_at(dims, 0);
     s->d1 = s->rank == 2 ? number_at(dims, 1) : 0;
     s->phase = (int)phase->valuedouble;
+    for (int i = 0; i < 3 && cJSON_GetArraySize(threads) == 3; i++)
+        s->threads[i] = number_at(threads, i) > 0 && number_at(threads, i) <= 1024 ? number_at(threads, i) : 0;
     if (s->rank < 1 || s->rank > 2 || s->d0 < 1 || s->d0 > TILES_MAX_SIDE * TILES_MAX_SIDE || s->d1 < 0 ||
         s->d1 > TILES_MAX_SIDE || s->phase < 0 || s->block[0] < 0 || s->block[1] < 0)
         return -1;
@@ -109,6 +138,7 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
             return -1;
         s->unset[s->nunset++] = (uint32_t)x;
     }
+    parse_tests(cJSON_GetObjectItemCaseSensitive(o, "tests"), s);
     return 0;
 }
 
@@ -122,6 +152,7 @@ static void add_snapshot(const cJSON *o, void *arg)
     } else {
         free(t->s[t->n].slots);
         free(t->s[t->n].unset);
+        free(t->s[t->n].tests);
     }
 }
 
@@ -135,6 +166,7 @@ void tiles_free(tile_snapshots *t)
     for (int i = 0; i < t->n; i++) {
         free(t->s[i].slots);
         free(t->s[i].unset);
+        free(t->s[i].tests);
     }
     free(t->s);
     memset(t, 0, sizeof *t);
@@ -145,6 +177,7 @@ static uint32_t slot_index(const tile_snapshot *s, int k) { return s->slots[TILE
 static uint32_t slot_bits(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 1]; }
 static uint32_t slot_writer(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 2]; }
 static uint32_t slot_source(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 3]; }
+static uint32_t slot_thread(const tile_snapshot *s, int k) { return s->slots[TILE_SLOT_FIELDS * k + 4]; }
 
 /* ---- the inputs ------------------------------------------------------------------ */
 
@@ -327,7 +360,7 @@ static int fitting_slots(const tile_frame *f, long phases, const tile_snapshot *
 /* The input a snapshot's array holds elements of: the one whose tiles fit
  * the most of its slots, else the one with the most of its values. */
 static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshot *s,
-                                 long T, tile_frame *frame)
+                                 long T, tile_frame *frame, int *score)
 {
     int best = -1, best_fit = 0, best_values = 0;
     for (int q = 0; q < m->ntiles; q++) {
@@ -349,6 +382,7 @@ static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const
             *frame = f;
         }
     }
+    *score = best_values;
     /* an array none of whose values is an input's (sums, say) is no tile */
     return best >= 0 && (best_fit > 0 || best_values * 2 >= s->nslots) ? &m->tiles[best] : NULL;
 }
@@ -501,8 +535,404 @@ static char *barrier_words(const tile_snapshot *s, const char *student)
     return xstrdup("the first __syncthreads()");
 }
 
+/* ---- the tests that decided: which way each thread's conditions went ------ */
+
+/* The snapshot's tests, found by thread: tests[first[th] ... first[th + 1]). */
+typedef struct {
+    const tile_snapshot *s;
+    long nthreads;
+    int *first;
+} test_index;
+
+static int index_tests(const tile_snapshot *s, test_index *x)
+{
+    x->s = s;
+    x->nthreads = s->threads[0] * s->threads[1] * s->threads[2];
+    x->first = NULL;
+    if (!s->ntests || x->nthreads <= 0 || x->nthreads > 1024)
+        return -1;
+    x->first = xcalloc((size_t)x->nthreads + 1, sizeof *x->first);
+    for (int k = 0; k < s->ntests; k++)
+        x->first[s->tests[k].thread + 1]++;
+    for (long th = 0; th < x->nthreads; th++)
+        x->first[th + 1] += x->first[th];
+    /* the emulator writes them thread by thread; any other order is no account */
+    for (int k = 1; k < s->ntests; k++)
+        if (s->tests[k].thread < s->tests[k - 1].thread) {
+            free(x->first);
+            x->first = NULL;
+            return -1;
+        }
+    return 0;
+}
+
+static const tile_test *test_at(const test_index *x, long th, int line)
+{
+    for (int k = x->first[th]; k < x->first[th + 1]; k++)
+        if (x->s->tests[k].line == line)
+            return &x->s->tests[k];
+    return NULL;
+}
+
+/* The test that sent thread th another way than every thread of others:
+ * of the tests it made up to line `upto` (the store's), the last whose
+ * outcome for th differs from the outcome of each of others that made it
+ * (at least one did; their tests in y, the same round's or another's).
+ * NULL when none does. */
+static const tile_test *deciding_test_in(const test_index *x, long th, int upto, const test_index *y,
+                                         const unsigned char *others)
+{
+    const tile_test *best = NULL;
+    for (int k = x->first[th]; k < x->first[th + 1]; k++) {
+        const tile_test *t = &x->s->tests[k];
+        if (t->line > upto || (best && t->line <= best->line))
+            continue;
+        int seen = 0, same = 0;
+        for (long o = 0; o < y->nthreads && !same; o++) {
+            const tile_test *u = others[o] && (o != th || y != x) ? test_at(y, o, t->line) : NULL;
+            seen += u != NULL;
+            same = u && u->result == t->result;
+        }
+        if (seen && !same)
+            best = t;
+    }
+    return best;
+}
+
+static const tile_test *deciding_test(const test_index *x, long th, int upto, const unsigned char *others)
+{
+    return deciding_test_in(x, th, upto, x, others);
+}
+
+/* "(15, 3)": thread th of the block, as threadIdx. */
+static char *thread_name(const tile_snapshot *s, long th)
+{
+    long x = s->threads[0] ? s->threads[0] : 1, y = s->threads[1] ? s->threads[1] : 1;
+    if (s->threads[2] > 1)
+        return xasprintf("(%ld, %ld, %ld)", th % x, th / x % y, th / (x * y));
+    return xasprintf("(%ld, %ld)", th % x, th / x % y);
+}
+
+static const char *op_text(int op)
+{
+    static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=" };
+    return op >= 0 && op <= 5 ? ops[op] : NULL;
+}
+
+/* "destY 16 to 19, against 16": what a test's deciding comparison compared
+ * across tests[0 .. n); "" when it kept no values. */
+static char *compared_words(const tile_test *const *t, int n, const char *student)
+{
+    if (n <= 0 || !op_text(t[0]->op))
+        return xstrdup("");
+    double lo = t[0]->a, hi = t[0]->a, b = t[0]->b;
+    int one_bound = 1;
+    for (int i = 1; i < n; i++) {
+        if (t[i]->op != t[0]->op || t[i]->operand != t[0]->operand)
+            continue; /* another comparison of the condition decided for it: the first one's values */
+        lo = t[i]->a < lo ? t[i]->a : lo;
+        hi = t[i]->a > hi ? t[i]->a : hi;
+        one_bound = one_bound && t[i]->b == b;
+    }
+    char name[48];
+    if (!student || source_compared_operand(student, t[0]->line, t[0]->operand, op_text(t[0]->op), name,
+                                            sizeof name) != 0)
+        snprintf(name, sizeof name, "the left side");
+    char *range = lo == hi ? xasprintf("%s = %g", name, lo) : xasprintf("%s %g to %g", name, lo, hi);
+    char *words = one_bound ? xasprintf("%s, against %g", range, b) : xasprintf("%s", range);
+    free(range);
+    return words;
+}
+
+/* Tile rows first to last of the snapshot's array, when the slots
+ * idx[0 .. n) are exactly those rows; else the first and last slot. */
+static char *slots_words(const tile_snapshot *s, long T, const uint32_t *idx, int n)
+{
+    long width = s->rank == 2 ? s->d1 : T;
+    long r0 = idx[0] / width, r1 = idx[n - 1] / width;
+    int rows = width > 0 && idx[0] % width == 0 && (idx[n - 1] + 1) % width == 0 &&
+               (long)n == (r1 - r0 + 1) * width;
+    for (int i = 1; rows && i < n; i++)
+        rows = idx[i] == idx[i - 1] + 1;
+    if (rows && r0 == r1)
+        return xasprintf("row %ld of %s", r0, s->array);
+    if (rows)
+        return xasprintf("rows %ld to %ld of %s", r0, r1, s->array);
+    char *a = slot_name(s, idx[0]), *b = slot_name(s, idx[n - 1]);
+    char *w = n == 1 ? xasprintf("%s", a) : xasprintf("%d slots of %s, %s to %s", n, s->array, a, b);
+    free(a);
+    free(b);
+    return w;
+}
+
+/* " (the phase-0 tile (rows 0 to 15, columns 0 to 15 of M) puts 0 (M(0, 1)
+ * lies outside M) at ds_M[0][1])": what belongs in the first slot named. */
+static char *wanted_words(const tile_frame *f, const tile_snapshot *s, long phases, uint32_t index)
+{
+    long ph = s->phase < phases ? s->phase : 0;
+    char *want = wanted(f, ph, index);
+    if (!want)
+        return xstrdup("");
+    char *extent = tile_extent(f, ph), *slot = slot_name(s, index);
+    char *w = xasprintf(" (the %s-%ld tile (%s) puts %s at %s)", f->q->channel ? "channel" : "phase", ph, extent,
+                        want, slot);
+    free(extent);
+    free(slot);
+    free(want);
+    return w;
+}
+
+/* The shape of the snapshot's array: "20 x 20" or "400". */
+static char *shape_words(const tile_snapshot *s)
+{
+    return s->rank == 2 ? xasprintf("%ld x %ld", s->d0, s->d1) : xasprintf("%ld", s->d0);
+}
+
+/* The writer w's index as a function of the thread: slot = a*tx + b*ty + c
+ * over every slot w stored; 0 when the slots it stored fit one. */
+static int writer_index(const tile_snapshot *s, int w, long *a, long *b, long *c)
+{
+    long X = s->threads[0], n = 0, p[3] = { -1, -1, -1 }; /* slots: the first, one in another column, another row */
+    int have_a = 0, have_b = 0;
+    for (int k = 0; k < s->nslots; k++) {
+        if ((int)slot_writer(s, k) != w)
+            continue;
+        n++;
+        long th = slot_thread(s, k);
+        if (p[0] < 0)
+            p[0] = k;
+        long t0 = slot_thread(s, (int)p[0]), x0 = t0 % X, y0 = t0 / X;
+        if (!have_a && th / X == y0 && th % X != x0) {
+            long d = (long)slot_index(s, k) - (long)slot_index(s, (int)p[0]);
+            if (d % (th % X - x0) != 0)
+                return -1;
+            *a = d / (th % X - x0);
+            have_a = 1;
+        }
+        if (!have_b && th % X == x0 && th / X != y0) {
+            long d = (long)slot_index(s, k) - (long)slot_index(s, (int)p[0]);
+            if (d % (th / X - y0) != 0)
+                return -1;
+            *b = d / (th / X - y0);
+            have_b = 1;
+        }
+    }
+    if (n < 1)
+        return -1;
+    long t0 = slot_thread(s, (int)p[0]);
+    if ((!have_a && X > 1) || (!have_b && s->threads[1] > 1)) {
+        /* too few stores to show it (one thread stored, say): the index a
+         * tile's loads use, the thread's own place in the tile, where the
+         * stores there are fit it */
+        long width = s->rank == 2 ? s->d1 : tile_side(s);
+        if (width < X)
+            return -1;
+        *a = 1;
+        *b = width;
+    } else {
+        *a = have_a ? *a : 0;
+        *b = have_b ? *b : 0;
+    }
+    *c = (long)slot_index(s, (int)p[0]) - *a * (t0 % X) - *b * (t0 / X);
+    for (int k = 0; k < s->nslots; k++) {
+        long th = slot_thread(s, k);
+        if ((int)slot_writer(s, k) == w && (long)slot_index(s, k) != *a * (th % X) + *b * (th / X) + *c)
+            return -1;
+    }
+    return 0;
+}
+
+/* Slots no thread stored, explained by a test: the writer whose index, as
+ * its stores show it (writer_index), would have put them there from
+ * threads that did not store, and the test those threads' outcomes differ
+ * at from every thread that did. NULL when no writer and test explain the
+ * first unset slot. */
+static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long phases, const char *student,
+                           const char *barrier)
+{
+    test_index x;
+    if (s->threads[2] > 1 || index_tests(s, &x) != 0)
+        return NULL;
+    long X = s->threads[0];
+    char *text = NULL;
+    unsigned char *stored = xcalloc((size_t)x.nthreads, 1);
+    uint32_t *idx = xcalloc((size_t)s->nunset, sizeof *idx);
+    long *who = xcalloc((size_t)s->nunset, sizeof *who);
+    const tile_test **tests = xcalloc((size_t)s->nunset, sizeof *tests);
+    for (int w = 0; w < s->nwriters && !text; w++) {
+        long a = 0, b = 0, c = 0;
+        if (!student || strcmp(path_base(s->writer_file[w]), path_base(student)) != 0 ||
+            writer_index(s, w, &a, &b, &c) != 0)
+            continue;
+        memset(stored, 0, (size_t)x.nthreads);
+        for (int k = 0; k < s->nslots; k++)
+            if ((int)slot_writer(s, k) == w)
+                stored[slot_thread(s, k)] = 1;
+        int n = 0, line = 0;
+        for (int u = 0; u < s->nunset; u++) {
+            const tile_test *t = NULL;
+            long th;
+            for (th = 0; th < x.nthreads && !t; th++)
+                if (!stored[th] && a * (th % X) + b * (th / X) + c == (long)s->unset[u])
+                    t = deciding_test(&x, th, s->writer_line[w], stored);
+            if (!t || t->result || (line && t->line != line))
+                continue; /* stored by no thread here, or kept by another test */
+            line = t->line;
+            idx[n] = s->unset[u];
+            who[n] = th - 1;
+            tests[n++] = t;
+        }
+        if (!n)
+            continue;
+        char *what = slots_words(s, f->T, idx, n), *shape = shape_words(s);
+        char *test = sanitize_quote_at(student, s->writer_file[w], line);
+        char *writer = sanitize_quote_at(student, s->writer_file[w], s->writer_line[w]);
+        char *values = compared_words(tests, n, student);
+        char *t0 = thread_name(s, who[0]), *t1 = thread_name(s, who[n - 1]);
+        char *threads = n == 1 ? xasprintf("thread %s", t0) : xasprintf("threads %s to %s", t0, t1);
+        char *want = wanted_words(f, s, phases, idx[0]);
+        text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
+                         "emulator's shared memory starts as): the test at %s is false for %s%s%s%s, whose %s at %s "
+                         "would store %s by its index, so no thread stores %s; %s is %s",
+                         barrier, what, s->block[0], s->block[1], n == 1 ? "was" : "were", want, test, threads,
+                         *values ? " (" : "", values, *values ? ")" : "", s->writer_load[w] ? "load" : "store", writer,
+                         n == 1 ? "it" : "them", n == 1 ? "it" : "them", s->array, shape);
+        free(want);
+        free(what);
+        free(shape);
+        free(test);
+        free(writer);
+        free(values);
+        free(t0);
+        free(t1);
+        free(threads);
+    }
+    free(stored);
+    free(idx);
+    free(who);
+    free(tests);
+    free(x.first);
+    return text;
+}
+
+/* Slots no thread stored, where no test explains them: what each store's
+ * index covered ("the load at line 45 stored rows 0 to 12 of N_ds"), so
+ * that the index that falls short shows. */
+static char *unset_by_cover(const tile_frame *f, const tile_snapshot *s, long phases, const char *student,
+                            const char *barrier)
+{
+    strbuf sb;
+    sb_init(&sb);
+    int lines = 0;
+    for (int w = 0; w < s->nwriters; w++) {
+        if (!student || strcmp(path_base(s->writer_file[w]), path_base(student)) != 0)
+            continue;
+        int seen = 0;
+        for (int v = 0; v < w; v++)
+            seen = seen || s->writer_line[v] == s->writer_line[w];
+        if (seen)
+            continue;
+        long lo = -1, hi = -1, count = 0;
+        for (int k = 0; k < s->nslots; k++) {
+            int w2 = (int)slot_writer(s, k);
+            if (s->writer_line[w2] != s->writer_line[w])
+                continue;
+            long i = (long)slot_index(s, k);
+            lo = lo < 0 || i < lo ? i : lo;
+            hi = i > hi ? i : hi;
+            count++;
+        }
+        if (!count)
+            continue;
+        long width = s->rank == 2 ? s->d1 : f->T;
+        char *at = sanitize_quote_at(student, s->writer_file[w], s->writer_line[w]);
+        sb_printf(&sb, "%s%s at %s stored %ld slot%s in rows %ld to %ld", lines++ ? "; the " : "the ",
+                  s->writer_load[w] ? "load" : "store", at, count, count == 1 ? "" : "s", lo / width, hi / width);
+        free(at);
+    }
+    if (!lines) {
+        sb_free(&sb);
+        return NULL;
+    }
+    uint32_t *idx = s->unset;
+    char *what = slots_words(s, f->T, idx, s->nunset), *shape = shape_words(s);
+    char *want = wanted_words(f, s, phases, idx[0]);
+    char *text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
+                           "emulator's shared memory starts as): %s; no store's index reaches %s (%s is %s): look at "
+                           "the index of the store that should",
+                           barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want, sb.buf,
+                           s->nunset == 1 ? "it" : "them", s->array, shape);
+    free(want);
+    sb_free(&sb);
+    free(what);
+    free(shape);
+    return text;
+}
+
+/* The threads of snapshot o whose slots hold what belongs there and were
+ * stored by another writer than (line, load) (right[], one a thread);
+ * how many. */
+static int right_threads(const tile_frame *f, long phases, const tile_snapshot *o, int line, int load,
+                         unsigned char *right, long nthreads)
+{
+    int any = 0;
+    for (int q = 0; q < o->nslots; q++) {
+        uint32_t v = slot_writer(o, q);
+        if ((o->writer_line[v] != line || o->writer_load[v] != load) && slot_thread(o, q) < (uint32_t)nthreads &&
+            slot_fits(f, phases, slot_index(o, q) / f->T, slot_index(o, q) % f->T, slot_bits(o, q)))
+            any += right[slot_thread(o, q)] = 1;
+    }
+    return any;
+}
+
+/* The test that sent the thread that stored slot k down the branch it
+ * took, against the threads whose slots hold what belongs there and were
+ * stored by another writer (in this round, else in another kept round of
+ * the same block and array: all may have taken one branch in this one):
+ * "the test at line 55 (`...`) was false for thread (15, 3), which stored
+ * it (Row = 48, against 48)"; NULL when none differs. */
+static char *branch_words(const tile_frame *f, long phases, const tile_snapshot *s, int k, const char *student,
+                          const tile_snapshots *all)
+{
+    test_index x, y = { 0 };
+    if (s->threads[2] > 1 || index_tests(s, &x) != 0)
+        return NULL;
+    unsigned char *right = xcalloc((size_t)x.nthreads, 1);
+    uint32_t w = slot_writer(s, k);
+    long th = slot_thread(s, k);
+    const tile_test *t = NULL;
+    if (right_threads(f, phases, s, s->writer_line[w], s->writer_load[w], right, x.nthreads))
+        t = deciding_test(&x, th, s->writer_line[w], right);
+    for (int n = 0; n < all->n && !t; n++) {
+        const tile_snapshot *o = &all->s[n];
+        if (o == s || strcmp(o->array, s->array) != 0 || o->block[0] != s->block[0] || o->block[1] != s->block[1] ||
+            o->block[2] != s->block[2] || strcmp(o->kernel, s->kernel) != 0 || index_tests(o, &y) != 0)
+            continue;
+        memset(right, 0, (size_t)x.nthreads);
+        if (y.nthreads == x.nthreads && right_threads(f, phases, o, s->writer_line[w], s->writer_load[w], right,
+                                                      x.nthreads))
+            t = deciding_test_in(&x, th, s->writer_line[w], &y, right);
+        free(y.first);
+        y.first = NULL;
+    }
+    char *text = NULL;
+    if (t && student) {
+        char *test = sanitize_quote_at(student, s->writer_file[w], t->line);
+        char *values = compared_words(&t, 1, student);
+        char *who = thread_name(s, th);
+        text = xasprintf("the test at %s was %s for thread %s, which stored it%s%s%s", test,
+                         t->result ? "true" : "false", who, *values ? " (" : "", values, *values ? ")" : "");
+        free(test);
+        free(values);
+        free(who);
+    }
+    free(right);
+    free(x.first);
+    return text;
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
-                                 int k, const char *student)
+                                 int k, const char *student, const tile_snapshots *all, int *by_test)
 {
     uint32_t index = slot_index(s, k);
     long ph = s->phase < phases ? s->phase : 0;
@@ -511,10 +941,24 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     int w = (int)slot_writer(s, k);
     char *load = sanitize_quote_at(student, s->writer_file[w], s->writer_line[w]);
     char *barrier = barrier_words(s, student);
-    char *text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
-                           "look at the %s at %s",
-                           barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
-                           extent, want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
+    /* a branch that stored what it did not load (a 0), or a load where
+     * the tiling puts a 0: the test that chose the branch is the mistake */
+    tile_element e;
+    int outside = element_at(f, ph, index / f->T, index % f->T, &e) && !e.inside;
+    char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
+    char *text;
+    *by_test = branch != NULL;
+    if (branch)
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
+                         "so the branch it took stored %s there: look at that test",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", branch, got);
+    else
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
+                         "look at the %s at %s",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
+    free(branch);
     free(barrier);
     free(load);
     free(want);
@@ -526,14 +970,23 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
 
 /* A slot no thread of the block stored into before the barrier, in an
  * output with NaN in it: the emulator's shared memory starts as NaN, and a
- * slot no load covers is read as that. The lines that stored the others
- * are where to look (which slots they cover). */
+ * slot no load covers is read as that. The test that kept the threads
+ * whose store would have covered it (unset_by_test), else what each store
+ * covered (unset_by_cover), else the lines that stored the others. */
 static char *unset_slot_sentence(const tile_frame *f, const tile_snapshot *s, long phases, uint32_t index,
-                                 const char *student)
+                                 const char *student, int *by_test)
 {
+    char *barrier = barrier_words(s, student);
+    char *told = unset_by_test(f, s, phases, student, barrier);
+    *by_test = told != NULL;
+    if (!told)
+        told = unset_by_cover(f, s, phases, student, barrier);
+    if (told) {
+        free(barrier);
+        return told;
+    }
     long ph = s->phase < phases ? s->phase : 0;
     char *slot = slot_name(s, index), *extent = tile_extent(f, ph), *want = wanted(f, ph, index);
-    char *barrier = barrier_words(s, student);
     strbuf lines;
     sb_init(&lines);
     int n = 0;
@@ -576,17 +1029,36 @@ static int blamable(const tile_input *in, uint32_t bits)
 /* The frame and phase count of a snapshot the lab's tiles describe; 0
  * when they describe none (not a square, no input's elements, no phases). */
 static long describe(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshot *s,
-                     tile_frame *f, const tile_spec **q)
+                     tile_frame *f, const tile_spec **q, const tile_snapshots *all)
 {
     long T = tile_side(s);
-    *q = T ? input_of(m, cache, dir, s, T, f) : NULL;
+    int score = 0;
+    *q = T ? input_of(m, cache, dir, s, T, f, &score) : NULL;
+    /* a round whose slots say little (all 0, say) holds the input the
+     * same array holds in the block's round that says the most */
+    for (int n = 0; T && all && n < all->n; n++) {
+        const tile_snapshot *o = &all->s[n];
+        tile_frame g;
+        int better = 0;
+        const tile_spec *p = o != s && strcmp(o->array, s->array) == 0 && strcmp(o->kernel, s->kernel) == 0 &&
+                                     o->block[0] == s->block[0] && o->block[1] == s->block[1] &&
+                                     tile_side(o) == T
+                                 ? input_of(m, cache, dir, o, T, &g, &better)
+                                 : NULL;
+        if (p && better > score) {
+            score = better;
+            *q = p;
+            *f = (tile_frame){ p, &cache[p - m->tiles].m, T, s->block[0], s->block[1] };
+        }
+    }
     return *q ? phase_count(f) : 0;
 }
 
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
-                          const char *student_file, int output_nan, char **sentence)
+                          const char *student_file, int output_nan, char **sentence, int *by_test)
 {
     *sentence = NULL;
+    *by_test = 0;
     if (!m->ntiles || !t->n || !dataset_dir)
         return TILES_UNCHECKED;
     tile_input *cache = xcalloc((size_t)m->ntiles, sizeof *cache);
@@ -596,7 +1068,7 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         const tile_snapshot *s = &t->s[n];
         tile_frame f;
         const tile_spec *q;
-        long phases = describe(m, cache, dataset_dir, s, &f, &q);
+        long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
         if (!phases)
             continue;
         checked++;
@@ -605,7 +1077,7 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         for (int k = 0; k < s->nslots && !*sentence; k++)
             if (blamable(in, slot_bits(s, k)) &&
                 !slot_fits(&f, phases, slot_index(s, k) / f.T, slot_index(s, k) % f.T, slot_bits(s, k)))
-                *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file);
+                *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file, t, by_test);
     }
     if (*sentence) {
         inputs_free(cache, m->ntiles);
@@ -616,9 +1088,9 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         const tile_snapshot *s = &t->s[n];
         tile_frame f;
         const tile_spec *q;
-        long phases = describe(m, cache, dataset_dir, s, &f, &q);
+        long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
         if (phases && s->nunset > 0)
-            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file);
+            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file, by_test);
     }
     inputs_free(cache, m->ntiles);
     /* right: every slot checked held what the tiling puts there, and none was left unstored */

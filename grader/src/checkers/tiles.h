@@ -28,8 +28,19 @@
 #include <stdint.h>
 
 #define TILE_WRITERS_MAX 8
-#define TILE_SLOT_FIELDS 4
+#define TILE_SLOT_FIELDS 5
+#define TILE_TEST_FIELDS 7
 #define TILE_NO_SOURCE 4294967295u
+
+/* A thread's last outcome of a test (an if's, for's or while's condition
+ * in the kernel) in the round, with the comparison that decided it. */
+typedef struct {
+    long thread;
+    int line, result;
+    int op;             /* 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 !=; -1: no comparison's values */
+    int operand;        /* which operand of the condition's && and || it was */
+    double a, b;        /* the two values it compared */
+} tile_test;
 
 /* One shared array of one block at the end of one round (a barrier that
  * every thread reached): the slots the round stored into. */
@@ -42,18 +53,21 @@ typedef struct {
     int rank;           /* 1 or 2 */
     long d0, d1;        /* its dimensions (d1: 0 for one dimension) */
     int phase;          /* which of the block's rounds storing into it: 0 the first */
+    long threads[3];    /* the launch's block (0: not in the line) */
     int nwriters;
     char writer_file[TILE_WRITERS_MAX][256];
     int writer_line[TILE_WRITERS_MAX];
     int writer_load[TILE_WRITERS_MAX]; /* the line read the value from global memory (else it stored it) */
     int nslots;
     /* TILE_SLOT_FIELDS per slot: its index in the array, its value's bits,
-     * its writer, and the byte offset in its device allocation of the
-     * element the writer read (TILE_NO_SOURCE: it stored a value it did not
-     * read there) */
+     * its writer, the byte offset in its device allocation of the element
+     * the writer read (TILE_NO_SOURCE: it stored a value it did not read
+     * there), and the thread (its index in the block) that stored it */
     uint32_t *slots;
     int nunset;
     uint32_t *unset;    /* the indices of the slots no thread of the block had stored into by then */
+    int ntests;
+    tile_test *tests;   /* the round's tests: each thread's last outcome of each test line */
 } tile_snapshot;
 
 typedef struct {
@@ -79,8 +93,9 @@ typedef enum {
  * output holds NaN or infinite values; then a slot no thread stored into
  * before the barrier (it held the emulator's NaN) is named too, when no
  * slot holds a wrong element. *sentence: malloc'd, for TILES_WRONG and
- * TILES_UNSET only. */
+ * TILES_UNSET only; *by_test: 1 when it names the test whose outcome
+ * decided (the run's tests, tiles.h), the most specific kind. */
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
-                          const char *student_file, int output_nan, char **sentence);
+                          const char *student_file, int output_nan, char **sentence, int *by_test);
 
 #endif

@@ -118,7 +118,7 @@ int cmd_compare(int argc, char **argv)
     manifest_load(id, &m);
     compare_result r;
     char *message = NULL;
-    status_t st = compare_output(pos[1], pos[2], &m.tolerance, NULL, &r, &message);
+    status_t st = compare_output(pos[1], pos[2], &m.tolerance, NULL, m.ntiles > 0, &r, &message);
     if (json) {
         /* The same record a dataset has in a report, minus the run. */
         submission_result s;

@@ -630,3 +630,8 @@ int write_control_file(const char *path, const char *text)
     errno = saved;
     return n == (ssize_t)strlen(text) ? 0 : -1;
 }
+
+const char *plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}

@@ -74,6 +74,8 @@ char *make_temp_dir(const char *prefix);
 int ends_with(const char *s, const char *suffix);
 /* The final component of a path, without copying. */
 const char *path_base(const char *path);
+/* one when n is 1, else many: "1 element is", "2 elements are". */
+const char *plural(size_t n, const char *one, const char *many);
 /* Finds an executable on $PATH; returns a malloc'd path or NULL. */
 char *find_in_path(const char *name);
 /* The length of the well-formed UTF-8 character at c (1 to 4), or 0 when the

@@ -68,7 +68,7 @@ static status_t check_call(const lab_manifest *m, const run_result *run, const c
     int e = harness_call_exponent(c);
     compare_result cmp;
     char *why = NULL;
-    status_t st = compare_output_scaled(path, e, expected, &m->tolerance, NULL, &cmp, &why);
+    status_t st = compare_output_scaled(path, e, expected, &m->tolerance, NULL, m->ntiles > 0, &cmp, &why);
     if (st == ST_NO_OUTPUT) {
         *message = xasprintf("call %d: %s", c + 1, why);
         free(why);

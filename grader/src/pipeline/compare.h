@@ -22,16 +22,18 @@ void compare_place(char *buf, size_t len, const mismatch *w, int channels);
 /* Returns ST_PASS, ST_WRONG, ST_NO_OUTPUT (missing or unreadable output) or
  * ST_GRADER_ERROR (unreadable expected output); *message gets one line.
  * map (or NULL): when the output is wrong, draw its error map there; then
- * r->error_map holds the path and r->hint the map's sentence. */
+ * r->error_map holds the path and r->hint the map's sentence. tiled: the
+ * lab's kernels keep shared tiles (its lab.json has "tiles"), which the
+ * diagnosis may then blame (diagnose_output). */
 status_t compare_output(const char *output_path, const char *expected_path,
-                        const tolerance_model *tol, const errormap_request *map,
+                        const tolerance_model *tol, const errormap_request *map, int tiled,
                         compare_result *r, char **message);
 
 /* The same for an output computed from inputs scaled by 2^exponent (gpulab
  * bench's repeated calls, harness_protocol.h): each element is divided by
  * that power of two (exactly) before it is compared. */
 status_t compare_output_scaled(const char *output_path, int exponent, const char *expected_path,
-                               const tolerance_model *tol, const errormap_request *map,
+                               const tolerance_model *tol, const errormap_request *map, int tiled,
                                compare_result *r, char **message);
 
 /* The same for a Teaching Kit program's output (gpulab wb): the expected

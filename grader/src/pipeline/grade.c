@@ -198,7 +198,7 @@ static void judge_run(const grading *g, const run_result *r, const char *dir, da
         char *map_path = map_path_for(m, g->maps_dir, student_file, d->name);
         errormap_request req = { map_path, m->errormap_tile, m->errormap_halo };
         d->status = compare_output(run.output_path, expected, &m->tolerance, req.path ? &req : NULL,
-                                   &d->cmp, &d->message);
+                                   m->ntiles > 0, &d->cmp, &d->message);
         if (run_st != ST_PASS) {
             free(d->message);
             d->message = run_message;
@@ -344,34 +344,48 @@ static int series_stage(const grading *g, const int *index, submission_result *s
     return timeouts;
 }
 
-/* A mask-index mistake that a dataset's inputs reproduce (mask flipped,
- * transposed) is named from numbers alone, without a line: the kit's own
- * view of the source adds the line where the __constant__ mask is read in
- * the sum, when it finds one (source_mask_read_line). */
-static void point_mask_mistakes_at_their_line(const char *file, submission_result *s)
+/* " at line N (`...`)" inserted into a hint after the words `where`, when
+ * there is room. */
+static void insert_line(compare_result *c, const char *where, const char *file, int line, const char *more)
 {
-    static const char where[] = DIAGNOSE_MASK_WHERE;
-    int line = -1, count = 0;
+    char *at = strstr(c->hint, where);
+    if (!at || line <= 0)
+        return;
+    char *q = sanitize_quote(file, line);
+    char *added = xasprintf(" at %s%s", q, more);
+    size_t cut = (size_t)(at - c->hint) + strlen(where), n = strlen(c->hint), k = strlen(added);
+    if (n + k < sizeof c->hint) {
+        memmove(c->hint + cut + k, c->hint + cut, n - cut + 1);
+        memcpy(c->hint + cut, added, k);
+    }
+    free(added);
+    free(q);
+}
+
+/* A mistake that a dataset's inputs reproduce is named from numbers alone,
+ * without a line: the kit's own view of the source adds it where it shows
+ * one. For a mask-index mistake (mask flipped, transposed), the line where
+ * the __constant__ mask is read in the sum (source_mask_read_line); for
+ * the sum restarted in every phase, the line that sets it to 0 again, and
+ * for a phase's dot product a term short, its loop (source_accumulator). */
+static void point_input_mistakes_at_their_line(const char *file, submission_result *s)
+{
+    int line = -1, count = 0, reset = -1, loop = -1;
     for (int i = 0; i < s->ndatasets; i++) {
         compare_result *c = &s->datasets[i].cmp;
-        if (strcmp(c->mistake, "mask flipped") != 0 && strcmp(c->mistake, "mask transposed") != 0)
-            continue;
-        char *at = strstr(c->hint, where);
-        if (!at)
-            continue;
-        if (line < 0)
+        int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
+        int sum = strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 || strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
+        if (mask && line < 0)
             line = source_mask_read_line(file, &count);
-        if (line == 0)
-            return;
-        char *q = sanitize_quote(file, line);
-        char *added = xasprintf(" at %s%s", q, count > 1 ? ", the first line that reads the mask" : "");
-        size_t cut = (size_t)(at - c->hint) + strlen(where), n = strlen(c->hint), k = strlen(added);
-        if (n + k < sizeof c->hint) { /* room for it: inserted after DIAGNOSE_MASK_WHERE */
-            memmove(c->hint + cut + k, c->hint + cut, n - cut + 1);
-            memcpy(c->hint + cut, added, k);
-        }
-        free(added);
-        free(q);
+        if (mask)
+            insert_line(c, DIAGNOSE_MASK_WHERE, file, line,
+                        count > 1 ? ", the first line that reads the mask" : "");
+        if (sum && reset < 0)
+            source_accumulator(file, &reset, &loop);
+        if (sum && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
+            insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, reset, "");
+        else if (sum)
+            insert_line(c, DIAGNOSE_TERM_SKIPPED_WHERE, file, loop, "");
     }
 }
 
@@ -716,22 +730,29 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
 
 /* What the shared tiles held on the datasets the checkers ran whose output
  * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
- * what the tiling puts nowhere near it names the load to look at. A dataset
- * that passed is never asked: a right output is not explained by its tiles. */
+ * what the tiling puts nowhere near it names the load to look at. Of the
+ * datasets that have one, the first whose sentence names the test that
+ * decided (the most specific), else the first. A dataset that passed is
+ * never asked: a right output is not explained by its tiles. */
 static void tile_contents(const lab_manifest *m, const int *index, const char *datasets_root, submission_result *s)
 {
-    int right = 0;
-    for (int i = 0; i < s->ndatasets && !s->tile_contents; i++) {
+    int right = 0, best_by_test = 0;
+    for (int i = 0; i < s->ndatasets && !best_by_test; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status != ST_WRONG || !d->sanitizer || !d->sanitizer->tiles.n)
             continue;
         char *dir = resolve_dataset_dir(m, index[i], datasets_root);
         char *sentence = NULL;
-        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence);
+        int by_test = 0;
+        tiles_verdict v = tiles_judge(m, &d->sanitizer->tiles, dir, s->file, d->cmp.nonfinite > 0, &sentence,
+                                      &by_test);
         free(dir);
-        if (v == TILES_WRONG || v == TILES_UNSET)
+        if ((v == TILES_WRONG || v == TILES_UNSET) && (!s->tile_contents || by_test)) {
+            free(s->tile_contents);
             s->tile_contents = xasprintf("%s: %s", d->name, sentence);
-        s->tile_unset = v == TILES_UNSET;
+            s->tile_unset = v == TILES_UNSET;
+            best_by_test = by_test;
+        }
         right += v == TILES_RIGHT;
         free(sentence);
     }
@@ -994,7 +1015,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         free(alone);
         free(done);
         remove_stale_maps(m, opt->maps_dir, s);
-        point_mask_mistakes_at_their_line(file, s);
+        point_input_mistakes_at_their_line(file, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         tile_contents(m, index, opt->datasets_root, s);
