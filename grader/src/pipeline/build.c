@@ -287,15 +287,19 @@ static char *wb_call_hint(const lab_manifest *m, const char *student_path, const
 }
 
 /* The runtime calls CUDA 13 removed (deprecated since CUDA 4), still in
- * course material, and what replaces each. nvcc 13 says only that the name
- * is undefined, and so does the emulator, which declares none of them. */
-static const char *const removed_api[][2] = {
-    { "cudaThreadSynchronize", "cudaDeviceSynchronize" },
-    { "cudaThreadExit", "cudaDeviceReset" },
-    { "cudaThreadSetLimit", "cudaDeviceSetLimit" },
-    { "cudaThreadGetLimit", "cudaDeviceGetLimit" },
-    { "cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig" },
-    { "cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig" },
+ * course material, what replaces each, and what wb.h runs it as in a whole
+ * Kit program (NULL: its replacement). nvcc 13 says only that the name is
+ * undefined, and so does the emulator, which declares none of them.
+ * cudaThreadExit() runs as cudaDeviceSynchronize(): a reset would wipe the
+ * device memory the grader reads after the program's main() returns (the
+ * kernel token), and the process's end releases the device anyway. */
+static const char *const removed_api[][3] = {
+    { "cudaThreadSynchronize", "cudaDeviceSynchronize", NULL },
+    { "cudaThreadExit", "cudaDeviceReset", "cudaDeviceSynchronize" },
+    { "cudaThreadSetLimit", "cudaDeviceSetLimit", NULL },
+    { "cudaThreadGetLimit", "cudaDeviceGetLimit", NULL },
+    { "cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig", NULL },
+    { "cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig", NULL },
 };
 
 /* A compile that failed on one of removed_api's calls: the one line that
@@ -328,6 +332,10 @@ static char *removed_api_note(const char *student_path, const char *text, size_t
         char *spelt;
         int line = find_identifier_line(text, len, removed_api[i][0], &spelt);
         free(spelt);
+        if (line && removed_api[i][2])
+            return xasprintf("%s:%d: %s() was removed in CUDA 13; it ran as %s() (the grader reads the device "
+                             "after the program ends): use %s()", student_path, line, removed_api[i][0],
+                             removed_api[i][2], removed_api[i][1]);
         if (line)
             return xasprintf("%s:%d: %s() was removed in CUDA 13; it ran as %s(): use that", student_path, line,
                              removed_api[i][0], removed_api[i][1]);

@@ -10,6 +10,7 @@
 #include "sanitize.h"
 
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,8 +241,9 @@ static char *pointing_to_lead(const char *message, const finding *lead)
 /* The checkers' findings of d, each once: a finding already listed (same
  * kind and line) in `shown` is skipped; `on` names the dataset when it is
  * not the block's own. */
-static void list_findings(strbuf *out, const dataset_result *d, strbuf *shown, const char *on)
+static void list_findings(strbuf *out, const dataset_result *d, strbuf *shown, const char *on, int most)
 {
+    int listed = 0, more = 0;
     for (int i = 0; i < d->sanitizer->nfindings; i++) {
         const finding *f = &d->sanitizer->findings[i];
         char tag[64];
@@ -249,11 +251,22 @@ static void list_findings(strbuf *out, const dataset_result *d, strbuf *shown, c
         if (shown->buf && strstr(shown->buf, tag))
             continue;
         sb_puts(shown, tag);
+        if (listed == most) { /* counted on the last line listed, not listed */
+            more++;
+            continue;
+        }
+        if (listed++)
+            sb_puts(out, "\n");
         if (on)
-            sb_printf(out, "      - %s (on %s): %s\n", f->kind, on, safe(f->message));
+            sb_printf(out, "      - %s (on %s): %s", f->kind, on, safe(f->message));
         else
-            sb_printf(out, "      - %s: %s\n", f->kind, safe(f->message));
+            sb_printf(out, "      - %s: %s", f->kind, safe(f->message));
     }
+    if (more)
+        sb_printf(out, " (and %d more finding%s: --verbose lists %s)", more, more == 1 ? "" : "s",
+                  more == 1 ? "it" : "them");
+    if (listed)
+        sb_puts(out, "\n");
 }
 
 /* text without its lines that contain needle (NULL or "": all of text). */
@@ -278,6 +291,7 @@ static char *without_lines_containing(const char *text, const char *needle)
 /* Limits of a block's lists: the whole lists when verbose. */
 typedef struct {
     int worst, stderr_lines;
+    int findings;   /* findings listed in a dataset's details (the rest counted) */
 } block_limits;
 
 /* A wrong element's place (compare_place: the words of the dataset's
@@ -341,7 +355,7 @@ static void dataset_details(strbuf *out, const dataset_result *d, int color, str
     if (has_findings(d)) {
         strbuf found; /* the header only above findings not shown yet */
         sb_init(&found);
-        list_findings(&found, d, shown, NULL);
+        list_findings(&found, d, shown, NULL, lim.findings);
         if (found.buf && *found.buf) {
             sb_puts(out, "    the sanitizer found:\n");
             sb_puts(out, found.buf);
@@ -394,7 +408,7 @@ static const char *pattern_words(const dataset_result *d)
 static void details_folded(strbuf *out, const submission_result *s, int color, int verbose, named_maps *named)
 {
     int n = s->ndatasets;
-    block_limits full = { WORST_MAX, 10 }, brief = { 3, 4 };
+    block_limits full = { WORST_MAX, 10, INT_MAX }, brief = { 3, 4, 1 };
     if (verbose) {
         for (int i = 0; i < n; i++) {
             if (!has_details(&s->datasets[i]))
@@ -449,7 +463,7 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
         dataset_details(out, &s->datasets[rep], color, &shown, brief, named);
         for (int j = 0; j < n; j++)
             if (group[j] == lead && j != rep && has_findings(&s->datasets[j]))
-                list_findings(out, &s->datasets[j], &shown, s->datasets[j].name);
+                list_findings(out, &s->datasets[j], &shown, s->datasets[j].name, INT_MAX);
         if (members > 1) {
             sb_printf(out, "  and %d more dataset%s, same pattern:", members - 1, members > 2 ? "s" : "");
             int k = 0;
@@ -485,7 +499,7 @@ static void details_folded(strbuf *out, const submission_result *s, int color, i
         free(map);
         for (int j = i; j < n; j++)
             if (group[j] == i && has_findings(&s->datasets[j]))
-                list_findings(out, &s->datasets[j], &shown, s->datasets[j].name);
+                list_findings(out, &s->datasets[j], &shown, s->datasets[j].name, INT_MAX);
     }
     sb_free(&shown);
     for (int i = 0; i < n; i++)

@@ -9,6 +9,7 @@
  * Category: bounds test: the wrong size in the output's test
  * Look at: the bounds test before the write of out (row_o against height)
  * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=NaN or infinite|a bounds test
+ * On a GPU: status=wrong; words=rows 29 to 46|not following the tiles
  */
 /*
  * Lab 05 - 2D convolution of pitched images, reference solution.
