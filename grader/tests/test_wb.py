@@ -22,6 +22,7 @@ MATMUL = PROGRAMS / "tiled_matmul.cu"
 CONV = PROGRAMS / "convolution.cu"
 VECADD = PROGRAMS / "vector_add.cu"
 STUDENT = PROGRAMS / "student_matmul.cu"
+SCAN = PROGRAMS / "list_scan.cu"
 
 
 def f32(x):
@@ -78,6 +79,18 @@ def conv_dataset(folder, seed, width, height):
     write_ppm(folder / "input0.ppm", width, height, pixels)
     write_matrix(folder / "input1.raw", mask)
     write_ppm(folder / "output.ppm", width, height, out)
+    return folder
+
+
+def scan_dataset(folder, seed, n):
+    """input0.raw, whole numbers (every order of adding them gives the same
+    float), and output.raw, their running total."""
+    rng = random.Random(seed)
+    values = [rng.randrange(-9, 10) for _ in range(n)]
+    running = [sum(values[:i + 1]) for i in range(n)]
+    folder.mkdir(parents=True)
+    write_vector(folder / "input0.raw", values)
+    write_vector(folder / "output.raw", running)
     return folder
 
 
@@ -344,16 +357,21 @@ def imported(tmp_path_factory):
     conv = kit_lab_folder(src, "Convolution", CONV, "convolution", [
         lambda d: conv_dataset(d / "0", 3, 31, 23),
         lambda d: conv_dataset(d / "1", 5, 12, 12)])
+    scan = kit_lab_folder(src, "ListScan", SCAN, "sectionScan", [
+        lambda d: scan_dataset(d / "0", 6, 300),
+        lambda d: scan_dataset(d / "1", 7, 700),
+        lambda d: scan_dataset(d / "2", 8, 3000)])
     root = copy_of_the_kit(kit.ROOT / "build" / "test-kits" / f"import-{os.getpid()}")
     gp = root / "gpulab"
     said = {}
     env = {k: "" for k in os.environ if k.startswith("MAKE")}
-    for folder, lab in ((matmul, "06-kit-matmul"), (conv, "07-kit-conv")):
+    for folder, lab in ((matmul, "06-kit-matmul"), (conv, "07-kit-conv"), (scan, "08-kit-scan")):
         p = kit.run([gp, "import-wb", folder, lab, "--backend", "emu"], env=env, timeout=1200)
         assert p.returncode == 0, p.stdout + p.stderr
         assert f"imported {folder} as {lab}" in p.stdout
         said[lab] = p.stdout
-    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv}, "said": said}
+    yield {"root": root, "gpulab": gp, "folders": {"06-kit-matmul": matmul, "07-kit-conv": conv, "08-kit-scan": scan},
+           "said": said}
     shutil.rmtree(root, ignore_errors=True)
 
 
@@ -474,6 +492,56 @@ def test_imported_lab_checkers(imported):
     report = json.loads(p.stdout)
     assert p.returncode == 0 and report["score"] == report["max_score"] == 5, p.stdout[-3000:]
     assert any((d.get("sanitizer") or {}).get("ran") for d in report["datasets"]), report["datasets"]
+
+
+def line_of(path, text):
+    return next(i for i, l in enumerate(path.read_text().splitlines(), 1) if text in l)
+
+
+def check_imported(imported, lab, path, backend):
+    """`gpulab check` of the imported kit, with the checkers: the report."""
+    p = kit.run([imported["gpulab"], "check", lab, path, "--backend", backend, "--format", "json"], timeout=900)
+    assert p.stdout.strip(), p.stderr
+    return json.loads(p.stdout)
+
+
+def test_a_read_of_unstored_memory_that_cannot_reach_the_output_is_a_note(backend, imported):
+    """A scan whose array of section totals has room for more sections than
+    the list has: one block scans all of it, reading slots nothing stored,
+    whose sums land in slots nobody reads back. The output is right with
+    fresh device memory filled with NaN and with 1e9: full marks, and a
+    note naming the buffer and the lines (issue 38's last Done-when: the
+    Kit's own ListScan scored 2/12 for it)."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = imported["root"] / "solutions" / "08-kit-scan" / "template.cu"
+    report = check_imported(imported, "08-kit-scan", src, backend)
+    assert report["score"] == report["max_score"], kit.statuses(report)
+    made = line_of(src, "cudaMalloc((void **)&deviceTotals")
+    loads = {line_of(src, "ds_part[t] = base + t < len"), line_of(src, "ds_part[BLOCK_SIZE + t] = base")}
+    notes = [n for n in report["notes"] if "its value did not reach the output" in n]
+    assert notes and all(n.startswith(f"deviceTotals (the buffer of the cudaMalloc at line {made} ") for n in notes), \
+        report["notes"]
+    assert {int(re.search(r"is read at line (\d+)", n).group(1)) for n in notes} <= loads, notes
+
+
+def test_a_read_of_unstored_memory_that_reaches_the_output_stays_unsafe(imported, tmp_path):
+    """The same scan, whose first section also adds the larger of 0 and the
+    last scanned total, a sum of slots nothing stored: NaN vanishes in
+    fmaxf (the graded run, NaN-filled, is right), 1e9 does not. The value
+    reaches the output, so the datasets are `unsafe`, the reads findings."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = variant(tmp_path, imported["root"] / "solutions" / "08-kit-scan" / "template.cu", "template.cu",
+                  "  if (blockIdx.x > 0 && i < len)\n    output[i] += scannedTotals[blockIdx.x - 1];",
+                  "  if (i < len)\n    output[i] += blockIdx.x > 0 ? scannedTotals[blockIdx.x - 1]\n"
+                  "                               : fmaxf(scannedTotals[SECTION - 1], 0.0f);")
+    report = check_imported(imported, "08-kit-scan", src, "emu")
+    statuses = {d["name"]: d["status"] for d in report["datasets"]}
+    assert set(statuses.values()) == {"unsafe"}, statuses
+    found = [f for d in report["datasets"] for f in d["sanitizer"]["findings"]]
+    assert found and all(f["kind"] == "uninitialised" and "deviceTotals" in f["message"] for f in found), found
+    assert not [n for n in report["notes"] if "did not reach the output" in n], report["notes"]
 
 
 def test_imported_lab_gradescope_package(imported, tmp_path):

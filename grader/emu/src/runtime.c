@@ -405,6 +405,38 @@ static int is_device_ptr(const void *p)
 static void release_alloc(alloc *a);
 static void *copy_caller(void *ret);
 
+/* What fresh device memory holds: 0xFF bytes (NaN as floats, -1 as
+ * ints), or the 32-bit word GPULAB_EMU_FILL gives in hexadecimal, repeated
+ * from each allocation's start. The grader fills it two ways to learn
+ * whether a read of memory nothing stored reaches the output (sanitize.c,
+ * sanitize_unset_reaches_output). Read before main() and taken out of the
+ * environment, like GPULAB_EMU_CHECKS. */
+static uint32_t g_fill = 0xFFFFFFFFu;
+
+__attribute__((constructor)) static void fill_init(void)
+{
+    const char *s = getenv("GPULAB_EMU_FILL");
+    char *end = NULL;
+    if (s && *s) {
+        unsigned long v = strtoul(s, &end, 16);
+        if (end && !*end)
+            g_fill = (uint32_t)v;
+    }
+    unsetenv("GPULAB_EMU_FILL");
+}
+
+static void fill_fresh(char *p, size_t n)
+{
+    if (g_fill == 0xFFFFFFFFu) {
+        memset(p, 0xFF, n);
+        return;
+    }
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        memcpy(p + i, &g_fill, 4);
+    memcpy(p + i, &g_fill, n - i);
+}
+
 /* made_by: the return address into the program's cudaMalloc call. */
 static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
 {
@@ -464,8 +496,9 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made
     mprotect(a.map + pg + data, pg, PROT_NONE);
     a.base = a.map + pg + (data - size16);
 #endif
-    /* Device memory is uninitialised: poison it (0xFF bytes: NaN as floats). */
-    memset(a.base, 0xFF, size);
+    /* Device memory is uninitialised: poison it (0xFF bytes: NaN as floats;
+     * GPULAB_EMU_FILL another word). */
+    fill_fresh(a.base, size);
 #ifdef EMU_RACE
     unset_new(&a);
 #endif

@@ -26,6 +26,7 @@ void sanitize_result_free(sanitize_result *r)
     fault_threads_free(&r->races);
     free(r->race_summary);
     tiles_free(&r->tiles);
+    free(r->notes);
     memset(r, 0, sizeof *r);
 }
 

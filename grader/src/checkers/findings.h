@@ -48,6 +48,10 @@ typedef struct sanitize_result_s {
     /* What the shared tiles held at a barrier (emulator: its checked build's
      * "tile" lines, tiles.h); none on a GPU's compute-sanitizer */
     tile_snapshots tiles;
+    /* what the checkers saw that costs no points, one line each (a buffer
+     * never freed, a read of memory nothing stored whose value did not
+     * reach the output: sanitize.c), or NULL */
+    char *notes;
 } sanitize_result;
 
 /* One line the emulator prints on its standard error, after "gpulab-emu: "

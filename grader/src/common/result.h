@@ -190,6 +190,9 @@ typedef struct {
     int checkers_skipped;   /* --no-sanitize: no_hazards and global_reuse are not checked (ST_NOT_CHECKED) */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */
     char *checkers_fallback; /* why compute-sanitizer ran where the emulator's would have, or NULL */
+    char *notes;            /* what the checkers saw that costs no points, one line each, or NULL
+                               (a buffer never freed, a read of memory nothing stored whose value
+                               did not reach the output: sanitize.h) */
     access_summary reads;   /* global reads, from the checkers' runs (counts.c) */
     double score, max_score;
     /* Performance points (lab.json "performance" with bands; bench.c) */

@@ -53,6 +53,7 @@ void submission_result_free(submission_result *s)
     free(s->build_log);
     free(s->build_message);
     free(s->checkers_fallback);
+    free(s->notes);
     free(s->perf_message);
     memset(s, 0, sizeof *s);
 }
@@ -578,6 +579,28 @@ static void unsafe_if_found(submission_result *s, dataset_result *d)
     d->message = xasprintf("the output matched, but only by luck: %s", d->sanitizer->findings[0].message);
 }
 
+/* A dataset that passed and whose only findings are reads of device
+ * memory nothing stored: when the checked build, run again with that
+ * memory filled two ways, gets the output right both times, the values
+ * read never reached the output (a scan's extra slots), and the findings
+ * become notes (sanitize_unset_reaches_output). A read whose value does
+ * reach it (a sum into memory nothing zeroed) stays a finding: `unsafe`. */
+static void unset_reads_that_matter(const lab_manifest *m, const int *index, int i, double timeout_s,
+                                    const grade_options *opt, const sanitize_builds *builds, submission_result *s)
+{
+    dataset_result *d = &s->datasets[i];
+    sanitize_result *r = d->sanitizer;
+    if (d->status != ST_PASS || !r || r->nfindings == 0)
+        return;
+    for (int k = 0; k < r->nfindings; k++)
+        if (strcmp(r->findings[k].kind, "uninitialised") != 0)
+            return;
+    char *dir = resolve_dataset_dir(m, index[i], opt->datasets_root);
+    if (!sanitize_unset_reaches_output(builds, m, dir, d->name, timeout_s, s->file))
+        sanitize_unset_to_notes(r);
+    free(dir);
+}
+
 /* The most input a dataset may have for the bounds check on every dataset
  * of a file whose full checks found nothing: its instrumented run costs 4
  * to 5 times the default build's (every load and store a call), and a
@@ -623,9 +646,10 @@ static void check_every_pass(const lab_manifest *m, const int *index, double tim
     sanitize_series(builds, (const char *const *)dirs, n, timeout_s, s->file, found);
     for (int k = 0; k < n; k++) {
         dataset_result *d = &s->datasets[which[k]];
-        if (found[k].nfindings > 0) {
+        if (found[k].nfindings > 0 || found[k].notes) {
             d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
             *d->sanitizer = found[k];
+            unset_reads_that_matter(m, index, which[k], timeout_s, opt, builds, s);
             unsafe_if_found(s, d);
         } else {
             sanitize_result_free(&found[k]);
@@ -717,6 +741,8 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 sanitize_draw_race_map(d->sanitizer, race_map);
             free(race_map);
         }
+        if (checker->kind == BACKEND_EMU)
+            unset_reads_that_matter(m, index, chosen[k], timeout_s, opt, &builds, s);
         unsafe_if_found(s, d);
     }
     int found = 0;
@@ -724,6 +750,17 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         found |= s->datasets[chosen[k]].sanitizer->nfindings > 0;
     if (found && checker->kind == BACKEND_EMU)
         check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, BOUNDS_SERIES_INPUT_BYTES_MAX, 1e300, s);
+    /* the checkers' notes (a buffer never freed, ...), each once */
+    for (int i = 0; i < s->ndatasets; i++) {
+        const sanitize_result *r = s->datasets[i].sanitizer;
+        for (const char *p = r ? r->notes : NULL; p && *p;) {
+            const char *end = strchr(p, '\n');
+            char *line = xasprintf("%.*s", (int)(end ? end - p : (long)strlen(p)), p);
+            sanitize_note_add(&s->notes, line);
+            free(line);
+            p = end ? end + 1 : p + strlen(p);
+        }
+    }
     sanitize_builds_free(&builds, opt->keep);
     free(emu.compiler);
 }

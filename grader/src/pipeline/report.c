@@ -531,6 +531,13 @@ static void checkers_line(strbuf *out, const submission_result *s)
     }
     if (s->checkers_fallback)
         sb_printf(out, "  checkers: compute-sanitizer, not the emulator's: %s\n", s->checkers_fallback);
+    for (const char *p = s->notes; p && *p;) { /* what costs no points (sanitize.h) */
+        const char *end = strchr(p, '\n');
+        char *line = xasprintf("%.*s", (int)(end ? end - p : (long)strlen(p)), p);
+        sb_printf(out, "  note: %s\n", safe(line));
+        free(line);
+        p = end ? end + 1 : p + strlen(p);
+    }
     if (!clean) {
         sb_free(&names);
         return;
@@ -1013,6 +1020,16 @@ cJSON *report_json(const submission_result *s)
         add_text(o, "checkers_fallback", s->checkers_fallback);
     else
         cJSON_AddNullToObject(o, "checkers_fallback");
+    cJSON *notes = cJSON_AddArrayToObject(o, "notes");
+    for (const char *p = s->notes; p && *p;) {
+        const char *end = strchr(p, '\n');
+        char *line = xasprintf("%.*s", (int)(end ? end - p : (long)strlen(p)), p);
+        char *clean = utf8_clean(line);
+        cJSON_AddItemToArray(notes, cJSON_CreateString(clean));
+        free(clean);
+        free(line);
+        p = end ? end + 1 : p + strlen(p);
+    }
     cJSON_AddNumberToObject(o, "score", s->score);
     cJSON_AddNumberToObject(o, "max_score", s->max_score);
     cJSON *build = cJSON_AddObjectToObject(o, "build");

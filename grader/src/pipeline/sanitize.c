@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "sanitize.h"
 #include "build.h"
+#include "compare.h"
 #include "counts.h"
 #include "diagnose.h"
 #include "launches.h"
@@ -469,6 +470,44 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     free(buffer);
 }
 
+/* Adds line to *notes (lines, each once), unless it is there already. */
+void sanitize_note_add(char **notes, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *p = *notes; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, line, n) == 0)
+            return;
+        p = end ? end + 1 : p + len;
+    }
+    char *joined = xasprintf("%s%s\n", *notes ? *notes : "", line);
+    free(*notes);
+    *notes = joined;
+}
+
+/* The emulator's "leak" line (unset.inc, at exit): device buffers no
+ * cudaFree released, a note naming the buffer and its cudaMalloc line. */
+static void add_leak(sanitize_result *r, const char *student, const emu_diag *d)
+{
+    char name[64] = "";
+    char *note;
+    if (d->line > 0) {
+        malloc_name(student, d->file, d->line, name, sizeof name);
+        char *q = sanitize_quote_at(student, d->file, d->line);
+        note = name[0] ? xasprintf("%s (the buffer of the cudaMalloc at %s) is never freed: cudaFree each device "
+                                   "buffer once nothing uses it (no points depend on it)", name, q)
+                       : xasprintf("the buffer of the cudaMalloc at %s is never freed: cudaFree each device buffer "
+                                   "once nothing uses it (no points depend on it)", q);
+        free(q);
+    } else {
+        note = xstrdup("a device buffer is never freed: cudaFree each device buffer once nothing uses it (no "
+                       "points depend on it)");
+    }
+    sanitize_note_add(&r->notes, note);
+    free(note);
+}
+
 /* A copy or a kernel given a buffer after its cudaFree (the emulator names
  * the cudaFree: "freed by the cudaFree at FILE:LINE", "that the cudaFree
  * at FILE:LINE freed"): the finding names both lines. Returns 0 when msg
@@ -555,6 +594,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 free(q2);
             } else if (strcmp(category, "unset") == 0 && ln > 0) {
                 add_unset(r, student, &d);
+            } else if (strcmp(category, "leak") == 0) {
+                add_leak(r, student, &d);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
                        ln > 0 && add_use_after_free(r, student, &d, strstr(line, "cudaMemcpy2D") ? "cudaMemcpy2D"
                                                                   : strstr(line, "cudaMemset") ? "cudaMemset"
@@ -1427,3 +1468,75 @@ int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, 
     return checked;
 }
 
+
+/* ---- reads of memory nothing stored: do they reach the output? -----------------
+ *
+ * A read of device memory nothing stored is a mistake when its value can
+ * change the output: a sum into a buffer nothing zeroed (P[i] += ...)
+ * passes on a GPU whose fresh memory held 0. Many correct programs read
+ * such memory and throw the value away: a scan's last block reads the
+ * slots past the input's end into a shared array, whose sums reach only
+ * slots nothing copies back. The checked build runs the dataset again
+ * with fresh device memory filled two ways (GPULAB_EMU_FILL: NaN, whose
+ * every use shows, and 1e9, a finite value a sum, a max or a test keeps):
+ * a value that reaches the output makes one of them wrong. Both right:
+ * the reads did not matter on this dataset, a note; either wrong, or a
+ * run that did not end, they stay findings. */
+static const char *const unset_fills[] = { "ffffffff", "4e6e6b28" };
+
+int sanitize_unset_reaches_output(const sanitize_builds *sb, const lab_manifest *m, const char *dataset_dir,
+                                  const char *dataset, double timeout_s, const char *student_file)
+{
+    const char *folder = sb->folder[EMU_CHECKED];
+    if (!folder || sb->problem[EMU_CHECKED])
+        return 1;
+    char *program = build_program_path(folder);
+    char *expected = xasprintf("%s/%s", dataset_dir, m->expected);
+    int reaches = 0;
+    for (size_t k = 0; k < sizeof unset_fills / sizeof *unset_fills && !reaches; k++) {
+        char *name = xasprintf("fill-%s-%s", unset_fills[k], dataset);
+        char *dir = run_dir_for(folder, name);
+        char *fill = xasprintf("GPULAB_EMU_FILL=%s", unset_fills[k]);
+        const char *env[] = { "GPULAB_EMU_CHECKS=bounds", fill, NULL };
+        run_request q = { timeout_s, env, 0, student_file };
+        run_result run;
+        run_program(program, dataset_dir, dir, &q, &run);
+        compare_result cmp;
+        char *message = NULL;
+        memset(&cmp, 0, sizeof cmp);
+        reaches = run.status != ST_PASS ||
+                  compare_output(run.output_path, expected, &m->tolerance, NULL, 0, &cmp, &message) != ST_PASS;
+        free(message);
+        run_result_free(&run);
+        free(fill);
+        free(dir);
+        free(name);
+    }
+    free(expected);
+    free(program);
+    return reaches;
+}
+
+void sanitize_unset_to_notes(sanitize_result *r)
+{
+    int kept = 0;
+    for (int i = 0; i < r->nfindings; i++) {
+        finding *f = &r->findings[i];
+        if (strcmp(f->kind, "uninitialised") != 0) {
+            r->findings[kept++] = *f;
+            continue;
+        }
+        /* the finding's sentence less its advice: what was read, and where */
+        char *cut = strstr(f->message, unset_advice);
+        size_t n = cut ? (size_t)(cut - f->message) : strlen(f->message);
+        while (n > 0 && (f->message[n - 1] == ' ' || f->message[n - 1] == ':'))
+            n--;
+        char *note = xasprintf("%.*s; its value did not reach the output (right with that memory filled with NaN "
+                               "and with 1e9): no points depend on it, but store what you read",
+                               (int)n, f->message);
+        sanitize_note_add(&r->notes, note);
+        free(note);
+        free(f->message);
+    }
+    r->nfindings = kept;
+}

@@ -137,6 +137,21 @@ int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path);
 int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, int n, double timeout_s,
                     const char *student_file, sanitize_result *results);
 
+/* Whether the reads of device memory nothing stored that a dataset's
+ * checked run reported can change its output: the checked build runs the
+ * dataset again with fresh device memory filled with NaN, then with 1e9
+ * (GPULAB_EMU_FILL), each output compared with the expected one under the
+ * lab's tolerance. 0: both right (the values were thrown away); 1: either
+ * was not, or the checked build is missing. */
+int sanitize_unset_reaches_output(const sanitize_builds *sb, const lab_manifest *m, const char *dataset_dir,
+                                  const char *dataset, double timeout_s, const char *student_file);
+/* Moves r's "uninitialised" findings into r->notes, each as a note that
+ * names the buffer and the line and says its value did not reach the
+ * output (after sanitize_unset_reaches_output() said 0). */
+void sanitize_unset_to_notes(sanitize_result *r);
+/* Adds line to *notes (lines ending in newlines, each once). */
+void sanitize_note_add(char **notes, const char *line);
+
 /* Reads the emulator's "gpulab-emu:" diagnostic lines (docs/emulator.md). */
 void sanitize_parse_emu(const char *text, const char *student_file, sanitize_result *r);
 
