@@ -314,6 +314,29 @@ def test_a_copy_back_after_cudafree_is_named_a_use_after_free(backend):
         assert "use after cudaFree" in d["stderr"] and "not device memory" not in d["stderr"]
 
 
+def test_a_buffer_never_freed_is_a_note(backend, tmp_path):
+    """Lab 01's reference without its cudaFree(d_P): the output is right
+    and nothing reads freed or unset memory, so full marks; the emulator's
+    checked build lists the allocations alive at exit, and the report says
+    which buffer was never freed, with its cudaMalloc line, as a note."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    ref = next((kit.ROOT / "solutions" / lab).glob("*.cu"))
+    src = tmp_path / ref.name
+    text = ref.read_text()
+    assert "    CUDA_CHECK(cudaFree(d_P));\n" in text
+    src.write_text(text.replace("    CUDA_CHECK(cudaFree(d_P));\n", ""))
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=0)
+    assert rep["score"] == rep["max_score"], kit.statuses(rep)
+    made = line_of(src, "cudaMalloc((void **)&d_P")
+    assert [n for n in rep["notes"] if "never freed" in n] == [
+        f"d_P (the buffer of the cudaMalloc at line {made} (`CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));`)) is never "
+        "freed: cudaFree each device buffer once nothing uses it (no points depend on it)"], rep["notes"]
+    _, clean = kit.check_json(lab, ref, backend, sanitize=True, expect_rc=0)
+    assert clean["notes"] == [], clean["notes"]
+
+
 def test_the_bounds_series_is_hidden_from_the_program(tmp_path):
     """The checked build's run of every dataset is told to skip its race
     check through the environment; the runtime takes that variable out
