@@ -297,6 +297,51 @@ static void load_tiles(const cJSON *root, lab_manifest *m)
     }
 }
 
+static long gcd(long a, long b)
+{
+    while (b) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* "hidden_shapes": { "params": ["j", "k", "l"], "moduli": [16] }: the
+ * params that are sizes, and the tile sides whose multiples, and one off
+ * them, make the lab's families of shapes. */
+static void load_hidden_shapes(const cJSON *root, lab_manifest *m)
+{
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(root, "hidden_shapes");
+    if (!h)
+        return;
+    if (!cJSON_IsObject(h))
+        bad("\"hidden_shapes\" must be an object: { \"params\": [NAME, ...], \"moduli\": [N, ...] }");
+    static const char *const keys[] = { "params", "moduli", NULL };
+    only_keys(h, "\"hidden_shapes\"", keys);
+    const cJSON *ps = cJSON_GetObjectItemCaseSensitive(h, "params");
+    const cJSON *ms = cJSON_GetObjectItemCaseSensitive(h, "moduli");
+    if (!cJSON_IsArray(ps) || cJSON_GetArraySize(ps) == 0)
+        bad("\"hidden_shapes\": \"params\" must be a non-empty array of parameter names");
+    if (!cJSON_IsArray(ms) || cJSON_GetArraySize(ms) == 0)
+        bad("\"hidden_shapes\": \"moduli\" must be a non-empty array of tile sides");
+    m->nshape_params = cJSON_GetArraySize(ps);
+    m->shape_params = xcalloc((size_t)m->nshape_params, sizeof *m->shape_params);
+    int i = 0;
+    for (const cJSON *p = ps->child; p; p = p->next, i++) {
+        if (!cJSON_IsString(p) || !p->valuestring[0])
+            bad("\"hidden_shapes\": \"params\"[%d] must be a parameter's name", i);
+        m->shape_params[i] = xstrdup(p->valuestring);
+    }
+    m->shape_modulus = 1;
+    for (const cJSON *v = ms->child; v; v = v->next) {
+        if (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1024 || v->valuedouble != (long)v->valuedouble)
+            bad("\"hidden_shapes\": each of \"moduli\" must be a whole number from 1 to 1024");
+        long t = (long)v->valuedouble;
+        m->shape_modulus = m->shape_modulus / gcd(m->shape_modulus, t) * t;
+    }
+}
+
 void manifest_load(const char *id, lab_manifest *m)
 {
     memset(m, 0, sizeof *m);
@@ -318,7 +363,8 @@ void manifest_load(const char *id, lab_manifest *m)
         bad("the manifest must be a JSON object");
     static const char *const keys[] = { "id", "title", "summary", "source", "entry_point", "expected",
                                         "seed", "timeout_s", "tolerance", "datasets", "requirements",
-                                        "error_map", "performance", "program", "tiles", "late_penalty", NULL };
+                                        "error_map", "performance", "program", "tiles", "late_penalty",
+                                        "hidden_shapes", NULL };
     only_keys(root, "the manifest", keys);
     m->id = get_string(root, "id", 1);
     if (strcmp(m->id, id) != 0)
@@ -365,6 +411,7 @@ void manifest_load(const char *id, lab_manifest *m)
     }
     load_tiles(root, m);
     load_performance(root, m);
+    load_hidden_shapes(root, m);
     m->dir = kit_path("labs/%s", id);
     cJSON_Delete(root);
     free(text);
@@ -406,6 +453,9 @@ void manifest_free(lab_manifest *m)
         free(t->phases);
     }
     free(m->tiles);
+    for (int i = 0; i < m->nshape_params; i++)
+        free(m->shape_params[i]);
+    free(m->shape_params);
     memset(m, 0, sizeof *m);
 }
 

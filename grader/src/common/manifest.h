@@ -102,6 +102,12 @@ typedef struct {
     int ntiles;
     tile_spec *tiles;   /* "tiles": what each input's tiles hold; none when ntiles is 0 */
     performance_spec perf;
+    /* "hidden_shapes": which params are sizes, and the tile sides their
+     * families are told by; a hidden (seeded) dataset varies its sizes
+     * within its family (datasets.c). nshape_params 0: values alone vary. */
+    int nshape_params;
+    char **shape_params;
+    long shape_modulus;     /* the least common multiple of "moduli" */
     char *dir;          /* absolute path of labs/<id> */
 } lab_manifest;
 

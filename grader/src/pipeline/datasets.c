@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,125 @@
 #include <unistd.h>
 
 #define GENERATE_TIMEOUT_S 1800
+
+/* ---- hidden datasets: other shapes of the same families ------------------------
+ *
+ * A seed other than the lab's makes hidden datasets. Their values change,
+ * and so do their sizes, within the family of the public dataset they
+ * stand for: each size the manifest's "hidden_shapes" names keeps its
+ * remainder modulo the lab's tile sides (the least common multiple of
+ * "moduli"), so a multiple of the tile stays one, one off the tile stays
+ * one off, a multiple of 12 in lab 05 stays one; 1 stays 1 (one row, one
+ * column); a prime stays a prime; equal sizes stay equal and the order of
+ * a dataset's sizes is kept (k < l stays k < l: a bound tested against the
+ * wrong size shows on the same shapes). A size moves by at most a quarter
+ * of itself or one modulus, and never past the lab's largest public size,
+ * so that a check costs what it did. The choice is the dataset's seed's:
+ * the same seed, the same shapes. */
+
+static int is_prime(long v)
+{
+    if (v < 2)
+        return 0;
+    for (long f = 2; f * f <= v; f++)
+        if (v % f == 0)
+            return 0;
+    return 1;
+}
+
+static int is_shape_param(const lab_manifest *m, const char *key)
+{
+    for (int i = 0; i < m->nshape_params; i++)
+        if (strcmp(m->shape_params[i], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* A size param's value, or 0 when it is not a positive whole number. */
+static long size_value(const char *text)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    return errno || end == text || *end || v < 1 ? 0 : v;
+}
+
+static long largest_public_size(const lab_manifest *m)
+{
+    long most = 1;
+    for (int i = 0; i < m->ndatasets; i++)
+        for (int p = 0; p < m->datasets[i].nparams && !m->datasets[i].on_demand; p++)
+            if (is_shape_param(m, m->datasets[i].keys[p])) {
+                long v = size_value(m->datasets[i].values[p]);
+                most = v > most ? v : most;
+            }
+    return most;
+}
+
+/* The new size for v, of v's family, chosen by r: above prev (the new
+ * size of the dataset's next smaller size) and below next (its next larger
+ * size as the manifest gives it), so that v itself is always one. */
+static long family_size(gl_rng *r, long v, long prev, long next, long modulus, long cap)
+{
+    if (v == 1)
+        return 1;
+    long reach = modulus > v / 4 ? modulus : v / 4;
+    long lo = v - reach > prev + 1 ? v - reach : prev + 1, hi = v + reach < cap ? v + reach : cap;
+    if (hi > next - 1)
+        hi = next - 1;
+    if (lo < 2)
+        lo = 2;
+    long first = v >= lo ? v - (v - lo) / modulus * modulus : v + (lo - v + modulus - 1) / modulus * modulus;
+    long fits[64];
+    int n = 0;
+    for (long c = first; c <= hi && n < 64; c += modulus)
+        if (!is_prime(v) || is_prime(c))
+            fits[n++] = c;
+    if (n > 0)
+        return fits[gl_rng_int(r, 0, n - 1)];
+    return v; /* v > prev always (prev < v by the same rule): v fits */
+}
+
+/* Dataset d's params for base_seed (malloc'd strings): the manifest's, with
+ * the sizes moved within their families when base_seed is not the lab's
+ * (a hidden set). */
+static char **params_for_seed(const lab_manifest *m, const dataset_spec *d, unsigned long long base_seed,
+                              uint64_t seed)
+{
+    char **values = xcalloc((size_t)d->nparams + 1, sizeof *values);
+    for (int i = 0; i < d->nparams; i++)
+        values[i] = xstrdup(d->values[i]);
+    if (base_seed == m->seed || m->nshape_params == 0)
+        return values;
+    long sizes[32], moved[32];
+    int n = 0;
+    for (int i = 0; i < d->nparams && n < 32; i++) {
+        long v = is_shape_param(m, d->keys[i]) ? size_value(d->values[i]) : 0;
+        int at = 0;
+        while (v && at < n && sizes[at] < v)
+            at++;
+        if (!v || (at < n && sizes[at] == v))
+            continue;
+        memmove(sizes + at + 1, sizes + at, (size_t)(n - at) * sizeof *sizes);
+        sizes[at] = v;
+        n++;
+    }
+    gl_rng r;
+    gl_rng_seed(&r, seed ^ 0x9E3779B97F4A7C15ull); /* a stream apart from the generator's values */
+    long cap = largest_public_size(m);
+    for (int k = 0; k < n; k++)
+        moved[k] = family_size(&r, sizes[k], k ? moved[k - 1] : 0, k + 1 < n ? sizes[k + 1] : LONG_MAX,
+                               m->shape_modulus, cap);
+    for (int i = 0; i < d->nparams; i++) {
+        long v = is_shape_param(m, d->keys[i]) ? size_value(d->values[i]) : 0;
+        for (int k = 0; v && k < n; k++)
+            if (sizes[k] == v) {
+                free(values[i]);
+                values[i] = xasprintf("%ld", moved[k]);
+            }
+    }
+    return values;
+}
 
 int dataset_generate(const lab_manifest *m, int index, unsigned long long base_seed,
                      const char *out_root, char **why)
@@ -48,7 +168,9 @@ int dataset_generate(const lab_manifest *m, int index, unsigned long long base_s
     char *final_dir = xasprintf("%s/%s", out_root, d->name);
     char *tmp_dir = xasprintf("%s/.%s.tmp-%ld", out_root, d->name, (long)getpid());
     remove_tree(tmp_dir);
-    char *seed = xasprintf("%llu", (unsigned long long)gl_hash_string(base_seed, d->name));
+    uint64_t dataset_seed = gl_hash_string(base_seed, d->name);
+    char *seed = xasprintf("%llu", (unsigned long long)dataset_seed);
+    char **values = params_for_seed(m, d, base_seed, dataset_seed);
     const char **argv = xcalloc((size_t)d->nparams + 6, sizeof(char *));
     char **params = xcalloc((size_t)d->nparams + 1, sizeof(char *));
     int k = 0;
@@ -58,7 +180,7 @@ int dataset_generate(const lab_manifest *m, int index, unsigned long long base_s
     argv[k++] = "--seed";
     argv[k++] = seed;
     for (int i = 0; i < d->nparams; i++)
-        argv[k++] = params[i] = xasprintf("%s=%s", d->keys[i], d->values[i]);
+        argv[k++] = params[i] = xasprintf("%s=%s", d->keys[i], values[i]);
     proc_spec spec = { argv, NULL, NULL, GENERATE_TIMEOUT_S, 16384, 0, 0, 0, 0 };
     proc_result r;
     proc_run(&spec, &r);
@@ -77,9 +199,12 @@ int dataset_generate(const lab_manifest *m, int index, unsigned long long base_s
         }
     }
     proc_result_free(&r);
-    for (int i = 0; i < d->nparams; i++)
+    for (int i = 0; i < d->nparams; i++) {
         free(params[i]);
+        free(values[i]);
+    }
     free(params);
+    free(values);
     free(argv);
     free(seed);
     free(tmp_dir);
