@@ -56,6 +56,8 @@ def test_hidden_datasets_vary_shapes_within_their_families(tmp_path, lab):
     modulus = math.lcm(*moduli)
     public = {d["name"]: d["params"] for d in manifest["datasets"] if not d.get("on_demand")}
     cap = max(v for p in public.values() for k, v in p.items() if k in manifest["hidden_shapes"]["params"])
+    shape = manifest["hidden_shapes"]["params"]
+    most = max(math.prod(v for k, v in p.items() if k in shape) for p in public.values())
     moved = 0
     for seed in ("7", "20270301"):
         out = tmp_path / seed
@@ -65,6 +67,9 @@ def test_hidden_datasets_vary_shapes_within_their_families(tmp_path, lab):
             want = {k: v for k, v in params.items() if k in manifest["hidden_shapes"]["params"]}
             got = sizes(lab, out / name)
             same_family(want, got, modulus, cap)
+            assert math.prod(got.values()) <= most, (name, got)
+            if math.prod(want.values()) > most / 2:  # the largest only shrink
+                assert all(got[k] <= want[k] for k in want), (name, want, got)
             moved += got != want
     # the shapes move, not only the values: most datasets have sizes that can
     assert moved >= len(public) // 2, moved

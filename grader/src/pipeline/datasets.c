@@ -33,8 +33,10 @@
  * column); a prime stays a prime; equal sizes stay equal and the order of
  * a dataset's sizes is kept (k < l stays k < l: a bound tested against the
  * wrong size shows on the same shapes). A size moves by at most a quarter
- * of itself or one modulus, and never past the lab's largest public size,
- * so that a check costs what it did. The choice is the dataset's seed's:
+ * of itself or one modulus, and never past the lab's largest public size;
+ * a dataset with more than half the elements of the lab's largest only
+ * shrinks, so that a check costs what it did and an input within the
+ * every-dataset bounds check's limit (grade.c) stays within it. The choice is the dataset's seed's:
  * the same seed, the same shapes. */
 
 static int is_prime(long v)
@@ -64,15 +66,34 @@ static long size_value(const char *text)
     return errno || end == text || *end || v < 1 ? 0 : v;
 }
 
-static long largest_public_size(const lab_manifest *m)
+/* The product of dataset d's sizes (its elements, for a matrix or an image). */
+static double size_product(const lab_manifest *m, const dataset_spec *d)
+{
+    double product = 1;
+    for (int p = 0; p < d->nparams; p++)
+        if (is_shape_param(m, d->keys[p]) && size_value(d->values[p]))
+            product *= (double)size_value(d->values[p]);
+    return product;
+}
+
+/* The largest size, and the largest product of sizes, of the lab's public
+ * datasets: no hidden dataset is larger. */
+static long largest_public_size(const lab_manifest *m, double *product)
 {
     long most = 1;
-    for (int i = 0; i < m->ndatasets; i++)
-        for (int p = 0; p < m->datasets[i].nparams && !m->datasets[i].on_demand; p++)
-            if (is_shape_param(m, m->datasets[i].keys[p])) {
-                long v = size_value(m->datasets[i].values[p]);
+    *product = 1;
+    for (int i = 0; i < m->ndatasets; i++) {
+        const dataset_spec *d = &m->datasets[i];
+        if (d->on_demand)
+            continue;
+        for (int p = 0; p < d->nparams; p++)
+            if (is_shape_param(m, d->keys[p])) {
+                long v = size_value(d->values[p]);
                 most = v > most ? v : most;
             }
+        double n = size_product(m, d);
+        *product = n > *product ? n : *product;
+    }
     return most;
 }
 
@@ -126,10 +147,14 @@ static char **params_for_seed(const lab_manifest *m, const dataset_spec *d, unsi
     }
     gl_rng r;
     gl_rng_seed(&r, seed ^ 0x9E3779B97F4A7C15ull); /* a stream apart from the generator's values */
-    long cap = largest_public_size(m);
+    double most;
+    long cap = largest_public_size(m, &most);
+    /* the lab's largest datasets only shrink: a check's cost stays, and an
+     * input under the every-dataset bounds check's limit stays under it */
+    int shrink_only = size_product(m, d) > most / 2;
     for (int k = 0; k < n; k++)
         moved[k] = family_size(&r, sizes[k], k ? moved[k - 1] : 0, k + 1 < n ? sizes[k + 1] : LONG_MAX,
-                               m->shape_modulus, cap);
+                               m->shape_modulus, shrink_only ? sizes[k] : cap);
     for (int i = 0; i < d->nparams; i++) {
         long v = is_shape_param(m, d->keys[i]) ? size_value(d->values[i]) : 0;
         for (int k = 0; v && k < n; k++)
