@@ -487,23 +487,22 @@ void sanitize_note_add(char **notes, const char *line)
 }
 
 /* The emulator's "leak" line (unset.inc, at exit): device buffers no
- * cudaFree released, a note naming the buffer and its cudaMalloc line. */
+ * cudaFree released, a note naming the buffer and its cudaMalloc line.
+ * Only the student's own buffers: a lab's harness allocates the lab's
+ * buffers itself, and frees them unless the run stopped early. */
 static void add_leak(sanitize_result *r, const char *student, const emu_diag *d)
 {
     char name[64] = "";
     char *note;
-    if (d->line > 0) {
-        malloc_name(student, d->file, d->line, name, sizeof name);
-        char *q = sanitize_quote_at(student, d->file, d->line);
-        note = name[0] ? xasprintf("%s (the buffer of the cudaMalloc at %s) is never freed: cudaFree each device "
-                                   "buffer once nothing uses it (no points depend on it)", name, q)
-                       : xasprintf("the buffer of the cudaMalloc at %s is never freed: cudaFree each device buffer "
-                                   "once nothing uses it (no points depend on it)", q);
-        free(q);
-    } else {
-        note = xstrdup("a device buffer is never freed: cudaFree each device buffer once nothing uses it (no "
-                       "points depend on it)");
-    }
+    if (d->line <= 0 || !student || strcmp(path_base(d->file), path_base(student)) != 0)
+        return;
+    malloc_name(student, d->file, d->line, name, sizeof name);
+    char *q = sanitize_quote_at(student, d->file, d->line);
+    note = name[0] ? xasprintf("%s (the buffer of the cudaMalloc at %s) is never freed: cudaFree each device "
+                               "buffer once nothing uses it (no points depend on it)", name, q)
+                   : xasprintf("the buffer of the cudaMalloc at %s is never freed: cudaFree each device buffer "
+                               "once nothing uses it (no points depend on it)", q);
+    free(q);
     sanitize_note_add(&r->notes, note);
     free(note);
 }
