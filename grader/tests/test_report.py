@@ -12,6 +12,7 @@ import pty
 import re
 import select
 import subprocess
+import time
 
 import pytest
 
@@ -532,3 +533,35 @@ def test_an_unsafe_dataset_says_why_it_earns_nothing(tmp_path):
     assert text.splitlines().count(UNSAFE_WHY) == 1, text
     assert len(text.splitlines()) <= MAX_LINES, text
     assert "unsafe" not in text_report(lab, kit.solution(lab), tmp_path, "--dataset", "width-0032")
+
+
+def test_stages_say_where_the_time_went(tmp_path):
+    """Every JSON report gives each stage's seconds ("stages", stages.h):
+    the build, the series and every dataset run again alone, the
+    comparisons, the checkers' runs; the text report only with --verbose."""
+    lab = "01-basic-matmul"
+    path = mutant(lab, "copy-back-swapped")
+    t0 = time.monotonic()
+    rc, rep = kit.check_json(lab, path, "emu", "--maps", tmp_path / "maps", sanitize=True)
+    wall = time.monotonic() - t0
+    stages = rep["stages"]
+    assert list(stages)[0] == "build", stages
+    for name, seconds in stages.items():
+        assert 0 <= seconds <= wall, (name, seconds, wall)
+        assert round(seconds, 3) == seconds, (name, seconds)
+    assert "run series-1" in stages and stages["run series-1"] > 0, stages
+    # a dataset that failed in the series ran again alone, and says so
+    again = [d["name"] for d in rep["datasets"] if d["status"] != "pass"]
+    assert again, rep["datasets"]
+    for name in again:
+        assert f"run {name}" in stages, (name, stages)
+    checked = [d["name"] for d in rep["datasets"] if d["sanitizer"] and d["sanitizer"]["ran"]]
+    assert checked and all(f"checkers {name}" in stages for name in checked), (checked, stages)
+    assert "requirements" in stages, stages
+    assert ("compare" in stages) == any(d["comparison"] for d in rep["datasets"]), stages
+    # the text keeps its size: the times only with --verbose
+    assert "time:" not in text_report(lab, path, tmp_path)
+    verbose = text_report(lab, path, tmp_path, "--verbose")
+    m = re.search(r"^  time: build \d+\.\d{3} s, run series-1 \d+\.\d{3} s, .*requirements \d+\.\d{3} s$",
+                  verbose, re.M)
+    assert m, verbose
