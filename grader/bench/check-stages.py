@@ -11,7 +11,9 @@ table of medians. Usage (from the kit's root; grader-speed.sh calls it):
         single mistakes, grader/tests/data/held-out-*/set*/LAB-*.cu, and
         solutions/LAB/mutants/), each checked once, the reference REPS times
 
-Extra arguments for every check go in CHECK_ARGS (e.g. --no-sanitize).
+Extra arguments for every check go in CHECK_ARGS (e.g. --no-sanitize);
+GPULAB names another grader binary of this kit (the build before a change,
+copied beside ./gpulab) to measure against.
 """
 import json
 import os
@@ -44,7 +46,7 @@ def check(backend, lab, path, maps):
     """One check: (wall s, cpu s, {group: s}, score text)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    p = subprocess.run([str(ROOT / "gpulab"), "check", lab, str(path), "--backend", backend, "--format", "json",
+    p = subprocess.run([os.environ.get("GPULAB", str(ROOT / "gpulab")), "check", lab, str(path), "--backend", backend, "--format", "json",
                         "--maps", maps, *os.environ.get("CHECK_ARGS", "").split()],
                        cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - t0

@@ -3,6 +3,7 @@
  */
 #include "stages.h"
 
+#include <cJSON.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -8,8 +8,11 @@
 #ifndef GPULAB_STAGES_H
 #define GPULAB_STAGES_H
 
-#include <cJSON.h>
 #include "util.h"
+
+/* result.h carries the stages, and what includes it (a test's driver of a
+ * checker) need not know cJSON: the JSON type is only named here. */
+struct cJSON;
 
 #define STAGES_MAX 48
 #define STAGE_NAME_MAX 64
@@ -30,7 +33,7 @@ double stage_add(stage_times *t, double started, const char *fmt, ...) __attribu
  * a comparison's map); nothing for seconds <= 0. */
 void stage_add_seconds(stage_times *t, double seconds, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* {"build": 0.123, ...} in the order the stages came, 3 decimals. */
-cJSON *stages_json(const stage_times *t);
+struct cJSON *stages_json(const stage_times *t);
 /* "build 0.123 s, run series-1 0.200 s, ..." for the verbose report. */
 void stages_text(strbuf *out, const stage_times *t);
 
