@@ -74,8 +74,18 @@ def lab_dir(lab):
     return found[0].name
 
 
+def label(path):
+    """A file's name in the table: the reference solution and the skeleton
+    by what they are (both have the lab's file name), else the file's."""
+    parts = Path(path).parts
+    if len(parts) >= 3 and parts[-3] == "solutions":
+        return "reference"
+    if len(parts) >= 3 and parts[-3] == "skeletons":
+        return "skeleton"
+    return Path(path).name
+
+
 def table(backend, reps, items, maps):
-    used = None
     rows = []
     for item in items:
         lab, _, path = item.partition(":")
@@ -87,7 +97,7 @@ def table(backend, reps, items, maps):
     print("| --- | --- | --- | " + " | ".join("---:" for _ in range(2 + len(used))) + " |")
     for lab, path, score, wall, cpu, groups in rows:
         cells = " | ".join(f"{groups[g]:.3f}" for g in used)
-        print(f"| {lab[:2]} | {Path(path).name} | {score} | {wall:.2f} | {cpu:.2f} | {cells} |")
+        print(f"| {lab[:2]} | {label(path)} | {score} | {wall:.2f} | {cpu:.2f} | {cells} |")
 
 
 def wrong(backend, reps, labs, maps):
