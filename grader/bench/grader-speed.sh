@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# The grader's own speed (docs/performance.md): `gpulab check` latency per
-# lab, with and without the sanitizer stage, and `gpulab grade` throughput on
-# a class of N submissions. Usage:
-#     [PARALLEL="1 2 4"] [REPS=3] [CHECKS=0] grader/bench/grader-speed.sh gpu|emu [N]
-# Each check is timed REPS times (default 3), the median shown (CHECKS=0
-# skips them); the class is graded once per PARALLEL value (grade
-# --parallel). Prints a table; the kit must be built (make kit).
+# The grader's own speed (docs/performance.md): where a check's time goes
+# (the stage table: per lab, the reference solution, the skeleton and two
+# mutants, each check's record's "stages" in groups, medians), `gpulab check`
+# latency per lab, with and without the sanitizer stage, and `gpulab grade`
+# throughput on a class of N submissions. Usage:
+#     [PARALLEL="1 2 4"] [REPS=3] [STAGES=0|only] [WRONG=1] [CHECKS=0] [CLASS=0] \
+#         grader/bench/grader-speed.sh gpu|emu [N]
+# Each check is timed REPS times (default 3), the median shown (STAGES=0
+# skips the stage table, STAGES=only prints it alone; WRONG=1 adds, per lab,
+# the reference's CPU seconds against the median of its wrong files': the
+# held-out single mistakes and the mutants; CHECKS=0 skips the latencies);
+# the class is graded once per PARALLEL value (grade --parallel; CLASS=0
+# skips it). Prints tables; the kit must be built (make kit).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 backend=${1:?usage: grader-speed.sh gpu|emu [N]}
@@ -24,6 +30,18 @@ reps=${REPS:-3}
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 
 echo "backend $backend, $(nproc) cores"
+if [ "${STAGES:-1}" != 0 ]; then
+    files=()
+    for dir in labs/*/; do
+        lab=$(basename "$dir")
+        files+=("$lab:$(ls solutions/"$lab"/*.cu | head -1)" "$lab:$(ls skeletons/"$lab"/*.cu | head -1)")
+        for m in $(ls solutions/"$lab"/mutants/*.cu 2>/dev/null | head -2); do files+=("$lab:$m"); done
+    done
+    python3 grader/bench/check-stages.py "$backend" "$reps" table "${files[@]}"
+    [ "${WRONG:-0}" = 1 ] && python3 grader/bench/check-stages.py "$backend" "$reps" wrong \
+        $(for dir in labs/*/; do basename "$dir"; done)
+    [ "${STAGES:-1}" = only ] && exit 0
+fi
 [ "${CHECKS:-1}" = 0 ] || printf '%-22s %14s %14s\n' "gpulab check" "sanitizer on" "sanitizer off"
 for dir in labs/*/; do
     [ "${CHECKS:-1}" = 0 ] && break
@@ -37,6 +55,7 @@ for dir in labs/*/; do
     printf '%-22s %12.2f s %12.2f s\n' "$lab" "$(median "${on[@]}")" "$(median "${off[@]}")"
 done
 
+[ "${CLASS:-1}" = 0 ] && exit 0
 # A class: n submissions of lab 01, half the reference solution and half
 # the skeleton (each a student's folder), graded with one job per core.
 mkdir -p "$work/class"

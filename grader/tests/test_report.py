@@ -12,6 +12,7 @@ import pty
 import re
 import select
 import subprocess
+import time
 
 import pytest
 
@@ -532,3 +533,44 @@ def test_an_unsafe_dataset_says_why_it_earns_nothing(tmp_path):
     assert text.splitlines().count(UNSAFE_WHY) == 1, text
     assert len(text.splitlines()) <= MAX_LINES, text
     assert "unsafe" not in text_report(lab, kit.solution(lab), tmp_path, "--dataset", "width-0032")
+
+
+def test_stages_say_where_the_time_went(tmp_path):
+    """Every JSON report gives each stage's seconds ("stages", stages.h):
+    the build, the runs, the comparisons, the checkers' runs; the text
+    report only with --verbose. And each says what ran: on the emulator the
+    smallest dataset runs alone first; a right file's others run in one
+    series, a wrong file's each alone, once (none in a series, so none
+    twice)."""
+    lab = "01-basic-matmul"
+    names = kit.public_datasets(lab)
+    right, wrong = kit.solution(lab), mutant(lab, "copy-back-swapped")
+    t0 = time.monotonic()
+    rc, rep = kit.check_json(lab, wrong, "emu", "--maps", tmp_path / "maps", sanitize=True)
+    wall = time.monotonic() - t0
+    stages = rep["stages"]
+    assert list(stages)[0] == "build", stages
+    for name, seconds in stages.items():
+        assert 0 <= seconds <= wall, (name, seconds, wall)
+        assert round(seconds, 3) == seconds, (name, seconds)
+    assert all(d["status"] != "pass" for d in rep["datasets"]), rep["datasets"]
+    runs = [name for name in stages if name.startswith("run ")]
+    assert sorted(runs) == sorted(f"run {name}" for name in names), stages
+    checked = [d["name"] for d in rep["datasets"] if d["sanitizer"] and d["sanitizer"]["ran"]]
+    assert checked and all(f"checkers {name}" in stages for name in checked), (checked, stages)
+    assert "requirements" in stages, stages
+    assert ("compare" in stages) == any(d["comparison"] for d in rep["datasets"]), stages
+
+    rc, rep = kit.check_json(lab, right, "emu", "--maps", tmp_path / "maps", sanitize=True)
+    assert all(d["status"] == "pass" for d in rep["datasets"]), rep["datasets"]
+    runs = [name for name in rep["stages"] if name.startswith("run ")]
+    assert len(runs) == 2 and "run series-1" in runs, rep["stages"]
+    assert runs[0] == f"run {names[0]}", rep["stages"]  # the smallest: lab 01's first
+    assert rep["stages"]["bounds series"] > 0 and rep["stages"]["compare"] > 0, rep["stages"]
+
+    # the text keeps its size: the times only with --verbose
+    assert "time:" not in text_report(lab, wrong, tmp_path)
+    verbose = text_report(lab, right, tmp_path, "--verbose")
+    m = re.search(r"^  time: build \d+\.\d{3} s, run width-\d+ \d+\.\d{3} s, .*requirements \d+\.\d{3} s$",
+                  verbose, re.M)
+    assert m, verbose

@@ -659,6 +659,8 @@ static void write_build_json(const char *workdir, const build_result *br, const 
     cJSON_AddStringToObject(o, "log", br->log ? br->log : "");
     if (br->message)
         cJSON_AddStringToObject(o, "message", br->message);
+    cJSON_AddNumberToObject(o, "seconds", br->seconds);
+    cJSON_AddNumberToObject(o, "token_s", br->token_s);
     cJSON *checkers = cJSON_AddArrayToObject(o, "checkers");
     for (int i = 0; i < SAN_FOLDERS; i++) {
         cJSON *c = cJSON_CreateObject();
@@ -698,6 +700,8 @@ static void read_build_json(const char *workdir, build_result *br, sanitize_preb
     br->program = prog && *prog ? xstrdup(prog) : NULL;
     br->log = xstrdup(json_str(o, "log", NULL));
     br->message = json_str(o, "message", NULL) ? xstrdup(json_str(o, "message", NULL)) : NULL;
+    br->seconds = json_num(o, "seconds");
+    br->token_s = json_num(o, "token_s");
     const cJSON *checkers = cJSON_GetObjectItemCaseSensitive(o, "checkers");
     for (int i = 0; i < SAN_FOLDERS && cJSON_IsArray(checkers); i++) {
         const cJSON *c = cJSON_GetArrayItem(checkers, i);

@@ -7,6 +7,7 @@
 #define GPULAB_RESULT_H
 
 #include <stddef.h>
+#include "stages.h"
 
 struct sanitize_result_s;
 
@@ -66,6 +67,7 @@ typedef struct {
      * 0 x 0 when no map was drawn. */
     int thumb_rows, thumb_cols;
     unsigned char thumb[THUMB_ROWS * THUMB_COLS * 3];
+    double diagnose_s, map_s;       /* what this comparison's diagnosis and map took (stages.h) */
 } compare_result;
 
 /* The student's kernel launch in one run, as the emulator's launch log
@@ -203,6 +205,7 @@ typedef struct {
     const char *perf_unit;
     double perf_points, perf_max_points;
     char *perf_message;
+    stage_times stages;     /* where the check's time went (stages.h): the record's "stages" */
 } submission_result;
 
 void submission_result_free(submission_result *s);

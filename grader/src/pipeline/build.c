@@ -20,6 +20,7 @@
 #include "kit.h"
 #include "process.h"
 #include "sha256.h"
+#include "stages.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -792,7 +793,7 @@ static int link_program(const lab_manifest *m, const backend *b, const build_kin
  * 0, or -1 with why (the compiler's words in log). */
 static int compile_for_gpu(const backend *b, const build_kind *k, const char *dir, const char *emucc,
                            const char *token, const char *source, const char *obj, const char *lab_define,
-                           strbuf *log, char **why)
+                           strbuf *log, char **why, double *token_s)
 {
     /* --keep leaves the PTX: the evidence for the lab's requirements
      * (requirements.c), read from what the compiler made, never from
@@ -822,7 +823,12 @@ static int compile_for_gpu(const backend *b, const build_kind *k, const char *di
         forget_token_file(dir, POISONED_SOURCE);
     if (compiled != 0)
         return -1;
-    return k->poison ? put_token_in_device_code(b, k, dir, emucc, token, source, obj, lab_define, log, why) : 0;
+    if (!k->poison)
+        return 0;
+    double started = stage_clock();
+    int rc = put_token_in_device_code(b, k, dir, emucc, token, source, obj, lab_define, log, why);
+    *token_s = stage_clock() - started;
+    return rc;
 }
 
 /* The student's file compiled by emucc into obj: mode_flag first where
@@ -868,6 +874,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
                       const char *workdir, const build_kind *k, build_result *r)
 {
     memset(r, 0, sizeof *r);
+    double started = stage_clock();
     char *why = NULL;
     size_t len;
     /* never through a link: graded as its target, a link could hand in
@@ -919,7 +926,7 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
         goto done;
     }
     int compiled = b->kind == BACKEND_GPU
-                       ? compile_for_gpu(b, k, dir, emucc, token, source, obj, lab_define, &log, &why)
+                       ? compile_for_gpu(b, k, dir, emucc, token, source, obj, lab_define, &log, &why, &r->token_s)
                        : compile_for_emulator(k, dir, emucc, mode_flag, token, source, obj, lab_define, &log, &why,
                                               &r->grader_fault);
     if (compiled != 0)
@@ -962,6 +969,7 @@ done:
     if (!r->ok && !r->grader_fault)
         blame_the_machine(dir, r);
     r->log = sb_detach(&log);
+    r->seconds = stage_clock() - started;
     free(why);
     free(dir);
     free(src);

@@ -19,6 +19,8 @@ typedef struct {
     char *log;          /* everything the compiler and linker said */
     char *message;      /* one line when !ok; when ok, a note or NULL (a removed API run as its
                            replacement in a whole Kit program) */
+    double seconds;     /* the whole build's time (the monotonic clock) */
+    double token_s;     /* of it, a GPU grading build's second compile: the kernel token's device code */
 } build_result;
 
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,

@@ -9,6 +9,7 @@
 #include "errormap.h"
 #include "launches.h"
 #include "run.h"
+#include "stages.h"
 #include "util.h"
 #include "../runtime/dataset.h"
 #include "../runtime/harness_protocol.h"
@@ -353,6 +354,7 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     if (padded)
         r->padding_floats = (size_t)pad.rows * (size_t)pad.pad;
     status_t st = r->mismatches || r->padding_changed ? ST_WRONG : ST_PASS;
+    double started = stage_clock();
     char *hint = diagnose_output(&out, &ref, bad, r, tiled);
     /* The dataset's inputs can name mistakes that the pattern alone cannot
      * (diagnose_inputs re-computes wrong elements the way a known mistake
@@ -377,8 +379,12 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
         snprintf(r->hint, sizeof r->hint, "%s", hint);
         free(hint);
     }
-    if (st == ST_WRONG && map)
+    r->diagnose_s = stage_clock() - started;
+    if (st == ST_WRONG && map) {
+        started = stage_clock();
         draw_map(map, &out, &ref, tolerances, r->padding_changed ? &pad : NULL, named != NULL, r);
+        r->map_s = stage_clock() - started;
+    }
     if (r->padding_changed)
         padding_hint(&pad, out.cols * out.channels, r);
     free(pad_changed);

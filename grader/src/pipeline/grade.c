@@ -17,6 +17,7 @@
 #include "tiles.h"
 #include "sandbox.h"
 #include "source.h"
+#include "stages.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -135,6 +136,7 @@ typedef struct {
     const char *maps_dir;       /* grade_options' (NULL: the default) */
     double timeout_s;           /* a dataset's time limit */
     kernel_evidence *evidence;  /* what the runs showed of the kernels */
+    stage_times *stages;        /* where the time goes: the submission's (stages.h) */
 } grading;
 
 /* A run's request: the limit, and on the emulator its launch log (in the
@@ -158,7 +160,9 @@ static void grade_dataset(const grading *g, int index, dataset_result *d)
     const char *env[] = { emu_env, NULL };
     run_request q = request_for(g, env);
     run_result run;
+    double started = stage_clock();
     run_program(g->program, dir, run_dir, &q, &run);
+    stage_add(g->stages, started, "run %s", d->name);
     if (g->b->kind == BACKEND_EMU)
         evidence_from_emu_log(emu_log, g->evidence);
     judge_run(g, &run, dir, d);
@@ -195,6 +199,7 @@ static void judge_run(const grading *g, const run_result *r, const char *dir, da
     if (compare_too) {
         /* The program has ended and its whole process group is gone: only
          * now does the grader look at what it wrote. */
+        double started = stage_clock();
         char *expected = xasprintf("%s/%s", dir, m->expected);
         char *map_path = map_path_for(m, g->maps_dir, student_file, d->name);
         errormap_request req = { map_path, m->errormap_tile, m->errormap_halo };
@@ -207,6 +212,10 @@ static void judge_run(const grading *g, const run_result *r, const char *dir, da
         }
         free(map_path);
         free(expected);
+        /* the comparison's own diagnosis and map, each a stage of its own */
+        stage_add_seconds(g->stages, stage_clock() - started - d->cmp.diagnose_s - d->cmp.map_s, "compare");
+        stage_add_seconds(g->stages, d->cmp.diagnose_s, "diagnosis");
+        stage_add_seconds(g->stages, d->cmp.map_s, "maps");
     }
     /* A right output counts only if a kernel of the submission ran: the
      * value its kernels stored (build_kernel_token), which no line the
@@ -292,7 +301,9 @@ static int series_stage(const grading *g, const int *index, submission_result *s
         char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
         const char *env[] = { emu_env, NULL };
         run_request q = request_for(g, env);
+        double started = stage_clock();
         int timed_out = run_series(g->program, (const char *const *)dirs, np, series_dir, &q, runs);
+        stage_add(g->stages, started, "run series-%d", series);
         if (g->b->kind == BACKEND_EMU)
             evidence_from_emu_log(emu_log, g->evidence);
         /* stop: where the series ended, the first dataset it did not finish;
@@ -343,6 +354,24 @@ static int series_stage(const grading *g, const int *index, submission_result *s
     free(dirs);
     free(pending);
     return timeouts;
+}
+
+/* The dataset with the least input (its folder's input files), of the n
+ * the submission is graded on: the probe run alone first (grade_built). */
+static int smallest_dataset(const grading *g, const int *index, int n)
+{
+    int best = 0;
+    double best_bytes = -1;
+    for (int i = 0; i < n; i++) {
+        char *dir = resolve_dataset_dir(g->m, index[i], g->datasets_root);
+        double bytes = dataset_input_bytes(dir);
+        free(dir);
+        if (best_bytes < 0 || bytes < best_bytes) {
+            best = i;
+            best_bytes = bytes;
+        }
+    }
+    return best;
 }
 
 /* " at line N (`...`)" inserted into a hint after the words `where`, when
@@ -684,14 +713,18 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     memset(&emu, 0, sizeof emu);
     const backend *checker = checkers_backend(b, opt, &emu);
     sanitize_builds builds;
+    double started = stage_clock();
     sanitize_build(m, checker, s->file, workdir, want_faults, pre, &builds);
+    stage_add(&s->stages, started, "checkers build");
     if (checker != b && !sanitize_builds_complete(&builds)) {
         /* a file nvcc builds and the emulator does not: compute-sanitizer,
          * and the record says why */
         s->checkers_fallback = xstrdup(sanitize_builds_problem(&builds));
         sanitize_builds_free(&builds, 0);
         checker = b;
+        started = stage_clock();
         sanitize_build(m, checker, s->file, workdir, want_faults, NULL, &builds);
+        stage_add(&s->stages, started, "checkers build");
     }
     snprintf(s->checkers, sizeof s->checkers, "%s",
              checker->kind == BACKEND_EMU ? "emulator" : "compute-sanitizer");
@@ -701,6 +734,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
      * machine runs as many datasets at once as it may use cores: each is one
      * process of one worker thread. */
     sanitize_pending *pending[MAX_CHECKED] = { 0 };
+    double began[MAX_CHECKED] = { 0 };
     int cores = usable_cores();
     int at_once = b->kind == BACKEND_GPU ? nchosen : cores < nchosen ? cores : nchosen;
     for (int k = 0; k < nchosen; k++) {
@@ -712,17 +746,24 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             char *dir = resolve_dataset_dir(m, index[chosen[j]], opt->datasets_root);
             int want = checker->kind == BACKEND_EMU ? fault_maps[j] != NULL
                                                     : m->errormap_tile > 0 && dj->status == ST_PASS;
+            began[j] = stage_clock();
             pending[j] = sanitize_start(checker, &builds, dir, dj->name, timeout_s, want);
             free(dir);
         }
         /* while the first full checks run (children of the grader), the
          * series of every other dataset that passed: on a GPU machine's
          * cores it costs next to no time more */
-        if (k == 0 && checker->kind == BACKEND_EMU)
+        if (k == 0 && checker->kind == BACKEND_EMU) {
+            started = stage_clock();
             check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, -1, BOUNDS_SERIES_INPUT_BYTES_MAX, s);
+            stage_add(&s->stages, started, "bounds series");
+        }
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
         sanitize_collect(pending[k], s->file, d->sanitizer);
         pending[k] = NULL;
+        /* from its start: the chosen datasets' runs overlap each other
+         * and the bounds series */
+        started = stage_add(&s->stages, began[k], "checkers %s", d->name);
         char *fault_map = fault_maps[k];
         if (fault_map)
             sanitize_draw_fault_map(d->sanitizer, fault_map);
@@ -741,15 +782,21 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 sanitize_draw_race_map(d->sanitizer, race_map);
             free(race_map);
         }
-        if (checker->kind == BACKEND_EMU)
+        started = stage_add(&s->stages, started, "maps");
+        if (checker->kind == BACKEND_EMU) {
             unset_reads_that_matter(m, index, chosen[k], timeout_s, opt, &builds, s);
+            stage_add(&s->stages, started, "unset reruns %s", d->name);
+        }
         unsafe_if_found(s, d);
     }
     int found = 0;
     for (int k = 0; k < nchosen; k++)
         found |= s->datasets[chosen[k]].sanitizer->nfindings > 0;
-    if (found && checker->kind == BACKEND_EMU)
+    if (found && checker->kind == BACKEND_EMU) {
+        started = stage_clock();
         check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, BOUNDS_SERIES_INPUT_BYTES_MAX, 1e300, s);
+        stage_add(&s->stages, started, "bounds series large");
+    }
     /* the checkers' notes (a buffer never freed, ...), each once */
     for (int i = 0; i < s->ndatasets; i++) {
         const sanitize_result *r = s->datasets[i].sanitizer;
@@ -1011,6 +1058,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         }
 
     const build_result br = *built;
+    stage_add_seconds(&s->stages, br.seconds - br.token_s, "build");
+    stage_add_seconds(&s->stages, br.token_s, "token");
     s->built = br.ok;
     s->build_log = xstrdup(br.log);
     kernel_evidence evidence;
@@ -1031,9 +1080,25 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int *alone = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int timeouts = 0;
-        grading g = { m, b, br.program, workdir, file, opt->datasets_root, opt->maps_dir, timeout, &evidence };
-        if (s->ndatasets > 1)
-            timeouts = series_stage(&g, index, s, done, alone);
+        grading g = { m, b, br.program, workdir, file, opt->datasets_root, opt->maps_dir, timeout, &evidence,
+                      &s->stages };
+        /* On the emulator the smallest dataset runs alone first, a probe:
+         * there a process starts in a few milliseconds and a run costs its
+         * work. When it fails, each dataset runs alone, once: a wrong
+         * file's datasets mostly all fail, and in a series each failure
+         * would run again alone, its work paid twice (docs/performance.md).
+         * When it passes, the rest run in a series. Either way a verdict
+         * other than a pass comes from a run alone. On a GPU each process
+         * is a CUDA context (a few tenths of a second): the series first. */
+        int probe = -1;
+        if (s->ndatasets > 1 && b->kind == BACKEND_EMU) {
+            probe = smallest_dataset(&g, index, s->ndatasets);
+            grade_dataset(&g, index[probe], &s->datasets[probe]);
+            done[probe] = 1;
+            timeouts += s->datasets[probe].status == ST_TIMEOUT;
+        }
+        if (s->ndatasets > 1 && (probe < 0 || s->datasets[probe].status == ST_PASS))
+            timeouts += series_stage(&g, index, s, done, alone);
         for (int i = 0; i < s->ndatasets; i++) {
             if (!done[i] && timeouts >= MAX_TIMEOUTS) {
                 /* An endless loop costs a submission twice the limit, not
@@ -1051,20 +1116,30 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         }
         free(alone);
         free(done);
+        double started = stage_clock();
         remove_stale_maps(m, opt->maps_dir, s);
+        started = stage_add(&s->stages, started, "maps");
         point_input_mistakes_at_their_line(file, s);
+        stage_add(&s->stages, started, "diagnosis");
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
+        started = stage_clock();
         tile_contents(m, index, opt->datasets_root, s);
         counts_summarise(m, index, s);
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
+        started = stage_add(&s->stages, started, "diagnosis");
         /* Performance points (opt-in per lab), for a whole-lab grading. */
-        if (opt->dataset < 0)
+        if (opt->dataset < 0) {
             bench_grade(m, b, file, workdir, s);
+            if (s->perf_asked)
+                stage_add(&s->stages, started, "performance");
+        }
     }
+    double started = stage_clock();
     requirements_judge(m, &evidence, s);
+    stage_add(&s->stages, started, "requirements");
     if (pre)
         sanitize_prebuild_free(pre, opt->keep);
     free(index);

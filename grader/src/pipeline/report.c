@@ -8,6 +8,7 @@
 #include "errormap.h"
 #include "requirements.h"
 #include "sanitize.h"
+#include "stages.h"
 
 #include <math.h>
 #include <limits.h>
@@ -814,6 +815,11 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     if (reads && !all_pass)
         sb_printf(out, "  (global reads: %s)", safe(reads));
     sb_puts(out, "\n");
+    if (verbose && s->stages.n) { /* where the check's time went */
+        sb_puts(out, "  time: ");
+        stages_text(out, &s->stages);
+        sb_puts(out, "\n");
+    }
     free(unchecked);
     free(reads);
 }
@@ -1098,6 +1104,7 @@ cJSON *report_json(const submission_result *s)
         cJSON_AddItemToArray(reqs, e);
     }
     cJSON_AddItemToObject(o, "global_reads", reads_json(&s->reads));
+    cJSON_AddItemToObject(o, "stages", stages_json(&s->stages));
     if (s->perf_asked) {
         cJSON *p = cJSON_AddObjectToObject(o, "performance");
         cJSON_AddStringToObject(p, "status",

@@ -1,8 +1,8 @@
 """A small validator for the schemas in this folder (no jsonschema package).
 
 JSON: the subset of JSON Schema the schemas use: type (or a list of types),
-enum, required, properties, additionalProperties: false, items, pattern,
-minimum. CSV and JUnit: the folder's own small descriptions.
+enum, required, properties, additionalProperties (false, or a schema every
+other member must meet), items, pattern, minimum. CSV and JUnit: the folder's own small descriptions.
 """
 import csv
 import io
@@ -49,10 +49,14 @@ def json_errors(value, schema, where="$"):
         for key, sub in props.items():
             if key in value:
                 errs += json_errors(value[key], sub, f"{where}.{key}")
-        if schema.get("additionalProperties") is False:
-            for key in value:
-                if key not in props:
-                    errs.append(f"{where}: unexpected key {key!r}")
+        more = schema.get("additionalProperties")
+        for key in value:
+            if key in props or more is None or more is True:
+                continue
+            if more is False:
+                errs.append(f"{where}: unexpected key {key!r}")
+            else:
+                errs += json_errors(value[key], more, f"{where}.{key}")
     if isinstance(value, list) and "items" in schema:
         for i, item in enumerate(value):
             errs += json_errors(item, schema["items"], f"{where}[{i}]")
