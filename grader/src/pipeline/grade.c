@@ -624,10 +624,12 @@ static void unset_reads_that_matter(const lab_manifest *m, const int *index, int
     for (int k = 0; k < r->nfindings; k++)
         if (strcmp(r->findings[k].kind, "uninitialised") != 0)
             return;
+    double started = stage_clock();
     char *dir = resolve_dataset_dir(m, index[i], opt->datasets_root);
     if (!sanitize_unset_reaches_output(builds, m, dir, d->name, timeout_s, s->file))
         sanitize_unset_to_notes(r);
     free(dir);
+    stage_add(&s->stages, started, "unset reruns %s", d->name);
 }
 
 /* The most input a dataset may have for the bounds check on every dataset
@@ -782,11 +784,9 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                 sanitize_draw_race_map(d->sanitizer, race_map);
             free(race_map);
         }
-        started = stage_add(&s->stages, started, "maps");
-        if (checker->kind == BACKEND_EMU) {
+        stage_add(&s->stages, started, "maps");
+        if (checker->kind == BACKEND_EMU)
             unset_reads_that_matter(m, index, chosen[k], timeout_s, opt, &builds, s);
-            stage_add(&s->stages, started, "unset reruns %s", d->name);
-        }
         unsafe_if_found(s, d);
     }
     int found = 0;
