@@ -1666,3 +1666,51 @@ def test_a_dead_worker_is_its_submissions_grader_error(tmp_path):
     d = loop["datasets"][0]
     assert d["status"] == "grader_error" and "the grader failed while grading" in d["message"], d
     assert "loop: the grader failed while grading" in err, err[-2000:]
+
+
+def test_a_full_disk_under_the_graders_copies_is_that_submissions_grader_error():
+    """In the uid mode a run's build folder is on the disk of the grader's
+    work folders: fill_build_dir.cu, here without its output, fills that
+    disk (a 48 MB tmpfs, as TMPDIR), and the grader's own copy of a
+    dataset's inputs for the submission's next run meets ENOSPC. Without
+    --parallel that copy stopped the whole batch ("cannot copy ...: No
+    space left on device": no record for it or for the students after it,
+    no gradebook); now it is that submission's grader_error, graded again
+    next time, and the class is graded to its end."""
+    need_root_and_emu()
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-full-copy-"))
+    small = tmp / "small"
+    mounted = False
+    try:
+        tmp.chmod(0o755)
+        copy = private_kit_copy(tmp / "kit")
+        cls = tmp / "class"
+        filler = (ATTACKS / "fill_build_dir.cu").read_text()
+        assert filler.count("    honest(M, N, P, width);\n") == 1
+        filler = filler.replace("    honest(M, N, P, width);\n", "    (void)M, (void)N, (void)P, (void)width;\n")
+        for name in ("alice", "filler", "zoe"):
+            (cls / name).mkdir(parents=True)
+            (cls / name / "basic_matmul.cu").write_text(filler if name == "filler" else SOLUTION.read_text())
+        cls.chmod(0o700)
+        small.mkdir()
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=48m,mode=1777", "tmpfs", small], check=True)
+        mounted = True
+        p = kit.run([copy / "gpulab", "grade", LAB, cls, "--backend", "emu", "--sandbox", "uid", "--no-sanitize",
+                     "--jobs", "1", "--timeout", "30", "--records", tmp / "records", "--csv", tmp / "grades.csv"],
+                    env={"TMPDIR": str(small)}, timeout=600)
+        assert p.returncode == 2, p.stderr[-3000:]  # a grader_error: gpulab says so in its status
+        assert "No space left on device" in p.stderr, p.stderr[-3000:]
+        recs = {r.stem: json.loads(r.read_text()) for r in (tmp / "records").glob("*.json")}
+        assert sorted(recs) == ["alice", "filler", "zoe"], p.stderr[-3000:]
+        assert recs["alice"]["score"] == kit.checked_max(recs["alice"])
+        d = recs["filler"]["datasets"][0]
+        assert d["status"] == "grader_error" and "the grader failed while grading" in d["message"], d
+        assert "filler: the grader failed while grading" in p.stderr, p.stderr[-3000:]
+        # zoe's build may have met the full disk too: a grader_error, never a grade
+        assert all(d["status"] in ("pass", "grader_error") for d in recs["zoe"]["datasets"]), recs["zoe"]
+        assert "zoe" in (tmp / "grades.csv").read_text()
+        assert list(small.iterdir()) == [], list(small.iterdir())
+    finally:
+        if mounted:
+            subprocess.run(["umount", "-l", small])
+        shutil.rmtree(tmp, ignore_errors=True)
