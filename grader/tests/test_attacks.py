@@ -319,14 +319,21 @@ def batch(request, tmp_path_factory):
     ta_group = make_ta_group(mark) if request.param == "user" else None
     open_folder = Path(tempfile.mkdtemp(prefix="gpulab-open-", dir="/tmp"))
     open_folder.chmod(0o1777)
+    # ... and one behind a folder others may only enter (a course's
+    # /tmp/course at 0755 holding its scratch folder at 1777)
+    behind = Path(tempfile.mkdtemp(prefix="gpulab-behind-", dir="/tmp"))
+    behind.chmod(0o755)
+    (behind / "scratch").mkdir()
+    (behind / "scratch").chmod(0o1777)
     # graded from an interactive terminal, the instructor's
     terminal = kit.Terminal()
     p = terminal.run(run_as([kit_root / "gpulab", "grade", LAB, mixed, *common, "--records", records, "--csv",
                              tmp / "grades.csv"]), timeout=900)
     pending = terminal.close()
     listener.close()
-    left_in_open_folder = sorted(f.name for f in open_folder.iterdir())
+    left_in_open_folder = sorted(f.name for f in [*open_folder.iterdir(), *(behind / "scratch").iterdir()])
     shutil.rmtree(open_folder, ignore_errors=True)
+    shutil.rmtree(behind, ignore_errors=True)
     ta_group_state = ta_group and (ta_group / "freezer.state").read_text().strip()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
            "left_in_open_folder": left_in_open_folder, "ta_group_state": ta_group_state,
@@ -580,9 +587,10 @@ def test_the_tas_control_groups_are_out_of_reach(batch):
 
 def test_no_ipc_object_or_shared_file_outlives_the_batch(batch):
     """What a run leaves in System V IPC (sysv_shm.cu) or in a folder
-    anyone may write below /tmp (tmp_open_folder.cu) is gone when the
-    batch ends: an IPC namespace of the run's own, or a seccomp filter,
-    and the uid mode's clean-up at any depth."""
+    anyone may write below /tmp (tmp_open_folder.cu), also one behind a
+    folder others may only enter, is gone when the batch ends: an IPC
+    namespace of the run's own, or a seccomp filter, and the uid mode's
+    clean-up at any depth."""
     assert not sysv_ipc_left(100000), sysv_ipc_left(100000)
     assert batch["left_in_open_folder"] == [], batch["left_in_open_folder"]
     out = json.loads((batch["records"] / "sysv_shm.json").read_text())["datasets"][0]["stdout"]
