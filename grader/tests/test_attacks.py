@@ -564,6 +564,23 @@ def test_the_instructors_terminal_is_out_of_reach(batch):
     assert "terminal reached" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
 
 
+def test_a_terminal_of_its_own_reaches_nothing(batch):
+    """pty_script.cu makes a terminal of its own (script -q -c, and by hand:
+    posix_openpt, setsid, TIOCSCTTY), pushes a command line into it and
+    paints it, and leaves script running on a pty, holding the run's
+    output. Judged by what came of it, in every mode (only the uid mode,
+    with the machine's /dev/ptmx, gives it a pty at all): its dataset
+    passed within the time limit (the grader waited for nothing it left),
+    nothing of it outlived the batch, and nothing it pushed or painted
+    reached the instructor's terminal."""
+    d = json.loads((batch["records"] / "pty_script.json").read_text())["datasets"][0]
+    assert d["status"] == "pass", d
+    assert "terminal reached" not in d["stdout"], d["stdout"][:600]
+    assert not processes_with(batch["mark"] + "-left"), "the script it left outlived the batch"
+    mark = batch["mark"].encode()
+    assert mark not in batch["pending"] and mark not in batch["screen"], batch["screen"][-600:]
+
+
 def test_the_graders_keyring_is_out_of_reach(batch):
     """A key in the grader's session keyring is not read by a run (the
     leak test looks for its payload everywhere), and a key a run adds does
