@@ -866,7 +866,7 @@ static char *maps_dir_for(const batch_options *o, const batch_entry *e)
     return xasprintf("%s/%s", o->go.maps_dir ? o->go.maps_dir : "gpulab-errormaps", e->id);
 }
 
-static void grade_in_child(batch_ctx *c, int i, const char *gpu_id, const dataset_set *built_on)
+static void grade_in_child(batch_ctx *c, int i, const char *gpu_id, const dataset_set *built_on, double since)
     __attribute__((noreturn));
 static void collect_worker(batch_ctx *c, int i, int status, char **report);
 
@@ -888,6 +888,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             emit_in_order(c, n, reports);
             continue;
         }
+        double ts = monotonic_s(); /* the record's grading_s: its build included */
         if (!e[i].path) {
             submission_result s;
             missing_result(m, b, &e[i], &o->go, &s);
@@ -920,7 +921,7 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             if (pid < 0)
                 die("fork: %s", strerror(errno));
             if (pid == 0)
-                grade_in_child(c, i, NULL, ds);
+                grade_in_child(c, i, NULL, ds, ts);
             int status;
             while (waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)
@@ -943,15 +944,16 @@ static void grade_in_order(batch_ctx *c, int n, int done)
 /* In a grading worker (a child process): build (or, with built_on, read the
  * build a build process left, and grade on those datasets), grade, write the
  * record and the text report (workdir/report.txt); the parent reads them
- * back (collect_worker). */
-static void grade_in_child(batch_ctx *c, int i, const char *gpu_id, const dataset_set *built_on)
+ * back (collect_worker). since: when the submission's grading began (its
+ * build's start), or 0 for now. */
+static void grade_in_child(batch_ctx *c, int i, const char *gpu_id, const dataset_set *built_on, double since)
 {
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     if (gpu_id && setenv("CUDA_VISIBLE_DEVICES", gpu_id, 1) != 0)
         die("setenv: %s", strerror(errno));
     const batch_options *o = c->o;
-    double ts = monotonic_s();
+    double ts = since > 0 ? since : monotonic_s();
     submission_result s;
     dataset_set mine;
     memset(&mine, 0, sizeof mine);
@@ -1077,7 +1079,7 @@ static void grade_in_parallel(batch_ctx *c, int n, int done)
             if (pid < 0)
                 die("fork: %s", strerror(errno));
             if (pid == 0)
-                grade_in_child(c, i, c->b->kind == BACKEND_GPU ? c->b->gpu_ids[w % c->b->ngpus] : NULL, NULL);
+                grade_in_child(c, i, c->b->kind == BACKEND_GPU ? c->b->gpu_ids[w % c->b->ngpus] : NULL, NULL, 0);
             pids[w] = pid;
             entry_of[w] = i;
             slots[i].state = BUILDING;
