@@ -53,10 +53,12 @@ endif
 
 # ---- the grader -------------------------------------------------------------
 # grader/src/ by layer (docs/architecture.md), each including only those
-# below it: common/ (what all share), checkers/ (evidence read, never run),
-# pipeline/ (one submission's path, and the stages that run programs again),
-# commands/ and class/ (what drives the pipeline), then main.c.
-GRADER_LAYERS := pipeline checkers class commands common
+# below it: common/ (what all share), jail/ (running a program: the
+# sandbox, child processes, control groups) and checkers/ (evidence read,
+# never run), pipeline/ (one submission's path, and the stages that run
+# programs again), commands/ and class/ (what drives the pipeline), then
+# main.c.
+GRADER_LAYERS := pipeline checkers jail class commands common
 GRADER_SRC := grader/src/main.c $(foreach l,$(GRADER_LAYERS),$(wildcard grader/src/$(l)/*.c))
 GRADER_HDR := $(foreach l,$(GRADER_LAYERS),$(wildcard grader/src/$(l)/*.h))
 GRADER_INC := -Igrader/src $(addprefix -Igrader/src/,$(GRADER_LAYERS))

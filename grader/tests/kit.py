@@ -15,7 +15,7 @@ GPULAB = ROOT / "gpulab"
 EMUCC = ROOT / "build" / "emu" / "emucc"
 
 # grader/src/ is grouped by layer (docs/architecture.md): a file of it by its name
-GRADER_LAYERS = ("pipeline", "checkers", "class", "formats", "common")
+GRADER_LAYERS = ("pipeline", "checkers", "jail", "class", "commands", "common")
 
 
 def grader_src(name):

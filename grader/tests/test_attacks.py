@@ -319,14 +319,21 @@ def batch(request, tmp_path_factory):
     ta_group = make_ta_group(mark) if request.param == "user" else None
     open_folder = Path(tempfile.mkdtemp(prefix="gpulab-open-", dir="/tmp"))
     open_folder.chmod(0o1777)
+    # ... and one behind a folder others may only enter (a course's
+    # /tmp/course at 0755 holding its scratch folder at 1777)
+    behind = Path(tempfile.mkdtemp(prefix="gpulab-behind-", dir="/tmp"))
+    behind.chmod(0o755)
+    (behind / "scratch").mkdir()
+    (behind / "scratch").chmod(0o1777)
     # graded from an interactive terminal, the instructor's
     terminal = kit.Terminal()
     p = terminal.run(run_as([kit_root / "gpulab", "grade", LAB, mixed, *common, "--records", records, "--csv",
                              tmp / "grades.csv"]), timeout=900)
     pending = terminal.close()
     listener.close()
-    left_in_open_folder = sorted(f.name for f in open_folder.iterdir())
+    left_in_open_folder = sorted(f.name for f in [*open_folder.iterdir(), *(behind / "scratch").iterdir()])
     shutil.rmtree(open_folder, ignore_errors=True)
+    shutil.rmtree(behind, ignore_errors=True)
     ta_group_state = ta_group and (ta_group / "freezer.state").read_text().strip()
     yield {"tmp": tmp, "p": p, "records": records, "names": names, "baseline": baseline, "expect": expect,
            "left_in_open_folder": left_in_open_folder, "ta_group_state": ta_group_state,
@@ -557,6 +564,23 @@ def test_the_instructors_terminal_is_out_of_reach(batch):
     assert "terminal reached" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
 
 
+def test_a_terminal_of_its_own_reaches_nothing(batch):
+    """pty_script.cu makes a terminal of its own (script -q -c, and by hand:
+    posix_openpt, setsid, TIOCSCTTY), pushes a command line into it and
+    paints it, and leaves script running on a pty, holding the run's
+    output. Judged by what came of it, in every mode (only the uid mode,
+    with the machine's /dev/ptmx, gives it a pty at all): its dataset
+    passed within the time limit (the grader waited for nothing it left),
+    nothing of it outlived the batch, and nothing it pushed or painted
+    reached the instructor's terminal."""
+    d = json.loads((batch["records"] / "pty_script.json").read_text())["datasets"][0]
+    assert d["status"] == "pass", d
+    assert "terminal reached" not in d["stdout"], d["stdout"][:600]
+    assert not processes_with(batch["mark"] + "-left"), "the script it left outlived the batch"
+    mark = batch["mark"].encode()
+    assert mark not in batch["pending"] and mark not in batch["screen"], batch["screen"][-600:]
+
+
 def test_the_graders_keyring_is_out_of_reach(batch):
     """A key in the grader's session keyring is not read by a run (the
     leak test looks for its payload everywhere), and a key a run adds does
@@ -580,9 +604,10 @@ def test_the_tas_control_groups_are_out_of_reach(batch):
 
 def test_no_ipc_object_or_shared_file_outlives_the_batch(batch):
     """What a run leaves in System V IPC (sysv_shm.cu) or in a folder
-    anyone may write below /tmp (tmp_open_folder.cu) is gone when the
-    batch ends: an IPC namespace of the run's own, or a seccomp filter,
-    and the uid mode's clean-up at any depth."""
+    anyone may write below /tmp (tmp_open_folder.cu), also one behind a
+    folder others may only enter, is gone when the batch ends: an IPC
+    namespace of the run's own, or a seccomp filter, and the uid mode's
+    clean-up at any depth."""
     assert not sysv_ipc_left(100000), sysv_ipc_left(100000)
     assert batch["left_in_open_folder"] == [], batch["left_in_open_folder"]
     out = json.loads((batch["records"] / "sysv_shm.json").read_text())["datasets"][0]["stdout"]
@@ -1666,3 +1691,51 @@ def test_a_dead_worker_is_its_submissions_grader_error(tmp_path):
     d = loop["datasets"][0]
     assert d["status"] == "grader_error" and "the grader failed while grading" in d["message"], d
     assert "loop: the grader failed while grading" in err, err[-2000:]
+
+
+def test_a_full_disk_under_the_graders_copies_is_that_submissions_grader_error():
+    """In the uid mode a run's build folder is on the disk of the grader's
+    work folders: fill_build_dir.cu, here without its output, fills that
+    disk (a 48 MB tmpfs, as TMPDIR), and the grader's own copy of a
+    dataset's inputs for the submission's next run meets ENOSPC. Without
+    --parallel that copy stopped the whole batch ("cannot copy ...: No
+    space left on device": no record for it or for the students after it,
+    no gradebook); now it is that submission's grader_error, graded again
+    next time, and the class is graded to its end."""
+    need_root_and_emu()
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-full-copy-"))
+    small = tmp / "small"
+    mounted = False
+    try:
+        tmp.chmod(0o755)
+        copy = private_kit_copy(tmp / "kit")
+        cls = tmp / "class"
+        filler = (ATTACKS / "fill_build_dir.cu").read_text()
+        assert filler.count("    honest(M, N, P, width);\n") == 1
+        filler = filler.replace("    honest(M, N, P, width);\n", "    (void)M, (void)N, (void)P, (void)width;\n")
+        for name in ("alice", "filler", "zoe"):
+            (cls / name).mkdir(parents=True)
+            (cls / name / "basic_matmul.cu").write_text(filler if name == "filler" else SOLUTION.read_text())
+        cls.chmod(0o700)
+        small.mkdir()
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=48m,mode=1777", "tmpfs", small], check=True)
+        mounted = True
+        p = kit.run([copy / "gpulab", "grade", LAB, cls, "--backend", "emu", "--sandbox", "uid", "--no-sanitize",
+                     "--jobs", "1", "--timeout", "30", "--records", tmp / "records", "--csv", tmp / "grades.csv"],
+                    env={"TMPDIR": str(small)}, timeout=600)
+        assert p.returncode == 2, p.stderr[-3000:]  # a grader_error: gpulab says so in its status
+        assert "No space left on device" in p.stderr, p.stderr[-3000:]
+        recs = {r.stem: json.loads(r.read_text()) for r in (tmp / "records").glob("*.json")}
+        assert sorted(recs) == ["alice", "filler", "zoe"], p.stderr[-3000:]
+        assert recs["alice"]["score"] == kit.checked_max(recs["alice"])
+        d = recs["filler"]["datasets"][0]
+        assert d["status"] == "grader_error" and "the grader failed while grading" in d["message"], d
+        assert "filler: the grader failed while grading" in p.stderr, p.stderr[-3000:]
+        # zoe's build may have met the full disk too: a grader_error, never a grade
+        assert all(d["status"] in ("pass", "grader_error") for d in recs["zoe"]["datasets"]), recs["zoe"]
+        assert "zoe" in (tmp / "grades.csv").read_text()
+        assert list(small.iterdir()) == [], list(small.iterdir())
+    finally:
+        if mounted:
+            subprocess.run(["umount", "-l", small])
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -870,8 +870,13 @@ static char *maps_dir_for(const batch_options *o, const batch_entry *e)
     return xasprintf("%s/%s", o->go.maps_dir ? o->go.maps_dir : "gpulab-errormaps", e->id);
 }
 
+static void grade_in_child(batch_ctx *c, int i, const char *gpu_id, const dataset_set *built_on, double since)
+    __attribute__((noreturn));
+static void collect_worker(batch_ctx *c, int i, int status, char **report);
+
 /* One GPU (or the emulator) at a time: builds run ahead in up to `jobs`
- * other processes, the grader runs each built submission itself. */
+ * other processes, each built submission is graded in a worker of its own,
+ * one after another. */
 static void grade_in_order(batch_ctx *c, int n, int done)
 {
     const lab_manifest *m = c->m;
@@ -887,10 +892,12 @@ static void grade_in_order(batch_ctx *c, int n, int done)
             emit_in_order(c, n, reports);
             continue;
         }
-        double ts = monotonic_s();
-        submission_result s;
+        double ts = monotonic_s(); /* the record's grading_s: its build included */
         if (!e[i].path) {
+            submission_result s;
             missing_result(m, b, &e[i], &o->go, &s);
+            c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), 0, &reports[i]);
+            submission_result_free(&s);
         } else {
             /* keep `jobs` builds going, this one included */
             for (;;) {
@@ -910,48 +917,54 @@ static void grade_in_order(batch_ctx *c, int n, int done)
                     break;
                 reap_builds(slots, n, 1);
             }
-            build_result br;
-            sanitize_prebuild pre;
-            read_build_json(slots[i].workdir, &br, &pre);
-            grade_options go = o->go;
-            go.datasets_root = datasets_for(c, i)->root;
-            char *maps = maps_dir_for(o, &e[i]);
-            go.maps_dir = maps;
-            grade_built(m, b, e[i].path, &go, slots[i].workdir, &br, &pre, &s);
-            free(maps);
-            build_result_free(&br);
+            /* graded in a worker of its own, as with --parallel: a failure
+             * of the grader's own work on this submission (a full disk
+             * under its copies) is this submission's grader_error */
+            const dataset_set *ds = datasets_for(c, i);
+            pid_t pid = fork_flushed();
+            if (pid < 0)
+                die("fork: %s", strerror(errno));
+            if (pid == 0)
+                grade_in_child(c, i, NULL, ds, ts);
+            int status;
+            while (waitpid(pid, &status, 0) < 0)
+                if (errno != EINTR)
+                    die("waitpid: %s", strerror(errno));
+            collect_worker(c, i, status, &reports[i]);
             if (o->go.keep)
                 fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
             else
                 remove_work_dir(slots[i].workdir);
         }
-        c->by_index[i] = record_graded(c, i, &s, datasets_for(c, i), monotonic_s() - ts, &reports[i]);
         c->sum->grader_errors += record_grader_errors(c->by_index[i]);
         slots[i].state = DONE;
         done++;
         c->sum->graded++;
-        submission_result_free(&s);
         emit_in_order(c, n, reports);
     }
     free(reports);
 }
 
-/* In a grading worker (a child process): build, grade, write the record and
- * the text report (workdir/report.txt); the parent reads them back. */
-static void grade_in_child(batch_ctx *c, int i, const char *gpu_id) __attribute__((noreturn));
-static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
+/* In a grading worker (a child process): build (or, with built_on, read the
+ * build a build process left, and grade on those datasets), grade, write the
+ * record and the text report (workdir/report.txt); the parent reads them
+ * back (collect_worker). since: when the submission's grading began (its
+ * build's start), or 0 for now. */
+static void grade_in_child(batch_ctx *c, int i, const char *gpu_id, const dataset_set *built_on, double since)
 {
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     if (gpu_id && setenv("CUDA_VISIBLE_DEVICES", gpu_id, 1) != 0)
         die("setenv: %s", strerror(errno));
     const batch_options *o = c->o;
-    double ts = monotonic_s();
+    double ts = since > 0 ? since : monotonic_s();
     submission_result s;
     dataset_set mine;
     memset(&mine, 0, sizeof mine);
     const dataset_set *ds = c->public_set;
-    if (o->secret) {
+    if (built_on) {
+        ds = built_on;
+    } else if (o->secret) {
         /* each submission's own datasets, generated here */
         seeded_set(c->m, &o->go, batch_secret_seed(o->secret, c->e[i].id), &mine);
         ds = &mine;
@@ -960,7 +973,10 @@ static void grade_in_child(batch_ctx *c, int i, const char *gpu_id)
     }
     build_result br;
     sanitize_prebuild pre;
-    grade_build(c->m, c->b, c->e[i].path, &o->go, c->slots[i].workdir, &br, &pre);
+    if (built_on)
+        read_build_json(c->slots[i].workdir, &br, &pre);
+    else
+        grade_build(c->m, c->b, c->e[i].path, &o->go, c->slots[i].workdir, &br, &pre);
     grade_options go = o->go;
     go.datasets_root = ds->root;
     char *maps = maps_dir_for(o, &c->e[i]);
@@ -1006,6 +1022,25 @@ static void worker_failed(batch_ctx *c, int i, int status, char **report)
     free(why);
 }
 
+/* A grading worker has ended with status: its record and report, or, where
+ * it wrote none, worker_failed's. */
+static void collect_worker(batch_ctx *c, int i, int status, char **report)
+{
+    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    char *path = record_path(c->o, &c->e[i]);
+    char *text = ok ? read_file(path, NULL) : NULL;
+    c->by_index[i] = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    free(path);
+    if (c->by_index[i]) {
+        char *rpath = xasprintf("%s/report.txt", c->slots[i].workdir);
+        *report = read_file(rpath, NULL);
+        free(rpath);
+    } else {
+        worker_failed(c, i, status, report);
+    }
+}
+
 /* Several submissions at once (--parallel N): each is built and graded in a
  * worker process of its own, spread over the GPUs the runs may use (worker
  * k on GPU k mod the number of GPUs); records and reports come back in the
@@ -1048,7 +1083,7 @@ static void grade_in_parallel(batch_ctx *c, int n, int done)
             if (pid < 0)
                 die("fork: %s", strerror(errno));
             if (pid == 0)
-                grade_in_child(c, i, c->b->kind == BACKEND_GPU ? c->b->gpu_ids[w % c->b->ngpus] : NULL);
+                grade_in_child(c, i, c->b->kind == BACKEND_GPU ? c->b->gpu_ids[w % c->b->ngpus] : NULL, NULL, 0);
             pids[w] = pid;
             entry_of[w] = i;
             slots[i].state = BUILDING;
@@ -1075,19 +1110,7 @@ static void grade_in_parallel(batch_ctx *c, int n, int done)
         int i = entry_of[w];
         pids[w] = 0;
         running--;
-        int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-        char *path = record_path(o, &c->e[i]);
-        char *text = ok ? read_file(path, NULL) : NULL;
-        c->by_index[i] = text ? cJSON_Parse(text) : NULL;
-        free(text);
-        free(path);
-        if (c->by_index[i]) {
-            char *rpath = xasprintf("%s/report.txt", slots[i].workdir);
-            reports[i] = read_file(rpath, NULL);
-            free(rpath);
-        } else {
-            worker_failed(c, i, status, &reports[i]);
-        }
+        collect_worker(c, i, status, &reports[i]);
         if (o->go.keep)
             fprintf(stderr, "gpulab: kept the work directory %s\n", slots[i].workdir);
         else

@@ -195,7 +195,7 @@ static int zip_folder(const char *stage, const char *out_abs)
         zargv[k++] = out_abs;
         for (int i = 0; i < all.n; i++)
             zargv[k++] = all.v[i];
-        proc_spec spec = { zargv, stage, NULL, 600, 16384, 0, 0, 0, 0 };
+        proc_spec spec = { zargv, stage, NULL, 600, 16384, 0, 0, 0, 0, NULL, NULL };
         proc_result r;
         proc_run(&spec, &r);
         rc = r.started && r.exited && r.exit_code == 0 ? 0 : -1;

@@ -53,7 +53,7 @@ static char *slurm_command(const char *name)
 /* Runs a Slurm command to its end (at most limit_s); its result. */
 static void run_slurm(const char *const *argv, double limit_s, proc_result *r)
 {
-    proc_spec spec = { argv, NULL, NULL, limit_s, 1 << 16, 0, 0, 0, 0 };
+    proc_spec spec = { argv, NULL, NULL, limit_s, 1 << 16, 0, 0, 0, 0, NULL, NULL };
     proc_run(&spec, r);
     if (!r->started)
         die("cannot run %s: %s", argv[0], r->out_text ? r->out_text : "");

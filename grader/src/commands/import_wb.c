@@ -569,7 +569,7 @@ static char *build_harness(const char *id)
         return xstrdup("make is not on PATH");
     char *lab = xasprintf("LAB=%s", id);
     const char *argv[] = { make, "-C", kit_root(), "--no-print-directory", "-s", "lab-harness", lab, NULL };
-    proc_spec spec = { argv, NULL, NULL, IMPORT_MAKE_TIMEOUT_S, 1 << 16, 0, 0, 0, 0 };
+    proc_spec spec = { argv, NULL, NULL, IMPORT_MAKE_TIMEOUT_S, 1 << 16, 0, 0, 0, 0, NULL, NULL };
     proc_result r;
     proc_run(&spec, &r);
     char *why = NULL;

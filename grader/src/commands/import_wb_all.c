@@ -193,7 +193,7 @@ static char *last_word(const char *text)
 
 static void run_gpulab(const char *const *argv, double timeout_s, proc_result *r)
 {
-    proc_spec spec = { argv, NULL, NULL, timeout_s, 1 << 20, 0, 0, 0, 0 };
+    proc_spec spec = { argv, NULL, NULL, timeout_s, 1 << 20, 0, 0, 0, 0, NULL, NULL };
     proc_run(&spec, r);
 }
 

@@ -176,7 +176,7 @@ void wb_run_program(const char *program, char *const *args, int nargs, const cha
     for (int i = 0; i < nargs; i++)
         argv[i + 1] = args[i];
     /* By default the user's own folder: the arguments name files relative to it. */
-    proc_spec spec = { argv, cwd, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, 0, 0 };
+    proc_spec spec = { argv, cwd, env, timeout_s, WB_CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0, 0, 0, NULL, LAB_KEPT_LINES };
     proc_run_sandboxed(&spec, p);
     free(argv);
     free(keep_env);

@@ -51,7 +51,7 @@ static void list_gpus(const char *smi)
         return;
     }
     const char *argv[] = { smi, "--query-gpu=index", "--format=csv,noheader", NULL };
-    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0, 0, 0, 0 };
+    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0, 0, 0, 0, NULL, NULL };
     proc_result r;
     proc_run(&spec, &r);
     if (r.exited && r.exit_code == 0) {
@@ -101,7 +101,7 @@ static void probe_gpu(void)
     }
     const char *argv[] = { smi, "--query-gpu=name,compute_cap,driver_version",
                            "--format=csv,noheader", NULL };
-    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0, 0, 0, 0 };
+    proc_spec spec = { argv, NULL, NULL, 20.0, 8192, 0, 0, 0, 0, NULL, NULL };
     proc_result r;
     proc_run(&spec, &r);
     char name[256] = "", cap[32] = "", driver[64] = "";

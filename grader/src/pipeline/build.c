@@ -160,7 +160,7 @@ int build_kernel_ran(const char *workdir, const char *seen, unsigned block[3])
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
 static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbuf *log, char **why)
 {
-    proc_spec spec = { argv, cwd, NULL, limit_s, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0, 0 };
+    proc_spec spec = { argv, cwd, NULL, limit_s, BUILD_LOG_CAP, BUILD_FILE_CAP, 1, 0, 0, NULL, NULL };
     proc_result r;
     proc_run_sandboxed(&spec, &r);
     sb_puts(log, r.out_text);
@@ -628,7 +628,7 @@ static int link_token_reader(const char *dir, const char *token, char **why)
     int rc = 0;
     for (int i = 0; copies[i] && rc == 0; i++) {
         const char *argv[] = { objcopy, "--redefine-sym", rename, copies[i], NULL };
-        proc_spec spec = { argv, dir, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, 0, 0, 0, 0 };
+        proc_spec spec = { argv, dir, NULL, BUILD_TIMEOUT_S, BUILD_LOG_CAP, 0, 0, 0, 0, NULL, NULL };
         proc_result r;
         proc_run(&spec, &r);
         if (!(r.started && r.exited && r.exit_code == 0)) {

@@ -206,7 +206,7 @@ int dataset_generate(const lab_manifest *m, int index, unsigned long long base_s
     argv[k++] = seed;
     for (int i = 0; i < d->nparams; i++)
         argv[k++] = params[i] = xasprintf("%s=%s", d->keys[i], values[i]);
-    proc_spec spec = { argv, NULL, NULL, GENERATE_TIMEOUT_S, 16384, 0, 0, 0, 0 };
+    proc_spec spec = { argv, NULL, NULL, GENERATE_TIMEOUT_S, 16384, 0, 0, 0, 0, NULL, NULL };
     proc_result r;
     proc_run(&spec, &r);
     int rc = 0;

@@ -158,7 +158,7 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
     r->output_path = xasprintf("%s/output.tensor", run_dir);
     const char *argv[] = { program, ".", "output.tensor", NULL };
     proc_spec spec = { argv, run_dir, q->env_add, q->timeout_s, CAPTURE_CAP, RUN_OUTPUT_MAX_BYTES, 0,
-                       RUN_STARTUP_S, work_limit(q) };
+                       RUN_STARTUP_S, work_limit(q), LAB_READY_ENV, LAB_KEPT_LINES };
     proc_run_sandboxed_asking(&spec, q->where_stuck ? SIGUSR1 : 0, &r->proc);
     parse_harness_lines(r);
     run_verdict(r, q);
@@ -208,7 +208,7 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         argv[3 + 2 * i] = names[2 * i + 1];
     }
     proc_spec spec = { argv, series_dir, q->env_add, q->timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES,
-                       0, RUN_STARTUP_S, work_limit(q) };
+                       0, RUN_STARTUP_S, work_limit(q), LAB_READY_ENV, LAB_KEPT_LINES };
     proc_result p;
     proc_run_sandboxed_asking(&spec, q->where_stuck ? SIGUSR1 : 0, &p);
     for (int i = 0; i < n; i++) {

@@ -25,6 +25,14 @@
  * program says it is ready (process.h); one not ready by then is stopped. */
 #define RUN_STARTUP_S 20.0
 
+/* What the process runner (process.h, which knows nothing of the harness)
+ * is told of a lab program: the variable that names the descriptor it says
+ * it is ready on, and its harness's own lines ("@gpulab", harness.h), kept
+ * past the capture cap so that a student's flood cannot hide the verdict
+ * or the kernel token. */
+#define LAB_READY_ENV HARNESS_READY_FD_ENV
+#define LAB_KEPT_LINES "@gpulab\t"
+
 /* What a run is given besides its program and folder. */
 typedef struct {
     double timeout_s;            /* its time limit (a series': the whole series') */

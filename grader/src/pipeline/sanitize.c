@@ -1012,7 +1012,8 @@ static void run_checker(const char *const *argv, const char *dataset_dir, const 
 {
     run_prepare_dir(dataset_dir, dir);
     double limit = timeout_s * 10 > 120 ? timeout_s * 10 : 120;
-    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0, CHECKER_STARTUP_S, 0 };
+    proc_spec spec = { argv, dir, env_add, limit, capture, 1LL << 30, 0, CHECKER_STARTUP_S, 0, LAB_READY_ENV,
+                       LAB_KEPT_LINES };
     proc_run_sandboxed(&spec, p);
 }
 

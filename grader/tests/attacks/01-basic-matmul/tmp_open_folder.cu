@@ -1,7 +1,8 @@
-// attack: leaves files in every folder below /tmp, /var/tmp and /dev/shm
-// that others may write (a course's shared scratch folder, 1777), where
-// they outlive the batch and escape the shared folders' limit; then does
-// the lab
+// attack: leaves files and folders in every folder below /tmp, /var/tmp
+// and /dev/shm that others may write (a course's shared scratch folder,
+// 1777, also one behind a folder others may only enter: /tmp/course at
+// 0755 holding scratch at 1777), where they outlive the batch and escape
+// the shared folders' limit; then does the lab
 // expect: full
 #include "lab.h"
 #include <dirent.h>
@@ -70,6 +71,14 @@ static void leave_in(const char *dir, int depth)
             }
             snprintf(file, sizeof file, "%s/@MARK@-dir", path);
             mkdir(file, 0777);
+            for (int level = 0; level < 8; level++) { /* folders in folders, a file at the bottom */
+                strncat(file, "/d", sizeof file - strlen(file) - 1);
+                mkdir(file, 0700);
+            }
+            strncat(file, "/@MARK@-deep", sizeof file - strlen(file) - 1);
+            f = fopen(file, "w");
+            if (f)
+                fclose(f);
         }
         if (depth < 2)
             leave_in(path, depth + 1);

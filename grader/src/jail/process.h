@@ -16,7 +16,7 @@
  *
  * A lab program's start-up (CUDA's context: seconds on a loaded GPU) can be
  * left out of its limit: with startup_s set, the child gets a pipe on file
- * descriptor 3 (named in GPULAB_READY_FD) and the limit starts when a byte
+ * descriptor 3 (named in the variable ready_env) and the limit starts when a byte
  * arrives there or the pipe closes; a program not ready within startup_s is
  * stopped as out of time.
  */
@@ -30,15 +30,15 @@ typedef struct {
     const char *cwd;             /* NULL: the grader's own */
     const char *const *env_add;  /* "NAME=value" strings added to the environment, NULL-terminated, or NULL */
     double timeout_s;
-    size_t capture_cap;          /* bytes kept of each of stdout and stderr */
-                                 /* past it, only whole "@gpulab" lines are kept (16 KB more) */
+    size_t capture_cap;          /* bytes kept of each of stdout and stderr; past it,
+                                    only whole lines that begin with keep_lines */
     long long file_size_cap;     /* RLIMIT_FSIZE in bytes; 0: none */
     int build;                   /* a compiler, not a lab program: in the sandbox, a
                                     compiler's devices and memory limit (sandbox.h) */
     double startup_s;            /* 0: timeout_s counts from the start. Else a lab
                                     program's start-up limit: timeout_s counts from
-                                    when it says it is ready (harness_protocol.h,
-                                    HARNESS_READY_FD_ENV); one not ready within
+                                    when it says it is ready (on the descriptor
+                                    ready_env names); one not ready within
                                     startup_s is stopped (never_ready) */
     double cpu_limit_s;          /* 0: timeout_s is on the wall clock. Else the limit
                                     is on the run's work: it is stopped once its
@@ -50,6 +50,11 @@ typedef struct {
                                     or at 10 x timeout_s on a machine too busy to
                                     give it any: its verdict does not depend on
                                     what else the machine runs */
+    const char *ready_env;       /* with startup_s: the variable that names the ready
+                                    descriptor (a lab program's: run.h) */
+    const char *keep_lines;      /* past capture_cap, the whole lines that begin with
+                                    this are still kept (16 KB more: a lab harness's
+                                    own, run.h); NULL: none */
 } proc_spec;
 
 typedef struct {

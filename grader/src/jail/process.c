@@ -7,7 +7,6 @@
 #include "kit.h"
 #include "sandbox.h"
 #include "util.h"
-#include "../runtime/harness_protocol.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -110,26 +109,32 @@ static char **sandbox_env(const char *const *add)
     return env;
 }
 
-/* Past the capture cap the kit's own "@gpulab" lines are still kept (a
- * student's debugging flood must not hide the harness's verdict or the
- * kernel token), up to this much more, lines up to HARNESS_LINE_MAX. */
-#define HARNESS_LINES_EXTRA (16 * 1024)
-#define HARNESS_LINE_MAX 1024
-#define HARNESS_LINE_PREFIX "@gpulab\t"
+/* Past the capture cap the lines that begin with the spec's keep_lines (a
+ * lab harness's own: a student's debugging flood must not hide its verdict
+ * or the kernel token) are still kept, up to this much more, lines up to
+ * KEPT_LINE_MAX. */
+#define KEPT_LINES_EXTRA (16 * 1024)
+#define KEPT_LINE_MAX 1024
 
 typedef struct {
     int fd;
     strbuf sb;
     size_t dropped;
-    strbuf line;        /* past the cap: the line so far, while it may be a harness line */
+    const char *keep;   /* past the cap, the lines that begin with this are kept; NULL: none */
+    strbuf line;        /* past the cap: the line so far, while it may be one to keep */
     int skipping;       /* past the cap: the current line is not one; drop it to its end */
-    size_t extra;       /* bytes of harness lines kept past the cap */
+    size_t extra;       /* bytes of lines kept past the cap */
 } capture;
 
-/* Past the cap: keeps the complete "@gpulab" lines of p, drops the rest. */
-static void keep_harness_lines(capture *c, const char *p, size_t n)
+/* Past the cap: keeps the complete lines of p that begin with c->keep,
+ * drops the rest. */
+static void keep_lines(capture *c, const char *p, size_t n)
 {
-    const size_t plen = strlen(HARNESS_LINE_PREFIX);
+    if (!c->keep) {
+        c->dropped += n;
+        return;
+    }
+    const size_t plen = strlen(c->keep);
     while (n > 0) {
         const char *nl = memchr(p, '\n', n);
         size_t k = nl ? (size_t)(nl - p) : n;
@@ -138,14 +143,14 @@ static void keep_harness_lines(capture *c, const char *p, size_t n)
         } else {
             sb_append(&c->line, p, k);
             size_t cmp = c->line.len < plen ? c->line.len : plen;
-            if (memcmp(c->line.buf, HARNESS_LINE_PREFIX, cmp) != 0 || c->line.len > HARNESS_LINE_MAX) {
+            if (memcmp(c->line.buf, c->keep, cmp) != 0 || c->line.len > KEPT_LINE_MAX) {
                 c->dropped += c->line.len;
                 c->line.len = 0;
                 c->skipping = 1;
             }
         }
         if (nl) {
-            if (!c->skipping && c->line.len >= plen && c->extra + c->line.len + 2 <= HARNESS_LINES_EXTRA) {
+            if (!c->skipping && c->line.len >= plen && c->extra + c->line.len + 2 <= KEPT_LINES_EXTRA) {
                 if (c->sb.len && c->sb.buf[c->sb.len - 1] != '\n')
                     sb_append(&c->sb, "\n", 1);
                 sb_append(&c->sb, c->line.buf, c->line.len);
@@ -177,7 +182,7 @@ static void drain(capture *c, size_t cap)
             /* the line the cap cut is not a whole line: skip its rest */
             if (was_under && c->sb.len && c->sb.buf[c->sb.len - 1] != '\n')
                 c->skipping = 1;
-            keep_harness_lines(c, buf + keep, (size_t)n - keep);
+            keep_lines(c, buf + keep, (size_t)n - keep);
         }
     } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
         close(c->fd);
@@ -617,6 +622,17 @@ typedef struct {
     int out[2], err[2], exec[2], status[2], ready[2];
 } run_pipes;
 
+static void free_env_with_ready_fd(const char **with_ready)
+{
+    if (!with_ready)
+        return;
+    size_t k = 0;
+    while (with_ready[k + 1])
+        k++;
+    free((char *)with_ready[k]);
+    free(with_ready);
+}
+
 static void open_run_pipes(run_pipes *p, int sandboxed, int with_ready)
 {
     p->status[0] = p->status[1] = p->ready[0] = p->ready[1] = -1;
@@ -625,8 +641,9 @@ static void open_run_pipes(run_pipes *p, int sandboxed, int with_ready)
         die("pipe: %s", strerror(errno));
 }
 
-/* env_add plus the ready pipe's variable (a new array, the strings shared). */
-static const char **env_with_ready_fd(const char *const *env_add)
+/* env_add plus the ready pipe's variable, last (a new array, env_add's
+ * strings shared; free_env_with_ready_fd frees it). */
+static const char **env_with_ready_fd(const char *const *env_add, const char *ready_env)
 {
     size_t k = 0;
     while (env_add && env_add[k])
@@ -634,7 +651,7 @@ static const char **env_with_ready_fd(const char *const *env_add)
     const char **with_ready = xcalloc(k + 2, sizeof *with_ready);
     for (size_t j = 0; j < k; j++)
         with_ready[j] = env_add[j];
-    with_ready[k] = HARNESS_READY_FD_ENV "=" READY_FD_TEXT;
+    with_ready[k] = xasprintf("%s=" READY_FD_TEXT, ready_env);
     return with_ready;
 }
 
@@ -707,6 +724,7 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
     for (int i = 0; i < 2; i++) {
         sb_init(&w->cap[i].sb);
         sb_init(&w->cap[i].line);
+        w->cap[i].keep = spec->keep_lines;
     }
     capture *cap = w->cap;
     int reaped = 0;
@@ -870,7 +888,9 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     memset(r, 0, sizeof *r);
     run_pipes p;
     open_run_pipes(&p, sandboxed, spec->startup_s > 0);
-    const char **with_ready = spec->startup_s > 0 ? env_with_ready_fd(spec->env_add) : NULL;
+    if (spec->startup_s > 0 && !spec->ready_env)
+        die("internal error: a start-up limit without the variable that names the ready descriptor");
+    const char **with_ready = spec->startup_s > 0 ? env_with_ready_fd(spec->env_add, spec->ready_env) : NULL;
     const char *const *env_add = with_ready ? with_ready : spec->env_add;
     char **env = sandboxed ? sandbox_env(env_add) : build_env(env_add);
     const char *init_program = sandboxed ? run_init_program() : NULL;
@@ -897,7 +917,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
      * so the child makes its own session. Nothing signals the group before
      * the exec pipe closes, which is after the child's setsid(). */
     free(env);
-    free(with_ready);
+    free_env_with_ready_fd(with_ready);
     int write_ends[] = { p.ready[1], p.out[1], p.err[1], p.exec[1], p.status[1] };
     for (size_t i = 0; i < sizeof write_ends / sizeof *write_ends; i++)
         if (write_ends[i] >= 0)

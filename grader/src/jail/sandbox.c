@@ -626,27 +626,115 @@ static int reachable_folder(const struct stat *st, const struct stat *own)
            !(st->st_dev == own->st_dev && st->st_ino == own->st_ino);
 }
 
-/* Removes, under dir, every entry its user owns, at any depth (a folder
- * of another user's that anyone may write, /tmp/course-scratch, holds
- * them as well as /tmp does), not following links. */
-static void remove_owned_by(const char *dir, uid_t uid, const struct stat *own, int depth)
+/* Removes dirfd's entry name, which the run's user owns, with everything
+ * below it, at any depth and without following links, holding one
+ * descriptor at a time (a run may nest folders deeper than descriptors or
+ * a path allow): down to a folder with no folder in it, its other entries
+ * removed, then up through "..", where the folder just emptied (found by
+ * its inode) is removed. The run's processes are gone: nothing moves the
+ * tree meanwhile. Stops where an entry cannot be removed. */
+static void remove_owned_tree(int dirfd, const char *name)
 {
-    DIR *d = opendir(dir);
-    if (!d)
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        unlinkat(dirfd, name, 0); /* a file, a link, a FIFO */
         return;
+    }
+    long depth = 0;
+    while (fd >= 0) {
+        int listed = dup(fd);
+        DIR *d = listed >= 0 ? fdopendir(listed) : NULL;
+        if (!d) {
+            if (listed >= 0)
+                close(listed);
+            break;
+        }
+        char sub[256] = "";
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            struct stat st;
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+                fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+                continue;
+            if (!S_ISDIR(st.st_mode))
+                unlinkat(fd, e->d_name, 0);
+            else if (!*sub && strlen(e->d_name) < sizeof sub)
+                strcpy(sub, e->d_name);
+        }
+        closedir(d);
+        if (*sub) { /* down */
+            int child = openat(fd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (child < 0)
+                break;
+            close(fd);
+            fd = child;
+            depth++;
+            continue;
+        }
+        if (depth == 0) { /* the top: emptied */
+            close(fd);
+            unlinkat(dirfd, name, AT_REMOVEDIR);
+            return;
+        }
+        struct stat here; /* up, and the emptied folder removed */
+        int up = fstat(fd, &here) == 0 ? openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+        close(fd);
+        fd = -1;
+        int removed = 0;
+        int listed_up = up >= 0 ? dup(up) : -1;
+        DIR *u = listed_up >= 0 ? fdopendir(listed_up) : NULL;
+        while (u && !removed && (e = readdir(u)) != NULL) {
+            struct stat st;
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+                fstatat(up, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == here.st_dev &&
+                st.st_ino == here.st_ino)
+                removed = unlinkat(up, e->d_name, AT_REMOVEDIR) == 0;
+        }
+        if (u)
+            closedir(u);
+        else if (listed_up >= 0)
+            close(listed_up);
+        if (!removed) {
+            if (up >= 0)
+                close(up);
+            return;
+        }
+        fd = up;
+        depth--;
+    }
+    if (fd >= 0)
+        close(fd);
+}
+
+/* Removes, under the folder dirfd (taken and closed), every entry the
+ * run's user owns, at any depth below it, not following links: in every
+ * folder of another user's that others may enter (a course's /tmp/course
+ * at 0755 may hold a scratch folder at 1777, where a run can write, as
+ * /tmp itself), to UID_MODE_DEPTH of those folders. Once, when a run has
+ * ended: the measuring while it runs looks only into folders anyone may
+ * write (reachable_folder). Not the run's own work directory (own): it
+ * goes with the work directory. */
+static void remove_owned_by(int dirfd, uid_t uid, const struct stat *own, int depth)
+{
+    DIR *d = fdopendir(dirfd);
+    if (!d) {
+        close(dirfd);
+        return;
+    }
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char *path = xasprintf("%s/%s", dir, e->d_name);
         struct stat st;
-        if (lstat(path, &st) != 0)
-            ;
-        else if (st.st_uid == uid)
-            remove_tree(path);
-        else if (reachable_folder(&st, own) && depth < UID_MODE_DEPTH)
-            remove_owned_by(path, uid, own, depth + 1);
-        free(path);
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+            fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        if (st.st_uid == uid) {
+            remove_owned_tree(dirfd, e->d_name);
+        } else if (S_ISDIR(st.st_mode) && (st.st_mode & S_IXOTH) && depth < UID_MODE_DEPTH &&
+                   !(st.st_dev == own->st_dev && st.st_ino == own->st_ino)) {
+            int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub >= 0)
+                remove_owned_by(sub, uid, own, depth + 1);
+        }
     }
     closedir(d);
 }
@@ -681,8 +769,11 @@ void sandbox_run_ended(const char *cwd)
     if (killer > 0)
         while (waitpid(killer, NULL, 0) < 0 && errno == EINTR)
             ;
-    for (int i = 0; uid_mode_shared_dirs[i]; i++)
-        remove_owned_by(uid_mode_shared_dirs[i], uid, &own, 0);
+    for (int i = 0; uid_mode_shared_dirs[i]; i++) {
+        int fd = open(uid_mode_shared_dirs[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0)
+            remove_owned_by(fd, uid, &own, 0);
+    }
 }
 
 /* ---- the uid mode's folder limits, applied by looking ---------------------- */
