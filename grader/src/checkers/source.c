@@ -423,8 +423,9 @@ int source_stored_array(const char *path, int line, char *out, size_t n)
 
 /* ---- quoting the student's lines ------------------------------------------------- */
 
-/* Line n (1-based) of the student's file, trimmed, for quoting; "" if none. */
-static char *source_line(const char *file, int n)
+/* Line n (1-based) of the student's file, trimmed, cut to about max
+ * characters ("..."); "" if none. */
+static char *line_text(const char *file, int n, size_t max)
 {
     char *text = file ? read_file(file, NULL) : NULL;
     if (!text || n < 1) {
@@ -446,10 +447,16 @@ static char *source_line(const char *file, int n)
         size_t len = strcspn(p, "\n");
         while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\r'))
             len--;
-        out = len > 70 ? xasprintf("%.67s...", p) : xasprintf("%.*s", (int)len, p);
+        out = len > max ? xasprintf("%.*s...", (int)(max - 3), p) : xasprintf("%.*s", (int)len, p);
     }
     free(text);
     return out;
+}
+
+/* Line n, trimmed, for quoting; "" if none. */
+static char *source_line(const char *file, int n)
+{
+    return line_text(file, n, 70);
 }
 
 static char *quote(const char *file, int line)
@@ -532,11 +539,12 @@ static int comparison_here(const char *t, size_t i, const char *op, size_t end)
     return !strchr("<>=!-", before) && !strchr("<>=", after);
 }
 
-/* The left operand of comparison `op`, operand k of the && and || of the
- * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
-int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+/* The two sides, as written, of comparison op, operand k of the && and ||
+ * of the condition on line n: "destY" and "TILE_WIDTH" of
+ * `if (destY < TILE_WIDTH && ...)`; either of left and right may be NULL. */
+int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size)
 {
-    char *text = source_line(path, n);
+    char *text = line_text(path, n, 4096);
     size_t b, e;
     int rc = -1;
     if (condition_span(text, &b, &e) == 0) {
@@ -576,11 +584,73 @@ int source_compared_operand(const char *path, int n, int k, const char *op, char
         size_t len = count == 1 && hit > from ? hit - from : 0;
         while (len > 0 && (text[from + len - 1] == ' ' || text[from + len - 1] == '\t'))
             len--;
-        if (len > 0 && len < size && len <= 40) {
-            snprintf(out, size, "%.*s", (int)len, text + from);
+        size_t r = hit + strlen(op), rlen;
+        while (r < to && (text[r] == ' ' || text[r] == '\t'))
+            r++;
+        rlen = r < to ? to - r : 0;
+        while (rlen > 0 && (text[r + rlen - 1] == ' ' || text[r + rlen - 1] == '\t'))
+            rlen--;
+        if (len > 0 && len < size && len <= 40 && (!right || (rlen > 0 && rlen < size && rlen <= 40))) {
+            if (left)
+                snprintf(left, size, "%.*s", (int)len, text + from);
+            if (right)
+                snprintf(right, size, "%.*s", (int)rlen, text + r);
             rc = 0;
         }
     }
     free(text);
     return rc;
+}
+
+/* The left operand of comparison `op`, operand k of the && and || of the
+ * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+{
+    return source_compared_sides(path, n, k, op, out, NULL, size);
+}
+
+/* Where `name * stride` or `stride * name` stands in s (whole tokens, spaces
+ * around the `*` allowed): the offset of the product's first character, or
+ * -1. */
+static long product_at(const char *s, const char *name, const char *stride)
+{
+    size_t ln = strlen(name), ls = strlen(stride);
+    for (int order = 0; order < 2; order++) {
+        const char *first = order ? stride : name, *second = order ? name : stride;
+        size_t l1 = order ? ls : ln, l2 = order ? ln : ls;
+        for (const char *p = strstr(s, first); p; p = strstr(p + 1, first)) {
+            if ((p > s && source_is_identifier_char(p[-1])) || source_is_identifier_char(p[l1]))
+                continue;
+            const char *q = p + l1;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (*q != '*')
+                continue;
+            q++;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (strncmp(q, second, l2) == 0 && !source_is_identifier_char(q[l2]) && q[l2] != '[' && q[l2] != '(')
+                return (long)(p - s);
+        }
+    }
+    return -1;
+}
+
+int source_line_has_product(const char *path, int n, const char *name, const char *stride)
+{
+    char *text = line_text(path, n, 4096);
+    long at = product_at(text, name, stride);
+    free(text);
+    return at >= 0;
+}
+
+int source_line_has_word(const char *path, int n, const char *word)
+{
+    char *text = line_text(path, n, 4096);
+    size_t l = strlen(word);
+    int found = 0;
+    for (const char *p = strstr(text, word); p && !found; p = strstr(p + 1, word))
+        found = !(p > text && source_is_identifier_char(p[-1])) && !source_is_identifier_char(p[l]);
+    free(text);
+    return found;
 }

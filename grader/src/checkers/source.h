@@ -52,6 +52,14 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line);
  * of path: "destY" of `if (destY < TILE_WIDTH)`. 0, or -1 when the line
  * shows no such comparison there. */
 int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size);
+/* Both sides of that comparison ("destY", "TILE_WIDTH"), into left and right
+ * (either may be NULL; size bytes each): 0, or -1 as above. */
+int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size);
+/* Whether line n of path multiplies name by stride (`name * stride` or
+ * `stride * name`, whole tokens), as an index's row term does. */
+int source_line_has_product(const char *path, int n, const char *name, const char *stride);
+/* Whether line n of path holds word as a whole token. */
+int source_line_has_word(const char *path, int n, const char *word);
 char *sanitize_quote(const char *file, int line);
 
 /* A checker's FILE:LINE as a sentence names it: the student's line, quoted,
