@@ -1,6 +1,7 @@
 /*
  * source.c - see source.h.
  */
+#define _GNU_SOURCE
 #include "source.h"
 #include "util.h"
 
@@ -276,17 +277,12 @@ static size_t loop_around(const char *code, size_t len, size_t pos)
     return best;
 }
 
-int source_accumulator(const char *path, int *reset_line, int *loop_line)
+/* The sum of a kernel: the first `X += ...` statement inside a loop (not a
+ * for's step); its position, X at code[*name .. *name + *name_len); len
+ * when there is none. */
+static size_t find_sum(const char *code, size_t len, size_t *name, size_t *name_len)
 {
-    *reset_line = *loop_line = 0;
-    size_t len;
-    char *text = path ? read_file(path, &len) : NULL;
-    if (!text)
-        return 0;
-    char *code = code_only(text, len);
-    free(text);
-    /* the first X += ... inside a loop: the sum, X its accumulator */
-    size_t acc = len, name_len = 0, name = 0;
+    size_t acc = len;
     for (size_t k = 0; k + 1 < len && acc == len; k++) {
         if (code[k] != '+' || code[k + 1] != '=')
             continue;
@@ -305,10 +301,23 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
         }
         if (b < e && !step && loop_around(code, len, k) < len) {
             acc = k;
-            name = b;
-            name_len = e - b;
+            *name = b;
+            *name_len = e - b;
         }
     }
+    return acc;
+}
+
+int source_accumulator(const char *path, int *reset_line, int *loop_line)
+{
+    *reset_line = *loop_line = 0;
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
     if (acc < len) {
         size_t head = loop_around(code, len, acc);
         *loop_line = line_at(code, head);
@@ -344,6 +353,137 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
     }
     free(code);
     return *loop_line > 0;
+}
+
+/* Whether code[b .. e) ends in an integer type's name (`int`, `unsigned
+ * int`, `long`, `size_t`, ...), the declaration's type before its name. */
+static int integer_type_before(const char *code, size_t b)
+{
+    static const char *const types[] = { "int", "long", "short", "unsigned", "char", "size_t", "int32_t",
+                                         "int64_t", "uint32_t", "uint64_t" };
+    size_t e = b;
+    while (e > 0 && (code[e - 1] == ' ' || code[e - 1] == '\t'))
+        e--;
+    size_t w = e;
+    while (w > 0 && source_is_identifier_char(code[w - 1]))
+        w--;
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (e - w == strlen(types[i]) && strncmp(code + w, types[i], e - w) == 0)
+            return 1;
+    return 0;
+}
+
+int source_sum_line(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
+    int line = acc < len ? line_at(code, acc) : 0;
+    free(code);
+    return line;
+}
+
+int source_accumulator_integer(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
+    int line = 0, declared = 0;
+    /* the last declaration of the name before the sum: `TYPE X` */
+    for (size_t k = 0; acc < len && k < acc; k++) {
+        if (strncmp(code + k, code + name, name_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + name_len]) || k == 0)
+            continue;
+        size_t b = k;
+        while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+            b--;
+        if (b == k || !source_is_identifier_char(code[b - 1]))
+            continue; /* a use, not a declaration */
+        size_t w = b;
+        while (w > 0 && source_is_identifier_char(code[w - 1]))
+            w--;
+        static const char *const not_types[] = { "return", "else", "case", "goto", "sizeof" };
+        int keyword = 0;
+        for (size_t i = 0; i < sizeof not_types / sizeof *not_types; i++)
+            keyword |= b - w == strlen(not_types[i]) && strncmp(code + w, not_types[i], b - w) == 0;
+        if (keyword)
+            continue;
+        declared = 1;
+        line = integer_type_before(code, k) ? line_at(code, k) : 0;
+    }
+    free(code);
+    return declared ? line : 0;
+}
+
+/* The n-th argument (from 0) of the call whose '(' is at code[open], as
+ * written, spaces trimmed, into out. */
+static void call_argument(const char *code, size_t len, size_t open, int n, char *out, size_t size)
+{
+    int depth = 0, index = 0;
+    size_t from = open + 1;
+    out[0] = '\0';
+    for (size_t i = open; i < len; i++) {
+        if (code[i] == '(' || code[i] == '[')
+            depth++;
+        else if (code[i] == ')' || code[i] == ']')
+            depth--;
+        if ((depth == 1 && code[i] == ',') || depth == 0) {
+            if (index == n) {
+                while (from < i && (code[from] == ' ' || code[from] == '\t' || code[from] == '\n'))
+                    from++;
+                size_t to = i;
+                while (to > from && (code[to - 1] == ' ' || code[to - 1] == '\t' || code[to - 1] == '\n'))
+                    to--;
+                if (to - from < size)
+                    snprintf(out, size, "%.*s", (int)(to - from), code + from);
+                return;
+            }
+            index++;
+            from = i + 1;
+            if (depth == 0)
+                return;
+        }
+    }
+}
+
+int source_repeated_copy(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    char seen[8][64];
+    int nseen = 0, line = 0;
+    for (size_t k = 0; k + 10 < len && !line; k++) {
+        if (strncmp(code + k, "cudaMemcpy", 10) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + 10]))
+            continue;
+        size_t open = skip_space(code, len, k + 10);
+        if (open >= len || code[open] != '(')
+            continue;
+        size_t close = matching(code, len, open);
+        if (close >= len || !memmem(code + open, close - open, "cudaMemcpyHostToDevice", 22))
+            continue;
+        char src[64];
+        call_argument(code, len, open, 1, src, sizeof src);
+        for (int i = 0; i < nseen && src[0] && !line; i++)
+            if (strcmp(seen[i], src) == 0)
+                line = line_at(code, k);
+        if (nseen < 8 && src[0])
+            snprintf(seen[nseen++], sizeof seen[0], "%s", src);
+    }
+    free(code);
+    return line;
 }
 
 int source_free_before(const char *path, int line)

@@ -44,6 +44,16 @@ int source_free_before(const char *path, int line);
  * a braced loop around the sum that sets X to 0 again (the sum restarted
  * every time round; 0 when none). 1 when the file shows such a sum. */
 int source_accumulator(const char *path, int *reset_line, int *loop_line);
+/* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
+ * last declaration before the sum) when its type is an integer's; 0 when
+ * it is another type, is not declared in the file, or there is no sum. */
+int source_accumulator_integer(const char *path);
+/* The line of that sum (`Pvalue += ...`), or 0. */
+int source_sum_line(const char *path);
+/* The first host-to-device cudaMemcpy whose source (its second argument,
+ * as written) an earlier one copied already: one input copied twice, the
+ * other never; its line, or 0. */
+int source_repeated_copy(const char *path);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */

@@ -83,7 +83,8 @@ void tiles_free(tile_snapshots *t);
 typedef enum {
     TILES_UNCHECKED,    /* no snapshot the lab's tiles describe, or no "tiles" in lab.json */
     TILES_RIGHT,        /* every slot of every snapshot checked holds what the tiling puts there */
-    TILES_WRONG,        /* *sentence says which slot, what it holds and the line that stored it */
+    TILES_WRONG,        /* *sentence says which slot, what it holds and the line that stored it, or which
+                           slot no store covered because its threads' branch stored into another array */
     TILES_UNSET         /* *sentence says which slot no store covered before the barrier (the output has NaN) */
 } tiles_verdict;
 

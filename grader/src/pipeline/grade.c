@@ -367,12 +367,33 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
  * one. For a mask-index mistake (mask flipped, transposed), the line where
  * the __constant__ mask is read in the sum (source_mask_read_line); for
  * the sum restarted in every phase, the line that sets it to 0 again, and
- * for a phase's dot product a term short, its loop (source_accumulator). */
-static void point_input_mistakes_at_their_line(const char *file, submission_result *s)
+ * for a phase's dot product a term short, its loop (source_accumulator);
+ * for a sum kept in an integer, the accumulator's declaration (where the
+ * source shows no integer one and every such sum is 0, the numbers alone
+ * cannot tell it from a sum never accumulated: the pattern's sentence
+ * stays); for one input copied twice, the copy that repeats it. */
+static void point_input_mistakes_at_their_line(const char *file, int tiled, submission_result *s)
 {
-    int line = -1, count = 0, reset = -1, loop = -1;
+    int line = -1, count = 0, reset = -1, loop = -1, decl = -1, copy = -1;
     for (int i = 0; i < s->ndatasets; i++) {
         compare_result *c = &s->datasets[i].cmp;
+        int isum = strcmp(c->mistake, DIAGNOSE_INT_SUM) == 0 || strcmp(c->mistake, DIAGNOSE_INT_SUM_ZERO) == 0;
+        if (isum && decl < 0)
+            decl = source_accumulator_integer(file);
+        if (isum && decl > 0)
+            insert_line(c, DIAGNOSE_INT_SUM_WHERE, file, decl, "");
+        else if (isum && strcmp(c->mistake, DIAGNOSE_INT_SUM_ZERO) == 0) {
+            snprintf(c->hint, sizeof c->hint, "%s", diagnose_all_zero(tiled));
+            c->hint_named = 0;
+            c->mistake[0] = '\0';
+        }
+        if (strcmp(c->mistake, DIAGNOSE_INDEX_SWAP) == 0 && !tiled)
+            insert_line(c, DIAGNOSE_INDEX_SWAP_WHERE, file, source_sum_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_M_TWICE) == 0 || strcmp(c->mistake, DIAGNOSE_N_TWICE) == 0) {
+            if (copy < 0)
+                copy = source_repeated_copy(file);
+            insert_line(c, DIAGNOSE_COPY_WHERE, file, copy, "");
+        }
         int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
         int sum = strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 || strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
         if (mask && line < 0)
@@ -759,6 +780,29 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
     s->tiles_right = !s->tile_contents && right > 0;
 }
 
+/* A tile the numbers show transposed, where the tiles held the right
+ * elements (tile_contents): the read in the sum is transposed, not the
+ * store; said with the sum's line. */
+static void transposed_read_not_store(const char *file, submission_result *s)
+{
+    if (!s->tiles_right)
+        return;
+    int line = source_sum_line(file);
+    char *q = line > 0 ? sanitize_quote(file, line) : NULL;
+    for (int i = 0; i < s->ndatasets; i++) {
+        compare_result *c = &s->datasets[i].cmp;
+        char *at = strstr(c->hint, DIAGNOSE_TILE_STORED_TRANSPOSED);
+        if (!at)
+            continue;
+        const char *tile = at + strlen(DIAGNOSE_TILE_STORED_TRANSPOSED); /* "N's tile" */
+        char *words = xasprintf("%.*s" DIAGNOSE_TILE_READ_TRANSPOSED "%.1s's tile%s%s", (int)(at - c->hint), c->hint,
+                                tile, q ? ", at " : "", q ? q : "");
+        snprintf(c->hint, sizeof c->hint, "%s", words);
+        free(words);
+    }
+    free(q);
+}
+
 /* A failure pattern that only shows across datasets. 16 is the tile width
  * the labs suggest; the datasets' sizes straddle it. */
 static void across_datasets(const lab_manifest *m, const int *index, submission_result *s)
@@ -1015,10 +1059,11 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         free(alone);
         free(done);
         remove_stale_maps(m, opt->maps_dir, s);
-        point_input_mistakes_at_their_line(file, s);
+        point_input_mistakes_at_their_line(file, m->ntiles > 0, s);
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         tile_contents(m, index, opt->datasets_root, s);
+        transposed_read_not_store(file, s);
         counts_summarise(m, index, s);
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
