@@ -454,7 +454,24 @@ static void call_argument(const char *code, size_t len, size_t open, int n, char
     }
 }
 
-int source_repeated_copy(const char *path)
+/* `name`, `&name`, `(void **)&name` or `(float *)name` as written -> name */
+static const char *bare_name(const char *arg)
+{
+    const char *p = arg;
+    while (*p == '(' || *p == '&' || *p == '*' || *p == ' ') {
+        if (*p == '(') {
+            const char *close = strchr(p, ')');
+            if (!close)
+                return arg;
+            p = close + 1;
+        } else {
+            p++;
+        }
+    }
+    return p;
+}
+
+int source_copy_into_argument(const char *path, int k)
 {
     size_t len;
     char *text = path ? read_file(path, &len) : NULL;
@@ -462,25 +479,30 @@ int source_repeated_copy(const char *path)
         return 0;
     char *code = code_only(text, len);
     free(text);
-    char seen[8][64];
-    int nseen = 0, line = 0;
-    for (size_t k = 0; k + 10 < len && !line; k++) {
-        if (strncmp(code + k, "cudaMemcpy", 10) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
-            source_is_identifier_char(code[k + 10]))
+    /* the launch's argument k: the device buffer the kernel takes there */
+    char want[64] = "";
+    for (size_t i = 0; i + 3 < len && !want[0]; i++) {
+        if (strncmp(code + i, ">>>", 3) != 0)
             continue;
-        size_t open = skip_space(code, len, k + 10);
+        size_t open = skip_space(code, len, i + 3);
+        if (open < len && code[open] == '(')
+            call_argument(code, len, open, k, want, sizeof want);
+    }
+    int line = 0;
+    for (size_t i = 0; want[0] && i + 10 < len && !line; i++) {
+        if (strncmp(code + i, "cudaMemcpy", 10) != 0 || (i > 0 && source_is_identifier_char(code[i - 1])) ||
+            source_is_identifier_char(code[i + 10]))
+            continue;
+        size_t open = skip_space(code, len, i + 10);
         if (open >= len || code[open] != '(')
             continue;
         size_t close = matching(code, len, open);
         if (close >= len || !memmem(code + open, close - open, "cudaMemcpyHostToDevice", 22))
             continue;
-        char src[64];
-        call_argument(code, len, open, 1, src, sizeof src);
-        for (int i = 0; i < nseen && src[0] && !line; i++)
-            if (strcmp(seen[i], src) == 0)
-                line = line_at(code, k);
-        if (nseen < 8 && src[0])
-            snprintf(seen[nseen++], sizeof seen[0], "%s", src);
+        char dst[64];
+        call_argument(code, len, open, 0, dst, sizeof dst);
+        if (strcmp(bare_name(dst), bare_name(want)) == 0)
+            line = line_at(code, i);
     }
     free(code);
     return line;

@@ -50,10 +50,10 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line);
 int source_accumulator_integer(const char *path);
 /* The line of that sum (`Pvalue += ...`), or 0. */
 int source_sum_line(const char *path);
-/* The first host-to-device cudaMemcpy whose source (its second argument,
- * as written) an earlier one copied already: one input copied twice, the
- * other never; its line, or 0. */
-int source_repeated_copy(const char *path);
+/* The host-to-device cudaMemcpy into the buffer the kernel launch passes
+ * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
+ * an input reached that buffer; its line, or 0. */
+int source_copy_into_argument(const char *path, int k);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */

@@ -852,6 +852,52 @@ static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long pha
     return text;
 }
 
+/* Slots no thread stored because no thread is there: a store whose index
+ * is the thread's own place in the tile (ty * width + tx), from a block
+ * smaller than the tile, leaves the rows or columns past the block's
+ * extent to nobody, and the unset slots are exactly those. The block at
+ * the launch, or the tile's declared size, does not fit the other. NULL
+ * when the stores and the unset slots do not show that. */
+static char *unset_by_block(const tile_frame *f, const tile_snapshot *s, long phases, const char *student,
+                            const char *barrier)
+{
+    long X = s->threads[0], Y = s->threads[1] ? s->threads[1] : 1;
+    long rows = s->rank == 2 ? s->d0 : 1, width = s->rank == 2 ? s->d1 : s->d0;
+    if (s->threads[2] > 1 || (X >= width && Y >= rows) || !student)
+        return NULL;
+    int own = -1;
+    for (int w = 0; w < s->nwriters && own < 0; w++) {
+        long a = 0, b = 0, c = 0;
+        if (strcmp(path_base(s->writer_file[w]), path_base(student)) == 0 && writer_index(s, w, &a, &b, &c) == 0 &&
+            a == 1 && b == width && c == 0)
+            own = w;
+    }
+    if (own < 0)
+        return NULL;
+    /* every unset slot lies past the block's extent */
+    for (int u = 0; u < s->nunset; u++)
+        if ((long)s->unset[u] % width < X && (long)s->unset[u] / width < Y)
+            return NULL;
+    char *what = slots_words(s, f->T, s->unset, s->nunset), *shape = shape_words(s);
+    char *want = wanted_words(f, s, phases, s->unset[0]);
+    char *writer = sanitize_quote_at(student, s->writer_file[own], s->writer_line[own]);
+    char *past = X < width && Y < rows ? xasprintf("rows %ld to %ld and columns %ld to %ld", Y, rows - 1, X, width - 1)
+               : X < width             ? xasprintf("columns %ld to %ld", X, width - 1)
+                                       : xasprintf("rows %ld to %ld", Y, rows - 1);
+    char *text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
+                           "emulator's shared memory starts as): each thread stores the slot at its own place (the "
+                           "store at %s), and the block is %ld x %ld threads, so %s of the %s %s have no thread to "
+                           "store them: the block and the tile must be the same size: " TILES_BLOCK_WHERE,
+                           barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want, writer, X,
+                           Y, past, shape, s->array);
+    free(what);
+    free(shape);
+    free(want);
+    free(writer);
+    free(past);
+    return text;
+}
+
 /* Slots no thread stored, where no test explains them: what each store's
  * index covered ("the load at line 45 stored rows 0 to 12 of N_ds"), so
  * that the index that falls short shows. */
@@ -1016,6 +1062,8 @@ static char *unset_slot_sentence(const tile_frame *f, const tile_snapshot *s, lo
     char *barrier = barrier_words(s, student);
     char *told = unset_by_test(f, s, phases, student, barrier, all, elsewhere);
     *by_test = told != NULL;
+    if (!told)
+        told = unset_by_block(f, s, phases, student, barrier);
     if (!told)
         told = unset_by_cover(f, s, phases, student, barrier);
     if (told) {

@@ -75,6 +75,10 @@ typedef struct {
     tile_snapshot *s;
 } tile_snapshots;
 
+/* The words a tile sentence ends in when the launch's block does not fit
+ * the tile: the grader adds the launch's line after them (grade.c). */
+#define TILES_BLOCK_WHERE "look at the block's size at the launch"
+
 /* Adds the "tile" lines of a checker run's launch log to t; a missing file
  * or a line that is not one adds nothing. */
 void tiles_read_emu_log(const char *path, tile_snapshots *t);

@@ -371,7 +371,8 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
  * for a sum kept in an integer, the accumulator's declaration (where the
  * source shows no integer one and every such sum is 0, the numbers alone
  * cannot tell it from a sum never accumulated: the pattern's sentence
- * stays); for one input copied twice, the copy that repeats it. */
+ * stays); for one input copied twice, the copy into the other input's
+ * buffer (the one the launch passes in its place). */
 static void point_input_mistakes_at_their_line(const char *file, int tiled, submission_result *s)
 {
     int line = -1, count = 0, reset = -1, loop = -1, decl = -1, copy = -1;
@@ -390,8 +391,9 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         if (strcmp(c->mistake, DIAGNOSE_INDEX_SWAP) == 0 && !tiled)
             insert_line(c, DIAGNOSE_INDEX_SWAP_WHERE, file, source_sum_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_M_TWICE) == 0 || strcmp(c->mistake, DIAGNOSE_N_TWICE) == 0) {
+            /* M twice: N's buffer (the launch's second argument) got M */
             if (copy < 0)
-                copy = source_repeated_copy(file);
+                copy = source_copy_into_argument(file, strcmp(c->mistake, DIAGNOSE_M_TWICE) == 0 ? 1 : 0);
             insert_line(c, DIAGNOSE_COPY_WHERE, file, copy, "");
         }
         int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
@@ -749,6 +751,8 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     free(emu.compiler);
 }
 
+static const launch_shape *launch_of(const dataset_result *d);
+
 /* What the shared tiles held on the datasets the checkers ran whose output
  * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
  * what the tiling puts nowhere near it names the load to look at. Of the
@@ -770,7 +774,11 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
         free(dir);
         if ((v == TILES_WRONG || v == TILES_UNSET) && (!s->tile_contents || by_test)) {
             free(s->tile_contents);
-            s->tile_contents = xasprintf("%s: %s", d->name, sentence);
+            /* the launch whose block does not fit the tile, at its line */
+            const launch_shape *l = launch_of(d);
+            char *q = l && strstr(sentence, TILES_BLOCK_WHERE) ? sanitize_quote(s->file, l->line) : NULL;
+            s->tile_contents = xasprintf("%s: %s%s%s", d->name, sentence, q ? " at " : "", q ? q : "");
+            free(q);
             s->tile_unset = v == TILES_UNSET;
             best_by_test = by_test;
         }
