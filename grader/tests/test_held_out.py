@@ -25,6 +25,7 @@ FIRST = {
     "setA/03-a-m-load-tests-j-for-k": ["the test at line 55 (`if (Row < j && mCol < j)`) let this thread through"],
     "setA/03-b-n-load-stride-k": ["line 60 multiplies nRow by k", "rows are l apart (nRow * l)"],
     "setA/04-b-barrier-before-second-batch": ["line 62", "line 76", "no __syncthreads() separates them"],
+    "setA/05-a-block-is-output-tile": ["the block is 12 x 12 threads", "the launch at line 105"],
     "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
     "setB/01-d-copies-m-into-d_n": ["exactly M x M", "line 50"],
     "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],
@@ -32,6 +33,7 @@ FIRST = {
     "setB/03-c-m-test-uses-tx": ["the test at line 55 (`if (Row < j && tx < k)`) let this thread through"],
     "setB/03-d-n-else-zeroes-ds_m": ["line 62", "which stores into ds_M, not ds_N"],
     "setB/04-c-output-stride-height": ["line 84 multiplies y by height", "rows are width apart (y * width)"],
+    "setB/04-d-tile-width-one-radius": ["N_ds is too small", "set at line 29 (`const int w = TILE_WIDTH + MASK_RADIUS;`)"],
     "setB/05-d-load-misses-channels": ["the load at line 48", "holds the image's pixel (0, 0) of channel 1"],
 }
 

@@ -131,6 +131,33 @@ static char *index_words(const guard_record *g, const char *student, int access,
     return NULL;
 }
 
+/* A read past a shared array by a thread whose loop is on its last value
+ * (`j < MASK_WIDTH` with j = 4 against 5), every clause an upper bound
+ * that held by one: the loop is right, so the array is declared smaller
+ * than what the loops reach. "the loop at line 75 ... is on its last
+ * value ...: N_ds, declared at line 30 ..., is smaller than what it reads:
+ * its size w, set at line 29 (...)" */
+static char *too_small_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    if (!g->nclauses)
+        return NULL;
+    for (int i = 0; i < g->nclauses; i++)
+        if (strcmp(g->clause[i].op, "<") != 0 || g->clause[i].a != g->clause[i].b - 1)
+            return NULL;
+    char name[64];
+    int size_line = 0, decl = source_shared_array_at(student, access, name, sizeof name, &size_line);
+    if (!decl)
+        return NULL;
+    char *d = sanitize_quote(student, decl);
+    char *z = size_line > 0 ? sanitize_quote(student, size_line) : NULL;
+    char *w = xasprintf("the test at %s is on its last value (%g, against %g), so it is right and %s is too small "
+                        "for what the access at line %d reads: look at its size%s%s (declared at %s)",
+                        q, g->clause[0].a, g->clause[0].b, name, access, z ? ", set at " : "", z ? z : "", d);
+    free(d);
+    free(z);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -148,6 +175,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
                           g.op[0] == '<' ? "`<`" : "`>`");
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = too_small_words(&g, student, access, q);
     if (!words && access > 0) {
         double elements = array_elements(msg);
         if (elements > 0)

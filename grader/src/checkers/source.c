@@ -508,6 +508,125 @@ int source_copy_into_argument(const char *path, int k)
     return line;
 }
 
+int source_launch_block_line(const char *path, int launch_line)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return launch_line;
+    char *code = code_only(text, len);
+    free(text);
+    int line = launch_line;
+    /* the launch's second <<< >>> argument, as written */
+    size_t at = len;
+    for (size_t i = 0; i + 3 < len && at == len; i++)
+        if (strncmp(code + i, "<<<", 3) == 0 && line_at(code, i) == launch_line)
+            at = i + 3;
+    char block[64] = "";
+    if (at < len) {
+        const char *comma = strchr(code + at, ',');
+        const char *end = strstr(code + at, ">>>");
+        if (comma && end && comma < end) {
+            const char *b = comma + 1;
+            while (*b == ' ' || *b == '\t')
+                b++;
+            size_t n = 0;
+            while (source_is_identifier_char(b[n]))
+                n++;
+            const char *r = b + n;
+            while (*r == ' ' || *r == '\t')
+                r++;
+            if (n > 0 && n < sizeof block && (r == end || *r == ','))
+                snprintf(block, sizeof block, "%.*s", (int)n, b);
+        }
+    }
+    /* its last declaration before the launch: `dim3 NAME(...)` or `dim3 NAME = ...` */
+    size_t l = strlen(block);
+    for (size_t k = 0; l && k < at; k++) {
+        if (strncmp(code + k, block, l) != 0 || k == 0 || source_is_identifier_char(code[k - 1]) ||
+            source_is_identifier_char(code[k + l]))
+            continue;
+        size_t b = k;
+        while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+            b--;
+        if (b >= 4 && strncmp(code + b - 4, "dim3", 4) == 0 && (b == 4 || !source_is_identifier_char(code[b - 5])))
+            line = line_at(code, k);
+    }
+    free(code);
+    return line;
+}
+
+/* The line of the last definition of name before position `before`:
+ * `#define name`, or `name =` after a type (`const int w = ...`); 0. */
+static int definition_line(const char *code, size_t before, const char *name)
+{
+    size_t l = strlen(name);
+    int line = 0;
+    for (size_t k = 1; k < before; k++) {
+        if (strncmp(code + k, name, l) != 0 || source_is_identifier_char(code[k - 1]) ||
+            source_is_identifier_char(code[k + l]))
+            continue;
+        size_t b = k;
+        while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+            b--;
+        size_t q = k + l;
+        while (code[q] == ' ' || code[q] == '\t')
+            q++;
+        int define = b >= 7 && strncmp(code + b - 7, "#define", 7) == 0;
+        int declared = b < k && source_is_identifier_char(code[b - 1]) && code[q] == '=' && code[q + 1] != '=';
+        if (define || declared)
+            line = line_at(code, k);
+    }
+    return line;
+}
+
+int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line)
+{
+    *size_line = 0;
+    name[0] = '\0';
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int decl = 0;
+    /* each `X[` of the access's line, X declared __shared__ before it */
+    for (size_t i = 0; i < len && !decl; i++) {
+        if (line_at(code, i) != access || !source_is_identifier_char(code[i]) ||
+            (i > 0 && source_is_identifier_char(code[i - 1])))
+            continue;
+        size_t e = i;
+        while (source_is_identifier_char(code[e]))
+            e++;
+        if (code[e] != '[' || e - i >= n)
+            continue;
+        char x[64];
+        snprintf(x, sizeof x, "%.*s", (int)(e - i), code + i);
+        for (const char *sh = strstr(code, "__shared__"); sh && !decl; sh = strstr(sh + 10, "__shared__")) {
+            const char *semi = strchr(sh, ';'), *at = strstr(sh, x);
+            if (!semi || !at || at > semi || source_is_identifier_char(at[-1]) || at[strlen(x)] != '[')
+                continue;
+            decl = line_at(code, (size_t)(sh - code));
+            snprintf(name, n, "%s", x);
+            /* its first dimension, where it is a name: where that is set */
+            const char *d = at + strlen(x) + 1;
+            while (*d == ' ')
+                d++;
+            size_t dl = 0;
+            while (source_is_identifier_char(d[dl]))
+                dl++;
+            if (dl > 0 && dl < 64 && (d[dl] == ']' || d[dl] == ' ') && !(d[0] >= '0' && d[0] <= '9')) {
+                char dim[64];
+                snprintf(dim, sizeof dim, "%.*s", (int)dl, d);
+                *size_line = definition_line(code, (size_t)(sh - code), dim);
+            }
+        }
+    }
+    free(code);
+    return decl;
+}
+
 int source_free_before(const char *path, int line)
 {
     size_t len;

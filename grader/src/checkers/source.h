@@ -54,6 +54,14 @@ int source_sum_line(const char *path);
  * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
  * an input reached that buffer; its line, or 0. */
 int source_copy_into_argument(const char *path, int k);
+/* The line that declares the block of the launch at launch_line (its
+ * second <<< >>> argument, `dim3 dimBlock(...)`), else launch_line. */
+int source_launch_block_line(const char *path, int launch_line);
+/* The __shared__ array that line `access` indexes (`N_ds[...]`): its
+ * declaration's line (0: none), its name into name (n bytes), and in
+ * *size_line the line that sets its first dimension where that is a name
+ * (`const int w = ...`, `#define w ...`), else 0. */
+int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */

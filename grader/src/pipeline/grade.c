@@ -776,7 +776,9 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
             free(s->tile_contents);
             /* the launch whose block does not fit the tile, at its line */
             const launch_shape *l = launch_of(d);
-            char *q = l && strstr(sentence, TILES_BLOCK_WHERE) ? sanitize_quote(s->file, l->line) : NULL;
+            char *q = l && strstr(sentence, TILES_BLOCK_WHERE)
+                          ? sanitize_quote(s->file, source_launch_block_line(s->file, l->line))
+                          : NULL;
             s->tile_contents = xasprintf("%s: %s%s%s", d->name, sentence, q ? " at " : "", q ? q : "");
             free(q);
             s->tile_unset = v == TILES_UNSET;
