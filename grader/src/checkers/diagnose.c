@@ -199,7 +199,8 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
     return NULL;
 }
 
-char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image)
+char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image,
+                            int tiled)
 {
     int square_ok = 0, square_fail = 0, ragged_ok = 0, ragged_fail = 0, one_ok = 0, more_ok = 0, more = 0;
     for (int i = 0; i < n; i++) {
@@ -217,9 +218,11 @@ char *diagnose_across_kinds(const int *square, const double *elements, const int
                                "outside the image and counts 0, so the centre is right and what goes wrong is "
                                "the neighbours: look at how they are indexed (the tile's offsets, the mask's "
                                "indices, a row's length or pitch)"
-                             : "only the 1 x 1 x 1 product passes: one element needs no row or column but the "
+                     : tiled ? "only the 1 x 1 x 1 product passes: one element needs no row or column but the "
                                "first and no tile but the first; look at the row and column indices of the "
-                               "loads and of the store, and at the tile and phase offsets");
+                               "loads and of the store, and at the tile and phase offsets"
+                             : "only the 1 x 1 product passes: one element needs no row or column but the first; "
+                               "look at the row and column indices of the reads of M and N and of the store");
     if (square_ok > 0 && square_fail == 0 && ragged_fail >= 2 && ragged_ok == 0)
         return xstrdup("every dataset whose sizes are all equal passes and every one whose sizes differ "
                        "fails: somewhere one size is used for another (width for height, j for l or k, a "

@@ -92,9 +92,11 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
 
 /* Patterns across the datasets' kinds of input (square[i]: all of its sizes
  * equal; elements[i]: its output's elements; image: an image lab, else a
- * matrix product): only the 1 x 1 dataset passes; every square dataset
- * passes and every ragged one fails. NULL otherwise. */
-char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image);
+ * matrix product; tiled: the lab has tiles, else its sentences name none):
+ * only the 1 x 1 dataset passes; every square dataset passes and every
+ * ragged one fails. NULL otherwise. */
+char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image,
+                            int tiled);
 
 /* A tiled matrix product whose blocks are smaller than its tiles: the kernel
  * with the most shared memory keeps two square tiles of floats in it

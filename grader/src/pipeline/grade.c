@@ -854,7 +854,7 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
         fails[ran] = st != ST_PASS;
         ran++;
     }
-    s->hint = diagnose_across_kinds(square, elements, fails, ran, m->perf.work == WORK_IMAGE);
+    s->hint = diagnose_across_kinds(square, elements, fails, ran, m->perf.work == WORK_IMAGE, m->ntiles > 0);
     free(square);
     free(fails);
     free(elements);
