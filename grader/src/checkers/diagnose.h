@@ -43,7 +43,8 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_INT_SUM_ZERO "the sum kept in an integer, every one 0"
 #define DIAGNOSE_INT_SUM_WHERE "look at the type the accumulator is declared with"
 /* A tile of M or N transposed: the numbers cannot tell a store from a
- * read; where the tiles held the right elements (tiles.c), the grader
+ * read; where every tile slot held the element of its own place
+ * (tiles_in_place), the grader
  * says the read in the sum instead (DIAGNOSE_TILE_READ_TRANSPOSED, then
  * the tile's name and the sum's line). */
 #define DIAGNOSE_TILE_STORED_TRANSPOSED \

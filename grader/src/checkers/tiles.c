@@ -1186,3 +1186,28 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
     /* right: every slot checked held what the tiling puts there, and none was left unstored */
     return *sentence ? TILES_UNSET : checked && !unset ? TILES_RIGHT : TILES_UNCHECKED;
 }
+
+int tiles_in_place(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir)
+{
+    if (!m->ntiles || !t->n || !dataset_dir)
+        return 0;
+    tile_input *cache = xcalloc((size_t)m->ntiles, sizeof *cache);
+    int checked = 0, moved = 0;
+    for (int n = 0; n < t->n && !moved; n++) {
+        const tile_snapshot *s = &t->s[n];
+        tile_frame f;
+        const tile_spec *q;
+        long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
+        if (!phases || s->nunset > 0)
+            continue;
+        long ph = s->phase < phases ? s->phase : 0;
+        for (int k = 0; k < s->nslots && !moved; k++) {
+            tile_element e;
+            long i = slot_index(s, k) / f.T, j = slot_index(s, k) % f.T;
+            moved = !element_at(&f, ph, i, j, &e) || e.value != float_of(slot_bits(s, k));
+        }
+        checked++;
+    }
+    inputs_free(cache, m->ntiles);
+    return checked > 0 && !moved;
+}

@@ -103,4 +103,10 @@ typedef enum {
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
                           const char *student_file, int output_nan, char **sentence, int *by_test);
 
+/* Whether every slot of every snapshot the lab's tiles describe held, at
+ * its barrier, exactly the element the tiling puts at that very slot in
+ * that round (not transposed, not another phase's): the stores are right,
+ * whatever the output says. 0 when none could be checked. */
+int tiles_in_place(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir);
+
 #endif

@@ -790,12 +790,23 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
     s->tiles_right = !s->tile_contents && right > 0;
 }
 
-/* A tile the numbers show transposed, where the tiles held the right
- * elements (tile_contents): the read in the sum is transposed, not the
- * store; said with the sum's line. */
-static void transposed_read_not_store(const char *file, submission_result *s)
+/* A tile the numbers show transposed, where every slot of the tiles held
+ * the element its own place takes (tiles_in_place: a transposed store
+ * fails that): the read in the sum is transposed, not the store; said
+ * with the sum's line. */
+static void transposed_read_not_store(const lab_manifest *m, const int *index, const char *datasets_root,
+                                      const char *file, submission_result *s)
 {
-    if (!s->tiles_right)
+    int in_place = 0;
+    for (int i = 0; i < s->ndatasets && !in_place; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_WRONG || !d->sanitizer || !d->sanitizer->tiles.n)
+            continue;
+        char *dir = resolve_dataset_dir(m, index[i], datasets_root);
+        in_place = tiles_in_place(m, &d->sanitizer->tiles, dir);
+        free(dir);
+    }
+    if (!in_place)
         return;
     int line = source_sum_line(file);
     char *q = line > 0 ? sanitize_quote(file, line) : NULL;
@@ -1073,7 +1084,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         tile_contents(m, index, opt->datasets_root, s);
-        transposed_read_not_store(file, s);
+        transposed_read_not_store(m, index, opt->datasets_root, file, s);
         counts_summarise(m, index, s);
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
