@@ -90,6 +90,14 @@ static char *partial_band(const gl_matrix *g, const unsigned char *bad)
     return NULL;
 }
 
+const char *diagnose_all_zero(int tiled)
+{
+    return tiled ? "every element is 0: the sums are never accumulated into what is written, the loop over "
+                   "phases never runs (look at its count), or the inputs never reached the device"
+                 : "every element is 0: the sums are never accumulated into what is written, the loop of the "
+                   "dot product never runs (look at its count), or the inputs never reached the device";
+}
+
 char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsigned char *bad,
                       const compare_result *r, int tiled)
 {
@@ -163,9 +171,7 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
         }
     }
     if (zeros)
-        return xstrdup("every element is 0: the sums are never accumulated into what is written, the "
-                       "loop over phases never runs (look at its count), or the inputs never reached "
-                       "the device");
+        return xstrdup(diagnose_all_zero(tiled));
     if (transposed && b.count > 0)
         return xstrdup("the output is the transpose of the expected one: somewhere a row index and a "
                        "column index are swapped (Row/Col, tx/ty, or x/y)");
@@ -193,7 +199,8 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
     return NULL;
 }
 
-char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image)
+char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image,
+                            int tiled)
 {
     int square_ok = 0, square_fail = 0, ragged_ok = 0, ragged_fail = 0, one_ok = 0, more_ok = 0, more = 0;
     for (int i = 0; i < n; i++) {
@@ -211,9 +218,11 @@ char *diagnose_across_kinds(const int *square, const double *elements, const int
                                "outside the image and counts 0, so the centre is right and what goes wrong is "
                                "the neighbours: look at how they are indexed (the tile's offsets, the mask's "
                                "indices, a row's length or pitch)"
-                             : "only the 1 x 1 x 1 product passes: one element needs no row or column but the "
+                     : tiled ? "only the 1 x 1 x 1 product passes: one element needs no row or column but the "
                                "first and no tile but the first; look at the row and column indices of the "
-                               "loads and of the store, and at the tile and phase offsets");
+                               "loads and of the store, and at the tile and phase offsets"
+                             : "only the 1 x 1 product passes: one element needs no row or column but the first; "
+                               "look at the row and column indices of the reads of M and N and of the store");
     if (square_ok > 0 && square_fail == 0 && ragged_fail >= 2 && ragged_ok == 0)
         return xstrdup("every dataset whose sizes are all equal passes and every one whose sizes differ "
                        "fails: somewhere one size is used for another (width for height, j for l or k, a "
@@ -282,11 +291,15 @@ typedef struct {
     const char *label;  /* its mistake in a few words, for a gradebook */
 } best_fit;
 
+/* A hypothesis is named only where several wrong elements agree with it:
+ * one element (a 1 x 1 product, a lone wrong corner) fits too many. */
+#define AGREEING_MIN 3
+
 /* Keeps the hypothesis that explains the most sampled elements, if it explains
- * at least 4 in 5 of them. */
+ * at least 4 in 5 of them, and at least AGREEING_MIN. */
 static void consider(best_fit *b, size_t matched, size_t sampled, char *text, const char *label)
 {
-    if (matched * 5 >= sampled * 4 && matched > b->matched) {
+    if (matched * 5 >= sampled * 4 && matched >= AGREEING_MIN && matched > b->matched) {
         free(b->text);
         b->text = text;
         b->label = label;
@@ -315,6 +328,11 @@ enum {
     MM_TERM_SKIPPED,        /* the dot product of a phase stops one term short */
     MM_M_WHOLE_TRANSPOSED,  /* M read as its transpose (a square M) */
     MM_N_WHOLE_TRANSPOSED,
+    MM_INT_SUM,             /* the sum kept in an integer: each += truncated toward 0 */
+    MM_M_TWICE,             /* M where N belongs too: M x M (M copied into N's buffer) */
+    MM_N_TWICE,             /* N where M belongs too: N x N */
+    MM_M_ROW_IS_COL,        /* M read at row Col: M(c, kk) */
+    MM_N_COL_IS_ROW,        /* N read at column Row: N(kk, r) */
     MM_COUNT
 };
 
@@ -337,6 +355,8 @@ static double mm_m(const gl_matrix *M, int kind, int T, int r, int kk)
 static double mm_n(const gl_matrix *N, int kind, int T, int kk, int c)
 {
     int k = N->rows, l = N->cols;
+    if (kind == MM_M_TWICE || kind == MM_N_TWICE)
+        return 0; /* mm_twice's */
     if (kind == MM_N_WHOLE_TRANSPOSED)
         return N->data[(size_t)c * l + kk];
     if (kind == MM_N_TRANSPOSED) {
@@ -373,24 +393,37 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
             if ((kind == MM_TERM_SKIPPED && k < T) || (kind == MM_M_WHOLE_TRANSPOSED && M->rows != k) ||
                 (kind == MM_N_WHOLE_TRANSPOSED && N->cols != k))
                 continue;
-            if ((kind == MM_M_WHOLE_TRANSPOSED || kind == MM_N_WHOLE_TRANSPOSED) && t > 0)
+            if ((kind == MM_M_WHOLE_TRANSPOSED || kind == MM_N_WHOLE_TRANSPOSED || kind == MM_INT_SUM ||
+                 kind == MM_M_TWICE || kind == MM_N_TWICE) && t > 0)
                 continue; /* no tiles in it: once is enough */
+            if ((kind == MM_M_TWICE || kind == MM_N_TWICE) && (M->rows != k || N->cols != k))
+                continue; /* M x M and N x N need square inputs */
+            if ((kind == MM_M_ROW_IS_COL || kind == MM_N_COL_IS_ROW) && (t > 0 || M->rows != N->cols))
+                continue; /* a row index for a column one needs as many of each */
             kmin = kind == MM_ONLY_LAST_PHASE ? (phases - 1) * T : kind == MM_FIRST_PHASE_SKIPPED ? T : 0;
             kmax = kind == MM_LAST_WHOLE_PHASE_SKIPPED ? k - T : kmax;
             if ((kind == MM_M_SAME_TILE || kind == MM_N_SAME_TILE) && k <= T)
                 continue; /* one phase: the same tile is the right one */
-            size_t matched = 0;
+            size_t matched = 0, nonzero = 0;
             for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
                 int r = (int)(idx[s] / (size_t)got->cols), c = (int)(idx[s] % (size_t)got->cols);
                 double sum = 0, mag = 0;
                 for (int kk = kmin; kk < kmax; kk++) {
                     if (kind == MM_TERM_SKIPPED && kk % T == T - 1)
                         continue;
-                    double p = mm_m(M, kind, T, r, kk) * mm_n(N, kind, T, kk, c);
-                    sum += p;
+                    double p = kind == MM_M_ROW_IS_COL ? M->data[(size_t)c * k + kk] * N->data[(size_t)kk * N->cols + c]
+                             : kind == MM_N_COL_IS_ROW ? M->data[(size_t)r * k + kk] * N->data[(size_t)kk * N->cols + r]
+                             : kind == MM_M_TWICE   ? M->data[(size_t)r * k + kk] * M->data[(size_t)kk * k + c]
+                             : kind == MM_N_TWICE   ? N->data[(size_t)r * k + kk] * N->data[(size_t)kk * k + c]
+                                                    : mm_m(M, kind, T, r, kk) * mm_n(N, kind, T, kk, c);
+                    /* an integer's += adds in float and truncates toward 0 */
+                    sum = kind == MM_INT_SUM ? trunc((double)((float)sum + (float)p)) : sum + p;
                     mag += fabs(p);
                 }
-                matched += agrees(got->data[idx[s]], sum, mag, k);
+                /* a truncated sum is exact: it agrees or not by whole numbers */
+                matched += kind == MM_INT_SUM ? fabs((double)got->data[idx[s]] - sum) < 0.5
+                                              : agrees(got->data[idx[s]], sum, mag, k);
+                nonzero += sum != 0;
             }
             char *text;
             const char *label;
@@ -398,8 +431,7 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
             case MM_M_TRANSPOSED:
             case MM_N_TRANSPOSED:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if each "
-                                 "%d x %d tile of %s is stored transposed in shared memory: look at the row "
-                                 "and column indices (tx and ty) where the kernel stores %s's tile",
+                                 "%d x %d tile of %s is " DIAGNOSE_TILE_STORED_TRANSPOSED "%s's tile",
                                  matched, ns, T, T, kind == MM_M_TRANSPOSED ? "M" : "N",
                                  kind == MM_M_TRANSPOSED ? "M" : "N");
                 label = kind == MM_M_TRANSPOSED ? "tiles of M stored transposed" : "tiles of N stored transposed";
@@ -447,6 +479,32 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                                  kind == MM_M_WHOLE_TRANSPOSED ? "M" : "N", kind == MM_M_WHOLE_TRANSPOSED ? "M" : "N");
                 label = kind == MM_M_WHOLE_TRANSPOSED ? "M read transposed" : "N read transposed";
                 break;
+            case MM_M_ROW_IS_COL:
+            case MM_N_COL_IS_ROW:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if %s is read "
+                                 "at %s (the output's %s) where its %s belongs: " DIAGNOSE_INDEX_SWAP_WHERE,
+                                 matched, ns, kind == MM_M_ROW_IS_COL ? "M" : "N",
+                                 kind == MM_M_ROW_IS_COL ? "row Col" : "column Row",
+                                 kind == MM_M_ROW_IS_COL ? "column" : "row",
+                                 kind == MM_M_ROW_IS_COL ? "row Row" : "column Col");
+                label = DIAGNOSE_INDEX_SWAP;
+                break;
+            case MM_INT_SUM:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what a sum kept in an "
+                                 "integer gives (each += truncated toward 0%s): " DIAGNOSE_INT_SUM_WHERE
+                                 ", which must be float", matched, ns,
+                                 nonzero ? "" : "; every partial sum here is below 1 in size, so all are 0");
+                label = DIAGNOSE_INT_SUM;
+                break;
+            case MM_M_TWICE:
+            case MM_N_TWICE:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly %s x %s: the kernel "
+                                 "multiplies %s by itself, so %s reached the device in %s's place: "
+                                 DIAGNOSE_COPY_WHERE, matched, ns, kind == MM_M_TWICE ? "M" : "N",
+                                 kind == MM_M_TWICE ? "M" : "N", kind == MM_M_TWICE ? "M" : "N",
+                                 kind == MM_M_TWICE ? "M" : "N", kind == MM_M_TWICE ? "N" : "M");
+                label = kind == MM_M_TWICE ? DIAGNOSE_M_TWICE : DIAGNOSE_N_TWICE;
+                break;
             default:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the "
                                  "last %d terms of each dot product (past the last whole tile of %d, in a "
@@ -455,7 +513,10 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                 label = "the partial last phase left out";
                 break;
             }
-            consider(best, matched, ns, text, label);
+            /* an integer sum that is 0 everywhere is also what a sum
+             * never accumulated gives: only the source's declaration
+             * tells them apart (grade.c drops it where that is float) */
+            consider(best, matched, ns, text, kind == MM_INT_SUM && !nonzero ? DIAGNOSE_INT_SUM_ZERO : label);
         }
     }
 }

@@ -35,11 +35,41 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_SUM_RESET_WHERE "look at where the accumulator is set to 0"
 #define DIAGNOSE_TERM_SKIPPED "one term of each phase left out"
 #define DIAGNOSE_TERM_SKIPPED_WHERE "look at the bound of the loop over the tile"
+/* A sum kept in an integer (each += truncated toward 0): the line that
+ * declares the accumulator, where the source shows it an integer; where
+ * every such sum is 0 (_ZERO), the numbers cannot tell it from a sum never
+ * accumulated, and the grader keeps it only where the source shows one. */
+#define DIAGNOSE_INT_SUM "the sum kept in an integer"
+#define DIAGNOSE_INT_SUM_ZERO "the sum kept in an integer, every one 0"
+#define DIAGNOSE_INT_SUM_WHERE "look at the type the accumulator is declared with"
+/* A tile of M or N transposed: the numbers cannot tell a store from a
+ * read; where every tile slot held the element of its own place
+ * (tiles_in_place), the grader
+ * says the read in the sum instead (DIAGNOSE_TILE_READ_TRANSPOSED, then
+ * the tile's name and the sum's line). */
+#define DIAGNOSE_TILE_STORED_TRANSPOSED \
+    "stored transposed in shared memory: look at the row and column indices (tx and ty) where the kernel stores "
+#define DIAGNOSE_TILE_READ_TRANSPOSED \
+    "read transposed from shared memory (the shared tiles held the right elements, so their stores are right): " \
+    "look at the row and column indices where the sum reads "
+/* An input read with the output's row for its column (or column for its
+ * row): the read's index, in an untiled kernel the sum's line. */
+#define DIAGNOSE_INDEX_SWAP "an input read at the other index of the output"
+#define DIAGNOSE_INDEX_SWAP_WHERE "look at the indices of that read in the sum"
+/* One input copied into both buffers (M x M, N x N): the copy to the
+ * device whose source is the other buffer's. */
+#define DIAGNOSE_M_TWICE "M copied where N belongs"
+#define DIAGNOSE_N_TWICE "N copied where M belongs"
+#define DIAGNOSE_COPY_WHERE "look at the copies to the device"
 
 /* The advice that ends the "never written" sentence, which the grader
  * replaces where the run's launch covers the whole output (grade.c): then
  * the grid is not what left them unwritten. */
 #define DIAGNOSE_GRID_ADVICE "check that the grid covers the whole output (round the block count up)"
+
+/* The sentence for an output of zeros only (a tiled kernel's names its
+ * loop over phases, an untiled one's the dot product's loop). */
+const char *diagnose_all_zero(int tiled);
 
 /* With the dataset's inputs (DIR/input0.*, DIR/input1.*): a sentence when
  * the wrong elements are (nearly all) exactly what a known mistake computes
@@ -63,9 +93,11 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
 
 /* Patterns across the datasets' kinds of input (square[i]: all of its sizes
  * equal; elements[i]: its output's elements; image: an image lab, else a
- * matrix product): only the 1 x 1 dataset passes; every square dataset
- * passes and every ragged one fails. NULL otherwise. */
-char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image);
+ * matrix product; tiled: the lab has tiles, else its sentences name none):
+ * only the 1 x 1 dataset passes; every square dataset passes and every
+ * ragged one fails. NULL otherwise. */
+char *diagnose_across_kinds(const int *square, const double *elements, const int *failed, int n, int image,
+                            int tiled);
 
 /* A tiled matrix product whose blocks are smaller than its tiles: the kernel
  * with the most shared memory keeps two square tiles of floats in it

@@ -1,6 +1,7 @@
 /*
  * source.c - see source.h.
  */
+#define _GNU_SOURCE
 #include "source.h"
 #include "util.h"
 
@@ -276,17 +277,12 @@ static size_t loop_around(const char *code, size_t len, size_t pos)
     return best;
 }
 
-int source_accumulator(const char *path, int *reset_line, int *loop_line)
+/* The sum of a kernel: the first `X += ...` statement inside a loop (not a
+ * for's step); its position, X at code[*name .. *name + *name_len); len
+ * when there is none. */
+static size_t find_sum(const char *code, size_t len, size_t *name, size_t *name_len)
 {
-    *reset_line = *loop_line = 0;
-    size_t len;
-    char *text = path ? read_file(path, &len) : NULL;
-    if (!text)
-        return 0;
-    char *code = code_only(text, len);
-    free(text);
-    /* the first X += ... inside a loop: the sum, X its accumulator */
-    size_t acc = len, name_len = 0, name = 0;
+    size_t acc = len;
     for (size_t k = 0; k + 1 < len && acc == len; k++) {
         if (code[k] != '+' || code[k + 1] != '=')
             continue;
@@ -305,10 +301,23 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
         }
         if (b < e && !step && loop_around(code, len, k) < len) {
             acc = k;
-            name = b;
-            name_len = e - b;
+            *name = b;
+            *name_len = e - b;
         }
     }
+    return acc;
+}
+
+int source_accumulator(const char *path, int *reset_line, int *loop_line)
+{
+    *reset_line = *loop_line = 0;
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
     if (acc < len) {
         size_t head = loop_around(code, len, acc);
         *loop_line = line_at(code, head);
@@ -344,6 +353,278 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
     }
     free(code);
     return *loop_line > 0;
+}
+
+/* Whether code[b .. e) ends in an integer type's name (`int`, `unsigned
+ * int`, `long`, `size_t`, ...), the declaration's type before its name. */
+static int integer_type_before(const char *code, size_t b)
+{
+    static const char *const types[] = { "int", "long", "short", "unsigned", "char", "size_t", "int32_t",
+                                         "int64_t", "uint32_t", "uint64_t" };
+    size_t e = b;
+    while (e > 0 && (code[e - 1] == ' ' || code[e - 1] == '\t'))
+        e--;
+    size_t w = e;
+    while (w > 0 && source_is_identifier_char(code[w - 1]))
+        w--;
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (e - w == strlen(types[i]) && strncmp(code + w, types[i], e - w) == 0)
+            return 1;
+    return 0;
+}
+
+int source_sum_line(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
+    int line = acc < len ? line_at(code, acc) : 0;
+    free(code);
+    return line;
+}
+
+int source_accumulator_integer(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
+    int line = 0, declared = 0;
+    /* the last declaration of the name before the sum: `TYPE X` */
+    for (size_t k = 0; acc < len && k < acc; k++) {
+        if (strncmp(code + k, code + name, name_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + name_len]) || k == 0)
+            continue;
+        size_t b = k;
+        while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+            b--;
+        if (b == k || !source_is_identifier_char(code[b - 1]))
+            continue; /* a use, not a declaration */
+        size_t w = b;
+        while (w > 0 && source_is_identifier_char(code[w - 1]))
+            w--;
+        static const char *const not_types[] = { "return", "else", "case", "goto", "sizeof" };
+        int keyword = 0;
+        for (size_t i = 0; i < sizeof not_types / sizeof *not_types; i++)
+            keyword |= b - w == strlen(not_types[i]) && strncmp(code + w, not_types[i], b - w) == 0;
+        if (keyword)
+            continue;
+        declared = 1;
+        line = integer_type_before(code, k) ? line_at(code, k) : 0;
+    }
+    free(code);
+    return declared ? line : 0;
+}
+
+/* The n-th argument (from 0) of the call whose '(' is at code[open], as
+ * written, spaces trimmed, into out. */
+static void call_argument(const char *code, size_t len, size_t open, int n, char *out, size_t size)
+{
+    int depth = 0, index = 0;
+    size_t from = open + 1;
+    out[0] = '\0';
+    for (size_t i = open; i < len; i++) {
+        if (code[i] == '(' || code[i] == '[')
+            depth++;
+        else if (code[i] == ')' || code[i] == ']')
+            depth--;
+        if ((depth == 1 && code[i] == ',') || depth == 0) {
+            if (index == n) {
+                while (from < i && (code[from] == ' ' || code[from] == '\t' || code[from] == '\n'))
+                    from++;
+                size_t to = i;
+                while (to > from && (code[to - 1] == ' ' || code[to - 1] == '\t' || code[to - 1] == '\n'))
+                    to--;
+                if (to - from < size)
+                    snprintf(out, size, "%.*s", (int)(to - from), code + from);
+                return;
+            }
+            index++;
+            from = i + 1;
+            if (depth == 0)
+                return;
+        }
+    }
+}
+
+/* `name`, `&name`, `(void **)&name` or `(float *)name` as written -> name */
+static const char *bare_name(const char *arg)
+{
+    const char *p = arg;
+    while (*p == '(' || *p == '&' || *p == '*' || *p == ' ') {
+        if (*p == '(') {
+            const char *close = strchr(p, ')');
+            if (!close)
+                return arg;
+            p = close + 1;
+        } else {
+            p++;
+        }
+    }
+    return p;
+}
+
+int source_copy_into_argument(const char *path, int k)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    /* the launch's argument k: the device buffer the kernel takes there */
+    char want[64] = "";
+    for (size_t i = 0; i + 3 < len && !want[0]; i++) {
+        if (strncmp(code + i, ">>>", 3) != 0)
+            continue;
+        size_t open = skip_space(code, len, i + 3);
+        if (open < len && code[open] == '(')
+            call_argument(code, len, open, k, want, sizeof want);
+    }
+    int line = 0;
+    for (size_t i = 0; want[0] && i + 10 < len && !line; i++) {
+        if (strncmp(code + i, "cudaMemcpy", 10) != 0 || (i > 0 && source_is_identifier_char(code[i - 1])) ||
+            source_is_identifier_char(code[i + 10]))
+            continue;
+        size_t open = skip_space(code, len, i + 10);
+        if (open >= len || code[open] != '(')
+            continue;
+        size_t close = matching(code, len, open);
+        if (close >= len || !memmem(code + open, close - open, "cudaMemcpyHostToDevice", 22))
+            continue;
+        char dst[64];
+        call_argument(code, len, open, 0, dst, sizeof dst);
+        if (strcmp(bare_name(dst), bare_name(want)) == 0)
+            line = line_at(code, i);
+    }
+    free(code);
+    return line;
+}
+
+int source_launch_block_line(const char *path, int launch_line)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return launch_line;
+    char *code = code_only(text, len);
+    free(text);
+    int line = launch_line;
+    /* the launch's second <<< >>> argument, as written */
+    size_t at = len;
+    for (size_t i = 0; i + 3 < len && at == len; i++)
+        if (strncmp(code + i, "<<<", 3) == 0 && line_at(code, i) == launch_line)
+            at = i + 3;
+    char block[64] = "";
+    if (at < len) {
+        const char *comma = strchr(code + at, ',');
+        const char *end = strstr(code + at, ">>>");
+        if (comma && end && comma < end) {
+            const char *b = comma + 1;
+            while (*b == ' ' || *b == '\t')
+                b++;
+            size_t n = 0;
+            while (source_is_identifier_char(b[n]))
+                n++;
+            const char *r = b + n;
+            while (*r == ' ' || *r == '\t')
+                r++;
+            if (n > 0 && n < sizeof block && (r == end || *r == ','))
+                snprintf(block, sizeof block, "%.*s", (int)n, b);
+        }
+    }
+    /* its last declaration before the launch: `dim3 NAME(...)` or `dim3 NAME = ...` */
+    size_t l = strlen(block);
+    for (size_t k = 0; l && k < at; k++) {
+        if (strncmp(code + k, block, l) != 0 || k == 0 || source_is_identifier_char(code[k - 1]) ||
+            source_is_identifier_char(code[k + l]))
+            continue;
+        size_t b = k;
+        while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+            b--;
+        if (b >= 4 && strncmp(code + b - 4, "dim3", 4) == 0 && (b == 4 || !source_is_identifier_char(code[b - 5])))
+            line = line_at(code, k);
+    }
+    free(code);
+    return line;
+}
+
+/* The line of the last definition of name before position `before`:
+ * `#define name`, or `name =` after a type (`const int w = ...`); 0. */
+static int definition_line(const char *code, size_t before, const char *name)
+{
+    size_t l = strlen(name);
+    int line = 0;
+    for (size_t k = 1; k < before; k++) {
+        if (strncmp(code + k, name, l) != 0 || source_is_identifier_char(code[k - 1]) ||
+            source_is_identifier_char(code[k + l]))
+            continue;
+        size_t b = k;
+        while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+            b--;
+        size_t q = k + l;
+        while (code[q] == ' ' || code[q] == '\t')
+            q++;
+        int define = b >= 7 && strncmp(code + b - 7, "#define", 7) == 0;
+        int declared = b < k && source_is_identifier_char(code[b - 1]) && code[q] == '=' && code[q + 1] != '=';
+        if (define || declared)
+            line = line_at(code, k);
+    }
+    return line;
+}
+
+int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line)
+{
+    *size_line = 0;
+    name[0] = '\0';
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int decl = 0;
+    /* each `X[` of the access's line, X declared __shared__ before it */
+    for (size_t i = 0; i < len && !decl; i++) {
+        if (line_at(code, i) != access || !source_is_identifier_char(code[i]) ||
+            (i > 0 && source_is_identifier_char(code[i - 1])))
+            continue;
+        size_t e = i;
+        while (source_is_identifier_char(code[e]))
+            e++;
+        if (code[e] != '[' || e - i >= n)
+            continue;
+        char x[64];
+        snprintf(x, sizeof x, "%.*s", (int)(e - i), code + i);
+        for (const char *sh = strstr(code, "__shared__"); sh && !decl; sh = strstr(sh + 10, "__shared__")) {
+            const char *semi = strchr(sh, ';'), *at = strstr(sh, x);
+            if (!semi || !at || at > semi || source_is_identifier_char(at[-1]) || at[strlen(x)] != '[')
+                continue;
+            decl = line_at(code, (size_t)(sh - code));
+            snprintf(name, n, "%s", x);
+            /* its first dimension, where it is a name: where that is set */
+            const char *d = at + strlen(x) + 1;
+            while (*d == ' ')
+                d++;
+            size_t dl = 0;
+            while (source_is_identifier_char(d[dl]))
+                dl++;
+            if (dl > 0 && dl < 64 && (d[dl] == ']' || d[dl] == ' ') && !(d[0] >= '0' && d[0] <= '9')) {
+                char dim[64];
+                snprintf(dim, sizeof dim, "%.*s", (int)dl, d);
+                *size_line = definition_line(code, (size_t)(sh - code), dim);
+            }
+        }
+    }
+    free(code);
+    return decl;
 }
 
 int source_free_before(const char *path, int line)
@@ -423,8 +704,9 @@ int source_stored_array(const char *path, int line, char *out, size_t n)
 
 /* ---- quoting the student's lines ------------------------------------------------- */
 
-/* Line n (1-based) of the student's file, trimmed, for quoting; "" if none. */
-static char *source_line(const char *file, int n)
+/* Line n (1-based) of the student's file, trimmed, cut to about max
+ * characters ("..."); "" if none. */
+static char *line_text(const char *file, int n, size_t max)
 {
     char *text = file ? read_file(file, NULL) : NULL;
     if (!text || n < 1) {
@@ -446,10 +728,16 @@ static char *source_line(const char *file, int n)
         size_t len = strcspn(p, "\n");
         while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\r'))
             len--;
-        out = len > 70 ? xasprintf("%.67s...", p) : xasprintf("%.*s", (int)len, p);
+        out = len > max ? xasprintf("%.*s...", (int)(max - 3), p) : xasprintf("%.*s", (int)len, p);
     }
     free(text);
     return out;
+}
+
+/* Line n, trimmed, for quoting; "" if none. */
+static char *source_line(const char *file, int n)
+{
+    return line_text(file, n, 70);
 }
 
 static char *quote(const char *file, int line)
@@ -532,11 +820,12 @@ static int comparison_here(const char *t, size_t i, const char *op, size_t end)
     return !strchr("<>=!-", before) && !strchr("<>=", after);
 }
 
-/* The left operand of comparison `op`, operand k of the && and || of the
- * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
-int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+/* The two sides, as written, of comparison op, operand k of the && and ||
+ * of the condition on line n: "destY" and "TILE_WIDTH" of
+ * `if (destY < TILE_WIDTH && ...)`; either of left and right may be NULL. */
+int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size)
 {
-    char *text = source_line(path, n);
+    char *text = line_text(path, n, 4096);
     size_t b, e;
     int rc = -1;
     if (condition_span(text, &b, &e) == 0) {
@@ -576,11 +865,73 @@ int source_compared_operand(const char *path, int n, int k, const char *op, char
         size_t len = count == 1 && hit > from ? hit - from : 0;
         while (len > 0 && (text[from + len - 1] == ' ' || text[from + len - 1] == '\t'))
             len--;
-        if (len > 0 && len < size && len <= 40) {
-            snprintf(out, size, "%.*s", (int)len, text + from);
+        size_t r = hit + strlen(op), rlen;
+        while (r < to && (text[r] == ' ' || text[r] == '\t'))
+            r++;
+        rlen = r < to ? to - r : 0;
+        while (rlen > 0 && (text[r + rlen - 1] == ' ' || text[r + rlen - 1] == '\t'))
+            rlen--;
+        if (len > 0 && len < size && len <= 40 && (!right || (rlen > 0 && rlen < size && rlen <= 40))) {
+            if (left)
+                snprintf(left, size, "%.*s", (int)len, text + from);
+            if (right)
+                snprintf(right, size, "%.*s", (int)rlen, text + r);
             rc = 0;
         }
     }
     free(text);
     return rc;
+}
+
+/* The left operand of comparison `op`, operand k of the && and || of the
+ * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+{
+    return source_compared_sides(path, n, k, op, out, NULL, size);
+}
+
+/* Where `name * stride` or `stride * name` stands in s (whole tokens, spaces
+ * around the `*` allowed): the offset of the product's first character, or
+ * -1. */
+static long product_at(const char *s, const char *name, const char *stride)
+{
+    size_t ln = strlen(name), ls = strlen(stride);
+    for (int order = 0; order < 2; order++) {
+        const char *first = order ? stride : name, *second = order ? name : stride;
+        size_t l1 = order ? ls : ln, l2 = order ? ln : ls;
+        for (const char *p = strstr(s, first); p; p = strstr(p + 1, first)) {
+            if ((p > s && source_is_identifier_char(p[-1])) || source_is_identifier_char(p[l1]))
+                continue;
+            const char *q = p + l1;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (*q != '*')
+                continue;
+            q++;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (strncmp(q, second, l2) == 0 && !source_is_identifier_char(q[l2]) && q[l2] != '[' && q[l2] != '(')
+                return (long)(p - s);
+        }
+    }
+    return -1;
+}
+
+int source_line_has_product(const char *path, int n, const char *name, const char *stride)
+{
+    char *text = line_text(path, n, 4096);
+    long at = product_at(text, name, stride);
+    free(text);
+    return at >= 0;
+}
+
+int source_line_has_word(const char *path, int n, const char *word)
+{
+    char *text = line_text(path, n, 4096);
+    size_t l = strlen(word);
+    int found = 0;
+    for (const char *p = strstr(text, word); p && !found; p = strstr(p + 1, word))
+        found = !(p > text && source_is_identifier_char(p[-1])) && !source_is_identifier_char(p[l]);
+    free(text);
+    return found;
 }

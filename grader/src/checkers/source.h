@@ -44,6 +44,24 @@ int source_free_before(const char *path, int line);
  * a braced loop around the sum that sets X to 0 again (the sum restarted
  * every time round; 0 when none). 1 when the file shows such a sum. */
 int source_accumulator(const char *path, int *reset_line, int *loop_line);
+/* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
+ * last declaration before the sum) when its type is an integer's; 0 when
+ * it is another type, is not declared in the file, or there is no sum. */
+int source_accumulator_integer(const char *path);
+/* The line of that sum (`Pvalue += ...`), or 0. */
+int source_sum_line(const char *path);
+/* The host-to-device cudaMemcpy into the buffer the kernel launch passes
+ * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
+ * an input reached that buffer; its line, or 0. */
+int source_copy_into_argument(const char *path, int k);
+/* The line that declares the block of the launch at launch_line (its
+ * second <<< >>> argument, `dim3 dimBlock(...)`), else launch_line. */
+int source_launch_block_line(const char *path, int launch_line);
+/* The __shared__ array that line `access` indexes (`N_ds[...]`): its
+ * declaration's line (0: none), its name into name (n bytes), and in
+ * *size_line the line that sets its first dimension where that is a name
+ * (`const int w = ...`, `#define w ...`), else 0. */
+int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line);
 
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
@@ -52,6 +70,14 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line);
  * of path: "destY" of `if (destY < TILE_WIDTH)`. 0, or -1 when the line
  * shows no such comparison there. */
 int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size);
+/* Both sides of that comparison ("destY", "TILE_WIDTH"), into left and right
+ * (either may be NULL; size bytes each): 0, or -1 as above. */
+int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size);
+/* Whether line n of path multiplies name by stride (`name * stride` or
+ * `stride * name`, whole tokens), as an index's row term does. */
+int source_line_has_product(const char *path, int n, const char *name, const char *stride);
+/* Whether line n of path holds word as a whole token. */
+int source_line_has_word(const char *path, int n, const char *word);
 char *sanitize_quote(const char *file, int line);
 
 /* A checker's FILE:LINE as a sentence names it: the student's line, quoted,

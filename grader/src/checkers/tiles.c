@@ -747,8 +747,33 @@ static int writer_index(const tile_snapshot *s, int w, long *a, long *b, long *c
  * threads that did not store, and the test those threads' outcomes differ
  * at from every thread that did. NULL when no writer and test explain the
  * first unset slot. */
+/* Where the threads that should have stored into s went instead: a store
+ * by thread th into another array of the same block and round, at a line
+ * after the test at `test` (the branch its outcome chose), other than
+ * `writer` (s's own store); 0 when none. *array: that array's name. */
+static int store_elsewhere(const tile_snapshots *all, const tile_snapshot *s, long th, int test, int writer,
+                           const char **array)
+{
+    for (int n = 0; all && n < all->n; n++) {
+        const tile_snapshot *o = &all->s[n];
+        if (o == s || strcmp(o->array, s->array) == 0 || strcmp(o->kernel, s->kernel) != 0 ||
+            o->block[0] != s->block[0] || o->block[1] != s->block[1] || o->barrier_line != s->barrier_line ||
+            o->phase != s->phase)
+            continue;
+        for (int k = 0; k < o->nslots; k++) {
+            int w = (int)slot_writer(o, k);
+            if ((long)slot_thread(o, k) == th && w >= 0 && w < o->nwriters && o->writer_line[w] > test &&
+                o->writer_line[w] != writer && strcmp(path_base(o->writer_file[w]), path_base(s->writer_file[0])) == 0) {
+                *array = o->array;
+                return o->writer_line[w];
+            }
+        }
+    }
+    return 0;
+}
+
 static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long phases, const char *student,
-                           const char *barrier)
+                           const char *barrier, const tile_snapshots *all, int *elsewhere)
 {
     test_index x;
     if (s->threads[2] > 1 || index_tests(s, &x) != 0)
@@ -791,12 +816,24 @@ static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long pha
         char *t0 = thread_name(s, who[0]), *t1 = thread_name(s, who[n - 1]);
         char *threads = n == 1 ? xasprintf("thread %s", t0) : xasprintf("threads %s to %s", t0, t1);
         char *want = wanted_words(f, s, phases, idx[0]);
+        /* the branch the false test chose stored into another array: the
+         * store the slot needed, written to the wrong array */
+        const char *other = NULL;
+        int there = store_elsewhere(all, s, who[0], line, s->writer_line[w], &other);
+        char *branch = there ? sanitize_quote_at(student, s->writer_file[w], there) : NULL;
+        char *instead = there ? xasprintf(", and where it is false %s take the branch at %s, which stores into %s, "
+                                          "not %s: that store belongs to %s",
+                                          n == 1 ? "it" : "they", branch, other, s->array, s->array)
+                              : xstrdup("");
+        *elsewhere = there > 0;
         text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
                          "emulator's shared memory starts as): the test at %s is false for %s%s%s%s, whose %s at %s "
-                         "would store %s by its index, so no thread stores %s; %s is %s",
+                         "would store %s by its index%s, so no thread stores %s; %s is %s",
                          barrier, what, s->block[0], s->block[1], n == 1 ? "was" : "were", want, test, threads,
                          *values ? " (" : "", values, *values ? ")" : "", s->writer_load[w] ? "load" : "store", writer,
-                         n == 1 ? "it" : "them", n == 1 ? "it" : "them", s->array, shape);
+                         n == 1 ? "it" : "them", instead, n == 1 ? "it" : "them", s->array, shape);
+        free(branch);
+        free(instead);
         free(want);
         free(what);
         free(shape);
@@ -812,6 +849,52 @@ static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long pha
     free(who);
     free(tests);
     free(x.first);
+    return text;
+}
+
+/* Slots no thread stored because no thread is there: a store whose index
+ * is the thread's own place in the tile (ty * width + tx), from a block
+ * smaller than the tile, leaves the rows or columns past the block's
+ * extent to nobody, and the unset slots are exactly those. The block at
+ * the launch, or the tile's declared size, does not fit the other. NULL
+ * when the stores and the unset slots do not show that. */
+static char *unset_by_block(const tile_frame *f, const tile_snapshot *s, long phases, const char *student,
+                            const char *barrier)
+{
+    long X = s->threads[0], Y = s->threads[1] ? s->threads[1] : 1;
+    long rows = s->rank == 2 ? s->d0 : 1, width = s->rank == 2 ? s->d1 : s->d0;
+    if (s->threads[2] > 1 || (X >= width && Y >= rows) || !student)
+        return NULL;
+    int own = -1;
+    for (int w = 0; w < s->nwriters && own < 0; w++) {
+        long a = 0, b = 0, c = 0;
+        if (strcmp(path_base(s->writer_file[w]), path_base(student)) == 0 && writer_index(s, w, &a, &b, &c) == 0 &&
+            a == 1 && b == width && c == 0)
+            own = w;
+    }
+    if (own < 0)
+        return NULL;
+    /* every unset slot lies past the block's extent */
+    for (int u = 0; u < s->nunset; u++)
+        if ((long)s->unset[u] % width < X && (long)s->unset[u] / width < Y)
+            return NULL;
+    char *what = slots_words(s, f->T, s->unset, s->nunset), *shape = shape_words(s);
+    char *want = wanted_words(f, s, phases, s->unset[0]);
+    char *writer = sanitize_quote_at(student, s->writer_file[own], s->writer_line[own]);
+    char *past = X < width && Y < rows ? xasprintf("rows %ld to %ld and columns %ld to %ld", Y, rows - 1, X, width - 1)
+               : X < width             ? xasprintf("columns %ld to %ld", X, width - 1)
+                                       : xasprintf("rows %ld to %ld", Y, rows - 1);
+    char *text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
+                           "emulator's shared memory starts as): each thread stores the slot at its own place (the "
+                           "store at %s), and the block is %ld x %ld threads, so %s of the %s %s have no thread to "
+                           "store them: the block and the tile must be the same size: " TILES_BLOCK_WHERE,
+                           barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want, writer, X,
+                           Y, past, shape, s->array);
+    free(what);
+    free(shape);
+    free(want);
+    free(writer);
+    free(past);
     return text;
 }
 
@@ -974,11 +1057,13 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
  * whose store would have covered it (unset_by_test), else what each store
  * covered (unset_by_cover), else the lines that stored the others. */
 static char *unset_slot_sentence(const tile_frame *f, const tile_snapshot *s, long phases, uint32_t index,
-                                 const char *student, int *by_test)
+                                 const char *student, int *by_test, const tile_snapshots *all, int *elsewhere)
 {
     char *barrier = barrier_words(s, student);
-    char *told = unset_by_test(f, s, phases, student, barrier);
+    char *told = unset_by_test(f, s, phases, student, barrier, all, elsewhere);
     *by_test = told != NULL;
+    if (!told)
+        told = unset_by_block(f, s, phases, student, barrier);
     if (!told)
         told = unset_by_cover(f, s, phases, student, barrier);
     if (told) {
@@ -1084,15 +1169,45 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         return TILES_WRONG;
     }
     /* then, where the output has NaN, a slot nothing stored */
+    int elsewhere = 0;
     for (int n = 0; n < t->n && !*sentence && output_nan && unset; n++) {
         const tile_snapshot *s = &t->s[n];
         tile_frame f;
         const tile_spec *q;
         long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
         if (phases && s->nunset > 0)
-            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file, by_test);
+            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file, by_test, t, &elsewhere);
     }
     inputs_free(cache, m->ntiles);
+    /* its store went to another array: a store of the wrong element, as
+     * specific as a slot that holds one */
+    if (*sentence && elsewhere)
+        return TILES_WRONG;
     /* right: every slot checked held what the tiling puts there, and none was left unstored */
     return *sentence ? TILES_UNSET : checked && !unset ? TILES_RIGHT : TILES_UNCHECKED;
+}
+
+int tiles_in_place(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir)
+{
+    if (!m->ntiles || !t->n || !dataset_dir)
+        return 0;
+    tile_input *cache = xcalloc((size_t)m->ntiles, sizeof *cache);
+    int checked = 0, moved = 0;
+    for (int n = 0; n < t->n && !moved; n++) {
+        const tile_snapshot *s = &t->s[n];
+        tile_frame f;
+        const tile_spec *q;
+        long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
+        if (!phases || s->nunset > 0)
+            continue;
+        long ph = s->phase < phases ? s->phase : 0;
+        for (int k = 0; k < s->nslots && !moved; k++) {
+            tile_element e;
+            long i = slot_index(s, k) / f.T, j = slot_index(s, k) % f.T;
+            moved = !element_at(&f, ph, i, j, &e) || e.value != float_of(slot_bits(s, k));
+        }
+        checked++;
+    }
+    inputs_free(cache, m->ntiles);
+    return checked > 0 && !moved;
 }

@@ -75,6 +75,10 @@ typedef struct {
     tile_snapshot *s;
 } tile_snapshots;
 
+/* The words a tile sentence ends in when the launch's block does not fit
+ * the tile: the grader adds the launch's line after them (grade.c). */
+#define TILES_BLOCK_WHERE "look at the block's size at the launch"
+
 /* Adds the "tile" lines of a checker run's launch log to t; a missing file
  * or a line that is not one adds nothing. */
 void tiles_read_emu_log(const char *path, tile_snapshots *t);
@@ -83,7 +87,8 @@ void tiles_free(tile_snapshots *t);
 typedef enum {
     TILES_UNCHECKED,    /* no snapshot the lab's tiles describe, or no "tiles" in lab.json */
     TILES_RIGHT,        /* every slot of every snapshot checked holds what the tiling puts there */
-    TILES_WRONG,        /* *sentence says which slot, what it holds and the line that stored it */
+    TILES_WRONG,        /* *sentence says which slot, what it holds and the line that stored it, or which
+                           slot no store covered because its threads' branch stored into another array */
     TILES_UNSET         /* *sentence says which slot no store covered before the barrier (the output has NaN) */
 } tiles_verdict;
 
@@ -97,5 +102,11 @@ typedef enum {
  * decided (the run's tests, tiles.h), the most specific kind. */
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
                           const char *student_file, int output_nan, char **sentence, int *by_test);
+
+/* Whether every slot of every snapshot the lab's tiles describe held, at
+ * its barrier, exactly the element the tiling puts at that very slot in
+ * that round (not transposed, not another phase's): the stores are right,
+ * whatever the output says. 0 when none could be checked. */
+int tiles_in_place(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir);
 
 #endif

@@ -397,12 +397,35 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
  * one. For a mask-index mistake (mask flipped, transposed), the line where
  * the __constant__ mask is read in the sum (source_mask_read_line); for
  * the sum restarted in every phase, the line that sets it to 0 again, and
- * for a phase's dot product a term short, its loop (source_accumulator). */
-static void point_input_mistakes_at_their_line(const char *file, submission_result *s)
+ * for a phase's dot product a term short, its loop (source_accumulator);
+ * for a sum kept in an integer, the accumulator's declaration (where the
+ * source shows no integer one and every such sum is 0, the numbers alone
+ * cannot tell it from a sum never accumulated: the pattern's sentence
+ * stays); for one input copied twice, the copy into the other input's
+ * buffer (the one the launch passes in its place). */
+static void point_input_mistakes_at_their_line(const char *file, int tiled, submission_result *s)
 {
-    int line = -1, count = 0, reset = -1, loop = -1;
+    int line = -1, count = 0, reset = -1, loop = -1, decl = -1, copy = -1;
     for (int i = 0; i < s->ndatasets; i++) {
         compare_result *c = &s->datasets[i].cmp;
+        int isum = strcmp(c->mistake, DIAGNOSE_INT_SUM) == 0 || strcmp(c->mistake, DIAGNOSE_INT_SUM_ZERO) == 0;
+        if (isum && decl < 0)
+            decl = source_accumulator_integer(file);
+        if (isum && decl > 0)
+            insert_line(c, DIAGNOSE_INT_SUM_WHERE, file, decl, "");
+        else if (isum && strcmp(c->mistake, DIAGNOSE_INT_SUM_ZERO) == 0) {
+            snprintf(c->hint, sizeof c->hint, "%s", diagnose_all_zero(tiled));
+            c->hint_named = 0;
+            c->mistake[0] = '\0';
+        }
+        if (strcmp(c->mistake, DIAGNOSE_INDEX_SWAP) == 0 && !tiled)
+            insert_line(c, DIAGNOSE_INDEX_SWAP_WHERE, file, source_sum_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_M_TWICE) == 0 || strcmp(c->mistake, DIAGNOSE_N_TWICE) == 0) {
+            /* M twice: N's buffer (the launch's second argument) got M */
+            if (copy < 0)
+                copy = source_copy_into_argument(file, strcmp(c->mistake, DIAGNOSE_M_TWICE) == 0 ? 1 : 0);
+            insert_line(c, DIAGNOSE_COPY_WHERE, file, copy, "");
+        }
         int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
         int sum = strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 || strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
         if (mask && line < 0)
@@ -812,6 +835,8 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     free(emu.compiler);
 }
 
+static const launch_shape *launch_of(const dataset_result *d);
+
 /* What the shared tiles held on the datasets the checkers ran whose output
  * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
  * what the tiling puts nowhere near it names the load to look at. Of the
@@ -833,7 +858,13 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
         free(dir);
         if ((v == TILES_WRONG || v == TILES_UNSET) && (!s->tile_contents || by_test)) {
             free(s->tile_contents);
-            s->tile_contents = xasprintf("%s: %s", d->name, sentence);
+            /* the launch whose block does not fit the tile, at its line */
+            const launch_shape *l = launch_of(d);
+            char *q = l && strstr(sentence, TILES_BLOCK_WHERE)
+                          ? sanitize_quote(s->file, source_launch_block_line(s->file, l->line))
+                          : NULL;
+            s->tile_contents = xasprintf("%s: %s%s%s", d->name, sentence, q ? " at " : "", q ? q : "");
+            free(q);
             s->tile_unset = v == TILES_UNSET;
             best_by_test = by_test;
         }
@@ -841,6 +872,40 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
         free(sentence);
     }
     s->tiles_right = !s->tile_contents && right > 0;
+}
+
+/* A tile the numbers show transposed, where every slot of the tiles held
+ * the element its own place takes (tiles_in_place: a transposed store
+ * fails that): the read in the sum is transposed, not the store; said
+ * with the sum's line. */
+static void transposed_read_not_store(const lab_manifest *m, const int *index, const char *datasets_root,
+                                      const char *file, submission_result *s)
+{
+    int in_place = 0;
+    for (int i = 0; i < s->ndatasets && !in_place; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_WRONG || !d->sanitizer || !d->sanitizer->tiles.n)
+            continue;
+        char *dir = resolve_dataset_dir(m, index[i], datasets_root);
+        in_place = tiles_in_place(m, &d->sanitizer->tiles, dir);
+        free(dir);
+    }
+    if (!in_place)
+        return;
+    int line = source_sum_line(file);
+    char *q = line > 0 ? sanitize_quote(file, line) : NULL;
+    for (int i = 0; i < s->ndatasets; i++) {
+        compare_result *c = &s->datasets[i].cmp;
+        char *at = strstr(c->hint, DIAGNOSE_TILE_STORED_TRANSPOSED);
+        if (!at)
+            continue;
+        const char *tile = at + strlen(DIAGNOSE_TILE_STORED_TRANSPOSED); /* "N's tile" */
+        char *words = xasprintf("%.*s" DIAGNOSE_TILE_READ_TRANSPOSED "%.1s's tile%s%s", (int)(at - c->hint), c->hint,
+                                tile, q ? ", at " : "", q ? q : "");
+        snprintf(c->hint, sizeof c->hint, "%s", words);
+        free(words);
+    }
+    free(q);
 }
 
 /* A failure pattern that only shows across datasets. 16 is the tile width
@@ -884,7 +949,7 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
         fails[ran] = st != ST_PASS;
         ran++;
     }
-    s->hint = diagnose_across_kinds(square, elements, fails, ran, m->perf.work == WORK_IMAGE);
+    s->hint = diagnose_across_kinds(square, elements, fails, ran, m->perf.work == WORK_IMAGE, m->ntiles > 0);
     free(square);
     free(fails);
     free(elements);
@@ -1119,12 +1184,13 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         double started = stage_clock();
         remove_stale_maps(m, opt->maps_dir, s);
         started = stage_add(&s->stages, started, "maps");
-        point_input_mistakes_at_their_line(file, s);
+        point_input_mistakes_at_their_line(file, m->ntiles > 0, s);
         stage_add(&s->stages, started, "diagnosis");
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         started = stage_clock();
         tile_contents(m, index, opt->datasets_root, s);
+        transposed_read_not_store(m, index, opt->datasets_root, file, s);
         counts_summarise(m, index, s);
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */

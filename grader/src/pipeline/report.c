@@ -344,7 +344,10 @@ static void dataset_details(strbuf *out, const dataset_result *d, int color, str
         sb_printf(out, "    the wrong element, at %s: got %s, expected %s (tolerance %.3g)\n", t.where, t.got,
                   t.want, c->worst[0].tolerance);
     } else if (c->compared && c->shape_ok && c->nworst > 0) {
-        worst_table(out, c, c->nworst < lim.worst ? c->nworst : lim.worst);
+        /* a hint the inputs reproduce explains every wrong element: one row
+         * shows the kind, more repeat it (the report stays within 40 lines) */
+        int rows = c->hint_named && lim.worst < WORST_MAX ? 1 : lim.worst;
+        worst_table(out, c, c->nworst < rows ? c->nworst : rows);
     }
     if (c->compared && c->hint[0])
         sb_printf(out, "    hint: %s\n", safe(c->hint));

@@ -7,6 +7,7 @@
 #include "compare.h"
 #include "counts.h"
 #include "diagnose.h"
+#include "guards.h"
 #include "launches.h"
 #include "json.h"
 #include "process.h"
@@ -28,41 +29,6 @@
 #include <unistd.h>
 
 #define SAN_CAPTURE (256 * 1024)
-
-/* The emulator's " (let through by the test at line N, operand K: A OP B)"
- * after an invalid access (tiles.inc, tiles_guard_words), cut from msg and
- * said in the student's words: "the test at line 75 (`if (Row < k ...`)
- * let this thread through (Row = 47, against 48)"; NULL when msg has none. */
-static char *guard_words(char *msg, const char *student)
-{
-    char *at = strstr(msg, " (let through by the test at line ");
-    if (!at || !student)
-        return NULL;
-    int line = 0, operand = -1;
-    char op[3] = "";
-    double a = 0, b = 0;
-    int n = sscanf(at, " (let through by the test at line %d, operand %d: %lf %2[<>=!] %lf)", &line, &operand, &a,
-                   op, &b);
-    if (n < 1)
-        sscanf(at, " (let through by the test at line %d)", &line);
-    *at = '\0';
-    if (line <= 0)
-        return NULL;
-    char *q = sanitize_quote(student, line), name[48];
-    char *words;
-    /* a passed test of several comparisons: each was true, the values of
-     * the last one evaluated say nothing of which bound is wrong */
-    if (strstr(q, "&&") || strstr(q, "||"))
-        n = 1;
-    if (n == 5 && source_compared_operand(student, line, operand, op, name, sizeof name) == 0)
-        words = xasprintf("the test at %s let this thread through (%s = %g, against %g)", q, name, a, b);
-    else if (n == 5)
-        words = xasprintf("the test at %s let this thread through (%g %s %g)", q, a, op, b);
-    else
-        words = xasprintf("the test at %s let this thread through", q);
-    free(q);
-    return words;
-}
 
 /* memcheck prints one record (with a host backtrace, about 1 KiB) per
  * faulting thread: enough of them for a fault map of a lab's small datasets,
@@ -642,7 +608,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 char *code = strstr(clean, " (cudaError");
                 if (code)
                     *code = '\0';
-                char *guard = guard_words(clean, student);
+                char *guard = guards_words(clean, student, ln);
                 if (guard)
                     add(r, "out-of-bounds", file, ln, 0,
                         xasprintf("%s, so the access at %s in %s makes a %s%s", guard, q, kernel, clean, where));

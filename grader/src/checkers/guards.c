@@ -1,0 +1,197 @@
+/*
+ * guards.c - see guards.h.
+ *
+ * The emulator names the test that let a thread through to an invalid
+ * access, with every clause of it as that thread evaluated it. Which of
+ * them is the mistake is judged from those numbers:
+ *  - a clause that passed at its own bound (`Row <= Width` with Row equal
+ *    to Width: the one value a `<` stops) admitted the value past the end;
+ *  - a test whose upper bounds, multiplied, are the array's shape (k x l
+ *    for an array of k * l elements, or that times a few channels) keeps
+ *    every thread inside the array whatever the index does: if the access
+ *    went out anyway, the index is wrong, and where it multiplies a
+ *    variable by the bound the test puts on that same variable (nRow * k
+ *    under nRow < k), that is the term that differs from the array's
+ *    shape (its rows are the other bound apart);
+ *  - else the test is named as it is.
+ */
+#define _GNU_SOURCE
+#include "guards.h"
+#include "source.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GUARD_CLAUSES 4
+#define GUARD_TEXT 48
+/* an array may hold a few values per element of the test's shape: an
+ * image's channels */
+#define GUARD_MAX_CHANNELS 4
+
+typedef struct {
+    int line, operand, at_bound, values; /* values: a, op, b of the named operand read */
+    double a, b;
+    char op[3];
+    int nclauses;
+    struct {
+        int k;
+        double a, b;
+        char op[3];
+    } clause[GUARD_CLAUSES];
+} guard_record;
+
+/* Reads the record at `at` (" (let through by ..."). */
+static int parse_record(const char *at, guard_record *g)
+{
+    memset(g, 0, sizeof *g);
+    g->operand = -1;
+    if (sscanf(at, " (let through by the test at line %d", &g->line) != 1 || g->line <= 0)
+        return -1;
+    const char *p = strstr(at, ", operand ");
+    if (p) {
+        char bound[16] = "";
+        if (sscanf(p, ", operand %d at its %15[^:]: %lf %2[<>=!] %lf", &g->operand, bound, &g->a, g->op, &g->b) == 5 &&
+            strcmp(bound, "bound") == 0)
+            g->at_bound = g->values = 1;
+        else if (sscanf(p, ", operand %d: %lf %2[<>=!] %lf", &g->operand, &g->a, g->op, &g->b) == 4)
+            g->values = 1;
+    }
+    const char *c = strstr(at, "; clauses ");
+    for (c = c ? c + 10 : NULL; c && *c && *c != ')' && g->nclauses < GUARD_CLAUSES;) {
+        int used = 0;
+        if (sscanf(c, "%d:%lf%2[<>=!]%lf%n", &g->clause[g->nclauses].k, &g->clause[g->nclauses].a,
+                   g->clause[g->nclauses].op, &g->clause[g->nclauses].b, &used) != 4 || used <= 0)
+            break;
+        g->nclauses++;
+        c += used;
+        while (*c == ' ')
+            c++;
+    }
+    return 0;
+}
+
+/* The array the access left, in elements of the access's size: "read of 4
+ * bytes, 0 bytes past the end of a 388-byte array" -> 97; 0 if not said. */
+static double array_elements(const char *msg)
+{
+    size_t access = 0, bytes = 0;
+    const char *of = strstr(msg, " of ");
+    const char *arr = strstr(msg, "-byte array");
+    if (!of || !arr || sscanf(of, " of %zu bytes", &access) != 1 || access == 0)
+        return 0;
+    const char *d = arr;
+    while (d > msg && d[-1] >= '0' && d[-1] <= '9')
+        d--;
+    if (d == arr || sscanf(d, "%zu", &bytes) != 1 || bytes % access)
+        return 0;
+    return (double)(bytes / access);
+}
+
+/* The index past a right test: each clause an upper bound (`v < B`) on a
+ * variable the access's line uses, their bounds' product the array's
+ * shape, and a term of the index that multiplies a variable by its own
+ * bound. "the index of the access at line 60 multiplies nRow by k, ..." */
+static char *index_words(const guard_record *g, const char *student, int access, double elements, const char *q)
+{
+    char left[GUARD_CLAUSES][GUARD_TEXT], right[GUARD_CLAUSES][GUARD_TEXT];
+    double product = 1;
+    int n = 0;
+    for (int i = 0; i < g->nclauses; i++) {
+        int below = strcmp(g->clause[i].op, "<") == 0, upto = strcmp(g->clause[i].op, "<=") == 0;
+        if (!(below || upto) ||
+            source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left[n], right[n], GUARD_TEXT) ||
+            !source_line_has_word(student, access, left[n]))
+            continue;
+        product *= g->clause[i].b + upto;
+        n++;
+    }
+    if (n < 2 || n != g->nclauses || product < 1 || elements < product ||
+        elements / product > GUARD_MAX_CHANNELS || elements / product != (double)(long long)(elements / product))
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        if (!source_line_has_product(student, access, left[i], right[i]))
+            continue;
+        /* the row's stride is the bound of the clause whose variable is
+         * added to it: the other one (of two; of more, the last) */
+        int j = i == n - 1 ? n - 2 : n - 1;
+        if (source_line_has_product(student, access, left[i], right[j]))
+            continue;
+        char *holds = elements > product ? xasprintf("; the array holds %g values of each", elements / product)
+                                         : xstrdup(", as many as the array holds");
+        char *w = xasprintf("the index of the access at line %d multiplies %s by %s, the bound the test at %s puts "
+                            "on %s itself: that test keeps each thread inside a %s x %s array (%g elements%s), "
+                            "whose rows are %s apart (%s * %s)",
+                            access, left[i], right[i], q, left[i], right[i], right[j], product, holds, right[j],
+                            left[i], right[j]);
+        free(holds);
+        return w;
+    }
+    return NULL;
+}
+
+/* A read past a shared array by a thread whose loop is on its last value
+ * (`j < MASK_WIDTH` with j = 4 against 5), every clause an upper bound
+ * that held by one: the loop is right, so the array is declared smaller
+ * than what the loops reach. "the loop at line 75 ... is on its last
+ * value ...: N_ds, declared at line 30 ..., is smaller than what it reads:
+ * its size w, set at line 29 (...)" */
+static char *too_small_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    if (!g->nclauses)
+        return NULL;
+    for (int i = 0; i < g->nclauses; i++)
+        if (strcmp(g->clause[i].op, "<") != 0 || g->clause[i].a != g->clause[i].b - 1)
+            return NULL;
+    char name[64];
+    int size_line = 0, decl = source_shared_array_at(student, access, name, sizeof name, &size_line);
+    if (!decl)
+        return NULL;
+    char *d = sanitize_quote(student, decl);
+    char *z = size_line > 0 ? sanitize_quote(student, size_line) : NULL;
+    char *w = xasprintf("the test at %s is on its last value (%g, against %g), so it is right and %s is too small "
+                        "for what the access at line %d reads: look at its size%s%s (declared at %s)",
+                        q, g->clause[0].a, g->clause[0].b, name, access, z ? ", set at " : "", z ? z : "", d);
+    free(d);
+    free(z);
+    return w;
+}
+
+char *guards_words(char *msg, const char *student, int access)
+{
+    char *at = strstr(msg, " (let through by the test at line ");
+    if (!at || !student)
+        return NULL;
+    guard_record g;
+    int parsed = parse_record(at, &g);
+    *at = '\0';
+    if (parsed != 0)
+        return NULL;
+    char *q = sanitize_quote(student, g.line);
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    char *words = NULL;
+    if (g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
+        words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
+                          "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
+                          g.op[0] == '<' ? "`<`" : "`>`");
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = too_small_words(&g, student, access, q);
+    if (!words && access > 0) {
+        double elements = array_elements(msg);
+        if (elements > 0)
+            words = index_words(&g, student, access, elements, q);
+    }
+    /* a passed test of several comparisons: each was true, the values of
+     * the last one evaluated say nothing of which bound is wrong */
+    int compound = strstr(q, "&&") || strstr(q, "||");
+    if (!words && g.values && !compound &&
+        source_compared_operand(student, g.line, g.operand, g.op, left, sizeof left) == 0)
+        words = xasprintf("the test at %s let this thread through (%s = %g, against %g)", q, left, g.a, g.b);
+    else if (!words && g.values && !compound)
+        words = xasprintf("the test at %s let this thread through (%g %s %g)", q, g.a, g.op, g.b);
+    else if (!words)
+        words = xasprintf("the test at %s let this thread through", q);
+    free(q);
+    return words;
+}

@@ -1,0 +1,17 @@
+/*
+ * guards.h - the test that let an invalid access through, judged on its
+ * own bounds: the clause that admitted the value at its bound, or, where
+ * the test keeps every thread inside the array, the index past it.
+ */
+#ifndef GPULAB_GUARDS_H
+#define GPULAB_GUARDS_H
+
+/* The emulator's " (let through by the test at line N, ...)" after an
+ * invalid access at line `access` of the student's file (tiles.inc,
+ * tiles_guard_words) is cut from msg and said in the student's words, to
+ * go before ", so the access at ... makes a ...": "the test at line 28
+ * (`...`) let this thread through at its bound: ...", or "the index of the
+ * access at line 60 multiplies nRow by k, ..."; NULL when msg has none. */
+char *guards_words(char *msg, const char *student, int access);
+
+#endif

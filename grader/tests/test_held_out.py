@@ -1,0 +1,54 @@
+"""The held-out single mistakes of 2026-11-28 (grader/tests/data/held-out-2026-11-28/):
+twenty files written by a newcomer who had not read the kit's explanation code,
+counted before and after issue 40's work (results-before.md, results-after.md,
+results-after-2.md) and made tests only after they were counted.
+
+Each file below is one whose first line, on the emulator, names the cause and
+its line (the strict rule of the counts); the words are those of that cause and
+that line, as the newcomer's "TA first line" gives them. The files whose first
+line does not hold yet are listed in results-after-2.md, not here: a test that
+expects them to fail would pass for the wrong reason.
+"""
+from pathlib import Path
+
+import pytest
+
+import kit
+
+HERE = Path(__file__).resolve().parent / "data" / "held-out-2026-11-28"
+
+FIRST = {
+    "setA/01-a-n-index-uses-row": ["N is read at column Row", "line 31"],
+    "setA/01-b-row-bound-off-by-one": ["line 28", "`Row <= Width` holds with Row = 1"],
+    "setA/02-a-one-phase-too-many": ["line 41", "`ph <= Width / TILE_WIDTH` holds with ph = 2"],
+    "setA/02-b-pvalue-reset-each-phase": ["exactly the last phase's terms alone", "line 57"],
+    "setA/03-a-m-load-tests-j-for-k": ["the test at line 55 (`if (Row < j && mCol < j)`) let this thread through"],
+    "setA/03-b-n-load-stride-k": ["line 60 multiplies nRow by k", "rows are l apart (nRow * l)"],
+    "setA/04-b-barrier-before-second-batch": ["line 62", "line 76", "no __syncthreads() separates them"],
+    "setA/05-a-block-is-output-tile": ["the block is 12 x 12 threads", "the launch at line 105"],
+    "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
+    "setB/01-d-copies-m-into-d_n": ["exactly M x M", "line 50"],
+    "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],
+    "setB/02-d-ds_n-read-transposed": ["tile of N is read transposed", "line 58"],
+    "setB/03-c-m-test-uses-tx": ["the test at line 55 (`if (Row < j && tx < k)`) let this thread through"],
+    "setB/03-d-n-else-zeroes-ds_m": ["line 62", "which stores into ds_M, not ds_N"],
+    "setB/04-c-output-stride-height": ["line 84 multiplies y by height", "rows are width apart (y * width)"],
+    "setB/04-d-tile-width-one-radius": ["N_ds is too small", "set at line 29 (`const int w = TILE_WIDTH + MASK_RADIUS;`)"],
+    "setB/05-d-load-misses-channels": ["the load at line 48", "holds the image's pixel (0, 0) of channel 1"],
+}
+
+
+def test_every_named_file_exists():
+    for name in FIRST:
+        assert (HERE / f"{name}.cu").is_file(), name
+
+
+@pytest.mark.parametrize("name", sorted(FIRST))
+def test_first_line_names_the_cause_and_its_line(name):
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = Path(name).name.split("-")[0]
+    _, rep = kit.check_json(lab, HERE / f"{name}.cu", "emu", sanitize=True)
+    first = rep.get("fix_first") or ""
+    absent = [w for w in FIRST[name] if w not in first]
+    assert not absent, f"missing {absent} in the first line: {first}"
