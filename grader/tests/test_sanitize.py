@@ -337,6 +337,26 @@ def test_a_buffer_never_freed_is_a_note(backend, tmp_path):
     assert clean["notes"] == [], clean["notes"]
 
 
+
+def test_a_pointer_tested_against_null_keeps_the_checkers(backend, tmp_path):
+    """`if (P != NULL && M != 0 && ...)` in a kernel compiles with nvcc and
+    g++; the checked build, which wraps each comparison of a test, must
+    compile it too (a null constant passed through the wrapper is an
+    integer, which C++ will not compare with a pointer): the checkers run,
+    find nothing, and the file keeps full marks."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    ref = next((kit.ROOT / "solutions" / lab).glob("*.cu"))
+    text = ref.read_text()
+    test = "if (Row < Width && Col < Width) {"
+    assert test in text
+    src = tmp_path / ref.name
+    src.write_text(text.replace(test, "if (P != NULL && M != 0 && Row < Width && Col < Width) {"))
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=0)
+    assert rep["score"] == rep["max_score"], (kit.statuses(rep), rep["requirements"])
+    assert rep["checkers"] == "emulator" and rep["checkers_fallback"] is None, rep["checkers_fallback"]
+
 def test_the_bounds_series_is_hidden_from_the_program(tmp_path):
     """The checked build's run of every dataset is told to skip its race
     check through the environment; the runtime takes that variable out

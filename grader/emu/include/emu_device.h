@@ -140,19 +140,38 @@ template <class T> static inline double emu_test_value_(const T &v)
     else
         return (void)v, __builtin_nan("");
 }
+/* A pointer tested against NULL or 0 (`if (p != NULL && ...)`): in the
+ * student's expression the 0 is a null pointer constant, but once passed
+ * to the wrapper it is an integer variable, which C++ will not compare with
+ * a pointer; the wrapper turns it back into the pointer's type (the
+ * student's code compiled, so the integer is a null constant). */
+template <class A, class B, class F> static inline bool emu_compare_operands_(const A &a, const B &b, F op)
+{
+    typedef typename std::decay<A>::type DA;
+    typedef typename std::decay<B>::type DB;
+    if constexpr (std::is_pointer<DA>::value && std::is_integral<DB>::value)
+        return op(a, (DA)(unsigned long long)b);
+    else if constexpr (std::is_integral<DA>::value && std::is_pointer<DB>::value)
+        return op((DB)(unsigned long long)a, b);
+    else
+        return op(a, b);
+}
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsign-compare"
 #ifdef EMU_MODE_RACE
 #define EMU_COMPARISON_(NAME, OP, CODE)                                                                      \
     template <class A, class B> static inline bool NAME(int k, const A &a, const B &b)                      \
     {                                                                                                          \
-        bool r = a OP b;                                                                                       \
+        bool r = emu_compare_operands_(a, b, [](const auto &x, const auto &y) { return x OP y; });            \
         emu_race_compared_(k, CODE, emu_test_value_(a), emu_test_value_(b));                                   \
         return r;                                                                                              \
     }
 #else
 #define EMU_COMPARISON_(NAME, OP, CODE)                                                                      \
-    template <class A, class B> static inline bool NAME(int k, const A &a, const B &b) { return (void)k, a OP b; }
+    template <class A, class B> static inline bool NAME(int k, const A &a, const B &b)                      \
+    {                                                                                                          \
+        return (void)k, emu_compare_operands_(a, b, [](const auto &x, const auto &y) { return x OP y; });     \
+    }
 #endif
 EMU_COMPARISON_(emu_lt_, <, 0)
 EMU_COMPARISON_(emu_le_, <=, 1)
