@@ -1,5 +1,5 @@
 /*
- * Lab 04 mutant: the shared tile is declared one element short.
+ * MUTANT tile-one-column-short: the shared tile is declared one element short.
  *
  * The mistake: the input tile is the output tile plus MASK_WIDTH - 1 of
  * halo; this file declares w = TILE_WIDTH + MASK_WIDTH - 2, so the last

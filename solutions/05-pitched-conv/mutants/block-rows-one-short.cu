@@ -1,5 +1,5 @@
 /*
- * Lab 05 mutant: the launch's block has one row of threads too few.
+ * MUTANT block-rows-one-short: the launch's block has one row of threads too few.
  *
  * The mistake: each thread loads one element of the BLOCK_WIDTH x
  * BLOCK_WIDTH input tile; this launch gives blocks BLOCK_WIDTH - 1 rows of
