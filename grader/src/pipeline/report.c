@@ -327,6 +327,9 @@ static void worst_table(strbuf *out, const compare_result *c, int shown)
     }
 }
 
+/* The lines a report aims to fit, for one mistake (test_report.py holds it). */
+#define REPORT_LINES_AIM 40
+
 /* What the details named that a key under them explains. */
 typedef struct {
     int fault_map;
@@ -409,10 +412,11 @@ static const char *pattern_words(const dataset_result *d)
  * full, under it the other datasets of that pattern by name; every other
  * pattern in one line. A block shows the member the checkers looked at, if
  * one; findings of other members that it does not show yet follow. */
-static void details_folded(strbuf *out, const submission_result *s, int color, int verbose, named_maps *named)
+static void details_folded(strbuf *out, const submission_result *s, int color, int verbose, int worst_rows,
+                           named_maps *named)
 {
     int n = s->ndatasets;
-    block_limits full = { WORST_MAX, 10, INT_MAX }, brief = { 3, 4, 1 };
+    block_limits full = { WORST_MAX, 10, INT_MAX }, brief = { worst_rows, 4, 1 };
     if (verbose) {
         for (int i = 0; i < n; i++) {
             if (!has_details(&s->datasets[i]))
@@ -728,7 +732,9 @@ static void keys(strbuf *out, const submission_result *s, const named_maps *name
                   color ? status_color(ST_UNSAFE) : "", status_name(ST_UNSAFE), color ? "\033[0m" : "");
 }
 
-void report_text(strbuf *out, const submission_result *s, int color, int verbose)
+/* The report with at most worst_rows rows of worst elements in the folded
+ * details (report_text picks it). */
+static void report_render(strbuf *out, const submission_result *s, int color, int verbose, int worst_rows)
 {
     const char *bold = color ? "\033[1m" : "", *reset = color ? "\033[0m" : "";
     sb_printf(out, "%s%s%s  %s  on %s: %s", bold, s->lab, reset, safe(s->file), s->backend, s->device);
@@ -789,7 +795,7 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
                   s->perf_max_points > 0 ? pts : "-", s->perf_message ? safe(s->perf_message) : "");
     }
     named_maps named = { 0 };
-    details_folded(out, s, color, verbose, &named);
+    details_folded(out, s, color, verbose, worst_rows, &named);
     sb_puts(out, "\n");
     checkers_line(out, s);
     /* what the kernel read: a line of its own when every dataset passed;
@@ -825,6 +831,37 @@ void report_text(strbuf *out, const submission_result *s, int color, int verbose
     }
     free(unchecked);
     free(reads);
+}
+
+static int lines_in(const strbuf *b)
+{
+    int n = 0;
+    for (size_t i = 0; i < b->len; i++)
+        n += b->buf[i] == '\n';
+    return n;
+}
+
+/* A report aims at 40 lines for one mistake (its lab's table is most of
+ * them): where three rows of worst elements would take it past that, one
+ * row shows the kind of error and the rest stays (--verbose shows all). */
+void report_text(strbuf *out, const submission_result *s, int color, int verbose)
+{
+    strbuf body;
+    sb_init(&body);
+    report_render(&body, s, color, verbose, 3);
+    if (!verbose && lines_in(&body) > REPORT_LINES_AIM) {
+        strbuf tight;
+        sb_init(&tight);
+        report_render(&tight, s, color, verbose, 1);
+        if (lines_in(&tight) < lines_in(&body)) {
+            sb_free(&body);
+            body = tight;
+        } else {
+            sb_free(&tight);
+        }
+    }
+    sb_append(out, body.buf ? body.buf : "", body.len);
+    sb_free(&body);
 }
 
 /* JSON text must be valid UTF-8; a compiler's or a student program's output
