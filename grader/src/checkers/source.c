@@ -508,7 +508,7 @@ int source_copy_into_argument(const char *path, int k)
     return line;
 }
 
-int source_launch_block_line(const char *path, int launch_line)
+int source_launch_dim3_line(const char *path, int launch_line, int which)
 {
     size_t len;
     char *text = path ? read_file(path, &len) : NULL;
@@ -517,7 +517,7 @@ int source_launch_block_line(const char *path, int launch_line)
     char *code = code_only(text, len);
     free(text);
     int line = launch_line;
-    /* the launch's second <<< >>> argument, as written */
+    /* the launch's first or second <<< >>> argument, as written */
     size_t at = len;
     for (size_t i = 0; i + 3 < len && at == len; i++)
         if (strncmp(code + i, "<<<", 3) == 0 && line_at(code, i) == launch_line)
@@ -527,7 +527,8 @@ int source_launch_block_line(const char *path, int launch_line)
         const char *comma = strchr(code + at, ',');
         const char *end = strstr(code + at, ">>>");
         if (comma && end && comma < end) {
-            const char *b = comma + 1;
+            /* the grid is the first argument, the block the second */
+            const char *b = which == 0 ? code + at : comma + 1;
             while (*b == ' ' || *b == '\t')
                 b++;
             size_t n = 0;
@@ -536,7 +537,7 @@ int source_launch_block_line(const char *path, int launch_line)
             const char *r = b + n;
             while (*r == ' ' || *r == '\t')
                 r++;
-            if (n > 0 && n < sizeof block && (r == end || *r == ','))
+            if (n > 0 && n < sizeof block && (which == 0 ? r == comma : r == end || *r == ','))
                 snprintf(block, sizeof block, "%.*s", (int)n, b);
         }
     }
@@ -554,6 +555,11 @@ int source_launch_block_line(const char *path, int launch_line)
     }
     free(code);
     return line;
+}
+
+int source_launch_block_line(const char *path, int launch_line)
+{
+    return source_launch_dim3_line(path, launch_line, 1);
 }
 
 /* The line of the last definition of name before position `before`:

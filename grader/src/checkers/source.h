@@ -57,6 +57,9 @@ int source_copy_into_argument(const char *path, int k);
 /* The line that declares the block of the launch at launch_line (its
  * second <<< >>> argument, `dim3 dimBlock(...)`), else launch_line. */
 int source_launch_block_line(const char *path, int launch_line);
+/* The same for the launch's grid (which 0, its first argument) or block
+ * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
+int source_launch_dim3_line(const char *path, int launch_line, int which);
 /* The __shared__ array that line `access` indexes (`N_ds[...]`): its
  * declaration's line (0: none), its name into name (n bytes), and in
  * *size_line the line that sets its first dimension where that is a name
