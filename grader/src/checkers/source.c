@@ -355,6 +355,29 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
     return *loop_line > 0;
 }
 
+int source_accumulator_start(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
+    /* the first `NAME = ...` before the sum (a declaration's initialiser too) */
+    for (size_t k = 0; acc < len && k < acc && !line; k++) {
+        if (strncmp(code + k, code + name, name_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + name_len]))
+            continue;
+        size_t q = skip_space(code, len, k + name_len);
+        if (q + 1 < len && code[q] == '=' && code[q + 1] != '=')
+            line = line_at(code, k);
+    }
+    free(code);
+    return line;
+}
+
 /* Whether code[b .. e) ends in an integer type's name (`int`, `unsigned
  * int`, `long`, `size_t`, ...), the declaration's type before its name. */
 static int integer_type_before(const char *code, size_t b)

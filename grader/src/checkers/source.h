@@ -44,6 +44,9 @@ int source_free_before(const char *path, int line);
  * a braced loop around the sum that sets X to 0 again (the sum restarted
  * every time round; 0 when none). 1 when the file shows such a sum. */
 int source_accumulator(const char *path, int *reset_line, int *loop_line);
+/* The line that first sets the accumulator of source_accumulator's sum
+ * (`float acc = 0.0f;`, `Pvalue = 0;`) before the sum, else 0. */
+int source_accumulator_start(const char *path);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */
