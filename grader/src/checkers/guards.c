@@ -229,6 +229,43 @@ static char *flattened_words(const guard_record *g, const char *student, int acc
     return NULL;
 }
 
+/* Whether every clause of the named test held with room to spare, lower
+ * bounds included (`row_i >= 0 && row_i < in.height` with row_i = 3 of 12). */
+static int held_all(const guard_record *g)
+{
+    if (!g->nclauses || g->at_bound)
+        return 0;
+    for (int i = 0; i < g->nclauses; i++) {
+        double a = g->clause[i].a, b = g->clause[i].b;
+        const char *op = g->clause[i].op;
+        int held = (!strcmp(op, "<") && a < b) || (!strcmp(op, "<=") && a < b) || (!strcmp(op, ">=") && a >= b) ||
+                   (!strcmp(op, ">") && a > b);
+        if (!held)
+            return 0;
+    }
+    return 1;
+}
+
+/* A test that held on every clause before an access that left its array:
+ * the test is right, so the index is not; where it multiplies by a member
+ * set elsewhere in the file (a pitch or stride the host fills in), that
+ * assignment is the line to look at. */
+static char *stride_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char member[GUARD_TEXT];
+    int set = held_all(g) ? source_stride_set_at(student, access, member, sizeof member) : 0;
+    if (set <= 0)
+        return NULL;
+    char *s = sanitize_quote(student, set);
+    char *w = xasprintf("%s, the stride the index of the access at line %d multiplies by, is set at %s: the test "
+                        "at %s held on every clause, so the index is right in form and the stride's value is "
+                        "not (rows of the array are not that far apart: a count in bytes where the index "
+                        "counts elements, or the wrong row length)",
+                        member, access, s, q);
+    free(s);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -254,6 +291,8 @@ char *guards_words(char *msg, const char *student, int access)
             words = index_words(&g, student, access, elements, q);
         if (!words && elements > 0)
             words = flattened_words(&g, student, access, elements, q);
+        if (!words && elements > 0)
+            words = stride_words(&g, student, access, q);
     }
     /* a passed test of several comparisons: each was true, the values of
      * the last one evaluated say nothing of which bound is wrong */

@@ -79,6 +79,11 @@ int source_compared_operand(const char *path, int n, int k, const char *op, char
 /* Both sides of that comparison ("destY", "TILE_WIDTH"), into left and right
  * (either may be NULL; size bytes each): 0, or -1 as above. */
 int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size);
+/* A member that the index of the access at line `access` multiplies by
+ * (`row_i * in.pitch`), set by an assignment elsewhere in the file
+ * (`d_in_img.pitch = ...;`, on the host): that assignment's last line, the
+ * member as the access writes it into member (n bytes); else 0. */
+int source_stride_set_at(const char *path, int access, char *member, size_t n);
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);
