@@ -250,10 +250,16 @@ static int held_all(const guard_record *g)
  * the test is right, so the index is not; where it multiplies by a member
  * set elsewhere in the file (a pitch or stride the host fills in), that
  * assignment is the line to look at. */
-static char *stride_words(const guard_record *g, const char *student, int access, const char *q)
+static char *stride_words(const guard_record *g, const char *student, int access, double elements, const char *q)
 {
+    /* a test whose upper bounds together admit more than the array holds
+     * may be the wrong one, however it held */
+    double product = 1;
+    for (int i = 0; i < g->nclauses; i++)
+        if (g->clause[i].op[0] == '<')
+            product *= g->clause[i].b + (strcmp(g->clause[i].op, "<=") == 0);
     char member[GUARD_TEXT];
-    int set = held_all(g) ? source_stride_set_at(student, access, member, sizeof member) : 0;
+    int set = held_all(g) && product <= elements ? source_stride_set_at(student, access, member, sizeof member) : 0;
     if (set <= 0)
         return NULL;
     char *s = sanitize_quote(student, set);
@@ -292,7 +298,7 @@ char *guards_words(char *msg, const char *student, int access)
         if (!words && elements > 0)
             words = flattened_words(&g, student, access, elements, q);
         if (!words && elements > 0)
-            words = stride_words(&g, student, access, q);
+            words = stride_words(&g, student, access, elements, q);
     }
     /* a passed test of several comparisons: each was true, the values of
      * the last one evaluated say nothing of which bound is wrong */

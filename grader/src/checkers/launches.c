@@ -336,10 +336,11 @@ static char *shape_cause(const launch_shape *l, const int tile[2], const int out
         char *q = sanitize_quote(student_file, source_launch_dim3_line(student_file, l->line, 0));
         char *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");
         s = xasprintf("the grid at %s has its x and y swapped: its x (%u) counts the tiles down the %d output "
-                      "rows and its y (%u) those across the %d columns, but x runs across the columns, so "
+                      "row%s and its y (%u) those across the %d column%s, but x runs across the columns, so "
                       "the %s grid covers %s and %s (the rest are the wrong elements): x must count the "
                       "columns' tiles and y the rows'",
-                      q, l->grid[0], out[0], l->grid[1], out[1], g, cols, rows);
+                      q, l->grid[0], out[0], out[0] == 1 ? "" : "s", l->grid[1], out[1], out[1] == 1 ? "" : "s", g,
+                      cols, rows);
         free(rows);
         free(cols);
         free(q);
