@@ -1004,7 +1004,7 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n)
 {
     member[0] = '\0';
     char *text = line_text(path, access, 4096);
-    size_t len;
+    size_t len = 0;
     char *file = path ? read_file(path, &len) : NULL;
     char *code = file ? code_only(file, len) : NULL;
     free(file);
@@ -1044,7 +1044,7 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n)
             size_t q = skip_space(code, len, k + fl);
             if (q + 1 < len && code[q] == '=' && code[q + 1] != '=' && line_at(code, k) != access) {
                 line = line_at(code, k);
-                snprintf(member, n, "%.*s", (int)(after - b < 0 ? 0 : (f + fl) - b), b);
+                snprintf(member, n, "%.*s", (int)((f + fl) - b), b);
             }
         }
     }
