@@ -1,12 +1,13 @@
 """The held-out single mistakes of 2026-11-28 (grader/tests/data/held-out-2026-11-28/):
-twenty files written by a newcomer who had not read the kit's explanation code,
-counted before and after issue 40's work (results-before.md, results-after.md,
-results-after-2.md) and made tests only after they were counted.
+thirty files (sets A, B and C) written by newcomers who had not read the kit's
+explanation code, counted before and after issue 40's work (results-before.md,
+results-after.md, results-after-2.md, results-C.md, results-after-3.md) and
+made tests only after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
 its line (the strict rule of the counts); the words are those of that cause and
 that line, as the newcomer's "TA first line" gives them. The files whose first
-line does not hold yet are listed in results-after-2.md, not here: a test that
+line does not hold yet are listed in results-after-3.md, not here: a test that
 expects them to fail would pass for the wrong reason.
 """
 from pathlib import Path
@@ -35,6 +36,20 @@ FIRST = {
     "setB/04-c-output-stride-height": ["line 84 multiplies y by height", "rows are width apart (y * width)"],
     "setB/04-d-tile-width-one-radius": ["N_ds is too small", "set at line 29 (`const int w = TILE_WIDTH + MASK_RADIUS;`)"],
     "setB/05-d-load-misses-channels": ["the load at line 48", "holds the image's pixel (0, 0) of channel 1"],
+    "setC/01-e-block-one-dimensional": ["the block at line 55 (`dim3 dimBlock(BLOCK_WIDTH);`) is 16 x 1 threads",
+                                        "threadIdx.y is always 0"],
+    "setC/01-f-flat-bound-test": ["the test at line 28 (`if (Row * Width + Col < Width * Width) {`)",
+                                  "by the whole array's 225 elements"],
+    "setC/02-e-n-load-ph-not-scaled": ["holds N(1, 16)", "puts N(16, 16) there", "the load at line 47"],
+    "setC/02-f-inner-loop-phase-count": ["the test at line 57", "(i = 16, against 32)"],
+    "setC/03-e-early-return": ["the return at line 38", "before the __syncthreads() at line 67"],
+    "setC/03-f-store-accumulates": ["read at line 83 (`P[Row * l + Col] += Pvalue;`)", "before anything stored it"],
+    "setC/04-e-second-batch-bound-tile-width": ["rows 16 to 19 of N_ds", "the test at line 59 (`if (destY < TILE_WIDTH) {`) is false"],
+    "setC/04-f-acc-not-reset-per-channel": ["the running sum of the right values over the output's channels",
+                                            "line 33 (`float acc = 0.0f;`)"],
+    "setC/05-e-in-pitch-in-bytes": ["in.pitch", "is set at line 102 (`d_in_img.pitch = (int)in_pitch_bytes;`)"],
+    "setC/05-f-grid-swapped": ["the grid at line 106 (`dim3 dimGrid((in->height - 1) / O_TILE_WIDTH + 1",
+                               "has its x and y swapped"],
 }
 
 

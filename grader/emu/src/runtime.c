@@ -76,6 +76,7 @@ struct alloc;
 static void unset_new(struct alloc *a);
 static void unset_forget(struct alloc *a);
 static void unset_stored(const void *p, size_t n);
+static void unset_copied_in(void *p, const void *src, size_t n);
 static void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
                             size_t rows);
 static void unset_launch_begin(void);
@@ -771,7 +772,9 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
 #ifdef EMU_RACE
     if (sd)
         unset_copy_read(caller, "cudaMemcpy", src, count, count, 1);
-    if (dd)
+    if (dd && !sd)
+        unset_copied_in(dst, src, count);
+    else if (dd)
         unset_stored(dst, count);
 #endif
     if (count)

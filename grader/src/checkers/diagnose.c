@@ -622,6 +622,46 @@ static void offset_hypothesis(const gl_matrix *got, const gl_reference *want, co
              "the sum started from another value than 0");
 }
 
+/* Every wrong element the running sum of the right ones along one index of
+ * the output (channel c's output the sum of channels 0..c's, or element i
+ * of a row the sum of the row's elements up to i, or of a column's): the
+ * accumulator carried from one output to the next, never set back to 0.
+ * The index is tried as the output's channels, columns and rows. */
+static void carried_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                               best_fit *best)
+{
+    static const char *const names[3] = { "channel", "column", "row" };
+    static const char *const plurals[3] = { "channels", "columns", "rows" };
+    size_t C = (size_t)got->channels, cols = (size_t)got->cols;
+    size_t stride[3] = { 1, C, C * cols }, count[3] = { C, cols, (size_t)got->rows };
+    int terms = want->terms > 0 ? want->terms : 1;
+    for (int a = 0; a < 3; a++) {
+        if (count[a] < 2)
+            continue;
+        size_t matched = 0;
+        for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+            size_t pos = idx[s] / stride[a] % count[a], first = idx[s] - pos * stride[a];
+            double sum = 0, mag = 0;
+            for (size_t t = 0; t <= pos; t++) {
+                size_t e = first + t * stride[a];
+                sum += want->value[e];
+                mag += want->magnitude ? want->magnitude[e] : fabs(want->value[e]);
+            }
+            /* an element that is its own right value too is no evidence */
+            matched += pos > 0 && agrees(got->data[idx[s]], sum, mag, terms * (int)(pos + 1));
+        }
+        consider(best, matched, ns,
+                 xasprintf("%zu of the %zu wrong elements checked are exactly the running sum of the right "
+                           "values over the output's %s: %s %s's output is the sum of %s 0..%s's, so the "
+                           "sum goes on from one %s to the next instead of starting again at 0: "
+                           DIAGNOSE_SUM_RESET_WHERE ", which belongs inside the loop over the %s, "
+                           "before each %s's sum",
+                           matched, ns, plurals[a], names[a], a ? "i" : "c", plurals[a], a ? "i" : "c",
+                           names[a], plurals[a], names[a]),
+                 DIAGNOSE_SUM_CARRIED);
+    }
+}
+
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
                       const unsigned char *bad, const compare_result *r, const char **label)
 {
@@ -647,6 +687,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
         conv_hypotheses(got, &a, &b, idx, ns, &best);
     if (ns > 1)
         offset_hypothesis(got, want, idx, ns, &best);
+    if (ns > 1)
+        carried_hypothesis(got, want, idx, ns, &best);
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);

@@ -33,6 +33,10 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * place, and the words of their sentences a line is added after. */
 #define DIAGNOSE_SUM_RESET "the sum reset in every phase"
 #define DIAGNOSE_SUM_RESET_WHERE "look at where the accumulator is set to 0"
+/* An accumulator never set back to 0 between outputs (channels, columns,
+ * rows): each is the running sum of the right ones. grade.c adds the line
+ * that sets it to 0 (source_accumulator_start) after DIAGNOSE_SUM_RESET_WHERE. */
+#define DIAGNOSE_SUM_CARRIED "the sum carried from one output to the next"
 #define DIAGNOSE_TERM_SKIPPED "one term of each phase left out"
 #define DIAGNOSE_TERM_SKIPPED_WHERE "look at the bound of the loop over the tile"
 /* A sum kept in an integer (each += truncated toward 0): the line that

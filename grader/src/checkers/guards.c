@@ -26,6 +26,7 @@
 
 #define GUARD_CLAUSES 4
 #define GUARD_TEXT 48
+#define GUARD_OTHERS 8
 /* an array may hold a few values per element of the test's shape: an
  * image's channels */
 #define GUARD_MAX_CHANNELS 4
@@ -40,6 +41,13 @@ typedef struct {
         double a, b;
         char op[3];
     } clause[GUARD_CLAUSES];
+    /* the thread's other tests passed on the way ("; also line 28: 0:15<225") */
+    int nothers;
+    struct {
+        int line, k;
+        double a, b;
+        char op[3];
+    } other[GUARD_OTHERS];
 } guard_record;
 
 /* Reads the record at `at` (" (let through by ..."). */
@@ -68,6 +76,27 @@ static int parse_record(const char *at, guard_record *g)
         c += used;
         while (*c == ' ')
             c++;
+    }
+    /* each other test's clauses, one entry a clause */
+    for (const char *o = strstr(at, "; also line "); o && g->nothers < GUARD_OTHERS; o = strstr(o + 1, "; also line ")) {
+        int line = 0, used = 0;
+        if (sscanf(o, "; also line %d:%n", &line, &used) != 1 || used <= 0)
+            break;
+        const char *p = o + used;
+        for (;;) {
+            int k, n = 0;
+            double a, b;
+            char op[3];
+            if (sscanf(p, " %d:%lf%2[<>=!]%lf%n", &k, &a, op, &b, &n) != 4 || n <= 0 || g->nothers == GUARD_OTHERS)
+                break;
+            g->other[g->nothers].line = line;
+            g->other[g->nothers].k = k;
+            g->other[g->nothers].a = a;
+            g->other[g->nothers].b = b;
+            snprintf(g->other[g->nothers].op, sizeof g->other[g->nothers].op, "%s", op);
+            g->nothers++;
+            p += n;
+        }
     }
     return 0;
 }
@@ -158,6 +187,91 @@ static char *too_small_words(const guard_record *g, const char *student, int acc
     return w;
 }
 
+/* Whether every clause of the named test held inside its bound (`k < 15`
+ * with k = 14): a value the array has, so not the test to blame. */
+static int held_inside(const guard_record *g)
+{
+    if (!g->nclauses || g->at_bound)
+        return 0;
+    for (int i = 0; i < g->nclauses; i++)
+        if (strcmp(g->clause[i].op, "<") != 0 || g->clause[i].a >= g->clause[i].b || g->clause[i].a < 0)
+            return 0;
+    return 1;
+}
+
+/* An enclosing test that bounds a sum of indices by the whole array
+ * (`Row * Width + Col < Width * Width`, 225 for a 225-element array, or
+ * the same sum kept in a variable the access does not use): it
+ * keeps the sum inside, not each index, so a column past its row's end
+ * passes it; where the named test held inside its bound, that one let the
+ * access out. */
+static char *flattened_words(const guard_record *g, const char *student, int access, double elements,
+                             const char *q)
+{
+    if (!held_inside(g))
+        return NULL;
+    for (int i = 0; i < g->nothers; i++) {
+        char left[GUARD_TEXT], right[GUARD_TEXT];
+        if (strcmp(g->other[i].op, "<") != 0 || g->other[i].b != elements ||
+            source_compared_sides(student, g->other[i].line, g->other[i].k, g->other[i].op, left, right,
+                                  sizeof left) != 0 ||
+            (!strpbrk(left, "+*") && source_line_has_word(student, access, left)))
+            continue;
+        char *o = sanitize_quote(student, g->other[i].line);
+        char *w = xasprintf("the test at %s bounds `%s` (%g) by the whole array's %g elements: it keeps the "
+                            "sum inside, not each index, so a thread whose column is past the end of its row "
+                            "passes it (the test at %s held: %g < %g); test each index against its own "
+                            "bound",
+                            o, left, g->other[i].a, elements, q, g->clause[0].a, g->clause[0].b);
+        free(o);
+        return w;
+    }
+    return NULL;
+}
+
+/* Whether every clause of the named test held with room to spare, lower
+ * bounds included (`row_i >= 0 && row_i < in.height` with row_i = 3 of 12). */
+static int held_all(const guard_record *g)
+{
+    if (!g->nclauses || g->at_bound)
+        return 0;
+    for (int i = 0; i < g->nclauses; i++) {
+        double a = g->clause[i].a, b = g->clause[i].b;
+        const char *op = g->clause[i].op;
+        int held = (!strcmp(op, "<") && a < b) || (!strcmp(op, "<=") && a < b) || (!strcmp(op, ">=") && a >= b) ||
+                   (!strcmp(op, ">") && a > b);
+        if (!held)
+            return 0;
+    }
+    return 1;
+}
+
+/* A test that held on every clause before an access that left its array:
+ * the test is right, so the index is not; where it multiplies by a member
+ * set elsewhere in the file (a pitch or stride the host fills in), that
+ * assignment is the line to look at. */
+static char *stride_words(const guard_record *g, const char *student, int access, double elements, const char *q)
+{
+    /* a test whose upper bounds together admit more than the array holds
+     * may be the wrong one, however it held */
+    double product = 1;
+    for (int i = 0; i < g->nclauses; i++)
+        if (g->clause[i].op[0] == '<')
+            product *= g->clause[i].b + (strcmp(g->clause[i].op, "<=") == 0);
+    char member[GUARD_TEXT];
+    int set = held_all(g) && product <= elements ? source_stride_set_at(student, access, member, sizeof member) : 0;
+    if (set <= 0)
+        return NULL;
+    char *s = sanitize_quote(student, set);
+    char *w = xasprintf("%s, the stride the index of the access at line %d multiplies by, is set at %s: the test "
+                        "at %s held on every clause, so the index is right in form and the stride's value is "
+                        "not (rows of the array are not that far apart: a count in bytes where the index "
+                        "counts elements, or the wrong row length)",
+                        member, access, s, q);
+    free(s);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -181,6 +295,10 @@ char *guards_words(char *msg, const char *student, int access)
         double elements = array_elements(msg);
         if (elements > 0)
             words = index_words(&g, student, access, elements, q);
+        if (!words && elements > 0)
+            words = flattened_words(&g, student, access, elements, q);
+        if (!words && elements > 0)
+            words = stride_words(&g, student, access, elements, q);
     }
     /* a passed test of several comparisons: each was true, the values of
      * the last one evaluated say nothing of which bound is wrong */

@@ -319,6 +319,54 @@ static char *extent(long cov, int n, const char *what)
     return cov < n ? xasprintf("output %s 0..%ld of %d", what, cov - 1, n) : xasprintf("all %d output %s", n, what);
 }
 
+/* Why a grid falls short, read from the shapes alone (tile: each block's
+ * output, x first; cov: rows and columns covered): its x and y swapped,
+ * where x counts the rows' tiles and y the columns' (the swap covers out);
+ * or a block flat in one dimension where the grid was counted for square
+ * ones (grid[d] of the other side's tiles would cover that side). The
+ * sentence at the dim3 line that declares the wrong one, or NULL. */
+static char *shape_cause(const launch_shape *l, const int tile[2], const int out[2], const long cov[2],
+                         const char *student_file)
+{
+    char *g = dims(l->grid), *b = dims(l->block), *s = NULL;
+    int swapped = (long)l->grid[0] * tile[0] < out[1] || (long)l->grid[1] * tile[1] < out[0];
+    swapped = swapped && (long)l->grid[1] * tile[0] >= out[1] && (long)l->grid[0] * tile[1] >= out[0] &&
+              l->grid[0] != l->grid[1];
+    if (swapped) {
+        char *q = sanitize_quote(student_file, source_launch_dim3_line(student_file, l->line, 0));
+        char *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");
+        s = xasprintf("the grid at %s has its x and y swapped: its x (%u) counts the tiles down the %d output "
+                      "row%s and its y (%u) those across the %d column%s, but x runs across the columns, so "
+                      "the %s grid covers %s and %s (the rest are the wrong elements): x must count the "
+                      "columns' tiles and y the rows'",
+                      q, l->grid[0], out[0], out[0] == 1 ? "" : "s", l->grid[1], out[1], out[1] == 1 ? "" : "s", g,
+                      cols, rows);
+        free(rows);
+        free(cols);
+        free(q);
+    }
+    /* d: the block's flat dimension (0 x, 1 y); its side of the output is out[1 - d] */
+    for (int d = 0; d < 2 && !s; d++) {
+        int o = 1 - d;
+        if (l->block[d] >= l->block[o] || tile[d] >= tile[o] || cov[o] >= out[o] ||
+            (long)l->grid[d] * tile[o] < out[o])
+            continue;
+        char *q = sanitize_quote(student_file, source_launch_dim3_line(student_file, l->line, 1));
+        char *reach = l->block[d] == 1 ? xstrdup("is always 0") : xasprintf("only reaches %u", l->block[d] - 1);
+        s = xasprintf("the block at %s is %s threads: threadIdx.%c %s, so each block computes %d x %d "
+                      "output elements, and the grid of %s blocks, counted for %d x %d blocks, covers only "
+                      "output %s 0..%ld of %d (the rest are the wrong elements): the block needs %d threads "
+                      "in %c too",
+                      q, b, d ? 'y' : 'x', reach, tile[0], tile[1], g, tile[o], tile[o],
+                      d ? "rows" : "columns", cov[o] - 1, out[o], tile[o], d ? 'y' : 'x');
+        free(reach);
+        free(q);
+    }
+    free(g);
+    free(b);
+    return s;
+}
+
 char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
                          const char *student_file)
 {
@@ -334,6 +382,9 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     if ((cov[0] == out[0] && cov[1] == out[1]) || cov[0] != corner[0] || cov[1] != corner[1] || cov[0] < 1 ||
         cov[1] < 1)
         return NULL;
+    char *shape = shape_cause(l, tile, out, cov, student_file);
+    if (shape)
+        return shape;
     char *g = dims(l->grid), *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");
     char *right = cov[1] < out[1] ? xasprintf("right of column %ld", cov[1] - 1) : xstrdup("");
     char *below = cov[0] < out[0] ? xasprintf("below row %ld", cov[0] - 1) : xstrdup("");

@@ -355,6 +355,29 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
     return *loop_line > 0;
 }
 
+int source_accumulator_start(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    size_t name = 0, name_len = 0, acc = find_sum(code, len, &name, &name_len);
+    /* the first `NAME = ...` before the sum (a declaration's initialiser too) */
+    for (size_t k = 0; acc < len && k < acc && !line; k++) {
+        if (strncmp(code + k, code + name, name_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + name_len]))
+            continue;
+        size_t q = skip_space(code, len, k + name_len);
+        if (q + 1 < len && code[q] == '=' && code[q + 1] != '=')
+            line = line_at(code, k);
+    }
+    free(code);
+    return line;
+}
+
 /* Whether code[b .. e) ends in an integer type's name (`int`, `unsigned
  * int`, `long`, `size_t`, ...), the declaration's type before its name. */
 static int integer_type_before(const char *code, size_t b)
@@ -508,7 +531,7 @@ int source_copy_into_argument(const char *path, int k)
     return line;
 }
 
-int source_launch_block_line(const char *path, int launch_line)
+int source_launch_dim3_line(const char *path, int launch_line, int which)
 {
     size_t len;
     char *text = path ? read_file(path, &len) : NULL;
@@ -517,7 +540,7 @@ int source_launch_block_line(const char *path, int launch_line)
     char *code = code_only(text, len);
     free(text);
     int line = launch_line;
-    /* the launch's second <<< >>> argument, as written */
+    /* the launch's first or second <<< >>> argument, as written */
     size_t at = len;
     for (size_t i = 0; i + 3 < len && at == len; i++)
         if (strncmp(code + i, "<<<", 3) == 0 && line_at(code, i) == launch_line)
@@ -527,7 +550,8 @@ int source_launch_block_line(const char *path, int launch_line)
         const char *comma = strchr(code + at, ',');
         const char *end = strstr(code + at, ">>>");
         if (comma && end && comma < end) {
-            const char *b = comma + 1;
+            /* the grid is the first argument, the block the second */
+            const char *b = which == 0 ? code + at : comma + 1;
             while (*b == ' ' || *b == '\t')
                 b++;
             size_t n = 0;
@@ -536,7 +560,7 @@ int source_launch_block_line(const char *path, int launch_line)
             const char *r = b + n;
             while (*r == ' ' || *r == '\t')
                 r++;
-            if (n > 0 && n < sizeof block && (r == end || *r == ','))
+            if (n > 0 && n < sizeof block && (which == 0 ? r == comma : r == end || *r == ','))
                 snprintf(block, sizeof block, "%.*s", (int)n, b);
         }
     }
@@ -554,6 +578,11 @@ int source_launch_block_line(const char *path, int launch_line)
     }
     free(code);
     return line;
+}
+
+int source_launch_block_line(const char *path, int launch_line)
+{
+    return source_launch_dim3_line(path, launch_line, 1);
 }
 
 /* The line of the last definition of name before position `before`:
@@ -915,6 +944,113 @@ static long product_at(const char *s, const char *name, const char *stride)
         }
     }
     return -1;
+}
+
+/* What the launch passes as the kernel parameter `param` of the kernel
+ * whose body holds line `at` (`in` of pitched_conv_kernel(Image_t in, ...)
+ * launched with (d_in_img, ...): d_in_img), into out; else param itself. */
+static void launch_argument_for(const char *code, size_t len, int at, const char *param, char *out, size_t n)
+{
+    snprintf(out, n, "%s", param);
+    size_t g = len;
+    for (size_t k = 0; k + 10 < len && line_at(code, k) <= at; k++)
+        if (strncmp(code + k, "__global__", 10) == 0)
+            g = k;
+    const char *open = g < len ? strchr(code + g, '(') : NULL;
+    if (!open)
+        return;
+    const char *e = open;
+    while (e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    const char *b = e;
+    while (b > code + g && source_is_identifier_char(b[-1]))
+        b--;
+    char kernel[128], arg[128];
+    if (e == b || (size_t)(e - b) >= sizeof kernel)
+        return;
+    snprintf(kernel, sizeof kernel, "%.*s", (int)(e - b), b);
+    int index = -1;
+    for (int i = 0; i < 16 && index < 0; i++) {
+        call_argument(code, len, (size_t)(open - code), i, arg, sizeof arg);
+        size_t l = strlen(arg);
+        if (!l)
+            break;
+        size_t w = l;
+        while (w > 0 && source_is_identifier_char(arg[w - 1]))
+            w--;
+        if (strcmp(arg + w, param) == 0)
+            index = i;
+    }
+    size_t kl = strlen(kernel);
+    for (size_t k = 0; index >= 0 && k + kl + 3 < len; k++) {
+        if (strncmp(code + k, kernel, kl) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])))
+            continue;
+        size_t q = skip_space(code, len, k + kl);
+        const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
+        if (!end)
+            continue;
+        size_t c = skip_space(code, len, (size_t)(end - code) + 3);
+        if (c < len && code[c] == '(') {
+            call_argument(code, len, c, index, arg, sizeof arg);
+            const char *bare = bare_name(arg);
+            if (bare && *bare)
+                snprintf(out, n, "%s", bare);
+            return;
+        }
+    }
+}
+
+int source_stride_set_at(const char *path, int access, char *member, size_t n)
+{
+    member[0] = '\0';
+    char *text = line_text(path, access, 4096);
+    size_t len = 0;
+    char *file = path ? read_file(path, &len) : NULL;
+    char *code = file ? code_only(file, len) : NULL;
+    free(file);
+    int line = 0;
+    /* each `X.F` or `X->F` of the access's line that is a factor of a product */
+    for (const char *p = text; code && *p && !line; p++) {
+        int arrow = p[0] == '-' && p[1] == '>';
+        if (!(p[0] == '.' || arrow) || p == text || !source_is_identifier_char(p[-1]))
+            continue;
+        const char *f = p + (arrow ? 2 : 1);
+        size_t fl = 0;
+        while (source_is_identifier_char(f[fl]))
+            fl++;
+        const char *b = p;
+        while (b > text && source_is_identifier_char(b[-1]))
+            b--;
+        const char *before = b, *after = f + fl;
+        while (before > text && (before[-1] == ' ' || before[-1] == '\t'))
+            before--;
+        while (*after == ' ' || *after == '\t')
+            after++;
+        if (fl == 0 || !((before > text && before[-1] == '*') || *after == '*'))
+            continue;
+        /* the object the launch passes for it, and its last assignment:
+         * `OBJ.F =` or `OBJ->F =`, not `==` */
+        char object[128], param[128];
+        snprintf(param, sizeof param, "%.*s", (int)(p - b), b);
+        launch_argument_for(code, len, access, param, object, sizeof object);
+        size_t ol = strlen(object);
+        for (size_t k = 1; k + fl < len; k++) {
+            if (strncmp(code + k, f, fl) != 0 || source_is_identifier_char(code[k + fl]) ||
+                !(code[k - 1] == '.' || (k > 1 && code[k - 2] == '-' && code[k - 1] == '>')))
+                continue;
+            size_t o = code[k - 1] == '.' ? k - 1 : k - 2;
+            if (o < ol || strncmp(code + o - ol, object, ol) != 0 || (o > ol && source_is_identifier_char(code[o - ol - 1])))
+                continue;
+            size_t q = skip_space(code, len, k + fl);
+            if (q + 1 < len && code[q] == '=' && code[q + 1] != '=' && line_at(code, k) != access) {
+                line = line_at(code, k);
+                snprintf(member, n, "%.*s", (int)((f + fl) - b), b);
+            }
+        }
+    }
+    free(code);
+    free(text);
+    return line;
 }
 
 int source_line_has_product(const char *path, int n, const char *name, const char *stride)

@@ -44,6 +44,9 @@ int source_free_before(const char *path, int line);
  * a braced loop around the sum that sets X to 0 again (the sum restarted
  * every time round; 0 when none). 1 when the file shows such a sum. */
 int source_accumulator(const char *path, int *reset_line, int *loop_line);
+/* The line that first sets the accumulator of source_accumulator's sum
+ * (`float acc = 0.0f;`, `Pvalue = 0;`) before the sum, else 0. */
+int source_accumulator_start(const char *path);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */
@@ -57,6 +60,9 @@ int source_copy_into_argument(const char *path, int k);
 /* The line that declares the block of the launch at launch_line (its
  * second <<< >>> argument, `dim3 dimBlock(...)`), else launch_line. */
 int source_launch_block_line(const char *path, int launch_line);
+/* The same for the launch's grid (which 0, its first argument) or block
+ * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
+int source_launch_dim3_line(const char *path, int launch_line, int which);
 /* The __shared__ array that line `access` indexes (`N_ds[...]`): its
  * declaration's line (0: none), its name into name (n bytes), and in
  * *size_line the line that sets its first dimension where that is a name
@@ -73,6 +79,11 @@ int source_compared_operand(const char *path, int n, int k, const char *op, char
 /* Both sides of that comparison ("destY", "TILE_WIDTH"), into left and right
  * (either may be NULL; size bytes each): 0, or -1 as above. */
 int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size);
+/* A member that the index of the access at line `access` multiplies by
+ * (`row_i * in.pitch`), set by an assignment elsewhere in the file
+ * (`d_in_img.pitch = ...;`, on the host): that assignment's last line, the
+ * member as the access writes it into member (n bytes); else 0. */
+int source_stride_set_at(const char *path, int access, char *member, size_t n);
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);

@@ -396,7 +396,8 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
  * without a line: the kit's own view of the source adds it where it shows
  * one. For a mask-index mistake (mask flipped, transposed), the line where
  * the __constant__ mask is read in the sum (source_mask_read_line); for
- * the sum restarted in every phase, the line that sets it to 0 again, and
+ * the sum restarted in every phase, the line that sets it to 0 again (for
+ * one carried from output to output, the line that first sets it), and
  * for a phase's dot product a term short, its loop (source_accumulator);
  * for a sum kept in an integer, the accumulator's declaration (where the
  * source shows no integer one and every such sum is 0, the numbers alone
@@ -433,6 +434,8 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         if (mask)
             insert_line(c, DIAGNOSE_MASK_WHERE, file, line,
                         count > 1 ? ", the first line that reads the mask" : "");
+        if (strcmp(c->mistake, DIAGNOSE_SUM_CARRIED) == 0)
+            insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, source_accumulator_start(file), "");
         if (sum && reset < 0)
             source_accumulator(file, &reset, &loop);
         if (sum && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)

@@ -1,0 +1,85 @@
+/*
+ * Lab 01 mutant: the bounds test checks the flattened position.
+ *
+ * The mistake: int flat = Row * Width + Col; if (flat < Width * Width):
+ * the test keeps the position inside P, not Row and Col inside Width, so a
+ * thread of the last column block whose Col is past the edge passes it when
+ * its Row is not the last: it computes a dot product with a column of N
+ * that does not exist (reading past N's end on the last rows) and writes it
+ * over P's next row.
+ *
+ * What a student sees: "wrong" wherever width is not a multiple of 16. The
+ * checked run stops at the read past N; the test that let the thread
+ * through is the flattened one, not the loop over k (which held).
+ *
+ * Category: bounds test: the flattened position tested against the whole matrix
+ * Look at: the bounds test (Row < Width && Col < Width)
+ * Kit says: dataset=width-0015; sanitize=yes; status=unsafe; words=by the whole array's 225 elements|held: 14 < 15
+ * First line: the test at line 43 (`if (flat < Width * Width) {`) bounds `flat`|by the whole array's
+ */
+/*
+ * Lab 01 - basic matrix multiplication, reference solution.
+ *
+ * P = M x N for square width x width matrices. Each thread computes one
+ * element of P: the dot product of one row of M and one column of N, read
+ * straight from global memory.
+ */
+#include "lab.h"
+
+#define BLOCK_WIDTH 16
+
+__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int Width)
+{
+    //@@ TODO 1: Compute Row and Col, the element of P this thread owns,
+    //@@ from the block and thread indices.
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    //@@ end
+
+    //@@ TODO 2: Threads past the edge of P do nothing (the grid is rounded up
+    //@@ to whole blocks). The others take the dot product of row Row of M and
+    //@@ column Col of N, and write it to P.
+    int flat = Row * Width + Col;
+    if (flat < Width * Width) {
+        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        P[flat] = Pvalue;
+    }
+    //@@ end
+}
+
+void basic_matmul(const float *M, const float *N, float *P, int width)
+{
+    //@@ TODO 3: Declare device pointers d_M, d_N and d_P and allocate
+    //@@ width * width floats for each (cudaMalloc).
+    size_t bytes = (size_t)width * width * sizeof(float);
+    float *d_M = NULL, *d_N = NULL, *d_P = NULL;
+    CUDA_CHECK(cudaMalloc((void **)&d_M, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_N, bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));
+    //@@ end
+
+    //@@ TODO 4: Copy M and N from the host to the device (cudaMemcpy).
+    CUDA_CHECK(cudaMemcpy(d_M, M, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));
+    //@@ end
+
+    //@@ TODO 5: Launch MatrixMulKernel with BLOCK_WIDTH x BLOCK_WIDTH blocks
+    //@@ and enough blocks to cover all of P (round up), then check the launch.
+    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);
+    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);
+    MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);
+    CUDA_CHECK(cudaGetLastError());
+    //@@ end
+
+    //@@ TODO 6: Copy P from the device back to the host.
+    CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));
+    //@@ end
+
+    //@@ TODO 7: Free the device memory.
+    CUDA_CHECK(cudaFree(d_M));
+    CUDA_CHECK(cudaFree(d_N));
+    CUDA_CHECK(cudaFree(d_P));
+    //@@ end
+}
