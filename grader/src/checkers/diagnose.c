@@ -280,9 +280,16 @@ static size_t sample_bad(const gl_matrix *got, const unsigned char *bad, size_t 
 
 /* A float32 sum of `terms` products whose absolute values add up to mag may
  * differ from the exact sum by about terms * u * mag; four times that. */
+/* How far a float sum of that many terms, of that total magnitude, may
+ * stray from the exact one. */
+static double sum_tolerance(double mag, int terms)
+{
+    return 4.0 * terms * UNIT_ROUNDOFF_F32 * mag + 1e-6;
+}
+
 static int agrees(float got, double value, double mag, int terms)
 {
-    return isfinite(got) && fabs((double)got - value) <= 4.0 * terms * UNIT_ROUNDOFF_F32 * mag + 1e-6;
+    return isfinite(got) && fabs((double)got - value) <= sum_tolerance(mag, terms);
 }
 
 typedef struct {
@@ -647,8 +654,13 @@ static void carried_hypothesis(const gl_matrix *got, const gl_reference *want, c
                 sum += want->value[e];
                 mag += want->magnitude ? want->magnitude[e] : fabs(want->value[e]);
             }
-            /* an element that is its own right value too is no evidence */
-            matched += pos > 0 && agrees(got->data[idx[s]], sum, mag, terms * (int)(pos + 1));
+            /* an element that is its own right value too is no evidence,
+             * nor one whose running sum the tolerance of so long a sum
+             * cannot tell from its right value (long rows of values that
+             * cancel: any small output would "agree") */
+            int n = terms * (int)(pos + 1);
+            matched += pos > 0 && fabs(sum - want->value[idx[s]]) > sum_tolerance(mag, n) &&
+                       agrees(got->data[idx[s]], sum, mag, n);
         }
         consider(best, matched, ns,
                  xasprintf("%zu of the %zu wrong elements checked are exactly the running sum of the right "
