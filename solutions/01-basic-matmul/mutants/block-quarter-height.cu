@@ -9,10 +9,10 @@
  * What a student sees: "wrong" on every width above 4: the bottom rows of P
  * hold what the harness put there. The fix-this-first line names the
  * block's dim3 line and its shape (16 x 4 threads, threadIdx.y reaching 3).
- *
  * Category: launch: the block shorter than the grid was counted for
  * Look at: the block's dimensions (BLOCK_WIDTH x BLOCK_WIDTH)
  * Kit says: dataset=width-0015; sanitize=no; status=wrong; words=165 of 225 elements wrong|is 16 x 4 threads
+ * On a GPU: status=wrong; words=165 of 225 elements wrong
  * First line: the block at line 67 (`dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH / 4);`) is 16 x 4 threads|threadIdx.y only reaches 3
  */
 /*

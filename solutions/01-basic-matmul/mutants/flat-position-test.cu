@@ -11,10 +11,10 @@
  * What a student sees: "wrong" wherever width is not a multiple of 16. The
  * checked run stops at the read past N; the test that let the thread
  * through is the flattened one, not the loop over k (which held).
- *
  * Category: bounds test: the flattened position tested against the whole matrix
  * Look at: the bounds test (Row < Width && Col < Width)
  * Kit says: dataset=width-0015; sanitize=yes; status=unsafe; words=by the whole array's 225 elements|held: 14 < 15
+ * On a GPU: status=wrong; words=by the whole array's 225 elements
  * First line: the test at line 43 (`if (flat < Width * Width) {`) bounds `flat`|by the whole array's
  */
 /*

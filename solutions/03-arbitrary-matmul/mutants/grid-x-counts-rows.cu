@@ -10,10 +10,10 @@
  * What a student sees: "wrong" wherever j and l differ, whole tiles of P
  * never computed. The fix-this-first line names the grid's dim3 line and
  * says its x and y are swapped.
- *
  * Category: launch: the grid's x and y counts swapped
  * Look at: the grid's dimensions (x: P's columns' tiles, y: its rows')
  * Kit says: dataset=primes-31x37x41; sanitize=no; status=wrong; words=279 never written|has its x and y swapped
+ * On a GPU: status=wrong; words=279 elements were never written|grid covers the whole output
  * First line: the grid at line 106 (`dim3 dimGrid((j + TILE_WIDTH - 1) / TILE_WIDTH|has its x and y swapped|covers output columns 0..31 of 41
  */
 /*

@@ -6,10 +6,10 @@
  * whatever the buffer held), so each pixel is its old content plus the
  * weighted sum. The kernel reads P before anything stored it; the
  * emulator's checked run names that read and its line.
- *
  * Category: store: the output added to (+=) instead of set, into memory nothing stored
  * Look at: the store into P (=, not +=)
  * Kit says: dataset=rgb-47x29; sanitize=yes; status=wrong; words=nothing was written|before anything stored it
+ * On a GPU: status=wrong; words=before anything stored it|line 93
  * First line: is read at line 93 (`P[(y * width + x) * channels + k] += acc;`)|before anything stored it
  */
 /*
