@@ -715,6 +715,10 @@ static const char *freed_words(const char *why, const void *p, char *out, size_t
     return out;
 }
 
+/* Whether a kernel launch has run yet: a copy after one brings results
+ * back, a copy before it sends inputs (copy_check's words). */
+static int g_launched;
+
 /* Checks a copy of dn bytes to dst and sn bytes from src (a 2D copy's
  * extents differ: each side's rows at its own pitch). caller: the return
  * address into the program, which the refusal's line names. */
@@ -738,6 +742,21 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
      * other side should be (a copy back written as a copy in, say) */
     int swapped = (wd || ws) && dd != sd && !check_side(src, dn, dd) && !check_side(dst, sn, sd);
     pthread_mutex_unlock(&g_lock);
+    /* Which of the two is the mistake: the pointers or the kind. Before any
+     * launch a program sends its inputs to the device, after one it brings
+     * results back; where the pointers give the copy that fits that moment
+     * (device to host after a kernel ran), the kind names the wrong
+     * direction, else the pointers are the wrong way round. */
+    int pointers_fit = swapped && (sd ? g_launched == 0 : g_launched != 0);
+    if (pointers_fit) {
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the kind is %s but the destination "
+             "is %s memory and the source %s memory%s: this copy's direction should be %s (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, dn, kind_name(kind), kind_name(kind),
+             dd ? "host" : "device", sd ? "host" : "device",
+             g_launched ? ", a copy of results back after the kernel ran" : ", a copy of inputs before any launch",
+             kind_name(sd ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost));
+        return cudaErrorInvalidValue;
+    }
     if (swapped) {
         diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the destination and the source are "
              "swapped: the destination is %s memory and the source %s memory, the other way round from what %s "
@@ -2133,6 +2152,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
         log_launch(c, 0, 0, g_sticky, 0);
         return g_sticky;
     }
+    g_launched = 1;
     /* CUDA 13 answers every invalid configuration with cudaErrorInvalidValue
      * (checked on an H200; older releases said cudaErrorInvalidConfiguration). */
     const cudaError_t bad = cudaErrorInvalidValue;

@@ -584,14 +584,15 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                  : strstr(line, "cudaMemcpyAsync") ? "cudaMemcpyAsync"
                                  : strstr(line, "cudaMemset") ? "cudaMemset" : "cudaMemcpy";
                 /* advice that fits what the emulator found: a pitch only for a
-                 * pitched copy, none where the pointers are swapped or freed */
+                 * pitched copy, none where the pointers or the kind are the
+                 * wrong way round, or freed */
                 int freed_at = strstr(clean, "freed") ? source_free_before(student, ln) : 0;
                 char *fq = freed_at ? sanitize_quote(student, freed_at) : NULL;
                 char *freed = fq ? xasprintf("; look at the cudaFree at %s, which should come after the last use "
                                              "of the buffer", fq)
                                  : xstrdup("; look at the cudaFree before it, which should come after the last use "
                                            "of the buffer");
-                const char *advice = strstr(clean, "swapped") ? ""
+                const char *advice = strstr(clean, "swapped") || strstr(clean, "direction should be") ? ""
                                    : strstr(clean, "freed") ? freed
                                    : strcmp(call, "cudaMemcpy2D") == 0
                                        ? "; count its rows, its width in bytes and both pitches against what was "
