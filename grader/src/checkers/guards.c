@@ -160,6 +160,52 @@ static char *index_words(const guard_record *g, const char *student, int access,
     return NULL;
 }
 
+static int held_inside(const guard_record *g);
+
+/* The index past a right test whose row stride is another size: each
+ * clause an upper bound that held inside it on a variable the access uses,
+ * their bounds' product the array's shape (j x l for j * l elements), and
+ * the index multiplying a clause's variable by a word that is neither
+ * bound (`Row * k` under `Row < j && Col < l`): the array's rows are the
+ * other clause's bound apart, so the stride is the mistake, not the test.
+ * "the index of the access at line 82 steps Row by k, ..." */
+static char *row_stride_words(const guard_record *g, const char *student, int access, double elements,
+                              const char *q)
+{
+    char left[GUARD_CLAUSES][GUARD_TEXT], right[GUARD_CLAUSES][GUARD_TEXT];
+    double product = 1;
+    int n = 0;
+    if (!held_inside(g))
+        return NULL;
+    for (int i = 0; i < g->nclauses; i++) {
+        if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left[n], right[n], GUARD_TEXT) ||
+            !source_line_has_word(student, access, left[n]))
+            return NULL;
+        product *= g->clause[i].b;
+        n++;
+    }
+    if (n != 2 || product < 1 || elements < product || elements / product > GUARD_MAX_CHANNELS ||
+        elements / product != (double)(long long)(elements / product))
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        char factor[GUARD_TEXT];
+        int j = 1 - i;
+        if (!source_line_factor(student, access, left[i], factor, sizeof factor) || strcmp(factor, right[i]) == 0 ||
+            strcmp(factor, right[j]) == 0 || source_line_has_product(student, access, left[j], factor))
+            continue;
+        char *holds = elements > product ? xasprintf("; the array holds %g values of each", elements / product)
+                                         : xstrdup(", as many as the array holds");
+        char *w = xasprintf("the index of the access at line %d steps %s by %s (`%s * %s`), but the test at %s, "
+                            "which held, keeps each thread inside a %s x %s array (%g elements%s), whose rows "
+                            "are %s apart: the test is right and the stride is not: write %s * %s",
+                            access, left[i], factor, left[i], factor, q, right[i], right[j], product, holds,
+                            right[j], left[i], right[j]);
+        free(holds);
+        return w;
+    }
+    return NULL;
+}
+
 /* A read past a shared array by a thread whose loop is on its last value
  * (`j < MASK_WIDTH` with j = 4 against 5), every clause an upper bound
  * that held by one: the loop is right, so the array is declared smaller
@@ -295,6 +341,8 @@ char *guards_words(char *msg, const char *student, int access)
         double elements = array_elements(msg);
         if (elements > 0)
             words = index_words(&g, student, access, elements, q);
+        if (!words && elements > 0)
+            words = row_stride_words(&g, student, access, elements, q);
         if (!words && elements > 0)
             words = flattened_words(&g, student, access, elements, q);
         if (!words && elements > 0)

@@ -1053,6 +1053,48 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n)
     return line;
 }
 
+int source_line_factor(const char *path, int n, const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    char *text = line_text(path, n, 4096);
+    size_t ln = strlen(name);
+    for (const char *p = strstr(text, name); p && !out[0]; p = strstr(p + 1, name)) {
+        if ((p > text && source_is_identifier_char(p[-1])) || source_is_identifier_char(p[ln]))
+            continue;
+        /* `name * F` */
+        const char *q = p + ln;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '*') {
+            q++;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            size_t fl = 0;
+            while (source_is_identifier_char(q[fl]))
+                fl++;
+            if (fl > 0 && fl < size && q[fl] != '[' && q[fl] != '(')
+                snprintf(out, size, "%.*s", (int)fl, q);
+            continue;
+        }
+        /* `F * name` */
+        const char *b = p;
+        while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b > text && b[-1] == '*') {
+            const char *e = b - 1;
+            while (e > text && (e[-1] == ' ' || e[-1] == '\t'))
+                e--;
+            const char *f = e;
+            while (f > text && source_is_identifier_char(f[-1]))
+                f--;
+            if (f < e && (size_t)(e - f) < size && !(f > text && (f[-1] == '.' || f[-1] == '>' || f[-1] == ']')))
+                snprintf(out, size, "%.*s", (int)(e - f), f);
+        }
+    }
+    free(text);
+    return out[0] != '\0';
+}
+
 int source_line_has_product(const char *path, int n, const char *name, const char *stride)
 {
     char *text = line_text(path, n, 4096);

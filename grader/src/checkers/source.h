@@ -87,6 +87,9 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n);
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);
+/* The plain word that multiplies `name` on line n (`Row * k` or `k * Row`:
+ * k), into out; 1 if there is one, else 0. */
+int source_line_factor(const char *path, int n, const char *name, char *out, size_t size);
 /* Whether line n of path holds word as a whole token. */
 int source_line_has_word(const char *path, int n, const char *word);
 char *sanitize_quote(const char *file, int line);
