@@ -340,6 +340,7 @@ enum {
     MM_N_TWICE,             /* N where M belongs too: N x N */
     MM_M_ROW_IS_COL,        /* M read at row Col: M(c, kk) */
     MM_N_COL_IS_ROW,        /* N read at column Row: N(kk, r) */
+    MM_LAST_TERM,           /* the sum assigned, not added: the last term alone */
     MM_COUNT
 };
 
@@ -407,7 +408,10 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                 continue; /* M x M and N x N need square inputs */
             if ((kind == MM_M_ROW_IS_COL || kind == MM_N_COL_IS_ROW) && (t > 0 || M->rows != N->cols))
                 continue; /* a row index for a column one needs as many of each */
-            kmin = kind == MM_ONLY_LAST_PHASE ? (phases - 1) * T : kind == MM_FIRST_PHASE_SKIPPED ? T : 0;
+            if (kind == MM_LAST_TERM && (t > 0 || k < 2))
+                continue; /* no tiles in it; of one term, the term is the sum */
+            kmin = kind == MM_ONLY_LAST_PHASE ? (phases - 1) * T : kind == MM_FIRST_PHASE_SKIPPED ? T
+                 : kind == MM_LAST_TERM ? k - 1 : 0;
             kmax = kind == MM_LAST_WHOLE_PHASE_SKIPPED ? k - T : kmax;
             if ((kind == MM_M_SAME_TILE || kind == MM_N_SAME_TILE) && k <= T)
                 continue; /* one phase: the same tile is the right one */
@@ -427,8 +431,8 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                     sum = kind == MM_INT_SUM ? trunc((double)((float)sum + (float)p)) : sum + p;
                     mag += fabs(p);
                 }
-                /* a truncated sum is exact: it agrees or not by whole numbers */
-                matched += kind == MM_INT_SUM ? fabs((double)got->data[idx[s]] - sum) < 0.5
+                /* a truncated sum is a whole number: stored as a float it is exact */
+                matched += kind == MM_INT_SUM ? (double)got->data[idx[s]] == sum
                                               : agrees(got->data[idx[s]], sum, mag, k);
                 nonzero += sum != 0;
             }
@@ -503,6 +507,13 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                                  nonzero ? "" : "; every partial sum here is below 1 in size, so all are 0");
                 label = DIAGNOSE_INT_SUM;
                 break;
+            case MM_LAST_TERM:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly the last term of each dot "
+                                 "product alone (M(Row, %d) x N(%d, Col)): each term replaces the sum instead of "
+                                 "being added to it: " DIAGNOSE_SUM_ASSIGNED_WHERE " (`+=`, not `=`)",
+                                 matched, ns, k - 1, k - 1);
+                label = DIAGNOSE_SUM_ASSIGNED;
+                break;
             case MM_M_TWICE:
             case MM_N_TWICE:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly %s x %s: the kernel "
@@ -528,7 +539,13 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
     }
 }
 
-enum { CV_FLIPPED, CV_TRANSPOSED, CV_CHANNEL0, CV_PREFIX };
+enum {
+    CV_FLIPPED, CV_TRANSPOSED, CV_CHANNEL0,
+    CV_WINDOW_ROWS,  /* the input read at (y + i, x + i): both offsets the mask's row */
+    CV_WINDOW_COLS,  /* at (y + j, x + j): both the mask's column */
+    CV_LAST_TERM,    /* the sum assigned, not added: the mask's last term alone */
+    CV_PREFIX
+};
 
 /* The convolution of the image with the mask as the mistaken kernel applies
  * it, at (y, x, c); `prefix` counts the mask values that arrived (CV_PREFIX). */
@@ -539,7 +556,10 @@ static void conv_at(const gl_matrix *img, const gl_matrix *mask, int kind, int p
     *sum = *mag = 0;
     for (int i = 0; i < m; i++)
         for (int j = 0; j < m; j++) {
-            int yy = y + i - rad, xx = x + j - rad;
+            int di = kind == CV_WINDOW_COLS ? j : i, dj = kind == CV_WINDOW_ROWS ? i : j;
+            int yy = y + di - rad, xx = x + dj - rad;
+            if (kind == CV_LAST_TERM && (i != m - 1 || j != m - 1))
+                continue;
             if (yy < 0 || yy >= img->rows || xx < 0 || xx >= img->cols)
                 continue;
             double w;
@@ -590,6 +610,22 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                                  "with y; j along a row, with x): look at the order of the mask's indices "
                                  DIAGNOSE_MASK_WHERE, matched, ns);
                 label = "mask transposed";
+            } else if (kind == CV_WINDOW_ROWS || kind == CV_WINDOW_COLS) {
+                int rows = kind == CV_WINDOW_ROWS;
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the input "
+                                 "is read at row y %s - %d and column x %s - %d, both offsets from the mask's "
+                                 "%s index %s, instead of row y + i - %d and column x + j - %d: the %s offset of "
+                                 "the input's read must use %s, as the mask's %s does: " DIAGNOSE_WINDOW_WHERE,
+                                 matched, ns, rows ? "+ i" : "+ j", m / 2, rows ? "+ i" : "+ j", m / 2,
+                                 rows ? "row" : "column", rows ? "i" : "j", m / 2, m / 2,
+                                 rows ? "column" : "row", rows ? "j" : "i", rows ? "column" : "row");
+                label = DIAGNOSE_WINDOW;
+            } else if (kind == CV_LAST_TERM) {
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly the mask's last term "
+                                 "alone (mask[%d][%d] times its input): each term replaces the sum instead of "
+                                 "being added to it: " DIAGNOSE_SUM_ASSIGNED_WHERE " (`+=`, not `=`)",
+                                 matched, ns, m - 1, m - 1);
+                label = DIAGNOSE_SUM_ASSIGNED;
             } else if (kind == CV_CHANNEL0) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
                                  "channel is computed from channel 0 of the input: look at the channel "
@@ -674,27 +710,48 @@ static void carried_hypothesis(const gl_matrix *got, const gl_reference *want, c
     }
 }
 
+/* Every wrong element the right value of the transposed position (row and
+ * column swapped, each channel its own): the output stored transposed. */
+static void transposed_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                                  best_fit *best)
+{
+    size_t C = (size_t)got->channels, cols = (size_t)got->cols;
+    if (got->rows != got->cols || got->rows < 2)
+        return;
+    int terms = want->terms > 0 ? want->terms : 1;
+    size_t matched = 0;
+    for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+        size_t pixel = idx[s] / C, ch = idx[s] % C, r = pixel / cols, c = pixel % cols;
+        size_t t = (c * cols + r) * C + ch;
+        double mag = want->magnitude ? want->magnitude[t] : fabs(want->value[t]);
+        /* an element on the diagonal, or equal to its mirror, is no evidence */
+        matched += t != idx[s] && agrees(got->data[idx[s]], want->value[t], mag, terms);
+    }
+    consider(best, matched, ns,
+             xasprintf("%zu of the %zu wrong elements checked are exactly the right value of the transposed "
+                       "position (element (r, c) holds what belongs at (c, r)): each result is right and "
+                       "stored at the other index: " DIAGNOSE_OUTPUT_TRANSPOSED_WHERE " (the row times the "
+                       "row's length, plus the column)", matched, ns),
+             DIAGNOSE_OUTPUT_TRANSPOSED);
+}
+
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
                       const unsigned char *bad, const compare_result *r, const char **label)
 {
     *label = NULL;
-    (void)want;
     if (!dataset_dir || r->mismatches == 0 || r->poisoned == gl_matrix_count(got))
         return NULL;
     gl_matrix a = { 0 }, b = { 0 };
-    if (read_input(dataset_dir, "input0", &a) != 0)
-        return NULL;
-    if (read_input(dataset_dir, "input1", &b) != 0) {
-        gl_matrix_free(&a);
-        return NULL;
-    }
+    int inputs = read_input(dataset_dir, "input0", &a) == 0 && read_input(dataset_dir, "input1", &b) == 0;
     size_t *idx = xcalloc(SAMPLE_MAX, sizeof *idx);
     size_t ns = sample_bad(got, bad, idx);
     best_fit best = { 0, NULL, NULL };
-    if (ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
+    if (ns > 1)
+        transposed_hypothesis(got, want, idx, ns, &best);
+    if (inputs && ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
         b.cols == got->cols && a.cols == b.rows)
         matmul_hypotheses(got, &a, &b, idx, ns, &best);
-    else if (ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
+    else if (inputs && ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
              b.channels == 1 && b.rows == b.cols && b.rows % 2 == 1 && b.rows <= 15)
         conv_hypotheses(got, &a, &b, idx, ns, &best);
     if (ns > 1)

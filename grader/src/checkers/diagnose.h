@@ -66,6 +66,20 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_N_TWICE "N copied where M belongs"
 #define DIAGNOSE_COPY_WHERE "look at the copies to the device"
 
+/* A sum assigned where it should be added to (`Pvalue = ...` for `+=`):
+ * every element the last term alone; grade.c adds the line that assigns
+ * a product to a plain variable inside a loop (source_assigned_sum). */
+#define DIAGNOSE_SUM_ASSIGNED "the sum assigned, not added to"
+#define DIAGNOSE_SUM_ASSIGNED_WHERE "look at the assignment"
+/* The input window read at offsets that repeat one mask index: the sum's
+ * line. */
+#define DIAGNOSE_WINDOW "the input window read at the wrong offsets"
+#define DIAGNOSE_WINDOW_WHERE "look at the indices of the input's read in the sum"
+/* The output stored transposed: the kernel's store into its output
+ * parameter (source_output_store_line). */
+#define DIAGNOSE_OUTPUT_TRANSPOSED "the output stored transposed"
+#define DIAGNOSE_OUTPUT_TRANSPOSED_WHERE "look at the index of the store of the output"
+
 /* The advice that ends the "never written" sentence, which the grader
  * replaces where the run's launch covers the whole output (grade.c): then
  * the grid is not what left them unwritten. */

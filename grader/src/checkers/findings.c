@@ -51,14 +51,16 @@ int emu_diag_parse(const char *line, emu_diag *d)
     size_t loclen = strlen(d->location);
     if (loclen > 0 && d->location[loclen - 1] == ':') /* "invalid-memcpy FILE:LINE: cudaMemcpy2D(...)" */
         d->location[loclen - 1] = '\0';
+    const char *msg = strstr(line, "): ");
+    d->message = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
+    /* the kernel is named before the message, never within it ("no copy,
+     * cudaMemset or kernel wrote them" names none) */
     const char *k = strstr(line, " kernel ");
-    if (k)
+    if (k && (!*d->message || k < d->message))
         sscanf(k, " kernel %127s", d->kernel);
     emu_triple_after(line, " grid ", d->grid, sizeof d->grid);
     emu_triple_after(line, " block ", d->block, sizeof d->block);
     emu_triple_after(line, " thread ", d->thread, sizeof d->thread);
-    const char *msg = strstr(line, "): ");
-    d->message = msg ? msg + 3 : strstr(line, ": ") ? strstr(line, ": ") + 2 : "";
     const char *colon = strrchr(d->location, ':');
     if (colon) {
         snprintf(d->file, sizeof d->file, "%.*s", (int)(colon - d->location), d->location);

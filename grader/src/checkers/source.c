@@ -173,11 +173,11 @@ static int line_at(const char *code, size_t k)
     return line;
 }
 
-/* The offset of the bracket that closes the one at code[k] ('(' or '{'),
- * or len. */
+/* The offset of the bracket that closes the one at code[k] ('(', '[' or
+ * '{'), or len. */
 static size_t matching(const char *code, size_t len, size_t k)
 {
-    char open = code[k], close = open == '(' ? ')' : '}';
+    char open = code[k], close = open == '(' ? ')' : open == '[' ? ']' : '}';
     int depth = 0;
     for (; k < len; k++) {
         depth += code[k] == open;
@@ -373,6 +373,99 @@ int source_accumulator_start(const char *path)
         size_t q = skip_space(code, len, k + name_len);
         if (q + 1 < len && code[q] == '=' && code[q + 1] != '=')
             line = line_at(code, k);
+    }
+    free(code);
+    return line;
+}
+
+int source_assigned_sum(const char *path, char *name, size_t n)
+{
+    name[0] = '\0';
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    for (size_t k = 1; k + 1 < len && !line; k++) {
+        /* a plain `=`, not ==, <=, +=, ... */
+        if (code[k] != '=' || code[k + 1] == '=' || strchr("=<>!+-*/%&|^", code[k - 1]))
+            continue;
+        size_t e = k;
+        while (e > 0 && (code[e - 1] == ' ' || code[e - 1] == '\t'))
+            e--;
+        size_t b = e;
+        while (b > 0 && source_is_identifier_char(code[b - 1]))
+            b--;
+        if (b == e || (code[b] >= '0' && code[b] <= '9') || e - b >= n)
+            continue;
+        /* a statement of its own: after ; { } or ), not a declaration */
+        size_t before = b;
+        while (before > 0 && (code[before - 1] == ' ' || code[before - 1] == '\t' || code[before - 1] == '\n'))
+            before--;
+        if (before > 0 && !strchr(";{})", code[before - 1]))
+            continue;
+        size_t end = k + 1;
+        while (end < len && code[end] != ';')
+            end++;
+        /* a product of array reads, without the variable itself */
+        int product = 0, subscript = 0, self = 0;
+        for (size_t q = k + 1; q < end; q++) {
+            product |= code[q] == '*';
+            subscript |= code[q] == '[';
+            self |= strncmp(code + q, code + b, e - b) == 0 && !source_is_identifier_char(code[q - 1]) &&
+                    !source_is_identifier_char(code[q + (e - b)]);
+        }
+        if (!product || !subscript || self || loop_around(code, len, k) == len)
+            continue;
+        line = line_at(code, k);
+        snprintf(name, n, "%.*s", (int)(e - b), code + b);
+    }
+    free(code);
+    return line;
+}
+
+int source_output_store_line(const char *path)
+{
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    for (const char *g = strstr(code, "__global__"); g && !line; g = strstr(g + 1, "__global__")) {
+        const char *open = strchr(g, '('), *close = open ? strchr(open, ')') : NULL;
+        const char *body = close ? strchr(close, '{') : NULL;
+        if (!body)
+            break;
+        size_t bend = matching(code, len, (size_t)(body - code));
+        /* each pointer parameter `T *NAME` */
+        for (const char *p = open; p < close && !line; p++) {
+            if (*p != '*')
+                continue;
+            const char *w = p + 1;
+            while (*w == ' ' || *w == '\t')
+                w++;
+            size_t wl = 0;
+            while (source_is_identifier_char(w[wl]))
+                wl++;
+            if (wl == 0)
+                continue;
+            /* its first store: `NAME[...] =` or `op=` */
+            for (size_t k = (size_t)(body - code); k + wl < bend && !line; k++) {
+                if (strncmp(code + k, w, wl) != 0 || source_is_identifier_char(code[k - 1]) ||
+                    source_is_identifier_char(code[k + wl]))
+                    continue;
+                size_t q = skip_space(code, len, k + wl);
+                if (q >= len || code[q] != '[')
+                    continue;
+                q = skip_space(code, len, matching(code, len, q) + 1);
+                if (q + 1 < len && (code[q] == '=' ? code[q + 1] != '=' : strchr("+-*/", code[q]) && code[q + 1] == '='))
+                    line = line_at(code, k);
+            }
+        }
     }
     free(code);
     return line;

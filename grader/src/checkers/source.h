@@ -53,6 +53,14 @@ int source_accumulator_start(const char *path);
 int source_accumulator_integer(const char *path);
 /* The line of that sum (`Pvalue += ...`), or 0. */
 int source_sum_line(const char *path);
+/* A sum assigned where it should be added to: the line of the first
+ * `X = ...` statement inside a loop whose value is a product of array
+ * reads without X itself (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`), X into
+ * name; 0 if none. */
+int source_assigned_sum(const char *path, char *name, size_t n);
+/* The line of a kernel's first store into one of its pointer parameters
+ * (`P[...] = ...`): where its output is written; 0 if none. */
+int source_output_store_line(const char *path);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes
  * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
  * an input reached that buffer; its line, or 0. */

@@ -403,7 +403,10 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
  * source shows no integer one and every such sum is 0, the numbers alone
  * cannot tell it from a sum never accumulated: the pattern's sentence
  * stays); for one input copied twice, the copy into the other input's
- * buffer (the one the launch passes in its place). */
+ * buffer (the one the launch passes in its place); for a sum assigned
+ * where it should be added to, the assignment in the loop; for an input
+ * window read at the wrong offsets, the sum's line; for an output stored
+ * transposed, the kernel's store into its output. */
 static void point_input_mistakes_at_their_line(const char *file, int tiled, submission_result *s)
 {
     int line = -1, count = 0, reset = -1, loop = -1, decl = -1, copy = -1;
@@ -434,6 +437,19 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         if (mask)
             insert_line(c, DIAGNOSE_MASK_WHERE, file, line,
                         count > 1 ? ", the first line that reads the mask" : "");
+        if (strcmp(c->mistake, DIAGNOSE_SUM_ASSIGNED) == 0) {
+            char name[64];
+            int at = source_assigned_sum(file, name, sizeof name);
+            char *more = at > 0 ? xasprintf(", which sets %s to one term inside the loop where it should add "
+                                            "the term to it", name)
+                                : NULL;
+            insert_line(c, DIAGNOSE_SUM_ASSIGNED_WHERE, file, at, more ? more : "");
+            free(more);
+        }
+        if (strcmp(c->mistake, DIAGNOSE_WINDOW) == 0)
+            insert_line(c, DIAGNOSE_WINDOW_WHERE, file, source_sum_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_OUTPUT_TRANSPOSED) == 0)
+            insert_line(c, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_SUM_CARRIED) == 0)
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, source_accumulator_start(file), "");
         if (sum && reset < 0)
