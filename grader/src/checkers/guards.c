@@ -361,3 +361,23 @@ char *guards_words(char *msg, const char *student, int access)
     free(q);
     return words;
 }
+
+char *guards_unstored_region(const char *student, const char *dataset, int column, int from, int total,
+                             const char *size, const char *right_size)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    int line = source_store_test_on(student, size, column, left, right, sizeof left);
+    if (line <= 0)
+        return NULL;
+    const char *what = column ? "columns" : "rows";
+    char *q = sanitize_quote(student, line);
+    char *named = strcmp(right, size) == 0 ? xstrdup("") : xasprintf(" (the %s)", size);
+    char *w = xasprintf("the test at %s bounds %s by %s%s, but the output has %d %s (the %s): on %s the "
+                        "output's %s %d to %d are never stored, exactly those at or past the %s (%d), so what "
+                        "reads them after the kernel finds memory nothing stored: test %s against the %s",
+                        q, left, right, named, total, what, right_size, dataset, what, from, total - 1, size, from,
+                        left, right_size);
+    free(named);
+    free(q);
+    return w;
+}

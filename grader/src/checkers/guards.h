@@ -14,4 +14,13 @@
  * access at line 60 multiplies nRow by k, ..."; NULL when msg has none. */
 char *guards_words(char *msg, const char *student, int access);
 
+/* An output never stored in a region, columns (column 1) or rows from
+ * `from` to `total` - 1 of the dataset, where `from` is the value of the
+ * dataset's size `size` (height) and `total` that of `right_size` (width):
+ * the kernel's test before a store that bounds a column (a row) by `size`
+ * is what skipped them, said with its line; NULL where the source shows
+ * no such test. */
+char *guards_unstored_region(const char *student, const char *dataset, int column, int from, int total,
+                             const char *size, const char *right_size);
+
 #endif

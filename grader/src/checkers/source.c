@@ -471,6 +471,104 @@ int source_output_store_line(const char *path)
     return line;
 }
 
+/* s without its leading and trailing spaces, in place. */
+static void trim_spaces(char *s)
+{
+    size_t b = strspn(s, " \t\n\r"), n = strlen(s);
+    while (n > b && strchr(" \t\n\r", s[n - 1]))
+        n--;
+    memmove(s, s + b, n - b);
+    s[n - b] = '\0';
+}
+
+/* Whether the comparison's left side names a column (`col_o`, `Col`, `x`)
+ * or, for rows, a row (`row_o`, `y`): its last word, lower-cased. */
+static int names_axis(const char *left, int column)
+{
+    const char *w = left + strlen(left);
+    while (w > left && source_is_identifier_char(w[-1]))
+        w--;
+    char low[64];
+    size_t n = 0;
+    for (; w[n] && n + 1 < sizeof low; n++)
+        low[n] = (char)(w[n] >= 'A' && w[n] <= 'Z' ? w[n] - 'A' + 'a' : w[n]);
+    low[n] = '\0';
+    if (n == 0)
+        return 0;
+    return column ? strstr(low, "col") || low[n - 1] == 'x' : strstr(low, "row") || low[n - 1] == 'y';
+}
+
+int source_store_test_on(const char *path, const char *word, int column, char *left, char *right, size_t n)
+{
+    left[0] = right[0] = '\0';
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    size_t wl = strlen(word);
+    const char *g = strstr(code, "__global__");
+    for (size_t k = g ? (size_t)(g - code) : len; k + 2 < len && !line; k++) {
+        if (!word_at(code, len, k, "if"))
+            continue;
+        size_t open = skip_space(code, len, k + 2);
+        if (open >= len || code[open] != '(')
+            continue;
+        size_t close = matching(code, len, open);
+        /* what it controls: a braced body or one statement; a store in it */
+        size_t b = skip_space(code, len, close + 1), e = b;
+        if (b < len && code[b] == '{')
+            e = matching(code, len, b);
+        else
+            while (e < len && code[e] != ';')
+                e++;
+        int store = 0;
+        for (size_t q = b; q + 2 < e && !store; q++)
+            store = code[q] == ']' && ((code[skip_space(code, len, q + 1)] == '=' &&
+                                        code[skip_space(code, len, q + 1) + 1] != '=') ||
+                                       (code[skip_space(code, len, q + 1)] == '+' &&
+                                        code[skip_space(code, len, q + 1) + 1] == '='));
+        if (!store)
+            continue;
+        /* each clause `A < B` or `A <= B` between && and || */
+        for (size_t c = open + 1; c < close && !line;) {
+            size_t end = c;
+            int depth = 0;
+            while (end < close && !(depth == 0 && (strncmp(code + end, "&&", 2) == 0 || strncmp(code + end, "||", 2) == 0))) {
+                depth += code[end] == '(';
+                depth -= code[end] == ')';
+                end++;
+            }
+            const char *lt = memchr(code + c, '<', end - c);
+            if (lt && lt[1] != '<') {
+                const char *r = lt + (lt[1] == '=' ? 2 : 1);
+                int has = 0;
+                for (const char *p = r; p + wl <= code + end && !has; p++)
+                    has = strncmp(p, word, wl) == 0 && (p == code || !source_is_identifier_char(p[-1])) &&
+                          !source_is_identifier_char(p[wl]);
+                char l[128], rr[128];
+                size_t ll = (size_t)(lt - (code + c)), rl = (size_t)(code + end - r);
+                if (has && ll < sizeof l && rl < sizeof rr) {
+                    snprintf(l, sizeof l, "%.*s", (int)ll, code + c);
+                    snprintf(rr, sizeof rr, "%.*s", (int)rl, r);
+                    trim_spaces(l);
+                    trim_spaces(rr);
+                    if (names_axis(l, column) && strlen(l) < n && strlen(rr) < n) {
+                        snprintf(left, n, "%s", l);
+                        snprintf(right, n, "%s", rr);
+                        line = line_at(code, c);
+                    }
+                }
+            }
+            c = end + 2;
+        }
+    }
+    free(code);
+    return line;
+}
+
 /* Whether code[b .. e) ends in an integer type's name (`int`, `unsigned
  * int`, `long`, `size_t`, ...), the declaration's type before its name. */
 static int integer_type_before(const char *code, size_t b)

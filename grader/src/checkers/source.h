@@ -61,6 +61,11 @@ int source_assigned_sum(const char *path, char *name, size_t n);
 /* The line of a kernel's first store into one of its pointer parameters
  * (`P[...] = ...`): where its output is written; 0 if none. */
 int source_output_store_line(const char *path);
+/* A kernel's bounds test before a store whose clause `A < B` bounds a
+ * column (column 1: `col_o`, `Col`, `x`) or a row (0) by an expression
+ * naming `word` (`out.height` for "height"): its line, A and B into left
+ * and right; 0 if none. */
+int source_store_test_on(const char *path, const char *word, int column, char *left, char *right, size_t n);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes
  * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
  * an input reached that buffer; its line, or 0. */

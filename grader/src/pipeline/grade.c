@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "datasets.h"
 #include "diagnose.h"
+#include "guards.h"
 #include "launches.h"
 #include "requirements.h"
 #include "run.h"
@@ -1019,6 +1020,52 @@ static const copy_record *copy_of(const dataset_result *d)
     return d->copy.known ? &d->copy : z && z->copy.known ? &z->copy : NULL;
 }
 
+/* The name of the dataset's size (height, width, j, k, l) whose value is v,
+ * other than `not`; NULL if none or several. */
+static const char *size_named(const dataset_spec *d, int v, const char *not)
+{
+    static const char *const sizes[] = { "height", "width", "j", "k", "l" };
+    const char *found = NULL;
+    for (int p = 0; p < d->nparams; p++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            if (strcmp(d->keys[p], sizes[s]) != 0 || atoi(d->values[p]) != v || (not && strcmp(not, sizes[s]) == 0))
+                continue;
+            if (found)
+                return NULL;
+            found = sizes[s];
+        }
+    return found;
+}
+
+/* A launch that covers the output, and an output whose wrong elements are
+ * all NaN (nothing stored them) and fill the columns (or rows) from X on,
+ * X the value of another of the dataset's sizes (the height where the
+ * width belongs): the threads that own them ran and a test bounded them by
+ * that size; its line (guards_unstored_region) is the cause, and whatever
+ * read them later (the copy back's unset read) only its symptom. */
+static char *unstored_region(const dataset_spec *spec, const dataset_result *d, const int out[2], const char *file)
+{
+    const compare_result *c = &d->cmp;
+    int r0 = c->unwritten_from[0], c0 = c->unwritten_from[1];
+    size_t pixels = (size_t)out[0] * (size_t)out[1];
+    /* NaN (device memory nothing stored, copied back) or the harness's
+     * never-written mark, every wrong element */
+    if (c->mismatches == 0 || pixels == 0 || (c->nonfinite != c->mismatches && c->poisoned != c->mismatches))
+        return NULL;
+    size_t ch = c->elements / pixels;
+    /* the region exactly: as many wrong elements as it holds, its lines
+     * each (nearly) all wrong (launches_unwritten_corner) */
+    int column = c0 > 0 && c0 < out[1] && c->mismatches == (size_t)out[0] * (size_t)(out[1] - c0) * ch;
+    int row = r0 > 0 && r0 < out[0] && c->mismatches == (size_t)(out[0] - r0) * (size_t)out[1] * ch;
+    if (column == row)
+        return NULL;
+    const char *right = size_named(spec, column ? out[1] : out[0], NULL);
+    const char *size = right ? size_named(spec, column ? c0 : r0, right) : NULL;
+    return size ? guards_unstored_region(file, spec->name, column, column ? c0 : r0, column ? out[1] : out[0],
+                                         size, right)
+                : NULL;
+}
+
 /* The kit's own record of a failing run (launch_of, copy_of) against the
  * output: a copy whose pitch, width or count disagrees with its buffer, a
  * launch whose grid and block look swapped, a grid that leaves whole tiles
@@ -1061,6 +1108,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_swapped(l, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok)
             cause = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
+        if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
+            cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
             drop_grid_advice(&d->cmp, l->line);
     }
