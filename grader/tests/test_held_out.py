@@ -1,13 +1,14 @@
 """The held-out single mistakes of 2026-11-28 (grader/tests/data/held-out-2026-11-28/):
-thirty files (sets A, B and C) written by newcomers who had not read the kit's
-explanation code, counted before and after issue 40's work (results-before.md,
-results-after.md, results-after-2.md, results-C.md, results-after-3.md) and
-made tests only after they were counted.
+forty files (sets A, B, C and D) written by newcomers who had not read the
+kit's explanation code, counted before and after issue 40's work
+(results-before.md, results-after.md, results-after-2.md, results-C.md,
+results-after-3.md, results-D.md, results-after-4.md) and made tests only
+after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
 its line (the strict rule of the counts); the words are those of that cause and
 that line, as the newcomer's "TA first line" gives them. The files whose first
-line does not hold yet are listed in results-after-3.md, not here: a test that
+line does not hold yet are listed in results-after-4.md, not here: a test that
 expects them to fail would pass for the wrong reason.
 """
 from pathlib import Path
@@ -50,6 +51,21 @@ FIRST = {
     "setC/05-e-in-pitch-in-bytes": ["in.pitch", "is set at line 102 (`d_in_img.pitch = (int)in_pitch_bytes;`)"],
     "setC/05-f-grid-swapped": ["the grid at line 106 (`dim3 dimGrid((in->height - 1) / O_TILE_WIDTH + 1",
                                "has its x and y swapped"],
+    "setD/01-g-copy-back-wrong-direction": ["the cudaMemcpy at line 61", "the kind is cudaMemcpyHostToDevice",
+                                            "this copy's direction should be cudaMemcpyDeviceToHost"],
+    "setD/01-h-store-transposed": ["the right value of the transposed position",
+                                   "the store of the output at line 31 (`P[Col * Width + Row] = Pvalue;`)"],
+    "setD/02-g-m-load-column-uses-ty": ["holds M(0, 0)", "puts M(0, 1) there", "the load at line 45"],
+    "setD/02-h-pvalue-assigned-not-added": ["the last term of each dot product alone",
+                                            "the assignment at line 57 (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`)"],
+    "setD/03-g-store-stride-k": ["the access at line 82 steps Row by k", "whose rows are l apart"],
+    "setD/03-h-n-test-col-against-j": ["the test at line 58 (`if (nRow < k && Col < j)`) let this thread through"],
+    "setD/04-g-mask-window-j-uses-i": ["both offsets from the mask's row index i",
+                                       "the column offset of the input's read must use j", "in the sum at line 75"],
+    "setD/04-h-grid-y-from-width": ["the tiles below row 15 were never launched", "the launch at line 105"],
+    "setD/05-g-write-test-col-vs-height": ["the test at line 65 (`if (row_o < out.height && col_o < out.height)`)",
+                                           "bounds col_o by out.height", "test col_o against the width"],
+    "setD/05-h-copy-back-width-no-channels": ["the cudaMemcpy2D at line 113", "its width is 28 bytes"],
 }
 
 
