@@ -160,10 +160,11 @@ static char *index_words(const guard_record *g, const char *student, int access,
     return NULL;
 }
 
-static int held_inside(const guard_record *g);
+static int held_all(const guard_record *g);
 
 /* The index past a right test whose row stride is another size: each
- * clause an upper bound that held inside it on a variable the access uses,
+ * upper bound (`<`; lower bounds shape nothing) held inside it, on a
+ * variable the access uses,
  * their bounds' product the array's shape (j x l for j * l elements), and
  * the index multiplying a clause's variable by a word that is neither
  * bound (`Row * k` under `Row < j && Col < l`): the array's rows are the
@@ -175,10 +176,14 @@ static char *row_stride_words(const guard_record *g, const char *student, int ac
     char left[GUARD_CLAUSES][GUARD_TEXT], right[GUARD_CLAUSES][GUARD_TEXT];
     double product = 1;
     int n = 0;
-    if (!held_inside(g))
+    if (!held_all(g))
         return NULL;
+    /* the upper bounds (`Row < j`); lower ones (`row_i >= 0`) shape nothing */
     for (int i = 0; i < g->nclauses; i++) {
-        if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left[n], right[n], GUARD_TEXT) ||
+        if (g->clause[i].op[0] == '>')
+            continue;
+        if (strcmp(g->clause[i].op, "<") != 0 || g->clause[i].a < 0 ||
+            source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left[n], right[n], GUARD_TEXT) ||
             !source_line_has_word(student, access, left[n]))
             return NULL;
         product *= g->clause[i].b;
@@ -371,12 +376,14 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
         return NULL;
     const char *what = column ? "columns" : "rows";
     char *q = sanitize_quote(student, line);
-    char *named = strcmp(right, size) == 0 ? xstrdup("") : xasprintf(" (the %s)", size);
-    char *w = xasprintf("the test at %s bounds %s by %s%s, but the output has %d %s (the %s): on %s the "
-                        "output's %s %d to %d are never stored, exactly those at or past the %s (%d), so what "
-                        "reads them after the kernel finds memory nothing stored: test %s against the %s",
-                        q, left, right, named, total, what, right_size, dataset, what, from, total - 1, size, from,
-                        left, right_size);
+    /* "the height", but a matrix's "j" as it is */
+    const char *the_size = strlen(size) > 1 ? "the " : "", *the_right = strlen(right_size) > 1 ? "the " : "";
+    char *named = strcmp(right, size) == 0 ? xstrdup("") : xasprintf(" (%s%s)", the_size, size);
+    char *w = xasprintf("the test at %s bounds %s by %s%s, but the output has %d %s (%s%s): on %s the "
+                        "output's %s %d to %d are never stored, exactly those at or past %s%s (%d), so what "
+                        "reads them after the kernel finds memory nothing stored: test %s against %s%s",
+                        q, left, right, named, total, what, the_right, right_size, dataset, what, from, total - 1,
+                        the_size, size, from, left, the_right, right_size);
     free(named);
     free(q);
     return w;

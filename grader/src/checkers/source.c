@@ -471,6 +471,18 @@ int source_output_store_line(const char *path)
     return line;
 }
 
+/* Whether the name at n (nl characters) is declared __shared__ in code. */
+static int shared_declared(const char *code, const char *n, size_t nl)
+{
+    for (const char *s = strstr(code, "__shared__"); s; s = strstr(s + 1, "__shared__")) {
+        const char *end = strpbrk(s, ";\n");
+        for (const char *p = s + 10; end && p + nl <= end; p++)
+            if (strncmp(p, n, nl) == 0 && !source_is_identifier_char(p[-1]) && !source_is_identifier_char(p[nl]))
+                return 1;
+    }
+    return 0;
+}
+
 /* s without its leading and trailing spaces, in place. */
 static void trim_spaces(char *s)
 {
@@ -525,11 +537,20 @@ int source_store_test_on(const char *path, const char *word, int column, char *l
             while (e < len && code[e] != ';')
                 e++;
         int store = 0;
-        for (size_t q = b; q + 2 < e && !store; q++)
-            store = code[q] == ']' && ((code[skip_space(code, len, q + 1)] == '=' &&
-                                        code[skip_space(code, len, q + 1) + 1] != '=') ||
-                                       (code[skip_space(code, len, q + 1)] == '+' &&
-                                        code[skip_space(code, len, q + 1) + 1] == '='));
+        for (size_t q = b; q + 2 < e && !store; q++) {
+            size_t o = skip_space(code, len, q + 1);
+            if (code[q] != ']' || !((code[o] == '=' && code[o + 1] != '=') || (code[o] == '+' && code[o + 1] == '=')))
+                continue;
+            /* into global memory: the statement's array is not __shared__ */
+            size_t st = q;
+            while (st > b && !strchr(";{}", code[st - 1]))
+                st--;
+            st = skip_space(code, len, st);
+            size_t nl = 0;
+            while (source_is_identifier_char(code[st + nl]))
+                nl++;
+            store = nl > 0 && !shared_declared(code, code + st, nl);
+        }
         if (!store)
             continue;
         /* each clause `A < B` or `A <= B` between && and || */
@@ -1263,7 +1284,8 @@ int source_line_factor(const char *path, int n, const char *name, char *out, siz
             size_t fl = 0;
             while (source_is_identifier_char(q[fl]))
                 fl++;
-            if (fl > 0 && fl < size && q[fl] != '[' && q[fl] != '(')
+            /* a plain word: not an array, a call or a member's object */
+            if (fl > 0 && fl < size && q[fl] != '[' && q[fl] != '(' && q[fl] != '.' && !(q[fl] == '-' && q[fl + 1] == '>'))
                 snprintf(out, size, "%.*s", (int)fl, q);
             continue;
         }

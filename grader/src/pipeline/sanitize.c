@@ -426,6 +426,16 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     char *buffer = buffer_words(student, d->message);
     char *q = diag_quote(student, d);
     char *msg;
+    /* a buffer the student did not allocate (the harness's output) is
+     * named by the array the kernel's line reads and stores (`P[...] +=`) */
+    char array[64];
+    if (d->kernel[0] && strncmp(buffer, "the buffer of", 13) == 0 && student && d->line > 0 &&
+        (strstr(q, "] +=") || strstr(q, "] -=") || strstr(q, "] *=") || strstr(q, "] /=")) &&
+        source_stored_array(student, d->line, array, sizeof array)) {
+        char *named = xasprintf("%s, %s,", array, buffer);
+        free(buffer);
+        buffer = named;
+    }
     if (d->kernel[0])
         msg = xasprintf("%s is read at %s in %s before anything stored it: %s", buffer, q, d->kernel, unset_advice);
     else

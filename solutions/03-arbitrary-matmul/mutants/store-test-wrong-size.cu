@@ -13,7 +13,7 @@
  * Category: bounds test: the store tests a row against the wrong size (k for j)
  * Look at: the bounds test before writing P (Row against j, Col against l)
  * Kit says: dataset=rect-67x45x89; sanitize=yes; status=wrong; words=never written|covers the whole output|skipped the store
- * First line: never written|skipped the store|test before it
+ * First line: the test at line 94 (`if (Row < k && Col < l)`) bounds Row by k, but the output has 67 rows (j)|rows 45 to 66 are never stored|test Row against j
  */
 /*
  * Lab 03 - tiled matrix multiplication of any size, reference solution.
