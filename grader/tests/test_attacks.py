@@ -980,6 +980,44 @@ def test_source_facts_under_if_0_earn_nothing(tmp_path):
     assert rec["score"] == kit.checked_max(rec) - 2
 
 
+@pytest.mark.parametrize("who", ["root", "user", "container"])
+def test_forged_reuse_counts_earn_nothing(who, tmp_path_factory, request):
+    """The counts [global_reuse] judges are written by the checkers' run,
+    inside the student's process: forge_reuse_counts.cu, lab 01's kernel
+    with a __shared__ tile stored but never read, rewrote the launch log
+    with a tiled kernel's counts and earned the point. Now the kit's own
+    reading of the source must show a loop that accumulates from shared
+    memory and reads no global memory; the reference beside it keeps it.
+    As root, as an ordinary user and in a container (the uid mode)."""
+    need_root_and_emu()
+    tmp, kit_root, run_as = grader_as(who, tmp_path_factory, request)
+    try:
+        cls = tmp / "class"
+        (cls / "forger").mkdir(parents=True)
+        shutil.copy(ATTACKS.parent / "02-tiled-matmul" / "forge_reuse_counts.cu", cls / "forger" / "tiled_matmul.cu")
+        (cls / "ref").mkdir()
+        shutil.copy(kit.ROOT / "solutions" / "02-tiled-matmul" / "tiled_matmul.cu", cls / "ref" / "tiled_matmul.cu")
+        if who == "user":
+            give_to_ta(tmp)
+        if who == "container":
+            cls.chmod(0o700)
+        p = kit.run(run_as([kit_root / "gpulab", "grade", "02-tiled-matmul", cls, "--backend", "emu", "--dataset",
+                            "width-0064", "--records", tmp / "records", "--timeout", "20"]), timeout=600)
+        assert p.returncode == 0, (p.stdout[-2000:], p.stderr[-2000:])
+        recs = {r: json.loads((tmp / "records" / f"{r}.json").read_text()) for r in ("forger", "ref")}
+        assert recs["ref"]["score"] == kit.checked_max(recs["ref"]) == recs["ref"]["max_score"], recs["ref"]
+        rec = recs["forger"]
+        reqs = {r["name"]: r for r in rec["requirements"]}
+        assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
+        assert reqs["shared_memory"]["score"] == 1, reqs["shared_memory"]
+        assert reqs["global_reuse"]["score"] == 0 and "no loop of the source accumulates" in \
+            reqs["global_reuse"]["message"], reqs["global_reuse"]
+        assert rec["score"] == rec["max_score"] - reqs["barrier"]["max_score"] - reqs["global_reuse"]["max_score"]
+    finally:
+        if who != "root":
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
     """A right output computed on the host, with lines of guessed kernel
     tokens printed, gets requirement_failed on every dataset; the honest

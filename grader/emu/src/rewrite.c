@@ -1145,14 +1145,21 @@ fail:
 
 /* ---- the reuse a source shows (emu_facts.shared_accumulations) ------------ *
  * A kernel that reuses a tile accumulates, in its innermost loop, values
- * read from shared memory, and reads global memory outside that loop. The
- * launch log's counts, which [global_reuse] judges, come from the student's
- * own process; this is the source's side, which no run can write. Each
- * function on its own, flow-insensitive: a name holds every kind of memory
- * anything assigned to it was read from. What sits inside [ ] is an index,
- * not a read of the data; a macro's name reads what its body names. */
+ * read from shared memory, and reads its thread's global data outside that
+ * loop. The launch log's counts, which [global_reuse] judges, come from the
+ * student's own process; this is the source's side, which no run can
+ * write. Each function on its own, flow-insensitive: a name holds every
+ * kind of value anything assigned to it held. A read of global memory
+ * counts where its index (or the pointer) depends on the thread (threadIdx,
+ * blockIdx, a function that reads them): the same element for every thread,
+ * as a mask kept in global memory, is not what tiles are for (the counts
+ * leave such small buffers out too). What sits inside [ ] is an index, not
+ * a read of the data; a macro's name reads what its body names. */
 
-enum { FROM_SHARED = 1, FROM_GLOBAL = 2 };
+/* FROM_GLOBAL: a thread's data read from global memory; GLOBAL_MEMORY: a
+ * pointer to (or a structure holding) global memory; BY_THREAD: depends on
+ * which thread runs it. */
+enum { FROM_SHARED = 1, FROM_GLOBAL = 2, GLOBAL_MEMORY = 4, BY_THREAD = 8 };
 #define REUSE_NAMES 1024
 #define REUSE_STMTS 8192
 #define REUSE_LOOPS 1024
@@ -1165,6 +1172,9 @@ typedef struct {
     int flags[REUSE_NAMES];
     size_t nnames;
     size_t file_names; /* the first file_names are the file's (shared, __device__) */
+    /* the functions whose value depends on the thread: their names' tokens */
+    size_t thread_function[REUSE_NAMES];
+    size_t nthread_functions;
     /* the function's statements, tokens [b, e) each, with the innermost loop
      * around them (-1: none), and each loop's enclosing loop */
     struct { size_t b, e; int loop; } st[REUSE_STMTS];
@@ -1214,6 +1224,12 @@ static int text_flags(const reuse *u, const char *s, size_t n, int depth)
     int i = name_index(u, s, n);
     if (i >= 0)
         return u->flags[i];
+    if ((n == 9 && (memcmp(s, "threadIdx", 9) == 0 || memcmp(s, "blockIdx", 8) == 0)) ||
+        (n == 8 && memcmp(s, "blockIdx", 8) == 0))
+        return BY_THREAD;
+    for (size_t f = 0; f < u->nthread_functions; f++)
+        if (same_text(u->r, u->thread_function[f], s, n))
+            return BY_THREAD;
     const rw *r = u->r;
     int flags = 0;
     for (size_t k = 0; depth < 4 && k < r->ndirs; k++) {
@@ -1251,8 +1267,25 @@ static int is_member(const rw *r, size_t k)
     return k > 0 && (is(r, k - 1, ".") || (is(r, k - 1, ">") && k > 1 && pair_at(r, k - 2, "-", ">")));
 }
 
+/* The '[' of a subscript of the name at token k (after its members: in.data[i]), or z. */
+static size_t subscript_after(const rw *r, size_t k, size_t z)
+{
+    k++;
+    while (k + 1 < z && (is(r, k, ".") || pair_at(r, k, "-", ">"))) {
+        k += is(r, k, ".") ? 1 : 2;
+        if (k >= z || r->t[k].kind != T_IDENT)
+            return z;
+        k++;
+    }
+    return k < z && is(r, k, "[") ? k : z;
+}
+
+static int range_flags(const reuse *u, size_t a, size_t z, size_t skip);
+
 /* What tokens [a, z) read from: their names outside [ ], less skip's
- * (a name's token, or nt). */
+ * (a name's token, or nt); a subscript of global memory by an index that
+ * depends on the thread is the thread's data (FROM_GLOBAL), and so is
+ * global memory reached through the thread's own pointer arithmetic. */
 static int range_flags(const reuse *u, size_t a, size_t z, size_t skip)
 {
     const rw *r = u->r;
@@ -1263,9 +1296,26 @@ static int range_flags(const reuse *u, size_t a, size_t z, size_t skip)
         else if (is(r, k, "]"))
             square--;
         else if (square == 0 && r->t[k].kind == T_IDENT && !is_member(r, k) &&
-                 !(skip < r->nt && same_text(r, k, r->src + r->t[skip].b, r->t[skip].e - r->t[skip].b)))
-            flags |= text_flags(u, r->src + r->t[k].b, r->t[k].e - r->t[k].b, 0);
+                 !(skip < r->nt && same_text(r, k, r->src + r->t[skip].b, r->t[skip].e - r->t[skip].b))) {
+            int f = text_flags(u, r->src + r->t[k].b, r->t[k].e - r->t[k].b, 0);
+            size_t sub = subscript_after(r, k, z);
+            if ((f & GLOBAL_MEMORY) && sub < z) {
+                int index = 0; /* every subscript of the chain: M[i][j] */
+                for (size_t b = sub; b < z && is(r, b, "[");) {
+                    size_t e = closing(r, b);
+                    if (e >= z)
+                        break;
+                    index |= range_flags(u, b + 1, e, r->nt);
+                    b = e + 1;
+                }
+                flags |= (f & (FROM_SHARED | FROM_GLOBAL)) | ((f | index) & BY_THREAD ? FROM_GLOBAL : 0);
+            } else {
+                flags |= f;
+            }
+        }
     }
+    if ((flags & GLOBAL_MEMORY) && (flags & BY_THREAD))
+        flags |= FROM_GLOBAL;
     return flags;
 }
 
@@ -1479,7 +1529,7 @@ static void mark_parameters(reuse *u, size_t a, size_t z)
                     memory = 0;
         }
         if (memory && name != r->nt)
-            mark_name(u, name, FROM_GLOBAL);
+            mark_name(u, name, GLOBAL_MEMORY);
     }
 }
 
@@ -1554,20 +1604,20 @@ static void mark_file_names(reuse *u)
             continue;
         size_t nn = declared_names(r, i + 1, e, names, 64);
         for (size_t j = 0; j < nn; j++)
-            mark_name(u, names[j], shared ? FROM_SHARED : FROM_GLOBAL);
+            mark_name(u, names[j], shared ? FROM_SHARED : GLOBAL_MEMORY);
     }
     u->file_names = u->nnames;
 }
 
-static int count_shared_accumulations(const rw *r)
+/* A function of the file: its name's token, its parameters [pa, pz), its
+ * body (b after its '{', e its '}'). */
+typedef struct { size_t name, pa, pz, b, e; } function_at;
+
+/* The file's function bodies into out (at most max); how many. */
+static size_t find_functions(const rw *r, function_at *out, size_t max)
 {
-    reuse *u = calloc(1, sizeof *u);
-    if (!u)
-        return 0;
-    u->r = r;
-    mark_file_names(u);
-    int count = 0, depth = 0, body_depth = -1;
-    size_t stmt = 0;
+    size_t n = 0, stmt = 0;
+    int depth = 0, body_depth = -1;
     for (size_t i = 0; i < r->nt; i++) {
         if (is(r, i, "{")) {
             if (body_depth < 0 && block_kind(r, stmt, i) == 'b') {
@@ -1582,8 +1632,9 @@ static int count_shared_accumulations(const rw *r)
                         break;
                 }
                 size_t end = closing(r, i);
-                if (is(r, close, ")") && is(r, open, "(") && end < r->nt) {
-                    count += count_reuse_in(u, open + 1, close, i + 1, end);
+                if (is(r, close, ")") && is(r, open, "(") && open > 0 && end < r->nt) {
+                    if (n < max)
+                        out[n++] = (function_at){ open - 1, open + 1, close, i + 1, end };
                     i = end;
                     stmt = i + 1;
                     continue;
@@ -1602,6 +1653,49 @@ static int count_shared_accumulations(const rw *r)
             stmt = i + 1;
         }
     }
+    return n;
+}
+
+/* The functions whose body depends on the thread (threadIdx, blockIdx, or
+ * a call of such a function), into u->thread_function. */
+static void find_thread_functions(reuse *u, const function_at *f, size_t n)
+{
+    const rw *r = u->r;
+    char *by_thread = calloc(n ? n : 1, 1);
+    if (!by_thread)
+        return;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (by_thread[i] || r->t[f[i].name].kind != T_IDENT)
+                continue;
+            for (size_t k = f[i].b; k < f[i].e && !by_thread[i]; k++)
+                if (r->t[k].kind == T_IDENT &&
+                    (text_flags(u, r->src + r->t[k].b, r->t[k].e - r->t[k].b, 0) & BY_THREAD))
+                    by_thread[i] = 1;
+            if (by_thread[i] && u->nthread_functions < REUSE_NAMES) {
+                u->thread_function[u->nthread_functions++] = f[i].name;
+                changed = 1;
+            }
+        }
+    }
+    free(by_thread);
+}
+
+static int count_shared_accumulations(const rw *r)
+{
+    reuse *u = calloc(1, sizeof *u);
+    function_at *f = calloc(REUSE_LOOPS, sizeof *f);
+    int count = 0;
+    if (u && f) {
+        u->r = r;
+        mark_file_names(u);
+        size_t n = find_functions(r, f, REUSE_LOOPS);
+        find_thread_functions(u, f, n);
+        for (size_t i = 0; i < n; i++)
+            count += count_reuse_in(u, f[i].pa, f[i].pz, f[i].b, f[i].e);
+    }
     free(u);
+    free(f);
     return count;
 }
