@@ -626,6 +626,22 @@ def test_a_run_writes_nothing_outside_its_folder_unmeasured(batch):
         assert "fill_build_dir: wrote" not in d["stdout"], d["stdout"][:600]
 
 
+def test_a_folder_behind_a_closed_one_is_measured_while_the_run_runs(batch):
+    """fill_behind_scratch.cu writes 400 MB into a scratch folder at 1777
+    behind a folder at 0755 (the batch's /tmp/gpulab-behind-*/scratch): in
+    the uid mode that folder, found before the runs, is measured with /tmp,
+    and the run is stopped at the shared folders' 256 MB, saying so (before,
+    only the sweep at its end saw it); in the namespaced modes its /tmp is
+    its own, with no such folder. Nothing is left (the batch's folder is
+    looked at by test_no_ipc_object_or_shared_file_outlives_the_batch)."""
+    rec = json.loads((batch["records"] / "fill_behind_scratch.json").read_text())
+    if batch["mode"] == "uid":
+        for d in rec["datasets"]:
+            assert d["status"] != "pass" and d["message"] == UID_STOPPED_TMP, d
+    else:
+        assert "fill_behind_scratch: wrote" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
+
+
 def test_file_counts_are_limited_too(batch):
     """Every folder a run can write is a tmpfs with a limit on files, not
     only on bytes: a million empty files cost the kernel memory."""
