@@ -515,15 +515,21 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
     the run is stopped at the other modes' tmpfs limits: fill_disk.cu at
     1 GB in its folder, many_files.cu at 16 384 files in /tmp, and a run
     that nests folders deeper than the grader measures (where it could hide
-    what it writes); nothing of theirs is left on the machine's disk. (In the attack batch, two programs
+    what it writes), and fill_behind_scratch.cu at 256 MB in a scratch
+    folder at 1777 behind one at 0755; nothing of theirs is left on the
+    machine's disk. (In the attack batch, two programs
     at once on a loaded disk may meet the time limit first.)"""
     need_root_and_emu()
     tmp = Path(tempfile.mkdtemp(prefix="gpulab-uid-limits-"))
+    behind = Path(tempfile.mkdtemp(prefix="gpulab-behind-", dir="/tmp"))
     try:
         tmp.chmod(0o755)
+        behind.chmod(0o755)
+        (behind / "scratch").mkdir()
+        (behind / "scratch").chmod(0o1777)
         copy = private_kit_copy(tmp / "kit")
         cls = tmp / "class"
-        for name in ("fill_disk", "many_files"):
+        for name in ("fill_disk", "many_files", "fill_behind_scratch"):
             (cls / name).mkdir(parents=True)
             shutil.copy(ATTACKS / f"{name}.cu", cls / name / "basic_matmul.cu")
         (cls / "alice").mkdir()
@@ -543,12 +549,16 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
         assert (many["status"], many["message"]) == ("crash", UID_STOPPED_TMP), many
         deep = recs["deep"]["datasets"][0]
         assert (deep["status"], deep["message"]) == ("crash", UID_STOPPED_DEEP), deep
+        behind_scratch = recs["fill_behind_scratch"]["datasets"][0]
+        assert (behind_scratch["status"], behind_scratch["message"]) == ("crash", UID_STOPPED_TMP), behind_scratch
+        assert not list((behind / "scratch").iterdir()), list((behind / "scratch").iterdir())
         assert shutil.disk_usage(tmp).free > free_before - (256 << 20), "the runs' files stayed on the disk"
         left = [f for d in ("/tmp", "/var/tmp", "/dev/shm") for f in Path(d).glob("f[0-9]*")
                 if f.name[1:].isdigit() and owner_uid(f) >= 200000]
         assert not left, left[:5]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(behind, ignore_errors=True)
 
 
 def test_the_instructors_terminal_is_out_of_reach(batch):
