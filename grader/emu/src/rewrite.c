@@ -1288,6 +1288,9 @@ static int range_flags(const reuse *u, size_t a, size_t z, size_t skip);
  * global memory reached through the thread's own pointer arithmetic. */
 static int range_flags(const reuse *u, size_t a, size_t z, size_t skip)
 {
+    static int nested; /* subscripts in subscripts: a hostile file's a[b[c[...]]] */
+    if (nested > 64)
+        return BY_THREAD;
     const rw *r = u->r;
     int flags = 0, square = 0;
     for (size_t k = a; k < z; k++) {
@@ -1305,10 +1308,14 @@ static int range_flags(const reuse *u, size_t a, size_t z, size_t skip)
                     size_t e = closing(r, b);
                     if (e >= z)
                         break;
+                    nested++;
                     index |= range_flags(u, b + 1, e, r->nt);
+                    nested--;
                     b = e + 1;
                 }
-                flags |= (f & (FROM_SHARED | FROM_GLOBAL)) | ((f | index) & BY_THREAD ? FROM_GLOBAL : 0);
+                /* an index read from the thread's data depends on the thread too */
+                flags |= (f & (FROM_SHARED | FROM_GLOBAL)) |
+                         ((f | index) & (BY_THREAD | FROM_GLOBAL) ? FROM_GLOBAL : 0);
             } else {
                 flags |= f;
             }
