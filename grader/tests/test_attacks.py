@@ -515,15 +515,21 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
     the run is stopped at the other modes' tmpfs limits: fill_disk.cu at
     1 GB in its folder, many_files.cu at 16 384 files in /tmp, and a run
     that nests folders deeper than the grader measures (where it could hide
-    what it writes); nothing of theirs is left on the machine's disk. (In the attack batch, two programs
+    what it writes), and fill_behind_scratch.cu at 256 MB in a scratch
+    folder at 1777 behind one at 0755; nothing of theirs is left on the
+    machine's disk. (In the attack batch, two programs
     at once on a loaded disk may meet the time limit first.)"""
     need_root_and_emu()
     tmp = Path(tempfile.mkdtemp(prefix="gpulab-uid-limits-"))
+    behind = Path(tempfile.mkdtemp(prefix="gpulab-behind-", dir="/tmp"))
     try:
         tmp.chmod(0o755)
+        behind.chmod(0o755)
+        (behind / "scratch").mkdir()
+        (behind / "scratch").chmod(0o1777)
         copy = private_kit_copy(tmp / "kit")
         cls = tmp / "class"
-        for name in ("fill_disk", "many_files"):
+        for name in ("fill_disk", "many_files", "fill_behind_scratch"):
             (cls / name).mkdir(parents=True)
             shutil.copy(ATTACKS / f"{name}.cu", cls / name / "basic_matmul.cu")
         (cls / "alice").mkdir()
@@ -543,12 +549,16 @@ def test_the_uid_mode_stops_a_run_at_its_folder_limits():
         assert (many["status"], many["message"]) == ("crash", UID_STOPPED_TMP), many
         deep = recs["deep"]["datasets"][0]
         assert (deep["status"], deep["message"]) == ("crash", UID_STOPPED_DEEP), deep
+        behind_scratch = recs["fill_behind_scratch"]["datasets"][0]
+        assert (behind_scratch["status"], behind_scratch["message"]) == ("crash", UID_STOPPED_TMP), behind_scratch
+        assert not list((behind / "scratch").iterdir()), list((behind / "scratch").iterdir())
         assert shutil.disk_usage(tmp).free > free_before - (256 << 20), "the runs' files stayed on the disk"
         left = [f for d in ("/tmp", "/var/tmp", "/dev/shm") for f in Path(d).glob("f[0-9]*")
                 if f.name[1:].isdigit() and owner_uid(f) >= 200000]
         assert not left, left[:5]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(behind, ignore_errors=True)
 
 
 def test_the_instructors_terminal_is_out_of_reach(batch):
@@ -624,6 +634,22 @@ def test_a_run_writes_nothing_outside_its_folder_unmeasured(batch):
         assert d["status"] == "timeout" or d["message"] == UID_STOPPED_FOLDER, d
     else:
         assert "fill_build_dir: wrote" not in d["stdout"], d["stdout"][:600]
+
+
+def test_a_folder_behind_a_closed_one_is_measured_while_the_run_runs(batch):
+    """fill_behind_scratch.cu writes 400 MB into a scratch folder at 1777
+    behind a folder at 0755 (the batch's /tmp/gpulab-behind-*/scratch): in
+    the uid mode that folder, found before the runs, is measured with /tmp,
+    and the run is stopped at the shared folders' 256 MB, saying so (before,
+    only the sweep at its end saw it); in the namespaced modes its /tmp is
+    its own, with no such folder. Nothing is left (the batch's folder is
+    looked at by test_no_ipc_object_or_shared_file_outlives_the_batch)."""
+    rec = json.loads((batch["records"] / "fill_behind_scratch.json").read_text())
+    if batch["mode"] == "uid":
+        for d in rec["datasets"]:
+            assert d["status"] != "pass" and d["message"] == UID_STOPPED_TMP, d
+    else:
+        assert "fill_behind_scratch: wrote" not in rec["datasets"][0]["stdout"], rec["datasets"][0]["stdout"][:600]
 
 
 def test_file_counts_are_limited_too(batch):
@@ -978,6 +1004,44 @@ def test_source_facts_under_if_0_earn_nothing(tmp_path):
     assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
     assert reqs["shared_memory"]["score"] == 0 and reqs["barrier"]["score"] == 0, reqs
     assert rec["score"] == kit.checked_max(rec) - 2
+
+
+@pytest.mark.parametrize("who", ["root", "user", "container"])
+def test_forged_reuse_counts_earn_nothing(who, tmp_path_factory, request):
+    """The counts [global_reuse] judges are written by the checkers' run,
+    inside the student's process: forge_reuse_counts.cu, lab 01's kernel
+    with a __shared__ tile stored but never read, rewrote the launch log
+    with a tiled kernel's counts and earned the point. Now the kit's own
+    reading of the source must show a loop that accumulates from shared
+    memory and reads no global memory; the reference beside it keeps it.
+    As root, as an ordinary user and in a container (the uid mode)."""
+    need_root_and_emu()
+    tmp, kit_root, run_as = grader_as(who, tmp_path_factory, request)
+    try:
+        cls = tmp / "class"
+        (cls / "forger").mkdir(parents=True)
+        shutil.copy(ATTACKS.parent / "02-tiled-matmul" / "forge_reuse_counts.cu", cls / "forger" / "tiled_matmul.cu")
+        (cls / "ref").mkdir()
+        shutil.copy(kit.ROOT / "solutions" / "02-tiled-matmul" / "tiled_matmul.cu", cls / "ref" / "tiled_matmul.cu")
+        if who == "user":
+            give_to_ta(tmp)
+        if who == "container":
+            cls.chmod(0o700)
+        p = kit.run(run_as([kit_root / "gpulab", "grade", "02-tiled-matmul", cls, "--backend", "emu", "--dataset",
+                            "width-0064", "--records", tmp / "records", "--timeout", "20"]), timeout=600)
+        assert p.returncode == 0, (p.stdout[-2000:], p.stderr[-2000:])
+        recs = {r: json.loads((tmp / "records" / f"{r}.json").read_text()) for r in ("forger", "ref")}
+        assert recs["ref"]["score"] == kit.checked_max(recs["ref"]) == recs["ref"]["max_score"], recs["ref"]
+        rec = recs["forger"]
+        reqs = {r["name"]: r for r in rec["requirements"]}
+        assert all(d["status"] == "pass" for d in rec["datasets"]), [d["message"] for d in rec["datasets"]]
+        assert reqs["shared_memory"]["score"] == 1, reqs["shared_memory"]
+        assert reqs["global_reuse"]["score"] == 0 and "no loop of the source accumulates" in \
+            reqs["global_reuse"]["message"], reqs["global_reuse"]
+        assert rec["score"] == rec["max_score"] - reqs["barrier"]["max_score"] - reqs["global_reuse"]["max_score"]
+    finally:
+        if who != "root":
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):

@@ -597,9 +597,9 @@ static void write_facts(const char *src, enum mode m, const char *inc, argv_t *u
     if (emu_count_facts(text, len, &facts, &err) != 0)
         die("%s: %s", src, err ? err : "cannot count what it shows");
     char *json = xasprintf("{\"kernels\":%d,\"launches\":%d,\"shared\":%d,\"barriers\":%d,"
-                           "\"constants\":%d,\"symbol_copies\":%d}\n",
+                           "\"constants\":%d,\"symbol_copies\":%d,\"shared_accumulations\":%d}\n",
                            facts.kernels, facts.launches, facts.shared, facts.barriers, facts.constants,
-                           facts.symbol_copies);
+                           facts.symbol_copies, facts.shared_accumulations);
     write_file(facts_path, json, strlen(json));
     free(json);
     free(text);

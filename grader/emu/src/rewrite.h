@@ -15,6 +15,13 @@ struct emu_facts {
     int barriers;       /* calls of __syncthreads() */
     int constants;      /* __constant__ declarations */
     int symbol_copies;  /* calls of cudaMemcpyToSymbol() */
+    /* accumulations in a loop (x += ..., x = x + ...) whose right side
+     * reads a __shared__ array (directly, or through a local assigned from
+     * one) and no global memory (a function's pointer or structure
+     * parameters, a __device__ variable, or a local assigned from them),
+     * in a loop that reads no global memory either: the reuse of a tile,
+     * which [global_reuse] asks of the launch log's counts too */
+    int shared_accumulations;
 };
 /* Adds what text shows to *facts (count_fact's tokens, outside literals and
  * preprocessor lines). 0, or -1 with *err set. */

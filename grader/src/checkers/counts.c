@@ -392,7 +392,8 @@ static char *not_reused(const access_summary *a, const char *student)
     return msg;
 }
 
-void counts_judge(const requirement_spec *q, const submission_result *s, int static_shared, requirement_result *r)
+void counts_judge(const requirement_spec *q, const submission_result *s, int static_shared, int static_reuse,
+                  requirement_result *r)
 {
     const access_summary *a = &s->reads;
     r->name = q->name;
@@ -415,6 +416,11 @@ void counts_judge(const requirement_spec *q, const submission_result *s, int sta
         r->message = not_reused(a, s->file);
     } else if (static_shared == 0) {
         r->message = xstrdup("not met: the source declares no __shared__ memory (the run's log claimed otherwise)");
+    } else if (static_reuse == 0) {
+        /* the log's counts are the run's to write: the kit's reading of the
+         * source must show the reuse too */
+        r->message = xstrdup("not met: no loop of the source accumulates values read from a __shared__ array "
+                             "without reading global memory in that loop (the run's log claimed reuse)");
     } else {
         met = 1;
         char *got = figure(a->reads / a->work), *tile = tile_words(a), *other = left_out(a);

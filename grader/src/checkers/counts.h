@@ -62,8 +62,11 @@ char *counts_figure(const access_summary *a);
 /* The global_reuse requirement, from s->reads: met when the global reads
  * are at most COUNTS_MARGIN times what the declared tiling reads, and the
  * source declares shared memory (static_shared, from emucc's facts; -1:
- * not known, a GPU build). */
-void counts_judge(const requirement_spec *q, const submission_result *s, int static_shared,
+ * not known, a GPU build) and has a loop whose accumulation reads it and
+ * no global memory (static_reuse, emucc's shared_accumulations; -1: not
+ * known). The counts come from the student's own process, which can
+ * write them; the source's count comes from the kit. */
+void counts_judge(const requirement_spec *q, const submission_result *s, int static_shared, int static_reuse,
                   requirement_result *r);
 
 #endif

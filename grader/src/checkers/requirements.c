@@ -234,6 +234,8 @@ void evidence_from_emu_facts(const char *path, kernel_evidence *e)
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
         *fields[i] = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
     }
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "shared_accumulations");
+    e->static_shared_accumulations = cJSON_IsNumber(v) ? (int)v->valuedouble : -1;
     cJSON_Delete(o);
 }
 
@@ -547,7 +549,8 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
             if (kind == REQ_NO_HAZARDS)
                 judge_no_hazards(&m->requirements[i], s, r);
             else if (kind == REQ_GLOBAL_REUSE)
-                counts_judge(&m->requirements[i], s, e->static_known ? e->static_shared : -1, r);
+                counts_judge(&m->requirements[i], s, e->static_known ? e->static_shared : -1,
+                             e->static_known ? e->static_shared_accumulations : -1, r);
             else
                 judge_one(&m->requirements[i], e, s, timed_out, r);
         }

@@ -35,6 +35,10 @@ typedef struct kernel_evidence_s {
     /* the emulator's static facts (emucc --facts) */
     int static_known;
     int static_kernels, static_launches, static_shared, static_barriers, static_constants, static_symbol_copies;
+    /* accumulations in a loop that read shared memory and no global memory
+     * (emu_facts.shared_accumulations): the source's side of global_reuse;
+     * -1 where the facts do not say */
+    int static_shared_accumulations;
 } kernel_evidence;
 
 /* The PTX files nvcc kept in dir (GPU builds). */

@@ -14,6 +14,7 @@
 #include "cgroup.h"
 #include "kit.h"
 #include "util.h"
+#include "writable_dirs.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -435,6 +436,7 @@ void remove_work_dir(const char *dir)
 
 static int fail(char *why, int len, const char *what, const char *path);
 static char *parent_of(const char *path);
+static void find_writable_dirs(void);
 
 static void uid_mode_init(const char *why_not_namespaces)
 {
@@ -452,6 +454,7 @@ static void uid_mode_init(const char *why_not_namespaces)
         sandbox_hide(p);
         free(p);
     }
+    find_writable_dirs();
 }
 
 int sandbox_uid_mode(void) { return uid_mode; }
@@ -744,6 +747,16 @@ static void remove_owned_by(int dirfd, uid_t uid, const struct stat *own, int de
  * runs (sandbox_run_over_limits) and removed when it ends. */
 static const char *const uid_mode_shared_dirs[] = { "/tmp", "/var/tmp", "/dev/shm", "/run/lock", NULL };
 
+/* Every folder below them a run's user could write, wherever it is (a
+ * course's /tmp/course/scratch at 1777 behind /tmp/course at 0755, which
+ * the measuring walk through folders anyone may write passes by), found
+ * once, before the batch's runs, and measured with them: a run filled one
+ * with 400 MB past the 256 MB limit, unmeasured until the sweep at its end. */
+static void find_writable_dirs(void)
+{
+    writable_dirs_find(uid_mode_shared_dirs, SANDBOX_GID, UID_MODE_DEPTH);
+}
+
 void sandbox_run_ended(const char *cwd)
 {
     if (!uid_mode || !cwd)
@@ -771,6 +784,13 @@ void sandbox_run_ended(const char *cwd)
             ;
     for (int i = 0; uid_mode_shared_dirs[i]; i++) {
         int fd = open(uid_mode_shared_dirs[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0)
+            remove_owned_by(fd, uid, &own, 0);
+    }
+    /* and the folders it could write that others may not enter (a group's,
+     * 0770), which the sweep through folders others may enter passes by */
+    for (int i = 0; i < writable_dirs_count(); i++) {
+        int fd = writable_dirs_open(i);
         if (fd >= 0)
             remove_owned_by(fd, uid, &own, 0);
     }
@@ -862,6 +882,11 @@ int sandbox_run_over_limits(const char *cwd, char *why, int len)
     free(workdir);
     for (int i = 0; uid_mode_shared_dirs[i]; i++)
         add_usage_of(uid_mode_shared_dirs[i], uid, &own, &shared);
+    for (int i = 0; i < writable_dirs_count(); i++) {
+        int fd = writable_dirs_open(i);
+        if (fd >= 0)
+            add_usage(fd, uid, &own, &shared, 0);
+    }
     if (run.too_deep || shared.too_deep) {
         snprintf(why, (size_t)len, "its folders nest more than %d deep, past what the grader measures",
                  UID_MODE_DEPTH);
