@@ -376,10 +376,7 @@ template <class... P> struct launcher {
         void (*fn)(P...);
         std::tuple<typename std::decay<P>::type...> args;
     };
-    /* Reads the worker's copy of the arguments, the kit's memory: not
-     * instrumented in the race build, where each thread's six reads of
-     * them went the checks' slowest way (a tenth of the bounds series) */
-    __attribute__((no_sanitize_thread)) static void invoke(void *p)
+    static void invoke(void *p)
     {
         pack *k = static_cast<pack *>(p);
         std::apply(k->fn, k->args);
