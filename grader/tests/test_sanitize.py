@@ -275,6 +275,25 @@ def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
         assert a["status"] == "pass", (d["name"], a["status"], a["message"])
 
 
+def test_the_bounds_series_names_the_test_that_let_the_thread_through(backend):
+    """The series of every dataset records no kernel tests (that bookkeeping
+    was most of its cost); a dataset it finds an invalid access on runs
+    again alone with them, so that every `unsafe` dataset's finding names
+    the test that let the thread through, the series' as the full checks'
+    (more datasets are unsafe than the full checks take: the test above)."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab, mutant = SHAPE_MUTANTS[0]
+    src = kit.ROOT / "solutions" / lab / "mutants" / f"{mutant}.cu"
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    guard = line_of(src, "if (Row < j && mCol < l)")
+    unsafe = [d for d in rep["datasets"] if d["status"] == "unsafe"]
+    assert len(unsafe) > 3, [(d["name"], d["status"]) for d in rep["datasets"]]
+    for d in unsafe:
+        first = d["sanitizer"]["findings"][0]["message"]
+        assert f"the test at line {guard} " in first and "let this thread through" in first, (d["name"], first)
+
+
 def test_a_sum_into_unzeroed_memory_names_the_buffer_and_the_line(backend):
     """P[i] += ... into a buffer cudaMalloc gave and nothing zeroed: on the
     emulator NaN (wrong), on a GPU often right by luck (unsafe); either way
