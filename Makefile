@@ -220,8 +220,10 @@ datasets: kit
 # install-deps.sh installs pytest where it is missing (the distribution's
 # python3-pytest, else a private virtual environment under build/), and
 # pytest-xdist where it can, and says which python has it. With xdist the
-# suite runs on every core (PYTEST_WORKERS=N to choose), each test file on
-# one worker (its module fixtures, such as a graded class, are made once).
+# suite runs on every core (PYTEST_WORKERS=N to choose): the tests that
+# share a module fixture (a graded class, a built program) together on one
+# worker, so that it is made once, every other test on its own, the costly
+# units first (grader/tests/conftest.py, shared_work_first).
 # pytest's exit status 5 means it collected no test: a broken test setup,
 # which is neither a pass nor an ordinary failure; say so.
 #   make test    the whole suite (CI runs exactly this)
@@ -230,7 +232,7 @@ datasets: kit
 #                FILE, a check of one file instead (see the top of this file)
 PYTEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_RUN = py=$$(PYTHON='$(PYTHON)' $(SHELL) grader/install-deps.sh test) || exit 1; \
-	par=; "$$py" -c 'import xdist' 2>/dev/null && par="-n $(PYTEST_WORKERS) --dist loadfile"; \
+	par=; "$$py" -c 'import xdist' 2>/dev/null && par="-n $(PYTEST_WORKERS) --dist loadgroup"; \
 	"$$py" -m pytest grader/tests -q -rfEs $$par
 test: kit
 	@$(PYTEST_RUN); rc=$$?; \
