@@ -2,7 +2,8 @@
 #   make        build the kit, then grade every reference solution on the
 #               default backend (the GPU if one is usable, else the emulator)
 #   make test   build the kit, then run the whole test suite
-# Also: make check   the quick tests (the suite less those marked slow), for the edit loop
+# Also: make check   the quick tests (the suite less those marked slow, each parametrized test
+#                    with its first case only), for the edit loop
 #       make check LAB=01-basic-matmul FILE=path/to/basic_matmul.cu
 #       make datasets   (regenerate every lab's public datasets)
 #       make clean
@@ -209,7 +210,7 @@ ifneq ($(LAB)$(FILE),)
 	@test -n "$(LAB)" -a -n "$(FILE)" || { echo "usage: make check LAB=01-basic-matmul FILE=path/to/file.cu (or make check alone: the quick tests)"; exit 2; }
 	./gpulab check $(LAB) $(FILE)
 else
-	@$(PYTEST_RUN) -m "not slow"; rc=$$?; \
+	@$(PYTEST_RUN) -m "not slow and not later_case"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make check: pytest collected no tests: the test setup is broken"; fi; \
 	exit $$rc
 endif
@@ -228,7 +229,8 @@ datasets: kit
 # which is neither a pass nor an ordinary failure; say so.
 #   make test    the whole suite (CI runs exactly this)
 #   make check   the quick part, for the edit loop: the tests not marked
-#                slow (grader/tests/conftest.py says which are); with LAB and
+#                slow or later_case (grader/tests/conftest.py says which
+#                are: a parametrized test's cases after its first); with LAB and
 #                FILE, a check of one file instead (see the top of this file)
 PYTEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_RUN = py=$$(PYTHON='$(PYTHON)' $(SHELL) grader/install-deps.sh test) || exit 1; \

@@ -22,6 +22,9 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "gpu_exclusive: on the GPU, needs the GPU to itself (run these serially)")
     config.addinivalue_line("markers", "slow: a test file of minutes on 2 cores (a class graded, every mutant, "
                                        "the attack batch); `make check` leaves these out, `make test` runs them")
+    config.addinivalue_line("markers", "later_case: a parametrized test's parameter sets after its first on a "
+                                       "backend (every lab, mutant or file but one); `make check` leaves these "
+                                       "out, `make test` runs them")
     if hasattr(config.option, "loadscopereorder"):
         # newer xdist sorts the units by their number of tests; keep ours
         # (shared_work_first), which puts what costs most first
@@ -138,6 +141,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
         if "[gpu" in item.nodeid and any(k in item.nodeid for k in GPU_EXCLUSIVE):
             item.add_marker(pytest.mark.gpu_exclusive)
+    # the edit loop runs each test once per backend: its first case (the
+    # first lab, mutant or file); make test runs every case
+    first_cases = set()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is None:
+            continue
+        key = (item.path, item.originalname, callspec.params.get("backend"))
+        if key in first_cases:
+            item.add_marker(pytest.mark.later_case)
+        first_cases.add(key)
     if config.getoption("dist", "no") == "loadgroup" or getattr(config.option, "loadgroup", False):
         groups = shared_fixture_groups(items)
         for item, group in groups.items():
