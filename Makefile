@@ -2,7 +2,8 @@
 #   make        build the kit, then grade every reference solution on the
 #               default backend (the GPU if one is usable, else the emulator)
 #   make test   build the kit, then run the whole test suite
-# Also: make check   the quick tests (the suite less those marked slow), for the edit loop
+# Also: make check   the quick tests (the suite less those marked slow, each parametrized test
+#                    with its first case only), for the edit loop
 #       make check LAB=01-basic-matmul FILE=path/to/basic_matmul.cu
 #       make datasets   (regenerate every lab's public datasets)
 #       make clean
@@ -209,7 +210,7 @@ ifneq ($(LAB)$(FILE),)
 	@test -n "$(LAB)" -a -n "$(FILE)" || { echo "usage: make check LAB=01-basic-matmul FILE=path/to/file.cu (or make check alone: the quick tests)"; exit 2; }
 	./gpulab check $(LAB) $(FILE)
 else
-	@$(PYTEST_RUN) -m "not slow"; rc=$$?; \
+	@$(PYTEST_RUN) -m "not slow and not later_case"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make check: pytest collected no tests: the test setup is broken"; fi; \
 	exit $$rc
 endif
@@ -220,17 +221,20 @@ datasets: kit
 # install-deps.sh installs pytest where it is missing (the distribution's
 # python3-pytest, else a private virtual environment under build/), and
 # pytest-xdist where it can, and says which python has it. With xdist the
-# suite runs on every core (PYTEST_WORKERS=N to choose), each test file on
-# one worker (its module fixtures, such as a graded class, are made once).
+# suite runs on every core (PYTEST_WORKERS=N to choose): the tests that
+# share a module fixture (a graded class, a built program) together on one
+# worker, so that it is made once, every other test on its own, the costly
+# units first (grader/tests/conftest.py, shared_work_first).
 # pytest's exit status 5 means it collected no test: a broken test setup,
 # which is neither a pass nor an ordinary failure; say so.
 #   make test    the whole suite (CI runs exactly this)
 #   make check   the quick part, for the edit loop: the tests not marked
-#                slow (grader/tests/conftest.py says which are); with LAB and
+#                slow or later_case (grader/tests/conftest.py says which
+#                are: a parametrized test's cases after its first); with LAB and
 #                FILE, a check of one file instead (see the top of this file)
 PYTEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_RUN = py=$$(PYTHON='$(PYTHON)' $(SHELL) grader/install-deps.sh test) || exit 1; \
-	par=; "$$py" -c 'import xdist' 2>/dev/null && par="-n $(PYTEST_WORKERS) --dist loadfile"; \
+	par=; "$$py" -c 'import xdist' 2>/dev/null && par="-n $(PYTEST_WORKERS) --dist loadgroup"; \
 	"$$py" -m pytest grader/tests -q -rfEs $$par
 test: kit
 	@$(PYTEST_RUN); rc=$$?; \

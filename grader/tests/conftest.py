@@ -22,6 +22,13 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "gpu_exclusive: on the GPU, needs the GPU to itself (run these serially)")
     config.addinivalue_line("markers", "slow: a test file of minutes on 2 cores (a class graded, every mutant, "
                                        "the attack batch); `make check` leaves these out, `make test` runs them")
+    config.addinivalue_line("markers", "later_case: a parametrized test's parameter sets after its first on a "
+                                       "backend (every lab, mutant or file but one); `make check` leaves these "
+                                       "out, `make test` runs them")
+    if hasattr(config.option, "loadscopereorder"):
+        # newer xdist sorts the units by their number of tests; keep ours
+        # (shared_work_first), which puts what costs most first
+        config.option.loadscopereorder = False
 
 
 # GPU tests that hold only when no other process uses the GPU at the same
@@ -64,12 +71,92 @@ QUICK_IN_SLOW = {
 }
 
 
+# How `make test` spreads the suite over its workers (pytest-xdist's
+# --dist loadgroup): tests that share a fixture made once per module (a
+# class graded, a program built) run together on one worker, one group per
+# parameter of such a fixture (the attack batch's ways of grading are three
+# groups); every other test is a unit of its own. The units go out
+# largest first (shared_work_first below), so that no worker is left with
+# one long file at the end while the other waits.
+SHARED_SCOPES = ("module", "class", "package")
+
+
+def shared_fixtures(item):
+    """The module-scoped fixtures that item uses, each with the index of
+    its parameter where it has several ("batch-1")."""
+    info = getattr(item, "_fixtureinfo", None)
+    callspec = getattr(item, "callspec", None)
+    out = []
+    for name in (info.names_closure if info else ()):
+        defs = info.name2fixturedefs.get(name)
+        if defs and defs[-1].scope in SHARED_SCOPES:
+            index = callspec.indices.get(name) if callspec else None
+            out.append(name if index is None else f"{name}-{index}")
+    return out
+
+
+def shared_fixture_groups(items):
+    """{item: group} for the items that use a module-scoped fixture: two
+    tests of a file that share one (directly or through a third) are in one
+    group, named after the file and the fixtures."""
+    parent = {}
+
+    def find(key):
+        while parent.setdefault(key, key) != key:
+            key = parent[key]
+        return key
+    keyed = {}
+    for item in items:
+        keys = [(item.path.name, f) for f in shared_fixtures(item)]
+        if keys:
+            keyed[item] = keys[0]
+            for key in keys:
+                parent[find(key)] = find(keys[0])
+    members = {}
+    for key in list(parent):
+        members.setdefault(find(key), []).append(key[1])
+    return {item: f"{key[0]}:{','.join(sorted(members[find(key)]))}" for item, key in keyed.items()}
+
+
+def shared_work_first(items, groups):
+    """items reordered so that the units of work that cost most come
+    first: the groups that share a module fixture (the more tests, the
+    earlier), then the tests marked slow, then the rest, each in its
+    collected order. xdist hands units out in this order."""
+    sizes = {}
+    for group in groups.values():
+        sizes[group] = sizes.get(group, 0) + 1
+
+    def weight(item):
+        if item in groups:
+            return (0, -sizes[groups[item]])
+        return (1 if "slow" in item.keywords else 2, 0)
+    return sorted(items, key=weight)  # stable: each group keeps its order
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the test ids
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.name in SLOW_FILES and item.originalname not in QUICK_IN_SLOW.get(item.path.name, ()):
             item.add_marker(pytest.mark.slow)
         if "[gpu" in item.nodeid and any(k in item.nodeid for k in GPU_EXCLUSIVE):
             item.add_marker(pytest.mark.gpu_exclusive)
+    # the edit loop runs each test once per backend: its first case (the
+    # first lab, mutant or file); make test runs every case
+    first_cases = set()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is None:
+            continue
+        key = (item.path, item.originalname, callspec.params.get("backend"))
+        if key in first_cases:
+            item.add_marker(pytest.mark.later_case)
+        first_cases.add(key)
+    if config.getoption("dist", "no") == "loadgroup" or getattr(config.option, "loadgroup", False):
+        groups = shared_fixture_groups(items)
+        for item, group in groups.items():
+            item.add_marker(pytest.mark.xdist_group(group))
+        items[:] = shared_work_first(items, groups)
     problem = kit.gpu_problem()
     if problem is None:
         return

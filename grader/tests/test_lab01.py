@@ -151,6 +151,7 @@ def test_grade_exits_0_whatever_the_scores(backend, tmp_path):
     assert doc["lab"] == LAB and doc["backend"] == backend
 
 
+@pytest.mark.slow  # tens of processor-seconds by design; make test runs it
 def test_a_grid_far_too_large_still_gets_full_marks(backend, tmp_path):
     """A student's correct solution that launches one block of 8 x 8 threads
     for every 8 elements of P in each dimension: 68 million blocks at width

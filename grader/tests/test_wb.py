@@ -562,6 +562,7 @@ def test_imported_lab_gradescope_package(imported, tmp_path):
     assert p.returncode == 2 and "has no generator" in p.stderr
 
 
+@pytest.mark.slow  # a whole kit built by setup.sh: minutes on 2 cores; make test runs it
 def test_imported_lab_on_gradescope(imported, tmp_path):
     """The package, unpacked and set up as Gradescope does (setup.sh builds
     the kit from the zip), grades the reference with full marks."""
