@@ -1044,6 +1044,23 @@ def test_forged_reuse_counts_earn_nothing(who, tmp_path_factory, request):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def test_forged_reuse_counts_earn_nothing_on_either_backend(backend):
+    """On a GPU too the [global_reuse] counts come from the emulator's
+    checked run, inside the student's process: there the source's side is
+    the checked build's own reading (emucc --facts, read before its run), so
+    forge_reuse_counts.cu loses the point on both backends, and the
+    reference keeps it."""
+    forger = ATTACKS.parent / "02-tiled-matmul" / "forge_reuse_counts.cu"
+    for path, met in ((forger, False), (kit.ROOT / "solutions" / "02-tiled-matmul" / "tiled_matmul.cu", True)):
+        p = kit.gpulab("check", "02-tiled-matmul", path, "--backend", backend, "--dataset", "width-0064",
+                       "--format", "json", timeout=600)
+        rec = json.loads(p.stdout)
+        reuse = {r["name"]: r for r in rec["requirements"]}["global_reuse"]
+        assert (reuse["status"] == "pass") == met, (path.name, reuse)
+        if not met:
+            assert "no loop of the source accumulates" in reuse["message"], reuse
+
+
 def test_a_host_loop_earns_nothing_on_either_backend(backend, tmp_path):
     """A right output computed on the host, with lines of guessed kernel
     tokens printed, gets requirement_failed on every dataset; the honest

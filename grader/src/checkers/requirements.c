@@ -550,7 +550,10 @@ void requirements_judge(const lab_manifest *m, const kernel_evidence *e, submiss
                 judge_no_hazards(&m->requirements[i], s, r);
             else if (kind == REQ_GLOBAL_REUSE)
                 counts_judge(&m->requirements[i], s, e->static_known ? e->static_shared : -1,
-                             e->static_known ? e->static_shared_accumulations : -1, r);
+                             e->static_known        ? e->static_shared_accumulations
+                             : s->source_facts_known ? s->source_shared_accumulations
+                                                     : -1,
+                             r);
             else
                 judge_one(&m->requirements[i], e, s, timed_out, r);
         }

@@ -196,6 +196,11 @@ typedef struct {
                                (a buffer never freed, a read of memory nothing stored whose value
                                did not reach the output: sanitize.h) */
     access_summary reads;   /* global reads, from the checkers' runs (counts.c) */
+    /* The checkers' emulator build's reading of the source (emucc --facts),
+     * read before any run of that build: on a GPU the source's side of
+     * global_reuse, whose counts come from that build's run (0: not known) */
+    int source_facts_known;
+    int source_shared_accumulations;
     double score, max_score;
     /* Performance points (lab.json "performance" with bands; bench.c) */
     int perf_asked;         /* the lab gives performance points */

@@ -860,10 +860,11 @@ static int compile_for_emulator(const build_kind *k, const char *dir, const char
     arg(&cc, "-o");
     arg(&cc, obj);
     arg(&cc, "-Iinclude");
-    if (!k->emu_mode) { /* the grading build: what the source shows */
-        arg(&cc, "--facts");
-        arg(&cc, "student.facts");
-    }
+    /* what the source shows: the grading build's facts judge the
+     * requirements on the emulator; the checkers' build's, on a GPU, the
+     * source's side of global_reuse (sanitize_source_facts) */
+    arg(&cc, "--facts");
+    arg(&cc, "student.facts");
     arg(&cc, lab_define);
     int compiled = run_tool(cc.v, dir, build_limit(k), log, why);
     forget_token_file(dir, TOKEN_FILE);

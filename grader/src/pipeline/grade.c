@@ -773,6 +773,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     }
     snprintf(s->checkers, sizeof s->checkers, "%s",
              checker->kind == BACKEND_EMU ? "emulator" : "compute-sanitizer");
+    s->source_facts_known = sanitize_source_facts(&builds, &s->source_shared_accumulations);
     /* On a GPU machine every chosen dataset's checkers start at once (three
      * compute-sanitizer processes each, mostly instrumenting on the CPU, or
      * the emulator's one: a GPU machine's cores have room). An emulator-only

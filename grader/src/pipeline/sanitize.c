@@ -11,6 +11,7 @@
 #include "launches.h"
 #include "json.h"
 #include "process.h"
+#include "requirements.h"
 #include "run.h"
 #include "sandbox.h"
 #include "source.h"
@@ -928,6 +929,21 @@ const char *sanitize_builds_problem(const sanitize_builds *sb)
         if (sb->problem[i])
             return sb->problem[i];
     return NULL;
+}
+
+int sanitize_source_facts(const sanitize_builds *sb, int *shared_accumulations)
+{
+    if (!sb->folder[EMU_CHECKED] || sb->problem[EMU_CHECKED])
+        return 0;
+    kernel_evidence e;
+    memset(&e, 0, sizeof e);
+    char *facts = build_facts_path(sb->folder[EMU_CHECKED]);
+    evidence_from_emu_facts(facts, &e);
+    free(facts);
+    if (!e.static_known || e.static_shared_accumulations < 0)
+        return 0;
+    *shared_accumulations = e.static_shared_accumulations;
+    return 1;
 }
 
 int sanitize_builds_complete(const sanitize_builds *sb)

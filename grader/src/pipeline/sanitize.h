@@ -74,6 +74,11 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
 void sanitize_builds_free(sanitize_builds *sb, int keep);
 /* Whether every checker program sanitize_build() meant to make was made. */
 int sanitize_builds_complete(const sanitize_builds *sb);
+/* The emulator's checked build's reading of the source (emucc --facts):
+ * 1 and the loops that accumulate from shared memory reading no global
+ * memory, or 0 where there is no such build (compute-sanitizer's). Read
+ * before that build's program runs: the run could rewrite its folder. */
+int sanitize_source_facts(const sanitize_builds *sb, int *shared_accumulations);
 /* Why the first one that was not made was not; NULL when all were. */
 const char *sanitize_builds_problem(const sanitize_builds *sb);
 
