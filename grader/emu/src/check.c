@@ -1,13 +1,15 @@
-/* check.inc - emucc --check: AddressSanitizer's report hook (included by runtime.c).
+/* check.c - emucc --check: AddressSanitizer's report hook.
  *
  * Every invalid access in a kernel becomes an `out-of-bounds` fault of its
- * launch (faults.inc). Device allocations and shared arrays have poisoned
+ * launch (fault_list.c). Device allocations and shared arrays have poisoned
  * margins of the runtime's own (margined_block), so the hook can say what a
  * bad address is next to, and how far, from the address alone; beyond them
  * AddressSanitizer's own redzones reach local arrays and globals too. With
  * --list-faults, every access is reported, not only the first of each
  * instruction; the hook then prints only the first of each (echo_first_at_pc).
  */
+
+#include "rt_int.h"
 
 void __asan_set_error_report_callback(void (*callback)(const char *));
 void *__asan_get_report_address(void);

@@ -1,5 +1,5 @@
-/* tiles.inc - emucc --race: what a block's shared tiles hold at a barrier
- * (included by runtime.c after race.inc, whose shadow cells it reads).
+/* tiles.c - emucc --race: what a block's shared tiles hold at a barrier
+ * (reading race.c's shadow cells).
  *
  * A tiled kernel copies elements of its inputs into shared arrays, waits at
  * a __syncthreads(), and computes from them. When its output is wrong, what
@@ -33,6 +33,8 @@
  * let its thread through (tiles_guard_words). A test costs a call and a
  * search of the thread's eight entries.
  */
+
+#include "rt_int.h"
 
 #define TILE_ARRAYS 16
 #define TILE_PHASES 2
@@ -95,7 +97,7 @@ static tile_array g_tile_arrays[TILE_ARRAYS];
 static int g_tile_narrays;
 static tile_snapshot g_tile_snaps[TILE_SNAPSHOTS];
 static int g_tile_nsnaps;
-static int g_tile_sampled;   /* the running block is one whose tiles are kept */
+int g_tile_sampled;   /* the running block is one whose tiles are kept */
 /* The lines a run writes at most, whatever its launches: a program that
  * launches a kernel thousands of times must not fill the launch log (the
  * grader reads a bounded amount of it, its counts too). */
@@ -197,7 +199,7 @@ void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t
 /* An access the race check recorded (race_access_at): in a kept block, a
  * global read is remembered for its thread, and a store into a named
  * array remembers the thread's last global read for the slot. */
-static void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc)
+void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc)
 {
     if (!g_tile_sampled)
         return;
@@ -225,7 +227,7 @@ static void tiles_access(struct worker *W, const void *addr, unsigned size, int 
     }
 }
 
-static void tiles_launch_begin(void)
+void tiles_launch_begin(void)
 {
     for (int i = 0; i < g_tile_narrays; i++) {
         free(g_tile_arrays[i].load_pc);
@@ -260,7 +262,7 @@ static int tiles_clause_at_edge(const tile_test *t, int k)
  * clause it evaluated, then the thread's other tests passed this round
  * with theirs; nothing when there is none. The tests of every
  * block are kept (a thread's own, each round), for this. */
-static void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
+void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
 {
     static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=" };
     out[0] = '\0';
@@ -320,7 +322,7 @@ static void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
 /* The blocks whose tiles are kept: the one right of block 0 and the one
  * below it (a mistake that swaps a row for a column, or x for y, shows
  * there, where block 0 hides it), or block 0 in a grid of one. */
-static void tiles_block_begin(const struct launch *L, unsigned long long b)
+void tiles_block_begin(const struct launch *L, unsigned long long b)
 {
     const struct emu_launch_cfg *c = L->cfg;
     int right = c->grid.x > 1, below = c->grid.y > 1;
@@ -449,7 +451,7 @@ static void tiles_keep(worker *W, int ai)
 }
 
 /* The end of a round in which every thread waits at the same barrier. */
-static void tiles_round_end(struct worker *W)
+void tiles_round_end(struct worker *W)
 {
     if (!g_tile_sampled)
         return;
@@ -458,7 +460,7 @@ static void tiles_round_end(struct worker *W)
 }
 
 /* The launch's "tile" lines (docs/emulator.md). */
-static void tiles_launch_end(const struct emu_launch_cfg *c)
+void tiles_launch_end(const struct emu_launch_cfg *c)
 {
     FILE *f = g_tile_nsnaps ? log_open() : NULL;
     for (int i = 0; f && i < g_tile_nsnaps && g_tile_lines_left > 0; i++, g_tile_lines_left--) {

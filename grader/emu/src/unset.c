@@ -1,5 +1,4 @@
-/* unset.inc - emucc --race: device memory nothing stored (included by
- * runtime.c).
+/* unset.c - emucc --race: device memory nothing stored.
  *
  * cudaMalloc does not zero memory: on a GPU a fresh buffer holds whatever
  * was there, often 0, so a kernel that sums into it (P[i] += ...) or a copy
@@ -22,6 +21,8 @@
  * UNSET_REPORTS a launch.
  */
 
+#include "rt_int.h"
+
 #define UNSET_REPORTS 8
 static uint32_t g_unset_pcs[UNSET_REPORTS];
 static int g_unset_npcs;
@@ -32,13 +33,13 @@ static const char unset_why[] =
     "no copy, cudaMemset or kernel wrote them before, and cudaMalloc does not zero memory";
 
 /* A new allocation: nothing stored yet (a byte of the map per byte). */
-static void unset_new(alloc *a)
+void unset_new(alloc *a)
 {
     a->stored = calloc(a->size ? a->size : 1, 1);
     a->unstored = a->stored ? a->size : 0;
 }
 
-static void unset_forget(alloc *a)
+void unset_forget(alloc *a)
 {
     free(a->stored);
     a->stored = NULL;
@@ -84,7 +85,7 @@ static inline void unset_store_in(alloc *a, size_t off, size_t n)
 #define UNSET_OUTPUT_MARK 0x7FDEAD00u
 
 /* The host side stored n bytes at p (a copy in, cudaMemset). */
-static void unset_stored(const void *p, size_t n)
+void unset_stored(const void *p, size_t n)
 {
     if (!n)
         return;
@@ -97,7 +98,7 @@ static void unset_stored(const void *p, size_t n)
 
 /* The host copied n bytes from host memory src into p: stored, unless they
  * are all the output mark. */
-static void unset_copied_in(void *p, const void *src, size_t n)
+void unset_copied_in(void *p, const void *src, size_t n)
 {
     int mark = n > 0 && n % sizeof(uint32_t) == 0;
     for (size_t k = 0; mark && k < n; k += sizeof(uint32_t)) {
@@ -109,7 +110,7 @@ static void unset_copied_in(void *p, const void *src, size_t n)
         unset_stored(p, n);
 }
 
-static void unset_launch_begin(void)
+void unset_launch_begin(void)
 {
     g_unset_npcs = 0;
 }
@@ -128,7 +129,7 @@ static const char *unset_made_at(const alloc *a, char *out, size_t n)
 /* A kernel's access of n bytes at addr in allocation a: a store marks the
  * bytes; a read of any byte nothing stored is reported (once per
  * instruction a launch). Runs on the one worker of the race build. */
-static void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int writes, uint32_t pc)
+void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int writes, uint32_t pc)
 {
     alloc *a = (alloc *)ac;
     size_t off = (size_t)(addr - a->base);
@@ -158,7 +159,7 @@ static void unset_access(const alloc *ac, const char *addr, size_t n, int reads,
 /* A copy of the program's (call, at caller) reads rows of width bytes at
  * pitch from src, device memory: a byte in them that nothing stored is
  * reported (once per copy's line a process). */
-static void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
+void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
                             size_t rows)
 {
     if (!width || !rows)

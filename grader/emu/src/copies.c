@@ -1,5 +1,5 @@
 /*
- * copies.inc - included by runtime.c: the copies whose pitch or width
+ * copies.c - the copies whose pitch or width
  * disagrees with the buffer they read or write, written to the launch log
  * (GPULAB_EMU_LOG) as "copy" lines, which the grader turns into a sentence
  * at the copy's line (docs/emulator.md). A copy the runtime refuses (a
@@ -17,6 +17,8 @@
  *   - cudaMemcpy of a pitched image (rows with padding) in one block;
  *   - cudaMemcpy that moves only part of a buffer (below).
  */
+
+#include "rt_int.h"
 
 /* The host images the harness described: their rows. */
 #define HOST_IMAGES_KEPT 16
@@ -149,7 +151,7 @@ static int copy_width(const void *dst, int dd, const void *src, int sd, size_t w
 /* A cudaMemcpy2D that the runtime accepted: logs the first of its
  * arguments that disagrees with a buffer. dd, sd: whether each side is
  * device memory. */
-static void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                           int dd, int sd)
 {
     if (!copy_by_program_)
@@ -168,7 +170,7 @@ static void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *sr
  * block, and the rows land at the wrong places. Unless it moves the image
  * whole, padding and all (a host image's every row; a pitched buffer's
  * whole rows), which a kernel that indexes by that pitch may want. */
-static void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
+void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
 {
     if (!copy_by_program_)
         return;
@@ -246,7 +248,7 @@ static size_t next_range(const struct byte_range *r, int n, size_t at, size_t en
     return end;
 }
 
-static void note_write(const void *p, size_t n)
+void note_write(const void *p, size_t n)
 {
     pthread_mutex_lock(&g_lock);
     alloc *a = find_alloc(p, n);
@@ -260,7 +262,7 @@ static void note_write(const void *p, size_t n)
 /* A cudaMemcpy the runtime accepted: what it writes into device memory, and
  * for the program's own copies, the one in and the first back whose count
  * is judged later. */
-static void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
+void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
 {
     if (!count)
         return;
@@ -295,7 +297,7 @@ static void log_short(void *caller, const char *what, size_t given, size_t expec
 
 /* Before a launch: each program copy into a buffer after whose end the
  * host wrote nothing up to the buffer's next range (or its end). */
-static void short_copies_in(void)
+void short_copies_in(void)
 {
     struct short_found { void *caller; size_t given, expected; } found[4];
     int nfound = 0;
@@ -318,7 +320,7 @@ static void short_copies_in(void)
 /* At cudaFree (a, out of the list, no lock held): the program copied part
  * of a buffer back that the host never wrote (a kernel's output), and its
  * copies back stop short of the buffer's end (or its guard zone). */
-static void short_copy_back(const alloc *a)
+void short_copy_back(const alloc *a)
 {
     if (!a->back_caller || covered_to(a->written, a->nwritten, a->back_off) != a->back_off)
         return;

@@ -1,11 +1,11 @@
-/* faults.inc - the checking builds' invalid accesses (included by runtime.c
- * in emucc --race and --check builds): how one is described, reported, and
+/* fault_list.c - the checking builds' invalid accesses (linked into the
+ * emucc --race and --check runtimes): how one is described, reported, and
  * listed.
  *
  * Both builds keep device allocations and shared arrays inside margins of
  * their own, so an invalid access is named from its address alone: what
- * array it is next to, and how far. The race build's bounds check (race.inc)
- * and AddressSanitizer's report hook (check.inc) both end here.
+ * array it is next to, and how far. The race build's bounds check (race.c)
+ * and AddressSanitizer's report hook (check.c) both end here.
  *
  * Linked with `emucc --list-faults` (the grader's sanitizer stage, where a
  * dataset's run left no output), this file is compiled with EMU_LIST_FAULTS:
@@ -23,6 +23,8 @@
  * environment, which stays that of any other run.
  */
 
+#include "rt_int.h"
+
 /* AddressSanitizer's report of an invalid access costs about 2 ms; the race
  * build's check, a lookup */
 #ifdef EMU_CHECK
@@ -32,9 +34,9 @@
 #endif
 
 #ifdef EMU_LIST_FAULTS
-enum { g_list_faults = 1 };
+const int g_list_faults = 1;
 #else
-enum { g_list_faults = 0 };
+const int g_list_faults = 0;
 #endif
 
 static const char *g_faults_path;   /* --list-faults: GPULAB_EMU_LOG, or NULL */
@@ -44,7 +46,7 @@ static pthread_mutex_t g_faults_lock = PTHREAD_MUTEX_INITIALIZER;
 /* An access of `size` bytes at a that lies outside the n-byte array at base
  * (in its margins), in words: "read of 4 bytes, 0 bytes past the end of a
  * 1024-byte array in global memory (cudaMalloc)". */
-static void describe_near(char *msg, size_t len, const char *what, size_t size, const char *a, const char *base,
+void describe_near(char *msg, size_t len, const char *what, size_t size, const char *a, const char *base,
                           size_t n, const char *kind)
 {
     int before = a < base;
@@ -64,7 +66,7 @@ static FILE *faults_file(void)
 
 /* Appends W's running thread to the fault list, once per thread per block
  * (the launch's line first). */
-static void record_thread(worker *W, const char *where)
+void record_thread(worker *W, const char *where)
 {
     int i = (int)(W->cur - W->fibers);
     unsigned char bit = (unsigned char)(1u << (i % 8));
@@ -126,7 +128,7 @@ static void note_fault(launch *L, const char *where, const char *fmt, ...)
  * launch goes on (the first fault is kept for its error line and code) and
  * the thread is listed; else the launch stops at the thread's next barrier
  * or return. */
-static void report_invalid_access(worker *W, const char *where, const char *msg)
+void report_invalid_access(worker *W, const char *where, const char *msg)
 {
     if (g_list_faults) {
         note_fault(W->L, where, "%s", msg);
