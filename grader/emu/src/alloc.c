@@ -5,16 +5,11 @@
 
 #include "rt_int.h"
 
-alloc *g_allocs;
-size_t g_nallocs, g_capallocs;
-
-static size_t g_page;
-
 size_t page_size(void)
 {
-    if (!g_page)
-        g_page = (size_t)sysconf(_SC_PAGESIZE);
-    return g_page;
+    if (!rt.page)
+        rt.page = (size_t)sysconf(_SC_PAGESIZE);
+    return rt.page;
 }
 
 void *alloc_aligned(size_t align, size_t size)
@@ -63,12 +58,10 @@ static size_t device_margin(size_t size)
  * bounds check (race.c) can name a use after cudaFree; past FREED_KEPT
  * of them the oldest is unmapped (an access there then faults as an
  * address no allocation holds). cudaFree never runs while a launch does. */
-alloc g_freed[FREED_KEPT];
-static size_t g_nfreed;
 
 static void keep_freed(const alloc *a)
 {
-    alloc *slot = &g_freed[g_nfreed++ % FREED_KEPT];
+    alloc *slot = &rt.freed[rt.nfreed++ % FREED_KEPT];
     if (slot->map)
         munmap(slot->map, slot->maplen);
     *slot = *a;
@@ -79,13 +72,10 @@ static void keep_freed(const alloc *a)
 /* The last few freed allocations, in every build, so that a copy or
  * cudaMemset given a freed buffer is named a use after cudaFree, with the
  * cudaFree's line (check_side), not a pointer that is not device memory. */
-#define GONE_KEPT 64
-static alloc g_gone[GONE_KEPT];
-static size_t g_ngone;
 
 static void remember_freed(const alloc *a)
 {
-    alloc *slot = &g_gone[g_ngone++ % GONE_KEPT];
+    alloc *slot = &rt.gone[rt.ngone++ % GONE_KEPT];
     *slot = (alloc){ 0 };
     slot->base = a->base;
     slot->size = a->size;
@@ -94,24 +84,24 @@ static void remember_freed(const alloc *a)
     slot->freed_by = a->freed_by;
 }
 
-/* The newest freed allocation that held p, or NULL. Caller holds g_lock. */
+/* The newest freed allocation that held p, or NULL. Caller holds rt.lock. */
 const alloc *freed_at(const void *p)
 {
     const char *c = (const char *)p;
-    for (size_t k = 0; k < GONE_KEPT && k < g_ngone; k++) {
-        const alloc *a = &g_gone[(g_ngone - 1 - k) % GONE_KEPT];
+    for (size_t k = 0; k < GONE_KEPT && k < rt.ngone; k++) {
+        const alloc *a = &rt.gone[(rt.ngone - 1 - k) % GONE_KEPT];
         if (c >= a->base && c < a->base + a->size)
             return a;
     }
     return NULL;
 }
 
-/* The allocation that holds [p, p+n), or NULL. Caller holds g_lock. */
+/* The allocation that holds [p, p+n), or NULL. Caller holds rt.lock. */
 alloc *find_alloc(const void *p, size_t n)
 {
     const char *c = (const char *)p;
-    for (size_t i = 0; i < g_nallocs; i++) {
-        alloc *a = &g_allocs[i];
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        alloc *a = &rt.allocs[i];
         if (c >= a->base && c < a->base + a->size + (a->size == 0)) {
             if (n <= (size_t)(a->base + a->size - c))
                 return a;
@@ -138,8 +128,8 @@ const char *alloc_kind(const alloc *a)
 int is_device_ptr(const void *p)
 {
     const char *c = (const char *)p;
-    for (size_t i = 0; i < g_nallocs; i++)
-        if (c >= g_allocs[i].base && c < g_allocs[i].base + g_allocs[i].size)
+    for (size_t i = 0; i < rt.nallocs; i++)
+        if (c >= rt.allocs[i].base && c < rt.allocs[i].base + rt.allocs[i].size)
             return 1;
     return 0;
 }
@@ -151,7 +141,6 @@ int is_device_ptr(const void *p)
  * whether a read of memory nothing stored reaches the output (sanitize.c,
  * sanitize_unset_reaches_output). Read before main() and taken out of the
  * environment, like GPULAB_EMU_CHECKS. */
-static uint32_t g_fill = 0xFFFFFFFFu;
 
 __attribute__((constructor)) static void fill_init(void)
 {
@@ -160,21 +149,21 @@ __attribute__((constructor)) static void fill_init(void)
     if (s && *s) {
         unsigned long v = strtoul(s, &end, 16);
         if (end && !*end)
-            g_fill = (uint32_t)v;
+            rt.fill = (uint32_t)v;
     }
     unsetenv("GPULAB_EMU_FILL");
 }
 
 static void fill_fresh(char *p, size_t n)
 {
-    if (g_fill == 0xFFFFFFFFu) {
+    if (rt.fill == 0xFFFFFFFFu) {
         memset(p, 0xFF, n);
         return;
     }
     size_t i = 0;
     for (; i + 4 <= n; i += 4)
-        memcpy(p + i, &g_fill, 4);
-    memcpy(p + i, &g_fill, n - i);
+        memcpy(p + i, &rt.fill, 4);
+    memcpy(p + i, &rt.fill, n - i);
 }
 
 /* made_by: the return address into the program's cudaMalloc call. */
@@ -187,18 +176,18 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made
         *out = NULL;
         return cudaSuccess;
     }
-    pthread_mutex_lock(&g_lock);
-    int too_big = size > EMU_DEVICE_MEMORY - g_allocated;
+    pthread_mutex_lock(&rt.lock);
+    int too_big = size > EMU_DEVICE_MEMORY - rt.allocated;
     if (!too_big)
-        g_allocated += size;
-    pthread_mutex_unlock(&g_lock);
+        rt.allocated += size;
+    pthread_mutex_unlock(&rt.lock);
     if (too_big)
         return set_error(cudaErrorMemoryAllocation);
 #define ALLOC_FAILED()                                          \
     do {                                                        \
-        pthread_mutex_lock(&g_lock);                            \
-        g_allocated -= size;                                    \
-        pthread_mutex_unlock(&g_lock);                          \
+        pthread_mutex_lock(&rt.lock);                            \
+        rt.allocated -= size;                                    \
+        pthread_mutex_unlock(&rt.lock);                          \
         return set_error(cudaErrorMemoryAllocation);            \
     } while (0)
     alloc a = { 0 };
@@ -242,20 +231,20 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made
 #ifdef EMU_RACE
     unset_new(&a);
 #endif
-    pthread_mutex_lock(&g_lock);
-    if (g_nallocs == g_capallocs) {
-        size_t cap = g_capallocs ? g_capallocs * 2 : 64;
-        alloc *n = realloc(g_allocs, cap * sizeof *n);
+    pthread_mutex_lock(&rt.lock);
+    if (rt.nallocs == rt.capallocs) {
+        size_t cap = rt.capallocs ? rt.capallocs * 2 : 64;
+        alloc *n = realloc(rt.allocs, cap * sizeof *n);
         if (!n) {
-            pthread_mutex_unlock(&g_lock);
-            release_alloc(&a); /* gives its bytes back to g_allocated */
+            pthread_mutex_unlock(&rt.lock);
+            release_alloc(&a); /* gives its bytes back to rt.allocated */
             return set_error(cudaErrorMemoryAllocation);
         }
-        g_allocs = n;
-        g_capallocs = cap;
+        rt.allocs = n;
+        rt.capallocs = cap;
     }
-    g_allocs[g_nallocs++] = a;
-    pthread_mutex_unlock(&g_lock);
+    rt.allocs[rt.nallocs++] = a;
+    pthread_mutex_unlock(&rt.lock);
     *out = a.base;
     return cudaSuccess;
 }
@@ -263,10 +252,10 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made
 
 void release_alloc(alloc *a)
 {
-    pthread_mutex_lock(&g_lock);
-    g_allocated -= a->size;
+    pthread_mutex_lock(&rt.lock);
+    rt.allocated -= a->size;
     remember_freed(a);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 #ifdef EMU_RACE
     unset_forget(a);
 #endif
@@ -293,13 +282,13 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
     cudaError_t e = device_alloc(devPtr, p * height, 1, copy_caller(__builtin_return_address(0)));
     if (e == cudaSuccess) {
         *pitch = p;
-        pthread_mutex_lock(&g_lock);
+        pthread_mutex_lock(&rt.lock);
         alloc *a = find_alloc(*devPtr, 1);
         if (a) {
             a->pitch = p;
             a->row_bytes = width;
         }
-        pthread_mutex_unlock(&g_lock);
+        pthread_mutex_unlock(&rt.lock);
     }
     return e;
 }
@@ -310,19 +299,19 @@ cudaError_t cudaFree(void *devPtr)
     RETURN_IF_STICKY();
     if (!devPtr)
         return cudaSuccess;
-    pthread_mutex_lock(&g_lock);
-    for (size_t i = 0; i < g_nallocs; i++) {
-        if (g_allocs[i].base == devPtr) {
-            alloc a = g_allocs[i];
+    pthread_mutex_lock(&rt.lock);
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        if (rt.allocs[i].base == devPtr) {
+            alloc a = rt.allocs[i];
             a.freed_by = caller;
-            g_allocs[i] = g_allocs[--g_nallocs];
-            pthread_mutex_unlock(&g_lock);
+            rt.allocs[i] = rt.allocs[--rt.nallocs];
+            pthread_mutex_unlock(&rt.lock);
             short_copy_back(&a);
             release_alloc(&a);
             return cudaSuccess;
         }
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     diag("gpulab-emu: invalid-free -: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
     return set_error(cudaErrorInvalidValue);
 }
@@ -357,7 +346,7 @@ const char *kind_name(int k)
 }
 
 /* Checks one side of a copy: the n bytes at p are (want_dev) device memory, or
- * host memory. Returns NULL if fine, else why not. Caller holds g_lock. */
+ * host memory. Returns NULL if fine, else why not. Caller holds rt.lock. */
 const char *check_side(const void *p, size_t n, int want_dev)
 {
     if (!p)

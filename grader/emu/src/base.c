@@ -11,15 +11,18 @@ __thread dim3 emu_blockDim_;
 __thread dim3 emu_gridDim_;
 
 /* ---- errors ------------------------------------------------------------------ */
-pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
-cudaError_t g_last = cudaSuccess;   /* cudaGetLastError: reset on read */
-cudaError_t g_sticky = cudaSuccess; /* a kernel fault: never reset */
-size_t g_allocated; /* bytes of live device allocations, under g_lock */
+struct emu_run rt = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .last = cudaSuccess,
+    .sticky = cudaSuccess,
+    .fill = 0xFFFFFFFFu,
+};
+__thread struct emu_thread tls;
 
 cudaError_t set_error(cudaError_t e)
 {
     if (e != cudaSuccess)
-        g_last = e;
+        rt.last = e;
     return e;
 }
 
@@ -99,18 +102,18 @@ const char *cudaGetErrorString(cudaError_t e)
 
 cudaError_t cudaGetLastError(void)
 {
-    pthread_mutex_lock(&g_lock);
-    cudaError_t e = g_last;
-    g_last = cudaSuccess;
-    if (g_sticky != cudaSuccess)
-        e = g_sticky;
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
+    cudaError_t e = rt.last;
+    rt.last = cudaSuccess;
+    if (rt.sticky != cudaSuccess)
+        e = rt.sticky;
+    pthread_mutex_unlock(&rt.lock);
     return e;
 }
 
 cudaError_t cudaPeekAtLastError(void)
 {
-    return g_sticky != cudaSuccess ? g_sticky : g_last;
+    return rt.sticky != cudaSuccess ? rt.sticky : rt.last;
 }
 
 /* ---- the JSON log (GPULAB_EMU_LOG) --------------------------------------------- */
@@ -145,26 +148,24 @@ char *resolve_return(void *ret, char *out, size_t outsz)
 
 /* The return address a wrapper of the kit's named for its next copy
  * (emu_copy_caller_), this thread's. */
-static __thread void *copy_caller_;
 
 void emu_copy_caller_(void *ret)
 {
-    copy_caller_ = ret;
+    tls.copy_caller = ret;
 }
 
 /* The caller a copy is blamed on: the one a wrapper named, else ret (the
  * copy function's own return address). Taken at every copy's start, so a
  * name never outlives its copy. */
-__thread int copy_by_program_;
 
 void *copy_caller(void *ret)
 {
-    void *named = copy_caller_;
-    copy_caller_ = NULL;
+    void *named = tls.copy_caller;
+    tls.copy_caller = NULL;
     /* a copy the program's own code made (through the kit's wrapper), not
      * one of the kit's (the guard zones' checks): only those are judged
      * against their buffers (copies.c) */
-    copy_by_program_ = named != NULL;
+    tls.copy_by_program = named != NULL;
     return named ? named : ret;
 }
 
@@ -188,9 +189,6 @@ int emu_own_header(const char *where)
 /* addr2line is a process: each thread keeps the last few answers (a fault
  * list names the same line for hundreds of threads). Per thread, so that
  * the workers of a multi-threaded build need no lock. */
-#define RESOLVED_KEPT 16
-static __thread struct { void *pc; char where[512]; } t_resolved[RESOLVED_KEPT];
-static __thread unsigned t_resolved_next;
 
 static char *resolve_pc_uncached(void *pc, char *out, size_t outsz);
 
@@ -200,14 +198,14 @@ char *resolve_pc(void *pc, char *out, size_t outsz)
     if (!pc)
         return out;
     for (unsigned i = 0; i < RESOLVED_KEPT; i++)
-        if (t_resolved[i].pc == pc) {
-            snprintf(out, outsz, "%s", t_resolved[i].where);
+        if (tls.resolved[i].pc == pc) {
+            snprintf(out, outsz, "%s", tls.resolved[i].where);
             return out;
         }
-    unsigned i = t_resolved_next++ % RESOLVED_KEPT;
-    resolve_pc_uncached(pc, t_resolved[i].where, sizeof t_resolved[i].where);
-    t_resolved[i].pc = pc;
-    snprintf(out, outsz, "%s", t_resolved[i].where);
+    unsigned i = tls.resolved_next++ % RESOLVED_KEPT;
+    resolve_pc_uncached(pc, tls.resolved[i].where, sizeof tls.resolved[i].where);
+    tls.resolved[i].pc = pc;
+    snprintf(out, outsz, "%s", tls.resolved[i].where);
     return out;
 }
 

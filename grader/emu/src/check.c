@@ -125,9 +125,9 @@ static int find_near_array(worker *W, const char *a, near_array *out)
             return 1;
         }
     }
-    /* no cudaMalloc or cudaFree runs while a launch does: g_allocs holds still */
-    for (size_t i = 0; i < g_nallocs; i++) {
-        const alloc *al = &g_allocs[i];
+    /* no cudaMalloc or cudaFree runs while a launch does: rt.allocs holds still */
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        const alloc *al = &rt.allocs[i];
         if (a >= al->map && a < al->map + al->maplen) {
             *out = (near_array){ al->base, al->size, alloc_kind(al) };
             return 1;
@@ -198,7 +198,7 @@ static void on_asan_report(const char *report)
 {
     if (g_list_faults)
         echo_first_at_pc(report);
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (!W || !W->in_block || !W->L || !W->cur)
         return; /* host code: AddressSanitizer's own report says it all */
     char where[512], msg[512];

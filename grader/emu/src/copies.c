@@ -5,7 +5,7 @@
  * at the copy's line (docs/emulator.md). A copy the runtime refuses (a
  * pointer that is not device memory, a range past an allocation's end) is
  * not here: it fails with its own error. These are the copies that run and
- * move the wrong bytes. Only the program's own copies (copy_by_program_)
+ * move the wrong bytes. Only the program's own copies (tls.copy_by_program)
  * are judged:
  *
  *   - cudaMemcpy2D with a device pitch other than the one cudaMallocPitch
@@ -27,45 +27,48 @@ typedef struct {
     size_t pitch, row_bytes, rows;
     char name[64];
 } host_rows;
-static host_rows g_host_images[HOST_IMAGES_KEPT];
-static size_t g_nhost_images;
 
 /* Copies logged in this process: the first few say what is wrong. */
 #define COPY_NOTES_MAX 8
-static int g_copy_notes;
+
+static struct {
+    host_rows host_images[HOST_IMAGES_KEPT];
+    size_t nhost_images;
+    int notes; /* copies logged */
+} copy_log;
 
 void emu_note_host_rows_(const void *base, size_t pitch, size_t row_bytes, size_t rows, const char *name)
 {
     if (!base || pitch == 0 || rows == 0)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     size_t i = 0;
-    while (i < g_nhost_images && g_host_images[i].base != (const char *)base)
+    while (i < copy_log.nhost_images && copy_log.host_images[i].base != (const char *)base)
         i++;
-    if (i == g_nhost_images)
-        i = g_nhost_images < HOST_IMAGES_KEPT ? g_nhost_images++ : HOST_IMAGES_KEPT - 1;
-    host_rows *h = &g_host_images[i];
+    if (i == copy_log.nhost_images)
+        i = copy_log.nhost_images < HOST_IMAGES_KEPT ? copy_log.nhost_images++ : HOST_IMAGES_KEPT - 1;
+    host_rows *h = &copy_log.host_images[i];
     h->base = base;
     h->pitch = pitch;
     h->row_bytes = row_bytes;
     h->rows = rows;
     snprintf(h->name, sizeof h->name, "%s", name ? name : "");
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
-/* The described host image whose bytes hold p, or NULL. Caller holds g_lock. */
+/* The described host image whose bytes hold p, or NULL. Caller holds rt.lock. */
 static const host_rows *host_image_at(const void *p)
 {
     const char *c = p;
-    for (size_t i = 0; i < g_nhost_images; i++) {
-        const host_rows *h = &g_host_images[i];
+    for (size_t i = 0; i < copy_log.nhost_images; i++) {
+        const host_rows *h = &copy_log.host_images[i];
         if (c >= h->base && c < h->base + h->pitch * h->rows)
             return h;
     }
     return NULL;
 }
 
-/* The cudaMallocPitch allocation that holds p, or NULL. Caller holds g_lock. */
+/* The cudaMallocPitch allocation that holds p, or NULL. Caller holds rt.lock. */
 static const alloc *pitched_at(const void *p)
 {
     const alloc *a = find_alloc(p, 1);
@@ -84,11 +87,11 @@ typedef struct {
 
 static void log_copy(const char *call, void *caller, const copy_note *n)
 {
-    pthread_mutex_lock(&g_lock);
-    int full = g_copy_notes >= COPY_NOTES_MAX;
+    pthread_mutex_lock(&rt.lock);
+    int full = copy_log.notes >= COPY_NOTES_MAX;
     if (!full)
-        g_copy_notes++;
-    pthread_mutex_unlock(&g_lock);
+        copy_log.notes++;
+    pthread_mutex_unlock(&rt.lock);
     if (full)
         return;
     FILE *f = log_open();
@@ -111,7 +114,7 @@ static void log_copy(const char *call, void *caller, const copy_note *n)
 
 /* One side of a 2D copy: p at `pitch` (the argument named arg), device
  * memory or host. Fills n and returns 1 when the pitch disagrees with the
- * buffer's. Caller holds g_lock. */
+ * buffer's. Caller holds rt.lock. */
 static int side_pitch(const void *p, size_t pitch, int device, const char *arg, copy_note *n)
 {
     const alloc *a = device ? pitched_at(p) : NULL;
@@ -129,7 +132,7 @@ static int side_pitch(const void *p, size_t pitch, int device, const char *arg, 
 }
 
 /* The width of a 2D copy against the host image's row of pixels, or
- * without one, the pitched buffer's. Caller holds g_lock. */
+ * without one, the pitched buffer's. Caller holds rt.lock. */
 static int copy_width(const void *dst, int dd, const void *src, int sd, size_t width, copy_note *n)
 {
     const host_rows *h = !dd ? host_image_at(dst) : !sd ? host_image_at(src) : NULL;
@@ -154,13 +157,13 @@ static int copy_width(const void *dst, int dd, const void *src, int sd, size_t w
 void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                           int dd, int sd)
 {
-    if (!copy_by_program_)
+    if (!tls.copy_by_program)
         return;
     copy_note n;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     int found = side_pitch(src, spitch, sd, "spitch", &n) || side_pitch(dst, dpitch, dd, "dpitch", &n) ||
                 copy_width(dst, dd, src, sd, width, &n);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (found)
         log_copy("cudaMemcpy2D", caller, &n);
 }
@@ -172,11 +175,11 @@ void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size
  * whole rows), which a kernel that indexes by that pitch may want. */
 void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
 {
-    if (!copy_by_program_)
+    if (!tls.copy_by_program)
         return;
     copy_note n;
     int found = 0;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     for (int side = 0; side < 2 && !found; side++) {
         const void *p = side == 0 ? src : dst;
         int device = side == 0 ? sd : dd;
@@ -191,7 +194,7 @@ void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int d
             found = 1;
         }
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (found)
         log_copy("cudaMemcpy", caller, &n);
 }
@@ -250,13 +253,13 @@ static size_t next_range(const struct byte_range *r, int n, size_t at, size_t en
 
 void note_write(const void *p, size_t n)
 {
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     alloc *a = find_alloc(p, n);
     if (a && n) {
         size_t off = (size_t)((const char *)p - a->base);
         add_range(a->written, &a->nwritten, off, off + n);
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 /* A cudaMemcpy the runtime accepted: what it writes into device memory, and
@@ -268,9 +271,9 @@ void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, 
         return;
     if (dd)
         note_write(dst, count);
-    if (!copy_by_program_)
+    if (!tls.copy_by_program)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     alloc *a = dd ? find_alloc(dst, count) : NULL;
     if (a && !a->pitched) {
         a->into_caller = caller;
@@ -286,7 +289,7 @@ void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, 
             b->back_off = off;
         }
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 static void log_short(void *caller, const char *what, size_t given, size_t expected)
@@ -301,9 +304,9 @@ void short_copies_in(void)
 {
     struct short_found { void *caller; size_t given, expected; } found[4];
     int nfound = 0;
-    pthread_mutex_lock(&g_lock);
-    for (size_t i = 0; i < g_nallocs; i++) {
-        alloc *a = &g_allocs[i];
+    pthread_mutex_lock(&rt.lock);
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        alloc *a = &rt.allocs[i];
         if (!a->into_caller)
             continue;
         size_t end = a->into_off + a->into_count;
@@ -312,7 +315,7 @@ void short_copies_in(void)
             found[nfound++] = (struct short_found){ a->into_caller, a->into_count, next - a->into_off };
         a->into_caller = NULL;
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     for (int k = 0; k < nfound; k++)
         log_short(found[k].caller, "short_into", found[k].given, found[k].expected);
 }

@@ -3,11 +3,10 @@
 #include "rt_int.h"
 
 /* ---- device, events, streams ---------------------------------------------------- */
-static int g_nworkers_cfg;
 
 int worker_count(void)
 {
-    if (!g_nworkers_cfg) {
+    if (!rt.nworkers_cfg) {
         const char *s = getenv("GPULAB_EMU_THREADS");
         int n = s ? atoi(s) : 0;
 #ifdef EMU_RACE
@@ -22,9 +21,9 @@ int worker_count(void)
         }
         if (n > 256)
             n = 256;
-        g_nworkers_cfg = n;
+        rt.nworkers_cfg = n;
     }
-    return g_nworkers_cfg;
+    return rt.nworkers_cfg;
 }
 
 cudaError_t cudaGetDeviceCount(int *count)
@@ -92,27 +91,27 @@ cudaError_t cudaDeviceSynchronize(void) { RETURN_IF_STICKY(); return cudaSuccess
 
 cudaError_t cudaDeviceReset(void)
 {
-    pthread_mutex_lock(&g_lock);
-    size_t n = g_nallocs;
-    alloc *all = g_allocs;
-    g_allocs = NULL;
-    g_nallocs = g_capallocs = 0;
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
+    size_t n = rt.nallocs;
+    alloc *all = rt.allocs;
+    rt.allocs = NULL;
+    rt.nallocs = rt.capallocs = 0;
+    pthread_mutex_unlock(&rt.lock);
     for (size_t i = 0; i < n; i++)
         release_alloc(&all[i]);
     free(all);
-    pthread_mutex_lock(&g_lock);
-    g_sticky = cudaSuccess;
-    g_last = cudaSuccess;
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
+    rt.sticky = cudaSuccess;
+    rt.last = cudaSuccess;
+    pthread_mutex_unlock(&rt.lock);
     return cudaSuccess;
 }
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
-    pthread_mutex_lock(&g_lock);
-    size_t used = g_allocated;
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
+    size_t used = rt.allocated;
+    pthread_mutex_unlock(&rt.lock);
     if (free_bytes)
         *free_bytes = EMU_DEVICE_MEMORY - used;
     if (total_bytes)

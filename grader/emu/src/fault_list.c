@@ -39,9 +39,11 @@ const int g_list_faults = 1;
 const int g_list_faults = 0;
 #endif
 
-static const char *g_faults_path;   /* --list-faults: GPULAB_EMU_LOG, or NULL */
-static FILE *g_faults;
-static pthread_mutex_t g_faults_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    const char *path;   /* --list-faults: GPULAB_EMU_LOG, or NULL */
+    FILE *file;
+    pthread_mutex_t lock;
+} fault_list = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* An access of `size` bytes at a that lies outside the n-byte array at base
  * (in its margins), in words: "read of 4 bytes, 0 bytes past the end of a
@@ -56,12 +58,12 @@ void describe_near(char *msg, size_t len, const char *what, size_t size, const c
 }
 
 /* The log the faults are listed in, opened on first use; NULL when it
- * cannot be. Caller holds g_faults_lock. */
+ * cannot be. Caller holds fault_list.lock. */
 static FILE *faults_file(void)
 {
-    if (!g_faults && g_faults_path)
-        g_faults = fopen(g_faults_path, "a");
-    return g_faults;
+    if (!fault_list.file && fault_list.path)
+        fault_list.file = fopen(fault_list.path, "a");
+    return fault_list.file;
 }
 
 /* Appends W's running thread to the fault list, once per thread per block
@@ -75,7 +77,7 @@ void record_thread(worker *W, const char *where)
     W->faulted[i / 8] |= bit;
     launch *L = W->L;
     const struct emu_launch_cfg *c = L->cfg;
-    pthread_mutex_lock(&g_faults_lock);
+    pthread_mutex_lock(&fault_list.lock);
     FILE *f = faults_file();
     if (f && !L->faults_logged) {
         fputs("{\"event\":\"fault_launch\",\"kernel\":", f);
@@ -93,7 +95,7 @@ void record_thread(worker *W, const char *where)
         fputs("}\n", f);
         fflush(f); /* a process that dies later keeps what was seen */
     }
-    pthread_mutex_unlock(&g_faults_lock);
+    pthread_mutex_unlock(&fault_list.lock);
 }
 
 /* Counts an invalid access of a launch that runs past its faults; at the
@@ -103,13 +105,13 @@ static void count_access(launch *L)
     if (atomic_fetch_add(&L->bad_accesses, 1) + 1 != FAULT_ACCESS_CAP)
         return;
     atomic_store(&L->stop, 1);
-    pthread_mutex_lock(&g_faults_lock);
+    pthread_mutex_lock(&fault_list.lock);
     FILE *f = faults_file();
     if (f) {
         fprintf(f, "{\"event\":\"fault_stopped\",\"accesses\":%d}\n", FAULT_ACCESS_CAP);
         fflush(f);
     }
-    pthread_mutex_unlock(&g_faults_lock);
+    pthread_mutex_unlock(&fault_list.lock);
 }
 
 /* set_fault without stopping the launch: the first fault is kept for the
@@ -142,5 +144,5 @@ void report_invalid_access(worker *W, const char *where, const char *msg)
 __attribute__((constructor)) static void emu_faults_init(void)
 {
     const char *path = getenv("GPULAB_EMU_LOG");
-    g_faults_path = g_list_faults && path && *path ? path : NULL;
+    fault_list.path = g_list_faults && path && *path ? path : NULL;
 }

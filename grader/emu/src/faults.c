@@ -3,8 +3,6 @@
 
 #include "rt_int.h"
 
-struct sigaction g_old_segv, g_old_bus;
-
 /* ---- faults inside kernels: SIGSEGV / SIGBUS -------------------------------------- */
 /* Leaves the faulting fiber for good: back to the worker's scheduler loop. */
 static void escape(worker *W) __attribute__((noreturn));
@@ -32,8 +30,8 @@ static int far_from_every_array(const worker *W, const char *a)
     const size_t far = (size_t)1 << 30;
 #define EMU_NEAR(base, size) ((a >= (base) && (size_t)(a - (base)) < (size) + far) || \
                               (a < (base) && (size_t)((base) - a) < far))
-    for (size_t i = 0; i < g_nallocs; i++)
-        if (g_allocs[i].map && EMU_NEAR(g_allocs[i].map, g_allocs[i].maplen))
+    for (size_t i = 0; i < rt.nallocs; i++)
+        if (rt.allocs[i].map && EMU_NEAR(rt.allocs[i].map, rt.allocs[i].maplen))
             return 0;
 #ifdef EMU_CHECK
     for (int k = 0; k < W->nregions; k++)
@@ -50,7 +48,7 @@ static int far_from_every_array(const worker *W, const char *a)
 void on_fault(int sig, siginfo_t *si, void *ucv)
 {
     char distance[48];
-    worker *W = emu_self_;
+    worker *W = tls.self;
     char *a = (char *)si->si_addr;
     ucontext_t *uc = ucv;
     void *pc = NULL;
@@ -93,8 +91,8 @@ void on_fault(int sig, siginfo_t *si, void *ucv)
                       is_write == 1 ? "write" : is_write == 0 ? "read" : "access");
             escape(W);
         }
-        for (size_t i = 0; i < g_nallocs; i++) {
-            alloc *al = &g_allocs[i];
+        for (size_t i = 0; i < rt.nallocs; i++) {
+            alloc *al = &rt.allocs[i];
             if (al->map && a >= al->map && a < al->map + al->maplen) {
                 if (a >= al->base + al->size)
                     set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
@@ -138,6 +136,6 @@ void on_fault(int sig, siginfo_t *si, void *ucv)
         escape(W);
     }
     /* Not survivable: let the previous handler (or the default action) have it. */
-    sigaction(sig, sig == SIGBUS ? &g_old_bus : &g_old_segv, NULL);
+    sigaction(sig, sig == SIGBUS ? &rt.old_bus : &rt.old_segv, NULL);
 }
 

@@ -4,19 +4,29 @@
 
 #include "rt_int.h"
 
-static worker *g_workers;
-static int g_nworkers;
-static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t g_pool_start = PTHREAD_COND_INITIALIZER;
-static pthread_cond_t g_pool_done = PTHREAD_COND_INITIALIZER;
-static unsigned long g_generation;
-static int g_done;
-static launch *g_launch;
+/* The workers, started at the first launch, and the launch they run. */
+static struct emu_pool {
+    worker *workers;
+    int nworkers;
+    pthread_mutex_t lock;      /* guards generation, ndone and launch */
+    pthread_cond_t start;      /* a launch is there: generation moved on */
+    pthread_cond_t done;       /* every worker has finished it */
+    unsigned long generation;  /* launches handed to the workers */
+    int ndone;                 /* workers done with this generation's launch */
+    launch *launch;
+    pthread_mutex_t launch_lock; /* one launch at a time */
+    atomic_int stuck_told, stuck_passed_on; /* a run out of time: the line said, the signal passed on */
+} pool = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .start = PTHREAD_COND_INITIALIZER,
+    .done = PTHREAD_COND_INITIALIZER,
+    .launch_lock = PTHREAD_MUTEX_INITIALIZER,
+};
 
 static void *worker_main(void *arg)
 {
     worker *W = arg;
-    emu_self_ = W;
+    tls.self = W;
     stack_t ss;
     ss.ss_sp = W->altstack;
     ss.ss_size = 65536;
@@ -35,38 +45,38 @@ static void *worker_main(void *arg)
 #endif
     unsigned long seen = 0;
     for (;;) {
-        pthread_mutex_lock(&g_pool_lock);
-        while (g_generation == seen)
-            pthread_cond_wait(&g_pool_start, &g_pool_lock);
-        seen = g_generation;
-        launch *L = g_launch;
-        pthread_mutex_unlock(&g_pool_lock);
+        pthread_mutex_lock(&pool.lock);
+        while (pool.generation == seen)
+            pthread_cond_wait(&pool.start, &pool.lock);
+        seen = pool.generation;
+        launch *L = pool.launch;
+        pthread_mutex_unlock(&pool.lock);
         run_launch(W, L);
-        pthread_mutex_lock(&g_pool_lock);
-        if (++g_done == g_nworkers)
-            pthread_cond_signal(&g_pool_done);
-        pthread_mutex_unlock(&g_pool_lock);
+        pthread_mutex_lock(&pool.lock);
+        if (++pool.ndone == pool.nworkers)
+            pthread_cond_signal(&pool.done);
+        pthread_mutex_unlock(&pool.lock);
     }
     return NULL;
 }
 
 static void start_pool(void)
 {
-    if (g_workers)
+    if (pool.workers)
         return;
     int n = worker_count();
-    g_workers = calloc((size_t)n, sizeof *g_workers);
-    if (!g_workers)
+    pool.workers = calloc((size_t)n, sizeof *pool.workers);
+    if (!pool.workers)
         abort();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &g_old_segv);
-    sigaction(SIGBUS, &sa, &g_old_bus);
+    sigaction(SIGSEGV, &sa, &rt.old_segv);
+    sigaction(SIGBUS, &sa, &rt.old_bus);
     for (int i = 0; i < n; i++) {
-        worker *W = &g_workers[i];
+        worker *W = &pool.workers[i];
         W->index = i;
         W->fibers = calloc(MAX_THREADS, sizeof *W->fibers);
         W->altstack = malloc(65536);
@@ -78,12 +88,12 @@ static void start_pool(void)
         if (!W->fibers || !W->altstack)
             abort();
     }
-    g_nworkers = n;
+    pool.nworkers = n;
     for (int i = 0; i < n; i++) {
         pthread_attr_t at;
         pthread_attr_init(&at);
         pthread_attr_setstacksize(&at, 8u << 20);
-        if (pthread_create(&g_workers[i].th, &at, worker_main, &g_workers[i]) != 0) {
+        if (pthread_create(&pool.workers[i].th, &at, worker_main, &pool.workers[i]) != 0) {
             diag("gpulab-emu: internal: cannot start worker thread %d", i);
             abort();
         }
@@ -99,7 +109,6 @@ static void start_pool(void)
  * can name the loop that never ends. A signal that lands on a thread running
  * no kernel (the host thread, waiting for the launch) is passed on to the
  * workers; one line in all. */
-static atomic_int g_stuck_told, g_stuck_passed_on;
 
 /* Whether FILE:LINE, where a thread was interrupted, is a line of the
  * student's program: not the emulator's own (a part of the runtime, its device header)
@@ -124,9 +133,9 @@ static int students_line(const char *where)
 static void on_stuck(int sig, siginfo_t *si, void *ucv)
 {
     (void)si;
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (W && W->in_block && W->cur && W->L) {
-        if (atomic_exchange(&g_stuck_told, 1))
+        if (atomic_exchange(&pool.stuck_told, 1))
             return;
         void *pc = NULL;
         const ucontext_t *uc = ucv;
@@ -162,11 +171,11 @@ static void on_stuck(int sig, siginfo_t *si, void *ucv)
             return;
         return;
     }
-    if (atomic_exchange(&g_stuck_passed_on, 1))
+    if (atomic_exchange(&pool.stuck_passed_on, 1))
         return;
-    for (int i = 0; i < g_nworkers; i++)
-        if (&g_workers[i] != W)
-            pthread_kill(g_workers[i].th, sig);
+    for (int i = 0; i < pool.nworkers; i++)
+        if (&pool.workers[i] != W)
+            pthread_kill(pool.workers[i].th, sig);
 }
 
 /* From the program's start, so that the grader's SIGUSR1 never ends a run
@@ -221,13 +230,11 @@ static cudaError_t bad_launch(const struct emu_launch_cfg *c, cudaError_t e, con
     return set_error(e);
 }
 
-static pthread_mutex_t g_launch_lock = PTHREAD_MUTEX_INITIALIZER;
-
 cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), void *arg)
 {
-    if (g_sticky != cudaSuccess) {
-        log_launch(c, 0, 0, g_sticky, 0);
-        return g_sticky;
+    if (rt.sticky != cudaSuccess) {
+        log_launch(c, 0, 0, rt.sticky, 0);
+        return rt.sticky;
     }
     /* CUDA 13 answers every invalid configuration with cudaErrorInvalidValue
      * (checked on an H200; older releases said cudaErrorInvalidConfiguration). */
@@ -247,7 +254,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
         return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
 
     short_copies_in();
-    pthread_mutex_lock(&g_launch_lock);
+    pthread_mutex_lock(&pool.launch_lock);
     start_pool();
     launch L;
     memset(&L, 0, sizeof L);
@@ -259,7 +266,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     /* A worker takes blocks a chunk at a time (one atomic add a chunk, not
      * a block: a grid of millions of blocks that return at once is mostly
      * that add), small enough that the workers share the work evenly. */
-    L.chunk = L.nblocks / ((unsigned long long)g_nworkers * 256 + 1);
+    L.chunk = L.nblocks / ((unsigned long long)pool.nworkers * 256 + 1);
     L.chunk = L.chunk < 1 ? 1 : L.chunk > 256 ? 256 : L.chunk;
     atomic_init(&L.next, 0);
     atomic_init(&L.failed, 0);
@@ -272,16 +279,16 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     tiles_launch_begin();
     unset_launch_begin();
 #endif
-    pthread_mutex_lock(&g_pool_lock);
-    g_launch = &L;
-    g_done = 0;
-    g_generation++;
-    pthread_cond_broadcast(&g_pool_start);
-    while (g_done < g_nworkers)
-        pthread_cond_wait(&g_pool_done, &g_pool_lock);
-    g_launch = NULL;
-    pthread_mutex_unlock(&g_pool_lock);
-    pthread_mutex_unlock(&g_launch_lock);
+    pthread_mutex_lock(&pool.lock);
+    pool.launch = &L;
+    pool.ndone = 0;
+    pool.generation++;
+    pthread_cond_broadcast(&pool.start);
+    while (pool.ndone < pool.nworkers)
+        pthread_cond_wait(&pool.done, &pool.lock);
+    pool.launch = NULL;
+    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool.launch_lock);
 #ifdef EMU_RACE
     race_launch_end(c);
     tiles_launch_end(c);
@@ -305,7 +312,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
         if (e == cudaErrorInvalidValue) {
             set_error(e); /* a launch error, not sticky */
         } else {
-            g_sticky = e;
+            rt.sticky = e;
             set_error(e);
         }
     }

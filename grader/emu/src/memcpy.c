@@ -7,7 +7,7 @@
 /* Which sides of a copy of `kind` are device memory. */
 static void copy_sides(int kind, const void *dst, const void *src, int *dd, int *sd)
 {
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     if (kind == cudaMemcpyDefault) {
         *dd = is_device_ptr(dst);
         *sd = is_device_ptr(src);
@@ -15,7 +15,7 @@ static void copy_sides(int kind, const void *dst, const void *src, int *dd, int 
         *dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
         *sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 /* why, from check_side(), for the n bytes at p; for a buffer that was
@@ -24,10 +24,10 @@ static const char *freed_words(const char *why, const void *p, char *out, size_t
 {
     if (strcmp(why, "was freed") != 0)
         return why;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     const alloc *g = freed_at(p);
     alloc a = g ? *g : (alloc){ 0 };
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     char freed[512], made[512];
     caller_line(a.freed_by, freed, sizeof freed);
     caller_line(a.made_by, made, sizeof made);
@@ -52,13 +52,13 @@ static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *
         return cudaSuccess;
     int dd, sd;
     copy_sides(kind, dst, src, &dd, &sd);
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     const char *wd = check_side(dst, dn, dd);
     const char *ws = wd ? NULL : check_side(src, sn, sd);
     /* the two pointers given the other way round: each side is what the
      * other side should be (a copy back written as a copy in, say) */
     int swapped = (wd || ws) && dd != sd && !check_side(src, dn, dd) && !check_side(dst, sn, sd);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (swapped) {
         diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the destination and the source are "
              "swapped: the destination is %s memory and the source %s memory, the other way round from what %s "
@@ -163,9 +163,9 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
     RETURN_IF_STICKY();
     if (count == 0)
         return cudaSuccess;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     const char *why = check_side(devPtr, count, 1);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (why) {
         char at[512], words[1200];
         diag("gpulab-emu: invalid-memset %s: cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",

@@ -197,6 +197,7 @@ typedef struct worker {
 #ifdef EMU_RACE
     unsigned long long rblock; /* the running block's linear index (race.c) */
     unsigned round;     /* rounds run by this worker: a block's barrier interval (race.c) */
+    int tiles_kept;     /* the running block's shared tiles are kept at its barriers (tiles.c) */
 #endif
 #ifdef EMU_CHECK
     const void *sched_bottom;
@@ -216,8 +217,8 @@ typedef struct worker {
     do {                                                        \
         if (device_hidden())                                    \
             return set_error(cudaErrorNoDevice);                \
-        if (g_sticky != cudaSuccess)                            \
-            return g_sticky;                                    \
+        if (rt.sticky != cudaSuccess)                            \
+            return rt.sticky;                                    \
     } while (0)
 
 /* The emulated device's memory, as cudaGetDeviceProperties reports it: an
@@ -225,19 +226,39 @@ typedef struct worker {
  * GPU, instead of the emulator touching terabytes of host memory. */
 #define EMU_DEVICE_MEMORY ((size_t)8 << 30)
 
-extern pthread_mutex_t g_lock;
-extern cudaError_t g_last, g_sticky;
-extern size_t g_allocated; /* bytes of live device allocations, under g_lock */
-extern alloc *g_allocs;
-extern size_t g_nallocs, g_capallocs;
-/* alloc.c, race build: freed allocations kept mapped for the bounds check */
-#define FREED_KEPT 64
-extern alloc g_freed[FREED_KEPT];
-extern __thread worker *emu_self_;
-extern __thread int copy_by_program_;
-extern struct sigaction g_old_segv, g_old_bus;
+#define GONE_KEPT 64     /* freed allocations remembered, in every build (alloc.c) */
+#define FREED_KEPT 64    /* freed allocations kept mapped, race build (alloc.c) */
+#define RESOLVED_KEPT 16 /* addr2line's answers a thread keeps (base.c) */
+
+/* The process's emulated device: its errors and allocations (base.c). */
+struct emu_run {
+    pthread_mutex_t lock;      /* guards last, allocated and the allocations */
+    cudaError_t last;          /* cudaGetLastError: reset on read */
+    cudaError_t sticky;        /* a kernel fault: never reset */
+    size_t allocated;          /* bytes of live device allocations */
+    alloc *allocs;             /* the live device allocations */
+    size_t nallocs, capallocs;
+    alloc gone[GONE_KEPT];     /* the last freed, to name a use after cudaFree */
+    size_t ngone;
+    alloc freed[FREED_KEPT];   /* race build: freed allocations kept mapped for the bounds check */
+    size_t nfreed;
+    uint32_t fill;             /* what fresh device memory holds (GPULAB_EMU_FILL) */
+    size_t page;               /* the page size, once read */
+    int nworkers_cfg;          /* the workers a launch runs on, once read (GPULAB_EMU_THREADS) */
+    struct sigaction old_segv, old_bus; /* the handlers before the fault handler's (faults.c) */
+};
+extern struct emu_run rt;
+
+/* What each OS thread keeps: the worker it is, the copy it is in (base.c). */
+struct emu_thread {
+    worker *self;              /* the worker this thread is, or NULL: the host thread */
+    void *copy_caller;         /* the return address a wrapper of the kit's named for its next copy */
+    int copy_by_program;       /* the running copy is the program's own, not one of the kit's */
+    struct { void *pc; char where[512]; } resolved[RESOLVED_KEPT]; /* addr2line's last answers */
+    unsigned resolved_next;
+};
+extern __thread struct emu_thread tls;
 extern const int g_list_faults; /* fault_list.c: 1 when built with EMU_LIST_FAULTS */
-extern int g_tile_sampled;      /* tiles.c: the running block's tiles are kept */
 
 static inline size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 

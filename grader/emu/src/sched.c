@@ -4,8 +4,6 @@
 
 #include "rt_int.h"
 
-__thread worker *emu_self_;
-
 /* Keeps the launch's first fault (later ones are dropped). */
 void keep_first_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
                              const char *fmt, va_list ap)
@@ -13,7 +11,7 @@ void keep_first_fault(launch *L, const char *category, cudaError_t code, void *p
     int expect = 0;
     if (!atomic_compare_exchange_strong(&L->failed, &expect, 1))
         return;
-    worker *W = emu_self_;
+    worker *W = tls.self;
     L->f.category = category;
     L->f.code = code;
     L->f.pc = pc;
@@ -97,7 +95,7 @@ static inline void next_fiber(worker *W, fiber *f, int dying)
 
 void emu_fiber_main(void)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
 #ifdef EMU_CHECK
     __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
 #endif
@@ -159,7 +157,7 @@ static fiber *arrive_at_barrier(worker *W, const char *file, int line)
 
 void emu_syncthreads_(const char *file, int line)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (!W || !W->in_block)
         return; /* host code: nothing to wait for */
     fiber *f = arrive_at_barrier(W, file, line);
@@ -171,7 +169,7 @@ void emu_syncthreads_(const char *file, int line)
  * emu_syncthreads_, returning the switch for the call site to make inline. */
 struct emu_swap emu_sync_enter_(const char *file, int line)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     struct emu_swap sw = { NULL, NULL };
     if (!W || !W->in_block)
         return sw;
@@ -189,7 +187,7 @@ struct emu_swap emu_sync_enter_(const char *file, int line)
 
 void *emu_dynamic_shared_(void)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     return W ? W->dyn : NULL;
 }
 
@@ -265,7 +263,7 @@ static char *shared_margined(worker *W, size_t size, size_t align)
 
 void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (!W) {
         /* not in a kernel: give it private memory */
         if (!site->ptr)
@@ -333,7 +331,7 @@ static void fiber_init(worker *W, fiber *f, int i)
 
 void emu_note_return_(const char *file, int line)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (W && W->in_block && W->cur) {
         W->cur->retfile = file;
         W->cur->retline = line;

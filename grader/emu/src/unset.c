@@ -24,10 +24,12 @@
 #include "rt_int.h"
 
 #define UNSET_REPORTS 8
-static uint32_t g_unset_pcs[UNSET_REPORTS];
-static int g_unset_npcs;
-static void *g_unset_copies[UNSET_REPORTS];
-static int g_unset_ncopies;
+static struct {
+    uint32_t pcs[UNSET_REPORTS];   /* the kernel's instructions reported this launch */
+    int npcs;
+    void *copies[UNSET_REPORTS];   /* the copies reported in this process */
+    int ncopies;
+} unset_seen;
 
 static const char unset_why[] =
     "no copy, cudaMemset or kernel wrote them before, and cudaMalloc does not zero memory";
@@ -89,11 +91,11 @@ void unset_stored(const void *p, size_t n)
 {
     if (!n)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     alloc *a = find_alloc(p, n);
     if (a)
         unset_store_in(a, (size_t)((const char *)p - a->base), n);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 /* The host copied n bytes from host memory src into p: stored, unless they
@@ -112,7 +114,7 @@ void unset_copied_in(void *p, const void *src, size_t n)
 
 void unset_launch_begin(void)
 {
-    g_unset_npcs = 0;
+    unset_seen.npcs = 0;
 }
 
 /* The allocation's cudaMalloc line as the lines name it, "-" unknown. */
@@ -137,13 +139,13 @@ void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int wr
         size_t first = unset_first(a, off, n);
         if (first < n) {
             int seen = 0;
-            for (int i = 0; i < g_unset_npcs; i++)
-                seen |= g_unset_pcs[i] == pc;
-            if (!seen && g_unset_npcs < UNSET_REPORTS) {
-                g_unset_pcs[g_unset_npcs++] = pc;
+            for (int i = 0; i < unset_seen.npcs; i++)
+                seen |= unset_seen.pcs[i] == pc;
+            if (!seen && unset_seen.npcs < UNSET_REPORTS) {
+                unset_seen.pcs[unset_seen.npcs++] = pc;
                 char here[600], made[600];
                 race_where(pc, here, sizeof here);
-                const struct emu_launch_cfg *c = emu_self_ && emu_self_->L ? emu_self_->L->cfg : NULL;
+                const struct emu_launch_cfg *c = tls.self && tls.self->L ? tls.self->L->cfg : NULL;
                 diag("gpulab-emu: unset %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): read of %zu bytes at "
                      "byte %zu of a %zu-byte %s allocation (made at %s) that nothing stored: %s",
                      here, c ? c->kernel : "?", emu_blockIdx_.x, emu_blockIdx_.y, emu_blockIdx_.z,
@@ -164,7 +166,7 @@ void unset_copy_read(void *caller, const char *call, const void *src, size_t pit
 {
     if (!width || !rows)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     const alloc *a = find_alloc(src, pitch * (rows - 1) + width);
     size_t off = a ? (size_t)((const char *)src - a->base) : 0, first = 0;
     int found = 0;
@@ -185,15 +187,15 @@ void unset_copy_read(void *caller, const char *call, const void *src, size_t pit
         found = w != UNSET_OUTPUT_MARK;
     }
     alloc copy = found ? *a : (alloc){ 0 };
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (!found)
         return;
-    for (int i = 0; i < g_unset_ncopies; i++)
-        if (g_unset_copies[i] == caller)
+    for (int i = 0; i < unset_seen.ncopies; i++)
+        if (unset_seen.copies[i] == caller)
             return;
-    if (g_unset_ncopies == UNSET_REPORTS)
+    if (unset_seen.ncopies == UNSET_REPORTS)
         return;
-    g_unset_copies[g_unset_ncopies++] = caller;
+    unset_seen.copies[unset_seen.ncopies++] = caller;
     char at[512], made[600];
     diag("gpulab-emu: unset %s: %s copies %zu bytes of a %zu-byte %s allocation (made at %s), bytes from %zu "
          "on that nothing stored: %s",
@@ -212,14 +214,14 @@ void unset_copy_read(void *caller, const char *call, const void *src, size_t pit
  */
 __attribute__((destructor)) static void unset_leaks_at_exit(void)
 {
-    if (g_sticky != cudaSuccess)
+    if (rt.sticky != cudaSuccess)
         return; /* after a kernel's fault every cudaFree fails: nothing could be freed */
-    pthread_mutex_lock(&g_lock);
-    size_t n = g_nallocs;
+    pthread_mutex_lock(&rt.lock);
+    size_t n = rt.nallocs;
     alloc *live = n ? malloc(n * sizeof *live) : NULL;
     if (live)
-        memcpy(live, g_allocs, n * sizeof *live);
-    pthread_mutex_unlock(&g_lock);
+        memcpy(live, rt.allocs, n * sizeof *live);
+    pthread_mutex_unlock(&rt.lock);
     if (!live)
         return;
     for (size_t i = 0; i < n; i++) {
