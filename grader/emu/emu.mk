@@ -66,7 +66,7 @@ $(EMU_DIR)/ctx.o: grader/emu/src/ctx.S
 # linked into one object (runtime*.o) whose hidden names, all the parts
 # share, are then made local: to the program, as file-scope statics.
 EMU_RT_COMMON := base copies
-EMU_RT_MODED := alloc memcpy device sched faults launch
+EMU_RT_MODED := alloc memory device sched faults launch
 EMU_RT_FLAGS_default :=
 EMU_RT_FLAGS_race := -DEMU_RACE
 EMU_RT_FLAGS_race_faults := -DEMU_RACE -DEMU_LIST_FAULTS

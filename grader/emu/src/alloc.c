@@ -167,7 +167,7 @@ static void fill_fresh(char *p, size_t n)
 }
 
 /* made_by: the return address into the program's cudaMalloc call. */
-static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
+cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
 {
     if (!out)
         return set_error(cudaErrorInvalidValue);
@@ -229,7 +229,7 @@ static cudaError_t device_alloc(void **out, size_t size, int pitched, void *made
      * GPULAB_EMU_FILL another word). */
     fill_fresh(a.base, size);
 #ifdef EMU_RACE
-    unset_new(&a);
+    hooks.unset_new(&a);
 #endif
     pthread_mutex_lock(&rt.lock);
     if (rt.nallocs == rt.capallocs) {
@@ -257,7 +257,7 @@ void release_alloc(alloc *a)
     remember_freed(a);
     pthread_mutex_unlock(&rt.lock);
 #ifdef EMU_RACE
-    unset_forget(a);
+    hooks.unset_forget(a);
 #endif
 #ifdef EMU_CHECK
     free(a->map);
@@ -266,75 +266,6 @@ void release_alloc(alloc *a)
 #else
     munmap(a->map, a->maplen);
 #endif
-}
-
-cudaError_t cudaMalloc(void **devPtr, size_t size)
-{
-    return device_alloc(devPtr, size, 0, copy_caller(__builtin_return_address(0)));
-}
-
-cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
-{
-    if (!pitch || !devPtr)
-        return set_error(cudaErrorInvalidValue);
-    /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
-    size_t p = round_up(width ? width : 1, 512);
-    cudaError_t e = device_alloc(devPtr, p * height, 1, copy_caller(__builtin_return_address(0)));
-    if (e == cudaSuccess) {
-        *pitch = p;
-        pthread_mutex_lock(&rt.lock);
-        alloc *a = find_alloc(*devPtr, 1);
-        if (a) {
-            a->pitch = p;
-            a->row_bytes = width;
-        }
-        pthread_mutex_unlock(&rt.lock);
-    }
-    return e;
-}
-
-cudaError_t cudaFree(void *devPtr)
-{
-    void *caller = copy_caller(__builtin_return_address(0));
-    RETURN_IF_STICKY();
-    if (!devPtr)
-        return cudaSuccess;
-    pthread_mutex_lock(&rt.lock);
-    for (size_t i = 0; i < rt.nallocs; i++) {
-        if (rt.allocs[i].base == devPtr) {
-            alloc a = rt.allocs[i];
-            a.freed_by = caller;
-            rt.allocs[i] = rt.allocs[--rt.nallocs];
-            pthread_mutex_unlock(&rt.lock);
-            short_copy_back(&a);
-            release_alloc(&a);
-            return cudaSuccess;
-        }
-    }
-    pthread_mutex_unlock(&rt.lock);
-    diag("gpulab-emu: invalid-free -: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
-    return set_error(cudaErrorInvalidValue);
-}
-
-cudaError_t cudaMallocHost(void **ptr, size_t size)
-{
-    if (!ptr)
-        return set_error(cudaErrorInvalidValue);
-    *ptr = malloc(size ? size : 1);
-    return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
-}
-
-cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
-{
-    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
-        return set_error(cudaErrorInvalidValue);
-    return cudaMallocHost(ptr, size);
-}
-
-cudaError_t cudaFreeHost(void *ptr)
-{
-    free(ptr);
-    return cudaSuccess;
 }
 
 const char *kind_name(int k)

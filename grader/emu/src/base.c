@@ -18,6 +18,7 @@ struct emu_run rt = {
     .fill = 0xFFFFFFFFu,
 };
 __thread struct emu_thread tls;
+struct emu_hooks hooks;
 
 cudaError_t set_error(cudaError_t e)
 {
@@ -254,4 +255,3 @@ static char *resolve_pc_uncached(void *pc, char *out, size_t outsz)
     pclose(p);
     return out;
 }
-

@@ -68,7 +68,7 @@ static FILE *faults_file(void)
 
 /* Appends W's running thread to the fault list, once per thread per block
  * (the launch's line first). */
-void record_thread(worker *W, const char *where)
+static void record_thread(worker *W, const char *where)
 {
     int i = (int)(W->cur - W->fibers);
     unsigned char bit = (unsigned char)(1u << (i % 8));
@@ -145,4 +145,10 @@ __attribute__((constructor)) static void emu_faults_init(void)
 {
     const char *path = getenv("GPULAB_EMU_LOG");
     fault_list.path = g_list_faults && path && *path ? path : NULL;
+}
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void fault_list_hooks(void)
+{
+    hooks.record_thread = record_thread;
 }

@@ -120,7 +120,7 @@ void on_fault(int sig, siginfo_t *si, void *ucv)
 #ifdef EMU_CHECKED
         /* the fault map's thread (--list-faults): this one faulted here */
         char at[512];
-        record_thread(W, resolve_pc(pc, at, sizeof at));
+        hooks.record_thread(W, resolve_pc(pc, at, sizeof at));
 #endif
         if (sig == SIGBUS || si->si_code == SI_KERNEL || far_from_every_array(W, a))
             set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,

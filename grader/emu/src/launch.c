@@ -215,7 +215,7 @@ static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long 
         fprintf(f, ",\"ran\":%s", ran ? "true" : "false");
 #ifdef EMU_RACE
     if (ran)
-        count_log(f);
+        hooks.count_log(f);
 #endif
     fputs("}\n", f);
     fclose(f);
@@ -230,7 +230,7 @@ static cudaError_t bad_launch(const struct emu_launch_cfg *c, cudaError_t e, con
     return set_error(e);
 }
 
-cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), void *arg)
+cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*run_thread)(void *), void *arg)
 {
     if (rt.sticky != cudaSuccess) {
         log_launch(c, 0, 0, rt.sticky, 0);
@@ -259,7 +259,7 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     launch L;
     memset(&L, 0, sizeof L);
     L.cfg = c;
-    L.invoke = invoke;
+    L.run_thread = run_thread;
     L.arg = arg;
     L.nblocks = (unsigned long long)g.x * g.y * g.z;
     L.nthreads = b.x * b.y * b.z;
@@ -275,9 +275,9 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     atomic_init(&L.static_max, 0);
 
 #ifdef EMU_RACE
-    race_launch_begin();
-    tiles_launch_begin();
-    unset_launch_begin();
+    hooks.race_launch_begin();
+    hooks.tiles_launch_begin();
+    hooks.unset_launch_begin();
 #endif
     pthread_mutex_lock(&pool.lock);
     pool.launch = &L;
@@ -290,8 +290,8 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*invoke)(void *), v
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_unlock(&pool.launch_lock);
 #ifdef EMU_RACE
-    race_launch_end(c);
-    tiles_launch_end(c);
+    hooks.race_launch_end(c);
+    hooks.tiles_launch_end(c);
 #endif
 
     cudaError_t e = cudaSuccess;

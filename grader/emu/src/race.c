@@ -47,7 +47,6 @@
 
 #include "rt_int.h"
 
-extern const char __executable_start[];
 
 typedef struct race_chunk {
     uintptr_t key;
@@ -169,7 +168,7 @@ static struct {
     int n;
 } constants;
 
-void race_constant_copied(const void *symbol, const char *name, size_t size)
+static void race_constant_copied(const void *symbol, const char *name, size_t size)
 {
     const char *a = symbol;
     if (!__start_emu_constant || a < __start_emu_constant || a >= __stop_emu_constant)
@@ -206,7 +205,7 @@ static void bounds_fault(worker *W, const char *a, size_t n, int write, const vo
     const char *colon = strrchr(where, ':');
     size_t len = strlen(msg);
     if (colon && len < sizeof msg)
-        tiles_guard_words(W, atoi(colon + 1), msg + len, sizeof msg - len);
+        hooks.tiles_guard_words(W, atoi(colon + 1), msg + len, sizeof msg - len);
     report_invalid_access(W, where, msg);
 }
 
@@ -430,7 +429,7 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
     };
     tally_access(space, size, write, me.pc, space == 2 ? al->size : 0);
     if (W->tiles_kept) /* tested here: a call to tiles.c for each access costs 3% */
-        tiles_access(W, addr, size, write, space, me.pc);
+        hooks.tiles_access(W, addr, size, write, space, me.pc);
     uint32_t tag = space == 1 ? (uint32_t)W->serial : shadow.launch;
     uintptr_t u = (uintptr_t)addr, end = u + size;
     for (uintptr_t g = u & ~(uintptr_t)3; g < end; g += 4) {
@@ -460,16 +459,8 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
 }
 
 /* ---- the launch's side ------------------------------------------------------------- */
-void race_where(uint32_t pc, char *out, size_t n)
-{
-    out[0] = 0;
-    if (pc)
-        resolve_return((void *)(__executable_start + pc), out, n);
-    if (!out[0])
-        snprintf(out, n, "-");
-}
 
-void race_launch_begin(void)
+static void race_launch_begin(void)
 {
     shadow.launch++;
     memset(hot.allocs, 0, sizeof hot.allocs);
@@ -527,7 +518,7 @@ static int count_top_lines(count_line *out, int max)
 
 /* The launch's counts, as fields of its "launch" line (docs/emulator.md):
  * ,"counts":{...}. */
-void count_log(FILE *f)
+static void count_log(FILE *f)
 {
     fprintf(f, ",\"counts\":{\"global_loads\":%llu,\"global_load_bytes\":%llu,\"global_stores\":%llu,"
                "\"global_store_bytes\":%llu,\"shared_loads\":%llu,\"shared_load_bytes\":%llu,"
@@ -552,7 +543,7 @@ void count_log(FILE *f)
 
 /* Prints the launch's races, one line each, as the grader reads them
  * (sanitize_parse_emu). */
-void race_launch_end(const struct emu_launch_cfg *c)
+static void race_launch_end(const struct emu_launch_cfg *c)
 {
     for (int i = reports.printed; i < reports.n; i++) {
         const race_report *r = &reports.list[i];
@@ -776,3 +767,12 @@ RACE_ATOMICS(8, uint8_t)
 RACE_ATOMICS(16, uint16_t)
 RACE_ATOMICS(32, uint32_t)
 RACE_ATOMICS(64, uint64_t)
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void race_hooks(void)
+{
+    hooks.race_constant_copied = race_constant_copied;
+    hooks.race_launch_begin = race_launch_begin;
+    hooks.race_launch_end = race_launch_end;
+    hooks.count_log = count_log;
+}

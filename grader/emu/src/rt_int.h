@@ -13,20 +13,21 @@
  * every thread has reached the barrier the next round starts. See
  * docs/emulator.md for the whole design.
  *
- * The parts, each using only those above it in this list (the checking
- * parts' hooks, called from below under EMU_RACE or EMU_CHECKED, excepted):
+ * The parts, each using only those above it in this list (a lower part
+ * reaches a checking part above it only through its hooks, struct
+ * emu_hooks below):
  *   base.c        built-in variables, errors, the diagnostic line, the JSON log, source lines
- *   alloc.c       device allocations
+ *   alloc.c       device allocations: made, released, found, freed ones kept
  *   copies.c      copies whose pitch, width or count disagrees with their buffer
- *   memcpy.c      the copies and cudaMemset
+ *   memory.c      cudaMalloc, cudaFree, the copies and cudaMemset
  *   device.c      the device, events, streams
  *   sched.c       fibers and the block scheduler
  *   faults.c      SIGSEGV / SIGBUS inside kernels
  *   launch.c      the worker pool, a run out of time, emu_launch
  *   fault_list.c  the checking builds' invalid accesses (EMU_CHECKED)
  *   check.c       AddressSanitizer's report hook (EMU_CHECK)
- *   race.c        the race detector and bounds check (EMU_RACE)
  *   unset.c       device memory nothing stored (EMU_RACE)
+ *   race.c        the race detector and bounds check (EMU_RACE)
  *   tiles.c       what the shared tiles hold at a barrier (EMU_RACE)
  *
  * A part that reads a mode's fields of worker or alloc, or has a mode's
@@ -144,7 +145,7 @@ typedef struct fault {
 
 typedef struct launch {
     const struct emu_launch_cfg *cfg;
-    void (*invoke)(void *);
+    void (*run_thread)(void *); /* runs one CUDA thread of the kernel (emu_launch's invoke) */
     void *arg;
     unsigned long long nblocks;
     unsigned long long chunk; /* blocks a worker takes at a time (run_launch) */
@@ -258,6 +259,7 @@ struct emu_thread {
     unsigned resolved_next;
 };
 extern __thread struct emu_thread tls;
+EMU_PUBLIC extern const char __executable_start[]; /* the linker's (ELF): the program's first byte */
 extern const int g_list_faults; /* fault_list.c: 1 when built with EMU_LIST_FAULTS */
 
 static inline size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
@@ -297,6 +299,7 @@ cudaError_t set_error(cudaError_t e);
 
 /* alloc.c */
 void *alloc_aligned(size_t align, size_t size);
+cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by);
 const char *alloc_call(const alloc *a);
 const char *alloc_kind(const alloc *a);
 const char *check_side(const void *p, size_t n, int want_dev);
@@ -333,34 +336,47 @@ void on_fault(int sig, siginfo_t *si, void *ucv);
 /* fault_list.c */
 void describe_near(char *msg, size_t len, const char *what, size_t size, const char *a, const char *base,
     size_t n, const char *kind);
-void record_thread(worker *W, const char *where);
 void report_invalid_access(worker *W, const char *where, const char *msg);
 
 /* race.c */
-void count_log(FILE *f);
 race_cell *race_cells(uintptr_t key);
-void race_constant_copied(const void *symbol, const char *name, size_t size);
-void race_launch_begin(void);
-void race_launch_end(const struct emu_launch_cfg *c);
-void race_where(uint32_t pc, char *out, size_t n);
 
 /* unset.c */
+void race_where(uint32_t pc, char *out, size_t n);
 void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int writes, uint32_t pc);
-void unset_copied_in(void *p, const void *src, size_t n);
-void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
-    size_t rows);
-void unset_forget(alloc *a);
-void unset_launch_begin(void);
-void unset_new(alloc *a);
-void unset_stored(const void *p, size_t n);
 
 /* tiles.c */
-void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc);
-void tiles_block_begin(const struct launch *L, unsigned long long b);
-void tiles_guard_words(struct worker *W, int line, char *out, size_t n);
-void tiles_launch_begin(void);
-void tiles_launch_end(const struct emu_launch_cfg *c);
-void tiles_round_end(struct worker *W);
+
+/* ---- the checking parts' hooks ------------------------------------------------------- *
+ * What a lower part calls in a checking part above it, under EMU_RACE or
+ * EMU_CHECKED: through these pointers, which each checking part sets before
+ * main() (its *_hooks constructor), so that no part names a function of a
+ * part above it. In a library without that part they stay NULL, and no
+ * call to them is compiled. */
+struct emu_hooks {
+    /* fault_list.c */
+    void (*record_thread)(worker *W, const char *where);
+    /* unset.c */
+    void (*unset_new)(alloc *a);
+    void (*unset_forget)(alloc *a);
+    void (*unset_stored)(const void *p, size_t n);
+    void (*unset_copied_in)(void *p, const void *src, size_t n);
+    void (*unset_copy_read)(void *caller, const char *call, const void *src, size_t pitch, size_t width, size_t rows);
+    void (*unset_launch_begin)(void);
+    /* race.c */
+    void (*race_constant_copied)(const void *symbol, const char *name, size_t size);
+    void (*race_launch_begin)(void);
+    void (*race_launch_end)(const struct emu_launch_cfg *c);
+    void (*count_log)(FILE *f);
+    /* tiles.c */
+    void (*tiles_launch_begin)(void);
+    void (*tiles_block_begin)(const struct launch *L, unsigned long long b);
+    void (*tiles_round_end)(struct worker *W);
+    void (*tiles_access)(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc);
+    void (*tiles_guard_words)(struct worker *W, int line, char *out, size_t n);
+    void (*tiles_launch_end)(const struct emu_launch_cfg *c);
+};
+extern struct emu_hooks hooks;
 
 #pragma GCC visibility pop
 #endif /* EMU_RT_INT_H */

@@ -102,13 +102,13 @@ void emu_fiber_main(void)
     fiber *f;
     /* the launch's, the same for every thread this loop runs; and a fiber
      * stays on its worker's thread, so W is the same after each call */
-    void (*const invoke)(void *) = W->L->invoke;
+    void (*const run_thread)(void *) = W->L->run_thread;
     void *const arg = W->arg;
 #ifndef EMU_CHECK
     const atomic_int *const stop = &W->L->stop;
 #endif
     for (;;) {
-        invoke(arg);
+        run_thread(arg);
         f = W->cur;
         f->state = F_EXIT;
         W->nexit++;
@@ -393,7 +393,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     W->end = W->fibers + n;
 #ifdef EMU_RACE
     W->rblock = b;
-    tiles_block_begin(L, b);
+    hooks.tiles_block_begin(L, b);
 #endif
     /* No signal mask saved (a system call a block): the fault handler
      * blocks nothing (SA_NODEFER, an empty sa_mask), so the mask it jumps
@@ -415,7 +415,7 @@ static void run_block(worker *W, launch *L, unsigned long long b)
                 break;
             if (W->nexit == 0 && !W->odd) {
 #ifdef EMU_RACE
-                tiles_round_end(W);
+                hooks.tiles_round_end(W);
 #endif
                 continue;
             }

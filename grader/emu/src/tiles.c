@@ -202,7 +202,7 @@ void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t
 /* An access the race check recorded (race_access_at): in a kept block, a
  * global read is remembered for its thread, and a store into a named
  * array remembers the thread's last global read for the slot. */
-void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc)
+static void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc)
 {
     if (!W->tiles_kept)
         return;
@@ -230,7 +230,7 @@ void tiles_access(struct worker *W, const void *addr, unsigned size, int write, 
     }
 }
 
-void tiles_launch_begin(void)
+static void tiles_launch_begin(void)
 {
     for (int i = 0; i < tiles.narrays; i++) {
         free(tiles.arrays[i].load_pc);
@@ -265,7 +265,7 @@ static int tiles_clause_at_edge(const tile_test *t, int k)
  * clause it evaluated, then the thread's other tests passed this round
  * with theirs; nothing when there is none. The tests of every
  * block are kept (a thread's own, each round), for this. */
-void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
+static void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
 {
     static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=" };
     out[0] = '\0';
@@ -325,7 +325,7 @@ void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
 /* The blocks whose tiles are kept: the one right of block 0 and the one
  * below it (a mistake that swaps a row for a column, or x for y, shows
  * there, where block 0 hides it), or block 0 in a grid of one. */
-void tiles_block_begin(const struct launch *L, unsigned long long b)
+static void tiles_block_begin(const struct launch *L, unsigned long long b)
 {
     const struct emu_launch_cfg *c = L->cfg;
     int right = c->grid.x > 1, below = c->grid.y > 1;
@@ -454,7 +454,7 @@ static void tiles_keep(worker *W, int ai)
 }
 
 /* The end of a round in which every thread waits at the same barrier. */
-void tiles_round_end(struct worker *W)
+static void tiles_round_end(struct worker *W)
 {
     if (!W->tiles_kept)
         return;
@@ -463,7 +463,7 @@ void tiles_round_end(struct worker *W)
 }
 
 /* The launch's "tile" lines (docs/emulator.md). */
-void tiles_launch_end(const struct emu_launch_cfg *c)
+static void tiles_launch_end(const struct emu_launch_cfg *c)
 {
     FILE *f = tiles.nsnaps ? log_open() : NULL;
     for (int i = 0; f && i < tiles.nsnaps && tiles.lines_left > 0; i++, tiles.lines_left--) {
@@ -519,4 +519,15 @@ void tiles_launch_end(const struct emu_launch_cfg *c)
     if (f)
         fclose(f);
     tiles_launch_begin(); /* frees the snapshots */
+}
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void tiles_hooks(void)
+{
+    hooks.tiles_launch_begin = tiles_launch_begin;
+    hooks.tiles_block_begin = tiles_block_begin;
+    hooks.tiles_round_end = tiles_round_end;
+    hooks.tiles_access = tiles_access;
+    hooks.tiles_guard_words = tiles_guard_words;
+    hooks.tiles_launch_end = tiles_launch_end;
 }

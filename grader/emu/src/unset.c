@@ -31,17 +31,28 @@ static struct {
     int ncopies;
 } unset_seen;
 
+/* FILE:LINE of an instrumented access's return address, given as its offset
+ * from __executable_start (the race build's records), or "-". */
+void race_where(uint32_t pc, char *out, size_t n)
+{
+    out[0] = 0;
+    if (pc)
+        resolve_return((void *)(__executable_start + pc), out, n);
+    if (!out[0])
+        snprintf(out, n, "-");
+}
+
 static const char unset_why[] =
     "no copy, cudaMemset or kernel wrote them before, and cudaMalloc does not zero memory";
 
 /* A new allocation: nothing stored yet (a byte of the map per byte). */
-void unset_new(alloc *a)
+static void unset_new(alloc *a)
 {
     a->stored = calloc(a->size ? a->size : 1, 1);
     a->unstored = a->stored ? a->size : 0;
 }
 
-void unset_forget(alloc *a)
+static void unset_forget(alloc *a)
 {
     free(a->stored);
     a->stored = NULL;
@@ -87,7 +98,7 @@ static inline void unset_store_in(alloc *a, size_t off, size_t n)
 #define UNSET_OUTPUT_MARK 0x7FDEAD00u
 
 /* The host side stored n bytes at p (a copy in, cudaMemset). */
-void unset_stored(const void *p, size_t n)
+static void unset_stored(const void *p, size_t n)
 {
     if (!n)
         return;
@@ -100,7 +111,7 @@ void unset_stored(const void *p, size_t n)
 
 /* The host copied n bytes from host memory src into p: stored, unless they
  * are all the output mark. */
-void unset_copied_in(void *p, const void *src, size_t n)
+static void unset_copied_in(void *p, const void *src, size_t n)
 {
     int mark = n > 0 && n % sizeof(uint32_t) == 0;
     for (size_t k = 0; mark && k < n; k += sizeof(uint32_t)) {
@@ -112,7 +123,7 @@ void unset_copied_in(void *p, const void *src, size_t n)
         unset_stored(p, n);
 }
 
-void unset_launch_begin(void)
+static void unset_launch_begin(void)
 {
     unset_seen.npcs = 0;
 }
@@ -161,7 +172,7 @@ void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int wr
 /* A copy of the program's (call, at caller) reads rows of width bytes at
  * pitch from src, device memory: a byte in them that nothing stored is
  * reported (once per copy's line a process). */
-void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
+static void unset_copy_read(void *caller, const char *call, const void *src, size_t pitch, size_t width,
                             size_t rows)
 {
     if (!width || !rows)
@@ -240,4 +251,15 @@ __attribute__((destructor)) static void unset_leaks_at_exit(void)
              alloc_call(&live[i]), count == 1 ? "" : "s", bytes, count == 1 ? "was" : "were");
     }
     free(live);
+}
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void unset_hooks(void)
+{
+    hooks.unset_new = unset_new;
+    hooks.unset_forget = unset_forget;
+    hooks.unset_stored = unset_stored;
+    hooks.unset_copied_in = unset_copied_in;
+    hooks.unset_copy_read = unset_copy_read;
+    hooks.unset_launch_begin = unset_launch_begin;
 }

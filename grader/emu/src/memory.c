@@ -1,8 +1,79 @@
-/* memcpy.c - the copies and cudaMemset: each side checked against the
- * allocations (check_side), then judged against its buffer (copies.c) and,
- * in the race build, against the bytes nothing stored (unset.c). */
+/* memory.c - the CUDA memory calls: cudaMalloc, cudaFree and the host
+ * allocations (on alloc.c's device_alloc and release_alloc), the copies and
+ * cudaMemset: each side checked against the allocations (check_side), then
+ * judged against its buffer (copies.c) and, in the race build, against the
+ * bytes nothing stored (unset.c). */
 
 #include "rt_int.h"
+
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    return device_alloc(devPtr, size, 0, copy_caller(__builtin_return_address(0)));
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch || !devPtr)
+        return set_error(cudaErrorInvalidValue);
+    /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
+    size_t p = round_up(width ? width : 1, 512);
+    cudaError_t e = device_alloc(devPtr, p * height, 1, copy_caller(__builtin_return_address(0)));
+    if (e == cudaSuccess) {
+        *pitch = p;
+        pthread_mutex_lock(&rt.lock);
+        alloc *a = find_alloc(*devPtr, 1);
+        if (a) {
+            a->pitch = p;
+            a->row_bytes = width;
+        }
+        pthread_mutex_unlock(&rt.lock);
+    }
+    return e;
+}
+
+cudaError_t cudaFree(void *devPtr)
+{
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    if (!devPtr)
+        return cudaSuccess;
+    pthread_mutex_lock(&rt.lock);
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        if (rt.allocs[i].base == devPtr) {
+            alloc a = rt.allocs[i];
+            a.freed_by = caller;
+            rt.allocs[i] = rt.allocs[--rt.nallocs];
+            pthread_mutex_unlock(&rt.lock);
+            short_copy_back(&a);
+            release_alloc(&a);
+            return cudaSuccess;
+        }
+    }
+    pthread_mutex_unlock(&rt.lock);
+    diag("gpulab-emu: invalid-free -: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
+    return set_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    if (!ptr)
+        return set_error(cudaErrorInvalidValue);
+    *ptr = malloc(size ? size : 1);
+    return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        return set_error(cudaErrorInvalidValue);
+    return cudaMallocHost(ptr, size);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    free(ptr);
+    return cudaSuccess;
+}
 
 /* Which sides of a copy of `kind` are device memory. */
 static void copy_sides(int kind, const void *dst, const void *src, int *dd, int *sd)
@@ -90,11 +161,11 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     track_copy(caller, dst, src, count, dd, sd);
 #ifdef EMU_RACE
     if (sd)
-        unset_copy_read(caller, "cudaMemcpy", src, count, count, 1);
+        hooks.unset_copy_read(caller, "cudaMemcpy", src, count, count, 1);
     if (dd && !sd)
-        unset_copied_in(dst, src, count);
+        hooks.unset_copied_in(dst, src, count);
     else if (dd)
-        unset_stored(dst, count);
+        hooks.unset_stored(dst, count);
 #endif
     if (count)
         memmove(dst, src, count);
@@ -114,9 +185,9 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     int dd, sd;
     copy_sides((int)kind, dst, src, &dd, &sd);
     if (sd)
-        unset_copy_read(caller, "cudaMemcpyAsync", src, count, count, 1);
+        hooks.unset_copy_read(caller, "cudaMemcpyAsync", src, count, count, 1);
     if (dd)
-        unset_stored(dst, count);
+        hooks.unset_stored(dst, count);
 #endif
     if (count)
         memmove(dst, src, count);
@@ -148,9 +219,9 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
         note_write(dst, dn);
 #ifdef EMU_RACE
     if (sd)
-        unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);
+        hooks.unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);
     for (size_t r = 0; dd && r < height; r++)
-        unset_stored((char *)dst + r * dpitch, width);
+        hooks.unset_stored((char *)dst + r * dpitch, width);
 #endif
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
@@ -175,7 +246,7 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
     }
     note_write(devPtr, count);
 #ifdef EMU_RACE
-    unset_stored(devPtr, count);
+    hooks.unset_stored(devPtr, count);
 #endif
     memset(devPtr, value, count);
     return cudaSuccess;
@@ -195,7 +266,7 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     }
     memmove((char *)symbol + offset, src, count);
 #ifdef EMU_RACE
-    race_constant_copied(symbol, name, symbol_size);
+    hooks.race_constant_copied(symbol, name, symbol_size);
 #endif
     FILE *f = log_open();
     if (f) {
@@ -221,7 +292,7 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
     }
     memmove(dst, (const char *)symbol + offset, count);
 #ifdef EMU_RACE
-    unset_stored(dst, count); /* into a device buffer (DeviceToDevice): stored */
+    hooks.unset_stored(dst, count); /* into a device buffer (DeviceToDevice): stored */
 #endif
     return cudaSuccess;
 }
