@@ -141,7 +141,6 @@ int is_device_ptr(const void *p)
  * whether a read of memory nothing stored reaches the output (sanitize.c,
  * sanitize_unset_reaches_output). Read before main() and taken out of the
  * environment, like GPULAB_EMU_CHECKS. */
-
 __attribute__((constructor)) static void fill_init(void)
 {
     const char *s = getenv("GPULAB_EMU_FILL");
@@ -149,14 +148,14 @@ __attribute__((constructor)) static void fill_init(void)
     if (s && *s) {
         unsigned long v = strtoul(s, &end, 16);
         if (end && !*end)
-            rt.fill = (uint32_t)v;
+            rt.fill = (uint32_t)v, rt.fill_set = 1;
     }
     unsetenv("GPULAB_EMU_FILL");
 }
 
 static void fill_fresh(char *p, size_t n)
 {
-    if (rt.fill == 0xFFFFFFFFu) {
+    if (!rt.fill_set || rt.fill == 0xFFFFFFFFu) {
         memset(p, 0xFF, n);
         return;
     }

@@ -15,7 +15,6 @@ struct emu_run rt = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .last = cudaSuccess,
     .sticky = cudaSuccess,
-    .fill = 0xFFFFFFFFu,
 };
 __thread struct emu_thread tls;
 struct emu_hooks hooks;

@@ -243,7 +243,8 @@ struct emu_run {
     size_t ngone;
     alloc freed[FREED_KEPT];   /* race build: freed allocations kept mapped for the bounds check */
     size_t nfreed;
-    uint32_t fill;             /* what fresh device memory holds (GPULAB_EMU_FILL) */
+    uint32_t fill;             /* what fresh device memory holds, if fill_set (GPULAB_EMU_FILL) */
+    int fill_set;              /* else 0xFF bytes; 0 so that rt lies in .bss */
     size_t page;               /* the page size, once read */
     int nworkers_cfg;          /* the workers a launch runs on, once read (GPULAB_EMU_THREADS) */
     struct sigaction old_segv, old_bus; /* the handlers before the fault handler's (faults.c) */
