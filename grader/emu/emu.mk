@@ -4,7 +4,7 @@
 # Everything it builds goes under build/emu/:
 #     build/emu/emucc            the compiler driver
 #     build/emu/include/         the headers (a copy of grader/emu/include)
-#     build/emu/libemu.a         runtime, default mode
+#     build/emu/libemu.a         runtime, default mode (its parts: src/rt_int.h)
 #     build/emu/libemu_race.a    runtime for emucc --race (races and bounds,
 #                                on ThreadSanitizer's instrumentation)
 #     build/emu/libemu_race_faults.a    for emucc --race --list-faults
@@ -21,8 +21,7 @@ EMU_INCLUDE := grader/emu/include
 EMU_DIR := build/emu
 EMU_CFLAGS := -std=c11 -Wall -Wextra -O2 -g
 EMU_HEADERS := $(wildcard grader/emu/include/*.h)
-EMU_RT_SRC := grader/emu/src/runtime.c grader/emu/src/check.inc grader/emu/src/race.inc grader/emu/src/tiles.inc grader/emu/src/faults.inc grader/emu/src/copies.inc grader/emu/src/unset.inc \
-              $(EMU_HEADERS)
+EMU_BUILD_HEADERS_SRC := grader/emu/src/rt_int.h $(EMU_HEADERS)
 EMU_BUILD_HEADERS := $(patsubst grader/emu/include/%,$(EMU_DIR)/include/%,$(EMU_HEADERS))
 
 # emu_device.h precompiled, one per mode; emucc uses one only with the
@@ -61,25 +60,47 @@ $(EMU_DIR)/ctx.o: grader/emu/src/ctx.S
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
 
-$(EMU_DIR)/runtime.o: $(EMU_RT_SRC)
-	@mkdir -p $(@D)
-	$(CC) $(EMU_CFLAGS) -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+# The runtime in parts (src/rt_int.h lists them). base and copies have no
+# mode's code and are compiled once; the rest once per mode that links
+# them; fault_list.c also with EMU_LIST_FAULTS. Each library's parts are
+# linked into one object (runtime*.o) whose hidden names, all the parts
+# share, are then made local: to the program, as file-scope statics.
+EMU_RT_COMMON := base copies
+EMU_RT_MODED := alloc memory device sched faults launch
+EMU_RT_FLAGS_default :=
+EMU_RT_FLAGS_race := -DEMU_RACE
+EMU_RT_FLAGS_race_faults := -DEMU_RACE -DEMU_LIST_FAULTS
+EMU_RT_FLAGS_check := -DEMU_CHECK
+EMU_RT_FLAGS_check_faults := -DEMU_CHECK -DEMU_LIST_FAULTS
+EMU_RT_PARTS_common := $(EMU_RT_COMMON:%=common/%)
+EMU_RT_PARTS_default := $(EMU_RT_PARTS_common) $(EMU_RT_MODED:%=default/%)
+EMU_RT_PARTS_race := $(EMU_RT_PARTS_common) $(EMU_RT_MODED:%=race/%) race/race race/unset race/tiles
+EMU_RT_PARTS_race_faults := $(EMU_RT_PARTS_race) race_faults/fault_list
+EMU_RT_PARTS_race += race/fault_list
+EMU_RT_PARTS_check := $(EMU_RT_PARTS_common) $(EMU_RT_MODED:%=check/%) check/check
+EMU_RT_PARTS_check_faults := $(EMU_RT_PARTS_check) check_faults/fault_list
+EMU_RT_PARTS_check += check/fault_list
 
-$(EMU_DIR)/runtime_race.o: $(EMU_RT_SRC)
+$(EMU_DIR)/rt/common/%.o: grader/emu/src/%.c $(EMU_BUILD_HEADERS_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(EMU_CFLAGS) -DEMU_RACE -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+	$(CC) $(EMU_CFLAGS) -Igrader/emu/include -c $< -o $@
 
-$(EMU_DIR)/runtime_race_faults.o: $(EMU_RT_SRC)
-	@mkdir -p $(@D)
-	$(CC) $(EMU_CFLAGS) -DEMU_RACE -DEMU_LIST_FAULTS -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+define EMU_RT_MODE_RULES
+$$(EMU_DIR)/rt/$(1)/%.o: grader/emu/src/%.c $$(EMU_BUILD_HEADERS_SRC)
+	@mkdir -p $$(@D)
+	$$(CC) $$(EMU_CFLAGS) $$(EMU_RT_FLAGS_$(1)) -Igrader/emu/include -c $$< -o $$@
 
-$(EMU_DIR)/runtime_check.o: $(EMU_RT_SRC)
-	@mkdir -p $(@D)
-	$(CC) $(EMU_CFLAGS) -DEMU_CHECK -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
-
-$(EMU_DIR)/runtime_check_faults.o: $(EMU_RT_SRC)
-	@mkdir -p $(@D)
-	$(CC) $(EMU_CFLAGS) -DEMU_CHECK -DEMU_LIST_FAULTS -Igrader/emu/include -c grader/emu/src/runtime.c -o $@
+$$(EMU_DIR)/runtime$(2).o: $$(EMU_RT_PARTS_$(1):%=$$(EMU_DIR)/rt/%.o)
+	$$(LD) -r -o $$@ $$^
+	$$(OBJCOPY) --localize-hidden $$@
+endef
+LD ?= ld
+OBJCOPY ?= objcopy
+$(eval $(call EMU_RT_MODE_RULES,default,))
+$(eval $(call EMU_RT_MODE_RULES,race,_race))
+$(eval $(call EMU_RT_MODE_RULES,race_faults,_race_faults))
+$(eval $(call EMU_RT_MODE_RULES,check,_check))
+$(eval $(call EMU_RT_MODE_RULES,check_faults,_check_faults))
 
 $(EMU_DIR)/libemu.a: $(EMU_DIR)/runtime.o $(EMU_DIR)/ctx.o
 	rm -f $@

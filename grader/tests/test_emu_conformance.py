@@ -585,3 +585,36 @@ def test_calls_removed_in_cuda_13_do_not_build(emu, tmp_path):
         if NVCC:
             q = run([NVCC, "-c", src, "-o", tmp_path / "old.o"])
             assert q.returncode != 0 and f'identifier "{call[:-2]}" is undefined' in q.stderr, q.stderr
+
+
+@pytest.mark.parametrize("mode", [[], ["--race"], ["--check"]])
+def test_a_programs_names_like_the_runtimes_own_still_link(emu, tmp_path, mode):
+    """The runtime's parts share names (rt, tls, hooks, diag, set_error,
+    race_where, ...) that the one-unit runtime kept static: each library
+    makes them local again (emu.mk, objcopy --localize-hidden), so a
+    student's global or extern "C" function of the same name links and
+    runs, in every build."""
+    src = tmp_path / "names.cu"
+    src.write_text(
+        "#include <cstdio>\n"
+        "int rt = 7, hooks = 1;\nfloat tls[4];\n"
+        'extern "C" int diag(int x) { return x + 1; }\n'
+        'extern "C" void set_error(void) { tls[0] = 1; }\n'
+        'extern "C" int race_where(void) { return 2; }\n'
+        "__global__ void add_one(int *d) { d[threadIdx.x] += 1; }\n"
+        "int main() {\n"
+        "    int h[4] = { 1, 2, 3, 4 }, *d;\n"
+        "    cudaMalloc(&d, sizeof h);\n"
+        "    cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n"
+        "    add_one<<<1, 4>>>(d);\n"
+        "    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+        "    set_error();\n"
+        '    printf("%d %d %d %d %d %g\\n", h[0], h[3], diag(rt), hooks + race_where(), '
+        "(int)cudaGetLastError(), tls[0]);\n"
+        "    return 0;\n"
+        "}\n")
+    p = run([emu, *mode, src, "-o", tmp_path / "names"])
+    assert p.returncode == 0, p.stderr
+    r = run([tmp_path / "names"])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "2 5 8 3 0 1\n", r.stdout

@@ -60,7 +60,7 @@ def test_fiber_entry_assembles_for_macos(clang, nm, tmp_path):
     obj = tmp_path / "ctx.o"
     compile_ok([clang, f"--target={DARWIN}", "-c", EMU / "src" / "ctx.S", "-o", obj])
     assert obj.read_bytes()[:4] == MACHO_64_MAGIC
-    # C names carry Mach-O's underscore: emu_fiber_main is runtime.c's
+    # C names carry Mach-O's underscore: emu_fiber_main is sched.c's
     assert symbols(nm, obj) == ({"_emu_fiber_entry"}, {"_emu_fiber_main"})
 
 
@@ -104,7 +104,7 @@ def builtin_variable_declarations(clang, tmp_path, target):
 
 @pytest.mark.parametrize("target, prefix", [(DARWIN, "_"), ("aarch64-linux-gnu", "")])
 def test_builtin_variables_name_the_runtimes_symbols(clang, nm, tmp_path, target, prefix):
-    # a use of threadIdx must reach runtime.c's emu_threadIdx_ as the
+    # a use of threadIdx must reach base.c's emu_threadIdx_ as the
     # object format spells it; a label without the prefix would leave a
     # second, undefined symbol
     decls = builtin_variable_declarations(clang, tmp_path, target)

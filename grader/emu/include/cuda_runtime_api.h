@@ -3,7 +3,7 @@
  *
  * Valid C11 and C++. Declares, with C linkage and under CUDA's own names and
  * numeric values, the part of the CUDA runtime that the kit's labs use. The
- * implementation is libemu (grader/emu/src/runtime.c); see docs/emulator.md.
+ * implementation is libemu (grader/emu/src/, its parts listed in rt_int.h); see docs/emulator.md.
  */
 #ifndef GPULAB_EMU_CUDA_RUNTIME_API_H
 #define GPULAB_EMU_CUDA_RUNTIME_API_H
@@ -199,7 +199,7 @@ void emu_note_return_(const char *file, int line);
 void emu_copy_caller_(void *ret);
 /* The kit's harness describes a host image it hands the student's code
  * (guard_host_rows): its rows are pitch bytes apart, row_bytes of pixels
- * each, so that a copy with another pitch or width is named (copies.inc). */
+ * each, so that a copy with another pitch or width is named (copies.c). */
 void emu_note_host_rows_(const void *base, size_t pitch, size_t row_bytes, size_t rows, const char *name);
 struct emu_swap emu_sync_enter_(const char *file, int line);
 extern __thread uint3 emu_threadIdx_;

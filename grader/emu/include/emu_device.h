@@ -43,7 +43,7 @@
 /* emucc's rewriter marks each __constant__ declaration that is not const
  * (rewrite.c, mark_constant): in the race build, a section of its own,
  * every array 256-byte aligned, so that the bytes past one are padding that
- * the bounds check reports (race.inc) */
+ * the bounds check reports (race.c) */
 /* The same text in the grading build and the race build (a student's
  * stringified macro must not tell them apart); --check's AddressSanitizer
  * guards globals itself. */
@@ -61,7 +61,7 @@
  * in main), which hides these in its scope. */
 /* An asm label is the symbol's name as the object file spells it: with the
  * platform's prefix for C names (__USER_LABEL_PREFIX__: none on ELF, "_" on
- * Mach-O), as runtime.c's definitions get it from the compiler. */
+ * Mach-O), as base.c's definitions get it from the compiler. */
 #define EMU_STR_(x) #x
 #define EMU_ASM_NAME_(prefix, name) EMU_STR_(prefix) name
 #define EMU_ASM_NAME(name) EMU_ASM_NAME_(__USER_LABEL_PREFIX__, name)
@@ -104,7 +104,7 @@ static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SE
 /* ---- the names of a block's shared arrays ---------------------------------- *
  * emucc's rewriter follows each function-scope __shared__ declaration with
  * a call per name it declares. In the race build the runtime learns each
- * array's name, place and shape (race.inc's tile contents: what a shared
+ * array's name, place and shape (race.c's tile contents: what a shared
  * slot holds at a barrier, named as the student wrote the array); in every
  * other build the call is nothing. */
 #ifdef EMU_MODE_RACE
@@ -128,7 +128,7 @@ template <class A> static inline void emu_shared_named_(const char *name, A &a)
  * by && or || (emu_lt_ ... emu_ne_; rewrite.c). Each returns what the
  * student's expression gives; the runtime keeps, for the blocks whose tiles
  * it keeps, which way each thread's tests went and what the last
- * comparison compared (tiles.inc). In other builds nothing is wrapped. */
+ * comparison compared (tiles.c). In other builds nothing is wrapped. */
 #ifdef EMU_MODE_RACE
 extern "C" void emu_race_compared_(int k, int op, double a, double b);
 extern "C" void emu_race_tested_(int line, int result);

@@ -206,7 +206,7 @@ static char *dir_name(const char *p)
 
 /* The compiler's flags for mode m; link says they are for the link. The
  * race build takes ThreadSanitizer's instrumentation, not its runtime: its
- * calls go to the emulator's own race detector (race.inc, in
+ * calls go to the emulator's own race detector (race.c, in
  * libemu_race.a), so its link names no sanitizer. */
 static void mode_flags(argv_t *a, enum mode m, int link)
 {
@@ -434,7 +434,7 @@ static int make_pch(const char *dir, const char *inc, enum mode m)
 }
 
 /* The race build's object calls the race detector's memcpy, memset and
- * memmove (race.inc) instead of the C library's: the compiler's
+ * memmove (race.c) instead of the C library's: the compiler's
  * instrumentation sees loads and stores, not what a library call does, so
  * a kernel that stored its output with memcpy hid its races. Renamed in the
  * student's object alone (objcopy), so the kit's own copies are not

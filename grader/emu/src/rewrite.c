@@ -495,7 +495,7 @@ static size_t declaration_end(const rw *r, size_t i)
 /* A __constant__ declaration at token i (its statement from stmt): unless
  * const, marked EMU_CONSTANT_ARRAY, which emu_device.h makes a section of
  * its own in race builds, each array 256-byte aligned, so that the bounds
- * check (race.inc) knows the bytes past an array for padding. A const one
+ * check (race.c) knows the bytes past an array for padding. A const one
  * is left alone: clang refuses read-only and writable data in one section. */
 static void mark_constant(rw *r, size_t i, size_t stmt)
 {
@@ -913,7 +913,7 @@ int emu_count_facts(const char *text, size_t len, struct emu_facts *facts, char 
  * && or || at its top level (A < B, A == B, ...) emu_lt_(K, (A), (B)) and
  * so on (K: which operand of the && and || it is), so that the runtime learns, in the blocks whose tiles it keeps, which
  * way each thread's tests went and the two values each compared
- * (tiles.inc): the test that kept a thread from storing a tile slot, or
+ * (tiles.c): the test that kept a thread from storing a tile slot, or
  * sent it to the branch that stored the wrong value. Short-circuiting is
  * kept (the && and || stay), and so is every value: the calls return the
  * comparison itself. A condition with a top-level comma or a declaration

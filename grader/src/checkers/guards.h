@@ -7,7 +7,7 @@
 #define GPULAB_GUARDS_H
 
 /* The emulator's " (let through by the test at line N, ...)" after an
- * invalid access at line `access` of the student's file (tiles.inc,
+ * invalid access at line `access` of the student's file (tiles.c,
  * tiles_guard_words) is cut from msg and said in the student's words, to
  * go before ", so the access at ... makes a ...": "the test at line 28
  * (`...`) let this thread through at its bound: ...", or "the index of the

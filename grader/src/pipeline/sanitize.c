@@ -418,7 +418,7 @@ static const char unset_advice[] =
     "match by luck) and on the emulator NaN: store every element before anything reads it (a copy in, a "
     "cudaMemset to 0, or a first `=` before any `+=`)";
 
-/* The emulator's "unset" line (unset.inc): a kernel's read, or a copy, of
+/* The emulator's "unset" line (unset.c): a kernel's read, or a copy, of
  * device memory nothing stored. */
 static void add_unset(sanitize_result *r, const char *student, const emu_diag *d)
 {
@@ -463,7 +463,7 @@ void sanitize_note_add(char **notes, const char *line)
     *notes = joined;
 }
 
-/* The emulator's "leak" line (unset.inc, at exit): device buffers no
+/* The emulator's "leak" line (unset.c, at exit): device buffers no
  * cudaFree released, a note naming the buffer and its cudaMalloc line.
  * Only the student's own buffers: a lab's harness allocates the lab's
  * buffers itself, and frees them unless the run stopped early. */

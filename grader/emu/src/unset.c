@@ -1,5 +1,4 @@
-/* unset.inc - emucc --race: device memory nothing stored (included by
- * runtime.c).
+/* unset.c - emucc --race: device memory nothing stored.
  *
  * cudaMalloc does not zero memory: on a GPU a fresh buffer holds whatever
  * was there, often 0, so a kernel that sums into it (P[i] += ...) or a copy
@@ -22,11 +21,26 @@
  * UNSET_REPORTS a launch.
  */
 
+#include "rt_int.h"
+
 #define UNSET_REPORTS 8
-static uint32_t g_unset_pcs[UNSET_REPORTS];
-static int g_unset_npcs;
-static void *g_unset_copies[UNSET_REPORTS];
-static int g_unset_ncopies;
+static struct {
+    uint32_t pcs[UNSET_REPORTS];   /* the kernel's instructions reported this launch */
+    int npcs;
+    void *copies[UNSET_REPORTS];   /* the copies reported in this process */
+    int ncopies;
+} unset_seen;
+
+/* FILE:LINE of an instrumented access's return address, given as its offset
+ * from __executable_start (the race build's records), or "-". */
+void race_where(uint32_t pc, char *out, size_t n)
+{
+    out[0] = 0;
+    if (pc)
+        resolve_return((void *)(__executable_start + pc), out, n);
+    if (!out[0])
+        snprintf(out, n, "-");
+}
 
 static const char unset_why[] =
     "no copy, cudaMemset or kernel wrote them before, and cudaMalloc does not zero memory";
@@ -88,11 +102,11 @@ static void unset_stored(const void *p, size_t n)
 {
     if (!n)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     alloc *a = find_alloc(p, n);
     if (a)
         unset_store_in(a, (size_t)((const char *)p - a->base), n);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 /* The host copied n bytes from host memory src into p: stored, unless they
@@ -111,7 +125,7 @@ static void unset_copied_in(void *p, const void *src, size_t n)
 
 static void unset_launch_begin(void)
 {
-    g_unset_npcs = 0;
+    unset_seen.npcs = 0;
 }
 
 /* The allocation's cudaMalloc line as the lines name it, "-" unknown. */
@@ -128,7 +142,7 @@ static const char *unset_made_at(const alloc *a, char *out, size_t n)
 /* A kernel's access of n bytes at addr in allocation a: a store marks the
  * bytes; a read of any byte nothing stored is reported (once per
  * instruction a launch). Runs on the one worker of the race build. */
-static void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int writes, uint32_t pc)
+void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int writes, uint32_t pc)
 {
     alloc *a = (alloc *)ac;
     size_t off = (size_t)(addr - a->base);
@@ -136,13 +150,13 @@ static void unset_access(const alloc *ac, const char *addr, size_t n, int reads,
         size_t first = unset_first(a, off, n);
         if (first < n) {
             int seen = 0;
-            for (int i = 0; i < g_unset_npcs; i++)
-                seen |= g_unset_pcs[i] == pc;
-            if (!seen && g_unset_npcs < UNSET_REPORTS) {
-                g_unset_pcs[g_unset_npcs++] = pc;
+            for (int i = 0; i < unset_seen.npcs; i++)
+                seen |= unset_seen.pcs[i] == pc;
+            if (!seen && unset_seen.npcs < UNSET_REPORTS) {
+                unset_seen.pcs[unset_seen.npcs++] = pc;
                 char here[600], made[600];
                 race_where(pc, here, sizeof here);
-                const struct emu_launch_cfg *c = emu_self_ && emu_self_->L ? emu_self_->L->cfg : NULL;
+                const struct emu_launch_cfg *c = tls.self && tls.self->L ? tls.self->L->cfg : NULL;
                 diag("gpulab-emu: unset %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): read of %zu bytes at "
                      "byte %zu of a %zu-byte %s allocation (made at %s) that nothing stored: %s",
                      here, c ? c->kernel : "?", emu_blockIdx_.x, emu_blockIdx_.y, emu_blockIdx_.z,
@@ -163,7 +177,7 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
 {
     if (!width || !rows)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     const alloc *a = find_alloc(src, pitch * (rows - 1) + width);
     size_t off = a ? (size_t)((const char *)src - a->base) : 0, first = 0;
     int found = 0;
@@ -184,15 +198,15 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
         found = w != UNSET_OUTPUT_MARK;
     }
     alloc copy = found ? *a : (alloc){ 0 };
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (!found)
         return;
-    for (int i = 0; i < g_unset_ncopies; i++)
-        if (g_unset_copies[i] == caller)
+    for (int i = 0; i < unset_seen.ncopies; i++)
+        if (unset_seen.copies[i] == caller)
             return;
-    if (g_unset_ncopies == UNSET_REPORTS)
+    if (unset_seen.ncopies == UNSET_REPORTS)
         return;
-    g_unset_copies[g_unset_ncopies++] = caller;
+    unset_seen.copies[unset_seen.ncopies++] = caller;
     char at[512], made[600];
     diag("gpulab-emu: unset %s: %s copies %zu bytes of a %zu-byte %s allocation (made at %s), bytes from %zu "
          "on that nothing stored: %s",
@@ -211,14 +225,14 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
  */
 __attribute__((destructor)) static void unset_leaks_at_exit(void)
 {
-    if (g_sticky != cudaSuccess)
+    if (rt.sticky != cudaSuccess)
         return; /* after a kernel's fault every cudaFree fails: nothing could be freed */
-    pthread_mutex_lock(&g_lock);
-    size_t n = g_nallocs;
+    pthread_mutex_lock(&rt.lock);
+    size_t n = rt.nallocs;
     alloc *live = n ? malloc(n * sizeof *live) : NULL;
     if (live)
-        memcpy(live, g_allocs, n * sizeof *live);
-    pthread_mutex_unlock(&g_lock);
+        memcpy(live, rt.allocs, n * sizeof *live);
+    pthread_mutex_unlock(&rt.lock);
     if (!live)
         return;
     for (size_t i = 0; i < n; i++) {
@@ -237,4 +251,15 @@ __attribute__((destructor)) static void unset_leaks_at_exit(void)
              alloc_call(&live[i]), count == 1 ? "" : "s", bytes, count == 1 ? "was" : "were");
     }
     free(live);
+}
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void unset_hooks(void)
+{
+    hooks.unset_new = unset_new;
+    hooks.unset_forget = unset_forget;
+    hooks.unset_stored = unset_stored;
+    hooks.unset_copied_in = unset_copied_in;
+    hooks.unset_copy_read = unset_copy_read;
+    hooks.unset_launch_begin = unset_launch_begin;
 }

@@ -1,13 +1,15 @@
-/* check.inc - emucc --check: AddressSanitizer's report hook (included by runtime.c).
+/* check.c - emucc --check: AddressSanitizer's report hook.
  *
  * Every invalid access in a kernel becomes an `out-of-bounds` fault of its
- * launch (faults.inc). Device allocations and shared arrays have poisoned
+ * launch (fault_list.c). Device allocations and shared arrays have poisoned
  * margins of the runtime's own (margined_block), so the hook can say what a
  * bad address is next to, and how far, from the address alone; beyond them
  * AddressSanitizer's own redzones reach local arrays and globals too. With
  * --list-faults, every access is reported, not only the first of each
  * instruction; the hook then prints only the first of each (echo_first_at_pc).
  */
+
+#include "rt_int.h"
 
 void __asan_set_error_report_callback(void (*callback)(const char *));
 void *__asan_get_report_address(void);
@@ -123,9 +125,9 @@ static int find_near_array(worker *W, const char *a, near_array *out)
             return 1;
         }
     }
-    /* no cudaMalloc or cudaFree runs while a launch does: g_allocs holds still */
-    for (size_t i = 0; i < g_nallocs; i++) {
-        const alloc *al = &g_allocs[i];
+    /* no cudaMalloc or cudaFree runs while a launch does: rt.allocs holds still */
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        const alloc *al = &rt.allocs[i];
         if (a >= al->map && a < al->map + al->maplen) {
             *out = (near_array){ al->base, al->size, alloc_kind(al) };
             return 1;
@@ -196,7 +198,7 @@ static void on_asan_report(const char *report)
 {
     if (g_list_faults)
         echo_first_at_pc(report);
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (!W || !W->in_block || !W->L || !W->cur)
         return; /* host code: AddressSanitizer's own report says it all */
     char where[512], msg[512];

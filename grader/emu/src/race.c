@@ -1,5 +1,4 @@
-/* race.inc - emucc --race: the kit's own race detector and bounds check
- * (included by runtime.c).
+/* race.c - emucc --race: the kit's own race detector and bounds check.
  *
  * Student code is compiled with -fsanitize=thread for its instrumentation
  * alone: every load and store that may touch shared data calls
@@ -29,7 +28,7 @@
  * dataset more). Device allocations and shared arrays lie inside mapped
  * margins of the runtime's own (device_alloc, shm_place): an access that
  * touches a margin is out of bounds, named by the array it is next to and
- * how far (faults.inc), and is not recorded as an access. Freed device
+ * how far (fault_list.c), and is not recorded as an access. Freed device
  * memory stays mapped (keep_freed): an access there is a use after
  * cudaFree. A __constant__ array that cudaMemcpyToSymbol filled is checked
  * as far as the padding after it reaches (the rewriter gives each one a
@@ -46,56 +45,46 @@
  * and inline assembly.
  */
 
-extern const char __executable_start[];
+#include "rt_int.h"
 
-/* GPULAB_EMU_CHECKS=bounds: the bounds check and device memory nothing
- * stored (unset.inc) on every access, the race check's shadow, the counts
- * and the tile snapshots not: the grader's run of every dataset in one
- * series, where the full checks run on the few datasets it chooses (a
- * third of the cost of the full run: docs/performance.md). Read before
- * main() and taken out of the environment, so that the program's own
- * getenv() sees the environment of its graded run. */
-static int g_races_off;
-/* bounds also leaves the kernels' tests unrecorded (tiles.inc: a call and
- * a search per condition, 40% of lab 03's series), whose only use there is
- * the guard words of an invalid access: the grader runs a dataset whose
- * series found one again alone with bounds-guards, which records them. */
-static int g_tests_off;
 
-__attribute__((constructor)) static void race_mode_init(void)
-{
-    const char *s = getenv("GPULAB_EMU_CHECKS");
-    g_races_off = s && (strcmp(s, "bounds") == 0 || strcmp(s, "bounds-guards") == 0);
-    g_tests_off = s && strcmp(s, "bounds") == 0;
-    unsetenv("GPULAB_EMU_CHECKS");
-}
-
-/* One access as a shadow cell remembers it. */
-typedef struct race_access {
-    uint32_t block;  /* the block's linear index in the launch, plus one (0: no access) */
-    uint32_t round;  /* the worker's round counter: one per barrier interval of a block */
-    uint32_t pc;     /* return address of the instrumentation call, from __executable_start */
-    uint16_t thread; /* the thread's linear index in its block */
-    uint8_t bytes;   /* which bytes of the granule */
-    uint8_t write;
-} race_access;
-
-typedef struct race_cell {
-    uint32_t tag; /* the block's serial (shared memory) or the launch's (device memory) */
-    race_access w, r[2];
-} race_cell;
-
-/* Shadow cells in chunks, one per 64 KiB of memory, found by hashing the address. */
-#define RACE_CHUNK_SHIFT 16
-#define RACE_CHUNK_CELLS ((size_t)1 << (RACE_CHUNK_SHIFT - 2))
 typedef struct race_chunk {
     uintptr_t key;
     race_cell *cells;
 } race_chunk;
 
-static race_chunk *g_race_chunks;
-static size_t g_race_cap, g_race_used;
-static uint32_t g_race_launch;
+/* The chunks of the last few keys, direct-mapped (recent): a kernel's
+ * accesses go back and forth between a few arrays (two inputs, an output,
+ * the block's shared tiles), each its own chunks. A chunk's cells never
+ * move. */
+#define RACE_RECENT 16
+static struct {
+    race_chunk *chunks; /* a hash table of cap slots, used of them taken */
+    size_t cap, used;
+    uint32_t launch;    /* the running launch's serial: device memory's cells' tag */
+    int off;            /* GPULAB_EMU_CHECKS=bounds or bounds-guards (race_mode_init) */
+    struct {
+        uintptr_t key;
+        race_cell *cells;
+    } recent[RACE_RECENT];
+} shadow;
+
+/* GPULAB_EMU_CHECKS=bounds: the bounds check and device memory nothing
+ * stored (unset.c) on every access, the race check's shadow, the counts
+ * and the tile snapshots not: the grader's run of every dataset in one
+ * series, where the full checks run on the few datasets it chooses (a
+ * third of the cost of the full run: docs/performance.md). Read before
+ * main() and taken out of the environment, so that the program's own
+ * getenv() sees the environment of its graded run. */
+struct emu_check_modes check_modes;
+
+__attribute__((constructor)) static void race_mode_init(void)
+{
+    const char *s = getenv("GPULAB_EMU_CHECKS");
+    shadow.off = s && (strcmp(s, "bounds") == 0 || strcmp(s, "bounds-guards") == 0);
+    check_modes.tests_off = s && strcmp(s, "bounds") == 0;
+    unsetenv("GPULAB_EMU_CHECKS");
+}
 
 /* A race, as the launch's end prints it. */
 typedef struct race_report {
@@ -105,8 +94,10 @@ typedef struct race_report {
 } race_report;
 
 #define RACE_REPORTS 32
-static race_report g_race_reports[RACE_REPORTS];
-static int g_race_nreports, g_race_printed;
+static struct {
+    race_report list[RACE_REPORTS];
+    int n, printed;
+} reports;
 
 static void race_oom(void)
 {
@@ -119,60 +110,51 @@ static size_t race_slot(uintptr_t key, size_t cap)
     return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
 }
 
-/* The chunks of the last few keys, direct-mapped: a kernel's accesses go
- * back and forth between a few arrays (two inputs, an output, the block's
- * shared tiles), each its own chunks. A chunk's cells never move. */
-#define RACE_RECENT 16
-static struct {
-    uintptr_t key;
-    race_cell *cells;
-} g_race_recent[RACE_RECENT];
-
-static race_cell *race_cells(uintptr_t key)
+race_cell *race_cells(uintptr_t key)
 {
     unsigned r = (unsigned)(key ^ (key >> 8)) & (RACE_RECENT - 1);
-    if (g_race_recent[r].cells && g_race_recent[r].key == key)
-        return g_race_recent[r].cells;
-    if (g_race_cap && g_race_used * 2 < g_race_cap) {
-        for (size_t i = race_slot(key, g_race_cap);; i = (i + 1) & (g_race_cap - 1)) {
-            race_chunk *c = &g_race_chunks[i];
+    if (shadow.recent[r].cells && shadow.recent[r].key == key)
+        return shadow.recent[r].cells;
+    if (shadow.cap && shadow.used * 2 < shadow.cap) {
+        for (size_t i = race_slot(key, shadow.cap);; i = (i + 1) & (shadow.cap - 1)) {
+            race_chunk *c = &shadow.chunks[i];
             if (c->cells && c->key == key) {
-                g_race_recent[r].key = key;
-                return g_race_recent[r].cells = c->cells;
+                shadow.recent[r].key = key;
+                return shadow.recent[r].cells = c->cells;
             }
             if (!c->cells)
                 break;
         }
     } else {
         /* grow (or start), then look again */
-        size_t cap = g_race_cap ? g_race_cap * 2 : 256;
+        size_t cap = shadow.cap ? shadow.cap * 2 : 256;
         race_chunk *n = calloc(cap, sizeof *n);
         if (!n)
             race_oom();
-        for (size_t i = 0; i < g_race_cap; i++) {
-            if (!g_race_chunks[i].cells)
+        for (size_t i = 0; i < shadow.cap; i++) {
+            if (!shadow.chunks[i].cells)
                 continue;
-            size_t j = race_slot(g_race_chunks[i].key, cap);
+            size_t j = race_slot(shadow.chunks[i].key, cap);
             while (n[j].cells)
                 j = (j + 1) & (cap - 1);
-            n[j] = g_race_chunks[i];
+            n[j] = shadow.chunks[i];
         }
-        free(g_race_chunks);
-        g_race_chunks = n;
-        g_race_cap = cap;
+        free(shadow.chunks);
+        shadow.chunks = n;
+        shadow.cap = cap;
         return race_cells(key);
     }
-    size_t i = race_slot(key, g_race_cap);
-    while (g_race_chunks[i].cells)
-        i = (i + 1) & (g_race_cap - 1);
+    size_t i = race_slot(key, shadow.cap);
+    while (shadow.chunks[i].cells)
+        i = (i + 1) & (shadow.cap - 1);
     race_cell *cells = calloc(RACE_CHUNK_CELLS, sizeof *cells);
     if (!cells)
         race_oom();
-    g_race_chunks[i].key = key;
-    g_race_chunks[i].cells = cells;
-    g_race_used++;
-    g_race_recent[r].key = key;
-    return g_race_recent[r].cells = cells;
+    shadow.chunks[i].key = key;
+    shadow.chunks[i].cells = cells;
+    shadow.used++;
+    shadow.recent[r].key = key;
+    return shadow.recent[r].cells = cells;
 }
 
 /* The __constant__ arrays (emu_constant's section, EMU_CONSTANT_ARRAY) whose
@@ -184,23 +166,25 @@ extern __attribute__((weak)) const char __start_emu_constant[], __stop_emu_const
  * the section too, never another variable. */
 __attribute__((section("emu_constant"), aligned(256), used)) static char g_race_constants_end[256];
 #define RACE_CONSTANTS 64
-static struct { const char *base; size_t size; char name[64]; } g_race_constants[RACE_CONSTANTS];
-static int g_race_nconstants;
+static struct {
+    struct { const char *base; size_t size; char name[64]; } list[RACE_CONSTANTS];
+    int n;
+} constants;
 
 static void race_constant_copied(const void *symbol, const char *name, size_t size)
 {
     const char *a = symbol;
     if (!__start_emu_constant || a < __start_emu_constant || a >= __stop_emu_constant)
         return;
-    for (int i = 0; i < g_race_nconstants; i++)
-        if (g_race_constants[i].base == a)
+    for (int i = 0; i < constants.n; i++)
+        if (constants.list[i].base == a)
             return;
-    if (g_race_nconstants == RACE_CONSTANTS)
+    if (constants.n == RACE_CONSTANTS)
         return;
-    g_race_constants[g_race_nconstants].base = a;
-    g_race_constants[g_race_nconstants].size = size;
-    snprintf(g_race_constants[g_race_nconstants].name, sizeof g_race_constants[0].name, "%s", name);
-    g_race_nconstants++;
+    constants.list[constants.n].base = a;
+    constants.list[constants.n].size = size;
+    snprintf(constants.list[constants.n].name, sizeof constants.list[0].name, "%s", name);
+    constants.n++;
 }
 
 /* An access of n bytes at a outside every array, next to the n-byte array
@@ -224,7 +208,7 @@ static void bounds_fault(worker *W, const char *a, size_t n, int write, const vo
     const char *colon = strrchr(where, ':');
     size_t len = strlen(msg);
     if (colon && len < sizeof msg)
-        tiles_guard_words(W, atoi(colon + 1), msg + len, sizeof msg - len);
+        hooks.tiles_guard_words(W, atoi(colon + 1), msg + len, sizeof msg - len);
     report_invalid_access(W, where, msg);
 }
 
@@ -234,19 +218,20 @@ static void bounds_fault(worker *W, const char *a, size_t n, int write, const vo
  * dataset (GPULAB_EMU_CHECKS=bounds). Emptied when a launch begins:
  * allocations change only between launches. */
 #define HOT_ALLOCS 4
-static const alloc *g_hot[HOT_ALLOCS];
-static unsigned g_hot_next;
-
-/* The same for the shared arrays of the launch's blocks (each block of a
- * launch places the same arrays at the same places: shm_place). */
-static struct { const char *base; size_t size; } g_hot_shared[HOT_ALLOCS];
-static unsigned g_hot_shared_next;
+static struct {
+    const alloc *allocs[HOT_ALLOCS];
+    unsigned next;
+    /* the same for the shared arrays of the launch's blocks (each block of
+     * a launch places the same arrays at the same places: shm_place) */
+    struct { const char *base; size_t size; } shared[HOT_ALLOCS];
+    unsigned shared_next;
+} hot;
 
 static inline int hot_shared(const char *a, size_t n)
 {
     for (int k = 0; k < HOT_ALLOCS; k++)
-        if (g_hot_shared[k].base && a >= g_hot_shared[k].base && n <= g_hot_shared[k].size &&
-            (size_t)(a - g_hot_shared[k].base) <= g_hot_shared[k].size - n)
+        if (hot.shared[k].base && a >= hot.shared[k].base && n <= hot.shared[k].size &&
+            (size_t)(a - hot.shared[k].base) <= hot.shared[k].size - n)
             return 1;
     return 0;
 }
@@ -254,7 +239,7 @@ static inline int hot_shared(const char *a, size_t n)
 static inline const alloc *hot_alloc(const char *a, size_t n)
 {
     for (int k = 0; k < HOT_ALLOCS; k++) {
-        const alloc *al = g_hot[k];
+        const alloc *al = hot.allocs[k];
         if (al && a >= al->base && n <= al->size && (size_t)(a - al->base) <= al->size - n)
             return al;
     }
@@ -277,9 +262,9 @@ static int race_space(worker *W, const char *a, size_t n, int write, const void 
             if (off >= s->end)
                 continue;
             if (off >= s->base && n <= s->size && off - s->base <= s->size - n) {
-                unsigned h = g_hot_shared_next++ % HOT_ALLOCS;
-                g_hot_shared[h].base = W->arena + s->base;
-                g_hot_shared[h].size = s->size;
+                unsigned h = hot.shared_next++ % HOT_ALLOCS;
+                hot.shared[h].base = W->arena + s->base;
+                hot.shared[h].size = s->size;
                 return 1;
             }
             bounds_fault(W, a, n, write, pc, W->arena + s->base, s->size,
@@ -289,40 +274,40 @@ static int race_space(worker *W, const char *a, size_t n, int write, const void 
         bounds_fault(W, a, n, write, pc, NULL, 0, "outside the block's shared memory arrays");
         return -1;
     }
-    for (size_t j = 0; j <= g_nallocs; j++) {
+    for (size_t j = 0; j <= rt.nallocs; j++) {
         size_t i = j == 0 ? last : j - 1; /* the last one hit, first */
-        if (i >= g_nallocs)
+        if (i >= rt.nallocs)
             continue;
-        const alloc *al = &g_allocs[i];
+        const alloc *al = &rt.allocs[i];
         if (a < al->map || a >= al->map + al->maplen)
             continue;
         last = i;
         if (a >= al->base && n <= al->size && (size_t)(a - al->base) <= al->size - n) {
             *hit = al;
-            g_hot[g_hot_next++ % HOT_ALLOCS] = al;
+            hot.allocs[hot.next++ % HOT_ALLOCS] = al;
             return 2;
         }
         bounds_fault(W, a, n, write, pc, al->base, al->size, alloc_kind(al));
         return -1;
     }
     if (__start_emu_constant && a >= __start_emu_constant && a < __stop_emu_constant) {
-        for (int i = 0; i < g_race_nconstants; i++) {
-            const char *base = g_race_constants[i].base;
-            size_t size = g_race_constants[i].size;
+        for (int i = 0; i < constants.n; i++) {
+            const char *base = constants.list[i].base;
+            size_t size = constants.list[i].size;
             size_t slot = (size + 255) & ~(size_t)255;
             if (a < base || a >= base + (slot ? slot : 256))
                 continue;
             if (n <= size && (size_t)(a - base) <= size - n)
                 return 0; /* read-only in kernels: nothing to race on */
             char kind[128];
-            snprintf(kind, sizeof kind, "constant memory (%s)", g_race_constants[i].name);
+            snprintf(kind, sizeof kind, "constant memory (%s)", constants.list[i].name);
             bounds_fault(W, a, n, write, pc, base, size, kind);
             return -1;
         }
         return 0;
     }
     for (size_t i = 0; i < FREED_KEPT; i++) {
-        const alloc *al = &g_freed[i];
+        const alloc *al = &rt.freed[i];
         if (al->map && a >= al->map && a < al->map + al->maplen) {
             char kind[1200], made[512], freed[512];
             snprintf(kind, sizeof kind, "of a freed %zu-byte allocation (global memory, made at %s): use after "
@@ -347,15 +332,15 @@ static int race_conflict(const race_access *old, const race_access *me)
 
 static void race_found(const race_access *me, const race_access *other, unsigned size, int shared)
 {
-    for (int i = 0; i < g_race_nreports; i++) {
-        const race_report *r = &g_race_reports[i];
+    for (int i = 0; i < reports.n; i++) {
+        const race_report *r = &reports.list[i];
         if (r->me.pc == me->pc && r->other.pc == other->pc && r->me.write == me->write &&
             r->other.write == other->write)
             return;
     }
-    if (g_race_nreports == RACE_REPORTS)
+    if (reports.n == RACE_REPORTS)
         return;
-    race_report *r = &g_race_reports[g_race_nreports++];
+    race_report *r = &reports.list[reports.n++];
     r->me = *me;
     r->other = *other;
     r->size = size;
@@ -374,37 +359,37 @@ static void race_found(const race_access *me, const race_access *other, unsigned
 typedef struct {
     unsigned long long n, bytes;
 } count_tally;
-static count_tally g_count[2][2]; /* [0 shared, 1 global][0 read, 1 write] */
-
 #define COUNT_PCS 64
-static struct {
-    uint32_t pc;
-    size_t buffer;      /* the size of the allocation it read */
-    unsigned long long reads;
-} g_count_pcs[COUNT_PCS];
-
-/* Global reads by allocation, told apart by size: the grader counts the
- * reads of the data a lab tiles apart from a small buffer (a mask kept in
- * global memory), which another requirement judges. */
 #define COUNT_BUFFERS 8
 static struct {
-    size_t buffer;
-    unsigned long long n, bytes;
-} g_count_buffers[COUNT_BUFFERS];
+    count_tally all[2][2]; /* [0 shared, 1 global][0 read, 1 write] */
+    struct {
+        uint32_t pc;
+        size_t buffer;      /* the size of the allocation it read */
+        unsigned long long reads;
+    } pcs[COUNT_PCS];
+    /* Global reads by allocation, told apart by size: the grader counts the
+     * reads of the data a lab tiles apart from a small buffer (a mask kept in
+     * global memory), which another requirement judges. */
+    struct {
+        size_t buffer;
+        unsigned long long n, bytes;
+    } buffers[COUNT_BUFFERS];
+} counts;
 
 static void tally_access(int space, unsigned size, int write, uint32_t pc, size_t buffer)
 {
-    count_tally *t = &g_count[space == 2][write != 0];
+    count_tally *t = &counts.all[space == 2][write != 0];
     t->n++;
     t->bytes += size;
     if (space != 2 || write)
         return;
     for (int b = 0; b < COUNT_BUFFERS; b++) {
-        if (g_count_buffers[b].n && g_count_buffers[b].buffer != buffer)
+        if (counts.buffers[b].n && counts.buffers[b].buffer != buffer)
             continue;
-        g_count_buffers[b].buffer = buffer;
-        g_count_buffers[b].n++;
-        g_count_buffers[b].bytes += size;
+        counts.buffers[b].buffer = buffer;
+        counts.buffers[b].n++;
+        counts.buffers[b].bytes += size;
         break;
     }
     if (!pc)
@@ -413,10 +398,10 @@ static void tally_access(int space, unsigned size, int write, uint32_t pc, size_
      * COUNT_PCS of them counts the rest in totals only */
     uint32_t key = pc ^ (uint32_t)(buffer * 40503u);
     for (unsigned i = (key * 2654435761u) >> 26, k = 0; k < COUNT_PCS; k++, i = (i + 1) % COUNT_PCS) {
-        if ((g_count_pcs[i].pc == pc && g_count_pcs[i].buffer == buffer) || !g_count_pcs[i].pc) {
-            g_count_pcs[i].pc = pc;
-            g_count_pcs[i].buffer = buffer;
-            g_count_pcs[i].reads++;
+        if ((counts.pcs[i].pc == pc && counts.pcs[i].buffer == buffer) || !counts.pcs[i].pc) {
+            counts.pcs[i].pc = pc;
+            counts.pcs[i].buffer = buffer;
+            counts.pcs[i].reads++;
             return;
         }
     }
@@ -424,7 +409,7 @@ static void tally_access(int space, unsigned size, int write, uint32_t pc, size_
 
 static void race_access_at(const void *addr, unsigned size, int write, const void *pc)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (!W || !W->in_block || !W->cur)
         return;
     /* inside a device allocation found lately: not shared memory, not out
@@ -436,7 +421,7 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
     uintptr_t off = (uintptr_t)pc - (uintptr_t)__executable_start;
     if (space == 2)
         unset_access(al, addr, size, !write, write, off <= UINT32_MAX ? (uint32_t)off : 0);
-    if (g_races_off)
+    if (shadow.off)
         return; /* bounds and unset memory only (GPULAB_EMU_CHECKS=bounds) */
     race_access me = {
         .block = (uint32_t)W->rblock + 1,
@@ -446,8 +431,9 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
         .write = (uint8_t)write,
     };
     tally_access(space, size, write, me.pc, space == 2 ? al->size : 0);
-    tiles_access(W, addr, size, write, space, me.pc);
-    uint32_t tag = space == 1 ? (uint32_t)W->serial : g_race_launch;
+    if (W->tiles_kept) /* tested here: a call to tiles.c for each access costs 3% */
+        hooks.tiles_access(W, addr, size, write, space, me.pc);
+    uint32_t tag = space == 1 ? (uint32_t)W->serial : shadow.launch;
     uintptr_t u = (uintptr_t)addr, end = u + size;
     for (uintptr_t g = u & ~(uintptr_t)3; g < end; g += 4) {
         unsigned lo = g < u ? (unsigned)(u - g) : 0, hi = end - g < 4 ? (unsigned)(end - g) : 4;
@@ -476,23 +462,15 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
 }
 
 /* ---- the launch's side ------------------------------------------------------------- */
-static void race_where(uint32_t pc, char *out, size_t n)
-{
-    out[0] = 0;
-    if (pc)
-        resolve_return((void *)(__executable_start + pc), out, n);
-    if (!out[0])
-        snprintf(out, n, "-");
-}
 
 static void race_launch_begin(void)
 {
-    g_race_launch++;
-    memset(g_hot, 0, sizeof g_hot);
-    memset(g_hot_shared, 0, sizeof g_hot_shared);
-    memset(g_count, 0, sizeof g_count);
-    memset(g_count_pcs, 0, sizeof g_count_pcs);
-    memset(g_count_buffers, 0, sizeof g_count_buffers);
+    shadow.launch++;
+    memset(hot.allocs, 0, sizeof hot.allocs);
+    memset(hot.shared, 0, sizeof hot.shared);
+    memset(counts.all, 0, sizeof counts.all);
+    memset(counts.pcs, 0, sizeof counts.pcs);
+    memset(counts.buffers, 0, sizeof counts.buffers);
 }
 
 /* The lines that read global memory most: the COUNT_TOP instructions with
@@ -511,15 +489,15 @@ static int count_top_lines(count_line *out, int max)
     for (int pick = 0; pick < COUNT_TOP; pick++) {
         int best = -1;
         for (int i = 0; i < COUNT_PCS; i++)
-            if (g_count_pcs[i].reads && (best < 0 || g_count_pcs[i].reads > g_count_pcs[best].reads))
+            if (counts.pcs[i].reads && (best < 0 || counts.pcs[i].reads > counts.pcs[best].reads))
                 best = i;
         if (best < 0)
             break;
         char where[512];
-        race_where(g_count_pcs[best].pc, where, sizeof where);
-        unsigned long long reads = g_count_pcs[best].reads;
-        size_t buffer = g_count_pcs[best].buffer;
-        g_count_pcs[best].reads = 0;
+        race_where(counts.pcs[best].pc, where, sizeof where);
+        unsigned long long reads = counts.pcs[best].reads;
+        size_t buffer = counts.pcs[best].buffer;
+        counts.pcs[best].reads = 0;
         int k = 0;
         while (k < n && (strcmp(out[k].where, where) != 0 || out[k].buffer != buffer))
             k++;
@@ -548,8 +526,8 @@ static void count_log(FILE *f)
     fprintf(f, ",\"counts\":{\"global_loads\":%llu,\"global_load_bytes\":%llu,\"global_stores\":%llu,"
                "\"global_store_bytes\":%llu,\"shared_loads\":%llu,\"shared_load_bytes\":%llu,"
                "\"shared_stores\":%llu,\"shared_store_bytes\":%llu,\"global_load_lines\":[",
-            g_count[1][0].n, g_count[1][0].bytes, g_count[1][1].n, g_count[1][1].bytes, g_count[0][0].n,
-            g_count[0][0].bytes, g_count[0][1].n, g_count[0][1].bytes);
+            counts.all[1][0].n, counts.all[1][0].bytes, counts.all[1][1].n, counts.all[1][1].bytes, counts.all[0][0].n,
+            counts.all[0][0].bytes, counts.all[0][1].n, counts.all[0][1].bytes);
     count_line lines[6];
     int n = count_top_lines(lines, 6);
     for (int i = 0; i < n; i++) {
@@ -559,9 +537,9 @@ static void count_log(FILE *f)
     }
     fputs("],\"global_load_buffers\":[", f);
     for (int b = 0, n = 0; b < COUNT_BUFFERS; b++)
-        if (g_count_buffers[b].n)
+        if (counts.buffers[b].n)
             fprintf(f, "%s{\"buffer_bytes\":%zu,\"loads\":%llu,\"load_bytes\":%llu}", n++ ? "," : "",
-                    g_count_buffers[b].buffer, g_count_buffers[b].n, g_count_buffers[b].bytes);
+                    counts.buffers[b].buffer, counts.buffers[b].n, counts.buffers[b].bytes);
     fputs("]}", f);
 }
 
@@ -570,8 +548,8 @@ static void count_log(FILE *f)
  * (sanitize_parse_emu). */
 static void race_launch_end(const struct emu_launch_cfg *c)
 {
-    for (int i = g_race_printed; i < g_race_nreports; i++) {
-        const race_report *r = &g_race_reports[i];
+    for (int i = reports.printed; i < reports.n; i++) {
+        const race_report *r = &reports.list[i];
         char here[600], there[600];
         race_where(r->me.pc, here, sizeof here);
         race_where(r->other.pc, there, sizeof there);
@@ -595,7 +573,7 @@ static void race_launch_end(const struct emu_launch_cfg *c)
                  here, c->kernel, bi.x, bi.y, bi.z, ti.x, ti.y, ti.z, what, r->size, space, owhat, there, oti.x,
                  oti.y, oti.z, obi.x, obi.y, obi.z);
     }
-    g_race_printed = g_race_nreports;
+    reports.printed = reports.n;
 }
 
 /* The bounds check's fast path (GPULAB_EMU_CHECKS=bounds): an access
@@ -603,8 +581,8 @@ static void race_launch_end(const struct emu_launch_cfg *c)
  * stored, needs nothing more; the rest goes through race_access_at. */
 static inline __attribute__((always_inline)) void race_access_fast(void *addr, unsigned size, int write, void *pc)
 {
-    if (g_races_off) {
-        worker *W = emu_self_;
+    if (shadow.off) {
+        worker *W = tls.self;
         if (W && W->in_block && W->cur) {
             /* shared arrays first (no address is in both): a tiled kernel
              * reads its tiles TILE_WIDTH times as often as global memory */
@@ -728,7 +706,7 @@ void __tsan_atomic_signal_fence(int order) { (void)order; __atomic_signal_fence(
  * was there (an atomicAdd into memory nothing zeroed is a read of it). */
 static void race_atomic_at(const volatile void *addr, unsigned size, const void *pc, int reads)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     const alloc *al = NULL;
     if (W && W->in_block && W->cur && race_space(W, (const char *)addr, size, 1, pc, &al) == 2) {
         uintptr_t off = (uintptr_t)pc - (uintptr_t)__executable_start;
@@ -801,3 +779,12 @@ RACE_ATOMICS(8, uint8_t)
 RACE_ATOMICS(16, uint16_t)
 RACE_ATOMICS(32, uint32_t)
 RACE_ATOMICS(64, uint64_t)
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void race_hooks(void)
+{
+    hooks.race_constant_copied = race_constant_copied;
+    hooks.race_launch_begin = race_launch_begin;
+    hooks.race_launch_end = race_launch_end;
+    hooks.count_log = count_log;
+}

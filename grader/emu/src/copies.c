@@ -1,11 +1,11 @@
 /*
- * copies.inc - included by runtime.c: the copies whose pitch or width
+ * copies.c - the copies whose pitch or width
  * disagrees with the buffer they read or write, written to the launch log
  * (GPULAB_EMU_LOG) as "copy" lines, which the grader turns into a sentence
  * at the copy's line (docs/emulator.md). A copy the runtime refuses (a
  * pointer that is not device memory, a range past an allocation's end) is
  * not here: it fails with its own error. These are the copies that run and
- * move the wrong bytes. Only the program's own copies (copy_by_program_)
+ * move the wrong bytes. Only the program's own copies (tls.copy_by_program)
  * are judged:
  *
  *   - cudaMemcpy2D with a device pitch other than the one cudaMallocPitch
@@ -18,6 +18,8 @@
  *   - cudaMemcpy that moves only part of a buffer (below).
  */
 
+#include "rt_int.h"
+
 /* The host images the harness described: their rows. */
 #define HOST_IMAGES_KEPT 16
 typedef struct {
@@ -25,45 +27,48 @@ typedef struct {
     size_t pitch, row_bytes, rows;
     char name[64];
 } host_rows;
-static host_rows g_host_images[HOST_IMAGES_KEPT];
-static size_t g_nhost_images;
 
 /* Copies logged in this process: the first few say what is wrong. */
 #define COPY_NOTES_MAX 8
-static int g_copy_notes;
+
+static struct {
+    host_rows host_images[HOST_IMAGES_KEPT];
+    size_t nhost_images;
+    int notes; /* copies logged */
+} copy_log;
 
 void emu_note_host_rows_(const void *base, size_t pitch, size_t row_bytes, size_t rows, const char *name)
 {
     if (!base || pitch == 0 || rows == 0)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     size_t i = 0;
-    while (i < g_nhost_images && g_host_images[i].base != (const char *)base)
+    while (i < copy_log.nhost_images && copy_log.host_images[i].base != (const char *)base)
         i++;
-    if (i == g_nhost_images)
-        i = g_nhost_images < HOST_IMAGES_KEPT ? g_nhost_images++ : HOST_IMAGES_KEPT - 1;
-    host_rows *h = &g_host_images[i];
+    if (i == copy_log.nhost_images)
+        i = copy_log.nhost_images < HOST_IMAGES_KEPT ? copy_log.nhost_images++ : HOST_IMAGES_KEPT - 1;
+    host_rows *h = &copy_log.host_images[i];
     h->base = base;
     h->pitch = pitch;
     h->row_bytes = row_bytes;
     h->rows = rows;
     snprintf(h->name, sizeof h->name, "%s", name ? name : "");
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
-/* The described host image whose bytes hold p, or NULL. Caller holds g_lock. */
+/* The described host image whose bytes hold p, or NULL. Caller holds rt.lock. */
 static const host_rows *host_image_at(const void *p)
 {
     const char *c = p;
-    for (size_t i = 0; i < g_nhost_images; i++) {
-        const host_rows *h = &g_host_images[i];
+    for (size_t i = 0; i < copy_log.nhost_images; i++) {
+        const host_rows *h = &copy_log.host_images[i];
         if (c >= h->base && c < h->base + h->pitch * h->rows)
             return h;
     }
     return NULL;
 }
 
-/* The cudaMallocPitch allocation that holds p, or NULL. Caller holds g_lock. */
+/* The cudaMallocPitch allocation that holds p, or NULL. Caller holds rt.lock. */
 static const alloc *pitched_at(const void *p)
 {
     const alloc *a = find_alloc(p, 1);
@@ -82,11 +87,11 @@ typedef struct {
 
 static void log_copy(const char *call, void *caller, const copy_note *n)
 {
-    pthread_mutex_lock(&g_lock);
-    int full = g_copy_notes >= COPY_NOTES_MAX;
+    pthread_mutex_lock(&rt.lock);
+    int full = copy_log.notes >= COPY_NOTES_MAX;
     if (!full)
-        g_copy_notes++;
-    pthread_mutex_unlock(&g_lock);
+        copy_log.notes++;
+    pthread_mutex_unlock(&rt.lock);
     if (full)
         return;
     FILE *f = log_open();
@@ -109,7 +114,7 @@ static void log_copy(const char *call, void *caller, const copy_note *n)
 
 /* One side of a 2D copy: p at `pitch` (the argument named arg), device
  * memory or host. Fills n and returns 1 when the pitch disagrees with the
- * buffer's. Caller holds g_lock. */
+ * buffer's. Caller holds rt.lock. */
 static int side_pitch(const void *p, size_t pitch, int device, const char *arg, copy_note *n)
 {
     const alloc *a = device ? pitched_at(p) : NULL;
@@ -127,7 +132,7 @@ static int side_pitch(const void *p, size_t pitch, int device, const char *arg, 
 }
 
 /* The width of a 2D copy against the host image's row of pixels, or
- * without one, the pitched buffer's. Caller holds g_lock. */
+ * without one, the pitched buffer's. Caller holds rt.lock. */
 static int copy_width(const void *dst, int dd, const void *src, int sd, size_t width, copy_note *n)
 {
     const host_rows *h = !dd ? host_image_at(dst) : !sd ? host_image_at(src) : NULL;
@@ -149,16 +154,16 @@ static int copy_width(const void *dst, int dd, const void *src, int sd, size_t w
 /* A cudaMemcpy2D that the runtime accepted: logs the first of its
  * arguments that disagrees with a buffer. dd, sd: whether each side is
  * device memory. */
-static void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                           int dd, int sd)
 {
-    if (!copy_by_program_)
+    if (!tls.copy_by_program)
         return;
     copy_note n;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     int found = side_pitch(src, spitch, sd, "spitch", &n) || side_pitch(dst, dpitch, dd, "dpitch", &n) ||
                 copy_width(dst, dd, src, sd, width, &n);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (found)
         log_copy("cudaMemcpy2D", caller, &n);
 }
@@ -168,13 +173,13 @@ static void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *sr
  * block, and the rows land at the wrong places. Unless it moves the image
  * whole, padding and all (a host image's every row; a pitched buffer's
  * whole rows), which a kernel that indexes by that pitch may want. */
-static void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
+void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
 {
-    if (!copy_by_program_)
+    if (!tls.copy_by_program)
         return;
     copy_note n;
     int found = 0;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     for (int side = 0; side < 2 && !found; side++) {
         const void *p = side == 0 ? src : dst;
         int device = side == 0 ? sd : dd;
@@ -189,7 +194,7 @@ static void check_copy_1d(void *caller, void *dst, const void *src, size_t count
             found = 1;
         }
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     if (found)
         log_copy("cudaMemcpy", caller, &n);
 }
@@ -246,29 +251,29 @@ static size_t next_range(const struct byte_range *r, int n, size_t at, size_t en
     return end;
 }
 
-static void note_write(const void *p, size_t n)
+void note_write(const void *p, size_t n)
 {
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     alloc *a = find_alloc(p, n);
     if (a && n) {
         size_t off = (size_t)((const char *)p - a->base);
         add_range(a->written, &a->nwritten, off, off + n);
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 /* A cudaMemcpy the runtime accepted: what it writes into device memory, and
  * for the program's own copies, the one in and the first back whose count
  * is judged later. */
-static void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
+void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
 {
     if (!count)
         return;
     if (dd)
         note_write(dst, count);
-    if (!copy_by_program_)
+    if (!tls.copy_by_program)
         return;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&rt.lock);
     alloc *a = dd ? find_alloc(dst, count) : NULL;
     if (a && !a->pitched) {
         a->into_caller = caller;
@@ -284,7 +289,7 @@ static void track_copy(void *caller, void *dst, const void *src, size_t count, i
             b->back_off = off;
         }
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
 }
 
 static void log_short(void *caller, const char *what, size_t given, size_t expected)
@@ -295,13 +300,13 @@ static void log_short(void *caller, const char *what, size_t given, size_t expec
 
 /* Before a launch: each program copy into a buffer after whose end the
  * host wrote nothing up to the buffer's next range (or its end). */
-static void short_copies_in(void)
+void short_copies_in(void)
 {
     struct short_found { void *caller; size_t given, expected; } found[4];
     int nfound = 0;
-    pthread_mutex_lock(&g_lock);
-    for (size_t i = 0; i < g_nallocs; i++) {
-        alloc *a = &g_allocs[i];
+    pthread_mutex_lock(&rt.lock);
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        alloc *a = &rt.allocs[i];
         if (!a->into_caller)
             continue;
         size_t end = a->into_off + a->into_count;
@@ -310,7 +315,7 @@ static void short_copies_in(void)
             found[nfound++] = (struct short_found){ a->into_caller, a->into_count, next - a->into_off };
         a->into_caller = NULL;
     }
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&rt.lock);
     for (int k = 0; k < nfound; k++)
         log_short(found[k].caller, "short_into", found[k].given, found[k].expected);
 }
@@ -318,7 +323,7 @@ static void short_copies_in(void)
 /* At cudaFree (a, out of the list, no lock held): the program copied part
  * of a buffer back that the host never wrote (a kernel's output), and its
  * copies back stop short of the buffer's end (or its guard zone). */
-static void short_copy_back(const alloc *a)
+void short_copy_back(const alloc *a)
 {
     if (!a->back_caller || covered_to(a->written, a->nwritten, a->back_off) != a->back_off)
         return;

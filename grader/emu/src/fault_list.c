@@ -1,11 +1,11 @@
-/* faults.inc - the checking builds' invalid accesses (included by runtime.c
- * in emucc --race and --check builds): how one is described, reported, and
+/* fault_list.c - the checking builds' invalid accesses (linked into the
+ * emucc --race and --check runtimes): how one is described, reported, and
  * listed.
  *
  * Both builds keep device allocations and shared arrays inside margins of
  * their own, so an invalid access is named from its address alone: what
- * array it is next to, and how far. The race build's bounds check (race.inc)
- * and AddressSanitizer's report hook (check.inc) both end here.
+ * array it is next to, and how far. The race build's bounds check (race.c)
+ * and AddressSanitizer's report hook (check.c) both end here.
  *
  * Linked with `emucc --list-faults` (the grader's sanitizer stage, where a
  * dataset's run left no output), this file is compiled with EMU_LIST_FAULTS:
@@ -23,6 +23,8 @@
  * environment, which stays that of any other run.
  */
 
+#include "rt_int.h"
+
 /* AddressSanitizer's report of an invalid access costs about 2 ms; the race
  * build's check, a lookup */
 #ifdef EMU_CHECK
@@ -32,19 +34,21 @@
 #endif
 
 #ifdef EMU_LIST_FAULTS
-enum { g_list_faults = 1 };
+const int g_list_faults = 1;
 #else
-enum { g_list_faults = 0 };
+const int g_list_faults = 0;
 #endif
 
-static const char *g_faults_path;   /* --list-faults: GPULAB_EMU_LOG, or NULL */
-static FILE *g_faults;
-static pthread_mutex_t g_faults_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    const char *path;   /* --list-faults: GPULAB_EMU_LOG, or NULL */
+    FILE *file;
+    pthread_mutex_t lock;
+} fault_list = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* An access of `size` bytes at a that lies outside the n-byte array at base
  * (in its margins), in words: "read of 4 bytes, 0 bytes past the end of a
  * 1024-byte array in global memory (cudaMalloc)". */
-static void describe_near(char *msg, size_t len, const char *what, size_t size, const char *a, const char *base,
+void describe_near(char *msg, size_t len, const char *what, size_t size, const char *a, const char *base,
                           size_t n, const char *kind)
 {
     int before = a < base;
@@ -54,12 +58,12 @@ static void describe_near(char *msg, size_t len, const char *what, size_t size, 
 }
 
 /* The log the faults are listed in, opened on first use; NULL when it
- * cannot be. Caller holds g_faults_lock. */
+ * cannot be. Caller holds fault_list.lock. */
 static FILE *faults_file(void)
 {
-    if (!g_faults && g_faults_path)
-        g_faults = fopen(g_faults_path, "a");
-    return g_faults;
+    if (!fault_list.file && fault_list.path)
+        fault_list.file = fopen(fault_list.path, "a");
+    return fault_list.file;
 }
 
 /* Appends W's running thread to the fault list, once per thread per block
@@ -73,7 +77,7 @@ static void record_thread(worker *W, const char *where)
     W->faulted[i / 8] |= bit;
     launch *L = W->L;
     const struct emu_launch_cfg *c = L->cfg;
-    pthread_mutex_lock(&g_faults_lock);
+    pthread_mutex_lock(&fault_list.lock);
     FILE *f = faults_file();
     if (f && !L->faults_logged) {
         fputs("{\"event\":\"fault_launch\",\"kernel\":", f);
@@ -91,7 +95,7 @@ static void record_thread(worker *W, const char *where)
         fputs("}\n", f);
         fflush(f); /* a process that dies later keeps what was seen */
     }
-    pthread_mutex_unlock(&g_faults_lock);
+    pthread_mutex_unlock(&fault_list.lock);
 }
 
 /* Counts an invalid access of a launch that runs past its faults; at the
@@ -101,13 +105,13 @@ static void count_access(launch *L)
     if (atomic_fetch_add(&L->bad_accesses, 1) + 1 != FAULT_ACCESS_CAP)
         return;
     atomic_store(&L->stop, 1);
-    pthread_mutex_lock(&g_faults_lock);
+    pthread_mutex_lock(&fault_list.lock);
     FILE *f = faults_file();
     if (f) {
         fprintf(f, "{\"event\":\"fault_stopped\",\"accesses\":%d}\n", FAULT_ACCESS_CAP);
         fflush(f);
     }
-    pthread_mutex_unlock(&g_faults_lock);
+    pthread_mutex_unlock(&fault_list.lock);
 }
 
 /* set_fault without stopping the launch: the first fault is kept for the
@@ -126,7 +130,7 @@ static void note_fault(launch *L, const char *where, const char *fmt, ...)
  * launch goes on (the first fault is kept for its error line and code) and
  * the thread is listed; else the launch stops at the thread's next barrier
  * or return. */
-static void report_invalid_access(worker *W, const char *where, const char *msg)
+void report_invalid_access(worker *W, const char *where, const char *msg)
 {
     if (g_list_faults) {
         note_fault(W->L, where, "%s", msg);
@@ -140,5 +144,11 @@ static void report_invalid_access(worker *W, const char *where, const char *msg)
 __attribute__((constructor)) static void emu_faults_init(void)
 {
     const char *path = getenv("GPULAB_EMU_LOG");
-    g_faults_path = g_list_faults && path && *path ? path : NULL;
+    fault_list.path = g_list_faults && path && *path ? path : NULL;
+}
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void fault_list_hooks(void)
+{
+    hooks.record_thread = record_thread;
 }

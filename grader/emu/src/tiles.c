@@ -1,5 +1,5 @@
-/* tiles.inc - emucc --race: what a block's shared tiles hold at a barrier
- * (included by runtime.c after race.inc, whose shadow cells it reads).
+/* tiles.c - emucc --race: what a block's shared tiles hold at a barrier
+ * (reading race.c's shadow cells).
  *
  * A tiled kernel copies elements of its inputs into shared arrays, waits at
  * a __syncthreads(), and computes from them. When its output is wrong, what
@@ -33,6 +33,8 @@
  * let its thread through (tiles_guard_words). A test costs a call and a
  * search of the thread's eight entries.
  */
+
+#include "rt_int.h"
 
 #define TILE_ARRAYS 16
 #define TILE_PHASES 2
@@ -91,57 +93,60 @@ typedef struct {
     unsigned nthreads;
 } tile_snapshot;
 
-static tile_array g_tile_arrays[TILE_ARRAYS];
-static int g_tile_narrays;
-static tile_snapshot g_tile_snaps[TILE_SNAPSHOTS];
-static int g_tile_nsnaps;
-static int g_tile_sampled;   /* the running block is one whose tiles are kept */
 /* The lines a run writes at most, whatever its launches: a program that
  * launches a kernel thousands of times must not fill the launch log (the
  * grader reads a bounded amount of it, its counts too). */
 #define TILE_LINES_PER_RUN 64
-static int g_tile_lines_left = TILE_LINES_PER_RUN;
-/* each thread's last global read in a kept block */
+
+/* Whether the running block's tiles are kept is the worker's (tiles_kept). */
 static struct {
-    uint32_t pc;
-    unsigned round;
-    const char *addr;
-} g_tile_last[MAX_THREADS];
-/* each thread's tests in a kept block, and its last comparison */
-static tile_test g_tile_tests[MAX_THREADS][TILE_TESTS];
-static struct {
-    int op, fresh, operand;
-    double a, b;
-    unsigned char clauses, ops[TILE_OPERANDS];
-    float as[TILE_OPERANDS], bs[TILE_OPERANDS];
-} g_tile_cmp[MAX_THREADS];
+    tile_array arrays[TILE_ARRAYS];
+    int narrays;
+    tile_snapshot snaps[TILE_SNAPSHOTS];
+    int nsnaps;
+    int lines_written; /* of TILE_LINES_PER_RUN */
+    /* each thread's last global read in a kept block */
+    struct {
+        uint32_t pc;
+        unsigned round;
+        const char *addr;
+    } last[MAX_THREADS];
+    /* each thread's tests in a kept block, and its last comparison */
+    tile_test tests[MAX_THREADS][TILE_TESTS];
+    struct {
+        int op, fresh, operand;
+        double a, b;
+        unsigned char clauses, ops[TILE_OPERANDS];
+        float as[TILE_OPERANDS], bs[TILE_OPERANDS];
+    } cmp[MAX_THREADS];
+} tiles; /* all zero: in .bss, not 700 KiB of the program's file */
 
 void emu_race_compared_(int k, int op, double a, double b)
 {
-    worker *W = emu_self_;
-    if (g_tests_off || !W || !W->in_block)
+    worker *W = tls.self;
+    if (check_modes.tests_off || !W || !W->in_block)
         return;
     unsigned th = (unsigned)(W->cur - W->fibers);
-    g_tile_cmp[th].op = op;
-    g_tile_cmp[th].operand = k;
-    g_tile_cmp[th].a = a;
-    g_tile_cmp[th].b = b;
-    g_tile_cmp[th].fresh = 1;
+    tiles.cmp[th].op = op;
+    tiles.cmp[th].operand = k;
+    tiles.cmp[th].a = a;
+    tiles.cmp[th].b = b;
+    tiles.cmp[th].fresh = 1;
     if (k >= 0 && k < TILE_OPERANDS) {
-        g_tile_cmp[th].clauses |= (unsigned char)(1u << k);
-        g_tile_cmp[th].ops[k] = (unsigned char)op;
-        g_tile_cmp[th].as[k] = (float)a;
-        g_tile_cmp[th].bs[k] = (float)b;
+        tiles.cmp[th].clauses |= (unsigned char)(1u << k);
+        tiles.cmp[th].ops[k] = (unsigned char)op;
+        tiles.cmp[th].as[k] = (float)a;
+        tiles.cmp[th].bs[k] = (float)b;
     }
 }
 
 void emu_race_tested_(int line, int result)
 {
-    worker *W = emu_self_;
-    if (g_tests_off || !W || !W->in_block)
+    worker *W = tls.self;
+    if (check_modes.tests_off || !W || !W->in_block)
         return;
     unsigned th = (unsigned)(W->cur - W->fibers);
-    tile_test *t = g_tile_tests[th], *use = NULL;
+    tile_test *t = tiles.tests[th], *use = NULL;
     /* the line's own entry, else one of an earlier round, else the one
      * whose line came last into this thread's list is replaced */
     for (int k = 0; k < TILE_TESTS && !use; k++)
@@ -152,28 +157,28 @@ void emu_race_tested_(int line, int result)
             use = &t[k];
     if (!use)
         use = &t[TILE_TESTS - 1];
-    *use = (tile_test){ line, W->round, (unsigned char)result, (unsigned char)g_tile_cmp[th].op,
-                        (unsigned char)g_tile_cmp[th].fresh, (unsigned char)g_tile_cmp[th].operand, g_tile_cmp[th].a,
-                        g_tile_cmp[th].b, g_tile_cmp[th].clauses, { 0 }, { 0 }, { 0 } };
-    memcpy(use->ops, g_tile_cmp[th].ops, sizeof use->ops);
-    memcpy(use->as, g_tile_cmp[th].as, sizeof use->as);
-    memcpy(use->bs, g_tile_cmp[th].bs, sizeof use->bs);
-    g_tile_cmp[th].clauses = 0;
-    g_tile_cmp[th].fresh = 0;
+    *use = (tile_test){ line, W->round, (unsigned char)result, (unsigned char)tiles.cmp[th].op,
+                        (unsigned char)tiles.cmp[th].fresh, (unsigned char)tiles.cmp[th].operand, tiles.cmp[th].a,
+                        tiles.cmp[th].b, tiles.cmp[th].clauses, { 0 }, { 0 }, { 0 } };
+    memcpy(use->ops, tiles.cmp[th].ops, sizeof use->ops);
+    memcpy(use->as, tiles.cmp[th].as, sizeof use->as);
+    memcpy(use->bs, tiles.cmp[th].bs, sizeof use->bs);
+    tiles.cmp[th].clauses = 0;
+    tiles.cmp[th].fresh = 0;
 }
 
 void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t elem, unsigned rank, size_t d0,
                            size_t d1)
 {
-    worker *W = emu_self_;
+    worker *W = tls.self;
     if (!W || !W->in_block || elem != 4 || rank < 1 || rank > 2 || bytes / 4 > TILE_MAX_SLOTS)
         return;
-    for (int i = 0; i < g_tile_narrays; i++)
-        if (g_tile_arrays[i].base == a && strcmp(g_tile_arrays[i].name, name) == 0)
+    for (int i = 0; i < tiles.narrays; i++)
+        if (tiles.arrays[i].base == a && strcmp(tiles.arrays[i].name, name) == 0)
             return;
-    if (g_tile_narrays == TILE_ARRAYS)
+    if (tiles.narrays == TILE_ARRAYS)
         return;
-    tile_array *t = &g_tile_arrays[g_tile_narrays++];
+    tile_array *t = &tiles.arrays[tiles.narrays++];
     snprintf(t->name, sizeof t->name, "%s", name);
     t->base = a;
     t->count = bytes / 4;
@@ -190,7 +195,7 @@ void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t
         free(t->load_round);
         free(t->load_addr);
         free(t->store_thread);
-        g_tile_narrays--; /* not kept: the check only explains, never decides */
+        tiles.narrays--; /* not kept: the check only explains, never decides */
     }
 }
 
@@ -199,26 +204,26 @@ void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t
  * array remembers the thread's last global read for the slot. */
 static void tiles_access(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc)
 {
-    if (!g_tile_sampled)
+    if (!W->tiles_kept)
         return;
     unsigned th = (unsigned)(W->cur - W->fibers);
     if (space == 2 && !write) {
-        g_tile_last[th].pc = pc;
-        g_tile_last[th].round = W->round;
-        g_tile_last[th].addr = size == 4 ? addr : NULL;
+        tiles.last[th].pc = pc;
+        tiles.last[th].round = W->round;
+        tiles.last[th].addr = size == 4 ? addr : NULL;
         return;
     }
     if (space != 1 || !write || size != 4)
         return;
     const char *a = addr;
-    for (int i = 0; i < g_tile_narrays; i++) {
-        tile_array *t = &g_tile_arrays[i];
+    for (int i = 0; i < tiles.narrays; i++) {
+        tile_array *t = &tiles.arrays[i];
         if (a < t->base || a >= t->base + 4 * t->count || (a - t->base) % 4)
             continue;
         size_t e = (size_t)(a - t->base) / 4;
-        int fresh = g_tile_last[th].round == W->round && g_tile_last[th].addr;
-        t->load_pc[e] = fresh ? g_tile_last[th].pc : 0;
-        t->load_addr[e] = fresh ? g_tile_last[th].addr : NULL;
+        int fresh = tiles.last[th].round == W->round && tiles.last[th].addr;
+        t->load_pc[e] = fresh ? tiles.last[th].pc : 0;
+        t->load_addr[e] = fresh ? tiles.last[th].addr : NULL;
         t->load_round[e] = W->round;
         t->store_thread[e] = (uint16_t)th;
         return;
@@ -227,19 +232,19 @@ static void tiles_access(struct worker *W, const void *addr, unsigned size, int 
 
 static void tiles_launch_begin(void)
 {
-    for (int i = 0; i < g_tile_narrays; i++) {
-        free(g_tile_arrays[i].load_pc);
-        free(g_tile_arrays[i].load_round);
-        free(g_tile_arrays[i].load_addr);
-        free(g_tile_arrays[i].store_thread);
+    for (int i = 0; i < tiles.narrays; i++) {
+        free(tiles.arrays[i].load_pc);
+        free(tiles.arrays[i].load_round);
+        free(tiles.arrays[i].load_addr);
+        free(tiles.arrays[i].store_thread);
     }
-    for (int i = 0; i < g_tile_nsnaps; i++) {
-        free(g_tile_snaps[i].slot);
-        free(g_tile_snaps[i].unset);
-        free(g_tile_snaps[i].tests);
+    for (int i = 0; i < tiles.nsnaps; i++) {
+        free(tiles.snaps[i].slot);
+        free(tiles.snaps[i].unset);
+        free(tiles.snaps[i].tests);
     }
-    g_tile_nsnaps = 0;
-    g_tile_narrays = 0;
+    tiles.nsnaps = 0;
+    tiles.narrays = 0;
 }
 
 /* A clause that admits the value at its own bound: `Row <= Width` passed
@@ -270,7 +275,7 @@ static void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
     const tile_test *best = NULL, *edge = NULL;
     int edge_k = -1;
     for (int k = 0; k < TILE_TESTS; k++) {
-        const tile_test *t = &g_tile_tests[th][k];
+        const tile_test *t = &tiles.tests[th][k];
         if (t->line <= 0 || t->line > line || t->round != W->round || !t->result)
             continue;
         if (!best || t->line > best->line)
@@ -304,7 +309,7 @@ static void tiles_guard_words(struct worker *W, int line, char *out, size_t n)
      * clauses: a test that held inside its bound is not the one to blame,
      * and one of these may be the one whose bound let the index out */
     for (int k = 0; k < TILE_TESTS && len < n; k++) {
-        const tile_test *o = &g_tile_tests[th][k];
+        const tile_test *o = &tiles.tests[th][k];
         if (o == t || o->line <= 0 || o->line > line || o->round != W->round || !o->result || !o->clauses)
             continue;
         len += (size_t)snprintf(out + len, n - len, "; also line %d:", o->line);
@@ -324,10 +329,10 @@ static void tiles_block_begin(const struct launch *L, unsigned long long b)
 {
     const struct emu_launch_cfg *c = L->cfg;
     int right = c->grid.x > 1, below = c->grid.y > 1;
-    g_tile_sampled = g_tile_lines_left > 0 &&
-                     ((b == 1 && right) || (b == c->grid.x && below) || (b == 0 && !right && !below));
-    for (int i = 0; i < g_tile_narrays; i++)
-        g_tile_arrays[i].phases = 0;
+    tls.self->tiles_kept = tiles.lines_written < TILE_LINES_PER_RUN &&
+                           ((b == 1 && right) || (b == c->grid.x && below) || (b == 0 && !right && !below));
+    for (int i = 0; i < tiles.narrays; i++)
+        tiles.arrays[i].phases = 0;
 }
 
 /* The race check's cell of the granule at a. */
@@ -355,10 +360,10 @@ static int tile_writer(tile_snapshot *s, uint32_t pc, int load)
  * TILE_NO_SOURCE. */
 static uint32_t tile_source(const char *a)
 {
-    for (size_t i = 0; i < g_nallocs; i++)
-        if (a >= g_allocs[i].base && a < g_allocs[i].base + g_allocs[i].size &&
-            (size_t)(a - g_allocs[i].base) < TILE_NO_SOURCE)
-            return (uint32_t)(a - g_allocs[i].base);
+    for (size_t i = 0; i < rt.nallocs; i++)
+        if (a >= rt.allocs[i].base && a < rt.allocs[i].base + rt.allocs[i].size &&
+            (size_t)(a - rt.allocs[i].base) < TILE_NO_SOURCE)
+            return (uint32_t)(a - rt.allocs[i].base);
     return TILE_NO_SOURCE;
 }
 
@@ -383,11 +388,11 @@ static int tile_storer(tile_snapshot *s, const tile_array *t, size_t e, const ra
 /* One array at the end of a round: the slots this round stored into. */
 static void tiles_keep(worker *W, int ai)
 {
-    tile_array *t = &g_tile_arrays[ai];
+    tile_array *t = &tiles.arrays[ai];
     uint32_t block = (uint32_t)W->rblock + 1, tag = (uint32_t)W->serial;
     uint32_t *slot = NULL;
     int n = 0;
-    tile_snapshot *s = &g_tile_snaps[g_tile_nsnaps];
+    tile_snapshot *s = &tiles.snaps[tiles.nsnaps];
     memset(s, 0, sizeof *s);
     uint32_t *unset = NULL;
     int nunset = 0;
@@ -441,29 +446,29 @@ static void tiles_keep(worker *W, int ai)
     for (unsigned th = 0; s->tests && th < s->nthreads; th++)
         for (int k = 0; k < TILE_TESTS; k++) {
             tile_test *to = &s->tests[th * TILE_TESTS + k];
-            *to = g_tile_tests[th][k];
+            *to = tiles.tests[th][k];
             if (to->round != W->round)
                 to->line = 0;
         }
-    g_tile_nsnaps++;
+    tiles.nsnaps++;
 }
 
 /* The end of a round in which every thread waits at the same barrier. */
 static void tiles_round_end(struct worker *W)
 {
-    if (!g_tile_sampled)
+    if (!W->tiles_kept)
         return;
-    for (int i = 0; i < g_tile_narrays && g_tile_nsnaps < TILE_SNAPSHOTS; i++)
+    for (int i = 0; i < tiles.narrays && tiles.nsnaps < TILE_SNAPSHOTS; i++)
         tiles_keep(W, i);
 }
 
 /* The launch's "tile" lines (docs/emulator.md). */
 static void tiles_launch_end(const struct emu_launch_cfg *c)
 {
-    FILE *f = g_tile_nsnaps ? log_open() : NULL;
-    for (int i = 0; f && i < g_tile_nsnaps && g_tile_lines_left > 0; i++, g_tile_lines_left--) {
-        const tile_snapshot *s = &g_tile_snaps[i];
-        const tile_array *t = &g_tile_arrays[s->array];
+    FILE *f = tiles.nsnaps ? log_open() : NULL;
+    for (int i = 0; f && i < tiles.nsnaps && tiles.lines_written < TILE_LINES_PER_RUN; i++, tiles.lines_written++) {
+        const tile_snapshot *s = &tiles.snaps[i];
+        const tile_array *t = &tiles.arrays[s->array];
         unsigned long long b = s->block;
         fputs("{\"event\":\"tile\",\"kernel\":", f);
         json_str(f, c->kernel);
@@ -514,4 +519,15 @@ static void tiles_launch_end(const struct emu_launch_cfg *c)
     if (f)
         fclose(f);
     tiles_launch_begin(); /* frees the snapshots */
+}
+
+/* This part's hooks (rt_int.h), set before main(). */
+__attribute__((constructor)) static void tiles_hooks(void)
+{
+    hooks.tiles_launch_begin = tiles_launch_begin;
+    hooks.tiles_block_begin = tiles_block_begin;
+    hooks.tiles_round_end = tiles_round_end;
+    hooks.tiles_access = tiles_access;
+    hooks.tiles_guard_words = tiles_guard_words;
+    hooks.tiles_launch_end = tiles_launch_end;
 }

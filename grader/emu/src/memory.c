@@ -1,0 +1,314 @@
+/* memory.c - the CUDA memory calls: cudaMalloc, cudaFree and the host
+ * allocations (on alloc.c's device_alloc and release_alloc), the copies and
+ * cudaMemset: each side checked against the allocations (check_side), then
+ * judged against its buffer (copies.c) and, in the race build, against the
+ * bytes nothing stored (unset.c). */
+
+#include "rt_int.h"
+
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    return device_alloc(devPtr, size, 0, copy_caller(__builtin_return_address(0)));
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch || !devPtr)
+        return set_error(cudaErrorInvalidValue);
+    /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
+    size_t p = round_up(width ? width : 1, 512);
+    cudaError_t e = device_alloc(devPtr, p * height, 1, copy_caller(__builtin_return_address(0)));
+    if (e == cudaSuccess) {
+        *pitch = p;
+        pthread_mutex_lock(&rt.lock);
+        alloc *a = find_alloc(*devPtr, 1);
+        if (a) {
+            a->pitch = p;
+            a->row_bytes = width;
+        }
+        pthread_mutex_unlock(&rt.lock);
+    }
+    return e;
+}
+
+cudaError_t cudaFree(void *devPtr)
+{
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    if (!devPtr)
+        return cudaSuccess;
+    pthread_mutex_lock(&rt.lock);
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        if (rt.allocs[i].base == devPtr) {
+            alloc a = rt.allocs[i];
+            a.freed_by = caller;
+            rt.allocs[i] = rt.allocs[--rt.nallocs];
+            pthread_mutex_unlock(&rt.lock);
+            short_copy_back(&a);
+            release_alloc(&a);
+            return cudaSuccess;
+        }
+    }
+    pthread_mutex_unlock(&rt.lock);
+    diag("gpulab-emu: invalid-free -: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
+    return set_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    if (!ptr)
+        return set_error(cudaErrorInvalidValue);
+    *ptr = malloc(size ? size : 1);
+    return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        return set_error(cudaErrorInvalidValue);
+    return cudaMallocHost(ptr, size);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    free(ptr);
+    return cudaSuccess;
+}
+
+/* Which sides of a copy of `kind` are device memory. */
+static void copy_sides(int kind, const void *dst, const void *src, int *dd, int *sd)
+{
+    pthread_mutex_lock(&rt.lock);
+    if (kind == cudaMemcpyDefault) {
+        *dd = is_device_ptr(dst);
+        *sd = is_device_ptr(src);
+    } else {
+        *dd = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+        *sd = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    }
+    pthread_mutex_unlock(&rt.lock);
+}
+
+/* why, from check_side(), for the n bytes at p; for a buffer that was
+ * freed, the words that name the cudaFree (and the cudaMalloc), into out. */
+static const char *freed_words(const char *why, const void *p, char *out, size_t n)
+{
+    if (strcmp(why, "was freed") != 0)
+        return why;
+    pthread_mutex_lock(&rt.lock);
+    const alloc *g = freed_at(p);
+    alloc a = g ? *g : (alloc){ 0 };
+    pthread_mutex_unlock(&rt.lock);
+    char freed[512], made[512];
+    caller_line(a.freed_by, freed, sizeof freed);
+    caller_line(a.made_by, made, sizeof made);
+    snprintf(out, n, "points into a %zu-byte %s allocation (made at %s) that the cudaFree at %s freed before: "
+             "a use after cudaFree", a.size, alloc_call(&a), made, freed);
+    return out;
+}
+
+/* Checks a copy of dn bytes to dst and sn bytes from src (a 2D copy's
+ * extents differ: each side's rows at its own pitch). caller: the return
+ * address into the program, which the refusal's line names. */
+static cudaError_t copy_check(const char *fn, void *dst, size_t dn, const void *src, size_t sn, int kind,
+                              void *caller)
+{
+    char at[512];
+    if (kind < 0 || kind > 4) {
+        diag("gpulab-emu: invalid-memcpy %s: %s: %d is not a cudaMemcpyKind (cudaErrorInvalidMemcpyDirection)",
+             caller_line(caller, at, sizeof at), fn, kind);
+        return cudaErrorInvalidMemcpyDirection;
+    }
+    if (dn == 0 && sn == 0)
+        return cudaSuccess;
+    int dd, sd;
+    copy_sides(kind, dst, src, &dd, &sd);
+    pthread_mutex_lock(&rt.lock);
+    const char *wd = check_side(dst, dn, dd);
+    const char *ws = wd ? NULL : check_side(src, sn, sd);
+    /* the two pointers given the other way round: each side is what the
+     * other side should be (a copy back written as a copy in, say) */
+    int swapped = (wd || ws) && dd != sd && !check_side(src, dn, dd) && !check_side(dst, sn, sd);
+    pthread_mutex_unlock(&rt.lock);
+    /* Which of the two is the mistake: the pointers or the kind. Before any
+     * launch a program sends its inputs to the device, after one it brings
+     * results back; where the pointers give the copy that fits that moment
+     * (device to host after a kernel ran), the kind names the wrong
+     * direction, else the pointers are the wrong way round. */
+    int pointers_fit = swapped && (sd ? rt.launched == 0 : rt.launched != 0);
+    if (pointers_fit) {
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the kind is %s but the destination "
+             "is %s memory and the source %s memory%s: this copy's direction should be %s (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, dn, kind_name(kind), kind_name(kind),
+             dd ? "host" : "device", sd ? "host" : "device",
+             rt.launched ? ", a copy of results back after the kernel ran" : ", a copy of inputs before any launch",
+             kind_name(sd ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost));
+        return cudaErrorInvalidValue;
+    }
+    if (swapped) {
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the destination and the source are "
+             "swapped: the destination is %s memory and the source %s memory, the other way round from what %s "
+             "moves (the destination comes first) (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, dn, kind_name(kind), dd ? "host" : "device",
+             sd ? "host" : "device", kind_name(kind));
+        return cudaErrorInvalidValue;
+    }
+    if (wd || ws) {
+        char words[1200];
+        diag("gpulab-emu: invalid-memcpy %s: %s(dst=%p, src=%p, %zu bytes, %s): the %s pointer %s (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), fn, dst, src, wd ? dn : sn, kind_name(kind),
+             wd ? "destination" : "source", freed_words(wd ? wd : ws, wd ? dst : src, words, sizeof words));
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    cudaError_t e = copy_check("cudaMemcpy", dst, count, src, count, (int)kind, caller);
+    if (e != cudaSuccess)
+        return set_error(e);
+    int dd, sd;
+    copy_sides((int)kind, dst, src, &dd, &sd);
+    check_copy_1d(caller, dst, src, count, dd, sd);
+    track_copy(caller, dst, src, count, dd, sd);
+#ifdef EMU_RACE
+    if (sd)
+        hooks.unset_copy_read(caller, "cudaMemcpy", src, count, count, 1);
+    if (dd && !sd)
+        hooks.unset_copied_in(dst, src, count);
+    else if (dd)
+        hooks.unset_stored(dst, count);
+#endif
+    if (count)
+        memmove(dst, src, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    (void)stream;
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    cudaError_t e = copy_check("cudaMemcpyAsync", dst, count, src, count, (int)kind, caller);
+    if (e != cudaSuccess)
+        return set_error(e);
+#ifdef EMU_RACE
+    int dd, sd;
+    copy_sides((int)kind, dst, src, &dd, &sd);
+    if (sd)
+        hooks.unset_copy_read(caller, "cudaMemcpyAsync", src, count, count, 1);
+    if (dd)
+        hooks.unset_stored(dst, count);
+#endif
+    if (count)
+        memmove(dst, src, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    if (width > dpitch || width > spitch) {
+        char at[512];
+        diag("gpulab-emu: invalid-memcpy %s: cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",
+             caller_line(caller, at, sizeof at), width, dpitch, spitch);
+        return set_error(cudaErrorInvalidPitchValue);
+    }
+    if (height == 0 || width == 0)
+        return cudaSuccess;
+    /* each side's rows at its own pitch: the last row ends width bytes in */
+    size_t dn = dpitch * (height - 1) + width, sn = spitch * (height - 1) + width;
+    cudaError_t e = copy_check("cudaMemcpy2D", dst, dn, src, sn, (int)kind, caller);
+    if (e != cudaSuccess)
+        return set_error(e);
+    int dd, sd;
+    copy_sides((int)kind, dst, src, &dd, &sd);
+    check_copy_2d(caller, dst, dpitch, src, spitch, width, dd, sd);
+    if (dd)
+        note_write(dst, dn);
+#ifdef EMU_RACE
+    if (sd)
+        hooks.unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);
+    for (size_t r = 0; dd && r < height; r++)
+        hooks.unset_stored((char *)dst + r * dpitch, width);
+#endif
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    if (count == 0)
+        return cudaSuccess;
+    pthread_mutex_lock(&rt.lock);
+    const char *why = check_side(devPtr, count, 1);
+    pthread_mutex_unlock(&rt.lock);
+    if (why) {
+        char at[512], words[1200];
+        diag("gpulab-emu: invalid-memset %s: cudaMemset(%p, %d, %zu): the pointer %s (cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), devPtr, value, count,
+             freed_words(why, devPtr, words, sizeof words));
+        return set_error(cudaErrorInvalidValue);
+    }
+    note_write(devPtr, count);
+#ifdef EMU_RACE
+    hooks.unset_stored(devPtr, count);
+#endif
+    memset(devPtr, value, count);
+    return cudaSuccess;
+}
+
+cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t symbol_size,
+                                 const void *src, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    RETURN_IF_STICKY();
+    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return set_error(cudaErrorInvalidMemcpyDirection);
+    if (offset > symbol_size || count > symbol_size - offset || !src) {
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyToSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+             name, count, offset, symbol_size);
+        return set_error(cudaErrorInvalidValue);
+    }
+    memmove((char *)symbol + offset, src, count);
+#ifdef EMU_RACE
+    hooks.race_constant_copied(symbol, name, symbol_size);
+#endif
+    FILE *f = log_open();
+    if (f) {
+        fputs("{\"event\":\"memcpy_to_symbol\",\"symbol\":", f);
+        json_str(f, name);
+        fprintf(f, ",\"bytes\":%zu}\n", count);
+        fclose(f);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *name,
+                                   size_t symbol_size, size_t count, size_t offset,
+                                   enum cudaMemcpyKind kind)
+{
+    RETURN_IF_STICKY();
+    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return set_error(cudaErrorInvalidMemcpyDirection);
+    if (offset > symbol_size || count > symbol_size - offset || !dst) {
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+             name, count, offset, symbol_size);
+        return set_error(cudaErrorInvalidValue);
+    }
+    memmove(dst, (const char *)symbol + offset, count);
+#ifdef EMU_RACE
+    hooks.unset_stored(dst, count); /* into a device buffer (DeviceToDevice): stored */
+#endif
+    return cudaSuccess;
+}
+
