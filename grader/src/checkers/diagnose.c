@@ -341,6 +341,8 @@ enum {
     MM_M_ROW_IS_COL,        /* M read at row Col: M(c, kk) */
     MM_N_COL_IS_ROW,        /* N read at column Row: N(kk, r) */
     MM_LAST_TERM,           /* the sum assigned, not added: the last term alone */
+    MM_FIRST_TERM_MISSING,  /* the dot product's loop starts at 1: every sum lacks its first term */
+    MM_LAST_TERM_MISSING,   /* the loop stops one short of k: every sum lacks its last term */
     MM_COUNT
 };
 
@@ -408,11 +410,12 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                 continue; /* M x M and N x N need square inputs */
             if ((kind == MM_M_ROW_IS_COL || kind == MM_N_COL_IS_ROW) && (t > 0 || M->rows != N->cols))
                 continue; /* a row index for a column one needs as many of each */
-            if (kind == MM_LAST_TERM && (t > 0 || k < 2))
+            if ((kind == MM_LAST_TERM || kind == MM_FIRST_TERM_MISSING || kind == MM_LAST_TERM_MISSING) &&
+                (t > 0 || k < 2))
                 continue; /* no tiles in it; of one term, the term is the sum */
             kmin = kind == MM_ONLY_LAST_PHASE ? (phases - 1) * T : kind == MM_FIRST_PHASE_SKIPPED ? T
-                 : kind == MM_LAST_TERM ? k - 1 : 0;
-            kmax = kind == MM_LAST_WHOLE_PHASE_SKIPPED ? k - T : kmax;
+                 : kind == MM_LAST_TERM ? k - 1 : kind == MM_FIRST_TERM_MISSING ? 1 : 0;
+            kmax = kind == MM_LAST_WHOLE_PHASE_SKIPPED ? k - T : kind == MM_LAST_TERM_MISSING ? k - 1 : kmax;
             if ((kind == MM_M_SAME_TILE || kind == MM_N_SAME_TILE) && k <= T)
                 continue; /* one phase: the same tile is the right one */
             size_t matched = 0, nonzero = 0;
@@ -513,6 +516,16 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                                  "being added to it: " DIAGNOSE_SUM_ASSIGNED_WHERE " (`+=`, not `=`)",
                                  matched, ns, k - 1, k - 1);
                 label = DIAGNOSE_SUM_ASSIGNED;
+                break;
+            case MM_FIRST_TERM_MISSING:
+            case MM_LAST_TERM_MISSING:
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly each dot product without "
+                                 "its %s term (M(Row, %d) x N(%d, Col)): the loop that sums runs over k = %d to %d "
+                                 "where it must run over 0 to %d: " DIAGNOSE_TERM_MISSING_WHERE,
+                                 matched, ns, kind == MM_FIRST_TERM_MISSING ? "first" : "last",
+                                 kind == MM_FIRST_TERM_MISSING ? 0 : k - 1, kind == MM_FIRST_TERM_MISSING ? 0 : k - 1,
+                                 kmin, kmax - 1, k - 1);
+                label = kind == MM_FIRST_TERM_MISSING ? DIAGNOSE_FIRST_TERM_MISSING : DIAGNOSE_LAST_TERM_MISSING;
                 break;
             case MM_M_TWICE:
             case MM_N_TWICE:

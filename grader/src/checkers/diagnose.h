@@ -43,6 +43,12 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * declares the accumulator, where the source shows it an integer; where
  * every such sum is 0 (_ZERO), the numbers cannot tell it from a sum never
  * accumulated, and the grader keeps it only where the source shows one. */
+/* The whole dot product a term short (no tiles): its first term (the loop
+ * from 1) or its last (one short of its bound); grade.c adds the summing
+ * loop's line (source_accumulator) after DIAGNOSE_TERM_MISSING_WHERE. */
+#define DIAGNOSE_FIRST_TERM_MISSING "the first term of each sum left out"
+#define DIAGNOSE_LAST_TERM_MISSING "the last term of each sum left out"
+#define DIAGNOSE_TERM_MISSING_WHERE "look at the start and the bound of the loop that sums"
 #define DIAGNOSE_INT_SUM "the sum kept in an integer"
 #define DIAGNOSE_INT_SUM_ZERO "the sum kept in an integer, every one 0"
 #define DIAGNOSE_INT_SUM_WHERE "look at the type the accumulator is declared with"

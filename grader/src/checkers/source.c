@@ -1326,3 +1326,138 @@ int source_line_has_word(const char *path, int n, const char *word)
     free(text);
     return found;
 }
+
+/* The identifier that ends just before offset e (spaces skipped): its
+ * start, with *n its length; 0 length when none. */
+static size_t word_before(const char *code, size_t e, size_t *n)
+{
+    while (e > 0 && (code[e - 1] == ' ' || code[e - 1] == '\t' || code[e - 1] == '\n' || code[e - 1] == '\r'))
+        e--;
+    size_t b = e;
+    while (b > 0 && source_is_identifier_char(code[b - 1]))
+        b--;
+    *n = e - b;
+    return b;
+}
+
+static int is_number_type(const char *w, size_t n)
+{
+    static const char *const types[] = { "float", "double", "int", "unsigned", "long", "short", "half", NULL };
+    for (int i = 0; types[i]; i++)
+        if (strlen(types[i]) == n && strncmp(w, types[i], n) == 0)
+            return 1;
+    return 0;
+}
+
+int source_accumulator_unset(const char *path, char *name, size_t n)
+{
+    name[0] = '\0';
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0, set = 0;
+    size_t at = 0, at_len = 0, acc = find_sum(code, len, &at, &at_len);
+    int depth = 0;
+    /* every mention of the accumulator before the sum: a declaration in a
+     * body (depth > 0, so not a parameter) with no `=` after it, and no
+     * assignment of it anywhere before the sum */
+    for (size_t k = 0; acc < len && k < acc; k++) {
+        depth += code[k] == '{';
+        depth -= code[k] == '}';
+        if (strncmp(code + k, code + at, at_len) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + at_len]))
+            continue;
+        size_t q = skip_space(code, len, k + at_len), tn = 0;
+        size_t t = word_before(code, k, &tn);
+        if (q < len && code[q] == '=' && code[q + 1] != '=')
+            set = 1;
+        else if (depth > 0 && q < len && (code[q] == ';' || code[q] == ',') && is_number_type(code + t, tn))
+            line = line_at(code, k);
+    }
+    if (set)
+        line = 0;
+    if (line && at_len < n)
+        snprintf(name, n, "%.*s", (int)at_len, code + at);
+    free(code);
+    return line && at_len < n ? line : 0;
+}
+
+/* Whether the subscripted mention of an array at code[k] (its name) is a
+ * store: its subscripts followed by `=` (not `==`). */
+static int stored_here(const char *code, size_t len, size_t k, size_t name_len)
+{
+    size_t q = skip_space(code, len, k + name_len);
+    if (q >= len || code[q] != '[')
+        return 0;
+    while (q < len && code[q] == '[')
+        q = skip_space(code, len, matching(code, len, q) + 1);
+    return q + 1 < len && code[q] == '=' && code[q + 1] != '=';
+}
+
+int source_private_tile(const char *path, char *name, size_t n)
+{
+    name[0] = '\0';
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    for (size_t g = 0; g < len && !line; g++) {
+        if (!word_at(code, len, g, "__global__"))
+            continue;
+        size_t open = g;
+        while (open < len && code[open] != '{' && code[open] != ';')
+            open++;
+        if (open >= len || code[open] != '{')
+            continue;
+        size_t close = matching(code, len, open);
+        /* a declaration `TYPE NAME[` in the kernel's body whose statement
+         * does not say __shared__ */
+        for (size_t k = open + 1; k < close && !line; k++) {
+            if (!source_is_identifier_char(code[k]) || source_is_identifier_char(code[k - 1]))
+                continue;
+            size_t e = k;
+            while (e < close && source_is_identifier_char(code[e]))
+                e++;
+            size_t tn = 0, t = word_before(code, k, &tn), q = skip_space(code, len, e);
+            if (q >= close || code[q] != '[' || !is_number_type(code + t, tn) || e - k >= n)
+                continue;
+            size_t s = t;
+            while (s > open && !strchr(";{}", code[s - 1]))
+                s--;
+            int shared = 0;
+            for (size_t p = s; p < t && !shared; p++)
+                shared = word_at(code, len, p, "__shared__") || word_at(code, len, p, "static");
+            if (shared)
+                continue;
+            /* stored before a barrier and read after it: a tile meant to be shared */
+            size_t store = close, barrier = close;
+            int read_after = 0;
+            for (size_t p = q; p < close; p++) {
+                if (strncmp(code + p, code + k, e - k) != 0 || source_is_identifier_char(code[p - 1]) ||
+                    source_is_identifier_char(code[p + (e - k)]))
+                    continue;
+                if (store == close && stored_here(code, len, p, e - k))
+                    store = p;
+                else if (barrier < close && p > barrier && !stored_here(code, len, p, e - k))
+                    read_after = 1;
+                if (store < close && barrier == close)
+                    for (size_t b = p; b < close && barrier == close; b++)
+                        if (word_at(code, len, b, "__syncthreads"))
+                            barrier = b;
+            }
+            if (read_after) {
+                line = line_at(code, k);
+                snprintf(name, n, "%.*s", (int)(e - k), code + k);
+            }
+        }
+        g = close;
+    }
+    free(code);
+    return line;
+}

@@ -47,6 +47,17 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line);
 /* The line that first sets the accumulator of source_accumulator's sum
  * (`float acc = 0.0f;`, `Pvalue = 0;`) before the sum, else 0. */
 int source_accumulator_start(const char *path);
+/* An accumulator that starts from garbage: the line that declares the
+ * accumulator of source_accumulator's sum inside a body without an initial
+ * value, when nothing sets it before the sum (`float Pvalue;` then
+ * `Pvalue += ...`); its name into name. 0 when it is set, or not declared
+ * in the file. */
+int source_accumulator_unset(const char *path, char *name, size_t n);
+/* A tile meant to be shared that is not: the line of a kernel's array
+ * declared without __shared__ (a per-thread array) that the kernel stores
+ * into before a __syncthreads() and reads after it, its name into name;
+ * 0 when none. */
+int source_private_tile(const char *path, char *name, size_t n);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */

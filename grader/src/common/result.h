@@ -189,6 +189,9 @@ typedef struct {
     char *cause;            /* a launch or a copy at a line of the student's that the kit's own record
                                of the run shows wrong (launches.h): the fix-this-first line, ahead of
                                the checkers' findings, which follow from it; or NULL */
+    char *source_cause;     /* a defect the source shows at a line, of a file whose output was wrong
+                               (an accumulator never set, a tile not __shared__: grade.c's
+                               source_defects), or NULL */
     int checkers_skipped;   /* --no-sanitize: no_hazards and global_reuse are not checked (ST_NOT_CHECKED) */
     char checkers[24];      /* whose checkers ran: "emulator" or "compute-sanitizer"; "" when none */
     char *checkers_fallback; /* why compute-sanitizer ran where the emulator's would have, or NULL */

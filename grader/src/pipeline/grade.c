@@ -49,6 +49,7 @@ void submission_result_free(submission_result *s)
     free(s->requirements);
     free(s->hint);
     free(s->cause);
+    free(s->source_cause);
     free(s->tile_contents);
     free(s->file);
     free(s->lab);
@@ -432,7 +433,10 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_COPY_WHERE, file, copy, "");
         }
         int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
-        int sum = strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 || strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
+        int missing = strcmp(c->mistake, DIAGNOSE_FIRST_TERM_MISSING) == 0 ||
+                      strcmp(c->mistake, DIAGNOSE_LAST_TERM_MISSING) == 0;
+        int sum = missing || strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 ||
+                  strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
         if (mask && line < 0)
             line = source_mask_read_line(file, &count);
         if (mask)
@@ -455,7 +459,9 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, source_accumulator_start(file), "");
         if (sum && reset < 0)
             source_accumulator(file, &reset, &loop);
-        if (sum && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
+        if (missing)
+            insert_line(c, DIAGNOSE_TERM_MISSING_WHERE, file, loop, "");
+        else if (sum && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, reset, "");
         else if (sum)
             insert_line(c, DIAGNOSE_TERM_SKIPPED_WHERE, file, loop, "");
@@ -1073,6 +1079,43 @@ static char *unstored_region(const dataset_spec *spec, const dataset_result *d, 
  * never launched (the wrong elements exactly). The first found is the
  * submission's cause, the fix-this-first line; and where the launch covers
  * the output, a "never written" sentence's advice to look at the grid goes. */
+/* Defects the source shows by itself, named only where an output was
+ * wrong (they are what made it so, or the run would not show them): an
+ * accumulator the sum adds to that nothing set (it starts from whatever
+ * the register held), and a kernel's array stored before a barrier and
+ * read after it that is not __shared__ (each thread has its own copy, so
+ * the slots other threads stored are never there). */
+static void source_defects(const char *file, submission_result *s)
+{
+    int wrong = 0;
+    for (int i = 0; i < s->ndatasets; i++)
+        wrong |= s->datasets[i].status == ST_WRONG;
+    if (!wrong)
+        return;
+    char name[64];
+    int line = source_accumulator_unset(file, name, sizeof name);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->source_cause = xasprintf("%s declares the accumulator %s without an initial value, and nothing "
+                                    "sets it before the sum adds to it at line %d: each sum starts from whatever "
+                                    "%s held (a different garbage value per thread, or 0 by chance), so the "
+                                    "output is off by it: start %s at 0 where it is declared",
+                                    q, name, source_sum_line(file), name, name);
+        free(q);
+        return;
+    }
+    line = source_private_tile(file, name, sizeof name);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->source_cause = xasprintf("%s declares %s without __shared__: it is an array of each thread's own, "
+                                    "yet the kernel stores into it before a __syncthreads() and reads it after "
+                                    "at other threads' positions, so each thread sees only the slots it stored "
+                                    "itself and garbage in the rest: declare it __shared__ (one tile for the "
+                                    "block)", q, name);
+        free(q);
+    }
+}
+
 static void launch_and_copies(const lab_manifest *m, const int *index, submission_result *s)
 {
     int image = m->perf.work == WORK_IMAGE;
@@ -1264,6 +1307,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
+        source_defects(file, s);
         started = stage_add(&s->stages, started, "diagnosis");
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0) {

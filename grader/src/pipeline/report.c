@@ -646,6 +646,10 @@ static char *fix_first(const submission_result *s)
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
     }
+    /* a defect the source shows at a line (an accumulator never set, a
+     * tile not __shared__) says more than a pattern of the wrong elements */
+    if (s->source_cause)
+        return xstrdup(s->source_cause);
     /* the launch's shape against the tiles says more than one dataset's own hint */
     if (s->hint && s->hint_leads)
         return xstrdup(s->hint);
