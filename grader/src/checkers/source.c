@@ -1461,3 +1461,107 @@ int source_private_tile(const char *path, char *name, size_t n)
     free(code);
     return line;
 }
+
+/* Whether code[k..k+n) is a name declared a pointer somewhere in code:
+ * `TYPE *name` or `TYPE* name` in a declaration (after `(`, `,`, `;`, a
+ * brace or a qualifier), followed by `,`, `)`, `;` or `=`. */
+static int declared_pointer(const char *code, size_t len, const char *name, size_t n, int *line)
+{
+    for (size_t k = 1; k + n < len; k++) {
+        if (strncmp(code + k, name, n) != 0 || source_is_identifier_char(code[k - 1]) ||
+            source_is_identifier_char(code[k + n]))
+            continue;
+        size_t q = skip_space(code, len, k + n);
+        if (q >= len || !strchr(",);=", code[q]))
+            continue;
+        size_t s = k;
+        while (s > 0 && (code[s - 1] == ' ' || code[s - 1] == '\t'))
+            s--;
+        if (s == 0 || code[s - 1] != '*')
+            continue;
+        size_t tn = 0, t = word_before(code, s - 1, &tn), qn = 0;
+        if (tn == 0)
+            continue;
+        size_t before = word_before(code, t, &qn);
+        size_t p = t;
+        while (p > 0 && (code[p - 1] == ' ' || code[p - 1] == '\t' || code[p - 1] == '\n'))
+            p--;
+        int qualifier = qn && ((qn == 5 && strncmp(code + before, "const", 5) == 0) ||
+                               (qn == 6 && strncmp(code + before, "struct", 6) == 0) ||
+                               (qn == 8 && strncmp(code + before, "unsigned", 8) == 0));
+        if (p == 0 || strchr("(,;{}", code[p - 1]) || qualifier) {
+            *line = line_at(code, k);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
+                                   int *is_source, int *decl_line)
+{
+    static const struct {
+        const char *name;
+        int dst, src; /* the data pointers' argument positions */
+    } calls[] = {
+        { "cudaMemcpy", 0, 1 },           { "cudaMemcpyAsync", 0, 1 },   { "cudaMemcpyToSymbol", -1, 1 },
+        { "cudaMemcpyToSymbolAsync", -1, 1 }, { "cudaMemcpyFromSymbol", 0, -1 }, { "cudaMemcpy2D", 0, 2 },
+        { "cudaMemcpy2DAsync", 0, 2 },
+    };
+    call[0] = arg[0] = '\0';
+    *is_source = *decl_line = 0;
+    size_t len;
+    char *text = path ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    int line = 0;
+    for (size_t i = 0; i < len && !line; i++) {
+        if (!source_is_identifier_char(code[i]) || (i > 0 && source_is_identifier_char(code[i - 1])))
+            continue;
+        for (size_t c = 0; c < sizeof calls / sizeof *calls && !line; c++) {
+            size_t cn = strlen(calls[c].name);
+            if (!word_at(code, len, i, calls[c].name))
+                continue;
+            size_t open = skip_space(code, len, i + cn);
+            if (open >= len || code[open] != '(')
+                continue;
+            for (int side = 0; side < 2 && !line; side++) {
+                int at = side ? calls[c].src : calls[c].dst;
+                char a[96];
+                if (at < 0)
+                    continue;
+                call_argument(code, len, open, at, a, sizeof a);
+                /* casts, then `&name` and nothing after the name */
+                const char *p = a;
+                while (*p == '(') {
+                    const char *close = strchr(p, ')');
+                    if (!close)
+                        break;
+                    p = close + 1;
+                    while (*p == ' ')
+                        p++;
+                }
+                if (*p != '&')
+                    continue;
+                p++;
+                while (*p == ' ')
+                    p++;
+                size_t n = 0;
+                while (source_is_identifier_char(p[n]))
+                    n++;
+                if (n == 0 || p[n] != '\0' || n >= arg_n || cn >= call_n)
+                    continue;
+                if (declared_pointer(code, len, p, n, decl_line)) {
+                    line = line_at(code, i);
+                    *is_source = side;
+                    snprintf(arg, arg_n, "%.*s", (int)n, p);
+                    snprintf(call, call_n, "%s", calls[c].name);
+                }
+            }
+        }
+    }
+    free(code);
+    return line;
+}

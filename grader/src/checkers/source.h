@@ -58,6 +58,14 @@ int source_accumulator_unset(const char *path, char *name, size_t n);
  * into before a __syncthreads() and reads after it, its name into name;
  * 0 when none. */
 int source_private_tile(const char *path, char *name, size_t n);
+/* A copy given the address of a pointer where the pointer belongs: the
+ * line of the first cudaMemcpy* call (cudaMemcpy, cudaMemcpy2D,
+ * cudaMemcpyToSymbol, ...) one of whose data arguments is `&name` (casts
+ * aside) with name declared a pointer; the call's name into call, the
+ * pointer's into arg, *is_source 1 when it is the copy's source, 0 its
+ * destination, *decl_line the pointer's declaration. 0 when none. */
+int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
+                                   int *is_source, int *decl_line);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */

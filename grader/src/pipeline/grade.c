@@ -1079,21 +1079,39 @@ static char *unstored_region(const dataset_spec *spec, const dataset_result *d, 
  * never launched (the wrong elements exactly). The first found is the
  * submission's cause, the fix-this-first line; and where the launch covers
  * the output, a "never written" sentence's advice to look at the grid goes. */
-/* Defects the source shows by itself, named only where an output was
- * wrong (they are what made it so, or the run would not show them): an
+/* Defects the source shows by itself, named only where a dataset failed
+ * (they are what made it so, or the run would not show them): a copy
+ * given the address of a pointer where the pointer belongs (a cause, as a
+ * wrong copy the run's record shows is), and, for a wrong output, an
  * accumulator the sum adds to that nothing set (it starts from whatever
  * the register held), and a kernel's array stored before a barrier and
  * read after it that is not __shared__ (each thread has its own copy, so
  * the slots other threads stored are never there). */
 static void source_defects(const char *file, submission_result *s)
 {
-    int wrong = 0;
-    for (int i = 0; i < s->ndatasets; i++)
+    int wrong = 0, failed = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
         wrong |= s->datasets[i].status == ST_WRONG;
+        failed |= s->datasets[i].status != ST_PASS && s->datasets[i].status != ST_COMPILE_ERROR;
+    }
+    char name[64], call[32];
+    int from = 0, decl = 0;
+    int line = failed && !s->cause ? source_copy_of_pointer_address(file, call, sizeof call, name, sizeof name,
+                                                                    &from, &decl)
+                                   : 0;
+    if (line > 0) {
+        /* a copy, at a line of the student's: ahead of what follows from it */
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the %s at %s copies %s &%s, the address of the pointer %s (declared at line %d), "
+                             "not the data it points to: it %s the pointer's own bytes and whatever lies after "
+                             "them in host memory: pass %s",
+                             call, q, from ? "from" : "into", name, name, decl,
+                             from ? "reads" : "overwrites", name);
+        free(q);
+    }
     if (!wrong)
         return;
-    char name[64];
-    int line = source_accumulator_unset(file, name, sizeof name);
+    line = source_accumulator_unset(file, name, sizeof name);
     if (line > 0) {
         char *q = sanitize_quote(file, line);
         s->source_cause = xasprintf("%s declares the accumulator %s without an initial value, and nothing "
