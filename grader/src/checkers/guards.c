@@ -323,6 +323,37 @@ static char *stride_words(const guard_record *g, const char *student, int access
     return w;
 }
 
+/* A test that held but bounds other names than the access's index uses:
+ * every variable the test compares (`row_o`, `col_o`) is absent from the
+ * access's line (which reads at `row_i`, `col_i`), so the test checks an
+ * element other than the one the access reaches. */
+static char *other_names_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char names[GUARD_TEXT * 2] = "", left[GUARD_TEXT];
+    int n = 0;
+    for (int i = 0; i < g->nclauses; i++) {
+        if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, NULL, sizeof left) != 0)
+            return NULL;
+        int plain = left[0] != '\0' && !(left[0] >= '0' && left[0] <= '9');
+        for (const char *c = left; *c && plain; c++)
+            plain = source_is_identifier_char(*c);
+        if (!plain || source_line_has_word(student, access, left))
+            return NULL; /* an expression, or a name the access uses: nothing to say */
+        char quoted[GUARD_TEXT + 4];
+        snprintf(quoted, sizeof quoted, "`%s`", left);
+        if (strstr(names, quoted))
+            continue;
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%s", n++ ? " and " : "", quoted);
+    }
+    if (!n)
+        return NULL;
+    return xasprintf("the test at %s checks %s, but the index of the access at line %d %s: the test "
+                     "bounds another element than the one the access reaches, so it held where that one is "
+                     "outside the array: test the coordinates the access's index is made of",
+                     q, names, access, n > 1 ? "uses neither" : "does not use it");
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -350,6 +381,8 @@ char *guards_words(char *msg, const char *student, int access)
             words = row_stride_words(&g, student, access, elements, q);
         if (!words && elements > 0)
             words = flattened_words(&g, student, access, elements, q);
+        if (!words && elements > 0 && held_all(&g))
+            words = other_names_words(&g, student, access, q);
         if (!words && elements > 0)
             words = stride_words(&g, student, access, elements, q);
     }
@@ -363,6 +396,14 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through (%g %s %g)", q, g.a, g.op, g.b);
     else if (!words)
         words = xasprintf("the test at %s let this thread through", q);
+    /* an `||` between bounds: one clause that holds is enough, where a
+     * bounds test needs every one to */
+    if (strstr(q, "||") && !strstr(q, "&&")) {
+        char *more = xasprintf("%s: its `||` lets a thread through when any one clause holds, where a bounds test "
+                               "needs all of them (`&&`)", words);
+        free(words);
+        words = more;
+    }
     free(q);
     return words;
 }

@@ -1565,3 +1565,175 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
     free(code);
     return line;
 }
+
+/* The coordinates a thread's index can vary with: bit (3 * which + axis),
+ * which 0 for threadIdx, 1 for blockIdx; axis 0 x, 1 y, 2 z. */
+enum { COORD_DEPTH = 8 };
+
+static unsigned coordinate_at(const char *code, size_t len, size_t k)
+{
+    static const char *const names[] = { "threadIdx", "blockIdx" };
+    for (int w = 0; w < 2; w++) {
+        size_t n = strlen(names[w]);
+        if (!word_at(code, len, k, names[w]))
+            continue;
+        size_t d = skip_space(code, len, k + n);
+        if (d < len && code[d] == '.') {
+            d = skip_space(code, len, d + 1);
+            if (d < len && code[d] >= 'x' && code[d] <= 'z')
+                return 1u << (3 * w + (code[d] - 'x'));
+        }
+    }
+    return 0;
+}
+
+/* The last assignment of name (`name = ...;`, a declaration's too, not
+ * `==`, `+=`) in code[from, before): the offset of its value, *end its ';'. */
+static size_t assignment_of(const char *code, size_t len, size_t from, size_t before, const char *name, size_t n,
+                            size_t *end)
+{
+    size_t found = len;
+    for (size_t k = from; k + n < before; k++) {
+        if (strncmp(code + k, name, n) != 0 || (k > 0 && source_is_identifier_char(code[k - 1])) ||
+            source_is_identifier_char(code[k + n]))
+            continue;
+        size_t q = skip_space(code, len, k + n);
+        if (q + 1 >= len || code[q] != '=' || code[q + 1] == '=')
+            continue;
+        size_t e = q + 1;
+        while (e < before && code[e] != ';')
+            e++;
+        found = q + 1;
+        *end = e;
+    }
+    return found;
+}
+
+/* The coordinates code[b, e) varies with, through the assignments of the
+ * names in it (before `before`, inside the kernel from `from`). */
+static unsigned coordinates_of(const char *code, size_t len, size_t from, size_t before, size_t b, size_t e,
+                               int depth)
+{
+    unsigned bits = 0;
+    for (size_t k = b; k < e; k++) {
+        if (!source_is_identifier_char(code[k]) || (k > 0 && source_is_identifier_char(code[k - 1])))
+            continue;
+        size_t n = 0;
+        while (k + n < e && source_is_identifier_char(code[k + n]))
+            n++;
+        unsigned c = coordinate_at(code, len, k);
+        if (c)
+            bits |= c;
+        else if (depth < COORD_DEPTH && !(code[k] >= '0' && code[k] <= '9') && (k == 0 || code[k - 1] != '.')) {
+            size_t end = 0, v = assignment_of(code, len, from, before, code + k, n, &end);
+            if (v < len)
+                bits |= coordinates_of(code, len, from, v, v, end, depth + 1);
+        }
+        k += n - 1;
+    }
+    return bits;
+}
+
+static void coordinate_name(unsigned bit, char *out, size_t n)
+{
+    for (int i = 0; i < 6; i++)
+        if (bit == 1u << i)
+            snprintf(out, n, "%s.%c", i < 3 ? "threadIdx" : "blockIdx", 'x' + i % 3);
+}
+
+/* The coordinates named in out, joined by " and ", or "no thread or block
+ * coordinate". */
+static void coordinate_list(unsigned bits, char *out, size_t n)
+{
+    out[0] = '\0';
+    for (int i = 0; i < 6; i++)
+        if (bits & 1u << i) {
+            char one[16] = "";
+            coordinate_name(1u << i, one, sizeof one);
+            size_t used = strlen(out);
+            snprintf(out + used, n - used, "%s%s", used ? " and " : "", one);
+        }
+    if (!out[0])
+        snprintf(out, n, "no thread or block coordinate");
+}
+
+char *source_index_coordinate_missing(const char *path, int line)
+{
+    size_t len;
+    char *text = path && line > 0 ? read_file(path, &len) : NULL;
+    if (!text)
+        return NULL;
+    char *code = code_only(text, len);
+    free(text);
+    char *said = NULL;
+    /* the line's first subscripted store: NAME[...] = */
+    size_t k = 0;
+    for (int l = 1; k < len && l < line; k++)
+        l += code[k] == '\n';
+    size_t line_end = k;
+    while (line_end < len && code[line_end] != '\n')
+        line_end++;
+    size_t open = len;
+    for (size_t p = k; p < line_end && open == len; p++)
+        if (code[p] == '[' && p > 0 && source_is_identifier_char(code[p - 1])) {
+            size_t nl = 0, nb = word_before(code, p, &nl);
+            (void)nb;
+            if (nl && stored_here(code, len, nb, nl))
+                open = p;
+        }
+    /* the kernel the store is in */
+    size_t kernel = len;
+    for (size_t g = 0; g < k; g++)
+        if (word_at(code, len, g, "__global__"))
+            kernel = g;
+    if (open < len && kernel < len) {
+        size_t close = matching(code, len, open);
+        unsigned index = coordinates_of(code, len, kernel, k, open + 1, close, 0);
+        /* an axis whose block coordinate the index uses while its thread
+         * coordinate is missing (or the other way round), in an index that
+         * uses a thread coordinate: threads (or blocks) that differ only
+         * there store to one element */
+        for (int axis = 0; axis < 2 && !said; axis++) {
+            unsigned t = 1u << axis, b = 1u << (3 + axis);
+            if (!(index & 7u))
+                continue;
+            unsigned missing = (index & b) && !(index & t) ? t : (index & t) && !(index & b) ? b : 0;
+            if (!missing)
+                continue;
+            unsigned kept = missing == t ? b : t;
+            /* the index's own name whose value holds `kept`: the one meant for this axis */
+            for (size_t p = open + 1; p < close && !said; p++) {
+                if (!source_is_identifier_char(code[p]) || source_is_identifier_char(code[p - 1]) ||
+                    coordinate_at(code, len, p))
+                    continue;
+                size_t n = 0;
+                while (p + n < close && source_is_identifier_char(code[p + n]))
+                    n++;
+                size_t end = 0, v = assignment_of(code, len, kernel, k, code + p, n, &end);
+                if (v < len && (coordinates_of(code, len, kernel, v, v, end, 1) & kept)) {
+                    unsigned has = coordinates_of(code, len, kernel, v, v, end, 1);
+                    char uses[96], miss[16], q[16];
+                    coordinate_list(has, uses, sizeof uses);
+                    coordinate_name(missing, miss, sizeof miss);
+                    snprintf(q, sizeof q, "%.*s", (int)(n < 15 ? n : 15), code + p);
+                    char *quoted = NULL;
+                    {
+                        int at = line_at(code, v);
+                        char *s = source_line(path, at);
+                        quoted = *s ? xasprintf("line %d (`%s`)", at, s) : xasprintf("line %d", at);
+                        free(s);
+                    }
+                    said = xasprintf("%s computes %s from %s: no term of the index of the store at line %d "
+                                     "varies with %s, so %s that differ only in %s store to the same element "
+                                     "(and the elements they should reach are never written): build %s from %s",
+                                     quoted, q, uses, line, miss, missing < 8 ? "the threads of a block" : "blocks",
+                                     miss, q, miss);
+                    free(quoted);
+                }
+                p += n - 1;
+            }
+        }
+    }
+    free(code);
+    return said;
+}

@@ -66,6 +66,14 @@ int source_private_tile(const char *path, char *name, size_t n);
  * destination, *decl_line the pointer's declaration. 0 when none. */
 int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
                                    int *is_source, int *decl_line);
+/* A store that races with itself at line: where its index, traced back
+ * through the assignments of its names in the kernel, uses blockIdx's
+ * coordinate of an axis but not threadIdx's (or the other way round),
+ * the sentence naming the assignment of the index's name that holds the
+ * one and not the other (`Col` from threadIdx.y): threads that differ
+ * only in the missing coordinate store to one element. NULL otherwise;
+ * the caller frees it. */
+char *source_index_coordinate_missing(const char *path, int line);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */

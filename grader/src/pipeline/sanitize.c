@@ -565,6 +565,18 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                      strcmp(path_base(f2), path_base(student)) == 0
                                  ? loop_race_message(student, l1, l2, q1, q2, kernel)
                                  : NULL;
+                /* a store racing with itself in global memory: an index that does not vary with a
+                 * coordinate the threads differ in, where the source shows which name lost it */
+                char *coord = !loop && strcmp(space, "global memory") == 0 && strcmp(x1, "write") == 0 &&
+                                      strcmp(x2, "write") == 0 && l1 == l2 && student &&
+                                      strcmp(path_base(f1), path_base(student)) == 0
+                                  ? source_index_coordinate_missing(student, l1)
+                                  : NULL;
+                if (coord) {
+                    loop = xasprintf("%s (the race check saw the store at line %d race with itself in %s%s)", coord,
+                                     l1, kernel, who);
+                    free(coord);
+                }
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
