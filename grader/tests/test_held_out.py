@@ -1,14 +1,15 @@
 """The held-out single mistakes of 2026-11-28 (grader/tests/data/held-out-2026-11-28/):
-forty files (sets A, B, C and D) written by newcomers who had not read the
+fifty files (sets A to E) written by newcomers who had not read the
 kit's explanation code, counted before and after issue 40's work
 (results-before.md, results-after.md, results-after-2.md, results-C.md,
-results-after-3.md, results-D.md, results-after-4.md) and made tests only
+results-after-3.md, results-D.md, results-after-4.md, results-E.md,
+results-after-5.md) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
 its line (the strict rule of the counts); the words are those of that cause and
 that line, as the newcomer's "TA first line" gives them. The files whose first
-line does not hold yet are listed in results-after-4.md, not here: a test that
+line does not hold yet are listed in results-after-5.md, not here: a test that
 expects them to fail would pass for the wrong reason.
 """
 from pathlib import Path
@@ -66,6 +67,21 @@ FIRST = {
     "setD/05-g-write-test-col-vs-height": ["the test at line 65 (`if (row_o < out.height && col_o < out.height)`)",
                                            "bounds col_o by out.height", "test col_o against the width"],
     "setD/05-h-copy-back-width-no-channels": ["the cudaMemcpy2D at line 113", "its width is 28 bytes"],
+    "setE/01-i-col-from-ty": ["line 21 (`int Col = blockIdx.x * blockDim.x + threadIdx.y;`) computes Col from "
+                              "threadIdx.y", "varies with threadIdx.x", "build Col from threadIdx.x"],
+    "setE/01-j-dot-starts-at-1": ["exactly each dot product without its first term",
+                                  "the loop that sums at line 29 (`for (int k = 1; k < Width; ++k)`)"],
+    "setE/02-i-dsN-not-shared": ["line 25 (`float ds_N[TILE_WIDTH][TILE_WIDTH];`) declares ds_N without __shared__"],
+    "setE/02-j-M-rows-tile-apart": ["holds M(0, 16)", "puts M(1, 0) there", "the load at line 45"],
+    "setE/03-i-pvalue-uninit": ["line 36 (`float Pvalue;`) declares the accumulator Pvalue without an initial value"],
+    "setE/03-j-store-test-or": ["the test at line 81 (`if (Row < j || Col < l)`) let this thread through",
+                                "its `||` lets a thread through when any one clause holds"],
+    "setE/04-i-dest-split-swapped": ["line 39 (`int destY = dest % w;`) and line 40 (`int destX = dest / w;`) split "
+                                     "the flat index the wrong way round"],
+    "setE/04-j-mask-symbol-addr": ["the cudaMemcpyToSymbol at line 97", "copies from &mask, the address of the pointer"],
+    "setE/05-i-memcpy2d-pitches-swapped": ["the cudaMemcpy2D at line 91", "its two pitches are swapped"],
+    "setE/05-j-load-test-output-coords": ["the test at line 46", "checks `row_o` and `col_o`",
+                                          "the index of the access at line 47 uses neither"],
 }
 
 

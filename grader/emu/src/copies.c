@@ -79,7 +79,9 @@ static const alloc *pitched_at(const void *p)
  * the value the buffer has (expected), and for a buffer with rows, the
  * bytes of a row's pixels. */
 typedef struct {
-    const char *what;       /* host_pitch, device_pitch, host_width, device_width, pitched_1d */
+    const char *what;       /* host_pitch, device_pitch, host_width, device_width, pitched_1d,
+                               pitches_swapped (given: spitch, expected: the source's pitch,
+                               row_bytes: dpitch as given) */
     const char *argument;   /* spitch, dpitch, width, count */
     size_t given, expected, row_bytes;
     char name[64];          /* the host image's name, or "" */
@@ -131,6 +133,32 @@ static int side_pitch(const void *p, size_t pitch, int device, const char *arg, 
     return 0;
 }
 
+/* The pitch of the buffer at p (a pitched device one, a host image's), or
+ * 0 when neither is known. Caller holds rt.lock. */
+static size_t known_pitch(const void *p, int device)
+{
+    const alloc *a = device ? pitched_at(p) : NULL;
+    const host_rows *h = device ? NULL : host_image_at(p);
+    return a ? a->pitch : h ? h->pitch : 0;
+}
+
+/* A 2D copy whose two pitches are each the other side's (spitch the
+ * destination's, dpitch the source's, the two different): the arguments
+ * swapped, said as that rather than as one wrong pitch. Caller holds
+ * rt.lock. */
+static int pitches_swapped(const void *dst, size_t dpitch, int dd, const void *src, size_t spitch, int sd,
+                           copy_note *n)
+{
+    size_t dp = known_pitch(dst, dd), sp = known_pitch(src, sd);
+    if (!dp || !sp || dp == sp || spitch != dp || dpitch != sp)
+        return 0;
+    const host_rows *h = !sd ? host_image_at(src) : !dd ? host_image_at(dst) : NULL;
+    *n = (copy_note){ "pitches_swapped", "spitch", spitch, sp, dpitch, "" };
+    if (h)
+        snprintf(n->name, sizeof n->name, "%s", h->name);
+    return 1;
+}
+
 /* The width of a 2D copy against the host image's row of pixels, or
  * without one, the pitched buffer's. Caller holds rt.lock. */
 static int copy_width(const void *dst, int dd, const void *src, int sd, size_t width, copy_note *n)
@@ -161,7 +189,8 @@ void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size
         return;
     copy_note n;
     pthread_mutex_lock(&rt.lock);
-    int found = side_pitch(src, spitch, sd, "spitch", &n) || side_pitch(dst, dpitch, dd, "dpitch", &n) ||
+    int found = pitches_swapped(dst, dpitch, dd, src, spitch, sd, &n) || side_pitch(src, spitch, sd, "spitch", &n) ||
+                side_pitch(dst, dpitch, dd, "dpitch", &n) ||
                 copy_width(dst, dd, src, sd, width, &n);
     pthread_mutex_unlock(&rt.lock);
     if (found)

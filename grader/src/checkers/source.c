@@ -1464,10 +1464,12 @@ int source_private_tile(const char *path, char *name, size_t n)
 
 /* Whether code[k..k+n) is a name declared a pointer somewhere in code:
  * `TYPE *name` or `TYPE* name` in a declaration (after `(`, `,`, `;`, a
- * brace or a qualifier), followed by `,`, `)`, `;` or `=`. */
-static int declared_pointer(const char *code, size_t len, const char *name, size_t n, int *line)
+ * brace or a qualifier), followed by `,`, `)`, `;` or `=`, before offset
+ * `before`: the last such declaration's line into *line. */
+static int declared_pointer(const char *code, size_t len, size_t before, const char *name, size_t n, int *line)
 {
-    for (size_t k = 1; k + n < len; k++) {
+    *line = 0;
+    for (size_t k = 1; k + n < before; k++) {
         if (strncmp(code + k, name, n) != 0 || source_is_identifier_char(code[k - 1]) ||
             source_is_identifier_char(code[k + n]))
             continue;
@@ -1489,12 +1491,10 @@ static int declared_pointer(const char *code, size_t len, const char *name, size
         int qualifier = qn && ((qn == 5 && strncmp(code + before, "const", 5) == 0) ||
                                (qn == 6 && strncmp(code + before, "struct", 6) == 0) ||
                                (qn == 8 && strncmp(code + before, "unsigned", 8) == 0));
-        if (p == 0 || strchr("(,;{}", code[p - 1]) || qualifier) {
-            *line = line_at(code, k);
-            return 1;
-        }
+        if (p == 0 || strchr("(,;{}", code[p - 1]) || qualifier)
+            *line = line_at(code, k); /* the last one before: the caller's own */
     }
-    return 0;
+    return *line > 0;
 }
 
 int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
@@ -1553,7 +1553,7 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
                     n++;
                 if (n == 0 || p[n] != '\0' || n >= arg_n || cn >= call_n)
                     continue;
-                if (declared_pointer(code, len, p, n, decl_line)) {
+                if (declared_pointer(code, len, i, p, n, decl_line)) {
                     line = line_at(code, i);
                     *is_source = side;
                     snprintf(arg, arg_n, "%.*s", (int)n, p);
@@ -1736,4 +1736,93 @@ char *source_index_coordinate_missing(const char *path, int line)
     }
     free(code);
     return said;
+}
+
+/* code[b, e) as `X op W` with one top-level op ('/' or '%'): X and W,
+ * spaces trimmed, into x and w; 0 when it is not that. */
+static int split_operands(const char *code, size_t b, size_t e, char op, char *x, char *w, size_t n)
+{
+    size_t at = e;
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        depth += code[k] == '(';
+        depth -= code[k] == ')';
+        if (depth == 0 && strchr("/%", code[k])) {
+            if (code[k] != op || at < e)
+                return 0; /* another operator, or a second one */
+            at = k;
+        }
+    }
+    if (at == e)
+        return 0;
+    size_t xb = skip_space(code, e, b), xe = at, wb = skip_space(code, e, at + 1), we = e;
+    while (xe > xb && (code[xe - 1] == ' ' || code[xe - 1] == '\t'))
+        xe--;
+    while (we > wb && (code[we - 1] == ' ' || code[we - 1] == '\t' || code[we - 1] == '\n'))
+        we--;
+    if (xe <= xb || we <= wb || xe - xb >= n || we - wb >= n)
+        return 0;
+    snprintf(x, n, "%.*s", (int)(xe - xb), code + xb);
+    snprintf(w, n, "%.*s", (int)(we - wb), code + wb);
+    return 1;
+}
+
+int source_split_swapped(const char *path, int line, char *row, char *col, size_t n, int *row_line, int *col_line)
+{
+    *row_line = *col_line = 0;
+    row[0] = col[0] = '\0';
+    size_t len;
+    char *text = path && line > 0 ? read_file(path, &len) : NULL;
+    if (!text)
+        return 0;
+    char *code = code_only(text, len);
+    free(text);
+    size_t k = 0;
+    for (int l = 1; k < len && l < line; k++)
+        l += code[k] == '\n';
+    size_t kernel = len;
+    for (size_t g = 0; g < k; g++)
+        if (word_at(code, len, g, "__global__"))
+            kernel = g;
+    /* the line's store NAME[r][c] = with r and c plain names */
+    size_t line_end = k;
+    while (line_end < len && code[line_end] != '\n')
+        line_end++;
+    for (size_t p = k; p < line_end && kernel < len && !*row_line; p++) {
+        if (code[p] != '[' || p == 0 || !source_is_identifier_char(code[p - 1]))
+            continue;
+        size_t nl = 0, nb = word_before(code, p, &nl);
+        if (!nl || !stored_here(code, len, nb, nl))
+            continue;
+        size_t c1 = matching(code, len, p), o2 = skip_space(code, len, c1 + 1);
+        if (o2 >= len || code[o2] != '[')
+            break;
+        size_t c2 = matching(code, len, o2);
+        char r[64], c[64];
+        size_t rb = skip_space(code, len, p + 1), cb = skip_space(code, len, o2 + 1), rn = 0, cn = 0;
+        while (rb + rn < c1 && source_is_identifier_char(code[rb + rn]))
+            rn++;
+        while (cb + cn < c2 && source_is_identifier_char(code[cb + cn]))
+            cn++;
+        if (!rn || !cn || rn >= sizeof r || cn >= sizeof c || skip_space(code, len, rb + rn) != c1 ||
+            skip_space(code, len, cb + cn) != c2)
+            break;
+        snprintf(r, sizeof r, "%.*s", (int)rn, code + rb);
+        snprintf(c, sizeof c, "%.*s", (int)cn, code + cb);
+        size_t re = 0, ce = 0, rv = assignment_of(code, len, kernel, k, r, rn, &re),
+               cv = assignment_of(code, len, kernel, k, c, cn, &ce);
+        char rx[64], rw[64], cx[64], cw[64];
+        /* the row from the remainder, the column from the quotient, of one flat index by one width */
+        if (rv < len && cv < len && split_operands(code, rv, re, '%', rx, rw, sizeof rx) &&
+            split_operands(code, cv, ce, '/', cx, cw, sizeof cx) && strcmp(rx, cx) == 0 && strcmp(rw, cw) == 0 &&
+            strlen(r) < n && strlen(c) < n) {
+            *row_line = line_at(code, rv);
+            *col_line = line_at(code, cv);
+            snprintf(row, n, "%s", r);
+            snprintf(col, n, "%s", c);
+        }
+        break;
+    }
+    free(code);
+    return *row_line > 0;
 }

@@ -74,6 +74,12 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
  * only in the missing coordinate store to one element. NULL otherwise;
  * the caller frees it. */
 char *source_index_coordinate_missing(const char *path, int line);
+/* A flat index split the wrong way round for the store at line: its
+ * `ARR[r][c] =` takes r from `X % W` and c from `X / W` (one X, one W), so
+ * it walks the array column by column. The names into row and col (n
+ * bytes each), their assignments' lines into *row_line and *col_line;
+ * 1 when so, else 0. */
+int source_split_swapped(const char *path, int line, char *row, char *col, size_t n, int *row_line, int *col_line);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */

@@ -605,7 +605,9 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
  * report knows. A launch or a copy at a line of the student's that the
  * kit's own record of the run shows wrong (launches.h) beats a checker's
  * finding, which follows from it. A checker's finding (it has a line) beats
- * a tile slot that held the wrong element (tile_contents, with the load's
+ * a defect the source shows by itself (an accumulator never set, a tile
+ * not __shared__: grade.c's source_defects), which beats a tile slot that
+ * held the wrong element (tile_contents, with the load's
  * line), which beats a mistake the inputs reproduce (diagnose_inputs), which
  * beats the launch's blocks against the kernel's tiles, which beats a tile
  * slot no store covered (where the output's NaN came from), which beats
@@ -638,6 +640,11 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s:%d: %s", path_base(s->file), f->line, f->message);
         return xstrdup(f->message);
     }
+    /* a defect the source shows at a line (an accumulator never set, a
+     * tile not __shared__) is certain, where a hypothesis on the numbers or
+     * a pattern of the wrong elements is inferred from what it did */
+    if (s->source_cause)
+        return xstrdup(s->source_cause);
     /* a tile slot that holds the wrong element names the load, as a finding names its line */
     if (s->tile_contents && !s->tile_unset)
         return xstrdup(s->tile_contents);
@@ -646,10 +653,6 @@ static char *fix_first(const submission_result *s)
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
     }
-    /* a defect the source shows at a line (an accumulator never set, a
-     * tile not __shared__) says more than a pattern of the wrong elements */
-    if (s->source_cause)
-        return xstrdup(s->source_cause);
     /* the launch's shape against the tiles says more than one dataset's own hint */
     if (s->hint && s->hint_leads)
         return xstrdup(s->hint);

@@ -316,6 +316,31 @@ static char *race_message(const char *x1, const char *space, const char *q1, con
                      x1, q1, x2, q2, kernel, who);
 }
 
+/* A race between two stores of a tile (lines l1 and l2) where one of them
+ * stores at [r][c] with r the remainder and c the quotient of one flat
+ * index by one width (source_split_swapped): that store walks the tile
+ * column by column and lands on slots the other store covers, while slots
+ * past its columns stay empty. NULL when neither does. */
+static char *split_race_message(const char *student, int l1, int l2, const char *kernel)
+{
+    char row[64], col[64];
+    int rl = 0, cl = 0, at = l1;
+    if (!source_split_swapped(student, l1, row, col, sizeof row, &rl, &cl)) {
+        at = l2;
+        if (l2 <= 0 || !source_split_swapped(student, l2, row, col, sizeof row, &rl, &cl))
+            return NULL;
+    }
+    char *qr = sanitize_quote(student, rl), *qc = sanitize_quote(student, cl);
+    char *s = xasprintf("%s and %s split the flat index the wrong way round: %s takes the remainder and %s the "
+                        "quotient, so the store at line %d walks the tile column by column, onto slots the store "
+                        "at line %d also covers (the race check saw the two race in %s), and leaves others "
+                        "never stored: the row is the quotient and the column the remainder",
+                        qr, qc, row, col, at, at == l1 ? l2 : l1, kernel);
+    free(qr);
+    free(qc);
+    return s;
+}
+
 /* A race in shared memory between a write at line lw and a read at a later
  * line lr of one loop's body with a __syncthreads() between them in the
  * source: that barrier orders one iteration's write before its reads, and
@@ -577,6 +602,11 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                      l1, kernel, who);
                     free(coord);
                 }
+                /* two stores of a tile racing where one splits its flat index the wrong way round: it
+                 * walks the tile column by column, onto the other's slots */
+                if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
+                    strcmp(x2, "write") == 0 && student && strcmp(path_base(f1), path_base(student)) == 0)
+                    loop = split_race_message(student, l1, l2, kernel);
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
