@@ -152,10 +152,10 @@ static char *copy_claim(const copy_record *c)
     const char *moved = strcmp(c->argument, "spitch") == 0 ? "read from" : "written to";
     if (strcmp(c->what, "pitches_swapped") == 0)
         return xasprintf("its two pitches are swapped: the source pitch (spitch) is %llu bytes, the destination's "
-                         "row spacing, and the destination pitch (dpitch) %llu bytes, the source's%s%s%s, so every "
+                         "row spacing, and the destination pitch (dpitch) %llu bytes, the source's, so every "
                          "row after the first is read from and written to the wrong place: the destination's "
                          "pitch comes first, after the destination",
-                         c->given, c->row_bytes, c->name[0] ? " (the host image " : "", c->name, c->name[0] ? ")" : "");
+                         c->given, c->row_bytes);
     if (strcmp(c->what, "host_pitch") == 0)
         return xasprintf("its %s is %llu bytes, but the rows of the host image %s are %llu bytes apart (its own "
                          "pitch: %llu bytes of pixels and %llu of padding), so every row after the first is %s "
