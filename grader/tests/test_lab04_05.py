@@ -467,6 +467,13 @@ def test_every_mutant_gets_a_map(backend, lab, path, tmp_path):
         named = [m for m in named if m]
         if named:
             break
+    # a copy CUDA refuses on every dataset (a cudaMemcpy2D whose kind does
+    # not fit its pointers: cudaErrorInvalidValue on a GPU and on the
+    # emulator) leaves no output and no faulting thread: nothing to map, and
+    # the message names the refused call instead
+    refused = [d for d in rep["datasets"] if d["status"] == "cuda_error" and " from cudaMemcpy" in d["message"]]
+    if not named and len(refused) == len(rep["datasets"]):
+        return
     assert named, [(d["name"], d["status"], d["message"]) for d in rep["datasets"]]
     for m in named:
         assert m.startswith(str(maps / lab / path.stem)) and m.endswith(".png"), m

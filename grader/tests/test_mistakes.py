@@ -7,7 +7,7 @@ Each mutant (solutions/<lab>/mutants/*.cu) carries header lines:
     * Look at: where in the code a student should look
     * Kit says: dataset=NAME; sanitize=yes|no; status=STATUS; words=W1|W2...
     * Named by: the dataset's inputs (diagnose_inputs)      (optional)
-    * On a GPU: status=STATUS; words=W1|W2...                (optional)
+    * On a GPU: status=STATUS[|STATUS]; words=W1|W2...       (optional)
     * First line: W1|W2...                                    (optional)
 
 `Kit says` is checked against the real grader: `gpulab check --dataset NAME`
@@ -130,7 +130,9 @@ def test_kit_names_the_mistake(backend, path):
     rc, rep = kit.check_json(lab, path, backend, "--dataset", want["dataset"], sanitize=sanitize)
     assert rep["build"]["ok"], rep["build"]["log"]
     status = shown_status(rep)
-    allowed = {want["status"]}
+    # a GPU's verdict may be one of several (`On a GPU: status=A|B`): a read
+    # past a shared array takes whatever that memory holds on that run
+    allowed = set(want["status"].split("|")) if backend == "gpu" else {want["status"]}
     if backend == "gpu" and sanitize:
         # a race may give the right answer on a GPU: the sanitizer stage then
         # ends it `unsafe`, with the same finding

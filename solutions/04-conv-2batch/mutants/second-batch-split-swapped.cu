@@ -8,10 +8,10 @@
  * What a student sees: a CUDA error or a wrong image. The race check sees
  * the two batches' stores race; the kit's view of the source finds the
  * store whose row is a remainder and column a quotient of one index.
- *
  * Category: tile load: a flat index split with quotient and remainder swapped
  * Look at: the second batch's destY and destX (dest / w, then dest % w)
  * Kit says: dataset=rgb-17x17; sanitize=yes; status=cuda_error; words=split the flat index the wrong way round
+ * On a GPU: status=cuda_error|wrong
  * First line: line 66 (`destY = dest % w;`) and line 67 (`destX = dest / w;`) split the flat index the wrong way round
  */
 /*

@@ -8,10 +8,10 @@
  * What a student sees: a read past N_ds. The loops of the sum are on their
  * last values there, within the mask: the kit says the array is too small
  * and names the line that sets its size.
- *
  * Category: tile size: the shared tile declared one short
  * Look at: the size of N_ds (w = TILE_WIDTH + MASK_WIDTH - 1)
  * Kit says: dataset=rgb-16x16; sanitize=yes; status=cuda_error; words=is too small
+ * On a GPU: status=cuda_error|wrong
  * First line: N_ds is too small|set at line 40
  */
 /*

@@ -9,10 +9,10 @@
  * What a student sees: a CUDA error (the copy runs past the host image) or
  * a wrong image. The emulator's record of the copy finds both pitches,
  * each equal to the other side's.
- *
  * Category: host copies: cudaMemcpy2D's pitches swapped
  * Look at: the copy back's dpitch and spitch (the destination's first)
  * Kit says: dataset=rgb-13x13; sanitize=no; status=cuda_error; words=its two pitches are swapped
+ * On a GPU: status=cuda_error; words=wrote past the end of the host array out->data
  * First line: the cudaMemcpy2D at line 126|its two pitches are swapped
  */
 /*
