@@ -97,7 +97,7 @@ static void merge_spaced_chevrons(rw *r)
     r->nt = o;
 }
 
-static int tokenize(rw *r)
+int tokenize(rw *r)
 {
     const char *s = r->src;
     size_t n = r->len, i = 0;
@@ -579,24 +579,6 @@ static int edit_cmp(const void *a, const void *b)
     return x->order - y->order;
 }
 
-/* Counts what the source shows at token i (struct emu_facts). */
-static void count_fact(const rw *r, size_t i, struct emu_facts *f)
-{
-    int call = i + 1 < r->nt && is(r, i + 1, "(");
-    if (is(r, i, "__global__"))
-        f->kernels++;
-    else if (is(r, i, "<<<"))
-        f->launches++;
-    else if (is(r, i, "__shared__"))
-        f->shared++;
-    else if (is(r, i, "__constant__"))
-        f->constants++;
-    else if (call && is(r, i, "__syncthreads"))
-        f->barriers++;
-    else if (call && is(r, i, "cudaMemcpyToSymbol"))
-        f->symbol_copies++;
-}
-
 /* What the '{' at token i opens, from its statement's tokens [stmt, i):
  * 'n' a namespace or extern "C" block, 't' a type's body, 'b' a function
  * body or a block of statements. */
@@ -864,24 +846,6 @@ char *emu_source_pass(const char *text, size_t len, int poison, const char *kern
     return out;
 }
 
-
-int emu_count_facts(const char *text, size_t len, struct emu_facts *facts, char **err)
-{
-    rw r;
-    memset(&r, 0, sizeof r);
-    r.src = text;
-    r.len = len;
-    if (tokenize(&r) != 0) {
-        *err = r.err;
-        return -1;
-    }
-    for (size_t i = 0; i < r.nt; i++)
-        if (r.t[i].kind != T_STR && r.t[i].kind != T_CHAR)
-            count_fact(&r, i, facts);
-    facts->shared_accumulations += count_shared_accumulations(&r);
-    rw_free(&r);
-    return 0;
-}
 
 /* ---- a kernel's tests, for the race build's account of its branches ------- *
  * emucc --race only: the condition of each if, for and while in a kernel's

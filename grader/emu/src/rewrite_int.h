@@ -1,5 +1,5 @@
 /* rewrite_int.h - what rewrite.c's parts share: the token stream of a
- * source (rw) and the readers of it that reuse.c uses too. Private to emucc:
+ * source (rw) and the readers of it that facts.c uses too. Private to emucc:
  * rewrite.h is the rewriter's interface. */
 #ifndef EMU_REWRITE_INT_H
 #define EMU_REWRITE_INT_H
@@ -47,6 +47,6 @@ size_t closing(const rw *r, size_t k);
 /* rewrite.c: tokens k and k + 1 are a and b */
 int pair_at(const rw *r, size_t k, const char *a, const char *b);
 void rw_free(rw *r);
-/* reuse.c: emu_facts.shared_accumulations of the tokenised source */
-int count_shared_accumulations(const rw *r);
+/* rewrite.c: r->src split into r->t; 0, or -1 with r->err set */
+int tokenize(rw *r);
 #endif

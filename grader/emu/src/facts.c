@@ -1,11 +1,31 @@
-/* reuse.c - the reuse of a tile a source shows (emucc --facts,
- * emu_facts.shared_accumulations), from rewrite.c's tokens. */
+/* facts.c - what a source shows, for emucc --facts (emu_facts, rewrite.h):
+ * its tokens counted, and the reuse of a tile (shared_accumulations), from
+ * the rewriter's tokens (rewrite.c). */
+#include "rewrite.h"
 #include "rewrite_int.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Counts what the source shows at token i (struct emu_facts). */
+static void count_fact(const rw *r, size_t i, struct emu_facts *f)
+{
+    int call = i + 1 < r->nt && is(r, i + 1, "(");
+    if (is(r, i, "__global__"))
+        f->kernels++;
+    else if (is(r, i, "<<<"))
+        f->launches++;
+    else if (is(r, i, "__shared__"))
+        f->shared++;
+    else if (is(r, i, "__constant__"))
+        f->constants++;
+    else if (call && is(r, i, "__syncthreads"))
+        f->barriers++;
+    else if (call && is(r, i, "cudaMemcpyToSymbol"))
+        f->symbol_copies++;
+}
 
 /* ---- the reuse a source shows (emu_facts.shared_accumulations) ------------ *
  * A kernel that reuses a tile accumulates, in its innermost loop, values
@@ -553,7 +573,7 @@ static void find_thread_functions(reuse *u, const function_at *f, size_t n)
     free(by_thread);
 }
 
-int count_shared_accumulations(const rw *r)
+static int count_shared_accumulations(const rw *r)
 {
     reuse *u = calloc(1, sizeof *u);
     function_at *f = calloc(REUSE_LOOPS, sizeof *f);
@@ -569,4 +589,22 @@ int count_shared_accumulations(const rw *r)
     free(u);
     free(f);
     return count;
+}
+
+int emu_count_facts(const char *text, size_t len, struct emu_facts *facts, char **err)
+{
+    rw r;
+    memset(&r, 0, sizeof r);
+    r.src = text;
+    r.len = len;
+    if (tokenize(&r) != 0) {
+        *err = r.err;
+        return -1;
+    }
+    for (size_t i = 0; i < r.nt; i++)
+        if (r.t[i].kind != T_STR && r.t[i].kind != T_CHAR)
+            count_fact(&r, i, facts);
+    facts->shared_accumulations += count_shared_accumulations(&r);
+    rw_free(&r);
+    return 0;
 }
