@@ -1,5 +1,5 @@
 /*
- * Lab 04 mutant: the accumulator declared without a value.
+ * MUTANT acc-never-zeroed: the accumulator declared without a value.
  *
  * The mistake: float acc; where float acc = 0.0f; belongs: each channel's
  * sum starts from whatever acc held, on the emulator the sum of the

@@ -1,5 +1,5 @@
 /*
- * Lab 04 mutant: the second batch splits dest the wrong way round.
+ * MUTANT second-batch-split-swapped: the second batch splits dest the wrong way round.
  *
  * The mistake: destY = dest % w and destX = dest / w in the second batch
  * (the first batch is right): the second batch walks the tile column by

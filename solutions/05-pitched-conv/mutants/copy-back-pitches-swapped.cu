@@ -1,5 +1,5 @@
 /*
- * Lab 05 mutant: the copy back's two pitches swapped.
+ * MUTANT copy-back-pitches-swapped: the copy back's two pitches swapped.
  *
  * The mistake: cudaMemcpy2D(out->data, out_pitch_bytes, d_out,
  * out->pitch * sizeof(float), ...): the destination pitch given is the
