@@ -275,6 +275,44 @@ def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
         assert a["status"] == "pass", (d["name"], a["status"], a["message"])
 
 
+def test_a_bounds_mistake_of_the_largest_size_alone_is_never_pass(backend, tmp_path):
+    """A read one past M's end that only rows longer than 128 make (each
+    term read one step ahead), so only lab 01's largest dataset, width-0257
+    (over 1 MiB of input), shows it: within the emulator's slack after the
+    buffer, and within a GPU's allocation, its graded run passes, and the
+    full checks (two small datasets) find nothing. The bounds series takes
+    every dataset that passed, the largest too: width-0257 is `unsafe` in
+    the full check as when it is checked alone, at the read's line."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    ref = kit.ROOT / "solutions" / lab / "basic_matmul.cu"
+    straight = ("        for (int k = 0; k < Width; ++k)\n"
+                "            Pvalue += M[Row * Width + k] * N[k * Width + Col];\n")
+    ahead = ("        if (Width > 128) { /* long rows: each term of M read one step ahead */\n"
+             "            float m = M[Row * Width];\n"
+             "            for (int k = 0; k < Width; ++k) {\n"
+             "                float next = M[Row * Width + k + 1];\n"
+             "                Pvalue += m * N[k * Width + Col];\n"
+             "                m = next;\n"
+             "            }\n"
+             "        } else {\n" + straight + "        }\n")
+    text = ref.read_text()
+    assert straight in text
+    src = tmp_path / "basic_matmul.cu"
+    src.write_text(text.replace(straight, ahead))
+    read = line_of(src, "float next = M[Row * Width + k + 1];")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    got = kit.statuses(rep)
+    assert got["width-0257"] == "unsafe", got
+    assert [n for n, s in got.items() if s != "pass"] == ["width-0257"], got
+    (big,) = [d for d in rep["datasets"] if d["name"] == "width-0257"]
+    assert big["score"] == 0
+    assert any(f["line"] == read for f in big["sanitizer"]["findings"]), big["sanitizer"]
+    _, alone = kit.check_json(lab, src, backend, "--dataset", "width-0257", sanitize=True, expect_rc=1)
+    assert [d["status"] for d in alone["datasets"]] == ["unsafe"], kit.statuses(alone)
+
+
 def test_the_bounds_series_names_the_test_that_let_the_thread_through(backend):
     """The series of every dataset records no kernel tests (that bookkeeping
     was most of its cost); a dataset it finds an invalid access on runs

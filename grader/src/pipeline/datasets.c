@@ -35,8 +35,8 @@
  * wrong size shows on the same shapes). A size moves by at most a quarter
  * of itself or one modulus, and never past the lab's largest public size;
  * a dataset with more than half the elements of the lab's largest only
- * shrinks, so that a check costs what it did and an input within the
- * every-dataset bounds check's limit (grade.c) stays within it. The choice is the dataset's seed's:
+ * shrinks, so that a check, whose bounds series takes every dataset
+ * (grade.c), costs what it did. The choice is the dataset's seed's:
  * the same seed, the same shapes. */
 
 static int is_prime(long v)
@@ -149,8 +149,7 @@ static char **params_for_seed(const lab_manifest *m, const dataset_spec *d, unsi
     gl_rng_seed(&r, seed ^ 0x9E3779B97F4A7C15ull); /* a stream apart from the generator's values */
     double most;
     long cap = largest_public_size(m, &most);
-    /* the lab's largest datasets only shrink: a check's cost stays, and an
-     * input under the every-dataset bounds check's limit stays under it */
+    /* the lab's largest datasets only shrink: a check's cost stays */
     int shrink_only = size_product(m, d) > most / 2;
     for (int k = 0; k < n; k++)
         moved[k] = family_size(&r, sizes[k], k ? moved[k - 1] : 0, k + 1 < n ? sizes[k + 1] : LONG_MAX,

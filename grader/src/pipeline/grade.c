@@ -681,28 +681,18 @@ static void unset_reads_that_matter(const lab_manifest *m, const int *index, int
     stage_add(&s->stages, started, "unset reruns %s", d->name);
 }
 
-/* The most input a dataset may have for the bounds check on every dataset
- * of a file whose full checks found nothing: its instrumented run costs 4
- * to 5 times the default build's (every load and store a call), and a
- * check with the checkers may cost at most 1.5 times one without
- * (docs/performance.md). Set by the input's size, never by a time
- * measured, so that a file's verdict does not depend on the machine's
- * load. A file the full checks found something in (it reads outside an
- * array, or memory nothing stored, on some dataset) has its larger
- * datasets checked too: the cost falls on the files that have the
- * mistake, where a larger dataset may pass by luck (a sum into memory
- * nothing zeroed that a GPU happened to hold 0 in). */
-#define BOUNDS_SERIES_INPUT_BYTES_MAX (1 << 20)
-
-/* Every dataset that passed but chosen's nchosen whose input is more than
- * above_bytes and at most up_to_bytes, under the emulator's bounds check
- * and its check of memory nothing stored (sanitize_series): a read past an
- * array's end that only some shapes make is never a pass. Only a finding
+/* Every dataset that passed but chosen's nchosen, whatever its size,
+ * under the emulator's bounds check and its check of memory nothing
+ * stored (sanitize_series): a read past an array's end that only some
+ * shapes or sizes make is never a pass. The large datasets are in it too
+ * (lab 02's width-0512, 6.6 MB of input, costs some seconds of CPU
+ * there): a limit on the input's size let a bounds mistake that shows only
+ * on the largest sizes score, and a limit on the time taken would make a
+ * file's verdict depend on the machine's load (docs/performance.md). Only a finding
  * is kept (as the dataset's checkers' result): the full checks' datasets
  * stay the ones the report and the requirements read. */
 static void check_every_pass(const lab_manifest *m, const int *index, double timeout_s, const grade_options *opt,
-                             const sanitize_builds *builds, const int *chosen, int nchosen, double above_bytes,
-                             double up_to_bytes, submission_result *s)
+                             const sanitize_builds *builds, const int *chosen, int nchosen, submission_result *s)
 {
     int n = 0;
     int *which = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
@@ -713,14 +703,8 @@ static void check_every_pass(const lab_manifest *m, const int *index, double tim
             taken |= chosen[k] == i;
         if (s->datasets[i].status != ST_PASS || taken)
             continue;
-        char *dir = resolve_dataset_dir(m, index[i], opt->datasets_root);
-        double bytes = dataset_input_bytes(dir);
-        if (bytes <= above_bytes || bytes > up_to_bytes) {
-            free(dir);
-            continue;
-        }
         which[n] = i;
-        dirs[n++] = dir;
+        dirs[n++] = resolve_dataset_dir(m, index[i], opt->datasets_root);
     }
     sanitize_result *found = xcalloc((size_t)n + 1, sizeof *found);
     sanitize_series(builds, (const char *const *)dirs, n, timeout_s, s->file, found);
@@ -807,7 +791,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
          * cores it costs next to no time more */
         if (k == 0 && checker->kind == BACKEND_EMU) {
             started = stage_clock();
-            check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, -1, BOUNDS_SERIES_INPUT_BYTES_MAX, s);
+            check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, s);
             stage_add(&s->stages, started, "bounds series");
         }
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
@@ -838,14 +822,6 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         if (checker->kind == BACKEND_EMU)
             unset_reads_that_matter(m, index, chosen[k], timeout_s, opt, &builds, s);
         unsafe_if_found(s, d);
-    }
-    int found = 0;
-    for (int k = 0; k < nchosen; k++)
-        found |= s->datasets[chosen[k]].sanitizer->nfindings > 0;
-    if (found && checker->kind == BACKEND_EMU) {
-        started = stage_clock();
-        check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, BOUNDS_SERIES_INPUT_BYTES_MAX, 1e300, s);
-        stage_add(&s->stages, started, "bounds series large");
     }
     /* the checkers' notes (a buffer never freed, ...), each once */
     for (int i = 0; i < s->ndatasets; i++) {
