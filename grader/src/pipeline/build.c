@@ -376,6 +376,7 @@ typedef struct {
     int for_checkers;       /* linked with the harness runtime without guard zones */
     const char *link_lib;   /* one more library to link, or NULL */
     int poison;             /* the source pass: the kernel token (and on a GPU the shared-memory poison) */
+    int no_facts;           /* on the emulator, no --facts: the grading build's serve (build_emu_checker) */
 } build_kind;
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
@@ -414,27 +415,27 @@ static int build_limit(const build_kind *k)
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
 {
-    const build_kind k = { NULL, 0, 0, NULL, 1 };
+    const build_kind k = { NULL, 0, 0, NULL, 1, 0 };
     build_any(m, b, student_path, workdir, &k, r);
 }
 
 void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
-                       const char *folder, const char *mode, build_result *r)
+                       const char *folder, const char *mode, int facts, build_result *r)
 {
-    const build_kind k = { mode, 0, 1, NULL, 1 };
+    const build_kind k = { mode, 0, 1, NULL, 1, !facts };
     build_any(m, b, student_path, folder, &k, r);
 }
 
 void build_wb_program(const backend *b, const char *path, const char *workdir, build_result *r)
 {
-    const build_kind k = { NULL, 0, 0, NULL, 1 };
+    const build_kind k = { NULL, 0, 0, NULL, 1, 0 };
     build_any(NULL, b, path, workdir, &k, r);
 }
 
 void build_with_library(const lab_manifest *m, const backend *b, const char *path,
                         const char *workdir, const char *library, build_result *r)
 {
-    const build_kind k = { NULL, 0, 0, library, 0 };
+    const build_kind k = { NULL, 0, 0, library, 0, 0 };
     build_any(m, b, path, workdir, &k, r);
 }
 
@@ -862,9 +863,11 @@ static int compile_for_emulator(const build_kind *k, const char *dir, const char
     arg(&cc, "-Iinclude");
     /* what the source shows: the grading build's facts judge the
      * requirements on the emulator; the checkers' build's, on a GPU, the
-     * source's side of global_reuse (sanitize_source_facts) */
-    arg(&cc, "--facts");
-    arg(&cc, "student.facts");
+     * source's side of global_reuse (sanitize_source_facts), and nowhere
+     * else: its facts pass (a preprocessing of the file with every
+     * header) is left out where the grading build's serve */
+    arg(&cc, k->no_facts ? NULL : "--facts");
+    arg(&cc, k->no_facts ? NULL : "student.facts");
     arg(&cc, lab_define);
     int compiled = run_tool(cc.v, dir, build_limit(k), log, why);
     forget_token_file(dir, TOKEN_FILE);
@@ -985,7 +988,7 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
                           int list_faults, build_result *r)
 {
     memset(r, 0, sizeof *r);
-    const build_kind k = { b->kind == BACKEND_EMU ? "race" : NULL, list_faults, 1, NULL, 0 };
+    const build_kind k = { b->kind == BACKEND_EMU ? "race" : NULL, list_faults, 1, NULL, 0, 0 };
     char *dir = xasprintf("%s/build", folder);
     char *obj_from = xasprintf("%s/build/student.o", from);
     char *obj = xasprintf("%s/student.o", dir);

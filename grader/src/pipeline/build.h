@@ -32,9 +32,10 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
  * the build: a checker's run looks like a graded one to the program.
  * The emulator's: mode "race" (emucc --race: its race detector and bounds
  * check, the sanitizer stage's one build) or "check" (emucc --check,
- * AddressSanitizer), with the kernel token like the grading build. */
+ * AddressSanitizer), with the kernel token like the grading build, and
+ * with what the source shows (emucc --facts) when facts is set. */
 void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
-                       const char *folder, const char *mode, build_result *r);
+                       const char *folder, const char *mode, int facts, build_result *r);
 /* The program of the build in from's build folder (a GPU's grading build,
  * for compute-sanitizer; an emulator's "race" build, with list_faults:
  * emucc --race --list-faults), linked again in folder for the checkers. */

@@ -1192,7 +1192,7 @@ void grade_build(const lab_manifest *m, const backend *b, const char *file, cons
     memset(&emu, 0, sizeof emu);
     const backend *checker = opt->no_sanitize ? NULL : checkers_backend(b, opt, &emu);
     if (checker && checker->kind == BACKEND_EMU)
-        sanitize_prebuild_start(m, checker, file, pre);
+        sanitize_prebuild_start(m, checker, file, b->kind != BACKEND_EMU, pre);
     free(emu.compiler);
     double started = monotonic_s();
     build_submission(m, b, file, workdir, r);

@@ -721,12 +721,13 @@ enum { TOOL_MEMCHECK, TOOL_RACECHECK, TOOL_SYNCCHECK, TOOL_HAZARDS };        /* 
 static const char *const emu_build_names[] = { "--race", "--race --list-faults" };
 
 /* The emulator's checked build (emucc --race: its race detector and its
- * bounds check, one compile and one link) into sb's folder. Sets sb's
- * problem. */
-static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, sanitize_builds *sb)
+ * bounds check, one compile and one link) into sb's folder, with what the
+ * source shows when facts is set. Sets sb's problem. */
+static void build_emu_checkers(const lab_manifest *m, const backend *b, const char *file, int facts,
+                               sanitize_builds *sb)
 {
     build_result r;
-    build_emu_checker(m, b, file, sb->folder[EMU_CHECKED], "race", &r);
+    build_emu_checker(m, b, file, sb->folder[EMU_CHECKED], "race", facts, &r);
     if (!r.ok) {
         /* what the compiler said first, for the report (an attribute that
          * hides code from the checkers, say: emucc refuses it), else the
@@ -747,7 +748,7 @@ void sanitize_prebuild_init(sanitize_prebuild *p)
     p->report = -1;
 }
 
-void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
+void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file, int facts,
                              sanitize_prebuild *p)
 {
     sanitize_prebuild_init(p);
@@ -763,7 +764,7 @@ void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const ch
     if (pid == 0) {
         /* the problems go back one a line: "INDEX PROBLEM" */
         close(fds[0]);
-        build_emu_checkers(m, emu, student_file, &p->builds);
+        build_emu_checkers(m, emu, student_file, facts, &p->builds);
         FILE *out = fdopen(fds[1], "w");
         int failed = !out;
         for (int i = 0; i < SAN_FOLDERS && out; i++)
@@ -954,7 +955,7 @@ void sanitize_build(const lab_manifest *m, const backend *b, const char *student
     }
     sanitize_prebuild now;
     if (!pre || !pre->builds.folder[EMU_CHECKED]) { /* not started beside the grading build: now */
-        sanitize_prebuild_start(m, b, student_file, &now);
+        sanitize_prebuild_start(m, b, student_file, 1, &now);
         pre = &now;
     }
     sanitize_prebuild_wait(pre);

@@ -51,7 +51,10 @@ typedef struct {
 /* Nothing started: no folders, no builder (grade_build when the checkers
  * will not run on the emulator). */
 void sanitize_prebuild_init(sanitize_prebuild *p);
-void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file,
+/* facts: with what the source shows (emucc --facts, sanitize_source_facts),
+ * which only a grading build that is not the emulator's needs: the
+ * emulator's grading build has its own. */
+void sanitize_prebuild_start(const lab_manifest *m, const backend *emu, const char *student_file, int facts,
                              sanitize_prebuild *p);
 /* Once the grading build has taken graded_s: the checked build, started
  * with it and compiling the same file, may take CHECKER_BUILD_RATIO times
