@@ -7,8 +7,10 @@ work in CI), `gpu` under the `gpu` marker. `no_namespaces` is a program
 that runs a command the way a container without namespaces would.
 """
 import os
+import resource
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -164,6 +166,34 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+# What each test costs, for finding where the suite's time goes:
+# GPULAB_TEST_COST=FILE appends to FILE one line a test, "wall cpu nodeid",
+# its set-up (a module fixture's included, on the test that made it), call
+# and teardown, cpu being the processor time (user + system) of the pytest
+# process and of every program it ran and waited for (grader/tests/tools/
+# test-cost.py sums and sorts the lines). Wall time on a shared machine
+# says how busy it was; processor time says how much work the test is.
+TEST_COST = os.environ.get("GPULAB_TEST_COST")
+
+
+def processor_seconds():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    if not TEST_COST:
+        yield
+        return
+    wall, cpu = time.monotonic(), processor_seconds()
+    yield
+    line = f"{time.monotonic() - wall:.2f} {processor_seconds() - cpu:.2f} {item.nodeid}\n"
+    with open(TEST_COST, "a") as f:  # one write of one short line: workers' lines do not mix
+        f.write(line)
 
 
 @pytest.fixture(params=["emu", pytest.param("gpu", marks=pytest.mark.gpu)])
