@@ -48,7 +48,7 @@ GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "second-bat
 # takes minutes on a 2-core machine. `make check` (the edit loop) runs the
 # rest; `make test` and CI run everything.
 SLOW_FILES = ("test_attacks.py", "test_batch.py", "test_class.py", "test_exports.py", "test_html.py",
-              "test_mistakes.py", "test_slurm.py", "test_stretch.py", "test_wb_kit_mirror.py", "test_docs.py",
+              "test_mistakes.py", "test_slurm.py", "test_stretch.py", "test_wb_kit_like.py", "test_docs.py",
               "test_bench.py", "test_tiles.py", "test_counts.py")
 
 
@@ -70,6 +70,11 @@ QUICK_IN_SLOW = {
     "test_html.py": ("test_check_html_for_a_student",),
     "test_attacks.py": ("test_a_huge_source_is_refused_unread",),
     "test_stretch.py": ("test_stretch_solution_passes_everything",),
+    # the Kit-like labs' import (`import-wb --all`, about 45 processor-s) is
+    # make test's; test_wb.py's imported labs keep import-wb in the edit loop
+    "test_wb_kit_like.py": ("test_import_all_on_a_folder_with_no_lab", "test_every_student_file_has_a_verdict",
+                            "test_shared_runs_finds_a_reindented_copy_and_nothing_shorter",
+                            "test_no_repository_file_shares_a_run_with_the_reference"),
 }
 
 
