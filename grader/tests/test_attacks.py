@@ -861,8 +861,14 @@ def test_a_slow_checker_build_is_stopped_not_waited_for(tmp_path):
     rec = json.loads((tmp_path / "records" / "alice.json").read_text())
     assert rec["datasets"][0]["status"] == "pass", rec["datasets"][0]["message"]
     checks = json.dumps(rec["requirements"]) + json.dumps(rec.get("checkers_fallback"))
-    assert re.search(r"build was stopped after 3 s: a file's checked build may take 1 times as long as its "
-                     r"graded build \(\d+\.\d s here\), and at least 3 s", checks), checks
+    said = re.search(r"build was stopped after (\d+) s: a file's checked build may take 1 times as long as its "
+                     r"graded build \((\d+\.\d) s here\), and at least 3 s", checks)
+    assert said, checks
+    # the allowance is the graded build's own time where that is over the
+    # floor: a loaded machine's slower graded build (3.9 s, seen under a
+    # load of 60) gives its checkers that much more, and the message says so
+    allowance, graded = int(said.group(1)), float(said.group(2))
+    assert abs(allowance - max(3.0, graded)) < 1, checks
     assert took < 40, f"the class waited {took:.0f} s for a frozen checker build"
     # the frozen compiler went with its build: gone, or a zombie awaiting its reaper
     left = []
