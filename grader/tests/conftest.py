@@ -7,8 +7,10 @@ work in CI), `gpu` under the `gpu` marker. `no_namespaces` is a program
 that runs a command the way a container without namespaces would.
 """
 import os
+import resource
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -46,7 +48,7 @@ GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "second-bat
 # takes minutes on a 2-core machine. `make check` (the edit loop) runs the
 # rest; `make test` and CI run everything.
 SLOW_FILES = ("test_attacks.py", "test_batch.py", "test_class.py", "test_exports.py", "test_html.py",
-              "test_mistakes.py", "test_slurm.py", "test_stretch.py", "test_wb_kit_mirror.py", "test_docs.py",
+              "test_mistakes.py", "test_slurm.py", "test_stretch.py", "test_wb_kit_like.py", "test_docs.py",
               "test_bench.py", "test_tiles.py", "test_counts.py")
 
 
@@ -68,6 +70,11 @@ QUICK_IN_SLOW = {
     "test_html.py": ("test_check_html_for_a_student",),
     "test_attacks.py": ("test_a_huge_source_is_refused_unread",),
     "test_stretch.py": ("test_stretch_solution_passes_everything",),
+    # the Kit-like labs' import (`import-wb --all`, about 45 processor-s) is
+    # make test's; test_wb.py's imported labs keep import-wb in the edit loop
+    "test_wb_kit_like.py": ("test_import_all_on_a_folder_with_no_lab", "test_every_student_file_has_a_verdict",
+                            "test_shared_runs_finds_a_reindented_copy_and_nothing_shorter",
+                            "test_no_repository_file_shares_a_run_with_the_reference"),
 }
 
 
@@ -164,6 +171,34 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+# What each test costs, for finding where the suite's time goes:
+# GPULAB_TEST_COST=FILE appends to FILE one line a test, "wall cpu nodeid",
+# its set-up (a module fixture's included, on the test that made it), call
+# and teardown, cpu being the processor time (user + system) of the pytest
+# process and of every program it ran and waited for (grader/tests/tools/
+# test-cost.py sums and sorts the lines). Wall time on a shared machine
+# says how busy it was; processor time says how much work the test is.
+TEST_COST = os.environ.get("GPULAB_TEST_COST")
+
+
+def processor_seconds():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    if not TEST_COST:
+        yield
+        return
+    wall, cpu = time.monotonic(), processor_seconds()
+    yield
+    line = f"{time.monotonic() - wall:.2f} {processor_seconds() - cpu:.2f} {item.nodeid}\n"
+    with open(TEST_COST, "a") as f:  # one write of one short line: workers' lines do not mix
+        f.write(line)
 
 
 @pytest.fixture(params=["emu", pytest.param("gpu", marks=pytest.mark.gpu)])

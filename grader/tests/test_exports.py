@@ -204,29 +204,29 @@ def test_gradescope_package(tmp_path, writer):
         assert listing.returncode == 0 and "setup.sh" in listing.stdout
 
 
-@pytest.mark.parametrize("namespaces", ["allowed", "refused"])
-def test_gradescope_package_in_gradescopes_default_container(tmp_path, request, namespaces):
-    """Lab 02's autograder, unpacked and set up as Gradescope does, grades a
-    submission with a race on hidden datasets inside Gradescope's default
-    container limits (0.5 CPU, 768 MB, 10 minutes; a cgroup here): the zip
-    is small, the race and its lines are in the visible output, and the
-    peak memory of the whole run stays under the limit. Where the container
-    refuses namespaces (Docker's default seccomp profile), the submission
-    runs as a user of its own (the uid mode), never without isolation."""
+GRADESCOPE_LAB = "02-tiled-matmul"
+MEM_ROOT = Path("/sys/fs/cgroup/memory")
+CPU_ROOT = Path("/sys/fs/cgroup/cpu")
+
+
+@pytest.fixture(scope="module")
+def gradescope_image(tmp_path_factory):
+    """Lab 02's autograder as Gradescope builds its image, once for the
+    tests that grade in it: the zip unpacked into source/ and setup.sh run
+    (it builds the kit from the zip and makes the lab's datasets). Each test
+    grades in a copy of it (image_copy), as each submission runs in a fresh
+    container of the one image."""
     if os.geteuid() != 0:
         pytest.skip("the sandbox and the cgroup need root here")
-    mem_root = Path("/sys/fs/cgroup/memory")
-    cpu_root = Path("/sys/fs/cgroup/cpu")
-    if not (mem_root / "memory.limit_in_bytes").exists() or not (cpu_root / "cpu.cfs_quota_us").exists():
+    if not (MEM_ROOT / "memory.limit_in_bytes").exists() or not (CPU_ROOT / "cpu.cfs_quota_us").exists():
         pytest.skip("no cgroup v1 memory and cpu controllers here to stand for Gradescope's container")
     if kit.emu_problem():
         pytest.fail(kit.emu_problem())
-    lab = "02-tiled-matmul"
-    zip_path = tmp_path / "autograder.zip"
-    p = kit.gpulab("gradescope-package", lab, zip_path, "--seed", "2027")
+    top = tmp_path_factory.mktemp("gradescope-image") / "autograder"
+    zip_path = top.parent / "autograder.zip"
+    p = kit.gpulab("gradescope-package", GRADESCOPE_LAB, zip_path, "--seed", "2027")
     assert p.returncode == 0, p.stderr
     assert zip_path.stat().st_size < 5 * 1024 * 1024, zip_path.stat().st_size
-    top = tmp_path / "autograder"
     with zipfile.ZipFile(zip_path) as z:
         assert not any(n.startswith("kit/datasets/") for n in z.namelist())
         z.extractall(top / "source")
@@ -234,15 +234,38 @@ def test_gradescope_package_in_gradescopes_default_container(tmp_path, request, 
         text = (top / "source" / f).read_text().replace("/autograder", str(top))
         (top / "source" / f).write_text(text)
         (top / "source" / f).chmod(0o755)
-    (top / "submission").mkdir()
-    shutil.copy(kit.ROOT / "solutions" / lab / "mutants" / "missing-second-barrier.cu",
-                top / "submission" / "tiled_matmul.cu")
     env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
     p = subprocess.run(["bash", str(top / "source" / "setup.sh")], capture_output=True, text=True, env=env,
                        timeout=900)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    return top
+
+
+def image_copy(image, top):
+    """A container of the image at top: a copy of what setup.sh left, its
+    run_autograder's paths those of the copy."""
+    shutil.copytree(image, top, symlinks=True)
+    run = top / "source" / "run_autograder"
+    run.write_text(run.read_text().replace(str(image), str(top)))
+    return top
+
+
+@pytest.mark.parametrize("namespaces", ["allowed", "refused"])
+def test_gradescope_package_in_gradescopes_default_container(gradescope_image, tmp_path, request, namespaces):
+    """Lab 02's autograder, unpacked and set up as Gradescope does, grades a
+    submission with a race on hidden datasets inside Gradescope's default
+    container limits (0.5 CPU, 768 MB, 10 minutes; a cgroup here): the zip
+    is small, the race and its lines are in the visible output, and the
+    peak memory of the whole run stays under the limit. Where the container
+    refuses namespaces (Docker's default seccomp profile), the submission
+    runs as a user of its own (the uid mode), never without isolation."""
+    top = image_copy(gradescope_image, tmp_path / "autograder")
+    (top / "submission").mkdir()
+    shutil.copy(kit.ROOT / "solutions" / GRADESCOPE_LAB / "mutants" / "missing-second-barrier.cu",
+                top / "submission" / "tiled_matmul.cu")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
     name = f"gpulab-gradescope-{os.getpid()}"
-    mem, cpu = mem_root / name, cpu_root / name
+    mem, cpu = MEM_ROOT / name, CPU_ROOT / name
     try:
         mem.mkdir()
         cpu.mkdir()

@@ -178,6 +178,7 @@ def test_a_grid_far_too_large_still_gets_full_marks(backend, tmp_path):
     assert kit.statuses(rep) == {name: "pass" for name in DATASETS}
 
 
+@pytest.mark.slow  # two checks that each run out of a 3 s limit by design (14 processor-s); make test runs it
 def test_a_grid_too_large_even_for_the_emulator_is_named_in_the_timeout(tmp_path):
     """A grid so large that even blocks whose threads return at once cannot
     all run in time (1.1 billion blocks of 16 x 16: one block per element

@@ -123,3 +123,19 @@ def test_test_deps_name_a_python_with_pytest():
 def test_unknown_mode_is_refused():
     p = subprocess.run(["bash", str(SCRIPT), "everything"], capture_output=True, text=True)
     assert p.returncode == 2 and "usage" in p.stderr
+
+
+def test_the_slow_marking_names_what_is_there():
+    """conftest.py's lists of what `make check` leaves out name test files
+    and tests that exist: a renamed or removed one would otherwise leave its
+    slow tests in the edit loop (or a quick one out of it) without a word."""
+    import re
+    import conftest
+    tests = kit.ROOT / "grader" / "tests"
+    missing = [f for f in conftest.SLOW_FILES if not (tests / f).is_file()]
+    assert not missing, f"SLOW_FILES names files that do not exist: {missing}"
+    for f, names in conftest.QUICK_IN_SLOW.items():
+        assert f in conftest.SLOW_FILES, f"QUICK_IN_SLOW names {f}, which is not in SLOW_FILES"
+        text = (tests / f).read_text()
+        gone = [n for n in names if not re.search(rf"^def {n}\(", text, re.M)]
+        assert not gone, f"QUICK_IN_SLOW names tests that {f} does not have: {gone}"
