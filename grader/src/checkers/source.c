@@ -868,46 +868,6 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
     return decl;
 }
 
-int source_free_before(const char *path, int line)
-{
-    size_t len;
-    char *text = path && line > 0 ? read_file(path, &len) : NULL;
-    if (!text)
-        return 0;
-    char *code = code_only(text, len);
-    free(text);
-    /* the use's line, for the names it mentions */
-    const char *use = code;
-    for (int l = 1; l < line && use; l++) {
-        use = strchr(use, '\n');
-        use = use ? use + 1 : NULL;
-    }
-    size_t use_len = use ? strcspn(use, "\n") : 0;
-    int found = 0;
-    for (size_t k = 0; use && k < (size_t)(use - code); k++) {
-        if (!word_at(code, len, k, "cudaFree"))
-            continue;
-        size_t a = skip_space(code, len, k + 8);
-        if (a >= len || code[a] != '(')
-            continue;
-        a = skip_space(code, len, a + 1);
-        size_t e = a;
-        while (e < len && source_is_identifier_char(code[e]))
-            e++;
-        if (e == a)
-            continue;
-        /* the freed name, as a word of the use's line */
-        for (size_t u = 0; u + (e - a) <= use_len; u++)
-            if (strncmp(use + u, code + a, e - a) == 0 && (u == 0 || !source_is_identifier_char(use[u - 1])) &&
-                !source_is_identifier_char(use[u + (e - a)])) {
-                found = line_at(code, k);
-                break;
-            }
-    }
-    free(code);
-    return found;
-}
-
 int source_stored_array(const char *path, int line, char *out, size_t n)
 {
     out[0] = '\0';

@@ -36,9 +36,6 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into
  * out; 0 when the line has none or the file cannot be read. */
 int source_stored_array(const char *path, int line, char *out, size_t n);
-/* The line of the last cudaFree before line `line` whose argument is a name
- * that line uses (the free before a use of what it freed); 0 when none. */
-int source_free_before(const char *path, int line);
 /* The sum of a kernel (the first `X += ...` inside a loop): *loop_line the
  * innermost loop around it (the dot product's), *reset_line a line inside
  * a braced loop around the sum that sets X to 0 again (the sum restarted
