@@ -118,6 +118,23 @@ static double array_elements(const char *msg)
     return (double)(bytes / access);
 }
 
+/* Whether an array of `elements` is the bounds' shape (`product`
+ * elements) a whole number of times, one to GUARD_MAX_CHANNELS: a value
+ * per channel of each element. */
+static int shape_fits(double elements, double product)
+{
+    return product >= 1 && elements >= product && elements / product <= GUARD_MAX_CHANNELS &&
+           elements / product == (double)(long long)(elements / product);
+}
+
+/* How many values of each element of that shape the array holds, for the
+ * sentence (malloc'd). */
+static char *holds_words(double elements, double product)
+{
+    return elements > product ? xasprintf("; the array holds %g values of each", elements / product)
+                              : xstrdup(", as many as the array holds");
+}
+
 /* The index past a right test: each clause an upper bound (`v < B`) on a
  * variable the access's line uses, their bounds' product the array's
  * shape, and a term of the index that multiplies a variable by its own
@@ -136,8 +153,7 @@ static char *index_words(const guard_record *g, const char *student, int access,
         product *= g->clause[i].b + upto;
         n++;
     }
-    if (n < 2 || n != g->nclauses || product < 1 || elements < product ||
-        elements / product > GUARD_MAX_CHANNELS || elements / product != (double)(long long)(elements / product))
+    if (n < 2 || n != g->nclauses || !shape_fits(elements, product))
         return NULL;
     for (int i = 0; i < n; i++) {
         if (!source_line_has_product(student, access, left[i], right[i]))
@@ -147,8 +163,7 @@ static char *index_words(const guard_record *g, const char *student, int access,
         int j = i == n - 1 ? n - 2 : n - 1;
         if (source_line_has_product(student, access, left[i], right[j]))
             continue;
-        char *holds = elements > product ? xasprintf("; the array holds %g values of each", elements / product)
-                                         : xstrdup(", as many as the array holds");
+        char *holds = holds_words(elements, product);
         char *w = xasprintf("the index of the access at line %d multiplies %s by %s, the bound the test at %s puts "
                             "on %s itself: that test keeps each thread inside a %s x %s array (%g elements%s), "
                             "whose rows are %s apart (%s * %s)",
@@ -189,8 +204,7 @@ static char *row_stride_words(const guard_record *g, const char *student, int ac
         product *= g->clause[i].b;
         n++;
     }
-    if (n != 2 || product < 1 || elements < product || elements / product > GUARD_MAX_CHANNELS ||
-        elements / product != (double)(long long)(elements / product))
+    if (n != 2 || !shape_fits(elements, product))
         return NULL;
     for (int i = 0; i < n; i++) {
         char factor[GUARD_TEXT];
@@ -198,8 +212,7 @@ static char *row_stride_words(const guard_record *g, const char *student, int ac
         if (!source_line_factor(student, access, left[i], factor, sizeof factor) || strcmp(factor, right[i]) == 0 ||
             strcmp(factor, right[j]) == 0 || source_line_has_product(student, access, left[j], factor))
             continue;
-        char *holds = elements > product ? xasprintf("; the array holds %g values of each", elements / product)
-                                         : xstrdup(", as many as the array holds");
+        char *holds = holds_words(elements, product);
         char *w = xasprintf("the index of the access at line %d steps %s by %s (`%s * %s`), but the test at %s, "
                             "which held, keeps each thread inside a %s x %s array (%g elements%s), whose rows "
                             "are %s apart: the test is right and the stride is not: write %s * %s",

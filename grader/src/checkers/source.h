@@ -2,6 +2,9 @@
  * source.h - the kit's own view of a student's source file: read as text,
  * outside comments and literals, never by running anything of it. Used to
  * point a finding at a line when neither the compiler nor a checker gave one.
+ * The readers live by subject in source_sum.c, source_store.c,
+ * source_index.c, source_host.c and source_line.c, over the one walk of the
+ * code that source.c gives them (source_code.h).
  */
 #ifndef GPULAB_SOURCE_H
 #define GPULAB_SOURCE_H
@@ -36,9 +39,6 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into
  * out; 0 when the line has none or the file cannot be read. */
 int source_stored_array(const char *path, int line, char *out, size_t n);
-/* The line of the last cudaFree before line `line` whose argument is a name
- * that line uses (the free before a use of what it freed); 0 when none. */
-int source_free_before(const char *path, int line);
 /* The sum of a kernel (the first `X += ...` inside a loop): *loop_line the
  * innermost loop around it (the dot product's), *reset_line a line inside
  * a braced loop around the sum that sets X to 0 again (the sum restarted
@@ -115,8 +115,6 @@ int source_launch_dim3_line(const char *path, int launch_line, int which);
  * (`const int w = ...`, `#define w ...`), else 0. */
 int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line);
 
-/* "line N (`the line's text`)" of the student's file, for a sentence
- * (malloc'd); "line N" when the file has no such line. */
 /* The left operand, as written, of comparison op ("<", ">=", ...), operand
  * k (from 0) of the && and || of the if, while or for condition on line n
  * of path: "destY" of `if (destY < TILE_WIDTH)`. 0, or -1 when the line
@@ -138,6 +136,8 @@ int source_line_has_product(const char *path, int n, const char *name, const cha
 int source_line_factor(const char *path, int n, const char *name, char *out, size_t size);
 /* Whether line n of path holds word as a whole token. */
 int source_line_has_word(const char *path, int n, const char *word);
+/* "line N (`the line's text`)" of the student's file, for a sentence
+ * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);
 
 /* A checker's FILE:LINE as a sentence names it: the student's line, quoted,

@@ -638,13 +638,11 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                  : strstr(line, "cudaMemset") ? "cudaMemset" : "cudaMemcpy";
                 /* advice that fits what the emulator found: a pitch only for a
                  * pitched copy, none where the pointers or the kind are the
-                 * wrong way round, or freed */
-                int freed_at = strstr(clean, "freed") ? source_free_before(student, ln) : 0;
-                char *fq = freed_at ? sanitize_quote(student, freed_at) : NULL;
-                char *freed = fq ? xasprintf("; look at the cudaFree at %s, which should come after the last use "
-                                             "of the buffer", fq)
-                                 : xstrdup("; look at the cudaFree before it, which should come after the last use "
-                                           "of the buffer");
+                 * wrong way round, or freed (which cudaFree freed it has one
+                 * home, the emulator's record: add_use_after_free names it
+                 * where the emulator could; here it could not) */
+                const char *freed = "; look at the cudaFree before it, which should come after the last use "
+                                    "of the buffer";
                 const char *advice = strstr(clean, "swapped") || strstr(clean, "direction should be") ? ""
                                    : strstr(clean, "freed") ? freed
                                    : strcmp(call, "cudaMemcpy2D") == 0
@@ -652,8 +650,6 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                          "allocated"
                                        : "; count its bytes (elements times sizeof(float)) against what was allocated";
                 add(r, "out-of-bounds", file, ln, 0, xasprintf("the %s at %s: %s%s", call, q, clean, advice));
-                free(fq);
-                free(freed);
                 free(clean);
                 free(q);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {

@@ -1,0 +1,311 @@
+/*
+ * source_host.c - the host's side of the source: the copy that filled a
+ * launch's argument, the dim3 a launch takes, a copy given a pointer's
+ * address, and the host assignment of a stride an access multiplies by
+ * (source.h). Over the shared walk of source_code.h.
+ */
+#define _GNU_SOURCE
+#include "source.h"
+#include "source_code.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* `name`, `&name`, `(void **)&name` or `(float *)name` as written -> name */
+static const char *bare_name(const char *arg)
+{
+    const char *p = arg;
+    while (*p == '(' || *p == '&' || *p == '*' || *p == ' ') {
+        if (*p == '(') {
+            const char *close = strchr(p, ')');
+            if (!close)
+                return arg;
+            p = close + 1;
+        } else {
+            p++;
+        }
+    }
+    return p;
+}
+
+int source_copy_into_argument(const char *path, int k)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    /* the launch's argument k: the device buffer the kernel takes there */
+    char want[64] = "";
+    for (size_t i = 0; i + 3 < s.len && !want[0]; i++) {
+        if (strncmp(code + i, ">>>", 3) != 0)
+            continue;
+        size_t open = code_skip_space(&s, i + 3);
+        if (open < s.len && code[open] == '(')
+            code_call_argument(&s, open, k, want, sizeof want);
+    }
+    int line = 0;
+    for (size_t i = 0; want[0] && i + 10 < s.len && !line; i++) {
+        size_t open = code_call_open(&s, i, "cudaMemcpy");
+        if (open >= s.len)
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len || !memmem(code + open, close - open, "cudaMemcpyHostToDevice", 22))
+            continue;
+        char dst[64];
+        code_call_argument(&s, open, 0, dst, sizeof dst);
+        if (strcmp(bare_name(dst), bare_name(want)) == 0)
+            line = code_line_at(&s, i);
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_launch_dim3_line(const char *path, int launch_line, int which)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return launch_line;
+    const char *code = s.code;
+    int line = launch_line;
+    /* the launch's first or second <<< >>> argument, as written */
+    size_t at = s.len;
+    for (size_t i = 0; i + 3 < s.len && at == s.len; i++)
+        if (strncmp(code + i, "<<<", 3) == 0 && code_line_at(&s, i) == launch_line)
+            at = i + 3;
+    char block[64] = "";
+    if (at < s.len) {
+        const char *comma = strchr(code + at, ',');
+        const char *end = strstr(code + at, ">>>");
+        if (comma && end && comma < end) {
+            /* the grid is the first argument, the block the second */
+            const char *b = which == 0 ? code + at : comma + 1;
+            while (*b == ' ' || *b == '\t')
+                b++;
+            size_t n = 0;
+            while (source_is_identifier_char(b[n]))
+                n++;
+            const char *r = b + n;
+            while (*r == ' ' || *r == '\t')
+                r++;
+            if (n > 0 && n < sizeof block && (which == 0 ? r == comma : r == end || *r == ','))
+                snprintf(block, sizeof block, "%.*s", (int)n, b);
+        }
+    }
+    /* its last declaration before the launch: `dim3 NAME(...)` or `dim3 NAME = ...` */
+    size_t l = strlen(block);
+    for (size_t k = 1; l && k < at; k++) {
+        if (!code_name_at(&s, k, block, l))
+            continue;
+        size_t b = code_blank_before(&s, k);
+        if (b >= 4 && strncmp(code + b - 4, "dim3", 4) == 0 && (b == 4 || !source_is_identifier_char(code[b - 5])))
+            line = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_launch_block_line(const char *path, int launch_line)
+{
+    return source_launch_dim3_line(path, launch_line, 1);
+}
+
+/* Whether the name at name (n characters) is declared a pointer in the
+ * code: `TYPE *name` or `TYPE* name` in a declaration (after `(`, `,`, `;`,
+ * a brace or a qualifier), followed by `,`, `)`, `;` or `=`, before offset
+ * `before`: the last such declaration's line into *line. */
+static int declared_pointer(const source_code *s, size_t before, const char *name, size_t n, int *line)
+{
+    static const char *const qualifiers[] = { "const", "struct", "unsigned", NULL };
+    const char *code = s->code;
+    *line = 0;
+    for (size_t k = 1; k + n < before; k++) {
+        if (!code_name_at(s, k, name, n))
+            continue;
+        size_t q = code_skip_space(s, k + n);
+        if (q >= s->len || !strchr(",);=", code[q]))
+            continue;
+        size_t star = code_blank_before(s, k);
+        if (star == 0 || code[star - 1] != '*')
+            continue;
+        size_t tn = 0, t = code_word_before(s, star - 1, &tn), qn = 0;
+        if (tn == 0)
+            continue;
+        size_t qualifier = code_word_before(s, t, &qn);
+        size_t p = t;
+        while (p > 0 && (code[p - 1] == ' ' || code[p - 1] == '\t' || code[p - 1] == '\n'))
+            p--;
+        if (p == 0 || strchr("(,;{}", code[p - 1]) || (qn && code_word_in(code + qualifier, qn, qualifiers)))
+            *line = code_line_at(s, k); /* the last one before: the caller's own */
+    }
+    return *line > 0;
+}
+
+int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
+                                   int *is_source, int *decl_line)
+{
+    static const struct {
+        const char *name;
+        int dst, src; /* the data pointers' argument positions */
+    } calls[] = {
+        { "cudaMemcpy", 0, 1 },           { "cudaMemcpyAsync", 0, 1 },   { "cudaMemcpyToSymbol", -1, 1 },
+        { "cudaMemcpyToSymbolAsync", -1, 1 }, { "cudaMemcpyFromSymbol", 0, -1 }, { "cudaMemcpy2D", 0, 2 },
+        { "cudaMemcpy2DAsync", 0, 2 },
+    };
+    call[0] = arg[0] = '\0';
+    *is_source = *decl_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t i = 0; i < s.len && !line; i++) {
+        if (!code_word_starts(&s, i))
+            continue;
+        for (size_t c = 0; c < sizeof calls / sizeof *calls && !line; c++) {
+            size_t open = code_call_open(&s, i, calls[c].name);
+            if (open >= s.len)
+                continue;
+            for (int side = 0; side < 2 && !line; side++) {
+                int at = side ? calls[c].src : calls[c].dst;
+                char a[96];
+                if (at < 0)
+                    continue;
+                code_call_argument(&s, open, at, a, sizeof a);
+                /* casts, then `&name` and nothing after the name */
+                const char *p = a;
+                while (*p == '(') {
+                    const char *close = strchr(p, ')');
+                    if (!close)
+                        break;
+                    p = close + 1;
+                    while (*p == ' ')
+                        p++;
+                }
+                if (*p != '&')
+                    continue;
+                p++;
+                while (*p == ' ')
+                    p++;
+                size_t n = 0;
+                while (source_is_identifier_char(p[n]))
+                    n++;
+                if (n == 0 || p[n] != '\0' || n >= arg_n || strlen(calls[c].name) >= call_n)
+                    continue;
+                if (declared_pointer(&s, i, p, n, decl_line)) {
+                    line = code_line_at(&s, i);
+                    *is_source = side;
+                    snprintf(arg, arg_n, "%.*s", (int)n, p);
+                    snprintf(call, call_n, "%s", calls[c].name);
+                }
+            }
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* What the launch passes as the kernel parameter `param` of the kernel
+ * whose body holds line `at` (`in` of pitched_conv_kernel(Image_t in, ...)
+ * launched with (d_in_img, ...): d_in_img), into out; else param itself. */
+static void launch_argument_for(const source_code *s, int at, const char *param, char *out, size_t n)
+{
+    const char *code = s->code;
+    snprintf(out, n, "%s", param);
+    size_t g = code_kernel_before(s, code_line_start(s, at + 1));
+    const char *open = g < s->len ? strchr(code + g, '(') : NULL;
+    if (!open)
+        return;
+    const char *e = open;
+    while (e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    const char *b = e;
+    while (b > code + g && source_is_identifier_char(b[-1]))
+        b--;
+    char kernel[128], arg[128];
+    if (e == b || (size_t)(e - b) >= sizeof kernel)
+        return;
+    snprintf(kernel, sizeof kernel, "%.*s", (int)(e - b), b);
+    int index = -1;
+    for (int i = 0; i < 16 && index < 0; i++) {
+        code_call_argument(s, (size_t)(open - code), i, arg, sizeof arg);
+        size_t l = strlen(arg);
+        if (!l)
+            break;
+        size_t w = l;
+        while (w > 0 && source_is_identifier_char(arg[w - 1]))
+            w--;
+        if (strcmp(arg + w, param) == 0)
+            index = i;
+    }
+    size_t kl = strlen(kernel);
+    for (size_t k = 0; index >= 0 && k + kl + 3 < s->len; k++) {
+        if (!code_name_at(s, k, kernel, kl))
+            continue;
+        size_t q = code_skip_space(s, k + kl);
+        const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
+        if (!end)
+            continue;
+        size_t c = code_skip_space(s, (size_t)(end - code) + 3);
+        if (c < s->len && code[c] == '(') {
+            code_call_argument(s, c, index, arg, sizeof arg);
+            const char *bare = bare_name(arg);
+            if (bare && *bare)
+                snprintf(out, n, "%s", bare);
+            return;
+        }
+    }
+}
+
+int source_stride_set_at(const char *path, int access, char *member, size_t n)
+{
+    member[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    char *text = source_line_text(path, access, 4096);
+    int line = 0;
+    /* each `X.F` or `X->F` of the access's line that is a factor of a product */
+    for (const char *p = text; *p && !line; p++) {
+        int arrow = p[0] == '-' && p[1] == '>';
+        if (!(p[0] == '.' || arrow) || p == text || !source_is_identifier_char(p[-1]))
+            continue;
+        const char *f = p + (arrow ? 2 : 1);
+        size_t fl = 0;
+        while (source_is_identifier_char(f[fl]))
+            fl++;
+        const char *b = p;
+        while (b > text && source_is_identifier_char(b[-1]))
+            b--;
+        const char *before = b, *after = f + fl;
+        while (before > text && (before[-1] == ' ' || before[-1] == '\t'))
+            before--;
+        while (*after == ' ' || *after == '\t')
+            after++;
+        if (fl == 0 || !((before > text && before[-1] == '*') || *after == '*'))
+            continue;
+        /* the object the launch passes for it, and its last assignment:
+         * `OBJ.F =` or `OBJ->F =`, not `==` */
+        char object[128], param[128];
+        snprintf(param, sizeof param, "%.*s", (int)(p - b), b);
+        launch_argument_for(&s, access, param, object, sizeof object);
+        size_t ol = strlen(object);
+        for (size_t k = 1; k + fl < s.len; k++) {
+            if (strncmp(code + k, f, fl) != 0 || source_is_identifier_char(code[k + fl]) ||
+                !(code[k - 1] == '.' || (k > 1 && code[k - 2] == '-' && code[k - 1] == '>')))
+                continue;
+            size_t o = code[k - 1] == '.' ? k - 1 : k - 2;
+            if (o < ol || strncmp(code + o - ol, object, ol) != 0 ||
+                (o > ol && source_is_identifier_char(code[o - ol - 1])))
+                continue;
+            if (code_assigns_at(&s, code_skip_space(&s, k + fl)) && code_line_at(&s, k) != access) {
+                line = code_line_at(&s, k);
+                snprintf(member, n, "%.*s", (int)((f + fl) - b), b);
+            }
+        }
+    }
+    free(text);
+    source_code_free(&s);
+    return line;
+}

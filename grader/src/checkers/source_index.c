@@ -1,0 +1,223 @@
+/*
+ * source_index.c - what a store's index varies with, read from the source:
+ * the thread and block coordinates it takes through the assignments of its
+ * names, and a flat index split into a row and a column the wrong way round
+ * (source.h). Over the shared walk of source_code.h.
+ */
+#include "source.h"
+#include "source_code.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The coordinates a thread's index can vary with: bit (3 * which + axis),
+ * which 0 for threadIdx, 1 for blockIdx; axis 0 x, 1 y, 2 z. */
+enum { COORD_DEPTH = 8 };
+
+static unsigned coordinate_at(const source_code *s, size_t k)
+{
+    static const char *const names[] = { "threadIdx", "blockIdx" };
+    for (int w = 0; w < 2; w++) {
+        size_t n = strlen(names[w]);
+        if (!code_word_at(s, k, names[w]))
+            continue;
+        size_t d = code_skip_space(s, k + n);
+        if (d < s->len && s->code[d] == '.') {
+            d = code_skip_space(s, d + 1);
+            if (d < s->len && s->code[d] >= 'x' && s->code[d] <= 'z')
+                return 1u << (3 * w + (s->code[d] - 'x'));
+        }
+    }
+    return 0;
+}
+
+/* The length of the identifier at k, not past e. */
+static size_t word_length(const source_code *s, size_t k, size_t e)
+{
+    size_t n = 0;
+    while (k + n < e && source_is_identifier_char(s->code[k + n]))
+        n++;
+    return n;
+}
+
+/* The coordinates code[b, e) varies with, through the assignments of the
+ * names in it (before `before`, inside the kernel from `from`). */
+static unsigned coordinates_of(const source_code *s, size_t from, size_t before, size_t b, size_t e, int depth)
+{
+    const char *code = s->code;
+    unsigned bits = 0;
+    for (size_t k = b; k < e; k++) {
+        if (!code_word_starts(s, k))
+            continue;
+        size_t n = word_length(s, k, e);
+        unsigned c = coordinate_at(s, k);
+        if (c)
+            bits |= c;
+        else if (depth < COORD_DEPTH && !(code[k] >= '0' && code[k] <= '9') && (k == 0 || code[k - 1] != '.')) {
+            size_t end = 0, v = code_assignment_of(s, from, before, code + k, n, &end);
+            if (v < s->len)
+                bits |= coordinates_of(s, from, v, v, end, depth + 1);
+        }
+        k += n - 1;
+    }
+    return bits;
+}
+
+static void coordinate_name(unsigned bit, char *out, size_t n)
+{
+    for (int i = 0; i < 6; i++)
+        if (bit == 1u << i)
+            snprintf(out, n, "%s.%c", i < 3 ? "threadIdx" : "blockIdx", 'x' + i % 3);
+}
+
+/* The coordinates named in out, joined by " and ", or "no thread or block
+ * coordinate". */
+static void coordinate_list(unsigned bits, char *out, size_t n)
+{
+    out[0] = '\0';
+    for (int i = 0; i < 6; i++)
+        if (bits & 1u << i) {
+            char one[16] = "";
+            coordinate_name(1u << i, one, sizeof one);
+            size_t used = strlen(out);
+            snprintf(out + used, n - used, "%s%s", used ? " and " : "", one);
+        }
+    if (!out[0])
+        snprintf(out, n, "no thread or block coordinate");
+}
+
+/* The sentence for the index's name at p (n characters) whose value holds
+ * `kept` while the index misses `missing`, or NULL when its value does not. */
+static char *missing_words(const source_code *s, const char *path, size_t kernel, size_t k, size_t p, size_t n,
+                           unsigned kept, unsigned missing, int line)
+{
+    size_t end = 0, v = code_assignment_of(s, kernel, k, s->code + p, n, &end);
+    if (v >= s->len || !(coordinates_of(s, kernel, v, v, end, 1) & kept))
+        return NULL;
+    unsigned has = coordinates_of(s, kernel, v, v, end, 1);
+    char uses[96], miss[16], q[16];
+    coordinate_list(has, uses, sizeof uses);
+    coordinate_name(missing, miss, sizeof miss);
+    snprintf(q, sizeof q, "%.*s", (int)(n < 15 ? n : 15), s->code + p);
+    char *quoted = sanitize_quote(path, code_line_at(s, v));
+    char *said = xasprintf("%s computes %s from %s: no term of the index of the store at line %d "
+                           "varies with %s, so %s that differ only in %s store to the same element "
+                           "(and the elements they should reach are never written): build %s from %s",
+                           quoted, q, uses, line, miss, missing < 8 ? "the threads of a block" : "blocks", miss, q,
+                           miss);
+    free(quoted);
+    return said;
+}
+
+char *source_index_coordinate_missing(const char *path, int line)
+{
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return NULL;
+    char *said = NULL;
+    /* the line's first subscripted store (NAME[...] =), in its kernel */
+    size_t k = code_line_start(&s, line);
+    size_t open = code_store_between(&s, k, code_line_end(&s, k)), kernel = code_kernel_before(&s, k);
+    if (open < s.len && kernel < s.len) {
+        size_t close = code_matching(&s, open);
+        unsigned index = coordinates_of(&s, kernel, k, open + 1, close, 0);
+        /* an axis whose block coordinate the index uses while its thread
+         * coordinate is missing (or the other way round), in an index that
+         * uses a thread coordinate: threads (or blocks) that differ only
+         * there store to one element */
+        for (int axis = 0; axis < 2 && !said; axis++) {
+            unsigned t = 1u << axis, b = 1u << (3 + axis);
+            if (!(index & 7u))
+                continue;
+            unsigned missing = (index & b) && !(index & t) ? t : (index & t) && !(index & b) ? b : 0;
+            if (!missing)
+                continue;
+            unsigned kept = missing == t ? b : t;
+            /* the index's own name whose value holds `kept`: the one meant for this axis */
+            for (size_t p = open + 1; p < close && !said; p++) {
+                if (!code_word_starts(&s, p) || coordinate_at(&s, p))
+                    continue;
+                size_t n = word_length(&s, p, close);
+                said = missing_words(&s, path, kernel, k, p, n, kept, missing, line);
+                p += n - 1;
+            }
+        }
+    }
+    source_code_free(&s);
+    return said;
+}
+
+/* code[b, e) as `X op W` with one top-level op ('/' or '%'): X and W,
+ * spaces trimmed, into x and w; 0 when it is not that. */
+static int split_operands(const source_code *s, size_t b, size_t e, char op, char *x, char *w, size_t n)
+{
+    const char *code = s->code;
+    size_t at = e;
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        depth += code[k] == '(';
+        depth -= code[k] == ')';
+        if (depth == 0 && strchr("/%", code[k])) {
+            if (code[k] != op || at < e)
+                return 0; /* another operator, or a second one */
+            at = k;
+        }
+    }
+    if (at == e)
+        return 0;
+    size_t xb = code_skip_space(s, b), xe = code_blank_before(s, at), wb = code_skip_space(s, at + 1), we = e;
+    while (we > wb && (code[we - 1] == ' ' || code[we - 1] == '\t' || code[we - 1] == '\n'))
+        we--;
+    if (xe <= xb || we <= wb || xe - xb >= n || we - wb >= n)
+        return 0;
+    snprintf(x, n, "%.*s", (int)(xe - xb), code + xb);
+    snprintf(w, n, "%.*s", (int)(we - wb), code + wb);
+    return 1;
+}
+
+/* The plain name that alone fills the subscript whose '[' is at open and
+ * whose ']' is at close, into out (n bytes); its length, 0 when it is not one. */
+static size_t subscript_name(const source_code *s, size_t open, size_t close, char *out, size_t n)
+{
+    size_t b = code_skip_space(s, open + 1), l = word_length(s, b, close);
+    if (!l || l >= n || code_skip_space(s, b + l) != close)
+        return 0;
+    snprintf(out, n, "%.*s", (int)l, s->code + b);
+    return l;
+}
+
+int source_split_swapped(const char *path, int line, char *row, char *col, size_t n, int *row_line, int *col_line)
+{
+    *row_line = *col_line = 0;
+    row[0] = col[0] = '\0';
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t k = code_line_start(&s, line), kernel = code_kernel_before(&s, k);
+    /* the line's store NAME[r][c] = with r and c plain names */
+    size_t p = code_store_between(&s, k, code_line_end(&s, k));
+    if (kernel < s.len && p < s.len) {
+        size_t c1 = code_matching(&s, p), o2 = code_skip_space(&s, c1 + 1);
+        int two = o2 < s.len && s.code[o2] == '[';
+        size_t c2 = two ? code_matching(&s, o2) : s.len;
+        char r[64], c[64];
+        size_t rn = two ? subscript_name(&s, p, c1, r, sizeof r) : 0;
+        size_t cn = rn ? subscript_name(&s, o2, c2, c, sizeof c) : 0;
+        size_t re = 0, ce = 0, rv = cn ? code_assignment_of(&s, kernel, k, r, rn, &re) : s.len,
+               cv = cn ? code_assignment_of(&s, kernel, k, c, cn, &ce) : s.len;
+        char rx[64], rw[64], cx[64], cw[64];
+        /* the row from the remainder, the column from the quotient, of one flat index by one width */
+        if (rv < s.len && cv < s.len && split_operands(&s, rv, re, '%', rx, rw, sizeof rx) &&
+            split_operands(&s, cv, ce, '/', cx, cw, sizeof cx) && strcmp(rx, cx) == 0 && strcmp(rw, cw) == 0 &&
+            strlen(r) < n && strlen(c) < n) {
+            *row_line = code_line_at(&s, rv);
+            *col_line = code_line_at(&s, cv);
+            snprintf(row, n, "%s", r);
+            snprintf(col, n, "%s", c);
+        }
+    }
+    source_code_free(&s);
+    return *row_line > 0;
+}

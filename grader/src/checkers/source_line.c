@@ -1,0 +1,255 @@
+/*
+ * source_line.c - one line of the student's file as written (comments and
+ * literals kept): quoted for a sentence, and read for what it compares,
+ * multiplies and names (source.h).
+ */
+#include "source.h"
+#include "source_code.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- quoting the student's lines ------------------------------------------------- */
+
+char *source_line_text(const char *file, int n, size_t max)
+{
+    char *text = file ? read_file(file, NULL) : NULL;
+    if (!text || n < 1) {
+        free(text);
+        return xstrdup("");
+    }
+    const char *p = text;
+    for (int i = 1; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    char *out;
+    if (!p) {
+        out = xstrdup("");
+    } else {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t len = strcspn(p, "\n");
+        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\r'))
+            len--;
+        out = len > max ? xasprintf("%.*s...", (int)(max - 3), p) : xasprintf("%.*s", (int)len, p);
+    }
+    free(text);
+    return out;
+}
+
+char *sanitize_quote(const char *file, int line)
+{
+    char *src = source_line_text(file, line, 70);
+    char *q = *src ? xasprintf("line %d (`%s`)", line, src) : xasprintf("line %d", line);
+    free(src);
+    return q;
+}
+
+/* A checker's location: the student's line, quoted, when it is in the
+ * student's file; else FILE:LINE, never passed off as a line of theirs (an
+ * inline function of a library header the student's call reached). */
+char *sanitize_quote_at(const char *student, const char *file, int line)
+{
+    if (student && file && strcmp(path_base(file), path_base(student)) == 0)
+        return sanitize_quote(student, line);
+    return xasprintf("%s:%d", file ? path_base(file) : "?", line);
+}
+
+/* ---- what a line compares --------------------------------------------------------- */
+
+/* Where the condition of the if, while or for on a line starts and ends
+ * (inside its parentheses; a for's between its semicolons); -1 if none
+ * ends on the line. */
+static int condition_span(const char *t, size_t *b, size_t *e)
+{
+    static const char *const words[] = { "if", "while", "for" };
+    for (size_t i = 0; t[i]; i++) {
+        for (int w = 0; w < 3; w++) {
+            if (!text_word_at(t, t + i, words[w]))
+                continue;
+            size_t k = i + strlen(words[w]);
+            while (t[k] == ' ' || t[k] == '\t')
+                k++;
+            if (t[k] != '(')
+                continue;
+            int depth = 0, semis = 0;
+            size_t start = k + 1;
+            for (size_t j = k; t[j]; j++) {
+                if (t[j] == '(')
+                    depth++;
+                else if (t[j] == ')' && --depth == 0) {
+                    *b = start;
+                    *e = j;
+                    return w == 2 && semis != 2 ? -1 : 0;
+                } else if (w == 2 && t[j] == ';' && depth == 1) {
+                    if (++semis == 1)
+                        start = j + 1;
+                    else {
+                        *b = start;
+                        *e = j;
+                        return 0;
+                    }
+                }
+            }
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* The comparison op at t[i] on its own (not part of <<, <=, ->, ...). */
+static int comparison_here(const char *t, size_t i, const char *op, size_t end)
+{
+    size_t l = strlen(op);
+    if (i + l > end || strncmp(t + i, op, l) != 0)
+        return 0;
+    char before = i > 0 ? t[i - 1] : ' ', after = t[i + l];
+    return !strchr("<>=!-", before) && !strchr("<>=", after);
+}
+
+/* The two sides, as written, of comparison op, operand k of the && and ||
+ * of the condition on line n: "destY" and "TILE_WIDTH" of
+ * `if (destY < TILE_WIDTH && ...)`; either of left and right may be NULL. */
+int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size)
+{
+    char *text = source_line_text(path, n, 4096);
+    size_t b, e;
+    int rc = -1;
+    if (condition_span(text, &b, &e) == 0) {
+        /* operand k: [from, to) between top-level && and || */
+        size_t from = b, to = text_clause_end(text, b, e);
+        int index = 0;
+        while (index < k && to < e) {
+            from = to + 2;
+            to = text_clause_end(text, from, e);
+            index++;
+        }
+        size_t hit = 0;
+        int count = 0, depth = 0;
+        for (size_t i = from; index == k && i < to; i++) {
+            if (text[i] == '(')
+                depth++;
+            else if (text[i] == ')')
+                depth--;
+            else if (depth == 0 && comparison_here(text, i, op, to)) {
+                hit = i;
+                count++;
+            }
+        }
+        while (count == 1 && (text[from] == ' ' || text[from] == '\t'))
+            from++;
+        size_t len = count == 1 && hit > from ? hit - from : 0;
+        while (len > 0 && (text[from + len - 1] == ' ' || text[from + len - 1] == '\t'))
+            len--;
+        size_t r = hit + strlen(op), rlen;
+        while (r < to && (text[r] == ' ' || text[r] == '\t'))
+            r++;
+        rlen = r < to ? to - r : 0;
+        while (rlen > 0 && (text[r + rlen - 1] == ' ' || text[r + rlen - 1] == '\t'))
+            rlen--;
+        if (len > 0 && len < size && len <= 40 && (!right || (rlen > 0 && rlen < size && rlen <= 40))) {
+            if (left)
+                snprintf(left, size, "%.*s", (int)len, text + from);
+            if (right)
+                snprintf(right, size, "%.*s", (int)rlen, text + r);
+            rc = 0;
+        }
+    }
+    free(text);
+    return rc;
+}
+
+/* The left operand of comparison `op`, operand k of the && and || of the
+ * condition on line n: "destY" of `if (destY < TILE_WIDTH && ...)`. */
+int source_compared_operand(const char *path, int n, int k, const char *op, char *out, size_t size)
+{
+    return source_compared_sides(path, n, k, op, out, NULL, size);
+}
+
+/* ---- what a line multiplies and names ------------------------------------------------ */
+
+/* Where `name * stride` or `stride * name` stands in s (whole tokens, spaces
+ * around the `*` allowed): the offset of the product's first character, or
+ * -1. */
+static long product_at(const char *s, const char *name, const char *stride)
+{
+    size_t ln = strlen(name), ls = strlen(stride);
+    for (int order = 0; order < 2; order++) {
+        const char *first = order ? stride : name, *second = order ? name : stride;
+        size_t l1 = order ? ls : ln, l2 = order ? ln : ls;
+        for (const char *p = text_find_word(s, s, first); p; p = text_find_word(s, p + 1, first)) {
+            const char *q = p + l1;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (*q != '*')
+                continue;
+            q++;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (strncmp(q, second, l2) == 0 && !source_is_identifier_char(q[l2]) && q[l2] != '[' && q[l2] != '(')
+                return (long)(p - s);
+        }
+    }
+    return -1;
+}
+
+int source_line_factor(const char *path, int n, const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    char *text = source_line_text(path, n, 4096);
+    size_t ln = strlen(name);
+    for (const char *p = text_find_word(text, text, name); p && !out[0]; p = text_find_word(text, p + 1, name)) {
+        /* `name * F` */
+        const char *q = p + ln;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '*') {
+            q++;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            size_t fl = 0;
+            while (source_is_identifier_char(q[fl]))
+                fl++;
+            /* a plain word: not an array, a call or a member's object */
+            if (fl > 0 && fl < size && q[fl] != '[' && q[fl] != '(' && q[fl] != '.' && !(q[fl] == '-' && q[fl + 1] == '>'))
+                snprintf(out, size, "%.*s", (int)fl, q);
+            continue;
+        }
+        /* `F * name` */
+        const char *b = p;
+        while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b > text && b[-1] == '*') {
+            const char *e = b - 1;
+            while (e > text && (e[-1] == ' ' || e[-1] == '\t'))
+                e--;
+            const char *f = e;
+            while (f > text && source_is_identifier_char(f[-1]))
+                f--;
+            if (f < e && (size_t)(e - f) < size && !(f > text && (f[-1] == '.' || f[-1] == '>' || f[-1] == ']')))
+                snprintf(out, size, "%.*s", (int)(e - f), f);
+        }
+    }
+    free(text);
+    return out[0] != '\0';
+}
+
+int source_line_has_product(const char *path, int n, const char *name, const char *stride)
+{
+    char *text = source_line_text(path, n, 4096);
+    long at = product_at(text, name, stride);
+    free(text);
+    return at >= 0;
+}
+
+int source_line_has_word(const char *path, int n, const char *word)
+{
+    char *text = source_line_text(path, n, 4096);
+    int found = text_find_word(text, text, word) != NULL;
+    free(text);
+    return found;
+}

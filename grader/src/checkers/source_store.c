@@ -1,0 +1,368 @@
+/*
+ * source_store.c - a kernel's stores and tiles, read from the source: its
+ * output's store and the bounds test before it, the array a line stores
+ * into, a tile declared without __shared__, the shared array an access
+ * indexes, and a write and a read that race between a loop's iterations
+ * (source.h). Over the shared walk of source_code.h.
+ */
+#include "source.h"
+#include "source_code.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- loops and barriers ------------------------------------------------------ */
+
+#define MAX_LOOPS 64
+
+typedef struct {
+    int head, open, close; /* the loop's first line, its body's '{' and '}' lines */
+} loop_span;
+
+/* The loops of the code whose bodies are braced. */
+static int braced_loops(const source_code *s, loop_span *out, int max)
+{
+    int n = 0;
+    for (size_t k = 0; k < s->len && n < max; k++) {
+        if (!code_word_at(s, k, "do") && !code_word_at(s, k, "for") && !code_word_at(s, k, "while"))
+            continue;
+        size_t b = code_loop_body(s, k);
+        if (b >= s->len || s->code[b] != '{')
+            continue; /* a single statement, or the while of a do-while */
+        size_t e = code_matching(s, b);
+        if (e >= s->len)
+            continue;
+        out[n++] = (loop_span){ code_line_at(s, k), code_line_at(s, b), code_line_at(s, e) };
+    }
+    return n;
+}
+
+int source_loop_carried(const char *path, int first, int second, int *loop_line, int *barrier_line)
+{
+    *loop_line = *barrier_line = 0;
+    source_code s;
+    if (first <= 0 || first >= second || !source_code_read(&s, path))
+        return 0;
+    loop_span loops[MAX_LOOPS];
+    int n = braced_loops(&s, loops, MAX_LOOPS), best = -1;
+    for (int i = 0; i < n; i++)
+        if (loops[i].open <= first && second <= loops[i].close &&
+            (best < 0 || loops[i].close - loops[i].open < loops[best].close - loops[best].open))
+            best = i;
+    for (size_t k = 0; best >= 0 && k < s.len && !*barrier_line; k++)
+        if (code_word_at(&s, k, "__syncthreads")) {
+            int l = code_line_at(&s, k);
+            if (l > first && l < second)
+                *barrier_line = l;
+        }
+    source_code_free(&s);
+    if (best < 0 || !*barrier_line)
+        return 0;
+    *loop_line = loops[best].head;
+    return 1;
+}
+
+/* ---- the output's store and its test ------------------------------------------ */
+
+int source_output_store_line(const char *path)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (const char *g = strstr(code, "__global__"); g && !line; g = strstr(g + 1, "__global__")) {
+        const char *open = strchr(g, '('), *close = open ? strchr(open, ')') : NULL;
+        const char *body = close ? strchr(close, '{') : NULL;
+        if (!body)
+            break;
+        size_t bend = code_matching(&s, (size_t)(body - code));
+        /* each pointer parameter `T *NAME` */
+        for (const char *p = open; p < close && !line; p++) {
+            if (*p != '*')
+                continue;
+            const char *w = p + 1;
+            while (*w == ' ' || *w == '\t')
+                w++;
+            size_t wl = 0;
+            while (source_is_identifier_char(w[wl]))
+                wl++;
+            if (wl == 0)
+                continue;
+            /* its first store: `NAME[...] =` or `op=` */
+            for (size_t k = (size_t)(body - code); k + wl < bend && !line; k++) {
+                if (!code_name_at(&s, k, w, wl))
+                    continue;
+                size_t q = code_skip_space(&s, k + wl);
+                if (q >= s.len || code[q] != '[')
+                    continue;
+                q = code_skip_space(&s, code_matching(&s, q) + 1);
+                if (q + 1 < s.len &&
+                    (code[q] == '=' ? code[q + 1] != '=' : strchr("+-*/", code[q]) && code[q + 1] == '='))
+                    line = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* Whether the name at n (nl characters) is declared __shared__ in code. */
+static int shared_declared(const char *code, const char *n, size_t nl)
+{
+    for (const char *s = strstr(code, "__shared__"); s; s = strstr(s + 1, "__shared__")) {
+        const char *end = strpbrk(s, ";\n");
+        for (const char *p = s + 10; end && p + nl <= end; p++)
+            if (strncmp(p, n, nl) == 0 && !source_is_identifier_char(p[-1]) && !source_is_identifier_char(p[nl]))
+                return 1;
+    }
+    return 0;
+}
+
+/* s without its leading and trailing spaces, in place. */
+static void trim_spaces(char *s)
+{
+    size_t b = strspn(s, " \t\n\r"), n = strlen(s);
+    while (n > b && strchr(" \t\n\r", s[n - 1]))
+        n--;
+    memmove(s, s + b, n - b);
+    s[n - b] = '\0';
+}
+
+/* Whether the comparison's left side names a column (`col_o`, `Col`, `x`)
+ * or, for rows, a row (`row_o`, `y`): its last word, lower-cased. */
+static int names_axis(const char *left, int column)
+{
+    const char *w = left + strlen(left);
+    while (w > left && source_is_identifier_char(w[-1]))
+        w--;
+    char low[64];
+    size_t n = 0;
+    for (; w[n] && n + 1 < sizeof low; n++)
+        low[n] = (char)(w[n] >= 'A' && w[n] <= 'Z' ? w[n] - 'A' + 'a' : w[n]);
+    low[n] = '\0';
+    if (n == 0)
+        return 0;
+    return column ? strstr(low, "col") || low[n - 1] == 'x' : strstr(low, "row") || low[n - 1] == 'y';
+}
+
+/* Whether code[b, e) (what an if controls) stores into global memory: a
+ * `]` followed by `=` or `+=`, in a statement whose array is not __shared__. */
+static int stores_global(const source_code *s, size_t b, size_t e)
+{
+    const char *code = s->code;
+    for (size_t q = b; q + 2 < e; q++) {
+        size_t o = code_skip_space(s, q + 1);
+        if (code[q] != ']' || !((code[o] == '=' && code[o + 1] != '=') || (code[o] == '+' && code[o + 1] == '=')))
+            continue;
+        size_t st = code_skip_space(s, code_statement_start(s, q, b));
+        size_t nl = code_word_end(s, st) - st;
+        if (nl > 0 && !shared_declared(code, code + st, nl))
+            return 1;
+    }
+    return 0;
+}
+
+int source_store_test_on(const char *path, const char *word, int column, char *left, char *right, size_t n)
+{
+    left[0] = right[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    size_t wl = strlen(word);
+    const char *g = strstr(code, "__global__");
+    for (size_t k = g ? (size_t)(g - code) : s.len; k + 2 < s.len && !line; k++) {
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        /* what it controls: a braced body or one statement; a store in it */
+        size_t b = code_skip_space(&s, close + 1);
+        if (!stores_global(&s, b, code_body_end(&s, b)))
+            continue;
+        /* each clause `A < B` or `A <= B` between && and || */
+        for (size_t c = open + 1; c < close && !line;) {
+            size_t end = text_clause_end(code, c, close);
+            const char *lt = memchr(code + c, '<', end - c);
+            if (lt && lt[1] != '<') {
+                const char *r = lt + (lt[1] == '=' ? 2 : 1);
+                int has = 0;
+                for (const char *p = r; p + wl <= code + end && !has; p++)
+                    has = text_word_at(code, p, word);
+                char l[128], rr[128];
+                size_t ll = (size_t)(lt - (code + c)), rl = (size_t)(code + end - r);
+                if (has && ll < sizeof l && rl < sizeof rr) {
+                    snprintf(l, sizeof l, "%.*s", (int)ll, code + c);
+                    snprintf(rr, sizeof rr, "%.*s", (int)rl, r);
+                    trim_spaces(l);
+                    trim_spaces(rr);
+                    if (names_axis(l, column) && strlen(l) < n && strlen(rr) < n) {
+                        snprintf(left, n, "%s", l);
+                        snprintf(right, n, "%s", rr);
+                        line = code_line_at(&s, c);
+                    }
+                }
+            }
+            c = end + 2;
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* ---- arrays and tiles ------------------------------------------------------------ */
+
+int source_stored_array(const char *path, int line, char *out, size_t n)
+{
+    out[0] = '\0';
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *p = s.code + code_line_start(&s, line);
+    size_t end = strcspn(p, "\n");
+    const char *eq = memchr(p, '=', end);
+    for (const char *q = p; q && q < eq; q++) {
+        if (!source_is_identifier_char(*q) || (q > p && source_is_identifier_char(q[-1])))
+            continue;
+        const char *w = q;
+        while (source_is_identifier_char(*q))
+            q++;
+        const char *b = q;
+        while (*b == ' ' || *b == '\t')
+            b++;
+        if (*b == '[' && (size_t)(q - w) < n && !(*w >= '0' && *w <= '9')) {
+            snprintf(out, n, "%.*s", (int)(q - w), w);
+            break;
+        }
+        q--;
+    }
+    source_code_free(&s);
+    return out[0] != '\0';
+}
+
+int source_private_tile(const char *path, char *name, size_t n)
+{
+    name[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (size_t g = 0; g < s.len && !line; g++) {
+        if (!code_word_at(&s, g, "__global__"))
+            continue;
+        size_t open = g;
+        while (open < s.len && code[open] != '{' && code[open] != ';')
+            open++;
+        if (open >= s.len || code[open] != '{')
+            continue;
+        size_t close = code_matching(&s, open);
+        /* a declaration `TYPE NAME[` in the kernel's body whose statement
+         * does not say __shared__ */
+        for (size_t k = open + 1; k < close && !line; k++) {
+            if (!code_word_starts(&s, k))
+                continue;
+            size_t e = code_word_end(&s, k);
+            size_t tn = 0, t = code_word_before(&s, k, &tn), q = code_skip_space(&s, e);
+            if (q >= close || code[q] != '[' || !code_number_type(code + t, tn) || e - k >= n)
+                continue;
+            int shared = 0;
+            for (size_t p = code_statement_start(&s, t, open); p < t && !shared; p++)
+                shared = code_word_at(&s, p, "__shared__") || code_word_at(&s, p, "static");
+            if (shared)
+                continue;
+            /* stored before a barrier and read after it: a tile meant to be shared */
+            size_t store = close, barrier = close;
+            int read_after = 0;
+            for (size_t p = q; p < close; p++) {
+                if (!code_name_at(&s, p, code + k, e - k))
+                    continue;
+                if (store == close && code_stored_at(&s, p, e - k))
+                    store = p;
+                else if (barrier < close && p > barrier && !code_stored_at(&s, p, e - k))
+                    read_after = 1;
+                if (store < close && barrier == close)
+                    for (size_t b = p; b < close && barrier == close; b++)
+                        if (code_word_at(&s, b, "__syncthreads"))
+                            barrier = b;
+            }
+            if (read_after) {
+                line = code_line_at(&s, k);
+                snprintf(name, n, "%.*s", (int)(e - k), code + k);
+            }
+        }
+        g = close;
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* The line of the last definition of name before position `before`:
+ * `#define name`, or `name =` after a type (`const int w = ...`); 0. */
+static int definition_line(const source_code *s, size_t before, const char *name)
+{
+    const char *code = s->code;
+    size_t l = strlen(name);
+    int line = 0;
+    for (size_t k = 1; k < before; k++) {
+        if (!code_name_at(s, k, name, l))
+            continue;
+        size_t b = code_blank_before(s, k);
+        size_t q = k + l;
+        while (code[q] == ' ' || code[q] == '\t')
+            q++;
+        int define = b >= 7 && strncmp(code + b - 7, "#define", 7) == 0;
+        int declared = b < k && source_is_identifier_char(code[b - 1]) && code[q] == '=' && code[q + 1] != '=';
+        if (define || declared)
+            line = code_line_at(s, k);
+    }
+    return line;
+}
+
+int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line)
+{
+    *size_line = 0;
+    name[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int decl = 0;
+    /* each `X[` of the access's line, X declared __shared__ before it */
+    for (size_t i = 0; i < s.len && !decl; i++) {
+        if (code_line_at(&s, i) != access || !code_word_starts(&s, i))
+            continue;
+        size_t e = code_word_end(&s, i);
+        if (code[e] != '[' || e - i >= n)
+            continue;
+        char x[64];
+        snprintf(x, sizeof x, "%.*s", (int)(e - i), code + i);
+        for (const char *sh = strstr(code, "__shared__"); sh && !decl; sh = strstr(sh + 10, "__shared__")) {
+            const char *semi = strchr(sh, ';'), *at = strstr(sh, x);
+            if (!semi || !at || at > semi || source_is_identifier_char(at[-1]) || at[strlen(x)] != '[')
+                continue;
+            decl = code_line_at(&s, (size_t)(sh - code));
+            snprintf(name, n, "%s", x);
+            /* its first dimension, where it is a name: where that is set */
+            const char *d = at + strlen(x) + 1;
+            while (*d == ' ')
+                d++;
+            size_t dl = 0;
+            while (source_is_identifier_char(d[dl]))
+                dl++;
+            if (dl > 0 && dl < 64 && (d[dl] == ']' || d[dl] == ' ') && !(d[0] >= '0' && d[0] <= '9')) {
+                char dim[64];
+                snprintf(dim, sizeof dim, "%.*s", (int)dl, d);
+                *size_line = definition_line(&s, (size_t)(sh - code), dim);
+            }
+        }
+    }
+    source_code_free(&s);
+    return decl;
+}

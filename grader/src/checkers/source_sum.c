@@ -1,0 +1,322 @@
+/*
+ * source_sum.c - a kernel's sum, read from the source: the `X += ...` of
+ * its dot product or convolution, where X starts, what resets it, its
+ * type, a sum assigned where it should add, and a convolution's mask read
+ * in it (source.h). Over the shared walk of source_code.h.
+ */
+#include "source.h"
+#include "source_code.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the mask in a convolution's sum ----------------------------------------- */
+
+#define MAX_CONSTANTS 8
+#define NAME_MAX_LEN 64
+
+/* The names of the arrays declared __constant__ in code: the identifier
+ * before the first '[' of each declaration. Returns how many. */
+static int constant_arrays(const char *code, char names[MAX_CONSTANTS][NAME_MAX_LEN])
+{
+    int n = 0;
+    for (const char *p = strstr(code, "__constant__"); p && n < MAX_CONSTANTS; p = strstr(p + 1, "__constant__")) {
+        if (p > code && source_is_identifier_char(p[-1]))
+            continue;
+        const char *q = p + strlen("__constant__"), *last = NULL;
+        size_t last_len = 0;
+        while (*q && *q != '[' && *q != ';' && *q != '=' && *q != '(') {
+            if (source_is_identifier_char(*q)) {
+                last = q;
+                while (source_is_identifier_char(*q))
+                    q++;
+                last_len = (size_t)(q - last);
+            } else {
+                q++;
+            }
+        }
+        if (*q == '[' && last && last_len < NAME_MAX_LEN) {
+            memcpy(names[n], last, last_len);
+            names[n][last_len] = '\0';
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Whether line (up to end) reads name with two subscripts: name [..] [..]. */
+static int reads_twice_subscripted(const char *line, const char *end, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = line; p + n <= end; p++) {
+        if (strncmp(p, name, n) != 0 || (p > line && source_is_identifier_char(p[-1])) ||
+            source_is_identifier_char(p[n]))
+            continue;
+        const char *q = p + n;
+        int subscripts = 0;
+        while (subscripts < 2) {
+            while (q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            if (q >= end || *q != '[')
+                break;
+            int depth = 0;
+            for (; q < end; q++) {
+                depth += *q == '[';
+                depth -= *q == ']';
+                if (depth == 0)
+                    break;
+            }
+            if (q >= end)
+                break;
+            q++;
+            subscripts++;
+        }
+        if (subscripts == 2)
+            return 1;
+    }
+    return 0;
+}
+
+int source_mask_read_line(const char *path, int *count)
+{
+    *count = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    char names[MAX_CONSTANTS][NAME_MAX_LEN];
+    int nnames = constant_arrays(s.code, names), first = 0, lineno = 1;
+    for (const char *line = s.code; nnames > 0 && *line; lineno++) {
+        const char *end = strchr(line, '\n');
+        if (!end)
+            end = line + strlen(line);
+        /* a read in a product that is summed (`+=`, or `=` and `+`), not
+         * the declaration or a pointer taken to it */
+        size_t n = (size_t)(end - line);
+        int product = memchr(line, '*', n) != NULL && memchr(line, '+', n) != NULL && memchr(line, '=', n) != NULL;
+        const char *decl = strstr(line, "__constant__");
+        int declares = decl && decl < end;
+        for (int k = 0; product && !declares && k < nnames; k++)
+            if (reads_twice_subscripted(line, end, names[k])) {
+                first = first ? first : lineno;
+                (*count)++;
+                break;
+            }
+        line = *end ? end + 1 : end;
+    }
+    source_code_free(&s);
+    return first;
+}
+
+/* ---- the sum ------------------------------------------------------------------- */
+
+/* A kernel's sum: the `+=` at `at` (len when the file has none), its X the
+ * n characters at name. */
+typedef struct {
+    size_t at, name, n;
+} kernel_sum;
+
+/* The first `X += ...` statement inside a loop (not a for's step). */
+static kernel_sum find_sum(const source_code *s)
+{
+    const char *code = s->code;
+    kernel_sum sum = { s->len, 0, 0 };
+    for (size_t k = 0; k + 1 < s->len && sum.at == s->len; k++) {
+        if (code[k] != '+' || code[k + 1] != '=')
+            continue;
+        size_t n = 0, b = code_word_left_of(s, k, &n);
+        /* a statement of its own, not a for's step (i += 256) */
+        int depth = 0, step = 0;
+        for (size_t q = k; q < s->len && code[q] != ';' && !step; q++) {
+            depth += code[q] == '(';
+            depth -= code[q] == ')';
+            step = depth < 0;
+        }
+        if (n > 0 && !step && code_loop_around(s, k) < s->len)
+            sum = (kernel_sum){ k, b, n };
+    }
+    return sum;
+}
+
+/* path read into s, and its sum into sum; 0 when path cannot be read. */
+static int read_sum(const char *path, source_code *s, kernel_sum *sum)
+{
+    if (!source_code_read(s, path))
+        return 0;
+    *sum = find_sum(s);
+    return 1;
+}
+
+/* Whether the sum's X stands at k as a whole word. */
+static int sum_name_at(const source_code *s, const kernel_sum *sum, size_t k)
+{
+    return code_name_at(s, k, s->code + sum->name, sum->n);
+}
+
+/* Whether a zero (0, 0.0, 0.f, 0.0f) then the statement's ';' stand at v. */
+static int zero_then_end(const source_code *s, size_t v)
+{
+    const char *code = s->code;
+    if (v >= s->len || code[v] != '0')
+        return 0;
+    size_t w = v + 1;
+    if (w < s->len && code[w] == '.')
+        while (++w < s->len && code[w] == '0')
+            ;
+    if (w < s->len && (code[w] == 'f' || code[w] == 'F'))
+        w++;
+    w = code_skip_space(s, w);
+    return w < s->len && code[w] == ';';
+}
+
+int source_accumulator(const char *path, int *reset_line, int *loop_line)
+{
+    *reset_line = *loop_line = 0;
+    source_code s;
+    kernel_sum sum;
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    if (sum.at < s.len) {
+        *loop_line = code_line_at(&s, code_loop_around(&s, sum.at));
+        /* X = 0 inside a loop whose body holds the sum too: the sum set to 0 again every time round */
+        for (size_t k = 0; k + sum.n < s.len && !*reset_line; k++) {
+            if (!sum_name_at(&s, &sum, k))
+                continue;
+            size_t q = code_skip_space(&s, k + sum.n);
+            if (!code_assigns_at(&s, q) || !zero_then_end(&s, code_skip_space(&s, q + 1)))
+                continue;
+            for (size_t h = code_loop_around(&s, k); h < s.len && !*reset_line; h = code_loop_around(&s, h)) {
+                /* a loop around the reset whose body reaches the sum */
+                size_t b = code_loop_body(&s, h);
+                if (b < s.len && s.code[b] == '{' && b < sum.at && sum.at < code_matching(&s, b))
+                    *reset_line = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return *loop_line > 0;
+}
+
+int source_accumulator_start(const char *path)
+{
+    source_code s;
+    kernel_sum sum;
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    int line = 0;
+    /* the first `NAME = ...` before the sum (a declaration's initialiser too) */
+    for (size_t k = 0; sum.at < s.len && k < sum.at && !line; k++)
+        if (sum_name_at(&s, &sum, k) && code_assigns_at(&s, code_skip_space(&s, k + sum.n)))
+            line = code_line_at(&s, k);
+    source_code_free(&s);
+    return line;
+}
+
+int source_sum_line(const char *path)
+{
+    source_code s;
+    kernel_sum sum;
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    int line = sum.at < s.len ? code_line_at(&s, sum.at) : 0;
+    source_code_free(&s);
+    return line;
+}
+
+int source_accumulator_integer(const char *path)
+{
+    static const char *const integer_types[] = { "int",     "long",    "short",    "unsigned", "char", "size_t",
+                                                 "int32_t", "int64_t", "uint32_t", "uint64_t", NULL };
+    static const char *const not_types[] = { "return", "else", "case", "goto", "sizeof", NULL };
+    source_code s;
+    kernel_sum sum;
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    int line = 0, declared = 0;
+    /* the last declaration of the name before the sum: `TYPE X` */
+    for (size_t k = 1; sum.at < s.len && k < sum.at; k++) {
+        if (!sum_name_at(&s, &sum, k))
+            continue;
+        size_t tn = 0, t = code_word_left_of(&s, k, &tn);
+        if (tn == 0 || t + tn == k)
+            continue; /* a use, not a declaration */
+        if (code_word_in(s.code + t, tn, not_types))
+            continue;
+        declared = 1;
+        line = code_word_in(s.code + t, tn, integer_types) ? code_line_at(&s, k) : 0;
+    }
+    source_code_free(&s);
+    return declared ? line : 0;
+}
+
+int source_accumulator_unset(const char *path, char *name, size_t n)
+{
+    name[0] = '\0';
+    source_code s;
+    kernel_sum sum;
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    const char *code = s.code;
+    int line = 0, set = 0;
+    int depth = 0;
+    /* every mention of the accumulator before the sum: a declaration in a
+     * body (depth > 0, so not a parameter) with no `=` after it, and no
+     * assignment of it anywhere before the sum */
+    for (size_t k = 0; sum.at < s.len && k < sum.at; k++) {
+        depth += code[k] == '{';
+        depth -= code[k] == '}';
+        if (!sum_name_at(&s, &sum, k))
+            continue;
+        size_t q = code_skip_space(&s, k + sum.n), tn = 0;
+        size_t t = code_word_before(&s, k, &tn);
+        if (code_assigns_at(&s, q))
+            set = 1;
+        else if (depth > 0 && q < s.len && (code[q] == ';' || code[q] == ',') && code_number_type(code + t, tn))
+            line = code_line_at(&s, k);
+    }
+    if (set)
+        line = 0;
+    if (line && sum.n < n)
+        snprintf(name, n, "%.*s", (int)sum.n, code + sum.name);
+    source_code_free(&s);
+    return line && sum.n < n ? line : 0;
+}
+
+int source_assigned_sum(const char *path, char *name, size_t n)
+{
+    name[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (size_t k = 1; k + 1 < s.len && !line; k++) {
+        /* a plain `=`, not ==, <=, +=, ... */
+        if (code[k] != '=' || code[k + 1] == '=' || strchr("=<>!+-*/%&|^", code[k - 1]))
+            continue;
+        size_t xn = 0, x = code_word_left_of(&s, k, &xn);
+        if (xn == 0 || (code[x] >= '0' && code[x] <= '9') || xn >= n)
+            continue;
+        /* a statement of its own: after ; { } or ), not a declaration */
+        size_t before = x;
+        while (before > 0 && (code[before - 1] == ' ' || code[before - 1] == '\t' || code[before - 1] == '\n'))
+            before--;
+        if (before > 0 && !strchr(";{})", code[before - 1]))
+            continue;
+        size_t end = code_semicolon(&s, k + 1, s.len);
+        /* a product of array reads, without the variable itself */
+        int product = 0, subscript = 0, self = 0;
+        for (size_t q = k + 1; q < end; q++) {
+            product |= code[q] == '*';
+            subscript |= code[q] == '[';
+            self |= code_name_at(&s, q, code + x, xn);
+        }
+        if (!product || !subscript || self || code_loop_around(&s, k) == s.len)
+            continue;
+        line = code_line_at(&s, k);
+        snprintf(name, n, "%.*s", (int)xn, code + x);
+    }
+    source_code_free(&s);
+    return line;
+}
