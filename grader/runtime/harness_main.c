@@ -3,6 +3,9 @@
  *
  *     PROGRAM DATASET_DIR OUTPUT_FILE                 one dataset
  *     PROGRAM --series DIR1 OUT1 [DIR2 OUT2 ...]      several, one after another
+ *     PROGRAM --series-mutants LIMIT_MS DIR K1 OUT1 [K2 OUT2 ...]
+ *                                                     one dataset, once per candidate
+ *                                                     edit of a schemata build
  *
  * In a series, each dataset is framed by lines on both outputs,
  *     @gpulab  dataset  K
@@ -12,15 +15,30 @@
  * may leave the context unusable; a damaged guard zone, an unreadable
  * dataset) ends the process with that status; the grader runs the datasets
  * after it one process each.
+ *
+ * --series-mutants is the repair search's series (grader/src/pipeline/
+ * repair.c): the same dataset again and again, entry i with the schemata
+ * build's candidate edit K_i live (gpulab_emu_mutant = K_i; 0 is the
+ * program as written) and its output in OUT_i, each entry framed as above
+ * and given LIMIT_MS of processor time (ITIMER_PROF: a candidate whose loop
+ * never ends ends the process, and the grader starts the series again after
+ * it). A build without candidates has no gpulab_emu_mutant: the mode is
+ * refused there.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
+
+/* The candidate edit that is live in a schemata build (emucc --schemata):
+ * defined there, absent from every other build (weak: its address is NULL). */
+extern int gpulab_emu_mutant __attribute__((weak));
 
 static jmp_buf dataset_over;
 static int in_series;
@@ -53,9 +71,64 @@ static void frame(const char *fmt, int k, int status, double ms)
     }
 }
 
+/* One entry of a series: lab_main() on DIR with OUT, framed as entry k. */
+static void series_entry(int k, char *program, char *dir, char *out)
+{
+    volatile double t0 = now_ms();
+    frame("@gpulab\tdataset\t%d\n", k, 0, 0);
+    if (setjmp(dataset_over) == 0) {
+        char *args[] = { program, dir, out, NULL };
+        lab_main(3, args);
+        dataset_status = HARNESS_EXIT_OK; /* a lab_main() that returned: harness_finish() not reached */
+        frame("@gpulab\tdataset_end\t%d\t%d\t%.3f\n", k, HARNESS_EXIT_USAGE, now_ms() - t0);
+        exit(HARNESS_EXIT_USAGE);
+    }
+    frame("@gpulab\tdataset_end\t%d\t%d\t%.3f\n", k, dataset_status, now_ms() - t0);
+    harness_reset();
+}
+
+/* The processor time an entry of --series-mutants has: ms from now (0:
+ * none). A loop that never ends spends it; SIGPROF's default ends the
+ * process (a program that sleeps instead is held by the series' limit). */
+static void entry_alarm(long ms)
+{
+    struct itimerval t = { { 0, 0 }, { ms / 1000, (ms % 1000) * 1000 } };
+    setitimer(ITIMER_PROF, &t, NULL);
+}
+
+static int series_mutants(int argc, char **argv)
+{
+    char *end = NULL;
+    long limit_ms = argc >= 4 ? strtol(argv[2], &end, 10) : 0;
+    if (argc < 6 || (argc - 4) % 2 != 0 || !end || *end || limit_ms <= 0) {
+        fprintf(stderr, "usage: %s --series-mutants LIMIT_MS DATASET_DIR K OUTPUT_FILE [K OUTPUT_FILE]...\n",
+                argv[0]);
+        return HARNESS_EXIT_USAGE;
+    }
+    if (!&gpulab_emu_mutant) {
+        fprintf(stderr, "%s: --series-mutants: this build has no candidate edits (emucc --schemata)\n", argv[0]);
+        return HARNESS_EXIT_USAGE;
+    }
+    in_series = 1;
+    for (int k = 0; 4 + 2 * k < argc; k++) {
+        long id = strtol(argv[4 + 2 * k], &end, 10);
+        if (*end || id < 0 || id > 1000000) {
+            fprintf(stderr, "%s: --series-mutants: not a candidate's number: %s\n", argv[0], argv[4 + 2 * k]);
+            return HARNESS_EXIT_USAGE;
+        }
+        gpulab_emu_mutant = (int)id;
+        entry_alarm(limit_ms);
+        series_entry(k, argv[0], argv[3], argv[5 + 2 * k]);
+        entry_alarm(0);
+    }
+    return HARNESS_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     harness_ready();
+    if (argc >= 2 && strcmp(argv[1], "--series-mutants") == 0)
+        return series_mutants(argc, argv);
     if (argc < 2 || strcmp(argv[1], "--series") != 0)
         return lab_main(argc, argv);
     if (argc < 4 || (argc - 2) % 2 != 0) {
@@ -63,19 +136,7 @@ int main(int argc, char **argv)
         return HARNESS_EXIT_USAGE;
     }
     in_series = 1;
-    /* volatile: these live across longjmp() back into this frame */
-    for (volatile int k = 0; 2 + 2 * k < argc; k++) {
-        volatile double t0 = now_ms();
-        frame("@gpulab\tdataset\t%d\n", k, 0, 0);
-        if (setjmp(dataset_over) == 0) {
-            char *args[] = { argv[0], argv[2 + 2 * k], argv[3 + 2 * k], NULL };
-            lab_main(3, args);
-            dataset_status = HARNESS_EXIT_OK; /* a lab_main() that returned: harness_finish() not reached */
-            frame("@gpulab\tdataset_end\t%d\t%d\t%.3f\n", k, HARNESS_EXIT_USAGE, now_ms() - t0);
-            return HARNESS_EXIT_USAGE;
-        }
-        frame("@gpulab\tdataset_end\t%d\t%d\t%.3f\n", k, dataset_status, now_ms() - t0);
-        harness_reset();
-    }
+    for (int k = 0; 2 + 2 * k < argc; k++)
+        series_entry(k, argv[0], argv[2 + 2 * k], argv[3 + 2 * k]);
     return HARNESS_EXIT_OK;
 }

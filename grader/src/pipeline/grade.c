@@ -11,6 +11,7 @@
 #include "diagnose.h"
 #include "guards.h"
 #include "launches.h"
+#include "repair.h"
 #include "requirements.h"
 #include "run.h"
 #include "counts.h"
@@ -50,6 +51,7 @@ void submission_result_free(submission_result *s)
     free(s->hint);
     free(s->cause);
     free(s->source_cause);
+    free(s->repair.sentence);
     free(s->tile_contents);
     free(s->file);
     free(s->lab);
@@ -1208,6 +1210,45 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     }
 }
 
+/* The repair search (repair.h) on the smallest dataset that failed, its
+ * repairs preferred at the lines a finding or the kit's record of a
+ * failing run names. */
+static void repair_search(const grading *g, const int *index, int keep, submission_result *s)
+{
+    if (!repair_wanted(s))
+        return;
+    int n = s->ndatasets, nf = 0, nlines = 0;
+    int *failed = xcalloc((size_t)n, sizeof(int)), *at = xcalloc((size_t)n, sizeof(int));
+    int *lines = xcalloc((size_t)n * 6 + 1, sizeof(int));
+    char **dirs = xcalloc((size_t)n, sizeof *dirs);
+    for (int i = 0; i < n; i++) {
+        const dataset_result *d = &s->datasets[i];
+        dirs[i] = resolve_dataset_dir(g->m, index[i], g->datasets_root);
+        if (!repair_failed(d->status))
+            continue;
+        failed[nf] = index[i];
+        at[nf++] = i;
+        const sanitize_result *z = d->sanitizer;
+        for (int k = 0; z && k < z->nfindings && k < 2; k++) {
+            lines[nlines++] = z->findings[k].line;
+            lines[nlines++] = z->findings[k].line2;
+        }
+        lines[nlines++] = d->launch.known ? d->launch.line : 0;
+        lines[nlines++] = d->copy.known ? d->copy.line : 0;
+    }
+    int screen_at = nf ? at[smallest_dataset(g, failed, nf)] : -1;
+    double started = stage_clock();
+    repair_stage(g->m, g->b, g->student_file, (const char *const *)dirs, screen_at, lines, nlines, g->timeout_s,
+                 keep, s);
+    stage_add(g->stages, started, "repair");
+    for (int i = 0; i < n; i++)
+        free(dirs[i]);
+    free(dirs);
+    free(lines);
+    free(at);
+    free(failed);
+}
+
 void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
                  const char *workdir, build_result *r, sanitize_prebuild *pre)
 {
@@ -1327,6 +1368,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         across_datasets(m, index, s);
         source_defects(file, s);
         started = stage_add(&s->stages, started, "diagnosis");
+        repair_search(&g, index, opt->keep, s);
+        started = stage_clock();
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0) {
             bench_grade(m, b, file, workdir, s);

@@ -632,6 +632,10 @@ static char *fix_first(const submission_result *s)
      * findings follow from it */
     if (s->cause)
         return xstrdup(s->cause);
+    /* one edit that makes every dataset right names the line from the
+     * evidence itself (the repair search, repair.h) */
+    if (s->repair.found == REPAIR_FULL && s->repair.sentence)
+        return xstrdup(s->repair.sentence);
     const finding *f = first_finding(s);
     if (f) {
         char at[48];
@@ -648,6 +652,9 @@ static char *fix_first(const submission_result *s)
     /* a tile slot that holds the wrong element names the load, as a finding names its line */
     if (s->tile_contents && !s->tile_unset)
         return xstrdup(s->tile_contents);
+    /* an edit that makes most of the wrong elements right, breaking none */
+    if (s->repair.found == REPAIR_PARTIAL && s->repair.sentence)
+        return xstrdup(s->repair.sentence);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
@@ -819,6 +826,9 @@ static void report_render(strbuf *out, const submission_result *s, int color, in
     char *first = fix_first(s);
     if (first)
         sb_printf(out, "  %sfix this first:%s %s\n", bold, reset, safe(first));
+    /* the repair search's edit, where the line above says something else */
+    if (s->repair.sentence && (!first || strcmp(first, s->repair.sentence) != 0))
+        sb_printf(out, "  repair: %s\n", safe(s->repair.sentence));
     free(first);
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
@@ -893,6 +903,36 @@ static void add_text(cJSON *o, const char *key, const char *text)
     char *clean = utf8_clean(text);
     cJSON_AddStringToObject(o, key, clean);
     free(clean);
+}
+
+/* The repair search's finding (docs/formats.md, "repair"), or null. */
+static cJSON *repair_json(const repair_result *r)
+{
+    if (!r->found)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "found", r->found == REPAIR_FULL ? "full" : "partial");
+    cJSON_AddNumberToObject(o, "line", r->line);
+    add_text(o, "kind", r->kind);
+    add_text(o, "from", r->from);
+    add_text(o, "to", r->to);
+    add_text(o, "context", r->context);
+    cJSON_AddNumberToObject(o, "datasets_right", r->datasets_right);
+    cJSON_AddNumberToObject(o, "datasets", r->datasets);
+    add_text(o, "dataset", r->dataset);
+    cJSON_AddNumberToObject(o, "wrong", (double)r->wrong);
+    cJSON_AddNumberToObject(o, "fixed", (double)r->fixed);
+    cJSON_AddNumberToObject(o, "candidates", r->candidates);
+    cJSON_AddNumberToObject(o, "screened", r->screened);
+    cJSON_AddNumberToObject(o, "repairs", r->repairs);
+    if (r->also_line > 0) {
+        cJSON *a = cJSON_AddObjectToObject(o, "also");
+        cJSON_AddNumberToObject(a, "line", r->also_line);
+        add_text(a, "from", r->also_from);
+        add_text(a, "to", r->also_to);
+    }
+    add_text(o, "sentence", r->sentence ? r->sentence : "");
+    return o;
 }
 
 static cJSON *number_or_word(double v, int poisoned)
@@ -1120,6 +1160,7 @@ cJSON *report_json(const submission_result *s)
         add_text(o, "tile_contents", s->tile_contents);
     else
         cJSON_AddNullToObject(o, "tile_contents");
+    cJSON_AddItemToObject(o, "repair", repair_json(&s->repair));
     /* the same line the text report leads its ending with */
     char *first = fix_first(s);
     if (first)

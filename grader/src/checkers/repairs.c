@@ -1,0 +1,108 @@
+/*
+ * repairs.c - see repairs.h.
+ */
+#define _GNU_SOURCE
+#include "repairs.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An edit's size: how much of the source it changes, in characters. */
+static size_t edit_size(const repair_candidate *c)
+{
+    return strlen(c->from) + strlen(c->to);
+}
+
+int repairs_compare(const repair_candidate *a, const repair_candidate *b)
+{
+    if (a->pointed != b->pointed)
+        return a->pointed ? -1 : 1;
+    size_t ea = edit_size(a), eb = edit_size(b);
+    if (ea != eb)
+        return ea < eb ? -1 : 1;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static int compare_void(const void *a, const void *b)
+{
+    return repairs_compare(a, b);
+}
+
+void repairs_sort(repair_candidate *c, int n)
+{
+    if (n > 1)
+        qsort(c, (size_t)n, sizeof *c, compare_void);
+}
+
+int repairs_best_partial(const repair_candidate *c, int n, size_t wrong)
+{
+    int best = -1, second = -1;
+    for (int i = 0; i < n; i++) {
+        if (c[i].broken || c[i].fixed == 0)
+            continue;
+        if (best < 0 || c[i].fixed > c[best].fixed ||
+            (c[i].fixed == c[best].fixed && repairs_compare(&c[i], &c[best]) < 0)) {
+            if (best < 0 || c[i].line != c[best].line)
+                second = best;
+            best = i;
+        } else if (c[i].line != c[best].line && (second < 0 || c[i].fixed > c[second].fixed)) {
+            second = i;
+        }
+    }
+    if (best < 0 || wrong == 0 || (double)c[best].fixed < REPAIRS_PARTIAL_SHARE * (double)wrong)
+        return -1;
+    /* another line mending nearly as much: the evidence does not place it */
+    if (second >= 0 && c[second].fixed * 10 >= c[best].fixed * 9)
+        return -1;
+    return best;
+}
+
+/* "`to` there" / "without it" / "`to` added": the edit in words. */
+static char *edit_words(const repair_candidate *c)
+{
+    if (!c->to[0])
+        return xstrdup("without it");
+    return xasprintf("with `%s` there", c->to);
+}
+
+/* What of the statement the edit changes: "`from` in `context`", or the
+ * statement alone when the edit is all of it. */
+static char *edit_place(const repair_candidate *c)
+{
+    if (!c->from[0])
+        return xasprintf("`%s`", c->context);
+    if (!c->context[0] || strcmp(c->from, c->context) == 0)
+        return xasprintf("`%s`", c->from);
+    return xasprintf("`%s` in `%s`", c->from, c->context);
+}
+
+char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
+                       const repair_candidate *also)
+{
+    char *place = edit_place(c), *words = edit_words(c);
+    if (!c->from[0]) {
+        free(words);
+        words = xasprintf("with `%s` added there", c->to);
+    }
+    char *result;
+    if (full && ndatasets == 1)
+        result = xstrdup("the dataset comes out right");
+    else if (full)
+        result = xasprintf("all %d datasets come out right", ndatasets);
+    else
+        result = xasprintf("%zu of the %zu wrong element%s of %s come%s out right, and no right one goes wrong",
+                           c->fixed, wrong, wrong == 1 ? "" : "s", dataset, c->fixed == 1 ? "s" : "");
+    char *other = also ? xasprintf(" (so does `%s` for `%s` at line %d: look at both)", also->to, also->from,
+                                   also->line)
+                       : xstrdup("");
+    char *s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
+                        full ? "looks like" : "is probably where", words, result, other);
+    free(place);
+    free(words);
+    free(result);
+    free(other);
+    return s;
+}
