@@ -1237,10 +1237,8 @@ static void repair_search(const grading *g, const int *index, int keep, submissi
         lines[nlines++] = d->copy.known ? d->copy.line : 0;
     }
     int screen_at = nf ? at[smallest_dataset(g, failed, nf)] : -1;
-    double started = stage_clock();
     repair_stage(g->m, g->b, g->student_file, (const char *const *)dirs, screen_at, lines, nlines, g->timeout_s,
                  keep, s);
-    stage_add(g->stages, started, "repair");
     for (int i = 0; i < n; i++)
         free(dirs[i]);
     free(dirs);
@@ -1368,7 +1366,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         across_datasets(m, index, s);
         source_defects(file, s);
         started = stage_add(&s->stages, started, "diagnosis");
-        repair_search(&g, index, opt->keep, s);
+        if (!opt->no_sanitize)
+            repair_search(&g, index, opt->keep, s);
         started = stage_clock();
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0) {

@@ -9,11 +9,13 @@
 #include "repairs.h"
 #include "run.h"
 #include "sandbox.h"
+#include "stages.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* A schemata list larger than this is no honest lab file's. */
 #define SCHEMATA_MAX_BYTES (8LL << 20)
@@ -73,6 +75,18 @@ static repair_candidate *read_candidates(const char *folder, int *n, int *total)
     return c;
 }
 
+/* The processor time of the grader's children that have ended (every
+ * run of the screening is waited for before the next starts): what the
+ * screening's budget counts, the same on a busy machine as on an idle one. */
+static double children_cpu_s(void)
+{
+    struct rusage u;
+    if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+        return 0;
+    return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + (double)u.ru_stime.tv_sec +
+           u.ru_stime.tv_usec / 1e6;
+}
+
 /* What one entry of a series came to against the expected output:
  * ST_PASS (right), ST_WRONG (with *bad and its counts), or another status
  * (ended badly: no output, a fault). */
@@ -89,14 +103,15 @@ static status_t judge_entry(const run_result *r, const char *expected, const tol
 /* The screening: the dataset in dir once as written (entry 0, when
  * with_base: its output was wrong, not a fault that would end the
  * process) and once per candidate, in series of processes, a new one
- * after each candidate that ended its process; at most budget_s seconds.
+ * after each candidate that ended its process; at most budget_s seconds
+ * of processor time (and four times that on the clock).
  * Marks each candidate's screened_right, fixed and broken; *wrong: the
  * wrong elements as written (0 without the base). Returns how many
  * candidates ran, or -1 when the program as written came out right here
  * (the evidence does not hold still). */
 static int screen(const lab_manifest *m, const char *program, const char *folder, const char *dir, int with_base,
                   repair_candidate *c, int n, double each_s, double budget_s, const char *student_file,
-                  size_t *wrong)
+                  size_t *wrong, int *ended)
 {
     char *expected = xasprintf("%s/%s", dir, m->expected);
     int *ids = xcalloc((size_t)n + 1, sizeof(int));
@@ -105,10 +120,10 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
     size_t base_elements = 0;
     *wrong = 0;
     int ran = 0, as_written_right = 0, next = 0;
-    double started = monotonic_s();
+    double started = monotonic_s(), cpu0 = children_cpu_s();
     for (int series = 1; next < n && !as_written_right; series++) {
-        double left = budget_s - (monotonic_s() - started);
-        if (left <= 0)
+        double cpu_left = budget_s - (children_cpu_s() - cpu0), left = 4 * budget_s - (monotonic_s() - started);
+        if (cpu_left <= 0 || left <= 0)
             break;
         int offset = with_base && series == 1, np = 0; /* entry j is candidate next + j - offset */
         if (offset)
@@ -116,7 +131,8 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
         for (int i = next; i < n; i++)
             ids[np++] = c[i].id;
         char *series_dir = xasprintf("%s/repair-%d", folder, series);
-        run_request q = { left < each_s ? each_s : left, NULL, 1, student_file };
+        /* where_stuck: the emulator's work limit, twice this on its processors (run.c) */
+        run_request q = { cpu_left < each_s ? each_s : cpu_left, NULL, 1, student_file };
         run_mutants(program, dir, ids, np, each_s, series_dir, &q, runs);
         free(series_dir);
         int stop = np;
@@ -153,8 +169,10 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             run_result_free(&runs[j]);
         if (stop < offset)
             break; /* the program as written did not finish: nothing to hold the candidates to */
-        if (stop < np)
-            ran++; /* the candidate that ended the process: run, and not right */
+        if (stop < np) { /* the candidate that ended the process: run, and not right */
+            ran++;
+            (*ended)++;
+        }
         next += stop < np ? stop - offset + 1 : np - offset;
     }
     free(base);
@@ -240,6 +258,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
 void repair_stage(const lab_manifest *m, const backend *b, const char *student_file, const char *const *dirs,
                   int screen_at, const int *lines, int nlines, double timeout_s, int keep, submission_result *s)
 {
+    stage_times *stages = &s->stages;
     repair_result *r = &s->repair;
     if (!repair_wanted(s) || screen_at < 0 || screen_at >= s->ndatasets)
         return;
@@ -250,8 +269,11 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
     char *folder = e ? make_temp_dir("gpulab") : NULL;
     build_result br;
     memset(&br, 0, sizeof br);
-    if (e)
+    if (e) {
+        double t = stage_clock();
         build_emu_schemata(m, e, student_file, folder, &br);
+        stage_add(stages, t, "repair build");
+    }
     int nc = 0, total = 0;
     repair_candidate *c = br.ok ? read_candidates(folder, &nc, &total) : NULL;
     if (c && nc > 0) {
@@ -265,11 +287,14 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         /* a candidate has a few times the program's own run, and a
          * quarter of a second at least (a fault is as quick as a pass) */
         double each_s = 4 * d->wall_s + 0.25;
+        double t = stage_clock();
         r->screened = screen(m, br.program, folder, dirs[screen_at], d->status == ST_WRONG, c, nc, each_s,
                              REPAIR_SCREEN_BUDGET_S,
-                             student_file, &r->wrong);
+                             student_file, &r->wrong, &r->ended);
+        t = stage_add(stages, t, "repair screen");
         if (r->screened > 0)
             confirm(m, br.program, folder, dirs, s->ndatasets, c, nc, timeout_s, student_file, r);
+        stage_add(stages, t, "repair confirm");
         if (r->screened > 0 && !r->found && r->wrong > 0) {
             int p = repairs_best_partial(c, nc, r->wrong);
             if (p >= 0) {

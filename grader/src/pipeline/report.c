@@ -925,6 +925,7 @@ static cJSON *repair_json(const repair_result *r)
     cJSON_AddNumberToObject(o, "candidates", r->candidates);
     cJSON_AddNumberToObject(o, "screened", r->screened);
     cJSON_AddNumberToObject(o, "repairs", r->repairs);
+    cJSON_AddNumberToObject(o, "ended", r->ended);
     if (r->also_line > 0) {
         cJSON *a = cJSON_AddObjectToObject(o, "also");
         cJSON_AddNumberToObject(a, "line", r->also_line);
