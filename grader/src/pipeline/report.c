@@ -603,12 +603,16 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
 
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A launch or a copy at a line of the student's that the
- * kit's own record of the run shows wrong (launches.h) beats a checker's
- * finding, which follows from it. A checker's finding (it has a line) beats
+ * kit's own record of the run shows wrong (launches.h) beats a full repair
+ * (repair.h: one edit of the source that makes every dataset right, the
+ * evidence itself naming the line), which beats a checker's finding, which
+ * follows from the mistake. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
- * line), which beats a mistake the inputs reproduce (diagnose_inputs), which
+ * line), which beats a partial repair (an edit that makes most of the
+ * wrong elements right, breaking none), which beats a mistake the inputs
+ * reproduce (diagnose_inputs), which
  * beats the launch's blocks against the kernel's tiles, which beats a tile
  * slot no store covered (where the output's NaN came from), which beats
  * another diagnosis (a hint that names a cause, a failure's own message, a
