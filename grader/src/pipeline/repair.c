@@ -105,7 +105,9 @@ static status_t judge_entry(const run_result *r, const char *expected, const tol
  * process) and once per candidate, in series of processes, a new one
  * after each candidate that ended its process; at most budget_s seconds
  * of processor time (and four times that on the clock).
- * Marks each candidate's screened_right, fixed and broken; *wrong: the
+ * (The harness runs each candidate in a child of its own, so the process
+ * ends only when the series runs out of time.) Marks each candidate's
+ * screened_right, fixed and broken; *wrong: the
  * wrong elements as written (0 without the base). Returns how many
  * candidates ran, or -1 when the program as written came out right here
  * (the evidence does not hold still). */
@@ -131,8 +133,10 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
         for (int i = next; i < n; i++)
             ids[np++] = c[i].id;
         char *series_dir = xasprintf("%s/repair-%d", folder, series);
-        /* where_stuck: the emulator's work limit, twice this on its processors (run.c) */
-        run_request q = { cpu_left < each_s ? each_s : cpu_left, NULL, 1, student_file };
+        /* on the clock (a candidate's own processor time is the harness's
+         * alarm, each_s); no "where stuck" signal, which the harness's
+         * children would not answer */
+        run_request q = { (cpu_left < each_s ? each_s : cpu_left) * 4, NULL, 0, student_file };
         run_mutants(program, dir, ids, np, each_s, series_dir, &q, runs);
         free(series_dir);
         int stop = np;
@@ -157,6 +161,8 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             }
             repair_candidate *k = &c[next + j - offset];
             ran++;
+            /* a fault, a crash or its time up: its child ended so */
+            *ended += runs[j].proc.exit_code != HARNESS_EXIT_OK && runs[j].proc.exit_code != HARNESS_EXIT_WRONG;
             k->screened_right = st == ST_PASS;
             if (st == ST_WRONG && bad && base && elements == base_elements)
                 for (size_t e = 0; e < elements; e++) {
