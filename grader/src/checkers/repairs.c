@@ -8,10 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An edit's size: how much of the source it changes, in characters. */
+/* An edit's size: how much of the source it changes, in characters, the
+ * text both sides share at either end left out (emucc lists an operator's
+ * edit with its operands: `ph <= n` to `ph < n` changes one character). */
 static size_t edit_size(const repair_candidate *c)
 {
-    return strlen(c->from) + strlen(c->to);
+    size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
+    while (head < a && head < b && c->from[head] == c->to[head])
+        head++;
+    while (tail < a - head && tail < b - head && c->from[a - 1 - tail] == c->to[b - 1 - tail])
+        tail++;
+    return (a - head - tail) + (b - head - tail);
 }
 
 int repairs_compare(const repair_candidate *a, const repair_candidate *b)
@@ -24,6 +31,11 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
     if (a->line != b->line)
         return a->line < b->line ? -1 : 1;
     return a->id < b->id ? -1 : a->id > b->id;
+}
+
+int repairs_tie(const repair_candidate *a, const repair_candidate *b)
+{
+    return a->pointed == b->pointed && edit_size(a) == edit_size(b);
 }
 
 static int compare_void(const void *a, const void *b)
@@ -72,9 +84,12 @@ static char *edit_words(const repair_candidate *c)
  * statement alone when the edit is all of it. */
 static char *edit_place(const repair_candidate *c)
 {
+    size_t n = strlen(c->from);
     if (!c->from[0])
         return xasprintf("`%s`", c->context);
-    if (!c->context[0] || strcmp(c->from, c->context) == 0)
+    /* a statement taken out: emucc's context is the statement less its ';' */
+    if (!c->context[0] || strcmp(c->from, c->context) == 0 ||
+        (n > 1 && c->from[n - 1] == ';' && strncmp(c->from, c->context, n - 1) == 0 && !c->context[n - 1]))
         return xasprintf("`%s`", c->from);
     return xasprintf("`%s` in `%s`", c->from, c->context);
 }

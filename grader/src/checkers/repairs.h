@@ -15,7 +15,8 @@ typedef struct {
     int id, line;
     char kind[32];
     char from[128], to[128], context[256];
-    int screened_right;     /* the screened dataset came out right with it */
+    int screened_right;     /* the screened datasets came out right with it */
+    int reached;            /* the screening's pass ran it */
     size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */
     int datasets_right;     /* confirmed: datasets right with it (of all run) */
     int pointed;            /* a finding or a wrong output points at its line */
@@ -24,6 +25,9 @@ typedef struct {
 /* Orders candidates for confirming and naming: those the evidence points
  * at first, then the smallest edit, then the earlier line. */
 int repairs_compare(const repair_candidate *a, const repair_candidate *b);
+/* Whether the evidence tells a and b apart: not when neither or both are
+ * pointed at and the edits are the same size (their lines alone differ). */
+int repairs_tie(const repair_candidate *a, const repair_candidate *b);
 /* Sorts c[0..n) with repairs_compare(). */
 void repairs_sort(repair_candidate *c, int n);
 

@@ -167,6 +167,7 @@ typedef struct {
  * student's source that made the wrong datasets right, as emucc's schemata
  * build listed it, and what it made right. */
 typedef struct {
+    int ran;                /* the search ran: the schemata build was made and its candidates read */
     int found;              /* 0: none; REPAIR_FULL: every dataset right with it; REPAIR_PARTIAL: most
                                of the wrong elements of one dataset right, none broken */
     int line;               /* the edit's line in the student's file */

@@ -1236,9 +1236,17 @@ static void repair_search(const grading *g, const int *index, int keep, submissi
         lines[nlines++] = d->launch.known ? d->launch.line : 0;
         lines[nlines++] = d->copy.known ? d->copy.line : 0;
     }
-    int screen_at = nf ? at[smallest_dataset(g, failed, nf)] : -1;
-    repair_stage(g->m, g->b, g->student_file, (const char *const *)dirs, screen_at, lines, nlines, g->timeout_s,
+    /* the failing datasets, smallest first */
+    int *order = xcalloc((size_t)n + 1, sizeof(int));
+    for (int k = 0; k < nf; k++) {
+        int pos = smallest_dataset(g, failed + k, nf - k) + k, lab_index = failed[pos], where = at[pos];
+        failed[pos] = failed[k], at[pos] = at[k];
+        failed[k] = lab_index, at[k] = where;
+        order[k] = where;
+    }
+    repair_stage(g->m, g->b, g->student_file, (const char *const *)dirs, order, nf, lines, nlines, g->timeout_s,
                  keep, s);
+    free(order);
     for (int i = 0; i < n; i++)
         free(dirs[i]);
     free(dirs);

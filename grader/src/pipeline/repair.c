@@ -100,43 +100,52 @@ static status_t judge_entry(const run_result *r, const char *expected, const tol
     return compare_elements(r->output_path, expected, tol, bad, elements, mismatches);
 }
 
-/* The screening: the dataset in dir once as written (entry 0, when
- * with_base: its output was wrong, not a fault that would end the
- * process) and once per candidate, in series of processes, a new one
- * after each candidate that ended its process; at most budget_s seconds
- * of processor time (and four times that on the clock).
- * (The harness runs each candidate in a child of its own, so the process
- * ends only when the series runs out of time.) Marks each candidate's
- * screened_right, fixed and broken; *wrong: the
- * wrong elements as written (0 without the base). Returns how many
+/* The screening's runs use one of the emulator's workers: a candidate's
+ * child starts its own at its first launch, and on the small dataset
+ * screened, more cost a third more processor time and save none (the
+ * confirming runs, like the graded ones, have the emulator's default). */
+static const char *const one_worker[] = { "GPULAB_EMU_THREADS=1", NULL };
+
+/* One pass of the screening: the dataset in dir once as written (entry 0,
+ * when with_base: its output was wrong, not a fault) and once per
+ * candidate c[pick[0..n)], in a series (the harness runs each candidate in
+ * a child of its own, so the process ends only when the series runs out
+ * of time: then another starts after the candidate it was on); at most
+ * *budget_s seconds of processor time, what it spends taken off. The
+ * first pass (first) sets each candidate's screened_right, and its fixed
+ * and broken against the base; a later one keeps screened_right only
+ * where the candidate is right again (one it did not reach is dropped).
+ * *wrong: the wrong elements as written (with the base). Returns how many
  * candidates ran, or -1 when the program as written came out right here
  * (the evidence does not hold still). */
-static int screen(const lab_manifest *m, const char *program, const char *folder, const char *dir, int with_base,
-                  repair_candidate *c, int n, double each_s, double budget_s, const char *student_file,
-                  size_t *wrong, int *ended)
+static int screen(const lab_manifest *m, const char *program, const char *folder, int pass, const char *dir,
+                  int with_base, repair_candidate *c, const int *pick, int n, double each_s, double *budget_s,
+                  const char *student_file, size_t *wrong, int *ended)
 {
     char *expected = xasprintf("%s/%s", dir, m->expected);
     int *ids = xcalloc((size_t)n + 1, sizeof(int));
     run_result *runs = xcalloc((size_t)n + 1, sizeof *runs);
     unsigned char *base = NULL;
     size_t base_elements = 0;
-    *wrong = 0;
     int ran = 0, as_written_right = 0, next = 0;
     double started = monotonic_s(), cpu0 = children_cpu_s();
+    if (pass > 1)
+        for (int i = 0; i < n; i++)
+            c[pick[i]].reached = 0;
     for (int series = 1; next < n && !as_written_right; series++) {
-        double cpu_left = budget_s - (children_cpu_s() - cpu0), left = 4 * budget_s - (monotonic_s() - started);
+        double cpu_left = *budget_s - (children_cpu_s() - cpu0), left = 4 * *budget_s - (monotonic_s() - started);
         if (cpu_left <= 0 || left <= 0)
             break;
-        int offset = with_base && series == 1, np = 0; /* entry j is candidate next + j - offset */
+        int offset = with_base && series == 1, np = 0; /* entry j is candidate pick[next + j - offset] */
         if (offset)
             ids[np++] = 0;
         for (int i = next; i < n; i++)
-            ids[np++] = c[i].id;
-        char *series_dir = xasprintf("%s/repair-%d", folder, series);
+            ids[np++] = c[pick[i]].id;
+        char *series_dir = xasprintf("%s/screen-%d-%d", folder, pass, series);
         /* on the clock (a candidate's own processor time is the harness's
          * alarm, each_s); no "where stuck" signal, which the harness's
          * children would not answer */
-        run_request q = { (cpu_left < each_s ? each_s : cpu_left) * 4, NULL, 0, student_file };
+        run_request q = { (cpu_left < each_s ? each_s : cpu_left) * 4, one_worker, 0, student_file };
         run_mutants(program, dir, ids, np, each_s, series_dir, &q, runs);
         free(series_dir);
         int stop = np;
@@ -159,11 +168,12 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
                 }
                 continue;
             }
-            repair_candidate *k = &c[next + j - offset];
+            repair_candidate *k = &c[pick[next + j - offset]];
             ran++;
+            k->reached = 1;
             /* a fault, a crash or its time up: its child ended so */
             *ended += runs[j].proc.exit_code != HARNESS_EXIT_OK && runs[j].proc.exit_code != HARNESS_EXIT_WRONG;
-            k->screened_right = st == ST_PASS;
+            k->screened_right = (pass == 1 || k->screened_right) && st == ST_PASS;
             if (st == ST_WRONG && bad && base && elements == base_elements)
                 for (size_t e = 0; e < elements; e++) {
                     k->fixed += base[e] && !bad[e];
@@ -175,12 +185,18 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             run_result_free(&runs[j]);
         if (stop < offset)
             break; /* the program as written did not finish: nothing to hold the candidates to */
-        if (stop < np) { /* the candidate that ended the process: run, and not right */
+        if (stop < np) { /* the candidate the series ran out of time on: run, and not right */
+            c[pick[next + stop - offset]].reached = 1;
+            c[pick[next + stop - offset]].screened_right = 0;
             ran++;
             (*ended)++;
         }
         next += stop < np ? stop - offset + 1 : np - offset;
     }
+    for (int i = 0; pass > 1 && i < n; i++)
+        if (!c[pick[i]].reached)
+            c[pick[i]].screened_right = 0;
+    *budget_s -= children_cpu_s() - cpu0;
     free(base);
     free(runs);
     free(ids);
@@ -225,13 +241,18 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
 }
 
 /* The screened candidates that made the dataset right, in order, confirmed
- * on every dataset; the first that makes them all right is the repair. */
+ * on every dataset; the first that makes them all right is the repair.
+ * Past it, only a candidate at another line is confirmed, to find a tie
+ * the evidence does not break (none when the repair's line is one the
+ * evidence points at): the series of every dataset is the search's
+ * dearest run. */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     repair_candidate *c, int nc, double timeout_s, const char *student_file, repair_result *r)
 {
     int tried = 0, best = -1, also = -1;
-    for (int i = 0; i < nc && tried < REPAIR_MAX_CONFIRMED; i++) {
-        if (!c[i].screened_right)
+    for (int i = 0; i < nc && tried < REPAIR_MAX_CONFIRMED && also < 0; i++) {
+        if (!c[i].screened_right || (best >= 0 && (c[best].pointed || c[i].line == c[best].line ||
+                                                   !repairs_tie(&c[i], &c[best]))))
             continue;
         tried++;
         c[i].datasets_right = datasets_right(m, program, folder, dirs, n, c[i].id, timeout_s, student_file);
@@ -240,19 +261,15 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
         r->repairs++;
         if (best < 0)
             best = i;
-        else if (also < 0 && c[i].line != c[best].line && !c[best].pointed)
-            also = i; /* a tie the evidence does not break */
+        else
+            also = i;
     }
     if (best < 0)
         return;
     r->found = REPAIR_FULL;
     r->datasets_right = r->datasets = n;
     keep_candidate(r, &c[best]);
-    const repair_candidate *second = also >= 0 && repairs_compare(&c[also], &c[best]) != 0 &&
-                                             strlen(c[also].from) + strlen(c[also].to) ==
-                                                 strlen(c[best].from) + strlen(c[best].to)
-                                         ? &c[also]
-                                         : NULL;
+    const repair_candidate *second = also >= 0 ? &c[also] : NULL;
     if (second) {
         r->also_line = second->line;
         snprintf(r->also_from, sizeof r->also_from, "%s", second->from);
@@ -262,11 +279,12 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
 }
 
 void repair_stage(const lab_manifest *m, const backend *b, const char *student_file, const char *const *dirs,
-                  int screen_at, const int *lines, int nlines, double timeout_s, int keep, submission_result *s)
+                  const int *failing, int nfailing, const int *lines, int nlines, double timeout_s, int keep,
+                  submission_result *s)
 {
     stage_times *stages = &s->stages;
     repair_result *r = &s->repair;
-    if (!repair_wanted(s) || screen_at < 0 || screen_at >= s->ndatasets)
+    if (!repair_wanted(s) || nfailing < 1)
         return;
     double started = monotonic_s();
     backend emu;
@@ -283,20 +301,42 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
     int nc = 0, total = 0;
     repair_candidate *c = br.ok ? read_candidates(folder, &nc, &total) : NULL;
     if (c && nc > 0) {
+        r->ran = 1;
         for (int i = 0; i < nc; i++)
             for (int j = 0; j < nlines; j++)
                 c[i].pointed |= c[i].line == lines[j];
         repairs_sort(c, nc);
-        const dataset_result *d = &s->datasets[screen_at];
+        const dataset_result *d = &s->datasets[failing[0]];
         snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
         r->candidates = total;
+        int *pick = xcalloc((size_t)nc, sizeof(int));
+        for (int i = 0; i < nc; i++)
+            pick[i] = i;
         /* a candidate has a few times the program's own run, and a
          * quarter of a second at least (a fault is as quick as a pass) */
-        double each_s = 4 * d->wall_s + 0.25;
-        double t = stage_clock();
-        r->screened = screen(m, br.program, folder, dirs[screen_at], d->status == ST_WRONG, c, nc, each_s,
-                             REPAIR_SCREEN_BUDGET_S,
-                             student_file, &r->wrong, &r->ended);
+        double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock();
+        r->screened = screen(m, br.program, folder, 1, dirs[failing[0]], d->status == ST_WRONG, c, pick, nc,
+                             4 * d->wall_s + 0.25, &budget, student_file, &r->wrong, &r->ended);
+        /* the few that mend it, on the other failing datasets, smallest
+         * first: a 1 x 1 dataset is mended by many an edit that mends
+         * nothing else, and a run of one dataset costs less than the
+         * series of every dataset that confirms a repair */
+        int n = 0;
+        for (int i = 0; i < nc; i++)
+            if (c[i].screened_right)
+                pick[n++] = i;
+        for (int k = 1; k < nfailing && n > 1 && budget > 0 && r->screened > 0; k++) {
+            const dataset_result *dk = &s->datasets[failing[k]];
+            size_t ignored;
+            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, c, pick, n, 4 * dk->wall_s + 0.25, &budget,
+                   student_file, &ignored, &r->ended);
+            int kept = 0;
+            for (int i = 0; i < n; i++)
+                if (c[pick[i]].screened_right)
+                    pick[kept++] = pick[i];
+            n = kept;
+        }
+        free(pick);
         t = stage_add(stages, t, "repair screen");
         if (r->screened > 0)
             confirm(m, br.program, folder, dirs, s->ndatasets, c, nc, timeout_s, student_file, r);

@@ -39,12 +39,14 @@ int repair_failed(status_t st);
 int repair_wanted(const submission_result *s);
 
 /* The search on s, whose datasets' input folders are dirs[0..s->ndatasets);
- * screen: the position in s->datasets of the dataset to screen on (the
- * smallest that failed); lines[0..nlines): the lines a finding or the
- * kit's record of the run points at, preferred among repairs. Fills
- * s->repair (found 0 when the schemata build failed or nothing mended). */
+ * failing[0..nfailing): the positions in s->datasets of the datasets that
+ * failed as repair_failed() says, smallest first (the candidates are
+ * screened on the first, the few that mend it on the next ones);
+ * lines[0..nlines): the lines a finding or the kit's record of a run
+ * points at, preferred among repairs. Fills s->repair (found 0 when the
+ * schemata build failed or nothing mended). */
 void repair_stage(const lab_manifest *m, const backend *b, const char *student_file, const char *const *dirs,
-                  int screen, const int *lines, int nlines, double timeout_s,
-                  int keep, submission_result *s);
+                  const int *failing, int nfailing, const int *lines, int nlines, double timeout_s, int keep,
+                  submission_result *s);
 
 #endif

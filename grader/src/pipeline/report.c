@@ -912,10 +912,10 @@ static void add_text(cJSON *o, const char *key, const char *text)
 /* The repair search's finding (docs/formats.md, "repair"), or null. */
 static cJSON *repair_json(const repair_result *r)
 {
-    if (!r->found)
+    if (!r->ran)
         return cJSON_CreateNull();
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "found", r->found == REPAIR_FULL ? "full" : "partial");
+    cJSON_AddStringToObject(o, "found", r->found == REPAIR_FULL ? "full" : r->found ? "partial" : "none");
     cJSON_AddNumberToObject(o, "line", r->line);
     add_text(o, "kind", r->kind);
     add_text(o, "from", r->from);
