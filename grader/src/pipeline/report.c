@@ -227,6 +227,19 @@ static const finding *first_finding(const submission_result *s)
     return NULL;
 }
 
+/* Whether a finding is at line, or its sentence names it ("line 66"). */
+static int finding_names_line(const finding *f, int line)
+{
+    if (f->line == line || f->line2 == line)
+        return 1;
+    char at[32];
+    int n = snprintf(at, sizeof at, "line %d", line);
+    for (const char *p = f->message; p && (p = strstr(p, at)) != NULL; p += n)
+        if (p[n] < '0' || p[n] > '9')
+            return 1;
+    return 0;
+}
+
 /* message with the lead finding's text, where it quotes it, replaced by a
  * pointer to the "fix this first" line (malloc'd). */
 static char *pointing_to_lead(const char *message, const finding *lead)
@@ -606,7 +619,8 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
  * kit's own record of the run shows wrong (launches.h) beats a full repair
  * (repair.h: one edit of the source that makes every dataset right, the
  * evidence itself naming the line), which beats a checker's finding, which
- * follows from the mistake. A checker's finding (it has a line) beats
+ * follows from the mistake, unless the finding names the repair's line
+ * too (a use after the cudaFree it names): then it says more. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
@@ -637,10 +651,11 @@ static char *fix_first(const submission_result *s)
     if (s->cause)
         return xstrdup(s->cause);
     /* one edit that makes every dataset right names the line from the
-     * evidence itself (the repair search, repair.h) */
-    if (s->repair.found == REPAIR_FULL && s->repair.sentence)
-        return xstrdup(s->repair.sentence);
+     * evidence itself (the repair search, repair.h), unless the checkers'
+     * finding names that line too: then it says more of the same cause */
     const finding *f = first_finding(s);
+    if (s->repair.found == REPAIR_FULL && s->repair.sentence && !(f && finding_names_line(f, s->repair.line)))
+        return xstrdup(s->repair.sentence);
     if (f) {
         char at[48];
         snprintf(at, sizeof at, "line %d", f->line);
