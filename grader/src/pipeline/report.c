@@ -227,11 +227,15 @@ static const finding *first_finding(const submission_result *s)
     return NULL;
 }
 
-/* Whether a finding is at line, or its sentence names it ("line 66"). */
+/* Whether a finding's sentence names line as another line than its own
+ * (its access, or a race's two): "... after the cudaFree at line 66". A
+ * repair at the access's own line is what that access needs; one at a
+ * line the finding names as where the access went wrong is its cause,
+ * which the finding says more of. */
 static int finding_names_line(const finding *f, int line)
 {
     if (f->line == line || f->line2 == line)
-        return 1;
+        return 0;
     char at[32];
     int n = snprintf(at, sizeof at, "line %d", line);
     for (const char *p = f->message; p && (p = strstr(p, at)) != NULL; p += n)
@@ -620,7 +624,8 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
  * (repair.h: one edit of the source that makes every dataset right, the
  * evidence itself naming the line), which beats a checker's finding, which
  * follows from the mistake, unless the finding names the repair's line
- * too (a use after the cudaFree it names): then it says more. A checker's finding (it has a line) beats
+ * as where its access went wrong (a use after the cudaFree it names):
+ * then it says more. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
@@ -652,7 +657,7 @@ static char *fix_first(const submission_result *s)
         return xstrdup(s->cause);
     /* one edit that makes every dataset right names the line from the
      * evidence itself (the repair search, repair.h), unless the checkers'
-     * finding names that line too: then it says more of the same cause */
+     * finding names that line as its cause: then it says more of it */
     const finding *f = first_finding(s);
     if (s->repair.found == REPAIR_FULL && s->repair.sentence && !(f && finding_names_line(f, s->repair.line)))
         return xstrdup(s->repair.sentence);
