@@ -80,10 +80,14 @@ def test_a_right_file_pays_nothing_for_the_search():
 
 
 @needs_schemata
-def test_no_search_without_the_checkers_or_a_build(tmp_path):
+def test_no_search_without_the_checkers_a_build_or_where_the_run_names_the_cause(tmp_path):
     path = DATA / "01-col-from-thread-y.cu"
     _, rep = kit.check_json("01-basic-matmul", path, "emu")  # --no-sanitize
     assert rep["repair"] is None
+    # the kit's own record of the copy is the first line: no search for it
+    swapped = kit.ROOT / "grader" / "tests" / "programs" / "01-basic-matmul" / "copy_back_swapped_pointers.cu"
+    _, rep = kit.check_json("01-basic-matmul", swapped, "emu", sanitize=True)
+    assert rep["repair"] is None and "swapped" in rep["fix_first"], rep["fix_first"]
     broken = tmp_path / "broken.cu"
     broken.write_text(path.read_text().replace("int Col =", "int Col = = "))
     _, rep = kit.check_json("01-basic-matmul", broken, "emu", sanitize=True)

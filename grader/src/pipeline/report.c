@@ -227,6 +227,16 @@ static const finding *first_finding(const submission_result *s)
     return NULL;
 }
 
+/* A full repair confirmed on enough datasets to be the evidence itself:
+ * on one or two (check --dataset) many an edit mends by coincidence (an
+ * `l` for a `j` where the two sizes are equal), so it ranks as a partial
+ * repair does. */
+#define REPAIR_STRONG_DATASETS 3
+static int repair_strong(const repair_result *r)
+{
+    return r->found == REPAIR_FULL && r->sentence && r->datasets >= REPAIR_STRONG_DATASETS;
+}
+
 /* Whether a finding's sentence names line as another line than its own
  * (its access, or a race's two): "... after the cudaFree at line 66". A
  * repair at the access's own line is what that access needs; one at a
@@ -629,11 +639,12 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
- * line), which beats a partial repair (an edit that makes most of the
- * wrong elements right, breaking none), which beats a mistake the inputs
+ * line), which beats a mistake the inputs
  * reproduce (diagnose_inputs), which
  * beats the launch's blocks against the kernel's tiles, which beats a tile
- * slot no store covered (where the output's NaN came from), which beats
+ * slot no store covered (where the output's NaN came from), which beats a
+ * weaker repair (an edit that makes most of the wrong elements right,
+ * breaking none, or one confirmed on too few datasets), which beats
  * another diagnosis (a hint that names a cause, a failure's own message, a
  * pattern across datasets), which beats a failed requirement (not one lost
  * only because no dataset passed), which beats what was ruled out for a
@@ -659,7 +670,7 @@ static char *fix_first(const submission_result *s)
      * evidence itself (the repair search, repair.h), unless the checkers'
      * finding names that line as its cause: then it says more of it */
     const finding *f = first_finding(s);
-    if (s->repair.found == REPAIR_FULL && s->repair.sentence && !(f && finding_names_line(f, s->repair.line)))
+    if (repair_strong(&s->repair) && !(f && finding_names_line(f, s->repair.line)))
         return xstrdup(s->repair.sentence);
     if (f) {
         char at[48];
@@ -676,9 +687,6 @@ static char *fix_first(const submission_result *s)
     /* a tile slot that holds the wrong element names the load, as a finding names its line */
     if (s->tile_contents && !s->tile_unset)
         return xstrdup(s->tile_contents);
-    /* an edit that makes most of the wrong elements right, breaking none */
-    if (s->repair.found == REPAIR_PARTIAL && s->repair.sentence)
-        return xstrdup(s->repair.sentence);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
@@ -690,6 +698,10 @@ static char *fix_first(const submission_result *s)
     /* a slot no store covered: where a dataset's NaN came from */
     if (s->tile_contents)
         return xstrdup(s->tile_contents);
+    /* an edit that makes most of the wrong elements right, breaking none,
+     * or all of too few datasets to tell it from a coincidence */
+    if (s->repair.found && !repair_strong(&s->repair) && s->repair.sentence)
+        return xstrdup(s->repair.sentence);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
