@@ -85,7 +85,7 @@ def test_no_search_without_the_checkers_a_build_or_where_the_run_names_the_cause
     _, rep = kit.check_json("01-basic-matmul", path, "emu")  # --no-sanitize
     assert rep["repair"] is None
     # the kit's own record of the copy is the first line: no search for it
-    swapped = kit.ROOT / "grader" / "tests" / "programs" / "01-basic-matmul" / "copy_back_swapped_pointers.cu"
+    swapped = DATA / "cause-first" / "01-copy-back-swapped-pointers.cu"
     _, rep = kit.check_json("01-basic-matmul", swapped, "emu", sanitize=True)
     assert rep["repair"] is None and "swapped" in rep["fix_first"], rep["fix_first"]
     broken = tmp_path / "broken.cu"
