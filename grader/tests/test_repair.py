@@ -84,10 +84,10 @@ def test_no_search_without_the_checkers_a_build_or_where_the_run_names_the_cause
     path = DATA / "01-col-from-thread-y.cu"
     _, rep = kit.check_json("01-basic-matmul", path, "emu")  # --no-sanitize
     assert rep["repair"] is None
-    # the kit's own record of the copy is the first line: no search for it
-    swapped = DATA / "cause-first" / "01-copy-back-swapped-pointers.cu"
-    _, rep = kit.check_json("01-basic-matmul", swapped, "emu", sanitize=True)
-    assert rep["repair"] is None and "swapped" in rep["fix_first"], rep["fix_first"]
+    # the kit's own record of the launch is the first line: no search for it
+    uncovered = DATA / "cause-first" / "01-grid-not-rounded-up.cu"
+    _, rep = kit.check_json("01-basic-matmul", uncovered, "emu", sanitize=True)
+    assert rep["repair"] is None and rep["fix_first"].startswith("the launch at line"), rep["fix_first"]
     broken = tmp_path / "broken.cu"
     broken.write_text(path.read_text().replace("int Col =", "int Col = = "))
     _, rep = kit.check_json("01-basic-matmul", broken, "emu", sanitize=True)

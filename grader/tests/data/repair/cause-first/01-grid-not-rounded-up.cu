@@ -1,6 +1,6 @@
 /*
- * Repair test: the copy back has its destination and source the wrong way round
- * Repair: line=62; from=d_P, P; to=P, d_P
+ * Repair test: the grid is not rounded up, so the last partial tiles are never launched;
+ * the kit's record of the launch names it (a cause of the run's own): no repair search
  * (written for test_repair.py: the reference solution with this one mistake)
  */
 /*
@@ -53,13 +53,13 @@ void basic_matmul(const float *M, const float *N, float *P, int width)
     //@@ TODO 5: Launch MatrixMulKernel with BLOCK_WIDTH x BLOCK_WIDTH blocks
     //@@ and enough blocks to cover all of P (round up), then check the launch.
     dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);
-    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);
+    dim3 dimGrid(width / BLOCK_WIDTH, width / BLOCK_WIDTH);
     MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);
     CUDA_CHECK(cudaGetLastError());
     //@@ end
 
     //@@ TODO 6: Copy P from the device back to the host.
-    CUDA_CHECK(cudaMemcpy(d_P, P, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));
     //@@ end
 
     //@@ TODO 7: Free the device memory.
