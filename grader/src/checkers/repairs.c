@@ -72,11 +72,22 @@ int repairs_best_partial(const repair_candidate *c, int n, size_t wrong)
     return best;
 }
 
-/* "`to` there" / "without it" / "`to` added": the edit in words. */
+/* "with `to` there" / "without it" / "with `x` added after it": the edit
+ * in words (emucc lists a statement added as the one beside it replaced
+ * by the two). */
 static char *edit_words(const repair_candidate *c)
 {
+    size_t a = strlen(c->from), b = strlen(c->to);
     if (!c->to[0])
         return xstrdup("without it");
+    if (a > 0 && b > a && strncmp(c->to, c->from, a) == 0)
+        return xasprintf("with `%s` added after it", c->to + a + strspn(c->to + a, " "));
+    if (a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0) {
+        size_t n = b - a;
+        while (n > 0 && c->to[n - 1] == ' ')
+            n--;
+        return xasprintf("with `%.*s` added before it", (int)n, c->to);
+    }
     return xasprintf("with `%s` there", c->to);
 }
 
@@ -113,8 +124,22 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
     char *other = also ? xasprintf(" (so does `%s` for `%s` at line %d: look at both)", also->to, also->from,
                                    also->line)
                        : xstrdup("");
-    char *s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
-                        full ? "looks like" : "is probably where", words, result, other);
+    size_t a = strlen(c->from), b = strlen(c->to);
+    int after = a > 0 && b > a && strncmp(c->to, c->from, a) == 0;
+    int before = !after && a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0;
+    char *s;
+    if (after || before) { /* a statement added: what is missing, and beside what */
+        size_t n = b - a;
+        const char *added = after ? c->to + a + strspn(c->to + a, " ") : c->to;
+        while (before && n > 0 && c->to[n - 1] == ' ')
+            n--;
+        s = xasprintf("line %d: `%.*s` %s missing %s `%s`: with it added there, %s%s", c->line,
+                      after ? (int)strlen(added) : (int)n, added, full ? "looks" : "is probably",
+                      after ? "after" : "before", c->from, result, other);
+    } else {
+        s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
+                      full ? "looks like" : "is probably where", words, result, other);
+    }
     free(place);
     free(words);
     free(result);
