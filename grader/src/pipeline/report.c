@@ -237,6 +237,27 @@ static int repair_strong(const repair_result *r)
     return r->found == REPAIR_FULL && r->sentence && r->datasets >= REPAIR_STRONG_DATASETS;
 }
 
+/* Whether the first statement a finding quotes ("... at line 94
+ * (`CUDA_CHECK(cudaMemcpy2D(d_in, ...`)") is the repair's statement
+ * (emucc's context, less its ';'): the finding is about that statement, and
+ * says what it does wrong, where the repair's edit only makes the outputs
+ * right (a copy of one row too many by one row fewer). */
+static int finding_leads_with(const finding *f, const char *context)
+{
+    const char *q = f->message ? strstr(f->message, "(`") : NULL;
+    const char *end = q ? strstr(q + 2, "`)") : NULL;
+    if (!end || !context[0])
+        return 0;
+    q += 2;
+    size_t n = (size_t)(end - q);
+    if (n >= 3 && strncmp(end - 3, "...", 3) == 0)
+        n -= 3;
+    while (n > 0 && (q[n - 1] == ';' || q[n - 1] == ' '))
+        n--;
+    size_t c = strlen(context);
+    return n >= 12 && strncmp(q, context, n < c ? n : c) == 0;
+}
+
 /* Whether a finding's sentence names line as another line than its own
  * (its access, or a race's two): "... after the cudaFree at line 66". A
  * repair at the access's own line is what that access needs; one at a
@@ -670,7 +691,8 @@ static char *fix_first(const submission_result *s)
      * evidence itself (the repair search, repair.h), unless the checkers'
      * finding names that line as its cause: then it says more of it */
     const finding *f = first_finding(s);
-    if (repair_strong(&s->repair) && !(f && finding_names_line(f, s->repair.line)))
+    if (repair_strong(&s->repair) &&
+        !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context))))
         return xstrdup(s->repair.sentence);
     if (f) {
         char at[48];
