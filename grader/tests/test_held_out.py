@@ -27,6 +27,7 @@ FIRST = {
     "setA/02-b-pvalue-reset-each-phase": ["line 57: `Pvalue = 0;`", "without it"],
     "setA/03-a-m-load-tests-j-for-k": ["the test at line 55 (`if (Row < j && mCol < j)`) let this thread through"],
     "setA/03-b-n-load-stride-k": ["line 60 multiplies nRow by k", "rows are l apart (nRow * l)"],
+    "setA/04-a-flatten-with-w": ["line 39: `w`", "with `TILE_WIDTH` there"],
     "setA/04-b-barrier-before-second-batch": ["line 62", "line 76", "no __syncthreads() separates them"],
     "setA/05-a-block-is-output-tile": ["the block is 12 x 12 threads", "the launch at line 105"],
     "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
@@ -81,6 +82,9 @@ FIRST = {
     "setE/05-i-memcpy2d-pitches-swapped": ["the cudaMemcpy2D at line 91", "its two pitches are swapped"],
     "setE/05-j-load-test-output-coords": ["the test at line 46", "checks `row_o` and `col_o`",
                                           "the index of the access at line 47 uses neither"],
+    "setF/01-k-griddim-row": ["line 21: `gridDim.y`", "with `blockDim.y` there"],
+    "setF/02-l-M-load-uses-Col": ["line 46: `Col`", "with `tx` there"],
+    "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
 }
 
 
