@@ -125,7 +125,7 @@ static const option_spec check_options[] = {
     { "--timeout", OPT_VALUE, offsetof(cli_options, timeout), "SECONDS",
       "per-dataset time limit (default: the lab's)", 0 },
     { "--no-sanitize", OPT_FLAG, offsetof(cli_options, no_sanitize), NULL,
-      "skip the sanitizer stage (the checkers): their points are\nnot checked, and a file that passes all else exits 3", 0 },
+      "skip the sanitizer stage (the checkers) and the repair\nsearch: the checkers' points are not checked, and a file\nthat passes all else exits 3", 0 },
     { "--checkers", OPT_VALUE, offsetof(cli_options, checkers), "emulator|compute-sanitizer",
       "on a GPU, whose checkers look for races, out-of-bounds\naccesses and barriers (default: the emulator's race and\n"
       "bounds builds, on the CPU; compute-sanitizer where the\nemulator cannot build the file)", 0 },
@@ -420,7 +420,8 @@ static const option_spec grade_options_table[] = {
     { "--backend", OPT_VALUE, G(backend), "gpu|emu", "where to run (default: the GPU if usable, else the emulator)",
       0 },
     { "--timeout", OPT_VALUE, G(timeout), "SECONDS", "per-dataset time limit (default: the lab's)", 0 },
-    { "--no-sanitize", OPT_FLAG, G(no_sanitize), NULL, "skip the sanitizer stage (the checkers)", 0 },
+    { "--no-sanitize", OPT_FLAG, G(no_sanitize), NULL, "skip the sanitizer stage (the checkers) and the repair search",
+      0 },
     { "--checkers", OPT_VALUE, G(checkers), "emulator|compute-sanitizer", "as for check", 0 },
     { "--keep", OPT_FLAG, G(keep), NULL, "keep the work directories, for debugging", 0 },
     { "--verbose", OPT_FLAG, G(verbose), NULL, "every failing dataset's details", 0 },

@@ -21,16 +21,17 @@ import kit
 HERE = Path(__file__).resolve().parent / "data" / "held-out-2026-11-28"
 
 FIRST = {
-    "setA/01-a-n-index-uses-row": ["N is read at column Row", "line 31"],
+    "setA/01-a-n-index-uses-row": ["line 31: `Row`", "with `Col` there"],
     "setA/01-b-row-bound-off-by-one": ["line 28", "`Row <= Width` holds with Row = 1"],
     "setA/02-a-one-phase-too-many": ["line 41", "`ph <= Width / TILE_WIDTH` holds with ph = 2"],
-    "setA/02-b-pvalue-reset-each-phase": ["exactly the last phase's terms alone", "line 57"],
+    "setA/02-b-pvalue-reset-each-phase": ["line 57: `Pvalue = 0;`", "without it"],
     "setA/03-a-m-load-tests-j-for-k": ["the test at line 55 (`if (Row < j && mCol < j)`) let this thread through"],
     "setA/03-b-n-load-stride-k": ["line 60 multiplies nRow by k", "rows are l apart (nRow * l)"],
+    "setA/04-a-flatten-with-w": ["line 39: `w`", "with `TILE_WIDTH` there"],
     "setA/04-b-barrier-before-second-batch": ["line 62", "line 76", "no __syncthreads() separates them"],
     "setA/05-a-block-is-output-tile": ["the block is 12 x 12 threads", "the launch at line 105"],
     "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
-    "setB/01-d-copies-m-into-d_n": ["exactly M x M", "line 50"],
+    "setB/01-d-copies-m-into-d_n": ["line 50: `M`", "with `N` there"],
     "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],
     "setB/02-d-ds_n-read-transposed": ["tile of N is read transposed", "line 58"],
     "setB/03-c-m-test-uses-tx": ["the test at line 55 (`if (Row < j && tx < k)`) let this thread through"],
@@ -56,7 +57,7 @@ FIRST = {
                                             "this copy's direction should be cudaMemcpyDeviceToHost"],
     "setD/01-h-store-transposed": ["the right value of the transposed position",
                                    "the store of the output at line 31 (`P[Col * Width + Row] = Pvalue;`)"],
-    "setD/02-g-m-load-column-uses-ty": ["holds M(0, 0)", "puts M(0, 1) there", "the load at line 45"],
+    "setD/02-g-m-load-column-uses-ty": ["line 45: `ty`", "with `tx` there"],
     "setD/02-h-pvalue-assigned-not-added": ["the last term of each dot product alone",
                                             "the assignment at line 57 (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`)"],
     "setD/03-g-store-stride-k": ["the access at line 82 steps Row by k", "whose rows are l apart"],
@@ -69,10 +70,9 @@ FIRST = {
     "setD/05-h-copy-back-width-no-channels": ["the cudaMemcpy2D at line 113", "its width is 28 bytes"],
     "setE/01-i-col-from-ty": ["line 21 (`int Col = blockIdx.x * blockDim.x + threadIdx.y;`) computes Col from "
                               "threadIdx.y", "varies with threadIdx.x", "build Col from threadIdx.x"],
-    "setE/01-j-dot-starts-at-1": ["exactly each dot product without its first term",
-                                  "the loop that sums at line 29 (`for (int k = 1; k < Width; ++k)`)"],
+    "setE/01-j-dot-starts-at-1": ["line 29: `1`", "with `0` there"],
     "setE/02-i-dsN-not-shared": ["line 25 (`float ds_N[TILE_WIDTH][TILE_WIDTH];`) declares ds_N without __shared__"],
-    "setE/02-j-M-rows-tile-apart": ["holds M(0, 16)", "puts M(1, 0) there", "the load at line 45"],
+    "setE/02-j-M-rows-tile-apart": ["line 45: `TILE_WIDTH`", "with `Width` there"],
     "setE/03-i-pvalue-uninit": ["line 36 (`float Pvalue;`) declares the accumulator Pvalue without an initial value"],
     "setE/03-j-store-test-or": ["the test at line 81 (`if (Row < j || Col < l)`) let this thread through",
                                 "its `||` lets a thread through when any one clause holds"],
@@ -82,6 +82,9 @@ FIRST = {
     "setE/05-i-memcpy2d-pitches-swapped": ["the cudaMemcpy2D at line 91", "its two pitches are swapped"],
     "setE/05-j-load-test-output-coords": ["the test at line 46", "checks `row_o` and `col_o`",
                                           "the index of the access at line 47 uses neither"],
+    "setF/01-k-griddim-row": ["line 21: `gridDim.y`", "with `blockDim.y` there"],
+    "setF/02-l-M-load-uses-Col": ["line 46: `Col`", "with `tx` there"],
+    "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
 }
 
 

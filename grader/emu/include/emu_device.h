@@ -406,4 +406,7 @@ static inline launcher<P...> launch_(void (*fn)(P...), const char *name, const c
 }
 } // namespace emu
 
+/* emucc --schemata: the live candidate edit and its operators */
+#include "emu_schemata.h"
+
 #endif

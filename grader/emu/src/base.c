@@ -10,6 +10,26 @@ __thread uint3 emu_blockIdx_;
 __thread dim3 emu_blockDim_;
 __thread dim3 emu_gridDim_;
 
+/* ---- the live candidate of a mutant schemata build ------------------------ */
+/* emucc --schemata (emu_schemata.h): candidate k of the program's source is
+ * live while this is k; 0, none. GPULAB_EMU_MUTANT sets it at start. Every
+ * program has it, so a schemata build links with the usual runtime. */
+EMU_PUBLIC int gpulab_emu_mutant;
+
+__attribute__((constructor)) static void mutant_init(void)
+{
+    const char *v = getenv("GPULAB_EMU_MUTANT");
+    if (v && *v) {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (*end || n < 0 || n > 2147483647L) {
+            diag("gpulab emulator: GPULAB_EMU_MUTANT=%s is not a candidate's number (0 or more)", v);
+            exit(2);
+        }
+        gpulab_emu_mutant = (int)n;
+    }
+}
+
 /* ---- errors ------------------------------------------------------------------ */
 struct emu_run rt = {
     .lock = PTHREAD_MUTEX_INITIALIZER,

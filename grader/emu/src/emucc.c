@@ -5,6 +5,7 @@
  *   emucc [--race|--check] OBJ_OR_ARCHIVE... -o PROG [-L DIR] [-l LIB]
  *   emucc [--race|--check] FILE.cu... [OBJ...] -o PROG       (both at once)
  *   emucc [--race|--check] --make-pch     (make: emu_device.h precompiled, pch/MODE/)
+ *   emucc ... --schemata FILE.json        (with a .cu: the mutant schemata program, schemata.c)
  *
  * Compiling a .cu file rewrites it (rewrite.c) into a temporary C++ file with
  * the same line numbering behind a #line directive naming FILE.cu, and compiles
@@ -322,6 +323,11 @@ static const char *facts_path;
 /* --kernel-token NAME=HEX or --kernel-token-file: compile() marks the source
  * with it (rewrite.h, emu_source_pass) before rewriting it. */
 static const char *kernel_token;
+/* --schemata FILE: compile() builds the mutant schemata program
+ * (schemata.c) and writes its candidates' list to FILE. */
+static const char *schemata_path;
+/* the most candidates a schemata build holds: a compile stays cheap */
+#define SCHEMATA_MAX 400
 
 /* Whether to link with GNU gold: a link is a third of a checking build's
  * time on two cores, and gold links the emulator's programs in half the
@@ -618,6 +624,18 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         size_t len;
         char *text = read_file(src, &len);
         char *err = NULL;
+        if (schemata_path) {
+            /* before the grading build's own pass, which marks every kernel */
+            char *json = NULL;
+            char *mutated = emu_schemata(text, len, SCHEMATA_MAX, &json, &err);
+            if (!mutated)
+                die("%s: %s", src, err ? err : "cannot read it");
+            write_file(schemata_path, json, strlen(json));
+            free(json);
+            free(text);
+            text = mutated;
+            len = strlen(mutated);
+        }
         if (kernel_token) {
             char *marked = emu_source_pass(text, len, 0, kernel_token, 0, &err);
             if (!marked)
@@ -701,6 +719,9 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
     push(&a, obj);
     int rc = piped ? run_with_input(&a, piped, strlen(piped)) : run(&a);
     free(piped);
+    if (rc != 0 && schemata_path)
+        fprintf(stderr, "emucc: %s: the mutant schemata source (--schemata) did not compile, as the "
+                        "compiler says above; the source builds without --schemata as it is\n", src);
     if (access(deps, R_OK) == 0 && mixes_real_cuda(deps, src, dir))
         rc = 1;
     free(deps);
@@ -777,7 +798,10 @@ static void usage(void)
           "           with -c, the compile marks the .cu so (the default mode: through a pipe, no file)\n"
           "  --kernel-token-file FILE  --kernel-token with FILE's NAME=HEX, FILE removed at once\n"
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
-          "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n",
+          "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n"
+          "  --schemata FILE  with a .cu: build the mutant schemata program, the source with its\n"
+          "           candidate single edits (at most 400), edit k live when GPULAB_EMU_MUTANT=k at\n"
+          "           run time (0 or unset: none, the unedited program); FILE gets their list as JSON\n",
           stderr);
 }
 
@@ -819,6 +843,10 @@ int main(int argc, char **argv)
                 die("%s: %s", argv[i + 1], err ? err : "cannot read it");
             write_file(argv[i + 2], out, strlen(out));
             return 0;
+        } else if (strcmp(s, "--schemata") == 0) {
+            if (++i >= argc)
+                die("--schemata needs a file");
+            schemata_path = argv[i];
         } else if (strcmp(s, "--facts") == 0) {
             if (++i >= argc)
                 die("--facts needs a file");

@@ -53,4 +53,10 @@ char *emu_poison_shared_source(const char *text, size_t len, char **err);
  * nvcc build, else the emulator's. */
 char *emu_source_pass(const char *text, size_t len, int poison, const char *kernel_token, int for_gpu,
                       char **err);
+/* emucc --schemata (schemata.c): the source rewritten so that each of its
+ * candidate single edits is live only while gpulab_emu_mutant (emu_schemata.h)
+ * is its id; with 0, none is. Lines stay where they were. At most max
+ * candidates (max < 0: all); *json gets their list (docs/emulator.md,
+ * FILE.json). NULL with *err when the source cannot be tokenised. */
+char *emu_schemata(const char *text, size_t len, int max, char **json, char **err);
 #endif

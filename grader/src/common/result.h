@@ -163,6 +163,30 @@ typedef struct {
     double channels;        /* the dataset's channels (image labs), 1 otherwise */
 } access_summary;
 
+/* The repair search (pipeline/repair.h): the one candidate edit of the
+ * student's source that made the wrong datasets right, as emucc's schemata
+ * build listed it, and what it made right. */
+typedef struct {
+    int ran;                /* the search ran: the schemata build was made and its candidates read */
+    int found;              /* 0: none; REPAIR_FULL: every dataset right with it; REPAIR_PARTIAL: most
+                               of the wrong elements of one dataset right, none broken */
+    int line;               /* the edit's line in the student's file */
+    char kind[32];          /* emucc's name for the kind of edit */
+    char from[128], to[128];/* the token(s) as written, and as the edit has them */
+    char context[256];      /* the statement, trimmed */
+    int datasets_right, datasets;      /* with the edit: of the datasets run */
+    char dataset[64];       /* the dataset the candidates were screened on */
+    size_t wrong, fixed;    /* its wrong elements as written, and those the edit makes right */
+    int candidates, screened, repairs; /* edits in the build, those run, those that repaired it all */
+    int ended;              /* of those run, the ones that ended their process (a crash, a fault, their time) */
+    int also_line;          /* a second repair at another line that ties, or 0 */
+    char also_from[128], also_to[128];
+    double seconds;         /* the search's time: build, screen, confirm */
+    char *sentence;         /* the fix-this-first sentence, or NULL */
+} repair_result;
+#define REPAIR_FULL 1
+#define REPAIR_PARTIAL 2
+
 typedef struct {
     char *file;             /* as given on the command line */
     char *lab;
@@ -199,6 +223,7 @@ typedef struct {
                                (a buffer never freed, a read of memory nothing stored whose value
                                did not reach the output: sanitize.h) */
     access_summary reads;   /* global reads, from the checkers' runs (counts.c) */
+    repair_result repair;   /* the repair search's finding (repair.h); found 0 when none or not run */
     /* The checkers' emulator build's reading of the source (emucc --facts),
      * read before any run of that build: on a GPU the source's side of
      * global_reuse, whose counts come from that build's run (0: not known) */

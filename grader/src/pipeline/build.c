@@ -377,6 +377,7 @@ typedef struct {
     const char *link_lib;   /* one more library to link, or NULL */
     int poison;             /* the source pass: the kernel token (and on a GPU the shared-memory poison) */
     int no_facts;           /* on the emulator, no --facts: the grading build's serve (build_emu_checker) */
+    const char *schemata;   /* emucc --schemata FILE: every candidate edit in one build (repair.h), or NULL */
 } build_kind;
 
 static void build_any(const lab_manifest *m, const backend *b, const char *student_path,
@@ -415,27 +416,34 @@ static int build_limit(const build_kind *k)
 void build_submission(const lab_manifest *m, const backend *b, const char *student_path,
                       const char *workdir, build_result *r)
 {
-    const build_kind k = { NULL, 0, 0, NULL, 1, 0 };
+    const build_kind k = { NULL, 0, 0, NULL, 1, 0, NULL };
     build_any(m, b, student_path, workdir, &k, r);
 }
 
 void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *folder, const char *mode, int facts, build_result *r)
 {
-    const build_kind k = { mode, 0, 1, NULL, 1, !facts };
+    const build_kind k = { mode, 0, 1, NULL, 1, !facts, NULL };
+    build_any(m, b, student_path, folder, &k, r);
+}
+
+void build_emu_schemata(const lab_manifest *m, const backend *b, const char *student_path, const char *folder,
+                        build_result *r)
+{
+    const build_kind k = { NULL, 0, 0, NULL, 1, 1, BUILD_SCHEMATA_NAME };
     build_any(m, b, student_path, folder, &k, r);
 }
 
 void build_wb_program(const backend *b, const char *path, const char *workdir, build_result *r)
 {
-    const build_kind k = { NULL, 0, 0, NULL, 1, 0 };
+    const build_kind k = { NULL, 0, 0, NULL, 1, 0, NULL };
     build_any(NULL, b, path, workdir, &k, r);
 }
 
 void build_with_library(const lab_manifest *m, const backend *b, const char *path,
                         const char *workdir, const char *library, build_result *r)
 {
-    const build_kind k = { NULL, 0, 0, library, 0, 0 };
+    const build_kind k = { NULL, 0, 0, library, 0, 0, NULL };
     build_any(m, b, path, workdir, &k, r);
 }
 
@@ -856,6 +864,10 @@ static int compile_for_emulator(const build_kind *k, const char *dir, const char
         arg(&cc, "--kernel-token-file");
         arg(&cc, TOKEN_FILE);
     }
+    if (k->schemata) {
+        arg(&cc, "--schemata");
+        arg(&cc, k->schemata);
+    }
     arg(&cc, "-c");
     arg(&cc, source);
     arg(&cc, "-o");
@@ -988,7 +1000,7 @@ void build_checker_relink(const lab_manifest *m, const backend *b, const char *f
                           int list_faults, build_result *r)
 {
     memset(r, 0, sizeof *r);
-    const build_kind k = { b->kind == BACKEND_EMU ? "race" : NULL, list_faults, 1, NULL, 0, 0 };
+    const build_kind k = { b->kind == BACKEND_EMU ? "race" : NULL, list_faults, 1, NULL, 0, 0, NULL };
     char *dir = xasprintf("%s/build", folder);
     char *obj_from = xasprintf("%s/build/student.o", from);
     char *obj = xasprintf("%s/student.o", dir);

@@ -36,6 +36,13 @@ void build_submission(const lab_manifest *m, const backend *b, const char *stude
  * with what the source shows (emucc --facts) when facts is set. */
 void build_emu_checker(const lab_manifest *m, const backend *b, const char *student_path,
                        const char *folder, const char *mode, int facts, build_result *r);
+/* The repair search's build (repair.h): the grading build's, compiled by
+ * emucc with --schemata, which puts every candidate single edit of the
+ * source into the one program (the global gpulab_emu_mutant picks the live
+ * one, 0: none) and lists them in build/BUILD_SCHEMATA_NAME. */
+#define BUILD_SCHEMATA_NAME "schemata.json"
+void build_emu_schemata(const lab_manifest *m, const backend *b, const char *student_path, const char *folder,
+                        build_result *r);
 /* The program of the build in from's build folder (a GPU's grading build,
  * for compute-sanitizer; an emulator's "race" build, with list_faults:
  * emucc --race --list-faults), linked again in folder for the checkers. */

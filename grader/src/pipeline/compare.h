@@ -42,4 +42,13 @@ status_t compare_output_scaled(const char *output_path, int exponent, const char
 status_t compare_output_libwb(const char *output_path, const char *expected_path, const tolerance_model *tol,
                               compare_result *r, char **message);
 
+/* The comparison alone, for the repair search's many runs (repair.h): no
+ * diagnosis, no map, no message. *bad (malloc'd, *elements long, NULL when
+ * the shapes differ or nothing was read) marks the elements that fail
+ * under tol; a pitched output whose padding changed is ST_WRONG. ST_PASS,
+ * ST_WRONG, ST_NO_OUTPUT (no output file, or not one the grader reads), or
+ * ST_GRADER_ERROR (the expected file). */
+status_t compare_elements(const char *output_path, const char *expected_path, const tolerance_model *tol,
+                          unsigned char **bad, size_t *elements, size_t *mismatches);
+
 #endif

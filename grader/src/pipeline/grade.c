@@ -11,6 +11,7 @@
 #include "diagnose.h"
 #include "guards.h"
 #include "launches.h"
+#include "repair.h"
 #include "requirements.h"
 #include "run.h"
 #include "counts.h"
@@ -50,6 +51,7 @@ void submission_result_free(submission_result *s)
     free(s->hint);
     free(s->cause);
     free(s->source_cause);
+    free(s->repair.sentence);
     free(s->tile_contents);
     free(s->file);
     free(s->lab);
@@ -1184,6 +1186,85 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     }
 }
 
+/* The lines a sentence of the kit's names ("line 22", "lines 45 and 47"),
+ * added to lines (at most max in all). */
+static int lines_named(const char *text, int *lines, int n, int max)
+{
+    for (const char *p = text; p && (p = strstr(p, "line")) != NULL && n < max;) {
+        p += 4;
+        p += *p == 's';
+        while (*p == ' ' && n < max) {
+            char *end;
+            long v = strtol(p + 1, &end, 10);
+            if (end == p + 1 || v <= 0 || v > 1000000)
+                break;
+            lines[n++] = (int)v;
+            p = end;
+            if (strncmp(p, ",", 1) == 0 || strncmp(p, " and", 4) == 0)
+                p += *p == ',' ? 1 : 4;
+        }
+    }
+    return n;
+}
+
+/* The repair search (repair.h) on the datasets that failed, smallest
+ * first, its repairs preferred at the lines the kit's other evidence
+ * names: the checkers' findings, the launch and copy of a failing run,
+ * and the lines the diagnoses' sentences point at. */
+static void repair_search(const grading *g, const int *index, int keep, submission_result *s)
+{
+    /* a launch or a copy the kit's own record of the run shows wrong is the
+     * first line whatever a repair would say (report.c's fix_first): no
+     * search for it */
+    if (!repair_wanted(s) || s->cause)
+        return;
+    enum { MAX_LINES = 256 };
+    int n = s->ndatasets, nf = 0, nlines = 0;
+    int *failed = xcalloc((size_t)n, sizeof(int)), *at = xcalloc((size_t)n, sizeof(int));
+    int *lines = xcalloc(MAX_LINES, sizeof(int));
+    char **dirs = xcalloc((size_t)n, sizeof *dirs);
+    const char *sentences[] = { s->cause, s->source_cause, s->tile_contents, s->hint };
+    for (size_t k = 0; k < sizeof sentences / sizeof *sentences; k++)
+        nlines = lines_named(sentences[k], lines, nlines, MAX_LINES);
+    for (int i = 0; i < n; i++) {
+        const dataset_result *d = &s->datasets[i];
+        dirs[i] = resolve_dataset_dir(g->m, index[i], g->datasets_root);
+        if (!repair_failed(d->status))
+            continue;
+        failed[nf] = index[i];
+        at[nf++] = i;
+        const sanitize_result *z = d->sanitizer;
+        for (int k = 0; z && k < z->nfindings && nlines + 2 <= MAX_LINES; k++) {
+            lines[nlines++] = z->findings[k].line;
+            lines[nlines++] = z->findings[k].line2;
+            nlines = lines_named(z->findings[k].message, lines, nlines, MAX_LINES);
+        }
+        if (nlines + 2 <= MAX_LINES) {
+            lines[nlines++] = d->launch.known ? d->launch.line : 0;
+            lines[nlines++] = d->copy.known ? d->copy.line : 0;
+        }
+        nlines = lines_named(d->cmp.compared ? d->cmp.hint : NULL, lines, nlines, MAX_LINES);
+        nlines = lines_named(d->message, lines, nlines, MAX_LINES);
+    }
+    /* the failing datasets, smallest first */
+    int *order = xcalloc((size_t)n + 1, sizeof(int));
+    for (int k = 0; k < nf; k++) {
+        int pos = smallest_dataset(g, failed + k, nf - k) + k, lab_index = failed[pos], where = at[pos];
+        failed[pos] = failed[k], at[pos] = at[k];
+        failed[k] = lab_index, at[k] = where;
+        order[k] = where;
+    }
+    repair_stage(g->m, g->b, g->student_file, (const char *const *)dirs, order, nf, lines, nlines, g->timeout_s,
+                 keep, s);
+    free(order);
+    for (int i = 0; i < n; i++)
+        free(dirs[i]);
+    free(dirs);
+    free(lines);
+    free(at);
+    free(failed);
+}
+
 void grade_build(const lab_manifest *m, const backend *b, const char *file, const grade_options *opt,
                  const char *workdir, build_result *r, sanitize_prebuild *pre)
 {
@@ -1303,6 +1384,9 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         across_datasets(m, index, s);
         source_defects(file, s);
         started = stage_add(&s->stages, started, "diagnosis");
+        if (!opt->no_sanitize)
+            repair_search(&g, index, opt->keep, s);
+        started = stage_clock();
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0) {
             bench_grade(m, b, file, workdir, s);

@@ -227,6 +227,54 @@ static const finding *first_finding(const submission_result *s)
     return NULL;
 }
 
+/* A full repair confirmed on enough datasets to be the evidence itself:
+ * on one or two (check --dataset) many an edit mends by coincidence (an
+ * `l` for a `j` where the two sizes are equal), so it ranks as a partial
+ * repair does. */
+#define REPAIR_STRONG_DATASETS 3
+static int repair_strong(const repair_result *r)
+{
+    return r->found == REPAIR_FULL && r->sentence && r->datasets >= REPAIR_STRONG_DATASETS;
+}
+
+/* Whether the first statement a finding quotes ("... at line 94
+ * (`CUDA_CHECK(cudaMemcpy2D(d_in, ...`)") is the repair's statement
+ * (emucc's context, less its ';'): the finding is about that statement, and
+ * says what it does wrong, where the repair's edit only makes the outputs
+ * right (a copy of one row too many by one row fewer). */
+static int finding_leads_with(const finding *f, const char *context)
+{
+    const char *q = f->message ? strstr(f->message, "(`") : NULL;
+    const char *end = q ? strstr(q + 2, "`)") : NULL;
+    if (!end || !context[0])
+        return 0;
+    q += 2;
+    size_t n = (size_t)(end - q);
+    if (n >= 3 && strncmp(end - 3, "...", 3) == 0)
+        n -= 3;
+    while (n > 0 && (q[n - 1] == ';' || q[n - 1] == ' '))
+        n--;
+    size_t c = strlen(context);
+    return n >= 12 && strncmp(q, context, n < c ? n : c) == 0;
+}
+
+/* Whether a finding's sentence names line as another line than its own
+ * (its access, or a race's two): "... after the cudaFree at line 66". A
+ * repair at the access's own line is what that access needs; one at a
+ * line the finding names as where the access went wrong is its cause,
+ * which the finding says more of. */
+static int finding_names_line(const finding *f, int line)
+{
+    if (f->line == line || f->line2 == line)
+        return 0;
+    char at[32];
+    int n = snprintf(at, sizeof at, "line %d", line);
+    for (const char *p = f->message; p && (p = strstr(p, at)) != NULL; p += n)
+        if (p[n] < '0' || p[n] > '9')
+            return 1;
+    return 0;
+}
+
 /* message with the lead finding's text, where it quotes it, replaced by a
  * pointer to the "fix this first" line (malloc'd). */
 static char *pointing_to_lead(const char *message, const finding *lead)
@@ -603,14 +651,21 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
 
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A launch or a copy at a line of the student's that the
- * kit's own record of the run shows wrong (launches.h) beats a checker's
- * finding, which follows from it. A checker's finding (it has a line) beats
+ * kit's own record of the run shows wrong (launches.h) beats a full repair
+ * (repair.h: one edit of the source that makes every dataset right, the
+ * evidence itself naming the line), which beats a checker's finding, which
+ * follows from the mistake, unless the finding names the repair's line
+ * as where its access went wrong (a use after the cudaFree it names):
+ * then it says more. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
- * line), which beats a mistake the inputs reproduce (diagnose_inputs), which
+ * line), which beats a mistake the inputs
+ * reproduce (diagnose_inputs), which
  * beats the launch's blocks against the kernel's tiles, which beats a tile
- * slot no store covered (where the output's NaN came from), which beats
+ * slot no store covered (where the output's NaN came from), which beats a
+ * weaker repair (an edit that makes most of the wrong elements right,
+ * breaking none, or one confirmed on too few datasets), which beats
  * another diagnosis (a hint that names a cause, a failure's own message, a
  * pattern across datasets), which beats a failed requirement (not one lost
  * only because no dataset passed), which beats what was ruled out for a
@@ -632,7 +687,13 @@ static char *fix_first(const submission_result *s)
      * findings follow from it */
     if (s->cause)
         return xstrdup(s->cause);
+    /* one edit that makes every dataset right names the line from the
+     * evidence itself (the repair search, repair.h), unless the checkers'
+     * finding names that line as its cause: then it says more of it */
     const finding *f = first_finding(s);
+    if (repair_strong(&s->repair) &&
+        !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context))))
+        return xstrdup(s->repair.sentence);
     if (f) {
         char at[48];
         snprintf(at, sizeof at, "line %d", f->line);
@@ -659,6 +720,10 @@ static char *fix_first(const submission_result *s)
     /* a slot no store covered: where a dataset's NaN came from */
     if (s->tile_contents)
         return xstrdup(s->tile_contents);
+    /* an edit that makes most of the wrong elements right, breaking none,
+     * or all of too few datasets to tell it from a coincidence */
+    if (s->repair.found && !repair_strong(&s->repair) && s->repair.sentence)
+        return xstrdup(s->repair.sentence);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR)
@@ -819,6 +884,9 @@ static void report_render(strbuf *out, const submission_result *s, int color, in
     char *first = fix_first(s);
     if (first)
         sb_printf(out, "  %sfix this first:%s %s\n", bold, reset, safe(first));
+    /* the repair search's edit, where the line above says something else */
+    if (s->repair.sentence && (!first || strcmp(first, s->repair.sentence) != 0))
+        sb_printf(out, "  repair: %s\n", safe(s->repair.sentence));
     free(first);
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
@@ -893,6 +961,37 @@ static void add_text(cJSON *o, const char *key, const char *text)
     char *clean = utf8_clean(text);
     cJSON_AddStringToObject(o, key, clean);
     free(clean);
+}
+
+/* The repair search's finding (docs/formats.md, "repair"), or null. */
+static cJSON *repair_json(const repair_result *r)
+{
+    if (!r->ran)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "found", r->found == REPAIR_FULL ? "full" : r->found ? "partial" : "none");
+    cJSON_AddNumberToObject(o, "line", r->line);
+    add_text(o, "kind", r->kind);
+    add_text(o, "from", r->from);
+    add_text(o, "to", r->to);
+    add_text(o, "context", r->context);
+    cJSON_AddNumberToObject(o, "datasets_right", r->datasets_right);
+    cJSON_AddNumberToObject(o, "datasets", r->datasets);
+    add_text(o, "dataset", r->dataset);
+    cJSON_AddNumberToObject(o, "wrong", (double)r->wrong);
+    cJSON_AddNumberToObject(o, "fixed", (double)r->fixed);
+    cJSON_AddNumberToObject(o, "candidates", r->candidates);
+    cJSON_AddNumberToObject(o, "screened", r->screened);
+    cJSON_AddNumberToObject(o, "repairs", r->repairs);
+    cJSON_AddNumberToObject(o, "ended", r->ended);
+    if (r->also_line > 0) {
+        cJSON *a = cJSON_AddObjectToObject(o, "also");
+        cJSON_AddNumberToObject(a, "line", r->also_line);
+        add_text(a, "from", r->also_from);
+        add_text(a, "to", r->also_to);
+    }
+    add_text(o, "sentence", r->sentence ? r->sentence : "");
+    return o;
 }
 
 static cJSON *number_or_word(double v, int poisoned)
@@ -1120,6 +1219,7 @@ cJSON *report_json(const submission_result *s)
         add_text(o, "tile_contents", s->tile_contents);
     else
         cJSON_AddNullToObject(o, "tile_contents");
+    cJSON_AddItemToObject(o, "repair", repair_json(&s->repair));
     /* the same line the text report leads its ending with */
     char *first = fix_first(s);
     if (first)

@@ -187,26 +187,12 @@ static char *series_part(const char *text, int k, int *status, double *ms)
     return xasprintf("%.*s", (int)(b - a), a);
 }
 
-int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
-               const run_request *q, run_result *results)
+/* The process of a series (argv, in series_dir) run and cut into its n
+ * entries' results, entry i's output at series_dir/outputs[i]; returns as
+ * run_series(). */
+static int run_framed(const char *const *argv, const char *series_dir, char *const *outputs, int n,
+                      const run_request *q, run_result *results)
 {
-    memset(results, 0, (size_t)n * sizeof *results);
-    make_run_dir(series_dir); /* one limit for the whole series */
-    const char **argv = xcalloc((size_t)(2 * n + 3), sizeof *argv);
-    char **names = xcalloc((size_t)(2 * n), sizeof *names);
-    argv[0] = program;
-    argv[1] = "--series";
-    for (int i = 0; i < n; i++) {
-        names[2 * i] = xasprintf("d%d", i);
-        names[2 * i + 1] = xasprintf("out-%d.tensor", i);
-        char *dir = xasprintf("%s/%s", series_dir, names[2 * i]);
-        if (make_dirs(dir) != 0)
-            die("cannot create %s: %s", dir, strerror(errno));
-        copy_inputs(dataset_dirs[i], dir);
-        free(dir);
-        argv[2 + 2 * i] = names[2 * i];
-        argv[3 + 2 * i] = names[2 * i + 1];
-    }
     proc_spec spec = { argv, series_dir, q->env_add, q->timeout_s, CAPTURE_CAP * (size_t)n, RUN_OUTPUT_MAX_BYTES,
                        0, RUN_STARTUP_S, work_limit(q), LAB_READY_ENV, LAB_KEPT_LINES };
     proc_result p;
@@ -242,15 +228,76 @@ int run_series(const char *program, const char *const *dataset_dirs, int n, cons
         r->proc.out_text = out;
         r->proc.err_text = err;
         r->run_dir = xstrdup(series_dir);
-        r->output_path = xasprintf("%s/%s", series_dir, names[2 * i + 1]);
+        r->output_path = xasprintf("%s/%s", series_dir, outputs[i]);
         parse_harness_lines(r);
         run_verdict(r, q);
     }
     int timed_out = p.started && p.timed_out ? 1 | (p.never_ready ? RUN_NEVER_READY : 0) : 0;
     proc_result_free(&p);
+    return timed_out;
+}
+
+int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
+               const run_request *q, run_result *results)
+{
+    memset(results, 0, (size_t)n * sizeof *results);
+    make_run_dir(series_dir); /* one limit for the whole series */
+    const char **argv = xcalloc((size_t)(2 * n + 3), sizeof *argv);
+    char **names = xcalloc((size_t)(2 * n), sizeof *names);
+    char **outputs = xcalloc((size_t)n, sizeof *outputs);
+    argv[0] = program;
+    argv[1] = "--series";
+    for (int i = 0; i < n; i++) {
+        names[2 * i] = xasprintf("d%d", i);
+        names[2 * i + 1] = xasprintf("out-%d.tensor", i);
+        outputs[i] = names[2 * i + 1];
+        char *dir = xasprintf("%s/%s", series_dir, names[2 * i]);
+        if (make_dirs(dir) != 0)
+            die("cannot create %s: %s", dir, strerror(errno));
+        copy_inputs(dataset_dirs[i], dir);
+        free(dir);
+        argv[2 + 2 * i] = names[2 * i];
+        argv[3 + 2 * i] = names[2 * i + 1];
+    }
+    int timed_out = run_framed(argv, series_dir, outputs, n, q, results);
     for (int i = 0; i < 2 * n; i++)
         free(names[i]);
     free(names);
+    free(outputs);
+    free(argv);
+    return timed_out;
+}
+
+int run_mutants(const char *program, const char *dataset_dir, const int *ids, int n, double each_s,
+                const char *series_dir, const run_request *q, run_result *results)
+{
+    memset(results, 0, (size_t)n * sizeof *results);
+    make_run_dir(series_dir);
+    char *inputs = xasprintf("%s/d", series_dir);
+    if (make_dirs(inputs) != 0)
+        die("cannot create %s: %s", inputs, strerror(errno));
+    copy_inputs(dataset_dir, inputs);
+    free(inputs);
+    const char **argv = xcalloc((size_t)(2 * n + 5), sizeof *argv);
+    char **names = xcalloc((size_t)(2 * n + 1), sizeof *names);
+    char **outputs = xcalloc((size_t)n, sizeof *outputs);
+    names[2 * n] = xasprintf("%ld", (long)(each_s * 1000) > 0 ? (long)(each_s * 1000) : 1);
+    argv[0] = program;
+    argv[1] = "--series-mutants";
+    argv[2] = names[2 * n];
+    argv[3] = "d";
+    for (int i = 0; i < n; i++) {
+        names[2 * i] = xasprintf("%d", ids[i]);
+        names[2 * i + 1] = xasprintf("out-%d.tensor", i);
+        outputs[i] = names[2 * i + 1];
+        argv[4 + 2 * i] = names[2 * i];
+        argv[5 + 2 * i] = names[2 * i + 1];
+    }
+    int timed_out = run_framed(argv, series_dir, outputs, n, q, results);
+    for (int i = 0; i < 2 * n + 1; i++)
+        free(names[i]);
+    free(names);
+    free(outputs);
     free(argv);
     return timed_out;
 }

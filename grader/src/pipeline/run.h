@@ -86,6 +86,15 @@ void run_program(const char *program, const char *dataset_dir, const char *run_d
  * the timeout's, where it was stuck. */
 int run_series(const char *program, const char *const *dataset_dirs, int n, const char *series_dir,
                const run_request *q, run_result *results);
+/* One dataset once per candidate edit of a schemata build (PROGRAM
+ * --series-mutants, harness_main.c: entry i with candidate ids[i] live, 0
+ * the program as written), in series_dir: the inputs once in series_dir/d,
+ * entry i's output series_dir/out-<i>.tensor; each entry has each_s of the
+ * clock (the harness's alarm), the whole series q->timeout_s. results and
+ * the return as run_series(): an entry whose candidate crashed or hung
+ * ended the process, results[i].proc.started 0 from it on. */
+int run_mutants(const char *program, const char *dataset_dir, const int *ids, int n, double each_s,
+                const char *series_dir, const run_request *q, run_result *results);
 /* run_series()'s return when the time ran out before the program was ready
  * (its start-up limit, RUN_STARTUP_S): 1 | RUN_NEVER_READY. */
 #define RUN_NEVER_READY 2

@@ -1,0 +1,148 @@
+/*
+ * repairs.c - see repairs.h.
+ */
+#define _GNU_SOURCE
+#include "repairs.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An edit's size: how much of the source it changes, in characters, the
+ * text both sides share at either end left out (emucc lists an operator's
+ * edit with its operands: `ph <= n` to `ph < n` changes one character). */
+static size_t edit_size(const repair_candidate *c)
+{
+    size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
+    while (head < a && head < b && c->from[head] == c->to[head])
+        head++;
+    while (tail < a - head && tail < b - head && c->from[a - 1 - tail] == c->to[b - 1 - tail])
+        tail++;
+    return (a - head - tail) + (b - head - tail);
+}
+
+int repairs_compare(const repair_candidate *a, const repair_candidate *b)
+{
+    if (a->pointed != b->pointed)
+        return a->pointed ? -1 : 1;
+    size_t ea = edit_size(a), eb = edit_size(b);
+    if (ea != eb)
+        return ea < eb ? -1 : 1;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+int repairs_tie(const repair_candidate *a, const repair_candidate *b)
+{
+    return a->pointed == b->pointed && edit_size(a) == edit_size(b);
+}
+
+static int compare_void(const void *a, const void *b)
+{
+    return repairs_compare(a, b);
+}
+
+void repairs_sort(repair_candidate *c, int n)
+{
+    if (n > 1)
+        qsort(c, (size_t)n, sizeof *c, compare_void);
+}
+
+int repairs_best_partial(const repair_candidate *c, int n, size_t wrong)
+{
+    int best = -1, second = -1;
+    for (int i = 0; i < n; i++) {
+        if (c[i].broken || c[i].fixed == 0)
+            continue;
+        if (best < 0 || c[i].fixed > c[best].fixed ||
+            (c[i].fixed == c[best].fixed && repairs_compare(&c[i], &c[best]) < 0)) {
+            if (best < 0 || c[i].line != c[best].line)
+                second = best;
+            best = i;
+        } else if (c[i].line != c[best].line && (second < 0 || c[i].fixed > c[second].fixed)) {
+            second = i;
+        }
+    }
+    if (best < 0 || wrong == 0 || (double)c[best].fixed < REPAIRS_PARTIAL_SHARE * (double)wrong)
+        return -1;
+    /* another line mending nearly as much: the evidence does not place it */
+    if (second >= 0 && c[second].fixed * 10 >= c[best].fixed * 9)
+        return -1;
+    return best;
+}
+
+/* "with `to` there" / "without it" / "with `x` added after it": the edit
+ * in words (emucc lists a statement added as the one beside it replaced
+ * by the two). */
+static char *edit_words(const repair_candidate *c)
+{
+    size_t a = strlen(c->from), b = strlen(c->to);
+    if (!c->to[0])
+        return xstrdup("without it");
+    if (a > 0 && b > a && strncmp(c->to, c->from, a) == 0)
+        return xasprintf("with `%s` added after it", c->to + a + strspn(c->to + a, " "));
+    if (a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0) {
+        size_t n = b - a;
+        while (n > 0 && c->to[n - 1] == ' ')
+            n--;
+        return xasprintf("with `%.*s` added before it", (int)n, c->to);
+    }
+    return xasprintf("with `%s` there", c->to);
+}
+
+/* What of the statement the edit changes: "`from` in `context`", or the
+ * statement alone when the edit is all of it. */
+static char *edit_place(const repair_candidate *c)
+{
+    size_t n = strlen(c->from);
+    if (!c->from[0])
+        return xasprintf("`%s`", c->context);
+    /* a statement taken out: emucc's context is the statement less its ';' */
+    if (!c->context[0] || strcmp(c->from, c->context) == 0 ||
+        (n > 1 && c->from[n - 1] == ';' && strncmp(c->from, c->context, n - 1) == 0 && !c->context[n - 1]))
+        return xasprintf("`%s`", c->from);
+    return xasprintf("`%s` in `%s`", c->from, c->context);
+}
+
+char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
+                       const repair_candidate *also)
+{
+    char *place = edit_place(c), *words = edit_words(c);
+    if (!c->from[0]) {
+        free(words);
+        words = xasprintf("with `%s` added there", c->to);
+    }
+    char *result;
+    if (full && ndatasets == 1)
+        result = xstrdup("the dataset comes out right");
+    else if (full)
+        result = xasprintf("all %d datasets come out right", ndatasets);
+    else
+        result = xasprintf("%zu of the %zu wrong element%s of %s come%s out right, and no right one goes wrong",
+                           c->fixed, wrong, wrong == 1 ? "" : "s", dataset, c->fixed == 1 ? "s" : "");
+    char *other = also ? xasprintf(" (so does `%s` for `%s` at line %d: look at both)", also->to, also->from,
+                                   also->line)
+                       : xstrdup("");
+    size_t a = strlen(c->from), b = strlen(c->to);
+    int after = a > 0 && b > a && strncmp(c->to, c->from, a) == 0;
+    int before = !after && a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0;
+    char *s;
+    if (after || before) { /* a statement added: what is missing, and beside what */
+        size_t n = b - a;
+        const char *added = after ? c->to + a + strspn(c->to + a, " ") : c->to;
+        while (before && n > 0 && c->to[n - 1] == ' ')
+            n--;
+        s = xasprintf("line %d: `%.*s` %s missing %s `%s`: with it added there, %s%s", c->line,
+                      after ? (int)strlen(added) : (int)n, added, full ? "looks" : "is probably",
+                      after ? "after" : "before", c->from, result, other);
+    } else {
+        s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
+                      full ? "looks like" : "is probably where", words, result, other);
+    }
+    free(place);
+    free(words);
+    free(result);
+    free(other);
+    return s;
+}

@@ -1,0 +1,47 @@
+/*
+ * repairs.h - the repair search's evidence ranked and said (the search
+ * itself, which runs the candidates, is grader/src/pipeline/repair.c).
+ * Nothing here runs anything: it takes the candidate edits that made the
+ * wrong datasets right and picks the one to name, and words it.
+ */
+#ifndef GPULAB_REPAIRS_H
+#define GPULAB_REPAIRS_H
+
+#include <stddef.h>
+
+/* One candidate single edit of the student's source, as emucc --schemata
+ * listed it, and what running it showed. */
+typedef struct {
+    int id, line;
+    char kind[32];
+    char from[128], to[128], context[256];
+    int screened_right;     /* the screened datasets came out right with it */
+    int reached;            /* the screening's pass ran it */
+    size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */
+    int datasets_right;     /* confirmed: datasets right with it (of all run) */
+    int pointed;            /* a finding or a wrong output points at its line */
+} repair_candidate;
+
+/* Orders candidates for confirming and naming: those the evidence points
+ * at first, then the smallest edit, then the earlier line. */
+int repairs_compare(const repair_candidate *a, const repair_candidate *b);
+/* Whether the evidence tells a and b apart: not when neither or both are
+ * pointed at and the edits are the same size (their lines alone differ). */
+int repairs_tie(const repair_candidate *a, const repair_candidate *b);
+/* Sorts c[0..n) with repairs_compare(). */
+void repairs_sort(repair_candidate *c, int n);
+
+/* The candidate that mends most of a dataset's wrong elements without
+ * breaking any right one: at least REPAIRS_PARTIAL_SHARE of wrong, and
+ * more than any other by a clear margin; -1 when none does. */
+#define REPAIRS_PARTIAL_SHARE 0.5
+int repairs_best_partial(const repair_candidate *c, int n, size_t wrong);
+
+/* The fix-this-first sentence of a repair (malloc'd). full: every one of
+ * ndatasets came out right with it; else fixed of the wrong elements of
+ * dataset did, none broken. also: a second full repair at another line,
+ * or NULL. */
+char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
+                       const repair_candidate *also);
+
+#endif

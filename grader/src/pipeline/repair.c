@@ -1,0 +1,365 @@
+/*
+ * repair.c - see repair.h.
+ */
+#define _GNU_SOURCE
+#include "repair.h"
+#include "build.h"
+#include "compare.h"
+#include "json.h"
+#include "repairs.h"
+#include "run.h"
+#include "sandbox.h"
+#include "stages.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+/* A schemata list larger than this is no honest lab file's. */
+#define SCHEMATA_MAX_BYTES (8LL << 20)
+
+int repair_failed(status_t st)
+{
+    return st == ST_WRONG || st == ST_CRASH || st == ST_CUDA_ERROR || st == ST_NO_OUTPUT;
+}
+
+int repair_wanted(const submission_result *s)
+{
+    for (int i = 0; s->built && i < s->ndatasets; i++)
+        if (repair_failed(s->datasets[i].status))
+            return 1;
+    return 0;
+}
+
+/* The candidates emucc listed (build/schemata.json of folder), at most
+ * REPAIR_MAX_CANDIDATES, each with a line of the student's file; *total:
+ * how many it listed. Read without following links: the build folder is
+ * the build's. NULL when there is no list. */
+static repair_candidate *read_candidates(const char *folder, int *n, int *total)
+{
+    *n = *total = 0;
+    char *path = xasprintf("%s/build/" BUILD_SCHEMATA_NAME, folder);
+    char *why = NULL;
+    size_t len;
+    char *text = untrusted_read(path, SCHEMATA_MAX_BYTES, 0, &len, &why);
+    free(path);
+    free(why);
+    cJSON *list = text ? cJSON_ParseWithLength(text, len) : NULL;
+    free(text);
+    if (!cJSON_IsArray(list)) {
+        cJSON_Delete(list);
+        return NULL;
+    }
+    int cap = cJSON_GetArraySize(list);
+    repair_candidate *c = xcalloc((size_t)(cap > 0 ? cap : 1), sizeof *c);
+    const cJSON *o;
+    cJSON_ArrayForEach(o, list)
+    {
+        double id = json_num(o, "id"), line = json_num(o, "line");
+        if (!(id >= 1 && id <= 1e6 && line >= 1 && line <= 1e6))
+            continue;
+        (*total)++;
+        if (*n >= REPAIR_MAX_CANDIDATES)
+            continue;
+        repair_candidate *k = &c[(*n)++];
+        k->id = (int)id;
+        k->line = (int)line;
+        snprintf(k->kind, sizeof k->kind, "%s", json_str(o, "kind", ""));
+        snprintf(k->from, sizeof k->from, "%s", json_str(o, "from", ""));
+        snprintf(k->to, sizeof k->to, "%s", json_str(o, "to", ""));
+        snprintf(k->context, sizeof k->context, "%s", json_str(o, "context", ""));
+    }
+    cJSON_Delete(list);
+    return c;
+}
+
+/* The processor time of the grader's children that have ended (every
+ * run of the screening is waited for before the next starts): what the
+ * screening's budget counts, the same on a busy machine as on an idle one. */
+static double children_cpu_s(void)
+{
+    struct rusage u;
+    if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+        return 0;
+    return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + (double)u.ru_stime.tv_sec +
+           u.ru_stime.tv_usec / 1e6;
+}
+
+/* What one entry of a series came to against the expected output:
+ * ST_PASS (right), ST_WRONG (with *bad and its counts), or another status
+ * (ended badly: no output, a fault). */
+static status_t judge_entry(const run_result *r, const char *expected, const tolerance_model *tol,
+                            unsigned char **bad, size_t *elements, size_t *mismatches)
+{
+    *bad = NULL;
+    *elements = *mismatches = 0;
+    if (!r->proc.started || r->status != ST_PASS)
+        return r->proc.started ? r->status : ST_CRASH;
+    return compare_elements(r->output_path, expected, tol, bad, elements, mismatches);
+}
+
+/* The screening's runs use one of the emulator's workers: a candidate's
+ * child starts its own at its first launch, and on the small dataset
+ * screened, more cost a third more processor time and save none (the
+ * confirming runs, like the graded ones, have the emulator's default). */
+static const char *const one_worker[] = { "GPULAB_EMU_THREADS=1", NULL };
+
+/* One pass of the screening: the dataset in dir once as written (entry 0,
+ * when with_base: its output was wrong, not a fault) and once per
+ * candidate c[pick[0..n)], in a series (the harness runs each candidate in
+ * a child of its own, so the process ends only when the series runs out
+ * of time: then another starts after the candidate it was on); at most
+ * *budget_s seconds of processor time, what it spends taken off. The
+ * first pass (first) sets each candidate's screened_right, and its fixed
+ * and broken against the base; a later one keeps screened_right only
+ * where the candidate is right again (one it did not reach is dropped).
+ * *wrong: the wrong elements as written (with the base). Returns how many
+ * candidates ran, or -1 when the program as written came out right here
+ * (the evidence does not hold still). */
+static int screen(const lab_manifest *m, const char *program, const char *folder, int pass, const char *dir,
+                  int with_base, repair_candidate *c, const int *pick, int n, double each_s, double *budget_s,
+                  const char *student_file, size_t *wrong, int *ended)
+{
+    char *expected = xasprintf("%s/%s", dir, m->expected);
+    int *ids = xcalloc((size_t)n + 1, sizeof(int));
+    run_result *runs = xcalloc((size_t)n + 1, sizeof *runs);
+    unsigned char *base = NULL;
+    size_t base_elements = 0;
+    int ran = 0, as_written_right = 0, next = 0;
+    double started = monotonic_s(), cpu0 = children_cpu_s();
+    if (pass > 1)
+        for (int i = 0; i < n; i++)
+            c[pick[i]].reached = 0;
+    for (int series = 1; next < n && !as_written_right; series++) {
+        double cpu_left = *budget_s - (children_cpu_s() - cpu0), left = 4 * *budget_s - (monotonic_s() - started);
+        if (cpu_left <= 0 || left <= 0)
+            break;
+        int offset = with_base && series == 1, np = 0; /* entry j is candidate pick[next + j - offset] */
+        if (offset)
+            ids[np++] = 0;
+        for (int i = next; i < n; i++)
+            ids[np++] = c[pick[i]].id;
+        char *series_dir = xasprintf("%s/screen-%d-%d", folder, pass, series);
+        /* on the clock (a candidate's own processor time is the harness's
+         * alarm, each_s); no "where stuck" signal, which the harness's
+         * children would not answer */
+        run_request q = { (cpu_left < each_s ? each_s : cpu_left) * 4, one_worker, 0, student_file };
+        run_mutants(program, dir, ids, np, each_s, series_dir, &q, runs);
+        free(series_dir);
+        int stop = np;
+        for (int j = 0; j < np && stop == np; j++) {
+            if (!runs[j].proc.started) {
+                stop = j;
+                continue;
+            }
+            unsigned char *bad;
+            size_t elements, mismatches;
+            status_t st = judge_entry(&runs[j], expected, &m->tolerance, &bad, &elements, &mismatches);
+            if (j < offset) { /* the program as written */
+                as_written_right = st == ST_PASS;
+                if (st == ST_WRONG && bad) {
+                    base = bad;
+                    base_elements = elements;
+                    *wrong = mismatches;
+                } else {
+                    free(bad);
+                }
+                continue;
+            }
+            repair_candidate *k = &c[pick[next + j - offset]];
+            ran++;
+            k->reached = 1;
+            /* a fault, a crash or its time up: its child ended so */
+            *ended += runs[j].proc.exit_code != HARNESS_EXIT_OK && runs[j].proc.exit_code != HARNESS_EXIT_WRONG;
+            k->screened_right = (pass == 1 || k->screened_right) && st == ST_PASS;
+            if (st == ST_WRONG && bad && base && elements == base_elements)
+                for (size_t e = 0; e < elements; e++) {
+                    k->fixed += base[e] && !bad[e];
+                    k->broken += !base[e] && bad[e];
+                }
+            free(bad);
+        }
+        for (int j = 0; j < np; j++)
+            run_result_free(&runs[j]);
+        if (stop < offset)
+            break; /* the program as written did not finish: nothing to hold the candidates to */
+        if (stop < np) { /* the candidate the series ran out of time on: run, and not right */
+            c[pick[next + stop - offset]].reached = 1;
+            c[pick[next + stop - offset]].screened_right = 0;
+            ran++;
+            (*ended)++;
+        }
+        next += stop < np ? stop - offset + 1 : np - offset;
+    }
+    for (int i = 0; pass > 1 && i < n; i++)
+        if (!c[pick[i]].reached)
+            c[pick[i]].screened_right = 0;
+    *budget_s -= children_cpu_s() - cpu0;
+    free(base);
+    free(runs);
+    free(ids);
+    free(expected);
+    return as_written_right ? -1 : ran;
+}
+
+/* How many of the n datasets come out right with candidate id live
+ * (GPULAB_EMU_MUTANT at start), in one series of processes. */
+static int datasets_right(const lab_manifest *m, const char *program, const char *folder,
+                          const char *const *dirs, int n, int id, double timeout_s, const char *student_file)
+{
+    char *env_id = xasprintf("GPULAB_EMU_MUTANT=%d", id);
+    const char *env[] = { env_id, NULL };
+    run_result *runs = xcalloc((size_t)n, sizeof *runs);
+    char *series_dir = xasprintf("%s/confirm-%d", folder, id);
+    run_request q = { timeout_s * n, env, 1, student_file };
+    run_series(program, dirs, n, series_dir, &q, runs);
+    int right = 0;
+    for (int i = 0; i < n; i++) {
+        char *expected = xasprintf("%s/%s", dirs[i], m->expected);
+        unsigned char *bad;
+        size_t elements, mismatches;
+        right += judge_entry(&runs[i], expected, &m->tolerance, &bad, &elements, &mismatches) == ST_PASS;
+        free(bad);
+        free(expected);
+        run_result_free(&runs[i]);
+    }
+    free(series_dir);
+    free(runs);
+    free(env_id);
+    return right;
+}
+
+static void keep_candidate(repair_result *r, const repair_candidate *c)
+{
+    r->line = c->line;
+    snprintf(r->kind, sizeof r->kind, "%s", c->kind);
+    snprintf(r->from, sizeof r->from, "%s", c->from);
+    snprintf(r->to, sizeof r->to, "%s", c->to);
+    snprintf(r->context, sizeof r->context, "%s", c->context);
+}
+
+/* The screened candidates that made the dataset right, in order, confirmed
+ * on every dataset; the first that makes them all right is the repair.
+ * Past it, only a candidate at another line is confirmed, to find a tie
+ * the evidence does not break (none when the repair's line is one the
+ * evidence points at): the series of every dataset is the search's
+ * dearest run. */
+static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
+                    repair_candidate *c, int nc, double timeout_s, const char *student_file, repair_result *r)
+{
+    int tried = 0, best = -1, also = -1;
+    for (int i = 0; i < nc && tried < REPAIR_MAX_CONFIRMED && also < 0; i++) {
+        if (!c[i].screened_right || (best >= 0 && (c[best].pointed || c[i].line == c[best].line ||
+                                                   !repairs_tie(&c[i], &c[best]))))
+            continue;
+        tried++;
+        c[i].datasets_right = datasets_right(m, program, folder, dirs, n, c[i].id, timeout_s, student_file);
+        if (c[i].datasets_right < n)
+            continue;
+        r->repairs++;
+        if (best < 0)
+            best = i;
+        else
+            also = i;
+    }
+    if (best < 0)
+        return;
+    r->found = REPAIR_FULL;
+    r->datasets_right = r->datasets = n;
+    keep_candidate(r, &c[best]);
+    const repair_candidate *second = also >= 0 ? &c[also] : NULL;
+    if (second) {
+        r->also_line = second->line;
+        snprintf(r->also_from, sizeof r->also_from, "%s", second->from);
+        snprintf(r->also_to, sizeof r->also_to, "%s", second->to);
+    }
+    r->sentence = repairs_sentence(&c[best], 1, n, r->dataset, r->wrong, second);
+}
+
+void repair_stage(const lab_manifest *m, const backend *b, const char *student_file, const char *const *dirs,
+                  const int *failing, int nfailing, const int *lines, int nlines, double timeout_s, int keep,
+                  submission_result *s)
+{
+    stage_times *stages = &s->stages;
+    repair_result *r = &s->repair;
+    if (!repair_wanted(s) || nfailing < 1)
+        return;
+    double started = monotonic_s();
+    backend emu;
+    memset(&emu, 0, sizeof emu);
+    const backend *e = b->kind == BACKEND_EMU ? b : backend_emulator(&emu) ? &emu : NULL;
+    char *folder = e ? make_temp_dir("gpulab") : NULL;
+    build_result br;
+    memset(&br, 0, sizeof br);
+    if (e) {
+        double t = stage_clock();
+        build_emu_schemata(m, e, student_file, folder, &br);
+        stage_add(stages, t, "repair build");
+    }
+    int nc = 0, total = 0;
+    repair_candidate *c = br.ok ? read_candidates(folder, &nc, &total) : NULL;
+    if (c && nc > 0) {
+        r->ran = 1;
+        for (int i = 0; i < nc; i++)
+            for (int j = 0; j < nlines; j++)
+                c[i].pointed |= c[i].line == lines[j];
+        repairs_sort(c, nc);
+        const dataset_result *d = &s->datasets[failing[0]];
+        snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
+        r->candidates = total;
+        int *pick = xcalloc((size_t)nc, sizeof(int));
+        for (int i = 0; i < nc; i++)
+            pick[i] = i;
+        /* a candidate has a few times the program's own run, and a
+         * quarter of a second at least (a fault is as quick as a pass) */
+        double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock();
+        r->screened = screen(m, br.program, folder, 1, dirs[failing[0]], d->status == ST_WRONG, c, pick, nc,
+                             4 * d->wall_s + 0.25, &budget, student_file, &r->wrong, &r->ended);
+        /* the few that mend it, on the other failing datasets, smallest
+         * first: a 1 x 1 dataset is mended by many an edit that mends
+         * nothing else, and a run of one dataset costs less than the
+         * series of every dataset that confirms a repair */
+        int n = 0;
+        for (int i = 0; i < nc; i++)
+            if (c[i].screened_right)
+                pick[n++] = i;
+        for (int k = 1; k < nfailing && n > 1 && budget > 0 && r->screened > 0; k++) {
+            const dataset_result *dk = &s->datasets[failing[k]];
+            size_t ignored;
+            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, c, pick, n, 4 * dk->wall_s + 0.25, &budget,
+                   student_file, &ignored, &r->ended);
+            int kept = 0;
+            for (int i = 0; i < n; i++)
+                if (c[pick[i]].screened_right)
+                    pick[kept++] = pick[i];
+            n = kept;
+        }
+        free(pick);
+        t = stage_add(stages, t, "repair screen");
+        if (r->screened > 0)
+            confirm(m, br.program, folder, dirs, s->ndatasets, c, nc, timeout_s, student_file, r);
+        stage_add(stages, t, "repair confirm");
+        if (r->screened > 0 && !r->found && r->wrong > 0) {
+            int p = repairs_best_partial(c, nc, r->wrong);
+            if (p >= 0) {
+                r->found = REPAIR_PARTIAL;
+                r->fixed = c[p].fixed;
+                keep_candidate(r, &c[p]);
+                r->sentence = repairs_sentence(&c[p], 0, s->ndatasets, r->dataset, r->wrong, NULL);
+            }
+        }
+    }
+    free(c);
+    build_result_free(&br);
+    if (folder) {
+        if (keep)
+            fprintf(stderr, "gpulab: kept the repair search's folder %s\n", folder);
+        else
+            remove_work_dir(folder);
+    }
+    free(folder);
+    free(emu.compiler);
+    r->seconds = monotonic_s() - started;
+}

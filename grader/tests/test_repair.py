@@ -1,0 +1,128 @@
+"""The repair search (grader/src/pipeline/repair.c): for a file whose output
+is wrong, or that faults, the one candidate edit of emucc's schemata build
+that makes every dataset right, named in the first line with its line.
+
+The files of data/repair/ are single mistakes written for these tests (the
+reference solution with one edit), each with a header line
+
+    * Repair: line=N; from=TEXT; to=TEXT
+
+saying where the mistake is and what the repair must put there. They run
+through the real `gpulab check` on the emulator, with the checkers (the
+search runs with them; --no-sanitize skips both).
+"""
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import kit
+
+DATA = Path(__file__).resolve().parent / "data" / "repair"
+FILES = sorted(DATA.glob("*.cu"))
+LABS = {p.name: p.name for p in (kit.ROOT / "labs").iterdir()}
+
+
+def lab_of(path):
+    prefix = path.name.split("-", 1)[0]
+    return next(name for name in LABS if name.startswith(prefix + "-"))
+
+
+def repair_header(path):
+    m = re.search(r"^ \* Repair: line=(\d+); from=(.*); to=(.*)$", path.read_text(), re.M)
+    assert m, f"{path.name} has no Repair: line"
+    return int(m.group(1)), m.group(2).strip(), m.group(3).strip()
+
+
+def schemata_problem():
+    """Why this kit's emucc cannot build a schemata program, or None."""
+    emucc = kit.ROOT / "build" / "emu" / "emucc"
+    p = subprocess.run([str(emucc), "--help"], capture_output=True, text=True)
+    return None if "--schemata" in p.stdout + p.stderr else "this emucc has no --schemata"
+
+
+needs_schemata = pytest.mark.skipif(schemata_problem() is not None, reason=str(schemata_problem()))
+
+
+@needs_schemata
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_repair_names_the_line_and_the_edit(path):
+    line, frm, to = repair_header(path)
+    # the file as it stands: the repair's line must be the mistake's
+    assert frm.split(",")[0].strip() in path.read_text().splitlines()[line - 1], (path.name, line)
+    _, rep = kit.check_json(lab_of(path), path, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r is not None, f"no repair found:\n{rep['fix_first']}"
+    assert r["found"] == "full", r
+    assert r["line"] == line, r
+    assert r["datasets_right"] == r["datasets"] == len(rep["datasets"]), r
+    # the edit: what was there, and what goes there (an argument swap lists both)
+    assert frm.replace(" ", "") in (r["from"] + r.get("also", {}).get("from", "")).replace(" ", ""), r
+    assert to.replace(" ", "") in (r["to"] + r.get("also", {}).get("to", "")).replace(" ", ""), r
+    # the first line names that line: the repair's own sentence, or a
+    # cause of the kit's own record at the same line
+    first = rep["fix_first"]
+    assert f"line {line}" in first, first
+    if first.startswith(f"line {line}:"):
+        assert f"`{r['to']}`" in first and "datasets come out right" in first, first
+    # the text report carries it too
+    p = kit.gpulab("check", lab_of(path), path, "--backend", "emu")
+    assert f"line {line}" in p.stdout, p.stdout
+
+
+@needs_schemata
+def test_a_right_file_pays_nothing_for_the_search():
+    sol = next((kit.ROOT / "solutions" / "01-basic-matmul").glob("*.cu"))
+    _, rep = kit.check_json("01-basic-matmul", sol, "emu", sanitize=True)
+    assert rep["repair"] is None
+    assert not [k for k in rep["stages"] if k.startswith("repair")], rep["stages"]
+
+
+@needs_schemata
+def test_no_search_without_the_checkers_a_build_or_where_the_run_names_the_cause(tmp_path):
+    path = DATA / "01-col-from-thread-y.cu"
+    _, rep = kit.check_json("01-basic-matmul", path, "emu")  # --no-sanitize
+    assert rep["repair"] is None
+    # the kit's own record of the launch is the first line: no search for it
+    uncovered = DATA / "cause-first" / "01-grid-not-rounded-up.cu"
+    _, rep = kit.check_json("01-basic-matmul", uncovered, "emu", sanitize=True)
+    assert rep["repair"] is None and rep["fix_first"].startswith("the launch at line"), rep["fix_first"]
+    broken = tmp_path / "broken.cu"
+    broken.write_text(path.read_text().replace("int Col =", "int Col = = "))
+    _, rep = kit.check_json("01-basic-matmul", broken, "emu", sanitize=True)
+    assert not rep["build"]["ok"] and rep["repair"] is None
+
+
+@needs_schemata
+def test_candidates_that_crash_or_hang_cost_only_themselves(tmp_path):
+    """The program itself ends its process or spins for every candidate
+    but the one that mends it: the series starts again after each, and the
+    screening still reaches the repair."""
+    path = DATA / "01-col-from-thread-y.cu"
+    line, frm, to = repair_header(path)
+    text = path.read_text()
+    schemata = tmp_path / "s.json"
+    subprocess.run([str(kit.ROOT / "build" / "emu" / "emucc"), "--schemata", str(schemata), "-c", str(path),
+                    "-o", str(tmp_path / "s.o"), "-I", str(kit.ROOT / "labs" / "01-basic-matmul"),
+                    "-I", str(kit.ROOT / "grader" / "runtime")], check=True, capture_output=True)
+    import json
+    cands = json.loads(schemata.read_text())
+    fix = [c for c in cands if c["line"] == line and c["from"] == frm and c["to"] == to]
+    assert fix, cands
+    # host code that reads the live candidate (every emulator build has it,
+    # emu_schemata.h): every other candidate crashes (odd) or never ends
+    # (even); no line moves and the kernel's candidates come first, so the
+    # mending one keeps its id
+    hostile = text.replace(
+        "    CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));",
+        "    CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));"
+        " if (gpulab_emu_mutant && gpulab_emu_mutant != FIX) { if (gpulab_emu_mutant % 2) __builtin_trap();"
+        " for (;;) { static volatile int spin; spin++; } }".replace("FIX", str(fix[0]["id"])))
+    assert hostile != text
+    f = tmp_path / "hostile.cu"
+    f.write_text(hostile)
+    _, rep = kit.check_json("01-basic-matmul", f, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r and r["found"] == "full" and r["to"] == to, r
+    assert r["ended"] >= 2, r
