@@ -236,8 +236,8 @@ static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gr
 
 /* The value edits of an atom at tokens [b, e): names of the same declared
  * type in scope, the other built-in indexes, a literal's neighbours. */
-/* How alike two names are: their common start and end (case aside) and
- * whether they are as long. */
+/* How alike two names are: their common start and end (case aside),
+ * whether they are as long, and whether b is a parameter. */
 static int likeness(const sym *a, const sym *b)
 {
     size_t n = a->len < b->len ? a->len : b->len, pre = 0, suf = 0;
@@ -246,7 +246,9 @@ static int likeness(const sym *a, const sym *b)
     while (suf < n - pre && tolower((unsigned char)a->name[a->len - 1 - suf]) ==
                                 tolower((unsigned char)b->name[b->len - 1 - suf]))
         suf++;
-    return (int)(2 * (pre + suf)) + (a->len == b->len);
+    /* a function's parameters (its sizes, its arrays) are what a bound or
+     * an index most often takes by mistake for another */
+    return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1);
 }
 
 
@@ -669,7 +671,11 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             n.vk = V_INT;
         else if (known && l.vk != V_PTR && r.vk != V_PTR)
             n.vk = l.vk == V_FLOAT || r.vk == V_FLOAT ? V_FLOAT : V_INT;
-        if (table[t].op && known) {
+        /* an operand of a type the tokens do not tell (a macro of a
+         * header's, a call's value) is fine too: the helper leaves an
+         * edit that would not compile as the operator itself */
+        int editable = known || (l.vk != V_OTHER && r.vk != V_OTHER && l.vk != V_BOOL && r.vk != V_BOOL);
+        if (table[t].op && editable) {
             helper = table[t].helper;
             group *g = sch_new_group(s, G_BIN, l.b, r.e);
             g->op = k;
