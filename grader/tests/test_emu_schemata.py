@@ -110,7 +110,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
     assert 0 < len(candidates) <= 400
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
-             "initialise"}
+             "initialise", "unshare"}
     for c in candidates:
         assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
@@ -121,7 +121,8 @@ def test_the_list_is_documented_json(harness, tmp_path):
         assert all(re.sub(r"\s+", "", part)[:8] in squeezed for part in parts), c
         assert c["from"] != c["to"], c
     assert [c["line"] for c in candidates] == sorted(c["line"] for c in candidates)
-    assert {"name", "builtin", "literal", "operator", "swap", "drop", "barrier"} <= {c["kind"] for c in candidates}
+    assert {"name", "builtin", "literal", "operator", "swap", "drop", "barrier", "unshare"} <= {
+        c["kind"] for c in candidates}
 
 
 def squeeze(text):
@@ -177,3 +178,26 @@ def test_a_candidate_repairs_the_kit_mutant(harness, tmp_path, name):
         assert out is not None, f"candidate {c} left no output: {said[-500:]}"
         p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
         assert p.returncode == 0, f"candidate {c} does not repair {name}: {p.stdout}"
+
+
+def test_a_shared_accumulator_is_repaired(harness, tmp_path):
+    """A running sum declared __shared__ (every thread of the block adds
+    into one): the candidate that makes it the thread's own again repairs
+    it. Written here from lab 02's reference, on the reference's lines."""
+    lab = "02-tiled-matmul"
+    text = (SOLUTIONS / lab / "tiled_matmul.cu").read_text()
+    assert "    float Pvalue = 0;\n" in text
+    src = tmp_path / "shared_sum.cu"
+    src.write_text(text.replace("    float Pvalue = 0;\n", "    __shared__ float Pvalue; Pvalue = 0;\n"))
+    prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
+    line = text[:text.index("    float Pvalue = 0;")].count("\n") + 1
+    found = [c for c in json.loads((tmp_path / "c.json").read_text())
+             if c["kind"] == "unshare" and c["line"] == line]
+    assert len(found) == 1 and found[0]["to"].startswith("float Pvalue"), found
+    dataset = smallest_dataset(lab)
+    expected = dataset / "expected.tensor"
+    run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
+    assert kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0
+    run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
+    p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
+    assert p.returncode == 0, p.stdout

@@ -108,6 +108,28 @@ static void insertion(sc *s, int kind, size_t k, const char *ckind, char *from, 
     free(to);
 }
 
+/* A kernel's __shared__ declaration of one name, tokens [b, end], no
+ * initialiser: as a candidate, the thread's own variable instead. */
+static void unshare(sc *s, size_t b, size_t name, size_t end)
+{
+    int shared = 0;
+    for (size_t k = b; k < name; k++) {
+        shared |= at(s, k, "__shared__");
+        if (at(s, k, "extern") || at(s, k, "static"))
+            return;
+    }
+    if (!shared)
+        return;
+    group *g = sch_new_group(s, G_UNSHARE, b, end + 1);
+    g->op = name;
+    char *from = sch_span_text(s, b, end + 1), *to = xstrdup(from), *w;
+    while ((w = strstr(to, "__shared__")) != NULL)
+        memmove(w, w + 11 - (w[10] == 0), strlen(w + 11 - (w[10] == 0)) + 1);
+    sch_add_alt(s, g, "unshare", from, to, NULL);
+    free(from);
+    free(to);
+}
+
 /* A declaration at *p, in a function (in_block: a statement of a block, not
  * a for's first part), up to its ';' (left at *p). */
 static void declaration(sc *s, size_t *p, int in_block)
@@ -137,6 +159,7 @@ static void declaration(sc *s, size_t *p, int in_block)
         *p = end;
         return;
     }
+    int names = 0;
     while (k < end) {
         char key[64];
         int stars = 0, ref = 0;
@@ -219,6 +242,10 @@ static void declaration(sc *s, size_t *p, int in_block)
                       xasprintf("%s %.*s = 0;", decl, (int)tl(s, name), tk(s, name)),
                       xasprintf(" if (gpulab_emu_mutant == %%d) %.*s = 0;", (int)tl(s, name), tk(s, name)));
         }
+        if (!init && in_block && s->in_kernel && k == end && end < s->r.nt && names == 0 &&
+            sch_one_line(s, *p, end + 1))
+            unshare(s, *p, name, end);
+        names++;
         if (at(s, k, ","))
             k++;
         else
@@ -415,7 +442,8 @@ static void parameters(sc *s, size_t a, size_t c)
                 ref = 1;
             else if (at(s, q, "["))
                 array = 1, q = sch_after(s, q) - 1;
-            else if (ident(s, q) && !qualifier(s, q) && (sch_is_type_name(s, q) || name != (size_t)-1 || !ident(s, q + 1))) {
+            else if (ident(s, q) && !qualifier(s, q) &&
+                     (sch_is_type_name(s, q) || name != (size_t)-1 || !ident(s, q + 1))) {
                 if (sch_is_type_name(s, q) && !(q + 1 == e || at(s, q + 1, "["))) {
                     if (strlen(spec) + tl(s, q) + 2 < sizeof spec)
                         snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%.*s", *spec ? " " : "",
@@ -490,7 +518,8 @@ static void function(sc *s, size_t stmt, size_t b)
     int line_start = 1;
     for (size_t i = s->r.t[stmt].b; i > 0 && s->r.src[i - 1] != '\n'; i--)
         line_start &= s->r.src[i - 1] == ' ' || s->r.src[i - 1] == '\t';
-    int ok = s->params_ok && name != (size_t)-1 && line_start && !at(s, stmt, "template") && !at(s, stmt, "extern") && p <= s->r.nt &&
+    int ok = s->params_ok && name != (size_t)-1 && line_start && !at(s, stmt, "template") &&
+             !at(s, stmt, "extern") && p <= s->r.nt &&
              !is_keyword(&s->r, name);
     if (!ok) {
         sch_drop_groups(s, first);
@@ -705,6 +734,30 @@ static void render_group(sc *s, buf *o, int gi)
         content(s, o, gi);
         puts_(o, " }");
         break;
+    case G_UNSHARE: {
+        /* the shared variable and a thread's own, under other names; the
+         * name itself a reference to one of them */
+        size_t nb = s->r.t[g->op].b, ne = s->r.t[g->op].e;
+        const char *name = s->r.src + nb;
+        int len = (int)(ne - nb);
+        for (int own = 0; own < 2; own++) {
+            for (size_t k = g->tb; k < g->te; k++) {
+                if (k > g->tb)
+                    put(o, s->r.src + s->r.t[k - 1].e, s->r.t[k].b - s->r.t[k - 1].e);
+                if (k == g->op)
+                    putf(o, own ? "gpulab_emu_own_%d_" : "gpulab_emu_shared_%d_", id);
+                if (!(own && at(s, k, "__shared__")))
+                    put(o, s->r.src + s->r.t[k].b, s->r.t[k].e - s->r.t[k].b);
+            }
+            puts_(o, " ");
+        }
+        char *ref = xasprintf("auto &%.*s = gpulab_emu_mutant == %d ? gpulab_emu_own_%d_%.*s : "
+                              "gpulab_emu_shared_%d_%.*s;",
+                              len, name, id, id, len, name, id, len, name);
+        puts_(o, ref);
+        free(ref);
+        break;
+    }
     case G_SYNC:
     case G_INIT:
         putf(o, g->text, id);

@@ -268,7 +268,8 @@ static void atom_edits(sc *s, node *n, sym *var)
         int score[NAMES_PER_SITE], nbest = 0;
         for (size_t i = s->nsyms; i-- > 0;) {
             sym *y = &s->syms[i];
-            if (y == var || strcmp(y->key, var->key) != 0 || (y->len == var->len && !memcmp(y->name, var->name, y->len)))
+            if (y == var || strcmp(y->key, var->key) != 0 ||
+                (y->len == var->len && !memcmp(y->name, var->name, y->len)))
                 continue;
             if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
                 continue;

@@ -36,7 +36,7 @@ typedef struct {
 
 /* A group: one place in the source and the candidates placed there. */
 /* (in this order where two cover the same tokens: the first outside) */
-enum gk { G_DROP, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT };
+enum gk { G_DROP, G_UNSHARE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT };
 #define MAX_ALTS 12
 /* the most names one use of a name may be replaced by */
 #define NAMES_PER_SITE 4
