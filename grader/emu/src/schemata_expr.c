@@ -297,6 +297,16 @@ static void atom_edits(sc *s, node *n, sym *var)
         }
         to = xasprintf("%ld", v + 1);
         sch_add_alt(s, g, "literal", from, to, to);
+        /* a number written where a named constant was meant (14 for TILE_WIDTH) */
+        int named = 0;
+        for (size_t i = s->nsyms; i-- > 0 && named < NAMES_PER_SITE;) {
+            sym *y = &s->syms[i];
+            if (y->depth == 0 && strcmp(y->key, "int") == 0 && sch_lookup_text(s, y->name, y->len) == y) {
+                to = xasprintf("%.*s", (int)y->len, y->name);
+                sch_add_alt(s, g, "name", from, to, to);
+                named++;
+            }
+        }
     } else {
         /* a built-in index: the other built-ins' same component, its other components */
         size_t c = b + 2;
