@@ -47,9 +47,10 @@ $(EMU_DIR)/include/%.h: grader/emu/include/%.h
 
 # emucc links with gold where gold links a C++ program (plain and with
 # AddressSanitizer) with this CXX: emucc.c, gold_linker()
-EMUCC_SRC := grader/emu/src/emucc.c grader/emu/src/rewrite.c grader/emu/src/facts.c grader/emu/src/schemata.c \
+EMUCC_SRC := grader/emu/src/emucc.c grader/emu/src/rewrite.c grader/emu/src/facts.c grader/emu/src/schemata.c grader/emu/src/schemata_expr.c \
             grader/emu/src/util.c
-$(EMU_DIR)/emucc: $(EMUCC_SRC) grader/emu/src/rewrite.h grader/emu/src/rewrite_int.h grader/emu/src/util.h
+$(EMU_DIR)/emucc: $(EMUCC_SRC) grader/emu/src/rewrite.h grader/emu/src/rewrite_int.h grader/emu/src/schemata_int.h \
+                 grader/emu/src/util.h
 	@mkdir -p $(@D)
 	@printf 'int main() { return 0; }\n' > $(@D)/gold-probe.cpp; \
 	 gold=0; $(CXX) -fuse-ld=gold $(@D)/gold-probe.cpp -o $(@D)/gold-probe > /dev/null 2>&1 && \

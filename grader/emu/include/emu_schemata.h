@@ -16,6 +16,17 @@
 
 extern "C" int gpulab_emu_mutant;
 
+/* Each function that holds candidates is written twice: a copy with them,
+ * then the function itself, unedited but for a first statement that calls
+ * the copy when a candidate is live. The copy is compiled for speed of
+ * compiling (O1) and never inlined: the function itself compiles as in the
+ * plain build. */
+#if defined(__clang__)
+#define GPULAB_EMU_MUTATED __attribute__((noinline, cold))
+#else
+#define GPULAB_EMU_MUTATED __attribute__((noinline, cold, optimize("O0")))
+#endif
+
 namespace gpulab_emu_ {
 /* static_cast<R>(v) where it is well-formed, else o */
 template <class R, class T> inline auto as_(T &v, R, int) -> decltype(static_cast<R>(v)) { return static_cast<R>(v); }
@@ -39,7 +50,7 @@ GPULAB_EMU_ALT_(ne_, !=)
 
 /* OP(k, a, b): a OP b, or, when candidate k + i is live, its i-th edit
  * (schemata.c lists them in this order):
- *   +   a - b, a, b        -   a + b, a        *   a, b
+ *   +   a - b, a, b        -   a + b, a        *   a, b        /   a
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
  *   >=  a > b, a <= b      ==  a != b          !=  a == b */
 #define GPULAB_EMU_OP_(name, OP, N, E0, E1, E2)                                              \
@@ -55,6 +66,7 @@ GPULAB_EMU_ALT_(ne_, !=)
 GPULAB_EMU_OP_(add, +, 3u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0))
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)
 GPULAB_EMU_OP_(mul, *, 2u, as_(a, o, 0), as_(b, o, 0), o)
+GPULAB_EMU_OP_(div, /, 1u, as_(a, o, 0), o, o)
 GPULAB_EMU_OP_(lt, <, 2u, le_(a, b, o, 0), gt_(a, b, o, 0), o)
 GPULAB_EMU_OP_(le, <=, 2u, lt_(a, b, o, 0), ge_(a, b, o, 0), o)
 GPULAB_EMU_OP_(gt, >, 2u, ge_(a, b, o, 0), lt_(a, b, o, 0), o)

@@ -1,0 +1,729 @@
+/* schemata_expr.c - emucc --schemata's reading of tokens, names in scope
+ * and expressions, and the candidate edits an expression holds (values,
+ * operators, operands, arguments): schemata.c says what they are. */
+#define _GNU_SOURCE
+#include "schemata_int.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The operator at token k, joining touching punctuators ("<" "=" is <=);
+ * its token count in *n. NULL when none. */
+static const char *op_at(const sc *s, size_t k, size_t *n)
+{
+    static const char *const ops[] = { "<<=", ">>=", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=",
+                                       "*=",  "/=",  "%=", "&=", "|=", "^=", "<<", ">>", NULL };
+    if (k >= s->r.nt || s->r.t[k].kind != T_PUNCT)
+        return NULL;
+    for (int i = 0; ops[i]; i++) {
+        size_t l = strlen(ops[i]), j = 0;
+        while (j < l && k + j < s->r.nt && s->r.t[k + j].kind == T_PUNCT && tl(s, k + j) == 1 &&
+               *tk(s, k + j) == ops[i][j] && (j == 0 || s->r.t[k + j - 1].e == s->r.t[k + j].b))
+            j++;
+        if (j == l) {
+            *n = l;
+            return ops[i];
+        }
+    }
+    *n = 1;
+    static char one[128][2];
+    unsigned char c = (unsigned char)*tk(s, k);
+    if (tl(s, k) != 1 || c >= 128)
+        return NULL;
+    one[c][0] = (char)c;
+    return one[c];
+}
+
+/* The token after the bracket that closes the one at k. */
+size_t sch_after(const sc *s, size_t k)
+{
+    return closing(&s->r, k) + 1;
+}
+
+char *sch_span_text(const sc *s, size_t tb, size_t te)
+{
+    /* the tokens' text with each run of blanks one space */
+    size_t b = s->r.t[tb].b, e = s->r.t[te - 1].e;
+    char *out = malloc(e - b + 1);
+    if (!out)
+        die("out of memory");
+    size_t o = 0;
+    for (size_t k = tb; k < te; k++) {
+        if (k > tb && s->r.t[k].b > s->r.t[k - 1].e)
+            out[o++] = ' ';
+        memcpy(out + o, tk(s, k), tl(s, k));
+        o += tl(s, k);
+    }
+    out[o] = 0;
+    return out;
+}
+
+/* The source bytes of tokens [tb, te) hold no line break (text written twice must not move a line). */
+int sch_one_line(const sc *s, size_t tb, size_t te)
+{
+    return !memchr(s->r.src + s->r.t[tb].b, '\n', s->r.t[te - 1].e - s->r.t[tb].b);
+}
+
+/* ---- names in scope ---------------------------------------------------- */
+void sch_add_sym_text(sc *s, const char *name, size_t len, const char *key, int vk)
+{
+    if (s->nsyms == s->capsyms) {
+        s->capsyms = s->capsyms ? s->capsyms * 2 : 128;
+        s->syms = xrealloc(s->syms, s->capsyms * sizeof *s->syms);
+    }
+    sym *y = &s->syms[s->nsyms++];
+    y->name = name;
+    y->len = len;
+    snprintf(y->key, sizeof y->key, "%s", key);
+    y->vk = vk;
+    y->depth = s->depth;
+    y->shared = 0;
+    y->constant = 0;
+}
+
+sym *sch_add_sym(sc *s, size_t tok, const char *key, int vk)
+{
+    sch_add_sym_text(s, tk(s, tok), tl(s, tok), key, vk);
+    return &s->syms[s->nsyms - 1];
+}
+
+void sch_pop_scope(sc *s)
+{
+    while (s->nsyms > 0 && s->syms[s->nsyms - 1].depth > s->depth)
+        s->nsyms--;
+}
+
+sym *sch_lookup_text(sc *s, const char *name, size_t len)
+{
+    for (size_t i = s->nsyms; i-- > 0;)
+        if (s->syms[i].len == len && memcmp(s->syms[i].name, name, len) == 0)
+            return &s->syms[i];
+    return NULL;
+}
+
+/* The innermost name spelled as token k, or NULL. */
+sym *sch_lookup(sc *s, size_t k)
+{
+    return ident(s, k) ? sch_lookup_text(s, tk(s, k), tl(s, k)) : NULL;
+}
+
+int sch_is_type_name(const sc *s, size_t k)
+{
+    static const char *const known[] = { "dim3", "size_t", "cudaError_t", "cudaEvent_t", "cudaStream_t",
+                                         "uint", "uint3", "int2", "int3", "int4", "float2", "float3", "float4",
+                                         "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t", "int16_t",
+                                         "int32_t", "int64_t", "ptrdiff_t", "cudaMemcpyKind", "std", "unsigned",
+                                         NULL };
+    if (!ident(s, k))
+        return 0;
+    if (is_keyword(&s->r, k))
+        return 1;
+    for (int i = 0; known[i]; i++)
+        if (at(s, k, known[i]))
+            return 1;
+    for (size_t i = 0; i < s->ntypes; i++)
+        if (same(s, s->types[i], k))
+            return 1;
+    return 0;
+}
+
+/* The kind of value of a declared type key. */
+int sch_key_kind(const char *key)
+{
+    if (strchr(key, '*'))
+        return V_PTR;
+    if (strstr(key, "float") || strstr(key, "double"))
+        return V_FLOAT;
+    if (strstr(key, "int") || strstr(key, "char") || strstr(key, "short") || strstr(key, "long") ||
+        strstr(key, "size_t") || strstr(key, "unsigned") || strstr(key, "signed"))
+        return V_INT;
+    if (strstr(key, "bool"))
+        return V_BOOL;
+    return V_OTHER;
+}
+
+/* ---- groups and candidates --------------------------------------------- */
+group *sch_new_group(sc *s, int kind, size_t tb, size_t te)
+{
+    if (s->ng == s->capg) {
+        s->capg = s->capg ? s->capg * 2 : 256;
+        s->g = xrealloc(s->g, s->capg * sizeof *s->g);
+    }
+    group *g = &s->g[s->ng++];
+    memset(g, 0, sizeof *g);
+    g->kind = kind;
+    g->tb = tb;
+    g->te = te;
+    g->bb = s->r.t[tb].b;
+    g->be = s->r.t[te - 1].e;
+    g->priority = s->in_kernel ? 0 : 2;
+    g->line = s->line_of[tb];
+    g->ctx_b = s->ctx_b;
+    g->ctx_e = s->ctx_e;
+    return g;
+}
+
+static int new_cand(sc *s, group *g, const char *kind, char *from, char *to)
+{
+    if (s->nc == s->capc) {
+        s->capc = s->capc ? s->capc * 2 : 256;
+        s->c = xrealloc(s->c, s->capc * sizeof *s->c);
+    }
+    cand *c = &s->c[s->nc];
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    c->from = from;
+    c->to = to;
+    c->origin = (int)(g - s->g);
+    c->alt = g->nalts;
+    return (int)s->nc++;
+}
+
+/* A candidate at g: from -> to (both copied), with text its G_ATOM text (taken). */
+void sch_add_alt(sc *s, group *g, const char *kind, const char *from, const char *to, char *text)
+{
+    if (g->nalts >= MAX_ALTS) {
+        free(text);
+        return;
+    }
+    int c = new_cand(s, g, kind, xstrdup(from), xstrdup(to));
+    g->cand[g->nalts] = c;
+    g->alt[g->nalts++] = text;
+}
+
+/* Drops the candidates of groups [first, s->ng) (a statement the parser could not follow). */
+void sch_drop_groups(sc *s, size_t first)
+{
+    for (size_t i = first; i < s->ng; i++)
+        for (int a = 0; a < s->g[i].nalts; a++)
+            s->c[s->g[i].cand[a]].dead = 1;
+}
+
+/* ---- expressions --------------------------------------------------------
+ * A precedence-climbing parser over tokens. Each node tells its tokens, its
+ * kind of value and whether it is an atom (a name, a literal, a built-in
+ * index, &name) whose group is the last one made (so that a node found to
+ * be assigned to loses its value edits). */
+
+
+static int prec_of(const char *op)
+{
+    static const struct { const char *op; int prec; } t[] = {
+        { "*", 13 }, { "/", 13 }, { "%", 13 }, { "+", 12 }, { "-", 12 }, { "<<", 11 }, { ">>", 11 },
+        { "<", 10 }, { "<=", 10 }, { ">", 10 }, { ">=", 10 }, { "==", 9 }, { "!=", 9 }, { "&", 8 },
+        { "^", 7 }, { "|", 6 }, { "&&", 5 }, { "||", 4 }, { "?", 3 }, { "=", 2 }, { "+=", 2 },
+        { "-=", 2 }, { "*=", 2 }, { "/=", 2 }, { "%=", 2 }, { "&=", 2 }, { "|=", 2 }, { "^=", 2 },
+        { "<<=", 2 }, { ">>=", 2 }, { ",", 1 }, { NULL, 0 } };
+    for (int i = 0; t[i].op; i++)
+        if (strcmp(t[i].op, op) == 0)
+            return t[i].prec;
+    return 0;
+}
+
+static void kill_atom(sc *s, node *n)
+{
+    if (n->atom_group) {
+        group *g = &s->g[n->atom_group - 1];
+        for (int a = 0; a < g->nalts; a++)
+            s->c[g->cand[a]].dead = 1;
+    }
+    n->atom_group = 0;
+}
+
+static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", NULL };
+
+/* The value edits of an atom at tokens [b, e): names of the same declared
+ * type in scope, the other built-in indexes, a literal's neighbours. */
+/* How alike two names are: their common start and end (case aside),
+ * whether they are as long, and whether b is a parameter. */
+static int likeness(const sym *a, const sym *b)
+{
+    size_t n = a->len < b->len ? a->len : b->len, pre = 0, suf = 0;
+    while (pre < n && tolower((unsigned char)a->name[pre]) == tolower((unsigned char)b->name[pre]))
+        pre++;
+    while (suf < n - pre && tolower((unsigned char)a->name[a->len - 1 - suf]) ==
+                                tolower((unsigned char)b->name[b->len - 1 - suf]))
+        suf++;
+    /* a function's parameters (its sizes, its arrays) are what a bound or
+     * an index most often takes by mistake for another */
+    return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1);
+}
+
+
+static void atom_edits(sc *s, node *n, sym *var)
+{
+    size_t b = n->b, e = n->e;
+    if (!sch_one_line(s, b, e))
+        return;
+    group *g = sch_new_group(s, G_ATOM, b, e);
+    char *from = sch_span_text(s, b, e), *to;
+    if (var) {
+        /* the names most like it (tx for ty, d_P for d_M, Width for
+         * TILE_WIDTH), innermost first among equals: a slip of the pen
+         * takes a name like the right one */
+        const char *amp = n->addr_of ? "&" : "";
+        sym *best[NAMES_PER_SITE];
+        int score[NAMES_PER_SITE], nbest = 0;
+        for (size_t i = s->nsyms; i-- > 0;) {
+            sym *y = &s->syms[i];
+            if (y == var || strcmp(y->key, var->key) != 0 ||
+                (y->len == var->len && !memcmp(y->name, var->name, y->len)))
+                continue;
+            if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
+                continue;
+            int sc = likeness(var, y), at_ = nbest;
+            while (at_ > 0 && score[at_ - 1] < sc)
+                at_--;
+            if (at_ >= NAMES_PER_SITE)
+                continue;
+            if (nbest < NAMES_PER_SITE)
+                nbest++;
+            memmove(best + at_ + 1, best + at_, (size_t)(nbest - 1 - at_) * sizeof *best);
+            memmove(score + at_ + 1, score + at_, (size_t)(nbest - 1 - at_) * sizeof *score);
+            best[at_] = y;
+            score[at_] = sc;
+        }
+        for (int i = 0; i < nbest; i++) {
+            to = xasprintf("%s%.*s", amp, (int)best[i]->len, best[i]->name);
+            sch_add_alt(s, g, "name", from, to, to);
+        }
+    } else if (s->r.t[b].kind == T_NUM) {
+        long v = strtol(tk(s, b), NULL, 10);
+        if (v > 0) {
+            to = xasprintf("%ld", v - 1);
+            sch_add_alt(s, g, "literal", from, to, to);
+        }
+        to = xasprintf("%ld", v + 1);
+        sch_add_alt(s, g, "literal", from, to, to);
+        /* a number written where a named constant was meant (14 for TILE_WIDTH) */
+        int named = 0;
+        for (size_t i = s->nsyms; i-- > 0 && named < NAMES_PER_SITE;) {
+            sym *y = &s->syms[i];
+            if (y->depth == 0 && strcmp(y->key, "int") == 0 && sch_lookup_text(s, y->name, y->len) == y) {
+                to = xasprintf("%.*s", (int)y->len, y->name);
+                sch_add_alt(s, g, "name", from, to, to);
+                named++;
+            }
+        }
+    } else {
+        /* a built-in index: the other built-ins' same component, its other components */
+        size_t c = b + 2;
+        for (int i = 0; builtins[i]; i++)
+            if (!at(s, b, builtins[i])) {
+                to = xasprintf("%s.%.*s", builtins[i], (int)tl(s, c), tk(s, c));
+                sch_add_alt(s, g, "builtin", from, to, to);
+            }
+        static const char comp[] = "xyz";
+        for (int i = 0; i < 3; i++)
+            if ((s->components & (1 << i)) && !(tl(s, c) == 1 && *tk(s, c) == comp[i])) {
+                to = xasprintf("%.*s.%c", (int)tl(s, b), tk(s, b), comp[i]);
+                sch_add_alt(s, g, "builtin", from, to, to);
+            }
+    }
+    free(from);
+    if (g->nalts == 0) {
+        s->ng--;
+        return;
+    }
+    n->atom_group = (int)s->ng;
+}
+
+int sch_builtin_at(const sc *s, size_t k)
+{
+    if (!ident(s, k) || !at(s, k + 1, ".") || !ident(s, k + 2))
+        return 0;
+    for (int i = 0; builtins[i]; i++)
+        if (at(s, k, builtins[i]))
+            return at(s, k + 2, "x") || at(s, k + 2, "y") || at(s, k + 2, "z");
+    return 0;
+}
+
+/* A decimal literal that is an int: digits only. */
+static int int_literal(const sc *s, size_t k)
+{
+    if (s->r.t[k].kind != T_NUM)
+        return 0;
+    for (size_t i = 0; i < tl(s, k); i++)
+        if (tk(s, k)[i] < '0' || tk(s, k)[i] > '9')
+            return 0;
+    return tl(s, k) < 9 && !(tl(s, k) > 1 && tk(s, k)[0] == '0');
+}
+
+
+static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb);
+
+static node parse_unary(sc *s, size_t *p)
+{
+    node n = { *p, *p, V_UNKNOWN, 0, NULL, 0 };
+    size_t k = *p, len;
+    if (k >= s->r.nt) {
+        s->bail = 1;
+        return n;
+    }
+    const char *op = op_at(s, k, &len);
+    if (op && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)) {
+        *p = k + len;
+        node x = parse_unary(s, p);
+        kill_atom(s, &x);
+        x.b = k;
+        x.var = NULL;
+        return x;
+    }
+    if (op && (strcmp(op, "&") == 0) && ident(s, k + 1) && !at(s, k + 2, ".") && !at(s, k + 2, "->") &&
+        !at(s, k + 2, "[") && !at(s, k + 2, "(")) {
+        /* &name: the address of another name of the same type */
+        sym *y = sch_lookup(s, k + 1);
+        *p = k + 2;
+        n.e = k + 2;
+        n.vk = V_PTR;
+        n.addr_of = 1;
+        if (y && y->key[0] != '#' && !strchr(y->key, '[')) {
+            sym *v = y;
+            atom_edits(s, &n, v);
+        }
+        return n;
+    }
+    if (op && (strcmp(op, "!") == 0 || strcmp(op, "~") == 0 || strcmp(op, "-") == 0 || strcmp(op, "+") == 0 ||
+               strcmp(op, "*") == 0 || strcmp(op, "&") == 0)) {
+        *p = k + 1;
+        node x = parse_unary(s, p);
+        if (*op == '&')
+            kill_atom(s, &x);
+        n.e = x.e;
+        n.vk = *op == '!' ? V_BOOL : *op == '*' ? V_UNKNOWN : *op == '&' ? V_PTR : x.vk;
+        return n;
+    }
+    if (at(s, k, "sizeof")) {
+        /* sizeof(type) or sizeof expr: no edits (its value is the type's) */
+        if (at(s, k + 1, "(")) {
+            *p = sch_after(s, k + 1);
+        } else {
+            *p = k + 1;
+            size_t first = s->ng;
+            parse_unary(s, p);
+            sch_drop_groups(s, first);
+        }
+        n.e = *p;
+        n.vk = V_INT;
+        return n;
+    }
+    if (at(s, k, "(")) {
+        /* a cast: ( type-words [*...] ) operand */
+        size_t c = sch_after(s, k);
+        int cast = c > k + 2 && sch_is_type_name(s, k + 1);
+        for (size_t i = k + 1; cast && i + 1 < c; i++)
+            if (!(sch_is_type_name(s, i) || at(s, i, "*") || at(s, i, "const") || at(s, i, "::")))
+                cast = 0;
+        if (cast) {
+            int stars = 0;
+            for (size_t i = k + 1; i + 1 < c; i++)
+                stars += at(s, i, "*");
+            *p = c;
+            node x = parse_unary(s, p);
+            n.e = x.e;
+            char key[64] = "";
+            for (size_t i = k + 1; i + 1 < c && strlen(key) + tl(s, i) + 2 < sizeof key; i++)
+                snprintf(key + strlen(key), sizeof key - strlen(key), "%s%.*s", *key ? " " : "", (int)tl(s, i),
+                         tk(s, i));
+            n.vk = stars ? V_PTR : sch_key_kind(key);
+            return n;
+        }
+        *p = k + 1;
+        node x = sch_parse_expr(s, p, 1);
+        if (!at(s, *p, ")")) {
+            s->bail = 1;
+            return n;
+        }
+        (*p)++;
+        n.e = *p;
+        n.vk = x.vk;
+    } else if (sch_builtin_at(s, k) && !sch_lookup(s, k)) {
+        *p = k + 3;
+        n.e = k + 3;
+        n.vk = V_INT;
+        atom_edits(s, &n, NULL);
+    } else if (s->r.t[k].kind == T_NUM) {
+        *p = k + 1;
+        n.e = k + 1;
+        int integral = int_literal(s, k);
+        n.vk = integral ? V_INT : V_FLOAT;
+        if (integral)
+            atom_edits(s, &n, NULL);
+    } else if (s->r.t[k].kind == T_STR || s->r.t[k].kind == T_CHAR) {
+        while (*p < s->r.nt && (s->r.t[*p].kind == T_STR))
+            (*p)++;
+        if (*p == k)
+            (*p)++;
+        n.e = *p;
+        n.vk = V_OTHER;
+    } else if (ident(s, k) && !is_keyword(&s->r, k)) {
+        *p = k + 1;
+        n.e = k + 1;
+        sym *y = sch_lookup(s, k);
+        if (at(s, k + 1, "<") && !y) {
+            s->bail = 1; /* a template's arguments: not followed */
+            return n;
+        }
+        if (at(s, k + 1, "::")) {
+            s->bail = 1;
+            return n;
+        }
+        if (y) {
+            n.vk = y->vk;
+            n.var = y;
+            if (y->key[0] != '#' && !strchr(y->key, '[') && !at(s, k + 1, "("))
+                atom_edits(s, &n, y);
+        }
+    } else if (at(s, k, "true") || at(s, k, "false")) {
+        *p = k + 1;
+        n.e = k + 1;
+        n.vk = V_BOOL;
+    } else {
+        s->bail = 1;
+        return n;
+    }
+    /* postfix */
+    node prev_index = n;
+    int have_index = 0, gprev = -1, gindex = -1;
+    for (;;) {
+        size_t q = *p;
+        const char *po = op_at(s, q, &len);
+        if (at(s, q, "[")) {
+            *p = q + 1;
+            node index = sch_parse_expr(s, p, 1);
+            if (!at(s, *p, "]")) {
+                s->bail = 1;
+                return n;
+            }
+            (*p)++;
+            /* a[i][j]: the two subscripts swapped */
+            if (have_index && index.b == q + 1 && prev_index.e + 2 == q + 1)
+                swap_edit(s, &prev_index, &index, &gprev, &gindex);
+            prev_index = index;
+            have_index = 1;
+            gprev = gindex;
+            gindex = -1;
+            n.e = *p;
+            n.vk = V_UNKNOWN;
+            /* an array's element: the base stays a value, a pointer's */
+            n.var = NULL;
+            n.addr_of = 0;
+        } else if (at(s, q, "(")) {
+            size_t callee = n.e - 1;
+            kill_atom(s, &n);
+            *p = q + 1;
+            sch_parse_args(s, p, ")", ident(s, callee) && n.e == n.b + 1 ? callee : (size_t)-1);
+            n.e = *p;
+            n.vk = V_UNKNOWN;
+            n.var = NULL;
+        } else if (at(s, q, "<<<")) {
+            kill_atom(s, &n);
+            if (!s->in_kernel)
+                s->host_cuda = 1;
+            *p = q + 1;
+            sch_parse_args(s, p, ">>>", (size_t)-1);
+            n.e = *p;
+        } else if (at(s, q, ".") || at(s, q, "->")) {
+            if (at(s, q, "."))
+                kill_atom(s, &n); /* a structure's member: never through a copy */
+            if (!ident(s, q + 1)) {
+                s->bail = 1;
+                return n;
+            }
+            *p = q + 2;
+            n.e = *p;
+            n.vk = V_UNKNOWN;
+            n.var = NULL;
+        } else if (po && (strcmp(po, "++") == 0 || strcmp(po, "--") == 0)) {
+            kill_atom(s, &n);
+            *p = q + len;
+            n.e = *p;
+            n.var = NULL;
+        } else {
+            break;
+        }
+    }
+    return n;
+}
+
+/* A call's (or launch configuration's) arguments up to close: each one an
+ * expression; pairs of the same kind on one line swapped. */
+/* Two arguments (or subscripts) a and b swapped, where both are of a kind
+ * (pointers, integers, floating point, or names of one declared type) and
+ * spelt differently; *ga, *gb their G_ARG groups (-1: none yet). */
+static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
+{
+    int kind = a->vk == b->vk && (a->vk == V_PTR || a->vk == V_INT || a->vk == V_FLOAT);
+    if (!kind && a->var && b->var && strcmp(a->var->key, b->var->key) == 0 && a->var->key[0] != '#' &&
+        !strchr(a->var->key, '['))
+        kind = 1; /* dim3 with dim3 */
+    if (!kind || a->e <= a->b || b->e <= b->b || !sch_one_line(s, a->b, b->e))
+        return;
+    char *ta = sch_span_text(s, a->b, a->e), *tb = sch_span_text(s, b->b, b->e);
+    if (strcmp(ta, tb) != 0) {
+        if (*ga < 0)
+            *ga = (int)(sch_new_group(s, G_ARG, a->b, a->e) - s->g);
+        if (*gb < 0)
+            *gb = (int)(sch_new_group(s, G_ARG, b->b, b->e) - s->g);
+        group *gi = &s->g[*ga], *gj = &s->g[*gb];
+        if (gi->nalts < MAX_ALTS && gj->nalts < MAX_ALTS) {
+            char *from = xasprintf("%s, %s", ta, tb), *to = xasprintf("%s, %s", tb, ta);
+            int c = new_cand(s, gi, "swap", from, to);
+            gi->cand[gi->nalts] = c;
+            gi->other[gi->nalts++] = *gb;
+            gj->cand[gj->nalts] = c;
+            gj->other[gj->nalts++] = *ga;
+        }
+    }
+    free(ta);
+    free(tb);
+}
+
+void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
+{
+    node args[16];
+    size_t na = 0;
+    if (callee != (size_t)-1 && !s->in_kernel && strncmp(tk(s, callee), "cuda", 4) == 0)
+        s->host_cuda = 1;
+    while (*p < s->r.nt && !at(s, *p, close)) {
+        node a = sch_parse_expr(s, p, 2);
+        if (s->bail)
+            return;
+        if (na < 16)
+            args[na++] = a;
+        if (at(s, *p, ","))
+            (*p)++;
+        else if (!at(s, *p, close)) {
+            s->bail = 1;
+            return;
+        }
+    }
+    if (*p >= s->r.nt) {
+        s->bail = 1;
+        return;
+    }
+    size_t end = *p;
+    (*p)++;
+    if (na < 2 || na > 8 || !sch_one_line(s, args[0].b, args[na - 1].e))
+        return;
+    (void)end;
+    int argg[16];
+    for (size_t i = 0; i < na; i++)
+        argg[i] = -1;
+    for (size_t i = 0; i + 1 < na; i++)
+        for (size_t j = i + 1; j < na; j++)
+            swap_edit(s, &args[i], &args[j], &argg[i], &argg[j]);
+}
+
+node sch_parse_expr(sc *s, size_t *p, int min_prec)
+{
+    node l = parse_unary(s, p);
+    for (;;) {
+        if (s->bail)
+            return l;
+        size_t k = *p, len;
+        const char *op = op_at(s, k, &len);
+        if (!op)
+            return l;
+        int prec = prec_of(op);
+        if (prec == 0 || prec < min_prec)
+            return l;
+        if (prec == 2) { /* assignment: the left side is no value */
+            kill_atom(s, &l);
+            *p = k + len;
+            node r = sch_parse_expr(s, p, 2);
+            l.e = r.e;
+            l.var = NULL;
+            continue;
+        }
+        if (prec == 3) { /* c ? a : b */
+            *p = k + 1;
+            sch_parse_expr(s, p, 1);
+            if (!at(s, *p, ":")) {
+                s->bail = 1;
+                return l;
+            }
+            (*p)++;
+            node r = sch_parse_expr(s, p, 2);
+            l.e = r.e;
+            l.vk = r.vk;
+            l.atom_group = 0;
+            l.var = NULL;
+            continue;
+        }
+        *p = k + len;
+        node r = sch_parse_expr(s, p, prec + 1);
+        if (s->bail)
+            return l;
+        node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0 };
+        const char *helper = NULL;
+        static const struct { const char *op, *helper, *alts[3]; } table[] = {
+            { "+", "add", { "-", "left", "right" } },  { "-", "sub", { "+", "left", NULL } },
+            { "*", "mul", { "left", "right", NULL } },
+            { "/", "div", { "left", NULL, NULL } }, { "<", "lt", { "<=", ">", NULL } },
+            { "<=", "le", { "<", ">=", NULL } },       { ">", "gt", { ">=", "<", NULL } },
+            { ">=", "ge", { ">", "<=", NULL } },       { "==", "eq", { "!=", NULL, NULL } },
+            { "!=", "ne", { "==", NULL, NULL } },      { NULL, NULL, { NULL, NULL, NULL } } };
+        int t = 0;
+        for (; table[t].op; t++)
+            if (strcmp(table[t].op, op) == 0)
+                break;
+        int known = (l.vk == V_INT || l.vk == V_FLOAT || l.vk == V_PTR) &&
+                    (r.vk == V_INT || r.vk == V_FLOAT || r.vk == V_PTR);
+        if (prec == 10 || prec == 9)
+            n.vk = V_BOOL;
+        else if (prec == 5 || prec == 4)
+            n.vk = V_BOOL;
+        else if (known && (*op == '+' || *op == '-') && (l.vk == V_PTR) != (r.vk == V_PTR))
+            n.vk = V_PTR;
+        else if (known && *op == '-' && l.vk == V_PTR)
+            n.vk = V_INT;
+        else if (known && l.vk != V_PTR && r.vk != V_PTR)
+            n.vk = l.vk == V_FLOAT || r.vk == V_FLOAT ? V_FLOAT : V_INT;
+        /* an operand of a type the tokens do not tell (a macro of a
+         * header's, a call's value) is fine too: the helper leaves an
+         * edit that would not compile as the operator itself */
+        int editable = known || (l.vk != V_OTHER && r.vk != V_OTHER && l.vk != V_BOOL && r.vk != V_BOOL);
+        if (table[t].op && editable) {
+            helper = table[t].helper;
+            group *g = sch_new_group(s, G_BIN, l.b, r.e);
+            g->op = k;
+            g->ope = k + len;
+            g->helper = helper;
+            char *from = sch_span_text(s, l.b, r.e);
+            char *lt = sch_span_text(s, l.b, l.e), *rt = sch_span_text(s, r.b, r.e);
+            for (int a = 0; a < 3 && table[t].alts[a]; a++) {
+                const char *w = table[t].alts[a];
+                if (strcmp(w, "left") == 0) {
+                    sch_add_alt(s, g, "drop-right", from, lt, NULL);
+                } else if (strcmp(w, "right") == 0) {
+                    sch_add_alt(s, g, "drop-left", from, rt, NULL);
+                } else {
+                    char *to = xasprintf("%s %s %s", lt, w, rt);
+                    sch_add_alt(s, g, "operator", from, to, NULL);
+                    free(to);
+                }
+            }
+            free(from);
+            free(lt);
+            free(rt);
+        } else if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
+            group *g = sch_new_group(s, G_LOGIC, l.b, r.e);
+            g->op = k;
+            g->ope = k + len;
+            g->helper = op[0] == '&' ? "and" : "or";
+            char *from = sch_span_text(s, l.b, r.e);
+            char *lt = sch_span_text(s, l.b, l.e), *rt = sch_span_text(s, r.b, r.e);
+            char *to = xasprintf("%s %s %s", lt, op[0] == '&' ? "||" : "&&", rt);
+            sch_add_alt(s, g, "operator", from, to, NULL);
+            free(to);
+            free(from);
+            free(lt);
+            free(rt);
+        }
+        l = n;
+    }
+}
+

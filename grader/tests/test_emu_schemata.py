@@ -1,0 +1,203 @@
+"""emucc --schemata (docs/emulator.md, Mutant schemata): one build of a lab
+file that holds its candidate single edits, candidate k live when the
+program runs with GPULAB_EMU_MUTANT=k. With none live (0) the program is
+the plain build's: every reference solution, variant, stretch kernel and
+mutant of the kit gives the same output, launch log, messages and status
+on its lab's smallest dataset. For kit mutants (a reference with one
+mistake), the list holds the edit that turns the mistake back into the
+reference's line, and the program with it live passes `gpulab compare`."""
+import difflib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import kit
+from test_emu_conformance import EMUCC, ROOT, emu, run  # noqa: F401  (emu is a fixture)
+
+HARNESS = ROOT / "build" / "harness" / "emu"
+SOLUTIONS = ROOT / "solutions"
+KIT_FILES = sorted(
+    [p for p in SOLUTIONS.glob("0*/*.cu")] + [p for p in SOLUTIONS.glob("0*/variants/*.cu")]
+    + [p for p in SOLUTIONS.glob("stretch/*/*.cu")] + [p for p in SOLUTIONS.glob("0*/mutants/*.cu")])
+# what a run prints that no two runs share: its timings, addresses
+VOLATILE = re.compile(r"^@gpulab\t(time_ms|call)\t.*$", re.M)
+ADDRESS = re.compile(r"0x[0-9a-f]+")
+
+
+def lab_of(path):
+    return next(part for part in Path(path).relative_to(SOLUTIONS).parts if part[:2].isdigit())
+
+
+def datasets_by_size(lab):
+    sets = [d for d in (ROOT / "datasets" / lab).iterdir() if d.is_dir()]
+    return sorted(sets, key=lambda d: (sum(f.stat().st_size for f in d.iterdir()), d.name))
+
+
+def smallest_dataset(lab):
+    return datasets_by_size(lab)[0]
+
+
+def build(src, lab, prog, schemata=None):
+    """src compiled by emucc (with --schemata FILE when given) and linked with the lab's harness."""
+    obj = prog.with_suffix(".o")
+    flags = ["--schemata", schemata] if schemata else []
+    p = run([EMUCC, "-c", src, "-o", obj, "-I", ROOT / "labs" / lab, "-I", ROOT / "grader" / "runtime", *flags])
+    assert p.returncode == 0, f"emucc -c {src} {' '.join(map(str, flags))} failed:\n{p.stderr[-3000:]}"
+    p = run([EMUCC, obj, HARNESS / lab / "harness.o", HARNESS / "harness_main.o", HARNESS / "libgpulab_runtime.a",
+             HARNESS / "libgpulab_wb.a", "-o", prog])
+    assert p.returncode == 0, p.stderr[-3000:]
+    return prog
+
+
+def run_program(prog, dataset, out, mutant=None):
+    """The program's status, messages (timings and addresses out), output bytes and launch log."""
+    out.unlink(missing_ok=True)
+    log = out.with_suffix(".log")
+    log.unlink(missing_ok=True)
+    env = {"GPULAB_EMU_LOG": str(log)}
+    if mutant is not None:
+        env["GPULAB_EMU_MUTANT"] = str(mutant)
+    p = kit.run([prog, dataset, out], cwd=out.parent, env=env, timeout=300)
+    said = ADDRESS.sub("0x", VOLATILE.sub("", p.stdout + p.stderr))
+    return (p.returncode, said, out.read_bytes() if out.exists() else None,
+            log.read_text() if log.exists() else None)
+
+
+@pytest.fixture(scope="module")
+def harness(emu):
+    problem = kit.emu_problem()
+    if problem:
+        pytest.skip(problem)
+    missing = [lab for lab in {lab_of(f) for f in KIT_FILES} if not (HARNESS / lab / "harness.o").exists()]
+    assert not missing, f"make kit builds the labs' harnesses; missing: {missing}"
+    return HARNESS
+
+
+@pytest.mark.parametrize("src", KIT_FILES, ids=lambda p: str(p.relative_to(SOLUTIONS)))
+def test_mutant_zero_is_the_plain_program(harness, tmp_path, src):
+    lab = lab_of(src)
+    dataset = smallest_dataset(lab)
+    plain = build(src, lab, tmp_path / "plain")
+    schemata = build(src, lab, tmp_path / "schemata", schemata=tmp_path / "candidates.json")
+    candidates = json.loads((tmp_path / "candidates.json").read_text())
+    assert candidates, f"{src}: no candidate edits"
+    a = run_program(plain, dataset, tmp_path / "plain.out")
+    b = run_program(schemata, dataset, tmp_path / "schemata.out", mutant=0)
+    assert b[0] == a[0], f"status {b[0]} with --schemata, {a[0]} without"
+    assert b[1] == a[1], "what the program says differs"
+    assert b[3] == a[3], "the launch log differs"
+    if b[2] != a[2]:
+        # an output that is not the program's own: the plain build gives
+        # another on a second run (a copy from the host's stack, say)
+        again = run_program(plain, dataset, tmp_path / "again.out")
+        assert again[2] != a[2], "the output differs, and the plain program's is the same on every run"
+
+
+def test_env_variable_must_be_a_number(harness, tmp_path):
+    src = SOLUTIONS / "01-basic-matmul" / "basic_matmul.cu"
+    prog = build(src, "01-basic-matmul", tmp_path / "p", schemata=tmp_path / "c.json")
+    rc, said, out, _ = run_program(prog, smallest_dataset("01-basic-matmul"), tmp_path / "o", mutant="seven")
+    assert rc == 2 and "GPULAB_EMU_MUTANT=seven" in said and out is None
+
+
+def test_the_list_is_documented_json(harness, tmp_path):
+    src = SOLUTIONS / "03-arbitrary-matmul" / "arbitrary_matmul.cu"
+    build(src, "03-arbitrary-matmul", tmp_path / "p", schemata=tmp_path / "c.json")
+    candidates = json.loads((tmp_path / "c.json").read_text())
+    lines = src.read_text().splitlines()
+    assert 0 < len(candidates) <= 400
+    assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
+    kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
+             "initialise", "unshare"}
+    for c in candidates:
+        assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
+        assert c["kind"] in kinds, c
+        squeezed = re.sub(r"\s+", "", lines[c["line"] - 1])
+        # what is replaced starts on its line (an operator's operands may go on);
+        # a swap's two parts both are there (a[i][j]'s subscripts too)
+        parts = c["from"].split(", ") if c["kind"] == "swap" else [c["from"]]
+        assert all(re.sub(r"\s+", "", part)[:8] in squeezed for part in parts), c
+        assert c["from"] != c["to"], c
+    assert [c["line"] for c in candidates] == sorted(c["line"] for c in candidates)
+    assert {"name", "builtin", "literal", "operator", "swap", "drop", "barrier", "unshare"} <= {
+        c["kind"] for c in candidates}
+
+
+def squeeze(text):
+    return re.sub(r"\s+", "", text)
+
+
+def reverting_candidates(mutant, candidates):
+    """The candidates that turn a line where the mutant differs from its
+    reference into the reference's line (lines compared without blanks)."""
+    reference = next((mutant.parents[1]).glob("*.cu"))
+    a, b = reference.read_text().splitlines(), mutant.read_text().splitlines()
+    changed = {}
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1:
+            changed.update({j1 + k + 1: (a[i1 + k], b[j1 + k]) for k in range(i2 - i1)})
+    assert changed, f"{mutant.name}: no line of it replaces one of {reference.name}'s"
+    found = []
+    for c in candidates:
+        if c["line"] in changed and c["from"]:
+            ref, mut = map(squeeze, changed[c["line"]])
+            if mut.replace(squeeze(c["from"]), squeeze(c["to"]), 1) == ref:
+                found.append(c)
+    return found
+
+
+# each a reference with one mistake, of a different kind of edit
+REPAIRABLE = [
+    "01-basic-matmul/mutants/row-from-thread-x.cu",            # a built-in's component
+    "01-basic-matmul/mutants/dot-product-misses-last-term.cu",  # a term dropped
+    "01-basic-matmul/mutants/copy-back-swapped.cu",            # a copy's arguments, inside CUDA_CHECK
+    "01-basic-matmul/mutants/copies-n-into-d-m.cu",            # another pointer of the same type
+    "02-tiled-matmul/mutants/launch-grid-block-swapped.cu",    # a launch's configuration
+]
+
+
+@pytest.mark.parametrize("name", REPAIRABLE)
+def test_a_candidate_repairs_the_kit_mutant(harness, tmp_path, name):
+    mutant = SOLUTIONS / name
+    lab = lab_of(mutant)
+    prog = build(mutant, lab, tmp_path / "p", schemata=tmp_path / "c.json")
+    found = reverting_candidates(mutant, json.loads((tmp_path / "c.json").read_text()))
+    assert found, f"no candidate turns {name}'s mistake back into the reference's line"
+    # the smallest dataset the mutant gets wrong
+    for dataset in datasets_by_size(lab)[:4]:
+        expected = dataset / "expected.tensor"
+        rc, said, out, _ = run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
+        if out is None or kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0:
+            break
+    else:
+        pytest.fail(f"{name} passes the lab's four smallest datasets as it is: nothing to repair there")
+    for c in found:
+        rc, said, out, _ = run_program(prog, dataset, tmp_path / "fixed.out", mutant=c["id"])
+        assert out is not None, f"candidate {c} left no output: {said[-500:]}"
+        p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
+        assert p.returncode == 0, f"candidate {c} does not repair {name}: {p.stdout}"
+
+
+def test_a_shared_accumulator_is_repaired(harness, tmp_path):
+    """A running sum declared __shared__ (every thread of the block adds
+    into one): the candidate that makes it the thread's own again repairs
+    it. Written here from lab 02's reference, on the reference's lines."""
+    lab = "02-tiled-matmul"
+    text = (SOLUTIONS / lab / "tiled_matmul.cu").read_text()
+    assert "    float Pvalue = 0;\n" in text
+    src = tmp_path / "shared_sum.cu"
+    src.write_text(text.replace("    float Pvalue = 0;\n", "    __shared__ float Pvalue; Pvalue = 0;\n"))
+    prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
+    line = text[:text.index("    float Pvalue = 0;")].count("\n") + 1
+    found = [c for c in json.loads((tmp_path / "c.json").read_text())
+             if c["kind"] == "unshare" and c["line"] == line]
+    assert len(found) == 1 and found[0]["to"].startswith("float Pvalue"), found
+    dataset = smallest_dataset(lab)
+    expected = dataset / "expected.tensor"
+    run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
+    assert kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0
+    run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
+    p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
+    assert p.returncode == 0, p.stdout
