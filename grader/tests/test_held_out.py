@@ -1,9 +1,9 @@
 """The held-out single mistakes of 2026-11-28 (grader/tests/data/held-out-2026-11-28/):
-fifty files (sets A to E) written by newcomers who had not read the
+eighty files (sets A to H) written by newcomers who had not read the
 kit's explanation code, counted before and after issue 40's work
 (results-before.md, results-after.md, results-after-2.md, results-C.md,
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
-results-after-5.md) and made tests only
+results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -85,6 +85,15 @@ FIRST = {
     "setF/01-k-griddim-row": ["line 21: `gridDim.y`", "with `blockDim.y` there"],
     "setF/02-l-M-load-uses-Col": ["line 46: `Col`", "with `tx` there"],
     "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
+    "setG/01-n-free-before-copy-back": ["line 61: `CUDA_CHECK(cudaFree(d_P));`", "without it"],
+    "setG/02-n-phase-loop-starts-at-1": ["line 40: `1`", "with `0` there"],
+    "setG/03-n-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
+    "setG/05-n-ghost-test-width-times-channels": ["line 46: `in.width * in.channels`", "with `in.width` there"],
+    "setH/02-p-phase-loop-width": ["the test at line 40 (`for (int ph = 0; ph < Width; ++ph) {`) let this thread through"],
+    "setH/03-o-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
+    "setH/03-p-n-load-test-le": ["the test at line 58 (`if (nRow <= k && Col < l)`) let this thread through"],
+    "setH/04-p-ghost-test-no-lower-bound": ["the test at line 43 (`if (srcY < height && srcX < width)`) let this thread through"],
+    "setH/05-o-free-before-copy-back": ["line 113: `CUDA_CHECK(cudaFree(d_out));`", "without it"],
 }
 
 
