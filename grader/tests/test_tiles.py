@@ -76,6 +76,11 @@ def test_right_tiles_are_never_blamed(tmp_path, lab, rel, old, new, dataset, jud
     # requirement lost because no dataset passed
     assert not first.startswith("["), first
     held = "the shared tiles held the elements the lab's tiling puts there"
+    # or the repair search names the line the mistake was put at: a cause,
+    # and no tile blamed
+    line = text[:text.index(old)].count("\n") + 1
+    if first.startswith(f"line {line}: "):
+        return
     assert (held in first) == judged, first
     assert "ames a cause: the race check and the bounds check found nothing on " + dataset in first, first
 

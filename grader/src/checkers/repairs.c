@@ -138,7 +138,7 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
                       after ? "after" : "before", c->from, result, other);
     } else {
         s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
-                      full ? "looks like" : "is probably where", words, result, other);
+                      full ? "looks like" : "is probably", words, result, other);
     }
     free(place);
     free(words);

@@ -882,11 +882,13 @@ static void report_render(strbuf *out, const submission_result *s, int color, in
     if (s->hint)
         sb_printf(out, "  hint: %s\n", safe(s->hint));
     char *first = fix_first(s);
-    if (first)
-        sb_printf(out, "  %sfix this first:%s %s\n", bold, reset, safe(first));
-    /* the repair search's edit, where the line above says something else */
+    /* the repair search's edit, where the fix-this-first line says
+     * something else: above it, so that the report still ends with what
+     * to fix first and the score */
     if (s->repair.sentence && (!first || strcmp(first, s->repair.sentence) != 0))
         sb_printf(out, "  repair: %s\n", safe(s->repair.sentence));
+    if (first)
+        sb_printf(out, "  %sfix this first:%s %s\n", bold, reset, safe(first));
     free(first);
     char total[32];
     points_text(total, sizeof total, s->score, s->max_score);
