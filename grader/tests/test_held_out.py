@@ -67,8 +67,6 @@ FIRST = {
     "setD/05-g-write-test-col-vs-height": ["the test at line 65 (`if (row_o < out.height && col_o < out.height)`)",
                                            "bounds col_o by out.height", "test col_o against the width"],
     "setD/05-h-copy-back-width-no-channels": ["the cudaMemcpy2D at line 113", "its width is 28 bytes"],
-    "setE/01-i-col-from-ty": ["line 21 (`int Col = blockIdx.x * blockDim.x + threadIdx.y;`) computes Col from "
-                              "threadIdx.y", "varies with threadIdx.x", "build Col from threadIdx.x"],
     "setE/01-j-dot-starts-at-1": ["line 29: `1`", "with `0` there"],
     "setE/02-i-dsN-not-shared": ["line 25 (`float ds_N[TILE_WIDTH][TILE_WIDTH];`) declares ds_N without __shared__"],
     "setE/02-j-M-rows-tile-apart": ["line 45: `TILE_WIDTH`", "with `Width` there"],
@@ -81,7 +79,6 @@ FIRST = {
     "setE/05-i-memcpy2d-pitches-swapped": ["the cudaMemcpy2D at line 91", "its two pitches are swapped"],
     "setE/05-j-load-test-output-coords": ["the test at line 46", "checks `row_o` and `col_o`",
                                           "the index of the access at line 47 uses neither"],
-    "setF/01-k-griddim-row": ["line 21: `gridDim.y`", "with `blockDim.y` there"],
     "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
     "setG/01-n-free-before-copy-back": ["line 61: `CUDA_CHECK(cudaFree(d_P));`", "without it"],
     "setG/02-n-phase-loop-starts-at-1": ["line 40: `1`", "with `0` there"],
