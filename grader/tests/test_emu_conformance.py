@@ -280,6 +280,23 @@ def test_memcpy_misuse(emu, tmp_path):
     assert cats.count("invalid-memcpy") == 5 and "invalid-free" in cats and "invalid-memset" in cats
 
 
+def test_a_kernel_given_host_memory_fails_at_its_launch(emu, tmp_path):
+    """A GPU faults on a kernel's access to malloc'd host memory; the emulator,
+    which shares the host's address space, refuses the launch instead of
+    reading it, names the argument at the launch's line, and the error is
+    sticky. Device memory, a pointer inside it, page-locked memory and a NULL
+    the kernel never follows are fine."""
+    prog = build(emu, tmp_path, "host_pointer.cu")
+    r = run([prog])
+    ok, bad = "cudaSuccess cudaSuccess", "cudaErrorIllegalAddress cudaErrorIllegalAddress"
+    assert r.stdout.splitlines() == ["device: " + ok, "inside: " + ok, "pinned: " + ok, "pinned[3]=6",
+                                     "null: " + ok, "host: " + bad, "after: " + bad], r.stdout
+    d = [x for x in diags(r.stderr) if x[0] == "host-pointer"]
+    line = source_line("host_pointer.cu", "Scale<<<1, n>>>(d_out, host, n)")[0]
+    assert len(d) == 1 and d[0][1].endswith("host_pointer.cu:%d" % line) and d[0][2] == "Scale", d
+    assert d[0][5].startswith("argument 2 (`host`) of kernel Scale is host memory"), d[0][5]
+
+
 def test_malloc_pitch_and_memcpy2d(emu, tmp_path):
     prog = build(emu, tmp_path, "pitch.cu")
     out = run([prog]).stdout.splitlines()

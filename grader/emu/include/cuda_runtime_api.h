@@ -182,6 +182,12 @@ struct emu_launch_cfg {
     size_t shmem;
     cudaStream_t stream;
     size_t arg_size;      /* the bytes of the launch's arguments (emu_launch's arg) */
+    const char *args;     /* the launch's arguments as written, for the lines that name one */
+    /* The arguments of pointer type and their places (1 = the first): a
+     * kernel can reach only device memory, so emu_launch refuses a host one. */
+    int npointers;
+    const void *pointers[16];
+    unsigned char pointer_at[16];
 };
 cudaError_t emu_launch(const struct emu_launch_cfg *cfg, void (*invoke)(void *), void *arg);
 

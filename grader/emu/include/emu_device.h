@@ -366,7 +366,7 @@ static inline cudaError_t memcpy_from_symbol_(void *dst, const void *sym, const 
     return emu_memcpy_from_symbol(dst, sym, name, symsize, count, offset, kind);
 }
 
-/* kernel<<<g, b, s, st>>>(args) becomes emu::launch_(kernel, "kernel", __FILE__,
+/* kernel<<<g, b, s, st>>>(args) becomes emu::launch_(kernel, "kernel", "args", __FILE__,
  * __LINE__, g, b, s, st)(args): the arguments convert to the kernel's parameter
  * types as in a call, are copied once, and every CUDA thread gets its own copy. */
 template <class... P> struct launcher {
@@ -381,21 +381,37 @@ template <class... P> struct launcher {
         pack *k = static_cast<pack *>(p);
         std::apply(k->fn, k->args);
     }
+    /* Notes an argument of pointer type (not a function's) for emu_launch's
+     * check that it is not host memory. */
+    template <class A> static void note_pointer(emu_launch_cfg &c, int at, const A &v)
+    {
+        if constexpr (std::is_pointer<A>::value && !std::is_function<typename std::remove_pointer<A>::type>::value) {
+            if (c.npointers < (int)(sizeof c.pointers / sizeof *c.pointers)) {
+                c.pointers[c.npointers] = (const void *)v;
+                c.pointer_at[c.npointers++] = (unsigned char)at;
+            }
+        } else {
+            (void)c, (void)at, (void)v;
+        }
+    }
     void operator()(P... a) const
     {
         pack k{fn, std::tuple<typename std::decay<P>::type...>(a...)};
         emu_launch_cfg c = cfg;
         c.arg_size = sizeof k; /* copied as bytes, as CUDA copies a kernel's arguments */
+        std::apply([&c](const auto &...v) { int at = 0; (note_pointer(c, ++at, v), ...); }, k.args);
         emu_launch(&c, &invoke, &k);
     }
 };
 template <class... P>
-static inline launcher<P...> launch_(void (*fn)(P...), const char *name, const char *file, int line,
+static inline launcher<P...> launch_(void (*fn)(P...), const char *name, const char *args, const char *file, int line,
                                      dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t stream = 0)
 {
     launcher<P...> l;
     l.fn = fn;
+    l.cfg = emu_launch_cfg();
     l.cfg.kernel = name;
+    l.cfg.args = args;
     l.cfg.file = file;
     l.cfg.line = line;
     l.cfg.grid = grid;

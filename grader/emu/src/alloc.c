@@ -134,6 +134,51 @@ int is_device_ptr(const void *p)
     return 0;
 }
 
+/* Page-locked host memory from cudaMallocHost, which a kernel may read
+ * (unified addressing maps it for the device). Caller holds rt.lock. */
+void note_pinned(void *p, size_t size)
+{
+    if (rt.npinned == rt.cappinned) {
+        size_t cap = rt.cappinned ? 2 * rt.cappinned : 16;
+        struct pinned_block *more = realloc(rt.pinned, cap * sizeof *more);
+        if (!more)
+            return; /* unrecorded: a kernel given it is refused, as without unified addressing */
+        rt.pinned = more;
+        rt.cappinned = cap;
+    }
+    rt.pinned[rt.npinned].base = p;
+    rt.pinned[rt.npinned++].size = size;
+}
+
+void forget_pinned(const void *p)
+{
+    for (size_t i = 0; i < rt.npinned; i++)
+        if (rt.pinned[i].base == p) {
+            rt.pinned[i] = rt.pinned[--rt.npinned];
+            return;
+        }
+}
+
+/* Whether a kernel may be given pointer p: NULL if so (NULL itself, device
+ * memory, a freed allocation, whose use the accesses name, or page-locked
+ * host memory), else why not. A pointer a little outside its allocation
+ * (one past the end, or before it for 1-based indexing) is the access's to
+ * judge, not the launch's. Caller holds rt.lock. */
+const char *kernel_pointer_problem(const void *p)
+{
+    const char *c = (const char *)p;
+    if (!p || freed_at(p))
+        return NULL;
+    for (size_t i = 0; i < rt.nallocs; i++)
+        if (c >= rt.allocs[i].map && c <= rt.allocs[i].map + rt.allocs[i].maplen)
+            return NULL;
+    for (size_t i = 0; i < rt.npinned; i++)
+        if (c >= rt.pinned[i].base && c <= rt.pinned[i].base + rt.pinned[i].size)
+            return NULL;
+    return "is host memory (not from cudaMalloc): a kernel runs on the device and can reach only device memory, "
+           "so pass it the device copy (the pointer cudaMalloc gave, which cudaMemcpy filled)";
+}
+
 
 /* What fresh device memory holds: 0xFF bytes (NaN as floats, -1 as
  * ints), or the 32-bit word GPULAB_EMU_FILL gives in hexadecimal, repeated

@@ -221,6 +221,37 @@ static void log_launch(const struct emu_launch_cfg *c, size_t st, unsigned long 
     fclose(f);
 }
 
+/* " (`TEXT`)": the at-th (1 = first) of a launch's arguments as written
+ * ("d_M, d_N, P, width"), or "" where they cannot be told apart. */
+static void argument_text(const char *args, int at, char *out, size_t n)
+{
+    out[0] = 0;
+    if (!args || !*args)
+        return;
+    const char *p = args;
+    int depth = 0;
+    for (int k = 1; *p && k < at; p++) {
+        if (*p == '(' || *p == '[' || *p == '{')
+            depth++;
+        else if (*p == ')' || *p == ']' || *p == '}')
+            depth--;
+        else if (*p == ',' && depth == 0)
+            k++;
+    }
+    while (*p == ' ')
+        p++;
+    const char *e = p;
+    for (depth = 0; *e && !(*e == ',' && depth == 0); e++)
+        if (*e == '(' || *e == '[' || *e == '{')
+            depth++;
+        else if (*e == ')' || *e == ']' || *e == '}')
+            depth--;
+    while (e > p && e[-1] == ' ')
+        e--;
+    if (e > p)
+        snprintf(out, n, " (`%.*s`)", (int)(e - p), p);
+}
+
 static cudaError_t bad_launch(const struct emu_launch_cfg *c, cudaError_t e, const char *why)
 {
     diag("gpulab-emu: invalid-launch %s:%d kernel %s grid (%u,%u,%u) block (%u,%u,%u): %s (%s)",
@@ -228,6 +259,35 @@ static cudaError_t bad_launch(const struct emu_launch_cfg *c, cudaError_t e, con
          c->block.z, why, cudaGetErrorName(e));
     log_launch(c, 0, 0, e, 0);
     return set_error(e);
+}
+
+/* A kernel given a pointer to host memory (d_P's host twin P, say). On a
+ * GPU its first access through it is an illegal address; the emulator,
+ * which shares one address space with the host, would read host memory as
+ * if it were the device's, so a program that passes P where d_P belongs
+ * would come out right here and fail on every GPU. The launch fails as the
+ * GPU's would, sticky, before its blocks run, at the launch's line with the
+ * argument named. Returns whether it failed. */
+static int host_pointer_argument(const struct emu_launch_cfg *c)
+{
+    for (int i = 0; i < c->npointers; i++) {
+        pthread_mutex_lock(&rt.lock);
+        const char *why = kernel_pointer_problem(c->pointers[i]);
+        pthread_mutex_unlock(&rt.lock);
+        if (!why)
+            continue;
+        char what[256];
+        argument_text(c->args, c->pointer_at[i], what, sizeof what);
+        diag("gpulab-emu: host-pointer %s:%d kernel %s grid (%u,%u,%u) block (%u,%u,%u): argument %d%s of kernel %s "
+             "%s (cudaErrorIllegalAddress)",
+             c->file, c->line, c->kernel, c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y, c->block.z,
+             c->pointer_at[i], what, c->kernel, why);
+        rt.sticky = cudaErrorIllegalAddress;
+        set_error(cudaErrorIllegalAddress);
+        log_launch(c, 0, 0, cudaErrorIllegalAddress, 0);
+        return 1;
+    }
+    return 0;
 }
 
 cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*run_thread)(void *), void *arg)
@@ -253,6 +313,9 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*run_thread)(void *
                           "grid dimensions are limited to (2147483647, 65535, 65535)");
     if (c->shmem > SHARED_LIMIT)
         return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
+
+    if (host_pointer_argument(c))
+        return cudaErrorIllegalAddress;
 
     short_copies_in();
     pthread_mutex_lock(&pool.launch_lock);

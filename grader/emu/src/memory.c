@@ -59,7 +59,12 @@ cudaError_t cudaMallocHost(void **ptr, size_t size)
     if (!ptr)
         return set_error(cudaErrorInvalidValue);
     *ptr = malloc(size ? size : 1);
-    return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
+    if (!*ptr)
+        return set_error(cudaErrorMemoryAllocation);
+    pthread_mutex_lock(&rt.lock);
+    note_pinned(*ptr, size);
+    pthread_mutex_unlock(&rt.lock);
+    return cudaSuccess;
 }
 
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
@@ -71,6 +76,9 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 
 cudaError_t cudaFreeHost(void *ptr)
 {
+    pthread_mutex_lock(&rt.lock);
+    forget_pinned(ptr);
+    pthread_mutex_unlock(&rt.lock);
     free(ptr);
     return cudaSuccess;
 }

@@ -336,6 +336,49 @@ int is_keyword(const rw *r, size_t k)
 }
 
 /* ---- kernel<<<...>>>(...) ---------------------------------------------------------- */
+/* The text of a launch's arguments, the parentheses from token k on, for a
+ * string literal: white space runs made one space, quotes and backslashes
+ * dropped, at most 200 characters ("" when there are none). */
+static char *launch_args_text(const rw *r, size_t k)
+{
+    enum { MAX = 200 };
+    char *out = xrealloc(NULL, MAX + 4);
+    size_t n = 0;
+    if (k >= r->nt || !is(r, k, "(")) {
+        out[0] = 0;
+        return out;
+    }
+    int depth = 0;
+    size_t m = k;
+    for (; m < r->nt; m++) {
+        if (is(r, m, "(") || is(r, m, "[") || is(r, m, "{"))
+            depth++;
+        else if ((is(r, m, ")") || is(r, m, "]") || is(r, m, "}")) && --depth == 0)
+            break;
+    }
+    if (m >= r->nt) {
+        out[0] = 0;
+        return out;
+    }
+    for (size_t c = r->t[k].e; c < r->t[m].b && n < MAX; c++) {
+        char ch = r->src[c];
+        if (ch == '"' || ch == '\\')
+            continue;
+        if (isspace((unsigned char)ch)) {
+            if (n && out[n - 1] != ' ')
+                out[n++] = ' ';
+            continue;
+        }
+        out[n++] = ch;
+    }
+    while (n && out[n - 1] == ' ')
+        n--;
+    if (n == MAX)
+        memcpy(out + n, "...", 3), n += 3;
+    out[n] = 0;
+    return out;
+}
+
 static int rewrite_launch(rw *r, size_t i)
 {
     /* the closing >>> */
@@ -403,9 +446,11 @@ static int rewrite_launch(rw *r, size_t i)
         }
     }
     name[n] = 0;
+    char *args = launch_args_text(r, j + 1);
     add_edit(r, r->t[k].b, r->t[k].b, xasprintf("::emu::launch_("));
-    add_edit(r, r->t[i].b, r->t[i].e, xasprintf(", \"%s\", __FILE__, __LINE__, ", name));
+    add_edit(r, r->t[i].b, r->t[i].e, xasprintf(", \"%s\", \"%s\", __FILE__, __LINE__, ", name, args));
     add_edit(r, r->t[j].b, r->t[j].e, xasprintf(")"));
+    free(args);
     free(name);
     return 0;
 }

@@ -250,6 +250,10 @@ struct emu_run {
     struct sigaction old_segv, old_bus; /* the handlers before the fault handler's (faults.c) */
     int launched;              /* a kernel launch has run: a copy after one brings results back,
                                   a copy before it sends inputs (memory.c's copy_check) */
+    /* cudaMallocHost's page-locked blocks: with unified addressing a kernel
+     * may read them, as it may not read any other host memory (alloc.c) */
+    struct pinned_block { char *base; size_t size; } *pinned;
+    size_t npinned, cappinned;
 };
 extern struct emu_run rt;
 
@@ -318,6 +322,9 @@ const char *check_side(const void *p, size_t n, int want_dev);
 alloc *find_alloc(const void *p, size_t n);
 const alloc *freed_at(const void *p);
 int is_device_ptr(const void *p);
+const char *kernel_pointer_problem(const void *p);
+void note_pinned(void *p, size_t size);
+void forget_pinned(const void *p);
 const char *kind_name(int k);
 int margined_block(size_t size, size_t align, size_t margin, char **block, size_t *len, char **base);
 size_t page_size(void);

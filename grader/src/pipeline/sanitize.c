@@ -652,6 +652,16 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add(r, "out-of-bounds", file, ln, 0, xasprintf("the %s at %s: %s%s", call, q, clean, advice));
                 free(clean);
                 free(q);
+            } else if (strcmp(category, "host-pointer") == 0 && ln > 0) {
+                /* a launch given host memory: the emulator named the argument */
+                char *q = sanitize_quote(student, ln);
+                char *clean = xstrdup(msg);
+                char *code = strstr(clean, " (cudaError");
+                if (code)
+                    *code = '\0';
+                add(r, "out-of-bounds", file, ln, 0, xasprintf("the launch at %s: %s", q, clean));
+                free(clean);
+                free(q);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {
                 char *q = sanitize_quote(student, ln);
                 char *clean = xstrdup(msg);
