@@ -267,6 +267,7 @@ struct emu_thread {
 };
 extern __thread struct emu_thread tls;
 EMU_PUBLIC extern const char __executable_start[]; /* the linker's (ELF): the program's first byte */
+EMU_PUBLIC extern int gpulab_emu_mutant; /* base.c: the live candidate edit of a schemata build, 0 for none */
 extern const int g_list_faults; /* fault_list.c: 1 when built with EMU_LIST_FAULTS */
 
 static inline size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
