@@ -31,6 +31,7 @@
  * does: emu_schemata.h) takes the mode.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "guard.h"
 #include "harness.h"
 
 #include <errno.h>
@@ -113,6 +114,11 @@ static void mutant_entry(int k, long id, long limit_ms, char *program, char *dir
     pid_t pid = fork();
     if (pid == 0) {
         gpulab_emu_mutant = (int)id;
+        /* the emulator's guards of a candidate run (256 MiB) fault on a read
+         * past an array; the harness's would hand it 3.4e38 instead, which a
+         * zero cancels: a candidate could mend the output by reading there */
+        if (id > 0)
+            guard_disable();
         entry_alarm(limit_ms);
         char *args[] = { program, dir, out, NULL };
         lab_main(3, args);
@@ -156,6 +162,11 @@ static int series_mutants(int argc, char **argv)
 int main(int argc, char **argv)
 {
     harness_ready();
+    /* a candidate edit live from the start (GPULAB_EMU_MUTANT: the repair
+     * search's runs of a mending candidate on every dataset): no guard
+     * zones, as in mutant_entry() */
+    if (&gpulab_emu_mutant && gpulab_emu_mutant > 0)
+        guard_disable();
     if (argc >= 2 && strcmp(argv[1], "--series-mutants") == 0)
         return series_mutants(argc, argv);
     if (argc < 2 || strcmp(argv[1], "--series") != 0)

@@ -299,7 +299,7 @@ def test_a_kernel_given_host_memory_fails_at_its_launch(emu, tmp_path):
 
 def test_a_candidate_edit_faults_on_a_read_far_past_an_array(emu, tmp_path):
     """The repair search's candidate runs (GPULAB_EMU_MUTANT > 0) give every
-    allocation guards as large as itself: a read 12 KiB past a 16 KiB array
+    allocation guards of 256 MiB: a read 12 KiB past a 16 KiB array
     faults at its line, so an edit that comes out right only by reading past
     an array is not taken for a repair."""
     prog = build(emu, tmp_path, "overread.cu")

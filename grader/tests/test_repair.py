@@ -126,3 +126,17 @@ def test_candidates_that_crash_or_hang_cost_only_themselves(tmp_path):
     r = rep["repair"]
     assert r and r["found"] == "full" and r["to"] == to, r
     assert r["ended"] >= 2, r
+
+
+@needs_schemata
+def test_an_edit_that_comes_out_right_only_by_reading_past_an_array_is_no_repair():
+    """A candidate run has no harness guard zones (which hand a read past
+    the end 3.4e38, cancelled by a zero) and the emulator's guards of 256
+    MiB: `||` for `&&` in a bounds test whose sizes are swapped reads past
+    M, faults, and is not named; the kit at 01ae652 named it."""
+    path = DATA / "false" / "03-m-test-sizes-swapped.cu"
+    _, rep = kit.check_json(lab_of(path), path, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r is not None and r["candidates"] > 0, r
+    assert not (r["found"] == "full" and "||" in r["to"]), r
+    assert "||" not in (rep.get("fix_first") or ""), rep.get("fix_first")

@@ -261,20 +261,22 @@ cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
      * that page lies the next mapping, another allocation perhaps, which a
      * read further out gets silently, as on a GPU. A run of one of the
      * repair search's candidate edits (gpulab_emu_mutant > 0) has guards
-     * as large as the allocation (at most 1 GiB of address space, never
-     * memory) on both sides: an edit that makes the output right only by
-     * reading past an array, whose extra terms happen to be multiplied by
-     * zeros, faults there and is not taken for a repair. */
+     * of 256 MiB (address space, never memory) on both sides: an edit that
+     * makes the output right only by reading past an array, whose extra
+     * terms happen to be multiplied by zeros, faults there and is not
+     * taken for a repair. Only the data is ever made accessible. */
     size_t pg = page_size();
     size_t size16 = round_up(size, 16);
     size_t data = round_up(size16, pg);
-    size_t guard = gpulab_emu_mutant > 0 ? (data < ((size_t)1 << 30) ? data : (size_t)1 << 30) : pg;
+    size_t guard = gpulab_emu_mutant > 0 ? (size_t)256 << 20 : pg;
     a.maplen = data + 2 * guard;
-    a.map = mmap(NULL, a.maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    a.map = mmap(NULL, a.maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (a.map == MAP_FAILED)
         ALLOC_FAILED();
-    mprotect(a.map, guard, PROT_NONE);
-    mprotect(a.map + guard + data, guard, PROT_NONE);
+    if (mprotect(a.map + guard, data, PROT_READ | PROT_WRITE) != 0) {
+        munmap(a.map, a.maplen);
+        ALLOC_FAILED();
+    }
     a.base = a.map + guard + (data - size16);
 #endif
     /* Device memory is uninitialised: poison it (0xFF bytes: NaN as floats;
