@@ -10,15 +10,21 @@ mutant, a column per dataset, `X` caught, `.` not), then a summary:
     not a dataset);
   - mutants caught by exactly one dataset (a dataset removed or reshaped
     would let them pass);
-  - datasets that catch no mutant.
+  - datasets that catch no mutant;
+  - with --full, each mutant's whole check too (every dataset at once: the
+    first few under the full checkers, the rest in the bounds series on
+    every dataset, whose large grids run only their edge), and any dataset
+    caught alone that this whole check calls `pass` (the whole check must
+    never be kinder than the dataset checked alone).
 
 Usage (the kit built: make kit):
     grader/bench/mutation-matrix.py [LAB ...] [--datasets A,B] [--mutants M,N]
-                                    [--jobs N] [--backend emu|gpu] [--json FILE] [--strict]
+                                    [--jobs N] [--backend emu|gpu] [--json FILE] [--strict] [--full]
 
 LAB may be a lab's id or its number (01 ... 05); without one, every lab with
 mutants. --strict exits 1 when a mutant is caught by exactly one dataset or
-a dataset catches nothing. Each cell is one `gpulab check LAB FILE
+a dataset catches nothing, or (with --full) a whole check passes a dataset
+that catches the mutant alone. Each cell is one `gpulab check LAB FILE
 --dataset NAME --format json` (a build and a checked run: about 3 s on the
 emulator; the whole kit is some 700 cells). docs/mistakes.md gives the
 latest summary.
@@ -61,6 +67,16 @@ def check(lab, mutant, dataset, backend):
     return status, failed
 
 
+def check_whole(lab, mutant, backend):
+    """A mutant's whole check: {dataset: status}, or None for a grader error."""
+    p = subprocess.run([str(GPULAB), "check", lab, str(mutant), "--backend", backend, "--format", "json"],
+                       capture_output=True, text=True, timeout=1800)
+    try:
+        return {d["name"]: d["status"] for d in json.loads(p.stdout)["datasets"]}
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 def run_lab(lab, args):
     datasets = public_datasets(lab)
     if args.datasets:
@@ -71,10 +87,15 @@ def run_lab(lab, args):
     cells = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(check, lab, m, d, args.backend): (m.stem, d) for m in mutants for d in datasets}
+        wholes = {pool.submit(check_whole, lab, m, args.backend): m.stem for m in mutants} if args.full else {}
         for f in concurrent.futures.as_completed(futures):
             cells[futures[f]] = f.result()
-    return {"lab": lab, "datasets": datasets, "mutants": [m.stem for m in mutants],
-            "cells": {f"{m}|{d}": {"status": s, "requirements": r} for (m, d), (s, r) in cells.items()}}
+        whole = {wholes[f]: f.result() for f in concurrent.futures.as_completed(wholes)}
+    result = {"lab": lab, "datasets": datasets, "mutants": [m.stem for m in mutants],
+              "cells": {f"{m}|{d}": {"status": s, "requirements": r} for (m, d), (s, r) in cells.items()}}
+    if args.full:
+        result["whole"] = whole
+    return result
 
 
 def caught(cell):
@@ -96,6 +117,14 @@ def summarise(result):
         if not any(caught(cells[f"{m}|{d}"]) for m in result["mutants"]):
             out["idle"].append(d)
     out["errors"] = [k for k, c in cells.items() if c["status"] == "grader_error"]
+    if "whole" in result:
+        out["kinder"] = []
+        for m, statuses in result["whole"].items():
+            if statuses is None:
+                out["errors"].append(f"{m}|whole check")
+                continue
+            out["kinder"] += [f"{m}|{d}" for d in result["datasets"]
+                              if caught(cells[f"{m}|{d}"]) and statuses.get(d) == "pass"]
     return out
 
 
@@ -116,6 +145,9 @@ def print_lab(result, summary):
         print(f"  caught by one dataset only: {m} ({d})")
     for d in summary["idle"]:
         print(f"  catches nothing: {d}")
+    for k in summary.get("kinder", []):
+        m, d = k.split("|")
+        print(f"  pass in the whole check, caught alone: {m} on {d} ({result['cells'][k]['status']} alone)")
     for k in summary["errors"]:
         print(f"  grader error: {k.replace('|', ' on ')}")
     print(flush=True)
@@ -130,12 +162,15 @@ def main():
     ap.add_argument("--backend", default="emu", choices=("emu", "gpu"))
     ap.add_argument("--json", help="the matrix as JSON too, into this file")
     ap.add_argument("--strict", action="store_true")
+    ap.add_argument("--full", action="store_true", help="each mutant's whole check too, against its cells")
     args = ap.parse_args()
     if not GPULAB.exists():
         sys.exit(f"mutation-matrix: {GPULAB} is not built: run make kit")
     labs = [lab_id(l) for l in args.labs] or sorted(
         d.name for d in (ROOT / "labs").iterdir() if (ROOT / "solutions" / d.name / "mutants").is_dir())
     results, totals = [], {"mutants": 0, "cells": 0, "none": 0, "one": 0, "idle": 0, "errors": 0}
+    if args.full:
+        totals["kinder"] = 0
     for lab in labs:
         r = run_lab(lab, args)
         s = summarise(r)
@@ -144,14 +179,15 @@ def main():
         print_lab(r, s)
         totals["mutants"] += len(r["mutants"])
         totals["cells"] += len(r["cells"])
-        for k in ("none", "one", "idle", "errors"):
-            totals[k] += len(s[k])
+        for k in totals.keys() & {"none", "one", "idle", "errors", "kinder"}:
+            totals[k] += len(s.get(k, []))
     print(f"summary: {totals['mutants']} mutants, {totals['cells']} checks; caught by no dataset: "
           f"{totals['none']}; by one dataset only: {totals['one']}; datasets that catch nothing: "
-          f"{totals['idle']}; grader errors: {totals['errors']}")
+          f"{totals['idle']}; grader errors: {totals['errors']}"
+          + (f"; whole checks that pass a dataset caught alone: {totals['kinder']}" if args.full else ""))
     if args.json:
         Path(args.json).write_text(json.dumps({"labs": results, "totals": totals}, indent=1) + "\n")
-    if args.strict and (totals["one"] or totals["idle"] or totals["errors"]):
+    if args.strict and (totals["one"] or totals["idle"] or totals["errors"] or totals.get("kinder")):
         return 1
     return 0
 

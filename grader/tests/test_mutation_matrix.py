@@ -35,3 +35,23 @@ def test_a_mutant_caught_by_one_dataset_and_an_idle_dataset_are_named(tmp_path):
 def test_an_unknown_lab_is_an_error():
     p = kit.run([sys.executable, SCRIPT, "99"])
     assert p.returncode != 0 and "no lab '99'" in p.stderr, p.stderr
+
+
+def test_full_holds_each_mutants_whole_check_against_its_cells(tmp_path):
+    # flat-position-test tests the flattened position against the whole
+    # matrix: caught on width-0017 alone (a partial block's threads past a
+    # row's end pass its test), not on width-0016 (no partial block); the
+    # whole check, where width-0017 may be in the bounds series rather than
+    # the full checks, must not call it pass
+    out = tmp_path / "matrix.json"
+    p = kit.run([sys.executable, SCRIPT, "01", "--mutants", "flat-position-test", "--datasets",
+                 "width-0016,width-0017", "--json", out, "--full"], timeout=900)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "whole checks that pass a dataset caught alone: 0" in p.stdout, p.stdout
+    rep = json.loads(out.read_text())
+    lab = rep["labs"][0]
+    whole = lab["whole"]["flat-position-test"]
+    assert lab["cells"]["flat-position-test|width-0017"]["status"] != "pass", lab["cells"]
+    assert whole["width-0017"] != "pass", whole
+    assert len(whole) == 9, whole  # every public dataset of lab 01, not only the two asked for
+    assert rep["totals"]["kinder"] == 0 and lab["summary"]["kinder"] == [], rep["totals"]

@@ -428,3 +428,106 @@ def test_the_bounds_series_is_hidden_from_the_program(tmp_path):
     assert p.returncode == 0, p.stderr
     r = kit.run([prog], env={"GPULAB_EMU_CHECKS": "bounds"}, timeout=60)
     assert r.stdout.strip() == "[unseen]", r.stdout
+
+
+# ---- the bounds series runs a large grid's edge only (GPULAB_EMU_BLOCKS=edge) ---
+
+BLOCKS_RAN = r'''#include <stdio.h>
+#include <stdlib.h>
+__global__ void mark(int *ran) {
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        ran[blockIdx.y * gridDim.x + blockIdx.x] = 1;
+}
+static void launch(int side) {
+    int *d, n = side * side;
+    int *h = (int *)malloc(n * sizeof(int));
+    cudaMalloc((void **)&d, n * sizeof(int));
+    mark<<<dim3(side, side), dim3(4, 4)>>>(d);
+    cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
+    printf("%d:", side);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++)
+            if (h[y * side + x] == 1)
+                printf(" %d,%d", x, y);
+    printf("\n");
+    cudaFree(d);
+    free(h);
+}
+int main(void) {
+    printf("[%s]\n", getenv("GPULAB_EMU_BLOCKS") ? "seen" : "unseen");
+    launch(10);
+    launch(8);
+    return 0;
+}
+'''
+
+
+def blocks_that_ran(stdout):
+    lines = stdout.splitlines()
+    got = {}
+    for line in lines[1:]:
+        side, cells = line.split(":")
+        got[int(side)] = {tuple(map(int, c.split(","))) for c in cells.split()}
+    return lines[0], got
+
+
+def test_the_bounds_series_runs_a_large_grids_edge_only(tmp_path):
+    """Under the bounds check, GPULAB_EMU_BLOCKS=edge runs a grid of more
+    than 64 blocks only within two blocks of its border, and its centre
+    block; a grid of 64 blocks runs whole; without the bounds mode (the
+    full checks: races, counts, tiles need every block) the switch changes
+    nothing. The blocks the launch skipped would have stored into the
+    buffer: its copy back is no read of memory nothing stored. The program
+    never sees the variable."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = tmp_path / "blocks.cu"
+    src.write_text(BLOCKS_RAN)
+    prog = tmp_path / "blocks"
+    p = kit.run([kit.EMUCC, "--race", src, "-o", prog], timeout=300)
+    assert p.returncode == 0, p.stderr
+    every = {s: {(x, y) for x in range(s) for y in range(s)} for s in (10, 8)}
+    edge = {(x, y) for (x, y) in every[10] if min(x, y) < 2 or max(x, y) >= 8} | {(5, 5)}
+    r = kit.run([prog], env={"GPULAB_EMU_CHECKS": "bounds", "GPULAB_EMU_BLOCKS": "edge"}, timeout=60)
+    assert r.returncode == 0, r.stderr
+    seen, got = blocks_that_ran(r.stdout)
+    assert seen == "[unseen]", r.stdout
+    assert got == {10: edge, 8: every[8]}, r.stdout
+    assert len(edge) == 65
+    assert "unset" not in r.stderr, r.stderr
+    for env in ({"GPULAB_EMU_CHECKS": "bounds"}, {"GPULAB_EMU_BLOCKS": "edge"}):
+        r = kit.run([prog], env=env, timeout=60)
+        assert r.returncode == 0 and blocks_that_ran(r.stdout)[1] == every, (env, r.stdout)
+
+
+def test_a_read_before_the_start_on_the_largest_size_alone_is_never_pass(backend, tmp_path):
+    """The twin of the test above it, at the other end: a read one float
+    before M's start that only rows longer than 128 make (each term's
+    predecessor read too), made by the first row of blocks alone, on lab
+    01's width-0257, whose 17 x 17 grid the bounds series runs at its edge
+    only: inside the default build's page before the buffer its graded
+    run passes (the value cancels out), and the series must still find it
+    on the grid's first blocks."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    ref = kit.ROOT / "solutions" / lab / "basic_matmul.cu"
+    straight = ("        for (int k = 0; k < Width; ++k)\n"
+                "            Pvalue += M[Row * Width + k] * N[k * Width + Col];\n")
+    behind = ("        if (Width > 128) { /* long rows: each term's predecessor read too */\n"
+              "            for (int k = 0; k < Width; ++k) {\n"
+              "                float before = M[Row * Width + k - 1];\n"
+              "                Pvalue += M[Row * Width + k] * N[k * Width + Col] + (before - before);\n"
+              "            }\n"
+              "        } else {\n" + straight + "        }\n")
+    text = ref.read_text()
+    assert straight in text
+    src = tmp_path / "basic_matmul.cu"
+    src.write_text(text.replace(straight, behind))
+    read = line_of(src, "float before = M[Row * Width + k - 1];")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    got = kit.statuses(rep)
+    assert [n for n, s in got.items() if s != "pass"] == ["width-0257"], got
+    (big,) = [d for d in rep["datasets"] if d["name"] == "width-0257"]
+    assert big["status"] == "unsafe" and big["score"] == 0, big["status"]
+    assert any(f["line"] == read for f in big["sanitizer"]["findings"]), big["sanitizer"]

@@ -356,6 +356,8 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*run_thread)(void *
 #ifdef EMU_RACE
     hooks.race_launch_end(c);
     hooks.tiles_launch_end(c);
+    if (launch_runs_edge_only(c))
+        hooks.unset_all_stored(); /* what the skipped blocks would have stored is not known */
 #endif
 
     cudaError_t e = cudaSuccess;

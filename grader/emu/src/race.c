@@ -83,7 +83,13 @@ __attribute__((constructor)) static void race_mode_init(void)
     const char *s = getenv("GPULAB_EMU_CHECKS");
     shadow.off = s && (strcmp(s, "bounds") == 0 || strcmp(s, "bounds-guards") == 0);
     check_modes.tests_off = s && strcmp(s, "bounds") == 0;
+    /* GPULAB_EMU_BLOCKS=edge: only with the bounds check, whose findings
+     * are each one access's; the race check, the counts and the tile
+     * snapshots need every block (sched.c, edge_block) */
+    const char *b = getenv("GPULAB_EMU_BLOCKS");
+    check_modes.edge_blocks = shadow.off && b && strcmp(b, "edge") == 0;
     unsetenv("GPULAB_EMU_CHECKS");
+    unsetenv("GPULAB_EMU_BLOCKS");
 }
 
 /* A race, as the launch's end prints it. */

@@ -278,6 +278,7 @@ static inline size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; 
  * dataset again alone with bounds-guards, which records them. */
 struct emu_check_modes {
     int tests_off;
+    int edge_blocks; /* GPULAB_EMU_BLOCKS=edge: a large grid runs its edge only (sched.c) */
 };
 extern struct emu_check_modes check_modes;
 
@@ -347,6 +348,7 @@ int worker_count(void);
 void keep_first_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
     const char *fmt, va_list ap);
 void run_launch(worker *W, launch *L);
+int launch_runs_edge_only(const struct emu_launch_cfg *c);
 void set_fault(launch *L, const char *category, cudaError_t code, void *pc, const char *where,
     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
@@ -383,6 +385,7 @@ struct emu_hooks {
     void (*unset_copied_in)(void *p, const void *src, size_t n);
     void (*unset_copy_read)(void *caller, const char *call, const void *src, size_t pitch, size_t width, size_t rows);
     void (*unset_launch_begin)(void);
+    void (*unset_all_stored)(void);
     /* race.c */
     void (*race_constant_copied)(const void *symbol, const char *name, size_t size);
     void (*race_launch_begin)(void);

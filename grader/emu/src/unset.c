@@ -128,6 +128,24 @@ static void unset_launch_begin(void)
     unset_seen.npcs = 0;
 }
 
+/* After a launch that ran only its grid's edge (GPULAB_EMU_BLOCKS=edge,
+ * sched.c): the skipped blocks' stores are not known, so every byte of
+ * every live allocation counts as stored from then on. A read of memory
+ * nothing stored is still seen in the blocks that ran and before that
+ * launch; a later kernel's read or a copy back of what a skipped block
+ * would have written is not reported, wrongly or rightly. */
+static void unset_all_stored(void)
+{
+    pthread_mutex_lock(&rt.lock);
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        alloc *a = &rt.allocs[i];
+        if (a->stored && a->unstored)
+            memset(a->stored, 1, a->size);
+        a->unstored = 0;
+    }
+    pthread_mutex_unlock(&rt.lock);
+}
+
 /* The allocation's cudaMalloc line as the lines name it, "-" unknown. */
 static const char *unset_made_at(const alloc *a, char *out, size_t n)
 {
@@ -262,4 +280,5 @@ __attribute__((constructor)) static void unset_hooks(void)
     hooks.unset_copied_in = unset_copied_in;
     hooks.unset_copy_read = unset_copy_read;
     hooks.unset_launch_begin = unset_launch_begin;
+    hooks.unset_all_stored = unset_all_stored;
 }
