@@ -234,8 +234,6 @@ static void kill_atom(sc *s, node *n)
 
 static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", NULL };
 
-/* The value edits of an atom at tokens [b, e): names of the same declared
- * type in scope, the other built-in indexes, a literal's neighbours. */
 /* How alike two names are: their common start and end (case aside),
  * whether they are as long, and whether b is a parameter. */
 static int likeness(const sym *a, const sym *b)
@@ -251,7 +249,59 @@ static int likeness(const sym *a, const sym *b)
     return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1);
 }
 
+/* A neighbour that tells a role: a name or a number (a bracket or an
+ * operator alone is beside almost anything). */
+static int telling(const sc *s, size_t k)
+{
+    return s->r.t[k].kind == T_IDENT || s->r.t[k].kind == T_NUM;
+}
 
+/* How much the name at token k stands where the atom [b, e) stands: the
+ * same neighbours on either side, one or two tokens, each name or number
+ * among them a point more (`ph * TILE_WIDTH` for `t * TILE_WIDTH`: 2;
+ * `] ;`: 1). 0 to 6. */
+static int role_match(const sc *s, size_t k, size_t b, size_t e)
+{
+    int m = 0;
+    if (k > 0 && b > 0 && same(s, k - 1, b - 1)) {
+        m += telling(s, b - 1);
+        if (k > 1 && b > 1 && same(s, k - 2, b - 2))
+            m += 1 + telling(s, b - 2);
+    }
+    if (k + 1 < s->r.nt && e < s->r.nt && same(s, k + 1, e)) {
+        m += telling(s, e);
+        if (k + 2 < s->r.nt && e + 1 < s->r.nt && same(s, k + 2, e + 1))
+            m += 1 + telling(s, e + 1);
+    }
+    return m;
+}
+
+/* The most the name y stands elsewhere in the file where the atom [b, e)
+ * stands (role_match). */
+static int role_of(const sc *s, const sym *y, size_t b, size_t e)
+{
+    int role = 0;
+    for (size_t k = 0; k < s->r.nt; k++) {
+        if (k == b || s->r.t[k].kind != T_IDENT || tl(s, k) != y->len || memcmp(tk(s, k), y->name, y->len) != 0)
+            continue;
+        int r = role_match(s, k, b, e);
+        role = r > role ? r : role;
+    }
+    return role;
+}
+
+/* What the file itself says for y in place of var at the atom [b, e): y
+ * written elsewhere between the same neighbours, more than var itself is
+ * (a slip takes the name a twin statement has there; where var stands in
+ * that role too, the role tells them nothing). */
+static int evidence(const sc *s, const sym *var, const sym *y, size_t b, size_t e)
+{
+    int more = role_of(s, y, b, e) - role_of(s, var, b, e);
+    return more > 0 ? 4 * more : 0;
+}
+
+/* The value edits of an atom at tokens [b, e): names of the same declared
+ * type in scope, the other built-in indexes, a literal's neighbours. */
 static void atom_edits(sc *s, node *n, sym *var)
 {
     size_t b = n->b, e = n->e;
@@ -260,9 +310,11 @@ static void atom_edits(sc *s, node *n, sym *var)
     group *g = sch_new_group(s, G_ATOM, b, e);
     char *from = sch_span_text(s, b, e), *to;
     if (var) {
-        /* the names most like it (tx for ty, d_P for d_M, Width for
-         * TILE_WIDTH), innermost first among equals: a slip of the pen
-         * takes a name like the right one */
+        /* the names the file puts in its place (the same role in a twin
+         * statement) and the names most like
+         * it (tx for ty, d_P for d_M, Width for TILE_WIDTH), innermost
+         * first among equals: a slip of the pen takes a name like the
+         * right one, or one written beside it */
         const char *amp = n->addr_of ? "&" : "";
         sym *best[NAMES_PER_SITE];
         int score[NAMES_PER_SITE], nbest = 0;
@@ -273,7 +325,7 @@ static void atom_edits(sc *s, node *n, sym *var)
                 continue;
             if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
                 continue;
-            int sc = likeness(var, y), at_ = nbest;
+            int sc = likeness(var, y) + evidence(s, var, y, b, e), at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
                 at_--;
             if (at_ >= NAMES_PER_SITE)
