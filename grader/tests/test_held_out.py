@@ -68,6 +68,9 @@ FIRST = {
     "setD/05-g-write-test-col-vs-height": ["the test at line 65 (`if (row_o < out.height && col_o < out.height)`)",
                                            "bounds col_o by out.height", "test col_o against the width"],
     "setD/05-h-copy-back-width-no-channels": ["the cudaMemcpy2D at line 113", "its width is 28 bytes"],
+    # two edits mend it (Col's threadIdx.y, or Row's, the mapping transposed): the race
+    # check's reading, or the statement the edit agrees with, names the cause
+    "setE/01-i-col-from-ty": ["line 21", "Col", "threadIdx.x"],
     "setE/01-j-dot-starts-at-1": ["line 29: `1`", "with `0` there"],
     "setE/02-i-dsN-not-shared": ["line 25 (`float ds_N[TILE_WIDTH][TILE_WIDTH];`) declares ds_N without __shared__"],
     "setE/02-j-M-rows-tile-apart": ["line 45: `TILE_WIDTH`", "with `Width` there"],
@@ -86,6 +89,7 @@ FIRST = {
     "setG/02-n-phase-loop-starts-at-1": ["line 40: `1`", "with `0` there"],
     "setG/03-n-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
     "setG/05-n-ghost-test-width-times-channels": ["line 46: `in.width * in.channels`", "with `in.width` there"],
+    "setH/01-p-row-from-blockIdx-x": ["line 20", "Row", "blockIdx.y"],
     "setH/02-p-phase-loop-width": ["the test at line 40 (`for (int ph = 0; ph < Width; ++ph) {`) let this thread through"],
     "setH/03-o-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
     "setH/03-p-n-load-test-le": ["the test at line 58 (`if (nRow <= k && Col < l)`) let this thread through"],

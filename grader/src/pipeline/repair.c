@@ -242,17 +242,19 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
 
 /* The screened candidates that made the dataset right, in order, confirmed
  * on every dataset; the first that makes them all right is the repair.
- * Past it, only a candidate at another line is confirmed, to find a tie
- * the evidence does not break (none when the repair's line is one the
- * evidence points at): the series of every dataset is the search's
- * dearest run. */
+ * Past it, only a candidate at another line that ties with it (as pointed
+ * at, as small) is confirmed: the series of every dataset is the search's
+ * dearest run. Of two such repairs, the one its statement agrees with
+ * (repairs_agreement: `Col = blockIdx.x * blockDim.x + threadIdx.y` made
+ * all .x, where the other makes `Row`'s mixed) is named; where nothing
+ * tells them apart, both are. */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     repair_candidate *c, int nc, double timeout_s, const char *student_file, repair_result *r)
 {
     int tried = 0, best = -1, also = -1;
     for (int i = 0; i < nc && tried < REPAIR_MAX_CONFIRMED && also < 0; i++) {
-        if (!c[i].screened_right || (best >= 0 && (c[best].pointed || c[i].line == c[best].line ||
-                                                   !repairs_tie(&c[i], &c[best]))))
+        if (!c[i].screened_right ||
+            (best >= 0 && (c[i].line == c[best].line || !repairs_tie(&c[i], &c[best]))))
             continue;
         tried++;
         c[i].datasets_right = datasets_right(m, program, folder, dirs, n, c[i].id, timeout_s, student_file);
@@ -266,6 +268,13 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
     }
     if (best < 0)
         return;
+    if (also >= 0) {
+        int ab = repairs_agreement(&c[best]), aa = repairs_agreement(&c[also]);
+        if (aa > ab)
+            best = also;
+        if (aa != ab)
+            also = -1;
+    }
     r->found = REPAIR_FULL;
     r->datasets_right = r->datasets = n;
     keep_candidate(r, &c[best]);
