@@ -130,6 +130,85 @@ static void unshare(sc *s, size_t b, size_t name, size_t end)
     free(to);
 }
 
+/* A dim3's arguments, tokens [b, e): as candidates, the shape a block or
+ * grid most often should have had: a square (the one dimension given
+ * twice, or the second where it is 1), or a square of another of the
+ * file's integer macros where it is one already (`O_TILE_WIDTH,
+ * O_TILE_WIDTH` for `BLOCK_WIDTH, BLOCK_WIDTH`; the macros the file writes
+ * most first). dim3 values are the run's: the edit is cheap. */
+static void shape(sc *s, size_t b, size_t e)
+{
+    size_t ab[4], ae[4], n = 0, k = b;
+    int depth = 0;
+    if (b >= e || !sch_one_line(s, b, e))
+        return;
+    ab[0] = b;
+    for (; k < e; k++) {
+        if (at(s, k, "(") || at(s, k, "["))
+            depth++;
+        else if (at(s, k, ")") || at(s, k, "]"))
+            depth--;
+        else if (depth == 0 && at(s, k, ",")) {
+            if (n >= 2)
+                return;
+            ae[n++] = k;
+            ab[n] = k + 1;
+        }
+    }
+    ae[n++] = e;
+    char *a0 = sch_span_text(s, ab[0], ae[0]), *a1 = n > 1 ? sch_span_text(s, ab[1], ae[1]) : NULL;
+    char *a2 = n > 2 ? sch_span_text(s, ab[2], ae[2]) : NULL;
+    group *g = sch_new_group(s, G_SHAPE, b, e);
+    if (!s->in_kernel)
+        g->priority = 1;
+    char *from = sch_span_text(s, b, e);
+    if (n == 1 || (n == 2 && strcmp(a1, "1") == 0)) {
+        char *to = xasprintf("%s, %s", a0, a0);
+        sch_add_alt(s, g, "shape", from, to, to);
+    }
+    if (n >= 2 && strcmp(a0, a1) == 0) {
+        /* the file's number macros, most written first */
+        struct size_macro all[96], best[NAMES_PER_SITE];
+        size_t nall = 0;
+        for (size_t i = 0; i < s->nsyms && nall < 64; i++)
+            if (s->syms[i].depth == 0 && strcmp(s->syms[i].key, "int") == 0 &&
+                sch_lookup_text(s, s->syms[i].name, s->syms[i].len) == &s->syms[i])
+                all[nall++] = (struct size_macro){ s->syms[i].name, s->syms[i].len };
+        for (size_t i = 0; i < s->nsizes; i++)
+            all[nall++] = s->sizes[i];
+        int count[NAMES_PER_SITE], nbest = 0;
+        for (size_t i = 0; i < nall; i++) {
+            struct size_macro *y = &all[i];
+            if (strlen(a0) == y->len && memcmp(a0, y->name, y->len) == 0)
+                continue;
+            int c = sch_count_word(s, y->name, y->len), at_ = nbest;
+            while (at_ > 0 && count[at_ - 1] < c)
+                at_--;
+            if (at_ >= NAMES_PER_SITE)
+                continue;
+            if (nbest < NAMES_PER_SITE)
+                nbest++;
+            memmove(best + at_ + 1, best + at_, (size_t)(nbest - 1 - at_) * sizeof *best);
+            memmove(count + at_ + 1, count + at_, (size_t)(nbest - 1 - at_) * sizeof *count);
+            best[at_] = *y;
+            count[at_] = c;
+        }
+        for (int i = 0; i < nbest; i++) {
+            char *to = n == 3 ? xasprintf("%.*s, %.*s, %s", (int)best[i].len, best[i].name, (int)best[i].len,
+                                          best[i].name, a2)
+                              : xasprintf("%.*s, %.*s", (int)best[i].len, best[i].name, (int)best[i].len,
+                                          best[i].name);
+            sch_add_alt(s, g, "shape", from, to, to);
+        }
+    }
+    free(from);
+    free(a0);
+    free(a1);
+    free(a2);
+    if (g->nalts == 0)
+        s->ng--;
+}
+
 /* A declaration at *p, in a function (in_block: a statement of a block, not
  * a for's first part), up to its ';' (left at *p). */
 static void declaration(sc *s, size_t *p, int in_block)
@@ -179,7 +258,7 @@ static void declaration(sc *s, size_t *p, int in_block)
         snprintf(key, sizeof key, "%s%s%.*s%s", spec, stars ? " " : "", stars, "**********", array ? "[" : "");
         if (ref || shared)
             key[0] = '#', key[1] = 0;
-        size_t first = s->ng;
+        size_t first = s->ng, init_at = k;
         int init = 0, is_constant = 0;
         if (at(s, k, "(") && !array) {
             init = 1;
@@ -190,6 +269,8 @@ static void declaration(sc *s, size_t *p, int in_block)
                 sch_drop_groups(s, first);
                 s->bail = 0;
                 p2 = sch_after(s, k);
+            } else if (strcmp(spec, "dim3") == 0 && !stars) {
+                shape(s, k + 1, p2 - 1);
             }
             k = p2;
         } else if (at(s, k, "=") && at(s, k + 1, "{")) {
@@ -232,6 +313,11 @@ static void declaration(sc *s, size_t *p, int in_block)
             sch_drop_groups(s, first);
         sym *y = sch_add_sym(s, name, key, array ? V_OTHER : sch_key_kind(key));
         y->constant = is_constant;
+        if (init && !is_constant && !constant && at(s, init_at, "=") && !at(s, init_at + 1, "{") &&
+            k > init_at + 1 && (k == end || at(s, k, ",")) && !s->in_kernel) {
+            y->init_b = init_at + 1;
+            y->init_e = k;
+        }
         y->shared = at(s, *p, "__shared__") || strstr(spec, "__shared__") != NULL;
         for (size_t q = *p; q < name; q++)
             y->shared |= at(s, q, "__shared__");
@@ -549,7 +635,7 @@ static void macros(sc *s)
         size_t len = (size_t)(x - name);
         if (len == 0 || !is_id0((unsigned char)*name) || (x < e && *x == '('))
             continue;
-        int ok = 0, digits = 0;
+        int ok = 0, digits = 0, loose = 0;
         for (const char *q = x; q < e; q++) {
             if (*q >= '0' && *q <= '9')
                 digits = ok = 1;
@@ -558,10 +644,11 @@ static void macros(sc *s)
                 while (q < e && is_id((unsigned char)*q))
                     q++;
                 sym *y = sch_lookup_text(s, w, (size_t)(q - w));
-                if (!y || strcmp(y->key, "int") != 0) {
+                if (y && strcmp(y->key, "int") != 0) {
                     ok = 0;
                     break;
                 }
+                loose |= !y; /* a header's macro (MASK_WIDTH): a number, of a type not known */
                 ok = 1;
                 q--;
             } else if (q + 1 < e && q[0] == '/' && (q[1] == '/' || q[1] == '*')) {
@@ -572,8 +659,10 @@ static void macros(sc *s)
             }
         }
         (void)digits;
-        if (ok)
+        if (ok && !loose)
             sch_add_sym_text(s, name, len, "int", V_INT);
+        else if (ok && s->nsizes < sizeof s->sizes / sizeof *s->sizes)
+            s->sizes[s->nsizes++] = (struct size_macro){ name, len };
     }
 }
 
@@ -710,6 +799,26 @@ static void render_group(sc *s, buf *o, int gi)
         }
         content(s, o, gi);
         puts_(o, ")");
+        break;
+    case G_SHAPE:
+        puts_(o, "(");
+        for (int a = 0; a < g->nalts; a++) {
+            if (!live(s, g, a))
+                continue;
+            putf(o, "gpulab_emu_mutant == %d ? dim3(", s->c[g->cand[a]].id);
+            puts_(o, g->alt[a]);
+            puts_(o, ") : ");
+        }
+        puts_(o, "dim3(");
+        content(s, o, gi);
+        puts_(o, "))");
+        break;
+    case G_SCALE:
+        putf(o, "::gpulab_emu_::scale(%d, ", id);
+        content(s, o, gi);
+        puts_(o, ", sizeof(");
+        puts_(o, g->alt[0]);
+        puts_(o, "))");
         break;
     case G_BIN:
         puts_(o, "::gpulab_emu_::");

@@ -81,6 +81,8 @@ void sch_add_sym_text(sc *s, const char *name, size_t len, const char *key, int 
     y->depth = s->depth;
     y->shared = 0;
     y->constant = 0;
+    y->init_b = y->init_e = 0;
+    y->scaled = 0;
 }
 
 sym *sch_add_sym(sc *s, size_t tok, const char *key, int vk)
@@ -633,6 +635,83 @@ static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
     free(tb);
 }
 
+/* The times the file writes the name (as a token). */
+int sch_count_word(const sc *s, const char *name, size_t len)
+{
+    int n = 0;
+    for (size_t k = 0; k < s->r.nt; k++)
+        n += s->r.t[k].kind == T_IDENT && tl(s, k) == len && memcmp(tk(s, k), name, len) == 0;
+    return n;
+}
+
+/* The element type of the first pointer to numbers among tokens [b, e)
+ * (`float` for `(void **)&d_in`), into t; 0 when none. */
+static int element_type(sc *s, size_t b, size_t e, char *t, size_t n)
+{
+    for (size_t k = b; k < e; k++) {
+        sym *y = sch_lookup(s, k);
+        size_t l = y ? strlen(y->key) : 0;
+        if (!y || l < 3 || strcmp(y->key + l - 2, " *") != 0)
+            continue;
+        snprintf(t, n, "%.*s", (int)(l - 2), y->key);
+        if (strchr(t, '*') || !(sch_key_kind(t) == V_INT || sch_key_kind(t) == V_FLOAT))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether tokens [b, e) hold sizeof already, or are a lone literal. */
+static int sized(const sc *s, size_t b, size_t e)
+{
+    if (e == b + 1 && s->r.t[b].kind == T_NUM)
+        return 1;
+    for (size_t k = b; k < e; k++)
+        if (at(s, k, "sizeof"))
+            return 1;
+    return 0;
+}
+
+/* A cuda* call's integer arguments: as a candidate, times sizeof the
+ * element type of its pointers (a count of elements where bytes were
+ * meant); an argument that is a local with an initialiser gets it there,
+ * where every use of the size takes it. emu_schemata.h's scale() leaves
+ * an argument that is no number as it is. */
+static void size_edits(sc *s, node *args, size_t na)
+{
+    char t[64];
+    if (na == 0 || !element_type(s, args[0].b, args[na - 1].e, t, sizeof t))
+        return;
+    for (size_t i = 0; i < na; i++) {
+        node *a = &args[i];
+        if (a->e <= a->b || !(a->vk == V_INT || a->vk == V_UNKNOWN) || a->addr_of)
+            continue;
+        size_t b = a->b, e = a->e;
+        if (a->var && a->var->init_e > a->var->init_b) {
+            if (a->var->scaled)
+                continue;
+            a->var->scaled = 1;
+            b = a->var->init_b, e = a->var->init_e;
+        }
+        if (sized(s, b, e) || !sch_one_line(s, b, e))
+            continue;
+        group *g = sch_new_group(s, G_SCALE, b, e);
+        g->priority = 1;
+        char *from = sch_span_text(s, b, e);
+        /* parentheses where an operator below * is outside any */
+        int paren = 0, depth = 0;
+        for (size_t k = b; k < e; k++) {
+            depth += at(s, k, "(") - at(s, k, ")");
+            paren |= depth == 0 && s->r.t[k].kind == T_PUNCT && !at(s, k, "->") &&
+                     strchr("+-<>&|^?=,", *tk(s, k)) != NULL;
+        }
+        char *to = xasprintf("%s%s%s * sizeof(%s)", paren ? "(" : "", from, paren ? ")" : "", t);
+        sch_add_alt(s, g, "sizeof", from, to, xasprintf("%s", t));
+        free(from);
+        free(to);
+    }
+}
+
 void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
 {
     node args[16];
@@ -658,6 +737,8 @@ void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
     }
     size_t end = *p;
     (*p)++;
+    if (callee != (size_t)-1 && !s->in_kernel && strncmp(tk(s, callee), "cuda", 4) == 0)
+        size_edits(s, args, na);
     if (na < 2 || na > 8 || !sch_one_line(s, args[0].b, args[na - 1].e))
         return;
     (void)end;
