@@ -260,3 +260,18 @@ def test_a_size_in_elements_is_repaired(harness, tmp_path):
     initialiser, where every use takes it."""
     mends(harness, tmp_path, "01-basic-matmul", "size_t bytes = (size_t)width * width * sizeof(float);",
           "size_t bytes = (size_t)width * width;", "sizeof", "(size_t)width * width * sizeof(float)")
+
+
+def test_an_int_tile_of_floats_is_repaired(harness, tmp_path):
+    """A __shared__ tile declared int that the loads fill from a float
+    array: the candidate that declares it float (a copy of the kernel of
+    its own: a type is no run's choice)."""
+    mends(harness, tmp_path, "03-arbitrary-matmul", "__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];",
+          "__shared__ int ds_N[TILE_WIDTH][TILE_WIDTH];", "type", "float")
+
+
+def test_an_array_bound_is_repaired(harness, tmp_path):
+    """A tile declared with a number where the file's constant was meant
+    (8 x 8 for 16 x 16 threads): the candidate bounds it by the constant."""
+    mends(harness, tmp_path, "02-tiled-matmul", "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];",
+          "__shared__ float ds_M[8][8];", "bound", "[TILE_WIDTH][TILE_WIDTH]")

@@ -83,6 +83,7 @@ void sch_add_sym_text(sc *s, const char *name, size_t len, const char *key, int 
     y->constant = 0;
     y->init_b = y->init_e = 0;
     y->scaled = 0;
+    y->floating = strstr(key, "float") != NULL || strstr(key, "double") != NULL;
 }
 
 sym *sch_add_sym(sc *s, size_t tok, const char *key, int vk)
