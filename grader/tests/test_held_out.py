@@ -29,7 +29,7 @@ FIRST = {
     "setA/03-b-n-load-stride-k": ["line 60: `k`", "with `l` there"],
     "setA/04-a-flatten-with-w": ["line 39: `w`", "with `TILE_WIDTH` there"],
     "setA/04-b-barrier-before-second-batch": ["line 62", "line 76", "no __syncthreads() separates them"],
-    "setA/05-a-block-is-output-tile": ["the block is 12 x 12 threads", "the launch at line 105"],
+    "setA/05-a-block-is-output-tile": ["line 105", "with `BLOCK_WIDTH, BLOCK_WIDTH` there"],
     "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
     "setB/01-d-copies-m-into-d_n": ["line 50: `M`", "with `N` there"],
     "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],

@@ -650,9 +650,10 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
 }
 
 /* A dataset's diagnosis that names its cause (a mistake the inputs
- * reproduce exactly) and names line as where it is: it says what is wrong
- * there, where the repair's edit only makes the outputs right (a sum kept
- * in an integer, "look at the type ... at line 46", against `int` made
+ * reproduce exactly) and names line as where it is. Where the repair
+ * changes a declaration (its type, its bounds), the diagnosis says what
+ * the declaration does wrong, the repair only which word (a sum kept in
+ * an integer, "look at the type ... at line 46", against `int` made
  * `float`). The dataset, or NULL. */
 static const dataset_result *diagnosis_at_line(const submission_result *s, int line)
 {
@@ -676,8 +677,8 @@ static const dataset_result *diagnosis_at_line(const submission_result *s, int l
  * evidence itself naming the line), which beats a checker's finding, which
  * follows from the mistake, unless the finding names the repair's line
  * as where its access went wrong (a use after the cudaFree it names), or
- * a diagnosis that names its cause names the repair's line: then it says
- * more. A checker's finding (it has a line) beats
+ * the repair changes a declaration and a diagnosis that names its cause
+ * names the repair's line: then it says more. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
@@ -714,7 +715,8 @@ static char *fix_first(const submission_result *s)
     const finding *f = first_finding(s);
     if (repair_strong(&s->repair) &&
         !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
-        const dataset_result *d = f ? NULL : diagnosis_at_line(s, s->repair.line);
+        int declaration = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound");
+        const dataset_result *d = f || !declaration ? NULL : diagnosis_at_line(s, s->repair.line);
         if (d)
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
         return xstrdup(s->repair.sentence);
