@@ -3,7 +3,8 @@ eighty files (sets A to H) written by newcomers who had not read the
 kit's explanation code, counted before and after issue 40's work
 (results-before.md, results-after.md, results-after-2.md, results-C.md,
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
-results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md) and made tests only
+results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
+results-after-7.md) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -86,14 +87,17 @@ FIRST = {
     "setF/02-l-M-load-uses-Col": ["line 46: `Col`", "with `tx` there"],
     "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
     "setG/01-n-free-before-copy-back": ["line 61: `CUDA_CHECK(cudaFree(d_P));`", "without it"],
+    "setG/02-m-ds_M-int": ["line 24: `int`", "with `float` there"],
     "setG/02-n-phase-loop-starts-at-1": ["line 40: `1`", "with `0` there"],
     "setG/03-n-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
     "setG/05-n-ghost-test-width-times-channels": ["line 46: `in.width * in.channels`", "with `in.width` there"],
     "setH/01-p-row-from-blockIdx-x": ["line 20", "Row", "blockIdx.y"],
+    "setH/02-o-int-shared-tile": ["line 25: `int`", "with `float` there"],
     "setH/02-p-phase-loop-width": ["the test at line 40 (`for (int ph = 0; ph < Width; ++ph) {`) let this thread through"],
     "setH/03-o-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
     "setH/03-p-n-load-test-le": ["the test at line 58 (`if (nRow <= k && Col < l)`) let this thread through"],
     "setH/04-p-ghost-test-no-lower-bound": ["the test at line 43 (`if (srcY < height && srcX < width)`) let this thread through"],
+    "setH/05-p-tile-output-size": ["line 29", "with `[BLOCK_WIDTH][BLOCK_WIDTH]` there"],
     "setH/05-o-free-before-copy-back": ["line 113: `CUDA_CHECK(cudaFree(d_out));`", "without it"],
 }
 
