@@ -13,7 +13,10 @@
  * of its declared type, a built-in index by another, an integer literal by
  * its neighbours), a binary operator by its neighbours or by one of its
  * operands, && for || and back, two arguments of a call swapped, a
- * statement dropped, a barrier or an initialiser added.
+ * statement dropped, a barrier or an initialiser added, a dim3's shape
+ * made square, a cuda* call's size times sizeof; and, each in a copy of
+ * its function of its own (a type or a bound is no run's choice), an int
+ * that stores floats declared float, an array's bounds another macro.
  *
  * Every edit is placed so that, with no candidate live, the program is the
  * unedited one: a replaced value is `(m == k ? (decltype(v))(w) : v)`, an
