@@ -110,7 +110,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
     assert 0 < len(candidates) <= 400
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
-             "initialise", "unshare"}
+             "initialise", "unshare", "shape", "sizeof", "type", "bound"}
     for c in candidates:
         assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
@@ -201,3 +201,77 @@ def test_a_shared_accumulator_is_repaired(harness, tmp_path):
     run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
     p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
     assert p.returncode == 0, p.stdout
+
+
+def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None):
+    """The reference of lab (or text) with `reference` written as `wrong`
+    (a mistake written here, on the reference's lines): emucc lists a
+    candidate of kind at that line whose new text is to, the program as
+    written gets one of the four smallest datasets wrong, and with the
+    candidate live it gets it right."""
+    text = text or next((SOLUTIONS / lab).glob("*.cu")).read_text()
+    assert text.count(reference) == 1, reference
+    src = tmp_path / "mistake.cu"
+    src.write_text(text.replace(reference, wrong))
+    line = text[:text.index(reference)].count("\n") + 1
+    prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
+    found = [c for c in json.loads((tmp_path / "c.json").read_text())
+             if c["kind"] == kind and c["line"] == line and c["to"] == to]
+    assert len(found) == 1, found
+    for dataset in datasets_by_size(lab)[:4]:
+        expected = dataset / "expected.tensor"
+        _, _, out, _ = run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
+        if out is None or kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0:
+            break
+    else:
+        pytest.fail("the mistake passes the lab's four smallest datasets: nothing to repair there")
+    _, said, out, _ = run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
+    assert out is not None, said[-500:]
+    p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
+    assert p.returncode == 0, p.stdout
+
+
+@pytest.mark.parametrize("lab, reference, wrong, to", [
+    # a grid of one row of blocks: the square it should be
+    ("02-tiled-matmul", "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);", "dim3 dimGrid(width / TILE_WIDTH, 1);",
+     "width / TILE_WIDTH, width / TILE_WIDTH"),
+    # a one-dimensional block
+    ("01-basic-matmul", "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);", "dim3 dimBlock(BLOCK_WIDTH);",
+     "BLOCK_WIDTH, BLOCK_WIDTH"),
+])
+def test_a_launch_shape_is_repaired(harness, tmp_path, lab, reference, wrong, to):
+    mends(harness, tmp_path, lab, reference, wrong, "shape", to)
+
+
+def test_a_square_of_another_macro_is_repaired(harness, tmp_path):
+    """A square block of another of the file's constants than the one the
+    kernel's tiles are (8 x 8 blocks for 16 x 16 tiles)."""
+    lab = "02-tiled-matmul"
+    text = (SOLUTIONS / lab / "tiled_matmul.cu").read_text()
+    assert "#define TILE_WIDTH 16\n" in text
+    text = text.replace("#define TILE_WIDTH 16\n", "#define TILE_WIDTH 16\n#define HALF_TILE 8\n")
+    mends(harness, tmp_path, lab, "dim3 dimBlock(TILE_WIDTH, TILE_WIDTH);", "dim3 dimBlock(HALF_TILE, HALF_TILE);",
+          "shape", "TILE_WIDTH, TILE_WIDTH", text=text)
+
+
+def test_a_size_in_elements_is_repaired(harness, tmp_path):
+    """A byte count computed without sizeof in a variable upstream of the
+    copies and allocations that use it: the candidate is at the variable's
+    initialiser, where every use takes it."""
+    mends(harness, tmp_path, "01-basic-matmul", "size_t bytes = (size_t)width * width * sizeof(float);",
+          "size_t bytes = (size_t)width * width;", "sizeof", "(size_t)width * width * sizeof(float)")
+
+
+def test_an_int_tile_of_floats_is_repaired(harness, tmp_path):
+    """A __shared__ tile declared int that the loads fill from a float
+    array: the candidate that declares it float (a copy of the kernel of
+    its own: a type is no run's choice)."""
+    mends(harness, tmp_path, "03-arbitrary-matmul", "__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];",
+          "__shared__ int ds_N[TILE_WIDTH][TILE_WIDTH];", "type", "float")
+
+
+def test_an_array_bound_is_repaired(harness, tmp_path):
+    """A tile declared with a number where the file's constant was meant
+    (8 x 8 for 16 x 16 threads): the candidate bounds it by the constant."""
+    mends(harness, tmp_path, "02-tiled-matmul", "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];",
+          "__shared__ float ds_M[8][8];", "bound", "[TILE_WIDTH][TILE_WIDTH]")

@@ -3,7 +3,8 @@ eighty files (sets A to H) written by newcomers who had not read the
 kit's explanation code, counted before and after issue 40's work
 (results-before.md, results-after.md, results-after-2.md, results-C.md,
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
-results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md) and made tests only
+results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
+results-after-7.md) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -27,8 +28,9 @@ FIRST = {
     "setA/02-b-pvalue-reset-each-phase": ["line 57: `Pvalue = 0;`", "without it"],
     "setA/03-a-m-load-tests-j-for-k": ["the test at line 55 (`if (Row < j && mCol < j)`) let this thread through"],
     "setA/03-b-n-load-stride-k": ["line 60: `k`", "with `l` there"],
+    "setA/04-a-flatten-with-w": ["line 39: `w`", "with `TILE_WIDTH` there"],
     "setA/04-b-barrier-before-second-batch": ["line 62", "line 76", "no __syncthreads() separates them"],
-    "setA/05-a-block-is-output-tile": ["the block is 12 x 12 threads", "the launch at line 105"],
+    "setA/05-a-block-is-output-tile": ["line 105", "with `BLOCK_WIDTH, BLOCK_WIDTH` there"],
     "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
     "setB/01-d-copies-m-into-d_n": ["line 50: `M`", "with `N` there"],
     "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],
@@ -67,6 +69,9 @@ FIRST = {
     "setD/05-g-write-test-col-vs-height": ["the test at line 65 (`if (row_o < out.height && col_o < out.height)`)",
                                            "bounds col_o by out.height", "test col_o against the width"],
     "setD/05-h-copy-back-width-no-channels": ["the cudaMemcpy2D at line 113", "its width is 28 bytes"],
+    # two edits mend it (Col's threadIdx.y, or Row's, the mapping transposed): the race
+    # check's reading, or the statement the edit agrees with, names the cause
+    "setE/01-i-col-from-ty": ["line 21", "Col", "threadIdx.x"],
     "setE/01-j-dot-starts-at-1": ["line 29: `1`", "with `0` there"],
     "setE/02-i-dsN-not-shared": ["line 25 (`float ds_N[TILE_WIDTH][TILE_WIDTH];`) declares ds_N without __shared__"],
     "setE/02-j-M-rows-tile-apart": ["line 45: `TILE_WIDTH`", "with `Width` there"],
@@ -79,15 +84,20 @@ FIRST = {
     "setE/05-i-memcpy2d-pitches-swapped": ["the cudaMemcpy2D at line 91", "its two pitches are swapped"],
     "setE/05-j-load-test-output-coords": ["the test at line 46", "checks `row_o` and `col_o`",
                                           "the index of the access at line 47 uses neither"],
+    "setF/02-l-M-load-uses-Col": ["line 46: `Col`", "with `tx` there"],
     "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
     "setG/01-n-free-before-copy-back": ["line 61: `CUDA_CHECK(cudaFree(d_P));`", "without it"],
+    "setG/02-m-ds_M-int": ["line 24: `int`", "with `float` there"],
     "setG/02-n-phase-loop-starts-at-1": ["line 40: `1`", "with `0` there"],
     "setG/03-n-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
     "setG/05-n-ghost-test-width-times-channels": ["line 46: `in.width * in.channels`", "with `in.width` there"],
+    "setH/01-p-row-from-blockIdx-x": ["line 20", "Row", "blockIdx.y"],
+    "setH/02-o-int-shared-tile": ["line 25: `int`", "with `float` there"],
     "setH/02-p-phase-loop-width": ["the test at line 40 (`for (int ph = 0; ph < Width; ++ph) {`) let this thread through"],
     "setH/03-o-launch-args-k-l-swapped": ["line 93: `l, k`", "with `k, l` there"],
     "setH/03-p-n-load-test-le": ["the test at line 58 (`if (nRow <= k && Col < l)`) let this thread through"],
     "setH/04-p-ghost-test-no-lower-bound": ["the test at line 43 (`if (srcY < height && srcX < width)`) let this thread through"],
+    "setH/05-p-tile-output-size": ["line 29", "with `[BLOCK_WIDTH][BLOCK_WIDTH]` there"],
     "setH/05-o-free-before-copy-back": ["line 113: `CUDA_CHECK(cudaFree(d_out));`", "without it"],
 }
 

@@ -74,5 +74,14 @@ GPULAB_EMU_OP_(ge, >=, 2u, gt_(a, b, o, 0), le_(a, b, o, 0), o)
 GPULAB_EMU_OP_(eq, ==, 1u, ne_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
 #undef GPULAB_EMU_OP_
+
+/* scale(k, v, n): v, or v * n (a count of elements made bytes) when
+ * candidate k is live and v is a number */
+template <class A> inline auto scale_(A &a, decltype(sizeof 0) n, int) -> decltype(static_cast<A>(a * n))
+{
+    return static_cast<A>(a * n);
+}
+template <class A> inline A scale_(A &a, decltype(sizeof 0), long) { return a; }
+template <class A> inline A scale(int k, A a, decltype(sizeof 0) n) { return gpulab_emu_mutant == k ? scale_(a, n, 0) : a; }
 } // namespace gpulab_emu_
 #endif

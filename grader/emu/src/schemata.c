@@ -13,7 +13,10 @@
  * of its declared type, a built-in index by another, an integer literal by
  * its neighbours), a binary operator by its neighbours or by one of its
  * operands, && for || and back, two arguments of a call swapped, a
- * statement dropped, a barrier or an initialiser added.
+ * statement dropped, a barrier or an initialiser added, a dim3's shape
+ * made square, a cuda* call's size times sizeof; and, each in a copy of
+ * its function of its own (a type or a bound is no run's choice), an int
+ * that stores floats declared float, an array's bounds another macro.
  *
  * Every edit is placed so that, with no candidate live, the program is the
  * unedited one: a replaced value is `(m == k ? (decltype(v))(w) : v)`, an
@@ -130,6 +133,181 @@ static void unshare(sc *s, size_t b, size_t name, size_t end)
     free(to);
 }
 
+/* The file's number macros but the one spelt `but`, those it writes most
+ * first, at most NAMES_PER_SITE into best; how many. */
+static int number_macros(const sc *s, const char *but, struct size_macro *best)
+{
+    struct size_macro all[96];
+    size_t nall = 0;
+    for (size_t i = 0; i < s->nsyms && nall < 64; i++)
+        if (s->syms[i].depth == 0 && strcmp(s->syms[i].key, "int") == 0 &&
+            sch_lookup_text((sc *)s, s->syms[i].name, s->syms[i].len) == &s->syms[i])
+            all[nall++] = (struct size_macro){ s->syms[i].name, s->syms[i].len };
+    for (size_t i = 0; i < s->nsizes; i++)
+        all[nall++] = s->sizes[i];
+    int count[NAMES_PER_SITE], nbest = 0;
+    for (size_t i = 0; i < nall; i++) {
+        struct size_macro *y = &all[i];
+        if (strlen(but) == y->len && memcmp(but, y->name, y->len) == 0)
+            continue;
+        int c = sch_count_word(s, y->name, y->len), at_ = nbest;
+        while (at_ > 0 && count[at_ - 1] < c)
+            at_--;
+        if (at_ >= NAMES_PER_SITE)
+            continue;
+        if (nbest < NAMES_PER_SITE)
+            nbest++;
+        memmove(best + at_ + 1, best + at_, (size_t)(nbest - 1 - at_) * sizeof *best);
+        memmove(count + at_ + 1, count + at_, (size_t)(nbest - 1 - at_) * sizeof *count);
+        best[at_] = *y;
+        count[at_] = c;
+    }
+    return nbest;
+}
+
+/* A dim3's arguments, tokens [b, e): as candidates, the shape a block or
+ * grid most often should have had: a square (the one dimension given
+ * twice, or the second where it is 1), or a square of another of the
+ * file's integer macros where it is one already (`O_TILE_WIDTH,
+ * O_TILE_WIDTH` for `BLOCK_WIDTH, BLOCK_WIDTH`; the macros the file writes
+ * most first). dim3 values are the run's: the edit is cheap. */
+static void shape(sc *s, size_t b, size_t e)
+{
+    size_t ab[4], ae[4], n = 0, k = b;
+    int depth = 0;
+    if (b >= e || !sch_one_line(s, b, e))
+        return;
+    ab[0] = b;
+    for (; k < e; k++) {
+        if (at(s, k, "(") || at(s, k, "["))
+            depth++;
+        else if (at(s, k, ")") || at(s, k, "]"))
+            depth--;
+        else if (depth == 0 && at(s, k, ",")) {
+            if (n >= 2)
+                return;
+            ae[n++] = k;
+            ab[n] = k + 1;
+        }
+    }
+    ae[n++] = e;
+    char *a0 = sch_span_text(s, ab[0], ae[0]), *a1 = n > 1 ? sch_span_text(s, ab[1], ae[1]) : NULL;
+    char *a2 = n > 2 ? sch_span_text(s, ab[2], ae[2]) : NULL;
+    group *g = sch_new_group(s, G_SHAPE, b, e);
+    if (!s->in_kernel)
+        g->priority = 1;
+    char *from = sch_span_text(s, b, e);
+    if (n == 1 || (n == 2 && strcmp(a1, "1") == 0)) {
+        char *to = xasprintf("%s, %s", a0, a0);
+        sch_add_alt(s, g, "shape", from, to, to);
+    }
+    if (n >= 2 && strcmp(a0, a1) == 0) {
+        struct size_macro best[NAMES_PER_SITE];
+        int nbest = number_macros(s, a0, best);
+        for (int i = 0; i < nbest; i++) {
+            char *to = n == 3 ? xasprintf("%.*s, %.*s, %s", (int)best[i].len, best[i].name, (int)best[i].len,
+                                          best[i].name, a2)
+                              : xasprintf("%.*s, %.*s", (int)best[i].len, best[i].name, (int)best[i].len,
+                                          best[i].name);
+            sch_add_alt(s, g, "shape", from, to, to);
+        }
+    }
+    free(from);
+    free(a0);
+    free(a1);
+    free(a2);
+    if (g->nalts == 0)
+        s->ng--;
+}
+
+/* A static edit (G_STATIC): tokens [b, e) as text to, a change that a
+ * run cannot switch (a type, an array's bound), made in a copy of its
+ * function of its own, which the function calls when the candidate is
+ * live. A few to a file: each copy is compiled. */
+#define MAX_STATIC 12
+static void static_edit(sc *s, size_t b, size_t e, const char *kind, const char *to)
+{
+    if (s->nstatic >= MAX_STATIC || !sch_one_line(s, b, e))
+        return;
+    group *g = sch_new_group(s, G_STATIC, b, e);
+    char *from = sch_span_text(s, b, e);
+    sch_add_alt(s, g, kind, from, to, xstrdup(to));
+    free(from);
+    s->nstatic++;
+}
+
+/* Whether the function, after token k, stores into the name at token n
+ * (`n = `, `n[...] = `, `n += `...) a value of floating type: a literal
+ * with a point or an f, or a name declared float or double (or a
+ * pointer to them). */
+static int stores_floats(sc *s, size_t n, size_t k)
+{
+    for (; k < s->fn_close; k++) {
+        if (!same(s, k, n) || at(s, k - 1, ".") || at(s, k - 1, "->"))
+            continue;
+        size_t j = k + 1;
+        while (at(s, j, "["))
+            j = sch_after(s, j);
+        int assign = at(s, j, "=") && !at(s, j + 1, "=");
+        if (!assign && (at(s, j, "+") || at(s, j, "-") || at(s, j, "*") || at(s, j, "/")) && at(s, j + 1, "=") &&
+            s->r.t[j].e == s->r.t[j + 1].b)
+            assign = 1, j++;
+        if (!assign)
+            continue;
+        for (size_t q = j + 1; q < s->fn_close && !at(s, q, ";"); q++) {
+            int hex = tl(s, q) > 1 && (tk(s, q)[1] | 0x20) == 'x';
+            if (s->r.t[q].kind == T_NUM && !hex &&
+                (memchr(tk(s, q), '.', tl(s, q)) || (tk(s, q)[tl(s, q) - 1] | 0x20) == 'f'))
+                return 1;
+            sym *y = sch_lookup(s, q);
+            if (y && y->floating)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* An int declared at tokens [b, name] that the function stores floats
+ * into (`__shared__ int ds_M[..]` loaded from a float *, an `int`
+ * accumulator of float products): as a candidate, float. */
+static void retype(sc *s, size_t b, size_t name, size_t end)
+{
+    size_t type = (size_t)-1;
+    for (size_t k = b; k < name; k++) {
+        if (at(s, k, "int"))
+            type = type == (size_t)-1 ? k : (size_t)-2;
+        else if (!qualifier(s, k) && !at(s, k, "*"))
+            return; /* unsigned, long, another type's name */
+    }
+    if (type < (size_t)-2 && stores_floats(s, name, end))
+        static_edit(s, type, type + 1, "type", "float");
+}
+
+/* An array's bounds, tokens [b, e): where every bound is the same one
+ * token (`[12][12]`, `[O_TILE_WIDTH][O_TILE_WIDTH]`), as candidates each
+ * of the file's other number macros in them all (those it writes most
+ * first). */
+static void rebound(sc *s, size_t b, size_t e)
+{
+    size_t dims = 0;
+    for (size_t k = b; k < e; k += 3, dims++)
+        if (!at(s, k, "[") || !at(s, k + 2, "]") || !same(s, k + 1, b + 1) ||
+            !(ident(s, k + 1) || s->r.t[k + 1].kind == T_NUM))
+            return;
+    if (dims == 0)
+        return;
+    char *now = sch_span_text(s, b + 1, b + 2);
+    struct size_macro best[NAMES_PER_SITE];
+    int nbest = number_macros(s, now, best);
+    for (int i = 0; i < nbest && i < 3; i++) {
+        char to[256] = "";
+        for (size_t d = 0; d < dims && strlen(to) + best[i].len + 3 < sizeof to; d++)
+            snprintf(to + strlen(to), sizeof to - strlen(to), "[%.*s]", (int)best[i].len, best[i].name);
+        static_edit(s, b, e, "bound", to);
+    }
+    free(now);
+}
+
 /* A declaration at *p, in a function (in_block: a statement of a block, not
  * a for's first part), up to its ';' (left at *p). */
 static void declaration(sc *s, size_t *p, int in_block)
@@ -172,14 +350,15 @@ static void declaration(sc *s, size_t *p, int in_block)
             break;
         size_t name = k++;
         int array = 0;
-        while (at(s, k, "[")) { /* bounds: constant expressions, never edited */
+        while (at(s, k, "[")) { /* bounds: constant expressions, never edited in place */
             array = 1;
             k = sch_after(s, k);
         }
+        size_t name_end = k;
         snprintf(key, sizeof key, "%s%s%.*s%s", spec, stars ? " " : "", stars, "**********", array ? "[" : "");
         if (ref || shared)
             key[0] = '#', key[1] = 0;
-        size_t first = s->ng;
+        size_t first = s->ng, init_at = k;
         int init = 0, is_constant = 0;
         if (at(s, k, "(") && !array) {
             init = 1;
@@ -190,6 +369,8 @@ static void declaration(sc *s, size_t *p, int in_block)
                 sch_drop_groups(s, first);
                 s->bail = 0;
                 p2 = sch_after(s, k);
+            } else if (strcmp(spec, "dim3") == 0 && !stars) {
+                shape(s, k + 1, p2 - 1);
             }
             k = p2;
         } else if (at(s, k, "=") && at(s, k + 1, "{")) {
@@ -231,10 +412,22 @@ static void declaration(sc *s, size_t *p, int in_block)
         if (shared)
             sch_drop_groups(s, first);
         sym *y = sch_add_sym(s, name, key, array ? V_OTHER : sch_key_kind(key));
+        y->floating = strstr(spec, "float") != NULL || strstr(spec, "double") != NULL;
         y->constant = is_constant;
+        if (init && !is_constant && !constant && at(s, init_at, "=") && !at(s, init_at + 1, "{") &&
+            k > init_at + 1 && (k == end || at(s, k, ",")) && !s->in_kernel) {
+            y->init_b = init_at + 1;
+            y->init_e = k;
+        }
         y->shared = at(s, *p, "__shared__") || strstr(spec, "__shared__") != NULL;
         for (size_t q = *p; q < name; q++)
             y->shared |= at(s, q, "__shared__");
+        /* a kernel's __shared__ array or local scalar: its type, an array's bounds */
+        if (in_block && s->in_kernel && names == 0 && !stars && !ref && (y->shared || !array)) {
+            retype(s, *p, name, end);
+            if (array)
+                rebound(s, name + 1, name_end);
+        }
         if (!init && in_block && !array && !shared && !constant && (y->vk == V_INT || y->vk == V_FLOAT) &&
             end < s->r.nt) {
             char *decl = sch_span_text(s, *p, end + 1);
@@ -508,6 +701,7 @@ static void function(sc *s, size_t stmt, size_t b)
     s->loop_depth = 0;
     size_t p = b;
     s->depth = 1;
+    s->fn_close = closing(&s->r, b);
     block(s, &p);
     s->depth = 0;
     s->nsyms = saved;
@@ -549,7 +743,7 @@ static void macros(sc *s)
         size_t len = (size_t)(x - name);
         if (len == 0 || !is_id0((unsigned char)*name) || (x < e && *x == '('))
             continue;
-        int ok = 0, digits = 0;
+        int ok = 0, digits = 0, loose = 0;
         for (const char *q = x; q < e; q++) {
             if (*q >= '0' && *q <= '9')
                 digits = ok = 1;
@@ -558,10 +752,11 @@ static void macros(sc *s)
                 while (q < e && is_id((unsigned char)*q))
                     q++;
                 sym *y = sch_lookup_text(s, w, (size_t)(q - w));
-                if (!y || strcmp(y->key, "int") != 0) {
+                if (y && strcmp(y->key, "int") != 0) {
                     ok = 0;
                     break;
                 }
+                loose |= !y; /* a header's macro (MASK_WIDTH): a number, of a type not known */
                 ok = 1;
                 q--;
             } else if (q + 1 < e && q[0] == '/' && (q[1] == '/' || q[1] == '*')) {
@@ -572,8 +767,10 @@ static void macros(sc *s)
             }
         }
         (void)digits;
-        if (ok)
+        if (ok && !loose)
             sch_add_sym_text(s, name, len, "int", V_INT);
+        else if (ok && s->nsizes < sizeof s->sizes / sizeof *s->sizes)
+            s->sizes[s->nsizes++] = (struct size_macro){ name, len };
     }
 }
 
@@ -711,6 +908,26 @@ static void render_group(sc *s, buf *o, int gi)
         content(s, o, gi);
         puts_(o, ")");
         break;
+    case G_SHAPE:
+        puts_(o, "(");
+        for (int a = 0; a < g->nalts; a++) {
+            if (!live(s, g, a))
+                continue;
+            putf(o, "gpulab_emu_mutant == %d ? dim3(", s->c[g->cand[a]].id);
+            puts_(o, g->alt[a]);
+            puts_(o, ") : ");
+        }
+        puts_(o, "dim3(");
+        content(s, o, gi);
+        puts_(o, "))");
+        break;
+    case G_SCALE:
+        putf(o, "::gpulab_emu_::scale(%d, ", id);
+        content(s, o, gi);
+        puts_(o, ", sizeof(");
+        puts_(o, g->alt[0]);
+        puts_(o, "))");
+        break;
     case G_BIN:
         puts_(o, "::gpulab_emu_::");
         puts_(o, g->helper);
@@ -761,6 +978,9 @@ static void render_group(sc *s, buf *o, int gi)
     case G_SYNC:
     case G_INIT:
         putf(o, g->text, id);
+        break;
+    case G_STATIC: /* in a copy of its own (emu_schemata) */
+        content(s, o, gi);
         break;
     }
 }
@@ -959,10 +1179,15 @@ char *emu_schemata(const char *text, size_t len, int max, char **json, char **er
     for (size_t f = 0; f < s.nfns; f++) {
         struct fn *fn = &s.fns[f];
         size_t bb = s.r.t[fn->open].e, be = s.r.t[fn->close].b;
-        int any = 0;
-        for (size_t i = 0; i < s.nc && !any; i++)
-            any = !s.c[i].dead && s.g[s.c[i].origin].bb >= bb && s.g[s.c[i].origin].be <= be;
-        if (!any)
+        int any = 0, statics = 0;
+        for (size_t i = 0; i < s.nc; i++)
+            if (!s.c[i].dead && s.g[s.c[i].origin].bb >= bb && s.g[s.c[i].origin].be <= be) {
+                if (s.g[s.c[i].origin].kind == G_STATIC)
+                    statics++;
+                else
+                    any = 1;
+            }
+        if (!any && !statics)
             continue;
         size_t start = s.r.t[fn->stmt].b;
         char *copy = xasprintf("gpulab_emu_mutated_%zu_%.*s", f, (int)(s.r.t[fn->name].e - s.r.t[fn->name].b),
@@ -975,9 +1200,35 @@ char *emu_schemata(const char *text, size_t len, int max, char **json, char **er
         render_range(&s, &o, bb, be, top, ntop);
         char *line = xasprintf("}\n#line %d\n", s.line_of[fn->stmt]);
         puts_(&o, line);
+        /* a copy of the function as written for each static edit in it,
+         * with that edit alone */
+        buf dispatch = { 0 };
+        puts_(&dispatch, " if (__builtin_expect(gpulab_emu_mutant != 0, 0)) {");
+        for (size_t i = 0; i < n; i++) {
+            cand *c = &s.c[cs[i]];
+            group *g = &s.g[c->origin];
+            if (g->kind != G_STATIC || g->bb < bb || g->be > be)
+                continue;
+            char *name = xasprintf("gpulab_emu_static_%d_%.*s", c->id,
+                                   (int)(s.r.t[fn->name].e - s.r.t[fn->name].b), text + s.r.t[fn->name].b);
+            puts_(&o, "GPULAB_EMU_MUTATED ");
+            put(&o, text + start, s.r.t[fn->name].b - start);
+            puts_(&o, name);
+            put(&o, text + s.r.t[fn->name].e, g->bb - s.r.t[fn->name].e);
+            puts_(&o, g->alt[c->alt]);
+            put(&o, text + g->be, s.r.t[fn->close].e - g->be);
+            puts_(&o, "\n");
+            puts_(&o, line + 2);
+            char *call = xasprintf(" if (gpulab_emu_mutant == %d) return %s(%s);", c->id, name, fn->args);
+            puts_(&dispatch, call);
+            free(call);
+            free(name);
+        }
         put(&o, text + start, bb - start);
-        char *call = xasprintf(" if (__builtin_expect(gpulab_emu_mutant != 0, 0)) return %s(%s);", copy, fn->args);
-        puts_(&o, call);
+        char *call = xasprintf(" return %s(%s); }", copy, fn->args);
+        puts_(&dispatch, call);
+        puts_(&o, dispatch.s);
+        free(dispatch.s);
         free(line);
         free(call);
         free(copy);

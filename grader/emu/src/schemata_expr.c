@@ -81,6 +81,9 @@ void sch_add_sym_text(sc *s, const char *name, size_t len, const char *key, int 
     y->depth = s->depth;
     y->shared = 0;
     y->constant = 0;
+    y->init_b = y->init_e = 0;
+    y->scaled = 0;
+    y->floating = strstr(key, "float") != NULL || strstr(key, "double") != NULL;
 }
 
 sym *sch_add_sym(sc *s, size_t tok, const char *key, int vk)
@@ -234,8 +237,6 @@ static void kill_atom(sc *s, node *n)
 
 static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", NULL };
 
-/* The value edits of an atom at tokens [b, e): names of the same declared
- * type in scope, the other built-in indexes, a literal's neighbours. */
 /* How alike two names are: their common start and end (case aside),
  * whether they are as long, and whether b is a parameter. */
 static int likeness(const sym *a, const sym *b)
@@ -251,7 +252,59 @@ static int likeness(const sym *a, const sym *b)
     return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1);
 }
 
+/* A neighbour that tells a role: a name or a number (a bracket or an
+ * operator alone is beside almost anything). */
+static int telling(const sc *s, size_t k)
+{
+    return s->r.t[k].kind == T_IDENT || s->r.t[k].kind == T_NUM;
+}
 
+/* How much the name at token k stands where the atom [b, e) stands: the
+ * same neighbours on either side, one or two tokens, each name or number
+ * among them a point more (`ph * TILE_WIDTH` for `t * TILE_WIDTH`: 2;
+ * `] ;`: 1). 0 to 6. */
+static int role_match(const sc *s, size_t k, size_t b, size_t e)
+{
+    int m = 0;
+    if (k > 0 && b > 0 && same(s, k - 1, b - 1)) {
+        m += telling(s, b - 1);
+        if (k > 1 && b > 1 && same(s, k - 2, b - 2))
+            m += 1 + telling(s, b - 2);
+    }
+    if (k + 1 < s->r.nt && e < s->r.nt && same(s, k + 1, e)) {
+        m += telling(s, e);
+        if (k + 2 < s->r.nt && e + 1 < s->r.nt && same(s, k + 2, e + 1))
+            m += 1 + telling(s, e + 1);
+    }
+    return m;
+}
+
+/* The most the name y stands elsewhere in the file where the atom [b, e)
+ * stands (role_match). */
+static int role_of(const sc *s, const sym *y, size_t b, size_t e)
+{
+    int role = 0;
+    for (size_t k = 0; k < s->r.nt; k++) {
+        if (k == b || s->r.t[k].kind != T_IDENT || tl(s, k) != y->len || memcmp(tk(s, k), y->name, y->len) != 0)
+            continue;
+        int r = role_match(s, k, b, e);
+        role = r > role ? r : role;
+    }
+    return role;
+}
+
+/* What the file itself says for y in place of var at the atom [b, e): y
+ * written elsewhere between the same neighbours, more than var itself is
+ * (a slip takes the name a twin statement has there; where var stands in
+ * that role too, the role tells them nothing). */
+static int evidence(const sc *s, const sym *var, const sym *y, size_t b, size_t e)
+{
+    int more = role_of(s, y, b, e) - role_of(s, var, b, e);
+    return more > 0 ? 4 * more : 0;
+}
+
+/* The value edits of an atom at tokens [b, e): names of the same declared
+ * type in scope, the other built-in indexes, a literal's neighbours. */
 static void atom_edits(sc *s, node *n, sym *var)
 {
     size_t b = n->b, e = n->e;
@@ -260,9 +313,11 @@ static void atom_edits(sc *s, node *n, sym *var)
     group *g = sch_new_group(s, G_ATOM, b, e);
     char *from = sch_span_text(s, b, e), *to;
     if (var) {
-        /* the names most like it (tx for ty, d_P for d_M, Width for
-         * TILE_WIDTH), innermost first among equals: a slip of the pen
-         * takes a name like the right one */
+        /* the names the file puts in its place (the same role in a twin
+         * statement) and the names most like
+         * it (tx for ty, d_P for d_M, Width for TILE_WIDTH), innermost
+         * first among equals: a slip of the pen takes a name like the
+         * right one, or one written beside it */
         const char *amp = n->addr_of ? "&" : "";
         sym *best[NAMES_PER_SITE];
         int score[NAMES_PER_SITE], nbest = 0;
@@ -273,7 +328,7 @@ static void atom_edits(sc *s, node *n, sym *var)
                 continue;
             if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
                 continue;
-            int sc = likeness(var, y), at_ = nbest;
+            int sc = likeness(var, y) + evidence(s, var, y, b, e), at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
                 at_--;
             if (at_ >= NAMES_PER_SITE)
@@ -581,6 +636,83 @@ static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
     free(tb);
 }
 
+/* The times the file writes the name (as a token). */
+int sch_count_word(const sc *s, const char *name, size_t len)
+{
+    int n = 0;
+    for (size_t k = 0; k < s->r.nt; k++)
+        n += s->r.t[k].kind == T_IDENT && tl(s, k) == len && memcmp(tk(s, k), name, len) == 0;
+    return n;
+}
+
+/* The element type of the first pointer to numbers among tokens [b, e)
+ * (`float` for `(void **)&d_in`), into t; 0 when none. */
+static int element_type(sc *s, size_t b, size_t e, char *t, size_t n)
+{
+    for (size_t k = b; k < e; k++) {
+        sym *y = sch_lookup(s, k);
+        size_t l = y ? strlen(y->key) : 0;
+        if (!y || l < 3 || strcmp(y->key + l - 2, " *") != 0)
+            continue;
+        snprintf(t, n, "%.*s", (int)(l - 2), y->key);
+        if (strchr(t, '*') || !(sch_key_kind(t) == V_INT || sch_key_kind(t) == V_FLOAT))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether tokens [b, e) hold sizeof already, or are a lone literal. */
+static int sized(const sc *s, size_t b, size_t e)
+{
+    if (e == b + 1 && s->r.t[b].kind == T_NUM)
+        return 1;
+    for (size_t k = b; k < e; k++)
+        if (at(s, k, "sizeof"))
+            return 1;
+    return 0;
+}
+
+/* A cuda* call's integer arguments: as a candidate, times sizeof the
+ * element type of its pointers (a count of elements where bytes were
+ * meant); an argument that is a local with an initialiser gets it there,
+ * where every use of the size takes it. emu_schemata.h's scale() leaves
+ * an argument that is no number as it is. */
+static void size_edits(sc *s, node *args, size_t na)
+{
+    char t[64];
+    if (na == 0 || !element_type(s, args[0].b, args[na - 1].e, t, sizeof t))
+        return;
+    for (size_t i = 0; i < na; i++) {
+        node *a = &args[i];
+        if (a->e <= a->b || !(a->vk == V_INT || a->vk == V_UNKNOWN) || a->addr_of)
+            continue;
+        size_t b = a->b, e = a->e;
+        if (a->var && a->var->init_e > a->var->init_b) {
+            if (a->var->scaled)
+                continue;
+            a->var->scaled = 1;
+            b = a->var->init_b, e = a->var->init_e;
+        }
+        if (sized(s, b, e) || !sch_one_line(s, b, e))
+            continue;
+        group *g = sch_new_group(s, G_SCALE, b, e);
+        g->priority = 1;
+        char *from = sch_span_text(s, b, e);
+        /* parentheses where an operator below * is outside any */
+        int paren = 0, depth = 0;
+        for (size_t k = b; k < e; k++) {
+            depth += at(s, k, "(") - at(s, k, ")");
+            paren |= depth == 0 && s->r.t[k].kind == T_PUNCT && !at(s, k, "->") &&
+                     strchr("+-<>&|^?=,", *tk(s, k)) != NULL;
+        }
+        char *to = xasprintf("%s%s%s * sizeof(%s)", paren ? "(" : "", from, paren ? ")" : "", t);
+        sch_add_alt(s, g, "sizeof", from, to, xasprintf("%s", t));
+        free(from);
+        free(to);
+    }
+}
+
 void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
 {
     node args[16];
@@ -606,6 +738,8 @@ void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
     }
     size_t end = *p;
     (*p)++;
+    if (callee != (size_t)-1 && !s->in_kernel && strncmp(tk(s, callee), "cuda", 4) == 0)
+        size_edits(s, args, na);
     if (na < 2 || na > 8 || !sch_one_line(s, args[0].b, args[na - 1].e))
         return;
     (void)end;

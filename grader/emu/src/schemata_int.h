@@ -22,6 +22,9 @@ typedef struct {
     int depth; /* block depth of its declaration; 0: the file */
     int shared;
     int constant; /* a const local whose value is a constant expression */
+    size_t init_b, init_e; /* its initialiser's tokens [init_b, init_e) (init_e 0: none followed) */
+    int scaled;            /* its initialiser has its sizeof candidate */
+    int floating;          /* its declared type (or what it points at) is float or double */
 } sym;
 
 /* A candidate edit: one id of FILE.json. */
@@ -36,7 +39,7 @@ typedef struct {
 
 /* A group: one place in the source and the candidates placed there. */
 /* (in this order where two cover the same tokens: the first outside) */
-enum gk { G_DROP, G_UNSHARE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT };
+enum gk { G_DROP, G_UNSHARE, G_SHAPE, G_SCALE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT, G_STATIC };
 #define MAX_ALTS 12
 /* the most names one use of a name may be replaced by */
 #define NAMES_PER_SITE 4
@@ -45,10 +48,10 @@ typedef struct {
     size_t bb, be;       /* the source bytes it renders, [bb, be) (bb == be: an insertion) */
     size_t tb, te;       /* its tokens [tb, te) */
     size_t op, ope;      /* G_BIN, G_LOGIC: the operator's tokens [op, ope) */
-    const char *helper;  /* G_BIN: emu_schemata.h's function; G_LOGIC: "and", "or" */
+    const char *helper;  /* G_BIN: emu_schemata.h's function; G_LOGIC: "and", "or"; G_SCALE: sizeof's type */
     int nalts;
     int cand[MAX_ALTS];  /* its candidates */
-    char *alt[MAX_ALTS]; /* G_ATOM: the replacing text */
+    char *alt[MAX_ALTS]; /* G_ATOM, G_STATIC: the replacing text; G_SHAPE: a dim3's arguments */
     int other[MAX_ALTS]; /* G_ARG: the group of the argument it takes instead */
     char *text;          /* G_SYNC, G_INIT: the statement inserted (with %d for the id) */
     int priority;        /* 0 kernels and device functions, 1 host code that copies or launches, 2 other */
@@ -74,6 +77,8 @@ typedef struct {
     int bail;         /* the statement holds what the parser does not follow */
     int host_cuda;    /* the host statement calls cuda* or launches */
     int components;   /* built-in components the file uses: 1 x, 2 y, 4 z */
+    size_t fn_close;  /* the '}' of the function's body */
+    int nstatic;      /* G_STATIC candidates made: each a copy of its function */
     /* names of types the file declares (struct, typedef) */
     size_t types[256];
     size_t ntypes;
@@ -85,6 +90,9 @@ typedef struct {
         int ok;                         /* it can have a mutated copy */
     } *fns;
     size_t nfns;
+    /* #define NAME VALUE, a number of a header's macros (no sym: its type is not known) */
+    struct size_macro { const char *name; size_t len; } sizes[32];
+    size_t nsizes;
     char params[1024];                  /* parameters(): the names, comma-separated */
     int params_ok;
 } sc;
@@ -124,4 +132,5 @@ void sch_drop_groups(sc *s, size_t first);
 node sch_parse_expr(sc *s, size_t *p, int min_prec);
 void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee);
 int sch_builtin_at(const sc *s, size_t k);
+int sch_count_word(const sc *s, const char *name, size_t len);
 #endif

@@ -38,6 +38,47 @@ int repairs_tie(const repair_candidate *a, const repair_candidate *b)
     return a->pointed == b->pointed && edit_size(a) == edit_size(b);
 }
 
+static int word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The times the word w (n characters) is written in text, as a whole word. */
+static int word_count(const char *text, const char *w, size_t n)
+{
+    int times = 0;
+    for (const char *p = text; n > 0 && *p; p++)
+        if (strncmp(p, w, n) == 0 && (p == text || !word_char(p[-1])) && !word_char(p[n]))
+            times++;
+    return times;
+}
+
+int repairs_agreement(const repair_candidate *c)
+{
+    size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
+    while (head < a && head < b && c->from[head] == c->to[head])
+        head++;
+    while (tail < a - head && tail < b - head && c->from[a - 1 - tail] == c->to[b - 1 - tail])
+        tail++;
+    /* the differing part, widened to whole words on both sides */
+    while (head > 0 && word_char(c->from[head - 1]))
+        head--;
+    while (tail > 0 && word_char(c->from[a - tail]))
+        tail--;
+    size_t out = a - head - tail, in = b - head - tail;
+    if (out == 0 || in == 0)
+        return 0;
+    for (size_t i = 0; i < out; i++)
+        if (!word_char(c->from[head + i]))
+            return 0;
+    for (size_t i = 0; i < in; i++)
+        if (!word_char(c->to[head + i]))
+            return 0;
+    int brought = word_count(c->context, c->to + head, in);
+    int taken = word_count(c->context, c->from + head, out);
+    return brought - (taken > 0 ? taken - 1 : 0);
+}
+
 static int compare_void(const void *a, const void *b)
 {
     return repairs_compare(a, b);

@@ -16,6 +16,7 @@ typedef struct {
     char kind[32];
     char from[128], to[128], context[256];
     int screened_right;     /* the screened datasets came out right with it */
+    int screened_datasets;  /* how many of the failing datasets, smallest first, it was screened right on */
     int reached;            /* the screening's pass ran it */
     size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */
     int datasets_right;     /* confirmed: datasets right with it (of all run) */
@@ -28,6 +29,12 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b);
 /* Whether the evidence tells a and b apart: not when neither or both are
  * pointed at and the edits are the same size (their lines alone differ). */
 int repairs_tie(const repair_candidate *a, const repair_candidate *b);
+/* How much the statement around an edit agrees with its new text: the
+ * times the word it brings in is written there, less the other times the
+ * word it takes out is (`threadIdx.y` to `threadIdx.x` in `Col =
+ * blockIdx.x * blockDim.x + threadIdx.y`: 2). 0 for an edit that is not
+ * one word for another. */
+int repairs_agreement(const repair_candidate *c);
 /* Sorts c[0..n) with repairs_compare(). */
 void repairs_sort(repair_candidate *c, int n);
 

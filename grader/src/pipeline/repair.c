@@ -174,6 +174,8 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             /* a fault, a crash or its time up: its child ended so */
             *ended += runs[j].proc.exit_code != HARNESS_EXIT_OK && runs[j].proc.exit_code != HARNESS_EXIT_WRONG;
             k->screened_right = (pass == 1 || k->screened_right) && st == ST_PASS;
+            if (k->screened_right)
+                k->screened_datasets = pass;
             if (st == ST_WRONG && bad && base && elements == base_elements)
                 for (size_t e = 0; e < elements; e++) {
                     k->fixed += base[e] && !bad[e];
@@ -242,20 +244,35 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
 
 /* The screened candidates that made the dataset right, in order, confirmed
  * on every dataset; the first that makes them all right is the repair.
- * Past it, only a candidate at another line is confirmed, to find a tie
- * the evidence does not break (none when the repair's line is one the
- * evidence points at): the series of every dataset is the search's
- * dearest run. */
+ * Past it, only a candidate at another line that ties with it (as pointed
+ * at, as small) is confirmed: the series of every dataset is the search's
+ * dearest run. Of two such repairs, the one its statement agrees with
+ * (repairs_agreement: `Col = blockIdx.x * blockDim.x + threadIdx.y` made
+ * all .x, where the other makes `Row`'s mixed) is named; where nothing
+ * tells them apart, both are. */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
-                    repair_candidate *c, int nc, double timeout_s, const char *student_file, repair_result *r)
+                    const int *failing, repair_candidate *c, int nc, double timeout_s, const char *student_file,
+                    repair_result *r)
 {
     int tried = 0, best = -1, also = -1;
+    const char **rest = xcalloc((size_t)n + 1, sizeof *rest);
     for (int i = 0; i < nc && tried < REPAIR_MAX_CONFIRMED && also < 0; i++) {
-        if (!c[i].screened_right || (best >= 0 && (c[best].pointed || c[i].line == c[best].line ||
-                                                   !repairs_tie(&c[i], &c[best]))))
+        if (!c[i].screened_right ||
+            (best >= 0 && (c[i].line == c[best].line || !repairs_tie(&c[i], &c[best]))))
             continue;
         tried++;
-        c[i].datasets_right = datasets_right(m, program, folder, dirs, n, c[i].id, timeout_s, student_file);
+        /* the failing datasets it was screened right on are not run again */
+        int nrest = 0;
+        for (int d = 0; d < n; d++) {
+            int screened = 0;
+            for (int k = 0; k < c[i].screened_datasets; k++)
+                screened |= failing[k] == d;
+            if (!screened)
+                rest[nrest++] = dirs[d];
+        }
+        c[i].datasets_right = c[i].screened_datasets +
+                              (nrest ? datasets_right(m, program, folder, rest, nrest, c[i].id, timeout_s, student_file)
+                                     : 0);
         if (c[i].datasets_right < n)
             continue;
         r->repairs++;
@@ -264,8 +281,16 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
         else
             also = i;
     }
+    free(rest);
     if (best < 0)
         return;
+    if (also >= 0) {
+        int ab = repairs_agreement(&c[best]), aa = repairs_agreement(&c[also]);
+        if (aa > ab)
+            best = also;
+        if (aa != ab)
+            also = -1;
+    }
     r->found = REPAIR_FULL;
     r->datasets_right = r->datasets = n;
     keep_candidate(r, &c[best]);
@@ -339,7 +364,7 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         free(pick);
         t = stage_add(stages, t, "repair screen");
         if (r->screened > 0)
-            confirm(m, br.program, folder, dirs, s->ndatasets, c, nc, timeout_s, student_file, r);
+            confirm(m, br.program, folder, dirs, s->ndatasets, failing, c, nc, timeout_s, student_file, r);
         stage_add(stages, t, "repair confirm");
         if (r->screened > 0 && !r->found && r->wrong > 0) {
             int p = repairs_best_partial(c, nc, r->wrong);

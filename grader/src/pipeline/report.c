@@ -649,14 +649,36 @@ static char *no_cause_named(const submission_result *s, const dataset_result *d)
     return sb_detach(&sb);
 }
 
+/* A dataset's diagnosis that names its cause (a mistake the inputs
+ * reproduce exactly) and names line as where it is. Where the repair
+ * changes a declaration (its type, its bounds), the diagnosis says what
+ * the declaration does wrong, the repair only which word (a sum kept in
+ * an integer, "look at the type ... at line 46", against `int` made
+ * `float`). The dataset, or NULL. */
+static const dataset_result *diagnosis_at_line(const submission_result *s, int line)
+{
+    char at[32];
+    int n = snprintf(at, sizeof at, "line %d", line);
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_WRONG || !d->cmp.hint_named)
+            continue;
+        for (const char *p = hint_diagnosis(&d->cmp); (p = strstr(p, at)) != NULL; p += n)
+            if (p[n] < '0' || p[n] > '9')
+                return d;
+    }
+    return NULL;
+}
+
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A launch or a copy at a line of the student's that the
  * kit's own record of the run shows wrong (launches.h) beats a full repair
  * (repair.h: one edit of the source that makes every dataset right, the
  * evidence itself naming the line), which beats a checker's finding, which
  * follows from the mistake, unless the finding names the repair's line
- * as where its access went wrong (a use after the cudaFree it names):
- * then it says more. A checker's finding (it has a line) beats
+ * as where its access went wrong (a use after the cudaFree it names), or
+ * the repair changes a declaration and a diagnosis that names its cause
+ * names the repair's line: then it says more. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
@@ -692,8 +714,13 @@ static char *fix_first(const submission_result *s)
      * finding names that line as its cause: then it says more of it */
     const finding *f = first_finding(s);
     if (repair_strong(&s->repair) &&
-        !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context))))
+        !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
+        int declaration = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound");
+        const dataset_result *d = f || !declaration ? NULL : diagnosis_at_line(s, s->repair.line);
+        if (d)
+            return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
         return xstrdup(s->repair.sentence);
+    }
     if (f) {
         char at[48];
         snprintf(at, sizeof at, "line %d", f->line);
