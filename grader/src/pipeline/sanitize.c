@@ -1519,13 +1519,24 @@ int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, 
     char *program = build_program_path(folder);
     run_result *runs = xcalloc((size_t)n, sizeof *runs);
     int checked = 0;
+    /* timeout_s a dataset, for the whole: a series started again after a
+     * dataset whose time ran out gets what is left, never more */
+    double deadline = monotonic_s() + timeout_s * n;
     for (int start = 0, series = 1; start < n; series++) {
         int np = n - start;
+        double left = deadline - monotonic_s();
+        if (left < 1) {
+            for (int j = start; j < n; j++)
+                sanitize_note_add(&results[j].notes, "the bounds check's time ran out before this dataset: it was "
+                                                     "not checked for reads past an array or of memory nothing "
+                                                     "stored");
+            break;
+        }
         char *series_dir = xasprintf("%s/series-%d", folder, series);
         char *log = run_log_in(series_dir);
         char *log_env = xasprintf("GPULAB_EMU_LOG=%s", log);
         const char *env[] = { log_env, "GPULAB_EMU_CHECKS=bounds", SERIES_BLOCKS, NULL };
-        run_request q = { timeout_s * np, env, 0, student_file };
+        run_request q = { left, env, 0, student_file };
         int timed_out = run_series(program, dataset_dirs + start, np, series_dir, &q, runs);
         int next = n;
         for (int j = 0; j < np; j++) {
@@ -1536,13 +1547,21 @@ int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, 
                 checked++;
             } else {
                 /* the dataset that ended the process: what it printed
-                 * (its fault) is its finding; a timeout, none */
+                 * (its fault) is its finding. One whose time ran out was
+                 * not checked, and the report says so (a note: it costs
+                 * no points, a correct program can be slow under the
+                 * checker); the series goes on after it, so that the
+                 * datasets after it are checked all the same. */
                 if (!timed_out && runs[j].proc.err_text) {
                     r->ran = 1;
                     sanitize_parse_emu(runs[j].proc.err_text, student_file, r);
                     checked++;
+                } else if (timed_out) {
+                    sanitize_note_add(&r->notes, "the bounds check's time ran out during this dataset: it was "
+                                                 "not checked for reads past an array or of memory nothing "
+                                                 "stored");
                 }
-                next = timed_out ? n : start + j + 1;
+                next = start + j + 1;
                 break;
             }
         }
