@@ -99,6 +99,11 @@ FIRST = {
     "setH/04-p-ghost-test-no-lower-bound": ["the test at line 43 (`if (srcY < height && srcX < width)`) let this thread through"],
     "setH/05-p-tile-output-size": ["line 29", "with `[BLOCK_WIDTH][BLOCK_WIDTH]` there"],
     "setH/05-o-free-before-copy-back": ["line 113: `CUDA_CHECK(cudaFree(d_out));`", "without it"],
+    "setI/01-r-dot-loop-block-width": ["the test at line 29 (`for (int k = 0; k < BLOCK_WIDTH; ++k)`) let this thread through"],
+    "setI/02-q-barrier-between-loads": ["line 47", "line 57", "no __syncthreads() separates them"],
+    "setI/02-r-grid-width-over-32": ["were never launched", "line 78"],
+    "setI/03-r-n-test-dims-swapped": ["the test at line 58 (`if (nRow < l && Col < k)`) was false", "nRow = 16, against 1"],
+    "setI/04-q-first-batch-no-parens": ["look at the load at line 44"],
 }
 
 
