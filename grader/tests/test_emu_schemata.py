@@ -275,3 +275,12 @@ def test_an_array_bound_is_repaired(harness, tmp_path):
     (8 x 8 for 16 x 16 threads): the candidate bounds it by the constant."""
     mends(harness, tmp_path, "02-tiled-matmul", "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];",
           "__shared__ float ds_M[8][8];", "bound", "[TILE_WIDTH][TILE_WIDTH]")
+
+
+def test_a_name_from_the_labs_header_is_a_candidate(harness, tmp_path):
+    """MASK_WIDTH where MASK_RADIUS belongs, both defined in the lab's own
+    header (lab.h, included with quotes from the include path), not in the
+    student's file: emucc reads the header's #define lines, so the names it
+    defines are among those a candidate may put in place."""
+    mends(harness, tmp_path, "04-conv-2batch", "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS;",
+          "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_WIDTH;", "name", "MASK_RADIUS")

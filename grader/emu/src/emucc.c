@@ -612,6 +612,88 @@ static void write_facts(const char *src, enum mode m, const char *inc, argv_t *u
     free(pre);
 }
 
+/* The #define lines of the headers the source includes with quotes, found
+ * beside it or in a -I folder, one level deep: the lab's header defines
+ * names the student's code uses (MASK_RADIUS), which the schemata's edits
+ * may put in place of another name. "" when there are none. */
+static char *quoted_header_defines(const char *src, const char *text, size_t len, const argv_t *user)
+{
+    size_t cap = 256, n = 0;
+    char *out = xrealloc(NULL, cap);
+    out[0] = 0;
+    const char *slash = strrchr(src, '/');
+    char *src_dir = slash ? xasprintf("%.*s", (int)(slash - src), src) : xstrdup(".");
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        const char *q = p;
+        while (q < eol && (*q == ' ' || *q == '\t'))
+            q++;
+        char name[256];
+        int got = 0;
+        if (q < eol && *q == '#') {
+            q++;
+            while (q < eol && (*q == ' ' || *q == '\t'))
+                q++;
+            if (eol - q > 8 && strncmp(q, "include", 7) == 0) {
+                q += 7;
+                while (q < eol && (*q == ' ' || *q == '\t'))
+                    q++;
+                const char *close = q < eol && *q == '"' ? memchr(q + 1, '"', (size_t)(eol - q - 1)) : NULL;
+                if (close && close - q - 1 > 0 && close - q - 1 < (long)sizeof name) {
+                    snprintf(name, sizeof name, "%.*s", (int)(close - q - 1), q + 1);
+                    got = 1;
+                }
+            }
+        }
+        p = eol + 1;
+        if (!got)
+            continue;
+        /* beside the source, then each -I folder, as the compiler looks */
+        FILE *f = NULL;
+        char *path = xasprintf("%s/%s", src_dir, name);
+        f = fopen(path, "r");
+        for (size_t i = 0; !f && i < user->n; i++) {
+            const char *d = strcmp(user->v[i], "-I") == 0 && i + 1 < user->n ? user->v[++i]
+                            : strncmp(user->v[i], "-I", 2) == 0   ? user->v[i] + 2
+                                                                  : NULL;
+            if (!d)
+                continue;
+            free(path);
+            path = xasprintf("%s/%s", d, name);
+            f = fopen(path, "r");
+        }
+        free(path);
+        if (!f)
+            continue;
+        char line[1024];
+        for (int lines = 0; lines < 20000 && fgets(line, sizeof line, f); lines++) {
+            const char *l = line;
+            while (*l == ' ' || *l == '\t')
+                l++;
+            if (*l != '#')
+                continue;
+            const char *d = l + 1;
+            while (*d == ' ' || *d == '\t')
+                d++;
+            if (strncmp(d, "define", 6) != 0)
+                continue;
+            size_t ll = strlen(l);
+            if (n + ll + 2 > cap)
+                out = xrealloc(out, cap = 2 * (cap + ll + 2));
+            memcpy(out + n, l, ll);
+            n += ll;
+            if (n && out[n - 1] != '\n')
+                out[n++] = '\n';
+            out[n] = 0;
+        }
+        fclose(f);
+    }
+    free(src_dir);
+    return out;
+}
+
 static int compile(const char *src, const char *obj, enum mode m, const char *dir, const char *inc, argv_t *user)
 {
     const char *input = src;
@@ -627,7 +709,9 @@ static int compile(const char *src, const char *obj, enum mode m, const char *di
         if (schemata_path) {
             /* before the grading build's own pass, which marks every kernel */
             char *json = NULL;
-            char *mutated = emu_schemata(text, len, SCHEMATA_MAX, &json, &err);
+            char *defines = quoted_header_defines(src, text, len, user);
+            char *mutated = emu_schemata(text, len, defines, SCHEMATA_MAX, &json, &err);
+            free(defines);
             if (!mutated)
                 die("%s: %s", src, err ? err : "cannot read it");
             write_file(schemata_path, json, strlen(json));

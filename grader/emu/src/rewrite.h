@@ -57,6 +57,8 @@ char *emu_source_pass(const char *text, size_t len, int poison, const char *kern
  * candidate single edits is live only while gpulab_emu_mutant (emu_schemata.h)
  * is its id; with 0, none is. Lines stay where they were. At most max
  * candidates (max < 0: all); *json gets their list (docs/emulator.md,
- * FILE.json). NULL with *err when the source cannot be tokenised. */
-char *emu_schemata(const char *text, size_t len, int max, char **json, char **err);
+ * FILE.json). header_defines: the #define lines of the headers the source
+ * includes (or NULL), whose integer macros are names the edits may use.
+ * NULL with *err when the source cannot be tokenised. */
+char *emu_schemata(const char *text, size_t len, const char *header_defines, int max, char **json, char **err);
 #endif

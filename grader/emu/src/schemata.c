@@ -724,60 +724,77 @@ static void function(sc *s, size_t stmt, size_t b)
 }
 
 /* #define NAME VALUE with VALUE an integer constant (digits, operators,
- * parentheses, other such names): a name of type int, at file scope. */
-static void macros(sc *s)
+ * parentheses, other such names): a name of type int, at file scope. The
+ * included headers' first (header_defines: the lab's MASK_RADIUS), then the
+ * file's own directives. */
+static void one_define(sc *s, const char *x, const char *e);
+
+static void macros(sc *s, const char *header_defines)
 {
-    for (size_t d = 0; d < s->r.ndirs; d++) {
-        const char *x = s->r.src + s->r.dirs[d].b, *e = s->r.src + s->r.dirs[d].e;
+    for (const char *p = header_defines; p && *p;) {
+        const char *eol = strchr(p, '\n');
+        const char *e = eol ? eol : p + strlen(p);
+        while (p < e && *p != '#')
+            p++;
+        if (p < e)
+            one_define(s, p, e);
+        p = eol ? eol + 1 : e;
+    }
+    for (size_t d = 0; d < s->r.ndirs; d++)
+        one_define(s, s->r.src + s->r.dirs[d].b, s->r.src + s->r.dirs[d].e);
+}
+
+/* One directive, x at its '#', e its end. */
+static void one_define(sc *s, const char *x, const char *e)
+{
+    x++;
+    while (x < e && (*x == ' ' || *x == '\t'))
         x++;
-        while (x < e && (*x == ' ' || *x == '\t'))
-            x++;
-        if (e - x < 7 || strncmp(x, "define", 6) != 0 || (x[6] != ' ' && x[6] != '\t'))
-            continue;
-        x += 7;
-        while (x < e && (*x == ' ' || *x == '\t'))
-            x++;
-        const char *name = x;
-        while (x < e && is_id((unsigned char)*x))
-            x++;
-        size_t len = (size_t)(x - name);
-        if (len == 0 || !is_id0((unsigned char)*name) || (x < e && *x == '('))
-            continue;
-        int ok = 0, digits = 0, loose = 0;
-        for (const char *q = x; q < e; q++) {
-            if (*q >= '0' && *q <= '9')
-                digits = ok = 1;
-            else if (is_id0((unsigned char)*q)) {
-                const char *w = q;
-                while (q < e && is_id((unsigned char)*q))
-                    q++;
-                sym *y = sch_lookup_text(s, w, (size_t)(q - w));
-                if (y && strcmp(y->key, "int") != 0) {
-                    ok = 0;
-                    break;
-                }
-                loose |= !y; /* a header's macro (MASK_WIDTH): a number, of a type not known */
-                ok = 1;
-                q--;
-            } else if (q + 1 < e && q[0] == '/' && (q[1] == '/' || q[1] == '*')) {
-                break;
-            } else if (!strchr(" \t()+-*/%", *q)) {
+    if (e - x < 7 || strncmp(x, "define", 6) != 0 || (x[6] != ' ' && x[6] != '\t'))
+        return;
+    x += 7;
+    while (x < e && (*x == ' ' || *x == '\t'))
+        x++;
+    const char *name = x;
+    while (x < e && is_id((unsigned char)*x))
+        x++;
+    size_t len = (size_t)(x - name);
+    if (len == 0 || !is_id0((unsigned char)*name) || (x < e && *x == '('))
+        return;
+    int ok = 0, digits = 0, loose = 0;
+    for (const char *q = x; q < e; q++) {
+        if (*q >= '0' && *q <= '9')
+            digits = ok = 1;
+        else if (is_id0((unsigned char)*q)) {
+            const char *w = q;
+            while (q < e && is_id((unsigned char)*q))
+                q++;
+            sym *y = sch_lookup_text(s, w, (size_t)(q - w));
+            if (y && strcmp(y->key, "int") != 0) {
                 ok = 0;
                 break;
             }
+            loose |= !y; /* a header's macro (MASK_WIDTH): a number, of a type not known */
+            ok = 1;
+            q--;
+        } else if (q + 1 < e && q[0] == '/' && (q[1] == '/' || q[1] == '*')) {
+            break;
+        } else if (!strchr(" \t()+-*/%", *q)) {
+            ok = 0;
+            break;
         }
-        (void)digits;
-        if (ok && !loose)
-            sch_add_sym_text(s, name, len, "int", V_INT);
-        else if (ok && s->nsizes < sizeof s->sizes / sizeof *s->sizes)
-            s->sizes[s->nsizes++] = (struct size_macro){ name, len };
     }
+    (void)digits;
+    if (ok && !loose)
+        sch_add_sym_text(s, name, len, "int", V_INT);
+    else if (ok && s->nsizes < sizeof s->sizes / sizeof *s->sizes)
+        s->sizes[s->nsizes++] = (struct size_macro){ name, len };
 }
 
-static void file(sc *s)
+static void file(sc *s, const char *header_defines)
 {
     s->depth = 0;
-    macros(s);
+    macros(s, header_defines);
     /* cudaMemcpyKind's values, of one type */
     static const char *const kinds[] = { "cudaMemcpyHostToDevice", "cudaMemcpyDeviceToHost",
                                          "cudaMemcpyDeviceToDevice", "cudaMemcpyHostToHost", NULL };
@@ -1071,7 +1088,7 @@ static void token_lines(sc *s)
     }
 }
 
-char *emu_schemata(const char *text, size_t len, int max, char **json, char **err)
+char *emu_schemata(const char *text, size_t len, const char *header_defines, int max, char **json, char **err)
 {
     sc s;
     memset(&s, 0, sizeof s);
@@ -1083,7 +1100,7 @@ char *emu_schemata(const char *text, size_t len, int max, char **json, char **er
         return NULL;
     }
     token_lines(&s);
-    file(&s);
+    file(&s, header_defines);
     sort_sc = &s;
 
     /* the groups in source order, outer before inner */
