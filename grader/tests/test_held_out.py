@@ -104,6 +104,7 @@ FIRST = {
     "setI/02-r-grid-width-over-32": ["were never launched", "line 78"],
     "setI/03-r-n-test-dims-swapped": ["the test at line 58 (`if (nRow < l && Col < k)`) was false", "nRow = 16, against 1"],
     "setI/04-q-first-batch-no-parens": ["look at the load at line 44"],
+    "setI/05-r-row-halo-mask-width": ["line 38: `MASK_WIDTH`", "with `MASK_RADIUS` there"],
 }
 
 
