@@ -338,10 +338,11 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         for (int i = 0; i < nc; i++)
             pick[i] = i;
         /* a candidate has a few times the program's own run, and a
-         * quarter of a second at least (a fault is as quick as a pass) */
+         * half a second more (REPAIR_CANDIDATE_FLOOR_S: with a quarter, the
+         * child's start made a right candidate run out of time now and then) */
         double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock();
         r->screened = screen(m, br.program, folder, 1, dirs[failing[0]], d->status == ST_WRONG, c, pick, nc,
-                             4 * d->wall_s + 0.25, &budget, student_file, &r->wrong, &r->ended);
+                             4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &r->wrong, &r->ended);
         /* the few that mend it, on the other failing datasets, smallest
          * first: a 1 x 1 dataset is mended by many an edit that mends
          * nothing else, and a run of one dataset costs less than the
@@ -353,7 +354,7 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         for (int k = 1; k < nfailing && n > 1 && budget > 0 && r->screened > 0; k++) {
             const dataset_result *dk = &s->datasets[failing[k]];
             size_t ignored;
-            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, c, pick, n, 4 * dk->wall_s + 0.25, &budget,
+            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, c, pick, n, 4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget,
                    student_file, &ignored, &r->ended);
             int kept = 0;
             for (int i = 0; i < n; i++)
