@@ -4,7 +4,7 @@ kit's explanation code, counted before and after issue 40's work
 (results-before.md, results-after.md, results-after-2.md, results-C.md,
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
 results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
-results-after-7.md) and made tests only
+results-after-7.md; sets I and J: results-I*.md, results-J*.md) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -105,6 +105,8 @@ FIRST = {
     "setI/03-r-n-test-dims-swapped": ["the test at line 58 (`if (nRow < l && Col < k)`) was false", "nRow = 16, against 1"],
     "setI/04-q-first-batch-no-parens": ["look at the load at line 44"],
     "setI/05-r-row-halo-mask-width": ["line 38: `MASK_WIDTH`", "with `MASK_RADIUS` there"],
+    "setJ/02-t-launch-m-n-swapped": ["line 78: `N, M`", "with `M, N` there"],
+    "setJ/05-t-mallocpitch-wrong-pitch-var": ["line 85: `&in_pitch_bytes`", "with `&out_pitch_bytes` there"],
 }
 
 

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* An edit's size: how much of the source it changes, in characters, the
  * text both sides share at either end left out (emucc lists an operator's
@@ -77,6 +78,115 @@ int repairs_agreement(const repair_candidate *c)
     int brought = word_count(c->context, c->to + head, in);
     int taken = word_count(c->context, c->from + head, out);
     return brought - (taken > 0 ? taken - 1 : 0);
+}
+
+/* The parts of an identifier: its runs between underscores and case
+ * changes (`in_pitch_bytes`: in, pitch, bytes; `dOut`: d, Out). Calls
+ * f(part, length, arg) for each. */
+static void identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg)
+{
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && w[i] == '_')
+            i++;
+        size_t start = i++;
+        if (start >= n)
+            break;
+        while (i < n && w[i] != '_' && !(w[i] >= 'A' && w[i] <= 'Z' && w[i - 1] >= 'a' && w[i - 1] <= 'z'))
+            i++;
+        f(w + start, i - start, arg);
+    }
+}
+
+struct part_count {
+    const char *part;
+    size_t n;
+    int times;
+};
+
+static void count_part(const char *p, size_t n, void *arg)
+{
+    struct part_count *c = arg;
+    if (n == c->n && strncasecmp(p, c->part, n) == 0)
+        c->times++;
+}
+
+/* The times part (n characters) is a part of an identifier of text. */
+static int part_count(const char *text, const char *part, size_t n)
+{
+    struct part_count c = { part, n, 0 };
+    for (const char *p = text; *p;) {
+        if (!word_char(*p) || (p > text && word_char(p[-1]))) {
+            p++;
+            continue;
+        }
+        size_t len = 0;
+        while (word_char(p[len]))
+            len++;
+        if (!(*p >= '0' && *p <= '9'))
+            identifier_parts(p, len, count_part, &c);
+        p += len;
+    }
+    return c.times;
+}
+
+struct parts {
+    const char *part[8];
+    size_t n[8];
+    int count;
+};
+
+static void keep_part(const char *p, size_t n, void *arg)
+{
+    struct parts *ps = arg;
+    if (ps->count < 8) {
+        ps->part[ps->count] = p;
+        ps->n[ps->count++] = n;
+    }
+}
+
+static int has_part(const struct parts *ps, const char *p, size_t n)
+{
+    for (int i = 0; i < ps->count; i++)
+        if (ps->n[i] == n && strncasecmp(ps->part[i], p, n) == 0)
+            return 1;
+    return 0;
+}
+
+int repairs_part_agreement(const repair_candidate *c)
+{
+    size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
+    while (head < a && head < b && c->from[head] == c->to[head])
+        head++;
+    while (tail < a - head && tail < b - head && c->from[a - 1 - tail] == c->to[b - 1 - tail])
+        tail++;
+    while (head > 0 && word_char(c->from[head - 1]))
+        head--;
+    while (tail > 0 && word_char(c->from[a - tail]))
+        tail--;
+    size_t out = a - head - tail, in = b - head - tail;
+    if (out == 0 || in == 0)
+        return 0;
+    for (size_t i = 0; i < out; i++)
+        if (!word_char(c->from[head + i]))
+            return 0;
+    for (size_t i = 0; i < in; i++)
+        if (!word_char(c->to[head + i]))
+            return 0;
+    struct parts taken = { .count = 0 }, brought = { .count = 0 };
+    identifier_parts(c->from + head, out, keep_part, &taken);
+    identifier_parts(c->to + head, in, keep_part, &brought);
+    int score = 0;
+    /* a part the edit brings in, written elsewhere in the statement, is
+     * agreement; a part it takes out, written elsewhere, disagreement
+     * (the word being replaced is in the statement once: not counted) */
+    for (int i = 0; i < brought.count; i++)
+        if (!has_part(&taken, brought.part[i], brought.n[i]))
+            score += part_count(c->context, brought.part[i], brought.n[i]);
+    for (int i = 0; i < taken.count; i++)
+        if (!has_part(&brought, taken.part[i], taken.n[i]))
+            score -= part_count(c->context, taken.part[i], taken.n[i]) - 1;
+    return score;
 }
 
 static int compare_void(const void *a, const void *b)

@@ -35,6 +35,12 @@ int repairs_tie(const repair_candidate *a, const repair_candidate *b);
  * blockIdx.x * blockDim.x + threadIdx.y`: 2). 0 for an edit that is not
  * one word for another. */
 int repairs_agreement(const repair_candidate *c);
+/* The same, one level finer, for a tie repairs_agreement leaves: the parts
+ * of the words (split at underscores and case changes) the edit brings in
+ * or takes out, counted in the statement's other names (`&in_pitch_bytes`
+ * to `&out_pitch_bytes` in `cudaMallocPitch(&d_out, &in_pitch_bytes, w,
+ * out->height)`: 2, the same edit beside `&d_in` and `in->height`: -2). */
+int repairs_part_agreement(const repair_candidate *c);
 /* Sorts c[0..n) with repairs_compare(). */
 void repairs_sort(repair_candidate *c, int n);
 

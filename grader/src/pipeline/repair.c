@@ -249,7 +249,9 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
  * dearest run. Of two such repairs, the one its statement agrees with
  * (repairs_agreement: `Col = blockIdx.x * blockDim.x + threadIdx.y` made
  * all .x, where the other makes `Row`'s mixed) is named; where nothing
- * tells them apart, both are. */
+ * tells them apart, both are; where the words are no help, the parts of
+ * the words are (repairs_part_agreement: a copy-paste's `in_pitch` beside
+ * `d_out`). */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     const int *failing, repair_candidate *c, int nc, double timeout_s, const char *student_file,
                     repair_result *r)
@@ -286,6 +288,10 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
         return;
     if (also >= 0) {
         int ab = repairs_agreement(&c[best]), aa = repairs_agreement(&c[also]);
+        if (aa == ab) {
+            ab = repairs_part_agreement(&c[best]);
+            aa = repairs_part_agreement(&c[also]);
+        }
         if (aa > ab)
             best = also;
         if (aa != ab)
