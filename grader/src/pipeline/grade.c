@@ -1213,10 +1213,10 @@ static int lines_named(const char *text, int *lines, int n, int max)
  * and the lines the diagnoses' sentences point at. */
 static void repair_search(const grading *g, const int *index, int keep, submission_result *s)
 {
-    /* a launch or a copy the kit's own record of the run shows wrong is the
-     * first line whatever a repair would say (report.c's fix_first): no
-     * search for it */
-    if (!repair_wanted(s) || s->cause)
+    /* a launch or a copy the kit's own record of the run shows wrong is
+     * searched too: where its shape or size was made wrong at another line
+     * (a grid computed from the wrong size), the repair names that line */
+    if (!repair_wanted(s))
         return;
     enum { MAX_LINES = 256 };
     int n = s->ndatasets, nf = 0, nlines = 0;

@@ -263,16 +263,22 @@ static int finding_leads_with(const finding *f, const char *context)
  * repair at the access's own line is what that access needs; one at a
  * line the finding names as where the access went wrong is its cause,
  * which the finding says more of. */
+/* Whether text says "line N" of this line (not of line N0...). */
+static int names_line(const char *text, int line)
+{
+    char at[32];
+    int n = snprintf(at, sizeof at, "line %d", line);
+    for (const char *p = text; p && (p = strstr(p, at)) != NULL; p += n)
+        if (p[n] < '0' || p[n] > '9')
+            return 1;
+    return 0;
+}
+
 static int finding_names_line(const finding *f, int line)
 {
     if (f->line == line || f->line2 == line)
         return 0;
-    char at[32];
-    int n = snprintf(at, sizeof at, "line %d", line);
-    for (const char *p = f->message; p && (p = strstr(p, at)) != NULL; p += n)
-        if (p[n] < '0' || p[n] > '9')
-            return 1;
-    return 0;
+    return names_line(f->message, line);
 }
 
 /* message with the lead finding's text, where it quotes it, replaced by a
@@ -672,7 +678,8 @@ static const dataset_result *diagnosis_at_line(const submission_result *s, int l
 
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A launch or a copy at a line of the student's that the
- * kit's own record of the run shows wrong (launches.h) beats a full repair
+ * kit's own record of the run shows wrong (launches.h), unless a full
+ * repair changes a line it does not name, beats a full repair
  * (repair.h: one edit of the source that makes every dataset right, the
  * evidence itself naming the line), which beats a checker's finding, which
  * follows from the mistake, unless the finding names the repair's line
@@ -706,9 +713,15 @@ static char *fix_first(const submission_result *s)
         return xasprintf("the build: %s", s->build_message);
     }
     /* a launch or a copy the kit's own record shows wrong, at its line: the
-     * findings follow from it */
-    if (s->cause)
+     * findings follow from it. A full repair at a line the record does not
+     * name is where that launch's shape or that copy's size was made wrong
+     * (the grid computed at line 92 for the launch at line 93): it leads,
+     * and the record says what it did */
+    if (s->cause) {
+        if (repair_strong(&s->repair) && !names_line(s->cause, s->repair.line))
+            return xasprintf("%s (%s)", s->repair.sentence, s->cause);
         return xstrdup(s->cause);
+    }
     /* one edit that makes every dataset right names the line from the
      * evidence itself (the repair search, repair.h), unless the checkers'
      * finding names that line as its cause: then it says more of it */
