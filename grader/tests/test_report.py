@@ -167,6 +167,23 @@ def test_fix_first_is_the_diagnosis_when_no_checker_found_anything(tmp_path):
     assert "elements wrong" not in fix
 
 
+def test_a_variable_declared_again_in_an_inner_block_is_the_cause():
+    """A second `float acc = 0.0f;` inside the mask's row loop (the kit's
+    own file): the sum goes into the inner acc and the store writes the
+    outer one, still 0. The first line names the inner declaration, the
+    outer one and the line that uses it, from the source as written."""
+    lab = "04-conv-2batch"
+    src = kit.ROOT / "grader" / "tests" / "data" / "scope" / "04-acc-declared-in-row-loop.cu"
+    lines = src.read_text().splitlines()
+    decls = [i + 1 for i, l in enumerate(lines) if l.strip() == "float acc = 0.0f;"]
+    use = next(i + 1 for i, l in enumerate(lines) if "= acc;" in l)
+    _, rep = kit.check_json(lab, src, "emu", "--dataset", "gray-15x15", expect_rc=1)
+    assert rep["score"] < rep["max_score"]
+    first = rep["fix_first"]
+    assert first.startswith(f"line {decls[1]} (`float acc = 0.0f;`) declares acc again"), first
+    assert f"declared at line {decls[0]}" in first and f"line {use} uses the outer one" in first, first
+
+
 def test_checkers_say_when_they_found_nothing(tmp_path):
     lab = "02-tiled-matmul"
     text = text_report(lab, kit.solution(lab), tmp_path, "--dataset", "width-0064")

@@ -58,6 +58,12 @@ int source_accumulator_unset(const char *path, char *name, size_t n);
  * into before a __syncthreads() and reads after it, its name into name;
  * 0 when none. */
 int source_private_tile(const char *path, char *name, size_t n);
+/* A variable of a kernel declared again in an inner block (a loop's body),
+ * hiding the one an enclosing block declared, which is read after the
+ * inner block ends: the inner declaration's line, the name into name,
+ * the outer declaration's line into *outer_line and the first read of the
+ * outer one after the inner block into *use_line; 0 when none. */
+int source_shadowed_declaration(const char *path, char *name, size_t size, int *outer_line, int *use_line);
 /* A copy given the address of a pointer where the pointer belongs: the
  * line of the first cudaMemcpy* call (cudaMemcpy, cudaMemcpy2D,
  * cudaMemcpyToSymbol, ...) one of whose data arguments is `&name` (casts

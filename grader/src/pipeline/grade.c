@@ -1100,6 +1100,18 @@ static void source_defects(const char *file, submission_result *s)
         free(q);
         return;
     }
+    int outer = 0, use = 0;
+    line = source_shadowed_declaration(file, name, sizeof name, &outer, &use);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->source_cause = xasprintf("%s declares %s again, inside a block of the kernel, hiding the %s declared "
+                                    "at line %d: what that block does to %s goes to its own %s, which is gone "
+                                    "when the block ends, and line %d uses the outer one, which it never "
+                                    "touched: drop the declaration at line %d (keep one %s, declared at line %d)",
+                                    q, name, name, outer, name, name, use, line, name, outer);
+        free(q);
+        return;
+    }
     line = source_private_tile(file, name, sizeof name);
     if (line > 0) {
         char *q = sanitize_quote(file, line);

@@ -1,0 +1,112 @@
+/*
+ * source_scope.c - a kernel's names by scope: a variable declared again in
+ * an inner block, hiding the one its enclosing block declared (`float
+ * Pvalue = 0;` written again inside the phase loop: the loop adds into the
+ * inner Pvalue, which is gone at the end of each pass, and the kernel
+ * stores the outer one, never added to).
+ */
+#include "source.h"
+#include "source_code.h"
+
+#include <string.h>
+
+enum { MAX_DECLS = 256, MAX_DEPTH = 64 };
+
+typedef struct {
+    size_t name, n;  /* the name's offset and length */
+    size_t block;    /* the '{' of the block that declares it */
+} declaration;
+
+/* Whether the name at k (n characters) is declared there: a number type
+ * (or `*` after one) before it, and `=`, `;`, `,` or `[` after it, outside
+ * any parentheses (a loop's own variable is not the block's). */
+static int declared_at(const source_code *s, size_t k, size_t n)
+{
+    const char *code = s->code;
+    size_t q = code_skip_space(s, k + n);
+    if (q >= s->len || !(code[q] == '=' || code[q] == ';' || code[q] == ',' || code[q] == '['))
+        return 0;
+    if (code[q] == '=' && !code_assigns_at(s, q))
+        return 0;
+    size_t b = k;
+    while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t' || code[b - 1] == '*' || code[b - 1] == '\n'))
+        b--;
+    size_t tn = 0, t = code_word_before(s, b, &tn);
+    return tn > 0 && t + tn == b && code_number_type(code + t, tn);
+}
+
+int source_shadowed_declaration(const char *path, char *name, size_t size, int *outer_line, int *use_line)
+{
+    name[0] = '\0';
+    *outer_line = *use_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (size_t g = 0; g < s.len && !line; g++) {
+        if (!code_word_at(&s, g, "__global__"))
+            continue;
+        size_t open = g;
+        while (open < s.len && code[open] != '{' && code[open] != ';')
+            open++;
+        if (open >= s.len || code[open] != '{')
+            continue;
+        size_t close = code_matching(&s, open);
+        declaration decls[MAX_DECLS];
+        size_t blocks[MAX_DEPTH];
+        int ndecls = 0, depth = 0, parens = 0;
+        blocks[depth++] = open;
+        for (size_t k = open + 1; k < close && !line; k++) {
+            char c = code[k];
+            if (c == '{' && depth < MAX_DEPTH) {
+                blocks[depth++] = k;
+                continue;
+            }
+            if (c == '}' && depth > 1) {
+                depth--;
+                continue;
+            }
+            parens += c == '(';
+            parens -= c == ')' && parens > 0;
+            if (parens || !code_word_starts(&s, k))
+                continue;
+            size_t e = code_word_end(&s, k), n = e - k;
+            if (n == 0 || !declared_at(&s, k, n)) {
+                k = e > k ? e - 1 : k;
+                continue;
+            }
+            /* an earlier declaration of the name whose block encloses this one */
+            for (int i = 0; i < ndecls && !line; i++) {
+                const declaration *d = &decls[i];
+                if (d->n != n || strncmp(code + d->name, code + k, n) != 0 || d->block == blocks[depth - 1])
+                    continue;
+                int encloses = 0;
+                for (int b = 0; b < depth - 1; b++)
+                    encloses |= blocks[b] == d->block;
+                if (!encloses || n >= size)
+                    continue;
+                /* the outer name read after the inner block ends: what the
+                 * kernel uses is the one the inner block never touched */
+                size_t inner_end = code_matching(&s, blocks[depth - 1]);
+                size_t outer_end = code_matching(&s, d->block);
+                for (size_t p = inner_end; p < outer_end && p < s.len; p++)
+                    if (code_name_at(&s, p, code + k, n)) {
+                        *use_line = code_line_at(&s, p);
+                        break;
+                    }
+                if (!*use_line)
+                    continue;
+                memcpy(name, code + k, n);
+                name[n] = '\0';
+                *outer_line = code_line_at(&s, d->name);
+                line = code_line_at(&s, k);
+            }
+            if (!line && ndecls < MAX_DECLS)
+                decls[ndecls++] = (declaration){ k, n, blocks[depth - 1] };
+            k = e - 1;
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
