@@ -105,7 +105,9 @@ FIRST = {
     "setI/03-r-n-test-dims-swapped": ["the test at line 58 (`if (nRow < l && Col < k)`) was false", "nRow = 16, against 1"],
     "setI/04-q-first-batch-no-parens": ["look at the load at line 44"],
     "setI/05-r-row-halo-mask-width": ["line 38: `MASK_WIDTH`", "with `MASK_RADIUS` there"],
+    "setI/03-q-pvalue-redeclared-in-loop": ["line 47 (`float Pvalue = 0;`) declares Pvalue again", "declared at line 36"],
     "setJ/02-t-launch-m-n-swapped": ["line 78: `N, M`", "with `M, N` there"],
+    "setJ/03-t-grid-x-from-k": ["line 92: `k`", "with `l` there"],
     "setJ/05-t-mallocpitch-wrong-pitch-var": ["line 85: `&in_pitch_bytes`", "with `&out_pitch_bytes` there"],
 }
 
