@@ -80,18 +80,31 @@ def test_a_right_file_pays_nothing_for_the_search():
 
 
 @needs_schemata
-def test_no_search_without_the_checkers_a_build_or_where_the_run_names_the_cause(tmp_path):
+def test_no_search_without_the_checkers_or_a_build(tmp_path):
     path = DATA / "01-col-from-thread-y.cu"
     _, rep = kit.check_json("01-basic-matmul", path, "emu")  # --no-sanitize
     assert rep["repair"] is None
-    # the kit's own record of the launch is the first line: no search for it
-    uncovered = DATA / "cause-first" / "01-grid-not-rounded-up.cu"
-    _, rep = kit.check_json("01-basic-matmul", uncovered, "emu", sanitize=True)
-    assert rep["repair"] is None and rep["fix_first"].startswith("the launch at line"), rep["fix_first"]
     broken = tmp_path / "broken.cu"
     broken.write_text(path.read_text().replace("int Col =", "int Col = = "))
     _, rep = kit.check_json("01-basic-matmul", broken, "emu", sanitize=True)
     assert not rep["build"]["ok"] and rep["repair"] is None
+
+
+@needs_schemata
+def test_the_run_s_record_of_a_launch_leads_unless_a_repair_names_another_line():
+    """The launch's record names the launch; a grid not rounded up needs
+    more than one edit, so nothing else leads. A grid whose row count is
+    taken from the wrong size a line above the launch: one edit there makes
+    every dataset right, and that line leads, the record after it."""
+    uncovered = DATA / "cause-first" / "01-grid-not-rounded-up.cu"
+    _, rep = kit.check_json("01-basic-matmul", uncovered, "emu", sanitize=True)
+    assert rep["repair"]["found"] == "none" and rep["fix_first"].startswith("the launch at line"), rep["fix_first"]
+    rows = DATA / "cause-first" / "03-grid-rows-from-k.cu"
+    grid = next(i + 1 for i, l in enumerate(rows.read_text().splitlines()) if "dim3 dimGrid(" in l)
+    _, rep = kit.check_json("03-arbitrary-matmul", rows, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {grid}: `k`") and "with `j` there" in first, first
+    assert f"see the launch at line {grid + 1}" in first and "never launched" in first, first
 
 
 @needs_schemata
