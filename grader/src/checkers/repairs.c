@@ -54,14 +54,16 @@ static int word_count(const char *text, const char *w, size_t n)
     return times;
 }
 
-int repairs_agreement(const repair_candidate *c)
+/* The part of an edit that differs, widened to whole words on both
+ * sides: it starts at *head of from and of to, *out characters of from,
+ * *in of to. 0 when it is not one word for another. */
+static int differing_word(const repair_candidate *c, size_t *head_, size_t *out_, size_t *in_)
 {
     size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
     while (head < a && head < b && c->from[head] == c->to[head])
         head++;
     while (tail < a - head && tail < b - head && c->from[a - 1 - tail] == c->to[b - 1 - tail])
         tail++;
-    /* the differing part, widened to whole words on both sides */
     while (head > 0 && word_char(c->from[head - 1]))
         head--;
     while (tail > 0 && word_char(c->from[a - tail]))
@@ -75,6 +77,15 @@ int repairs_agreement(const repair_candidate *c)
     for (size_t i = 0; i < in; i++)
         if (!word_char(c->to[head + i]))
             return 0;
+    *head_ = head, *out_ = out, *in_ = in;
+    return 1;
+}
+
+int repairs_agreement(const repair_candidate *c)
+{
+    size_t head, out, in;
+    if (!differing_word(c, &head, &out, &in))
+        return 0;
     int brought = word_count(c->context, c->to + head, in);
     int taken = word_count(c->context, c->from + head, out);
     return brought - (taken > 0 ? taken - 1 : 0);
@@ -155,24 +166,9 @@ static int has_part(const struct parts *ps, const char *p, size_t n)
 
 int repairs_part_agreement(const repair_candidate *c)
 {
-    size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
-    while (head < a && head < b && c->from[head] == c->to[head])
-        head++;
-    while (tail < a - head && tail < b - head && c->from[a - 1 - tail] == c->to[b - 1 - tail])
-        tail++;
-    while (head > 0 && word_char(c->from[head - 1]))
-        head--;
-    while (tail > 0 && word_char(c->from[a - tail]))
-        tail--;
-    size_t out = a - head - tail, in = b - head - tail;
-    if (out == 0 || in == 0)
+    size_t head, out, in;
+    if (!differing_word(c, &head, &out, &in))
         return 0;
-    for (size_t i = 0; i < out; i++)
-        if (!word_char(c->from[head + i]))
-            return 0;
-    for (size_t i = 0; i < in; i++)
-        if (!word_char(c->to[head + i]))
-            return 0;
     struct parts taken = { .count = 0 }, brought = { .count = 0 };
     identifier_parts(c->from + head, out, keep_part, &taken);
     identifier_parts(c->to + head, in, keep_part, &brought);
