@@ -186,3 +186,25 @@ def test_the_store_that_wrote_a_slot_and_the_test_that_chose_it(tmp_path, old, n
     first = rep["fix_first"]
     assert "holds 0, but the channel-0 tile" in first, first
     assert test_words in first and store_words in first, first
+
+
+def test_a_load_whose_index_was_computed_before_its_inputs_changed(tmp_path):
+    """The second batch sets destX again but not srcX, which was computed
+    from the first batch's destX: the load names srcX, the line that set it
+    and the line that changed destX after it (the source as text, over the
+    slot the tiles show wrong)."""
+    src = SOLUTIONS / "04-conv-2batch" / "conv_2batch.cu"
+    text = src.read_text()
+    second = "        srcX = blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS;\n"
+    assert text.count(second) == 1
+    path = tmp_path / src.name
+    path.write_text(text.replace(second, "", 1))
+    lines = path.read_text().splitlines()
+    first = 1 + next(i for i, l in enumerate(lines) if "int srcX = " in l)
+    again = 1 + next(i for i, l in enumerate(lines) if l.strip() == "destX = dest % w;")
+    rep = checked("04-conv-2batch", path, "rgb-47x29")
+    assert rep["datasets"][0]["status"] == "wrong"
+    first_line = rep["fix_first"]
+    assert (f"reads with srcX, set at line {first} from destX; line {again} sets destX again after that, but "
+            "nothing sets srcX again before the load, so it reads the element the earlier destX picked") in first_line, \
+        first_line

@@ -1059,18 +1059,28 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     tile_element e;
     int outside = element_at(f, ph, index / f->T, index % f->T, &e) && !e.inside;
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
-    char *text;
+    char *text, *stale = NULL;
     *by_test = branch != NULL;
     if (branch)
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
                          "so the branch it took stored %s there: look at that test",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", branch, got);
+    else if ((stale = s->writer_load[w] && student &&
+                      strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
+                          ? source_index_stale(student, s->writer_line[w])
+                          : NULL))
+        /* the load's index was computed before the names it came from changed */
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
+                         "the load at %s %s",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", load, stale);
     else
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                          "look at the %s at %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
+    free(stale);
     free(branch);
     free(barrier);
     free(load);
