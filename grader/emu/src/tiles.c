@@ -354,6 +354,8 @@ static void tiles_block_begin(const struct launch *L, unsigned long long b)
                            ((b == 1 && right) || (b == c->grid.x && below) || (b == 0 && !right && !below));
     for (int i = 0; i < tiles.narrays; i++)
         tiles.arrays[i].phases = 0;
+    if (tls.self->tiles_kept) /* no mark of another block's store left over */
+        memset(tiles.store_line, 0, sizeof tiles.store_line);
 }
 
 /* The race check's cell of the granule at a. */

@@ -969,11 +969,10 @@ static int right_threads(const tile_frame *f, long phases, const tile_snapshot *
 }
 
 /* The test whose else holds the store at line `store`, as thread th of x
- * went: the last test it made before that line, when false, with an
- * `else` written after it and no later test of the thread before the
- * store (a ghost-cell test that sent every thread of a one-pixel image to
- * its 0: no thread took the other branch to tell them apart). NULL when
- * the source does not show it. */
+ * went: the last test it made before that line, when false and the source
+ * shows the store in that if's else (a ghost-cell test that sent every
+ * thread of a one-pixel image to its 0: no thread took the other branch
+ * to tell them apart). NULL when the source does not show it. */
 static const tile_test *else_test(const test_index *x, long th, int store, const char *student)
 {
     const tile_test *last = NULL;
@@ -982,12 +981,7 @@ static const tile_test *else_test(const test_index *x, long th, int store, const
         if (t->line < store && (!last || t->line > last->line))
             last = t;
     }
-    if (!last || last->result)
-        return NULL;
-    for (int n = last->line; n <= store; n++)
-        if (source_line_has_word(student, n, "else"))
-            return last;
-    return NULL;
+    return last && !last->result && source_else_holds(student, last->line, store) ? last : NULL;
 }
 
 /* The test that sent the thread that stored slot k down the branch it
