@@ -10,13 +10,14 @@ import kit
 from test_compare import output, reference, POISON
 
 LAB = "01-basic-matmul"
+TILED = "02-tiled-matmul"
 
 
-def case(tmp_path, n, want, got):
+def case(tmp_path, n, want, got, lab=LAB):
     # magnitudes like a dot product of length n with terms in [-1, 1]
     ref = reference(tmp_path / "e.tensor", n, n, want, [n / 4.0] * (n * n), n)
     out = output(tmp_path / "o.tensor", n, n, got)
-    p = kit.gpulab("compare", LAB, out, ref, "--format", "json")
+    p = kit.gpulab("compare", lab, out, ref, "--format", "json")
     rec = json.loads(p.stdout)
     assert rec["status"] == "wrong"
     return rec["comparison"]["hint"] or ""
@@ -47,7 +48,7 @@ def test_last_partial_tile(tmp_path):
     n = 20  # a whole 16-tile, then 4 rows and columns of partial tile
     want = matrix(n)
     got = [v + (1.0 if (i // n >= 16 or i % n >= 16) else 0.0) for i, v in enumerate(want)]
-    hint = case(tmp_path, n, want, got)
+    hint = case(tmp_path, n, want, got, TILED)
     assert "last partial tile" in hint and "16" in hint
 
 
@@ -55,8 +56,10 @@ def test_rows_past_the_last_whole_tile(tmp_path):
     n = 40  # 32 + 8: columns fine, rows from 32 wrong
     want = matrix(n)
     got = [v + (1.0 if i // n >= 32 else 0.0) for i, v in enumerate(want)]
-    hint = case(tmp_path, n, want, got)
+    hint = case(tmp_path, n, want, got, TILED)
     assert "rows 32 and up" in hint
+    # lab 01 has no tiles: no band past the last whole one
+    assert "tile" not in case(tmp_path, n, want, got)
 
 
 def test_some_never_written(tmp_path):
@@ -99,6 +102,27 @@ def test_a_lab_without_tiles_hears_nothing_of_tiles_and_one_element_is_singular(
     text = hints(rep)
     assert "1 element is NaN or infinite" in text, text
     assert "tile" not in text and "__syncthreads" not in text, text
+
+
+def test_a_lab_without_tiles_names_an_input_read_transposed_at_its_read_in_the_sum(tmp_path):
+    """Lab 01 with N read down a row (N[Col * Width + k]): the inputs show N
+    transposed, and the sentence names the sum's read and its line, never a
+    tile (a one-tile dataset cannot tell a tile from the whole matrix, and
+    lab 01 has none)."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    src = kit.ROOT / "solutions" / "01-basic-matmul" / "basic_matmul.cu"
+    text = src.read_text()
+    old = "Pvalue += M[Row * Width + k] * N[k * Width + Col];"
+    assert old in text
+    path = tmp_path / src.name
+    path.write_text(text.replace(old, "Pvalue += N[Col * Width + k] * M[Row * Width + k];", 1))
+    line = text[:text.index(old)].count("\n") + 1
+    rc, rep = kit.check_json("01-basic-matmul", path, "emu", "--dataset", "width-0015")
+    words = hints(rep)
+    assert "exactly what you get with N transposed: the sum reads N(Col, k) where N(k, Col) belongs" in words, words
+    assert f"look at the indices of that read in the sum at line {line} (`" in words, words
+    assert "tile" not in words and "shared" not in words, words
 
 
 def test_a_one_pixel_image_is_not_wrong_almost_everywhere(tmp_path):

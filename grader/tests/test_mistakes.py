@@ -21,6 +21,7 @@ on the emulator (on a GPU too unless `On a GPU` names other words).
 docs/mistakes.md must list the same mutants with the same
 statuses and words.
 """
+import json
 import re
 import shutil
 import subprocess
@@ -148,7 +149,7 @@ def test_kit_names_the_mistake(backend, path):
 
 
 DRIVER = r"""
-/* Test driver for diagnose_inputs(): OUTPUT.tensor EXPECTED DATASET_DIR.
+/* Test driver for diagnose_inputs(): OUTPUT.tensor EXPECTED DATASET_DIR TILED.
  * Marks the elements outside the default tolerance (sum_ulps 2) as wrong
  * and prints the sentence, or nothing. */
 #include <math.h>
@@ -160,7 +161,7 @@ DRIVER = r"""
 
 int main(int argc, char **argv)
 {
-    if (argc != 4)
+    if (argc != 5)
         return 2;
     gl_matrix got;
     gl_reference want;
@@ -192,7 +193,7 @@ int main(int argc, char **argv)
             r.nonfinite++;
     }
     const char *label = NULL;
-    char *s = diagnose_inputs(argv[3], &got, &want, bad, &r, &label);
+    char *s = diagnose_inputs(argv[3], &got, &want, bad, &r, atoi(argv[4]), &label);
     if (s)
         printf("%s\n", s);
     if (s && !label)
@@ -204,6 +205,11 @@ int main(int argc, char **argv)
     return 0;
 }
 """
+
+
+def tiled(lab):
+    """"1" where the lab keeps shared tiles (lab.json's "tiles"), else "0"."""
+    return "1" if json.loads((kit.ROOT / "labs" / lab / "lab.json").read_text()).get("tiles") else "0"
 
 
 @pytest.fixture(scope="module")
@@ -240,7 +246,7 @@ def test_inputs_name_the_mistake(inputs_driver, path):
     work, out = kept_output(lab, path, ds)
     try:
         dataset = kit.ROOT / "datasets" / lab / ds
-        p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset])
+        p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset, tiled(lab)])
         assert p.returncode == 0, p.stderr
         sentence = p.stdout.strip()
         for w in h["kit"]["words"]:
@@ -262,7 +268,7 @@ def test_inputs_name_nothing_for_a_race_or_a_right_answer(inputs_driver, lab):
     work, out = kept_output(lab, path, ds)
     try:
         dataset = kit.ROOT / "datasets" / lab / ds
-        p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset])
+        p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset, tiled(lab)])
         assert p.returncode == 0 and p.stdout.strip() == "", p.stdout
     finally:
         shutil.rmtree(work, ignore_errors=True)

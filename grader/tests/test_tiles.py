@@ -126,7 +126,9 @@ def test_bad_tile_expressions_are_named(tmp_path, change, words):
     ("04-conv-2batch", "second-batch-skipped", "gray-15x15",
      "N_ds[12][16] to N_ds[19][19] in block (0, 0) were never stored (the channel-0 tile (rows -2 to 17, columns "
      "-2 to 17 of the image) puts the image's pixel (10, 14) at N_ds[12][16])",
-     "stored 256 slots in rows 0 to 12; no store's index reaches them (N_ds is 20 x 20)"),
+     "the store at line 51 (`N_ds[destY][destX] = 0.0f;`) stored 92 slots in rows 0 to 12; the load at line 49 "
+     "(`N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];`) stored 164 slots in rows 2 to 12; no "
+     "store's index reaches them (N_ds is 20 x 20)"),
 ])
 def test_a_slot_no_store_covered_is_named_where_the_output_holds_nan(lab, mutant, dataset, words, first):
     path = SOLUTIONS / lab / "mutants" / f"{mutant}.cu"
@@ -146,3 +148,63 @@ def test_the_launch_against_the_tiles_comes_before_a_slot_no_store_covered():
     rep = checked("03-arbitrary-matmul", path, "one-1x1x1")
     assert "runs in blocks of 8 x 8 threads" in rep["fix_first"], rep["fix_first"]
     assert "were never stored" in (rep["tile_contents"] or ""), rep["tile_contents"]
+
+
+# A slot holding a value the wrong branch stored: the store named is the one
+# that wrote it (its own line, even where the compiler makes both branches'
+# stores one instruction), with the test that chose its branch.
+GHOST_TEST = "if (row_i >= 0 && row_i < in.height && col_i >= 0 && col_i < in.width)"
+ZERO_FIRST = ("if (row_i < 0 || row_i >= in.height || col_i < 1 || col_i >= in.width)\n"
+              "            N_ds[ty][tx] = 0.0f;\n"
+              "        else\n"
+              "            N_ds[ty][tx] = in.data[row_i * in.pitch + col_i * in.channels + k];\n")
+
+
+@pytest.mark.parametrize("old,new,dataset,test_words,store_words", [
+    # the zero store in the then-branch of an inverted test: a thread that
+    # took it is told apart from the threads whose else loaded their pixel
+    (GHOST_TEST + "\n            N_ds[ty][tx] = in.data[row_i * in.pitch + col_i * in.channels + k];\n"
+     "        else\n            N_ds[ty][tx] = 0.0f;\n", ZERO_FIRST, "gray-11x11",
+     "`if (row_i < 0 || row_i >= in.height || col_i < 1 || col_i >= in.width)`) was true for thread",
+     "`N_ds[ty][tx] = 0.0f;`), so the branch it took stored 0 there: look at that test"),
+    # one pixel, and the test's upper bound one short: every thread goes to
+    # the else, none to tell them apart; the else written in the source names it
+    ("row_i < in.height &&", "row_i < in.height - 1 &&", "gray-1x1",
+     "the test at line 42 (`if (row_i >= 0 && row_i < in.height - 1 && col_i >= 0 && col_i < in...`) was false "
+     "for thread (2, 2), which stored it (row_i = 0, against 0)",
+     "through the store at line 45 (`N_ds[ty][tx] = 0.0f;`), so the branch it took stored 0 there"),
+])
+def test_the_store_that_wrote_a_slot_and_the_test_that_chose_it(tmp_path, old, new, dataset, test_words,
+                                                                store_words):
+    src = SOLUTIONS / "05-pitched-conv" / "pitched_conv.cu"
+    text = src.read_text()
+    assert old in text, old
+    path = tmp_path / src.name
+    path.write_text(text.replace(old, new, 1))
+    rep = checked("05-pitched-conv", path, dataset)
+    assert rep["datasets"][0]["status"] == "wrong"
+    first = rep["fix_first"]
+    assert "holds 0, but the channel-0 tile" in first, first
+    assert test_words in first and store_words in first, first
+
+
+def test_a_load_whose_index_was_computed_before_its_inputs_changed(tmp_path):
+    """The second batch sets destX again but not srcX, which was computed
+    from the first batch's destX: the load names srcX, the line that set it
+    and the line that changed destX after it (the source as text, over the
+    slot the tiles show wrong)."""
+    src = SOLUTIONS / "04-conv-2batch" / "conv_2batch.cu"
+    text = src.read_text()
+    second = "        srcX = blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS;\n"
+    assert text.count(second) == 1
+    path = tmp_path / src.name
+    path.write_text(text.replace(second, "", 1))
+    lines = path.read_text().splitlines()
+    first = 1 + next(i for i, l in enumerate(lines) if "int srcX = " in l)
+    again = 1 + next(i for i, l in enumerate(lines) if l.strip() == "destX = dest % w;")
+    rep = checked("04-conv-2batch", path, "rgb-47x29")
+    assert rep["datasets"][0]["status"] == "wrong"
+    first_line = rep["fix_first"]
+    assert (f"reads with srcX, set at line {first} from destX; line {again} sets destX again after that, but "
+            "nothing sets srcX again before the load, so it reads the element the earlier destX picked") in first_line, \
+        first_line

@@ -192,6 +192,21 @@ template <class T> static inline bool emu_test_(int line, const T &c)
     return r;
 }
 
+/* The race build's mark before a store into an array that starts a
+ * statement (rewrite.c): the line of the store, for the tile snapshot's
+ * account of which store wrote a slot (tiles.c). */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_race_store_line_(int line);
+#endif
+static inline void emu_store_line_(int line)
+{
+#ifdef EMU_MODE_RACE
+    emu_race_store_line_(line);
+#else
+    (void)line;
+#endif
+}
+
 /* ---- vector types used by labs -------------------------------------------- */
 struct float2 { float x, y; };
 struct float3 { float x, y, z; };

@@ -1040,6 +1040,41 @@ static void rewrite_test(rw *r, size_t i)
         wrap_test(r, semi[0] + 1, semi[1]);
 }
 
+/* A store into an array that starts a statement at token i (`a[i][j] = v;`,
+ * `a[i] += v;`, alone or as the body of an if, else, for or while): the
+ * race build marks it with its line, emu_store_line_(__LINE__), before it,
+ * so that the tile snapshot names the store that wrote a slot even where
+ * the compiler made the stores of both branches one instruction (tiles.c). */
+static void mark_store(rw *r, size_t i, size_t stmt)
+{
+    if (r->t[i].kind != T_IDENT || is_keyword(r, i) || i + 1 >= r->nt || !is(r, i + 1, "["))
+        return;
+    int start = i == stmt || (i > 0 && is(r, i - 1, "else"));
+    if (!start && i > 0 && is(r, i - 1, ")")) {
+        int depth = 0;
+        size_t k = i - 1;
+        for (;; k--) {
+            depth += is(r, k, ")") - is(r, k, "(");
+            if (depth == 0 || k == 0)
+                break;
+        }
+        start = depth == 0 && k > 0 && (is(r, k - 1, "if") || is(r, k - 1, "for") || is(r, k - 1, "while"));
+    }
+    if (!start)
+        return;
+    size_t k = i + 1;
+    while (k < r->nt && is(r, k, "["))
+        k = closing(r, k) + 1;
+    if (k + 1 >= r->nt)
+        return;
+    int assign = is(r, k, "=") && !pair_at(r, k, "=", "=");
+    static const char *const ops[] = { "+", "-", "*", "/", "%", "&", "|", "^" };
+    for (size_t o = 0; o < sizeof ops / sizeof ops[0] && !assign; o++)
+        assign = pair_at(r, k, ops[o], "=");
+    if (assign)
+        add_edit(r, r->t[i].b, r->t[i].b, xasprintf("emu_store_line_(__LINE__), "));
+}
+
 char *emu_rewrite(const char *path, const char *text, size_t len, int tests, char **err)
 {
     rw r;
@@ -1054,6 +1089,8 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
     int depth = 0;
     size_t stmt = 0; /* first token of the current statement */
     for (size_t i = 0; i < r.nt; i++) {
+        if (tests && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1])
+            mark_store(&r, i, stmt);
         if (is(&r, i, "{")) {
             char kind = block_kind(&r, stmt, i);
             if (depth < (int)sizeof stack) {

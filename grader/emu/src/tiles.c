@@ -19,7 +19,9 @@
  * write of the slot's granule, or, where the value is the one the storing
  * thread last read from global memory in that round, the line of that
  * read: at -O1 the two branches of `if (in) t = a[i]; else t = 0;` become
- * one store, named after either line), and the thread that stored them. The
+ * one store, named after either line: so the race build's rewriter marks
+ * each store into an array with its own line, emu_store_line_, and a slot
+ * stored there is named after that line), and the thread that stored them. The
  * launch's end writes them to the launch log, one line per array and round.
  * Only arrays of 4-byte elements, of one or two dimensions, are kept.
  *
@@ -59,6 +61,7 @@ typedef struct {
     unsigned *load_round;
     const char **load_addr;
     uint16_t *store_thread;  /* the thread that stored the slot last */
+    int *store_line;         /* the line of the store that did, as the rewriter marked it (0: none) */
 } tile_array;
 
 /* One thread's last outcome of one test line (emu_race_tested_), with the
@@ -88,6 +91,7 @@ typedef struct {
     int nunset;
     uint32_t writer_pc[TILE_WRITERS];
     unsigned char writer_load[TILE_WRITERS]; /* the writer is the line of a global read */
+    int writer_line[TILE_WRITERS];           /* a store's own line (emu_store_line_), else 0: the instruction's */
     int nwriters;
     tile_test *tests;        /* the round's tests, thread by thread (TILE_TESTS each; line 0: none) */
     unsigned nthreads;
@@ -111,6 +115,8 @@ static struct {
         unsigned round;
         const char *addr;
     } last[MAX_THREADS];
+    /* each thread's marked store line (emu_store_line_), until its next write */
+    int store_line[MAX_THREADS];
     /* each thread's tests in a kept block, and its last comparison */
     tile_test tests[MAX_THREADS][TILE_TESTS];
     struct {
@@ -167,6 +173,14 @@ void emu_race_tested_(int line, int result)
     tiles.cmp[th].fresh = 0;
 }
 
+void emu_race_store_line_(int line)
+{
+    worker *W = tls.self;
+    if (!W || !W->in_block || !W->tiles_kept)
+        return;
+    tiles.store_line[W->cur - W->fibers] = line;
+}
+
 void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t elem, unsigned rank, size_t d0,
                            size_t d1)
 {
@@ -190,11 +204,13 @@ void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t
     t->load_round = calloc(t->count, sizeof *t->load_round);
     t->load_addr = calloc(t->count, sizeof *t->load_addr);
     t->store_thread = calloc(t->count, sizeof *t->store_thread);
-    if (!t->load_pc || !t->load_round || !t->load_addr || !t->store_thread) {
+    t->store_line = calloc(t->count, sizeof *t->store_line);
+    if (!t->load_pc || !t->load_round || !t->load_addr || !t->store_thread || !t->store_line) {
         free(t->load_pc);
         free(t->load_round);
         free(t->load_addr);
         free(t->store_thread);
+        free(t->store_line);
         tiles.narrays--; /* not kept: the check only explains, never decides */
     }
 }
@@ -207,6 +223,9 @@ static void tiles_access(struct worker *W, const void *addr, unsigned size, int 
     if (!W->tiles_kept)
         return;
     unsigned th = (unsigned)(W->cur - W->fibers);
+    int line = write ? tiles.store_line[th] : 0; /* a mark names the next write alone */
+    if (write)
+        tiles.store_line[th] = 0;
     if (space == 2 && !write) {
         tiles.last[th].pc = pc;
         tiles.last[th].round = W->round;
@@ -226,6 +245,7 @@ static void tiles_access(struct worker *W, const void *addr, unsigned size, int 
         t->load_addr[e] = fresh ? tiles.last[th].addr : NULL;
         t->load_round[e] = W->round;
         t->store_thread[e] = (uint16_t)th;
+        t->store_line[e] = line;
         return;
     }
 }
@@ -237,6 +257,7 @@ static void tiles_launch_begin(void)
         free(tiles.arrays[i].load_round);
         free(tiles.arrays[i].load_addr);
         free(tiles.arrays[i].store_thread);
+        free(tiles.arrays[i].store_line);
     }
     for (int i = 0; i < tiles.nsnaps; i++) {
         free(tiles.snaps[i].slot);
@@ -333,6 +354,8 @@ static void tiles_block_begin(const struct launch *L, unsigned long long b)
                            ((b == 1 && right) || (b == c->grid.x && below) || (b == 0 && !right && !below));
     for (int i = 0; i < tiles.narrays; i++)
         tiles.arrays[i].phases = 0;
+    if (tls.self->tiles_kept) /* no mark of another block's store left over */
+        memset(tiles.store_line, 0, sizeof tiles.store_line);
 }
 
 /* The race check's cell of the granule at a. */
@@ -342,15 +365,16 @@ static race_cell *tile_cell(const char *a)
     return &race_cells(g >> RACE_CHUNK_SHIFT)[(g >> 2) & (RACE_CHUNK_CELLS - 1)];
 }
 
-static int tile_writer(tile_snapshot *s, uint32_t pc, int load)
+static int tile_writer(tile_snapshot *s, uint32_t pc, int load, int line)
 {
     for (int k = 0; k < s->nwriters; k++)
-        if (s->writer_pc[k] == pc && s->writer_load[k] == load)
+        if (s->writer_pc[k] == pc && s->writer_load[k] == load && s->writer_line[k] == line)
             return k;
     if (s->nwriters == TILE_WRITERS)
         return TILE_WRITERS - 1; /* more lines than that: the last one stands for them */
     s->writer_pc[s->nwriters] = pc;
     s->writer_load[s->nwriters] = (unsigned char)load;
+    s->writer_line[s->nwriters] = line;
     return s->nwriters++;
 }
 
@@ -379,10 +403,10 @@ static int tile_storer(tile_snapshot *s, const tile_array *t, size_t e, const ra
         memcpy(&there, t->load_addr[e], 4);
         if (there == bits) {
             *source = tile_source(t->load_addr[e]);
-            return tile_writer(s, t->load_pc[e], 1);
+            return tile_writer(s, t->load_pc[e], 1, 0);
         }
     }
-    return tile_writer(s, c->w.pc, 0);
+    return tile_writer(s, c->w.pc, 0, t->load_round[e] == round ? t->store_line[e] : 0);
 }
 
 /* One array at the end of a round: the slots this round stored into. */
@@ -487,6 +511,9 @@ static void tiles_launch_end(const struct emu_launch_cfg *c)
                 s->phase);
         for (int k = 0; k < s->nwriters; k++) {
             race_where(s->writer_pc[k], where, sizeof where);
+            char *colon = strrchr(where, ':');
+            if (s->writer_line[k] > 0 && colon) /* the store's own line, in the instruction's file */
+                snprintf(colon + 1, sizeof where - (size_t)(colon + 1 - where), "%d", s->writer_line[k]);
             fputs(k ? "," : "", f);
             json_str(f, where);
         }

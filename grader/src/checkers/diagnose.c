@@ -177,8 +177,10 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
                        "column index are swapped (Row/Col, tx/ty, or x/y)");
     if (scaled && used > 1 && fabs(ratio - 1) > 1e-3)
         return xasprintf("every element is the expected value times %.4g: look for a sum counted more "
-                         "or fewer times than it should be (the phase loop's count, or a reset of the "
-                         "running sum)", ratio);
+                         "or fewer times than it should be (the %s loop's count, or a reset of the "
+                         "running sum)", ratio, tiled ? "phase" : "summing");
+    if (!tiled)
+        return NULL; /* the bands past the last whole tile speak of tiles */
     char *band = tile_band(got, &b);
     return band ? band : partial_band(got, bad);
 }
@@ -379,8 +381,16 @@ static double mm_n(const gl_matrix *N, int kind, int T, int kk, int c)
     return N->data[(size_t)kk * l + c];
 }
 
+/* The mistakes a kernel without tiles can make: none of tiles or phases. */
+static int untiled_kind(int kind)
+{
+    return kind == MM_M_WHOLE_TRANSPOSED || kind == MM_N_WHOLE_TRANSPOSED || kind == MM_INT_SUM ||
+           kind == MM_M_TWICE || kind == MM_N_TWICE || kind == MM_M_ROW_IS_COL || kind == MM_N_COL_IS_ROW ||
+           kind == MM_LAST_TERM || kind == MM_FIRST_TERM_MISSING || kind == MM_LAST_TERM_MISSING;
+}
+
 static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl_matrix *N,
-                              const size_t *idx, size_t ns, best_fit *best)
+                              const size_t *idx, size_t ns, int tiled, best_fit *best)
 {
     static const int tiles[] = { 16, 32, 8 };
     int k = M->cols;
@@ -391,6 +401,8 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
         int phases = (k + T - 1) / T;
         for (int kind = 0; kind < MM_COUNT; kind++) {
             int kmin = 0, kmax = k;
+            if (!tiled && !untiled_kind(kind))
+                continue; /* a lab without tiles: no tile, no phase to blame */
             if (kind == MM_LAST_PHASE_SKIPPED) {
                 if (k % T == 0 || k < T)
                     continue;
@@ -487,6 +499,18 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                 break;
             case MM_M_WHOLE_TRANSPOSED:
             case MM_N_WHOLE_TRANSPOSED:
+                if (!tiled) {
+                    /* no tiles: the read in the sum is the one place M is
+                     * read, so its line is the cause (grade.c adds it) */
+                    text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with %s "
+                                     "transposed: the sum reads %s where %s belongs (its row and column "
+                                     "indices swapped): " DIAGNOSE_INDEX_SWAP_WHERE,
+                                     matched, ns, kind == MM_M_WHOLE_TRANSPOSED ? "M" : "N",
+                                     kind == MM_M_WHOLE_TRANSPOSED ? "M(k, Row)" : "N(Col, k)",
+                                     kind == MM_M_WHOLE_TRANSPOSED ? "M(Row, k)" : "N(k, Col)");
+                    label = DIAGNOSE_INDEX_SWAP;
+                    break;
+                }
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with %s "
                                  "transposed (its row and column swapped where it is read from global "
                                  "memory): look at the index of the read of %s", matched, ns,
@@ -754,7 +778,7 @@ static void transposed_hypothesis(const gl_matrix *got, const gl_reference *want
 }
 
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
-                      const unsigned char *bad, const compare_result *r, const char **label)
+                      const unsigned char *bad, const compare_result *r, int tiled, const char **label)
 {
     *label = NULL;
     if (!dataset_dir || r->mismatches == 0 || r->poisoned == gl_matrix_count(got))
@@ -768,7 +792,7 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
         transposed_hypothesis(got, want, idx, ns, &best);
     if (inputs && ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
         b.cols == got->cols && a.cols == b.rows)
-        matmul_hypotheses(got, &a, &b, idx, ns, &best);
+        matmul_hypotheses(got, &a, &b, idx, ns, tiled, &best);
     else if (inputs && ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
              b.channels == 1 && b.rows == b.cols && b.rows % 2 == 1 && b.rows <= 15)
         conv_hypotheses(got, &a, &b, idx, ns, &best);

@@ -63,7 +63,8 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
     "read transposed from shared memory (the shared tiles held the right elements, so their stores are right): " \
     "look at the row and column indices where the sum reads "
 /* An input read with the output's row for its column (or column for its
- * row): the read's index, in an untiled kernel the sum's line. */
+ * row; in a kernel without tiles, M read transposed, M(k, Row), is one):
+ * the read's index, in an untiled kernel the sum's line. */
 #define DIAGNOSE_INDEX_SWAP "an input read at the other index of the output"
 #define DIAGNOSE_INDEX_SWAP_WHERE "look at the indices of that read in the sum"
 /* One input copied into both buffers (M x M, N x N): the copy to the
@@ -104,10 +105,14 @@ const char *diagnose_all_zero(int tiled);
  * odd square mask): the mask flipped; the mask transposed; only the first
  * values of the mask copied; every channel computed from channel 0. Checks a
  * sample of at most 2048 wrong elements; says how many of them the
- * hypothesis reproduces. *label: the mistake in a few words ("mask
- * flipped"), a static string, or NULL with the sentence. */
+ * hypothesis reproduces. tiled: the lab keeps shared tiles (lab.json's
+ * "tiles"); 0 for a lab without them (lab 01), whose hypotheses are only
+ * those of no tile and no phase, and whose sentences name neither (an
+ * input read transposed is the read in the sum: DIAGNOSE_INDEX_SWAP).
+ * *label: the mistake in a few words ("mask flipped"), a static string,
+ * or NULL with the sentence. */
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
-                      const unsigned char *bad, const compare_result *r, const char **label);
+                      const unsigned char *bad, const compare_result *r, int tiled, const char **label);
 
 /* Reads DIR/NAME.raw, .ppm or .pgm, whichever exists (a dataset's input:
  * NAME "input0"); 0 on success. */

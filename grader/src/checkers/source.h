@@ -80,6 +80,19 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
  * only in the missing coordinate store to one element. NULL otherwise;
  * the caller frees it. */
 char *source_index_coordinate_missing(const char *path, int line);
+/* Whether line (from 1) lies in the body of the else of the if whose
+ * condition is on test_line (`if (...) a = x; else a = 0;`; not an
+ * `else if`); 0 when not, or the file cannot be read. */
+int source_else_holds(const char *path, int test_line, int line);
+/* An index computed before its inputs changed, for the load at line
+ * (`T[..] = A[INDEX]`): the names of INDEX whose last assignment before
+ * the load, in straight-line kernel code, was computed from a name that is
+ * assigned again between that assignment and the load (`srcY` from
+ * `destY`, and `destY` set again for a second batch): the words that
+ * follow "the load at line N" ("reads with srcY, set at line 41 from
+ * destY; ..."), naming them and their lines; NULL where the source does
+ * not show it. The caller frees it. */
+char *source_index_stale(const char *path, int line);
 /* A flat index split the wrong way round for the store at line: its
  * `ARR[r][c] =` takes r from `X % W` and c from `X / W` (one X, one W), so
  * it walks the array column by column. The names into row and col (n

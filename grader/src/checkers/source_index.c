@@ -221,3 +221,134 @@ int source_split_swapped(const char *path, int line, char *row, char *col, size_
     source_code_free(&s);
     return *row_line > 0;
 }
+
+/* ---- an index computed before its inputs changed ---------------------------- */
+
+enum { STALE_NAMES = 4 };
+
+/* The names read in [b, e): identifiers not after '.' or "->" (members),
+ * not called, not numbers; up to max, each once, into names (64 bytes each). */
+static int names_in(const source_code *s, size_t b, size_t e, char names[][64], int max)
+{
+    int n = 0;
+    for (size_t k = b; k < e && n < max; k++) {
+        if (!code_word_starts(s, k) || !source_is_identifier_char(s->code[k]) ||
+            (s->code[k] >= '0' && s->code[k] <= '9'))
+            continue;
+        size_t w = code_word_end(s, k), l = w - k;
+        size_t before = k;
+        while (before > b && (s->code[before - 1] == ' ' || s->code[before - 1] == '\t'))
+            before--;
+        int member = before > 0 && (s->code[before - 1] == '.' || (before > 1 && s->code[before - 1] == '>' &&
+                                                                    s->code[before - 2] == '-'));
+        size_t after = code_skip_space(s, w);
+        int called = after < s->len && s->code[after] == '(';
+        int seen = 0;
+        for (int i = 0; i < n && !seen; i++)
+            seen = strlen(names[i]) == l && strncmp(names[i], s->code + k, l) == 0;
+        if (!member && !called && !seen && l < 64)
+            snprintf(names[n++], 64, "%.*s", (int)l, s->code + k);
+        k = w - 1;
+    }
+    return n;
+}
+
+/* Whether [from, to) changes name other than by a plain `=`: `+=` and its
+ * kin, `++`, `--` (a value the walk cannot follow). */
+static int changed_otherwise(const source_code *s, size_t from, size_t to, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t k = from; k + n <= to; k++) {
+        if (!code_name_at(s, k, name, n))
+            continue;
+        size_t a = code_skip_space(s, k + n), b = k;
+        while (b > from && (s->code[b - 1] == ' ' || s->code[b - 1] == '\t'))
+            b--;
+        if ((a + 1 < s->len && strchr("+-*/%&|^<>", s->code[a]) && s->code[a + 1] == '=' &&
+             !(s->code[a] == '<' || s->code[a] == '>')) ||
+            (a + 1 < s->len && (s->code[a] == '+' || s->code[a] == '-') && s->code[a + 1] == s->code[a]) ||
+            (b >= 2 && (s->code[b - 1] == '+' || s->code[b - 1] == '-') && s->code[b - 2] == s->code[b - 1]))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether code at `from` still holds at `to` as straight-line code: no
+ * block that holds `from` closes before `to` (its `}` would end the
+ * assignment's branch or loop first). */
+static int straight_to(const source_code *s, size_t from, size_t to)
+{
+    int depth = 0;
+    for (size_t k = from; k < to; k++) {
+        depth += (s->code[k] == '{') - (s->code[k] == '}');
+        if (depth < 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* "srcY and srcX", "lines 41 and 42": a list of up to STALE_NAMES words. */
+static char *list_words(char words[][64], int n)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", words[i]);
+    return sb.buf;
+}
+
+char *source_index_stale(const char *path, int line)
+{
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return NULL;
+    char *text = NULL;
+    size_t k = code_line_start(&s, line), kernel = code_kernel_before(&s, k);
+    size_t p = code_store_between(&s, k, code_line_end(&s, k));
+    /* the load's value: what follows the store's subscripts and `=` */
+    size_t q = p;
+    while (q < s.len && s.code[q] == '[')
+        q = code_skip_space(&s, code_matching(&s, q) + 1);
+    size_t read = s.len;
+    if (kernel < s.len && p < s.len && q < s.len && code_assigns_at(&s, q)) {
+        size_t semi = code_semicolon(&s, q + 1, s.len);
+        for (size_t r = q + 1; r < semi && read == s.len; r++)
+            if (s.code[r] == '[' && source_is_identifier_char(s.code[r - 1]))
+                read = r;
+    }
+    char names[STALE_NAMES][64], stale[STALE_NAMES][64], from[STALE_NAMES][64];
+    char at[STALE_NAMES][64], again[STALE_NAMES][64];
+    int nstale = 0, nn = read < s.len ? names_in(&s, read + 1, code_matching(&s, read), names, STALE_NAMES) : 0;
+    for (int i = 0; i < nn; i++) {
+        size_t vend = 0, v = code_assignment_of(&s, kernel, k, names[i], strlen(names[i]), &vend);
+        if (v >= s.len || !straight_to(&s, v, k) || changed_otherwise(&s, v, k, names[i]))
+            continue; /* not assigned in the kernel (a parameter), or not by straight-line code */
+        char inputs[STALE_NAMES][64];
+        int ni = names_in(&s, v, vend, inputs, STALE_NAMES);
+        for (int j = 0; j < ni; j++) {
+            size_t uend = 0, u = code_assignment_of(&s, vend, k, inputs[j], strlen(inputs[j]), &uend);
+            if (strcmp(inputs[j], names[i]) == 0 || u >= s.len || !straight_to(&s, u, k))
+                continue;
+            snprintf(stale[nstale], 64, "%s", names[i]);
+            snprintf(from[nstale], 64, "%s", inputs[j]);
+            snprintf(at[nstale], 64, "%d", code_line_at(&s, v));
+            snprintf(again[nstale], 64, "%d", code_line_at(&s, u));
+            nstale++;
+            break;
+        }
+    }
+    if (nstale) {
+        char *v = list_words(stale, nstale), *u = list_words(from, nstale), *vl = list_words(at, nstale),
+             *ul = list_words(again, nstale);
+        int many = nstale > 1;
+        text = xasprintf("reads with %s, set at line%s %s from %s; line%s %s set%s %s again after that, but "
+                         "nothing sets %s again before the load, so it reads the element the earlier %s picked",
+                         v, many ? "s" : "", vl, u, many ? "s" : "", ul, many ? "" : "s", u, v, u);
+        free(v);
+        free(u);
+        free(vl);
+        free(ul);
+    }
+    source_code_free(&s);
+    return text;
+}

@@ -366,3 +366,32 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
     source_code_free(&s);
     return decl;
 }
+
+/* ---- the branches of an if ------------------------------------------------------ */
+
+int source_else_holds(const char *path, int test_line, int line)
+{
+    source_code s;
+    if (test_line <= 0 || line <= test_line || !source_code_read(&s, path))
+        return 0;
+    int holds = 0;
+    size_t end = code_line_end(&s, code_line_start(&s, test_line));
+    for (size_t k = code_line_start(&s, test_line); k < end && !holds; k++) {
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t then_end = code_body_end(&s, code_skip_space(&s, code_matching(&s, open) + 1));
+        size_t e = code_skip_space(&s, then_end + 1);
+        if (then_end >= s.len || !code_word_at(&s, e, "else"))
+            continue;
+        size_t b = code_skip_space(&s, e + 4);
+        if (code_word_at(&s, b, "if"))
+            continue; /* an else if: its own test chose */
+        size_t else_end = code_body_end(&s, b);
+        holds = else_end < s.len && code_line_at(&s, b) <= line && line <= code_line_at(&s, else_end);
+    }
+    source_code_free(&s);
+    return holds;
+}

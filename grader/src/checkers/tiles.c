@@ -968,6 +968,22 @@ static int right_threads(const tile_frame *f, long phases, const tile_snapshot *
     return any;
 }
 
+/* The test whose else holds the store at line `store`, as thread th of x
+ * went: the last test it made before that line, when false and the source
+ * shows the store in that if's else (a ghost-cell test that sent every
+ * thread of a one-pixel image to its 0: no thread took the other branch
+ * to tell them apart). NULL when the source does not show it. */
+static const tile_test *else_test(const test_index *x, long th, int store, const char *student)
+{
+    const tile_test *last = NULL;
+    for (int k = x->first[th]; k < x->first[th + 1]; k++) {
+        const tile_test *t = &x->s->tests[k];
+        if (t->line < store && (!last || t->line > last->line))
+            last = t;
+    }
+    return last && !last->result && source_else_holds(student, last->line, store) ? last : NULL;
+}
+
 /* The test that sent the thread that stored slot k down the branch it
  * took, against the threads whose slots hold what belongs there and were
  * stored by another writer (in this round, else in another kept round of
@@ -998,13 +1014,21 @@ static char *branch_words(const tile_frame *f, long phases, const tile_snapshot 
         free(y.first);
         y.first = NULL;
     }
+    if (!t && student && !s->writer_load[w] &&
+        strcmp(path_base(s->writer_file[w]), path_base(student)) == 0)
+        t = else_test(&x, th, s->writer_line[w], student);
     char *text = NULL;
     if (t && student) {
         char *test = sanitize_quote_at(student, s->writer_file[w], t->line);
         char *values = compared_words(&t, 1, student);
         char *who = thread_name(s, th);
-        text = xasprintf("the test at %s was %s for thread %s, which stored it%s%s%s", test,
-                         t->result ? "true" : "false", who, *values ? " (" : "", values, *values ? ")" : "");
+        char *store = s->writer_line[w] != t->line ? sanitize_quote_at(student, s->writer_file[w], s->writer_line[w])
+                                                   : NULL;
+        char *at = store ? xasprintf(", through the %s at %s", s->writer_load[w] ? "load" : "store", store) : xstrdup("");
+        text = xasprintf("the test at %s was %s for thread %s, which stored it%s%s%s%s", test,
+                         t->result ? "true" : "false", who, *values ? " (" : "", values, *values ? ")" : "", at);
+        free(store);
+        free(at);
         free(test);
         free(values);
         free(who);
@@ -1029,18 +1053,28 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     tile_element e;
     int outside = element_at(f, ph, index / f->T, index % f->T, &e) && !e.inside;
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
-    char *text;
+    char *text, *stale = NULL;
     *by_test = branch != NULL;
     if (branch)
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
                          "so the branch it took stored %s there: look at that test",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", branch, got);
+    else if ((stale = s->writer_load[w] && student &&
+                      strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
+                          ? source_index_stale(student, s->writer_line[w])
+                          : NULL))
+        /* the load's index was computed before the names it came from changed */
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
+                         "the load at %s %s",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", load, stale);
     else
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                          "look at the %s at %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
+    free(stale);
     free(branch);
     free(barrier);
     free(load);

@@ -366,7 +366,7 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
         char *slash = strrchr(dir, '/');
         if (slash)
             *slash = '\0';
-        named = diagnose_inputs(slash ? dir : ".", &out, &ref, bad, r, &mistake);
+        named = diagnose_inputs(slash ? dir : ".", &out, &ref, bad, r, tiled, &mistake);
         free(dir);
     }
     if (named) {
