@@ -274,6 +274,25 @@ def test_inputs_name_nothing_for_a_race_or_a_right_answer(inputs_driver, lab):
         shutil.rmtree(work, ignore_errors=True)
 
 
+@pytest.mark.parametrize("ds", ["gray-1x40", "gray-32x45-lines"])
+def test_an_all_zero_output_is_no_evidence_for_a_mistake_that_makes_zeros(inputs_driver, ds, tmp_path):
+    """An output of zeros (a mask never copied): a one-row image's last mask
+    row lies outside it, so the last term alone is 0 too; a mask whose rows
+    each sum to 0 gives 0 for an input read along a row. Zeros agreeing
+    with zeros are no evidence: no hypothesis is named."""
+    dataset = kit.ROOT / "datasets" / "04-conv-2batch" / ds
+    head = (dataset / "expected.tensor").read_bytes().split(b"\ndata\n")[0].decode()
+    shape = next(l for l in head.splitlines() if l.startswith("shape ")).split()[1:]
+    n = 1
+    for d in shape:
+        n *= int(d)
+    out = tmp_path / "output.tensor"
+    out.write_bytes(f"gpulab-tensor 1\nshape {' '.join(shape)}\ndtype f32\nfields value\ndata\n".encode()
+                    + b"\0" * (4 * n))
+    p = kit.run([inputs_driver, out, dataset / "expected.tensor", dataset, tiled("04-conv-2batch")])
+    assert p.returncode == 0 and p.stdout.strip() == "", p.stdout
+
+
 # ---- docs/mistakes.md -------------------------------------------------------------
 
 def doc_rows():

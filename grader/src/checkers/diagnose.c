@@ -624,13 +624,22 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
         if (kind == CV_CHANNEL0 && C == 1)
             continue;
         for (int prefix = first; prefix <= last; prefix++) {
-            size_t matched = 0;
-            for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+            /* an element that is 0 where the mistake would make it 0 tells
+             * nothing: a 0 has many causes (an output never written, a mask
+             * never copied), so it is neither for the mistake nor against
+             * it (a one-row image's last mask row lies outside it: its
+             * last term alone is 0 everywhere; a mask whose rows each sum
+             * to 0 gives 0 for any input read along a row) */
+            size_t matched = 0, telling = 0;
+            for (size_t s = 0; s < ns && !hopeless(matched, ns - s, telling + (ns - s), best); s++) {
                 size_t pixel = idx[s] / (size_t)C;
                 int y = (int)(pixel / (size_t)got->cols), x = (int)(pixel % (size_t)got->cols);
                 int c = (int)(idx[s] % (size_t)C);
                 double sum, mag;
                 conv_at(img, mask, kind, prefix, y, x, c, &sum, &mag);
+                if (got->data[idx[s]] == 0 && agrees(0.0f, sum, mag, m * m))
+                    continue;
+                telling++;
                 matched += agrees(got->data[idx[s]], sum, mag, m * m);
             }
             char *text;
@@ -639,13 +648,13 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
                                  "mask flipped, mask[%d - i][%d - j] instead of mask[i][j] (a convolution, "
                                  "not the lab's formula): look at the mask indices " DIAGNOSE_MASK_WHERE,
-                                 matched, ns, m - 1, m - 1);
+                                 matched, telling, m - 1, m - 1);
                 label = "mask flipped";
             } else if (kind == CV_TRANSPOSED) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get with the "
                                  "mask transposed, mask[j][i] instead of mask[i][j] (i runs down the rows, "
                                  "with y; j along a row, with x): look at the order of the mask's indices "
-                                 DIAGNOSE_MASK_WHERE, matched, ns);
+                                 DIAGNOSE_MASK_WHERE, matched, telling);
                 label = "mask transposed";
             } else if (kind == CV_WINDOW_ROWS || kind == CV_WINDOW_COLS) {
                 int rows = kind == CV_WINDOW_ROWS;
@@ -653,7 +662,7 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                                  "is read at row y %s - %d and column x %s - %d, both offsets from the mask's "
                                  "%s index %s, instead of row y + i - %d and column x + j - %d: the %s offset of "
                                  "the input's read must use %s, as the mask's %s does: " DIAGNOSE_WINDOW_WHERE,
-                                 matched, ns, rows ? "+ i" : "+ j", m / 2, rows ? "+ i" : "+ j", m / 2,
+                                 matched, telling, rows ? "+ i" : "+ j", m / 2, rows ? "+ i" : "+ j", m / 2,
                                  rows ? "row" : "column", rows ? "i" : "j", m / 2, m / 2,
                                  rows ? "column" : "row", rows ? "j" : "i", rows ? "column" : "row");
                 label = DIAGNOSE_WINDOW;
@@ -661,21 +670,21 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly the mask's last term "
                                  "alone (mask[%d][%d] times its input): each term replaces the sum instead of "
                                  "being added to it: " DIAGNOSE_SUM_ASSIGNED_WHERE " (`+=`, not `=`)",
-                                 matched, ns, m - 1, m - 1);
+                                 matched, telling, m - 1, m - 1);
                 label = DIAGNOSE_SUM_ASSIGNED;
             } else if (kind == CV_CHANNEL0) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
                                  "channel is computed from channel 0 of the input: look at the channel "
-                                 "term of the input index", matched, ns);
+                                 "term of the input index", matched, telling);
                 label = "every channel from channel 0";
             } else {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if only "
                                  "the first %d of the mask's %d values reached constant memory and the "
                                  "rest read as 0: look at the size given to the copy into constant memory "
-                                 "(it counts bytes)", matched, ns, prefix, m * m);
+                                 "(it counts bytes)", matched, telling, prefix, m * m);
                 label = "mask only partly copied";
             }
-            consider(best, matched, ns, text, label);
+            consider(best, matched, telling, text, label);
         }
     }
 }
