@@ -139,3 +139,20 @@ def test_a_one_pixel_image_is_not_wrong_almost_everywhere(tmp_path):
     words = hints(rep)
     assert "1 of 1 element is wrong" in words and "at the image's one pixel" in words, words
     assert "almost everywhere" not in words, words
+
+
+def test_a_lab_without_tiles_that_fails_past_one_block_hears_of_blocks(tmp_path):
+    """Lab 01 (no tiles) with Row from threadIdx.y alone: every dataset
+    wider than one block fails, every other passes. The pattern speaks of
+    what changes past the first block, never of tiles, phases or barriers."""
+    lab = "01-basic-matmul"
+    sol = next((kit.ROOT / "solutions" / lab).glob("*.cu"))
+    src = sol.read_text()
+    assert "int Row = blockIdx.y * blockDim.y + threadIdx.y;" in src
+    bad = tmp_path / "row-without-block.cu"
+    bad.write_text(src.replace("int Row = blockIdx.y * blockDim.y + threadIdx.y;", "int Row = threadIdx.y;"))
+    _, rep = kit.check_json(lab, bad, "emu", expect_rc=1)
+    hint = rep.get("hint") or ""
+    assert "larger than one block (16)" in hint and "blockIdx" in hint, hint
+    for word in ("tile", "phase", "barrier"):
+        assert word not in hint, hint

@@ -185,7 +185,7 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
     return band ? band : partial_band(got, bad);
 }
 
-char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile)
+char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled)
 {
     int small_ok = 0, small_fail = 0, large_ok = 0, large_fail = 0;
     for (int i = 0; i < n; i++) {
@@ -196,8 +196,12 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
             failed[i] ? small_fail++ : small_ok++;
     }
     if (large_fail > 0 && large_ok == 0 && small_ok > 0 && small_fail == 0)
-        return xasprintf("every dataset larger than one tile (%d) fails and every smaller one passes: "
-                         "look at what happens between phases (the barriers, and the phase loop)", tile);
+        return tiled ? xasprintf("every dataset larger than one tile (%d) fails and every smaller one passes: "
+                                 "look at what happens between phases (the barriers, and the phase loop)", tile)
+                     /* no tiles, no phases: what a larger size adds is blocks */
+                     : xasprintf("every dataset larger than one block (%d) fails and every smaller one passes: "
+                                 "look at what changes past the first block (the row and column from blockIdx "
+                                 "and blockDim, and the grid)", tile);
     return NULL;
 }
 

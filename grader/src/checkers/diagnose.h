@@ -118,7 +118,10 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
  * NAME "input0"); 0 on success. */
 int diagnose_read_input(const char *dir, const char *name, gl_matrix *m);
 
-char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile);
+/* Every dataset larger than tile failing and every smaller one passing:
+ * for a tiled lab, what happens between phases; for one without tiles
+ * (tiled 0), what changes past the first block. NULL when not so. */
+char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled);
 
 /* Patterns across the datasets' kinds of input (square[i]: all of its sizes
  * equal; elements[i]: its output's elements; image: an image lab, else a

@@ -934,7 +934,7 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
         failed[n] = s->datasets[i].status != ST_PASS;
         n++;
     }
-    s->hint = diagnose_across_datasets(sizes, failed, n, 16);
+    s->hint = diagnose_across_datasets(sizes, failed, n, 16, m->ntiles > 0);
     free(sizes);
     free(failed);
     if (s->hint || s->ndatasets < 3)
