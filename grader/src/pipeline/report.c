@@ -711,10 +711,15 @@ static char *fix_first(const submission_result *s)
         return xstrdup(s->cause);
     /* one edit that makes every dataset right names the line from the
      * evidence itself (the repair search, repair.h), unless the checkers'
-     * finding names that line as its cause: then it says more of it */
+     * finding names that line as its cause: then it says more of it. An
+     * edit of several places at once (a loop's start and its bound, each
+     * test of a condition) says more than a finding can, which names one
+     * of them (`i <= TILE_WIDTH` let i = 16 through, where the start at 1
+     * is wrong too) */
     const finding *f = first_finding(s);
+    int several = !strcmp(s->repair.kind, "range") || !strcmp(s->repair.kind, "operators");
     if (repair_strong(&s->repair) &&
-        !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
+        !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
         int declaration = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound");
         const dataset_result *d = f || !declaration ? NULL : diagnosis_at_line(s, s->repair.line);
         if (d)
