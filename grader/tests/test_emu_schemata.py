@@ -110,14 +110,14 @@ def test_the_list_is_documented_json(harness, tmp_path):
     assert 0 < len(candidates) <= 400
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
-             "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range"}
+             "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap"}
     for c in candidates:
         assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
         squeezed = re.sub(r"\s+", "", lines[c["line"] - 1])
         # what is replaced starts on its line (an operator's operands may go on);
         # a swap's two parts both are there (a[i][j]'s subscripts too)
-        parts = c["from"].split(", ") if c["kind"] == "swap" else [c["from"]]
+        parts = c["from"].split(", ") if c["kind"] in ("swap", "index-swap") else [c["from"]]
         assert all(re.sub(r"\s+", "", part)[:8] in squeezed for part in parts), c
         assert c["from"] != c["to"], c
     assert [c["line"] for c in candidates] == sorted(c["line"] for c in candidates)
@@ -323,7 +323,7 @@ def test_a_loop_range_one_off_at_both_ends_is_repaired(harness, tmp_path):
 def test_two_names_exchanged_in_one_subscript_are_repaired(harness, tmp_path):
     """M read down a column (`M[k * Width + Row]`, transpose(M) x N): the
     candidate that exchanges the two names of the subscript mends it."""
-    mends(harness, tmp_path, "01-basic-matmul", "M[Row * Width + k]", "M[k * Width + Row]", "swap", "Row, k")
+    mends(harness, tmp_path, "01-basic-matmul", "M[Row * Width + k]", "M[k * Width + Row]", "index-swap", "Row, k")
 
 
 def test_sizeof_a_pointer_is_repaired(harness, tmp_path):

@@ -532,7 +532,7 @@ int sch_int_literal(const sc *s, size_t k)
 }
 
 
-static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb);
+static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb, const char *kind);
 
 /* sizeof(T *) with T a number's type, tokens [k, e): a buffer of T sized
  * by its pointers (8 bytes an element for 4); as a candidate, sizeof(T). */
@@ -591,9 +591,9 @@ static void subscript_swaps(sc *s, size_t n0)
             node x = { f->b, f->b + 1, f->var->vk, 0, f->var, 0 }, y = { a->b, a->b + 1, a->var->vk, 0, a->var, 0 };
             size_t before = s->nc;
             if (f->b < a->b)
-                swap_edit(s, &x, &y, &garg[i - n0], &garg[j - n0]);
+                swap_edit(s, &x, &y, &garg[i - n0], &garg[j - n0], "index-swap");
             else
-                swap_edit(s, &y, &x, &garg[j - n0], &garg[i - n0]);
+                swap_edit(s, &y, &x, &garg[j - n0], &garg[i - n0], "index-swap");
             made += s->nc > before;
         }
     }
@@ -751,7 +751,7 @@ static node parse_unary(sc *s, size_t *p)
             s->nnames = n0;
             /* a[i][j]: the two subscripts swapped */
             if (have_index && index.b == q + 1 && prev_index.e + 2 == q + 1)
-                swap_edit(s, &prev_index, &index, &gprev, &gindex);
+                swap_edit(s, &prev_index, &index, &gprev, &gindex, "swap");
             prev_index = index;
             have_index = 1;
             gprev = gindex;
@@ -807,10 +807,11 @@ static node parse_unary(sc *s, size_t *p)
 
 /* A call's (or launch configuration's) arguments up to close: each one an
  * expression; pairs of the same kind on one line swapped. */
-/* Two arguments (or subscripts) a and b swapped, where both are of a kind
- * (pointers, integers, floating point, or names of one declared type) and
- * spelt differently; *ga, *gb their G_ARG groups (-1: none yet). */
-static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
+/* Two arguments (or subscripts, or names in one) a and b swapped, where
+ * both are of a kind (pointers, integers, floating point, or names of one
+ * declared type) and spelt differently; *ga, *gb their G_ARG groups (-1:
+ * none yet); name the candidate's kind. */
+static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb, const char *name)
 {
     int kind = a->vk == b->vk && (a->vk == V_PTR || a->vk == V_INT || a->vk == V_FLOAT);
     if (!kind && a->var && b->var && strcmp(a->var->key, b->var->key) == 0 && a->var->key[0] != '#' &&
@@ -827,7 +828,7 @@ static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
         group *gi = &s->g[*ga], *gj = &s->g[*gb];
         if (gi->nalts < MAX_ALTS && gj->nalts < MAX_ALTS) {
             char *from = xasprintf("%s, %s", ta, tb), *to = xasprintf("%s, %s", tb, ta);
-            int c = new_cand(s, gi, "swap", from, to);
+            int c = new_cand(s, gi, name, from, to);
             gi->cand[gi->nalts] = c;
             gi->other[gi->nalts++] = *gb;
             gj->cand[gj->nalts] = c;
@@ -950,7 +951,7 @@ void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
         argg[i] = -1;
     for (size_t i = 0; i + 1 < na; i++)
         for (size_t j = i + 1; j < na; j++)
-            swap_edit(s, &args[i], &args[j], &argg[i], &argg[j]);
+            swap_edit(s, &args[i], &args[j], &argg[i], &argg[j], "swap");
 }
 
 node sch_parse_expr(sc *s, size_t *p, int min_prec)

@@ -720,8 +720,12 @@ static char *fix_first(const submission_result *s)
     int several = !strcmp(s->repair.kind, "range") || !strcmp(s->repair.kind, "operators");
     if (repair_strong(&s->repair) &&
         !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
-        int declaration = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound");
-        const dataset_result *d = f || !declaration ? NULL : diagnosis_at_line(s, s->repair.line);
+        /* a declaration's type or bounds, or two names of an index
+         * exchanged: a diagnosis of the numbers at its line says why (a sum
+         * kept in an integer, each value at the transposed position) */
+        int explained = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound") ||
+                        !strcmp(s->repair.kind, "index-swap");
+        const dataset_result *d = f || !explained ? NULL : diagnosis_at_line(s, s->repair.line);
         if (d)
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
         return xstrdup(s->repair.sentence);
