@@ -110,14 +110,14 @@ def test_the_list_is_documented_json(harness, tmp_path):
     assert 0 < len(candidates) <= 400
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
-             "initialise", "unshare", "shape", "sizeof", "type", "bound"}
+             "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap"}
     for c in candidates:
         assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
         squeezed = re.sub(r"\s+", "", lines[c["line"] - 1])
         # what is replaced starts on its line (an operator's operands may go on);
         # a swap's two parts both are there (a[i][j]'s subscripts too)
-        parts = c["from"].split(", ") if c["kind"] == "swap" else [c["from"]]
+        parts = c["from"].split(", ") if c["kind"] in ("swap", "index-swap") else [c["from"]]
         assert all(re.sub(r"\s+", "", part)[:8] in squeezed for part in parts), c
         assert c["from"] != c["to"], c
     assert [c["line"] for c in candidates] == sorted(c["line"] for c in candidates)
@@ -207,8 +207,9 @@ def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None):
     """The reference of lab (or text) with `reference` written as `wrong`
     (a mistake written here, on the reference's lines): emucc lists a
     candidate of kind at that line whose new text is to, the program as
-    written gets one of the four smallest datasets wrong, and with the
-    candidate live it gets it right."""
+    written gets one of the four smallest datasets wrong (or ends badly:
+    a copy past a host array), and with the candidate live it gets it
+    right."""
     text = text or next((SOLUTIONS / lab).glob("*.cu")).read_text()
     assert text.count(reference) == 1, reference
     src = tmp_path / "mistake.cu"
@@ -220,13 +221,13 @@ def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None):
     assert len(found) == 1, found
     for dataset in datasets_by_size(lab)[:4]:
         expected = dataset / "expected.tensor"
-        _, _, out, _ = run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
-        if out is None or kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0:
+        rc, _, out, _ = run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
+        if rc != 0 or out is None or kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0:
             break
     else:
         pytest.fail("the mistake passes the lab's four smallest datasets: nothing to repair there")
-    _, said, out, _ = run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
-    assert out is not None, said[-500:]
+    rc, said, out, _ = run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
+    assert rc == 0 and out is not None, said[-500:]
     p = kit.gpulab("compare", lab, tmp_path / "fixed.out", expected)
     assert p.returncode == 0, p.stdout
 
@@ -284,3 +285,50 @@ def test_a_name_from_the_labs_header_is_a_candidate(harness, tmp_path):
     defines are among those a candidate may put in place."""
     mends(harness, tmp_path, "04-conv-2batch", "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS;",
           "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_WIDTH;", "name", "MASK_RADIUS")
+
+
+# Edits of several places at once: a mistake repeated at parallel places
+# (sibling declarations, each test of one condition, a loop's two ends),
+# which no single edit mends; one candidate makes the same edit at all.
+
+def test_sibling_declarations_bounds_are_repaired_together(harness, tmp_path):
+    """Both tiles declared with a number where the file's constant was
+    meant (8 x 8 for 16 x 16 threads): one candidate bounds both, in a
+    copy of the kernel of its own, on the same lines (the reference
+    declares them on consecutive lines)."""
+    lab = "02-tiled-matmul"
+    tiles = "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];\n    __shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];"
+    mends(harness, tmp_path, lab, tiles, tiles.replace("[TILE_WIDTH]", "[8]"), "bound",
+          "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH]; __shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];")
+
+
+def test_each_test_of_a_condition_is_repaired_together(harness, tmp_path):
+    """A ghost-cell test strict at both lower bounds (`> 0` twice, image
+    row 0 and column 0 taken for outside): one candidate makes both `>=`."""
+    test = "row_i >= 0 && row_i < in.height && col_i >= 0 && col_i < in.width"
+    mends(harness, tmp_path, "05-pitched-conv", test, test.replace(">=", ">"), "operators", test)
+
+
+def test_a_loop_range_one_off_at_both_ends_is_repaired(harness, tmp_path):
+    """The dot product's loop from 1 to TILE_WIDTH inclusive: one candidate
+    moves both ends (`i = 0; i < TILE_WIDTH`); neither alone mends it."""
+    lab = "02-tiled-matmul"
+    text = (SOLUTIONS / lab / "tiled_matmul.cu").read_text()
+    loop = "for (int i = 0; i < TILE_WIDTH; ++i)"
+    assert loop in text
+    mends(harness, tmp_path, lab, loop, "for (int i = 1; i <= TILE_WIDTH; ++i)", "range",
+          "int i = 0; i < TILE_WIDTH")
+
+
+def test_two_names_exchanged_in_one_subscript_are_repaired(harness, tmp_path):
+    """M read down a column (`M[k * Width + Row]`, transpose(M) x N): the
+    candidate that exchanges the two names of the subscript mends it."""
+    mends(harness, tmp_path, "01-basic-matmul", "M[Row * Width + k]", "M[k * Width + Row]", "index-swap", "Row, k")
+
+
+def test_sizeof_a_pointer_is_repaired(harness, tmp_path):
+    """The byte count sized by the element's pointer (8 bytes for 4): every
+    copy runs past the host's arrays, every dataset a CUDA error; the
+    candidate sizeof(float) mends it."""
+    mends(harness, tmp_path, "01-basic-matmul", "size_t bytes = (size_t)width * width * sizeof(float);",
+          "size_t bytes = (size_t)width * width * sizeof(float *);", "sizeof", "sizeof(float)")

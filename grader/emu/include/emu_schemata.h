@@ -49,7 +49,8 @@ GPULAB_EMU_ALT_(ne_, !=)
 #undef GPULAB_EMU_ALT_
 
 /* OP(k, a, b): a OP b, or, when candidate k + i is live, its i-th edit
- * (schemata.c lists them in this order):
+ * (schemata.c lists them in this order); OP(k, s, a, b): the same, and
+ * the first edit while candidate s is live (one edit of several places):
  *   +   a - b, a, b        -   a + b, a        *   a, b        /   a
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
  *   >=  a > b, a <= b      ==  a != b          !=  a == b */
@@ -62,6 +63,14 @@ GPULAB_EMU_ALT_(ne_, !=)
             return a OP b;                                                                    \
         R o = a OP b;                                                                         \
         return d == 0 ? E0 : d == 1 ? E1 : E2;                                                \
+    }                                                                                         \
+    template <class A, class B> inline auto name(int k, int s, A a, B b) -> decltype(a OP b) \
+    {                                                                                         \
+        typedef decltype(a OP b) R;                                                           \
+        if (__builtin_expect(gpulab_emu_mutant != s, 1))                                      \
+            return name(k, a, b);                                                             \
+        R o = a OP b;                                                                         \
+        return E0;                                                                            \
     }
 GPULAB_EMU_OP_(add, +, 3u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0))
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)

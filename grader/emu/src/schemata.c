@@ -14,9 +14,13 @@
  * its neighbours), a binary operator by its neighbours or by one of its
  * operands, && for || and back, two arguments of a call swapped, a
  * statement dropped, a barrier or an initialiser added, a dim3's shape
- * made square, a cuda* call's size times sizeof; and, each in a copy of
+ * made square, a cuda* call's size times sizeof, sizeof(T *) as
+ * sizeof(T), two names of one subscript swapped; and, each in a copy of
  * its function of its own (a type or a bound is no run's choice), an int
- * that stores floats declared float, an array's bounds another macro.
+ * that stores floats declared float, an array's bounds another macro. A
+ * mistake repeated at parallel places gets one candidate that edits them
+ * all: sibling declarations' bounds, each test of a condition that uses
+ * one comparison, a for loop's start and its bound.
  *
  * Every edit is placed so that, with no candidate live, the program is the
  * unedited one: a replaced value is `(m == k ? (decltype(v))(w) : v)`, an
@@ -61,6 +65,8 @@ static int expr_unit(sc *s, size_t k, size_t end)
 {
     size_t first = s->ng, p = k;
     s->bail = 0;
+    s->nnames = 0;
+    s->nest = 0;
     if (k < end)
         sch_parse_expr(s, &p, 1);
     if (s->bail || p != end) {
@@ -308,6 +314,66 @@ static void rebound(sc *s, size_t b, size_t e)
     free(now);
 }
 
+/* Sibling declarations: the statements from b on, each the one at b but
+ * for the name it declares (`__shared__ float ds_M[16][16];` then
+ * `__shared__ float ds_N[16][16];`), with no initialiser and bounds
+ * [nb, ne) that are all one token. A size written wrong in one is written
+ * so in all, and no edit of one mends it: as candidates, each of the
+ * file's other number macros in every bound of them all (at most three,
+ * those written most first), each a copy of the function of its own like
+ * rebound's. end: the first one's ';'. */
+static void sibling_bounds(sc *s, size_t b, size_t name, size_t nb, size_t ne, size_t end)
+{
+    size_t dims = 0;
+    if (ne != end)
+        return;
+    for (size_t k = nb; k < ne; k += 3, dims++)
+        if (!at(s, k, "[") || !at(s, k + 2, "]") || !same(s, k + 1, nb + 1) ||
+            !(ident(s, k + 1) || s->r.t[k + 1].kind == T_NUM))
+            return;
+    size_t len = end + 1 - b, last = end, count = 1;
+    while (dims > 0 && last + len < s->r.nt) {
+        size_t b2 = last + 1, i = 0;
+        while (i < len && (b + i == name ? ident(s, b2 + i) && !same(s, name, b2 + i) : same(s, b + i, b2 + i)))
+            i++;
+        if (i < len)
+            break;
+        last = b2 + len - 1;
+        count++;
+    }
+    if (count < 2)
+        return;
+    s->sibling_end = last;
+    size_t n = count * dims, *from_at = xrealloc(NULL, n * sizeof *from_at), *to_at = xrealloc(NULL, n * sizeof *to_at);
+    char **with = xrealloc(NULL, n * sizeof *with);
+    for (size_t d = 0; d < count; d++)
+        for (size_t i = 0; i < dims; i++) {
+            from_at[d * dims + i] = d * len + nb + 1 + 3 * i;
+            to_at[d * dims + i] = from_at[d * dims + i] + 1;
+        }
+    char *now = sch_span_text(s, nb + 1, nb + 2);
+    struct size_macro best[NAMES_PER_SITE];
+    int nbest = number_macros(s, now, best);
+    for (int m = 0; m < nbest && m < 3 && s->nstatic < MAX_STATIC; m++) {
+        char *macro = xasprintf("%.*s", (int)best[m].len, best[m].name);
+        for (size_t i = 0; i < n; i++)
+            with[i] = macro;
+        char *from = sch_span_text(s, b, last + 1), *to = sch_span_subst(s, b, last + 1, from_at, to_at, with, n, 0);
+        group *g = sch_new_group(s, G_STATIC, b, last + 1);
+        g->ctx_b = b;
+        g->ctx_e = last; /* the declarations, less the last ';' */
+        sch_add_alt(s, g, "bound", from, to, sch_span_subst(s, b, last + 1, from_at, to_at, with, n, 1));
+        s->nstatic++;
+        free(from);
+        free(to);
+        free(macro);
+    }
+    free(now);
+    free(from_at);
+    free(to_at);
+    free(with);
+}
+
 /* A declaration at *p, in a function (in_block: a statement of a block, not
  * a for's first part), up to its ';' (left at *p). */
 static void declaration(sc *s, size_t *p, int in_block)
@@ -422,6 +488,9 @@ static void declaration(sc *s, size_t *p, int in_block)
         y->shared = at(s, *p, "__shared__") || strstr(spec, "__shared__") != NULL;
         for (size_t q = *p; q < name; q++)
             y->shared |= at(s, q, "__shared__");
+        /* a kernel's arrays declared alike, one after another: their bounds at once */
+        if (in_block && s->in_kernel && names == 0 && array && !stars && !ref && *p > s->sibling_end)
+            sibling_bounds(s, *p, name, name + 1, name_end, end);
         /* a kernel's __shared__ array or local scalar: its type, an array's bounds */
         if (in_block && s->in_kernel && names == 0 && !stars && !ref && (y->shared || !array)) {
             retype(s, *p, name, end);
@@ -472,7 +541,9 @@ static void condition(sc *s, size_t *p)
     size_t ob = s->ctx_b, oe = s->ctx_e;
     s->ctx_b = *p + 1;
     s->ctx_e = c - 1;
-    expr_unit(s, *p + 1, c - 1);
+    size_t first = s->ng;
+    if (expr_unit(s, *p + 1, c - 1) == 0)
+        sch_same_comparisons(s, first, *p + 1, c - 1);
     s->ctx_b = ob;
     s->ctx_e = oe;
     *p = c;
@@ -535,16 +606,19 @@ static void statement(sc *s, size_t *p, int in_block)
         size_t q = k + 2, e1 = stmt_end(s, q);
         s->ctx_b = q;
         s->ctx_e = c - 1;
+        size_t first_init = s->ng, init = q;
         if (is_declaration(s, q))
             declaration(s, &q, 0);
         else
             expr_unit(s, q, e1);
         if (e1 < c) {
-            size_t e2 = stmt_end(s, e1 + 1);
-            if (e2 < c) {
-                expr_unit(s, e1 + 1, e2);
-                expr_unit(s, e2 + 1, c - 1);
+            size_t e2 = stmt_end(s, e1 + 1), first_cond = s->ng;
+            if (e2 < c && expr_unit(s, e1 + 1, e2) == 0) {
+                sch_same_comparisons(s, first_cond, e1 + 1, e2);
+                sch_loop_range(s, init, e1, e2, first_init, first_cond);
             }
+            if (e2 < c)
+                expr_unit(s, e2 + 1, c - 1);
         }
         *p = c;
         s->loop_depth++;
@@ -898,14 +972,15 @@ static void content(sc *s, buf *o, int gi)
 static void render_group(sc *s, buf *o, int gi)
 {
     group *g = &s->g[gi];
-    int any = 0;
+    int any = 0, also = g->kind == G_BIN && g->also && !s->c[g->also - 1].dead;
     for (int a = 0; a < g->nalts; a++)
         any |= live(s, g, a);
-    if (!any) {
+    if (!any && !also) {
         content(s, o, gi);
         return;
     }
-    int id = s->c[g->cand[0]].id;
+    /* (a G_BIN whose own candidates were cut, its `also` live: an id no candidate has) */
+    int id = any ? s->c[g->cand[0]].id : -1000000000;
     switch (g->kind) {
     case G_ATOM:
     case G_ARG:
@@ -949,6 +1024,8 @@ static void render_group(sc *s, buf *o, int gi)
         puts_(o, "::gpulab_emu_::");
         puts_(o, g->helper);
         putf(o, "(%d, ", id);
+        if (also)
+            putf(o, "%d, ", s->c[g->also - 1].id);
         render_range(s, o, g->bb, s->r.t[g->op].b, g->kids, g->nkids);
         puts_(o, ",");
         render_range(s, o, s->r.t[g->ope - 1].e, g->be, g->kids, g->nkids);
@@ -998,6 +1075,8 @@ static void render_group(sc *s, buf *o, int gi)
         break;
     case G_STATIC: /* in a copy of its own (emu_schemata) */
         content(s, o, gi);
+        break;
+    case G_HOLD: /* no tokens: its edits are its places' */
         break;
     }
 }

@@ -204,6 +204,131 @@ void sch_drop_groups(sc *s, size_t first)
             s->c[s->g[i].cand[a]].dead = 1;
 }
 
+/* ---- edits of several places ------------------------------------------ */
+
+/* A candidate made at several places at once (the comparison of each test
+ * of a condition, a loop's start and its bound): a mistake repeated at
+ * parallel places, which no single edit mends. Its own group is a G_HOLD
+ * at token tb that renders nothing; the groups of the places hold it too
+ * (a G_ATOM as one more alternative, a G_BIN as its `also`). Its index. */
+int sch_add_multi(sc *s, size_t tb, const char *kind, const char *from, const char *to)
+{
+    group *g = sch_new_group(s, G_HOLD, tb, tb + 1);
+    g->bb = g->be = s->r.t[tb].b;
+    g->te = tb;
+    int c = new_cand(s, g, kind, xstrdup(from), xstrdup(to));
+    g->cand[g->nalts++] = c;
+    return c;
+}
+
+/* Tokens [tb, te) as text, the tokens [at[i], end[i]) written as with[i]
+ * (at ascending): raw, with the source's own blanks and line breaks (a
+ * copy's text, on the same lines), else each run of blanks one space. */
+char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const size_t *end, char *const *with,
+                     size_t n, int raw)
+{
+    size_t cap = s->r.t[te - 1].e - s->r.t[tb].b + 1, o = 0, i = 0;
+    for (size_t j = 0; j < n; j++)
+        cap += strlen(with[j]);
+    char *out = xrealloc(NULL, cap);
+    for (size_t k = tb; k < te; k++) {
+        if (k > tb && s->r.t[k].b > s->r.t[k - 1].e) {
+            size_t gap = s->r.t[k].b - s->r.t[k - 1].e;
+            if (raw) {
+                memcpy(out + o, s->r.src + s->r.t[k - 1].e, gap);
+                o += gap;
+            } else {
+                out[o++] = ' ';
+            }
+        }
+        if (i < n && k == at[i]) {
+            memcpy(out + o, with[i], strlen(with[i]));
+            o += strlen(with[i]);
+            k = end[i++] - 1;
+            continue;
+        }
+        memcpy(out + o, tk(s, k), tl(s, k));
+        o += tl(s, k);
+    }
+    out[o] = 0;
+    return out;
+}
+
+/* The tests of one condition that use the same comparison (`row > 0 &&
+ * col > 0`, `x < w && y < h`): a bound written strict where it should not
+ * be (or back) is written so at each. As a candidate for each comparison
+ * used twice or more, all of them made strict for not strict or back at
+ * once (each one's helper's first edit). Groups [first, ng) are those of
+ * the condition, tokens [b, e). */
+void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e)
+{
+    static const char *const helpers[] = { "lt", "le", "gt", "ge" };
+    static const char *const flipped[] = { "<=", "<", ">=", ">" };
+    size_t last = s->ng;
+    for (int h = 0; h < 4; h++) {
+        size_t at_[16], end[16], gi[16], n = 0;
+        char *with[16];
+        for (size_t i = first; i < last && n < 16; i++) {
+            const group *g = &s->g[i];
+            if (g->kind != G_BIN || strcmp(g->helper, helpers[h]) != 0 || g->also || s->c[g->cand[0]].dead)
+                continue;
+            size_t j = n++; /* in source order */
+            while (j > 0 && at_[j - 1] > g->op) {
+                at_[j] = at_[j - 1], end[j] = end[j - 1], gi[j] = gi[j - 1];
+                j--;
+            }
+            at_[j] = g->op, end[j] = g->ope, gi[j] = i, with[n - 1] = (char *)flipped[h];
+        }
+        if (n < 2)
+            continue;
+        char *from = sch_span_text(s, b, e), *to = sch_span_subst(s, b, e, at_, end, with, n, 0);
+        int c = sch_add_multi(s, b, "operators", from, to);
+        for (size_t j = 0; j < n; j++)
+            s->g[gi[j]].also = c + 1;
+        free(from);
+        free(to);
+    }
+}
+
+/* A for loop's `i = n; i <= b` with n > 0, whose range may be one off at
+ * both ends (1 to TILE_WIDTH where 0 to TILE_WIDTH - 1 was meant): as a
+ * candidate, the range moved down by one, its start and its bound at once
+ * (`i = n - 1; i < b`), which no edit of one of them makes. (Not the
+ * mirror, `i = 0; i < b` moved up: every loop has one, and a range from 1
+ * where 0 was meant is the newcomer's slip.) Tokens [b, e1) are the loop's first part, [e1 + 1, e2) its
+ * condition; groups [first_init, first_cond) the first part's, from
+ * first_cond the condition's. */
+void sch_loop_range(sc *s, size_t b, size_t e1, size_t e2, size_t first_init, size_t first_cond)
+{
+    if (e1 < b + 3 || !at(s, e1 - 2, "=") || !ident(s, e1 - 3) || !sch_int_literal(s, e1 - 1) || e2 < e1 + 4 ||
+        !same(s, e1 + 1, e1 - 3))
+        return;
+    size_t lit = (size_t)-1, bin = (size_t)-1;
+    for (size_t i = first_init; i < first_cond; i++)
+        if (s->g[i].kind == G_ATOM && s->g[i].tb == e1 - 1 && s->g[i].te == e1 && !s->c[s->g[i].cand[0]].dead)
+            lit = i;
+    for (size_t i = first_cond; i < s->ng; i++)
+        if (s->g[i].kind == G_BIN && s->g[i].tb == e1 + 1 && s->g[i].te == e2 && s->g[i].op == e1 + 2 &&
+            !strcmp(s->g[i].helper, "le") && !s->c[s->g[i].cand[0]].dead)
+            bin = i;
+    if (lit == (size_t)-1 || bin == (size_t)-1 || s->g[bin].also || s->g[lit].nalts >= MAX_ALTS)
+        return;
+    long v = strtol(tk(s, e1 - 1), NULL, 10);
+    if (v < 1)
+        return;
+    char *start = xasprintf("%ld", v - 1);
+    size_t at_[2] = { e1 - 1, s->g[bin].op }, end[2] = { e1, s->g[bin].ope };
+    char *with[2] = { start, "<" };
+    char *from = sch_span_text(s, b, e2), *to = sch_span_subst(s, b, e2, at_, end, with, 2, 0);
+    int c = sch_add_multi(s, b, "range", from, to);
+    group *g = &s->g[lit];
+    g->cand[g->nalts] = c;
+    g->alt[g->nalts++] = start;
+    s->g[bin].also = c + 1;
+    free(from);
+    free(to);
+}
+
 /* ---- expressions --------------------------------------------------------
  * A precedence-climbing parser over tokens. Each node tells its tokens, its
  * kind of value and whether it is an atom (a name, a literal, a built-in
@@ -396,7 +521,7 @@ int sch_builtin_at(const sc *s, size_t k)
 }
 
 /* A decimal literal that is an int: digits only. */
-static int int_literal(const sc *s, size_t k)
+int sch_int_literal(const sc *s, size_t k)
 {
     if (s->r.t[k].kind != T_NUM)
         return 0;
@@ -407,7 +532,72 @@ static int int_literal(const sc *s, size_t k)
 }
 
 
-static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb);
+static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb, const char *kind);
+
+/* sizeof(T *) with T a number's type, tokens [k, e): a buffer of T sized
+ * by its pointers (8 bytes an element for 4); as a candidate, sizeof(T). */
+static void pointer_size(sc *s, node *n, size_t k, size_t e)
+{
+    if (e < k + 5 || !at(s, e - 2, "*") || at(s, e - 3, "*") || !sch_one_line(s, k, e))
+        return;
+    char key[64] = "";
+    for (size_t i = k + 2; i < e - 2; i++) {
+        if (!sch_is_type_name(s, i) || strlen(key) + tl(s, i) + 2 >= sizeof key)
+            return;
+        if (!at(s, i, "const") && !at(s, i, "volatile"))
+            snprintf(key + strlen(key), sizeof key - strlen(key), "%s%.*s", *key ? " " : "", (int)tl(s, i), tk(s, i));
+    }
+    if (sch_key_kind(key) != V_INT && sch_key_kind(key) != V_FLOAT)
+        return;
+    char *from = sch_span_text(s, k, e), *type = sch_span_text(s, k + 2, e - 2), *to = xasprintf("sizeof(%s)", type);
+    group *g = sch_new_group(s, G_ATOM, k, e);
+    sch_add_alt(s, g, "sizeof", from, to, xstrdup(to));
+    n->atom_group = (int)s->ng;
+    free(from);
+    free(type);
+    free(to);
+}
+
+/* Whether the name at token k is a factor of a product (beside `*`). */
+static int factor(const sc *s, size_t k)
+{
+    return (k > 0 && at(s, k - 1, "*")) || at(s, k + 1, "*");
+}
+
+/* Two names of one subscript exchanged (`M[k * Width + Row]` for
+ * `M[Row * Width + k]`: a row's index where a column's belongs, the
+ * matrix read transposed): as candidates, a factor of a product in it
+ * swapped with a name added to it (beside no `*`, `/` or `%`), both
+ * variables (no constants) of one declared type; at most two a
+ * subscript, the products' names from the left. The plain names read in
+ * it are s->names[n0, nnames), those at nest s->nest + 1 its own. */
+static void subscript_swaps(sc *s, size_t n0)
+{
+    int made = 0, garg[64];
+    for (size_t i = 0; i < 64; i++)
+        garg[i] = -1;
+    for (size_t i = n0; i < s->nnames && made < 2; i++) {
+        const struct sub_name *f = &s->names[i];
+        if (f->nest != s->nest + 1 || !factor(s, f->b))
+            continue;
+        for (size_t j = n0; j < s->nnames && made < 2; j++) {
+            const struct sub_name *a = &s->names[j];
+            if (a->nest != s->nest + 1 || factor(s, a->b) || at(s, a->b - 1, "/") || at(s, a->b - 1, "%") ||
+                at(s, a->b + 1, "/") || at(s, a->b + 1, "%"))
+                continue;
+            if (f->var->depth == 0 || a->var->depth == 0 || strcmp(f->var->key, a->var->key) != 0 ||
+                f->var->key[0] == '#' || strchr(f->var->key, '[') || same(s, f->b, a->b))
+                continue;
+            node x = { f->b, f->b + 1, f->var->vk, 0, f->var, 0 }, y = { a->b, a->b + 1, a->var->vk, 0, a->var, 0 };
+            size_t before = s->nc;
+            if (f->b < a->b)
+                swap_edit(s, &x, &y, &garg[i - n0], &garg[j - n0], "index-swap");
+            else
+                swap_edit(s, &y, &x, &garg[j - n0], &garg[i - n0], "index-swap");
+            made += s->nc > before;
+        }
+    }
+}
 
 static node parse_unary(sc *s, size_t *p)
 {
@@ -454,6 +644,7 @@ static node parse_unary(sc *s, size_t *p)
         /* sizeof(type) or sizeof expr: no edits (its value is the type's) */
         if (at(s, k + 1, "(")) {
             *p = sch_after(s, k + 1);
+            pointer_size(s, &n, k, *p);
         } else {
             *p = k + 1;
             size_t first = s->ng;
@@ -502,7 +693,7 @@ static node parse_unary(sc *s, size_t *p)
     } else if (s->r.t[k].kind == T_NUM) {
         *p = k + 1;
         n.e = k + 1;
-        int integral = int_literal(s, k);
+        int integral = sch_int_literal(s, k);
         n.vk = integral ? V_INT : V_FLOAT;
         if (integral)
             atom_edits(s, &n, NULL);
@@ -547,15 +738,20 @@ static node parse_unary(sc *s, size_t *p)
         const char *po = op_at(s, q, &len);
         if (at(s, q, "[")) {
             *p = q + 1;
+            size_t n0 = s->nnames;
+            s->nest++;
             node index = sch_parse_expr(s, p, 1);
+            s->nest--;
             if (!at(s, *p, "]")) {
                 s->bail = 1;
                 return n;
             }
             (*p)++;
+            subscript_swaps(s, n0);
+            s->nnames = n0;
             /* a[i][j]: the two subscripts swapped */
             if (have_index && index.b == q + 1 && prev_index.e + 2 == q + 1)
-                swap_edit(s, &prev_index, &index, &gprev, &gindex);
+                swap_edit(s, &prev_index, &index, &gprev, &gindex, "swap");
             prev_index = index;
             have_index = 1;
             gprev = gindex;
@@ -569,7 +765,11 @@ static node parse_unary(sc *s, size_t *p)
             size_t callee = n.e - 1;
             kill_atom(s, &n);
             *p = q + 1;
+            size_t n0 = s->nnames; /* a call's arguments: no subscript's own names */
+            s->nest++;
             sch_parse_args(s, p, ")", ident(s, callee) && n.e == n.b + 1 ? callee : (size_t)-1);
+            s->nest--;
+            s->nnames = n0;
             n.e = *p;
             n.vk = V_UNKNOWN;
             n.var = NULL;
@@ -600,15 +800,18 @@ static node parse_unary(sc *s, size_t *p)
             break;
         }
     }
+    if (n.var && n.e == n.b + 1 && s->nest > 0 && s->nnames < sizeof s->names / sizeof *s->names)
+        s->names[s->nnames++] = (struct sub_name){ n.b, n.var, s->nest };
     return n;
 }
 
 /* A call's (or launch configuration's) arguments up to close: each one an
  * expression; pairs of the same kind on one line swapped. */
-/* Two arguments (or subscripts) a and b swapped, where both are of a kind
- * (pointers, integers, floating point, or names of one declared type) and
- * spelt differently; *ga, *gb their G_ARG groups (-1: none yet). */
-static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
+/* Two arguments (or subscripts, or names in one) a and b swapped, where
+ * both are of a kind (pointers, integers, floating point, or names of one
+ * declared type) and spelt differently; *ga, *gb their G_ARG groups (-1:
+ * none yet); name the candidate's kind. */
+static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb, const char *name)
 {
     int kind = a->vk == b->vk && (a->vk == V_PTR || a->vk == V_INT || a->vk == V_FLOAT);
     if (!kind && a->var && b->var && strcmp(a->var->key, b->var->key) == 0 && a->var->key[0] != '#' &&
@@ -625,7 +828,7 @@ static void swap_edit(sc *s, node *a, node *b, int *ga, int *gb)
         group *gi = &s->g[*ga], *gj = &s->g[*gb];
         if (gi->nalts < MAX_ALTS && gj->nalts < MAX_ALTS) {
             char *from = xasprintf("%s, %s", ta, tb), *to = xasprintf("%s, %s", tb, ta);
-            int c = new_cand(s, gi, "swap", from, to);
+            int c = new_cand(s, gi, name, from, to);
             gi->cand[gi->nalts] = c;
             gi->other[gi->nalts++] = *gb;
             gj->cand[gj->nalts] = c;
@@ -748,7 +951,7 @@ void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
         argg[i] = -1;
     for (size_t i = 0; i + 1 < na; i++)
         for (size_t j = i + 1; j < na; j++)
-            swap_edit(s, &args[i], &args[j], &argg[i], &argg[j]);
+            swap_edit(s, &args[i], &args[j], &argg[i], &argg[j], "swap");
 }
 
 node sch_parse_expr(sc *s, size_t *p, int min_prec)

@@ -39,7 +39,9 @@ typedef struct {
 
 /* A group: one place in the source and the candidates placed there. */
 /* (in this order where two cover the same tokens: the first outside) */
-enum gk { G_DROP, G_UNSHARE, G_SHAPE, G_SCALE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT, G_STATIC };
+/* (G_HOLD: no tokens, the place of a candidate made at several places,
+ * whose groups there hold it too) */
+enum gk { G_DROP, G_UNSHARE, G_SHAPE, G_SCALE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT, G_STATIC, G_HOLD };
 #define MAX_ALTS 12
 /* the most names one use of a name may be replaced by */
 #define NAMES_PER_SITE 4
@@ -49,6 +51,7 @@ typedef struct {
     size_t tb, te;       /* its tokens [tb, te) */
     size_t op, ope;      /* G_BIN, G_LOGIC: the operator's tokens [op, ope) */
     const char *helper;  /* G_BIN: emu_schemata.h's function; G_LOGIC: "and", "or"; G_SCALE: sizeof's type */
+    int also;            /* G_BIN: index + 1 of a candidate of several places that makes its first edit here too */
     int nalts;
     int cand[MAX_ALTS];  /* its candidates */
     char *alt[MAX_ALTS]; /* G_ATOM, G_STATIC: the replacing text; G_SHAPE: a dim3's arguments */
@@ -93,6 +96,12 @@ typedef struct {
     /* #define NAME VALUE, a number of a header's macros (no sym: its type is not known) */
     struct size_macro { const char *name; size_t len; } sizes[32];
     size_t nsizes;
+    /* the plain names read in the subscripts being parsed, each with how
+     * deep in subscripts and calls it is (schemata_expr.c's swaps in one subscript) */
+    struct sub_name { size_t b; sym *var; int nest; } names[64];
+    size_t nnames;
+    int nest;
+    size_t sibling_end; /* the last declaration of a run of sibling declarations seen */
     char params[1024];                  /* parameters(): the names, comma-separated */
     int params_ok;
 } sc;
@@ -129,6 +138,12 @@ int sch_key_kind(const char *key);
 group *sch_new_group(sc *s, int kind, size_t tb, size_t te);
 void sch_add_alt(sc *s, group *g, const char *kind, const char *from, const char *to, char *text);
 void sch_drop_groups(sc *s, size_t first);
+int sch_add_multi(sc *s, size_t tb, const char *kind, const char *from, const char *to);
+char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const size_t *end, char *const *with,
+                     size_t n, int raw);
+void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e);
+void sch_loop_range(sc *s, size_t b, size_t e1, size_t e2, size_t first_init, size_t first_cond);
+int sch_int_literal(const sc *s, size_t k);
 node sch_parse_expr(sc *s, size_t *p, int min_prec);
 void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee);
 int sch_builtin_at(const sc *s, size_t k);

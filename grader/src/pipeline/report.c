@@ -724,12 +724,21 @@ static char *fix_first(const submission_result *s)
     }
     /* one edit that makes every dataset right names the line from the
      * evidence itself (the repair search, repair.h), unless the checkers'
-     * finding names that line as its cause: then it says more of it */
+     * finding names that line as its cause: then it says more of it. An
+     * edit of several places at once (a loop's start and its bound, each
+     * test of a condition) says more than a finding can, which names one
+     * of them (`i <= TILE_WIDTH` let i = 16 through, where the start at 1
+     * is wrong too) */
     const finding *f = first_finding(s);
+    int several = !strcmp(s->repair.kind, "range") || !strcmp(s->repair.kind, "operators");
     if (repair_strong(&s->repair) &&
-        !(f && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
-        int declaration = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound");
-        const dataset_result *d = f || !declaration ? NULL : diagnosis_at_line(s, s->repair.line);
+        !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
+        /* a declaration's type or bounds, or two names of an index
+         * exchanged: a diagnosis of the numbers at its line says why (a sum
+         * kept in an integer, each value at the transposed position) */
+        int explained = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound") ||
+                        !strcmp(s->repair.kind, "index-swap");
+        const dataset_result *d = f || !explained ? NULL : diagnosis_at_line(s, s->repair.line);
         if (d)
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
         return xstrdup(s->repair.sentence);
