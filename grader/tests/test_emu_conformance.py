@@ -330,6 +330,41 @@ def test_constant_memory_and_log(emu, tmp_path):
     assert events[1]["status"] == "cudaSuccess" and events[1]["barriers"] == 0
 
 
+def test_constant_memory_read_before_anything_stored_it(emu, tmp_path):
+    """A __constant__ array is known to the race build from its declaration:
+    a kernel's read of bytes no cudaMemcpyToSymbol stored is an `unset`
+    line naming the array, its declaration and the launch (a copy after the
+    launch, a copy of one row of three, no copy at all), and the copy that
+    came after the launch is an `unset-late` line naming both; an array
+    initialised where it is declared, and one read after its copy, are
+    quiet. The default build says nothing."""
+    src = SRC / "constant_unset.cu"
+    lines = src.read_text().splitlines()
+    at = lambda text: next(i for i, l in enumerate(lines, 1) if text in l)
+    prog = build(emu, tmp_path, "constant_unset.cu", "--race")
+    r = run([prog])
+    assert r.stdout.strip() == "late=2", r.stdout + r.stderr
+    found = diags(r.stderr)
+    unset = [d for d in found if d[0] == "unset"]
+    assert [(d[2], int(d[1].rsplit(":", 1)[1])) for d in unset] == [
+        ("ReadLate", at("__global__ void ReadLate")), ("ReadPart", at("__global__ void ReadPart")),
+        ("ReadNever", at("__global__ void ReadNever"))], found
+    late_launch, late_copy = at("ReadLate<<<"), at("cudaMemcpyToSymbol(Late")
+    assert f"__constant__ array Late (declared at " in unset[0][5] and f":{at('float Late[')})" in unset[0][5]
+    assert "that nothing stored: no cudaMemcpyToSymbol stored any of its bytes before the launch at " in unset[0][5]
+    assert unset[0][5].endswith(f"constant_unset.cu:{late_launch}"), unset[0]
+    assert "at byte 12 of the 36-byte __constant__ array Part" in unset[1][5], unset[1]
+    assert "stored 12 of its 36 bytes, not these" in unset[1][5], unset[1]
+    assert "12-byte __constant__ array Never" in unset[2][5], unset[2]
+    (late,) = [d for d in found if d[0] == "unset-late"]
+    assert late[1].endswith(f"constant_unset.cu:{late_copy}"), late
+    assert late[5].startswith("cudaMemcpyToSymbol stores Late (declared at ") and \
+        f"after the launch at " in late[5] and f":{late_launch} read it at " in late[5], late
+    assert not [d for d in found if d[0] not in ("unset", "unset-late")], found
+    plain = run([build(emu, tmp_path, "constant_unset.cu", out="plain")])
+    assert plain.stdout.strip() == "late=2" and "gpulab-emu" not in plain.stderr, plain.stderr
+
+
 def test_log_counts_shared_and_barriers(emu, tmp_path):
     prog = build(emu, tmp_path, "matmul_tiled.cu")
     log = tmp_path / "emu.log"

@@ -192,6 +192,23 @@ template <class T> static inline bool emu_test_(int line, const T &c)
     return r;
 }
 
+/* ---- __constant__ arrays nothing stored ------------------------------------ *
+ * In the race build the rewriter follows each __constant__ array's
+ * declaration with one of these (rewrite.c, mark_constant): the runtime
+ * learns its place, size, name and line before main(), so that a kernel's
+ * read of bytes no cudaMemcpyToSymbol stored is an "unset" line (unset.c),
+ * even for an array nothing ever copies to. */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_constant_declared_(const void *symbol, size_t size, const char *name, const char *file, int line,
+                                       int initialised);
+struct emu_constant_site_ {
+    emu_constant_site_(const void *symbol, size_t size, const char *name, const char *file, int line, int initialised)
+    {
+        emu_constant_declared_(symbol, size, name, file, line, initialised);
+    }
+};
+#endif
+
 /* ---- vector types used by labs -------------------------------------------- */
 struct float2 { float x, y; };
 struct float3 { float x, y, z; };
@@ -353,7 +370,8 @@ static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cuda
 }
 
 namespace emu {
-static inline cudaError_t memcpy_to_symbol_(const void *sym, const char *name, size_t symsize,
+/* always inlined: the runtime names the copy by its caller's line */
+static inline __attribute__((always_inline)) cudaError_t memcpy_to_symbol_(const void *sym, const char *name, size_t symsize,
                                             const void *src, size_t count, size_t offset = 0,
                                             cudaMemcpyKind kind = cudaMemcpyHostToDevice)
 {

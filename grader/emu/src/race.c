@@ -252,6 +252,14 @@ static inline const alloc *hot_alloc(const char *a, size_t n)
     return NULL;
 }
 
+/* An instrumentation call's return address as the race build records it:
+ * its offset from __executable_start, 0 when that does not fit. */
+static inline uint32_t race_pc(const void *pc)
+{
+    uintptr_t off = (uintptr_t)pc - (uintptr_t)__executable_start;
+    return off <= UINT32_MAX ? (uint32_t)off : 0;
+}
+
 /* Where an access of n bytes at a lands: 1 in one of the block's shared
  * arrays, 2 in a device allocation (*hit: the counts tell the buffers apart
  * by it), 0 in memory the checks leave alone (the thread's stack, host
@@ -303,13 +311,18 @@ static int race_space(worker *W, const char *a, size_t n, int write, const void 
             size_t slot = (size + 255) & ~(size_t)255;
             if (a < base || a >= base + (slot ? slot : 256))
                 continue;
-            if (n <= size && (size_t)(a - base) <= size - n)
+            if (n <= size && (size_t)(a - base) <= size - n) {
+                if (!write)
+                    unset_constant_read(a, n, race_pc(pc));
                 return 0; /* read-only in kernels: nothing to race on */
+            }
             char kind[128];
             snprintf(kind, sizeof kind, "constant memory (%s)", constants.list[i].name);
             bounds_fault(W, a, n, write, pc, base, size, kind);
             return -1;
         }
+        if (!write) /* an array no cudaMemcpyToSymbol named yet */
+            unset_constant_read(a, n, race_pc(pc));
         return 0;
     }
     for (size_t i = 0; i < FREED_KEPT; i++) {

@@ -519,13 +519,32 @@ size_t declaration_end(const rw *r, size_t i)
  * its own in race builds, each array 256-byte aligned, so that the bounds
  * check (race.c) knows the bytes past an array for padding. A const one
  * is left alone: clang refuses read-only and writable data in one section. */
-static void mark_constant(rw *r, size_t i, size_t stmt)
+static void mark_constant(rw *r, size_t i, size_t stmt, int declare)
 {
     size_t e = declaration_end(r, i);
-    for (size_t k = stmt; k < e && k < r->nt; k++)
+    int is_extern = 0, initialised = 0;
+    for (size_t k = stmt; k < e && k < r->nt; k++) {
         if (is(r, k, "const") || is(r, k, "constexpr"))
             return;
+        is_extern |= is(r, k, "extern");
+        initialised |= k > i && is(r, k, "=");
+    }
     add_edit(r, r->t[i].e, r->t[i].e, xasprintf(" EMU_CONSTANT_ARRAY"));
+    /* The race build: each array declared to the runtime (its name, size
+     * and line), so that a kernel's read of bytes nothing stored is seen
+     * even before any cudaMemcpyToSymbol names the array (unset.c). One
+     * home for the declaration's storage: an extern one has none here. */
+    if (!declare || is_extern || e >= r->nt)
+        return;
+    size_t names[16];
+    size_t nn = declared_names(r, i + 1, e, names, 16);
+    for (size_t q = 0; q < nn; q++) {
+        char *name = tok_text(r, names[q]);
+        add_edit(r, r->t[e].e, r->t[e].e,
+                 xasprintf(" static emu_constant_site_ emu_cs_%d(&%s, sizeof(%s), \"%s\", __FILE__, %d, %d);",
+                           r->counter++, name, name, name, tok_line(r, names[q]), initialised));
+        free(name);
+    }
 }
 
 static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
@@ -1089,7 +1108,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
                 goto fail;
         } else if (is(&r, i, "__constant__")) {
             if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
-                mark_constant(&r, i, stmt);
+                mark_constant(&r, i, stmt, tests);
         } else if (r.nsubs && r.t[i].kind == T_IDENT && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
             for (size_t s = 0; s < r.nsubs; s++) {
                 if (i >= r.subs[s].from && is(&r, i, r.subs[s].name)) {

@@ -472,6 +472,63 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     free(buffer);
 }
 
+/* The emulator's "unset" line for a __constant__ array (unset.c): a
+ * kernel read bytes of it no cudaMemcpyToSymbol stored before the launch.
+ * The run's "unset-late" line, when there is one, names the copy that came
+ * only after that launch; none means nothing ever copies into it. On a GPU
+ * the array holds zeros, so the kernel used a mask it was never given on
+ * both: the finding is the cause either way. */
+static void add_unset_constant(sanitize_result *r, const char *student, const emu_diag *d, const char *text)
+{
+    const char *arr = strstr(d->message, "__constant__ array ");
+    char name[64] = "", lfile[256] = "";
+    if (!arr || sscanf(arr + strlen("__constant__ array "), "%63[A-Za-z0-9_]", name) != 1)
+        return;
+    int launch = location_after(d->message, "before the launch at ", lfile, sizeof lfile);
+    size_t stored = 0, size = 0;
+    const char *part = strstr(d->message, "stored ");
+    int partial = part && sscanf(part, "stored %zu of its %zu bytes", &stored, &size) == 2;
+    /* the copy after the launch: "unset-late FILE:LINE: cudaMemcpyToSymbol stores NAME (declared at ..." */
+    int late = 0;
+    char *stores = xasprintf(": cudaMemcpyToSymbol stores %s (declared at ", name);
+    for (const char *p = text ? strstr(text, "gpulab-emu: unset-late ") : NULL; p && !late;
+         p = strstr(p + 1, "gpulab-emu: unset-late ")) {
+        const char *end = strchr(p, '\n');
+        const char *hit = strstr(p, stores);
+        if (!hit || (end && hit > end))
+            continue;
+        char *one = xasprintf("%.*s", (int)(end ? end - p : (long)strlen(p)), p + strlen("gpulab-emu: "));
+        emu_diag ld;
+        if (emu_diag_parse(one, &ld) == 0)
+            late = ld.line;
+        free(one);
+    }
+    free(stores);
+    char *q = diag_quote(student, d);
+    char *by = launch > 0 ? xasprintf(" by the launch at line %d", launch) : xstrdup("");
+    char *msg;
+    if (late > 0) {
+        char *ql = sanitize_quote(student, late);
+        msg = xasprintf("%s is read at %s in %s%s before anything stored it: the cudaMemcpyToSymbol at %s comes "
+                        "after the launch, so the kernel read %s before it held any value of yours (zeros on a GPU); "
+                        "make that copy before the launch",
+                        name, q, d->kernel, by, ql, name);
+        free(ql);
+    } else if (partial)
+        msg = xasprintf("%s is read at %s in %s%s at bytes nothing stored: the cudaMemcpyToSymbol calls before the "
+                        "launch stored %zu of its %zu bytes, and the rest hold no value of yours (zeros on a GPU); "
+                        "copy all of %s (sizeof %s bytes) before the launch",
+                        name, q, d->kernel, by, stored, size, name, name);
+    else
+        msg = xasprintf("%s is read at %s in %s%s before anything stored it: no cudaMemcpyToSymbol copies into %s, "
+                        "before the launch or after it, so the kernel read %s without it ever holding a value of "
+                        "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch",
+                        name, q, d->kernel, by, name, name, name);
+    add(r, "uninitialised", d->file, d->line, late > 0 ? late : launch > 0 ? launch : 0, msg);
+    free(by);
+    free(q);
+}
+
 /* Adds line to *notes (lines, each once), unless it is there already. */
 void sanitize_note_add(char **notes, const char *line)
 {
@@ -610,6 +667,9 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
+            } else if (strcmp(category, "unset") == 0 && ln > 0 && d.kernel[0] &&
+                       strstr(msg, "__constant__ array ")) {
+                add_unset_constant(r, student, &d, text);
             } else if (strcmp(category, "unset") == 0 && ln > 0) {
                 add_unset(r, student, &d);
             } else if (strcmp(category, "leak") == 0) {
