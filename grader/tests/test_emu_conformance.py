@@ -365,6 +365,35 @@ def test_constant_memory_read_before_anything_stored_it(emu, tmp_path):
     assert plain.stdout.strip() == "late=2" and "gpulab-emu" not in plain.stderr, plain.stderr
 
 
+def test_a_subscript_past_its_own_dimension_is_named(emu, tmp_path):
+    """tile[ty][tx] of a [4][4] shared tile with tx up to 7 stays inside the
+    tile (the next row's slots): the race build checks each subscript of a
+    multi-dimensional shared or local array against its own dimension and
+    names the array, the subscript as written, the values it took and the
+    declaration's line, before the race the overlap causes; a tile
+    indexed within its dimensions is quiet, and the default build says
+    nothing."""
+    src = SRC / "subscripts.cu"
+    lines = src.read_text().splitlines()
+    at = lambda text: next(i for i, l in enumerate(lines, 1) if text in l)
+    prog = build(emu, tmp_path, "subscripts.cu", "--race")
+    r = run([prog])
+    assert r.stdout.strip() == "done", r.stdout + r.stderr
+    found = diags(r.stderr)
+    subs = [d for d in found if d[0] == "subscript"]
+    assert [(d[2], int(d[1].rsplit(":", 1)[1])) for d in subs] == [
+        ("TooNarrow", at("tile[ty][tx] = (float)tx;")), ("LocalPastRow", at("out[threadIdx.x] = m[0][k];"))], found
+    assert subs[0][5] == (f"subscript 2 of 2 of tile, `tx`, takes the values 4 to 7, outside its dimension of 4 "
+                          f"(0 to 3; tile declared at line {at('__shared__ float tile[TILE][TILE];')})"), subs[0]
+    assert subs[1][5] == (f"subscript 2 of 2 of m, `k`, takes the value 3, outside its dimension of 3 "
+                          f"(0 to 2; m declared at line {at('float m[2][3];')})"), subs[1]
+    order = [d[0] for d in found if d[2] == "TooNarrow"]
+    assert order[0] == "subscript" and "race" in order, found
+    assert not [d for d in found if d[2] == "Fits"], found
+    plain = run([build(emu, tmp_path, "subscripts.cu", out="plain")])
+    assert plain.stdout.strip() == "done" and "gpulab-emu" not in plain.stderr, plain.stderr
+
+
 def test_log_counts_shared_and_barriers(emu, tmp_path):
     prog = build(emu, tmp_path, "matmul_tiled.cu")
     log = tmp_path / "emu.log"

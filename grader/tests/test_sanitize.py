@@ -389,6 +389,32 @@ def test_a_constant_mask_read_before_any_copy_stored_it(backend, tmp_path, case)
         assert "no cudaMemcpyToSymbol copies into Mc, before the launch or after it" in first, first
 
 
+def test_a_tile_subscript_past_its_declared_dimension_leads(backend, tmp_path):
+    """Lab 02's reference with both tiles declared [TILE_WIDTH][8]: the
+    stores ds_M[ty][tx] with tx up to 15 land in the next row's slots (and
+    past the end for the last rows), and the rows' threads race on them.
+    The report's first line is the subscript, its values and the
+    declaration, not the race it causes."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "02-tiled-matmul"
+    text = (kit.ROOT / "solutions" / lab / "tiled_matmul.cu").read_text()
+    decl = "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];"
+    assert text.count(decl) == 1
+    text = text.replace(decl, "__shared__ float ds_M[TILE_WIDTH][8];")
+    text = text.replace("__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];", "__shared__ float ds_N[TILE_WIDTH][8];")
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text)
+    store = line_of(src, "ds_M[ty][tx] = ")
+    declared = line_of(src, "__shared__ float ds_M[TILE_WIDTH][8];")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    assert all(d["status"] != "pass" for d in rep["datasets"]), kit.statuses(rep)
+    first = rep["fix_first"]
+    assert first.startswith(f"the second subscript of ds_M at line {store} "), first
+    assert "`tx`, takes the values 8 to 15" in first and f"declared at line {declared} " in first, first
+    assert "with 8 there (0 to 7)" in first, first
+
+
 def test_a_copy_back_after_cudafree_is_named_a_use_after_free(backend):
     """A copy back from a buffer freed one line before: a use after
     cudaFree at the copy's line, with the cudaFree's line, never a pointer

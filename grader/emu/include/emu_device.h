@@ -209,6 +209,33 @@ struct emu_constant_site_ {
 };
 #endif
 
+/* ---- subscripts of a multi-dimensional array ------------------------------- *
+ * In the race build the rewriter wraps each subscript of a function-scope
+ * __shared__ or local array of two or more dimensions (rewrite.c,
+ * wrap_subscripts): ds_M[ty][tx] with tx up to 31 in a [16][16] array stays
+ * inside ds_M as a whole (a neighbouring row's slot), so only the
+ * subscript against its own dimension shows it. Returns the subscript as
+ * written; a value outside [0, dim) is recorded (race.c) and reported when
+ * the launch ends. */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_race_subscript_(long long value, unsigned long long dim, const char *array, const char *text,
+                                    int k, int rank, int declared);
+template <class A, class T>
+static inline __attribute__((always_inline)) T emu_subscript_(T v, const A &, int k, const char *array,
+                                                              const char *text, int declared)
+{
+    typedef typename std::remove_reference<A>::type R;
+    static_assert(std::is_array<R>::value, "emu_subscript_ wraps arrays only");
+    unsigned long long dim = k == 0 ? std::extent<R, 0>::value : k == 1 ? std::extent<R, 1>::value
+                           : k == 2 ? std::extent<R, 2>::value : std::extent<R, 3>::value;
+    if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
+        if (dim && (unsigned long long)(long long)v >= dim)
+            emu_race_subscript_((long long)v, dim, array, text, k, (int)std::rank<R>::value, declared);
+    }
+    return v;
+}
+#endif
+
 /* ---- vector types used by labs -------------------------------------------- */
 struct float2 { float x, y; };
 struct float3 { float x, y, z; };

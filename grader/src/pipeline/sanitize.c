@@ -529,6 +529,69 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
     free(q);
 }
 
+/* The emulator's "subscript" line (race.c): a subscript of a
+ * multi-dimensional array outside its own dimension, with the values it
+ * took. Such an access can land inside the array (another row's element),
+ * where no bounds check sees it and the threads that share the slot
+ * race, so this finding comes before those it causes: at the front. */
+static void add_subscript(sanitize_result *r, const char *student, const emu_diag *d, int at)
+{
+    static const char *const ordinal[] = { "first", "second", "third", "fourth" };
+    int k = 0, rank = 0, declared = 0;
+    char array[64] = "", text[256] = "";
+    unsigned long long dim = 0;
+    const char *takes = strstr(d->message, "`, takes "), *outside = strstr(d->message, ", outside its dimension of ");
+    const char *decl = strstr(d->message, " declared at line ");
+    if (sscanf(d->message, "subscript %d of %d of %63[A-Za-z0-9_], `%255[^`]`", &k, &rank, array, text) != 4 ||
+        !takes || !outside || outside < takes || !decl || k < 1 || k > 4 ||
+        sscanf(outside, ", outside its dimension of %llu", &dim) != 1 || dim == 0)
+        return;
+    declared = atoi(decl + strlen(" declared at line "));
+    takes += strlen("`, takes ");
+    char *q = diag_quote(student, d);
+    char *qd = declared > 0 && student ? sanitize_quote(student, declared) : xasprintf("its declaration");
+    const char *lands = k == 1 ? "past the end of the array (or before its start)"
+                               : "in a neighbouring row of the array (or past its end), on another element's slot";
+    char *msg = xasprintf("the %s subscript of %s at %s in %s, `%s`, takes %.*s, but %s is declared at %s with %llu "
+                          "there (0 to %llu): each such access lands %s; declare %s with room for every value of "
+                          "`%s`, or keep it below %llu",
+                          ordinal[k - 1], array, q, d->kernel, text, (int)(outside - takes), takes, array, qd, dim,
+                          dim - 1, lands, array, text, dim);
+    int before = r->nfindings;
+    add(r, "out-of-bounds", d->file, d->line, declared, msg);
+    if (r->nfindings > before && at < r->nfindings - 1) { /* to the front, after the earlier ones of its kind */
+        finding f = r->findings[r->nfindings - 1];
+        memmove(&r->findings[at + 1], &r->findings[at], (size_t)(r->nfindings - 1 - at) * sizeof f);
+        r->findings[at] = f;
+    }
+    free(qd);
+    free(q);
+}
+
+/* After the run's lines: a bounds finding at the line of one of the n
+ * subscript findings at the front that names the test which let the
+ * thread through at its bound (guards.c: "let this thread through at its bound";
+ * `i <= TILE_WIDTH` in a loop over a tile's row) goes before them: the
+ * subscript left its dimension because the test let it, so the test is
+ * the cause, and the subscript finding its second line. Where the test
+ * was right (a tile declared smaller than the block), the subscript
+ * leads. */
+static void subscripts_behind_their_test(sanitize_result *r, int n)
+{
+    for (int i = n; i < r->nfindings && n > 0; i++) {
+        finding f = r->findings[i];
+        int same_line = 0;
+        for (int k = 0; k < n; k++)
+            same_line |= r->findings[k].line == f.line && strcmp(r->findings[k].file, f.file) == 0;
+        if (!same_line || strcmp(f.kind, "out-of-bounds") != 0 ||
+            !strstr(f.message, "let this thread through at its bound"))
+            continue;
+        memmove(&r->findings[1], &r->findings[0], (size_t)i * sizeof f);
+        r->findings[0] = f;
+        return;
+    }
+}
+
 /* Adds line to *notes (lines, each once), unless it is there already. */
 void sanitize_note_add(char **notes, const char *line)
 {
@@ -595,6 +658,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
     if (student)
         snprintf(r->student_file, sizeof r->student_file, "%s", student);
     const char *prefix = "gpulab-emu: ";
+    int subscripts = 0; /* the subscript findings at the front (add_subscript) */
     for (const char *p = text; p && *p;) {
         const char *end = strchr(p, '\n');
         size_t n = end ? (size_t)(end - p) : strlen(p);
@@ -672,6 +736,10 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add_unset_constant(r, student, &d, text);
             } else if (strcmp(category, "unset") == 0 && ln > 0) {
                 add_unset(r, student, &d);
+            } else if (strcmp(category, "subscript") == 0 && ln > 0 && d.kernel[0]) {
+                int before = r->nfindings;
+                add_subscript(r, student, &d, subscripts);
+                subscripts += r->nfindings > before;
             } else if (strcmp(category, "leak") == 0) {
                 add_leak(r, student, &d);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
@@ -768,6 +836,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
         }
         p = end ? end + 1 : p + n;
     }
+    subscripts_behind_their_test(r, subscripts);
 }
 
 /* ---- the checkers' folders --------------------------------------------------
