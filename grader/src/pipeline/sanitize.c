@@ -533,8 +533,8 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
  * multi-dimensional array outside its own dimension, with the values it
  * took. Such an access can land inside the array (another row's element),
  * where no bounds check sees it and the threads that share the slot
- * race, so this finding comes before those it causes: at the front. */
-static void add_subscript(sanitize_result *r, const char *student, const emu_diag *d, int at)
+ * race: this finding goes before those races (subscripts_in_place). */
+static void add_subscript(sanitize_result *r, const char *student, const emu_diag *d)
 {
     static const char *const ordinal[] = { "first", "second", "third", "fourth" };
     int k = 0, rank = 0, declared = 0;
@@ -557,39 +557,59 @@ static void add_subscript(sanitize_result *r, const char *student, const emu_dia
                           "`%s`, or keep it below %llu",
                           ordinal[k - 1], array, q, d->kernel, text, (int)(outside - takes), takes, array, qd, dim,
                           dim - 1, lands, array, text, dim);
-    int before = r->nfindings;
     add(r, "out-of-bounds", d->file, d->line, declared, msg);
-    if (r->nfindings > before && at < r->nfindings - 1) { /* to the front, after the earlier ones of its kind */
-        finding f = r->findings[r->nfindings - 1];
-        memmove(&r->findings[at + 1], &r->findings[at], (size_t)(r->nfindings - 1 - at) * sizeof f);
-        r->findings[at] = f;
-    }
     free(qd);
     free(q);
 }
 
-/* After the run's lines: a bounds finding at the line of one of the n
- * subscript findings at the front that names the test which let the
- * thread through at its bound (guards.c: "let this thread through at its bound";
- * `i <= TILE_WIDTH` in a loop over a tile's row) goes before them: the
- * subscript left its dimension because the test let it, so the test is
- * the cause, and the subscript finding its second line. Where the test
- * was right (a tile declared smaller than the block), the subscript
- * leads. */
-static void subscripts_behind_their_test(sanitize_result *r, int n)
+/* Whether f is add_subscript's. */
+static int subscript_finding(const finding *f)
 {
-    for (int i = n; i < r->nfindings && n > 0; i++) {
-        finding f = r->findings[i];
-        int same_line = 0;
-        for (int k = 0; k < n; k++)
-            same_line |= r->findings[k].line == f.line && strcmp(r->findings[k].file, f.file) == 0;
-        if (!same_line || strcmp(f.kind, "out-of-bounds") != 0 ||
-            !strstr(f.message, "let this thread through at its bound"))
-            continue;
-        memmove(&r->findings[1], &r->findings[0], (size_t)i * sizeof f);
-        r->findings[0] = f;
-        return;
+    static const char *const starts[] = { "the first subscript of ", "the second subscript of ",
+                                          "the third subscript of ", "the fourth subscript of " };
+    for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+        if (strcmp(f->kind, "out-of-bounds") == 0 && strncmp(f->message, starts[k], strlen(starts[k])) == 0)
+            return 1;
+    return 0;
+}
+
+/* After the run's lines, the subscript findings (printed first, when the
+ * launch ends) go just before the first race they cause: a race of shared
+ * memory told only as a missing __syncthreads(), at one of their lines
+ * (the rows that overlap are stored and read by two threads). A finding
+ * that explains more stays ahead of them (a bounds finding whose test let
+ * the thread through at its bound, `i <= TILE_WIDTH`; a race of two stores
+ * that split the flat index the wrong way round), and with no such race
+ * they go after the run's other findings: the subscript left its dimension
+ * for a cause another finding may name. */
+static void subscripts_in_place(sanitize_result *r)
+{
+    finding subs[SAN_MAX_FINDINGS], rest[SAN_MAX_FINDINGS];
+    int ns = 0, nr = 0;
+    for (int i = 0; i < r->nfindings; i++) {
+        if (subscript_finding(&r->findings[i]))
+            subs[ns++] = r->findings[i];
+        else
+            rest[nr++] = r->findings[i];
     }
+    if (!ns)
+        return;
+    int at = nr;
+    for (int i = 0; i < nr && at == nr; i++) {
+        if (strcmp(rest[i].kind, "race") != 0 || !strstr(rest[i].message, "no __syncthreads() separates them"))
+            continue;
+        for (int k = 0; k < ns; k++)
+            if (strcmp(subs[k].file, rest[i].file) == 0 &&
+                (subs[k].line == rest[i].line || subs[k].line == rest[i].line2))
+                at = i;
+    }
+    int n = 0;
+    for (int i = 0; i < at; i++)
+        r->findings[n++] = rest[i];
+    for (int k = 0; k < ns; k++)
+        r->findings[n++] = subs[k];
+    for (int i = at; i < nr; i++)
+        r->findings[n++] = rest[i];
 }
 
 /* Adds line to *notes (lines, each once), unless it is there already. */
@@ -658,7 +678,6 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
     if (student)
         snprintf(r->student_file, sizeof r->student_file, "%s", student);
     const char *prefix = "gpulab-emu: ";
-    int subscripts = 0; /* the subscript findings at the front (add_subscript) */
     for (const char *p = text; p && *p;) {
         const char *end = strchr(p, '\n');
         size_t n = end ? (size_t)(end - p) : strlen(p);
@@ -737,9 +756,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
             } else if (strcmp(category, "unset") == 0 && ln > 0) {
                 add_unset(r, student, &d);
             } else if (strcmp(category, "subscript") == 0 && ln > 0 && d.kernel[0]) {
-                int before = r->nfindings;
-                add_subscript(r, student, &d, subscripts);
-                subscripts += r->nfindings > before;
+                add_subscript(r, student, &d);
             } else if (strcmp(category, "leak") == 0) {
                 add_leak(r, student, &d);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
@@ -836,7 +853,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
         }
         p = end ? end + 1 : p + n;
     }
-    subscripts_behind_their_test(r, subscripts);
+    subscripts_in_place(r);
 }
 
 /* ---- the checkers' folders --------------------------------------------------
