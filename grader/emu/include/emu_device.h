@@ -398,9 +398,9 @@ static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cuda
 
 namespace emu {
 /* always inlined: the runtime names the copy by its caller's line */
-static inline __attribute__((always_inline)) cudaError_t memcpy_to_symbol_(const void *sym, const char *name, size_t symsize,
-                                            const void *src, size_t count, size_t offset = 0,
-                                            cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+static inline __attribute__((always_inline)) cudaError_t
+memcpy_to_symbol_(const void *sym, const char *name, size_t symsize, const void *src, size_t count, size_t offset = 0,
+                  cudaMemcpyKind kind = cudaMemcpyHostToDevice)
 {
     return emu_memcpy_to_symbol(sym, name, symsize, src, count, offset, kind);
 }

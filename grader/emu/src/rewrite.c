@@ -1239,8 +1239,9 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
             if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
                 mark_constant(&r, i, stmt, tests);
         } else if (tests && r.t[i].kind == T_IDENT && depth > 0 && depth <= (int)sizeof stack &&
-                   in_kernel[depth - 1] && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::"))) &&
-                   i + 1 < r.nt && is(&r, i + 1, "[") && (md_find(&md, &r, i) || local_array_declared(&r, stmt, i))) {
+                   in_kernel[depth - 1] && i + 1 < r.nt && is(&r, i + 1, "[") &&
+                   !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::"))) &&
+                   (md_find(&md, &r, i) || local_array_declared(&r, stmt, i))) {
             const md_array *a = md_find(&md, &r, i);
             if (a)
                 wrap_subscripts(&r, i, a);
