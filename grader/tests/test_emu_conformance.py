@@ -386,7 +386,7 @@ def test_a_subscript_past_its_own_dimension_is_named(emu, tmp_path):
     assert subs[0][5] == (f"subscript 2 of 2 of tile, `tx`, takes the values 4 to 7, outside its dimension of 4 "
                           f"(0 to 3; tile declared at line {at('__shared__ float tile[TILE][TILE];')})"), subs[0]
     assert subs[1][5] == (f"subscript 2 of 2 of m, `k`, takes the value 3, outside its dimension of 3 "
-                          f"(0 to 2; m declared at line {at('float m[2][3];')})"), subs[1]
+                          f"(0 to 2; m declared at line {at('float m[2][3], n[3][2];')})"), subs[1]
     order = [d[0] for d in found if d[2] == "TooNarrow"]
     assert order[0] == "subscript" and "race" in order, found
     assert not [d for d in found if d[2] == "Fits"], found

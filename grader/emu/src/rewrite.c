@@ -1243,10 +1243,14 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
                    !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::"))) &&
                    (md_find(&md, &r, i) || local_array_declared(&r, stmt, i))) {
             const md_array *a = md_find(&md, &r, i);
-            if (a)
+            if (a) {
                 wrap_subscripts(&r, i, a);
-            else
-                md_add(&md, &r, i, depth);
+            } else { /* every declarator of the statement (`float a[2][2], b[3][3];`) */
+                size_t names[16], e = declaration_end(&r, i);
+                size_t nn = declared_names(&r, i, e, names, 16);
+                for (size_t q = 0; q < nn; q++)
+                    md_add(&md, &r, names[q], depth);
+            }
         } else if (r.nsubs && r.t[i].kind == T_IDENT && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
             for (size_t s = 0; s < r.nsubs; s++) {
                 if (i >= r.subs[s].from && is(&r, i, r.subs[s].name)) {

@@ -2,7 +2,8 @@
 // dimension: a 4 x 4 shared tile indexed by an 8 x 2 block's thread
 // coordinates (tile[ty][tx] with tx up to 7 stays inside the tile, in the
 // next row, where the other row's threads store too), a local array indexed
-// one past its inner dimension, and a tile indexed within its dimensions.
+// one past its inner dimension (and a second one of the same declaration
+// indexed within it), and a tile indexed within its dimensions.
 #include <cuda_runtime.h>
 #include <stdio.h>
 
@@ -19,12 +20,13 @@ __global__ void TooNarrow(float *out)
 
 __global__ void LocalPastRow(float *out)
 {
-    float m[2][3];
+    float m[2][3], n[3][2];
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++)
-            m[i][j] = (float)(i + j);
+            m[i][j] = n[j][i] = (float)(i + j);
     int k = threadIdx.x % 4;
     out[threadIdx.x] = m[0][k];
+    out[threadIdx.x + 4] = n[1][k / 2];
 }
 
 __global__ void Fits(float *out)
