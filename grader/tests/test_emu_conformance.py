@@ -330,6 +330,70 @@ def test_constant_memory_and_log(emu, tmp_path):
     assert events[1]["status"] == "cudaSuccess" and events[1]["barriers"] == 0
 
 
+def test_constant_memory_read_before_anything_stored_it(emu, tmp_path):
+    """A __constant__ array is known to the race build from its declaration:
+    a kernel's read of bytes no cudaMemcpyToSymbol stored is an `unset`
+    line naming the array, its declaration and the launch (a copy after the
+    launch, a copy of one row of three, no copy at all), and the copy that
+    came after the launch is an `unset-late` line naming both; an array
+    initialised where it is declared, and one read after its copy, are
+    quiet. The default build says nothing."""
+    src = SRC / "constant_unset.cu"
+    lines = src.read_text().splitlines()
+    at = lambda text: next(i for i, l in enumerate(lines, 1) if text in l)
+    prog = build(emu, tmp_path, "constant_unset.cu", "--race")
+    r = run([prog])
+    assert r.stdout.strip() == "late=2", r.stdout + r.stderr
+    found = diags(r.stderr)
+    unset = [d for d in found if d[0] == "unset"]
+    assert [(d[2], int(d[1].rsplit(":", 1)[1])) for d in unset] == [
+        ("ReadLate", at("__global__ void ReadLate")), ("ReadPart", at("__global__ void ReadPart")),
+        ("ReadNever", at("__global__ void ReadNever"))], found
+    late_launch, late_copy = at("ReadLate<<<"), at("cudaMemcpyToSymbol(Late")
+    assert f"__constant__ array Late (declared at " in unset[0][5] and f":{at('float Late[')})" in unset[0][5]
+    assert "that nothing stored: no cudaMemcpyToSymbol stored any of its bytes before the launch at " in unset[0][5]
+    assert unset[0][5].endswith(f"constant_unset.cu:{late_launch}"), unset[0]
+    assert "at byte 12 of the 36-byte __constant__ array Part" in unset[1][5], unset[1]
+    assert "stored 12 of its 36 bytes, not these" in unset[1][5], unset[1]
+    assert "12-byte __constant__ array Never" in unset[2][5], unset[2]
+    (late,) = [d for d in found if d[0] == "unset-late"]
+    assert late[1].endswith(f"constant_unset.cu:{late_copy}"), late
+    assert late[5].startswith("cudaMemcpyToSymbol stores Late (declared at ") and \
+        f"after the launch at " in late[5] and f":{late_launch} read it at " in late[5], late
+    assert not [d for d in found if d[0] not in ("unset", "unset-late")], found
+    plain = run([build(emu, tmp_path, "constant_unset.cu", out="plain")])
+    assert plain.stdout.strip() == "late=2" and "gpulab-emu" not in plain.stderr, plain.stderr
+
+
+def test_a_subscript_past_its_own_dimension_is_named(emu, tmp_path):
+    """tile[ty][tx] of a [4][4] shared tile with tx up to 7 stays inside the
+    tile (the next row's slots): the race build checks each subscript of a
+    multi-dimensional shared or local array against its own dimension and
+    names the array, the subscript as written, the values it took and the
+    declaration's line, before the race the overlap causes; a tile
+    indexed within its dimensions is quiet, and the default build says
+    nothing."""
+    src = SRC / "subscripts.cu"
+    lines = src.read_text().splitlines()
+    at = lambda text: next(i for i, l in enumerate(lines, 1) if text in l)
+    prog = build(emu, tmp_path, "subscripts.cu", "--race")
+    r = run([prog])
+    assert r.stdout.strip() == "done", r.stdout + r.stderr
+    found = diags(r.stderr)
+    subs = [d for d in found if d[0] == "subscript"]
+    assert [(d[2], int(d[1].rsplit(":", 1)[1])) for d in subs] == [
+        ("TooNarrow", at("tile[ty][tx] = (float)tx;")), ("LocalPastRow", at("out[threadIdx.x] = m[0][k];"))], found
+    assert subs[0][5] == (f"subscript 2 of 2 of tile, `tx`, takes the values 4 to 7, outside its dimension of 4 "
+                          f"(0 to 3; tile declared at line {at('__shared__ float tile[TILE][TILE];')})"), subs[0]
+    assert subs[1][5] == (f"subscript 2 of 2 of m, `k`, takes the value 3, outside its dimension of 3 "
+                          f"(0 to 2; m declared at line {at('float m[2][3], n[3][2];')})"), subs[1]
+    order = [d[0] for d in found if d[2] == "TooNarrow"]
+    assert order[0] == "subscript" and "race" in order, found
+    assert not [d for d in found if d[2] == "Fits"], found
+    plain = run([build(emu, tmp_path, "subscripts.cu", out="plain")])
+    assert plain.stdout.strip() == "done" and "gpulab-emu" not in plain.stderr, plain.stderr
+
+
 def test_log_counts_shared_and_barriers(emu, tmp_path):
     prog = build(emu, tmp_path, "matmul_tiled.cu")
     log = tmp_path / "emu.log"

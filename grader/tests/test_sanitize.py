@@ -353,6 +353,74 @@ def test_a_sum_into_unzeroed_memory_names_the_buffer_and_the_line(backend):
     assert f"line {read}" in rep["fix_first"] and "d_P" in rep["fix_first"], rep["fix_first"]
 
 
+@pytest.mark.parametrize("case", ["after-launch", "never"])
+def test_a_constant_mask_read_before_any_copy_stored_it(backend, tmp_path, case):
+    """Lab 04's reference with its cudaMemcpyToSymbol moved after the launch,
+    or taken out: the kernel reads Mc before anything stored it (zeros on a
+    GPU, a mask it was never given either way). The emulator's checked run
+    names Mc, the read's line and the launch's, and the late copy's line
+    where there is one; that finding is the report's first line on both
+    backends, and no dataset passes."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    ref = kit.ROOT / "solutions" / lab / "conv_2batch.cu"
+    text = ref.read_text()
+    copy = "    CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));\n"
+    check = "    CUDA_CHECK(cudaGetLastError());\n"
+    assert text.count(copy) == 1 and text.count(check) == 1
+    text = text.replace(copy, "")
+    if case == "after-launch":
+        text = text.replace(check, check + copy)
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text)
+    read = line_of(src, "Mc[i][j]")
+    launch = line_of(src, "conv_2batch_kernel<<<")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    assert all(d["status"] != "pass" for d in rep["datasets"]), kit.statuses(rep)
+    first = rep["fix_first"]
+    assert first.startswith(f"Mc is read at line {read} ") and f"by the launch at line {launch} " in first, first
+    assert "before anything stored it" in first, first
+    if case == "after-launch":
+        late = line_of(src, "cudaMemcpyToSymbol(Mc")
+        assert late > launch and f"the cudaMemcpyToSymbol at line {late} " in first, first
+        assert "comes after the launch" in first, first
+    else:
+        assert "no cudaMemcpyToSymbol copies into Mc, before the launch or after it" in first, first
+
+
+def test_a_tile_subscript_past_its_declared_dimension_leads(backend, tmp_path):
+    """Lab 02's reference with both tiles declared [TILE_WIDTH][8]: the
+    stores ds_M[ty][tx] with tx up to 15 land in the next row's slots (and
+    past the end for the last rows), and the rows' threads race on them.
+    The report's first line is the subscript, its values and the
+    declaration, not the race it causes."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "02-tiled-matmul"
+    text = (kit.ROOT / "solutions" / lab / "tiled_matmul.cu").read_text()
+    decl = "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];"
+    assert text.count(decl) == 1
+    text = text.replace(decl, "__shared__ float ds_M[TILE_WIDTH][8];")
+    text = text.replace("__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];", "__shared__ float ds_N[TILE_WIDTH][8];")
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text)
+    store = line_of(src, "ds_M[ty][tx] = ")
+    declared = line_of(src, "__shared__ float ds_M[TILE_WIDTH][8];")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    assert all(d["status"] != "pass" for d in rep["datasets"]), kit.statuses(rep)
+    # the emulator's checked run, on either backend: the subscript leads its findings
+    checked = [d["sanitizer"]["findings"] for d in rep["datasets"] if d["sanitizer"] and d["sanitizer"]["findings"]]
+    assert checked, kit.statuses(rep)
+    for found in checked:
+        first = found[0]["message"]
+        assert (found[0]["line"], found[0]["line2"]) == (store, declared), found
+        assert first.startswith(f"the second subscript of ds_M at line {store} "), first
+        assert "`tx`, takes the values 8 to 15" in first and "with 8 there (0 to 7)" in first, first
+    if backend == "emu":  # on a GPU the run's own fault may speak first (not measured here)
+        assert rep["fix_first"].startswith(f"the second subscript of ds_M at line {store} "), rep["fix_first"]
+
+
 def test_a_copy_back_after_cudafree_is_named_a_use_after_free(backend):
     """A copy back from a buffer freed one line before: a use after
     cudaFree at the copy's line, with the cudaFree's line, never a pointer

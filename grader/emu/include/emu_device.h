@@ -207,6 +207,50 @@ static inline void emu_store_line_(int line)
 #endif
 }
 
+/* ---- __constant__ arrays nothing stored ------------------------------------ *
+ * In the race build the rewriter follows each __constant__ array's
+ * declaration with one of these (rewrite.c, mark_constant): the runtime
+ * learns its place, size, name and line before main(), so that a kernel's
+ * read of bytes no cudaMemcpyToSymbol stored is an "unset" line (unset.c),
+ * even for an array nothing ever copies to. */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_constant_declared_(const void *symbol, size_t size, const char *name, const char *file, int line,
+                                       int initialised);
+struct emu_constant_site_ {
+    emu_constant_site_(const void *symbol, size_t size, const char *name, const char *file, int line, int initialised)
+    {
+        emu_constant_declared_(symbol, size, name, file, line, initialised);
+    }
+};
+#endif
+
+/* ---- subscripts of a multi-dimensional array ------------------------------- *
+ * In the race build the rewriter wraps each subscript of a function-scope
+ * __shared__ or local array of two or more dimensions (rewrite.c,
+ * wrap_subscripts): ds_M[ty][tx] with tx up to 31 in a [16][16] array stays
+ * inside ds_M as a whole (a neighbouring row's slot), so only the
+ * subscript against its own dimension shows it. Returns the subscript as
+ * written; a value outside [0, dim) is recorded (race.c) and reported when
+ * the launch ends. */
+#ifdef EMU_MODE_RACE
+extern "C" void emu_race_subscript_(long long value, unsigned long long dim, const char *array, const char *text,
+                                    int k, int rank, int declared);
+template <class A, class T>
+static inline __attribute__((always_inline)) T emu_subscript_(T v, const A &, int k, const char *array,
+                                                              const char *text, int declared)
+{
+    typedef typename std::remove_reference<A>::type R;
+    static_assert(std::is_array<R>::value, "emu_subscript_ wraps arrays only");
+    unsigned long long dim = k == 0 ? std::extent<R, 0>::value : k == 1 ? std::extent<R, 1>::value
+                           : k == 2 ? std::extent<R, 2>::value : std::extent<R, 3>::value;
+    if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
+        if (dim && (unsigned long long)(long long)v >= dim)
+            emu_race_subscript_((long long)v, dim, array, text, k, (int)std::rank<R>::value, declared);
+    }
+    return v;
+}
+#endif
+
 /* ---- vector types used by labs -------------------------------------------- */
 struct float2 { float x, y; };
 struct float3 { float x, y, z; };
@@ -368,9 +412,10 @@ static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cuda
 }
 
 namespace emu {
-static inline cudaError_t memcpy_to_symbol_(const void *sym, const char *name, size_t symsize,
-                                            const void *src, size_t count, size_t offset = 0,
-                                            cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+/* always inlined: the runtime names the copy by its caller's line */
+static inline __attribute__((always_inline)) cudaError_t
+memcpy_to_symbol_(const void *sym, const char *name, size_t symsize, const void *src, size_t count, size_t offset = 0,
+                  cudaMemcpyKind kind = cudaMemcpyHostToDevice)
 {
     return emu_memcpy_to_symbol(sym, name, symsize, src, count, offset, kind);
 }

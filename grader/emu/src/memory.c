@@ -279,6 +279,7 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
                                  const void *src, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
 {
+    void *caller = copy_caller(__builtin_return_address(0));
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
@@ -290,6 +291,9 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     memmove((char *)symbol + offset, src, count);
 #ifdef EMU_RACE
     hooks.race_constant_copied(symbol, name, symbol_size);
+    hooks.unset_constant_copied(caller, symbol, offset, count);
+#else
+    (void)caller;
 #endif
     FILE *f = log_open();
     if (f) {

@@ -252,6 +252,14 @@ static inline const alloc *hot_alloc(const char *a, size_t n)
     return NULL;
 }
 
+/* An instrumentation call's return address as the race build records it:
+ * its offset from __executable_start, 0 when that does not fit. */
+static inline uint32_t race_pc(const void *pc)
+{
+    uintptr_t off = (uintptr_t)pc - (uintptr_t)__executable_start;
+    return off <= UINT32_MAX ? (uint32_t)off : 0;
+}
+
 /* Where an access of n bytes at a lands: 1 in one of the block's shared
  * arrays, 2 in a device allocation (*hit: the counts tell the buffers apart
  * by it), 0 in memory the checks leave alone (the thread's stack, host
@@ -303,13 +311,18 @@ static int race_space(worker *W, const char *a, size_t n, int write, const void 
             size_t slot = (size + 255) & ~(size_t)255;
             if (a < base || a >= base + (slot ? slot : 256))
                 continue;
-            if (n <= size && (size_t)(a - base) <= size - n)
+            if (n <= size && (size_t)(a - base) <= size - n) {
+                if (!write)
+                    unset_constant_read(a, n, race_pc(pc));
                 return 0; /* read-only in kernels: nothing to race on */
+            }
             char kind[128];
             snprintf(kind, sizeof kind, "constant memory (%s)", constants.list[i].name);
             bounds_fault(W, a, n, write, pc, base, size, kind);
             return -1;
         }
+        if (!write) /* an array no cudaMemcpyToSymbol named yet */
+            unset_constant_read(a, n, race_pc(pc));
         return 0;
     }
     for (size_t i = 0; i < FREED_KEPT; i++) {
@@ -469,8 +482,11 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
 
 /* ---- the launch's side ------------------------------------------------------------- */
 
+static void subscripts_forget(void);
+
 static void race_launch_begin(void)
 {
+    subscripts_forget();
     shadow.launch++;
     memset(hot.allocs, 0, sizeof hot.allocs);
     memset(hot.shared, 0, sizeof hot.shared);
@@ -552,8 +568,79 @@ static void count_log(FILE *f)
 
 /* Prints the launch's races, one line each, as the grader reads them
  * (sanitize_parse_emu). */
+/* ---- subscripts past their own dimension ----------------------------------------- *
+ * emu_subscript_ (emu_device.h) calls here for a subscript of a
+ * multi-dimensional array outside [0, dim): ds_M[ty][tx] with tx up to 31
+ * in a [16][16] array reads a slot of another row, inside ds_M, which no
+ * bounds check sees, and the rows' threads then race on the same slots.
+ * Each subscript (array, text, which) is kept with the least and greatest
+ * value seen outside its dimension, and reported when the launch ends,
+ * before the races it causes:
+ *
+ *   gpulab-emu: subscript FILE:LINE kernel K block (x,y,z) thread (x,y,z): subscript 2 of 2 of ds_M, `tx`,
+ *     takes the values 16 to 31, outside its dimension of 16 (0 to 15; ds_M declared at line 24)
+ */
+#define SUBSCRIPT_SITES 32
+static struct {
+    struct {
+        const char *array, *text;
+        int k, rank, declared;
+        unsigned long long dim;
+        long long lo, hi;
+        uint32_t pc;
+        uint3 block, thread;
+    } list[SUBSCRIPT_SITES];
+    int n;
+} subscripts;
+
+void emu_race_subscript_(long long value, unsigned long long dim, const char *array, const char *text, int k,
+                         int rank, int declared)
+{
+    worker *W = tls.self;
+    if (!W || !W->in_block)
+        return;
+    for (int i = 0; i < subscripts.n; i++)
+        if (subscripts.list[i].array == array && subscripts.list[i].text == text && subscripts.list[i].k == k) {
+            if (value < subscripts.list[i].lo)
+                subscripts.list[i].lo = value;
+            if (value > subscripts.list[i].hi)
+                subscripts.list[i].hi = value;
+            return;
+        }
+    if (subscripts.n == SUBSCRIPT_SITES)
+        return;
+    subscripts.list[subscripts.n++] = (__typeof__(subscripts.list[0])){
+        array, text, k, rank, declared, dim, value, value, race_pc(__builtin_return_address(0)),
+        emu_blockIdx_, emu_threadIdx_,
+    };
+}
+
+static void subscripts_forget(void)
+{
+    subscripts.n = 0;
+}
+
+static void subscripts_report(const struct emu_launch_cfg *c)
+{
+    for (int i = 0; i < subscripts.n; i++) {
+        char here[600], range[96];
+        __typeof__(subscripts.list[0]) *s = &subscripts.list[i];
+        race_where(s->pc, here, sizeof here);
+        if (s->lo == s->hi)
+            snprintf(range, sizeof range, "the value %lld", s->lo);
+        else
+            snprintf(range, sizeof range, "the values %lld to %lld", s->lo, s->hi);
+        diag("gpulab-emu: subscript %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): subscript %d of %d of %s, `%s`, "
+             "takes %s, outside its dimension of %llu (0 to %llu; %s declared at line %d)",
+             here, c->kernel, s->block.x, s->block.y, s->block.z, s->thread.x, s->thread.y, s->thread.z, s->k + 1,
+             s->rank, s->array, s->text, range, s->dim, s->dim - 1, s->array, s->declared);
+    }
+    subscripts.n = 0;
+}
+
 static void race_launch_end(const struct emu_launch_cfg *c)
 {
+    subscripts_report(c);
     for (int i = reports.printed; i < reports.n; i++) {
         const race_report *r = &reports.list[i];
         char here[600], there[600];

@@ -519,13 +519,153 @@ size_t declaration_end(const rw *r, size_t i)
  * its own in race builds, each array 256-byte aligned, so that the bounds
  * check (race.c) knows the bytes past an array for padding. A const one
  * is left alone: clang refuses read-only and writable data in one section. */
-static void mark_constant(rw *r, size_t i, size_t stmt)
+static void mark_constant(rw *r, size_t i, size_t stmt, int declare)
 {
     size_t e = declaration_end(r, i);
-    for (size_t k = stmt; k < e && k < r->nt; k++)
+    int is_extern = 0, initialised = 0;
+    for (size_t k = stmt; k < e && k < r->nt; k++) {
         if (is(r, k, "const") || is(r, k, "constexpr"))
             return;
+        is_extern |= is(r, k, "extern");
+        initialised |= k > i && is(r, k, "=");
+    }
     add_edit(r, r->t[i].e, r->t[i].e, xasprintf(" EMU_CONSTANT_ARRAY"));
+    /* The race build: each array declared to the runtime (its name, size
+     * and line), so that a kernel's read of bytes nothing stored is seen
+     * even before any cudaMemcpyToSymbol names the array (unset.c). One
+     * home for the declaration's storage: an extern one has none here. */
+    if (!declare || is_extern || e >= r->nt)
+        return;
+    size_t names[16];
+    size_t nn = declared_names(r, i + 1, e, names, 16);
+    for (size_t q = 0; q < nn; q++) {
+        char *name = tok_text(r, names[q]);
+        add_edit(r, r->t[e].e, r->t[e].e,
+                 xasprintf(" static emu_constant_site_ emu_cs_%d(&%s, sizeof(%s), \"%s\", __FILE__, %d, %d);",
+                           r->counter++, name, name, name, tok_line(r, names[q]), initialised));
+        free(name);
+    }
+}
+
+/* ---- subscripts of multi-dimensional arrays (the race build) ------------------------ *
+ * ds_M[ty][tx] with tx past ds_M's second dimension lands in another row
+ * of ds_M, inside the array: the bounds check sees nothing, and the rows
+ * overlap (a race of the store with itself). In the race build each
+ * subscript of a kernel's __shared__ or local array of two or more
+ * dimensions is wrapped (emu_subscript_, emu_device.h), which checks it
+ * against its own dimension; the array's name, the subscript as written and
+ * the declaration's line ride along for the report (race.c). */
+typedef struct {
+    char *name;
+    int rank, line, depth;
+    size_t from; /* the first token after its declarator */
+} md_array;
+#define MD_ARRAYS 64
+typedef struct {
+    md_array a[MD_ARRAYS];
+    int n;
+} md_arrays;
+
+/* The number of [...] groups from token k on (a declarator's dimensions). */
+static int bracket_groups(const rw *r, size_t k, size_t *after)
+{
+    int n = 0;
+    while (k < r->nt && is(r, k, "[")) {
+        size_t c = closing(r, k); /* the ']' */
+        if (c >= r->nt)
+            break;
+        n++;
+        k = c + 1;
+    }
+    if (after)
+        *after = k;
+    return n;
+}
+
+static void md_add(md_arrays *m, const rw *r, size_t name, int depth)
+{
+    size_t after;
+    int rank = bracket_groups(r, name + 1, &after);
+    if (rank < 2 || rank > 4 || m->n == MD_ARRAYS)
+        return;
+    m->a[m->n++] = (md_array){ tok_text(r, name), rank, tok_line(r, name), depth, after };
+}
+
+static const md_array *md_find(const md_arrays *m, const rw *r, size_t i)
+{
+    for (int k = m->n - 1; k >= 0; k--)
+        if (i >= m->a[k].from && is(r, i, m->a[k].name))
+            return &m->a[k];
+    return NULL;
+}
+
+/* Forgets the arrays of the blocks closed (depth now below theirs). */
+static void md_leave(md_arrays *m, int depth)
+{
+    while (m->n > 0 && m->a[m->n - 1].depth > depth)
+        free(m->a[--m->n].name);
+}
+
+/* Token i, an identifier at the start of a statement's last declarator, is
+ * a local array declaration: the statement's tokens before it are types and
+ * qualifiers only, and after its dimensions comes ';', '=' or ','. */
+static int local_array_declared(const rw *r, size_t stmt, size_t i)
+{
+    static const char *const statements[] = { "return", "else", "do", "case", "goto", "throw", "delete", "typedef",
+                                               "sizeof", "new", NULL };
+    if (i == stmt || !is(r, i + 1, "["))
+        return 0;
+    for (size_t k = stmt; k < i; k++) {
+        if (r->t[k].kind != T_IDENT)
+            return 0;
+        for (int s = 0; statements[s]; s++)
+            if (is(r, k, statements[s]))
+                return 0;
+        if (is(r, k, "__shared__")) /* its own branch names every declarator */
+            return 0;
+    }
+    size_t after;
+    if (bracket_groups(r, i + 1, &after) < 2 || after >= r->nt)
+        return 0;
+    return is(r, after, ";") || is(r, after, "=") || is(r, after, ",");
+}
+
+/* The text of tokens [b, e) as a string literal's contents: white space
+ * runs made one space, quotes and backslashes escaped (malloc'd). */
+static char *literal_text(const rw *r, size_t b, size_t e)
+{
+    size_t from = r->t[b].b, to = r->t[e - 1].e, n = 0;
+    char *out = xrealloc(NULL, 2 * (to - from) + 1);
+    for (size_t k = from; k < to; k++) {
+        char c = r->src[k];
+        if (isspace((unsigned char)c)) {
+            if (n > 0 && out[n - 1] != ' ')
+                out[n++] = ' ';
+            continue;
+        }
+        if (c == '"' || c == '\\')
+            out[n++] = '\\';
+        out[n++] = c;
+    }
+    out[n] = 0;
+    return out;
+}
+
+/* The use of array a at token i: each of its subscripts wrapped. */
+static void wrap_subscripts(rw *r, size_t i, const md_array *a)
+{
+    size_t k = i + 1;
+    for (int d = 0; d < a->rank && k < r->nt && is(r, k, "["); d++) {
+        size_t c = closing(r, k); /* the ']' */
+        if (c >= r->nt || c < k + 2) /* no subscript in it */
+            return;
+        char *text = literal_text(r, k + 1, c);
+        add_edit(r, r->t[k + 1].b, r->t[k + 1].b, xasprintf("emu_subscript_("));
+        add_edit(r, r->t[c - 1].e, r->t[c - 1].e,
+                 xasprintf(", %s, %d, \"%s\", \"%s\", %d)", a->name, d, a->name, text, a->line));
+        free(text);
+        k = c + 1;
+    }
 }
 
 static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
@@ -1087,6 +1227,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
     }
     char stack[512], in_kernel[512];
     int depth = 0;
+    md_arrays md = { .n = 0 };
     size_t stmt = 0; /* first token of the current statement */
     for (size_t i = 0; i < r.nt; i++) {
         if (tests && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1])
@@ -1104,6 +1245,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
         } else if (is(&r, i, "}")) {
             if (depth > 0)
                 depth--;
+            md_leave(&md, depth);
             stmt = i + 1;
         } else if (is(&r, i, ";")) {
             stmt = i + 1;
@@ -1122,11 +1264,30 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
                 goto fail;
         } else if (is(&r, i, "__shared__")) {
             int fs = in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack);
+            if (tests && fs && depth <= (int)sizeof stack && in_kernel[depth - 1]) {
+                size_t names[16], e = declaration_end(&r, i);
+                size_t nn = declared_names(&r, i + 1, e, names, 16);
+                for (size_t q = 0; q < nn; q++)
+                    md_add(&md, &r, names[q], depth);
+            }
             if (rewrite_shared(&r, i, stmt, fs) != 0)
                 goto fail;
         } else if (is(&r, i, "__constant__")) {
             if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
-                mark_constant(&r, i, stmt);
+                mark_constant(&r, i, stmt, tests);
+        } else if (tests && r.t[i].kind == T_IDENT && depth > 0 && depth <= (int)sizeof stack &&
+                   in_kernel[depth - 1] && i + 1 < r.nt && is(&r, i + 1, "[") &&
+                   !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::"))) &&
+                   (md_find(&md, &r, i) || local_array_declared(&r, stmt, i))) {
+            const md_array *a = md_find(&md, &r, i);
+            if (a) {
+                wrap_subscripts(&r, i, a);
+            } else { /* every declarator of the statement (`float a[2][2], b[3][3];`) */
+                size_t names[16], e = declaration_end(&r, i);
+                size_t nn = declared_names(&r, i, e, names, 16);
+                for (size_t q = 0; q < nn; q++)
+                    md_add(&md, &r, names[q], depth);
+            }
         } else if (r.nsubs && r.t[i].kind == T_IDENT && !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
             for (size_t s = 0; s < r.nsubs; s++) {
                 if (i >= r.subs[s].from && is(&r, i, r.subs[s].name)) {
@@ -1136,6 +1297,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
             }
         }
     }
+    md_leave(&md, -1);
     wrap_system_includes(&r);
     /* the output: #line, then the text with the edits applied */
     size_t plen = strlen(path);
@@ -1160,6 +1322,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
     return out;
 
 fail:
+    md_leave(&md, -1);
     *err = r.err;
     rw_free(&r);
     return NULL;

@@ -366,6 +366,7 @@ race_cell *race_cells(uintptr_t key);
 /* unset.c */
 void race_where(uint32_t pc, char *out, size_t n);
 void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int writes, uint32_t pc);
+void unset_constant_read(const char *a, size_t n, uint32_t pc);
 
 /* tiles.c */
 
@@ -386,6 +387,7 @@ struct emu_hooks {
     void (*unset_copy_read)(void *caller, const char *call, const void *src, size_t pitch, size_t width, size_t rows);
     void (*unset_launch_begin)(void);
     void (*unset_all_stored)(void);
+    void (*unset_constant_copied)(void *caller, const void *symbol, size_t offset, size_t count);
     /* race.c */
     void (*race_constant_copied)(const void *symbol, const char *name, size_t size);
     void (*race_launch_begin)(void);

@@ -232,6 +232,138 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
          unset_made_at(&copy, made, sizeof made), first, unset_why);
 }
 
+/* ---- __constant__ arrays nothing stored ------------------------------------------------ *
+ * The rewriter declares each __constant__ array to the runtime before main()
+ * (emu_constant_declared_, emu_device.h): its bytes start unstored, unless
+ * the declaration initialises it; a cudaMemcpyToSymbol stores the bytes it
+ * copies (a partial copy leaves the rest unstored). A kernel's read of a
+ * byte nothing stored is an "unset" line naming the array, its declaration
+ * and the launch; a copy into an array after a launch read it unstored is
+ * an "unset-late" line naming that copy, the launch and the read:
+ *
+ *   gpulab-emu: unset FILE:LINE kernel K block (x,y,z) thread (x,y,z): read of N bytes at byte O of the
+ *     M-byte __constant__ array Mc (declared at FILE:L2) that nothing stored: no cudaMemcpyToSymbol stored
+ *     any of its bytes before the launch at FILE:L3
+ *   gpulab-emu: unset-late FILE:LINE: cudaMemcpyToSymbol stores Mc (declared at FILE:L2) after the launch at
+ *     FILE:L3 read it at FILE:L4
+ *
+ * On a GPU a __constant__ array is zero-initialised, but a kernel that
+ * reads one nothing stored used a mask it was never given either way. */
+#define UNSET_CONSTANTS 64
+static struct {
+    struct {
+        const char *base, *name, *file;
+        size_t size, unstored;
+        int line;
+        unsigned char *stored; /* a byte per byte, 1 stored */
+        int read_unset;        /* a kernel read bytes of it nothing stored */
+        char read_at[512], launch_at[512];
+    } list[UNSET_CONSTANTS];
+    int n;
+    size_t unstored; /* over all of them: 0, and a read returns at once */
+} uc;
+
+void emu_constant_declared_(const void *symbol, size_t size, const char *name, const char *file, int line,
+                            int initialised)
+{
+    for (int i = 0; i < uc.n; i++)
+        if (uc.list[i].base == symbol)
+            return;
+    if (uc.n == UNSET_CONSTANTS || !size)
+        return;
+    unsigned char *stored = calloc(size, 1);
+    if (!stored)
+        return;
+    if (initialised)
+        memset(stored, 1, size);
+    uc.list[uc.n].base = symbol;
+    uc.list[uc.n].name = name;
+    uc.list[uc.n].file = file;
+    uc.list[uc.n].size = size;
+    uc.list[uc.n].line = line;
+    uc.list[uc.n].stored = stored;
+    uc.list[uc.n].unstored = initialised ? 0 : size;
+    uc.unstored += uc.list[uc.n].unstored;
+    uc.n++;
+}
+
+static int unset_constant_at(const char *a)
+{
+    for (int i = 0; i < uc.n; i++)
+        if (a >= uc.list[i].base && a < uc.list[i].base + uc.list[i].size)
+            return i;
+    return -1;
+}
+
+/* A kernel's read of n bytes at a, in the __constant__ section (race.c,
+ * race_space): reported when nothing stored one of them. */
+void unset_constant_read(const char *a, size_t n, uint32_t pc)
+{
+    if (!uc.unstored)
+        return;
+    int i = unset_constant_at(a);
+    if (i < 0)
+        return;
+    size_t off = (size_t)(a - uc.list[i].base);
+    if (n > uc.list[i].size - off)
+        n = uc.list[i].size - off; /* the bounds check names what lies past it */
+    size_t first = 0;
+    while (first < n && uc.list[i].stored[off + first])
+        first++;
+    if (first == n)
+        return;
+    for (int k = 0; k < unset_seen.npcs; k++)
+        if (unset_seen.pcs[k] == pc)
+            return;
+    if (unset_seen.npcs == UNSET_REPORTS)
+        return;
+    unset_seen.pcs[unset_seen.npcs++] = pc;
+    const struct emu_launch_cfg *c = tls.self && tls.self->L ? tls.self->L->cfg : NULL;
+    char here[512], launch[512] = "-", why[768];
+    race_where(pc, here, sizeof here);
+    if (c && c->file)
+        snprintf(launch, sizeof launch, "%s:%d", c->file, c->line);
+    size_t stored = uc.list[i].size - uc.list[i].unstored;
+    if (stored)
+        snprintf(why, sizeof why, "the cudaMemcpyToSymbol calls before the launch at %s stored %zu of its %zu bytes, "
+                 "not these", launch, stored, uc.list[i].size);
+    else
+        snprintf(why, sizeof why, "no cudaMemcpyToSymbol stored any of its bytes before the launch at %s", launch);
+    if (!uc.list[i].read_unset) {
+        uc.list[i].read_unset = 1;
+        snprintf(uc.list[i].read_at, sizeof uc.list[i].read_at, "%s", here);
+        snprintf(uc.list[i].launch_at, sizeof uc.list[i].launch_at, "%s", launch);
+    }
+    diag("gpulab-emu: unset %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): read of %zu bytes at byte %zu of the "
+         "%zu-byte __constant__ array %s (declared at %s:%d) that nothing stored: %s",
+         here, c ? c->kernel : "?", emu_blockIdx_.x, emu_blockIdx_.y, emu_blockIdx_.z, emu_threadIdx_.x,
+         emu_threadIdx_.y, emu_threadIdx_.z, n - first, off + first, uc.list[i].size, uc.list[i].name,
+         uc.list[i].file, uc.list[i].line, why);
+}
+
+/* A cudaMemcpyToSymbol (caller: its return address) stored count bytes at
+ * offset of symbol. */
+static void unset_constant_copied(void *caller, const void *symbol, size_t offset, size_t count)
+{
+    int i = unset_constant_at(symbol);
+    if (i < 0 || uc.list[i].base != symbol || offset > uc.list[i].size || count > uc.list[i].size - offset)
+        return;
+    for (size_t k = offset; k < offset + count; k++)
+        if (!uc.list[i].stored[k]) {
+            uc.list[i].stored[k] = 1;
+            uc.list[i].unstored--;
+            uc.unstored--;
+        }
+    if (uc.list[i].read_unset == 1) {
+        uc.list[i].read_unset = 2; /* told once */
+        char at[512];
+        diag("gpulab-emu: unset-late %s: cudaMemcpyToSymbol stores %s (declared at %s:%d) after the launch at %s "
+             "read it at %s",
+             caller_line(caller, at, sizeof at), uc.list[i].name, uc.list[i].file, uc.list[i].line,
+             uc.list[i].launch_at, uc.list[i].read_at);
+    }
+}
+
 /* At exit, the device allocations no cudaFree released: one "leak" line
  * for each cudaMalloc line that made them (how many, how many bytes), a
  * note for the grader, never a fault: the process ends and the driver
@@ -281,4 +413,5 @@ __attribute__((constructor)) static void unset_hooks(void)
     hooks.unset_copy_read = unset_copy_read;
     hooks.unset_launch_begin = unset_launch_begin;
     hooks.unset_all_stored = unset_all_stored;
+    hooks.unset_constant_copied = unset_constant_copied;
 }

@@ -472,6 +472,146 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     free(buffer);
 }
 
+/* The emulator's "unset" line for a __constant__ array (unset.c): a
+ * kernel read bytes of it no cudaMemcpyToSymbol stored before the launch.
+ * The run's "unset-late" line, when there is one, names the copy that came
+ * only after that launch; none means nothing ever copies into it. On a GPU
+ * the array holds zeros, so the kernel used a mask it was never given on
+ * both: the finding is the cause either way. */
+static void add_unset_constant(sanitize_result *r, const char *student, const emu_diag *d, const char *text)
+{
+    const char *arr = strstr(d->message, "__constant__ array ");
+    char name[64] = "", lfile[256] = "";
+    if (!arr || sscanf(arr + strlen("__constant__ array "), "%63[A-Za-z0-9_]", name) != 1)
+        return;
+    int launch = location_after(d->message, "before the launch at ", lfile, sizeof lfile);
+    size_t stored = 0, size = 0;
+    const char *part = strstr(d->message, "stored ");
+    int partial = part && sscanf(part, "stored %zu of its %zu bytes", &stored, &size) == 2;
+    /* the copy after the launch: "unset-late FILE:LINE: cudaMemcpyToSymbol stores NAME (declared at ..." */
+    int late = 0;
+    char *stores = xasprintf(": cudaMemcpyToSymbol stores %s (declared at ", name);
+    for (const char *p = text ? strstr(text, "gpulab-emu: unset-late ") : NULL; p && !late;
+         p = strstr(p + 1, "gpulab-emu: unset-late ")) {
+        const char *end = strchr(p, '\n');
+        const char *hit = strstr(p, stores);
+        if (!hit || (end && hit > end))
+            continue;
+        char *one = xasprintf("%.*s", (int)(end ? end - p : (long)strlen(p)), p + strlen("gpulab-emu: "));
+        emu_diag ld;
+        if (emu_diag_parse(one, &ld) == 0)
+            late = ld.line;
+        free(one);
+    }
+    free(stores);
+    char *q = diag_quote(student, d);
+    char *by = launch > 0 ? xasprintf(" by the launch at line %d", launch) : xstrdup("");
+    char *msg;
+    if (late > 0) {
+        char *ql = sanitize_quote(student, late);
+        msg = xasprintf("%s is read at %s in %s%s before anything stored it: the cudaMemcpyToSymbol at %s comes "
+                        "after the launch, so the kernel read %s before it held any value of yours (zeros on a GPU); "
+                        "make that copy before the launch",
+                        name, q, d->kernel, by, ql, name);
+        free(ql);
+    } else if (partial)
+        msg = xasprintf("%s is read at %s in %s%s at bytes nothing stored: the cudaMemcpyToSymbol calls before the "
+                        "launch stored %zu of its %zu bytes, and the rest hold no value of yours (zeros on a GPU); "
+                        "copy all of %s (sizeof %s bytes) before the launch",
+                        name, q, d->kernel, by, stored, size, name, name);
+    else
+        msg = xasprintf("%s is read at %s in %s%s before anything stored it: no cudaMemcpyToSymbol copies into %s, "
+                        "before the launch or after it, so the kernel read %s without it ever holding a value of "
+                        "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch",
+                        name, q, d->kernel, by, name, name, name);
+    add(r, "uninitialised", d->file, d->line, late > 0 ? late : launch > 0 ? launch : 0, msg);
+    free(by);
+    free(q);
+}
+
+/* The emulator's "subscript" line (race.c): a subscript of a
+ * multi-dimensional array outside its own dimension, with the values it
+ * took. Such an access can land inside the array (another row's element),
+ * where no bounds check sees it and the threads that share the slot
+ * race: this finding goes before those races (subscripts_in_place). */
+static void add_subscript(sanitize_result *r, const char *student, const emu_diag *d)
+{
+    static const char *const ordinal[] = { "first", "second", "third", "fourth" };
+    int k = 0, rank = 0, declared = 0;
+    char array[64] = "", text[256] = "";
+    unsigned long long dim = 0;
+    const char *takes = strstr(d->message, "`, takes "), *outside = strstr(d->message, ", outside its dimension of ");
+    const char *decl = strstr(d->message, " declared at line ");
+    if (sscanf(d->message, "subscript %d of %d of %63[A-Za-z0-9_], `%255[^`]`", &k, &rank, array, text) != 4 ||
+        !takes || !outside || outside < takes || !decl || k < 1 || k > 4 ||
+        sscanf(outside, ", outside its dimension of %llu", &dim) != 1 || dim == 0)
+        return;
+    declared = atoi(decl + strlen(" declared at line "));
+    takes += strlen("`, takes ");
+    char *q = diag_quote(student, d);
+    char *qd = declared > 0 && student ? sanitize_quote(student, declared) : xasprintf("its declaration");
+    const char *lands = k == 1 ? "past the end of the array (or before its start)"
+                               : "in a neighbouring row of the array (or past its end), on another element's slot";
+    char *msg = xasprintf("the %s subscript of %s at %s in %s, `%s`, takes %.*s, but %s is declared at %s with %llu "
+                          "there (0 to %llu): each such access lands %s; declare %s with room for every value of "
+                          "`%s`, or keep it below %llu",
+                          ordinal[k - 1], array, q, d->kernel, text, (int)(outside - takes), takes, array, qd, dim,
+                          dim - 1, lands, array, text, dim);
+    add(r, "out-of-bounds", d->file, d->line, declared, msg);
+    free(qd);
+    free(q);
+}
+
+/* Whether f is add_subscript's. */
+static int subscript_finding(const finding *f)
+{
+    static const char *const starts[] = { "the first subscript of ", "the second subscript of ",
+                                          "the third subscript of ", "the fourth subscript of " };
+    for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+        if (strcmp(f->kind, "out-of-bounds") == 0 && strncmp(f->message, starts[k], strlen(starts[k])) == 0)
+            return 1;
+    return 0;
+}
+
+/* After the run's lines, the subscript findings (printed first, when the
+ * launch ends) go just before the first race they cause: a race of shared
+ * memory told only as a missing __syncthreads(), at one of their lines
+ * (the rows that overlap are stored and read by two threads). A finding
+ * that explains more stays ahead of them (a bounds finding whose test let
+ * the thread through at its bound, `i <= TILE_WIDTH`; a race of two stores
+ * that split the flat index the wrong way round), and with no such race
+ * they go after the run's other findings: the subscript left its dimension
+ * for a cause another finding may name. */
+static void subscripts_in_place(sanitize_result *r)
+{
+    finding subs[SAN_MAX_FINDINGS], rest[SAN_MAX_FINDINGS];
+    int ns = 0, nr = 0;
+    for (int i = 0; i < r->nfindings; i++) {
+        if (subscript_finding(&r->findings[i]))
+            subs[ns++] = r->findings[i];
+        else
+            rest[nr++] = r->findings[i];
+    }
+    if (!ns)
+        return;
+    int at = nr;
+    for (int i = 0; i < nr && at == nr; i++) {
+        if (strcmp(rest[i].kind, "race") != 0 || !strstr(rest[i].message, "no __syncthreads() separates them"))
+            continue;
+        for (int k = 0; k < ns; k++)
+            if (strcmp(subs[k].file, rest[i].file) == 0 &&
+                (subs[k].line == rest[i].line || subs[k].line == rest[i].line2))
+                at = i;
+    }
+    int n = 0;
+    for (int i = 0; i < at; i++)
+        r->findings[n++] = rest[i];
+    for (int k = 0; k < ns; k++)
+        r->findings[n++] = subs[k];
+    for (int i = at; i < nr; i++)
+        r->findings[n++] = rest[i];
+}
+
 /* Adds line to *notes (lines, each once), unless it is there already. */
 void sanitize_note_add(char **notes, const char *line)
 {
@@ -610,8 +750,13 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
+            } else if (strcmp(category, "unset") == 0 && ln > 0 && d.kernel[0] &&
+                       strstr(msg, "__constant__ array ")) {
+                add_unset_constant(r, student, &d, text);
             } else if (strcmp(category, "unset") == 0 && ln > 0) {
                 add_unset(r, student, &d);
+            } else if (strcmp(category, "subscript") == 0 && ln > 0 && d.kernel[0]) {
+                add_subscript(r, student, &d);
             } else if (strcmp(category, "leak") == 0) {
                 add_leak(r, student, &d);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
@@ -708,6 +853,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
         }
         p = end ? end + 1 : p + n;
     }
+    subscripts_in_place(r);
 }
 
 /* ---- the checkers' folders --------------------------------------------------
