@@ -156,3 +156,23 @@ def test_a_lab_without_tiles_that_fails_past_one_block_hears_of_blocks(tmp_path)
     assert "larger than one block (16)" in hint and "blockIdx" in hint, hint
     for word in ("tile", "phase", "barrier"):
         assert word not in hint, hint
+
+
+def test_an_output_stored_a_few_places_off_is_said_shifted(tmp_path):
+    """Every value right but stored one row down and two columns right (an
+    output index with an offset added): the hint says how far, and that
+    the values are right; the elements whose source lies outside say
+    nothing either way."""
+    n = 20
+    want = matrix(n, seed=3)
+    got = [want[(y - 1) * n + (x - 2)] if y >= 1 and x >= 2 else 0.0 for y in range(n) for x in range(n)]
+    hint = case(tmp_path, n, want, got)
+    assert "the right value of the element 1 row above and 2 columns to the left" in hint, hint
+    assert "every value is right but stored" in hint, hint
+
+
+def test_an_output_right_nowhere_is_not_said_shifted(tmp_path):
+    n = 20
+    want, other = matrix(n, seed=3), matrix(n, seed=4)
+    hint = case(tmp_path, n, want, other)
+    assert "shifted" not in hint and "stored that far" not in hint, hint

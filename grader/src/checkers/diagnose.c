@@ -470,11 +470,11 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
             case MM_N_SAME_TILE:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
                                  "phase loads the same tile of %s (its first, %s 0 to %d) instead of the "
-                                 "phase's own: look at the phase index in the load of %s",
+                                 "phase's own: " DIAGNOSE_SAME_TILE_WHERE " %s",
                                  matched, ns, kind == MM_M_SAME_TILE ? "M" : "N",
                                  kind == MM_M_SAME_TILE ? "columns" : "rows", T - 1,
                                  kind == MM_M_SAME_TILE ? "M" : "N");
-                label = kind == MM_M_SAME_TILE ? "the same tile of M in every phase" : "the same tile of N in every phase";
+                label = kind == MM_M_SAME_TILE ? DIAGNOSE_SAME_TILE_M : DIAGNOSE_SAME_TILE_N;
                 break;
             case MM_ONLY_LAST_PHASE:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly the last phase's terms "
@@ -693,6 +693,49 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
     }
 }
 
+/* Every wrong element the right value of another element a few rows and
+ * columns away, the same offset for all: the values are right and stored
+ * at the wrong place (an output index with a halo's offset added). An
+ * element whose source lies outside the output tells nothing (it was
+ * never written, or written from nothing). The offsets are tried from
+ * the nearest. */
+static void shifted_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                               best_fit *best)
+{
+    enum { MOST = 4 };
+    size_t C = (size_t)got->channels, cols = (size_t)got->cols;
+    int terms = want->terms > 0 ? want->terms : 1;
+    for (int d = 1; d <= MOST; d++)
+        for (int dy = -d; dy <= d; dy++)
+            for (int dx = -d; dx <= d; dx++) {
+                if ((dy < 0 ? -dy : dy) != d && (dx < 0 ? -dx : dx) != d)
+                    continue; /* the ring at distance d only */
+                size_t matched = 0, telling = 0;
+                for (size_t s = 0; s < ns && !hopeless(matched, ns - s, telling + (ns - s), best); s++) {
+                    size_t pixel = idx[s] / C, c = idx[s] % C;
+                    long y = (long)(pixel / cols) - dy, x = (long)(pixel % cols) - dx;
+                    if (y < 0 || x < 0 || y >= got->rows || x >= (long)cols)
+                        continue;
+                    size_t from = ((size_t)y * cols + (size_t)x) * C + c;
+                    double mag = want->magnitude ? want->magnitude[from] : fabs(want->value[from]);
+                    if (want->value[from] == want->value[idx[s]])
+                        continue; /* the same value either way: no evidence */
+                    telling++;
+                    matched += agrees(got->data[idx[s]], want->value[from], mag, terms);
+                }
+                consider(best, matched, telling,
+                         xasprintf("%zu of the %zu wrong elements checked are exactly the right value of the "
+                                   "element %d %s %s and %d %s %s: every value is right but stored %s: "
+                                   DIAGNOSE_OUTPUT_SHIFTED_WHERE, matched, telling, dy < 0 ? -dy : dy,
+                                   (dy < 0 ? -dy : dy) == 1 ? "row" : "rows", dy >= 0 ? "above" : "below",
+                                   dx < 0 ? -dx : dx, (dx < 0 ? -dx : dx) == 1 ? "column" : "columns",
+                                   dx >= 0 ? "to the left" : "to the right",
+                                   dy && dx ? "that far down and across" : dy ? "that far down or up"
+                                                                          : "that far across"),
+                         DIAGNOSE_OUTPUT_SHIFTED);
+            }
+}
+
 /* Every wrong element the right value plus the same amount: the sum
  * started from that, not from 0 (an accumulator set to something else, or
  * to what was in memory). A sum's start is in every element's sum, so
@@ -809,6 +852,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     else if (inputs && ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
              b.channels == 1 && b.rows == b.cols && b.rows % 2 == 1 && b.rows <= 15)
         conv_hypotheses(got, &a, &b, idx, ns, &best);
+    if (ns > 1)
+        shifted_hypothesis(got, want, idx, ns, &best);
     if (ns > 1)
         offset_hypothesis(got, want, idx, ns, r, &best);
     if (ns > 1)

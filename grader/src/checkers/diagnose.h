@@ -84,6 +84,13 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_WINDOW_WHERE "look at the indices of the input's read in the sum"
 /* The output stored transposed: the kernel's store into its output
  * parameter (source_output_store_line). */
+/* every phase loading the first tile of M (or N): the load of that input */
+#define DIAGNOSE_SAME_TILE_M "the same tile of M in every phase"
+#define DIAGNOSE_SAME_TILE_N "the same tile of N in every phase"
+#define DIAGNOSE_SAME_TILE_WHERE "look at the phase index in the load of"
+/* every value right but stored a few rows or columns off its place */
+#define DIAGNOSE_OUTPUT_SHIFTED "the output shifted"
+#define DIAGNOSE_OUTPUT_SHIFTED_WHERE "look at the row and column the store of the output uses"
 #define DIAGNOSE_OUTPUT_TRANSPOSED "the output stored transposed"
 #define DIAGNOSE_OUTPUT_TRANSPOSED_WHERE "look at the index of the store of the output"
 

@@ -113,6 +113,10 @@ int source_assigned_sum(const char *path, char *name, size_t n);
 /* The line of a kernel's first store into one of its pointer parameters
  * (`P[...] = ...`): where its output is written; 0 if none. */
 int source_output_store_line(const char *path);
+/* The line of the first read of the kernel's which-th pointer parameter
+ * (0: the first, M in the matrix labs), `NAME[...]` not stored into; 0
+ * when none. */
+int source_input_read_line(const char *path, int which);
 /* A kernel's bounds test before a store whose clause `A < B` bounds a
  * column (column 1: `col_o`, `Col`, `x`) or a row (0) by an expression
  * naming `word` (`out.height` for "height"): its line, A and B into left

@@ -109,6 +109,46 @@ int source_output_store_line(const char *path)
     return line;
 }
 
+int source_input_read_line(const char *path, int which)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    const char *g = strstr(code, "__global__");
+    const char *open = g ? strchr(g, '(') : NULL, *close = open ? strchr(open, ')') : NULL;
+    const char *body = close ? strchr(close, '{') : NULL;
+    if (body) {
+        size_t bend = code_matching(&s, (size_t)(body - code));
+        int n = 0;
+        /* the which-th pointer parameter `T *NAME`, and its first read
+         * `NAME[...]` that is not a store */
+        for (const char *p = open; p < close && !line; p++) {
+            if (*p != '*')
+                continue;
+            const char *w = p + 1;
+            while (*w == ' ' || *w == '\t')
+                w++;
+            size_t wl = 0;
+            while (source_is_identifier_char(w[wl]))
+                wl++;
+            if (wl == 0 || n++ != which)
+                continue;
+            for (size_t k = (size_t)(body - code); k + wl < bend && !line; k++) {
+                if (!code_name_at(&s, k, w, wl))
+                    continue;
+                size_t q = code_skip_space(&s, k + wl);
+                if (q < s.len && code[q] == '[' && !code_stored_at(&s, k, wl))
+                    line = code_line_at(&s, k);
+            }
+            break;
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
 /* Whether the name at n (nl characters) is declared __shared__ in code. */
 static int shared_declared(const char *code, const char *n, size_t nl)
 {

@@ -410,7 +410,8 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
  * buffer (the one the launch passes in its place); for a sum assigned
  * where it should be added to, the assignment in the loop; for an input
  * window read at the wrong offsets, the sum's line; for an output stored
- * transposed, the kernel's store into its output. */
+ * transposed or shifted, the kernel's store into its output; for the same
+ * tile of an input in every phase, the kernel's first read of that input. */
 static void point_input_mistakes_at_their_line(const char *file, int tiled, submission_result *s)
 {
     int line = -1, count = 0, reset = -1, loop = -1, decl = -1, copy = -1;
@@ -457,6 +458,13 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_WINDOW_WHERE, file, source_sum_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_TRANSPOSED) == 0)
             insert_line(c, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_OUTPUT_SHIFTED) == 0)
+            insert_line(c, DIAGNOSE_OUTPUT_SHIFTED_WHERE, file, source_output_store_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 || strcmp(c->mistake, DIAGNOSE_SAME_TILE_N) == 0)
+            insert_line(c, strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 ? DIAGNOSE_SAME_TILE_WHERE " M"
+                                                                         : DIAGNOSE_SAME_TILE_WHERE " N",
+                        file, source_input_read_line(file, strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 ? 0 : 1),
+                        "");
         if (strcmp(c->mistake, DIAGNOSE_SUM_CARRIED) == 0)
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, source_accumulator_start(file), "");
         if (sum && reset < 0)
