@@ -750,3 +750,22 @@ def test_stale_maps_are_removed_when_a_dataset_passes(tmp_path):
     assert rep["datasets"][0]["status"] == "pass"
     assert not png.exists() and not old_ppm.exists()
     assert other.exists()
+
+
+def test_a_copy_to_the_mask_larger_than_it_says_why_on_the_emulator(tmp_path):
+    """cudaMemcpyToSymbol of four bytes more than Mc holds: the dataset's
+    message gives the emulator's sizes and the call's arguments in order,
+    not only "invalid argument"."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    lab = "04-conv-2batch"
+    src = (kit.ROOT / "solutions" / lab / "conv_2batch.cu").read_text()
+    call = "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float))"
+    assert call in src
+    bad = tmp_path / "mask-copy-too-long.cu"
+    bad.write_text(src.replace(call, "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float) + 4)"))
+    _, rep = kit.check_json(lab, bad, "emu", "--dataset", "gray-1x1", expect_rc=1)
+    (d,) = rep["datasets"]
+    assert d["status"] == "cuda_error", d["status"]
+    assert "104 bytes at offset 0): the symbol has 100 bytes" in d["message"], d["message"]
+    assert "count in bytes, offset in bytes, kind" in d["message"], d["message"]

@@ -284,7 +284,10 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
     if (offset > symbol_size || count > symbol_size - offset || !src) {
-        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyToSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+        /* the call's fourth argument is the offset, its fifth the kind:
+         * say which is which, a kind given as the fourth is an offset */
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyToSymbol(%s, %zu bytes at offset %zu): the symbol has %zu "
+             "bytes (its arguments: symbol, source, count in bytes, offset in bytes, kind) (cudaErrorInvalidValue)",
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
@@ -313,7 +316,8 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
     if (offset > symbol_size || count > symbol_size - offset || !dst) {
-        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu bytes (cudaErrorInvalidValue)",
+        diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu "
+             "bytes (its arguments: destination, symbol, count in bytes, offset in bytes, kind) (cudaErrorInvalidValue)",
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }

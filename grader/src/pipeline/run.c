@@ -448,6 +448,35 @@ static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_t
     return msg;
 }
 
+/* The emulator's reason for a CUDA error a host call returned, from its
+ * line "gpulab-emu: invalid-memcpy -: TEXT (cudaErrorX)" (a copy or a set
+ * the emulator refused, with the sizes it saw): TEXT, malloc'd; NULL when
+ * err_text has no such line for this error. The student's process wrote
+ * err_text: only a line of that exact form, cut at its length, is taken. */
+static char *cuda_error_reason(const char *cuda_error, const char *err_text)
+{
+    char name[64];
+    if (!cuda_error || !err_text || sscanf(cuda_error, "%63s", name) != 1)
+        return NULL;
+    static const char *const kinds[] = { "gpulab-emu: invalid-memcpy -: ", "gpulab-emu: invalid-memset -: " };
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+        for (const char *p = strstr(err_text, kinds[k]); p; p = strstr(p + 1, kinds[k])) {
+            if (p != err_text && p[-1] != '\n')
+                continue;
+            const char *text = p + strlen(kinds[k]), *end = strchr(text, '\n');
+            size_t n = end ? (size_t)(end - text) : strlen(text), nl = strlen(name);
+            /* "... (cudaErrorX)" at its end */
+            if (n < nl + 3 || n > 600 || text[n - 1] != ')' || strncmp(text + n - nl - 1, name, nl) != 0 ||
+                text[n - nl - 2] != '(')
+                continue;
+            n -= nl + 2;
+            while (n > 0 && text[n - 1] == ' ')
+                n--;
+            return xasprintf("%.*s", (int)n, text);
+        }
+    return NULL;
+}
+
 /* The status the run alone decides, and its message. */
 static status_t run_status(const run_result *r, const run_request *q, char **message)
 {
@@ -472,8 +501,11 @@ static status_t run_status(const run_result *r, const run_request *q, char **mes
         return ST_PASS;
     if (p->exit_code == HARNESS_EXIT_CUDA && r->cuda_error) {
         *message = cuda_error_at_kernel_line(r->cuda_error, p->err_text);
-        if (!*message)
-            *message = xasprintf("CUDA error %s", r->cuda_error);
+        if (!*message) {
+            char *why = cuda_error_reason(r->cuda_error, p->err_text);
+            *message = why ? xasprintf("CUDA error %s: %s", r->cuda_error, why) : xasprintf("CUDA error %s", r->cuda_error);
+            free(why);
+        }
         return ST_CUDA_ERROR;
     }
     if (p->exit_code == HARNESS_EXIT_WRONG && r->harness_wrong) {
