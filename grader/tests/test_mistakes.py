@@ -320,3 +320,24 @@ def test_the_catalogue_matches_the_mutants():
     assert set(rows) == set(want), (sorted(set(want) - set(rows)), sorted(set(rows) - set(want)))
     for key, (status, words) in want.items():
         assert rows[key] == (status, words), (key, rows[key], (status, words))
+
+
+def test_a_grid_counted_in_threads_is_named_at_its_line(tmp_path):
+    """Lab 02's reference with the grid's x counted in threads (width
+    blocks where width / TILE_WIDTH belong): the blocks past the output
+    read and write past the arrays; the first line names the grid's line
+    and says a grid counts blocks."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    lab = "02-tiled-matmul"
+    src = (kit.ROOT / "solutions" / lab / "tiled_matmul.cu").read_text()
+    grid = "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);"
+    assert grid in src
+    bad = tmp_path / "grid-x-in-threads.cu"
+    bad.write_text(src.replace(grid, "dim3 dimGrid(width, width / TILE_WIDTH);"))
+    line = next(i + 1 for i, l in enumerate(bad.read_text().splitlines()) if "dim3 dimGrid(" in l)
+    _, rep = kit.check_json(lab, bad, "emu", "--dataset", "width-0032", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the grid at line {line} "), first
+    assert "its x (32) is as many blocks as the output has columns (32)" in first, first
+    assert "a grid counts blocks, not threads (2 blocks" in first, first

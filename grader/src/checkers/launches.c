@@ -406,3 +406,32 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     free(g);
     return s;
 }
+
+char *launches_counted_in_threads(const launch_shape *l, const int out[2], int image, int h,
+                                  const char *student_file)
+{
+    int tile[2];
+    if (!l->known || l->line <= 0)
+        return NULL;
+    launches_block_tile(l, image, h, tile);
+    /* d: 0 x (the columns, out[1]), 1 y (the rows, out[0]) */
+    for (int d = 0; d < 2; d++) {
+        long side = out[1 - d];
+        if (tile[d] < 2 || side < 2 || (long)l->grid[d] < side)
+            continue;
+        long need = (side + tile[d] - 1) / tile[d];
+        char *g = dims(l->grid), *b = dims(l->block);
+        char *q = sanitize_quote(student_file, source_launch_dim3_line(student_file, l->line, 0));
+        char *s = xasprintf("the grid at %s is %s blocks of %s threads: its %c (%u) is as many blocks as the "
+                            "output has %s (%ld), where each block already covers %d of them, so %ld times too "
+                            "many blocks run, and those past the output read and write past the arrays: a "
+                            "grid counts blocks, not threads (%ld blocks, the %s rounded up to whole blocks)",
+                            q, g, b, d ? 'y' : 'x', l->grid[d], d ? "rows" : "columns", side, tile[d],
+                            (long)l->grid[d] / need, need, d ? "rows" : "columns");
+        free(q);
+        free(b);
+        free(g);
+        return s;
+    }
+    return NULL;
+}

@@ -62,6 +62,13 @@ void launches_block_tile(const launch_shape *l, int image, int h, int tile[2]);
 char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
                          const char *student_file);
 
+/* A grid counted in threads where it counts blocks: in x or y, as many
+ * blocks as the output has columns or rows, with blocks that cover more
+ * than one each (`dim3 dimGrid(width, width)`): the sentence at the grid's
+ * dim3 line, or NULL. */
+char *launches_counted_in_threads(const launch_shape *l, const int out[2], int image, int h,
+                                  const char *student_file);
+
 /* Whether l's grid reaches every element of out (rows x cols). */
 int launches_cover(const launch_shape *l, const int out[2], int image, int h);
 

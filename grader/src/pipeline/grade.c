@@ -1168,6 +1168,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_swapped(l, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok)
             cause = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
+        if (!cause && l)
+            cause = launches_counted_in_threads(l, out, image, m->errormap_halo, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
