@@ -367,6 +367,86 @@ static char *other_names_words(const guard_record *g, const char *student, int a
                      q, names, access, n > 1 ? "uses neither" : "does not use it");
 }
 
+/* Whether text is a plain name (an identifier, not a number). */
+static int plain_name(const char *text)
+{
+    if (!text[0] || (text[0] >= '0' && text[0] <= '9'))
+        return 0;
+    for (const char *c = text; *c; c++)
+        if (!source_is_identifier_char(*c))
+            return 0;
+    return 1;
+}
+
+/* Keeps the plain names of clause k of the test at line (its two sides). */
+static void keep_bounded(const char *student, int line, int k, const char *op, char names[][GUARD_TEXT], int *n,
+                         int most)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    if (source_compared_sides(student, line, k, op, left, right, sizeof left) != 0)
+        return;
+    if (plain_name(left) && *n < most)
+        snprintf(names[(*n)++], GUARD_TEXT, "%s", left);
+    if (plain_name(right) && *n < most)
+        snprintf(names[(*n)++], GUARD_TEXT, "%s", right);
+}
+
+/* A position in the grid that the access's index uses and that no test the
+ * thread passed compares (`if (Row < Width)` around a read at `Col`): the
+ * bounds test is missing that coordinate, named at the first `if` among
+ * the tests (not a loop's, whose bound is the loop's own). */
+static char *unbounded_words(const guard_record *g, const char *student, int access)
+{
+    enum { MOST = 2 * GUARD_CLAUSES * (GUARD_OTHERS + 1) };
+    char names[MOST][GUARD_TEXT];
+    const char *list[MOST];
+    int n = 0;
+    for (int i = 0; i < g->nclauses; i++)
+        keep_bounded(student, g->line, g->clause[i].k, g->clause[i].op, names, &n, MOST);
+    for (int i = 0; i < g->nothers; i++)
+        keep_bounded(student, g->other[i].line, g->other[i].k, g->other[i].op, names, &n, MOST);
+    if (n == 0)
+        return NULL;
+    for (int i = 0; i < n; i++)
+        list[i] = names[i];
+    char name[GUARD_TEXT];
+    if (!source_unbounded_coordinate(student, access, list, n, name, sizeof name))
+        return NULL;
+    /* a name any test the thread passed writes is bounded there, whether
+     * the thread evaluated that clause or not (`Row < j || Col < l` stops
+     * at its first clause): nothing to say of it */
+    for (int i = -1; i < g->nothers; i++) {
+        char *text = sanitize_quote(student, i < 0 ? g->line : g->other[i].line);
+        const char *code = strstr(text, "(`");
+        int written = 0;
+        for (const char *p = code ? strstr(code, name) : NULL; p && !written; p = strstr(p + 1, name))
+            written = !source_is_identifier_char(p[-1]) && !source_is_identifier_char(p[strlen(name)]);
+        free(text);
+        if (written)
+            return NULL;
+    }
+    int at = 0;
+    for (int i = -1; i < g->nothers && !at; i++) {
+        int line = i < 0 ? g->line : g->other[i].line;
+        char *text = sanitize_quote(student, line); /* "line N (`...`)" */
+        const char *code = strstr(text, "(`");
+        if (code && strncmp(code + 2, "if", 2) == 0 && !source_is_identifier_char(code[4]))
+            at = line;
+        free(text);
+    }
+    for (int i = 0; at == 0 && i < g->nothers; i++)
+        at = g->other[i].line < g->line ? g->other[i].line : at;
+    if (!at)
+        at = g->line;
+    char *q = sanitize_quote(student, at);
+    char *words = xasprintf("no test this thread passed bounds `%s`, which the access at line %d uses: the test "
+                            "at %s leaves it out, and `%s` is a position in the grid, which a grid rounded up to "
+                            "whole blocks takes past the array: test `%s` there too",
+                            name, access, q, name, name);
+    free(q);
+    return words;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -384,6 +464,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
                           g.op[0] == '<' ? "`<`" : "`>`");
+    if (!words && access > 0 && !strstr(msg, "in shared memory"))
+        words = unbounded_words(&g, student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = too_small_words(&g, student, access, q);
     if (!words && access > 0) {

@@ -80,6 +80,11 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
  * only in the missing coordinate store to one element. NULL otherwise;
  * the caller frees it. */
 char *source_index_coordinate_missing(const char *path, int line);
+/* A name on line access (the first) whose value takes a block's coordinate
+ * (blockIdx, through its assignments in the kernel) and that is none of
+ * bounded[0..nbounded): into out, 1; 0 when none. */
+int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
+                                size_t size);
 /* Whether line (from 1) lies in the body of the else of the if whose
  * condition is on test_line (`if (...) a = x; else a = 0;`; not an
  * `else if`); 0 when not, or the file cannot be read. */

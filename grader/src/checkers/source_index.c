@@ -352,3 +352,37 @@ char *source_index_stale(const char *path, int line)
     source_code_free(&s);
     return text;
 }
+
+int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
+                                size_t size)
+{
+    out[0] = '\0';
+    source_code s;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t b = code_line_start(&s, access), e = code_line_end(&s, b);
+    size_t kernel = code_kernel_before(&s, b);
+    int found = 0;
+    for (size_t k = b; k < e && !found && kernel < s.len; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t n = word_length(&s, k, e), after = code_skip_space(&s, k + n);
+        int named = !(code[k] >= '0' && code[k] <= '9') && (k == 0 || code[k - 1] != '.') &&
+                    !(after < s.len && (code[after] == '(' || code[after] == '.')) && n < size;
+        for (int i = 0; named && i < nbounded; i++)
+            named = !(strlen(bounded[i]) == n && strncmp(bounded[i], code + k, n) == 0);
+        size_t end = 0, v = named ? code_assignment_of(&s, kernel, b, code + k, n, &end) : s.len;
+        /* a name whose value takes a block's coordinate: a position in the
+         * whole grid, which a grid rounded up takes past the data (one that
+         * takes only threadIdx stays within its block) */
+        if (v < s.len && (coordinates_of(&s, kernel, v, v, end, 0) & (7u << 3))) {
+            memcpy(out, code + k, n);
+            out[n] = '\0';
+            found = 1;
+        }
+        k += n ? n - 1 : 0;
+    }
+    source_code_free(&s);
+    return found;
+}
