@@ -111,7 +111,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
              "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
-             "member"}
+             "member", "factor"}
     for c in candidates:
         assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
@@ -352,3 +352,18 @@ def test_a_member_for_another_of_its_structure_is_repaired(harness, tmp_path):
     multiplies a row too)."""
     mends(harness, tmp_path, "05-pitched-conv", "in.data[row_i * in.pitch + col_i * in.channels + k]",
           "in.data[row_i * in.width + col_i * in.channels + k]", "member", "in.pitch", frm="in.width")
+
+
+@pytest.mark.parametrize("lab, wrong", [
+    # the mask copied one row short: a factor dropped from the size
+    ("04-conv-2batch", "MASK_WIDTH * sizeof(float)"),
+    # one dimension too many: a copy past the mask's end
+    ("05-pitched-conv", "MASK_WIDTH * MASK_WIDTH * MASK_WIDTH * sizeof(float)"),
+])
+def test_a_size_a_dimension_short_or_long_is_repaired(harness, tmp_path, lab, wrong):
+    """A byte count with a factor too few or too many: the candidate that
+    adds one of the product's own factors, or leaves out one written
+    twice, mends it."""
+    size = "MASK_WIDTH * MASK_WIDTH * sizeof(float)"
+    mends(harness, tmp_path, lab, f"cudaMemcpyToSymbol(Mc, mask, {size})", f"cudaMemcpyToSymbol(Mc, mask, {wrong})",
+          "factor", size)

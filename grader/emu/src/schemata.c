@@ -15,7 +15,8 @@
  * there, a member by another of its structure), a binary operator by its neighbours or by one of its
  * operands, && for || and back, two arguments of a call swapped, a
  * statement dropped, a barrier or an initialiser added, a dim3's shape
- * made square, a cuda* call's size times sizeof, sizeof(T *) as
+ * made square, a cuda* call's size times sizeof or (holding sizeof) a
+ * factor more or less, sizeof(T *) as
  * sizeof(T), two names of one subscript swapped; and, each in a copy of
  * its function of its own (a type or a bound is no run's choice), an int
  * that stores floats declared float, an array's bounds another macro. A

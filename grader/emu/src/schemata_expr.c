@@ -1164,6 +1164,85 @@ static int sized(const sc *s, size_t b, size_t e)
     return 0;
 }
 
+/* A byte count one dimension short or long: tokens [b, e), a product of
+ * factors at its top, one of them a sizeof (`(size_t)width *
+ * sizeof(float)` where `width * width` elements were meant; the
+ * reverse). As candidates (kind `factor`), the product with one more of
+ * its own int factors (a name or a member, a cast left off), after that
+ * factor, and with the last of a factor written twice left out. */
+static void factor_edits(sc *s, size_t b, size_t e)
+{
+    size_t fb[8], fe[8], nf = 0;
+    int depth = 0, has_sizeof = 0;
+    if (!sch_one_line(s, b, e))
+        return;
+    fb[0] = b;
+    for (size_t k = b; k < e; k++) {
+        if (at(s, k, "(") || at(s, k, "["))
+            depth++;
+        else if (at(s, k, ")") || at(s, k, "]"))
+            depth--;
+        else if (depth == 0 && at(s, k, "*")) {
+            if (nf == 7 || k == fb[nf])
+                return;
+            fe[nf++] = k;
+            fb[nf] = k + 1;
+        } else if (depth == 0 && s->r.t[k].kind == T_PUNCT && !at(s, k, ".") && !at(s, k, "->"))
+            return; /* not a plain product */
+    }
+    if (fb[nf] == e)
+        return;
+    fe[nf++] = e;
+    /* each factor's value: a name or a member through one, a cast left off */
+    size_t vb[8];
+    int value[8];
+    for (size_t i = 0; i < nf; i++) {
+        has_sizeof |= at(s, fb[i], "sizeof");
+        vb[i] = fb[i];
+        if (at(s, fb[i], "(") && sch_is_type_name(s, fb[i] + 1) && sch_after(s, fb[i]) < fe[i])
+            vb[i] = sch_after(s, fb[i]);
+        value[i] = (fe[i] == vb[i] + 1 && ident(s, vb[i]) && sch_lookup(s, vb[i])) ||
+                   (fe[i] == vb[i] + 3 && member_at(s, vb[i] + 2));
+    }
+    if (!has_sizeof || nf < 2)
+        return;
+    group *g = NULL;
+    char *from = sch_span_text(s, b, e);
+    for (size_t i = 0; i < nf; i++) {
+        int before = 0, after = 0;
+        for (size_t j = 0; value[i] && j < nf; j++)
+            if (value[j] && same_span(s, vb[j], fe[j], vb[i], fe[i]))
+                before |= j < i, after |= j > i;
+        if (!value[i] || (before && after))
+            continue;
+        /* the first of a value: one more of it after it; the last of a
+         * repeated one: it and its `*` left out */
+        size_t at_ = before ? fb[i - 1] : fb[i], end = fe[i];
+        char *f = sch_span_text(s, before ? fb[i - 1] : fb[i], before ? fe[i - 1] : fe[i]);
+        char *v = sch_span_text(s, vb[i], fe[i]);
+        char *with = before ? xstrdup(f) : xasprintf("%s * %s", f, v);
+        if (!g) {
+            g = sch_new_group(s, G_ATOM, b, e);
+            g->priority = 1;
+            /* its context the statement it is in (a size's declaration, upstream of the call) */
+            size_t cb = b, ce = e;
+            while (cb > 0 && !at(s, cb - 1, ";") && !at(s, cb - 1, "{") && !at(s, cb - 1, "}"))
+                cb--;
+            while (ce < s->r.nt && !at(s, ce, ";"))
+                ce++;
+            if (cb > g->ctx_e || ce < g->ctx_b)
+                g->ctx_b = cb, g->ctx_e = ce;
+        }
+        char *to = sch_span_subst(s, b, e, &at_, &end, &with, 1, 0);
+        sch_add_alt(s, g, "factor", from, to, xstrdup(to));
+        free(to);
+        free(with);
+        free(f);
+        free(v);
+    }
+    free(from);
+}
+
 /* A cuda* call's integer arguments: as a candidate, times sizeof the
  * element type of its pointers (a count of elements where bytes were
  * meant); an argument that is a local with an initialiser gets it there,
@@ -1185,7 +1264,11 @@ static void size_edits(sc *s, node *args, size_t na)
             a->var->scaled = 1;
             b = a->var->init_b, e = a->var->init_e;
         }
-        if (sized(s, b, e) || !sch_one_line(s, b, e))
+        if (sized(s, b, e)) {
+            factor_edits(s, b, e);
+            continue;
+        }
+        if (!sch_one_line(s, b, e))
             continue;
         group *g = sch_new_group(s, G_SCALE, b, e);
         g->priority = 1;
