@@ -522,22 +522,25 @@ static void rank_in(struct ranked *best, int *n, int max, char *to, char *text, 
     best[at_] = (struct ranked){ to, text, score };
 }
 
+/* Whether the member at token k is here an operand of arithmetic or a
+ * comparison (`in->width - 1`; a `*` before it only where it multiplies). */
+static int numeric_at(const sc *s, size_t k)
+{
+    if (arith_at(s, k + 1))
+        return 1;
+    size_t o = k - 3;
+    return k >= 3 && arith_at(s, o) &&
+           !(at(s, o, "*") && !(o > 0 && (telling(s, o - 1) || at(s, o - 1, ")") || at(s, o - 1, "]"))));
+}
+
 /* Whether the member at token m (through the name at m - 2) is a number
- * by the file's own uses of it through that name: an operand of
- * arithmetic or a comparison somewhere (`in->width - 1`, not `in->data`). */
+ * by the file's own uses of it through that name (numeric_at somewhere:
+ * `in->width - 1`, never `in->data`). */
 static int numeric_member(const sc *s, size_t m)
 {
-    for (size_t k = 2; k < s->r.nt; k++) {
-        if (!member_at(s, k) || !same_span(s, k - 2, k + 1, m - 2, m + 1))
-            continue;
-        if (arith_at(s, k + 1))
+    for (size_t k = 2; k < s->r.nt; k++)
+        if (member_at(s, k) && same_span(s, k - 2, k + 1, m - 2, m + 1) && numeric_at(s, k))
             return 1;
-        /* before it, an operator (a `*` only where it multiplies, after a value) */
-        size_t o = k - 3;
-        if (k >= 3 && arith_at(s, o) &&
-            !(at(s, o, "*") && !(o > 0 && (telling(s, o - 1) || at(s, o - 1, ")") || at(s, o - 1, "]")))))
-            return 1;
-    }
     return 0;
 }
 
@@ -573,21 +576,24 @@ static void literal_bound(sc *s, node *lit, const node *other)
             else
                 free(name);
         }
-    /* members: each one through each name once, the first occurrence in the function */
-    for (size_t k = s->fn_open + 3; k < s->fn_close; k++) {
-        if (!member_at(s, k) || !sch_lookup(s, k - 2) || !numeric_member(s, k))
+    /* members: each one through each name once (the first MAX_MEMBERS the function reads) */
+    size_t seen[MAX_MEMBERS];
+    int nseen = 0;
+    for (size_t k = s->fn_open + 3; k < s->fn_close && nseen < MAX_MEMBERS; k++) {
+        if (!member_at(s, k) || !sch_lookup(s, k - 2))
             continue;
-        size_t first = s->fn_open + 3;
-        while (first < k && !(member_at(s, first) && same_span(s, first - 2, first + 1, k - 2, k + 1)))
-            first++;
-        if (first < k)
+        int dup = 0;
+        for (int i = 0; i < nseen && !dup; i++)
+            dup = same_span(s, seen[i] - 2, seen[i] + 1, k - 2, k + 1);
+        if (dup)
             continue;
-        int score = bound_evidence(s, k - 2, k + 1, b, e, v);
-        char *text = sch_span_text(s, k - 2, k + 1);
-        if (score > 0)
-            rank_in(best, &n, BOUNDS_PER_SITE, xstrdup(text),
+        seen[nseen++] = k;
+        int score = numeric_member(s, k) ? bound_evidence(s, k - 2, k + 1, b, e, v) : 0;
+        if (score > 0) {
+            char *text = sch_span_text(s, k - 2, k + 1);
+            rank_in(best, &n, BOUNDS_PER_SITE, text,
                     xasprintf("::gpulab_emu_::as_(%s, %.*s, 0)", text, (int)tl(s, b), tk(s, b)), score);
-        free(text);
+        }
     }
     group *g = &s->g[lit->atom_group - 1];
     char *from = sch_span_text(s, b, e);
@@ -664,35 +670,43 @@ static int member_edits(sc *s, size_t b)
     size_t m = b + 2;
     if (!member_at(s, m) || array_member(s, m) || !sch_one_line(s, b, b + 3))
         return 0;
+    /* the other members, each with what its occurrences tell: one pass */
+    struct member { size_t tok; int role, use, numeric; } mem[MAX_MEMBERS];
+    int nm = 0, own = 0, here = use_of(s, b, b + 3);
+    for (size_t q = 2; q < s->r.nt; q++) {
+        if (q == m || !sibling_member(s, q, b))
+            continue;
+        int r = role_match(s, q - 2, q + 1, b, b + 3), i = 0;
+        if (same(s, q, m)) {
+            own = r > own ? r : own;
+            continue;
+        }
+        while (i < nm && !same(s, mem[i].tok, q))
+            i++;
+        if (i == nm) {
+            if (nm == MAX_MEMBERS)
+                continue;
+            mem[nm++] = (struct member){ q, 0, 0, 0 };
+        }
+        mem[i].role = r > mem[i].role ? r : mem[i].role;
+        mem[i].use |= use_of(s, q - 2, q + 1);
+        mem[i].numeric |= numeric_at(s, q);
+    }
     struct ranked best[MEMBERS_PER_SITE];
-    int n = 0, here = use_of(s, b, b + 3);
+    int n = 0;
     sym self = { .name = tk(s, m), .len = tl(s, m) };
     char *from = sch_span_text(s, b, b + 3);
-    for (size_t k = 2; k < s->r.nt; k++) {
-        if (same(s, k, m) || !sibling_member(s, k, b) || array_member(s, k))
+    for (int i = 0; i < nm; i++) {
+        size_t k = mem[i].tok;
+        if (array_member(s, k))
             continue;
-        size_t first = 2; /* each member once */
-        while (first < k && !(same(s, first, k) && sibling_member(s, first, b)))
-            first++;
-        if (first < k)
-            continue;
-        int role = 0, own = 0, use = 0, numeric = 0;
-        for (size_t q = 2; q < s->r.nt; q++) {
-            if (q == m || !sibling_member(s, q, b))
-                continue;
-            int r = role_match(s, q - 2, q + 1, b, b + 3);
-            if (same(s, q, k)) {
-                role = r > role ? r : role;
-                use |= use_of(s, q - 2, q + 1);
-                numeric |= numeric_member(s, q);
-            }
-            if (same(s, q, m) && r > own)
-                own = r;
-        }
+        /* the file's evidence, then one used as this one is here (a bound
+         * for a bound, a stride for a stride), one the file computes with,
+         * the most alike */
         sym other = { .name = tk(s, k), .len = tl(s, k) };
-        use &= here;
+        int use = mem[i].use & here, role = mem[i].role;
         int score = 16 * (role > own ? role - own : 0) + 8 * ((use & 1) + !!(use & 2) + !!(use & 4)) +
-                    4 * numeric + likeness(&self, &other);
+                    4 * mem[i].numeric + likeness(&self, &other);
         char *to = xasprintf("%.*s%.*s", (int)(s->r.t[m].b - s->r.t[b].b), tk(s, b), (int)tl(s, k), tk(s, k));
         rank_in(best, &n, MEMBERS_PER_SITE, to, xasprintf("::gpulab_emu_::as_(%s, %s, 0)", to, from), score);
     }

@@ -48,6 +48,8 @@ enum gk { G_DROP, G_UNSHARE, G_SHAPE, G_SCALE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_
 /* the most names a literal bound may be replaced by, and members a member */
 #define BOUNDS_PER_SITE 3
 #define MEMBERS_PER_SITE 2
+/* the most distinct members a site weighs */
+#define MAX_MEMBERS 16
 typedef struct {
     int kind;
     size_t bb, be;       /* the source bytes it renders, [bb, be) (bb == be: an insertion) */
