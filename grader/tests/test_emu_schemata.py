@@ -110,7 +110,8 @@ def test_the_list_is_documented_json(harness, tmp_path):
     assert 0 < len(candidates) <= 400
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
-             "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap"}
+             "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
+             "member", "factor"}
     for c in candidates:
         assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
@@ -203,10 +204,11 @@ def test_a_shared_accumulator_is_repaired(harness, tmp_path):
     assert p.returncode == 0, p.stdout
 
 
-def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None):
+def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None, frm=None):
     """The reference of lab (or text) with `reference` written as `wrong`
     (a mistake written here, on the reference's lines): emucc lists a
-    candidate of kind at that line whose new text is to, the program as
+    candidate of kind at that line whose new text is to (in place of frm,
+    when given), the program as
     written gets one of the four smallest datasets wrong (or ends badly:
     a copy past a host array), and with the candidate live it gets it
     right."""
@@ -217,7 +219,7 @@ def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None):
     line = text[:text.index(reference)].count("\n") + 1
     prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
     found = [c for c in json.loads((tmp_path / "c.json").read_text())
-             if c["kind"] == kind and c["line"] == line and c["to"] == to]
+             if c["kind"] == kind and c["line"] == line and c["to"] == to and frm in (None, c["from"])]
     assert len(found) == 1, found
     for dataset in datasets_by_size(lab)[:4]:
         expected = dataset / "expected.tensor"
@@ -332,3 +334,36 @@ def test_sizeof_a_pointer_is_repaired(harness, tmp_path):
     candidate sizeof(float) mends it."""
     mends(harness, tmp_path, "01-basic-matmul", "size_t bytes = (size_t)width * width * sizeof(float);",
           "size_t bytes = (size_t)width * width * sizeof(float *);", "sizeof", "sizeof(float)")
+
+
+def test_a_number_where_the_size_belongs_is_repaired(harness, tmp_path):
+    """The dot product's loop bounded by a number (the size the student
+    tried, 16) where the matrix's width belongs: the candidate puts the
+    int parameter that the function compares and writes beside k
+    (`Row * Width + k`) in the number's place."""
+    mends(harness, tmp_path, "01-basic-matmul", "for (int k = 0; k < Width; ++k)", "for (int k = 0; k < 16; ++k)",
+          "name", "Width", frm="16")
+
+
+def test_a_member_for_another_of_its_structure_is_repaired(harness, tmp_path):
+    """The input's rows stepped by its width where its pitch belongs (a
+    pitched image read as if packed): the candidate reads the other member
+    of the same structure, the one the file uses the same way (`out.pitch`
+    multiplies a row too)."""
+    mends(harness, tmp_path, "05-pitched-conv", "in.data[row_i * in.pitch + col_i * in.channels + k]",
+          "in.data[row_i * in.width + col_i * in.channels + k]", "member", "in.pitch", frm="in.width")
+
+
+@pytest.mark.parametrize("lab, wrong", [
+    # the mask copied one row short: a factor dropped from the size
+    ("04-conv-2batch", "MASK_WIDTH * sizeof(float)"),
+    # one dimension too many: a copy past the mask's end
+    ("05-pitched-conv", "MASK_WIDTH * MASK_WIDTH * MASK_WIDTH * sizeof(float)"),
+])
+def test_a_size_a_dimension_short_or_long_is_repaired(harness, tmp_path, lab, wrong):
+    """A byte count with a factor too few or too many: the candidate that
+    adds one of the product's own factors, or leaves out one written
+    twice, mends it."""
+    size = "MASK_WIDTH * MASK_WIDTH * sizeof(float)"
+    mends(harness, tmp_path, lab, f"cudaMemcpyToSymbol(Mc, mask, {size})", f"cudaMemcpyToSymbol(Mc, mask, {wrong})",
+          "factor", size)

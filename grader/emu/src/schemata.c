@@ -11,10 +11,12 @@
  * of known mistakes (docs/emulator.md lists them): in function bodies, a
  * value replaced by another of the same kind in scope (a variable by one
  * of its declared type, a built-in index by another, an integer literal by
- * its neighbours), a binary operator by its neighbours or by one of its
+ * its neighbours, a compared literal by a size the file's evidence puts
+ * there, a member by another of its structure), a binary operator by its neighbours or by one of its
  * operands, && for || and back, two arguments of a call swapped, a
  * statement dropped, a barrier or an initialiser added, a dim3's shape
- * made square, a cuda* call's size times sizeof, sizeof(T *) as
+ * made square, a cuda* call's size times sizeof or (holding sizeof) a
+ * factor more or less, sizeof(T *) as
  * sizeof(T), two names of one subscript swapped; and, each in a copy of
  * its function of its own (a type or a bound is no run's choice), an int
  * that stores floats declared float, an array's bounds another macro. A
@@ -775,10 +777,12 @@ static void function(sc *s, size_t stmt, size_t b)
     s->loop_depth = 0;
     size_t p = b;
     s->depth = 1;
+    s->fn_open = b;
     s->fn_close = closing(&s->r, b);
     block(s, &p);
     s->depth = 0;
     s->nsyms = saved;
+    s->fn_open = s->fn_close = 0;
     /* a copy needs the function's first token to start its line (the copy
      * goes before it, its lines numbered as the original's by #line), a
      * name, parameters that all have names (the original calls it), and

@@ -352,12 +352,14 @@ static int prec_of(const char *op)
 
 static void kill_atom(sc *s, node *n)
 {
-    if (n->atom_group) {
-        group *g = &s->g[n->atom_group - 1];
-        for (int a = 0; a < g->nalts; a++)
-            s->c[g->cand[a]].dead = 1;
-    }
-    n->atom_group = 0;
+    int groups[2] = { n->atom_group, n->base_group };
+    for (int i = 0; i < 2; i++)
+        if (groups[i]) {
+            group *g = &s->g[groups[i] - 1];
+            for (int a = 0; a < g->nalts; a++)
+                s->c[g->cand[a]].dead = 1;
+        }
+    n->atom_group = n->base_group = 0;
 }
 
 static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", NULL };
@@ -384,11 +386,11 @@ static int telling(const sc *s, size_t k)
     return s->r.t[k].kind == T_IDENT || s->r.t[k].kind == T_NUM;
 }
 
-/* How much the name at token k stands where the atom [b, e) stands: the
- * same neighbours on either side, one or two tokens, each name or number
- * among them a point more (`ph * TILE_WIDTH` for `t * TILE_WIDTH`: 2;
- * `] ;`: 1). 0 to 6. */
-static int role_match(const sc *s, size_t k, size_t b, size_t e)
+/* How much the name at tokens [k, ke) stands where the atom [b, e)
+ * stands: the same neighbours on either side, one or two tokens, each
+ * name or number among them a point more (`ph * TILE_WIDTH` for
+ * `t * TILE_WIDTH`: 2; `] ;`: 1). 0 to 6. */
+static int role_match(const sc *s, size_t k, size_t ke, size_t b, size_t e)
 {
     int m = 0;
     if (k > 0 && b > 0 && same(s, k - 1, b - 1)) {
@@ -396,9 +398,9 @@ static int role_match(const sc *s, size_t k, size_t b, size_t e)
         if (k > 1 && b > 1 && same(s, k - 2, b - 2))
             m += 1 + telling(s, b - 2);
     }
-    if (k + 1 < s->r.nt && e < s->r.nt && same(s, k + 1, e)) {
+    if (ke < s->r.nt && e < s->r.nt && same(s, ke, e)) {
         m += telling(s, e);
-        if (k + 2 < s->r.nt && e + 1 < s->r.nt && same(s, k + 2, e + 1))
+        if (ke + 1 < s->r.nt && e + 1 < s->r.nt && same(s, ke + 1, e + 1))
             m += 1 + telling(s, e + 1);
     }
     return m;
@@ -412,7 +414,7 @@ static int role_of(const sc *s, const sym *y, size_t b, size_t e)
     for (size_t k = 0; k < s->r.nt; k++) {
         if (k == b || s->r.t[k].kind != T_IDENT || tl(s, k) != y->len || memcmp(tk(s, k), y->name, y->len) != 0)
             continue;
-        int r = role_match(s, k, b, e);
+        int r = role_match(s, k, k + 1, b, e);
         role = r > role ? r : role;
     }
     return role;
@@ -426,6 +428,299 @@ static int evidence(const sc *s, const sym *var, const sym *y, size_t b, size_t 
 {
     int more = role_of(s, y, b, e) - role_of(s, var, b, e);
     return more > 0 ? 4 * more : 0;
+}
+
+/* ---- a literal bound, a member: the names the file's evidence puts there ---- */
+
+/* Whether token k is a member read through a plain name (`in.width`,
+ * `in->width`; not `a.b.c`'s last), and is no call's or array's. */
+static int member_at(const sc *s, size_t k)
+{
+    return ident(s, k) && k >= 2 && (at(s, k - 1, ".") || at(s, k - 1, "->")) && ident(s, k - 2) &&
+           !(k >= 3 && (at(s, k - 3, ".") || at(s, k - 3, "->"))) && !at(s, k + 1, "(") && !at(s, k + 1, "[") &&
+           !at(s, k + 1, ".") && !at(s, k + 1, "->");
+}
+
+/* An arithmetic or comparison operator's token (`<=` is two tokens). */
+static int arith_at(const sc *s, size_t k)
+{
+    return k < s->r.nt && s->r.t[k].kind == T_PUNCT && tl(s, k) == 1 && strchr("*/%+-<>", *tk(s, k)) != NULL;
+}
+
+/* Whether the occurrence [kb, ke) is a comparison's operand (`srcY < height`, `x <= height`, `height > y`). */
+static int compared_at(const sc *s, size_t kb, size_t ke)
+{
+    size_t q = kb >= 2 && at(s, kb - 1, "=") ? kb - 2 : kb - 1;
+    return (kb >= 1 && (at(s, q, "<") || at(s, q, ">"))) || at(s, ke, "<") || at(s, ke, ">");
+}
+
+/* Whether the occurrence [kb, ke) stands beside the name at token v (at
+ * most one operator between: `channels + k`, `k * channels`). */
+static int beside(const sc *s, size_t kb, size_t ke, size_t v)
+{
+    if (v == (size_t)-1)
+        return 0;
+    return (kb >= 2 && same(s, kb - 2, v) && arith_at(s, kb - 1)) || (kb >= 1 && same(s, kb - 1, v)) ||
+           (ke + 1 < s->r.nt && same(s, ke + 1, v) && arith_at(s, ke)) || (ke < s->r.nt && same(s, ke, v));
+}
+
+/* Tokens [kb, ke) spell what [b, e) spells. */
+static int same_span(const sc *s, size_t kb, size_t ke, size_t b, size_t e)
+{
+    if (ke - kb != e - b)
+        return 0;
+    for (size_t i = 0; i < e - b; i++)
+        if (!same(s, kb + i, b + i))
+            return 0;
+    return 1;
+}
+
+/* What the file says for the occurrences of [nb, ne) (a name, or a member
+ * through a name) in place of the literal at [b, e), compared with the
+ * name at token v: the most the name stands anywhere where the literal
+ * stands (`k < channels ;` for `k < 3 ;`), four points a point of it; two
+ * where it stands beside v in the function (`* channels + k`: what k
+ * counts along); one where the function compares it (a bound). */
+static int bound_evidence(const sc *s, size_t nb, size_t ne, size_t b, size_t e, size_t v)
+{
+    int role = 0, near = 0, compared = 0;
+    for (size_t k = 0; k + (ne - nb) <= s->r.nt; k++) {
+        if (k == b || !same_span(s, k, k + (ne - nb), nb, ne) || (ne == nb + 1 && k >= 1 &&
+                                                                  (at(s, k - 1, ".") || at(s, k - 1, "->"))))
+            continue;
+        size_t ke = k + (ne - nb);
+        int r = role_match(s, k, ke, b, e);
+        role = r > role ? r : role;
+        if (k > s->fn_open && ke <= s->fn_close) {
+            near |= beside(s, k, ke, v);
+            compared |= compared_at(s, k, ke);
+        }
+    }
+    return 4 * role + 2 * near + compared;
+}
+
+/* Keeps the alternative (to, text) among the best n of at most max by
+ * score (higher first, the earlier among equals). */
+struct ranked { char *to, *text; int score; };
+static void rank_in(struct ranked *best, int *n, int max, char *to, char *text, int score)
+{
+    int at_ = *n;
+    while (at_ > 0 && best[at_ - 1].score < score)
+        at_--;
+    if (at_ >= max) {
+        free(to);
+        free(text);
+        return;
+    }
+    if (*n == max) {
+        free(best[*n - 1].to);
+        free(best[*n - 1].text);
+    } else {
+        (*n)++;
+    }
+    memmove(best + at_ + 1, best + at_, (size_t)(*n - 1 - at_) * sizeof *best);
+    best[at_] = (struct ranked){ to, text, score };
+}
+
+/* Whether the member at token k is here an operand of arithmetic or a
+ * comparison (`in->width - 1`; a `*` before it only where it multiplies). */
+static int numeric_at(const sc *s, size_t k)
+{
+    if (arith_at(s, k + 1))
+        return 1;
+    size_t o = k - 3;
+    return k >= 3 && arith_at(s, o) &&
+           !(at(s, o, "*") && !(o > 0 && (telling(s, o - 1) || at(s, o - 1, ")") || at(s, o - 1, "]"))));
+}
+
+/* Whether the member at token m (through the name at m - 2) is a number
+ * by the file's own uses of it through that name (numeric_at somewhere:
+ * `in->width - 1`, never `in->data`). */
+static int numeric_member(const sc *s, size_t m)
+{
+    for (size_t k = 2; k < s->r.nt; k++)
+        if (member_at(s, k) && same_span(s, k - 2, k + 1, m - 2, m + 1) && numeric_at(s, k))
+            return 1;
+    return 0;
+}
+
+/* An integer literal compared (`k < 3`, `x < 16`; not 0, the lower
+ * bound that is almost always meant) with the expression other: a number
+ * written where a size the function has belongs (`k < channels`). As
+ * candidates, the int names in scope (the function's parameters and
+ * locals) and the number members the function reads through a name in
+ * scope (`in.channels`), other's own name aside, those the file's
+ * evidence puts there (bound_evidence) only, at most BOUNDS_PER_SITE,
+ * the most evidence first, parameters first among equals. */
+static void literal_bound(sc *s, node *lit, const node *other)
+{
+    if (!lit->atom_group || lit->e != lit->b + 1 || !sch_int_literal(s, lit->b) || at(s, lit->b, "0") ||
+        s->fn_close <= s->fn_open)
+        return;
+    size_t b = lit->b, e = lit->e, v = other->var && other->e == other->b + 1 ? other->b : (size_t)-1;
+    struct ranked best[BOUNDS_PER_SITE];
+    int n = 0;
+    for (int param = 1; param >= 0; param--)
+        for (size_t i = s->nsyms; i-- > 0;) {
+            sym *y = &s->syms[i];
+            if (y->depth == 0 || (y->depth == 1) != param || y->vk != V_INT || y->key[0] == '#' ||
+                strchr(y->key, '[') || y == other->var || sch_lookup_text(s, y->name, y->len) != y)
+                continue;
+            size_t k = s->fn_open; /* an occurrence of it, for bound_evidence */
+            while (k < s->fn_close && !(ident(s, k) && tl(s, k) == y->len && !memcmp(tk(s, k), y->name, y->len)))
+                k++;
+            int score = k < s->fn_close ? bound_evidence(s, k, k + 1, b, e, v) : 0;
+            char *name = xasprintf("%.*s", (int)y->len, y->name);
+            if (score > 0)
+                rank_in(best, &n, BOUNDS_PER_SITE, name, xstrdup(name), score);
+            else
+                free(name);
+        }
+    /* members: each one through each name once (the first MAX_MEMBERS the function reads) */
+    size_t seen[MAX_MEMBERS];
+    int nseen = 0;
+    for (size_t k = s->fn_open + 3; k < s->fn_close && nseen < MAX_MEMBERS; k++) {
+        if (!member_at(s, k) || !sch_lookup(s, k - 2))
+            continue;
+        int dup = 0;
+        for (int i = 0; i < nseen && !dup; i++)
+            dup = same_span(s, seen[i] - 2, seen[i] + 1, k - 2, k + 1);
+        if (dup)
+            continue;
+        seen[nseen++] = k;
+        int score = numeric_member(s, k) ? bound_evidence(s, k - 2, k + 1, b, e, v) : 0;
+        if (score > 0) {
+            char *text = sch_span_text(s, k - 2, k + 1);
+            rank_in(best, &n, BOUNDS_PER_SITE, text,
+                    xasprintf("::gpulab_emu_::as_(%s, %.*s, 0)", text, (int)tl(s, b), tk(s, b)), score);
+        }
+    }
+    group *g = &s->g[lit->atom_group - 1];
+    char *from = sch_span_text(s, b, e);
+    for (int i = 0; i < n; i++) {
+        sch_add_alt(s, g, "name", from, best[i].to, best[i].text);
+        free(best[i].to);
+    }
+    free(from);
+}
+
+/* How the occurrence [kb, ke) is used: 1 compared, 2 multiplied or
+ * divided, 4 added or subtracted (a bound, a stride, an offset). */
+static int use_of(const sc *s, size_t kb, size_t ke)
+{
+    int use = compared_at(s, kb, ke) ? 1 : 0;
+    static const char *const ops[] = { "*", "/", "+", "-" };
+    for (int i = 0; i < 4; i++)
+        if ((kb >= 1 && at(s, kb - 1, ops[i]) && kb >= 2 && (telling(s, kb - 2) || at(s, kb - 2, ")"))) ||
+            at(s, ke, ops[i]))
+            use |= i < 2 ? 2 : 4;
+    return use;
+}
+
+/* Whether the file subscripts a member so spelt through any name (`in.data[`): an array's. */
+static int array_member(const sc *s, size_t m)
+{
+    for (size_t k = 1; k + 1 < s->r.nt; k++)
+        if (same(s, k, m) && (at(s, k - 1, ".") || at(s, k - 1, "->")) && at(s, k + 1, "["))
+            return 1;
+    return 0;
+}
+
+/* Two declared types' keys alike but for const (`const Image_t *`, `Image_t *`). */
+static int same_type(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || !strncmp(a, "const ", 6))
+            a += *a == ' ' ? 1 : 6;
+        while (*b == ' ' || !strncmp(b, "const ", 6))
+            b += *b == ' ' ? 1 : 6;
+        if (*a != *b)
+            return 0;
+        if (!*a)
+            return 1;
+        a++, b++;
+    }
+}
+
+/* Whether the member at token q is read through the name at b or
+ * through a name in scope of the same declared type (`out.pitch` for
+ * `in.`), with the same operator. */
+static int sibling_member(sc *s, size_t q, size_t b)
+{
+    if (!member_at(s, q) || !same(s, q - 1, b + 1))
+        return 0;
+    if (same(s, q - 2, b))
+        return 1;
+    sym *x = sch_lookup(s, q - 2), *y = sch_lookup(s, b);
+    return x && y && x->key[0] != '#' && same_type(x->key, y->key);
+}
+
+/* A member read through a name, tokens [b, b + 3) (`in->width`): another
+ * member of the same structure where it belongs (`in->height` rows
+ * allocated `in->width`). As candidates, the other members the file reads
+ * through that name or another of its type (sibling_member), no array
+ * (array_member), at most MEMBERS_PER_SITE: the file's evidence first
+ * (the other written where this one stands, more than itself is), then
+ * one used as this one is here (a bound for a bound, a stride for a
+ * stride), one the file computes with, the most alike. The value goes
+ * through emu_schemata.h's as_, so that a member of another type leaves
+ * the build whole. Its group's index + 1, or 0. */
+static int member_edits(sc *s, size_t b)
+{
+    size_t m = b + 2;
+    if (!member_at(s, m) || array_member(s, m) || !sch_one_line(s, b, b + 3))
+        return 0;
+    /* the other members, each with what its occurrences tell: one pass */
+    struct member { size_t tok; int role, use, numeric; } mem[MAX_MEMBERS];
+    int nm = 0, own = 0, here = use_of(s, b, b + 3);
+    for (size_t q = 2; q < s->r.nt; q++) {
+        if (q == m || !sibling_member(s, q, b))
+            continue;
+        int r = role_match(s, q - 2, q + 1, b, b + 3), i = 0;
+        if (same(s, q, m)) {
+            own = r > own ? r : own;
+            continue;
+        }
+        while (i < nm && !same(s, mem[i].tok, q))
+            i++;
+        if (i == nm) {
+            if (nm == MAX_MEMBERS)
+                continue;
+            mem[nm++] = (struct member){ q, 0, 0, 0 };
+        }
+        mem[i].role = r > mem[i].role ? r : mem[i].role;
+        mem[i].use |= use_of(s, q - 2, q + 1);
+        mem[i].numeric |= numeric_at(s, q);
+    }
+    struct ranked best[MEMBERS_PER_SITE];
+    int n = 0;
+    sym self = { .name = tk(s, m), .len = tl(s, m) };
+    char *from = sch_span_text(s, b, b + 3);
+    for (int i = 0; i < nm; i++) {
+        size_t k = mem[i].tok;
+        if (array_member(s, k))
+            continue;
+        /* the file's evidence, then one used as this one is here (a bound
+         * for a bound, a stride for a stride), one the file computes with,
+         * the most alike */
+        sym other = { .name = tk(s, k), .len = tl(s, k) };
+        int use = mem[i].use & here, role = mem[i].role;
+        int score = 16 * (role > own ? role - own : 0) + 8 * ((use & 1) + !!(use & 2) + !!(use & 4)) +
+                    4 * mem[i].numeric + likeness(&self, &other);
+        char *to = xasprintf("%.*s%.*s", (int)(s->r.t[m].b - s->r.t[b].b), tk(s, b), (int)tl(s, k), tk(s, k));
+        rank_in(best, &n, MEMBERS_PER_SITE, to, xasprintf("::gpulab_emu_::as_(%s, %s, 0)", to, from), score);
+    }
+    if (n == 0) {
+        free(from);
+        return 0;
+    }
+    group *g = sch_new_group(s, G_ATOM, b, b + 3);
+    for (int i = 0; i < n; i++) {
+        sch_add_alt(s, g, "member", from, best[i].to, best[i].text);
+        free(best[i].to);
+    }
+    free(from);
+    return (int)s->ng;
 }
 
 /* The value edits of an atom at tokens [b, e): names of the same declared
@@ -588,7 +883,8 @@ static void subscript_swaps(sc *s, size_t n0)
             if (f->var->depth == 0 || a->var->depth == 0 || strcmp(f->var->key, a->var->key) != 0 ||
                 f->var->key[0] == '#' || strchr(f->var->key, '[') || same(s, f->b, a->b))
                 continue;
-            node x = { f->b, f->b + 1, f->var->vk, 0, f->var, 0 }, y = { a->b, a->b + 1, a->var->vk, 0, a->var, 0 };
+            node x = { f->b, f->b + 1, f->var->vk, 0, f->var, 0, 0 };
+            node y = { a->b, a->b + 1, a->var->vk, 0, a->var, 0, 0 };
             size_t before = s->nc;
             if (f->b < a->b)
                 swap_edit(s, &x, &y, &garg[i - n0], &garg[j - n0], "index-swap");
@@ -601,7 +897,7 @@ static void subscript_swaps(sc *s, size_t n0)
 
 static node parse_unary(sc *s, size_t *p)
 {
-    node n = { *p, *p, V_UNKNOWN, 0, NULL, 0 };
+    node n = { *p, *p, V_UNKNOWN, 0, NULL, 0, 0 };
     size_t k = *p, len;
     if (k >= s->r.nt) {
         s->bail = 1;
@@ -787,10 +1083,16 @@ static node parse_unary(sc *s, size_t *p)
                 s->bail = 1;
                 return n;
             }
+            int through_name = n.var && n.b + 1 == q;
             *p = q + 2;
             n.e = *p;
             n.vk = V_UNKNOWN;
             n.var = NULL;
+            int member = through_name ? member_edits(s, n.b) : 0;
+            if (member) {
+                n.base_group = n.atom_group;
+                n.atom_group = member;
+            }
         } else if (po && (strcmp(po, "++") == 0 || strcmp(po, "--") == 0)) {
             kill_atom(s, &n);
             *p = q + len;
@@ -876,6 +1178,85 @@ static int sized(const sc *s, size_t b, size_t e)
     return 0;
 }
 
+/* A byte count one dimension short or long: tokens [b, e), a product of
+ * factors at its top, one of them a sizeof (`(size_t)width *
+ * sizeof(float)` where `width * width` elements were meant; the
+ * reverse). As candidates (kind `factor`), the product with one more of
+ * its own int factors (a name or a member, a cast left off), after that
+ * factor, and with the last of a factor written twice left out. */
+static void factor_edits(sc *s, size_t b, size_t e)
+{
+    size_t fb[8], fe[8], nf = 0;
+    int depth = 0, has_sizeof = 0;
+    if (!sch_one_line(s, b, e))
+        return;
+    fb[0] = b;
+    for (size_t k = b; k < e; k++) {
+        if (at(s, k, "(") || at(s, k, "["))
+            depth++;
+        else if (at(s, k, ")") || at(s, k, "]"))
+            depth--;
+        else if (depth == 0 && at(s, k, "*")) {
+            if (nf == 7 || k == fb[nf])
+                return;
+            fe[nf++] = k;
+            fb[nf] = k + 1;
+        } else if (depth == 0 && s->r.t[k].kind == T_PUNCT && !at(s, k, ".") && !at(s, k, "->"))
+            return; /* not a plain product */
+    }
+    if (fb[nf] == e)
+        return;
+    fe[nf++] = e;
+    /* each factor's value: a name or a member through one, a cast left off */
+    size_t vb[8];
+    int value[8];
+    for (size_t i = 0; i < nf; i++) {
+        has_sizeof |= at(s, fb[i], "sizeof");
+        vb[i] = fb[i];
+        if (at(s, fb[i], "(") && sch_is_type_name(s, fb[i] + 1) && sch_after(s, fb[i]) < fe[i])
+            vb[i] = sch_after(s, fb[i]);
+        value[i] = (fe[i] == vb[i] + 1 && ident(s, vb[i]) && sch_lookup(s, vb[i])) ||
+                   (fe[i] == vb[i] + 3 && member_at(s, vb[i] + 2));
+    }
+    if (!has_sizeof || nf < 2)
+        return;
+    group *g = NULL;
+    char *from = sch_span_text(s, b, e);
+    for (size_t i = 0; i < nf; i++) {
+        int before = 0, after = 0;
+        for (size_t j = 0; value[i] && j < nf; j++)
+            if (value[j] && same_span(s, vb[j], fe[j], vb[i], fe[i]))
+                before |= j < i, after |= j > i;
+        if (!value[i] || (before && after))
+            continue;
+        /* the first of a value: one more of it after it; the last of a
+         * repeated one: it and its `*` left out */
+        size_t at_ = before ? fb[i - 1] : fb[i], end = fe[i];
+        char *f = sch_span_text(s, before ? fb[i - 1] : fb[i], before ? fe[i - 1] : fe[i]);
+        char *v = sch_span_text(s, vb[i], fe[i]);
+        char *with = before ? xstrdup(f) : xasprintf("%s * %s", f, v);
+        if (!g) {
+            g = sch_new_group(s, G_ATOM, b, e);
+            g->priority = 1;
+            /* its context the statement it is in (a size's declaration, upstream of the call) */
+            size_t cb = b, ce = e;
+            while (cb > 0 && !at(s, cb - 1, ";") && !at(s, cb - 1, "{") && !at(s, cb - 1, "}"))
+                cb--;
+            while (ce < s->r.nt && !at(s, ce, ";"))
+                ce++;
+            if (cb > g->ctx_e || ce < g->ctx_b)
+                g->ctx_b = cb, g->ctx_e = ce;
+        }
+        char *to = sch_span_subst(s, b, e, &at_, &end, &with, 1, 0);
+        sch_add_alt(s, g, "factor", from, to, xstrdup(to));
+        free(to);
+        free(with);
+        free(f);
+        free(v);
+    }
+    free(from);
+}
+
 /* A cuda* call's integer arguments: as a candidate, times sizeof the
  * element type of its pointers (a count of elements where bytes were
  * meant); an argument that is a local with an initialiser gets it there,
@@ -897,7 +1278,11 @@ static void size_edits(sc *s, node *args, size_t na)
             a->var->scaled = 1;
             b = a->var->init_b, e = a->var->init_e;
         }
-        if (sized(s, b, e) || !sch_one_line(s, b, e))
+        if (sized(s, b, e)) {
+            factor_edits(s, b, e);
+            continue;
+        }
+        if (!sch_one_line(s, b, e))
             continue;
         group *g = sch_new_group(s, G_SCALE, b, e);
         g->priority = 1;
@@ -994,7 +1379,11 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         node r = sch_parse_expr(s, p, prec + 1);
         if (s->bail)
             return l;
-        node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0 };
+        if (prec == 10) { /* a bound written as a number */
+            literal_bound(s, &r, &l);
+            literal_bound(s, &l, &r);
+        }
+        node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;
         static const struct { const char *op, *helper, *alts[3]; } table[] = {
             { "+", "add", { "-", "left", "right" } },  { "-", "sub", { "+", "left", NULL } },

@@ -45,6 +45,11 @@ enum gk { G_DROP, G_UNSHARE, G_SHAPE, G_SCALE, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_
 #define MAX_ALTS 12
 /* the most names one use of a name may be replaced by */
 #define NAMES_PER_SITE 4
+/* the most names a literal bound may be replaced by, and members a member */
+#define BOUNDS_PER_SITE 3
+#define MEMBERS_PER_SITE 2
+/* the most distinct members a site weighs */
+#define MAX_MEMBERS 16
 typedef struct {
     int kind;
     size_t bb, be;       /* the source bytes it renders, [bb, be) (bb == be: an insertion) */
@@ -80,6 +85,7 @@ typedef struct {
     int bail;         /* the statement holds what the parser does not follow */
     int host_cuda;    /* the host statement calls cuda* or launches */
     int components;   /* built-in components the file uses: 1 x, 2 y, 4 z */
+    size_t fn_open;   /* the '{' of the function's body */
     size_t fn_close;  /* the '}' of the function's body */
     int nstatic;      /* G_STATIC candidates made: each a copy of its function */
     /* names of types the file declares (struct, typedef) */
@@ -122,6 +128,7 @@ typedef struct {
     int atom_group; /* index + 1 of the atom's group, or 0 */
     sym *var;       /* a plain name of a variable */
     int addr_of;    /* &name */
+    int base_group; /* a member's (`in->width`): index + 1 of its base name's group, or 0 */
 } node;
 
 /* schemata_expr.c: tokens, names, candidates, expressions */
