@@ -599,3 +599,23 @@ def test_a_read_before_the_start_on_the_largest_size_alone_is_never_pass(backend
     (big,) = [d for d in rep["datasets"] if d["name"] == "width-0257"]
     assert big["status"] == "unsafe" and big["score"] == 0, big["status"]
     assert any(f["line"] == read for f in big["sanitizer"]["findings"]), big["sanitizer"]
+
+
+def test_a_bounds_test_missing_a_coordinate_names_it(tmp_path):
+    """Lab 01's reference whose bounds test compares Col only: the threads
+    of the rounded-up grid past the last row read M and write P past their
+    ends. The first line names Row, which no test the thread passed bounds,
+    at the bounds test's line, not the loop's test the thread passed last."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    src = next((kit.ROOT / "solutions" / lab).glob("*.cu")).read_text()
+    test = "if (Row < Width && Col < Width)"
+    assert test in src
+    bad = tmp_path / "row-not-tested.cu"
+    bad.write_text(src.replace(test, "if (Col < Width)"))
+    line = line_of(bad, "if (Col < Width)")
+    _, rep = kit.check_json(lab, bad, "emu", "--dataset", "width-0017", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("no test this thread passed bounds `Row`"), first
+    assert f"the test at line {line} (`if (Col < Width)" in first and "test `Row` there too" in first, first
