@@ -82,7 +82,9 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
 char *source_index_coordinate_missing(const char *path, int line);
 /* A name on line access (the first) whose value takes a block's coordinate
  * (blockIdx, through its assignments in the kernel) and that is none of
- * bounded[0..nbounded): into out, 1; 0 when none. */
+ * bounded[0..nbounded), nor computed from one of them or one of them from
+ * it, where one of those is such a position too (a bounds test is there,
+ * and it leaves this one out): into out, 1; 0 when none. */
 int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
                                 size_t size);
 /* Whether line (from 1) lies in the body of the else of the if whose

@@ -353,6 +353,18 @@ char *source_index_stale(const char *path, int line)
     return text;
 }
 
+/* Whether the value assigned to the name at (w, n) before `before` writes
+ * the word other (through one assignment: `flat = Row * Width + Col`). */
+static int assigned_from(const source_code *s, size_t from, size_t before, const char *w, size_t n,
+                         const char *other)
+{
+    size_t end = 0, v = code_assignment_of(s, from, before, w, n, &end);
+    for (size_t k = v; v < s->len && k < end; k++)
+        if (code_word_at(s, k, other))
+            return 1;
+    return 0;
+}
+
 int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
                                 size_t size)
 {
@@ -363,8 +375,14 @@ int source_unbounded_coordinate(const char *path, int access, const char *const 
     const char *code = s.code;
     size_t b = code_line_start(&s, access), e = code_line_end(&s, b);
     size_t kernel = code_kernel_before(&s, b);
+    /* a bounds test is there (it compares a position in the grid) */
+    int positions = 0;
+    for (int i = 0; i < nbounded && kernel < s.len; i++) {
+        size_t end = 0, v = code_assignment_of(&s, kernel, b, bounded[i], strlen(bounded[i]), &end);
+        positions |= v < s.len && (coordinates_of(&s, kernel, v, v, end, 0) & (7u << 3));
+    }
     int found = 0;
-    for (size_t k = b; k < e && !found && kernel < s.len; k++) {
+    for (size_t k = b; k < e && !found && positions; k++) {
         if (!code_word_starts(&s, k))
             continue;
         size_t n = word_length(&s, k, e), after = code_skip_space(&s, k + n);
@@ -376,7 +394,17 @@ int source_unbounded_coordinate(const char *path, int access, const char *const 
         /* a name whose value takes a block's coordinate: a position in the
          * whole grid, which a grid rounded up takes past the data (one that
          * takes only threadIdx stays within its block) */
-        if (v < s.len && (coordinates_of(&s, kernel, v, v, end, 0) & (7u << 3))) {
+        int position = v < s.len && (coordinates_of(&s, kernel, v, v, end, 0) & (7u << 3));
+        /* bounded through another name: one computed from it (`flat <
+         * Width * Width` with flat from Row), or it from one (row_i from
+         * row_o): what the test bounds is another question */
+        for (int i = 0; position && i < nbounded; i++) {
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)n, code + k);
+            position = !assigned_from(&s, kernel, b, bounded[i], strlen(bounded[i]), word) &&
+                       !assigned_from(&s, kernel, b, code + k, n, bounded[i]);
+        }
+        if (position) {
             memcpy(out, code + k, n);
             out[n] = '\0';
             found = 1;
