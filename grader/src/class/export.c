@@ -187,8 +187,9 @@ char *export_reason(const cJSON *rec, const char *source)
         static const char *const kinds[] = { "timeout", "crash", "cuda_error", "no_output", "unsafe", "wrong",
                                              "grader_error" };
         for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
-            int count = 0, blank = 0, flood = 0;
-            const char *mistake = NULL; /* the first mistake the inputs reproduced, if any */
+            int count = 0, blank = 0, flood = 0, several = 0;
+            char **named = NULL; /* the mistakes the inputs reproduced, with how often */
+            int *times_named = NULL, nnamed = 0;
             cJSON_ArrayForEach(d, json_arr(rec, "datasets")) {
                 if (strcmp(json_str(d, "status", ""), kinds[k]) != 0)
                     continue;
@@ -199,9 +200,25 @@ char *export_reason(const cJSON *rec, const char *source)
                 /* a pattern in one element is no evidence of a mistake: a 1x1 output matches many */
                 const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(d, "comparison");
                 const char *m = json_str(cmp, "mistake", "");
-                if (!mistake && *m && json_num(cmp, "elements") > 1)
-                    mistake = m;
+                if (json_num(cmp, "elements") > 1) {
+                    several++;
+                    if (*m)
+                        export_count_name(&named, &times_named, &nnamed, m);
+                }
             }
+            /* the gradebook names a mistake only where at least half of the
+             * datasets that could show one bear it out: a pattern that fits a
+             * small image (a shift that covers all of a 5 x 7 tile) but none
+             * of the larger ones is not the file's mistake */
+            const char *mistake = NULL;
+            int best = 0;
+            for (int i = 0; i < nnamed; i++)
+                if (times_named[i] > best) {
+                    best = times_named[i];
+                    mistake = named[i];
+                }
+            if (2 * best < several)
+                mistake = NULL;
             if (count)
                 sb_printf(&sb, "%s%s on %d dataset%s", sb.len ? "; " : "",
                           blank == count ? "nothing written" : kinds[k], count, count == 1 ? "" : "s");
@@ -209,6 +226,7 @@ char *export_reason(const cJSON *rec, const char *source)
                 sb_printf(&sb, " (an output flood: %d KiB or more printed)", RUN_CAPTURE_CAP / 1024);
             if (count && mistake)
                 sb_printf(&sb, " (%s)", mistake);
+            export_free_counts(named, times_named, nnamed);
         }
         cJSON_ArrayForEach(d, json_arr(rec, "requirements"))
             if (strcmp(json_str(d, "status", ""), "requirement_failed") == 0)
