@@ -40,6 +40,7 @@ template <class R, class T> inline R as_(T &, R o, long) { return o; }
     template <class R, class A, class B> inline R name(A &, B &, R o, long) { return o; }
 GPULAB_EMU_ALT_(add_, +)
 GPULAB_EMU_ALT_(sub_, -)
+GPULAB_EMU_ALT_(div_, /)
 GPULAB_EMU_ALT_(lt_, <)
 GPULAB_EMU_ALT_(le_, <=)
 GPULAB_EMU_ALT_(gt_, >)
@@ -52,6 +53,7 @@ GPULAB_EMU_ALT_(ne_, !=)
  * (schemata.c lists them in this order); OP(k, s, a, b): the same, and
  * the first edit while candidate s is live (one edit of several places):
  *   +   a - b, a, b        -   a + b, a        *   a, b        /   a
+ *   %   a / b (a count that wants a quotient: `(k + T - 1) % T`)
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
  *   >=  a > b, a <= b      ==  a != b          !=  a == b */
 #define GPULAB_EMU_OP_(name, OP, N, E0, E1, E2)                                              \
@@ -76,6 +78,7 @@ GPULAB_EMU_OP_(add, +, 3u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0))
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)
 GPULAB_EMU_OP_(mul, *, 2u, as_(a, o, 0), as_(b, o, 0), o)
 GPULAB_EMU_OP_(div, /, 1u, as_(a, o, 0), o, o)
+GPULAB_EMU_OP_(mod, %, 1u, div_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(lt, <, 2u, le_(a, b, o, 0), gt_(a, b, o, 0), o)
 GPULAB_EMU_OP_(le, <=, 2u, lt_(a, b, o, 0), ge_(a, b, o, 0), o)
 GPULAB_EMU_OP_(gt, >, 2u, ge_(a, b, o, 0), lt_(a, b, o, 0), o)

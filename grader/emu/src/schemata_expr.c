@@ -5,6 +5,7 @@
 #include "schemata_int.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,8 +365,35 @@ static void kill_atom(sc *s, node *n)
 
 static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", NULL };
 
+/* The length of a memory-space prefix name starts with: letters and an
+ * underscore (`d_`, `h_`, `dev_`, `host_`), or one lower-case d or h
+ * before a capital (`dA`, `hOut`); 0 when none. */
+static size_t space_prefix(const char *name, size_t len)
+{
+    size_t i = 0;
+    while (i < len && i < 5 && islower((unsigned char)name[i]))
+        i++;
+    if (i > 0 && i < len - 1 && name[i] == '_')
+        return i + 1;
+    if (len > 1 && (name[0] == 'd' || name[0] == 'h') && isupper((unsigned char)name[1]))
+        return 1;
+    return 0;
+}
+
+/* Whether a and b are one name in two memory spaces: equal once a
+ * prefix such as d_ or h_ is taken off either (P and d_P, h_in and
+ * d_in): the host array passed where its device copy belongs. */
+static int same_stem(const sym *a, const sym *b)
+{
+    size_t pa = space_prefix(a->name, a->len), pb = space_prefix(b->name, b->len);
+    if (pa == 0 && pb == 0)
+        return 0;
+    return a->len - pa == b->len - pb && a->len > pa && !memcmp(a->name + pa, b->name + pb, a->len - pa);
+}
+
 /* How alike two names are: their common start and end (case aside),
- * whether they are as long, and whether b is a parameter. */
+ * whether they are as long, whether b is a parameter, and whether they
+ * are one name in two memory spaces. */
 static int likeness(const sym *a, const sym *b)
 {
     size_t n = a->len < b->len ? a->len : b->len, pre = 0, suf = 0;
@@ -376,7 +404,7 @@ static int likeness(const sym *a, const sym *b)
         suf++;
     /* a function's parameters (its sizes, its arrays) are what a bound or
      * an index most often takes by mistake for another */
-    return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1);
+    return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1) + 8 * same_stem(a, b);
 }
 
 /* A neighbour that tells a role: a name or a number (a bracket or an
@@ -1388,7 +1416,8 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         static const struct { const char *op, *helper, *alts[3]; } table[] = {
             { "+", "add", { "-", "left", "right" } },  { "-", "sub", { "+", "left", NULL } },
             { "*", "mul", { "left", "right", NULL } },
-            { "/", "div", { "left", NULL, NULL } }, { "<", "lt", { "<=", ">", NULL } },
+            { "/", "div", { "left", NULL, NULL } }, { "%", "mod", { "/", NULL, NULL } },
+            { "<", "lt", { "<=", ">", NULL } },
             { "<=", "le", { "<", ">=", NULL } },       { ">", "gt", { ">=", "<", NULL } },
             { ">=", "ge", { ">", "<=", NULL } },       { "==", "eq", { "!=", NULL, NULL } },
             { "!=", "ne", { "==", NULL, NULL } },      { NULL, NULL, { NULL, NULL, NULL } } };

@@ -394,10 +394,34 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     char *g = dims(l->grid), *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");
     char *right = cov[1] < out[1] ? xasprintf("right of column %ld", cov[1] - 1) : xstrdup("");
     char *below = cov[0] < out[0] ? xasprintf("below row %ld", cov[0] - 1) : xstrdup("");
+    /* the blocks each side has against those it needs: where the grid is
+     * its own dim3, that line is where it was counted (the launch only
+     * passes it on) */
+    long need_x = ((long)out[1] + tile[0] - 1) / tile[0], need_y = ((long)out[0] + tile[1] - 1) / tile[1];
+    char *sx = cov[1] < out[1] ? xasprintf("%u block%s across where %ld are needed", l->grid[0],
+                                           l->grid[0] == 1 ? "" : "s", need_x)
+                               : xstrdup("");
+    char *sy = cov[0] < out[0] ? xasprintf("%u block%s down where %ld are needed", l->grid[1],
+                                           l->grid[1] == 1 ? "" : "s", need_y)
+                               : xstrdup("");
+    int grid_line = source_launch_dim3_line(student_file, l->line, 0);
     char *q = sanitize_quote(student_file, l->line);
+    char *where;
+    if (grid_line > 0 && grid_line != l->line) {
+        char *qg = sanitize_quote(student_file, grid_line);
+        where = xasprintf("count the grid at %s (%s%s%s), which the launch at line %d uses: it must cover the whole "
+                          "output, rounded up to whole blocks",
+                          qg, sx, sx[0] && sy[0] ? ", " : "", sy, l->line);
+        free(qg);
+    } else {
+        where = xasprintf("see the launch at %s (%s%s%s)", q, sx, sx[0] && sy[0] ? ", " : "", sy);
+    }
     char *s = xasprintf("the grid of %s blocks (%d x %d output elements each) covers %s and %s: the "
-                        "tiles %s%s%s were never launched, and they are the wrong elements; see the launch at %s",
-                        g, tile[0], tile[1], cols, rows, right, right[0] && below[0] ? " and " : "", below, q);
+                        "tiles %s%s%s were never launched, and they are the wrong elements; %s",
+                        g, tile[0], tile[1], cols, rows, right, right[0] && below[0] ? " and " : "", below, where);
+    free(where);
+    free(sx);
+    free(sy);
     free(q);
     free(below);
     free(right);

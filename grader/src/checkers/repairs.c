@@ -219,17 +219,31 @@ int repairs_best_partial(const repair_candidate *c, int n, size_t wrong)
     return best;
 }
 
+/* Whether the edit adds text after from (*after) or before it
+ * (*before), from kept whole: a statement or a term added. Not where the
+ * text joins from's first or last word (`P` to `d_P` is another name). */
+static void edit_adds(const repair_candidate *c, int *after, int *before)
+{
+    size_t a = strlen(c->from), b = strlen(c->to);
+    *after = a > 0 && b > a && strncmp(c->to, c->from, a) == 0 &&
+             !(word_char(c->from[a - 1]) && word_char(c->to[a]));
+    *before = !*after && a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0 &&
+              !(word_char(c->from[0]) && word_char(c->to[b - a - 1]));
+}
+
 /* "with `to` there" / "without it" / "with `x` added after it": the edit
  * in words (emucc lists a statement added as the one beside it replaced
  * by the two). */
 static char *edit_words(const repair_candidate *c)
 {
     size_t a = strlen(c->from), b = strlen(c->to);
+    int after, before;
+    edit_adds(c, &after, &before);
     if (!c->to[0])
         return xstrdup("without it");
-    if (a > 0 && b > a && strncmp(c->to, c->from, a) == 0)
+    if (after)
         return xasprintf("with `%s` added after it", c->to + a + strspn(c->to + a, " "));
-    if (a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0) {
+    if (before) {
         size_t n = b - a;
         while (n > 0 && c->to[n - 1] == ' ')
             n--;
@@ -272,8 +286,8 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
                                    also->line)
                        : xstrdup("");
     size_t a = strlen(c->from), b = strlen(c->to);
-    int after = a > 0 && b > a && strncmp(c->to, c->from, a) == 0;
-    int before = !after && a > 0 && b > a && strcmp(c->to + b - a, c->from) == 0;
+    int after, before;
+    edit_adds(c, &after, &before);
     char *s;
     if (after || before) { /* a statement added: what is missing, and beside what */
         size_t n = b - a;

@@ -679,13 +679,15 @@ static const dataset_result *diagnosis_at_line(const submission_result *s, int l
 /* The one line that says what to fix first: the most specific thing the
  * report knows. A launch or a copy at a line of the student's that the
  * kit's own record of the run shows wrong (launches.h), unless a full
- * repair changes a line it does not name, beats a full repair
+ * repair changes a line it does not name (a full repair at its line
+ * follows it), beats a full repair
  * (repair.h: one edit of the source that makes every dataset right, the
  * evidence itself naming the line), which beats a checker's finding, which
  * follows from the mistake, unless the finding names the repair's line
- * as where its access went wrong (a use after the cudaFree it names), or
- * the repair changes a declaration and a diagnosis that names its cause
- * names the repair's line: then it says more. A checker's finding (it has a line) beats
+ * as where its access went wrong (a use after the cudaFree it names: the
+ * finding leads, the repair after it), or the repair changes a
+ * declaration and a diagnosis that names its cause names the repair's
+ * line: then it says more. A checker's finding (it has a line) beats
  * a defect the source shows by itself (an accumulator never set, a tile
  * not __shared__: grade.c's source_defects), which beats a tile slot that
  * held the wrong element (tile_contents, with the load's
@@ -716,10 +718,14 @@ static char *fix_first(const submission_result *s)
      * findings follow from it. A full repair at a line the record does not
      * name is where that launch's shape or that copy's size was made wrong
      * (the grid computed at line 92 for the launch at line 93): it leads,
-     * and the record says what it did */
+     * and the record says what it did. One at the line the record names
+     * follows it: the record says what went wrong there, the repair what
+     * to write there */
     if (s->cause) {
         if (repair_strong(&s->repair) && !names_line(s->cause, s->repair.line))
             return xasprintf("%s (%s)", s->repair.sentence, s->cause);
+        if (repair_strong(&s->repair))
+            return xasprintf("%s; %s", s->cause, s->repair.sentence);
         return xstrdup(s->cause);
     }
     /* one edit that makes every dataset right names the line from the
@@ -744,11 +750,23 @@ static char *fix_first(const submission_result *s)
         return xstrdup(s->repair.sentence);
     }
     if (f) {
-        char at[48];
+        /* a full repair at the line the finding names says what to write
+         * there; at the statement it quotes, only a count of elements made
+         * bytes (a pitch in floats: `* sizeof(float)` after it), where any
+         * other edit there may only make up for the mistake (a copy of one
+         * row too many by one row fewer) */
+        int fixes = repair_strong(&s->repair) &&
+                    (finding_names_line(f, s->repair.line) ||
+                     (!strcmp(s->repair.kind, "sizeof") && finding_leads_with(f, s->repair.context)));
+        char *fix = fixes ? xasprintf("; %s", s->repair.sentence) : xstrdup("");
+        char at[48], *text;
         snprintf(at, sizeof at, "line %d", f->line);
         if (f->line > 0 && !strstr(f->message, at))
-            return xasprintf("%s:%d: %s", path_base(s->file), f->line, f->message);
-        return xstrdup(f->message);
+            text = xasprintf("%s:%d: %s%s", path_base(s->file), f->line, f->message, fix);
+        else
+            text = xasprintf("%s%s", f->message, fix);
+        free(fix);
+        return text;
     }
     /* a defect the source shows at a line (an accumulator never set, a
      * tile not __shared__) is certain, where a hypothesis on the numbers or

@@ -472,6 +472,22 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     free(buffer);
 }
 
+/* Whether the __constant__ array of the emulator's unset line d is
+ * declared double in the student's file, and the copies stored exactly
+ * the bytes of as many floats as it has elements (stored of its size):
+ * then *decl is its declaration quoted. */
+static int declared_double(const char *student, const emu_diag *d, size_t stored, size_t size, char **decl)
+{
+    char dfile[256] = "";
+    int line = location_after(d->message, "(declared at ", dfile, sizeof dfile);
+    /* the run names the file as its build saw it, the declaration as the source names it: same base name */
+    if (line <= 0 || strcmp(path_base(dfile), path_base(d->file)) != 0 || stored == 0 || stored * 2 != size ||
+        !source_line_has_word(student, line, "double"))
+        return 0;
+    *decl = sanitize_quote(student, line);
+    return 1;
+}
+
 /* The emulator's "unset" line for a __constant__ array (unset.c): a
  * kernel read bytes of it no cudaMemcpyToSymbol stored before the launch.
  * The run's "unset-late" line, when there is one, names the copy that came
@@ -506,7 +522,7 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
     free(stores);
     char *q = diag_quote(student, d);
     char *by = launch > 0 ? xasprintf(" by the launch at line %d", launch) : xstrdup("");
-    char *msg;
+    char *msg, *decl = NULL;
     if (late > 0) {
         char *ql = sanitize_quote(student, late);
         msg = xasprintf("%s is read at %s in %s%s before anything stored it: the cudaMemcpyToSymbol at %s comes "
@@ -514,7 +530,15 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "make that copy before the launch",
                         name, q, d->kernel, by, ql, name);
         free(ql);
-    } else if (partial)
+    } else if (partial && declared_double(student, d, stored, size, &decl))
+        /* a double array given floats: the copy counted the host's 4-byte
+         * elements, the kernel reads 8-byte ones made of two of them */
+        msg = xasprintf("%s is declared double at %s, 8 bytes an element, but the cudaMemcpyToSymbol calls before "
+                        "the launch stored %zu of its %zu bytes, 4 bytes an element: the data copied in are floats, "
+                        "so the kernel reads two floats' bytes as one double at %s in %s%s, and the second half of "
+                        "%s holds no value of yours; declare %s float",
+                        name, decl, stored, size, q, d->kernel, by, name, name);
+    else if (partial)
         msg = xasprintf("%s is read at %s in %s%s at bytes nothing stored: the cudaMemcpyToSymbol calls before the "
                         "launch stored %zu of its %zu bytes, and the rest hold no value of yours (zeros on a GPU); "
                         "copy all of %s (sizeof %s bytes) before the launch",
@@ -524,7 +548,10 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "before the launch or after it, so the kernel read %s without it ever holding a value of "
                         "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch",
                         name, q, d->kernel, by, name, name, name);
-    add(r, "uninitialised", d->file, d->line, late > 0 ? late : launch > 0 ? launch : 0, msg);
+    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : 0;
+    add(r, "uninitialised", d->file, decl_line > 0 ? decl_line : d->line,
+        decl_line > 0 ? d->line : late > 0 ? late : launch > 0 ? launch : 0, msg);
+    free(decl);
     free(by);
     free(q);
 }
