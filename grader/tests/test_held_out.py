@@ -4,7 +4,8 @@ kit's explanation code, counted before and after issue 40's work
 (results-before.md, results-after.md, results-after-2.md, results-C.md,
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
 results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
-results-after-7.md; sets I and J: results-I*.md, results-J*.md) and made tests only
+results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L.md, 3 of 10
+when counted, 8 of the 10 after the mechanisms it led to) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -117,6 +118,16 @@ FIRST = {
     "setJ/05-s-ghost-test-strict": ["line 46", "`row_i >= 0 && row_i < in.height && col_i >= 0"],
     "setJ/03-t-grid-x-from-k": ["line 92: `k`", "with `l` there"],
     "setJ/05-t-mallocpitch-wrong-pitch-var": ["line 85: `&in_pitch_bytes`", "with `&out_pitch_bytes` there"],
+    "setL/01-w-cudafree-host-p": ["line 67: `P` in `CUDA_CHECK(cudaFree(P))`", "with `d_P` there"],
+    "setL/02-x-grid-minus-one-no-plus-one": ["count the grid at line 77", "1 block across where 2 are needed"],
+    "setL/03-w-phases-modulo": ["line 43", "with `(k + TILE_WIDTH - 1) / TILE_WIDTH` there"],
+    "setL/03-x-dot-loop-bound-k": ["the test at line 70 (`for (int i = 0; i < k - ph * TILE_WIDTH; ++i)`) let this "
+                                   "thread through"],
+    "setL/04-w-ghost-test-x-le-width": ["the test at line 43", "`srcX <= width` holds with srcX = 1, equal to width"],
+    "setL/04-x-channel-loop-one-based": ["line 32", "with `int k = 0; k < channels` there"],
+    "setL/05-w-copy-back-dpitch-floats": ["the cudaMemcpy2D at line 113", "(dpitch 3",
+                                          "`* sizeof(float)` looks missing after `(size_t)out->pitch`"],
+    "setL/05-x-mask-declared-double": ["Mc is declared double at line 22", "declare Mc float"],
 }
 
 

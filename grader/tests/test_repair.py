@@ -95,7 +95,8 @@ def test_the_run_s_record_of_a_launch_leads_unless_a_repair_names_another_line()
     """The launch's record names the launch; a grid not rounded up needs
     more than one edit, so nothing else leads. A grid whose row count is
     taken from the wrong size a line above the launch: one edit there makes
-    every dataset right, and that line leads, the record after it."""
+    every dataset right; the record names that dim3 line too (count the
+    grid there), so it leads and the repair says what to write there."""
     uncovered = DATA / "cause-first" / "01-grid-not-rounded-up.cu"
     _, rep = kit.check_json("01-basic-matmul", uncovered, "emu", sanitize=True)
     assert rep["repair"]["found"] == "none" and rep["fix_first"].startswith("the launch at line"), rep["fix_first"]
@@ -103,8 +104,9 @@ def test_the_run_s_record_of_a_launch_leads_unless_a_repair_names_another_line()
     grid = next(i + 1 for i, l in enumerate(rows.read_text().splitlines()) if "dim3 dimGrid(" in l)
     _, rep = kit.check_json("03-arbitrary-matmul", rows, "emu", sanitize=True)
     first = rep["fix_first"]
-    assert first.startswith(f"line {grid}: `k`") and "with `j` there" in first, first
-    assert f"see the launch at line {grid + 1}" in first and "never launched" in first, first
+    assert first.startswith("the grid of") and f"count the grid at line {grid} " in first, first
+    assert f"which the launch at line {grid + 1} uses" in first and "never launched" in first, first
+    assert f"; line {grid}: `k`" in first and "with `j` there" in first, first
 
 
 @needs_schemata
