@@ -5,7 +5,8 @@ kit's explanation code, counted before and after issue 40's work
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
 results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
 results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L.md, 3 of 10
-when counted, 8 of the 10 after the mechanisms it led to) and made tests only
+when counted, 8 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
+counted, 10 of 10 after) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -128,6 +129,17 @@ FIRST = {
     "setL/05-w-copy-back-dpitch-floats": ["the cudaMemcpy2D at line 113", "(dpitch 3",
                                           "`* sizeof(float)` looks missing after `(size_t)out->pitch`"],
     "setL/05-x-mask-declared-double": ["Mc is declared double at line 22", "declare Mc float"],
+    "setM/01-y-launch-width-squared": ["line 56: `width * width`", "with `width` there"],
+    "setM/01-z-copy-back-before-launch": ["the cudaMemcpy at line 50", "the launch at line 57",
+                                          "make the copy after the launch"],
+    "setM/02-y-launch-grid-block-swapped": ["the launch at line 78", "the grid and the block look swapped"],
+    "setM/02-z-dot-ds_M-uses-tx": ["line 57: `tx` in `Pvalue += ds_M[ty][tx]", "with `i` there"],
+    "setM/03-y-nrow-uses-tx": ["line 53: `tx` in `int nRow = ph * TILE_WIDTH + tx`", "with `ty` there"],
+    "setM/03-z-n-test-row-for-nrow": ["the test at line 58", "line 58: `Row`", "with `nRow` there"],
+    "setM/04-y-mask-transposed": ["line 75: `j, i`", "with `i, j` there"],
+    "setM/04-z-mask-copy-sizeof-pointer": ["the cudaMemcpyToSymbol at line 97", "the size of a pointer"],
+    "setM/05-y-centred-mask-loop": ["the loop at line 63", "not in `[tx + j]`", "add `+ MASK_RADIUS` there too"],
+    "setM/05-z-out-pitch-in-pixels": ["line 103", "with `out_pitch_bytes / sizeof(float)` there"],
 }
 
 

@@ -608,10 +608,12 @@ static void statement(sc *s, size_t *p, int in_block)
         size_t q = k + 2, e1 = stmt_end(s, q);
         s->ctx_b = q;
         s->ctx_e = c - 1;
-        size_t first_init = s->ng, init = q;
-        if (is_declaration(s, q))
+        size_t first_init = s->ng, init = q, outer_var = s->loop_var, var = 0;
+        if (is_declaration(s, q)) {
+            size_t before = s->nsyms;
             declaration(s, &q, 0);
-        else
+            var = s->nsyms == before + 1 ? s->nsyms : 0; /* `int i = 0`: one name */
+        } else
             expr_unit(s, q, e1);
         if (e1 < c) {
             size_t e2 = stmt_end(s, e1 + 1), first_cond = s->ng;
@@ -624,7 +626,9 @@ static void statement(sc *s, size_t *p, int in_block)
         }
         *p = c;
         s->loop_depth++;
+        s->loop_var = var;
         statement(s, p, 0);
+        s->loop_var = outer_var;
         s->loop_depth--;
         s->depth--;
         sch_pop_scope(s);
@@ -775,6 +779,7 @@ static void function(sc *s, size_t stmt, size_t b)
             name = open - 1;
     }
     s->loop_depth = 0;
+    s->loop_var = 0;
     size_t p = b;
     s->depth = 1;
     s->fn_open = b;

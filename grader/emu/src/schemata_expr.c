@@ -776,7 +776,11 @@ static void atom_edits(sc *s, node *n, sym *var)
                 continue;
             if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
                 continue;
-            int sc = likeness(var, y) + evidence(s, var, y, b, e), at_ = nbest;
+            /* the innermost loop's own variable, in its body: what an
+             * index there most often meant (`ds_M[ty][tx]` in the loop
+             * over i of the sum, where ds_M[ty][i] belongs) */
+            int looped = s->loop_var > 0 && y == &s->syms[s->loop_var - 1];
+            int sc = likeness(var, y) + evidence(s, var, y, b, e) + 6 * looped, at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
                 at_--;
             if (at_ >= NAMES_PER_SITE)

@@ -81,6 +81,7 @@ typedef struct {
     int depth;
     int in_kernel;    /* the function is __global__ or __device__ */
     int loop_depth;   /* loops around the statement, in this function */
+    size_t loop_var;  /* syms index + 1 of the innermost for loop's declared variable (0: none) */
     size_t ctx_b, ctx_e;
     int bail;         /* the statement holds what the parser does not follow */
     int host_cuda;    /* the host statement calls cuda* or launches */

@@ -447,6 +447,27 @@ static char *unbounded_words(const guard_record *g, const char *student, int acc
     return words;
 }
 
+/* An access before the start of its array, by a thread a loop's test let
+ * through with its variable negative (a mask loop from -MASK_RADIUS): the
+ * test's bound is not the trouble, the index is. Where the access's line
+ * offsets the variable in one subscript (`Mc[j + MASK_RADIUS]`) and not in
+ * another (`N_ds[tx + j]`), the bare one is what reads before the start. */
+static char *negative_start_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char var[GUARD_TEXT], offset[64], bare[96];
+    if (!strstr(q, "(`for") ||
+        source_compared_operand(student, g->line, g->operand, g->op, var, sizeof var) != 0 ||
+        !source_offset_missing(student, access, var, offset, sizeof offset, bare, sizeof bare))
+        return NULL;
+    char *qa = sanitize_quote(student, access);
+    char *w = xasprintf("the loop at %s runs %s from a negative value (%s = %g here), and the access at %s offsets it "
+                        "(`%s %s`) in one subscript but not in `%s`, which %s = %g makes point before the start of "
+                        "the array: add `%s` there too (or run the loop from 0)",
+                        q, var, var, g->a, qa, var, offset, bare, var, g->a, offset);
+    free(qa);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -464,6 +485,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
                           g.op[0] == '<' ? "`<`" : "`>`");
+    if (!words && access > 0 && g.values && g.a < 0 && strstr(msg, "before the start"))
+        words = negative_start_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = unbounded_words(&g, student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))

@@ -139,6 +139,18 @@ int source_launch_block_line(const char *path, int launch_line);
 /* The same for the launch's grid (which 0, its first argument) or block
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);
+/* The first kernel launch after line that passes name (bare: `d_P`, not
+ * `d_P + 1`) as an argument: its line, or 0 (a copy made before the
+ * launch that computes what it copies). */
+int source_launch_after(const char *path, int line, const char *name);
+/* Whether line n subscripts with var both offset (`Mc[j + MASK_RADIUS]`)
+ * and bare (`N_ds[tx + j]`): the offset as written ("+ MASK_RADIUS") into
+ * offset, the first bare subscript ("[tx + j]") into bare. 0 when not. */
+int source_offset_missing(const char *path, int n, const char *var, char *offset, size_t n_offset, char *bare,
+                          size_t n_bare);
+/* The first cudaMemcpyToSymbol into symbol: its line (0: none), its size
+ * argument as written into size_arg (n bytes). */
+int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n);
 /* The __shared__ array that line `access` indexes (`N_ds[...]`): its
  * declaration's line (0: none), its name into name (n bytes), and in
  * *size_line the line that sets its first dimension where that is a name

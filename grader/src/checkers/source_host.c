@@ -309,3 +309,53 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n)
     source_code_free(&s);
     return line;
 }
+
+int source_launch_after(const char *path, int line, const char *name)
+{
+    source_code s;
+    if (!name[0] || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int found = 0;
+    for (size_t i = code_line_start(&s, line + 1); i + 3 < s.len && !found; i++) {
+        if (strncmp(code + i, ">>>", 3) != 0)
+            continue;
+        size_t open = code_skip_space(&s, i + 3);
+        if (open >= s.len || code[open] != '(')
+            continue;
+        /* the kernel's arguments: is name, bare, one of them? */
+        char arg[64];
+        for (int k = 0; k < 16 && !found; k++) {
+            code_call_argument(&s, open, k, arg, sizeof arg);
+            if (!arg[0])
+                break;
+            if (strcmp(bare_name(arg), name) == 0)
+                found = code_line_at(&s, i);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n)
+{
+    source_code s;
+    if (n)
+        size_arg[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t i = 0; i + 18 < s.len && !line; i++) {
+        size_t open = code_call_open(&s, i, "cudaMemcpyToSymbol");
+        if (open >= s.len)
+            continue;
+        char dst[64];
+        code_call_argument(&s, open, 0, dst, sizeof dst);
+        if (strcmp(bare_name(dst), symbol) != 0)
+            continue;
+        line = code_line_at(&s, i);
+        code_call_argument(&s, open, 2, size_arg, n);
+    }
+    source_code_free(&s);
+    return line;
+}

@@ -414,3 +414,67 @@ int source_unbounded_coordinate(const char *path, int access, const char *const 
     source_code_free(&s);
     return found;
 }
+
+/* The subscripts of line n's code ([...] spans), in order, into b[] and
+ * e[] (the '[' and the ']'), at most max; how many. */
+static int line_subscripts(const source_code *s, int n, size_t *b, size_t *e, int max)
+{
+    size_t start = code_line_start(s, n), end = start < s->len ? code_line_end(s, start) : start;
+    int count = 0;
+    for (size_t k = start; k < end && count < max; k++) {
+        if (s->code[k] != '[')
+            continue;
+        size_t close = code_matching(s, k);
+        if (close >= s->len || close > end)
+            continue;
+        b[count] = k;
+        e[count++] = close;
+    }
+    return count;
+}
+
+int source_offset_missing(const char *path, int line, const char *var, char *offset, size_t n_offset, char *bare,
+                          size_t n_bare)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t vn = strlen(var), b[16], e[16];
+    int count = line_subscripts(&s, line, b, e, 16), found = 0;
+    char with[64] = "";
+    size_t bare_at = 0, bare_end = 0;
+    /* each subscript that takes var: with `var + NAME` / `var - NAME`, or bare */
+    for (int i = 0; i < count; i++) {
+        for (size_t k = b[i] + 1; k < e[i]; k++) {
+            if (!code_name_at(&s, k, var, vn))
+                continue;
+            size_t after = code_skip_space(&s, k + vn);
+            size_t before = k;
+            while (before > b[i] + 1 && (s.code[before - 1] == ' ' || s.code[before - 1] == '\t'))
+                before--;
+            int added = after < e[i] && (s.code[after] == '+' || s.code[after] == '-') &&
+                        source_is_identifier_char(s.code[code_skip_space(&s, after + 1)]);
+            /* `NAME - var` is not var offset; `x - var` is no use of it as a position */
+            if (before > b[i] + 1 && s.code[before - 1] == '-')
+                continue;
+            if (added && !with[0]) {
+                size_t w = code_skip_space(&s, after + 1), wn = 0;
+                while (w + wn < e[i] && source_is_identifier_char(s.code[w + wn]))
+                    wn++;
+                snprintf(with, sizeof with, "%c %.*s", s.code[after], (int)wn, s.code + w);
+            } else if (!added && !bare_end) {
+                bare_at = b[i];
+                bare_end = e[i];
+            }
+        }
+    }
+    if (with[0] && bare_end) {
+        snprintf(offset, n_offset, "%s", with);
+        /* the bare subscript as written, one line of code */
+        size_t len = bare_end + 1 - bare_at;
+        snprintf(bare, n_bare, "%.*s", (int)(len < n_bare ? len : n_bare - 1), s.code + bare_at);
+        found = 1;
+    }
+    source_code_free(&s);
+    return found;
+}

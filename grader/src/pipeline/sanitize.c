@@ -462,9 +462,24 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
         free(buffer);
         buffer = named;
     }
+    /* a copy out of a buffer that a launch after it computes: the order
+     * of the two is the mistake, not the memory's state */
+    char name[64] = "";
+    int later = 0;
+    if (!d->kernel[0] && made > 0 && student && strcmp(path_base(d->file), path_base(student)) == 0) {
+        malloc_name(student, made_file, made, name, sizeof name);
+        later = name[0] ? source_launch_after(student, d->line, name) : 0;
+    }
     if (d->kernel[0])
         msg = xasprintf("%s is read at %s in %s before anything stored it: %s", buffer, q, d->kernel, unset_advice);
-    else
+    else if (later > 0) {
+        char *ql = sanitize_quote(student, later);
+        msg = xasprintf("the %.*s at %s copies bytes of %s that nothing stored yet: the launch at %s, which "
+                        "computes %s, comes after it, so the copy takes %s before the kernel wrote it; make the "
+                        "copy after the launch",
+                        (int)strcspn(d->message, " "), d->message, q, buffer, ql, name, name);
+        free(ql);
+    } else
         msg = xasprintf("the %.*s at %s copies bytes of %s that nothing stored: %s", (int)strcspn(d->message, " "),
                         d->message, q, buffer, unset_advice);
     add(r, "uninitialised", d->file, d->line, made > 0 ? made : 0, msg);
@@ -522,7 +537,8 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
     free(stores);
     char *q = diag_quote(student, d);
     char *by = launch > 0 ? xasprintf(" by the launch at line %d", launch) : xstrdup("");
-    char *msg, *decl = NULL;
+    char *msg, *decl = NULL, size_arg[96];
+    int copy_line = 0;
     if (late > 0) {
         char *ql = sanitize_quote(student, late);
         msg = xasprintf("%s is read at %s in %s%s before anything stored it: the cudaMemcpyToSymbol at %s comes "
@@ -530,6 +546,17 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "make that copy before the launch",
                         name, q, d->kernel, by, ql, name);
         free(ql);
+    } else if (partial && stored == sizeof(void *) && size > stored &&
+               (copy_line = source_symbol_copy_line(student, name, size_arg, sizeof size_arg)) > 0 &&
+               strstr(size_arg, "sizeof")) {
+        /* 8 bytes: a sizeof of a pointer, which counts the pointer, not
+         * what it points at */
+        char *qc = sanitize_quote(student, copy_line);
+        msg = xasprintf("the cudaMemcpyToSymbol at %s copies %s = %zu bytes into %s, the size of a pointer, not of "
+                        "the data it points at: %s is %zu bytes, and the kernel reads the rest at %s in %s%s, where "
+                        "nothing was stored (zeros on a GPU); copy sizeof %s bytes",
+                        qc, size_arg, stored, name, name, size, q, d->kernel, by, name);
+        free(qc);
     } else if (partial && declared_double(student, d, stored, size, &decl))
         /* a double array given floats: the copy counted the host's 4-byte
          * elements, the kernel reads 8-byte ones made of two of them */
@@ -548,7 +575,7 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "before the launch or after it, so the kernel read %s without it ever holding a value of "
                         "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch",
                         name, q, d->kernel, by, name, name, name);
-    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : 0;
+    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : copy_line;
     add(r, "uninitialised", d->file, decl_line > 0 ? decl_line : d->line,
         decl_line > 0 ? d->line : late > 0 ? late : launch > 0 ? launch : 0, msg);
     free(decl);
