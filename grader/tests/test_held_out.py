@@ -5,7 +5,7 @@ kit's explanation code, counted before and after issue 40's work
 results-after-3.md, results-D.md, results-after-4.md, results-E.md,
 results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
 results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L.md, 3 of 10
-when counted, 8 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
+when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
 counted, 10 of 10 after) and made tests only
 after they were counted.
 
@@ -119,6 +119,7 @@ FIRST = {
     "setJ/05-s-ghost-test-strict": ["line 46", "`row_i >= 0 && row_i < in.height && col_i >= 0"],
     "setJ/03-t-grid-x-from-k": ["line 92: `k`", "with `l` there"],
     "setJ/05-t-mallocpitch-wrong-pitch-var": ["line 85: `&in_pitch_bytes`", "with `&out_pitch_bytes` there"],
+    "setL/01-x-row-block-thread-swapped": ["line 20", "with `blockIdx.y * blockDim.y + threadIdx.y` there"],
     "setL/01-w-cudafree-host-p": ["line 67: `P` in `CUDA_CHECK(cudaFree(P))`", "with `d_P` there"],
     "setL/02-x-grid-minus-one-no-plus-one": ["count the grid at line 77", "1 block across where 2 are needed"],
     "setL/03-w-phases-modulo": ["line 43", "with `(k + TILE_WIDTH - 1) / TILE_WIDTH` there"],

@@ -291,6 +291,34 @@ static void retype(sc *s, size_t b, size_t name, size_t end)
         static_edit(s, type, type + 1, "type", "float");
 }
 
+/* An int's initialiser, tokens [b, e), that is `threadIdx.c * S +
+ * blockIdx.d`: the thread's and the block's parts of a global index
+ * exchanged (the thread's index scaled by the block's size is the
+ * mapping's own mistake: no correct file writes it), which no edit of one
+ * name mends. As a candidate, `blockIdx.d * S + threadIdx.c`. */
+static void coordinate_swap(sc *s, size_t b, size_t e)
+{
+    size_t x = 3;
+    if (b + 3 > e || !sch_builtin_at(s, b) || !at(s, b, "threadIdx") || !at(s, b + x, "*"))
+        return;
+    size_t sb = b + x + 1, se = sb;
+    while (se < e && !at(s, se, "+") && !at(s, se, "-") && !at(s, se, "*") && !at(s, se, "/") && !at(s, se, "(") &&
+           !at(s, se, "%"))
+        se++;
+    if (se == sb || se > sb + 3 || !at(s, se, "+"))
+        return;
+    size_t zb = se + 1, z = 3;
+    if (zb + z != e || !sch_builtin_at(s, zb) || !at(s, zb, "blockIdx"))
+        return;
+    char *tx = sch_span_text(s, b, b + x), *ts = sch_span_text(s, sb, se), *tz = sch_span_text(s, zb, e);
+    char *to = xasprintf("%s * %s + %s", tz, ts, tx);
+    static_edit(s, b, e, "coordinates", to);
+    free(to);
+    free(tx);
+    free(ts);
+    free(tz);
+}
+
 /* An array's bounds, tokens [b, e): where every bound is the same one
  * token (`[12][12]`, `[O_TILE_WIDTH][O_TILE_WIDTH]`), as candidates each
  * of the file's other number macros in them all (those it writes most
@@ -479,6 +507,9 @@ static void declaration(sc *s, size_t *p, int in_block)
         }
         if (shared)
             sch_drop_groups(s, first);
+        if (init && in_block && s->in_kernel && !array && !stars && !ref && !constant && at(s, init_at, "=") &&
+            !at(s, init_at + 1, "{") && sch_key_kind(key) == V_INT && k > init_at + 1)
+            coordinate_swap(s, init_at + 1, k);
         sym *y = sch_add_sym(s, name, key, array ? V_OTHER : sch_key_kind(key));
         y->floating = strstr(spec, "float") != NULL || strstr(spec, "double") != NULL;
         y->constant = is_constant;

@@ -24,8 +24,15 @@ static size_t edit_size(const repair_candidate *c)
 
 int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 {
+    /* an edit of a pattern no correct file writes (emucc's `coordinates`:
+     * threadIdx * blockDim + blockIdx) is tried before any other */
+    int sa = !strcmp(a->kind, "coordinates"), sb = !strcmp(b->kind, "coordinates");
+    if (sa != sb)
+        return sa ? -1 : 1;
     if (a->pointed != b->pointed)
         return a->pointed ? -1 : 1;
+    if (a->foreign != b->foreign)
+        return a->foreign ? 1 : -1;
     size_t ea = edit_size(a), eb = edit_size(b);
     if (ea != eb)
         return ea < eb ? -1 : 1;
@@ -36,8 +43,10 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 
 int repairs_tie(const repair_candidate *a, const repair_candidate *b)
 {
-    return a->pointed == b->pointed && edit_size(a) == edit_size(b);
+    return !strcmp(a->kind, "coordinates") == !strcmp(b->kind, "coordinates") && a->pointed == b->pointed &&
+           a->foreign == b->foreign && edit_size(a) == edit_size(b);
 }
+
 
 static int word_char(char c)
 {
@@ -52,6 +61,16 @@ static int word_count(const char *text, const char *w, size_t n)
         if (strncmp(p, w, n) == 0 && (p == text || !word_char(p[-1])) && !word_char(p[n]))
             times++;
     return times;
+}
+
+void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
+{
+    for (int i = 0; i < n; i++) {
+        if (strcmp(c[i].kind, "builtin") != 0)
+            continue;
+        size_t w = strcspn(c[i].to, ".");
+        c[i].foreign = w > 0 && word_count(source, c[i].to, w) == 0;
+    }
 }
 
 /* The part of an edit that differs, widened to whole words on both

@@ -21,13 +21,19 @@ typedef struct {
     size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */
     int datasets_right;     /* confirmed: datasets right with it (of all run) */
     int pointed;            /* a finding or a wrong output points at its line */
+    int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
 } repair_candidate;
 
-/* Orders candidates for confirming and naming: those the evidence points
- * at first, then the smallest edit, then the earlier line. */
+/* Orders candidates for confirming and naming: an edit of a pattern no
+ * correct file writes (kind `coordinates`) first, then those the evidence
+ * points at, then those that bring in no built-in the file never reads
+ * (`gridDim.y` for `blockDim.y` can make an index right by another
+ * mapping than the one the file means), then the smallest edit, then the
+ * earlier line. */
 int repairs_compare(const repair_candidate *a, const repair_candidate *b);
-/* Whether the evidence tells a and b apart: not when neither or both are
- * pointed at and the edits are the same size (their lines alone differ). */
+/* Whether the evidence tells a and b apart: not when repairs_compare's
+ * kinds and flags are the same and the edits are the same size (their
+ * lines alone differ). */
 int repairs_tie(const repair_candidate *a, const repair_candidate *b);
 /* How much the statement around an edit agrees with its new text: the
  * times the word it brings in is written there, less the other times the
@@ -41,6 +47,10 @@ int repairs_agreement(const repair_candidate *c);
  * to `&out_pitch_bytes` in `cudaMallocPitch(&d_out, &in_pitch_bytes, w,
  * out->height)`: 2, the same edit beside `&d_in` and `in->height`: -2). */
 int repairs_part_agreement(const repair_candidate *c);
+/* Sets each candidate's foreign flag from the student's source text (its
+ * comments and strings count as written: a built-in named only there is
+ * still not foreign, the safe side). */
+void repairs_mark_foreign(repair_candidate *c, int n, const char *source);
 /* Sorts c[0..n) with repairs_compare(). */
 void repairs_sort(repair_candidate *c, int n);
 

@@ -336,6 +336,10 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         for (int i = 0; i < nc; i++)
             for (int j = 0; j < nlines; j++)
                 c[i].pointed |= c[i].line == lines[j];
+        char *source = read_file(student_file, NULL);
+        if (source)
+            repairs_mark_foreign(c, nc, source);
+        free(source);
         repairs_sort(c, nc);
         const dataset_result *d = &s->datasets[failing[0]];
         snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
