@@ -6,7 +6,7 @@ results-after-3.md, results-D.md, results-after-4.md, results-E.md,
 results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
 results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L.md, 3 of 10
 when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
-counted, 10 of 10 after) and made tests only
+counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -141,6 +141,16 @@ FIRST = {
     "setM/04-z-mask-copy-sizeof-pointer": ["the cudaMemcpyToSymbol at line 97", "the size of a pointer"],
     "setM/05-y-centred-mask-loop": ["the loop at line 63", "not in `[tx + j]`", "add `+ MASK_RADIUS` there too"],
     "setM/05-z-out-pitch-in-pixels": ["line 103", "with `out_pitch_bytes / sizeof(float)` there"],
+    "setN/01-a2-malloc-missing-ampersand": ["cudaMalloc((void **)d_N, bytes)", ":43",
+                                            "takes the address of the pointer it sets"],
+    "setN/01-b2-dot-adds-instead-of-multiplies": ["line 30", "with `M[Row * Width + k] * N[k * Width + Col]` there"],
+    "setN/02-a2-col-uses-by": ["line 34 (`int Col = by * TILE_WIDTH + tx;`)", "build Col from blockIdx.x"],
+    "setN/02-b2-dot-ds_N-uses-ty": ["line 57: `ty` in `Pvalue += ds_M[ty][i] * ds_N[i][ty]`", "with `tx` there"],
+    "setN/03-a2-m-read-before-test": ["the access at line 54", "comes before the test at line 55"],
+    "setN/03-b2-m-test-uses-col": ["line 54: `Col`", "with `mCol` there"],
+    "setN/04-a2-srcY-uses-blockIdx-x": ["line 41: `blockIdx.x`", "with `blockIdx.y` there"],
+    "setN/04-b2-output-steps-w": ["line 80 and the statement after it: `w`", "with `TILE_WIDTH` at both"],
+    "setN/05-a2-inner-test-or": ["line 60", "with `ty < O_TILE_WIDTH && tx < O_TILE_WIDTH` there"],
 }
 
 

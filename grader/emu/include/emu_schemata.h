@@ -41,6 +41,7 @@ template <class R, class T> inline R as_(T &, R o, long) { return o; }
 GPULAB_EMU_ALT_(add_, +)
 GPULAB_EMU_ALT_(sub_, -)
 GPULAB_EMU_ALT_(div_, /)
+GPULAB_EMU_ALT_(mul_, *)
 GPULAB_EMU_ALT_(lt_, <)
 GPULAB_EMU_ALT_(le_, <=)
 GPULAB_EMU_ALT_(gt_, >)
@@ -86,6 +87,31 @@ GPULAB_EMU_OP_(ge, >=, 2u, gt_(a, b, o, 0), le_(a, b, o, 0), o)
 GPULAB_EMU_OP_(eq, ==, 1u, ne_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
 #undef GPULAB_EMU_OP_
+
+/* The same for floating-point operands, with one more edit: `+` for `*`
+ * and back (a dot product that adds its two elements):
+ *   + (floats)   a - b, a, b, a * b        * (floats)   a, b, a + b */
+#define GPULAB_EMU_OP4_(name, OP, N, E0, E1, E2, E3)                                         \
+    template <class A, class B> inline auto name(int k, A a, B b) -> decltype(a OP b)    \
+    {                                                                                         \
+        typedef decltype(a OP b) R;                                                           \
+        unsigned d = (unsigned)(gpulab_emu_mutant - k);                                       \
+        if (__builtin_expect(d >= (N), 1))                                                    \
+            return a OP b;                                                                    \
+        R o = a OP b;                                                                         \
+        return d == 0 ? E0 : d == 1 ? E1 : d == 2 ? E2 : E3;                                  \
+    }                                                                                         \
+    template <class A, class B> inline auto name(int k, int s, A a, B b) -> decltype(a OP b) \
+    {                                                                                         \
+        typedef decltype(a OP b) R;                                                           \
+        if (__builtin_expect(gpulab_emu_mutant != s, 1))                                      \
+            return name(k, a, b);                                                             \
+        R o = a OP b;                                                                         \
+        return E0;                                                                            \
+    }
+GPULAB_EMU_OP4_(fadd, +, 4u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0), mul_(a, b, o, 0))
+GPULAB_EMU_OP4_(fmul, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0), o)
+#undef GPULAB_EMU_OP4_
 
 /* scale(k, v, n): v, or v * n (a count of elements made bytes) when
  * candidate k is live and v is a number */

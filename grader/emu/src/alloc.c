@@ -213,8 +213,14 @@ static void fill_fresh(char *p, size_t n)
 /* made_by: the return address into the program's cudaMalloc call. */
 cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
 {
-    if (!out)
+    if (!out) {
+        /* `(void **)d_P` where `(void **)&d_P` belongs: the pointer's
+         * value (NULL before the call) instead of its address */
+        diag("gpulab-emu: invalid-malloc -: %s(NULL, %zu bytes): its first argument is NULL, where it takes the "
+             "address of the pointer it sets: pass `&` and the pointer's name, not the pointer (cudaErrorInvalidValue)",
+             pitched ? "cudaMallocPitch" : "cudaMalloc", size);
         return set_error(cudaErrorInvalidValue);
+    }
     RETURN_IF_STICKY();
     if (size == 0) {
         *out = NULL;

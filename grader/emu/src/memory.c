@@ -13,7 +13,7 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
 {
-    if (!pitch || !devPtr)
+    if (!pitch)
         return set_error(cudaErrorInvalidValue);
     /* Rows padded to 512 bytes, as on many GPUs: code that ignores the pitch breaks. */
     size_t p = round_up(width ? width : 1, 512);

@@ -319,6 +319,81 @@ static void coordinate_swap(sc *s, size_t b, size_t e)
     free(tz);
 }
 
+/* Whether tokens [a, a + n) and [b, b + n) are the same but for the
+ * components after a `.` (`blockIdx.y * w` and `blockIdx.x * w`). */
+static int same_but_components(sc *s, size_t a, size_t b, size_t n)
+{
+    int differ = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (same(s, a + i, b + i))
+            continue;
+        if (!(i > 0 && at(s, a + i - 1, ".") && tl(s, a + i) == 1 && tl(s, b + i) == 1 &&
+              strchr("xyz", *tk(s, a + i)) && strchr("xyz", *tk(s, b + i))))
+            return 0;
+        differ = 1;
+    }
+    return differ;
+}
+
+/* Twin declarations on consecutive statements, their initialisers the
+ * same but for x and y (`int y = blockIdx.y * w + threadIdx.y;` then
+ * `int x = blockIdx.x * w + threadIdx.x;`): a name written wrong in one
+ * was copied into the other, and no edit of one mends it. As a
+ * candidate for each name edit the two share at the same place, that edit
+ * at both at once (kind `twins`). The current declaration is tokens
+ * [b, end], its initialiser [ib, ie), its groups [g0, ng). */
+static void twin_names(sc *s, size_t b, size_t end, size_t ib, size_t ie, size_t g0)
+{
+    size_t pb = s->twin.init_b, n = ie - ib;
+    if (!s->twin.end || s->twin.end + 1 != b || s->twin.init_e - pb != n || !same_but_components(s, pb, ib, n))
+        return;
+    size_t last = s->ng;
+    for (size_t i = s->twin.g0; i < s->twin.g1; i++)
+        for (size_t j = g0; j < last; j++) {
+            group *g1 = &s->g[i], *g2 = &s->g[j];
+            if (g1->kind != G_ATOM || g2->kind != G_ATOM || g1->tb - pb != g2->tb - ib || g1->te - g1->tb != 1 ||
+                g2->te != g2->tb + 1 || !same(s, g1->tb, g2->tb))
+                continue;
+            /* the names either one takes there (their rankings differ a
+             * little: each statement's neighbours are its own) */
+            const char *names[2 * MAX_ALTS];
+            int nnames = 0;
+            for (int side = 0; side < 2; side++) {
+                const group *g = side ? g2 : g1;
+                for (int a = 0; a < g->nalts; a++) {
+                    if (s->c[g->cand[a]].dead || strcmp(s->c[g->cand[a]].kind, "name") != 0 || !g->alt[a])
+                        continue;
+                    int dup = 0;
+                    for (int q = 0; q < nnames && !dup; q++)
+                        dup = !strcmp(names[q], g->alt[a]);
+                    if (!dup)
+                        names[nnames++] = g->alt[a];
+                }
+            }
+            for (int q = 0; q < nnames; q++) {
+                if (g1->nalts >= MAX_ALTS || g2->nalts >= MAX_ALTS)
+                    break;
+                /* names[] are the groups' texts, which stay where they are
+                 * when the groups themselves move */
+                char *name = xstrdup(names[q]);
+                size_t ctx_b = s->ctx_b, ctx_e = s->ctx_e;
+                s->ctx_b = s->twin.b;
+                s->ctx_e = end - 1;
+                char *from = sch_span_text(s, g1->tb, g1->te);
+                int c = sch_add_multi(s, g1->tb, "twins", from, name);
+                s->ctx_b = ctx_b;
+                s->ctx_e = ctx_e;
+                free(from);
+                g1 = &s->g[i]; /* sch_add_multi may move the groups */
+                g2 = &s->g[j];
+                g1->cand[g1->nalts] = c;
+                g1->alt[g1->nalts++] = xstrdup(name);
+                g2->cand[g2->nalts] = c;
+                g2->alt[g2->nalts++] = name;
+            }
+        }
+}
+
 /* An array's bounds, tokens [b, e): where every bound is the same one
  * token (`[12][12]`, `[O_TILE_WIDTH][O_TILE_WIDTH]`), as candidates each
  * of the file's other number macros in them all (those it writes most
@@ -508,8 +583,14 @@ static void declaration(sc *s, size_t *p, int in_block)
         if (shared)
             sch_drop_groups(s, first);
         if (init && in_block && s->in_kernel && !array && !stars && !ref && !constant && at(s, init_at, "=") &&
-            !at(s, init_at + 1, "{") && sch_key_kind(key) == V_INT && k > init_at + 1)
+            !at(s, init_at + 1, "{") && sch_key_kind(key) == V_INT && k > init_at + 1) {
             coordinate_swap(s, init_at + 1, k);
+            if (names == 0 && k == end) {
+                twin_names(s, *p, end, init_at + 1, k, first);
+                s->twin.b = *p, s->twin.end = end, s->twin.init_b = init_at + 1, s->twin.init_e = k;
+                s->twin.g0 = first, s->twin.g1 = s->ng;
+            }
+        }
         sym *y = sch_add_sym(s, name, key, array ? V_OTHER : sch_key_kind(key));
         y->floating = strstr(spec, "float") != NULL || strstr(spec, "double") != NULL;
         y->constant = is_constant;
@@ -811,6 +892,7 @@ static void function(sc *s, size_t stmt, size_t b)
     }
     s->loop_depth = 0;
     s->loop_var = 0;
+    s->twin.end = 0;
     size_t p = b;
     s->depth = 1;
     s->fn_open = b;

@@ -1061,6 +1061,9 @@ static node parse_unary(sc *s, size_t *p)
     /* postfix */
     node prev_index = n;
     int have_index = 0, gprev = -1, gindex = -1;
+    /* an element of an array of floats (or of what a float pointer points
+     * at) is a float, however many subscripts reach it */
+    int float_elements = n.var && n.var->floating;
     for (;;) {
         size_t q = *p;
         const char *po = op_at(s, q, &len);
@@ -1085,7 +1088,7 @@ static node parse_unary(sc *s, size_t *p)
             gprev = gindex;
             gindex = -1;
             n.e = *p;
-            n.vk = V_UNKNOWN;
+            n.vk = float_elements ? V_FLOAT : V_UNKNOWN;
             /* an array's element: the base stays a value, a pointer's */
             n.var = NULL;
             n.addr_of = 0;
@@ -1417,17 +1420,23 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         }
         node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;
-        static const struct { const char *op, *helper, *alts[3]; } table[] = {
-            { "+", "add", { "-", "left", "right" } },  { "-", "sub", { "+", "left", NULL } },
-            { "*", "mul", { "left", "right", NULL } },
-            { "/", "div", { "left", NULL, NULL } }, { "%", "mod", { "/", NULL, NULL } },
-            { "<", "lt", { "<=", ">", NULL } },
-            { "<=", "le", { "<", ">=", NULL } },       { ">", "gt", { ">=", "<", NULL } },
-            { ">=", "ge", { ">", "<=", NULL } },       { "==", "eq", { "!=", NULL, NULL } },
-            { "!=", "ne", { "==", NULL, NULL } },      { NULL, NULL, { NULL, NULL, NULL } } };
+        /* `+f`, `*f`: both operands floating-point, where `+` for `*` and
+         * back is one more edit (a dot product that adds its elements) */
+        static const struct { const char *op, *helper, *alts[4]; } table[] = {
+            { "+f", "fadd", { "-", "left", "right", "*" } }, { "*f", "fmul", { "left", "right", "+", NULL } },
+            { "+", "add", { "-", "left", "right", NULL } },  { "-", "sub", { "+", "left", NULL, NULL } },
+            { "*", "mul", { "left", "right", NULL, NULL } },
+            { "/", "div", { "left", NULL, NULL, NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
+            { "<", "lt", { "<=", ">", NULL, NULL } },
+            { "<=", "le", { "<", ">=", NULL, NULL } },       { ">", "gt", { ">=", "<", NULL, NULL } },
+            { ">=", "ge", { ">", "<=", NULL, NULL } },       { "==", "eq", { "!=", NULL, NULL, NULL } },
+            { "!=", "ne", { "==", NULL, NULL, NULL } },      { NULL, NULL, { NULL, NULL, NULL, NULL } } };
+        int floats = l.vk == V_FLOAT && r.vk == V_FLOAT && (!strcmp(op, "+") || !strcmp(op, "*"));
+        char fop[4];
+        snprintf(fop, sizeof fop, "%s%s", op, floats ? "f" : "");
         int t = 0;
         for (; table[t].op; t++)
-            if (strcmp(table[t].op, op) == 0)
+            if (strcmp(table[t].op, fop) == 0)
                 break;
         int known = (l.vk == V_INT || l.vk == V_FLOAT || l.vk == V_PTR) &&
                     (r.vk == V_INT || r.vk == V_FLOAT || r.vk == V_PTR);
@@ -1453,7 +1462,7 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             g->helper = helper;
             char *from = sch_span_text(s, l.b, r.e);
             char *lt = sch_span_text(s, l.b, l.e), *rt = sch_span_text(s, r.b, r.e);
-            for (int a = 0; a < 3 && table[t].alts[a]; a++) {
+            for (int a = 0; a < 4 && table[t].alts[a]; a++) {
                 const char *w = table[t].alts[a];
                 if (strcmp(w, "left") == 0) {
                     sch_add_alt(s, g, "drop-right", from, lt, NULL);

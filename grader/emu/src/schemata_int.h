@@ -82,6 +82,11 @@ typedef struct {
     int in_kernel;    /* the function is __global__ or __device__ */
     int loop_depth;   /* loops around the statement, in this function */
     size_t loop_var;  /* syms index + 1 of the innermost for loop's declared variable (0: none) */
+    /* the last int local declared with an initialiser in a kernel's block,
+     * for its twin on the next line (schemata.c's twin_names): its
+     * statement's tokens [b, end], its initialiser's [init_b, init_e), the
+     * initialiser's groups [g0, g1); end 0 when there is none */
+    struct { size_t b, end, init_b, init_e, g0, g1; } twin;
     size_t ctx_b, ctx_e;
     int bail;         /* the statement holds what the parser does not follow */
     int host_cuda;    /* the host statement calls cuda* or launches */

@@ -185,7 +185,7 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
     return band ? band : partial_band(got, bad);
 }
 
-char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled)
+char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled, int image)
 {
     int small_ok = 0, small_fail = 0, large_ok = 0, large_fail = 0;
     for (int i = 0; i < n; i++) {
@@ -195,6 +195,11 @@ char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int t
         else
             failed[i] ? small_fail++ : small_ok++;
     }
+    if (large_fail > 0 && large_ok == 0 && small_ok > 0 && small_fail == 0 && tiled && image)
+        /* an image's tiles have no phases: a second tile is a second block */
+        return xasprintf("every dataset larger than one tile (%d) fails and every smaller one passes: look at what "
+                         "changes past the first block (each position computed from blockIdx: a block's offset "
+                         "must be the width of the tile it computes), and the grid", tile);
     if (large_fail > 0 && large_ok == 0 && small_ok > 0 && small_fail == 0)
         return tiled ? xasprintf("every dataset larger than one tile (%d) fails and every smaller one passes: "
                                  "look at what happens between phases (the barriers, and the phase loop)", tile)

@@ -126,9 +126,11 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
 int diagnose_read_input(const char *dir, const char *name, gl_matrix *m);
 
 /* Every dataset larger than tile failing and every smaller one passing:
- * for a tiled lab, what happens between phases; for one without tiles
- * (tiled 0), what changes past the first block. NULL when not so. */
-char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled);
+ * for a tiled matrix lab, what happens between phases; for a tiled image
+ * lab (image 1: no phases), a block's offset past the first; for one
+ * without tiles (tiled 0), what changes past the first block. NULL when
+ * not so. */
+char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled, int image);
 
 /* Patterns across the datasets' kinds of input (square[i]: all of its sizes
  * equal; elements[i]: its output's elements; image: an image lab, else a

@@ -447,6 +447,23 @@ static char *unbounded_words(const guard_record *g, const char *student, int acc
     return words;
 }
 
+/* An access made before the `if` that tests its index's names (a read
+ * hoisted out of its bounds test): whatever test let the thread through,
+ * that one comes too late. */
+static char *test_after_words(const char *student, int access)
+{
+    int test = source_test_after_access(student, access);
+    if (test <= 0)
+        return NULL;
+    char *qa = sanitize_quote(student, access), *qt = sanitize_quote(student, test);
+    char *w = xasprintf("the access at %s comes before the test at %s, which bounds the names of its index: the "
+                        "access is made whether the test holds or not; make it inside the test",
+                        qa, qt);
+    free(qa);
+    free(qt);
+    return w;
+}
+
 /* An access before the start of its array, by a thread a loop's test let
  * through with its variable negative (a mask loop from -MASK_RADIUS): the
  * test's bound is not the trouble, the index is. Where the access's line
@@ -485,6 +502,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
                           g.op[0] == '<' ? "`<`" : "`>`");
+    if (!words && access > 0)
+        words = test_after_words(student, access);
     if (!words && access > 0 && g.values && g.a < 0 && strstr(msg, "before the start"))
         words = negative_start_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))

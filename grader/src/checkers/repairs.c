@@ -316,6 +316,10 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
         s = xasprintf("line %d: `%.*s` %s missing %s `%s`: with it added there, %s%s", c->line,
                       after ? (int)strlen(added) : (int)n, added, full ? "looks" : "is probably",
                       after ? "after" : "before", c->from, result, other);
+    } else if (!strcmp(c->kind, "twins")) { /* one edit at two twin statements */
+        s = xasprintf("line %d and the statement after it: `%s` in `%s` %s the mistake, written in both: with `%s` "
+                      "at both, %s%s",
+                      c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
     } else {
         s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
                       full ? "looks like" : "is probably", words, result, other);

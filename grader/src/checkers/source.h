@@ -146,6 +146,11 @@ int source_launch_after(const char *path, int line, const char *name);
 /* Whether line n subscripts with var both offset (`Mc[j + MASK_RADIUS]`)
  * and bare (`N_ds[tx + j]`): the offset as written ("+ MASK_RADIUS") into
  * offset, the first bare subscript ("[tx + j]") into bare. 0 when not. */
+/* The line of an `if` among the three after line access whose condition
+ * tests two or more of the names in access's subscripts (`if (Row < j &&
+ * mCol < k)` after `float v = M[Row * k + mCol];`): the bounds test the
+ * access comes before. 0 when none. */
+int source_test_after_access(const char *path, int access);
 int source_offset_missing(const char *path, int n, const char *var, char *offset, size_t n_offset, char *bare,
                           size_t n_bare);
 /* The first cudaMemcpyToSymbol into symbol: its line (0: none), its size

@@ -478,3 +478,60 @@ int source_offset_missing(const char *path, int line, const char *var, char *off
     source_code_free(&s);
     return found;
 }
+
+int source_test_after_access(const char *path, int access)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    /* the names in the access line's subscripts, other than constants'
+     * (all capitals, TILE_WIDTH) */
+    size_t b[16], e[16];
+    int count = line_subscripts(&s, access, b, e, 16), found = 0;
+    struct { size_t at, n; } names[24];
+    int nnames = 0;
+    for (int i = 0; i < count; i++)
+        for (size_t k = b[i] + 1; k < e[i] && nnames < 24; k++) {
+            if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]) ||
+                (s.code[k] >= '0' && s.code[k] <= '9'))
+                continue;
+            size_t n = code_word_end(&s, k) - k;
+            int lower = 0;
+            for (size_t c = 0; c < n; c++)
+                lower |= s.code[k + c] >= 'a' && s.code[k + c] <= 'z';
+            if (lower)
+                names[nnames].at = k, names[nnames++].n = n;
+            k += n - 1;
+        }
+    /* the next three lines: an `if (` whose condition compares two or
+     * more of them, the bounds test the access was meant to be under */
+    for (int line = access + 1; line <= access + 3 && !found && nnames >= 2; line++) {
+        size_t start = code_line_start(&s, line);
+        if (start >= s.len)
+            break;
+        size_t k = code_skip_space(&s, start);
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        size_t close = open < s.len && s.code[open] == '(' ? code_matching(&s, open) : s.len;
+        if (close >= s.len)
+            continue;
+        int tested = 0;
+        for (int i = 0; i < nnames; i++) {
+            int dup = 0;
+            for (int j = 0; j < i && !dup; j++)
+                dup = names[j].n == names[i].n && !memcmp(s.code + names[j].at, s.code + names[i].at, names[i].n);
+            if (dup)
+                continue;
+            for (size_t c = open + 1; c < close; c++)
+                if (code_name_at(&s, c, s.code + names[i].at, names[i].n)) {
+                    tested++;
+                    break;
+                }
+        }
+        if (tested >= 2)
+            found = line;
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -942,7 +942,7 @@ static void across_datasets(const lab_manifest *m, const int *index, submission_
         failed[n] = s->datasets[i].status != ST_PASS;
         n++;
     }
-    s->hint = diagnose_across_datasets(sizes, failed, n, 16, m->ntiles > 0);
+    s->hint = diagnose_across_datasets(sizes, failed, n, 16, m->ntiles > 0, m->perf.work == WORK_IMAGE);
     free(sizes);
     free(failed);
     if (s->hint || s->ndatasets < 3)

@@ -449,8 +449,9 @@ static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_t
 }
 
 /* The emulator's reason for a CUDA error a host call returned, from its
- * line "gpulab-emu: invalid-memcpy -: TEXT (cudaErrorX)" (a copy or a set
- * the emulator refused, with the sizes it saw): TEXT, malloc'd; NULL when
+ * line "gpulab-emu: invalid-memcpy -: TEXT (cudaErrorX)" (a copy, a set or
+ * an allocation the emulator refused, with the sizes it saw; the set's
+ * and the allocation's lines say invalid-memset, invalid-malloc): TEXT, malloc'd; NULL when
  * err_text has no such line for this error. The student's process wrote
  * err_text: only a line of that exact form, cut at its length, is taken. */
 static char *cuda_error_reason(const char *cuda_error, const char *err_text)
@@ -458,7 +459,8 @@ static char *cuda_error_reason(const char *cuda_error, const char *err_text)
     char name[64];
     if (!cuda_error || !err_text || sscanf(cuda_error, "%63s", name) != 1)
         return NULL;
-    static const char *const kinds[] = { "gpulab-emu: invalid-memcpy -: ", "gpulab-emu: invalid-memset -: " };
+    static const char *const kinds[] = { "gpulab-emu: invalid-memcpy -: ", "gpulab-emu: invalid-memset -: ",
+                                         "gpulab-emu: invalid-malloc -: " };
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
         for (const char *p = strstr(err_text, kinds[k]); p; p = strstr(p + 1, kinds[k])) {
             if (p != err_text && p[-1] != '\n')
