@@ -6,7 +6,8 @@ results-after-3.md, results-D.md, results-after-4.md, results-E.md,
 results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md,
 results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L.md, 3 of 10
 when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
-counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after) and made tests only
+counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after;
+set O: results-O.md, 6 of 10 when counted, 8 of 10 after) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -151,6 +152,15 @@ FIRST = {
     "setN/04-a2-srcY-uses-blockIdx-x": ["line 41: `blockIdx.x`", "with `blockIdx.y` there"],
     "setN/04-b2-output-steps-w": ["line 80 and the statement after it: `w`", "with `TILE_WIDTH` at both"],
     "setN/05-a2-inner-test-or": ["line 60", "with `ty < O_TILE_WIDTH && tx < O_TILE_WIDTH` there"],
+    "setO/01-d2-bound-test-threadidx": ["line 28", "with `Row < Width && Col < Width` there"],
+    "setO/02-c2-n-load-col-uses-row": ["line 47: `Row`", "with `Col` there"],
+    "setO/02-d2-phase-loop-tile-width": ["the test at line 41", "ph < TILE_WIDTH"],
+    "setO/03-c2-store-test-dims-swapped": ["the test at line 82", "test Col against l"],
+    "setO/03-d2-phases-rounded-to-32": ["line 44: `(k + 31) / 32`"],
+    "setO/04-d2-launch-height-width-swapped": ["line 106: `width, height`", "with `height, width` there"],
+    "setO/05-c2-copy-back-spitch-row-bytes": ["the cudaMemcpy2D at line 114", "its source pitch (spitch) is 84 bytes"],
+    "setO/05-d2-write-input-coords": ["the access at line 67", "indexes with `row_i` and `col_i`",
+                                      "checks `row_o` and `col_o`"],
 }
 
 

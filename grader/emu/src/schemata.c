@@ -656,8 +656,10 @@ static void condition(sc *s, size_t *p)
     s->ctx_b = *p + 1;
     s->ctx_e = c - 1;
     size_t first = s->ng;
-    if (expr_unit(s, *p + 1, c - 1) == 0)
+    if (expr_unit(s, *p + 1, c - 1) == 0) {
         sch_same_comparisons(s, first, *p + 1, c - 1);
+        sch_derived_together(s, first, *p + 1, c - 1);
+    }
     s->ctx_b = ob;
     s->ctx_e = oe;
     *p = c;

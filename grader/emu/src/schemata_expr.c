@@ -291,6 +291,47 @@ void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e)
     }
 }
 
+/* The built-in indexes a condition compares (`threadIdx.y < Width &&
+ * threadIdx.x < Width`), each with a local the function computed from it
+ * among its edits (derived_names: `Row`, `Col`): a bounds test written on
+ * the thread's place in its block for each coordinate, which no edit of
+ * one mends. As a candidate, every one of them replaced at once, by the
+ * first such local of each (kind `operators`, as the condition's other
+ * edit of several places). Groups [first, ng) are the condition's, tokens
+ * [b, e). */
+void sch_derived_together(sc *s, size_t first, size_t b, size_t e)
+{
+    size_t at_[8], end[8], gi[8], n = 0;
+    int alt[8];
+    char *with[8];
+    for (size_t i = first; i < s->ng && n < 8; i++) {
+        const group *g = &s->g[i];
+        if (g->kind != G_ATOM || g->te != g->tb + 3 || !sch_builtin_at(s, g->tb))
+            continue;
+        for (int a = 0; a < g->nalts; a++)
+            if (!s->c[g->cand[a]].dead && !strcmp(s->c[g->cand[a]].kind, "name") && g->alt[a]) {
+                at_[n] = g->tb, end[n] = g->te, gi[n] = i, alt[n] = a, with[n] = g->alt[a];
+                n++;
+                break;
+            }
+    }
+    if (n < 2)
+        return;
+    for (size_t j = 0; j < n; j++)
+        if (s->g[gi[j]].nalts >= MAX_ALTS)
+            return;
+    char *from = sch_span_text(s, b, e), *to = sch_span_subst(s, b, e, at_, end, with, n, 0);
+    int c = sch_add_multi(s, b, "operators", from, to);
+    for (size_t j = 0; j < n; j++) {
+        group *g = &s->g[gi[j]];
+        g->cand[g->nalts] = c;
+        g->alt[g->nalts] = xstrdup(g->alt[alt[j]]);
+        g->nalts++;
+    }
+    free(from);
+    free(to);
+}
+
 /* A for loop's `i = n; i <= b` with n > 0, whose range may be one off at
  * both ends (1 to TILE_WIDTH where 0 to TILE_WIDTH - 1 was meant): as a
  * candidate, the range moved down by one, its start and its bound at once
@@ -751,6 +792,33 @@ static int member_edits(sc *s, size_t b)
     return (int)s->ng;
 }
 
+/* A built-in index compared (`threadIdx.y < Width`) where an int local
+ * the function computed from it belongs (`Row`, declared `int Row =
+ * blockIdx.y * blockDim.y + threadIdx.y`): a bounds test on the thread's
+ * place in its block, not in the grid. As candidates, those locals (at
+ * most two, the latest first), kind `name`. */
+static void derived_names(sc *s, group *g, size_t b, const char *from)
+{
+    if (!compared_at(s, b, b + 3) || s->fn_close <= s->fn_open)
+        return;
+    int made = 0;
+    for (size_t k = b; k-- > s->fn_open + 1 && made < 2;) {
+        if (!ident(s, k) || !at(s, k - 1, "int") || !at(s, k + 1, "=") || at(s, k + 2, "="))
+            continue;
+        sym *y = sch_lookup_text(s, tk(s, k), tl(s, k));
+        if (!y || y->vk != V_INT || y->depth == 0)
+            continue;
+        int uses = 0;
+        for (size_t q = k + 2; q + 2 < s->r.nt && !at(s, q, ";") && !uses; q++)
+            uses = same(s, q, b) && at(s, q + 1, ".") && same(s, q + 2, b + 2);
+        if (!uses)
+            continue;
+        char *to = xasprintf("%.*s", (int)tl(s, k), tk(s, k));
+        sch_add_alt(s, g, "name", from, to, to);
+        made++;
+    }
+}
+
 /* The value edits of an atom at tokens [b, e): names of the same declared
  * type in scope, the other built-in indexes, a literal's neighbours. */
 static void atom_edits(sc *s, node *n, sym *var)
@@ -828,6 +896,7 @@ static void atom_edits(sc *s, node *n, sym *var)
                 to = xasprintf("%.*s.%c", (int)tl(s, b), tk(s, b), comp[i]);
                 sch_add_alt(s, g, "builtin", from, to, to);
             }
+        derived_names(s, g, b, from);
     }
     free(from);
     if (g->nalts == 0) {

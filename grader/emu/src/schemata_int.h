@@ -152,6 +152,7 @@ group *sch_new_group(sc *s, int kind, size_t tb, size_t te);
 void sch_add_alt(sc *s, group *g, const char *kind, const char *from, const char *to, char *text);
 void sch_drop_groups(sc *s, size_t first);
 int sch_add_multi(sc *s, size_t tb, const char *kind, const char *from, const char *to);
+void sch_derived_together(sc *s, size_t first, size_t b, size_t e);
 char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const size_t *end, char *const *with,
                      size_t n, int raw);
 void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e);

@@ -342,8 +342,8 @@ static char *stride_words(const guard_record *g, const char *student, int access
  * element other than the one the access reaches. */
 static char *other_names_words(const guard_record *g, const char *student, int access, const char *q)
 {
-    char names[GUARD_TEXT * 2] = "", left[GUARD_TEXT];
-    int n = 0;
+    char names[GUARD_TEXT * 2] = "", left[GUARD_TEXT], used[GUARD_TEXT * 2] = "", sibling[GUARD_TEXT];
+    int n = 0, siblings = 0;
     for (int i = 0; i < g->nclauses; i++) {
         if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, NULL, sizeof left) != 0)
             return NULL;
@@ -356,11 +356,27 @@ static char *other_names_words(const guard_record *g, const char *student, int a
         snprintf(quoted, sizeof quoted, "`%s`", left);
         if (strstr(names, quoted))
             continue;
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof names - used, "%s%s", n++ ? " and " : "", quoted);
+        /* the access's own name for it: `row_i` where the test has `row_o` */
+        if (source_line_sibling_name(student, access, left, sibling, sizeof sibling)) {
+            size_t u = strlen(used);
+            snprintf(used + u, sizeof used - u, "%s`%s`", siblings++ ? " and " : "", sibling);
+        }
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", n++ ? " and " : "", quoted);
     }
     if (!n)
         return NULL;
+    if (siblings == n) {
+        /* each tested name has a twin in the index: the index took the
+         * wrong one of each pair, the test is right */
+        char *qa = sanitize_quote(student, access);
+        char *w = xasprintf("the access at %s indexes with %s where the test at %s checks %s: the index takes the "
+                            "other name of each pair, so it reaches an element the test never bounded; write %s "
+                            "in the index",
+                            qa, used, q, names, names);
+        free(qa);
+        return w;
+    }
     return xasprintf("the test at %s checks %s, but the index of the access at line %d %s: the test "
                      "bounds another element than the one the access reaches, so it held where that one is "
                      "outside the array: test the coordinates the access's index is made of",

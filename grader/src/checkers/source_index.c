@@ -1,9 +1,13 @@
 /*
  * source_index.c - what a store's index varies with, read from the source:
  * the thread and block coordinates it takes through the assignments of its
- * names, and a flat index split into a row and a column the wrong way round
- * (source.h). Over the shared walk of source_code.h.
+ * names, and a flat index split into a row and a column the wrong way round;
+ * and what a line's subscripts show: a variable offset in one and bare in
+ * another, the test that comes after the access it bounds, a name that is
+ * another's twin but for its last part (source.h). Over the shared walk of
+ * source_code.h.
  */
+#define _GNU_SOURCE
 #include "source.h"
 #include "source_code.h"
 #include "util.h"
@@ -531,6 +535,38 @@ int source_test_after_access(const char *path, int access)
         }
         if (tested >= 2)
             found = line;
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* Whether a and b (an, bn characters) are one name but for its last part:
+ * the same up to a last '_' in both, and different after it (`row_o`,
+ * `row_i`; `outRow` and `inRow` are not). */
+static int last_part_differs(const char *a, size_t an, const char *b, size_t bn)
+{
+    const char *ua = memrchr(a, '_', an), *ub = memrchr(b, '_', bn);
+    if (!ua || !ub || ua - a != ub - b || ua == a || memcmp(a, b, (size_t)(ua - a)) != 0)
+        return 0;
+    return !(an == bn && memcmp(a, b, an) == 0) && ua + 1 < a + an && ub + 1 < b + bn;
+}
+
+int source_line_sibling_name(const char *path, int n, const char *name, char *out, size_t size)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t start = code_line_start(&s, n), end = start < s.len ? code_line_end(&s, start) : start, nn = strlen(name);
+    int found = 0;
+    for (size_t k = start; k < end && !found; k++) {
+        if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]))
+            continue;
+        size_t len = code_word_end(&s, k) - k;
+        if (last_part_differs(name, nn, s.code + k, len) && len < size) {
+            snprintf(out, size, "%.*s", (int)len, s.code + k);
+            found = 1;
+        }
+        k += len - 1;
     }
     source_code_free(&s);
     return found;
