@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define GUARD_CLAUSES 4
 #define GUARD_TEXT 48
@@ -340,10 +341,27 @@ static char *stride_words(const guard_record *g, const char *student, int access
  * every variable the test compares (`row_o`, `col_o`) is absent from the
  * access's line (which reads at `row_i`, `col_i`), so the test checks an
  * element other than the one the access reaches. */
+/* Whether the array the access reaches through sibling (`out` of
+ * `out.data[row_i * ...]`) starts with the last part of tested (`row_o`:
+ * o) and not with sibling's own (i): the test's name is the array's, the
+ * index took the other of the pair. Where the array's name says nothing
+ * (or says the index's), the index may be the right one. */
+static int pair_names_the_array(const char *student, int access, const char *tested, const char *sibling)
+{
+    char base[GUARD_TEXT];
+    const char *pt = strrchr(tested, '_'), *ps = strrchr(sibling, '_');
+    if (!pt || !ps || !source_subscripted_base(student, access, sibling, base, sizeof base))
+        return 0;
+    pt++, ps++;
+    size_t lt = strlen(pt), ls = strlen(ps);
+    int says_test = strncasecmp(base, pt, lt) == 0, says_index = strncasecmp(base, ps, ls) == 0;
+    return says_test && !says_index;
+}
+
 static char *other_names_words(const guard_record *g, const char *student, int access, const char *q)
 {
     char names[GUARD_TEXT * 2] = "", left[GUARD_TEXT], used[GUARD_TEXT * 2] = "", sibling[GUARD_TEXT];
-    int n = 0, siblings = 0;
+    int n = 0, siblings = 0, index_wrong = 1;
     for (int i = 0; i < g->nclauses; i++) {
         if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, NULL, sizeof left) != 0)
             return NULL;
@@ -360,13 +378,14 @@ static char *other_names_words(const guard_record *g, const char *student, int a
         if (source_line_sibling_name(student, access, left, sibling, sizeof sibling)) {
             size_t u = strlen(used);
             snprintf(used + u, sizeof used - u, "%s`%s`", siblings++ ? " and " : "", sibling);
+            index_wrong &= pair_names_the_array(student, access, left, sibling);
         }
         size_t len = strlen(names);
         snprintf(names + len, sizeof names - len, "%s%s", n++ ? " and " : "", quoted);
     }
     if (!n)
         return NULL;
-    if (siblings == n) {
+    if (siblings == n && index_wrong) {
         /* each tested name has a twin in the index: the index took the
          * wrong one of each pair, the test is right */
         char *qa = sanitize_quote(student, access);

@@ -154,6 +154,10 @@ int source_test_after_access(const char *path, int access);
 /* A name on line n that is name but for its last part (`row_i` on a line,
  * for `row_o`): into out (size bytes); 1 if there is one, else 0. */
 int source_line_sibling_name(const char *path, int n, const char *name, char *out, size_t size);
+/* The array a subscript of line n that uses name reads or writes: the
+ * first identifier of its base (`out` of `out.data[row_o * ...]`), into
+ * out; 1 if there is one, else 0. */
+int source_subscripted_base(const char *path, int n, const char *name, char *out, size_t size);
 int source_offset_missing(const char *path, int n, const char *var, char *offset, size_t n_offset, char *bare,
                           size_t n_bare);
 /* The first cudaMemcpyToSymbol into symbol: its line (0: none), its size

@@ -571,3 +571,33 @@ int source_line_sibling_name(const char *path, int n, const char *name, char *ou
     source_code_free(&s);
     return found;
 }
+
+int source_subscripted_base(const char *path, int n, const char *name, char *out, size_t size)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t b[16], e[16], nn = strlen(name);
+    int count = line_subscripts(&s, n, b, e, 16), found = 0;
+    for (int i = 0; i < count && !found; i++) {
+        int uses = 0;
+        for (size_t k = b[i] + 1; k < e[i] && !uses; k++)
+            uses = code_name_at(&s, k, name, nn);
+        if (!uses)
+            continue;
+        /* back over `x.y` / `x->y` / a name to its first identifier */
+        size_t k = b[i];
+        while (k > 0 && (source_is_identifier_char(s.code[k - 1]) || s.code[k - 1] == '.' ||
+                         (s.code[k - 1] == '>' && k > 1 && s.code[k - 2] == '-') || s.code[k - 1] == '-'))
+            k--;
+        size_t len = 0;
+        while (source_is_identifier_char(s.code[k + len]))
+            len++;
+        if (len > 0 && len < size) {
+            snprintf(out, size, "%.*s", (int)len, s.code + k);
+            found = 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
