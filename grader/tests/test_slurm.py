@@ -282,16 +282,22 @@ def test_a_cancelled_task_is_finished_by_submitting_again(cluster, class_of_12):
     first = task_logs(records, job)
     assert first[victim][1] is None, first  # it never got to its summary line
 
+    # a record the cancel cut short at a grader's step (its compiler killed
+    # under it, before the task itself got the signal) is grader_error, which
+    # is graded again by design (formats.md); every other one stays as it is
+    retried = sorted(n for n, data in before.items() if json.loads(data).get("status") == "grader_error")
     p = slurm(cluster, class_of_12["subs"], "--tasks", "3", *OPTIONS, "--records", records, "--wait",
               "--", "--cpus-per-task=1", timeout=900)
     assert p.returncode == 0, p.stdout + p.stderr
     again = job_of(p.stdout)
     assert "12 of the class's 12 submissions have a record" in p.stdout, p.stdout
     for name, data in before.items():  # nothing graded twice: the same bytes
-        assert (records / name).read_bytes() == data, name
+        if name not in retried:
+            assert (records / name).read_bytes() == data, name
     second = task_logs(records, again)
-    assert sum(done[0] for _, done in second.values()) == len(lost) == 12 - len(before), (second, lost)
-    assert sum(done[1] for _, done in second.values()) == len(before), second
+    assert sum(done[0] for _, done in second.values()) == len(lost) + len(retried), (second, lost, retried)
+    assert len(lost) == 12 - len(before), lost
+    assert sum(done[1] for _, done in second.values()) == len(before) - len(retried), second
     assert gradebook(records_of(records)) == want
     # no torn record: every .json is a whole record; a cancelled write leaves at most a .tmp. file
     assert all(r["lab"] == LAB for r in records_of(records).values())
