@@ -7,7 +7,8 @@ results-after-5.md, results-F.md, results-after-6.md, results-G.md, results-H.md
 results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L.md, 3 of 10
 when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
 counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after;
-set O: results-O.md, 6 of 10 when counted, 8 of 10 after) and made tests only
+set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
+when counted, 10 of 10 after) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -157,10 +158,27 @@ FIRST = {
     "setO/02-d2-phase-loop-tile-width": ["the test at line 41", "ph < TILE_WIDTH"],
     "setO/03-c2-store-test-dims-swapped": ["the test at line 82", "test Col against l"],
     "setO/03-d2-phases-rounded-to-32": ["line 44: `(k + 31) / 32`"],
+    "setO/01-c2-malloc-sizeof-pointer": ["the cudaMalloc at line 45", "is given sizeof(P), but P is a pointer"],
+    "setO/04-c2-second-batch-srcX-no-radius": ["line 58: `- MASK_RADIUS` looks missing",
+                                               "after `blockIdx.x * TILE_WIDTH + destX`"],
     "setO/04-d2-launch-height-width-swapped": ["line 106: `width, height`", "with `height, width` there"],
     "setO/05-c2-copy-back-spitch-row-bytes": ["the cudaMemcpy2D at line 114", "its source pitch (spitch) is 84 bytes"],
     "setO/05-d2-write-input-coords": ["the access at line 67", "indexes with `row_i` and `col_i`",
                                       "checks `row_o` and `col_o`"],
+    "setP/01-e2-copy-back-args-swapped": ["the cudaMemcpy at line 61", "the destination and the source are swapped"],
+    "setP/01-f2-double-free-d_M": ["the cudaFree at line 66", "a second time", "the cudaFree at line 65"],
+    "setP/02-e2-n-load-col-uses-tx": ["line 46: `tx`", "with `Col` there"],
+    "setP/02-f2-dot-loop-le-tile": ["the test at line 56", "`i <= TILE_WIDTH` holds with i = 16"],
+    "setP/03-e2-store-if-semicolon": ["the `;` right after `if (Row < j && Col < l)` at line 81",
+                                      "runs for every thread"],
+    "setP/03-f2-m-load-stride-l": ["line 55: `l`", "with `k` there"],
+    "setP/04-e2-barrier-inside-second-batch": ["the __syncthreads() at line 63",
+                                               "inside the test at line 58 (`if (destY < w)`)"],
+    "setP/04-f2-output-no-channels": ["line 83: `y * width + x + k`", "with `(y * width + x) * channels + k` there"],
+    "setP/05-e2-copy-in-src-struct": ["the cudaMemcpy2D at line 91", "copies from `in`, which points to a struct",
+                                      "pass in->data"],
+    "setP/05-f2-inner-threads-centred": ["the test at line 60", "with tx = 12",
+                                         "the array's size is not what is wrong"],
 }
 
 

@@ -49,8 +49,22 @@ cudaError_t cudaFree(void *devPtr)
             return cudaSuccess;
         }
     }
+    /* a buffer freed twice: the emulator still knows the first cudaFree,
+     * which the finding names beside this one (sanitize.c) */
+    const alloc *g = freed_at(devPtr);
+    alloc gone = g && g->base == devPtr ? *g : (alloc){ 0 };
     pthread_mutex_unlock(&rt.lock);
-    diag("gpulab-emu: invalid-free -: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed (cudaErrorInvalidValue)", devPtr);
+    char at[512], made[512], freed[512];
+    caller_line(caller, at, sizeof at);
+    if (gone.base) {
+        caller_line(gone.made_by, made, sizeof made);
+        caller_line(gone.freed_by, freed, sizeof freed);
+        diag("gpulab-emu: invalid-free %s: cudaFree(%p): the %zu-byte %s allocation (made at %s) was freed "
+             "already, by the cudaFree at %s, and this is a second cudaFree of it (cudaErrorInvalidValue)",
+             at, devPtr, gone.size, alloc_call(&gone), made, freed);
+    } else
+        diag("gpulab-emu: invalid-free %s: cudaFree(%p): not a pointer returned by cudaMalloc, or already freed "
+             "(cudaErrorInvalidValue)", at, devPtr);
     return set_error(cudaErrorInvalidValue);
 }
 

@@ -862,6 +862,304 @@ static void parameters(sc *s, size_t a, size_t c)
     }
 }
 
+/* ---- an index written as another access's, its names its own ---------- */
+
+/* Whether the n characters at w name one of the function's parameters. */
+static int is_param(const sc *s, const char *w, size_t n)
+{
+    for (const char *p = s->params; *p;) {
+        size_t m = strcspn(p, ",");
+        if (m == n && strncmp(p, w, n) == 0)
+            return 1;
+        p += m;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+/* A subscript of global memory in a kernel: `NAME[...]` or `NAME.m[...]`
+ * (`NAME->m[...]`) where NAME is a parameter. */
+typedef struct {
+    size_t base;   /* the parameter's token */
+    size_t ob, cb; /* the '[' and the ']' */
+    int store;     /* `= ...` after it */
+} gsub;
+
+/* The names of tokens [b, e) that a renaming may change: identifiers
+ * that are not a parameter, a member (after `.` or `->`), a built-in, or
+ * a macro's (all capitals), each once, in order of first use. */
+static size_t own_names(const sc *s, size_t b, size_t e, size_t *out, size_t most)
+{
+    size_t n = 0;
+    for (size_t k = b; k < e; k++) {
+        if (!ident(s, k) || (k > b && (at(s, k - 1, ".") || at(s, k - 1, "->"))) || sch_builtin_at(s, k) ||
+            is_param(s, tk(s, k), tl(s, k)))
+            continue;
+        int lower = 0;
+        for (size_t c = 0; c < tl(s, k); c++)
+            lower |= tk(s, k)[c] >= 'a' && tk(s, k)[c] <= 'z';
+        int seen = !lower;
+        for (size_t i = 0; i < n && !seen; i++)
+            seen = same(s, out[i], k);
+        if (!seen) {
+            if (n == most)
+                return most + 1;
+            out[n++] = k;
+        }
+    }
+    return n;
+}
+
+/* Whether tokens [b, e) hold a token like the one at k. */
+static int span_has(const sc *s, size_t b, size_t e, size_t k)
+{
+    for (size_t q = b; q < e; q++)
+        if (same(s, q, k) && !(q > b && (at(s, q - 1, ".") || at(s, q - 1, "->"))))
+            return 1;
+    return 0;
+}
+
+/* Whether [b, e) holds a word other than its own names (a parameter, a
+ * macro's, a built-in) like the one at k, the token like `from` taken as
+ * `to`. */
+static int has_word(const sc *s, size_t b, size_t e, size_t k, size_t from, size_t to)
+{
+    for (size_t q = b; q < e; q++) {
+        if (!ident(s, q) || (q > b && (at(s, q - 1, ".") || at(s, q - 1, "->"))))
+            continue;
+        size_t w = from != to && same(s, q, from) ? to : q;
+        if (same(s, w, k))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the words two indexes share the layout by (parameters, macros,
+ * built-ins: `width`, `channels`, `TILE_WIDTH`) are those of one of them
+ * and more of the other's: `y * width + x + k` beside `(srcY * width +
+ * srcX) * channels + k` (one term left out), not `Row * l + Col` beside
+ * `Row * k + mCol` (M's rows are k long, P's l: another array's shape).
+ * The token like `from` in [ob, oe) counts as `to`. */
+static int shared_words_nest(const sc *s, size_t sb, size_t se, size_t ob, size_t oe, size_t from, size_t to)
+{
+    int mine_in_theirs = 1, theirs_in_mine = 1;
+    size_t own[8];
+    for (size_t q = sb; q < se; q++) {
+        if (!ident(s, q) || (q > sb && (at(s, q - 1, ".") || at(s, q - 1, "->"))) ||
+            own_names(s, q, q + 1, own, 1) == 1)
+            continue;
+        mine_in_theirs &= has_word(s, ob, oe, q, from, to);
+    }
+    for (size_t q = ob; q < oe; q++) {
+        if (!ident(s, q) || (q > ob && (at(s, q - 1, ".") || at(s, q - 1, "->"))) ||
+            own_names(s, q, q + 1, own, 1) == 1)
+            continue;
+        size_t w = from != to && same(s, q, from) ? to : q;
+        theirs_in_mine &= has_word(s, sb, se, w, 0, 0);
+    }
+    return mine_in_theirs || theirs_in_mine;
+}
+
+/* Tokens [ob, oe) written with the names that only they use made those
+ * that only [sb, se) uses (as many in each, in order of first use; none
+ * when each uses the same names), and, where `from` is not `to`, the
+ * token like `from` as `to` (a parameter through which one reads and the
+ * other stores). NULL where the names do not pair up, or the text comes
+ * out as [sb, se)'s own (malloc'd). */
+static char *analogous_text(const sc *s, size_t sb, size_t se, size_t ob, size_t oe, size_t from, size_t to)
+{
+    enum { MOST_NAMES = 4, MOST_EDITS = 2 * MOST_NAMES + 8 };
+    size_t mine[MOST_NAMES + 1], theirs[MOST_NAMES + 1], only_mine[MOST_NAMES], only_theirs[MOST_NAMES];
+    size_t nm = own_names(s, sb, se, mine, MOST_NAMES), nt = own_names(s, ob, oe, theirs, MOST_NAMES);
+    if (nm > MOST_NAMES || nt > MOST_NAMES)
+        return NULL;
+    size_t um = 0, ut = 0;
+    for (size_t a = 0; a < nm; a++)
+        if (!span_has(s, ob, oe, mine[a]))
+            only_mine[um++] = mine[a];
+    for (size_t a = 0; a < nt; a++)
+        if (!span_has(s, sb, se, theirs[a]))
+            only_theirs[ut++] = theirs[a];
+    if (um != ut || !shared_words_nest(s, sb, se, ob, oe, from, to))
+        return NULL;
+    size_t at_[MOST_EDITS], end_[MOST_EDITS];
+    char *with[MOST_EDITS];
+    size_t w = 0;
+    for (size_t q = ob; q < oe && w < MOST_EDITS; q++) {
+        if (q > ob && (at(s, q - 1, ".") || at(s, q - 1, "->")))
+            continue;
+        for (size_t a = 0; a < ut; a++)
+            if (same(s, q, only_theirs[a])) {
+                at_[w] = q, end_[w] = q + 1;
+                with[w++] = xasprintf("%.*s", (int)tl(s, only_mine[a]), tk(s, only_mine[a]));
+            }
+        if (from != to && same(s, q, from) && !same(s, from, to)) {
+            at_[w] = q, end_[w] = q + 1;
+            with[w++] = xasprintf("%.*s", (int)tl(s, to), tk(s, to));
+        }
+    }
+    char *text = sch_span_subst(s, ob, oe, at_, end_, with, w, 0);
+    char *now = sch_span_text(s, sb, se);
+    for (size_t a = 0; a < w; a++)
+        free(with[a]);
+    if (strcmp(text, now) == 0) {
+        free(text);
+        text = NULL;
+    }
+    free(now);
+    return text;
+}
+
+/* Whether two values are the same but for one term the longer adds (`+
+ * X` or `- X`, at its top level): `blockIdx.x * TILE_WIDTH + destX`
+ * beside `blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS`, a term one of
+ * two parallel statements left out or has too many. */
+static int one_term_apart(const sc *s, size_t ab, size_t ae, size_t bb, size_t be)
+{
+    if (ae - ab == be - bb)
+        return 0;
+    size_t lb = ae - ab > be - bb ? ab : bb, le = lb == ab ? ae : be;
+    size_t sb = lb == ab ? bb : ab, se = lb == ab ? be : ae;
+    size_t head = 0, tail = 0, ns = se - sb, nl = le - lb;
+    while (head < ns && same(s, lb + head, sb + head))
+        head++;
+    while (tail < ns - head && same(s, le - 1 - tail, se - 1 - tail))
+        tail++;
+    if (head + tail != ns)
+        return 0;
+    /* the gap [lb + head, le - tail): `+ X` or `- X` with X of no lower
+     * precedence (no top-level + or - inside), or `X +` at the start */
+    size_t gb = lb + head, ge = le - tail;
+    if (ge - gb < 2 || !(at(s, gb, "+") || at(s, gb, "-")))
+        return 0;
+    int depth = 0;
+    for (size_t q = gb + 1; q < ge; q++) {
+        if (at(s, q, "(") || at(s, q, "["))
+            depth++;
+        else if (at(s, q, ")") || at(s, q, "]"))
+            depth--;
+        else if (depth == 0 && (at(s, q, "+") || at(s, q, "-")) && !(at(s, q - 1, "*") || at(s, q - 1, "/")))
+            return 0;
+    }
+    (void)nl;
+    return depth == 0;
+}
+
+/* Whether the function declares the name at k an int (`int k`, `const int k`). */
+static int declared_int(const sc *s, size_t k)
+{
+    for (size_t q = s->fn_open + 1; q < s->fn_close; q++)
+        if (same(s, q, k) && q > 0 && at(s, q - 1, "int"))
+            return 1;
+    return 0;
+}
+
+/* The statement that holds tokens [b, e), less its ';', as the context of
+ * a candidate there (the words name it: `P[...] = acc`). */
+static void statement_context(sc *s, size_t b, size_t e)
+{
+    while (b > s->fn_open + 1 && !at(s, b - 1, ";") && !at(s, b - 1, "{") && !at(s, b - 1, "}") &&
+           !at(s, b - 1, ")"))
+        b--;
+    while (e < s->fn_close && !at(s, e, ";"))
+        e++;
+    s->ctx_b = b, s->ctx_e = e;
+}
+
+/* A kernel's store into global memory whose index is another global
+ * access's index written with the store's own names: `P[y * width + x +
+ * k]` beside the read `I[(srcY * width + srcX) * channels + k]`, where
+ * the names only one of them uses (y, x; srcY, srcX) pair up. As a
+ * candidate, the other index with them renamed, `(y * width + x) *
+ * channels + k` (and the parameter the read goes through named as the
+ * store's: `in.pitch` as `out.pitch`). And a kernel's int local given
+ * two values (each batch of a two-batch load sets srcX): each value as
+ * the other is written (`blockIdx.x * TILE_WIDTH + destX` as
+ * `blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS`). Two of each to a
+ * function: each is a copy of it. */
+static void sibling_indexes(sc *s)
+{
+    enum { MOST_SUBS = 24, MOST_EDITS = 2 };
+    gsub subs[MOST_SUBS];
+    char *given[MOST_EDITS];
+    int n = 0, made = 0;
+    for (size_t k = s->fn_open + 1; k < s->fn_close && n < MOST_SUBS; k++) {
+        if (!ident(s, k) || (at(s, k - 1, ".") || at(s, k - 1, "->")) || !is_param(s, tk(s, k), tl(s, k)))
+            continue;
+        size_t q = k + 1;
+        if ((at(s, q, ".") || at(s, q, "->")) && ident(s, q + 1))
+            q += 2;
+        if (!at(s, q, "["))
+            continue;
+        size_t close = sch_after(s, q) - 1;
+        if (close >= s->fn_close || close <= q + 1 || at(s, close + 1, "["))
+            continue;
+        subs[n].base = k;
+        subs[n].ob = q;
+        subs[n].cb = close;
+        subs[n].store = (at(s, close + 1, "=") && !at(s, close + 2, "=")) ||
+                        ((at(s, close + 1, "+") || at(s, close + 1, "-")) && at(s, close + 2, "="));
+        n++;
+        k = close;
+    }
+    for (int i = 0; i < n && made < MOST_EDITS; i++) {
+        if (!subs[i].store)
+            continue;
+        for (int j = 0; j < n && made < MOST_EDITS; j++) {
+            if (j == i || subs[j].store || same(s, subs[j].base, subs[i].base))
+                continue;
+            char *to = analogous_text(s, subs[i].ob + 1, subs[i].cb, subs[j].ob + 1, subs[j].cb, subs[j].base,
+                                      subs[i].base);
+            /* two reads written alike (each batch's load) give it once */
+            for (int d = 0; d < made && to; d++)
+                if (!strcmp(to, given[d])) {
+                    free(to);
+                    to = NULL;
+                }
+            if (to && !strstr(to, "[") && made < MOST_EDITS) {
+                given[made] = xstrdup(to);
+                statement_context(s, subs[i].base, subs[i].cb);
+                static_edit(s, subs[i].ob + 1, subs[i].cb, "sibling", to);
+                made++;
+            }
+            free(to);
+        }
+    }
+    for (int d = 0; d < made; d++)
+        free(given[d]);
+    /* an int local's values: `srcX = ...;` (or `int srcX = ...;`), at the start of a statement */
+    struct { size_t name, b, e; } sets[MOST_SUBS];
+    int ns = 0;
+    made = -2; /* four of these */
+    for (size_t k = s->fn_open + 1; k + 2 < s->fn_close && ns < MOST_SUBS; k++) {
+        if (!ident(s, k) || !at(s, k + 1, "=") || at(s, k + 2, "=") ||
+            !(at(s, k - 1, ";") || at(s, k - 1, "{") || at(s, k - 1, "}") || at(s, k - 1, "int")))
+            continue;
+        size_t e = k + 2;
+        while (e < s->fn_close && !at(s, e, ";") && !at(s, e, ","))
+            e++;
+        if (!at(s, e, ";") || e == k + 2)
+            continue;
+        sets[ns].name = k, sets[ns].b = k + 2, sets[ns].e = e;
+        ns++;
+    }
+    for (int i = 0; i < ns && made < MOST_EDITS; i++)
+        for (int j = 0; j < ns && made < MOST_EDITS; j++) {
+            if (j == i || !same(s, sets[i].name, sets[j].name) || !declared_int(s, sets[i].name) ||
+                span_has(s, sets[i].b, sets[i].e, sets[i].name) || span_has(s, sets[j].b, sets[j].e, sets[j].name) ||
+                !one_term_apart(s, sets[i].b, sets[i].e, sets[j].b, sets[j].e))
+                continue;
+            char *to = analogous_text(s, sets[i].b, sets[i].e, sets[j].b, sets[j].e, 0, 0);
+            if (to && !strstr(to, "[")) {
+                statement_context(s, sets[i].name, sets[i].e);
+                static_edit(s, sets[i].b, sets[i].e, "sibling", to);
+                made++;
+            }
+            free(to);
+        }
+}
+
 /* The function whose body's '{' is at b, its declaration from stmt. */
 static void function(sc *s, size_t stmt, size_t b)
 {
@@ -900,6 +1198,8 @@ static void function(sc *s, size_t stmt, size_t b)
     s->fn_open = b;
     s->fn_close = closing(&s->r, b);
     block(s, &p);
+    if (s->in_kernel && s->params_ok)
+        sibling_indexes(s);
     s->depth = 0;
     s->nsyms = saved;
     s->fn_open = s->fn_close = 0;

@@ -231,6 +231,9 @@ static char *row_stride_words(const guard_record *g, const char *student, int ac
  * than what the loops reach. "the loop at line 75 ... is on its last
  * value ...: N_ds, declared at line 30 ..., is smaller than what it reads:
  * its size w, set at line 29 (...)" */
+static char *loose_test_words(const guard_record *g, const char *student, int access, const char *q);
+static int plain_name(const char *text);
+
 static char *too_small_words(const guard_record *g, const char *student, int access, const char *q)
 {
     if (!g->nclauses)
@@ -238,6 +241,11 @@ static char *too_small_words(const guard_record *g, const char *student, int acc
     for (int i = 0; i < g->nclauses; i++)
         if (strcmp(g->clause[i].op, "<") != 0 || g->clause[i].a != g->clause[i].b - 1)
             return NULL;
+    /* an if before the loop that bounds another name of the index: its
+     * bound, not the array, is what lets the last pass run off the end */
+    char *loose = loose_test_words(g, student, access, q);
+    if (loose)
+        return loose;
     char name[64];
     int size_line = 0, decl = source_shared_array_at(student, access, name, sizeof name, &size_line);
     if (!decl)
@@ -250,6 +258,40 @@ static char *too_small_words(const guard_record *g, const char *student, int acc
     free(d);
     free(z);
     return w;
+}
+
+/* The named test is a loop's on its last value (`j < 5` with j = 4), right;
+ * an `if` the thread passed before it bounds another name that the access
+ * adds the loop's variable to (`tx < BLOCK_WIDTH - MASK_RADIUS` with tx =
+ * 12, the access at `N_ds[ty + i][tx + j]`): that bound lets through
+ * threads whose last pass lands past the array, so the if is named, with
+ * the value it let through. NULL when no such if. */
+static char *loose_test_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char loop_var[GUARD_TEXT], right[GUARD_TEXT];
+    if (source_compared_sides(student, g->line, g->clause[0].k, g->clause[0].op, loop_var, right, sizeof right) != 0 ||
+        !plain_name(loop_var) || !source_line_has_word(student, access, loop_var))
+        return NULL;
+    for (int i = 0; i < g->nothers; i++) {
+        const char *op = g->other[i].op;
+        char name[GUARD_TEXT], bound[GUARD_TEXT];
+        if (g->other[i].line >= g->line || (strcmp(op, "<") != 0 && strcmp(op, "<=") != 0) ||
+            !source_line_has_word(student, g->other[i].line, "if") ||
+            source_compared_sides(student, g->other[i].line, g->other[i].k, op, name, bound, sizeof name) != 0 ||
+            !plain_name(name) || strcmp(name, loop_var) == 0 ||
+            !source_subscript_with_both(student, access, name, loop_var))
+            continue;
+        char *qt = sanitize_quote(student, g->other[i].line);
+        char *w = xasprintf("the test at %s lets this thread through with %s = %g (`%s %s %s`, %g %s %g), and the "
+                            "loop's test at %s then runs %s up to %g, its last value, so the access at line %d, "
+                            "which adds %s to %s, goes past the end: the test's bound on %s is too loose for the "
+                            "reads each thread makes (the array's size is not what is wrong)",
+                            qt, name, g->other[i].a, name, op, bound, g->other[i].a, op, g->other[i].b, q, loop_var,
+                            g->clause[0].a, access, loop_var, name, name);
+        free(qt);
+        return w;
+    }
+    return NULL;
 }
 
 /* Whether every clause of the named test held inside its bound (`k < 15`

@@ -33,6 +33,12 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
         return a->pointed ? -1 : 1;
     if (a->foreign != b->foreign)
         return a->foreign ? 1 : -1;
+    /* an index written whole as another access writes its own (emucc's
+     * `sibling`) after any edit of a name or an operator that mends it:
+     * that says which word is wrong, the whole index only that it is */
+    int la = !strcmp(a->kind, "sibling"), lb = !strcmp(b->kind, "sibling");
+    if (la != lb)
+        return la ? 1 : -1;
     size_t ea = edit_size(a), eb = edit_size(b);
     if (ea != eb)
         return ea < eb ? -1 : 1;
@@ -44,7 +50,8 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 int repairs_tie(const repair_candidate *a, const repair_candidate *b)
 {
     return !strcmp(a->kind, "coordinates") == !strcmp(b->kind, "coordinates") && a->pointed == b->pointed &&
-           a->foreign == b->foreign && edit_size(a) == edit_size(b);
+           a->foreign == b->foreign && !strcmp(a->kind, "sibling") == !strcmp(b->kind, "sibling") &&
+           edit_size(a) == edit_size(b);
 }
 
 

@@ -297,6 +297,39 @@ size_t code_loop_around(const source_code *s, size_t pos)
     return best;
 }
 
+size_t code_test_around(const source_code *s, size_t pos, int *in_else)
+{
+    size_t best = s->len, best_span = s->len;
+    *in_else = 0;
+    for (size_t k = 0; k < pos; k++) {
+        size_t b, e;
+        if (code_word_at(s, k, "for") || code_word_at(s, k, "while")) {
+            b = code_loop_body(s, k);
+            e = code_body_end(s, b);
+            if (b <= pos && pos <= e && e - b < best_span)
+                best = k, best_span = e - b, *in_else = 0;
+            continue;
+        }
+        if (!code_word_at(s, k, "if"))
+            continue;
+        size_t open = code_skip_space(s, k + 2);
+        if (open >= s->len || s->code[open] != '(')
+            continue;
+        b = code_skip_space(s, code_matching(s, open) + 1);
+        e = code_body_end(s, b);
+        if (b <= pos && pos <= e && e - b < best_span)
+            best = k, best_span = e - b, *in_else = 0;
+        /* its else: the statement after the body */
+        size_t a = e < s->len ? code_skip_space(s, e + 1) : s->len;
+        if (a < s->len && code_word_at(s, a, "else")) {
+            size_t eb = code_skip_space(s, a + 4), ee = code_body_end(s, eb);
+            if (eb <= pos && pos <= ee && ee - eb < best_span)
+                best = k, best_span = ee - eb, *in_else = 1;
+        }
+    }
+    return best;
+}
+
 size_t code_kernel_before(const source_code *s, size_t k)
 {
     size_t kernel = s->len;

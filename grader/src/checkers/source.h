@@ -72,6 +72,17 @@ int source_shadowed_declaration(const char *path, char *name, size_t size, int *
  * destination, *decl_line the pointer's declaration. 0 when none. */
 int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
                                    int *is_source, int *decl_line);
+/* An allocation, a copy or a set sized by `sizeof(NAME)` with NAME
+ * declared a pointer (`cudaMalloc(&d_P, sizeof(P))`: a pointer's 8 bytes,
+ * not the data's): its line, the call and NAME, *decl_line NAME's
+ * declaration; 0 when none. */
+int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *name, size_t name_n, int *decl_line);
+/* A copy given a pointer to a struct where its data belongs (`in`, which
+ * the file uses as `in->pitch`, for `in->data`): its line, the call and
+ * the name, *is_source 1 for the source side, and into member the member
+ * another copy passes (`out->data`: data), or ""; 0 when none. */
+int source_copy_of_struct(const char *path, char *call, size_t call_n, char *arg, size_t arg_n, char *member,
+                          size_t member_n, int *is_source);
 /* A store that races with itself at line: where its index, traced back
  * through the assignments of its names in the kernel, uses blockIdx's
  * coordinate of an axis but not threadIdx's (or the other way round),
@@ -168,6 +179,18 @@ int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg
  * *size_line the line that sets its first dimension where that is a name
  * (`const int w = ...`, `#define w ...`), else 0. */
 int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line);
+
+/* Whether one subscript of line `line` (a [...] span) holds both names a
+ * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
+int source_subscript_with_both(const char *path, int line, const char *a, const char *b);
+/* The innermost test around line (an if's, an else's, a loop's): its
+ * line, its header into out (`if (destY < w)`, `for (...)`), *in_else 1
+ * where line is in the if's else; 0 when none. */
+int source_test_around(const char *path, int line, char *out, size_t size, int *in_else);
+/* An if or a for whose body is an empty `;` right after its header
+ * (`if (Row < j && Col < l);`): the line of that `;`, the header into out;
+ * 0 when none. */
+int source_empty_body(const char *path, char *out, size_t size);
 
 /* The left operand, as written, of comparison op ("<", ">=", ...), operand
  * k (from 0) of the && and || of the if, while or for condition on line n

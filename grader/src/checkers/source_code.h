@@ -84,6 +84,10 @@ size_t code_loop_body(const source_code *s, size_t head);
 /* The innermost for or while whose body (braced, or one statement) holds
  * offset pos: its keyword's offset, or len when none does. */
 size_t code_loop_around(const source_code *s, size_t pos);
+/* The innermost if, for or while whose body, or an if whose else, holds
+ * offset pos: its keyword's offset (*in_else 1 for an else), or len when
+ * none does. */
+size_t code_test_around(const source_code *s, size_t pos, int *in_else);
 /* The last `__global__` before k: the kernel that k is in, or len. */
 size_t code_kernel_before(const source_code *s, size_t k);
 /* The '(' of the call of name at k (`name (`), or len when name is not called there. */

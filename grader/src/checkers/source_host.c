@@ -142,17 +142,35 @@ static int declared_pointer(const source_code *s, size_t before, const char *nam
     return *line > 0;
 }
 
+/* The copies and the positions of their data pointers (-1: none). */
+static const struct {
+    const char *name;
+    int dst, src;
+} copy_calls[] = {
+    { "cudaMemcpy", 0, 1 },           { "cudaMemcpyAsync", 0, 1 },   { "cudaMemcpyToSymbol", -1, 1 },
+    { "cudaMemcpyToSymbolAsync", -1, 1 }, { "cudaMemcpyFromSymbol", 0, -1 }, { "cudaMemcpy2D", 0, 2 },
+    { "cudaMemcpy2DAsync", 0, 2 },
+};
+#define NCOPY_CALLS (sizeof copy_calls / sizeof *copy_calls)
+
+/* A copy's argument past its casts (`(void *)&d_M` -> `&d_M`). */
+static const char *past_casts(const char *a)
+{
+    const char *p = a;
+    while (*p == '(') {
+        const char *close = strchr(p, ')');
+        if (!close)
+            break;
+        p = close + 1;
+        while (*p == ' ')
+            p++;
+    }
+    return p;
+}
+
 int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
                                    int *is_source, int *decl_line)
 {
-    static const struct {
-        const char *name;
-        int dst, src; /* the data pointers' argument positions */
-    } calls[] = {
-        { "cudaMemcpy", 0, 1 },           { "cudaMemcpyAsync", 0, 1 },   { "cudaMemcpyToSymbol", -1, 1 },
-        { "cudaMemcpyToSymbolAsync", -1, 1 }, { "cudaMemcpyFromSymbol", 0, -1 }, { "cudaMemcpy2D", 0, 2 },
-        { "cudaMemcpy2DAsync", 0, 2 },
-    };
     call[0] = arg[0] = '\0';
     *is_source = *decl_line = 0;
     source_code s;
@@ -162,26 +180,18 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
     for (size_t i = 0; i < s.len && !line; i++) {
         if (!code_word_starts(&s, i))
             continue;
-        for (size_t c = 0; c < sizeof calls / sizeof *calls && !line; c++) {
-            size_t open = code_call_open(&s, i, calls[c].name);
+        for (size_t c = 0; c < NCOPY_CALLS && !line; c++) {
+            size_t open = code_call_open(&s, i, copy_calls[c].name);
             if (open >= s.len)
                 continue;
             for (int side = 0; side < 2 && !line; side++) {
-                int at = side ? calls[c].src : calls[c].dst;
+                int at = side ? copy_calls[c].src : copy_calls[c].dst;
                 char a[96];
                 if (at < 0)
                     continue;
                 code_call_argument(&s, open, at, a, sizeof a);
                 /* casts, then `&name` and nothing after the name */
-                const char *p = a;
-                while (*p == '(') {
-                    const char *close = strchr(p, ')');
-                    if (!close)
-                        break;
-                    p = close + 1;
-                    while (*p == ' ')
-                        p++;
-                }
+                const char *p = past_casts(a);
                 if (*p != '&')
                     continue;
                 p++;
@@ -190,14 +200,93 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
                 size_t n = 0;
                 while (source_is_identifier_char(p[n]))
                     n++;
-                if (n == 0 || p[n] != '\0' || n >= arg_n || strlen(calls[c].name) >= call_n)
+                if (n == 0 || p[n] != '\0' || n >= arg_n || strlen(copy_calls[c].name) >= call_n)
                     continue;
                 if (declared_pointer(&s, i, p, n, decl_line)) {
                     line = code_line_at(&s, i);
                     *is_source = side;
                     snprintf(arg, arg_n, "%.*s", (int)n, p);
-                    snprintf(call, call_n, "%s", calls[c].name);
+                    snprintf(call, call_n, "%s", copy_calls[c].name);
                 }
+            }
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* Whether the file uses name as a pointer to a struct: `name->` somewhere. */
+static int used_with_arrow(const source_code *s, const char *name, size_t n)
+{
+    for (size_t k = 0; k + n + 2 <= s->len; k++)
+        if (code_name_at(s, k, name, n)) {
+            size_t q = code_skip_space(s, k + n);
+            if (q + 1 < s->len && s->code[q] == '-' && s->code[q + 1] == '>')
+                return 1;
+        }
+    return 0;
+}
+
+/* Whether the call at open copies the struct itself on purpose: one of its
+ * arguments is `sizeof(*name)` or `sizeof *name`. */
+static int sizes_the_struct(const source_code *s, size_t open, const char *name, size_t n)
+{
+    size_t close = code_matching(s, open);
+    for (size_t k = open; k < close && k < s->len; k++) {
+        if (!code_word_at(s, k, "sizeof"))
+            continue;
+        size_t q = code_skip_space(s, k + 6);
+        if (q < s->len && s->code[q] == '(')
+            q = code_skip_space(s, q + 1);
+        if (q < s->len && s->code[q] == '*' && code_name_at(s, code_skip_space(s, q + 1), name, n))
+            return 1;
+    }
+    return 0;
+}
+
+int source_copy_of_struct(const char *path, char *call, size_t call_n, char *arg, size_t arg_n, char *member,
+                          size_t member_n, int *is_source)
+{
+    call[0] = arg[0] = member[0] = '\0';
+    *is_source = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t i = 0; i < s.len; i++) {
+        if (!code_word_starts(&s, i))
+            continue;
+        for (size_t c = 0; c < NCOPY_CALLS; c++) {
+            size_t open = code_call_open(&s, i, copy_calls[c].name);
+            if (open >= s.len)
+                continue;
+            for (int side = 0; side < 2; side++) {
+                int at = side ? copy_calls[c].src : copy_calls[c].dst;
+                char a[96];
+                if (at < 0)
+                    continue;
+                code_call_argument(&s, open, at, a, sizeof a);
+                const char *p = past_casts(a);
+                size_t n = 0;
+                while (source_is_identifier_char(p[n]))
+                    n++;
+                /* another copy's `img->data` says which member holds the data */
+                const char *arrow = strstr(p, "->");
+                if (!member[0] && arrow && n > 0 && p + n <= arrow && strlen(arrow + 2) < member_n &&
+                    source_is_identifier_char(arrow[2])) {
+                    size_t m = 0;
+                    while (source_is_identifier_char(arrow[2 + m]))
+                        m++;
+                    if (!arrow[2 + m])
+                        snprintf(member, member_n, "%.*s", (int)m, arrow + 2);
+                }
+                if (line || n == 0 || p[n] != '\0' || n >= arg_n || strlen(copy_calls[c].name) >= call_n ||
+                    !used_with_arrow(&s, p, n) || sizes_the_struct(&s, open, p, n))
+                    continue;
+                line = code_line_at(&s, i);
+                *is_source = side;
+                snprintf(arg, arg_n, "%.*s", (int)n, p);
+                snprintf(call, call_n, "%s", copy_calls[c].name);
             }
         }
     }
@@ -355,6 +444,59 @@ int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg
             continue;
         line = code_line_at(&s, i);
         code_call_argument(&s, open, 2, size_arg, n);
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *name, size_t name_n, int *decl_line)
+{
+    static const struct {
+        const char *name;
+        int size; /* the size argument's position */
+    } calls[] = {
+        { "cudaMalloc", 1 }, { "cudaMallocManaged", 1 }, { "cudaMemcpy", 2 }, { "cudaMemset", 2 }, { "malloc", 0 },
+    };
+    call[0] = name[0] = '\0';
+    *decl_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t i = 0; i < s.len && !line; i++) {
+        if (!code_word_starts(&s, i))
+            continue;
+        for (size_t c = 0; c < sizeof calls / sizeof *calls && !line; c++) {
+            size_t open = code_call_open(&s, i, calls[c].name);
+            if (open >= s.len)
+                continue;
+            char a[128];
+            code_call_argument(&s, open, calls[c].size, a, sizeof a);
+            /* `sizeof(NAME)` or `sizeof NAME`, alone or a factor */
+            for (const char *p = strstr(a, "sizeof"); p && !line; p = strstr(p + 6, "sizeof")) {
+                const char *q = p + 6;
+                while (*q == ' ')
+                    q++;
+                int paren = *q == '(';
+                if (paren)
+                    q++;
+                while (*q == ' ')
+                    q++;
+                size_t n = 0;
+                while (source_is_identifier_char(q[n]))
+                    n++;
+                const char *after = q + n;
+                while (*after == ' ')
+                    after++;
+                if (n == 0 || n >= name_n || (paren && *after != ')') || strlen(calls[c].name) >= call_n)
+                    continue;
+                if (declared_pointer(&s, i, q, n, decl_line)) {
+                    line = code_line_at(&s, i);
+                    snprintf(name, name_n, "%.*s", (int)n, q);
+                    snprintf(call, call_n, "%s", calls[c].name);
+                }
+            }
+        }
     }
     source_code_free(&s);
     return line;

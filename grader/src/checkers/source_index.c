@@ -437,6 +437,29 @@ static int line_subscripts(const source_code *s, int n, size_t *b, size_t *e, in
     return count;
 }
 
+/* Whether [from, to) of s holds name as a whole word. */
+static int span_has_name(const source_code *s, size_t from, size_t to, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t k = from; k + n <= to; k++)
+        if (code_name_at(s, k, name, n))
+            return 1;
+    return 0;
+}
+
+int source_subscript_with_both(const char *path, int line, const char *a, const char *b)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t open[16], close[16];
+    int count = line_subscripts(&s, line, open, close, 16), found = 0;
+    for (int i = 0; i < count && !found; i++)
+        found = span_has_name(&s, open[i] + 1, close[i], a) && span_has_name(&s, open[i] + 1, close[i], b);
+    source_code_free(&s);
+    return found;
+}
+
 int source_offset_missing(const char *path, int line, const char *var, char *offset, size_t n_offset, char *bare,
                           size_t n_bare)
 {

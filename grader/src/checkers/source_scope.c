@@ -110,3 +110,68 @@ int source_shadowed_declaration(const char *path, char *name, size_t size, int *
     source_code_free(&s);
     return line;
 }
+
+/* The header of the statement whose keyword is at k, up to its ')', with
+ * runs of space made one, into out. */
+static void header_text(const source_code *s, size_t k, char *out, size_t size)
+{
+    size_t open = k;
+    while (open < s->len && s->code[open] != '(' && s->code[open] != '{' && s->code[open] != ';')
+        open++;
+    size_t end = open < s->len && s->code[open] == '(' ? code_matching(s, open) + 1 : open;
+    size_t n = 0;
+    for (size_t i = k; i < end && i < s->len && n + 1 < size; i++) {
+        char c = s->code[i] == '\n' || s->code[i] == '\t' ? ' ' : s->code[i];
+        if (c == ' ' && n > 0 && out[n - 1] == ' ')
+            continue;
+        out[n++] = c;
+    }
+    out[n] = '\0';
+}
+
+int source_test_around(const char *path, int line, char *out, size_t size, int *in_else)
+{
+    source_code s;
+    out[0] = '\0';
+    *in_else = 0;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t pos = code_skip_space(&s, code_line_start(&s, line)), k = s.len;
+    if (pos < s.len)
+        k = code_test_around(&s, pos, in_else);
+    int found = 0;
+    if (k < s.len && (code_kernel_before(&s, k) < s.len || code_kernel_before(&s, pos) == s.len)) {
+        header_text(&s, k, out, size);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_empty_body(const char *path, char *out, size_t size)
+{
+    source_code s;
+    out[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "if") && !code_word_at(&s, k, "for"))
+            continue;
+        size_t open = code_skip_space(&s, k + (s.code[k] == 'i' ? 2 : 3));
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        /* `;` right after the header, on its own line's end: the test or
+         * the loop controls nothing, and the next statement runs anyway */
+        size_t b = code_skip_space(&s, close + 1);
+        if (b < s.len && s.code[b] == ';') {
+            header_text(&s, k, out, size);
+            found = code_line_at(&s, b);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1095,6 +1095,47 @@ static void source_defects(const char *file, submission_result *s)
                              from ? "reads" : "overwrites", name);
         free(q);
     }
+    line = failed && !s->cause ? source_sizeof_pointer(file, call, sizeof call, name, sizeof name, &decl) : 0;
+    if (line > 0) {
+        /* the size of the pointer, not of what it points to */
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the %s at %s is given sizeof(%s), but %s is a pointer (declared at line %d): that is the "
+                             "pointer's own %zu bytes, not the size of the data: give it the number of elements times "
+                             "sizeof(float) (or the type the data is)",
+                             call, q, name, name, decl, sizeof(void *));
+        free(q);
+    }
+    char member[64];
+    line = failed && !s->cause ? source_copy_of_struct(file, call, sizeof call, name, sizeof name, member,
+                                                       sizeof member, &from)
+                               : 0;
+    if (line > 0) {
+        /* `in` for `in->data`: the struct's own bytes, then whatever follows it */
+        char *q = sanitize_quote(file, line);
+        char *pass = member[0] ? xasprintf("%s->%s", name, member) : xasprintf("the member of %s that points to the "
+                                                                            "data", name);
+        s->cause = xasprintf("the %s at %s copies %s `%s`, which points to a struct (the file uses `%s->...`), not "
+                             "to the data: it %s the struct's own bytes and whatever lies after them in host memory: "
+                             "pass %s",
+                             call, q, from ? "from" : "into", name, name, from ? "reads" : "overwrites", pass);
+        free(pass);
+        free(q);
+    }
+    char header[160];
+    line = failed && !s->cause ? source_empty_body(file, header, sizeof header) : 0;
+    if (line > 0) {
+        /* `if (...);`: the test controls the empty statement, and what was
+         * meant to be under it runs for every thread (a store past the
+         * output's end, where the checkers see only the store) */
+        int loop = strncmp(header, "for", 3) == 0;
+        char *next = sanitize_quote(file, line + 1);
+        s->cause = xasprintf("the `;` right after `%s` at line %d ends the %s there: it %s an empty statement, so "
+                             "the statement after it, at %s, %s: take the `;` out",
+                             header, line, loop ? "loop" : "if", loop ? "repeats" : "controls", next,
+                             loop ? "runs once, after the loop, not on each pass"
+                                  : "runs for every thread whatever the test says");
+        free(next);
+    }
     if (!wrong)
         return;
     line = source_accumulator_unset(file, name, sizeof name);

@@ -736,7 +736,11 @@ static char *fix_first(const submission_result *s)
      * of them (`i <= TILE_WIDTH` let i = 16 through, where the start at 1
      * is wrong too) */
     const finding *f = first_finding(s);
-    int several = !strcmp(s->repair.kind, "range") || !strcmp(s->repair.kind, "operators");
+    /* an index rewritten as another access's (kind sibling) restores what
+     * the kernel's other index shows, where a finding at that store only
+     * says what went wrong there (a race of the store with itself) */
+    int several = !strcmp(s->repair.kind, "range") || !strcmp(s->repair.kind, "operators") ||
+                  !strcmp(s->repair.kind, "sibling");
     if (repair_strong(&s->repair) &&
         !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
         /* a declaration's type or bounds, or two names of an index

@@ -666,6 +666,21 @@ static void subscripts_in_place(sanitize_result *r)
         r->findings[n++] = rest[i];
 }
 
+/* A barrier that some threads of a block miss goes first: the block's
+ * other barriers then order nothing, so the races the run saw around them
+ * (a write and a read "between iterations", no __syncthreads() between
+ * them) follow from it. */
+static void barriers_first(sanitize_result *r)
+{
+    finding sorted[SAN_MAX_FINDINGS];
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < r->nfindings; i++)
+            if ((strcmp(r->findings[i].kind, "barrier") == 0) == (pass == 0))
+                sorted[n++] = r->findings[i];
+    memcpy(r->findings, sorted, sizeof(finding) * (size_t)n);
+}
+
 /* Adds line to *notes (lines, each once), unless it is there already. */
 void sanitize_note_add(char **notes, const char *line)
 {
@@ -725,6 +740,81 @@ static int add_use_after_free(sanitize_result *r, const char *student, const emu
     free(qf);
     free(buffer);
     return 1;
+}
+
+/* Where a barrier some threads of the block miss stands (the emulator's
+ * "waits at this __syncthreads() while thread T of its block waits at
+ * another one, FILE:LINE" or "has returned from the kernel"): inside an if
+ * (or its else) that holds one of the two barriers and not the other, or,
+ * where a thread has returned, inside a loop. Said with the test's line
+ * and what the thread that missed it did meanwhile ("inside the test at
+ * line 57 (`if (destY < w)`), which thread (0,9,0) of the block does not
+ * pass, so it waits at the __syncthreads() at line 88 meanwhile");
+ * *barrier is the barrier inside the test. NULL when no test tells them
+ * apart (malloc'd). */
+static char *barrier_test_words(const char *student, const char *file, int line, const char *msg, int *barrier)
+{
+    char test[160], test2[160], other[32] = "", ofile[256] = "";
+    int in_else = 0, in_else2 = 0;
+    *barrier = line;
+    if (!student || strcmp(path_base(file), path_base(student)) != 0)
+        return NULL;
+    emu_triple_after(msg, "while thread ", other, sizeof other);
+    int elsewhere = location_after(msg, "waits at another one, ", ofile, sizeof ofile);
+    if (elsewhere > 0 && strcmp(path_base(ofile), path_base(student)) != 0)
+        return NULL;
+    int at = source_test_around(student, line, test, sizeof test, &in_else);
+    int at2 = elsewhere > 0 ? source_test_around(student, elsewhere, test2, sizeof test2, &in_else2) : 0;
+    int loop = at > 0 && (strncmp(test, "for", 3) == 0 || strncmp(test, "while", 5) == 0);
+    int loop2 = at2 > 0 && (strncmp(test2, "for", 3) == 0 || strncmp(test2, "while", 5) == 0);
+    char *then, *who = other[0] ? xasprintf("thread %s of the block", other) : xstrdup("another thread of the block");
+    char *w = NULL;
+    if (at > 0 && !loop && (at != at2 || in_else != in_else2)) {
+        /* this barrier is in the test: the other thread did not pass it */
+        then = elsewhere > 0 ? xasprintf("waits at the __syncthreads() at line %d meanwhile", elsewhere)
+             : strstr(msg, "has returned from the kernel") ? xstrdup("has returned from the kernel meanwhile")
+                                                           : xstrdup("is elsewhere meanwhile");
+        w = in_else ? xasprintf("in the else of the test at line %d (`%s`), which %s passes, so it %s", at, test,
+                                who, then)
+                    : xasprintf("inside the test at line %d (`%s`), which %s does not pass, so it %s", at, test, who,
+                                then);
+        free(then);
+    } else if (at2 > 0 && !loop2 && (at != at2 || in_else != in_else2)) {
+        /* the other barrier is: this thread, waiting here, skipped it */
+        *barrier = elsewhere;
+        w = in_else2 ? xasprintf("in the else of the test at line %d (`%s`), which %s passes and waits there, "
+                                 "while others skip it and wait at the __syncthreads() at line %d",
+                                 at2, test2, who, line)
+                     : xasprintf("inside the test at line %d (`%s`), which %s passes and waits there, while others "
+                                 "do not and wait at the __syncthreads() at line %d",
+                                 at2, test2, who, line);
+    } else if (loop && elsewhere <= 0 && strstr(msg, "has returned from the kernel"))
+        w = xasprintf("inside the loop at line %d (`%s`), which %s runs fewer times: it has returned from the kernel "
+                      "while others wait there", at, test, who);
+    free(who);
+    return w;
+}
+
+/* A cudaFree of a buffer an earlier cudaFree freed (the emulator's
+ * "invalid-free FILE:LINE: ... freed already, by the cudaFree at
+ * FILE:LINE"): the finding is this call's, and names the first; its second
+ * line is left 0, so that a repair at the first cudaFree follows the
+ * finding (either free may be the one to change). */
+static void add_double_free(sanitize_result *r, const char *student, const emu_diag *d)
+{
+    char ffile[256] = "";
+    int first = location_after(d->message, "by the cudaFree at ", ffile, sizeof ffile);
+    if (first <= 0 || !student || strcmp(path_base(d->file), path_base(student)) != 0)
+        return;
+    char *buffer = buffer_words(student, d->message);
+    char *q = diag_quote(student, d), *qf = sanitize_quote_at(student, ffile, first);
+    add(r, "use-after-free", d->file, d->line, 0,
+        xasprintf("the cudaFree at %s frees %s a second time: the cudaFree at %s freed it already, and a cudaFree "
+                  "of a freed buffer fails (cudaErrorInvalidValue): free each buffer once",
+                  q, buffer, qf));
+    free(q);
+    free(qf);
+    free(buffer);
 }
 
 void sanitize_parse_emu(const char *text, const char *student, sanitize_result *r)
@@ -813,6 +903,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add_subscript(r, student, &d);
             } else if (strcmp(category, "leak") == 0) {
                 add_leak(r, student, &d);
+            } else if (strcmp(category, "invalid-free") == 0 && ln > 0 && strstr(msg, "freed already")) {
+                add_double_free(r, student, &d);
             } else if ((strcmp(category, "invalid-memcpy") == 0 || strcmp(category, "invalid-memset") == 0) &&
                        ln > 0 && add_use_after_free(r, student, &d, strstr(line, "cudaMemcpy2D") ? "cudaMemcpy2D"
                                                                   : strstr(line, "cudaMemset") ? "cudaMemset"
@@ -891,16 +983,30 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                   "they have already returned from the kernel when the rest of the block waits "
                                   "for them there; %s", qr, kernel, q, where, early_return_advice));
                     free(qr);
-                } else if (strstr(msg, "has returned from the kernel"))
-                    add(r, "barrier", file, ln, 0,
-                        xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
-                                  "block%s: some threads of the block had already returned from the kernel, "
-                                  "and the others wait for them there; %s", q, kernel, where, early_return_advice));
-                else
-                    add(r, "barrier", file, ln, 0,
-                        xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
-                                  "block%s: a barrier inside a condition that some threads skip hangs or "
-                                  "breaks the block", q, kernel, where));
+                } else {
+                    int bl = ln;
+                    char *test = barrier_test_words(student, file, ln, msg, &bl);
+                    char *qb = bl != ln ? sanitize_quote(student, bl) : xstrdup(q);
+                    if (test)
+                        add(r, "barrier", file, bl, 0,
+                            xasprintf("the __syncthreads() at %s in %s is %s%s: a barrier must be reached by every "
+                                      "thread of the block, or it hangs or breaks the block: put it where every "
+                                      "thread gets, outside the test",
+                                      qb, kernel, test, where));
+                    else if (strstr(msg, "has returned from the kernel"))
+                        add(r, "barrier", file, ln, 0,
+                            xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
+                                      "block%s: some threads of the block had already returned from the kernel, "
+                                      "and the others wait for them there; %s",
+                                      q, kernel, where, early_return_advice));
+                    else
+                        add(r, "barrier", file, ln, 0,
+                            xasprintf("the __syncthreads() at %s in %s is not reached by every thread of the "
+                                      "block%s: a barrier inside a condition that some threads skip hangs or "
+                                      "breaks the block", q, kernel, where));
+                    free(test);
+                    free(qb);
+                }
                 free(q);
             }
             free(line);
@@ -908,6 +1014,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
         p = end ? end + 1 : p + n;
     }
     subscripts_in_place(r);
+    barriers_first(r);
 }
 
 /* ---- the checkers' folders --------------------------------------------------
