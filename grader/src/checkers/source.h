@@ -180,6 +180,13 @@ int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg
  * (`const int w = ...`, `#define w ...`), else 0. */
 int source_shared_array_at(const char *path, int access, char *name, size_t n, int *size_line);
 
+/* Statements almost never meant, which a compiler's warnings point at:
+ * a for loop whose step changes a name its test does not read (`for (int
+ * j = 0; j < n; i++)`: name i), an `if` or a `while` whose test assigns
+ * (`if (x = 0)`). The first one's line, its kind, its header into text;
+ * 0 when none. */
+enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST };
+int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);

@@ -8,6 +8,7 @@
 #include "source.h"
 #include "source_code.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { MAX_DECLS = 256, MAX_DEPTH = 64 };
@@ -170,6 +171,116 @@ int source_empty_body(const char *path, char *out, size_t size)
         if (b < s.len && s.code[b] == ';') {
             header_text(&s, k, out, size);
             found = code_line_at(&s, b);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* The top-level `;` positions of a for header (its parentheses at open,
+ * close): into semi[0], semi[1]; 0 when it has not two. */
+static int for_parts(const source_code *s, size_t open, size_t close, size_t semi[2])
+{
+    int n = 0, depth = 0;
+    for (size_t k = open + 1; k < close; k++) {
+        char c = s->code[k];
+        if (c == '(' || c == '[' || c == '{')
+            depth++;
+        else if (c == ')' || c == ']' || c == '}')
+            depth--;
+        else if (c == ';' && depth == 0) {
+            if (n == 2)
+                return 0;
+            semi[n++] = k;
+        }
+    }
+    return n == 2;
+}
+
+/* Whether [b, e) of s holds the n characters of name as a word. */
+static int span_names(const source_code *s, size_t b, size_t e, const char *name, size_t n)
+{
+    for (size_t k = b; k + n <= e; k++)
+        if (code_name_at(s, k, name, n))
+            return 1;
+    return 0;
+}
+
+/* The name a for loop's step changes (`i++`, `++i`, `i += 1`, `i = i + 1`):
+ * its offset, *n its length; 0 length when none. */
+static size_t stepped_name(const source_code *s, size_t b, size_t e, size_t *n)
+{
+    *n = 0;
+    size_t k = code_skip_space(s, b);
+    while (k < e && (s->code[k] == '+' || s->code[k] == '-'))
+        k++;
+    k = code_skip_space(s, k);
+    if (k >= e || !code_word_starts(s, k) || (s->code[k] >= '0' && s->code[k] <= '9'))
+        return 0;
+    size_t end = code_word_end(s, k);
+    size_t q = code_skip_space(s, end);
+    /* a member or a subscript is not a plain name the test could read */
+    if (q < e && (s->code[q] == '.' || s->code[q] == '[' || (s->code[q] == '-' && s->code[q + 1] == '>')))
+        return 0;
+    *n = end - k;
+    return k;
+}
+
+/* Whether a top-level `=` (not `==`, `<=`, `>=`, `!=`) stands in [b, e). */
+static size_t assignment_in(const source_code *s, size_t b, size_t e)
+{
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        char c = s->code[k];
+        if (c == '(' || c == '[')
+            depth++;
+        else if (c == ')' || c == ']')
+            depth--;
+        else if (c == '=' && depth == 0 && code_assigns_at(s, k) &&
+                 !(k > b && strchr("<>!=+-*/%&|^", s->code[k - 1])))
+            return k;
+    }
+    return s->len;
+}
+
+int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n)
+{
+    source_code s;
+    text[0] = name[0] = '\0';
+    *kind = SLIP_NONE;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        int is_for = code_word_at(&s, k, "for"), is_if = code_word_at(&s, k, "if"),
+            is_while = code_word_at(&s, k, "while");
+        if (!is_for && !is_if && !is_while)
+            continue;
+        size_t open = code_skip_space(&s, k + (is_for ? 3 : is_if ? 2 : 5));
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        size_t semi[2];
+        if (is_for && for_parts(&s, open, close, semi)) {
+            /* the step changes a name the test does not read */
+            size_t n, step = stepped_name(&s, semi[1] + 1, close, &n);
+            if (n && n < name_n && semi[1] > semi[0] + 1 && !span_names(&s, semi[0] + 1, semi[1], s.code + step, n)) {
+                header_text(&s, k, text, size);
+                snprintf(name, name_n, "%.*s", (int)n, s.code + step);
+                *kind = SLIP_LOOP_STEP;
+                found = code_line_at(&s, k);
+            }
+        } else if (!is_for) {
+            /* `if (x = y)`: an assignment where a comparison belongs */
+            size_t eq = assignment_in(&s, open + 1, close);
+            /* a do-while's `while (...)` after a `}` is a test like any */
+            if (eq < s.len) {
+                header_text(&s, k, text, size);
+                *kind = SLIP_ASSIGN_TEST;
+                found = code_line_at(&s, k);
+            }
         }
     }
     source_code_free(&s);

@@ -1136,6 +1136,17 @@ static void source_defects(const char *file, submission_result *s)
                                   : "runs for every thread whatever the test says");
         free(next);
     }
+    int slip = 0;
+    line = failed && !s->cause ? source_statement_slip(file, &slip, header, sizeof header, name, sizeof name) : 0;
+    if (line > 0 && slip == SLIP_LOOP_STEP)
+        s->cause = xasprintf("the loop at line %d (`%s`) steps %s, which its test does not read: what the test reads "
+                             "never changes from one pass to the next, so the loop never ends or never runs as "
+                             "meant: step the variable the test compares",
+                             line, header, name);
+    else if (line > 0 && slip == SLIP_ASSIGN_TEST)
+        s->cause = xasprintf("the test at line %d (`%s`) assigns with `=` where a comparison belongs (`==`): it "
+                             "stores the value and then tests it, true whenever it is not 0",
+                             line, header);
     if (!wrong)
         return;
     line = source_accumulator_unset(file, name, sizeof name);
