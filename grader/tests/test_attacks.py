@@ -741,6 +741,29 @@ def test_the_secret_is_on_no_command_line(tmp_path, no_namespaces):
     assert secret not in json.dumps(rec), out[:2000]
 
 
+@pytest.mark.parametrize("how", ["exit 4", "kill -BUS $$"])
+def test_a_compiler_that_crashes_is_never_the_students_grade(tmp_path, how):
+    """A compiler that crashes (GCC's exit status 4, an internal compiler
+    error, or a signal such as the Bus error of a compiler rebuilt while it
+    ran) failed the kit, not the file: the record is grader_error, graded
+    again next time, and the reason is the kit's words (an exit status, a
+    signal), never the compiler's log, which a #error fills at will."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    crash = tmp_path / "crash.sh"
+    crash.write_text(f"#!/bin/sh\n{how}\n")
+    crash.chmod(0o755)
+    rc, rep = kit.check_json(LAB, SOLUTION, "emu", "--dataset", DATASET, env={"CXX": str(crash)})
+    assert rep["datasets"][0]["status"] == "grader_error", rep["datasets"][0]
+    assert "the compiler crashed, the kit's or the machine's failure, not the file's" in rep["fix_first"], rep
+    # a compiler that refuses the file (status 1) is the file's compile_error
+    refuse = tmp_path / "refuse.sh"
+    refuse.write_text("#!/bin/sh\nexit 1\n")
+    refuse.chmod(0o755)
+    rc, rep = kit.check_json(LAB, SOLUTION, "emu", "--dataset", DATASET, env={"CXX": str(refuse)})
+    assert rep["datasets"][0]["status"] == "compile_error", rep["datasets"][0]
+
+
 def test_a_full_machine_is_never_the_students_grade(tmp_path):
     """When the grader's own disk is full (another user's doing, or
     another submission's), the build fails as grader_error, not as the

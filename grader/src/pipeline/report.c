@@ -703,6 +703,8 @@ static const dataset_result *diagnosis_at_line(const submission_result *s, int l
  * wrong output that nothing explains (no_cause_named). */
 static char *fix_first(const submission_result *s)
 {
+    if (!s->built && s->build_message && s->ndatasets > 0 && s->datasets[0].status == ST_GRADER_ERROR)
+        return xasprintf("the build: %s", s->build_message); /* the kit's failure: nothing to fix in the file */
     if (!s->built && s->build_message) {
         /* the compiler's first error names the file and line */
         const char *log = s->build_log ? s->build_log : "", *e = strstr(log, "error:");
