@@ -745,11 +745,12 @@ static char *fix_first(const submission_result *s)
                   !strcmp(s->repair.kind, "sibling");
     if (repair_strong(&s->repair) &&
         !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
-        /* a declaration's type or bounds, or two names of an index
-         * exchanged: a diagnosis of the numbers at its line says why (a sum
-         * kept in an integer, each value at the transposed position) */
+        /* a declaration's type or bounds, two names of an index
+         * exchanged, or an index written whole as another's: a diagnosis
+         * of the numbers at its line says why (a sum kept in an integer,
+         * each value at the transposed position) */
         int explained = !strcmp(s->repair.kind, "type") || !strcmp(s->repair.kind, "bound") ||
-                        !strcmp(s->repair.kind, "index-swap");
+                        !strcmp(s->repair.kind, "index-swap") || !strcmp(s->repair.kind, "sibling");
         const dataset_result *d = f || !explained ? NULL : diagnosis_at_line(s, s->repair.line);
         if (d)
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
