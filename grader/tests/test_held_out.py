@@ -8,7 +8,8 @@ results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L
 when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
 counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after;
 set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
-when counted, 10 of 10 after) and made tests only
+when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after) and made
+tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -179,6 +180,18 @@ FIRST = {
                                       "pass in->data"],
     "setP/05-f2-inner-threads-centred": ["the test at line 60", "with tx = 12",
                                          "the array's size is not what is wrong"],
+    "setQ/01-g2-store-outside-bounds-test": ["the access at line 32 is outside the test at line 28",
+                                             "whose body ends at line 31"],
+    "setQ/01-h2-copy-back-from-d_M": ["line 61: `d_M`", "with `d_P` there"],
+    "setQ/02-g2-block-hardcoded-16-tile-32": ["line 76: `16, 16`", "with `TILE_WIDTH, TILE_WIDTH` there"],
+    "setQ/02-h2-store-row-stride-tile": ["line 67: `TILE_WIDTH`", "with `Width` there"],
+    "setQ/03-g2-grid-ceil-of-int-division": ["line 92", "takes ceil(l / TILE_WIDTH)",
+                                             "both sides of that `/` are integers"],
+    "setQ/03-h2-dot-loop-capped-by-j": ["line 70: `j`", "with `k` there"],
+    "setQ/04-g2-inner-loop-increments-i": ["the loop at line 74", "steps i, which its test does not read"],
+    "setQ/04-h2-acc-reset-per-mask-row": ["the mask's last row alone", "set to 0 at line 74"],
+    "setQ/05-g2-host-pitch-times-channels": ["the cudaMemcpy2D at line 91", "its source pitch (spitch) is 348 bytes"],
+    "setQ/05-h2-outer-threads-return": ["the return at line 60", "before the __syncthreads() at line 71"],
 }
 
 

@@ -1617,9 +1617,11 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
     size_t nlive = 0;
     for (size_t i = 0; i < s.nc; i++)
         nlive += !s.c[i].dead;
-    /* first the least alike names of each use (the last of its names), from the host's code and the end */
-    for (int rank = NAMES_PER_SITE - 1; rank > 0 && max >= 0 && nlive > (size_t)max; rank--)
-        for (int pri = 2; pri >= 0 && nlive > (size_t)max; pri--)
+    /* first the least alike names of each use (the last of its names), from the end: all of the other host
+     * code's but its first names, then the host's copies and launches', then the kernels' (where most
+     * mistakes are: a kernel's fourth name for a size is worth more than a copy's) */
+    for (int pri = 2; pri >= 0 && max >= 0 && nlive > (size_t)max; pri--)
+        for (int rank = NAMES_PER_SITE - 1; rank > 0 && nlive > (size_t)max; rank--)
             for (size_t i = s.nc; i-- > 0 && nlive > (size_t)max;)
                 if (!s.c[i].dead && s.c[i].alt == rank && strcmp(s.c[i].kind, "name") == 0 &&
                     s.g[s.c[i].origin].priority == pri) {

@@ -444,8 +444,10 @@ static int likeness(const sym *a, const sym *b)
                                 tolower((unsigned char)b->name[b->len - 1 - suf]))
         suf++;
     /* a function's parameters (its sizes, its arrays) are what a bound or
-     * an index most often takes by mistake for another */
-    return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1) + 8 * same_stem(a, b);
+     * an index most often takes by mistake for another, and most of all
+     * one parameter for another (a matrix's k for its j) */
+    return (int)(2 * (pre + suf)) + (a->len == b->len) + 2 * (b->depth == 1) + 3 * (a->depth == 1 && b->depth == 1) +
+           8 * same_stem(a, b);
 }
 
 /* A neighbour that tells a role: a name or a number (a bracket or an

@@ -590,6 +590,8 @@ enum {
     CV_WINDOW_ROWS,  /* the input read at (y + i, x + i): both offsets the mask's row */
     CV_WINDOW_COLS,  /* at (y + j, x + j): both the mask's column */
     CV_LAST_TERM,    /* the sum assigned, not added: the mask's last term alone */
+    CV_LAST_ROW,     /* the sum reset for each mask row: the last row's terms alone */
+    CV_LAST_COL,     /* the same for each mask column */
     CV_PREFIX
 };
 
@@ -604,7 +606,8 @@ static void conv_at(const gl_matrix *img, const gl_matrix *mask, int kind, int p
         for (int j = 0; j < m; j++) {
             int di = kind == CV_WINDOW_COLS ? j : i, dj = kind == CV_WINDOW_ROWS ? i : j;
             int yy = y + di - rad, xx = x + dj - rad;
-            if (kind == CV_LAST_TERM && (i != m - 1 || j != m - 1))
+            if ((kind == CV_LAST_TERM && (i != m - 1 || j != m - 1)) || (kind == CV_LAST_ROW && i != m - 1) ||
+                (kind == CV_LAST_COL && j != m - 1))
                 continue;
             if (yy < 0 || yy >= img->rows || xx < 0 || xx >= img->cols)
                 continue;
@@ -681,6 +684,15 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                                  "being added to it: " DIAGNOSE_SUM_ASSIGNED_WHERE " (`+=`, not `=`)",
                                  matched, telling, m - 1, m - 1);
                 label = DIAGNOSE_SUM_ASSIGNED;
+            } else if (kind == CV_LAST_ROW || kind == CV_LAST_COL) {
+                int row = kind == CV_LAST_ROW;
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly the mask's last %s alone (the "
+                                 "%d terms of mask %s %d): the sum starts again at each pass of the loop over the "
+                                 "mask's %ss, so only the last pass's terms remain: " DIAGNOSE_SUM_RESET_WHERE
+                                 ", which belongs before that loop",
+                                 matched, telling, row ? "row" : "column", m, row ? "row" : "column", m - 1,
+                                 row ? "row" : "column");
+                label = row ? DIAGNOSE_SUM_RESET_ROW : DIAGNOSE_SUM_RESET_COLUMN;
             } else if (kind == CV_CHANNEL0) {
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if every "
                                  "channel is computed from channel 0 of the input: look at the channel "

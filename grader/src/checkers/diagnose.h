@@ -33,6 +33,11 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * place, and the words of their sentences a line is added after. */
 #define DIAGNOSE_SUM_RESET "the sum reset in every phase"
 #define DIAGNOSE_SUM_RESET_WHERE "look at where the accumulator is set to 0"
+/* A convolution's sum set to 0 again at each pass of the loop over the
+ * mask's rows (or columns, the loops the other way round): only the last
+ * row's (column's) terms remain. Placed as DIAGNOSE_SUM_RESET is. */
+#define DIAGNOSE_SUM_RESET_ROW "the sum reset for each mask row"
+#define DIAGNOSE_SUM_RESET_COLUMN "the sum reset for each mask column"
 /* An accumulator never set back to 0 between outputs (channels, columns,
  * rows): each is the running sum of the right ones. grade.c adds the line
  * that sets it to 0 (source_accumulator_start) after DIAGNOSE_SUM_RESET_WHERE. */

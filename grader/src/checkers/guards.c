@@ -622,6 +622,20 @@ char *guards_words(char *msg, const char *student, int access)
     return words;
 }
 
+char *guards_outside_test(const char *student, int access)
+{
+    int body_end = 0, test = student && access > 0 ? source_test_before_access(student, access, &body_end) : 0;
+    if (test <= 0)
+        return NULL;
+    char *qt = sanitize_quote(student, test);
+    char *w = xasprintf("the access at line %d is outside the test at %s, whose body ends at line %d, though that "
+                        "test bounds the names of its index: the threads the test keeps out make the access all the "
+                        "same; move it inside the test",
+                        access, qt, body_end);
+    free(qt);
+    return w;
+}
+
 char *guards_unstored_region(const char *student, const char *dataset, int column, int from, int total,
                              const char *size, const char *right_size)
 {

@@ -14,6 +14,13 @@
  * access at line 60 multiplies nRow by k, ..."; NULL when msg has none. */
 char *guards_words(char *msg, const char *student, int access);
 
+/* For an invalid access that no test let through (the thread passed no
+ * test before it): an `if` just before it that bounds its index's names
+ * and whose body ends before it, said as what is wrong ("the access at
+ * line 32 is outside the test at line 28 (`...`), whose body ends at line
+ * 31, ..."); NULL when there is none. */
+char *guards_outside_test(const char *student, int access);
+
 /* An output never stored in a region, columns (column 1) or rows from
  * `from` to `total` - 1 of the dataset, where `from` is the value of the
  * dataset's size `size` (height) and `total` that of `right_size` (width):

@@ -162,6 +162,12 @@ int source_launch_after(const char *path, int line, const char *name);
  * mCol < k)` after `float v = M[Row * k + mCol];`): the bounds test the
  * access comes before. 0 when none. */
 int source_test_after_access(const char *path, int access);
+/* An `if` in the eight lines before the access at line `access`, in its
+ * kernel, whose condition compares two or more of the names the access's
+ * subscripts use and whose body ends before it (the access moved out of
+ * the braces of its bounds test): its line, *body_end_line where its body
+ * ends; 0 when none. */
+int source_test_before_access(const char *path, int access, int *body_end_line);
 /* A name on line n that is name but for its last part (`row_i` on a line,
  * for `row_o`): into out (size bytes); 1 if there is one, else 0. */
 int source_line_sibling_name(const char *path, int n, const char *name, char *out, size_t size);
@@ -187,6 +193,10 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
  * 0 when none. */
 enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST };
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n);
+/* A ceil() of a division of two integers (`ceil(l / TILE_WIDTH)`: the
+ * division rounds down before ceil sees it): its line, the argument into
+ * arg; 0 when none. */
+int source_integer_ceil(const char *path, char *arg, size_t size);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);

@@ -506,59 +506,90 @@ int source_offset_missing(const char *path, int line, const char *var, char *off
     return found;
 }
 
+/* The names in the subscripts of line `access`, other than constants'
+ * (all capitals, TILE_WIDTH), each once: offsets and lengths into at[]
+ * and n[], at most most; how many. */
+static int access_names(const source_code *s, int access, size_t *at, size_t *len, int most)
+{
+    size_t b[16], e[16];
+    int count = line_subscripts(s, access, b, e, 16), n = 0;
+    for (int i = 0; i < count; i++)
+        for (size_t k = b[i] + 1; k < e[i] && n < most; k++) {
+            if (!code_word_starts(s, k) || !source_is_identifier_char(s->code[k]) ||
+                (s->code[k] >= '0' && s->code[k] <= '9'))
+                continue;
+            size_t w = code_word_end(s, k) - k;
+            int lower = 0, dup = 0;
+            for (size_t c = 0; c < w; c++)
+                lower |= s->code[k + c] >= 'a' && s->code[k + c] <= 'z';
+            for (int j = 0; j < n && !dup; j++)
+                dup = len[j] == w && !memcmp(s->code + at[j], s->code + k, w);
+            if (lower && !dup)
+                at[n] = k, len[n++] = w;
+            k += w - 1;
+        }
+    return n;
+}
+
+/* Whether line holds an `if (` whose condition compares two or more of
+ * the names: its keyword's offset into *k, its body's end into *body_end. */
+static int if_tests_names(const source_code *s, int line, const size_t *at, const size_t *len, int n, size_t *k,
+                          size_t *body_end)
+{
+    size_t start = code_line_start(s, line);
+    if (start >= s->len)
+        return 0;
+    *k = code_skip_space(s, start);
+    if (!code_word_at(s, *k, "if"))
+        return 0;
+    size_t open = code_skip_space(s, *k + 2);
+    size_t close = open < s->len && s->code[open] == '(' ? code_matching(s, open) : s->len;
+    if (close >= s->len)
+        return 0;
+    int tested = 0;
+    for (int i = 0; i < n; i++)
+        for (size_t c = open + 1; c < close; c++)
+            if (code_name_at(s, c, s->code + at[i], len[i])) {
+                tested++;
+                break;
+            }
+    *body_end = code_body_end(s, code_skip_space(s, close + 1));
+    return tested >= 2;
+}
+
 int source_test_after_access(const char *path, int access)
 {
     source_code s;
     if (!source_code_read(&s, path))
         return 0;
-    /* the names in the access line's subscripts, other than constants'
-     * (all capitals, TILE_WIDTH) */
-    size_t b[16], e[16];
-    int count = line_subscripts(&s, access, b, e, 16), found = 0;
-    struct { size_t at, n; } names[24];
-    int nnames = 0;
-    for (int i = 0; i < count; i++)
-        for (size_t k = b[i] + 1; k < e[i] && nnames < 24; k++) {
-            if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]) ||
-                (s.code[k] >= '0' && s.code[k] <= '9'))
-                continue;
-            size_t n = code_word_end(&s, k) - k;
-            int lower = 0;
-            for (size_t c = 0; c < n; c++)
-                lower |= s.code[k + c] >= 'a' && s.code[k + c] <= 'z';
-            if (lower)
-                names[nnames].at = k, names[nnames++].n = n;
-            k += n - 1;
-        }
-    /* the next three lines: an `if (` whose condition compares two or
-     * more of them, the bounds test the access was meant to be under */
-    for (int line = access + 1; line <= access + 3 && !found && nnames >= 2; line++) {
-        size_t start = code_line_start(&s, line);
-        if (start >= s.len)
-            break;
-        size_t k = code_skip_space(&s, start);
-        if (!code_word_at(&s, k, "if"))
-            continue;
-        size_t open = code_skip_space(&s, k + 2);
-        size_t close = open < s.len && s.code[open] == '(' ? code_matching(&s, open) : s.len;
-        if (close >= s.len)
-            continue;
-        int tested = 0;
-        for (int i = 0; i < nnames; i++) {
-            int dup = 0;
-            for (int j = 0; j < i && !dup; j++)
-                dup = names[j].n == names[i].n && !memcmp(s.code + names[j].at, s.code + names[i].at, names[i].n);
-            if (dup)
-                continue;
-            for (size_t c = open + 1; c < close; c++)
-                if (code_name_at(&s, c, s.code + names[i].at, names[i].n)) {
-                    tested++;
-                    break;
-                }
-        }
-        if (tested >= 2)
+    size_t at[24], len[24], k, body_end;
+    int n = access_names(&s, access, at, len, 24), found = 0;
+    /* the next three lines: the bounds test the access was meant to be under */
+    for (int line = access + 1; line <= access + 3 && !found && n >= 2; line++)
+        if (if_tests_names(&s, line, at, len, n, &k, &body_end))
             found = line;
-    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_test_before_access(const char *path, int access, int *body_end_line)
+{
+    source_code s;
+    *body_end_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t at[24], len[24], k, body_end;
+    int n = access_names(&s, access, at, len, 24), found = 0;
+    size_t here = code_line_start(&s, access);
+    /* the eight lines before, nearest first: a test that bounds the names
+     * of the access's index and whose body ends before it (the access
+     * moved out of its braces) */
+    for (int line = access - 1; line >= 1 && line >= access - 8 && !found && n >= 2; line--)
+        if (if_tests_names(&s, line, at, len, n, &k, &body_end) && body_end < here &&
+            code_kernel_before(&s, k) == code_kernel_before(&s, here)) {
+            found = line;
+            *body_end_line = code_line_at(&s, body_end);
+        }
     source_code_free(&s);
     return found;
 }

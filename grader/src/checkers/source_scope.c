@@ -286,3 +286,71 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
     source_code_free(&s);
     return found;
 }
+
+/* Whether the file declares the n characters at w a float or a double
+ * (`float w`, `double w`, `float *w` aside: a pointer is no operand). */
+static int declared_floating(const source_code *s, const char *w, size_t n)
+{
+    for (size_t k = 0; k + n <= s->len; k++) {
+        if (!code_name_at(s, k, w, n))
+            continue;
+        size_t tn = 0, t = code_word_before(s, k, &tn);
+        if (tn && (code_word_in(s->code + t, tn, (const char *const[]){ "float", "double", NULL })))
+            return 1;
+    }
+    return 0;
+}
+
+int source_integer_ceil(const char *path, char *arg, size_t size)
+{
+    source_code s;
+    arg[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        size_t open = code_call_open(&s, k, "ceil");
+        if (open >= s.len)
+            open = code_call_open(&s, k, "ceilf");
+        if (open >= s.len || !code_word_starts(&s, k))
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        /* one top-level `/`, and nothing of a float: a literal with a point
+         * or an f, a cast, a name declared float or double */
+        int depth = 0, slash = 0, floating = 0;
+        for (size_t q = open + 1; q < close && !floating; q++) {
+            char c = s.code[q];
+            if (c == '(' || c == '[')
+                depth++;
+            else if (c == ')' || c == ']')
+                depth--;
+            else if (c == '/' && depth == 0)
+                slash++;
+            else if (c == '.' && q + 1 < close && s.code[q + 1] >= '0' && s.code[q + 1] <= '9')
+                floating = 1;
+            else if (c >= '0' && c <= '9' && q + 1 < close && (s.code[q + 1] == 'f' || s.code[q + 1] == 'F') &&
+                     !source_is_identifier_char(s.code[q + 2]))
+                floating = 1;
+            else if (code_word_starts(&s, q) && source_is_identifier_char(c) && !(c >= '0' && c <= '9')) {
+                size_t e = code_word_end(&s, q);
+                floating = code_word_in(s.code + q, e - q, (const char *const[]){ "float", "double", NULL }) ||
+                           declared_floating(&s, s.code + q, e - q);
+                q = e - 1;
+            }
+        }
+        if (slash != 1 || floating)
+            continue;
+        size_t n = 0;
+        for (size_t q = open + 1; q < close && n + 1 < size; q++)
+            if (!(s.code[q] == '\n' || (s.code[q] == ' ' && n > 0 && arg[n - 1] == ' ')))
+                arg[n++] = s.code[q] == '\t' ? ' ' : s.code[q];
+        while (n > 0 && arg[n - 1] == ' ')
+            n--;
+        arg[n] = '\0';
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -438,8 +438,10 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         int mask = strcmp(c->mistake, "mask flipped") == 0 || strcmp(c->mistake, "mask transposed") == 0;
         int missing = strcmp(c->mistake, DIAGNOSE_FIRST_TERM_MISSING) == 0 ||
                       strcmp(c->mistake, DIAGNOSE_LAST_TERM_MISSING) == 0;
-        int sum = missing || strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 ||
-                  strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
+        int reset_each = strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0 ||
+                         strcmp(c->mistake, DIAGNOSE_SUM_RESET_ROW) == 0 ||
+                         strcmp(c->mistake, DIAGNOSE_SUM_RESET_COLUMN) == 0;
+        int sum = missing || reset_each || strcmp(c->mistake, DIAGNOSE_TERM_SKIPPED) == 0;
         if (mask && line < 0)
             line = source_mask_read_line(file, &count);
         if (mask)
@@ -471,7 +473,7 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             source_accumulator(file, &reset, &loop);
         if (missing)
             insert_line(c, DIAGNOSE_TERM_MISSING_WHERE, file, loop, "");
-        else if (sum && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
+        else if (sum && reset_each)
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, reset, "");
         else if (sum)
             insert_line(c, DIAGNOSE_TERM_SKIPPED_WHERE, file, loop, "");
@@ -1122,6 +1124,21 @@ static void source_defects(const char *file, submission_result *s)
         free(q);
     }
     char header[160];
+    line = failed ? source_integer_ceil(file, header, sizeof header) : 0;
+    if (line > 0) {
+        /* where a grid too small was computed: ahead of the launch's
+         * record, which says what it did (a grid of 0 x 0 blocks) */
+        char *q = sanitize_quote(file, line);
+        char *then = s->cause ? xasprintf(" (%s)", s->cause) : xstrdup("");
+        char *cause = xasprintf("%s takes ceil(%s), but both sides of that `/` are integers: the division rounds "
+                                "down before ceil sees it, so ceil rounds nothing up: divide in integers rounding up, "
+                                "(a + b - 1) / b, or make one side a float%s",
+                                q, header, then);
+        free(s->cause);
+        s->cause = cause;
+        free(then);
+        free(q);
+    }
     line = failed && !s->cause ? source_empty_body(file, header, sizeof header) : 0;
     if (line > 0) {
         /* `if (...);`: the test controls the empty statement, and what was

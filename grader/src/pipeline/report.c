@@ -743,6 +743,11 @@ static char *fix_first(const submission_result *s)
      * says what went wrong there (a race of the store with itself) */
     int several = !strcmp(s->repair.kind, "range") || !strcmp(s->repair.kind, "operators") ||
                   !strcmp(s->repair.kind, "sibling");
+    /* a store that races with itself (two threads, one element) is what an
+     * index wrong at that store does: the edit of the index there is the
+     * cause, the race its symptom */
+    if (f && !strcmp(f->kind, "race") && f->line == s->repair.line && (f->line2 == f->line || f->line2 == 0))
+        several = 1;
     if (repair_strong(&s->repair) &&
         !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
         /* a declaration's type or bounds, two names of an index

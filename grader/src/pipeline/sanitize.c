@@ -960,6 +960,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 if (code)
                     *code = '\0';
                 char *guard = guards_words(clean, student, ln);
+                if (!guard && !strstr(clean, " (let through by the test at line "))
+                    guard = guards_outside_test(student, ln);
                 if (guard)
                     add(r, "out-of-bounds", file, ln, 0,
                         xasprintf("%s, so the access at %s in %s makes a %s%s", guard, q, kernel, clean, where));
