@@ -8,8 +8,8 @@ results-after-7.md; sets I and J: results-I*.md, results-J*.md; set L: results-L
 when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6 of 10 when
 counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after;
 set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
-when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after) and made
-tests only
+when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after; set R: results-R.md, 3 of 10 when
+counted, 7 of 10 after) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -192,6 +192,15 @@ FIRST = {
     "setQ/04-h2-acc-reset-per-mask-row": ["the mask's last row alone", "set to 0 at line 74"],
     "setQ/05-g2-host-pitch-times-channels": ["the cudaMemcpy2D at line 91", "its source pitch (spitch) is 348 bytes"],
     "setQ/05-h2-outer-threads-return": ["the return at line 60", "before the __syncthreads() at line 71"],
+    "setR/01-i2-n-stride-block-width": ["line 30: `BLOCK_WIDTH`", "with `Width` there"],
+    "setR/01-j2-dn-declared-float": ["line 41", "declares d_N a float, not a pointer"],
+    "setR/02-i2-width-as-tile-count": ["line 78: `width / TILE_WIDTH`", "with `width` there"],
+    "setR/02-j2-phase-step-tile": ["the loop at line 40", "steps ph by TILE_WIDTH",
+                                   "multiplies ph by TILE_WIDTH again"],
+    "setR/03-j2-mcol-test-k-minus-1": ["line 54: `mCol < k - 1`", "with `mCol <= k - 1` there"],
+    "setR/04-i2-flat-block-256": ["the block at line 103", "is 256 x 1 threads", "threadIdx.y is always 0"],
+    "setR/05-i2-mallocpitch-width-height-swapped": ["the cudaMallocPitch at line 84",
+                                                    "its width and its height the other way round"],
 }
 
 

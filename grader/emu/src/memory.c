@@ -231,11 +231,49 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     return cudaSuccess;
 }
 
+/* A 2D copy that does not fit its cudaMallocPitch buffer because that
+ * buffer was made with its width and its height the other way round (rows
+ * of `height` bytes, `width` of them, for a copy of `height` rows of
+ * `width` bytes): said at the allocation's line, which is the mistake.
+ * Returns 1 when it said so (the copy is refused, as it would be). A copy
+ * that fits all the same is no error, and is let through. */
+static int pitch_alloc_swapped(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch,
+                               size_t width, size_t height, int kind)
+{
+    int dd, sd;
+    if (kind < 0 || kind > 4 || width == 0 || height == 0 || width == height)
+        return 0;
+    copy_sides(kind, dst, src, &dd, &sd);
+    const void *dev = dd ? dst : sd ? src : NULL;
+    size_t pitch = dd ? dpitch : spitch;
+    if (!dev)
+        return 0;
+    pthread_mutex_lock(&rt.lock);
+    const alloc *a = find_alloc(dev, 1);
+    alloc got = a ? *a : (alloc){ 0 };
+    pthread_mutex_unlock(&rt.lock);
+    if (!got.pitched || !got.pitch || got.row_bytes != height || got.size / got.pitch != width)
+        return 0;
+    int fits = width <= pitch && (const char *)dev + pitch * (height - 1) + width <= got.base + got.size;
+    if (fits)
+        return 0;
+    char at[512], made[512];
+    caller_line(caller, at, sizeof at);
+    caller_line(got.made_by, made, sizeof made);
+    diag("gpulab-emu: invalid-memcpy %s: cudaMemcpy2D(%zu rows of %zu bytes): the cudaMallocPitch at %s made rows "
+         "of %zu bytes, %zu of them: its width and its height were given the other way round (width in bytes "
+         "first, then the number of rows) (cudaErrorInvalidValue)",
+         at, height, width, made, height, width);
+    return 1;
+}
+
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind)
 {
     void *caller = copy_caller(__builtin_return_address(0));
     RETURN_IF_STICKY();
+    if (pitch_alloc_swapped(caller, dst, dpitch, src, spitch, width, height, (int)kind))
+        return set_error(cudaErrorInvalidValue);
     if (width > dpitch || width > spitch) {
         char at[512];
         diag("gpulab-emu: invalid-memcpy %s: cudaMemcpy2D: width %zu bytes is more than a pitch (dpitch %zu, spitch %zu) (cudaErrorInvalidPitchValue)",

@@ -431,6 +431,22 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     return s;
 }
 
+char *launches_flat_block(const launch_shape *l, const char *student_file)
+{
+    if (!l->known || l->line <= 0 || l->block[1] != 1 || l->block[2] != 1 || l->block[0] < 2 ||
+        !source_reads_builtin(student_file, "threadIdx", 'y'))
+        return NULL;
+    char *b = dims(l->block);
+    char *q = sanitize_quote(student_file, source_launch_dim3_line(student_file, l->line, 1));
+    char *s = xasprintf("the block at %s is %s threads, flat: threadIdx.y is always 0 and threadIdx.x reaches %u, "
+                        "but the kernel reads threadIdx.y, as a two-dimensional block's threads do: give the block "
+                        "its y too (its rows and its columns of threads)",
+                        q, b, l->block[0] - 1);
+    free(q);
+    free(b);
+    return s;
+}
+
 char *launches_counted_in_threads(const launch_shape *l, const int out[2], int image, int h,
                                   const char *student_file)
 {

@@ -44,6 +44,11 @@ char *launches_swapped(const launch_shape *l, const int out[2], const char *stud
  * dimension 0. */
 char *launches_limit(const launch_shape *l, const char *student_file);
 
+/* A block flat in y (N x 1 threads) for a kernel that reads threadIdx.y,
+ * which such a block always has 0: the sentence at the block's dim3 line,
+ * or NULL. */
+char *launches_flat_block(const launch_shape *l, const char *student_file);
+
 /* Whether l, launched for an output of out (rows x cols), would fit its
  * kernel's T x T tiles with its grid and block swapped: the grid is T x T
  * and the block the grid out needs. A swap is said only where this holds

@@ -77,6 +77,13 @@ int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, 
  * not the data's): its line, the call and NAME, *decl_line NAME's
  * declaration; 0 when none. */
 int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *name, size_t name_n, int *decl_line);
+/* A declaration of several names where one has a `*` and another, used
+ * as a pointer (given to a cudaMemcpy, subscripted), does not (`float
+ * *d_M = NULL, d_N = NULL`: d_N is a float): the line, the name, the type
+ * word into decl; 0 when none. */
+int source_pointer_list(const char *path, char *name, size_t name_n, char *decl, size_t decl_n);
+/* Whether the file's code reads builtin.component (`threadIdx.y`). */
+int source_reads_builtin(const char *path, const char *builtin, char component);
 /* A copy given a pointer to a struct where its data belongs (`in`, which
  * the file uses as `in->pitch`, for `in->data`): its line, the call and
  * the name, *is_source 1 for the source side, and into member the member
@@ -191,8 +198,12 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
  * j = 0; j < n; i++)`: name i), an `if` or a `while` whose test assigns
  * (`if (x = 0)`). The first one's line, its kind, its header into text;
  * 0 when none. */
-enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST };
-int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n);
+/* And a for loop stepped by a name that its body multiplies the variable
+ * by again (`ph += TILE_WIDTH` beside `ph * TILE_WIDTH`: scaled twice):
+ * name the variable, text the step, *second_line the line that scales. */
+enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST, SLIP_STEP_SCALED };
+int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
+                          int *second_line);
 /* A ceil() of a division of two integers (`ceil(l / TILE_WIDTH)`: the
  * division rounds down before ceil sees it): its line, the argument into
  * arg; 0 when none. */

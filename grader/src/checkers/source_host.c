@@ -501,3 +501,100 @@ int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *nam
     source_code_free(&s);
     return line;
 }
+
+/* Whether the file uses the n characters at name as a pointer: the
+ * argument of a cudaMemcpy*, a cudaFree or a launch, `&name` given to a
+ * cudaMalloc, or subscripted. */
+static int used_as_pointer(const source_code *s, const char *name, size_t n)
+{
+    static const char *const takers[] = { "cudaMalloc", "cudaMemcpy", "cudaMemcpy2D", "cudaFree", "cudaMemset",
+                                          "cudaMallocPitch", NULL };
+    for (size_t k = 0; k + n <= s->len; k++) {
+        if (!code_name_at(s, k, name, n))
+            continue;
+        size_t q = code_skip_space(s, k + n);
+        if (q < s->len && s->code[q] == '[')
+            return 1;
+        /* inside the parentheses of a taker's call */
+        for (int i = 0; takers[i]; i++)
+            for (size_t c = k; c > 0 && k - c < 160; c--)
+                if (code_word_at(s, c, takers[i])) {
+                    size_t open = code_call_open(s, c, takers[i]);
+                    if (open < s->len && open < k && k < code_matching(s, open))
+                        return 1;
+                    break;
+                }
+    }
+    return 0;
+}
+
+int source_pointer_list(const char *path, char *name, size_t name_n, char *decl, size_t decl_n)
+{
+    static const char *const types[] = { "float", "double", "int", "unsigned", "char", NULL };
+    source_code s;
+    name[0] = decl[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t k = 0; k < s.len && !line; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t e = code_word_end(&s, k);
+        if (e == k || !code_word_in(s.code + k, e - k, types))
+            continue;
+        /* the declarators up to the ';' at depth 0: one with a `*`, another without */
+        size_t end = code_semicolon(&s, e, s.len);
+        if (end >= s.len)
+            continue;
+        int starred = 0, depth = 0;
+        size_t plain = s.len, plain_n = 0, d = code_skip_space(&s, e);
+        for (size_t q = d; q <= end; q++) {
+            char c = q < end ? s.code[q] : ',';
+            if (c == '(' || c == '[' || c == '{')
+                depth++;
+            else if (c == ')' || c == ']' || c == '}')
+                depth--;
+            if (depth < 0)
+                break;
+            if (c != ',' || depth != 0)
+                continue;
+            /* one declarator [d, q) */
+            size_t a = code_skip_space(&s, d);
+            if (a < q && s.code[a] == '*')
+                starred = 1;
+            else if (a < q && code_word_starts(&s, a) && plain == s.len) {
+                size_t w = code_word_end(&s, a);
+                if (w > a && !(s.code[a] >= '0' && s.code[a] <= '9'))
+                    plain = a, plain_n = w - a;
+            }
+            d = q + 1;
+        }
+        if (depth < 0 || !starred || plain == s.len || plain_n >= name_n || !used_as_pointer(&s, s.code + plain, plain_n))
+            continue;
+        snprintf(name, name_n, "%.*s", (int)plain_n, s.code + plain);
+        snprintf(decl, decl_n, "%.*s", (int)(e - k), s.code + k);
+        line = code_line_at(&s, plain);
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_reads_builtin(const char *path, const char *builtin, char component)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t n = strlen(builtin);
+    int found = 0;
+    for (size_t k = 0; k + n + 2 <= s.len && !found; k++) {
+        if (!code_name_at(&s, k, builtin, n))
+            continue;
+        size_t q = code_skip_space(&s, k + n);
+        if (q + 1 < s.len && s.code[q] == '.') {
+            size_t c = code_skip_space(&s, q + 1);
+            found = c < s.len && s.code[c] == component && !source_is_identifier_char(s.code[c + 1]);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

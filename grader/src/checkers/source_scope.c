@@ -243,8 +243,46 @@ static size_t assignment_in(const source_code *s, size_t b, size_t e)
     return s->len;
 }
 
-int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n)
+/* The step of a for loop after its variable (`ph += TILE_WIDTH`): the
+ * offset of the name it adds, or len where it adds no plain name. */
+static size_t step_size(const source_code *s, size_t after, size_t close)
 {
+    size_t q = code_skip_space(s, after);
+    if (q + 1 >= close || s->code[q] != '+' || s->code[q + 1] != '=')
+        return s->len;
+    q = code_skip_space(s, q + 2);
+    if (q >= close || !code_word_starts(s, q) || (s->code[q] >= '0' && s->code[q] <= '9'))
+        return s->len;
+    size_t e = code_word_end(s, q);
+    return code_skip_space(s, e) == close ? q : s->len;
+}
+
+/* The line in [b, e) where v (vn characters) is multiplied by w (`v * w`
+ * or `w * v`), 0 when nowhere. */
+static int scaled_in(const source_code *s, size_t b, size_t e, const char *v, size_t vn, const char *w, size_t wn)
+{
+    for (size_t k = b; k < e && k < s->len; k++) {
+        if (!code_name_at(s, k, v, vn))
+            continue;
+        size_t after = code_skip_space(s, k + vn);
+        if (after < e && s->code[after] == '*' && code_name_at(s, code_skip_space(s, after + 1), w, wn))
+            return code_line_at(s, k);
+        size_t before = k;
+        while (before > b && (s->code[before - 1] == ' ' || s->code[before - 1] == '\t'))
+            before--;
+        if (before > b && s->code[before - 1] == '*') {
+            size_t n = 0, wb = code_word_before(s, before - 1, &n);
+            if (n == wn && code_name_at(s, wb, w, wn))
+                return code_line_at(s, k);
+        }
+    }
+    return 0;
+}
+
+int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
+                          int *second_line)
+{
+    *second_line = 0;
     source_code s;
     text[0] = name[0] = '\0';
     *kind = SLIP_NONE;
@@ -266,6 +304,18 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
         if (is_for && for_parts(&s, open, close, semi)) {
             /* the step changes a name the test does not read */
             size_t n, step = stepped_name(&s, semi[1] + 1, close, &n);
+            size_t by = n ? step_size(&s, step + n, close) : s.len, body = code_skip_space(&s, close + 1);
+            size_t bn = by < s.len ? code_word_end(&s, by) - by : 0;
+            int scaled = bn ? scaled_in(&s, body, code_body_end(&s, body), s.code + step, n, s.code + by, bn) : 0;
+            if (scaled > 0 && n < name_n && bn + 1 < size) {
+                /* stepped by S and multiplied by S again in its body */
+                snprintf(name, name_n, "%.*s", (int)n, s.code + step);
+                snprintf(text, size, "%.*s", (int)bn, s.code + by);
+                *kind = SLIP_STEP_SCALED;
+                found = code_line_at(&s, k);
+                *second_line = scaled;
+                continue;
+            }
             if (n && n < name_n && semi[1] > semi[0] + 1 && !span_names(&s, semi[0] + 1, semi[1], s.code + step, n)) {
                 header_text(&s, k, text, size);
                 snprintf(name, name_n, "%.*s", (int)n, s.code + step);

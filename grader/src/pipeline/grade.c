@@ -1153,8 +1153,17 @@ static void source_defects(const char *file, submission_result *s)
                                   : "runs for every thread whatever the test says");
         free(next);
     }
-    int slip = 0;
-    line = failed && !s->cause ? source_statement_slip(file, &slip, header, sizeof header, name, sizeof name) : 0;
+    int slip = 0, scaled = 0;
+    line = failed && !s->cause ? source_statement_slip(file, &slip, header, sizeof header, name, sizeof name, &scaled)
+                               : 0;
+    if (line > 0 && slip == SLIP_STEP_SCALED) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, scaled);
+        s->cause = xasprintf("the loop at %s steps %s by %s (%s = 0, %s, 2 x %s, ...), and %s multiplies %s by %s "
+                             "again: each pass goes %s times too far; step %s by 1 (%s++) or use it unscaled",
+                             q, name, header, name, header, header, qs, name, header, header, name, name);
+        free(q);
+        free(qs);
+    }
     if (line > 0 && slip == SLIP_LOOP_STEP)
         s->cause = xasprintf("the loop at line %d (`%s`) steps %s, which its test does not read: what the test reads "
                              "never changes from one pass to the next, so the loop never ends or never runs as "
@@ -1239,6 +1248,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_uncovered(l, out, image, m->errormap_halo, d->cmp.unwritten_from, s->file);
         if (!cause && l)
             cause = launches_counted_in_threads(l, out, image, m->errormap_halo, s->file);
+        if (!cause && l)
+            cause = launches_flat_block(l, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
@@ -1413,6 +1424,16 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         s->build_message = xstrdup(br.message);
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
+        char name[64], type[16];
+        int line = br.grader_fault ? 0 : source_pointer_list(file, name, sizeof name, type, sizeof type);
+        if (line > 0) {
+            /* the compiler's error is at a use; the declaration is the cause */
+            char *q = sanitize_quote(file, line);
+            s->cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
+                                 "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
+                                 q, name, type, type, type, name);
+            free(q);
+        }
         for (int i = 0; i < s->ndatasets; i++) {
             s->datasets[i].status = br.grader_fault ? ST_GRADER_ERROR : ST_COMPILE_ERROR;
             s->datasets[i].message = xstrdup(br.message);

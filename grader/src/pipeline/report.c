@@ -712,7 +712,9 @@ static char *fix_first(const submission_result *s)
             const char *start = e, *end = strchr(e, '\n');
             while (start > log && start[-1] != '\n')
                 start--;
-            return xasprintf("the build: %.*s", (int)(end ? end - start : (long)strlen(start)), start);
+            /* a cause the source shows upstream of that error (a declaration) follows it */
+            return xasprintf("the build: %.*s%s%s", (int)(end ? end - start : (long)strlen(start)), start,
+                             s->cause ? "; " : "", s->cause ? s->cause : "");
         }
         return xasprintf("the build: %s", s->build_message);
     }

@@ -940,7 +940,23 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                        ? "; count its rows, its width in bytes and both pitches against what was "
                                          "allocated"
                                        : "; count its bytes (elements times sizeof(float)) against what was allocated";
-                add(r, "out-of-bounds", file, ln, 0, xasprintf("the %s at %s: %s%s", call, q, clean, advice));
+                char mfile[256] = "";
+                int made = strstr(clean, "were given the other way round")
+                               ? location_after(clean, "the cudaMallocPitch at ", mfile, sizeof mfile)
+                               : 0;
+                size_t rows = 0, bytes = 0;
+                const char *shape = strstr(line, "cudaMemcpy2D(");
+                if (made > 0 && shape && sscanf(shape, "cudaMemcpy2D(%zu rows of %zu bytes)", &rows, &bytes) == 2) {
+                    /* the allocation is the mistake; the copy is where it showed */
+                    char *qm = sanitize_quote_at(student, mfile, made);
+                    add(r, "out-of-bounds", file, ln, 0,
+                        xasprintf("the cudaMallocPitch at %s was given its width and its height the other way "
+                                  "round: it made rows of %zu bytes, %zu of them, and the %s at %s copies %zu rows "
+                                  "of %zu bytes: its width in bytes comes first, then the number of rows",
+                                  qm, rows, bytes, call, q, rows, bytes));
+                    free(qm);
+                } else
+                    add(r, "out-of-bounds", file, ln, 0, xasprintf("the %s at %s: %s%s", call, q, clean, advice));
                 free(clean);
                 free(q);
             } else if (strcmp(category, "host-pointer") == 0 && ln > 0) {
