@@ -26,6 +26,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -164,6 +165,29 @@ int build_kernel_ran(const char *workdir, const char *seen, unsigned block[3])
 #define COMPILER_CRASH_STATUS 4
 static const char COMPILER_CRASHED[] = "the compiler crashed, the kit's or the machine's failure, not the file's";
 
+/* The signals the build's limits send (its file size, its processor
+ * time, the kill at its end): a compiler stopped by one was driven there
+ * by the file (a huge object, an endless template), the file's
+ * compile_error as ever, not a crash. */
+static int limit_signal(int sig)
+{
+    return sig == SIGKILL || sig == SIGXFSZ || sig == SIGXCPU;
+}
+
+/* Whether a compiler's log says a part of it was stopped by such a signal
+ * (GCC: "Killed signal terminated program cc1plus", exit status 4; emucc:
+ * "was killed by signal 25"). */
+static int limit_in_log(const char *text)
+{
+    static const char *const said[] = { "Killed signal terminated program", "File size limit exceeded",
+                                        "CPU time limit exceeded", "was killed by signal 9\n",
+                                        "was killed by signal 24\n", "was killed by signal 25\n", NULL };
+    for (int i = 0; text && said[i]; i++)
+        if (strstr(text, said[i]))
+            return 1;
+    return 0;
+}
+
 /* Runs one compiler command; appends its output to log. Returns 0 on success. */
 static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbuf *log, char **why)
 {
@@ -179,8 +203,14 @@ static int run_tool(const char *const *argv, const char *cwd, int limit_s, strbu
         *why = xasprintf("the compiler did not finish within %d s", limit_s);
     else if (!ok && r.over_limit)
         *why = xasprintf("the compiler was stopped: %s", r.over_limit);
-    else if (!ok && (r.signaled || (r.exited && r.exit_code == COMPILER_CRASH_STATUS)))
-        /* measured, not read from the log (a #error can print any words) */
+    else if (!ok && r.signaled && limit_signal(r.signal_number))
+        *why = xasprintf("the compiler was killed by signal %d (%s): a limit of the build's, which this file drove "
+                         "it to", r.signal_number, signal_description(r.signal_number));
+    else if (!ok && (r.signaled || (r.exited && r.exit_code == COMPILER_CRASH_STATUS)) &&
+             !(r.exited && limit_in_log(r.err_text)))
+        /* measured, not read from the log (a #error can print any words):
+         * the log only takes the blame back to the file (a part of the
+         * compiler that a limit stopped), which no file gains by */
         *why = r.signaled ? xasprintf("%s: it was killed by signal %d", COMPILER_CRASHED, r.signal_number)
                           : xasprintf("%s: it exited with status %d, an internal compiler error", COMPILER_CRASHED,
                                       COMPILER_CRASH_STATUS);
