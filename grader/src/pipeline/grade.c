@@ -1425,7 +1425,10 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
         char name[64], type[16];
-        int line = br.grader_fault ? 0 : source_pointer_list(file, name, sizeof name, type, sizeof type);
+        /* only where the compiler read the file and refused it: a file the
+         * build would not read (too big, not a plain file) is read by no one */
+        int compiled = !br.grader_fault && br.log && strstr(br.log, ": error:");
+        int line = compiled ? source_pointer_list(file, name, sizeof name, type, sizeof type) : 0;
         if (line > 0) {
             /* the compiler's error is at a use; the declaration is the cause */
             char *q = sanitize_quote(file, line);
