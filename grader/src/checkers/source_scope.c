@@ -112,22 +112,29 @@ int source_shadowed_declaration(const char *path, char *name, size_t size, int *
     return line;
 }
 
-/* The header of the statement whose keyword is at k, up to its ')', with
- * runs of space made one, into out. */
+/* Code [b, e) with each run of blanks and line breaks one space, trimmed,
+ * into out. */
+static void span_text(const source_code *s, size_t b, size_t e, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = b; i < e && i < s->len && n + 1 < size; i++) {
+        char c = s->code[i] == '\n' || s->code[i] == '\t' ? ' ' : s->code[i];
+        if (c == ' ' && (n == 0 || out[n - 1] == ' '))
+            continue;
+        out[n++] = c;
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = '\0';
+}
+
+/* The header of the statement whose keyword is at k, up to its ')', into out. */
 static void header_text(const source_code *s, size_t k, char *out, size_t size)
 {
     size_t open = k;
     while (open < s->len && s->code[open] != '(' && s->code[open] != '{' && s->code[open] != ';')
         open++;
-    size_t end = open < s->len && s->code[open] == '(' ? code_matching(s, open) + 1 : open;
-    size_t n = 0;
-    for (size_t i = k; i < end && i < s->len && n + 1 < size; i++) {
-        char c = s->code[i] == '\n' || s->code[i] == '\t' ? ' ' : s->code[i];
-        if (c == ' ' && n > 0 && out[n - 1] == ' ')
-            continue;
-        out[n++] = c;
-    }
-    out[n] = '\0';
+    span_text(s, k, open < s->len && s->code[open] == '(' ? code_matching(s, open) + 1 : open, out, size);
 }
 
 int source_test_around(const char *path, int line, char *out, size_t size, int *in_else)
@@ -392,13 +399,7 @@ int source_integer_ceil(const char *path, char *arg, size_t size)
         }
         if (slash != 1 || floating)
             continue;
-        size_t n = 0;
-        for (size_t q = open + 1; q < close && n + 1 < size; q++)
-            if (!(s.code[q] == '\n' || (s.code[q] == ' ' && n > 0 && arg[n - 1] == ' ')))
-                arg[n++] = s.code[q] == '\t' ? ' ' : s.code[q];
-        while (n > 0 && arg[n - 1] == ' ')
-            n--;
-        arg[n] = '\0';
+        span_text(&s, open + 1, close, arg, size);
         found = code_line_at(&s, k);
     }
     source_code_free(&s);
