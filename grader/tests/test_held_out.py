@@ -9,7 +9,7 @@ when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6
 counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after;
 set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
 when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after; set R: results-R.md, 3 of 10 when
-counted, 7 of 10 after) and made tests only
+counted, 7 of 10 after; set S: results-S.md, 5 of 10 when counted, 10 of 10 after) and made tests only
 after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -201,6 +201,19 @@ FIRST = {
     "setR/04-i2-flat-block-256": ["the block at line 103", "is 256 x 1 threads", "threadIdx.y is always 0"],
     "setR/05-i2-mallocpitch-width-height-swapped": ["the cudaMallocPitch at line 84",
                                                     "its width and its height the other way round"],
+    "setS/01-k2-block-z-zero": ["line 54: `0`", "with `1` there"],
+    "setS/01-l2-n-never-copied": ["no call of the file ever stores into d_N", "beside the copy at line 48"],
+    "setS/02-k2-no-barrier-after-dot": ["race between iterations of the loop at line 40",
+                                        "add a __syncthreads() at the end of the loop, after the reads at line 57"],
+    "setS/02-l2-tile-macro-no-parens": ["the #define at line 18 (`#define TILE_WIDTH 32 / 2`) has no parentheses",
+                                        "`Width / TILE_WIDTH` at line 40 reads as `Width / 32 / 2`"],
+    "setS/03-k2-m-test-comma": ["the test at line 54 (`if (Row < j, mCol < k)`) joins its conditions with a comma"],
+    "setS/03-l2-memset-after-launch": ["line 95: `CUDA_CHECK(cudaMemset(P, 0,", "without it"],
+    "setS/04-k2-mask-device-not-constant": ["line 22 declares Mc __device__", "declare Mc __constant__ at line 22"],
+    "setS/04-l2-symbol-as-string": ["cudaMemcpyToSymbol(\"Mc\", mask", ".cu:97", "the symbol is given as a string",
+                                    "variable itself, Mc,"],
+    "setS/05-k2-mask-flipped": ["the mask flipped", "the sum at line 64"],
+    "setS/05-l2-1d-copy-into-pitched": ["the cudaMemcpy at line 91", "with cudaMemcpy2D"],
 }
 
 

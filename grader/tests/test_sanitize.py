@@ -389,6 +389,63 @@ def test_a_constant_mask_read_before_any_copy_stored_it(backend, tmp_path, case)
         assert "no cudaMemcpyToSymbol copies into Mc, before the launch or after it" in first, first
 
 
+def test_an_input_never_copied_to_the_device_is_named_with_where_its_copy_goes(backend, tmp_path):
+    """Lab 01's reference without the cudaMemcpy that fills d_N: the kernel
+    reads a buffer no call of the file ever stores into (NaN on the
+    emulator, whatever was there on a GPU). The first line, on both
+    backends, says that nothing copies into d_N and where the copy goes
+    (beside the copy of M), not "store every element before reading"."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    text = (kit.ROOT / "solutions" / lab / "basic_matmul.cu").read_text()
+    copy = "    CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));\n"
+    assert text.count(copy) == 1
+    src = tmp_path / "basic_matmul.cu"
+    src.write_text(text.replace(copy, ""))
+    beside, launch = line_of(src, "cudaMemcpy(d_M, M"), line_of(src, "MatrixMulKernel<<<")
+    rc, rep = kit.check_json(lab, src, backend, "--dataset", "width-0017", sanitize=True, expect_rc=1)
+    assert rep["score"] < rep["max_score"], kit.statuses(rep)
+    first = rep["fix_first"]
+    assert first.startswith("no call of the file ever stores into d_N"), first
+    assert f"beside the copy at line {beside}, before the launch at line {launch}" in first, first
+
+
+def test_a_symbol_named_by_a_string_is_an_invalid_symbol(backend, tmp_path):
+    """cudaMemcpyToSymbol("Mc", ...), the form CUDA 5.0 dropped: a GPU's
+    runtime answers cudaErrorInvalidSymbol, and so does the emulator (it
+    wrote the string's read-only bytes before), saying to pass Mc itself."""
+    lab = "04-conv-2batch"
+    text = (kit.ROOT / "solutions" / lab / "conv_2batch.cu").read_text()
+    assert text.count("cudaMemcpyToSymbol(Mc, ") == 1
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text.replace("cudaMemcpyToSymbol(Mc, ", 'cudaMemcpyToSymbol("Mc", '))
+    rc, rep = kit.check_json(lab, src, backend, "--dataset", "gray-1x1", expect_rc=1)
+    assert rep["score"] == 0, kit.statuses(rep)
+    first = rep["fix_first"]
+    assert "cudaErrorInvalidSymbol" in first, first
+    if backend == "emu":
+        assert "the symbol is given as a string" in first and "variable itself, Mc," in first, first
+
+
+def test_a_mask_declared_device_names_its_declaration(backend, tmp_path):
+    """A mask declared __device__ and filled with cudaMemcpyToSymbol: every
+    output is right, but the mask sits in global memory. The requirement
+    is not met on either backend, and the line says which declaration to
+    make __constant__."""
+    lab = "04-conv-2batch"
+    text = (kit.ROOT / "solutions" / lab / "conv_2batch.cu").read_text()
+    decl = "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];"
+    assert text.count(decl) == 1
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text.replace(decl, decl.replace("__constant__", "__device__")))
+    line = line_of(src, "__device__ float Mc")
+    rc, rep = kit.check_json(lab, src, backend, "--dataset", "gray-1x1", expect_rc=1)
+    assert all(d["status"] == "pass" for d in rep["datasets"]), kit.statuses(rep)
+    first = rep["fix_first"]
+    assert f"line {line} declares Mc __device__" in first and f"declare Mc __constant__ at line {line}" in first, first
+
+
 def test_a_tile_subscript_past_its_declared_dimension_leads(backend, tmp_path):
     """Lab 02's reference with both tiles declared [TILE_WIDTH][8]: the
     stores ds_M[ty][tx] with tx up to 15 land in the next row's slots (and

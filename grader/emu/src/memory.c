@@ -327,6 +327,21 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
     return cudaSuccess;
 }
 
+/* A symbol given as a string ("Mc"): the form CUDA dropped in 5.0, where
+ * the runtime now says cudaErrorInvalidSymbol. The string's bytes are no
+ * device variable; copying into them would write a read-only literal. */
+static int symbol_named_by_string(const char *name, const char *call)
+{
+    if (!name || name[0] != '"')
+        return 0;
+    size_t n = strlen(name);
+    diag("gpulab-emu: invalid-memcpy -: %s(%s, ...): the symbol is given as a string, %s, which names no variable "
+         "since CUDA 5.0: pass the __constant__ (or __device__) variable itself, %.*s, not its name in quotes "
+         "(cudaErrorInvalidSymbol)",
+         call, name, name, n >= 2 ? (int)(n - 2) : 0, name + 1);
+    return 1;
+}
+
 cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t symbol_size,
                                  const void *src, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
@@ -335,6 +350,8 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
+    if (symbol_named_by_string(name, "cudaMemcpyToSymbol"))
+        return set_error(cudaErrorInvalidSymbol);
     if (offset > symbol_size || count > symbol_size - offset || !src) {
         /* the call's fourth argument is the offset, its fifth the kind:
          * say which is which, a kind given as the fourth is an offset */
@@ -367,6 +384,8 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
+    if (symbol_named_by_string(name, "cudaMemcpyFromSymbol"))
+        return set_error(cudaErrorInvalidSymbol);
     if (offset > symbol_size || count > symbol_size - offset || !dst) {
         diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu "
              "bytes (its arguments: destination, symbol, count in bytes, offset in bytes, kind) (cudaErrorInvalidValue)",

@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "requirements.h"
+#include "source.h"
 #include "emu_log.h"
 #include "counts.h"
 #include "findings.h"
@@ -426,6 +427,18 @@ static void judge_one(const requirement_spec *q, const kernel_evidence *e, const
             free(r->message);
             r->message = xasprintf("not met: %s (the run's log claimed otherwise)", missing);
         }
+    }
+    char symbol[64];
+    int copy = 0, decl = !met && q->kind == REQ_CONSTANT_MEMORY && s->file
+                            ? source_device_symbol(s->file, symbol, sizeof symbol, &copy)
+                            : 0;
+    if (decl > 0) {
+        /* the mask filled and read, but from global memory: say where */
+        free(r->message);
+        r->message = xasprintf("not met: line %d declares %s __device__, which puts it in ordinary global memory, "
+                               "not in constant memory (the cudaMemcpyToSymbol at line %d fills it all the same): "
+                               "declare %s __constant__ at line %d",
+                               decl, symbol, copy, symbol, decl);
     }
     if (!met && !e->observed) {
         free(r->message);

@@ -72,6 +72,10 @@ int source_shadowed_declaration(const char *path, char *name, size_t size, int *
  * destination, *decl_line the pointer's declaration. 0 when none. */
 int source_copy_of_pointer_address(const char *path, char *call, size_t call_n, char *arg, size_t arg_n,
                                    int *is_source, int *decl_line);
+/* A symbol a cudaMemcpyToSymbol fills that the file declares __device__
+ * (global memory), not __constant__: the declaration's line, the name
+ * into name, *copy_line the copy's; 0 when none. */
+int source_device_symbol(const char *path, char *name, size_t name_n, int *copy_line);
 /* An allocation, a copy or a set sized by `sizeof(NAME)` with NAME
  * declared a pointer (`cudaMalloc(&d_P, sizeof(P))`: a pointer's 8 bytes,
  * not the data's): its line, the call and NAME, *decl_line NAME's
@@ -161,6 +165,11 @@ int source_launch_dim3_line(const char *path, int launch_line, int which);
  * `d_P + 1`) as an argument: its line, or 0 (a copy made before the
  * launch that computes what it copies). */
 int source_launch_after(const char *path, int line, const char *name);
+/* The line of the first runtime call that stores into the buffer name
+ * (its first argument: a cudaMemcpy's, a cudaMemset's, their 2D and async
+ * forms), 0 when none does; then *beside is the line of the last copy to
+ * the device before the first launch given name (0 when none). */
+int source_fill_of(const char *path, const char *name, int *beside);
 /* Whether line n subscripts with var both offset (`Mc[j + MASK_RADIUS]`)
  * and bare (`N_ds[tx + j]`): the offset as written ("+ MASK_RADIUS") into
  * offset, the first bare subscript ("[tx + j]") into bare. 0 when not. */
@@ -201,13 +210,32 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
 /* And a for loop stepped by a name that its body multiplies the variable
  * by again (`ph += TILE_WIDTH` beside `ph * TILE_WIDTH`: scaled twice):
  * name the variable, text the step, *second_line the line that scales. */
-enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST, SLIP_STEP_SCALED };
+/* And a test made of two parts joined by a comma (`if (a < n, b < m)`):
+ * the comma operator throws the first part's value away; name the part
+ * thrown away. */
+enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST, SLIP_STEP_SCALED, SLIP_COMMA_TEST };
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
                           int *second_line);
 /* A ceil() of a division of two integers (`ceil(l / TILE_WIDTH)`: the
  * division rounds down before ceil sees it): its line, the argument into
  * arg; 0 when none. */
 int source_integer_ceil(const char *path, char *arg, size_t size);
+/* An object-like #define whose value has a top-level operator outside
+ * brackets (`#define TILE_WIDTH 32 / 2`), and a use of it where the
+ * operator next to the name regroups the pasted text (`width /
+ * TILE_WIDTH`: width / 32 / 2, that is (width / 32) / 2): the first use
+ * that changes the value, else the first that only rounds differently
+ * (`a * TILE_WIDTH`: (a * 32) / 2). The #define's line, or 0 when none. */
+typedef struct {
+    char name[64];     /* TILE_WIDTH */
+    char body[96];     /* its value as written: 32 / 2 */
+    char use[128];     /* the use as written: width / TILE_WIDTH */
+    char pasted[192];  /* what the compiler sees: width / 32 / 2 */
+    char grouped[192]; /* how C groups it: (width / 32) / 2; "" where not told */
+    int use_line;      /* the use's line */
+    int other_line;    /* a later line with such a use, else 0 */
+} source_macro_use;
+int source_macro_regrouped(const char *path, source_macro_use *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);

@@ -426,6 +426,42 @@ int source_launch_after(const char *path, int line, const char *name)
     return found;
 }
 
+/* The runtime's calls whose first argument is the memory they store into. */
+static const char *const fills[] = { "cudaMemcpy", "cudaMemcpyAsync", "cudaMemcpy2D", "cudaMemcpy2DAsync",
+                                     "cudaMemcpy3D", "cudaMemset", "cudaMemsetAsync", "cudaMemset2D",
+                                     "cudaMemset2DAsync", NULL };
+
+int source_fill_of(const char *path, const char *name, int *beside)
+{
+    source_code s;
+    *beside = 0;
+    if (!name[0] || !source_code_read(&s, path))
+        return 0;
+    int fill = 0, launch = 0;
+    for (size_t i = 0; i < s.len && !fill; i++) {
+        for (int f = 0; fills[f] && !fill; f++) {
+            size_t open = code_call_open(&s, i, fills[f]);
+            char dst[64];
+            if (open >= s.len)
+                continue;
+            code_call_argument(&s, open, 0, dst, sizeof dst);
+            if (strcmp(bare_name(dst), name) == 0)
+                fill = code_line_at(&s, i);
+        }
+    }
+    /* where the copies in stand: the last copy to the device before the
+     * first launch that takes the buffer */
+    launch = fill ? 0 : source_launch_after(path, 0, name);
+    for (size_t i = 0; launch > 0 && i < s.len && code_line_at(&s, i) < launch; i++) {
+        size_t open = code_call_open(&s, i, "cudaMemcpy");
+        size_t close = open < s.len ? code_matching(&s, open) : s.len;
+        if (close < s.len && memmem(s.code + open, close - open, "cudaMemcpyHostToDevice", 22))
+            *beside = code_line_at(&s, i);
+    }
+    source_code_free(&s);
+    return fill;
+}
+
 int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n)
 {
     source_code s;
@@ -447,6 +483,49 @@ int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg
     }
     source_code_free(&s);
     return line;
+}
+
+int source_device_symbol(const char *path, char *name, size_t name_n, int *copy_line)
+{
+    source_code s;
+    name[0] = '\0';
+    *copy_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int decl = 0;
+    for (size_t i = 0; i < s.len && !decl; i++) {
+        size_t open = code_call_open(&s, i, "cudaMemcpyToSymbol");
+        char dst[64];
+        if (open >= s.len)
+            continue;
+        code_call_argument(&s, open, 0, dst, sizeof dst);
+        const char *sym = bare_name(dst);
+        size_t n = strlen(sym);
+        if (!n || n >= name_n)
+            continue;
+        /* its declaration: a statement that names it after __device__,
+         * with no parenthesis between (a function's is no variable) */
+        for (size_t k = 0; k + n <= s.len && !decl; k++) {
+            if (!code_name_at(&s, k, sym, n))
+                continue;
+            size_t from = code_statement_start(&s, k, 0);
+            size_t after = code_skip_space(&s, k + n);
+            if (after >= s.len || (s.code[after] != '[' && s.code[after] != ';' && s.code[after] != '='))
+                continue;
+            int device = 0, other = 0;
+            for (size_t w = from; w < k; w++) {
+                device |= code_word_at(&s, w, "__device__");
+                other |= code_word_at(&s, w, "__constant__") || s.code[w] == '(';
+            }
+            if (device && !other) {
+                decl = code_line_at(&s, k);
+                *copy_line = code_line_at(&s, i);
+                snprintf(name, name_n, "%s", sym);
+            }
+        }
+    }
+    source_code_free(&s);
+    return decl;
 }
 
 int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *name, size_t name_n, int *decl_line)

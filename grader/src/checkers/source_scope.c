@@ -250,6 +250,23 @@ static size_t assignment_in(const source_code *s, size_t b, size_t e)
     return s->len;
 }
 
+/* The first top-level `,` in [b, e) (the comma operator: its left side
+ * is evaluated and thrown away), or len. */
+static size_t comma_in(const source_code *s, size_t b, size_t e)
+{
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        char c = s->code[k];
+        if (c == '(' || c == '[' || c == '{')
+            depth++;
+        else if (c == ')' || c == ']' || c == '}')
+            depth--;
+        else if (c == ',' && depth == 0)
+            return k;
+    }
+    return s->len;
+}
+
 /* The step of a for loop after its variable (`ph += TILE_WIDTH`): the
  * offset of the name it adds, or len where it adds no plain name. */
 static size_t step_size(const source_code *s, size_t after, size_t close)
@@ -284,6 +301,24 @@ static int scaled_in(const source_code *s, size_t b, size_t e, const char *v, si
         }
     }
     return 0;
+}
+
+/* A test in [b, e) of the header at k made of two parts joined by the
+ * comma operator: the left part's value is thrown away. Its line; the
+ * header into text, the part thrown away into name; 0 when none. */
+static int comma_test(const source_code *s, size_t k, size_t b, size_t e, int *kind, char *text, size_t size,
+                      char *name, size_t name_n)
+{
+    size_t comma = comma_in(s, b, e);
+    if (comma >= s->len)
+        return 0;
+    size_t from = code_skip_space(s, b), to = code_blank_before(s, comma);
+    if (to <= from)
+        return 0;
+    header_text(s, k, text, size);
+    span_text(s, from, to, name, name_n);
+    *kind = SLIP_COMMA_TEST;
+    return code_line_at(s, k);
 }
 
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
@@ -328,10 +363,15 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
                 snprintf(name, name_n, "%.*s", (int)n, s.code + step);
                 *kind = SLIP_LOOP_STEP;
                 found = code_line_at(&s, k);
+                continue;
             }
+            /* `for (...; i < n, j < m; ...)`: only j < m decides */
+            found = comma_test(&s, k, semi[0] + 1, semi[1], kind, text, size, name, name_n);
         } else if (!is_for) {
+            /* `if (a < n, b < m)`: the comma operator, where && was meant */
+            found = comma_test(&s, k, open + 1, close, kind, text, size, name, name_n);
             /* `if (x = y)`: an assignment where a comparison belongs */
-            size_t eq = assignment_in(&s, open + 1, close);
+            size_t eq = found ? s.len : assignment_in(&s, open + 1, close);
             /* a do-while's `while (...)` after a `}` is a test like any */
             if (eq < s.len) {
                 header_text(&s, k, text, size);

@@ -1139,6 +1139,27 @@ static void source_defects(const char *file, submission_result *s)
         free(then);
         free(q);
     }
+    source_macro_use macro;
+    line = failed ? source_macro_regrouped(file, &macro) : 0;
+    if (line > 0) {
+        /* a value pasted as text, regrouped where it is used: what made the
+         * grid or the loop's count wrong, ahead of the launch's record */
+        char *q = sanitize_quote(file, line);
+        char *then = s->cause ? xasprintf(" (%s)", s->cause) : xstrdup("");
+        char *grouped = macro.grouped[0] ? xasprintf(", that is %s", macro.grouped) : xstrdup("");
+        char *other = macro.other_line ? xasprintf(" (and so at line %d)", macro.other_line) : xstrdup("");
+        char *cause = xasprintf("the #define at %s has no parentheses around its value: the preprocessor pastes the "
+                                "text, so `%s` at line %d reads as `%s`%s%s: write `#define %s (%s)` (or the value "
+                                "itself)%s",
+                                q, macro.use, macro.use_line, macro.pasted, grouped, other, macro.name, macro.body,
+                                then);
+        free(s->cause);
+        s->cause = cause;
+        free(other);
+        free(grouped);
+        free(then);
+        free(q);
+    }
     line = failed && !s->cause ? source_empty_body(file, header, sizeof header) : 0;
     if (line > 0) {
         /* `if (...);`: the test controls the empty statement, and what was
@@ -1173,6 +1194,11 @@ static void source_defects(const char *file, submission_result *s)
         s->cause = xasprintf("the test at line %d (`%s`) assigns with `=` where a comparison belongs (`==`): it "
                              "stores the value and then tests it, true whenever it is not 0",
                              line, header);
+    else if (line > 0 && slip == SLIP_COMMA_TEST)
+        s->cause = xasprintf("the test at line %d (`%s`) joins its conditions with a comma: the comma operator "
+                             "works out `%s`, throws its value away and tests only what follows the comma, so "
+                             "`%s` no longer holds any thread back: join the conditions with `&&`",
+                             line, header, name, name);
     if (!wrong)
         return;
     line = source_accumulator_unset(file, name, sizeof name);

@@ -443,6 +443,13 @@ static const char unset_advice[] =
     "match by luck) and on the emulator NaN: store every element before anything reads it (a copy in, a "
     "cudaMemset to 0, or a first `=` before any `+=`)";
 
+/* Whether a quoted line stores into an array with `+=` (or -=, *=, /=):
+ * it reads what it adds to. */
+static int quotes_compound_store(const char *q)
+{
+    return strstr(q, "] +=") || strstr(q, "] -=") || strstr(q, "] *=") || strstr(q, "] /=");
+}
+
 /* The emulator's "unset" line (unset.c): a kernel's read, or a copy, of
  * device memory nothing stored. */
 static void add_unset(sanitize_result *r, const char *student, const emu_diag *d)
@@ -456,8 +463,7 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
      * named by the array the kernel's line reads and stores (`P[...] +=`) */
     char array[64];
     if (d->kernel[0] && strncmp(buffer, "the buffer of", 13) == 0 && student && d->line > 0 &&
-        (strstr(q, "] +=") || strstr(q, "] -=") || strstr(q, "] *=") || strstr(q, "] /=")) &&
-        source_stored_array(student, d->line, array, sizeof array)) {
+        quotes_compound_store(q) && source_stored_array(student, d->line, array, sizeof array)) {
         char *named = xasprintf("%s, %s,", array, buffer);
         free(buffer);
         buffer = named;
@@ -470,7 +476,27 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
         malloc_name(student, made_file, made, name, sizeof name);
         later = name[0] ? source_launch_after(student, d->line, name) : 0;
     }
-    if (d->kernel[0])
+    /* a kernel's input no call of the file ever fills: the copy in is
+     * missing, not the memory's first value (a kernel's own store, a
+     * second launch that computes it, or a `+=` into an output is another
+     * story: those are left to the general advice) */
+    int beside = 0, first = 0;
+    if (d->kernel[0] && made > 0 && student && strcmp(path_base(made_file), path_base(student)) == 0 &&
+        !quotes_compound_store(q)) {
+        malloc_name(student, made_file, made, name, sizeof name);
+        first = name[0] && source_fill_of(student, name, &beside) == 0 ? source_launch_after(student, 0, name) : 0;
+        if (first > 0 && source_launch_after(student, first, name) > 0)
+            first = 0;
+    }
+    if (first > 0) {
+        char *where = beside > 0 ? xasprintf("beside the copy at line %d, ", beside) : xstrdup("");
+        msg = xasprintf("no call of the file ever stores into %s: no cudaMemcpy (or cudaMemset) has it as its "
+                        "destination, so %s reads at %s memory that never held your data (on a GPU whatever was "
+                        "there, on the emulator NaN): copy the input into %s with cudaMemcpy(%s, ..., "
+                        "cudaMemcpyHostToDevice) %sbefore the launch at line %d",
+                        buffer, d->kernel, q, name, name, where, first);
+        free(where);
+    } else if (d->kernel[0])
         msg = xasprintf("%s is read at %s in %s before anything stored it: %s", buffer, q, d->kernel, unset_advice);
     else if (later > 0) {
         char *ql = sanitize_quote(student, later);
