@@ -11,12 +11,16 @@
 #include <stddef.h>
 
 typedef struct {
-    char *code; /* the file, comments and literals blanked (newlines kept), '\0'-ended */
-    size_t len; /* its length, the '\0' not counted */
+    char *code;     /* the file, comments and literals blanked (newlines kept), '\0'-ended */
+    size_t len;     /* its length, the '\0' not counted */
+    size_t *starts; /* where each line starts: line n (from 1) at starts[n - 1] */
+    size_t nlines;
 } source_code;
 
 /* Reads path as code into s; 0 when path is NULL or cannot be read (s then
- * holds nothing to free). */
+ * holds nothing to free). The student's file is read as the build reads
+ * it: a regular file of at most SUBMISSION_MAX_BYTES, never through a
+ * link. */
 int source_code_read(source_code *s, const char *path);
 void source_code_free(source_code *s);
 

@@ -184,24 +184,30 @@ int source_empty_body(const char *path, char *out, size_t size)
     return found;
 }
 
+/* The first `c` in [b, e) outside every bracket (a for header's `;`, the
+ * comma operator's `,`), or len. */
+static size_t top_level(const source_code *s, size_t b, size_t e, char c)
+{
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        char x = s->code[k];
+        if (x == '(' || x == '[' || x == '{')
+            depth++;
+        else if (x == ')' || x == ']' || x == '}')
+            depth--;
+        else if (x == c && depth == 0)
+            return k;
+    }
+    return s->len;
+}
+
 /* The top-level `;` positions of a for header (its parentheses at open,
  * close): into semi[0], semi[1]; 0 when it has not two. */
 static int for_parts(const source_code *s, size_t open, size_t close, size_t semi[2])
 {
-    int n = 0, depth = 0;
-    for (size_t k = open + 1; k < close; k++) {
-        char c = s->code[k];
-        if (c == '(' || c == '[' || c == '{')
-            depth++;
-        else if (c == ')' || c == ']' || c == '}')
-            depth--;
-        else if (c == ';' && depth == 0) {
-            if (n == 2)
-                return 0;
-            semi[n++] = k;
-        }
-    }
-    return n == 2;
+    semi[0] = top_level(s, open + 1, close, ';');
+    semi[1] = semi[0] < s->len ? top_level(s, semi[0] + 1, close, ';') : s->len;
+    return semi[1] < s->len && top_level(s, semi[1] + 1, close, ';') == s->len;
 }
 
 /* Whether [b, e) of s holds the n characters of name as a word. */
@@ -250,23 +256,6 @@ static size_t assignment_in(const source_code *s, size_t b, size_t e)
     return s->len;
 }
 
-/* The first top-level `,` in [b, e) (the comma operator: its left side
- * is evaluated and thrown away), or len. */
-static size_t comma_in(const source_code *s, size_t b, size_t e)
-{
-    int depth = 0;
-    for (size_t k = b; k < e; k++) {
-        char c = s->code[k];
-        if (c == '(' || c == '[' || c == '{')
-            depth++;
-        else if (c == ')' || c == ']' || c == '}')
-            depth--;
-        else if (c == ',' && depth == 0)
-            return k;
-    }
-    return s->len;
-}
-
 /* The step of a for loop after its variable (`ph += TILE_WIDTH`): the
  * offset of the name it adds, or len where it adds no plain name. */
 static size_t step_size(const source_code *s, size_t after, size_t close)
@@ -309,7 +298,7 @@ static int scaled_in(const source_code *s, size_t b, size_t e, const char *v, si
 static int comma_test(const source_code *s, size_t k, size_t b, size_t e, int *kind, char *text, size_t size,
                       char *name, size_t name_n)
 {
-    size_t comma = comma_in(s, b, e);
+    size_t comma = top_level(s, b, e, ',');
     if (comma >= s->len)
         return 0;
     size_t from = code_skip_space(s, b), to = code_blank_before(s, comma);

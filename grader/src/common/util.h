@@ -102,6 +102,11 @@ char *path_absolute(const char *path);
 /* The folder part of a path ("." when there is none), malloc'd. */
 char *path_dirname(const char *path);
 
+/* A lab's source is a few kilobytes; a megabyte is no one's honest file:
+ * a larger one is refused on its size, before a byte of it is read (by
+ * the build, a class's intake, and the readers of the source alike). */
+#define SUBMISSION_MAX_BYTES (1LL << 20)
+
 /* Files that a student handed in or that a student's run left behind. They
  * are opened without blocking (a FIFO or a device never hangs the grader)
  * and must be regular files of at most max_bytes (0: any size); unless

@@ -5,10 +5,6 @@
 #ifndef GPULAB_BUILD_H
 #define GPULAB_BUILD_H
 
-/* A lab's source is a few kilobytes; a megabyte is no one's honest file:
- * a larger one is refused on its size, before a byte of it is read. */
-#define SUBMISSION_MAX_BYTES (1LL << 20)
-
 #include "backend.h"
 #include "manifest.h"
 
