@@ -17,7 +17,6 @@ typedef struct {
     char from[128], to[128], context[256];
     int screened_right;     /* the screened datasets came out right with it */
     int screened_datasets;  /* how many of the failing datasets, smallest first, it was screened right on */
-    int reached;            /* the screening's pass ran it */
     size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */
     int datasets_right;     /* confirmed: datasets right with it (of all run) */
     int pointed;            /* a finding or a wrong output points at its line */

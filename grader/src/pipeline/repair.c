@@ -12,6 +12,7 @@
 #include "stages.h"
 #include "util.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,8 +114,13 @@ static const char *const one_worker[] = { "GPULAB_EMU_THREADS=1", NULL };
  * of time: then another starts after the candidate it was on); at most
  * *budget_s seconds of processor time, what it spends taken off. The
  * first pass (first) sets each candidate's screened_right, and its fixed
- * and broken against the base; a later one keeps screened_right only
- * where the candidate is right again (one it did not reach is dropped).
+ * and broken against the base; a later one drops a candidate that ran to
+ * its end and came out wrong (or failed). A later pass's dataset is larger
+ * than the first's, and its allowance is reckoned from the graded run
+ * (on every core, or on a GPU), not from this build (one worker, a switch
+ * at every edit): a candidate that ran out of its processor time there, or
+ * that the pass did not reach, is no evidence either way and stays for the
+ * confirming runs, which have the lab's own time limit.
  * *wrong: the wrong elements as written (with the base). Returns how many
  * candidates ran, or -1 when the program as written came out right here
  * (the evidence does not hold still). */
@@ -129,9 +135,6 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
     size_t base_elements = 0;
     int ran = 0, as_written_right = 0, next = 0;
     double started = monotonic_s(), cpu0 = children_cpu_s();
-    if (pass > 1)
-        for (int i = 0; i < n; i++)
-            c[pick[i]].reached = 0;
     for (int series = 1; next < n && !as_written_right; series++) {
         double cpu_left = *budget_s - (children_cpu_s() - cpu0), left = 4 * *budget_s - (monotonic_s() - started);
         if (cpu_left <= 0 || left <= 0)
@@ -170,9 +173,12 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             }
             repair_candidate *k = &c[pick[next + j - offset]];
             ran++;
-            k->reached = 1;
             /* a fault, a crash or its time up: its child ended so */
             *ended += runs[j].proc.exit_code != HARNESS_EXIT_OK && runs[j].proc.exit_code != HARNESS_EXIT_WRONG;
+            if (pass > 1 && runs[j].proc.exit_code == 128 + SIGPROF) { /* its processor time up: no verdict */
+                free(bad);
+                continue;
+            }
             k->screened_right = (pass == 1 || k->screened_right) && st == ST_PASS;
             if (k->screened_right)
                 k->screened_datasets = pass;
@@ -187,17 +193,13 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             run_result_free(&runs[j]);
         if (stop < offset)
             break; /* the program as written did not finish: nothing to hold the candidates to */
-        if (stop < np) { /* the candidate the series ran out of time on: run, and not right */
-            c[pick[next + stop - offset]].reached = 1;
-            c[pick[next + stop - offset]].screened_right = 0;
+        if (stop < np) { /* the candidate the series ran out of time on: run, and not right on the first pass */
+            c[pick[next + stop - offset]].screened_right &= pass > 1;
             ran++;
             (*ended)++;
         }
         next += stop < np ? stop - offset + 1 : np - offset;
     }
-    for (int i = 0; pass > 1 && i < n; i++)
-        if (!c[pick[i]].reached)
-            c[pick[i]].screened_right = 0;
     *budget_s -= children_cpu_s() - cpu0;
     free(base);
     free(runs);
