@@ -50,6 +50,10 @@
  * address is NULL). */
 extern int gpulab_emu_mutant __attribute__((weak));
 
+/* The emulator's checked build's: a dataset of a series begins, so that
+ * each dataset's findings are its own (race.c); absent elsewhere. */
+extern void gpulab_emu_dataset_begin(void) __attribute__((weak));
+
 static jmp_buf dataset_over;
 static int in_series;
 static int dataset_status;
@@ -86,6 +90,8 @@ static void series_entry(int k, char *program, char *dir, char *out)
 {
     volatile double t0 = now_ms();
     frame("@gpulab\tdataset\t%d\n", k, 0, 0);
+    if (gpulab_emu_dataset_begin)
+        gpulab_emu_dataset_begin();
     if (setjmp(dataset_over) == 0) {
         char *args[] = { program, dir, out, NULL };
         lab_main(3, args);

@@ -275,6 +275,32 @@ def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
         assert a["status"] == "pass", (d["name"], a["status"], a["message"])
 
 
+def test_a_race_the_full_checks_found_is_checked_on_every_dataset(backend, tmp_path):
+    """Every thread of lab 02's reference stores the phase count into one
+    __shared__ int and reads it back with no barrier between: a race on
+    every dataset, whose output is right wherever the threads happen to
+    agree (they store the same value). The full checks run on a few
+    datasets; the race they find sends every other dataset that passed
+    through the race check too, so none of them earns its point by luck."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "02-tiled-matmul"
+    text = (kit.ROOT / "solutions" / lab / "tiled_matmul.cu").read_text()
+    loop = "    for (int ph = 0; ph < Width / TILE_WIDTH; ++ph) {\n"
+    assert text.count(loop) == 1
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text.replace(loop, "    __shared__ int phases;\n    phases = Width / TILE_WIDTH;\n"
+                                      "    for (int ph = 0; ph < phases; ++ph) {\n"))
+    store = line_of(src, "phases = Width / TILE_WIDTH;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    statuses = kit.statuses(rep)
+    assert set(statuses.values()) == {"unsafe"}, statuses
+    for d in rep["datasets"]:
+        races = [f for f in d["sanitizer"]["findings"] if f["kind"] == "race"]
+        assert races and all(f["line"] == store for f in races), (d["name"], d["sanitizer"])
+    assert "race series" in rep["stages"], rep["stages"]
+
+
 def test_a_bounds_mistake_of_the_largest_size_alone_is_never_pass(backend, tmp_path):
     """A read one past M's end that only rows longer than 128 make (each
     term read one step ahead), so only lab 01's largest dataset, width-0257

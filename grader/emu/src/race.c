@@ -82,12 +82,18 @@ __attribute__((constructor)) static void race_mode_init(void)
 {
     const char *s = getenv("GPULAB_EMU_CHECKS");
     shadow.off = s && (strcmp(s, "bounds") == 0 || strcmp(s, "bounds-guards") == 0);
-    check_modes.tests_off = s && strcmp(s, "bounds") == 0;
-    /* GPULAB_EMU_BLOCKS=edge: only with the bounds check, whose findings
-     * are each one access's; the race check, the counts and the tile
-     * snapshots need every block (sched.c, edge_block) */
+    /* races: the whole check less the kernels' tests, for the grader's
+     * race series (a file the full checks found racing, on every other
+     * dataset that passed) */
+    int races = s && strcmp(s, "races") == 0;
+    check_modes.tests_off = s && (strcmp(s, "bounds") == 0 || races);
+    /* GPULAB_EMU_BLOCKS=edge: with the bounds check, whose findings are
+     * each one access's, and the race series, which asks only whether the
+     * blocks race (a skipped block's accesses are missing from the shadow:
+     * fewer races found, never one that is not there); the counts and the
+     * tile snapshots of a full check need every block (sched.c, edge_block) */
     const char *b = getenv("GPULAB_EMU_BLOCKS");
-    check_modes.edge_blocks = shadow.off && b && strcmp(b, "edge") == 0;
+    check_modes.edge_blocks = (shadow.off || races) && b && strcmp(b, "edge") == 0;
     unsetenv("GPULAB_EMU_CHECKS");
     unsetenv("GPULAB_EMU_BLOCKS");
 }
@@ -104,6 +110,17 @@ static struct {
     race_report list[RACE_REPORTS];
     int n, printed;
 } reports;
+
+/* The harness calls this before each dataset of a series (harness_main.c:
+ * weak, so a build without the race check has none): each dataset's part
+ * of the series names its own races and unset copies, as its run alone
+ * would, instead of only those the datasets before it had not. */
+EMU_PUBLIC void gpulab_emu_dataset_begin(void);
+EMU_PUBLIC void gpulab_emu_dataset_begin(void)
+{
+    reports.n = reports.printed = 0;
+    unset_dataset_begin();
+}
 
 static void race_oom(void)
 {

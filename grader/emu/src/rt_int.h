@@ -403,5 +403,9 @@ struct emu_hooks {
 };
 extern struct emu_hooks hooks;
 
+/* unset.c: a dataset of a series begins (race.c's gpulab_emu_dataset_begin):
+ * the copies reported once a process are reported again */
+void unset_dataset_begin(void);
+
 #pragma GCC visibility pop
 #endif /* EMU_RT_INT_H */

@@ -31,6 +31,11 @@ static struct {
     int ncopies;
 } unset_seen;
 
+void unset_dataset_begin(void)
+{
+    unset_seen.ncopies = 0;
+}
+
 /* FILE:LINE of an instrumented access's return address, given as its offset
  * from __executable_start (the race build's records), or "-". */
 void race_where(uint32_t pc, char *out, size_t n)

@@ -704,7 +704,8 @@ static void unset_reads_that_matter(const lab_manifest *m, const int *index, int
  * is kept (as the dataset's checkers' result): the full checks' datasets
  * stay the ones the report and the requirements read. */
 static void check_every_pass(const lab_manifest *m, const int *index, double timeout_s, const grade_options *opt,
-                             const sanitize_builds *builds, const int *chosen, int nchosen, submission_result *s)
+                             const sanitize_builds *builds, series_checks what, const int *chosen, int nchosen,
+                             submission_result *s)
 {
     int n = 0;
     int *which = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
@@ -719,11 +720,16 @@ static void check_every_pass(const lab_manifest *m, const int *index, double tim
         dirs[n++] = resolve_dataset_dir(m, index[i], opt->datasets_root);
     }
     sanitize_result *found = xcalloc((size_t)n + 1, sizeof *found);
-    sanitize_series(builds, (const char *const *)dirs, n, timeout_s, s->file, found);
+    sanitize_series(builds, what, (const char *const *)dirs, n, timeout_s, s->file, found);
     for (int k = 0; k < n; k++) {
         dataset_result *d = &s->datasets[which[k]];
-        if (found[k].nfindings > 0 || found[k].notes) {
-            d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+        /* the race series checks what the bounds series did and more: its
+         * findings replace the bounds series' notes */
+        if (found[k].nfindings > 0 || (found[k].notes && !d->sanitizer)) {
+            if (d->sanitizer)
+                sanitize_result_free(d->sanitizer);
+            else
+                d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
             *d->sanitizer = found[k];
             unset_reads_that_matter(m, index, which[k], timeout_s, opt, builds, s);
             unsafe_if_found(s, d);
@@ -803,7 +809,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
          * cores it costs next to no time more */
         if (k == 0 && checker->kind == BACKEND_EMU) {
             started = stage_clock();
-            check_every_pass(m, index, timeout_s, opt, &builds, chosen, nchosen, s);
+            check_every_pass(m, index, timeout_s, opt, &builds, SERIES_BOUNDS, chosen, nchosen, s);
             stage_add(&s->stages, started, "bounds series");
         }
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
@@ -834,6 +840,19 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
         if (checker->kind == BACKEND_EMU)
             unset_reads_that_matter(m, index, chosen[k], timeout_s, opt, &builds, s);
         unsafe_if_found(s, d);
+    }
+    /* A race the full checks found is the file's, not one dataset's: the
+     * other datasets that passed may have passed by luck (a GPU's warps
+     * often keep the order a missing barrier should), so they run again
+     * under the race check, in one series, the large grids' edge blocks
+     * only. Only a file that races pays it. */
+    int raced = 0;
+    for (int k = 0; k < nchosen; k++)
+        raced |= sanitize_has_race(s->datasets[chosen[k]].sanitizer);
+    if (raced && checker->kind == BACKEND_EMU) {
+        started = stage_clock();
+        check_every_pass(m, index, timeout_s, opt, &builds, SERIES_RACES, chosen, nchosen, s);
+        stage_add(&s->stages, started, "race series");
     }
     /* the checkers' notes (a buffer never freed, ...), each once */
     for (int i = 0; i < s->ndatasets; i++) {

@@ -1860,8 +1860,17 @@ static void series_guard_words(const char *program, const char *folder, const ch
     free(name);
 }
 
-int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, int n, double timeout_s,
-                    const char *student_file, sanitize_result *results)
+/* What a series checks, in the words of a note on a dataset it did not
+ * reach, and the emulator's mode for it */
+static const struct {
+    const char *env, *unchecked;
+} series_modes[] = {
+    [SERIES_BOUNDS] = { "GPULAB_EMU_CHECKS=bounds", "for reads past an array or of memory nothing stored" },
+    [SERIES_RACES] = { "GPULAB_EMU_CHECKS=races", "for races" },
+};
+
+int sanitize_series(const sanitize_builds *sb, series_checks what, const char *const *dataset_dirs, int n,
+                    double timeout_s, const char *student_file, sanitize_result *results)
 {
     memset(results, 0, (size_t)n * sizeof *results);
     const char *folder = sb->folder[EMU_CHECKED];
@@ -1877,16 +1886,18 @@ int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, 
         int np = n - start;
         double left = deadline - monotonic_s();
         if (left < 1) {
-            for (int j = start; j < n; j++)
-                sanitize_note_add(&results[j].notes, "the bounds check's time ran out before this dataset: it was "
-                                                     "not checked for reads past an array or of memory nothing "
-                                                     "stored");
+            for (int j = start; j < n; j++) {
+                char *note = xasprintf("the %s check's time ran out before this dataset: it was not checked %s",
+                                       what == SERIES_RACES ? "race" : "bounds", series_modes[what].unchecked);
+                sanitize_note_add(&results[j].notes, note);
+                free(note);
+            }
             break;
         }
         char *series_dir = xasprintf("%s/series-%d", folder, series);
         char *log = run_log_in(series_dir);
         char *log_env = xasprintf("GPULAB_EMU_LOG=%s", log);
-        const char *env[] = { log_env, "GPULAB_EMU_CHECKS=bounds", SERIES_BLOCKS, NULL };
+        const char *env[] = { log_env, series_modes[what].env, SERIES_BLOCKS, NULL };
         run_request q = { left, env, 0, student_file };
         int timed_out = run_series(program, dataset_dirs + start, np, series_dir, &q, runs);
         int next = n;
@@ -1908,9 +1919,11 @@ int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, 
                     sanitize_parse_emu(runs[j].proc.err_text, student_file, r);
                     checked++;
                 } else if (timed_out) {
-                    sanitize_note_add(&r->notes, "the bounds check's time ran out during this dataset: it was "
-                                                 "not checked for reads past an array or of memory nothing "
-                                                 "stored");
+                    char *note = xasprintf("the %s check's time ran out during this dataset: it was not checked %s",
+                                           what == SERIES_RACES ? "race" : "bounds",
+                                           series_modes[what].unchecked);
+                    sanitize_note_add(&r->notes, note);
+                    free(note);
                 }
                 next = start + j + 1;
                 break;
@@ -1919,7 +1932,8 @@ int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, 
         for (int j = 0; j < np; j++)
             run_result_free(&runs[j]);
         memset(runs, 0, (size_t)n * sizeof *runs);
-        for (int j = start; j < next && j < n; j++)
+        /* the race series' findings are races, which no test explains */
+        for (int j = start; j < next && j < n && what == SERIES_BOUNDS; j++)
             if (results[j].ran && beyond_unset_reads(&results[j]))
                 series_guard_words(program, folder, dataset_dirs[j], j, timeout_s, student_file, &results[j]);
         free(series_dir);

@@ -136,14 +136,19 @@ void sanitize_read_emu_faults(const char *path, sanitize_result *r);
  * file cannot be written. */
 int sanitize_draw_fault_map(sanitize_result *r, const char *ppm_path);
 
+/* What sanitize_series checks: SERIES_BOUNDS the bounds check and the
+ * check of device memory nothing stored alone (GPULAB_EMU_CHECKS=bounds: a
+ * fraction of the full run's cost); SERIES_RACES the race check besides
+ * (GPULAB_EMU_CHECKS=races), for a file whose full checks found a race. */
+typedef enum { SERIES_BOUNDS, SERIES_RACES } series_checks;
+
 /* The emulator's checked build (sb's) on each of n datasets, in series,
- * its bounds check and its check of device memory nothing stored alone
- * (GPULAB_EMU_CHECKS=bounds: a fraction of the full run's cost), each
- * dataset's findings into results[i] (ran set where it was checked); at
- * most timeout_s a dataset. Returns how many were checked: none without
- * the emulator's checked build. */
-int sanitize_series(const sanitize_builds *sb, const char *const *dataset_dirs, int n, double timeout_s,
-                    const char *student_file, sanitize_result *results);
+ * checking what, each dataset's findings into results[i] (ran set where
+ * it was checked); at most timeout_s a dataset, a large grid's edge
+ * blocks only. Returns how many were checked: none without the
+ * emulator's checked build. */
+int sanitize_series(const sanitize_builds *sb, series_checks what, const char *const *dataset_dirs, int n,
+                    double timeout_s, const char *student_file, sanitize_result *results);
 
 /* Whether the reads of device memory nothing stored that a dataset's
  * checked run reported can change its output: the checked build runs the
