@@ -9,8 +9,8 @@ when counted, 9 of the 10 after the mechanisms it led to; set M: results-M.md, 6
 counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 after;
 set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
 when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after; set R: results-R.md, 3 of 10 when
-counted, 7 of 10 after; set S: results-S.md, 5 of 10 when counted, 10 of 10 after) and made tests only
-after they were counted.
+counted, 9 of 10 after; set S: results-S.md, 5 of 10 when counted, 10 of 10 after; set T:
+results-T.md, 3 of 10 when counted, 10 of 10 after) and made tests only after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
 its line (the strict rule of the counts); the words are those of that cause and
@@ -214,6 +214,25 @@ FIRST = {
                                     "variable itself, Mc,"],
     "setS/05-k2-mask-flipped": ["the mask flipped", "the sum at line 64"],
     "setS/05-l2-1d-copy-into-pitched": ["the cudaMemcpy at line 91", "with cudaMemcpy2D"],
+    "setR/03-i2-numphases-one-thread": ["numPhases is each thread's own variable", "the test at line 43",
+                                        "the loop at line 46"],
+    "setR/05-j2-inner-test-global-coords": ["the test at line 60", "`col_o < O_TILE_WIDTH` is false",
+                                            "exactly those at or past 12"],
+    "setT/01-m2-block-width-64": ["line 14 (`#define BLOCK_WIDTH 64`) makes BLOCK_WIDTH 64",
+                                  "64 x 64 = 4096 threads", "make BLOCK_WIDTH smaller"],
+    "setT/01-n2-pvalue-starts-at-one": ["line 28: `1`", "with `0` there"],
+    "setT/02-m2-dot-reads-global": ["line 57", "read the tile in shared memory there"],
+    "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
+                                          "declare it __global__"],
+    "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
+                                       "line 54 reads the loop's count"],
+    "setT/03-n2-by-prescaled": ["line 32: `blockIdx.y * TILE_WIDTH`", "with `blockIdx.y` there"],
+    "setT/04-m2-batch2-load-no-channel-k": ["of channel 0, but the channel-1 tile", "the load at line 60"],
+    "setT/04-n2-local-mc-shadows-symbol": ["line 97", "declares a local Mc, which hides", "Mc of line 22",
+                                           "delete the local declaration"],
+    "setT/05-m2-input-descriptor-zeroed": ["line 99 starts d_in_img as `{0}`", "the kernel's in.channels is 0",
+                                           "the loop at line 42"],
+    "setT/05-n2-load-test-inner-only": ["the test at line 46", "was false for thread", "look at that test"],
 }
 
 

@@ -155,3 +155,25 @@ def test_an_edit_that_comes_out_right_only_by_reading_past_an_array_is_no_repair
     assert r is not None and r["candidates"] > 0, r
     assert not (r["found"] == "full" and "||" in r["to"]), r
     assert "||" not in (rep.get("fix_first") or ""), rep.get("fix_first")
+
+
+def test_a_macro_whose_value_regroups_is_pasted_before_the_candidates(tmp_path):
+    """`#define TILE_WIDTH 8 + 8` left as a name in the schemata build sat
+    alone in a switch's branch (`width / (cond ? 1 : TILE_WIDTH)`, a
+    drop-right candidate), where its value is grouped whole: with any
+    candidate live the precedence mistake was gone, and every edit seemed
+    to mend every dataset (the kit at 105d7fe named a barrier added at a
+    load). The build pastes such a macro's value first, as the preprocessor
+    does: the search runs and finds no repair, and the #define leads."""
+    if schemata_problem():
+        pytest.skip(schemata_problem())
+    sol = kit.solution("02-tiled-matmul")
+    src = tmp_path / sol.name
+    text = sol.read_text()
+    assert text.count("#define TILE_WIDTH 16") == 1
+    src.write_text(text.replace("#define TILE_WIDTH 16", "#define TILE_WIDTH 8 + 8"))
+    _, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    r = rep["repair"]
+    assert r["candidates"] > 0 and r["screened"] > 0 and r["found"] == "none", r
+    assert rep["fix_first"].startswith("the #define at line 14 (`#define TILE_WIDTH 8 + 8`) has no parentheses"), \
+        rep["fix_first"]

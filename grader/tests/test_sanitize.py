@@ -702,3 +702,141 @@ def test_a_bounds_test_missing_a_coordinate_names_it(tmp_path):
     first = rep["fix_first"]
     assert first.startswith("no test this thread passed bounds `Row`"), first
     assert f"the test at line {line} (`if (Col < Width)" in first and "test `Row` there too" in first, first
+
+
+# ---- an output region nothing stored: the test that kept its threads out ------------
+
+
+def test_an_unstored_region_names_the_test_whose_bound_it_starts_at(backend, tmp_path):
+    """Lab 05's reference whose store test bounds the column by the output
+    tile's width (O_TILE_WIDTH, 12) where the image's width belongs: the
+    columns from 12 on are never stored. The first line names that test,
+    the bound the region starts at and the store it kept the threads from,
+    from the checked run's record of the threads' tests, not the copy back
+    that reads the memory nothing stored."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "05-pitched-conv"
+    text = (kit.ROOT / "solutions" / lab / "pitched_conv.cu").read_text()
+    test = "if (row_o < out.height && col_o < out.width)"
+    assert text.count(test) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(test, "if (row_o < out.height && col_o < O_TILE_WIDTH)"))
+    line = line_of(src, "col_o < O_TILE_WIDTH)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} "), first
+    assert f"keeps threads from the store at line {line + 1}" in first, first
+    assert "`col_o < O_TILE_WIDTH` is false" in first and "against 12" in first, first
+    assert "exactly those at or past 12" in first, first
+
+
+def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
+    """The output's descriptor starts as {0} and only its data and pitch are
+    set: the kernel's out.height is 0, its store test is false for every
+    thread and nothing of the output is stored. The first line starts at
+    the initialiser's line, with the test it made false."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "05-pitched-conv"
+    text = (kit.ROOT / "solutions" / lab / "pitched_conv.cu").read_text()
+    decl = "Image_t d_in_img = *in, d_out_img = *out;"
+    assert text.count(decl) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(decl, "Image_t d_in_img = *in, d_out_img = {0};"))
+    line = line_of(src, "d_out_img = {0};")
+    test = line_of(src, "if (row_o < out.height && col_o < out.width)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} starts d_out_img as `{{0}}`, so the kernel's out.height is 0"), first
+    assert f"the test at line {test} " in first and "no element of the output is ever stored" in first, first
+
+
+# ---- newcomer set T's kinds, each in a file of our own -----------------------------
+
+
+def edited(tmp_path, lab, old, new, count=1):
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count(old) == count, old
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, new))
+    return src
+
+
+def test_a_local_array_hiding_the_constant_mask_is_named(backend, tmp_path):
+    """A local `float Mc[...]` in the host function hides the __constant__
+    Mc: cudaMemcpyToSymbol gets the stack array, which a GPU's runtime
+    refuses (cudaErrorInvalidSymbol) and the emulator refuses as it does;
+    the first line names the local declaration and the one it hides."""
+    copy = "    CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
+    src = edited(tmp_path, "05-pitched-conv", copy, "    float Mc[MASK_WIDTH][MASK_WIDTH];\n" + copy)
+    local, glob = line_of(src, "    float Mc[MASK_WIDTH][MASK_WIDTH];"), line_of(src, "__constant__ float Mc")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    assert kit.statuses(rep) == {"rgb-5x7": "cuda_error"}, kit.statuses(rep)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {local} ") and f"declares a local Mc, which hides" in first, first
+    assert f"Mc of line {glob}" in first and "delete the local declaration" in first, first
+
+
+def test_a_kernel_parameter_made_a_loop_counter_is_named(backend, tmp_path):
+    """Lab 03's dot product counts with j, the kernel's row count: after the
+    first phase j holds TILE_WIDTH, and the next phase's load test reads
+    that. The first line names the loop and the parameter."""
+    src = edited(tmp_path, "03-arbitrary-matmul",
+                 "        for (int i = 0; i < TILE_WIDTH; ++i)\n            Pvalue += ds_M[ty][i] * ds_N[i][tx];",
+                 "        for (j = 0; j < TILE_WIDTH; ++j)\n            Pvalue += ds_M[ty][j] * ds_N[j][tx];")
+    loop = line_of(src, "for (j = 0; j < TILE_WIDTH; ++j)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {loop} "), first
+    assert "counts with j, a parameter of the kernel" in first and "a variable of its own" in first, first
+
+
+def test_a_block_too_large_is_traced_to_its_define(backend, tmp_path):
+    """Lab 02 with TILE_WIDTH 64: blocks of 4096 threads, a launch the
+    runtime refuses. The first line starts at the #define that chose 64,
+    names the block's declaration and the limit, and offers no edit of the
+    launch."""
+    src = edited(tmp_path, "02-tiled-matmul", "#define TILE_WIDTH 16", "#define TILE_WIDTH 64")
+    define = line_of(src, "#define TILE_WIDTH 64")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0128", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {define} (`#define TILE_WIDTH 64`) makes TILE_WIDTH 64"), first
+    assert "64 x 64 = 4096 threads: at most 1024 a block" in first and "make TILE_WIDTH smaller" in first, first
+    assert "looks like the mistake" not in first, first
+
+
+def test_a_tile_holding_another_channels_pixels_is_wrong(backend, tmp_path):
+    """Lab 05's load without its channel offset: every channel's tile holds
+    channel 0's pixels. Each slot holds what the tiling puts there in some
+    channel, so only the tile's own phase tells it wrong: the first line
+    names the slot, the channel it holds and the load."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "05-pitched-conv", "in.data[row_i * in.pitch + col_i * in.channels + k]",
+                 "in.data[row_i * in.pitch + col_i * in.channels]")
+    load = line_of(src, "in.data[row_i * in.pitch + col_i * in.channels];")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "of channel 0, but the channel-1 tile" in first and f"the load at line {load}" in first, first
+
+
+def test_a_loop_bound_only_one_thread_sets_is_named(backend, tmp_path):
+    """Lab 02's phase count kept in a local that only the threads with
+    threadIdx.x == 0 set: the others keep 0, skip the phase loop and its
+    barriers. The first line names the variable, the test that leaves the
+    other threads out and the loop, and offers no edit of the loop."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    loop = "    for (int ph = 0; ph < Width / TILE_WIDTH; ++ph) {\n"
+    src = edited(tmp_path, "02-tiled-matmul", loop,
+                 "    int phases = 0;\n    if (threadIdx.x == 0)\n        phases = Width / TILE_WIDTH;\n"
+                 "    for (int ph = 0; ph < phases; ++ph) {\n")
+    test, at = line_of(src, "if (threadIdx.x == 0)"), line_of(src, "for (int ph = 0; ph < phases; ++ph)")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("phases is each thread's own variable, and only the threads that pass the test at "
+                            f"line {test} "), first
+    assert f"set it (line {test + 1})" in first and f"the loop at line {at} runs a different number" in first, first
+    assert "looks like the mistake" not in first, first

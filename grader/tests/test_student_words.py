@@ -87,3 +87,16 @@ def test_a_pitched_buffer_is_named_for_cudaMallocPitch():
     rc, rep = kit.check_json("05-pitched-conv", mutant, "emu", "--dataset", "rgb-47x29", sanitize=True)
     assert "(cudaMallocPitch)" in rep["fix_first"], rep["fix_first"]
     assert "(cudaMalloc)" not in rep["fix_first"]
+
+
+def test_a_device_function_launched_is_refused_as_nvcc_refuses_it(tmp_path):
+    """A kernel declared __device__ and launched with <<< >>>: nvcc stops
+    ("a __device__ function call cannot be configured"); the emulator's
+    rewriter stops too, at the launch, naming the declaration's line."""
+    f = with_mistake(tmp_path, "02-tiled-matmul", "__global__ void MatrixMulKernel", "__device__ void MatrixMulKernel")
+    text = kit.solution("02-tiled-matmul").read_text()
+    decl = 1 + text.split("__global__ void MatrixMulKernel")[0].count("\n")
+    launch = 1 + text.split("MatrixMulKernel<<<")[0].count("\n")
+    rc, rep = kit.check_json("02-tiled-matmul", f, "emu", expect_rc=1)
+    assert rep["fix_first"].startswith(f"the build: {f}:{launch}: error: MatrixMulKernel is declared __device__ "
+                                       f"(line {decl}), not __global__"), rep["fix_first"]

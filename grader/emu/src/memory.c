@@ -342,6 +342,26 @@ static int symbol_named_by_string(const char *name, const char *call)
     return 1;
 }
 
+/* A symbol that is no variable of the program's static storage: a local
+ * array or a parameter of the same name as the file's __constant__ (or
+ * __device__) variable hides it where the call is, and the address given
+ * is on the stack (or the heap). A GPU's runtime finds no device symbol at
+ * it and says cudaErrorInvalidSymbol; copying there would fill the local
+ * array and leave the kernel's variable as it was. */
+extern const char _end[]; /* the linker's (ELF): the end of the program's .bss */
+
+static int symbol_not_static(const void *symbol, const char *name, const char *call)
+{
+    const char *p = symbol;
+    if (p >= __executable_start && p < _end)
+        return 0;
+    diag("gpulab-emu: invalid-memcpy -: %s(%s, ...): %s here is no __constant__ or __device__ variable but a "
+         "local variable or parameter (its address is on the stack or the heap): a declaration of %s inside the "
+         "function hides the file's own %s (cudaErrorInvalidSymbol)",
+         call, name, name, name, name);
+    return 1;
+}
+
 cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t symbol_size,
                                  const void *src, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
@@ -350,7 +370,7 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
-    if (symbol_named_by_string(name, "cudaMemcpyToSymbol"))
+    if (symbol_named_by_string(name, "cudaMemcpyToSymbol") || symbol_not_static(symbol, name, "cudaMemcpyToSymbol"))
         return set_error(cudaErrorInvalidSymbol);
     if (offset > symbol_size || count > symbol_size - offset || !src) {
         /* the call's fourth argument is the offset, its fifth the kind:
@@ -384,7 +404,8 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
-    if (symbol_named_by_string(name, "cudaMemcpyFromSymbol"))
+    if (symbol_named_by_string(name, "cudaMemcpyFromSymbol") ||
+        symbol_not_static(symbol, name, "cudaMemcpyFromSymbol"))
         return set_error(cudaErrorInvalidSymbol);
     if (offset > symbol_size || count > symbol_size - offset || !dst) {
         diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu "

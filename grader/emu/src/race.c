@@ -87,6 +87,7 @@ __attribute__((constructor)) static void race_mode_init(void)
      * dataset that passed) */
     int races = s && strcmp(s, "races") == 0;
     check_modes.tests_off = s && (strcmp(s, "bounds") == 0 || races);
+    check_modes.full = !shadow.off && !check_modes.tests_off;
     /* GPULAB_EMU_BLOCKS=edge: with the bounds check, whose findings are
      * each one access's, and the race series, which asks only whether the
      * blocks race (a skipped block's accesses are missing from the shadow:

@@ -379,6 +379,38 @@ static char *launch_args_text(const rw *r, size_t k)
     return out;
 }
 
+/* Whether token k's name is declared at file scope as a __device__
+ * function and never as a __global__ one: the line of its first such
+ * declaration, else 0. nvcc refuses to launch one ("a __device__
+ * function call cannot be configured"); the emulator, whose kernels are
+ * all C++ functions, would run it, so the rewriter refuses it as nvcc does. */
+static int device_function_line(const rw *r, size_t k)
+{
+    size_t n = r->t[k].e - r->t[k].b;
+    int depth = 0, device = 0;
+    size_t stmt = 0;
+    for (size_t q = 0; q < r->nt; q++) {
+        if (is(r, q, "{") || is(r, q, "}") || is(r, q, ";")) {
+            depth += is(r, q, "{") ? 1 : is(r, q, "}") ? -1 : 0;
+            stmt = q + 1;
+            continue;
+        }
+        if (depth != 0 || r->t[q].kind != T_IDENT || r->t[q].e - r->t[q].b != n ||
+            memcmp(r->src + r->t[q].b, r->src + r->t[k].b, n) != 0 || q + 1 >= r->nt || !is(r, q + 1, "("))
+            continue;
+        int global = 0, dev = 0;
+        for (size_t a = stmt; a < q; a++) {
+            global |= is(r, a, "__global__");
+            dev |= is(r, a, "__device__");
+        }
+        if (global)
+            return 0;
+        if (dev && !device)
+            device = tok_line(r, q);
+    }
+    return device;
+}
+
 static int rewrite_launch(rw *r, size_t i)
 {
     /* the closing >>> */
@@ -426,6 +458,13 @@ static int rewrite_launch(rw *r, size_t i)
     if (r->t[k].kind != T_IDENT) {
         r->err = xasprintf("line %d: cannot find the kernel of this launch (write kernel<<<grid, block>>>(args))",
                      tok_line(r, i));
+        return -1;
+    }
+    int device = k + 1 == i ? device_function_line(r, k) : 0;
+    if (device) {
+        r->err = xasprintf("line %d: %.*s is declared __device__ (line %d), not __global__: a __device__ function is "
+                           "called from device code and cannot be launched with <<< >>>; declare it __global__",
+                           tok_line(r, i), (int)(r->t[k].e - r->t[k].b), r->src + r->t[k].b, device);
         return -1;
     }
     while (k >= 2 && is(r, k - 1, "::") && r->t[k - 2].kind == T_IDENT)

@@ -279,6 +279,7 @@ static inline size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; 
 struct emu_check_modes {
     int tests_off;
     int edge_blocks; /* GPULAB_EMU_BLOCKS=edge: a large grid runs its edge only (sched.c) */
+    int full;        /* no GPULAB_EMU_CHECKS: every access and every test recorded (tiles.c's block ends) */
 };
 extern struct emu_check_modes check_modes;
 
@@ -397,6 +398,7 @@ struct emu_hooks {
     void (*tiles_launch_begin)(void);
     void (*tiles_block_begin)(const struct launch *L, unsigned long long b);
     void (*tiles_round_end)(struct worker *W);
+    void (*tiles_block_end)(struct worker *W);
     void (*tiles_access)(struct worker *W, const void *addr, unsigned size, int write, int space, uint32_t pc);
     void (*tiles_guard_words)(struct worker *W, int line, char *out, size_t n);
     void (*tiles_launch_end)(const struct emu_launch_cfg *c);

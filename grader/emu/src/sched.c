@@ -442,6 +442,9 @@ static void run_block(worker *W, launch *L, unsigned long long b)
             }
         }
     }
+#ifdef EMU_RACE
+    hooks.tiles_block_end(W);
+#endif
     W->in_block = 0;
     W->cur = NULL;
     for (int i = 0; i < W->nfrees; i++)

@@ -1591,6 +1591,100 @@ static void token_lines(sc *s)
     }
 }
 
+/* ---- macros whose value regroups ---------------------------------------------- *
+ *
+ * `#define TILE_WIDTH 32 / 2` is pasted as text: `Width / TILE_WIDTH` is
+ * (Width / 32) / 2. A switch of this build puts a name alone in a branch
+ * (`Width / (gpulab_emu_mutant == 7 ? 1 : TILE_WIDTH)`, a drop-right
+ * candidate), where the pasted value is grouped whole, (32 / 2): with any
+ * candidate live the precedence mistake would be gone, and every candidate
+ * would seem to mend it. So each use of such a macro (an object-like
+ * #define of the file whose value has an operator outside parentheses) is
+ * pasted here, as the preprocessor would, before the candidates are made:
+ * the build holds the file, and the candidates edit what it says. */
+#define LOOSE_MACROS 16
+
+static int value_regroups(const char *b, const char *e)
+{
+    int depth = 0, operand = 0;
+    for (const char *q = b; q < e; q++) {
+        if (q + 1 < e && q[0] == '/' && (q[1] == '/' || q[1] == '*'))
+            break;
+        if (*q == '(' || *q == ')')
+            depth += *q == '(' ? 1 : -1;
+        else if (depth == 0 && operand && strchr("+-*/%<>&|^?", *q))
+            return 1;
+        if (!strchr(" \t()", *q))
+            operand = !strchr("+-*/%<>&|^?!~", *q);
+    }
+    return 0;
+}
+
+/* The source with those uses pasted, or NULL when it has none. */
+static char *paste_regrouping_macros(const rw *r)
+{
+    struct loose_macro {
+        const char *name;
+        size_t len;
+        const char *value;
+        size_t vlen;
+    } m[LOOSE_MACROS];
+    int nm = 0;
+    for (size_t d = 0; d < r->ndirs && nm < LOOSE_MACROS; d++) {
+        const char *x = r->src + r->dirs[d].b + 1, *e = r->src + r->dirs[d].e;
+        while (x < e && (*x == ' ' || *x == '\t'))
+            x++;
+        if (e - x < 8 || strncmp(x, "define", 6) != 0 || (x[6] != ' ' && x[6] != '\t'))
+            continue;
+        x += 7;
+        while (x < e && (*x == ' ' || *x == '\t'))
+            x++;
+        const char *name = x;
+        while (x < e && is_id((unsigned char)*x))
+            x++;
+        if (x == name || !is_id0((unsigned char)*name) || (x < e && *x == '(') || e[-1] == '\\')
+            continue;
+        const char *v = x, *ve = e;
+        while (v < ve && (*v == ' ' || *v == '\t'))
+            v++;
+        for (const char *q = v; q + 1 < ve; q++)
+            if (q[0] == '/' && (q[1] == '/' || q[1] == '*'))
+                ve = q;
+        while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t' || ve[-1] == '\r'))
+            ve--;
+        if (v < ve && value_regroups(v, ve))
+            m[nm++] = (struct loose_macro){ name, (size_t)(x - name), v, (size_t)(ve - v) };
+    }
+    if (!nm)
+        return NULL;
+    size_t cap = r->len * 2 + 64, n = 0, from = 0;
+    char *out = xrealloc(NULL, cap);
+    for (size_t k = 0; k < r->nt; k++) {
+        if (r->t[k].kind != T_IDENT)
+            continue;
+        size_t tl = r->t[k].e - r->t[k].b;
+        for (int i = 0; i < nm; i++) {
+            if (tl != m[i].len || memcmp(r->src + r->t[k].b, m[i].name, tl) != 0)
+                continue;
+            size_t need = n + (r->t[k].b - from) + m[i].vlen + 1;
+            if (need > cap)
+                out = xrealloc(out, cap = 2 * need);
+            memcpy(out + n, r->src + from, r->t[k].b - from);
+            n += r->t[k].b - from;
+            memcpy(out + n, m[i].value, m[i].vlen);
+            n += m[i].vlen;
+            from = r->t[k].e;
+            break;
+        }
+    }
+    if (n + (r->len - from) + 1 > cap)
+        out = xrealloc(out, cap = n + (r->len - from) + 1);
+    memcpy(out + n, r->src + from, r->len - from);
+    n += r->len - from;
+    out[n] = 0;
+    return out;
+}
+
 char *emu_schemata(const char *text, size_t len, const char *header_defines, int max, char **json, char **err)
 {
     sc s;
@@ -1601,6 +1695,19 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         *err = s.r.err ? s.r.err : xstrdup("cannot read the source");
         rw_free(&s.r);
         return NULL;
+    }
+    char *pasted = paste_regrouping_macros(&s.r);
+    if (pasted) {
+        rw_free(&s.r);
+        memset(&s.r, 0, sizeof s.r);
+        s.r.src = pasted;
+        s.r.len = strlen(pasted);
+        if (tokenize(&s.r) != 0) {
+            *err = s.r.err ? s.r.err : xstrdup("cannot read the source");
+            rw_free(&s.r);
+            free(pasted);
+            return NULL;
+        }
     }
     token_lines(&s);
     file(&s, header_defines);
@@ -1713,12 +1820,12 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
             continue;
         size_t start = s.r.t[fn->stmt].b;
         char *copy = xasprintf("gpulab_emu_mutated_%zu_%.*s", f, (int)(s.r.t[fn->name].e - s.r.t[fn->name].b),
-                               text + s.r.t[fn->name].b);
-        put(&o, text + pos, start - pos);
+                               s.r.src + s.r.t[fn->name].b);
+        put(&o, s.r.src + pos, start - pos);
         puts_(&o, "GPULAB_EMU_MUTATED ");
-        put(&o, text + start, s.r.t[fn->name].b - start);
+        put(&o, s.r.src + start, s.r.t[fn->name].b - start);
         puts_(&o, copy);
-        put(&o, text + s.r.t[fn->name].e, bb - s.r.t[fn->name].e);
+        put(&o, s.r.src + s.r.t[fn->name].e, bb - s.r.t[fn->name].e);
         render_range(&s, &o, bb, be, top, ntop);
         char *line = xasprintf("}\n#line %d\n", s.line_of[fn->stmt]);
         puts_(&o, line);
@@ -1732,13 +1839,13 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
             if (g->kind != G_STATIC || g->bb < bb || g->be > be)
                 continue;
             char *name = xasprintf("gpulab_emu_static_%d_%.*s", c->id,
-                                   (int)(s.r.t[fn->name].e - s.r.t[fn->name].b), text + s.r.t[fn->name].b);
+                                   (int)(s.r.t[fn->name].e - s.r.t[fn->name].b), s.r.src + s.r.t[fn->name].b);
             puts_(&o, "GPULAB_EMU_MUTATED ");
-            put(&o, text + start, s.r.t[fn->name].b - start);
+            put(&o, s.r.src + start, s.r.t[fn->name].b - start);
             puts_(&o, name);
-            put(&o, text + s.r.t[fn->name].e, g->bb - s.r.t[fn->name].e);
+            put(&o, s.r.src + s.r.t[fn->name].e, g->bb - s.r.t[fn->name].e);
             puts_(&o, g->alt[c->alt]);
-            put(&o, text + g->be, s.r.t[fn->close].e - g->be);
+            put(&o, s.r.src + g->be, s.r.t[fn->close].e - g->be);
             puts_(&o, "\n");
             puts_(&o, line + 2);
             char *call = xasprintf(" if (gpulab_emu_mutant == %d) return %s(%s);", c->id, name, fn->args);
@@ -1746,7 +1853,7 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
             free(call);
             free(name);
         }
-        put(&o, text + start, bb - start);
+        put(&o, s.r.src + start, bb - start);
         char *call = xasprintf(" return %s(%s); }", copy, fn->args);
         puts_(&dispatch, call);
         puts_(&o, dispatch.s);
@@ -1756,7 +1863,7 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         free(copy);
         pos = bb;
     }
-    put(&o, text + pos, len - pos);
+    put(&o, s.r.src + pos, len - pos);
     if (!o.s)
         o.s = xstrdup("");
 
@@ -1782,5 +1889,6 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         free(s.fns[f].args);
     free(s.fns);
     rw_free(&s.r);
+    free(pasted);
     return o.s;
 }

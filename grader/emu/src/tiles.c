@@ -97,6 +97,17 @@ typedef struct {
     unsigned nthreads;
 } tile_snapshot;
 
+/* A kept block at its end: each thread's stores into device memory and its
+ * last outcome of each test line, whatever the round (the block's
+ * "block_end" line): a thread that never stored its output element names
+ * the test that kept it from the store (grader/src/checkers/stores.c). */
+typedef struct {
+    unsigned long long block;
+    unsigned nthreads;
+    unsigned *stores;        /* per thread */
+    tile_test *tests;        /* TILE_TESTS a thread (line 0: none) */
+} block_end;
+
 /* The lines a run writes at most, whatever its launches: a program that
  * launches a kernel thousands of times must not fill the launch log (the
  * grader reads a bounded amount of it, its counts too). */
@@ -108,6 +119,10 @@ static struct {
     int narrays;
     tile_snapshot snaps[TILE_SNAPSHOTS];
     int nsnaps;
+    block_end ends[TILE_BLOCKS];
+    int nends;
+    unsigned global_stores[MAX_THREADS]; /* each thread's in the running kept block */
+    unsigned first_round;                /* the running block's first round (W->round) */
     int lines_written; /* of TILE_LINES_PER_RUN */
     /* each thread's last global read in a kept block */
     struct {
@@ -226,6 +241,8 @@ static void tiles_access(struct worker *W, const void *addr, unsigned size, int 
     int line = write ? tiles.store_line[th] : 0; /* a mark names the next write alone */
     if (write)
         tiles.store_line[th] = 0;
+    if (space == 2 && write)
+        tiles.global_stores[th]++;
     if (space == 2 && !write) {
         tiles.last[th].pc = pc;
         tiles.last[th].round = W->round;
@@ -265,6 +282,11 @@ static void tiles_launch_begin(void)
         free(tiles.snaps[i].tests);
     }
     tiles.nsnaps = 0;
+    for (int i = 0; i < tiles.nends; i++) {
+        free(tiles.ends[i].stores);
+        free(tiles.ends[i].tests);
+    }
+    tiles.nends = 0;
     tiles.narrays = 0;
 }
 
@@ -354,8 +376,41 @@ static void tiles_block_begin(const struct launch *L, unsigned long long b)
                            ((b == 1 && right) || (b == c->grid.x && below) || (b == 0 && !right && !below));
     for (int i = 0; i < tiles.narrays; i++)
         tiles.arrays[i].phases = 0;
-    if (tls.self->tiles_kept) /* no mark of another block's store left over */
+    tiles.first_round = tls.self->round + 1; /* run_block counts the round before running it */
+    if (tls.self->tiles_kept) { /* no mark of another block's store left over */
         memset(tiles.store_line, 0, sizeof tiles.store_line);
+        memset(tiles.global_stores, 0, sizeof tiles.global_stores);
+    }
+}
+
+/* A kept block's end: its threads' stores into device memory and their
+ * tests, for the launch's "block_end" line. The tests are every thread's
+ * own from this block's run: the entries an earlier block left in a
+ * thread's list are told apart by their round, from before this block's
+ * first (the worker's round counter never goes back). */
+static void tiles_block_end(struct worker *W)
+{
+    if (!W->tiles_kept || tiles.nends == TILE_BLOCKS || !check_modes.full)
+        return; /* the bounds series records neither every store nor the tests */
+    block_end *e = &tiles.ends[tiles.nends];
+    e->block = W->rblock;
+    e->nthreads = (unsigned)(W->end - W->fibers);
+    e->stores = malloc(e->nthreads * sizeof *e->stores);
+    e->tests = malloc((size_t)e->nthreads * TILE_TESTS * sizeof *e->tests);
+    if (!e->stores || !e->tests) {
+        free(e->stores);
+        free(e->tests);
+        return; /* the check only explains, never decides */
+    }
+    memcpy(e->stores, tiles.global_stores, e->nthreads * sizeof *e->stores);
+    for (unsigned th = 0; th < e->nthreads; th++)
+        for (int k = 0; k < TILE_TESTS; k++) {
+            tile_test *to = &e->tests[th * TILE_TESTS + k];
+            *to = tiles.tests[th][k];
+            if (to->round < tiles.first_round)
+                to->line = 0;
+        }
+    tiles.nends++;
 }
 
 /* The race check's cell of the granule at a. */
@@ -543,6 +598,31 @@ static void tiles_launch_end(const struct emu_launch_cfg *c)
             }
         fputs("]}\n", f);
     }
+    if (!f && tiles.nends)
+        f = log_open();
+    for (int i = 0; f && i < tiles.nends && tiles.lines_written < TILE_LINES_PER_RUN; i++, tiles.lines_written++) {
+        const block_end *e = &tiles.ends[i];
+        unsigned long long b = e->block;
+        fputs("{\"event\":\"block_end\",\"kernel\":", f);
+        json_str(f, c->kernel);
+        fprintf(f, ",\"block\":[%u,%u,%u],\"threads\":[%u,%u,%u],\"stores\":[", (unsigned)(b % c->grid.x),
+                (unsigned)(b / c->grid.x % c->grid.y), (unsigned)(b / ((unsigned long long)c->grid.x * c->grid.y)),
+                c->block.x, c->block.y, c->block.z);
+        for (unsigned th = 0; th < e->nthreads; th++)
+            fprintf(f, "%s%u", th ? "," : "", e->stores[th]);
+        fputs("],\"tests\":[", f);
+        int any = 0;
+        for (unsigned th = 0; th < e->nthreads; th++)
+            for (int k = 0; k < TILE_TESTS; k++) {
+                const tile_test *t = &e->tests[th * TILE_TESTS + k];
+                if (!t->line)
+                    continue;
+                int both = t->compared && __builtin_isfinite(t->a) && __builtin_isfinite(t->b);
+                fprintf(f, "%s%u,%d,%d,%d,%d,%.17g,%.17g", any++ ? "," : "", th, t->line, t->result,
+                        both ? t->op : -1, t->operand, both ? t->a : 0.0, both ? t->b : 0.0);
+            }
+        fputs("]}\n", f);
+    }
     if (f)
         fclose(f);
     tiles_launch_begin(); /* frees the snapshots */
@@ -554,6 +634,7 @@ __attribute__((constructor)) static void tiles_hooks(void)
     hooks.tiles_launch_begin = tiles_launch_begin;
     hooks.tiles_block_begin = tiles_block_begin;
     hooks.tiles_round_end = tiles_round_end;
+    hooks.tiles_block_end = tiles_block_end;
     hooks.tiles_access = tiles_access;
     hooks.tiles_guard_words = tiles_guard_words;
     hooks.tiles_launch_end = tiles_launch_end;

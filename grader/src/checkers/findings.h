@@ -48,6 +48,10 @@ typedef struct sanitize_result_s {
     /* What the shared tiles held at a barrier (emulator: its checked build's
      * "tile" lines, tiles.h); none on a GPU's compute-sanitizer */
     tile_snapshots tiles;
+    /* from the series of every other dataset (sanitize_series), not a full
+     * check: 1 the bounds series, 2 the race series, whose races the full
+     * checks found first (the report's first line comes from those) */
+    int from_series;
     /* what the checkers saw that costs no points, one line each (a buffer
      * never freed, a read of memory nothing stored whose value did not
      * reach the output: sanitize.c), or NULL */

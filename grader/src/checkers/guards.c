@@ -657,3 +657,164 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
     free(q);
     return w;
 }
+
+/* ---- an output region no thread stored: the test that kept its threads out ---------
+ *
+ * The emulator's checked build ends each block whose tiles it keeps with
+ * each thread's stores into device memory and its last outcome of each
+ * test line ("block_end", tiles.h). A thread that stored nothing, whose
+ * test before a store into global memory was false, was kept from the
+ * store by that test; when its deciding comparison's bound is exactly
+ * where the output's unstored region starts (`col_o < 12` false, and
+ * every column from 12 on never stored), the bound is the mistake. A loop
+ * that controls the store and whose body no test of the thread's ran
+ * never ran its body: when nothing of the output was stored at all, its
+ * bound is what was wrong (`k < in.channels` false at 0 < 0). */
+
+/* Where a false comparison stops a value going up: `x < B` false from B
+ * on, `x <= B` from B + 1, `B > x` from B, `B >= x` from B + 1; -1 for a
+ * comparison that bounds nothing from above. */
+static double stops_from(const tile_test *t)
+{
+    switch (t->op) {
+    case 0: return t->b;
+    case 1: return t->b + 1;
+    case 2: return t->a;
+    case 3: return t->a + 1;
+    default: return -1;
+    }
+}
+
+static const char *const op_text[] = { "<", "<=", ">", ">=", "==", "!=" };
+
+/* Whether thread th of e has an outcome of a test on lines [from, to]
+ * other than the loop's own (line). */
+static int tested_within(const tile_block_end *e, long th, int line, int from, int to)
+{
+    for (int k = 0; k < e->ntests; k++)
+        if (e->tests[k].thread == th && e->tests[k].line != line && e->tests[k].line >= from &&
+            e->tests[k].line <= to)
+            return 1;
+    return 0;
+}
+
+typedef struct {
+    int line, kind, store, operand, op, threads;
+    double lo, hi, b;       /* the tested value's range over those threads, and the bound */
+    const tile_block_end *e;
+} kept_out;
+
+/* The first false test that matched names the test; each other thread of
+ * that block it kept out the same way counts, with its tested value. */
+static void consider(kept_out *best, const tile_block_end *e, const tile_test *t, int kind, int store)
+{
+    double v = t->op == 2 || t->op == 3 ? t->b : t->a; /* the tested side */
+    if (!best->threads) {
+        *best = (kept_out){ t->line, kind, store, t->operand, t->op, 1, v, v, t->op == 2 || t->op == 3 ? t->a : t->b,
+                            e };
+        return;
+    }
+    if (best->e != e || best->line != t->line || best->operand != t->operand || best->op != t->op)
+        return;
+    best->threads++;
+    best->lo = v < best->lo ? v : best->lo;
+    best->hi = v > best->hi ? v : best->hi;
+}
+
+static char *region_words(int rows, int cols, int r0, int c0)
+{
+    if (r0 <= 0 && c0 <= 0)
+        return xstrdup("no element of the output is ever stored");
+    if (r0 >= rows)
+        return xasprintf("the output's columns %d to %d are never stored", c0, cols - 1);
+    if (c0 >= cols)
+        return xasprintf("the output's rows %d to %d are never stored", r0, rows - 1);
+    return xasprintf("every element of the output in row %d or below, or in column %d or right of it, is never "
+                     "stored (all but its top-left %d x %d)", r0, c0, r0, c0);
+}
+
+char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
+                             int r0, int c0)
+{
+    int nothing = r0 <= 0 && c0 <= 0;
+    kept_out best = { 0 };
+    for (int i = 0; i < t->nends && !best.threads; i++) {
+        const tile_block_end *e = &t->ends[i];
+        /* the lines already asked of the source: a test line and its answer */
+        int asked[16][5], nasked = 0;
+        for (int k = 0; k < e->ntests; k++) {
+            const tile_test *x = &e->tests[k];
+            if (x->result || x->op < 0 || x->op > 3 || x->thread < 0 || x->thread >= e->nthreads ||
+                e->stores[x->thread] != 0)
+                continue;
+            int *a = NULL;
+            for (int q = 0; q < nasked && !a; q++)
+                if (asked[q][0] == x->line)
+                    a = asked[q];
+            if (!a && nasked < 16) {
+                a = asked[nasked++];
+                a[0] = x->line;
+                a[1] = source_test_guards_store(student, x->line, &a[2], &a[3]);
+            }
+            if (!a || !a[1])
+                continue;
+            double from = stops_from(x);
+            int matches = a[1] == 1 ? (c0 > 0 && c0 < cols && from == c0) || (r0 > 0 && r0 < rows && from == r0) ||
+                                          (nothing && from == 0)
+                                    /* a loop whose body this thread never entered */
+                                    : nothing && !tested_within(e, x->thread, x->line, a[3], a[4]);
+            if (matches)
+                consider(&best, e, x, a[1], a[2]);
+        }
+    }
+    if (!best.threads)
+        return NULL;
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    if (source_compared_sides(student, best.line, best.operand, op_text[best.op], left, right, sizeof left) != 0)
+        return NULL;
+    const char *var = best.op == 2 || best.op == 3 ? right : left;
+    char *q = sanitize_quote(student, best.line);
+    char *region = region_words(rows, cols, r0, c0);
+    char *range = best.lo == best.hi ? xasprintf("%s = %g", var, best.lo)
+                                     : xasprintf("%s from %g to %g", var, best.lo, best.hi);
+    const tile_block_end *e = best.e;
+    char *w;
+    /* a bound that is a member of an argument the host never set: the
+     * argument's initialiser is where the value came from */
+    const char *bound = best.op == 2 || best.op == 3 ? left : right;
+    char object[GUARD_TEXT], init[GUARD_TEXT];
+    int decl = source_member_never_set(student, best.line, bound, object, sizeof object, init, sizeof init);
+    char *origin = decl > 0 ? xasprintf("%s is %s%s of the launch, which line %d starts as `%s` and no line sets "
+                                        "%s%s after: give it its value there (a copy of the image it describes)",
+                                        bound, object, strchr(bound, '.'), decl, init, object, strchr(bound, '.'))
+                            : NULL;
+    if (origin && best.kind == 2)
+        w = xasprintf("line %d starts %s as `%s`, so the kernel's %s is %g: the loop at %s never runs its body "
+                      "(`%s %s %s` is false from the start for the %d threads of block (%ld, %ld)), no thread "
+                      "reaches the store at line %d, and on %s %s; %s",
+                      decl, object, init, bound, best.b, q, left, op_text[best.op], right, best.threads,
+                      e->block[0], e->block[1], best.store, dataset, region, origin);
+    else if (origin)
+        w = xasprintf("line %d starts %s as `%s`, so the kernel's %s is %g: the test at %s is false for the %d "
+                      "threads of block (%ld, %ld) (`%s %s %s`: %s), no thread reaches the store at line %d, and on "
+                      "%s %s; %s",
+                      decl, object, init, bound, best.b, q, best.threads, e->block[0], e->block[1], left,
+                      op_text[best.op], right, range, best.store, dataset, region, origin);
+    else if (best.kind == 2)
+        w = xasprintf("the loop at %s never runs its body in block (%ld, %ld): `%s %s %s` is false from the start "
+                      "(%s, against %g) for its %d threads, so none of them reaches the store at line %d, and on "
+                      "%s %s; what makes that bound %g is the mistake",
+                      q, e->block[0], e->block[1], left, op_text[best.op], right, range, best.b, best.threads,
+                      best.store, dataset, region, best.b);
+    else
+        w = xasprintf("the test at %s keeps threads from the store at line %d exactly where the output stops "
+                      "being stored: in block (%ld, %ld) `%s %s %s` is false for %d threads (%s, against %g), and "
+                      "on %s %s, exactly those at or past %g; fix that test's bound, not the store",
+                      q, best.store, e->block[0], e->block[1], left, op_text[best.op], right, best.threads, range,
+                      best.b, dataset, region, best.b);
+    free(origin);
+    free(range);
+    free(region);
+    free(q);
+    return w;
+}

@@ -6,6 +6,8 @@
 #ifndef GPULAB_GUARDS_H
 #define GPULAB_GUARDS_H
 
+#include "tiles.h"
+
 /* The emulator's " (let through by the test at line N, ...)" after an
  * invalid access at line `access` of the student's file (tiles.c,
  * tiles_guard_words) is cut from msg and said in the student's words, to
@@ -29,5 +31,16 @@ char *guards_outside_test(const char *student, int access);
  * no such test. */
 char *guards_unstored_region(const char *student, const char *dataset, int column, int from, int total,
                              const char *size, const char *right_size);
+
+/* An output whose elements from row r0 or column c0 on (the corner the
+ * compare found; both 0: nothing stored at all) of rows x cols were never
+ * stored on dataset: the test before a store into global memory that was
+ * false for the threads of a kept block that stored nothing, where its
+ * bound is exactly where the unstored region starts (or a loop that never
+ * ran its body, when nothing was stored), said with its line, its values
+ * and the store's line (t's block ends, from the checkers' run of that
+ * dataset); NULL where the evidence shows none. */
+char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
+                             int r0, int c0);
 
 #endif

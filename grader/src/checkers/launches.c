@@ -216,8 +216,9 @@ static int two_tiles(long shared_bytes)
     return t >= 2 && (long)(2 * t * t * sizeof(float)) == shared_bytes ? t : 0;
 }
 
-char *launches_limit(const launch_shape *l, const char *student_file)
+char *launches_limit(const launch_shape *l, const char *student_file, int *at_definition)
 {
+    *at_definition = 0;
     if (!l->known || l->line <= 0)
         return NULL;
     static const char axis[3] = { 'x', 'y', 'z' };
@@ -242,7 +243,27 @@ char *launches_limit(const launch_shape *l, const char *student_file)
         if (l->grid[k] > grid_max[k])
             broken = xasprintf("a grid of %s blocks: at most %llu blocks in %c", g, grid_max[k], axis[k]);
     char *s = NULL;
-    if (broken) {
+    /* a block too large whose side a #define (or a constant) gives: that
+     * definition is where the value is chosen */
+    int over = !broken ? 0 : threads > 1024 ? 1 : l->block[0] > block_max[0] || l->block[1] > block_max[1];
+    int block_line = over ? source_launch_block_line(student_file, l->line) : 0;
+    char name[64];
+    int def = 0;
+    for (int k = 0; k < 3 && block_line > 0 && !def; k++)
+        if (l->block[k] > 1)
+            def = source_name_defined_as(student_file, block_line, (long)l->block[k], name, sizeof name);
+    if (def > 0) {
+        char *qd = sanitize_quote(student_file, def), *qb = sanitize_quote(student_file, block_line);
+        int square = l->block[0] == l->block[1] && l->block[2] == 1;
+        s = xasprintf("%s makes %s %u, so the block at %s asks for %s: the launch at line %d fails with a "
+                      "launch-configuration error and the kernel never runs; make %s smaller (%s)",
+                      qd, name, l->block[0] > 1 ? l->block[0] : l->block[1], qb, broken, l->line, name,
+                      square ? "at most 32: a square block of 32 x 32 is 1024 threads" : "a block has at most 1024 "
+                                                                                          "threads");
+        *at_definition = 1;
+        free(qd);
+        free(qb);
+    } else if (broken) {
         char *q = sanitize_quote(student_file, l->line);
         s = xasprintf("the launch at %s asks for %s (a launch-configuration error: the kernel never runs)", q,
                       broken);

@@ -41,8 +41,10 @@ char *launches_swapped(const launch_shape *l, const int out[2], const char *stud
  * threads: at most 1024 a block"), or NULL when it breaks none. The limits
  * are those of every card since compute capability 3.0: 1024 threads a
  * block, 1024 in x and y and 64 in z, 65535 blocks in y and z, and no
- * dimension 0. */
-char *launches_limit(const launch_shape *l, const char *student_file);
+ * dimension 0. A block too large whose side a #define or a constant
+ * gives is said from that definition's line, with its fix (*at_definition
+ * 1: nothing at the launch needs changing). */
+char *launches_limit(const launch_shape *l, const char *student_file, int *at_definition);
 
 /* A block flat in y (N x 1 threads) for a kernel that reads threadIdx.y,
  * which such a block always has 0: the sentence at the block's dim3 line,

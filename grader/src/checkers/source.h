@@ -151,6 +151,41 @@ int source_input_read_line(const char *path, int which);
  * naming `word` (`out.height` for "height"): its line, A and B into left
  * and right; 0 if none. */
 int source_store_test_on(const char *path, const char *word, int column, char *left, char *right, size_t n);
+
+/* Whether the if (1) or the for or while loop (2) on line `line` of path
+ * controls a store into global memory (`out[i] = ...`, not into a
+ * __shared__ array), *store_line its line, body the first and last lines
+ * of what it controls; 0 when none does. */
+int source_test_guards_store(const char *path, int line, int *store_line, int body[2]);
+
+/* A kernel's parameter that a for header of its body assigns, as the
+ * loop's counter (`for (k = 0; ...)` where k is the kernel's size k): the
+ * line of that header, its name into
+ * name, and a line that reads it as the size (the first before the
+ * assignment, else after it) into *read_line; 0 when none. */
+int source_parameter_assigned(const char *path, char *name, size_t size, int *read_line);
+
+/* A for loop of a kernel whose bound is a local of the kernel (not
+ * __shared__) that only an `if` on the thread's coordinates sets
+ * (`if (tx == 0 && ty == 0) numPhases = ...;`): every other thread keeps
+ * its own, unset value. The loop's line, the name into name, the line of
+ * the first such store and of its if; 0 when none. */
+int source_bound_set_by_some_threads(const char *path, char *name, size_t size, int *set_line, int *test_line);
+
+/* A cudaMemcpyToSymbol (or FromSymbol) whose symbol's name is declared
+ * again inside the calling function (`float Mc[5][5];`) before the call,
+ * hiding the file-scope __constant__ or __device__ variable: the local
+ * declaration's line (the name into name, the call's line and the file
+ * scope declaration's), else 0. */
+int source_symbol_hidden(const char *path, char *name, size_t n, int *copy_line, int *global_line);
+
+/* For `PARAM.MEMBER` (member_of) read in the kernel at line `line`: the
+ * object the launch passes as PARAM (into object) when the host code
+ * gives it a brace initialiser (into init: `{0}`) and sets MEMBER nowhere
+ * after (no `OBJ.MEMBER =`, no `&OBJ` passed on): that initialiser's line,
+ * else 0. */
+int source_member_never_set(const char *path, int line, const char *member_of, char *object, size_t n, char *init,
+                            size_t init_n);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes
  * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
  * an input reached that buffer; its line, or 0. */
@@ -158,6 +193,11 @@ int source_copy_into_argument(const char *path, int k);
 /* The line that declares the block of the launch at launch_line (its
  * second <<< >>> argument, `dim3 dimBlock(...)`), else launch_line. */
 int source_launch_block_line(const char *path, int launch_line);
+
+/* A name on line `line` of path that a `#define NAME VALUE` or a
+ * `const int NAME = VALUE;` gives the number value: that definition's
+ * line, the name into name; 0 when none does. */
+int source_name_defined_as(const char *path, int line, long value, char *name, size_t n);
 /* The same for the launch's grid (which 0, its first argument) or block
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);

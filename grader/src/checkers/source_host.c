@@ -399,6 +399,109 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n)
     return line;
 }
 
+int source_name_defined_as(const char *path, int line, long value, char *name, size_t n)
+{
+    name[0] = '\0';
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t from = code_line_start(&s, line), to = (size_t)line < s.nlines ? code_line_start(&s, line + 1) : s.len;
+    int def = 0;
+    for (size_t k = from; k < to && !def; k++) {
+        if (!source_is_identifier_char(code[k]) || (k > from && source_is_identifier_char(code[k - 1])) ||
+            (code[k] >= '0' && code[k] <= '9'))
+            continue;
+        size_t e = k;
+        while (e < to && source_is_identifier_char(code[e]))
+            e++;
+        /* `#define NAME VALUE` or `const int NAME = VALUE;`, VALUE that number */
+        for (size_t d = 0; d + (e - k) < s.len && !def; d++) {
+            if (!code_name_at(&s, d, code + k, e - k) || d == k)
+                continue;
+            size_t ls = code_line_start(&s, code_line_at(&s, d));
+            size_t v = code_skip_space(&s, d + (e - k));
+            int defines = strncmp(code + code_skip_space(&s, ls), "#", 1) == 0 &&
+                          memmem(code + ls, d - ls, "define", 6) != NULL;
+            int constant = !defines && code[v] == '=' && code_assigns_at(&s, v) &&
+                           memmem(code + ls, d - ls, "const", 5) != NULL;
+            if (constant)
+                v = code_skip_space(&s, v + 1);
+            char *end = NULL;
+            long got = (defines || constant) ? strtol(code + v, &end, 10) : -1;
+            if ((defines || constant) && end != code + v && got == value &&
+                (defines ? (*end == '\n' || *end == ' ' || *end == '\t' || *end == '/' || !*end)
+                         : (code[code_skip_space(&s, (size_t)(end - code))] == ';'))) {
+                def = code_line_at(&s, d);
+                snprintf(name, n, "%.*s", (int)(e - k), code + k);
+            }
+        }
+        k = e;
+    }
+    source_code_free(&s);
+    return def;
+}
+
+/* Whether offset k lies in the body of a __global__ function. */
+static int in_kernel_body(const source_code *s, size_t k)
+{
+    size_t g = code_kernel_before(s, k);
+    if (g >= s->len)
+        return 0;
+    const char *open = strchr(s->code + g, '{');
+    if (!open)
+        return 0;
+    size_t b = (size_t)(open - s->code);
+    return k > b && k < code_matching(s, b);
+}
+
+int source_member_never_set(const char *path, int line, const char *member_of, char *object, size_t n, char *init,
+                            size_t init_n)
+{
+    object[0] = init[0] = '\0';
+    const char *dot = strchr(member_of, '.');
+    if (!dot || dot == member_of || !dot[1] || strchr(dot + 1, '.'))
+        return 0;
+    char param[128];
+    snprintf(param, sizeof param, "%.*s", (int)(dot - member_of), member_of);
+    const char *member = dot + 1;
+    size_t ml = strlen(member);
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    launch_argument_for(&s, line, param, object, n);
+    size_t ol = strlen(object);
+    int decl = 0, set = 0;
+    for (size_t k = 0; ol && k + ol < s.len && !set; k++) {
+        if (!code_name_at(&s, k, object, ol) || in_kernel_body(&s, k))
+            continue;
+        size_t q = code_skip_space(&s, k + ol);
+        /* OBJ.member = ... sets it; so does passing &OBJ to a call */
+        if (code[q] == '.' && strncmp(code + code_skip_space(&s, q + 1), member, ml) == 0 &&
+            !source_is_identifier_char(code[code_skip_space(&s, q + 1) + ml]) &&
+            code_assigns_at(&s, code_skip_space(&s, code_skip_space(&s, q + 1) + ml)))
+            set = 1;
+        else if (k > 0 && code[k - 1] == '&')
+            set = 1;
+        else if (!decl && code[q] == '=' && code[q + 1] != '=') {
+            /* its first assignment: a declaration's initialiser, or a whole
+             * assignment; the text to the next top-level , or ; */
+            size_t b = code_skip_space(&s, q + 1), e = b;
+            int depth = 0;
+            for (; e < s.len && !(depth == 0 && (code[e] == ',' || code[e] == ';')); e++)
+                depth += code[e] == '{' || code[e] == '(' ? 1 : code[e] == '}' || code[e] == ')' ? -1 : 0;
+            snprintf(init, init_n, "%.*s", (int)(e - b), code + b);
+            /* a copy of another object sets every member */
+            if (code[b] != '{')
+                set = 1;
+            decl = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return set ? 0 : decl;
+}
+
 int source_launch_after(const char *path, int line, const char *name)
 {
     source_code s;
@@ -460,6 +563,79 @@ int source_fill_of(const char *path, const char *name, int *beside)
     }
     source_code_free(&s);
     return fill;
+}
+
+/* Whether the word before offset k (spaces, `*` and `&` skipped) is a
+ * type's: `float Mc[5][5]`, `const float *Mc`. */
+static int after_type_word(const source_code *s, size_t k)
+{
+    static const char *const types[] = { "float", "double", "int", "unsigned", "char", "long", "short", "const",
+                                         "size_t", NULL };
+    while (k > 0 && strchr(" \t\n*&", s->code[k - 1]))
+        k--;
+    size_t e = k;
+    while (k > 0 && source_is_identifier_char(s->code[k - 1]))
+        k--;
+    for (int t = 0; types[t]; t++)
+        if (e - k == strlen(types[t]) && strncmp(s->code + k, types[t], e - k) == 0)
+            return 1;
+    return 0;
+}
+
+int source_symbol_hidden(const char *path, char *name, size_t n, int *copy_line, int *global_line)
+{
+    static const struct {
+        const char *call;
+        int arg;
+    } calls[] = { { "cudaMemcpyToSymbol", 0 }, { "cudaMemcpyFromSymbol", 1 } };
+    name[0] = '\0';
+    *copy_line = *global_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int decl = 0, depth = 0;
+    size_t body = 0; /* the `{` of the function the walk is in */
+    for (size_t i = 0; i < s.len && !decl; i++) {
+        if (code[i] == '{' && depth++ == 0)
+            body = i;
+        else if (code[i] == '}' && depth > 0)
+            depth--;
+        for (size_t c = 0; c < sizeof calls / sizeof *calls && depth > 0 && !decl; c++) {
+            size_t open = code_call_open(&s, i, calls[c].call);
+            char arg[64];
+            if (open >= s.len)
+                continue;
+            code_call_argument(&s, open, calls[c].arg, arg, sizeof arg);
+            const char *sym = bare_name(arg);
+            size_t sl = sym ? strlen(sym) : 0;
+            if (!sl || sl >= n)
+                continue;
+            /* a declaration of that name in the function before the call,
+             * and one at file scope that is __constant__ or __device__ */
+            int local = 0, global = 0;
+            for (size_t k = body; k < i && !local; k++)
+                if (code_name_at(&s, k, sym, sl) && after_type_word(&s, k))
+                    local = code_line_at(&s, k);
+            for (size_t k = 0, d = 0, stmt = 0; k < body && local && !global; k++) {
+                d += code[k] == '{' ? 1 : 0;
+                d -= code[k] == '}' && d > 0 ? 1 : 0;
+                if (code[k] == ';' || code[k] == '{' || code[k] == '}')
+                    stmt = k + 1;
+                if (d == 0 && code_name_at(&s, k, sym, sl) &&
+                    (memmem(code + stmt, k - stmt, "__constant__", 12) || memmem(code + stmt, k - stmt, "__device__", 10)))
+                    global = code_line_at(&s, k);
+            }
+            if (local && global) {
+                decl = local;
+                *global_line = global;
+                *copy_line = code_line_at(&s, i);
+                snprintf(name, n, "%s", sym);
+            }
+        }
+    }
+    source_code_free(&s);
+    return decl;
 }
 
 int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n)

@@ -5,6 +5,7 @@
  * inner Pvalue, which is gone at the end of each pass, and the kernel
  * stores the outer one, never added to).
  */
+#define _GNU_SOURCE
 #include "source.h"
 #include "source_code.h"
 
@@ -433,4 +434,226 @@ int source_integer_ceil(const char *path, char *arg, size_t size)
     }
     source_code_free(&s);
     return found;
+}
+
+/* ---- a kernel's parameter made a loop's counter ------------------------------------ */
+
+/* Whether the name at k (n characters) is assigned there: `k = ...`,
+ * `k += ...` (and the other compound assignments), `k++`, `++k`. */
+static int assigned_at(const source_code *s, size_t k, size_t n)
+{
+    const char *code = s->code;
+    size_t q = code_skip_space(s, k + n);
+    if (q + 1 < s->len && code_assigns_at(s, q))
+        return 1;
+    if (q + 2 < s->len && strchr("+-*/%&|^", code[q]) && code[q + 1] == '=')
+        return 1;
+    if (q + 1 < s->len && (code[q] == '+' || code[q] == '-') && code[q + 1] == code[q])
+        return 1;
+    size_t b = k;
+    while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t'))
+        b--;
+    return b >= 2 && (code[b - 1] == '+' || code[b - 1] == '-') && code[b - 2] == code[b - 1];
+}
+
+/* The '{' of the innermost block around offset k. */
+static size_t enclosing_block(const source_code *s, size_t k)
+{
+    int depth = 0;
+    for (size_t b = k; b > 0; b--) {
+        char c = s->code[b - 1];
+        if (c == '}')
+            depth++;
+        else if (c == '{' && depth-- == 0)
+            return b - 1;
+    }
+    return 0;
+}
+
+/* Whether offset k is inside the parentheses of a for header. */
+static int in_for_header(const source_code *s, size_t k)
+{
+    int depth = 0;
+    for (size_t b = k; b > 0; b--) {
+        char c = s->code[b - 1];
+        if (c == ';' && depth == 0)
+            continue; /* the header's own ; */
+        if (c == '{' || c == '}')
+            return 0;
+        if (c == ')')
+            depth++;
+        else if (c == '(' && depth > 0)
+            depth--;
+        else if (c == '(') {
+            size_t w = b - 1;
+            while (w > 0 && (s->code[w - 1] == ' ' || s->code[w - 1] == '\t'))
+                w--;
+            return w >= 3 && code_word_at(s, w - 3, "for");
+        }
+    }
+    return 0;
+}
+
+int source_parameter_assigned(const char *path, char *name, size_t size, int *read_line)
+{
+    name[0] = '\0';
+    *read_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (const char *g = strstr(code, "__global__"); g && !line; g = strstr(g + 1, "__global__")) {
+        const char *open = strchr(g, '(');
+        const char *brace = open ? strchr(open, '{') : NULL;
+        if (!open || !brace)
+            break;
+        size_t po = (size_t)(open - code), pc = code_matching(&s, po), bo = (size_t)(brace - code);
+        if (pc >= s.len || pc > bo)
+            continue;
+        size_t be = code_matching(&s, bo);
+        /* each parameter's name: the last word before its comma or ')' */
+        for (size_t a = po + 1; a <= pc && !line;) {
+            size_t e = top_level(&s, a, pc, ',');
+            e = e < pc ? e : pc;
+            size_t w = e;
+            while (w > a && !source_is_identifier_char(code[w - 1]))
+                w--;
+            size_t nb = w;
+            while (nb > a && source_is_identifier_char(code[nb - 1]))
+                nb--;
+            size_t n = w - nb;
+            /* assigned in the body, and read elsewhere in it (not only
+             * where it is assigned: a size the kernel uses) */
+            int at = 0, after = 0;
+            size_t at_k = 0;
+            for (size_t k = bo + 1; n > 0 && n < size && k + n < be; k++) {
+                if (!code_name_at(&s, k, code + nb, n) || code[k - 1] == '.' || code[k - 1] == '>')
+                    continue;
+                int l = code_line_at(&s, k);
+                if (!at && assigned_at(&s, k, n) && in_for_header(&s, k)) {
+                    at = l;
+                    at_k = k;
+                } else if (at && l != at && !after) {
+                    after = l;
+                }
+            }
+            /* a read before it in the block around the loop, when that block
+             * is not the kernel's body (an enclosing loop's): it runs again,
+             * and sees the new value from the next pass on */
+            int before = 0;
+            size_t open_k = at ? enclosing_block(&s, at_k) : 0;
+            for (size_t k = open_k > bo ? open_k + 1 : at_k; k < at_k && !before; k++)
+                if (code_name_at(&s, k, code + nb, n) && code[k - 1] != '.' && code[k - 1] != '>')
+                    before = code_line_at(&s, k);
+            if (at && (before || after)) {
+                line = at;
+                snprintf(name, size, "%.*s", (int)n, code + nb);
+                /* a read before it sees the new value from the next pass on */
+                *read_line = before ? before : after;
+            }
+            a = e + 1;
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* ---- a loop's bound that only some threads set -------------------------------------- */
+
+/* Whether the condition [b, e) names a thread's own coordinate: threadIdx,
+ * or a name the kernel (from kb) sets from it (`int tx = threadIdx.x;`). */
+static int tests_thread(const source_code *s, size_t kb, size_t b, size_t e)
+{
+    const char *code = s->code;
+    if (memmem(code + b, e - b, "threadIdx", 9))
+        return 1;
+    for (size_t k = b; k < e; k++) {
+        if (!source_is_identifier_char(code[k]) || (k > b && source_is_identifier_char(code[k - 1])) ||
+            (code[k] >= '0' && code[k] <= '9'))
+            continue;
+        size_t n = 0;
+        while (k + n < e && source_is_identifier_char(code[k + n]))
+            n++;
+        for (size_t d = kb; d + n < b; d++) {
+            if (!code_name_at(s, d, code + k, n))
+                continue;
+            size_t q = code_skip_space(s, d + n);
+            if (code_assigns_at(s, q) && strncmp(code + code_skip_space(s, q + 1), "threadIdx", 9) == 0)
+                return 1;
+        }
+        k += n;
+    }
+    return 0;
+}
+
+int source_bound_set_by_some_threads(const char *path, char *name, size_t size, int *set_line, int *test_line)
+{
+    name[0] = '\0';
+    *set_line = *test_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int loop = 0;
+    for (size_t g = 0; g < s.len && !loop; g++) {
+        if (!code_word_at(&s, g, "__global__"))
+            continue;
+        size_t kb = g;
+        while (kb < s.len && code[kb] != '{' && code[kb] != ';')
+            kb++;
+        if (kb >= s.len || code[kb] != '{')
+            continue;
+        size_t ke = code_matching(&s, kb);
+        for (size_t f = kb; f < ke && !loop; f++) {
+            size_t open = code_word_at(&s, f, "for") ? code_skip_space(&s, f + 3) : s.len;
+            size_t semi[2];
+            if (open >= ke || code[open] != '(' || !for_parts(&s, open, code_matching(&s, open), semi))
+                continue;
+            /* the test's last name: the bound (`ph < numPhases`) */
+            size_t w = semi[1];
+            while (w > semi[0] && !source_is_identifier_char(code[w - 1]))
+                w--;
+            size_t nb = w;
+            while (nb > semi[0] && source_is_identifier_char(code[nb - 1]))
+                nb--;
+            size_t n = w - nb;
+            if (n == 0 || n >= size || (code[nb] >= '0' && code[nb] <= '9') || code[nb - 1] == '.' ||
+                code[nb - 1] == '>')
+                continue;
+            /* a local of the kernel's, declared before the loop, not
+             * __shared__; every store into it under a test of the thread */
+            int declared = 0, stores = 0, under = 0, first_set = 0, first_test = 0;
+            for (size_t k = kb + 1; k < f; k++) {
+                if (!code_name_at(&s, k, code + nb, n) || code[k - 1] == '.' || code[k - 1] == '>')
+                    continue;
+                size_t st = code_statement_start(&s, k, kb + 1);
+                if (declared_at(&s, k, n)) {
+                    declared = !memmem(code + st, k - st, "__shared__", 10) && !memmem(code + st, k - st, "static", 6);
+                    continue;
+                }
+                if (!assigned_at(&s, k, n))
+                    continue;
+                stores++;
+                int in_else = 0;
+                size_t t = code_test_around(&s, k, &in_else);
+                size_t topen = t < s.len && code_word_at(&s, t, "if") ? code_skip_space(&s, t + 2) : s.len;
+                if (topen < s.len && !in_else && tests_thread(&s, kb, topen, code_matching(&s, topen))) {
+                    under++;
+                    if (!first_set) {
+                        first_set = code_line_at(&s, k);
+                        first_test = code_line_at(&s, t);
+                    }
+                }
+            }
+            if (declared && stores > 0 && under == stores) {
+                loop = code_line_at(&s, f);
+                *set_line = first_set;
+                *test_line = first_test;
+                snprintf(name, size, "%.*s", (int)n, code + nb);
+            }
+        }
+    }
+    source_code_free(&s);
+    return loop;
 }

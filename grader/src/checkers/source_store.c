@@ -188,9 +188,10 @@ static int names_axis(const char *left, int column)
     return column ? strstr(low, "col") || low[n - 1] == 'x' : strstr(low, "row") || low[n - 1] == 'y';
 }
 
-/* Whether code[b, e) (what an if controls) stores into global memory: a
- * `]` followed by `=` or `+=`, in a statement whose array is not __shared__. */
-static int stores_global(const source_code *s, size_t b, size_t e)
+/* The first store into global memory in code[b, e) (what an if or a loop
+ * controls): a `]` followed by `=` or `+=`, in a statement whose array is
+ * not __shared__; its statement's offset + 1, or 0 when there is none. */
+static size_t global_store_in(const source_code *s, size_t b, size_t e)
 {
     const char *code = s->code;
     for (size_t q = b; q + 2 < e; q++) {
@@ -198,11 +199,55 @@ static int stores_global(const source_code *s, size_t b, size_t e)
         if (code[q] != ']' || !((code[o] == '=' && code[o + 1] != '=') || (code[o] == '+' && code[o + 1] == '=')))
             continue;
         size_t st = code_skip_space(s, code_statement_start(s, q, b));
+        /* the statement an if, an else or a loop controls, past its header */
+        for (;;) {
+            int paren = code_word_at(s, st, "if") || code_word_at(s, st, "for") || code_word_at(s, st, "while");
+            if (!paren && !code_word_at(s, st, "else"))
+                break;
+            size_t after = code_skip_space(s, code_word_end(s, st));
+            if (paren && (after >= s->len || code[after] != '('))
+                break;
+            st = code_skip_space(s, paren ? code_matching(s, after) + 1 : after);
+        }
         size_t nl = code_word_end(s, st) - st;
         if (nl > 0 && !shared_declared(code, code + st, nl))
-            return 1;
+            return st + 1;
     }
     return 0;
+}
+
+static int stores_global(const source_code *s, size_t b, size_t e)
+{
+    return global_store_in(s, b, e) != 0;
+}
+
+int source_test_guards_store(const char *path, int line, int *store_line, int body[2])
+{
+    *store_line = 0;
+    body[0] = body[1] = 0;
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int kind = 0;
+    size_t from = code_line_start(&s, line), to = (size_t)line < s.nlines ? code_line_start(&s, line + 1) : s.len;
+    for (size_t k = from; k < to && k < s.len && !kind; k++) {
+        int loop = code_word_at(&s, k, "for") || code_word_at(&s, k, "while");
+        if (!loop && !code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + (s.code[k] == 'i' ? 2 : s.code[k] == 'f' ? 3 : 5));
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t b = code_skip_space(&s, code_matching(&s, open) + 1), e = code_body_end(&s, b);
+        size_t st = global_store_in(&s, b, e);
+        if (st) {
+            kind = loop ? 2 : 1;
+            *store_line = code_line_at(&s, st - 1);
+            body[0] = code_line_at(&s, b);
+            body[1] = code_line_at(&s, e > b ? e - 1 : b);
+        }
+    }
+    source_code_free(&s);
+    return kind;
 }
 
 int source_store_test_on(const char *path, const char *word, int column, char *left, char *right, size_t n)

@@ -60,16 +60,15 @@ static int parse_slots(const cJSON *slots, tile_snapshot *s)
 
 /* The "tests" of a snapshot: TILE_TEST_FIELDS numbers each (tiles.h);
  * a malformed one ends the list, which only explains. */
-static void parse_tests(const cJSON *tests, tile_snapshot *s)
+static void parse_tests(const cJSON *tests, long nthreads, tile_test **out, int *ntests)
 {
     int n = cJSON_IsArray(tests) ? cJSON_GetArraySize(tests) / TILE_TEST_FIELDS : 0;
-    long nthreads = s->threads[0] * s->threads[1] * s->threads[2];
     if (n <= 0 || nthreads <= 0 || nthreads > 1024 || n > nthreads * 8)
         return;
-    s->tests = xcalloc((size_t)n, sizeof *s->tests);
+    *out = xcalloc((size_t)n, sizeof **out);
     double v[TILE_TEST_FIELDS];
     int k = 0;
-    for (const cJSON *x = tests->child; x && s->ntests < n; x = x->next) {
+    for (const cJSON *x = tests->child; x && *ntests < n; x = x->next) {
         if (!cJSON_IsNumber(x))
             return;
         v[k++] = x->valuedouble;
@@ -79,7 +78,7 @@ static void parse_tests(const cJSON *tests, tile_snapshot *s)
         if (v[0] < 0 || v[0] >= nthreads || v[1] < 1 || v[1] > 1e8 || v[3] < -1 || v[3] > 5 || v[4] < 0 ||
             v[4] > 64)
             return;
-        s->tests[s->ntests++] = (tile_test){ (long)v[0], (int)v[1], v[2] != 0, (int)v[3], (int)v[4], v[5], v[6] };
+        (*out)[(*ntests)++] = (tile_test){ (long)v[0], (int)v[1], v[2] != 0, (int)v[3], (int)v[4], v[5], v[6] };
     }
 }
 
@@ -138,8 +137,54 @@ static int parse_snapshot(const cJSON *o, tile_snapshot *s)
             return -1;
         s->unset[s->nunset++] = (uint32_t)x;
     }
-    parse_tests(cJSON_GetObjectItemCaseSensitive(o, "tests"), s);
+    parse_tests(cJSON_GetObjectItemCaseSensitive(o, "tests"), s->threads[0] * s->threads[1] * s->threads[2],
+                &s->tests, &s->ntests);
     return 0;
+}
+
+static int parse_block_end(const cJSON *o, tile_block_end *e)
+{
+    memset(e, 0, sizeof *e);
+    const cJSON *kernel = cJSON_GetObjectItemCaseSensitive(o, "kernel");
+    const cJSON *block = cJSON_GetObjectItemCaseSensitive(o, "block");
+    const cJSON *threads = cJSON_GetObjectItemCaseSensitive(o, "threads");
+    const cJSON *stores = cJSON_GetObjectItemCaseSensitive(o, "stores");
+    if (!cJSON_IsString(kernel) || cJSON_GetArraySize(block) != 3 || cJSON_GetArraySize(threads) != 3 ||
+        !cJSON_IsArray(stores))
+        return -1;
+    snprintf(e->kernel, sizeof e->kernel, "%s", kernel->valuestring);
+    e->nthreads = 1;
+    for (int i = 0; i < 3; i++) {
+        e->block[i] = number_at(block, i);
+        e->threads[i] = number_at(threads, i);
+        if (e->block[i] < 0 || e->threads[i] < 1 || e->threads[i] > 1024)
+            return -1;
+        e->nthreads *= e->threads[i];
+    }
+    if (e->nthreads > 1024 || cJSON_GetArraySize(stores) != e->nthreads)
+        return -1;
+    e->stores = xcalloc((size_t)e->nthreads, sizeof *e->stores);
+    int k = 0;
+    for (const cJSON *v = stores->child; v; v = v->next, k++) {
+        if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 4294967295.0)
+            return -1;
+        e->stores[k] = (unsigned)v->valuedouble;
+    }
+    parse_tests(cJSON_GetObjectItemCaseSensitive(o, "tests"), e->nthreads, &e->tests, &e->ntests);
+    return 0;
+}
+
+/* emu_log_each's callback: a "block_end" line into the snapshots (arg). */
+static void add_block_end(const cJSON *o, void *arg)
+{
+    tile_snapshots *t = arg;
+    t->ends = xrealloc(t->ends, ((size_t)t->nends + 1) * sizeof *t->ends);
+    if (parse_block_end(o, &t->ends[t->nends]) == 0) {
+        t->nends++;
+    } else {
+        free(t->ends[t->nends].stores);
+        free(t->ends[t->nends].tests);
+    }
 }
 
 /* emu_log_each's callback: a "tile" line into the snapshots (arg). */
@@ -159,6 +204,7 @@ static void add_snapshot(const cJSON *o, void *arg)
 void tiles_read_emu_log(const char *path, tile_snapshots *t)
 {
     emu_log_each(path, "tile", add_snapshot, t);
+    emu_log_each(path, "block_end", add_block_end, t);
 }
 
 void tiles_free(tile_snapshots *t)
@@ -169,6 +215,11 @@ void tiles_free(tile_snapshots *t)
         free(t->s[i].tests);
     }
     free(t->s);
+    for (int i = 0; i < t->nends; i++) {
+        free(t->ends[i].stores);
+        free(t->ends[i].tests);
+    }
+    free(t->ends);
     memset(t, 0, sizeof *t);
 }
 
@@ -347,6 +398,49 @@ static int slot_fits(const tile_frame *f, long phases, long i, long j, uint32_t 
             if (element_at(f, ph, t ? j : i, t ? i : j, &e) && e.value == got)
                 return 1;
     return 0;
+}
+
+/* Whether it holds what the tiling puts at (i, j) (transposed: at (j, i);
+ * -1: either) in phase ph (-1: any of the phases). */
+static int slot_fits_as(const tile_frame *f, long phases, long ph, int transposed, long i, long j, uint32_t bits)
+{
+    float got = float_of(bits);
+    tile_element e;
+    for (long p = ph < 0 ? 0 : ph; p < (ph < 0 ? phases : ph + 1); p++)
+        for (int t = transposed == 1; t < (transposed == 0 ? 1 : 2); t++)
+            if (element_at(f, p, t ? j : i, t ? i : j, &e) && e.value == got)
+                return 1;
+    return 0;
+}
+
+/* How a snapshot's slots must fit: one way round for the whole tile (a
+ * tile stored transposed is read so; a slot that fits only the other way,
+ * a 0 where the transposed place is a ghost cell, is not right), the way
+ * most of them fit; and its own phase (the block's rounds that stored into
+ * the array, counted), when most of its slots hold that phase's elements:
+ * a slot that holds another phase's element there (channel 0's pixel in
+ * the channel-1 tile) is wrong. A kernel whose rounds do not follow the
+ * phases (a round that only clears the tile) is judged against every
+ * phase. */
+typedef struct {
+    long phase;     /* -1: any */
+    int transposed; /* 0, 1 */
+} tile_fit;
+
+static tile_fit snapshot_fit(const tile_frame *f, long phases, const tile_snapshot *s)
+{
+    int way[2] = { 0, 0 }, own = 0;
+    for (int k = 0; k < s->nslots; k++)
+        for (int t = 0; t < 2; t++)
+            way[t] += slot_fits_as(f, phases, -1, t, slot_index(s, k) / f->T, slot_index(s, k) % f->T,
+                                   slot_bits(s, k));
+    tile_fit fit = { -1, way[1] > way[0] };
+    for (int k = 0; phases > 1 && s->phase < phases && k < s->nslots; k++)
+        own += slot_fits_as(f, phases, s->phase, fit.transposed, slot_index(s, k) / f->T, slot_index(s, k) % f->T,
+                            slot_bits(s, k));
+    if (2 * own > s->nslots)
+        fit.phase = s->phase;
+    return fit;
 }
 
 static int fitting_slots(const tile_frame *f, long phases, const tile_snapshot *s)
@@ -1193,9 +1287,11 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         checked++;
         unset += s->nunset > 0;
         const tile_input *in = &cache[q - m->tiles];
+        tile_fit fit = snapshot_fit(&f, phases, s);
         for (int k = 0; k < s->nslots && !*sentence; k++)
             if (blamable(in, slot_bits(s, k)) &&
-                !slot_fits(&f, phases, slot_index(s, k) / f.T, slot_index(s, k) % f.T, slot_bits(s, k)))
+                !slot_fits_as(&f, phases, fit.phase, fit.transposed, slot_index(s, k) / f.T,
+                              slot_index(s, k) % f.T, slot_bits(s, k)))
                 *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file, t, by_test);
     }
     if (*sentence) {

@@ -70,17 +70,32 @@ typedef struct {
     tile_test *tests;   /* the round's tests: each thread's last outcome of each test line */
 } tile_snapshot;
 
+/* A block whose tiles are kept, at its end (the launch log's "block_end"
+ * line): each thread's stores into device memory, and its last outcome of
+ * each test line in the block's run. */
+typedef struct {
+    char kernel[128];
+    long block[3];
+    long threads[3];    /* the launch's block */
+    long nthreads;
+    unsigned *stores;   /* per thread: its stores into device memory */
+    int ntests;
+    tile_test *tests;
+} tile_block_end;
+
 typedef struct {
     int n;
     tile_snapshot *s;
+    int nends;
+    tile_block_end *ends;
 } tile_snapshots;
 
 /* The words a tile sentence ends in when the launch's block does not fit
  * the tile: the grader adds the launch's line after them (grade.c). */
 #define TILES_BLOCK_WHERE "look at the block's size at the launch"
 
-/* Adds the "tile" lines of a checker run's launch log to t; a missing file
- * or a line that is not one adds nothing. */
+/* Adds the "tile" and "block_end" lines of a checker run's launch log to
+ * t; a missing file or a line that is not one adds nothing. */
 void tiles_read_emu_log(const char *path, tile_snapshots *t);
 void tiles_free(tile_snapshots *t);
 

@@ -213,6 +213,8 @@ typedef struct {
     char *cause;            /* a launch or a copy at a line of the student's that the kit's own record
                                of the run shows wrong (launches.h): the fix-this-first line, ahead of
                                the checkers' findings, which follow from it; or NULL */
+    int cause_fixed_there;  /* the cause names where the value was made wrong and its fix (a #define, a
+                               variable only some threads set): no repair elsewhere follows it */
     char *source_cause;     /* a defect the source shows at a line, of a file whose output was wrong
                                (an accumulator never set, a tile not __shared__: grade.c's
                                source_defects), or NULL */

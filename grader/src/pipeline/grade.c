@@ -1080,6 +1080,34 @@ static char *unstored_region(const dataset_spec *spec, const dataset_result *d, 
                 : NULL;
 }
 
+/* An output whose wrong elements are the ones nothing stored, all but a
+ * top-left corner (columns from c0 on, rows from r0 on, both, or every
+ * element): the emulator's checked run of that dataset says which test
+ * kept its threads from the store (guards_kept_from_store). NaN or the
+ * harness's mark says nothing stored them; on a GPU, where memory nothing
+ * stored often holds 0, the checkers' read of it does. */
+static char *kept_from_store(const dataset_result *d, const int out[2], const char *file)
+{
+    const compare_result *c = &d->cmp;
+    const sanitize_result *r = d->sanitizer;
+    if (!r || !r->tiles.nends || c->mismatches == 0 || out[0] <= 0 || out[1] <= 0)
+        return NULL;
+
+    int unset = c->nonfinite == c->mismatches || c->poisoned == c->mismatches;
+    for (int k = 0; k < r->nfindings && !unset; k++)
+        unset = strcmp(r->findings[k].kind, "uninitialised") == 0;
+    int r0 = c->unwritten_from[0], c0 = c->unwritten_from[1];
+    if (!unset || r0 < 0 || c0 < 0)
+        return NULL;
+    size_t pixels = (size_t)out[0] * (size_t)out[1], ch = c->elements / pixels;
+    size_t region = (pixels - (size_t)r0 * (size_t)c0) * ch;
+    /* the region, give or take the elements whose right value is what the
+     * memory held (0 on a GPU) */
+    if (c->mismatches > region || c->mismatches * 10 < region * 9)
+        return NULL;
+    return guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], r0, c0);
+}
+
 /* The kit's own record of a failing run (launch_of, copy_of) against the
  * output: a copy whose pitch, width or count disagrees with its buffer, a
  * launch whose grid and block look swapped, a grid that leaves whole tiles
@@ -1103,6 +1131,49 @@ static void source_defects(const char *file, submission_result *s)
     }
     char name[64], call[32];
     int from = 0, decl = 0;
+    /* a symbol the runtime does not know (cudaErrorInvalidSymbol, on both
+     * backends): a local of the same name hides the file's variable */
+    int invalid_symbol = 0;
+    for (int i = 0; i < s->ndatasets; i++)
+        invalid_symbol |= s->datasets[i].status == ST_CUDA_ERROR && s->datasets[i].message &&
+                          strstr(s->datasets[i].message, "cudaErrorInvalidSymbol");
+    int copy = 0, global = 0;
+    int hidden = invalid_symbol && !s->cause ? source_symbol_hidden(file, name, sizeof name, &copy, &global) : 0;
+    if (hidden > 0) {
+        char *q = sanitize_quote(file, hidden);
+        s->cause = xasprintf("%s declares a local %s, which hides the __constant__ (or __device__) %s of line %d: "
+                             "the symbol copy at line %d is given the local array, which is no device "
+                             "symbol (cudaErrorInvalidSymbol), and the kernel's %s never gets the values; delete "
+                             "the local declaration",
+                             q, name, name, global, copy, name);
+        free(q);
+    }
+    /* a size the launch passed, made a loop's counter in the kernel */
+    int read = 0;
+    int counter = failed && !s->cause ? source_parameter_assigned(file, name, sizeof name, &read) : 0;
+    if (counter > 0) {
+        char *q = sanitize_quote(file, counter);
+        s->cause = xasprintf("the loop at %s counts with %s, a parameter of the kernel: the loop overwrites the "
+                             "value the launch passed, so line %d reads the loop's count instead of it%s; give the "
+                             "loop a variable of its own (`for (int i = 0; ...`)",
+                             q, name, read, read < counter ? " from the next pass of the loop around them on" : "");
+        free(q);
+    }
+    /* a loop's bound that only some threads set: the others' own copy
+     * keeps its first value (the divergent barrier in that loop follows) */
+    int set = 0, test = 0;
+    int bound = failed && !s->cause ? source_bound_set_by_some_threads(file, name, sizeof name, &set, &test) : 0;
+    if (bound > 0) {
+        char *q = sanitize_quote(file, test);
+        s->cause = xasprintf("%s is each thread's own variable, and only the threads that pass the test at %s set it "
+                             "(line %d): every other thread keeps the value it started with, so the loop at line %d "
+                             "runs a different number of times in them, and their barriers are not the others'; set "
+                             "it in every thread (drop the test), or declare it __shared__ and add a "
+                             "__syncthreads() after the test",
+                             name, q, set, bound);
+        s->cause_fixed_there = 1; /* an edit of the loop would only make up for it */
+        free(q);
+    }
     int line = failed && !s->cause ? source_copy_of_pointer_address(file, call, sizeof call, name, sizeof name,
                                                                     &from, &decl)
                                    : 0;
@@ -1274,15 +1345,18 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
         int out[2];
         if (d->status == ST_PASS || d->status == ST_COMPILE_ERROR || output_size(m, &m->datasets[index[i]], out))
             continue;
-        char *limit = l && d->status == ST_CUDA_ERROR ? launches_limit(l, s->file) : NULL;
+        int at_definition = 0;
+        char *limit = l && d->status == ST_CUDA_ERROR ? launches_limit(l, s->file, &at_definition) : NULL;
         if (limit) {
             /* the error's name alone (cudaErrorInvalidValue) says no cause */
             char *message = xasprintf("%s; %s", d->message ? d->message : "CUDA error", limit);
             free(d->message);
             d->message = message;
         }
-        if (!cause && limit)
+        if (!cause && limit) {
             cause = limit;
+            s->cause_fixed_there = at_definition;
+        }
         else
             free(limit);
         if (!cause && c)
@@ -1297,6 +1371,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_flat_block(l, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
+        if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
+            cause = kept_from_store(d, out, s->file);
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
             drop_grid_advice(&d->cmp, l->line);
     }

@@ -121,27 +121,40 @@ static const char *const one_worker[] = { "GPULAB_EMU_THREADS=1", NULL };
  * at every edit): a candidate that ran out of its processor time there, or
  * that the pass did not reach, is no evidence either way and stays for the
  * confirming runs, which have the lab's own time limit.
+ * The first pass also runs the null candidate (null_id: an id no edit
+ * has, so every switch of the build is set and none is live): where it
+ * comes out otherwise than the program as written, the build does not
+ * hold the file as it is (a `#define` of `32 / 2` pasted into a switch's
+ * branch is parenthesised there, so every candidate seemed to mend a
+ * precedence mistake), and no candidate's verdict means anything.
  * *wrong: the wrong elements as written (with the base). Returns how many
- * candidates ran, or -1 when the program as written came out right here
- * (the evidence does not hold still). */
+ * candidates ran, or -1 when the program as written came out right here,
+ * or the null candidate not as it (the evidence does not hold still). */
 static int screen(const lab_manifest *m, const char *program, const char *folder, int pass, const char *dir,
-                  int with_base, repair_candidate *c, const int *pick, int n, double each_s, double *budget_s,
-                  const char *student_file, size_t *wrong, int *ended)
+                  int with_base, int null_id, repair_candidate *c, const int *pick, int n, double each_s,
+                  double *budget_s, const char *student_file, size_t *wrong, int *ended)
 {
     char *expected = xasprintf("%s/%s", dir, m->expected);
-    int *ids = xcalloc((size_t)n + 1, sizeof(int));
-    run_result *runs = xcalloc((size_t)n + 1, sizeof *runs);
+    int *ids = xcalloc((size_t)n + 2, sizeof(int));
+    run_result *runs = xcalloc((size_t)n + 2, sizeof *runs);
     unsigned char *base = NULL;
     size_t base_elements = 0;
-    int ran = 0, as_written_right = 0, next = 0;
+    int ran = 0, as_written_right = 0, unfaithful = 0, next = 0;
+    status_t base_status = ST_PASS;
+    int base_comparable = 0;
     double started = monotonic_s(), cpu0 = children_cpu_s();
-    for (int series = 1; next < n && !as_written_right; series++) {
+    for (int series = 1; next < n && !as_written_right && !unfaithful; series++) {
         double cpu_left = *budget_s - (children_cpu_s() - cpu0), left = 4 * *budget_s - (monotonic_s() - started);
         if (cpu_left <= 0 || left <= 0)
             break;
-        int offset = with_base && series == 1, np = 0; /* entry j is candidate pick[next + j - offset] */
-        if (offset)
+        /* entry j is candidate pick[next + j - offset]; before them, in the
+         * first series, the program as written (with_base) and the null
+         * candidate (null_id: no edit live, the build's switches set) */
+        int nbase = (with_base || null_id > 0) && series == 1, offset = nbase + (null_id > 0 && series == 1), np = 0;
+        if (nbase)
             ids[np++] = 0;
+        if (offset > nbase)
+            ids[np++] = null_id;
         for (int i = next; i < n; i++)
             ids[np++] = c[pick[i]].id;
         char *series_dir = xasprintf("%s/screen-%d-%d", folder, pass, series);
@@ -160,12 +173,32 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             unsigned char *bad;
             size_t elements, mismatches;
             status_t st = judge_entry(&runs[j], expected, &m->tolerance, &bad, &elements, &mismatches);
-            if (j < offset) { /* the program as written */
-                as_written_right = st == ST_PASS;
+            if (j == nbase && j < offset) {
+                /* the null candidate: right where the program as written was
+                 * not, in this build, or wrong elsewhere: the build does not
+                 * hold the file, and every candidate would seem to mend it
+                 * (a crash or a hang of its own mends nothing: a program may
+                 * read the live candidate's number) */
+                /* (a memory error the harness's guard zones caught, which a
+                 * candidate's run has none of, by design, is no measure) */
+                unfaithful = base_comparable && base_status != ST_PASS &&
+                             (st == ST_PASS ||
+                              (st == ST_WRONG && base_status == ST_WRONG &&
+                               (!bad || !base || elements != base_elements || memcmp(bad, base, elements) != 0)));
+                free(bad);
+                continue;
+            }
+            if (j < offset) { /* the program as written, in this build */
+                base_status = st;
+                base_comparable = runs[j].proc.exit_code == HARNESS_EXIT_OK ||
+                                  runs[j].proc.exit_code == HARNESS_EXIT_WRONG ||
+                                  runs[j].proc.exit_code == HARNESS_EXIT_CUDA;
+                as_written_right = with_base && st == ST_PASS;
                 if (st == ST_WRONG && bad) {
                     base = bad;
                     base_elements = elements;
-                    *wrong = mismatches;
+                    if (with_base)
+                        *wrong = mismatches;
                 } else {
                     free(bad);
                 }
@@ -182,7 +215,7 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             k->screened_right = (pass == 1 || k->screened_right) && st == ST_PASS;
             if (k->screened_right)
                 k->screened_datasets = pass;
-            if (st == ST_WRONG && bad && base && elements == base_elements)
+            if (with_base && st == ST_WRONG && bad && base && elements == base_elements)
                 for (size_t e = 0; e < elements; e++) {
                     k->fixed += base[e] && !bad[e];
                     k->broken += !base[e] && bad[e];
@@ -205,7 +238,7 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
     free(runs);
     free(ids);
     free(expected);
-    return as_written_right ? -1 : ran;
+    return as_written_right || unfaithful ? -1 : ran;
 }
 
 /* How many of the n datasets come out right with candidate id live
@@ -353,8 +386,12 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
          * half a second more (REPAIR_CANDIDATE_FLOOR_S: with a quarter, the
          * child's start made a right candidate run out of time now and then) */
         double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock();
-        r->screened = screen(m, br.program, folder, 1, dirs[failing[0]], d->status == ST_WRONG, c, pick, nc,
-                             4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &r->wrong, &r->ended);
+        int null_id = 0;
+        for (int i = 0; i < nc; i++)
+            null_id = c[i].id > null_id ? c[i].id : null_id;
+        r->screened = screen(m, br.program, folder, 1, dirs[failing[0]], d->status == ST_WRONG, null_id + 1, c, pick,
+                             nc, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &r->wrong,
+                             &r->ended);
         /* the few that mend it, on the other failing datasets, smallest
          * first: a 1 x 1 dataset is mended by many an edit that mends
          * nothing else, and a run of one dataset costs less than the
@@ -366,8 +403,8 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         for (int k = 1; k < nfailing && n > 1 && budget > 0 && r->screened > 0; k++) {
             const dataset_result *dk = &s->datasets[failing[k]];
             size_t ignored;
-            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, c, pick, n, 4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget,
-                   student_file, &ignored, &r->ended);
+            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, 0, c, pick, n,
+                   4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &ignored, &r->ended);
             int kept = 0;
             for (int i = 0; i < n; i++)
                 if (c[pick[i]].screened_right)

@@ -221,9 +221,12 @@ static const finding *first_finding(const submission_result *s)
 {
     if (s->cause)
         return NULL;
-    for (int i = 0; i < s->ndatasets; i++)
-        if (has_findings(&s->datasets[i]))
-            return &s->datasets[i].sanitizer->findings[0];
+    /* in the datasets' order, but a race the race series found last: the
+     * full checks found it first, with what their runs recorded */
+    for (int races = 0; races < 2; races++)
+        for (int i = 0; i < s->ndatasets; i++)
+            if (has_findings(&s->datasets[i]) && (s->datasets[i].sanitizer->from_series == 2) == races)
+                return &s->datasets[i].sanitizer->findings[0];
     return NULL;
 }
 
@@ -726,6 +729,8 @@ static char *fix_first(const submission_result *s)
      * follows it: the record says what went wrong there, the repair what
      * to write there */
     if (s->cause) {
+        if (s->cause_fixed_there)
+            return xstrdup(s->cause);
         if (repair_strong(&s->repair) && !names_line(s->cause, s->repair.line))
             return xasprintf("%s (%s)", s->repair.sentence, s->cause);
         if (repair_strong(&s->repair))

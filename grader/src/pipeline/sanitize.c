@@ -1850,6 +1850,7 @@ static void series_guard_words(const char *program, const char *folder, const ch
      * again (a rerun that ran out of time leaves the series' own) */
     if (beyond_unset_reads(&again)) {
         again.ran = 1;
+        again.from_series = 1;
         sanitize_result_free(r);
         *r = again;
     } else {
@@ -1903,6 +1904,7 @@ int sanitize_series(const sanitize_builds *sb, series_checks what, const char *c
         int next = n;
         for (int j = 0; j < np; j++) {
             sanitize_result *r = &results[start + j];
+            r->from_series = what == SERIES_RACES ? 2 : 1;
             if (runs[j].proc.started) {
                 r->ran = 1;
                 sanitize_parse_emu(runs[j].proc.err_text, student_file, r);

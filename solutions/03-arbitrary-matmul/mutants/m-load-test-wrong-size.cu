@@ -13,7 +13,7 @@
  * Category: bounds test: the load of M tests its column against j, not k
  * Look at: the bounds test of the load into ds_M (Row against j, mCol against k)
  * Kit says: dataset=j-tile-minus-1-15x48x48; sanitize=yes; status=wrong; words=holds 0|so the branch it took stored 0 there
- * First line: ds_M[0][0] of block (1, 0) holds 0|the test at line 67 (`if (Row < j && mCol < j)`) was false for thread (0, 0)|(mCol = 16, against 15)|look at that test
+ * First line: ds_M[0][15] of block (1, 0) holds 0|the test at line 67 (`if (Row < j && mCol < j)`) was false for thread (15, 0)|(mCol = 15, against 15)|look at that test
  */
 /*
  * Lab 03 - tiled matrix multiplication of any size, reference solution.

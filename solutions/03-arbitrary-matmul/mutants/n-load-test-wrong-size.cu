@@ -14,7 +14,7 @@
  * Category: bounds test: the load of N tests its row against l, not k
  * Look at: the bounds test of the load into ds_N (nRow against k, Col against l)
  * Kit says: dataset=l-tile-minus-1-48x48x15; sanitize=yes; status=wrong; words=holds 0|so the branch it took stored 0 there
- * First line: ds_N[0][0] of block (0, 1) holds 0|the test at line 72 (`if (nRow < l && Col < l)`) was false for thread (0, 0)|(nRow = 16, against 15)|look at that test
+ * First line: ds_N[15][0] of block (0, 1) holds 0|the test at line 72 (`if (nRow < l && Col < l)`) was false for thread (0, 15)|(nRow = 15, against 15)|look at that test
  */
 /*
  * Lab 03 - tiled matrix multiplication of any size, reference solution.
