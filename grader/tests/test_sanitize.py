@@ -800,7 +800,7 @@ def test_a_block_too_large_is_traced_to_its_define(backend, tmp_path):
     launch."""
     src = edited(tmp_path, "02-tiled-matmul", "#define TILE_WIDTH 16", "#define TILE_WIDTH 64")
     define = line_of(src, "#define TILE_WIDTH 64")
-    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0128", expect_rc=1)
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0128", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
     assert first.startswith(f"line {define} (`#define TILE_WIDTH 64`) makes TILE_WIDTH 64"), first
     assert "64 x 64 = 4096 threads: at most 1024 a block" in first and "make TILE_WIDTH smaller" in first, first
@@ -840,3 +840,35 @@ def test_a_loop_bound_only_one_thread_sets_is_named(backend, tmp_path):
                             f"line {test} "), first
     assert f"set it (line {test + 1})" in first and f"the loop at line {at} runs a different number" in first, first
     assert "looks like the mistake" not in first, first
+
+
+@pytest.mark.gpu
+def test_a_gpu_run_that_hangs_at_a_barrier_names_the_barrier(tmp_path):
+    """Held-out P/04-e2 (counted in its set): a __syncthreads() inside the
+    second batch's if. On an H200 every block waits there for ever and the
+    datasets run out of time, so no dataset ran to its end for the checkers
+    to look at; the emulator's checked run of the smallest one, with a
+    short limit, ends at once at that barrier, and the first line names it
+    as the emulator's own run does."""
+    path = kit.ROOT / "grader" / "tests" / "data" / "held-out-2026-11-28" / "setP" / \
+        "04-e2-barrier-inside-second-batch.cu"
+    _, rep = kit.check_json("04-conv-2batch", path, "gpu", sanitize=True)
+    statuses = set(kit.statuses(rep).values())
+    if "timeout" not in statuses:
+        pytest.skip(f"this GPU did not hang on it ({sorted(statuses)}): nothing ran out of time")
+    first = rep["fix_first"]
+    assert first.startswith("the __syncthreads() at line 63"), first
+    assert "inside the test at line 58" in first, first
+
+
+@pytest.mark.gpu
+def test_nvccs_refusal_of_a_device_kernel_names_its_declaration(tmp_path):
+    """nvcc refuses a launch of a __device__ function at the launch's line;
+    the first line adds the declaration that is the cause."""
+    src = edited(tmp_path, "02-tiled-matmul", "__global__ void MatrixMulKernel", "__device__ void MatrixMulKernel")
+    decl = line_of(src, "__device__ void MatrixMulKernel")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "gpu", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and "error" in first, first
+    assert f"line {decl} (`__device__ void MatrixMulKernel" in first, first
+    assert "declares MatrixMulKernel __device__, not __global__" in first, first

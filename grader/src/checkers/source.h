@@ -172,6 +172,11 @@ int source_parameter_assigned(const char *path, char *name, size_t size, int *re
  * the first such store and of its if; 0 when none. */
 int source_bound_set_by_some_threads(const char *path, char *name, size_t size, int *set_line, int *test_line);
 
+/* A function launched with <<< >>> that the file declares __device__ and
+ * never __global__: its declaration's line (the name into name, the
+ * launch's line into *launch_line), else 0. */
+int source_device_function_launched(const char *path, char *name, size_t n, int *launch_line);
+
 /* A cudaMemcpyToSymbol (or FromSymbol) whose symbol's name is declared
  * again inside the calling function (`float Mc[5][5];`) before the call,
  * hiding the file-scope __constant__ or __device__ variable: the local

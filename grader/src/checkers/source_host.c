@@ -442,6 +442,50 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
     return def;
 }
 
+int source_device_function_launched(const char *path, char *name, size_t n, int *launch_line)
+{
+    name[0] = '\0';
+    *launch_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int decl = 0;
+    for (const char *l = strstr(code, "<<<"); l && !decl; l = strstr(l + 3, "<<<")) {
+        const char *e = l;
+        while (e > code && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        const char *b = e;
+        while (b > code && source_is_identifier_char(b[-1]))
+            b--;
+        size_t kl = (size_t)(e - b);
+        if (kl == 0 || kl >= n)
+            continue;
+        /* its declarations at file scope: __device__ in one, __global__ in none */
+        int global = 0, device = 0, depth = 0;
+        size_t stmt = 0;
+        for (size_t k = 0; k < s.len; k++) {
+            if (code[k] == '{' || code[k] == '}' || code[k] == ';') {
+                depth += code[k] == '{' ? 1 : code[k] == '}' ? -1 : 0;
+                stmt = k + 1;
+                continue;
+            }
+            if (depth != 0 || !code_name_at(&s, k, b, kl) || code[code_skip_space(&s, k + kl)] != '(')
+                continue;
+            global |= memmem(code + stmt, k - stmt, "__global__", 10) != NULL;
+            if (!device && memmem(code + stmt, k - stmt, "__device__", 10))
+                device = code_line_at(&s, k);
+        }
+        if (device && !global) {
+            decl = device;
+            *launch_line = code_line_at(&s, (size_t)(l - code));
+            snprintf(name, n, "%.*s", (int)kl, b);
+        }
+    }
+    source_code_free(&s);
+    return decl;
+}
+
 /* Whether offset k lies in the body of a __global__ function. */
 static int in_kernel_body(const source_code *s, size_t k)
 {

@@ -534,6 +534,11 @@ static int any_kind(const int *kind, int n)
     return 0;
 }
 
+/* The limit of the checkers' run of a dataset that ran out of time on a
+ * GPU: a barrier some threads never reach stops the emulator's run in its
+ * first block; a loop that never ends costs no more than this. */
+#define CHECKED_HANG_S 5.0
+
 /* The most input a dataset chosen for its size alone may have: the
  * checkers' runs are slow. */
 #define CHECKED_INPUT_BYTES_MAX (4 << 20)
@@ -577,7 +582,7 @@ static int choose_largest(const lab_manifest *m, const submission_result *s, con
  * at least two when there are two; where no dataset's params say its kind,
  * the largest too (choose_largest). Returns the count. */
 static int choose_checked(const lab_manifest *m, const submission_result *s, const int *index,
-                          const char *datasets_root, int chosen[MAX_CHECKED])
+                          const char *datasets_root, int hangs, int chosen[MAX_CHECKED])
 {
     int n = s->ndatasets, nchosen = 0, covered = 0;
     long tile = m->errormap_tile > 0 ? m->errormap_tile : 16;
@@ -631,6 +636,16 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
     }
     if (nchosen < MAX_CHECKED && !any_kind(kind, n))
         nchosen += choose_largest(m, s, index, datasets_root, taken, chosen + nchosen);
+    /* On a GPU, where nothing ran to its end: the smallest dataset that ran
+     * out of time, whose run the emulator's checks end at once where a
+     * barrier some threads never reach is what hung (a GPU's block waits
+     * there for ever), with a short limit of its own (CHECKED_HANG_S) */
+    int hung = -1;
+    for (int i = 0; hangs && nchosen == 0 && i < n; i++)
+        if (s->datasets[i].status == ST_TIMEOUT && (hung < 0 || elements[i] < elements[hung]))
+            hung = i;
+    if (hung >= 0)
+        chosen[nchosen++] = hung;
     free(kind);
     free(taken);
     free(large);
@@ -752,7 +767,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
                            submission_result *s)
 {
     int chosen[MAX_CHECKED];
-    int nchosen = choose_checked(m, s, index, opt->datasets_root, chosen);
+    int nchosen = choose_checked(m, s, index, opt->datasets_root, b->kind == BACKEND_GPU, chosen);
     if (nchosen == 0)
         return;
     char *fault_maps[MAX_CHECKED];
@@ -801,7 +816,10 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             int want = checker->kind == BACKEND_EMU ? fault_maps[j] != NULL
                                                     : m->errormap_tile > 0 && dj->status == ST_PASS;
             began[j] = stage_clock();
-            pending[j] = sanitize_start(checker, &builds, dir, dj->name, timeout_s, want);
+            pending[j] = sanitize_start(checker, &builds, dir, dj->name,
+                                        dj->status == ST_TIMEOUT && timeout_s > CHECKED_HANG_S ? CHECKED_HANG_S
+                                                                                               : timeout_s,
+                                        want);
             free(dir);
         }
         /* while the first full checks run (children of the grader), the
@@ -1556,6 +1574,20 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             s->cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
                                  "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
                                  q, name, type, type, type, name);
+            free(q);
+        }
+        /* a kernel declared __device__: nvcc's error is at the launch (the
+         * emulator's rewriter says so itself) */
+        int launch = 0;
+        line = compiled && !s->cause && !strstr(br.log, "is declared __device__")
+                   ? source_device_function_launched(file, name, sizeof name, &launch)
+                   : 0;
+        if (line > 0) {
+            char *q = sanitize_quote(file, line);
+            s->cause = xasprintf("%s declares %s __device__, not __global__: a __device__ function is called from "
+                                 "device code and cannot be launched with <<< >>> (the launch at line %d); declare "
+                                 "it __global__",
+                                 q, name, launch);
             free(q);
         }
         for (int i = 0; i < s->ndatasets; i++) {
