@@ -10,7 +10,8 @@ counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 afte
 set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
 when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after; set R: results-R.md, 3 of 10 when
 counted, 9 of 10 after; set S: results-S.md, 5 of 10 when counted, 10 of 10 after; set T:
-results-T.md, 3 of 10 when counted, 10 of 10 after) and made tests only after they were counted.
+results-T.md, 3 of 10 when counted, 10 of 10 after; set U: results-U.md, 1 of 10 when counted, 6
+of 10 after) and made tests only after they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
 its line (the strict rule of the counts); the words are those of that cause and
@@ -218,6 +219,15 @@ FIRST = {
                                         "the loop at line 46"],
     "setR/05-j2-inner-test-global-coords": ["the test at line 60", "`col_o < O_TILE_WIDTH` is false",
                                             "exactly those at or past 12"],
+    "setU/01-o2-launch-shmem-bytes": ["the launch at line 56", "264196 bytes of shared memory a block",
+                                      "third <<< >>> argument"],
+    "setU/01-p2-macro-trailing-semicolon": [".cu:14:23: error:", "the #define at line 14 (`#define BLOCK_WIDTH 16;`) "
+                                            "ends with `;`"],
+    "setU/03-p2-grid-z-phases": ["the grid at line 92", "never reads blockIdx.z"],
+    "setU/04-o2-mask-rows-padded": ["Mc is declared at line 22", "with 120 bytes", "at line 97 stores 100"],
+    "setU/04-p2-output-divided-by-25": ["line 83: `acc / (MASK_WIDTH * MASK_WIDTH)`", "with `acc` there"],
+    "setU/05-o2-chained-comparison-ghost": ["the test at line 46", "chains two comparisons, `0 <= row_i < in.height`",
+                                            "write `0 <= row_i && row_i < in.height`"],
     "setT/01-m2-block-width-64": ["line 14 (`#define BLOCK_WIDTH 64`) makes BLOCK_WIDTH 64",
                                   "64 x 64 = 4096 threads", "make BLOCK_WIDTH smaller"],
     "setT/01-n2-pvalue-starts-at-one": ["line 28: `1`", "with `0` there"],

@@ -872,3 +872,70 @@ def test_nvccs_refusal_of_a_device_kernel_names_its_declaration(tmp_path):
     assert first.startswith("the build: ") and "error" in first, first
     assert f"line {decl} (`__device__ void MatrixMulKernel" in first, first
     assert "declares MatrixMulKernel __device__, not __global__" in first, first
+
+
+# ---- newcomer set U's kinds, each in a file of our own -----------------------------
+
+
+def test_a_chained_comparison_is_named_with_how_c_reads_it(backend, tmp_path):
+    """`0 <= Row < Width`, as in mathematics: C compares (0 <= Row), a 0 or
+    a 1, with Width. The first line names the clause and how to write it."""
+    src = edited(tmp_path, "01-basic-matmul", "if (Row < Width && Col < Width) {",
+                 "if (0 <= Row < Width && Col < Width) {")
+    line = line_of(src, "if (0 <= Row < Width && Col < Width) {")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} "), first
+    assert "chains two comparisons, `0 <= Row < Width`" in first and "write `0 <= Row && Row < Width`" in first, first
+
+
+def test_a_define_ending_in_a_semicolon_is_named_after_the_compilers_error(backend, tmp_path):
+    src = edited(tmp_path, "02-tiled-matmul", "#define TILE_WIDTH 16", "#define TILE_WIDTH 16;")
+    line = line_of(src, "#define TILE_WIDTH 16;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: "), first
+    assert f"the #define at line {line} (`#define TILE_WIDTH 16;`) ends with `;`" in first, first
+
+
+def test_a_grid_dimension_the_kernel_never_reads_is_named(backend, tmp_path):
+    """Lab 02's grid given 2 blocks in z: the kernel never reads blockIdx.z,
+    so the z = 1 blocks store what the z = 0 ones do (a race between
+    blocks). The first line is the grid's, not the race's."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "02-tiled-matmul", "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);",
+                 "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH, 2);")
+    line = line_of(src, "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH, 2);")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the grid at line {line} "), first
+    assert "has 2 blocks in z, but kernel MatrixMulKernel never reads blockIdx.z" in first, first
+
+
+def test_too_much_dynamic_shared_memory_is_named_at_the_launch(backend, tmp_path):
+    """A launch whose third argument asks for a whole matrix of dynamic
+    shared memory: over 48 KiB a block, the runtime refuses the launch."""
+    src = edited(tmp_path, "02-tiled-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(M, N, P, width);",
+                 "MatrixMulKernel<<<dimGrid, dimBlock, width * width * sizeof(float)>>>(M, N, P, width);")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0128", sanitize=True,
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert "bytes of shared memory a block" in first and "at most 49152 (48 KiB)" in first, first
+    assert "third <<< >>> argument" in first, first
+
+
+def test_a_constant_declared_larger_than_its_copy_names_the_declaration(backend, tmp_path):
+    """Lab 05's Mc declared with its rows padded to 8 floats: the copy
+    fills 100 of its 160 bytes, rows from 1 on hold the wrong weights and
+    the kernel reads bytes nothing stored. The first line starts at the
+    declaration, with both sizes."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "05-pitched-conv", "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];",
+                 "__constant__ float Mc[MASK_WIDTH][8];")
+    line = line_of(src, "__constant__ float Mc[MASK_WIDTH][8];")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"Mc is declared at line {line} "), first
+    assert "with 160 bytes, but the cudaMemcpyToSymbol at line" in first and "stores 100" in first, first

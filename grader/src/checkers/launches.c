@@ -242,6 +242,14 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
     for (int k = 0; k < 3 && !broken; k++)
         if (l->grid[k] > grid_max[k])
             broken = xasprintf("a grid of %s blocks: at most %llu blocks in %c", g, grid_max[k], axis[k]);
+    /* the third <<< >>> argument is the dynamic shared memory of each
+     * block, in bytes: with the kernel's own, at most 48 KiB unless
+     * cudaFuncSetAttribute raised the kernel's limit */
+    if (!broken && l->shared_bytes > 49152)
+        broken = xasprintf("%ld bytes of shared memory a block (the kernel's __shared__ arrays and the launch's "
+                           "third <<< >>> argument, the dynamic shared memory in bytes): at most 49152 (48 KiB) a "
+                           "block; a kernel that declares no extern __shared__ array uses none of the dynamic part",
+                           l->shared_bytes);
     char *s = NULL;
     /* a block too large whose side a #define (or a constant) gives: that
      * definition is where the value is chosen */

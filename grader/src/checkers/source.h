@@ -172,6 +172,11 @@ int source_parameter_assigned(const char *path, char *name, size_t size, int *re
  * the first such store and of its if; 0 when none. */
 int source_bound_set_by_some_threads(const char *path, char *name, size_t size, int *set_line, int *test_line);
 
+/* An object-like #define whose value ends with `;` (`#define N 16;`),
+ * used after it: its line, the name into name, the first use's line into
+ * *use_line; 0 when none. */
+int source_define_with_semicolon(const char *path, char *name, size_t n, int *use_line);
+
 /* A function launched with <<< >>> that the file declares __device__ and
  * never __global__: its declaration's line (the name into name, the
  * launch's line into *launch_line), else 0. */
@@ -257,10 +262,12 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
  * name the variable, text the step, *second_line the line that scales. */
 /* And a test made of two parts joined by a comma (`if (a < n, b < m)`):
  * the comma operator throws the first part's value away; name the part
- * thrown away. */
-enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST, SLIP_STEP_SCALED, SLIP_COMMA_TEST };
+ * thrown away. And a clause that chains two comparisons (`0 <= r < n`:
+ * C reads (0 <= r) < n); name the clause, fix it as it should read
+ * (`0 <= r && r < n`). */
+enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST, SLIP_STEP_SCALED, SLIP_COMMA_TEST, SLIP_CHAINED_TEST };
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
-                          int *second_line);
+                          char *fix, size_t fix_n, int *second_line);
 /* A ceil() of a division of two integers (`ceil(l / TILE_WIDTH)`: the
  * division rounds down before ceil sees it): its line, the argument into
  * arg; 0 when none. */

@@ -442,6 +442,43 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
     return def;
 }
 
+int source_define_with_semicolon(const char *path, char *name, size_t n, int *use_line)
+{
+    name[0] = '\0';
+    *use_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int def = 0;
+    for (size_t k = 0; k < s.len && !def; k++) {
+        if (code[k] != '#' || (k > 0 && code[k - 1] != '\n'))
+            continue;
+        size_t d = code_skip_space(&s, k + 1);
+        if (!code_word_at(&s, d, "define"))
+            continue;
+        size_t nb = code_skip_space(&s, d + 6), ne = code_word_end(&s, nb);
+        size_t eol = k;
+        while (eol < s.len && code[eol] != '\n')
+            eol++;
+        size_t last = eol;
+        while (last > ne && (code[last - 1] == ' ' || code[last - 1] == '\t' || code[last - 1] == '\r'))
+            last--;
+        if (ne == nb || ne - nb >= n || code[ne] == '(' || last <= ne || code[last - 1] != ';')
+            continue;
+        /* a use of it in an expression, after it */
+        for (size_t u = eol; u + (ne - nb) < s.len && !*use_line; u++)
+            if (code_name_at(&s, u, code + nb, ne - nb))
+                *use_line = code_line_at(&s, u);
+        if (*use_line) {
+            def = code_line_at(&s, k);
+            snprintf(name, n, "%.*s", (int)(ne - nb), code + nb);
+        }
+    }
+    source_code_free(&s);
+    return def;
+}
+
 int source_device_function_launched(const char *path, char *name, size_t n, int *launch_line)
 {
     name[0] = '\0';

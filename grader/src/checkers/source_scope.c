@@ -311,10 +311,73 @@ static int comma_test(const source_code *s, size_t k, size_t b, size_t e, int *k
     return code_line_at(s, k);
 }
 
+/* The relational operator at k (`<`, `<=`, `>`, `>=`, not `<<`, `>>`,
+ * `->`, `<<=`): its length, or 0. */
+static size_t relational_at(const source_code *s, size_t k)
+{
+    const char *c = s->code;
+    if (c[k] != '<' && c[k] != '>')
+        return 0;
+    if ((k > 0 && (c[k - 1] == c[k] || (c[k] == '>' && c[k - 1] == '-'))) || c[k + 1] == c[k])
+        return 0;
+    return c[k + 1] == '=' ? 2 : 1;
+}
+
+/* A clause of the test in [b, e) that chains two comparisons (`0 <= r <
+ * n`): C compares the first one's 0 or 1 with the last operand. Its line;
+ * the header into text, the clause into name, as it should read (`0 <= r
+ * && r < n`) into fix; 0 when none. */
+static int chained_test(const source_code *s, size_t k, size_t b, size_t e, int *kind, char *text, size_t size,
+                        char *name, size_t name_n, char *fix, size_t fix_n)
+{
+    const char *c = s->code;
+    int depth = 0;
+    size_t clause = b, op[2] = { 0, 0 }, opn[2] = { 0, 0 };
+    int nops = 0;
+    for (size_t q = b; q <= e; q++) {
+        int end = q == e || (depth == 0 && ((c[q] == '&' && c[q + 1] == '&') || (c[q] == '|' && c[q + 1] == '|')));
+        if (end) {
+            if (nops >= 2) {
+                size_t from = code_skip_space(s, clause), to = code_blank_before(s, q);
+                char a[64], m[64], z[64];
+                span_text(s, from, code_blank_before(s, op[0]), a, sizeof a);
+                span_text(s, code_skip_space(s, op[0] + opn[0]), code_blank_before(s, op[1]), m, sizeof m);
+                span_text(s, code_skip_space(s, op[1] + opn[1]), to, z, sizeof z);
+                header_text(s, k, text, size);
+                span_text(s, from, to, name, name_n);
+                snprintf(fix, fix_n, "%s %.*s %s && %s %.*s %s", a, (int)opn[0], c + op[0], m, m, (int)opn[1],
+                         c + op[1], z);
+                *kind = SLIP_CHAINED_TEST;
+                return code_line_at(s, k);
+            }
+            clause = q + 2;
+            nops = 0;
+            q++;
+            continue;
+        }
+        if (c[q] == '(' || c[q] == '[')
+            depth++;
+        else if (c[q] == ')' || c[q] == ']')
+            depth--;
+        size_t n = depth == 0 ? relational_at(s, q) : 0;
+        if (n) {
+            if (nops < 2) {
+                op[nops] = q;
+                opn[nops] = n;
+            }
+            nops++;
+            q += n - 1;
+        }
+    }
+    return 0;
+}
+
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
-                          int *second_line)
+                          char *fix, size_t fix_n, int *second_line)
 {
     *second_line = 0;
+    if (fix_n)
+        fix[0] = '\0';
     source_code s;
     text[0] = name[0] = '\0';
     *kind = SLIP_NONE;
@@ -357,9 +420,14 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
             }
             /* `for (...; i < n, j < m; ...)`: only j < m decides */
             found = comma_test(&s, k, semi[0] + 1, semi[1], kind, text, size, name, name_n);
+            if (!found)
+                found = chained_test(&s, k, semi[0] + 1, semi[1], kind, text, size, name, name_n, fix, fix_n);
         } else if (!is_for) {
             /* `if (a < n, b < m)`: the comma operator, where && was meant */
             found = comma_test(&s, k, open + 1, close, kind, text, size, name, name_n);
+            /* `if (0 <= r < n)`: two comparisons chained, as in mathematics */
+            if (!found)
+                found = chained_test(&s, k, open + 1, close, kind, text, size, name, name_n, fix, fix_n);
             /* `if (x = y)`: an assignment where a comparison belongs */
             size_t eq = found ? s.len : assignment_in(&s, open + 1, close);
             /* a do-while's `while (...)` after a `}` is a test like any */

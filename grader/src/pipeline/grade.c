@@ -1098,6 +1098,28 @@ static char *unstored_region(const dataset_spec *spec, const dataset_result *d, 
                 : NULL;
 }
 
+/* A grid of more than one block in a dimension the kernel never reads
+ * (blockIdx.z, or y where it reads only x): the blocks along it compute
+ * what the first of them does and store the same elements, which the
+ * checkers see as a race between blocks. Said at the grid's dim3 line. */
+static char *unread_grid_dimension(const launch_shape *l, const char *file)
+{
+    static const char axis[3] = { 'x', 'y', 'z' };
+    for (int k = 2; k >= 1; k--) {
+        if (l->grid[k] <= 1 || source_reads_builtin(file, "blockIdx", axis[k]))
+            continue;
+        int line = source_launch_dim3_line(file, l->line, 0);
+        char *q = sanitize_quote(file, line > 0 ? line : l->line);
+        char *w = xasprintf("the grid at %s has %u blocks in %c, but kernel %s never reads blockIdx.%c: those blocks "
+                            "each compute what the blocks of %c = 0 do and store the same elements again (more work, "
+                            "and a race between blocks); give the grid 1 block in %c",
+                            q, l->grid[k], axis[k], l->kernel, axis[k], axis[k], axis[k]);
+        free(q);
+        return w;
+    }
+    return NULL;
+}
+
 /* An output whose wrong elements are the ones nothing stored, all but a
  * top-left corner (columns from c0 on, rows from r0 on, both, or every
  * element): the emulator's checked run of that dataset says which test
@@ -1283,7 +1305,9 @@ static void source_defects(const char *file, submission_result *s)
         free(next);
     }
     int slip = 0, scaled = 0;
-    line = failed && !s->cause ? source_statement_slip(file, &slip, header, sizeof header, name, sizeof name, &scaled)
+    char fix[160];
+    line = failed && !s->cause ? source_statement_slip(file, &slip, header, sizeof header, name, sizeof name, fix,
+                                                       sizeof fix, &scaled)
                                : 0;
     if (line > 0 && slip == SLIP_STEP_SCALED) {
         char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, scaled);
@@ -1307,6 +1331,12 @@ static void source_defects(const char *file, submission_result *s)
                              "works out `%s`, throws its value away and tests only what follows the comma, so "
                              "`%s` no longer holds any thread back: join the conditions with `&&`",
                              line, header, name, name);
+    else if (line > 0 && slip == SLIP_CHAINED_TEST)
+        s->cause = xasprintf("the test at line %d (`%s`) chains two comparisons, `%s`: C works out the first one, "
+                             "a 0 or a 1, and compares that with what follows, so the clause holds for values far "
+                             "outside its range (as a bounds test it holds for every one once the bound is above "
+                             "1): write `%s`",
+                             line, header, name, fix);
     if (!wrong)
         return;
     line = source_accumulator_unset(file, name, sizeof name);
@@ -1387,6 +1417,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_counted_in_threads(l, out, image, m->errormap_halo, s->file);
         if (!cause && l)
             cause = launches_flat_block(l, s->file);
+        if (!cause && l)
+            cause = unread_grid_dimension(l, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
@@ -1574,6 +1606,17 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             s->cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
                                  "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
                                  q, name, type, type, type, name);
+            free(q);
+        }
+        /* a #define whose value ends in `;`: the errors are at its uses */
+        int use = 0;
+        line = compiled && !s->cause ? source_define_with_semicolon(file, name, sizeof name, &use) : 0;
+        if (line > 0) {
+            char *q = sanitize_quote(file, line);
+            s->cause = xasprintf("the #define at %s ends with `;`: the preprocessor pastes the `;` with the value "
+                                 "into every use of %s (the first at line %d), in the middle of an expression, "
+                                 "where the compiler then stops; delete the `;` at the end of the #define",
+                                 q, name, use);
             free(q);
         }
         /* a kernel declared __device__: nvcc's error is at the launch (the

@@ -591,7 +591,22 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "so the kernel reads two floats' bytes as one double at %s in %s%s, and the second half of "
                         "%s holds no value of yours; declare %s float",
                         name, decl, stored, size, q, d->kernel, by, name, name);
-    else if (partial)
+    else if (partial && (copy_line = source_symbol_copy_line(student, name, size_arg, sizeof size_arg)) > 0 &&
+             location_after(d->message, "(declared at ", lfile, sizeof lfile) > 0) {
+        /* the declaration and the copy disagree on the size: the
+         * declaration is as likely the mistake (`Mc[5][6]` for a 5 x 5
+         * mask) as the copy, and it is what the kernel indexes */
+        int dl = location_after(d->message, "(declared at ", lfile, sizeof lfile);
+        char *qd = sanitize_quote(student, dl);
+        msg = xasprintf("%s is declared at %s with %zu bytes, but the cudaMemcpyToSymbol at line %d stores %zu "
+                        "(`%s`): the kernel reads the rest at %s in %s%s, where nothing was stored (zeros on a GPU), "
+                        "and its indexes run over the declared shape, not the data's; declare %s with the shape of "
+                        "what you copy, or copy as much as it holds",
+                        name, qd, size, copy_line, stored, size_arg, q, d->kernel, by, name);
+        free(qd);
+        copy_line = 0;
+        decl = xstrdup("");
+    } else if (partial)
         msg = xasprintf("%s is read at %s in %s%s at bytes nothing stored: the cudaMemcpyToSymbol calls before the "
                         "launch stored %zu of its %zu bytes, and the rest hold no value of yours (zeros on a GPU); "
                         "copy all of %s (sizeof %s bytes) before the launch",

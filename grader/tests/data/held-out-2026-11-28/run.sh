@@ -1,12 +1,12 @@
 #!/bin/sh
-# Rerun the newcomers' single-mistake files (sets A to T) on the emulator and print, for
+# Rerun the newcomers' single-mistake files (sets A to U) on the emulator and print, for
 # each, its score and the kit's "fix this first" line (the JSON record's
-# fix_first).  Usage: ./run.sh [setA|setB ...]   (default: all twenty sets)
+# fix_first).  Usage: ./run.sh [setA|setB ...]   (default: all twenty-one sets)
 # KIT=/path/to/kit overrides the kit this folder is in; the JSON records go to $OUT (default ./out).
 HERE=$(cd "$(dirname "$0")" && pwd)
 KIT=${KIT:-$(cd "$HERE/../../../.." && pwd)}
 OUT=${OUT:-$HERE/out}
-SETS=${*:-setA setB setC setD setE setF setG setH setI setJ setK setL setM setN setO setP setQ setR setS setT}
+SETS=${*:-setA setB setC setD setE setF setG setH setI setJ setK setL setM setN setO setP setQ setR setS setT setU}
 for set in $SETS; do
   mkdir -p "$OUT/$set"
   for f in "$HERE/$set"/*.cu; do
