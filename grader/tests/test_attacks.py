@@ -1651,8 +1651,10 @@ def test_checker_runs_look_like_the_graded_run(tmp_path, crash):
     assert rec["datasets"][0]["sanitizer"]["ran"], rec["datasets"][0]["sanitizer"]
     # the graded run, the checked build's; then, the output being wrong, the
     # repair search's runs of candidate edits (diagnosis only: they award
-    # nothing, and each says which edit is live), not held to this
-    lines = seen.read_text().splitlines()[:2]
+    # nothing, and each says which edit is live), not held to this: a
+    # candidate's edit of the program may write anything there, bytes that
+    # are no text among them, so only the first two lines are decoded
+    lines = [l.decode("utf-8", "replace") for l in seen.read_bytes().split(b"\n")[:2]]
     assert len(lines) == 2, lines
     assert lines[0].startswith("argv lab-program . output.tensor | cwd run-gray-1x1 | env"), lines[0]
     assert "GPULAB_EMU_LOG=gpulab-emu.log" in lines[0], lines[0]

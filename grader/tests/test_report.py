@@ -123,8 +123,11 @@ def test_every_wrong_dataset_has_its_error_map_named(tmp_path):
 
 
 def test_same_pattern_is_folded_and_verbose_shows_each(tmp_path):
+    # every failing dataset of this mutant is wrong the same way (the
+    # missing barrier between channels is no longer one: since the race
+    # series, its rgb-5x7 is unsafe, said apart from the wrong ones)
     lab = "04-conv-2batch"
-    path = mutant(lab, "no-barrier-between-channels")
+    path = mutant(lab, "no-channel-offset")
     text = text_report(lab, path, tmp_path)
     rc, rep = kit.check_json(lab, path, "emu", "--maps", tmp_path / "maps", sanitize=True)
     failing = [d["name"] for d in rep["datasets"] if d["status"] != "pass"]
