@@ -353,6 +353,19 @@ size_t code_kernel_before(const source_code *s, size_t k)
     return kernel;
 }
 
+size_t code_kernel_body(const source_code *s, size_t g, size_t *close)
+{
+    size_t k = g;
+    while (k < s->len && s->code[k] != '{' && s->code[k] != ';')
+        k++;
+    if (k >= s->len || s->code[k] != '{') {
+        *close = s->len;
+        return s->len;
+    }
+    *close = code_matching(s, k);
+    return k;
+}
+
 void code_call_argument(const source_code *s, size_t open, int n, char *out, size_t size)
 {
     const char *code = s->code;

@@ -94,6 +94,9 @@ size_t code_loop_around(const source_code *s, size_t pos);
 size_t code_test_around(const source_code *s, size_t pos, int *in_else);
 /* The last `__global__` before k: the kernel that k is in, or len. */
 size_t code_kernel_before(const source_code *s, size_t k);
+/* The body of the kernel whose `__global__` is at g: its '{' (its '}'
+ * into *close), or len for a declaration without one (`...);`). */
+size_t code_kernel_body(const source_code *s, size_t g, size_t *close);
 /* The '(' of the call of name at k (`name (`), or len when name is not called there. */
 size_t code_call_open(const source_code *s, size_t k, const char *name);
 /* The n-th argument (from 0) of the call whose '(' is at open, as

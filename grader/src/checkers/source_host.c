@@ -526,14 +526,8 @@ int source_device_function_launched(const char *path, char *name, size_t n, int 
 /* Whether offset k lies in the body of a __global__ function. */
 static int in_kernel_body(const source_code *s, size_t k)
 {
-    size_t g = code_kernel_before(s, k);
-    if (g >= s->len)
-        return 0;
-    const char *open = strchr(s->code + g, '{');
-    if (!open)
-        return 0;
-    size_t b = (size_t)(open - s->code);
-    return k > b && k < code_matching(s, b);
+    size_t g = code_kernel_before(s, k), close, b = g < s->len ? code_kernel_body(s, g, &close) : s->len;
+    return b < s->len && k > b && k < close;
 }
 
 int source_member_never_set(const char *path, int line, const char *member_of, char *object, size_t n, char *init,
@@ -650,17 +644,10 @@ int source_fill_of(const char *path, const char *name, int *beside)
  * type's: `float Mc[5][5]`, `const float *Mc`. */
 static int after_type_word(const source_code *s, size_t k)
 {
-    static const char *const types[] = { "float", "double", "int", "unsigned", "char", "long", "short", "const",
-                                         "size_t", NULL };
     while (k > 0 && strchr(" \t\n*&", s->code[k - 1]))
         k--;
-    size_t e = k;
-    while (k > 0 && source_is_identifier_char(s->code[k - 1]))
-        k--;
-    for (int t = 0; types[t]; t++)
-        if (e - k == strlen(types[t]) && strncmp(s->code + k, types[t], e - k) == 0)
-            return 1;
-    return 0;
+    size_t n = 0, w = code_word_before(s, k, &n);
+    return n > 0 && w + n == k && code_number_type(s->code + w, n);
 }
 
 int source_symbol_hidden(const char *path, char *name, size_t n, int *copy_line, int *global_line)

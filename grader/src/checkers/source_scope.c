@@ -47,14 +47,9 @@ int source_shadowed_declaration(const char *path, char *name, size_t size, int *
     const char *code = s.code;
     int line = 0;
     for (size_t g = 0; g < s.len && !line; g++) {
-        if (!code_word_at(&s, g, "__global__"))
+        size_t close, open = code_word_at(&s, g, "__global__") ? code_kernel_body(&s, g, &close) : s.len;
+        if (open >= s.len)
             continue;
-        size_t open = g;
-        while (open < s.len && code[open] != '{' && code[open] != ';')
-            open++;
-        if (open >= s.len || code[open] != '{')
-            continue;
-        size_t close = code_matching(&s, open);
         declaration decls[MAX_DECLS];
         size_t blocks[MAX_DEPTH];
         int ndecls = 0, depth = 0, parens = 0;
@@ -571,15 +566,14 @@ int source_parameter_assigned(const char *path, char *name, size_t size, int *re
         return 0;
     const char *code = s.code;
     int line = 0;
-    for (const char *g = strstr(code, "__global__"); g && !line; g = strstr(g + 1, "__global__")) {
-        const char *open = strchr(g, '(');
-        const char *brace = open ? strchr(open, '{') : NULL;
-        if (!open || !brace)
-            break;
-        size_t po = (size_t)(open - code), pc = code_matching(&s, po), bo = (size_t)(brace - code);
-        if (pc >= s.len || pc > bo)
+    for (size_t g = 0; g < s.len && !line; g++) {
+        size_t be, bo = code_word_at(&s, g, "__global__") ? code_kernel_body(&s, g, &be) : s.len;
+        const char *open = bo < s.len ? memchr(code + g, '(', bo - g) : NULL;
+        if (!open)
             continue;
-        size_t be = code_matching(&s, bo);
+        size_t po = (size_t)(open - code), pc = code_matching(&s, po);
+        if (pc >= bo)
+            continue;
         /* each parameter's name: the last word before its comma or ')' */
         for (size_t a = po + 1; a <= pc && !line;) {
             size_t e = top_level(&s, a, pc, ',');
@@ -665,14 +659,9 @@ int source_bound_set_by_some_threads(const char *path, char *name, size_t size, 
     const char *code = s.code;
     int loop = 0;
     for (size_t g = 0; g < s.len && !loop; g++) {
-        if (!code_word_at(&s, g, "__global__"))
+        size_t ke, kb = code_word_at(&s, g, "__global__") ? code_kernel_body(&s, g, &ke) : s.len;
+        if (kb >= s.len)
             continue;
-        size_t kb = g;
-        while (kb < s.len && code[kb] != '{' && code[kb] != ';')
-            kb++;
-        if (kb >= s.len || code[kb] != '{')
-            continue;
-        size_t ke = code_matching(&s, kb);
         for (size_t f = kb; f < ke && !loop; f++) {
             size_t open = code_word_at(&s, f, "for") ? code_skip_space(&s, f + 3) : s.len;
             size_t semi[2];
