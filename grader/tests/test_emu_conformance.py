@@ -300,13 +300,16 @@ def test_a_kernel_given_host_memory_fails_at_its_launch(emu, tmp_path):
 def test_a_candidate_edit_faults_on_a_read_far_past_an_array(emu, tmp_path):
     """The repair search's candidate runs (GPULAB_EMU_MUTANT > 0) give every
     allocation guards of 256 MiB: a read 12 KiB past a 16 KiB array
-    faults at its line, so an edit that comes out right only by reading past
-    an array is not taken for a repair."""
+    faults, so an edit that comes out right only by reading past an array
+    is not taken for a repair. Such a run is judged by its output alone:
+    its messages name no line (each would be an addr2line process, and a
+    third of the candidates fault; without a candidate, a fault names its
+    line: test_out_of_bounds_global_default_mode)."""
     prog = build(emu, tmp_path, "overread.cu")
     r = run([prog], env={**os.environ, "GPULAB_EMU_MUTANT": "1"})
     assert r.stdout.splitlines() == ["far: cudaErrorIllegalAddress"], r.stdout + r.stderr
     d = [x for x in diags(r.stderr) if x[0] == "out-of-bounds"]
-    assert d and d[0][1].endswith("overread.cu:%d" % source_line("overread.cu", "out[0] = in[at]")[0]), d
+    assert d and d[0][1] == "-" and d[0][2] == "Far", d
 
 
 def test_malloc_pitch_and_memcpy2d(emu, tmp_path):

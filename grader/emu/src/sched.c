@@ -304,17 +304,38 @@ void *emu_shared_static_(struct emu_shared_site *site, size_t size, size_t align
     return p;
 }
 
-static void fiber_stack(worker *W, int i)
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102 /* Linux 6.13 */
+#endif
+
+/* The stacks of fibers first to n - 1, in one mapping, each with a guard
+ * page below it: an overflow faults there. madvise(MADV_GUARD_INSTALL)
+ * makes a guard without cutting the mapping in two; mprotect() cuts it,
+ * and a block of 256 threads was 512 mappings, made and torn down again
+ * by every process (most of the processor time of a repair candidate's
+ * run, a child that runs one small dataset). mprotect() where the kernel
+ * has no guard regions. */
+static void fiber_stacks(worker *W, int first, int n)
 {
-    fiber *f = &W->fibers[i];
-    size_t pg = page_size();
-    f->maplen = STACK_SIZE + pg;
-    f->map = mmap(NULL, f->maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (f->map == MAP_FAILED) {
-        diag("gpulab-emu: internal: cannot reserve a fiber stack: %s", strerror(errno));
+    size_t pg = page_size(), each = STACK_SIZE + pg, len = each * (size_t)(n - first);
+    char *map = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (map == MAP_FAILED) {
+        diag("gpulab-emu: internal: cannot reserve %d fiber stacks: %s", n - first, strerror(errno));
         abort();
     }
-    mprotect(f->map, pg, PROT_NONE); /* guard page: an overflow faults here */
+    static atomic_int no_guard_regions; /* workers reserve stacks at once */
+    for (int i = first; i < n; i++) {
+        fiber *f = &W->fibers[i];
+        f->map = map + each * (size_t)(i - first);
+        f->maplen = each;
+        if (!atomic_load(&no_guard_regions) && madvise(f->map, pg, MADV_GUARD_INSTALL) == 0)
+            continue;
+        atomic_store(&no_guard_regions, 1);
+        if (mprotect(f->map, pg, PROT_NONE) != 0) {
+            diag("gpulab-emu: internal: cannot guard a fiber stack: %s", strerror(errno));
+            abort();
+        }
+    }
 }
 
 /* A fresh fiber's stack: six zero registers, then the return into emu_fiber_entry.
@@ -387,8 +408,10 @@ static void run_block(worker *W, launch *L, unsigned long long b)
     if (c->shmem)
         poison(W->dyn, c->shmem);
     int n = (int)L->nthreads;
-    while (W->nstacks < n)
-        fiber_stack(W, W->nstacks++);
+    if (W->nstacks < n) {
+        fiber_stacks(W, W->nstacks, n);
+        W->nstacks = n;
+    }
     W->fresh = W->fibers;
     W->end = W->fibers + n;
 #ifdef EMU_RACE
