@@ -12,12 +12,13 @@ table of medians. Usage (from the kit's root; grader-speed.sh calls it):
         solutions/LAB/mutants/), each checked once, the reference REPS times
 
 Extra arguments for every check go in CHECK_ARGS (e.g. --no-sanitize);
+JOBS=N checks N files at a time (the reference's checks among them);
 GPULAB names another grader binary of this kit (the build before a change,
 copied beside ./gpulab) to measure against.
 """
+import concurrent.futures
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -43,16 +44,20 @@ def group(name):
 
 
 def check(backend, lab, path, maps):
-    """One check: (wall s, cpu s, {group: s}, score text)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """One check: (wall s, cpu s, {group: s}, score text). Its processor
+    time is its own process's and its descendants' (wait4), so checks run
+    side by side (JOBS) are each counted apart."""
     t0 = time.monotonic()
-    p = subprocess.run([os.environ.get("GPULAB", str(ROOT / "gpulab")), "check", lab, str(path), "--backend", backend, "--format", "json",
-                        "--maps", maps, *os.environ.get("CHECK_ARGS", "").split()],
-                       cwd=ROOT, capture_output=True, text=True)
-    wall = time.monotonic() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    rep = json.loads(p.stdout)
+    with tempfile.TemporaryFile() as out:
+        p = subprocess.Popen([os.environ.get("GPULAB", str(ROOT / "gpulab")), "check", lab, str(path), "--backend",
+                              backend, "--format", "json", "--maps", maps, *os.environ.get("CHECK_ARGS", "").split()],
+                             cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(p.pid, 0)
+        p.returncode = 0  # reaped by wait4
+        wall = time.monotonic() - t0
+        cpu = usage.ru_utime + usage.ru_stime
+        out.seek(0)
+        rep = json.loads(out.read().decode())
     groups = {}
     for name, seconds in rep.get("stages", {}).items():
         groups[group(name)] = groups.get(group(name), 0) + seconds
@@ -110,8 +115,13 @@ def wrong(backend, reps, labs, maps):
         ref = sorted((ROOT / "solutions" / name).glob("*.cu"))[0]
         files = sorted(ROOT.glob(f"grader/tests/data/held-out-*/set*/{name[:2]}-*.cu"))
         files += sorted((ROOT / "solutions" / name / "mutants").glob("*.cu"))
-        _, ref_cpu, _, _ = measure(backend, name, ref, reps, maps)
-        cpus = [(measure(backend, name, f, 1, maps)[1], f.name) for f in files]
+        # the reference's checks among the wrong files', so that side by
+        # side (JOBS) both share the machine alike
+        order = [ref] * reps + files
+        with concurrent.futures.ThreadPoolExecutor(int(os.environ.get("JOBS", "1"))) as pool:
+            done = list(pool.map(lambda f: (measure(backend, name, f, 1, maps)[1], f.name), order))
+        ref_cpu = statistics.median(c for c, _ in done[:reps])
+        cpus = done[reps:]
         med = statistics.median(c for c, _ in cpus)
         top = max(cpus)
         print(f"| {name[:2]} | {ref_cpu:.2f} | {len(cpus)} | {med:.2f} | {top[0]:.2f} ({top[1]}) | "

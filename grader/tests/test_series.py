@@ -60,3 +60,27 @@ def test_a_series_out_of_time_past_its_first_dataset_counts_no_timeout(backend, 
     slow.write_text("#include <unistd.h>\n" + src.replace(head, head + f"    usleep({pause_us}); /* 0.45 of the limit */\n", 1))
     rc, rep = kit.check_json("01-basic-matmul", slow, backend, "--timeout", str(limit), expect_rc=0)
     assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets("01-basic-matmul")}, rep
+
+
+def test_a_loop_that_never_ends_costs_the_limits_of_the_two_smallest_datasets(tmp_path):
+    """On the emulator the lab's limit (20 s, in work) is its largest
+    dataset's; a smaller dataset has its share by input, at least 2 s
+    (grade.c, dataset_limit). A kernel whose loop never ends runs out of
+    time on the smallest dataset alone and on the next, each within 2 s,
+    and the rest are not run: seconds of processor time, not twice the lab's
+    limit. (On a GPU the lab's limit is every dataset's.)"""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    src = (kit.ROOT / "solutions" / "01-basic-matmul" / "basic_matmul.cu").read_text()
+    loop = "for (int k = 0; k < Width; ++k)"
+    assert src.count(loop) == 1
+    endless = tmp_path / "basic_matmul.cu"
+    endless.write_text(src.replace(loop, "for (int k = 0; k < Width; k += 0)"))
+    rc, rep = kit.check_json("01-basic-matmul", endless, "emu", expect_rc=1)
+    timed_out = [d for d in rep["datasets"] if d["status"] == "timeout" and "not run" not in d["message"]]
+    assert [d["name"] for d in timed_out] == ["width-0001", "width-0015"], rep["datasets"]
+    for d in timed_out:
+        assert d["message"].startswith("did not finish within 2 s"), d["message"]
+    rest = [d for d in rep["datasets"] if d not in timed_out]
+    assert rest and all(d["message"].startswith("not run: the program had already run out of time 2 times")
+                        for d in rest), rest

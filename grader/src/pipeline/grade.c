@@ -138,17 +138,54 @@ typedef struct {
     const char *student_file;   /* the file as the student named it */
     const char *datasets_root;  /* grade_options' (NULL: the kit's) */
     const char *maps_dir;       /* grade_options' (NULL: the default) */
-    double timeout_s;           /* a dataset's time limit */
+    double timeout_s;           /* the lab's time limit: a dataset's, or the largest's (limit_for) */
+    double largest_bytes;       /* > 0: limits scaled by input (limit_for): the largest dataset's input */
     kernel_evidence *evidence;  /* what the runs showed of the kernels */
     stage_times *stages;        /* where the time goes: the submission's (stages.h) */
 } grading;
 
-/* A run's request: the limit, and on the emulator its launch log (in the
- * run's own limited folder, env) and where it is stuck at the end. */
-static run_request request_for(const grading *g, const char *const *env)
+/* A dataset's time limit, at least DATASET_LIMIT_FLOOR_S: on the emulator,
+ * the lab's limit is its largest dataset's, and a smaller one has the
+ * share of it that its input is of the largest's. The emulator's limit
+ * counts the run's work (run.c, work_limit), and a right kernel's work
+ * grows with its data (a matrix product's faster than its input), so one
+ * fast enough for the largest dataset is for the others; but a loop that
+ * never ends on a 1 x 1 image costs seconds, not twice the lab's limit in
+ * work (a minute of processor time for lab 04). A limit given with
+ * --timeout, and a GPU's (on the clock, where its start-up and the GPU's
+ * other work count), are every dataset's. */
+#define DATASET_LIMIT_FLOOR_S 2.0
+static double dataset_limit(const grading *g, int lab_index)
+{
+    if (g->largest_bytes <= 0)
+        return g->timeout_s;
+    char *dir = resolve_dataset_dir(g->m, lab_index, g->datasets_root);
+    double share = dataset_input_bytes(dir) / g->largest_bytes, limit = g->timeout_s * share;
+    free(dir);
+    if (limit > g->timeout_s)
+        limit = g->timeout_s;
+    return limit > DATASET_LIMIT_FLOOR_S ? limit : DATASET_LIMIT_FLOOR_S;
+}
+
+/* The limit of a run of the n datasets lab_index[0..n): one dataset's
+ * limit for all of them (series_stage), the largest of theirs. */
+static double limit_for(const grading *g, const int *lab_index, int n)
+{
+    double limit = 0;
+    for (int i = 0; i < n; i++) {
+        double l = dataset_limit(g, lab_index[i]);
+        limit = l > limit ? l : limit;
+    }
+    return limit;
+}
+
+/* A run's request: the limit of the datasets it runs (limit_for), and on
+ * the emulator its launch log (in the run's own limited folder, env) and
+ * where it is stuck at the end. */
+static run_request request_for(const grading *g, const int *lab_index, int n, const char *const *env)
 {
     int emu = g->b->kind == BACKEND_EMU;
-    run_request q = { g->timeout_s, emu ? env : NULL, emu, g->student_file };
+    run_request q = { limit_for(g, lab_index, n), emu ? env : NULL, emu, g->student_file };
     return q;
 }
 
@@ -162,7 +199,7 @@ static void grade_dataset(const grading *g, int index, dataset_result *d)
     char *emu_log = run_log_for(g->workdir, d->name);
     char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
     const char *env[] = { emu_env, NULL };
-    run_request q = request_for(g, env);
+    run_request q = request_for(g, &index, 1, env);
     run_result run;
     double started = stage_clock();
     run_program(g->program, dir, run_dir, &q, &run);
@@ -257,11 +294,11 @@ static void forget_dataset(dataset_result *d)
 
 /* A dataset a series ran out of time on with the whole limit to itself
  * (or, never_ready, before it: in its start-up): the run's verdict. */
-static void judge_timeout(const grading *g, const run_result *r, dataset_result *d)
+static void judge_timeout(const grading *g, const run_result *r, double limit_s, dataset_result *d)
 {
     d->status = r->status;
     d->message = build_student_named(r->message, g->workdir, g->student_file);
-    d->wall_s = g->timeout_s;
+    d->wall_s = limit_s;
     d->program_stdout = xstrdup("");
     d->program_stderr = xstrdup("");
 }
@@ -304,7 +341,11 @@ static int series_stage(const grading *g, const int *index, submission_result *s
         char *emu_log = run_log_in(series_dir);
         char *emu_env = xasprintf("GPULAB_EMU_LOG=%s", emu_log);
         const char *env[] = { emu_env, NULL };
-        run_request q = request_for(g, env);
+        int *lab_index = xcalloc((size_t)np, sizeof(int));
+        for (int j = 0; j < np; j++)
+            lab_index[j] = index[pending[j]];
+        run_request q = request_for(g, lab_index, np, env);
+        free(lab_index);
         double started = stage_clock();
         int timed_out = run_series(g->program, (const char *const *)dirs, np, series_dir, &q, runs);
         stage_add(g->stages, started, "run series-%d", series);
@@ -331,7 +372,7 @@ static int series_stage(const grading *g, const int *index, submission_result *s
         }
         int k = stop >= 0 ? pending[stop] : -1;
         if (timed_out && stop == 0) {
-            judge_timeout(g, &runs[stop], &s->datasets[k]);
+            judge_timeout(g, &runs[stop], q.timeout_s, &s->datasets[k]);
             done[k] = 1;
             timeouts++;
         }
@@ -1643,8 +1684,18 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         int *done = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int *alone = xcalloc((size_t)s->ndatasets + 1, sizeof(int));
         int timeouts = 0;
-        grading g = { m, b, br.program, workdir, file, opt->datasets_root, opt->maps_dir, timeout, &evidence,
+        grading g = { m, b, br.program, workdir, file, opt->datasets_root, opt->maps_dir, timeout, 0, &evidence,
                       &s->stages };
+        /* limits by input on the emulator (dataset_limit), unless given:
+         * the largest of the lab's graded datasets, whichever are graded now */
+        for (int i = 0; i < m->ndatasets && b->kind == BACKEND_EMU && opt->timeout_s <= 0; i++) {
+            if (m->datasets[i].on_demand)
+                continue;
+            char *dir = resolve_dataset_dir(m, i, opt->datasets_root);
+            double bytes = dataset_input_bytes(dir);
+            free(dir);
+            g.largest_bytes = bytes > g.largest_bytes ? bytes : g.largest_bytes;
+        }
         /* On the emulator the smallest dataset runs alone first, a probe:
          * there a process starts in a few milliseconds and a run costs its
          * work. When it fails, each dataset runs alone, once: a wrong
@@ -1668,8 +1719,8 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
                  * once per dataset: a class's batch is not held up by it. */
                 dataset_result *d = &s->datasets[i];
                 d->status = ST_TIMEOUT;
-                d->message = xasprintf("not run: the program had already run out of time %d times (%g s each); "
-                                       "fix the loop that never ends first", timeouts, timeout);
+                d->message = xasprintf("not run: the program had already run out of time %d times; "
+                                       "fix the loop that never ends first", timeouts);
                 d->call_ms = -1;
             } else if (!done[i]) {
                 grade_dataset(&g, index[i], &s->datasets[i]);
