@@ -19,6 +19,7 @@ typedef struct {
     int screened_datasets;  /* how many of the failing datasets, smallest first, it was screened right on */
     size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */
     int datasets_right;     /* confirmed: datasets right with it (of all run) */
+    int confirmed;          /* run on every dataset (datasets_right is its count) */
     int pointed;            /* a finding or a wrong output points at its line */
     int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
 } repair_candidate;

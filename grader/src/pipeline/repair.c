@@ -130,7 +130,7 @@ static const char *const one_worker[] = { "GPULAB_EMU_THREADS=1", NULL };
  * *wrong: the wrong elements as written (with the base). Returns how many
  * candidates ran, or -1 when the program as written came out right here,
  * or the null candidate not as it (the evidence does not hold still). */
-static int screen(const lab_manifest *m, const char *program, const char *folder, int pass, const char *dir,
+static int screen(const lab_manifest *m, const char *program, const char *folder, int batch, int pass, const char *dir,
                   int with_base, int null_id, repair_candidate *c, const int *pick, int n, double each_s,
                   double *budget_s, const char *student_file, size_t *wrong, int *ended)
 {
@@ -157,7 +157,7 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
             ids[np++] = null_id;
         for (int i = next; i < n; i++)
             ids[np++] = c[pick[i]].id;
-        char *series_dir = xasprintf("%s/screen-%d-%d", folder, pass, series);
+        char *series_dir = xasprintf("%s/screen-%d-%d-%d", folder, batch, pass, series);
         /* on the clock (a candidate's own processor time is the harness's
          * alarm, each_s); no "where stuck" signal, which the harness's
          * children would not answer */
@@ -289,15 +289,20 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
  * `d_out`). */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     const int *failing, repair_candidate *c, int nc, double timeout_s, const char *student_file,
-                    repair_result *r)
+                    int *tried, repair_result *r)
 {
-    int tried = 0, best = -1, also = -1;
+    int best = -1, also = -1;
     const char **rest = xcalloc((size_t)n + 1, sizeof *rest);
-    for (int i = 0; i < nc && tried < REPAIR_MAX_CONFIRMED && also < 0; i++) {
+    for (int i = 0; i < nc && also < 0; i++) {
         if (!c[i].screened_right ||
             (best >= 0 && (c[i].line == c[best].line || !repairs_tie(&c[i], &c[best]))))
             continue;
-        tried++;
+        if (c[i].confirmed) /* in an earlier batch's confirming, and not a repair */
+            continue;
+        if (*tried >= REPAIR_MAX_CONFIRMED)
+            break;
+        (*tried)++;
+        c[i].confirmed = 1;
         /* the failing datasets it was screened right on are not run again */
         int nrest = 0;
         for (int d = 0; d < n; d++) {
@@ -380,42 +385,68 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
         r->candidates = total;
         int *pick = xcalloc((size_t)nc, sizeof(int));
-        for (int i = 0; i < nc; i++)
-            pick[i] = i;
-        /* a candidate has a few times the program's own run, and a
-         * half a second more (REPAIR_CANDIDATE_FLOOR_S: with a quarter, the
-         * child's start made a right candidate run out of time now and then) */
-        double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock();
-        int null_id = 0;
+        double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock(), screen_s = 0, confirm_s = 0;
+        int null_id = 0, tried = 0;
         for (int i = 0; i < nc; i++)
             null_id = c[i].id > null_id ? c[i].id : null_id;
-        r->screened = screen(m, br.program, folder, 1, dirs[failing[0]], d->status == ST_WRONG, null_id + 1, c, pick,
-                             nc, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &r->wrong,
-                             &r->ended);
-        /* the few that mend it, on the other failing datasets, smallest
-         * first: a 1 x 1 dataset is mended by many an edit that mends
-         * nothing else, and a run of one dataset costs less than the
-         * series of every dataset that confirms a repair */
-        int n = 0;
-        for (int i = 0; i < nc; i++)
-            if (c[i].screened_right)
+        /* In batches of whole tiers (repairs_tie: candidates the evidence
+         * does not tell apart), in order: a repair is the first candidate
+         * that mends every dataset, or one that ties with it, so once a
+         * batch has confirmed one, no later candidate can be named, and the
+         * rest are not run (a third to a half of a wrong file's check was
+         * the screening of candidates past the repair). The program as
+         * written runs again in each batch (its wrong elements are what a
+         * candidate mends), the null candidate in the first alone. */
+        for (int from = 0, batch = 1; from < nc && budget > 0 && !r->found; batch++) {
+            int to = from + 1;
+            while (to < nc && (to - from < REPAIR_BATCH || repairs_tie(&c[to], &c[to - 1])))
+                to++;
+            int n = 0;
+            for (int i = from; i < to; i++)
                 pick[n++] = i;
-        for (int k = 1; k < nfailing && n > 1 && budget > 0 && r->screened > 0; k++) {
-            const dataset_result *dk = &s->datasets[failing[k]];
-            size_t ignored;
-            screen(m, br.program, folder, k + 1, dirs[failing[k]], 0, 0, c, pick, n,
-                   4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &ignored, &r->ended);
-            int kept = 0;
-            for (int i = 0; i < n; i++)
-                if (c[pick[i]].screened_right)
-                    pick[kept++] = pick[i];
-            n = kept;
+            /* a candidate has a few times the program's own run, and a
+             * half a second more (REPAIR_CANDIDATE_FLOOR_S: with a quarter,
+             * the child's start made a right candidate run out of time now
+             * and then) */
+            t = stage_clock();
+            int ran = screen(m, br.program, folder, batch, 1, dirs[failing[0]], d->status == ST_WRONG,
+                             batch == 1 ? null_id + 1 : 0, c, pick, n, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S,
+                             &budget, student_file, &r->wrong, &r->ended);
+            if (ran < 0) { /* the evidence does not hold still: no verdict */
+                r->screened = batch == 1 ? ran : r->screened;
+                screen_s += stage_clock() - t;
+                break;
+            }
+            r->screened += ran;
+            /* the few that mend it, on the other failing datasets, smallest
+             * first: a 1 x 1 dataset is mended by many an edit that mends
+             * nothing else, and a run of one dataset costs less than the
+             * series of every dataset that confirms a repair */
+            n = 0;
+            for (int i = from; i < to; i++)
+                if (c[i].screened_right)
+                    pick[n++] = i;
+            for (int k = 1; k < nfailing && n > 1 && budget > 0 && ran > 0; k++) {
+                const dataset_result *dk = &s->datasets[failing[k]];
+                size_t ignored;
+                screen(m, br.program, folder, batch, k + 1, dirs[failing[k]], 0, 0, c, pick, n,
+                       4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &ignored, &r->ended);
+                int kept = 0;
+                for (int i = 0; i < n; i++)
+                    if (c[pick[i]].screened_right)
+                        pick[kept++] = pick[i];
+                n = kept;
+            }
+            screen_s += stage_clock() - t;
+            t = stage_clock();
+            if (r->screened > 0)
+                confirm(m, br.program, folder, dirs, s->ndatasets, failing, c, to, timeout_s, student_file, &tried, r);
+            confirm_s += stage_clock() - t;
+            from = to;
         }
         free(pick);
-        t = stage_add(stages, t, "repair screen");
-        if (r->screened > 0)
-            confirm(m, br.program, folder, dirs, s->ndatasets, failing, c, nc, timeout_s, student_file, r);
-        stage_add(stages, t, "repair confirm");
+        stage_add_seconds(stages, screen_s, "repair screen");
+        stage_add_seconds(stages, confirm_s, "repair confirm");
         if (r->screened > 0 && !r->found && r->wrong > 0) {
             int p = repairs_best_partial(c, nc, r->wrong);
             if (p >= 0) {

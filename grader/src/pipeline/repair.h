@@ -28,6 +28,7 @@
 #define REPAIR_MAX_CANDIDATES 800
 #define REPAIR_MAX_CONFIRMED 4
 #define REPAIR_SCREEN_BUDGET_S 3.0
+#define REPAIR_BATCH 64 /* candidates screened before a confirming, at least (whole tiers) */
 /* A candidate's processor time: four times the program's own run of the
  * dataset and this much more (a child's start, its first launch's worker) */
 #define REPAIR_CANDIDATE_FLOOR_S 0.5
