@@ -110,6 +110,7 @@ def test_the_run_s_record_of_a_launch_leads_unless_a_repair_names_another_line()
 
 
 @needs_schemata
+@pytest.mark.slow  # candidates that hang out their allowance by design (12 s); make test runs it
 def test_candidates_that_crash_or_hang_cost_only_themselves(tmp_path):
     """The program itself ends its process or spins for every candidate
     but the one that mends it: the series starts again after each, and the

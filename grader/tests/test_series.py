@@ -62,6 +62,7 @@ def test_a_series_out_of_time_past_its_first_dataset_counts_no_timeout(backend, 
     assert kit.statuses(rep) == {name: "pass" for name in kit.public_datasets("01-basic-matmul")}, rep
 
 
+@pytest.mark.slow  # two runs out of a 2 s limit by design (9 s); make test runs it
 def test_a_loop_that_never_ends_costs_the_limits_of_the_two_smallest_datasets(tmp_path):
     """On the emulator the lab's limit (20 s, in work) is its largest
     dataset's; a smaller dataset has its share by input, at least 2 s
