@@ -144,6 +144,16 @@ typedef struct {
     stage_times *stages;        /* where the time goes: the submission's (stages.h) */
 } grading;
 
+/* The input bytes of the lab's dataset lab_index (its folder's input
+ * files), from root (NULL: the kit's datasets). */
+static double lab_input_bytes(const lab_manifest *m, int lab_index, const char *root)
+{
+    char *dir = resolve_dataset_dir(m, lab_index, root);
+    double bytes = dataset_input_bytes(dir);
+    free(dir);
+    return bytes;
+}
+
 /* A dataset's time limit, at least DATASET_LIMIT_FLOOR_S: on the emulator,
  * the lab's limit is its largest dataset's, and a smaller one has the
  * share of it that its input is of the largest's. The emulator's limit
@@ -159,9 +169,7 @@ static double dataset_limit(const grading *g, int lab_index)
 {
     if (g->largest_bytes <= 0)
         return g->timeout_s;
-    char *dir = resolve_dataset_dir(g->m, lab_index, g->datasets_root);
-    double share = dataset_input_bytes(dir) / g->largest_bytes, limit = g->timeout_s * share;
-    free(dir);
+    double limit = g->timeout_s * lab_input_bytes(g->m, lab_index, g->datasets_root) / g->largest_bytes;
     if (limit > g->timeout_s)
         limit = g->timeout_s;
     return limit > DATASET_LIMIT_FLOOR_S ? limit : DATASET_LIMIT_FLOOR_S;
@@ -408,9 +416,7 @@ static int smallest_dataset(const grading *g, const int *index, int n)
     int best = 0;
     double best_bytes = -1;
     for (int i = 0; i < n; i++) {
-        char *dir = resolve_dataset_dir(g->m, index[i], g->datasets_root);
-        double bytes = dataset_input_bytes(dir);
-        free(dir);
+        double bytes = lab_input_bytes(g->m, index[i], g->datasets_root);
         if (best_bytes < 0 || bytes < best_bytes) {
             best = i;
             best_bytes = bytes;
@@ -600,9 +606,7 @@ static int choose_largest(const lab_manifest *m, const submission_result *s, con
         const dataset_result *d = &s->datasets[i];
         if (taken[i] || (d->status != ST_PASS && !checkable_failure(d->status)))
             continue;
-        char *dir = resolve_dataset_dir(m, index[i], datasets_root);
-        double bytes = dataset_input_bytes(dir);
-        free(dir);
+        double bytes = lab_input_bytes(m, index[i], datasets_root);
         if (bytes <= CHECKED_INPUT_BYTES_MAX && (best < 0 || bytes > best_bytes)) {
             best = i;
             best_bytes = bytes;
@@ -1691,9 +1695,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         for (int i = 0; i < m->ndatasets && b->kind == BACKEND_EMU && opt->timeout_s <= 0; i++) {
             if (m->datasets[i].on_demand)
                 continue;
-            char *dir = resolve_dataset_dir(m, i, opt->datasets_root);
-            double bytes = dataset_input_bytes(dir);
-            free(dir);
+            double bytes = lab_input_bytes(m, i, opt->datasets_root);
             g.largest_bytes = bytes > g.largest_bytes ? bytes : g.largest_bytes;
         }
         /* On the emulator the smallest dataset runs alone first, a probe:

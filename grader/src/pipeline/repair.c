@@ -385,7 +385,7 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
         r->candidates = total;
         int *pick = xcalloc((size_t)nc, sizeof(int));
-        double budget = REPAIR_SCREEN_BUDGET_S, t = stage_clock(), screen_s = 0, confirm_s = 0;
+        double budget = REPAIR_SCREEN_BUDGET_S, screen_s = 0, confirm_s = 0;
         int null_id = 0, tried = 0;
         for (int i = 0; i < nc; i++)
             null_id = c[i].id > null_id ? c[i].id : null_id;
@@ -408,7 +408,7 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
              * half a second more (REPAIR_CANDIDATE_FLOOR_S: with a quarter,
              * the child's start made a right candidate run out of time now
              * and then) */
-            t = stage_clock();
+            double t = stage_clock();
             int ran = screen(m, br.program, folder, batch, 1, dirs[failing[0]], d->status == ST_WRONG,
                              batch == 1 ? null_id + 1 : 0, c, pick, n, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S,
                              &budget, student_file, &r->wrong, &r->ended);
