@@ -332,6 +332,67 @@ void sch_derived_together(sc *s, size_t first, size_t b, size_t e)
     free(to);
 }
 
+/* Whether tokens [k, end) are subscripts alone: `[..][..]`. */
+static int subscripts_alone(const sc *s, size_t k, size_t end)
+{
+    if (k >= end)
+        return 0;
+    while (k < end && at(s, k, "["))
+        k = closing(&s->r, k) + 1;
+    return k == end;
+}
+
+/* The G_ATOM of the name at token k among groups [first, last): an
+ * existing one, or a new one with no candidate of its own (the place of
+ * an edit of several places alone). Its index, or -1 when it has no room. */
+static long atom_at(sc *s, size_t first, size_t last, size_t k)
+{
+    for (size_t i = first; i < last; i++)
+        if (s->g[i].kind == G_ATOM && s->g[i].tb == k && s->g[i].te == k + 1)
+            return s->g[i].nalts < MAX_ALTS ? (long)i : -1;
+    sch_new_group(s, G_ATOM, k, k + 1);
+    return (long)s->ng - 1;
+}
+
+/* The two arrays of a product exchanged: `ds_N[ty][i] * ds_M[i][tx]` as
+ * `ds_M[ty][i] * ds_N[i][tx]` (each operand read from the array where the
+ * other belongs, its subscripts kept: a dot product with the tiles
+ * swapped, which no edit of one name mends, each alone reading one array
+ * twice). Each operand a name and its subscripts alone, the two names
+ * different and of one declared type; kind `exchange`. Groups [first, ng)
+ * are the statement's. */
+void sch_exchanged_operands(sc *s, size_t first)
+{
+    size_t last = s->ng;
+    for (size_t i = first; i < last; i++) {
+        const group *g = &s->g[i];
+        if (g->kind != G_BIN || (strcmp(g->helper, "mul") != 0 && strcmp(g->helper, "fmul") != 0) || g->also)
+            continue;
+        size_t x = g->tb, y = g->ope, op = g->op, te = g->te;
+        if (!ident(s, x) || !ident(s, y) || same(s, x, y) || !subscripts_alone(s, x + 1, op) ||
+            !subscripts_alone(s, y + 1, te))
+            continue;
+        const sym *a = sch_lookup(s, x), *b = sch_lookup(s, y);
+        if (!a || !b || strcmp(a->key, b->key) != 0)
+            continue;
+        long ga = atom_at(s, first, last, x), gb = ga < 0 ? -1 : atom_at(s, first, last, y);
+        if (ga < 0 || gb < 0)
+            continue;
+        char *xs = sch_span_text(s, x, x + 1), *ys = sch_span_text(s, y, y + 1);
+        size_t at_[2] = { x, y }, end[2] = { x + 1, y + 1 };
+        char *with[2] = { ys, xs };
+        char *from = sch_span_text(s, x, te), *to = sch_span_subst(s, x, te, at_, end, with, 2, 0);
+        int c = sch_add_multi(s, x, "exchange", from, to);
+        group *pa = &s->g[ga], *pb = &s->g[gb];
+        pa->cand[pa->nalts] = c;
+        pa->alt[pa->nalts++] = ys;
+        pb->cand[pb->nalts] = c;
+        pb->alt[pb->nalts++] = xs;
+        free(from);
+        free(to);
+    }
+}
+
 /* A for loop's `i = n; i <= b` with n > 0, whose range may be one off at
  * both ends (1 to TILE_WIDTH where 0 to TILE_WIDTH - 1 was meant): as a
  * candidate, the range moved down by one, its start and its bound at once

@@ -156,6 +156,7 @@ void sch_derived_together(sc *s, size_t first, size_t b, size_t e);
 char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const size_t *end, char *const *with,
                      size_t n, int raw);
 void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e);
+void sch_exchanged_operands(sc *s, size_t first);
 void sch_loop_range(sc *s, size_t b, size_t e1, size_t e2, size_t first_init, size_t first_cond);
 int sch_int_literal(const sc *s, size_t k);
 node sch_parse_expr(sc *s, size_t *p, int min_prec);
