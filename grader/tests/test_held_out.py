@@ -224,6 +224,13 @@ FIRST = {
     "setU/01-p2-macro-trailing-semicolon": [".cu:14:23: error:", "the #define at line 14 (`#define BLOCK_WIDTH 16;`) "
                                             "ends with `;`"],
     "setU/03-p2-grid-z-phases": ["the grid at line 92", "never reads blockIdx.z"],
+    "setU/02-o2-dot-tiles-swapped": ["line 57: `ds_N[ty][i] * ds_M[i][tx]`", "with `ds_M[ty][i] * ds_N[i][tx]` there"],
+    "setU/02-p2-phase-loop-closes-early": ["the sum at line 58", "runs after the loop over phases (line 40)",
+                                          "the brace at line 53 belongs after the sum"],
+    "setU/03-o2-m-load-no-else": ["the test at line 54", "the if at line 54 has no else",
+                                  "an else that stores 0 into ds_M"],
+    "setU/05-p2-out-plain-cudamalloc": ["the cudaMemcpy2D at line 113", "its spitch, out_pitch_bytes, is still 0",
+                                        "a plain cudaMalloc at line 85", "cudaMallocPitch"],
     "setU/04-o2-mask-rows-padded": ["Mc is declared at line 22", "with 120 bytes", "at line 97 stores 100"],
     "setU/04-p2-output-divided-by-25": ["line 83: `acc / (MASK_WIDTH * MASK_WIDTH)`", "with `acc` there"],
     "setU/05-o2-chained-comparison-ghost": ["the test at line 46", "chains two comparisons, `0 <= row_i < in.height`",

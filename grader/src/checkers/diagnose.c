@@ -483,8 +483,8 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
                 break;
             case MM_ONLY_LAST_PHASE:
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly the last phase's terms "
-                                 "alone (k from %d to %d of %d, tiles of %d): the sum starts again in every "
-                                 "phase: " DIAGNOSE_SUM_RESET_WHERE ", which belongs before the "
+                                 "alone (k from %d to %d of %d, tiles of %d): " DIAGNOSE_SUM_RESET_SENTENCE " "
+                                 "every phase: " DIAGNOSE_SUM_RESET_WHERE ", which belongs before the "
                                  "loop over phases", matched, ns, kmin, k - 1, k, T);
                 label = DIAGNOSE_SUM_RESET;
                 break;

@@ -33,6 +33,9 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * place, and the words of their sentences a line is added after. */
 #define DIAGNOSE_SUM_RESET "the sum reset in every phase"
 #define DIAGNOSE_SUM_RESET_WHERE "look at where the accumulator is set to 0"
+/* the words of MM_ONLY_LAST_PHASE's sentence from which grade.c's
+ * sum_after_loop() says where the sum is instead */
+#define DIAGNOSE_SUM_RESET_SENTENCE "the sum starts again in"
 /* A convolution's sum set to 0 again at each pass of the loop over the
  * mask's rows (or columns, the loops the other way round): only the last
  * row's (column's) terms remain. Placed as DIAGNOSE_SUM_RESET is. */

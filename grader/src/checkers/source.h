@@ -47,6 +47,12 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line);
 /* The line that first sets the accumulator of source_accumulator's sum
  * (`float acc = 0.0f;`, `Pvalue = 0;`) before the sum, else 0. */
 int source_accumulator_start(const char *path);
+/* The sum after the loop it belongs in: where the last __syncthreads()
+ * before the kernel's sum is in a braced loop that closes before the sum
+ * (a phase loop whose brace closes after its loads), the sum's line, with
+ * the loop's line and its closing brace's; 0 where the source does not
+ * show it. */
+int source_sum_after_barrier_loop(const char *path, int *loop_line, int *close_line);
 /* An accumulator that starts from garbage: the line that declares the
  * accumulator of source_accumulator's sum inside a body without an initial
  * value, when nothing sets it before the sum (`float Pvalue;` then
@@ -109,9 +115,15 @@ char *source_index_coordinate_missing(const char *path, int line);
  * and it leaves this one out): into out, 1; 0 when none. */
 int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
                                 size_t size);
-/* Whether line (from 1) lies in the body of the else of the if whose
- * condition is on test_line (`if (...) a = x; else a = 0;`; not an
- * `else if`); 0 when not, or the file cannot be read. */
+/* The else of the if whose condition is on test_line: SOURCE_NO_IF (no
+ * such if, or the file cannot be read), SOURCE_IF_NO_ELSE (it has none:
+ * where the test is false, the statement does nothing), SOURCE_ELSE_HOLDS
+ * (line, from 1, lies in the body of its else: `if (...) a = x; else a =
+ * 0;`; not an `else if`), SOURCE_ELSE_ELSEWHERE (it has an else, and line
+ * is not in it). */
+enum { SOURCE_NO_IF, SOURCE_IF_NO_ELSE, SOURCE_ELSE_HOLDS, SOURCE_ELSE_ELSEWHERE };
+int source_if_else(const char *path, int test_line, int line);
+/* source_if_else(...) == SOURCE_ELSE_HOLDS */
 int source_else_holds(const char *path, int test_line, int line);
 /* An index computed before its inputs changed, for the load at line
  * (`T[..] = A[INDEX]`): the names of INDEX whose last assignment before
@@ -181,6 +193,19 @@ int source_define_with_semicolon(const char *path, char *name, size_t n, int *us
  * never __global__: its declaration's line (the name into name, the
  * launch's line into *launch_line), else 0. */
 int source_device_function_launched(const char *path, char *name, size_t n, int *launch_line);
+
+/* The k-th argument (from 0) of the call of call whose name is on line,
+ * as written, into out: 1, or 0 where the source does not show it. */
+int source_call_argument(const char *path, int line, const char *call, int k, char *out, size_t n);
+/* A host variable that keeps the value its declaration gave it: nothing
+ * assigns it after (`=`, `+=`, `++`) and its address is given to nothing
+ * (`&name`, as cudaMallocPitch is given a pitch's). Its declaration's line
+ * (its initialiser's text into init), or 0 where it is set, or the source
+ * does not show its declaration. */
+int source_variable_never_set(const char *path, const char *name, char *init, size_t init_n);
+/* The line of the CUDA allocation given &name (cudaMalloc, cudaMallocPitch,
+ * ...; its name into call), or 0 where none is. */
+int source_allocation_of(const char *path, const char *name, char *call, size_t call_n);
 
 /* A cudaMemcpyToSymbol (or FromSymbol) whose symbol's name is declared
  * again inside the calling function (`float Mc[5][5];`) before the call,

@@ -921,3 +921,92 @@ int source_reads_builtin(const char *path, const char *builtin, char component)
     source_code_free(&s);
     return found;
 }
+
+int source_call_argument(const char *path, int line, const char *call, int k, char *out, size_t n)
+{
+    out[0] = '\0';
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t cl = strlen(call), end = s.len;
+    /* the call whose name is on line (its arguments may go on) */
+    for (size_t i = code_line_start(&s, line); i + cl < s.len && code_line_at(&s, i) == line && !out[0]; i++) {
+        size_t open = code_name_at(&s, i, call, cl) ? code_call_open(&s, i, call) : end;
+        if (open < end)
+            code_call_argument(&s, open, k, out, n);
+    }
+    source_code_free(&s);
+    return out[0] != '\0';
+}
+
+int source_variable_never_set(const char *path, const char *name, char *init, size_t init_n)
+{
+    init[0] = '\0';
+    size_t nl = strlen(name);
+    source_code s;
+    if (!nl || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int decl = 0, set = 0;
+    for (size_t k = 0; k + nl < s.len && !set; k++) {
+        if (!code_name_at(&s, k, name, nl) || in_kernel_body(&s, k))
+            continue;
+        size_t q = code_skip_space(&s, k + nl);
+        size_t before = k;
+        while (before > 0 && (code[before - 1] == ' ' || code[before - 1] == '\t'))
+            before--;
+        int inc = (q + 1 < s.len && ((code[q] == '+' && code[q + 1] == '+') || (code[q] == '-' && code[q + 1] == '-'))) ||
+                  (before >= 2 && ((code[before - 1] == '+' && code[before - 2] == '+') ||
+                                   (code[before - 1] == '-' && code[before - 2] == '-')));
+        int compound = q + 1 < s.len && strchr("+-*/%|&^", code[q]) && code[q] && code[q + 1] == '=';
+        if (inc || compound || (before > 0 && code[before - 1] == '&' && (before < 2 || code[before - 2] != '&')))
+            set = 1; /* ++name, name += .., or its address given away: set where this cannot see */
+        else if (code_assigns_at(&s, q) && !decl) {
+            /* the first `name = ...`: a declaration's initialiser (a type's
+             * word before it, or the `,` of a list of them) */
+            static const char *const not_types[] = { "return", "else", "do", "case", NULL };
+            size_t wn = 0, wb = code_word_before(&s, k, &wn);
+            int listed = before > 0 && code[before - 1] == ',';
+            if (!listed && (wn == 0 || wb >= s.len || code_word_in(code + wb, wn, not_types))) {
+                set = 1; /* an assignment, not a declaration */
+                continue;
+            }
+            size_t b = code_skip_space(&s, q + 1), e = b;
+            int depth = 0;
+            for (; e < s.len && !(depth == 0 && (code[e] == ',' || code[e] == ';')); e++)
+                depth += code[e] == '(' ? 1 : code[e] == ')' ? -1 : 0;
+            snprintf(init, init_n, "%.*s", (int)(e - b), code + b);
+            decl = code_line_at(&s, k);
+        } else if (code_assigns_at(&s, q)) {
+            set = 1;
+        }
+    }
+    source_code_free(&s);
+    return set ? 0 : decl;
+}
+
+int source_allocation_of(const char *path, const char *name, char *call, size_t call_n)
+{
+    static const char *const allocs[] = { "cudaMallocPitch", "cudaMalloc3D", "cudaMallocManaged", "cudaMalloc",
+                                          NULL };
+    call[0] = '\0';
+    source_code s;
+    if (!name[0] || !source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t i = 0; i < s.len && !line; i++)
+        for (int a = 0; allocs[a] && !line; a++) {
+            size_t al = strlen(allocs[a]), open = code_name_at(&s, i, allocs[a], al) ? code_call_open(&s, i, allocs[a])
+                                                                                      : s.len;
+            char first[128];
+            if (open >= s.len)
+                continue;
+            code_call_argument(&s, open, 0, first, sizeof first);
+            if (strchr(first, '&') && strcmp(bare_name(first), name) == 0) {
+                line = code_line_at(&s, i);
+                snprintf(call, call_n, "%s", allocs[a]);
+            }
+        }
+    source_code_free(&s);
+    return line;
+}

@@ -454,29 +454,40 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
 
 /* ---- the branches of an if ------------------------------------------------------ */
 
-int source_else_holds(const char *path, int test_line, int line)
+int source_if_else(const char *path, int test_line, int line)
 {
     source_code s;
-    if (test_line <= 0 || line <= test_line || !source_code_read(&s, path))
-        return 0;
-    int holds = 0;
+    if (test_line <= 0 || !source_code_read(&s, path))
+        return SOURCE_NO_IF;
+    int found = SOURCE_NO_IF;
     size_t end = code_line_end(&s, code_line_start(&s, test_line));
-    for (size_t k = code_line_start(&s, test_line); k < end && !holds; k++) {
+    for (size_t k = code_line_start(&s, test_line); k < end && found == SOURCE_NO_IF; k++) {
         if (!code_word_at(&s, k, "if"))
             continue;
         size_t open = code_skip_space(&s, k + 2);
         if (open >= s.len || s.code[open] != '(')
             continue;
         size_t then_end = code_body_end(&s, code_skip_space(&s, code_matching(&s, open) + 1));
-        size_t e = code_skip_space(&s, then_end + 1);
-        if (then_end >= s.len || !code_word_at(&s, e, "else"))
+        if (then_end >= s.len)
             continue;
+        size_t e = code_skip_space(&s, then_end + 1);
+        if (!code_word_at(&s, e, "else")) {
+            found = SOURCE_IF_NO_ELSE;
+            continue;
+        }
         size_t b = code_skip_space(&s, e + 4);
-        if (code_word_at(&s, b, "if"))
-            continue; /* an else if: its own test chose */
         size_t else_end = code_body_end(&s, b);
-        holds = else_end < s.len && code_line_at(&s, b) <= line && line <= code_line_at(&s, else_end);
+        /* an else if: its own test chose */
+        found = !code_word_at(&s, b, "if") && else_end < s.len && line > test_line && code_line_at(&s, b) <= line &&
+                        line <= code_line_at(&s, else_end)
+                    ? SOURCE_ELSE_HOLDS
+                    : SOURCE_ELSE_ELSEWHERE;
     }
     source_code_free(&s);
-    return holds;
+    return found;
+}
+
+int source_else_holds(const char *path, int test_line, int line)
+{
+    return source_if_else(path, test_line, line) == SOURCE_ELSE_HOLDS;
 }

@@ -198,6 +198,38 @@ int source_accumulator(const char *path, int *reset_line, int *loop_line)
     return *loop_line > 0;
 }
 
+int source_sum_after_barrier_loop(const char *path, int *loop_line, int *close_line)
+{
+    *loop_line = *close_line = 0;
+    source_code s;
+    kernel_sum sum;
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    int line = 0;
+    size_t g = sum.at < s.len ? code_kernel_before(&s, sum.at) : s.len;
+    /* the last __syncthreads() before the sum in its kernel, in a loop that
+     * ends before the sum: the loop over phases, which the sum is not in */
+    for (size_t k = sum.at; g < s.len && k-- > g && !line;) {
+        if (!code_word_at(&s, k, "__syncthreads"))
+            continue;
+        size_t h = code_loop_around(&s, k);
+        if (h >= s.len || h < g)
+            break;
+        size_t b = code_loop_body(&s, h);
+        if (b >= s.len || s.code[b] != '{')
+            break;
+        size_t close = code_matching(&s, b);
+        if (close < s.len && close < sum.at && code_loop_around(&s, sum.at) != h) {
+            line = code_line_at(&s, sum.at);
+            *loop_line = code_line_at(&s, h);
+            *close_line = code_line_at(&s, close);
+        }
+        break;
+    }
+    source_code_free(&s);
+    return line;
+}
+
 int source_accumulator_start(const char *path)
 {
     source_code s;

@@ -621,6 +621,19 @@ static char *wanted(const tile_frame *f, long ph, uint32_t index)
     return want;
 }
 
+/* Whether the tile puts 0 at every one of the n slots idx (each one's
+ * element lies outside the array: padding, which an else stores) */
+static int all_padding(const tile_frame *f, const tile_snapshot *s, long phases, const uint32_t *idx, int n)
+{
+    long ph = s->phase < phases ? s->phase : 0;
+    for (int i = 0; i < n; i++) {
+        tile_element e;
+        if (!element_at(f, ph, idx[i] / f->T, idx[i] % f->T, &e) || e.inside)
+            return 0;
+    }
+    return n > 0;
+}
+
 /* "the __syncthreads() at line 47" */
 static char *barrier_words(const tile_snapshot *s, const char *student)
 {
@@ -911,23 +924,35 @@ static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long pha
         char *threads = n == 1 ? xasprintf("thread %s", t0) : xasprintf("threads %s to %s", t0, t1);
         char *want = wanted_words(f, s, phases, idx[0]);
         /* the branch the false test chose stored into another array: the
-         * store the slot needed, written to the wrong array */
+         * store the slot needed, written to the wrong array (the else of
+         * that test: a store after the if, in another statement's else,
+         * is no branch of it); or the if has no else at all, and where its
+         * test is false nothing is stored */
         const char *other = NULL;
         int there = store_elsewhere(all, s, who[0], line, s->writer_line[w], &other);
+        int shape_of_if = source_if_else(student, line, there);
+        if (there && shape_of_if != SOURCE_ELSE_HOLDS)
+            there = 0;
         char *branch = there ? sanitize_quote_at(student, s->writer_file[w], there) : NULL;
         char *instead = there ? xasprintf(", and where it is false %s take the branch at %s, which stores into %s, "
                                           "not %s: that store belongs to %s",
                                           n == 1 ? "it" : "they", branch, other, s->array, s->array)
                               : xstrdup("");
+        char *no_else = !there && shape_of_if == SOURCE_IF_NO_ELSE && all_padding(f, s, phases, idx, n)
+                            ? xasprintf(": the if at line %d has no else, and %s outside the data, where the "
+                                        "tile must hold 0: give it an else that stores 0 into %s there",
+                                        line, n == 1 ? "that slot lies" : "those slots lie", s->array)
+                            : xstrdup("");
         *elsewhere = there > 0;
         text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
                          "emulator's shared memory starts as): the test at %s is false for %s%s%s%s, whose %s at %s "
-                         "would store %s by its index%s, so no thread stores %s; %s is %s",
+                         "would store %s by its index%s, so no thread stores %s; %s is %s%s",
                          barrier, what, s->block[0], s->block[1], n == 1 ? "was" : "were", want, test, threads,
                          *values ? " (" : "", values, *values ? ")" : "", s->writer_load[w] ? "load" : "store", writer,
-                         n == 1 ? "it" : "them", instead, n == 1 ? "it" : "them", s->array, shape);
+                         n == 1 ? "it" : "them", instead, n == 1 ? "it" : "them", s->array, shape, no_else);
         free(branch);
         free(instead);
+        free(no_else);
         free(want);
         free(what);
         free(shape);

@@ -443,6 +443,27 @@ static void insert_line(compare_result *c, const char *where, const char *file, 
     free(q);
 }
 
+/* Only the last phase's terms, and no reset of the sum inside a loop: the
+ * sum lies after the loop over phases (its closing brace too early), so
+ * the loop loads every phase's tiles, each over the last, and the sum adds
+ * the last phase's once. The numbers' words are kept; what they point at
+ * is the brace, not a reset that the source does not have. */
+static void sum_after_loop(compare_result *c, const char *file, int sum_line, int loop_line, int close_line)
+{
+    char *at = strstr(c->hint, DIAGNOSE_SUM_RESET_SENTENCE);
+    if (!at)
+        return;
+    char *sum = sanitize_quote(file, sum_line);
+    char *text = xasprintf("%.*sthe sum at %s runs after the loop over phases (line %d), whose closing brace is at "
+                           "line %d: the loop loads every phase's tiles, each over the last, and the sum adds the "
+                           "last phase's alone; the brace at line %d belongs after the sum and the "
+                           "__syncthreads() that follows it",
+                           (int)(at - c->hint), c->hint, sum, loop_line, close_line, close_line);
+    snprintf(c->hint, sizeof c->hint, "%s", text);
+    free(text);
+    free(sum);
+}
+
 /* A mistake that a dataset's inputs reproduce is named from numbers alone,
  * without a line: the kit's own view of the source adds it where it shows
  * one. For a mask-index mistake (mask flipped, transposed), the line where
@@ -518,8 +539,13 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, source_accumulator_start(file), "");
         if (sum && reset < 0)
             source_accumulator(file, &reset, &loop);
+        int after_loop = 0, loop_at = 0, close_at = 0;
+        if (sum && reset_each && reset <= 0 && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
+            after_loop = source_sum_after_barrier_loop(file, &loop_at, &close_at);
         if (missing)
             insert_line(c, DIAGNOSE_TERM_MISSING_WHERE, file, loop, "");
+        else if (after_loop > 0)
+            sum_after_loop(c, file, after_loop, loop_at, close_at);
         else if (sum && reset_each)
             insert_line(c, DIAGNOSE_SUM_RESET_WHERE, file, reset, "");
         else if (sum)

@@ -836,6 +836,70 @@ static char *barrier_test_words(const char *student, const char *file, int line,
     return w;
 }
 
+/* A 2D copy refused for a pitch of 0 (`dpitch 0` or `spitch 0` in the
+ * emulator's message) whose pitch, as the call passes it, is a variable
+ * that keeps its declaration's value: nothing set the pitch. Where the
+ * buffer on that side was allocated by a plain cudaMalloc, that is why (a
+ * pitch comes from the cudaMallocPitch that allocates a pitched buffer);
+ * the words that follow the message, or NULL where the source does not
+ * show it. The caller frees it. */
+static char *zero_pitch(const char *student, int line, const char *call, const char *msg)
+{
+    int src = strstr(msg, "spitch 0)") != NULL, dst = strstr(msg, "(dpitch 0,") != NULL;
+    if (!student || strcmp(call, "cudaMemcpy2D") != 0 || src == dst)
+        return NULL;
+    char pitch[128], buffer[128], init[128], alloc[32];
+    if (!source_call_argument(student, line, call, src ? 3 : 1, pitch, sizeof pitch) ||
+        !source_call_argument(student, line, call, src ? 2 : 0, buffer, sizeof buffer))
+        return NULL;
+    /* the pitch's variable: past a cast `(size_t)` and parentheses */
+    const char *name = pitch;
+    for (;;) {
+        size_t cast = *name == '(' ? strspn(name + 1, "abcdefghijklmnopqrstuvwxyz_ *") : 0;
+        if (cast && name[1 + cast] == ')')
+            name += cast + 2;
+        else if (*name == '(' || *name == ' ')
+            name++;
+        else
+            break;
+    }
+    size_t n = 0;
+    while (source_is_identifier_char(name[n]))
+        n++;
+    if (!n || n >= sizeof init)
+        return NULL;
+    char var[128];
+    snprintf(var, sizeof var, "%.*s", (int)n, name);
+    int decl = source_variable_never_set(student, var, init, sizeof init);
+    if (decl <= 0)
+        return NULL;
+    /* the buffer's name: past a pointer cast `(float *)`, `&` and `*` */
+    const char *b = buffer;
+    for (;;) {
+        const char *close = *b == '(' ? strchr(b, ')') : NULL;
+        if (close && memchr(b, '*', (size_t)(close - b)))
+            b = close + 1;
+        else if (*b == '(' || *b == ' ' || *b == '&' || *b == '*')
+            b++;
+        else
+            break;
+    }
+    char base[128];
+    size_t bn = 0;
+    while (source_is_identifier_char(b[bn]) && bn + 1 < sizeof base)
+        bn++;
+    snprintf(base, sizeof base, "%.*s", (int)bn, b);
+    int made = bn ? source_allocation_of(student, base, alloc, sizeof alloc) : 0;
+    if (made > 0 && strcmp(alloc, "cudaMalloc") == 0)
+        return xasprintf(": its %s, %s, is still %s from its declaration at line %d, as nothing sets it, because "
+                         "%s is allocated by a plain cudaMalloc at line %d: a pitched buffer comes from "
+                         "cudaMallocPitch, which sets its pitch (given &%s)",
+                         src ? "spitch" : "dpitch", var, init[0] ? init : "unset", decl, base, made, var);
+    return xasprintf(": its %s, %s, is still %s from its declaration at line %d: nothing sets it (no call is given "
+                     "&%s, as cudaMallocPitch is for the pitch of the buffer it allocates)",
+                     src ? "spitch" : "dpitch", var, init[0] ? init : "unset", decl, var);
+}
+
 /* A cudaFree of a buffer an earlier cudaFree freed (the emulator's
  * "invalid-free FILE:LINE: ... freed already, by the cudaFree at
  * FILE:LINE"): the finding is this call's, and names the first; its second
@@ -996,8 +1060,12 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                   "of %zu bytes: its width in bytes comes first, then the number of rows",
                                   qm, rows, bytes, call, q, rows, bytes));
                     free(qm);
-                } else
-                    add(r, "out-of-bounds", file, ln, 0, xasprintf("the %s at %s: %s%s", call, q, clean, advice));
+                } else {
+                    char *why = zero_pitch(student, ln, call, clean);
+                    add(r, "out-of-bounds", file, ln, 0,
+                        xasprintf("the %s at %s: %s%s", call, q, clean, why ? why : advice));
+                    free(why);
+                }
                 free(clean);
                 free(q);
             } else if (strcmp(category, "host-pointer") == 0 && ln > 0) {
