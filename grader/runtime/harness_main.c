@@ -28,13 +28,9 @@
  * A fork costs far less than the process the grader would otherwise start
  * again after each (a third of a wrong file's candidates end in a CUDA
  * error). Only a build that has gpulab_emu_mutant (every emulator build
- * does: emu_schemata.h) takes the mode. With GPULAB_EMU_PROBE=K in the
- * environment, the entry of candidate K (the search's null candidate)
- * takes the schemata build's probe: OUT.seen beside its output, a byte
- * per candidate id, 1 where an edit would have changed that run.
+ * does: emu_schemata.h) takes the mode.
  */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "guard.h"
 #include "harness.h"
 
@@ -44,7 +40,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -54,12 +49,6 @@
  * the emulator's runtime defines it; a GPU build has none (weak: its
  * address is NULL). */
 extern int gpulab_emu_mutant __attribute__((weak));
-
-/* A schemata build's probe (emu_schemata.h): one byte per candidate id,
- * set where the run's edit would have changed something; absent (weak)
- * from a GPU build. */
-extern unsigned char *gpulab_emu_seen __attribute__((weak));
-extern unsigned gpulab_emu_seen_n __attribute__((weak));
 
 /* The emulator's checked build's: a dataset of a series begins, so that
  * each dataset's findings are its own (race.c); absent elsewhere. */
@@ -123,44 +112,14 @@ static void entry_alarm(long ms)
     setitimer(ITIMER_PROF, &t, NULL);
 }
 
-/* The probe's bytes (n of them) into OUT.seen, for the grader (repair.c);
- * a file that cannot be written is no probe, which costs only time. */
-static void write_probe(const char *out, const unsigned char *seen, size_t n)
-{
-    size_t len = strlen(out);
-    char *path = malloc(len + sizeof ".seen");
-    if (!path)
-        return;
-    memcpy(path, out, len);
-    memcpy(path + len, ".seen", sizeof ".seen");
-    FILE *f = fopen(path, "wb");
-    if (f) {
-        size_t wrote = fwrite(seen, 1, n, f);
-        if (fclose(f) != 0 || wrote != n)
-            remove(path);
-    }
-    free(path);
-}
-
-/* Entry k of --series-mutants: candidate id on DIR, in a child; the probe
- * taken (into OUT.seen) when id is probe_id (GPULAB_EMU_PROBE: the repair
- * search's null candidate, which has every switch set and no edit live). */
-static void mutant_entry(int k, long id, long probe_id, long limit_ms, char *program, char *dir, char *out)
+/* Entry k of --series-mutants: candidate id on DIR, in a child. */
+static void mutant_entry(int k, long id, long limit_ms, char *program, char *dir, char *out)
 {
     double t0 = now_ms();
     frame("@gpulab\tdataset\t%d\n", k, 0, 0);
-    /* shared with the child, which may end in any way at all */
-    size_t nseen = (size_t)id + 1;
-    unsigned char *seen = MAP_FAILED;
-    if (id > 0 && id == probe_id && &gpulab_emu_seen && &gpulab_emu_seen_n)
-        seen = mmap(NULL, nseen, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     pid_t pid = fork();
     if (pid == 0) {
         gpulab_emu_mutant = (int)id;
-        if (seen != MAP_FAILED) {
-            gpulab_emu_seen = seen;
-            gpulab_emu_seen_n = (unsigned)nseen;
-        }
         /* the emulator's guards of a candidate run (256 MiB) fault on a read
          * past an array; the harness's would hand it 3.4e38 instead, which a
          * zero cancels: a candidate could mend the output by reading there */
@@ -179,11 +138,6 @@ static void mutant_entry(int k, long id, long probe_id, long limit_ms, char *pro
         ;
     if (pid > 0 && w == pid)
         code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-    if (seen != MAP_FAILED) {
-        if (pid > 0 && w == pid)
-            write_probe(out, seen, nseen);
-        munmap(seen, nseen);
-    }
     frame("@gpulab\tdataset_end\t%d\t%d\t%.3f\n", k, code, now_ms() - t0);
 }
 
@@ -200,19 +154,13 @@ static int series_mutants(int argc, char **argv)
         fprintf(stderr, "%s: --series-mutants: this build has no candidate edits (emucc --schemata)\n", argv[0]);
         return HARNESS_EXIT_USAGE;
     }
-    const char *probe = getenv("GPULAB_EMU_PROBE");
-    long probe_id = probe && *probe ? strtol(probe, &end, 10) : 0;
-    if (probe && *probe && (*end || probe_id < 1 || probe_id > 1000000)) {
-        fprintf(stderr, "%s: --series-mutants: GPULAB_EMU_PROBE=%s is not a candidate's number\n", argv[0], probe);
-        return HARNESS_EXIT_USAGE;
-    }
     for (int k = 0; 4 + 2 * k < argc; k++) {
         long id = strtol(argv[4 + 2 * k], &end, 10);
         if (*end || id < 0 || id > 1000000) {
             fprintf(stderr, "%s: --series-mutants: not a candidate's number: %s\n", argv[0], argv[4 + 2 * k]);
             return HARNESS_EXIT_USAGE;
         }
-        mutant_entry(k, id, probe_id, limit_ms, argv[0], argv[3], argv[5 + 2 * k]);
+        mutant_entry(k, id, limit_ms, argv[0], argv[3], argv[5 + 2 * k]);
     }
     return HARNESS_EXIT_OK;
 }

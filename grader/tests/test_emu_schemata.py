@@ -113,8 +113,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
              "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
              "member", "factor", "sibling", "exchange"}
     for c in candidates:
-        assert set(c) - {"probed"} == {"id", "line", "kind", "from", "to", "context"}, c
-        assert c.get("probed", True) is True, c
+        assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
         squeezed = re.sub(r"\s+", "", lines[c["line"] - 1])
         # what is replaced starts on its line (an operator's operands may go on);
@@ -370,66 +369,16 @@ def test_a_size_a_dimension_short_or_long_is_repaired(harness, tmp_path, lab, wr
           "factor", size)
 
 
-# A wrong file of each lab for the probe (kit mutants: a reference with one
-# mistake, each of another kind), run on the lab's smallest dataset.
-PROBED = [
-    "01-basic-matmul/mutants/row-from-thread-x.cu",
-    "02-tiled-matmul/mutants/launch-grid-block-swapped.cu",
-    "03-arbitrary-matmul/mutants/dot-product-one-term-short.cu",
-    "04-conv-2batch/mutants/first-batch-halo-shifted.cu",
-    "05-pitched-conv/mutants/acc-set-once.cu",
-]
-
-
-def series_mutants(prog, dataset, ids, tmp_path, probe=None):
-    """prog --series-mutants on dataset, one entry per id (one worker, as the
-    repair search runs it): {id: (status, output bytes or None)}, and the
-    probe's bytes (GPULAB_EMU_PROBE=probe) or None."""
-    args = [prog, "--series-mutants", "20000", dataset]
-    for k in ids:
-        args += [str(k), f"out-{k}.tensor"]
-    env = {"GPULAB_EMU_THREADS": "1"}
-    if probe is not None:
-        env["GPULAB_EMU_PROBE"] = str(probe)
-    p = kit.run(args, cwd=tmp_path, env=env, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
-    ends = re.findall(r"^@gpulab\tdataset_end\t(\d+)\t(\d+)\t", p.stdout, re.M)
-    assert len(ends) == len(ids), p.stdout[-2000:]
-    got = {}
-    for (entry, status), k in zip(ends, ids):
-        out = tmp_path / f"out-{k}.tensor"
-        got[k] = (int(status), out.read_bytes() if out.exists() else None)
-    seen = tmp_path / f"out-{probe}.tensor.seen"
-    return got, (seen.read_bytes() if probe is not None and seen.exists() else None)
-
-
-@pytest.mark.parametrize("src", [SOLUTIONS / name for name in PROBED], ids=lambda p: str(p.relative_to(SOLUTIONS)))
-def test_a_candidate_the_probe_saw_change_nothing_runs_as_the_null_candidate(harness, tmp_path, src):
-    """The probe (docs/emulator.md, "The probe"): in the run of the null
-    candidate (every switch set, no edit live), each probed candidate whose
-    edit would change no value it reached is marked unchanged, and the
-    repair search does not run it, taking that run's verdict for its own.
-    Here every candidate is run anyway: each one the probe marked unchanged
-    ends with the null candidate's status and writes its output byte for
-    byte; and the probe is no trivial answer (it marks some, not all)."""
-    lab = lab_of(src)
-    prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
-    candidates = json.loads((tmp_path / "c.json").read_text())
-    null = max(c["id"] for c in candidates) + 1
-    dataset = smallest_dataset(lab)
-    probe_dir = tmp_path / "probe"
-    probe_dir.mkdir()
-    null_run, seen = series_mutants(prog, dataset, [null], probe_dir, probe=null)
-    assert seen is not None and len(seen) == null + 1, "the null candidate's run left no probe of its length"
-    probed = [c for c in candidates if c.get("probed")]
-    unchanged = [c for c in probed if not seen[c["id"]]]
-    assert probed and len(unchanged) < len(probed), (len(probed), len(unchanged))
-    if not unchanged:
-        return
-    all_dir = tmp_path / "all"
-    all_dir.mkdir()
-    runs, _ = series_mutants(prog, dataset, [c["id"] for c in unchanged], all_dir)
-    status, output = null_run[null]
-    differ = [(c["id"], c["kind"], c["line"], c["from"], c["to"]) for c in unchanged
-              if runs[c["id"]] != (status, output)]
-    assert not differ, f"marked unchanged, but runs otherwise than the null candidate: {differ[:5]}"
+@pytest.mark.parametrize("lab, reference, wrong", [
+    # the tiles of a dot product read from each other's array
+    ("02-tiled-matmul", "Pvalue += ds_M[ty][i] * ds_N[i][tx];", "Pvalue += ds_N[ty][i] * ds_M[i][tx];"),
+    # the inputs of lab 01's product, each indexed as the other should be
+    ("01-basic-matmul", "Pvalue += M[Row * Width + k] * N[k * Width + Col];",
+     "Pvalue += N[Row * Width + k] * M[k * Width + Col];"),
+])
+def test_a_products_arrays_exchanged_are_repaired(harness, tmp_path, lab, reference, wrong):
+    """The two arrays of a product exchanged, their subscripts kept: one
+    candidate of two places (kind `exchange`) mends it, which no edit of
+    one name can (each alone reads one array twice)."""
+    frm = wrong.split("+= ")[1].rstrip(";")
+    mends(harness, tmp_path, lab, reference, wrong, "exchange", reference.split("+= ")[1].rstrip(";"), frm=frm)

@@ -16,16 +16,6 @@
 
 extern "C" int gpulab_emu_mutant;
 
-/* The probe of a schemata build: NULL, or (in the repair search's run of
- * the null candidate, harness_main.c) one byte per candidate id, set where
- * the run reached the candidate's place and its edit would have changed a
- * value there: an operator's result, a name's value, a statement dropped
- * or inserted that the run came to. A candidate whose byte stays 0 would
- * have run exactly as that run did (everything else being equal), so the
- * search knows its verdict without running it. */
-extern "C" unsigned char *gpulab_emu_seen;
-extern "C" unsigned gpulab_emu_seen_n; /* its length */
-
 /* Each function that holds candidates is written twice: a copy with them,
  * then the function itself, unedited but for a first statement that calls
  * the copy when a candidate is live. The copy is compiled for speed of
@@ -41,30 +31,6 @@ namespace gpulab_emu_ {
 /* static_cast<R>(v) where it is well-formed, else o */
 template <class R, class T> inline auto as_(T &v, R, int) -> decltype(static_cast<R>(v)) { return static_cast<R>(v); }
 template <class R, class T> inline R as_(T &, R o, long) { return o; }
-
-/* differs(a, b): whether two values of a place are not the same value; a
- * float's bits compared (-0.0 is not 0.0 to 1 / x), NaN never the same, a
- * value with no != always different (the probe must never skip an edit
- * that could matter) */
-template <class A, class B> inline auto differs_(const A &a, const B &b, int) -> decltype((bool)(a != b))
-{
-    return a != b;
-}
-template <class A, class B> inline bool differs_(const A &, const B &, long) { return true; }
-inline bool differs_(float a, float b, int) { return __builtin_memcmp(&a, &b, sizeof a) != 0 || a != a; }
-inline bool differs_(double a, double b, int) { return __builtin_memcmp(&a, &b, sizeof a) != 0 || a != a; }
-/* (by value: bound to a reference, a cast's temporary in the probe of a
- * place nested in another's edits was read before it was written, in the
- * O0 copy, by g++ 13) */
-template <class A, class B> inline bool differs(A a, B b) { return differs_(a, b, 0); }
-
-/* the probe: candidate k's edit changes what this place computes */
-inline int seen(int k, bool changes)
-{
-    if (changes && (unsigned)k < gpulab_emu_seen_n)
-        gpulab_emu_seen[k] = 1;
-    return 0;
-}
 
 #define GPULAB_EMU_ALT_(name, OP)                                                                             \
     template <class R, class A, class B> inline auto name(A &a, B &b, R, int) -> decltype(static_cast<R>(a OP b)) \
@@ -96,18 +62,8 @@ GPULAB_EMU_ALT_(ne_, !=)
     {                                                                                         \
         typedef decltype(a OP b) R;                                                           \
         unsigned d = (unsigned)(gpulab_emu_mutant - k);                                       \
-        if (__builtin_expect(d >= (N), 1)) {                                                  \
-            if (__builtin_expect(gpulab_emu_seen != 0, 0)) {                                  \
-                R o = a OP b;                                                                 \
-                seen(k, differs(static_cast<R>(E0), o));                                      \
-                if ((N) > 1)                                                                  \
-                    seen(k + 1, differs(static_cast<R>(E1), o));                              \
-                if ((N) > 2)                                                                  \
-                    seen(k + 2, differs(static_cast<R>(E2), o));                              \
-                return o;                                                                     \
-            }                                                                                 \
+        if (__builtin_expect(d >= (N), 1))                                                    \
             return a OP b;                                                                    \
-        }                                                                                     \
         R o = a OP b;                                                                         \
         return d == 0 ? E0 : d == 1 ? E1 : E2;                                                \
     }                                                                                         \
@@ -140,18 +96,8 @@ GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
     {                                                                                         \
         typedef decltype(a OP b) R;                                                           \
         unsigned d = (unsigned)(gpulab_emu_mutant - k);                                       \
-        if (__builtin_expect(d >= (N), 1)) {                                                  \
-            if (__builtin_expect(gpulab_emu_seen != 0, 0)) {                                  \
-                R o = a OP b;                                                                 \
-                seen(k, differs(static_cast<R>(E0), o));                                      \
-                seen(k + 1, differs(static_cast<R>(E1), o));                                  \
-                seen(k + 2, differs(static_cast<R>(E2), o));                                  \
-                if ((N) > 3)                                                                  \
-                    seen(k + 3, differs(static_cast<R>(E3), o));                              \
-                return o;                                                                     \
-            }                                                                                 \
+        if (__builtin_expect(d >= (N), 1))                                                    \
             return a OP b;                                                                    \
-        }                                                                                     \
         R o = a OP b;                                                                         \
         return d == 0 ? E0 : d == 1 ? E1 : d == 2 ? E2 : E3;                                  \
     }                                                                                         \

@@ -15,9 +15,6 @@ __thread dim3 emu_gridDim_;
  * live while this is k; 0, none. GPULAB_EMU_MUTANT sets it at start. Every
  * program has it, so a schemata build links with the usual runtime. */
 EMU_PUBLIC int gpulab_emu_mutant;
-/* emu_schemata.h's probe: set by the harness in the run that takes it */
-EMU_PUBLIC unsigned char *gpulab_emu_seen;
-EMU_PUBLIC unsigned gpulab_emu_seen_n;
 
 __attribute__((constructor)) static void mutant_init(void)
 {

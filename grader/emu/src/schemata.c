@@ -1374,40 +1374,6 @@ static int live(const sc *s, const group *g, int a) { return !s->c[g->cand[a]].d
 
 static void render_group(sc *s, buf *o, int gi);
 
-/* Whether the candidates of group g (its own: a candidate of several
- * places is not) are probed in the null candidate's run (emu_schemata.h's
- * gpulab_emu_seen): an operator's (its helper compares each edit's result
- * with the operator's), a statement dropped or inserted (reached or not),
- * and a name's, a built-in's or a literal's with nothing else in it (its
- * replacements compared with it; evaluated twice there, which only a
- * name, a member of one or a number can be without changing anything). */
-static int probed(const sc *s, const group *g)
-{
-    switch (g->kind) {
-    case G_BIN:
-    case G_DROP:
-    case G_SYNC:
-    case G_INIT:
-        return 1;
-    case G_ATOM:
-        if (g->nkids > 0 || g->te <= g->tb)
-            return 0;
-        for (size_t k = g->tb; k < g->te; k++)
-            if (s->r.t[k].kind != T_IDENT && s->r.t[k].kind != T_NUM && !at(s, k, "."))
-                return 0;
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* " if (gpulab_emu_seen) ...;": the probe's statement that the run came
- * here, for candidate id */
-static void put_reached(buf *o, int id)
-{
-    putf(o, " if (gpulab_emu_seen) ::gpulab_emu_::seen(%d, 1);", id);
-}
-
 /* The source bytes [bb, be) with the groups among kids inside them rendered. */
 static void render_range(sc *s, buf *o, size_t bb, size_t be, const int *kids, size_t nkids)
 {
@@ -1457,25 +1423,6 @@ static void render_group(sc *s, buf *o, int gi)
                 content(s, o, g->other[a]);
             puts_(o, ") : ");
         }
-        if (g->kind == G_ATOM && probed(s, g)) {
-            /* ((probe ? (seen(k, differs((decltype(x))(y), x)), ..., 0) : 0), x) */
-            puts_(o, "((gpulab_emu_seen ? (");
-            for (int a = 0; a < g->nalts; a++) {
-                if (!live(s, g, a) || s->c[g->cand[a]].origin != gi)
-                    continue;
-                putf(o, "::gpulab_emu_::seen(%d, ::gpulab_emu_::differs((decltype(", s->c[g->cand[a]].id);
-                content(s, o, gi);
-                puts_(o, "))(");
-                puts_(o, g->alt[a]);
-                puts_(o, "), ");
-                content(s, o, gi);
-                puts_(o, ")), ");
-            }
-            puts_(o, "0) : 0), ");
-            content(s, o, gi);
-            puts_(o, "))");
-            break;
-        }
         content(s, o, gi);
         puts_(o, ")");
         break;
@@ -1520,9 +1467,7 @@ static void render_group(sc *s, buf *o, int gi)
         break;
     }
     case G_DROP:
-        puts_(o, "{");
-        put_reached(o, id);
-        putf(o, " if (gpulab_emu_mutant != %d) ", id);
+        putf(o, "{ if (gpulab_emu_mutant != %d) ", id);
         content(s, o, gi);
         puts_(o, " }");
         break;
@@ -1552,7 +1497,6 @@ static void render_group(sc *s, buf *o, int gi)
     }
     case G_SYNC:
     case G_INIT:
-        put_reached(o, id);
         putf(o, g->text, id);
         break;
     case G_STATIC: /* in a copy of its own (emu_schemata) */
@@ -1808,28 +1752,6 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         free(kill);
     }
 
-    /* the tree of groups: each one's kids, the groups directly inside it
-     * (before the list: whether a group is probed depends on its kids) */
-    int *stack = xrealloc(NULL, (s.ng + 1) * sizeof *stack), *top = xrealloc(NULL, (s.ng + 1) * sizeof *top);
-    size_t depth = 0, ntop = 0;
-    for (size_t i = 0; i < s.ng; i++) {
-        group *g = &s.g[order[i]];
-        while (depth > 0) {
-            group *p = &s.g[stack[depth - 1]];
-            int inside = g->bb == g->be ? (g->bb > p->bb && g->bb < p->be) : (g->bb >= p->bb && g->be <= p->be);
-            if (inside)
-                break;
-            depth--;
-        }
-        if (depth > 0) {
-            group *p = &s.g[stack[depth - 1]];
-            p->kids = xrealloc(p->kids, (p->nkids + 1) * sizeof *p->kids);
-            p->kids[p->nkids++] = order[i];
-        } else {
-            top[ntop++] = order[i];
-        }
-        stack[depth++] = order[i];
-    }
     /* ids 1..N in source order */
     int *cs = xrealloc(NULL, (s.nc + 1) * sizeof *cs);
     size_t n = 0;
@@ -1853,8 +1775,6 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         json_str(&j, c->to);
         puts_(&j, ",\"context\":");
         json_str(&j, ctx);
-        if (g->kind != G_HOLD && probed(&s, g))
-            puts_(&j, ",\"probed\":true");
         puts_(&j, "}");
         free(head);
         free(ctx);
@@ -1862,6 +1782,27 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
     puts_(&j, "\n]\n");
     *json = j.s;
 
+    /* the tree of groups: each one's kids, the groups directly inside it */
+    int *stack = xrealloc(NULL, (s.ng + 1) * sizeof *stack), *top = xrealloc(NULL, (s.ng + 1) * sizeof *top);
+    size_t depth = 0, ntop = 0;
+    for (size_t i = 0; i < s.ng; i++) {
+        group *g = &s.g[order[i]];
+        while (depth > 0) {
+            group *p = &s.g[stack[depth - 1]];
+            int inside = g->bb == g->be ? (g->bb > p->bb && g->bb < p->be) : (g->bb >= p->bb && g->be <= p->be);
+            if (inside)
+                break;
+            depth--;
+        }
+        if (depth > 0) {
+            group *p = &s.g[stack[depth - 1]];
+            p->kids = xrealloc(p->kids, (p->nkids + 1) * sizeof *p->kids);
+            p->kids[p->nkids++] = order[i];
+        } else {
+            top[ntop++] = order[i];
+        }
+        stack[depth++] = order[i];
+    }
     /* each function with candidates twice: a mutated copy, then the
      * function itself, which calls the copy when a candidate is live */
     buf o = { 0 };

@@ -22,9 +22,6 @@ typedef struct {
     int confirmed;          /* run on every dataset (datasets_right is its count) */
     int pointed;            /* a finding or a wrong output points at its line */
     int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
-    int probed;             /* the schemata build's probe covers it (emucc lists it "probed") */
-    int unchanged;          /* probed, and the probe saw it change nothing in the screened run: it
-                               runs as the program does, so it was not run */
 } repair_candidate;
 
 /* Orders candidates for confirming and naming: an edit of a pattern no

@@ -177,8 +177,7 @@ typedef struct {
     int datasets_right, datasets;      /* with the edit: of the datasets run */
     char dataset[64];       /* the dataset the candidates were screened on */
     size_t wrong, fixed;    /* its wrong elements as written, and those the edit makes right */
-    int candidates, screened, repairs; /* edits in the build, those screened, those that repaired it all */
-    int unchanged;          /* of those screened, the ones the probe showed change nothing (not run) */
+    int candidates, screened, repairs; /* edits in the build, those run, those that repaired it all */
     int ended;              /* of those run, the ones that ended their process (a crash, a fault, their time) */
     int also_line;          /* a second repair at another line that ties, or 0 */
     char also_from[128], also_to[128];

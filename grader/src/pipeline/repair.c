@@ -71,7 +71,6 @@ static repair_candidate *read_candidates(const char *folder, int *n, int *total)
         snprintf(k->from, sizeof k->from, "%s", json_str(o, "from", ""));
         snprintf(k->to, sizeof k->to, "%s", json_str(o, "to", ""));
         snprintf(k->context, sizeof k->context, "%s", json_str(o, "context", ""));
-        k->probed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "probed"));
     }
     cJSON_Delete(list);
     return c;
@@ -108,24 +107,6 @@ static status_t judge_entry(const run_result *r, const char *expected, const tol
  * confirming runs, like the graded ones, have the emulator's default). */
 static const char *const one_worker[] = { "GPULAB_EMU_THREADS=1", NULL };
 
-/* The probe the null candidate's run took (harness_main.c: OUT.seen, a
- * byte per candidate id up to null_id): each probed candidate that changed
- * nothing in it is marked unchanged. The file is the program's: read
- * without following links, and taken only at the length the harness
- * writes. */
-static void read_probe(const char *output_path, int null_id, repair_candidate *c, int nc)
-{
-    char *path = xasprintf("%s.seen", output_path), *why = NULL;
-    size_t len = 0;
-    char *seen = untrusted_read(path, (long long)null_id + 1, 0, &len, &why);
-    if (seen && len == (size_t)null_id + 1)
-        for (int i = 0; i < nc; i++)
-            c[i].unchanged = c[i].probed && c[i].id > 0 && c[i].id < null_id && !seen[c[i].id];
-    free(seen);
-    free(why);
-    free(path);
-}
-
 /* One pass of the screening: the dataset in dir once as written (entry 0,
  * when with_base: its output was wrong, not a fault) and once per
  * candidate c[pick[0..n)], in a series (the harness runs each candidate in
@@ -146,69 +127,41 @@ static void read_probe(const char *output_path, int null_id, repair_candidate *c
  * hold the file as it is (a `#define` of `32 / 2` pasted into a switch's
  * branch is parenthesised there, so every candidate seemed to mend a
  * precedence mistake), and no candidate's verdict means anything.
- * The null candidate's run also takes the build's probe (read_probe): a
- * candidate it shows changes nothing there would run exactly as it did,
- * so it is not run (unchanged), and its verdict is that run's. Only a run
- * that ended by itself, not right, is such evidence (one cut off by its
- * time covers only what it reached).
- * *wrong: the wrong elements as written (with the base); *unchanged: the
- * candidates not run so. Returns how many candidates were screened (run,
- * or known unchanged), or -1 when the program as written came out right
- * here, or the null candidate not as it (the evidence does not hold
- * still). */
+ * *wrong: the wrong elements as written (with the base). Returns how many
+ * candidates ran, or -1 when the program as written came out right here,
+ * or the null candidate not as it (the evidence does not hold still). */
 static int screen(const lab_manifest *m, const char *program, const char *folder, int batch, int pass, const char *dir,
-                  int with_base, int null_id, repair_candidate *c, int nc, const int *pick, int n, double each_s,
-                  double *budget_s, const char *student_file, size_t *wrong, int *ended, int *unchanged)
+                  int with_base, int null_id, repair_candidate *c, const int *pick, int n, double each_s,
+                  double *budget_s, const char *student_file, size_t *wrong, int *ended)
 {
     char *expected = xasprintf("%s/%s", dir, m->expected);
-    int *ids = xcalloc((size_t)n + 2, sizeof(int)), *todo = xcalloc((size_t)n + 1, sizeof(int));
+    int *ids = xcalloc((size_t)n + 2, sizeof(int));
     run_result *runs = xcalloc((size_t)n + 2, sizeof *runs);
     unsigned char *base = NULL;
     size_t base_elements = 0;
     int ran = 0, as_written_right = 0, unfaithful = 0, next = 0;
     status_t base_status = ST_PASS;
     int base_comparable = 0;
-    memcpy(todo, pick, (size_t)n * sizeof(int));
-    char *probe_env = xasprintf("GPULAB_EMU_PROBE=%d", null_id);
-    const char *probing[] = { one_worker[0], probe_env, NULL };
     double started = monotonic_s(), cpu0 = children_cpu_s();
-    for (int series = 1; (next < n || (null_id > 0 && series == 1)) && !as_written_right && !unfaithful;
-         series++) {
+    for (int series = 1; next < n && !as_written_right && !unfaithful; series++) {
         double cpu_left = *budget_s - (children_cpu_s() - cpu0), left = 4 * *budget_s - (monotonic_s() - started);
         if (cpu_left <= 0 || left <= 0)
             break;
-        /* the candidates the probe showed unchanged: screened, not run */
-        int kept = next;
-        for (int i = next; i < n; i++) {
-            if (pass == 1 && c[todo[i]].unchanged) {
-                c[todo[i]].screened_right = 0;
-                ran++;
-                (*unchanged)++;
-            } else {
-                todo[kept++] = todo[i];
-            }
-        }
-        n = kept;
-        /* entry j is candidate todo[next + j - offset]; before them, in the
+        /* entry j is candidate pick[next + j - offset]; before them, in the
          * first series, the program as written (with_base) and the null
-         * candidate (null_id: no edit live, the build's switches set),
-         * alone: the candidates wait for its probe */
-        int probe = null_id > 0 && series == 1;
-        int nbase = (with_base || probe) && series == 1, offset = nbase + probe, np = 0;
+         * candidate (null_id: no edit live, the build's switches set) */
+        int nbase = (with_base || null_id > 0) && series == 1, offset = nbase + (null_id > 0 && series == 1), np = 0;
         if (nbase)
             ids[np++] = 0;
-        if (probe)
+        if (offset > nbase)
             ids[np++] = null_id;
-        for (int i = next; i < n && !probe; i++)
-            ids[np++] = c[todo[i]].id;
-        if (np == 0)
-            break;
+        for (int i = next; i < n; i++)
+            ids[np++] = c[pick[i]].id;
         char *series_dir = xasprintf("%s/screen-%d-%d-%d", folder, batch, pass, series);
         /* on the clock (a candidate's own processor time is the harness's
          * alarm, each_s); no "where stuck" signal, which the harness's
          * children would not answer */
-        run_request q = { (cpu_left < each_s ? each_s : cpu_left) * 4, probe ? probing : one_worker, 0,
-                          student_file };
+        run_request q = { (cpu_left < each_s ? each_s : cpu_left) * 4, one_worker, 0, student_file };
         run_mutants(program, dir, ids, np, each_s, series_dir, &q, runs);
         free(series_dir);
         int stop = np;
@@ -232,11 +185,6 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
                              (st == ST_PASS ||
                               (st == ST_WRONG && base_status == ST_WRONG &&
                                (!bad || !base || elements != base_elements || memcmp(bad, base, elements) != 0)));
-                int ended_itself = runs[j].proc.exit_code == HARNESS_EXIT_OK ||
-                                   runs[j].proc.exit_code == HARNESS_EXIT_WRONG ||
-                                   runs[j].proc.exit_code == HARNESS_EXIT_CUDA;
-                if (!unfaithful && st != ST_PASS && ended_itself && runs[j].output_path)
-                    read_probe(runs[j].output_path, null_id, c, nc);
                 free(bad);
                 continue;
             }
@@ -256,7 +204,7 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
                 }
                 continue;
             }
-            repair_candidate *k = &c[todo[next + j - offset]];
+            repair_candidate *k = &c[pick[next + j - offset]];
             ran++;
             /* a fault, a crash or its time up: its child ended so */
             *ended += runs[j].proc.exit_code != HARNESS_EXIT_OK && runs[j].proc.exit_code != HARNESS_EXIT_WRONG;
@@ -279,17 +227,15 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
         if (stop < offset)
             break; /* the program as written did not finish: nothing to hold the candidates to */
         if (stop < np) { /* the candidate the series ran out of time on: run, and not right on the first pass */
-            c[todo[next + stop - offset]].screened_right &= pass > 1;
+            c[pick[next + stop - offset]].screened_right &= pass > 1;
             ran++;
             (*ended)++;
         }
         next += stop < np ? stop - offset + 1 : np - offset;
     }
     *budget_s -= children_cpu_s() - cpu0;
-    free(probe_env);
     free(base);
     free(runs);
-    free(todo);
     free(ids);
     free(expected);
     return as_written_right || unfaithful ? -1 : ran;
@@ -464,8 +410,8 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
              * and then) */
             double t = stage_clock();
             int ran = screen(m, br.program, folder, batch, 1, dirs[failing[0]], d->status == ST_WRONG,
-                             batch == 1 ? null_id + 1 : 0, c, nc, pick, n, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S,
-                             &budget, student_file, &r->wrong, &r->ended, &r->unchanged);
+                             batch == 1 ? null_id + 1 : 0, c, pick, n, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S,
+                             &budget, student_file, &r->wrong, &r->ended);
             if (ran < 0) { /* the evidence does not hold still: no verdict */
                 r->screened = batch == 1 ? ran : r->screened;
                 screen_s += stage_clock() - t;
@@ -483,10 +429,8 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
             for (int k = 1; k < nfailing && n > 1 && budget > 0 && ran > 0; k++) {
                 const dataset_result *dk = &s->datasets[failing[k]];
                 size_t ignored;
-                int ignored_unchanged = 0;
-                screen(m, br.program, folder, batch, k + 1, dirs[failing[k]], 0, 0, c, nc, pick, n,
-                       4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &ignored, &r->ended,
-                       &ignored_unchanged);
+                screen(m, br.program, folder, batch, k + 1, dirs[failing[k]], 0, 0, c, pick, n,
+                       4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &ignored, &r->ended);
                 int kept = 0;
                 for (int i = 0; i < n; i++)
                     if (c[pick[i]].screened_right)

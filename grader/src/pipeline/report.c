@@ -1070,7 +1070,6 @@ static cJSON *repair_json(const repair_result *r)
     cJSON_AddNumberToObject(o, "fixed", (double)r->fixed);
     cJSON_AddNumberToObject(o, "candidates", r->candidates);
     cJSON_AddNumberToObject(o, "screened", r->screened);
-    cJSON_AddNumberToObject(o, "unchanged", r->unchanged);
     cJSON_AddNumberToObject(o, "repairs", r->repairs);
     cJSON_AddNumberToObject(o, "ended", r->ended);
     if (r->also_line > 0) {
