@@ -10,8 +10,9 @@ counted, 10 of 10 after; set N: results-N.md, 5 of 10 when counted, 9 of 10 afte
 set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 4 of 10
 when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after; set R: results-R.md, 3 of 10 when
 counted, 9 of 10 after; set S: results-S.md, 5 of 10 when counted, 10 of 10 after; set T:
-results-T.md, 3 of 10 when counted, 10 of 10 after; set U: results-U.md, 1 of 10 when counted, 6
-of 10 after) and made tests only after they were counted.
+results-T.md, 3 of 10 when counted, 10 of 10 after; set U: results-U.md, 1 of 10 when counted, 10
+of 10 after; set V: results-V.md, 4 of 10 when counted, 8 of 10 after) and made tests only after
+they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
 its line (the strict rule of the counts); the words are those of that cause and
@@ -235,6 +236,17 @@ FIRST = {
     "setU/04-p2-output-divided-by-25": ["line 83: `acc / (MASK_WIDTH * MASK_WIDTH)`", "with `acc` there"],
     "setU/05-o2-chained-comparison-ghost": ["the test at line 46", "chains two comparisons, `0 <= row_i < in.height`",
                                             "write `0 <= row_i && row_i < in.height`"],
+    "setV/01-q2-single-block-launch": ["the grid of 1 x 1 blocks", "see the launch at line 56"],
+    "setV/02-q2-extern-shared-ds-m": ["ds_M is declared at line 24", "as an extern __shared__ array",
+                                      "the launch gives none: it has 0 bytes"],
+    "setV/02-r2-bx-by-from-blockdim": ["never reads blockIdx.y", "rows 16 to 31 of the output are never reached",
+                                       "line 31 (`int bx = blockDim.x, by = blockDim.y;`) reads blockDim.y"],
+    "setV/03-q2-m-load-dangling-else": ["the else at line 57 is the if's at line 55",
+                                        "put braces round the if at line 55"],
+    "setV/03-r2-n-test-de-morgan": ["the test at line 58", "let this thread through"],
+    "setV/04-q2-ghost-clamp-to-edge": ["holds the image's pixel (0, 0)", "look at the load at line 46"],
+    "setV/04-r2-output-row-no-block-offset": ["line 80 (`int y = threadIdx.y;`)", "build y from blockIdx.y"],
+    "setV/05-r2-col-halo-sign-flipped": ["line 39: `col_o + MASK_RADIUS`", "with `col_o - MASK_RADIUS` there"],
     "setT/01-m2-block-width-64": ["line 14 (`#define BLOCK_WIDTH 64`) makes BLOCK_WIDTH 64",
                                   "64 x 64 = 4096 threads", "make BLOCK_WIDTH smaller"],
     "setT/01-n2-pvalue-starts-at-one": ["line 28: `1`", "with `0` there"],

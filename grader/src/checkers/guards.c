@@ -562,6 +562,26 @@ static char *negative_start_words(const guard_record *g, const char *student, in
     return w;
 }
 
+/* The access at line access indexes an extern __shared__ array that has
+ * 0 bytes (the launch passed no dynamic shared memory): its declaration
+ * is the cause, said with the launch's part in it. NULL where the source
+ * does not show the array. */
+static char *empty_extern_words(const char *student, int access)
+{
+    char name[64];
+    int size_line = 0, decl = source_shared_array_at(student, access, name, sizeof name, &size_line);
+    if (decl <= 0 || !source_line_has_word(student, decl, "extern"))
+        return NULL;
+    char *d = sanitize_quote(student, decl);
+    char *w = xasprintf("%s is declared at %s as an extern __shared__ array, whose size is the bytes of dynamic "
+                        "shared memory the launch gives in its third <<< >>> argument, and the launch gives none: "
+                        "it has 0 bytes, so every index of it is past its end; declare it with its size, as a "
+                        "__shared__ array of fixed bounds (or give the launch its bytes)",
+                        name, d);
+    free(d);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -575,7 +595,11 @@ char *guards_words(char *msg, const char *student, int access)
     char *q = sanitize_quote(student, g.line);
     char left[GUARD_TEXT], right[GUARD_TEXT];
     char *words = NULL;
-    if (g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
+    /* an extern __shared__ array of 0 bytes: no test is the mistake, every
+     * index is past its end; the launch gave it no dynamic size */
+    if (access > 0 && strstr(msg, " 0-byte array in shared memory (the dynamic extern __shared__ array)"))
+        words = empty_extern_words(student, access);
+    if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
                           g.op[0] == '<' ? "`<`" : "`>`");

@@ -92,7 +92,8 @@ int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *nam
  * *d_M = NULL, d_N = NULL`: d_N is a float): the line, the name, the type
  * word into decl; 0 when none. */
 int source_pointer_list(const char *path, char *name, size_t name_n, char *decl, size_t decl_n);
-/* Whether the file's code reads builtin.component (`threadIdx.y`). */
+/* The first line where the file's code reads builtin.component
+ * (`threadIdx.y`), or 0 where it reads it nowhere. */
 int source_reads_builtin(const char *path, const char *builtin, char component);
 /* A copy given a pointer to a struct where its data belongs (`in`, which
  * the file uses as `in->pitch`, for `in->data`): its line, the call and
@@ -123,6 +124,11 @@ int source_unbounded_coordinate(const char *path, int access, const char *const 
  * is not in it). */
 enum { SOURCE_NO_IF, SOURCE_IF_NO_ELSE, SOURCE_ELSE_HOLDS, SOURCE_ELSE_ELSEWHERE };
 int source_if_else(const char *path, int test_line, int line);
+/* A dangling else: the if whose condition is on test_line has for its
+ * body, unbraced, another if, and the else after that one's body is the
+ * inner if's (C gives an else to the nearest if), not the outer's, which
+ * has none. The else's line (the inner if's into *inner_line), or 0. */
+int source_dangling_else(const char *path, int test_line, int *inner_line);
 /* source_if_else(...) == SOURCE_ELSE_HOLDS */
 int source_else_holds(const char *path, int test_line, int line);
 /* An index computed before its inputs changed, for the load at line
@@ -346,6 +352,8 @@ int source_line_has_product(const char *path, int n, const char *name, const cha
 int source_line_factor(const char *path, int n, const char *name, char *out, size_t size);
 /* Whether line n of path holds word as a whole token. */
 int source_line_has_word(const char *path, int n, const char *word);
+/* Whether line n of path holds the character c (as written). */
+int source_line_has_char(const char *path, int n, char c);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

@@ -915,7 +915,8 @@ int source_reads_builtin(const char *path, const char *builtin, char component)
         size_t q = code_skip_space(&s, k + n);
         if (q + 1 < s.len && s.code[q] == '.') {
             size_t c = code_skip_space(&s, q + 1);
-            found = c < s.len && s.code[c] == component && !source_is_identifier_char(s.code[c + 1]);
+            if (c < s.len && s.code[c] == component && !source_is_identifier_char(s.code[c + 1]))
+                found = code_line_at(&s, k);
         }
     }
     source_code_free(&s);

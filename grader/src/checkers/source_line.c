@@ -253,3 +253,11 @@ int source_line_has_word(const char *path, int n, const char *word)
     free(text);
     return found;
 }
+
+int source_line_has_char(const char *path, int n, char c)
+{
+    char *text = source_line_text(path, n, 4096);
+    int found = text && strchr(text, c) != NULL;
+    free(text);
+    return found;
+}

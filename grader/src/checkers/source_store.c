@@ -487,6 +487,39 @@ int source_if_else(const char *path, int test_line, int line)
     return found;
 }
 
+int source_dangling_else(const char *path, int test_line, int *inner_line)
+{
+    *inner_line = 0;
+    source_code s;
+    if (test_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    size_t end = code_line_end(&s, code_line_start(&s, test_line));
+    for (size_t k = code_line_start(&s, test_line); k < end && !line; k++) {
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t inner = code_skip_space(&s, code_matching(&s, open) + 1);
+        size_t iopen = inner < s.len && code_word_at(&s, inner, "if") ? code_skip_space(&s, inner + 2) : s.len;
+        if (iopen >= s.len || s.code[iopen] != '(')
+            break; /* its body is no bare if */
+        size_t then_end = code_body_end(&s, code_skip_space(&s, code_matching(&s, iopen) + 1));
+        size_t e = then_end < s.len ? code_skip_space(&s, then_end + 1) : s.len;
+        if (e >= s.len || !code_word_at(&s, e, "else"))
+            break;
+        size_t else_end = code_body_end(&s, code_skip_space(&s, e + 4));
+        size_t after = else_end < s.len ? code_skip_space(&s, else_end + 1) : s.len;
+        if (after < s.len && code_word_at(&s, after, "else"))
+            break; /* a second else: the outer if's own */
+        line = code_line_at(&s, e);
+        *inner_line = code_line_at(&s, inner);
+    }
+    source_code_free(&s);
+    return line;
+}
+
 int source_else_holds(const char *path, int test_line, int line)
 {
     return source_if_else(path, test_line, line) == SOURCE_ELSE_HOLDS;

@@ -938,7 +938,17 @@ static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long pha
                                           "not %s: that store belongs to %s",
                                           n == 1 ? "it" : "they", branch, other, s->array, s->array)
                               : xstrdup("");
-        char *no_else = !there && shape_of_if == SOURCE_IF_NO_ELSE && all_padding(f, s, phases, idx, n)
+        int inner = 0, dangling = !there && all_padding(f, s, phases, idx, n)
+                                      ? source_dangling_else(student, line, &inner)
+                                      : 0;
+        char *no_else = dangling > 0
+                            ? xasprintf(": the else at line %d is the if's at line %d, the nearest (C gives an "
+                                        "else to the nearest if), not the one at line %d, which has none, and %s "
+                                        "outside the data, where the tile must hold 0: put braces round the if at "
+                                        "line %d, so that the else is the test's at line %d",
+                                        dangling, inner, line, n == 1 ? "that slot lies" : "those slots lie", inner,
+                                        line)
+                        : !there && shape_of_if == SOURCE_IF_NO_ELSE && all_padding(f, s, phases, idx, n)
                             ? xasprintf(": the if at line %d has no else, and %s outside the data, where the "
                                         "tile must hold 0: give it an else that stores 0 into %s there",
                                         line, n == 1 ? "that slot lies" : "those slots lie", s->array)
@@ -1136,6 +1146,13 @@ static char *branch_words(const tile_frame *f, long phases, const tile_snapshot 
     if (!t && student && !s->writer_load[w] &&
         strcmp(path_base(s->writer_file[w]), path_base(student)) == 0)
         t = else_test(&x, th, s->writer_line[w], student);
+    /* a test the emulator saw at a line of the file that holds no `if`,
+     * loop or `?` (a header's min() expanded there, its line a brace) is
+     * no test of the student's to name */
+    if (t && student && !source_line_has_word(student, t->line, "if") &&
+        !source_line_has_word(student, t->line, "while") && !source_line_has_word(student, t->line, "for") &&
+        !source_line_has_char(student, t->line, '?'))
+        t = NULL;
     char *text = NULL;
     if (t && student) {
         char *test = sanitize_quote_at(student, s->writer_file[w], t->line);

@@ -1172,8 +1172,13 @@ static char *unstored_region(const dataset_spec *spec, const dataset_result *d, 
 /* A grid of more than one block in a dimension the kernel never reads
  * (blockIdx.z, or y where it reads only x): the blocks along it compute
  * what the first of them does and store the same elements, which the
- * checkers see as a race between blocks. Said at the grid's dim3 line. */
-static char *unread_grid_dimension(const launch_shape *l, const char *file)
+ * checkers see as a race between blocks. Said at the grid's dim3 line:
+ * the grid is the mistake, unless its blocks in y are just what the
+ * output's rows (out[0]) need, one block of them too few: then the grid
+ * is right and the kernel places no block by blockIdx.y (a row computed
+ * from blockDim.y, the same in every block, say), and the rows past the
+ * first block's are never reached. */
+static char *unread_grid_dimension(const launch_shape *l, const int out[2], const char *file)
 {
     static const char axis[3] = { 'x', 'y', 'z' };
     for (int k = 2; k >= 1; k--) {
@@ -1181,10 +1186,30 @@ static char *unread_grid_dimension(const launch_shape *l, const char *file)
             continue;
         int line = source_launch_dim3_line(file, l->line, 0);
         char *q = sanitize_quote(file, line > 0 ? line : l->line);
-        char *w = xasprintf("the grid at %s has %u blocks in %c, but kernel %s never reads blockIdx.%c: those blocks "
-                            "each compute what the blocks of %c = 0 do and store the same elements again (more work, "
-                            "and a race between blocks); give the grid 1 block in %c",
-                            q, l->grid[k], axis[k], l->kernel, axis[k], axis[k], axis[k]);
+        unsigned rows = out && out[0] > 0 ? (unsigned)out[0] : 0, b = l->block[k];
+        int needed = k == 1 && rows > b && b > 0 && l->grid[k] * b >= rows && (l->grid[k] - 1) * b < rows;
+        char *w;
+        if (needed) {
+            /* where it reads the block's size instead: its line */
+            int dim = source_reads_builtin(file, "blockDim", axis[k]);
+            char *qd = dim > 0 ? sanitize_quote(file, dim) : NULL;
+            char *instead = qd ? xasprintf(" (%s reads blockDim.%c, the block's size, the same in every block, "
+                                           "where blockIdx.%c belongs)", qd, axis[k], axis[k])
+                               : xstrdup("");
+            w = xasprintf("kernel %s never reads blockIdx.%c, so every block of a column computes the rows the "
+                          "blocks of %c = 0 do (%u to %u), and store them again (a race between blocks), while rows "
+                          "%u to %u of the output are never reached: the grid at %s has the %u blocks in %c those "
+                          "rows need; it is the kernel that must place each block by blockIdx.%c, where it "
+                          "computes its row%s",
+                          l->kernel, axis[k], axis[k], 0u, b - 1, b, rows - 1, q, l->grid[k], axis[k], axis[k],
+                          instead);
+            free(qd);
+            free(instead);
+        } else
+            w = xasprintf("the grid at %s has %u blocks in %c, but kernel %s never reads blockIdx.%c: those "
+                          "blocks each compute what the blocks of %c = 0 do and store the same elements again (more "
+                          "work, and a race between blocks); give the grid 1 block in %c",
+                          q, l->grid[k], axis[k], l->kernel, axis[k], axis[k], axis[k]);
         free(q);
         return w;
     }
@@ -1489,7 +1514,7 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
         if (!cause && l)
             cause = launches_flat_block(l, s->file);
         if (!cause && l)
-            cause = unread_grid_dimension(l, s->file);
+            cause = unread_grid_dimension(l, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
