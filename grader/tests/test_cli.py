@@ -1,5 +1,11 @@
 """gpulab's command line: usage errors, exit codes, list, start, datasets."""
 import filecmp
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +110,58 @@ def test_bad_manifest_is_reported_with_its_path(tmp_path):
     p = kit.gpulab("list", env={"GPULAB_HOME": str(home)})
     assert p.returncode == 2
     assert "lab.json" in p.stderr and 'unknown key "timout_s"' in p.stderr
+
+
+def lab_programs_under(folder):
+    """The live lab programs (not the build's emucc) whose file lies under folder: their pids."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            exe = os.readlink(proc / "exe")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if exe.startswith(str(folder)) and exe.endswith("/lab-program") and state != "Z":
+            pids.append(int(proc.name))
+    return pids
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_run_does_not_outlive_a_killed_grader(tmp_path):
+    """gpulab killed outright (SIGKILL: no handler runs) while a student's
+    program loops forever on the emulator: the program goes with it, as a
+    sandboxed run's namespace does, and is not left spinning unwatched."""
+    problem = kit.emu_problem()
+    if problem:
+        pytest.skip(problem)
+    lab = "01-basic-matmul"
+    text = kit.solution(lab).read_text()
+    anchor = "    CUDA_CHECK(cudaMemcpy(d_M, M, bytes, cudaMemcpyHostToDevice));\n"
+    assert anchor in text
+    src = tmp_path / "spins.cu"
+    src.write_text(text.replace(anchor, "    for (volatile int spin = 0; spin >= 0; spin += 0) {}\n" + anchor))
+    work = tmp_path / "tmp"
+    work.mkdir()
+    env = dict(os.environ, TMPDIR=str(work), NO_COLOR="1")
+    p = subprocess.Popen([str(kit.GPULAB), "check", lab, str(src), "--backend", "emu", "--timeout", "60"],
+                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not lab_programs_under(work) and time.monotonic() < deadline and p.poll() is None:
+            time.sleep(0.1)
+        spinning = lab_programs_under(work)
+        assert spinning, "the program never started"
+        p.kill()
+        p.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while lab_programs_under(work) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = lab_programs_under(work)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left, f"the program outlived the grader: pids {left}"
+    finally:
+        if p.poll() is None:
+            p.kill()

@@ -689,6 +689,14 @@ static void start_child(const proc_spec *spec, const run_pipes *p, int sandboxed
     }
     if (sandboxed)
         sandbox_init_process(spec, env, p->exec[1], p->status[1], init_program, group);
+#ifdef __linux__
+    /* the grader gone (killed, or its terminal closed): an unsandboxed run
+     * goes too, as a sandboxed one's namespace does with its init (a run
+     * in a session of its own would otherwise spin on, unwatched: a
+     * killed test run's lab program held a core for an hour); kept across
+     * exec */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     const char *why = "chdir";
     if (!spec->cwd || chdir(spec->cwd) == 0) {
         why = "exec";
