@@ -203,6 +203,9 @@ int source_device_function_launched(const char *path, char *name, size_t n, int 
 /* The k-th argument (from 0) of the call of call whose name is on line,
  * as written, into out: 1, or 0 where the source does not show it. */
 int source_call_argument(const char *path, int line, const char *call, int k, char *out, size_t n);
+/* The same argument's variable: its name past casts, `&` and `*`
+ * (`(size_t)pitch * 2` -> pitch): 1, or 0 where it starts with none. */
+int source_call_argument_name(const char *path, int line, const char *call, int k, char *out, size_t n);
 /* A host variable that keeps the value its declaration gave it: nothing
  * assigns it after (`=`, `+=`, `++`) and its address is given to nothing
  * (`&name`, as cudaMallocPitch is given a pitch's). Its declaration's line

@@ -923,6 +923,22 @@ int source_reads_builtin(const char *path, const char *builtin, char component)
     return found;
 }
 
+int source_call_argument_name(const char *path, int line, const char *call, int k, char *out, size_t n)
+{
+    char arg[256];
+    out[0] = '\0';
+    if (!source_call_argument(path, line, call, k, arg, sizeof arg))
+        return 0;
+    const char *b = bare_name(arg);
+    size_t len = 0;
+    while (source_is_identifier_char(b[len]))
+        len++;
+    if (len == 0 || len >= n || (b[0] >= '0' && b[0] <= '9'))
+        return 0;
+    snprintf(out, n, "%.*s", (int)len, b);
+    return 1;
+}
+
 int source_call_argument(const char *path, int line, const char *call, int k, char *out, size_t n)
 {
     out[0] = '\0';

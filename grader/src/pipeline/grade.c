@@ -456,8 +456,8 @@ static void sum_after_loop(compare_result *c, const char *file, int sum_line, in
     char *sum = sanitize_quote(file, sum_line);
     char *text = xasprintf("%.*sthe sum at %s runs after the loop over phases (line %d), whose closing brace is at "
                            "line %d: the loop loads every phase's tiles, each over the last, and the sum adds the "
-                           "last phase's alone; the brace at line %d belongs after the sum and the "
-                           "__syncthreads() that follows it",
+                           "last phase's alone; the brace at line %d belongs after the sum (and after "
+                           "the barrier that ends the phase, where there is one)",
                            (int)(at - c->hint), c->hint, sum, loop_line, close_line, close_line);
     snprintf(c->hint, sizeof c->hint, "%s", text);
     free(text);

@@ -848,48 +848,15 @@ static char *zero_pitch(const char *student, int line, const char *call, const c
     int src = strstr(msg, "spitch 0)") != NULL, dst = strstr(msg, "(dpitch 0,") != NULL;
     if (!student || strcmp(call, "cudaMemcpy2D") != 0 || src == dst)
         return NULL;
-    char pitch[128], buffer[128], init[128], alloc[32];
-    if (!source_call_argument(student, line, call, src ? 3 : 1, pitch, sizeof pitch) ||
-        !source_call_argument(student, line, call, src ? 2 : 0, buffer, sizeof buffer))
+    char var[128], base[128], init[128], alloc[32];
+    if (!source_call_argument_name(student, line, call, src ? 3 : 1, var, sizeof var))
         return NULL;
-    /* the pitch's variable: past a cast `(size_t)` and parentheses */
-    const char *name = pitch;
-    for (;;) {
-        size_t cast = *name == '(' ? strspn(name + 1, "abcdefghijklmnopqrstuvwxyz_ *") : 0;
-        if (cast && name[1 + cast] == ')')
-            name += cast + 2;
-        else if (*name == '(' || *name == ' ')
-            name++;
-        else
-            break;
-    }
-    size_t n = 0;
-    while (source_is_identifier_char(name[n]))
-        n++;
-    if (!n || n >= sizeof init)
-        return NULL;
-    char var[128];
-    snprintf(var, sizeof var, "%.*s", (int)n, name);
     int decl = source_variable_never_set(student, var, init, sizeof init);
     if (decl <= 0)
         return NULL;
-    /* the buffer's name: past a pointer cast `(float *)`, `&` and `*` */
-    const char *b = buffer;
-    for (;;) {
-        const char *close = *b == '(' ? strchr(b, ')') : NULL;
-        if (close && memchr(b, '*', (size_t)(close - b)))
-            b = close + 1;
-        else if (*b == '(' || *b == ' ' || *b == '&' || *b == '*')
-            b++;
-        else
-            break;
-    }
-    char base[128];
-    size_t bn = 0;
-    while (source_is_identifier_char(b[bn]) && bn + 1 < sizeof base)
-        bn++;
-    snprintf(base, sizeof base, "%.*s", (int)bn, b);
-    int made = bn ? source_allocation_of(student, base, alloc, sizeof alloc) : 0;
+    int made = source_call_argument_name(student, line, call, src ? 2 : 0, base, sizeof base)
+                   ? source_allocation_of(student, base, alloc, sizeof alloc)
+                   : 0;
     if (made > 0 && strcmp(alloc, "cudaMalloc") == 0)
         return xasprintf(": its %s, %s, is still %s from its declaration at line %d, as nothing sets it, because "
                          "%s is allocated by a plain cudaMalloc at line %d: a pitched buffer comes from "
