@@ -31,12 +31,6 @@ extern char **environ;
 #define READY_FD 3
 #define READY_FD_TEXT "3"
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 const char *signal_description(int sig)
 {
@@ -337,7 +331,7 @@ static size_t mark_strays(const proc_entry *all, size_t n, const pid_set *keep, 
  * for at most 10 s (a process stuck in the kernel cannot be reaped). */
 static void kill_strays(const pid_set *keep)
 {
-    const double give_up = now_s() + 10;
+    const double give_up = monotonic_s() + 10;
     for (;;) {
         size_t n, direct;
         proc_entry *all = list_processes(&n);
@@ -357,7 +351,7 @@ static void kill_strays(const pid_set *keep)
         free(all);
         if (count == 0)
             return;
-        if (now_s() > give_up) {
+        if (monotonic_s() > give_up) {
             fprintf(stderr, "gpulab: warning: %zu processes that a run left could not be ended\n", count);
             return;
         }
@@ -753,7 +747,7 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
     if (on_work && !w->starting)
         deadline = tell_at = 1e300;
     while (cap[0].fd >= 0 || cap[1].fd >= 0 || !reaped) {
-        double now = now_s();
+        double now = monotonic_s();
         int ready = w->starting && ready_fd >= 0 && !reaped && !r->timed_out ? ready_state(ready_fd) : 0;
         if (ready == -1) {
             close(ready_fd);
@@ -806,17 +800,17 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
             pid_t got = waitpid(pid, &w->status, WNOHANG);
             if (got == pid) {
                 reaped = 1;
-                r->wall_s = now_s() - t0;
+                r->wall_s = monotonic_s() - t0;
                 /* Anything the program left behind goes now, in its group
                  * or not, so no stray process holds the pipes open or
                  * outlives the run. */
                 kill(-pid, SIGKILL);
                 kill_strays(keep);
                 if (!grace_end)
-                    grace_end = now_s() + 1.0;
+                    grace_end = monotonic_s() + 1.0;
             }
         }
-        if (reaped && grace_end && now_s() > grace_end)
+        if (reaped && grace_end && monotonic_s() > grace_end)
             break; /* a pipe handed to a process that is not the run's (through a socket) */
         struct pollfd pfd[2];
         int np = 0;
@@ -851,7 +845,7 @@ static void watch_run(const proc_spec *spec, proc_result *r, pid_t pid, int sand
     if (!reaped) {
         kill(-pid, SIGKILL);
         waitpid(pid, &w->status, 0);
-        r->wall_s = now_s() - t0;
+        r->wall_s = monotonic_s() - t0;
         kill_strays(keep); /* (a reaped run's strays went when it was reaped) */
     }
 }
@@ -906,7 +900,7 @@ static void proc_run_impl(const proc_spec *spec, proc_result *r, int sandboxed, 
     become_subreaper();
     pid_set keep;
     own_children(&keep);
-    double t0 = now_s();
+    double t0 = monotonic_s();
     fflush(stdout);
     fflush(stderr);
     if (sandboxed)

@@ -750,8 +750,9 @@ static const char *const uid_mode_shared_dirs[] = { "/tmp", "/var/tmp", "/dev/sh
 /* Every folder below them a run's user could write, wherever it is (a
  * course's /tmp/course/scratch at 1777 behind /tmp/course at 0755, which
  * the measuring walk through folders anyone may write passes by), found
- * once, before the batch's runs, and measured with them: a run filled one
- * with 400 MB past the 256 MB limit, unmeasured until the sweep at its end. */
+ * before the batch's runs, and again while they go on (writable_dirs_refresh),
+ * and measured with them: a run filled one with 400 MB past the 256 MB
+ * limit, unmeasured until the sweep at its end. */
 static void find_writable_dirs(void)
 {
     writable_dirs_find(uid_mode_shared_dirs, SANDBOX_GID, UID_MODE_DEPTH);
@@ -880,6 +881,7 @@ int sandbox_run_over_limits(const char *cwd, char *why, int len)
      * too, and as writable to it */
     add_usage_of(workdir, uid, &own, &run);
     free(workdir);
+    writable_dirs_refresh(); /* a folder made since the last walk */
     for (int i = 0; uid_mode_shared_dirs[i]; i++)
         add_usage_of(uid_mode_shared_dirs[i], uid, &own, &shared);
     for (int i = 0; i < writable_dirs_count(); i++) {

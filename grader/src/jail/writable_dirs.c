@@ -9,7 +9,10 @@
  * every folder others may enter ten times a second costs too much): a run
  * filled one past the limit. Those folders are found here once, before the
  * runs, by a walk of everything the run's user may enter, and measured with
- * the others. A folder made later by another user is not among them.
+ * the others. A folder made later by another user (a classmate's batch, a
+ * course's folder made while the class is graded) would not be among them:
+ * the walk is done again while runs go on (writable_dirs_refresh), as often
+ * as its own cost allows.
  */
 #define _GNU_SOURCE
 #include "writable_dirs.h"
@@ -36,6 +39,20 @@ typedef struct {
 static found_dir found[MAX_FOUND];
 static int nfound;
 static long looked_at;
+
+/* The walk asked for, kept for its refreshes, and when the last one was
+ * done and what it cost. */
+static const char *const *walk_roots;
+static gid_t walk_gid;
+static int walk_max_depth;
+static double walked_at, walk_cost;
+static int said_too_many;
+
+/* A refresh at most every REFRESH_MIN_S, and no oftener than keeps the
+ * walks to 1/REFRESH_COST_SHARE of the time: a /tmp of 200,000 folders
+ * (a walk of half a second) is walked every 10 s, a quiet one each second. */
+#define REFRESH_MIN_S 1.0
+#define REFRESH_COST_SHARE 20
 
 /* Whether a user that owns nothing here, with no group but gid, may do
  * what bit (4 read, 2 write, 1 enter) asks in st: the group's bits where
@@ -90,6 +107,10 @@ static void look_into(int dirfd, const char *path, gid_t gid, int walked, int de
 
 int writable_dirs_find(const char *const *roots, gid_t gid, int max_depth)
 {
+    double start = monotonic_s();
+    walk_roots = roots;
+    walk_gid = gid;
+    walk_max_depth = max_depth;
     for (int i = 0; i < nfound; i++)
         free(found[i].path);
     nfound = 0;
@@ -99,12 +120,27 @@ int writable_dirs_find(const char *const *roots, gid_t gid, int max_depth)
         if (fd >= 0)
             look_into(fd, roots[i], gid, 1, 0, max_depth);
     }
+    walked_at = monotonic_s();
+    walk_cost = walked_at - start;
     if (looked_at >= MAX_LOOKED_AT || nfound >= MAX_FOUND) {
-        fprintf(stderr, "gpulab: the shared temporary folders hold more than %d folders; those past them are "
-                        "not measured while a run goes on, only swept when it ends\n", MAX_LOOKED_AT);
+        if (!said_too_many)
+            fprintf(stderr, "gpulab: the shared temporary folders hold more than %d folders; those past them are "
+                            "not measured while a run goes on, only swept when it ends\n", MAX_LOOKED_AT);
+        said_too_many = 1;
         return -1;
     }
     return 0;
+}
+
+void writable_dirs_refresh(void)
+{
+    if (!walk_roots)
+        return;
+    double wait = walk_cost * REFRESH_COST_SHARE;
+    if (wait < REFRESH_MIN_S)
+        wait = REFRESH_MIN_S;
+    if (monotonic_s() - walked_at >= wait)
+        writable_dirs_find(walk_roots, walk_gid, walk_max_depth);
 }
 
 int writable_dirs_count(void)

@@ -1,5 +1,6 @@
 /* writable_dirs.h - the folders below the machine's shared temporary
- * folders that a run's user could write, found once (the uid mode). */
+ * folders that a run's user could write, found before the runs and again
+ * while they go on (the uid mode). */
 #ifndef GPULAB_WRITABLE_DIRS_H
 #define GPULAB_WRITABLE_DIRS_H
 
@@ -14,6 +15,12 @@
  * goes on from there). 0, or -1 when there were more folders than it looks
  * at (then said on standard error). */
 int writable_dirs_find(const char *const *roots, gid_t gid, int max_depth);
+
+/* Walks again, as writable_dirs_find was last asked, if the last walk is
+ * old enough for its cost (at least a second, and no more than a
+ * twentieth of the time spent walking): a folder another user makes while
+ * the runs go on is measured from then on. */
+void writable_dirs_refresh(void);
 
 /* How many were found. */
 int writable_dirs_count(void);
