@@ -322,6 +322,39 @@ def test_a_loop_range_one_off_at_both_ends_is_repaired(harness, tmp_path):
           "int i = 0; i < TILE_WIDTH")
 
 
+def test_a_product_where_the_coordinate_adds_is_repaired(harness, tmp_path):
+    """`blockIdx.x * blockDim.x * threadIdx.x`: the thread's place in its
+    block multiplied in where it is added; a product with a built-in index
+    alone on one side has `+` for `*` among its edits."""
+    mends(harness, tmp_path, "01-basic-matmul", "int Col = blockIdx.x * blockDim.x + threadIdx.x;",
+          "int Col = blockIdx.x * blockDim.x * threadIdx.x;", "operator", "blockIdx.x * blockDim.x + threadIdx.x")
+
+
+def test_a_clause_too_many_in_a_condition_is_repaired(harness, tmp_path):
+    """The output's store tested with one clause more than its bounds
+    (`Row > 0`: row 0 never stored): the condition without that clause is
+    a candidate. `a && b && c` is read ((a && b) && c): each operator drops
+    its right clause, the first its left too."""
+    mends(harness, tmp_path, "01-basic-matmul", "if (Row < Width && Col < Width) {",
+          "if (Row < Width && Col < Width && Row > 0) {", "drop-right", "Row < Width && Col < Width")
+    text = (SOLUTIONS / "01-basic-matmul" / "basic_matmul.cu").read_text()
+    src = tmp_path / "first.cu"
+    src.write_text(text.replace("if (Row < Width && Col < Width) {", "if (Row > 0 && Row < Width && Col < Width) {"))
+    build(src, "01-basic-matmul", tmp_path / "q", schemata=tmp_path / "d.json")
+    drops = [(c["kind"], c["to"]) for c in json.loads((tmp_path / "d.json").read_text())
+             if c["kind"] in ("drop-left", "drop-right") and "Row > 0" in c["from"] and "&&" in c["from"]]
+    assert ("drop-left", "Row < Width") in drops and ("drop-right", "Row > 0 && Row < Width") in drops, drops
+    assert all(to != "Col < Width" for _, to in drops), drops  # no edit drops two clauses
+
+
+def test_two_names_exchanged_in_a_kernels_index_variable_are_repaired(harness, tmp_path):
+    """N's row for the phase computed `int nRow = ty * TILE_WIDTH + ph;`:
+    a kernel's int local is an index as a subscript is, and the candidate
+    that exchanges its two names mends it."""
+    mends(harness, tmp_path, "03-arbitrary-matmul", "int nRow = ph * TILE_WIDTH + ty;",
+          "int nRow = ty * TILE_WIDTH + ph;", "index-swap", "ph, ty")
+
+
 def test_two_names_exchanged_in_one_subscript_are_repaired(harness, tmp_path):
     """M read down a column (`M[k * Width + Row]`, transpose(M) x N): the
     candidate that exchanges the two names of the subscript mends it."""

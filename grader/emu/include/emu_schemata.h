@@ -54,6 +54,7 @@ GPULAB_EMU_ALT_(ne_, !=)
  * (schemata.c lists them in this order); OP(k, s, a, b): the same, and
  * the first edit while candidate s is live (one edit of several places):
  *   +   a - b, a, b        -   a + b, a        *   a, b        /   a
+ *   * (a built-in index alone on one side: mulc)   a, b, a + b
  *   %   a / b (a count that wants a quotient: `(k + T - 1) % T`)
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
  *   >=  a > b, a <= b      ==  a != b          !=  a == b */
@@ -78,6 +79,7 @@ GPULAB_EMU_ALT_(ne_, !=)
 GPULAB_EMU_OP_(add, +, 3u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0))
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)
 GPULAB_EMU_OP_(mul, *, 2u, as_(a, o, 0), as_(b, o, 0), o)
+GPULAB_EMU_OP_(mulc, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0))
 GPULAB_EMU_OP_(div, /, 1u, as_(a, o, 0), o, o)
 GPULAB_EMU_OP_(mod, %, 1u, div_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(lt, <, 2u, le_(a, b, o, 0), gt_(a, b, o, 0), o)

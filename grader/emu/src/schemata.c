@@ -551,7 +551,17 @@ static void declaration(sc *s, size_t *p, int in_block)
             init = 1;
             size_t p2 = k + 1;
             s->bail = 0;
+            /* a kernel's int computed from names (`int mCol = ph *
+             * TILE_WIDTH + tx;`) is an index too: its names exchanged as a
+             * subscript's are (`tx * TILE_WIDTH + ph`) */
+            int index_like = in_block && s->in_kernel && !array && !stars && !ref && sch_key_kind(key) == V_INT;
+            size_t n0 = s->nnames;
+            s->nest += index_like;
             sch_parse_expr(s, &p2, 2);
+            s->nest -= index_like;
+            if (index_like && !s->bail && (at(s, p2, ",") || p2 == end))
+                sch_index_swaps(s, n0);
+            s->nnames = index_like ? n0 : s->nnames;
             if (s->bail || !(at(s, p2, ",") || p2 == end)) {
                 sch_drop_groups(s, first);
                 s->bail = 0;
@@ -1458,12 +1468,23 @@ static void render_group(sc *s, buf *o, int gi)
         puts_(o, ")");
         break;
     case G_LOGIC: {
+        /* L && R, with its three edits (L || R, L alone, R alone) each
+         * rendering L and R once, short-circuits kept: with m the
+         * operator's edit, dr L alone, dl R alone,
+         *   &&: ((L != m) || dl) ? (R || dr) : m
+         *   ||: ((L == m) || dl) ? (R && !dr) : !m
+         * (for `||`, m is L && R) */
         int and = strcmp(g->helper, "and") == 0;
-        puts_(o, "(((bool)(");
+        int ids[3];
+        for (int a = 0; a < 3; a++)
+            ids[a] = a < g->nalts && live(s, g, a) ? s->c[g->cand[a]].id : -1000000000;
+        puts_(o, "((((bool)(");
         render_range(s, o, g->bb, s->r.t[g->op].b, g->kids, g->nkids);
-        putf(o, and ? ") != (gpulab_emu_mutant == %d)) ? (bool)(" : ") == (gpulab_emu_mutant == %d)) ? (bool)(", id);
+        putf(o, and ? ") != (gpulab_emu_mutant == %d))" : ") == (gpulab_emu_mutant == %d))", ids[0]);
+        putf(o, " || gpulab_emu_mutant == %d) ? ((bool)(", ids[2]);
         render_range(s, o, s->r.t[g->ope - 1].e, g->be, g->kids, g->nkids);
-        putf(o, and ? ") : (gpulab_emu_mutant == %d))" : ") : !(gpulab_emu_mutant == %d))", id);
+        putf(o, and ? ") || gpulab_emu_mutant == %d)" : ") && gpulab_emu_mutant != %d)", ids[1]);
+        putf(o, and ? " : (gpulab_emu_mutant == %d))" : " : !(gpulab_emu_mutant == %d))", ids[0]);
         break;
     }
     case G_DROP:
@@ -1729,7 +1750,15 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
     /* first the least alike names of each use (the last of its names), from the end: all of the other host
      * code's but its first names, then the host's copies and launches', then the kernels' (where most
      * mistakes are: a kernel's fourth name for a size is worth more than a copy's) */
-    for (int pri = 2; pri >= 0 && max >= 0 && nlive > (size_t)max; pri--)
+    for (int pri = 2; pri >= 0 && max >= 0 && nlive > (size_t)max; pri--) {
+        /* ... each part's dropped clauses of a condition before its names:
+         * a clause too many is a rarer slip than a name */
+        for (size_t i = s.nc; i-- > 0 && nlive > (size_t)max;)
+            if (!s.c[i].dead && s.g[s.c[i].origin].kind == G_LOGIC && s.c[i].alt > 0 &&
+                s.g[s.c[i].origin].priority == pri) {
+                s.c[i].dead = 1;
+                nlive--;
+            }
         for (int rank = NAMES_PER_SITE - 1; rank > 0 && nlive > (size_t)max; rank--)
             for (size_t i = s.nc; i-- > 0 && nlive > (size_t)max;)
                 if (!s.c[i].dead && s.c[i].alt == rank && strcmp(s.c[i].kind, "name") == 0 &&
@@ -1737,6 +1766,7 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
                     s.c[i].dead = 1;
                     nlive--;
                 }
+    }
     if (max >= 0 && nlive > (size_t)max) {
         int *kill = xrealloc(NULL, (s.ng + 1) * sizeof *kill);
         memcpy(kill, order, s.ng * sizeof *kill);

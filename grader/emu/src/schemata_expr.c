@@ -1029,8 +1029,9 @@ static int factor(const sc *s, size_t k)
  * swapped with a name added to it (beside no `*`, `/` or `%`), both
  * variables (no constants) of one declared type; at most two a
  * subscript, the products' names from the left. The plain names read in
- * it are s->names[n0, nnames), those at nest s->nest + 1 its own. */
-static void subscript_swaps(sc *s, size_t n0)
+ * it are s->names[n0, nnames), those at nest s->nest + 1 its own. (Also a
+ * kernel's int local's initialiser, parsed one nest deeper: schemata.c.) */
+void sch_index_swaps(sc *s, size_t n0)
 {
     int made = 0, garg[64];
     for (size_t i = 0; i < 64; i++)
@@ -1210,7 +1211,7 @@ static node parse_unary(sc *s, size_t *p)
                 return n;
             }
             (*p)++;
-            subscript_swaps(s, n0);
+            sch_index_swaps(s, n0);
             s->nnames = n0;
             /* a[i][j]: the two subscripts swapped */
             if (have_index && index.b == q + 1 && prev_index.e + 2 == q + 1)
@@ -1506,6 +1507,23 @@ void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
             swap_edit(s, &args[i], &args[j], &argg[i], &argg[j], "swap");
 }
 
+/* Whether tokens [b, e) hold a `&&` or `||` outside parentheses and brackets. */
+static int top_level_logic(const sc *s, size_t b, size_t e)
+{
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        size_t n;
+        const char *op = op_at(s, k, &n); /* the tokenizer's punctuators are one character each */
+        if (at(s, k, "(") || at(s, k, "["))
+            depth++;
+        else if (at(s, k, ")") || at(s, k, "]"))
+            depth--;
+        else if (depth == 0 && op && (!strcmp(op, "&&") || !strcmp(op, "||")))
+            return 1;
+    }
+    return 0;
+}
+
 node sch_parse_expr(sc *s, size_t *p, int min_prec)
 {
     node l = parse_unary(s, p);
@@ -1553,19 +1571,25 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;
         /* `+f`, `*f`: both operands floating-point, where `+` for `*` and
-         * back is one more edit (a dot product that adds its elements) */
+         * back is one more edit (a dot product that adds its elements);
+         * `*c` below */
         static const struct { const char *op, *helper, *alts[4]; } table[] = {
             { "+f", "fadd", { "-", "left", "right", "*" } }, { "*f", "fmul", { "left", "right", "+", NULL } },
             { "+", "add", { "-", "left", "right", NULL } },  { "-", "sub", { "+", "left", NULL, NULL } },
-            { "*", "mul", { "left", "right", NULL, NULL } },
+            { "*", "mul", { "left", "right", NULL, NULL } }, { "*c", "mulc", { "left", "right", "+", NULL } },
             { "/", "div", { "left", NULL, NULL, NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
             { "<", "lt", { "<=", ">", NULL, NULL } },
             { "<=", "le", { "<", ">=", NULL, NULL } },       { ">", "gt", { ">=", "<", NULL, NULL } },
             { ">=", "ge", { ">", "<=", NULL, NULL } },       { "==", "eq", { "!=", NULL, NULL, NULL } },
             { "!=", "ne", { "==", NULL, NULL, NULL } },      { NULL, NULL, { NULL, NULL, NULL, NULL } } };
         int floats = l.vk == V_FLOAT && r.vk == V_FLOAT && (!strcmp(op, "+") || !strcmp(op, "*"));
+        /* `*c`: a product with a built-in index alone on one side, where
+         * `+` for `*` is one more edit (blockIdx.y * blockDim.y *
+         * threadIdx.y for the thread's row) */
+        int coordinate = !floats && !strcmp(op, "*") &&
+                         ((l.e == l.b + 3 && sch_builtin_at(s, l.b)) || (r.e == r.b + 3 && sch_builtin_at(s, r.b)));
         char fop[4];
-        snprintf(fop, sizeof fop, "%s%s", op, floats ? "f" : "");
+        snprintf(fop, sizeof fop, "%s%s", op, floats ? "f" : coordinate ? "c" : "");
         int t = 0;
         for (; table[t].op; t++)
             if (strcmp(table[t].op, fop) == 0)
@@ -1619,6 +1643,13 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             char *to = xasprintf("%s %s %s", lt, op[0] == '&' ? "||" : "&&", rt);
             sch_add_alt(s, g, "operator", from, to, NULL);
             free(to);
+            /* one clause too many (a test that leaves out what it should
+             * not): the condition without it. `a && b && c` is read
+             * ((a && b) && c): each operator drops its right clause, and
+             * the first one its left too; no edit drops two at once */
+            sch_add_alt(s, g, "drop-right", from, lt, NULL);
+            if (!top_level_logic(s, l.b, l.e))
+                sch_add_alt(s, g, "drop-left", from, rt, NULL);
             free(from);
             free(lt);
             free(rt);
