@@ -11,7 +11,8 @@ set O: results-O.md, 6 of 10 when counted, 10 of 10 after; set P: results-P.md, 
 when counted, 10 of 10 after; set Q: results-Q.md, 5 of 10 when counted, 10 of 10 after; set R: results-R.md, 3 of 10 when
 counted, 9 of 10 after; set S: results-S.md, 5 of 10 when counted, 10 of 10 after; set T:
 results-T.md, 3 of 10 when counted, 10 of 10 after; set U: results-U.md, 1 of 10 when counted, 10
-of 10 after; set V: results-V.md, 4 of 10 when counted, 8 of 10 after) and made tests only after
+of 10 after; set V: results-V.md, 4 of 10 when counted, 10 of 10 after; set W:
+results-W.md, 3 of 10 when counted, 9 of 10 after) and made tests only after
 they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -237,6 +238,8 @@ FIRST = {
     "setU/05-o2-chained-comparison-ghost": ["the test at line 46", "chains two comparisons, `0 <= row_i < in.height`",
                                             "write `0 <= row_i && row_i < in.height`"],
     "setV/01-q2-single-block-launch": ["the grid of 1 x 1 blocks", "see the launch at line 56"],
+    "setV/01-r2-width-param-float": ["line 16 declares `float Width`", "line 30 uses Width where C needs an integer",
+                                     "declare it `int Width`"],
     "setV/02-q2-extern-shared-ds-m": ["ds_M is declared at line 24", "as an extern __shared__ array",
                                       "the launch gives none: it has 0 bytes"],
     "setV/02-r2-bx-by-from-blockdim": ["never reads blockIdx.y", "rows 16 to 31 of the output are never reached",
@@ -246,7 +249,22 @@ FIRST = {
     "setV/03-r2-n-test-de-morgan": ["the test at line 58", "let this thread through"],
     "setV/04-q2-ghost-clamp-to-edge": ["holds the image's pixel (0, 0)", "look at the load at line 46"],
     "setV/04-r2-output-row-no-block-offset": ["line 80 (`int y = threadIdx.y;`)", "build y from blockIdx.y"],
+    "setV/05-q2-row-bytes-host-pitch": ["that width is row_bytes, set at line 81",
+                                        "the cudaMemcpy2D at line 113 takes as its width too",
+                                        "fix it at line 81"],
     "setV/05-r2-col-halo-sign-flipped": ["line 39: `col_o + MASK_RADIUS`", "with `col_o - MASK_RADIUS` there"],
+    "setW/01-s2-row-times-threadidx": ["line 20: `blockIdx.y * blockDim.y * threadIdx.y`",
+                                       "with `blockIdx.y * blockDim.y + threadIdx.y` there"],
+    "setW/01-t2-launch-grid-as-block": ["line 56: `dimGrid` in", "with `dimBlock` there"],
+    "setW/02-s2-shared-store-global-row": ["line 45: `Row`", "with `ty` there"],
+    "setW/02-t2-grid-one-block-too-many": ["the grid at line 77", "has 3 x 3 blocks where 2 x 2 cover",
+                                           "count the blocks as the output's tiles"],
+    "setW/03-s2-block-shrunk-to-matrix": ["runs in blocks of 1 x 1 threads", "the block is made at line 91"],
+    "setW/03-t2-mcol-ph-tx-roles-swapped": ["line 52: `tx, ph`", "with `ph, tx` there"],
+    "setW/04-t2-output-channels-reversed": ["line 83:", "with `(y * width + x) * channels + k` there"],
+    "setW/05-s2-row-bytes-include-halo": ["line 81: `in->width + 2 * MASK_RADIUS`", "with `in->width` there"],
+    "setW/05-t2-barrier-only-for-multichannel": ["is under the test at line 53",
+                                                 "call __syncthreads() for every thread, outside the if"],
     "setT/01-m2-block-width-64": ["line 14 (`#define BLOCK_WIDTH 64`) makes BLOCK_WIDTH 64",
                                   "64 x 64 = 4096 threads", "make BLOCK_WIDTH smaller"],
     "setT/01-n2-pvalue-starts-at-one": ["line 28: `1`", "with `0` there"],

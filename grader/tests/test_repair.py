@@ -91,6 +91,23 @@ def test_no_search_without_the_checkers_or_a_build(tmp_path):
 
 
 @needs_schemata
+def test_a_repair_at_the_launch_leads_where_the_record_points_first_to_the_grid(tmp_path):
+    """Lab 03 launched `<<<dimGrid, dimGrid>>>`: the record sees a grid too
+    small for its blocks, or a flat block, and points first to the dim3 a
+    line above the launch; the edit that makes every dataset right is the
+    launch's block. The record names the launch too, but only after that
+    line: the repair leads, the record follows in brackets."""
+    sol = kit.ROOT / "solutions" / "03-arbitrary-matmul" / "arbitrary_matmul.cu"
+    src = tmp_path / sol.name
+    src.write_text(sol.read_text().replace("MatrixMulKernel<<<dimGrid, dimBlock>>>", "MatrixMulKernel<<<dimGrid, dimGrid>>>"))
+    launch = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "<<<dimGrid, dimGrid>>>" in l)
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {launch}: `dimGrid` in ") and "with `dimBlock` there" in first, first
+    assert f"(the block at line {launch - 1} " in first or "(the grid of" in first, first
+
+
+@needs_schemata
 def test_the_run_s_record_of_a_launch_leads_unless_a_repair_names_another_line():
     """The launch's record names the launch; a grid not rounded up needs
     more than one edit, so nothing else leads. A grid whose row count is

@@ -898,6 +898,79 @@ def test_a_define_ending_in_a_semicolon_is_named_after_the_compilers_error(backe
     assert f"the #define at line {line} (`#define TILE_WIDTH 16;`) ends with `;`" in first, first
 
 
+def test_a_float_used_as_an_index_is_named_at_its_declaration(backend, tmp_path):
+    """`float Row`: the compiler's error is at the first subscript that uses
+    Row (g++: "invalid types 'const float*[float]'", nvcc: "must have
+    integral or unscoped enum type"); the first line names the declaration
+    and the type to give it."""
+    src = edited(tmp_path, "02-tiled-matmul", "    int Row = by * TILE_WIDTH + ty;",
+                 "    float Row = by * TILE_WIDTH + ty;")
+    decl = line_of(src, "float Row = by * TILE_WIDTH + ty;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and "error" in first, first
+    assert f"line {decl} declares `float Row`, and line " in first and "declare it `int Row`" in first, first
+
+
+def test_a_copy_width_made_wrong_where_it_is_declared_is_named_there(backend, tmp_path):
+    """row_bytes without the channels: both copies' widths leave part of
+    each row out. The first line names the copy the run's record shows, and
+    the declaration that made its width, which the other copy takes too."""
+    src = edited(tmp_path, "05-pitched-conv", "size_t row_bytes = (size_t)in->width * in->channels * sizeof(float);",
+                 "size_t row_bytes = (size_t)in->width * sizeof(float);")
+    decl = line_of(src, "size_t row_bytes = ")
+    back = line_of(src, "CUDA_CHECK(cudaMemcpy2D(out->data")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "so the copy leaves part of each row out" in first, first
+    assert f"that width is row_bytes, set at line {decl} (" in first, first
+    assert f"which the cudaMemcpy2D at line {back} takes as its width too: fix it at line {decl}" in first, first
+
+
+def test_a_barrier_under_an_if_is_named_for_the_race_it_lets_through(backend, tmp_path):
+    """The barrier after the loads written `if (ph > 0) __syncthreads();`:
+    in phase 0 nothing keeps the dot product's reads after the other
+    threads' loads. The race's sentence names the if that guards the
+    barrier, not a barrier missing at the end of the loop (there is one)."""
+    src = edited(tmp_path, "02-tiled-matmul", "        __syncthreads();\n        //@@ end\n\n        //@@ TODO 5",
+                 "        if (ph > 0) __syncthreads();\n        //@@ end\n\n        //@@ TODO 5")
+    line = line_of(src, "if (ph > 0) __syncthreads();")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the __syncthreads() between them, at line {line}, is under the test at line {line} (" in first, first
+    assert "call __syncthreads() for every thread, outside the if" in first, first
+    assert "add a __syncthreads() at the end of the loop" not in first, first
+
+
+def test_a_grid_with_whole_blocks_past_the_output_is_named(backend, tmp_path):
+    """Lab 02's grid given one block more each way than the output's tiles:
+    its kernel, written for whole tiles, reads and writes past the arrays'
+    ends in those blocks. The first line names the grid's line and the
+    blocks it should have, not the loads where the reads went past."""
+    src = edited(tmp_path, "02-tiled-matmul", "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);",
+                 "dim3 dimGrid(width / TILE_WIDTH + 1, width / TILE_WIDTH + 1);")
+    line = line_of(src, "dim3 dimGrid(width / TILE_WIDTH + 1")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the grid at line {line} (") and " blocks where 2 x 2 cover the 32 x 32 output" in first, first
+    assert "count the blocks as the output's tiles" in first, first
+
+
+def test_a_block_smaller_than_the_tiles_on_some_datasets_is_named_where_it_is_made(backend, tmp_path):
+    """Lab 03's block shrunk to the matrix for small sizes (`j < TILE_WIDTH
+    ? j : TILE_WIDTH`): on the datasets under a tile the block is smaller
+    than the tiles, and the slots no thread exists to load stay NaN. The
+    first line names that dataset's block against the tiles and the line
+    that makes the block."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "dim3 dimBlock(TILE_WIDTH, TILE_WIDTH);",
+                 "dim3 dimBlock(l < TILE_WIDTH ? l : TILE_WIDTH, j < TILE_WIDTH ? j : TILE_WIDTH);")
+    line = line_of(src, "dim3 dimBlock(l < TILE_WIDTH")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "keeps two tiles of 16 x 16 floats in shared memory" in first and "but runs in blocks of" in first, first
+    assert f"the block is made at line {line} (" in first, first
+
+
 def test_a_grid_dimension_the_kernel_never_reads_is_named(backend, tmp_path):
     """Lab 02's grid given 2 blocks in z: the kernel never reads blockIdx.z,
     so the z = 1 blocks store what the z = 0 ones do (a race between

@@ -194,6 +194,50 @@ static char *copy_claim(const copy_record *c)
     return NULL;
 }
 
+/* The position (from 0) of the copy's argument named in the record, -1
+ * where the call has none of that name. */
+static int copy_argument_position(const copy_record *c)
+{
+    int two_d = strncmp(c->call, "cudaMemcpy2D", 12) == 0;
+    if (strcmp(c->argument, "dpitch") == 0)
+        return two_d ? 1 : -1;
+    if (strcmp(c->argument, "spitch") == 0)
+        return two_d ? 3 : -1;
+    if (strcmp(c->argument, "width") == 0)
+        return two_d ? 4 : -1;
+    if (strcmp(c->argument, "count") == 0)
+        return two_d ? -1 : 2;
+    return -1;
+}
+
+/* Where the wrong argument's value was made, when the argument is a
+ * variable that keeps its declaration's value, declared on another line:
+ * "; that width is row_bytes, set at line 81 (`...`)". Where
+ * another copy takes the same variable in the same place, both are wrong
+ * alike and the declaration is the one place to fix; else the variable
+ * may be the wrong one to pass, and the sentence only says where its
+ * value comes from. NULL where the source shows nothing of the kind. */
+static char *copy_argument_origin(const copy_record *c, const char *student_file)
+{
+    int k = copy_argument_position(c);
+    char name[64], init[160];
+    int other = 0;
+    int decl = k >= 0 ? source_argument_set_once(student_file, c->line, c->call, k, name, sizeof name, init,
+                                                 sizeof init, &other)
+                      : 0;
+    if (decl <= 0 || !init[0])
+        return NULL;
+    const char *what = strcmp(c->argument, "count") == 0 ? "count" : strcmp(c->argument, "width") == 0 ? "width"
+                                                                                                          : "pitch";
+    char *q = sanitize_quote(student_file, decl);
+    char *s = other > 0 ? xasprintf("; that %s is %s, set at %s, which the %s at line %d takes as its %s too: fix "
+                                    "it at line %d (%llu bytes on this dataset)",
+                                    what, name, q, c->call, other, what, decl, c->expected)
+                        : xasprintf("; that %s is %s, set at %s", what, name, q);
+    free(q);
+    return s;
+}
+
 char *launches_copy_sentence(const copy_record *c, const char *student_file)
 {
     if (!c->known || c->line <= 0)
@@ -202,7 +246,9 @@ char *launches_copy_sentence(const copy_record *c, const char *student_file)
     if (!claim)
         return NULL;
     char *q = sanitize_quote(student_file, c->line);
-    char *s = xasprintf("the %s at %s: %s", c->call, q, claim);
+    char *origin = copy_argument_origin(c, student_file);
+    char *s = xasprintf("the %s at %s: %s%s", c->call, q, claim, origin ? origin : "");
+    free(origin);
     free(q);
     free(claim);
     return s;
@@ -456,6 +502,32 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     free(right);
     free(rows);
     free(cols);
+    free(g);
+    return s;
+}
+
+char *launches_oversized(const launch_shape *l, const int out[2], const char *student_file)
+{
+    int tile[2];
+    if (!l->known || l->line <= 0)
+        return NULL;
+    launches_block_tile(l, 0, 0, tile);
+    if (tile[0] < 1 || tile[1] < 1)
+        return NULL;
+    long need_x = ((long)out[1] + tile[0] - 1) / tile[0], need_y = ((long)out[0] + tile[1] - 1) / tile[1];
+    if ((long)l->grid[0] <= need_x && (long)l->grid[1] <= need_y)
+        return NULL;
+    char *g = dims(l->grid);
+    int grid_line = source_launch_dim3_line(student_file, l->line, 0);
+    char *q = sanitize_quote(student_file, grid_line > 0 ? grid_line : l->line);
+    char *s = xasprintf("the grid at %s has %s blocks where %ld x %ld cover the %d x %d output (%d x %d elements "
+                        "a block): the blocks past its last tile have no elements to compute, and the kernel "
+                        "reads and writes past the arrays' ends in them; count the blocks as the output's tiles%s",
+                        q, g, need_x, need_y, out[0], out[1], tile[0], tile[1],
+                        out[0] % tile[1] == 0 && out[1] % tile[0] == 0 ? " (the sizes are whole tiles here: "
+                                                                         "nothing to round up)"
+                                                                       : ", rounded up");
+    free(q);
     free(g);
     return s;
 }

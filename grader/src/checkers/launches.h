@@ -76,6 +76,11 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
 char *launches_counted_in_threads(const launch_shape *l, const int out[2], int image, int h,
                                   const char *student_file);
 
+/* A matrix lab's grid with whole blocks past the output (more blocks in x
+ * or y than its tiles need), said where a run went past an array's end:
+ * the sentence at the grid's dim3 line, or NULL. */
+char *launches_oversized(const launch_shape *l, const int out[2], const char *student_file);
+
 /* Whether l's grid reaches every element of out (rows x cols). */
 int launches_cover(const launch_shape *l, const int out[2], int image, int h);
 

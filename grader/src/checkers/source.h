@@ -212,6 +212,15 @@ int source_call_argument_name(const char *path, int line, const char *call, int 
  * (its initialiser's text into init), or 0 where it is set, or the source
  * does not show its declaration. */
 int source_variable_never_set(const char *path, const char *name, char *init, size_t init_n);
+/* The k-th argument of the call of call on line, where it is one
+ * variable (past casts) that keeps its declaration's value
+ * (source_variable_never_set) and is declared on another line: that
+ * line, the name and the initialiser's text into name and init, and into
+ * *other_line another call of call given the same variable as its k-th
+ * argument (0 if none); else 0. Where a copy's width or pitch is wrong,
+ * that declaration is where its value was made. */
+int source_argument_set_once(const char *path, int line, const char *call, int k, char *name, size_t name_n,
+                             char *init, size_t init_n, int *other_line);
 /* The line of the CUDA allocation given &name (cudaMalloc, cudaMallocPitch,
  * ...; its name into call), or 0 where none is. */
 int source_allocation_of(const char *path, const char *name, char *call, size_t call_n);
@@ -306,6 +315,13 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
  * division rounds down before ceil sees it): its line, the argument into
  * arg; 0 when none. */
 int source_integer_ceil(const char *path, char *arg, size_t size);
+/* A name on line used where C wants an integer (an array's subscript, an
+ * operand of `%`) that the file declares a float or a double (the last
+ * such declaration before it: a parameter's, a local's): that
+ * declaration's line, the name and its type's word into name and type;
+ * else 0. The compiler's error is at the use; the declaration is what to
+ * change. */
+int source_floating_index(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n);
 /* An object-like #define whose value has a top-level operator outside
  * brackets (`#define TILE_WIDTH 32 / 2`), and a use of it where the
  * operator next to the name regroups the pasted text (`width /
@@ -329,6 +345,12 @@ int source_subscript_with_both(const char *path, int line, const char *a, const 
  * line, its header into out (`if (destY < w)`, `for (...)`), *in_else 1
  * where line is in the if's else; 0 when none. */
 int source_test_around(const char *path, int line, char *out, size_t size, int *in_else);
+/* A __syncthreads() after line first and before line second that an if
+ * (or its else) controls: its line, the if's line and header into
+ * *test_line and test; else 0. Where the test is false for a thread (or
+ * for the whole launch), that barrier does not stand between the two
+ * lines: a race between them is what it lets through. */
+int source_conditional_barrier(const char *path, int first, int second, char *test, size_t n, int *test_line);
 /* An if or a for whose body is an empty `;` right after its header
  * (`if (Row < j && Col < l);`): the line of that `;`, the header into out;
  * 0 when none. */

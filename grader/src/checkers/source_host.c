@@ -939,6 +939,64 @@ int source_call_argument_name(const char *path, int line, const char *call, int 
     return 1;
 }
 
+/* Whether arg, past casts (not `&` or `*`), is one variable and nothing
+ * more: its name into out. */
+static int argument_is_variable(const char *arg, char *out, size_t n)
+{
+    const char *p = arg;
+    while (*p == '(' || *p == ' ') {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        const char *close = strchr(p, ')');
+        if (!close)
+            return 0;
+        p = close + 1;
+    }
+    size_t len = 0;
+    while (source_is_identifier_char(p[len]))
+        len++;
+    const char *rest = p + len;
+    while (*rest == ' ')
+        rest++;
+    if (len == 0 || len >= n || *rest || (p[0] >= '0' && p[0] <= '9'))
+        return 0;
+    snprintf(out, n, "%.*s", (int)len, p);
+    return 1;
+}
+
+int source_argument_set_once(const char *path, int line, const char *call, int k, char *name, size_t name_n,
+                             char *init, size_t init_n, int *other_line)
+{
+    char arg[256];
+    name[0] = init[0] = '\0';
+    *other_line = 0;
+    if (!source_call_argument(path, line, call, k, arg, sizeof arg) || !argument_is_variable(arg, name, name_n))
+        return 0;
+    int decl = source_variable_never_set(path, name, init, init_n);
+    if (decl <= 0 || decl == line) {
+        name[0] = init[0] = '\0';
+        return 0;
+    }
+    source_code s;
+    if (source_code_read(&s, path)) {
+        size_t cl = strlen(call);
+        for (size_t i = 0; i + cl < s.len && !*other_line; i++) {
+            if (!code_name_at(&s, i, call, cl) || code_line_at(&s, i) == line)
+                continue;
+            size_t open = code_call_open(&s, i, call);
+            char other[256] = "", its[64];
+            if (open < s.len)
+                code_call_argument(&s, open, k, other, sizeof other);
+            if (argument_is_variable(other, its, sizeof its) && strcmp(its, name) == 0)
+                *other_line = code_line_at(&s, i);
+        }
+        source_code_free(&s);
+    }
+    return decl;
+}
+
 int source_call_argument(const char *path, int line, const char *call, int k, char *out, size_t n)
 {
     out[0] = '\0';

@@ -714,3 +714,110 @@ int source_bound_set_by_some_threads(const char *path, char *name, size_t size, 
     source_code_free(&s);
     return loop;
 }
+
+/* The line of the last declaration before `before` that makes the name at
+ * w (n characters) a float or a double, not a pointer or an array
+ * (`float Width,`, `double w = ...;`), its type's word into type; 0 when
+ * none does. */
+static int floating_declaration_before(const source_code *s, size_t before, const char *w, size_t n, char *type,
+                                       size_t type_n)
+{
+    int line = 0;
+    for (size_t k = 0; k + n <= before; k++) {
+        if (!code_name_at(s, k, w, n) || (k > 0 && s->code[k - 1] == '.') ||
+            (k > 1 && s->code[k - 1] == '>' && s->code[k - 2] == '-'))
+            continue;
+        size_t q = code_skip_space(s, k + n);
+        if (q >= s->len || !strchr(",);=", s->code[q]) || (s->code[q] == '=' && !code_assigns_at(s, q)))
+            continue;
+        size_t tn = 0, t = code_word_before(s, k, &tn);
+        if (tn && t + tn <= k && code_word_in(s->code + t, tn, (const char *const[]){ "float", "double", NULL })) {
+            line = code_line_at(s, k);
+            snprintf(type, type_n, "%.*s", (int)tn, s->code + t);
+        }
+    }
+    return line;
+}
+
+/* Whether the name at k is used where C wants an integer: inside an
+ * array's subscript (`[` after a name, `]` or `)`), or an operand of `%`. */
+static int in_integer_place(const source_code *s, size_t k, size_t n, size_t line_start)
+{
+    const char *code = s->code;
+    size_t before = code_blank_before(s, k), after = code_skip_space(s, k + n);
+    if ((before > 0 && code[before - 1] == '%') || (after < s->len && code[after] == '%' && code[after + 1] != '='))
+        return 1;
+    /* the innermost bracket open at k on its line */
+    int depth = 0;
+    for (size_t q = k; q > line_start; q--) {
+        char c = code[q - 1];
+        if (c == ')' || c == ']')
+            depth++;
+        else if ((c == '(' || c == '[') && depth > 0)
+            depth--;
+        else if (c == '(')
+            continue; /* a call's or a group's parentheses: look further out */
+        else if (c == '[') {
+            size_t b = code_blank_before(s, q - 1);
+            return b > 0 && (source_is_identifier_char(code[b - 1]) || code[b - 1] == ']' || code[b - 1] == ')');
+        }
+    }
+    return 0;
+}
+
+int source_floating_index(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n)
+{
+    source_code s;
+    name[0] = type[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    size_t start = code_line_start(&s, line), end = code_line_end(&s, start);
+    for (size_t k = start; k < end && !found; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t e = code_word_end(&s, k);
+        if (e == k || (s.code[k] >= '0' && s.code[k] <= '9') || e - k >= name_n) {
+            k = e > k ? e - 1 : k;
+            continue;
+        }
+        size_t after = code_skip_space(&s, e);
+        int called = after < s.len && s.code[after] == '(';
+        if (!called && in_integer_place(&s, k, e - k, start)) {
+            found = floating_declaration_before(&s, k, s.code + k, e - k, type, type_n);
+            if (found)
+                snprintf(name, name_n, "%.*s", (int)(e - k), s.code + k);
+        }
+        k = e - 1;
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_conditional_barrier(const char *path, int first, int second, char *test, size_t n, int *test_line)
+{
+    source_code s;
+    test[0] = '\0';
+    *test_line = 0;
+    if (first <= 0 || first >= second || !source_code_read(&s, path))
+        return 0;
+    int barrier = 0;
+    for (size_t k = code_line_start(&s, first); k < s.len && !barrier; k++) {
+        int l = code_line_at(&s, k);
+        if (l >= second)
+            break;
+        if (l == first || !code_word_at(&s, k, "__syncthreads"))
+            continue;
+        int in_else = 0;
+        size_t t = code_test_around(&s, k, &in_else);
+        /* the innermost test around it an if's (or its else's), inside the
+         * kernel: a loop around a barrier is every thread's */
+        if (t < s.len && code_word_at(&s, t, "if") && code_kernel_before(&s, t) < s.len) {
+            header_text(&s, t, test, n);
+            *test_line = code_line_at(&s, t);
+            barrier = l;
+        }
+    }
+    source_code_free(&s);
+    return barrier;
+}

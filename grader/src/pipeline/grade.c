@@ -1250,6 +1250,87 @@ static char *kept_from_store(const dataset_result *d, const int out[2], const ch
  * never launched (the wrong elements exactly). The first found is the
  * submission's cause, the fix-this-first line; and where the launch covers
  * the output, a "never written" sentence's advice to look at the grid goes. */
+/* The line of the compiler's first error in log, where it is in the
+ * student's file (g++'s `FILE:LINE:COL: error:`, nvcc's `FILE(LINE):
+ * error:`), its message into *msg; else 0. */
+static int first_error_line(const char *file, const char *log, const char **msg)
+{
+    const char *e = strstr(log, "error:");
+    if (!e)
+        return 0;
+    const char *start = e;
+    while (start > log && start[-1] != '\n')
+        start--;
+    *msg = e + 6;
+    const char *base = path_base(file), *at = strstr(start, base);
+    if (!at || at > e)
+        return 0;
+    at += strlen(base);
+    return (*at == ':' || *at == '(') ? atoi(at + 1) : 0;
+}
+
+/* A cause the source shows upstream of the compiler's first error (a
+ * declaration, a #define), which the report gives after that error; NULL
+ * where it shows none. */
+static char *compile_error_cause(const char *file, const char *log)
+{
+    char *cause = NULL;
+    char name[64], type[16];
+    int line = source_pointer_list(file, name, sizeof name, type, sizeof type);
+    if (line > 0) {
+        /* the compiler's error is at a use; the declaration is the cause */
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
+                          "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
+                          q, name, type, type, type, name);
+        free(q);
+    }
+    /* a #define whose value ends in `;`: the errors are at its uses */
+    int use = 0;
+    line = !cause ? source_define_with_semicolon(file, name, sizeof name, &use) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("the #define at %s ends with `;`: the preprocessor pastes the `;` with the value "
+                          "into every use of %s (the first at line %d), in the middle of an expression, "
+                          "where the compiler then stops; delete the `;` at the end of the #define",
+                          q, name, use);
+        free(q);
+    }
+    /* a kernel declared __device__: nvcc's error is at the launch (the
+     * emulator's rewriter says so itself) */
+    int launch = 0;
+    line = !cause && !strstr(log, "is declared __device__")
+               ? source_device_function_launched(file, name, sizeof name, &launch)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s __device__, not __global__: a __device__ function is called from "
+                          "device code and cannot be launched with <<< >>> (the launch at line %d); declare "
+                          "it __global__",
+                          q, name, launch);
+        free(q);
+    }
+    /* a name declared float where an integer is needed: the error is at
+     * the subscript (g++: "invalid types 'float*[float]'", nvcc: "must have
+     * integral ... type", "invalid operands of types 'float' ..."), the
+     * declaration is what to change */
+    const char *msg = NULL;
+    int at = !cause ? first_error_line(file, log, &msg) : 0;
+    const char *eol = msg ? strchr(msg, '\n') : NULL;
+    size_t msg_n = msg ? (eol ? (size_t)(eol - msg) : strlen(msg)) : 0;
+    char *first = msg ? xasprintf("%.*s", (int)msg_n, msg) : NULL;
+    line = at > 0 && (strstr(first, "float") || strstr(first, "double") || strstr(first, "integral"))
+               ? source_floating_index(file, at, name, sizeof name, type, sizeof type)
+               : 0;
+    if (line > 0) {
+        cause = xasprintf("line %d declares `%s %s`, and line %d uses %s where C needs an integer (an array's "
+                          "index, an operand of %%): declare it `int %s`",
+                          line, type, name, at, name, name);
+    }
+    free(first);
+    return cause;
+}
+
 /* Defects the source shows by itself, named only where a dataset failed
  * (they are what made it so, or the run would not show them): a copy
  * given the address of a pointer where the pointer belongs (a cause, as a
@@ -1470,6 +1551,18 @@ static void source_defects(const char *file, submission_result *s)
     }
 }
 
+/* Whether d's run (the harness's guard past the output), or the checkers
+ * on it, found an access past an array's end. */
+static int went_past_an_end(const dataset_result *d)
+{
+    if (d->status == ST_CUDA_ERROR && d->message && strstr(d->message, "past the end"))
+        return 1;
+    for (int k = 0; d->sanitizer && k < d->sanitizer->nfindings; k++)
+        if (!strcmp(d->sanitizer->findings[k].kind, "out-of-bounds"))
+            return 1;
+    return 0;
+}
+
 static void launch_and_copies(const lab_manifest *m, const int *index, submission_result *s)
 {
     int image = m->perf.work == WORK_IMAGE;
@@ -1513,6 +1606,10 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_counted_in_threads(l, out, image, m->errormap_halo, s->file);
         if (!cause && l)
             cause = launches_flat_block(l, s->file);
+        /* whole blocks past the output, and a run that went past an
+         * array's end (the harness's guard, the checkers' bounds finding) */
+        if (!cause && l && !image && went_past_an_end(d))
+            cause = launches_oversized(l, out, s->file);
         if (!cause && l)
             cause = unread_grid_dimension(l, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
@@ -1540,6 +1637,26 @@ static void block_against_tiles(const lab_manifest *m, const kernel_evidence *e,
     if (unset)
         s->hint = diagnose_block_smaller_than_tiles(e->shared_bytes, e->token_block[0], e->token_block[1],
                                                     e->shared_kernel);
+    /* a block whose size the host computes from the data (min(l, 16)):
+     * smaller than the tiles only on some datasets, which the token's run
+     * need not be; a failing run's own launch record shows it */
+    for (int i = 0; i < s->ndatasets && unset && !s->hint; i++) {
+        const dataset_result *d = &s->datasets[i];
+        const launch_shape *l = launch_of(d);
+        if (d->status != ST_WRONG || d->cmp.nonfinite == 0 || !l || l->line <= 0)
+            continue;
+        char *said = diagnose_block_smaller_than_tiles(l->shared_bytes, l->block[0], l->block[1], l->kernel);
+        int made = said ? source_launch_dim3_line(s->file, l->line, 1) : 0;
+        if (said && made > 0 && made != l->line) {
+            char *q = sanitize_quote(s->file, made);
+            s->hint = xasprintf("%s: %s; the block is made at %s, for this dataset's sizes", d->name, said, q);
+            free(q);
+            free(said);
+        } else if (said) {
+            s->hint = xasprintf("%s: %s", d->name, said);
+            free(said);
+        }
+    }
     s->hint_leads = s->hint != NULL;
     /* the launch that runs those blocks, where the kit's record of a run has its line */
     for (int i = 0; i < s->ndatasets && s->hint; i++) {
@@ -1691,44 +1808,10 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         s->build_message = xstrdup(br.message);
     if (!br.ok) {
         s->build_message = xstrdup(br.message);
-        char name[64], type[16];
         /* only where the compiler read the file and refused it: a file the
          * build would not read (too big, not a plain file) is read by no one */
-        int compiled = !br.grader_fault && br.log && strstr(br.log, ": error:");
-        int line = compiled ? source_pointer_list(file, name, sizeof name, type, sizeof type) : 0;
-        if (line > 0) {
-            /* the compiler's error is at a use; the declaration is the cause */
-            char *q = sanitize_quote(file, line);
-            s->cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
-                                 "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
-                                 q, name, type, type, type, name);
-            free(q);
-        }
-        /* a #define whose value ends in `;`: the errors are at its uses */
-        int use = 0;
-        line = compiled && !s->cause ? source_define_with_semicolon(file, name, sizeof name, &use) : 0;
-        if (line > 0) {
-            char *q = sanitize_quote(file, line);
-            s->cause = xasprintf("the #define at %s ends with `;`: the preprocessor pastes the `;` with the value "
-                                 "into every use of %s (the first at line %d), in the middle of an expression, "
-                                 "where the compiler then stops; delete the `;` at the end of the #define",
-                                 q, name, use);
-            free(q);
-        }
-        /* a kernel declared __device__: nvcc's error is at the launch (the
-         * emulator's rewriter says so itself) */
-        int launch = 0;
-        line = compiled && !s->cause && !strstr(br.log, "is declared __device__")
-                   ? source_device_function_launched(file, name, sizeof name, &launch)
-                   : 0;
-        if (line > 0) {
-            char *q = sanitize_quote(file, line);
-            s->cause = xasprintf("%s declares %s __device__, not __global__: a __device__ function is called from "
-                                 "device code and cannot be launched with <<< >>> (the launch at line %d); declare "
-                                 "it __global__",
-                                 q, name, launch);
-            free(q);
-        }
+        if (!br.grader_fault && br.log && strstr(br.log, ": error:"))
+            s->cause = compile_error_cause(file, br.log);
         for (int i = 0; i < s->ndatasets; i++) {
             s->datasets[i].status = br.grader_fault ? ST_GRADER_ERROR : ST_COMPILE_ERROR;
             s->datasets[i].message = xstrdup(br.message);

@@ -277,6 +277,16 @@ static int names_line(const char *text, int line)
     return 0;
 }
 
+/* The N of the first "line N" in text: the line a cause points to first
+ * (where it says to look or to write), 0 if none. */
+static int first_line_named(const char *text)
+{
+    for (const char *p = text; p && (p = strstr(p, "line ")) != NULL; p += 5)
+        if (p[5] >= '1' && p[5] <= '9')
+            return atoi(p + 5);
+    return 0;
+}
+
 static int finding_names_line(const finding *f, int line)
 {
     if (f->line == line || f->line2 == line)
@@ -725,13 +735,18 @@ static char *fix_first(const submission_result *s)
      * findings follow from it. A full repair at a line the record does not
      * name is where that launch's shape or that copy's size was made wrong
      * (the grid computed at line 92 for the launch at line 93): it leads,
-     * and the record says what it did. One at the line the record names
-     * follows it: the record says what went wrong there, the repair what
-     * to write there */
+     * and the record says what it did. So does one at a line the record
+     * names only after another, the one it points to first: there the
+     * record inferred where to look (count the grid at line 55, which the
+     * launch at line 56 uses), and the edit that makes every dataset right
+     * shows it was elsewhere (the launch's block). One at the line the
+     * record points to first follows it: the record says what went wrong
+     * there, the repair what to write there */
     if (s->cause) {
         if (s->cause_fixed_there)
             return xstrdup(s->cause);
-        if (repair_strong(&s->repair) && !names_line(s->cause, s->repair.line))
+        if (repair_strong(&s->repair) && (!names_line(s->cause, s->repair.line) ||
+                                          first_line_named(s->cause) != s->repair.line))
             return xasprintf("%s (%s)", s->repair.sentence, s->cause);
         if (repair_strong(&s->repair))
             return xasprintf("%s; %s", s->cause, s->repair.sentence);

@@ -346,11 +346,28 @@ static char *split_race_message(const char *student, int l1, int l2, const char 
  * source: that barrier orders one iteration's write before its reads, and
  * the race is between iterations (the next one's write, by a thread that
  * got there first, against this one's reads by slower threads): a barrier
- * is missing at the end of the loop, not between the two lines. NULL when
- * the source does not show that shape. */
+ * is missing at the end of the loop, not between the two lines. Unless
+ * that barrier is under an if: then the race is where the test is false.
+ * NULL when the source does not show either shape. */
 static char *loop_race_message(const char *student, int lw, int lr, const char *qw, const char *qr,
                                const char *kernel)
 {
+    /* the barrier between them is under an if: where its test is false
+     * nothing stands between the write and the read, in one iteration or
+     * with no loop at all (and a barrier that only some threads of a block
+     * reach is undefined) */
+    char test[160];
+    int test_line = 0, guarded = source_conditional_barrier(student, lw, lr, test, sizeof test, &test_line);
+    if (guarded > 0) {
+        char *qt = sanitize_quote(student, test_line);
+        char *m = xasprintf("the write of shared memory at %s and the read at %s race in %s: the __syncthreads() "
+                            "between them, at line %d, is under the test at %s, and where that test is false no "
+                            "barrier keeps the reads after the writes: call __syncthreads() for every thread, "
+                            "outside the if",
+                            qw, qr, kernel, guarded, qt);
+        free(qt);
+        return m;
+    }
     int loop = 0, barrier = 0;
     if (!source_loop_carried(student, lw, lr, &loop, &barrier))
         return NULL;
