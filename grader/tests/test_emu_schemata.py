@@ -107,7 +107,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
     build(src, "03-arbitrary-matmul", tmp_path / "p", schemata=tmp_path / "c.json")
     candidates = json.loads((tmp_path / "c.json").read_text())
     lines = src.read_text().splitlines()
-    assert 0 < len(candidates) <= 400
+    assert 0 < len(candidates) <= 440
     assert [c["id"] for c in candidates] == list(range(1, len(candidates) + 1))
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
              "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
@@ -353,6 +353,41 @@ def test_two_names_exchanged_in_a_kernels_index_variable_are_repaired(harness, t
     that exchanges its two names mends it."""
     mends(harness, tmp_path, "03-arbitrary-matmul", "int nRow = ph * TILE_WIDTH + ty;",
           "int nRow = ty * TILE_WIDTH + ph;", "index-swap", "ph, ty")
+
+
+def test_an_array_read_where_another_of_its_kind_belongs_is_repaired(harness, tmp_path):
+    """The dot product reads ds_N twice, `ds_N[ty][i] * ds_N[i][tx]`: an
+    array's use as another array of the same type, bounds and memory space
+    is a candidate, said with its subscripts (which tell the two uses
+    apart)."""
+    mends(harness, tmp_path, "02-tiled-matmul", "Pvalue += ds_M[ty][i] * ds_N[i][tx];",
+          "Pvalue += ds_N[ty][i] * ds_N[i][tx];", "name", "ds_M[ty][i]")
+
+
+def test_a_block_index_added_unscaled_is_repaired(harness, tmp_path):
+    """`int Row = blockIdx.y + threadIdx.y;`: the blocks overlap, and no
+    edit of one name mends it; the candidate scales the block's index by
+    the block's size."""
+    lab = "01-basic-matmul"
+    text = (SOLUTIONS / lab / "basic_matmul.cu").read_text()
+    right = "int Row = blockIdx.y * blockDim.y + threadIdx.y;"
+    src = tmp_path / "unscaled.cu"
+    src.write_text(text.replace(right, "int Row = blockIdx.y + threadIdx.y;"))
+    prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
+    line = text[:text.index(right)].count("\n") + 1
+    found = [c for c in json.loads((tmp_path / "c.json").read_text())
+             if c["kind"] == "coordinates" and c["line"] == line and c["to"] == "blockIdx.y * blockDim.y + threadIdx.y"]
+    assert len(found) == 1, found
+    # widths up to 17 come out right (the overlap covers them): the first that does not
+    for dataset in datasets_by_size(lab):
+        expected = dataset / "expected.tensor"
+        run_program(prog, dataset, tmp_path / "wrong.out", mutant=0)
+        if kit.gpulab("compare", lab, tmp_path / "wrong.out", expected).returncode != 0:
+            break
+    else:
+        pytest.fail("the mistake passes every dataset")
+    run_program(prog, dataset, tmp_path / "fixed.out", mutant=found[0]["id"])
+    assert kit.gpulab("compare", lab, tmp_path / "fixed.out", expected).returncode == 0
 
 
 def test_two_names_exchanged_in_one_subscript_are_repaired(harness, tmp_path):

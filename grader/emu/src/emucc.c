@@ -332,7 +332,7 @@ static const char *kernel_token;
  * (schemata.c) and writes its candidates' list to FILE. */
 static const char *schemata_path;
 /* the most candidates a schemata build holds: a compile stays cheap */
-#define SCHEMATA_MAX 400
+#define SCHEMATA_MAX 440
 
 /* Whether to link with GNU gold: a link is a third of a checking build's
  * time on two cores, and gold links the emulator's programs in half the
@@ -894,7 +894,7 @@ static void usage(void)
           "  --facts FILE  with -c: write what the source shows (kernels, launches, __shared__,\n"
           "           __syncthreads() calls, __constant__, cudaMemcpyToSymbol calls) as JSON\n"
           "  --schemata FILE  with a .cu: build the mutant schemata program, the source with its\n"
-          "           candidate single edits (at most 400), edit k live when GPULAB_EMU_MUTANT=k at\n"
+          "           candidate single edits (at most 440), edit k live when GPULAB_EMU_MUTANT=k at\n"
           "           run time (0 or unset: none, the unedited program); FILE gets their list as JSON\n",
           stderr);
 }

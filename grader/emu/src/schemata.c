@@ -319,6 +319,25 @@ static void coordinate_swap(sc *s, size_t b, size_t e)
     free(tz);
 }
 
+/* An int's initialiser, tokens [b, e), that is `blockIdx.c + threadIdx.c`
+ * (either order): the block's index added unscaled, so the blocks
+ * overlap, which no edit of one name mends (a grid far larger can hide
+ * it). As a candidate, `blockIdx.c * blockDim.c + threadIdx.c`. */
+static void coordinate_unscaled(sc *s, size_t b, size_t e)
+{
+    if (b + 7 != e || !sch_builtin_at(s, b) || !at(s, b + 3, "+") || !sch_builtin_at(s, b + 4) ||
+        !same(s, b + 2, b + 6))
+        return;
+    size_t block = at(s, b, "blockIdx") ? b : at(s, b + 4, "blockIdx") ? b + 4 : e;
+    size_t thread = at(s, b, "threadIdx") ? b : at(s, b + 4, "threadIdx") ? b + 4 : e;
+    if (block == e || thread == e)
+        return;
+    char *to = xasprintf("blockIdx.%.*s * blockDim.%.*s + threadIdx.%.*s", (int)tl(s, b + 2), tk(s, b + 2),
+                         (int)tl(s, b + 2), tk(s, b + 2), (int)tl(s, b + 2), tk(s, b + 2));
+    static_edit(s, b, e, "coordinates", to);
+    free(to);
+}
+
 /* Whether tokens [a, a + n) and [b, b + n) are the same but for the
  * components after a `.` (`blockIdx.y * w` and `blockIdx.x * w`). */
 static int same_but_components(sc *s, size_t a, size_t b, size_t n)
@@ -595,6 +614,7 @@ static void declaration(sc *s, size_t *p, int in_block)
         if (init && in_block && s->in_kernel && !array && !stars && !ref && !constant && at(s, init_at, "=") &&
             !at(s, init_at + 1, "{") && sch_key_kind(key) == V_INT && k > init_at + 1) {
             coordinate_swap(s, init_at + 1, k);
+            coordinate_unscaled(s, init_at + 1, k);
             if (names == 0 && k == end) {
                 twin_names(s, *p, end, init_at + 1, k, first);
                 s->twin.b = *p, s->twin.end = end, s->twin.init_b = init_at + 1, s->twin.init_e = k;
@@ -603,6 +623,11 @@ static void declaration(sc *s, size_t *p, int in_block)
         }
         sym *y = sch_add_sym(s, name, key, array ? V_OTHER : sch_key_kind(key));
         y->floating = strstr(spec, "float") != NULL || strstr(spec, "double") != NULL;
+        if (array && !ref && !stars) {
+            char *bounds = sch_span_text(s, name + 1, name_end);
+            snprintf(y->array_key, sizeof y->array_key, "%s%s %s", shared ? "__shared__ " : "", spec, bounds);
+            free(bounds);
+        }
         y->constant = is_constant;
         if (init && !is_constant && !constant && at(s, init_at, "=") && !at(s, init_at + 1, "{") &&
             k > init_at + 1 && (k == end || at(s, k, ",")) && !s->in_kernel) {
@@ -1424,9 +1449,15 @@ static void render_group(sc *s, buf *o, int gi)
         for (int a = 0; a < g->nalts; a++) {
             if (!live(s, g, a))
                 continue;
-            putf(o, "gpulab_emu_mutant == %d ? (decltype(", s->c[g->cand[a]].id);
-            content(s, o, gi);
-            puts_(o, "))(");
+            /* an array's alternative is another array of its type: the
+             * conditional of the two is an lvalue of that type, no cast */
+            int array = g->kind == G_ATOM && g->helper && !strcmp(g->helper, "array");
+            putf(o, "gpulab_emu_mutant == %d ? (", s->c[g->cand[a]].id);
+            if (!array) {
+                puts_(o, "decltype(");
+                content(s, o, gi);
+                puts_(o, "))(");
+            }
             if (g->kind == G_ATOM)
                 puts_(o, g->alt[a]);
             else
@@ -1751,11 +1782,13 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
      * code's but its first names, then the host's copies and launches', then the kernels' (where most
      * mistakes are: a kernel's fourth name for a size is worth more than a copy's) */
     for (int pri = 2; pri >= 0 && max >= 0 && nlive > (size_t)max; pri--) {
-        /* ... each part's dropped clauses of a condition before its names:
-         * a clause too many is a rarer slip than a name */
+        /* ... each part's dropped clauses of a condition and its arrays
+         * for others before its names: rarer slips than a name */
         for (size_t i = s.nc; i-- > 0 && nlive > (size_t)max;)
-            if (!s.c[i].dead && s.g[s.c[i].origin].kind == G_LOGIC && s.c[i].alt > 0 &&
-                s.g[s.c[i].origin].priority == pri) {
+            if (!s.c[i].dead && s.g[s.c[i].origin].priority == pri &&
+                ((s.g[s.c[i].origin].kind == G_LOGIC && s.c[i].alt > 0) ||
+                 (s.g[s.c[i].origin].kind == G_ATOM && s.g[s.c[i].origin].helper &&
+                  !strcmp(s.g[s.c[i].origin].helper, "array")))) {
                 s.c[i].dead = 1;
                 nlive--;
             }

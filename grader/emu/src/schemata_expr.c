@@ -83,6 +83,7 @@ void sch_add_sym_text(sc *s, const char *name, size_t len, const char *key, int 
     y->shared = 0;
     y->constant = 0;
     y->init_b = y->init_e = 0;
+    y->array_key[0] = '\0';
     y->scaled = 0;
     y->floating = strstr(key, "float") != NULL || strstr(key, "double") != NULL;
 }
@@ -884,6 +885,41 @@ static void derived_names(sc *s, group *g, size_t b, const char *from)
 
 /* The value edits of an atom at tokens [b, e): names of the same declared
  * type in scope, the other built-in indexes, a literal's neighbours. */
+/* An array read or stored where another of its declaration's kind belongs
+ * (`ds_M[i][tx]` for `ds_N[i][tx]`, a tile read twice in the product):
+ * each other array of the same element type, bounds and memory space in
+ * scope, at most NAMES_PER_SITE, the latest first (kind `name`). The group
+ * is rendered without a cast, which no array takes (schemata.c). */
+static void array_edits(sc *s, node *n, sym *var)
+{
+    size_t b = n->b, e = n->e;
+    if (!sch_one_line(s, b, e))
+        return;
+    group *g = NULL;
+    /* said with its subscripts, which tell one use of the name from another */
+    size_t se = e;
+    while (at(s, se, "["))
+        se = sch_after(s, se);
+    char *from = sch_span_text(s, b, se), *subs = se > e ? sch_span_text(s, e, se) : xstrdup("");
+    int made = 0;
+    for (size_t i = s->nsyms; i-- > 0 && made < NAMES_PER_SITE;) {
+        sym *y = &s->syms[i];
+        if (y == var || strcmp(y->array_key, var->array_key) != 0 ||
+            (y->len == var->len && !memcmp(y->name, var->name, y->len)) || sch_lookup_text(s, y->name, y->len) != y)
+            continue;
+        if (!g) {
+            g = sch_new_group(s, G_ATOM, b, e);
+            g->helper = "array";
+        }
+        char *to = xasprintf("%.*s%s", (int)y->len, y->name, subs);
+        sch_add_alt(s, g, "name", from, to, xasprintf("%.*s", (int)y->len, y->name));
+        free(to);
+        made++;
+    }
+    free(subs);
+    free(from);
+}
+
 static void atom_edits(sc *s, node *n, sym *var)
 {
     size_t b = n->b, e = n->e;
@@ -1180,8 +1216,11 @@ static node parse_unary(sc *s, size_t *p)
         if (y) {
             n.vk = y->vk;
             n.var = y;
-            if (y->key[0] != '#' && !strchr(y->key, '[') && !at(s, k + 1, "("))
+            if (y->key[0] != '#' && !strchr(y->key, '[') && !at(s, k + 1, "(")) {
                 atom_edits(s, &n, y);
+            } else if (y->array_key[0] && at(s, k + 1, "[")) {
+                array_edits(s, &n, y);
+            }
         }
     } else if (at(s, k, "true") || at(s, k, "false")) {
         *p = k + 1;

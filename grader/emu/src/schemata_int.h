@@ -25,6 +25,7 @@ typedef struct {
     size_t init_b, init_e; /* its initialiser's tokens [init_b, init_e) (init_e 0: none followed) */
     int scaled;            /* its initialiser has its sizeof candidate */
     int floating;          /* its declared type (or what it points at) is float or double */
+    char array_key[96];    /* an array's: its type, memory space and bounds as written ("" for a non-array) */
 } sym;
 
 /* A candidate edit: one id of FILE.json. */

@@ -180,10 +180,18 @@ void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int wr
                 char here[600], made[600];
                 race_where(pc, here, sizeof here);
                 const struct emu_launch_cfg *c = tls.self && tls.self->L ? tls.self->L->cfg : NULL;
+                /* a pitched buffer's bytes past each row's pixels are its
+                 * padding, which no copy stores: a read there steps its
+                 * rows by another stride than the pitch */
+                char padding[200] = "";
+                size_t at = off + first;
+                if (a->pitched && a->pitch > 0 && a->row_bytes < a->pitch && at % a->pitch >= a->row_bytes)
+                    snprintf(padding, sizeof padding, " (in the padding of row %zu: its rows are %zu bytes apart, "
+                             "%zu bytes of them the row's own)", at / a->pitch, a->pitch, a->row_bytes);
                 diag("gpulab-emu: unset %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): read of %zu bytes at "
-                     "byte %zu of a %zu-byte %s allocation (made at %s) that nothing stored: %s",
+                     "byte %zu%s of a %zu-byte %s allocation (made at %s) that nothing stored: %s",
                      here, c ? c->kernel : "?", emu_blockIdx_.x, emu_blockIdx_.y, emu_blockIdx_.z,
-                     emu_threadIdx_.x, emu_threadIdx_.y, emu_threadIdx_.z, n, off + first, a->size,
+                     emu_threadIdx_.x, emu_threadIdx_.y, emu_threadIdx_.z, n, at, padding, a->size,
                      alloc_call(a), unset_made_at(a, made, sizeof made), unset_why);
             }
         }
