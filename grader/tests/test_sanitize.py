@@ -971,6 +971,92 @@ def test_a_block_smaller_than_the_tiles_on_some_datasets_is_named_where_it_is_ma
     assert f"the block is made at line {line} (" in first, first
 
 
+def test_a_pointer_to_the_wrong_type_is_named_at_the_declaration(backend, tmp_path):
+    """The pitches declared `unsigned int`: cudaMallocPitch's `&in_pitch_bytes`
+    is refused where a `size_t *` belongs (g++: "cannot convert", nvcc:
+    "incompatible with parameter of type"); the first line names the
+    declaration and the type to give it."""
+    src = edited(tmp_path, "05-pitched-conv", "size_t in_pitch_bytes = 0, out_pitch_bytes = 0;",
+                 "unsigned int in_pitch_bytes = 0, out_pitch_bytes = 0;")
+    decl = line_of(src, "unsigned int in_pitch_bytes = 0")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: "), first
+    assert f"line {decl} declares `unsigned int in_pitch_bytes`, and line {decl + 1} passes &in_pitch_bytes" in first, first
+    assert "declare it `size_t in_pitch_bytes`" in first, first
+
+
+def test_a_maths_call_whose_value_goes_nowhere_is_named(backend, tmp_path):
+    """`fmaf(M[..], N[..], Pvalue);` as if it added into Pvalue: the value it
+    returns is thrown away and P is all zeros. The first line names the
+    call's line and says to assign its value."""
+    src = edited(tmp_path, "01-basic-matmul", "Pvalue += M[Row * Width + k] * N[k * Width + Col];",
+                 "fmaf(M[Row * Width + k], N[k * Width + Col], Pvalue);")
+    line = line_of(src, "fmaf(M[Row * Width + k]")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`fmaf(") and "calls fmaf and throws away what it returns" in first, first
+
+
+def test_a_tile_element_from_the_wrong_column_names_where_the_column_is_made(backend, tmp_path):
+    """Lab 04's first batch takes its source column from threadIdx.x, not
+    the tile column destX it stores into: the slots hold pixels of the
+    wrong columns. The first line names the local the load's column comes
+    from and the line that sets it, not only the load."""
+    src = edited(tmp_path, "04-conv-2batch", "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS;",
+                 "int srcX = blockIdx.x * TILE_WIDTH + threadIdx.x - MASK_RADIUS;")
+    line = line_of(src, "int srcX = blockIdx.x * TILE_WIDTH + threadIdx.x")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    # the slot holds a pixel of the wrong column, or the else's 0 where the
+    # test compared that wrong column with the image's width
+    assert (f"its column is srcX, set at line {line} (" in first or
+            f"srcX, the column of the load at line {line + 2}, is set at line {line} (" in first), first
+
+
+def test_a_loop_counter_too_narrow_for_its_bound_is_named(tmp_path):
+    """`for (signed char k = 0; k < Width; ++k)`: k wraps at 127, so width
+    257 never ends the loop. The timeout's line names the counter's type
+    and the loop's line (the emulator knows where the thread was)."""
+    src = edited(tmp_path, "01-basic-matmul", "for (int k = 0; k < Width; ++k)", "for (signed char k = 0; k < Width; ++k)")
+    line = line_of(src, "for (signed char k = 0;")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0257", "--timeout", "4", expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the loop at line {line} counts with k, declared `signed char`, which holds at most 127" in first, first
+    assert "declare k an int" in first, first
+
+
+def test_a_read_in_a_pitched_buffers_padding_is_said_as_the_wrong_row_stride(tmp_path):
+    """Lab 05's load indexes the device image as if packed, `(row_i *
+    in.width + col_i) * in.channels + k`: rows past the first are read
+    from the pitched buffer's padding, which no copy stores. The
+    emulator's checked run knows the buffer's pitch and row width, and the
+    first line says the rows are stepped by another stride than the pitch."""
+    src = edited(tmp_path, "05-pitched-conv", "in.data[row_i * in.pitch + col_i * in.channels + k]",
+                 "in.data[(row_i * in.width + col_i) * in.channels + k]")
+    line = line_of(src, "in.data[(row_i * in.width + col_i) * in.channels + k]")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"is read at line {line} (" in first and "in the padding after its row" in first, first
+    assert "step the rows by the pitch" in first, first
+
+
+def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
+    """Lab 04's first batch's tile row rounded up, `(dest + w - 1) / w`:
+    two threads store the same slot, one at the load and one at the else's
+    0. The race between the two stores is named as indices that collide,
+    with the lines that make them, not as a missing barrier."""
+    src = edited(tmp_path, "04-conv-2batch", "int destY = dest / w;", "int destY = (dest + w - 1) / w;")
+    line = line_of(src, "int destY = (dest + w - 1) / w;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    if "race" in first:
+        assert "two threads store to the same slot of N_ds" in first and f"(lines {line}, " in first, first
+        assert "no __syncthreads() separates them" not in first, first
+    else:  # a repair of the line itself says it as well
+        assert f"line {line}: " in first, first
+
+
 def test_a_grid_dimension_the_kernel_never_reads_is_named(backend, tmp_path):
     """Lab 02's grid given 2 blocks in z: the kernel never reads blockIdx.z,
     so the z = 1 blocks store what the z = 0 ones do (a race between

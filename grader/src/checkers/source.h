@@ -322,6 +322,39 @@ int source_integer_ceil(const char *path, char *arg, size_t size);
  * else 0. The compiler's error is at the use; the declaration is what to
  * change. */
 int source_floating_index(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n);
+/* A `&name` on line whose name the file declares with exactly type (the
+ * words before its declarator: `int`, `unsigned int`), the last such
+ * declaration before it: that declaration's line, the name into name;
+ * else 0. Where the compiler refuses a `type *` for another pointer there,
+ * the declaration is what to change. */
+int source_address_of_type(const char *path, int line, const char *type, char *name, size_t name_n);
+/* A call of a function of the maths library (fmaf, fmaxf, sqrtf, ...) as
+ * a statement by itself, its value thrown away (`fmaf(a, b, Pvalue);`,
+ * as if it added into Pvalue): its line, the function's name into name;
+ * else 0. */
+int source_discarded_result(const char *path, char *name, size_t n);
+/* A for loop around line (or on it) whose counter its header declares
+ * with a type narrower than int (`unsigned char k`, `short i`): the loop's
+ * line, the counter's name and type, and the most it holds (*most); else
+ * 0. Past that it wraps round, so a bound above it is never reached. */
+int source_narrow_loop_counter(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n,
+                               long *most);
+/* The local that gives the row (which 0) or the column (which 1) of the
+ * read in the statement on line (`N_ds[..][..] = I[(srcY * width + srcX)
+ * * channels + k];`: the row is the first factor of a product in its
+ * subscript, srcY; the column the second, or the name added alone, srcX),
+ * where a declaration of the kernel's (`int srcY = ...;`) on another line
+ * sets it for that read alone (until it is set again, nothing but the
+ * read and tests reads it: not Row, which the store reads too): that
+ * line, the name and its initialiser into name and init;
+ * else 0. Where a tile slot holds the element of the wrong row, that
+ * line is where the row was made. */
+int source_load_coordinate(const char *path, int line, int which, char *name, size_t n, char *init, size_t init_n);
+/* The names in the subscripts of the store on line (`N_ds[destY][destX] =
+ * ...`) that the function sets on another line before it: their names,
+ * ", "-separated, into names, and those lines into lines (at most max);
+ * how many. */
+int source_store_index_made(const char *path, int line, char *names, size_t n, int *lines, int max);
 /* An object-like #define whose value has a top-level operator outside
  * brackets (`#define TILE_WIDTH 32 / 2`), and a use of it where the
  * operator next to the name regroups the pasted text (`width /

@@ -821,3 +821,283 @@ int source_conditional_barrier(const char *path, int first, int second, char *te
     source_code_free(&s);
     return barrier;
 }
+
+/* The line of the last declaration before `before` of the name at w (n
+ * characters) whose type, the statement's words before its first name, is
+ * exactly type (`int` in `int a = 0, b = 0;`); 0 when none is. */
+static int declaration_of_type_before(const source_code *s, size_t before, const char *w, size_t n, const char *type)
+{
+    int line = 0;
+    for (size_t k = 0; k + n <= before; k++) {
+        if (!code_name_at(s, k, w, n) || (k > 0 && (s->code[k - 1] == '.' || s->code[k - 1] == '>')))
+            continue;
+        size_t q = code_skip_space(s, k + n);
+        if (q >= s->len || !strchr(",;=", s->code[q]) || (s->code[q] == '=' && !code_assigns_at(s, q)))
+            continue;
+        /* the statement's leading words, up to its first declarator */
+        size_t b = code_skip_space(s, code_statement_start(s, k, 0)), e = b;
+        char words[64] = "";
+        while (e < k && code_word_starts(s, e)) {
+            size_t we = code_word_end(s, e), nx = code_skip_space(s, we);
+            if (nx >= s->len || !code_word_starts(s, nx) || nx > k)
+                break; /* the last word before k is the declarator */
+            if (strlen(words) + (we - e) + 2 < sizeof words)
+                snprintf(words + strlen(words), sizeof words - strlen(words), "%s%.*s", *words ? " " : "",
+                         (int)(we - e), s->code + e);
+            e = nx;
+        }
+        size_t before_name = code_blank_before(s, k);
+        int listed = before_name > 0 && s->code[before_name - 1] == ',';
+        if (*words && strcmp(words, type) == 0 && (e == k || listed))
+            line = code_line_at(s, k);
+    }
+    return line;
+}
+
+int source_address_of_type(const char *path, int line, const char *type, char *name, size_t name_n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !*type || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    size_t start = code_line_start(&s, line), end = code_line_end(&s, start);
+    for (size_t k = start; k < end && !found; k++) {
+        if (s.code[k] != '&' || (k + 1 < s.len && s.code[k + 1] == '&') || (k > 0 && s.code[k - 1] == '&'))
+            continue;
+        size_t w = code_skip_space(&s, k + 1), e = code_word_end(&s, w);
+        if (e == w || e - w >= name_n)
+            continue;
+        found = declaration_of_type_before(&s, k, s.code + w, e - w, type);
+        if (found)
+            snprintf(name, name_n, "%.*s", (int)(e - w), s.code + w);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_discarded_result(const char *path, char *name, size_t n)
+{
+    /* functions of the maths library, CUDA's intrinsics among them: they
+     * change none of their arguments, so a call whose value goes nowhere
+     * does nothing */
+    static const char *const pure[] = { "fmaf", "fma", "fmaxf", "fmax", "fminf", "fmin", "max", "min", "abs",
+                                        "fabsf", "fabs", "sqrtf", "sqrt", "expf", "exp", "powf", "pow",
+                                        "floorf", "floor", "ceilf", "ceil", "roundf", "round", "__fmaf_rn",
+                                        "__fmul_rn", "__fadd_rn", "__fdividef", "__expf", "rsqrtf", NULL };
+    source_code s;
+    name[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t e = code_word_end(&s, k);
+        if (e == k || !code_word_in(s.code + k, e - k, pure)) {
+            k = e > k ? e - 1 : k;
+            continue;
+        }
+        size_t open = code_skip_space(&s, e);
+        size_t close = open < s.len && s.code[open] == '(' ? code_matching(&s, open) : s.len;
+        size_t after = close < s.len ? code_skip_space(&s, close + 1) : s.len;
+        size_t b = code_blank_before(&s, k);
+        while (b > 0 && s.code[b - 1] == '\n')
+            b = code_blank_before(&s, b - 1);
+        size_t wn = 0, wb = code_word_before(&s, k, &wn);
+        /* the call is a statement by itself: after `;`, a brace, a
+         * header's `)` or `else`, and followed by its `;` */
+        int starts = b == 0 || s.code[b - 1] == ';' || s.code[b - 1] == '{' || s.code[b - 1] == '}' ||
+                     s.code[b - 1] == ')' || (wn == 4 && wb + wn == b && code_word_at(&s, wb, "else"));
+        if (starts && after < s.len && s.code[after] == ';' && e - k < n) {
+            snprintf(name, n, "%.*s", (int)(e - k), s.code + k);
+            found = code_line_at(&s, k);
+        }
+        k = e - 1;
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_narrow_loop_counter(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n,
+                               long *most)
+{
+    static const struct {
+        const char *type;
+        long most;
+    } narrow[] = { { "unsigned char", 255 }, { "signed char", 127 }, { "char", 127 }, { "uint8_t", 255 },
+                   { "int8_t", 127 }, { "unsigned short", 65535 }, { "short", 32767 }, { "uint16_t", 65535 },
+                   { "int16_t", 32767 }, { NULL, 0 } };
+    source_code s;
+    name[0] = type[0] = '\0';
+    *most = 0;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    size_t pos = code_skip_space(&s, code_line_start(&s, line));
+    /* the loops around the line, innermost first, and one whose header is on it */
+    for (size_t loop = pos < s.len && code_word_at(&s, pos, "for") ? pos : code_loop_around(&s, pos);
+         loop < s.len && !found; loop = code_loop_around(&s, loop)) {
+        size_t open = code_skip_space(&s, loop + 3);
+        if (!code_word_at(&s, loop, "for") || open >= s.len || s.code[open] != '(')
+            continue;
+        size_t init_end = code_semicolon(&s, open + 1, code_matching(&s, open));
+        for (int t = 0; narrow[t].type && !found; t++) {
+            size_t tl = strlen(narrow[t].type), b = code_skip_space(&s, open + 1);
+            if (b + tl >= init_end || strncmp(s.code + b, narrow[t].type, tl) != 0 ||
+                source_is_identifier_char(s.code[b + tl]))
+                continue;
+            size_t w = code_skip_space(&s, b + tl), e = code_word_end(&s, w);
+            if (e == w || e - w >= name_n)
+                continue;
+            snprintf(name, name_n, "%.*s", (int)(e - w), s.code + w);
+            snprintf(type, type_n, "%s", narrow[t].type);
+            *most = narrow[t].most;
+            found = code_line_at(&s, loop);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* Whether the offset q stands inside the parentheses of an if, while or
+ * for header. */
+static int in_test(const source_code *s, size_t q)
+{
+    int depth = 0;
+    for (size_t k = q; k > 0; k--) {
+        char c = s->code[k - 1];
+        if (c == ';' || c == '{' || c == '}')
+            return 0;
+        if (c == ')')
+            depth++;
+        else if (c == '(' && depth > 0)
+            depth--;
+        else if (c == '(') {
+            size_t wn = 0, w = code_word_before(s, k - 1, &wn);
+            if (wn && (code_word_at(s, w, "if") || code_word_at(s, w, "while") || code_word_at(s, w, "for")))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the name at w (n characters), set by the statement that ends at
+ * from, is read before it is set again only by the statement [use_b,
+ * use_e) and by tests (if, while, for): a local made for that one read
+ * (`int srcY = ...;` for the load), whose value is then the read's own, not
+ * an index the kernel uses elsewhere (Row, read by a load and the store). */
+static int dedicated_to(const source_code *s, const char *w, size_t n, size_t from, size_t use_b, size_t use_e)
+{
+    size_t g = code_kernel_before(s, use_b), close = s->len;
+    if (g < s->len)
+        code_kernel_body(s, g, &close);
+    for (size_t k = from; k + n <= s->len && k < close; k++) {
+        if (!code_name_at(s, k, w, n) || (k > 0 && (s->code[k - 1] == '.' || s->code[k - 1] == '>')))
+            continue;
+        size_t q = code_skip_space(s, k + n);
+        if (code_assigns_at(s, q))
+            return 1; /* set again: what follows reads another value */
+        if ((k >= use_b && k < use_e) || in_test(s, k))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+int source_load_coordinate(const char *path, int line, int which, char *name, size_t n, char *init, size_t init_n)
+{
+    source_code s;
+    name[0] = init[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int found = 0;
+    /* the statement's read: the last `NAME[` after its `=` on the line */
+    size_t start = code_line_start(&s, line), end = code_line_end(&s, start), eq = s.len, open = s.len;
+    for (size_t k = start; k < end; k++)
+        if (eq == s.len && code_assigns_at(&s, k) && !(k > 0 && strchr("+-*/%<>!&|^", code[k - 1])))
+            eq = k;
+    for (size_t k = eq < s.len ? eq + 1 : end; k < end; k++)
+        if (code[k] == '[' && k > 0 && source_is_identifier_char(code[code_blank_before(&s, k) - 1]))
+            open = k;
+    size_t close = open < s.len ? code_matching(&s, open) : s.len;
+    /* its subscript's names: the factors of products in order (the row's
+     * first: row * stride + ...), else a name added alone (the column) */
+    size_t factors[4], nf = 0, added = s.len;
+    for (size_t k = open + 1; close < s.len && k < close; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t e = code_word_end(&s, k);
+        size_t b = code_blank_before(&s, k), a = code_skip_space(&s, e);
+        int member = b > 0 && (code[b - 1] == '.' || code[b - 1] == '>');
+        int factor = (b > 0 && code[b - 1] == '*') || (a < close && code[a] == '*');
+        int first_of_product = a < close && code[a] == '*' && !(b > 0 && code[b - 1] == '*');
+        int compound = a < s.len && (code[a] == '.' || code[a] == '(' || (code[a] == '-' && code[a + 1] == '>'));
+        if (!member && !(code[k] >= '0' && code[k] <= '9') && !compound) {
+            if (first_of_product && nf < 4)
+                factors[nf++] = k;
+            else if (!factor && added == s.len)
+                added = k;
+        }
+        k = e - 1;
+    }
+    size_t pick = which == 0 ? (nf > 0 ? factors[0] : s.len) : (nf > 1 ? factors[1] : added);
+    if (pick < s.len) {
+        size_t e = code_word_end(&s, pick);
+        /* a local set once, by its declaration, before the statement, in the same function */
+        size_t value_end = s.len;
+        size_t fn = code_kernel_before(&s, pick);
+        size_t value = code_assignment_of(&s, fn < s.len ? fn : 0, start, code + pick, e - pick, &value_end);
+        if (value < s.len && e - pick < n) {
+            size_t t = code_skip_space(&s, code_statement_start(&s, value, 0));
+            value = code_skip_space(&s, value);
+            int declared = code_word_starts(&s, t) && code_number_type(code + t, code_word_end(&s, t) - t);
+            int l = code_line_at(&s, value);
+            if (declared && l != line && dedicated_to(&s, code + pick, e - pick, value_end, start, end)) {
+                snprintf(name, n, "%.*s", (int)(e - pick), code + pick);
+                snprintf(init, init_n, "%.*s", (int)(value_end - value), code + value);
+                found = l;
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_store_index_made(const char *path, int line, char *names, size_t n, int *lines, int max)
+{
+    source_code s;
+    names[0] = '\0';
+    if (line <= 0 || max <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int count = 0;
+    size_t start = code_line_start(&s, line), end = code_line_end(&s, start);
+    size_t open = code_store_between(&s, start, end);
+    size_t fn = open < s.len ? code_kernel_before(&s, open) : s.len;
+    /* the store's subscripts, one after another */
+    for (size_t b = open; b < s.len && code[b] == '[' && count < max;) {
+        size_t close = code_matching(&s, b);
+        for (size_t k = b + 1; close < s.len && k < close && count < max; k++) {
+            if (!code_word_starts(&s, k))
+                continue;
+            size_t e = code_word_end(&s, k), before = code_blank_before(&s, k);
+            int member = before > 0 && (code[before - 1] == '.' || code[before - 1] == '>');
+            size_t vend = s.len, value = !member && !(code[k] >= '0' && code[k] <= '9')
+                                             ? code_assignment_of(&s, fn < s.len ? fn : 0, start, code + k, e - k,
+                                                                  &vend)
+                                             : s.len;
+            int at = value < s.len ? code_line_at(&s, value) : 0;
+            if (at > 0 && at != line && strlen(names) + (e - k) + 3 < n) {
+                snprintf(names + strlen(names), n - strlen(names), "%s%.*s", *names ? ", " : "", (int)(e - k),
+                         code + k);
+                lines[count++] = at;
+            }
+            k = e - 1;
+        }
+        b = close < s.len ? code_skip_space(&s, close + 1) : s.len;
+    }
+    source_code_free(&s);
+    return count;
+}

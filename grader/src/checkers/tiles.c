@@ -1174,6 +1174,78 @@ static char *branch_words(const tile_frame *f, long phases, const tile_snapshot 
     return text;
 }
 
+/* Where slot k's load read an element of the input in the right column
+ * and channel and the wrong row (or the reverse), against what the tiling
+ * puts there, and the load's row (column) is a local the kernel sets on
+ * another line for that read alone (source_load_coordinate): "at row 3,
+ * where the tile's is row 2: its row is srcY, set at line 41 (`...`)";
+ * else NULL. */
+static char *coordinate_made(const tile_frame *f, const tile_snapshot *s, long ph, int k, uint32_t index,
+                             const char *student)
+{
+    const gl_matrix *m = f->in;
+    uint32_t source = slot_source(s, k);
+    tile_element e;
+    if (source == TILE_NO_SOURCE || source % 4 != 0 || source / 4 >= gl_matrix_count(m) ||
+        !element_at(f, ph, index / f->T, index % f->T, &e) || !e.inside)
+        return NULL;
+    size_t flat = source / 4, p = flat / (size_t)m->channels;
+    long row = (long)(p / (size_t)m->cols), col = (long)(p % (size_t)m->cols);
+    long channel = (long)(flat % (size_t)m->channels);
+    int which = channel != e.channel ? -1 : row != e.row && col == e.col ? 0 : row == e.row && col != e.col ? 1 : -1;
+    char name[64], init[160];
+    int w = (int)slot_writer(s, k);
+    int at = which >= 0 && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
+                 ? source_load_coordinate(student, s->writer_line[w], which, name, sizeof name, init, sizeof init)
+                 : 0;
+    if (at <= 0)
+        return NULL;
+    char *q = sanitize_quote(student, at);
+    char *said = xasprintf("at %s %ld, where the tile's is %s %ld: its %s is %s, set at %s, which gives %s %ld to "
+                           "this thread: look at how that line computes it",
+                           which ? "column" : "row", which ? col : row, which ? "column" : "row",
+                           which ? e.col : e.row, which ? "column" : "row", name, q, which ? "column" : "row",
+                           which ? col : row);
+    free(q);
+    return said;
+}
+
+/* The branch sentence names the value the test compared, "(srcX = 22,
+ * against 17)": where that name is the row or the column of a load of
+ * the snapshot's, a local set on another line for that read alone
+ * (source_load_coordinate), and its value there is not the coordinate
+ * of the element the tile wants (want): "srcX, the column of the load at
+ * line 40, is set at line 38 (`...`): look at how that line computes it";
+ * else NULL (a right value against a wrong bound is the test's mistake). */
+static char *tested_coordinate_made(const tile_snapshot *s, const char *branch, const char *student,
+                                    const tile_element *want)
+{
+    const char *p = strstr(branch, "which stored it (");
+    char tested[64];
+    long value = 0;
+    if (!p || sscanf(p + strlen("which stored it ("), "%63[A-Za-z0-9_] = %ld", tested, &value) != 2)
+        return NULL;
+    for (int w = 0; w < s->nwriters; w++) {
+        if (!s->writer_load[w] || strcmp(path_base(s->writer_file[w]), path_base(student)) != 0)
+            continue;
+        for (int which = 0; which < 2; which++) {
+            char name[64], init[160];
+            int at = source_load_coordinate(student, s->writer_line[w], which, name, sizeof name, init, sizeof init);
+            /* a value that is the element's own coordinate was right: the
+             * test's bound is what is wrong then (`mCol < j` for k) */
+            if (at > 0 && strcmp(name, tested) == 0 && value != (which ? want->col : want->row)) {
+                char *q = sanitize_quote(student, at);
+                char *said = xasprintf("%s, the %s of the load at line %d, is set at %s: look at how that line "
+                                       "computes it",
+                                       name, which ? "column" : "row", s->writer_line[w], q);
+                free(q);
+                return said;
+            }
+        }
+    }
+    return NULL;
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student, const tile_snapshots *all, int *by_test)
 {
@@ -1187,11 +1259,20 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     /* a branch that stored what it did not load (a 0), or a load where
      * the tiling puts a 0: the test that chose the branch is the mistake */
     tile_element e;
-    int outside = element_at(f, ph, index / f->T, index % f->T, &e) && !e.inside;
+    int known = element_at(f, ph, index / f->T, index % f->T, &e), outside = known && !e.inside;
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
-    char *text, *stale = NULL;
+    char *text, *stale = NULL, *made = NULL;
     *by_test = branch != NULL;
-    if (branch)
+    char *value = branch && known && !outside && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
+    if (branch && value)
+        /* the element lies inside the input, and the test compared a
+         * coordinate a line of its own made wrong: that line, not the test */
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
+                         "so the branch it took stored %s there; that element lies inside the input, so the test "
+                         "was given a wrong value: %s",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", branch, got, value);
+    else if (branch)
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
                          "so the branch it took stored %s there: look at that test",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
@@ -1205,11 +1286,20 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          "the load at %s %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", load, stale);
+    else if ((made = s->writer_load[w] && student ? coordinate_made(f, s, ph, k, index, student) : NULL))
+        /* the load read the wrong row (or column), which a local of the
+         * kernel's set on another line gives it */
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: the "
+                         "load at %s reads it %s",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", load, made);
     else
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                          "look at the %s at %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", s->writer_load[w] ? "load" : "store", load);
+    free(made);
+    free(value);
     free(stale);
     free(branch);
     free(barrier);

@@ -1269,6 +1269,53 @@ static int first_error_line(const char *file, const char *log, const char **msg)
     return (*at == ':' || *at == '(') ? atoi(at + 1) : 0;
 }
 
+/* The k-th (from 0) quoted text of msg, between ‘ and ’ (g++ in a UTF-8
+ * locale), ' and ' (in the C locale) or " and " (nvcc), into out: 1, or 0
+ * where msg has fewer. */
+static int quoted_text(const char *msg, int k, char *out, size_t n)
+{
+    static const char *const opens[] = { "\xe2\x80\x98", "'", "\"" }, *const closes[] = { "\xe2\x80\x99", "'", "\"" };
+    const char *p = msg;
+    out[0] = '\0';
+    for (int i = 0; *p; i++) {
+        int q = -1;
+        for (int t = 0; t < 3 && q < 0; t++)
+            if (strncmp(p, opens[t], strlen(opens[t])) == 0)
+                q = t;
+        if (q < 0) {
+            p++;
+            i--;
+            continue;
+        }
+        const char *b = p + strlen(opens[q]), *e = strstr(b, closes[q]);
+        if (!e)
+            return 0;
+        if (i == k) {
+            snprintf(out, n, "%.*s", (int)(e - b), b);
+            return 1;
+        }
+        p = e + strlen(closes[q]);
+    }
+    return 0;
+}
+
+/* type without its last `*` and the blanks before it ("int*", "int *"
+ * -> "int"), or "" where it ends in none. */
+static void pointed_type(const char *type, char *out, size_t n)
+{
+    size_t len = strlen(type);
+    while (len > 0 && type[len - 1] == ' ')
+        len--;
+    if (len == 0 || type[len - 1] != '*') {
+        out[0] = '\0';
+        return;
+    }
+    len--;
+    while (len > 0 && type[len - 1] == ' ')
+        len--;
+    snprintf(out, n, "%.*s", (int)len, type);
+}
+
 /* A cause the source shows upstream of the compiler's first error (a
  * declaration, a #define), which the report gives after that error; NULL
  * where it shows none. */
@@ -1327,6 +1374,20 @@ static char *compile_error_cause(const char *file, const char *log)
                           "index, an operand of %%): declare it `int %s`",
                           line, type, name, at, name, name);
     }
+    /* the address of a variable declared with one type where the call
+     * takes a pointer to another (g++: "cannot convert 'int*' to
+     * 'size_t*'", nvcc: "argument of type "int *" is incompatible with
+     * parameter of type "size_t *""): the declaration is what to change */
+    char from[64] = "", to[64] = "", base[64] = "", wanted[64] = "";
+    if (!cause && at > 0 && quoted_text(first, 0, from, sizeof from) && quoted_text(first, 1, to, sizeof to)) {
+        pointed_type(from, base, sizeof base);
+        pointed_type(to, wanted, sizeof wanted);
+    }
+    line = *base && *wanted ? source_address_of_type(file, at, base, name, sizeof name) : 0;
+    if (line > 0)
+        cause = xasprintf("line %d declares `%s %s`, and line %d passes &%s where the call takes a `%s *`: declare it "
+                          "`%s %s`",
+                          line, base, name, at, name, wanted, wanted, name);
     free(first);
     return cause;
 }
@@ -1480,6 +1541,16 @@ static void source_defects(const char *file, submission_result *s)
                              loop ? "runs once, after the loop, not on each pass"
                                   : "runs for every thread whatever the test says");
         free(next);
+    }
+    /* `fmaf(a, b, Pvalue);`: the maths library changes none of its
+     * arguments, and the value it returns goes nowhere */
+    line = wrong && !s->cause ? source_discarded_result(file, name, sizeof name) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s calls %s and throws away what it returns: %s changes none of its arguments, so "
+                             "the statement does nothing; assign its value where it belongs (`x = %s(...);`)",
+                             q, name, name, name);
+        free(q);
     }
     int slip = 0, scaled = 0;
     char fix[160];

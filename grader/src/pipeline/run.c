@@ -412,9 +412,20 @@ char *run_timeout_message(double timeout_s, int never_ready, const char *err_tex
     const char *thread = d.thread, *block = d.block, *kernel = d.kernel;
     /* a line of the student's file, not of the emulator's own code */
     char *at = in_cu_file(&d) && student_file ? sanitize_quote(student_file, d.line) : NULL;
+    /* a counter too narrow for its bound wraps round before reaching it */
+    char name[64], type[32], *advice = NULL;
+    long most = 0;
+    int loop = at ? source_narrow_loop_counter(student_file, d.line, name, sizeof name, type, sizeof type, &most) : 0;
+    if (loop > 0)
+        advice = xasprintf("the loop at line %d counts with %s, declared `%s`, which holds at most %ld and then "
+                           "wraps round: a bound above %ld is never reached, so the loop never ends; declare %s "
+                           "an int",
+                           loop, name, type, most, most, name);
     char *msg = xasprintf("did not finish within %g s and was stopped: when its time ran out, thread %s of block %s "
-                          "of kernel %s was still running%s%s: look there for a loop that never ends",
-                          timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "");
+                          "of kernel %s was still running%s%s: %s",
+                          timeout_s, thread, block, kernel, at ? " at " : "", at ? at : "",
+                          advice ? advice : "look there for a loop that never ends");
+    free(advice);
     free(at);
     return msg;
 }

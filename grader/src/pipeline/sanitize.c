@@ -341,6 +341,40 @@ static char *split_race_message(const char *student, int l1, int l2, const char 
     return s;
 }
 
+/* Two stores into one shared array, at lines l1 and l2, that race: two
+ * threads stored to the same slot. A barrier between two stores of one
+ * tile orders nothing the tile needs; their indices collide (and so some
+ * slot is stored by no one): the lines that make those indices. NULL
+ * where the two stores are into different arrays, or the source shows no
+ * index made on another line. */
+static char *colliding_stores_message(const char *student, int l1, int l2, const char *q1, const char *q2,
+                                      const char *kernel)
+{
+    char a1[64], a2[64], names[160];
+    int lines[8];
+    if (!source_stored_array(student, l1, a1, sizeof a1) || !source_stored_array(student, l2, a2, sizeof a2) ||
+        strcmp(a1, a2) != 0)
+        return NULL;
+    int n = source_store_index_made(student, l1, names, sizeof names, lines, 8);
+    if (n <= 0)
+        return NULL;
+    strbuf where = { 0 };
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= lines[j] == lines[i];
+        if (!seen)
+            sb_printf(&where, "%s%d", where.len ? ", " : "", lines[i]);
+    }
+    char *m = xasprintf("the stores into %s at %s and at %s race in %s: two threads store to the same slot of %s, "
+                        "which no __syncthreads() between two stores of one tile mends: their indices collide (and "
+                        "so some slot is stored by no one); look at how %s %s made (line%s %s)",
+                        a1, q1, q2, kernel, a1, names, strchr(names, ',') ? "are" : "is",
+                        strchr(where.buf ? where.buf : "", ',') ? "s" : "", where.buf ? where.buf : "");
+    free(where.buf);
+    return m;
+}
+
 /* A race in shared memory between a write at line lw and a read at a later
  * line lr of one loop's body with a __syncthreads() between them in the
  * source: that barrier orders one iteration's write before its reads, and
@@ -488,6 +522,7 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     /* a copy out of a buffer that a launch after it computes: the order
      * of the two is the mistake, not the memory's state */
     char name[64] = "";
+    const char *pad = NULL;
     int later = 0;
     if (!d->kernel[0] && made > 0 && student && strcmp(path_base(d->file), path_base(student)) == 0) {
         malloc_name(student, made_file, made, name, sizeof name);
@@ -513,6 +548,16 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
                         "cudaMemcpyHostToDevice) %sbefore the launch at line %d",
                         buffer, d->kernel, q, name, name, where, first);
         free(where);
+    } else if (d->kernel[0] && (pad = strstr(d->message, " (in the padding of row ")) != NULL) {
+        /* the pitched buffer's padding, which no copy stores: a row
+         * stride other than the pitch reached it */
+        size_t row = 0, pitch = 0, row_bytes = 0;
+        sscanf(pad, " (in the padding of row %zu: its rows are %zu bytes apart, %zu bytes", &row, &pitch, &row_bytes);
+        msg = xasprintf("%s is read at %s in %s in the padding after its row %zu, which no copy stores: its rows are "
+                        "%zu bytes apart (the pitch), %zu bytes of them pixels, so an index that steps from row to "
+                        "row by the pixels' width (or any stride but the pitch) lands there: step the rows by the "
+                        "pitch, in elements",
+                        buffer, q, d->kernel, row, pitch, row_bytes);
     } else if (d->kernel[0])
         msg = xasprintf("%s is read at %s in %s before anything stored it: %s", buffer, q, d->kernel, unset_advice);
     else if (later > 0) {
@@ -980,6 +1025,10 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
                     strcmp(x2, "write") == 0 && student && strcmp(path_base(f1), path_base(student)) == 0)
                     loop = split_race_message(student, l1, l2, kernel);
+                if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
+                    strcmp(x2, "write") == 0 && l1 != l2 && student && strcmp(path_base(f1), path_base(student)) == 0 &&
+                    strcmp(path_base(f2), path_base(student)) == 0)
+                    loop = colliding_stores_message(student, l1, l2, q1, q2, kernel);
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);

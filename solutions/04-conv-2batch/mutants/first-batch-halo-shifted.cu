@@ -7,7 +7,7 @@
  * Category: halo: the first batch's source column is MASK_RADIUS right of the tile's instead of left
  * Look at: the source column (srcX) of the first load batch
  * Kit says: dataset=rgb-47x29; sanitize=yes; status=wrong; words=N_ds[2][0] of block (1, 0) holds the image's pixel (0, 18) of channel 0|puts the image's pixel (0, 14) of channel 0 there
- * First line: after the __syncthreads() at line 74|holds the image's pixel (0, 18) of channel 0|look at the load at line 51
+ * First line: after the __syncthreads() at line 74|holds the image's pixel (0, 18) of channel 0|the load at line 51|its column is srcX, set at line 49
  */
 /*
  * Lab 04 - 2D convolution with two-batch tile loading, reference solution.

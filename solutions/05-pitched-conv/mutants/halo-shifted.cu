@@ -14,7 +14,7 @@
  * Category: halo: the input tile starts MASK_RADIUS right of the output tile instead of left
  * Look at: the input column each thread loads (col_i)
  * Kit says: dataset=rgb-47x29; sanitize=yes; status=wrong; words=N_ds[2][0] of block (1, 0) holds the image's pixel (0, 14)|puts the image's pixel (0, 10) of channel 0 there
- * First line: after the __syncthreads() at line 56|N_ds[2][0] of block (1, 0) holds the image's pixel (0, 14)|look at the load at line 50
+ * First line: after the __syncthreads() at line 56|N_ds[2][0] of block (1, 0) holds the image's pixel (0, 14)|the load at line 50|its column is col_i, set at line 42
  */
 #include "lab.h"
 
