@@ -414,3 +414,19 @@ def read_map(path, key=True):
     assert frame == {(150, 150, 150)}, frame
     rows = [pix[((F + y) * W + F) * 3:((F + y) * W + F + w) * 3] for y in range(h)]
     return w, h, b"".join(rows)
+
+
+def lab_programs_under(folder):
+    """The live lab programs (not the build's emucc) whose file lies under folder: their pids."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            exe = os.readlink(proc / "exe")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if exe.startswith(str(folder)) and exe.endswith("/lab-program") and state != "Z":
+            pids.append(int(proc.name))
+    return pids

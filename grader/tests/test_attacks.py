@@ -1000,6 +1000,53 @@ def need_root_and_emu():
         pytest.fail(problem)
 
 
+def test_a_uid_mode_run_does_not_outlive_a_killed_grader():
+    """In the uid mode no pid namespace takes a run along when its grader
+    dies: gpulab grade and its workers killed outright (SIGKILL to the
+    job's process group) while a submission loops forever, its program
+    goes all the same (its own parent-death signal,
+    set again after its change of user, takes it when its init goes), and
+    is not left spinning as another user, unwatched. It failed before."""
+    need_root_and_emu()
+    tmp = Path(tempfile.mkdtemp(prefix="gpulab-uid-orphan-"))
+    p = None
+    try:
+        tmp.chmod(0o755)
+        copy = private_kit_copy(tmp / "kit", labs=[LAB])
+        text = SOLUTION.read_text()
+        anchor = "    CUDA_CHECK(cudaMemcpy(d_M, M, bytes, cudaMemcpyHostToDevice));\n"
+        assert anchor in text
+        cls = tmp / "class"
+        (cls / "spins").mkdir(parents=True)
+        (cls / "spins" / SOLUTION.name).write_text(
+            text.replace(anchor, "    for (volatile int spin = 0; spin >= 0; spin += 0) {}\n" + anchor))
+        cls.chmod(0o700)
+        work = tmp / "work"
+        work.mkdir()
+        work.chmod(0o755)
+        env = dict(os.environ, TMPDIR=str(work), NO_COLOR="1")
+        p = subprocess.Popen([copy / "gpulab", "grade", LAB, cls, "--backend", "emu", "--sandbox", "uid",
+                              "--no-sanitize", "--timeout", "60", "--records", tmp / "records"],
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + 120
+        while not kit.lab_programs_under(work) and time.monotonic() < deadline and p.poll() is None:
+            time.sleep(0.1)
+        assert kit.lab_programs_under(work), "the program never started"
+        os.killpg(p.pid, signal.SIGKILL)  # the grader and its workers, as a killed job's are
+        p.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while kit.lab_programs_under(work) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = kit.lab_programs_under(work)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left, f"the program outlived the grader: pids {left}"
+    finally:
+        if p is not None and p.poll() is None:
+            p.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def test_forged_requirement_evidence_earns_nothing(backend, tmp_path):
     """The emulator's launch log is the student's process's to write, and a
     #pragma message prints whatever it likes into nvcc's output: neither is

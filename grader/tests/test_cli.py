@@ -112,22 +112,6 @@ def test_bad_manifest_is_reported_with_its_path(tmp_path):
     assert "lab.json" in p.stderr and 'unknown key "timout_s"' in p.stderr
 
 
-def lab_programs_under(folder):
-    """The live lab programs (not the build's emucc) whose file lies under folder: their pids."""
-    pids = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            exe = os.readlink(proc / "exe")
-            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if exe.startswith(str(folder)) and exe.endswith("/lab-program") and state != "Z":
-            pids.append(int(proc.name))
-    return pids
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_a_run_does_not_outlive_a_killed_grader(tmp_path):
     """gpulab killed outright (SIGKILL: no handler runs) while a student's
@@ -149,16 +133,16 @@ def test_a_run_does_not_outlive_a_killed_grader(tmp_path):
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
-        while not lab_programs_under(work) and time.monotonic() < deadline and p.poll() is None:
+        while not kit.lab_programs_under(work) and time.monotonic() < deadline and p.poll() is None:
             time.sleep(0.1)
-        spinning = lab_programs_under(work)
+        spinning = kit.lab_programs_under(work)
         assert spinning, "the program never started"
         p.kill()
         p.wait(timeout=30)
         deadline = time.monotonic() + 10
-        while lab_programs_under(work) and time.monotonic() < deadline:
+        while kit.lab_programs_under(work) and time.monotonic() < deadline:
             time.sleep(0.1)
-        left = lab_programs_under(work)
+        left = kit.lab_programs_under(work)
         for pid in left:
             os.kill(pid, signal.SIGKILL)
         assert not left, f"the program outlived the grader: pids {left}"

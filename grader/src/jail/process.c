@@ -458,8 +458,16 @@ static void sandbox_init_process(const proc_spec *spec, char **env, int exec_fd,
         start_failed(exec_fd, why);
     }
     if (kid == 0) {
+        pid_t init = getppid();
         if (sandbox_drop(spec->timeout_s + spec->startup_s, spec->build, why, sizeof why) != 0)
             start_failed(exec_fd, why);
+        /* the run's init gone (the grader killed: its PR_SET_PDEATHSIG),
+         * the run goes too: in the uid mode no pid namespace takes it
+         * along, and the change of user above cleared the signal the fork
+         * kept; set again after it, and kept across exec */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != init)
+            _exit(127); /* the init was gone before the signal was set */
         execve(spec->argv[0], (char *const *)spec->argv, env);
         snprintf(why, sizeof why, "cannot exec %s: %s", spec->argv[0], strerror(errno));
         start_failed(exec_fd, why);
