@@ -1042,19 +1042,20 @@ def test_a_read_in_a_pitched_buffers_padding_is_said_as_the_wrong_row_stride(tmp
 
 
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
-    """Lab 04's first batch's tile row rounded up, `(dest + w - 1) / w`:
-    two threads store the same slot, one at the load and one at the else's
-    0. The race between the two stores is named as indices that collide,
-    with the lines that make them, not as a missing barrier."""
-    src = edited(tmp_path, "04-conv-2batch", "int destY = dest / w;", "int destY = (dest + w - 1) / w;")
-    line = line_of(src, "int destY = (dest + w - 1) / w;")
+    """Lab 04's first batch's tile row divided by w + 1: two threads of the
+    batch compute the same slot, so its store races with itself. The race
+    finding says the indices collide, with the line that makes them, not
+    that a barrier is missing (none between stores of one tile mends it)."""
+    src = edited(tmp_path, "04-conv-2batch", "int destY = dest / w;", "int destY = dest / (w + 1);")
+    line = line_of(src, "int destY = dest / (w + 1);")
     rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
-    first = rep["fix_first"]
-    if "race" in first:
-        assert "two threads store to the same slot of N_ds" in first and f"(lines {line}, " in first, first
-        assert "no __syncthreads() separates them" not in first, first
-    else:  # a repair of the line itself says it as well
-        assert f"line {line}: " in first, first
+    races = [f["message"] for d in rep["datasets"] for f in ((d.get("sanitizer") or {}).get("findings") or [])
+             if f["kind"] == "race"]
+    assert races, rep["fix_first"]
+    for message in races:
+        assert "races with itself" in message and "two threads store to the same slot of N_ds" in message, message
+        assert f"look at how destY, destX are made (lines {line}, " in message, message
+        assert "no __syncthreads() separates them" not in message, message
 
 
 def test_a_grid_dimension_the_kernel_never_reads_is_named(backend, tmp_path):

@@ -1,9 +1,11 @@
 /*
- * source_scope.c - a kernel's names by scope: a variable declared again in
- * an inner block, hiding the one its enclosing block declared (`float
- * Pvalue = 0;` written again inside the phase loop: the loop adds into the
- * inner Pvalue, which is gone at the end of each pass, and the kernel
- * stores the outer one, never added to).
+ * source_scope.c - names, their declarations and the statements around
+ * them: a variable declared again in an inner block, hiding the one its
+ * enclosing block declared (`float Pvalue = 0;` written again inside the
+ * phase loop); the test, loop or barrier around a line; a name's declared
+ * type where the compiler refuses its use (declared_type_before, the one
+ * reader of it); a loop counter too narrow for its bound; the locals a
+ * load's or a store's index is made of, and the lines that make them.
  */
 #define _GNU_SOURCE
 #include "source.h"
@@ -715,28 +717,70 @@ int source_bound_set_by_some_threads(const char *path, char *name, size_t size, 
     return loop;
 }
 
-/* The line of the last declaration before `before` that makes the name at
- * w (n characters) a float or a double, not a pointer or an array
- * (`float Width,`, `double w = ...;`), its type's word into type; 0 when
- * none does. */
-static int floating_declaration_before(const source_code *s, size_t before, const char *w, size_t n, char *type,
-                                       size_t type_n)
+/* The line of the last declaration before `before` of the name at w (n
+ * characters), not a pointer's or an array's (`float Width,` in a
+ * parameter list, `int a = 0, b = 0;`, `size_t row_bytes = ...;`), its
+ * type's words into type: those just before the name, or for a name after
+ * a `,` its statement's leading words; 0 when none is. The one reader of a
+ * variable's declared type for the compiler's errors (a float index, the
+ * address of another type). */
+static int declared_type_before(const source_code *s, size_t before, const char *w, size_t n, char *type,
+                                size_t type_n)
 {
     int line = 0;
+    type[0] = '\0';
     for (size_t k = 0; k + n <= before; k++) {
-        if (!code_name_at(s, k, w, n) || (k > 0 && s->code[k - 1] == '.') ||
-            (k > 1 && s->code[k - 1] == '>' && s->code[k - 2] == '-'))
+        if (!code_name_at(s, k, w, n) || (k > 0 && (s->code[k - 1] == '.' || s->code[k - 1] == '>')))
             continue;
         size_t q = code_skip_space(s, k + n);
         if (q >= s->len || !strchr(",);=", s->code[q]) || (s->code[q] == '=' && !code_assigns_at(s, q)))
             continue;
-        size_t tn = 0, t = code_word_before(s, k, &tn);
-        if (tn && t + tn <= k && code_word_in(s->code + t, tn, (const char *const[]){ "float", "double", NULL })) {
-            line = code_line_at(s, k);
-            snprintf(type, type_n, "%.*s", (int)tn, s->code + t);
+        /* the words before it, back to the bracket or separator that starts them */
+        size_t b = code_blank_before(s, k), from = k;
+        while (b > 0 && s->code[b - 1] == '\n')
+            b = code_blank_before(s, b - 1);
+        if (b > 0 && s->code[b - 1] == ',') {
+            from = code_skip_space(s, code_statement_start(s, k, 0)); /* a listed declarator: the statement's type */
+        } else {
+            size_t wn = 0, wb;
+            while ((wb = code_word_before(s, from, &wn)) < from && wn > 0 && wb + wn <= from &&
+                   code_skip_space(s, wb + wn) == from)
+                from = wb;
+            if (from == k)
+                continue; /* no type before it: a use, not a declaration */
         }
+        char words[64] = "";
+        size_t e = from;
+        while (e < k && code_word_starts(s, e)) {
+            size_t we = code_word_end(s, e), nx = code_skip_space(s, we);
+            if (nx >= k || !code_word_starts(s, nx))
+                break; /* the last word before the name, or the first declarator */
+            if (strlen(words) + (we - e) + 2 < sizeof words)
+                snprintf(words + strlen(words), sizeof words - strlen(words), "%s%.*s", *words ? " " : "",
+                         (int)(we - e), s->code + e);
+            e = nx;
+        }
+        /* from the words before the name: the last of them is the type's */
+        if (!(b > 0 && s->code[b - 1] == ',')) {
+            size_t wn = 0, wb = code_word_before(s, k, &wn);
+            if (strlen(words) + wn + 2 < sizeof words)
+                snprintf(words + strlen(words), sizeof words - strlen(words), "%s%.*s", *words ? " " : "", (int)wn,
+                         s->code + wb);
+        }
+        if (!*words)
+            continue;
+        snprintf(type, type_n, "%s", words);
+        line = code_line_at(s, k);
     }
     return line;
+}
+
+/* Whether type's last word is float or double (`const float`). */
+static int floating_type(const char *type)
+{
+    const char *last = strrchr(type, ' ');
+    last = last ? last + 1 : type;
+    return strcmp(last, "float") == 0 || strcmp(last, "double") == 0;
 }
 
 /* Whether the name at k is used where C wants an integer: inside an
@@ -783,10 +827,15 @@ int source_floating_index(const char *path, int line, char *name, size_t name_n,
         }
         size_t after = code_skip_space(&s, e);
         int called = after < s.len && s.code[after] == '(';
-        if (!called && in_integer_place(&s, k, e - k, start)) {
-            found = floating_declaration_before(&s, k, s.code + k, e - k, type, type_n);
-            if (found)
-                snprintf(name, name_n, "%.*s", (int)(e - k), s.code + k);
+        char declared[64];
+        int at = !called && in_integer_place(&s, k, e - k, start)
+                     ? declared_type_before(&s, k, s.code + k, e - k, declared, sizeof declared)
+                     : 0;
+        if (at > 0 && floating_type(declared)) {
+            found = at;
+            snprintf(name, name_n, "%.*s", (int)(e - k), s.code + k);
+            const char *last = strrchr(declared, ' ');
+            snprintf(type, type_n, "%s", last ? last + 1 : declared);
         }
         k = e - 1;
     }
@@ -822,38 +871,6 @@ int source_conditional_barrier(const char *path, int first, int second, char *te
     return barrier;
 }
 
-/* The line of the last declaration before `before` of the name at w (n
- * characters) whose type, the statement's words before its first name, is
- * exactly type (`int` in `int a = 0, b = 0;`); 0 when none is. */
-static int declaration_of_type_before(const source_code *s, size_t before, const char *w, size_t n, const char *type)
-{
-    int line = 0;
-    for (size_t k = 0; k + n <= before; k++) {
-        if (!code_name_at(s, k, w, n) || (k > 0 && (s->code[k - 1] == '.' || s->code[k - 1] == '>')))
-            continue;
-        size_t q = code_skip_space(s, k + n);
-        if (q >= s->len || !strchr(",;=", s->code[q]) || (s->code[q] == '=' && !code_assigns_at(s, q)))
-            continue;
-        /* the statement's leading words, up to its first declarator */
-        size_t b = code_skip_space(s, code_statement_start(s, k, 0)), e = b;
-        char words[64] = "";
-        while (e < k && code_word_starts(s, e)) {
-            size_t we = code_word_end(s, e), nx = code_skip_space(s, we);
-            if (nx >= s->len || !code_word_starts(s, nx) || nx > k)
-                break; /* the last word before k is the declarator */
-            if (strlen(words) + (we - e) + 2 < sizeof words)
-                snprintf(words + strlen(words), sizeof words - strlen(words), "%s%.*s", *words ? " " : "",
-                         (int)(we - e), s->code + e);
-            e = nx;
-        }
-        size_t before_name = code_blank_before(s, k);
-        int listed = before_name > 0 && s->code[before_name - 1] == ',';
-        if (*words && strcmp(words, type) == 0 && (e == k || listed))
-            line = code_line_at(s, k);
-    }
-    return line;
-}
-
 int source_address_of_type(const char *path, int line, const char *type, char *name, size_t name_n)
 {
     source_code s;
@@ -868,9 +885,12 @@ int source_address_of_type(const char *path, int line, const char *type, char *n
         size_t w = code_skip_space(&s, k + 1), e = code_word_end(&s, w);
         if (e == w || e - w >= name_n)
             continue;
-        found = declaration_of_type_before(&s, k, s.code + w, e - w, type);
-        if (found)
+        char declared[64];
+        int at = declared_type_before(&s, k, s.code + w, e - w, declared, sizeof declared);
+        if (at > 0 && strcmp(declared, type) == 0) {
+            found = at;
             snprintf(name, name_n, "%.*s", (int)(e - w), s.code + w);
+        }
     }
     source_code_free(&s);
     return found;

@@ -341,8 +341,8 @@ static char *split_race_message(const char *student, int l1, int l2, const char 
     return s;
 }
 
-/* Two stores into one shared array, at lines l1 and l2, that race: two
- * threads stored to the same slot. A barrier between two stores of one
+/* Stores into one shared array, at lines l1 and l2 (the same line: a store
+ * racing with itself), that race: two threads stored to the same slot. A barrier between two stores of one
  * tile orders nothing the tile needs; their indices collide (and so some
  * slot is stored by no one): the lines that make those indices. NULL
  * where the two stores are into different arrays, or the source shows no
@@ -366,11 +366,14 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
         if (!seen)
             sb_printf(&where, "%s%d", where.len ? ", " : "", lines[i]);
     }
-    char *m = xasprintf("the stores into %s at %s and at %s race in %s: two threads store to the same slot of %s, "
-                        "which no __syncthreads() between two stores of one tile mends: their indices collide (and "
-                        "so some slot is stored by no one); look at how %s %s made (line%s %s)",
-                        a1, q1, q2, kernel, a1, names, strchr(names, ',') ? "are" : "is",
+    char *stores = l1 == l2 ? xasprintf("the store into %s at %s races with itself", a1, q1)
+                            : xasprintf("the stores into %s at %s and at %s race", a1, q1, q2);
+    char *m = xasprintf("%s in %s: two threads store to the same slot of %s, which no __syncthreads() between "
+                        "stores of one tile mends: their indices collide (and so some slot is stored by no one); "
+                        "look at how %s %s made (line%s %s)",
+                        stores, kernel, a1, names, strchr(names, ',') ? "are" : "is",
                         strchr(where.buf ? where.buf : "", ',') ? "s" : "", where.buf ? where.buf : "");
+    free(stores);
     free(where.buf);
     return m;
 }
@@ -732,8 +735,9 @@ static int subscript_finding(const finding *f)
 
 /* After the run's lines, the subscript findings (printed first, when the
  * launch ends) go just before the first race they cause: a race of shared
- * memory told only as a missing __syncthreads(), at one of their lines
- * (the rows that overlap are stored and read by two threads). A finding
+ * memory told only as a missing __syncthreads() or as two threads storing
+ * one slot (colliding_stores_message), at one of their lines (the rows
+ * that overlap are stored and read by two threads). A finding
  * that explains more stays ahead of them (a bounds finding whose test let
  * the thread through at its bound, `i <= TILE_WIDTH`; a race of two stores
  * that split the flat index the wrong way round), and with no such race
@@ -753,7 +757,8 @@ static void subscripts_in_place(sanitize_result *r)
         return;
     int at = nr;
     for (int i = 0; i < nr && at == nr; i++) {
-        if (strcmp(rest[i].kind, "race") != 0 || !strstr(rest[i].message, "no __syncthreads() separates them"))
+        if (strcmp(rest[i].kind, "race") != 0 || (!strstr(rest[i].message, "no __syncthreads() separates them") &&
+                                                  !strstr(rest[i].message, "two threads store to the same slot of")))
             continue;
         for (int k = 0; k < ns; k++)
             if (strcmp(subs[k].file, rest[i].file) == 0 &&
@@ -1026,7 +1031,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     strcmp(x2, "write") == 0 && student && strcmp(path_base(f1), path_base(student)) == 0)
                     loop = split_race_message(student, l1, l2, kernel);
                 if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
-                    strcmp(x2, "write") == 0 && l1 != l2 && student && strcmp(path_base(f1), path_base(student)) == 0 &&
+                    strcmp(x2, "write") == 0 && student && strcmp(path_base(f1), path_base(student)) == 0 &&
                     strcmp(path_base(f2), path_base(student)) == 0)
                     loop = colliding_stores_message(student, l1, l2, q1, q2, kernel);
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
