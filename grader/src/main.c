@@ -83,7 +83,7 @@ static int cmd_start(int argc, char **argv)
     const char *dir = argc == 2 ? argv[1] : ".";
     if (make_dirs(dir) != 0)
         die("cannot create %s: %s", dir, strerror(errno));
-    char *from = kit_path("skeletons/%s/%s", m.id, m.source);
+    char *from = manifest_skeleton_path(&m);
     char *to = xasprintf("%s/%s", dir, m.source);
     if (file_exists(to) || dir_exists(to))
         die("%s already exists; not overwriting your work (rename or delete it first)", to);

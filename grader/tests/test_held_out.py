@@ -14,7 +14,10 @@ results-T.md, 3 of 10 when counted, 10 of 10 after; set U: results-U.md, 1 of 10
 of 10 after; set V: results-V.md, 4 of 10 when counted, 10 of 10 after; set W:
 results-W.md, 3 of 10 when counted, 9 of 10 after; set X: results-X.md, 1 of 10 when counted, 9 of 10
 after, 01-v2's endless loop left out here for its 40 s of timeouts: test_sanitize's narrow counter
-holds its kind) and made tests only after
+holds its kind; set Y: results-Y.md, 5 of 10 when counted, 10 of 10 after; set Z: results-Z.md, 5 of
+10 when counted, 5 of 10 again after set Y's mechanisms, which it had not been seen by, 10 of 10 after
+its own; of those two sets only the files whose first line those mechanisms changed are here) and made
+tests only after
 they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -265,6 +268,22 @@ FIRST = {
     "setX/05-u2-load-row-stride-packed": ["is read at line 47", "in the padding after its row",
                                           "step the rows by the pitch"],
     "setX/05-v2-pitch-vars-int": ["line 83 declares `int in_pitch_bytes`", "declare it `size_t in_pitch_bytes`"],
+    "setY/01-w2-missing-lab-h-include": ["CUDA_CHECK is declared in lab.h",
+                                         'add `#include "lab.h"` at the top of the file, before line 13'],
+    "setY/03-w2-m-load-branchless-mask": ["the access at line 54 (", "is made whatever `(Row < j && mCol < k)` says"],
+    "setY/03-x2-store-inside-phase-loop": ["the store at line 67 (", "is inside the loop at line 46 (",
+                                           "move the store after the loop's closing brace"],
+    "setY/04-w2-window-without-thread-offset": ["the sum at line 75 (",
+                                                "reads N_ds[i][j], whose subscripts vary with no thread coordinate"],
+    "setY/05-w2-char-pointer-pitch-in-floats": ["line 47 (", "adds a multiple of in.pitch to a char *",
+                                                "but line 101 ("],
+    "setZ/01-y2-kernel-params-m-n-swapped": ["line 16 (", "declares MatrixMulKernel's parameters as (N, M, P, Width), "
+                                             "where the skeleton has (M, N, P, Width)"],
+    "setZ/02-y2-syncthreads-no-parens": ["line 51 (`__syncthreads;`) names __syncthreads without calling it"],
+    "setZ/04-y2-xor-as-power": ["line 53 (", "writes `TILE_WIDTH^2`, but `^` in C is exclusive or"],
+    "setZ/04-z2-dest-declared-const": ["line 38 (", "declares dest const, and line 53 assigns it again"],
+    "setZ/05-y2-mask-cols-loop-radius": ["covers only every row and columns 0 to 2 of the 5 x 5 mask",
+                                         "the loop at line 63 ("],
     "setW/01-s2-row-times-threadidx": ["line 20: `blockIdx.y * blockDim.y * threadIdx.y`",
                                        "with `blockIdx.y * blockDim.y + threadIdx.y` there"],
     "setW/01-t2-launch-grid-as-block": ["line 56: `dimGrid` in", "with `dimBlock` there"],

@@ -1102,3 +1102,196 @@ def test_a_constant_declared_larger_than_its_copy_names_the_declaration(backend,
     first = rep["fix_first"]
     assert first.startswith(f"Mc is declared at line {line} "), first
     assert "with 160 bytes, but the cudaMemcpyToSymbol at line" in first and "stores 100" in first, first
+
+
+# ---- newcomer set Y's kinds, each in a file of our own -----------------------------
+
+
+def test_a_name_lab_h_declares_without_its_include_names_the_include(backend, tmp_path):
+    """Lab 04 without `#include "lab.h"`: the compiler stops at the first
+    CUDA_CHECK; the first line says the name comes from lab.h, which the
+    file does not include, and where to put the include."""
+    src = edited(tmp_path, "04-conv-2batch", '#include "lab.h"\n', "")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and "error" in first, first
+    assert "is declared in lab.h, the lab's interface with the kit, and this file does not #include it" in first, first
+    assert 'add `#include "lab.h"` at the top of the file, before line ' in first, first
+
+
+def test_a_name_spelt_two_ways_is_named_with_both_lines(backend, tmp_path):
+    """Lab 02's accumulator declared `Pvaule` (two letters swapped): the
+    compiler stops at the first use of Pvalue; the first line names the
+    declaration one slip away and the use."""
+    src = edited(tmp_path, "02-tiled-matmul", "float Pvalue = 0", "float Pvaule = 0")
+    decl = line_of(src, "float Pvaule = 0")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"; line {decl} declares `Pvaule` and line " in first and "uses `Pvalue`: one name spelt two ways" in first, first
+
+
+def test_a_define_the_file_lost_is_named_from_the_skeleton(backend, tmp_path):
+    """Lab 03 without its `#define TILE_WIDTH 16`: the compiler stops at
+    the first tile's bounds; the first line says nothing declares
+    TILE_WIDTH and quotes the skeleton's declaration."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "#define TILE_WIDTH 16\n", "")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert "nothing in this file declares TILE_WIDTH, which line " in first, first
+    assert "the skeleton declares it at its line " in first and "(`#define TILE_WIDTH 16`)" in first, first
+
+
+def test_a_bounds_test_used_as_a_factor_names_the_read_it_does_not_stop(backend, tmp_path):
+    """Lab 03's N load written without its if, its value multiplied by the
+    bounds test: the read is made for every thread, past N's end for the
+    last rows. The first line names the test beside the read, not the
+    phase loop's test the thread passed."""
+    src = edited(tmp_path, "03-arbitrary-matmul",
+                 "        if (nRow < k && Col < l)\n            ds_N[ty][tx] = N[nRow * l + Col];\n"
+                 "        else\n            ds_N[ty][tx] = 0.0f;\n",
+                 "        ds_N[ty][tx] = (nRow < k && Col < l) * N[nRow * l + Col];\n")
+    line = line_of(src, "ds_N[ty][tx] = (nRow < k && Col < l) * N[")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the access at line {line} (") and "is made whatever `(nRow < k && Col < l)` says" in first, first
+    assert "make the access only inside `if (nRow < k && Col < l)`" in first, first
+
+
+def test_the_output_stored_inside_the_phase_loop_before_the_sum_is_named(backend, tmp_path):
+    """Lab 02's store of P moved into the phase loop, after the loads and
+    before the partial dot product: the last phase's terms never reach P.
+    The first line names the store and the loop, not a loop bound whose
+    extra phase would make up for it."""
+    text = kit.solution("02-tiled-matmul").read_text()
+    store = "    P[Row * Width + Col] = Pvalue;\n"
+    assert text.count(store) == 1
+    text = text.replace(store, "")
+    loads = "        ds_N[ty][tx] = N[(ph * TILE_WIDTH + ty) * Width + Col];\n"
+    assert text.count(loads) == 1
+    text = text.replace(loads, loads + "    " + store)
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text)
+    line, loop = line_of(src, "P[Row * Width + Col] = Pvalue;"), line_of(src, "for (int ph = 0;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the store at line {line} (") and f"is inside the loop at line {loop} (" in first, first
+    assert "the output misses the last pass's terms; move the store after the loop's closing brace" in first, first
+
+
+def test_a_tile_read_no_thread_coordinate_reaches_is_named_in_the_sum(backend, tmp_path):
+    """Lab 02's dot product reading ds_N[i][i], a column no thread
+    coordinate moves: every thread of a block reads the same elements of
+    ds_N. The first line names the read in the sum, and does not say every
+    output of a block is one value (ds_M's read still moves with ty)."""
+    src = edited(tmp_path, "02-tiled-matmul", "Pvalue += ds_M[ty][i] * ds_N[i][tx];",
+                 "Pvalue += ds_M[ty][i] * ds_N[i][i];")
+    line = line_of(src, "Pvalue += ds_M[ty][i] * ds_N[i][i];")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the sum at line {line} (" in first and "reads ds_N[i][i], whose subscripts vary with no thread" in first, first
+    assert "each block's outputs all get one value" not in first, first
+
+
+def test_a_pitch_in_floats_added_to_a_byte_address_is_named_with_its_host_line(backend, tmp_path):
+    """Lab 05's store into out through a char * cast, stepped by out.pitch,
+    which the host sets in floats: rows are a quarter of their pitch
+    apart. The first line names the kernel's line and the host's, not the
+    host's division (taking it out would only suit this line)."""
+    src = edited(tmp_path, "05-pitched-conv", "out.data[row_o * out.pitch + col_o * out.channels + k] = acc;",
+                 "((float *)((char *)out.data + row_o * out.pitch))[col_o * out.channels + k] = acc;")
+    line, host = line_of(src, "(char *)out.data + row_o * out.pitch"), line_of(src, "d_out_img.pitch = ")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "adds a multiple of out.pitch to a char * (a step in bytes)" in first, first
+    assert f"but line {host} (" in first and "makes it a count of floats" in first, first
+
+
+# ---- newcomer set Z's kinds, each in a file of our own -----------------------------
+
+
+def test_kernel_parameters_in_another_order_than_the_skeletons_are_named(backend, tmp_path):
+    """Lab 03's kernel declared with j and k exchanged: the launch passes
+    (j, k, l) in the skeleton's order, so inside the kernel j is k. The
+    first line names the declaration against the skeleton's order, not an
+    exchange of the launch's arguments that would make up for it."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "MatrixMulKernel(const float *M, const float *N, float *P, int j, int k",
+                 "MatrixMulKernel(const float *M, const float *N, float *P, int k, int j")
+    line = line_of(src, "float *P, int k, int j, int l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "declares MatrixMulKernel's parameters as (M, N, P, k, j, l), " \
+        "where the skeleton has (M, N, P, j, k, l)" in first, first
+
+
+def test_a_barrier_named_and_not_called_is_named(backend, tmp_path):
+    """Lab 05's first barrier written `__syncthreads;`: the compiler takes
+    the function's name as a statement, and no barrier runs. The first line
+    names the statement and its `()`, not a barrier missing elsewhere."""
+    text = kit.solution("05-pitched-conv").read_text()
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace("        __syncthreads();\n", "        __syncthreads;\n", 1))
+    line = line_of(src, "__syncthreads;")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`__syncthreads;`) names __syncthreads without calling it") and \
+        "write `__syncthreads();`" in first, first
+
+
+def test_a_comparison_as_a_statement_is_named(backend, tmp_path):
+    """Lab 01's accumulator declared without a value and then `Pvalue ==
+    0;`, a comparison where the assignment was meant: the first line names
+    that statement, which does nothing."""
+    src = edited(tmp_path, "01-basic-matmul", "        float Pvalue = 0;", "        float Pvalue;\n        Pvalue == 0;")
+    line = line_of(src, "Pvalue == 0;")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`Pvalue == 0;`) compares (`==`) and throws the result away") and \
+        "write `=`" in first, first
+
+
+def test_an_exclusive_or_written_as_a_power_is_named(backend, tmp_path):
+    """Lab 05's mask copy sized `(MASK_WIDTH^2) * sizeof(float)`: `^` is
+    exclusive or, 5^2 is 7, and the copy stores 7 of the 25 weights. The
+    first line names the `^`."""
+    src = edited(tmp_path, "05-pitched-conv", "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float))",
+                 "cudaMemcpyToSymbol(Mc, mask, (MASK_WIDTH^2) * sizeof(float))")
+    line = line_of(src, "(MASK_WIDTH^2)")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "writes `MASK_WIDTH^2`, but `^` in C is exclusive or" in first, first
+
+
+def test_an_assignment_to_a_const_is_named_at_its_declaration(backend, tmp_path):
+    """Lab 01's accumulator declared `const float`: the compiler stops at
+    the sum (g++: "assignment of read-only variable", nvcc: "expression
+    must be a modifiable lvalue"); the first line names the declaration."""
+    src = edited(tmp_path, "01-basic-matmul", "        float Pvalue = 0;", "        const float Pvalue = 0;")
+    decl = line_of(src, "const float Pvalue = 0;")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and f"; line {decl} (" in first, first
+    assert "declares Pvalue const, and line " in first and "take the const out of its declaration" in first, first
+
+
+def test_a_mask_loop_that_covers_part_of_the_mask_is_named(backend, tmp_path):
+    """Lab 04's loop over the mask's columns starts at 1: every output
+    misses the mask's first column. The numbers match that part of the
+    mask on every wrong element; the first line names the columns covered
+    and the loop over them. The mask's first rows alone are what a short
+    copy into constant memory gives as well: both are said."""
+    src = edited(tmp_path, "04-conv-2batch", "for (int j = 0; j < MASK_WIDTH; j++)",
+                 "for (int j = 1; j < MASK_WIDTH; j++)")
+    line = line_of(src, "for (int j = 1; j < MASK_WIDTH; j++)")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert "if the sum covers only every row and columns 1 to 4 of the 5 x 5 mask" in first, first
+    assert f"look at the start and the bound of the loop at line {line} (" in first and "over the mask's columns" in first, first
+
+    src = edited(tmp_path, "04-conv-2batch", "for (int i = 0; i < MASK_WIDTH; i++)",
+                 "for (int i = 0; i < MASK_WIDTH - 1; i++)")
+    line = line_of(src, "for (int i = 0; i < MASK_WIDTH - 1; i++)")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert "if only the first 20 of the mask's 25 values reached constant memory" in first, first
+    assert "the same numbers come from a sum over only the mask's first 4 rows: if the copy is right, look at the " \
+        f"start and the bound of the loop at line {line} (" in first, first

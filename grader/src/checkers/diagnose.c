@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 static const int tile_widths[] = { 32, 16, 8 };
@@ -592,8 +593,16 @@ enum {
     CV_LAST_TERM,    /* the sum assigned, not added: the mask's last term alone */
     CV_LAST_ROW,     /* the sum reset for each mask row: the last row's terms alone */
     CV_LAST_COL,     /* the same for each mask column */
+    CV_WINDOW_PART,  /* the loops over the mask cover rows [r0, r1) and columns [c0, c1) of it */
     CV_PREFIX
 };
+
+/* A part of the mask, rows [r0, r1) and columns [c0, c1), as one int (CV_WINDOW_PART's `prefix`). */
+#define CV_PART(r0, r1, c0, c1) ((r0) | (r1) << 8 | (c0) << 16 | (c1) << 24)
+#define CV_PART_R0(p) ((p) & 0xff)
+#define CV_PART_R1(p) ((p) >> 8 & 0xff)
+#define CV_PART_C0(p) ((p) >> 16 & 0xff)
+#define CV_PART_C1(p) ((p) >> 24 & 0xff)
 
 /* The convolution of the image with the mask as the mistaken kernel applies
  * it, at (y, x, c); `prefix` counts the mask values that arrived (CV_PREFIX). */
@@ -608,6 +617,9 @@ static void conv_at(const gl_matrix *img, const gl_matrix *mask, int kind, int p
             int yy = y + di - rad, xx = x + dj - rad;
             if ((kind == CV_LAST_TERM && (i != m - 1 || j != m - 1)) || (kind == CV_LAST_ROW && i != m - 1) ||
                 (kind == CV_LAST_COL && j != m - 1))
+                continue;
+            if (kind == CV_WINDOW_PART && (i < CV_PART_R0(prefix) || i >= CV_PART_R1(prefix) ||
+                                           j < CV_PART_C0(prefix) || j >= CV_PART_C1(prefix)))
                 continue;
             if (yy < 0 || yy >= img->rows || xx < 0 || xx >= img->cols)
                 continue;
@@ -631,11 +643,27 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                             const size_t *idx, size_t ns, best_fit *best)
 {
     int m = mask->rows, C = got->channels;
+    /* the parts of the mask a loop's wrong start or bound leaves, the
+     * largest first (the fewest rows and columns left out that explain
+     * the output); its first rows alone are the first values of the mask
+     * alone, which CV_PREFIX says with both of its causes */
+    int parts[32 * 32], nparts = 0;
+    for (int area = m * m - 1; area >= 1 && m < 32; area--)
+        for (int r0 = 0; r0 < m; r0++)
+            for (int r1 = r0 + 1; r1 <= m; r1++)
+                for (int c0 = 0; c0 < m; c0++)
+                    for (int c1 = c0 + 1; c1 <= m; c1++)
+                        if ((r1 - r0) * (c1 - c0) == area && (r0 == 0 || r1 == m) && (c0 == 0 || c1 == m) &&
+                            !(r0 == 0 && c0 == 0 && c1 == m) && nparts < 32 * 32)
+                            parts[nparts++] = CV_PART(r0, r1, c0, c1);
     for (int kind = CV_FLIPPED; kind <= CV_PREFIX; kind++) {
         int first = kind == CV_PREFIX ? 1 : 0, last = kind == CV_PREFIX ? m * m - 1 : 0;
+        if (kind == CV_WINDOW_PART)
+            last = nparts - 1;
         if (kind == CV_CHANNEL0 && C == 1)
             continue;
-        for (int prefix = first; prefix <= last; prefix++) {
+        for (int at = first; at <= last; at++) {
+            int prefix = kind == CV_WINDOW_PART ? parts[at] : at;
             /* an element that is 0 where the mistake would make it 0 tells
              * nothing: a 0 has many causes (an output never written, a mask
              * never copied), so it is neither for the mistake nor against
@@ -698,12 +726,32 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                                  "channel is computed from channel 0 of the input: look at the channel "
                                  "term of the input index", matched, telling);
                 label = "every channel from channel 0";
+            } else if (kind == CV_WINDOW_PART) {
+                int r0 = CV_PART_R0(prefix), r1 = CV_PART_R1(prefix), c0 = CV_PART_C0(prefix),
+                    c1 = CV_PART_C1(prefix);
+                char rows[48], cols[48];
+                snprintf(rows, sizeof rows, r1 - r0 == m ? "every row" : r1 - r0 == 1 ? "row %d" : "rows %d to %d",
+                         r0, r1 - 1);
+                snprintf(cols, sizeof cols,
+                         c1 - c0 == m ? "every column" : c1 - c0 == 1 ? "column %d" : "columns %d to %d", c0, c1 - 1);
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the sum "
+                                 "covers only %s and %s of the %d x %d mask: " DIAGNOSE_MASK_PART_WHERE " over the "
+                                 "mask's %s",
+                                 matched, telling, rows, cols, m, m, c1 - c0 < m ? "columns" : "rows");
+                label = c1 - c0 < m ? DIAGNOSE_MASK_PART_COLUMNS : DIAGNOSE_MASK_PART_ROWS;
             } else {
+                /* whole rows: the same numbers as a loop over the rows that stops early */
+                char *rows = prefix % m ? xstrdup("")
+                                        : xasprintf("; the same numbers come from a sum over only the mask's first "
+                                                    "%d %s: if the copy is right, " DIAGNOSE_MASK_PART_WHERE
+                                                    " over the mask's rows",
+                                                    prefix / m, prefix / m == 1 ? "row" : "rows");
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if only "
                                  "the first %d of the mask's %d values reached constant memory and the "
                                  "rest read as 0: look at the size given to the copy into constant memory "
-                                 "(it counts bytes)", matched, telling, prefix, m * m);
-                label = "mask only partly copied";
+                                 "(it counts bytes)%s", matched, telling, prefix, m * m, rows);
+                free(rows);
+                label = DIAGNOSE_MASK_PART_COPIED;
             }
             consider(best, matched, telling, text, label);
         }

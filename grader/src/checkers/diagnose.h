@@ -88,6 +88,17 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_SUM_ASSIGNED_WHERE "look at the assignment"
 /* The input window read at offsets that repeat one mask index: the sum's
  * line. */
+/* The loops over the mask cover part of it (a start or a bound of the
+ * loop over its columns, or its rows): placed at that loop's line, the
+ * innermost loop around the sum for the columns, the one around it for
+ * the rows (source_sum_loop). */
+#define DIAGNOSE_MASK_PART_COLUMNS "the loop over the mask's columns covers part of it"
+#define DIAGNOSE_MASK_PART_ROWS "the loop over the mask's rows covers part of it"
+#define DIAGNOSE_MASK_PART_WHERE "look at the start and the bound of the loop"
+/* Only the first values of the mask reached constant memory: whole rows
+ * of it are what a loop over the rows that stops early gives as well,
+ * said after the copy with DIAGNOSE_MASK_PART_WHERE. */
+#define DIAGNOSE_MASK_PART_COPIED "mask only partly copied"
 #define DIAGNOSE_WINDOW "the input window read at the wrong offsets"
 #define DIAGNOSE_WINDOW_WHERE "look at the indices of the input's read in the sum"
 /* The output stored transposed: the kernel's store into its output

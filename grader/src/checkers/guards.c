@@ -562,6 +562,25 @@ static char *negative_start_words(const guard_record *g, const char *student, in
     return w;
 }
 
+/* A bounds test written as a value beside the access, in its own
+ * statement (`M[Row * k + mCol] * (Row < j && mCol < k)`): whatever the
+ * test let the thread through, the access does not wait for this one; it
+ * is made first, and a 0 from the test only scales what it read. */
+static char *beside_words(const char *student, int access)
+{
+    char test[GUARD_TEXT];
+    if (source_test_beside_access(student, access, test, sizeof test) <= 0)
+        return NULL;
+    char *qa = sanitize_quote(student, access);
+    char *w = xasprintf("the access at %s is made whatever `%s` says: a test worked out as a value in the same "
+                        "statement does not keep the access from being made, it only changes what is done with "
+                        "what was read (and 0 times a NaN or an infinity read past the end is still NaN); make the "
+                        "access only inside `if %s`, with the value for outside it in an else",
+                        qa, test, test);
+    free(qa);
+    return w;
+}
+
 /* The access at line access indexes an extern __shared__ array that has
  * 0 bytes (the launch passed no dynamic shared memory): its declaration
  * is the cause, said with the launch's part in it. NULL where the source
@@ -603,6 +622,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
                           g.op[0] == '<' ? "`<`" : "`>`");
+    if (!words && access > 0)
+        words = beside_words(student, access);
     if (!words && access > 0)
         words = test_after_words(student, access);
     if (!words && access > 0 && g.values && g.a < 0 && strstr(msg, "before the start"))

@@ -217,6 +217,13 @@ int code_number_type(const char *w, size_t n)
     return code_word_in(w, n, types);
 }
 
+int code_keyword_before_value(const char *w, size_t n)
+{
+    static const char *const words[] = { "return", "else", "case", "goto", "sizeof", "new", "delete", "do",
+                                         "typedef", "throw", NULL };
+    return code_word_in(w, n, words);
+}
+
 /* ---- statements ---------------------------------------------------------------- */
 
 int code_assigns_at(const source_code *s, size_t q)
@@ -294,6 +301,26 @@ size_t code_loop_body(const source_code *s, size_t head)
         return s->len;
     b = code_skip_space(s, code_matching(s, b) + 1);
     return b < s->len ? b : s->len;
+}
+
+size_t code_block_around(const source_code *s, size_t k)
+{
+    size_t stack[64];
+    int depth = 0, over = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (s->code[i] == '{') {
+            if (depth < 64)
+                stack[depth++] = i;
+            else
+                over++;
+        } else if (s->code[i] == '}') {
+            if (over)
+                over--;
+            else if (depth)
+                depth--;
+        }
+    }
+    return depth ? stack[depth - 1] : s->len;
 }
 
 size_t code_loop_around(const source_code *s, size_t pos)

@@ -26,6 +26,10 @@ int source_skip_comment_or_literal(const char *text, size_t len, size_t *i, int 
  * how many such lines there are; 0 when there is none (a mask read through
  * a pointer, say) or the file cannot be read. */
 int source_mask_read_line(const char *path, int *count);
+/* The for loop around that read of the mask whose variable its
+ * subscript `which` reads (0: the mask's row, 1: its column): the loop's
+ * line, or 0. */
+int source_mask_loop(const char *path, int which);
 
 /* Whether lines first < second of the file lie in the braced body of one
  * loop (for, while, do; the innermost that holds both) with a
@@ -101,6 +105,13 @@ int source_reads_builtin(const char *path, const char *builtin, char component);
  * another copy passes (`out->data`: data), or ""; 0 when none. */
 int source_copy_of_struct(const char *path, char *call, size_t call_n, char *arg, size_t arg_n, char *member,
                           size_t member_n, int *is_source);
+/* A read of a __shared__ array in the statement at sum_line (the sum)
+ * whose subscripts vary with no thread coordinate, through the
+ * assignments of their names (`N_ds[i][j]` where the thread's window is
+ * `N_ds[threadIdx.y + i][threadIdx.x + j]`): every thread of a block
+ * reads the same elements. The first such read's text into out and
+ * sum_line, or 0; *every 1 when every __shared__ read there is one. */
+int source_sum_read_thread_free(const char *path, int sum_line, char *out, size_t size, int *every);
 /* A store that races with itself at line: where its index, traced back
  * through the assignments of its names in the kernel, uses blockIdx's
  * coordinate of an axis but not threadIdx's (or the other way round),
@@ -152,6 +163,12 @@ int source_split_swapped(const char *path, int line, char *row, char *col, size_
 int source_accumulator_integer(const char *path);
 /* The line of that sum (`Pvalue += ...`), or 0. */
 int source_sum_line(const char *path);
+/* The kernel's output store (source_output_store_line) inside a loop
+ * whose body holds the sum after it (the store of P moved into the phase
+ * loop, before the phase's terms are added): the store's line, the loop's
+ * and the sum's into *loop_line and *sum_line; else 0. Its last store
+ * goes before its last terms, which never reach the output. */
+int source_store_before_sum(const char *path, int *loop_line, int *sum_line);
 /* A sum assigned where it should be added to: the line of the first
  * `X = ...` statement inside a loop whose value is a product of array
  * reads without X itself (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`), X into
@@ -271,6 +288,13 @@ int source_fill_of(const char *path, const char *name, int *beside);
  * mCol < k)` after `float v = M[Row * k + mCol];`): the bounds test the
  * access comes before. 0 when none. */
 int source_test_after_access(const char *path, int access);
+/* A comparison in parentheses in the statement of the access at line
+ * access that names its index's names, used as a value there (`M[Row * k
+ * + mCol] * (Row < j && mCol < k)`): not an if's or a call's, not a ?:'s
+ * condition nor the left of an && or ||, which would keep the access from
+ * being made. The access is made whatever it holds. Its text into out and
+ * the line, or 0. */
+int source_test_beside_access(const char *path, int access, char *out, size_t size);
 /* An `if` in the eight lines before the access at line `access`, in its
  * kernel, whose condition compares two or more of the names the access's
  * subscripts use and whose body ends before it (the access moved out of
@@ -328,6 +352,42 @@ int source_floating_index(const char *path, int line, char *name, size_t name_n,
  * else 0. Where the compiler refuses a `type *` for another pointer there,
  * the declaration is what to change. */
 int source_address_of_type(const char *path, int line, const char *type, char *name, size_t name_n);
+/* Where a name comes from (source_names.c): the first declaration of
+ * name in path (a `#define name`, or name after a type: a variable, a
+ * parameter, a function, an array), its line, and into *block_close_line
+ * the line of the '}' that ends the block it is declared in (0 at file
+ * scope); 0 when path declares none. */
+int source_declaration_of(const char *path, const char *name, int *block_close_line);
+/* A name path declares that is one slip from name (a character more,
+ * fewer or changed, two neighbours swapped, or letter case): its line,
+ * the name into out; else 0. Names of fewer than 3 characters: 0. */
+int source_near_declaration(const char *path, const char *name, char *out, size_t size);
+/* The line of path's `#include` of header ("lab.h", <stdio.h>), or 0. */
+int source_includes(const char *path, const char *header);
+/* A kernel the skeleton declares whose parameters path declares with the
+ * same names in another order (`MatrixMulKernel(const float *N, const
+ * float *M, ...)` for the skeleton's M, N): the line of path's
+ * declaration, the kernel's name, path's order and the skeleton's, the
+ * names joined by ", " (n bytes each); else 0. A launch that passes the
+ * arguments in the skeleton's order then gives each the other's name. */
+int source_parameters_reordered(const char *path, const char *skeleton, char *kernel, size_t kernel_n, char *have,
+                                char *want, size_t n);
+/* The name the first assignment on line assigns (`dest = ...`, `x +=
+ * ...`, `a[i] = ...`: dest, x, a) into out: line, or 0. */
+int source_assigned_at(const char *path, int line, char *out, size_t n);
+/* The first line of path with code on it (after the comments), or 0. */
+int source_first_code_line(const char *path);
+/* Statements that do not do what they read as (source_statement.c): a
+ * statement in a function's body that only names a function, without
+ * calling it (`__syncthreads;`: EFFECT_NOT_CALLED), or only compares
+ * (`Pvalue == 0;`: EFFECT_COMPARISON); its line and text, the kind into
+ * *kind; else 0. */
+enum { EFFECT_NONE, EFFECT_NOT_CALLED, EFFECT_COMPARISON };
+int source_statement_without_effect(const char *path, int *kind, char *text, size_t size);
+/* A `^` between a name (or a bracket) and a lone 2 or 3 (`TILE_WIDTH^2`),
+ * C's exclusive or where a power reads: its line, the operation's text
+ * into text; else 0. */
+int source_xor_as_power(const char *path, char *text, size_t size);
 /* A call of a function of the maths library (fmaf, fmaxf, sqrtf, ...) as
  * a statement by itself, its value thrown away (`fmaf(a, b, Pvalue);`,
  * as if it added into Pvalue): its line, the function's name into name;
@@ -402,6 +462,13 @@ int source_compared_sides(const char *path, int n, int k, const char *op, char *
  * (`d_in_img.pitch = ...;`, on the host): that assignment's last line, the
  * member as the access writes it into member (n bytes); else 0. */
 int source_stride_set_at(const char *path, int access, char *member, size_t n);
+/* A kernel's line that casts to a pointer to bytes (`(char *)in.data +
+ * row_i * in.pitch`) and multiplies by a member (source_stride_set_at)
+ * that the host sets to a count of elements, bytes divided by a sizeof
+ * (`d_in_img.pitch = in_pitch_bytes / sizeof(float)`): a step in
+ * elements added to a byte address. That line, the member, the host's
+ * line into *set_line and the sizeof's type; else 0. */
+int source_byte_step_in_elements(const char *path, char *member, size_t n, int *set_line, char *type, size_t type_n);
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);

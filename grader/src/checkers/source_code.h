@@ -54,6 +54,9 @@ size_t code_word_before(const source_code *s, size_t e, size_t *n);
 size_t code_word_left_of(const source_code *s, size_t e, size_t *n);
 /* Whether the n characters at w are one of the words of list (NULL-ended). */
 int code_word_in(const char *w, size_t n, const char *const *list);
+/* Whether they are a keyword a value follows (return, else, case, sizeof,
+ * ...): a word before a name that does not make it a declaration. */
+int code_keyword_before_value(const char *w, size_t n);
 /* Whether they name a number type (float, int, unsigned, ...): a variable's declaration. */
 int code_number_type(const char *w, size_t n);
 
@@ -80,11 +83,17 @@ size_t code_store_between(const source_code *s, size_t k, size_t end);
 size_t code_assignment_of(const source_code *s, size_t from, size_t before, const char *name, size_t n,
                           size_t *end);
 
+/* Whether the name at n (nl characters) is declared __shared__ in code
+ * (on a `__shared__` line). In source_store.c. */
+int code_declared_shared(const char *code, const char *n, size_t nl);
+
 /* ---- loops, kernels, calls ---- */
 /* The body of the loop whose keyword (for, while, do) is at head: the
  * offset of what follows its header (`for (...)`), or len when the header
  * is not one. */
 size_t code_loop_body(const source_code *s, size_t head);
+/* The '{' of the innermost block holding k, or len at file scope. */
+size_t code_block_around(const source_code *s, size_t k);
 /* The innermost for or while whose body (braced, or one statement) holds
  * offset pos: its keyword's offset, or len when none does. */
 size_t code_loop_around(const source_code *s, size_t pos);

@@ -399,6 +399,40 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n)
     return line;
 }
 
+int source_byte_step_in_elements(const char *path, char *member, size_t n, int *set_line, char *type, size_t type_n)
+{
+    member[0] = type[0] = '\0';
+    *set_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t i = 1; i <= s.nlines && !found; i++) {
+        size_t b = code_line_start(&s, (int)i), e = code_line_end(&s, b);
+        /* a cast to a pointer to bytes: `(char *)`, `(unsigned char*)` */
+        const char *cast = NULL;
+        for (size_t k = b; k < e && !cast; k++)
+            if (s.code[k] == '(' && code_word_at(&s, code_skip_space(&s, k + 1), "char"))
+                cast = s.code + k;
+        if (!cast || code_kernel_before(&s, b) >= s.len)
+            continue;
+        int set = source_stride_set_at(path, (int)i, member, n);
+        char *value = set > 0 ? source_line_text(path, set, 200) : NULL;
+        const char *div = value ? strchr(value, '/') : NULL, *sz = div ? strstr(div, "sizeof") : NULL;
+        if (sz) {
+            /* the type divided by: `sizeof(float)` */
+            const char *o = strchr(sz, '(');
+            size_t tl = o ? strcspn(o + 1, ")") : 0;
+            snprintf(type, type_n, "%.*s", (int)tl, o ? o + 1 : "");
+            found = (int)i;
+            *set_line = set;
+        }
+        free(value);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_name_defined_as(const char *path, int line, long value, char *name, size_t n)
 {
     name[0] = '\0';
@@ -1039,10 +1073,9 @@ int source_variable_never_set(const char *path, const char *name, char *init, si
         else if (code_assigns_at(&s, q) && !decl) {
             /* the first `name = ...`: a declaration's initialiser (a type's
              * word before it, or the `,` of a list of them) */
-            static const char *const not_types[] = { "return", "else", "do", "case", NULL };
             size_t wn = 0, wb = code_word_before(&s, k, &wn);
             int listed = before > 0 && code[before - 1] == ',';
-            if (!listed && (wn == 0 || wb >= s.len || code_word_in(code + wb, wn, not_types))) {
+            if (!listed && (wn == 0 || wb >= s.len || code_keyword_before_value(code + wb, wn))) {
                 set = 1; /* an assignment, not a declaration */
                 continue;
             }

@@ -115,6 +115,45 @@ static char *missing_words(const source_code *s, const char *path, size_t kernel
     return said;
 }
 
+int source_sum_read_thread_free(const char *path, int sum_line, char *out, size_t size, int *every)
+{
+    source_code s;
+    out[0] = '\0';
+    *every = 0;
+    if (sum_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, sum_line), e = b < s.len ? code_semicolon(&s, b, s.len) : s.len;
+    size_t kernel = b < s.len ? code_kernel_before(&s, b) : s.len;
+    int found = 0, reads = 0, free_reads = 0;
+    for (size_t k = b; k < e && kernel < s.len; k++) {
+        if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]) || (s.code[k] >= '0' && s.code[k] <= '9'))
+            continue;
+        size_t n = word_length(&s, k, e), open = code_skip_space(&s, k + n);
+        if (open >= e || s.code[open] != '[' || !code_declared_shared(s.code, s.code + k, n)) {
+            k += n ? n - 1 : 0;
+            continue;
+        }
+        /* its subscripts, each in turn */
+        unsigned bits = 0;
+        size_t last = open;
+        for (size_t o = open; o < e && s.code[o] == '['; o = code_skip_space(&s, last + 1)) {
+            last = code_matching(&s, o);
+            if (last >= e)
+                break;
+            bits |= coordinates_of(&s, kernel, b, o + 1, last, 0);
+        }
+        reads += last < e;
+        if (last < e && !(bits & 7u) && !free_reads++) {
+            found = sum_line;
+            snprintf(out, size, "%.*s", (int)(last + 1 - k), s.code + k);
+        }
+        k = last > k ? last : k;
+    }
+    *every = found && free_reads == reads;
+    source_code_free(&s);
+    return found;
+}
+
 char *source_index_coordinate_missing(const char *path, int line)
 {
     source_code s;
@@ -570,6 +609,68 @@ int source_test_after_access(const char *path, int access)
             found = line;
     source_code_free(&s);
     return found;
+}
+
+/* Whether [b, e) compares: a `<`, `>`, `<=` or `>=` (not a shift, not
+ * `->`) outside its own brackets. */
+static int compares_at_top(const source_code *s, size_t b, size_t e)
+{
+    int depth = 0;
+    for (size_t c = b; c < e; c++) {
+        char ch = s->code[c];
+        depth += ch == '(' || ch == '[';
+        depth -= ch == ')' || ch == ']';
+        if (depth || (ch != '<' && ch != '>'))
+            continue;
+        char before = c > b ? s->code[c - 1] : ' ', after = c + 1 < e ? s->code[c + 1] : ' ';
+        if (before == '<' || before == '>' || before == '-' || after == '<' || after == '>')
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+int source_test_beside_access(const char *path, int access, char *out, size_t size)
+{
+    source_code s;
+    out[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t at[24], len[24];
+    int n = access_names(&s, access, at, len, 24), found = 0;
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_semicolon(&s, b, s.len) : s.len;
+    b = code_statement_start(&s, b, 0);
+    for (size_t k = b; k < e && !found && n > 0; k++) {
+        if (s.code[k] != '(')
+            continue;
+        size_t close = code_matching(&s, k);
+        if (close >= e)
+            continue;
+        /* not a call's arguments; nothing in an if's or a loop's header
+         * (the statement an `if` controls starts at its keyword) */
+        size_t wn = 0, w = code_word_before(&s, k, &wn);
+        if (wn > 0 && code_skip_space(&s, w + wn) == k) {
+            static const char *const heads[] = { "if", "for", "while", "switch", NULL };
+            if (code_word_in(s.code + w, wn, heads))
+                k = close;
+            continue;
+        }
+        /* not a ?:'s condition, and not the left of an && or || (both read
+         * what follows only where the test holds) */
+        size_t next = code_skip_space(&s, close + 1);
+        if (next < s.len && (s.code[next] == '?' || (next + 1 < s.len && (s.code[next] == '&' || s.code[next] == '|') &&
+                                                     s.code[next + 1] == s.code[next])))
+            continue;
+        if (!compares_at_top(&s, k + 1, close))
+            continue;
+        for (int i = 0; i < n && !found; i++)
+            for (size_t c = k + 1; c < close && !found; c++)
+                found = code_name_at(&s, c, s.code + at[i], len[i]);
+        if (found)
+            snprintf(out, size, "%.*s", (int)(close + 1 - k), s.code + k);
+    }
+    source_code_free(&s);
+    return found ? access : 0;
 }
 
 int source_test_before_access(const char *path, int access, int *body_end_line)

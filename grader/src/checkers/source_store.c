@@ -149,8 +149,7 @@ int source_input_read_line(const char *path, int which)
     return line;
 }
 
-/* Whether the name at n (nl characters) is declared __shared__ in code. */
-static int shared_declared(const char *code, const char *n, size_t nl)
+int code_declared_shared(const char *code, const char *n, size_t nl)
 {
     for (const char *s = strstr(code, "__shared__"); s; s = strstr(s + 1, "__shared__")) {
         const char *end = strpbrk(s, ";\n");
@@ -210,7 +209,7 @@ static size_t global_store_in(const source_code *s, size_t b, size_t e)
             st = code_skip_space(s, paren ? code_matching(s, after) + 1 : after);
         }
         size_t nl = code_word_end(s, st) - st;
-        if (nl > 0 && !shared_declared(code, code + st, nl))
+        if (nl > 0 && !code_declared_shared(code, code + st, nl))
             return st + 1;
     }
     return 0;

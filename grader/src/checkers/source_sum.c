@@ -109,6 +109,57 @@ int source_mask_read_line(const char *path, int *count)
     return first;
 }
 
+/* The name a for loop's header at k sets first (`for (int j = ...` or
+ * `for (j = ...`): its offset, *n its length; len when none. */
+static size_t loop_variable(const source_code *s, size_t k, size_t *n)
+{
+    *n = 0;
+    size_t open = code_skip_space(s, k + 3);
+    if (!code_word_at(s, k, "for") || open >= s->len || s->code[open] != '(')
+        return s->len;
+    size_t eq = open + 1;
+    while (eq < s->len && s->code[eq] != ';' && !code_assigns_at(s, eq))
+        eq++;
+    if (eq >= s->len || s->code[eq] == ';')
+        return s->len;
+    size_t w = code_word_before(s, eq, n);
+    return *n > 0 && w > open ? w : s->len;
+}
+
+int source_mask_loop(const char *path, int which)
+{
+    int count = 0, line = source_mask_read_line(path, &count);
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    char names[MAX_CONSTANTS][NAME_MAX_LEN];
+    int nnames = constant_arrays(s.code, names), found = 0;
+    size_t b = code_line_start(&s, line), e = code_line_end(&s, b), sub_b = s.len, sub_e = s.len;
+    /* the mask's read on that line: its subscript `which` */
+    for (size_t k = b; k < e && sub_b == s.len; k++)
+        for (int c = 0; c < nnames && sub_b == s.len; c++) {
+            if (!code_word_at(&s, k, names[c]))
+                continue;
+            size_t o = code_skip_space(&s, k + strlen(names[c]));
+            for (int i = 0; i <= which && o < e && s.code[o] == '['; i++) {
+                size_t close = code_matching(&s, o);
+                if (i == which && close < e)
+                    sub_b = o, sub_e = close;
+                o = code_skip_space(&s, close + 1);
+            }
+        }
+    /* the loops around it, innermost first: the one whose variable the subscript reads */
+    for (size_t loop = sub_b < s.len ? code_loop_around(&s, sub_b) : s.len; loop < s.len && !found;
+         loop = loop > 0 ? code_loop_around(&s, loop) : s.len) {
+        size_t n = 0, v = loop_variable(&s, loop, &n);
+        for (size_t k = sub_b + 1; v < s.len && k < sub_e && !found; k++)
+            if (code_name_at(&s, k, s.code + v, n))
+                found = code_line_at(&s, loop);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 /* ---- the sum ------------------------------------------------------------------- */
 
 /* A kernel's sum: the `+=` at `at` (len when the file has none), its X the
@@ -256,11 +307,35 @@ int source_sum_line(const char *path)
     return line;
 }
 
+int source_store_before_sum(const char *path, int *loop_line, int *sum_line)
+{
+    source_code s;
+    kernel_sum sum;
+    *loop_line = *sum_line = 0;
+    int store = source_output_store_line(path);
+    if (store <= 0 || !read_sum(path, &s, &sum))
+        return 0;
+    int found = 0;
+    size_t at = code_skip_space(&s, code_line_start(&s, store));
+    /* the loops around the store, innermost first: one whose body holds
+     * the sum after the store */
+    for (size_t loop = code_loop_around(&s, at); sum.at < s.len && loop < s.len && !found;
+         loop = loop > 0 ? code_loop_around(&s, loop) : s.len) {
+        size_t body = code_loop_body(&s, loop), end = code_body_end(&s, body);
+        if (body < s.len && sum.at > at && sum.at < end) {
+            found = store;
+            *loop_line = code_line_at(&s, loop);
+            *sum_line = code_line_at(&s, sum.at);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_accumulator_integer(const char *path)
 {
     static const char *const integer_types[] = { "int",     "long",    "short",    "unsigned", "char", "size_t",
                                                  "int32_t", "int64_t", "uint32_t", "uint64_t", NULL };
-    static const char *const not_types[] = { "return", "else", "case", "goto", "sizeof", NULL };
     source_code s;
     kernel_sum sum;
     if (!read_sum(path, &s, &sum))
@@ -273,7 +348,7 @@ int source_accumulator_integer(const char *path)
         size_t tn = 0, t = code_word_left_of(&s, k, &tn);
         if (tn == 0 || t + tn == k)
             continue; /* a use, not a declaration */
-        if (code_word_in(s.code + t, tn, not_types))
+        if (code_keyword_before_value(s.code + t, tn))
             continue;
         declared = 1;
         line = code_word_in(s.code + t, tn, integer_types) ? code_line_at(&s, k) : 0;

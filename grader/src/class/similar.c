@@ -585,7 +585,7 @@ static int read_submission(submission *s, const batch_entry *e, cJSON *left_out)
 
 int similar_run(const similar_job *j)
 {
-    char *skel_path = kit_path("skeletons/%s/%s", j->m->id, j->m->source);
+    char *skel_path = manifest_skeleton_path(j->m);
     size_t skel_len = 0;
     char *skel_text = read_file(skel_path, &skel_len);
     if (!skel_text)

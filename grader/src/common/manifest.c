@@ -538,3 +538,8 @@ int manifest_find_dataset(const lab_manifest *m, const char *name)
         return (int)k - 1;
     return -1;
 }
+
+char *manifest_skeleton_path(const lab_manifest *m)
+{
+    return kit_path("skeletons/%s/%s", m->id, m->source);
+}

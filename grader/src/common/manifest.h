@@ -124,6 +124,8 @@ char **manifest_list_ids(int *n);
 /* Accepts a full id ("01-basic-matmul") or its number ("01", "1"); returns
  * the id (malloc'd) or dies listing the labs. */
 char *manifest_resolve(const char *name);
+/* The path of m's skeleton, skeletons/<id>/<source> in the kit (malloc'd). */
+char *manifest_skeleton_path(const lab_manifest *m);
 
 /* Points of every dataset that counts by default (not on_demand), plus the
  * requirements' points. */

@@ -6,6 +6,7 @@
 #include "grade.h"
 #include "bench.h"
 #include "build.h"
+#include "build_cause.h"
 #include "compare.h"
 #include "datasets.h"
 #include "diagnose.h"
@@ -524,6 +525,11 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_SUM_ASSIGNED_WHERE, file, at, more ? more : "");
             free(more);
         }
+        /* a part of the mask (or its first rows, which a short copy leaves as well): the loop over it */
+        if (strcmp(c->mistake, DIAGNOSE_MASK_PART_COLUMNS) == 0 || strcmp(c->mistake, DIAGNOSE_MASK_PART_ROWS) == 0 ||
+            strcmp(c->mistake, DIAGNOSE_MASK_PART_COPIED) == 0)
+            insert_line(c, DIAGNOSE_MASK_PART_WHERE, file,
+                        source_mask_loop(file, strcmp(c->mistake, DIAGNOSE_MASK_PART_COLUMNS) == 0), "");
         if (strcmp(c->mistake, DIAGNOSE_WINDOW) == 0)
             insert_line(c, DIAGNOSE_WINDOW_WHERE, file, source_sum_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_TRANSPOSED) == 0)
@@ -1244,154 +1250,6 @@ static char *kept_from_store(const dataset_result *d, const int out[2], const ch
     return guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], r0, c0);
 }
 
-/* The kit's own record of a failing run (launch_of, copy_of) against the
- * output: a copy whose pitch, width or count disagrees with its buffer, a
- * launch whose grid and block look swapped, a grid that leaves whole tiles
- * never launched (the wrong elements exactly). The first found is the
- * submission's cause, the fix-this-first line; and where the launch covers
- * the output, a "never written" sentence's advice to look at the grid goes. */
-/* The line of the compiler's first error in log, where it is in the
- * student's file (g++'s `FILE:LINE:COL: error:`, nvcc's `FILE(LINE):
- * error:`), its message into *msg; else 0. */
-static int first_error_line(const char *file, const char *log, const char **msg)
-{
-    const char *e = strstr(log, "error:");
-    if (!e)
-        return 0;
-    const char *start = e;
-    while (start > log && start[-1] != '\n')
-        start--;
-    *msg = e + 6;
-    const char *base = path_base(file), *at = strstr(start, base);
-    if (!at || at > e)
-        return 0;
-    at += strlen(base);
-    return (*at == ':' || *at == '(') ? atoi(at + 1) : 0;
-}
-
-/* The k-th (from 0) quoted text of msg, between ‘ and ’ (g++ in a UTF-8
- * locale), ' and ' (in the C locale) or " and " (nvcc), into out: 1, or 0
- * where msg has fewer. */
-static int quoted_text(const char *msg, int k, char *out, size_t n)
-{
-    static const char *const opens[] = { "\xe2\x80\x98", "'", "\"" }, *const closes[] = { "\xe2\x80\x99", "'", "\"" };
-    const char *p = msg;
-    out[0] = '\0';
-    for (int i = 0; *p; i++) {
-        int q = -1;
-        for (int t = 0; t < 3 && q < 0; t++)
-            if (strncmp(p, opens[t], strlen(opens[t])) == 0)
-                q = t;
-        if (q < 0) {
-            p++;
-            i--;
-            continue;
-        }
-        const char *b = p + strlen(opens[q]), *e = strstr(b, closes[q]);
-        if (!e)
-            return 0;
-        if (i == k) {
-            snprintf(out, n, "%.*s", (int)(e - b), b);
-            return 1;
-        }
-        p = e + strlen(closes[q]);
-    }
-    return 0;
-}
-
-/* type without its last `*` and the blanks before it ("int*", "int *"
- * -> "int"), or "" where it ends in none. */
-static void pointed_type(const char *type, char *out, size_t n)
-{
-    size_t len = strlen(type);
-    while (len > 0 && type[len - 1] == ' ')
-        len--;
-    if (len == 0 || type[len - 1] != '*') {
-        out[0] = '\0';
-        return;
-    }
-    len--;
-    while (len > 0 && type[len - 1] == ' ')
-        len--;
-    snprintf(out, n, "%.*s", (int)len, type);
-}
-
-/* A cause the source shows upstream of the compiler's first error (a
- * declaration, a #define), which the report gives after that error; NULL
- * where it shows none. */
-static char *compile_error_cause(const char *file, const char *log)
-{
-    char *cause = NULL;
-    char name[64], type[16];
-    int line = source_pointer_list(file, name, sizeof name, type, sizeof type);
-    if (line > 0) {
-        /* the compiler's error is at a use; the declaration is the cause */
-        char *q = sanitize_quote(file, line);
-        cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
-                          "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
-                          q, name, type, type, type, name);
-        free(q);
-    }
-    /* a #define whose value ends in `;`: the errors are at its uses */
-    int use = 0;
-    line = !cause ? source_define_with_semicolon(file, name, sizeof name, &use) : 0;
-    if (line > 0) {
-        char *q = sanitize_quote(file, line);
-        cause = xasprintf("the #define at %s ends with `;`: the preprocessor pastes the `;` with the value "
-                          "into every use of %s (the first at line %d), in the middle of an expression, "
-                          "where the compiler then stops; delete the `;` at the end of the #define",
-                          q, name, use);
-        free(q);
-    }
-    /* a kernel declared __device__: nvcc's error is at the launch (the
-     * emulator's rewriter says so itself) */
-    int launch = 0;
-    line = !cause && !strstr(log, "is declared __device__")
-               ? source_device_function_launched(file, name, sizeof name, &launch)
-               : 0;
-    if (line > 0) {
-        char *q = sanitize_quote(file, line);
-        cause = xasprintf("%s declares %s __device__, not __global__: a __device__ function is called from "
-                          "device code and cannot be launched with <<< >>> (the launch at line %d); declare "
-                          "it __global__",
-                          q, name, launch);
-        free(q);
-    }
-    /* a name declared float where an integer is needed: the error is at
-     * the subscript (g++: "invalid types 'float*[float]'", nvcc: "must have
-     * integral ... type", "invalid operands of types 'float' ..."), the
-     * declaration is what to change */
-    const char *msg = NULL;
-    int at = !cause ? first_error_line(file, log, &msg) : 0;
-    const char *eol = msg ? strchr(msg, '\n') : NULL;
-    size_t msg_n = msg ? (eol ? (size_t)(eol - msg) : strlen(msg)) : 0;
-    char *first = msg ? xasprintf("%.*s", (int)msg_n, msg) : NULL;
-    line = at > 0 && (strstr(first, "float") || strstr(first, "double") || strstr(first, "integral"))
-               ? source_floating_index(file, at, name, sizeof name, type, sizeof type)
-               : 0;
-    if (line > 0) {
-        cause = xasprintf("line %d declares `%s %s`, and line %d uses %s where C needs an integer (an array's "
-                          "index, an operand of %%): declare it `int %s`",
-                          line, type, name, at, name, name);
-    }
-    /* the address of a variable declared with one type where the call
-     * takes a pointer to another (g++: "cannot convert 'int*' to
-     * 'size_t*'", nvcc: "argument of type "int *" is incompatible with
-     * parameter of type "size_t *""): the declaration is what to change */
-    char from[64] = "", to[64] = "", base[64] = "", wanted[64] = "";
-    if (!cause && at > 0 && quoted_text(first, 0, from, sizeof from) && quoted_text(first, 1, to, sizeof to)) {
-        pointed_type(from, base, sizeof base);
-        pointed_type(to, wanted, sizeof wanted);
-    }
-    line = *base && *wanted ? source_address_of_type(file, at, base, name, sizeof name) : 0;
-    if (line > 0)
-        cause = xasprintf("line %d declares `%s %s`, and line %d passes &%s where the call takes a `%s *`: declare it "
-                          "`%s %s`",
-                          line, base, name, at, name, wanted, wanted, name);
-    free(first);
-    return cause;
-}
-
 /* Defects the source shows by itself, named only where a dataset failed
  * (they are what made it so, or the run would not show them): a copy
  * given the address of a pointer where the pointer belongs (a cause, as a
@@ -1400,7 +1258,7 @@ static char *compile_error_cause(const char *file, const char *log)
  * the register held), and a kernel's array stored before a barrier and
  * read after it that is not __shared__ (each thread has its own copy, so
  * the slots other threads stored are never there). */
-static void source_defects(const char *file, submission_result *s)
+static void source_defects(const lab_manifest *m, const char *file, submission_result *s)
 {
     int wrong = 0, failed = 0;
     for (int i = 0; i < s->ndatasets; i++) {
@@ -1428,6 +1286,50 @@ static void source_defects(const char *file, submission_result *s)
     }
     /* a size the launch passed, made a loop's counter in the kernel */
     int read = 0;
+    /* a statement that does nothing: a function named and not called
+     * (`__syncthreads;`), a comparison whose value goes nowhere */
+    int effect = 0;
+    char stmt[96];
+    int line = failed && !s->cause ? source_statement_without_effect(file, &effect, stmt, sizeof stmt) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        if (effect == EFFECT_NOT_CALLED)
+            s->cause = xasprintf("%s names %s without calling it: with no `()` the statement only takes the "
+                                 "function's address and throws it away, so nothing runs there; write `%s();`",
+                                 q, stmt, stmt);
+        else
+            s->cause = xasprintf("%s compares (`==`) and throws the result away: the statement does nothing; "
+                                 "where it was to set a value, write `=`",
+                                 q);
+        s->cause_fixed_there = 1; /* what makes up for it elsewhere (another barrier) leaves it */
+        free(q);
+    }
+    /* `TILE_WIDTH^2`: exclusive or, not a power */
+    line = failed && !s->cause ? source_xor_as_power(file, stmt, sizeof stmt) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s writes `%s`, but `^` in C is exclusive or, not a power (and it binds more loosely "
+                             "than + and *): write the product out (`x * x`)",
+                             q, stmt);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* a kernel's parameters in another order than the skeleton's: the
+     * launch, in the skeleton's order, gives each the other's name */
+    char *skeleton = manifest_skeleton_path(m), kernel[64], have[256], want[256];
+    line = failed && !s->cause ? source_parameters_reordered(file, skeleton, kernel, sizeof kernel, have, want,
+                                                             sizeof have)
+                               : 0;
+    free(skeleton);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s declares %s's parameters as (%s), where the skeleton has (%s): the launch passes "
+                             "its arguments in the skeleton's order, so inside the kernel each of them has another's "
+                             "name; declare them in the skeleton's order",
+                             q, kernel, have, want);
+        s->cause_fixed_there = 1; /* a launch reordered to match would make the kernel wrong against the lab */
+        free(q);
+    }
     int counter = failed && !s->cause ? source_parameter_assigned(file, name, sizeof name, &read) : 0;
     if (counter > 0) {
         char *q = sanitize_quote(file, counter);
@@ -1452,7 +1354,7 @@ static void source_defects(const char *file, submission_result *s)
         s->cause_fixed_there = 1; /* an edit of the loop would only make up for it */
         free(q);
     }
-    int line = failed && !s->cause ? source_copy_of_pointer_address(file, call, sizeof call, name, sizeof name,
+    line = failed && !s->cause ? source_copy_of_pointer_address(file, call, sizeof call, name, sizeof name,
                                                                     &from, &decl)
                                    : 0;
     if (line > 0) {
@@ -1552,6 +1454,51 @@ static void source_defects(const char *file, submission_result *s)
                              q, name, name, name);
         free(q);
     }
+    /* the output stored inside the loop that adds the sum, before the
+     * terms are added: each pass stores what the sum was before it, and
+     * the last pass's terms never reach the output */
+    int loop = 0, sum = 0;
+    line = wrong && !s->cause ? source_store_before_sum(file, &loop, &sum) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *ql = sanitize_quote(file, loop);
+        s->cause = xasprintf("the store at %s is inside the loop at %s and comes before the sum at line %d in it: "
+                             "each pass stores the sum as it was before that pass's terms, so the output misses the "
+                             "last pass's terms; move the store after the loop's closing brace",
+                             q, ql, sum);
+        s->cause_fixed_there = 1; /* an extra pass of the loop would only make up for it */
+        free(q);
+        free(ql);
+    }
+    /* a tile read in the sum whose subscripts no thread coordinate reaches:
+     * every thread of a block adds the same terms */
+    int sum_at = wrong && !s->cause ? source_sum_line(file) : 0;
+    char sum_read[96];
+    int every = 0;
+    line = sum_at > 0 ? source_sum_read_thread_free(file, sum_at, sum_read, sizeof sum_read, &every) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the sum at %s reads %s, whose subscripts vary with no thread coordinate: every thread "
+                             "of a block reads the same elements there%s; add the thread's place in the tile "
+                             "(threadIdx, or the locals made from it) to those subscripts",
+                             q, sum_read, every ? ", so each block's outputs all get one value" : "");
+        free(q);
+    }
+    /* a count of elements added to a byte address: the host made the
+     * stride elements, the kernel steps bytes by it */
+    int set_at = 0;
+    char unit[32];
+    line = wrong && !s->cause ? source_byte_step_in_elements(file, name, sizeof name, &set_at, unit, sizeof unit) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, set_at);
+        s->cause = xasprintf("%s adds a multiple of %s to a char * (a step in bytes), but %s makes it a count of "
+                             "%ss (bytes / sizeof(%s)): each row is stepped 1/sizeof(%s) of its pitch; index the "
+                             "%s * itself by it, without the char * cast (or keep the cast and step by the pitch "
+                             "in bytes)",
+                             q, name, qs, unit, unit, unit, unit);
+        s->cause_fixed_there = 1; /* the host's count made bytes would only suit this one line */
+        free(q);
+        free(qs);
+    }
     int slip = 0, scaled = 0;
     char fix[160];
     line = failed && !s->cause ? source_statement_slip(file, &slip, header, sizeof header, name, sizeof name, fix,
@@ -1634,6 +1581,12 @@ static int went_past_an_end(const dataset_result *d)
     return 0;
 }
 
+/* The kit's own record of a failing run (launch_of, copy_of) against the
+ * output: a copy whose pitch, width or count disagrees with its buffer, a
+ * launch whose grid and block look swapped, a grid that leaves whole tiles
+ * never launched (the wrong elements exactly). The first found is the
+ * submission's cause, the fix-this-first line; and where the launch covers
+ * the output, a "never written" sentence's advice to look at the grid goes. */
 static void launch_and_copies(const lab_manifest *m, const int *index, submission_result *s)
 {
     int image = m->perf.work == WORK_IMAGE;
@@ -1882,7 +1835,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         /* only where the compiler read the file and refused it: a file the
          * build would not read (too big, not a plain file) is read by no one */
         if (!br.grader_fault && br.log && strstr(br.log, ": error:"))
-            s->cause = compile_error_cause(file, br.log);
+            s->cause = compile_error_cause(file, br.log, m);
         for (int i = 0; i < s->ndatasets; i++) {
             s->datasets[i].status = br.grader_fault ? ST_GRADER_ERROR : ST_COMPILE_ERROR;
             s->datasets[i].message = xstrdup(br.message);
@@ -1951,7 +1904,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
-        source_defects(file, s);
+        source_defects(m, file, s);
         started = stage_add(&s->stages, started, "diagnosis");
         if (!opt->no_sanitize)
             repair_search(&g, index, opt->keep, s);

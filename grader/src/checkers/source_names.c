@@ -1,0 +1,314 @@
+/*
+ * source_names.c - where a name comes from: its declaration in a file (a
+ * `#define`, a variable, a parameter, a function, an array) and the block
+ * it is declared in, a declared name one slip of the keyboard away from
+ * another, and the headers a file includes. What the build reads when the
+ * compiler says a name is not declared: the cause is where the name should
+ * have come from (a header not included, a #define deleted, a name spelt
+ * two ways, a variable declared in a block the use is outside of), not the
+ * use the compiler stops at.
+ */
+#include "source.h"
+#include "source_code.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Whether the name at k (n characters) is declared there: right after
+ * `#define`, or after a type's word (spaces, `*` and `&` between), and
+ * followed by what ends a declarator (`=`, `;`, `,`, `[`, `(`, `)`). */
+static int declares_at(const source_code *s, size_t k, size_t n)
+{
+    const char *code = s->code;
+    size_t b = k;
+    while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t' || code[b - 1] == '*' || code[b - 1] == '&' ||
+                     code[b - 1] == '\n'))
+        b--;
+    size_t tn = 0, t = code_word_before(s, b, &tn);
+    if (tn == 0 || t + tn != b)
+        return 0;
+    if (tn == 6 && !strncmp(code + t, "define", 6)) {
+        size_t h = t;
+        while (h > 0 && (code[h - 1] == ' ' || code[h - 1] == '\t'))
+            h--;
+        return h > 0 && code[h - 1] == '#';
+    }
+    if (code_keyword_before_value(code + t, tn) || isdigit((unsigned char)code[t]))
+        return 0;
+    size_t q = code_skip_space(s, k + n);
+    return q < s->len && strchr("=;,[()", code[q]) && (code[q] != '=' || code_assigns_at(s, q));
+}
+
+int source_declaration_of(const char *path, const char *name, int *block_close_line)
+{
+    source_code s;
+    size_t n = strlen(name);
+    if (block_close_line)
+        *block_close_line = 0;
+    if (n == 0 || !source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t k = 0; k + n <= s.len && !line; k++) {
+        if (!code_name_at(&s, k, name, n) || !declares_at(&s, k, n))
+            continue;
+        line = code_line_at(&s, k);
+        size_t open = code_block_around(&s, k);
+        /* a parameter's block is the function's body, after its ')' */
+        if (open == s.len) {
+            size_t p = k;
+            int depth = 0;
+            while (p > 0 && !(s.code[p - 1] == '(' && depth == 0)) {
+                p--;
+                depth += s.code[p] == ')';
+                depth -= s.code[p] == '(' && depth > 0;
+                if (s.code[p] == ';' || s.code[p] == '{' || s.code[p] == '}')
+                    break;
+            }
+            if (p > 0 && s.code[p - 1] == '(') {
+                size_t close = code_matching(&s, p - 1), body = code_skip_space(&s, close + 1);
+                open = body < s.len && s.code[body] == '{' ? body : s.len;
+            }
+        }
+        if (block_close_line && open < s.len)
+            *block_close_line = code_line_at(&s, code_matching(&s, open));
+    }
+    source_code_free(&s);
+    return line;
+}
+
+/* Whether a and b (an and bn characters) differ by one slip: one
+ * character more, fewer or changed, two neighbours swapped, or only in
+ * letter case. */
+static int one_slip(const char *a, size_t an, const char *b, size_t bn)
+{
+    if (an == bn) {
+        size_t diff = 0, first = an, cased = 1;
+        for (size_t i = 0; i < an; i++) {
+            if (a[i] != b[i]) {
+                if (first == an)
+                    first = i;
+                diff++;
+            }
+            cased &= tolower((unsigned char)a[i]) == tolower((unsigned char)b[i]);
+        }
+        if (diff == 0)
+            return 0;
+        if (cased || diff == 1)
+            return 1;
+        return diff == 2 && first + 1 < an && a[first] == b[first + 1] && a[first + 1] == b[first];
+    }
+    if (an + 1 != bn && bn + 1 != an)
+        return 0;
+    const char *l = an > bn ? a : b, *sh = an > bn ? b : a;
+    size_t ln = an > bn ? an : bn, i = 0;
+    while (i < ln - 1 && l[i] == sh[i])
+        i++;
+    return !strncmp(l + i + 1, sh + i, ln - 1 - i);
+}
+
+int source_near_declaration(const char *path, const char *name, char *out, size_t size)
+{
+    source_code s;
+    size_t n = strlen(name);
+    out[0] = '\0';
+    if (n < 3 || !source_code_read(&s, path))
+        return 0; /* a one- or two-letter name is one slip from too many */
+    int line = 0;
+    for (size_t k = 0; k < s.len && !line; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t e = code_word_end(&s, k);
+        if (one_slip(s.code + k, e - k, name, n) && declares_at(&s, k, e - k)) {
+            snprintf(out, size, "%.*s", (int)(e - k), s.code + k);
+            line = code_line_at(&s, k);
+        }
+        k = e > k ? e - 1 : k;
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_includes(const char *path, const char *header)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t i = 0; i < s.nlines && !line; i++) {
+        size_t k = code_skip_space(&s, s.starts[i]);
+        if (k >= s.len || s.code[k] != '#')
+            continue;
+        k = code_skip_space(&s, k + 1);
+        if (!code_word_at(&s, k, "include"))
+            continue;
+        /* the header's name is a literal, blanked in the code: the raw line has it */
+        char *raw = source_line_text(path, (int)i + 1, 200);
+        const char *at = strstr(raw, header);
+        size_t hn = strlen(header);
+        if (at && at > raw && strchr("\"</", at[-1]) && strchr("\">", at[hn] ? at[hn] : ' '))
+            line = (int)i + 1;
+        free(raw);
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_first_code_line(const char *path)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t k = code_skip_space(&s, 0);
+    int line = k < s.len ? code_line_at(&s, k) : 0;
+    source_code_free(&s);
+    return line;
+}
+
+/* The name of the kernel whose `__global__` is at g, into name, and its
+ * parameters' names, joined by ", ", into params: the '(' of its list, or
+ * len when g starts none. */
+static size_t kernel_parameters(const source_code *s, size_t g, char *name, size_t name_n, char *params,
+                                size_t params_n)
+{
+    size_t open = g;
+    while (open < s->len && s->code[open] != '(' && s->code[open] != ';' && s->code[open] != '{')
+        open++;
+    if (open >= s->len || s->code[open] != '(')
+        return s->len;
+    size_t n = 0, w = code_word_before(s, open, &n), close = code_matching(s, open);
+    if (n == 0 || close >= s->len)
+        return s->len;
+    snprintf(name, name_n, "%.*s", (int)n, s->code + w);
+    params[0] = '\0';
+    size_t part = open + 1;
+    int depth = 0;
+    for (size_t k = open + 1; k <= close; k++) {
+        char c = s->code[k];
+        depth += c == '(' || c == '[';
+        if ((c == ')' || c == ']') && depth > 0 && k < close) {
+            depth--;
+            continue;
+        }
+        if (!(k == close || (c == ',' && depth == 0)))
+            continue;
+        /* the part's last identifier before any `[`: the parameter's name */
+        size_t e = k;
+        for (size_t q = part; q < k; q++)
+            if (s->code[q] == '[') {
+                e = q;
+                break;
+            }
+        size_t pn = 0, p = code_word_before(s, e, &pn);
+        if (pn > 0 && p >= part) {
+            size_t used = strlen(params);
+            snprintf(params + used, params_n - used, "%s%.*s", used ? ", " : "", (int)pn, s->code + p);
+        }
+        part = k + 1;
+    }
+    return open;
+}
+
+/* Whether lists a and b (names joined by ", ") hold the same names in
+ * another order. */
+static int same_names_reordered(const char *a, const char *b)
+{
+    if (!strcmp(a, b) || strlen(a) != strlen(b))
+        return 0;
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", b);
+    for (const char *p = a; *p;) {
+        size_t n = strcspn(p, ",");
+        int hit = 0;
+        for (char *q = copy; *q && !hit;) {
+            size_t m = strcspn(q, ",");
+            if (m == n && !strncmp(p, q, n)) {
+                memset(q, '#', m); /* used once */
+                hit = 1;
+            }
+            q += m;
+            while (*q == ',' || *q == ' ')
+                q++;
+        }
+        if (!hit)
+            return 0;
+        p += n;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    return 1;
+}
+
+int source_parameters_reordered(const char *path, const char *skeleton, char *kernel, size_t kernel_n, char *have,
+                                char *want, size_t n)
+{
+    source_code s, k;
+    kernel[0] = have[0] = want[0] = '\0';
+    if (!source_code_read(&k, skeleton))
+        return 0;
+    if (!source_code_read(&s, path)) {
+        source_code_free(&k);
+        return 0;
+    }
+    int found = 0;
+    for (size_t g = 0; g < k.len && !found; g++) {
+        if (!code_word_at(&k, g, "__global__"))
+            continue;
+        char name[64], theirs[256];
+        if (kernel_parameters(&k, g, name, sizeof name, want, n) >= k.len)
+            continue;
+        for (size_t h = 0; h < s.len && !found; h++) {
+            char mine[64];
+            size_t open = code_word_at(&s, h, "__global__")
+                              ? kernel_parameters(&s, h, mine, sizeof mine, theirs, sizeof theirs)
+                              : s.len;
+            if (open < s.len && !strcmp(mine, name) && same_names_reordered(want, theirs)) {
+                snprintf(kernel, kernel_n, "%s", name);
+                snprintf(have, n, "%s", theirs);
+                found = code_line_at(&s, open);
+            }
+        }
+    }
+    if (!found)
+        want[0] = '\0';
+    source_code_free(&s);
+    source_code_free(&k);
+    return found;
+}
+
+int source_assigned_at(const char *path, int line, char *out, size_t n)
+{
+    source_code s;
+    out[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    for (size_t q = b; q < e && !out[0]; q++) {
+        /* `=` or a compound `+=`, `-=`, ..., not `==`, `<=`, `>=`, `!=` */
+        if (s.code[q] != '=' || (q + 1 < s.len && s.code[q + 1] == '=') ||
+            (q > b && strchr("=<>!", s.code[q - 1]) && !(q > b + 1 && s.code[q - 2] == s.code[q - 1])))
+            continue;
+        size_t op = q;
+        while (op > b && strchr("+-*/%&|^<>", s.code[op - 1]))
+            op--;
+        size_t k = code_blank_before(&s, op);
+        /* past any subscripts: the name they follow */
+        while (k > b && s.code[k - 1] == ']') {
+            int depth = 0;
+            do {
+                k--;
+                depth += s.code[k] == ']';
+                depth -= s.code[k] == '[';
+            } while (k > b && depth > 0);
+            k = code_blank_before(&s, k);
+        }
+        size_t wn = 0, w = code_word_before(&s, k, &wn);
+        if (wn > 0 && w >= b && w + wn == k)
+            snprintf(out, n, "%.*s", (int)wn, s.code + w);
+    }
+    source_code_free(&s);
+    return out[0] ? line : 0;
+}

@@ -1,0 +1,124 @@
+/*
+ * source_statement.c - statements and operators that do not do what they
+ * read as: a statement whose value is thrown away and that does nothing
+ * else (`__syncthreads;`, the function named but not called; `Pvalue ==
+ * 0;`, a comparison where an assignment was meant), and `^` between a
+ * value and a small number, read as a power but C's exclusive or
+ * (`TILE_WIDTH^2` is 18, not 256). The compiler takes both; g++ warns of
+ * the first only with -Wall, which the student may not see.
+ */
+#include "source.h"
+#include "source_code.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether name (n characters) is called somewhere in the file (`name (`),
+ * or is a CUDA function a kernel calls (__syncthreads and its kin). */
+static int called_name(const source_code *s, const char *name, size_t n)
+{
+    static const char *const builtins[] = { "__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block",
+                                            NULL };
+    if (code_word_in(name, n, builtins))
+        return 1;
+    for (size_t k = 0; k + n < s->len; k++)
+        if (code_name_at(s, k, name, n) && s->code + k != name) {
+            size_t q = code_skip_space(s, k + n);
+            if (q < s->len && s->code[q] == '(')
+                return 1;
+        }
+    return 0;
+}
+
+int source_statement_without_effect(const char *path, int *kind, char *text, size_t size)
+{
+    source_code s;
+    text[0] = '\0';
+    *kind = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    /* each statement inside a function's body: from after a ';', '{' or
+     * '}' to its ';' */
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (s.code[k] != ';' && s.code[k] != '{' && s.code[k] != '}')
+            continue;
+        size_t b = code_skip_space(&s, k + 1);
+        if (b >= s.len || s.code[b] == '#')
+            continue;
+        size_t e = code_semicolon(&s, b, s.len);
+        if (e >= s.len)
+            continue;
+        /* no bracket, call, assignment, declaration or step in it */
+        int plain = e > b, compares = 0;
+        for (size_t c = b; c < e && plain; c++) {
+            char ch = s.code[c];
+            if (strchr("(){}[]?:\"'", ch) || (ch == '+' && c + 1 < e && s.code[c + 1] == '+') ||
+                (ch == '-' && c + 1 < e && s.code[c + 1] == '-'))
+                plain = 0;
+            else if (ch == '=' && c + 1 < e && s.code[c + 1] == '=') {
+                compares = 1;
+                c++;
+            } else if (ch == '=' || (ch == '<' && c + 1 < e && s.code[c + 1] == '<'))
+                plain = 0; /* an assignment of any kind (`=`, `+=`, `<<=`) */
+        }
+        if (!plain || code_block_around(&s, b) == s.len)
+            continue;
+        size_t end = e;
+        while (end > b && (s.code[end - 1] == ' ' || s.code[end - 1] == '\t' || s.code[end - 1] == '\n'))
+            end--;
+        size_t wn = code_word_end(&s, b) - b;
+        if (!compares && wn > 0 && b + wn == end && called_name(&s, s.code + b, wn)) {
+            *kind = EFFECT_NOT_CALLED;
+            found = code_line_at(&s, b);
+        } else if (compares) {
+            *kind = EFFECT_COMPARISON;
+            found = code_line_at(&s, b);
+        }
+        if (found)
+            snprintf(text, size, "%.*s", (int)(end - b), s.code + b);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_xor_as_power(const char *path, char *text, size_t size)
+{
+    source_code s;
+    text[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 1; k < s.len && !found; k++) {
+        if (s.code[k] != '^' || s.code[k + 1] == '=')
+            continue;
+        /* a name or a closing bracket before it, a digit 2 or 3 alone after it */
+        size_t d = code_skip_space(&s, k + 1);
+        if (d >= s.len || (s.code[d] != '2' && s.code[d] != '3') || source_is_identifier_char(s.code[d + 1]) ||
+            s.code[d + 1] == '.')
+            continue;
+        size_t b = code_blank_before(&s, k);
+        if (b == 0 || !(source_is_identifier_char(s.code[b - 1]) || s.code[b - 1] == ')'))
+            continue;
+        size_t from = b;
+        if (s.code[b - 1] == ')') {
+            /* the bracket's opening */
+            int depth = 0;
+            while (from > 0) {
+                from--;
+                depth += s.code[from] == ')';
+                depth -= s.code[from] == '(';
+                if (depth == 0)
+                    break;
+            }
+        } else {
+            while (from > 0 && source_is_identifier_char(s.code[from - 1]))
+                from--;
+        }
+        snprintf(text, size, "%.*s", (int)(d + 1 - from), s.code + from);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1,0 +1,242 @@
+/*
+ * build_cause.c - the cause of a compile error, where the source shows it
+ * upstream of the compiler's first error: the compiler stops at a use
+ * (`b` is not a pointer, `CUDA_CHECK` is not declared, a float is not an
+ * index), and what to change is a declaration, a #define or an #include
+ * elsewhere. Each reading takes the first error's line and words, the
+ * student's file, and (for a name not declared) the lab's own header and
+ * skeleton, which say where the name was to come from.
+ */
+#include "build_cause.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kit.h"
+#include "source.h"
+#include "util.h"
+
+/* The line of the compiler's first error in log, where it is in the
+ * student's file (g++'s `FILE:LINE:COL: error:`, nvcc's `FILE(LINE):
+ * error:`), its message into *msg; else 0. */
+static int first_error_line(const char *file, const char *log, const char **msg)
+{
+    const char *e = strstr(log, "error:");
+    if (!e)
+        return 0;
+    const char *start = e;
+    while (start > log && start[-1] != '\n')
+        start--;
+    *msg = e + 6;
+    const char *base = path_base(file), *at = strstr(start, base);
+    if (!at || at > e)
+        return 0;
+    at += strlen(base);
+    return (*at == ':' || *at == '(') ? atoi(at + 1) : 0;
+}
+
+/* The k-th (from 0) quoted text of msg, between ‘ and ’ (g++ in a UTF-8
+ * locale), ' and ' (in the C locale) or " and " (nvcc), into out: 1, or 0
+ * where msg has fewer. */
+static int quoted_text(const char *msg, int k, char *out, size_t n)
+{
+    static const char *const opens[] = { "\xe2\x80\x98", "'", "\"" }, *const closes[] = { "\xe2\x80\x99", "'", "\"" };
+    const char *p = msg;
+    out[0] = '\0';
+    for (int i = 0; *p; i++) {
+        int q = -1;
+        for (int t = 0; t < 3 && q < 0; t++)
+            if (strncmp(p, opens[t], strlen(opens[t])) == 0)
+                q = t;
+        if (q < 0) {
+            p++;
+            i--;
+            continue;
+        }
+        const char *b = p + strlen(opens[q]), *e = strstr(b, closes[q]);
+        if (!e)
+            return 0;
+        if (i == k) {
+            snprintf(out, n, "%.*s", (int)(e - b), b);
+            return 1;
+        }
+        p = e + strlen(closes[q]);
+    }
+    return 0;
+}
+
+/* type without its last `*` and the blanks before it ("int*", "int *"
+ * -> "int"), or "" where it ends in none. */
+static void pointed_type(const char *type, char *out, size_t n)
+{
+    size_t len = strlen(type);
+    while (len > 0 && type[len - 1] == ' ')
+        len--;
+    if (len == 0 || type[len - 1] != '*') {
+        out[0] = '\0';
+        return;
+    }
+    len--;
+    while (len > 0 && type[len - 1] == ' ')
+        len--;
+    snprintf(out, n, "%.*s", (int)len, type);
+}
+
+/* The name a "not declared" error is about (g++: "'X' was not declared
+ * in this scope", nvcc: "identifier "X" is undefined") into out: 1, else 0. */
+static int undeclared_name(const char *msg, char *out, size_t n)
+{
+    if (!strstr(msg, "was not declared") && !strstr(msg, "is undefined") && !strstr(msg, "undeclared"))
+        return 0;
+    if (!quoted_text(msg, 0, out, n) || !*out)
+        return 0;
+    for (const char *p = out; *p; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            return 0;
+    return 1;
+}
+
+/* A name the compiler does not know at line at, traced to where it was to
+ * come from: the lab's header, which the file does not include; a
+ * declaration one slip away (`TILE_WIDHT`); a block the declaration is in
+ * and the use is not; the skeleton's declaration, which the file lost. */
+static char *undeclared_name_cause(const char *file, const char *msg, int at, const lab_manifest *m)
+{
+    char name[64], near[64];
+    if (!m || !undeclared_name(msg, name, sizeof name))
+        return NULL;
+    char *lab_h = xasprintf("%s/lab.h", m->dir), *common = kit_path("grader/runtime/lab_common.h");
+    char *skeleton = manifest_skeleton_path(m);
+    char *cause = NULL;
+    int close = 0, line;
+    if ((source_declaration_of(lab_h, name, NULL) || source_declaration_of(common, name, NULL)) &&
+        !source_includes(file, "lab.h")) {
+        int top = source_first_code_line(file);
+        char *q = sanitize_quote(file, top > 0 ? top : at);
+        cause = xasprintf("%s is declared in lab.h, the lab's interface with the kit, and this file does not "
+                          "#include it: add `#include \"lab.h\"` at the top of the file, before %s",
+                          name, q);
+        free(q);
+    } else if ((line = source_near_declaration(file, name, near, sizeof near)) > 0) {
+        cause = xasprintf("line %d declares `%s` and line %d uses `%s`: one name spelt two ways; write them "
+                          "the same",
+                          line, near, at, name);
+    } else if ((line = source_declaration_of(file, name, &close)) > 0 && close > 0 && close < at) {
+        cause = xasprintf("line %d declares %s inside the block that ends at line %d, and line %d, after that "
+                          "block, is outside its scope: declare %s before the block, where line %d can see it",
+                          line, name, close, at, name, at);
+    } else if (!line && (line = source_declaration_of(skeleton, name, NULL)) > 0) {
+        char *decl = sanitize_quote(skeleton, line);
+        cause = xasprintf("nothing in this file declares %s, which line %d uses: the skeleton declares it at its %s; "
+                          "put that declaration back, before line %d",
+                          name, at, decl, at);
+        free(decl);
+    }
+    free(lab_h);
+    free(common);
+    free(skeleton);
+    return cause;
+}
+
+/* An assignment to a name its declaration makes const (g++: "assignment
+ * of read-only variable 'dest'", nvcc: "expression must be a modifiable
+ * lvalue"): the declaration is what to change. */
+static char *read_only_cause(const char *file, const char *msg, int at)
+{
+    char name[64] = "";
+    if (strstr(msg, "read-only variable"))
+        quoted_text(msg, 0, name, sizeof name);
+    else if (strstr(msg, "modifiable lvalue"))
+        source_assigned_at(file, at, name, sizeof name);
+    int line = *name ? source_declaration_of(file, name, NULL) : 0;
+    if (line <= 0 || line == at || !source_line_has_word(file, line, "const"))
+        return NULL;
+    char *q = sanitize_quote(file, line);
+    char *cause = xasprintf("%s declares %s const, and line %d assigns it again: a const is set once, where it is "
+                            "declared; take the const out of its declaration (or give the new value a name of its "
+                            "own)",
+                            q, name, at);
+    free(q);
+    return cause;
+}
+
+/* A cause the source shows upstream of the compiler's first error (a
+ * declaration, a #define), which the report gives after that error; NULL
+ * where it shows none. */
+char *compile_error_cause(const char *file, const char *log, const lab_manifest *m)
+{
+    char *cause = NULL;
+    char name[64], type[16];
+    int line = source_pointer_list(file, name, sizeof name, type, sizeof type);
+    if (line > 0) {
+        /* the compiler's error is at a use; the declaration is the cause */
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s a %s, not a pointer: in a declaration the `*` belongs to the name "
+                          "after it, not to the type, so `%s *a, b` makes b a plain %s: write `*%s`",
+                          q, name, type, type, type, name);
+        free(q);
+    }
+    /* a #define whose value ends in `;`: the errors are at its uses */
+    int use = 0;
+    line = !cause ? source_define_with_semicolon(file, name, sizeof name, &use) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("the #define at %s ends with `;`: the preprocessor pastes the `;` with the value "
+                          "into every use of %s (the first at line %d), in the middle of an expression, "
+                          "where the compiler then stops; delete the `;` at the end of the #define",
+                          q, name, use);
+        free(q);
+    }
+    /* a kernel declared __device__: nvcc's error is at the launch (the
+     * emulator's rewriter says so itself) */
+    int launch = 0;
+    line = !cause && !strstr(log, "is declared __device__")
+               ? source_device_function_launched(file, name, sizeof name, &launch)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s __device__, not __global__: a __device__ function is called from "
+                          "device code and cannot be launched with <<< >>> (the launch at line %d); declare "
+                          "it __global__",
+                          q, name, launch);
+        free(q);
+    }
+    /* a name declared float where an integer is needed: the error is at
+     * the subscript (g++: "invalid types 'float*[float]'", nvcc: "must have
+     * integral ... type", "invalid operands of types 'float' ..."), the
+     * declaration is what to change */
+    const char *msg = NULL;
+    int at = !cause ? first_error_line(file, log, &msg) : 0;
+    const char *eol = msg ? strchr(msg, '\n') : NULL;
+    size_t msg_n = msg ? (eol ? (size_t)(eol - msg) : strlen(msg)) : 0;
+    char *first = msg ? xasprintf("%.*s", (int)msg_n, msg) : NULL;
+    line = at > 0 && (strstr(first, "float") || strstr(first, "double") || strstr(first, "integral"))
+               ? source_floating_index(file, at, name, sizeof name, type, sizeof type)
+               : 0;
+    if (line > 0) {
+        cause = xasprintf("line %d declares `%s %s`, and line %d uses %s where C needs an integer (an array's "
+                          "index, an operand of %%): declare it `int %s`",
+                          line, type, name, at, name, name);
+    }
+    /* the address of a variable declared with one type where the call
+     * takes a pointer to another (g++: "cannot convert 'int*' to
+     * 'size_t*'", nvcc: "argument of type "int *" is incompatible with
+     * parameter of type "size_t *""): the declaration is what to change */
+    char from[64] = "", to[64] = "", base[64] = "", wanted[64] = "";
+    if (!cause && at > 0 && quoted_text(first, 0, from, sizeof from) && quoted_text(first, 1, to, sizeof to)) {
+        pointed_type(from, base, sizeof base);
+        pointed_type(to, wanted, sizeof wanted);
+    }
+    line = *base && *wanted ? source_address_of_type(file, at, base, name, sizeof name) : 0;
+    if (line > 0)
+        cause = xasprintf("line %d declares `%s %s`, and line %d passes &%s where the call takes a `%s *`: declare it "
+                          "`%s %s`",
+                          line, base, name, at, name, wanted, wanted, name);
+    if (!cause && at > 0)
+        cause = undeclared_name_cause(file, first, at, m);
+    if (!cause && at > 0)
+        cause = read_only_cause(file, first, at);
+    free(first);
+    return cause;
+}

@@ -1,0 +1,17 @@
+/*
+ * build_cause.h - the cause of a compile error upstream of the compiler's
+ * first error (build_cause.c says how it is read).
+ */
+#ifndef GPULAB_BUILD_CAUSE_H
+#define GPULAB_BUILD_CAUSE_H
+
+#include "manifest.h"
+
+/* A cause the source shows upstream of the compiler's first error in log
+ * (a declaration, a #define, an #include the file lacks), which the report
+ * gives after that error; NULL where it shows none. file: the student's
+ * file; m: its lab (the header and skeleton a missing name came from). A
+ * new string. */
+char *compile_error_cause(const char *file, const char *log, const lab_manifest *m);
+
+#endif
