@@ -1238,15 +1238,15 @@ def test_a_barrier_named_and_not_called_is_named(backend, tmp_path):
 
 
 def test_a_comparison_as_a_statement_is_named(backend, tmp_path):
-    """Lab 01's accumulator declared without a value and then `Pvalue ==
-    0;`, a comparison where the assignment was meant: the first line names
-    that statement, which does nothing."""
-    src = edited(tmp_path, "01-basic-matmul", "        float Pvalue = 0;", "        float Pvalue;\n        Pvalue == 0;")
-    line = line_of(src, "Pvalue == 0;")
+    """Lab 01's store of P written `P[Row * Width + Col] == Pvalue;`, a
+    comparison where the assignment was meant: nothing is stored. The
+    first line names that statement, which does nothing."""
+    src = edited(tmp_path, "01-basic-matmul", "P[Row * Width + Col] = Pvalue;", "P[Row * Width + Col] == Pvalue;")
+    line = line_of(src, "P[Row * Width + Col] == Pvalue;")
     rc, rep = kit.check_json("01-basic-matmul", src, backend, expect_rc=1)
     first = rep["fix_first"]
-    assert first.startswith(f"line {line} (`Pvalue == 0;`) compares (`==`) and throws the result away") and \
-        "write `=`" in first, first
+    assert first.startswith(f"line {line} (`P[Row * Width + Col] == Pvalue;`) compares (`==`) and throws the result "
+                            "away") and "write `=`" in first, first
 
 
 def test_an_exclusive_or_written_as_a_power_is_named(backend, tmp_path):

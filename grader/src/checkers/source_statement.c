@@ -50,11 +50,11 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
         size_t e = code_semicolon(&s, b, s.len);
         if (e >= s.len)
             continue;
-        /* no bracket, call, assignment, declaration or step in it */
+        /* no call, bracket (but a subscript's), assignment or step in it */
         int plain = e > b, compares = 0;
         for (size_t c = b; c < e && plain; c++) {
             char ch = s.code[c];
-            if (strchr("(){}[]?:\"'", ch) || (ch == '+' && c + 1 < e && s.code[c + 1] == '+') ||
+            if (strchr("(){}?:\"'", ch) || (ch == '+' && c + 1 < e && s.code[c + 1] == '+') ||
                 (ch == '-' && c + 1 < e && s.code[c + 1] == '-'))
                 plain = 0;
             else if (ch == '=' && c + 1 < e && s.code[c + 1] == '=') {
@@ -63,7 +63,15 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
             } else if (ch == '=' || (ch == '<' && c + 1 < e && s.code[c + 1] == '<'))
                 plain = 0; /* an assignment of any kind (`=`, `+=`, `<<=`) */
         }
-        if (!plain || code_block_around(&s, b) == s.len)
+        size_t block = plain ? code_block_around(&s, b) : s.len;
+        if (block == s.len)
+            continue;
+        /* not a part of a for's header (`for (...; i == n; ...)`), not `return a == b;` */
+        int depth = 0;
+        for (size_t c = block; c < b; c++)
+            depth += (s.code[c] == '(') - (s.code[c] == ')');
+        size_t wn0 = code_word_end(&s, b) - b;
+        if (depth > 0 || (wn0 > 0 && code_keyword_before_value(s.code + b, wn0)))
             continue;
         size_t end = e;
         while (end > b && (s.code[end - 1] == ' ' || s.code[end - 1] == '\t' || s.code[end - 1] == '\n'))
