@@ -16,8 +16,8 @@ results-W.md, 3 of 10 when counted, 9 of 10 after; set X: results-X.md, 1 of 10 
 after, 01-v2's endless loop left out here for its 40 s of timeouts: test_sanitize's narrow counter
 holds its kind; set Y: results-Y.md, 5 of 10 when counted, 10 of 10 after; set Z: results-Z.md, 5 of
 10 when counted, 5 of 10 again after set Y's mechanisms, which it had not been seen by, 10 of 10 after
-its own; of those two sets only the files whose first line those mechanisms changed are here) and made
-tests only after
+its own; set AA: results-AA.md, 2 of 10 when counted after both, 9 of 10 after its own; of those
+three sets only the files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -284,6 +284,16 @@ FIRST = {
     "setZ/04-z2-dest-declared-const": ["line 38 (", "declares dest const, and line 53 assigns it again"],
     "setZ/05-y2-mask-cols-loop-radius": ["covers only every row and columns 0 to 2 of the 5 x 5 mask",
                                          "the loop at line 63 ("],
+    "setAA/01-a3-bound-test-grid-extent": ["the test at line 27 (", "bounds Row by `gridDim.y * blockDim.y`, the "
+                                           "extent of the grid"],
+    "setAA/01-b3-dp-cudamallochost": ["line 44 (", "allocates d_P with cudaMallocHost", "allocate it with cudaMalloc"],
+    "setAA/02-b3-phase-count-shift": ["line 40 (", "writes `Width >> TILE_WIDTH`, a shift by TILE_WIDTH = 16 bits"],
+    "setAA/03-a3-phases-not-rounded-up": ["line 43 (", "counts numPhases as `k / TILE_WIDTH`, which rounds down"],
+    "setAA/04-a3-w-not-const": ["line 28 (", "declares w without const, and line 29 sizes an array by it"],
+    "setAA/04-b3-mask-copied-from-symbol": ["line 97 (", "copies out of Mc with cudaMemcpyFromSymbol, the other way"],
+    "setAA/05-b3-launch-in-out-swapped": ["the launch at line 106 (",
+                                          "passes d_out_img as pitched_conv_kernel's parameter `in` and d_in_img as "
+                                          "its `out`"],
     "setW/01-s2-row-times-threadidx": ["line 20: `blockIdx.y * blockDim.y * threadIdx.y`",
                                        "with `blockIdx.y * blockDim.y + threadIdx.y` there"],
     "setW/01-t2-launch-grid-as-block": ["line 56: `dimGrid` in", "with `dimBlock` there"],

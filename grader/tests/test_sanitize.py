@@ -1295,3 +1295,98 @@ def test_a_mask_loop_that_covers_part_of_the_mask_is_named(backend, tmp_path):
     assert "if only the first 20 of the mask's 25 values reached constant memory" in first, first
     assert "the same numbers come from a sum over only the mask's first 4 rows: if the copy is right, look at the " \
         f"start and the bound of the loop at line {line} (" in first, first
+
+
+# ---- newcomer set AA's kinds, each in a file of our own ----------------------------
+
+
+def test_a_bounds_test_against_the_grids_extent_is_named_over_the_loop_inside_it(backend, tmp_path):
+    """Lab 01's bounds test on Col written against the grid's extent
+    (`gridDim.x * blockDim.x`), which every thread is inside: the threads
+    past the matrix read past N's end inside the dot product's loop. The
+    first line names the if and its bound, not the loop's test the thread
+    passed last."""
+    src = edited(tmp_path, "01-basic-matmul", "if (Row < Width && Col < Width) {",
+                 "if (Row < Width && Col < gridDim.x * blockDim.x) {")
+    line = line_of(src, "Col < gridDim.x * blockDim.x")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "bounds Col by `gridDim.x * blockDim.x`, the extent " \
+        "of the grid" in first, first
+
+
+def test_a_device_buffer_allocated_as_pinned_host_memory_is_named_at_its_allocation(backend, tmp_path):
+    """Lab 01's d_M allocated with cudaMallocHost: a CUDA call that takes it
+    as device memory fails (the copy in on the emulator, its cudaFree on a
+    GPU). The first line names the allocation."""
+    src = edited(tmp_path, "01-basic-matmul", "CUDA_CHECK(cudaMalloc((void **)&d_M, bytes));",
+                 "CUDA_CHECK(cudaMallocHost((void **)&d_M, bytes));")
+    line = line_of(src, "cudaMallocHost((void **)&d_M")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015")
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "allocates d_M with cudaMallocHost, which gives pinned memory on " \
+        "the host" in first and "allocate it with cudaMalloc" in first, first
+
+
+def test_a_shift_by_a_named_size_is_named(backend, tmp_path):
+    """Lab 03's phase count written `(k + TILE_WIDTH - 1) >> TILE_WIDTH`, a
+    shift by 16 bits: no phase runs for any k here. The first line names
+    the shift and the division it should be."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "numPhases = (k + TILE_WIDTH - 1) >> TILE_WIDTH;")
+    line = line_of(src, ">> TILE_WIDTH;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "a shift by TILE_WIDTH = 16 bits" in first, first
+    assert "divide by TILE_WIDTH with `/`" in first, first
+
+
+def test_a_count_that_rounds_down_leads_over_the_loop_bound_that_makes_up_for_it(backend, tmp_path):
+    """Lab 03's phase count without its round-up: `ph <= numPhases` makes
+    every dataset right (an extra phase of zeros), but the count is the
+    mistake. The first line names the count's line, then the loop edit."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "numPhases = k / TILE_WIDTH;")
+    line, loop = line_of(src, "numPhases = k / TILE_WIDTH;"), line_of(src, "for (int ph = 0; ph < numPhases")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "counts numPhases as `k / TILE_WIDTH`, which rounds down" in first, first
+    assert f"`ph <= numPhases` at line {loop} would make up for it" in first, first
+
+
+def test_an_array_bound_that_is_not_const_is_named_at_its_declaration(backend, tmp_path):
+    """Lab 02's tiles sized by a local `int tile = TILE_WIDTH;`: the
+    compiler refuses the bound (g++: "not an integral constant-expression",
+    nvcc: "expression must have a constant value"); the first line names
+    the local's declaration."""
+    src = edited(tmp_path, "02-tiled-matmul", "    __shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];",
+                 "    int tile = TILE_WIDTH;\n    __shared__ float ds_M[tile][tile];")
+    decl = line_of(src, "int tile = TILE_WIDTH;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and f"; line {decl} (" in first, first
+    assert "declares tile without const, and line " in first and "declare it `const`" in first, first
+
+
+def test_a_symbol_copied_the_other_way_is_named_at_that_copy(backend, tmp_path):
+    """Lab 05's mask copied with cudaMemcpyFromSymbol (out of Mc, into the
+    host's mask): Mc is never filled. The first line names that copy."""
+    src = edited(tmp_path, "05-pitched-conv", "CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));",
+                 "CUDA_CHECK(cudaMemcpyFromSymbol((void *)mask, Mc, MASK_WIDTH * MASK_WIDTH * sizeof(float)));")
+    line = line_of(src, "cudaMemcpyFromSymbol")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "copies out of Mc with cudaMemcpyFromSymbol, the other way round" in first, first
+
+
+def test_launch_arguments_named_for_each_others_parameters_are_named(backend, tmp_path):
+    """Lab 01's launch passing d_P first and d_M third: each goes to the
+    parameter the other is named for (M, P). The first line names the
+    launch and the two."""
+    src = edited(tmp_path, "01-basic-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);",
+                 "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_P, d_N, d_M, width);")
+    line = line_of(src, "(d_P, d_N, d_M, width)")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {line} (") and "passes d_P as MatrixMulKernel's parameter `M` and " \
+        "d_M as its `P`" in first, first

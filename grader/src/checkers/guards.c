@@ -601,6 +601,33 @@ static char *empty_extern_words(const char *student, int access)
     return w;
 }
 
+/* A clause of a test the thread passed (the last, or one before it)
+ * that bounds a name of the access's index by the grid's extent (`Col <
+ * gridDim.x * blockDim.x`): every thread the grid launches is inside it,
+ * so it holds for all of them, past the array too. */
+static char *grid_extent_words(const guard_record *g, const char *student, int access)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    /* the last test's clauses, then the others' */
+    for (int i = 0; i < g->nclauses + g->nothers; i++) {
+        int own = i < g->nclauses, o = i - g->nclauses;
+        int line = own ? g->line : g->other[o].line, k = own ? g->clause[i].k : g->other[o].k;
+        const char *op = own ? g->clause[i].op : g->other[o].op;
+        double a = own ? g->clause[i].a : g->other[o].a, b = own ? g->clause[i].b : g->other[o].b;
+        if (source_compared_sides(student, line, k, op, left, right, sizeof left) != 0 ||
+            !source_line_has_word(student, access, left) || (!strstr(right, "gridDim") && !strstr(right, "blockDim")))
+            continue;
+        char *q = sanitize_quote(student, line);
+        char *w = xasprintf("the test at %s bounds %s by `%s`, the extent of the grid, which every thread it launches "
+                            "is inside (%s = %g, against %g): it lets every thread through, past the array's end too; "
+                            "bound %s by the size of the data the access reads",
+                            q, left, right, left, a, b, left);
+        free(q);
+        return w;
+    }
+    return NULL;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -624,6 +651,8 @@ char *guards_words(char *msg, const char *student, int access)
                           g.op[0] == '<' ? "`<`" : "`>`");
     if (!words && access > 0)
         words = beside_words(student, access);
+    if (!words && access > 0)
+        words = grid_extent_words(&g, student, access);
     if (!words && access > 0)
         words = test_after_words(student, access);
     if (!words && access > 0 && g.values && g.a < 0 && strstr(msg, "before the start"))

@@ -239,7 +239,8 @@ int source_variable_never_set(const char *path, const char *name, char *init, si
 int source_argument_set_once(const char *path, int line, const char *call, int k, char *name, size_t name_n,
                              char *init, size_t init_n, int *other_line);
 /* The line of the CUDA allocation given &name (cudaMalloc, cudaMallocPitch,
- * ...; its name into call), or 0 where none is. */
+ * ..., and the host's cudaMallocHost, cudaHostAlloc; its name into call),
+ * or 0 where none is. */
 int source_allocation_of(const char *path, const char *name, char *call, size_t call_n);
 
 /* A cudaMemcpyToSymbol (or FromSymbol) whose symbol's name is declared
@@ -313,6 +314,9 @@ int source_offset_missing(const char *path, int n, const char *var, char *offset
 /* The first cudaMemcpyToSymbol into symbol: its line (0: none), its size
  * argument as written into size_arg (n bytes). */
 int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n);
+/* The first cudaMemcpyFromSymbol out of symbol (a copy the other way):
+ * its line, or 0. */
+int source_symbol_copied_out(const char *path, const char *symbol);
 /* The __shared__ array that line `access` indexes (`N_ds[...]`): its
  * declaration's line (0: none), its name into name (n bytes), and in
  * *size_line the line that sets its first dimension where that is a name
@@ -375,6 +379,25 @@ int source_parameters_reordered(const char *path, const char *skeleton, char *ke
 /* The name the first assignment on line assigns (`dest = ...`, `x +=
  * ...`, `a[i] = ...`: dest, x, a) into out: line, or 0. */
 int source_assigned_at(const char *path, int line, char *out, size_t n);
+/* The last assignment of name in path (a declaration's too) when its
+ * value is one integer division with no round-up term (`k / TILE_WIDTH`,
+ * not `(k + TILE_WIDTH - 1) / TILE_WIDTH` nor a ceil): its line, the value
+ * into value; else 0. A count of tiles made so leaves out a last partial
+ * one. */
+int source_count_rounded_down(const char *path, const char *name, char *value, size_t n);
+/* A name in the brackets of line (an array's bounds) that path declares
+ * before it without const (`int w = TILE_WIDTH + MASK_WIDTH - 1;` for
+ * `__shared__ float N_ds[w][w]`): the declaration's line, the name into
+ * name; else 0. An array's bounds must be constants. */
+int source_bound_not_constant(const char *path, int line, char *name, size_t n);
+/* A launch of a kernel of path that passes two arguments each named for
+ * the other's parameter (`pitched_conv_kernel<<<...>>>(d_out_img,
+ * d_in_img)` for the parameters (in, out): a name's parts, split at '_'
+ * and at a lower case letter before an upper case one, letter case
+ * aside): the launch's line, the kernel's name, the two arguments as
+ * written and the parameters they go to (n bytes each); else 0. */
+int source_launch_arguments_crossed(const char *path, char *kernel, size_t kernel_n, char *first, char *second,
+                                    char *first_param, char *second_param, size_t n);
 /* The first line of path with code on it (after the comments), or 0. */
 int source_first_code_line(const char *path);
 /* Statements that do not do what they read as (source_statement.c): a
@@ -388,6 +411,11 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
  * C's exclusive or where a power reads: its line, the operation's text
  * into text; else 0. */
 int source_xor_as_power(const char *path, char *text, size_t size);
+/* A kernel's `x >> NAME` or `x << NAME` whose NAME a #define makes 8 or
+ * more (`Width >> TILE_WIDTH`: a shift by 16 bits, where a division by 16
+ * reads): its line, the operation into text, NAME into by and its value;
+ * else 0. */
+int source_shift_by_size(const char *path, char *text, size_t size, char *by, size_t by_n, long *value);
 /* A call of a function of the maths library (fmaf, fmaxf, sqrtf, ...) as
  * a statement by itself, its value thrown away (`fmaf(a, b, Pvalue);`,
  * as if it added into Pvalue): its line, the function's name into name;

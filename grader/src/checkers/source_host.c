@@ -740,7 +740,9 @@ int source_symbol_hidden(const char *path, char *name, size_t n, int *copy_line,
     return decl;
 }
 
-int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n)
+/* The first call of `call` whose argument `which` is symbol: its line,
+ * its size argument into size_arg (n bytes). */
+static int symbol_copy(const char *path, const char *call, int which, const char *symbol, char *size_arg, size_t n)
 {
     source_code s;
     if (n)
@@ -749,18 +751,29 @@ int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg
         return 0;
     int line = 0;
     for (size_t i = 0; i + 18 < s.len && !line; i++) {
-        size_t open = code_call_open(&s, i, "cudaMemcpyToSymbol");
+        size_t open = code_call_open(&s, i, call);
         if (open >= s.len)
             continue;
-        char dst[64];
-        code_call_argument(&s, open, 0, dst, sizeof dst);
-        if (strcmp(bare_name(dst), symbol) != 0)
+        char arg[64];
+        code_call_argument(&s, open, which, arg, sizeof arg);
+        if (strcmp(bare_name(arg), symbol) != 0)
             continue;
         line = code_line_at(&s, i);
         code_call_argument(&s, open, 2, size_arg, n);
     }
     source_code_free(&s);
     return line;
+}
+
+int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg, size_t n)
+{
+    return symbol_copy(path, "cudaMemcpyToSymbol", 0, symbol, size_arg, n);
+}
+
+int source_symbol_copied_out(const char *path, const char *symbol)
+{
+    char size[8];
+    return symbol_copy(path, "cudaMemcpyFromSymbol", 1, symbol, size, sizeof size);
 }
 
 int source_device_symbol(const char *path, char *name, size_t name_n, int *copy_line)
@@ -1096,7 +1109,7 @@ int source_variable_never_set(const char *path, const char *name, char *init, si
 int source_allocation_of(const char *path, const char *name, char *call, size_t call_n)
 {
     static const char *const allocs[] = { "cudaMallocPitch", "cudaMalloc3D", "cudaMallocManaged", "cudaMalloc",
-                                          NULL };
+                                          "cudaMallocHost", "cudaHostAlloc", NULL };
     call[0] = '\0';
     source_code s;
     if (!name[0] || !source_code_read(&s, path))

@@ -8,6 +8,7 @@
  * two ways, a variable declared in a block the use is outside of), not the
  * use the compiler stops at.
  */
+#define _GNU_SOURCE
 #include "source.h"
 #include "source_code.h"
 
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util.h"
 
@@ -311,4 +313,138 @@ int source_assigned_at(const char *path, int line, char *out, size_t n)
     }
     source_code_free(&s);
     return out[0] ? line : 0;
+}
+
+int source_count_rounded_down(const char *path, const char *name, char *value, size_t n)
+{
+    source_code s;
+    value[0] = '\0';
+    size_t nl = strlen(name);
+    if (nl == 0 || !source_code_read(&s, path))
+        return 0;
+    size_t end = 0, v = code_assignment_of(&s, 0, s.len, name, nl, &end);
+    int line = 0;
+    if (v < s.len && end <= s.len) {
+        /* one `/` outside brackets, and no `+` or `-` beside it: no round-up term */
+        int depth = 0, slashes = 0, sums = 0;
+        for (size_t k = v; k < end; k++) {
+            char c = s.code[k];
+            depth += (c == '(') - (c == ')');
+            if (depth == 0 && c == '/')
+                slashes++;
+            if (c == '+' || c == '-' || c == '?' || c == '%')
+                sums++;
+        }
+        size_t b = code_skip_space(&s, v), e = code_blank_before(&s, end);
+        if (slashes == 1 && sums == 0 && !memmem(s.code + v, end - v, "ceil", 4)) {
+            snprintf(value, n, "%.*s", (int)(e > b ? e - b : 0), s.code + b);
+            line = code_line_at(&s, v);
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
+int source_bound_not_constant(const char *path, int line, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0, depth = 0;
+    char word[64];
+    for (size_t k = b; k < e && !found; k++) {
+        depth += (s.code[k] == '[') - (s.code[k] == ']');
+        if (depth <= 0 || !code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k);
+        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
+        k = we - 1;
+        int decl = source_declaration_of(path, word, NULL);
+        if (decl <= 0 || decl >= line)
+            continue;
+        size_t db = code_line_start(&s, decl), de = code_line_end(&s, db);
+        int constant = 0;
+        for (size_t c = db; c < de && !constant; c++)
+            constant = code_word_at(&s, c, "const") || code_word_at(&s, c, "constexpr") ||
+                       code_word_at(&s, c, "define");
+        if (!constant) {
+            snprintf(name, n, "%s", word);
+            found = decl;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* Whether word (the parameter's name) is one of the parts of arg, a
+ * name split at '_' and where a lower-case letter meets an upper-case
+ * one (`d_in_img`: d, in, img; `dOut`: d, Out), letter case aside. */
+static int names_part(const char *arg, const char *word)
+{
+    size_t wn = strlen(word);
+    for (const char *p = arg; *p;) {
+        const char *e = p + 1;
+        while (*e && *e != '_' && !(islower((unsigned char)e[-1]) && isupper((unsigned char)*e)))
+            e++;
+        if ((size_t)(e - p) == wn && !strncasecmp(p, word, wn))
+            return 1;
+        p = *e == '_' ? e + 1 : e;
+        while (*p == '_')
+            p++;
+    }
+    return 0;
+}
+
+int source_launch_arguments_crossed(const char *path, char *kernel, size_t kernel_n, char *first, char *second,
+                                    char *first_param, char *second_param, size_t n)
+{
+    source_code s;
+    kernel[0] = first[0] = second[0] = first_param[0] = second_param[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t g = 0; g < s.len && !found; g++) {
+        char name[64], params[256];
+        if (!code_word_at(&s, g, "__global__") || kernel_parameters(&s, g, name, sizeof name, params, sizeof params) >= s.len)
+            continue;
+        /* the kernel's parameters, one by one */
+        char par[16][64];
+        int np = 0;
+        for (const char *p = params; *p && np < 16;) {
+            size_t l = strcspn(p, ",");
+            snprintf(par[np++], sizeof par[0], "%.*s", (int)l, p);
+            p += l;
+            while (*p == ',' || *p == ' ')
+                p++;
+        }
+        /* each launch of it: `name<<<...>>>(args)` */
+        size_t nl = strlen(name);
+        for (size_t k = 0; k + nl < s.len && !found; k++) {
+            size_t q = code_name_at(&s, k, name, nl) ? code_skip_space(&s, k + nl) : s.len;
+            if (q + 2 >= s.len || strncmp(s.code + q, "<<<", 3) != 0)
+                continue;
+            const char *close = strstr(s.code + q, ">>>");
+            size_t open = close ? code_skip_space(&s, (size_t)(close - s.code) + 3) : s.len;
+            if (open >= s.len || s.code[open] != '(')
+                continue;
+            char arg[16][64];
+            for (int i = 0; i < np; i++)
+                code_call_argument(&s, open, i, arg[i], sizeof arg[i]);
+            for (int i = 0; i < np && !found; i++)
+                for (int j = i + 1; j < np && !found; j++)
+                    if (names_part(arg[i], par[j]) && names_part(arg[j], par[i]) && !names_part(arg[i], par[i]) &&
+                        !names_part(arg[j], par[j])) {
+                        snprintf(kernel, kernel_n, "%s", name);
+                        snprintf(first, n, "%s", arg[i]);
+                        snprintf(second, n, "%s", arg[j]);
+                        snprintf(first_param, n, "%s", par[i]);
+                        snprintf(second_param, n, "%s", par[j]);
+                        found = code_line_at(&s, k);
+                    }
+        }
+    }
+    source_code_free(&s);
+    return found;
 }

@@ -91,6 +91,31 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
     return found;
 }
 
+/* Where the operand left of the operator at k starts: a name, or a
+ * bracketed expression (`(k + TILE_WIDTH - 1) >> ...`); len when neither
+ * stands there. */
+static size_t left_operand(const source_code *s, size_t k)
+{
+    size_t b = code_blank_before(s, k);
+    if (b == 0 || !(source_is_identifier_char(s->code[b - 1]) || s->code[b - 1] == ')'))
+        return s->len;
+    size_t from = b;
+    if (s->code[b - 1] == ')') {
+        int depth = 0; /* back to the bracket's opening */
+        while (from > 0) {
+            from--;
+            depth += s->code[from] == ')';
+            depth -= s->code[from] == '(';
+            if (depth == 0)
+                break;
+        }
+    } else {
+        while (from > 0 && source_is_identifier_char(s->code[from - 1]))
+            from--;
+    }
+    return from;
+}
+
 int source_xor_as_power(const char *path, char *text, size_t size)
 {
     source_code s;
@@ -106,25 +131,58 @@ int source_xor_as_power(const char *path, char *text, size_t size)
         if (d >= s.len || (s.code[d] != '2' && s.code[d] != '3') || source_is_identifier_char(s.code[d + 1]) ||
             s.code[d + 1] == '.')
             continue;
-        size_t b = code_blank_before(&s, k);
-        if (b == 0 || !(source_is_identifier_char(s.code[b - 1]) || s.code[b - 1] == ')'))
+        size_t from = left_operand(&s, k);
+        if (from == s.len)
             continue;
-        size_t from = b;
-        if (s.code[b - 1] == ')') {
-            /* the bracket's opening */
-            int depth = 0;
-            while (from > 0) {
-                from--;
-                depth += s.code[from] == ')';
-                depth -= s.code[from] == '(';
-                if (depth == 0)
-                    break;
-            }
-        } else {
-            while (from > 0 && source_is_identifier_char(s.code[from - 1]))
-                from--;
-        }
         snprintf(text, size, "%.*s", (int)(d + 1 - from), s.code + from);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* The number a `#define name N` gives name (n characters), or -1. */
+static long defined_number(const source_code *s, const char *name, size_t n)
+{
+    for (size_t k = 0; k < s->len; k++) {
+        if (!code_word_at(s, k, "define"))
+            continue;
+        size_t w = code_skip_space(s, k + 6);
+        if (!code_name_at(s, w, name, n))
+            continue;
+        size_t v = code_skip_space(s, w + n);
+        if (v < s->len && s->code[v] >= '0' && s->code[v] <= '9')
+            return strtol(s->code + v, NULL, 10);
+    }
+    return -1;
+}
+
+int source_shift_by_size(const char *path, char *text, size_t size, char *by, size_t by_n, long *value)
+{
+    source_code s;
+    text[0] = by[0] = '\0';
+    *value = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 1; k + 2 < s.len && !found; k++) {
+        char c = s.code[k];
+        if ((c != '>' && c != '<') || s.code[k + 1] != c || s.code[k - 1] == c || s.code[k + 2] == '=' ||
+            s.code[k + 2] == c)
+            continue;
+        size_t r = code_skip_space(&s, k + 2), re = code_word_end(&s, r);
+        if (re == r || (s.code[r] >= '0' && s.code[r] <= '9') || code_kernel_before(&s, k) >= s.len)
+            continue;
+        /* a shift by a named size of 8 or more: the count of bits is not what was meant */
+        long v = defined_number(&s, s.code + r, re - r);
+        if (v < 8)
+            continue;
+        size_t l = left_operand(&s, k);
+        if (l == s.len)
+            continue;
+        snprintf(text, size, "%.*s", (int)(re - l), s.code + l);
+        snprintf(by, by_n, "%.*s", (int)(re - r), s.code + r);
+        *value = v;
         found = code_line_at(&s, k);
     }
     source_code_free(&s);

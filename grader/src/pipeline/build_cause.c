@@ -237,6 +237,19 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
         cause = undeclared_name_cause(file, first, at, m);
     if (!cause && at > 0)
         cause = read_only_cause(file, first, at);
+    /* an array's bound that is a variable (g++: "size of array ... is not an
+     * integral constant-expression", nvcc: "expression must have a constant
+     * value"): its declaration lacks const */
+    line = !cause && at > 0 && (strstr(first, "constant-expression") || strstr(first, "constant value"))
+               ? source_bound_not_constant(file, at, name, sizeof name)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s without const, and line %d sizes an array by it: an array's bounds must "
+                          "be constants the compiler knows; declare it `const`",
+                          q, name, at);
+        free(q);
+    }
     free(first);
     return cause;
 }

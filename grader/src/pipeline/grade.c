@@ -1250,6 +1250,49 @@ static char *kept_from_store(const dataset_result *d, const int out[2], const ch
     return guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], r0, c0);
 }
 
+/* A CUDA call that failed on a pointer it takes as device memory (the
+ * message "... from cudaFree(d_P) at FILE:67 ..." or a cudaMemcpy's, by its
+ * kind), which the file allocates with cudaMallocHost or cudaHostAlloc:
+ * pinned host memory. The allocation is the cause. */
+static char *host_memory_as_device(const char *file, const submission_result *s)
+{
+    static const char *const calls[] = { "cudaMemcpy", "cudaFree", "cudaMemset", NULL };
+    for (int i = 0; i < s->ndatasets; i++) {
+        const char *msg = s->datasets[i].status == ST_CUDA_ERROR ? s->datasets[i].message : NULL;
+        for (int c = 0; msg && calls[c]; c++) {
+            char pat[32];
+            snprintf(pat, sizeof pat, "from %s(", calls[c]);
+            const char *at = strstr(msg, pat), *colon = at ? strstr(at, ") at ") : NULL;
+            const char *lp = colon ? strrchr(colon, ':') : NULL;
+            int line = lp ? atoi(lp + 1) : 0;
+            if (line <= 0)
+                continue;
+            /* the arguments taken as device memory */
+            int device[2] = { 1, 0 };
+            if (c == 0) {
+                device[0] = strstr(at, "HostToDevice") || strstr(at, "DeviceToDevice");
+                device[1] = strstr(at, "DeviceToHost") || strstr(at, "DeviceToDevice");
+            }
+            for (int k = 0; k < 2; k++) {
+                char name[64], call[32];
+                if (!device[k] || !source_call_argument_name(file, line, calls[c], k, name, sizeof name))
+                    continue;
+                int alloc = source_allocation_of(file, name, call, sizeof call);
+                if (alloc <= 0 || (strcmp(call, "cudaMallocHost") != 0 && strcmp(call, "cudaHostAlloc") != 0))
+                    continue;
+                char *q = sanitize_quote(file, alloc);
+                char *w = xasprintf("%s allocates %s with %s, which gives pinned memory on the host, not on the "
+                                    "device, and the %s at line %d takes %s as device memory; allocate it with "
+                                    "cudaMalloc",
+                                    q, name, call, calls[c], line, name);
+                free(q);
+                return w;
+            }
+        }
+    }
+    return NULL;
+}
+
 /* Defects the source shows by itself, named only where a dataset failed
  * (they are what made it so, or the run would not show them): a copy
  * given the address of a pointer where the pointer belongs (a cause, as a
@@ -1286,6 +1329,8 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
     }
     /* a size the launch passed, made a loop's counter in the kernel */
     int read = 0;
+    if (failed && !s->cause)
+        s->cause = host_memory_as_device(file, s);
     /* a statement that does nothing: a function named and not called
      * (`__syncthreads;`), a comparison whose value goes nowhere */
     int effect = 0;
@@ -1314,6 +1359,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `Width >> TILE_WIDTH`: a shift by 16 bits, not a division by 16 */
+    char by[64];
+    long bits = 0;
+    line = failed && !s->cause ? source_shift_by_size(file, stmt, sizeof stmt, by, sizeof by, &bits) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        int right = strstr(stmt, ">>") != NULL;
+        s->cause = xasprintf("%s writes `%s`, a shift by %s = %ld bits: it %s by 2 to the power %ld, not by %ld; "
+                             "%s by %s with `%s`",
+                             q, stmt, by, bits, right ? "divides" : "multiplies", bits, bits,
+                             right ? "divide" : "multiply", by, right ? "/" : "*");
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* a kernel's parameters in another order than the skeleton's: the
      * launch, in the skeleton's order, gives each the other's name */
     char *skeleton = manifest_skeleton_path(m), kernel[64], have[256], want[256];
@@ -1321,6 +1380,19 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                                                              sizeof have)
                                : 0;
     free(skeleton);
+    /* a launch's two arguments, each named for the other's parameter */
+    char arg1[64], arg2[64], par1[64], par2[64];
+    int crossed = failed && !s->cause && line <= 0
+                      ? source_launch_arguments_crossed(file, kernel, sizeof kernel, arg1, arg2, par1, par2,
+                                                        sizeof arg1)
+                      : 0;
+    if (crossed > 0) {
+        char *q = sanitize_quote(file, crossed);
+        s->cause = xasprintf("the launch at %s passes %s as %s's parameter `%s` and %s as its `%s`: each goes where the "
+                             "other's name says it belongs; exchange them",
+                             q, arg1, kernel, par1, arg2, par2);
+        free(q);
+    }
     if (line > 0) {
         char *q = sanitize_quote(file, line);
         s->cause = xasprintf("%s declares %s's parameters as (%s), where the skeleton has (%s): the launch passes "
@@ -1579,6 +1651,36 @@ static int went_past_an_end(const dataset_result *d)
         if (!strcmp(d->sanitizer->findings[k].kind, "out-of-bounds"))
             return 1;
     return 0;
+}
+
+/* A full repair that makes up for the mistake rather than undoing it: a
+ * loop's `<` made `<=` where its bound is a count that rounds down (`ph <
+ * numPhases` with numPhases = k / TILE_WIDTH): the extra pass covers the
+ * partial tile the count left out, and runs a pass too many where the
+ * size is a multiple. The count is the cause, said at its line. */
+static void repair_made_up_for(const char *file, submission_result *s)
+{
+    const repair_result *r = &s->repair;
+    if (s->cause || !repair_strong(r) || strcmp(r->kind, "operator") != 0)
+        return;
+    const char *lt = strstr(r->from, " < "), *le = strstr(r->to, " <= ");
+    if (!lt || !le || lt - r->from != le - r->to || strcmp(lt + 3, le + 4) != 0)
+        return;
+    char bound[64], value[96];
+    snprintf(bound, sizeof bound, "%s", lt + 3);
+    for (const char *c = bound; *c; c++)
+        if (!source_is_identifier_char(*c))
+            return; /* a count kept in a name: the name's assignment says how it was made */
+    int line = source_count_rounded_down(file, bound, value, sizeof value);
+    if (line <= 0)
+        return;
+    char *q = sanitize_quote(file, line);
+    s->cause = xasprintf("%s counts %s as `%s`, which rounds down: a last part shorter than a whole tile is "
+                         "left out; round up (add the divisor less 1 before dividing). `%s` at line %d would "
+                         "make up for it with one pass more, a pass too many where the size divides exactly",
+                         q, bound, value, r->to, r->line);
+    s->cause_fixed_there = 1;
+    free(q);
 }
 
 /* The kit's own record of a failing run (launch_of, copy_of) against the
@@ -1906,8 +2008,10 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         across_datasets(m, index, s);
         source_defects(m, file, s);
         started = stage_add(&s->stages, started, "diagnosis");
-        if (!opt->no_sanitize)
+        if (!opt->no_sanitize) {
             repair_search(&g, index, opt->keep, s);
+            repair_made_up_for(file, s);
+        }
         started = stage_clock();
         /* Performance points (opt-in per lab), for a whole-lab grading. */
         if (opt->dataset < 0) {

@@ -469,3 +469,8 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
     free(emu.compiler);
     r->seconds = monotonic_s() - started;
 }
+
+int repair_strong(const repair_result *r)
+{
+    return r->found == REPAIR_FULL && r->sentence && r->datasets >= REPAIR_STRONG_DATASETS;
+}

@@ -33,6 +33,13 @@
  * dataset and this much more (a child's start, its first launch's worker) */
 #define REPAIR_CANDIDATE_FLOOR_S 0.5
 
+/* A full repair confirmed on enough datasets to be the evidence itself:
+ * on one or two (check --dataset) many an edit mends by coincidence (an
+ * `l` for a `j` where the two sizes are equal), so it ranks as a partial
+ * repair does. */
+#define REPAIR_STRONG_DATASETS 3
+int repair_strong(const repair_result *r);
+
 /* A dataset's status the search can mend: wrong, crashed or faulted (not
  * a timeout: a loop that never ends is no single wrong value; not a right
  * output, unsafe or not). */

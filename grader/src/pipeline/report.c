@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "report.h"
+#include "repair.h"
 #include "compare.h"
 #include "counts.h"
 #include "errormap.h"
@@ -228,16 +229,6 @@ static const finding *first_finding(const submission_result *s)
             if (has_findings(&s->datasets[i]) && (s->datasets[i].sanitizer->from_series == 2) == races)
                 return &s->datasets[i].sanitizer->findings[0];
     return NULL;
-}
-
-/* A full repair confirmed on enough datasets to be the evidence itself:
- * on one or two (check --dataset) many an edit mends by coincidence (an
- * `l` for a `j` where the two sizes are equal), so it ranks as a partial
- * repair does. */
-#define REPAIR_STRONG_DATASETS 3
-static int repair_strong(const repair_result *r)
-{
-    return r->found == REPAIR_FULL && r->sentence && r->datasets >= REPAIR_STRONG_DATASETS;
 }
 
 /* Whether the first statement a finding quotes ("... at line 94

@@ -629,7 +629,7 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
     char *q = diag_quote(student, d);
     char *by = launch > 0 ? xasprintf(" by the launch at line %d", launch) : xstrdup("");
     char *msg, *decl = NULL, size_arg[96];
-    int copy_line = 0;
+    int copy_line = 0, out = 0;
     if (late > 0) {
         char *ql = sanitize_quote(student, late);
         msg = xasprintf("%s is read at %s in %s%s before anything stored it: the cudaMemcpyToSymbol at %s comes "
@@ -676,12 +676,20 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "launch stored %zu of its %zu bytes, and the rest hold no value of yours (zeros on a GPU); "
                         "copy all of %s (sizeof %s bytes) before the launch",
                         name, q, d->kernel, by, stored, size, name, name);
-    else
+    else if ((out = source_symbol_copied_out(student, name)) > 0) {
+        /* the copy is there, the other way round: it names the line */
+        char *qo = sanitize_quote(student, out);
+        msg = xasprintf("%s copies out of %s with cudaMemcpyFromSymbol, the other way round: nothing copies into "
+                        "%s, so the kernel read it at %s in %s%s without it ever holding a value of yours (zeros on a "
+                        "GPU); copy into it with cudaMemcpyToSymbol (the symbol first, then the host's values)",
+                        qo, name, name, q, d->kernel, by);
+        free(qo);
+    } else
         msg = xasprintf("%s is read at %s in %s%s before anything stored it: no cudaMemcpyToSymbol copies into %s, "
                         "before the launch or after it, so the kernel read %s without it ever holding a value of "
                         "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch",
                         name, q, d->kernel, by, name, name, name);
-    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : copy_line;
+    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : out > 0 ? out : copy_line;
     add(r, "uninitialised", d->file, decl_line > 0 ? decl_line : d->line,
         decl_line > 0 ? d->line : late > 0 ? late : launch > 0 ? launch : 0, msg);
     free(decl);
