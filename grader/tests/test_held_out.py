@@ -16,8 +16,9 @@ results-W.md, 3 of 10 when counted, 9 of 10 after; set X: results-X.md, 1 of 10 
 after, 01-v2's endless loop left out here for its 40 s of timeouts: test_sanitize's narrow counter
 holds its kind; set Y: results-Y.md, 5 of 10 when counted, 10 of 10 after; set Z: results-Z.md, 5 of
 10 when counted, 5 of 10 again after set Y's mechanisms, which it had not been seen by, 10 of 10 after
-its own; set AA: results-AA.md, 2 of 10 when counted after both, 9 of 10 after its own; of those
-three sets only the files whose first line those mechanisms changed are here) and made tests only after
+its own; set AA: results-AA.md, 2 of 10 when counted after both, 9 of 10 after its own; set AB:
+results-AB.md, 4 of 10 when counted after AA's, 8 of 10 after its own; of those four sets only the
+files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
 Each file below is one whose first line, on the emulator, names the cause and
@@ -294,6 +295,11 @@ FIRST = {
     "setAA/05-b3-launch-in-out-swapped": ["the launch at line 106 (",
                                           "passes d_out_img as pitched_conv_kernel's parameter `in` and d_in_img as "
                                           "its `out`"],
+    "setAB/01-d3-device-pointers-const": ["line 41 (", "declares d_M a pointer to const, and line 48 passes it"],
+    "setAB/03-c3-numphases-declared-bool": ["line 39 (", "declares numPhases bool, which holds only 0 or 1"],
+    "setAB/04-c3-grid-roundup-mask-width": ["the grid at line 104 (", "comes to 0 x 0 for this dataset"],
+    "setAB/05-d3-block-z-channels": ["the block at line 104 (", "has 3 threads in z, but kernel pitched_conv_kernel "
+                                     "never reads threadIdx.z"],
     "setW/01-s2-row-times-threadidx": ["line 20: `blockIdx.y * blockDim.y * threadIdx.y`",
                                        "with `blockIdx.y * blockDim.y + threadIdx.y` there"],
     "setW/01-t2-launch-grid-as-block": ["line 56: `dimGrid` in", "with `dimBlock` there"],

@@ -1390,3 +1390,57 @@ def test_launch_arguments_named_for_each_others_parameters_are_named(backend, tm
     first = rep["fix_first"]
     assert first.startswith(f"the launch at line {line} (") and "passes d_P as MatrixMulKernel's parameter `M` and " \
         "d_M as its `P`" in first, first
+
+
+# ---- newcomer set AB's kinds, each in a file of our own ----------------------------
+
+
+def test_a_grid_counted_zero_is_named_where_it_is_counted(backend, tmp_path):
+    """Lab 05's grid counted `(in->width - 1) / O_TILE_WIDTH` without its
+    + 1: 0 blocks across for an image narrower than a tile, and the launch
+    is refused. The first line names the dim3 that counts 0, not the
+    launch."""
+    src = edited(tmp_path, "05-pitched-conv", "dim3 dimGrid((in->width - 1) / O_TILE_WIDTH + 1,",
+                 "dim3 dimGrid((in->width - 1) / O_TILE_WIDTH,")
+    line = line_of(src, "dim3 dimGrid((in->width - 1) / O_TILE_WIDTH,")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the grid at line {line} (") and "comes to 0 x 1 for this dataset" in first, first
+
+
+def test_a_block_axis_the_kernel_never_reads_is_named(backend, tmp_path):
+    """Lab 01's block given 2 threads in z, which MatrixMulKernel never
+    reads: the two layers store the same elements. The first line names
+    the block and the axis."""
+    src = edited(tmp_path, "01-basic-matmul", "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);",
+                 "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 2);")
+    line = line_of(src, "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 2);")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the block at line {line} (") and "has 2 threads in z, but kernel MatrixMulKernel " \
+        "never reads threadIdx.z" in first, first
+
+
+def test_a_device_pointer_declared_const_is_named_at_its_declaration(backend, tmp_path):
+    """Lab 05's device images declared `const float *`: the compiler refuses
+    them where a call writes through them (g++: "invalid conversion from
+    'const void*'", nvcc: "incompatible with parameter of type"); the
+    first line names the declaration."""
+    src = edited(tmp_path, "05-pitched-conv", "    float *d_in = NULL, *d_out = NULL;",
+                 "    const float *d_in = NULL, *d_out = NULL;")
+    decl = line_of(src, "const float *d_in = NULL")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and f"; line {decl} (" in first, first
+    assert "a pointer to const, and line " in first and "drop the const from its declaration" in first, first
+
+
+def test_a_count_kept_in_a_bool_is_named_at_its_declaration(backend, tmp_path):
+    """Lab 01's Row declared `bool`: it holds 0 or 1, so every thread past
+    the first row works on row 1. The first line names the declaration."""
+    src = edited(tmp_path, "01-basic-matmul", "    int Row = blockIdx.y * blockDim.y + threadIdx.y;",
+                 "    bool Row = blockIdx.y * blockDim.y + threadIdx.y;")
+    decl = line_of(src, "bool Row = ")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {decl} (") and "declares Row bool, which holds only 0 or 1" in first, first

@@ -273,13 +273,16 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
     unsigned long long threads = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
     char *b = dims(l->block), *g = dims(l->grid);
     char *broken = NULL;
+    int zero = -1, made = 0; /* 0: a grid's dimension is 0, 1: a block's */
     for (int k = 0; k < 3 && !broken; k++)
-        if (l->block[k] == 0 || l->grid[k] == 0)
+        if (l->block[k] == 0 || l->grid[k] == 0) {
+            zero = l->block[k] == 0;
             broken = l->block[k] == 0
                          ? xasprintf("blocks of %s threads: every dimension of the grid and the block must be at "
                                      "least 1", b)
                          : xasprintf("a grid of %s blocks: every dimension of the grid and the block must be at "
                                      "least 1", g);
+        }
     if (!broken && threads > 1024)
         broken = xasprintf("blocks of %s = %llu threads: at most 1024 a block", b, threads);
     for (int k = 0; k < 3 && !broken; k++)
@@ -317,6 +320,17 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
         *at_definition = 1;
         free(qd);
         free(qb);
+    } else if (broken && zero == 0 && (made = source_launch_dim3_line(student_file, l->line, 0)) > 0 &&
+               made != l->line) {
+        /* a grid counted 0 for this dataset: the dim3 that counts it is the
+         * cause (a block's 0 is written, not counted: a repair says it) */
+        char *qm = sanitize_quote(student_file, made);
+        s = xasprintf("the grid at %s comes to %s for this dataset: the launch at line %d asks for %s (a "
+                      "launch-configuration error: the kernel never runs); count at least one in each "
+                      "dimension, rounding up (`(n + size - 1) / size`)",
+                      qm, g, l->line, broken);
+        *at_definition = 1;
+        free(qm);
     } else if (broken) {
         char *q = sanitize_quote(student_file, l->line);
         s = xasprintf("the launch at %s asks for %s (a launch-configuration error: the kernel never runs)", q,

@@ -398,6 +398,16 @@ int source_bound_not_constant(const char *path, int line, char *name, size_t n);
  * written and the parameters they go to (n bytes each); else 0. */
 int source_launch_arguments_crossed(const char *path, char *kernel, size_t kernel_n, char *first, char *second,
                                     char *first_param, char *second_param, size_t n);
+/* A name on line that path declares (elsewhere) as a pointer to const
+ * (`const float *d_M = NULL, *d_N = NULL;`): the declaration's line, the
+ * name into name; else 0. Where the compiler refuses a const pointer for
+ * a `void *` there, the declaration is what to change. */
+int source_const_pointer_on_line(const char *path, int line, char *name, size_t n);
+/* A name declared `bool` that the file sets to arithmetic (`numPhases =
+ * (k + TILE_WIDTH - 1) / TILE_WIDTH;`) or uses as a loop's bound (`ph <
+ * numPhases`): the declaration's line, the name, and that use's line
+ * into *use_line; else 0. A bool holds 0 or 1: every count from 1 on is 1. */
+int source_bool_holding_count(const char *path, char *name, size_t n, int *use_line);
 /* The first line of path with code on it (after the comments), or 0. */
 int source_first_code_line(const char *path);
 /* Statements that do not do what they read as (source_statement.c): a

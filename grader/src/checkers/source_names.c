@@ -448,3 +448,76 @@ int source_launch_arguments_crossed(const char *path, char *kernel, size_t kerne
     source_code_free(&s);
     return found;
 }
+
+int source_const_pointer_on_line(const char *path, int line, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0;
+    char word[64];
+    for (size_t k = b; k < e && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k);
+        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
+        k = we - 1;
+        int decl = source_declaration_of(path, word, NULL);
+        if (decl <= 0 || decl == line)
+            continue;
+        /* its declaration's statement: `const` before the name, a `*` before it too */
+        size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
+        for (size_t c = db; c < de && at == de; c++)
+            if (code_word_at(&s, c, word))
+                at = c;
+        int is_const = 0, pointer = 0;
+        for (size_t c = db; c < at; c++) {
+            is_const |= code_word_at(&s, c, "const");
+            pointer |= s.code[c] == '*';
+        }
+        if (is_const && pointer) {
+            snprintf(name, n, "%s", word);
+            found = decl;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_bool_holding_count(const char *path, char *name, size_t n, int *use_line)
+{
+    source_code s;
+    name[0] = '\0';
+    *use_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "bool"))
+            continue;
+        size_t w = code_skip_space(&s, k + 4), we = code_word_end(&s, w);
+        if (we == w || !declares_at(&s, w, we - w))
+            continue;
+        /* an assignment of arithmetic to it, or a loop's bound on it */
+        for (size_t q = w; q < s.len && !found; q++) {
+            if (!code_name_at(&s, q, s.code + w, we - w))
+                continue;
+            size_t eq = code_skip_space(&s, q + (we - w)), end = eq < s.len ? code_semicolon(&s, eq, s.len) : s.len;
+            int counted = 0;
+            for (size_t c = eq + 1; eq < s.len && code_assigns_at(&s, eq) && c < end && !counted; c++)
+                counted = strchr("+-*/%", s.code[c]) != NULL;
+            size_t before = code_blank_before(&s, q);
+            int bound = before > 0 && s.code[before - 1] == '<' && (before < 2 || s.code[before - 2] != '<');
+            bound |= before > 1 && s.code[before - 1] == '=' && s.code[before - 2] == '<';
+            if (counted || bound) {
+                snprintf(name, n, "%.*s", (int)(we - w), s.code + w);
+                *use_line = code_line_at(&s, q);
+                found = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

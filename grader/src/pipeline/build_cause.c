@@ -237,6 +237,20 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
         cause = undeclared_name_cause(file, first, at, m);
     if (!cause && at > 0)
         cause = read_only_cause(file, first, at);
+    /* a pointer declared to const passed where the call writes through it
+     * (g++: "invalid conversion from 'const void*' to 'void*'", nvcc:
+     * "argument of type "const float *" is incompatible with parameter of
+     * type "void *"") */
+    line = !cause && at > 0 && strstr(first, "const") && (strstr(first, "conversion") || strstr(first, "incompatible"))
+               ? source_const_pointer_on_line(file, at, name, sizeof name)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s a pointer to const, and line %d passes it where the call writes through "
+                          "it: a device buffer the program fills is not const; drop the const from its declaration",
+                          q, name, at);
+        free(q);
+    }
     /* an array's bound that is a variable (g++: "size of array ... is not an
      * integral constant-expression", nvcc: "expression must have a constant
      * value"): its declaration lacks const */

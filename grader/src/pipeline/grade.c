@@ -1222,6 +1222,31 @@ static char *unread_grid_dimension(const launch_shape *l, const int out[2], cons
     return NULL;
 }
 
+/* A block with more than one thread along an axis whose threadIdx (and
+ * blockIdx) the kernel never reads: the threads that differ only there do the same
+ * work and store the same elements (a race), and the block is that many
+ * times larger than its work. */
+static char *unread_block_dimension(const launch_shape *l, const char *file)
+{
+    static const char axis[3] = { 'x', 'y', 'z' };
+    for (int k = 2; k >= 0; k--) {
+        /* a kernel that reads blockIdx on that axis places its blocks by it
+         * and left the thread's part out: the index's own reading says so */
+        if (l->block[k] <= 1 || source_reads_builtin(file, "threadIdx", axis[k]) ||
+            source_reads_builtin(file, "blockIdx", axis[k]))
+            continue;
+        int line = source_launch_dim3_line(file, l->line, 1);
+        char *q = sanitize_quote(file, line > 0 ? line : l->line);
+        char *w = xasprintf("the block at %s has %u threads in %c, but kernel %s never reads threadIdx.%c: the "
+                            "threads that differ only in %c each do what those of %c = 0 do and store the same "
+                            "elements again (a race); give the block 1 thread in %c",
+                            q, l->block[k], axis[k], l->kernel, axis[k], axis[k], axis[k], axis[k]);
+        free(q);
+        return w;
+    }
+    return NULL;
+}
+
 /* An output whose wrong elements are the ones nothing stored, all but a
  * top-left corner (columns from c0 on, rows from r0 on, both, or every
  * element): the emulator's checked run of that dataset says which test
@@ -1347,6 +1372,17 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                                  "where it was to set a value, write `=`",
                                  q);
         s->cause_fixed_there = 1; /* what makes up for it elsewhere (another barrier) leaves it */
+        free(q);
+    }
+    /* a count kept in a bool: 1 for every count from 1 on */
+    int count_use = 0;
+    line = failed && !s->cause ? source_bool_holding_count(file, name, sizeof name, &count_use) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s declares %s bool, which holds only 0 or 1, and line %d uses it as a count: every "
+                             "count from 1 on becomes 1; declare it int",
+                             q, name, count_use);
+        s->cause_fixed_there = 1;
         free(q);
     }
     /* `TILE_WIDTH^2`: exclusive or, not a power */
@@ -1738,6 +1774,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_oversized(l, out, s->file);
         if (!cause && l)
             cause = unread_grid_dimension(l, out, s->file);
+        if (!cause && l)
+            cause = unread_block_dimension(l, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
