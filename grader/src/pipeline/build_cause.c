@@ -253,8 +253,11 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
     }
     /* an array's bound that is a variable (g++: "size of array ... is not an
      * integral constant-expression", nvcc: "expression must have a constant
-     * value"): its declaration lacks const */
-    line = !cause && at > 0 && (strstr(first, "constant-expression") || strstr(first, "constant value"))
+     * value", or for a __shared__ array "a variable length array cannot
+     * have static storage duration"): its declaration lacks const */
+    line = !cause && at > 0 &&
+                   (strstr(first, "constant-expression") || strstr(first, "constant value") ||
+                    strstr(first, "variable length array"))
                ? source_bound_not_constant(file, at, name, sizeof name)
                : 0;
     if (line > 0) {

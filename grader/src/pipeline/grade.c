@@ -1711,9 +1711,8 @@ static void repair_made_up_for(const char *file, submission_result *s)
     if (line <= 0)
         return;
     char *q = sanitize_quote(file, line);
-    s->cause = xasprintf("%s counts %s as `%s`, which rounds down: a last part shorter than a whole tile is "
-                         "left out; round up (add the divisor less 1 before dividing). `%s` at line %d would "
-                         "make up for it with one pass more, a pass too many where the size divides exactly",
+    s->cause = xasprintf("%s counts %s as `%s`, which rounds down and leaves out a last partial tile: round up "
+                         "(add the divisor less 1 first); `%s` at line %d only makes up for it",
                          q, bound, value, r->to, r->line);
     s->cause_fixed_there = 1;
     free(q);

@@ -734,6 +734,10 @@ static char *fix_first(const submission_result *s)
      * record points to first follows it: the record says what went wrong
      * there, the repair what to write there */
     if (s->cause) {
+        /* a cause fixed where it says: a repair elsewhere would only make
+         * up for it; one at the line it names first says what to write */
+        if (s->cause_fixed_there && repair_strong(&s->repair) && first_line_named(s->cause) == s->repair.line)
+            return xasprintf("%s; %s", s->cause, s->repair.sentence);
         if (s->cause_fixed_there)
             return xstrdup(s->cause);
         if (repair_strong(&s->repair) && (!names_line(s->cause, s->repair.line) ||
@@ -975,10 +979,13 @@ static void report_render(strbuf *out, const submission_result *s, int color, in
         sb_printf(out, "  hint: %s\n", safe(s->hint));
     char *first = fix_first(s);
     /* the repair search's edit, where the fix-this-first line says
-     * something else: above it, so that the report still ends with what
-     * to fix first and the score */
-    if (s->repair.sentence && (!first || strcmp(first, s->repair.sentence) != 0))
+     * something else (neither holds its sentence nor names its edit):
+     * above it, so that the report still ends with what to fix first and
+     * the score */
+    char *edit = xasprintf("`%s` at line %d", s->repair.to, s->repair.line);
+    if (s->repair.sentence && (!first || (!strstr(first, s->repair.sentence) && !strstr(first, edit))))
         sb_printf(out, "  repair: %s\n", safe(s->repair.sentence));
+    free(edit);
     if (first)
         sb_printf(out, "  %sfix this first:%s %s\n", bold, reset, safe(first));
     free(first);
