@@ -1445,3 +1445,17 @@ def test_a_count_kept_in_a_bool_is_named_at_its_declaration(backend, tmp_path):
     rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015", expect_rc=1)
     first = rep["fix_first"]
     assert first.startswith(f"line {decl} (") and "declares Row bool, which holds only 0 or 1" in first, first
+
+
+def test_a_tile_read_at_a_global_row_is_named_as_its_index_not_its_size(backend, tmp_path):
+    """Lab 02's dot product reading ds_M[Row][i]: Row runs past the tile in
+    every block row but the first. The bounds sentence names the tile
+    whose subscript went global (not the first tile of the line) and says
+    the index, not the tile's size, is wrong."""
+    src = edited(tmp_path, "02-tiled-matmul", "Pvalue += ds_M[ty][i] * ds_N[i][tx];",
+                 "Pvalue += ds_N[i][tx] * ds_M[Row][i];")
+    line = line_of(src, "ds_M[Row][i]")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0032", sanitize=True)
+    first = rep["fix_first"]
+    assert f"the access at line {line} indexes the tile ds_M with `Row`, which varies with the block" in first, first
+    assert "too small" not in first, first

@@ -225,6 +225,21 @@ static char *row_stride_words(const guard_record *g, const char *student, int ac
     return NULL;
 }
 
+/* A tile indexed by a global row or column (`ds_N[i][Col]`, Col made
+ * from blockIdx.x): whatever test let the thread through, the index is
+ * what is wrong, not the tile's size. */
+static char *tile_global_words(const char *student, int access)
+{
+    char name[64], sub[GUARD_TEXT];
+    if (source_tile_subscript_global(student, access, name, sizeof name, sub, sizeof sub) <= 0)
+        return NULL;
+    return xasprintf("the access at line %d indexes the tile %s with `%s`, which varies with the block (blockIdx): "
+                     "a tile's subscripts are the thread's place in the tile (its threadIdx, a loop's counter), not "
+                     "a global row or column, so blocks past the first reach past %s; use the tile's own index "
+                     "there",
+                     access, name, sub, name);
+}
+
 /* A read past a shared array by a thread whose loop is on its last value
  * (`j < MASK_WIDTH` with j = 4 against 5), every clause an upper bound
  * that held by one: the loop is right, so the array is declared smaller
@@ -659,6 +674,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = negative_start_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = unbounded_words(&g, student, access);
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = tile_global_words(student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = too_small_words(&g, student, access, q);
     if (!words && access > 0) {

@@ -317,6 +317,11 @@ int source_symbol_copy_line(const char *path, const char *symbol, char *size_arg
 /* The first cudaMemcpyFromSymbol out of symbol (a copy the other way):
  * its line, or 0. */
 int source_symbol_copied_out(const char *path, const char *symbol);
+/* A __shared__ array on line access with a subscript that varies with a
+ * block's coordinate, through the assignments of its names (`ds_N[i][Col]`,
+ * Col made from blockIdx.x): a tile indexed by a global row or column.
+ * The array's name and that subscript's text; line access, or 0. */
+int source_tile_subscript_global(const char *path, int access, char *name, size_t n, char *sub, size_t sub_n);
 /* The __shared__ array that line `access` indexes (`N_ds[...]`): its
  * declaration's line (0: none), its name into name (n bytes), and in
  * *size_line the line that sets its first dimension where that is a name

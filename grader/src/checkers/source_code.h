@@ -87,6 +87,12 @@ size_t code_assignment_of(const source_code *s, size_t from, size_t before, cons
  * (on a `__shared__` line). In source_store.c. */
 int code_declared_shared(const char *code, const char *n, size_t nl);
 
+/* The thread and block coordinates code[b, e) varies with, through the
+ * assignments of its names before `before` in the kernel from `kernel`:
+ * bit 3 * which + axis (which 0 threadIdx, 1 blockIdx; axis 0 x .. 2 z).
+ * In source_index.c. */
+unsigned code_coordinates(const source_code *s, size_t kernel, size_t before, size_t b, size_t e);
+
 /* ---- loops, kernels, calls ---- */
 /* The body of the loop whose keyword (for, while, do) is at head: the
  * offset of what follows its header (`for (...)`), or len when the header

@@ -69,6 +69,11 @@ static unsigned coordinates_of(const source_code *s, size_t from, size_t before,
     return bits;
 }
 
+unsigned code_coordinates(const source_code *s, size_t kernel, size_t before, size_t b, size_t e)
+{
+    return coordinates_of(s, kernel, before, b, e, 0);
+}
+
 static void coordinate_name(unsigned bit, char *out, size_t n)
 {
     for (int i = 0; i < 6; i++)

@@ -20,6 +20,11 @@
 
 #include "util.h"
 
+/* Readers here that read the file again for each name (its declaration)
+ * look at this many names at most: a hostile file of a million of them
+ * costs no more than a few. */
+enum { NAMES_LOOKED_AT = 32 };
+
 /* Whether the name at k (n characters) is declared there: right after
  * `#define`, or after a type's word (spaces, `*` and `&` between), and
  * followed by what ends a declarator (`=`, `;`, `,`, `[`, `(`, `)`). */
@@ -352,7 +357,7 @@ int source_bound_not_constant(const char *path, int line, char *name, size_t n)
     if (line <= 0 || !source_code_read(&s, path))
         return 0;
     size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
-    int found = 0, depth = 0;
+    int found = 0, depth = 0, looked = 0;
     char word[64];
     for (size_t k = b; k < e && !found; k++) {
         depth += (s.code[k] == '[') - (s.code[k] == ']');
@@ -361,6 +366,8 @@ int source_bound_not_constant(const char *path, int line, char *name, size_t n)
         size_t we = code_word_end(&s, k);
         snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
         k = we - 1;
+        if (++looked > NAMES_LOOKED_AT)
+            break; /* each costs a reading of the file */
         int decl = source_declaration_of(path, word, NULL);
         if (decl <= 0 || decl >= line)
             continue;
@@ -404,11 +411,13 @@ int source_launch_arguments_crossed(const char *path, char *kernel, size_t kerne
     kernel[0] = first[0] = second[0] = first_param[0] = second_param[0] = '\0';
     if (!source_code_read(&s, path))
         return 0;
-    int found = 0;
-    for (size_t g = 0; g < s.len && !found; g++) {
+    int found = 0, kernels = 0;
+    /* each kernel costs a walk of the file: the first few are looked at */
+    for (size_t g = 0; g < s.len && !found && kernels < NAMES_LOOKED_AT; g++) {
         char name[64], params[256];
         if (!code_word_at(&s, g, "__global__") || kernel_parameters(&s, g, name, sizeof name, params, sizeof params) >= s.len)
             continue;
+        kernels++;
         /* the kernel's parameters, one by one */
         char par[16][64];
         int np = 0;
@@ -456,7 +465,7 @@ int source_const_pointer_on_line(const char *path, int line, char *name, size_t 
     if (line <= 0 || !source_code_read(&s, path))
         return 0;
     size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
-    int found = 0;
+    int found = 0, looked = 0;
     char word[64];
     for (size_t k = b; k < e && !found; k++) {
         if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
@@ -464,6 +473,8 @@ int source_const_pointer_on_line(const char *path, int line, char *name, size_t 
         size_t we = code_word_end(&s, k);
         snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
         k = we - 1;
+        if (++looked > NAMES_LOOKED_AT)
+            break; /* each costs a reading of the file */
         int decl = source_declaration_of(path, word, NULL);
         if (decl <= 0 || decl == line)
             continue;
@@ -493,10 +504,12 @@ int source_bool_holding_count(const char *path, char *name, size_t n, int *use_l
     *use_line = 0;
     if (!source_code_read(&s, path))
         return 0;
-    int found = 0;
-    for (size_t k = 0; k < s.len && !found; k++) {
+    int found = 0, bools = 0;
+    /* each declaration costs a walk of the file: the first few are looked at */
+    for (size_t k = 0; k < s.len && !found && bools < NAMES_LOOKED_AT; k++) {
         if (!code_word_at(&s, k, "bool"))
             continue;
+        bools++;
         size_t w = code_skip_space(&s, k + 4), we = code_word_end(&s, w);
         if (we == w || !declares_at(&s, w, we - w))
             continue;

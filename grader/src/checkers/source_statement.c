@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { LONE_NAMES_MAX = 64 };
+
 /* Whether name (n characters) is called somewhere in the file (`name (`),
  * or is a CUDA function a kernel calls (__syncthreads and its kin). */
 static int called_name(const source_code *s, const char *name, size_t n)
@@ -38,11 +40,14 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
     *kind = 0;
     if (!source_code_read(&s, path))
         return 0;
-    int found = 0;
-    /* each statement inside a function's body: from after a ';', '{' or
-     * '}' to its ';' */
+    int found = 0, lone = 0, braces = 0, parens = 0;
+    /* each statement inside a function's body (braces open, no bracket
+     * open: not a for's header): from after a ';', '{' or '}' to its ';' */
     for (size_t k = 0; k < s.len && !found; k++) {
-        if (s.code[k] != ';' && s.code[k] != '{' && s.code[k] != '}')
+        char at = s.code[k];
+        braces += (at == '{') - (at == '}');
+        parens += (at == '(') - (at == ')');
+        if ((at != ';' && at != '{' && at != '}') || braces <= 0 || parens != 0)
             continue;
         size_t b = code_skip_space(&s, k + 1);
         if (b >= s.len || s.code[b] == '#')
@@ -63,21 +68,17 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
             } else if (ch == '=' || (ch == '<' && c + 1 < e && s.code[c + 1] == '<'))
                 plain = 0; /* an assignment of any kind (`=`, `+=`, `<<=`) */
         }
-        size_t block = plain ? code_block_around(&s, b) : s.len;
-        if (block == s.len)
-            continue;
-        /* not a part of a for's header (`for (...; i == n; ...)`), not `return a == b;` */
-        int depth = 0;
-        for (size_t c = block; c < b; c++)
-            depth += (s.code[c] == '(') - (s.code[c] == ')');
+        /* not `return a == b;` */
         size_t wn0 = code_word_end(&s, b) - b;
-        if (depth > 0 || (wn0 > 0 && code_keyword_before_value(s.code + b, wn0)))
+        if (!plain || (wn0 > 0 && code_keyword_before_value(s.code + b, wn0)))
             continue;
         size_t end = e;
         while (end > b && (s.code[end - 1] == ' ' || s.code[end - 1] == '\t' || s.code[end - 1] == '\n'))
             end--;
         size_t wn = code_word_end(&s, b) - b;
-        if (!compares && wn > 0 && b + wn == end && called_name(&s, s.code + b, wn)) {
+        /* each lone name costs a walk of the file: a file of nothing but
+         * them is walked for its first few */
+        if (!compares && wn > 0 && b + wn == end && ++lone <= LONE_NAMES_MAX && called_name(&s, s.code + b, wn)) {
             *kind = EFFECT_NOT_CALLED;
             found = code_line_at(&s, b);
         } else if (compares) {
@@ -164,16 +165,22 @@ int source_shift_by_size(const char *path, char *text, size_t size, char *by, si
     *value = 0;
     if (!source_code_read(&s, path))
         return 0;
-    int found = 0;
+    int found = 0, shifts = 0;
     for (size_t k = 1; k + 2 < s.len && !found; k++) {
         char c = s.code[k];
         if ((c != '>' && c != '<') || s.code[k + 1] != c || s.code[k - 1] == c || s.code[k + 2] == '=' ||
             s.code[k + 2] == c)
             continue;
         size_t r = code_skip_space(&s, k + 2), re = code_word_end(&s, r);
-        if (re == r || (s.code[r] >= '0' && s.code[r] <= '9') || code_kernel_before(&s, k) >= s.len)
+        if (re == r || (s.code[r] >= '0' && s.code[r] <= '9'))
             continue;
-        /* a shift by a named size of 8 or more: the count of bits is not what was meant */
+        /* a shift by a named size of 8 or more: the count of bits is not
+         * what was meant (each name costs walks of the file: the first
+         * few are looked at) */
+        if (++shifts > LONE_NAMES_MAX)
+            break;
+        if (code_kernel_before(&s, k) >= s.len)
+            continue;
         long v = defined_number(&s, s.code + r, re - r);
         if (v < 8)
             continue;

@@ -418,13 +418,28 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
         return 0;
     const char *code = s.code;
     int decl = 0;
-    /* each `X[` of the access's line, X declared __shared__ before it */
-    for (size_t i = 0; i < s.len && !decl; i++) {
-        if (code_line_at(&s, i) != access || !code_word_starts(&s, i))
+    /* each `X[` of the access's line, X declared __shared__ before it;
+     * where the line has several, first one whose subscripts vary with a
+     * block's coordinate (`ds_N[i][Col]`): a tile's subscripts are the
+     * thread's place in it, and a global row or column runs past it */
+    size_t line_at = code_line_start(&s, access), kernel = code_kernel_before(&s, line_at);
+    int tried = 0;
+    for (int pass = 0; pass < 2 && !decl; pass++)
+    for (size_t i = line_at; i < s.len && !decl && code_line_at(&s, i) == access; i++) {
+        if (!code_word_starts(&s, i))
             continue;
         size_t e = code_word_end(&s, i);
         if (code[e] != '[' || e - i >= n)
             continue;
+        if (pass == 0) {
+            if (++tried > 32)
+                continue; /* each costs walks of the file: the first few */
+            unsigned bits = 0;
+            for (size_t o = e; o < s.len && code[o] == '['; o = code_skip_space(&s, code_matching(&s, o) + 1))
+                bits |= kernel < s.len ? code_coordinates(&s, kernel, line_at, o + 1, code_matching(&s, o)) : 0;
+            if (!(bits & 070u))
+                continue;
+        }
         char x[64];
         snprintf(x, sizeof x, "%.*s", (int)(e - i), code + i);
         for (const char *sh = strstr(code, "__shared__"); sh && !decl; sh = strstr(sh + 10, "__shared__")) {
@@ -522,4 +537,32 @@ int source_dangling_else(const char *path, int test_line, int *inner_line)
 int source_else_holds(const char *path, int test_line, int line)
 {
     return source_if_else(path, test_line, line) == SOURCE_ELSE_HOLDS;
+}
+
+int source_tile_subscript_global(const char *path, int access, char *name, size_t n, char *sub, size_t sub_n)
+{
+    source_code s;
+    name[0] = sub[0] = '\0';
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t line_at = code_line_start(&s, access), kernel = code_kernel_before(&s, line_at);
+    int found = 0, tried = 0;
+    for (size_t i = line_at; i < s.len && kernel < s.len && !found && code_line_at(&s, i) == access; i++) {
+        if (!code_word_starts(&s, i))
+            continue;
+        size_t e = code_word_end(&s, i);
+        if (e == i || s.code[e] != '[' || ++tried > 32 || !code_declared_shared(s.code, s.code + i, e - i))
+            continue;
+        for (size_t o = e; o < s.len && s.code[o] == '[' && !found; o = code_skip_space(&s, code_matching(&s, o) + 1)) {
+            size_t c = code_matching(&s, o);
+            if (c < s.len && (code_coordinates(&s, kernel, line_at, o + 1, c) & 070u)) {
+                snprintf(name, n, "%.*s", (int)(e - i), s.code + i);
+                snprintf(sub, sub_n, "%.*s", (int)(c - o - 1), s.code + o + 1);
+                found = access;
+            }
+        }
+        i = e;
+    }
+    source_code_free(&s);
+    return found;
 }

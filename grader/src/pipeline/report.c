@@ -784,9 +784,14 @@ static char *fix_first(const submission_result *s)
          * bytes (a pitch in floats: `* sizeof(float)` after it), where any
          * other edit there may only make up for the mistake (a copy of one
          * row too many by one row fewer) */
+        char token[140];
+        snprintf(token, sizeof token, "`%s`", s->repair.from);
+        /* ... or one whose finding names the very token it edits (`Row` in
+         * a tile's subscript): the two agree, the repair says what to write */
         int fixes = repair_strong(&s->repair) &&
                     (finding_names_line(f, s->repair.line) ||
-                     (!strcmp(s->repair.kind, "sizeof") && finding_leads_with(f, s->repair.context)));
+                     (!strcmp(s->repair.kind, "sizeof") && finding_leads_with(f, s->repair.context)) ||
+                     (s->repair.from[0] && f->line == s->repair.line && strstr(f->message, token)));
         char *fix = fixes ? xasprintf("; %s", s->repair.sentence) : xstrdup("");
         char at[48], *text;
         snprintf(at, sizeof at, "line %d", f->line);
