@@ -224,6 +224,31 @@ int code_keyword_before_value(const char *w, size_t n)
     return code_word_in(w, n, words);
 }
 
+int code_defined_number(const source_code *s, const char *name, size_t n, long *value, size_t *at)
+{
+    const char *code = s->code;
+    for (size_t d = 0; d + n < s->len; d++) {
+        if (!code_name_at(s, d, name, n))
+            continue;
+        size_t ls = code_line_start(s, code_line_at(s, d)), v = code_skip_space(s, d + n);
+        int defines = code[code_skip_space(s, ls)] == '#' && memmem(code + ls, d - ls, "define", 6) != NULL;
+        int constant = !defines && code[v] == '=' && code_assigns_at(s, v) &&
+                       memmem(code + ls, d - ls, "const", 5) != NULL;
+        if (constant)
+            v = code_skip_space(s, v + 1);
+        char *end = NULL;
+        long got = (defines || constant) ? strtol(code + v, &end, 10) : 0;
+        if ((defines || constant) && end != code + v &&
+            (defines ? (*end == '\n' || *end == ' ' || *end == '\t' || *end == '/' || !*end)
+                     : (code[code_skip_space(s, (size_t)(end - code))] == ';'))) {
+            *value = got;
+            *at = d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- statements ---------------------------------------------------------------- */
 
 int code_assigns_at(const source_code *s, size_t q)

@@ -60,6 +60,11 @@ int code_keyword_before_value(const char *w, size_t n);
 /* Whether they name a number type (float, int, unsigned, ...): a variable's declaration. */
 int code_number_type(const char *w, size_t n);
 
+/* The number a name (n characters) is defined as: `#define NAME 16` or
+ * `const int NAME = 16;`, the first such in the file; 1 with it in
+ * *value and the definition's offset of the name in *at, else 0. */
+int code_defined_number(const source_code *s, const char *name, size_t n, long *value, size_t *at);
+
 /* ---- statements ---- */
 /* Whether a plain `=` (not `==`) stands at q: an assignment's. */
 int code_assigns_at(const source_code *s, size_t q);

@@ -450,25 +450,11 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
         while (e < to && source_is_identifier_char(code[e]))
             e++;
         /* `#define NAME VALUE` or `const int NAME = VALUE;`, VALUE that number */
-        for (size_t d = 0; d + (e - k) < s.len && !def; d++) {
-            if (!code_name_at(&s, d, code + k, e - k) || d == k)
-                continue;
-            size_t ls = code_line_start(&s, code_line_at(&s, d));
-            size_t v = code_skip_space(&s, d + (e - k));
-            int defines = strncmp(code + code_skip_space(&s, ls), "#", 1) == 0 &&
-                          memmem(code + ls, d - ls, "define", 6) != NULL;
-            int constant = !defines && code[v] == '=' && code_assigns_at(&s, v) &&
-                           memmem(code + ls, d - ls, "const", 5) != NULL;
-            if (constant)
-                v = code_skip_space(&s, v + 1);
-            char *end = NULL;
-            long got = (defines || constant) ? strtol(code + v, &end, 10) : -1;
-            if ((defines || constant) && end != code + v && got == value &&
-                (defines ? (*end == '\n' || *end == ' ' || *end == '\t' || *end == '/' || !*end)
-                         : (code[code_skip_space(&s, (size_t)(end - code))] == ';'))) {
-                def = code_line_at(&s, d);
-                snprintf(name, n, "%.*s", (int)(e - k), code + k);
-            }
+        long got = 0;
+        size_t at = 0;
+        if (code_defined_number(&s, code + k, e - k, &got, &at) && got == value) {
+            def = code_line_at(&s, at);
+            snprintf(name, n, "%.*s", (int)(e - k), code + k);
         }
         k = e;
     }

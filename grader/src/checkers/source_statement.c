@@ -4,7 +4,7 @@
  * else (`__syncthreads;`, the function named but not called; `Pvalue ==
  * 0;`, a comparison where an assignment was meant), and `^` between a
  * value and a small number, read as a power but C's exclusive or
- * (`TILE_WIDTH^2` is 18, not 256). The compiler takes both; g++ warns of
+ * (`TILE_WIDTH^2` is 18, not 256), and a shift by a named size. The compiler takes them; g++ warns of
  * the first only with -Wall, which the student may not see.
  */
 #include "source.h"
@@ -142,22 +142,6 @@ int source_xor_as_power(const char *path, char *text, size_t size)
     return found;
 }
 
-/* The number a `#define name N` gives name (n characters), or -1. */
-static long defined_number(const source_code *s, const char *name, size_t n)
-{
-    for (size_t k = 0; k < s->len; k++) {
-        if (!code_word_at(s, k, "define"))
-            continue;
-        size_t w = code_skip_space(s, k + 6);
-        if (!code_name_at(s, w, name, n))
-            continue;
-        size_t v = code_skip_space(s, w + n);
-        if (v < s->len && s->code[v] >= '0' && s->code[v] <= '9')
-            return strtol(s->code + v, NULL, 10);
-    }
-    return -1;
-}
-
 int source_shift_by_size(const char *path, char *text, size_t size, char *by, size_t by_n, long *value)
 {
     source_code s;
@@ -181,8 +165,9 @@ int source_shift_by_size(const char *path, char *text, size_t size, char *by, si
             break;
         if (code_kernel_before(&s, k) >= s.len)
             continue;
-        long v = defined_number(&s, s.code + r, re - r);
-        if (v < 8)
+        long v = 0;
+        size_t def = 0;
+        if (!code_defined_number(&s, s.code + r, re - r, &v, &def) || v < 8)
             continue;
         size_t l = left_operand(&s, k);
         if (l == s.len)
