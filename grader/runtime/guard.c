@@ -254,6 +254,9 @@ void *guard_host_alloc(size_t bytes, const char *name)
     snprintf(h->name, sizeof h->name, "%s", name);
     memset(raw + sizeof *h, GUARD_BYTE, HOST_GUARD);
     memset(raw + sizeof *h + HOST_GUARD + bytes, GUARD_BYTE, HOST_GUARD);
+#ifdef GPULAB_EMU
+    emu_note_host_buffer_(raw + sizeof *h + HOST_GUARD, bytes, h->name);
+#endif
     return raw + sizeof *h + HOST_GUARD;
 }
 

@@ -1459,3 +1459,44 @@ def test_a_tile_read_at_a_global_row_is_named_as_its_index_not_its_size(backend,
     first = rep["fix_first"]
     assert f"the access at line {line} indexes the tile ds_M with `Row`, which varies with the block" in first, first
     assert "too small" not in first, first
+
+
+# ---- a kernel that reaches host memory -------------------------------------------
+
+
+def test_a_struct_whose_pointer_stays_the_hosts_is_named_where_it_is_copied(backend, tmp_path):
+    """Lab 05's output descriptor copied whole from *out and its data never
+    made the device buffer: the kernel writes the host's image. A GPU
+    faults there; the emulator's kernels share the host's address space, so
+    its race build names the access (a buffer the harness made, or one a
+    copy of the program's used), and the first line names the copy of the
+    struct and the member no line sets. No repair is searched: the
+    emulator's outputs prove nothing where a kernel reaches host memory."""
+    src = edited(tmp_path, "05-pitched-conv", "    d_out_img.data = d_out;\n", "")
+    copy = line_of(src, "Image_t d_in_img = *in, d_out_img = *out;")
+    store = line_of(src, "out.data[row_o * out.pitch + col_o * out.channels + k] = acc;")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "gray-1x1", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {copy} (") and "makes d_out_img a copy of `*out`, the host's" in first, first
+    assert "no line after it sets d_out_img.data" in first and f"the access at line {store} (" in first, first
+    assert "writes it" in first and "set d_out_img.data to the device copy" in first, first
+    assert not rep.get("repair"), rep.get("repair")
+
+
+def test_a_kernel_reading_a_copied_host_buffer_loses_the_points_of_its_passes(tmp_path):
+    """Lab 05's input descriptor given the host image's pointer: the kernel
+    reads the host's buffer, which the emulator can and a GPU cannot. The
+    datasets whose output matched earn nothing (unsafe); the first line
+    names the host's assignment, the copy that used the buffer and the
+    device copy to pass instead."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "05-pitched-conv", "    d_in_img.data = d_in;", "    d_in_img.data = in->data;")
+    set_at, copy_in = line_of(src, "d_in_img.data = in->data;"), line_of(src, "CUDA_CHECK(cudaMemcpy2D(d_in, ")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    st = kit.statuses(rep)
+    assert "pass" not in st.values() and "unsafe" in st.values(), st
+    first = rep["fix_first"]
+    assert first.startswith(f"line {set_at} (") and "sets d_in_img.data to `in->data`, which points at host" in first
+    assert f"the host buffer in->data that the cudaMemcpy2D at line {copy_in} (" in first, first
+    assert "set d_in_img.data to the device copy (d_in, which that cudaMemcpy2D filled)" in first, first

@@ -207,6 +207,9 @@ void emu_copy_caller_(void *ret);
  * (guard_host_rows): its rows are pitch bytes apart, row_bytes of pixels
  * each, so that a copy with another pitch or width is named (copies.c). */
 void emu_note_host_rows_(const void *base, size_t pitch, size_t row_bytes, size_t rows, const char *name);
+/* The kit's harness names a host buffer it allocated for the student's
+ * code (guard_host_alloc): a kernel's access there is named (race.c). */
+void emu_note_host_buffer_(const void *base, size_t size, const char *name);
 struct emu_swap emu_sync_enter_(const char *file, int line);
 extern __thread uint3 emu_threadIdx_;
 extern __thread uint3 emu_blockIdx_;

@@ -294,6 +294,58 @@ void note_write(const void *p, size_t n)
 /* A cudaMemcpy the runtime accepted: what it writes into device memory, and
  * for the program's own copies, the one in and the first back whose count
  * is judged later. */
+/* A host buffer a kernel may not reach (rt.host_seen): one the harness
+ * made for the student's code (name), or the host side of one of the
+ * program's copies (caller, call, back), which names a buffer the harness
+ * made too. Page-locked memory is left out (a kernel may read it). */
+static void keep_host_side(const char *c, size_t n, void *caller, const char *call, int back, const char *name)
+{
+    pthread_mutex_lock(&rt.lock);
+    int skip = 0;
+    for (size_t i = 0; !skip && i < rt.npinned; i++)
+        skip = c >= rt.pinned[i].base && c < rt.pinned[i].base + rt.pinned[i].size;
+    for (size_t i = 0; !skip && i < rt.nhost_seen; i++) {
+        struct host_side *h = &rt.host_seen[i];
+        if (c < h->base || c >= h->base + h->size)
+            continue;
+        skip = 1;
+        if (!h->caller && caller) /* the harness's buffer: now also the copy's */
+            h->caller = caller, h->call = call, h->back = back;
+    }
+    if (!skip && rt.nhost_seen < HOST_SEEN_KEPT) {
+        struct host_side *h = &rt.host_seen[rt.nhost_seen++];
+        *h = (struct host_side){ c, n, caller, call, back, "" };
+        snprintf(h->name, sizeof h->name, "%s", name ? name : "");
+    }
+    pthread_mutex_unlock(&rt.lock);
+}
+
+void note_host_side(void *caller, const char *call, const void *p, size_t n, int back)
+{
+    if (tls.copy_by_program && p && n)
+        keep_host_side(p, n, caller, call, back, NULL);
+}
+
+void emu_note_host_buffer_(const void *base, size_t size, const char *name)
+{
+    if (base && size)
+        keep_host_side(base, size, NULL, NULL, 0, name);
+}
+
+/* The kept host buffer the n bytes at p lie in, or NULL. No lock: the
+ * race build reads it during a launch, between whose start and end the
+ * host thread makes no copy. */
+const struct host_side *host_side_at(const void *p, size_t n)
+{
+    const char *c = p;
+    for (size_t i = 0; i < rt.nhost_seen; i++) {
+        const struct host_side *h = &rt.host_seen[i];
+        if (c >= h->base && n <= h->size && (size_t)(c - h->base) <= h->size - n)
+            return h;
+    }
+    return NULL;
+}
+
 void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd)
 {
     if (!count)
@@ -302,6 +354,10 @@ void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, 
         note_write(dst, count);
     if (!tls.copy_by_program)
         return;
+    if (!dd)
+        note_host_side(caller, "cudaMemcpy", dst, count, 1);
+    if (!sd)
+        note_host_side(caller, "cudaMemcpy", src, count, 0);
     pthread_mutex_lock(&rt.lock);
     alloc *a = dd ? find_alloc(dst, count) : NULL;
     if (a && !a->pitched) {

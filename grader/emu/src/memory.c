@@ -292,6 +292,10 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     check_copy_2d(caller, dst, dpitch, src, spitch, width, dd, sd);
     if (dd)
         note_write(dst, dn);
+    if (!dd)
+        note_host_side(caller, "cudaMemcpy2D", dst, dn, 1);
+    if (!sd)
+        note_host_side(caller, "cudaMemcpy2D", src, sn, 0);
 #ifdef EMU_RACE
     if (sd)
         hooks.unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);

@@ -34,7 +34,8 @@
  * as far as the padding after it reaches (the rewriter gives each one a
  * 256-byte aligned place in a section of their own: EMU_CONSTANT_ARRAY).
  * Atomics are checked too. Not checked: local arrays (the thread's stack),
- * __device__ variables, host memory and inline assembly; emucc --check
+ * __device__ variables, host memory other than the buffers the program's
+ * copies named (rt.host_seen) and inline assembly; emucc --check
  * (AddressSanitizer) sees local arrays and globals.
  *
  * The race build runs one worker thread (worker_count), so the shadow needs
@@ -281,7 +282,8 @@ static inline uint32_t race_pc(const void *pc)
 /* Where an access of n bytes at a lands: 1 in one of the block's shared
  * arrays, 2 in a device allocation (*hit: the counts tell the buffers apart
  * by it), 0 in memory the checks leave alone (the thread's stack, host
- * memory); -1 out of bounds, reported here. */
+ * memory no copy of the program's touched); -1 out of bounds (or in a host
+ * buffer the program copied to or from), reported here. */
 static int race_space(worker *W, const char *a, size_t n, int write, const void *pc, const alloc **hit)
 {
     static size_t last;
@@ -353,6 +355,28 @@ static int race_space(worker *W, const char *a, size_t n, int write, const void 
             bounds_fault(W, a, n, write, pc, NULL, 0, kind);
             return -1;
         }
+    }
+    /* host memory the program copied to or from the device: a GPU's kernel
+     * cannot reach it (an illegal address), the emulator's could */
+    /* not the emulator's own memory that a kernel reaches (the thread's
+     * stack, the worker's copy of the arguments), which a host buffer the
+     * program freed before may have lain where it lies now */
+    int own = (a >= (const char *)W && a < (const char *)(W + 1)) ||
+              (W->cur && W->cur->map && a >= W->cur->map && a < W->cur->map + W->cur->maplen);
+    const struct host_side *h = own ? NULL : host_side_at(a, n);
+    if (h) {
+        char kind[1200], at[512], what[700];
+        if (h->caller)
+            snprintf(what, sizeof what, "the %zu-byte host buffer%s%s that the %s at %s copied %s", h->size,
+                     h->name[0] ? " " : "", h->name, h->call, caller_line(h->caller, at, sizeof at),
+                     h->back ? "the results back into" : "to the device from");
+        else
+            snprintf(what, sizeof what, "the %zu-byte host buffer %s that the program was given", h->size,
+                     h->name);
+        snprintf(kind, sizeof kind, "of host memory, %zu bytes into %s: a kernel can reach only device memory (on "
+                 "a GPU this access is an illegal address)", (size_t)(a - h->base), what);
+        bounds_fault(W, a, n, write, pc, NULL, 0, kind);
+        return -1;
     }
     return 0;
 }

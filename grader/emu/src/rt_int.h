@@ -230,6 +230,7 @@ typedef struct worker {
 #define GONE_KEPT 64     /* freed allocations remembered, in every build (alloc.c) */
 #define FREED_KEPT 64    /* freed allocations kept mapped, race build (alloc.c) */
 #define RESOLVED_KEPT 16 /* addr2line's answers a thread keeps (base.c) */
+#define HOST_SEEN_KEPT 32 /* host buffers the program's copies used (copies.c) */
 
 /* The process's emulated device: its errors and allocations (base.c). */
 struct emu_run {
@@ -254,6 +255,21 @@ struct emu_run {
      * may read them, as it may not read any other host memory (alloc.c) */
     struct pinned_block { char *base; size_t size; } *pinned;
     size_t npinned, cappinned;
+    /* The host side of the program's own copies (the source of a copy in,
+     * the destination of a copy back), the first HOST_SEEN_KEPT: memory a
+     * kernel must not reach. The race build names a kernel's access there
+     * (race.c), which the emulator's shared address space would let through
+     * and a GPU would not: a struct argument whose pointer was left at the
+     * host's buffer (copies.c, note_host_side). */
+    struct host_side {
+        const char *base;
+        size_t size;
+        void *caller;     /* the first copy's return address into the program, or NULL */
+        const char *call; /* that copy's call: "cudaMemcpy", "cudaMemcpy2D" */
+        int back;         /* the destination of a copy back, else the source of a copy in */
+        char name[32];    /* the harness's name for it ("out->data"), or "" */
+    } host_seen[HOST_SEEN_KEPT];
+    size_t nhost_seen;
 };
 extern struct emu_run rt;
 
@@ -341,6 +357,8 @@ void note_write(const void *p, size_t n);
 void short_copies_in(void);
 void short_copy_back(const alloc *a);
 void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd);
+void note_host_side(void *caller, const char *call, const void *p, size_t n, int back);
+const struct host_side *host_side_at(const void *p, size_t n);
 
 /* device.c */
 int worker_count(void);

@@ -257,6 +257,15 @@ int source_symbol_hidden(const char *path, char *name, size_t n, int *copy_line,
  * else 0. */
 int source_member_never_set(const char *path, int line, const char *member_of, char *object, size_t n, char *init,
                             size_t init_n);
+/* The host's line that gave the pointer member a kernel subscripts at line
+ * access (`in.data[...]`, in a struct the launch passes by value) its value:
+ * the last `OBJ.data = value;`, where OBJ is what the launch passes for the
+ * parameter, else the assignment of OBJ whole (`Image_t OBJ = *in`:
+ * *whole 1), which copied the member of another object. The member as the
+ * kernel writes it, OBJ and the value's text into the buffers; 0 when
+ * none. */
+int source_member_from_host(const char *path, int access, char *member_of, size_t member_n, char *object,
+                            size_t object_n, char *value, size_t value_n, int *whole);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes
  * as its argument k (from 0: `<<<...>>>(d_M, d_N, ...)`, k 1: d_N): where
  * an input reached that buffer; its line, or 0. */

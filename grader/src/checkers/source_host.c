@@ -597,6 +597,77 @@ int source_member_never_set(const char *path, int line, const char *member_of, c
     return set ? 0 : decl;
 }
 
+int source_member_from_host(const char *path, int access, char *member_of, size_t member_n, char *object,
+                            size_t object_n, char *value, size_t value_n, int *whole)
+{
+    member_of[0] = object[0] = value[0] = '\0';
+    *whole = 0;
+    source_code s;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t b = code_line_start(&s, access), e = code_line_end(&s, b);
+    int found = 0;
+    /* each `X.F[` or `X->F[` of the access's line, X a kernel parameter */
+    for (size_t p = b + 1; p < e && !found; p++) {
+        int arrow = code[p] == '-' && code[p + 1] == '>';
+        if (!(code[p] == '.' || arrow) || !source_is_identifier_char(code[p - 1]))
+            continue;
+        size_t f = code_skip_space(&s, p + (arrow ? 2 : 1)), fe = code_word_end(&s, f);
+        if (fe == f || fe >= e || code[code_skip_space(&s, fe)] != '[')
+            continue;
+        size_t xl;
+        size_t x = code_word_before(&s, p, &xl);
+        if (!xl || xl >= 128 || fe - f >= 128)
+            continue;
+        char param[128], obj[128];
+        snprintf(param, sizeof param, "%.*s", (int)xl, code + x);
+        launch_argument_for(&s, access, param, obj, sizeof obj);
+        size_t ol = strlen(obj), fl = fe - f;
+        if (!ol)
+            continue;
+        /* the object's member assigned on the host (`OBJ.F = ...`), the
+         * last such; else the object assigned whole (`T OBJ = *in`), which
+         * gave F the other object's */
+        int set = 0, copy = 0;
+        char set_text[256] = "", copy_text[256] = "";
+        for (size_t k = 0; k + ol < s.len; k++) {
+            if (!code_name_at(&s, k, obj, ol) || in_kernel_body(&s, k))
+                continue;
+            size_t q = code_skip_space(&s, k + ol), r = 0;
+            if (code[q] == '.' || (code[q] == '-' && code[q + 1] == '>')) {
+                size_t m = code_skip_space(&s, q + (code[q] == '.' ? 1 : 2));
+                if (code_word_end(&s, m) - m == fl && strncmp(code + m, code + f, fl) == 0 &&
+                    code_assigns_at(&s, code_skip_space(&s, m + fl)))
+                    r = code_skip_space(&s, m + fl);
+                if (!r)
+                    continue;
+                set = code_line_at(&s, k);
+            } else if (code[q] == '=' && code[q + 1] != '=') {
+                r = q;
+                copy = code_line_at(&s, k);
+            } else {
+                continue;
+            }
+            /* the value: to the next top-level , or ; */
+            size_t v = code_skip_space(&s, r + 1), w = v;
+            int depth = 0;
+            for (; w < s.len && !(depth == 0 && (code[w] == ',' || code[w] == ';')); w++)
+                depth += code[w] == '{' || code[w] == '(' ? 1 : code[w] == '}' || code[w] == ')' ? -1 : 0;
+            snprintf(code[q] == '=' ? copy_text : set_text, 256, "%.*s", (int)(w - v), code + v);
+        }
+        if (!set && !copy)
+            continue;
+        snprintf(member_of, member_n, "%s%s%.*s", param, arrow ? "->" : ".", (int)fl, code + f);
+        snprintf(object, object_n, "%s", obj);
+        snprintf(value, value_n, "%s", set ? set_text : copy_text);
+        *whole = !set;
+        found = set ? set : copy;
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_launch_after(const char *path, int line, const char *name)
 {
     source_code s;

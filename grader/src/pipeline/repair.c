@@ -9,6 +9,7 @@
 #include "repairs.h"
 #include "run.h"
 #include "sandbox.h"
+#include "sanitize.h"
 #include "stages.h"
 #include "util.h"
 
@@ -28,6 +29,14 @@ int repair_failed(status_t st)
 
 int repair_wanted(const submission_result *s)
 {
+    /* a kernel that reaches host memory runs right on the emulator, whose
+     * kernels share the host's address space, and faults on a GPU: an edit
+     * that makes the datasets right there proves nothing (it may make the
+     * host's buffer whole again, the kernel still reading it) */
+    for (int i = 0; i < s->ndatasets; i++)
+        for (int k = 0; s->datasets[i].sanitizer && k < s->datasets[i].sanitizer->nfindings; k++)
+            if (!strcmp(s->datasets[i].sanitizer->findings[k].kind, "host-memory"))
+                return 0;
     for (int i = 0; s->built && i < s->ndatasets; i++)
         if (repair_failed(s->datasets[i].status))
             return 1;

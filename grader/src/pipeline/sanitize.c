@@ -911,6 +911,80 @@ static char *barrier_test_words(const char *student, const char *file, int line,
     return w;
 }
 
+/* An access of a kernel's into a host buffer that one of the program's
+ * copies used (the emulator's race build: its message says "of host
+ * memory" and names the copy). Where the source shows it, said at the
+ * host's line that gave the pointer the kernel subscripts its value (a
+ * struct passed by value, copied whole from the host's, whose pointer was
+ * never made the device copy's): the finding's line into *at. The caller
+ * frees it. */
+static char *host_memory_message(const char *student, int ln, const char *kernel, const char *clean,
+                                 const char *where, int *at)
+{
+    *at = ln;
+    const char *call = strstr(clean, "the cudaMemcpy2D at ") ? "cudaMemcpy2D" : "cudaMemcpy";
+    char key[64], cfile[256] = "";
+    snprintf(key, sizeof key, "the %s at ", call);
+    int copy = location_after(clean, key, cfile, sizeof cfile);
+    int back = strstr(clean, "the results back into") != NULL;
+    int own = copy > 0 && student && strcmp(path_base(cfile), path_base(student)) == 0;
+    /* the device side of that copy: its destination for a copy in, its
+     * source for a copy back (cudaMemcpy2D's third argument) */
+    char dev[128] = "";
+    if (own)
+        source_call_argument_name(student, copy, call, back ? (strcmp(call, "cudaMemcpy2D") == 0 ? 2 : 1) : 0,
+                                  dev, sizeof dev);
+    /* the harness's name for the buffer, where it made it ("in->data") */
+    char name[64] = "";
+    const char *hb = strstr(clean, "-byte host buffer ");
+    if (hb)
+        sscanf(hb + strlen("-byte host buffer "), "%63[A-Za-z0-9_>.-]", name);
+    if (!strcmp(name, "that"))
+        name[0] = '\0';
+    char *qc = own ? sanitize_quote(student, copy) : NULL;
+    char *buffer = qc ? xasprintf("the host buffer%s%s that the %s at %s copied %s", name[0] ? " " : "", name, call,
+                                  qc, back ? "the results back into" : "to the device from")
+                 : name[0] ? xasprintf("the host buffer %s, which the lab's function was given", name)
+                           : xstrdup("a host buffer");
+    char *devcopy = dev[0] ? xasprintf(" (%s, which that %s %s)", dev, call, back ? "copied back from" : "filled")
+                           : xstrdup("");
+    const char *what = strncmp(clean, "write", 5) == 0 ? "writes" : "reads";
+    char member[256], object[128], value[256];
+    int whole = 0;
+    int hl = student ? source_member_from_host(student, ln, member, sizeof member, object, sizeof object, value,
+                                                sizeof value, &whole)
+                     : 0;
+    char *q = sanitize_quote(student, ln), *msg;
+    const char *dot = strstr(member, "->") ? strstr(member, "->") + 2 : strchr(member, '.') ? strchr(member, '.') + 1 : "";
+    if (hl > 0) {
+        char *qh = sanitize_quote(student, hl);
+        if (whole)
+            msg = xasprintf("%s makes %s a copy of `%s`, the host's, and no line after it sets %s.%s, so the "
+                            "kernel's %s still points at host memory, %s: the access at %s in %s %s it%s; a kernel "
+                            "can reach only device memory (on a GPU this access is an illegal address): set "
+                            "%s.%s to the device copy%s before the launch",
+                            qh, object, value, object, dot, member, buffer, q, kernel, what, where, object, dot,
+                            devcopy);
+        else
+            msg = xasprintf("%s sets %s.%s to `%s`, which points at host memory, %s: the access at %s in %s %s it "
+                            "through %s%s; a kernel can reach only device memory (on a GPU this access is an "
+                            "illegal address): set %s.%s to the device copy%s",
+                            qh, object, dot, value, buffer, q, kernel, what, member, where, object, dot, devcopy);
+        free(qh);
+        *at = hl;
+    } else {
+        msg = xasprintf("the access at %s in %s %s host memory, %s%s: a kernel can reach only device memory (on a "
+                        "GPU this access is an illegal address), so the pointer it goes through must be the device "
+                        "copy%s",
+                        q, kernel, what, buffer, where, devcopy);
+    }
+    free(q);
+    free(qc);
+    free(buffer);
+    free(devcopy);
+    return msg;
+}
+
 /* A 2D copy refused for a pitch of 0 (`dpitch 0` or `spitch 0` in the
  * emulator's message) whose pitch, as the call passes it, is a variable
  * that keeps its declaration's value: nothing set the pitch. Where the
@@ -1124,6 +1198,10 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 add(r, "out-of-bounds", file, ln, 0, xasprintf("the launch at %s: %s", q, clean));
                 free(clean);
                 free(q);
+            } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0 && strstr(msg, " of host memory, ")) {
+                int at = ln;
+                char *hm = host_memory_message(student, ln, kernel, msg, where, &at);
+                add(r, "host-memory", file, at, at == ln ? 0 : ln, hm);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0) {
                 char *q = sanitize_quote(student, ln);
                 char *clean = xstrdup(msg);
