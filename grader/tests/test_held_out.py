@@ -18,7 +18,8 @@ holds its kind; set Y: results-Y.md, 5 of 10 when counted, 10 of 10 after; set Z
 10 when counted, 5 of 10 again after set Y's mechanisms, which it had not been seen by, 10 of 10 after
 its own; set AA: results-AA.md, 2 of 10 when counted after both, 9 of 10 after its own; set AB:
 results-AB.md, 4 of 10 when counted after AA's, 9 of 10 after its own, 10 of 10 once a kernel's
-reach into host memory was named; of those four sets only the
+reach into host memory was named; set AC: results-AC.md, 5 of 10 when counted after AB's (and before the
+host-memory reading), 10 of 10 after its own (my count); of those four sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -301,6 +302,15 @@ FIRST = {
                                               "with the block"],
     "setAB/03-c3-numphases-declared-bool": ["line 39 (", "declares numPhases bool, which holds only 0 or 1"],
     "setAB/04-c3-grid-roundup-mask-width": ["the grid at line 104 (", "comes to 0 x 0 for this dataset"],
+    "setAC/01-f3-copy-n-before-its-malloc": ["the cudaMemcpy at line 43 (", "d_N has no buffer yet there: the "
+                                             "cudaMalloc that gives it one comes after, at line 44"],
+    "setAC/02-f3-ds-m-declared-one-dimensional": ["line 24 (", "declares ds_M with 1 dimension, and line 45 indexes "
+                                                  "it with 2 subscripts"],
+    "setAC/03-e3-n-else-compares-not-assigns": ["line 61 (", "compares (`==`) and throws the result away"],
+    "setAC/04-f3-second-batch-guard-thread-rows": ["the test at line 58 keeps their threads from it: the test is "
+                                                   "what is wrong"],
+    "setAC/05-f3-copy-back-valid-rows-only": ["line 114: `out->height - 2 * MASK_RADIUS`",
+                                              "with `out->height` there, all 16 datasets come out right"],
     "setAB/05-c3-input-descriptor-data-not-set": ["line 99 (", "no line after it sets d_in_img.data",
                                                   "set d_in_img.data to the device copy (d_in"],
     "setAB/05-d3-block-z-channels": ["the block at line 104 (", "has 3 threads in z, but kernel pitched_conv_kernel "

@@ -1249,6 +1249,19 @@ def test_a_comparison_as_a_statement_is_named(backend, tmp_path):
                             "away") and "write `=`" in first, first
 
 
+def test_a_comparison_an_else_governs_is_named(backend, tmp_path):
+    """Lab 03's zero for M's tile written `else ds_M[ty][tx] == 0.0f;`: the
+    statement after the else compares and stores nothing, so the slots
+    past M's edge keep what was there. The first line names it, not the
+    test of the if (whose else it is)."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "        else\n            ds_M[ty][tx] = 0.0f;",
+                 "        else ds_M[ty][tx] == 0.0f;")
+    line = line_of(src, "else ds_M[ty][tx] == 0.0f;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`else ds_M[ty][tx] == 0.0f;`) compares (`==`)") and "write `=`" in first
+
+
 def test_an_exclusive_or_written_as_a_power_is_named(backend, tmp_path):
     """Lab 05's mask copy sized `(MASK_WIDTH^2) * sizeof(float)`: `^` is
     exclusive or, 5^2 is 7, and the copy stores 7 of the 25 weights. The
@@ -1500,3 +1513,69 @@ def test_a_kernel_reading_a_copied_host_buffer_loses_the_points_of_its_passes(tm
     assert first.startswith(f"line {set_at} (") and "sets d_in_img.data to `in->data`, which points at host" in first
     assert f"the host buffer in->data that the cudaMemcpy2D at line {copy_in} (" in first, first
     assert "set d_in_img.data to the device copy (d_in, which that cudaMemcpy2D filled)" in first, first
+
+
+def test_a_test_that_keeps_threads_from_the_zero_store_is_named_not_a_missing_else(tmp_path):
+    """Lab 04's second batch guarded by `threadIdx.y <= MASK_WIDTH` instead
+    of `destY < w`: the tile's last rows are stored by no thread. Where the
+    store the test keeps them from is itself the one that puts 0 there (the
+    inner if's else), the test is what is wrong: no "give it an else",
+    which would only hide it where those rows lie outside the image."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "04-conv-2batch", "        if (destY < w) {", "        if (threadIdx.y <= MASK_WIDTH) {")
+    line = line_of(src, "if (threadIdx.y <= MASK_WIDTH) {")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the test at line {line} (" in first and "is false for threads" in first, first
+    assert f"the test at line {line} keeps their threads from it: the test is what is wrong" in first, first
+    assert "give it an else" not in first, first
+
+
+def test_a_copy_before_its_buffers_allocation_is_named_with_the_allocation(backend, tmp_path):
+    """Lab 05's cudaMallocPitch of d_in moved after the copy into it: at the
+    copy d_in is still NULL, which the runtime refuses. The first line
+    says why it is NULL (its allocation comes later, at that line), not
+    to count the copy's rows and pitches."""
+    alloc = "    CUDA_CHECK(cudaMallocPitch((void **)&d_in, &in_pitch_bytes, row_bytes, in->height));\n"
+    copy = "                            row_bytes, in->height, cudaMemcpyHostToDevice));\n"
+    sol = kit.solution("05-pitched-conv").read_text()
+    assert sol.count(alloc) == 1 and sol.count(copy) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(sol.replace(alloc, "").replace(copy, copy + alloc))
+    at, made = line_of(src, "CUDA_CHECK(cudaMemcpy2D(d_in, "), line_of(src, "cudaMallocPitch((void **)&d_in,")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the cudaMemcpy2D at line {at} (" in first, first
+    assert f"d_in has no buffer yet there: the cudaMallocPitch that gives it one comes after, at line {made}" in first
+    assert "count its rows" not in first, first
+
+
+def test_an_array_indexed_past_its_dimensions_is_named_at_its_declaration(backend, tmp_path):
+    """Lab 04's tile declared flat, `N_ds[w * w]`, and read `N_ds[destY][destX]`:
+    the compiler stops at the first use (g++: "invalid types 'float[int]'
+    for array subscript", nvcc: "expression must have pointer-to-object
+    type"). The first line names the declaration and both counts."""
+    src = edited(tmp_path, "04-conv-2batch", "__shared__ float N_ds[w][w];", "__shared__ float N_ds[w * w];")
+    decl = line_of(src, "__shared__ float N_ds[w * w];")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and f"; line {decl} (" in first, first
+    assert "declares N_ds with 1 dimension, and line " in first and "indexes it with 2 subscripts" in first, first
+
+
+def test_a_refused_copys_count_that_a_repair_names_is_said_with_the_repair(tmp_path):
+    """Lab 05's copy back of `out->height - 2` rows: on the one-row image the
+    count goes below 0 and, a size_t, runs past the device image (the copy
+    is refused); on the others the last two rows never come back. The
+    finding can only say what to count; the edit of the count that makes
+    every dataset right follows it in the first line."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "05-pitched-conv", "row_bytes, out->height, cudaMemcpyDeviceToHost",
+                 "row_bytes, out->height - 2, cudaMemcpyDeviceToHost")
+    line = line_of(src, "out->height - 2, cudaMemcpyDeviceToHost")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "count its rows" in first and f"line {line}: `out->height - 2`" in first, first
+    assert "with `out->height` there, all " in first, first

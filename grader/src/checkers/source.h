@@ -417,6 +417,14 @@ int source_launch_arguments_crossed(const char *path, char *kernel, size_t kerne
  * name into name; else 0. Where the compiler refuses a const pointer for
  * a `void *` there, the declaration is what to change. */
 int source_const_pointer_on_line(const char *path, int line, char *name, size_t n);
+/* A name the line subscripts more times than its declaration gives it
+ * dimensions (`ds_M[ty][tx]` where `ds_M[TILE_WIDTH * TILE_WIDTH]` is
+ * declared, each `*` of a pointer counted as one): the compiler stops at
+ * the subscript (g++: "invalid types 'float[int]' for array subscript",
+ * nvcc: "expression must have pointer-to-object type"), the declaration's
+ * line is returned, the name into name, the counts into *declared and
+ * *used; else 0. */
+int source_subscripts_past_declaration(const char *path, int line, char *name, size_t n, int *declared, int *used);
 /* A name declared `bool` that the file sets to arithmetic (`numPhases =
  * (k + TILE_WIDTH - 1) / TILE_WIDTH;`) or uses as a loop's bound (`ph <
  * numPhases`): the declaration's line, the name, and that use's line

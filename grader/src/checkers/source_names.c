@@ -497,6 +497,68 @@ int source_const_pointer_on_line(const char *path, int line, char *name, size_t 
     return found;
 }
 
+/* The `[...]` groups that follow offset k (a name's end), into *groups;
+ * where they end. */
+static size_t subscripts_after(const source_code *s, size_t k, int *groups)
+{
+    *groups = 0;
+    for (size_t q = code_skip_space(s, k); q < s->len && s->code[q] == '['; q = code_skip_space(s, k)) {
+        size_t close = code_matching(s, q);
+        if (close >= s->len)
+            break;
+        ++*groups;
+        k = close + 1;
+    }
+    return k;
+}
+
+int source_subscripts_past_declaration(const char *path, int line, char *name, size_t n, int *declared, int *used)
+{
+    source_code s;
+    name[0] = '\0';
+    *declared = *used = 0;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0, looked = 0;
+    char word[64];
+    for (size_t k = b; k < e && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k);
+        int uses = 0;
+        subscripts_after(&s, we, &uses);
+        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
+        k = we - 1;
+        if (uses == 0 || ++looked > NAMES_LOOKED_AT)
+            continue; /* each costs a reading of the file */
+        int decl = source_declaration_of(path, word, NULL);
+        if (decl <= 0 || decl == line)
+            continue;
+        /* the declaration: its brackets after the name, its stars before
+         * it (back to the statement's start or the last comma: `float *a,
+         * *b`) */
+        size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
+        for (size_t c = db; c < de && at == de; c++)
+            if (code_word_at(&s, c, word))
+                at = c;
+        if (at == de)
+            continue;
+        int dims = 0;
+        subscripts_after(&s, at + strlen(word), &dims);
+        for (size_t c = at; c > db && s.code[c - 1] != ',' && s.code[c - 1] != '(' && s.code[c - 1] != ';'; c--)
+            dims += s.code[c - 1] == '*';
+        if (uses > dims) {
+            snprintf(name, n, "%s", word);
+            *declared = dims;
+            *used = uses;
+            found = decl;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_bool_holding_count(const char *path, char *name, size_t n, int *use_line)
 {
     source_code s;

@@ -52,6 +52,9 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
         size_t b = code_skip_space(&s, k + 1);
         if (b >= s.len || s.code[b] == '#')
             continue;
+        /* the statement an `else` or a `do` governs (`else ds_N[ty][tx] == 0.0f;`) */
+        if (code_word_at(&s, b, "else") || code_word_at(&s, b, "do"))
+            b = code_skip_space(&s, code_word_end(&s, b));
         size_t e = code_semicolon(&s, b, s.len);
         if (e >= s.len)
             continue;

@@ -948,6 +948,17 @@ static char *unset_by_test(const tile_frame *f, const tile_snapshot *s, long pha
                                         "line %d, so that the else is the test's at line %d",
                                         dangling, inner, line, n == 1 ? "that slot lies" : "those slots lie", inner,
                                         line)
+                        /* the store the test keeps them from is the one that
+                         * puts the 0 there (an inner if's else): the test is
+                         * wrong, and an else would only hide it where these
+                         * slots happen to lie outside the data */
+                        : !there && shape_of_if == SOURCE_IF_NO_ELSE && all_padding(f, s, phases, idx, n) &&
+                                  !s->writer_load[w]
+                            ? xasprintf(": that store is the one that puts the 0 %s, and the test at line %d "
+                                        "keeps %s from it: the test is what is wrong (not a missing else): it "
+                                        "must let through every thread whose slot lies in the tile",
+                                        n == 1 ? "that slot needs" : "those slots need", line,
+                                        n == 1 ? "its thread" : "their threads")
                         : !there && shape_of_if == SOURCE_IF_NO_ELSE && all_padding(f, s, phases, idx, n)
                             ? xasprintf(": the if at line %d has no else, and %s outside the data, where the "
                                         "tile must hold 0: give it an else that stores 0 into %s there",

@@ -267,6 +267,27 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
                           q, name, at);
         free(q);
     }
+    /* an array subscripted more times than it has dimensions (g++:
+     * "invalid types 'float[int]' for array subscript", nvcc: "expression
+     * must have pointer-to-object type"): its declaration */
+    int declared = 0, used = 0;
+    line = !cause && at > 0 && (strstr(first, "array subscript") || strstr(first, "pointer-to-object"))
+               ? source_subscripts_past_declaration(file, at, name, sizeof name, &declared, &used)
+               : 0;
+    if (line > 0 && declared == 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s, which is neither an array nor a pointer, and line %d indexes it: either "
+                          "that line means another name, or the declaration lacks its `[...]`",
+                          q, name, at);
+        free(q);
+    } else if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s with %d dimension%s, and line %d indexes it with %d subscripts: give its "
+                          "declaration %d dimensions (`[rows][columns]`), or index it with %d (a row times the row's "
+                          "length plus a column)",
+                          q, name, declared, declared == 1 ? "" : "s", at, used, used, declared);
+        free(q);
+    }
     free(first);
     return cause;
 }

@@ -788,9 +788,12 @@ static char *fix_first(const submission_result *s)
         snprintf(token, sizeof token, "`%s`", s->repair.from);
         /* ... or one whose finding names the very token it edits (`Row` in
          * a tile's subscript): the two agree, the repair says what to write */
+        /* ... or one in the statement of a refused copy whose finding can
+         * only say what to count (its rows, its bytes): the edit says which */
         int fixes = repair_strong(&s->repair) &&
                     (finding_names_line(f, s->repair.line) ||
-                     (!strcmp(s->repair.kind, "sizeof") && finding_leads_with(f, s->repair.context)) ||
+                     ((!strcmp(s->repair.kind, "sizeof") || strstr(f->message, "; count its ")) &&
+                      finding_leads_with(f, s->repair.context)) ||
                      (s->repair.from[0] && f->line == s->repair.line && strstr(f->message, token)));
         char *fix = fixes ? xasprintf("; %s", s->repair.sentence) : xstrdup("");
         char at[48], *text;

@@ -911,6 +911,40 @@ static char *barrier_test_words(const char *student, const char *file, int line,
     return w;
 }
 
+/* A copy refused (a NULL pointer, a pitch of 0) where one of its device
+ * pointers is allocated only after it, at a later line: its buffer, and
+ * the pitch cudaMallocPitch gives, do not exist yet. Or a NULL pointer
+ * that no allocation in the file gives a buffer. The words that follow
+ * the message, or NULL where the source shows neither. The caller frees
+ * it. */
+static char *copy_before_allocation(const char *student, int line, const char *call, const char *msg)
+{
+    if (!student)
+        return NULL;
+    /* cudaMemcpy(dst, src, ...), cudaMemcpy2D(dst, dpitch, src, ...) */
+    const int sides[2] = { 0, strcmp(call, "cudaMemcpy2D") == 0 ? 2 : 1 };
+    for (int i = 0; i < 2; i++) {
+        char name[128], alloc[32];
+        if (!source_call_argument_name(student, line, call, sides[i], name, sizeof name) || !name[0])
+            continue;
+        int made = source_allocation_of(student, name, alloc, sizeof alloc);
+        int null = strstr(msg, i == 0 ? "the destination pointer is NULL" : "the source pointer is NULL") != NULL;
+        if (made > line) {
+            char *q = sanitize_quote(student, made);
+            char *w = xasprintf(": %s has no buffer yet there: the %s that gives it one comes after, at %s: "
+                                "allocate before copying (move this copy after that line)",
+                                name, alloc, q);
+            free(q);
+            return w;
+        }
+        if (made == 0 && null)
+            return xasprintf(": %s is still NULL there, and no cudaMalloc in the file gives it a buffer: allocate "
+                             "it (cudaMalloc((void **)&%s, bytes)) before this copy",
+                             name, name);
+    }
+    return NULL;
+}
+
 /* An access of a kernel's into a host buffer that one of the program's
  * copies used (the emulator's race build: its message says "of host
  * memory" and names the copy). Where the source shows it, said at the
@@ -1182,6 +1216,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     free(qm);
                 } else {
                     char *why = zero_pitch(student, ln, call, clean);
+                    if (!why)
+                        why = copy_before_allocation(student, ln, call, clean);
                     add(r, "out-of-bounds", file, ln, 0,
                         xasprintf("the %s at %s: %s%s", call, q, clean, why ? why : advice));
                     free(why);
