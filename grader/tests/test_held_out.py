@@ -307,6 +307,8 @@ FIRST = {
     "setAC/02-f3-ds-m-declared-one-dimensional": ["line 24 (", "declares ds_M with 1 dimension, and line 45 indexes "
                                                   "it with 2 subscripts"],
     "setAC/03-e3-n-else-compares-not-assigns": ["line 61 (", "compares (`==`) and throws the result away"],
+    "setAC/03-f3-frees-callers-p": ["the cudaFree at line 95 (", "which this file did not allocate",
+                                    "delete that cudaFree"],
     "setAC/04-f3-second-batch-guard-thread-rows": ["the test at line 58 keeps their threads from it: the test is "
                                                    "what is wrong"],
     "setAC/05-f3-copy-back-valid-rows-only": ["line 114: `out->height - 2 * MASK_RADIUS`",

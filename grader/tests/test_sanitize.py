@@ -1579,3 +1579,20 @@ def test_a_refused_copys_count_that_a_repair_names_is_said_with_the_repair(tmp_p
     first = rep["fix_first"]
     assert "count its rows" in first and f"line {line}: `out->height - 2`" in first, first
     assert "with `out->height` there, all " in first, first
+
+
+def test_a_buffer_the_harness_gave_freed_by_the_function_is_named_at_its_cudafree(tmp_path):
+    """Lab 02's function frees P, which the lab's harness allocated and
+    reads the product from after the call: the harness's copy back is a use
+    after cudaFree. The first line is the student's cudaFree, named as
+    freeing a buffer the file did not allocate, not advice on where to move
+    it."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "02-tiled-matmul", "    CUDA_CHECK(cudaGetLastError());\n",
+                 "    CUDA_CHECK(cudaGetLastError());\n    CUDA_CHECK(cudaFree(P));\n")
+    line = line_of(src, "CUDA_CHECK(cudaFree(P));")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the cudaFree at line {line} (") and "which this file did not allocate" in first, first
+    assert "delete that cudaFree" in first and "(after the copy back)" not in first, first

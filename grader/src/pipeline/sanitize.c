@@ -847,10 +847,21 @@ static int add_use_after_free(sanitize_result *r, const char *student, const emu
     char *buffer = buffer_words(student, d->message);
     char *q = diag_quote(student, d), *qf = sanitize_quote_at(student, ffile, freed);
     char *in = d->kernel[0] ? xasprintf(" in %s", d->kernel) : xstrdup("");
-    add(r, "use-after-free", d->file, d->line, freed,
-        xasprintf("the %s at %s%s uses %s after the cudaFree at %s freed it: a use after cudaFree; free a buffer "
-                  "only once nothing reads or writes it any more (after the copy back)",
-                  what, q, in, buffer, qf));
+    /* a buffer the file did not allocate (the lab's harness made it and
+     * gave it to the student's function): not the function's to free */
+    char mfile[256] = "";
+    int made = location_after(d->message, "(made at ", mfile, sizeof mfile);
+    int theirs = made > 0 && student && strcmp(path_base(mfile), path_base(student)) != 0 &&
+                 student && strcmp(path_base(ffile), path_base(student)) == 0;
+    /* the harness's, said at the student's cudaFree: the use is the kit's */
+    add(r, "use-after-free", theirs ? ffile : d->file, theirs ? freed : d->line, theirs ? 0 : freed,
+        theirs ? xasprintf("the cudaFree at %s frees %s, which this file did not allocate: the lab's harness made it "
+                           "and gave it to your function, and the %s at %s%s uses it after; free only the buffers "
+                           "your code allocated: delete that cudaFree",
+                           qf, buffer, what, q, in)
+               : xasprintf("the %s at %s%s uses %s after the cudaFree at %s freed it: a use after cudaFree; free a "
+                           "buffer only once nothing reads or writes it any more (after the copy back)",
+                           what, q, in, buffer, qf));
     free(in);
     free(q);
     free(qf);
