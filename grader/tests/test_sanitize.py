@@ -1596,3 +1596,46 @@ def test_a_buffer_the_harness_gave_freed_by_the_function_is_named_at_its_cudafre
     first = rep["fix_first"]
     assert first.startswith(f"the cudaFree at line {line} (") and "which this file did not allocate" in first, first
     assert "delete that cudaFree" in first and "(after the copy back)" not in first, first
+
+
+def test_a_loop_counter_stepped_in_the_body_too_is_named(backend, tmp_path):
+    """Lab 03's dot product reads `ds_M[ty][i++]`: the loop's header steps i
+    as well, so every other term is skipped and the terms taken pair the
+    wrong columns with rows. The first line names the body's step and the
+    loop."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "Pvalue += ds_M[ty][i] * ds_N[i][tx];",
+                 "Pvalue += ds_M[ty][i++] * ds_N[i][tx];")
+    line, loop = line_of(src, "ds_M[ty][i++]"), line_of(src, "for (int i = 0; i < TILE_WIDTH; ++i)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"changes i, the counter of the loop at line {loop} (" in first
+
+
+def test_a_continue_that_skips_the_barriers_is_named(tmp_path):
+    """Lab 05's channel loop left early by threads whose output pixel lies
+    outside the image (`if (...) continue;` at the loop's top): they skip
+    the loop's barriers, where the rest of the block waits for them (and
+    their loads). The first line names the continue, not the barrier."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    head = "    for (int k = 0; k < in.channels; k++) {\n"
+    src = edited(tmp_path, "05-pitched-conv", head,
+                 head + "        if (row_o >= out.height || col_o >= out.width)\n            continue;\n")
+    line = line_of(src, "            continue;")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the continue at line {line} (") and "past the __syncthreads() at line " in first, first
+
+
+def test_a_bound_set_only_under_a_test_leads_over_the_edit_that_makes_up_for_it(backend, tmp_path):
+    """Lab 03's numPhases set only `if (k >= 2 * TILE_WIDTH)`: for a smaller k
+    it keeps the 0 it was declared with and no phase runs. An edit of the
+    loop's test (`ph < k`) makes every dataset right by running passes the
+    count left out; the first line names the assignment under its test."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "    numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "    if (k >= 2 * TILE_WIDTH)\n        numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;")
+    line, test = line_of(src, "        numPhases = (k + TILE_WIDTH"), line_of(src, "if (k >= 2 * TILE_WIDTH)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"sets numPhases only where the test at line {test} (" in first
+    assert "elsewhere it keeps 0" in first and "only makes up for it" in first, first

@@ -393,6 +393,12 @@ int source_parameters_reordered(const char *path, const char *skeleton, char *ke
 /* The name the first assignment on line assigns (`dest = ...`, `x +=
  * ...`, `a[i] = ...`: dest, x, a) into out: line, or 0. */
 int source_assigned_at(const char *path, int line, char *out, size_t n);
+/* A name declared with a number (`int numPhases = 0;`) whose only other
+ * assignment lies under an if with no else taking it (`if (k > TILE_WIDTH)
+ * numPhases = ...;`): where the test is false it keeps that number. The
+ * assignment's line, the if's line into *test_line, the number into init;
+ * else 0. */
+int source_set_only_under_test(const char *path, const char *name, int *test_line, char *init, size_t init_n);
 /* The last assignment of name in path (a declaration's too) when its
  * value is one integer division with no round-up term (`k / TILE_WIDTH`,
  * not `(k + TILE_WIDTH - 1) / TILE_WIDTH` nor a ceil): its line, the value
@@ -439,6 +445,16 @@ int source_first_code_line(const char *path);
  * *kind; else 0. */
 enum { EFFECT_NONE, EFFECT_NOT_CALLED, EFFECT_COMPARISON };
 int source_statement_without_effect(const char *path, int *kind, char *text, size_t size);
+/* A for loop's counter (the name its header's third clause steps) that its
+ * body steps or assigns too (`M[Row * Width + ph++ * TILE_WIDTH]` inside
+ * `for (...; ...; ++ph)`): each pass moves it twice. The line of the
+ * body's step, the name, and the loop's line into *loop_line; else 0. */
+int source_loop_counter_stepped_in_body(const char *path, char *name, size_t n, int *loop_line);
+/* A `continue` or `break` of the loop that holds the __syncthreads() at
+ * barrier_line, before it in the loop's body: the threads that take it
+ * skip that barrier (the rest of the block waits there for them). Its
+ * line, the word into word; else 0. */
+int source_jump_past_barrier(const char *path, int barrier_line, char *word, size_t n);
 /* A `^` between a name (or a bracket) and a lone 2 or 3 (`TILE_WIDTH^2`),
  * C's exclusive or where a power reads: its line, the operation's text
  * into text; else 0. */

@@ -596,3 +596,48 @@ int source_bool_holding_count(const char *path, char *name, size_t n, int *use_l
     source_code_free(&s);
     return found;
 }
+
+int source_set_only_under_test(const char *path, const char *name, int *test_line, char *init, size_t init_n)
+{
+    source_code s;
+    *test_line = 0;
+    init[0] = '\0';
+    size_t n = strlen(name);
+    if (!n || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int set = 0, all_under = 1, first_set = 0, first_test = 0;
+    for (size_t k = 0; k + n < s.len && all_under; k++) {
+        if (!code_name_at(&s, k, name, n))
+            continue;
+        size_t q = code_skip_space(&s, k + n);
+        if (!code_assigns_at(&s, q))
+            continue;
+        size_t tn = 0, t = code_word_before(&s, k, &tn);
+        if (tn && t < k && code_number_type(c + t, tn)) {
+            /* the declaration: its value, a number, is what the name keeps */
+            size_t v = code_skip_space(&s, q + 1), ve = v;
+            while (ve < s.len && (isalnum((unsigned char)c[ve]) || c[ve] == '.'))
+                ve++;
+            if (ve > v && isdigit((unsigned char)c[v]) && code_skip_space(&s, ve) < s.len &&
+                c[code_skip_space(&s, ve)] == ';')
+                snprintf(init, init_n, "%.*s", (int)(ve - v), c + v);
+            continue;
+        }
+        int in_else = 0;
+        size_t around = code_test_around(&s, k, &in_else);
+        if (around >= s.len || !code_word_at(&s, around, "if") || in_else) {
+            all_under = 0;
+            break;
+        }
+        if (!set++) {
+            first_set = code_line_at(&s, k);
+            first_test = code_line_at(&s, around);
+        }
+    }
+    source_code_free(&s);
+    if (!all_under || set != 1 || !init[0])
+        return 0;
+    *test_line = first_test;
+    return first_set;
+}

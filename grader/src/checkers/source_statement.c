@@ -10,6 +10,7 @@
 #include "source.h"
 #include "source_code.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,6 +180,110 @@ int source_shift_by_size(const char *path, char *text, size_t size, char *by, si
         snprintf(by, by_n, "%.*s", (int)(re - r), s.code + r);
         *value = v;
         found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* Whether the name at k (n characters) is stepped or assigned there:
+ * `k++`, `++k`, `k--`, `--k`, `k += ...`, `k = ...` (not `==`). */
+static int stepped_at(const source_code *s, size_t k, size_t n)
+{
+    size_t q = code_skip_space(s, k + n), p = code_blank_before(s, k);
+    const char *c = s->code;
+    if (q + 1 < s->len && ((c[q] == '+' && c[q + 1] == '+') || (c[q] == '-' && c[q + 1] == '-')))
+        return 1;
+    if (p >= 2 && ((c[p - 1] == '+' && c[p - 2] == '+') || (c[p - 1] == '-' && c[p - 2] == '-')))
+        return 1;
+    if (q + 1 < s->len && strchr("+-*/", c[q]) && c[q + 1] == '=')
+        return 1;
+    return code_assigns_at(s, q);
+}
+
+int source_loop_counter_stepped_in_body(const char *path, char *name, size_t n, int *loop_line)
+{
+    source_code s;
+    name[0] = '\0';
+    *loop_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "for"))
+            continue;
+        size_t open = code_skip_space(&s, k + 3);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        /* the header's third clause, after its second ';' */
+        size_t semi = code_semicolon(&s, open, close);
+        semi = semi < close ? code_semicolon(&s, semi + 1, close) : close;
+        if (semi >= close)
+            continue;
+        /* the counter: the name the third clause steps */
+        size_t w = 0, wn = 0;
+        for (size_t i = semi + 1; i < close && !wn; i++)
+            if (code_word_starts(&s, i) && (isalpha((unsigned char)c[i]) || c[i] == '_')) {
+                size_t e = code_word_end(&s, i);
+                if (stepped_at(&s, i, e - i))
+                    w = i, wn = e - i;
+                i = e - 1;
+            }
+        if (!wn || wn >= 64)
+            continue;
+        size_t body = code_loop_body(&s, k);
+        if (body >= s.len)
+            continue;
+        size_t end = c[body] == '{' ? code_matching(&s, body) : code_semicolon(&s, body, s.len);
+        for (size_t i = body; i < end && i < s.len && !found; i++) {
+            if (!code_name_at(&s, i, c + w, wn))
+                continue;
+            /* a declaration of that name in the body (an inner loop's own
+             * counter) hides it from there on */
+            size_t tn = 0, t = code_word_before(&s, i, &tn);
+            if (tn && t < i && code_number_type(c + t, tn))
+                break;
+            if (stepped_at(&s, i, wn)) {
+                found = code_line_at(&s, i);
+                *loop_line = code_line_at(&s, k);
+                snprintf(name, n, "%.*s", (int)wn, c + w);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_jump_past_barrier(const char *path, int barrier_line, char *word, size_t n)
+{
+    source_code s;
+    word[0] = '\0';
+    if (barrier_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, barrier_line), e = b < s.len ? code_line_end(&s, b) : s.len, at = e;
+    for (size_t k = b; k < e && at == e; k++)
+        if (code_word_at(&s, k, "__syncthreads"))
+            at = k;
+    size_t loop = at < e ? code_loop_around(&s, at) : s.len;
+    size_t body = loop < s.len ? code_loop_body(&s, loop) : s.len;
+    int found = 0;
+    /* a continue or break of that very loop (not of a loop inside it, nor a
+     * switch's break) before the barrier */
+    for (size_t k = body; k < at && !found; k++) {
+        int cont = code_word_at(&s, k, "continue"), brk = !cont && code_word_at(&s, k, "break");
+        if ((!cont && !brk) || code_loop_around(&s, k) != loop)
+            continue;
+        if (brk) {
+            size_t sw = code_block_around(&s, k);
+            size_t kw = sw < s.len ? code_statement_start(&s, sw, body) : s.len;
+            if (kw < s.len && code_word_at(&s, code_skip_space(&s, kw), "switch"))
+                continue;
+        }
+        found = code_line_at(&s, k);
+        snprintf(word, n, "%s", cont ? "continue" : "break");
     }
     source_code_free(&s);
     return found;

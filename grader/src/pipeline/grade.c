@@ -23,6 +23,7 @@
 #include "stages.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1374,6 +1375,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1; /* what makes up for it elsewhere (another barrier) leaves it */
         free(q);
     }
+    /* a loop's counter stepped in its body as well as by its header */
+    int loop_at = 0;
+    line = failed && !s->cause ? source_loop_counter_stepped_in_body(file, name, sizeof name, &loop_at) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *ql = sanitize_quote(file, loop_at);
+        s->cause = xasprintf("%s changes %s, the counter of the loop at %s, whose header steps it too: each pass "
+                             "moves it twice (or more), so passes are skipped and what the body computes from %s "
+                             "after that line is another pass's; leave the counter to the loop's header (write %s, "
+                             "not a `++` or an assignment of it, in the body)",
+                             q, name, ql, name, name);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(ql);
+    }
     /* a count kept in a bool: 1 for every count from 1 on */
     int count_use = 0;
     line = failed && !s->cause ? source_bool_holding_count(file, name, sizeof name, &count_use) : 0;
@@ -1689,15 +1704,50 @@ static int went_past_an_end(const dataset_result *d)
     return 0;
 }
 
-/* A full repair that makes up for the mistake rather than undoing it: a
- * loop's `<` made `<=` where its bound is a count that rounds down (`ph <
+/* A full repair that makes up for the mistake rather than undoing it: an
+ * edit of a loop's test whose bound is a name the file sets only where a
+ * test holds (`if (k > TILE_WIDTH) numPhases = ...`, declared 0): `ph <=
+ * numPhases`, or `ph < k`, runs the passes the name left out. Or a loop's
+ * `<` made `<=` where its bound is a count that rounds down (`ph <
  * numPhases` with numPhases = k / TILE_WIDTH): the extra pass covers the
  * partial tile the count left out, and runs a pass too many where the
- * size is a multiple. The count is the cause, said at its line. */
+ * size is a multiple. The name's assignment is the cause, said at its
+ * line. */
 static void repair_made_up_for(const char *file, submission_result *s)
 {
     const repair_result *r = &s->repair;
-    if (s->cause || !repair_strong(r) || strcmp(r->kind, "operator") != 0)
+    if (s->cause || !repair_strong(r))
+        return;
+    /* each name the edit takes out, set only under a test */
+    for (const char *p = r->from; *p; p++) {
+        if (!source_is_identifier_char(*p) || (p > r->from && source_is_identifier_char(p[-1])) ||
+            isdigit((unsigned char)*p))
+            continue;
+        size_t n = 0;
+        while (source_is_identifier_char(p[n]))
+            n++;
+        char bound[64], init[32];
+        if (n >= sizeof bound)
+            continue;
+        snprintf(bound, sizeof bound, "%.*s", (int)n, p);
+        int test = 0, under = source_set_only_under_test(file, bound, &test, init, sizeof init);
+        if (under <= 0 || under == r->line)
+            continue;
+        /* set only where a test holds: elsewhere it keeps its first value */
+        char *qs = sanitize_quote(file, under);
+        char *qtest = test != under ? sanitize_quote(file, test) : NULL;
+        char *qt = qtest ? xasprintf("the test at %s", qtest) : xstrdup("its test");
+        free(qtest);
+        s->cause = xasprintf("%s sets %s only where %s holds: elsewhere it keeps %s, the value it was declared "
+                             "with, which line %d uses; set it in every case (no test); `%s` at line %d only "
+                             "makes up for it",
+                             qs, bound, qt, init, r->line, r->to, r->line);
+        s->cause_fixed_there = 1;
+        free(qs);
+        free(qt);
+        return;
+    }
+    if (strcmp(r->kind, "operator") != 0)
         return;
     const char *lt = strstr(r->from, " < "), *le = strstr(r->to, " <= ");
     if (!lt || !le || lt - r->from != le - r->to || strcmp(lt + 3, le + 4) != 0)

@@ -1268,7 +1268,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 free(clean);
                 free(q);
             } else if (strcmp(category, "barrier-divergence") == 0 && ln > 0) {
-                char *q = sanitize_quote(student, ln);
+                char *q = sanitize_quote(student, ln), jumpw[16];
+                int jump = 0;
                 const char *at = strstr(msg, "has returned from the kernel, at ");
                 const char *colon = at ? strrchr(at, ':') : NULL;
                 int ret = colon ? atoi(colon + 1) : 0;
@@ -1281,6 +1282,17 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                   "they have already returned from the kernel when the rest of the block waits "
                                   "for them there; %s", qr, kernel, q, where, early_return_advice));
                     free(qr);
+                } else if ((jump = student ? source_jump_past_barrier(student, ln, jumpw, sizeof jumpw) : 0) > 0) {
+                    /* a continue (or break) of the barrier's loop before it:
+                     * the threads that take it skip the barrier */
+                    char *qj = sanitize_quote(student, jump);
+                    add(r, "barrier", file, jump, ln,
+                        xasprintf("the %s at %s in %s takes the threads that reach it past the __syncthreads() at "
+                                  "%s%s, while the rest of the block waits there for them: a barrier must be "
+                                  "reached by every thread of the block; instead of leaving the pass early, let "
+                                  "every thread go on to the barriers and put only what it must skip under the test",
+                                  jumpw, qj, kernel, q, where));
+                    free(qj);
                 } else {
                     int bl = ln;
                     char *test = barrier_test_words(student, file, ln, msg, &bl);
