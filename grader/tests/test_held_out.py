@@ -19,7 +19,8 @@ holds its kind; set Y: results-Y.md, 5 of 10 when counted, 10 of 10 after; set Z
 its own; set AA: results-AA.md, 2 of 10 when counted after both, 9 of 10 after its own; set AB:
 results-AB.md, 4 of 10 when counted after AA's, 9 of 10 after its own, 10 of 10 once a kernel's
 reach into host memory was named; set AC: results-AC.md, 5 of 10 when counted after AB's (and before the
-host-memory reading), 10 of 10 after its own (my count); of those four sets only the
+host-memory reading), 10 of 10 after its own (my count); set AD: results-AD.md, 4 of 10 when counted after AC's, 10 of 10 after its
+own (my count); of those four sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -302,6 +303,15 @@ FIRST = {
                                               "with the block"],
     "setAB/03-c3-numphases-declared-bool": ["line 39 (", "declares numPhases bool, which holds only 0 or 1"],
     "setAB/04-c3-grid-roundup-mask-width": ["the grid at line 104 (", "comes to 0 x 0 for this dataset"],
+    "setAD/02-g3-ph-post-increment-in-m-load": ["line 45 (", "changes ph, the counter of the loop at line 40"],
+    "setAD/02-h3-block-32x8-same-thread-count": ["the block at line 76 (", "is 32 x 8 threads", "keeps two tiles of "
+                                                 "16 x 16 floats"],
+    "setAD/03-g3-numphases-only-when-k-above-tile": ["line 43 (", "sets numPhases only where its test holds",
+                                                     "elsewhere it keeps 0"],
+    "setAD/03-h3-else-continue-skips-barriers": ["the continue at line 57 (", "past the __syncthreads() at line 65"],
+    "setAD/04-h3-channel-added-to-value": ["line 44 (", "adds k to the value it reads", "move `+ k` inside it"],
+    "setAD/05-h3-output-written-to-input": ["the store at line 66 (", "writes into d_in (", "nothing stores into "
+                                            "d_out ("],
     "setAC/01-f3-copy-n-before-its-malloc": ["the cudaMemcpy at line 43 (", "d_N has no buffer yet there: the "
                                              "cudaMalloc that gives it one comes after, at line 44"],
     "setAC/02-f3-ds-m-declared-one-dimensional": ["line 24 (", "declares ds_M with 1 dimension, and line 45 indexes "

@@ -1639,3 +1639,53 @@ def test_a_bound_set_only_under_a_test_leads_over_the_edit_that_makes_up_for_it(
     first = rep["fix_first"]
     assert first.startswith(f"line {line} (") and f"sets numPhases only where the test at line {test} (" in first
     assert "elsewhere it keeps 0" in first and "only makes up for it" in first, first
+
+
+def test_a_block_taller_than_the_tiles_is_named_not_the_grid(backend, tmp_path):
+    """Lab 03 launched with 8 x 32 blocks (the tile's 256 threads, another
+    shape) for its 16 x 16 tiles: the rows of threads past 15 fall outside
+    the tiles and their columns from 8 on are filled by no thread. The
+    first line names the block, not the grid that the block's shape makes
+    look too large."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "dim3 dimBlock(TILE_WIDTH, TILE_WIDTH);",
+                 "dim3 dimBlock(TILE_WIDTH / 2, TILE_WIDTH * 2);")
+    line = line_of(src, "dim3 dimBlock(TILE_WIDTH / 2, TILE_WIDTH * 2);")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the block at line {line} (") and "is 8 x 32 threads, but kernel " in first, first
+    assert "keeps two tiles of 16 x 16 floats" in first and "the rows of threads past the tile's 16" in first, first
+
+
+def test_a_term_added_after_the_bracket_is_named_beside_the_read_with_it_inside(backend, tmp_path):
+    """Lab 04's second batch reads `I[(srcY * width + srcX) * channels] + k`:
+    the bracket closes before `+ k`, so channel 0 is read and k added to the
+    value, where the first batch's read has `+ k` inside. The first line
+    names the read and the sibling that has it right."""
+    right = "N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];"
+    sol = kit.solution("04-conv-2batch").read_text()
+    assert sol.count(right) == 2
+    first_at = sol.index(right) + len(right)
+    text = sol[:first_at] + sol[first_at:].replace(right, "N_ds[destY][destX] = I[(srcY * width + srcX) * channels] + k;")
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text)
+    line, sibling = line_of(src, "* channels] + k;"), line_of(src, right)
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, "--dataset", "rgb-17x17", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"adds k to the value it reads" in first, first
+    assert f"where line {sibling} (" in first and "move `+ k` inside it" in first, first
+
+
+def test_a_kernel_storing_its_result_into_an_input_is_named_at_the_store(backend, tmp_path):
+    """Lab 01's kernel stores its product into N (cast from const) instead of
+    P: the copy back reads d_P, which nothing stored, and the race build
+    knows a kernel stored into d_N, which a copy filled. The first line is
+    the store, with both buffers, not the copy back's unset bytes."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "01-basic-matmul", "P[Row * Width + Col] = Pvalue;",
+                 "((float *)N)[Row * Width + Col] = Pvalue;")
+    line = line_of(src, "((float *)N)[Row * Width + Col] = Pvalue;")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the store at line {line} (") and "writes into d_N (" in first, first
+    assert "nothing stores into d_P (" in first and "not an input's" in first, first

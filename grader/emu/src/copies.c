@@ -326,6 +326,19 @@ void note_host_side(void *caller, const char *call, const void *p, size_t n, int
         keep_host_side(p, n, caller, call, back, NULL);
 }
 
+/* A copy in of the program's into dst (host to device): the buffer's
+ * first, which a kernel's store there later overwrites (unset.c). */
+void note_filled(void *caller, const void *dst)
+{
+    if (!tls.copy_by_program)
+        return;
+    pthread_mutex_lock(&rt.lock);
+    alloc *a = find_alloc(dst, 1);
+    if (a && !a->filled_by)
+        a->filled_by = caller;
+    pthread_mutex_unlock(&rt.lock);
+}
+
 void emu_note_host_buffer_(const void *base, size_t size, const char *name)
 {
     if (base && size)

@@ -203,6 +203,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
         hooks.unset_copied_in(dst, src, count);
     else if (dd)
         hooks.unset_stored(dst, count);
+    if (dd && !sd)
+        note_filled(caller, dst);
 #endif
     if (count)
         memmove(dst, src, count);
@@ -301,6 +303,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
         hooks.unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);
     for (size_t r = 0; dd && r < height; r++)
         hooks.unset_stored((char *)dst + r * dpitch, width);
+    if (dd && !sd)
+        note_filled(caller, dst);
 #endif
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);

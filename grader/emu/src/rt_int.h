@@ -115,6 +115,8 @@ typedef struct alloc {
     void *made_by, *freed_by;
     unsigned char *stored; /* --race: which bytes anything stored (unset.c) */
     size_t unstored;       /* --race: how many bytes nothing stored */
+    void *filled_by;       /* --race: the program's first copy in (host to device), any shape */
+    uint32_t kernel_store; /* --race: a kernel's first store into it after that copy (its pc), or 0 */
 } alloc;
 
 /* ---- fibers and the block scheduler ----------------------------------------------- */
@@ -358,6 +360,7 @@ void short_copies_in(void);
 void short_copy_back(const alloc *a);
 void track_copy(void *caller, void *dst, const void *src, size_t count, int dd, int sd);
 void note_host_side(void *caller, const char *call, const void *p, size_t n, int back);
+void note_filled(void *caller, const void *dst);
 const struct host_side *host_side_at(const void *p, size_t n);
 
 /* device.c */

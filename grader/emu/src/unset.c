@@ -196,6 +196,8 @@ void unset_access(const alloc *ac, const char *addr, size_t n, int reads, int wr
             }
         }
     }
+    if (writes && a->filled_by && !a->kernel_store)
+        a->kernel_store = pc; /* a kernel writing a buffer a copy filled: its input? */
     if (writes)
         unset_store_in(a, off, n);
 }
@@ -229,6 +231,12 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
         found = w != UNSET_OUTPUT_MARK;
     }
     alloc copy = found ? *a : (alloc){ 0 };
+    /* where the kernel's stores went instead: a buffer a copy filled (an
+     * input) that a kernel stored into, the first such */
+    alloc input = { 0 };
+    for (size_t i = 0; found && i < rt.nallocs && !input.base; i++)
+        if (&rt.allocs[i] != a && rt.allocs[i].kernel_store && rt.allocs[i].filled_by)
+            input = rt.allocs[i];
     pthread_mutex_unlock(&rt.lock);
     if (!found)
         return;
@@ -238,11 +246,19 @@ static void unset_copy_read(void *caller, const char *call, const void *src, siz
     if (unset_seen.ncopies == UNSET_REPORTS)
         return;
     unset_seen.copies[unset_seen.ncopies++] = caller;
-    char at[512], made[600];
+    char at[512], made[600], instead[1800] = "";
+    if (input.base) {
+        char store[600], imade[600], filled[512];
+        race_where(input.kernel_store, store, sizeof store);
+        snprintf(instead, sizeof instead, "; a kernel stored into another buffer instead, at %s, the %zu-byte %s "
+                 "allocation (made at %s) that the copy at %s filled",
+                 store, input.size, alloc_call(&input), unset_made_at(&input, imade, sizeof imade),
+                 caller_line(input.filled_by, filled, sizeof filled));
+    }
     diag("gpulab-emu: unset %s: %s copies %zu bytes of a %zu-byte %s allocation (made at %s), bytes from %zu "
-         "on that nothing stored: %s",
+         "on that nothing stored: %s%s",
          caller_line(caller, at, sizeof at), call, pitch * (rows - 1) + width, copy.size, alloc_call(&copy),
-         unset_made_at(&copy, made, sizeof made), first, unset_why);
+         unset_made_at(&copy, made, sizeof made), first, unset_why, instead);
 }
 
 /* ---- __constant__ arrays nothing stored ------------------------------------------------ *

@@ -520,6 +520,33 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     return s;
 }
 
+char *launches_block_unlike_tiles(const launch_shape *l, const char *student_file)
+{
+    if (!l->known || l->line <= 0 || l->shared_bytes <= 0 || l->shared_bytes % 8 != 0 || l->block[2] != 1)
+        return NULL;
+    long t = (long)(sqrt((double)(l->shared_bytes / 8)) + 0.5);
+    if (t * t * 8 != l->shared_bytes || ((long)l->block[0] <= t && (long)l->block[1] <= t))
+        return NULL;
+    /* wider (or taller) than the tile in one direction, not in both: the
+     * tile is the kernel's, the block's shape the launch's mistake */
+    if ((long)l->block[0] > t && (long)l->block[1] > t)
+        return NULL;
+    char *b = dims(l->block);
+    int made = source_launch_dim3_line(student_file, l->line, 1);
+    char *q = sanitize_quote(student_file, made > 0 ? made : l->line);
+    int wide = (long)l->block[0] > t;
+    char *s = xasprintf("the block at %s is %s threads, but kernel %s keeps two tiles of %ld x %ld floats in shared "
+                        "memory (%ld bytes), which its threads fill and read at their place in the block: the %s "
+                        "past the tile's %ld fall outside it (into the next %s, or past its end), and the tile's %s "
+                        "from %u on are filled by no thread; launch blocks of the tile's shape, %ld x %ld "
+                        "(dim3 dimBlock(TILE_WIDTH, TILE_WIDTH))",
+                        q, b, l->kernel, t, t, l->shared_bytes, wide ? "columns of threads" : "rows of threads", t,
+                        wide ? "row" : "column", wide ? "rows" : "columns", wide ? l->block[1] : l->block[0], t, t);
+    free(q);
+    free(b);
+    return s;
+}
+
 char *launches_oversized(const launch_shape *l, const int out[2], const char *student_file)
 {
     int tile[2];

@@ -76,6 +76,13 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
 char *launches_counted_in_threads(const launch_shape *l, const int out[2], int image, int h,
                                   const char *student_file);
 
+/* A matrix kernel's block wider (or taller) than the square tiles its
+ * shared memory holds (two of t x t floats), and no larger in the other
+ * direction (32 x 8 threads for 16 x 16 tiles): its threads fill and
+ * read the tiles at their place in the block, so some fall outside and
+ * some of each tile is filled by none. Said at the block's dim3 line;
+ * NULL when the block fits the tiles. */
+char *launches_block_unlike_tiles(const launch_shape *l, const char *student_file);
 /* A matrix lab's grid with whole blocks past the output (more blocks in x
  * or y than its tiles need), said where a run went past an array's end:
  * the sentence at the grid's dim3 line, or NULL. */

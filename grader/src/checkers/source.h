@@ -455,6 +455,14 @@ int source_loop_counter_stepped_in_body(const char *path, char *name, size_t n, 
  * skip that barrier (the rest of the block waits there for them). Its
  * line, the word into word; else 0. */
 int source_jump_past_barrier(const char *path, int barrier_line, char *word, size_t n);
+/* An array read with a name added after its bracket (`I[(y * width + x) *
+ * channels] + k`) where the file reads the same array with that name
+ * inside (`I[(y * width + x) * channels + k]`): the bracket closes too
+ * early, and the name is added to the value. The read's line, its text
+ * into read, the name into term, the other read's line into
+ * *sibling_line; else 0. */
+int source_term_outside_subscript(const char *path, char *read, size_t read_n, char *term, size_t term_n,
+                                  int *sibling_line);
 /* A `^` between a name (or a bracket) and a lone 2 or 3 (`TILE_WIDTH^2`),
  * C's exclusive or where a power reads: its line, the operation's text
  * into text; else 0. */

@@ -288,3 +288,76 @@ int source_jump_past_barrier(const char *path, int barrier_line, char *word, siz
     source_code_free(&s);
     return found;
 }
+
+/* code[b, e) without blanks into out (n bytes). */
+static void squeezed(const source_code *s, size_t b, size_t e, char *out, size_t n)
+{
+    size_t o = 0;
+    for (size_t k = b; k < e && o + 1 < n; k++)
+        if (s->code[k] != ' ' && s->code[k] != '\t' && s->code[k] != '\n')
+            out[o++] = s->code[k];
+    out[o] = '\0';
+}
+
+int source_term_outside_subscript(const char *path, char *read, size_t read_n, char *term, size_t term_n,
+                                  int *sibling_line)
+{
+    source_code s;
+    read[0] = term[0] = '\0';
+    *sibling_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0, looked = 0;
+    /* each `A[E] + T`: a name, one subscript, then `+ name` */
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)c[k]) || c[k] == '_'))
+            continue;
+        size_t ae = code_word_end(&s, k), open = code_skip_space(&s, ae);
+        if (open >= s.len || c[open] != '[') {
+            k = ae - 1;
+            continue;
+        }
+        size_t close = code_matching(&s, open);
+        size_t plus = close < s.len ? code_skip_space(&s, close + 1) : s.len;
+        if (plus >= s.len || c[plus] != '+' || c[plus + 1] == '+' || c[plus + 1] == '=')
+            continue;
+        size_t t = code_skip_space(&s, plus + 1), te = code_word_end(&s, t);
+        if (te == t || !(isalpha((unsigned char)c[t]) || c[t] == '_') || te - t >= 64 ||
+            (te < s.len && (c[code_skip_space(&s, te)] == '[' || c[code_skip_space(&s, te)] == '(')))
+            continue;
+        if (++looked > LONE_NAMES_MAX)
+            break; /* each costs a walk of the file */
+        /* the same array read elsewhere with the term inside: `A[E + T]` */
+        char want[512], have[512];
+        squeezed(&s, open + 1, close, have, sizeof have);
+        size_t hl = strlen(have);
+        if (hl + 1 + (te - t) >= sizeof want)
+            continue;
+        memcpy(want, have, hl);
+        want[hl] = '+';
+        memcpy(want + hl + 1, c + t, te - t);
+        want[hl + 1 + (te - t)] = '\0';
+        size_t an = ae - k;
+        for (size_t j = 0; j < s.len && !found; j++) {
+            if (j == k || !code_name_at(&s, j, c + k, an))
+                continue;
+            size_t o2 = code_skip_space(&s, j + an);
+            if (o2 >= s.len || c[o2] != '[')
+                continue;
+            size_t c2 = code_matching(&s, o2);
+            if (c2 >= s.len)
+                continue;
+            char other[512];
+            squeezed(&s, o2 + 1, c2, other, sizeof other);
+            if (strcmp(other, want) == 0) {
+                found = code_line_at(&s, k);
+                *sibling_line = code_line_at(&s, j);
+                snprintf(read, read_n, "%.*s", (int)(te - k), c + k);
+                snprintf(term, term_n, "%.*s", (int)(te - t), c + t);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1389,6 +1389,21 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(q);
         free(ql);
     }
+    /* `A[E] + k` where another read is `A[E + k]`: a bracket closed early */
+    char read_text[256], term[64];
+    int sibling = 0;
+    line = failed && !s->cause
+               ? source_term_outside_subscript(file, read_text, sizeof read_text, term, sizeof term, &sibling)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, sibling);
+        s->cause = xasprintf("%s adds %s to the value it reads (`%s`), where %s adds it to the index: the "
+                             "bracket closes too early; move `+ %s` inside it",
+                             q, term, read_text, qs, term);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qs);
+    }
     /* a count kept in a bool: 1 for every count from 1 on */
     int count_use = 0;
     line = failed && !s->cause ? source_bool_holding_count(file, name, sizeof name, &count_use) : 0;
@@ -1817,6 +1832,8 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = launches_counted_in_threads(l, out, image, m->errormap_halo, s->file);
         if (!cause && l)
             cause = launches_flat_block(l, s->file);
+        if (!cause && l && !image)
+            cause = launches_block_unlike_tiles(l, s->file);
         /* whole blocks past the output, and a run that went past an
          * array's end (the harness's guard, the checkers' bounds finding) */
         if (!cause && l && !image && went_past_an_end(d))

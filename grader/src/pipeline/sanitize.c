@@ -524,9 +524,9 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     }
     /* a copy out of a buffer that a launch after it computes: the order
      * of the two is the mistake, not the memory's state */
-    char name[64] = "";
-    const char *pad = NULL;
-    int later = 0;
+    char name[64] = "", sfile[256] = "";
+    const char *pad = NULL, *instead = NULL;
+    int later = 0, store = 0;
     if (!d->kernel[0] && made > 0 && student && strcmp(path_base(d->file), path_base(student)) == 0) {
         malloc_name(student, made_file, made, name, sizeof name);
         later = name[0] ? source_launch_after(student, d->line, name) : 0;
@@ -570,6 +570,29 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
                         "copy after the launch",
                         (int)strcspn(d->message, " "), d->message, q, buffer, ql, name, name);
         free(ql);
+    } else if ((instead = strstr(d->message, "; a kernel stored into another buffer instead, at ")) != NULL &&
+               (store = location_after(instead, " instead, at ", sfile, sizeof sfile)) > 0 && student &&
+               strcmp(path_base(sfile), path_base(student)) == 0) {
+        /* the kernel's stores went into a buffer a copy filled, an input:
+         * the store is the mistake, the copy back where it showed */
+        char *other = buffer_words(student, strstr(instead, ", the ") ? strstr(instead, ", the ") : instead);
+        char ffile[256] = "";
+        int filled = location_after(instead, "that the copy at ", ffile, sizeof ffile);
+        char *qs = sanitize_quote(student, store);
+        char *qfl = filled > 0 ? sanitize_quote_at(student, ffile, filled) : NULL;
+        char *qf = qfl ? xasprintf("the copy at %s", qfl) : xstrdup("a copy");
+        free(qfl);
+        msg = xasprintf("the store at %s writes into %s, which %s filled with an input, and nothing stores into %s, "
+                        "which the %.*s at %s copies back: the kernel's result goes into the output's buffer, not "
+                        "an input's",
+                        qs, other, qf, buffer, (int)strcspn(d->message, " "), d->message, q);
+        free(qs);
+        free(qf);
+        free(other);
+        add(r, "uninitialised", d->file, store, d->line, msg);
+        free(q);
+        free(buffer);
+        return;
     } else
         msg = xasprintf("the %.*s at %s copies bytes of %s that nothing stored: %s", (int)strcspn(d->message, " "),
                         d->message, q, buffer, unset_advice);
