@@ -303,6 +303,14 @@ FIRST = {
                                               "with the block"],
     "setAB/03-c3-numphases-declared-bool": ["line 39 (", "declares numPhases bool, which holds only 0 or 1"],
     "setAB/04-c3-grid-roundup-mask-width": ["the grid at line 104 (", "comes to 0 x 0 for this dataset"],
+    "setAE/01-i3-host-returns-unless-multiple-of-16": ["line 40 (", "leaves the function before the launch at "
+                                                       "line 57", "take the test and its return out"],
+    "setAE/04-i3-zero-weight-break": ["look at the break at line 75 (", "it ends the loop at line 74 (",
+                                      "early"],
+    "setAE/05-i3-tile-loaded-only-for-channel-0": ["the tile is loaded only where the test at line 46 "
+                                                   "(`if (k == 0)`) holds"],
+    "setAE/04-j3-window-origin-from-desty-destx": ["the access at line 75 adds j to destX, which the kernel set at "
+                                                   "line 40 and set again at line 55"],
     "setAD/02-g3-ph-post-increment-in-m-load": ["line 45 (", "changes ph, the counter of the loop at line 40"],
     "setAD/02-h3-block-32x8-same-thread-count": ["the block at line 76 (", "is 32 x 8 threads", "keeps two tiles of "
                                                  "16 x 16 floats"],

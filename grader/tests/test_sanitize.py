@@ -1689,3 +1689,74 @@ def test_a_kernel_storing_its_result_into_an_input_is_named_at_the_store(backend
     first = rep["fix_first"]
     assert first.startswith(f"the store at line {line} (") and "writes into d_N (" in first, first
     assert "nothing stores into d_P (" in first and "not an input's" in first, first
+
+
+def test_a_return_before_the_launch_under_a_test_is_named(backend, tmp_path):
+    """Lab 05's host function returns early unless the width is a multiple of
+    the output tile: for the other images no kernel runs and nothing is
+    computed. The kit's record of those runs has no launch; the first line
+    names the return and its test."""
+    row = "    size_t row_bytes = (size_t)in->width * in->channels * sizeof(float);\n"
+    src = edited(tmp_path, "05-pitched-conv", row, row + "    if (in->width % O_TILE_WIDTH != 0)\n        return;\n")
+    ret, test = line_of(src, "        return;"), line_of(src, "if (in->width % O_TILE_WIDTH != 0)")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {ret} (`return;`) leaves the function before the launch at line ") and \
+        f"where the test at line {test} (" in first and "launched no kernel" in first, first
+
+
+def test_an_early_break_whose_test_a_repair_edits_is_named_as_the_break(backend, tmp_path):
+    """Lab 05's mask loop breaks at the first zero weight of a row: the taps
+    after it are lost for masks with zeros. The full repair edits the
+    break's test (any edit that stops it from holding makes every dataset
+    right), so the first line names the break under its test, not a name in
+    the test."""
+    old = """                for (int j = 0; j < MASK_WIDTH; j++)
+                    acc += Mc[i][j] * N_ds[ty + i][tx + j];"""
+    new = """                for (int j = 0; j < MASK_WIDTH; j++) {
+                    if (Mc[i][j] == 0.0f)
+                        break;
+                    acc += Mc[i][j] * N_ds[ty + i][tx + j];
+                }"""
+    src = edited(tmp_path, "05-pitched-conv", old, new)
+    brk, test = line_of(src, "                        break;"), line_of(src, "if (Mc[i][j] == 0.0f)")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the break at line {brk} (`break;`), under the test at line {test} (") and \
+        "take the test and its break out" in first, first
+
+
+def test_a_tile_loaded_in_one_pass_of_its_loop_is_named_at_the_test(backend, tmp_path):
+    """Lab 03's N tile loaded only `if (ph == 0)`: every later phase reuses
+    the first phase's rows of N. The inputs reproduce it (every phase the
+    same tile of N); the first line names the test that picks one pass."""
+    old = """        if (nRow < k && Col < l)
+            ds_N[ty][tx] = N[nRow * l + Col];
+        else
+            ds_N[ty][tx] = 0.0f;"""
+    new = """        if (ph == 0) {
+            if (nRow < k && Col < l)
+                ds_N[ty][tx] = N[nRow * l + Col];
+            else
+                ds_N[ty][tx] = 0.0f;
+        }"""
+    src = edited(tmp_path, "03-arbitrary-matmul", old, new)
+    line = line_of(src, "if (ph == 0) {")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the tile is loaded only where the test at line {line} (`if (ph == 0)`) holds" in first, first
+
+
+def test_a_window_origin_from_a_name_set_again_is_named_not_the_tiles_size(tmp_path):
+    """Lab 04's sum lays the mask at row destY, which the second batch set
+    again (dest = ... + TILE_WIDTH * TILE_WIDTH): the reads run past N_ds.
+    The loop's test is on its last value; the first line names destY and
+    its two assignments, not N_ds's size."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "04-conv-2batch", "N_ds[threadIdx.y + i][threadIdx.x + j]", "N_ds[destY + i][threadIdx.x + j]")
+    line = line_of(src, "N_ds[destY + i][threadIdx.x + j]")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the access at line {line} indexes with destY, which the kernel set at line " in first, first
+    assert "too small" not in first, first

@@ -249,6 +249,49 @@ static char *tile_global_words(const char *student, int access)
 static char *loose_test_words(const guard_record *g, const char *student, int access, const char *q);
 static int plain_name(const char *text);
 
+/* The named test is a loop's on its last value, right; the access adds its
+ * variable to a name the kernel set again before it (`N_ds[destY + i][...]`
+ * with destY set for the first batch and again for the second): that name
+ * holds its last value, not the one the window's origin needs, so the
+ * name is named, with both lines, not the array's size. NULL when no such
+ * name. */
+static char *reassigned_origin_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char loop_var[GUARD_TEXT], right[GUARD_TEXT], name[GUARD_TEXT];
+    if (source_compared_sides(student, g->line, g->clause[0].k, g->clause[0].op, loop_var, right, sizeof right) != 0 ||
+        !plain_name(loop_var))
+        return NULL;
+    int first = 0, last = source_subscript_set_again(student, access, loop_var, name, sizeof name, &first);
+    if (last <= 0)
+        return NULL;
+    char *ql = sanitize_quote(student, last);
+    char *w = xasprintf("the test at %s is on its last value (%g, against %g), so it is right, and the access at line "
+                        "%d adds %s to %s, which the kernel set at line %d and set again at %s: there it holds its "
+                        "last value, not the one this access needs, so the reads run past the array; use the name "
+                        "(or the thread coordinate) the access means, not one another statement reused",
+                        q, g->clause[0].a, g->clause[0].b, access, loop_var, name, first, ql);
+    free(ql);
+    return w;
+}
+
+/* A shared array's subscript made of a name the kernel set again before
+ * the access (whatever test let the thread through): that name holds its
+ * last value there, which another statement set for its own use. */
+static char *set_again_words(const char *student, int access)
+{
+    char name[GUARD_TEXT];
+    int first = 0, last = source_subscript_set_again(student, access, "", name, sizeof name, &first);
+    if (last <= 0)
+        return NULL;
+    char *ql = sanitize_quote(student, last);
+    char *w = xasprintf("the access at line %d indexes with %s, which the kernel set at line %d and set again at %s: "
+                        "there it holds its last value, not the one this access needs; use the name (or the thread "
+                        "coordinate) the access means, not one another statement reused",
+                        access, name, first, ql);
+    free(ql);
+    return w;
+}
+
 static char *too_small_words(const guard_record *g, const char *student, int access, const char *q)
 {
     if (!g->nclauses)
@@ -261,6 +304,9 @@ static char *too_small_words(const guard_record *g, const char *student, int acc
     char *loose = loose_test_words(g, student, access, q);
     if (loose)
         return loose;
+    char *stale = reassigned_origin_words(g, student, access, q);
+    if (stale)
+        return stale;
     char name[64];
     int size_line = 0, decl = source_shared_array_at(student, access, name, sizeof name, &size_line);
     if (!decl)
@@ -678,6 +724,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = tile_global_words(student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = too_small_words(&g, student, access, q);
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = set_again_words(student, access);
     if (!words && access > 0) {
         double elements = array_elements(msg);
         if (elements > 0)

@@ -463,6 +463,37 @@ int source_jump_past_barrier(const char *path, int barrier_line, char *word, siz
  * *sibling_line; else 0. */
 int source_term_outside_subscript(const char *path, char *read, size_t read_n, char *term, size_t term_n,
                                   int *sibling_line);
+/* A `return` under an if in the host function that launches the kernel,
+ * before its first launch: where the test holds, the function ends before
+ * any kernel runs. The return's line, the if's into *test_line, the
+ * launch's into *launch_line; else 0. */
+int source_return_before_launch(const char *path, int *test_line, int *launch_line);
+/* A `break` of the loop whose for (or while) is at loop_line, in its body
+ * (not a nested loop's): it ends the loop early where it runs. Its line,
+ * its statement (from the test that guards it on its line) into text;
+ * else 0. */
+int source_loop_break(const char *path, int loop_line, char *text, size_t n);
+/* Whether an if on line guards a jump (`if (...) break;`, continue or
+ * return, braced or not): the jump's line, its word into jump; else 0. */
+int source_if_guards_jump(const char *path, int line, char *jump, size_t n);
+/* A kernel's `if (NAME == NUMBER)` where NAME is the counter of a for loop
+ * around it, guarding a store into a __shared__ array (`if (k == 0)
+ * N_ds[ty][tx] = ...` in the loop over channels): the tile is loaded in
+ * one pass only, and the others reuse it. The if's line, its text (`if
+ * (k == 0)`) into test, the loop's line into *loop_line; else 0. */
+int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_line);
+/* A name that the kernel holding line access assigns twice or more before
+ * it (`destY = dest / w;` for the first batch, again for the second), whose
+ * last value other statements used before a __syncthreads() that comes
+ * before the access: the value was theirs, not the access's. The last
+ * assignment's line, the first's into *first_line; else 0. */
+int source_name_set_again(const char *path, int access, const char *name, int *first_line);
+/* The same for a name that the access at line access adds loop_var to in a
+ * subscript (`N_ds[destY + i][...]` with loop_var i), or with loop_var ""
+ * any name inside a subscript of the line: the name into name, the last
+ * assignment's line returned; else 0. */
+int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
+                               int *first_line);
 /* A `^` between a name (or a bracket) and a lone 2 or 3 (`TILE_WIDTH^2`),
  * C's exclusive or where a power reads: its line, the operation's text
  * into text; else 0. */

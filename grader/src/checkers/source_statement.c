@@ -361,3 +361,205 @@ int source_term_outside_subscript(const char *path, char *read, size_t read_n, c
     source_code_free(&s);
     return found;
 }
+
+int source_return_before_launch(const char *path, int *test_line, int *launch_line)
+{
+    source_code s;
+    *test_line = *launch_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    /* the first launch, `<<<`, and a return before it in the same function
+     * (host code: no kernel around it), under an if */
+    size_t launch = s.len;
+    for (size_t k = 0; k + 3 < s.len && launch == s.len; k++)
+        if (strncmp(c + k, "<<<", 3) == 0)
+            launch = k;
+    size_t fn = launch < s.len ? code_block_around(&s, launch) : s.len;
+    while (fn < s.len && code_block_around(&s, fn) < s.len)
+        fn = code_block_around(&s, fn); /* the function's own body */
+    for (size_t k = fn; fn < s.len && k < launch && !found; k++) {
+        if (!code_word_at(&s, k, "return"))
+            continue;
+        int in_else = 0;
+        size_t t = code_test_around(&s, k, &in_else);
+        if (t >= s.len || !code_word_at(&s, t, "if") || t < fn)
+            continue;
+        found = code_line_at(&s, k);
+        *test_line = code_line_at(&s, t);
+        *launch_line = code_line_at(&s, launch);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_loop_break(const char *path, int loop_line, char *text, size_t n)
+{
+    source_code s;
+    text[0] = '\0';
+    if (loop_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, loop_line), e = b < s.len ? code_line_end(&s, b) : s.len, loop = s.len;
+    for (size_t k = b; k < e && loop == s.len; k++)
+        if (code_word_at(&s, k, "for") || code_word_at(&s, k, "while"))
+            loop = k;
+    size_t body = loop < s.len ? code_loop_body(&s, loop) : s.len;
+    size_t end = body < s.len ? code_body_end(&s, body) : s.len;
+    int found = 0;
+    for (size_t k = body; k < end && k < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "break") || code_loop_around(&s, k) != loop)
+            continue;
+        size_t st = code_statement_start(&s, k, body);
+        found = code_line_at(&s, k);
+        snprintf(text, n, "%.*s", (int)(code_semicolon(&s, k, s.len) + 1 - st), s.code + st);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_if_guards_jump(const char *path, int line, char *jump, size_t n)
+{
+    source_code s;
+    jump[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0;
+    for (size_t k = b; k < e && !found; k++) {
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t body = code_skip_space(&s, code_matching(&s, open) + 1);
+        if (body < s.len && s.code[body] == '{')
+            body = code_skip_space(&s, body + 1);
+        static const char *const jumps[] = { "break", "continue", "return", NULL };
+        for (int j = 0; jumps[j] && !found; j++)
+            if (body < s.len && code_word_at(&s, body, jumps[j])) {
+                snprintf(jump, n, "%s", jumps[j]);
+                found = code_line_at(&s, body);
+            }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_line)
+{
+    source_code s;
+    test[0] = '\0';
+    *loop_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 2 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        /* `(NAME == NUMBER)`: NAME the counter of a loop around the if */
+        size_t w = code_skip_space(&s, open + 1), we = code_word_end(&s, w);
+        size_t eq = code_skip_space(&s, we), v = eq + 2 < s.len ? code_skip_space(&s, eq + 2) : s.len;
+        if (we == w || eq + 1 >= s.len || c[eq] != '=' || c[eq + 1] != '=' || v >= s.len ||
+            !isdigit((unsigned char)c[v]) || code_skip_space(&s, code_word_end(&s, v)) != close)
+            continue;
+        size_t loop = code_loop_around(&s, k);
+        if (loop >= s.len || !code_word_at(&s, loop, "for"))
+            continue;
+        size_t lo = code_skip_space(&s, loop + 3), lw = lo < s.len ? code_skip_space(&s, lo + 1) : s.len;
+        /* the loop's counter: its header's first name after an `int` (or the first name) */
+        if (lw < s.len && code_word_at(&s, lw, "int"))
+            lw = code_skip_space(&s, lw + 3);
+        if (lw >= s.len || code_word_end(&s, lw) - lw != we - w || strncmp(c + lw, c + w, we - w) != 0)
+            continue;
+        /* what it guards stores into a __shared__ array */
+        size_t body = code_skip_space(&s, close + 1), end = code_body_end(&s, body);
+        int shared = 0;
+        for (size_t i = body; i < end && i < s.len && !shared; i++) {
+            if (!code_word_starts(&s, i) || !(isalpha((unsigned char)c[i]) || c[i] == '_'))
+                continue;
+            size_t ie = code_word_end(&s, i);
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(ie - i < 63 ? ie - i : 63), c + i);
+            size_t b = code_skip_space(&s, ie);
+            shared = b < s.len && c[b] == '[' && code_stored_at(&s, i, ie - i) &&
+                     code_declared_shared(c, name, strlen(name));
+            i = ie - 1;
+        }
+        if (!shared)
+            continue;
+        found = code_line_at(&s, k);
+        *loop_line = code_line_at(&s, loop);
+        snprintf(test, n, "%.*s", (int)(close + 1 - k), c + k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
+                               int *first_line)
+{
+    name[0] = '\0';
+    *first_line = 0;
+    char *text = source_line_text(path, access, 4096);
+    int last = 0, looked = 0, depth = 0;
+    for (const char *p = text; p && *p && !last; p++) {
+        depth += (*p == '[') - (*p == ']');
+        if (!source_is_identifier_char(*p) || (p > text && source_is_identifier_char(p[-1])) ||
+            isdigit((unsigned char)*p))
+            continue;
+        size_t w = 0;
+        while (source_is_identifier_char(p[w]))
+            w++;
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word ? w : sizeof word - 1), p);
+        p += w - 1;
+        /* with no loop_var, any name inside a subscript */
+        if (strcmp(word, loop_var) == 0 || ++looked > LONE_NAMES_MAX ||
+            (loop_var[0] ? !source_subscript_with_both(path, access, word, loop_var) : depth <= 0))
+            continue;
+        last = source_name_set_again(path, access, word, first_line);
+        if (last > 0)
+            snprintf(name, n, "%s", word);
+    }
+    free(text);
+    return last;
+}
+
+int source_name_set_again(const char *path, int access, const char *name, int *first_line)
+{
+    source_code s;
+    *first_line = 0;
+    size_t n = strlen(name);
+    if (access <= 0 || !n || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, access), kernel = code_kernel_before(&s, at), last_at = s.len;
+    int sets = 0, last = 0;
+    for (size_t k = kernel; kernel < s.len && k < at; k++) {
+        if (!code_name_at(&s, k, name, n) || !code_assigns_at(&s, code_skip_space(&s, k + n)))
+            continue;
+        if (!sets++)
+            *first_line = code_line_at(&s, k);
+        last = code_line_at(&s, k);
+        last_at = k;
+    }
+    /* the value set last was for other statements: they used it, and a
+     * barrier stands between them and this access */
+    int used = 0, barrier = 0;
+    if (sets >= 2) {
+        size_t from = code_semicolon(&s, last_at, at);
+        for (size_t k = from; k < at; k++) {
+            used |= code_name_at(&s, k, name, n) && !code_assigns_at(&s, code_skip_space(&s, k + n));
+            barrier |= used && code_word_at(&s, k, "__syncthreads");
+        }
+    }
+    source_code_free(&s);
+    return sets >= 2 && barrier ? last : 0;
+}

@@ -429,6 +429,54 @@ static int smallest_dataset(const grading *g, const int *index, int n)
 
 /* " at line N (`...`)" inserted into a hint after the words `where`, when
  * there is room. */
+static void insert_line(compare_result *c, const char *where, const char *file, int line, const char *more);
+
+/* A diagnosis that every pass of a loop used the first pass's tile (every
+ * channel from channel 0, every phase the same tile of M) where the load
+ * is under a test that picks one pass (`if (k == 0)`): the hint's advice,
+ * from its last ": look at" on, becomes that test. */
+static void one_pass_load(compare_result *c, const char *file)
+{
+    char test[160];
+    int loop = 0, line = source_load_in_one_pass(file, test, sizeof test, &loop);
+    char *look = line > 0 ? strstr(c->hint, ": look at ") : NULL;
+    for (char *p = look; p && (p = strstr(p + 1, ": look at ")) != NULL;)
+        look = p;
+    if (!look)
+        return;
+    char *ql = sanitize_quote(file, loop);
+    char *text = xasprintf("%.*s: the tile is loaded only where the test at line %d (`%s`) holds, in one pass of the "
+                           "loop at %s, and every other pass reuses that pass's tile: load it on every pass (take "
+                           "the test out)",
+                           (int)(look - c->hint), c->hint, line, test, ql);
+    snprintf(c->hint, sizeof c->hint, "%s", text);
+    free(text);
+    free(ql);
+}
+
+/* A loop the diagnosis says covers too little whose body breaks out of it:
+ * the break, not its start or bound, is what ends it early. Where `where`
+ * stands in the hint, it becomes the break's line with the loop's; else
+ * the loop's line is inserted as usual. */
+static void loop_or_its_break(compare_result *c, const char *where, const char *file, int loop, const char *more)
+{
+    char stmt[160];
+    int brk = loop > 0 ? source_loop_break(file, loop, stmt, sizeof stmt) : 0;
+    char *at = brk > 0 ? strstr(c->hint, where) : NULL;
+    if (!at) {
+        insert_line(c, where, file, loop, more);
+        return;
+    }
+    char *qb = sanitize_quote(file, brk), *ql = sanitize_quote(file, loop);
+    char *text = xasprintf("%.*slook at the break at %s: it ends the loop at %s early, where its test holds, and the "
+                           "terms after it are never added%s",
+                           (int)(at - c->hint), c->hint, qb, ql, at + strlen(where));
+    snprintf(c->hint, sizeof c->hint, "%s", text);
+    free(text);
+    free(qb);
+    free(ql);
+}
+
 static void insert_line(compare_result *c, const char *where, const char *file, int line, const char *more)
 {
     char *at = strstr(c->hint, where);
@@ -529,8 +577,13 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         /* a part of the mask (or its first rows, which a short copy leaves as well): the loop over it */
         if (strcmp(c->mistake, DIAGNOSE_MASK_PART_COLUMNS) == 0 || strcmp(c->mistake, DIAGNOSE_MASK_PART_ROWS) == 0 ||
             strcmp(c->mistake, DIAGNOSE_MASK_PART_COPIED) == 0)
-            insert_line(c, DIAGNOSE_MASK_PART_WHERE, file,
-                        source_mask_loop(file, strcmp(c->mistake, DIAGNOSE_MASK_PART_COLUMNS) == 0), "");
+            loop_or_its_break(c, DIAGNOSE_MASK_PART_WHERE, file,
+                              source_mask_loop(file, strcmp(c->mistake, DIAGNOSE_MASK_PART_COLUMNS) == 0), "");
+        /* every channel (or phase) from the first one's tile: a load under a
+         * test that picks one pass of its loop */
+        if (!strcmp(c->mistake, "every channel from channel 0") || !strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) ||
+            !strcmp(c->mistake, DIAGNOSE_SAME_TILE_N))
+            one_pass_load(c, file);
         if (strcmp(c->mistake, DIAGNOSE_WINDOW) == 0)
             insert_line(c, DIAGNOSE_WINDOW_WHERE, file, source_sum_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_TRANSPOSED) == 0)
@@ -550,7 +603,7 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         if (sum && reset_each && reset <= 0 && strcmp(c->mistake, DIAGNOSE_SUM_RESET) == 0)
             after_loop = source_sum_after_barrier_loop(file, &loop_at, &close_at);
         if (missing)
-            insert_line(c, DIAGNOSE_TERM_MISSING_WHERE, file, loop, "");
+            loop_or_its_break(c, DIAGNOSE_TERM_MISSING_WHERE, file, loop, "");
         else if (after_loop > 0)
             sum_after_loop(c, file, after_loop, loop_at, close_at);
         else if (sum && reset_each)
@@ -1404,6 +1457,30 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(q);
         free(qs);
     }
+    /* a return before the launch, under a test, where the failing
+     * datasets' runs launched nothing (and some other dataset's did) */
+    int unlaunched = 0, launched = 0, test_at = 0, launch_at = 0;
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status == ST_WRONG && !launch_of(d))
+            unlaunched++;
+        launched |= launch_of(d) != NULL;
+    }
+    line = failed && !s->cause && unlaunched && launched
+               ? source_return_before_launch(file, &test_at, &launch_at)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qtl = test_at != line ? sanitize_quote(file, test_at) : NULL;
+        char *qt = qtl ? xasprintf("the test at %s", qtl) : xstrdup("its test");
+        free(qtl);
+        s->cause = xasprintf("%s leaves the function before the launch at line %d where %s holds: the "
+                             "datasets that fail launched no kernel (the kit's record of their runs has none), so "
+                             "their output was never computed; take the test and its return out",
+                             q, launch_at, qt);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qt);
+    }
     /* a count kept in a bool: 1 for every count from 1 on */
     int count_use = 0;
     line = failed && !s->cause ? source_bool_holding_count(file, name, sizeof name, &count_use) : 0;
@@ -1783,6 +1860,95 @@ static void repair_made_up_for(const char *file, submission_result *s)
     free(q);
 }
 
+/* Whether a full repair only makes part of a test constant: the edit makes
+ * an operand of the test's condition the same as the other (`width %
+ * BLOCK_WIDTH` made `BLOCK_WIDTH % BLOCK_WIDTH`, always 0), so that part
+ * comes out the same for every dataset, whatever it was to test. That
+ * part `T op T` into same (n bytes). */
+static int repair_only_fixes_test(const char *file, const repair_result *r, char *same, size_t n)
+{
+    if (!repair_strong(r) || !r->to[0] || !source_line_has_word(file, r->line, "if"))
+        return 0;
+    /* the statement with the edit made, blanks squeezed */
+    const char *at = strstr(r->context, r->from);
+    if (!at || strlen(r->context) - strlen(r->from) + strlen(r->to) >= 512)
+        return 0;
+    char edited[512], squeezed[512];
+    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - r->context), r->context, r->to, at + strlen(r->from));
+    size_t o = 0;
+    for (const char *c = edited; *c && o + 1 < sizeof squeezed; c++)
+        if (*c != ' ' && *c != '\t')
+            squeezed[o++] = *c;
+    squeezed[o] = '\0';
+    /* `T op T` for the edit's token T: an operand against itself */
+    static const char *const ops[] = { "%", "-", "!=", "==", "<", ">", "^", NULL };
+    size_t tl = strlen(r->to);
+    for (const char *p = strstr(squeezed, r->to); p; p = strstr(p + 1, r->to)) {
+        if (p > squeezed && source_is_identifier_char(p[-1]))
+            continue;
+        for (int k = 0; ops[k]; k++) {
+            size_t ol = strlen(ops[k]);
+            const char *q = p + tl;
+            if (strncmp(q, ops[k], ol) == 0 && strncmp(q + ol, r->to, tl) == 0 &&
+                !source_is_identifier_char(q[ol + tl]) && q[ol] != '=') {
+                snprintf(same, n, "%s %s %s", r->to, ops[k], r->to);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A full repair that only makes part of a test constant (above): the
+ * test, or that part of it, is the mistake, not the name the edit
+ * replaced. Said at the test's line, with the edit as the evidence; where
+ * another reading already names that line as the cause, the edit is added
+ * to it as evidence, not offered as a fix. */
+static void repair_turns_test_off(const char *file, submission_result *s)
+{
+    const repair_result *r = &s->repair;
+    char same[300], jump[16];
+    /* an edit of the test of an early exit (`if (Mc[i][j] == 0.0f) break;`)
+     * that makes every dataset right: it changes where the exit runs, and
+     * the exit is what loses the work */
+    int exit_at = !s->cause && repair_strong(r) ? source_if_guards_jump(file, r->line, jump, sizeof jump) : 0;
+    if (exit_at > 0 && !repair_only_fixes_test(file, r, same, sizeof same)) {
+        char *q = sanitize_quote(file, r->line), *qj = exit_at != r->line ? sanitize_quote(file, exit_at) : NULL;
+        char *where = qj ? xasprintf(" at %s", qj) : xstrdup("");
+        s->cause = xasprintf("the %s%s, under the test at %s, ends the work early where the test holds: the edit "
+                             "that makes every dataset right, `%s` for `%s`, only changes where that test holds; take "
+                             "the test and its %s out",
+                             jump, where, q, r->to, r->from, jump);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qj);
+        free(where);
+        return;
+    }
+    if (!repair_only_fixes_test(file, r, same, sizeof same))
+        return;
+    if (s->cause) {
+        char at[32];
+        snprintf(at, sizeof at, "line %d", r->line);
+        if (s->cause_fixed_there && strstr(s->cause, at)) {
+            char *more = xasprintf("%s (the edit that makes every dataset right, `%s` for `%s`, only makes `%s` "
+                                   "the same for every dataset)",
+                                   s->cause, r->to, r->from, same);
+            free(s->cause);
+            s->cause = more;
+        }
+        return;
+    }
+    char *q = sanitize_quote(file, r->line);
+    s->cause = xasprintf("the test at %s is what fails the datasets: the edit that makes every dataset right, `%s` for "
+                         "`%s`, only makes `%s` the same for every dataset, whatever the test was to tell apart; take "
+                         "that condition out of the test (and, where the test guards an early return, the test and "
+                         "the return)",
+                         q, r->to, r->from, same);
+    s->cause_fixed_there = 1;
+    free(q);
+}
+
 /* The kit's own record of a failing run (launch_of, copy_of) against the
  * output: a copy whose pitch, width or count disagrees with its buffer, a
  * launch whose grid and block look swapped, a grid that leaves whole tiles
@@ -2115,6 +2281,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize) {
             repair_search(&g, index, opt->keep, s);
             repair_made_up_for(file, s);
+            repair_turns_test_off(file, s);
         }
         started = stage_clock();
         /* Performance points (opt-in per lab), for a whole-lab grading. */

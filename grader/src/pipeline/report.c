@@ -736,7 +736,12 @@ static char *fix_first(const submission_result *s)
     if (s->cause) {
         /* a cause fixed where it says: a repair elsewhere would only make
          * up for it; one at the line it names first says what to write */
-        if (s->cause_fixed_there && repair_strong(&s->repair) && first_line_named(s->cause) == s->repair.line)
+        /* ... unless the cause names that edit itself, as its evidence */
+        char *edit = xasprintf("`%s` for `%s`", s->repair.to, s->repair.from);
+        int names_edit = strstr(s->cause, edit) != NULL;
+        free(edit);
+        if (s->cause_fixed_there && repair_strong(&s->repair) && first_line_named(s->cause) == s->repair.line &&
+            !names_edit)
             return xasprintf("%s; %s", s->cause, s->repair.sentence);
         if (s->cause_fixed_there)
             return xstrdup(s->cause);
