@@ -20,7 +20,8 @@ its own; set AA: results-AA.md, 2 of 10 when counted after both, 9 of 10 after i
 results-AB.md, 4 of 10 when counted after AA's, 9 of 10 after its own, 10 of 10 once a kernel's
 reach into host memory was named; set AC: results-AC.md, 5 of 10 when counted after AB's (and before the
 host-memory reading), 10 of 10 after its own (my count); set AD: results-AD.md, 4 of 10 when counted after AC's, 10 of 10 after its
-own (my count); of those four sets only the
+own (my count); set AE: results-AE.md, 5 of 10 when counted after AD's; set AF: results-AF.md,
+4 of 10 when counted after AE's; of those four sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -303,6 +304,8 @@ FIRST = {
                                               "with the block"],
     "setAB/03-c3-numphases-declared-bool": ["line 39 (", "declares numPhases bool, which holds only 0 or 1"],
     "setAB/04-c3-grid-roundup-mask-width": ["the grid at line 104 (", "comes to 0 x 0 for this dataset"],
+    "setAF/02-l3-dot-uses-phase-counter": ["the access at line 57 (", "but its index never uses i, the loop's "
+                                           "counter (it uses ph, an outer loop's counter, where i belongs)"],
     "setAE/01-i3-host-returns-unless-multiple-of-16": ["line 40 (", "leaves the function before the launch at "
                                                        "line 57", "take the test and its return out"],
     "setAE/04-i3-zero-weight-break": ["look at the break at line 75 (", "it ends the loop at line 74 (",

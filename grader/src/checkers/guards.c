@@ -499,6 +499,26 @@ static char *other_names_words(const guard_record *g, const char *student, int a
         free(qa);
         return w;
     }
+    /* a loop's test: the access inside it whose index never reaches the
+     * counter reads the same element on every pass; the index is what is
+     * wrong (it took another loop's counter), not the test */
+    char counter[GUARD_TEXT], other[GUARD_TEXT];
+    if (n == 1 && source_loop_counter_unused(student, g->line, access, counter, sizeof counter, other, sizeof other)) {
+        char *qa = sanitize_quote(student, access);
+        char *took = other[0] ? xasprintf(" (it uses %s, an outer loop's counter, where %s belongs)", other, counter)
+                              : xstrdup("");
+        char *w = xasprintf("the access at %s is inside the loop at %s, but its index never uses %s, the loop's "
+                            "counter%s: every pass reaches the same element, and the passes past the array's end run "
+                            "off it; index with %s",
+                            qa, q, counter, took, counter);
+        free(qa);
+        free(took);
+        return w;
+    }
+    /* the index reaches the tested name through another name's assignment
+     * (`nRow = ph * TILE_WIDTH + ty`): it does use it, so nothing to say */
+    if (n == 1 && source_line_reaches_name(student, access, left))
+        return NULL;
     return xasprintf("the test at %s checks %s, but the index of the access at line %d %s: the test "
                      "bounds another element than the one the access reaches, so it held where that one is "
                      "outside the array: test the coordinates the access's index is made of",

@@ -494,6 +494,17 @@ int source_name_set_again(const char *path, int access, const char *name, int *f
  * assignment's line returned; else 0. */
 int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
                                int *first_line);
+/* Whether line uses name, or a name whose last assignment before the line
+ * (in its kernel) uses it: `N[nRow * l + Col]` reaches ph through `nRow =
+ * ph * TILE_WIDTH + ty`. */
+int source_line_reaches_name(const char *path, int line, const char *name);
+/* The for loop at loop_line holds the access at line access, and the
+ * access's index does not reach the loop's counter (source_line_reaches_
+ * name): each pass reaches the same element. 1 with the counter into
+ * counter and, where the access uses an outer loop's counter instead,
+ * that name into other (else ""); else 0. */
+int source_loop_counter_unused(const char *path, int loop_line, int access, char *counter, size_t n, char *other,
+                               size_t other_n);
 /* A `^` between a name (or a bracket) and a lone 2 or 3 (`TILE_WIDTH^2`),
  * C's exclusive or where a power reads: its line, the operation's text
  * into text; else 0. */

@@ -563,3 +563,78 @@ int source_name_set_again(const char *path, int access, const char *name, int *f
     source_code_free(&s);
     return sets >= 2 && barrier ? last : 0;
 }
+
+int source_line_reaches_name(const char *path, int line, const char *name)
+{
+    source_code s;
+    size_t n = strlen(name);
+    if (line <= 0 || !n || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t kernel = code_kernel_before(&s, b), from = kernel < s.len ? kernel : 0;
+    int reaches = 0, looked = 0;
+    for (size_t k = b; k < e && !reaches; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k);
+        if (we - k == n && strncmp(s.code + k, name, n) == 0) {
+            reaches = 1;
+            break;
+        }
+        if (++looked > LONE_NAMES_MAX)
+            break;
+        /* one step back: the name's last assignment before the line */
+        size_t end = 0, v = code_assignment_of(&s, from, b, s.code + k, we - k, &end);
+        for (size_t i = v; v < s.len && i < end && !reaches; i++)
+            reaches = code_name_at(&s, i, name, n);
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return reaches;
+}
+
+int source_loop_counter_unused(const char *path, int loop_line, int access, char *counter, size_t n, char *other,
+                               size_t other_n)
+{
+    source_code s;
+    counter[0] = other[0] = '\0';
+    if (loop_line <= 0 || access <= loop_line || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t b = code_line_start(&s, loop_line), e = b < s.len ? code_line_end(&s, b) : s.len, loop = s.len;
+    for (size_t k = b; k < e && loop == s.len; k++)
+        if (code_word_at(&s, k, "for"))
+            loop = k;
+    size_t at = code_skip_space(&s, code_line_start(&s, access));
+    if (loop >= s.len || code_loop_around(&s, at) != loop)
+        goto none;
+    /* the counter: the header's first name after `int` */
+    size_t w = code_skip_space(&s, code_skip_space(&s, loop + 3) + 1);
+    if (code_word_at(&s, w, "int") || code_word_at(&s, w, "unsigned"))
+        w = code_skip_space(&s, code_word_end(&s, w));
+    size_t we = code_word_end(&s, w);
+    if (we == w || we - w >= n)
+        goto none;
+    snprintf(counter, n, "%.*s", (int)(we - w), c + w);
+    source_code_free(&s);
+    if (source_line_reaches_name(path, access, counter))
+        return 0;
+    /* another loop's counter that the access does use: the one it took */
+    if (!source_code_read(&s, path))
+        return 1;
+    for (size_t o = code_loop_around(&s, loop); o < s.len && !other[0]; o = code_loop_around(&s, o)) {
+        size_t ow = code_skip_space(&s, code_skip_space(&s, o + 3) + 1);
+        if (code_word_at(&s, ow, "int") || code_word_at(&s, ow, "unsigned"))
+            ow = code_skip_space(&s, code_word_end(&s, ow));
+        size_t owe = code_word_end(&s, ow);
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(owe - ow < 63 ? owe - ow : 63), c + ow);
+        if (owe > ow && source_line_has_word(path, access, name))
+            snprintf(other, other_n, "%s", name);
+    }
+    source_code_free(&s);
+    return 1;
+none:
+    source_code_free(&s);
+    return 0;
+}
