@@ -323,6 +323,9 @@ FIRST = {
     "setAD/04-h3-channel-added-to-value": ["line 44 (", "adds k to the value it reads", "move `+ k` inside it"],
     "setAD/05-h3-output-written-to-input": ["the store at line 66 (", "writes into d_in (", "nothing stores into "
                                             "d_out ("],
+    "setAC/02-e3-ty-from-flattened-threadidx-x": ["races with itself", "(threads (0,1,0) and (0,0,0) of one block "
+                                                  "stored to one slot: they differ only in threadIdx.y",
+                                                  "look at how ty, tx are made (line 32)"],
     "setAC/01-f3-copy-n-before-its-malloc": ["the cudaMemcpy at line 43 (", "d_N has no buffer yet there: the "
                                              "cudaMalloc that gives it one comes after, at line 44"],
     "setAC/02-f3-ds-m-declared-one-dimensional": ["line 24 (", "declares ds_M with 1 dimension, and line 45 indexes "

@@ -700,8 +700,9 @@ static void race_launch_end(const struct emu_launch_cfg *c)
         const char *space = r->shared ? "shared memory" : "global memory";
         if (r->me.block == r->other.block)
             diag("gpulab-emu: race %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): %s of %u bytes of %s races "
-                 "with the %s at %s by another thread, with no __syncthreads() between them",
-                 here, c->kernel, bi.x, bi.y, bi.z, ti.x, ti.y, ti.z, what, r->size, space, owhat, there);
+                 "with the %s at %s by thread (%u,%u,%u) of the block, with no __syncthreads() between them",
+                 here, c->kernel, bi.x, bi.y, bi.z, ti.x, ti.y, ti.z, what, r->size, space, owhat, there, oti.x,
+                 oti.y, oti.z);
         else
             diag("gpulab-emu: race %s kernel %s block (%u,%u,%u) thread (%u,%u,%u): %s of %u bytes of %s races "
                  "with the %s at %s by thread (%u,%u,%u) of another block, (%u,%u,%u): nothing orders two blocks",

@@ -348,7 +348,7 @@ static char *split_race_message(const char *student, int l1, int l2, const char 
  * where the two stores are into different arrays, or the source shows no
  * index made on another line. */
 static char *colliding_stores_message(const char *student, int l1, int l2, const char *q1, const char *q2,
-                                      const char *kernel)
+                                      const char *kernel, const char *t1, const char *t2)
 {
     char a1[64], a2[64], names[160];
     int lines[8];
@@ -368,11 +368,27 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
     }
     char *stores = l1 == l2 ? xasprintf("the store into %s at %s races with itself", a1, q1)
                             : xasprintf("the stores into %s at %s and at %s race", a1, q1, q2);
-    char *m = xasprintf("%s in %s: two threads store to the same slot of %s, which no __syncthreads() between "
+    /* the two threads the race check saw store to one slot, and the one
+     * coordinate they differ in, where only one (the index drops it, or
+     * wraps it round: `threadIdx.x % 12`) */
+    unsigned a[3], b[3];
+    char *pair = xstrdup("");
+    if (t1 && t2 && sscanf(t1, "(%u,%u,%u)", &a[0], &a[1], &a[2]) == 3 &&
+        sscanf(t2, "(%u,%u,%u)", &b[0], &b[1], &b[2]) == 3) {
+        int differ = (a[0] != b[0]) + (a[1] != b[1]) + (a[2] != b[2]);
+        char axis = a[0] != b[0] ? 'x' : a[1] != b[1] ? 'y' : 'z';
+        free(pair);
+        pair = differ == 1 ? xasprintf(" (threads %s and %s of one block stored to one slot: they differ only in "
+                                       "threadIdx.%c, and the index gives both the same slot)",
+                                       t1, t2, axis)
+                           : xasprintf(" (threads %s and %s of one block stored to one slot)", t1, t2);
+    }
+    char *m = xasprintf("%s in %s: two threads store to the same slot of %s%s, which no __syncthreads() between "
                         "stores of one tile mends: their indices collide (and so some slot is stored by no one); "
                         "look at how %s %s made (line%s %s)",
-                        stores, kernel, a1, names, strchr(names, ',') ? "are" : "is",
+                        stores, kernel, a1, pair, names, strchr(names, ',') ? "are" : "is",
                         strchr(where.buf ? where.buf : "", ',') ? "s" : "", where.buf ? where.buf : "");
+    free(pair);
     free(stores);
     free(where.buf);
     return m;
@@ -1183,7 +1199,15 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
                     strcmp(x2, "write") == 0 && student && strcmp(path_base(f1), path_base(student)) == 0 &&
                     strcmp(path_base(f2), path_base(student)) == 0)
-                    loop = colliding_stores_message(student, l1, l2, q1, q2, kernel);
+                {
+                    /* the other thread of the block: " by thread (x,y,z) of the block" */
+                    char same_t[32] = "";
+                    const char *byb = strstr(msg, " by thread (");
+                    if (byb && strstr(byb, " of the block"))
+                        emu_triple_after(byb, " by thread ", same_t, sizeof same_t);
+                    loop = colliding_stores_message(student, l1, l2, q1, q2, kernel, thread[0] ? thread : NULL,
+                                                    same_t[0] ? same_t : NULL);
+                }
                 add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
                 free(q1);
                 free(q2);
