@@ -1515,6 +1515,53 @@ def test_a_kernel_reading_a_copied_host_buffer_loses_the_points_of_its_passes(tm
     assert "set d_in_img.data to the device copy (d_in, which that cudaMemcpy2D filled)" in first, first
 
 
+# ---- host code that reaches device memory -------------------------------------------
+
+
+def test_a_plain_memcpy_for_the_copy_back_earns_nothing_and_is_named(backend, tmp_path):
+    """Lab 01's copy back written `memcpy(P, d_P, bytes)`: the host reads a
+    device pointer. A GPU's process dies of it (SIGSEGV); the emulator's
+    graded build keeps device memory sealed outside the CUDA calls and the
+    launches, so it dies there too, and its line names the memcpy and the
+    cudaMalloc of the buffer it read."""
+    src = edited(tmp_path, "01-basic-matmul", "CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));",
+                 "memcpy(P, d_P, bytes);")
+    at, made = line_of(src, "memcpy(P, d_P, bytes);"), line_of(src, "cudaMalloc((void **)&d_P, bytes)")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015", "--dataset", "width-0017",
+                             expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"crash"}, kit.statuses(rep)
+    assert rep["score"] == 0, rep["score"]
+    if backend == "emu":
+        first = rep["fix_first"]
+        assert f"the program crashed: host code at line {at} (`memcpy(P, d_P, bytes);`) read device memory " \
+            f"(from the cudaMalloc at line {made} (" in first, first
+        assert "cudaMemcpyDeviceToHost" in first, first
+
+
+def test_a_host_loop_over_a_device_buffer_is_named_at_its_line(tmp_path):
+    """Lab 01's result copied back element by element in a host loop
+    (`P[i] = d_P[i]`), and, in a second file, an input's first element set
+    through its device pointer: the faulting instruction is the student's
+    own, and the emulator names it with the buffer's allocation, as a read
+    and as a write."""
+    back = "CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));"
+    src = edited(tmp_path, "01-basic-matmul", back, "for (int i = 0; i < width * width; i++)\n        P[i] = d_P[i];")
+    at, made = line_of(src, "P[i] = d_P[i];"), line_of(src, "cudaMalloc((void **)&d_P, bytes)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0015", expect_rc=1)
+    first = rep["fix_first"]
+    assert f"host code at line {at} (`P[i] = d_P[i];`) read device memory (from the cudaMalloc at line {made} (" \
+        in first, first
+    copy_n = "CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));"
+    (tmp_path / "w").mkdir()
+    src = edited(tmp_path / "w", "01-basic-matmul", copy_n, copy_n + "\n    d_N[0] = N[0];")
+    at, made = line_of(src, "d_N[0] = N[0];"), line_of(src, "cudaMalloc((void **)&d_N, bytes)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0015", expect_rc=1)
+    first = rep["fix_first"]
+    assert f"host code at line {at} (`d_N[0] = N[0];`) wrote device memory (from the cudaMalloc at line {made} (" \
+        in first, first
+    assert "cudaMemcpyHostToDevice" in first, first
+
+
 def test_a_test_that_keeps_threads_from_the_zero_store_is_named_not_a_missing_else(tmp_path):
     """Lab 04's second batch guarded by `threadIdx.y <= MASK_WIDTH` instead
     of `destY < w`: the tile's last rows are stored by no thread. Where the

@@ -20,6 +20,8 @@ void *alloc_aligned(size_t align, size_t size)
     return p;
 }
 
+static void seal_pages(const alloc *a, int prot);
+
 #ifdef EMU_CHECK
 /* --check: room for `size` bytes from AddressSanitizer's heap, with a
  * poisoned margin of our own on each side. Every access within the margin
@@ -124,6 +126,63 @@ const char *alloc_kind(const alloc *a)
     return a->pitched ? "global memory (cudaMallocPitch)" : "global memory (cudaMalloc)";
 }
 #endif
+
+/* ---- device memory that host code cannot touch (the graded build) ----------------
+ *
+ * On a GPU, host code that dereferences a device pointer faults: a plain
+ * memcpy(P, d_P, bytes) for the copy back, or d_P[i] read in a host loop,
+ * names memory on another chip. The emulator's device memory lies in the
+ * process's own address space, where such code would work and earn the
+ * points a GPU denies. So the graded build keeps every allocation's pages
+ * PROT_NONE while host code runs and opens them only inside the calls that
+ * move device memory (the copies, cudaMemset) and while a launch's blocks
+ * run: a host access faults, as on a GPU, and faults.c names it. The
+ * checking builds leave their pages open: their hooks read them between
+ * launches, and the graded run is the one that decides the points. */
+
+static void seal_pages(const alloc *a, int prot)
+{
+    if (a->pages && mprotect(a->pages, a->npages_bytes, prot) != 0) {
+        diag("gpulab-emu: internal: mprotect of a device allocation's pages failed: %s", strerror(errno));
+        abort();
+    }
+}
+
+/* Opens (first caller) every live allocation's pages; calls nest. */
+void device_memory_open(void)
+{
+    pthread_mutex_lock(&rt.lock);
+    if (rt.device_open++ == 0)
+        for (size_t i = 0; i < rt.nallocs; i++)
+            seal_pages(&rt.allocs[i], PROT_READ | PROT_WRITE);
+    pthread_mutex_unlock(&rt.lock);
+}
+
+void device_memory_close(void)
+{
+    pthread_mutex_lock(&rt.lock);
+    if (rt.device_open > 0 && --rt.device_open == 0)
+        for (size_t i = 0; i < rt.nallocs; i++)
+            seal_pages(&rt.allocs[i], PROT_NONE);
+    pthread_mutex_unlock(&rt.lock);
+}
+
+/* The live allocation whose sealed pages hold p (host code touched it), or
+ * NULL. Called from the fault handler: reads the list without its lock,
+ * which the faulting host thread cannot be holding while it runs its own
+ * code. */
+const alloc *sealed_alloc_at(const void *p)
+{
+    const char *c = (const char *)p;
+    if (rt.device_open)
+        return NULL;
+    for (size_t i = 0; i < rt.nallocs; i++) {
+        const alloc *a = &rt.allocs[i];
+        if (a->pages && c >= a->pages && c < a->pages + a->npages_bytes)
+            return a;
+    }
+    return NULL;
+}
 
 int is_device_ptr(const void *p)
 {
@@ -284,10 +343,16 @@ cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
         ALLOC_FAILED();
     }
     a.base = a.map + guard + (data - size16);
+    a.pages = a.map + guard;
+    a.npages_bytes = data;
 #endif
     /* Device memory is uninitialised: poison it (0xFF bytes: NaN as floats;
      * GPULAB_EMU_FILL another word). */
     fill_fresh(a.base, size);
+    if (a.pages) {
+        seal_pages(&a, rt.device_open ? PROT_READ | PROT_WRITE : PROT_NONE);
+        install_fault_handlers(); /* a host access to it is named (faults.c) */
+    }
 #ifdef EMU_RACE
     hooks.unset_new(&a);
 #endif

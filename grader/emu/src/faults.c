@@ -3,6 +3,8 @@
 
 #include "rt_int.h"
 
+#include <execinfo.h>
+
 /* ---- faults inside kernels: SIGSEGV / SIGBUS -------------------------------------- */
 /* Leaves the faulting fiber for good: back to the worker's scheduler loop. */
 static void escape(worker *W) __attribute__((noreturn));
@@ -43,6 +45,48 @@ static int far_from_every_array(const worker *W, const char *a)
 #endif
 #undef EMU_NEAR
     return 1;
+}
+
+/* ---- host code that touched device memory -------------------------------------- */
+
+/* Whether FILE:LINE names a place in a .cu file (the program's own code). */
+static int in_student_file(const char *where)
+{
+    const char *colon = strrchr(where, ':');
+    return colon && colon - where > 3 && strncmp(colon - 3, ".cu", 3) == 0;
+}
+
+/* The program's line that made the access: the faulting instruction's, or
+ * the first caller's in a .cu file (a memcpy's fault is inside the C
+ * library, and the program's line is the call's). */
+static const char *host_access_line(void *pc, char *out, size_t n)
+{
+    if (in_student_file(resolve_pc(pc, out, n)))
+        return out;
+    void *frames[32];
+    int nf = backtrace(frames, 32);
+    for (int i = 0; i < nf; i++)
+        if (frames[i] != pc && in_student_file(resolve_return(frames[i], out, n)))
+            return out;
+    snprintf(out, n, "-");
+    return out;
+}
+
+/* Host code read or wrote a device allocation, whose pages the graded build
+ * keeps sealed (alloc.c): on a GPU the same code is a segmentation fault.
+ * The line names the access and the allocation; the program then dies of
+ * the fault, as it would there. */
+static void name_host_access(const alloc *al, void *pc, int is_write)
+{
+    char at[512], made[512];
+    host_access_line(pc, at, sizeof at);
+    caller_line(al->made_by, made, sizeof made);
+    const char *what = is_write == 1 ? "wrote" : is_write == 0 ? "read" : "touched";
+    diag("gpulab-emu: host-access %s: host code %s device memory (from the %s at %s): a device pointer names "
+         "memory on the GPU, which host code cannot reach (on a GPU this is a segmentation fault): %s",
+         at, what, alloc_call(al), made,
+         is_write == 1 ? "put the values in a host array and copy them in with cudaMemcpy (cudaMemcpyHostToDevice)"
+                       : "copy the values back with cudaMemcpy (cudaMemcpyDeviceToHost) into a host array and read that");
 }
 
 void on_fault(int sig, siginfo_t *si, void *ucv)
@@ -134,6 +178,11 @@ void on_fault(int sig, siginfo_t *si, void *ucv)
                       "%s at address %p, which is not device memory: a wild or host pointer, or an index "
                       "far outside its array", what, (void *)a);
         escape(W);
+    }
+    if (!(W && W->in_block)) {
+        const alloc *sealed = sealed_alloc_at(a);
+        if (sealed)
+            name_host_access(sealed, pc, is_write);
     }
     /* Not survivable: let the previous handler (or the default action) have it. */
     sigaction(sig, sig == SIGBUS ? &rt.old_bus : &rt.old_segv, NULL);

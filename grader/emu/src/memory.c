@@ -206,8 +206,10 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     if (dd && !sd)
         note_filled(caller, dst);
 #endif
+    device_memory_open();
     if (count)
         memmove(dst, src, count);
+    device_memory_close();
     return cudaSuccess;
 }
 
@@ -228,8 +230,10 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     if (dd)
         hooks.unset_stored(dst, count);
 #endif
+    device_memory_open();
     if (count)
         memmove(dst, src, count);
+    device_memory_close();
     return cudaSuccess;
 }
 
@@ -306,8 +310,10 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     if (dd && !sd)
         note_filled(caller, dst);
 #endif
+    device_memory_open();
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    device_memory_close();
     return cudaSuccess;
 }
 
@@ -331,7 +337,9 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 #ifdef EMU_RACE
     hooks.unset_stored(devPtr, count);
 #endif
+    device_memory_open();
     memset(devPtr, value, count);
+    device_memory_close();
     return cudaSuccess;
 }
 
@@ -388,7 +396,9 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
+    device_memory_open(); /* src may be device memory (cudaMemcpyDeviceToDevice) */
     memmove((char *)symbol + offset, src, count);
+    device_memory_close();
 #ifdef EMU_RACE
     hooks.race_constant_copied(symbol, name, symbol_size);
     hooks.unset_constant_copied(caller, symbol, offset, count);
@@ -421,7 +431,9 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
+    device_memory_open();
     memmove(dst, (const char *)symbol + offset, count);
+    device_memory_close();
 #ifdef EMU_RACE
     hooks.unset_stored(dst, count); /* into a device buffer (DeviceToDevice): stored */
 #endif

@@ -117,6 +117,8 @@ typedef struct alloc {
     size_t unstored;       /* --race: how many bytes nothing stored */
     void *filled_by;       /* --race: the program's first copy in (host to device), any shape */
     uint32_t kernel_store; /* --race: a kernel's first store into it after that copy (its pc), or 0 */
+    char *pages;           /* the graded build: its data pages, which host code may not touch (alloc.c) */
+    size_t npages_bytes;
 } alloc;
 
 /* ---- fibers and the block scheduler ----------------------------------------------- */
@@ -251,6 +253,7 @@ struct emu_run {
     size_t page;               /* the page size, once read */
     int nworkers_cfg;          /* the workers a launch runs on, once read (GPULAB_EMU_THREADS) */
     struct sigaction old_segv, old_bus; /* the handlers before the fault handler's (faults.c) */
+    int device_open;           /* the graded build: the depth of calls that opened device memory (alloc.c) */
     int launched;              /* a kernel launch has run: a copy after one brings results back,
                                   a copy before it sends inputs (memory.c's copy_check) */
     /* cudaMallocHost's page-locked blocks: with unified addressing a kernel
@@ -343,6 +346,10 @@ const char *check_side(const void *p, size_t n, int want_dev);
 alloc *find_alloc(const void *p, size_t n);
 const alloc *freed_at(const void *p);
 int is_device_ptr(const void *p);
+void device_memory_open(void);
+void device_memory_close(void);
+const alloc *sealed_alloc_at(const void *p);
+void install_fault_handlers(void);
 const char *kernel_pointer_problem(const void *p);
 void note_pinned(void *p, size_t size);
 void forget_pinned(const void *p);
