@@ -67,6 +67,9 @@ static void keep_freed(const alloc *a)
     if (slot->map)
         munmap(slot->map, slot->maplen);
     *slot = *a;
+    slot->pages = NULL;
+    /* open for good: a kernel's use of it is the bounds check's to name */
+    seal_pages(a, PROT_READ | PROT_WRITE);
     madvise(a->base, round_up(a->size, page_size()), MADV_DONTNEED);
 }
 #endif
@@ -136,9 +139,11 @@ const char *alloc_kind(const alloc *a)
  * points a GPU denies. So the graded build keeps every allocation's pages
  * PROT_NONE while host code runs and opens them only inside the calls that
  * move device memory (the copies, cudaMemset) and while a launch's blocks
- * run: a host access faults, as on a GPU, and faults.c names it. The
- * checking builds leave their pages open: their hooks read them between
- * launches, and the graded run is the one that decides the points. */
+ * run: a host access faults, as on a GPU, and faults.c names it. The race
+ * build seals its allocations too, margins and all, so that the checkers
+ * name it where a GPU's graded run only crashed; its freed allocations,
+ * kept for the bounds check, stay open (keep_freed). The --check build's
+ * allocations share the heap's pages and are left open. */
 
 static void seal_pages(const alloc *a, int prot)
 {
@@ -320,6 +325,8 @@ cudaError_t device_alloc(void **out, size_t size, int pitched, void *made_by)
     mprotect(a.map, pg, PROT_NONE);
     mprotect(a.map + a.maplen - pg, pg, PROT_NONE);
     a.base = a.map + pg + margin;
+    a.pages = a.map + pg; /* the margins too: host code may not touch them either */
+    a.npages_bytes = a.maplen - 2 * pg;
 #else
     /* The end of the allocation touches a PROT_NONE page, so that reading or
      * writing just past it faults and is reported as out-of-bounds. Past

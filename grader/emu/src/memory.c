@@ -196,6 +196,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     copy_sides((int)kind, dst, src, &dd, &sd);
     check_copy_1d(caller, dst, src, count, dd, sd);
     track_copy(caller, dst, src, count, dd, sd);
+    device_memory_open(); /* the copy's, and the race build's look at what it reads */
 #ifdef EMU_RACE
     if (sd)
         hooks.unset_copy_read(caller, "cudaMemcpy", src, count, count, 1);
@@ -206,7 +207,6 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     if (dd && !sd)
         note_filled(caller, dst);
 #endif
-    device_memory_open();
     if (count)
         memmove(dst, src, count);
     device_memory_close();
@@ -222,6 +222,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     cudaError_t e = copy_check("cudaMemcpyAsync", dst, count, src, count, (int)kind, caller);
     if (e != cudaSuccess)
         return set_error(e);
+    device_memory_open();
 #ifdef EMU_RACE
     int dd, sd;
     copy_sides((int)kind, dst, src, &dd, &sd);
@@ -230,7 +231,6 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
     if (dd)
         hooks.unset_stored(dst, count);
 #endif
-    device_memory_open();
     if (count)
         memmove(dst, src, count);
     device_memory_close();
@@ -302,6 +302,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
         note_host_side(caller, "cudaMemcpy2D", dst, dn, 1);
     if (!sd)
         note_host_side(caller, "cudaMemcpy2D", src, sn, 0);
+    device_memory_open();
 #ifdef EMU_RACE
     if (sd)
         hooks.unset_copy_read(caller, "cudaMemcpy2D", src, spitch, width, height);
@@ -310,7 +311,6 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     if (dd && !sd)
         note_filled(caller, dst);
 #endif
-    device_memory_open();
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     device_memory_close();

@@ -2,6 +2,7 @@
  * findings.c - see findings.h.
  */
 #include "findings.h"
+#include "source.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -72,4 +73,31 @@ int emu_diag_parse(const char *line, emu_diag *d)
     if (open && strncmp(open, "(cudaError", 10) == 0)
         snprintf(d->error, sizeof d->error, "%.*s", (int)(line + n - 1 - open - 1), open + 1);
     return 0;
+}
+
+char *emu_host_access_words(const char *line, const char *student)
+{
+    emu_diag d;
+    char verb[16], call[32], made_at[300];
+    const char *rest = strstr(line, ": host code ");
+    if (emu_diag_parse(line, &d) != 0 || strcmp(d.category, "host-access") != 0 || d.line <= 0 || !rest ||
+        sscanf(rest, ": host code %15s device memory (from the %31s at %299[^)]): ", verb, call, made_at) != 3)
+        return NULL;
+    /* the advice: what follows the GPU's word */
+    static const char gpu_word[] = "segmentation fault): ";
+    const char *advice = strstr(rest, gpu_word);
+    if (!advice)
+        return NULL;
+    char *colon = strrchr(made_at, ':');
+    int made_line = colon ? atoi(colon + 1) : 0;
+    if (colon)
+        *colon = '\0';
+    char *at = sanitize_quote_at(student, d.file, d.line);
+    char *made = made_line > 0 ? sanitize_quote_at(student, made_at, made_line) : xstrdup("its allocation");
+    char *out = xasprintf("host code at %s %s device memory (from the %s at %s): a device pointer names memory on "
+                          "the GPU, which host code cannot reach (on a GPU too this is a segmentation fault): %s",
+                          at, verb, call, made, advice + strlen(gpu_word));
+    free(at);
+    free(made);
+    return out;
 }

@@ -76,6 +76,14 @@ typedef struct {
  * when it has no category and location. */
 int emu_diag_parse(const char *line, emu_diag *d);
 
+/* The words for the emulator's "host-access FILE:LINE: host code read|wrote
+ * device memory (from the cudaMalloc at FILE:LINE): ADVICE" line (line: the
+ * text after "gpulab-emu: "), with the student's two lines quoted: "host
+ * code at line 57 (`...`) read device memory (from the cudaMalloc at line
+ * 40 (`...`)): ... ADVICE" (malloc'd); NULL for any other line. The graded
+ * run's crash message and the checkers' finding say it alike. */
+char *emu_host_access_words(const char *line, const char *student);
+
 /* "(x,y,z)" after `word ` in s, copied into out (len bytes); "" if absent. */
 void emu_triple_after(const char *s, const char *word, char *out, size_t len);
 

@@ -490,14 +490,11 @@ static char *cuda_error_reason(const char *cuda_error, const char *err_text)
     return NULL;
 }
 
-/* A crash the emulator named as host code that touched device memory, from
- * its line (faults.c) "gpulab-emu: host-access FILE:LINE: host code read
- * device memory (from the cudaMalloc at FILE:LINE): ADVICE", with the
- * student's two lines quoted: "host code at line 57 (`...`) read device
- * memory (from the cudaMalloc at line 40 (`...`)): ADVICE". The student's
- * process wrote err_text: only a line of that exact form is taken. NULL
- * when there is none. */
-static char *host_access_words(const char *err_text, const char *student_file)
+/* A crash the emulator named as host code that touched device memory: the
+ * words of its "gpulab-emu: host-access" line (emu_host_access_words), the
+ * first of that exact form in err_text, which the student's process wrote.
+ * NULL when there is none. */
+static char *host_access_crash(const char *err_text, const char *student_file)
 {
     static const char prefix[] = "gpulab-emu: host-access ";
     for (const char *p = err_text ? strstr(err_text, prefix) : NULL; p; p = strstr(p + 1, prefix)) {
@@ -507,27 +504,7 @@ static char *host_access_words(const char *err_text, const char *student_file)
         if (n > 2000)
             continue;
         char *line = xasprintf("%.*s", (int)n, p + strlen("gpulab-emu: "));
-        emu_diag d;
-        char verb[16], call[32], made_at[300];
-        const char *rest = strstr(line, ": host code ");
-        int ok = emu_diag_parse(line, &d) == 0 && d.line > 0 && rest &&
-                 sscanf(rest, ": host code %15s device memory (from the %31s at %299[^)]): ", verb, call, made_at) == 3;
-        /* the advice: what follows the GPU's word */
-        const char *last = ok ? strstr(rest, "segmentation fault): ") : NULL;
-        char *out = NULL;
-        if (ok && last) {
-            char *colon = strrchr(made_at, ':');
-            int made_line = colon ? atoi(colon + 1) : 0;
-            if (colon)
-                *colon = '\0';
-            char *at = sanitize_quote_at(student_file, d.file, d.line);
-            char *made = made_line > 0 ? sanitize_quote_at(student_file, made_at, made_line) : xstrdup("its allocation");
-            out = xasprintf("host code at %s %s device memory (from the %s at %s): a device pointer names memory "
-                            "on the GPU, which host code cannot reach (on a GPU too this is a segmentation fault): %s",
-                            at, verb, call, made, last + strlen("segmentation fault): "));
-            free(at);
-            free(made);
-        }
+        char *out = emu_host_access_words(line, student_file);
         free(line);
         if (out)
             return out;
@@ -552,7 +529,7 @@ static status_t run_status(const run_result *r, const run_request *q, char **mes
         return ST_CRASH;
     }
     if (p->signaled) {
-        char *host = q->student_file ? host_access_words(p->err_text, q->student_file) : NULL;
+        char *host = q->student_file ? host_access_crash(p->err_text, q->student_file) : NULL;
         *message = host ? xasprintf("the program crashed: %s", host)
                         : xasprintf("the program crashed: %s", signal_description(p->signal_number));
         free(host);

@@ -1282,6 +1282,13 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 }
                 free(clean);
                 free(q);
+            } else if (strcmp(category, "host-access") == 0 && ln > 0) {
+                /* host code read or wrote device memory, which the race
+                 * build keeps sealed as the graded build does: said as the
+                 * graded run's crash is (a GPU's run only crashed) */
+                char *words = emu_host_access_words(line, student);
+                if (words)
+                    add(r, "host-access", file, ln, 0, words);
             } else if (strcmp(category, "host-pointer") == 0 && ln > 0) {
                 /* a launch given host memory: the emulator named the argument */
                 char *q = sanitize_quote(student, ln);
