@@ -1130,6 +1130,26 @@ def test_a_name_spelt_two_ways_is_named_with_both_lines(backend, tmp_path):
     assert f"; line {decl} declares `Pvaule` and line " in first and "uses `Pvalue`: one name spelt two ways" in first, first
 
 
+def test_a_name_declared_inside_a_loop_is_named_for_its_scope_not_its_spelling(backend, tmp_path):
+    """Lab 02's Col declared at the top of the phase loop, and a `Cols`
+    beside Row: the compiler stops at the store after the loop, where Col
+    is out of scope. The name one slip away is no cause where the name
+    itself is declared: the first line names the declaration inside the
+    loop and the block's end."""
+    src = edited(tmp_path, "02-tiled-matmul", "    int Col = bx * TILE_WIDTH + tx;\n",
+                 "    int Cols = Width;\n")
+    text = src.read_text().replace("for (int ph = 0; ph < Width / TILE_WIDTH; ++ph) {\n",
+                                   "for (int ph = 0; ph < Width / TILE_WIDTH; ++ph) {\n        int Col = bx * TILE_WIDTH + tx;\n", 1)
+    src.write_text(text)
+    decl, store = line_of(src, "        int Col = bx * TILE_WIDTH + tx;"), line_of(src, "P[Row * Width + Col] = Pvalue;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: "), first
+    assert f"; line {decl} declares Col inside the block that ends at line " in first, first
+    assert f"and line {store}, after that block, is outside its scope: declare Col before the block" in first, first
+    assert "spelt two ways" not in first, first
+
+
 def test_a_define_the_file_lost_is_named_from_the_skeleton(backend, tmp_path):
     """Lab 03 without its `#define TILE_WIDTH 16`: the compiler stops at
     the first tile's bounds; the first line says nothing declares
@@ -1513,6 +1533,20 @@ def test_a_kernel_reading_a_copied_host_buffer_loses_the_points_of_its_passes(tm
     assert first.startswith(f"line {set_at} (") and "sets d_in_img.data to `in->data`, which points at host" in first
     assert f"the host buffer in->data that the cudaMemcpy2D at line {copy_in} (" in first, first
     assert "set d_in_img.data to the device copy (d_in, which that cudaMemcpy2D filled)" in first, first
+
+
+def test_an_output_cut_to_a_range_is_named_at_the_line_that_cuts_it(tmp_path):
+    """Lab 04's sum stored through fmaxf(acc, 0.0f), as if negative pixels
+    could not be: every output whose right value is negative comes out 0
+    and every other is right. The numbers say so (the right value cut at
+    0), and the first line names the line that cuts it."""
+    store = "            P[(y * width + x) * channels + k] = acc;"
+    src = edited(tmp_path, "04-conv-2batch", store, store.replace("= acc;", "= fmaxf(acc, 0.0f);"))
+    line = line_of(src, "= fmaxf(acc, 0.0f);")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert "are exactly the right value raised to at least 0: every right value below 0 came out 0" in first, first
+    assert f"before it is stored at line {line} (" in first and "which cuts it: store the sum itself" in first, first
 
 
 # ---- host code that reaches device memory -------------------------------------------

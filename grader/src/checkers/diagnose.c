@@ -898,6 +898,71 @@ static void transposed_hypothesis(const gl_matrix *got, const gl_reference *want
              DIAGNOSE_OUTPUT_TRANSPOSED);
 }
 
+/* The value most of vals[0..n) hold exactly, and how many hold it. */
+static float most_held(const float *vals, size_t n, size_t *count)
+{
+    float best = 0;
+    *count = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t c = 0;
+        for (size_t j = 0; j < n; j++)
+            c += vals[j] == vals[i];
+        if (c > *count) {
+            *count = c;
+            best = vals[i];
+        }
+    }
+    return best;
+}
+
+/* Every wrong element the right value cut to a range [lo, hi] (or cut at
+ * one end only): right values below lo came out exactly lo, those above hi
+ * exactly hi, and every right value inside the range is right. The ends are
+ * read from the output: the value most of the too-low elements hold, and
+ * most of the too-high ones. An end no element reaches is not claimed. */
+static void clamped_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                               best_fit *best)
+{
+    float *low = xcalloc(ns, sizeof *low), *high = xcalloc(ns, sizeof *high);
+    size_t nlow = 0, nhigh = 0, at_lo = 0, at_hi = 0;
+    for (size_t s = 0; s < ns; s++) {
+        float g = got->data[idx[s]];
+        if (!isfinite(g))
+            continue;
+        if ((double)g > want->value[idx[s]])
+            low[nlow++] = g; /* raised to the low end? */
+        else if ((double)g < want->value[idx[s]])
+            high[nhigh++] = g; /* cut down to the high end? */
+    }
+    float lo = most_held(low, nlow, &at_lo), hi = most_held(high, nhigh, &at_hi);
+    int has_lo = at_lo >= AGREEING_MIN, has_hi = at_hi >= AGREEING_MIN;
+    free(low);
+    free(high);
+    if ((!has_lo && !has_hi) || (has_lo && has_hi && !(lo < hi)))
+        return;
+    size_t matched = 0;
+    for (size_t s = 0; s < ns; s++) {
+        float g = got->data[idx[s]];
+        double w = want->value[idx[s]];
+        matched += (has_lo && g == lo && w < (double)lo) || (has_hi && g == hi && w > (double)hi);
+    }
+    char range[256];
+    if (has_lo && has_hi)
+        snprintf(range, sizeof range, "cut to the range [%.7g, %.7g]: every right value below %.7g came out %.7g "
+                 "and every one above %.7g came out %.7g", lo, hi, lo, lo, hi, hi);
+    else if (has_lo)
+        snprintf(range, sizeof range, "raised to at least %.7g: every right value below %.7g came out %.7g", lo, lo,
+                 lo);
+    else
+        snprintf(range, sizeof range, "cut to at most %.7g: every right value above %.7g came out %.7g", hi, hi, hi);
+    consider(best, matched, ns,
+             xasprintf("%zu of the %zu wrong elements checked are exactly the right value %s, and the values "
+                       "inside are right: the sums are right and something cuts them before they are stored (a "
+                       "min, a max or a test on the value), which the lab does not ask for: "
+                       DIAGNOSE_OUTPUT_CLAMPED_WHERE, matched, ns, range),
+             DIAGNOSE_OUTPUT_CLAMPED);
+}
+
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
                       const unsigned char *bad, const compare_result *r, int tiled, const char **label)
 {
@@ -923,6 +988,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
         offset_hypothesis(got, want, idx, ns, r, &best);
     if (ns > 1)
         carried_hypothesis(got, want, idx, ns, &best);
+    if (ns > 1)
+        clamped_hypothesis(got, want, idx, ns, &best);
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);

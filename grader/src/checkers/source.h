@@ -177,6 +177,10 @@ int source_assigned_sum(const char *path, char *name, size_t n);
 /* The line of a kernel's first store into one of its pointer parameters
  * (`P[...] = ...`): where its output is written; 0 if none. */
 int source_output_store_line(const char *path);
+/* The first line of a kernel that calls a function cutting a value to a
+ * range (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result
+ * the lab does not bound is bounded; 0 if none. */
+int source_value_cut_line(const char *path);
 /* The line of the first read of the kernel's which-th pointer parameter
  * (0: the first, M in the matrix labs), `NAME[...]` not stored into; 0
  * when none. */

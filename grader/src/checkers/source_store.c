@@ -66,6 +66,34 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
 
 /* ---- the output's store and its test ------------------------------------------ */
 
+int source_value_cut_line(const char *path)
+{
+    static const char *const cuts[] = { "fminf", "fmaxf", "fmin", "fmax", "min", "max", "__saturatef", "saturate",
+                                        "clamp", NULL };
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (const char *g = strstr(code, "__global__"); g && !line; g = strstr(g + 1, "__global__")) {
+        const char *open = strchr(g, '('), *close = open ? strchr(open, ')') : NULL;
+        const char *body = close ? strchr(close, '{') : NULL;
+        if (!body)
+            break;
+        size_t bend = code_matching(&s, (size_t)(body - code));
+        for (size_t k = (size_t)(body - code); k < bend && !line; k++) {
+            if (!code_word_starts(&s, k))
+                continue;
+            size_t e = code_word_end(&s, k), q = code_skip_space(&s, e);
+            if (e > k && q < s.len && code[q] == '(' && code_word_in(code + k, e - k, cuts))
+                line = code_line_at(&s, k);
+            k = e > k ? e - 1 : k;
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
 int source_output_store_line(const char *path)
 {
     source_code s;

@@ -118,15 +118,19 @@ static char *undeclared_name_cause(const char *file, const char *msg, int at, co
                           "#include it: add `#include \"lab.h\"` at the top of the file, before %s",
                           name, q);
         free(q);
+    } else if ((line = source_declaration_of(file, name, &close)) > 0 && close > 0 && close < at) {
+        /* the name itself is declared, in a block the use is after: its
+         * scope, not its spelling (a name one slip away may be declared
+         * too: `nRow` beside a `Row` declared inside the loop) */
+        cause = xasprintf("line %d declares %s inside the block that ends at line %d, and line %d, after that "
+                          "block, is outside its scope: declare %s before the block, where line %d can see it",
+                          line, name, close, at, name, at);
     } else if ((line = source_near_declaration(file, name, near, sizeof near)) > 0) {
         cause = xasprintf("line %d declares `%s` and line %d uses `%s`: one name spelt two ways; write them "
                           "the same",
                           line, near, at, name);
-    } else if ((line = source_declaration_of(file, name, &close)) > 0 && close > 0 && close < at) {
-        cause = xasprintf("line %d declares %s inside the block that ends at line %d, and line %d, after that "
-                          "block, is outside its scope: declare %s before the block, where line %d can see it",
-                          line, name, close, at, name, at);
-    } else if (!line && (line = source_declaration_of(skeleton, name, NULL)) > 0) {
+    } else if (!(line = source_declaration_of(file, name, NULL)) &&
+               (line = source_declaration_of(skeleton, name, NULL)) > 0) {
         char *decl = sanitize_quote(skeleton, line);
         cause = xasprintf("nothing in this file declares %s, which line %d uses: the skeleton declares it at its %s; "
                           "put that declaration back, before line %d",

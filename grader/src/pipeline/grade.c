@@ -590,6 +590,11 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_SHIFTED) == 0)
             insert_line(c, DIAGNOSE_OUTPUT_SHIFTED_WHERE, file, source_output_store_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_OUTPUT_CLAMPED) == 0) {
+            int cut = source_value_cut_line(file);
+            insert_line(c, DIAGNOSE_OUTPUT_CLAMPED_WHERE, file, cut > 0 ? cut : source_output_store_line(file),
+                        cut > 0 ? ", which cuts it: store the sum itself" : "");
+        }
         if (strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 || strcmp(c->mistake, DIAGNOSE_SAME_TILE_N) == 0)
             insert_line(c, strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 ? DIAGNOSE_SAME_TILE_WHERE " M"
                                                                          : DIAGNOSE_SAME_TILE_WHERE " N",
