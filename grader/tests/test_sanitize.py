@@ -1549,6 +1549,24 @@ def test_an_output_cut_to_a_range_is_named_at_the_line_that_cuts_it(tmp_path):
     assert f"before it is stored at line {line} (" in first and "which cuts it: store the sum itself" in first, first
 
 
+def test_a_load_whose_branches_are_the_wrong_way_round_is_named_at_its_if(tmp_path):
+    """Lab 03's M load with its if and else swapped: the if stores 0 where
+    the element exists and the else reads M where it does not. Whatever
+    test let the thread reach the read, the first line names the if whose
+    false branch makes it, and says to swap the branches."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    load = "            ds_M[ty][tx] = M[Row * k + mCol];\n        else\n            ds_M[ty][tx] = 0.0f;"
+    src = edited(tmp_path, "03-arbitrary-matmul", load,
+                 "            ds_M[ty][tx] = 0.0f;\n        else\n            ds_M[ty][tx] = M[Row * k + mCol];")
+    test, read = line_of(src, "if (Row < j && mCol < k)"), line_of(src, "            ds_M[ty][tx] = M[Row * k + mCol];")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the if at line {test} (`if (Row < j && mCol < k)`) makes the read at line {read} in "
+                            "its else, taken when `Row < j && mCol < k` is false"), first
+    assert "its two branches are the wrong way round; swap them" in first, first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

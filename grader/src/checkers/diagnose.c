@@ -920,8 +920,8 @@ static float most_held(const float *vals, size_t n, size_t *count)
  * exactly hi, and every right value inside the range is right. The ends are
  * read from the output: the value most of the too-low elements hold, and
  * most of the too-high ones. An end no element reaches is not claimed. */
-static void clamped_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
-                               best_fit *best)
+static void clamped_hypothesis(const gl_matrix *got, const gl_reference *want, const unsigned char *bad,
+                               const size_t *idx, size_t ns, best_fit *best)
 {
     float *low = xcalloc(ns, sizeof *low), *high = xcalloc(ns, sizeof *high);
     size_t nlow = 0, nhigh = 0, at_lo = 0, at_hi = 0;
@@ -939,6 +939,15 @@ static void clamped_hypothesis(const gl_matrix *got, const gl_reference *want, c
     free(low);
     free(high);
     if ((!has_lo && !has_hi) || (has_lo && has_hi && !(lo < hi)))
+        return;
+    /* the values inside the range must be seen right: an output of one
+     * value everywhere (all 0) cuts nothing, it computes nothing */
+    size_t inside = 0, n = gl_matrix_count(got);
+    for (size_t i = 0; i < n && inside < AGREEING_MIN; i++) {
+        double w = want->value[i];
+        inside += !bad[i] && (!has_lo || w > (double)lo) && (!has_hi || w < (double)hi);
+    }
+    if (inside < AGREEING_MIN)
         return;
     size_t matched = 0;
     for (size_t s = 0; s < ns; s++) {
@@ -989,7 +998,7 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     if (ns > 1)
         carried_hypothesis(got, want, idx, ns, &best);
     if (ns > 1)
-        clamped_hypothesis(got, want, idx, ns, &best);
+        clamped_hypothesis(got, want, bad, idx, ns, &best);
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);

@@ -709,6 +709,28 @@ static char *grid_extent_words(const guard_record *g, const char *student, int a
     return NULL;
 }
 
+/* The access in the false branch of its own bounds test, whose true branch
+ * is a constant (`(nRow < k && Col < l) ? 0.0f : N[...]`): the branches
+ * are the wrong way round, whatever test let the thread reach the line. */
+static char *false_branch_words(const char *student, int access)
+{
+    char test[GUARD_TEXT];
+    int at = 0;
+    if (!source_read_in_false_branch(student, access, test, sizeof test, &at))
+        return NULL;
+    char *q = sanitize_quote(student, at);
+    char *w = at == access
+                  ? xasprintf("the conditional at %s makes its read in the branch taken when `%s` is false, where "
+                              "that test says the element lies outside the array, and puts the constant where it "
+                              "lies inside: its two branches are the wrong way round; swap them", q, test)
+                  : xasprintf("the if at %s makes the read at line %d in its else, taken when `%s` is false, where "
+                              "that test says the element lies outside the array, and stores the constant where it "
+                              "lies inside: its two branches are the wrong way round; swap them",
+                              q, access, test);
+    free(q);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -726,6 +748,8 @@ char *guards_words(char *msg, const char *student, int access)
      * index is past its end; the launch gave it no dynamic size */
     if (access > 0 && strstr(msg, " 0-byte array in shared memory (the dynamic extern __shared__ array)"))
         words = empty_extern_words(student, access);
+    if (!words && access > 0)
+        words = false_branch_words(student, access);
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,

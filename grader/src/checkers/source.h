@@ -472,6 +472,14 @@ int source_term_outside_subscript(const char *path, char *read, size_t read_n, c
  * any kernel runs. The return's line, the if's into *test_line, the
  * launch's into *launch_line; else 0. */
 int source_return_before_launch(const char *path, int *test_line, int *launch_line);
+/* A conditional whose branches are the wrong way round, for the read at
+ * line: `T = (TEST) ? 0.0f : A[...]`, or `if (TEST) T = 0.0f; else T =
+ * A[...];` with line the else's, where TEST is a bounds test (it
+ * compares), the read goes through a name of it and the other branch reads
+ * no array: the read is made exactly where the test says it lies outside.
+ * The test's text into test (n bytes), its line into *test_line (line
+ * itself for the conditional expression); 1 when so, else 0. */
+int source_read_in_false_branch(const char *path, int line, char *test, size_t n, int *test_line);
 /* A `break` of the loop whose for (or while) is at loop_line, in its body
  * (not a nested loop's): it ends the loop early where it runs. Its line,
  * its statement (from the test that guards it on its line) into text;

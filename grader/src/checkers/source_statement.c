@@ -638,3 +638,143 @@ none:
     source_code_free(&s);
     return 0;
 }
+
+/* ---- a conditional whose branches are the wrong way round ---------------- */
+
+/* Whether an identifier of code[b, e) (not a number, not a keyword) stands
+ * as a whole word inside a [...] subscript of code[fb, fe). */
+static int names_a_subscript(const source_code *s, size_t b, size_t e, size_t fb, size_t fe)
+{
+    for (size_t k = b; k < e; k++) {
+        if (!code_word_starts(s, k) || isdigit((unsigned char)s->code[k]))
+            continue;
+        size_t we = code_word_end(s, k), n = we - k;
+        int depth = 0;
+        for (size_t j = fb; j < fe && n > 0; j++) {
+            depth += (s->code[j] == '[') - (s->code[j] == ']');
+            if (depth > 0 && code_name_at(s, j, s->code + k, n))
+                return 1;
+        }
+        k = we > k ? we - 1 : k;
+    }
+    return 0;
+}
+
+/* The value an assignment statement in [b, e) stores: after its '=', or
+ * e when it has none. */
+static size_t assigned_value(const source_code *s, size_t b, size_t e)
+{
+    for (size_t k = b; k < e; k++)
+        if (code_assigns_at(s, k))
+            return k + 1;
+    return e;
+}
+
+/* The if/else form: line's statement is the else of an `if (TEST)` a few
+ * lines above, whose own statement stores a value that reads no array,
+ * and line's value reads through a name of TEST. */
+static int read_in_else(const source_code *s, int line, char *test, size_t n, int *test_line)
+{
+    const char *c = s->code;
+    size_t ls = code_line_start(s, line), le = code_semicolon(s, ls, s->len);
+    size_t lv = assigned_value(s, ls, le);
+    for (int t = line - 1; t >= 1 && t >= line - 8; t--) {
+        size_t k = code_line_start(s, t), e = code_line_end(s, k);
+        while (k < e && !code_word_at(s, k, "if"))
+            k++;
+        if (k >= e)
+            continue;
+        size_t open = code_skip_space(s, k + 2);
+        if (open >= s->len || c[open] != '(')
+            return 0;
+        size_t close = code_matching(s, open), body = close + 1, body_end = code_body_end(s, body);
+        size_t after = code_skip_space(s, body_end + 1);
+        if (close >= s->len || body_end >= s->len || !code_word_at(s, after, "else"))
+            return 0;
+        /* line lies in the else's statement (or its braced block) */
+        size_t es = code_skip_space(s, code_word_end(s, after)), ee = code_body_end(s, es);
+        if (es >= s->len || code_word_at(s, es, "if") || code_line_at(s, es) > line ||
+            (ee < s->len && code_line_at(s, ee) < line))
+            return 0;
+        size_t bv = assigned_value(s, body, body_end);
+        int compares = 0, true_reads = 0;
+        for (size_t j = open; j < close; j++)
+            compares += c[j] == '<' || c[j] == '>';
+        for (size_t j = bv; j < body_end; j++)
+            true_reads += c[j] == '[';
+        if (!compares || true_reads || bv >= body_end || lv >= le || !names_a_subscript(s, open + 1, close, lv, le))
+            return 0;
+        size_t b = code_skip_space(s, open + 1), o = 0;
+        for (size_t j = b; j < close && o + 1 < n; j++)
+            if (!(c[j] == '\n' || (c[j] == ' ' && o > 0 && test[o - 1] == ' ')))
+                test[o++] = c[j];
+        while (o > 0 && test[o - 1] == ' ')
+            o--;
+        test[o] = '\0';
+        *test_line = t;
+        return o > 0;
+    }
+    return 0;
+}
+
+int source_read_in_false_branch(const char *path, int line, char *test, size_t n, int *test_line)
+{
+    source_code s;
+    test[0] = '\0';
+    *test_line = line;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    size_t ls = code_line_start(&s, line);
+    size_t st = code_statement_start(&s, ls, 0), end = code_semicolon(&s, ls, s.len);
+    const char *c = s.code;
+    size_t q = st;
+    while (q < end && c[q] != '?')
+        q++;
+    /* the first ':' after the '?' outside brackets: the false branch's start */
+    size_t colon = q + 1;
+    for (int depth = 0; colon < end && !(depth == 0 && c[colon] == ':'); colon++)
+        depth += (c[colon] == '(' || c[colon] == '[') - (c[colon] == ')' || c[colon] == ']');
+    if (q < end && colon < end) {
+        /* the condition: a bracketed one before the '?', else what follows
+         * the assignment's '=' */
+        size_t ce = code_blank_before(&s, q), cb = st;
+        if (ce > st && c[ce - 1] == ')') {
+            int depth = 0;
+            for (cb = ce; cb > st; cb--) {
+                depth += (c[cb - 1] == ')') - (c[cb - 1] == '(');
+                if (depth == 0)
+                    break;
+            }
+            cb = cb > st ? cb - 1 : st;
+        } else {
+            for (size_t k = st; k < q; k++)
+                if (code_assigns_at(&s, k))
+                    cb = k + 1;
+        }
+        int compares = 0, true_reads = 0, false_reads = 0;
+        for (size_t k = cb; k < ce; k++)
+            compares += c[k] == '<' || c[k] == '>';
+        for (size_t k = q + 1; k < colon; k++)
+            true_reads += c[k] == '[';
+        for (size_t k = colon + 1; k < end; k++)
+            false_reads += c[k] == '[';
+        /* a bounds test whose false branch reads through its names and
+         * whose true branch reads nothing (a constant): swapped */
+        if (compares && !true_reads && false_reads && names_a_subscript(&s, cb, ce, colon + 1, end)) {
+            size_t b = code_skip_space(&s, cb);
+            while (b < ce && c[b] == '(' && code_matching(&s, b) + 1 >= ce)
+                b = code_skip_space(&s, b + 1), ce = code_blank_before(&s, ce - 1);
+            size_t o = 0;
+            for (size_t k = b; k < ce && o + 1 < n; k++)
+                if (!(c[k] == '\n' || (c[k] == ' ' && o > 0 && test[o - 1] == ' ')))
+                    test[o++] = c[k];
+            test[o] = '\0';
+            found = o > 0;
+        }
+    }
+    if (!found)
+        found = read_in_else(&s, line, test, n, test_line);
+    source_code_free(&s);
+    return found;
+}
