@@ -364,6 +364,8 @@ FIRST = {
                                                     "two branches are the wrong way round"],
     "setAF/04-l3-output-clamped-0-1": ["the right value cut to the range [0, 1]", "stored at line 83 (",
                                        "store the sum itself"],
+    "setAF/05-l3-row-shift-float-division": ["line 38 (", "computes the int row_i with `MASK_WIDTH / 2.0`, which is 2.5",
+                                             "truncated toward 0"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

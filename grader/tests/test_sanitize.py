@@ -1567,6 +1567,21 @@ def test_a_load_whose_branches_are_the_wrong_way_round_is_named_at_its_if(tmp_pa
     assert "its two branches are the wrong way round; swap them" in first, first
 
 
+def test_an_int_computed_with_a_fraction_is_named(backend, tmp_path):
+    """Lab 04's first batch's srcX computed with `0.5f * MASK_WIDTH` (2.5)
+    for MASK_RADIUS: the int keeps the floating sum truncated toward 0, so
+    the tile's columns are one off for most threads. The first line names
+    the declaration and the fraction."""
+    src = edited(tmp_path, "04-conv-2batch", "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS;",
+                 "int srcX = blockIdx.x * TILE_WIDTH + destX - 0.5f * MASK_WIDTH;")
+    line = line_of(src, "- 0.5f * MASK_WIDTH;")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "computes the int srcX with `0.5f * MASK_WIDTH`, which is 2.5, " \
+        "not a whole number" in first, first
+    assert "truncated toward 0" in first, first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

@@ -480,6 +480,14 @@ int source_return_before_launch(const char *path, int *test_line, int *launch_li
  * The test's text into test (n bytes), its line into *test_line (line
  * itself for the conditional expression); 1 when so, else 0. */
 int source_read_in_false_branch(const char *path, int line, char *test, size_t n, int *test_line);
+/* A kernel's integer declared from a fraction: `int NAME = ... TERM ...;`
+ * where TERM divides (or multiplies) a defined number (in path, or in
+ * header: the lab's lab.h, or NULL) by a floating literal and is no whole
+ * number (`MASK_WIDTH / 2.0`, 2.5): the sum is a floating value the int
+ * truncates toward 0. The line; NAME, TERM as written and TERM's value into
+ * name, term and *value; else 0. */
+int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
+                             size_t term_n, double *value);
 /* A `break` of the loop whose for (or while) is at loop_line, in its body
  * (not a nested loop's): it ends the loop early where it runs. Its line,
  * its statement (from the test that guards it on its line) into text;

@@ -778,3 +778,96 @@ int source_read_in_false_branch(const char *path, int line, char *test, size_t n
     source_code_free(&s);
     return found;
 }
+
+/* ---- a whole number computed with a fraction ------------------------------ */
+
+/* The floating literal at r (`2.0`, `2.f`, `0.5f`, `1e1`): its value into
+ * *v and its end into *end; 0 for an integer literal or none. */
+static int floating_literal(const source_code *s, size_t r, double *v, size_t *end)
+{
+    const char *c = s->code;
+    if (r >= s->len || !(isdigit((unsigned char)c[r]) || c[r] == '.'))
+        return 0;
+    char *e = NULL;
+    *v = strtod(c + r, &e);
+    if (!e || e == c + r)
+        return 0;
+    size_t k = (size_t)(e - c);
+    int floating = memchr(c + r, '.', k - r) || memchr(c + r, 'e', k - r) || memchr(c + r, 'E', k - r);
+    if (k < s->len && (c[k] == 'f' || c[k] == 'F'))
+        k++, floating = 1;
+    *end = k;
+    return floating && !(k < s->len && (isalnum((unsigned char)c[k]) || c[k] == '_'));
+}
+
+/* The number name (n characters) is defined as, in the file or else in the
+ * lab's header (h, which may hold nothing): 1 with it in *v. */
+static int defined_here_or_in(const source_code *s, const source_code *h, const char *name, size_t n, long *v)
+{
+    size_t at = 0;
+    return code_defined_number(s, name, n, v, &at) || (h->code && code_defined_number(h, name, n, v, &at));
+}
+
+int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
+                             size_t term_n, double *value)
+{
+    source_code s, h = { 0 };
+    name[0] = term[0] = '\0';
+    *value = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    if (header && !source_code_read(&h, header))
+        memset(&h, 0, sizeof h);
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 1; k + 1 < s.len && !found; k++) {
+        if ((c[k] != '/' && c[k] != '*') || c[k + 1] == '=' || c[k + 1] == '/' || c[k - 1] == '/')
+            continue;
+        if (code_kernel_before(&s, k) >= s.len)
+            continue;
+        /* NAME op LITERAL, or LITERAL * NAME */
+        size_t r = code_skip_space(&s, k + 1), lit_end = 0, wn = 0;
+        size_t w = code_word_before(&s, k, &wn);
+        double lit = 0, v = 0;
+        long def = 0;
+        size_t from = w, to = 0;
+        if (wn && floating_literal(&s, r, &lit, &lit_end) && defined_here_or_in(&s, &h, c + w, wn, &def)) {
+            if (c[k] == '/' && lit == 0)
+                continue;
+            v = c[k] == '/' ? (double)def / lit : (double)def * lit;
+            to = lit_end;
+        } else if (c[k] == '*') {
+            size_t re = code_word_end(&s, r), ls = code_blank_before(&s, k), lb = ls;
+            while (lb > 0 && (isalnum((unsigned char)c[lb - 1]) || c[lb - 1] == '.'))
+                lb--;
+            if (re == r || !floating_literal(&s, lb, &lit, &lit_end) || lit_end != ls ||
+                !defined_here_or_in(&s, &h, c + r, re - r, &def))
+                continue;
+            v = (double)def * lit;
+            from = lb;
+            to = re;
+        } else
+            continue;
+        if (v == (double)(long)v)
+            continue; /* a whole number all the same: no fraction to lose */
+        /* the statement declares an integer with it: `int NAME = ...;` */
+        size_t st = code_skip_space(&s, code_statement_start(&s, k, 0)), tw = code_word_end(&s, st);
+        static const char *const ints[] = { "int", "unsigned", "long", "short", "size_t", NULL };
+        if (tw == st || !code_word_in(c + st, tw - st, ints))
+            continue;
+        size_t nb = code_skip_space(&s, tw);
+        while (code_word_in(c + nb, code_word_end(&s, nb) - nb, ints))
+            nb = code_skip_space(&s, code_word_end(&s, nb));
+        size_t ne = code_word_end(&s, nb);
+        if (ne == nb || !code_assigns_at(&s, code_skip_space(&s, ne)) || code_skip_space(&s, ne) > k)
+            continue;
+        snprintf(name, name_n, "%.*s", (int)(ne - nb), c + nb);
+        snprintf(term, term_n, "%.*s", (int)(to - from), c + from);
+        *value = v;
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    if (h.code)
+        source_code_free(&h);
+    return found;
+}

@@ -1497,6 +1497,24 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `int row_i = row_o - MASK_WIDTH / 2.0;`: a fraction truncated */
+    char frac[64];
+    double fraction = 0;
+    char *lab_h = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause
+               ? source_int_from_fraction(file, lab_h, name, sizeof name, frac, sizeof frac, &fraction)
+               : 0;
+    free(lab_h);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s computes the int %s with `%s`, which is %g, not a whole number: the expression is "
+                             "worked out in floating point and the int keeps it truncated toward 0 (7.5 becomes 7, "
+                             "-0.5 becomes 0), so %s is off by one for some threads; compute it in whole numbers "
+                             "(an integer literal, or the lab's named constant)",
+                             q, name, frac, fraction, name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `TILE_WIDTH^2`: exclusive or, not a power */
     line = failed && !s->cause ? source_xor_as_power(file, stmt, sizeof stmt) : 0;
     if (line > 0) {
