@@ -366,6 +366,8 @@ FIRST = {
                                        "store the sum itself"],
     "setAF/05-l3-row-shift-float-division": ["line 38 (", "computes the int row_i with `MASK_WIDTH / 2.0`, which is 2.5",
                                              "truncated toward 0"],
+    "setAF/05-k3-device-pitch-into-width-field": ["line 101 (", "sets d_in_img.width from a value named for the pitch",
+                                                  "no line sets d_in_img.pitch"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -1582,6 +1582,21 @@ def test_an_int_computed_with_a_fraction_is_named(backend, tmp_path):
     assert "truncated toward 0" in first, first
 
 
+def test_a_value_set_into_another_member_is_named_beside_its_sibling(backend, tmp_path):
+    """Lab 05's output descriptor given its pitch in .height: the line beside
+    it sets the input's .pitch from the input's pitch, and nothing sets the
+    output's .pitch. The first line names the member the value went into,
+    the sibling line and the member to set."""
+    src = edited(tmp_path, "05-pitched-conv", "d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));",
+                 "d_out_img.height = (int)(out_pitch_bytes / sizeof(float));")
+    line, sib = line_of(src, "d_out_img.height = (int)"), line_of(src, "d_in_img.pitch = (int)")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "gray-11x11", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "sets d_out_img.height from a value named for the pitch, as " \
+        f"line {sib} (" in first, first
+    assert "no line sets d_out_img.pitch" in first and "set d_out_img.pitch there" in first, first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

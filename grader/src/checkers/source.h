@@ -268,6 +268,15 @@ int source_member_never_set(const char *path, int line, const char *member_of, c
  * *whole 1), which copied the member of another object. The member as the
  * kernel writes it, OBJ and the value's text into the buffers; 0 when
  * none. */
+/* A member set from a value named for another member: host code sets
+ * OBJECT.MEMBER from a value one of whose names is OTHER, or has it as a
+ * '_'-separated part (`d_in_img.width = in_pitch_bytes / ...`), and none
+ * is MEMBER; another object's OTHER is set from a value so named
+ * (`d_out_img.pitch = out_pitch_bytes / ...`), and OBJECT's OTHER is
+ * never set. The line; OBJECT, MEMBER and OTHER into object, member and
+ * other, the other object's line into *sibling_line; else 0. */
+int source_member_set_from_other(const char *path, char *object, size_t object_n, char *member, size_t member_n,
+                                 char *other, size_t other_n, int *sibling_line);
 int source_member_from_host(const char *path, int access, char *member_of, size_t member_n, char *object,
                             size_t object_n, char *value, size_t value_n, int *whole);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes

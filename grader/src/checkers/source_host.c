@@ -1188,3 +1188,93 @@ int source_allocation_of(const char *path, const char *name, char *call, size_t 
     source_code_free(&s);
     return line;
 }
+
+/* ---- a member set from a value named for another member ------------------------ */
+
+enum { MEMBER_SETS_MAX = 32 };
+
+struct member_set {
+    size_t obj, obj_n, mem, mem_n; /* offsets and lengths of OBJ and MEMBER */
+    size_t val, val_end;           /* the value, to its ';' */
+    int line;
+};
+
+/* The host statements `OBJ.MEMBER = VALUE;` (not `==`, not in a kernel),
+ * the first MEMBER_SETS_MAX, into sets. */
+static int member_sets(const source_code *s, struct member_set *sets)
+{
+    const char *c = s->code;
+    int n = 0;
+    for (size_t k = 1; k + 1 < s->len && n < MEMBER_SETS_MAX; k++) {
+        if (c[k] != '.' || !code_word_starts(s, k + 1) || in_kernel_body(s, k))
+            continue;
+        size_t on = 0, o = code_word_before(s, k, &on);
+        size_t m = k + 1, me = code_word_end(s, m), q = code_skip_space(s, me);
+        if (!on || me == m || o + on != k || !code_assigns_at(s, q) || (o > 0 && (c[o - 1] == '.' || c[o - 1] == '>')))
+            continue;
+        size_t v = code_skip_space(s, q + 1);
+        sets[n++] = (struct member_set){ o, on, m, me - m, v, code_semicolon(s, v, s->len), code_line_at(s, k) };
+    }
+    return n;
+}
+
+/* Whether an identifier of code[b, e) is word, or has it as one of its
+ * '_'-separated parts (`in_pitch_bytes` has `pitch`). */
+static int value_names(const source_code *s, size_t b, size_t e, const char *word, size_t wn)
+{
+    for (size_t k = b; k < e; k++) {
+        if (!code_word_starts(s, k))
+            continue;
+        size_t we = code_word_end(s, k);
+        for (size_t p = k; p < we;) {
+            size_t pe = p;
+            while (pe < we && s->code[pe] != '_')
+                pe++;
+            if (pe - p == wn && strncmp(s->code + p, word, wn) == 0)
+                return 1;
+            p = pe + 1;
+        }
+        k = we > k ? we - 1 : k;
+    }
+    return 0;
+}
+
+int source_member_set_from_other(const char *path, char *object, size_t object_n, char *member, size_t member_n,
+                                 char *other, size_t other_n, int *sibling_line)
+{
+    object[0] = member[0] = other[0] = '\0';
+    *sibling_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    struct member_set sets[MEMBER_SETS_MAX];
+    int n = member_sets(&s, sets), found = 0;
+    for (int a = 0; a < n && !found; a++)
+        for (int b = 0; b < n && !found; b++) {
+            const struct member_set *x = &sets[a], *y = &sets[b];
+            const char *mx = c + x->mem, *my = c + y->mem;
+            /* another object, another member: y sets my from a value named
+             * for it; x sets mx from a value named for my, not for mx */
+            if ((x->obj_n == y->obj_n && !strncmp(c + x->obj, c + y->obj, x->obj_n)) ||
+                (x->mem_n == y->mem_n && !strncmp(mx, my, x->mem_n)) ||
+                !value_names(&s, y->val, y->val_end, my, y->mem_n) ||
+                !value_names(&s, x->val, x->val_end, my, y->mem_n) ||
+                value_names(&s, x->val, x->val_end, mx, x->mem_n))
+                continue;
+            /* and x's object never has my set */
+            int set = 0;
+            for (int k = 0; k < n && !set; k++)
+                set = sets[k].obj_n == x->obj_n && !strncmp(c + sets[k].obj, c + x->obj, x->obj_n) &&
+                      sets[k].mem_n == y->mem_n && !strncmp(c + sets[k].mem, my, y->mem_n);
+            if (set)
+                continue;
+            snprintf(object, object_n, "%.*s", (int)x->obj_n, c + x->obj);
+            snprintf(member, member_n, "%.*s", (int)x->mem_n, mx);
+            snprintf(other, other_n, "%.*s", (int)y->mem_n, my);
+            *sibling_line = y->line;
+            found = x->line;
+        }
+    source_code_free(&s);
+    return found;
+}

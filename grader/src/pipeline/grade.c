@@ -1497,6 +1497,25 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `d_in_img.width = in_pitch_bytes / ...` beside `d_out_img.pitch =
+     * out_pitch_bytes / ...`: the value went into another member */
+    char mobject[64], mmember[64], mother[64];
+    int sibling_set = 0;
+    line = failed && !s->cause
+               ? source_member_set_from_other(file, mobject, sizeof mobject, mmember, sizeof mmember, mother,
+                                              sizeof mother, &sibling_set)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, sibling_set);
+        s->cause = xasprintf("%s sets %s.%s from a value named for the %s, as %s sets the other's %s, and no line "
+                             "sets %s.%s: the value went into the wrong member, so %s.%s keeps what it held before "
+                             "and %s.%s is wrong; set %s.%s there",
+                             q, mobject, mmember, mother, qs, mother, mobject, mother, mobject, mother, mobject, mmember,
+                             mobject, mother);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qs);
+    }
     /* `int row_i = row_o - MASK_WIDTH / 2.0;`: a fraction truncated */
     char frac[64];
     double fraction = 0;
