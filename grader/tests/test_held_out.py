@@ -21,7 +21,8 @@ results-AB.md, 4 of 10 when counted after AA's, 9 of 10 after its own, 10 of 10 
 reach into host memory was named; set AC: results-AC.md, 5 of 10 when counted after AB's (and before the
 host-memory reading), 10 of 10 after its own (my count); set AD: results-AD.md, 4 of 10 when counted after AC's, 10 of 10 after its
 own (my count); set AE: results-AE.md, 5 of 10 when counted after AD's; set AF: results-AF.md,
-4 of 10 when counted after AE's; of those four sets only the
+4 of 10 when counted after AE's, 10 of 10 after its own (my count); set AG: results-AG.md, 3 of 10 when
+counted after AF's first four, 10 of 10 after its own (my count); of those six sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -368,6 +369,16 @@ FIRST = {
                                              "truncated toward 0"],
     "setAF/05-k3-device-pitch-into-width-field": ["line 101 (", "sets d_in_img.width from a value named for the pitch",
                                                   "no line sets d_in_img.pitch"],
+    "setAG/01-m3-dot-loop-advances-m-pointer": ["line 29 (", "steps M, a pointer the kernel was given, while line 30"],
+    "setAG/01-n3-edge-test-inverted": ["the test at line 27 (", "is the wrong way round"],
+    "setAG/02-m3-dot-subtracts": ["the right value times -1, its sign flipped", "into the sum at line 57 ("],
+    "setAG/02-n3-row-shift-precedence": ["line 33 (", "which C reads as a shift by the sum", "`(by << 4) + ty`"],
+    "setAG/03-m3-numphases-set-after-loop": ["line 77 (", "sets numPhases after the loop at line 45 (",
+                                             "move that line before the loop"],
+    "setAG/04-m3-launch-channels-hardcoded-one": ["the launch at line 105 (", "passes 1 for conv_2batch_kernel's "
+                                                  "parameter channels", "pass channels"],
+    "setAG/05-m3-mallocpitch-width-from-unset-pitch": ["the cudaMallocPitch at line 84 (", "is given in_pitch_bytes as "
+                                                       "a value to read and &in_pitch_bytes as where to write"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -1597,6 +1597,100 @@ def test_a_value_set_into_another_member_is_named_beside_its_sibling(backend, tm
     assert "no line sets d_out_img.pitch" in first and "set d_out_img.pitch there" in first, first
 
 
+# ---- set AG's kinds, on edits of our own ----------------------------------------------
+
+
+def test_a_shift_whose_right_side_is_a_sum_is_named(backend, tmp_path):
+    """Lab 01's Col written `blockIdx.x << 4 + threadIdx.x`: C shifts by the
+    sum. The first line names the line and the bracketing meant."""
+    src = edited(tmp_path, "01-basic-matmul", "int Col = blockIdx.x * blockDim.x + threadIdx.x;",
+                 "int Col = blockIdx.x << 4 + threadIdx.x;")
+    line = line_of(src, "blockIdx.x << 4 + threadIdx.x")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0017", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "writes `blockIdx.x << 4 + threadIdx.x`, which C reads as a shift " \
+        "by the sum" in first, first
+    assert "`(blockIdx.x << 4) + threadIdx.x`" in first, first
+
+
+def test_a_call_given_the_variable_it_sets_is_named(backend, tmp_path):
+    """Lab 05's output buffer allocated with out_pitch_bytes as its height,
+    the variable the same cudaMallocPitch writes the pitch into: the call
+    reads it before it is set. The first line names the call and the
+    variable."""
+    src = edited(tmp_path, "05-pitched-conv",
+                 "cudaMallocPitch((void **)&d_out, &out_pitch_bytes, row_bytes, in->height)",
+                 "cudaMallocPitch((void **)&d_out, &out_pitch_bytes, row_bytes, out_pitch_bytes)")
+    line = line_of(src, "row_bytes, out_pitch_bytes)")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "gray-11x11", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the cudaMallocPitch at line {line} (") and "is given out_pitch_bytes as a value to " \
+        "read and &out_pitch_bytes as where to write its result" in first, first
+
+
+def test_a_bounds_test_written_the_wrong_way_round_is_named(tmp_path):
+    """Lab 03's store test inverted, `Row >= j || Col >= l`: only the
+    threads outside P store. The first line calls the test the wrong way
+    round, not an off-by-one."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "03-arbitrary-matmul", "    if (Row < j && Col < l)", "    if (Row >= j || Col >= l)")
+    line = line_of(src, "if (Row >= j || Col >= l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "is the wrong way round" in first, first
+    assert "the one value" not in first, first
+
+
+def test_a_sum_whose_terms_are_taken_away_is_named_at_its_line(tmp_path):
+    """Lab 04's weighted sum written `acc -= ...`: every output is the right
+    one negated. The numbers say so, and the first line names the `-=`."""
+    src = edited(tmp_path, "04-conv-2batch", "acc += Mc[i][j]", "acc -= Mc[i][j]")
+    line = line_of(src, "acc -= Mc[i][j]")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert "are exactly the right value times -1, its sign flipped" in first, first
+    assert f"look at how the terms go into the sum at line {line} (" in first, first
+
+
+def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
+    """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
+    N[k * Width + Col]: each read lands further on. The first line names the
+    loop's header, not an edit of the read's index."""
+    src = edited(tmp_path, "01-basic-matmul", "for (int k = 0; k < Width; ++k)", "for (int k = 0; k < Width; ++k, ++N)")
+    line = line_of(src, "++k, ++N)")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0017", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "steps N, a pointer the kernel was given, while line " in first, first
+
+
+def test_a_loop_bound_set_after_its_loop_is_named(backend, tmp_path):
+    """Lab 02's phase count kept in `phases`, declared 0 before the loop and
+    set only after it: no phase runs. The first line names the late
+    assignment and the loop."""
+    loop = "    for (int ph = 0; ph < Width / TILE_WIDTH; ++ph) {"
+    src = edited(tmp_path, "02-tiled-matmul", loop, "    int phases = 0;\n    for (int ph = 0; ph < phases; ++ph) {")
+    text = src.read_text().replace("    P[Row * Width + Col] = Pvalue;",
+                                   "    phases = Width / TILE_WIDTH;\n    P[Row * Width + Col] = Pvalue;", 1)
+    src.write_text(text)
+    line, at = line_of(src, "    phases = Width / TILE_WIDTH;"), line_of(src, "ph < phases")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0032", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"sets phases after the loop at line {at} (" in first, first
+
+
+def test_a_launch_that_passes_a_number_for_a_variable_is_named(backend, tmp_path):
+    """Lab 04's launch given 64 for the kernel's width, in a function given
+    width: every image is computed as 64 wide. The first line names the
+    launch, the number and the parameter."""
+    src = edited(tmp_path, "04-conv-2batch", "(I, P, height, width, channels);", "(I, P, height, 64, channels);")
+    line = line_of(src, "(I, P, height, 64, channels);")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {line} (") and "passes 64 for conv_2batch_kernel's parameter " \
+        "width, where this function has width itself" in first, first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

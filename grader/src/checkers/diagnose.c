@@ -176,6 +176,10 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
     if (transposed && b.count > 0)
         return xstrdup("the output is the transpose of the expected one: somewhere a row index and a "
                        "column index are swapped (Row/Col, tx/ty, or x/y)");
+    if (scaled && used > 1 && fabs(ratio + 1) <= 1e-3)
+        return xstrdup("every element is the expected value times -1, its sign flipped: each term is taken away "
+                       "from the sum instead of added to it (a `-=` where `+=` belongs, or a term subtracted): "
+                       DIAGNOSE_SIGN_WHERE);
     if (scaled && used > 1 && fabs(ratio - 1) > 1e-3)
         return xasprintf("every element is the expected value times %.4g: look for a sum counted more "
                          "or fewer times than it should be (the %s loop's count, or a reset of the "
@@ -972,6 +976,27 @@ static void clamped_hypothesis(const gl_matrix *got, const gl_reference *want, c
              DIAGNOSE_OUTPUT_CLAMPED);
 }
 
+/* Every wrong element the right value negated: each term was taken away
+ * from the sum, not added to it. */
+static void negated_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                               best_fit *best)
+{
+    int terms = want->terms > 0 ? want->terms : 1;
+    size_t matched = 0, telling = 0;
+    for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+        double w = want->value[idx[s]], mag = want->magnitude ? want->magnitude[idx[s]] : fabs(w);
+        if (fabs(w) <= sum_tolerance(mag, terms))
+            continue; /* 0 is its own negation: no evidence */
+        telling++;
+        matched += agrees(got->data[idx[s]], -w, mag, terms);
+    }
+    consider(best, matched, telling,
+             xasprintf("%zu of the %zu wrong elements checked are exactly the right value times -1, its sign "
+                       "flipped: each term is taken away from the sum instead of added to it (a `-=` where `+=` "
+                       "belongs, or a term subtracted): " DIAGNOSE_SIGN_WHERE, matched, telling),
+             DIAGNOSE_SUM_NEGATED);
+}
+
 char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_reference *want,
                       const unsigned char *bad, const compare_result *r, int tiled, const char **label)
 {
@@ -999,6 +1024,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
         carried_hypothesis(got, want, idx, ns, &best);
     if (ns > 1)
         clamped_hypothesis(got, want, bad, idx, ns, &best);
+    if (ns > 1)
+        negated_hypothesis(got, want, idx, ns, &best);
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);

@@ -113,6 +113,8 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_OUTPUT_TRANSPOSED "the output stored transposed"
 #define DIAGNOSE_OUTPUT_TRANSPOSED_WHERE "look at the index of the store of the output"
 #define DIAGNOSE_OUTPUT_CLAMPED "the output cut to a range"
+#define DIAGNOSE_SIGN_WHERE "look at how the terms go into the sum"
+#define DIAGNOSE_SUM_NEGATED "the sum negated"
 #define DIAGNOSE_OUTPUT_CLAMPED_WHERE "look at what is done to the sum before it is stored"
 
 /* The advice that ends the "never written" sentence, which the grader

@@ -731,6 +731,31 @@ static char *false_branch_words(const char *student, int access)
     return w;
 }
 
+/* A bounds test written the other way round: every comparison it made is a
+ * `>=` or `>` (none a `<`), the one that let the thread through holds with
+ * a name the access's index uses at or past its bound (`Col >= Width`): the
+ * test admits exactly the threads whose element lies outside, and keeps out
+ * those inside. */
+static char *inverted_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    if (!g->values || (strcmp(g->op, ">=") != 0 && strcmp(g->op, ">") != 0) || g->a < g->b)
+        return NULL;
+    for (int k = 0; k < g->nclauses; k++)
+        if (g->clause[k].op[0] != '>')
+            return NULL;
+    if (source_line_has_char(student, g->line, '<'))
+        return NULL;
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    if (source_compared_sides(student, g->line, g->operand, g->op, left, right, sizeof left) != 0 || !plain_name(left) ||
+        !source_line_has_word(student, access, left))
+        return NULL;
+    return xasprintf("the test at %s is the wrong way round: it lets a thread in where `%s %s %s` (%s = %g, against "
+                     "%g), that is where its element lies outside the array, and keeps out every thread whose "
+                     "element lies inside; test that each index is below its bound (`%s < %s`), the clauses joined "
+                     "by `&&`",
+                     q, left, g->op, right, left, g->a, g->b, left, right);
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -750,6 +775,9 @@ char *guards_words(char *msg, const char *student, int access)
         words = empty_extern_words(student, access);
     if (!words && access > 0)
         words = false_branch_words(student, access);
+    int inverted = 0;
+    if (!words && access > 0)
+        inverted = (words = inverted_words(&g, student, access, q)) != NULL;
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
@@ -795,7 +823,7 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through", q);
     /* an `||` between bounds: one clause that holds is enough, where a
      * bounds test needs every one to */
-    if (strstr(q, "||") && !strstr(q, "&&")) {
+    if (strstr(q, "||") && !strstr(q, "&&") && !inverted) {
         char *more = xasprintf("%s: its `||` lets a thread through when any one clause holds, where a bounds test "
                                "needs all of them (`&&`)", words);
         free(words);

@@ -277,6 +277,12 @@ int source_member_never_set(const char *path, int line, const char *member_of, c
  * other, the other object's line into *sibling_line; else 0. */
 int source_member_set_from_other(const char *path, char *object, size_t object_n, char *member, size_t member_n,
                                  char *other, size_t other_n, int *sibling_line);
+/* A host call given a variable both as an address it writes through
+ * (`&x`, casts allowed) and as a value it reads (`x`): the value is the
+ * one from before the call (`cudaMallocPitch(&d, &pitch, pitch, rows)`).
+ * The line; the call's and the variable's names into call and name; else
+ * 0. */
+int source_call_reads_its_output(const char *path, char *call, size_t call_n, char *name, size_t name_n);
 int source_member_from_host(const char *path, int access, char *member_of, size_t member_n, char *object,
                             size_t object_n, char *value, size_t value_n, int *whole);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes
@@ -497,6 +503,33 @@ int source_read_in_false_branch(const char *path, int line, char *test, size_t n
  * name, term and *value; else 0. */
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
                              size_t term_n, double *value);
+/* A shift whose right side is a sum, in an assigned value: `by << 4 + ty`,
+ * which C reads as `by << (4 + ty)` (+ and - bind more tightly than << and
+ * >>). The line; the text as written, and the reading meant (`(by << 4) +
+ * ty`), into text and meant; else 0. */
+int source_shift_of_sum(const char *path, char *text, size_t size, char *meant, size_t meant_n);
+/* The first line of a kernel's body that subtracts into a name (`x -=`):
+ * where a sum whose every element came out negated takes its terms away;
+ * 0 if none. */
+int source_subtracting_line(const char *path);
+/* A kernel's pointer parameter that its body steps (`++M`, `M++`, `M +=`:
+ * in a loop's header, say) and also indexes (`M[...]`): each step moves
+ * where every later index starts. The line of the step; the name into
+ * name, the line of an index into *index_line; else 0. */
+int source_pointer_parameter_stepped(const char *path, char *name, size_t n, int *index_line);
+/* A name a for loop's test reads (its bound), declared with a value in the
+ * loop's function and set again only after the loop's body (`numPhases =
+ * ...` moved below the phase loop): the loop runs on the declared value.
+ * The line that sets it after; the name into name, the loop's line into
+ * *loop_line; else 0. */
+int source_bound_set_after_loop(const char *path, char *name, size_t n, int *loop_line);
+/* A launch that passes a number where the kernel's parameter is named for
+ * something the host function has (`<<<...>>>(I, P, height, width, 1)` for
+ * a parameter `channels`, in a function given `channels`): the value was
+ * written in for the variable. The launch's line; the kernel, the number
+ * and the parameter's name into kernel, literal and param; else 0. */
+int source_launch_literal_for_name(const char *path, char *kernel, size_t kernel_n, char *literal, size_t literal_n,
+                                   char *param, size_t param_n);
 /* A `break` of the loop whose for (or while) is at loop_line, in its body
  * (not a nested loop's): it ends the loop early where it runs. Its line,
  * its statement (from the test that guards it on its line) into text;

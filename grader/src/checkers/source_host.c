@@ -1278,3 +1278,59 @@ int source_member_set_from_other(const char *path, char *object, size_t object_n
     source_code_free(&s);
     return found;
 }
+
+/* ---- a call given the variable it sets ---------------------------------------- */
+
+int source_call_reads_its_output(const char *path, char *call, size_t call_n, char *name, size_t name_n)
+{
+    call[0] = name[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || in_kernel_body(&s, k)) {
+            continue;
+        }
+        size_t we = code_word_end(&s, k);
+        if (we == k || code_keyword_before_value(c + k, we - k))
+            continue;
+        char fn[64];
+        snprintf(fn, sizeof fn, "%.*s", (int)(we - k), c + k);
+        size_t open = code_call_open(&s, k, fn);
+        if (open >= s.len) {
+            k = we - 1;
+            continue;
+        }
+        char args[8][128];
+        int nargs = 0;
+        for (; nargs < 8; nargs++) {
+            code_call_argument(&s, open, nargs, args[nargs], sizeof args[nargs]);
+            if (!args[nargs][0])
+                break;
+        }
+        for (int a = 0; a < nargs && !found; a++) {
+            const char *out = past_casts(args[a]);
+            if (*out != '&')
+                continue;
+            const char *v = out + 1;
+            while (*v == ' ')
+                v++;
+            size_t vl = 0;
+            while (source_is_identifier_char(v[vl]))
+                vl++;
+            if (!vl || v[vl])
+                continue;
+            for (int b = 0; b < nargs && !found; b++)
+                if (b != a && strcmp(past_casts(args[b]), v) == 0) {
+                    snprintf(call, call_n, "%s", fn);
+                    snprintf(name, name_n, "%s", v);
+                    found = code_line_at(&s, k);
+                }
+        }
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return found;
+}

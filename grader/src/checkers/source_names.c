@@ -641,3 +641,74 @@ int source_set_only_under_test(const char *path, const char *name, int *test_lin
     *test_line = first_test;
     return first_set;
 }
+
+int source_launch_literal_for_name(const char *path, char *kernel, size_t kernel_n, char *literal, size_t literal_n,
+                                   char *param, size_t param_n)
+{
+    source_code s;
+    kernel[0] = literal[0] = param[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0, kernels = 0;
+    for (size_t g = 0; g < s.len && !found && kernels < NAMES_LOOKED_AT; g++) {
+        char name[64], params[256];
+        if (!code_word_at(&s, g, "__global__") || kernel_parameters(&s, g, name, sizeof name, params, sizeof params) >= s.len)
+            continue;
+        kernels++;
+        char par[16][64];
+        int np = 0;
+        for (const char *p = params; *p && np < 16;) {
+            size_t l = strcspn(p, ",");
+            snprintf(par[np++], sizeof par[0], "%.*s", (int)l, p);
+            p += l;
+            while (*p == ',' || *p == ' ')
+                p++;
+        }
+        size_t nl = strlen(name);
+        for (size_t k = 0; k + nl < s.len && !found; k++) {
+            size_t q = code_name_at(&s, k, name, nl) ? code_skip_space(&s, k + nl) : s.len;
+            if (q + 2 >= s.len || strncmp(c + q, "<<<", 3) != 0)
+                continue;
+            const char *close = strstr(c + q, ">>>");
+            size_t open = close ? code_skip_space(&s, (size_t)(close - c) + 3) : s.len;
+            if (open >= s.len || c[open] != '(')
+                continue;
+            /* the host function the launch is in: from after the last ';'
+             * or '}' at depth 0 before its body */
+            size_t fn = 0, head = 0;
+            for (size_t j = 0, depth = 0; j < k; j++) {
+                if (c[j] == '{' && depth++ == 0)
+                    fn = j;
+                else if (c[j] == '}' && depth > 0)
+                    depth--;
+            }
+            for (head = fn; head > 0 && c[head - 1] != ';' && c[head - 1] != '}'; head--)
+                ;
+            for (int i = 0; i < np && !found; i++) {
+                char arg[64];
+                code_call_argument(&s, open, i, arg, sizeof arg);
+                size_t al = strlen(arg), digits = strspn(arg, "0123456789.");
+                if (!al || !isdigit((unsigned char)arg[0]) || (digits != al && !(digits + 1 == al && strchr("fuUlL", arg[al - 1]))))
+                    continue;
+                /* the parameter's name: its last word */
+                const char *pe = par[i] + strlen(par[i]), *pb = pe;
+                while (pb > par[i] && (isalnum((unsigned char)pb[-1]) || pb[-1] == '_'))
+                    pb--;
+                size_t pl = (size_t)(pe - pb);
+                if (!pl)
+                    continue;
+                /* the host function has a name of that name before the launch */
+                for (size_t j = head; j < k && !found; j++)
+                    if (code_name_at(&s, j, pb, pl)) {
+                        snprintf(kernel, kernel_n, "%s", name);
+                        snprintf(literal, literal_n, "%s", arg);
+                        snprintf(param, param_n, "%.*s", (int)pl, pb);
+                        found = code_line_at(&s, k);
+                    }
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

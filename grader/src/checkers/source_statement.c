@@ -871,3 +871,195 @@ int source_int_from_fraction(const char *path, const char *header, char *name, s
         source_code_free(&h);
     return found;
 }
+
+/* ---- a shift whose right side is a sum ------------------------------------- */
+
+int source_shift_of_sum(const char *path, char *text, size_t size, char *meant, size_t meant_n)
+{
+    source_code s;
+    text[0] = meant[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 1; k + 2 < s.len && !found; k++) {
+        char op = c[k];
+        if ((op != '<' && op != '>') || c[k + 1] != op || c[k - 1] == op || c[k + 2] == '=' || c[k + 2] == op)
+            continue;
+        size_t l = left_operand(&s, k);
+        if (l == s.len)
+            continue;
+        /* a member's value (`blockIdx.x`): the whole of it */
+        while (l > 1 && c[l - 1] == '.' && source_is_identifier_char(c[l - 2]))
+            for (l--; l > 0 && source_is_identifier_char(c[l - 1]); l--)
+                ;
+        /* the statement's value is assigned: no stream's << */
+        size_t st = code_statement_start(&s, k, 0);
+        int assigned = 0;
+        for (size_t j = st; j < l && !assigned; j++)
+            assigned = code_assigns_at(&s, j) && (j == 0 || !strchr("<>!=+-*/%&|^", c[j - 1]));
+        if (!assigned)
+            continue;
+        /* the right side up to the end of its expression: a + or - at the
+         * shift's own depth makes C shift by the sum */
+        size_t r = code_skip_space(&s, k + 2), e = r, sum_at = 0;
+        int depth = 0;
+        for (; e < s.len; e++) {
+            char ch = c[e];
+            if (depth == 0 && (ch == ';' || ch == ',' || ch == ')' || ch == ']' || ch == '?' || ch == ':'))
+                break;
+            depth += (ch == '(' || ch == '[') - (ch == ')' || ch == ']');
+            if (depth == 0 && !sum_at && (ch == '+' || ch == '-') && e > r && c[e + 1] != ch && c[e - 1] != ch &&
+                (source_is_identifier_char(c[code_blank_before(&s, e) - 1]) || c[code_blank_before(&s, e) - 1] == ')'))
+                sum_at = e;
+        }
+        if (!sum_at)
+            continue;
+        size_t re = code_blank_before(&s, e);
+        snprintf(text, size, "%.*s", (int)(re - l), c + l);
+        size_t se = code_blank_before(&s, sum_at);
+        snprintf(meant, meant_n, "(%.*s) %.*s", (int)(se - l), c + l, (int)(re - sum_at), c + sum_at);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_subtracting_line(const char *path)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 1; k + 1 < s.len && !found; k++)
+        if (s.code[k] == '-' && s.code[k + 1] == '=' && s.code[k - 1] != '-' && code_kernel_before(&s, k) < s.len) {
+            size_t g = code_kernel_before(&s, k), close = s.len, b = code_kernel_body(&s, g, &close);
+            if (b < s.len && k > b && k < close)
+                found = code_line_at(&s, k);
+        }
+    source_code_free(&s);
+    return found;
+}
+
+/* ---- a pointer parameter stepped while it is indexed ---------------------- */
+
+int source_pointer_parameter_stepped(const char *path, char *name, size_t n, int *index_line)
+{
+    source_code s;
+    name[0] = '\0';
+    *index_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (const char *g = strstr(c, "__global__"); g && !found; g = strstr(g + 1, "__global__")) {
+        size_t gk = (size_t)(g - c), close = s.len, body = code_kernel_body(&s, gk, &close);
+        const char *open = strchr(g, '(');
+        if (body >= s.len || !open || (size_t)(open - c) > body)
+            continue;
+        /* each `* NAME` of the parameter list */
+        for (size_t p = (size_t)(open - c); p < body && !found; p++) {
+            if (c[p] != '*')
+                continue;
+            size_t w = code_skip_space(&s, p + 1), we = code_word_end(&s, w);
+            if (we == w || we > body)
+                continue;
+            int stepped = 0, indexed = 0;
+            for (size_t k = body; k < close && !(stepped && indexed); k++) {
+                if (!code_name_at(&s, k, c + w, we - w))
+                    continue;
+                size_t q = code_skip_space(&s, k + (we - w));
+                if (c[q] == '[' && !indexed)
+                    indexed = code_line_at(&s, k);
+                else if (!stepped && stepped_at(&s, k, we - w) && !(c[q] == '=' && c[q + 1] != '='))
+                    stepped = code_line_at(&s, k); /* ++M, M++, M += (not a plain assignment) */
+            }
+            if (stepped && indexed) {
+                snprintf(name, n, "%.*s", (int)(we - w), c + w);
+                *index_line = indexed;
+                found = stepped;
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* ---- a loop's bound set only after the loop ----------------------------- */
+
+int source_bound_set_after_loop(const char *path, char *name, size_t n, int *loop_line)
+{
+    source_code s;
+    name[0] = '\0';
+    *loop_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "for"))
+            continue;
+        size_t open = code_skip_space(&s, k + 3);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open), s1 = code_semicolon(&s, open, close);
+        size_t s2 = s1 < close ? code_semicolon(&s, s1 + 1, close) : close;
+        if (close >= s.len || s2 >= close)
+            continue;
+        size_t body_end = code_body_end(&s, close + 1);
+        if (body_end >= s.len)
+            continue;
+        /* the function the loop is in: its body's '{', the last one at
+         * depth 0 before the loop, and the '}' that closes it */
+        size_t fn = 0;
+        for (size_t j = 0, depth = 0; j < k; j++) {
+            if (c[j] == '{' && depth++ == 0)
+                fn = j;
+            else if (c[j] == '}' && depth > 0)
+                depth--;
+        }
+        size_t fn_end = code_matching(&s, fn);
+        /* each name of the condition: set before the loop (other than where
+         * it is declared with a value)? set after it? */
+        for (size_t w = s1 + 1; w < s2 && !found; w++) {
+            if (!code_word_starts(&s, w) || isdigit((unsigned char)c[w]))
+                continue;
+            size_t we = code_word_end(&s, w), wn = we - w;
+            int declared = 0, before = 0, after = 0;
+            for (size_t j = fn; j < fn_end && j < s.len && !before; j++) {
+                if (!code_name_at(&s, j, c + w, wn))
+                    continue;
+                if (!stepped_at(&s, j, wn))
+                    continue;
+                size_t tn = 0, tb = code_word_before(&s, j, &tn);
+                int decl = tn && code_number_type(c + tb, tn);
+                if (decl)
+                    declared = code_line_at(&s, j);
+                else if (j < k)
+                    before = 1;
+                else if (j > body_end && !after)
+                    after = code_line_at(&s, j);
+                else if (j > open && j < body_end)
+                    before = 1; /* set in the loop itself */
+            }
+            /* a loop around both reads the later value in its next pass:
+             * no mistake */
+            size_t after_at = after ? code_line_start(&s, after) : 0;
+            for (size_t j = fn; after && j < k; j++)
+                if (code_word_at(&s, j, "for") || code_word_at(&s, j, "while")) {
+                    size_t o = code_skip_space(&s, code_word_end(&s, j));
+                    size_t e = o < s.len && c[o] == '(' ? code_body_end(&s, code_matching(&s, o) + 1) : 0;
+                    if (e < s.len && e > after_at)
+                        after = 0;
+                }
+            if (declared && !before && after) {
+                snprintf(name, n, "%.*s", (int)wn, c + w);
+                *loop_line = code_line_at(&s, k);
+                found = after;
+            }
+            w = we > w ? we - 1 : w;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

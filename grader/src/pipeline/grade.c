@@ -590,6 +590,8 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_SHIFTED) == 0)
             insert_line(c, DIAGNOSE_OUTPUT_SHIFTED_WHERE, file, source_output_store_line(file), "");
+        if (strstr(c->hint, DIAGNOSE_SIGN_WHERE))
+            insert_line(c, DIAGNOSE_SIGN_WHERE, file, source_subtracting_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_CLAMPED) == 0) {
             int cut = source_value_cut_line(file);
             insert_line(c, DIAGNOSE_OUTPUT_CLAMPED_WHERE, file, cut > 0 ? cut : source_output_store_line(file),
@@ -1534,6 +1536,34 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `cudaMallocPitch(&d_in, &pitch, pitch, rows)`: a value read from the
+     * variable the same call sets */
+    char rcall[64], rname[64];
+    line = failed && !s->cause ? source_call_reads_its_output(file, rcall, sizeof rcall, rname, sizeof rname) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the %s at %s is given %s as a value to read and &%s as where to write its result: it "
+                             "reads the value %s held before the call, not the one the call sets; pass the value "
+                             "meant there%s",
+                             rcall, q, rname, rname, rname,
+                             strcmp(rcall, "cudaMallocPitch") == 0 ? " (cudaMallocPitch's third argument is the width "
+                                                                     "of a row in bytes)"
+                                                                   : "");
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `by << 4 + ty`: C shifts by the sum */
+    char meant[192];
+    line = failed && !s->cause ? source_shift_of_sum(file, stmt, sizeof stmt, meant, sizeof meant) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s writes `%s`, which C reads as a shift by the sum after it: + and - bind more "
+                             "tightly than << and >>; put the shift in brackets, `%s` (or multiply instead of "
+                             "shifting)",
+                             q, stmt, meant);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `TILE_WIDTH^2`: exclusive or, not a power */
     line = failed && !s->cause ? source_xor_as_power(file, stmt, sizeof stmt) : 0;
     if (line > 0) {
@@ -1585,6 +1615,45 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              "name; declare them in the skeleton's order",
                              q, kernel, have, want);
         s->cause_fixed_there = 1; /* a launch reordered to match would make the kernel wrong against the lab */
+        free(q);
+    }
+    /* a number passed where the host has the value's variable */
+    char lit[64], lparam[64];
+    line = failed && !s->cause
+               ? source_launch_literal_for_name(file, kernel, sizeof kernel, lit, sizeof lit, lparam, sizeof lparam)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the launch at %s passes %s for %s's parameter %s, where this function has %s itself: "
+                             "the kernel computes with %s = %s for every input; pass %s",
+                             q, lit, kernel, lparam, lparam, lparam, lit, lparam);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* a loop's bound set only after the loop */
+    int bound_loop = 0;
+    line = failed && !s->cause ? source_bound_set_after_loop(file, name, sizeof name, &bound_loop) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *ql = sanitize_quote(file, bound_loop);
+        s->cause = xasprintf("%s sets %s after the loop at %s, whose test reads it: the loop runs with the value %s "
+                             "was declared with, and the value set later comes too late; move that line before the "
+                             "loop",
+                             q, name, ql, name);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(ql);
+    }
+    /* `for (...; ++k, ++M)` where the body reads M[Row * Width + k] */
+    int indexed = 0;
+    line = failed && !s->cause ? source_pointer_parameter_stepped(file, name, sizeof name, &indexed) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s steps %s, a pointer the kernel was given, while line %d indexes %s as well: every "
+                             "step moves where each later index starts, so the reads land further on than the index "
+                             "says (the step and the index count the same thing twice); leave the pointer where the "
+                             "launch put it and let the index do the counting",
+                             q, name, indexed, name);
+        s->cause_fixed_there = 1;
         free(q);
     }
     int counter = failed && !s->cause ? source_parameter_assigned(file, name, sizeof name, &read) : 0;
