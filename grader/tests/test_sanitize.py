@@ -1691,6 +1691,50 @@ def test_a_launch_that_passes_a_number_for_a_variable_is_named(backend, tmp_path
         "width, where this function has width itself" in first, first
 
 
+def test_a_tile_under_a_second_name_is_named_at_its_declaration(backend, tmp_path):
+    """Lab 02's ds_M declared as a pointer to ds_N: the two loads store into
+    one tile. The first line names the declaration and both stores."""
+    src = edited(tmp_path, "02-tiled-matmul",
+                 "    __shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];\n    __shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];",
+                 "    __shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];\n    float (*ds_M)[TILE_WIDTH] = ds_N;")
+    line = line_of(src, "float (*ds_M)[TILE_WIDTH] = ds_N;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0032", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "makes ds_M another name for ds_N, not an array of its own" in first
+    assert "declare ds_M a __shared__ array of its own" in first, first
+
+
+def test_a_member_set_again_for_another_object_is_named(backend, tmp_path):
+    """Lab 05's output buffer given to d_in_img.data, set a line before from
+    d_in: d_out_img.data is never set. The first line names the second
+    assignment, the first and the object it was meant for."""
+    src = edited(tmp_path, "05-pitched-conv", "    d_out_img.data = d_out;", "    d_in_img.data = d_out;")
+    line, first_set = line_of(src, "    d_in_img.data = d_out;"), line_of(src, "    d_in_img.data = d_in;")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "gray-11x11", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"sets d_in_img.data a second time (line {first_set} set it " \
+        "first), from a value named for d_out_img, and no line sets d_out_img.data" in first, first
+
+
+def test_a_load_moved_below_the_reads_of_its_tile_is_named(tmp_path):
+    """Lab 02's ds_M load moved below the dot product that reads ds_M: the
+    race check sees the read and the store race, and the first line names
+    the misplaced load and the barrier to put it before, not a missing
+    barrier."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    load = "        ds_M[ty][tx] = M[Row * Width + ph * TILE_WIDTH + tx];\n"
+    src = edited(tmp_path, "02-tiled-matmul", load, "")
+    text = src.read_text().replace("            Pvalue += ds_M[ty][i] * ds_N[i][tx];\n",
+                                   "            Pvalue += ds_M[ty][i] * ds_N[i][tx];\n" + load, 1)
+    src.write_text(text)
+    at = line_of(src, "ds_M[ty][tx] = M[Row * Width + ph * TILE_WIDTH + tx];")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0032", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the load into ds_M at line {at} (") and "comes after the read of ds_M at line " in first
+    assert "move the load up before the __syncthreads() at line " in first, first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

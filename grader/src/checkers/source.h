@@ -181,6 +181,13 @@ int source_output_store_line(const char *path);
  * range (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result
  * the lab does not bound is bounded; 0 if none. */
 int source_value_cut_line(const char *path);
+/* A kernel's pointer made another name for a __shared__ array (`float
+ * (*ds_N)[TILE_WIDTH] = ds_M;`), and both names stored into: the stores
+ * through the one overwrite the other's. The declaration's line; the names
+ * into alias and shared, a store through each into *alias_store and
+ * *shared_store; else 0. */
+int source_alias_of_shared(const char *path, char *alias, size_t alias_n, char *shared, size_t shared_n,
+                           int *alias_store, int *shared_store);
 /* The line of the first read of the kernel's which-th pointer parameter
  * (0: the first, M in the matrix labs), `NAME[...]` not stored into; 0
  * when none. */
@@ -277,6 +284,14 @@ int source_member_never_set(const char *path, int line, const char *member_of, c
  * other, the other object's line into *sibling_line; else 0. */
 int source_member_set_from_other(const char *path, char *object, size_t object_n, char *member, size_t member_n,
                                  char *other, size_t other_n, int *sibling_line);
+/* A member set twice on one object, the second time from a value named
+ * for another object (a '_'-separated part of its name the first object's
+ * lacks: `d_in_img.pitch = out_pitch_bytes / ...`), whose member of that
+ * name no line sets: the assignment meant for the other object. The second
+ * line; the object, the member and the other object into object, member
+ * and other, the first assignment's line into *first_line; else 0. */
+int source_member_set_for_other_object(const char *path, char *object, size_t object_n, char *member,
+                                       size_t member_n, char *other, size_t other_n, int *first_line);
 /* A host call given a variable both as an address it writes through
  * (`&x`, casts allowed) and as a value it reads (`x`): the value is the
  * one from before the call (`cudaMallocPitch(&d, &pitch, pitch, rows)`).

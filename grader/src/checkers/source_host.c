@@ -1334,3 +1334,70 @@ int source_call_reads_its_output(const char *path, char *call, size_t call_n, ch
     source_code_free(&s);
     return found;
 }
+
+/* Whether an identifier of code[b, e) has one of the '_'-separated parts of
+ * name (n characters) that other (on characters) does not have. */
+static int value_names_part_of(const source_code *s, size_t b, size_t e, const char *name, size_t n, const char *other,
+                               size_t on)
+{
+    for (size_t p = 0; p < n;) {
+        size_t pe = p;
+        while (pe < n && name[pe] != '_')
+            pe++;
+        char part[64];
+        snprintf(part, sizeof part, "%.*s", (int)(pe - p), name + p);
+        int theirs = 0;
+        for (size_t q = 0; q < on && !theirs;) {
+            size_t qe = q;
+            while (qe < on && other[qe] != '_')
+                qe++;
+            theirs = qe - q == pe - p && strncmp(other + q, name + p, pe - p) == 0;
+            q = qe + 1;
+        }
+        if (pe - p > 1 && !theirs && value_names(s, b, e, part, pe - p))
+            return 1;
+        p = pe + 1;
+    }
+    return 0;
+}
+
+int source_member_set_for_other_object(const char *path, char *object, size_t object_n, char *member,
+                                       size_t member_n, char *other, size_t other_n, int *first_line)
+{
+    object[0] = member[0] = other[0] = '\0';
+    *first_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    struct member_set sets[MEMBER_SETS_MAX];
+    int n = member_sets(&s, sets), found = 0;
+#define SAME(a, an, b, bn) ((an) == (bn) && strncmp(c + (a), c + (b), (an)) == 0)
+    for (int a = 0; a < n && !found; a++)
+        for (int b = a + 1; b < n && !found; b++) {
+            const struct member_set *x = &sets[a], *y = &sets[b];
+            if (!SAME(x->obj, x->obj_n, y->obj, y->obj_n) || !SAME(x->mem, x->mem_n, y->mem, y->mem_n))
+                continue;
+            /* another object whose member of that name nothing sets, and
+             * for which y's value is named */
+            for (int o = 0; o < n && !found; o++) {
+                const struct member_set *z = &sets[o];
+                if (SAME(z->obj, z->obj_n, x->obj, x->obj_n))
+                    continue;
+                int set = 0;
+                for (int k = 0; k < n && !set; k++)
+                    set = SAME(sets[k].obj, sets[k].obj_n, z->obj, z->obj_n) &&
+                          SAME(sets[k].mem, sets[k].mem_n, x->mem, x->mem_n);
+                if (set || !value_names_part_of(&s, y->val, y->val_end, c + z->obj, z->obj_n, c + x->obj, x->obj_n))
+                    continue;
+                snprintf(object, object_n, "%.*s", (int)x->obj_n, c + x->obj);
+                snprintf(member, member_n, "%.*s", (int)x->mem_n, c + x->mem);
+                snprintf(other, other_n, "%.*s", (int)z->obj_n, c + z->obj);
+                *first_line = x->line;
+                found = y->line;
+            }
+        }
+#undef SAME
+    source_code_free(&s);
+    return found;
+}

@@ -594,3 +594,57 @@ int source_tile_subscript_global(const char *path, int access, char *name, size_
     source_code_free(&s);
     return found;
 }
+
+int source_alias_of_shared(const char *path, char *alias, size_t alias_n, char *shared, size_t shared_n,
+                           int *alias_store, int *shared_store)
+{
+    alias[0] = shared[0] = '\0';
+    *alias_store = *shared_store = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (const char *g = strstr(c, "__global__"); g && !found; g = strstr(g + 1, "__global__")) {
+        size_t close = s.len, body = code_kernel_body(&s, (size_t)(g - c), &close);
+        if (body >= s.len)
+            continue;
+        /* `T *NAME = WORD;` or `T (*NAME)[N] = WORD;`, WORD a __shared__ array */
+        for (size_t k = body + 1; k < close && !found; k++) {
+            if (c[k] != '*' || !code_word_starts(&s, code_skip_space(&s, k + 1)))
+                continue;
+            size_t st = code_skip_space(&s, code_statement_start(&s, k, body + 1));
+            size_t tw = code_word_end(&s, st);
+            if (tw == st || !code_number_type(c + st, tw - st))
+                continue;
+            size_t w = code_skip_space(&s, k + 1), we = code_word_end(&s, w);
+            size_t q = code_skip_space(&s, we);
+            if (q < close && c[q] == ')')
+                q = code_skip_space(&s, q + 1);
+            while (q < close && c[q] == '[')
+                q = code_skip_space(&s, code_matching(&s, q) + 1);
+            if (q >= close || !code_assigns_at(&s, q))
+                continue;
+            size_t v = code_skip_space(&s, q + 1), ve = code_word_end(&s, v);
+            if (ve == v || c[code_skip_space(&s, ve)] != ';' || !code_declared_shared(c, c + v, ve - v))
+                continue;
+            /* both names stored into, through subscripts */
+            int as = 0, ss = 0;
+            for (size_t j = code_semicolon(&s, v, close); j < close && !(as && ss); j++) {
+                if (!as && code_name_at(&s, j, c + w, we - w) && code_stored_at(&s, j, we - w))
+                    as = code_line_at(&s, j);
+                if (!ss && code_name_at(&s, j, c + v, ve - v) && code_stored_at(&s, j, ve - v))
+                    ss = code_line_at(&s, j);
+            }
+            if (as && ss) {
+                snprintf(alias, alias_n, "%.*s", (int)(we - w), c + w);
+                snprintf(shared, shared_n, "%.*s", (int)(ve - v), c + v);
+                *alias_store = as;
+                *shared_store = ss;
+                found = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

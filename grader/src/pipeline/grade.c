@@ -1379,6 +1379,71 @@ static char *host_memory_as_device(const char *file, const submission_result *s)
     return NULL;
 }
 
+/* Defects the source shows that the kernel's evidence shows only the
+ * effects of, read before it (the tiles' readings, the kit's record of the
+ * launch): a shared array under a second name, whose stores overwrite each
+ * other; a host descriptor's member given the wrong value, where the
+ * member the value was named for, or the object it was named for, is
+ * never set. */
+static void defects_before_the_tiles(const char *file, submission_result *s)
+{
+    int failed = 0;
+    for (int i = 0; i < s->ndatasets; i++)
+        failed |= s->datasets[i].status != ST_PASS && s->datasets[i].status != ST_COMPILE_ERROR;
+    int line = 0;
+    /* `float (*ds_N)[TILE_WIDTH] = ds_M;`: one tile under two names */
+    char alias[64], shared[64];
+    int alias_store = 0, shared_store = 0;
+    line = failed && !s->cause ? source_alias_of_shared(file, alias, sizeof alias, shared, sizeof shared,
+                                                        &alias_store, &shared_store)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s makes %s another name for %s, not an array of its own: the store through %s at line "
+                             "%d and the one into %s at line %d write the same memory, so one overwrites the other "
+                             "and what is read from both is one tile; declare %s a __shared__ array of its own",
+                             q, alias, shared, alias, alias_store, shared, shared_store, alias);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `d_in_img.width = in_pitch_bytes / ...` beside `d_out_img.pitch =
+     * out_pitch_bytes / ...`: the value went into another member */
+    char mobject[64], mmember[64], mother[64];
+    int sibling_set = 0;
+    line = failed && !s->cause
+               ? source_member_set_from_other(file, mobject, sizeof mobject, mmember, sizeof mmember, mother,
+                                              sizeof mother, &sibling_set)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, sibling_set);
+        s->cause = xasprintf("%s sets %s.%s from a value named for the %s, as %s sets the other's %s, and no line "
+                             "sets %s.%s: the value went into the wrong member, so %s.%s keeps what it held before "
+                             "and %s.%s is wrong; set %s.%s there",
+                             q, mobject, mmember, mother, qs, mother, mobject, mother, mobject, mother, mobject, mmember,
+                             mobject, mother);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qs);
+    }
+    /* `d_in_img.pitch = out_pitch_bytes / ...`, d_in_img.pitch set before
+     * and d_out_img.pitch never: the line meant for the other object */
+    int first_set = 0;
+    line = failed && !s->cause
+               ? source_member_set_for_other_object(file, mobject, sizeof mobject, mmember, sizeof mmember, mother,
+                                                    sizeof mother, &first_set)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s sets %s.%s a second time (line %d set it first), from a value named for %s, and no "
+                             "line sets %s.%s: that line was meant for %s, whose %s keeps what it held before; set "
+                             "%s.%s there",
+                             q, mobject, mmember, first_set, mother, mother, mmember, mother, mmember, mother,
+                             mmember);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+}
+
 /* Defects the source shows by itself, named only where a dataset failed
  * (they are what made it so, or the run would not show them): a copy
  * given the address of a pointer where the pointer belongs (a cause, as a
@@ -1498,25 +1563,6 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              q, name, count_use);
         s->cause_fixed_there = 1;
         free(q);
-    }
-    /* `d_in_img.width = in_pitch_bytes / ...` beside `d_out_img.pitch =
-     * out_pitch_bytes / ...`: the value went into another member */
-    char mobject[64], mmember[64], mother[64];
-    int sibling_set = 0;
-    line = failed && !s->cause
-               ? source_member_set_from_other(file, mobject, sizeof mobject, mmember, sizeof mmember, mother,
-                                              sizeof mother, &sibling_set)
-               : 0;
-    if (line > 0) {
-        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, sibling_set);
-        s->cause = xasprintf("%s sets %s.%s from a value named for the %s, as %s sets the other's %s, and no line "
-                             "sets %s.%s: the value went into the wrong member, so %s.%s keeps what it held before "
-                             "and %s.%s is wrong; set %s.%s there",
-                             q, mobject, mmember, mother, qs, mother, mobject, mother, mobject, mother, mobject, mmember,
-                             mobject, mother);
-        s->cause_fixed_there = 1;
-        free(q);
-        free(qs);
     }
     /* `int row_i = row_o - MASK_WIDTH / 2.0;`: a fraction truncated */
     char frac[64];
@@ -2126,7 +2172,12 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
             drop_grid_advice(&d->cmp, l->line);
     }
-    s->cause = cause;
+    /* a defect named before (defects_before_the_tiles),
+     * is what the record's sentence would only show the effect of */
+    if (s->cause)
+        free(cause);
+    else
+        s->cause = cause;
 }
 
 /* A matrix lab's blocks smaller than its tiles (the block the kernel stored
@@ -2381,6 +2432,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         started = stage_clock();
+        defects_before_the_tiles(file, s);
         tile_contents(m, index, opt->datasets_root, s);
         transposed_read_not_store(m, index, opt->datasets_root, file, s);
         counts_summarise(m, index, s);

@@ -99,6 +99,41 @@ static void add(sanitize_result *r, const char *kind, const char *file, int line
     f->message = message;
 }
 
+/* A tile's load placed after the reads of it in the same pass: the read
+ * at line lr comes before the store at line lw into the same __shared__
+ * array (`ds_N[ty][tx] = N[...]` below the sum that reads ds_N), after a
+ * barrier the other loads come before. The reads see the tile the pass
+ * before loaded (nothing, in the first), and the store races with them: the
+ * load is misplaced, not a barrier missing. NULL where the source does not
+ * show it. */
+static char *load_after_use_message(const char *student, int lr, int lw, const char *kernel)
+{
+    char tile[64];
+    if (lw <= lr || source_stored_array(student, lw, tile, sizeof tile) <= 0 ||
+        !source_line_has_word(student, lr, tile) || source_stored_array(student, lr, (char[64]){ 0 }, 64) > 0)
+        return NULL;
+    /* the barrier before the read, within a few lines, with no store into
+     * the tile between it and the read */
+    int barrier = 0;
+    for (int n = lr - 1; n > 0 && n >= lr - 12 && !barrier; n--) {
+        char stored[64];
+        if (source_stored_array(student, n, stored, sizeof stored) > 0 && !strcmp(stored, tile))
+            return NULL;
+        if (source_line_has_word(student, n, "__syncthreads"))
+            barrier = n;
+    }
+    if (!barrier)
+        return NULL;
+    char *qw = sanitize_quote(student, lw), *qb = sanitize_quote(student, barrier);
+    char *m = xasprintf("the load into %s at %s in %s comes after the read of %s at line %d, in the same pass: the "
+                        "read sees the tile the pass before loaded (nothing, in the first pass), and the load "
+                        "races with it; move the load up before the __syncthreads() at %s, with the other loads",
+                        tile, qw, kernel, tile, lr, qb);
+    free(qw);
+    free(qb);
+    return m;
+}
+
 /* The lines of one report block (compute-sanitizer separates them with an
  * empty "=========" line), without the prefix. */
 typedef struct {
@@ -1179,6 +1214,10 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                      strcmp(path_base(f2), path_base(student)) == 0
                                  ? loop_race_message(student, l1, l2, q1, q2, kernel)
                                  : NULL;
+                if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "read") == 0 &&
+                    strcmp(x2, "write") == 0 && student && file2[0] && strcmp(path_base(f1), path_base(student)) == 0 &&
+                    strcmp(path_base(f2), path_base(student)) == 0)
+                    loop = load_after_use_message(student, l1, l2, kernel);
                 /* a store racing with itself in global memory: an index that does not vary with a
                  * coordinate the threads differ in, where the source shows which name lost it */
                 char *coord = !loop && strcmp(space, "global memory") == 0 && strcmp(x1, "write") == 0 &&
