@@ -1735,6 +1735,20 @@ def test_a_load_moved_below_the_reads_of_its_tile_is_named(tmp_path):
     assert "move the load up before the __syncthreads() at line " in first, first
 
 
+def test_a_round_up_by_one_size_divided_by_another_is_named(backend, tmp_path):
+    """Lab 03's phase count rounded up by j and divided by TILE_WIDTH: the
+    round-up must add TILE_WIDTH - 1 for a divisor of TILE_WIDTH (the
+    defined size), not j - 1. The first line names the count's line and
+    which of the two to change."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "numPhases = (k + j - 1) / TILE_WIDTH;")
+    line = line_of(src, "numPhases = (k + j - 1) / TILE_WIDTH;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "rounds up by j (`+ j - 1`) but divides by TILE_WIDTH" in first, first
+    assert first.endswith("round up by TILE_WIDTH"), first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

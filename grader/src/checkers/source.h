@@ -538,6 +538,15 @@ int source_pointer_parameter_stepped(const char *path, char *name, size_t n, int
  * The line that sets it after; the name into name, the loop's line into
  * *loop_line; else 0. */
 int source_bound_set_after_loop(const char *path, char *name, size_t n, int *loop_line);
+/* A round-up written `(A + B - 1) / D` whose divisor D is another word
+ * than B, the size it rounds up by (`(k + TILE_WIDTH - 1) / k`, or
+ * `(width + MASK_WIDTH - 1) / TILE_WIDTH`): the two must be one size. The
+ * line; B and D into by and divisor, and into *divisor_wrong 1 where B is a
+ * number defined in the file or in header (lab.h) and D is not (the
+ * divisor is the slip), 0 where D is and B is not (the round-up is), -1
+ * where that does not tell; else 0. */
+int source_round_up_mismatch(const char *path, const char *header, char *by, size_t by_n, char *divisor,
+                             size_t divisor_n, int *divisor_wrong);
 /* A launch that passes a number where the kernel's parameter is named for
  * something the host function has (`<<<...>>>(I, P, height, width, 1)` for
  * a parameter `channels`, in a function given `channels`): the value was

@@ -1063,3 +1063,57 @@ int source_bound_set_after_loop(const char *path, char *name, size_t n, int *loo
     source_code_free(&s);
     return found;
 }
+
+/* ---- a round-up whose divisor is not what it rounds by -------------------- */
+
+int source_round_up_mismatch(const char *path, const char *header, char *by, size_t by_n, char *divisor,
+                             size_t divisor_n, int *divisor_wrong)
+{
+    source_code s, h = { 0 };
+    by[0] = divisor[0] = '\0';
+    *divisor_wrong = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    if (header && !source_code_read(&h, header))
+        memset(&h, 0, sizeof h);
+    const char *c = s.code;
+    int found = 0;
+    /* `+ B - 1) / D`, B and D words, B not D */
+    for (size_t k = 1; k + 2 < s.len && !found; k++) {
+        if (c[k] != '-' || c[k + 1] == '-' || c[k - 1] == '-' || c[k + 1] == '=')
+            continue;
+        size_t one = code_skip_space(&s, k + 1);
+        if (one >= s.len || c[one] != '1' || source_is_identifier_char(c[one + 1]) || c[one + 1] == '.')
+            continue;
+        size_t close = code_skip_space(&s, one + 1);
+        if (close >= s.len || c[close] != ')')
+            continue;
+        size_t slash = code_skip_space(&s, close + 1);
+        if (slash + 1 >= s.len || c[slash] != '/' || c[slash + 1] == '/' || c[slash + 1] == '=')
+            continue;
+        size_t d = code_skip_space(&s, slash + 1), de = code_word_end(&s, d);
+        size_t bn = 0, b = code_word_before(&s, k, &bn);
+        if (de == d || !bn || isdigit((unsigned char)c[d]) || isdigit((unsigned char)c[b]))
+            continue;
+        size_t plus = code_blank_before(&s, b);
+        if (plus == 0 || c[plus - 1] != '+')
+            continue;
+        if (bn == de - d && strncmp(c + b, c + d, bn) == 0)
+            continue; /* the idiom itself: (A + B - 1) / B */
+        /* a member access after the divisor's word (`in.width`) is another value */
+        if (de < s.len && (c[de] == '.' || (c[de] == '-' && c[de + 1] == '>')))
+            continue;
+        snprintf(by, by_n, "%.*s", (int)bn, c + b);
+        snprintf(divisor, divisor_n, "%.*s", (int)(de - d), c + d);
+        /* which of the two is the size: a defined number (TILE_WIDTH) is,
+         * a variable (k, the count itself) is not */
+        long v = 0;
+        int b_size = defined_here_or_in(&s, &h, c + b, bn, &v), d_size = defined_here_or_in(&s, &h, c + d, de - d, &v);
+        *divisor_wrong = b_size && !d_size ? 1 : !b_size && d_size ? 0 : -1;
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    if (h.code)
+        source_code_free(&h);
+    return found;
+}

@@ -1676,6 +1676,23 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `(k + TILE_WIDTH - 1) / k`: a round-up by one size divided by another */
+    char rby[64], rdiv[64];
+    int divisor_wrong = -1;
+    char *lab_header = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause
+               ? source_round_up_mismatch(file, lab_header, rby, sizeof rby, rdiv, sizeof rdiv, &divisor_wrong)
+               : 0;
+    free(lab_header);
+    if (line > 0 && divisor_wrong >= 0) {
+        char *q = sanitize_quote(file, line);
+        const char *size = divisor_wrong ? rby : rdiv;
+        s->cause = xasprintf("%s rounds up by %s (`+ %s - 1`) but divides by %s: a count of whole %s's, rounded up, "
+                             "is `(... + %s - 1) / %s`; %s %s",
+                             q, rby, rby, rdiv, size, size, size, divisor_wrong ? "divide by" : "round up by", size);
+        s->cause_fixed_there = s->cause_says_the_edit = 1;
+        free(q);
+    }
     /* a loop's bound set only after the loop */
     int bound_loop = 0;
     line = failed && !s->cause ? source_bound_set_after_loop(file, name, sizeof name, &bound_loop) : 0;

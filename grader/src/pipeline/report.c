@@ -741,7 +741,7 @@ static char *fix_first(const submission_result *s)
         int names_edit = strstr(s->cause, edit) != NULL;
         free(edit);
         if (s->cause_fixed_there && repair_strong(&s->repair) && first_line_named(s->cause) == s->repair.line &&
-            !names_edit)
+            !names_edit && !s->cause_says_the_edit)
             return xasprintf("%s; %s", s->cause, s->repair.sentence);
         if (s->cause_fixed_there)
             return xstrdup(s->cause);
@@ -994,9 +994,12 @@ static void report_render(strbuf *out, const submission_result *s, int color, in
     /* the repair search's edit, where the fix-this-first line says
      * something else (neither holds its sentence nor names its edit):
      * above it, so that the report still ends with what to fix first and
-     * the score */
+     * the score; not where the cause says what to write at the repair's
+     * own line (the repair there only makes up for it) */
     char *edit = xasprintf("`%s` at line %d", s->repair.to, s->repair.line);
-    if (s->repair.sentence && (!first || (!strstr(first, s->repair.sentence) && !strstr(first, edit))))
+    int edit_overruled = s->cause && s->cause_says_the_edit && first_line_named(s->cause) == s->repair.line;
+    if (s->repair.sentence && !edit_overruled &&
+        (!first || (!strstr(first, s->repair.sentence) && !strstr(first, edit))))
         sb_printf(out, "  repair: %s\n", safe(s->repair.sentence));
     free(edit);
     if (first)
