@@ -23,8 +23,9 @@ host-memory reading), 10 of 10 after its own (my count); set AD: results-AD.md, 
 own (my count); set AE: results-AE.md, 5 of 10 when counted after AD's; set AF: results-AF.md,
 4 of 10 when counted after AE's, 10 of 10 after its own (my count); set AG: results-AG.md, 3 of 10 when
 counted after AF's first four, 10 of 10 after its own (my count); set AH: results-AH.md, 6 of 10 when
-counted after AG's, 10 of 10 after its own (my count); of those
-seven sets only the
+counted after AG's, 10 of 10 after its own (my count); set AI: results-AI.md, 4 of 10 when counted
+after AH's three, 8 of 10 after its own (my count); of those
+eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -388,6 +389,12 @@ FIRST = {
                                                    "no line sets d_out_img.pitch"],
     "setAH/03-p3-numphases-divides-by-k": ["line 43 (", "rounds up by TILE_WIDTH (`+ TILE_WIDTH - 1`) but divides by k",
                                            "divide by TILE_WIDTH"],
+    "setAI/01-r3-bound-if-written-as-while": ["the loop at line 27 (", "its body changes nothing that test reads",
+                                              "write `if`"],
+    "setAI/02-r3-n-tile-store-accumulates": ["line 46 (", "adds into ds_N", "store the value with `=`"],
+    "setAI/03-q3-bx-by-swapped-in-declaration": ["line 32 (", "sets bx to blockIdx.y"],
+    "setAI/04-q3-mask-declared-radius-size": ["line 22 (", "declares Mc with 16 bytes, and the cudaMemcpyToSymbol "
+                                              "copies 100 bytes"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

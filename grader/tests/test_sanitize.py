@@ -1749,6 +1749,54 @@ def test_a_round_up_by_one_size_divided_by_another_is_named(backend, tmp_path):
     assert first.endswith("round up by TILE_WIDTH"), first
 
 
+def test_a_while_whose_body_never_changes_its_test_is_named(tmp_path):
+    """Lab 03's store test written `while`: its body changes neither Row nor
+    Col, so the threads inside P never leave. The first line names the
+    loop and says to write `if`, not only that a loop never ends."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "    if (Row < j && Col < l)", "    while (Row < j && Col < l)")
+    line = line_of(src, "while (Row < j && Col < l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "one-1x1x1", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (") and "its body changes nothing that test reads" in first, first
+    assert "write `if`" in first, first
+
+
+def test_a_thread_coordinate_given_the_other_axis_is_named(backend, tmp_path):
+    """Lab 02's tx set from threadIdx.y as ty is (a copy of ty's
+    declaration): the first line names the declaration that gives tx the
+    other axis. (Both swapped is no mistake with square blocks.)"""
+    src = edited(tmp_path, "02-tiled-matmul", "int tx = threadIdx.x, ty = threadIdx.y;",
+                 "int tx = threadIdx.y, ty = threadIdx.y;")
+    line = line_of(src, "int tx = threadIdx.y, ty = threadIdx.y;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0032", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "sets tx to threadIdx.y: the name says one axis" in first, first
+
+
+def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
+    """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
+    with `=`, so the tile adds to what shared memory held. The first line
+    names the load."""
+    src = edited(tmp_path, "02-tiled-matmul", "ds_M[ty][tx] = M[", "ds_M[ty][tx] += M[")
+    line = line_of(src, "ds_M[ty][tx] += M[")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0032", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "adds into ds_M (a compound `op=`), and no line stores ds_M" in first
+
+
+def test_a_constant_declared_smaller_than_its_copy_is_named_at_its_declaration(tmp_path):
+    """Lab 05's mask declared MASK_WIDTH x MASK_RADIUS: the copy of 25
+    floats does not fit the 40-byte symbol. The emulator's refusal gives
+    both sizes; the first line names the declaration."""
+    src = edited(tmp_path, "05-pitched-conv", "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];",
+                 "__constant__ float Mc[MASK_WIDTH][MASK_RADIUS];")
+    line = line_of(src, "__constant__ float Mc[MASK_WIDTH][MASK_RADIUS];")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "gray-11x11", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "declares Mc with 40 bytes, and the cudaMemcpyToSymbol copies " \
+        "100 bytes into it" in first, first
+
+
 # ---- host code that reaches device memory -------------------------------------------
 
 

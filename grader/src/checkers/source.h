@@ -547,6 +547,18 @@ int source_bound_set_after_loop(const char *path, char *name, size_t n, int *loo
  * where that does not tell; else 0. */
 int source_round_up_mismatch(const char *path, const char *header, char *by, size_t by_n, char *divisor,
                              size_t divisor_n, int *divisor_wrong);
+/* A kernel's `while (TEST)` whose body changes no name TEST reads, calls
+ * nothing and jumps nowhere out (a bounds test written `while` for `if`):
+ * once TEST holds it holds for ever. The line; TEST into test; else 0. */
+int source_while_never_changes(const char *path, char *test, size_t n);
+/* A short name of one axis given another axis's built-in coordinate (`bx =
+ * blockIdx.y`, `ty = threadIdx.x`). The line; the name and the built-in
+ * into name and builtin; else 0. */
+int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *builtin, size_t builtin_n);
+/* A __shared__ array a kernel adds into (`ds_N[ty][tx] += ...`) and never
+ * stores with a plain `=`: shared memory starts with whatever it held, and
+ * each pass adds to the last. The line; the array's name into name; else 0. */
+int source_shared_added_never_stored(const char *path, char *name, size_t n);
 /* A launch that passes a number where the kernel's parameter is named for
  * something the host function has (`<<<...>>>(I, P, height, width, 1)` for
  * a parameter `channels`, in a function given `channels`): the value was

@@ -1117,3 +1117,97 @@ int source_round_up_mismatch(const char *path, const char *header, char *by, siz
         source_code_free(&h);
     return found;
 }
+
+/* ---- a while whose body changes nothing its test reads ------------------ */
+
+int source_while_never_changes(const char *path, char *test, size_t n)
+{
+    source_code s;
+    test[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 5 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "while") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 5);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        size_t b = code_skip_space(&s, close + 1);
+        /* `do { ... } while (...);` ends a loop; it begins none */
+        if (close >= s.len || c[b] == ';')
+            continue;
+        size_t e = code_body_end(&s, close + 1);
+        if (e >= s.len)
+            continue;
+        /* a jump out, a call (it may change anything) or a step of a name
+         * of the test: the loop can end */
+        int may_end = 0;
+        for (size_t j = b; j < e && !may_end; j++) {
+            if (code_word_at(&s, j, "break") || code_word_at(&s, j, "return") || code_word_at(&s, j, "goto"))
+                may_end = 1;
+            if (c[j] == '(' && j > b && source_is_identifier_char(c[j - 1])) {
+                size_t wn = 0, w = code_word_before(&s, j, &wn);
+                may_end = wn && !code_word_in(c + w, wn, (const char *const[]){ "for", "if", "while", "switch",
+                                                                               "sizeof", NULL });
+            }
+        }
+        for (size_t w = open + 1; w < close && !may_end; w++) {
+            if (!code_word_starts(&s, w) || isdigit((unsigned char)c[w]))
+                continue;
+            size_t we = code_word_end(&s, w);
+            for (size_t j = b; j < e && !may_end; j++)
+                may_end = code_name_at(&s, j, c + w, we - w) && stepped_at(&s, j, we - w);
+            w = we > w ? we - 1 : w;
+        }
+        if (may_end)
+            continue;
+        size_t o = 0;
+        for (size_t j = code_skip_space(&s, open + 1); j < close && o + 1 < n; j++)
+            if (!(c[j] == '\n' || (c[j] == ' ' && o > 0 && test[o - 1] == ' ')))
+                test[o++] = c[j];
+        test[o] = '\0';
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* ---- a built-in coordinate given a name of another axis ------------------ */
+
+int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *builtin, size_t builtin_n)
+{
+    source_code s;
+    name[0] = builtin[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    static const char *const builtins[] = { "blockIdx", "threadIdx", NULL };
+    int found = 0;
+    for (size_t k = 0; k + 10 < s.len && !found; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t we = code_word_end(&s, k);
+        if (!code_word_in(c + k, we - k, builtins) || c[we] != '.' || !strchr("xyz", c[we + 1]) ||
+            source_is_identifier_char(c[we + 2])) {
+            k = we > k ? we - 1 : k;
+            continue;
+        }
+        /* `NAME = blockIdx.y` where NAME is a short name of one axis */
+        size_t eq = code_blank_before(&s, k);
+        if (eq == 0 || !code_assigns_at(&s, eq - 1))
+            continue;
+        size_t nn = 0, nb = code_word_before(&s, eq - 1, &nn);
+        char axis = nn >= 2 && nn <= 3 && strchr("xyz", c[nb + nn - 1]) ? c[nb + nn - 1] : 0;
+        if (axis && axis != c[we + 1] && (c[nb] == 'b' || c[nb] == 't')) {
+            snprintf(name, name_n, "%.*s", (int)nn, c + nb);
+            snprintf(builtin, builtin_n, "%.*s", (int)(we + 2 - k), c + k);
+            found = code_line_at(&s, k);
+        }
+        k = we + 1;
+    }
+    source_code_free(&s);
+    return found;
+}

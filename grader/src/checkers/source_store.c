@@ -648,3 +648,41 @@ int source_alias_of_shared(const char *path, char *alias, size_t alias_n, char *
     source_code_free(&s);
     return found;
 }
+
+int source_shared_added_never_stored(const char *path, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (const char *g = strstr(c, "__global__"); g && !found; g = strstr(g + 1, "__global__")) {
+        size_t close = s.len, body = code_kernel_body(&s, (size_t)(g - c), &close);
+        if (body >= s.len)
+            continue;
+        for (size_t k = body; k < close && !found; k++) {
+            if (!code_word_starts(&s, k))
+                continue;
+            size_t we = code_word_end(&s, k), q = code_skip_space(&s, we);
+            if (we == k || q >= close || c[q] != '[' || !code_declared_shared(c, c + k, we - k)) {
+                k = we > k ? we - 1 : k;
+                continue;
+            }
+            while (q < close && c[q] == '[')
+                q = code_skip_space(&s, code_matching(&s, q) + 1);
+            if (q + 1 >= close || !strchr("+-*/", c[q]) || c[q + 1] != '=')
+                continue;
+            /* a compound store; is there any plain one? */
+            int plain = 0;
+            for (size_t j = body; j < close && !plain; j++)
+                plain = code_name_at(&s, j, c + k, we - k) && code_stored_at(&s, j, we - k);
+            if (!plain) {
+                snprintf(name, n, "%.*s", (int)(we - k), c + k);
+                found = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1693,6 +1693,69 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* a symbol copy that does not fit the symbol: its declaration is too
+     * small (the emulator's "cudaMemcpyToSymbol(Mc, 100 bytes at offset 0):
+     * the symbol has 16 bytes", the kit's own words, in the run's message) */
+    for (int i = 0; i < s->ndatasets && failed && !s->cause; i++) {
+        const char *msg = s->datasets[i].message;
+        char sym[64];
+        size_t count = 0, offset = 0, has = 0;
+        int parsed = 0;
+        for (const char *at = msg ? strstr(msg, "cudaMemcpyToSymbol(") : NULL; at && !parsed;
+             at = strstr(at + 1, "cudaMemcpyToSymbol("))
+            parsed = sscanf(at, "cudaMemcpyToSymbol(%63[A-Za-z0-9_], %zu bytes at offset %zu): the symbol has %zu bytes",
+                            sym, &count, &offset, &has) == 4;
+        if (!parsed || count + offset <= has)
+            continue;
+        int decl = source_declaration_of(file, sym, NULL);
+        if (decl <= 0)
+            continue;
+        char *q = sanitize_quote(file, decl);
+        s->cause = xasprintf("%s declares %s with %zu bytes, and the cudaMemcpyToSymbol copies %zu bytes into it%s: the "
+                             "copy does not fit, the runtime refuses it, and the kernel's reads of %s past its %zu "
+                             "bytes would miss too; declare %s as large as what it holds",
+                             q, sym, has, count, offset ? " (after an offset)" : "", sym, has, sym);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `while (Row < Width && Col < Width)` for an if */
+    char wtest[160];
+    line = failed && !s->cause ? source_while_never_changes(file, wtest, sizeof wtest) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the loop at %s repeats while `%s` holds, and its body changes nothing that test reads: "
+                             "once it holds, it holds for ever, so the threads that enter never leave; where a test "
+                             "was meant, write `if`",
+                             q, wtest);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `int bx = blockIdx.y`: a name of one axis for another's coordinate */
+    char axis_name[16], axis_builtin[32];
+    line = failed && !s->cause
+               ? source_axis_name_swapped(file, axis_name, sizeof axis_name, axis_builtin, sizeof axis_builtin)
+               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s sets %s to %s: the name says one axis and the coordinate is another's, so every "
+                             "index built from %s runs along the other axis of the grid; give %s its own axis's "
+                             "coordinate",
+                             q, axis_name, axis_builtin, axis_name, axis_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `ds_N[ty][tx] += N[...]`, and no plain store of ds_N */
+    char added[64];
+    line = failed && !s->cause ? source_shared_added_never_stored(file, added, sizeof added) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s adds into %s (a compound `op=`), and no line stores %s with a plain `=`: shared "
+                             "memory starts with whatever it held (NaN, here), and each pass adds to what the last "
+                             "left; store the value with `=`",
+                             q, added, added);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* a loop's bound set only after the loop */
     int bound_loop = 0;
     line = failed && !s->cause ? source_bound_set_after_loop(file, name, sizeof name, &bound_loop) : 0;
