@@ -551,9 +551,10 @@ int source_round_up_mismatch(const char *path, const char *header, char *by, siz
  * nothing and jumps nowhere out (a bounds test written `while` for `if`):
  * once TEST holds it holds for ever. The line; TEST into test; else 0. */
 int source_while_never_changes(const char *path, char *test, size_t n);
-/* A short name of one axis given another axis's built-in coordinate (`bx =
- * blockIdx.y`, `ty = threadIdx.x`). The line; the name and the built-in
- * into name and builtin; else 0. */
+/* A short name of one axis given another axis's built-in coordinate alone
+ * (`bx = blockIdx.y`, `ty = threadIdx.x`; not `ty = threadIdx.x / 16`, a
+ * flat block split, which may be meant). The line; the name and the
+ * built-in into name and builtin; else 0. */
 int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *builtin, size_t builtin_n);
 /* A __shared__ array a kernel adds into (`ds_N[ty][tx] += ...`) and never
  * stores with a plain `=`: shared memory starts with whatever it held, and

@@ -1195,9 +1195,11 @@ int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *
             k = we > k ? we - 1 : k;
             continue;
         }
-        /* `NAME = blockIdx.y` where NAME is a short name of one axis */
-        size_t eq = code_blank_before(&s, k);
-        if (eq == 0 || !code_assigns_at(&s, eq - 1))
+        /* `NAME = blockIdx.y` where NAME is a short name of one axis, the
+         * coordinate alone (`ty = threadIdx.x / TILE_WIDTH` splits a flat
+         * block, which may be meant) */
+        size_t eq = code_blank_before(&s, k), after = code_skip_space(&s, we + 2);
+        if (eq == 0 || !code_assigns_at(&s, eq - 1) || after >= s.len || (c[after] != ',' && c[after] != ';'))
             continue;
         size_t nn = 0, nb = code_word_before(&s, eq - 1, &nn);
         char axis = nn >= 2 && nn <= 3 && strchr("xyz", c[nb + nn - 1]) ? c[nb + nn - 1] : 0;
