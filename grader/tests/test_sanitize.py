@@ -1549,6 +1549,31 @@ def test_an_output_cut_to_a_range_is_named_at_the_line_that_cuts_it(tmp_path):
     assert f"before it is stored at line {line} (" in first and "which cuts it: store the sum itself" in first, first
 
 
+@pytest.mark.parametrize("cut", ["on-the-store", "into-the-sum"])
+def test_the_cut_named_is_the_one_that_reaches_the_stored_value(tmp_path, cut):
+    """Two cuts in lab 04's kernel: an index clamped on the way, which
+    changes nothing (destX = min(destX, w - 1), destX is below w anyway),
+    and the sum cut at 0 before it is stored, on the store itself or into
+    the sum on a line of its own. The line named is the one whose value
+    the store writes, not the first min in the kernel."""
+    base = kit.ROOT / "solutions" / "04-conv-2batch" / "conv_2batch.cu"
+    text = base.read_text()
+    text = text.replace("        int destX = dest % w;\n", "        int destX = dest % w;\n        destX = min(destX, w - 1);\n", 1)
+    store = "            P[(y * width + x) * channels + k] = acc;"
+    if cut == "on-the-store":
+        text, at = text.replace(store, store.replace("= acc;", "= fmaxf(acc, 0.0f);")), "= fmaxf(acc, 0.0f);"
+    else:
+        sum_done = "        //@@ TODO 6:"
+        text, at = text.replace(sum_done, "        acc = fmaxf(0.0f, acc);\n" + sum_done), "acc = fmaxf(0.0f, acc);"
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text)
+    line = line_of(src, at)
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert "every right value below 0 came out 0" in first, first
+    assert f"before it is stored at line {line} (" in first and "which cuts it" in first, first
+
+
 def test_a_load_whose_branches_are_the_wrong_way_round_is_named_at_its_if(tmp_path):
     """Lab 03's M load with its if and else swapped: the if stores 0 where
     the element exists and the else reads M where it does not. Whatever

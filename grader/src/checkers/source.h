@@ -177,9 +177,11 @@ int source_assigned_sum(const char *path, char *name, size_t n);
 /* The line of a kernel's first store into one of its pointer parameters
  * (`P[...] = ...`): where its output is written; 0 if none. */
 int source_output_store_line(const char *path);
-/* The first line of a kernel that calls a function cutting a value to a
- * range (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result
- * the lab does not bound is bounded; 0 if none. */
+/* The line of a kernel that calls a function cutting a value to a range
+ * (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result the
+ * lab does not bound is bounded. Of several, the one whose value reaches
+ * the output's store (on the store, or setting a name its value reads)
+ * before an index clamped on the way; else the first; 0 if none. */
 int source_value_cut_line(const char *path);
 /* A kernel's pointer made another name for a __shared__ array (`float
  * (*ds_N)[TILE_WIDTH] = ds_M;`), and both names stored into: the stores

@@ -66,6 +66,24 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
 
 /* ---- the output's store and its test ------------------------------------------ */
 
+/* Whether the value stored at store_line (what follows its first plain
+ * `=`) reads name as a word. */
+static int stored_value_reads(const source_code *s, int store_line, const char *name)
+{
+    size_t n = strlen(name);
+    size_t b = code_line_start(s, store_line), e = b < s->len ? code_line_end(s, b) : s->len;
+    size_t q = b;
+    while (q < e && !(s->code[q] == '=' && (q + 1 >= e || s->code[q + 1] != '=') &&
+                      (q == b || !strchr("=<>!", s->code[q - 1]))))
+        q++;
+    for (size_t k = q; n && k < e; k++)
+        if (code_name_at(s, k, name, n))
+            return 1;
+    return 0;
+}
+
+#define MAX_CUTS 32
+
 int source_value_cut_line(const char *path)
 {
     static const char *const cuts[] = { "fminf", "fmaxf", "fmin", "fmax", "min", "max", "__saturatef", "saturate",
@@ -74,21 +92,38 @@ int source_value_cut_line(const char *path)
     if (!source_code_read(&s, path))
         return 0;
     const char *code = s.code;
-    int line = 0;
-    for (const char *g = strstr(code, "__global__"); g && !line; g = strstr(g + 1, "__global__")) {
-        const char *open = strchr(g, '('), *close = open ? strchr(open, ')') : NULL;
-        const char *body = close ? strchr(close, '{') : NULL;
-        if (!body)
-            break;
-        size_t bend = code_matching(&s, (size_t)(body - code));
-        for (size_t k = (size_t)(body - code); k < bend && !line; k++) {
+    int lines[MAX_CUTS], n = 0;
+    for (const char *g = strstr(code, "__global__"); g && n < MAX_CUTS; g = strstr(g + 1, "__global__")) {
+        size_t close, body = code_kernel_body(&s, (size_t)(g - code), &close);
+        if (body >= s.len)
+            continue;
+        for (size_t k = body; k < close && n < MAX_CUTS; k++) {
             if (!code_word_starts(&s, k))
                 continue;
             size_t e = code_word_end(&s, k), q = code_skip_space(&s, e);
-            if (e > k && q < s.len && code[q] == '(' && code_word_in(code + k, e - k, cuts))
-                line = code_line_at(&s, k);
+            if (e > k && q < s.len && code[q] == '(' && code_word_in(code + k, e - k, cuts) &&
+                (n == 0 || lines[n - 1] != code_line_at(&s, k)))
+                lines[n++] = code_line_at(&s, k);
             k = e > k ? e - 1 : k;
         }
+    }
+    /* The cut that reaches the stored value, not an index clamped on the
+     * way (`int r = min(Row, Width - 1)`): one on the output's store, else
+     * one whose line sets a name the stored value reads, else one whose
+     * name reaches the store at all, else the first. */
+    int store = n > 1 ? source_output_store_line(path) : 0, line = n ? lines[0] : 0, rank = 3;
+    for (int i = 0; store > 0 && i < n && rank > 0; i++) {
+        char name[128];
+        if (lines[i] == store) {
+            line = lines[i], rank = 0;
+            continue;
+        }
+        if (!source_assigned_at(path, lines[i], name, sizeof name))
+            continue;
+        if (rank > 1 && stored_value_reads(&s, store, name))
+            line = lines[i], rank = 1;
+        else if (rank > 2 && source_line_reaches_name(path, store, name))
+            line = lines[i], rank = 2;
     }
     source_code_free(&s);
     return line;
