@@ -1798,6 +1798,21 @@ def test_a_thread_coordinate_given_the_other_axis_is_named(backend, tmp_path):
     assert first.startswith(f"line {line} (") and "sets tx to threadIdx.y: the name says one axis" in first, first
 
 
+@pytest.mark.parametrize("name", ["blk_x", "blockX"])
+def test_a_longer_name_of_an_axis_given_the_other_axis_is_named(tmp_path, name):
+    """Lab 03's bx renamed (blk_x, blockX: the axis is the name's last
+    part) and set from blockIdx.y: the first line names the declaration
+    that gives it the other axis, as for the short name."""
+    text = (kit.ROOT / "solutions" / "03-arbitrary-matmul" / "arbitrary_matmul.cu").read_text()
+    text = re.sub(r"\bbx\b", name, text).replace(f"int {name} = blockIdx.x,", f"int {name} = blockIdx.y,")
+    src = tmp_path / "arbitrary_matmul.cu"
+    src.write_text(text)
+    line = line_of(src, f"int {name} = blockIdx.y,")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"sets {name} to blockIdx.y: the name says one axis" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

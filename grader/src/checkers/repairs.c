@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "repairs.h"
+#include "source.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -117,24 +118,6 @@ int repairs_agreement(const repair_candidate *c)
     return brought - (taken > 0 ? taken - 1 : 0);
 }
 
-/* The parts of an identifier: its runs between underscores and case
- * changes (`in_pitch_bytes`: in, pitch, bytes; `dOut`: d, Out). Calls
- * f(part, length, arg) for each. */
-static void identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg)
-{
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && w[i] == '_')
-            i++;
-        size_t start = i++;
-        if (start >= n)
-            break;
-        while (i < n && w[i] != '_' && !(w[i] >= 'A' && w[i] <= 'Z' && w[i - 1] >= 'a' && w[i - 1] <= 'z'))
-            i++;
-        f(w + start, i - start, arg);
-    }
-}
-
 struct part_count {
     const char *part;
     size_t n;
@@ -161,7 +144,7 @@ static int part_count(const char *text, const char *part, size_t n)
         while (word_char(p[len]))
             len++;
         if (!(*p >= '0' && *p <= '9'))
-            identifier_parts(p, len, count_part, &c);
+            source_identifier_parts(p, len, count_part, &c);
         p += len;
     }
     return c.times;
@@ -196,8 +179,8 @@ int repairs_part_agreement(const repair_candidate *c)
     if (!differing_word(c, &head, &out, &in))
         return 0;
     struct parts taken = { .count = 0 }, brought = { .count = 0 };
-    identifier_parts(c->from + head, out, keep_part, &taken);
-    identifier_parts(c->to + head, in, keep_part, &brought);
+    source_identifier_parts(c->from + head, out, keep_part, &taken);
+    source_identifier_parts(c->to + head, in, keep_part, &brought);
     int score = 0;
     /* a part the edit brings in, written elsewhere in the statement, is
      * agreement; a part it takes out, written elsewhere, disagreement

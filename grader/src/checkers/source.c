@@ -19,6 +19,21 @@ int source_is_identifier_char(char c)
     return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+void source_identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg)
+{
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && w[i] == '_')
+            i++;
+        size_t start = i++;
+        if (start >= n)
+            break;
+        while (i < n && w[i] != '_' && !(w[i] >= 'A' && w[i] <= 'Z' && w[i - 1] >= 'a' && w[i - 1] <= 'z'))
+            i++;
+        f(w + start, i - start, arg);
+    }
+}
+
 int source_skip_comment_or_literal(const char *text, size_t len, size_t *i, int *line)
 {
     size_t k = *i;

@@ -12,6 +12,11 @@
 #include <stddef.h>
 
 int source_is_identifier_char(char c);
+/* The parts of an identifier of n characters: its runs between underscores
+ * and at a lower case letter's change to upper case (`in_pitch_bytes`: in,
+ * pitch, bytes; `dOut`: d, Out; `blkX`: blk, X). Calls f(part, length,
+ * arg) for each. */
+void source_identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg);
 
 /* Skips the comment or literal that starts at text[*i] ("//", slash-star,
  * '"' or '\''), counting its newlines in *line; leaves *i on its last
@@ -553,9 +558,10 @@ int source_round_up_mismatch(const char *path, const char *header, char *by, siz
  * nothing and jumps nowhere out (a bounds test written `while` for `if`):
  * once TEST holds it holds for ever. The line; TEST into test; else 0. */
 int source_while_never_changes(const char *path, char *test, size_t n);
-/* A short name of one axis given another axis's built-in coordinate alone
- * (`bx = blockIdx.y`, `ty = threadIdx.x`; not `ty = threadIdx.x / 16`, a
- * flat block split, which may be meant). The line; the name and the
+/* A name of one axis given another axis's built-in coordinate alone: a
+ * short name (`bx = blockIdx.y`, `ty = threadIdx.x`) or one whose last
+ * part is the axis (`blk_x = blockIdx.y`, `tidY = threadIdx.x`); not `ty =
+ * threadIdx.x / 16`, a flat block split, which may be meant. The line; the name and the
  * built-in into name and builtin; else 0. */
 int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *builtin, size_t builtin_n);
 /* A __shared__ array a kernel adds into (`ds_N[ty][tx] += ...`) and never

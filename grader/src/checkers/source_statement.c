@@ -1177,6 +1177,33 @@ int source_while_never_changes(const char *path, char *test, size_t n)
 
 /* ---- a built-in coordinate given a name of another axis ------------------ */
 
+struct last_part {
+    const char *part;
+    size_t n;
+    int parts;
+};
+
+static void keep_last_part(const char *p, size_t n, void *arg)
+{
+    struct last_part *l = arg;
+    l->part = p, l->n = n;
+    l->parts++;
+}
+
+/* The axis (x, y or z) a name says it holds: a short name of a block's or
+ * thread's (`bx`, `ty`, `tiz`), or a name whose last part is the axis
+ * alone (`blk_x`, `blockY`, `tid_z`); 0 for any other (`idx`, `max`). */
+static char name_axis(const char *w, size_t n)
+{
+    if (n >= 2 && n <= 3 && (w[0] == 'b' || w[0] == 't') && strchr("xyz", w[n - 1]))
+        return w[n - 1];
+    struct last_part l = { NULL, 0, 0 };
+    source_identifier_parts(w, n, keep_last_part, &l);
+    if (l.parts >= 2 && l.n == 1 && strchr("xyzXYZ", l.part[0]))
+        return (char)(l.part[0] | 0x20);
+    return 0;
+}
+
 int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *builtin, size_t builtin_n)
 {
     source_code s;
@@ -1202,8 +1229,8 @@ int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *
         if (eq == 0 || !code_assigns_at(&s, eq - 1) || after >= s.len || (c[after] != ',' && c[after] != ';'))
             continue;
         size_t nn = 0, nb = code_word_before(&s, eq - 1, &nn);
-        char axis = nn >= 2 && nn <= 3 && strchr("xyz", c[nb + nn - 1]) ? c[nb + nn - 1] : 0;
-        if (axis && axis != c[we + 1] && (c[nb] == 'b' || c[nb] == 't')) {
+        char axis = name_axis(c + nb, nn);
+        if (axis && axis != c[we + 1]) {
             snprintf(name, name_n, "%.*s", (int)nn, c + nb);
             snprintf(builtin, builtin_n, "%.*s", (int)(we + 2 - k), c + k);
             found = code_line_at(&s, k);
