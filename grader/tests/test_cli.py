@@ -41,6 +41,11 @@ def test_no_arguments_is_a_usage_error():
     (["check", "01", str(SOLUTION), "--dataset", "width-9999"], "no dataset"),
     (["check", "01", str(SOLUTION), str(SOLUTION)], "check takes one file"),
     (["check", "01", str(SOLUTION), "--bogus"], "unknown or incomplete option"),
+    # a single-valued option given two values: which one was meant is not guessed
+    (["check", "01", str(SOLUTION), "--dataset", "width-0001", "--dataset=width-0015"],
+     "--dataset given twice (width-0001, then width-0015): give it once"),
+    (["grade", "01", str(SOLUTION), "--backend", "emu", "--backend", "gpu"], "--backend given twice"),
+    (["datasets", "01", "--seed", "1", "--seed", "2"], "--seed given twice"),
     (["grade", "01"], "expected a lab"),
     (["start"], "usage"),
     (["datasets"], "usage"),

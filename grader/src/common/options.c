@@ -113,6 +113,13 @@ int options_parse(const option_spec *table, size_t n, void *args, int argc, char
             l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
             l->v[l->n++] = value;
         } else {
+            /* one value: a second, different one is no choice between them */
+            const char *had = *value_field(o, args);
+            if (had && strcmp(had, value) != 0) {
+                if (o->secret)
+                    die("%s given twice with different values: give it once", o->name);
+                die("%s given twice (%s, then %s): give it once", o->name, had, value);
+            }
             *value_field(o, args) = value;
         }
     }

@@ -49,7 +49,8 @@ typedef struct {
  * entries), counted in *npositional. Stops at "--" when stop_at_dashdash
  * (returning its index), else at argc. A word that starts with '-' and is
  * no option of the table, or an option without its value: -1, with
- * *bad the word. */
+ * *bad the word. An OPT_VALUE option given twice with different values
+ * dies (a usage error: which one was meant is not for the kit to guess). */
 int options_parse(const option_spec *table, size_t n, void *args, int argc, char **argv, int stop_at_dashdash,
                   const char **positional, int *npositional, const char **bad);
 
