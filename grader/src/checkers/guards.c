@@ -859,11 +859,15 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
     /* "the height", but a matrix's "j" as it is */
     const char *the_size = strlen(size) > 1 ? "the " : "", *the_right = strlen(right_size) > 1 ? "the " : "";
     char *named = strcmp(right, size) == 0 ? xstrdup("") : xasprintf(" (%s%s)", the_size, size);
+    /* one row or column left, or several */
+    char *lost = from == total - 1 ? xasprintf("%.*s %d is", (int)strlen(what) - 1, what, from)
+                                   : xasprintf("%s %d to %d are", what, from, total - 1);
     char *w = xasprintf("the test at %s bounds %s by %s%s, but the output has %d %s (%s%s): on %s the "
-                        "output's %s %d to %d are never stored, exactly those at or past %s%s (%d), so what "
+                        "output's %s never stored, exactly those at or past %s%s (%d), so what "
                         "reads them after the kernel finds memory nothing stored: test %s against %s%s",
-                        q, left, right, named, total, what, the_right, right_size, dataset, what, from, total - 1,
-                        the_size, size, from, left, the_right, right_size);
+                        q, left, right, named, total, what, the_right, right_size, dataset, lost, the_size, size,
+                        from, left, the_right, right_size);
+    free(lost);
     free(named);
     free(q);
     return w;
@@ -936,8 +940,12 @@ static char *region_words(int rows, int cols, int r0, int c0)
 {
     if (r0 <= 0 && c0 <= 0)
         return xstrdup("no element of the output is ever stored");
+    if (r0 >= rows && c0 == cols - 1)
+        return xasprintf("the output's column %d is never stored", c0);
     if (r0 >= rows)
         return xasprintf("the output's columns %d to %d are never stored", c0, cols - 1);
+    if (c0 >= cols && r0 == rows - 1)
+        return xasprintf("the output's row %d is never stored", r0);
     if (c0 >= cols)
         return xasprintf("the output's rows %d to %d are never stored", r0, rows - 1);
     return xasprintf("every element of the output in row %d or below, or in column %d or right of it, is never "

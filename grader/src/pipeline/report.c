@@ -270,6 +270,43 @@ static int names_line(const char *text, int line)
 
 /* The N of the first "line N" in text: the line a cause points to first
  * (where it says to look or to write), 0 if none. */
+/* A cause's own advice: its last clause, after a "; " outside quoted code
+ * and brackets, when that clause is an instruction (it starts with one of
+ * these verbs). Where a full repair at another line leads, the cause
+ * follows as evidence, and an instruction of its own for its own line
+ * would contradict the repair's edit. */
+static const char *const advice_verbs[] = { "fix", "give", "declare", "store", "write", "use", "move", "add",
+                                            "delete", "put", "set", "compute", "build", "count", "take", "divide",
+                                            "round", "copy", "launch", "pass", "make", "keep", "call", "start",
+                                            "reset", "sum", "read", "free", "index", "allocate", "replace",
+                                            "remove", "change", "swap", "bound", "initialise", "load", "zero",
+                                            "drop", "test", "step", "look", "check", NULL };
+
+static size_t cause_advice_at(const char *cause)
+{
+    size_t at = 0;
+    int depth = 0, quoted = 0;
+    for (size_t i = 0; cause[i]; i++) {
+        char c = cause[i];
+        if (c == '`')
+            quoted = !quoted;
+        else if (!quoted && (c == '(' || c == '['))
+            depth++;
+        else if (!quoted && (c == ')' || c == ']') && depth > 0)
+            depth--;
+        else if (!quoted && !depth && c == ';' && cause[i + 1] == ' ')
+            at = i;
+    }
+    if (!at)
+        return strlen(cause);
+    const char *w = cause + at + 2;
+    size_t n = strspn(w, "abcdefghijklmnopqrstuvwxyz");
+    for (int k = 0; advice_verbs[k]; k++)
+        if (strlen(advice_verbs[k]) == n && strncmp(w, advice_verbs[k], n) == 0)
+            return at;
+    return strlen(cause);
+}
+
 static int first_line_named(const char *text)
 {
     for (const char *p = text; p && (p = strstr(p, "line ")) != NULL; p += 5)
@@ -747,7 +784,7 @@ static char *fix_first(const submission_result *s)
             return xstrdup(s->cause);
         if (repair_strong(&s->repair) && (!names_line(s->cause, s->repair.line) ||
                                           first_line_named(s->cause) != s->repair.line))
-            return xasprintf("%s (%s)", s->repair.sentence, s->cause);
+            return xasprintf("%s (%.*s)", s->repair.sentence, (int)cause_advice_at(s->cause), s->cause);
         if (repair_strong(&s->repair))
             return xasprintf("%s; %s", s->cause, s->repair.sentence);
         return xstrdup(s->cause);
