@@ -297,6 +297,39 @@ def test_a_kernel_given_host_memory_fails_at_its_launch(emu, tmp_path):
     assert d[0][5].startswith("argument 2 (`host`) of kernel Scale is host memory"), d[0][5]
 
 
+def test_a_block_past_the_kernels_launch_bounds_is_refused(emu, tmp_path):
+    """__launch_bounds__(MAX) on a kernel, before its name or its return
+    type: a block of MAX threads or fewer runs; a larger one (1D or 2D) is
+    refused with cudaErrorLaunchOutOfResources, not sticky, as a GPU
+    refuses it, at the launch's line with both numbers."""
+    prog = build(emu, tmp_path, "launch_bounds.cu")
+    r = run([prog])
+    bad = "cudaErrorLaunchOutOfResources cudaSuccess last=0"
+    assert r.stdout.splitlines() == ["at the bound: cudaSuccess cudaSuccess last=1", "past the bound: " + bad,
+                                     "past it in 2D: " + bad, "small at its bound: cudaSuccess cudaSuccess last=2",
+                                     "small past it: " + bad], r.stdout
+    d = [x for x in diags(r.stderr) if x[0] == "invalid-launch"]
+    assert [x[2] for x in d] == ["Fill", "Fill", "FillSmall"], d
+    assert d[0][1].endswith("launch_bounds.cu:%d" % source_line("launch_bounds.cu", "Fill<<<1, 2 * MAX_THREADS>>>")[0])
+    assert d[1][5] == "a block of 256 threads, more than the kernel's __launch_bounds__ (128) allows " \
+                      "(cudaErrorLaunchOutOfResources)", d[1][5]
+    assert "a block of 65 threads, more than the kernel's __launch_bounds__ (64)" in d[2][5]
+
+
+def test_a_kernel_parameter_by_reference_fails_at_its_launch(emu, tmp_path):
+    """A reference parameter (`const Shape &s`) hands the kernel the host
+    object's address: the launch fails as for a host pointer, sticky, the
+    argument named and the `&` blamed; the same struct by value runs."""
+    prog = build(emu, tmp_path, "reference_param.cu")
+    r = run([prog])
+    assert r.stdout.splitlines() == ["by value: cudaSuccess cudaSuccess area=42",
+                                     "by reference: cudaErrorIllegalAddress cudaErrorIllegalAddress area=-1"], r.stdout
+    d = [x for x in diags(r.stderr) if x[0] == "host-pointer"]
+    assert len(d) == 1 and d[0][2] == "AreaByReference", d
+    assert d[0][5].startswith("argument 2 (`shape`) of kernel AreaByReference is bound to a reference parameter "
+                              "(`&`)"), d[0][5]
+
+
 def test_a_candidate_edit_faults_on_a_read_far_past_an_array(emu, tmp_path):
     """The repair search's candidate runs (GPULAB_EMU_MUTANT > 0) give every
     allocation guards of 256 MiB: a read 12 KiB past a 16 KiB array

@@ -1813,6 +1813,38 @@ def test_a_longer_name_of_an_axis_given_the_other_axis_is_named(tmp_path, name):
     assert first.startswith(f"line {line} (") and f"sets {name} to blockIdx.y: the name says one axis" in first, first
 
 
+def test_a_block_larger_than_the_kernels_launch_bounds_earns_nothing(backend, tmp_path):
+    """Lab 03's kernel declared __launch_bounds__(128) and launched with
+    blocks of 16 x 16 = 256 threads: a GPU refuses every launch, and so
+    does the emulator (it used to ignore the bounds and give full marks).
+    The first line names the launch and says why."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "__global__ void MatrixMulKernel(",
+                 "__global__ void __launch_bounds__(128) MatrixMulKernel(")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, "--dataset", "rect-67x45x89", expect_rc=1)
+    assert rep["score"] == 0 and set(kit.statuses(rep).values()) == {"cuda_error"}, kit.statuses(rep)
+    first = rep["fix_first"]
+    assert "cudaErrorLaunchOutOfResources" in first, first
+    if backend == "emu":
+        assert "a block of 256 threads, more than the kernel's __launch_bounds__ (128) allows" in first, first
+
+
+def test_a_kernel_image_by_reference_earns_nothing(backend, tmp_path):
+    """Lab 05's kernel given its input image by reference (`const Image_t
+    &in`): the kernel gets the address of the host's d_in_img, host memory.
+    The emulator used to copy the argument and give full marks; now the
+    launch fails, as a kernel's reach into host memory does, and the first
+    line names the launch, the argument and the `&`."""
+    src = edited(tmp_path, "05-pitched-conv", "pitched_conv_kernel(Image_t in, Image_t out)",
+                 "pitched_conv_kernel(const Image_t &in, Image_t out)")
+    launch = line_of(src, "pitched_conv_kernel<<<")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", expect_rc=1, sanitize=True)
+    assert "pass" not in kit.statuses(rep).values(), kit.statuses(rep)
+    if backend == "emu":
+        first = rep["fix_first"]
+        assert first.startswith(f"the launch at line {launch} (") and "is bound to a reference parameter" in first, first
+        assert "declare that parameter by value" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

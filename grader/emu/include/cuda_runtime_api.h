@@ -188,6 +188,12 @@ struct emu_launch_cfg {
     int npointers;
     const void *pointers[16];
     unsigned char pointer_at[16];
+    /* Of those, the ones a reference parameter binds (`Image_t &in`): the
+     * kernel gets the address of the caller's object (bit i: pointers[i]). */
+    unsigned references;
+    /* The kernel's __launch_bounds__ maximum of threads per block (emucc
+     * passes it), or 0: a GPU refuses a larger block. */
+    unsigned max_threads;
 };
 cudaError_t emu_launch(const struct emu_launch_cfg *cfg, void (*invoke)(void *), void *arg);
 

@@ -454,13 +454,39 @@ template <class... P> struct launcher {
             (void)c, (void)at, (void)v;
         }
     }
+    /* Notes an argument a reference parameter binds (`Image_t &in`): a GPU
+     * kernel gets the caller's object's address, host memory, where the
+     * emulator's copy of the arguments would hand it a copy. */
+    template <class T, class A> static void note_reference(emu_launch_cfg &c, int at, const A &v)
+    {
+        if constexpr (std::is_reference<T>::value) {
+            if (c.npointers < (int)(sizeof c.pointers / sizeof *c.pointers)) {
+                c.references |= 1u << c.npointers;
+                c.pointers[c.npointers] = (const void *)&v;
+                c.pointer_at[c.npointers++] = (unsigned char)at;
+            }
+        } else {
+            (void)c, (void)at, (void)v;
+        }
+    }
     void operator()(P... a) const
     {
         pack k{fn, std::tuple<typename std::decay<P>::type...>(a...)};
         emu_launch_cfg c = cfg;
         c.arg_size = sizeof k; /* copied as bytes, as CUDA copies a kernel's arguments */
+        {
+            int at = 0;
+            (note_reference<P>(c, ++at, a), ...);
+        }
         std::apply([&c](const auto &...v) { int at = 0; (note_pointer(c, ++at, v), ...); }, k.args);
         emu_launch(&c, &invoke, &k);
+    }
+    /* emucc adds this where the kernel declares __launch_bounds__(max) */
+    launcher max_threads_(unsigned max) const
+    {
+        launcher l = *this;
+        l.cfg.max_threads = max;
+        return l;
     }
 };
 template <class... P>

@@ -290,6 +290,10 @@ static int host_pointer_argument(const struct emu_launch_cfg *c)
             continue;
         char what[256];
         argument_text(c->args, c->pointer_at[i], what, sizeof what);
+        if (c->references & (1u << i))
+            why = "is bound to a reference parameter (`&`): the kernel gets the address of the host's object, and "
+                  "a kernel can reach only device memory, so declare that parameter by value (without the `&`), "
+                  "as CUDA copies a kernel's arguments";
         diag("gpulab-emu: host-pointer %s:%d kernel %s grid (%u,%u,%u) block (%u,%u,%u): argument %d%s of kernel %s "
              "%s (cudaErrorIllegalAddress)",
              c->file, c->line, c->kernel, c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y, c->block.z,
@@ -323,6 +327,12 @@ cudaError_t emu_launch(const struct emu_launch_cfg *c, void (*run_thread)(void *
     if (g.x > 2147483647u || g.y > 65535 || g.z > 65535)
         return bad_launch(c, bad,
                           "grid dimensions are limited to (2147483647, 65535, 65535)");
+    if (c->max_threads && (unsigned long long)b.x * b.y * b.z > c->max_threads) {
+        char why[160];
+        snprintf(why, sizeof why, "a block of %llu threads, more than the kernel's __launch_bounds__ (%u) allows",
+                 (unsigned long long)b.x * b.y * b.z, c->max_threads);
+        return bad_launch(c, cudaErrorLaunchOutOfResources, why);
+    }
     if (c->shmem > SHARED_LIMIT)
         return bad_launch(c, cudaErrorInvalidValue, "more than 48 KiB (49152 bytes) of dynamic shared memory");
 

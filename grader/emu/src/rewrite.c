@@ -411,6 +411,52 @@ static int device_function_line(const rw *r, size_t k)
     return device;
 }
 
+/* The first argument of the `__launch_bounds__(MAX[, MIN[, ...]])` on a
+ * file-scope declaration of the kernel named by token k (`__global__ void
+ * __launch_bounds__(128) kernel(...)`), as written, or NULL: a GPU refuses
+ * a launch of a block of more threads than MAX, so the emulator must too. */
+static char *launch_bounds_of(const rw *r, size_t k)
+{
+    size_t n = r->t[k].e - r->t[k].b;
+    int depth = 0;
+    for (size_t q = 0; q + 3 < r->nt; q++) {
+        if (is(r, q, "{") || is(r, q, "}")) {
+            depth += is(r, q, "{") ? 1 : -1;
+            continue;
+        }
+        if (depth != 0 || !is(r, q, "__launch_bounds__") || !is(r, q + 1, "("))
+            continue;
+        size_t a = q + 2, e = a;
+        int d = 0;
+        for (; e < r->nt; e++) {
+            if (is(r, e, "(") || is(r, e, "["))
+                d++;
+            else if ((is(r, e, ")") || is(r, e, "]")) && d-- == 0)
+                break;
+            else if (d == 0 && is(r, e, ","))
+                break;
+        }
+        size_t close = e;
+        for (int dd = 0; close < r->nt; close++) {
+            if (is(r, close, "("))
+                dd++;
+            else if (is(r, close, ")") && dd-- == 0)
+                break;
+        }
+        /* the declared name: the word before the first '(' after the
+         * bounds (`__launch_bounds__(128) kernel(` or `__launch_bounds__(128)
+         * void kernel(`) */
+        size_t open = close + 1;
+        while (open < r->nt && !is(r, open, "(") && !is(r, open, ";") && !is(r, open, "{"))
+            open++;
+        if (e == a || open >= r->nt || !is(r, open, "(") || open == close + 1 || r->t[open - 1].kind != T_IDENT ||
+            r->t[open - 1].e - r->t[open - 1].b != n || memcmp(r->src + r->t[open - 1].b, r->src + r->t[k].b, n) != 0)
+            continue;
+        return xasprintf("%.*s", (int)(r->t[e - 1].e - r->t[a].b), r->src + r->t[a].b);
+    }
+    return NULL;
+}
+
 static int rewrite_launch(rw *r, size_t i)
 {
     /* the closing >>> */
@@ -486,9 +532,14 @@ static int rewrite_launch(rw *r, size_t i)
     }
     name[n] = 0;
     char *args = launch_args_text(r, j + 1);
+    char *bounds = r->t[i - 1].kind == T_IDENT ? launch_bounds_of(r, i - 1) : NULL;
     add_edit(r, r->t[k].b, r->t[k].b, xasprintf("::emu::launch_("));
     add_edit(r, r->t[i].b, r->t[i].e, xasprintf(", \"%s\", \"%s\", __FILE__, __LINE__, ", name, args));
-    add_edit(r, r->t[j].b, r->t[j].e, xasprintf(")"));
+    if (bounds)
+        add_edit(r, r->t[j].b, r->t[j].e, xasprintf(").max_threads_((unsigned)(%s))", bounds));
+    else
+        add_edit(r, r->t[j].b, r->t[j].e, xasprintf(")"));
+    free(bounds);
     free(args);
     free(name);
     return 0;

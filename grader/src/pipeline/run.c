@@ -437,9 +437,10 @@ char *run_timeout_message(double timeout_s, int never_ready, const char *err_tex
  * has no such line for this error in a .cu file. */
 static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_text)
 {
-    char name[64];
+    char name[64], said[512];
     emu_diag d;
-    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 || emu_kernel_line(err_text, NULL, name, 1, &d, NULL, 0) != 0)
+    if (!cuda_error || sscanf(cuda_error, "%63s", name) != 1 ||
+        emu_kernel_line(err_text, NULL, name, 1, &d, said, sizeof said) != 0)
         return NULL;
     char kind[32];
     snprintf(kind, sizeof kind, "%s", d.category);
@@ -452,9 +453,20 @@ static char *cuda_error_at_kernel_line(const char *cuda_error, const char *err_t
                  : desc && desc > from + 6 ? xasprintf("; then returned by %.*s", (int)(desc - from - 7), from + 6)
                                            : xasprintf("; then returned by %s", from + 6);
     /* an invalid launch's line is the launch's, not one inside the kernel */
-    int launch = strcmp(d.category, "invalid-launch") == 0;
-    char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it)%s", name, desc ? desc : "",
-                          launch ? "at the launch of kernel" : "in kernel", d.kernel, d.location, kind, call);
+    int launch = strcmp(d.category, "invalid-launch") == 0 || strcmp(d.category, "host-pointer") == 0;
+    /* ... and its reason, the emulator's words up to the error's name (a
+     * block larger than the kernel's __launch_bounds__, a dimension of 0,
+     * an argument that is host memory) */
+    char *why = NULL;
+    if (launch) {
+        const char *err = strstr(said, " (cudaError");
+        size_t n = err ? (size_t)(err - said) : strlen(said);
+        why = n ? xasprintf(": %.*s", (int)n, said) : NULL;
+    }
+    char *msg = xasprintf("CUDA error %s %s %s %s at %s (%s, as the emulator saw it%s)%s", name, desc ? desc : "",
+                          launch ? "at the launch of kernel" : "in kernel", d.kernel, d.location, kind,
+                          why ? why : "", call);
+    free(why);
     free(call);
     return msg;
 }
