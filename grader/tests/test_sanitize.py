@@ -1845,6 +1845,20 @@ def test_a_kernel_image_by_reference_earns_nothing(backend, tmp_path):
         assert "declare that parameter by value" in first, first
 
 
+def test_a_store_kept_to_one_pass_of_its_loop_is_named_at_its_test(tmp_path):
+    """Lab 04's store of channel k written `if (y < height && x < width &&
+    k == 0)`: only channel 0 is ever stored, the others are what the output
+    buffer held. The first line names the test and the term to take out,
+    not the copy back of bytes nothing stored."""
+    src = edited(tmp_path, "04-conv-2batch", "        if (y < height && x < width)\n",
+                 "        if (y < height && x < width && k == 0)\n")
+    line = line_of(src, "if (y < height && x < width && k == 0)")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "run only where `k == 0`" in first, first
+    assert "take `k == 0` out of the test" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

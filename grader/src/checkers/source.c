@@ -363,6 +363,27 @@ size_t code_block_around(const source_code *s, size_t k)
     return depth ? stack[depth - 1] : s->len;
 }
 
+size_t code_for_counter(const source_code *s, size_t loop, size_t *n)
+{
+    *n = 0;
+    if (!code_word_at(s, loop, "for"))
+        return s->len;
+    size_t open = code_skip_space(s, loop + 3);
+    if (open >= s->len || s->code[open] != '(')
+        return s->len;
+    size_t w = code_skip_space(s, open + 1);
+    while (w < s->len && code_word_starts(s, w)) {
+        size_t we = code_word_end(s, w), next = code_skip_space(s, we);
+        /* a type's words come before the name: the name is followed by `=` */
+        if (next < s->len && s->code[next] == '=') {
+            *n = we - w;
+            return w;
+        }
+        w = next;
+    }
+    return s->len;
+}
+
 size_t code_loop_around(const source_code *s, size_t pos)
 {
     size_t best = s->len, best_span = s->len;

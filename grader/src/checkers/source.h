@@ -589,6 +589,13 @@ int source_if_guards_jump(const char *path, int line, char *jump, size_t n);
  * one pass only, and the others reuse it. The if's line, its text (`if
  * (k == 0)`) into test, the loop's line into *loop_line; else 0. */
 int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_line);
+/* A kernel's store whose index reads a loop's counter, under a test that
+ * holds in one pass of that loop only (`if (... && k == in.channels - 1)
+ * out.data[... + k] = acc;`): the other passes' elements are never
+ * stored. The test's line; the term (`k == in.channels - 1`) into term,
+ * the counter into counter, the loop's and the store's lines; else 0. */
+int source_store_in_one_pass(const char *path, char *term, size_t term_n, char *counter, size_t counter_n,
+                             int *loop_line, int *store_line);
 /* A name that the kernel holding line access assigns twice or more before
  * it (`destY = dest / w;` for the first batch, again for the second), whose
  * last value other statements used before a __syncthreads() that comes

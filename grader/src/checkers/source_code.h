@@ -103,6 +103,10 @@ unsigned code_coordinates(const source_code *s, size_t kernel, size_t before, si
  * offset of what follows its header (`for (...)`), or len when the header
  * is not one. */
 size_t code_loop_body(const source_code *s, size_t head);
+/* The counter of the for loop whose keyword is at loop: the offset of the
+ * first name of its header after a type (`for (int k = 0; ...`: k), *n
+ * its length; len when there is none. */
+size_t code_for_counter(const source_code *s, size_t loop, size_t *n);
 /* The '{' of the innermost block holding k, or len at file scope. */
 size_t code_block_around(const source_code *s, size_t k);
 /* The innermost for or while whose body (braced, or one statement) holds

@@ -503,6 +503,104 @@ int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_li
     return found;
 }
 
+/* The term of the test in [open, close) (a whole test, or one of its
+ * top-level `&&` terms) that compares name (n characters) with `==` to
+ * something that does not read it: its [*b, *e), or 0. */
+static int term_pins_name(const source_code *s, size_t open, size_t close, const char *name, size_t n, size_t *b,
+                          size_t *e)
+{
+    const char *c = s->code;
+    size_t start = open + 1;
+    int depth = 0;
+    for (size_t q = open + 1; q <= close; q++) {
+        if (q < close && (c[q] == '(' || c[q] == '['))
+            depth++;
+        else if (q < close && (c[q] == ')' || c[q] == ']'))
+            depth--;
+        if (q < close && !(depth == 0 && c[q] == '&' && c[q + 1] == '&'))
+            continue;
+        /* the term [start, q): NAME == X or X == NAME, X free of NAME */
+        size_t eq = s->len;
+        int uses = 0, d = 0;
+        for (size_t i = start; i < q; i++) {
+            d += c[i] == '(' || c[i] == '[';
+            d -= c[i] == ')' || c[i] == ']';
+            if (d == 0 && c[i] == '=' && c[i + 1] == '=' && (i == 0 || !strchr("=!<>", c[i - 1])))
+                eq = i;
+            uses += code_name_at(s, i, name, n);
+        }
+        size_t lb = code_skip_space(s, start), rb = eq < q ? code_skip_space(s, eq + 2) : s->len;
+        int left = eq < q && code_name_at(s, lb, name, n) && code_skip_space(s, lb + n) == eq;
+        int right = eq < q && code_name_at(s, rb, name, n) && code_skip_space(s, rb + n) >= q;
+        if (uses == 1 && (left || right)) {
+            *b = lb;
+            *e = code_blank_before(s, q);
+            return 1;
+        }
+        start = q + 2;
+        q++;
+    }
+    return 0;
+}
+
+int source_store_in_one_pass(const char *path, char *term, size_t term_n, char *counter, size_t counter_n,
+                             int *loop_line, int *store_line)
+{
+    source_code s;
+    term[0] = counter[0] = '\0';
+    *loop_line = *store_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 2 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        size_t body = code_skip_space(&s, close + 1), end = code_body_end(&s, body);
+        /* each for loop around the if, inner first */
+        for (size_t loop = code_loop_around(&s, k); loop < s.len && !found; loop = code_loop_around(&s, loop)) {
+            size_t n, w = code_for_counter(&s, loop, &n), tb, te;
+            if (w >= s.len || !term_pins_name(&s, open, close, c + w, n, &tb, &te))
+                continue;
+            /* a store under it whose subscripts read the counter */
+            for (size_t q = code_store_between(&s, body, end); q < end && q < s.len && !found;
+                 q = code_store_between(&s, code_matching(&s, q) + 1, end)) {
+                size_t sub_end = code_matching(&s, q);
+                int reads = 0;
+                for (size_t i = q; i < sub_end && !reads; i++)
+                    reads = code_name_at(&s, i, c + w, n);
+                /* or through a name the subscripts read (`out[idx] = ...`,
+                 * idx made from k), by its last assignment before the store */
+                size_t from = code_kernel_before(&s, q);
+                for (size_t i = q; i < sub_end && !reads; i++) {
+                    if (!code_word_starts(&s, i) || !(isalpha((unsigned char)c[i]) || c[i] == '_'))
+                        continue;
+                    size_t ie = code_word_end(&s, i), vend = 0;
+                    size_t v = code_assignment_of(&s, from, q, c + i, ie - i, &vend);
+                    for (size_t j = v; v < s.len && j < vend && !reads; j++)
+                        reads = code_name_at(&s, j, c + w, n);
+                    i = ie - 1;
+                }
+                if (!reads)
+                    continue;
+                found = code_line_at(&s, k);
+                *loop_line = code_line_at(&s, loop);
+                *store_line = code_line_at(&s, q);
+                snprintf(term, term_n, "%.*s", (int)(te - tb), c + tb);
+                snprintf(counter, counter_n, "%.*s", (int)n, c + w);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
                                int *first_line)
 {

@@ -1718,6 +1718,22 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* a store of one element per pass kept to one pass by its test
+     * (`if (... && k == in.channels - 1) out.data[... + k] = acc;`) */
+    char pass_term[160], pass_counter[64];
+    int pass_loop = 0, pass_store = 0;
+    line = failed && !s->cause ? source_store_in_one_pass(file, pass_term, sizeof pass_term, pass_counter,
+                                                          sizeof pass_counter, &pass_loop, &pass_store)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the test at %s lets the store at line %d run only where `%s`, in one pass of the loop "
+                             "at line %d over %s, and that store's index reads %s, so each pass stores its own "
+                             "elements: the other passes' elements are never stored; take `%s` out of the test",
+                             q, pass_store, pass_term, pass_loop, pass_counter, pass_counter, pass_term);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `while (Row < Width && Col < Width)` for an if */
     char wtest[160];
     line = failed && !s->cause ? source_while_never_changes(file, wtest, sizeof wtest) : 0;
