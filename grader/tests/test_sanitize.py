@@ -1859,6 +1859,27 @@ def test_a_store_kept_to_one_pass_of_its_loop_is_named_at_its_test(tmp_path):
     assert "take `k == 0` out of the test" in first, first
 
 
+def test_a_store_before_the_loop_that_sums_is_named(tmp_path):
+    """Lab 01's store of Pvalue written just after `float Pvalue = 0;`,
+    above the loop that adds the terms, and not again after it: every
+    element is 0. The first line names the store and the loop it should
+    follow, not the three guesses of an all-zero output."""
+    old = """        float Pvalue = 0;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];
+        P[Row * Width + Col] = Pvalue;"""
+    new = """        float Pvalue = 0;
+        P[Row * Width + Col] = Pvalue;
+        for (int k = 0; k < Width; ++k)
+            Pvalue += M[Row * Width + k] * N[k * Width + Col];"""
+    src = edited(tmp_path, "01-basic-matmul", old, new)
+    store, loop = line_of(src, "P[Row * Width + Col] = Pvalue;"), line_of(src, "for (int k = 0; k < Width; ++k)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0015", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the store at line {store} (") and f"comes before the loop at line {loop} (" in first, first
+    assert "move the store after the loop's closing brace" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -172,8 +172,11 @@ int source_sum_line(const char *path);
  * whose body holds the sum after it (the store of P moved into the phase
  * loop, before the phase's terms are added): the store's line, the loop's
  * and the sum's into *loop_line and *sum_line; else 0. Its last store
- * goes before its last terms, which never reach the output. */
-int source_store_before_sum(const char *path, int *loop_line, int *sum_line);
+ * goes before its last terms, which never reach the output. Or, with
+ * *before_loop 1, a store of the sum's name before the loop that holds
+ * the sum (`P[...] = Pvalue;` above the phase loop): it stores the sum
+ * before any term is added. */
+int source_store_before_sum(const char *path, int *loop_line, int *sum_line, int *before_loop);
 /* A sum assigned where it should be added to: the line of the first
  * `X = ...` statement inside a loop whose value is a product of array
  * reads without X itself (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`), X into

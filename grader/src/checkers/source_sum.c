@@ -307,11 +307,11 @@ int source_sum_line(const char *path)
     return line;
 }
 
-int source_store_before_sum(const char *path, int *loop_line, int *sum_line)
+int source_store_before_sum(const char *path, int *loop_line, int *sum_line, int *before_loop)
 {
     source_code s;
     kernel_sum sum;
-    *loop_line = *sum_line = 0;
+    *loop_line = *sum_line = *before_loop = 0;
     int store = source_output_store_line(path);
     if (store <= 0 || !read_sum(path, &s, &sum))
         return 0;
@@ -326,6 +326,33 @@ int source_store_before_sum(const char *path, int *loop_line, int *sum_line)
             found = store;
             *loop_line = code_line_at(&s, loop);
             *sum_line = code_line_at(&s, sum.at);
+        }
+    }
+    /* or the store before the loop that holds the sum, in the same kernel,
+     * storing the sum's name (`P[...] = Pvalue;` above the phase loop):
+     * it stores the sum before any term is added */
+    size_t k_store = code_kernel_before(&s, at);
+    if (!found && sum.at < s.len && sum.at > at && k_store < s.len && code_kernel_before(&s, sum.at) == k_store) {
+        size_t outer = s.len;
+        for (size_t loop = code_loop_around(&s, sum.at); loop < s.len && loop > at;
+             loop = loop > 0 ? code_loop_around(&s, loop) : s.len)
+            outer = loop;
+        size_t e = code_line_end(&s, at);
+        int stores_sum = 0;
+        for (size_t q = at; q < e && !stores_sum; q++)
+            stores_sum = sum_name_at(&s, &sum, q);
+        /* ... and no store of that array after the sum */
+        size_t kclose = s.len, sq = code_store_between(&s, at, e);
+        code_kernel_body(&s, k_store, &kclose);
+        size_t an = 0, a = sq < s.len ? code_word_before(&s, sq, &an) : s.len;
+        for (size_t q = sum.at; an && q < kclose && stores_sum; q++)
+            if (code_name_at(&s, q, s.code + a, an) && code_stored_at(&s, q, an))
+                stores_sum = 0;
+        if (outer < s.len && stores_sum) {
+            found = store;
+            *loop_line = code_line_at(&s, outer);
+            *sum_line = code_line_at(&s, sum.at);
+            *before_loop = 1;
         }
     }
     source_code_free(&s);

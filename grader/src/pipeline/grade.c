@@ -1925,9 +1925,18 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
     /* the output stored inside the loop that adds the sum, before the
      * terms are added: each pass stores what the sum was before it, and
      * the last pass's terms never reach the output */
-    int loop = 0, sum = 0;
-    line = wrong && !s->cause ? source_store_before_sum(file, &loop, &sum) : 0;
-    if (line > 0) {
+    int loop = 0, sum = 0, before_loop = 0;
+    line = wrong && !s->cause ? source_store_before_sum(file, &loop, &sum, &before_loop) : 0;
+    if (line > 0 && before_loop) {
+        char *q = sanitize_quote(file, line), *ql = sanitize_quote(file, loop);
+        s->cause = xasprintf("the store at %s comes before the loop at %s, whose sum at line %d adds the terms: it "
+                             "stores the sum before any term is added, and nothing stores it after; move the store "
+                             "after the loop's closing brace",
+                             q, ql, sum);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(ql);
+    } else if (line > 0) {
         char *q = sanitize_quote(file, line), *ql = sanitize_quote(file, loop);
         s->cause = xasprintf("the store at %s is inside the loop at %s and comes before the sum at line %d in it: "
                              "each pass stores the sum as it was before that pass's terms, so the output misses the "
