@@ -1880,6 +1880,20 @@ def test_a_store_before_the_loop_that_sums_is_named(tmp_path):
     assert "move the store after the loop's closing brace" in first, first
 
 
+def test_a_defined_size_divided_by_a_variable_is_named(tmp_path):
+    """Lab 03's phase count written `numPhases = TILE_WIDTH / k` instead
+    of rounding k up to whole tiles: 0 for every k above 16, so no phase
+    runs and most outputs are 0. The first line names the division the
+    wrong way round."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "(k + TILE_WIDTH - 1) / TILE_WIDTH", "TILE_WIDTH / k")
+    line = line_of(src, "TILE_WIDTH / k")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", expect_rc=1,
+                             sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "divides TILE_WIDTH (16) by k, the wrong way round" in first, first
+    assert "write k / TILE_WIDTH" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

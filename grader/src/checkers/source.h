@@ -526,6 +526,13 @@ int source_read_in_false_branch(const char *path, int line, char *test, size_t n
  * number (`MASK_WIDTH / 2.0`, 2.5): the sum is a floating value the int
  * truncates toward 0. The line; NAME, TERM as written and TERM's value into
  * name, term and *value; else 0. */
+/* An integer division of a defined number by a variable, each a whole
+ * operand (`ph < TILE_WIDTH / Width`): 0 whenever the variable is larger,
+ * where the count of tiles is the other way round. The line; the
+ * constant's name, the variable's and the constant's value (from the file
+ * or header); else 0. */
+int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
+                              size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
                              size_t term_n, double *value);
 /* A shift whose right side is a sum, in an assigned value: `by << 4 + ty`,

@@ -906,6 +906,49 @@ static int defined_here_or_in(const source_code *s, const source_code *h, const 
     return code_defined_number(s, name, n, v, &at) || (h->code && code_defined_number(h, name, n, v, &at));
 }
 
+int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
+                              size_t size_n, long *value)
+{
+    source_code s, h = { 0 };
+    constant[0] = size[0] = '\0';
+    *value = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    if (header && !source_code_read(&h, header))
+        memset(&h, 0, sizeof h);
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 1; k + 1 < s.len && !found; k++) {
+        if (c[k] != '/' || c[k + 1] == '=' || c[k + 1] == '/' || c[k - 1] == '/' || c[k + 1] == '*')
+            continue;
+        /* CONSTANT / NAME, each a whole operand: nothing multiplies or
+         * divides into either side (`a * TILE_WIDTH / w` is (a * TILE_WIDTH) / w) */
+        size_t wn = 0, w = code_word_before(&s, k, &wn), r = code_skip_space(&s, k + 1);
+        size_t re = r < s.len ? code_word_end(&s, r) : r;
+        long def = 0, other = 0;
+        if (!wn || re == r || !(isalpha((unsigned char)c[r]) || c[r] == '_') ||
+            !defined_here_or_in(&s, &h, c + w, wn, &def) || def <= 1 ||
+            defined_here_or_in(&s, &h, c + r, re - r, &other) || code_number_type(c + r, re - r))
+            continue;
+        size_t before = code_blank_before(&s, w), after = code_skip_space(&s, re);
+        if (before > 0 && (!strchr("(=,<>!&|?:;[{", c[before - 1]) || (c[before - 1] == '>' && before > 1 &&
+                                                                          c[before - 2] == '-')))
+            continue;
+        if (after >= s.len || !strchr(";),<>=!&|?:", c[after]))
+            continue;
+        /* the name is a variable or parameter: no call, subscript or member */
+        if (c[after] == '(')
+            continue;
+        found = code_line_at(&s, k);
+        snprintf(constant, constant_n, "%.*s", (int)wn, c + w);
+        snprintf(size, size_n, "%.*s", (int)(re - r), c + r);
+        *value = def;
+    }
+    source_code_free(&s);
+    source_code_free(&h);
+    return found;
+}
+
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
                              size_t term_n, double *value)
 {

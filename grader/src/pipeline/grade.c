@@ -1734,6 +1734,25 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `ph < TILE_WIDTH / Width`: a defined size divided by a variable */
+    char over_const[64], over_size[64];
+    long over_value = 0;
+    char *over_header = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause ? source_constant_over_size(file, over_header, over_const, sizeof over_const, over_size,
+                                                           sizeof over_size, &over_value)
+                               : 0;
+    free(over_header);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s divides %s (%ld) by %s, the wrong way round: in integer arithmetic that is 0 "
+                             "whenever %s is more than %ld, so whatever counts with it (phases, tiles, blocks) "
+                             "counts none; write %s / %s (rounded up, (%s + %s - 1) / %s, where %s need not be a "
+                             "multiple of %s)",
+                             q, over_const, over_value, over_size, over_size, over_value, over_size, over_const,
+                             over_size, over_const, over_const, over_size, over_const);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `while (Row < Width && Col < Width)` for an if */
     char wtest[160];
     line = failed && !s->cause ? source_while_never_changes(file, wtest, sizeof wtest) : 0;
