@@ -1894,6 +1894,24 @@ def test_a_defined_size_divided_by_a_variable_is_named(tmp_path):
     assert "write k / TILE_WIDTH" in first, first
 
 
+def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
+    """Lab 02's phase count kept in a name set one short (`int phases =
+    Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=
+    phases` in the loop mends every dataset, but only makes up for it: the
+    first line names the count's line and the `- 1`."""
+    text = (kit.ROOT / "solutions" / "02-tiled-matmul" / "tiled_matmul.cu").read_text()
+    loop = "    for (int ph = 0; ph < Width / TILE_WIDTH; ++ph) {"
+    assert loop in text
+    text = text.replace(loop, "    int phases = Width / TILE_WIDTH - 1;\n    for (int ph = 0; ph < phases; ++ph) {")
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text)
+    line = line_of(src, "int phases = Width / TILE_WIDTH - 1;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "one less than the count it is named for" in first, first
+    assert "take out the `- 1`" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -449,6 +449,11 @@ int source_set_only_under_test(const char *path, const char *name, int *test_lin
  * into value; else 0. A count of tiles made so leaves out a last partial
  * one. */
 int source_count_rounded_down(const char *path, const char *name, char *value, size_t n);
+/* Name's assignment (its last, `name = VALUE;`) whose value ends in a
+ * top-level `- 1` (sign < 0) or `+ 1` (sign > 0) term (`numPhases = (k +
+ * TILE_WIDTH - 1) / TILE_WIDTH - 1`): a count made one too small or too
+ * large. Its line, the value into value; else 0. */
+int source_count_off_by_one(const char *path, const char *name, int sign, char *value, size_t n);
 /* A name in the brackets of line (an array's bounds) that path declares
  * before it without const (`int w = TILE_WIDTH + MASK_WIDTH - 1;` for
  * `__shared__ float N_ds[w][w]`): the declaration's line, the name into

@@ -350,6 +350,37 @@ int source_count_rounded_down(const char *path, const char *name, char *value, s
     return line;
 }
 
+int source_count_off_by_one(const char *path, const char *name, int sign, char *value, size_t n)
+{
+    source_code s;
+    value[0] = '\0';
+    size_t nl = strlen(name);
+    if (nl == 0 || !source_code_read(&s, path))
+        return 0;
+    size_t end = 0, v = code_assignment_of(&s, 0, s.len, name, nl, &end);
+    int line = 0;
+    if (v < s.len && end <= s.len) {
+        size_t b = code_skip_space(&s, v), e = code_blank_before(&s, end);
+        /* the value's last top-level term: `... - 1` (sign < 0) or `... + 1` */
+        size_t k = e;
+        while (k > b && s.code[k - 1] == ' ')
+            k--;
+        int one = k > b && s.code[k - 1] == '1' && (k - 1 == b || !source_is_identifier_char(s.code[k - 2]) ||
+                                                    s.code[k - 2] == ' ');
+        size_t op = one ? code_blank_before(&s, k - 1) : b;
+        int depth = 0;
+        for (size_t i = b; i < op; i++)
+            depth += (s.code[i] == '(') - (s.code[i] == ')');
+        if (one && op > b && depth == 0 && s.code[op - 1] == (sign < 0 ? '-' : '+') && op - 1 > b &&
+            !strchr("+-*/%(<>=", s.code[code_blank_before(&s, op - 1) - 1])) {
+            snprintf(value, n, "%.*s", (int)(e > b ? e - b : 0), s.code + b);
+            line = code_line_at(&s, v);
+        }
+    }
+    source_code_free(&s);
+    return line;
+}
+
 int source_bound_not_constant(const char *path, int line, char *name, size_t n)
 {
     source_code s;

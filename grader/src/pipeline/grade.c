@@ -2122,21 +2122,37 @@ static void repair_made_up_for(const char *file, submission_result *s)
     }
     if (strcmp(r->kind, "operator") != 0)
         return;
+    /* `<` made `<=` (a pass more), or `<=` made `<` (a pass fewer) */
     const char *lt = strstr(r->from, " < "), *le = strstr(r->to, " <= ");
-    if (!lt || !le || lt - r->from != le - r->to || strcmp(lt + 3, le + 4) != 0)
+    int more = lt && le && lt - r->from == le - r->to && strcmp(lt + 3, le + 4) == 0;
+    const char *fle = strstr(r->from, " <= "), *tlt = strstr(r->to, " < ");
+    int fewer = !more && fle && tlt && fle - r->from == tlt - r->to && strcmp(fle + 4, tlt + 3) == 0;
+    if (!more && !fewer)
         return;
     char bound[64], value[96];
-    snprintf(bound, sizeof bound, "%s", lt + 3);
+    snprintf(bound, sizeof bound, "%s", more ? lt + 3 : fle + 4);
     for (const char *c = bound; *c; c++)
         if (!source_is_identifier_char(*c))
             return; /* a count kept in a name: the name's assignment says how it was made */
-    int line = source_count_rounded_down(file, bound, value, sizeof value);
-    if (line <= 0)
+    int line = more ? source_count_rounded_down(file, bound, value, sizeof value) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s counts %s as `%s`, which rounds down and leaves out a last partial tile: round up "
+                             "(add the divisor less 1 first); `%s` at line %d only makes up for it",
+                             q, bound, value, r->to, r->line);
+        s->cause_fixed_there = 1;
+        free(q);
+        return;
+    }
+    /* a count one less (or one more) than it is named for: `... - 1` */
+    line = source_count_off_by_one(file, bound, more ? -1 : 1, value, sizeof value);
+    if (line <= 0 || line == r->line)
         return;
     char *q = sanitize_quote(file, line);
-    s->cause = xasprintf("%s counts %s as `%s`, which rounds down and leaves out a last partial tile: round up "
-                         "(add the divisor less 1 first); `%s` at line %d only makes up for it",
-                         q, bound, value, r->to, r->line);
+    s->cause = xasprintf("%s sets %s to `%s`, one %s than the count it is named for, so the loop at line %d runs "
+                         "one pass too %s; take out the `%s 1`; `%s` at line %d only makes up for it",
+                         q, bound, value, more ? "less" : "more", r->line, more ? "few" : "many", more ? "-" : "+",
+                         r->to, r->line);
     s->cause_fixed_there = 1;
     free(q);
 }
