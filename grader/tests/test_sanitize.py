@@ -1912,6 +1912,23 @@ def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path)
     assert "take out the `- 1`" in first, first
 
 
+def test_an_index_made_without_the_coordinate_its_twin_has_is_named(tmp_path):
+    """Lab 04's first batch's flat index written `int dest = threadIdx.x;`
+    (the second batch's, `threadIdx.y * TILE_WIDTH + threadIdx.x + ...`,
+    keeps its threadIdx.y term): threads that differ only in threadIdx.y
+    store to one tile slot. The race is seen at the tile's store; the first
+    line names the line that made dest without threadIdx.y, two steps back
+    through destY and destX, and the twin that has it."""
+    src = edited(tmp_path, "04-conv-2batch", "int dest = threadIdx.y * TILE_WIDTH + threadIdx.x;",
+                 "int dest = threadIdx.x;")
+    line, twin = line_of(src, "int dest = threadIdx.x;"), line_of(src, "dest = threadIdx.y * TILE_WIDTH + threadIdx.x +")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "sets dest to `threadIdx.x`, which does not vary with threadIdx.y" \
+        in first, first
+    assert f"where line {twin} sets it to" in first and "give dest its threadIdx.y term" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

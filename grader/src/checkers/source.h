@@ -670,6 +670,16 @@ int source_load_coordinate(const char *path, int line, int which, char *name, si
  * ", "-separated, into names, and those lines into lines (at most max);
  * how many. */
 int source_store_index_made(const char *path, int line, char *names, size_t n, int *lines, int max);
+/* Of the names the store at line indexes with, and the names their values
+ * are made from (each by its last assignment before its use), the first
+ * whose assignment varies with no coordinate of bit (code_coordinates'
+ * bits: 1 threadIdx.x, 2 threadIdx.y, ...) where another assignment of
+ * that name in the kernel, written otherwise, does (`dest = threadIdx.x +
+ * TILE_WIDTH * TILE_WIDTH` against `dest = threadIdx.y * TILE_WIDTH +
+ * threadIdx.x`). Its line; the name, its value, the other's line and
+ * value; else 0. */
+int source_index_drops_coordinate(const char *path, int line, unsigned bit, char *name, size_t name_n, char *value,
+                                  size_t value_n, int *sibling_line, char *sibling, size_t sibling_n);
 /* An object-like #define whose value has a top-level operator outside
  * brackets (`#define TILE_WIDTH 32 / 2`), and a use of it where the
  * operator next to the name regroups the pasted text (`width /

@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* The coordinates a thread's index can vary with: bit (3 * which + axis),
@@ -756,6 +757,104 @@ int source_subscripted_base(const char *path, int n, const char *name, char *out
         if (len > 0 && len < size) {
             snprintf(out, size, "%.*s", (int)len, s.code + k);
             found = 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* ---- an index's name set without the coordinate its twin has ------------- */
+
+#define CHAIN_MAX 24
+
+typedef struct {
+    size_t name, n;  /* the name assigned */
+    size_t v, end;   /* its value, [v, end) */
+} assignment;
+
+/* Whether code[a, a + an) and code[b, b + bn), blanks aside, are the same text. */
+static int same_text(const source_code *s, size_t a, size_t ae, size_t b, size_t be)
+{
+    while (a < ae || b < be) {
+        while (a < ae && (s->code[a] == ' ' || s->code[a] == '\n'))
+            a++;
+        while (b < be && (s->code[b] == ' ' || s->code[b] == '\n'))
+            b++;
+        if (a >= ae || b >= be)
+            return a >= ae && b >= be;
+        if (s->code[a++] != s->code[b++])
+            return 0;
+    }
+    return 1;
+}
+
+int source_index_drops_coordinate(const char *path, int line, unsigned bit, char *name, size_t name_n, char *value,
+                                  size_t value_n, int *sibling_line, char *sibling, size_t sibling_n)
+{
+    source_code s;
+    name[0] = value[0] = sibling[0] = '\0';
+    *sibling_line = 0;
+    if (line <= 0 || !bit || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t start = code_line_start(&s, line), stop = code_line_end(&s, start);
+    size_t open = code_store_between(&s, start, stop);
+    size_t kernel = open < s.len ? code_kernel_before(&s, open) : s.len, close = s.len;
+    if (kernel >= s.len || code_kernel_body(&s, kernel, &close) >= s.len) {
+        source_code_free(&s);
+        return 0;
+    }
+    /* the chain: the names of the store's subscripts, then the names in
+     * their values, each by its last assignment before its use */
+    assignment chain[CHAIN_MAX];
+    int n = 0, found = 0;
+    size_t scan_b = open, scan_e = code_matching(&s, open);
+    while (scan_e < s.len && scan_e + 1 < stop && c[code_skip_space(&s, scan_e + 1)] == '[')
+        scan_e = code_matching(&s, code_skip_space(&s, scan_e + 1));
+    for (int next = -1; next < n && n < CHAIN_MAX; next++) {
+        size_t b = next < 0 ? scan_b : chain[next].v, e = next < 0 ? scan_e : chain[next].end;
+        size_t use = next < 0 ? start : chain[next].name;
+        for (size_t k = b; k < e && n < CHAIN_MAX; k++) {
+            if (!code_word_starts(&s, k) || !(isalpha((unsigned char)c[k]) || c[k] == '_') ||
+                (k > 0 && c[k - 1] == '.') || coordinate_at(&s, k)) {
+                k = code_word_starts(&s, k) ? code_word_end(&s, k) - 1 : k;
+                continue;
+            }
+            size_t wn = code_word_end(&s, k) - k, end = 0, v = code_assignment_of(&s, kernel, use, c + k, wn, &end);
+            int seen = 0;
+            for (int i = 0; i < n; i++)
+                seen |= chain[i].v == v;
+            if (v < s.len && !seen) {
+                /* the name's offset: the last before v */
+                size_t at = v;
+                while (at > kernel && !code_name_at(&s, at, c + k, wn))
+                    at--;
+                chain[n++] = (assignment){ at, wn, v, end };
+            }
+            k += wn - 1;
+        }
+    }
+    /* an assignment whose value lacks the coordinate where another
+     * assignment of the same name in the kernel, written otherwise, has it */
+    for (int i = 0; i < n && !found; i++) {
+        if (coordinates_of(&s, kernel, chain[i].v, chain[i].v, chain[i].end, 0) & bit)
+            continue;
+        for (size_t k = kernel; k < close && !found; k++) {
+            if (!code_name_at(&s, k, c + chain[i].name, chain[i].n))
+                continue;
+            size_t q = code_skip_space(&s, k + chain[i].n);
+            if (!code_assigns_at(&s, q) || q + 1 == chain[i].v)
+                continue;
+            size_t v = q + 1, end = code_semicolon(&s, v, close);
+            if (!(coordinates_of(&s, kernel, v, v, end, 0) & bit) ||
+                same_text(&s, v, end, chain[i].v, chain[i].end))
+                continue;
+            found = code_line_at(&s, chain[i].v);
+            *sibling_line = code_line_at(&s, v);
+            snprintf(name, name_n, "%.*s", (int)chain[i].n, c + chain[i].name);
+            size_t vb = code_skip_space(&s, chain[i].v), sb = code_skip_space(&s, v);
+            snprintf(value, value_n, "%.*s", (int)(code_blank_before(&s, chain[i].end) - vb), c + vb);
+            snprintf(sibling, sibling_n, "%.*s", (int)(code_blank_before(&s, end) - sb), c + sb);
         }
     }
     source_code_free(&s);

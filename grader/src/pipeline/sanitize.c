@@ -418,11 +418,29 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
                                        t1, t2, axis)
                            : xasprintf(" (threads %s and %s of one block stored to one slot)", t1, t2);
     }
-    char *m = xasprintf("%s in %s: two threads store to the same slot of %s%s, which no __syncthreads() between "
-                        "stores of one tile mends: their indices collide (and so some slot is stored by no one); "
-                        "look at how %s %s made (line%s %s)",
-                        stores, kernel, a1, pair, names, strchr(names, ',') ? "are" : "is",
-                        strchr(where.buf ? where.buf : "", ',') ? "s" : "", where.buf ? where.buf : "");
+    /* the one coordinate they differ in, dropped where the index is made:
+     * an assignment in its chain without it, whose twin has it */
+    char dropped[64] = "", made[160] = "", twin[160] = "";
+    int twin_line = 0, drop_line = 0;
+    if (t1 && t2 && sscanf(t1, "(%u,%u,%u)", &a[0], &a[1], &a[2]) == 3 &&
+        sscanf(t2, "(%u,%u,%u)", &b[0], &b[1], &b[2]) == 3 && (a[0] != b[0]) + (a[1] != b[1]) + (a[2] != b[2]) == 1)
+        drop_line = source_index_drops_coordinate(student, l1, a[0] != b[0] ? 1u : a[1] != b[1] ? 2u : 4u, dropped,
+                                                  sizeof dropped, made, sizeof made, &twin_line, twin, sizeof twin);
+    char *m;
+    if (drop_line > 0) {
+        char *qd = sanitize_quote(student, drop_line);
+        char axis = a[0] != b[0] ? 'x' : a[1] != b[1] ? 'y' : 'z';
+        m = xasprintf("%s sets %s to `%s`, which does not vary with threadIdx.%c, where line %d sets it to `%s`, "
+                      "which does: %s in %s, two threads store to the same slot of %s%s, and some slot is stored "
+                      "by no one; give %s its threadIdx.%c term as line %d does",
+                      qd, dropped, made, axis, twin_line, twin, stores, kernel, a1, pair, dropped, axis, twin_line);
+        free(qd);
+    } else
+        m = xasprintf("%s in %s: two threads store to the same slot of %s%s, which no __syncthreads() between "
+                      "stores of one tile mends: their indices collide (and so some slot is stored by no one); "
+                      "look at how %s %s made (line%s %s)",
+                      stores, kernel, a1, pair, names, strchr(names, ',') ? "are" : "is",
+                      strchr(where.buf ? where.buf : "", ',') ? "s" : "", where.buf ? where.buf : "");
     free(pair);
     free(stores);
     free(where.buf);
