@@ -1929,6 +1929,20 @@ def test_an_index_made_without_the_coordinate_its_twin_has_is_named(tmp_path):
     assert f"where line {twin} sets it to" in first and "give dest its threadIdx.y term" in first, first
 
 
+def test_a_sum_whose_terms_are_tested_by_value_is_named_at_the_test(tmp_path):
+    """Lab 01's sum adds a term only `if (N[k * Width + Col] >= 0.0f)`, on
+    a line of its own above it: the terms of negative elements of N are
+    left out. The first line names the test, not a loop's bound."""
+    sum_line = "            Pvalue += M[Row * Width + k] * N[k * Width + Col];"
+    src = edited(tmp_path, "01-basic-matmul", sum_line,
+                 "            if (N[k * Width + Col] >= 0.0f)\n    " + sum_line)
+    line = line_of(src, "if (N[k * Width + Col] >= 0.0f)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0015", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "only where `N[k * Width + Col] >= 0.0f`" in first, first
+    assert "take the test out" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -177,6 +177,11 @@ int source_sum_line(const char *path);
  * the sum (`P[...] = Pvalue;` above the phase loop): it stores the sum
  * before any term is added. */
 int source_store_before_sum(const char *path, int *loop_line, int *sum_line, int *before_loop);
+/* The kernel's sum under an if whose test compares an array read that
+ * the sum's term reads too with a number (`if (Mc[i][j] > 0.0f) acc +=
+ * Mc[i][j] * ...`): terms are left out by their value. The if's line;
+ * its test and the read into test and read; else 0. */
+int source_sum_term_tested(const char *path, char *test, size_t n, char *read, size_t read_n);
 /* A sum assigned where it should be added to: the line of the first
  * `X = ...` statement inside a loop whose value is a product of array
  * reads without X itself (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`), X into

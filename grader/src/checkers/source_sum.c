@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* ---- the mask in a convolution's sum ----------------------------------------- */
@@ -305,6 +306,56 @@ int source_sum_line(const char *path)
     int line = sum.at < s.len ? code_line_at(&s, sum.at) : 0;
     source_code_free(&s);
     return line;
+}
+
+int source_sum_term_tested(const char *path, char *test, size_t n, char *read, size_t read_n)
+{
+    source_code s;
+    kernel_sum sum;
+    test[0] = read[0] = '\0';
+    if (!read_sum(path, &s, &sum))
+        return 0;
+    const char *c = s.code;
+    int found = 0, in_else = 0;
+    size_t k = sum.at < s.len ? code_test_around(&s, sum.at, &in_else) : s.len;
+    if (k < s.len && !in_else && code_word_at(&s, k, "if")) {
+        size_t open = code_skip_space(&s, k + 2), close = open < s.len ? code_matching(&s, open) : s.len;
+        size_t se = code_semicolon(&s, sum.at, s.len);
+        /* an array read in the test, the same read in the sum's statement,
+         * compared with a number: a test on the term's value, not on where
+         * it is */
+        int number = 0;
+        for (size_t q = open; close < s.len && q < close && !number; q++)
+            number = strchr("<>=!", c[q]) && q + 1 < close &&
+                     isdigit((unsigned char)c[code_skip_space(&s, q + (c[q + 1] == '=' ? 2 : 1))]);
+        for (size_t q = open; number && close < s.len && q < close && !found; q++) {
+            if (!code_word_starts(&s, q))
+                continue;
+            size_t we = code_word_end(&s, q), b = code_skip_space(&s, we);
+            if (b >= close || c[b] != '[' || isdigit((unsigned char)c[q])) {
+                q = we > q ? we - 1 : q;
+                continue;
+            }
+            size_t re = code_matching(&s, b);
+            while (re < close && c[code_skip_space(&s, re + 1)] == '[')
+                re = code_matching(&s, code_skip_space(&s, re + 1));
+            if (re >= close) {
+                q = we - 1;
+                continue;
+            }
+            /* the same text, NAME[...][...], in the sum's statement */
+            size_t len = re + 1 - q;
+            for (size_t i = sum.at; i + len <= se && !found; i++)
+                if (code_name_at(&s, i, c + q, we - q) && strncmp(c + i, c + q, len) == 0) {
+                    found = code_line_at(&s, k);
+                    snprintf(test, n, "%.*s", (int)(close - open - 1), c + open + 1);
+                    snprintf(read, read_n, "%.*s", (int)len, c + q);
+                }
+            q = re;
+        }
+    }
+    source_code_free(&s);
+    return found;
 }
 
 int source_store_before_sum(const char *path, int *loop_line, int *sum_line, int *before_loop)

@@ -1734,6 +1734,19 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `if (Mc[i][j] > 0.0f) acc += Mc[i][j] * ...`: terms left out by value */
+    char term_test[160], term_read[96];
+    line = failed && !s->cause ? source_sum_term_tested(file, term_test, sizeof term_test, term_read,
+                                                        sizeof term_read)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the test at %s adds a term to the sum only where `%s`: the terms whose %s fails it "
+                             "are left out, where the sum needs every term whatever its value; take the test out",
+                             q, term_test, term_read);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `ph < TILE_WIDTH / Width`: a defined size divided by a variable */
     char over_const[64], over_size[64];
     long over_value = 0;
