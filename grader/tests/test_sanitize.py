@@ -1993,6 +1993,22 @@ def test_a_plain_memcpy_for_the_copy_back_earns_nothing_and_is_named(backend, tm
         assert row["message"].startswith(f"the program crashed: host code at line {at} ("), row["message"]
 
 
+def test_a_device_buffer_freed_with_free_is_named_with_cudafree(backend, tmp_path):
+    """Lab 05's d_out released with the C library's free(): free reads the
+    allocator's header before the pointer, device memory, and the process
+    dies (a GPU's of the same, an invalid pointer). The first line names the
+    free and the cudaMalloc and says cudaFree, and no repair that frees
+    some host buffer instead (every dataset "right") is offered."""
+    src = edited(tmp_path, "05-pitched-conv", "CUDA_CHECK(cudaFree(d_out));", "free(d_out);")
+    at = line_of(src, "free(d_out);")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", sanitize=True, expect_rc=1)
+    assert "pass" not in kit.statuses(rep).values(), kit.statuses(rep)
+    first = rep["fix_first"]
+    assert first.startswith(f"host code at line {at} (`free(d_out);`) read device memory (from the cudaMallocPitch "
+                            f"at line "), first
+    assert first.endswith("release device memory with cudaFree(d_out)"), first
+
+
 def test_a_host_loop_over_a_device_buffer_is_named_at_its_line(tmp_path):
     """Lab 01's result copied back element by element in a host loop
     (`P[i] = d_P[i]`), and, in a second file, an input's first element set

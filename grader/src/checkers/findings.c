@@ -94,9 +94,20 @@ char *emu_host_access_words(const char *line, const char *student)
         *colon = '\0';
     char *at = sanitize_quote_at(student, d.file, d.line);
     char *made = made_line > 0 ? sanitize_quote_at(student, made_at, made_line) : xstrdup("its allocation");
+    /* the C library's free of a device pointer: the advice is cudaFree,
+     * not a copy (the line is the student's own, by name) */
+    char freed[96] = "";
+    if (student && strcmp(path_base(d.file), path_base(student)) == 0 &&
+        !source_call_argument(student, d.line, "free", 0, freed, sizeof freed))
+        freed[0] = '\0';
+    char *own = freed[0] ? xasprintf("free() is the C library's and releases host memory only: release device memory "
+                                     "with cudaFree(%s)",
+                                     freed)
+                         : NULL;
     char *out = xasprintf("host code at %s %s device memory (from the %s at %s): a device pointer names memory on "
                           "the GPU, which host code cannot reach (on a GPU too this is a segmentation fault): %s",
-                          at, verb, call, made, advice + strlen(gpu_word));
+                          at, verb, call, made, own ? own : advice + strlen(gpu_word));
+    free(own);
     free(at);
     free(made);
     return out;

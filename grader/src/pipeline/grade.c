@@ -2090,6 +2090,32 @@ static int went_past_an_end(const dataset_result *d)
     return 0;
 }
 
+/* A run that died of host code touching device memory (the emulator's
+ * seal, the kit's own evidence: run.c's crash message) names the host's
+ * line and the buffer: that is the cause, said as the crash said it, and a
+ * repair at that line (`free(M)` for `free(d_M)`, which frees the caller's
+ * input instead) is no edit to offer. */
+static void host_access_leads(submission_result *s)
+{
+    static const char crashed[] = "the program crashed: ", host[] = "host code at line ";
+    for (int i = 0; i < s->ndatasets && !s->cause; i++) {
+        const dataset_result *d = &s->datasets[i];
+        const char *said = NULL;
+        if (d->status == ST_CRASH && d->message && !strncmp(d->message, crashed, strlen(crashed)) &&
+            !strncmp(d->message + strlen(crashed), host, strlen(host)))
+            said = d->message + strlen(crashed);
+        /* on a GPU, whose run only crashed: the checkers' race build's
+         * finding of the same seal */
+        for (int k = 0; !said && d->sanitizer && k < d->sanitizer->nfindings; k++)
+            if (!strcmp(d->sanitizer->findings[k].kind, "host-access"))
+                said = d->sanitizer->findings[k].message;
+        if (!said)
+            continue;
+        s->cause = xstrdup(said);
+        s->cause_fixed_there = s->cause_says_the_edit = 1;
+    }
+}
+
 /* A full repair that makes up for the mistake rather than undoing it: an
  * edit of a loop's test whose bound is a name the file sets only where a
  * test holds (`if (k > TILE_WIDTH) numPhases = ...`, declared 0): `ph <=
@@ -2596,6 +2622,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         started = stage_add(&s->stages, started, "diagnosis");
         if (!opt->no_sanitize) {
             repair_search(&g, index, opt->keep, s);
+            host_access_leads(s);
             repair_made_up_for(file, s);
             repair_turns_test_off(file, s);
         }
