@@ -300,11 +300,12 @@ def test_a_kernel_given_host_memory_fails_at_its_launch(emu, tmp_path):
 def test_a_block_past_the_kernels_launch_bounds_is_refused(emu, tmp_path):
     """__launch_bounds__(MAX) on a kernel, before its name or its return
     type: a block of MAX threads or fewer runs; a larger one (1D or 2D) is
-    refused with cudaErrorLaunchOutOfResources, not sticky, as a GPU
-    refuses it, at the launch's line with both numbers."""
+    refused with cudaErrorInvalidValue, not sticky, as CUDA 13 refuses it
+    on an H200 (this very file, 2026-11-30: the same five lines), at the
+    launch's line with both numbers."""
     prog = build(emu, tmp_path, "launch_bounds.cu")
     r = run([prog])
-    bad = "cudaErrorLaunchOutOfResources cudaSuccess last=0"
+    bad = "cudaErrorInvalidValue cudaSuccess last=0"
     assert r.stdout.splitlines() == ["at the bound: cudaSuccess cudaSuccess last=1", "past the bound: " + bad,
                                      "past it in 2D: " + bad, "small at its bound: cudaSuccess cudaSuccess last=2",
                                      "small past it: " + bad], r.stdout
@@ -312,7 +313,7 @@ def test_a_block_past_the_kernels_launch_bounds_is_refused(emu, tmp_path):
     assert [x[2] for x in d] == ["Fill", "Fill", "FillSmall"], d
     assert d[0][1].endswith("launch_bounds.cu:%d" % source_line("launch_bounds.cu", "Fill<<<1, 2 * MAX_THREADS>>>")[0])
     assert d[1][5] == "a block of 256 threads, more than the kernel's __launch_bounds__ (128) allows " \
-                      "(cudaErrorLaunchOutOfResources)", d[1][5]
+                      "(cudaErrorInvalidValue)", d[1][5]
     assert "a block of 65 threads, more than the kernel's __launch_bounds__ (64)" in d[2][5]
 
 
