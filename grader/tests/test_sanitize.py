@@ -1943,6 +1943,21 @@ def test_a_sum_whose_terms_are_tested_by_value_is_named_at_the_test(tmp_path):
     assert "take the test out" in first, first
 
 
+def test_a_lower_bound_in_the_stores_test_is_said_as_one(tmp_path):
+    """Lab 05's store test given `row_i >= 0` in front (the input row the
+    output's window starts at, which is below 0 at the top edge): on a 1 x
+    1 image no output is stored. The first line names the test, the term
+    that was false with the value it tested below its bound (not the bound
+    read as the value), and says to take it out."""
+    src = edited(tmp_path, "05-pitched-conv", "if (ty < O_TILE_WIDTH && tx < O_TILE_WIDTH) {",
+                 "if (row_i >= 0 && ty < O_TILE_WIDTH && tx < O_TILE_WIDTH) {")
+    line = line_of(src, "if (row_i >= 0 && ty < O_TILE_WIDTH")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "gray-1x1", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "`row_i >= 0` is false for" in first, first
+    assert "below 0)" in first and "take it out of the store's test" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

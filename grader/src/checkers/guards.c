@@ -916,6 +916,7 @@ static int tested_within(const tile_block_end *e, long th, int line, int from, i
 typedef struct {
     int line, kind, store, operand, op, threads;
     double lo, hi, b;       /* the tested value's range over those threads, and the bound */
+    double a_lo, a_hi, b_lo, b_hi; /* each side's range: which is the value is known from the text */
     const tile_block_end *e;
 } kept_out;
 
@@ -926,7 +927,7 @@ static void consider(kept_out *best, const tile_block_end *e, const tile_test *t
     double v = t->op == 2 || t->op == 3 ? t->b : t->a; /* the tested side */
     if (!best->threads) {
         *best = (kept_out){ t->line, kind, store, t->operand, t->op, 1, v, v, t->op == 2 || t->op == 3 ? t->a : t->b,
-                            e };
+                            t->a, t->a, t->b, t->b, e };
         return;
     }
     if (best->e != e || best->line != t->line || best->operand != t->operand || best->op != t->op)
@@ -934,6 +935,20 @@ static void consider(kept_out *best, const tile_block_end *e, const tile_test *t
     best->threads++;
     best->lo = v < best->lo ? v : best->lo;
     best->hi = v > best->hi ? v : best->hi;
+    best->a_lo = t->a < best->a_lo ? t->a : best->a_lo;
+    best->a_hi = t->a > best->a_hi ? t->a : best->a_hi;
+    best->b_lo = t->b < best->b_lo ? t->b : best->b_lo;
+    best->b_hi = t->b > best->b_hi ? t->b : best->b_hi;
+}
+
+/* Whether text is a number as written (`0`, `-1`, `2.5f`). */
+static int is_number_text(const char *text)
+{
+    char *end;
+    strtod(text, &end);
+    while (*end == 'f' || *end == 'F' || *end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+        end++;
+    return end != text && *end == '\0';
 }
 
 static char *region_words(int rows, int cols, int r0, int c0)
@@ -991,7 +1006,19 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
     char left[GUARD_TEXT], right[GUARD_TEXT];
     if (source_compared_sides(student, best.line, best.operand, op_text[best.op], left, right, sizeof left) != 0)
         return NULL;
-    const char *var = best.op == 2 || best.op == 3 ? right : left;
+    /* the value tested: the side that is no number where one is (`row_i >=
+     * 0`: row_i), else the left of `<` and the right of `>` */
+    int var_left = is_number_text(right) && !is_number_text(left)   ? 1
+                   : is_number_text(left) && !is_number_text(right) ? 0
+                                                                    : !(best.op == 2 || best.op == 3);
+    if (var_left != !(best.op == 2 || best.op == 3)) {
+        best.lo = var_left ? best.a_lo : best.b_lo;
+        best.hi = var_left ? best.a_hi : best.b_hi;
+        best.b = var_left ? best.b_lo : best.a_lo;
+    }
+    /* a lower bound (`row_i >= 0`): it keeps out the values below it */
+    int lower = var_left == (best.op == 2 || best.op == 3);
+    const char *var = var_left ? left : right;
     char *q = sanitize_quote(student, best.line);
     char *region = region_words(rows, cols, r0, c0);
     char *range = best.lo == best.hi ? xasprintf("%s = %g", var, best.lo)
@@ -1000,7 +1027,7 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
     char *w;
     /* a bound that is a member of an argument the host never set: the
      * argument's initialiser is where the value came from */
-    const char *bound = best.op == 2 || best.op == 3 ? left : right;
+    const char *bound = var_left ? right : left;
     char object[GUARD_TEXT], init[GUARD_TEXT];
     int decl = source_member_never_set(student, best.line, bound, object, sizeof object, init, sizeof init);
     char *origin = decl > 0 ? xasprintf("%s is %s%s of the launch, which line %d starts as `%s` and no line sets "
@@ -1025,6 +1052,12 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
                       "%s %s; what makes that bound %g is the mistake",
                       q, e->block[0], e->block[1], left, op_text[best.op], right, range, best.b, best.threads,
                       best.store, dataset, region, best.b);
+    else if (lower)
+        w = xasprintf("the test at %s keeps threads from the store at line %d: in block (%ld, %ld) `%s %s %s` is "
+                      "false for %d threads (%s, below %g), and on %s %s; that term keeps out outputs the image "
+                      "has: take it out of the store's test",
+                      q, best.store, e->block[0], e->block[1], left, op_text[best.op], right, best.threads, range,
+                      best.b, dataset, region);
     else
         w = xasprintf("the test at %s keeps threads from the store at line %d exactly where the output stops "
                       "being stored: in block (%ld, %ld) `%s %s %s` is false for %d threads (%s, against %g), and "
