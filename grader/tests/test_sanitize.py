@@ -1958,6 +1958,22 @@ def test_a_lower_bound_in_the_stores_test_is_said_as_one(tmp_path):
     assert "below 0)" in first and "take it out of the store's test" in first, first
 
 
+def test_a_lower_bound_that_keeps_out_the_left_edge_is_named_at_its_test(tmp_path):
+    """Lab 05's store test given `col_i >= 0` (the input column the
+    output's window starts at, below 0 for the first two columns of the
+    image): those columns are never stored. The compare sees the unstored
+    region at the left edge, and the checked run's record of the tests
+    names the term, its values below its bound and the columns, not the
+    copy back of bytes nothing stored."""
+    src = edited(tmp_path, "05-pitched-conv", "if (ty < O_TILE_WIDTH && tx < O_TILE_WIDTH) {",
+                 "if (ty < O_TILE_WIDTH && tx < O_TILE_WIDTH && col_i >= 0) {")
+    line = line_of(src, "tx < O_TILE_WIDTH && col_i >= 0) {")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "rgb-13x13", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "`col_i >= 0` is false for" in first, first
+    assert "(col_i from -2 to -1, below 0)" in first and "the output's first 2 columns are never stored" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -967,10 +967,23 @@ static char *region_words(int rows, int cols, int r0, int c0)
                      "stored (all but its top-left %d x %d)", r0, c0, r0, c0);
 }
 
-char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
-                             int r0, int c0)
+/* Whether the value term `operand` of the test at line compares is its
+ * left side (`row_i >= 0`: the side that is no number, else the left of
+ * `<` and the right of `>`); -1 where the source does not show it. */
+static int value_on_left(const char *student, int line, int operand, int op, char *left, char *right, size_t n)
 {
-    int nothing = r0 <= 0 && c0 <= 0;
+    if (op < 0 || op > 3 || source_compared_sides(student, line, operand, op_text[op], left, right, n) != 0)
+        return -1;
+    return is_number_text(right) && !is_number_text(left)   ? 1
+           : is_number_text(left) && !is_number_text(right) ? 0
+                                                            : !(op == 2 || op == 3);
+}
+
+char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
+                             int r0, int c0, int r1, int c1)
+{
+    int head = r0 < 0 && c0 < 0 && (r1 > 0 || c1 > 0);
+    int nothing = !head && r0 <= 0 && c0 <= 0;
     kept_out best = { 0 };
     for (int i = 0; i < t->nends && !best.threads; i++) {
         const tile_block_end *e = &t->ends[i];
@@ -997,6 +1010,18 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
                                           (nothing && from == 0)
                                     /* a loop whose body this thread never entered */
                                     : nothing && !tested_within(e, x->thread, x->line, a[3], a[4]);
+            if (head && a[1] == 1) {
+                /* a lower bound false here, the value within the head's
+                 * width of it: `col_i >= 0` with col_i -2 or -1, and the
+                 * first 2 columns never stored */
+                char l[GUARD_TEXT], r[GUARD_TEXT];
+                int vl = value_on_left(student, x->line, x->operand, x->op, l, r, sizeof l);
+                double v = vl ? x->a : x->b, bound = vl ? x->b : x->a;
+                int lower = vl >= 0 && vl == (x->op == 2 || x->op == 3);
+                int strict = (x->op == 2 && vl == 1) || (x->op == 0 && vl == 0);
+                double below = bound - v + strict;
+                matches = lower && below >= 1 && ((c1 > 0 && below <= c1) || (r1 > 0 && below <= r1));
+            }
             if (matches)
                 consider(&best, e, x, a[1], a[2]);
         }
@@ -1020,7 +1045,13 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
     int lower = var_left == (best.op == 2 || best.op == 3);
     const char *var = var_left ? left : right;
     char *q = sanitize_quote(student, best.line);
-    char *region = region_words(rows, cols, r0, c0);
+    char *region = !head                 ? region_words(rows, cols, r0, c0)
+                   : r1 > 0 && c1 > 0    ? xasprintf("the output's first %d rows and first %d columns are never "
+                                                     "stored", r1, c1)
+                   : c1 == 1             ? xstrdup("the output's first column is never stored")
+                   : c1 > 0              ? xasprintf("the output's first %d columns are never stored", c1)
+                   : r1 == 1             ? xstrdup("the output's first row is never stored")
+                                         : xasprintf("the output's first %d rows are never stored", r1);
     char *range = best.lo == best.hi ? xasprintf("%s = %g", var, best.lo)
                                      : xasprintf("%s from %g to %g", var, best.lo, best.hi);
     const tile_block_end *e = best.e;

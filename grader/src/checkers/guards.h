@@ -39,8 +39,11 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
  * bound is exactly where the unstored region starts (or a loop that never
  * ran its body, when nothing was stored), said with its line, its values
  * and the store's line (t's block ends, from the checkers' run of that
- * dataset); NULL where the evidence shows none. */
+ * dataset); NULL where the evidence shows none. Or, with r0 and c0 -1,
+ * the first r1 rows or c1 columns never stored (the top or left edge): a
+ * lower bound (`col_i >= 0`) false for those threads, their values within
+ * that many of it. */
 char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
-                             int r0, int c0);
+                             int r0, int c0, int r1, int c1);
 
 #endif

@@ -99,6 +99,48 @@ static int first_of_bad_tail(const size_t *bad, int n, size_t per_line)
     return k;
 }
 
+/* The first of the leading lines of n that are not at least 9 in 10 wrong:
+ * 0 when the first is not. */
+static int end_of_bad_head(const size_t *bad, int n, size_t per_line)
+{
+    int k = 0;
+    while (k < n && bad[k] * 10 >= per_line * 9)
+        k++;
+    return k;
+}
+
+void launches_unwritten_head(const gl_matrix *got, const unsigned char *bad, int head[2])
+{
+    head[0] = head[1] = -1;
+    int rows = got->rows, cols = got->cols;
+    size_t ch = (size_t)got->channels;
+    if (rows < 1 || cols < 1 || ch < 1)
+        return;
+    size_t *row_bad = xcalloc((size_t)rows, sizeof *row_bad), *col_bad = xcalloc((size_t)cols, sizeof *col_bad);
+    size_t n = gl_matrix_count(got);
+    for (size_t i = 0; i < n; i++)
+        if (bad[i]) {
+            size_t pixel = i / ch;
+            row_bad[pixel / (size_t)cols]++;
+            col_bad[pixel % (size_t)cols]++;
+        }
+    int r1 = end_of_bad_head(row_bad, rows, (size_t)cols * ch);
+    int c1 = end_of_bad_head(col_bad, cols, (size_t)rows * ch);
+    /* a head short of the whole output, and nothing wrong past it */
+    int clean = (r1 > 0 || c1 > 0) && r1 < rows && c1 < cols;
+    for (size_t i = 0; i < n && clean; i++) {
+        size_t pixel = i / ch;
+        if (bad[i] && (int)(pixel / (size_t)cols) >= r1 && (int)(pixel % (size_t)cols) >= c1)
+            clean = 0;
+    }
+    if (clean) {
+        head[0] = r1;
+        head[1] = c1;
+    }
+    free(row_bad);
+    free(col_bad);
+}
+
 void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, int corner[2])
 {
     corner[0] = corner[1] = -1;

@@ -26,6 +26,10 @@ void launches_read_emu_log(const char *path, const char *student_file, launch_sh
  * column, none elsewhere): corner = {R, C}, else {-1, -1}. bad[i] is 1
  * where element i is wrong. */
 void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, int corner[2]);
+/* Whether the wrong elements of got are (nearly) all of the first head[0]
+ * rows or the first head[1] columns and none else, short of the whole
+ * output (a test that keeps out the top or left edge): head, else -1s. */
+void launches_unwritten_head(const gl_matrix *got, const unsigned char *bad, int head[2]);
 
 /* The copy's sentence, at its line (student_file quoted), or NULL. */
 char *launches_copy_sentence(const copy_record *c, const char *student_file);

@@ -54,6 +54,8 @@ typedef struct {
     mismatch worst[WORST_MAX];      /* largest error relative to tolerance first */
     int unwritten_from[2];          /* the wrong elements are (nearly) all of rows >= [0] and columns
                                        >= [1] and none else (a grid too small), else -1s (launches.c) */
+    int unwritten_to[2];            /* ... or all of rows < [0] or columns < [1] and none else (the top
+                                       or left edge kept out), else -1s */
     char hint[2048];                /* where to look, from the pattern of errors (diagnose.c), or "";
                                        room for every sentence the kit joins (never cut mid-sentence) */
     int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce

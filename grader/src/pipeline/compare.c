@@ -345,9 +345,11 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     unsigned char *bad = xcalloc(r->elements, 1);
     double *tolerances = map ? xcalloc(r->elements, sizeof(double)) : NULL;
     judge_elements(&out, &ref, tol, bad, tolerances, r);
-    r->unwritten_from[0] = r->unwritten_from[1] = -1;
-    if (r->mismatches) /* a grid too small leaves this shape (launches.c) */
+    r->unwritten_from[0] = r->unwritten_from[1] = r->unwritten_to[0] = r->unwritten_to[1] = -1;
+    if (r->mismatches) { /* a grid too small leaves this shape (launches.c), a lower bound the other */
         launches_unwritten_corner(&out, bad, r->unwritten_from);
+        launches_unwritten_head(&out, bad, r->unwritten_to);
+    }
     errormap_padding pad = { 0, 0, NULL };
     unsigned char *pad_changed = NULL;
     int padded = check_padding(output_path, &out, &pad, &pad_changed, &r->padding_changed);

@@ -1324,16 +1324,19 @@ static char *kept_from_store(const dataset_result *d, const int out[2], const ch
     int unset = c->nonfinite == c->mismatches || c->poisoned == c->mismatches;
     for (int k = 0; k < r->nfindings && !unset; k++)
         unset = strcmp(r->findings[k].kind, "uninitialised") == 0;
-    int r0 = c->unwritten_from[0], c0 = c->unwritten_from[1];
-    if (!unset || r0 < 0 || c0 < 0)
+    int r0 = c->unwritten_from[0], c0 = c->unwritten_from[1], r1 = c->unwritten_to[0], c1 = c->unwritten_to[1];
+    int head = (r0 < 0 || c0 < 0) && r1 >= 0 && c1 >= 0 && (r1 > 0 || c1 > 0);
+    if (!unset || ((r0 < 0 || c0 < 0) && !head))
         return NULL;
     size_t pixels = (size_t)out[0] * (size_t)out[1], ch = c->elements / pixels;
-    size_t region = (pixels - (size_t)r0 * (size_t)c0) * ch;
+    size_t region = head ? (pixels - (size_t)(out[0] - r1) * (size_t)(out[1] - c1)) * ch
+                         : (pixels - (size_t)r0 * (size_t)c0) * ch;
     /* the region, give or take the elements whose right value is what the
      * memory held (0 on a GPU) */
     if (c->mismatches > region || c->mismatches * 10 < region * 9)
         return NULL;
-    return guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], r0, c0);
+    return head ? guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], -1, -1, r1, c1)
+                : guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], r0, c0, -1, -1);
 }
 
 /* A CUDA call that failed on a pointer it takes as device memory (the
