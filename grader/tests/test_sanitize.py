@@ -1974,6 +1974,19 @@ def test_a_lower_bound_that_keeps_out_the_left_edge_is_named_at_its_test(tmp_pat
     assert "(col_i from -2 to -1, below 0)" in first and "the output's first 2 columns are never stored" in first, first
 
 
+def test_a_lab_constant_defined_again_with_another_value_is_named(tmp_path):
+    """Lab 05's file defining MASK_WIDTH again as 7 after lab.h's 5 (with an
+    #undef first, so no compiler warns): every mask read and every tile is
+    laid out for another mask than the harness's. The first line names the
+    definition and both values, not a tile slot that follows from it."""
+    src = edited(tmp_path, "05-pitched-conv", '#include "lab.h"\n', '#include "lab.h"\n#undef MASK_WIDTH\n#define MASK_WIDTH 7\n')
+    line = line_of(src, "#define MASK_WIDTH 7")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "rgb-13x13", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`#define MASK_WIDTH 7`) defines MASK_WIDTH as 7, where the lab's lab.h "
+                            "defines it as 5"), first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

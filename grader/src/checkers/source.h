@@ -541,6 +541,12 @@ int source_read_in_false_branch(const char *path, int line, char *test, size_t n
  * where the count of tiles is the other way round. The line; the
  * constant's name, the variable's and the constant's value (from the file
  * or header); else 0. */
+/* A `#define NAME NUMBER` in the file of a name the lab's header defines
+ * as another number (`#undef MASK_WIDTH` / `#define MASK_WIDTH 3`, where
+ * lab.h has 5): the lab's harness, datasets and expected outputs keep the
+ * header's. The line; the name, the file's value and the header's; else 0. */
+int source_redefines_header_number(const char *path, const char *header, char *name, size_t name_n, long *mine,
+                                   long *theirs);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

@@ -949,6 +949,43 @@ int source_constant_over_size(const char *path, const char *header, char *consta
     return found;
 }
 
+int source_redefines_header_number(const char *path, const char *header, char *name, size_t name_n, long *mine,
+                                   long *theirs)
+{
+    source_code s, h = { 0 };
+    name[0] = '\0';
+    *mine = *theirs = 0;
+    if (!header || !source_code_read(&s, path))
+        return 0;
+    if (!source_code_read(&h, header)) {
+        source_code_free(&s);
+        return 0;
+    }
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        /* `#define NAME NUMBER` on a line of its own */
+        if (c[k] != '#' || code_skip_space(&s, code_line_start(&s, code_line_at(&s, k))) != k)
+            continue;
+        size_t d = code_skip_space(&s, k + 1);
+        if (!code_word_at(&s, d, "define"))
+            continue;
+        size_t w = code_skip_space(&s, d + 6), we = code_word_end(&s, w);
+        long value = 0, there = 0;
+        size_t at = 0;
+        if (we == w || !code_defined_number(&s, c + w, we - w, &value, &at) || at != w ||
+            !code_defined_number(&h, c + w, we - w, &there, &at) || value == there)
+            continue;
+        found = code_line_at(&s, k);
+        snprintf(name, name_n, "%.*s", (int)(we - w), c + w);
+        *mine = value;
+        *theirs = there;
+    }
+    source_code_free(&s);
+    source_code_free(&h);
+    return found;
+}
+
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
                              size_t term_n, double *value)
 {

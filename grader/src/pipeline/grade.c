@@ -1737,6 +1737,23 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `#define MASK_WIDTH 3` where lab.h defines 5 */
+    char redefined[64];
+    long mine = 0, theirs = 0;
+    char *lab_header_path = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause ? source_redefines_header_number(file, lab_header_path, redefined, sizeof redefined,
+                                                                &mine, &theirs)
+                               : 0;
+    free(lab_header_path);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s defines %s as %ld, where the lab's lab.h defines it as %ld: the harness, the "
+                             "datasets and the expected outputs are made with %ld, so every use of %s in this file "
+                             "disagrees with them; delete this definition (and any #undef of %s before it)",
+                             q, redefined, mine, theirs, theirs, redefined, redefined);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `if (Mc[i][j] > 0.0f) acc += Mc[i][j] * ...`: terms left out by value */
     char term_test[160], term_read[96];
     line = failed && !s->cause ? source_sum_term_tested(file, term_test, sizeof term_test, term_read,
