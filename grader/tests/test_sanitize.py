@@ -1987,6 +1987,21 @@ def test_a_lab_constant_defined_again_with_another_value_is_named(tmp_path):
                             "defines it as 5"), first
 
 
+def test_a_brace_initializer_out_of_the_structs_order_is_named(tmp_path):
+    """Lab 05's output descriptor started as `{out->height, out->width,
+    ...}`: Image_t's fields are width, height, pitch, channels, data, so
+    the kernel's out.width is the height and out.height the width. The
+    first line names the initializer, the fields' order and both fields."""
+    src = edited(tmp_path, "05-pitched-conv", "d_out_img = *out;",
+                 "d_out_img = {out->height, out->width, out->pitch, out->channels, out->data};")
+    line = line_of(src, "d_out_img = {out->height, out->width,")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "rgb-47x29", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "fills the fields in their declared order (width, height, pitch, " \
+        "channels, data)" in first, first
+    assert "d_out_img.width gets `out->height` and d_out_img.height gets `out->width`" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -547,6 +547,15 @@ int source_read_in_false_branch(const char *path, int line, char *test, size_t n
  * header's. The line; the name, the file's value and the header's; else 0. */
 int source_redefines_header_number(const char *path, const char *header, char *name, size_t name_n, long *mine,
                                    long *theirs);
+/* A brace initializer of a struct (`Image_t d_in_img = {in->width,
+ * in->height, in->channels, in->pitch, in->data}`) whose element for one
+ * field names another of its fields (pitch given `in->channels`): a brace
+ * initializer fills the fields in their declared order (the struct from
+ * the file or the header). The line; the object, the field, what it was
+ * given and the fields' order; else 0. */
+int source_initializer_out_of_order(const char *path, const char *header, char *object, size_t object_n,
+                                    char *field, size_t field_n, char *given, size_t given_n, char *order,
+                                    size_t order_n);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

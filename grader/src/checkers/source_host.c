@@ -1401,3 +1401,152 @@ int source_member_set_for_other_object(const char *path, char *object, size_t ob
     source_code_free(&s);
     return found;
 }
+
+/* ---- a brace initializer in another order than the struct's fields ------- */
+
+#define FIELDS_MAX 16
+
+/* The fields of `typedef struct { ... } type;` or `struct type { ... };` in
+ * s, in order, into fields (their names' offsets and lengths): how many, or
+ * 0 where s does not declare type. */
+static int struct_fields(const source_code *s, const char *type, size_t tn, size_t *at, size_t *len)
+{
+    const char *c = s->code;
+    for (size_t k = 0; k + 6 < s->len; k++) {
+        if (!code_word_at(s, k, "struct"))
+            continue;
+        size_t b = code_skip_space(s, k + 6), named = s->len;
+        if (b < s->len && c[b] != '{') {
+            named = b;
+            b = code_skip_space(s, code_word_end(s, b));
+        }
+        if (b >= s->len || c[b] != '{')
+            continue;
+        size_t e = code_matching(s, b);
+        if (e >= s->len)
+            continue;
+        /* the type's name: after `struct`, or after the closing brace of a typedef */
+        size_t after = code_skip_space(s, e + 1), an = after < s->len ? code_word_end(s, after) - after : 0;
+        int ours = (named < s->len && code_name_at(s, named, type, tn)) || (an == tn && code_name_at(s, after, type, tn));
+        if (!ours)
+            continue;
+        int n = 0;
+        for (size_t q = b + 1; q < e && n < FIELDS_MAX; q++) {
+            if (c[q] != ';' && c[q] != ',')
+                continue;
+            /* the name before this ';' or ',', past any [N] */
+            size_t end = code_blank_before(s, q);
+            while (end > b && c[end - 1] == ']') {
+                size_t o = end - 1;
+                while (o > b && c[o] != '[')
+                    o--;
+                end = code_blank_before(s, o);
+            }
+            size_t wn = 0, w = code_word_before(s, end, &wn);
+            if (wn) {
+                at[n] = w;
+                len[n++] = wn;
+            }
+        }
+        return n;
+    }
+    return 0;
+}
+
+/* The name an initializer's element stands for: a plain name, or the last
+ * member of a member access (`in->channels`: channels); 0 where it is
+ * anything else. */
+static size_t element_name(const source_code *s, size_t b, size_t e, size_t *n)
+{
+    const char *c = s->code;
+    b = code_skip_space(s, b);
+    e = code_blank_before(s, e);
+    *n = 0;
+    if (e <= b)
+        return s->len;
+    for (size_t q = b; q < e; q++)
+        if (!(source_is_identifier_char(c[q]) || c[q] == '.' || c[q] == '-' || c[q] == '>' || c[q] == ' '))
+            return s->len;
+    size_t w = code_word_before(s, e, n);
+    return *n && w + *n == e ? w : s->len;
+}
+
+int source_initializer_out_of_order(const char *path, const char *header, char *object, size_t object_n,
+                                    char *field, size_t field_n, char *given, size_t given_n, char *order,
+                                    size_t order_n)
+{
+    source_code s, h = { 0 };
+    object[0] = field[0] = given[0] = order[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    if (header && !source_code_read(&h, header))
+        memset(&h, 0, sizeof h);
+    const char *c = s.code;
+    int found = 0;
+    /* `TYPE NAME = {` */
+    for (size_t k = 0; k + 1 < s.len && !found; k++) {
+        if (c[k] != '{' || k == 0)
+            continue;
+        size_t eq = code_blank_before(&s, k);
+        if (eq == 0 || c[eq - 1] != '=' || !code_assigns_at(&s, eq - 1))
+            continue;
+        size_t vn = 0, v = code_word_before(&s, code_blank_before(&s, eq - 1), &vn);
+        size_t tn = 0, tw = vn ? code_word_before(&s, code_blank_before(&s, v), &tn) : s.len;
+        if (vn && !tn) {
+            /* one of several declared together (`Image_t a = *in, b = {...}`): the statement's type */
+            tw = code_skip_space(&s, code_statement_start(&s, v, 0));
+            tn = tw < v ? code_word_end(&s, tw) - tw : 0;
+            if (tn && (code_word_at(&s, tw, "const") || code_word_at(&s, tw, "struct"))) {
+                tw = code_skip_space(&s, tw + tn);
+                tn = tw < v ? code_word_end(&s, tw) - tw : 0;
+            }
+        }
+        if (!vn || !tn)
+            continue;
+        size_t at[FIELDS_MAX], len[FIELDS_MAX];
+        const source_code *decl = &s;
+        int nf = struct_fields(&s, c + tw, tn, at, len);
+        if (!nf && h.code) {
+            nf = struct_fields(&h, c + tw, tn, at, len);
+            decl = &h;
+        }
+        if (nf < 2)
+            continue;
+        size_t close = code_matching(&s, k);
+        if (close >= s.len)
+            continue;
+        /* element i names field j (j != i) while field i is named elsewhere in it */
+        /* every such element, said as `FIELD gets `ELEMENT``, into given */
+        size_t start = k + 1;
+        for (int i = 0; i < nf && start < close; i++) {
+            size_t end = start;
+            for (int d = 0; end < close && !(d == 0 && c[end] == ','); end++)
+                d += (c[end] == '(' || c[end] == '[') - (c[end] == ')' || c[end] == ']');
+            size_t en = 0, ew = element_name(&s, start, end, &en);
+            int other = 0;
+            for (int j = 0; ew < s.len && j < nf && !other; j++)
+                other = j != i && len[j] == en && strncmp(decl->code + at[j], c + ew, en) == 0 &&
+                        !(len[i] == en && strncmp(decl->code + at[i], c + ew, en) == 0);
+            if (other) {
+                if (!found) {
+                    found = code_line_at(&s, k);
+                    snprintf(object, object_n, "%.*s", (int)vn, c + v);
+                    snprintf(field, field_n, "%.*s", (int)len[i], decl->code + at[i]);
+                }
+                size_t gb = code_skip_space(&s, start), ge = code_blank_before(&s, end), used = strlen(given);
+                snprintf(given + used, given_n - used, "%s%.*s.%.*s gets `%.*s`", used ? " and " : "", (int)vn,
+                         c + v, (int)len[i], decl->code + at[i], (int)(ge - gb), c + gb);
+            }
+            start = end + 1;
+        }
+        for (int f = 0; found && f < nf; f++) {
+            size_t used = strlen(order);
+            snprintf(order + used, order_n - used, "%s%.*s", f ? ", " : "", (int)len[f], decl->code + at[f]);
+        }
+        if (found)
+            break;
+    }
+    source_code_free(&s);
+    source_code_free(&h);
+    return found;
+}

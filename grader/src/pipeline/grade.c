@@ -1737,6 +1737,23 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `Image_t d_in_img = {in->width, in->height, in->channels, in->pitch, ...}` */
+    char init_object[64], init_field[64], init_given[400], init_order[256];
+    char *struct_header = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause ? source_initializer_out_of_order(file, struct_header, init_object, sizeof init_object,
+                                                                 init_field, sizeof init_field, init_given,
+                                                                 sizeof init_given, init_order, sizeof init_order)
+                               : 0;
+    free(struct_header);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s starts %s with a brace initializer, which fills the fields in their declared order "
+                             "(%s), so %s, other fields' values; follow that order, or name each field (`.%s = "
+                             "...`)",
+                             q, init_object, init_order, init_given, init_field);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `#define MASK_WIDTH 3` where lab.h defines 5 */
     char redefined[64];
     long mine = 0, theirs = 0;
