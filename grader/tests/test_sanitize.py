@@ -2002,6 +2002,26 @@ def test_a_brace_initializer_out_of_the_structs_order_is_named(tmp_path):
     assert "d_out_img.width gets `out->height` and d_out_img.height gets `out->width`" in first, first
 
 
+def test_an_assignment_after_the_lines_that_read_it_is_named(tmp_path):
+    """Lab 04's first batch with dest declared 0 and set only after destY
+    and destX are split from it: they take 0, the value set is read by no
+    line (the second batch sets dest again). The first line names the late
+    assignment and the reads above it."""
+    old = """        int dest = threadIdx.y * TILE_WIDTH + threadIdx.x;
+        int destY = dest / w;
+        int destX = dest % w;"""
+    new = """        int dest = 0;
+        int destY = dest / w;
+        int destX = dest % w;
+        dest = threadIdx.y * TILE_WIDTH + threadIdx.x;"""
+    src = edited(tmp_path, "04-conv-2batch", old, new)
+    line, first_read = line_of(src, "dest = threadIdx.y * TILE_WIDTH + threadIdx.x;"), line_of(src, "int destY = dest / w;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "sets dest, and nothing reads that value" in first, first
+    assert f"lines {first_read} and {first_read + 1}, above it, read dest before it is set" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -556,6 +556,15 @@ int source_redefines_header_number(const char *path, const char *header, char *n
 int source_initializer_out_of_order(const char *path, const char *header, char *object, size_t object_n,
                                     char *field, size_t field_n, char *given, size_t given_n, char *order,
                                     size_t order_n);
+/* A kernel's plain assignment of a variable (`dest = ...;`, not its
+ * declaration) whose value nothing reads (no read after it before it is
+ * set again, nor, in a loop, at the body's start in the next pass), after
+ * reads of the variable in the same block since its last assignment
+ * (`destY = dest / w;` above it): those reads took the old value, and the
+ * assignment comes too late. Its line; the name and the reads' lines (at
+ * most max_reads) into name and read_lines; else 0. */
+int source_assignment_too_late(const char *path, char *name, size_t name_n, int *read_lines, int max_reads,
+                               int *nreads);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

@@ -986,6 +986,109 @@ int source_redefines_header_number(const char *path, const char *header, char *n
     return found;
 }
 
+/* What the occurrence of a name at k (n characters) does: 2 a plain
+ * assignment (`NAME = ...`, a declaration's too), 1 a read (anything else,
+ * `NAME += ...` too), 0 not the variable (a member, a subscripted array). */
+static int name_use(const source_code *s, size_t k, size_t n)
+{
+    size_t before = code_blank_before(s, k), after = code_skip_space(s, k + n);
+    if (before > 0 && (s->code[before - 1] == '.' || (s->code[before - 1] == '>' && before > 1 &&
+                                                      s->code[before - 2] == '-')))
+        return 0;
+    if (after < s->len && s->code[after] == '[')
+        return 0;
+    return code_assigns_at(s, after) ? 2 : 1;
+}
+
+/* The first use of name (n characters) in [from, to): 2 an assignment, 1
+ * a read, 0 none; its offset into *at. */
+static int first_use(const source_code *s, size_t from, size_t to, const char *name, size_t n, size_t *at)
+{
+    for (size_t q = from; q < to; q++)
+        if (code_name_at(s, q, name, n)) {
+            int u = name_use(s, q, n);
+            if (u) {
+                *at = q;
+                return u;
+            }
+            q += n - 1;
+        }
+    return 0;
+}
+
+int source_assignment_too_late(const char *path, char *name, size_t name_n, int *read_lines, int max_reads,
+                               int *nreads)
+{
+    source_code s;
+    name[0] = '\0';
+    *nreads = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)c[k]) || c[k] == '_')) {
+            k = code_word_starts(&s, k) ? code_word_end(&s, k) - 1 : k;
+            continue;
+        }
+        size_t n = code_word_end(&s, k) - k, kclose = s.len, kernel = code_kernel_before(&s, k);
+        size_t body = kernel < s.len ? code_kernel_body(&s, kernel, &kclose) : s.len;
+        /* a plain assignment statement, not a declaration: the statement starts with the name */
+        if (body >= s.len || k < body || name_use(&s, k, n) != 2 ||
+            code_skip_space(&s, code_statement_start(&s, k, body)) != k) {
+            k += n - 1;
+            continue;
+        }
+        size_t end = code_semicolon(&s, k, kclose), at = 0;
+        /* read after it, before it is set again? */
+        if (first_use(&s, end, kclose, c + k, n, &at) == 1) {
+            k += n - 1;
+            continue;
+        }
+        /* in a loop, read at the body's start before any assignment (the next pass)? */
+        size_t loop = code_loop_around(&s, k), lb = loop < s.len ? code_loop_body(&s, loop) : s.len;
+        if (lb < s.len && first_use(&s, lb, k, c + k, n, &at) == 1) {
+            k += n - 1;
+            continue;
+        }
+        /* the reads since its last assignment in the same block: they took the value before it */
+        size_t block = code_block_around(&s, k), prev = block < s.len ? block : body;
+        for (size_t q = prev; q < k; q++)
+            if (code_name_at(&s, q, c + k, n) && name_use(&s, q, n) == 2)
+                prev = q + n;
+        /* the statements just above it that read it, back to the first
+         * that does not (`destY = dest / w; destX = dest % w;`) */
+        int reads = 0, lines[16];
+        size_t stop = k;
+        while (stop > prev && reads < 16) {
+            size_t last = stop;
+            while (last > prev && strchr(" \t\n", c[last - 1]))
+                last--;
+            if (last <= prev || c[last - 1] != ';')
+                break; /* a block's edge, not a statement */
+            size_t st = code_statement_start(&s, last - 1, prev), r = 0;
+            if (st >= stop)
+                break;
+            if (first_use(&s, st, stop, c + k, n, &r) != 1)
+                break;
+            lines[reads++] = code_line_at(&s, r);
+            stop = st;
+        }
+        for (int i = 0; i < reads && i < max_reads; i++)
+            read_lines[i] = lines[reads - 1 - i];
+        reads = reads < max_reads ? reads : max_reads;
+        if (!reads) {
+            k += n - 1;
+            continue;
+        }
+        found = code_line_at(&s, k);
+        *nreads = reads;
+        snprintf(name, name_n, "%.*s", (int)n, c + k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,
                              size_t term_n, double *value)
 {

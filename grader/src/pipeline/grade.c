@@ -1754,6 +1754,24 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `destY = dest / w; ... dest = ...;`: set after the lines that read it */
+    char late_name[64];
+    int late_reads[4], nlate = 0;
+    line = failed && !s->cause ? source_assignment_too_late(file, late_name, sizeof late_name, late_reads, 4, &nlate)
+                               : 0;
+    if (line > 0 && nlate > 0) {
+        char *q = sanitize_quote(file, line);
+        strbuf at = { 0 };
+        for (int i = 0; i < nlate; i++)
+            sb_printf(&at, "%s%d", i == 0 ? "" : i == nlate - 1 ? " and " : ", ", late_reads[i]);
+        s->cause = xasprintf("%s sets %s, and nothing reads that value: line%s %s, above it, read%s %s before it is "
+                             "set, so %s the value it had before; set %s before line %d",
+                             q, late_name, nlate > 1 ? "s" : "", at.buf, nlate > 1 ? "" : "s", late_name,
+                             nlate > 1 ? "they use" : "it uses", late_name, late_reads[0]);
+        s->cause_fixed_there = 1;
+        free(at.buf);
+        free(q);
+    }
     /* `#define MASK_WIDTH 3` where lab.h defines 5 */
     char redefined[64];
     long mine = 0, theirs = 0;
