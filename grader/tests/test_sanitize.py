@@ -2022,6 +2022,19 @@ def test_an_assignment_after_the_lines_that_read_it_is_named(tmp_path):
     assert f"lines {first_read} and {first_read + 1}, above it, read dest before it is set" in first, first
 
 
+def test_a_size_kept_in_a_narrow_type_is_named_at_its_declaration(tmp_path):
+    """Lab 05's row_bytes declared `unsigned char`: a row of more than 255
+    bytes (64 RGB pixels) wraps round, and cudaMallocPitch makes rows too
+    short for the larger images. The first line names the declaration,
+    its type's most and the call that takes it as a size."""
+    src = edited(tmp_path, "05-pitched-conv", "    size_t row_bytes = ", "    unsigned char row_bytes = ")
+    line, call = line_of(src, "unsigned char row_bytes ="), line_of(src, "cudaMallocPitch((void **)&d_in,")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "declares row_bytes `unsigned char`, which holds at most 255" in first, first
+    assert f"the cudaMallocPitch at line {call} takes it as a size in bytes" in first and "declare row_bytes size_t" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

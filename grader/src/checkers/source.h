@@ -565,6 +565,13 @@ int source_initializer_out_of_order(const char *path, const char *header, char *
  * most max_reads) into name and read_lines; else 0. */
 int source_assignment_too_late(const char *path, char *name, size_t name_n, int *read_lines, int max_reads,
                                int *nreads);
+/* A host variable given as the size of a cudaMalloc (or a copy's or a
+ * fill's count) and declared with an integer type narrower than an int
+ * (`unsigned short bytes`): a size past its most wraps round. The
+ * declaration's line; the name, the type, its most, the call and its
+ * line; else 0. */
+int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most,
+                               char *call, size_t call_n, int *call_line);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

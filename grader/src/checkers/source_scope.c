@@ -12,6 +12,7 @@
 #include "source_code.h"
 
 #include <stdio.h>
+#include <ctype.h>
 #include <string.h>
 
 enum { MAX_DECLS = 256, MAX_DEPTH = 64 };
@@ -939,15 +940,68 @@ int source_discarded_result(const char *path, char *name, size_t n)
     return found;
 }
 
+/* The integer types narrower than an int, and the most each holds. */
+static const struct {
+    const char *type;
+    long most;
+} narrow[] = { { "unsigned char", 255 }, { "signed char", 127 }, { "char", 127 }, { "uint8_t", 255 },
+               { "int8_t", 127 }, { "unsigned short", 65535 }, { "short", 32767 }, { "uint16_t", 65535 },
+               { "int16_t", 32767 }, { NULL, 0 } };
+
+int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most,
+                               char *call, size_t call_n, int *call_line)
+{
+    static const struct {
+        const char *call;
+        int arg; /* the size's argument, from 0 */
+    } sizes[] = { { "cudaMalloc", 1 }, { "cudaMemcpy", 2 }, { "cudaMemset", 2 }, { "cudaMallocHost", 1 },
+                  { "cudaMemcpyToSymbol", 2 }, { "cudaMallocPitch", 2 }, { "cudaMemcpy2D", 4 }, { NULL, 0 } };
+    source_code s;
+    name[0] = type[0] = call[0] = '\0';
+    *most = 0;
+    *call_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        int which = -1;
+        for (int i = 0; sizes[i].call && which < 0; i++)
+            if (code_word_at(&s, k, sizes[i].call) && code_call_open(&s, k, sizes[i].call) < s.len)
+                which = i;
+        if (which < 0)
+            continue;
+        char arg[128];
+        code_call_argument(&s, code_call_open(&s, k, sizes[which].call), sizes[which].arg, arg, sizeof arg);
+        size_t an = 0;
+        while (source_is_identifier_char(arg[an]))
+            an++;
+        if (!an || arg[an] || isdigit((unsigned char)arg[0]))
+            continue;
+        /* its declaration: a narrow type, then the name */
+        for (size_t d = 0; d < k && !found; d++) {
+            if (!code_name_at(&s, d, arg, an))
+                continue;
+            for (int t = 0; narrow[t].type && !found; t++) {
+                size_t tl = strlen(narrow[t].type), b = code_blank_before(&s, d);
+                if (b < tl || strncmp(s.code + b - tl, narrow[t].type, tl) != 0 ||
+                    (b > tl && source_is_identifier_char(s.code[b - tl - 1])))
+                    continue;
+                found = code_line_at(&s, d);
+                snprintf(name, name_n, "%s", arg);
+                snprintf(type, type_n, "%s", narrow[t].type);
+                snprintf(call, call_n, "%s", sizes[which].call);
+                *most = narrow[t].most;
+                *call_line = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_narrow_loop_counter(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n,
                                long *most)
 {
-    static const struct {
-        const char *type;
-        long most;
-    } narrow[] = { { "unsigned char", 255 }, { "signed char", 127 }, { "char", 127 }, { "uint8_t", 255 },
-                   { "int8_t", 127 }, { "unsigned short", 65535 }, { "short", 32767 }, { "uint16_t", 65535 },
-                   { "int16_t", 32767 }, { NULL, 0 } };
     source_code s;
     name[0] = type[0] = '\0';
     *most = 0;

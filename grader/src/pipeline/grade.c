@@ -1388,12 +1388,66 @@ static char *host_memory_as_device(const char *file, const submission_result *s)
  * other; a host descriptor's member given the wrong value, where the
  * member the value was named for, or the object it was named for, is
  * never set. */
-static void defects_before_the_tiles(const char *file, submission_result *s)
+static void defects_before_the_tiles(const lab_manifest *m, const char *file, submission_result *s)
 {
     int failed = 0;
     for (int i = 0; i < s->ndatasets; i++)
         failed |= s->datasets[i].status != ST_PASS && s->datasets[i].status != ST_COMPILE_ERROR;
     int line = 0;
+    /* declarations whose effects the tiles, the launch record and the
+     * copies only show: a lab constant defined again, a struct started in
+     * another order than its fields, a size in a narrow type */
+    /* `unsigned short bytes = width * width * sizeof(float);` */
+    char narrow_name[64], narrow_type[32], narrow_call[32];
+    long narrow_most = 0;
+    int narrow_call_line = 0;
+    line = failed && !s->cause ? source_size_in_narrow_type(file, narrow_name, sizeof narrow_name, narrow_type,
+                                                            sizeof narrow_type, &narrow_most, narrow_call,
+                                                            sizeof narrow_call, &narrow_call_line)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s declares %s `%s`, which holds at most %ld, and the %s at line %d takes it as a "
+                             "size in bytes: a larger size wraps round to a small one, so the buffers are too small "
+                             "for the larger datasets (and the kernel runs past their ends); declare %s size_t",
+                             q, narrow_name, narrow_type, narrow_most, narrow_call, narrow_call_line, narrow_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `Image_t d_in_img = {in->width, in->height, in->channels, in->pitch, ...}` */
+    char init_object[64], init_field[64], init_given[400], init_order[256];
+    char *struct_header = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause ? source_initializer_out_of_order(file, struct_header, init_object, sizeof init_object,
+                                                                 init_field, sizeof init_field, init_given,
+                                                                 sizeof init_given, init_order, sizeof init_order)
+                               : 0;
+    free(struct_header);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s starts %s with a brace initializer, which fills the fields in their declared order "
+                             "(%s), so %s, other fields' values; follow that order, or name each field (`.%s = "
+                             "...`)",
+                             q, init_object, init_order, init_given, init_field);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `#define MASK_WIDTH 3` where lab.h defines 5 */
+    char redefined[64];
+    long mine = 0, theirs = 0;
+    char *lab_header_path = xasprintf("%s/lab.h", m->dir);
+    line = failed && !s->cause ? source_redefines_header_number(file, lab_header_path, redefined, sizeof redefined,
+                                                                &mine, &theirs)
+                               : 0;
+    free(lab_header_path);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s defines %s as %ld, where the lab's lab.h defines it as %ld: the harness, the "
+                             "datasets and the expected outputs are made with %ld, so every use of %s in this file "
+                             "disagrees with them; delete this definition (and any #undef of %s before it)",
+                             q, redefined, mine, theirs, theirs, redefined, redefined);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `float (*ds_N)[TILE_WIDTH] = ds_M;`: one tile under two names */
     char alias[64], shared[64];
     int alias_store = 0, shared_store = 0;
@@ -1737,23 +1791,6 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
-    /* `Image_t d_in_img = {in->width, in->height, in->channels, in->pitch, ...}` */
-    char init_object[64], init_field[64], init_given[400], init_order[256];
-    char *struct_header = xasprintf("%s/lab.h", m->dir);
-    line = failed && !s->cause ? source_initializer_out_of_order(file, struct_header, init_object, sizeof init_object,
-                                                                 init_field, sizeof init_field, init_given,
-                                                                 sizeof init_given, init_order, sizeof init_order)
-                               : 0;
-    free(struct_header);
-    if (line > 0) {
-        char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s starts %s with a brace initializer, which fills the fields in their declared order "
-                             "(%s), so %s, other fields' values; follow that order, or name each field (`.%s = "
-                             "...`)",
-                             q, init_object, init_order, init_given, init_field);
-        s->cause_fixed_there = 1;
-        free(q);
-    }
     /* `destY = dest / w; ... dest = ...;`: set after the lines that read it */
     char late_name[64];
     int late_reads[4], nlate = 0;
@@ -1770,23 +1807,6 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              nlate > 1 ? "they use" : "it uses", late_name, late_reads[0]);
         s->cause_fixed_there = 1;
         free(at.buf);
-        free(q);
-    }
-    /* `#define MASK_WIDTH 3` where lab.h defines 5 */
-    char redefined[64];
-    long mine = 0, theirs = 0;
-    char *lab_header_path = xasprintf("%s/lab.h", m->dir);
-    line = failed && !s->cause ? source_redefines_header_number(file, lab_header_path, redefined, sizeof redefined,
-                                                                &mine, &theirs)
-                               : 0;
-    free(lab_header_path);
-    if (line > 0) {
-        char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s defines %s as %ld, where the lab's lab.h defines it as %ld: the harness, the "
-                             "datasets and the expected outputs are made with %ld, so every use of %s in this file "
-                             "disagrees with them; delete this definition (and any #undef of %s before it)",
-                             q, redefined, mine, theirs, theirs, redefined, redefined);
-        s->cause_fixed_there = 1;
         free(q);
     }
     /* `if (Mc[i][j] > 0.0f) acc += Mc[i][j] * ...`: terms left out by value */
@@ -2666,7 +2686,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         started = stage_clock();
-        defects_before_the_tiles(file, s);
+        defects_before_the_tiles(m, file, s);
         tile_contents(m, index, opt->datasets_root, s);
         transposed_read_not_store(m, index, opt->datasets_root, file, s);
         counts_summarise(m, index, s);
