@@ -2035,6 +2035,26 @@ def test_a_size_kept_in_a_narrow_type_is_named_at_its_declaration(tmp_path):
     assert f"the cudaMallocPitch at line {call} takes it as a size in bytes" in first and "declare row_bytes size_t" in first, first
 
 
+def test_a_block_left_without_its_closing_brace_is_named_at_its_opening(tmp_path):
+    """Lab 02's phase loop without its `}`: the kernel's own `}` closes the
+    loop, the store of P falls inside it, and tiled_matmul is defined inside
+    the kernel, where the compiler stops. The first line keeps the
+    compiler's error and names the loop's `{`, the brace that closes it
+    instead and where its own goes."""
+    text = (kit.ROOT / "solutions" / "02-tiled-matmul" / "tiled_matmul.cu").read_text()
+    lines = text.split("\n")
+    loop_close = 59  # 0-based: the `    }` that ends the phase loop
+    assert lines[loop_close] == "    }", lines[loop_close]
+    del lines[loop_close]
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text("\n".join(lines))
+    loop, kernel_close = line_of(src, "for (int ph = 0;"), line_of(src, "P[Row * Width + Col] = Pvalue;") + 2
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and f"the `{{` at line {loop} (" in first, first
+    assert f"the `}}` at line {kernel_close}, indented as an outer block's, closes it" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -572,6 +572,12 @@ int source_assignment_too_late(const char *path, char *name, size_t name_n, int 
  * line; else 0. */
 int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most,
                                char *call, size_t call_n, int *call_line);
+/* A file with more `{` than `}`: the last block whose `}` (by the
+ * braces) stands at another indentation than the block's own line, an
+ * outer block's brace that closes it (`if (...) {` at 4, closed by the
+ * kernel's `}` at 0). The block's line; the line of the brace that closes
+ * it and the last line of code before that brace; else 0. */
+int source_brace_left_open(const char *path, int *closed_by, int *add_after);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

@@ -1175,3 +1175,48 @@ int source_store_index_made(const char *path, int line, char *names, size_t n, i
     source_code_free(&s);
     return count;
 }
+
+/* ---- a block whose closing brace is missing ---------------------------- */
+
+/* The indentation of the line holding offset k: its leading blanks (a tab
+ * counts 8). */
+static int indentation_at(const source_code *s, size_t k)
+{
+    size_t b = code_line_start(s, code_line_at(s, k));
+    int n = 0;
+    for (; b < s->len && (s->code[b] == ' ' || s->code[b] == '\t'); b++)
+        n += s->code[b] == '\t' ? 8 : 1;
+    return n;
+}
+
+int source_brace_left_open(const char *path, int *closed_by, int *add_after)
+{
+    source_code s;
+    *closed_by = *add_after = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    long balance = 0;
+    for (size_t k = 0; k < s.len; k++)
+        balance += (c[k] == '{') - (c[k] == '}');
+    int found = 0;
+    /* more `{` than `}`: the last block whose `}` stands at another
+     * indentation than its own line (an outer block's `}` closed it) */
+    for (size_t k = 0; balance > 0 && k < s.len; k++) {
+        if (c[k] != '{')
+            continue;
+        size_t e = code_matching(&s, k);
+        if (e >= s.len || indentation_at(&s, e) == indentation_at(&s, k) ||
+            code_line_at(&s, e) == code_line_at(&s, k))
+            continue;
+        /* the last line of code before that `}` */
+        size_t last = e;
+        while (last > k && strchr(" \t\n\r", c[last - 1]))
+            last--;
+        found = code_line_at(&s, k);
+        *closed_by = code_line_at(&s, e);
+        *add_after = code_line_at(&s, last > k ? last - 1 : k);
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -181,6 +181,18 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
                           q, name, type, type, type, name);
         free(q);
     }
+    /* a block left open: the compiler stops where the next function
+     * starts inside it, or at the end of the file */
+    int closed_by = 0, add_after = 0;
+    line = !cause ? source_brace_left_open(file, &closed_by, &add_after) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        cause = xasprintf("the `{` at %s has no `}` of its own: the `}` at line %d, indented as an outer block's, "
+                          "closes it, so everything after falls inside the wrong block (a function defined inside "
+                          "another, or the file ending inside one); add its `}` after line %d",
+                          q, closed_by, add_after);
+        free(q);
+    }
     /* a #define whose value ends in `;`: the errors are at its uses */
     int use = 0;
     line = !cause ? source_define_with_semicolon(file, name, sizeof name, &use) : 0;
