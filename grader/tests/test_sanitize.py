@@ -2055,6 +2055,24 @@ def test_a_block_left_without_its_closing_brace_is_named_at_its_opening(tmp_path
     assert f"the `}}` at line {kernel_close}, indented as an outer block's, closes it" in first, first
 
 
+def test_a_products_factors_a_step_apart_are_named_at_the_term(tmp_path):
+    """Lab 03's partial dot product unrolled by two, its second product
+    written `ds_M[ty][i] * ds_N[i + 1][tx]` (M's element i again where
+    i + 1 belongs): nothing races and the tiles are right; the first line
+    names the term and the two offsets of i."""
+    old = """        for (int i = 0; i < TILE_WIDTH; ++i)
+            Pvalue += ds_M[ty][i] * ds_N[i][tx];"""
+    new = """        for (int i = 0; i < TILE_WIDTH; i += 2)
+            Pvalue += ds_M[ty][i] * ds_N[i][tx] + ds_M[ty][i] * ds_N[i + 1][tx];"""
+    src = edited(tmp_path, "03-arbitrary-matmul", old, new)
+    line = line_of(src, "Pvalue += ds_M[ty][i] * ds_N[i][tx] + ds_M[ty][i]")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", expect_rc=1,
+                             sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the term `ds_M[ty][i] * ds_N[i + 1][tx]` at line {line} (") and \
+        "multiplies ds_M's element i by ds_N's element i + 1" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -578,6 +578,14 @@ int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char
  * kernel's `}` at 0). The block's line; the line of the brace that closes
  * it and the last line of code before that brace; else 0. */
 int source_brace_left_open(const char *path, int *closed_by, int *add_after);
+/* A term of a kernel's sum in a for loop (`Pvalue += ... + ds_M[ty][i +
+ * 1] * ds_N[i][tx]`) whose two factors are array reads that reach the
+ * loop's counter at different offsets (i + 1 against i): the two factors
+ * of one product of a dot product step together. The line; the term, the
+ * two arrays, their offsets and the counter; else 0. */
+int source_product_steps_apart(const char *path, char *term, size_t term_n, char *first, size_t first_n,
+                               char *second, size_t second_n, long *first_off, long *second_off, char *counter,
+                               size_t counter_n);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

@@ -505,3 +505,135 @@ int source_assigned_sum(const char *path, char *name, size_t n)
     source_code_free(&s);
     return line;
 }
+
+/* ---- a product whose two factors step apart along the sum ---------------- */
+
+/* The offset of counter (n characters) in the subscript [b, e): the sum
+ * of the integer literals added at its top level (`i + 1`: 1, `ty + i`: 0,
+ * `i - 1`: -1); 1 with it in *off, 0 where the subscript does not read the
+ * counter, or reads it otherwise than added (`i * 2`, `k[i]`). */
+static int counter_offset(const source_code *s, size_t b, size_t e, const char *counter, size_t n, long *off)
+{
+    const char *c = s->code;
+    int reads = 0, depth = 0, sign = 1;
+    long sum = 0;
+    for (size_t q = b; q < e; q++) {
+        if (c[q] == '(' || c[q] == '[') {
+            depth++;
+            continue;
+        }
+        if (c[q] == ')' || c[q] == ']') {
+            depth--;
+            continue;
+        }
+        if (code_name_at(s, q, counter, n)) {
+            /* added as it is: no `*`, `/` or `%` beside it */
+            size_t before = code_blank_before(s, q), after = code_skip_space(s, q + n);
+            if (depth || (before > b && strchr("*/%", c[before - 1])) || (after < e && strchr("*/%[", c[after])))
+                return 0;
+            reads++;
+            q += n - 1;
+            continue;
+        }
+        if (depth == 0 && (c[q] == '+' || c[q] == '-')) {
+            sign = c[q] == '-' ? -1 : 1;
+            continue;
+        }
+        if (depth == 0 && isdigit((unsigned char)c[q]) && (q == 0 || !source_is_identifier_char(c[q - 1]))) {
+            char *end;
+            long v = strtol(c + q, &end, 10);
+            size_t after = code_skip_space(s, (size_t)(end - c));
+            size_t before = code_blank_before(s, q);
+            if ((after < e && strchr("*/%", c[after])) || (before > b && strchr("*/%", c[before - 1])))
+                return 0;
+            sum += sign * v;
+            q = (size_t)(end - c) - 1;
+            sign = 1;
+        }
+    }
+    *off = sum;
+    return reads == 1;
+}
+
+/* A factor of a product at [b, e): an array read `NAME[...]...` whose
+ * subscripts read counter: its name's offset and length, and the counter's
+ * offset in it; 0 where it is not one, or more than one subscript reads it. */
+static int factor_read(const source_code *s, size_t b, size_t e, const char *counter, size_t n, size_t *name,
+                       size_t *name_n, long *off)
+{
+    b = code_skip_space(s, b);
+    size_t we = code_word_end(s, b), q = code_skip_space(s, we);
+    if (we == b || q >= e || s->code[q] != '[')
+        return 0;
+    int subs = 0;
+    for (; q < e && s->code[q] == '['; q = code_skip_space(s, code_matching(s, q) + 1)) {
+        size_t close = code_matching(s, q);
+        long o = 0;
+        int has = 0;
+        for (size_t i = q + 1; i < close && !has; i++)
+            has = code_name_at(s, i, counter, n);
+        if (!has)
+            continue;
+        if (!counter_offset(s, q + 1, close, counter, n, &o) || subs++)
+            return 0;
+        *off = o;
+    }
+    *name = b;
+    *name_n = we - b;
+    return subs == 1;
+}
+
+int source_product_steps_apart(const char *path, char *term, size_t term_n, char *first, size_t first_n,
+                               char *second, size_t second_n, long *first_off, long *second_off, char *counter,
+                               size_t counter_n)
+{
+    source_code s;
+    term[0] = first[0] = second[0] = counter[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 1 < s.len && !found; k++) {
+        /* a `+=` in a kernel, in a for loop */
+        if (c[k] != '+' || c[k + 1] != '=' || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t loop = code_loop_around(&s, k), n = 0, w = loop < s.len ? code_for_counter(&s, loop, &n) : s.len;
+        if (w >= s.len)
+            continue;
+        size_t v = k + 2, end = code_semicolon(&s, v, s.len);
+        /* its terms, at the top level */
+        size_t tb = v;
+        for (size_t q = v; q <= end && !found; q++) {
+            int depth = 0;
+            for (size_t d = tb; d < q; d++)
+                depth += (c[d] == '(' || c[d] == '[') - (c[d] == ')' || c[d] == ']');
+            if (q < end && !(depth == 0 && (c[q] == '+' || c[q] == '-') && q > v &&
+                             !strchr("*/%(+-=", c[code_blank_before(&s, q) - 1])))
+                continue;
+            /* the term [tb, q): two factors joined by one top-level `*` */
+            size_t star = s.len;
+            int stars = 0;
+            for (size_t d = tb, dd = 0; d < q; d++) {
+                dd += (c[d] == '(' || c[d] == '[') - (c[d] == ')' || c[d] == ']');
+                if (dd == 0 && c[d] == '*')
+                    star = d, stars++;
+            }
+            size_t an = 0, a = 0, bn = 0, bname = 0;
+            long ao = 0, bo = 0;
+            if (stars == 1 && factor_read(&s, tb, star, c + w, n, &a, &an, &ao) &&
+                factor_read(&s, star + 1, q, c + w, n, &bname, &bn, &bo) && ao != bo) {
+                found = code_line_at(&s, k);
+                size_t ts = code_skip_space(&s, tb), te = code_blank_before(&s, q);
+                snprintf(term, term_n, "%.*s", (int)(te - ts), c + ts);
+                snprintf(first, first_n, "%.*s", (int)an, c + a);
+                snprintf(second, second_n, "%.*s", (int)bn, c + bname);
+                snprintf(counter, counter_n, "%.*s", (int)n, c + w);
+                *first_off = ao;
+                *second_off = bo;
+            }
+            tb = q + 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1809,6 +1809,27 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(at.buf);
         free(q);
     }
+    /* `ds_M[ty][i + 1] * ds_N[i][tx]`: one product's factors a step apart */
+    char apart_term[160], apart_a[64], apart_b[64], apart_counter[32];
+    long apart_ao = 0, apart_bo = 0;
+    line = failed && !s->cause ? source_product_steps_apart(file, apart_term, sizeof apart_term, apart_a,
+                                                            sizeof apart_a, apart_b, sizeof apart_b, &apart_ao,
+                                                            &apart_bo, apart_counter, sizeof apart_counter)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        char at_a[48], at_b[48];
+        snprintf(at_a, sizeof at_a, apart_ao ? "%s %c %ld" : "%s", apart_counter, apart_ao < 0 ? '-' : '+',
+                 apart_ao < 0 ? -apart_ao : apart_ao);
+        snprintf(at_b, sizeof at_b, apart_bo ? "%s %c %ld" : "%s", apart_counter, apart_bo < 0 ? '-' : '+',
+                 apart_bo < 0 ? -apart_bo : apart_bo);
+        s->cause = xasprintf("the term `%s` at %s multiplies %s's element %s by %s's element %s: the two factors of "
+                             "one product of the sum step together along it (the same %s in both), so one of them "
+                             "reads the wrong element; give both the same offset of %s",
+                             apart_term, q, apart_a, at_a, apart_b, at_b, apart_counter, apart_counter);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `if (Mc[i][j] > 0.0f) acc += Mc[i][j] * ...`: terms left out by value */
     char term_test[160], term_read[96];
     line = failed && !s->cause ? source_sum_term_tested(file, term_test, sizeof term_test, term_read,
