@@ -27,7 +27,8 @@ counted after AG's, 10 of 10 after its own (my count); set AI: results-AI.md, 4 
 after AH's three, 8 of 10 after its own (my count); set AJ: results-AJ.md, 3 of 10 when counted
 after AI's (and two more files the emulator gave full marks, replaced: a kernel's __launch_bounds__
 below its block, a kernel parameter by reference, both now refused as a GPU refuses them), 10 of 10
-after its own (my count); of those
+after its own (my count); set AK: results-AK.md, 4 of 10 when counted after AJ's, 10 of 10 after
+its own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -414,6 +415,18 @@ FIRST = {
                                                        "below 0)", "take it out of the store's test"],
     "setAJ/05-t3-writes-only-last-channel": ["the test at line 65 (", "run only where `k == in.channels - 1`",
                                              "take `k == in.channels - 1` out of the test"],
+    "setAK/01-u3-bytes-declared-unsigned-short": ["line 40 (", "declares bytes `unsigned short`, which holds at most "
+                                                  "65535", "declare bytes size_t"],
+    "setAK/01-v3-if-closing-brace-missing": ["the `{` at line 27 (", "the `}` at line 33, indented as an outer "
+                                             "block's, closes it", "add its `}` after line 31"],
+    "setAK/02-u3-unrolled-dot-second-term-stale-n-row": ["the term `ds_M[ty][i + 1] * ds_N[i][tx]` at line 57 (",
+                                                         "multiplies ds_M's element i + 1 by ds_N's element i"],
+    "setAK/04-u3-mask-width-redefined-3": ["line 18 (`#define MASK_WIDTH 3`) defines MASK_WIDTH as 3, where the lab's "
+                                           "lab.h defines it as 5"],
+    "setAK/04-v3-second-dest-updated-after-split": ["line 55 (", "sets dest, and nothing reads that value",
+                                                    "lines 53 and 54, above it, read dest before it is set"],
+    "setAK/05-u3-descriptor-initializer-field-order": ["line 99 (", "d_in_img.pitch gets `in->channels` and "
+                                                       "d_in_img.channels gets `in->pitch`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
