@@ -527,9 +527,10 @@ static int counter_offset(const source_code *s, size_t b, size_t e, const char *
             continue;
         }
         if (code_name_at(s, q, counter, n)) {
-            /* added as it is: no `*`, `/` or `%` beside it */
+            /* added as it is: no `*`, `/` or `%` beside it, and not taken
+             * away (`MASK_WIDTH - 1 - i` walks the other way) */
             size_t before = code_blank_before(s, q), after = code_skip_space(s, q + n);
-            if (depth || (before > b && strchr("*/%", c[before - 1])) || (after < e && strchr("*/%[", c[after])))
+            if (depth || (before > b && strchr("*/%-", c[before - 1])) || (after < e && strchr("*/%[", c[after])))
                 return 0;
             reads++;
             q += n - 1;
