@@ -2073,6 +2073,21 @@ def test_a_products_factors_a_step_apart_are_named_at_the_term(tmp_path):
         "multiplies ds_M's element i by ds_N's element i + 1" in first, first
 
 
+def test_an_output_store_that_misses_the_channel_loops_counter_is_named(tmp_path):
+    """Lab 04's output store without its `+ k`: every pass of the channel
+    loop stores channel 0 of the pixel, so the last channel's sum stays
+    there and the other channels are never stored. The first line names
+    the store, the loop and its counter, not the copy back of bytes nothing
+    stored."""
+    store = "            P[(y * width + x) * channels + k] = acc;"
+    src = edited(tmp_path, "04-conv-2batch", store, store.replace(" + k] = acc;", "] = acc;"))
+    line, loop = line_of(src, "P[(y * width + x) * channels] = acc;"), line_of(src, "for (int k = 0; k < channels; k++)")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-5x7", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the store at line {line} (") and f"is inside the loop at line {loop} over k, and its " \
+        "index does not read k" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

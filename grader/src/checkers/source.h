@@ -586,6 +586,12 @@ int source_brace_left_open(const char *path, int *closed_by, int *add_after);
 int source_product_steps_apart(const char *path, char *term, size_t term_n, char *first, size_t first_n,
                                char *second, size_t second_n, long *first_off, long *second_off, char *counter,
                                size_t counter_n);
+/* The kernel's output store (source_output_store_line) inside a for loop
+ * whose counter its line does not reach, while a read in the loop's body
+ * subscripts with the counter (the passes compute different values: a
+ * channel's): every pass stores to the same elements. The store's line;
+ * the counter, the loop's line and the read's; else 0. */
+int source_store_misses_counter(const char *path, char *counter, size_t counter_n, int *loop_line, int *read_line);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

@@ -721,3 +721,80 @@ int source_shared_added_never_stored(const char *path, char *name, size_t n)
     source_code_free(&s);
     return found;
 }
+
+/* ---- an output store a loop's passes all make to one element -------------- */
+
+/* The first store in a kernel into memory that is not the kernel's own: an
+ * array neither __shared__ nor declared in the kernel (`P[...] =`,
+ * `out.data[...] =`): its line, or 0. */
+static int global_store_line(const source_code *s)
+{
+    const char *c = s->code;
+    for (const char *g = strstr(c, "__global__"); g; g = strstr(g + 1, "__global__")) {
+        size_t close = s->len, body = code_kernel_body(s, (size_t)(g - c), &close);
+        for (size_t q = body < s->len ? code_store_between(s, body, close) : s->len; q < close;
+             q = code_store_between(s, code_matching(s, q) + 1, close)) {
+            size_t wn = 0, w = code_word_before(s, code_blank_before(s, q), &wn);
+            if (!wn || code_declared_shared(c, c + w, wn))
+                continue;
+            /* a local array: `TYPE NAME[` in the kernel */
+            size_t d = body;
+            int local = 0;
+            for (; d < w && !local; d++)
+                if (code_name_at(s, d, c + w, wn)) {
+                    size_t tn = 0, before = code_blank_before(s, d);
+                    code_word_before(s, before, &tn);
+                    local = tn && before > 0 && source_is_identifier_char(c[before - 1]) &&
+                            c[code_skip_space(s, d + wn)] == '[';
+                }
+            if (!local)
+                return code_line_at(s, q);
+        }
+    }
+    return 0;
+}
+
+int source_store_misses_counter(const char *path, char *counter, size_t counter_n, int *loop_line, int *read_line)
+{
+    source_code s;
+    counter[0] = '\0';
+    *loop_line = *read_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int store = source_output_store_line(path);
+    if (store <= 0)
+        store = global_store_line(&s);
+    if (store <= 0) {
+        source_code_free(&s);
+        return 0;
+    }
+    const char *c = s.code;
+    int found = 0;
+    size_t at = code_skip_space(&s, code_line_start(&s, store));
+    for (size_t loop = code_loop_around(&s, at); loop < s.len && !found; loop = code_loop_around(&s, loop)) {
+        size_t n = 0, w = code_for_counter(&s, loop, &n);
+        if (w >= s.len || n >= counter_n)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)n, c + w);
+        if (source_line_reaches_name(path, store, name))
+            continue;
+        /* the passes differ: a subscript in the loop's body reads the counter */
+        size_t body = code_loop_body(&s, loop), end = code_body_end(&s, body);
+        for (size_t q = body; q < end && q < s.len && !*read_line; q++) {
+            if (c[q] != '[')
+                continue;
+            size_t close = code_matching(&s, q);
+            for (size_t i = q + 1; close < s.len && i < close && !*read_line; i++)
+                if (code_name_at(&s, i, name, n) && !code_stored_at(&s, q, 0))
+                    *read_line = code_line_at(&s, q);
+        }
+        if (!*read_line)
+            continue;
+        found = store;
+        *loop_line = code_line_at(&s, loop);
+        snprintf(counter, counter_n, "%s", name);
+    }
+    source_code_free(&s);
+    return found;
+}
