@@ -2088,6 +2088,27 @@ def test_an_output_store_that_misses_the_channel_loops_counter_is_named(tmp_path
         "index does not read k" in first, first
 
 
+def test_a_copy_in_after_the_launch_that_reads_it_is_named(backend, tmp_path):
+    """Lab 01's copy of N into d_N moved below the launch: the kernel reads
+    d_N before anything stored it. The first line names the copy, the
+    launch it should come before and the read, on both backends (on a GPU
+    the checkers' run sees the read of memory nothing stored)."""
+    copy_n = "    CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));\n"
+    text = (kit.ROOT / "solutions" / "01-basic-matmul" / "basic_matmul.cu").read_text()
+    assert copy_n in text
+    text = text.replace(copy_n, "")
+    launch = "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);\n"
+    assert launch in text
+    text = text.replace(launch, launch + copy_n)
+    src = tmp_path / "basic_matmul.cu"
+    src.write_text(text)
+    at, launched = line_of(src, "cudaMemcpy(d_N, N, bytes"), line_of(src, "MatrixMulKernel<<<")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0015", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the copy at line {at} (") and f"comes after the launch at line {launched} (" in first, first
+    assert "move that copy before the launch" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -604,15 +604,27 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
      * missing, not the memory's first value (a kernel's own store, a
      * second launch that computes it, or a `+=` into an output is another
      * story: those are left to the general advice) */
-    int beside = 0, first = 0;
+    int beside = 0, first = 0, late_fill = 0, late_launch = 0;
     if (d->kernel[0] && made > 0 && student && strcmp(path_base(made_file), path_base(student)) == 0 &&
         !quotes_compound_store(q)) {
         malloc_name(student, made_file, made, name, sizeof name);
-        first = name[0] && source_fill_of(student, name, &beside) == 0 ? source_launch_after(student, 0, name) : 0;
+        int fill = name[0] ? source_fill_of(student, name, &beside) : 0;
+        first = name[0] && fill == 0 ? source_launch_after(student, 0, name) : 0;
         if (first > 0 && source_launch_after(student, first, name) > 0)
             first = 0;
+        /* ... or filled only after the first launch that reads it */
+        late_launch = fill > 0 ? source_launch_after(student, 0, name) : 0;
+        late_fill = late_launch > 0 && late_launch < fill ? fill : 0;
     }
-    if (first > 0) {
+    if (late_fill > 0) {
+        char *qf = sanitize_quote(student, late_fill), *ql = sanitize_quote(student, late_launch);
+        msg = xasprintf("the copy at %s, the first call that stores into %s, comes after the launch at %s, which "
+                        "reads %s at %s: the kernel reads memory that does not hold your data yet (on a GPU "
+                        "whatever was there, on the emulator NaN); move that copy before the launch",
+                        qf, buffer, ql, name, q);
+        free(qf);
+        free(ql);
+    } else if (first > 0) {
         char *where = beside > 0 ? xasprintf("beside the copy at line %d, ", beside) : xstrdup("");
         msg = xasprintf("no call of the file ever stores into %s: no cudaMemcpy (or cudaMemset) has it as its "
                         "destination, so %s reads at %s memory that never held your data (on a GPU whatever was "
