@@ -2109,6 +2109,20 @@ def test_a_copy_in_after_the_launch_that_reads_it_is_named(backend, tmp_path):
     assert "move that copy before the launch" in first, first
 
 
+def test_a_kernel_parameter_of_another_type_than_its_buffer_is_named(backend, tmp_path):
+    """Lab 02's kernel declares its output `int *P`, and the launch passes
+    the float buffer P: the compiler stops at the launch (emucc's g++ and
+    nvcc word it differently). After that error the first line names the
+    kernel's definition, the parameter and what the launch passes."""
+    src = edited(tmp_path, "02-tiled-matmul", "const float *N, float *P, int Width)",
+                 "const float *N, int *P, int Width)")
+    decl = line_of(src, "const float *N, int *P, int Width)")
+    rc, rep = kit.check_json("02-tiled-matmul", src, backend, "--dataset", "width-0032", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: ") and f"line {decl} (" in first, first
+    assert "declares MatrixMulKernel's parameter 3 as `int *P`, and the launch at line " in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

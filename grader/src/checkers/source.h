@@ -592,6 +592,11 @@ int source_product_steps_apart(const char *path, char *term, size_t term_n, char
  * channel's): every pass stores to the same elements. The store's line;
  * the counter, the loop's line and the read's; else 0. */
 int source_store_misses_counter(const char *path, char *counter, size_t counter_n, int *loop_line, int *read_line);
+/* The launch at launch_line (`NAME<<<...>>>(args)`) and its kernel's
+ * definition: the k-th (from 0) parameter as declared and the k-th
+ * argument as written, and the kernel's name. The definition's line, or 0. */
+int source_kernel_parameter(const char *path, int launch_line, int k, char *kernel, size_t kernel_n, char *param,
+                            size_t param_n, char *arg, size_t arg_n);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

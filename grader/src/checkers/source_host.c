@@ -1550,3 +1550,40 @@ int source_initializer_out_of_order(const char *path, const char *header, char *
     source_code_free(&h);
     return found;
 }
+
+/* ---- a kernel's parameter against what its launch passes ----------------- */
+
+int source_kernel_parameter(const char *path, int launch_line, int k, char *kernel, size_t kernel_n, char *param,
+                            size_t param_n, char *arg, size_t arg_n)
+{
+    source_code s;
+    kernel[0] = param[0] = arg[0] = '\0';
+    if (launch_line <= 0 || k < 0 || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t b = code_line_start(&s, launch_line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0;
+    const char *l = memmem(c + b, e - b, "<<<", 3);
+    size_t kn = 0, kw = l ? code_word_before(&s, code_blank_before(&s, (size_t)(l - c)), &kn) : s.len;
+    const char *r = l ? memmem(l, (size_t)(c + e - l), ">>>", 3) : NULL;
+    size_t open = r ? code_skip_space(&s, (size_t)(r - c) + 3) : s.len;
+    if (kn && open < s.len && c[open] == '(') {
+        code_call_argument(&s, open, k, arg, arg_n);
+        /* the kernel's definition: `__global__ ... NAME(` */
+        for (const char *g = strstr(c, "__global__"); g && !found; g = strstr(g + 1, "__global__")) {
+            size_t p = (size_t)(g - c);
+            while (p < s.len && c[p] != '(' && c[p] != ';' && c[p] != '{')
+                p++;
+            size_t wn = 0, w = p < s.len && c[p] == '(' ? code_word_before(&s, code_blank_before(&s, p), &wn) : s.len;
+            if (wn != kn || strncmp(c + w, c + kw, kn) != 0)
+                continue;
+            code_call_argument(&s, p, k, param, param_n);
+            if (param[0]) {
+                found = code_line_at(&s, w);
+                snprintf(kernel, kernel_n, "%.*s", (int)kn, c + kw);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -168,6 +168,51 @@ static char *read_only_cause(const char *file, const char *msg, int at)
 /* A cause the source shows upstream of the compiler's first error (a
  * declaration, a #define), which the report gives after that error; NULL
  * where it shows none. */
+/* A launch whose argument the kernel's parameter does not take (g++
+ * through emucc: "no known conversion for argument 3 from 'float*' to
+ * 'double*'"; nvcc: "argument of type "float *" is incompatible with
+ * parameter of type "double *""): the parameter's declaration, in the
+ * kernel's definition, is what to change where it names another type than
+ * the buffer it is given. */
+static char *launch_type_cause(const char *file, const char *log, const char *first, int at)
+{
+    char kernel[64], param[128], arg[128];
+    if (!source_kernel_parameter(file, at, 0, kernel, sizeof kernel, param, sizeof param, arg, sizeof arg))
+        return NULL; /* not a launch of a kernel the file defines */
+    char from[64] = "", to[64] = "";
+    int k = 0;
+    const char *note = strstr(log, "no known conversion for argument ");
+    if (note && sscanf(note, "no known conversion for argument %d", &k) == 1) {
+        const char *f = strstr(note, " from ");
+        if (!f || !quoted_text(f, 0, from, sizeof from) || !quoted_text(f, 1, to, sizeof to))
+            return NULL;
+        k--;
+    } else if (strstr(first, "is incompatible with parameter of type") && quoted_text(first, 0, from, sizeof from) &&
+               quoted_text(first, 1, to, sizeof to)) {
+        /* nvcc names no position: the parameter declared with that type */
+        for (k = 0; k < 16; k++) {
+            if (!source_kernel_parameter(file, at, k, kernel, sizeof kernel, param, sizeof param, arg, sizeof arg))
+                return NULL;
+            char want[64];
+            pointed_type(to, want, sizeof want);
+            if (*want && strstr(param, want))
+                break;
+        }
+        if (k == 16)
+            return NULL;
+    } else
+        return NULL;
+    int decl = source_kernel_parameter(file, at, k, kernel, sizeof kernel, param, sizeof param, arg, sizeof arg);
+    if (decl <= 0)
+        return NULL;
+    char *q = sanitize_quote(file, decl);
+    char *cause = xasprintf("%s declares %s's parameter %d as `%s`, and the launch at line %d passes %s, a `%s`, "
+                            "there: declare the parameter with the type of the buffer it is given",
+                            q, kernel, k + 1, param, at, arg, from);
+    free(q);
+    return cause;
+}
+
 char *compile_error_cause(const char *file, const char *log, const lab_manifest *m)
 {
     char *cause = NULL;
@@ -249,6 +294,8 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
         cause = xasprintf("line %d declares `%s %s`, and line %d passes &%s where the call takes a `%s *`: declare it "
                           "`%s %s`",
                           line, base, name, at, name, wanted, wanted, name);
+    if (!cause && at > 0)
+        cause = launch_type_cause(file, log, first, at);
     if (!cause && at > 0)
         cause = undeclared_name_cause(file, first, at, m);
     if (!cause && at > 0)
