@@ -1813,18 +1813,20 @@ def test_a_longer_name_of_an_axis_given_the_other_axis_is_named(tmp_path, name):
     assert first.startswith(f"line {line} (") and f"sets {name} to blockIdx.y: the name says one axis" in first, first
 
 
-def test_a_block_larger_than_the_kernels_launch_bounds_earns_nothing(backend, tmp_path):
+def test_a_block_larger_than_the_kernels_launch_bounds_is_refused(backend, tmp_path):
     """Lab 03's kernel declared __launch_bounds__(128) and launched with
     blocks of 16 x 16 = 256 threads: a GPU refuses every launch, and so
     does the emulator (it used to ignore the bounds and give full marks).
-    The first line names the launch and says why."""
+    No dataset passes on either backend; on the emulator the first line
+    names the launch and says why."""
     src = edited(tmp_path, "03-arbitrary-matmul", "__global__ void MatrixMulKernel(",
                  "__global__ void __launch_bounds__(128) MatrixMulKernel(")
     rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, "--dataset", "rect-67x45x89", expect_rc=1)
-    assert rep["score"] == 0 and set(kit.statuses(rep).values()) == {"cuda_error"}, kit.statuses(rep)
+    # (a GPU build earns the requirements its PTX shows, __shared__ and the barrier, whatever the runs did)
+    assert set(kit.statuses(rep).values()) == {"cuda_error"}, kit.statuses(rep)
     first = rep["fix_first"]
-    assert "cudaErrorInvalidValue" in first, first
     if backend == "emu":
+        assert rep["score"] == 0 and "cudaErrorInvalidValue" in first, first
         assert "a block of 256 threads, more than the kernel's __launch_bounds__ (128) allows" in first, first
 
 
