@@ -2125,6 +2125,21 @@ def test_a_kernel_parameter_of_another_type_than_its_buffer_is_named(backend, tm
     assert "declares MatrixMulKernel's parameter 3 as `int *P`, and the launch at line " in first, first
 
 
+def test_a_store_indexed_by_the_threads_place_in_its_block_is_named_at_the_store(tmp_path):
+    """Lab 03's store written `P[Row * l + tx]`: tx is threadIdx.x alone,
+    right for the tiles' loads, and Col adds the block's place to it. The
+    first line names the store and Col, not tx's declaration (which the
+    loads need as it is)."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "P[Row * l + Col]", "P[Row * l + tx]")
+    line, col = line_of(src, "P[Row * l + tx]"), line_of(src, "int Col = bx * TILE_WIDTH + tx;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", expect_rc=1,
+                             sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the store at line {line} (") and "indexes with tx, the thread's place in its block" \
+        in first, first
+    assert f"where line {col} (" in first and "index with Col there" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

@@ -325,6 +325,17 @@ size_t code_assignment_of(const source_code *s, size_t from, size_t before, cons
             continue;
         found = q + 1;
         *end = code_semicolon(s, q + 1, before);
+        /* one of several declared together (`int tx = threadIdx.x, ty =
+         * threadIdx.y;`): the value ends at its top-level comma */
+        int depth = 0;
+        for (size_t v = q + 1; v < *end; v++) {
+            depth += (s->code[v] == '(' || s->code[v] == '[' || s->code[v] == '{') -
+                     (s->code[v] == ')' || s->code[v] == ']' || s->code[v] == '}');
+            if (depth == 0 && s->code[v] == ',') {
+                *end = v;
+                break;
+            }
+        }
     }
     return found;
 }

@@ -84,7 +84,8 @@ int code_stored_at(const source_code *s, size_t k, size_t n);
 size_t code_store_between(const source_code *s, size_t k, size_t end);
 /* The last assignment of the name at name (n characters) in [from, before)
  * (`name = ...;`, a declaration's too, not `==` or `+=`): the offset of its
- * value, *end its ';' (or before); len when none. */
+ * value, *end its ';' (or before, or the top-level ',' that ends it in a
+ * list of declarations); len when none. */
 size_t code_assignment_of(const source_code *s, size_t from, size_t before, const char *name, size_t n,
                           size_t *end);
 

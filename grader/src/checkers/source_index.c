@@ -111,6 +111,40 @@ static char *missing_words(const source_code *s, const char *path, size_t kernel
     coordinate_list(has, uses, sizeof uses);
     coordinate_name(missing, miss, sizeof miss);
     snprintf(q, sizeof q, "%.*s", (int)(n < 15 ? n : 15), s->code + p);
+    /* a name that is the thread's coordinate alone (`tx = threadIdx.x`),
+     * where another name of the kernel adds the block's to it (`Col = bx *
+     * TILE_WIDTH + tx`): the store meant that one; the name is right as it
+     * is (the tiles' loads use it) */
+    size_t vb = code_skip_space(s, v), vw = code_word_end(s, vb);
+    int bare = coordinate_at(s, vb) && code_skip_space(s, vw + 2) >= end;
+    for (size_t k2 = kernel; bare && k2 < k; k2++) {
+        if (!code_word_starts(s, k2) || coordinate_at(s, k2))
+            continue;
+        size_t n2 = word_length(s, k2, s->len), q2 = code_skip_space(s, k2 + n2);
+        size_t e2 = 0, v2 = code_assigns_at(s, q2) ? q2 + 1 : s->len;
+        if (v2 < s->len) {
+            e2 = code_semicolon(s, v2, k);
+            int reads_name = 0;
+            for (size_t i = v2; i < e2 && !reads_name; i++)
+                reads_name = code_name_at(s, i, s->code + p, n);
+            if (reads_name && (coordinates_of(s, kernel, v2, v2, e2, 0) & missing) &&
+                !code_name_at(s, k2, s->code + p, n)) {
+                char *quoted = sanitize_quote(path, code_line_at(s, k2));
+                char *store = sanitize_quote(path, line);
+                char *said = xasprintf("the store at %s indexes with %s, the thread's place in its block (%s, line %d), "
+                                       "where %s adds the block's place to it: no term of the store's index "
+                                       "varies with %s, so %s that differ only in %s store to the same element (and "
+                                       "the elements they should reach are never written); index with %.*s there",
+                                       store, q, uses, code_line_at(s, v), quoted, miss,
+                                       missing < 8 ? "the threads of a block" : "blocks", miss, (int)n2,
+                                       s->code + k2);
+                free(quoted);
+                free(store);
+                return said;
+            }
+        }
+        k2 += n2 - 1;
+    }
     char *quoted = sanitize_quote(path, code_line_at(s, v));
     char *said = xasprintf("%s computes %s from %s: no term of the index of the store at line %d "
                            "varies with %s, so %s that differ only in %s store to the same element "
