@@ -2140,6 +2140,37 @@ def test_a_store_indexed_by_the_threads_place_in_its_block_is_named_at_the_store
     assert f"where line {col} (" in first and "index with Col there" in first, first
 
 
+def test_a_barrier_after_the_reads_it_was_to_keep_after_the_stores_is_named(tmp_path):
+    """Lab 02's first barrier moved below the partial dot product (two
+    barriers left at the end of the phase): nothing stands between the
+    tiles' loads and their reads. The first line names the race and the
+    barrier to move up, not a barrier a repair adds somewhere else that
+    only orders this run by chance. (With the first barrier deleted
+    instead, the last one is in its place and is not blamed.)"""
+    old = """        __syncthreads();
+        //@@ end
+
+        //@@ TODO 5"""
+    new = """        //@@ end
+
+        //@@ TODO 5"""
+    text = (kit.ROOT / "solutions" / "02-tiled-matmul" / "tiled_matmul.cu").read_text()
+    assert old in text
+    text = text.replace(old, new, 1)
+    dot = "            Pvalue += ds_M[ty][i] * ds_N[i][tx];\n"
+    text = text.replace(dot, dot + "        __syncthreads();\n", 1)
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text)
+    moved = line_of(src, "Pvalue += ds_M[ty][i] * ds_N[i][tx];") + 1
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0032", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert f"and the one at line {moved} comes after the read" in first and "move it up" in first, first
+    (tmp_path / "b").mkdir()
+    src = edited(tmp_path / "b", "02-tiled-matmul", old, new)
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0032", expect_rc=1, sanitize=True)
+    assert "move it up" not in rep["fix_first"], rep["fix_first"]
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

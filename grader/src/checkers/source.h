@@ -597,6 +597,11 @@ int source_store_misses_counter(const char *path, char *counter, size_t counter_
  * argument as written, and the kernel's name. The definition's line, or 0. */
 int source_kernel_parameter(const char *path, int launch_line, int k, char *kernel, size_t kernel_n, char *param,
                             size_t param_n, char *arg, size_t arg_n);
+/* A write of shared memory at write_line and a later read at read_line
+ * with no __syncthreads() between them, and one after the read in the
+ * same loop's body (or kernel): the barrier meant to keep the reads after
+ * the stores stands after them. Its line, or 0. */
+int source_barrier_after_read(const char *path, int write_line, int read_line);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

@@ -798,3 +798,47 @@ int source_store_misses_counter(const char *path, char *counter, size_t counter_
     source_code_free(&s);
     return found;
 }
+
+/* ---- a barrier placed after the reads it was to keep after the stores ------- */
+
+int source_barrier_after_read(const char *path, int write_line, int read_line)
+{
+    source_code s;
+    if (write_line <= 0 || read_line <= write_line || !source_code_read(&s, path))
+        return 0;
+    size_t w = code_skip_space(&s, code_line_start(&s, write_line)), r = code_skip_space(&s, code_line_start(&s, read_line));
+    /* the innermost loop around both (or the kernel's body) */
+    size_t loop = code_loop_around(&s, w), end = s.len;
+    while (loop < s.len) {
+        size_t b = code_loop_body(&s, loop), e = code_body_end(&s, b);
+        if (b <= r && r <= e) {
+            end = e;
+            break;
+        }
+        loop = code_loop_around(&s, loop);
+    }
+    if (end >= s.len) {
+        size_t kernel = code_kernel_before(&s, w), kclose = s.len;
+        if (kernel < s.len)
+            code_kernel_body(&s, kernel, &kclose);
+        end = kclose;
+    }
+    int found = 0, between = 0, after = 0;
+    for (size_t k = w; k < end && k < s.len; k++) {
+        if (!code_word_at(&s, k, "__syncthreads"))
+            continue;
+        if (k < r)
+            between = 1;
+        else if (!found)
+            found = code_line_at(&s, k);
+        else
+            after = 1;
+        k += 12;
+    }
+    int in_loop = loop < s.len;
+    source_code_free(&s);
+    /* in a loop, the last barrier of its body keeps the next pass's stores
+     * after this pass's reads: that one is in its place, and the barrier
+     * missing is the other; one before it is the one misplaced */
+    return between || (in_loop && !after) ? 0 : found;
+}

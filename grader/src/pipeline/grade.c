@@ -2207,6 +2207,22 @@ static int went_past_an_end(const dataset_result *d)
  * line and the buffer: that is the cause, said as the crash said it, and a
  * repair at that line (`free(M)` for `free(d_M)`, which frees the caller's
  * input instead) is no edit to offer. */
+/* A race whose barrier stands after the read it was to keep after the
+ * stores (sanitize.c's BARRIER_AFTER_READ_ADVICE): the barrier to move is
+ * the cause, and a repair that adds one elsewhere only orders this run's
+ * threads by chance (the emulator's schedule). */
+static void misplaced_barrier_leads(submission_result *s)
+{
+    for (int i = 0; i < s->ndatasets && !s->cause; i++) {
+        const sanitize_result *z = s->datasets[i].sanitizer;
+        for (int k = 0; z && k < z->nfindings && !s->cause; k++)
+            if (!strcmp(z->findings[k].kind, "race") && strstr(z->findings[k].message, BARRIER_AFTER_READ_ADVICE)) {
+                s->cause = xstrdup(z->findings[k].message);
+                s->cause_fixed_there = s->cause_says_the_edit = 1;
+            }
+    }
+}
+
 static void host_access_leads(submission_result *s)
 {
     static const char crashed[] = "the program crashed: ", host[] = "host code at line ";
@@ -2735,6 +2751,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         if (!opt->no_sanitize) {
             repair_search(&g, index, opt->keep, s);
             host_access_leads(s);
+            misplaced_barrier_leads(s);
             repair_made_up_for(file, s);
             repair_turns_test_off(file, s);
         }

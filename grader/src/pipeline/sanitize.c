@@ -474,6 +474,14 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
         free(qt);
         return m;
     }
+    /* no barrier between them, and one right after the read: it was meant
+     * between the stores and the reads */
+    int late = source_barrier_after_read(student, lw, lr);
+    if (late > 0)
+        return xasprintf("the write of shared memory at %s and the read at %s race in %s: no __syncthreads() stands "
+                         "between them, and the one at line %d comes after the read, where it keeps nothing: "
+                         BARRIER_AFTER_READ_ADVICE,
+                         qw, qr, kernel, late);
     int loop = 0, barrier = 0;
     if (!source_loop_carried(student, lw, lr, &loop, &barrier))
         return NULL;
