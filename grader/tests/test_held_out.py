@@ -28,7 +28,8 @@ after AH's three, 8 of 10 after its own (my count); set AJ: results-AJ.md, 3 of 
 after AI's (and two more files the emulator gave full marks, replaced: a kernel's __launch_bounds__
 below its block, a kernel parameter by reference, both now refused as a GPU refuses them), 10 of 10
 after its own (my count); set AK: results-AK.md, 4 of 10 when counted after AJ's, 10 of 10 after
-its own (my count); of those
+its own (my count); set AL: results-AL.md, 5 of 10 when counted after AK's, 10 of 10 after its own
+(my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -427,6 +428,14 @@ FIRST = {
                                                     "lines 53 and 54, above it, read dest before it is set"],
     "setAK/05-u3-descriptor-initializer-field-order": ["line 99 (", "d_in_img.pitch gets `in->channels` and "
                                                        "d_in_img.channels gets `in->pitch`"],
+    "setAL/01-w3-copy-m-after-launch": ["the copy at line 57 (", "comes after the launch at line 55 (",
+                                        "move that copy before the launch"],
+    "setAL/01-x3-kernel-p-param-double": ["line 16 (", "declares MatrixMulKernel's parameter 3 as `double *P`"],
+    "setAL/02-x3-store-at-thread-coords": ["the store at line 67 (", "indexes with tx, the thread's place in its block",
+                                           "index with Col there"],
+    "setAL/04-w3-load-barrier-after-sum": ["and the one at line 75 comes after the read", "move it up"],
+    "setAL/05-x3-write-drops-channel-k": ["the store at line 66 (", "is inside the loop at line 42 over k, and its "
+                                          "index does not read k"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
