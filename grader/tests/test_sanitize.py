@@ -2171,6 +2171,23 @@ def test_a_barrier_after_the_reads_it_was_to_keep_after_the_stores_is_named(tmp_
     assert "move it up" not in rep["fix_first"], rep["fix_first"]
 
 
+def test_a_kernel_called_without_a_launch_configuration_does_not_build(backend, tmp_path):
+    """Lab 04's kernel called like a host function, without <<<grid,
+    block>>>: nvcc refuses it ("a __global__ function call must be
+    configured"), and so does the emulator's emucc now, which used to run
+    the kernel's body once on the host (and then blamed host code reading
+    device memory). The file does not build on either backend; on the
+    emulator the first line names the call and the kernel's line."""
+    src = edited(tmp_path, "04-conv-2batch", "conv_2batch_kernel<<<dimGrid, dimBlock>>>(", "conv_2batch_kernel(")
+    call, kernel = line_of(src, "conv_2batch_kernel(I, P,"), line_of(src, "__global__ void conv_2batch_kernel(")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}, kit.statuses(rep)
+    if backend == "emu":
+        first = rep["fix_first"]
+        assert first.startswith("the build: ") and f":{call}: error: conv_2batch_kernel is a __global__ function " \
+            f"(line {kernel}), called here like a host function" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

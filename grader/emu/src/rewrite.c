@@ -457,6 +457,29 @@ static char *launch_bounds_of(const rw *r, size_t k)
     return NULL;
 }
 
+/* Whether token k's name is declared at file scope as a __global__
+ * function: the line of its first such declaration, else 0. */
+static int global_function_line(const rw *r, size_t k)
+{
+    size_t n = r->t[k].e - r->t[k].b;
+    int depth = 0;
+    size_t stmt = 0;
+    for (size_t q = 0; q < r->nt; q++) {
+        if (is(r, q, "{") || is(r, q, "}") || is(r, q, ";")) {
+            depth += is(r, q, "{") ? 1 : is(r, q, "}") ? -1 : 0;
+            stmt = q + 1;
+            continue;
+        }
+        if (depth != 0 || r->t[q].kind != T_IDENT || r->t[q].e - r->t[q].b != n ||
+            memcmp(r->src + r->t[q].b, r->src + r->t[k].b, n) != 0 || q + 1 >= r->nt || !is(r, q + 1, "("))
+            continue;
+        for (size_t a = stmt; a < q; a++)
+            if (is(r, a, "__global__"))
+                return tok_line(r, q);
+    }
+    return 0;
+}
+
 static int rewrite_launch(rw *r, size_t i)
 {
     /* the closing >>> */
@@ -1362,6 +1385,19 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
             }
             if (rewrite_shared(&r, i, stmt, fs) != 0)
                 goto fail;
+        } else if (depth > 0 && r.t[i].kind == T_IDENT && i + 1 < r.nt && is(&r, i + 1, "(") &&
+                   !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::") ||
+                               is(&r, i - 1, "&"))) &&
+                   global_function_line(&r, i) && global_function_line(&r, i) != tok_line(&r, i)) {
+            /* a kernel called like a function: nvcc refuses it ("a
+             * __global__ function call must be configured"); here it would
+             * run its body once, on the host */
+            r.err = xasprintf("line %d: %.*s is a __global__ function (line %d), called here like a host "
+                              "function: a kernel is launched with an execution configuration, "
+                              "%.*s<<<grid, block>>>(...)",
+                              tok_line(&r, i), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b,
+                              global_function_line(&r, i), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b);
+            goto fail;
         } else if (is(&r, i, "__constant__")) {
             if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
                 mark_constant(&r, i, stmt, tests);
