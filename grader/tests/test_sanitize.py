@@ -2188,6 +2188,19 @@ def test_a_kernel_called_without_a_launch_configuration_does_not_build(backend, 
             f"(line {kernel}), called here like a host function" in first, first
 
 
+def test_a_buffer_sized_in_another_types_bytes_is_named_at_the_sizeof(tmp_path):
+    """Lab 05's row_bytes counted with sizeof(char), for rows of floats:
+    cudaMallocPitch makes rows a quarter of their size and the copies move
+    a quarter of each row. The first line names the sizeof, the buffer's
+    type and its allocation, not the copy that shows it."""
+    src = edited(tmp_path, "05-pitched-conv", "in->channels * sizeof(float);", "in->channels * sizeof(char);")
+    line, alloc = line_of(src, "in->channels * sizeof(char);"), line_of(src, "cudaMallocPitch((void **)&d_in,")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "rgb-13x13", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "with sizeof(char), but d_in holds float (the cudaMalloc at " \
+        f"line {alloc})" in first, first
+
+
 def test_a_tile_added_into_and_never_stored_is_named(backend, tmp_path):
     """Lab 02's M load written `ds_M[ty][tx] += ...`: nothing stores ds_M
     with `=`, so the tile adds to what shared memory held. The first line

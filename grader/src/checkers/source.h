@@ -602,6 +602,13 @@ int source_kernel_parameter(const char *path, int launch_line, int k, char *kern
  * same loop's body (or kernel): the barrier meant to keep the reads after
  * the stores stands after them. Its line, or 0. */
 int source_barrier_after_read(const char *path, int write_line, int read_line);
+/* A cudaMalloc (or cudaMallocPitch) of a pointer to one type whose size,
+ * as written or in the name's value, counts another type's bytes
+ * (`bytes = width * width * sizeof(double)` for `float *d_M`). The
+ * sizeof's line; the buffer, its type, the type sized and the allocation's
+ * line; else 0. */
+int source_size_of_other_type(const char *path, char *buffer, size_t buffer_n, char *type, size_t type_n,
+                              char *sized, size_t sized_n, int *alloc_line);
 int source_constant_over_size(const char *path, const char *header, char *constant, size_t constant_n, char *size,
                               size_t size_n, long *value);
 int source_int_from_fraction(const char *path, const char *header, char *name, size_t name_n, char *term,

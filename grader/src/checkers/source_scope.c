@@ -1220,3 +1220,92 @@ int source_brace_left_open(const char *path, int *closed_by, int *add_after)
     source_code_free(&s);
     return found;
 }
+
+/* ---- a buffer's size counted in another type's bytes ----------------------- */
+
+/* The type a pointer variable points at, from its declaration before
+ * `before` (`float *d_M = NULL, *d_N`: float), into type; 1, or 0. */
+static int pointee_type(const source_code *s, const char *name, size_t n, size_t before, char *type, size_t type_n)
+{
+    const char *c = s->code;
+    for (size_t d = 0; d < before; d++) {
+        if (!code_name_at(s, d, name, n))
+            continue;
+        size_t b = code_blank_before(s, d);
+        if (b == 0 || c[b - 1] != '*')
+            continue;
+        /* the statement's type: its first word (past const) */
+        size_t st = code_skip_space(s, code_statement_start(s, d, 0)), te = code_word_end(s, st);
+        if (te > st && strncmp(c + st, "const", 5) == 0 && te - st == 5) {
+            st = code_skip_space(s, te);
+            te = code_word_end(s, st);
+        }
+        if (te > st && code_number_type(c + st, te - st)) {
+            snprintf(type, type_n, "%.*s", (int)(te - st), c + st);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int source_size_of_other_type(const char *path, char *buffer, size_t buffer_n, char *type, size_t type_n,
+                              char *sized, size_t sized_n, int *alloc_line)
+{
+    source_code s;
+    buffer[0] = type[0] = sized[0] = '\0';
+    *alloc_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        int pitch = code_word_at(&s, k, "cudaMallocPitch");
+        if (!pitch && !code_word_at(&s, k, "cudaMalloc"))
+            continue;
+        size_t open = code_call_open(&s, k, pitch ? "cudaMallocPitch" : "cudaMalloc");
+        if (open >= s.len)
+            continue;
+        char ptr[96], size[128];
+        code_call_argument(&s, open, 0, ptr, sizeof ptr);
+        code_call_argument(&s, open, pitch ? 2 : 1, size, sizeof size);
+        /* the buffer: the name after `&` in the first argument */
+        const char *amp = strrchr(ptr, '&');
+        size_t pn = 0;
+        while (amp && source_is_identifier_char(amp[1 + pn]))
+            pn++;
+        char elem[32];
+        if (!amp || !pn || !pointee_type(&s, amp + 1, pn, k, elem, sizeof elem))
+            continue;
+        /* the size: as written, or the value of the name it is */
+        size_t vb = 0, ve = 0, sn = 0;
+        while (source_is_identifier_char(size[sn]))
+            sn++;
+        if (sn && !size[sn]) {
+            size_t end = 0, v = code_assignment_of(&s, 0, k, size, sn, &end);
+            if (v >= s.len)
+                continue;
+            vb = v, ve = end;
+        } else {
+            vb = open + 1, ve = code_matching(&s, open);
+        }
+        for (size_t q = vb; q < ve && q < s.len && !found; q++) {
+            if (!code_word_at(&s, q, "sizeof"))
+                continue;
+            size_t o = code_skip_space(&s, q + 6);
+            if (o >= s.len || c[o] != '(')
+                continue;
+            size_t tb = code_skip_space(&s, o + 1), te = code_word_end(&s, tb);
+            if (te == tb || !(code_number_type(c + tb, te - tb) || (te - tb == 4 && !strncmp(c + tb, "char", 4))) ||
+                code_skip_space(&s, te) != code_matching(&s, o) ||
+                (te - tb == strlen(elem) && strncmp(c + tb, elem, te - tb) == 0))
+                continue;
+            found = code_line_at(&s, q);
+            snprintf(buffer, buffer_n, "%.*s", (int)pn, amp + 1);
+            snprintf(type, type_n, "%s", elem);
+            snprintf(sized, sized_n, "%.*s", (int)(te - tb), c + tb);
+            *alloc_line = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

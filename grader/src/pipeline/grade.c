@@ -1414,6 +1414,22 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `bytes = width * width * sizeof(double)` for `float *d_M` */
+    char other_buffer[64], other_type[32], other_sized[32];
+    int other_alloc = 0;
+    line = failed && !s->cause ? source_size_of_other_type(file, other_buffer, sizeof other_buffer, other_type,
+                                                           sizeof other_type, other_sized, sizeof other_sized,
+                                                           &other_alloc)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s counts the bytes of %s's buffer with sizeof(%s), but %s holds %s (the cudaMalloc at "
+                             "line %d): the buffer, and the copies that use that size, are another size than the "
+                             "data; count with sizeof(%s)",
+                             q, other_buffer, other_sized, other_buffer, other_type, other_alloc, other_type);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `Image_t d_in_img = {in->width, in->height, in->channels, in->pitch, ...}` */
     char init_object[64], init_field[64], init_given[400], init_order[256];
     char *struct_header = xasprintf("%s/lab.h", m->dir);
