@@ -29,7 +29,8 @@ after AI's (and two more files the emulator gave full marks, replaced: a kernel'
 below its block, a kernel parameter by reference, both now refused as a GPU refuses them), 10 of 10
 after its own (my count); set AK: results-AK.md, 4 of 10 when counted after AJ's, 10 of 10 after
 its own (my count); set AL: results-AL.md, 5 of 10 when counted after AK's, 10 of 10 after its own
-(my count); of those
+(my count); set AM: results-AM.md, 7 of 10 when counted after AL's, 9 of 10 after its own (my count;
+04-y3 left); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -436,6 +437,10 @@ FIRST = {
     "setAL/04-w3-load-barrier-after-sum": ["and the one at line 75 comes after the read", "move it up"],
     "setAL/05-x3-write-drops-channel-k": ["the store at line 66 (", "is inside the loop at line 42 over k, and its "
                                           "index does not read k"],
+    "setAM/01-y3-bytes-sizeof-double": ["line 40 (", "counts the bytes of d_M's buffer with sizeof(double), but d_M "
+                                        "holds float"],
+    "setAM/01-z3-kernel-called-without-launch-config": [":56: error: MatrixMulKernel is a __global__ function (line "
+                                                        "16), called here like a host function"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -1385,13 +1385,16 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
             }
             if (rewrite_shared(&r, i, stmt, fs) != 0)
                 goto fail;
-        } else if (depth > 0 && r.t[i].kind == T_IDENT && i + 1 < r.nt && is(&r, i + 1, "(") &&
+        } else if (depth > 0 && depth <= (int)sizeof stack && !in_kernel[depth - 1] && r.t[i].kind == T_IDENT &&
+                   i + 1 < r.nt && is(&r, i + 1, "(") &&
                    !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::") ||
                                is(&r, i - 1, "&"))) &&
                    global_function_line(&r, i) && global_function_line(&r, i) != tok_line(&r, i)) {
-            /* a kernel called like a function: nvcc refuses it ("a
-             * __global__ function call must be configured"); here it would
-             * run its body once, on the host */
+            /* host code that calls a kernel like a function: nvcc refuses
+             * it ("a __global__ function call must be configured"); here it
+             * would run its body once, on the host (a kernel's own calls are
+             * left alone: the repair search's schemata build dispatches to
+             * its mutated kernels so) */
             r.err = xasprintf("line %d: %.*s is a __global__ function (line %d), called here like a host "
                               "function: a kernel is launched with an execution configuration, "
                               "%.*s<<<grid, block>>>(...)",
