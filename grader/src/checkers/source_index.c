@@ -124,9 +124,9 @@ static char *missing_words(const source_code *s, const char *path, size_t kernel
         size_t e2 = 0, v2 = code_assigns_at(s, q2) ? q2 + 1 : s->len;
         if (v2 < s->len) {
             e2 = code_semicolon(s, v2, k);
-            int reads_name = 0;
+            int reads_name = 0; /* as a name of its own, not a member (`blockIdx.y`) */
             for (size_t i = v2; i < e2 && !reads_name; i++)
-                reads_name = code_name_at(s, i, s->code + p, n);
+                reads_name = code_name_at(s, i, s->code + p, n) && !(i > 0 && s->code[i - 1] == '.');
             if (reads_name && (coordinates_of(s, kernel, v2, v2, e2, 0) & missing) &&
                 !code_name_at(s, k2, s->code + p, n)) {
                 char *quoted = sanitize_quote(path, code_line_at(s, k2));

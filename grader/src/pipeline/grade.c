@@ -1825,22 +1825,6 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(at.buf);
         free(q);
     }
-    /* `out.data[row_o * out.pitch + col_o * out.channels] = acc;` in the loop over k */
-    char miss_counter[64];
-    int miss_loop = 0, miss_read = 0;
-    line = failed && !s->cause ? source_store_misses_counter(file, miss_counter, sizeof miss_counter, &miss_loop,
-                                                             &miss_read)
-                               : 0;
-    if (line > 0) {
-        char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("the store at %s is inside the loop at line %d over %s, and its index does not read %s: "
-                             "every pass stores to the same elements, so the last pass's values stay there and the "
-                             "elements of the other passes are never stored; put %s in the store's index, as the "
-                             "read at line %d has it",
-                             q, miss_loop, miss_counter, miss_counter, miss_counter, miss_read);
-        s->cause_fixed_there = 1;
-        free(q);
-    }
     /* `ds_M[ty][i + 1] * ds_N[i][tx]`: one product's factors a step apart */
     char apart_term[160], apart_a[64], apart_b[64], apart_counter[32];
     long apart_ao = 0, apart_bo = 0;
@@ -2105,6 +2089,22 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1; /* an extra pass of the loop would only make up for it */
         free(q);
         free(ql);
+    }
+    /* `out.data[row_o * out.pitch + col_o * out.channels] = acc;` in the loop over k */
+    char miss_counter[64];
+    int miss_loop = 0, miss_read = 0;
+    line = failed && !s->cause ? source_store_misses_counter(file, miss_counter, sizeof miss_counter, &miss_loop,
+                                                             &miss_read)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the store at %s is inside the loop at line %d over %s, and its index does not read %s: "
+                             "every pass stores to the same elements, so the last pass's values stay there and the "
+                             "elements of the other passes are never stored; put %s in the store's index, as the "
+                             "read at line %d has it",
+                             q, miss_loop, miss_counter, miss_counter, miss_counter, miss_read);
+        s->cause_fixed_there = 1;
+        free(q);
     }
     /* a tile read in the sum whose subscripts no thread coordinate reaches:
      * every thread of a block adds the same terms */
