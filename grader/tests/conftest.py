@@ -49,7 +49,7 @@ GPU_EXCLUSIVE = ("ghost-not-zeroed", "tile-width-8", "no-zero-fill", "second-bat
 # rest; `make test` and CI run everything.
 SLOW_FILES = ("test_attacks.py", "test_batch.py", "test_class.py", "test_exports.py", "test_html.py",
               "test_mistakes.py", "test_slurm.py", "test_stretch.py", "test_wb_kit_like.py", "test_docs.py",
-              "test_bench.py", "test_tiles.py", "test_counts.py")
+              "test_bench.py", "test_tiles.py", "test_counts.py", "test_sanitize.py")
 
 
 # Of each slow file, the quick tests that `make check` runs all the same (a
@@ -59,6 +59,26 @@ SLOW_FILES = ("test_attacks.py", "test_batch.py", "test_class.py", "test_exports
 # class's hidden datasets, the exports, the web page, a refused attack, the
 # stretch solutions. (Slurm's needs its one-node cluster: make test only.)
 QUICK_IN_SLOW = {
+    # the checkers' own words and a few first-line readings of each kind (a
+    # report parsed, a build's cause, a launch the emulator refuses, a
+    # reading of a checked run); the other readings' tests are a check of a
+    # wrong file each, with the checkers and the repair search, about a
+    # second of processor time apiece and half of the edit loop's time
+    # (2026-11-30): `pytest grader/tests/test_sanitize.py` runs them all
+    "test_sanitize.py": ("test_clean_report_has_no_findings", "test_race_names_both_lines",
+                         "test_out_of_bounds_read_names_line_element_and_thread", "test_repeated_reports_are_one_finding",
+                         "test_memcheck_records_give_every_faulting_thread", "test_racecheck_hazards_give_the_racing_threads",
+                         "test_faulting_threads_come_from_memcheck_records_only", "test_divergent_barrier",
+                         "test_a_name_spelt_two_ways_is_named_with_both_lines",
+                         "test_a_define_ending_in_a_semicolon_is_named_after_the_compilers_error",
+                         "test_a_block_left_without_its_closing_brace_is_named_at_its_opening",
+                         "test_a_kernel_parameter_of_another_type_than_its_buffer_is_named",
+                         "test_a_block_larger_than_the_kernels_launch_bounds_is_refused",
+                         "test_a_kernel_called_without_a_launch_configuration_does_not_build",
+                         "test_the_cut_named_is_the_one_that_reaches_the_stored_value",
+                         "test_a_longer_name_of_an_axis_given_the_other_axis_is_named",
+                         "test_the_bounds_series_runs_a_large_grids_edge_only",
+                         "test_missing_second_barrier_race_names_both_lines"),
     "test_docs.py": ("test_report_example_has_the_real_keys", "test_the_lab_walkthrough_quotes_are_marked"),
     "test_mistakes.py": ("test_every_mutant_has_the_header_lines", "test_the_catalogue_matches_the_mutants"),
     "test_counts.py": ("test_lab01_report_shows_reads_per_multiply_add",),
