@@ -30,7 +30,8 @@ below its block, a kernel parameter by reference, both now refused as a GPU refu
 after its own (my count); set AK: results-AK.md, 4 of 10 when counted after AJ's, 10 of 10 after
 its own (my count); set AL: results-AL.md, 5 of 10 when counted after AK's, 10 of 10 after its own
 (my count); set AM: results-AM.md, 7 of 10 when counted after AL's, 9 of 10 after its own (my count;
-04-y3 left); of those
+04-y3 left, then read: a guard no thread passes); set AN: results-AN.md, 8 of 10 when counted after
+AM's; of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -441,6 +442,9 @@ FIRST = {
                                         "holds float"],
     "setAM/01-z3-kernel-called-without-launch-config": [":56: error: MatrixMulKernel is a __global__ function (line "
                                                         "16), called here like a host function"],
+    "setAM/04-y3-second-batch-offset-w-squared": ["the test at line 58 (`if (destY < w) {`) is false for every thread "
+                                                  "of the block", "from dest at line 53 (", "every one past N_ds's "
+                                                  "last slot (399): look at what line 53 computes"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -2536,3 +2536,21 @@ def test_a_window_origin_from_a_name_set_again_is_named_not_the_tiles_size(tmp_p
     first = rep["fix_first"]
     assert f"the access at line {line} indexes with destY, which the kernel set at line " in first, first
     assert "too small" not in first, first
+
+
+def test_a_guard_no_thread_passes_is_named_with_its_values(tmp_path):
+    """Lab 04's second batch guarded by `dest < w` (the flat index against
+    the tile's side): no thread of a block passes, so the second batch's
+    store never runs and the tile's last rows stay unset. The first line
+    names the test as false for every thread, with the values it compared,
+    and, the compared value lying inside the tile (dest 256 to 511), the
+    test as what to look at, not the assignment of dest."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "04-conv-2batch", "        if (destY < w) {", "        if (dest < w) {")
+    line = line_of(src, "if (dest < w) {")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the test at line {line} (`if (dest < w) {{`) is false for every thread of the block (dest 256 to 511, " \
+           "against 20)" in first, first
+    assert "which is 256 to 511 across the block: the test is what keeps them out" in first, first

@@ -219,6 +219,10 @@ int source_store_test_on(const char *path, const char *word, int column, char *l
  * of what it controls; 0 when none does. */
 int source_test_guards_store(const char *path, int line, int *store_line, int body[2]);
 
+/* The first line of a store into `array` (`array[...] = ...`) in the body
+ * of the if on line `line` (its else not counted); 0 when there is none. */
+int source_if_guards_store_into(const char *path, int line, const char *array);
+
 /* A kernel's parameter that a for header of its body assigns, as the
  * loop's counter (`for (k = 0; ...)` where k is the kernel's size k): the
  * line of that header, its name into
@@ -825,5 +829,20 @@ char *sanitize_quote(const char *file, int line);
  * when FILE is the student's file (by name: the checkers' builds compile a
  * copy); else "FILE:LINE" (malloc'd). */
 char *sanitize_quote_at(const char *student, const char *file, int line);
+
+/* In source_eval.c. The range, across a block of threads[] threads
+ * (block[] its blockIdx), of the value the assignment of `name` on line
+ * `line` of a kernel gives it, computed from the source (the #defines of
+ * the file and of header, the names' assignments before it): 0 with *lo
+ * and *hi, or -1 when some part of it is not known from the text alone (a
+ * parameter, a cast, a call, a name stepped or set in a branch). */
+int source_assignment_range(const char *path, const char *header, int line, const char *name, const long block[3],
+                            const long threads[3], long *lo, long *hi);
+/* Where the value `name` holds at line `line` of a kernel comes from: the
+ * line of its last assignment before it, then of the local name that value
+ * takes the thread's place from, and so on, to the assignment that reads
+ * threadIdx or blockIdx itself; lines[] and names[] nearest first, at most
+ * max; how many (0: none found). */
+int source_value_origins(const char *path, int line, const char *name, int *lines, char (*names)[48], int max);
 
 #endif

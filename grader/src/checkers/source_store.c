@@ -312,6 +312,29 @@ int source_test_guards_store(const char *path, int line, int *store_line, int bo
     return kind;
 }
 
+int source_if_guards_store_into(const char *path, int line, const char *array)
+{
+    source_code s;
+    if (line <= 0 || !array || !source_code_read(&s, path))
+        return 0;
+    int store = 0;
+    size_t an = strlen(array);
+    size_t from = code_line_start(&s, line), to = code_line_end(&s, from);
+    for (size_t k = from; k < to && k < s.len && !store; k++) {
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t b = code_skip_space(&s, code_matching(&s, open) + 1), e = code_body_end(&s, b);
+        for (size_t q = b; q < e && q < s.len && !store; q++)
+            if (code_name_at(&s, q, array, an) && code_stored_at(&s, q, an))
+                store = code_line_at(&s, q);
+    }
+    source_code_free(&s);
+    return store;
+}
+
 int source_store_test_on(const char *path, const char *word, int column, char *left, char *right, size_t n)
 {
     left[0] = right[0] = '\0';

@@ -1038,6 +1038,95 @@ static char *unset_by_block(const tile_frame *f, const tile_snapshot *s, long ph
     return text;
 }
 
+/* Where the value a test compared comes from, with its range across the
+ * block where the source shows it (source_eval.c): "; destY is set at line
+ * 54 (`...`), from dest at line 53 (`...`), which is 400 to 655 across the
+ * block (N_ds holds 400 slots): look at how line 53 places each thread's
+ * element"; "" when the source shows no assignment of it. */
+static char *origin_words(const tile_snapshot *s, const char *student, const char *header, int test_line,
+                          const char *name)
+{
+    int lines[4];
+    char names[4][48];
+    int n = source_value_origins(student, test_line, name, lines, names, 4);
+    if (n <= 0)
+        return xstrdup("");
+    strbuf sb;
+    sb_init(&sb);
+    for (int i = 0; i < n; i++) {
+        char *at = sanitize_quote_at(student, student, lines[i]);
+        sb_printf(&sb, i == 0 ? "; %s is set at %s" : ", from %s at %s", names[i], at);
+        free(at);
+    }
+    long lo = 0, hi = 0, slots = s->rank == 2 ? s->d0 * s->d1 : s->d0;
+    int known = source_assignment_range(student, header, lines[n - 1], names[n - 1], s->block, s->threads, &lo,
+                                        &hi) == 0;
+    if (known && lo >= slots)
+        sb_printf(&sb, ", which is %ld to %ld across the block, every one past %s's last slot (%ld): look at what "
+                  "line %d computes", lo, hi, s->array, slots - 1, lines[n - 1]);
+    else if (known)
+        sb_printf(&sb, ", which is %ld to %ld across the block: the test is what keeps them out: look at what it "
+                  "compares", lo, hi);
+    else
+        sb_printf(&sb, ": look at what line %d computes, and at what the test compares", lines[n - 1]);
+    return sb.buf;
+}
+
+/* Slots no thread stored because the test of the if that holds the store
+ * meant for them is false for every thread of the block: that store never
+ * ran (it is none of the round's writers), whatever its index. Said with
+ * the values the test compared and where the compared name comes from.
+ * NULL when no such test shows. */
+static char *unset_by_closed_test(const tile_frame *f, const tile_snapshot *s, const char *student,
+                                  const char *header, const char *barrier)
+{
+    test_index x;
+    if (!student || s->threads[2] > 1 || index_tests(s, &x) != 0)
+        return NULL;
+    char *text = NULL;
+    const tile_test **at = xcalloc((size_t)s->ntests, sizeof *at);
+    for (int k = 0; k < s->ntests && !text; k++) {
+        int line = s->tests[k].line, first = 1, n = 0, passed = 0;
+        for (int j = 0; j < k && first; j++)
+            first = s->tests[j].line != line;
+        if (!first)
+            continue;
+        for (int j = 0; j < s->ntests; j++)
+            if (s->tests[j].line == line) {
+                at[n++] = &s->tests[j];
+                passed += s->tests[j].result != 0;
+            }
+        if (passed || n < x.nthreads)
+            continue;
+        int store = source_if_guards_store_into(student, line, s->array), ran = 0;
+        for (int w = 0; w < s->nwriters; w++)
+            ran |= s->writer_line[w] == store && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0;
+        if (!store || ran)
+            continue;
+        char name[48];
+        char *origin = op_text(at[0]->op) && source_compared_operand(student, line, at[0]->operand,
+                                                                     op_text(at[0]->op), name, sizeof name) == 0
+                           ? origin_words(s, student, header, line, name)
+                           : xstrdup("");
+        char *test = sanitize_quote_at(student, student, line), *st = sanitize_quote_at(student, student, store);
+        char *values = compared_words(at, n, student);
+        char *what = slots_words(s, f->T, s->unset, s->nunset);
+        text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored, and the output holds NaN (what the "
+                         "emulator's shared memory starts as): the test at %s is false for every thread of the "
+                         "block%s%s%s, so the store into %s at %s under it never runs%s",
+                         barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", test,
+                         *values ? " (" : "", values, *values ? ")" : "", s->array, st, origin);
+        free(origin);
+        free(test);
+        free(st);
+        free(values);
+        free(what);
+    }
+    free(at);
+    free(x.first);
+    return text;
+}
+
 /* Slots no thread stored, where no test explains them: what each store's
  * index covered ("the load at line 45 stored rows 0 to 12 of N_ds"), so
  * that the index that falls short shows. */
@@ -1328,10 +1417,13 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
  * whose store would have covered it (unset_by_test), else what each store
  * covered (unset_by_cover), else the lines that stored the others. */
 static char *unset_slot_sentence(const tile_frame *f, const tile_snapshot *s, long phases, uint32_t index,
-                                 const char *student, int *by_test, const tile_snapshots *all, int *elsewhere)
+                                 const char *student, const char *header, int *by_test, const tile_snapshots *all,
+                                 int *elsewhere)
 {
     char *barrier = barrier_words(s, student);
     char *told = unset_by_test(f, s, phases, student, barrier, all, elsewhere);
+    if (!told)
+        told = unset_by_closed_test(f, s, student, header, barrier);
     *by_test = told != NULL;
     if (!told)
         told = unset_by_block(f, s, phases, student, barrier);
@@ -1418,6 +1510,7 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
     if (!m->ntiles || !t->n || !dataset_dir)
         return TILES_UNCHECKED;
     tile_input *cache = xcalloc((size_t)m->ntiles, sizeof *cache);
+    char *header = xasprintf("%s/lab.h", m->dir);
     int checked = 0, unset = 0;
     /* first a slot that holds a wrong element, in any snapshot */
     for (int n = 0; n < t->n && !*sentence; n++) {
@@ -1439,6 +1532,7 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
     }
     if (*sentence) {
         inputs_free(cache, m->ntiles);
+        free(header);
         return TILES_WRONG;
     }
     /* then, where the output has NaN, a slot nothing stored */
@@ -1449,9 +1543,11 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
         const tile_spec *q;
         long phases = describe(m, cache, dataset_dir, s, &f, &q, t);
         if (phases && s->nunset > 0)
-            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file, by_test, t, &elsewhere);
+            *sentence = unset_slot_sentence(&f, s, phases, s->unset[0], student_file, header, by_test, t,
+                                            &elsewhere);
     }
     inputs_free(cache, m->ntiles);
+    free(header);
     /* its store went to another array: a store of the wrong element, as
      * specific as a slot that holds one */
     if (*sentence && elsewhere)

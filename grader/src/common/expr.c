@@ -1,6 +1,6 @@
 /*
  * expr.c - see expr.h. A recursive descent over the text: sum := product
- * (('+'|'-') product)*, product := unary (('*'|'/') unary)*, unary := '-'
+ * (('+'|'-') product)*, product := unary (('*'|'/'|'%') unary)*, unary := '-'
  * unary | primary, primary := number | name | '(' sum ')'.
  */
 #include "expr.h"
@@ -98,7 +98,7 @@ static long product(expr_parser *x)
     for (;;) {
         space(x);
         char op = *x->p;
-        if (op != '*' && op != '/')
+        if (op != '*' && op != '/' && op != '%')
             return v;
         x->p++;
         long w = unary(x);
@@ -106,8 +106,10 @@ static long product(expr_parser *x)
             v *= w;
         else if (w == 0)
             fail(x, "a division by 0");
-        else
+        else if (op == '/')
             v /= w;
+        else
+            v %= w;
     }
 }
 

@@ -1,8 +1,10 @@
 /*
- * expr.h - the small integer expressions of lab.json ("by*T + i - 2": the
- * element of an input that a tile's slot holds, "tiles" in docs/formats.md):
- * whole numbers, names, + - * / (division truncates), parentheses and
- * unary minus. Read as data, never compiled or run.
+ * expr.h - small integer expressions: the ones of lab.json ("by*T + i - 2":
+ * the element of an input that a tile's slot holds, "tiles" in
+ * docs/formats.md) and a kernel's index arithmetic with its names' values
+ * put in (checkers/source_eval.c). Whole numbers, names, + - * / % (division
+ * truncates, % is its remainder), parentheses and unary minus. Read as
+ * data, never compiled or run.
  */
 #ifndef GPULAB_EXPR_H
 #define GPULAB_EXPR_H

@@ -1,0 +1,279 @@
+/*
+ * source_eval.c - what a kernel's integer arithmetic gives for one thread,
+ * read from the source as the kernel computes it: the thread's and block's
+ * coordinates, the #defines of the file and of lab.h, and each local
+ * name's last assignment before the use, followed back. The tile
+ * sentences use it to say a value the checked run did not record ("dest,
+ * at line 53, is 400 to 655 across the block"); it decides no point.
+ *
+ * Only what is certain is evaluated: whole numbers, names with one
+ * assignment that reaches the use (none stepped by `+=` or `++` between),
+ * + - * / % and parentheses. A cast, a call, a floating value, a kernel
+ * parameter or a name assigned in a branch the use may not follow make
+ * the value unknown, and the sentence says less.
+ */
+#include "source.h"
+#include "source_code.h"
+
+#include "expr.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define EVAL_DEPTH 8
+#define EVAL_TEXT_MAX 1024
+
+typedef struct {
+    const source_code *s;      /* the student's file */
+    const source_code *header; /* lab.h, or NULL */
+    size_t kernel;             /* the kernel's '{' */
+    const long *thread, *block, *dim;
+} eval_frame;
+
+static int eval_text(const eval_frame *f, const source_code *in, size_t b, size_t e, size_t before, int depth,
+                     long *out);
+
+/* `#define NAME VALUE` in c: VALUE's offsets into *b, *e; 0 when c has none. */
+static int define_of(const source_code *c, const char *name, size_t n, size_t *b, size_t *e)
+{
+    for (size_t k = 0; c && k < c->len; k++) {
+        if (c->code[k] != '#' || (k > 0 && c->code[k - 1] != '\n'))
+            continue;
+        size_t d = code_skip_space(c, k + 1);
+        if (!code_word_at(c, d, "define"))
+            continue;
+        size_t nb = code_skip_space(c, d + 6);
+        if (!code_name_at(c, nb, name, n) || c->code[nb + n] == '(')
+            continue;
+        *b = nb + n;
+        *e = code_line_end(c, nb);
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether the name (n characters) is stepped (`+=`, `-=`, `++`, ...)
+ * anywhere in [b, e): then its last assignment is not its value. */
+static int stepped_between(const source_code *s, const char *name, size_t n, size_t b, size_t e)
+{
+    for (size_t k = b; k + n < e; k++) {
+        if (!code_name_at(s, k, name, n))
+            continue;
+        size_t q = code_skip_space(s, k + n);
+        if (q + 1 < s->len && ((strchr("+-*/%<>&|^", s->code[q]) && s->code[q + 1] == '=') ||
+                               (s->code[q] == '+' && s->code[q + 1] == '+') ||
+                               (s->code[q] == '-' && s->code[q + 1] == '-')))
+            return 1;
+        if (k >= 2 && ((s->code[k - 1] == '+' && s->code[k - 2] == '+') ||
+                       (s->code[k - 1] == '-' && s->code[k - 2] == '-')))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the assignment at v holds at the use at `use`: it stands in no
+ * if or loop, or in one (the same branch of it) that holds the use too. */
+static int assignment_reaches(const source_code *s, size_t v, size_t use)
+{
+    int in_else = 0, use_else = 0;
+    size_t t = code_test_around(s, v, &in_else);
+    if (t >= s->len)
+        return 1;
+    for (int depth = 0; depth < 64; depth++) {
+        size_t a = code_test_around(s, use, &use_else);
+        if (a >= s->len)
+            return 0;
+        if (a == t)
+            return use_else == in_else;
+        use = a;
+    }
+    return 0;
+}
+
+/* The value of the name at w (n characters) of text `in`, used at offset
+ * before of the student's file (for a name of the file's own kernel). */
+static int eval_name(const eval_frame *f, const source_code *in, const char *w, size_t n, size_t before, int depth,
+                     long *out)
+{
+    static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim" };
+    for (int i = 0; i < 3; i++)
+        if (strlen(builtins[i]) == n && strncmp(w, builtins[i], n) == 0)
+            return -1; /* handled with its member by the caller */
+    size_t b = 0, e = 0;
+    if (in == f->s && before > f->kernel) {
+        size_t v = code_assignment_of(f->s, f->kernel, before, w, n, &e);
+        if (v < f->s->len) {
+            if (stepped_between(f->s, w, n, e, before) || !assignment_reaches(f->s, v, before))
+                return -1; /* stepped since, or set in a branch or loop the use is not in */
+            return eval_text(f, f->s, v, e, v, depth + 1, out);
+        }
+    }
+    if (define_of(f->s, w, n, &b, &e))
+        return eval_text(f, f->s, b, e, 0, depth + 1, out);
+    /* a file-scope `const int NAME = ...;` */
+    size_t g = code_kernel_before(f->s, f->kernel);
+    size_t v = code_assignment_of(f->s, 0, g < f->s->len ? g : f->kernel, w, n, &e);
+    if (v < f->s->len)
+        return eval_text(f, f->s, v, e, 0, depth + 1, out);
+    if (f->header && define_of(f->header, w, n, &b, &e))
+        return eval_text(f, f->header, b, e, 0, depth + 1, out);
+    return -1;
+}
+
+static int eval_text(const eval_frame *f, const source_code *in, size_t b, size_t e, size_t before, int depth,
+                     long *out)
+{
+    if (depth > EVAL_DEPTH || e <= b)
+        return -1;
+    strbuf sb;
+    sb_init(&sb);
+    const char *c = in->code;
+    int rc = 0;
+    for (size_t k = b; k < e && rc == 0;) {
+        char ch = c[k];
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+            k++;
+            continue;
+        }
+        if (strchr("+-*/%()", ch)) {
+            sb_printf(&sb, "%c", ch);
+            k++;
+            continue;
+        }
+        if (ch >= '0' && ch <= '9') {
+            size_t d = k;
+            while (d < e && c[d] >= '0' && c[d] <= '9')
+                d++;
+            size_t x = d;
+            while (x < e && strchr("uUlL", c[x]))
+                x++;
+            if ((x < e && (source_is_identifier_char(c[x]) || c[x] == '.')) || (c[k] == '0' && d - k > 1)) {
+                rc = -1; /* 0x10, 1.5f, 010: not a plain whole number */
+                break;
+            }
+            sb_printf(&sb, "%.*s", (int)(d - k), c + k);
+            k = x;
+            continue;
+        }
+        if (!source_is_identifier_char(ch)) {
+            rc = -1;
+            break;
+        }
+        size_t we = k;
+        while (we < e && source_is_identifier_char(c[we]))
+            we++;
+        long v = 0;
+        size_t dot = code_skip_space(in, we);
+        if (dot < e && c[dot] == '.') {
+            /* threadIdx.x and its kin */
+            size_t m = code_skip_space(in, dot + 1);
+            int axis = m < e ? (c[m] == 'x' ? 0 : c[m] == 'y' ? 1 : c[m] == 'z' ? 2 : -1) : -1;
+            const long *of = code_name_at(in, k, "threadIdx", 9) ? f->thread
+                             : code_name_at(in, k, "blockIdx", 8) ? f->block
+                             : code_name_at(in, k, "blockDim", 8) ? f->dim
+                                                                  : NULL;
+            if (!of || axis < 0 || source_is_identifier_char(c[m + 1])) {
+                rc = -1;
+                break;
+            }
+            v = of[axis];
+            k = m + 1;
+        } else {
+            if (eval_name(f, in, c + k, we - k, before, depth, &v) != 0) {
+                rc = -1;
+                break;
+            }
+            k = we;
+        }
+        sb_printf(&sb, "(%ld)", v);
+        if (sb.len > EVAL_TEXT_MAX)
+            rc = -1;
+    }
+    char err[96];
+    if (rc == 0 && expr_eval(sb.buf, NULL, 0, out, err, sizeof err) != 0)
+        rc = -1;
+    sb_free(&sb);
+    return rc;
+}
+
+int source_assignment_range(const char *path, const char *header, int line, const char *name, const long block[3],
+                            const long threads[3], long *lo, long *hi)
+{
+    source_code s, h;
+    if (line <= 0 || !source_code_read(&s, path))
+        return -1;
+    int have_header = header && source_code_read(&h, header);
+    size_t n = strlen(name), from = code_line_start(&s, line), to = code_line_end(&s, from);
+    size_t e = 0, v = code_assignment_of(&s, from, to, name, n, &e);
+    size_t g = v < s.len ? code_kernel_before(&s, v) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int rc = v < s.len && body < s.len && v > body ? 0 : -1;
+    long t[3] = { 0, 0, 0 }, dim[3];
+    for (int i = 0; i < 3; i++)
+        dim[i] = threads[i] > 0 ? threads[i] : 1;
+    eval_frame f = { &s, have_header ? &h : NULL, body, t, block, dim };
+    int first = 1;
+    for (t[2] = 0; rc == 0 && t[2] < dim[2]; t[2]++)
+        for (t[1] = 0; rc == 0 && t[1] < dim[1]; t[1]++)
+            for (t[0] = 0; rc == 0 && t[0] < dim[0]; t[0]++) {
+                long x = 0;
+                rc = eval_text(&f, &s, v, e, v, 0, &x);
+                if (rc == 0) {
+                    *lo = first || x < *lo ? x : *lo;
+                    *hi = first || x > *hi ? x : *hi;
+                    first = 0;
+                }
+            }
+    if (have_header)
+        source_code_free(&h);
+    source_code_free(&s);
+    return rc;
+}
+
+int source_value_origins(const char *path, int line, const char *name, int *lines, char (*names)[48], int max)
+{
+    source_code s;
+    if (line <= 0 || max <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, line);
+    size_t g = at < s.len ? code_kernel_before(&s, at) : s.len, close = 0;
+    size_t kernel = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int count = 0;
+    char want[48];
+    snprintf(want, sizeof want, "%s", name);
+    while (kernel < s.len && at > kernel && count < max) {
+        size_t e = 0, v = code_assignment_of(&s, kernel, at, want, strlen(want), &e);
+        if (v >= s.len || stepped_between(&s, want, strlen(want), e, at))
+            break;
+        lines[count] = code_line_at(&s, v);
+        snprintf(names[count++], 48, "%s", want);
+        /* the thread's place read there: the origin; else the local name
+         * its value takes the thread's place from */
+        unsigned own = 0;
+        for (size_t k = v; k < e; k++)
+            if (code_word_at(&s, k, "threadIdx") || code_word_at(&s, k, "blockIdx"))
+                own = 1;
+        if (own)
+            break;
+        size_t next = s.len, nn = 0;
+        for (size_t k = v; k < e && next == s.len; k++) {
+            if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]) ||
+                (s.code[k] >= '0' && s.code[k] <= '9'))
+                continue;
+            size_t we = code_word_end(&s, k), ve = 0;
+            size_t w = code_assignment_of(&s, kernel, v, s.code + k, we - k, &ve);
+            if (w < s.len && we - k < sizeof want && code_coordinates(&s, kernel, w, w, ve) != 0) {
+                next = k;
+                nn = we - k;
+            }
+            k = we;
+        }
+        if (next == s.len)
+            break;
+        snprintf(want, sizeof want, "%.*s", (int)nn, s.code + next);
+        at = v;
+    }
+    source_code_free(&s);
+    return count;
+}
