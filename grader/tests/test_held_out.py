@@ -445,6 +445,8 @@ FIRST = {
     "setAM/04-y3-second-batch-offset-w-squared": ["the test at line 58 (`if (destY < w) {`) is false for every thread "
                                                   "of the block", "from dest at line 53 (", "every one past N_ds's "
                                                   "last slot (399): look at what line 53 computes"],
+    "setAN/01-a4-for-header-stray-semicolon": ["the `;` right after `for (int k = 0; k < Width; ++k)` at line 29 ends "
+                                               "the loop there", "take the `;` out"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -2554,3 +2554,18 @@ def test_a_guard_no_thread_passes_is_named_with_its_values(tmp_path):
     assert f"the test at line {line} (`if (dest < w) {{`) is false for every thread of the block (dest 256 to 511, " \
            "against 20)" in first, first
     assert "which is 256 to 511 across the block: the test is what keeps them out" in first, first
+
+
+def test_an_empty_statement_after_an_if_with_an_else_below_is_named_at_the_build(tmp_path):
+    """Lab 04's second batch's ghost-cell test ended by a `;`: the else two
+    lines below has no if, and the build fails there. The first line names
+    the `;` after the test's header, with its line, not only the
+    compiler's words at the else."""
+    old = "            if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)\n"
+    src = edited(tmp_path, "04-conv-2batch", old, old.replace(")\n", ");\n"))
+    line = line_of(src, "srcX < width);")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the `;` right after `if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)` at line {line} " \
+           "ends the if there" in first, first
+    assert f"so the else at line {line + 2} (`else`) has no if to belong to: take the `;` out" in first, first

@@ -143,6 +143,44 @@ static char *undeclared_name_cause(const char *file, const char *msg, int at, co
     return cause;
 }
 
+/* Whether the word w stands in text as a whole name. */
+static int names_word(const char *text, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = strstr(text, w); p; p = strstr(p + 1, w))
+        if ((p == text || !source_is_identifier_char(p[-1])) && !source_is_identifier_char(p[n]))
+            return 1;
+    return 0;
+}
+
+/* A `;` right after a for's or an if's header, above the error: the loop
+ * or the test ends there, so a name the for's header declares is unknown
+ * below it (g++: "'k' was not declared in this scope", nvcc: "identifier
+ * "k" is undefined"), and an else below it has no if ("'else' without a
+ * previous 'if'", nvcc: "expected a statement"). */
+static char *empty_body_cause(const char *file, const char *msg, int at)
+{
+    char header[160], name[64];
+    int line = source_empty_body(file, header, sizeof header);
+    if (line <= 0 || line > at)
+        return NULL;
+    int loop = strncmp(header, "for", 3) == 0;
+    if (loop && undeclared_name(msg, name, sizeof name) && names_word(header, name))
+        return xasprintf("the `;` right after `%s` at line %d ends the loop there, and %s, which its header "
+                         "declares, exists only inside the loop: line %d, meant as the loop's body, is after it, "
+                         "where %s is unknown: take the `;` out",
+                         header, line, name, at, name);
+    char *q = sanitize_quote(file, at);
+    /* g++ names the else; nvcc says "expected a statement" at its line */
+    char *cause = !loop && (strstr(msg, "else") || strstr(q, "(`else") || strstr(q, "(`} else"))
+                      ? xasprintf("the `;` right after `%s` at line %d ends the if there (its body is that empty "
+                                  "statement), so the else at %s has no if to belong to: take the `;` out",
+                                  header, line, q)
+                      : NULL;
+    free(q);
+    return cause;
+}
+
 /* An assignment to a name its declaration makes const (g++: "assignment
  * of read-only variable 'dest'", nvcc: "expression must be a modifiable
  * lvalue"): the declaration is what to change. */
@@ -296,6 +334,8 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
                           line, base, name, at, name, wanted, wanted, name);
     if (!cause && at > 0)
         cause = launch_type_cause(file, log, first, at);
+    if (!cause && at > 0)
+        cause = empty_body_cause(file, first, at);
     if (!cause && at > 0)
         cause = undeclared_name_cause(file, first, at, m);
     if (!cause && at > 0)
