@@ -2569,3 +2569,23 @@ def test_an_empty_statement_after_an_if_with_an_else_below_is_named_at_the_build
     assert f"the `;` right after `if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)` at line {line} " \
            "ends the if there" in first, first
     assert f"so the else at line {line + 2} (`else`) has no if to belong to: take the `;` out" in first, first
+
+
+def test_a_race_between_a_loops_passes_leads_over_a_barrier_a_repair_adds_elsewhere(tmp_path):
+    """Lab 03's second __syncthreads() (after the dot product) deleted: the
+    next phase's loads race with this phase's reads. The repair search
+    finds a barrier at the top of the loop that the emulator's schedule
+    accepts; the first line is the race, which names the two accesses and
+    puts the barrier at the loop's end, and the repair stays on its own
+    line."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    old = """        //@@ TODO 7: Wait until every thread is done with the tiles.
+        __syncthreads();"""
+    src = edited(tmp_path, "03-arbitrary-matmul", old, old.split("\n")[0])
+    read = line_of(src, "Pvalue += ds_M[ty][i] * ds_N[i][tx];")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "race between iterations of the loop at line" in first, first
+    assert f"add a __syncthreads() at the end of the loop, after the reads at line {read}" in first, first
+    assert "looks missing" not in first, first
