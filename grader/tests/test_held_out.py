@@ -447,6 +447,8 @@ FIRST = {
                                                   "last slot (399): look at what line 53 computes"],
     "setAN/01-a4-for-header-stray-semicolon": ["the `;` right after `for (int k = 0; k < Width; ++k)` at line 29 ends "
                                                "the loop there", "take the `;` out"],
+    "setAN/01-b4-grid-y-not-rounded-up": ["line 55: `width / BLOCK_WIDTH` in", "with `(width + BLOCK_WIDTH - 1) / "
+                                          "BLOCK_WIDTH` there"],
     "setAN/04-a4-channel-loop-end-barrier-missing": ["race between iterations of the loop at line 32", "add a "
                                                      "__syncthreads() at the end of the loop, after the reads at line 75"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",

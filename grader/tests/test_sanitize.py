@@ -1377,14 +1377,17 @@ def test_a_shift_by_a_named_size_is_named(backend, tmp_path):
 def test_a_count_that_rounds_down_leads_over_the_loop_bound_that_makes_up_for_it(backend, tmp_path):
     """Lab 03's phase count without its round-up: `ph <= numPhases` makes
     every dataset right (an extra phase of zeros), but the count is the
-    mistake. The first line names the count's line, then the loop edit."""
+    mistake. The first line names the count's line with the count rounded
+    up there (the repair search's round-up), not the loop edit."""
     src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
                  "numPhases = k / TILE_WIDTH;")
     line, loop = line_of(src, "numPhases = k / TILE_WIDTH;"), line_of(src, "for (int ph = 0; ph < numPhases")
     rc, rep = kit.check_json("03-arbitrary-matmul", src, backend, sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert first.startswith(f"line {line} (") and "counts numPhases as `k / TILE_WIDTH`, which rounds down" in first, first
-    assert f"`ph <= numPhases` at line {loop} only makes up for it" in first, first
+    assert first.startswith(f"line {line}: `k / TILE_WIDTH` in `numPhases = k / TILE_WIDTH` looks like the mistake: "
+                            "the division rounds down"), first
+    assert "with `(k + TILE_WIDTH - 1) / TILE_WIDTH` there, all 19 datasets come out right" in first, first
+    assert f"line {loop}" not in first, first
 
 
 def test_an_array_bound_that_is_not_const_is_named_at_its_declaration(backend, tmp_path):
@@ -2589,3 +2592,17 @@ def test_a_race_between_a_loops_passes_leads_over_a_barrier_a_repair_adds_elsewh
     assert "race between iterations of the loop at line" in first, first
     assert f"add a __syncthreads() at the end of the loop, after the reads at line {read}" in first, first
     assert "looks missing" not in first, first
+
+
+def test_a_count_of_blocks_that_rounds_down_is_repaired_by_rounding_it_up(tmp_path):
+    """Lab 03's grid counts its columns of blocks as `l / TILE_WIDTH`: the
+    division dropped would mend every dataset too (l blocks, the kernel's
+    test idling the rest), but the repair the first line quotes is the
+    count rounded up, which is what was meant."""
+    old = "dim3 dimGrid((l + TILE_WIDTH - 1) / TILE_WIDTH,"
+    src = edited(tmp_path, "03-arbitrary-matmul", old, "dim3 dimGrid(l / TILE_WIDTH,")
+    line = line_of(src, "dim3 dimGrid(l / TILE_WIDTH,")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line}: `l / TILE_WIDTH` in " in first, first
+    assert "with `(l + TILE_WIDTH - 1) / TILE_WIDTH` there, all 19 datasets come out right" in first, first

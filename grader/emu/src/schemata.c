@@ -13,7 +13,7 @@
  * of its declared type, a built-in index by another, an integer literal by
  * its neighbours, a compared literal by a size the file's evidence puts
  * there, a member by another of its structure), a binary operator by its neighbours or by one of its
- * operands, && for || and back, two arguments of a call swapped, a
+ * operands, a quotient rounded up, && for || and back, two arguments of a call swapped, a
  * statement dropped, a barrier or an initialiser added, a dim3's shape
  * made square, a cuda* call's size times sizeof or (holding sizeof) a
  * factor more or less, sizeof(T *) as

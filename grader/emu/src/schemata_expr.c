@@ -1616,7 +1616,7 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             { "+f", "fadd", { "-", "left", "right", "*" } }, { "*f", "fmul", { "left", "right", "+", NULL } },
             { "+", "add", { "-", "left", "right", NULL } },  { "-", "sub", { "+", "left", NULL, NULL } },
             { "*", "mul", { "left", "right", NULL, NULL } }, { "*c", "mulc", { "left", "right", "+", NULL } },
-            { "/", "div", { "left", NULL, NULL, NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
+            { "/", "div", { "left", "ceil", NULL, NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
             { "<", "lt", { "<=", ">", NULL, NULL } },
             { "<=", "le", { "<", ">=", NULL, NULL } },       { ">", "gt", { ">=", "<", NULL, NULL } },
             { ">=", "ge", { ">", "<=", NULL, NULL } },       { "==", "eq", { "!=", NULL, NULL, NULL } },
@@ -1663,6 +1663,11 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
                     sch_add_alt(s, g, "drop-right", from, lt, NULL);
                 } else if (strcmp(w, "right") == 0) {
                     sch_add_alt(s, g, "drop-left", from, rt, NULL);
+                } else if (strcmp(w, "ceil") == 0) {
+                    /* a count that rounds down where it must round up */
+                    char *to = xasprintf("(%s + %s - 1) / %s", lt, rt, rt);
+                    sch_add_alt(s, g, "round-up", from, to, NULL);
+                    free(to);
                 } else {
                     char *to = xasprintf("%s %s %s", lt, w, rt);
                     sch_add_alt(s, g, "operator", from, to, NULL);

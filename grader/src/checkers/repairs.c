@@ -34,6 +34,13 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
         return a->pointed ? -1 : 1;
     if (a->foreign != b->foreign)
         return a->foreign ? 1 : -1;
+    /* a quotient rounded up (emucc's `round-up`: a count of blocks) before
+     * a smaller edit that mends the same runs by launching more (the
+     * division dropped: a grid of width blocks where width / 16 rounded
+     * up is meant, the kernel's bounds test idling the rest) */
+    int ra = !strcmp(a->kind, "round-up"), rb = !strcmp(b->kind, "round-up");
+    if (ra != rb)
+        return ra ? -1 : 1;
     /* an index written whole as another access writes its own (emucc's
      * `sibling`) after any edit of a name or an operator that mends it:
      * that says which word is wrong, the whole index only that it is */
@@ -51,7 +58,8 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 int repairs_tie(const repair_candidate *a, const repair_candidate *b)
 {
     return !strcmp(a->kind, "coordinates") == !strcmp(b->kind, "coordinates") && a->pointed == b->pointed &&
-           a->foreign == b->foreign && !strcmp(a->kind, "sibling") == !strcmp(b->kind, "sibling") &&
+           a->foreign == b->foreign && !strcmp(a->kind, "round-up") == !strcmp(b->kind, "round-up") &&
+           !strcmp(a->kind, "sibling") == !strcmp(b->kind, "sibling") &&
            edit_size(a) == edit_size(b);
 }
 
@@ -310,6 +318,10 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
         s = xasprintf("line %d and the statement after it: `%s` in `%s` %s the mistake, written in both: with `%s` "
                       "at both, %s%s",
                       c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
+    } else if (!strcmp(c->kind, "round-up")) { /* a count that leaves out a last partial block or tile */
+        s = xasprintf("line %d: %s %s the mistake: the division rounds down, and leaves out what does not fill a "
+                      "last whole block or tile: round it up: %s, %s%s",
+                      c->line, place, full ? "looks like" : "is probably", words, result, other);
     } else {
         s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
                       full ? "looks like" : "is probably", words, result, other);
