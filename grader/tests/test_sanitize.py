@@ -2606,3 +2606,18 @@ def test_a_count_of_blocks_that_rounds_down_is_repaired_by_rounding_it_up(tmp_pa
     first = rep["fix_first"]
     assert f"line {line}: `l / TILE_WIDTH` in " in first, first
     assert "with `(l + TILE_WIDTH - 1) / TILE_WIDTH` there, all 19 datasets come out right" in first, first
+
+
+def test_of_two_repairs_of_one_declaration_the_one_that_gives_a_name_its_axis_is_quoted(tmp_path):
+    """Lab 02's `int tx = threadIdx.x, ty = threadIdx.x;`: on its square
+    tiles either coordinate made .y mends every dataset (tx = threadIdx.y
+    only relabels the threads). The repair quoted is ty's, the name whose
+    axis is y, and it quotes ty's declarator alone, not the statement in
+    which `threadIdx.x` is written twice."""
+    src = edited(tmp_path, "02-tiled-matmul", "int tx = threadIdx.x, ty = threadIdx.y;",
+                 "int tx = threadIdx.x, ty = threadIdx.x;")
+    line = line_of(src, "int tx = threadIdx.x, ty = threadIdx.x;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line}: `threadIdx.x` in `ty = threadIdx.x` looks like the mistake: with `threadIdx.y` there" in first, \
+        first

@@ -1104,6 +1104,32 @@ static void statement_context(sc *s, size_t b, size_t e)
     s->ctx_b = b, s->ctx_e = e;
 }
 
+/* The context [*b, *e) of an edit at token k narrowed, in a declaration
+ * of several names (`int bx = blockIdx.x, by = blockIdx.x`), to the
+ * declarator that holds k (`by = blockIdx.x`): the same text written
+ * twice in one statement would not say which is edited. */
+static void declarator_context(const sc *s, size_t k, size_t *b, size_t *e)
+{
+    if (k < *b || k >= *e)
+        return;
+    int depth = 0;
+    size_t from = *b, to = *e;
+    for (size_t t = *b; t < *e; t++) {
+        if (at(s, t, "(") || at(s, t, "[") || at(s, t, "{"))
+            depth++;
+        else if (at(s, t, ")") || at(s, t, "]") || at(s, t, "}"))
+            depth--;
+        else if (depth == 0 && at(s, t, ",")) {
+            if (t < k)
+                from = t + 1;
+            else if (to == *e)
+                to = t;
+        }
+    }
+    *b = from;
+    *e = to;
+}
+
 /* A kernel's store into global memory whose index is another global
  * access's index written with the store's own names: `P[y * width + x +
  * k]` beside the read `I[(srcY * width + srcX) * channels + k]`, where
@@ -1828,7 +1854,9 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         cand *c = &s.c[cs[i]];
         group *g = &s.g[c->origin];
         c->id = (int)i + 1;
-        char *ctx = g->ctx_e > g->ctx_b ? sch_span_text(&s, g->ctx_b, g->ctx_e) : xstrdup("");
+        size_t cb = g->ctx_b, ce = g->ctx_e;
+        declarator_context(&s, g->tb, &cb, &ce);
+        char *ctx = ce > cb ? sch_span_text(&s, cb, ce) : xstrdup("");
         char *head = xasprintf("%s\n{\"id\":%d,\"line\":%d,\"kind\":", i ? "," : "", c->id, g->line);
         puts_(&j, head);
         json_str(&j, c->kind);

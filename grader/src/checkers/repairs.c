@@ -23,6 +23,45 @@ static size_t edit_size(const repair_candidate *c)
     return (a - head - tail) + (b - head - tail);
 }
 
+static int word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The axis a name is for, from its last letters (`by`, `ty`, `blk_y`,
+ * `blockY`: 'y'), or 0. */
+static char name_axis(const char *w, size_t n)
+{
+    char last = n ? (char)(w[n - 1] | 0x20) : 0;
+    if (last < 'x' || last > 'z')
+        return 0;
+    if (n == 2 && w[0] >= 'a' && w[0] <= 'z')
+        return last;
+    if (n > 2 && (w[n - 2] == '_' || (w[n - 1] >= 'X' && w[n - 1] <= 'Z' && w[n - 2] >= 'a' && w[n - 2] <= 'z')))
+        return last;
+    return 0;
+}
+
+/* Whether the edit gives a name for one axis a built-in index of that
+ * axis (1: `by = blockIdx.y` for `by = blockIdx.x`), of another (-1: `bx
+ * = blockIdx.y`), or neither (0): of two edits of one line that mend the
+ * same, the one that makes a name and its index agree. */
+static int axis_agreement(const repair_candidate *c)
+{
+    const char *eq = strchr(c->context, '=');
+    size_t e = eq ? (size_t)(eq - c->context) : 0;
+    while (e > 0 && c->context[e - 1] == ' ')
+        e--;
+    size_t b = e;
+    while (b > 0 && word_char(c->context[b - 1]))
+        b--;
+    char axis = name_axis(c->context + b, e - b);
+    const char *dot = strrchr(c->to, '.');
+    if (!axis || !dot || !strchr("xyz", dot[1]) || dot[2] || strchr(c->from, '.') == NULL)
+        return 0;
+    return dot[1] == axis ? 1 : -1;
+}
+
 int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 {
     /* an edit of a pattern no correct file writes (emucc's `coordinates`:
@@ -52,6 +91,9 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
         return ea < eb ? -1 : 1;
     if (a->line != b->line)
         return a->line < b->line ? -1 : 1;
+    int xa = axis_agreement(a), xb = axis_agreement(b);
+    if (xa != xb)
+        return xa > xb ? -1 : 1;
     return a->id < b->id ? -1 : a->id > b->id;
 }
 
@@ -64,10 +106,6 @@ int repairs_tie(const repair_candidate *a, const repair_candidate *b)
 }
 
 
-static int word_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
 
 /* The times the word w (n characters) is written in text, as a whole word. */
 static int word_count(const char *text, const char *w, size_t n)

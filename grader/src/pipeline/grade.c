@@ -1263,13 +1263,20 @@ static char *unread_grid_dimension(const launch_shape *l, const int out[2], cons
             char *instead = qd ? xasprintf(" (%s reads blockDim.%c, the block's size, the same in every block, "
                                            "where blockIdx.%c belongs)", qd, axis[k], axis[k])
                                : xstrdup("");
-            w = xasprintf("kernel %s never reads blockIdx.%c, so every block of a column computes the rows the "
-                          "blocks of %c = 0 do (%u to %u), and store them again (a race between blocks), while rows "
-                          "%u to %u of the output are never reached: the grid at %s has the %u blocks in %c those "
-                          "rows need; it is the kernel that must place each block by blockIdx.%c, where it "
-                          "computes its row%s",
-                          l->kernel, axis[k], axis[k], 0u, b - 1, b, rows - 1, q, l->grid[k], axis[k], axis[k],
-                          instead);
+            /* the rows themselves only where the row is the block's size
+             * (the same in every block); another index (blockIdx.x
+             * copied) gives each column of blocks rows of its own */
+            char *which = qd ? xasprintf("the rows the blocks of %c = 0 do (%u to %u), and store them again (a race "
+                                         "between blocks), while rows %u to %u of the output are never reached",
+                                         axis[k], 0u, b - 1, b, rows - 1)
+                             : xasprintf("what the column's block of %c = 0 does, and stores it again (a race "
+                                         "between blocks), while the rows the others were for are never reached",
+                                         axis[k]);
+            w = xasprintf("kernel %s never reads blockIdx.%c, so every block of a column computes %s: the grid at "
+                          "%s has the %u blocks in %c those rows need; it is the kernel that must place each block "
+                          "by blockIdx.%c, where it computes its row%s",
+                          l->kernel, axis[k], which, q, l->grid[k], axis[k], axis[k], instead);
+            free(which);
             free(qd);
             free(instead);
         } else
