@@ -449,6 +449,10 @@ FIRST = {
                                                "the loop there", "take the `;` out"],
     "setAN/01-b4-grid-y-not-rounded-up": ["line 55: `width / BLOCK_WIDTH` in", "with `(width + BLOCK_WIDTH - 1) / "
                                           "BLOCK_WIDTH` there"],
+    "setAN/02-b4-by-copied-from-blockidx-x": ["line 31: `blockIdx.x` in `by = blockIdx.x` looks like the mistake: with "
+                                              "`blockIdx.y` there"],
+    "setAN/04-b4-mask-copy-size-no-sizeof": ["the cudaMemcpyToSymbol at line 97 (", "which is its count of elements, not "
+                                             "of bytes", "multiply the size by sizeof(float)"],
     "setAN/04-a4-channel-loop-end-barrier-missing": ["race between iterations of the loop at line 32", "add a "
                                                      "__syncthreads() at the end of the loop, after the reads at line 75"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",

@@ -2621,3 +2621,19 @@ def test_of_two_repairs_of_one_declaration_the_one_that_gives_a_name_its_axis_is
     first = rep["fix_first"]
     assert f"line {line}: `threadIdx.x` in `ty = threadIdx.x` looks like the mistake: with `threadIdx.y` there" in first, \
         first
+
+
+def test_a_symbol_copy_sized_in_elements_is_named_at_the_copy(tmp_path):
+    """Lab 05's mask copied with a size of `MASK_WIDTH * MASK_WIDTH * 1`:
+    a count of elements, where cudaMemcpyToSymbol takes bytes, so a
+    quarter of the mask arrives. The first line starts at the copy, says
+    its size counts elements, and says to multiply it by sizeof(float), not
+    to declare Mc with the shape of what is copied."""
+    old = "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float))"
+    src = edited(tmp_path, "05-pitched-conv", old, "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * 1)")
+    line = line_of(src, "MASK_WIDTH * MASK_WIDTH * 1")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the cudaMemcpyToSymbol at line {line} ("), first
+    assert "copies `MASK_WIDTH * MASK_WIDTH * 1` = 25 bytes into Mc, which is its count of elements" in first, first
+    assert "multiply the size by sizeof(float)" in first and "with the shape of what you copy" not in first, first

@@ -760,6 +760,19 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "nothing was stored (zeros on a GPU); copy sizeof %s bytes",
                         qc, size_arg, stored, name, name, size, q, d->kernel, by, name);
         free(qc);
+    } else if (partial && stored > 0 && (size == 4 * stored || size == 8 * stored) &&
+               (copy_line = source_symbol_copy_line(student, name, size_arg, sizeof size_arg)) > 0 &&
+               !strstr(size_arg, "sizeof")) {
+        /* the copy stored exactly one byte per element: its size counts
+         * the elements, where cudaMemcpyToSymbol takes bytes */
+        char *qc = sanitize_quote(student, copy_line);
+        msg = xasprintf("the cudaMemcpyToSymbol at %s copies `%s` = %zu bytes into %s, which is its count of "
+                        "elements, not of bytes (%s holds %zu bytes, %zu to an element): its size is in bytes, so "
+                        "only the first %zu elements' worth arrived, and the kernel reads the rest at %s in %s%s, "
+                        "where nothing was stored (zeros on a GPU); multiply the size by %s",
+                        qc, size_arg, stored, name, name, size, size / stored, stored / (size / stored), q,
+                        d->kernel, by, size == 4 * stored ? "sizeof(float)" : "sizeof(double)");
+        free(qc); /* the finding's line: the copy's (copy_line) */
     } else if (partial && declared_double(student, d, stored, size, &decl))
         /* a double array given floats: the copy counted the host's 4-byte
          * elements, the kernel reads 8-byte ones made of two of them */
