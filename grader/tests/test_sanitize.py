@@ -2637,3 +2637,31 @@ def test_a_symbol_copy_sized_in_elements_is_named_at_the_copy(tmp_path):
     assert first.startswith(f"the cudaMemcpyToSymbol at line {line} ("), first
     assert "copies `MASK_WIDTH * MASK_WIDTH * 1` = 25 bytes into Mc, which is its count of elements" in first, first
     assert "multiply the size by sizeof(float)" in first and "with the shape of what you copy" not in first, first
+
+
+def test_a_mask_copied_with_the_device_to_device_kind_from_the_host_earns_nothing(backend, tmp_path):
+    """Lab 04's mask copied by cudaMemcpyToSymbol(..., 0,
+    cudaMemcpyDeviceToDevice) from the host's array: a GPU refuses the copy
+    (cudaErrorInvalidValue, the mask stays zero), and so does the emulator,
+    where it once copied anyway and gave full marks. The first line names
+    the copy and says the kind is what to change."""
+    old = "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float))"
+    src = edited(tmp_path, "04-conv-2batch", old,
+                 "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float), 0, cudaMemcpyDeviceToDevice)")
+    line = line_of(src, "cudaMemcpyDeviceToDevice")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, sanitize=backend == "emu", expect_rc=1)
+    assert rep["score"] <= rep["max_score"] - 14, rep["score"]  # no dataset's point
+    if backend == "emu":
+        first = rep["fix_first"]
+        assert first.startswith(f"the cudaMemcpyToSymbol at line {line} ("), first
+        assert "its last argument, the kind, must say where the source is" in first, first
+
+
+def test_a_quotient_where_the_remainder_is_meant_is_repaired_at_its_line(tmp_path):
+    """Lab 04's second batch's column as `destX = dest / w`, its row's twin:
+    the repair search's `%` for `/` names the line with the remainder."""
+    src = edited(tmp_path, "04-conv-2batch", "        destX = dest % w;", "        destX = dest / w;")
+    line = line_of(src, "        destX = dest / w;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line}: `dest / w` in `destX = dest / w` looks like the mistake: with `dest % w` there" in first, first

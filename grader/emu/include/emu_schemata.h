@@ -48,6 +48,7 @@ GPULAB_EMU_ALT_(gt_, >)
 GPULAB_EMU_ALT_(ge_, >=)
 GPULAB_EMU_ALT_(eq_, ==)
 GPULAB_EMU_ALT_(ne_, !=)
+GPULAB_EMU_ALT_(mod_, %)
 #undef GPULAB_EMU_ALT_
 
 /* (a + b - 1) / b: a quotient rounded up (a count of blocks or tiles) */
@@ -61,7 +62,7 @@ template <class R, class A, class B> inline R ceil_(A &, B &, R o, long) { retur
 /* OP(k, a, b): a OP b, or, when candidate k + i is live, its i-th edit
  * (schemata.c lists them in this order); OP(k, s, a, b): the same, and
  * the first edit while candidate s is live (one edit of several places):
- *   +   a - b, a, b        -   a + b, a        *   a, b        /   a, (a + b - 1) / b
+ *   +   a - b, a, b        -   a + b, a        *   a, b        /   a, (a + b - 1) / b, a % b
  *   * (a built-in index alone on one side: mulc)   a, b, a + b
  *   %   a / b (a count that wants a quotient: `(k + T - 1) % T`)
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
@@ -88,7 +89,7 @@ GPULAB_EMU_OP_(add, +, 3u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0))
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)
 GPULAB_EMU_OP_(mul, *, 2u, as_(a, o, 0), as_(b, o, 0), o)
 GPULAB_EMU_OP_(mulc, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0))
-GPULAB_EMU_OP_(div, /, 2u, as_(a, o, 0), ceil_(a, b, o, 0), o)
+GPULAB_EMU_OP_(div, /, 3u, as_(a, o, 0), ceil_(a, b, o, 0), mod_(a, b, o, 0))
 GPULAB_EMU_OP_(mod, %, 1u, div_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(lt, <, 2u, le_(a, b, o, 0), gt_(a, b, o, 0), o)
 GPULAB_EMU_OP_(le, <=, 2u, lt_(a, b, o, 0), ge_(a, b, o, 0), o)

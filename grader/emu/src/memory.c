@@ -396,6 +396,22 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
+    /* the kind names the source's memory, as for cudaMemcpy (a GPU's
+     * runtime refuses cudaMemcpyDeviceToDevice from a host array) */
+    const char *why = NULL;
+    if (kind != cudaMemcpyDefault) {
+        pthread_mutex_lock(&rt.lock);
+        why = check_side(src, count, kind == cudaMemcpyDeviceToDevice);
+        pthread_mutex_unlock(&rt.lock);
+    }
+    if (why) {
+        char at[512], words[1200];
+        diag("gpulab-emu: invalid-memcpy %s: cudaMemcpyToSymbol(%s, src=%p, %zu bytes, %s): the source %s "
+             "(cudaErrorInvalidValue)",
+             caller_line(caller, at, sizeof at), name, src, count, kind_name(kind),
+             freed_words(why, src, words, sizeof words));
+        return set_error(cudaErrorInvalidValue);
+    }
     device_memory_open(); /* src may be device memory (cudaMemcpyDeviceToDevice) */
     memmove((char *)symbol + offset, src, count);
     device_memory_close();
@@ -429,6 +445,20 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
         diag("gpulab-emu: invalid-memcpy -: cudaMemcpyFromSymbol(%s, %zu bytes at offset %zu): the symbol has %zu "
              "bytes (its arguments: destination, symbol, count in bytes, offset in bytes, kind) (cudaErrorInvalidValue)",
              name, count, offset, symbol_size);
+        return set_error(cudaErrorInvalidValue);
+    }
+    const char *why = NULL;
+    if (kind != cudaMemcpyDefault) {
+        pthread_mutex_lock(&rt.lock);
+        why = check_side(dst, count, kind == cudaMemcpyDeviceToDevice);
+        pthread_mutex_unlock(&rt.lock);
+    }
+    if (why) {
+        char at[512], words[1200];
+        diag("gpulab-emu: invalid-memcpy %s: cudaMemcpyFromSymbol(dst=%p, %s, %zu bytes, %s): the destination %s "
+             "(cudaErrorInvalidValue)",
+             caller_line(copy_caller(__builtin_return_address(0)), at, sizeof at), dst, name, count,
+             kind_name(kind), freed_words(why, dst, words, sizeof words));
         return set_error(cudaErrorInvalidValue);
     }
     device_memory_open();

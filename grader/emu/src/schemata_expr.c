@@ -1616,7 +1616,7 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             { "+f", "fadd", { "-", "left", "right", "*" } }, { "*f", "fmul", { "left", "right", "+", NULL } },
             { "+", "add", { "-", "left", "right", NULL } },  { "-", "sub", { "+", "left", NULL, NULL } },
             { "*", "mul", { "left", "right", NULL, NULL } }, { "*c", "mulc", { "left", "right", "+", NULL } },
-            { "/", "div", { "left", "ceil", NULL, NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
+            { "/", "div", { "left", "ceil", "%", NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
             { "<", "lt", { "<=", ">", NULL, NULL } },
             { "<=", "le", { "<", ">=", NULL, NULL } },       { ">", "gt", { ">=", "<", NULL, NULL } },
             { ">=", "ge", { ">", "<=", NULL, NULL } },       { "==", "eq", { "!=", NULL, NULL, NULL } },

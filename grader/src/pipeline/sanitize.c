@@ -1333,7 +1333,15 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     *code = '\0';
                 const char *call = strstr(line, "cudaMemcpy2D") ? "cudaMemcpy2D"
                                  : strstr(line, "cudaMemcpyAsync") ? "cudaMemcpyAsync"
+                                 : strstr(line, "cudaMemcpyToSymbol") ? "cudaMemcpyToSymbol"
+                                 : strstr(line, "cudaMemcpyFromSymbol") ? "cudaMemcpyFromSymbol"
                                  : strstr(line, "cudaMemset") ? "cudaMemset" : "cudaMemcpy";
+                /* a symbol's copy has one pointer of the program's: where
+                 * it is not the memory the kind says, the kind is what to
+                 * change (the symbol side is device memory whatever it says) */
+                int to_symbol = strcmp(call, "cudaMemcpyToSymbol") == 0;
+                int symbol_kind = (to_symbol || strcmp(call, "cudaMemcpyFromSymbol") == 0) &&
+                                  (strstr(clean, "not device memory") || strstr(clean, "where a host pointer belongs"));
                 /* advice that fits what the emulator found: a pitch only for a
                  * pitched copy, none where the pointers or the kind are the
                  * wrong way round, or freed (which cudaFree freed it has one
@@ -1342,6 +1350,16 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 const char *freed = "; look at the cudaFree before it, which should come after the last use "
                                     "of the buffer";
                 const char *advice = strstr(clean, "swapped") || strstr(clean, "direction should be") ? ""
+                                   : symbol_kind && to_symbol
+                                       ? "; its last argument, the kind, must say where the source is: "
+                                         "cudaMemcpyHostToDevice from host memory, cudaMemcpyDeviceToDevice from a "
+                                         "cudaMalloc'd buffer (or leave the kind out: its default is "
+                                         "cudaMemcpyHostToDevice)"
+                                   : symbol_kind
+                                       ? "; its last argument, the kind, must say where the destination is: "
+                                         "cudaMemcpyDeviceToHost into host memory, cudaMemcpyDeviceToDevice into a "
+                                         "cudaMalloc'd buffer (or leave the kind out: its default is "
+                                         "cudaMemcpyDeviceToHost)"
                                    : strstr(clean, "freed") ? freed
                                    : strcmp(call, "cudaMemcpy2D") == 0
                                        ? "; count its rows, its width in bytes and both pitches against what was "
