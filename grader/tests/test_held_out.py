@@ -457,6 +457,8 @@ FIRST = {
                                              "of bytes", "multiply the size by sizeof(float)"],
     "setAN/04-a4-channel-loop-end-barrier-missing": ["race between iterations of the loop at line 32", "add a "
                                                      "__syncthreads() at the end of the loop, after the reads at line 75"],
+    "setAO/01-d4-row-parens-misplaced": ["Row, set at line 20 (`int Row = blockIdx.y * (blockDim.y + threadIdx.y);`), "
+                                         "reads threadIdx.y, yet it is 0 for every thread of block (0, 0)"],
     "setAO/04-d4-destx-copy-paste-divide": ["line 40: `dest / w` in `int destX = dest / w` looks like the mistake: "
                                             "with `dest % w` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",

@@ -2665,3 +2665,21 @@ def test_a_quotient_where_the_remainder_is_meant_is_repaired_at_its_line(tmp_pat
     rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
     assert f"line {line}: `dest / w` in `destX = dest / w` looks like the mistake: with `dest % w` there" in first, first
+
+
+def test_an_index_name_that_keeps_one_value_along_a_thread_axis_is_named_at_its_assignment(tmp_path):
+    """Lab 03's `int Col = bx * (TILE_WIDTH + tx);`: the brackets put the
+    thread's column inside the block's product, so every thread of the
+    first column of blocks gets Col 0 and the output store races with
+    itself. Computed from the source for the launch the kit saw, Col is one
+    value along threadIdx.x there: the first line names Col's line, not
+    the store and its bounds test."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "03-arbitrary-matmul", "int Col = bx * TILE_WIDTH + tx;", "int Col = bx * (TILE_WIDTH + tx);")
+    line = line_of(src, "int Col = bx * (TILE_WIDTH + tx);")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"Col, set at line {line} (`int Col = bx * (TILE_WIDTH + tx);`), reads threadIdx.x, yet it "
+                            "is 0 for every thread of block (0, 0) along it"), first
+    assert f"look at how line {line} combines threadIdx.x with the rest" in first, first

@@ -845,4 +845,14 @@ int source_assignment_range(const char *path, const char *header, int line, cons
  * max; how many (0: none found). */
 int source_value_origins(const char *path, int line, const char *name, int *lines, char (*names)[48], int max);
 
+/* A name of the store's subscripts on line store_line (its last
+ * assignment before it in the kernel) that reads threadIdx along an axis
+ * and yet, computed from the source for a launch of threads[] blocks of
+ * grid[] (source_assignment_range's way), takes one value along that axis
+ * in a block (the first, else block (1, 1)): threads that differ there
+ * store to one element. Its name into name, the block into block[], the
+ * value and the axis ('x'...); the line of its assignment, or 0. */
+int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
+                          const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis);
+
 #endif

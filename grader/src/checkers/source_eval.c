@@ -277,3 +277,77 @@ int source_value_origins(const char *path, int line, const char *name, int *line
     source_code_free(&s);
     return count;
 }
+
+/* The value of the name whose assignment's value is [v, e) for one
+ * thread: 0, or -1 where the text does not tell. */
+static int value_for(eval_frame *f, size_t v, size_t e, const long t[3], long *out)
+{
+    long keep[3] = { t[0], t[1], t[2] };
+    f->thread = keep;
+    return eval_text(f, f->s, v, e, v, 0, out);
+}
+
+int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
+                          const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis)
+{
+    name[0] = '\0';
+    source_code s, h;
+    if (store_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int have_header = header && source_code_read(&h, header);
+    size_t from = code_line_start(&s, store_line), to = code_line_end(&s, from);
+    size_t open = code_store_between(&s, from, to);
+    size_t g = open < s.len ? code_kernel_before(&s, open) : s.len, close = 0;
+    size_t kernel = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    long dim[3], t[3] = { 0, 0, 0 };
+    for (int i = 0; i < 3; i++)
+        dim[i] = threads[i] > 0 ? threads[i] : 1;
+    eval_frame f = { &s, have_header ? &h : NULL, kernel, t, block, dim };
+    int found = 0;
+    /* each name the store's subscripts read, in order */
+    size_t end = open < s.len ? code_matching(&s, open) : s.len;
+    for (size_t k = open + 1; k < end && kernel < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]) || (s.code[k] >= '0' && s.code[k] <= '9'))
+            continue;
+        size_t we = code_word_end(&s, k), ve = 0;
+        size_t v = code_assignment_of(&s, kernel, open, s.code + k, we - k, &ve);
+        if (v >= s.len || we - k >= name_n || stepped_between(&s, s.code + k, we - k, ve, open) ||
+            !assignment_reaches(&s, v, open)) {
+            k = we;
+            continue;
+        }
+        unsigned bits = code_coordinates(&s, kernel, v, v, ve);
+        /* each thread axis it reads: the block's threads along it, the
+         * others at 0, in the first block and in one inside the grid */
+        for (int a = 0; a < 3 && !found; a++) {
+            if (!(bits & 1u << a) || dim[a] < 2)
+                continue;
+            for (int b = 0; b < 2 && !found; b++) {
+                for (int i = 0; i < 3; i++)
+                    block[i] = b && grid[i] > 1 ? 1 : 0;
+                if (b && block[0] == 0 && block[1] == 0 && block[2] == 0)
+                    break;
+                long first = 0, x = 0;
+                int same = 1, known = 1;
+                for (t[a] = 0; t[a] < dim[a] && same && known; t[a]++) {
+                    known = value_for(&f, v, ve, t, &x) == 0;
+                    if (t[a] == 0)
+                        first = x;
+                    same = x == first;
+                }
+                t[a] = 0;
+                if (known && same) {
+                    found = code_line_at(&s, v);
+                    snprintf(name, name_n, "%.*s", (int)(we - k), s.code + k);
+                    *value = first;
+                    *axis = (char)('x' + a);
+                }
+            }
+        }
+        k = we;
+    }
+    if (have_header)
+        source_code_free(&h);
+    source_code_free(&s);
+    return found;
+}

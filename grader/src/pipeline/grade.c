@@ -2230,6 +2230,45 @@ static int went_past_an_end(const dataset_result *d)
  * line and the buffer: that is the cause, said as the crash said it, and a
  * repair at that line (`free(M)` for `free(d_M)`, which frees the caller's
  * input instead) is no edit to offer. */
+/* A store into global memory that races with itself, where a name of its
+ * index reads the thread's coordinate along an axis and yet, computed from
+ * the source for the launch the kit saw, keeps one value along it in a
+ * block (`blockIdx.y * (blockDim.y + threadIdx.y)`, 0 in the first row of
+ * blocks): that name's assignment is the cause, the race its symptom; the
+ * finding says so first. */
+static void collapsed_index_leads(const lab_manifest *m, const char *file, submission_result *s)
+{
+    char *header = xasprintf("%s/lab.h", m->dir);
+    for (int i = 0; i < s->ndatasets; i++) {
+        const dataset_result *d = &s->datasets[i];
+        const launch_shape *l = launch_of(d);
+        for (int k = 0; l && d->sanitizer && k < d->sanitizer->nfindings; k++) {
+            finding *f = &d->sanitizer->findings[k];
+            if (strcmp(f->kind, "race") != 0 || f->line != f->line2 || !strstr(f->message, "races with itself") ||
+                !strstr(f->message, "global memory") || strcmp(path_base(f->file), path_base(file)) != 0)
+                continue;
+            long grid[3] = { l->grid[0], l->grid[1], l->grid[2] }, threads[3] = { l->block[0], l->block[1],
+                                                                                  l->block[2] };
+            long block[3] = { 0, 0, 0 }, value = 0;
+            char name[64], axis = 0;
+            int set = source_index_collapse(file, header, f->line, grid, threads, name, sizeof name, block, &value,
+                                            &axis);
+            if (set <= 0)
+                continue;
+            char *q = sanitize_quote(file, set);
+            char *msg = xasprintf("%s, set at %s, reads threadIdx.%c, yet it is %ld for every thread of block "
+                                  "(%ld, %ld) along it: threads that differ only in threadIdx.%c get one %s, and so "
+                                  "store to one element (the race check saw the store at line %d race with itself): "
+                                  "look at how line %d combines threadIdx.%c with the rest",
+                                  name, q, axis, value, block[0], block[1], axis, name, f->line, set, axis);
+            free(q);
+            free(f->message);
+            f->message = msg;
+        }
+    }
+    free(header);
+}
+
 /* A race whose barrier stands after the read it was to keep after the
  * stores (sanitize.c's BARRIER_AFTER_READ_ADVICE): the barrier to move is
  * the cause, and a repair that adds one elsewhere only orders this run's
@@ -2763,6 +2802,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);
         started = stage_clock();
         defects_before_the_tiles(m, file, s);
+        collapsed_index_leads(m, file, s);
         tile_contents(m, index, opt->datasets_root, s);
         transposed_read_not_store(m, index, opt->datasets_root, file, s);
         counts_summarise(m, index, s);
