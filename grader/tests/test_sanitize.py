@@ -2683,3 +2683,17 @@ def test_an_index_name_that_keeps_one_value_along_a_thread_axis_is_named_at_its_
     assert first.startswith(f"Col, set at line {line} (`int Col = bx * (TILE_WIDTH + tx);`), reads threadIdx.x, yet it "
                             "is 0 for every thread of block (0, 0) along it"), first
     assert f"look at how line {line} combines threadIdx.x with the rest" in first, first
+
+
+def test_a_copy_in_of_a_count_of_elements_is_said_as_a_quarter(tmp_path):
+    """Lab 01's copy of N in given `(size_t)width * width`, the count of its
+    floats: a quarter of the buffer arrives, whatever the dataset's size,
+    and the line says so (not only the byte counts of the smallest
+    dataset)."""
+    src = edited(tmp_path, "01-basic-matmul", "cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice)",
+                 "cudaMemcpy(d_N, N, (size_t)width * width, cudaMemcpyHostToDevice)")
+    line = line_of(src, "cudaMemcpy(d_N, N, (size_t)width * width")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line}" in first and "(a quarter of it: the count of its elements, not of their bytes)" in first, \
+        first

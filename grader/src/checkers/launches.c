@@ -224,15 +224,21 @@ static char *copy_claim(const copy_record *c)
                          "is copied row by row, with cudaMemcpy2D",
                          c->given, c->name[0] ? "the host image " : "the pitched device buffer", c->name,
                          c->expected, c->row_bytes);
+    /* a count of elements given as bytes moves a quarter of a float
+     * buffer: said as such, whatever the dataset's size */
+    const char *share = c->given * 4 == c->expected ? " (a quarter of it: the count of its elements, not of their "
+                                                      "bytes)"
+                        : c->given * 2 == c->expected ? " (half of it)"
+                                                      : "";
     if (strcmp(c->what, "short_into") == 0)
-        return xasprintf("it copies %llu bytes into a device buffer of %llu, and nothing fills the rest before the "
-                         "kernel runs, which then reads memory nothing stored (the count is in bytes: elements "
+        return xasprintf("it copies %llu byte%s into a device buffer of %llu%s, and nothing fills the rest before "
+                         "the kernel runs, which then reads memory nothing stored (the count is in bytes: elements "
                          "times sizeof(float))",
-                         c->given, c->expected);
+                         c->given, c->given == 1 ? "" : "s", c->expected, share);
     if (strcmp(c->what, "short_back") == 0)
-        return xasprintf("it copies back %llu bytes of a device buffer of %llu, so the rest of the result never "
+        return xasprintf("it copies back %llu byte%s of a device buffer of %llu%s, so the rest of the result never "
                          "reaches the host (the count is in bytes: elements times sizeof(float))",
-                         c->given, c->expected);
+                         c->given, c->given == 1 ? "" : "s", c->expected, share);
     return NULL;
 }
 
