@@ -459,6 +459,8 @@ FIRST = {
                                                      "__syncthreads() at the end of the loop, after the reads at line 75"],
     "setAO/01-d4-row-parens-misplaced": ["Row, set at line 20 (`int Row = blockIdx.y * (blockDim.y + threadIdx.y);`), "
                                          "reads threadIdx.y, yet it is 0 for every thread of block (0, 0)"],
+    "setAO/03-d4-barrier-guarded-by-bounds": ["is inside the test at line 65 (`if (Row < j && Col < l)`), which thread",
+                                              "outside the test"],
     "setAO/04-d4-destx-copy-paste-divide": ["line 40: `dest / w` in `int destX = dest / w` looks like the mistake: "
                                             "with `dest % w` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",

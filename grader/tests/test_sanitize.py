@@ -2697,3 +2697,21 @@ def test_a_copy_in_of_a_count_of_elements_is_said_as_a_quarter(tmp_path):
     first = rep["fix_first"]
     assert f"line {line}" in first and "(a quarter of it: the count of its elements, not of their bytes)" in first, \
         first
+
+
+def test_a_barrier_under_an_if_on_its_own_line_is_named_with_that_test(tmp_path):
+    """Lab 03's last barrier written `if (Row < j) __syncthreads();` on one
+    line: the test around that line's statement is that if (not the phase
+    loop), and the first line says which thread does not pass it and to
+    put the barrier outside the test."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    old = """        //@@ TODO 7: Wait until every thread is done with the tiles.
+        __syncthreads();"""
+    src = edited(tmp_path, "03-arbitrary-matmul", old, old.replace("        __syncthreads();",
+                                                                   "        if (Row < j) __syncthreads();"))
+    line = line_of(src, "if (Row < j) __syncthreads();")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"is inside the test at line {line} (`if (Row < j)`), which thread" in first, first
+    assert "put it where every thread gets, outside the test" in first, first

@@ -144,6 +144,17 @@ int source_test_around(const char *path, int line, char *out, size_t size, int *
     if (line <= 0 || !source_code_read(&s, path))
         return 0;
     size_t pos = code_skip_space(&s, code_line_start(&s, line)), k = s.len;
+    /* `if (Row < j) __syncthreads();` on one line: the line's statement is
+     * the one after the header, inside that if */
+    if (pos < s.len && (code_word_at(&s, pos, "if") || code_word_at(&s, pos, "while"))) {
+        size_t open = code_skip_space(&s, pos + (s.code[pos] == 'i' ? 2 : 5));
+        size_t close = open < s.len && s.code[open] == '(' ? code_matching(&s, open) : s.len;
+        size_t after = close < s.len ? close + 1 : s.len;
+        while (after < s.len && (s.code[after] == ' ' || s.code[after] == '\t'))
+            after++;
+        if (after < s.len && s.code[after] != '\n' && s.code[after] != '{' && s.code[after] != ';')
+            pos = after;
+    }
     if (pos < s.len)
         k = code_test_around(&s, pos, in_else);
     int found = 0;
