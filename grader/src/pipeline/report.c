@@ -807,12 +807,15 @@ static char *fix_first(const submission_result *s)
      * cause, the race its symptom */
     if (f && !strcmp(f->kind, "race") && f->line == s->repair.line && (f->line2 == f->line || f->line2 == 0))
         several = 1;
-    /* a __syncthreads() the repair adds, where the checkers saw a race:
-     * the race names the two accesses a barrier must stand between (and,
-     * between a loop's passes, that it goes at the loop's end); the
-     * repair's place is one that the emulator's schedule happened to
-     * accept, said on the report's repair line */
-    int race_places_it = f && !strcmp(f->kind, "race") && !strcmp(s->repair.kind, "barrier");
+    /* a __syncthreads() the repair adds outside the two accesses of a race
+     * the checkers saw: the race names the accesses a barrier must stand
+     * between (and, between a loop's passes, that it goes at the loop's
+     * end); the repair's place is one that the emulator's schedule
+     * happened to accept, said on the report's repair line. Between them,
+     * the repair says where as the race does */
+    int lo = f && f->line2 && f->line2 < f->line ? f->line2 : f ? f->line : 0, hi = f && f->line2 > lo ? f->line2 : lo;
+    int race_places_it = f && !strcmp(f->kind, "race") && !strcmp(s->repair.kind, "barrier") &&
+                         !(s->repair.line >= lo && s->repair.line < hi);
     if (repair_strong(&s->repair) && !race_places_it &&
         !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
         /* a declaration's type or bounds, two names of an index
