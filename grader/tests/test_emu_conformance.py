@@ -752,18 +752,18 @@ def test_a_programs_names_like_the_runtimes_own_still_link(emu, tmp_path, mode):
 
 def test_a_symbol_copy_whose_kind_names_the_other_memory_is_refused(emu, tmp_path):
     """cudaMemcpyToSymbol with cudaMemcpyDeviceToDevice from a host array
-    is refused with cudaErrorInvalidValue (an H200's runtime did so for a
-    newcomer's file, 2026-11-30: the mask stayed zero), as a device buffer
-    given with cudaMemcpyHostToDevice is, and the symbol keeps what it
-    held; the kinds that fit copy. So too a copy out of a symbol into host
-    memory said cudaMemcpyDeviceToDevice."""
+    is refused with cudaErrorInvalidValue and the symbol keeps what it held,
+    as is a copy out of a symbol into host memory said
+    cudaMemcpyDeviceToDevice; cudaMemcpyHostToDevice from a device buffer
+    copies. This very file on an H200 (CUDA 13, 2026-11-30) printed these
+    five lines."""
     prog = build(emu, tmp_path, "symbol_kind.cu")
     r = run([prog])
     assert r.stdout.splitlines() == ["device-to-device from host: cudaErrorInvalidValue 0 0 0 0",
-                                     "host-to-device from device: cudaErrorInvalidValue 0 0 0 0",
+                                     "host-to-device from device: cudaSuccess 2 4 6 8",
                                      "host-to-device from host: cudaSuccess 1 2 3 4",
                                      "device-to-device from device: cudaSuccess 2 4 6 8",
                                      "from symbol device-to-device into host: cudaErrorInvalidValue 0"], r.stdout
     d = [x for x in diags(r.stderr) if x[0] == "invalid-memcpy"]
-    assert len(d) == 3, d
+    assert len(d) == 2, d
     assert d[0][1].endswith("symbol_kind.cu:%d" % source_line("symbol_kind.cu", "cudaMemcpyDeviceToDevice),")[0]), d

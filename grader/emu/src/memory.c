@@ -396,12 +396,14 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
-    /* the kind names the source's memory, as for cudaMemcpy (a GPU's
-     * runtime refuses cudaMemcpyDeviceToDevice from a host array) */
+    /* cudaMemcpyDeviceToDevice from memory that is not the device's is
+     * refused (an H200's runtime: cudaErrorInvalidValue, the symbol
+     * untouched); cudaMemcpyHostToDevice from a device buffer is not, it
+     * copies (symbol_kind.cu on that GPU, 2026-11-30) */
     const char *why = NULL;
-    if (kind != cudaMemcpyDefault) {
+    if (kind == cudaMemcpyDeviceToDevice) {
         pthread_mutex_lock(&rt.lock);
-        why = check_side(src, count, kind == cudaMemcpyDeviceToDevice);
+        why = check_side(src, count, 1);
         pthread_mutex_unlock(&rt.lock);
     }
     if (why) {
@@ -448,9 +450,9 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
         return set_error(cudaErrorInvalidValue);
     }
     const char *why = NULL;
-    if (kind != cudaMemcpyDefault) {
+    if (kind == cudaMemcpyDeviceToDevice) { /* into host memory: refused, as on an H200 */
         pthread_mutex_lock(&rt.lock);
-        why = check_side(dst, count, kind == cudaMemcpyDeviceToDevice);
+        why = check_side(dst, count, 1);
         pthread_mutex_unlock(&rt.lock);
     }
     if (why) {

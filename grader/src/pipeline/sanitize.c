@@ -1341,7 +1341,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                  * change (the symbol side is device memory whatever it says) */
                 int to_symbol = strcmp(call, "cudaMemcpyToSymbol") == 0;
                 int symbol_kind = (to_symbol || strcmp(call, "cudaMemcpyFromSymbol") == 0) &&
-                                  (strstr(clean, "not device memory") || strstr(clean, "where a host pointer belongs"));
+                                  strstr(clean, "not device memory");
                 /* advice that fits what the emulator found: a pitch only for a
                  * pitched copy, none where the pointers or the kind are the
                  * wrong way round, or freed (which cudaFree freed it has one
