@@ -33,7 +33,8 @@ its own (my count); set AL: results-AL.md, 5 of 10 when counted after AK's, 10 o
 04-y3 left, then read: a guard no thread passes); set AN: results-AN.md, 8 of 10 when counted after
 AM's; set AO: results-AO.md, 8 of 10 when counted after AN's (one more file the emulator gave full
 marks, replaced: a mask copied with cudaMemcpyDeviceToDevice from the host, now refused as an H200
-refuses it); of those
+refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's (03-f4 left: a phase count
+set from gridDim.x, whose repair is the loop's bound); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -463,6 +464,20 @@ FIRST = {
                                               "outside the test"],
     "setAO/04-d4-destx-copy-paste-divide": ["line 40: `dest / w` in `int destX = dest / w` looks like the mistake: "
                                             "with `dest % w` there"],
+    "setAP/01-e4-launch-width-block-width": ["line 56: `BLOCK_WIDTH` in", "with `width` there"],
+    "setAP/01-f4-dot-loop-width-squared": ["the test at line 29 (`for (int k = 0; k < Width * Width; ++k)`) let this "
+                                          "thread through", "line 29: `Width * Width` in"],
+    "setAP/02-e4-dot-ds-m-row-tx": ["line 57: `tx` in `Pvalue += ds_M[tx][i] * ds_N[i][tx]`", "with `ty` there"],
+    "setAP/02-f4-first-barrier-skipped-phase-0": ["is under the test at line 51 (`if (ph > 0) __syncthreads();`)",
+                                                  "call __syncthreads() for every thread, outside the if"],
+    "setAP/03-e4-grid-x-y-swapped": ["the grid at line 92 (", "has its x and y swapped"],
+    "setAP/04-e4-window-recentred-minus-radius": ["the access at line 75 (", "a radius subtracted again"],
+    "setAP/04-f4-second-batch-guard-le-w": ["the test at line 58 (`if (destY <= w) {`) let this thread through at its "
+                                            "bound", "with `destY < w` there"],
+    "setAP/05-e4-copy-in-from-out-data": ["the cudaMemcpy2D at line 91 (", "line 91: `out` in", "with `in` there"],
+    "setAP/05-f4-channel-barrier-inside-compute-if": ["the __syncthreads() at line 71 (`__syncthreads();`) in "
+                                                      "pitched_conv_kernel is inside the test at line 60", "outside the "
+                                                      "test"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

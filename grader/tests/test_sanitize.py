@@ -2715,3 +2715,25 @@ def test_a_barrier_under_an_if_on_its_own_line_is_named_with_that_test(tmp_path)
     first = rep["fix_first"]
     assert f"is inside the test at line {line} (`if (Row < j)`), which thread" in first, first
     assert "put it where every thread gets, outside the test" in first, first
+
+
+def test_a_barrier_some_threads_skip_is_never_repaired_by_deleting_it(tmp_path):
+    """Lab 05's end-of-channel barrier written `if (tx < O_TILE_WIDTH && ty <
+    O_TILE_WIDTH) __syncthreads();`: deleting it mended every dataset on the
+    emulator's schedule (the first line said so) and would leave the race
+    it was there for. The repair search offers no barrier deleted; the
+    first line names the if and says to put the barrier where every thread
+    gets."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    old = """        //@@ thread must be done reading it.
+        __syncthreads();"""
+    src = edited(tmp_path, "05-pitched-conv", old, old.replace(
+        "        __syncthreads();", "        if (tx < O_TILE_WIDTH && ty < O_TILE_WIDTH) __syncthreads();"))
+    line = line_of(src, "if (tx < O_TILE_WIDTH && ty < O_TILE_WIDTH) __syncthreads();")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the __syncthreads() at line {line} (" in first and "outside the test" in first, first
+    assert "without it" not in first, first
+    repair = rep.get("repair") or {}
+    assert not (repair.get("kind") == "drop" and "__syncthreads" in repair.get("from", "")), repair

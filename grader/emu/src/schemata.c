@@ -809,8 +809,11 @@ static void statement(sc *s, size_t *p, int in_block)
         int parsed = expr_unit(s, k, end) == 0 && end < s->r.nt;
         if (parsed)
             sch_exchanged_operands(s, first);
-        if (parsed && sch_one_line(s, k, k + 1)) {
-            /* the statement dropped */
+        if (parsed && sch_one_line(s, k, k + 1) && !is_barrier(s, k)) {
+            /* the statement dropped; never a __syncthreads(): a run of
+             * the plain build cannot show that the accesses it ordered no
+             * longer race (a barrier some threads skip is the checkers'
+             * finding, which says where it belongs) */
             group *g = sch_new_group(s, G_DROP, k, end + 1);
             char *from = sch_span_text(s, k, end + 1);
             sch_add_alt(s, g, "drop", from, "", NULL);
