@@ -33,8 +33,9 @@ its own (my count); set AL: results-AL.md, 5 of 10 when counted after AK's, 10 o
 04-y3 left, then read: a guard no thread passes); set AN: results-AN.md, 8 of 10 when counted after
 AM's; set AO: results-AO.md, 8 of 10 when counted after AN's (one more file the emulator gave full
 marks, replaced: a mask copied with cudaMemcpyDeviceToDevice from the host, now refused as an H200
-refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's (03-f4 left: a phase count
-set from gridDim.x, whose repair is the loop's bound); of those
+refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's, 10 of 10 after its own
+(03-f4: a phase count set from gridDim.x, whose repair is the loop's bound, now named where it is
+set); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -470,6 +471,8 @@ FIRST = {
     "setAP/02-e4-dot-ds-m-row-tx": ["line 57: `tx` in `Pvalue += ds_M[tx][i] * ds_N[i][tx]`", "with `ty` there"],
     "setAP/02-f4-first-barrier-skipped-phase-0": ["is under the test at line 51 (`if (ph > 0) __syncthreads();`)",
                                                   "call __syncthreads() for every thread, outside the if"],
+    "setAP/03-f4-numphases-griddim-x": ["line 43 (`numPhases = gridDim.x;`) sets numPhases to `gridDim.x`, and only "
+                                        "line 46 reads it", "is what is wrong"],
     "setAP/03-e4-grid-x-y-swapped": ["the grid at line 92 (", "has its x and y swapped"],
     "setAP/04-e4-window-recentred-minus-radius": ["the access at line 75 (", "a radius subtracted again"],
     "setAP/04-f4-second-batch-guard-le-w": ["the test at line 58 (`if (destY <= w) {`) let this thread through at its "

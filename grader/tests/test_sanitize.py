@@ -2737,3 +2737,19 @@ def test_a_barrier_some_threads_skip_is_never_repaired_by_deleting_it(tmp_path):
     assert "without it" not in first, first
     repair = rep.get("repair") or {}
     assert not (repair.get("kind") == "drop" and "__syncthreads" in repair.get("from", "")), repair
+
+
+def test_a_local_read_once_whose_use_an_edit_replaces_is_named_where_it_is_set(tmp_path):
+    """Lab 03's phase count set to `numPhases = TILE_WIDTH;`: `k` for
+    numPhases in the loop's test mends every dataset (the extra phases
+    load zeros), and numPhases is read nowhere else, so its value is what
+    is wrong: the first line starts at the assignment, and the loop's edit
+    only works round it."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "numPhases = TILE_WIDTH;")
+    line, loop = line_of(src, "numPhases = TILE_WIDTH;"), line_of(src, "for (int ph = 0; ph < numPhases")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`numPhases = TILE_WIDTH;`) sets numPhases to `TILE_WIDTH`, and only line "
+                            f"{loop} reads it"), first
+    assert f"(`k` at line {loop} only works round it)" in first, first

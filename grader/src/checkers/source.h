@@ -855,4 +855,11 @@ int source_value_origins(const char *path, int line, const char *name, int *line
 int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
                           const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis);
 
+/* In source_scope.c. A local of the kernel that holds line use_line,
+ * declared there, set once (its declaration's value or one assignment, on
+ * another line) and read on use_line alone: the line that sets it, its
+ * value as written into value; 0 otherwise. Where an edit of that one use
+ * mends the program, the value is as much the place as the use. */
+int source_local_used_once(const char *path, const char *name, int use_line, char *value, size_t size);
+
 #endif

@@ -1320,3 +1320,41 @@ int source_size_of_other_type(const char *path, char *buffer, size_t buffer_n, c
     source_code_free(&s);
     return found;
 }
+
+int source_local_used_once(const char *path, const char *name, int use_line, char *value, size_t size)
+{
+    value[0] = '\0';
+    source_code s;
+    if (use_line <= 0 || !name || !source_code_read(&s, path))
+        return 0;
+    size_t n = strlen(name), use = code_line_start(&s, use_line), use_end = code_line_end(&s, use);
+    size_t g = use < s.len ? code_kernel_before(&s, use) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int set = 0, sets = 0, other = 0, declared = 0;
+    size_t vb = 0, ve = 0;
+    for (size_t k = body; body < s.len && k < close && k + n <= s.len; k++) {
+        if (!code_name_at(&s, k, name, n))
+            continue;
+        size_t q = code_skip_space(&s, k + n);
+        declared |= declared_at(&s, k, n);
+        if (code_assigns_at(&s, q)) {
+            size_t b = code_skip_space(&s, q + 1), e = code_semicolon(&s, b, close);
+            /* `int numPhases = 0;` then `numPhases = ...;`: the 0 only holds its place */
+            int placeholder = declared_at(&s, k, n) && e == b + 1 && s.code[b] == '0';
+            if (placeholder)
+                continue;
+            sets++;
+            set = code_line_at(&s, k);
+            vb = b;
+            ve = e;
+        } else if (k < use || k >= use_end) {
+            other = 1; /* read, or stepped, at another line */
+        }
+        k += n - 1;
+    }
+    int found = declared && sets == 1 && !other && set != use_line ? set : 0;
+    if (found)
+        span_text(&s, vb, code_blank_before(&s, ve), value, size);
+    source_code_free(&s);
+    return found;
+}

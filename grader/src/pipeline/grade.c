@@ -2349,6 +2349,22 @@ static void repair_made_up_for(const char *file, submission_result *s)
         free(qt);
         return;
     }
+    /* a local set once and read only where the edit replaces it
+     * (`numPhases = gridDim.x;` read by the phase loop alone, `k` there
+     * mending it): the value it was set to is what is wrong, the edit
+     * only works round it */
+    char once[128];
+    int set = !strcmp(r->kind, "name") ? source_local_used_once(file, r->from, r->line, once, sizeof once) : 0;
+    if (set > 0) {
+        char *q = sanitize_quote(file, set);
+        s->cause = xasprintf("%s sets %s to `%s`, and only line %d reads it: with `%s` in its place there, every "
+                             "dataset comes out right, so the value line %d gives %s is what is wrong; make it "
+                             "what line %d needs (`%s` at line %d only works round it)",
+                             q, r->from, once, r->line, r->to, set, r->from, r->line, r->to, r->line);
+        s->cause_fixed_there = 1;
+        free(q);
+        return;
+    }
     if (strcmp(r->kind, "operator") != 0)
         return;
     /* `<` made `<=` (a pass more), or `<=` made `<` (a pass fewer) */
