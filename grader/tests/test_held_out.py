@@ -35,7 +35,7 @@ AM's; set AO: results-AO.md, 8 of 10 when counted after AN's (one more file the 
 marks, replaced: a mask copied with cudaMemcpyDeviceToDevice from the host, now refused as an H200
 refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's, 10 of 10 after its own
 (03-f4: a phase count set from gridDim.x, whose repair is the loop's bound, now named where it is
-set); of those
+set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -481,6 +481,8 @@ FIRST = {
     "setAP/05-f4-channel-barrier-inside-compute-if": ["the __syncthreads() at line 71 (`__syncthreads();`) in "
                                                       "pitched_conv_kernel is inside the test at line 60", "outside the "
                                                       "test"],
+    "setAQ/01-h4-launch-args-output-first": ["the launch at line 56 (", "d_P as its `M`, d_M as its `N` and d_N as its "
+                                             "`P`", "(d_M, d_N, d_P, width)"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -2753,3 +2753,18 @@ def test_a_local_read_once_whose_use_an_edit_replaces_is_named_where_it_is_set(t
     assert first.startswith(f"line {line} (`numPhases = TILE_WIDTH;`) sets numPhases to `TILE_WIDTH`, and only line "
                             f"{loop} reads it"), first
     assert f"(`k` at line {loop} only works round it)" in first, first
+
+
+def test_a_launch_whose_arguments_are_rotated_is_named_with_their_order(tmp_path):
+    """Lab 01's launch with its three buffers rotated, (d_N, d_P, d_M, ...):
+    each goes where another's name says it belongs; the first line names
+    the launch, where each went, and the order they belong in."""
+    src = edited(tmp_path, "01-basic-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);",
+                 "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_N, d_P, d_M, width);")
+    line = line_of(src, "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_N, d_P, d_M, width);")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {line} ("), first
+    assert "passes MatrixMulKernel's arguments out of their order: d_N as its `M`, d_P as its `N` and d_M as its `P`" \
+        in first, first
+    assert "(d_M, d_N, d_P, width)" in first, first

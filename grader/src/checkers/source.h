@@ -476,6 +476,13 @@ int source_bound_not_constant(const char *path, int line, char *name, size_t n);
  * written and the parameters they go to (n bytes each); else 0. */
 int source_launch_arguments_crossed(const char *path, char *kernel, size_t kernel_n, char *first, char *second,
                                     char *first_param, char *second_param, size_t n);
+/* A launch whose arguments, three or more of them out of place, are each
+ * named for another of the kernel's parameters (`(d_P, d_M, d_N, width)`
+ * for (M, N, P, Width)): the kernel's name, where each went ("d_P as its
+ * `M`, d_M as its `N` and d_N as its `P`") and the arguments in the
+ * parameters' order; the launch's line, or 0. */
+int source_launch_arguments_permuted(const char *path, char *kernel, size_t kernel_n, char *said, size_t said_n,
+                                     char *right, size_t right_n);
 /* A name on line that path declares (elsewhere) as a pointer to const
  * (`const float *d_M = NULL, *d_N = NULL;`): the declaration's line, the
  * name into name; else 0. Where the compiler refuses a const pointer for

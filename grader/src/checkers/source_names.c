@@ -435,18 +435,18 @@ static int names_part(const char *arg, const char *word)
     return 0;
 }
 
-int source_launch_arguments_crossed(const char *path, char *kernel, size_t kernel_n, char *first, char *second,
-                                    char *first_param, char *second_param, size_t n)
+/* Each launch `name<<<...>>>(args)` of each of the file's first kernels:
+ * visit(kernel, its parameters, the launch's arguments, their count, the
+ * launch's line, ctx) until it returns nonzero; that value, or 0. */
+typedef int launch_visit(const char *kernel, char (*par)[64], char (*arg)[64], int np, int line, void *ctx);
+
+static int each_launch(const source_code *s, launch_visit *visit, void *ctx)
 {
-    source_code s;
-    kernel[0] = first[0] = second[0] = first_param[0] = second_param[0] = '\0';
-    if (!source_code_read(&s, path))
-        return 0;
     int found = 0, kernels = 0;
     /* each kernel costs a walk of the file: the first few are looked at */
-    for (size_t g = 0; g < s.len && !found && kernels < NAMES_LOOKED_AT; g++) {
+    for (size_t g = 0; g < s->len && !found && kernels < NAMES_LOOKED_AT; g++) {
         char name[64], params[256];
-        if (!code_word_at(&s, g, "__global__") || kernel_parameters(&s, g, name, sizeof name, params, sizeof params) >= s.len)
+        if (!code_word_at(s, g, "__global__") || kernel_parameters(s, g, name, sizeof name, params, sizeof params) >= s->len)
             continue;
         kernels++;
         /* the kernel's parameters, one by one */
@@ -459,32 +459,111 @@ int source_launch_arguments_crossed(const char *path, char *kernel, size_t kerne
             while (*p == ',' || *p == ' ')
                 p++;
         }
-        /* each launch of it: `name<<<...>>>(args)` */
         size_t nl = strlen(name);
-        for (size_t k = 0; k + nl < s.len && !found; k++) {
-            size_t q = code_name_at(&s, k, name, nl) ? code_skip_space(&s, k + nl) : s.len;
-            if (q + 2 >= s.len || strncmp(s.code + q, "<<<", 3) != 0)
+        for (size_t k = 0; k + nl < s->len && !found; k++) {
+            size_t q = code_name_at(s, k, name, nl) ? code_skip_space(s, k + nl) : s->len;
+            if (q + 2 >= s->len || strncmp(s->code + q, "<<<", 3) != 0)
                 continue;
-            const char *close = strstr(s.code + q, ">>>");
-            size_t open = close ? code_skip_space(&s, (size_t)(close - s.code) + 3) : s.len;
-            if (open >= s.len || s.code[open] != '(')
+            const char *close = strstr(s->code + q, ">>>");
+            size_t open = close ? code_skip_space(s, (size_t)(close - s->code) + 3) : s->len;
+            if (open >= s->len || s->code[open] != '(')
                 continue;
             char arg[16][64];
             for (int i = 0; i < np; i++)
-                code_call_argument(&s, open, i, arg[i], sizeof arg[i]);
-            for (int i = 0; i < np && !found; i++)
-                for (int j = i + 1; j < np && !found; j++)
-                    if (names_part(arg[i], par[j]) && names_part(arg[j], par[i]) && !names_part(arg[i], par[i]) &&
-                        !names_part(arg[j], par[j])) {
-                        snprintf(kernel, kernel_n, "%s", name);
-                        snprintf(first, n, "%s", arg[i]);
-                        snprintf(second, n, "%s", arg[j]);
-                        snprintf(first_param, n, "%s", par[i]);
-                        snprintf(second_param, n, "%s", par[j]);
-                        found = code_line_at(&s, k);
-                    }
+                code_call_argument(s, open, i, arg[i], sizeof arg[i]);
+            found = visit(name, par, arg, np, code_line_at(s, k), ctx);
         }
     }
+    return found;
+}
+
+struct crossed {
+    char *kernel, *first, *second, *first_param, *second_param;
+    size_t kernel_n, n;
+};
+
+static int visit_crossed(const char *kernel, char (*par)[64], char (*arg)[64], int np, int line, void *ctx)
+{
+    struct crossed *x = ctx;
+    for (int i = 0; i < np; i++)
+        for (int j = i + 1; j < np; j++)
+            if (names_part(arg[i], par[j]) && names_part(arg[j], par[i]) && !names_part(arg[i], par[i]) &&
+                !names_part(arg[j], par[j])) {
+                snprintf(x->kernel, x->kernel_n, "%s", kernel);
+                snprintf(x->first, x->n, "%s", arg[i]);
+                snprintf(x->second, x->n, "%s", arg[j]);
+                snprintf(x->first_param, x->n, "%s", par[i]);
+                snprintf(x->second_param, x->n, "%s", par[j]);
+                return line;
+            }
+    return 0;
+}
+
+int source_launch_arguments_crossed(const char *path, char *kernel, size_t kernel_n, char *first, char *second,
+                                    char *first_param, char *second_param, size_t n)
+{
+    source_code s;
+    kernel[0] = first[0] = second[0] = first_param[0] = second_param[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    struct crossed x = { kernel, first, second, first_param, second_param, kernel_n, n };
+    int found = each_launch(&s, visit_crossed, &x);
+    source_code_free(&s);
+    return found;
+}
+
+struct permuted {
+    char *kernel, *said, *right;
+    size_t kernel_n, said_n, right_n;
+};
+
+/* Three or more arguments out of place, each named for one other
+ * parameter and together all of theirs (`(d_P, d_M, d_N, width)` for (M,
+ * N, P, Width)): said as where each went, and the order they belong in. */
+static int visit_permuted(const char *kernel, char (*par)[64], char (*arg)[64], int np, int line, void *ctx)
+{
+    struct permuted *x = ctx;
+    int to[16], moved = 0, taken[16] = { 0 };
+    for (int i = 0; i < np; i++) {
+        to[i] = names_part(arg[i], par[i]) ? i : -1;
+        for (int j = 0; j < np && to[i] < 0; j++)
+            if (j != i && names_part(arg[i], par[j]) && !names_part(arg[i], par[i]))
+                to[i] = j;
+        if (to[i] < 0 || taken[to[i]]++)
+            return 0; /* an argument named for no parameter, or two for one */
+        moved += to[i] != i;
+    }
+    if (moved < 3)
+        return 0;
+    char order[16][64];
+    size_t used = 0;
+    x->said[0] = '\0';
+    for (int i = 0, m = 0; i < np; i++) {
+        snprintf(order[to[i]], sizeof order[0], "%s", arg[i]);
+        if (to[i] == i)
+            continue;
+        m++;
+        used += (size_t)snprintf(x->said + used, used < x->said_n ? x->said_n - used : 0, "%s%s as its `%s`",
+                                 m == 1 ? "" : m == moved ? " and " : ", ", arg[i], par[i]);
+    }
+    used = 0;
+    x->right[0] = '\0';
+    for (int i = 0; i < np; i++)
+        used += (size_t)snprintf(x->right + used, used < x->right_n ? x->right_n - used : 0, "%s%s", i ? ", " : "",
+                                 order[i]);
+    snprintf(x->kernel, x->kernel_n, "%s", kernel);
+    return used < x->right_n ? line : 0;
+}
+
+int source_launch_arguments_permuted(const char *path, char *kernel, size_t kernel_n, char *said, size_t said_n,
+                                     char *right, size_t right_n)
+{
+    source_code s;
+    kernel[0] = said[0] = right[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    struct permuted x = { kernel, said, right, kernel_n, said_n, right_n };
+    int found = each_launch(&s, visit_permuted, &x);
     source_code_free(&s);
     return found;
 }

@@ -251,6 +251,29 @@ static char *launch_type_cause(const char *file, const char *log, const char *fi
     return cause;
 }
 
+char *launch_arguments_misplaced(const char *file, int at)
+{
+    char kernel[64], arg1[64], arg2[64], par1[64], par2[64], said[320], right[256];
+    int line = source_launch_arguments_crossed(file, kernel, sizeof kernel, arg1, arg2, par1, par2, sizeof arg1);
+    if (line > 0 && (at <= 0 || line == at)) {
+        char *q = sanitize_quote(file, line);
+        char *cause = xasprintf("the launch at %s passes %s as %s's parameter `%s` and %s as its `%s`: each goes where "
+                                "the other's name says it belongs; exchange them",
+                                q, arg1, kernel, par1, arg2, par2);
+        free(q);
+        return cause;
+    }
+    line = source_launch_arguments_permuted(file, kernel, sizeof kernel, said, sizeof said, right, sizeof right);
+    if (line <= 0 || (at > 0 && line != at))
+        return NULL;
+    char *q = sanitize_quote(file, line);
+    char *cause = xasprintf("the launch at %s passes %s's arguments out of their order: %s, each where another's "
+                            "name says it belongs; pass them in the parameters' order, (%s)",
+                            q, kernel, said, right);
+    free(q);
+    return cause;
+}
+
 char *compile_error_cause(const char *file, const char *log, const lab_manifest *m)
 {
     char *cause = NULL;
@@ -332,6 +355,10 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
         cause = xasprintf("line %d declares `%s %s`, and line %d passes &%s where the call takes a `%s *`: declare it "
                           "`%s %s`",
                           line, base, name, at, name, wanted, wanted, name);
+    /* arguments in another parameter's place: the types the compiler
+     * refuses at the launch (a float * where a const float * stands) */
+    if (!cause && at > 0)
+        cause = launch_arguments_misplaced(file, at);
     if (!cause && at > 0)
         cause = launch_type_cause(file, log, first, at);
     if (!cause && at > 0)

@@ -14,4 +14,10 @@
  * new string. */
 char *compile_error_cause(const char *file, const char *log, const lab_manifest *m);
 
+/* A launch of file's whose arguments stand in other parameters' places,
+ * each named for another (two exchanged, or three or more moved round),
+ * said with where each went and what to pass; only the launch at line
+ * `at` where at > 0. NULL where none is. A new string. */
+char *launch_arguments_misplaced(const char *file, int at);
+
 #endif

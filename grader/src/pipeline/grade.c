@@ -1721,19 +1721,9 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                                                              sizeof have)
                                : 0;
     free(skeleton);
-    /* a launch's two arguments, each named for the other's parameter */
-    char arg1[64], arg2[64], par1[64], par2[64];
-    int crossed = failed && !s->cause && line <= 0
-                      ? source_launch_arguments_crossed(file, kernel, sizeof kernel, arg1, arg2, par1, par2,
-                                                        sizeof arg1)
-                      : 0;
-    if (crossed > 0) {
-        char *q = sanitize_quote(file, crossed);
-        s->cause = xasprintf("the launch at %s passes %s as %s's parameter `%s` and %s as its `%s`: each goes where the "
-                             "other's name says it belongs; exchange them",
-                             q, arg1, kernel, par1, arg2, par2);
-        free(q);
-    }
+    /* a launch's arguments, each named for another's parameter */
+    if (failed && !s->cause && line <= 0)
+        s->cause = launch_arguments_misplaced(file, 0);
     if (line > 0) {
         char *q = sanitize_quote(file, line);
         s->cause = xasprintf("%s declares %s's parameters as (%s), where the skeleton has (%s): the launch passes "
