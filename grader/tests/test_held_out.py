@@ -308,7 +308,8 @@ FIRST = {
                                            "extent of the grid"],
     "setAA/01-b3-dp-cudamallochost": ["line 44 (", "allocates d_P with cudaMallocHost", "allocate it with cudaMalloc"],
     "setAA/02-b3-phase-count-shift": ["line 40 (", "writes `Width >> TILE_WIDTH`, a shift by TILE_WIDTH = 16 bits"],
-    "setAA/03-a3-phases-not-rounded-up": ["line 43 (", "counts numPhases as `k / TILE_WIDTH`, which rounds down"],
+    "setAA/03-a3-phases-not-rounded-up": ["line 43: `k / TILE_WIDTH` in `numPhases = k / TILE_WIDTH` looks like the "
+                                          "mistake: the division rounds down"],
     "setAA/04-a3-w-not-const": ["line 28 (", "declares w without const, and line 29 sizes an array by it"],
     "setAA/04-b3-mask-copied-from-symbol": ["line 97 (", "copies out of Mc with cudaMemcpyFromSymbol, the other way"],
     "setAA/05-b3-launch-in-out-swapped": ["the launch at line 106 (",
