@@ -767,3 +767,17 @@ def test_a_symbol_copy_whose_kind_names_the_other_memory_is_refused(emu, tmp_pat
     d = [x for x in diags(r.stderr) if x[0] == "invalid-memcpy"]
     assert len(d) == 2, d
     assert d[0][1].endswith("symbol_kind.cu:%d" % source_line("symbol_kind.cu", "cudaMemcpyDeviceToDevice),")[0]), d
+
+
+def test_no_leak_is_told_after_a_refused_call(emu, tmp_path):
+    """A buffer never freed is a "leak" line at exit, but not after a call
+    the runtime refused: the program's check of that call ends it before
+    its cudaFree calls (set AQ's 05-g4 was told to free buffers its
+    refused copy kept it from freeing)."""
+    prog = build(emu, tmp_path, "leak_after_error.cu", "--race")
+    kept = run([prog])
+    assert kept.stdout.strip() == "kept", kept.stdout
+    assert [x for x in diags(kept.stderr) if x[0] == "leak"], kept.stderr
+    refused = run([prog, "refused"])
+    assert refused.stdout.strip() == "cudaErrorInvalidValue", refused.stdout + refused.stderr
+    assert not [x for x in diags(refused.stderr) if x[0] == "leak"], refused.stderr

@@ -484,6 +484,8 @@ FIRST = {
                                                       "test"],
     "setAQ/01-h4-launch-args-output-first": ["the launch at line 56 (", "d_P as its `M`, d_M as its `N` and d_N as its "
                                              "`P`", "(d_M, d_N, d_P, width)"],
+    "setAQ/05-g4-copy-in-width-height-swapped": ["the cudaMemcpy2D at line 91 (", "its width and its height are given "
+                                                 "the other way round"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -2768,3 +2768,18 @@ def test_a_launch_whose_arguments_are_rotated_is_named_with_their_order(tmp_path
     assert "passes MatrixMulKernel's arguments out of their order: d_N as its `M`, d_P as its `N` and d_M as its `P`" \
         in first, first
     assert "(d_M, d_N, d_P, width)" in first, first
+
+
+def test_a_2d_copy_with_its_width_and_height_the_other_way_round_is_named(tmp_path):
+    """Lab 05's copy back with `out->height, row_bytes` where `row_bytes,
+    out->height` belong: on the one-pixel-high image its width is the
+    image's count of rows and its height the bytes of a row, which the
+    first line says as the two given the other way round (not only a
+    width too small)."""
+    src = edited(tmp_path, "05-pitched-conv", "                            row_bytes, out->height, cudaMemcpyDeviceToHost));",
+                 "                            out->height, row_bytes, cudaMemcpyDeviceToHost));")
+    line = line_of(src, "cudaMemcpy2D(out->data")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the cudaMemcpy2D at line {line} (" in first, first
+    assert "its width and its height are given the other way round" in first, first

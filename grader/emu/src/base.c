@@ -41,8 +41,10 @@ struct emu_hooks hooks;
 
 cudaError_t set_error(cudaError_t e)
 {
-    if (e != cudaSuccess)
+    if (e != cudaSuccess) {
         rt.last = e;
+        rt.refused = 1;
+    }
     return e;
 }
 

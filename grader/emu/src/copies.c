@@ -68,6 +68,16 @@ static const host_rows *host_image_at(const void *p)
     return NULL;
 }
 
+int host_image_shape(const void *p, size_t *rows, size_t *row_bytes)
+{
+    const host_rows *h = host_image_at(p);
+    if (!h)
+        return 0;
+    *rows = h->rows;
+    *row_bytes = h->row_bytes;
+    return 1;
+}
+
 /* The cudaMallocPitch allocation that holds p, or NULL. Caller holds rt.lock. */
 static const alloc *pitched_at(const void *p)
 {
@@ -81,7 +91,8 @@ static const alloc *pitched_at(const void *p)
 typedef struct {
     const char *what;       /* host_pitch, device_pitch, host_width, device_width, pitched_1d,
                                pitches_swapped (given: spitch, expected: the source's pitch,
-                               row_bytes: dpitch as given) */
+                               row_bytes: dpitch as given), extent_swapped (given: width, expected:
+                               the image's row of pixels in bytes, row_bytes: its rows) */
     const char *argument;   /* spitch, dpitch, width, count */
     size_t given, expected, row_bytes;
     char name[64];          /* the host image's name, or "" */
@@ -160,13 +171,20 @@ static int pitches_swapped(const void *dst, size_t dpitch, int dd, const void *s
 }
 
 /* The width of a 2D copy against the host image's row of pixels, or
- * without one, the pitched buffer's. Caller holds rt.lock. */
-static int copy_width(const void *dst, int dd, const void *src, int sd, size_t width, copy_note *n)
+ * without one, the pitched buffer's; a width that is the image's count of
+ * rows where its height is the bytes of a row is the two given the other
+ * way round. Caller holds rt.lock. */
+static int copy_width(const void *dst, int dd, const void *src, int sd, size_t width, size_t height, copy_note *n)
 {
     const host_rows *h = !dd ? host_image_at(dst) : !sd ? host_image_at(src) : NULL;
     if (h) {
         if (width == h->row_bytes)
             return 0;
+        if (width == h->rows && height == h->row_bytes) {
+            *n = (copy_note){ "extent_swapped", "width", width, h->row_bytes, h->rows, "" };
+            snprintf(n->name, sizeof n->name, "%s", h->name);
+            return 1;
+        }
         *n = (copy_note){ "host_width", "width", width, h->row_bytes, h->row_bytes, "" };
         snprintf(n->name, sizeof n->name, "%s", h->name);
         return 1;
@@ -183,7 +201,7 @@ static int copy_width(const void *dst, int dd, const void *src, int sd, size_t w
  * arguments that disagrees with a buffer. dd, sd: whether each side is
  * device memory. */
 void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                          int dd, int sd)
+                   size_t height, int dd, int sd)
 {
     if (!tls.copy_by_program)
         return;
@@ -191,7 +209,7 @@ void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size
     pthread_mutex_lock(&rt.lock);
     int found = pitches_swapped(dst, dpitch, dd, src, spitch, sd, &n) || side_pitch(src, spitch, sd, "spitch", &n) ||
                 side_pitch(dst, dpitch, dd, "dpitch", &n) ||
-                copy_width(dst, dd, src, sd, width, &n);
+                copy_width(dst, dd, src, sd, width, height, &n);
     pthread_mutex_unlock(&rt.lock);
     if (found)
         log_copy("cudaMemcpy2D", caller, &n);

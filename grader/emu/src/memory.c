@@ -257,8 +257,14 @@ static int pitch_alloc_swapped(void *caller, void *dst, size_t dpitch, const voi
     pthread_mutex_lock(&rt.lock);
     const alloc *a = find_alloc(dev, 1);
     alloc got = a ? *a : (alloc){ 0 };
+    /* the host image on the other side has the allocation's shape: the
+     * copy is what was given the other way round (check_copy_2d says so) */
+    size_t rows = 0, row_bytes = 0;
+    const void *host = dd && !sd ? src : sd && !dd ? dst : NULL;
+    int image_agrees = host && host_image_shape(host, &rows, &row_bytes) && row_bytes == got.row_bytes &&
+                       got.pitch && rows == got.size / got.pitch;
     pthread_mutex_unlock(&rt.lock);
-    if (!got.pitched || !got.pitch || got.row_bytes != height || got.size / got.pitch != width)
+    if (!got.pitched || !got.pitch || got.row_bytes != height || got.size / got.pitch != width || image_agrees)
         return 0;
     int fits = width <= pitch && (const char *)dev + pitch * (height - 1) + width <= got.base + got.size;
     if (fits)
@@ -295,7 +301,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
         return set_error(e);
     int dd, sd;
     copy_sides((int)kind, dst, src, &dd, &sd);
-    check_copy_2d(caller, dst, dpitch, src, spitch, width, dd, sd);
+    check_copy_2d(caller, dst, dpitch, src, spitch, width, height, dd, sd);
     if (dd)
         note_write(dst, dn);
     if (!dd)

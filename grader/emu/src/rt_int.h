@@ -241,6 +241,7 @@ struct emu_run {
     pthread_mutex_t lock;      /* guards last, allocated and the allocations */
     cudaError_t last;          /* cudaGetLastError: reset on read */
     cudaError_t sticky;        /* a kernel fault: never reset */
+    int refused;               /* some call returned an error: never reset */
     size_t allocated;          /* bytes of live device allocations */
     alloc *allocs;             /* the live device allocations */
     size_t nallocs, capallocs;
@@ -360,8 +361,11 @@ void release_alloc(alloc *a);
 
 /* copies.c */
 void check_copy_1d(void *caller, void *dst, const void *src, size_t count, int dd, int sd);
+/* The rows and the bytes of pixels in a row of the host image described
+ * at p (guard_host_rows); 0 when p is none. Caller holds rt.lock. */
+int host_image_shape(const void *p, size_t *rows, size_t *row_bytes);
 void check_copy_2d(void *caller, void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-    int dd, int sd);
+    size_t height, int dd, int sd);
 void note_write(const void *p, size_t n);
 void short_copies_in(void);
 void short_copy_back(const alloc *a);

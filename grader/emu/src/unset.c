@@ -398,7 +398,8 @@ static void unset_constant_copied(void *caller, const void *symbol, size_t offse
  * note for the grader, never a fault: the process ends and the driver
  * takes the memory back, but a program that runs the work again (a
  * library, a loop over inputs) runs out of device memory (docs/emulator.md).
- * None after a kernel's fault, which makes every later cudaFree fail:
+ * None after a kernel's fault, which makes every later cudaFree fail, nor
+ * after any refused call, whose check may have ended the program early:
  *
  *   gpulab-emu: leak FILE:LINE: 2 cudaMalloc allocations (8192 bytes) made at this line were never freed
  */
@@ -406,6 +407,9 @@ __attribute__((destructor)) static void unset_leaks_at_exit(void)
 {
     if (rt.sticky != cudaSuccess)
         return; /* after a kernel's fault every cudaFree fails: nothing could be freed */
+    if (rt.refused)
+        return; /* after a refused call the program's own check (CUDA_CHECK) may have ended it before its
+                   cudaFree calls: a leak would be the error's, not a missing cudaFree */
     pthread_mutex_lock(&rt.lock);
     size_t n = rt.nallocs;
     alloc *live = n ? malloc(n * sizeof *live) : NULL;

@@ -208,6 +208,12 @@ static char *copy_claim(const copy_record *c)
         return xasprintf("its %s is %llu bytes, but cudaMallocPitch gave that device buffer a pitch of %llu "
                          "bytes, so every row after the first is %s the wrong place",
                          argument_words(c->argument), c->given, c->expected, moved);
+    if (strcmp(c->what, "extent_swapped") == 0)
+        return xasprintf("its width and its height are given the other way round: the width is %llu byte%s and the "
+                         "height %llu rows, where the host image %s has %llu row%s of %llu bytes of pixels: the width "
+                         "in bytes comes first, then the number of rows",
+                         c->given, c->given == 1 ? "" : "s", c->expected, c->name, c->row_bytes,
+                         c->row_bytes == 1 ? "" : "s", c->expected);
     if (strcmp(c->what, "host_width") == 0)
         return xasprintf("its width is %llu bytes, but a row of the host image %s holds %llu bytes of pixels, "
                          "so the copy %s",

@@ -90,7 +90,7 @@ typedef struct {
     int line;               /* the copy's line in the student's file */
     char call[16];          /* cudaMemcpy2D, cudaMemcpy */
     char what[16];          /* host_pitch, device_pitch, host_width, device_width, pitched_1d, short_into,
-                               short_back */
+                               short_back, pitches_swapped, extent_swapped */
     char argument[8];       /* spitch, dpitch, width, count */
     unsigned long long given, expected, row_bytes;
     char name[64];          /* the host image's name ("in->data"), or "" */
