@@ -486,6 +486,8 @@ FIRST = {
                                              "`P`", "(d_M, d_N, d_P, width)"],
     "setAQ/05-g4-copy-in-width-height-swapped": ["the cudaMemcpy2D at line 91 (", "its width and its height are given "
                                                  "the other way round"],
+    "setAQ/03-h4-m-test-uses-nrow": ["the test at line 54 (`if (Row < j && nRow < k)`) bounds nRow", "and not mCol, "
+                                     "which it reads"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -2783,3 +2783,18 @@ def test_a_2d_copy_with_its_width_and_height_the_other_way_round_is_named(tmp_pa
     first = rep["fix_first"]
     assert f"the cudaMemcpy2D at line {line} (" in first, first
     assert "its width and its height are given the other way round" in first, first
+
+
+def test_a_load_test_that_bounds_another_name_than_its_index_is_named(tmp_path):
+    """Lab 03's N load tested `mCol < k && Col < l`, the M load's column,
+    where its own index reads nRow: a read past N's end is let through.
+    The first line names the test, the name it bounds that the index does
+    not read, and the index's name it leaves out."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (nRow < k && Col < l)", "if (mCol < k && Col < l)")
+    line = line_of(src, "if (mCol < k && Col < l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (`if (mCol < k && Col < l)`) bounds mCol (`mCol < k`), which the "
+                            f"access at line {line + 1} does not read, and not nRow, which it reads"), first

@@ -869,4 +869,13 @@ int source_index_collapse(const char *path, const char *header, int store_line, 
  * mends the program, the value is as much the place as the use. */
 int source_local_used_once(const char *path, const char *name, int use_line, char *value, size_t size);
 
+/* In source_index.c. The if that holds the global access on line
+ * access, one of whose clauses (`nRow < k`) bounds a local name the
+ * access's index does not read, while one local name of the index that
+ * takes the thread's place (mCol) is in no clause: those two names and
+ * the clause into tested, missing and clause (n bytes each), the if's line
+ * into *test_line; 1, or 0. */
+int source_test_bounds_other_name(const char *path, int access, char *tested, char *missing, char *clause,
+                                  size_t n, int *test_line);
+
 #endif

@@ -894,3 +894,88 @@ int source_index_drops_coordinate(const char *path, int line, unsigned bit, char
     source_code_free(&s);
     return found;
 }
+
+/* Whether [b, e) of s holds the n characters at w as a whole word. */
+static int span_has_word(const source_code *s, size_t b, size_t e, const char *w, size_t n)
+{
+    for (size_t k = b; k + n <= e; k++)
+        if (code_name_at(s, k, w, n))
+            return 1;
+    return 0;
+}
+
+int source_test_bounds_other_name(const char *path, int access, char *tested, char *missing, char *clause,
+                                  size_t n, int *test_line)
+{
+    tested[0] = missing[0] = clause[0] = '\0';
+    *test_line = 0;
+    source_code s;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    /* the access's index: the subscript of an array not __shared__ */
+    size_t b[16], e[16], ib = s.len, ie = s.len;
+    int count = line_subscripts(&s, access, b, e, 16);
+    for (int i = 0; i < count && ib == s.len; i++) {
+        size_t an = 0, a = code_word_before(&s, b[i], &an);
+        if (an && !code_declared_shared(s.code, s.code + a, an))
+            ib = b[i] + 1, ie = e[i];
+    }
+    /* the if whose body holds the access */
+    int in_else = 0;
+    size_t t = ib < s.len ? code_test_around(&s, ib, &in_else) : s.len;
+    size_t g = t < s.len ? code_kernel_before(&s, t) : s.len, close = 0;
+    size_t kernel = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int found = 0;
+    if (kernel < s.len && !in_else && code_word_at(&s, t, "if")) {
+        size_t open = code_skip_space(&s, t + 2);
+        size_t cend = open < s.len && s.code[open] == '(' ? code_matching(&s, open) : s.len;
+        /* each clause `A < B` or `A <= B` whose A is one local name */
+        size_t tested_at = s.len, tn = 0, clause_b = 0, clause_e = 0;
+        int ntested = 0;
+        for (size_t c = open + 1; c < cend;) {
+            size_t ce = c;
+            int depth = 0;
+            while (ce < cend && !(depth == 0 && ((s.code[ce] == '&' && s.code[ce + 1] == '&') ||
+                                                 (s.code[ce] == '|' && s.code[ce + 1] == '|')))) {
+                depth += (s.code[ce] == '(') - (s.code[ce] == ')');
+                ce++;
+            }
+            size_t a = code_skip_space(&s, c), an = code_word_end(&s, a) - a;
+            size_t op = code_skip_space(&s, a + an);
+            size_t ve = 0;
+            if (an && s.code[op] == '<' && s.code[op + 1] != '<' &&
+                code_assignment_of(&s, kernel, t, s.code + a, an, &ve) < s.len &&
+                !span_has_word(&s, ib, ie, s.code + a, an)) {
+                ntested++;
+                tested_at = a, tn = an, clause_b = a, clause_e = code_blank_before(&s, ce);
+            }
+            c = ce + 2;
+        }
+        /* the index's local names that read the thread's place and that no clause compares */
+        size_t miss_at = s.len, mn = 0;
+        int nmissing = 0;
+        for (size_t k = ib; k < ie; k++) {
+            if (!code_word_starts(&s, k) || !source_is_identifier_char(s.code[k]) ||
+                (s.code[k] >= '0' && s.code[k] <= '9'))
+                continue;
+            size_t we = code_word_end(&s, k), ve = 0;
+            size_t v = code_assignment_of(&s, kernel, t, s.code + k, we - k, &ve);
+            int dup = miss_at < s.len && we - k == mn && !memcmp(s.code + k, s.code + miss_at, mn);
+            if (v < s.len && !dup && !span_has_word(&s, open, cend, s.code + k, we - k) &&
+                (code_coordinates(&s, kernel, v, v, ve) & 7u)) {
+                nmissing++;
+                miss_at = k, mn = we - k;
+            }
+            k = we - 1;
+        }
+        if (ntested == 1 && nmissing == 1 && tn < n && mn < n && clause_e - clause_b < n) {
+            snprintf(tested, n, "%.*s", (int)tn, s.code + tested_at);
+            snprintf(missing, n, "%.*s", (int)mn, s.code + miss_at);
+            snprintf(clause, n, "%.*s", (int)(clause_e - clause_b), s.code + clause_b);
+            *test_line = code_line_at(&s, t);
+            found = 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1420,6 +1420,19 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 char *guard = guards_words(clean, student, ln);
                 if (!guard && !strstr(clean, " (let through by the test at line "))
                     guard = guards_outside_test(student, ln);
+                /* the if around it bounds another name than its index's
+                 * (`nRow < k` before `M[Row * k + mCol]`): that clause */
+                char tested[128], missing[128], clause[128];
+                int tl = 0;
+                if (student && strcmp(path_base(file), path_base(student)) == 0 &&
+                    source_test_bounds_other_name(student, ln, tested, missing, clause, sizeof tested, &tl)) {
+                    char *qt = sanitize_quote(student, tl);
+                    free(guard);
+                    guard = xasprintf("the test at %s bounds %s (`%s`), which the access at line %d does not read, "
+                                      "and not %s, which it reads: test %s there in place of %s",
+                                      qt, tested, clause, ln, missing, missing, tested);
+                    free(qt);
+                }
                 if (guard)
                     add(r, "out-of-bounds", file, ln, 0,
                         xasprintf("%s, so the access at %s in %s makes a %s%s", guard, q, kernel, clean, where));
