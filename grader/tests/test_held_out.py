@@ -488,6 +488,7 @@ FIRST = {
                                                  "the other way round"],
     "setAQ/03-h4-m-test-uses-nrow": ["the test at line 54 (`if (Row < j && nRow < k)`) bounds nRow", "and not mCol, "
                                      "which it reads"],
+    "setAQ/02-h4-dot-loop-global-index": ["the loop at line 56 (", "starts i at `ph * TILE_WIDTH`", "start i at 0"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

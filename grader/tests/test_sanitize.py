@@ -2798,3 +2798,19 @@ def test_a_load_test_that_bounds_another_name_than_its_index_is_named(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {line} (`if (mCol < k && Col < l)`) bounds mCol (`mCol < k`), which the "
                             f"access at line {line + 1} does not read, and not nRow, which it reads"), first
+
+
+def test_a_tile_read_by_a_loop_that_starts_past_zero_is_named_at_the_loop(tmp_path):
+    """Lab 03's dot product looped `for (int i = tx; i < tx + TILE_WIDTH;
+    ++i)`: the tiles are read past their ends from the second thread on.
+    The first line names the loop's start, not the bound that let the
+    read through."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "03-arbitrary-matmul", "for (int i = 0; i < TILE_WIDTH; ++i)",
+                 "for (int i = tx; i < tx + TILE_WIDTH; ++i)")
+    line = line_of(src, "for (int i = tx; i < tx + TILE_WIDTH; ++i)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (`for (int i = tx; i < tx + TILE_WIDTH; ++i)`) starts i at `tx`, "
+                            f"and line {line + 1} indexes a tile with i"), first

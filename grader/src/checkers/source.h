@@ -878,4 +878,12 @@ int source_local_used_once(const char *path, const char *name, int use_line, cha
 int source_test_bounds_other_name(const char *path, int access, char *tested, char *missing, char *clause,
                                   size_t n, int *test_line);
 
+/* In source_index.c. A __shared__ array subscripted on line access by
+ * the counter of the for loop around it, a loop whose counter starts at
+ * a value that names something (`for (int i = ph * TILE_WIDTH; ...)`):
+ * the counter and that first value into counter and start (n bytes
+ * each), the loop's line into *loop_line; 1, or 0. A tile's indices run
+ * from 0 whatever the phase: the start is where its reads go past it. */
+int source_tile_index_loop_offset(const char *path, int access, char *counter, char *start, size_t n, int *loop_line);
+
 #endif

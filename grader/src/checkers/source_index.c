@@ -979,3 +979,43 @@ int source_test_bounds_other_name(const char *path, int access, char *tested, ch
     source_code_free(&s);
     return found;
 }
+
+int source_tile_index_loop_offset(const char *path, int access, char *counter, char *start, size_t n, int *loop_line)
+{
+    counter[0] = start[0] = '\0';
+    *loop_line = 0;
+    source_code s;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b[16], e[16];
+    int count = line_subscripts(&s, access, b, e, 16), found = 0;
+    size_t loop = count > 0 ? code_loop_around(&s, b[0]) : s.len, cn = 0;
+    size_t ctr = loop < s.len && code_word_at(&s, loop, "for") ? code_for_counter(&s, loop, &cn) : s.len;
+    if (ctr < s.len) {
+        /* its first value: `= ...;` in the header, with a name in it */
+        size_t q = code_skip_space(&s, ctr + cn), vb = q + 1, ve = q < s.len ? code_semicolon(&s, q, s.len) : s.len;
+        int named = 0;
+        for (size_t k = vb; k < ve && q < s.len && s.code[q] == '=' && !named; k++)
+            named = code_word_starts(&s, k) && isalpha((unsigned char)s.code[k]);
+        /* a subscript of a __shared__ array that is the counter alone */
+        for (int i = 0; i < count && named && !found; i++) {
+            size_t an = 0, a = code_word_before(&s, b[i], &an);
+            size_t w = code_skip_space(&s, b[i] + 1);
+            if (!an) {
+                /* a second subscript: the array is the first's */
+                for (int j = i - 1; j >= 0 && !an; j--)
+                    a = code_word_before(&s, b[j], &an);
+            }
+            if (an && code_declared_shared(s.code, s.code + a, an) && code_name_at(&s, w, s.code + ctr, cn) &&
+                code_skip_space(&s, w + cn) == e[i] && cn < n && ve - vb < n) {
+                snprintf(counter, n, "%.*s", (int)cn, s.code + ctr);
+                size_t sb = code_skip_space(&s, vb);
+                snprintf(start, n, "%.*s", (int)(code_blank_before(&s, ve) - sb), s.code + sb);
+                *loop_line = code_line_at(&s, loop);
+                found = 1;
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1424,7 +1424,17 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                  * (`nRow < k` before `M[Row * k + mCol]`): that clause */
                 char tested[128], missing[128], clause[128];
                 int tl = 0;
-                if (student && strcmp(path_base(file), path_base(student)) == 0 &&
+                if (student && strcmp(path_base(file), path_base(student)) == 0 && strstr(clean, "shared memory") &&
+                    source_tile_index_loop_offset(student, ln, tested, clause, sizeof tested, &tl)) {
+                    /* a tile indexed by a loop counter that starts past 0 */
+                    char *qt = sanitize_quote(student, tl);
+                    free(guard);
+                    guard = xasprintf("the loop at %s starts %s at `%s`, and line %d indexes a tile with %s: a tile's "
+                                      "indices run from 0 in every phase, whatever its place in the data: start %s "
+                                      "at 0 (and run it the tile's width)",
+                                      qt, tested, clause, ln, tested, tested);
+                    free(qt);
+                } else if (student && strcmp(path_base(file), path_base(student)) == 0 &&
                     source_test_bounds_other_name(student, ln, tested, missing, clause, sizeof tested, &tl)) {
                     char *qt = sanitize_quote(student, tl);
                     free(guard);
