@@ -35,7 +35,8 @@ AM's; set AO: results-AO.md, 8 of 10 when counted after AN's (one more file the 
 marks, replaced: a mask copied with cudaMemcpyDeviceToDevice from the host, now refused as an H200
 refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's, 10 of 10 after its own
 (03-f4: a phase count set from gridDim.x, whose repair is the loop's bound, now named where it is
-set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; of those
+set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR.md, 7 of
+10 when counted after AQ's; of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -489,6 +490,8 @@ FIRST = {
     "setAQ/03-h4-m-test-uses-nrow": ["the test at line 54 (`if (Row < j && nRow < k)`) bounds nRow", "and not mCol, "
                                      "which it reads"],
     "setAQ/02-h4-dot-loop-global-index": ["the loop at line 56 (", "starts i at `ph * TILE_WIDTH`", "start i at 0"],
+    "setAR/02-j4-host-sync-as-barrier": [":51: error: cudaDeviceSynchronize is a host function of the CUDA runtime, "
+                                         "called here in a kernel"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

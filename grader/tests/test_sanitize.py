@@ -2814,3 +2814,20 @@ def test_a_tile_read_by_a_loop_that_starts_past_zero_is_named_at_the_loop(tmp_pa
     first = rep["fix_first"]
     assert first.startswith(f"the loop at line {line} (`for (int i = tx; i < tx + TILE_WIDTH; ++i)`) starts i at `tx`, "
                             f"and line {line + 1} indexes a tile with i"), first
+
+
+def test_a_host_runtime_call_in_a_kernel_does_not_build(backend, tmp_path):
+    """Lab 01's kernel calling cudaDeviceSynchronize() after its store, a
+    wait the host does: nvcc refuses a __host__ function called from a
+    __global__ one, and so does emucc now, which ran the call on the host
+    (2 of 15 for set AR's 02-j4, whose kernel waited so instead of at a
+    __syncthreads()). The first line on the emulator names the call."""
+    src = edited(tmp_path, "01-basic-matmul", "        P[Row * Width + Col] = Pvalue;",
+                 "        P[Row * Width + Col] = Pvalue;\n        cudaDeviceSynchronize();")
+    line = line_of(src, "cudaDeviceSynchronize();")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0017", expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}, kit.statuses(rep)
+    if backend == "emu":
+        first = rep["fix_first"]
+        assert f":{line}: error: cudaDeviceSynchronize is a host function of the CUDA runtime, called here in a " \
+               "kernel" in first and "__syncthreads()" in first, first

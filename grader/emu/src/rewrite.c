@@ -1401,6 +1401,23 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
                               tok_line(&r, i), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b,
                               global_function_line(&r, i), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b);
             goto fail;
+        } else if (depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1] && r.t[i].kind == T_IDENT &&
+                   r.t[i].e - r.t[i].b > 4 && !strncmp(r.src + r.t[i].b, "cuda", 4) &&
+                   r.src[r.t[i].b + 4] >= 'A' && r.src[r.t[i].b + 4] <= 'Z' && i + 1 < r.nt && is(&r, i + 1, "(") &&
+                   !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
+            /* the CUDA runtime's host API called in a kernel: nvcc refuses
+             * it ("calling a __host__ function from a __global__ function
+             * is not allowed"; the device runtime needs -rdc, which the
+             * kit's GPU build does not use); here it would run on the host */
+            int sync = (r.t[i].e - r.t[i].b == 21 && !strncmp(r.src + r.t[i].b, "cudaDeviceSynchronize", 21)) ||
+                       (r.t[i].e - r.t[i].b == 21 && !strncmp(r.src + r.t[i].b, "cudaThreadSynchronize", 21));
+            r.err = xasprintf("line %d: %.*s is a host function of the CUDA runtime, called here in a kernel: "
+                              "calling a __host__ function from a __global__ function is not allowed%s",
+                              tok_line(&r, i), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b,
+                              sync ? " (it is the host's wait for the whole device; the threads of a block wait "
+                                     "for each other with __syncthreads())"
+                                   : "");
+            goto fail;
         } else if (is(&r, i, "__constant__")) {
             if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
                 mark_constant(&r, i, stmt, tests);
