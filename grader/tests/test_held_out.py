@@ -492,6 +492,8 @@ FIRST = {
     "setAQ/02-h4-dot-loop-global-index": ["the loop at line 56 (", "starts i at `ph * TILE_WIDTH`", "start i at 0"],
     "setAR/02-j4-host-sync-as-barrier": [":51: error: cudaDeviceSynchronize is a host function of the CUDA runtime, "
                                          "called here in a kernel"],
+    "setAR/03-i4-n-load-test-drops-col": ["the test at line 58 (`if (nRow < k)`) does not bound Col", "add `Col < l` "
+                                          "to it"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

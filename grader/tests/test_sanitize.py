@@ -2831,3 +2831,18 @@ def test_a_host_runtime_call_in_a_kernel_does_not_build(backend, tmp_path):
         first = rep["fix_first"]
         assert f":{line}: error: cudaDeviceSynchronize is a host function of the CUDA runtime, called here in a " \
                "kernel" in first and "__syncthreads()" in first, first
+
+
+def test_a_load_test_that_leaves_out_a_name_of_its_index_is_named_with_its_bound(tmp_path):
+    """Lab 03's M load tested `if (mCol < k)` alone, its row Row in no
+    clause: a read past M's last row is let through. The first line names
+    the test, the name it leaves out and the bound the kernel gives it
+    elsewhere (`Row < j`, at the store)."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (Row < j && mCol < k)", "if (mCol < k)")
+    line = line_of(src, "if (mCol < k)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (`if (mCol < k)`) does not bound Row, which the access at line "
+                            f"{line + 1} reads: add `Row < j` to it"), first

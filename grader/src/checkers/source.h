@@ -874,7 +874,10 @@ int source_local_used_once(const char *path, const char *name, int use_line, cha
  * access's index does not read, while one local name of the index that
  * takes the thread's place (mCol) is in no clause: those two names and
  * the clause into tested, missing and clause (n bytes each), the if's line
- * into *test_line; 1, or 0. */
+ * into *test_line; 1, or 0. Or, where no clause bounds another name and
+ * one of the index's is in none (`if (nRow < k)` before `N[nRow * l +
+ * Col]`), tested "" and clause the bound another test of the kernel gives
+ * that name (`Col < l`). */
 int source_test_bounds_other_name(const char *path, int access, char *tested, char *missing, char *clause,
                                   size_t n, int *test_line);
 

@@ -974,6 +974,34 @@ int source_test_bounds_other_name(const char *path, int access, char *tested, ch
             snprintf(clause, n, "%.*s", (int)(clause_e - clause_b), s.code + clause_b);
             *test_line = code_line_at(&s, t);
             found = 1;
+        } else if (ntested == 0 && nmissing == 1 && mn < n) {
+            /* no clause for the index's name at all: the bound another
+             * test of the kernel gives it (`Col < l` at the store) */
+            for (size_t k = kernel; k < close && !found; k++) {
+                if (k >= open && k < cend)
+                    continue;
+                if (!code_name_at(&s, k, s.code + miss_at, mn))
+                    continue;
+                size_t op = code_skip_space(&s, k + mn);
+                if (s.code[op] != '<' || s.code[op + 1] == '<')
+                    continue;
+                size_t open2 = s.len;
+                for (size_t q = k; q > kernel && open2 == s.len; q--)
+                    if (s.code[q] == '(' && code_matching(&s, q) > k)
+                        open2 = q;
+                size_t end2 = open2 < s.len ? code_matching(&s, open2) : s.len, ce = op;
+                while (ce < end2 && !(s.code[ce] == '&' && s.code[ce + 1] == '&') &&
+                       !(s.code[ce] == '|' && s.code[ce + 1] == '|'))
+                    ce++;
+                ce = code_blank_before(&s, ce);
+                if (open2 < s.len && ce - k < n) {
+                    tested[0] = '\0';
+                    snprintf(missing, n, "%.*s", (int)mn, s.code + miss_at);
+                    snprintf(clause, n, "%.*s", (int)(ce - k), s.code + k);
+                    *test_line = code_line_at(&s, t);
+                    found = 1;
+                }
+            }
         }
     }
     source_code_free(&s);

@@ -1438,9 +1438,13 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     source_test_bounds_other_name(student, ln, tested, missing, clause, sizeof tested, &tl)) {
                     char *qt = sanitize_quote(student, tl);
                     free(guard);
-                    guard = xasprintf("the test at %s bounds %s (`%s`), which the access at line %d does not read, "
-                                      "and not %s, which it reads: test %s there in place of %s",
-                                      qt, tested, clause, ln, missing, missing, tested);
+                    guard = tested[0]
+                                ? xasprintf("the test at %s bounds %s (`%s`), which the access at line %d does not "
+                                            "read, and not %s, which it reads: test %s there in place of %s",
+                                            qt, tested, clause, ln, missing, missing, tested)
+                                : xasprintf("the test at %s does not bound %s, which the access at line %d reads: "
+                                            "add `%s` to it (the bound the kernel gives %s elsewhere)",
+                                            qt, missing, ln, clause, missing);
                     free(qt);
                 }
                 if (guard)
