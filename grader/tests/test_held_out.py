@@ -494,6 +494,8 @@ FIRST = {
                                          "called here in a kernel"],
     "setAR/03-i4-n-load-test-drops-col": ["the test at line 58 (`if (nRow < k)`) does not bound Col", "add `Col < l` "
                                           "to it"],
+    "setAR/02-i4-dot-counter-hoisted-not-reset": ["the loop at line 56 (`for (; i < TILE_WIDTH; ++i)`) gives i no "
+                                                  "start", "line 35 ("],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -2846,3 +2846,21 @@ def test_a_load_test_that_leaves_out_a_name_of_its_index_is_named_with_its_bound
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {line} (`if (mCol < k)`) does not bound Row, which the access at line "
                             f"{line + 1} reads: add `Row < j` to it"), first
+
+
+def test_a_loop_counter_never_restarted_in_its_outer_loop_is_named(tmp_path):
+    """Lab 05's mask columns counted by a j declared before the row loop,
+    `for (; j < MASK_WIDTH; j++)`: after the first row j stays at
+    MASK_WIDTH, and each sum takes only the mask's first row. The first
+    line names the inner loop with no start and the line that sets j."""
+    old = """            for (int i = 0; i < MASK_WIDTH; i++)
+                for (int j = 0; j < MASK_WIDTH; j++)"""
+    new = """            int j = 0;
+            for (int i = 0; i < MASK_WIDTH; i++)
+                for (; j < MASK_WIDTH; j++)"""
+    src = edited(tmp_path, "05-pitched-conv", old, new)
+    line, set_line = line_of(src, "for (; j < MASK_WIDTH; j++)"), line_of(src, "int j = 0;")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (`for (; j < MASK_WIDTH; j++)`) gives j no start, and only line "
+                            f"{set_line} ("), first

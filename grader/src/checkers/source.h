@@ -889,4 +889,11 @@ int source_test_bounds_other_name(const char *path, int access, char *tested, ch
  * from 0 whatever the phase: the start is where its reads go past it. */
 int source_tile_index_loop_offset(const char *path, int access, char *counter, char *start, size_t n, int *loop_line);
 
+/* In source_scope.c. A kernel's for loop with no first part (`for (; i <
+ * TILE_WIDTH; ++i)`) inside another loop, whose counter only an
+ * assignment before that outer loop sets: from the outer loop's second
+ * pass on it starts where the last pass left it. The loop's line; the
+ * counter into name, the outer loop's line and the assignment's; 0. */
+int source_loop_counter_not_restarted(const char *path, char *name, size_t size, int *outer_line, int *set_line);
+
 #endif

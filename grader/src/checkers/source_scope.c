@@ -1358,3 +1358,41 @@ int source_local_used_once(const char *path, const char *name, int use_line, cha
     source_code_free(&s);
     return found;
 }
+
+int source_loop_counter_not_restarted(const char *path, char *name, size_t size, int *outer_line, int *set_line)
+{
+    name[0] = '\0';
+    *outer_line = *set_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "for") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 3), semi[2];
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len || !for_parts(&s, open, close, semi) || code_skip_space(&s, open + 1) != semi[0])
+            continue; /* a loop whose header sets its counter */
+        size_t n = 0, at = stepped_name(&s, semi[1] + 1, close, &n);
+        size_t outer = code_loop_around(&s, k);
+        if (!n || n >= size || outer >= s.len)
+            continue;
+        /* nothing in the outer loop, before this one, sets the counter */
+        size_t body = code_loop_body(&s, outer), e = 0;
+        if (body >= s.len || code_assignment_of(&s, body, k, s.code + at, n, &e) < s.len)
+            continue;
+        size_t g = code_kernel_before(&s, k), kclose = 0, kbody = code_kernel_body(&s, g, &kclose);
+        size_t v = kbody < s.len ? code_assignment_of(&s, kbody, outer, s.code + at, n, &e) : s.len;
+        if (v >= s.len)
+            continue;
+        snprintf(name, size, "%.*s", (int)n, s.code + at);
+        *outer_line = code_line_at(&s, outer);
+        *set_line = code_line_at(&s, v);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}

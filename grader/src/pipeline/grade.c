@@ -1594,6 +1594,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(q);
         free(ql);
     }
+    /* `for (; i < TILE_WIDTH; ++i)` in the phase loop, i set once before it */
+    int outer_at = 0, counter_set = 0;
+    line = failed && !s->cause ? source_loop_counter_not_restarted(file, name, sizeof name, &outer_at, &counter_set)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, counter_set);
+        s->cause = xasprintf("the loop at %s gives %s no start, and only %s, before the loop at line %d, sets it: "
+                             "from that loop's second pass on, %s starts where the last pass left it, so this loop "
+                             "runs fewer times or none; start it in the header, `%s = 0` (or declare it there)",
+                             q, name, qs, outer_at, name, name);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qs);
+    }
     /* `A[E] + k` where another read is `A[E + k]`: a bracket closed early */
     char read_text[256], term[64];
     int sibling = 0;
