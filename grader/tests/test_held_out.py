@@ -69,7 +69,8 @@ FIRST = {
     "setB/01-d-copies-m-into-d_n": ["line 50: `M`", "with `N` there"],
     "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],
     "setB/02-d-ds_n-read-transposed": ["line 58: `tx, i`", "with `i, tx` there"],
-    "setB/03-c-m-test-uses-tx": ["the test at line 55 (`if (Row < j && tx < k)`) let this thread through"],
+    "setB/03-c-m-test-uses-tx": ["the test at line 55 (`if (Row < j && tx < k)`) bounds tx (`tx < k`), which the access "
+                                 "at line 56 does not read, and not mCol"],
     "setB/03-d-n-else-zeroes-ds_m": ["line 62: `ds_M[ty][tx]`", "with `ds_N[ty][tx]` there"],
     "setB/04-c-output-stride-height": ["line 84 multiplies y by height", "rows are width apart (y * width)"],
     "setB/04-d-tile-width-one-radius": ["N_ds is too small", "set at line 29 (`const int w = TILE_WIDTH + MASK_RADIUS;`)"],
