@@ -384,6 +384,33 @@ static int symbol_not_static(const void *symbol, const char *name, const char *c
     return 1;
 }
 
+/* A symbol copy's own pointer (the source of cudaMemcpyToSymbol, the
+ * destination of cudaMemcpyFromSymbol) that cudaMemcpyDeviceToDevice says
+ * is device memory and is not: refused, as an H200's runtime refuses it
+ * (cudaErrorInvalidValue, the symbol untouched); cudaMemcpyHostToDevice
+ * from a device buffer is not, it copies (symbol_kind.cu on that GPU,
+ * 2026-11-30). 1 when refused, said. */
+static int symbol_side_refused(const char *fn, void *caller, const char *name, const void *p, size_t count,
+                               enum cudaMemcpyKind kind)
+{
+    if (kind != cudaMemcpyDeviceToDevice)
+        return 0;
+    pthread_mutex_lock(&rt.lock);
+    const char *why = check_side(p, count, 1);
+    pthread_mutex_unlock(&rt.lock);
+    if (!why)
+        return 0;
+    char at[512], words[1200], args[256];
+    if (strcmp(fn, "cudaMemcpyToSymbol") == 0)
+        snprintf(args, sizeof args, "%s, src=%p", name, p);
+    else
+        snprintf(args, sizeof args, "dst=%p, %s", p, name);
+    diag("gpulab-emu: invalid-memcpy %s: %s(%s, %zu bytes, %s): the %s %s (cudaErrorInvalidValue)",
+         caller_line(caller, at, sizeof at), fn, args, count, kind_name(kind),
+         strcmp(fn, "cudaMemcpyToSymbol") == 0 ? "source" : "destination", freed_words(why, p, words, sizeof words));
+    return 1;
+}
+
 cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t symbol_size,
                                  const void *src, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
@@ -402,24 +429,8 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
-    /* cudaMemcpyDeviceToDevice from memory that is not the device's is
-     * refused (an H200's runtime: cudaErrorInvalidValue, the symbol
-     * untouched); cudaMemcpyHostToDevice from a device buffer is not, it
-     * copies (symbol_kind.cu on that GPU, 2026-11-30) */
-    const char *why = NULL;
-    if (kind == cudaMemcpyDeviceToDevice) {
-        pthread_mutex_lock(&rt.lock);
-        why = check_side(src, count, 1);
-        pthread_mutex_unlock(&rt.lock);
-    }
-    if (why) {
-        char at[512], words[1200];
-        diag("gpulab-emu: invalid-memcpy %s: cudaMemcpyToSymbol(%s, src=%p, %zu bytes, %s): the source %s "
-             "(cudaErrorInvalidValue)",
-             caller_line(caller, at, sizeof at), name, src, count, kind_name(kind),
-             freed_words(why, src, words, sizeof words));
+    if (symbol_side_refused("cudaMemcpyToSymbol", caller, name, src, count, kind))
         return set_error(cudaErrorInvalidValue);
-    }
     device_memory_open(); /* src may be device memory (cudaMemcpyDeviceToDevice) */
     memmove((char *)symbol + offset, src, count);
     device_memory_close();
@@ -455,20 +466,8 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
              name, count, offset, symbol_size);
         return set_error(cudaErrorInvalidValue);
     }
-    const char *why = NULL;
-    if (kind == cudaMemcpyDeviceToDevice) { /* into host memory: refused, as on an H200 */
-        pthread_mutex_lock(&rt.lock);
-        why = check_side(dst, count, 1);
-        pthread_mutex_unlock(&rt.lock);
-    }
-    if (why) {
-        char at[512], words[1200];
-        diag("gpulab-emu: invalid-memcpy %s: cudaMemcpyFromSymbol(dst=%p, %s, %zu bytes, %s): the destination %s "
-             "(cudaErrorInvalidValue)",
-             caller_line(copy_caller(__builtin_return_address(0)), at, sizeof at), dst, name, count,
-             kind_name(kind), freed_words(why, dst, words, sizeof words));
+    if (symbol_side_refused("cudaMemcpyFromSymbol", copy_caller(__builtin_return_address(0)), name, dst, count, kind))
         return set_error(cudaErrorInvalidValue);
-    }
     device_memory_open();
     memmove(dst, (const char *)symbol + offset, count);
     device_memory_close();
