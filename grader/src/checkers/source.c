@@ -313,6 +313,14 @@ size_t code_store_between(const source_code *s, size_t k, size_t end)
     return s->len;
 }
 
+int code_span_has_name(const source_code *s, size_t b, size_t e, const char *name, size_t n)
+{
+    for (size_t k = b; k + n <= e; k++)
+        if (code_name_at(s, k, name, n))
+            return 1;
+    return 0;
+}
+
 size_t code_assignment_of(const source_code *s, size_t from, size_t before, const char *name, size_t n,
                           size_t *end)
 {

@@ -39,6 +39,8 @@ size_t code_skip_space(const source_code *s, size_t k);
 size_t code_blank_before(const source_code *s, size_t e);
 
 /* ---- words ---- */
+/* Whether [b, e) of s holds the n characters of name as a whole word. */
+int code_span_has_name(const source_code *s, size_t b, size_t e, const char *name, size_t n);
 /* Whether the n characters of name stand at k as a whole word. */
 int code_name_at(const source_code *s, size_t k, const char *name, size_t n);
 /* The same for a '\0'-ended word. */

@@ -519,11 +519,7 @@ static int line_subscripts(const source_code *s, int n, size_t *b, size_t *e, in
 /* Whether [from, to) of s holds name as a whole word. */
 static int span_has_name(const source_code *s, size_t from, size_t to, const char *name)
 {
-    size_t n = strlen(name);
-    for (size_t k = from; k + n <= to; k++)
-        if (code_name_at(s, k, name, n))
-            return 1;
-    return 0;
+    return code_span_has_name(s, from, to, name, strlen(name));
 }
 
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b)
@@ -895,14 +891,6 @@ int source_index_drops_coordinate(const char *path, int line, unsigned bit, char
     return found;
 }
 
-/* Whether [b, e) of s holds the n characters at w as a whole word. */
-static int span_has_word(const source_code *s, size_t b, size_t e, const char *w, size_t n)
-{
-    for (size_t k = b; k + n <= e; k++)
-        if (code_name_at(s, k, w, n))
-            return 1;
-    return 0;
-}
 
 int source_test_bounds_other_name(const char *path, int access, char *tested, char *missing, char *clause,
                                   size_t n, int *test_line)
@@ -945,7 +933,7 @@ int source_test_bounds_other_name(const char *path, int access, char *tested, ch
             size_t ve = 0;
             if (an && s.code[op] == '<' && s.code[op + 1] != '<' &&
                 code_assignment_of(&s, kernel, t, s.code + a, an, &ve) < s.len &&
-                !span_has_word(&s, ib, ie, s.code + a, an)) {
+                !code_span_has_name(&s, ib, ie, s.code + a, an)) {
                 ntested++;
                 tested_at = a, tn = an, clause_b = a, clause_e = code_blank_before(&s, ce);
             }
@@ -961,7 +949,7 @@ int source_test_bounds_other_name(const char *path, int access, char *tested, ch
             size_t we = code_word_end(&s, k), ve = 0;
             size_t v = code_assignment_of(&s, kernel, t, s.code + k, we - k, &ve);
             int dup = miss_at < s.len && we - k == mn && !memcmp(s.code + k, s.code + miss_at, mn);
-            if (v < s.len && !dup && !span_has_word(&s, open, cend, s.code + k, we - k) &&
+            if (v < s.len && !dup && !code_span_has_name(&s, open, cend, s.code + k, we - k) &&
                 (code_coordinates(&s, kernel, v, v, ve) & 7u)) {
                 nmissing++;
                 miss_at = k, mn = we - k;

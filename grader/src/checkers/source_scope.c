@@ -223,10 +223,7 @@ static int for_parts(const source_code *s, size_t open, size_t close, size_t sem
 /* Whether [b, e) of s holds the n characters of name as a word. */
 static int span_names(const source_code *s, size_t b, size_t e, const char *name, size_t n)
 {
-    for (size_t k = b; k + n <= e; k++)
-        if (code_name_at(s, k, name, n))
-            return 1;
-    return 0;
+    return code_span_has_name(s, b, e, name, n);
 }
 
 /* The name a for loop's step changes (`i++`, `++i`, `i += 1`, `i = i + 1`):
