@@ -2864,3 +2864,48 @@ def test_a_loop_counter_never_restarted_in_its_outer_loop_is_named(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the loop at line {line} (`for (; j < MASK_WIDTH; j++)`) gives j no start, and only line "
                             f"{set_line} ("), first
+
+
+def test_a_plus_typed_for_a_times_in_a_size_is_named_with_the_product(tmp_path):
+    """Lab 05's mask copied with `MASK_WIDTH * MASK_WIDTH + sizeof(float)`
+    bytes: `+` for `*`, 29 bytes of 100. The first line ends with the size
+    made a product there (the repair search's `+` for `*`, an edit of every
+    sum)."""
+    old = "MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
+    src = edited(tmp_path, "05-pitched-conv", old, "MASK_WIDTH * MASK_WIDTH + sizeof(float)));")
+    line = line_of(src, "MASK_WIDTH * MASK_WIDTH + sizeof(float)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line}: `MASK_WIDTH * MASK_WIDTH + sizeof(float)` in " in first, first
+    assert "with `MASK_WIDTH * MASK_WIDTH * sizeof(float)` there, all 16 datasets come out right" in first, first
+
+
+def test_a_times_typed_for_a_plus_in_an_index_is_named_with_the_sum(tmp_path):
+    """Lab 04's first batch reading `I[(srcY * width * srcX) * channels +
+    k]`: `*` for `+` between the row's offset and the column, no built-in
+    index beside it. The first line names that line with the sum there,
+    not the bounds test the read got through."""
+    src = tmp_path / "conv_2batch.cu"
+    text = kit.solution("04-conv-2batch").read_text()
+    old = "I[(srcY * width + srcX) * channels + k]"
+    assert text.count(old) == 2
+    src.write_text(text.replace(old, "I[(srcY * width * srcX) * channels + k]", 1))
+    line = line_of(src, "srcY * width * srcX")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `srcY * width * srcX` in ") and \
+        "with `srcY * width + srcX` there, all 14 datasets come out right" in first, first
+
+
+def test_a_tile_bounded_by_a_macro_where_a_const_local_belongs_is_named(tmp_path):
+    """Lab 04's tile declared `N_ds[MASK_WIDTH][MASK_WIDTH]` where the
+    kernel's `const int w` (the tile with its halo) belongs: the repair
+    search's bounds take the function's constant locals as they take the
+    file's macros."""
+    src = edited(tmp_path, "04-conv-2batch", "__shared__ float N_ds[w][w];",
+                 "__shared__ float N_ds[MASK_WIDTH][MASK_WIDTH];")
+    line = line_of(src, "N_ds[MASK_WIDTH][MASK_WIDTH]")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `[MASK_WIDTH][MASK_WIDTH]` in ") and "with `[w][w]` there" in first, first
+

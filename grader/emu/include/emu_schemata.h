@@ -62,8 +62,7 @@ template <class R, class A, class B> inline R ceil_(A &, B &, R o, long) { retur
 /* OP(k, a, b): a OP b, or, when candidate k + i is live, its i-th edit
  * (schemata.c lists them in this order); OP(k, s, a, b): the same, and
  * the first edit while candidate s is live (one edit of several places):
- *   +   a - b, a, b        -   a + b, a        *   a, b        /   a, (a + b - 1) / b, a % b
- *   * (a built-in index alone on one side: mulc)   a, b, a + b
+ *   +   a - b, a, b, a * b    -   a + b, a     *   a, b, a + b    /   a, (a + b - 1) / b, a % b
  *   %   a / b (a count that wants a quotient: `(k + T - 1) % T`)
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
  *   >=  a > b, a <= b      ==  a != b          !=  a == b */
@@ -85,10 +84,8 @@ template <class R, class A, class B> inline R ceil_(A &, B &, R o, long) { retur
         R o = a OP b;                                                                         \
         return E0;                                                                            \
     }
-GPULAB_EMU_OP_(add, +, 3u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0))
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)
-GPULAB_EMU_OP_(mul, *, 2u, as_(a, o, 0), as_(b, o, 0), o)
-GPULAB_EMU_OP_(mulc, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0))
+GPULAB_EMU_OP_(mul, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0))
 GPULAB_EMU_OP_(div, /, 3u, as_(a, o, 0), ceil_(a, b, o, 0), mod_(a, b, o, 0))
 GPULAB_EMU_OP_(mod, %, 1u, div_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(lt, <, 2u, le_(a, b, o, 0), gt_(a, b, o, 0), o)
@@ -99,9 +96,7 @@ GPULAB_EMU_OP_(eq, ==, 1u, ne_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
 #undef GPULAB_EMU_OP_
 
-/* The same for floating-point operands, with one more edit: `+` for `*`
- * and back (a dot product that adds its two elements):
- *   + (floats)   a - b, a, b, a * b        * (floats)   a, b, a + b */
+/* The same with four edits (`+`, whose last is `*`) */
 #define GPULAB_EMU_OP4_(name, OP, N, E0, E1, E2, E3)                                         \
     template <class A, class B> inline auto name(int k, A a, B b) -> decltype(a OP b)    \
     {                                                                                         \
@@ -120,8 +115,7 @@ GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
         R o = a OP b;                                                                         \
         return E0;                                                                            \
     }
-GPULAB_EMU_OP4_(fadd, +, 4u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0), mul_(a, b, o, 0))
-GPULAB_EMU_OP4_(fmul, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0), o)
+GPULAB_EMU_OP4_(add, +, 4u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0), mul_(a, b, o, 0))
 #undef GPULAB_EMU_OP4_
 
 /* scale(k, v, n): v, or v * n (a count of elements made bytes) when

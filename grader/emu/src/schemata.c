@@ -141,14 +141,16 @@ static void unshare(sc *s, size_t b, size_t name, size_t end)
     free(to);
 }
 
-/* The file's number macros but the one spelt `but`, those it writes most
- * first, at most NAMES_PER_SITE into best; how many. */
+/* The file's number macros but the one spelt `but`, and the constant int
+ * locals in scope (`const int w = TILE_WIDTH + MASK_WIDTH - 1;`, a bound
+ * as good as a macro), those it writes most first, at most
+ * NAMES_PER_SITE into best; how many. */
 static int number_macros(const sc *s, const char *but, struct size_macro *best)
 {
     struct size_macro all[96];
     size_t nall = 0;
     for (size_t i = 0; i < s->nsyms && nall < 64; i++)
-        if (s->syms[i].depth == 0 && strcmp(s->syms[i].key, "int") == 0 &&
+        if ((s->syms[i].depth == 0 || s->syms[i].constant) && strcmp(s->syms[i].key, "int") == 0 &&
             sch_lookup_text((sc *)s, s->syms[i].name, s->syms[i].len) == &s->syms[i])
             all[nall++] = (struct size_macro){ s->syms[i].name, s->syms[i].len };
     for (size_t i = 0; i < s->nsizes; i++)

@@ -367,7 +367,7 @@ void sch_exchanged_operands(sc *s, size_t first)
     size_t last = s->ng;
     for (size_t i = first; i < last; i++) {
         const group *g = &s->g[i];
-        if (g->kind != G_BIN || (strcmp(g->helper, "mul") != 0 && strcmp(g->helper, "fmul") != 0) || g->also)
+        if (g->kind != G_BIN || strcmp(g->helper, "mul") != 0 || g->also)
             continue;
         size_t x = g->tb, y = g->ope, op = g->op, te = g->te;
         if (!ident(s, x) || !ident(s, y) || same(s, x, y) || !subscripts_alone(s, x + 1, op) ||
@@ -1609,29 +1609,20 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         }
         node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;
-        /* `+f`, `*f`: both operands floating-point, where `+` for `*` and
-         * back is one more edit (a dot product that adds its elements);
-         * `*c` below */
+        /* `+` for `*` and back is an edit of every sum and product, of
+         * numbers of any type: a dot product that adds its elements, a
+         * size `width * width + sizeof(float)`, a column `ph * TILE_WIDTH
+         * * tx` (a slip of the finger: the two keys share one) */
         static const struct { const char *op, *helper, *alts[4]; } table[] = {
-            { "+f", "fadd", { "-", "left", "right", "*" } }, { "*f", "fmul", { "left", "right", "+", NULL } },
-            { "+", "add", { "-", "left", "right", NULL } },  { "-", "sub", { "+", "left", NULL, NULL } },
-            { "*", "mul", { "left", "right", NULL, NULL } }, { "*c", "mulc", { "left", "right", "+", NULL } },
-            { "/", "div", { "left", "ceil", "%", NULL } },    { "%", "mod", { "/", NULL, NULL, NULL } },
-            { "<", "lt", { "<=", ">", NULL, NULL } },
+            { "+", "add", { "-", "left", "right", "*" } },   { "-", "sub", { "+", "left", NULL, NULL } },
+            { "*", "mul", { "left", "right", "+", NULL } },  { "/", "div", { "left", "ceil", "%", NULL } },
+            { "%", "mod", { "/", NULL, NULL, NULL } },        { "<", "lt", { "<=", ">", NULL, NULL } },
             { "<=", "le", { "<", ">=", NULL, NULL } },       { ">", "gt", { ">=", "<", NULL, NULL } },
             { ">=", "ge", { ">", "<=", NULL, NULL } },       { "==", "eq", { "!=", NULL, NULL, NULL } },
             { "!=", "ne", { "==", NULL, NULL, NULL } },      { NULL, NULL, { NULL, NULL, NULL, NULL } } };
-        int floats = l.vk == V_FLOAT && r.vk == V_FLOAT && (!strcmp(op, "+") || !strcmp(op, "*"));
-        /* `*c`: a product with a built-in index alone on one side, where
-         * `+` for `*` is one more edit (blockIdx.y * blockDim.y *
-         * threadIdx.y for the thread's row) */
-        int coordinate = !floats && !strcmp(op, "*") &&
-                         ((l.e == l.b + 3 && sch_builtin_at(s, l.b)) || (r.e == r.b + 3 && sch_builtin_at(s, r.b)));
-        char fop[4];
-        snprintf(fop, sizeof fop, "%s%s", op, floats ? "f" : coordinate ? "c" : "");
         int t = 0;
         for (; table[t].op; t++)
-            if (strcmp(table[t].op, fop) == 0)
+            if (strcmp(table[t].op, op) == 0)
                 break;
         int known = (l.vk == V_INT || l.vk == V_FLOAT || l.vk == V_PTR) &&
                     (r.vk == V_INT || r.vk == V_FLOAT || r.vk == V_PTR);
