@@ -2909,3 +2909,35 @@ def test_a_tile_bounded_by_a_macro_where_a_const_local_belongs_is_named(tmp_path
     first = rep["fix_first"]
     assert first.startswith(f"line {line}: `[MASK_WIDTH][MASK_WIDTH]` in ") and "with `[w][w]` there" in first, first
 
+
+def test_a_barrier_under_an_if_is_not_repaired_by_a_test_made_true(tmp_path):
+    """Lab 02's first barrier under `if (ph < Width / TILE_WIDTH - 1)`: the
+    race's first line says to call __syncthreads() outside the if; the
+    repair search's `<=` there (a test true for every phase) keeps a
+    barrier under an if, and is said neither after the race nor on the
+    report's repair line."""
+    old = "elements: the dot product below reads elements other threads load.\n        __syncthreads();"
+    src = edited(tmp_path, "02-tiled-matmul", old,
+                 old.replace("__syncthreads();", "if (ph < Width / TILE_WIDTH - 1) __syncthreads();"))
+    line = line_of(src, "if (ph < Width / TILE_WIDTH - 1)")
+    p = kit.gpulab("check", "02-tiled-matmul", src, "--backend", "emu")
+    assert p.returncode == 1, p.stderr
+    out = p.stdout
+    first = out[out.index("fix this first:"):]
+    assert f"is under the test at line {line} (" in first and \
+        "call __syncthreads() for every thread, outside the if" in first, first
+    assert "looks like the mistake" not in out and "repair:" not in out, out
+
+
+def test_a_tile_load_that_reads_its_matrix_transposed_is_said_so(tmp_path):
+    """Lab 02's M load written `M[(ph * TILE_WIDTH + tx) * Width + Row]`:
+    every slot holds the element at the transposed place, which no edit of
+    one name mends. The first line names the load and says it reads the
+    matrix transposed."""
+    src = edited(tmp_path, "02-tiled-matmul", "M[Row * Width + ph * TILE_WIDTH + tx]",
+                 "M[(ph * TILE_WIDTH + tx) * Width + Row]")
+    line = line_of(src, "M[(ph * TILE_WIDTH + tx) * Width + Row]")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the load at line {line} (" in first and "reads the matrix transposed" in first and \
+        first.endswith("swap the two"), first

@@ -1346,6 +1346,33 @@ static char *tested_coordinate_made(const tile_snapshot *s, const char *branch, 
     return NULL;
 }
 
+/* Whether the load that wrote slot k read, in nine in ten or more of the
+ * slots it filled in this snapshot (at least four, off the diagonal), the
+ * element at the transposed place of the matrix: row c, column r where the
+ * tiling puts row r, column c (`N[Col * Width + ph * TILE_WIDTH + ty]`, a
+ * row's index where the column's belongs and back). How many it filled
+ * into *filled. */
+static int load_reads_transposed(const tile_frame *f, const tile_snapshot *s, long ph, int k, long *filled)
+{
+    const gl_matrix *m = f->in;
+    uint32_t w = slot_writer(s, k);
+    long seen = 0, hits = 0;
+    for (int q = 0; q < s->nslots; q++) {
+        uint32_t source = slot_source(s, q), index = slot_index(s, q);
+        tile_element e;
+        if (slot_writer(s, q) != w || source == TILE_NO_SOURCE || source % 4 != 0 ||
+            source / 4 >= gl_matrix_count(m) || !element_at(f, ph, index / f->T, index % f->T, &e) || !e.inside ||
+            e.row == e.col)
+            continue;
+        size_t flat = source / 4, p = flat / (size_t)m->channels;
+        long row = (long)(p / (size_t)m->cols), col = (long)(p % (size_t)m->cols);
+        seen++;
+        hits += row == e.col && col == e.row && (long)(flat % (size_t)m->channels) == e.channel;
+    }
+    *filled = seen;
+    return seen >= 4 && hits * 10 >= seen * 9;
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student, const tile_snapshots *all, int *by_test)
 {
@@ -1362,6 +1389,7 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     int known = element_at(f, ph, index / f->T, index % f->T, &e), outside = known && !e.inside;
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
     char *text, *stale = NULL, *made = NULL;
+    long filled = 0;
     *by_test = branch != NULL;
     char *value = branch && known && !outside && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
     if (branch && value)
@@ -1393,6 +1421,17 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          "load at %s reads it %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", load, made);
+    else if (s->writer_load[w] && load_reads_transposed(f, s, ph, k, &filled))
+        /* every slot holds the element whose row is the column the tiling
+         * gives it, and back: the load's index has the two the other way
+         * round */
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
+                         "the load at %s reads the matrix transposed (in the %ld slots it filled off the diagonal, "
+                         "the element at row c, column r where the one at row r, column c belongs): its index "
+                         "takes the row from what gives the column and the column from what gives the row; "
+                         "swap the two",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", load, filled);
     else
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                          "look at the %s at %s",

@@ -9,6 +9,7 @@
 #include "errormap.h"
 #include "requirements.h"
 #include "sanitize.h"
+#include "source.h"
 #include "stages.h"
 
 #include <math.h>
@@ -229,6 +230,21 @@ static const finding *first_finding(const submission_result *s)
             if (has_findings(&s->datasets[i]) && (s->datasets[i].sanitizer->from_series == 2) == races)
                 return &s->datasets[i].sanitizer->findings[0];
     return NULL;
+}
+
+/* A race between two accesses that a __syncthreads() under an if lets
+ * through, whose finding says to take the barrier out of the if, and a
+ * repair that edits that if's test: the edit makes the test hold for the
+ * runs (`ph <= numPhases - 1` for `ph < numPhases - 1`) and keeps a
+ * barrier that some threads may skip, which the finding's own advice
+ * removes. */
+static int repair_keeps_guarded_barrier(const finding *f, const repair_result *r)
+{
+    if (!f || strcmp(f->kind, "race") != 0 || f->line2 == 0 || f->line2 == f->line || !r->line)
+        return 0;
+    char test[160];
+    int test_line = 0, lo = f->line < f->line2 ? f->line : f->line2, hi = f->line < f->line2 ? f->line2 : f->line;
+    return source_conditional_barrier(f->file, lo, hi, test, sizeof test, &test_line) > 0 && test_line == r->line;
 }
 
 /* Whether the first statement a finding quotes ("... at line 94
@@ -841,7 +857,7 @@ static char *fix_first(const submission_result *s)
          * a tile's subscript): the two agree, the repair says what to write */
         /* ... or one in the statement of a refused copy whose finding can
          * only say what to count (its rows, its bytes): the edit says which */
-        int fixes = repair_strong(&s->repair) &&
+        int fixes = repair_strong(&s->repair) && !repair_keeps_guarded_barrier(f, &s->repair) &&
                     (finding_names_line(f, s->repair.line) ||
                      ((!strcmp(s->repair.kind, "sizeof") || strstr(f->message, "; count its ")) &&
                       finding_leads_with(f, s->repair.context)) ||
@@ -1043,7 +1059,8 @@ static void report_render(strbuf *out, const submission_result *s, int color, in
      * the score; not where the cause says what to write at the repair's
      * own line (the repair there only makes up for it) */
     char *edit = xasprintf("`%s` at line %d", s->repair.to, s->repair.line);
-    int edit_overruled = s->cause && s->cause_says_the_edit && first_line_named(s->cause) == s->repair.line;
+    int edit_overruled = (s->cause && s->cause_says_the_edit && first_line_named(s->cause) == s->repair.line) ||
+                         repair_keeps_guarded_barrier(first_finding(s), &s->repair);
     if (s->repair.sentence && !edit_overruled &&
         (!first || (!strstr(first, s->repair.sentence) && !strstr(first, edit))))
         sb_printf(out, "  repair: %s\n", safe(s->repair.sentence));
