@@ -36,7 +36,8 @@ marks, replaced: a mask copied with cudaMemcpyDeviceToDevice from the host, now 
 refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's, 10 of 10 after its own
 (03-f4: a phase count set from gridDim.x, whose repair is the loop's bound, now named where it is
 set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR.md, 7 of
-10 when counted after AQ's; of those
+10 when counted after AQ's; set AS: results-AS.md, 8 of 10 when counted after AR's, 10 of 10
+after its own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -497,6 +498,21 @@ FIRST = {
                                           "to it"],
     "setAR/02-i4-dot-counter-hoisted-not-reset": ["the loop at line 56 (`for (; i < TILE_WIDTH; ++i)`) gives i no "
                                                   "start", "line 35 ("],
+    "setAS/01-k4-bytes-plus-sizeof": ["line 40: `(size_t)width * width + sizeof(float)` in ",
+                                      "with `(size_t)width * width * sizeof(float)` there"],
+    "setAS/01-l4-row-declared-float": ["line 20 declares `float Row`", "declare it `int Row`"],
+    "setAS/02-k4-n-load-col-major": ["the load at line 46 (", "reads the matrix transposed", "swap the two"],
+    "setAS/02-l4-m-load-times-tx": ["line 45: `ph * TILE_WIDTH * tx` in ", "with `ph * TILE_WIDTH + tx` there"],
+    "setAS/03-k4-store-test-col-le-l": ["the test at line 81 (`if (Row < j && Col <= l)`) let this thread through",
+                                        "with `Col < l` there"],
+    "setAS/03-l4-load-barrier-skipped-last-phase": ["is under the test at line 65 (`if (ph < numPhases - 1) "
+                                                    "__syncthreads();`)", "outside the if"],
+    "setAS/04-k4-tile-declared-output-size": ["line 29: `[TILE_WIDTH][TILE_WIDTH]` in ", "with `[w][w]` there"],
+    "setAS/04-l4-mask-declared-flat": ["line 22 (`__constant__ float Mc[MASK_WIDTH * MASK_WIDTH];`) declares Mc with "
+                                       "1 dimension", "indexes it with 2 subscripts"],
+    "setAS/05-k4-copy-in-host-pitch-no-sizeof": ["the cudaMemcpy2D at line 91 (", "`* sizeof(float)` looks missing "
+                                                 "after `(size_t)in->pitch`"],
+    "setAS/05-l4-col-i-from-row-o": ["line 39: `row_o` in `int col_i = row_o - MASK_RADIUS`", "with `col_o` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
