@@ -2941,3 +2941,31 @@ def test_a_tile_load_that_reads_its_matrix_transposed_is_said_so(tmp_path):
     first = rep["fix_first"]
     assert f"the load at line {line} (" in first and "reads the matrix transposed" in first and \
         first.endswith("swap the two"), first
+
+
+def test_an_access_whose_only_test_bounds_the_thread_in_its_tile_is_named_at_the_access(tmp_path):
+    """Lab 05's output test written `if (tx < O_TILE_WIDTH)`: a test of the
+    thread's place in its tile, by a constant, which the output's index
+    reaches only through col_o; no test bounds col_o by the image. The
+    first line says that no test bounds col_o and to put the write under
+    one, not to test other coordinates at that if."""
+    src = edited(tmp_path, "05-pitched-conv", "            if (row_o < out.height && col_o < out.width)",
+                 "            if (tx < O_TILE_WIDTH)")
+    line = line_of(src, "if (tx < O_TILE_WIDTH)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"no test bounds `col_o`, which the index of the access at line {line + 1} reads, by the "
+                            f"data's size: the test at line {line} (`if (tx < O_TILE_WIDTH)`) checks only `tx`"), first
+    assert f"put the access at line {line + 1} under a test of `col_o`" in first, first
+
+
+def test_a_test_at_its_bound_says_the_comparison_to_write(tmp_path):
+    """Lab 03's N load tested `nRow <= k`: the thread of row k, one past N's
+    last row, reads past N. The first line names the clause at its bound
+    and says what to write there."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (nRow < k && Col < l)", "if (nRow <= k && Col < l)")
+    line = line_of(src, "if (nRow <= k && Col < l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "`nRow <= k` holds with nRow = " in first and \
+        "the one value `<` would stop (write `nRow < k` there)" in first, first

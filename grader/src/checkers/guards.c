@@ -515,6 +515,32 @@ static char *other_names_words(const guard_record *g, const char *student, int a
         free(took);
         return w;
     }
+    /* every tested name is one the index reaches only through a name of
+     * its own (`row_o = blockIdx.y * O_TILE_WIDTH + ty`), and the test
+     * bounds it by a constant: the test keeps the thread inside its tile,
+     * and it is the index's own names that no test bounds by the data
+     * (the output's test left out) */
+    char vias[GUARD_TEXT * 2] = "";
+    int through = 0, constant = 1;
+    for (int i = 0; i < g->nclauses && constant; i++) {
+        char l[GUARD_TEXT], r[GUARD_TEXT], via[GUARD_TEXT], quoted[GUARD_TEXT + 4];
+        if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, l, r, sizeof l) != 0 ||
+            !source_constant_text(student, g->line, r) ||
+            !source_line_name_through(student, access, l, via, sizeof via)) {
+            constant = 0;
+            break;
+        }
+        snprintf(quoted, sizeof quoted, "`%s`", via);
+        if (!strstr(vias, quoted)) {
+            size_t len = strlen(vias);
+            snprintf(vias + len, sizeof vias - len, "%s%s", through++ ? " and " : "", quoted);
+        }
+    }
+    if (constant && through > 0)
+        return xasprintf("no test bounds %s, which the index of the access at line %d reads, by the data's size: "
+                         "the test at %s checks only %s against constants (it keeps the thread inside its tile); "
+                         "put the access at line %d under a test of %s against the size of %s dimension",
+                         vias, access, q, names, access, vias, through > 1 ? "each one's" : "its");
     /* the index reaches the tested name through another name's assignment
      * (`nRow = ph * TILE_WIDTH + ty`): it does use it, so nothing to say */
     if (n == 1 && source_line_reaches_name(student, access, left))
@@ -780,8 +806,8 @@ char *guards_words(char *msg, const char *student, int access)
         inverted = (words = inverted_words(&g, student, access, q)) != NULL;
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
-                          "equal to %s, the one value %s would stop", q, left, g.op, right, left, g.a, right,
-                          g.op[0] == '<' ? "`<`" : "`>`");
+                          "equal to %s, the one value %s would stop (write `%s %c %s` there)", q, left, g.op, right,
+                          left, g.a, right, g.op[0] == '<' ? "`<`" : "`>`", left, g.op[0], right);
     if (!words && access > 0)
         words = beside_words(student, access);
     if (!words && access > 0)

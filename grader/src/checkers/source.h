@@ -711,6 +711,11 @@ int source_subscript_set_again(const char *path, int access, const char *loop_va
  * (in its kernel) uses it: `N[nRow * l + Col]` reaches ph through `nRow =
  * ph * TILE_WIDTH + ty`. */
 int source_line_reaches_name(const char *path, int line, const char *name);
+/* Where line does not use name itself but a name whose last assignment
+ * before the line does (`out.data[row_o * ...]` reaches ty through `row_o
+ * = blockIdx.y * O_TILE_WIDTH + ty`): that name into via (size bytes); 1,
+ * else 0. */
+int source_line_name_through(const char *path, int line, const char *name, char *via, size_t size);
 /* The for loop at loop_line holds the access at line access, and the
  * access's index does not reach the loop's counter (source_line_reaches_
  * name): each pass reaches the same element. 1 with the counter into
@@ -837,6 +842,11 @@ char *sanitize_quote(const char *file, int line);
  * copy); else "FILE:LINE" (malloc'd). */
 char *sanitize_quote_at(const char *student, const char *file, int line);
 
+/* In source_eval.c. Whether text, an operand of a comparison on line
+ * (in a kernel), is a constant: numbers, the file's #defines and names
+ * the file never sets (a header's macros), no name the kernel assigns
+ * before the line or takes as a parameter, no member, element or call. */
+int source_constant_text(const char *path, int line, const char *text);
 /* In source_eval.c. The range, across a block of threads[] threads
  * (block[] its blockIdx), of the value the assignment of `name` on line
  * `line` of a kernel gives it, computed from the source (the #defines of

@@ -351,3 +351,44 @@ int source_index_collapse(const char *path, const char *header, int store_line, 
     source_code_free(&s);
     return found;
 }
+
+int source_constant_text(const char *path, int line, const char *text)
+{
+    source_code s;
+    if (line <= 0 || !text[0] || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, line);
+    size_t g = at < s.len ? code_kernel_before(&s, at) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int constant = body < s.len && at > body;
+    for (size_t i = 0; text[i] && constant;) {
+        const char *c = text + i;
+        if (*c == '.' || *c == '[' || (*c == '(' && i > 0 && source_is_identifier_char(c[-1]))) {
+            constant = 0; /* a member, an element, a call: a value of the run */
+            break;
+        }
+        if (!source_is_identifier_char(*c)) {
+            i++;
+            continue;
+        }
+        size_t n = 0;
+        while (source_is_identifier_char(c[n]))
+            n++;
+        i += n;
+        if (*c >= '0' && *c <= '9')
+            continue; /* a number (`16`, `16u`) */
+        size_t b = 0, e = 0;
+        /* a name of the kernel's own (assigned in it before the line, or a
+         * parameter: in its head between `__global__` and its '{') is the
+         * run's; a #define of the file or a name the file never sets
+         * (lab.h's) is a constant */
+        int defined = define_of(&s, c, n, &b, &e);
+        int assigned = code_assignment_of(&s, body, at, c, n, &e) < s.len;
+        int parameter = 0;
+        for (size_t k = g; k < body && !parameter; k++)
+            parameter = code_name_at(&s, k, c, n);
+        constant = defined || (!assigned && !parameter);
+    }
+    source_code_free(&s);
+    return constant;
+}

@@ -662,10 +662,15 @@ int source_name_set_again(const char *path, int access, const char *name, int *f
     return sets >= 2 && barrier ? last : 0;
 }
 
-int source_line_reaches_name(const char *path, int line, const char *name)
+/* source_line_reaches_name and source_line_name_through: whether line
+ * uses name, or a name whose last assignment before it does (that name
+ * into via, "" where the line uses name itself; size bytes). */
+static int line_reaches(const char *path, int line, const char *name, char *via, size_t size)
 {
     source_code s;
     size_t n = strlen(name);
+    if (via && size)
+        via[0] = '\0';
     if (line <= 0 || !n || !source_code_read(&s, path))
         return 0;
     size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
@@ -677,6 +682,8 @@ int source_line_reaches_name(const char *path, int line, const char *name)
         size_t we = code_word_end(&s, k);
         if (we - k == n && strncmp(s.code + k, name, n) == 0) {
             reaches = 1;
+            if (via && size)
+                via[0] = '\0';
             break;
         }
         if (++looked > LONE_NAMES_MAX)
@@ -685,10 +692,26 @@ int source_line_reaches_name(const char *path, int line, const char *name)
         size_t end = 0, v = code_assignment_of(&s, from, b, s.code + k, we - k, &end);
         for (size_t i = v; v < s.len && i < end && !reaches; i++)
             reaches = code_name_at(&s, i, name, n);
+        if (reaches && via && size)
+            snprintf(via, size, "%.*s", (int)(we - k), s.code + k);
         k = we - 1;
     }
     source_code_free(&s);
     return reaches;
+}
+
+int source_line_reaches_name(const char *path, int line, const char *name)
+{
+    return line_reaches(path, line, name, NULL, 0);
+}
+
+int source_line_name_through(const char *path, int line, const char *name, char *via, size_t size)
+{
+    char through[128];
+    if (!line_reaches(path, line, name, through, sizeof through) || !through[0])
+        return 0;
+    snprintf(via, size, "%s", through);
+    return 1;
 }
 
 int source_loop_counter_unused(const char *path, int loop_line, int access, char *counter, size_t n, char *other,
