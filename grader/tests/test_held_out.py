@@ -37,7 +37,8 @@ refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's, 10 of 10 af
 (03-f4: a phase count set from gridDim.x, whose repair is the loop's bound, now named where it is
 set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR.md, 7 of
 10 when counted after AQ's; set AS: results-AS.md, 8 of 10 when counted after AR's, 10 of 10
-after its own (my count); of those
+after its own (my count); set AT: results-AT.md, 9 of 10 when counted after AS's, 10 of 10 after
+its own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -513,6 +514,23 @@ FIRST = {
     "setAS/05-k4-copy-in-host-pitch-no-sizeof": ["the cudaMemcpy2D at line 91 (", "`* sizeof(float)` looks missing "
                                                  "after `(size_t)in->pitch`"],
     "setAS/05-l4-col-i-from-row-o": ["line 39: `row_o` in `int col_i = row_o - MASK_RADIUS`", "with `col_o` there"],
+    "setAT/01-m4-memcpy-into-pointer-address": ["the cudaMemcpy at line 48 (", "copies into &d_M, the address of "
+                                                "the pointer d_M", "pass d_M"],
+    "setAT/01-n4-m-subscript-col-not-k": ["line 30: `Col` in `Pvalue += M[Row * Width + Col]", "with `k` there"],
+    "setAT/02-m4-n-load-row-uses-tx": ["line 46: `tx` in `ds_N[ty][tx] = N[(ph * TILE_WIDTH + tx) * Width + Col]`",
+                                       "with `ty` there"],
+    "setAT/02-n4-col-from-ty": ["line 34 (`int Col = bx * TILE_WIDTH + ty;`) computes Col from threadIdx.y",
+                                "build Col from threadIdx.x"],
+    "setAT/03-m4-grid-y-from-k": ["count the grid at line 92 (", "line 92: `k` in `dim3 dimGrid(", "with `j` there"],
+    "setAT/03-n4-m-test-row-le-j": ["the test at line 54 (`if (Row <= j && mCol < k)`) let this thread through at its "
+                                    "bound", "(write `Row < j` there)"],
+    "setAT/04-m4-second-batch-store-transposed": ["line 60: `destX, destY` in ", "with `destY, destX` there"],
+    "setAT/04-n4-first-batch-no-ghost-else": ["the if at line 43 has no else", "give it an else that stores 0"],
+    "setAT/05-m4-row-o-from-blockidx-x": ["line 36: `blockIdx.x` in `int row_o = blockIdx.x * O_TILE_WIDTH + ty`",
+                                          "with `blockIdx.y` there"],
+    "setAT/05-n4-write-without-image-test": ["no test bounds `row_o` and `col_o`, which the index of the access at "
+                                             "line 65 reads", "put the access at line 65 under a test of `row_o` and "
+                                             "`col_o`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
