@@ -2969,3 +2969,60 @@ def test_a_test_at_its_bound_says_the_comparison_to_write(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {line} (") and "`nRow <= k` holds with nRow = " in first and \
         "the one value `<` would stop (write `nRow < k` there)" in first, first
+
+
+def test_a_read_left_without_the_test_its_twin_has_is_given_that_test(tmp_path):
+    """Lab 04's first batch loading without its ghost test (the if and its
+    else left out, the read alone): the same read in the second batch
+    stands under `if (srcY >= 0 && ...)` with an else that stores 0. The
+    first line names the unguarded read's line and gives it that test and
+    its else, not a bounds test the thread passed."""
+    old = """        if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)
+            N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];
+        else
+            N_ds[destY][destX] = 0.0f;
+        //@@ end"""
+    src = edited(tmp_path, "04-conv-2batch", old, """        N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];
+        //@@ end""")
+    line = line_of(src, "        N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];")
+    twin = line_of(src, "                N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} reads `I[(srcY * width + srcX) * channels + k]` under no test of its index, "
+                            f"where line {twin} reads it under the test at line {twin - 1} (`if (srcY >= 0 && srcY < "
+                            "height && srcX >= 0 && srcX < width)`), whose else stores in its place: give line "
+                            f"{line} that test and its else"), first
+
+
+def test_a_symbol_copy_too_large_by_its_own_size_leads_over_the_declaration(tmp_path):
+    """Lab 05's mask copied with `sizeof(Mc) * 2` bytes: 200 into the
+    100-byte Mc, refused. The declaration is what the kernel reads; the
+    repair search's edit of the copy's size (`1` for `2`) leads, not the
+    advice to declare Mc larger."""
+    old = "MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
+    src = edited(tmp_path, "05-pitched-conv", old, "sizeof(Mc) * 2));")
+    line = line_of(src, "sizeof(Mc) * 2")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `") and "in `CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, sizeof(Mc) * 2))` " \
+        "looks like the mistake" in first, first
+    assert "declare Mc as large as what it holds" not in first, first
+
+
+def test_a_buffer_freed_before_its_use_is_said_to_move_not_to_go(tmp_path):
+    """Lab 05's input freed right before the launch: the repair search's
+    edit is the free taken out, and the first line says to move it after
+    the buffer's last use, not to delete it (the buffer would never be
+    freed)."""
+    text = kit.solution("05-pitched-conv").read_text()
+    launch = "    pitched_conv_kernel<<<dimGrid, dimBlock>>>(d_in_img, d_out_img);"
+    free_in = "    CUDA_CHECK(cudaFree(d_in));\n"
+    assert text.count(launch) == 1 and text.count(free_in) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(free_in, "").replace(launch, free_in + launch))
+    line = line_of(src, "cudaFree(d_in)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `CUDA_CHECK(cudaFree(d_in));` looks like the mistake: it frees the buffer "
+                            "before the program is done with it"), first
+    assert "move it after the buffer's last use" in first, first

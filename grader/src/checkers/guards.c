@@ -782,6 +782,23 @@ static char *inverted_words(const guard_record *g, const char *student, int acce
                      q, left, g->op, right, left, g->a, g->b, left, right);
 }
 
+/* A global read at the access's line that no test of its index's names
+ * stands over, where the same read elsewhere in the kernel stands under an
+ * if that tests them (the second batch's load without the first's ghost
+ * test): that if, to be given to this read too. */
+static char *unguarded_twin_words(const char *student, int access)
+{
+    char read[GUARD_TEXT * 2], test[GUARD_TEXT * 4];
+    int twin = 0, has_else = 0, in_else = 0;
+    int t = source_twin_read_guarded(student, access, read, sizeof read, &twin, &has_else);
+    if (t <= 0 || source_test_around(student, twin, test, sizeof test, &in_else) != t)
+        return NULL;
+    return xasprintf("line %d reads `%s` under no test of its index, where line %d reads it under the test at line "
+                     "%d (`%s`)%s: give line %d that test%s",
+                     access, read, twin, t, test, has_else ? ", whose else stores in its place" : "", access,
+                     has_else ? " and its else" : "");
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -801,6 +818,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = empty_extern_words(student, access);
     if (!words && access > 0)
         words = false_branch_words(student, access);
+    if (!words && access > 0 && !strstr(msg, "in shared memory"))
+        words = unguarded_twin_words(student, access);
     int inverted = 0;
     if (!words && access > 0)
         inverted = (words = inverted_words(&g, student, access, q)) != NULL;

@@ -352,6 +352,12 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
         s = xasprintf("line %d: `%.*s` %s missing %s `%s`: with it added there, %s%s", c->line,
                       after ? (int)strlen(added) : (int)n, added, full ? "looks" : "is probably",
                       after ? "after" : "before", c->from, result, other);
+    } else if (!c->to[0] && strstr(c->from, "cudaFree(")) {
+        /* a buffer freed too early: the program needs its free, later */
+        s = xasprintf("line %d: %s %s the mistake: it frees the buffer before the program is done with it; "
+                      "without it, %s%s: move it after the buffer's last use (beside the other cudaFree calls), "
+                      "rather than delete it, or the buffer is never freed",
+                      c->line, place, full ? "looks like" : "is probably", result, other);
     } else if (!strcmp(c->kind, "twins")) { /* one edit at two twin statements */
         s = xasprintf("line %d and the statement after it: `%s` in `%s` %s the mistake, written in both: with `%s` "
                       "at both, %s%s",

@@ -842,6 +842,14 @@ char *sanitize_quote(const char *file, int line);
  * copy); else "FILE:LINE" (malloc'd). */
 char *sanitize_quote_at(const char *student, const char *file, int line);
 
+/* In source_index.c. The array read after the `=` of line access (`I[(srcY
+ * * width + srcX) * channels + k]`) where no if or loop around it tests a
+ * name of its index, while the same read, written alike at another line of
+ * the kernel, stands in the body of an if that does (the first batch's
+ * ghost test, the second batch's left out): the read's text into read
+ * (read_n bytes), the twin's line into *twin_line, *has_else 1 where that
+ * if has an else; that if's line, or 0. */
+int source_twin_read_guarded(const char *path, int access, char *read, size_t read_n, int *twin_line, int *has_else);
 /* In source_eval.c. Whether text, an operand of a comparison on line
  * (in a kernel), is a constant: numbers, the file's #defines and names
  * the file never sets (a header's macros), no name the kernel assigns

@@ -352,6 +352,56 @@ int source_index_collapse(const char *path, const char *header, int store_line, 
     return found;
 }
 
+/* Whether text[0, len) (in `in`, the student's code or a copy of an
+ * operand) is a constant in the kernel whose head starts at g and body at
+ * body, used at offset at: see source_constant_text. A `const` local
+ * whose initialiser is a constant is one (`const int w = TILE_WIDTH +
+ * MASK_WIDTH - 1;`), followed at most EVAL_DEPTH deep. */
+static int constant_span(const source_code *s, size_t g, size_t body, size_t at, const char *text, size_t len,
+                         int depth)
+{
+    if (depth > EVAL_DEPTH)
+        return 0;
+    for (size_t i = 0; i < len;) {
+        const char *c = text + i;
+        if (*c == '.' || *c == '[' || (*c == '(' && i > 0 && source_is_identifier_char(c[-1])))
+            return 0; /* a member, an element, a call: a value of the run */
+        if (!source_is_identifier_char(*c)) {
+            i++;
+            continue;
+        }
+        size_t n = 0;
+        while (i + n < len && source_is_identifier_char(c[n]))
+            n++;
+        i += n;
+        if (*c >= '0' && *c <= '9')
+            continue; /* a number (`16`, `16u`) */
+        size_t b = 0, e = 0;
+        /* a #define of the file, or a name the kernel neither assigns
+         * before the use nor takes as a parameter (in its head between
+         * `__global__` and its '{': lab.h's macros), is a constant; a name
+         * the kernel assigns is one only as a `const` with a constant
+         * value */
+        if (define_of(s, c, n, &b, &e))
+            continue;
+        int parameter = 0;
+        for (size_t k = g; k < body && !parameter; k++)
+            parameter = code_name_at(s, k, c, n);
+        if (parameter)
+            return 0;
+        size_t v = code_assignment_of(s, body, at, c, n, &e);
+        if (v >= s->len)
+            continue;
+        size_t ls = code_line_start(s, code_line_at(s, v));
+        int declared_const = 0;
+        for (size_t k = ls; k < v && !declared_const; k++)
+            declared_const = code_word_at(s, k, "const");
+        if (!declared_const || !constant_span(s, g, body, v, s->code + v, e - v, depth + 1))
+            return 0;
+    }
+    return 1;
+}
+
 int source_constant_text(const char *path, int line, const char *text)
 {
     source_code s;
@@ -360,35 +410,7 @@ int source_constant_text(const char *path, int line, const char *text)
     size_t at = code_line_start(&s, line);
     size_t g = at < s.len ? code_kernel_before(&s, at) : s.len, close = 0;
     size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
-    int constant = body < s.len && at > body;
-    for (size_t i = 0; text[i] && constant;) {
-        const char *c = text + i;
-        if (*c == '.' || *c == '[' || (*c == '(' && i > 0 && source_is_identifier_char(c[-1]))) {
-            constant = 0; /* a member, an element, a call: a value of the run */
-            break;
-        }
-        if (!source_is_identifier_char(*c)) {
-            i++;
-            continue;
-        }
-        size_t n = 0;
-        while (source_is_identifier_char(c[n]))
-            n++;
-        i += n;
-        if (*c >= '0' && *c <= '9')
-            continue; /* a number (`16`, `16u`) */
-        size_t b = 0, e = 0;
-        /* a name of the kernel's own (assigned in it before the line, or a
-         * parameter: in its head between `__global__` and its '{') is the
-         * run's; a #define of the file or a name the file never sets
-         * (lab.h's) is a constant */
-        int defined = define_of(&s, c, n, &b, &e);
-        int assigned = code_assignment_of(&s, body, at, c, n, &e) < s.len;
-        int parameter = 0;
-        for (size_t k = g; k < body && !parameter; k++)
-            parameter = code_name_at(&s, k, c, n);
-        constant = defined || (!assigned && !parameter);
-    }
+    int constant = body < s.len && at > body && constant_span(&s, g, body, at, text, strlen(text), 0);
     source_code_free(&s);
     return constant;
 }

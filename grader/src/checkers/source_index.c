@@ -1035,3 +1035,102 @@ int source_tile_index_loop_offset(const char *path, int access, char *counter, c
     source_code_free(&s);
     return found;
 }
+
+/* The names of the subscripts of the read whose name starts at b (up to
+ * its last ']', *end): at most max, each a plain name (not a member after
+ * '.', not a call), into names with their lengths. */
+static int read_index_names(const source_code *s, size_t b, size_t *end, const char **names, size_t *lens, int max)
+{
+    size_t k = code_word_end(s, b), n = 0;
+    k = code_skip_space(s, k);
+    *end = k;
+    while (k < s->len && s->code[k] == '[') {
+        size_t close = code_matching(s, k);
+        if (close >= s->len)
+            return -1;
+        for (size_t q = k + 1; q < close; q++) {
+            if (!code_word_starts(s, q) || !(isalpha((unsigned char)s->code[q]) || s->code[q] == '_'))
+                continue;
+            size_t we = code_word_end(s, q), after = code_skip_space(s, we);
+            int member = q > 0 && (s->code[q - 1] == '.' || (q > 1 && s->code[q - 1] == '>' && s->code[q - 2] == '-'));
+            if (!member && s->code[after] != '(' && s->code[after] != '.' && n < (size_t)max) {
+                names[n] = s->code + q;
+                lens[n++] = we - q;
+            }
+            q = we - 1;
+        }
+        *end = close + 1;
+        k = code_skip_space(s, close + 1);
+    }
+    return (int)n;
+}
+
+/* Whether the header of the if (or loop) whose keyword is at t names one
+ * of the names. */
+static int header_names_any(const source_code *s, size_t t, const char **names, const size_t *lens, int n)
+{
+    size_t open = t;
+    while (open < s->len && s->code[open] != '(' && s->code[open] != '{' && s->code[open] != ';')
+        open++;
+    size_t close = open < s->len && s->code[open] == '(' ? code_matching(s, open) : s->len;
+    for (size_t q = open; close < s->len && q < close; q++)
+        for (int i = 0; i < n; i++)
+            if (code_name_at(s, q, names[i], lens[i]))
+                return 1;
+    return 0;
+}
+
+int source_twin_read_guarded(const char *path, int access, char *read, size_t read_n, int *twin_line, int *has_else)
+{
+    source_code s;
+    read[0] = '\0';
+    *twin_line = *has_else = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t g = b < s.len ? code_kernel_before(&s, b) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int test_line = 0;
+    /* the first array read after the line's `=` */
+    size_t q = b;
+    while (q < e && !code_assigns_at(&s, q))
+        q++;
+    for (q = q + 1; q < e && body < s.len; q++) {
+        if (!code_word_starts(&s, q) || !(isalpha((unsigned char)s.code[q]) || s.code[q] == '_'))
+            continue;
+        size_t we = code_word_end(&s, q);
+        if (s.code[code_skip_space(&s, we)] == '[')
+            break;
+        q = we - 1;
+    }
+    const char *names[16];
+    size_t lens[16], end = 0;
+    int n = q < e ? read_index_names(&s, q, &end, names, lens, 16) : -1;
+    int in_else = 0;
+    /* this read stands under no if that tests its index's names ... */
+    int guarded = 0;
+    for (size_t t = n > 0 ? code_test_around(&s, q, &in_else) : s.len, depth = 0;
+         t < s.len && t > body && depth < 32 && !guarded; t = code_test_around(&s, t, &in_else), depth++)
+        guarded = code_word_at(&s, t, "if") && header_names_any(&s, t, names, lens, n); /* a loop bounds its counter */
+    /* ... where the same read, written alike elsewhere in the kernel, stands
+     * under one (its innermost test) */
+    size_t len = end - q;
+    for (size_t k = body; n > 0 && !guarded && k + len < close && !test_line; k++) {
+        if (k == q || memcmp(s.code + k, s.code + q, len) != 0 || !code_word_starts(&s, k))
+            continue;
+        size_t t = code_test_around(&s, k, &in_else);
+        if (t < s.len && t > body && !in_else && code_word_at(&s, t, "if") && header_names_any(&s, t, names, lens, n)) {
+            test_line = code_line_at(&s, t);
+            *twin_line = code_line_at(&s, k);
+            size_t open = t;
+            while (open < s.len && s.code[open] != '(')
+                open++;
+            size_t hc = open < s.len ? code_matching(&s, open) : s.len;
+            size_t be = hc < s.len ? code_body_end(&s, hc + 1) : s.len;
+            *has_else = be < s.len && code_word_at(&s, code_skip_space(&s, be + 1), "else");
+            snprintf(read, read_n, "%.*s", (int)len, s.code + q);
+        }
+    }
+    source_code_free(&s);
+    return test_line;
+}

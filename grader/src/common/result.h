@@ -217,6 +217,8 @@ typedef struct {
                                the checkers' findings, which follow from it; or NULL */
     int cause_fixed_there;  /* the cause names where the value was made wrong and its fix (a #define, a
                                variable only some threads set): no repair elsewhere follows it */
+    int cause_blames_declaration; /* the cause blames a symbol's declared size for a copy into it that does
+                               not fit: a full repair of that copy's own size says the copy was wrong */
     int cause_says_the_edit; /* the cause says what to write at its own line too: a repair there (an edit
                                that makes every dataset right only by making up for it) is not added */
     char *source_cause;     /* a defect the source shows at a line, of a file whose output was wrong

@@ -1799,7 +1799,7 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              "copy does not fit, the runtime refuses it, and the kernel's reads of %s past its %zu "
                              "bytes would miss too; declare %s as large as what it holds",
                              q, sym, has, count, offset ? " (after an offset)" : "", sym, has, sym);
-        s->cause_fixed_there = 1;
+        s->cause_fixed_there = s->cause_blames_declaration = 1;
         free(q);
     }
     /* a store of one element per pass kept to one pass by its test
@@ -2319,6 +2319,20 @@ static void host_access_leads(submission_result *s)
  * partial tile the count left out, and runs a pass too many where the
  * size is a multiple. The name's assignment is the cause, said at its
  * line. */
+/* A symbol's declaration blamed for a copy into it that does not fit
+ * (grade.c's reading of the emulator's refusal), where one edit of a
+ * cudaMemcpyToSymbol's own line makes every dataset right (`sizeof(Mc)`
+ * for `sizeof(Mc) * sizeof(float)`): the copy's size was wrong, not the
+ * declaration, and the repair leads, the cause said after it without its
+ * advice. */
+static void copy_size_repaired(const char *file, submission_result *s)
+{
+    if (!s->cause || !s->cause_blames_declaration || !repair_strong(&s->repair) ||
+        !source_line_has_word(file, s->repair.line, "cudaMemcpyToSymbol"))
+        return;
+    s->cause_fixed_there = 0;
+}
+
 static void repair_made_up_for(const char *file, submission_result *s)
 {
     const repair_result *r = &s->repair;
@@ -2837,6 +2851,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
             misplaced_barrier_leads(s);
             repair_made_up_for(file, s);
             repair_turns_test_off(file, s);
+            copy_size_repaired(file, s);
         }
         started = stage_clock();
         /* Performance points (opt-in per lab), for a whole-lab grading. */
