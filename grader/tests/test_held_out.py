@@ -38,7 +38,8 @@ refuses it); set AP: results-AP.md, 9 of 10 when counted after AO's, 10 of 10 af
 set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR.md, 7 of
 10 when counted after AQ's; set AS: results-AS.md, 8 of 10 when counted after AR's, 10 of 10
 after its own (my count); set AT: results-AT.md, 9 of 10 when counted after AS's, 10 of 10 after
-its own (my count); of those
+its own (my count); set AU: results-AU.md, 8 of 10 when counted after AT's, 10 of 10 after its own
+(my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -531,6 +532,25 @@ FIRST = {
     "setAT/05-n4-write-without-image-test": ["no test bounds `row_o` and `col_o`, which the index of the access at "
                                              "line 65 reads", "put the access at line 65 under a test of `row_o` and "
                                              "`col_o`"],
+    "setAU/01-o4-frees-dn-before-launch": ["line 50: `CUDA_CHECK(cudaFree(d_N));` looks like the mistake: it frees "
+                                           "the buffer before the program is done with it", "move it after"],
+    "setAU/01-p4-dot-2d-subscripts": ["declares M with 1 dimension, and line 30 indexes it with 2 subscripts"],
+    "setAU/02-o4-block-one-dimensional": ["the block at line 76 (`dim3 dimBlock(TILE_WIDTH);`) is 16 x 1 threads",
+                                          "give the block its y too"],
+    "setAU/02-p4-dot-loop-one-short": ["line 56: `i < TILE_WIDTH - 1` in ", "with `i <= TILE_WIDTH - 1` there"],
+    "setAU/03-o4-store-column-major": ["look at the index of the store of the output at line 82 (`P[Col * j + Row] = "
+                                       "Pvalue;`)"],
+    "setAU/03-p4-m-load-test-adds-col": ["line 54: `Row < j && mCol < k && Col < l` looks like the mistake",
+                                         "with `Row < j && mCol < k` there"],
+    "setAU/04-o4-mask-copy-size-sizeof-mc-times-float": ["line 97: `sizeof(Mc) * sizeof(float)` in ",
+                                                         "with `sizeof(Mc)` there"],
+    "setAU/04-p4-second-batch-no-ghost-test": ["line 59 reads `I[(srcY * width + srcX) * channels + k]` under no test "
+                                               "of its index", "give line 59 that test and its else"],
+    "setAU/05-o4-write-packed-index": ["line 66: `(row_o * out.width + col_o) * out.channels + k` in ",
+                                       "with `row_o * out.pitch + col_o * out.channels + k` there"],
+    "setAU/05-p4-load-barrier-inside-compute-if": ["the __syncthreads() at line 60 (`__syncthreads();`) in "
+                                                   "pitched_conv_kernel is inside the test at line 59", "outside the "
+                                                   "test"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
