@@ -3026,3 +3026,39 @@ def test_a_buffer_freed_before_its_use_is_said_to_move_not_to_go(tmp_path):
     assert first.startswith(f"line {line}: `CUDA_CHECK(cudaFree(d_in));` looks like the mistake: it frees the buffer "
                             "before the program is done with it"), first
     assert "move it after the buffer's last use" in first, first
+
+
+def test_a_tile_load_whose_phase_is_not_scaled_by_the_tile_is_said_so(tmp_path):
+    """Lab 02's N load written `N[(ph + ty) * Width + Col]`: each phase's
+    tile starts one row past the last where a tile's width belongs. The
+    first line names the load and says to multiply the phase by the
+    tile's width."""
+    src = edited(tmp_path, "02-tiled-matmul", "N[(ph * TILE_WIDTH + ty) * Width + Col]", "N[(ph + ty) * Width + Col]")
+    line = line_of(src, "N[(ph + ty) * Width + Col]")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the load at line {line} (" in first and "starts the phase-1 tile 1 row past phase 0's, where 16 belong" \
+        in first and first.endswith("multiply the phase by the tile's width there"), first
+
+
+def test_a_loop_end_barrier_written_after_the_loop_is_said_to_move(tmp_path):
+    """Lab 02's second barrier written after the phase loop's brace: the
+    race between phases names the loop's end as the barrier's place, and
+    says to move there the one after the loop."""
+    old = """        __syncthreads();
+        //@@ end
+    }
+
+    //@@ TODO 7"""
+    new = """        //@@ end
+    }
+    __syncthreads();
+
+    //@@ TODO 7"""
+    src = edited(tmp_path, "02-tiled-matmul", old, new)
+    after = src.read_text().splitlines().index("    __syncthreads();") + 1
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "race between iterations of the loop at line" in first and \
+        "add a __syncthreads() at the end of the loop" in first and \
+        f"(move there the one at line {after}, after the loop, which orders nothing between its iterations)" in first, first

@@ -43,6 +43,10 @@ int source_mask_loop(const char *path, int which);
  * iteration's write against this one's read). Sets *loop_line (the loop's
  * first line) and *barrier_line; 0 when not so, or the file cannot be read. */
 int source_loop_carried(const char *path, int first, int second, int *loop_line, int *barrier_line);
+/* The line of a __syncthreads() that is the first statement after the
+ * braced body of the loop whose header is on loop_line (a barrier meant
+ * for the loop's end, written after it); 0 when there is none. */
+int source_barrier_after_loop(const char *path, int loop_line);
 
 /* The array that line (from 1) of the file stores into: the identifier
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into

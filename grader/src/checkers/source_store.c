@@ -64,6 +64,25 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
     return 1;
 }
 
+int source_barrier_after_loop(const char *path, int loop_line)
+{
+    source_code s;
+    if (loop_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = code_line_start(&s, loop_line); k < s.len && !found && code_line_at(&s, k) == loop_line; k++) {
+        if (!code_word_at(&s, k, "for") && !code_word_at(&s, k, "while"))
+            continue;
+        size_t b = code_loop_body(&s, k), e = b < s.len && s.code[b] == '{' ? code_matching(&s, b) : s.len;
+        size_t next = e < s.len ? code_skip_space(&s, e + 1) : s.len;
+        if (next < s.len && code_word_at(&s, next, "__syncthreads"))
+            found = code_line_at(&s, next);
+        break;
+    }
+    source_code_free(&s);
+    return found;
+}
+
 /* ---- the output's store and its test ------------------------------------------ */
 
 /* Whether the value stored at store_line (what follows its first plain

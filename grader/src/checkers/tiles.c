@@ -1373,6 +1373,35 @@ static int load_reads_transposed(const tile_frame *f, const tile_snapshot *s, lo
     return seen >= 4 && hits * 10 >= seen * 9;
 }
 
+/* Whether the load that wrote slot k read, in nine in ten or more of the
+ * slots it filled in this snapshot of phase ph >= 1 (at least four), the
+ * element ph * (T - 1) rows (axis 0) or columns (axis 1) before the one
+ * the tiling puts there, the other coordinate right: its index moves by
+ * one a phase where it should move by a tile (`ph + tx` for `ph *
+ * TILE_WIDTH + tx`). The axis into *axis. */
+static int load_phase_unscaled(const tile_frame *f, const tile_snapshot *s, long ph, int k, int *axis)
+{
+    const gl_matrix *m = f->in;
+    uint32_t w = slot_writer(s, k);
+    long seen = 0, hits[2] = { 0, 0 }, step = ph * (f->T - 1);
+    if (ph < 1 || f->T < 2)
+        return 0;
+    for (int q = 0; q < s->nslots; q++) {
+        uint32_t source = slot_source(s, q), index = slot_index(s, q);
+        tile_element e;
+        if (slot_writer(s, q) != w || source == TILE_NO_SOURCE || source % 4 != 0 ||
+            source / 4 >= gl_matrix_count(m) || !element_at(f, ph, index / f->T, index % f->T, &e) || !e.inside)
+            continue;
+        size_t flat = source / 4, p = flat / (size_t)m->channels;
+        long row = (long)(p / (size_t)m->cols), col = (long)(p % (size_t)m->cols);
+        seen++;
+        hits[0] += row == e.row - step && col == e.col;
+        hits[1] += col == e.col - step && row == e.row;
+    }
+    *axis = hits[1] > hits[0];
+    return seen >= 4 && hits[*axis] * 10 >= seen * 9;
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student, const tile_snapshots *all, int *by_test)
 {
@@ -1390,6 +1419,7 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
     char *text, *stale = NULL, *made = NULL;
     long filled = 0;
+    int axis = 0;
     *by_test = branch != NULL;
     char *value = branch && known && !outside && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
     if (branch && value)
@@ -1421,6 +1451,15 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          "load at %s reads it %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", load, made);
+    else if (s->writer_load[w] && load_phase_unscaled(f, s, ph, k, &axis))
+        /* each phase's tile one row (column) on from the last, not a tile on */
+        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
+                         "the load at %s starts the phase-%ld tile %ld %s%s past phase 0's, where %ld belong (a "
+                         "tile's width each phase): its index adds the phase where the phase times the tile's "
+                         "width belongs; multiply the phase by the tile's width there",
+                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", load, ph, ph, axis ? "column" : "row",
+                         ph == 1 ? "" : "s", ph * f->T);
     else if (s->writer_load[w] && load_reads_transposed(f, s, ph, k, &filled))
         /* every slot holds the element whose row is the column the tiling
          * gives it, and back: the load's index has the two the other way

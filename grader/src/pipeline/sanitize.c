@@ -489,12 +489,18 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
     if (!source_stored_array(student, lw, name, sizeof name))
         snprintf(name, sizeof name, "the tile");
     char *ql = sanitize_quote(student, loop);
+    /* a barrier written right after the loop: the one meant for its end */
+    int after = source_barrier_after_loop(student, loop);
+    char *moved = after > 0 ? xasprintf(" (move there the one at line %d, after the loop, which orders nothing "
+                                        "between its iterations)", after)
+                            : xstrdup("");
     char *m = xasprintf("the write of shared memory at %s and the read at %s race between iterations of the loop "
                         "at %s in %s: the next iteration's loads (line %d) can overwrite %s while slower threads "
                         "still read it at line %d; the __syncthreads() at line %d only keeps this iteration's "
                         "reads after its loads: add a __syncthreads() at the end of the loop, after the reads at "
-                        "line %d",
-                        qw, qr, ql, kernel, lw, name, lr, barrier, lr);
+                        "line %d%s",
+                        qw, qr, ql, kernel, lw, name, lr, barrier, lr, moved);
+    free(moved);
     free(ql);
     return m;
 }
