@@ -39,7 +39,7 @@ set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR
 10 when counted after AQ's; set AS: results-AS.md, 8 of 10 when counted after AR's, 10 of 10
 after its own (my count); set AT: results-AT.md, 9 of 10 when counted after AS's, 10 of 10 after
 its own (my count); set AU: results-AU.md, 8 of 10 when counted after AT's, 10 of 10 after its own
-(my count); of those
+(my count); set AV: results-AV.md, 10 of 10 when counted after AU's; of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -551,6 +551,22 @@ FIRST = {
     "setAU/05-p4-load-barrier-inside-compute-if": ["the __syncthreads() at line 60 (`__syncthreads();`) in "
                                                    "pitched_conv_kernel is inside the test at line 59", "outside the "
                                                    "test"],
+    "setAV/01-q4-copy-in-m-kind-dtoh": ["the cudaMemcpy at line 48 (", "should be cudaMemcpyHostToDevice"],
+    "setAV/01-r4-dot-loop-le-width": ["the test at line 29 (`for (int k = 0; k <= Width; ++k)`) let this thread "
+                                      "through at its bound", "(write `k < Width` there)"],
+    "setAV/02-q4-m-load-phase-not-scaled": ["the load at line 45 (", "starts the phase-1 tile 1 column past phase "
+                                            "0's", "multiply the phase by the tile's width there"],
+    "setAV/02-r4-dot-m-tile-transposed": ["line 57: `i, ty` in ", "with `ty, i` there"],
+    "setAV/03-q4-numphases-from-l": ["line 43: `l` in `numPhases = (l + TILE_WIDTH - 1) / TILE_WIDTH`",
+                                     "with `k` there"],
+    "setAV/03-r4-second-barrier-after-loop": ["race between iterations of the loop at line 46", "add a "
+                                              "__syncthreads() at the end of the loop", "(move there the one at line "
+                                              "77, after the loop"],
+    "setAV/04-q4-grid-not-rounded-up": ["the grid at line 104 (", "rounding up"],
+    "setAV/04-r4-second-batch-srcx-blockidx-y": ["line 57: `blockIdx.y` in `srcX = blockIdx.y * TILE_WIDTH",
+                                                 "with `blockIdx.x` there"],
+    "setAV/05-q4-compute-test-le": ["line 60: `ty <= O_TILE_WIDTH && tx <= O_TILE_WIDTH` looks like the mistake"],
+    "setAV/05-r4-acc-assign-not-add": ["look at the assignment at line 64", "(`+=`, not `=`)"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
