@@ -3062,3 +3062,34 @@ def test_a_loop_end_barrier_written_after_the_loop_is_said_to_move(tmp_path):
     assert "race between iterations of the loop at line" in first and \
         "add a __syncthreads() at the end of the loop" in first and \
         f"(move there the one at line {after}, after the loop, which orders nothing between its iterations)" in first, first
+
+
+def test_an_output_whose_border_is_never_stored_names_the_stores_test(tmp_path):
+    """Lab 05's output test written to keep out a border of MASK_RADIUS on
+    every side (a 'valid' convolution's habit): the unstored elements make
+    a frame 2 wide, nothing inside it wrong. The first line names that
+    frame, the store and the test it stands under, and says the output has
+    its border."""
+    src = edited(tmp_path, "05-pitched-conv", "            if (row_o < out.height && col_o < out.width)",
+                 "            if (row_o >= MASK_RADIUS && row_o < out.height - MASK_RADIUS && col_o >= MASK_RADIUS &&"
+                 " col_o < out.width - MASK_RADIUS)")
+    line = line_of(src, "if (row_o >= MASK_RADIUS")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "the output's border, 2 wide on every side, is never stored, and nothing inside it is wrong: the store " \
+           f"at line {line + 1} stands under the test at line {line} (" in first, first
+    assert first.endswith("test only that the element lies inside the output"), first
+
+
+def test_a_tile_load_that_reads_the_same_tile_in_every_phase_is_said_so(tmp_path):
+    """Lab 02's M load without its phase, `M[Row * Width + tx]`: the tile
+    of phase 0 in every round. Slot by slot each element is some phase's;
+    two rounds of one block holding the same tile are what shows it. The
+    first line names the load and says it reads the same elements in
+    every phase."""
+    src = edited(tmp_path, "02-tiled-matmul", "M[Row * Width + ph * TILE_WIDTH + tx]", "M[Row * Width + tx]")
+    line = line_of(src, "M[Row * Width + tx]")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "holds the same elements in phase 0 and in phase 1, the phase-0 tile" in first and \
+        f"the load at line {line} (" in first and "reads the same elements in every phase" in first, first

@@ -1027,7 +1027,8 @@ static int value_on_left(const char *student, int line, int operand, int op, cha
 char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
                              int r0, int c0, int r1, int c1)
 {
-    int head = r0 < 0 && c0 < 0 && (r1 > 0 || c1 > 0);
+    int frame = r0 > 0 && c0 > 0 && r1 > 0 && c1 > 0;
+    int head = frame || (r0 < 0 && c0 < 0 && (r1 > 0 || c1 > 0));
     int nothing = !head && r0 <= 0 && c0 <= 0;
     kept_out best = { 0 };
     for (int i = 0; i < t->nends && !best.threads; i++) {
@@ -1090,7 +1091,8 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
     int lower = var_left == (best.op == 2 || best.op == 3);
     const char *var = var_left ? left : right;
     char *q = sanitize_quote(student, best.line);
-    char *region = !head                 ? region_words(rows, cols, r0, c0)
+    char *region = frame                 ? xasprintf("the output's border, %d wide on every side, is never stored", r1)
+                   : !head               ? region_words(rows, cols, r0, c0)
                    : r1 > 0 && c1 > 0    ? xasprintf("the output's first %d rows and first %d columns are never "
                                                      "stored", r1, c1)
                    : c1 == 1             ? xstrdup("the output's first column is never stored")
@@ -1128,6 +1130,13 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
                       "%s %s; what makes that bound %g is the mistake",
                       q, e->block[0], e->block[1], left, op_text[best.op], right, range, best.b, best.threads,
                       best.store, dataset, region, best.b);
+    else if (lower && frame)
+        w = xasprintf("the test at %s keeps threads from the store at line %d: in block (%ld, %ld) `%s %s %s` is "
+                      "false for %d threads (%s, below %g), and on %s %s; the test keeps out the output's border, "
+                      "which the output has as much as its inside: test only that the element lies inside the "
+                      "output",
+                      q, best.store, e->block[0], e->block[1], left, op_text[best.op], right, best.threads, range,
+                      best.b, dataset, region);
     else if (lower)
         w = xasprintf("the test at %s keeps threads from the store at line %d: in block (%ld, %ld) `%s %s %s` is "
                       "false for %d threads (%s, below %g), and on %s %s; that term keeps out outputs the image "

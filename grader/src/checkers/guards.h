@@ -42,7 +42,9 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
  * dataset); NULL where the evidence shows none. Or, with r0 and c0 -1,
  * the first r1 rows or c1 columns never stored (the top or left edge): a
  * lower bound (`col_i >= 0`) false for those threads, their values within
- * that many of it. */
+ * that many of it. Or, with all four given (r0 = rows - r1, c0 = cols -
+ * c1), a frame r1 wide never stored (the border kept out): a lower bound
+ * false so, in a test that keeps the output's border from the store. */
 char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
                              int r0, int c0, int r1, int c1);
 

@@ -141,6 +141,32 @@ void launches_unwritten_head(const gl_matrix *got, const unsigned char *bad, int
     free(col_bad);
 }
 
+int launches_unwritten_frame(const gl_matrix *got, const unsigned char *bad)
+{
+    int rows = got->rows, cols = got->cols;
+    size_t ch = (size_t)got->channels, n = gl_matrix_count(got);
+    if (rows < 3 || cols < 3 || ch < 1)
+        return 0;
+    /* the width: how far the wrong run at the top of the middle column goes */
+    int b = 0;
+    size_t mid = (size_t)cols / 2;
+    while (b < rows && bad[((size_t)b * (size_t)cols + mid) * ch])
+        b++;
+    if (b < 1 || 2 * b >= rows || 2 * b >= cols)
+        return 0;
+    size_t in_frame = 0, bad_in_frame = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t pixel = i / ch;
+        int r = (int)(pixel / (size_t)cols), c = (int)(pixel % (size_t)cols);
+        int frame = r < b || c < b || r >= rows - b || c >= cols - b;
+        if (bad[i] && !frame)
+            return 0;
+        in_frame += frame;
+        bad_in_frame += frame && bad[i];
+    }
+    return bad_in_frame * 10 >= in_frame * 9 ? b : 0;
+}
+
 void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, int corner[2])
 {
     corner[0] = corner[1] = -1;

@@ -30,6 +30,11 @@ void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, i
  * rows or the first head[1] columns and none else, short of the whole
  * output (a test that keeps out the top or left edge): head, else -1s. */
 void launches_unwritten_head(const gl_matrix *got, const unsigned char *bad, int head[2]);
+/* The width b of a frame the wrong elements make (nine in ten or more of
+ * the elements within b rows or columns of any edge, and none inside it:
+ * a store's test that keeps out the output's border), where the output is
+ * more than 2b wide and high; else 0. */
+int launches_unwritten_frame(const gl_matrix *got, const unsigned char *bad);
 
 /* The copy's sentence, at its line (student_file quoted), or NULL. */
 char *launches_copy_sentence(const copy_record *c, const char *student_file);

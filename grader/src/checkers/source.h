@@ -192,7 +192,8 @@ int source_sum_term_tested(const char *path, char *test, size_t n, char *read, s
  * name; 0 if none. */
 int source_assigned_sum(const char *path, char *name, size_t n);
 /* The line of a kernel's first store into one of its pointer parameters
- * (`P[...] = ...`): where its output is written; 0 if none. */
+ * (`P[...] = ...`), or into a pointer member of a struct parameter
+ * (`out.data[...] = ...`): where its output is written; 0 if none. */
 int source_output_store_line(const char *path);
 /* The line of a kernel that calls a function cutting a value to a range
  * (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result the

@@ -161,23 +161,31 @@ int source_output_store_line(const char *path)
         if (!body)
             break;
         size_t bend = code_matching(&s, (size_t)(body - code));
-        /* each pointer parameter `T *NAME` */
-        for (const char *p = open; p < close && !line; p++) {
-            if (*p != '*')
+        /* each parameter: a pointer `T *NAME`, or a struct `T NAME` whose
+         * member is one (`out.data`): the name before each ',' and the ')' */
+        for (const char *p = open + 1; p <= close && !line; p++) {
+            if (*p != ',' && p != close)
                 continue;
-            const char *w = p + 1;
-            while (*w == ' ' || *w == '\t')
-                w++;
-            size_t wl = 0;
-            while (source_is_identifier_char(w[wl]))
-                wl++;
+            const char *e = p;
+            while (e > open + 1 && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n'))
+                e--;
+            const char *w = e;
+            while (w > open + 1 && source_is_identifier_char(w[-1]))
+                w--;
+            size_t wl = (size_t)(e - w);
             if (wl == 0)
                 continue;
-            /* its first store: `NAME[...] =` or `op=` */
+            /* its first store: `NAME[...] =`, `NAME.member[...] =` or `op=` */
             for (size_t k = (size_t)(body - code); k + wl < bend && !line; k++) {
                 if (!code_name_at(&s, k, w, wl))
                     continue;
                 size_t q = code_skip_space(&s, k + wl);
+                if (q + 1 < s.len && (code[q] == '.' || (code[q] == '-' && code[q + 1] == '>'))) {
+                    q = code_skip_space(&s, q + (code[q] == '.' ? 1 : 2));
+                    while (q < s.len && source_is_identifier_char(code[q]))
+                        q++;
+                    q = code_skip_space(&s, q);
+                }
                 if (q >= s.len || code[q] != '[')
                     continue;
                 q = code_skip_space(&s, code_matching(&s, q) + 1);

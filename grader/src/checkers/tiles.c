@@ -1580,6 +1580,81 @@ static long describe(const lab_manifest *m, tile_input *cache, const char *dir, 
     return *q ? phase_count(f) : 0;
 }
 
+/* The phase whose tile fits the most of a snapshot's slots (the way round
+ * fit says), and how many it fits into *fits; -1 when none fits one. */
+static long best_phase(const tile_frame *f, long phases, const tile_snapshot *s, int transposed, int *fits)
+{
+    long best = -1;
+    *fits = 0;
+    for (long p = 0; p < phases; p++) {
+        int n = 0;
+        for (int k = 0; k < s->nslots; k++)
+            n += slot_fits_as(f, phases, p, transposed, slot_index(s, k) / f->T, slot_index(s, k) % f->T,
+                              slot_bits(s, k));
+        if (n > *fits) {
+            *fits = n;
+            best = p;
+        }
+    }
+    return best;
+}
+
+/* Two rounds of one block's array, of different phases whose tiles differ,
+ * that each hold, in nine in ten of their slots or more, the tile of one
+ * and the same phase (`N[Row * Width + Col]`: every phase loads the tile
+ * of the thread's own place): the load does not move with the phase,
+ * though a slot-by-slot check, which a kernel whose rounds do not follow
+ * the phases is judged by, finds every slot some phase's. The sentence,
+ * or NULL. */
+static char *same_tile_sentence(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshots *t,
+                                const char *student)
+{
+    for (int a = 0; a < t->n; a++) {
+        const tile_snapshot *s = &t->s[a];
+        tile_frame f;
+        const tile_spec *q;
+        long phases = describe(m, cache, dir, s, &f, &q, t);
+        if (phases < 2 || s->phase >= phases || s->nunset > 0 || s->nslots < 4)
+            continue;
+        tile_fit fit = snapshot_fit(&f, phases, s);
+        int fa = 0;
+        long pa = best_phase(&f, phases, s, fit.transposed, &fa);
+        if (pa < 0 || fa * 10 < s->nslots * 9)
+            continue;
+        for (int b = 0; b < t->n; b++) {
+            const tile_snapshot *o = &t->s[b];
+            if (o == s || o->phase == s->phase || o->phase >= phases || o->nunset > 0 ||
+                strcmp(o->array, s->array) != 0 || strcmp(o->kernel, s->kernel) != 0 ||
+                o->block[0] != s->block[0] || o->block[1] != s->block[1] || o->nslots != s->nslots)
+                continue;
+            int fb = 0;
+            long pb = best_phase(&f, phases, o, fit.transposed, &fb);
+            tile_element e0, e1;
+            if (pb != pa || fb * 10 < o->nslots * 9 || !element_at(&f, s->phase, 0, 0, &e0) ||
+                !element_at(&f, o->phase, 0, 0, &e1) || (e0.row == e1.row && e0.col == e1.col))
+                continue;
+            const tile_snapshot *later = o->phase > s->phase ? o : s, *first = later == o ? s : o;
+            long other = later->phase == pa ? first->phase : later->phase;
+            int w = (int)slot_writer(later, 0);
+            if (!later->writer_load[w] || !student)
+                continue;
+            char *load = sanitize_quote_at(student, later->writer_file[w], later->writer_line[w]);
+            char *extent = tile_extent(&f, pa), *belongs = tile_extent(&f, other);
+            char *text = xasprintf("%s of block (%ld, %ld) holds the same elements in phase %d and in phase %d, the "
+                                   "phase-%ld tile (%s), where the phase-%ld tile is %s: the load at %s reads the "
+                                   "same elements in every phase; its index must move with the phase, a tile's "
+                                   "width a phase",
+                                   s->array, s->block[0], s->block[1], first->phase, later->phase, pa, extent, other,
+                                   belongs, load);
+            free(load);
+            free(extent);
+            free(belongs);
+            return text;
+        }
+    }
+    return NULL;
+}
+
 tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const char *dataset_dir,
                           const char *student_file, int output_nan, char **sentence, int *by_test)
 {
@@ -1608,6 +1683,10 @@ tiles_verdict tiles_judge(const lab_manifest *m, const tile_snapshots *t, const 
                               slot_index(s, k) % f.T, slot_bits(s, k)))
                 *sentence = wrong_slot_sentence(&f, in, s, phases, k, student_file, t, by_test);
     }
+    /* then a load that reads the same tile in every phase, which the
+     * slots alone do not show */
+    if (!*sentence)
+        *sentence = same_tile_sentence(m, cache, dataset_dir, t, student_file);
     if (*sentence) {
         inputs_free(cache, m->ntiles);
         free(header);

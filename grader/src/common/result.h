@@ -56,6 +56,8 @@ typedef struct {
                                        >= [1] and none else (a grid too small), else -1s (launches.c) */
     int unwritten_to[2];            /* ... or all of rows < [0] or columns < [1] and none else (the top
                                        or left edge kept out), else -1s */
+    int unwritten_frame;            /* ... or all within this many rows or columns of any edge and none
+                                       inside (the border kept out), else 0 */
     char hint[2048];                /* where to look, from the pattern of errors (diagnose.c), or "";
                                        room for every sentence the kit joins (never cut mid-sentence) */
     int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce

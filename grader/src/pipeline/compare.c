@@ -346,9 +346,11 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
     double *tolerances = map ? xcalloc(r->elements, sizeof(double)) : NULL;
     judge_elements(&out, &ref, tol, bad, tolerances, r);
     r->unwritten_from[0] = r->unwritten_from[1] = r->unwritten_to[0] = r->unwritten_to[1] = -1;
+    r->unwritten_frame = 0;
     if (r->mismatches) { /* a grid too small leaves this shape (launches.c), a lower bound the other */
         launches_unwritten_corner(&out, bad, r->unwritten_from);
         launches_unwritten_head(&out, bad, r->unwritten_to);
+        r->unwritten_frame = launches_unwritten_frame(&out, bad);
     }
     errormap_padding pad = { 0, 0, NULL };
     unsigned char *pad_changed = NULL;

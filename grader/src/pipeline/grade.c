@@ -1325,12 +1325,35 @@ static char *kept_from_store(const dataset_result *d, const int out[2], const ch
 {
     const compare_result *c = &d->cmp;
     const sanitize_result *r = d->sanitizer;
-    if (!r || !r->tiles.nends || c->mismatches == 0 || out[0] <= 0 || out[1] <= 0)
+    if (c->mismatches == 0 || out[0] <= 0 || out[1] <= 0)
         return NULL;
-
     int unset = c->nonfinite == c->mismatches || c->poisoned == c->mismatches;
-    for (int k = 0; k < r->nfindings && !unset; k++)
+    for (int k = 0; r && k < r->nfindings && !unset; k++)
         unset = strcmp(r->findings[k].kind, "uninitialised") == 0;
+    /* a frame b wide (the border kept out): its head and its tail at once;
+     * where no checked run of this dataset holds the record of its tests,
+     * the if the output's store stands in, which keeps out that frame */
+    int b = c->unwritten_frame;
+    if (unset && b > 0) {
+        char *w = r && r->tiles.nends ? guards_kept_from_store(&r->tiles, file, d->name, out[0], out[1], out[0] - b,
+                                                               out[1] - b, b, b)
+                                      : NULL;
+        char test[256];
+        int in_else = 0, store = w ? 0 : source_output_store_line(file);
+        int at = store > 0 ? source_test_around(file, store, test, sizeof test, &in_else) : 0;
+        if (!w && at > 0 && !in_else && strncmp(test, "if", 2) == 0) {
+            char *qt = sanitize_quote(file, at);
+            w = xasprintf("on %s the output's border, %d wide on every side, is never stored, and nothing inside "
+                          "it is wrong: the store at line %d stands under the test at %s, which keeps out those "
+                          "elements; the output has its border as much as its inside: test only that the element "
+                          "lies inside the output",
+                          d->name, b, store, qt);
+            free(qt);
+        }
+        return w;
+    }
+    if (!r || !r->tiles.nends)
+        return NULL;
     int r0 = c->unwritten_from[0], c0 = c->unwritten_from[1], r1 = c->unwritten_to[0], c1 = c->unwritten_to[1];
     int head = (r0 < 0 || c0 < 0) && r1 >= 0 && c1 >= 0 && (r1 > 0 || c1 > 0);
     if (!unset || ((r0 < 0 || c0 < 0) && !head))
@@ -2570,7 +2593,10 @@ static void launch_and_copies(const lab_manifest *m, const int *index, submissio
             cause = unread_block_dimension(l, s->file);
         if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
             cause = unstored_region(&m->datasets[index[i]], d, out, s->file);
-        if (!cause && l && d->cmp.compared && d->cmp.shape_ok && launches_cover(l, out, image, m->errormap_halo))
+        /* (a dataset the checkers did not run has no launch record: its
+         * border kept out is read from the source alone) */
+        if (!cause && d->cmp.compared && d->cmp.shape_ok && (l ? launches_cover(l, out, image, m->errormap_halo)
+                                                                : d->cmp.unwritten_frame > 0))
             cause = kept_from_store(d, out, s->file);
         if (!c && l && l->line > 0 && d->cmp.compared && launches_cover(l, out, image, m->errormap_halo))
             drop_grid_advice(&d->cmp, l->line);
