@@ -39,7 +39,8 @@ set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR
 10 when counted after AQ's; set AS: results-AS.md, 8 of 10 when counted after AR's, 10 of 10
 after its own (my count); set AT: results-AT.md, 9 of 10 when counted after AS's, 10 of 10 after
 its own (my count); set AU: results-AU.md, 8 of 10 when counted after AT's, 10 of 10 after its own
-(my count); set AV: results-AV.md, 10 of 10 when counted after AU's; of those
+(my count); set AV: results-AV.md, 10 of 10 when counted after AU's; set AW: results-AW.md, 8 of 10 when
+counted at the same commit as AV, 10 of 10 after its own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -567,6 +568,23 @@ FIRST = {
                                                  "with `blockIdx.x` there"],
     "setAV/05-q4-compute-test-le": ["line 60: `ty <= O_TILE_WIDTH && tx <= O_TILE_WIDTH` looks like the mistake"],
     "setAV/05-r4-acc-assign-not-add": ["look at the assignment at line 64", "(`+=`, not `=`)"],
+    "setAW/01-s4-launch-width-minus-one": ["line 56: `1` in `dimBlock>>>(d_M, d_N, d_P, width - 1)` looks like the "
+                                           "mistake"],
+    "setAW/01-t4-m-row-from-col": ["line 30: `Col` in `Pvalue += M[Col * Width + k]", "with `Row` there"],
+    "setAW/02-s4-n-load-own-element": ["holds the same elements in phase 0 and in phase 1", "the load at line 46 (",
+                                       "reads the same elements in every phase"],
+    "setAW/02-t4-second-barrier-before-dot": ["race between iterations of the loop at line 40", "add a "
+                                              "__syncthreads() at the end of the loop"],
+    "setAW/03-s4-n-load-column-major": ["look at the load at line 59 (`ds_N[ty][tx] = N[Col * k + nRow];`)"],
+    "setAW/03-t4-m-test-drops-row": ["the test at line 54 (`if (mCol < k)`) does not bound Row", "add `Row < j` to it"],
+    "setAW/04-s4-output-test-skips-border": ["the output's border, 2 wide on every side, is never stored", "the store "
+                                             "at line 83 stands under the test at line 82 (", "test only that the "
+                                             "element lies inside the output"],
+    "setAW/04-t4-output-row-stride-height": ["the index of the access at line 83 multiplies y by height"],
+    "setAW/05-s4-copy-back-width-host-pitch": ["the cudaMemcpy2D at line 113 (", "the copy also moves each row's "
+                                               "padding"],
+    "setAW/05-t4-block-height-output-tile": ["the block at line 104 (`dim3 dimBlock(BLOCK_WIDTH, O_TILE_WIDTH);`)",
+                                             "line 104: `O_TILE_WIDTH` in "],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
