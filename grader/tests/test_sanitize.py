@@ -3093,3 +3093,46 @@ def test_a_tile_load_that_reads_the_same_tile_in_every_phase_is_said_so(tmp_path
     first = rep["fix_first"]
     assert "holds the same elements in phase 0 and in phase 1, the phase-0 tile" in first and \
         f"the load at line {line} (" in first and "reads the same elements in every phase" in first, first
+
+
+def test_a_count_made_by_the_other_round_up_without_its_plus_one_is_named(tmp_path):
+    """Lab 03's phase count written `(k - 1) / TILE_WIDTH`, the round-up
+    `(k - 1) / T + 1` without its `+ 1`: one phase short for every k. The
+    repair search's `ph <= numPhases` only makes up for it; the first line
+    names the count and the `+ 1` it lacks."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "numPhases = (k - 1) / TILE_WIDTH;")
+    line = line_of(src, "numPhases = (k - 1) / TILE_WIDTH;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "the round-up `(k - 1) / TILE_WIDTH + 1` without its `+ 1`" in first \
+        and "write `(k - 1) / TILE_WIDTH + 1`" in first, first
+
+
+def test_a_sum_started_from_the_output_it_computes_is_named_at_that_read(tmp_path):
+    """Lab 05's sum started from the output, `float acc = out.data[...]`,
+    which no copy fills: the first line names that read as reading the
+    kernel's own output, and says to start from 0, not to copy something
+    into the output's buffer."""
+    src = edited(tmp_path, "05-pitched-conv", "            float acc = 0.0f;",
+                 "            float acc = out.data[row_o * out.pitch + col_o * out.channels + k];")
+    line = line_of(src, "float acc = out.data[")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"at line {line} (" in first and "reads out.data, the output it stores at line" in first and \
+        "start from 0 (a sum's first value) instead of reading it" in first, first
+
+
+def test_a_missing_barrier_between_a_guarded_load_and_the_sum_says_where_it_goes(tmp_path):
+    """Lab 04's barrier after the two batches left out: the race between the
+    second batch's store and the sum's read says to put one after the
+    statement that stores the tile, at the level every thread reaches."""
+    src = edited(tmp_path, "04-conv-2batch", "        //@@ TODO 4: Wait until the whole tile is loaded.\n        __syncthreads();\n",
+                 "        //@@ TODO 4: Wait until the whole tile is loaded.\n")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "no __syncthreads() separates them" in first and "; put one after line " in first and \
+        "where every thread of the block reaches it" in first, first
+    # after the second batch's store too, not only the first's (the race names the first)
+    after = int(first.split("; put one after line ")[1].split(",")[0])
+    assert after > line_of(src, "if (destY < w) {"), first

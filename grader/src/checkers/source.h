@@ -43,6 +43,15 @@ int source_mask_loop(const char *path, int which);
  * iteration's write against this one's read). Sets *loop_line (the loop's
  * first line) and *barrier_line; 0 when not so, or the file cannot be read. */
 int source_loop_carried(const char *path, int first, int second, int *loop_line, int *barrier_line);
+/* Where a __syncthreads() between a write of shared memory at write_line
+ * and a read at a later read_line goes, at the level of the innermost
+ * block that holds both (so every thread that reaches one reaches it):
+ * after the last statement of that block, from the one that holds the
+ * write on, that stores into the written array (the line where it ends,
+ * returned: a second batch's load too), and before the one that holds the
+ * read (its first line into *before_line); 0 when the two are in one
+ * statement of it. */
+int source_barrier_place(const char *path, int write_line, int read_line, int *before_line);
 /* The line of a __syncthreads() that is the first statement after the
  * braced body of the loop whose header is on loop_line (a barrier meant
  * for the loop's end, written after it); 0 when there is none. */
@@ -459,7 +468,8 @@ int source_assigned_at(const char *path, int line, char *out, size_t n);
 int source_set_only_under_test(const char *path, const char *name, int *test_line, char *init, size_t init_n);
 /* The last assignment of name in path (a declaration's too) when its
  * value is one integer division with no round-up term (`k / TILE_WIDTH`,
- * not `(k + TILE_WIDTH - 1) / TILE_WIDTH` nor a ceil): its line, the value
+ * or `(k - 1) / TILE_WIDTH`, the round-up `(k - 1) / T + 1` without its
+ * `+ 1`; not `(k + TILE_WIDTH - 1) / TILE_WIDTH` nor a ceil): its line, the value
  * into value; else 0. A count of tiles made so leaves out a last partial
  * one. */
 int source_count_rounded_down(const char *path, const char *name, char *value, size_t n);

@@ -330,13 +330,23 @@ int source_count_rounded_down(const char *path, const char *name, char *value, s
     size_t end = 0, v = code_assignment_of(&s, 0, s.len, name, nl, &end);
     int line = 0;
     if (v < s.len && end <= s.len) {
-        /* one `/` outside brackets, and no `+` or `-` beside it: no round-up term */
-        int depth = 0, slashes = 0, sums = 0;
+        /* one `/` outside brackets, and no `+` or `-` beside it: no round-up
+         * term; or a numerator that takes 1 off (`(k - 1) / TILE_WIDTH`,
+         * the round-up `(k - 1) / T + 1` without its `+ 1`) */
+        int depth = 0, slashes = 0, sums = 0, minus_one = 0;
         for (size_t k = v; k < end; k++) {
             char c = s.code[k];
             depth += (c == '(') - (c == ')');
             if (depth == 0 && c == '/')
                 slashes++;
+            if (c == '-' && depth == 1 && slashes == 0 && !minus_one) {
+                size_t one = code_skip_space(&s, k + 1);
+                if (one < end && s.code[one] == '1' && !source_is_identifier_char(s.code[one + 1]) &&
+                    s.code[code_skip_space(&s, one + 1)] == ')') {
+                    minus_one = 1;
+                    continue;
+                }
+            }
             if (c == '+' || c == '-' || c == '?' || c == '%')
                 sums++;
         }

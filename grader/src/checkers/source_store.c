@@ -64,6 +64,84 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
     return 1;
 }
 
+/* The end of the statement that starts at k (inside a block that closes
+ * at close): an if's (with its else), a loop's, a braced block's, or the
+ * ';' of a plain one; close when it runs past. */
+static size_t statement_end(const source_code *s, size_t k, size_t close)
+{
+    int is_if = code_word_at(s, k, "if");
+    if (is_if || code_word_at(s, k, "for") || code_word_at(s, k, "while")) {
+        size_t open = k;
+        while (open < close && s->code[open] != '(')
+            open++;
+        size_t hc = open < close ? code_matching(s, open) : close;
+        /* the body: a braced block, a statement, or (unbraced) another if or loop */
+        size_t body = hc < close ? code_skip_space(s, hc + 1) : close;
+        size_t e = body >= close ? close : s->code[body] == '{' ? code_matching(s, body) : statement_end(s, body, close);
+        if (is_if && e < close) {
+            size_t after = code_skip_space(s, e + 1);
+            if (after < close && code_word_at(s, after, "else"))
+                e = statement_end(s, code_skip_space(s, after + 4), close);
+        }
+        return e < close ? e : close;
+    }
+    if (s->code[k] == '{') {
+        size_t e = code_matching(s, k);
+        return e < close ? e : close;
+    }
+    return code_semicolon(s, k, close);
+}
+
+/* Whether [k, e] stores into the array named name (n characters). */
+static int stores_into(const source_code *s, size_t k, size_t e, const char *name, size_t n)
+{
+    for (size_t q = k; q + n <= e; q++)
+        if (code_name_at(s, q, name, n) && code_stored_at(s, q, n))
+            return 1;
+    return 0;
+}
+
+int source_barrier_place(const char *path, int write_line, int read_line, int *before_line)
+{
+    source_code s;
+    char array[64];
+    *before_line = 0;
+    if (write_line <= 0 || read_line <= write_line || !source_stored_array(path, write_line, array, sizeof array) ||
+        !source_code_read(&s, path))
+        return 0;
+    size_t an = strlen(array);
+    size_t pw = code_skip_space(&s, code_line_start(&s, write_line));
+    size_t pr = code_skip_space(&s, code_line_start(&s, read_line));
+    /* the innermost block that holds both, in a kernel */
+    size_t blk = pw < s.len ? code_block_around(&s, pw) : s.len, close = s.len;
+    for (int depth = 0; blk < s.len && depth < 64; depth++) {
+        close = code_matching(&s, blk);
+        if (close < s.len && pr < close)
+            break;
+        blk = blk > 0 ? code_block_around(&s, blk - 1) : s.len;
+    }
+    int after = 0;
+    if (blk < s.len && close < s.len && code_kernel_before(&s, blk) < s.len) {
+        size_t w_end = s.len;
+        for (size_t k = code_skip_space(&s, blk + 1); k < close;) {
+            size_t e = statement_end(&s, k, close);
+            /* after the last statement before the read's that stores the tile */
+            if ((pw >= k && pw <= e) || (w_end < s.len && pr > e && stores_into(&s, k, e, array, an)))
+                w_end = e;
+            else if (w_end < s.len && pr >= k && pr <= e) {
+                after = code_line_at(&s, w_end);
+                *before_line = code_line_at(&s, k);
+                break;
+            }
+            if (e >= close)
+                break;
+            k = code_skip_space(&s, e + 1);
+        }
+    }
+    source_code_free(&s);
+    return after < *before_line ? after : 0;
+}
+
 int source_barrier_after_loop(const char *path, int loop_line)
 {
     source_code s;

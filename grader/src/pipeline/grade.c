@@ -2423,9 +2423,16 @@ static void repair_made_up_for(const char *file, submission_result *s)
     int line = more ? source_count_rounded_down(file, bound, value, sizeof value) : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s counts %s as `%s`, which rounds down and leaves out a last partial tile: round up "
-                             "(add the divisor less 1 first); `%s` at line %d only makes up for it",
-                             q, bound, value, r->to, r->line);
+        /* `(k - 1) / TILE_WIDTH`: a round-up of the other form, its `+ 1` left off */
+        int minus_one = strstr(value, "- 1)") != NULL;
+        s->cause = minus_one ? xasprintf("%s counts %s as `%s`, the round-up `%s + 1` without its `+ 1`: it comes "
+                                         "to one tile fewer than the data has (none at all for a size within one "
+                                         "tile); write `%s + 1`; `%s` at line %d only makes up for it",
+                                         q, bound, value, value, value, r->to, r->line)
+                             : xasprintf("%s counts %s as `%s`, which rounds down and leaves out a last partial "
+                                         "tile: round up (add the divisor less 1 first); `%s` at line %d only makes "
+                                         "up for it",
+                                         q, bound, value, r->to, r->line);
         s->cause_fixed_there = 1;
         free(q);
         return;

@@ -832,6 +832,15 @@ static char *fix_first(const submission_result *s)
     int lo = f && f->line2 && f->line2 < f->line ? f->line2 : f ? f->line : 0, hi = f && f->line2 > lo ? f->line2 : lo;
     int race_places_it = f && !strcmp(f->kind, "race") && !strcmp(s->repair.kind, "barrier") &&
                          !(s->repair.line >= lo && s->repair.line < hi);
+    /* ... and one between them that leaves a later store of the tile
+     * after it (the second batch's, where the first batch's write is the
+     * race's): where the source shows the place, the race says it */
+    int place_before = 0, place_after = f && !race_places_it && !strcmp(f->kind, "race") &&
+                                                !strcmp(s->repair.kind, "barrier") && f->line2 > f->line
+                                            ? source_barrier_place(f->file, f->line, f->line2, &place_before)
+                                            : 0;
+    if (place_after > 0 && !(s->repair.line >= place_after && s->repair.line < place_before))
+        race_places_it = 1;
     if (repair_strong(&s->repair) && !race_places_it &&
         !(f && !several && (finding_names_line(f, s->repair.line) || finding_leads_with(f, s->repair.context)))) {
         /* a declaration's type or bounds, two names of an index

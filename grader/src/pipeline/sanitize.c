@@ -143,6 +143,7 @@ typedef struct {
 
 static char *loop_race_message(const char *student, int lw, int lr, const char *qw, const char *qr,
                                const char *kernel);
+static char *barrier_place_words(const char *student, int lw, int lr);
 
 static void parse_block(const block *b, const char *student, sanitize_result *r)
 {
@@ -242,10 +243,13 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
         char *loop = strcmp(a1, "write") == 0 && strcmp(a2, "read") == 0
                          ? loop_race_message(student, l1, l2, q1, q2, kernel)
                          : NULL;
+        char *place = !loop && strcmp(a1, "write") == 0 && strcmp(a2, "read") == 0 ? barrier_place_words(student, l1, l2)
+                                                                                : xstrdup("");
         char *msg = loop ? xasprintf("%s (%ld hazards)", loop, hazards)
                          : xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
                                      "__syncthreads() separates them, so some threads can get there before "
-                                     "others are done (%ld hazards)", a1, q1, a2, q2, kernel, hazards);
+                                     "others are done%s (%ld hazards)", a1, q1, a2, q2, kernel, place, hazards);
+        free(place);
         free(loop);
         free(q1);
         free(q2);
@@ -323,13 +327,26 @@ void sanitize_parse_compute_sanitizer(const char *text, const char *student, san
  * element (a thread of the halo ring writing its neighbour block's output,
  * say) need a guard so that one thread writes it; a read of what another
  * thread writes needs the two kept apart (inputs are only read). */
+/* Where the missing barrier between a write of shared memory at line lw
+ * and a read at a later line lr goes ("; put one after line 49 ..."), or
+ * "" where the source does not show a place both are outside of. */
+static char *barrier_place_words(const char *student, int lw, int lr)
+{
+    int before = 0, after = student ? source_barrier_place(student, lw, lr, &before) : 0;
+    if (after <= 0)
+        return xstrdup("");
+    return xasprintf("; put one after line %d, where the statement that stores the tile ends, before line %d, "
+                     "where every thread of the block reaches it",
+                     after, before);
+}
+
 static char *race_message(const char *x1, const char *space, const char *q1, const char *x2, const char *q2,
-                          const char *kernel, const char *who)
+                          const char *kernel, const char *who, const char *place)
 {
     if (strcmp(space, "shared memory") == 0)
         return xasprintf("the %s of %s at %s and the %s at %s race in %s: no __syncthreads() separates them, "
-                         "so some threads can get there before others are done",
-                         x1, space, q1, x2, q2, kernel);
+                         "so some threads can get there before others are done%s",
+                         x1, space, q1, x2, q2, kernel, place);
     if (strcmp(x1, "write") == 0 && strcmp(x2, "write") == 0 && strcmp(q1, q2) == 0)
         return xasprintf("the write of global memory at %s races with itself in %s: two threads store "
                          "to the same element%s, and nothing orders them (a __syncthreads() orders only the "
@@ -618,7 +635,8 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
      * missing, not the memory's first value (a kernel's own store, a
      * second launch that computes it, or a `+=` into an output is another
      * story: those are left to the general advice) */
-    int beside = 0, first = 0, late_fill = 0, late_launch = 0;
+    int beside = 0, first = 0, late_fill = 0, late_launch = 0, out_store = 0;
+    char out_array[64] = "";
     if (d->kernel[0] && made > 0 && student && strcmp(path_base(made_file), path_base(student)) == 0 &&
         !quotes_compound_store(q)) {
         malloc_name(student, made_file, made, name, sizeof name);
@@ -638,6 +656,26 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
                         qf, buffer, ql, name, q);
         free(qf);
         free(ql);
+    } else if (d->kernel[0] && student && !quotes_compound_store(q) &&
+               (out_store = source_output_store_line(student)) > 0 && out_store != d->line &&
+               source_stored_array(student, out_store, out_array, sizeof out_array) &&
+               source_line_has_word(student, d->line, out_array)) {
+        /* the kernel reads the very array it computes, which no call
+         * filled: its output, read as if it held a starting value (a
+         * member said with its object: `out.data`) */
+        const char *at = strstr(q, out_array);
+        size_t on = 0;
+        while (at && at > q + 1 && at[-1] == '.' && source_is_identifier_char(at[-2 - on]) && at - 2 - on > q)
+            on++;
+        if (on > 0 && at) {
+            char whole[64];
+            snprintf(whole, sizeof whole, "%.*s.%s", (int)on, at - 1 - on, out_array);
+            snprintf(out_array, sizeof out_array, "%s", whole);
+        }
+        msg = xasprintf("%s at %s reads %s, the output it stores at line %d, which nothing stored before the "
+                        "kernel (on a GPU it holds whatever was there, on the emulator NaN): the kernel's output "
+                        "holds no value to start from; start from 0 (a sum's first value) instead of reading it",
+                        d->kernel, q, out_array, out_store);
     } else if (first > 0) {
         char *where = beside > 0 ? xasprintf("beside the copy at line %d, ", beside) : xstrdup("");
         msg = xasprintf("no call of the file ever stores into %s: no cudaMemcpy (or cudaMemset) has it as its "
@@ -1304,7 +1342,13 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     loop = colliding_stores_message(student, l1, l2, q1, q2, kernel, thread[0] ? thread : NULL,
                                                     same_t[0] ? same_t : NULL);
                 }
-                add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who));
+                char *place = !loop && strcmp(x1, "write") == 0 && strcmp(x2, "read") == 0 && student && file2[0] &&
+                                      strcmp(path_base(f1), path_base(student)) == 0 &&
+                                      strcmp(path_base(f2), path_base(student)) == 0
+                                  ? barrier_place_words(student, l1, l2)
+                                  : xstrdup("");
+                add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who, place));
+                free(place);
                 free(q1);
                 free(q2);
             } else if (strcmp(category, "unset") == 0 && ln > 0 && d.kernel[0] &&
