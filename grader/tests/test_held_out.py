@@ -40,7 +40,8 @@ set); set AQ: results-AQ.md, 6 of 10 when counted after AP's; set AR: results-AR
 after its own (my count); set AT: results-AT.md, 9 of 10 when counted after AS's, 10 of 10 after
 its own (my count); set AU: results-AU.md, 8 of 10 when counted after AT's, 10 of 10 after its own
 (my count); set AV: results-AV.md, 10 of 10 when counted after AU's; set AW: results-AW.md, 8 of 10 when
-counted at the same commit as AV, 10 of 10 after its own (my count); of those
+counted at the same commit as AV, 10 of 10 after its own (my count); set AX: results-AX.md, 7 of 10
+when counted after AW's, 10 of 10 after its own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -585,6 +586,21 @@ FIRST = {
                                                "padding"],
     "setAW/05-t4-block-height-output-tile": ["the block at line 104 (`dim3 dimBlock(BLOCK_WIDTH, O_TILE_WIDTH);`)",
                                              "line 104: `O_TILE_WIDTH` in "],
+    "setAX/01-u4-pvalue-starts-from-p": ["at line 28 (`float Pvalue = P[Row * Width + Col];`) reads P, the output it "
+                                         "stores at line 31", "start from 0"],
+    "setAX/01-v4-grid-missing-y": ["count the grid at line 55 ("],
+    "setAX/02-u4-ty-from-threadidx-x": ["line 32 (`int tx = threadIdx.x, ty = threadIdx.x;`) sets ty to threadIdx.x"],
+    "setAX/02-v4-n-load-phase-not-scaled": ["the load at line 46 (", "starts the phase-1 tile 1 row past phase 0's"],
+    "setAX/03-u4-numphases-k-minus-one": ["line 43 (`numPhases = (k - 1) / TILE_WIDTH;`)", "without its `+ 1`",
+                                          "write `(k - 1) / TILE_WIDTH + 1`"],
+    "setAX/03-v4-m-test-mcol-le-k": ["the test at line 54 (`if (Row < j && mCol <= k)`) let this thread through at its "
+                                     "bound", "(write `mCol < k` there)"],
+    "setAX/04-u4-mask-diagonal-mc-i-i": ["line 75: `i` in `acc += Mc[i][i]", "with `j` there"],
+    "setAX/04-v4-output-row-threadidx-x": ["line 80 (`int y = blockIdx.y * TILE_WIDTH + threadIdx.x;`) computes y "
+                                           "from threadIdx.x"],
+    "setAX/05-u4-load-barrier-missing": ["no __syncthreads() separates them", "put one after line 49", "before line 59"],
+    "setAX/05-v4-copy-back-dpitch-row-bytes": ["the cudaMemcpy2D at line 113 (", "its destination pitch (dpitch) is 84 "
+                                               "bytes"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
