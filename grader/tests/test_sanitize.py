@@ -3136,3 +3136,31 @@ def test_a_missing_barrier_between_a_guarded_load_and_the_sum_says_where_it_goes
     # after the second batch's store too, not only the first's (the race names the first)
     after = int(first.split("; put one after line ")[1].split(",")[0])
     assert after > line_of(src, "if (destY < w) {"), first
+
+
+def test_a_product_accumulated_from_zero_is_named_at_its_multiply(tmp_path):
+    """Lab 05's weighted sum written `acc *= ...` from `float acc = 0.0f;`:
+    every output 0. The first line names the `*=` and the 0 it starts from,
+    and says to add each term."""
+    src = edited(tmp_path, "05-pitched-conv", "acc += Mc[i][j] * N_ds[ty + i][tx + j];",
+                 "acc *= Mc[i][j] * N_ds[ty + i][tx + j];")
+    line, start = line_of(src, "acc *= Mc[i][j]"), line_of(src, "float acc = 0.0f;")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"multiplies acc by each term (`*=`), and acc starts at 0 (line " \
+        f"{start})" in first and first.endswith("add each term to it (`+=`)"), first
+
+
+def test_a_block_sized_by_the_data_past_the_limit_is_named_at_its_dim3(tmp_path):
+    """Lab 02's block declared `dim3 dimBlock(width, width)`: past
+    1024 threads on the larger matrices the launch fails (width-0064, 4096
+    threads a block, checked alone). The first line
+    names the dim3, not the launch, and says a block is a fixed number of
+    threads."""
+    src = edited(tmp_path, "02-tiled-matmul", "dim3 dimBlock(TILE_WIDTH, TILE_WIDTH);",
+                 "dim3 dimBlock(width, width);")
+    line = line_of(src, "dim3 dimBlock(width, width);")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0064", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the block at line {line} (`dim3 dimBlock(width, width);`) comes to ") and \
+        "a block is a fixed number of threads, at most 1024, whatever the data's size" in first, first

@@ -389,16 +389,33 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
     for (int k = 0; k < 3 && block_line > 0 && !def; k++)
         if (l->block[k] > 1)
             def = source_name_defined_as(student_file, block_line, (long)l->block[k], name, sizeof name);
+    /* what the block asks for, said of the block (a grid that also came
+     * to 0 follows from the same definition) */
+    char *too_many = over ? xasprintf(threads > 1024 ? "blocks of %s = %llu threads: at most 1024 a block"
+                                                     : "blocks of %s: more threads in one dimension than a block has",
+                                      b, threads)
+                          : NULL;
     if (def > 0) {
         char *qd = sanitize_quote(student_file, def), *qb = sanitize_quote(student_file, block_line);
         int square = l->block[0] == l->block[1] && l->block[2] == 1;
         s = xasprintf("%s makes %s %u, so the block at %s asks for %s: the launch at line %d fails with a "
                       "launch-configuration error and the kernel never runs; make %s smaller (%s)",
-                      qd, name, l->block[0] > 1 ? l->block[0] : l->block[1], qb, broken, l->line, name,
+                      qd, name, l->block[0] > 1 ? l->block[0] : l->block[1], qb, too_many, l->line, name,
                       square ? "at most 32: a square block of 32 x 32 is 1024 threads" : "a block has at most 1024 "
                                                                                           "threads");
         *at_definition = 1;
         free(qd);
+        free(qb);
+    } else if (block_line > 0 && block_line != l->line) {
+        /* a block too large whose dim3 no #define sizes: sized by the
+         * data (`dim3 dimBlock(width, width)`), it outgrows the limit */
+        char *qb = sanitize_quote(student_file, block_line);
+        s = xasprintf("the block at %s comes to %s for this dataset: the launch at line %d asks for %s (a "
+                      "launch-configuration error: the kernel never runs); a block is a fixed number of threads, "
+                      "at most 1024, whatever the data's size: give it a constant size within that (the tile's, "
+                      "say) and let the grid count the blocks",
+                      qb, b, l->line, too_many);
+        *at_definition = 1;
         free(qb);
     } else if (broken && zero == 0 && (made = source_launch_dim3_line(student_file, l->line, 0)) > 0 &&
                made != l->line) {
@@ -417,6 +434,7 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
                       broken);
         free(q);
     }
+    free(too_many);
     free(broken);
     free(b);
     free(g);

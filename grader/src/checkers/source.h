@@ -200,6 +200,12 @@ int source_sum_term_tested(const char *path, char *test, size_t n, char *read, s
  * reads without X itself (`Pvalue = ds_M[ty][i] * ds_N[i][tx];`), X into
  * name; 0 if none. */
 int source_assigned_sum(const char *path, char *name, size_t n);
+/* A local multiplied into itself (`Pvalue *= ...`) inside a loop of a
+ * kernel, whose value before the loop is 0 and which nothing else in the
+ * kernel adds to or sets again: a product from 0 stays 0. The `*=`'s
+ * line, the name into name, the line that sets it to 0 into *start_line;
+ * else 0. */
+int source_product_from_zero(const char *path, char *name, size_t n, int *start_line);
 /* The line of a kernel's first store into one of its pointer parameters
  * (`P[...] = ...`), or into a pointer member of a struct parameter
  * (`out.data[...] = ...`): where its output is written; 0 if none. */

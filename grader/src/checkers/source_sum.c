@@ -506,6 +506,55 @@ int source_assigned_sum(const char *path, char *name, size_t n)
     return line;
 }
 
+int source_product_from_zero(const char *path, char *name, size_t n, int *start_line)
+{
+    name[0] = '\0';
+    *start_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    for (size_t k = 1; k + 1 < s.len && !line; k++) {
+        if (code[k] != '*' || code[k + 1] != '=')
+            continue;
+        size_t xn = 0, x = code_word_left_of(&s, k, &xn);
+        if (xn == 0 || xn >= n || (code[x] >= '0' && code[x] <= '9') || code_loop_around(&s, k) == s.len)
+            continue;
+        size_t g = code_kernel_before(&s, k), close = 0;
+        size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+        if (body >= s.len)
+            continue;
+        /* its value before the loop: a 0 */
+        size_t loop = code_loop_around(&s, k), end = 0;
+        size_t v = code_assignment_of(&s, body, loop, code + x, xn, &end);
+        if (v >= s.len)
+            continue;
+        char value[16];
+        size_t b = code_skip_space(&s, v), e = code_blank_before(&s, end);
+        snprintf(value, sizeof value, "%.*s", (int)(e > b && e - b < sizeof value ? e - b : 0), code + b);
+        if (strcmp(value, "0") && strcmp(value, "0.0f") && strcmp(value, "0.0") && strcmp(value, "0.f") &&
+            strcmp(value, "0.0F"))
+            continue;
+        /* and nothing else in the kernel adds to it or sets it again */
+        int other = 0;
+        for (size_t q = body; q + xn < close && !other; q++) {
+            if (q == x || !code_name_at(&s, q, code + x, xn))
+                continue;
+            size_t op = code_skip_space(&s, q + xn);
+            other = op + 1 < s.len && ((strchr("+-/", code[op]) && code[op + 1] == '=') ||
+                                       (code_assigns_at(&s, op) && q > v));
+        }
+        if (other)
+            continue;
+        line = code_line_at(&s, k);
+        *start_line = code_line_at(&s, v);
+        snprintf(name, n, "%.*s", (int)xn, code + x);
+    }
+    source_code_free(&s);
+    return line;
+}
+
 /* ---- a product whose two factors step apart along the sum ---------------- */
 
 /* The offset of counter (n characters) in the subscript [b, e): the sum

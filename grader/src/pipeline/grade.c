@@ -2205,6 +2205,18 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              line, header, name, fix);
     if (!wrong)
         return;
+    /* `Pvalue *= M[...] * N[...]` from `Pvalue = 0`: every output 0 */
+    int zero_at = 0;
+    line = source_product_from_zero(file, name, sizeof name, &zero_at);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->source_cause = xasprintf("%s multiplies %s by each term (`*=`), and %s starts at 0 (line %d): a product "
+                                    "that starts at 0 stays 0, so every value it gives is 0: add each term to it "
+                                    "(`+=`)",
+                                    q, name, name, zero_at);
+        free(q);
+        return;
+    }
     line = source_accumulator_unset(file, name, sizeof name);
     if (line > 0) {
         char *q = sanitize_quote(file, line);
