@@ -41,7 +41,8 @@ after its own (my count); set AT: results-AT.md, 9 of 10 when counted after AS's
 its own (my count); set AU: results-AU.md, 8 of 10 when counted after AT's, 10 of 10 after its own
 (my count); set AV: results-AV.md, 10 of 10 when counted after AU's; set AW: results-AW.md, 8 of 10 when
 counted at the same commit as AV, 10 of 10 after its own (my count); set AX: results-AX.md, 7 of 10
-when counted after AW's, 10 of 10 after its own (my count); of those
+when counted after AW's, 10 of 10 after its own (my count); set AY: results-AY.md, 8 of 10 when
+counted after AX's, 10 of 10 after its own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -601,6 +602,20 @@ FIRST = {
     "setAX/05-u4-load-barrier-missing": ["no __syncthreads() separates them", "put one after line 49", "before line 59"],
     "setAX/05-v4-copy-back-dpitch-row-bytes": ["the cudaMemcpy2D at line 113 (", "its destination pitch (dpitch) is 84 "
                                                "bytes"],
+    "setAY/01-w4-pvalue-times-equals": ["line 30 (`Pvalue *= M[Row * Width + k] * N[k * Width + Col];`) multiplies "
+                                        "Pvalue by each term", "add each term to it (`+=`)"],
+    "setAY/01-x4-block-sized-to-matrix": ["the block at line 54 (`dim3 dimBlock(width, width);`) comes to 33 x 33"],
+    "setAY/02-w4-m-load-phase-times-width": ["line 45: `Width` in ", "with `TILE_WIDTH` there"],
+    "setAY/02-x4-tile-width-64": ["line 18 (`#define TILE_WIDTH 64`) makes TILE_WIDTH 64", "blocks of 64 x 64 = 4096 "
+                                  "threads"],
+    "setAY/03-w4-m-load-stride-j": ["line 55: `j` in `ds_M[ty][tx] = M[Row * j + mCol]`", "with `k` there"],
+    "setAY/03-x4-numphases-redeclared": [":43:9: error: redeclaration of"],
+    "setAY/04-w4-mask-loop-reuses-channel-k": ["line 74 (`for (k = 0; k < MASK_WIDTH; k++)`) changes k, the counter "
+                                               "of the loop at line 32"],
+    "setAY/04-x4-output-test-height-width-swapped": ["the test at line 82 (`if (y < width && x < height)`) bounds x "
+                                                     "by height"],
+    "setAY/05-w4-copy-back-kind-htod": ["the cudaMemcpy2D at line 113 (", "the kind is cudaMemcpyHostToDevice"],
+    "setAY/05-x4-load-barrier-before-load": ["no __syncthreads() separates them"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
