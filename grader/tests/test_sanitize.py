@@ -3164,3 +3164,21 @@ def test_a_block_sized_by_the_data_past_the_limit_is_named_at_its_dim3(tmp_path)
     first = rep["fix_first"]
     assert first.startswith(f"the block at line {line} (`dim3 dimBlock(width, width);`) comes to ") and \
         "a block is a fixed number of threads, at most 1024, whatever the data's size" in first, first
+
+
+def test_a_fence_at_the_loops_end_where_its_barrier_belongs_is_named(tmp_path):
+    """Lab 03's second barrier written `__threadfence_block();`: a fence
+    orders memory but waits for no thread, and the phases race. The race
+    between passes names the fence at the loop's end as the one to make
+    __syncthreads()."""
+    text = kit.solution("03-arbitrary-matmul").read_text()
+    lines = text.splitlines(keepends=True)
+    second = [i for i, l in enumerate(lines) if l.strip() == "__syncthreads();"][1]
+    lines[second] = lines[second].replace("__syncthreads();", "__threadfence_block();")
+    src = tmp_path / "arbitrary_matmul.cu"
+    src.write_text("".join(lines))
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "race between iterations of the loop at line" in first and \
+        f"(the __threadfence_block() at line {second + 1} orders memory but waits for no thread: make it " \
+        "__syncthreads())" in first, first

@@ -56,6 +56,10 @@ int source_barrier_place(const char *path, int write_line, int read_line, int *b
  * braced body of the loop whose header is on loop_line (a barrier meant
  * for the loop's end, written after it); 0 when there is none. */
 int source_barrier_after_loop(const char *path, int loop_line);
+/* A barrier of less than the block (`__syncwarp()`, a memory fence) after
+ * line read_line in the braced body of the loop whose header is on
+ * loop_line: its line, its call into name (n bytes); else 0. */
+int source_warp_sync_after(const char *path, int read_line, int loop_line, char *name, size_t n);
 
 /* The array that line (from 1) of the file stores into: the identifier
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into

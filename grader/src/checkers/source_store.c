@@ -142,6 +142,30 @@ int source_barrier_place(const char *path, int write_line, int read_line, int *b
     return after < *before_line ? after : 0;
 }
 
+int source_warp_sync_after(const char *path, int read_line, int loop_line, char *name, size_t n)
+{
+    static const char *const weak[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
+    source_code s;
+    name[0] = '\0';
+    if (loop_line <= 0 || read_line <= loop_line || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = code_line_start(&s, loop_line); k < s.len && code_line_at(&s, k) == loop_line; k++) {
+        if (!code_word_at(&s, k, "for") && !code_word_at(&s, k, "while"))
+            continue;
+        size_t b = code_loop_body(&s, k), e = b < s.len && s.code[b] == '{' ? code_matching(&s, b) : s.len;
+        for (size_t q = code_line_start(&s, read_line + 1); e < s.len && q < e && !found; q++)
+            for (int w = 0; weak[w] && !found; w++)
+                if (code_word_at(&s, q, weak[w])) {
+                    found = code_line_at(&s, q);
+                    snprintf(name, n, "%s()", weak[w]);
+                }
+        break;
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_barrier_after_loop(const char *path, int loop_line)
 {
     source_code s;

@@ -506,11 +506,19 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
     if (!source_stored_array(student, lw, name, sizeof name))
         snprintf(name, sizeof name, "the tile");
     char *ql = sanitize_quote(student, loop);
-    /* a barrier written right after the loop: the one meant for its end */
-    int after = source_barrier_after_loop(student, loop);
+    /* a barrier written right after the loop: the one meant for its end;
+     * or a barrier of one warp (or a fence) at the loop's end, where the
+     * block's belongs */
+    char weak[32];
+    int after = source_barrier_after_loop(student, loop), warp = source_warp_sync_after(student, lr, loop, weak,
+                                                                                      sizeof weak);
     char *moved = after > 0 ? xasprintf(" (move there the one at line %d, after the loop, which orders nothing "
                                         "between its iterations)", after)
-                            : xstrdup("");
+                  : warp > 0 ? xasprintf(" (the %s at line %d %s: make it __syncthreads())", weak, warp,
+                                         strncmp(weak, "__syncwarp", 10) == 0
+                                             ? "waits only for the threads of one warp, and a block has several"
+                                             : "orders memory but waits for no thread")
+                             : xstrdup("");
     char *m = xasprintf("the write of shared memory at %s and the read at %s race between iterations of the loop "
                         "at %s in %s: the next iteration's loads (line %d) can overwrite %s while slower threads "
                         "still read it at line %d; the __syncthreads() at line %d only keeps this iteration's "
