@@ -1341,7 +1341,12 @@ static char *kept_from_store(const dataset_result *d, const int out[2], const ch
         char test[256];
         int in_else = 0, store = w ? 0 : source_output_store_line(file);
         int at = store > 0 ? source_test_around(file, store, test, sizeof test, &in_else) : 0;
-        if (!w && at > 0 && !in_else && strncmp(test, "if", 2) == 0) {
+        /* only a test that can keep out a border: a lower bound (`>=`,
+         * `>`) or an upper one taken in (`height - MASK_RADIUS`); a frame
+         * of NaN under `y < height && x < width` came from elsewhere (the
+         * tile's ghost slots never stored, read by the border's sums) */
+        int border_test = strstr(test, ">=") || strstr(test, "> ") || strstr(test, " - ");
+        if (!w && at > 0 && !in_else && strncmp(test, "if", 2) == 0 && border_test) {
             char *qt = sanitize_quote(file, at);
             w = xasprintf("on %s the output's border, %d wide on every side, is never stored, and nothing inside "
                           "it is wrong: the store at line %d stands under the test at %s, which keeps out those "

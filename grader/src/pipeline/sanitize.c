@@ -555,6 +555,29 @@ static int location_after(const char *s, const char *word, char *file, size_t le
     return atoi(colon + 1);
 }
 
+/* Whether the quote q of a line reads the array the store at store_line
+ * stores into (array: its name, `data` of `out.data`), as the store names
+ * it: with its object where it is a member (`out.data[`, not `in.data[`). */
+static int reads_the_store(const char *student, int store_line, const char *array, const char *q)
+{
+    char *qs = sanitize_quote(student, store_line);
+    const char *at = strstr(qs, array);
+    size_t on = 0;
+    while (at && at > qs + 1 && at[-1] == '.' && at - 2 - on >= qs && source_is_identifier_char(at[-2 - on]))
+        on++;
+    char key[160];
+    if (on > 0)
+        snprintf(key, sizeof key, "%.*s.%s[", (int)on, at - 1 - on, array);
+    else
+        snprintf(key, sizeof key, "%s[", array);
+    free(qs);
+    /* the key as a word: not the tail of a longer name */
+    for (const char *p = strstr(q, key); p; p = strstr(p + 1, key))
+        if (p == q || !source_is_identifier_char(p[-1]))
+            return 1;
+    return 0;
+}
+
 /* The buffer a cudaMalloc line allocates, as the student named it (`&d_P`
  * in `cudaMalloc((void **)&d_P, bytes)`), into name; "" when the line is
  * not the student's or shows no such name. */
@@ -667,7 +690,7 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     } else if (d->kernel[0] && student && !quotes_compound_store(q) &&
                (out_store = source_output_store_line(student)) > 0 && out_store != d->line &&
                source_stored_array(student, out_store, out_array, sizeof out_array) &&
-               source_line_has_word(student, d->line, out_array)) {
+               source_line_has_word(student, d->line, out_array) && reads_the_store(student, out_store, out_array, q)) {
         /* the kernel reads the very array it computes, which no call
          * filled: its output, read as if it held a starting value (a
          * member said with its object: `out.data`) */
