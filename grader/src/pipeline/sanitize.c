@@ -557,20 +557,24 @@ static int location_after(const char *s, const char *word, char *file, size_t le
 
 /* Whether the quote q of a line reads the array the store at store_line
  * stores into (array: its name, `data` of `out.data`), as the store names
- * it: with its object where it is a member (`out.data[`, not `in.data[`). */
-static int reads_the_store(const char *student, int store_line, const char *array, const char *q)
+ * it: with its object where it is a member (`out.data[`, not `in.data[`).
+ * That name, with its object, into whole (n bytes). */
+static int reads_the_store(const char *student, int store_line, const char *array, const char *q, char *whole,
+                           size_t n)
 {
     char *qs = sanitize_quote(student, store_line);
     const char *at = strstr(qs, array);
     size_t on = 0;
-    while (at && at > qs + 1 && at[-1] == '.' && at - 2 - on >= qs && source_is_identifier_char(at[-2 - on]))
+    while (at && at > qs + 1 && at[-1] == '.' && at - 2 - on >= qs &&
+           source_is_identifier_char(at[-2 - (long)on]))
         on++;
-    char key[160];
     if (on > 0)
-        snprintf(key, sizeof key, "%.*s.%s[", (int)on, at - 1 - on, array);
+        snprintf(whole, n, "%.*s.%s", (int)on, at - 1 - on, array);
     else
-        snprintf(key, sizeof key, "%s[", array);
+        snprintf(whole, n, "%s", array);
     free(qs);
+    char key[160];
+    snprintf(key, sizeof key, "%s[", whole);
     /* the key as a word: not the tail of a longer name */
     for (const char *p = strstr(q, key); p; p = strstr(p + 1, key))
         if (p == q || !source_is_identifier_char(p[-1]))
@@ -667,7 +671,7 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
      * second launch that computes it, or a `+=` into an output is another
      * story: those are left to the general advice) */
     int beside = 0, first = 0, late_fill = 0, late_launch = 0, out_store = 0;
-    char out_array[64] = "";
+    char out_array[64] = "", out_name[160] = "";
     if (d->kernel[0] && made > 0 && student && strcmp(path_base(made_file), path_base(student)) == 0 &&
         !quotes_compound_store(q)) {
         malloc_name(student, made_file, made, name, sizeof name);
@@ -690,23 +694,14 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     } else if (d->kernel[0] && student && !quotes_compound_store(q) &&
                (out_store = source_output_store_line(student)) > 0 && out_store != d->line &&
                source_stored_array(student, out_store, out_array, sizeof out_array) &&
-               source_line_has_word(student, d->line, out_array) && reads_the_store(student, out_store, out_array, q)) {
+               source_line_has_word(student, d->line, out_array) &&
+               reads_the_store(student, out_store, out_array, q, out_name, sizeof out_name)) {
         /* the kernel reads the very array it computes, which no call
-         * filled: its output, read as if it held a starting value (a
-         * member said with its object: `out.data`) */
-        const char *at = strstr(q, out_array);
-        size_t on = 0;
-        while (at && at > q + 1 && at[-1] == '.' && source_is_identifier_char(at[-2 - on]) && at - 2 - on > q)
-            on++;
-        if (on > 0 && at) {
-            char whole[64];
-            snprintf(whole, sizeof whole, "%.*s.%s", (int)on, at - 1 - on, out_array);
-            snprintf(out_array, sizeof out_array, "%s", whole);
-        }
+         * filled: its output, read as if it held a starting value */
         msg = xasprintf("%s at %s reads %s, the output it stores at line %d, which nothing stored before the "
                         "kernel (on a GPU it holds whatever was there, on the emulator NaN): the kernel's output "
                         "holds no value to start from; start from 0 (a sum's first value) instead of reading it",
-                        d->kernel, q, out_array, out_store);
+                        d->kernel, q, out_name, out_store);
     } else if (first > 0) {
         char *where = beside > 0 ? xasprintf("beside the copy at line %d, ", beside) : xstrdup("");
         msg = xasprintf("no call of the file ever stores into %s: no cudaMemcpy (or cudaMemset) has it as its "
