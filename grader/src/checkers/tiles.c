@@ -1274,24 +1274,38 @@ static char *branch_words(const tile_frame *f, long phases, const tile_snapshot 
     return text;
 }
 
+/* The element slot q's load read (its source: row, col, channel into
+ * *read) and the one the lab's tiling puts at that slot in phase ph (into
+ * *want): 1 when both are known and the latter lies inside the input. */
+static int slot_read_and_wanted(const tile_frame *f, const tile_snapshot *s, long ph, int q, tile_element *read,
+                                tile_element *want)
+{
+    const gl_matrix *m = f->in;
+    uint32_t source = slot_source(s, q), index = slot_index(s, q);
+    if (source == TILE_NO_SOURCE || source % 4 != 0 || source / 4 >= gl_matrix_count(m) ||
+        !element_at(f, ph, index / f->T, index % f->T, want) || !want->inside)
+        return 0;
+    size_t flat = source / 4, p = flat / (size_t)m->channels;
+    read->row = (long)(p / (size_t)m->cols);
+    read->col = (long)(p % (size_t)m->cols);
+    read->channel = (long)(flat % (size_t)m->channels);
+    read->inside = 1;
+    read->value = m->data[flat];
+    return 1;
+}
+
 /* Where slot k's load read an element of the input in the right column
  * and channel and the wrong row (or the reverse), against what the tiling
  * puts there, and the load's row (column) is a local the kernel sets on
  * another line for that read alone (source_load_coordinate): "at row 3,
  * where the tile's is row 2: its row is srcY, set at line 41 (`...`)";
  * else NULL. */
-static char *coordinate_made(const tile_frame *f, const tile_snapshot *s, long ph, int k, uint32_t index,
-                             const char *student)
+static char *coordinate_made(const tile_frame *f, const tile_snapshot *s, long ph, int k, const char *student)
 {
-    const gl_matrix *m = f->in;
-    uint32_t source = slot_source(s, k);
-    tile_element e;
-    if (source == TILE_NO_SOURCE || source % 4 != 0 || source / 4 >= gl_matrix_count(m) ||
-        !element_at(f, ph, index / f->T, index % f->T, &e) || !e.inside)
+    tile_element e, r;
+    if (!slot_read_and_wanted(f, s, ph, k, &r, &e))
         return NULL;
-    size_t flat = source / 4, p = flat / (size_t)m->channels;
-    long row = (long)(p / (size_t)m->cols), col = (long)(p % (size_t)m->cols);
-    long channel = (long)(flat % (size_t)m->channels);
+    long row = r.row, col = r.col, channel = r.channel;
     int which = channel != e.channel ? -1 : row != e.row && col == e.col ? 0 : row == e.row && col != e.col ? 1 : -1;
     char name[64], init[160];
     int w = (int)slot_writer(s, k);
@@ -1354,20 +1368,14 @@ static char *tested_coordinate_made(const tile_snapshot *s, const char *branch, 
  * into *filled. */
 static int load_reads_transposed(const tile_frame *f, const tile_snapshot *s, long ph, int k, long *filled)
 {
-    const gl_matrix *m = f->in;
     uint32_t w = slot_writer(s, k);
     long seen = 0, hits = 0;
     for (int q = 0; q < s->nslots; q++) {
-        uint32_t source = slot_source(s, q), index = slot_index(s, q);
-        tile_element e;
-        if (slot_writer(s, q) != w || source == TILE_NO_SOURCE || source % 4 != 0 ||
-            source / 4 >= gl_matrix_count(m) || !element_at(f, ph, index / f->T, index % f->T, &e) || !e.inside ||
-            e.row == e.col)
+        tile_element e, r;
+        if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e) || e.row == e.col)
             continue;
-        size_t flat = source / 4, p = flat / (size_t)m->channels;
-        long row = (long)(p / (size_t)m->cols), col = (long)(p % (size_t)m->cols);
         seen++;
-        hits += row == e.col && col == e.row && (long)(flat % (size_t)m->channels) == e.channel;
+        hits += r.row == e.col && r.col == e.row && r.channel == e.channel;
     }
     *filled = seen;
     return seen >= 4 && hits * 10 >= seen * 9;
@@ -1381,22 +1389,17 @@ static int load_reads_transposed(const tile_frame *f, const tile_snapshot *s, lo
  * TILE_WIDTH + tx`). The axis into *axis. */
 static int load_phase_unscaled(const tile_frame *f, const tile_snapshot *s, long ph, int k, int *axis)
 {
-    const gl_matrix *m = f->in;
     uint32_t w = slot_writer(s, k);
     long seen = 0, hits[2] = { 0, 0 }, step = ph * (f->T - 1);
     if (ph < 1 || f->T < 2)
         return 0;
     for (int q = 0; q < s->nslots; q++) {
-        uint32_t source = slot_source(s, q), index = slot_index(s, q);
-        tile_element e;
-        if (slot_writer(s, q) != w || source == TILE_NO_SOURCE || source % 4 != 0 ||
-            source / 4 >= gl_matrix_count(m) || !element_at(f, ph, index / f->T, index % f->T, &e) || !e.inside)
+        tile_element e, r;
+        if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e))
             continue;
-        size_t flat = source / 4, p = flat / (size_t)m->channels;
-        long row = (long)(p / (size_t)m->cols), col = (long)(p % (size_t)m->cols);
         seen++;
-        hits[0] += row == e.row - step && col == e.col;
-        hits[1] += col == e.col - step && row == e.row;
+        hits[0] += r.row == e.row - step && r.col == e.col;
+        hits[1] += r.col == e.col - step && r.row == e.row;
     }
     *axis = hits[1] > hits[0];
     return seen >= 4 && hits[*axis] * 10 >= seen * 9;
@@ -1444,7 +1447,7 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          "the load at %s %s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", load, stale);
-    else if ((made = s->writer_load[w] && student ? coordinate_made(f, s, ph, k, index, student) : NULL))
+    else if ((made = s->writer_load[w] && student ? coordinate_made(f, s, ph, k, student) : NULL))
         /* the load read the wrong row (or column), which a local of the
          * kernel's set on another line gives it */
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: the "
