@@ -731,6 +731,24 @@ def test_an_unstored_region_names_the_test_whose_bound_it_starts_at(backend, tmp
     assert "exactly those at or past 12" in first, first
 
 
+def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
+    """Lab 05's store test bounds the row by the width and the column by the
+    height: the columns past the height are never stored. The first line
+    names the column's clause by the data, and the other clause that holds
+    the width: the two are swapped, and both comparisons to write."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "05-pitched-conv"
+    src = edited(tmp_path, lab, "if (row_o < out.height && col_o < out.width)",
+                 "if (row_o < out.width && col_o < out.height)")
+    line = line_of(src, "if (row_o < out.width && col_o < out.height)")
+    rc, rep = kit.check_json(lab, src, backend, "--dataset", "rgb-5x7", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} "), first
+    assert "bounds col_o by out.height" in first, first
+    assert "the two bounds are swapped (write `row_o < out.height` and `col_o < out.width`)" in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -907,11 +907,25 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
     /* one row or column left, or several */
     char *lost = from == total - 1 ? xasprintf("%.*s %d is", (int)strlen(what) - 1, what, from)
                                    : xasprintf("%s %d to %d are", what, from, total - 1);
+    /* the other clause bounding another name by the size this one wants
+     * (`y < width && x < height`): the two bounds are swapped */
+    char other[GUARD_TEXT] = "", other_right[GUARD_TEXT] = "", *swapped = xstrdup("");
+    for (int k = 0; k < 4 && !other[0]; k++) {
+        if (source_compared_sides(student, line, k, "<", other, other_right, sizeof other) != 0 ||
+            strcmp(other, left) == 0 || !strstr(other_right, right_size))
+            other[0] = '\0';
+    }
+    if (other[0]) {
+        free(swapped);
+        swapped = xasprintf("; it also bounds %s by %s: the two bounds are swapped (write `%s < %s` and `%s < %s`)",
+                            other, other_right, other, right, left, other_right);
+    }
     char *w = xasprintf("the test at %s bounds %s by %s%s, but the output has %d %s (%s%s): on %s the "
                         "output's %s never stored, exactly those at or past %s%s (%d), so what "
-                        "reads them after the kernel finds memory nothing stored: test %s against %s%s",
+                        "reads them after the kernel finds memory nothing stored: test %s against %s%s%s",
                         q, left, right, named, total, what, the_right, right_size, dataset, lost, the_size, size,
-                        from, left, the_right, right_size);
+                        from, left, the_right, right_size, swapped);
+    free(swapped);
     free(lost);
     free(named);
     free(q);

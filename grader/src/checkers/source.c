@@ -285,11 +285,37 @@ size_t code_statement_start(const source_code *s, size_t k, size_t floor)
     return k;
 }
 
+/* The last character of the statement that starts at b: its closing brace, or its
+ * semicolon.  An unbraced body that is itself a loop or an if ends where that
+ * statement's own body (and an if's else) ends, not at the first semicolon, which
+ * in `for (i..) for (int j = 0; ...) acc += ...;` lies inside the inner header. */
 size_t code_body_end(const source_code *s, size_t b)
 {
     if (b >= s->len)
         return b;
-    return s->code[b] == '{' ? code_matching(s, b) : code_semicolon(s, b, s->len);
+    if (s->code[b] == '{')
+        return code_matching(s, b);
+    int is_if = code_word_at(s, b, "if"), is_do = code_word_at(s, b, "do");
+    if (is_if || code_word_at(s, b, "for") || code_word_at(s, b, "while") || code_word_at(s, b, "switch")) {
+        size_t open = code_skip_space(s, b + (is_if ? 2 : s->code[b] == 'f' ? 3 : s->code[b] == 'w' ? 5 : 6));
+        if (open >= s->len || s->code[open] != '(')
+            return code_semicolon(s, b, s->len);
+        size_t close = code_matching(s, open);
+        if (close >= s->len)
+            return s->len;
+        size_t e = code_body_end(s, code_skip_space(s, close + 1));
+        if (is_if && e < s->len) {
+            size_t after = code_skip_space(s, e + 1);
+            if (code_word_at(s, after, "else"))
+                e = code_body_end(s, code_skip_space(s, after + 4));
+        }
+        return e;
+    }
+    if (is_do) {
+        size_t e = code_body_end(s, code_skip_space(s, b + 2));
+        return e < s->len ? code_semicolon(s, e + 1, s->len) : e;
+    }
+    return code_semicolon(s, b, s->len);
 }
 
 int code_stored_at(const source_code *s, size_t k, size_t n)

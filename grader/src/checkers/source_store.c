@@ -69,27 +69,8 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * ';' of a plain one; close when it runs past. */
 static size_t statement_end(const source_code *s, size_t k, size_t close)
 {
-    int is_if = code_word_at(s, k, "if");
-    if (is_if || code_word_at(s, k, "for") || code_word_at(s, k, "while")) {
-        size_t open = k;
-        while (open < close && s->code[open] != '(')
-            open++;
-        size_t hc = open < close ? code_matching(s, open) : close;
-        /* the body: a braced block, a statement, or (unbraced) another if or loop */
-        size_t body = hc < close ? code_skip_space(s, hc + 1) : close;
-        size_t e = body >= close ? close : s->code[body] == '{' ? code_matching(s, body) : statement_end(s, body, close);
-        if (is_if && e < close) {
-            size_t after = code_skip_space(s, e + 1);
-            if (after < close && code_word_at(s, after, "else"))
-                e = statement_end(s, code_skip_space(s, after + 4), close);
-        }
-        return e < close ? e : close;
-    }
-    if (s->code[k] == '{') {
-        size_t e = code_matching(s, k);
-        return e < close ? e : close;
-    }
-    return code_semicolon(s, k, close);
+    size_t e = code_body_end(s, k);
+    return e < close ? e : close;
 }
 
 /* Whether [k, e] stores into the array named name (n characters). */
