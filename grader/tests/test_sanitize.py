@@ -731,6 +731,37 @@ def test_an_unstored_region_names_the_test_whose_bound_it_starts_at(backend, tmp
     assert "exactly those at or past 12" in first, first
 
 
+def test_a_barrier_above_the_load_is_told_to_move_where_it_orders_the_tile(backend, tmp_path):
+    """Lab 04's barrier after the two batches written at the top of the
+    channel loop, above the first batch's load: the race says where one
+    goes, and that the barrier above the store orders nothing between them,
+    so it moves there. With the loop's last barrier gone too, that barrier
+    is the one that keeps the next channel's stores after this one's reads:
+    it is not told to move."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    wait = "        //@@ TODO 4: Wait until the whole tile is loaded.\n        __syncthreads();\n"
+    load = "        int dest = threadIdx.y * TILE_WIDTH + threadIdx.x;\n"
+    text = kit.solution(lab).read_text()
+    assert text.count(wait) == 1 and text.count(load) == 1
+    moved = text.replace(wait, wait.split("\n")[0] + "\n").replace(load, "        __syncthreads();\n" + load)
+    src = tmp_path / kit.solution(lab).name
+    src.write_text(moved)
+    barrier = line_of(src, load.strip()) - 1
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "no __syncthreads() separates them" in first, first
+    assert f"the __syncthreads() at line {barrier}, before the store, orders nothing between them; move it there" \
+        in first, first
+    last = "        //@@ No thread may start that while another still reads channel k.\n        __syncthreads();\n"
+    assert moved.count(last) == 1
+    src.write_text(moved.replace(last, last.split("\n")[0] + "\n"))
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "no __syncthreads() separates them" in first and "move it there" not in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -52,6 +52,12 @@ int source_loop_carried(const char *path, int first, int second, int *loop_line,
  * read (its first line into *before_line); 0 when the two are in one
  * statement of it. */
 int source_barrier_place(const char *path, int write_line, int read_line, int *before_line);
+/* A __syncthreads() statement of that innermost block before the statement
+ * that holds the write (`__syncthreads();` at the top of the channel loop,
+ * above the load), which orders nothing between the two: its line, when
+ * moving it leaves no other order undone (the block is no loop's body, or
+ * another barrier follows the read in it); else 0. */
+int source_barrier_before_write(const char *path, int write_line, int read_line);
 /* The line of a __syncthreads() that is the first statement after the
  * braced body of the loop whose header is on loop_line (a barrier meant
  * for the loop's end, written after it); 0 when there is none. */

@@ -82,6 +82,64 @@ static int stores_into(const source_code *s, size_t k, size_t e, const char *nam
     return 0;
 }
 
+/* The innermost block ('{' into *blk, its '}' into *close) that holds
+ * both pw and a later pr, in a kernel; 0 when none. */
+static int block_holding_both(const source_code *s, size_t pw, size_t pr, size_t *blk, size_t *close)
+{
+    size_t b = pw < s->len ? code_block_around(s, pw) : s->len, c = s->len;
+    for (int depth = 0; b < s->len && depth < 64; depth++) {
+        c = code_matching(s, b);
+        if (c < s->len && pr < c)
+            break;
+        b = b > 0 ? code_block_around(s, b - 1) : s->len;
+    }
+    *blk = b;
+    *close = c;
+    return b < s->len && c < s->len && code_kernel_before(s, b) < s->len;
+}
+
+static int is_barrier_statement(const source_code *s, size_t k)
+{
+    return code_word_at(s, k, "__syncthreads");
+}
+
+int source_barrier_before_write(const char *path, int write_line, int read_line)
+{
+    source_code s;
+    if (write_line <= 0 || read_line <= write_line || !source_code_read(&s, path))
+        return 0;
+    size_t pw = code_skip_space(&s, code_line_start(&s, write_line));
+    size_t pr = code_skip_space(&s, code_line_start(&s, read_line));
+    size_t blk, close;
+    int before = 0, later = 0;
+    if (block_holding_both(&s, pw, pr, &blk, &close)) {
+        int seen_write = 0, seen_read = 0;
+        for (size_t k = code_skip_space(&s, blk + 1); k < close;) {
+            size_t e = statement_end(&s, k, close);
+            if (pw >= k && pw <= e)
+                seen_write = 1;
+            if (pr >= k && pr <= e)
+                seen_read = 1;
+            else if (is_barrier_statement(&s, k) && !seen_write)
+                before = code_line_at(&s, k);
+            else if (is_barrier_statement(&s, k) && seen_read)
+                later = 1;
+            if (e >= close)
+                break;
+            k = code_skip_space(&s, e + 1);
+        }
+        /* in a loop's body, the barrier before the store also keeps this
+         * pass's store after the last pass's reads: moved, another one
+         * after the reads must do that */
+        size_t loop = code_loop_around(&s, blk);
+        int loop_body = loop < s.len && code_loop_body(&s, loop) == blk;
+        if (loop_body && !later)
+            before = 0;
+    }
+    source_code_free(&s);
+    return before;
+}
+
 int source_barrier_place(const char *path, int write_line, int read_line, int *before_line)
 {
     source_code s;
@@ -93,16 +151,9 @@ int source_barrier_place(const char *path, int write_line, int read_line, int *b
     size_t an = strlen(array);
     size_t pw = code_skip_space(&s, code_line_start(&s, write_line));
     size_t pr = code_skip_space(&s, code_line_start(&s, read_line));
-    /* the innermost block that holds both, in a kernel */
-    size_t blk = pw < s.len ? code_block_around(&s, pw) : s.len, close = s.len;
-    for (int depth = 0; blk < s.len && depth < 64; depth++) {
-        close = code_matching(&s, blk);
-        if (close < s.len && pr < close)
-            break;
-        blk = blk > 0 ? code_block_around(&s, blk - 1) : s.len;
-    }
+    size_t blk, close;
     int after = 0;
-    if (blk < s.len && close < s.len && code_kernel_before(&s, blk) < s.len) {
+    if (block_holding_both(&s, pw, pr, &blk, &close)) {
         size_t w_end = s.len;
         for (size_t k = code_skip_space(&s, blk + 1); k < close;) {
             size_t e = statement_end(&s, k, close);

@@ -335,9 +335,16 @@ static char *barrier_place_words(const char *student, int lw, int lr)
     int before = 0, after = student ? source_barrier_place(student, lw, lr, &before) : 0;
     if (after <= 0)
         return xstrdup("");
-    return xasprintf("; put one after line %d, where the statement that stores the tile ends, before line %d, "
-                     "where every thread of the block reaches it",
-                     after, before);
+    int stray = source_barrier_before_write(student, lw, lr);
+    char *move = stray > 0 ? xasprintf(": the __syncthreads() at line %d, before the store, orders nothing between "
+                                       "them; move it there",
+                                       stray)
+                           : xstrdup("");
+    char *w = xasprintf("; put one after line %d, where the statement that stores the tile ends, before line %d, "
+                        "where every thread of the block reaches it%s",
+                        after, before, move);
+    free(move);
+    return w;
 }
 
 static char *race_message(const char *x1, const char *space, const char *q1, const char *x2, const char *q2,
