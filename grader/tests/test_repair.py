@@ -72,6 +72,29 @@ def test_the_repair_names_the_line_and_the_edit(path):
 
 
 @needs_schemata
+def test_a_size_passed_one_too_large_is_found_past_a_dataset_it_leaves_right(tmp_path):
+    """Lab 03 launched with `k + 1` for k: each row's dot product reads one
+    element past M's row, and on 1 x 1 x 1 the search's own build finds 0
+    there, so the smallest failing dataset comes out right as written and
+    gives no verdict. The search screens on the next failing dataset
+    instead, and the edit that takes out the `+ 1` is said as that, not as
+    `1` made `0`."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    launch = "MatrixMulKernel<<<dimGrid, dimBlock>>>(M, N, P, j, k, l);"
+    text = sol.read_text()
+    assert text.count(launch) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(launch, launch.replace("j, k, l", "j, k + 1, l")))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "j, k + 1, l" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line, r
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `+ 1` in `") and "looks like the mistake: without it, all " in first, first
+
+
+@needs_schemata
 def test_a_right_file_pays_nothing_for_the_search():
     sol = next((kit.ROOT / "solutions" / "01-basic-matmul").glob("*.cu"))
     _, rep = kit.check_json("01-basic-matmul", sol, "emu", sanitize=True)

@@ -454,6 +454,24 @@ def test_a_symbol_named_by_a_string_is_an_invalid_symbol(backend, tmp_path):
         assert "the symbol is given as a string" in first and "variable itself, Mc," in first, first
 
 
+def test_a_symbol_given_as_its_address_is_an_invalid_symbol(backend, tmp_path):
+    """cudaMemcpyToSymbol(&Mc, ...): nvcc compiles it (the runtime's template
+    takes the symbol by reference, here a temporary pointer), and a GPU's
+    runtime finds no device symbol at that address. The emulator compiles
+    it too, where it used to stop the build, and answers as the GPU does,
+    saying to drop the &."""
+    lab = "05-pitched-conv"
+    src = edited(tmp_path, lab, "cudaMemcpyToSymbol(Mc, ", "cudaMemcpyToSymbol(&Mc, ")
+    line = line_of(src, "cudaMemcpyToSymbol(&Mc, ")
+    rc, rep = kit.check_json(lab, src, backend, "--dataset", "gray-1x1", expect_rc=1)
+    assert kit.statuses(rep) == {"gray-1x1": "cuda_error"}, kit.statuses(rep)
+    first = rep["fix_first"]
+    assert "cudaErrorInvalidSymbol" in first and f":{line}" in first, first
+    if backend == "emu":
+        assert "the symbol is given as its address, &Mc" in first and "variable itself, Mc, without the &" in first, \
+            first
+
+
 def test_a_mask_declared_device_names_its_declaration(backend, tmp_path):
     """A mask declared __device__ and filled with cudaMemcpyToSymbol: every
     output is right, but the mask sits in global memory. The requirement

@@ -384,10 +384,13 @@ static inline int __clz(int a) { return a ? __builtin_clz((unsigned)a) : 32; }
 static inline int __ffs(int a) { return __builtin_ffs(a); }
 
 /* ---- symbols and templates of the C++ API ---------------------------------- */
+/* The symbol is taken by reference, as the CUDA runtime's templates take it:
+ * a student's `&Mc` compiles, as it does under nvcc, and its address (that
+ * of a temporary pointer) is no device symbol, which the runtime refuses. */
 #define cudaMemcpyToSymbol(symbol, ...) \
-    emu::memcpy_to_symbol_(&(symbol), #symbol, sizeof(symbol), __VA_ARGS__)
+    emu::memcpy_to_symbol_(emu::symbol_address_(symbol), #symbol, sizeof(symbol), __VA_ARGS__)
 #define cudaMemcpyFromSymbol(dst, symbol, ...) \
-    emu::memcpy_from_symbol_((dst), &(symbol), #symbol, sizeof(symbol), __VA_ARGS__)
+    emu::memcpy_from_symbol_((dst), emu::symbol_address_(symbol), #symbol, sizeof(symbol), __VA_ARGS__)
 
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t size)
 {
@@ -412,6 +415,7 @@ static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cuda
 }
 
 namespace emu {
+template <class T> static inline const void *symbol_address_(const T &symbol) { return &symbol; }
 /* always inlined: the runtime names the copy by its caller's line */
 static inline __attribute__((always_inline)) cudaError_t
 memcpy_to_symbol_(const void *sym, const char *name, size_t symsize, const void *src, size_t count, size_t offset = 0,

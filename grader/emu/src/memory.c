@@ -364,6 +364,23 @@ static int symbol_named_by_string(const char *name, const char *call)
     return 1;
 }
 
+/* A symbol given as its address (`&Mc`): the runtime's templates take the
+ * variable itself by reference, so the address they get is that of a
+ * temporary pointer on the host's stack, no device symbol
+ * (cudaErrorInvalidSymbol on a GPU). */
+static int symbol_given_as_address(const char *name, const char *call)
+{
+    if (!name || name[0] != '&')
+        return 0;
+    const char *var = name + 1 + strspn(name + 1, " (");
+    size_t n = strcspn(var, " )");
+    diag("gpulab-emu: invalid-memcpy -: %s(%s, ...): the symbol is given as its address, %s, a pointer that is "
+         "no device variable: pass the __constant__ (or __device__) variable itself, %.*s, without the & "
+         "(cudaErrorInvalidSymbol)",
+         call, name, name, (int)n, var);
+    return 1;
+}
+
 /* A symbol that is no variable of the program's static storage: a local
  * array or a parameter of the same name as the file's __constant__ (or
  * __device__) variable hides it where the call is, and the address given
@@ -419,7 +436,8 @@ cudaError_t emu_memcpy_to_symbol(const void *symbol, const char *name, size_t sy
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
-    if (symbol_named_by_string(name, "cudaMemcpyToSymbol") || symbol_not_static(symbol, name, "cudaMemcpyToSymbol"))
+    if (symbol_named_by_string(name, "cudaMemcpyToSymbol") || symbol_given_as_address(name, "cudaMemcpyToSymbol") ||
+        symbol_not_static(symbol, name, "cudaMemcpyToSymbol"))
         return set_error(cudaErrorInvalidSymbol);
     if (offset > symbol_size || count > symbol_size - offset || !src) {
         /* the call's fourth argument is the offset, its fifth the kind:
@@ -457,7 +475,7 @@ cudaError_t emu_memcpy_from_symbol(void *dst, const void *symbol, const char *na
     RETURN_IF_STICKY();
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return set_error(cudaErrorInvalidMemcpyDirection);
-    if (symbol_named_by_string(name, "cudaMemcpyFromSymbol") ||
+    if (symbol_named_by_string(name, "cudaMemcpyFromSymbol") || symbol_given_as_address(name, "cudaMemcpyFromSymbol") ||
         symbol_not_static(symbol, name, "cudaMemcpyFromSymbol"))
         return set_error(cudaErrorInvalidSymbol);
     if (offset > symbol_size || count > symbol_size - offset || !dst) {

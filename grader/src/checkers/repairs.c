@@ -7,6 +7,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -321,10 +322,66 @@ static char *edit_place(const repair_candidate *c)
     return xasprintf("`%s` in `%s`", c->from, c->context);
 }
 
+/* An edit that makes a term the identity of its operation takes the term
+ * out: `width - 1` with 0 for 1, `Col + 1` with `*` for `+`. The term
+ * (`- 1`) into out, when the edit is one of those; else 0. */
+static int edit_drops_term(const repair_candidate *c, char *out, size_t n)
+{
+    size_t lf = strlen(c->from), lt = strlen(c->to), p = 0, s = 0;
+    while (p < lf && p < lt && c->from[p] == c->to[p])
+        p++;
+    while (s < lf - p && s < lt - p && c->from[lf - 1 - s] == c->to[lt - 1 - s])
+        s++;
+    const char *fm = c->from + p, *tm = c->to + p;
+    size_t fn = lf - p - s, tn = lt - p - s;
+    /* a number made 0 after + or -, or 1 after * or / */
+    if (fn > 0 && strspn(fm, "0123456789") >= fn && tn == 1 && (*tm == '0' || *tm == '1') &&
+        !(p > 0 && word_char(c->from[p - 1])) && !word_char(fm[fn])) {
+        size_t q = p;
+        while (q > 0 && c->from[q - 1] == ' ')
+            q--;
+        const char *ops = *tm == '0' ? "+-" : "*/";
+        if (q >= 2 && strchr(ops, c->from[q - 1]) && c->from[q - 2] == ' ') {
+            snprintf(out, n, "%c %.*s", c->from[q - 1], (int)fn, fm);
+            return 1;
+        }
+        /* the edit is the number alone: its operator from the statement,
+         * where the statement writes `op number` once */
+        int count = 0;
+        for (const char *w = p == 0 && s == 0 ? strstr(c->context, c->from) : NULL; w; w = strstr(w + 1, c->from)) {
+            const char *b = w;
+            while (b > c->context && b[-1] == ' ')
+                b--;
+            if (word_char(w[lf]) || (w > c->context && word_char(w[-1])) || b - c->context < 2 ||
+                !strchr(ops, b[-1]) || b[-2] != ' ')
+                continue;
+            snprintf(out, n, "%c %s", b[-1], c->from);
+            count++;
+        }
+        return count == 1;
+    }
+    /* + or - made * before a 1 */
+    if (fn == 1 && tn == 1 && (*fm == '+' || *fm == '-') && *tm == '*') {
+        const char *one = fm + 1 + strspn(fm + 1, " ");
+        if (one[0] != '1' || word_char(one[1]) || one[1] == '.')
+            return 0;
+        snprintf(out, n, "%c 1", *fm);
+        return 1;
+    }
+    return 0;
+}
+
 char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
                        const repair_candidate *also)
 {
-    char *place = edit_place(c), *words = edit_words(c);
+    char *place = edit_place(c), *words = edit_words(c), term[64];
+    if (!also && edit_drops_term(c, term, sizeof term)) {
+        free(place);
+        free(words);
+        const char *in = c->context[0] && strstr(c->context, term) ? c->context : c->from;
+        place = xasprintf("`%s` in `%s`", term, in);
+        words = xstrdup("without it");
+    }
     if (!c->from[0]) {
         free(words);
         words = xasprintf("with `%s` added there", c->to);

@@ -390,12 +390,15 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
             repairs_mark_foreign(c, nc, source);
         free(source);
         repairs_sort(c, nc);
-        const dataset_result *d = &s->datasets[failing[0]];
+        /* the failing datasets, the one screened first at the front */
+        int *order = xcalloc((size_t)nfailing, sizeof(int));
+        memcpy(order, failing, (size_t)nfailing * sizeof(int));
+        const dataset_result *d = &s->datasets[order[0]];
         snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
         r->candidates = total;
         int *pick = xcalloc((size_t)nc, sizeof(int));
         double budget = REPAIR_SCREEN_BUDGET_S, screen_s = 0, confirm_s = 0;
-        int null_id = 0, tried = 0;
+        int null_id = 0, tried = 0, first_batch = 1, tries = 1;
         for (int i = 0; i < nc; i++)
             null_id = c[i].id > null_id ? c[i].id : null_id;
         /* In batches of whole tiers (repairs_tie: candidates the evidence
@@ -418,11 +421,28 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
              * the child's start made a right candidate run out of time now
              * and then) */
             double t = stage_clock();
-            int ran = screen(m, br.program, folder, batch, 1, dirs[failing[0]], d->status == ST_WRONG,
-                             batch == 1 ? null_id + 1 : 0, c, pick, n, 4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S,
-                             &budget, student_file, &r->wrong, &r->ended);
+            int ran = screen(m, br.program, folder, batch, 1, dirs[order[0]], d->status == ST_WRONG,
+                             batch == first_batch ? null_id + 1 : 0, c, pick, n,
+                             4 * d->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &r->wrong, &r->ended);
+            if (ran < 0 && batch == first_batch && tries < nfailing && tries < REPAIR_SCREEN_TRIES) {
+                /* the program as written comes out right in this build on
+                 * that dataset (a read past an array that finds 0 here), or
+                 * the build does not hold it: no verdict there, but another
+                 * failing dataset may give one (a 1 x 1 x 1 matrix whose
+                 * one read past M finds 0 where a 7 x 113 x 23 one is wrong
+                 * everywhere) */
+                int swap = order[0];
+                order[0] = order[tries];
+                order[tries++] = swap;
+                d = &s->datasets[order[0]];
+                snprintf(r->dataset, sizeof r->dataset, "%s", d->name);
+                r->wrong = 0;
+                first_batch = batch + 1;
+                screen_s += stage_clock() - t;
+                continue;
+            }
             if (ran < 0) { /* the evidence does not hold still: no verdict */
-                r->screened = batch == 1 ? ran : r->screened;
+                r->screened = batch == first_batch ? ran : r->screened;
                 screen_s += stage_clock() - t;
                 break;
             }
@@ -436,9 +456,9 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
                 if (c[i].screened_right)
                     pick[n++] = i;
             for (int k = 1; k < nfailing && n > 1 && budget > 0 && ran > 0; k++) {
-                const dataset_result *dk = &s->datasets[failing[k]];
+                const dataset_result *dk = &s->datasets[order[k]];
                 size_t ignored;
-                screen(m, br.program, folder, batch, k + 1, dirs[failing[k]], 0, 0, c, pick, n,
+                screen(m, br.program, folder, batch, k + 1, dirs[order[k]], 0, 0, c, pick, n,
                        4 * dk->wall_s + REPAIR_CANDIDATE_FLOOR_S, &budget, student_file, &ignored, &r->ended);
                 int kept = 0;
                 for (int i = 0; i < n; i++)
@@ -449,11 +469,12 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
             screen_s += stage_clock() - t;
             t = stage_clock();
             if (r->screened > 0)
-                confirm(m, br.program, folder, dirs, s->ndatasets, failing, c, to, timeout_s, student_file, &tried, r);
+                confirm(m, br.program, folder, dirs, s->ndatasets, order, c, to, timeout_s, student_file, &tried, r);
             confirm_s += stage_clock() - t;
             from = to;
         }
         free(pick);
+        free(order);
         stage_add_seconds(stages, screen_s, "repair screen");
         stage_add_seconds(stages, confirm_s, "repair confirm");
         if (r->screened > 0 && !r->found && r->wrong > 0) {

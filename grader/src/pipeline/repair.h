@@ -29,6 +29,9 @@
 #define REPAIR_MAX_CONFIRMED 4
 #define REPAIR_SCREEN_BUDGET_S 3.0
 #define REPAIR_BATCH 64 /* candidates screened before a confirming, at least (whole tiers) */
+/* The failing datasets tried for the screening, smallest first, where the
+ * program as written comes out right in the search's build on one */
+#define REPAIR_SCREEN_TRIES 3
 /* A candidate's processor time: four times the program's own run of the
  * dataset and this much more (a child's start, its first launch's worker) */
 #define REPAIR_CANDIDATE_FLOOR_S 0.5
