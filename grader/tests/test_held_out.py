@@ -75,7 +75,7 @@ FIRST = {
     "setB/01-c-int-accumulator": ["a sum kept in an integer", "line 29"],
     "setB/01-d-copies-m-into-d_n": ["line 50: `M`", "with `N` there"],
     "setB/02-c-grid-one-dimensional": ["the tiles below row 15 were never launched", "line 79"],
-    "setB/02-d-ds_n-read-transposed": ["line 58: `tx, i`", "with `i, tx` there"],
+    "setB/02-d-ds_n-read-transposed": ["line 58: `ds_N[tx][i]` in ", "the other way round, `ds_N[i][tx]`, there"],
     "setB/03-c-m-test-uses-tx": ["the test at line 55 (`if (Row < j && tx < k)`) bounds tx (`tx < k`), which the access "
                                  "at line 56 does not read, and not mCol"],
     "setB/03-d-n-else-zeroes-ds_m": ["line 62: `ds_M[ty][tx]`", "with `ds_N[ty][tx]` there"],
@@ -177,7 +177,7 @@ FIRST = {
     "setM/02-z-dot-ds_M-uses-tx": ["line 57: `tx` in `Pvalue += ds_M[ty][tx]", "with `i` there"],
     "setM/03-y-nrow-uses-tx": ["line 53: `tx` in `int nRow = ph * TILE_WIDTH + tx`", "with `ty` there"],
     "setM/03-z-n-test-row-for-nrow": ["the test at line 58", "line 58: `Row`", "with `nRow` there"],
-    "setM/04-y-mask-transposed": ["line 75: `j, i`", "with `i, j` there"],
+    "setM/04-y-mask-transposed": ["line 75: `Mc[j][i]` in ", "the other way round, `Mc[i][j]`, there"],
     "setM/04-z-mask-copy-sizeof-pointer": ["the cudaMemcpyToSymbol at line 97", "the size of a pointer"],
     "setM/05-y-centred-mask-loop": ["the loop at line 63", "not in `[tx + j]`", "add `+ MASK_RADIUS` there too"],
     "setM/05-z-out-pitch-in-pixels": ["line 103", "with `out_pitch_bytes / sizeof(float)` there"],
@@ -529,7 +529,8 @@ FIRST = {
     "setAT/03-m4-grid-y-from-k": ["count the grid at line 92 (", "line 92: `k` in `dim3 dimGrid(", "with `j` there"],
     "setAT/03-n4-m-test-row-le-j": ["the test at line 54 (`if (Row <= j && mCol < k)`) let this thread through at its "
                                     "bound", "(write `Row < j` there)"],
-    "setAT/04-m4-second-batch-store-transposed": ["line 60: `destX, destY` in ", "with `destY, destX` there"],
+    "setAT/04-m4-second-batch-store-transposed": ["line 60: `N_ds[destX][destY]` in ",
+                                                  "the other way round, `N_ds[destY][destX]`, there"],
     "setAT/04-n4-first-batch-no-ghost-else": ["the if at line 43 has no else", "give it an else that stores 0"],
     "setAT/05-m4-row-o-from-blockidx-x": ["line 36: `blockIdx.x` in `int row_o = blockIdx.x * O_TILE_WIDTH + ty`",
                                           "with `blockIdx.y` there"],
@@ -560,7 +561,7 @@ FIRST = {
                                       "through at its bound", "(write `k < Width` there)"],
     "setAV/02-q4-m-load-phase-not-scaled": ["the load at line 45 (", "starts the phase-1 tile 1 column past phase "
                                             "0's", "multiply the phase by the tile's width there"],
-    "setAV/02-r4-dot-m-tile-transposed": ["line 57: `i, ty` in ", "with `ty, i` there"],
+    "setAV/02-r4-dot-m-tile-transposed": ["line 57: `ds_M[i][ty]` in ", "the other way round, `ds_M[ty][i]`, there"],
     "setAV/03-q4-numphases-from-l": ["line 43: `l` in `numPhases = (l + TILE_WIDTH - 1) / TILE_WIDTH`",
                                      "with `k` there"],
     "setAV/03-r4-second-barrier-after-loop": ["race between iterations of the loop at line 46", "add a "

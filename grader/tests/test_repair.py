@@ -95,6 +95,25 @@ def test_a_size_passed_one_too_large_is_found_past_a_dataset_it_leaves_right(tmp
 
 
 @needs_schemata
+def test_two_subscripts_swapped_are_said_as_the_element_written(tmp_path):
+    """Lab 05's weighted sum reading the mask as Mc[j][i]: the repair is the
+    swap of the two subscripts, said as the element the statement writes
+    and the one to write, not as a pair of names (`j, i`) the line does
+    not hold."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("Mc[i][j]") == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace("Mc[i][j]", "Mc[j][i]"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "Mc[j][i]" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `Mc[j][i]` in `"), first
+    assert "with its two subscripts the other way round, `Mc[i][j]`, there, all " in first, first
+
+
+@needs_schemata
 def test_a_right_file_pays_nothing_for_the_search():
     sol = next((kit.ROOT / "solutions" / "01-basic-matmul").glob("*.cu"))
     _, rep = kit.check_json("01-basic-matmul", sol, "emu", sanitize=True)

@@ -371,11 +371,50 @@ static int edit_drops_term(const repair_candidate *c, char *out, size_t n)
     return 0;
 }
 
+/* A swap of two subscripts (`i, j` for `Mc[i][j]`): the element as the
+ * statement writes it, `Mc[i][j]`, where it writes `[from][to]` once after
+ * a name; else NULL. */
+static char *swapped_subscripts(const repair_candidate *c)
+{
+    const char *comma = strstr(c->from, ", ");
+    if (!comma)
+        return NULL;
+    char *pair = xasprintf("[%.*s][%s]", (int)(comma - c->from), c->from, comma + 2);
+    const char *at = strstr(c->context, pair), *b = at;
+    if (!at || strstr(at + 1, pair)) {
+        free(pair);
+        return NULL;
+    }
+    while (b > c->context && word_char(b[-1]))
+        b--;
+    char *element = b < at ? xasprintf("%.*s%s", (int)(at - b), b, pair) : NULL;
+    free(pair);
+    return element;
+}
+
+/* That element with its subscripts the other way round, `Mc[j][i]`. */
+static char *swapped_to(const repair_candidate *c, const char *element)
+{
+    const char *comma = strstr(c->to, ", ");
+    size_t name = strcspn(element, "[");
+    return xasprintf("%.*s[%.*s][%s]", (int)name, element, comma ? (int)(comma - c->to) : 0, c->to,
+                     comma ? comma + 2 : "");
+}
+
 char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
                        const repair_candidate *also)
 {
-    char *place = edit_place(c), *words = edit_words(c), term[64];
-    if (!also && edit_drops_term(c, term, sizeof term)) {
+    char *place = edit_place(c), *words = edit_words(c), term[64], *subscripts = NULL;
+    if (!strcmp(c->kind, "swap") && (subscripts = swapped_subscripts(c)) != NULL) {
+        /* `i, j` is no text of the statement: the element as written */
+        char *to = swapped_to(c, subscripts);
+        free(place);
+        free(words);
+        place = xasprintf("`%s` in `%s`", subscripts, c->context);
+        words = xasprintf("with its two subscripts the other way round, `%s`, there", to);
+        free(to);
+        free(subscripts);
+    } else if (!also && edit_drops_term(c, term, sizeof term)) {
         free(place);
         free(words);
         const char *in = c->context[0] && strstr(c->context, term) ? c->context : c->from;
