@@ -437,6 +437,22 @@ def test_an_input_never_copied_to_the_device_is_named_with_where_its_copy_goes(b
     assert f"beside the copy at line {beside}, before the launch at line {launch}" in first, first
 
 
+def test_a_copy_into_the_wrong_buffer_is_named_at_its_destination(backend, tmp_path):
+    """Lab 01's copy of M written into d_N: no call stores into d_M, and the
+    edit that makes every dataset right puts d_M in that copy. The repair
+    leads, at the copy, where the finding alone said to add a copy into
+    d_M beside it (which would leave M's copy overwriting d_N's)."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    src = edited(tmp_path, lab, "cudaMemcpy(d_M, M, bytes", "cudaMemcpy(d_N, M, bytes")
+    line = line_of(src, "cudaMemcpy(d_N, M, bytes")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `d_N` in `CUDA_CHECK(cudaMemcpy(d_N, M, bytes"), first
+    assert "with `d_M` there" in first, first
+
+
 def test_a_symbol_named_by_a_string_is_an_invalid_symbol(backend, tmp_path):
     """cudaMemcpyToSymbol("Mc", ...), the form CUDA 5.0 dropped: a GPU's
     runtime answers cudaErrorInvalidSymbol, and so does the emulator (it

@@ -758,6 +758,18 @@ static const dataset_result *diagnosis_at_line(const submission_result *s, int l
  * pattern across datasets), which beats a failed requirement (not one lost
  * only because no dataset passed), which beats what was ruled out for a
  * wrong output that nothing explains (no_cause_named). */
+/* Whether the finding says no call stores into a buffer ("no call of the
+ * file ever stores into d_N") and the repair's new text is that buffer. */
+static int repair_fills_unstored(const finding *f, const repair_result *r)
+{
+    static const char lead[] = "no call of the file ever stores into ";
+    if (!f->message || !r->to[0] || strncmp(f->message, lead, sizeof lead - 1) != 0)
+        return 0;
+    const char *name = f->message + sizeof lead - 1;
+    size_t n = strcspn(name, " :(");
+    return n > 0 && strlen(r->to) == n && strncmp(name, r->to, n) == 0;
+}
+
 static char *fix_first(const submission_result *s)
 {
     if (!s->built && s->build_message && s->ndatasets > 0 && s->datasets[0].status == ST_GRADER_ERROR)
@@ -822,6 +834,11 @@ static char *fix_first(const submission_result *s)
      * index wrong at that store does: the edit of the index there is the
      * cause, the race its symptom */
     if (f && !strcmp(f->kind, "race") && f->line == s->repair.line && (f->line2 == f->line || f->line2 == 0))
+        several = 1;
+    /* a buffer no call stores into, where the edit puts that buffer in a
+     * call (`cudaMemcpy(d_M, N, ...)` made `d_N`): the copy went elsewhere,
+     * and the edit says where it belongs */
+    if (f && repair_fills_unstored(f, &s->repair))
         several = 1;
     /* a __syncthreads() the repair adds outside the two accesses of a race
      * the checkers saw: the race names the accesses a barrier must stand
