@@ -453,6 +453,20 @@ def test_a_copy_into_the_wrong_buffer_is_named_at_its_destination(backend, tmp_p
     assert "with `d_M` there" in first, first
 
 
+def test_a_sum_typed_eq_plus_is_said_as_that_typo(backend, tmp_path):
+    """Lab 04's weighted sum typed `acc =+ ...`: each term replaces the sum,
+    and the line says that `=+` is an assignment with a plus sign, where
+    `+=` was meant, at the statement."""
+    lab = "04-conv-2batch"
+    src = edited(tmp_path, lab, "acc += Mc[i][j]", "acc =+ Mc[i][j]")
+    line = line_of(src, "acc =+ Mc[i][j]")
+    rc, rep = kit.check_json(lab, src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"look at the assignment at line {line} (`acc =+ Mc[i][j]" in first, first
+    assert "(`=+` is `= +`, an assignment of the term with a plus sign: write `+=`)" in first, first
+    assert "not `=`)" not in first, first
+
+
 def test_a_symbol_named_by_a_string_is_an_invalid_symbol(backend, tmp_path):
     """cudaMemcpyToSymbol("Mc", ...), the form CUDA 5.0 dropped: a GPU's
     runtime answers cudaErrorInvalidSymbol, and so does the emulator (it

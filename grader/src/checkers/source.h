@@ -864,6 +864,8 @@ int source_line_factor(const char *path, int n, const char *name, char *out, siz
 int source_line_has_word(const char *path, int n, const char *word);
 /* Whether line n of path holds the character c (as written). */
 int source_line_has_char(const char *path, int n, char c);
+/* Whether line n of path holds the text s (as written, `=+`). */
+int source_line_has_text(const char *path, int n, const char *s);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

@@ -256,8 +256,14 @@ int source_line_has_word(const char *path, int n, const char *word)
 
 int source_line_has_char(const char *path, int n, char c)
 {
+    char s[2] = { c, '\0' };
+    return source_line_has_text(path, n, s);
+}
+
+int source_line_has_text(const char *path, int n, const char *s)
+{
     char *text = source_line_text(path, n, 4096);
-    int found = text && strchr(text, c) != NULL;
+    int found = text && strstr(text, s) != NULL;
     free(text);
     return found;
 }

@@ -568,11 +568,20 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         if (strcmp(c->mistake, DIAGNOSE_SUM_ASSIGNED) == 0) {
             char name[64];
             int at = source_assigned_sum(file, name, sizeof name);
+            /* `=+` typed for `+=`: an assignment of the term with a plus sign */
+            int eq_plus = at > 0 && source_line_has_text(file, at, "=+");
             char *more = at > 0 ? xasprintf(", which sets %s to one term inside the loop where it should add "
-                                            "the term to it", name)
+                                            "the term to it%s", name,
+                                            eq_plus ? " (`=+` is `= +`, an assignment of the term with a plus "
+                                                      "sign: write `+=`)"
+                                                    : "")
                                 : NULL;
             insert_line(c, DIAGNOSE_SUM_ASSIGNED_WHERE, file, at, more ? more : "");
             free(more);
+            /* ... which says the `+=` itself */
+            char *plain = eq_plus ? strstr(c->hint, " (`+=`, not `=`)") : NULL;
+            if (plain)
+                memmove(plain, plain + strlen(" (`+=`, not `=`)"), strlen(plain + strlen(" (`+=`, not `=`)")) + 1);
         }
         /* a part of the mask (or its first rows, which a short copy leaves as well): the loop over it */
         if (strcmp(c->mistake, DIAGNOSE_MASK_PART_COLUMNS) == 0 || strcmp(c->mistake, DIAGNOSE_MASK_PART_ROWS) == 0 ||
