@@ -810,6 +810,34 @@ def test_a_barrier_above_the_load_is_told_to_move_where_it_orders_the_tile(backe
     assert "no __syncthreads() separates them" in first and "move it there" not in first, first
 
 
+def test_a_bound_joined_to_the_ghost_test_is_named_for_the_else_it_lets_store(backend, tmp_path):
+    """Lab 04's second batch with `destY < w` joined, last, to the ghost
+    test: the threads past the tile's rows fail the test and go to its
+    else, which stores 0 past N_ds's end. The first line names the test and
+    the clause, and the else's store at its own line (the compiler makes
+    the two branches' stores one instruction, named after the first)."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    old = ("        if (destY < w) {\n"
+           "            if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)\n"
+           "                N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];\n"
+           "            else\n"
+           "                N_ds[destY][destX] = 0.0f;\n"
+           "        }\n")
+    new = ("        if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width && destY < w)\n"
+           "            N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];\n"
+           "        else\n"
+           "            N_ds[destY][destX] = 0.0f;\n")
+    src = edited(tmp_path, lab, old, new)
+    test = line_of(src, "&& destY < w)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} "), first
+    assert "joins `destY < w` to its other clauses" in first, first
+    assert f"goes to the else at line {test + 3} (`N_ds[destY][destX] = 0.0f;`)" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -227,8 +227,14 @@ static void bounds_fault(worker *W, const char *a, size_t n, int write, const vo
         describe_near(msg, sizeof msg, what, n, a, base, size, kind);
     else
         snprintf(msg, sizeof msg, "%s of %zu bytes %s", what, n, kind);
-    /* pc: the instrumentation call's return address */
+    /* pc: the instrumentation call's return address; a write's own line
+     * where the race build marked it: at -O1 the stores of both branches of
+     * `if (c) a[i] = x; else a[i] = 0;` can be one instruction, named after
+     * the first branch's line */
     resolve_return((void *)pc, where, sizeof where);
+    char *line_at = strrchr(where, ':');
+    if (write && W->access_line > 0 && line_at && line_at[1] >= '0' && line_at[1] <= '9')
+        snprintf(line_at + 1, sizeof where - (size_t)(line_at + 1 - where), "%d", W->access_line);
     /* the test that let this thread through to the access, when one did */
     const char *colon = strrchr(where, ':');
     size_t len = strlen(msg);
@@ -473,6 +479,10 @@ static void race_access_at(const void *addr, unsigned size, int write, const voi
     worker *W = tls.self;
     if (!W || !W->in_block || !W->cur)
         return;
+    /* a write takes its thread's mark of the store it is (emu_race_store_line_) */
+    W->access_line = write ? W->cur->store_line : 0;
+    if (write)
+        W->cur->store_line = 0;
     /* inside a device allocation found lately: not shared memory, not out
      * of bounds */
     const alloc *al = hot_alloc(addr, size);

@@ -133,6 +133,7 @@ typedef struct fiber {
     const char *retfile; /* the kernel's return statement it took (emu_note_return_), if retserial */
     int retline;
     unsigned long long retserial; /* is the block's (worker.serial): else it took none */
+    int store_line;     /* the race build's mark of its next store's line (emu_race_store_line_), until that store */
     char *map;          /* guard page + stack */
     size_t maplen;
 } fiber;
@@ -203,6 +204,7 @@ typedef struct worker {
     unsigned long long rblock; /* the running block's linear index (race.c) */
     unsigned round;     /* rounds run by this worker: a block's barrier interval (race.c) */
     int tiles_kept;     /* the running block's shared tiles are kept at its barriers (tiles.c) */
+    int access_line;    /* the running access's store line, as the race build marked it, else 0 (race.c) */
 #endif
 #ifdef EMU_CHECK
     const void *sched_bottom;

@@ -191,9 +191,13 @@ void emu_race_tested_(int line, int result)
 void emu_race_store_line_(int line)
 {
     worker *W = tls.self;
-    if (!W || !W->in_block || !W->tiles_kept)
+    if (!W || !W->in_block || !W->cur)
         return;
-    tiles.store_line[W->cur - W->fibers] = line;
+    /* the bounds check's too (race.c): a store past an array named by its
+     * own line, not by the instruction the compiler made of both branches */
+    W->cur->store_line = line;
+    if (W->tiles_kept)
+        tiles.store_line[W->cur - W->fibers] = line;
 }
 
 void emu_race_shared_name_(const char *name, const void *a, size_t bytes, size_t elem, unsigned rank, size_t d0,

@@ -757,6 +757,41 @@ static char *false_branch_words(const char *student, int access)
     return w;
 }
 
+/* A write out of its array in the else of an if whose test bounds a name
+ * of the write's index (`if (destY < w && srcY >= 0 ...) load; else
+ * N_ds[destY][destX] = 0;`): the clause keeps the threads past the bound
+ * from the if's branch, and sends them to the else, which stores with that
+ * index all the same. The bound must keep them from both branches. */
+static char *else_past_bound_words(const char *student, int access, const char *msg)
+{
+    char test[GUARD_TEXT * 4], left[GUARD_TEXT], right[GUARD_TEXT];
+    int in_else = 0, at = source_test_around(student, access, test, sizeof test, &in_else);
+    if (at <= 0 || !in_else || !strstr(msg, "write of ") || strstr(test, "||") || strncmp(test, "if", 2) != 0)
+        return NULL;
+    int found = -1;
+    for (int k = 0; k < 8 && found < 0; k++) { /* a test's clauses, a ghost test's four and the bound */
+        if (source_compared_sides(student, at, k, "<", left, right, sizeof left) == 0 && plain_name(left) &&
+            source_line_has_word(student, access, left))
+            found = k;
+    }
+    if (found < 0)
+        return NULL;
+    char *q = sanitize_quote(student, at), *qa = sanitize_quote(student, access);
+    int alone = !strstr(test, "&&");
+    char *w = alone ? xasprintf("the if at %s sends every thread with `%s < %s` false to its else, and the else at %s "
+                                "stores with %s all the same, past the array's end: a thread past that bound must "
+                                "store nothing (drop the else, or give it the same test)",
+                                q, left, right, qa, left)
+                    : xasprintf("the test at %s joins `%s < %s` to its other clauses, so a thread with %s past that "
+                                "bound goes to the else at %s, which stores with %s all the same, past the array's "
+                                "end: the bound must keep such a thread from both branches: take `%s < %s` out of "
+                                "that test and put the if and its else inside an if of their own that tests it",
+                                q, left, right, left, qa, left, left, right);
+    free(q);
+    free(qa);
+    return w;
+}
+
 /* A bounds test written the other way round: every comparison it made is a
  * `>=` or `>` (none a `<`), the one that let the thread through holds with
  * a name the access's index uses at or past its bound (`Col >= Width`): the
@@ -818,6 +853,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = empty_extern_words(student, access);
     if (!words && access > 0)
         words = false_branch_words(student, access);
+    if (!words && access > 0)
+        words = else_past_bound_words(student, access, msg);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = unguarded_twin_words(student, access);
     int inverted = 0;
