@@ -1597,6 +1597,32 @@ def test_a_device_pointer_declared_const_is_named_at_its_declaration(backend, tm
     assert "a pointer to const, and line " in first and "drop the const from its declaration" in first, first
 
 
+def test_an_input_the_function_takes_as_const_is_named_as_an_input(backend, tmp_path):
+    """Lab 01's copy back written into N, and, apart, the copy of M in with
+    its two pointers the other way round: the compiler refuses the const
+    input where the call writes. Its declaration is the lab's own interface
+    (the host function's parameter, not the kernel's of the same name), so
+    the line says what the call should write into: the output P for the
+    copy back, the device buffer, first, for the copy in."""
+    back = edited(tmp_path, "01-basic-matmul", "cudaMemcpy(P, d_P, bytes", "cudaMemcpy(N, d_P, bytes")
+    at = line_of(back, "cudaMemcpy(N, d_P, bytes")
+    header = line_of(back, "void basic_matmul(")
+    rc, rep = kit.check_json("01-basic-matmul", back, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the build: "), first
+    assert f"line {at} passes N where the call writes through it, but N is an input of the function, declared a " \
+        f"pointer to const at line {header} (" in first and "writes into its output, P: put P there" in first, first
+    sub = tmp_path / "in"
+    sub.mkdir()
+    copy_in = edited(sub, "01-basic-matmul", "cudaMemcpy(d_M, M, bytes", "cudaMemcpy(M, d_M, bytes")
+    at = line_of(copy_in, "cudaMemcpy(M, d_M, bytes")
+    rc, rep = kit.check_json("01-basic-matmul", copy_in, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {at} passes M, an input of the function (a pointer to const at line {header} (" in first, first
+    assert "the destination comes first, cudaMemcpy(dst, src, bytes, kind)" in first, first
+    assert "drop the const" not in first, first
+
+
 def test_a_count_kept_in_a_bool_is_named_at_its_declaration(backend, tmp_path):
     """Lab 01's Row declared `bool`: it holds 0 or 1, so every thread past
     the first row works on row 1. The first line names the declaration."""

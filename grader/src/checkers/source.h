@@ -515,10 +515,17 @@ int source_launch_arguments_crossed(const char *path, char *kernel, size_t kerne
 int source_launch_arguments_permuted(const char *path, char *kernel, size_t kernel_n, char *said, size_t said_n,
                                      char *right, size_t right_n);
 /* A name on line that path declares (elsewhere) as a pointer to const
- * (`const float *d_M = NULL, *d_N = NULL;`): the declaration's line, the
- * name into name; else 0. Where the compiler refuses a const pointer for
- * a `void *` there, the declaration is what to change. */
-int source_const_pointer_on_line(const char *path, int line, char *name, size_t n);
+ * (`const float *d_M = NULL, *d_N = NULL;`), the declaration in scope at
+ * the line (the function's own parameter, not another function's of the
+ * same name): the declaration's line, the name into name, *parameter 1
+ * where it is a parameter of the function; else 0. Where the compiler
+ * refuses a const pointer for a `void *` there, the declaration is what
+ * to change, or, for an input the function takes as const, the name. */
+int source_const_pointer_on_line(const char *path, int line, char *name, size_t n, int *parameter);
+/* The one pointer parameter, not const, of the function around line
+ * (`float *P` of `basic_matmul(const float *M, const float *N, float *P,
+ * int width)`), into name; 0 when there is not exactly one. */
+int source_function_output_pointer(const char *path, int line, char *name, size_t n);
 /* A name the line subscripts more times than its declaration gives it
  * dimensions (`ds_M[ty][tx]` where `ds_M[TILE_WIDTH * TILE_WIDTH]` is
  * declared, each `*` of a pointer counted as one): the compiler stops at

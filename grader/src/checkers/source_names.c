@@ -578,43 +578,158 @@ int source_launch_arguments_permuted(const char *path, char *kernel, size_t kern
     return found;
 }
 
-int source_const_pointer_on_line(const char *path, int line, char *name, size_t n)
+/* The function around offset use: its body's '{' into *body, its
+ * parameter list's '(' into *params; 0 when use is in none. */
+static int function_around(const source_code *s, size_t use, size_t *body, size_t *params)
+{
+    size_t b = code_block_around(s, use), outer = s->len;
+    for (int depth = 0; b < s->len && depth < 64; depth++) {
+        outer = b;
+        b = b > 0 ? code_block_around(s, b - 1) : s->len;
+    }
+    if (outer >= s->len)
+        return 0;
+    size_t close = code_blank_before(s, outer);
+    while (close > 0 && (s->code[close - 1] == '\n' || s->code[close - 1] == ' ' || s->code[close - 1] == '\t'))
+        close--;
+    if (close == 0 || s->code[close - 1] != ')')
+        return 0;
+    /* the '(' that the ')' closes */
+    int depth = 0;
+    for (size_t k = close; k-- > 0;) {
+        depth += s->code[k] == ')';
+        depth -= s->code[k] == '(';
+        if (depth == 0) {
+            *body = outer;
+            *params = k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the name at k (n characters) is declared there: a type's word
+ * or a `*` before it, and `,`, `)`, `=`, `;` or `[` after it. */
+static int declarator_at(const source_code *s, size_t k, size_t n)
+{
+    size_t q = code_skip_space(s, k + n);
+    if (q >= s->len || !strchr(",)=;[", s->code[q]) || (s->code[q] == '=' && !code_assigns_at(s, q)))
+        return 0;
+    size_t b = code_blank_before(s, k);
+    while (b > 0 && s->code[b - 1] == '\n')
+        b = code_blank_before(s, b - 1);
+    return b > 0 && (s->code[b - 1] == '*' || source_is_identifier_char(s->code[b - 1]));
+}
+
+int source_const_pointer_on_line(const char *path, int line, char *name, size_t n, int *parameter)
 {
     source_code s;
     name[0] = '\0';
+    *parameter = 0;
     if (line <= 0 || !source_code_read(&s, path))
         return 0;
     size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t body = s.len, params = s.len;
+    int in_function = b < s.len && function_around(&s, b, &body, &params);
     int found = 0, looked = 0;
     char word[64];
     for (size_t k = b; k < e && !found; k++) {
         if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
             continue;
-        size_t we = code_word_end(&s, k);
-        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
+        size_t we = code_word_end(&s, k), wn = we - k;
+        snprintf(word, sizeof word, "%.*s", (int)wn, s.code + k);
         k = we - 1;
         if (++looked > NAMES_LOOKED_AT)
             break; /* each costs a reading of the file */
-        int decl = source_declaration_of(path, word, NULL);
-        if (decl <= 0 || decl == line)
-            continue;
-        /* its declaration's statement: `const` before the name, a `*` before it too */
-        size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
-        for (size_t c = db; c < de && at == de; c++)
-            if (code_word_at(&s, c, word))
+        /* the declaration in scope at the line: the function's parameter,
+         * or a local of a block around the line, the nearest before it;
+         * else the file's first (a file-scope name) */
+        size_t at = s.len;
+        for (size_t c = in_function ? params : s.len; c < b; c++) {
+            if (!code_name_at(&s, c, word, wn) || !declarator_at(&s, c, wn))
+                continue;
+            size_t blk = c > body ? code_block_around(&s, c) : s.len;
+            if (c < body || (blk < s.len && code_matching(&s, blk) > b))
                 at = c;
+        }
+        int decl = 0;
+        if (at < s.len)
+            decl = code_line_at(&s, at);
+        else if ((decl = source_declaration_of(path, word, NULL)) > 0) {
+            size_t db = code_line_start(&s, decl), de = code_line_end(&s, db);
+            for (size_t c = db; c < de && at == s.len; c++)
+                if (code_word_at(&s, c, word))
+                    at = c;
+        }
+        if (decl <= 0 || decl == line || at >= s.len)
+            continue;
+        /* its declarator's own start: a parameter's from the `(` or `,`
+         * before it, a statement's from its start (`const float *d_M =
+         * NULL, *d_N = NULL;` is const for both) */
+        int is_param = in_function && at > params && at < body;
+        size_t from = at;
+        for (int depth = 0; from > 0; from--) {
+            char c = s.code[from - 1];
+            if (c == ')' || c == ']')
+                depth++;
+            else if ((c == '(' || c == '[') && depth > 0)
+                depth--;
+            else if (depth == 0 && (c == ';' || c == '{' || c == '}' || (is_param && (c == ',' || c == '('))))
+                break;
+        }
         int is_const = 0, pointer = 0;
-        for (size_t c = db; c < at; c++) {
+        for (size_t c = from; c < at; c++) {
             is_const |= code_word_at(&s, c, "const");
             pointer |= s.code[c] == '*';
         }
         if (is_const && pointer) {
             snprintf(name, n, "%s", word);
             found = decl;
+            *parameter = is_param;
         }
     }
     source_code_free(&s);
     return found;
+}
+
+int source_function_output_pointer(const char *path, int line, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t body = s.len, params = s.len, at = code_line_start(&s, line);
+    int count = 0;
+    if (at < s.len && function_around(&s, at, &body, &params)) {
+        size_t close = code_matching(&s, params);
+        for (size_t from = params + 1; close < s.len && from < close;) {
+            size_t to = from;
+            int depth = 0;
+            while (to < close && !(depth == 0 && s.code[to] == ',')) {
+                depth += s.code[to] == '(' || s.code[to] == '[';
+                depth -= s.code[to] == ')' || s.code[to] == ']';
+                to++;
+            }
+            int is_const = 0, pointer = 0;
+            size_t last = s.len, last_n = 0;
+            for (size_t c = from; c < to; c++) {
+                is_const |= code_word_at(&s, c, "const");
+                pointer |= s.code[c] == '*';
+                if (code_word_starts(&s, c) && (isalpha((unsigned char)s.code[c]) || s.code[c] == '_')) {
+                    last = c;
+                    last_n = code_word_end(&s, c) - c;
+                    c += last_n - 1;
+                }
+            }
+            if (pointer && !is_const && last < s.len && ++count == 1)
+                snprintf(name, n, "%.*s", (int)last_n, s.code + last);
+            from = to + 1;
+        }
+    }
+    source_code_free(&s);
+    if (count != 1)
+        name[0] = '\0';
+    return count == 1;
 }
 
 /* The `[...]` groups that follow offset k (a name's end), into *groups;

@@ -371,10 +371,32 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
      * (g++: "invalid conversion from 'const void*' to 'void*'", nvcc:
      * "argument of type "const float *" is incompatible with parameter of
      * type "void *"") */
+    int parameter = 0;
     line = !cause && at > 0 && strstr(first, "const") && (strstr(first, "conversion") || strstr(first, "incompatible"))
-               ? source_const_pointer_on_line(file, at, name, sizeof name)
+               ? source_const_pointer_on_line(file, at, name, sizeof name, &parameter)
                : 0;
-    if (line > 0) {
+    char output[64];
+    if (line > 0 && parameter) {
+        /* an input the function takes as const (the lab's own interface):
+         * a copy back to the host writes into the function's output; a
+         * copy to the device reads the input, its second argument */
+        char *q = sanitize_quote(file, line);
+        if (source_line_has_text(file, at, "ToHost") && source_function_output_pointer(file, at, output, sizeof output))
+            cause = xasprintf("line %d passes %s where the call writes through it, but %s is an input of the "
+                              "function, declared a pointer to const at %s: a copy back to the host writes into its "
+                              "output, %s: put %s there",
+                              at, name, name, q, output, output);
+        else if (source_line_has_text(file, at, "HostToDevice"))
+            cause = xasprintf("line %d passes %s, an input of the function (a pointer to const at %s), as the copy's "
+                              "destination, its first argument: a copy to the device reads %s and writes a device "
+                              "buffer: the destination comes first, cudaMemcpy(dst, src, bytes, kind)",
+                              at, name, q, name);
+        else
+            cause = xasprintf("line %d passes %s where the call writes through it, but %s is an input of the "
+                              "function, declared a pointer to const at %s: pass the buffer the call is to fill",
+                              at, name, name, q);
+        free(q);
+    } else if (line > 0) {
         char *q = sanitize_quote(file, line);
         cause = xasprintf("%s declares %s a pointer to const, and line %d passes it where the call writes through "
                           "it: a device buffer the program fills is not const; drop the const from its declaration",
