@@ -838,6 +838,30 @@ def test_a_bound_joined_to_the_ghost_test_is_named_for_the_else_it_lets_store(ba
     assert f"goes to the else at line {test + 3} (`N_ds[destY][destX] = 0.0f;`)" in first, first
 
 
+def test_a_loop_unrolled_by_two_is_named_for_its_last_odd_pass(backend, tmp_path):
+    """Lab 04's mask loop over j unrolled by two, with no pass for an odd
+    last term: MASK_WIDTH is 5, so the last pass reads Mc[i][j + 1] with
+    j + 1 = 5, past the mask. The test `j < MASK_WIDTH` held there (4
+    against 5): the first line names the loop, its step, the `j + 1` the
+    test does not bound, and what to do, not the test as the one that let
+    the thread out."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    src = edited(tmp_path, lab,
+                 "            for (int j = 0; j < MASK_WIDTH; j++)\n"
+                 "                acc += Mc[i][j] * N_ds[threadIdx.y + i][threadIdx.x + j];",
+                 "            for (int j = 0; j < MASK_WIDTH; j += 2)\n"
+                 "                acc += Mc[i][j] * N_ds[threadIdx.y + i][threadIdx.x + j] +\n"
+                 "                       Mc[i][j + 1] * N_ds[threadIdx.y + i][threadIdx.x + j + 1];")
+    loop = line_of(src, "j += 2)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {loop} ("), first
+    assert "steps j by 2, and each pass reads `j + 1` as well as j" in first, first
+    assert "reads j + 1 = 5, past the end" in first and "(`j + 1 < MASK_WIDTH`)" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -792,6 +792,33 @@ static char *else_past_bound_words(const char *student, int access, const char *
     return w;
 }
 
+/* The test bounds a name (`k < Width`) and the access reads that name plus
+ * a number (`M[Row * Width + k + 1]`): the value the test admits, plus the
+ * number, reaches the bound. In a loop that steps by more than one (an
+ * unroll by two), the last pass of a count that is no multiple of the step
+ * is where it does. */
+static char *offset_past_bound_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    if (!g->values || strcmp(g->op, "<") != 0 ||
+        source_compared_sides(student, g->line, g->operand, g->op, left, right, sizeof left) != 0 || !plain_name(left))
+        return NULL;
+    int c = source_line_name_offset(student, access, left);
+    if (c < 1 || g->a + c < g->b)
+        return NULL;
+    int step = source_loop_step(student, g->line, left);
+    if (step > c)
+        return xasprintf("the loop at %s steps %s by %d, and each pass reads `%s + %d` as well as %s at line %d, where "
+                         "the test bounds %s alone: where the count is no multiple of %d, the last pass has %s = %g, "
+                         "against %g, and reads %s + %d = %g, past the end: give the last terms a test of their own "
+                         "(`%s + %d < %s`) or a pass of their own after the loop (or step by 1)",
+                         q, left, step, left, c, left, access, left, step, left, g->a, g->b, left, c, g->a + c, left, c,
+                         right);
+    return xasprintf("the test at %s bounds %s (`%s < %s`), but the access at line %d reads `%s + %d`: with %s = %g, "
+                     "against %g, it reads at %g, past the end: bound what the access reads (`%s + %d < %s`)",
+                     q, left, left, right, access, left, c, left, g->a, g->b, g->a + c, left, c, right);
+}
+
 /* A bounds test written the other way round: every comparison it made is a
  * `>=` or `>` (none a `<`), the one that let the thread through holds with
  * a name the access's index uses at or past its bound (`Col >= Width`): the
@@ -855,6 +882,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = false_branch_words(student, access);
     if (!words && access > 0)
         words = else_past_bound_words(student, access, msg);
+    if (!words && access > 0)
+        words = offset_past_bound_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = unguarded_twin_words(student, access);
     int inverted = 0;

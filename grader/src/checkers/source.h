@@ -873,6 +873,12 @@ int source_line_has_word(const char *path, int n, const char *word);
 int source_line_has_char(const char *path, int n, char c);
 /* Whether line n of path holds the text s (as written, `=+`). */
 int source_line_has_text(const char *path, int n, const char *s);
+/* The largest N of `name + N` (a whole number) on line n of path (`k + 1`
+ * in `M[Row * Width + k + 1]`); 0 when none. */
+int source_line_name_offset(const char *path, int n, const char *name);
+/* What the for loop on line n adds to name each pass (`k += 2`: 2, `k++`:
+ * 1); 0 when the line shows no such step. */
+int source_loop_step(const char *path, int n, const char *name);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

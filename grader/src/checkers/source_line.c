@@ -7,6 +7,7 @@
 #include "source_code.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,3 +268,47 @@ int source_line_has_text(const char *path, int n, const char *s)
     free(text);
     return found;
 }
+
+int source_line_name_offset(const char *path, int n, const char *name)
+{
+    char *text = source_line_text(path, n, 4096);
+    int most = 0;
+    for (const char *w = text ? text_find_word(text, text, name) : NULL; w; w = text_find_word(text, w + 1, name)) {
+        const char *p = w + strlen(name);
+        while (*p == ' ')
+            p++;
+        if (*p != '+')
+            continue;
+        p++;
+        while (*p == ' ')
+            p++;
+        char *end;
+        long c = strtol(p, &end, 10);
+        if (end > p && !(isalnum((unsigned char)*end) || *end == '_' || *end == '.') && c > most && c < 1000)
+            most = (int)c;
+    }
+    free(text);
+    return most;
+}
+
+int source_loop_step(const char *path, int n, const char *name)
+{
+    char *text = source_line_text(path, n, 4096), pattern[80];
+    int step = 0;
+    const char *w = text ? text_find_word(text, text, "for") : NULL;
+    for (const char *p = w ? text_find_word(text, w, name) : NULL; p && !step; p = text_find_word(text, p + 1, name)) {
+        const char *q = p + strlen(name);
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, "++", 2) == 0)
+            step = 1;
+        else if (strncmp(q, "+=", 2) == 0)
+            step = (int)strtol(q + 2, NULL, 10);
+    }
+    snprintf(pattern, sizeof pattern, "++%s", name);
+    if (!step && text && strstr(text, pattern))
+        step = 1;
+    free(text);
+    return step > 0 ? step : 0;
+}
+
