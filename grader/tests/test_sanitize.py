@@ -862,6 +862,23 @@ def test_a_loop_unrolled_by_two_is_named_for_its_last_odd_pass(backend, tmp_path
     assert "reads j + 1 = 5, past the end" in first and "(`j + 1 < MASK_WIDTH`)" in first, first
 
 
+def test_a_loop_over_a_tile_bounded_by_the_data_size_is_named_at_the_loop(backend, tmp_path):
+    """Lab 02's partial dot product looping to Width, not TILE_WIDTH: the
+    pass i = 16 reads past ds_M though `i < Width` held (16 against 32).
+    The first line names the loop, its bound and the tile's declaration,
+    not the test as one that let the thread through."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "02-tiled-matmul"
+    src = edited(tmp_path, lab, "for (int i = 0; i < TILE_WIDTH; ++i)", "for (int i = 0; i < Width; ++i)")
+    loop = line_of(src, "for (int i = 0; i < Width; ++i)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {loop} ("), first
+    assert "runs i up to Width (32 here), but line " in first and "i = 16 is already past it" in first, first
+    assert "a loop over a tile runs the tile's extent" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -819,6 +819,32 @@ static char *offset_past_bound_words(const guard_record *g, const char *student,
                      q, left, left, right, access, left, c, left, g->a, g->b, g->a + c, left, c, right);
 }
 
+/* A loop over a tile whose bound is another size (`for (i = 0; i < k; ++i)`
+ * over ds_M's columns): the first pass past the tile's extent reads past
+ * it, though the test held (i = 16, against 97). A loop over a tile runs
+ * the tile's extent, as its declaration sets it. */
+static char *tile_loop_bound_words(const guard_record *g, const char *student, int access, const char *q,
+                                   double elements)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT], name[64];
+    int size_line = 0, decl = 0;
+    if (!g->values || strcmp(g->op, "<") != 0 || g->a < 1 || g->b <= g->a || elements <= 0 ||
+        source_compared_sides(student, g->line, g->operand, g->op, left, right, sizeof left) != 0 ||
+        !plain_name(left) || source_loop_step(student, g->line, left) != 1 ||
+        !source_line_has_word(student, access, left) ||
+        /* the value it let through is one of the tile's extents */
+        elements / g->a != (double)(long long)(elements / g->a) ||
+        (decl = source_shared_array_at(student, access, name, sizeof name, &size_line)) <= 0)
+        return NULL;
+    char *d = sanitize_quote(student, decl);
+    char *w = xasprintf("the loop at %s runs %s up to %s (%g here), but line %d reads the tile %s with %s, and %s = %g "
+                        "is already past it (declared at %s): a loop over a tile runs the tile's extent, as its "
+                        "declaration sets it, not %s",
+                        q, left, right, g->b, access, name, left, left, g->a, d, right);
+    free(d);
+    return w;
+}
+
 /* A bounds test written the other way round: every comparison it made is a
  * `>=` or `>` (none a `<`), the one that let the thread through holds with
  * a name the access's index uses at or past its bound (`Col >= Width`): the
@@ -907,6 +933,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = tile_global_words(student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = too_small_words(&g, student, access, q);
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = tile_loop_bound_words(&g, student, access, q, array_elements(msg));
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = set_again_words(student, access);
     if (!words && access > 0) {
