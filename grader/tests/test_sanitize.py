@@ -2610,6 +2610,7 @@ def test_a_bound_set_only_under_a_test_leads_over_the_edit_that_makes_up_for_it(
     first = rep["fix_first"]
     assert first.startswith(f"line {line} (") and f"sets numPhases only where the test at line {test} (" in first
     assert "elsewhere it keeps 0" in first and "only makes up for it" in first, first
+    assert "; writing `" in first and "` for `numPhases` at line " in first, first  # the edit said whole
 
 
 def test_a_block_taller_than_the_tiles_is_named_not_the_grid(backend, tmp_path):

@@ -2408,9 +2408,9 @@ static void repair_made_up_for(const char *file, submission_result *s)
         char *qt = qtest ? xasprintf("the test at %s", qtest) : xstrdup("its test");
         free(qtest);
         s->cause = xasprintf("%s sets %s only where %s holds: elsewhere it keeps %s, the value it was declared "
-                             "with, which line %d uses; set it in every case (no test); `%s` at line %d only "
-                             "makes up for it",
-                             qs, bound, qt, init, r->line, r->to, r->line);
+                             "with, which line %d uses; set it in every case (no test); writing `%s` for `%s` at line %d "
+                             "only makes up for it",
+                             qs, bound, qt, init, r->line, r->to, r->from, r->line);
         s->cause_fixed_there = 1;
         free(qs);
         free(qt);
@@ -2453,12 +2453,13 @@ static void repair_made_up_for(const char *file, submission_result *s)
         int minus_one = strstr(value, "- 1)") != NULL;
         s->cause = minus_one ? xasprintf("%s counts %s as `%s`, the round-up `%s + 1` without its `+ 1`: it comes "
                                          "to one tile fewer than the data has (none at all for a size within one "
-                                         "tile); write `%s + 1`; `%s` at line %d only makes up for it",
-                                         q, bound, value, value, value, r->to, r->line)
+                                         "tile); write `%s + 1`; writing `%s` for `%s` at line %d only makes up "
+                                         "for it",
+                                         q, bound, value, value, value, r->to, r->from, r->line)
                              : xasprintf("%s counts %s as `%s`, which rounds down and leaves out a last partial "
-                                         "tile: round up (add the divisor less 1 first); `%s` at line %d only makes "
-                                         "up for it",
-                                         q, bound, value, r->to, r->line);
+                                         "tile: round up (add the divisor less 1 first); writing `%s` for `%s` at "
+                                         "line %d only makes up for it",
+                                         q, bound, value, r->to, r->from, r->line);
         s->cause_fixed_there = 1;
         free(q);
         return;
@@ -2469,9 +2470,10 @@ static void repair_made_up_for(const char *file, submission_result *s)
         return;
     char *q = sanitize_quote(file, line);
     s->cause = xasprintf("%s sets %s to `%s`, one %s than the count it is named for, so the loop at line %d runs "
-                         "one pass too %s; take out the `%s 1`; `%s` at line %d only makes up for it",
+                         "one pass too %s; take out the `%s 1`; writing `%s` for `%s` at line %d only makes up "
+                         "for it",
                          q, bound, value, more ? "less" : "more", r->line, more ? "few" : "many", more ? "-" : "+",
-                         r->to, r->line);
+                         r->to, r->from, r->line);
     s->cause_fixed_there = 1;
     free(q);
 }
