@@ -2783,7 +2783,8 @@ def test_a_race_between_a_loops_passes_leads_over_a_barrier_a_repair_adds_elsewh
     rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
     assert "race between iterations of the loop at line" in first, first
-    assert f"add a __syncthreads() at the end of the loop, after the reads at line {read}" in first, first
+    assert f"add a __syncthreads() at the end of the loop, after the reads at line {read}, before the loop's " \
+        "closing brace at line " in first, first
     assert "looks missing" not in first, first
 
 

@@ -58,6 +58,9 @@ int source_barrier_place(const char *path, int write_line, int read_line, int *b
  * moving it leaves no other order undone (the block is no loop's body, or
  * another barrier follows the read in it); else 0. */
 int source_barrier_before_write(const char *path, int write_line, int read_line);
+/* The line of the closing brace of the braced for or while loop whose
+ * header is on loop_line; 0 when none. */
+int source_loop_close_line(const char *path, int loop_line);
 /* The line of a __syncthreads() that is the first statement after the
  * braced body of the loop whose header is on loop_line (a barrier meant
  * for the loop's end, written after it); 0 when there is none. */

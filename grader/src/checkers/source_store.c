@@ -174,6 +174,23 @@ int source_barrier_place(const char *path, int write_line, int read_line, int *b
     return after < *before_line ? after : 0;
 }
 
+int source_loop_close_line(const char *path, int loop_line)
+{
+    source_code s;
+    if (loop_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t k = code_line_start(&s, loop_line); k < s.len && code_line_at(&s, k) == loop_line && !line; k++) {
+        if (!code_word_at(&s, k, "for") && !code_word_at(&s, k, "while"))
+            continue;
+        size_t b = code_loop_body(&s, k), e = b < s.len && s.code[b] == '{' ? code_matching(&s, b) : s.len;
+        line = e < s.len ? code_line_at(&s, e) : 0;
+        break;
+    }
+    source_code_free(&s);
+    return line;
+}
+
 int source_warp_sync_after(const char *path, int read_line, int loop_line, char *name, size_t n)
 {
     static const char *const weak[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };

@@ -526,12 +526,15 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
                                              ? "waits only for the threads of one warp, and a block has several"
                                              : "orders memory but waits for no thread")
                              : xstrdup("");
+    int close = source_loop_close_line(student, loop);
+    char *brace = close > lr ? xasprintf(", before the loop's closing brace at line %d", close) : xstrdup("");
     char *m = xasprintf("the write of shared memory at %s and the read at %s race between iterations of the loop "
                         "at %s in %s: the next iteration's loads (line %d) can overwrite %s while slower threads "
                         "still read it at line %d; the __syncthreads() at line %d only keeps this iteration's "
                         "reads after its loads: add a __syncthreads() at the end of the loop, after the reads at "
-                        "line %d%s",
-                        qw, qr, ql, kernel, lw, name, lr, barrier, lr, moved);
+                        "line %d%s%s",
+                        qw, qr, ql, kernel, lw, name, lr, barrier, lr, brace, moved);
+    free(brace);
     free(moved);
     free(ql);
     return m;
