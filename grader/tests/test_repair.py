@@ -114,6 +114,26 @@ def test_two_subscripts_swapped_are_said_as_the_element_written(tmp_path):
 
 
 @needs_schemata
+def test_a_grid_made_the_block_is_no_repair(tmp_path):
+    """Lab 04's grid counted for tiles twice as wide: the grid falls short.
+    `<<<dimBlock, dimBlock>>>` makes every public dataset right (16 x 16
+    blocks cover every image the lab has) but counts nothing, so it is no
+    repair: the first line is the launch's record, at the grid's line."""
+    lab = "04-conv-2batch"
+    sol = kit.solution(lab)
+    grid = "dim3 dimGrid((width + TILE_WIDTH - 1) / TILE_WIDTH, (height + TILE_WIDTH - 1) / TILE_WIDTH);"
+    text = sol.read_text()
+    assert text.count(grid) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(grid, "dim3 dimGrid(width / (2 * TILE_WIDTH) + 1, height / (2 * TILE_WIDTH) + 1);"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "dim3 dimGrid(width / (2" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    assert rep["repair"] is None or rep["repair"]["to"] != "dimBlock", rep["repair"]
+    first = rep["fix_first"]
+    assert f"count the grid at line {line} (" in first and "were never launched" in first, first
+
+
+@needs_schemata
 def test_a_right_file_pays_nothing_for_the_search():
     sol = next((kit.ROOT / "solutions" / "01-basic-matmul").glob("*.cu"))
     _, rep = kit.check_json("01-basic-matmul", sol, "emu", sanitize=True)

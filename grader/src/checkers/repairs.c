@@ -128,6 +128,44 @@ void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
     }
 }
 
+/* Whether source launches with `<<<grid, block` (blanks allowed around
+ * the comma). */
+static int launches_with(const char *source, const char *grid, const char *block)
+{
+    size_t gn = strlen(grid), bn = strlen(block);
+    for (const char *p = strstr(source, "<<<"); p; p = strstr(p + 3, "<<<")) {
+        const char *q = p + 3;
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, grid, gn) != 0 || word_char(q[gn]))
+            continue;
+        q += gn;
+        while (*q == ' ')
+            q++;
+        if (*q != ',')
+            continue;
+        q++;
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, block, bn) == 0 && !word_char(q[bn]))
+            return 1;
+    }
+    return 0;
+}
+
+int repairs_drop_grid_as_block(repair_candidate *c, int n, const char *source)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        const char *at = strstr(c[i].context, "<<<");
+        int grid_arg = at && !strncmp(at + 3 + strspn(at + 3, " "), c[i].from, strlen(c[i].from));
+        if (grid_arg && c[i].from[0] && c[i].to[0] && launches_with(source, c[i].from, c[i].to))
+            continue;
+        c[kept++] = c[i];
+    }
+    return kept;
+}
+
 /* The part of an edit that differs, widened to whole words on both
  * sides: it starts at *head of from and of to, *out characters of from,
  * *in of to. 0 when it is not one word for another. */

@@ -51,6 +51,12 @@ int repairs_part_agreement(const repair_candidate *c);
  * comments and strings count as written: a built-in named only there is
  * still not foreign, the safe side). */
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source);
+/* Takes out of c[0..n) each edit that makes a launch's grid its block
+ * (`<<<dimGrid, dimBlock>>>` made `<<<dimBlock, dimBlock>>>`): a grid of
+ * as many blocks as a block has threads covers every public dataset of a
+ * lab by the sizes' chance, never by the count the grid needs. The count
+ * left. */
+int repairs_drop_grid_as_block(repair_candidate *c, int n, const char *source);
 /* Sorts c[0..n) with repairs_compare(). */
 void repairs_sort(repair_candidate *c, int n);
 

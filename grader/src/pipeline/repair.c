@@ -386,8 +386,10 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
             for (int j = 0; j < nlines; j++)
                 c[i].pointed |= c[i].line == lines[j];
         char *source = read_file(student_file, NULL);
-        if (source)
+        if (source) {
             repairs_mark_foreign(c, nc, source);
+            nc = repairs_drop_grid_as_block(c, nc, source);
+        }
         free(source);
         repairs_sort(c, nc);
         /* the failing datasets, the one screened first at the front */
