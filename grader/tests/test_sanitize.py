@@ -879,6 +879,23 @@ def test_a_loop_over_a_tile_bounded_by_the_data_size_is_named_at_the_loop(backen
     assert "a loop over a tile runs the tile's extent" in first, first
 
 
+def test_a_tile_coordinate_without_its_halo_shift_is_named_where_it_is_made(backend, tmp_path):
+    """Lab 05's row_i written as row_o, without `- MASK_RADIUS`: the tile's
+    top rows, which lie above the image and should hold 0, hold the image's
+    rows. The ghost test held for what the load read, rightly; the first
+    line names row_i's line, not the test."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "05-pitched-conv"
+    src = edited(tmp_path, lab, "int row_i = row_o - MASK_RADIUS;", "int row_i = row_o;")
+    line = line_of(src, "int row_i = row_o;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    head = first.split("; after ")[0]
+    assert f"its row is row_i, set at line {line} (`int row_i = row_o;`)" in head, first
+    assert "look at that test" not in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -1276,14 +1276,15 @@ static char *branch_words(const tile_frame *f, long phases, const tile_snapshot 
 
 /* The element slot q's load read (its source: row, col, channel into
  * *read) and the one the lab's tiling puts at that slot in phase ph (into
- * *want): 1 when both are known and the latter lies inside the input. */
+ * *want): 1 when both are known (the latter inside the input or not:
+ * want->inside says). */
 static int slot_read_and_wanted(const tile_frame *f, const tile_snapshot *s, long ph, int q, tile_element *read,
                                 tile_element *want)
 {
     const gl_matrix *m = f->in;
     uint32_t source = slot_source(s, q), index = slot_index(s, q);
     if (source == TILE_NO_SOURCE || source % 4 != 0 || source / 4 >= gl_matrix_count(m) ||
-        !element_at(f, ph, index / f->T, index % f->T, want) || !want->inside)
+        !element_at(f, ph, index / f->T, index % f->T, want))
         return 0;
     size_t flat = source / 4, p = flat / (size_t)m->channels;
     read->row = (long)(p / (size_t)m->cols);
@@ -1372,7 +1373,7 @@ static int load_reads_transposed(const tile_frame *f, const tile_snapshot *s, lo
     long seen = 0, hits = 0;
     for (int q = 0; q < s->nslots; q++) {
         tile_element e, r;
-        if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e) || e.row == e.col)
+        if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e) || !e.inside || e.row == e.col)
             continue;
         seen++;
         hits += r.row == e.col && r.col == e.row && r.channel == e.channel;
@@ -1395,7 +1396,7 @@ static int load_phase_unscaled(const tile_frame *f, const tile_snapshot *s, long
         return 0;
     for (int q = 0; q < s->nslots; q++) {
         tile_element e, r;
-        if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e))
+        if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e) || !e.inside)
             continue;
         seen++;
         hits[0] += r.row == e.row - step && r.col == e.col;
@@ -1424,15 +1425,27 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     long filled = 0;
     int axis = 0;
     *by_test = branch != NULL;
-    char *value = branch && known && !outside && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
-    if (branch && value)
-        /* the element lies inside the input, and the test compared a
-         * coordinate a line of its own made wrong: that line, not the test */
-        text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
-                         "so the branch it took stored %s there; that element lies inside the input, so the test "
-                         "was given a wrong value: %s",
-                         barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
-                         extent, want ? want : "another element", branch, got, value);
+    char *value = branch && known && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
+    /* a slot the tiling leaves 0 (outside the input) that holds an input
+     * element one coordinate off: the test held for that element, rightly;
+     * the coordinate the load was given is what is wrong */
+    made = branch && !value && outside && s->writer_load[w] && student ? coordinate_made(f, s, ph, k, student) : NULL;
+    if (made)
+        text = xasprintf("the load at %s reads it %s; after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile "
+                         "(%s) puts %s there, and the test before the load held for the element it read",
+                         load, made, barrier, slot, s->block[0], s->block[1], got,
+                         f->q->channel ? "channel" : "phase", ph, extent, want ? want : "another element");
+    else if (branch && value)
+        /* the test compared a coordinate a line of its own made wrong (one
+         * that is not the element's, inside the input or outside it, where
+         * the tile wants a 0): that line, not the test */
+        text = xasprintf("%s: after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
+                         "so the branch it took stored %s there; %s, so the test was given a wrong value",
+                         value, barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element", branch, got,
+                         outside ? "the element the tile wants there lies outside the input, and the test compared "
+                                   "another one's coordinate"
+                                 : "that element lies inside the input");
     else if (branch)
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: %s, "
                          "so the branch it took stored %s there: look at that test",
