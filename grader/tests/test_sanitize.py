@@ -896,6 +896,24 @@ def test_a_tile_coordinate_without_its_halo_shift_is_named_where_it_is_made(back
     assert "look at that test" not in first, first
 
 
+def test_a_tile_subscript_not_made_again_for_the_second_batch_is_named(backend, tmp_path):
+    """Lab 04's second batch sets dest anew but not destY: its stores use
+    the first batch's row, and two threads store to one slot. The first
+    line names destY, where it was set from dest, and the line that set
+    dest again, not only the stores' collision."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    second = "        dest = threadIdx.y * TILE_WIDTH + threadIdx.x + TILE_WIDTH * TILE_WIDTH;\n"
+    src = edited(tmp_path, lab, second + "        destY = dest / w;\n", second)
+    made, again = line_of(src, "int destY = dest / w;"), line_of(src, "TILE_WIDTH * TILE_WIDTH;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the store at line "), first
+    assert f"stores with destY, set at line {made} from dest; line {again} sets dest again after that, but " \
+        "nothing sets destY again before the store" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

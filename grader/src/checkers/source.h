@@ -182,6 +182,11 @@ int source_else_holds(const char *path, int test_line, int line);
  * destY; ..."), naming them and their lines; NULL where the source does
  * not show it. The caller frees it. */
 char *source_index_stale(const char *path, int line);
+/* The same for the subscripts of the array the statement at line stores
+ * into (`N_ds[destY][destX] = ...` with destX set from dest, and dest set
+ * again for a second batch): "stores with destX, set at line 40 from
+ * dest; ..."; NULL where the source does not show it. */
+char *source_store_index_stale(const char *path, int line);
 /* A flat index split the wrong way round for the store at line: its
  * `ARR[r][c] =` takes r from `X % W` and c from `X / W` (one X, one W), so
  * it walks the array column by column. The names into row and col (n

@@ -380,6 +380,50 @@ static char *list_words(char words[][64], int n)
     return sb.buf;
 }
 
+/* The names in [b, e) whose last assignment before k, in straight-line
+ * kernel code, was computed from a name assigned again between that
+ * assignment and k: the words after "the load at line N" (store 0) or
+ * "the store at line N" (store 1); NULL when none. */
+static char *stale_words(const source_code *s, size_t kernel, size_t k, size_t b, size_t e, int store)
+{
+    char names[STALE_NAMES][64], stale[STALE_NAMES][64], from[STALE_NAMES][64];
+    char at[STALE_NAMES][64], again[STALE_NAMES][64];
+    int nstale = 0, nn = names_in(s, b, e, names, STALE_NAMES);
+    for (int i = 0; i < nn; i++) {
+        size_t vend = 0, v = code_assignment_of(s, kernel, k, names[i], strlen(names[i]), &vend);
+        if (v >= s->len || !straight_to(s, v, k) || changed_otherwise(s, v, k, names[i]))
+            continue; /* not assigned in the kernel (a parameter), or not by straight-line code */
+        char inputs[STALE_NAMES][64];
+        int ni = names_in(s, v, vend, inputs, STALE_NAMES);
+        for (int j = 0; j < ni; j++) {
+            size_t uend = 0, u = code_assignment_of(s, vend, k, inputs[j], strlen(inputs[j]), &uend);
+            if (strcmp(inputs[j], names[i]) == 0 || u >= s->len || !straight_to(s, u, k))
+                continue;
+            snprintf(stale[nstale], 64, "%s", names[i]);
+            snprintf(from[nstale], 64, "%s", inputs[j]);
+            snprintf(at[nstale], 64, "%d", code_line_at(s, v));
+            snprintf(again[nstale], 64, "%d", code_line_at(s, u));
+            nstale++;
+            break;
+        }
+    }
+    if (!nstale)
+        return NULL;
+    char *v = list_words(stale, nstale), *u = list_words(from, nstale), *vl = list_words(at, nstale),
+         *ul = list_words(again, nstale);
+    int many = nstale > 1;
+    char *text = xasprintf("%s with %s, set at line%s %s from %s; line%s %s set%s %s again after that, but nothing "
+                           "sets %s again before the %s, so it %s the %s the earlier %s picked",
+                           store ? "stores" : "reads", v, many ? "s" : "", vl, u, many ? "s" : "", ul,
+                           many ? "" : "s", u, v, store ? "store" : "load", store ? "stores into" : "reads",
+                           store ? "slot" : "element", u);
+    free(v);
+    free(u);
+    free(vl);
+    free(ul);
+    return text;
+}
+
 char *source_index_stale(const char *path, int line)
 {
     source_code s;
@@ -399,39 +443,24 @@ char *source_index_stale(const char *path, int line)
             if (s.code[r] == '[' && source_is_identifier_char(s.code[r - 1]))
                 read = r;
     }
-    char names[STALE_NAMES][64], stale[STALE_NAMES][64], from[STALE_NAMES][64];
-    char at[STALE_NAMES][64], again[STALE_NAMES][64];
-    int nstale = 0, nn = read < s.len ? names_in(&s, read + 1, code_matching(&s, read), names, STALE_NAMES) : 0;
-    for (int i = 0; i < nn; i++) {
-        size_t vend = 0, v = code_assignment_of(&s, kernel, k, names[i], strlen(names[i]), &vend);
-        if (v >= s.len || !straight_to(&s, v, k) || changed_otherwise(&s, v, k, names[i]))
-            continue; /* not assigned in the kernel (a parameter), or not by straight-line code */
-        char inputs[STALE_NAMES][64];
-        int ni = names_in(&s, v, vend, inputs, STALE_NAMES);
-        for (int j = 0; j < ni; j++) {
-            size_t uend = 0, u = code_assignment_of(&s, vend, k, inputs[j], strlen(inputs[j]), &uend);
-            if (strcmp(inputs[j], names[i]) == 0 || u >= s.len || !straight_to(&s, u, k))
-                continue;
-            snprintf(stale[nstale], 64, "%s", names[i]);
-            snprintf(from[nstale], 64, "%s", inputs[j]);
-            snprintf(at[nstale], 64, "%d", code_line_at(&s, v));
-            snprintf(again[nstale], 64, "%d", code_line_at(&s, u));
-            nstale++;
-            break;
-        }
-    }
-    if (nstale) {
-        char *v = list_words(stale, nstale), *u = list_words(from, nstale), *vl = list_words(at, nstale),
-             *ul = list_words(again, nstale);
-        int many = nstale > 1;
-        text = xasprintf("reads with %s, set at line%s %s from %s; line%s %s set%s %s again after that, but "
-                         "nothing sets %s again before the load, so it reads the element the earlier %s picked",
-                         v, many ? "s" : "", vl, u, many ? "s" : "", ul, many ? "" : "s", u, v, u);
-        free(v);
-        free(u);
-        free(vl);
-        free(ul);
-    }
+    if (read < s.len)
+        text = stale_words(&s, kernel, k, read + 1, code_matching(&s, read), 0);
+    source_code_free(&s);
+    return text;
+}
+
+char *source_store_index_stale(const char *path, int line)
+{
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return NULL;
+    char *text = NULL;
+    size_t k = code_line_start(&s, line), kernel = code_kernel_before(&s, k);
+    size_t p = code_store_between(&s, k, code_line_end(&s, k)), q = p;
+    while (q < s.len && s.code[q] == '[')
+        q = code_skip_space(&s, code_matching(&s, q) + 1);
+    if (kernel < s.len && p < s.len && q < s.len && code_assigns_at(&s, q))
+        text = stale_words(&s, kernel, k, p, q, 1);
     source_code_free(&s);
     return text;
 }

@@ -450,8 +450,20 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
         sscanf(t2, "(%u,%u,%u)", &b[0], &b[1], &b[2]) == 3 && (a[0] != b[0]) + (a[1] != b[1]) + (a[2] != b[2]) == 1)
         drop_line = source_index_drops_coordinate(student, l1, a[0] != b[0] ? 1u : a[1] != b[1] ? 2u : 4u, dropped,
                                                   sizeof dropped, made, sizeof made, &twin_line, twin, sizeof twin);
-    char *m;
-    if (drop_line > 0) {
+    int at = l2;
+    char *m, *stale = drop_line > 0 ? NULL : source_store_index_stale(student, l2);
+    if (!stale && drop_line <= 0 && l1 != l2)
+        stale = source_store_index_stale(student, at = l1);
+    if (stale) {
+        /* an index name not made again for this store (the second batch's
+         * destX left as the first batch's): the slot the earlier value picked */
+        char *qa = sanitize_quote(student, at);
+        m = xasprintf("the store at %s %s: %s in %s, two threads store to the same slot of %s%s, and some slot is "
+                      "stored by no one; set it again from the new value before the store",
+                      qa, stale, stores, kernel, a1, pair);
+        free(qa);
+        free(stale);
+    } else if (drop_line > 0) {
         char *qd = sanitize_quote(student, drop_line);
         char axis = a[0] != b[0] ? 'x' : a[1] != b[1] ? 'y' : 'z';
         m = xasprintf("%s sets %s to `%s`, which does not vary with threadIdx.%c, where line %d sets it to `%s`, "
