@@ -914,6 +914,27 @@ def test_a_tile_subscript_not_made_again_for_the_second_batch_is_named(backend, 
         "nothing sets destY again before the store" in first, first
 
 
+def test_a_planar_index_into_an_interleaved_image_is_named(backend, tmp_path):
+    """Lab 04's first batch reading the image as planar, `I[(k * height +
+    srcY) * width + srcX]`: every read stays inside the buffer, and the
+    tile's slots hold other pixels' channels. The first line names the
+    load's line and the interleaved layout, not only the slot."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    text = kit.solution(lab).read_text()
+    load = "N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];"
+    assert text.count(load) == 2
+    i = text.index(load)
+    src = tmp_path / kit.solution(lab).name
+    src.write_text(text[:i] + "N_ds[destY][destX] = I[(k * height + srcY) * width + srcX];" + text[i + len(load):])
+    line = line_of(src, "I[(k * height + srcY) * width + srcX]")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line} multiplies the channel, k, into the index" in first.split(": after ")[0], first
+    assert "but the images are interleaved" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

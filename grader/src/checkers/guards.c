@@ -947,6 +947,8 @@ char *guards_words(char *msg, const char *student, int access)
             words = flattened_words(&g, student, access, elements, q);
         if (!words && elements > 0 && held_all(&g))
             words = other_names_words(&g, student, access, q);
+        if (!words && elements > 0 && !strstr(msg, "in shared memory"))
+            words = source_read_planar(student, access);
         if (!words && elements > 0)
             words = stride_words(&g, student, access, elements, q);
     }

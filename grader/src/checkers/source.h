@@ -61,6 +61,16 @@ int source_barrier_before_write(const char *path, int write_line, int read_line)
 /* The line of the closing brace of the braced for or while loop whose
  * header is on loop_line; 0 when none. */
 int source_loop_close_line(const char *path, int loop_line);
+/* The counter of the innermost for loop around line whose test bounds it
+ * by a `channels` (`k < in.channels`), into name: the loop's line; 0 when
+ * none. */
+int source_channel_counter(const char *path, int line, char *name, size_t n);
+/* An image's read at line whose index multiplies that counter and names
+ * no `channels` (`k * in.height * in.pitch + row_i * in.pitch + col_i`): a
+ * planar layout, a whole plane a channel, where the labs' images are
+ * interleaved (a pixel's channels side by side). The words that say so;
+ * NULL when not so. */
+char *source_read_planar(const char *path, int line);
 /* The line of a __syncthreads() that is the first statement after the
  * braced body of the loop whose header is on loop_line (a barrier meant
  * for the loop's end, written after it); 0 when there is none. */
@@ -887,6 +897,8 @@ int source_line_name_offset(const char *path, int n, const char *name);
 /* What the for loop on line n adds to name each pass (`k += 2`: 2, `k++`:
  * 1); 0 when the line shows no such step. */
 int source_loop_step(const char *path, int n, const char *name);
+/* Whether line n of path multiplies name (`k * in.height`, `w * k`). */
+int source_line_multiplies(const char *path, int n, const char *name);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

@@ -312,3 +312,21 @@ int source_loop_step(const char *path, int n, const char *name)
     return step > 0 ? step : 0;
 }
 
+int source_line_multiplies(const char *path, int n, const char *name)
+{
+    char *text = source_line_text(path, n, 4096);
+    size_t ln = strlen(name);
+    int found = 0;
+    for (const char *p = text ? text_find_word(text, text, name) : NULL; p && !found;
+         p = text_find_word(text, p + 1, name)) {
+        const char *q = p + ln, *b = p;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        found = (*q == '*' && q[1] != '=') || (b > text && b[-1] == '*' && !(b - 1 > text && b[-2] == '('));
+    }
+    free(text);
+    return found;
+}
+

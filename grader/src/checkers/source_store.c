@@ -174,6 +174,46 @@ int source_barrier_place(const char *path, int write_line, int read_line, int *b
     return after < *before_line ? after : 0;
 }
 
+int source_channel_counter(const char *path, int line, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    size_t at = code_skip_space(&s, code_line_start(&s, line));
+    for (size_t loop = code_loop_around(&s, at); loop < s.len && !found;
+         loop = loop > 0 ? code_loop_around(&s, loop) : s.len) {
+        size_t cn = 0, c = code_for_counter(&s, loop, &cn);
+        size_t open = code_skip_space(&s, loop + 3), close = open < s.len ? code_matching(&s, open) : s.len;
+        if (c >= s.len || close >= s.len || cn >= n)
+            continue;
+        /* its test: between the header's two semicolons */
+        size_t t1 = code_semicolon(&s, open, close), t2 = t1 < close ? code_semicolon(&s, t1 + 1, close) : close;
+        for (size_t q = t1; q < t2 && !found; q++)
+            if (code_word_starts(&s, q) && !strncmp(s.code + q, "channels", 8) &&
+                !source_is_identifier_char(s.code[q + 8])) {
+                snprintf(name, n, "%.*s", (int)cn, s.code + c);
+                found = code_line_at(&s, loop);
+            }
+    }
+    source_code_free(&s);
+    return found;
+}
+
+char *source_read_planar(const char *path, int line)
+{
+    char k[64];
+    if (source_channel_counter(path, line, k, sizeof k) <= 0 || !source_line_multiplies(path, line, k) ||
+        source_line_has_word(path, line, "channels"))
+        return NULL;
+    return xasprintf("line %d multiplies the channel, %s, into the index, as if each channel were a plane of its own "
+                     "(planar), but the images are interleaved: a pixel's channels lie side by side, channel %s of "
+                     "pixel (row, col) at row * pitch + col * channels + %s (without a pitch, (row * width + col) * "
+                     "channels + %s)",
+                     line, k, k, k, k);
+}
+
 int source_loop_close_line(const char *path, int loop_line)
 {
     source_code s;

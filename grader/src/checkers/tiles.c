@@ -1487,6 +1487,13 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          "swap the two",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", load, filled);
+    else if ((made = s->writer_load[w] && student && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
+                         ? source_read_planar(student, s->writer_line[w])
+                         : NULL))
+        /* a planar index into an interleaved image */
+        text = xasprintf("%s: after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there",
+                         made, barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element");
     else
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
                          "look at the %s at %s",
