@@ -1720,6 +1720,18 @@ def test_an_input_the_function_takes_as_const_is_named_as_an_input(backend, tmp_
     assert "drop the const" not in first, first
 
 
+def test_a_const_float_tile_size_keeps_its_const(backend, tmp_path):
+    """Lab 04's tile side declared `const double w`: it sizes N_ds and is
+    an operand of %, which need an integer. The line says to declare it
+    `const int w`: a plain `int` would not size an array."""
+    src = edited(tmp_path, "04-conv-2batch", "const int w = TILE_WIDTH + MASK_WIDTH - 1;",
+                 "const double w = TILE_WIDTH + MASK_WIDTH - 1;")
+    line = line_of(src, "const double w")
+    rc, rep = kit.check_json("04-conv-2batch", src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line} declares `const double w`" in first and "declare it `const int w`" in first, first
+
+
 def test_a_count_kept_in_a_bool_is_named_at_its_declaration(backend, tmp_path):
     """Lab 01's Row declared `bool`: it holds 0 or 1, so every thread past
     the first row works on row 1. The first line names the declaration."""

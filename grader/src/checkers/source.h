@@ -899,6 +899,9 @@ int source_line_name_offset(const char *path, int n, const char *name);
 int source_loop_step(const char *path, int n, const char *name);
 /* Whether line n of path multiplies name (`k * in.height`, `w * k`). */
 int source_line_multiplies(const char *path, int n, const char *name);
+/* Whether line n declares name const, in its own declarator's words
+ * (`const float w`; not `float Width` beside `const float *M`). */
+int source_declared_const(const char *path, int n, const char *name);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

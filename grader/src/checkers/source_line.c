@@ -330,3 +330,20 @@ int source_line_multiplies(const char *path, int n, const char *name)
     return found;
 }
 
+int source_declared_const(const char *path, int n, const char *name)
+{
+    char *text = source_line_text(path, n, 4096);
+    const char *p = text ? text_find_word(text, text, name) : NULL;
+    int found = 0;
+    if (p) {
+        /* the declarator's own words: back to the `,`, `(` or `;` before it */
+        const char *b = p;
+        while (b > text && !strchr(",(;{", b[-1]))
+            b--;
+        const char *c = text_find_word(text, b, "const");
+        found = c && c < p;
+    }
+    free(text);
+    return found;
+}
+

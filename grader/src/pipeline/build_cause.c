@@ -337,9 +337,11 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
                ? source_floating_index(file, at, name, sizeof name, type, sizeof type)
                : 0;
     if (line > 0) {
-        cause = xasprintf("line %d declares `%s %s`, and line %d uses %s where C needs an integer (an array's "
-                          "index, an operand of %%): declare it `int %s`",
-                          line, type, name, at, name, name);
+        /* a const kept: an array's bound needs a constant integer */
+        const char *keep = source_declared_const(file, line, name) ? "const " : "";
+        cause = xasprintf("line %d declares `%s%s %s`, and line %d uses %s where C needs an integer (an array's "
+                          "index or bound, an operand of %%): declare it `%sint %s`",
+                          line, keep, type, name, at, name, keep, name);
     }
     /* the address of a variable declared with one type where the call
      * takes a pointer to another (g++: "cannot convert 'int*' to
