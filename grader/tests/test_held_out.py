@@ -564,9 +564,9 @@ FIRST = {
     "setAV/02-r4-dot-m-tile-transposed": ["line 57: `ds_M[i][ty]` in ", "the other way round, `ds_M[ty][i]`, there"],
     "setAV/03-q4-numphases-from-l": ["line 43: `l` in `numPhases = (l + TILE_WIDTH - 1) / TILE_WIDTH`",
                                      "with `k` there"],
-    "setAV/03-r4-second-barrier-after-loop": ["race between iterations of the loop at line 46", "add a "
-                                              "__syncthreads() at the end of the loop", "(move there the one at line "
-                                              "77, after the loop"],
+    "setAV/03-r4-second-barrier-after-loop": ["the __syncthreads() at line 77, after the loop, orders nothing "
+                                              "between its iterations: move it to the loop's end; ",
+                                              "race between iterations of the loop at line 46"],
     "setAV/04-q4-grid-not-rounded-up": ["the grid at line 104 (", "rounding up"],
     "setAV/04-r4-second-batch-srcx-blockidx-y": ["line 57: `blockIdx.y` in `srcX = blockIdx.y * TILE_WIDTH",
                                                  "with `blockIdx.x` there"],
@@ -630,9 +630,9 @@ FIRST = {
     "setAZ/04-z4-channel-loop-from-1": ["the loop at line 32 (`for (int k = 1; k < channels; k++) {`) never runs its "
                                         "body"],
     "setAZ/05-y4-window-input-coords": ["the access at line 64 indexes the tile N_ds with `row_i + i`"],
-    "setAZ/02-z4-second-barrier-syncwarp": ["race between iterations of the loop at line 40", "(the __syncwarp() at "
-                                            "line 62 waits only for the threads of one warp, and a block has "
-                                            "several: make it __syncthreads())"],
+    "setAZ/02-z4-second-barrier-syncwarp": ["the __syncwarp() at line 62 waits only for the threads of one warp, "
+                                            "and a block has several: make it __syncthreads(); ",
+                                            "race between iterations of the loop at line 40"],
     "setAZ/05-z4-out-descriptor-data-d-in": ["line 102: `d_in` in `d_out_img.data = d_in`", "with `d_out` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],

@@ -531,21 +531,24 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
     char weak[32];
     int after = source_barrier_after_loop(student, loop), warp = source_warp_sync_after(student, lr, loop, weak,
                                                                                       sizeof weak);
-    char *moved = after > 0 ? xasprintf(" (move there the one at line %d, after the loop, which orders nothing "
-                                        "between its iterations)", after)
-                  : warp > 0 ? xasprintf(" (the %s at line %d %s: make it __syncthreads())", weak, warp,
+    /* the barrier that is there, in the wrong place or of the wrong
+     * kind, is what to mend: said first */
+    char *moved = after > 0 ? xasprintf("the __syncthreads() at line %d, after the loop, orders nothing between its "
+                                        "iterations: move it to the loop's end; ", after)
+                  : warp > 0 ? xasprintf("the %s at line %d %s: make it __syncthreads(); ", weak, warp,
                                          strncmp(weak, "__syncwarp", 10) == 0
                                              ? "waits only for the threads of one warp, and a block has several"
                                              : "orders memory but waits for no thread")
                              : xstrdup("");
     int close = source_loop_close_line(student, loop);
     char *brace = close > lr ? xasprintf(", before the loop's closing brace at line %d", close) : xstrdup("");
-    char *m = xasprintf("the write of shared memory at %s and the read at %s race between iterations of the loop "
+    char *m = xasprintf("%sthe write of shared memory at %s and the read at %s race between iterations of the loop "
                         "at %s in %s: the next iteration's loads (line %d) can overwrite %s while slower threads "
                         "still read it at line %d; the __syncthreads() at line %d only keeps this iteration's "
-                        "reads after its loads: add a __syncthreads() at the end of the loop, after the reads at "
-                        "line %d%s%s",
-                        qw, qr, ql, kernel, lw, name, lr, barrier, lr, brace, moved);
+                        "reads after its loads: %s a __syncthreads() at the end of the loop, after the reads at "
+                        "line %d%s",
+                        moved, qw, qr, ql, kernel, lw, name, lr, barrier, moved[0] ? "there belongs" : "add",
+                        lr, brace);
     free(brace);
     free(moved);
     free(ql);
