@@ -935,6 +935,21 @@ def test_a_planar_index_into_an_interleaved_image_is_named(backend, tmp_path):
     assert "but the images are interleaved" in first, first
 
 
+def test_a_tile_coordinate_that_moves_one_a_phase_says_to_scale_the_phase(backend, tmp_path):
+    """Lab 03's M column made `ph + tx`: phase 1's tile starts one column
+    past phase 0's. The first line names mCol's line and says to multiply
+    the phase by the tile's width there, not only to look at the line."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "int mCol = ph * TILE_WIDTH + tx;", "int mCol = ph + tx;")
+    line = line_of(src, "int mCol = ph + tx;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"its column is mCol, set at line {line} (`int mCol = ph + tx;`)" in first, first
+    assert "multiply the phase by the tile's width there" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

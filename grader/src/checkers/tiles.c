@@ -1462,11 +1462,16 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          extent, want ? want : "another element", load, stale);
     else if ((made = s->writer_load[w] && student ? coordinate_made(f, s, ph, k, student) : NULL))
         /* the load read the wrong row (or column), which a local of the
-         * kernel's set on another line gives it */
+         * kernel's set on another line gives it; where every slot it filled
+         * is a phase's rows (columns) behind, that local moves one a phase */
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: the "
-                         "load at %s reads it %s",
+                         "load at %s reads it %s%s",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
-                         extent, want ? want : "another element", load, made);
+                         extent, want ? want : "another element", load, made,
+                         load_phase_unscaled(f, s, ph, k, &axis)
+                             ? " (it moves one row or column a phase, where a tile's width belongs: multiply the "
+                               "phase by the tile's width there)"
+                             : "");
     else if (s->writer_load[w] && load_phase_unscaled(f, s, ph, k, &axis))
         /* each phase's tile one row (column) on from the last, not a tile on */
         text = xasprintf("after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there: "
