@@ -43,7 +43,10 @@ its own (my count); set AU: results-AU.md, 8 of 10 when counted after AT's, 10 o
 counted at the same commit as AV, 10 of 10 after its own (my count); set AX: results-AX.md, 7 of 10
 when counted after AW's, 10 of 10 after its own (my count); set AY: results-AY.md, 8 of 10 when
 counted after AX's, 10 of 10 after its own (my count); set AZ: results-AZ.md, 9 of 10 when counted
-after AY's, 10 of 10 after its own (my count); of those
+after AY's, 10 of 10 after its own (my count); sets BA and BB: results-BA.md and results-BB.md,
+7 and 10 of 10 when counted side by side after AZ's, 10 of 10 each after BA's own (my count); sets
+BC and BD: results-BC.md and results-BD.md, 7 and 9 of 10 when counted side by side after BA's and
+BB's, 10 of 10 each after their own (my count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -634,6 +637,74 @@ FIRST = {
                                             "and a block has several: make it __syncthreads(); ",
                                             "race between iterations of the loop at line 40"],
     "setAZ/05-z4-out-descriptor-data-d-in": ["line 102: `d_in` in `d_out_img.data = d_in`", "with `d_out` there"],
+    "setBA/01-a5-dot-unrolled-by-two": ["the loop at line 29 (`for (int k = 0; k < Width; k += 2)`) steps k by 2",
+                                        "(`k + 1 < Width`)"],
+    "setBA/01-b5-copy-back-into-m": ["line 61 passes M where the call writes through it, but M is an input of the "
+                                     "function", "writes into its output, P: put P there"],
+    "setBA/02-a5-n-tile-stored-into-ds-m": ["line 46: `ds_M[ty][tx]` in ", "with `ds_N[ty][tx]` there"],
+    "setBA/02-b5-first-barrier-one-thread": ["the __syncthreads() at line 51 (`if (tx == 0 && ty == 0) "
+                                             "__syncthreads();`)", "outside the test"],
+    "setBA/03-a5-dot-loop-bound-k": ["the loop at line 70 (`for (int i = 0; i < k; ++i)`) runs i up to k (97 here)",
+                                     "a loop over a tile runs the tile's extent"],
+    "setBA/03-b5-numphases-only-inside-p": ["line 43 (`if (Row < j && Col < l) numPhases = ", "sets numPhases only "
+                                            "where its test holds", "set it in every case (no test)"],
+    "setBA/04-a5-second-batch-guard-merged": ["the test at line 58 (`if (destY < w && ", "joins `destY < w` to its "
+                                              "other clauses", "goes to the else at line 61 ("],
+    "setBA/04-b5-mask-rows-two-radii": ["line 73: `i < 2 * MASK_RADIUS` in ", "with `i <= 2 * MASK_RADIUS` there"],
+    "setBA/05-a5-ghost-row-le-height": ["the test at line 46 (", "(write `row_i < in.height` there)"],
+    "setBA/05-b5-channel-barrier-missing": ["race between iterations of the loop at line 42", "after the reads at line "
+                                            "64, before the loop's closing brace at line 73"],
+    "setBB/01-c5-copy-n-into-d-m": ["line 49: `d_M` in `CUDA_CHECK(cudaMemcpy(d_M, N, bytes", "with `d_N` there"],
+    "setBB/01-d5-pvalue-uninitialised": ["line 28 (`float Pvalue;`) declares the accumulator Pvalue without an "
+                                         "initial value", "start Pvalue at 0 where it is declared"],
+    "setBB/02-c5-dot-eq-plus-typo": ["look at the assignment at line 57 (`Pvalue =+ ", "(`=+` is `= +`, an "
+                                     "assignment of the term with a plus sign: write `+=`)"],
+    "setBB/02-d5-grid-y-modulo": ["the grid at line 77 (`dim3 dimGrid(width / TILE_WIDTH, width % TILE_WIDTH);`)",
+                                  "with `width / TILE_WIDTH` there"],
+    "setBB/03-c5-n-test-nrow-vs-j": ["the test at line 58 (`if (nRow < j && Col < l)`)", "line 58: `j` in `nRow < j "
+                                     "&& Col < l`", "with `k` there"],
+    "setBB/03-d5-numphases-ceil-int-division": ["line 43 (`numPhases = ceil(k / TILE_WIDTH);`)", "ceil rounds "
+                                                "nothing up"],
+    "setBB/04-c5-window-indices-swapped": ["line 75: `Mc[i][j]` in ", "the other way round, `Mc[j][i]`, there"],
+    "setBB/04-d5-mask-symbol-address": ["cudaErrorInvalidSymbol", ".cu:97", "the symbol is given as its address, "
+                                        "&Mc", "variable itself, Mc, without the &"],
+    "setBB/05-c5-copy-back-from-d-in": ["line 113: `d_in` in ", "with `d_out` there"],
+    "setBB/05-d5-ghost-test-output-coords": ["the test at line 46 (`if (row_o >= 0 && ", "checks `row_o` and "
+                                             "`col_o`, but the index of the access at line 47 uses neither"],
+    "setBC/01-e5-col-from-blockidx-y": ["line 21 (`int Col = blockIdx.y * blockDim.x + threadIdx.x;`) computes Col "
+                                        "from threadIdx.x and blockIdx.y"],
+    "setBC/01-f5-grid-rounded-down": ["the grid at line 55 (`dim3 dimGrid(width / BLOCK_WIDTH, width / "
+                                      "BLOCK_WIDTH);`)", "rounding up"],
+    "setBC/02-e5-n-load-stride-tile": ["line 46: `TILE_WIDTH` in ", "with `Width` there"],
+    "setBC/02-f5-second-barrier-threadfence": ["the __threadfence_block() at line 62 orders memory but waits for no "
+                                               "thread: make it __syncthreads(); "],
+    "setBC/03-e5-store-stride-j": ["line 82: `j` in `P[Row * j + Col] = Pvalue`", "with `l` there"],
+    "setBC/03-f5-nrow-phase-not-scaled": ["its row is nRow, set at line 53 (`int nRow = ph + ty;`)", "multiply the "
+                                          "phase by the tile's width there"],
+    "setBC/04-e5-output-test-or": ["the test at line 82 (`if (y < height || x < width)`)", "its `||` lets a thread "
+                                   "through when any one clause holds"],
+    "setBC/04-f5-grid-counts-input-tiles": ["count the grid at line 104 (`dim3 dimGrid((width - 1) / (TILE_WIDTH + "
+                                            "MASK_WIDTH - 1) + 1"],
+    "setBC/05-e5-col-i-no-halo-shift": ["col_i, the column of the load at line 47, is set at line 39 (`int col_i = "
+                                        "col_o;`)"],
+    "setBC/05-f5-load-planar-index": ["line 47 multiplies the channel, k, into the index", "but the images are "
+                                      "interleaved"],
+    "setBD/01-g5-copy-back-sizeof-pointer": ["the cudaMemcpy at line 61 (`CUDA_CHECK(cudaMemcpy(P, d_P, sizeof(P), ",
+                                             "it copies back 8 bytes of a device buffer of 900"],
+    "setBD/01-h5-launch-passes-dm-twice": ["line 56: `d_M` in `dimBlock>>>(d_M, d_M, d_P, width)`", "with `d_N` "
+                                           "there"],
+    "setBD/02-g5-phase-counter-float": ["line 40 declares `float ph`, and line 45 uses ph where C needs an integer",
+                                        "declare it `int ph`"],
+    "setBD/02-h5-n-tile-row-from-by": ["line 46: `by` in ", "with `ph` there"],
+    "setBD/03-g5-n-load-stride-j": ["line 59: `j` in `ds_N[ty][tx] = N[nRow * j + Col]`", "with `l` there"],
+    "setBD/03-h5-dot-loop-stops-at-l": ["line 70: `l` in ", "with `k` there"],
+    "setBD/04-g5-second-batch-destx-not-recomputed": ["the store at line 61 (`N_ds[destY][destX] = 0.0f;`) stores "
+                                                      "with destX, set at line 40 from dest; line 53 sets dest again"],
+    "setBD/04-h5-w-declared-const-float": ["line 28 declares `const float w`", "declare it `const int w`"],
+    "setBD/05-g5-copy-in-dpitch-row-bytes": ["the cudaMemcpy2D at line 91 (", "its destination pitch (dpitch) is 84 "
+                                             "bytes"],
+    "setBD/05-h5-frees-input-before-launch": ["line 93: `CUDA_CHECK(cudaFree(d_in));` looks like the mistake",
+                                              "move it after the buffer's last use"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
