@@ -950,6 +950,23 @@ def test_a_tile_coordinate_that_moves_one_a_phase_says_to_scale_the_phase(backen
     assert "multiply the phase by the tile's width there" in first, first
 
 
+def test_a_launch_passing_the_hosts_image_is_named_with_the_device_descriptor(backend, tmp_path):
+    """Lab 05's launch passing `*out`, the host's image, where the file made
+    d_out_img with its data set to the device buffer: the kernel's stores
+    go to host memory. The first line names the launch and says to pass
+    d_out_img, not only that out.data must be the device copy."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "05-pitched-conv"
+    src = edited(tmp_path, lab, "<<<dimGrid, dimBlock>>>(d_in_img, d_out_img);", "<<<dimGrid, dimBlock>>>(d_in_img, *out);")
+    launch, data = line_of(src, "(d_in_img, *out);"), line_of(src, "d_out_img.data = d_out;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {launch} (") and "passes the host's out for the kernel's out" in first, \
+        first
+    assert f"pass d_out_img, whose data line {data} sets to the device copy" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

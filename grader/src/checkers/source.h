@@ -365,6 +365,15 @@ int source_member_set_for_other_object(const char *path, char *object, size_t ob
  * The line; the call's and the variable's names into call and name; else
  * 0. */
 int source_call_reads_its_output(const char *path, char *call, size_t call_n, char *name, size_t name_n);
+/* An access at line `access` through a kernel parameter's member (`in.data[...]`)
+ * whose launch passes an object (`*in`) that the host code never sets that
+ * member of, where another object of the host code has it set
+ * (`d_in_img.data = d_in;`): the launch was to pass that one. The launch's
+ * line; `in.data` into member_of, `in` (what the launch passes, bare)
+ * into passed, `d_in_img` into other, the line that sets its member into
+ * *set_line; else 0. */
+int source_launch_passes_other_object(const char *path, int access, char *member_of, size_t member_n, char *passed,
+                                      size_t passed_n, char *other, size_t other_n, int *set_line);
 int source_member_from_host(const char *path, int access, char *member_of, size_t member_n, char *object,
                             size_t object_n, char *value, size_t value_n, int *whole);
 /* The host-to-device cudaMemcpy into the buffer the kernel launch passes

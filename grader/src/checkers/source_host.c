@@ -668,6 +668,116 @@ int source_member_from_host(const char *path, int access, char *member_of, size_
     return found;
 }
 
+/* Whether the launch of the kernel whose body holds line `at` passes the
+ * name as one of its arguments (bare). */
+static int launch_passes(const source_code *s, int at, const char *name)
+{
+    const char *code = s->code;
+    size_t g = code_kernel_before(s, code_line_start(s, at + 1));
+    const char *open = g < s->len ? strchr(code + g, '(') : NULL, *e = open, *b;
+    while (e && e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    for (b = e; b && b > code + g && source_is_identifier_char(b[-1]);)
+        b--;
+    size_t kl = e && b ? (size_t)(e - b) : 0;
+    for (size_t k = 0; kl && k + kl + 3 < s->len; k++) {
+        if (!code_name_at(s, k, b, kl))
+            continue;
+        size_t q = code_skip_space(s, k + kl);
+        const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
+        size_t c = end ? code_skip_space(s, (size_t)(end - code) + 3) : s->len;
+        if (c >= s->len || code[c] != '(')
+            continue;
+        char arg[128];
+        for (int i = 0; i < 16; i++) {
+            code_call_argument(s, c, i, arg, sizeof arg);
+            if (!arg[0])
+                break;
+            if (!strcmp(bare_name(arg), name))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int source_launch_passes_other_object(const char *path, int access, char *member_of, size_t member_n, char *passed,
+                                      size_t passed_n, char *other, size_t other_n, int *set_line)
+{
+    member_of[0] = passed[0] = other[0] = '\0';
+    *set_line = 0;
+    source_code s;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t b = code_line_start(&s, access), e = code_line_end(&s, b);
+    int found = 0;
+    /* each `X.F[` of the access's line, X a kernel parameter */
+    for (size_t p = b + 1; p < e && !found; p++) {
+        if (code[p] != '.' || !source_is_identifier_char(code[p - 1]))
+            continue;
+        size_t f = code_skip_space(&s, p + 1), fe = code_word_end(&s, f), xl;
+        if (fe == f || fe >= e || code[code_skip_space(&s, fe)] != '[')
+            continue;
+        size_t x = code_word_before(&s, p, &xl);
+        if (!xl || xl >= 128 || fe - f >= 128)
+            continue;
+        char param[128], obj[128];
+        snprintf(param, sizeof param, "%.*s", (int)xl, code + x);
+        launch_argument_for(&s, access, param, obj, sizeof obj);
+        size_t ol = strlen(obj), fl = fe - f;
+        if (!ol)
+            continue;
+        /* the object passed has member F set nowhere on the host, and
+         * another object of the host code has (`d_in_img.data = d_in;`) */
+        int passed_set = 0, other_set = 0, like_param = 0;
+        char other_name[128] = "";
+        for (size_t k = 1; k + fl < s.len; k++) {
+            if (code[k] != '.' || !source_is_identifier_char(code[k - 1]) || in_kernel_body(&s, k))
+                continue;
+            size_t m = code_skip_space(&s, k + 1);
+            if (code_word_end(&s, m) - m != fl || strncmp(code + m, code + f, fl) != 0 ||
+                !code_assigns_at(&s, code_skip_space(&s, m + fl)))
+                continue;
+            size_t on;
+            size_t o = code_word_before(&s, k, &on);
+            if (!on || on >= sizeof other_name)
+                continue;
+            char cand[128];
+            snprintf(cand, sizeof cand, "%.*s", (int)on, code + o);
+            /* of several, one whose name holds the parameter's (`d_out_img`
+             * for `out`), and not one the launch passes already */
+            int like = strstr(cand, param) != NULL;
+            if (on == ol && !strncmp(code + o, obj, ol))
+                passed_set = 1;
+            else if ((!other_set || (like && !like_param)) && !launch_passes(&s, access, cand)) {
+                snprintf(other_name, sizeof other_name, "%s", cand);
+                other_set = code_line_at(&s, k);
+                like_param = like;
+            }
+        }
+        if (passed_set || !other_set)
+            continue;
+        snprintf(member_of, member_n, "%s.%.*s", param, (int)fl, code + f);
+        snprintf(passed, passed_n, "%s", obj);
+        snprintf(other, other_n, "%s", other_name);
+        *set_line = other_set;
+        /* the launch's line */
+        size_t g = code_kernel_before(&s, code_line_start(&s, access + 1));
+        const char *open = g < s.len ? strchr(code + g, '(') : NULL;
+        const char *ke = open, *kb;
+        while (ke && ke > code + g && (ke[-1] == ' ' || ke[-1] == '\t'))
+            ke--;
+        for (kb = ke; kb && kb > code + g && source_is_identifier_char(kb[-1]);)
+            kb--;
+        for (size_t k = 0; kb && ke > kb && k + (size_t)(ke - kb) < s.len && !found; k++)
+            if (code_name_at(&s, k, kb, (size_t)(ke - kb)) &&
+                !strncmp(code + code_skip_space(&s, k + (size_t)(ke - kb)), "<<<", 3))
+                found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_launch_after(const char *path, int line, const char *name)
 {
     source_code s;

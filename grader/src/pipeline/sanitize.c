@@ -1238,10 +1238,28 @@ static char *host_memory_message(const char *student, int ln, const char *kernel
         free(qh);
         *at = hl;
     } else {
-        msg = xasprintf("the access at %s in %s %s host memory, %s%s: a kernel can reach only device memory (on a "
-                        "GPU this access is an illegal address), so the pointer it goes through must be the device "
-                        "copy%s",
-                        q, kernel, what, buffer, where, devcopy);
+        char passed[128], other[128];
+        int set_line = 0, launch = student ? source_launch_passes_other_object(student, ln, member, sizeof member,
+                                                                               passed, sizeof passed, other,
+                                                                               sizeof other, &set_line)
+                                           : 0;
+        if (launch > 0) {
+            /* the launch passes the host's object, where the file made one
+             * whose member points at the device copy */
+            char *ql = sanitize_quote(student, launch);
+            const char *field = strchr(member, '.') ? strchr(member, '.') + 1 : member;
+            msg = xasprintf("the launch at %s passes the host's %s for the kernel's %.*s, and its %s is host memory, "
+                            "%s: the access at %s in %s %s it%s; a kernel can reach only device memory (on a GPU "
+                            "this access is an illegal address): pass %s, whose %s line %d sets to the device copy%s",
+                            ql, passed, (int)(field > member ? field - member - 1 : 0), member, field, buffer, q,
+                            kernel, what, where, other, field, set_line, devcopy);
+            free(ql);
+            *at = launch;
+        } else
+            msg = xasprintf("the access at %s in %s %s host memory, %s%s: a kernel can reach only device memory (on "
+                            "a GPU this access is an illegal address), so the pointer it goes through must be the "
+                            "device copy%s",
+                            q, kernel, what, buffer, where, devcopy);
     }
     free(q);
     free(qc);
