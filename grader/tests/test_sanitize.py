@@ -967,6 +967,22 @@ def test_a_launch_passing_the_hosts_image_is_named_with_the_device_descriptor(ba
     assert f"pass d_out_img, whose data line {data} sets to the device copy" in first, first
 
 
+def test_a_block_too_small_for_two_batches_to_fill_the_tile_is_named(backend, tmp_path):
+    """Lab 04 with TILE_WIDTH 9: two batches of 81 threads store 162 of the
+    13 x 13 tile's 169 slots, whatever their indices. The first line says
+    the block is too small for the tile, at the block's dim3 and the
+    #define that sizes it, not the stores' indices."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    src = edited(tmp_path, lab, "#define TILE_WIDTH 16", "#define TILE_WIDTH 9")
+    define = line_of(src, "#define TILE_WIDTH 9")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "the block's 81 threads stored 162 slots of N_ds, 2 each, and it has 169 (13 x 13)" in first, first
+    assert f"whose side is TILE_WIDTH, set at line {define} (`#define TILE_WIDTH 9`)" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

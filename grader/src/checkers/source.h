@@ -61,6 +61,9 @@ int source_barrier_before_write(const char *path, int write_line, int read_line)
 /* The line of the closing brace of the braced for or while loop whose
  * header is on loop_line; 0 when none. */
 int source_loop_close_line(const char *path, int loop_line);
+/* The lines of path that store into the array (`N_ds[...] = ...`), up to
+ * max, into lines; how many. */
+int source_store_lines_into(const char *path, const char *array, int *lines, int max);
 /* The counter of the innermost for loop around line whose test bounds it
  * by a `channels` (`k < in.channels`), into name: the loop's line; 0 when
  * none. */

@@ -214,6 +214,24 @@ char *source_read_planar(const char *path, int line)
                      line, k, k, k, k);
 }
 
+int source_store_lines_into(const char *path, const char *array, int *lines, int max)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    int n = 0, last = 0;
+    size_t an = strlen(array);
+    for (size_t k = 0; k + an < s.len && n < max; k++) {
+        if (!code_name_at(&s, k, array, an) || !code_stored_at(&s, k, an))
+            continue;
+        int line = code_line_at(&s, k);
+        if (line != last)
+            lines[n++] = last = line;
+    }
+    source_code_free(&s);
+    return n;
+}
+
 int source_loop_close_line(const char *path, int loop_line)
 {
     source_code s;

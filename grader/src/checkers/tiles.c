@@ -1169,11 +1169,35 @@ static char *unset_by_cover(const tile_frame *f, const tile_snapshot *s, long ph
     uint32_t *idx = s->unset;
     char *what = slots_words(s, f->T, idx, s->nunset), *shape = shape_words(s);
     char *want = wanted_words(f, s, phases, idx[0]);
-    char *text = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what the "
-                           "emulator's shared memory starts as): %s; no store's index reaches %s (%s is %s): look at "
-                           "the index of the store that should",
-                           barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want, sb.buf,
-                           s->nunset == 1 ? "it" : "them", s->array, shape);
+    /* every thread stored the same number of slots, each once, and the
+     * array has more: the block has too few threads for the tile, however
+     * the stores index it (a tile of TILE_WIDTH + 4 a side, two batches of
+     * TILE_WIDTH x TILE_WIDTH threads, with TILE_WIDTH 8) */
+    long nthreads = (s->threads[0] ? s->threads[0] : 1) * (s->threads[1] ? s->threads[1] : 1) *
+                    (s->threads[2] ? s->threads[2] : 1),
+         elements = s->rank == 2 ? s->d0 * s->d1 : s->d0;
+    int too_few = nthreads > 1 && s->nslots % nthreads == 0 && (long)s->nslots + s->nunset == elements;
+    /* ... and every store the source writes into the array stored some:
+     * none was kept from its slots by its own test or index (a second
+     * batch that stores nothing leaves each thread one slot) */
+    int store_lines[16], nstores = too_few ? source_store_lines_into(student, s->array, store_lines, 16) : 0;
+    for (int i = 0; i < nstores && too_few; i++) {
+        int ran = 0;
+        for (int w = 0; w < s->nwriters && !ran; w++)
+            ran = s->writer_line[w] == store_lines[i] && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0;
+        too_few = ran;
+    }
+    char *text = too_few
+                     ? xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s: the block's %ld threads stored "
+                                 "%d slots of %s, %ld each, and it has %ld (%s): so few threads cannot fill it, "
+                                 "whatever their indices; the block is too small for the tile: " TILES_BLOCK_WHERE,
+                                 barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want,
+                                 nthreads, s->nslots, s->array, (long)s->nslots / nthreads, elements, shape)
+                     : xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s, and the output holds NaN (what "
+                                 "the emulator's shared memory starts as): %s; no store's index reaches %s (%s is "
+                                 "%s): look at the index of the store that should reach %s",
+                                 barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want, sb.buf,
+                                 s->nunset == 1 ? "it" : "them", s->array, shape, s->nunset == 1 ? "it" : "them");
     free(want);
     sb_free(&sb);
     free(what);

@@ -1059,10 +1059,22 @@ static void tile_contents(const lab_manifest *m, const int *index, const char *d
             free(s->tile_contents);
             /* the launch whose block does not fit the tile, at its line */
             const launch_shape *l = launch_of(d);
-            char *q = l && strstr(sentence, TILES_BLOCK_WHERE)
-                          ? sanitize_quote(s->file, source_launch_block_line(s->file, l->line))
-                          : NULL;
-            s->tile_contents = xasprintf("%s: %s%s%s", d->name, sentence, q ? " at " : "", q ? q : "");
+            int block_line = l && strstr(sentence, TILES_BLOCK_WHERE) ? source_launch_block_line(s->file, l->line) : 0;
+            char *q = block_line > 0 ? sanitize_quote(s->file, block_line) : NULL;
+            /* a block whose side a #define gives: where that size is chosen */
+            char name[64], *def_words = xstrdup("");
+            int def = 0;
+            for (int k = 0; k < 3 && block_line > 0 && !def; k++)
+                if (l->block[k] > 1)
+                    def = source_name_defined_as(s->file, block_line, (long)l->block[k], name, sizeof name);
+            if (def > 0) {
+                char *qd = sanitize_quote(s->file, def);
+                free(def_words);
+                def_words = xasprintf(", whose side is %s, set at %s", name, qd);
+                free(qd);
+            }
+            s->tile_contents = xasprintf("%s: %s%s%s%s", d->name, sentence, q ? " at " : "", q ? q : "", def_words);
+            free(def_words);
             free(q);
             s->tile_unset = v == TILES_UNSET;
             best_by_test = by_test;
