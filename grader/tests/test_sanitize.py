@@ -983,6 +983,24 @@ def test_a_block_too_small_for_two_batches_to_fill_the_tile_is_named(backend, tm
     assert f"whose side is TILE_WIDTH, set at line {define} (`#define TILE_WIDTH 9`)" in first, first
 
 
+def test_a_loop_counting_down_from_the_bound_is_named_as_such(backend, tmp_path):
+    """Lab 02's partial dot product counting down, `for (int i = TILE_WIDTH;
+    i > 0; i--)`: the first pass reads ds_M[ty][16], past the tile, and i = 0
+    is never read. The `>` is right for a count down: the first line says
+    where such a loop starts and ends, not to turn the test round or to
+    start i at 0."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "02-tiled-matmul"
+    src = edited(tmp_path, lab, "for (int i = 0; i < TILE_WIDTH; ++i)", "for (int i = TILE_WIDTH; i > 0; i--)")
+    loop = line_of(src, "for (int i = TILE_WIDTH; i > 0; i--)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {loop} (") and "counts i down, and its first pass reads with i = 16" in \
+        first, first
+    assert "runs from n - 1 to 0 (`i = n - 1; i >= 0`)" in first and "wrong way round" not in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -845,6 +845,24 @@ static char *tile_loop_bound_words(const guard_record *g, const char *student, i
     return w;
 }
 
+/* A loop that counts down from the bound (`for (k = Width; k > 0; --k)`):
+ * its first pass reads with the counter at the bound, one past the end,
+ * and it stops before 0. */
+static char *count_down_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT];
+    if (!g->values || g->op[0] != '>' ||
+        source_compared_sides(student, g->line, g->operand, g->op, left, right, sizeof left) != 0 ||
+        !plain_name(left) || source_loop_step(student, g->line, left) >= 0 ||
+        !source_line_has_word(student, access, left))
+        return NULL;
+    return xasprintf("the loop at %s counts %s down, and its first pass reads with %s = %g, past the end of the array "
+                     "at line %d%s: a count down over n elements runs from n - 1 to 0 (`%s = n - 1; %s >= 0`)",
+                     q, left, left, g->a, access,
+                     !strcmp(g->op, ">") && g->b == 0 ? ", and `> 0` stops it before 0, which it never reads" : "",
+                     left, left);
+}
+
 /* A bounds test written the other way round: every comparison it made is a
  * `>=` or `>` (none a `<`), the one that let the thread through holds with
  * a name the access's index uses at or past its bound (`Col >= Width`): the
@@ -862,6 +880,9 @@ static char *inverted_words(const guard_record *g, const char *student, int acce
     char left[GUARD_TEXT], right[GUARD_TEXT];
     if (source_compared_sides(student, g->line, g->operand, g->op, left, right, sizeof left) != 0 || !plain_name(left) ||
         !source_line_has_word(student, access, left))
+        return NULL;
+    /* a loop that counts down tests its lower end with `>`: rightly */
+    if (source_loop_step(student, g->line, left) < 0)
         return NULL;
     return xasprintf("the test at %s is the wrong way round: it lets a thread in where `%s %s %s` (%s = %g, against "
                      "%g), that is where its element lies outside the array, and keeps out every thread whose "
@@ -912,6 +933,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = offset_past_bound_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = unguarded_twin_words(student, access);
+    if (!words && access > 0)
+        words = count_down_words(&g, student, access, q);
     int inverted = 0;
     if (!words && access > 0)
         inverted = (words = inverted_words(&g, student, access, q)) != NULL;

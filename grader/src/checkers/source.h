@@ -907,7 +907,7 @@ int source_line_has_text(const char *path, int n, const char *s);
  * in `M[Row * Width + k + 1]`); 0 when none. */
 int source_line_name_offset(const char *path, int n, const char *name);
 /* What the for loop on line n adds to name each pass (`k += 2`: 2, `k++`:
- * 1); 0 when the line shows no such step. */
+ * 1, `--k`: -1); 0 when the line shows no such step. */
 int source_loop_step(const char *path, int n, const char *name);
 /* Whether line n of path multiplies name (`k * in.height`, `w * k`). */
 int source_line_multiplies(const char *path, int n, const char *name);

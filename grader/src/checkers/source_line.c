@@ -302,14 +302,21 @@ int source_loop_step(const char *path, int n, const char *name)
             q++;
         if (strncmp(q, "++", 2) == 0)
             step = 1;
+        else if (strncmp(q, "--", 2) == 0)
+            step = -1;
         else if (strncmp(q, "+=", 2) == 0)
             step = (int)strtol(q + 2, NULL, 10);
+        else if (strncmp(q, "-=", 2) == 0)
+            step = -(int)strtol(q + 2, NULL, 10);
     }
     snprintf(pattern, sizeof pattern, "++%s", name);
     if (!step && text && strstr(text, pattern))
         step = 1;
+    snprintf(pattern, sizeof pattern, "--%s", name);
+    if (!step && text && strstr(text, pattern))
+        step = -1;
     free(text);
-    return step > 0 ? step : 0;
+    return step;
 }
 
 int source_line_multiplies(const char *path, int n, const char *name)

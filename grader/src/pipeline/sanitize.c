@@ -1544,7 +1544,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 char tested[128], missing[128], clause[128];
                 int tl = 0;
                 if (student && strcmp(path_base(file), path_base(student)) == 0 && strstr(clean, "shared memory") &&
-                    source_tile_index_loop_offset(student, ln, tested, clause, sizeof tested, &tl)) {
+                    source_tile_index_loop_offset(student, ln, tested, clause, sizeof tested, &tl) &&
+                    source_loop_step(student, tl, tested) >= 0) { /* a count down: the guard's words */
                     /* a tile indexed by a loop counter that starts past 0 */
                     char *qt = sanitize_quote(student, tl);
                     free(guard);
