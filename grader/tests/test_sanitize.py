@@ -1001,6 +1001,29 @@ def test_a_loop_counting_down_from_the_bound_is_named_as_such(backend, tmp_path)
     assert "runs from n - 1 to 0 (`i = n - 1; i >= 0`)" in first and "wrong way round" not in first, first
 
 
+def test_a_second_barrier_moved_up_to_the_first_is_told_to_move_back(backend, tmp_path):
+    """Lab 03's second __syncthreads() written right after the first, before
+    the partial dot product: the next phase's loads race with this phase's
+    reads. The first line says that barrier orders nothing where it stands
+    and goes to the loop's end, ahead of the race."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "03-arbitrary-matmul"
+    first_wait = "        //@@ TODO 5: Wait until both tiles are complete.\n        __syncthreads();\n"
+    second_wait = "        //@@ TODO 7: Wait until every thread is done with the tiles.\n        __syncthreads();\n"
+    text = kit.solution(lab).read_text()
+    assert text.count(first_wait) == 1 and text.count(second_wait) == 1
+    moved = text.replace(second_wait, second_wait.split("\n")[0] + "\n").replace(
+        first_wait, first_wait + "        __syncthreads();\n")
+    src = tmp_path / kit.solution(lab).name
+    src.write_text(moved)
+    one = line_of(src, "//@@ TODO 5:") + 1
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the __syncthreads() at line {one + 1} stands right after the one at line {one}, where "
+                            "it orders nothing the other does not: move it to the loop's end; "), first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

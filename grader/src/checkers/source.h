@@ -61,6 +61,10 @@ int source_barrier_before_write(const char *path, int write_line, int read_line)
 /* The line of the closing brace of the braced for or while loop whose
  * header is on loop_line; 0 when none. */
 int source_loop_close_line(const char *path, int loop_line);
+/* In the body of the braced loop on loop_line, a __syncthreads() whose
+ * statement comes right after another __syncthreads() (the second barrier
+ * moved up to the first): its line, the other's into *first_line; else 0. */
+int source_barrier_after_barrier(const char *path, int loop_line, int *first_line);
 /* The lines of path that store into the array (`N_ds[...] = ...`), up to
  * max, into lines; how many. */
 int source_store_lines_into(const char *path, const char *array, int *lines, int max);

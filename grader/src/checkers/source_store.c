@@ -232,6 +232,38 @@ int source_store_lines_into(const char *path, const char *array, int *lines, int
     return n;
 }
 
+int source_barrier_after_barrier(const char *path, int loop_line, int *first_line)
+{
+    source_code s;
+    *first_line = 0;
+    if (loop_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = code_line_start(&s, loop_line); k < s.len && code_line_at(&s, k) == loop_line && !found; k++) {
+        if (!code_word_at(&s, k, "for") && !code_word_at(&s, k, "while"))
+            continue;
+        size_t b = code_loop_body(&s, k), e = b < s.len && s.code[b] == '{' ? code_matching(&s, b) : s.len;
+        /* the body's statements, in order: a barrier whose statement comes
+         * right after another barrier's */
+        size_t prev_barrier = s.len;
+        for (size_t q = b < s.len ? code_skip_space(&s, b + 1) : s.len; q < e && !found;) {
+            size_t end = code_body_end(&s, q);
+            int barrier = code_word_at(&s, q, "__syncthreads");
+            if (barrier && prev_barrier < s.len) {
+                found = code_line_at(&s, q);
+                *first_line = code_line_at(&s, prev_barrier);
+            }
+            prev_barrier = barrier ? q : s.len;
+            if (end >= e)
+                break;
+            q = code_skip_space(&s, end + 1);
+        }
+        break;
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_loop_close_line(const char *path, int loop_line)
 {
     source_code s;

@@ -531,6 +531,7 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
     char weak[32];
     int after = source_barrier_after_loop(student, loop), warp = source_warp_sync_after(student, lr, loop, weak,
                                                                                       sizeof weak);
+    int twin_of = 0, twin = after > 0 || warp > 0 ? 0 : source_barrier_after_barrier(student, loop, &twin_of);
     /* the barrier that is there, in the wrong place or of the wrong
      * kind, is what to mend: said first */
     char *moved = after > 0 ? xasprintf("the __syncthreads() at line %d, after the loop, orders nothing between its "
@@ -539,6 +540,9 @@ static char *loop_race_message(const char *student, int lw, int lr, const char *
                                          strncmp(weak, "__syncwarp", 10) == 0
                                              ? "waits only for the threads of one warp, and a block has several"
                                              : "orders memory but waits for no thread")
+                  : twin > 0 ? xasprintf("the __syncthreads() at line %d stands right after the one at line %d, "
+                                         "where it orders nothing the other does not: move it to the loop's end; ",
+                                         twin, twin_of)
                              : xstrdup("");
     int close = source_loop_close_line(student, loop);
     char *brace = close > lr ? xasprintf(", before the loop's closing brace at line %d", close) : xstrdup("");
