@@ -1024,6 +1024,24 @@ def test_a_second_barrier_moved_up_to_the_first_is_told_to_move_back(backend, tm
                             "it orders nothing the other does not: move it to the loop's end; "), first
 
 
+def test_a_ghost_store_without_its_else_is_named_as_such(backend, tmp_path):
+    """Lab 04's first batch with the `else` before its ghost store left out:
+    every thread stores 0 over the element the if just loaded. The first
+    line names that store, the if before it, and the missing `else`, not
+    the test that let a thread through."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "04-conv-2batch"
+    load = "            N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];\n"
+    src = edited(tmp_path, lab, load + "        else\n            N_ds[destY][destX] = 0.0f;\n",
+                 load + "        N_ds[destY][destX] = 0.0f;\n")
+    store = line_of(src, "        N_ds[destY][destX] = 0.0f;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"].split(": ", 1)[1]
+    assert first.startswith(f"the store at line {store} (`N_ds[destY][destX] = 0.0f;`) follows the if at line "
+                            f"{store - 2}, which stores the same element, with no `else` before it"), first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

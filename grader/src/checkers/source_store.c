@@ -264,6 +264,42 @@ int source_barrier_after_barrier(const char *path, int loop_line, int *first_lin
     return found;
 }
 
+int source_store_after_if_of_same_slot(const char *path, int line)
+{
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_skip_space(&s, code_line_start(&s, line)), blk = at < s.len ? code_block_around(&s, at) : s.len;
+    int found = 0;
+    size_t close = blk < s.len ? code_matching(&s, blk) : s.len;
+    /* the statement before the one at line, in their block */
+    size_t prev = s.len;
+    for (size_t k = blk < s.len ? code_skip_space(&s, blk + 1) : s.len; k < close && k < at;) {
+        size_t e = statement_end(&s, k, close);
+        if (e >= at)
+            break;
+        prev = k;
+        k = code_skip_space(&s, e + 1);
+    }
+    size_t store = code_store_between(&s, at, code_line_end(&s, at));
+    if (prev < s.len && store < s.len && code_word_at(&s, prev, "if")) {
+        size_t open = code_skip_space(&s, prev + 2), hc = open < s.len ? code_matching(&s, open) : s.len;
+        size_t body = hc < s.len ? code_skip_space(&s, hc + 1) : s.len;
+        size_t be = body < s.len ? code_body_end(&s, body) : s.len;
+        int has_else = be < s.len && code_word_at(&s, code_skip_space(&s, be + 1), "else");
+        /* the store's target, `NAME[...][...]`, written the same in the if's body */
+        size_t nn = 0, name = code_word_before(&s, store, &nn), te = store;
+        while (te < s.len && s.code[te] == '[')
+            te = code_matching(&s, te) + 1;
+        size_t tn = te > name ? te - name : 0;
+        for (size_t q = body; !has_else && nn && tn && q + tn <= be && !found; q++)
+            if (!strncmp(s.code + q, s.code + name, tn) && code_stored_at(&s, q, nn))
+                found = code_line_at(&s, prev);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_loop_close_line(const char *path, int loop_line)
 {
     source_code s;

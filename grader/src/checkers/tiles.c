@@ -1447,14 +1447,25 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
     char *text, *stale = NULL, *made = NULL;
     long filled = 0;
-    int axis = 0;
+    int axis = 0, if_line = 0;
     *by_test = branch != NULL;
     char *value = branch && known && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
     /* a slot the tiling leaves 0 (outside the input) that holds an input
      * element one coordinate off: the test held for that element, rightly;
      * the coordinate the load was given is what is wrong */
     made = branch && !value && outside && s->writer_load[w] && student ? coordinate_made(f, s, ph, k, student) : NULL;
-    if (made)
+    /* a store after an if that stored the same element: its else left
+     * out, whatever test sent the thread where */
+    if_line = !s->writer_load[w] && student && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
+                  ? source_store_after_if_of_same_slot(student, s->writer_line[w])
+                  : 0;
+    if (if_line > 0)
+        text = xasprintf("the store at %s follows the if at line %d, which stores the same element, with no `else` "
+                         "before it: it overwrites what the if stored, for every thread; write `else` before it: "
+                         "after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there",
+                         load, if_line, barrier, slot, s->block[0], s->block[1], got,
+                         f->q->channel ? "channel" : "phase", ph, extent, want ? want : "another element");
+    else if (made)
         text = xasprintf("the load at %s reads it %s; after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile "
                          "(%s) puts %s there, and the test before the load held for the element it read",
                          load, made, barrier, slot, s->block[0], s->block[1], got,
