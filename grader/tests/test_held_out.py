@@ -46,7 +46,9 @@ counted after AX's, 10 of 10 after its own (my count); set AZ: results-AZ.md, 9 
 after AY's, 10 of 10 after its own (my count); sets BA and BB: results-BA.md and results-BB.md,
 7 and 10 of 10 when counted side by side after AZ's, 10 of 10 each after BA's own (my count); sets
 BC and BD: results-BC.md and results-BD.md, 7 and 9 of 10 when counted side by side after BA's and
-BB's, 10 of 10 each after their own (my count); of those
+BB's, 10 of 10 each after their own (my count); sets BE and BF: results-BE.md and results-BF.md, 8
+and 9 of 10 when counted side by side after BC's and BD's, 10 of 10 each after their own (my
+count); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -705,6 +707,42 @@ FIRST = {
                                              "bytes"],
     "setBD/05-h5-frees-input-before-launch": ["line 93: `CUDA_CHECK(cudaFree(d_in));` looks like the mistake",
                                               "move it after the buffer's last use"],
+    "setBE/01-i5-dot-loop-counts-down": ["the loop at line 29 (`for (int k = Width; k > 0; --k)`) counts k down",
+                                         "runs from n - 1 to 0"],
+    "setBE/01-j5-copy-back-drops-last-float": ["the cudaMemcpy at line 61 (", "line 61: `bytes - sizeof(float)` in ",
+                                               "with `bytes` there"],
+    "setBE/02-i5-m-tile-stored-transposed": ["line 45: `ds_M[tx][ty]` in ", "the other way round, `ds_M[ty][tx]`, "
+                                             "there"],
+    "setBE/02-j5-dot-loop-bound-width": ["the loop at line 56 (`for (int i = 0; i < Width; ++i)`) runs i up to Width",
+                                         "a loop over a tile runs the tile's extent"],
+    "setBE/03-i5-n-test-nrow-against-j": ["the test at line 58 (`if (nRow < j && Col < l)`)", "line 58: `j` in ",
+                                          "with `k` there"],
+    "setBE/03-j5-m-load-stored-into-ds-n": ["line 55: `ds_N[ty][tx]` in ", "with `ds_M[ty][tx]` there"],
+    "setBE/04-i5-tile-width-8": ["the block's 64 threads stored 128 slots of N_ds, 2 each, and it has 144",
+                                 "set at line 18 (`#define TILE_WIDTH 8`)"],
+    "setBE/04-j5-ghost-test-width-in-floats": ["line 43: `width * channels` in ", "with `width` there"],
+    "setBE/05-i5-window-column-uses-i": ["line 64: `i` in `acc += Mc[i][j] * N_ds[ty + i][tx + i]`", "with `j` there"],
+    "setBE/05-j5-copy-back-host-pitch-from-in": ["the cudaMemcpy2D at line 113 (", "line 113: `in` in ",
+                                                 "with `out` there"],
+    "setBF/01-k5-malloc-missing-ampersand": ["cudaMalloc(NULL, 4 bytes): its first argument is NULL", ".cu:43",
+                                             "pass `&` and the pointer's name"],
+    "setBF/01-l5-free-dp-before-copy-back": ["line 61: `CUDA_CHECK(cudaFree(d_P));` looks like the mistake",
+                                             "move it after the buffer's last use"],
+    "setBF/02-k5-second-barrier-before-dot": ["the __syncthreads() at line 52 stands right after the one at line 51",
+                                              "move it to the loop's end; "],
+    "setBF/02-l5-grid-one-block-per-element": ["the grid at line 77 (`dim3 dimGrid(width, width);`)", "a grid counts "
+                                               "blocks, not threads"],
+    "setBF/03-k5-row-from-bx": ["line 34: `bx` in `int Row = bx * TILE_WIDTH + ty`", "with `by` there"],
+    "setBF/03-l5-m-zero-else-dropped": ["the store at line 56 (`ds_M[ty][tx] = 0.0f;`) follows the if at line 54",
+                                        "write `else` before it"],
+    "setBF/04-k5-acc-outside-channel-loop": ["look at where the accumulator is set to 0 at line 32 (`float acc = "
+                                             "0.0f;`), which belongs inside the loop over the channels"],
+    "setBF/04-l5-ghost-test-or": ["the test at line 43 (", "line 43: `(srcY >= 0 && srcY < height) || (srcX >= 0 && "
+                                  "srcX < width)` looks like the mistake"],
+    "setBF/05-k5-launch-host-descriptors": ["the launch at line 106 (`pitched_conv_kernel<<<dimGrid, dimBlock>>>(*in, "
+                                            "*out);`) passes the host's in", "pass d_in_img, whose data line 100 sets "
+                                            "to the device copy"],
+    "setBF/05-l5-row-i-from-ty": ["line 38: `ty` in `int row_i = ty - MASK_RADIUS`", "with `row_o` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
