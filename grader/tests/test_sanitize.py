@@ -1042,6 +1042,23 @@ def test_a_ghost_store_without_its_else_is_named_as_such(backend, tmp_path):
                             f"{store - 2}, which stores the same element, with no `else` before it"), first
 
 
+def test_a_repair_of_the_test_that_let_a_thread_out_leads_over_the_read(backend, tmp_path):
+    """Lab 03's N load tested `nRow < l`: a thread whose row is past N's k
+    rows reads past N. The finding only says the test let it through; the
+    edit of that test (`k` for `l`) is the cause and leads, the read after
+    it in brackets."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "if (nRow < k && Col < l)", "if (nRow < l && Col < l)")
+    line = line_of(src, "if (nRow < l && Col < l)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `l` in `nRow < l && Col < l` looks like the mistake: with `k` there"), first
+    assert f"(the test at line {line} (`if (nRow < l && Col < l)`) let this thread through, so the access at " in first, \
+        first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -888,6 +888,13 @@ static char *fix_first(const submission_result *s)
                      ((!strcmp(s->repair.kind, "sizeof") || strstr(f->message, "; count its ")) &&
                       finding_leads_with(f, s->repair.context)) ||
                      (s->repair.from[0] && f->line == s->repair.line && strstr(f->message, token)));
+        /* the finding only says a test let the thread through, and the
+         * repair edits that test: the edit is the cause, said first */
+        char test_at[64];
+        snprintf(test_at, sizeof test_at, "the test at line %d (", s->repair.line);
+        if (fixes && !strncmp(f->message, test_at, strlen(test_at)) &&
+            strstr(f->message, ") let this thread through, so the access at "))
+            return xasprintf("%s (%s)", s->repair.sentence, f->message);
         char *fix = fixes ? xasprintf("; %s", s->repair.sentence) : xstrdup("");
         char at[48], *text;
         snprintf(at, sizeof at, "line %d", f->line);
