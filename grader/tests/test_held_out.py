@@ -92,7 +92,8 @@ FIRST = {
     "setC/01-f-flat-bound-test": ["the test at line 28 (`if (Row * Width + Col < Width * Width) {`)",
                                   "by the whole array's 225 elements"],
     "setC/02-e-n-load-ph-not-scaled": ["holds N(1, 16)", "puts N(16, 16) there", "the load at line 47"],
-    "setC/02-f-inner-loop-phase-count": ["the test at line 57", "(i = 16, against 32)"],
+    "setC/02-f-inner-loop-phase-count": ["the loop at line 57", "runs i up to Width / TILE_WIDTH (32 here)",
+                                         "i = 16 is already past it"],
     "setC/03-e-early-return": ["the return at line 38", "before the __syncthreads() at line 67"],
     "setC/03-f-store-accumulates": ["read at line 83 (`P[Row * l + Col] += Pvalue;`)", "before anything stored it"],
     "setC/04-e-second-batch-bound-tile-width": ["rows 16 to 19 of N_ds", "the test at line 59 (`if (destY < TILE_WIDTH) {`) is false"],
@@ -168,8 +169,8 @@ FIRST = {
     "setL/01-w-cudafree-host-p": ["line 67: `P` in `CUDA_CHECK(cudaFree(P))`", "with `d_P` there"],
     "setL/02-x-grid-minus-one-no-plus-one": ["count the grid at line 77", "1 block across where 2 are needed"],
     "setL/03-w-phases-modulo": ["line 43", "with `(k + TILE_WIDTH - 1) / TILE_WIDTH` there"],
-    "setL/03-x-dot-loop-bound-k": ["the test at line 70 (`for (int i = 0; i < k - ph * TILE_WIDTH; ++i)`) let this "
-                                   "thread through"],
+    "setL/03-x-dot-loop-bound-k": ["the loop at line 70 (`for (int i = 0; i < k - ph * TILE_WIDTH; ++i)`) runs i up "
+                                   "to k - ph * TILE_WIDTH", "a loop over a tile runs the tile's extent"],
     "setL/04-w-ghost-test-x-le-width": ["the test at line 43", "`srcX <= width` holds with srcX = 1, equal to width"],
     "setL/04-x-channel-loop-one-based": ["line 32", "with `int k = 0; k < channels` there"],
     "setL/05-w-copy-back-dpitch-floats": ["the cudaMemcpy2D at line 113", "(dpitch 3",
@@ -577,8 +578,8 @@ FIRST = {
                                                  "with `blockIdx.x` there"],
     "setAV/05-q4-compute-test-le": ["line 60: `ty <= O_TILE_WIDTH && tx <= O_TILE_WIDTH` looks like the mistake"],
     "setAV/05-r4-acc-assign-not-add": ["look at the assignment at line 64", "(`+=`, not `=`)"],
-    "setAW/01-s4-launch-width-minus-one": ["line 56: `1` in `dimBlock>>>(d_M, d_N, d_P, width - 1)` looks like the "
-                                           "mistake"],
+    "setAW/01-s4-launch-width-minus-one": ["line 56: `- 1` in `dimBlock>>>(d_M, d_N, d_P, width - 1)` looks like the "
+                                           "mistake: without it"],
     "setAW/01-t4-m-row-from-col": ["line 30: `Col` in `Pvalue += M[Col * Width + k]", "with `Row` there"],
     "setAW/02-s4-n-load-own-element": ["holds the same elements in phase 0 and in phase 1", "the load at line 46 (",
                                        "reads the same elements in every phase"],
