@@ -1059,6 +1059,28 @@ def test_a_repair_of_the_test_that_let_a_thread_out_leads_over_the_read(backend,
         first
 
 
+def test_a_copy_in_after_the_launch_of_a_descriptor_is_named(backend, tmp_path):
+    """Lab 05's copy of the input written after the launch, just before the
+    copy back: the kernel reads d_in through d_in_img, whose data line
+    sets to it, before the copy stores it. The first line names the copy
+    and the launch (the descriptor carries d_in into it)."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "05-pitched-conv"
+    copy_in = ("    CUDA_CHECK(cudaMemcpy2D(d_in, in_pitch_bytes, in->data, (size_t)in->pitch * sizeof(float),\n"
+               "                            row_bytes, in->height, cudaMemcpyHostToDevice));\n")
+    back = "    CUDA_CHECK(cudaMemcpy2D(out->data, "
+    text = kit.solution(lab).read_text()
+    assert text.count(copy_in) == 1 and text.count(back) == 1
+    src = tmp_path / kit.solution(lab).name
+    src.write_text(text.replace(copy_in, "").replace(back, copy_in + back))
+    copy, launch = line_of(src, "cudaMemcpy2D(d_in, "), line_of(src, "<<<dimGrid, dimBlock>>>")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the copy at line {copy} (") and "the first call that stores into d_in" in first, first
+    assert f"comes after the launch at line {launch} (" in first and "move that copy before the launch" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -404,8 +404,9 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);
 /* The first kernel launch after line that passes name (bare: `d_P`, not
- * `d_P + 1`) as an argument: its line, or 0 (a copy made before the
- * launch that computes what it copies). */
+ * `d_P + 1`) as an argument, or an object one of whose members the file
+ * sets to name (`d_in_img.data = d_in;`): its line, or 0 (a copy made
+ * before the launch that computes what it copies). */
 int source_launch_after(const char *path, int line, const char *name);
 /* The line of the first runtime call that stores into the buffer name
  * (its first argument: a cudaMemcpy's, a cudaMemset's, their 2D and async

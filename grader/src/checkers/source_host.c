@@ -778,6 +778,25 @@ int source_launch_passes_other_object(const char *path, int access, char *member
     return found;
 }
 
+/* Whether the file sets a member of the object obj to the name (`obj.data
+ * = d_in;`): the object carries it into a kernel. */
+static int member_set_to(const source_code *s, const char *obj, const char *name)
+{
+    size_t on = strlen(obj), nn = strlen(name);
+    for (size_t k = 0; on && k + on < s->len; k++) {
+        if (!code_name_at(s, k, obj, on))
+            continue;
+        size_t q = code_skip_space(s, k + on);
+        if (!(s->code[q] == '.' || (s->code[q] == '-' && s->code[q + 1] == '>')))
+            continue;
+        size_t m = code_skip_space(s, q + (s->code[q] == '.' ? 1 : 2)), me = code_word_end(s, m);
+        size_t eq = code_skip_space(s, me);
+        if (me > m && code_assigns_at(s, eq) && code_name_at(s, code_skip_space(s, eq + 1), name, nn))
+            return 1;
+    }
+    return 0;
+}
+
 int source_launch_after(const char *path, int line, const char *name)
 {
     source_code s;
@@ -797,7 +816,7 @@ int source_launch_after(const char *path, int line, const char *name)
             code_call_argument(&s, open, k, arg, sizeof arg);
             if (!arg[0])
                 break;
-            if (strcmp(bare_name(arg), name) == 0)
+            if (strcmp(bare_name(arg), name) == 0 || member_set_to(&s, bare_name(arg), name))
                 found = code_line_at(&s, i);
         }
     }
