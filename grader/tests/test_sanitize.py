@@ -1081,6 +1081,22 @@ def test_a_copy_in_after_the_launch_of_a_descriptor_is_named(backend, tmp_path):
     assert f"comes after the launch at line {launch} (" in first and "move that copy before the launch" in first, first
 
 
+def test_a_mask_symbol_of_another_element_type_is_named(backend, tmp_path):
+    """Lab 05's mask declared `__constant__ int Mc`: cudaMemcpyToSymbol
+    copies the float mask's bytes into it, and every weight is a float's
+    bits read as an int. No checker sees a fault; the first line names the
+    declaration, the copy and the type to give it."""
+    lab = "05-pitched-conv"
+    src = edited(tmp_path, lab, "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];",
+                 "__constant__ int Mc[MASK_WIDTH][MASK_WIDTH];")
+    decl, copy = line_of(src, "__constant__ int Mc"), line_of(src, "cudaMemcpyToSymbol(Mc, ")
+    rc, rep = kit.check_json(lab, src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {decl} (`__constant__ int Mc[MASK_WIDTH][MASK_WIDTH];`) declares Mc of `int`, but "
+                            f"the cudaMemcpyToSymbol at line {copy} copies mask into it"), first
+    assert "declare Mc of `float`" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -408,6 +408,14 @@ int source_launch_dim3_line(const char *path, int launch_line, int which);
  * sets to name (`d_in_img.data = d_in;`): its line, or 0 (a copy made
  * before the launch that computes what it copies). */
 int source_launch_after(const char *path, int line, const char *name);
+/* A cudaMemcpyToSymbol whose symbol's element type is another number type
+ * than its source's (`__constant__ int Mc[5][5]` filled from `const float
+ * *mask`): the copy moves bytes, not values. The symbol's declaration's
+ * line; the two names and their types (type_n bytes each) and the copy's
+ * line; else 0. */
+int source_symbol_element_type_mismatch(const char *path, char *symbol, size_t symbol_n, char *symbol_type,
+                                        char *source, size_t source_n, char *source_type, size_t type_n,
+                                        int *copy_line);
 /* The line of the first runtime call that stores into the buffer name
  * (its first argument: a cudaMemcpy's, a cudaMemset's, their 2D and async
  * forms), 0 when none does; then *beside is the line of the last copy to

@@ -797,6 +797,71 @@ static int member_set_to(const source_code *s, const char *obj, const char *name
     return 0;
 }
 
+/* The element type written before the name declared at offset k (`int`
+ * of `__constant__ int Mc[5][5]`, `float` of `const float *mask`), into
+ * out; 0 when the word before it (past `*`s and blanks) is no number type. */
+static int element_type_before(const source_code *s, size_t k, char *out, size_t n)
+{
+    size_t b = k;
+    while (b > 0 && (s->code[b - 1] == ' ' || s->code[b - 1] == '*' || s->code[b - 1] == '\t'))
+        b--;
+    size_t tn = 0, t0 = code_word_before(s, b, &tn);
+    if (!tn || t0 + tn != b || !code_number_type(s->code + t0, tn) || tn >= n)
+        return 0;
+    snprintf(out, n, "%.*s", (int)tn, s->code + t0);
+    return 1;
+}
+
+/* The declaration of name in s that precedes `before` (`T name[`, `T
+ * *name`, `T name;`): its name's offset; s->len when none. */
+static size_t declared_at_before(const source_code *s, const char *name, size_t before)
+{
+    size_t nn = strlen(name), at = s->len;
+    char type[32];
+    for (size_t k = 0; k + nn < s->len && k < before; k++)
+        if (code_name_at(s, k, name, nn) && element_type_before(s, k, type, sizeof type))
+            at = k;
+    return at;
+}
+
+int source_symbol_element_type_mismatch(const char *path, char *symbol, size_t symbol_n, char *symbol_type,
+                                        char *source, size_t source_n, char *source_type, size_t type_n,
+                                        int *copy_line)
+{
+    source_code s;
+    symbol[0] = source[0] = symbol_type[0] = source_type[0] = '\0';
+    *copy_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k + 18 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "cudaMemcpyToSymbol"))
+            continue;
+        size_t open = code_skip_space(&s, k + 18);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        char a0[64], a1[64];
+        code_call_argument(&s, open, 0, a0, sizeof a0);
+        code_call_argument(&s, open, 1, a1, sizeof a1);
+        const char *sym = bare_name(a0), *src = bare_name(a1);
+        if (!*sym || !*src)
+            continue;
+        size_t ds = declared_at_before(&s, sym, k), dv = declared_at_before(&s, src, k);
+        char ts[32], tv[32];
+        if (ds >= s.len || dv >= s.len || !element_type_before(&s, ds, ts, sizeof ts) ||
+            !element_type_before(&s, dv, tv, sizeof tv) || !strcmp(ts, tv))
+            continue;
+        snprintf(symbol, symbol_n, "%s", sym);
+        snprintf(source, source_n, "%s", src);
+        snprintf(symbol_type, type_n, "%s", ts);
+        snprintf(source_type, type_n, "%s", tv);
+        *copy_line = code_line_at(&s, k);
+        found = code_line_at(&s, ds);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_launch_after(const char *path, int line, const char *name)
 {
     source_code s;

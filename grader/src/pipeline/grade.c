@@ -2231,6 +2231,21 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              line, header, name, fix);
     if (!wrong)
         return;
+    /* a symbol of another element type than what is copied into it */
+    char sym[64], sym_type[32], src[64], src_type[32];
+    int copy_at = 0;
+    line = source_symbol_element_type_mismatch(file, sym, sizeof sym, sym_type, src, sizeof src, src_type,
+                                               sizeof src_type, &copy_at);
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->source_cause = xasprintf("%s declares %s of `%s`, but the cudaMemcpyToSymbol at line %d copies %s into "
+                                    "it, and %s holds `%s`s: the copy moves bytes, not values, so each element of "
+                                    "%s is a %s's bits read as `%s`: declare %s of `%s`",
+                                    q, sym, sym_type, copy_at, src, src, src_type, sym, src_type, sym_type, sym,
+                                    src_type);
+        free(q);
+        return;
+    }
     /* `Pvalue *= M[...] * N[...]` from `Pvalue = 0`: every output 0 */
     int zero_at = 0;
     line = source_product_from_zero(file, name, sizeof name, &zero_at);
