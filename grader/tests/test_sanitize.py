@@ -1097,6 +1097,22 @@ def test_a_mask_symbol_of_another_element_type_is_named(backend, tmp_path):
     assert "declare Mc of `float`" in first, first
 
 
+def test_a_loop_that_held_its_counter_inside_its_bound_blames_the_index(backend, tmp_path):
+    """Lab 01's M read as `M[(Row + k) * Width]`: the dot product's loop
+    keeps k below Width, yet the read goes past M's end. The first line
+    says the loop held k inside its bound and the index is what is wrong,
+    not that the loop's test let the thread through."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    src = edited(tmp_path, lab, "M[Row * Width + k]", "M[(Row + k) * Width]")
+    loop, read = line_of(src, "for (int k = 0; k < Width; ++k)"), line_of(src, "M[(Row + k) * Width]")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {loop} (") and "kept k inside its bound" in first, first
+    assert f"yet the access at line {read} (" in first and "its index is what is wrong, not the loop" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -975,6 +975,19 @@ char *guards_words(char *msg, const char *student, int access)
         if (!words && elements > 0)
             words = stride_words(&g, student, access, elements, q);
     }
+    /* a loop's test that held inside its bound, on a name the access
+     * reads: the counter is in range, so the index made from it is what
+     * reaches past the array */
+    if (!words && access > 0 && g.values && !strcmp(g.op, "<") && g.a < g.b &&
+        source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0 && plain_name(left) &&
+        source_loop_step(student, g.line, left) > 0 && source_line_has_word(student, access, left)) {
+        char *qa = sanitize_quote(student, access);
+        words = xasprintf("the loop at %s kept %s inside its bound (%s = %g, against %g), yet the access at %s goes "
+                          "past its array's end: its index is what is wrong, not the loop: look at each of its terms "
+                          "and what multiplies them (a row-major element is row * row length + column)",
+                          q, left, left, g.a, g.b, qa);
+        free(qa);
+    }
     /* a passed test of several comparisons: each was true, the values of
      * the last one evaluated say nothing of which bound is wrong */
     int compound = strstr(q, "&&") || strstr(q, "||");
