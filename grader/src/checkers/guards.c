@@ -978,9 +978,12 @@ char *guards_words(char *msg, const char *student, int access)
     /* a loop's test that held inside its bound, on a name the access
      * reads: the counter is in range, so the index made from it is what
      * reaches past the array */
-    if (!words && access > 0 && g.values && !strcmp(g.op, "<") && g.a < g.b &&
+    /* (on its last value, against a bound that is no constant: a size of
+     * the data, not a loop bounded by the wrong thing, `ph < Width`) */
+    if (!words && access > 0 && g.values && !strcmp(g.op, "<") && g.a == g.b - 1 &&
         source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0 && plain_name(left) &&
-        source_loop_step(student, g.line, left) > 0 && source_line_has_word(student, access, left)) {
+        !source_constant_text(student, g.line, right) && source_loop_step(student, g.line, left) > 0 &&
+        source_line_has_word(student, access, left)) {
         char *qa = sanitize_quote(student, access);
         words = xasprintf("the loop at %s kept %s inside its bound (%s = %g, against %g), yet the access at %s goes "
                           "past its array's end: its index is what is wrong, not the loop: look at each of its terms "
