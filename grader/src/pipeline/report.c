@@ -895,6 +895,12 @@ static char *fix_first(const submission_result *s)
         if (fixes && !strncmp(f->message, test_at, strlen(test_at)) &&
             strstr(f->message, ") let this thread through, so the access at "))
             return xasprintf("%s (%s)", s->repair.sentence, f->message);
+        /* ... or says a subscript takes values past its dimension, where
+         * the repair replaces that subscript: the edit, not a larger array */
+        char sub[sizeof s->repair.from + 24];
+        snprintf(sub, sizeof sub, "`%s`, takes the value", s->repair.from);
+        if (fixes && f->line == s->repair.line && strstr(f->message, sub))
+            return xasprintf("%s (%s)", s->repair.sentence, f->message);
         char *fix = fixes ? xasprintf("; %s", s->repair.sentence) : xstrdup("");
         char at[48], *text;
         snprintf(at, sizeof at, "line %d", f->line);
