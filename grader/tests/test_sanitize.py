@@ -1113,6 +1113,21 @@ def test_a_loop_that_held_its_counter_inside_its_bound_blames_the_index(backend,
     assert f"yet the access at line {read} (" in first and "its index is what is wrong, not the loop" in first, first
 
 
+def test_a_load_whose_index_has_no_term_for_the_tiles_column_is_named(backend, tmp_path):
+    """Lab 03's N load without its column's thread term, `N[nRow * l + bx *
+    TILE_WIDTH]`: every column of the tile holds the same column of N. The
+    first line names the load and the term it lacks, not only the slot."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "ds_N[ty][tx] = N[nRow * l + Col];", "ds_N[ty][tx] = N[nRow * l + bx * TILE_WIDTH];")
+    line = line_of(src, "N[nRow * l + bx * TILE_WIDTH]")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"].split(": ", 1)[1]
+    assert first.startswith(f"the load at line {line} (") and "into every column of the tile" in first, first
+    assert "its index has no term that varies with the tile's column" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

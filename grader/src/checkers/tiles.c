@@ -1430,6 +1430,39 @@ static int load_phase_unscaled(const tile_frame *f, const tile_snapshot *s, long
     return seen >= 4 && hits[*axis] * 10 >= seen * 9;
 }
 
+/* Whether the load that wrote slot k read, in every slot it filled in
+ * this snapshot (at least four, over two or more of the tile's rows, axis
+ * 0, or columns, axis 1), the same row (column) of the input, the other
+ * coordinate right: its index has no term that varies with the tile's row
+ * (column). The axis into *axis, that row (column) into *value. */
+static int load_axis_constant(const tile_frame *f, const tile_snapshot *s, long ph, int k, int *axis, long *value)
+{
+    uint32_t w = slot_writer(s, k);
+    for (int a = 0; a < 2; a++) {
+        long seen = 0, first = 0, lo = 0, hi = 0;
+        int same = 1;
+        for (int q = 0; q < s->nslots && same; q++) {
+            tile_element e, r;
+            if (slot_writer(s, q) != w || !slot_read_and_wanted(f, s, ph, q, &r, &e) || !e.inside)
+                continue;
+            long got = a ? r.col : r.row, want = a ? e.col : e.row;
+            same = (a ? r.row == e.row : r.col == e.col) && r.channel == e.channel && (seen == 0 || got == first);
+            if (seen++ == 0) {
+                first = got;
+                lo = hi = want;
+            }
+            lo = want < lo ? want : lo;
+            hi = want > hi ? want : hi;
+        }
+        if (same && seen >= 4 && hi > lo) {
+            *axis = a;
+            *value = first;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student, const tile_snapshots *all, int *by_test)
 {
@@ -1446,7 +1479,7 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     int known = element_at(f, ph, index / f->T, index % f->T, &e), outside = known && !e.inside;
     char *branch = !s->writer_load[w] || outside ? branch_words(f, phases, s, k, student, all) : NULL;
     char *text, *stale = NULL, *made = NULL;
-    long filled = 0;
+    long filled = 0, constant = 0;
     int axis = 0, if_line = 0;
     *by_test = branch != NULL;
     char *value = branch && known && student ? tested_coordinate_made(s, branch, student, &e) : NULL;
@@ -1527,6 +1560,15 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          "swap the two",
                          barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
                          extent, want ? want : "another element", load, filled);
+    else if (s->writer_load[w] && load_axis_constant(f, s, ph, k, &axis, &constant))
+        /* every row (column) of the tile from one row (column) of the input */
+        text = xasprintf("the load at %s reads %s %ld of the input into every %s of the tile, where each %s of the "
+                         "tile takes its own: its index has no term that varies with the tile's %s: add the "
+                         "thread's %s in the tile there; after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld "
+                         "tile (%s) puts %s there",
+                         load, axis ? "column" : "row", constant, axis ? "column" : "row", axis ? "column" : "row",
+                         axis ? "column" : "row", axis ? "column" : "row", barrier, slot, s->block[0], s->block[1], got,
+                         f->q->channel ? "channel" : "phase", ph, extent, want ? want : "another element");
     else if ((made = s->writer_load[w] && student && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
                          ? source_read_planar(student, s->writer_line[w])
                          : NULL))
