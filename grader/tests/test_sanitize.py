@@ -1128,6 +1128,23 @@ def test_a_load_whose_index_has_no_term_for_the_tiles_column_is_named(backend, t
     assert "its index has no term that varies with the tile's column" in first, first
 
 
+def test_a_conditional_that_took_the_whole_sum_as_its_condition_is_named(backend, tmp_path):
+    """Lab 03's phase count written `k / TILE_WIDTH + k % TILE_WIDTH > 0 ? 1
+    : 0`: `?:` binds looser than `+`, so numPhases is 1 or 0. The first
+    line says how C reads it and where the parentheses go."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "    numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "    numPhases = k / TILE_WIDTH + k % TILE_WIDTH > 0 ? 1 : 0;")
+    line = line_of(src, "numPhases = k / TILE_WIDTH + k % TILE_WIDTH > 0 ? 1 : 0;")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "which C reads as `(k / TILE_WIDTH + k % TILE_WIDTH > 0) ?...`" in first, \
+        first
+    assert "put the conditional in parentheses: `k / TILE_WIDTH + (k % TILE_WIDTH > 0 ? 1 : 0)`" in first, first
+
+
 def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     """Lab 05's store test bounds the row by the width and the column by the
     height: the columns past the height are never stored. The first line

@@ -932,6 +932,12 @@ int source_line_multiplies(const char *path, int n, const char *name);
 /* Whether line n declares name const, in its own declarator's words
  * (`const float w`; not `float Width` beside `const float *M`). */
 int source_declared_const(const char *path, int n, const char *name);
+/* An assignment on line n whose value is a sum (or product) followed by a
+ * conditional at the top level (`k / T + (k % T) ? 1 : 0`): `?:` binds
+ * looser than the arithmetic, so the whole sum is its condition. The value
+ * as written into value, and the same with the conditional in parentheses
+ * into fix (size bytes each); 1, else 0. */
+int source_ternary_binds_sum(const char *path, int n, char *value, char *fix, size_t size);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

@@ -354,3 +354,45 @@ int source_declared_const(const char *path, int n, const char *name)
     return found;
 }
 
+int source_ternary_binds_sum(const char *path, int n, char *value, char *fix, size_t size)
+{
+    char *text = source_line_text(path, n, 4096);
+    int found = 0;
+    value[0] = fix[0] = '\0';
+    const char *eq = text ? strchr(text, '=') : NULL;
+    if (eq && eq[1] != '=') {
+        const char *b = eq + 1, *end = strchr(b, ';');
+        while (*b == ' ')
+            b++;
+        size_t len = end ? (size_t)(end - b) : strlen(b);
+        /* the top-level `?`, and the last top-level binary + or - before
+         * it (the sum the conditional was meant to be a term of) */
+        int depth = 0;
+        size_t q = len, op = len;
+        for (size_t i = 0; i < len && q == len; i++) {
+            char c = b[i];
+            depth += c == '(' || c == '[';
+            depth -= c == ')' || c == ']';
+            size_t p = i;
+            while (p > 0 && b[p - 1] == ' ')
+                p--;
+            int binary = p > 0 && (isalnum((unsigned char)b[p - 1]) || b[p - 1] == '_' || b[p - 1] == ')' ||
+                                   b[p - 1] == ']');
+            if (depth == 0 && c == '?')
+                q = i;
+            else if (depth == 0 && (c == '+' || c == '-') && binary && b[i + 1] != c && b[i + 1] != '=')
+                op = i;
+        }
+        if (q < len && op < q && len < size && len + 4 < size) {
+            size_t r = op + 1;
+            while (b[r] == ' ')
+                r++;
+            snprintf(value, size, "%.*s", (int)len, b);
+            snprintf(fix, size, "%.*s (%.*s)", (int)(op + 1), b, (int)(len - r), b + r);
+            found = 1;
+        }
+    }
+    free(text);
+    return found;
+}
+

@@ -2449,6 +2449,21 @@ static void repair_made_up_for(const char *file, submission_result *s)
      * only works round it */
     char once[128];
     int set = !strcmp(r->kind, "name") ? source_local_used_once(file, r->from, r->line, once, sizeof once) : 0;
+    char cond[256], fixed[256];
+    if (set > 0 && source_ternary_binds_sum(file, set, cond, fixed, sizeof cond)) {
+        /* the value is a conditional whose condition took the whole sum */
+        char *q = sanitize_quote(file, set);
+        int cn = (int)strcspn(cond, "?");
+        while (cn > 0 && cond[cn - 1] == ' ')
+            cn--;
+        s->cause = xasprintf("%s sets %s to `%s`, which C reads as `(%.*s) ?...`: `?:` binds looser than the "
+                             "arithmetic before it, so the whole of it is the condition and %s is only ever the "
+                             "conditional's values; put the conditional in parentheses: `%s`",
+                             q, r->from, cond, cn, cond, r->from, fixed);
+        s->cause_fixed_there = 1;
+        free(q);
+        return;
+    }
     if (set > 0) {
         char *q = sanitize_quote(file, set);
         s->cause = xasprintf("%s sets %s to `%s`, and only line %d reads it: with `%s` in its place there, every "
