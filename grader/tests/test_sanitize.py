@@ -1444,6 +1444,9 @@ def test_a_tile_element_from_the_wrong_column_names_where_the_column_is_made(bac
     # test compared that wrong column with the image's width
     assert (f"its column is srcX, set at line {line} (" in first or
             f"srcX, the column of the load at line {line + 2}, is set at line {line} (" in first), first
+    # the second batch sets srcX the same way but with destX: that word is the fix
+    assert "sets srcX the same way but with `destX` where this line has `threadIdx.x`: write `destX` there" in first, \
+        first
 
 
 def test_a_loop_counter_too_narrow_for_its_bound_is_named(tmp_path):

@@ -938,6 +938,11 @@ int source_declared_const(const char *path, int n, const char *name);
  * as written into value, and the same with the conditional in parentheses
  * into fix (size bytes each); 1, else 0. */
 int source_ternary_binds_sum(const char *path, int n, char *value, char *fix, size_t size);
+/* Another line of path that assigns name a value the same as line's but
+ * for one word (`srcX = ... + destX - ...` beside `int srcX = ... +
+ * threadIdx.x - ...`): its line, line's word into from and the other's
+ * into to (size bytes each); else 0. */
+int source_twin_assignment(const char *path, int line, const char *name, char *from, char *to, size_t size);
 /* "line N (`the line's text`)" of the student's file, for a sentence
  * (malloc'd); "line N" when the file has no such line. */
 char *sanitize_quote(const char *file, int line);

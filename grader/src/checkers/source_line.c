@@ -396,3 +396,69 @@ int source_ternary_binds_sum(const char *path, int n, char *value, char *fix, si
     return found;
 }
 
+/* The value that line text assigns to name (`int name = V;`, `name = V;`):
+ * V, trimmed, into out; 0 when the line assigns name nothing. */
+static int assigned_value(const char *text, const char *name, char *out, size_t size)
+{
+    const char *p = text ? text_find_word(text, text, name) : NULL;
+    if (!p)
+        return 0;
+    const char *q = p + strlen(name);
+    while (*q == ' ')
+        q++;
+    if (*q != '=' || q[1] == '=')
+        return 0;
+    q++;
+    while (*q == ' ')
+        q++;
+    size_t n = strcspn(q, ";");
+    while (n > 0 && q[n - 1] == ' ')
+        n--;
+    if (!n || n >= size)
+        return 0;
+    snprintf(out, size, "%.*s", (int)n, q);
+    return 1;
+}
+
+int source_twin_assignment(const char *path, int line, const char *name, char *from, char *to, size_t size)
+{
+    char mine[256], other[256];
+    char *text = source_line_text(path, line, 4096);
+    int ok = assigned_value(text, name, mine, sizeof mine), twin = 0;
+    free(text);
+    char *file = ok ? read_file(path, NULL) : NULL;
+    const char *p = file;
+    for (int n = 1; p && *p && !twin; n++) {
+        const char *eol = strchr(p, '\n');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        text = n != line ? xasprintf("%.*s", (int)len, p) : NULL;
+        p = eol ? eol + 1 : NULL;
+        if (text && assigned_value(text, name, other, sizeof other)) {
+            /* the two the same but for one word */
+            size_t a = 0, b = 0, la = strlen(mine), lb = strlen(other);
+            while (a < la && b < lb && mine[a] == other[b])
+                a++, b++;
+            size_t ea = la, eb = lb;
+            while (ea > a && eb > b && mine[ea - 1] == other[eb - 1])
+                ea--, eb--;
+            while (a > 0 && (isalnum((unsigned char)mine[a - 1]) || mine[a - 1] == '_' || mine[a - 1] == '.'))
+                a--, b--;
+            while (ea < la && (isalnum((unsigned char)mine[ea]) || mine[ea] == '_' || mine[ea] == '.'))
+                ea++, eb++;
+            int word = ea > a && eb > b;
+            for (size_t i = a; word && i < ea; i++)
+                word = isalnum((unsigned char)mine[i]) || mine[i] == '_' || mine[i] == '.';
+            for (size_t i = b; word && i < eb; i++)
+                word = isalnum((unsigned char)other[i]) || other[i] == '_' || other[i] == '.';
+            if (word && ea - a < size && eb - b < size) {
+                snprintf(from, size, "%.*s", (int)(ea - a), mine + a);
+                snprintf(to, size, "%.*s", (int)(eb - b), other + b);
+                twin = n;
+            }
+        }
+        free(text);
+    }
+    free(file);
+    return twin;
+}
+

@@ -1325,6 +1325,18 @@ static int slot_read_and_wanted(const tile_frame *f, const tile_snapshot *s, lon
  * another line for that read alone (source_load_coordinate): "at row 3,
  * where the tile's is row 2: its row is srcY, set at line 41 (`...`)";
  * else NULL. */
+/* What to do at line `at`, which sets name: where another line sets it
+ * the same but for one word (the second batch's `srcX` from `destX`), that
+ * word; else to look at the line. */
+static char *coordinate_fix(const char *student, int at, const char *name)
+{
+    char from[64], to[64];
+    int twin = source_twin_assignment(student, at, name, from, to, sizeof from);
+    return twin > 0 ? xasprintf("line %d sets %s the same way but with `%s` where this line has `%s`: write `%s` "
+                                "there", twin, name, to, from, to)
+                    : xstrdup("look at how that line computes it");
+}
+
 static char *coordinate_made(const tile_frame *f, const tile_snapshot *s, long ph, int k, const char *student)
 {
     tile_element e, r;
@@ -1339,12 +1351,13 @@ static char *coordinate_made(const tile_frame *f, const tile_snapshot *s, long p
                  : 0;
     if (at <= 0)
         return NULL;
-    char *q = sanitize_quote(student, at);
+    char *q = sanitize_quote(student, at), *fix = coordinate_fix(student, at, name);
     char *said = xasprintf("at %s %ld, where the tile's is %s %ld: its %s is %s, set at %s, which gives %s %ld to "
-                           "this thread: look at how that line computes it",
+                           "this thread: %s",
                            which ? "column" : "row", which ? col : row, which ? "column" : "row",
                            which ? e.col : e.row, which ? "column" : "row", name, q, which ? "column" : "row",
-                           which ? col : row);
+                           which ? col : row, fix);
+    free(fix);
     free(q);
     return said;
 }
@@ -1373,10 +1386,10 @@ static char *tested_coordinate_made(const tile_snapshot *s, const char *branch, 
             /* a value that is the element's own coordinate was right: the
              * test's bound is what is wrong then (`mCol < j` for k) */
             if (at > 0 && strcmp(name, tested) == 0 && value != (which ? want->col : want->row)) {
-                char *q = sanitize_quote(student, at);
-                char *said = xasprintf("%s, the %s of the load at line %d, is set at %s: look at how that line "
-                                       "computes it",
-                                       name, which ? "column" : "row", s->writer_line[w], q);
+                char *q = sanitize_quote(student, at), *fix = coordinate_fix(student, at, name);
+                char *said = xasprintf("%s, the %s of the load at line %d, is set at %s: %s", name,
+                                       which ? "column" : "row", s->writer_line[w], q, fix);
+                free(fix);
                 free(q);
                 return said;
             }
