@@ -1161,6 +1161,11 @@ def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
     assert first.startswith(f"the test at line {line} "), first
     assert "bounds col_o by out.height" in first, first
     assert "the two bounds are swapped (write `row_o < out.height` and `col_o < out.width`)" in first, first
+    # the write past the output's rows that the swapped test let through
+    # says the same (on a GPU, where the run does not fault, it leads)
+    found = [f["message"] for d in rep["datasets"] for f in (d.get("sanitizer") or {}).get("findings", [])]
+    assert any("bounds col_o by out.height and row_o by out.width: the two bounds are swapped" in m for m in found), \
+        found
 
 
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):

@@ -863,6 +863,52 @@ static char *count_down_words(const guard_record *g, const char *student, int ac
                      left, left);
 }
 
+/* What a name says it counts: 1 a row (`row_o`, `Row`, `y`), 2 a column
+ * (`col_o`, `Col`, `x`), 0 neither; of a bound, 1 rows (`height`), 2
+ * columns (`width`). */
+static int axis_of_name(const char *w, int bound)
+{
+    char low[GUARD_TEXT];
+    size_t n = strlen(w) < sizeof low - 1 ? strlen(w) : sizeof low - 1;
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+    low[n] = '\0';
+    if (bound)
+        return strstr(low, "height") || strstr(low, "rows") ? 1 : strstr(low, "width") || strstr(low, "cols") ? 2 : 0;
+    return strstr(low, "row") || !strcmp(low, "y") ? 1 : strstr(low, "col") || !strcmp(low, "x") ? 2 : 0;
+}
+
+/* A test that held on every clause, one of which bounds a row by the
+ * columns' count (`row_o < out.width`) or a column by the rows': the
+ * bound of the other axis let the thread past the array; with the other
+ * clause the other way round too, the two are swapped. */
+static char *crossed_bounds_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT], other[GUARD_TEXT], other_right[GUARD_TEXT];
+    for (int k = 0; k < 8; k++) {
+        if (source_compared_sides(student, g->line, k, "<", left, right, sizeof left) != 0 || !plain_name(left) ||
+            !source_line_has_word(student, access, left))
+            continue;
+        int a = axis_of_name(left, 0), b = axis_of_name(right, 1);
+        if (!a || !b || a == b)
+            continue;
+        /* the other clause, the other way round */
+        for (int j = 0; j < 8; j++) {
+            if (j == k || source_compared_sides(student, g->line, j, "<", other, other_right, sizeof other) != 0 ||
+                axis_of_name(other, 0) != b || axis_of_name(other_right, 1) != a)
+                continue;
+            return xasprintf("the test at %s bounds %s by %s and %s by %s: the two bounds are swapped (write `%s < "
+                             "%s` and `%s < %s`): %s, a %s, passed against the %s' count",
+                             q, other, other_right, left, right, left, other_right, other, right, left,
+                             a == 1 ? "row" : "column", a == 1 ? "columns" : "rows");
+        }
+        return xasprintf("the test at %s bounds %s, a %s, by %s, the %s' count: test it against the %s' (`%s < ...`)",
+                         q, left, a == 1 ? "row" : "column", right, b == 1 ? "rows" : "columns",
+                         a == 1 ? "rows" : "columns", left);
+    }
+    return NULL;
+}
+
 /* A bounds test written the other way round: every comparison it made is a
  * `>=` or `>` (none a `<`), the one that let the thread through holds with
  * a name the access's index uses at or past its bound (`Col >= Width`): the
@@ -970,6 +1016,8 @@ char *guards_words(char *msg, const char *student, int access)
             words = flattened_words(&g, student, access, elements, q);
         if (!words && elements > 0 && held_all(&g))
             words = other_names_words(&g, student, access, q);
+        if (!words && elements > 0 && held_all(&g))
+            words = crossed_bounds_words(&g, student, access, q);
         if (!words && elements > 0 && !strstr(msg, "in shared memory"))
             words = source_read_planar(student, access);
         if (!words && elements > 0)
