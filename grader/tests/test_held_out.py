@@ -48,7 +48,9 @@ after AY's, 10 of 10 after its own (my count); sets BA and BB: results-BA.md and
 BC and BD: results-BC.md and results-BD.md, 7 and 9 of 10 when counted side by side after BA's and
 BB's, 10 of 10 each after their own (my count); sets BE and BF: results-BE.md and results-BF.md, 8
 and 9 of 10 when counted side by side after BC's and BD's, 10 of 10 each after their own (my
-count); of those
+count); sets BG and BH: results-BG.md and results-BH.md, 9 and 7 of 10 when counted side by side
+after BE's and BF's, 10 and 9 of 10 after their own (my count: BH 01-p5, a row stride taken from the
+grid's extent, is not named yet and has no entry here); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -744,6 +746,37 @@ FIRST = {
                                             "*out);`) passes the host's in", "pass d_in_img, whose data line 100 sets "
                                             "to the device copy"],
     "setBF/05-l5-row-i-from-ty": ["line 38: `ty` in `int row_i = ty - MASK_RADIUS`", "with `row_o` there"],
+    "setBG/01-m5-n-copy-one-row": ["the cudaMemcpy at line 49 (`CUDA_CHECK(cudaMemcpy(d_N, N, width * "
+                                   "sizeof(float), ", "it copies 60 bytes into a device buffer of 900"],
+    "setBG/01-n5-n-index-parens": ["the loop at line 29 (`for (int k = 0; k < Width; ++k)`) kept k inside its bound",
+                                   "its index is what is wrong, not the loop"],
+    "setBG/02-m5-m-load-row-no-ty": ["the load at line 45 (", "reads row 0 of the input into every row of the tile",
+                                     "its index has no term that varies with the tile's row"],
+    "setBG/02-n5-first-barrier-missing": ["line 46: `__syncthreads();` looks missing after "],
+    "setBG/03-m5-ds-m-store-global-col": ["line 55: `mCol` in `ds_M[ty][mCol] = M[Row * k + mCol]`", "with `tx` "
+                                          "there"],
+    "setBG/03-n5-numphases-ternary-precedence": ["line 43 (`numPhases = k / TILE_WIDTH + (k % TILE_WIDTH) ? 1 : 0;`)",
+                                                 "put the conditional in parentheses: `k / TILE_WIDTH + ((k % "
+                                                 "TILE_WIDTH) ? 1 : 0)`"],
+    "setBG/04-m5-first-batch-srcx-threadidx": ["srcX, the column of the load at line 44, is set at line 42 (",
+                                               "write `destX` there"],
+    "setBG/04-n5-channel-loop-one-short": ["the loop at line 32 (`for (int k = 0; k < channels - 1; k++) {`) never "
+                                           "runs its body"],
+    "setBG/05-m5-compute-test-tx-block-width": ["the test at line 60 (`if (ty < O_TILE_WIDTH && tx < BLOCK_WIDTH) {`) "
+                                                "lets this thread through with tx = 12"],
+    "setBG/05-n5-copy-in-to-d-out": ["line 91: `d_out` in ", "with `d_in` there"],
+    "setBH/01-o5-copy-m-count-no-sizeof": ["the cudaMemcpy at line 48 (", "line 48: `* sizeof(float)` looks missing"],
+    "setBH/02-o5-pvalue-declared-in-phase-loop": [":67:28: error: ", "line 55 declares Pvalue inside the block"],
+    "setBH/02-p5-first-barrier-missing": ["line 46: `__syncthreads();` looks missing after "],
+    "setBH/03-o5-n-test-col-against-k": ["line 58: `k` in `nRow < k && Col < k`", "with `l` there"],
+    "setBH/03-p5-mcol-uses-global-col": ["line 52: `Col` in `int mCol = ph * TILE_WIDTH + Col`", "with `tx` there"],
+    "setBH/04-o5-channel-barrier-inside-output-test": ["the __syncthreads() at line 88 (`if (y < height && x < width) "
+                                                       "__syncthreads();`)", "outside the test"],
+    "setBH/04-p5-mask-declared-int": ["line 22 (`__constant__ int Mc[MASK_WIDTH][MASK_WIDTH];`) declares Mc of `int`",
+                                      "declare Mc of `float`"],
+    "setBH/05-o5-copy-in-kind-dtoh": ["the cudaMemcpy2D at line 91 (", "the kind is cudaMemcpyDeviceToHost"],
+    "setBH/05-p5-copy-in-after-launch": ["the copy at line 106 (", "comes after the launch at line 104 (",
+                                         "move that copy before the launch"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
