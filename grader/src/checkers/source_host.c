@@ -597,6 +597,28 @@ int source_member_never_set(const char *path, int line, const char *member_of, c
     return set ? 0 : decl;
 }
 
+/* Whether offset p of s, before e, is the `.` (or `->`, where arrows) of
+ * `X.F[`: X's name into param, and what the launch of X's kernel passes
+ * for it into obj (launch_argument_for); F's span into *f, *fe. */
+static int member_read_at(const source_code *s, size_t p, size_t e, int access, int arrows, char *param, char *obj,
+                          size_t n, size_t *f, size_t *fe, int *arrow)
+{
+    const char *code = s->code;
+    *arrow = arrows && code[p] == '-' && code[p + 1] == '>';
+    if (!(code[p] == '.' || *arrow) || !source_is_identifier_char(code[p - 1]))
+        return 0;
+    *f = code_skip_space(s, p + (*arrow ? 2 : 1));
+    *fe = code_word_end(s, *f);
+    if (*fe == *f || *fe >= e || code[code_skip_space(s, *fe)] != '[')
+        return 0;
+    size_t xl, x = code_word_before(s, p, &xl);
+    if (!xl || xl >= n || *fe - *f >= n)
+        return 0;
+    snprintf(param, n, "%.*s", (int)xl, code + x);
+    launch_argument_for(s, access, param, obj, n);
+    return 1;
+}
+
 int source_member_from_host(const char *path, int access, char *member_of, size_t member_n, char *object,
                             size_t object_n, char *value, size_t value_n, int *whole)
 {
@@ -610,19 +632,11 @@ int source_member_from_host(const char *path, int access, char *member_of, size_
     int found = 0;
     /* each `X.F[` or `X->F[` of the access's line, X a kernel parameter */
     for (size_t p = b + 1; p < e && !found; p++) {
-        int arrow = code[p] == '-' && code[p + 1] == '>';
-        if (!(code[p] == '.' || arrow) || !source_is_identifier_char(code[p - 1]))
-            continue;
-        size_t f = code_skip_space(&s, p + (arrow ? 2 : 1)), fe = code_word_end(&s, f);
-        if (fe == f || fe >= e || code[code_skip_space(&s, fe)] != '[')
-            continue;
-        size_t xl;
-        size_t x = code_word_before(&s, p, &xl);
-        if (!xl || xl >= 128 || fe - f >= 128)
-            continue;
         char param[128], obj[128];
-        snprintf(param, sizeof param, "%.*s", (int)xl, code + x);
-        launch_argument_for(&s, access, param, obj, sizeof obj);
+        size_t f, fe;
+        int arrow;
+        if (!member_read_at(&s, p, e, access, 1, param, obj, sizeof param, &f, &fe, &arrow))
+            continue;
         size_t ol = strlen(obj), fl = fe - f;
         if (!ol)
             continue;
@@ -713,17 +727,11 @@ int source_launch_passes_other_object(const char *path, int access, char *member
     int found = 0;
     /* each `X.F[` of the access's line, X a kernel parameter */
     for (size_t p = b + 1; p < e && !found; p++) {
-        if (code[p] != '.' || !source_is_identifier_char(code[p - 1]))
-            continue;
-        size_t f = code_skip_space(&s, p + 1), fe = code_word_end(&s, f), xl;
-        if (fe == f || fe >= e || code[code_skip_space(&s, fe)] != '[')
-            continue;
-        size_t x = code_word_before(&s, p, &xl);
-        if (!xl || xl >= 128 || fe - f >= 128)
-            continue;
         char param[128], obj[128];
-        snprintf(param, sizeof param, "%.*s", (int)xl, code + x);
-        launch_argument_for(&s, access, param, obj, sizeof obj);
+        size_t f, fe;
+        int arrow;
+        if (!member_read_at(&s, p, e, access, 0, param, obj, sizeof param, &f, &fe, &arrow))
+            continue;
         size_t ol = strlen(obj), fl = fe - f;
         if (!ol)
             continue;
