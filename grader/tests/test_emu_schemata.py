@@ -113,8 +113,13 @@ def test_the_list_is_documented_json(harness, tmp_path):
              "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
              "member", "factor", "sibling", "exchange", "round-up"}
     for c in candidates:
-        assert set(c) == {"id", "line", "kind", "from", "to", "context"}, c
+        assert set(c) == {"id", "line", "at", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
+        # `at`: where in the context the edited place starts; a name's
+        # edit stands there word for word
+        assert -1 <= c["at"] < max(len(c["context"]), 1), c
+        if c["kind"] == "name" and c["at"] >= 0 and c["context"]:
+            assert c["context"][c["at"]:].startswith(c["from"]), c
         squeezed = re.sub(r"\s+", "", lines[c["line"] - 1])
         # what is replaced starts on its line (an operator's operands may go on);
         # a swap's two parts both are there (a[i][j]'s subscripts too)

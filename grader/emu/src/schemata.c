@@ -1862,7 +1862,16 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
         size_t cb = g->ctx_b, ce = g->ctx_e;
         declarator_context(&s, g->tb, &cb, &ce);
         char *ctx = ce > cb ? sch_span_text(&s, cb, ce) : xstrdup("");
-        char *head = xasprintf("%s\n{\"id\":%d,\"line\":%d,\"kind\":", i ? "," : "", c->id, g->line);
+        /* where in the context the edit starts (a word the statement
+         * writes twice, `k` of `nRow < k && Col < k`, is told which) */
+        long at = -1;
+        if (ce > cb && g->tb >= cb && g->tb < ce) {
+            char *prefix = g->tb > cb ? sch_span_text(&s, cb, g->tb) : xstrdup("");
+            at = (long)strlen(prefix) + (g->tb > cb && s.r.t[g->tb].b > s.r.t[g->tb - 1].e);
+            free(prefix);
+        }
+        char *head = xasprintf("%s\n{\"id\":%d,\"line\":%d,\"at\":%ld,\"kind\":", i ? "," : "", c->id, g->line,
+                               at);
         puts_(&j, head);
         json_str(&j, c->kind);
         puts_(&j, ",\"from\":");

@@ -15,6 +15,7 @@ typedef struct {
     int id, line;
     char kind[32];
     char from[128], to[128], context[256];
+    int at;                 /* where in context the edit starts (-1: not known) */
     int screened_right;     /* the screened datasets came out right with it */
     int screened_datasets;  /* how many of the failing datasets, smallest first, it was screened right on */
     size_t fixed, broken;   /* of that dataset's elements: wrong as written and right with it, and the reverse */

@@ -80,6 +80,8 @@ static repair_candidate *read_candidates(const char *folder, int *n, int *total)
         snprintf(k->from, sizeof k->from, "%s", json_str(o, "from", ""));
         snprintf(k->to, sizeof k->to, "%s", json_str(o, "to", ""));
         snprintf(k->context, sizeof k->context, "%s", json_str(o, "context", ""));
+        double at = cJSON_GetObjectItemCaseSensitive(o, "at") ? json_num(o, "at") : -1;
+        k->at = at >= 0 && at < (double)sizeof k->context ? (int)at : -1;
     }
     cJSON_Delete(list);
     return c;
