@@ -585,8 +585,9 @@ FIRST = {
     "setAW/01-t4-m-row-from-col": ["line 30: `Col` in `Pvalue += M[Col * Width + k]", "with `Row` there"],
     "setAW/02-s4-n-load-own-element": ["holds the same elements in phase 0 and in phase 1", "the load at line 46 (",
                                        "reads the same elements in every phase"],
-    "setAW/02-t4-second-barrier-before-dot": ["race between iterations of the loop at line 40", "add a "
-                                              "__syncthreads() at the end of the loop"],
+    "setAW/02-t4-second-barrier-before-dot": ["the __syncthreads() at line 52 stands right after the one at line 51",
+                                              "move it to the loop's end; ",
+                                              "race between iterations of the loop at line 40"],
     "setAW/03-s4-n-load-column-major": ["look at the load at line 59 (`ds_N[ty][tx] = N[Col * k + nRow];`)"],
     "setAW/03-t4-m-test-drops-row": ["the test at line 54 (`if (mCol < k)`) does not bound Row", "add `Row < j` to it"],
     "setAW/04-s4-output-test-skips-border": ["the output's border, 2 wide on every side, is never stored", "the store "

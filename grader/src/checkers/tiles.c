@@ -1176,7 +1176,10 @@ static char *unset_by_cover(const tile_frame *f, const tile_snapshot *s, long ph
     long nthreads = (s->threads[0] ? s->threads[0] : 1) * (s->threads[1] ? s->threads[1] : 1) *
                     (s->threads[2] ? s->threads[2] : 1),
          elements = s->rank == 2 ? s->d0 * s->d1 : s->d0;
-    int too_few = nthreads > 1 && s->nslots % nthreads == 0 && (long)s->nslots + s->nunset == elements;
+    /* (two or more a thread: the batches are there, and still too few;
+     * with one, a batch left out is as likely as a small block) */
+    int too_few = nthreads > 1 && s->nslots % nthreads == 0 && s->nslots / nthreads >= 2 &&
+                  (long)s->nslots + s->nunset == elements;
     /* ... and every store the source writes into the array stored some:
      * none was kept from its slots by its own test or index (a second
      * batch that stores nothing leaves each thread one slot) */
