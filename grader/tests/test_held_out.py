@@ -193,7 +193,7 @@ FIRST = {
                                             "takes the address of the pointer it sets"],
     "setN/01-b2-dot-adds-instead-of-multiplies": ["line 30", "with `M[Row * Width + k] * N[k * Width + Col]` there"],
     "setN/02-a2-col-uses-by": ["line 34 (`int Col = by * TILE_WIDTH + tx;`)", "build Col from blockIdx.x"],
-    "setN/02-b2-dot-ds_N-uses-ty": ["line 57: the second `ty` in `Pvalue += ds_M[ty][i] * ds_N[i][ty]`", "with `tx` there"],
+    "setN/02-b2-dot-ds_N-uses-ty": ["line 57: `ty` in `Pvalue += ds_M[ty][i] * ds_N[i][ty]`", "with `tx` there"],
     "setN/03-a2-m-read-before-test": ["the access at line 54", "comes before the test at line 55"],
     "setN/03-b2-m-test-uses-col": ["line 54: `Col`", "with `mCol` there"],
     "setN/04-a2-srcY-uses-blockIdx-x": ["line 41: `blockIdx.x`", "with `blockIdx.y` there"],
@@ -486,7 +486,7 @@ FIRST = {
     "setAP/01-e4-launch-width-block-width": ["line 56: `BLOCK_WIDTH` in", "with `width` there"],
     "setAP/01-f4-dot-loop-width-squared": ["the test at line 29 (`for (int k = 0; k < Width * Width; ++k)`) let this "
                                           "thread through", "line 29: `Width * Width` in"],
-    "setAP/02-e4-dot-ds-m-row-tx": ["line 57: the first `tx` in `Pvalue += ds_M[tx][i] * ds_N[i][tx]`", "with `ty` there"],
+    "setAP/02-e4-dot-ds-m-row-tx": ["line 57: `tx` in `Pvalue += ds_M[tx][i] * ds_N[i][tx]`", "with `ty` there"],
     "setAP/02-f4-first-barrier-skipped-phase-0": ["is under the test at line 51 (`if (ph > 0) __syncthreads();`)",
                                                   "call __syncthreads() for every thread, outside the if"],
     "setAP/03-f4-numphases-griddim-x": ["line 43 (`numPhases = gridDim.x;`) sets numPhases to `gridDim.x`, and only "
@@ -530,7 +530,7 @@ FIRST = {
     "setAT/01-m4-memcpy-into-pointer-address": ["the cudaMemcpy at line 48 (", "copies into &d_M, the address of "
                                                 "the pointer d_M", "pass d_M"],
     "setAT/01-n4-m-subscript-col-not-k": ["line 30: `Col` in `Pvalue += M[Row * Width + Col]", "with `k` there"],
-    "setAT/02-m4-n-load-row-uses-tx": ["line 46: the second `tx` in `ds_N[ty][tx] = N[(ph * TILE_WIDTH + tx) * Width + Col]`",
+    "setAT/02-m4-n-load-row-uses-tx": ["line 46: `tx` in `ds_N[ty][tx] = N[(ph * TILE_WIDTH + tx) * Width + Col]`",
                                        "with `ty` there"],
     "setAT/02-n4-col-from-ty": ["line 34 (`int Col = bx * TILE_WIDTH + ty;`) computes Col from threadIdx.y",
                                 "build Col from threadIdx.x"],
@@ -607,7 +607,7 @@ FIRST = {
                                           "write `(k - 1) / TILE_WIDTH + 1`"],
     "setAX/03-v4-m-test-mcol-le-k": ["the test at line 54 (`if (Row < j && mCol <= k)`) let this thread through at its "
                                      "bound", "(write `mCol < k` there)"],
-    "setAX/04-u4-mask-diagonal-mc-i-i": ["line 75: the second `i` in `acc += Mc[i][i]", "with `j` there"],
+    "setAX/04-u4-mask-diagonal-mc-i-i": ["line 75: `i` in `acc += Mc[i][i]", "with `j` there"],
     "setAX/04-v4-output-row-threadidx-x": ["line 80 (`int y = blockIdx.y * TILE_WIDTH + threadIdx.x;`) computes y "
                                            "from threadIdx.x"],
     "setAX/05-u4-load-barrier-missing": ["no __syncthreads() separates them", "put one after line 49", "before line 59"],
@@ -697,7 +697,7 @@ FIRST = {
                                       "interleaved"],
     "setBD/01-g5-copy-back-sizeof-pointer": ["the cudaMemcpy at line 61 (`CUDA_CHECK(cudaMemcpy(P, d_P, sizeof(P), ",
                                              "it copies back 8 bytes of a device buffer of 900"],
-    "setBD/01-h5-launch-passes-dm-twice": ["line 56: the second `d_M` in `dimBlock>>>(d_M, d_M, d_P, width)`", "with `d_N` "
+    "setBD/01-h5-launch-passes-dm-twice": ["line 56: `d_M` in `dimBlock>>>(d_M, d_M, d_P, width)`", "with `d_N` "
                                            "there"],
     "setBD/02-g5-phase-counter-float": ["line 40 declares `float ph`, and line 45 uses ph where C needs an integer",
                                         "declare it `int ph`"],
@@ -725,7 +725,7 @@ FIRST = {
     "setBE/04-i5-tile-width-8": ["the block's 64 threads stored 128 slots of N_ds, 2 each, and it has 144",
                                  "set at line 18 (`#define TILE_WIDTH 8`)"],
     "setBE/04-j5-ghost-test-width-in-floats": ["line 43: `width * channels` in ", "with `width` there"],
-    "setBE/05-i5-window-column-uses-i": ["line 64: the third `i` in `acc += Mc[i][j] * N_ds[ty + i][tx + i]`", "with `j` there"],
+    "setBE/05-i5-window-column-uses-i": ["line 64: `i` in `acc += Mc[i][j] * N_ds[ty + i][tx + i]`", "with `j` there"],
     "setBE/05-j5-copy-back-host-pitch-from-in": ["the cudaMemcpy2D at line 113 (", "line 113: `in` in ",
                                                  "with `out` there"],
     "setBF/01-k5-malloc-missing-ampersand": ["cudaMalloc(NULL, 4 bytes): its first argument is NULL", ".cu:43",
@@ -754,7 +754,7 @@ FIRST = {
     "setBG/02-m5-m-load-row-no-ty": ["the load at line 45 (", "reads row 0 of the input into every row of the tile",
                                      "its index has no term that varies with the tile's row"],
     "setBG/02-n5-first-barrier-missing": ["line 46: `__syncthreads();` looks missing after "],
-    "setBG/03-m5-ds-m-store-global-col": ["line 55: the first `mCol` in `ds_M[ty][mCol] = M[Row * k + mCol]`", "with `tx` "
+    "setBG/03-m5-ds-m-store-global-col": ["line 55: `mCol` in `ds_M[ty][mCol] = M[Row * k + mCol]`", "with `tx` "
                                           "there"],
     "setBG/03-n5-numphases-ternary-precedence": ["line 43 (`numPhases = k / TILE_WIDTH + (k % TILE_WIDTH) ? 1 : 0;`)",
                                                  "put the conditional in parentheses: `k / TILE_WIDTH + ((k % "
@@ -769,7 +769,7 @@ FIRST = {
     "setBH/01-o5-copy-m-count-no-sizeof": ["the cudaMemcpy at line 48 (", "line 48: `* sizeof(float)` looks missing"],
     "setBH/02-o5-pvalue-declared-in-phase-loop": [":67:28: error: ", "line 55 declares Pvalue inside the block"],
     "setBH/02-p5-first-barrier-missing": ["line 46: `__syncthreads();` looks missing after "],
-    "setBH/03-o5-n-test-col-against-k": ["line 58: the second `k` in `nRow < k && Col < k`", "with `l` there"],
+    "setBH/03-o5-n-test-col-against-k": ["line 58: `k` in `nRow < k && Col < k` (its second `k`)", "with `l` there"],
     "setBH/03-p5-mcol-uses-global-col": ["line 52: `Col` in `int mCol = ph * TILE_WIDTH + Col`", "with `tx` there"],
     "setBH/04-o5-channel-barrier-inside-output-test": ["the __syncthreads() at line 88 (`if (y < height && x < width) "
                                                        "__syncthreads();`)", "outside the test"],

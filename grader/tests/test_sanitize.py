@@ -1054,8 +1054,8 @@ def test_a_repair_of_the_test_that_let_a_thread_out_leads_over_the_read(backend,
     line = line_of(src, "if (nRow < l && Col < l)")
     rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert first.startswith(f"line {line}: the first `l` in `nRow < l && Col < l` looks like the mistake: with `k` "
-                            "there"), first
+    assert first.startswith(f"line {line}: `l` in `nRow < l && Col < l` (its first `l`) looks like the mistake: "
+                            "with `k` there"), first
     assert f"(the test at line {line} (`if (nRow < l && Col < l)`) let this thread through, so the access at " in first, \
         first
 

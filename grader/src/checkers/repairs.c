@@ -346,12 +346,12 @@ static char *edit_words(const repair_candidate *c)
     return xasprintf("with `%s` there", c->to);
 }
 
-/* Which of several equal words of the context the edit is ("the second
- * "), where the context writes from more than once as a word and the edit's
+/* Which of several equal words of the context the edit is ("second"),
+ * where the context writes from more than once as a word and the edit's
  * place in it is known; "" otherwise. */
 static const char *occurrence_words(const repair_candidate *c)
 {
-    static const char *const nth[] = { "the first ", "the second ", "the third ", "the fourth " };
+    static const char *const nth[] = { "first", "second", "third", "fourth" };
     size_t n = strlen(c->from);
     int count = 0, which = -1;
     for (const char *p = n ? strstr(c->context, c->from) : NULL; p; p = strstr(p + 1, c->from)) {
@@ -375,7 +375,10 @@ static char *edit_place(const repair_candidate *c)
     if (!c->context[0] || strcmp(c->from, c->context) == 0 ||
         (n > 1 && c->from[n - 1] == ';' && strncmp(c->from, c->context, n - 1) == 0 && !c->context[n - 1]))
         return xasprintf("`%s`", c->from);
-    return xasprintf("%s`%s` in `%s`", occurrence_words(c), c->from, c->context);
+    const char *nth = occurrence_words(c);
+    if (nth[0])
+        return xasprintf("`%s` in `%s` (its %s `%s`)", c->from, c->context, nth, c->from);
+    return xasprintf("`%s` in `%s`", c->from, c->context);
 }
 
 /* An edit that makes a term the identity of its operation takes the term
