@@ -682,11 +682,13 @@ int source_member_from_host(const char *path, int access, char *member_of, size_
     return found;
 }
 
-/* Whether the launch of the kernel whose body holds line `at` passes the
- * name as one of its arguments (bare). */
-static int launch_passes(const source_code *s, int at, const char *name)
+/* The first launch (`K<<<...>>>(`) of the kernel whose body holds line
+ * `at`: the launch name's offset, the '(' of its arguments into *args;
+ * s->len when there is none. */
+static size_t kernel_launch_of(const source_code *s, int at, size_t *args)
 {
     const char *code = s->code;
+    *args = s->len;
     size_t g = code_kernel_before(s, code_line_start(s, at + 1));
     const char *open = g < s->len ? strchr(code + g, '(') : NULL, *e = open, *b;
     while (e && e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
@@ -700,16 +702,26 @@ static int launch_passes(const source_code *s, int at, const char *name)
         size_t q = code_skip_space(s, k + kl);
         const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
         size_t c = end ? code_skip_space(s, (size_t)(end - code) + 3) : s->len;
-        if (c >= s->len || code[c] != '(')
-            continue;
-        char arg[128];
-        for (int i = 0; i < 16; i++) {
-            code_call_argument(s, c, i, arg, sizeof arg);
-            if (!arg[0])
-                break;
-            if (!strcmp(bare_name(arg), name))
-                return 1;
+        if (c < s->len && code[c] == '(') {
+            *args = c;
+            return k;
         }
+    }
+    return s->len;
+}
+
+/* Whether the launch of the kernel whose body holds line `at` passes the
+ * name as one of its arguments (bare). */
+static int launch_passes(const source_code *s, int at, const char *name)
+{
+    size_t c, k = kernel_launch_of(s, at, &c);
+    char arg[128];
+    for (int i = 0; k < s->len && i < 16; i++) {
+        code_call_argument(s, c, i, arg, sizeof arg);
+        if (!arg[0])
+            break;
+        if (!strcmp(bare_name(arg), name))
+            return 1;
     }
     return 0;
 }
@@ -770,17 +782,8 @@ int source_launch_passes_other_object(const char *path, int access, char *member
         snprintf(other, other_n, "%s", other_name);
         *set_line = other_set;
         /* the launch's line */
-        size_t g = code_kernel_before(&s, code_line_start(&s, access + 1));
-        const char *open = g < s.len ? strchr(code + g, '(') : NULL;
-        const char *ke = open, *kb;
-        while (ke && ke > code + g && (ke[-1] == ' ' || ke[-1] == '\t'))
-            ke--;
-        for (kb = ke; kb && kb > code + g && source_is_identifier_char(kb[-1]);)
-            kb--;
-        for (size_t k = 0; kb && ke > kb && k + (size_t)(ke - kb) < s.len && !found; k++)
-            if (code_name_at(&s, k, kb, (size_t)(ke - kb)) &&
-                !strncmp(code + code_skip_space(&s, k + (size_t)(ke - kb)), "<<<", 3))
-                found = code_line_at(&s, k);
+        size_t args, launch = kernel_launch_of(&s, access, &args);
+        found = launch < s.len ? code_line_at(&s, launch) : 0;
     }
     source_code_free(&s);
     return found;
