@@ -49,8 +49,8 @@ BC and BD: results-BC.md and results-BD.md, 7 and 9 of 10 when counted side by s
 BB's, 10 of 10 each after their own (my count); sets BE and BF: results-BE.md and results-BF.md, 8
 and 9 of 10 when counted side by side after BC's and BD's, 10 of 10 each after their own (my
 count); sets BG and BH: results-BG.md and results-BH.md, 9 and 7 of 10 when counted side by side
-after BE's and BF's, 10 and 9 of 10 after their own (my count: BH 01-p5, a row stride taken from the
-grid's extent, is not named yet and has no entry here); of those
+after BE's and BF's, 10 of 10 each after their own (my count; BH 01-p5, a row stride taken from the
+grid's extent, since the next session's extent candidate); of those
 eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -778,6 +778,7 @@ FIRST = {
     "setBH/05-o5-copy-in-kind-dtoh": ["the cudaMemcpy2D at line 91 (", "the kind is cudaMemcpyDeviceToHost"],
     "setBH/05-p5-copy-in-after-launch": ["the copy at line 106 (", "comes after the launch at line 104 (",
                                          "move that copy before the launch"],
+    "setBH/01-p5-m-row-stride-grid-extent": ["line 30: `gridDim.x * blockDim.x` in `", "with `Width` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

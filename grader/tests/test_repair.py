@@ -114,6 +114,28 @@ def test_two_subscripts_swapped_are_said_as_the_element_written(tmp_path):
 
 
 @needs_schemata
+def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
+    """Lab 03's N read with the row stride of the grid's extent,
+    `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is
+    rounded up to whole tiles, so it is l only where l is a multiple of
+    the tile. The repair puts the size in place of the whole product (no
+    edit of one of its names mends it), and the first line says so."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("N[nRow * l + Col]") == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace("N[nRow * l + Col]", "N[nRow * (blockDim.x * gridDim.x) + Col]"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "gridDim.x) + Col]" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["to"] == "l", r
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `blockDim.x * gridDim.x` in `"), first
+    assert "with `l` there, all " in first, first
+
+
+@needs_schemata
 def test_a_grid_made_the_block_is_no_repair(tmp_path):
     """Lab 04's grid counted for tiles twice as wide: the grid falls short.
     `<<<dimBlock, dimBlock>>>` makes every public dataset right (16 x 16

@@ -737,6 +737,49 @@ static void literal_bound(sc *s, node *lit, const node *other)
     free(from);
 }
 
+/* The grid's extent in threads along one axis (`gridDim.x * blockDim.x`,
+ * either way round) where a size of the data belongs: a row's stride, a
+ * width, a bound. The grid is rounded up to whole blocks, so the extent
+ * is the size only where the size is a multiple of the block. As
+ * candidates for the product whole, the function's int parameters, at
+ * most BOUNDS_PER_SITE, those the file's evidence puts there first
+ * (bound_evidence: `Row * Width + k` beside `k * Width + Col`); kind
+ * `name`. */
+static void extent_names(sc *s, const node *l, const node *r)
+{
+    if (l->e != l->b + 3 || r->e != r->b + 3 || !sch_builtin_at(s, l->b) || !sch_builtin_at(s, r->b) ||
+        !same(s, l->b + 2, r->b + 2) || s->fn_close <= s->fn_open || !sch_one_line(s, l->b, r->e))
+        return;
+    int grid_block = (at(s, l->b, "gridDim") && at(s, r->b, "blockDim")) ||
+                     (at(s, l->b, "blockDim") && at(s, r->b, "gridDim"));
+    if (!grid_block)
+        return;
+    size_t b = l->b, e = r->e;
+    struct ranked best[BOUNDS_PER_SITE];
+    int n = 0;
+    for (size_t i = s->nsyms; i-- > 0;) {
+        sym *y = &s->syms[i];
+        if (y->depth != 1 || y->vk != V_INT || y->key[0] == '#' || strchr(y->key, '[') ||
+            sch_lookup_text(s, y->name, y->len) != y)
+            continue;
+        size_t k = s->fn_open; /* an occurrence of it, for bound_evidence */
+        while (k < s->fn_close && !(ident(s, k) && tl(s, k) == y->len && !memcmp(tk(s, k), y->name, y->len)))
+            k++;
+        int score = k < s->fn_close ? bound_evidence(s, k, k + 1, b, e, (size_t)-1) : 0;
+        char *name = xasprintf("%.*s", (int)y->len, y->name);
+        rank_in(best, &n, BOUNDS_PER_SITE, name, xstrdup(name), score);
+    }
+    if (n == 0)
+        return;
+    group *g = sch_new_group(s, G_ATOM, b, e);
+    char *from = sch_span_text(s, b, e);
+    for (int i = 0; i < n; i++) {
+        sch_add_alt(s, g, "name", from, best[i].to, best[i].text);
+        free(best[i].to);
+    }
+    free(from);
+}
+
 /* How the occurrence [kb, ke) is used: 1 compared, 2 multiplied or
  * divided, 4 added or subtracted (a bound, a stride, an offset). */
 static int use_of(const sc *s, size_t kb, size_t ke)
@@ -1607,6 +1650,8 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             literal_bound(s, &r, &l);
             literal_bound(s, &l, &r);
         }
+        if (strcmp(op, "*") == 0) /* the grid's extent for a size */
+            extent_names(s, &l, &r);
         node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;
         /* `+` for `*` and back is an edit of every sum and product, of
