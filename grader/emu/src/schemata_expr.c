@@ -557,6 +557,58 @@ static int role_of(const sc *s, const sym *y, size_t b, size_t e)
  * written elsewhere between the same neighbours, more than var itself is
  * (a slip takes the name a twin statement has there; where var stands in
  * that role too, the role tells them nothing). */
+/* The next part of an identifier from *p (n characters left): a run
+ * between underscores, split again where a capital follows a small
+ * letter (`in_pitch_bytes`: in, pitch, bytes; `d_inPitch`: d, in,
+ * Pitch). Its length, 0 at the end. */
+static size_t next_part(const char **p, size_t *n, const char **part)
+{
+    while (*n > 0 && **p == '_')
+        (*p)++, (*n)--;
+    if (*n == 0)
+        return 0;
+    size_t len = 1;
+    while (len < *n && (*p)[len] != '_' && !(islower((unsigned char)(*p)[len - 1]) && isupper((unsigned char)(*p)[len])))
+        len++;
+    *part = *p;
+    *p += len;
+    *n -= len;
+    return len;
+}
+
+static int has_name_part(const char *name, size_t n, const char *part, size_t len)
+{
+    const char *q;
+    for (size_t l; (l = next_part(&name, &n, &q)) > 0;)
+        if (l == len && strncasecmp(q, part, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* A part of y's name that var's has not and another name of the
+ * statement has (`in` of in_pitch_bytes, in `cudaMemcpy2D(d_in,
+ * row_bytes, in->data, ...)` for row_bytes; not out_pitch_bytes): the
+ * name that belongs with the others. Two points a part (in_pitch_bytes
+ * has two there, out_pitch_bytes one); a part of one letter counts for
+ * nothing. */
+static int statement_parts(const sc *s, const sym *var, const sym *y, size_t b)
+{
+    if (s->ctx_e <= s->ctx_b)
+        return 0;
+    const char *p = y->name, *part;
+    size_t n = y->len, len;
+    int score = 0;
+    while ((len = next_part(&p, &n, &part)) > 0) {
+        if (len < 2 || has_name_part(var->name, var->len, part, len))
+            continue;
+        int found = 0;
+        for (size_t k = s->ctx_b; k < s->ctx_e && k < s->r.nt && !found; k++)
+            found = k != b && ident(s, k) && has_name_part(tk(s, k), tl(s, k), part, len);
+        score += 2 * found;
+    }
+    return score;
+}
+
 static int evidence(const sc *s, const sym *var, const sym *y, size_t b, size_t e)
 {
     int more = role_of(s, y, b, e) - role_of(s, var, b, e);
@@ -990,7 +1042,8 @@ static void atom_edits(sc *s, node *n, sym *var)
              * index there most often meant (`ds_M[ty][tx]` in the loop
              * over i of the sum, where ds_M[ty][i] belongs) */
             int looped = s->loop_var > 0 && y == &s->syms[s->loop_var - 1];
-            int sc = likeness(var, y) + evidence(s, var, y, b, e) + 6 * looped, at_ = nbest;
+            int sc = likeness(var, y) + evidence(s, var, y, b, e) + statement_parts(s, var, y, b) + 6 * looped,
+                at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
                 at_--;
             if (at_ >= NAMES_PER_SITE)
