@@ -1169,6 +1169,36 @@ def test_a_store_test_with_its_two_bounds_swapped_says_both(backend, tmp_path):
         found
 
 
+def test_a_ghost_test_without_a_lower_bound_on_one_name_says_the_bound_to_add(backend, tmp_path):
+    """Lab 04's first batch tests srcY from both sides and srcX only from
+    above: a halo column of the left blocks (srcX -2) reads before the
+    start of the image. The test held on each clause it has; the first line
+    names the bound it leaves out, not the index's stride."""
+    lab = "04-conv-2batch"
+    src = edited(tmp_path, lab, "\n        if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)",
+                 "\n        if (srcY >= 0 && srcY < height && srcX < width)")
+    line = line_of(src, "if (srcY >= 0 && srcY < height && srcX < width)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} "), first
+    assert "bounds srcX only from above (`srcX < width`)" in first, first
+    assert "(as `srcY >= 0` does for srcY): add `srcX >= 0` to the test" in first, first
+
+
+def test_a_bounds_test_joined_by_or_leads_with_the_or(backend, tmp_path):
+    """Lab 03's N-tile test joined by `||`: on 1 x 1 x 1 a thread whose
+    column is past N's only one passes on its row's clause and reads past
+    N. The first line starts at that test and its `||`, not at the phase
+    loop the thread also passed."""
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "if (nRow < k && Col < l)", "if (nRow < k || Col < l)")
+    line = line_of(src, "if (nRow < k || Col < l)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (`if (nRow < k || Col < l)`) joins its bounds with `||`"), first
+    assert "join them with `&&`" in first and "the whole array's" not in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -669,6 +669,58 @@ static char *negative_start_words(const guard_record *g, const char *student, in
     return w;
 }
 
+/* An access before the start of its array, by a thread whose test bounds
+ * a name of the index only from above (`col_i < in.width`, col_i = -2
+ * here) where nothing in it bounds that name from below: the lower bound
+ * the test leaves out (as `row_i >= 0` keeps row_i in, where the test
+ * has one for another name). */
+static char *missing_lower_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    static const char *const uppers[] = { "<", "<=" }, *const lowers[] = { ">=", ">" };
+    char left[GUARD_TEXT], right[GUARD_TEXT], l2[GUARD_TEXT], r2[GUARD_TEXT], sibling[3 * GUARD_TEXT + 16] = "";
+    for (int i = 0; i < g->nclauses; i++) {
+        if (g->clause[i].op[0] != '<' || g->clause[i].a >= 0 ||
+            source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, right, sizeof left) != 0 ||
+            !plain_name(left) || !source_line_has_word(student, access, left))
+            continue;
+        /* any lower bound on it (`col_i >= 0`, `0 <= col_i`) and it is not left out */
+        int bounded = 0;
+        for (int k = 0; k < 8 && !bounded; k++) {
+            for (int o = 0; o < 2 && !bounded; o++) {
+                if (source_compared_sides(student, g->line, k, lowers[o], l2, r2, sizeof l2) == 0) {
+                    bounded = strcmp(l2, left) == 0;
+                    if (!bounded && !sibling[0] && plain_name(l2) && strcmp(r2, "0") == 0)
+                        snprintf(sibling, sizeof sibling, "`%s %s %s` does for %s", l2, lowers[o], r2, l2);
+                }
+                if (source_compared_sides(student, g->line, k, uppers[o], l2, r2, sizeof l2) == 0)
+                    bounded |= strcmp(r2, left) == 0;
+            }
+        }
+        if (bounded)
+            continue;
+        char *as = sibling[0] ? xasprintf(" (as %s)", sibling) : xstrdup("");
+        char *w = xasprintf("the test at %s bounds %s only from above (`%s %s %s`), and %s is %g here: nothing in it "
+                            "keeps %s from going below 0%s: add `%s >= 0` to the test",
+                            q, left, left, g->clause[i].op, right, left, g->clause[i].a, left, as, left);
+        free(as);
+        return w;
+    }
+    return NULL;
+}
+
+/* A bounds test whose clauses are joined by `||` alone (and not written
+ * the other way round, `x >= w || y >= h` before a return): one clause
+ * that holds lets the thread through, where a bounds test needs every one
+ * to; that is the mistake, whatever the values of the clause that held. */
+static char *or_joined_words(const char *q)
+{
+    if (!strstr(q, "||") || strstr(q, "&&"))
+        return NULL;
+    return xasprintf("the test at %s joins its bounds with `||`: it lets a thread through when any one clause holds, "
+                     "where a bounds test needs all of them: join them with `&&`",
+                     q);
+}
+
 /* A bounds test written as a value beside the access, in its own
  * statement (`M[Row * k + mCol] * (Row < j && mCol < k)`): whatever the
  * test let the thread through, the access does not wait for this one; it
@@ -984,6 +1036,10 @@ char *guards_words(char *msg, const char *student, int access)
     int inverted = 0;
     if (!words && access > 0)
         inverted = (words = inverted_words(&g, student, access, q)) != NULL;
+    if (!words && access > 0 && !inverted)
+        words = or_joined_words(q);
+    if (!words && access > 0 && strstr(msg, "before the start"))
+        words = missing_lower_words(&g, student, access, q);
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop (write `%s %c %s` there)", q, left, g.op, right,
@@ -1051,7 +1107,7 @@ char *guards_words(char *msg, const char *student, int access)
         words = xasprintf("the test at %s let this thread through", q);
     /* an `||` between bounds: one clause that holds is enough, where a
      * bounds test needs every one to */
-    if (strstr(q, "||") && !strstr(q, "&&") && !inverted) {
+    if (strstr(q, "||") && !strstr(q, "&&") && !inverted && !strstr(words, "joins its bounds with `||`")) {
         char *more = xasprintf("%s: its `||` lets a thread through when any one clause holds, where a bounds test "
                                "needs all of them (`&&`)", words);
         free(words);
