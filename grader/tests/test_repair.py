@@ -136,6 +136,26 @@ def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
 
 
 @needs_schemata
+def test_a_free_of_a_pointer_s_address_is_said_as_the_address(tmp_path):
+    """Lab 05 frees `&d_out`, the address of the host variable, which no
+    cudaMalloc returned: the call fails. The repair drops the call; its
+    sentence says the `&` is the mistake and what to write, not that the
+    buffer was freed too early (moving the call mends nothing)."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("cudaFree(d_out)") == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace("cudaFree(d_out)", "cudaFree(&d_out)"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "cudaFree(&d_out)" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `"), first
+    assert "it gives cudaFree `&d_out`, the address of the variable d_out" in first, first
+    assert first.endswith("write `cudaFree(d_out)`") and "frees the buffer before" not in first, first
+
+
+@needs_schemata
 def test_a_grid_made_the_block_is_no_repair(tmp_path):
     """Lab 04's grid counted for tiles twice as wide: the grid falls short.
     `<<<dimBlock, dimBlock>>>` makes every public dataset right (16 x 16

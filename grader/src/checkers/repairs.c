@@ -460,10 +460,38 @@ static char *swapped_to(const repair_candidate *c, const char *element)
                      comma ? comma + 2 : "");
 }
 
+/* Whether the statement text frees an address (`cudaFree(&d_M)`): the
+ * name after the `&` into name. */
+static int freed_address(const char *text, char *name, size_t size)
+{
+    const char *p = strstr(text, "cudaFree(");
+    if (!p)
+        return 0;
+    p += strlen("cudaFree(");
+    while (*p == ' ' || *p == '(')
+        p++;
+    if (*p != '&')
+        return 0;
+    p++;
+    while (*p == ' ')
+        p++;
+    size_t n = 0;
+    while (word_char(p[n]))
+        n++;
+    while (p[n] == ' ')
+        n++;
+    if (n == 0 || n >= size || p[n] != ')')
+        return 0;
+    snprintf(name, size, "%.*s", (int)n, p);
+    for (size_t i = strlen(name); i > 0 && name[i - 1] == ' ';)
+        name[--i] = 0;
+    return 1;
+}
+
 char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
                        const repair_candidate *also)
 {
-    char *place = edit_place(c), *words = edit_words(c), term[64], *subscripts = NULL;
+    char *place = edit_place(c), *words = edit_words(c), term[64], name[64], *subscripts = NULL;
     if (!strcmp(c->kind, "swap") && (subscripts = swapped_subscripts(c)) != NULL) {
         /* `i, j` is no text of the statement: the element as written */
         char *to = swapped_to(c, subscripts);
@@ -507,6 +535,15 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
         s = xasprintf("line %d: `%.*s` %s missing %s `%s`: with it added there, %s%s", c->line,
                       after ? (int)strlen(added) : (int)n, added, full ? "looks" : "is probably",
                       after ? "after" : "before", c->from, result, other);
+    } else if (!c->to[0] && freed_address(c->from, name, sizeof name)) {
+        /* `cudaFree(&d_M)`: the address of the pointer, which no
+         * cudaMalloc returned, so the call fails; without it nothing
+         * fails, and the buffer is never freed */
+        s = xasprintf("line %d: %s %s the mistake: it gives cudaFree `&%s`, the address of the variable %s, where "
+                      "cudaFree takes the pointer cudaMalloc returned (cudaMalloc takes `&%s` to set it; cudaFree "
+                      "takes `%s`), so the call fails; without it, %s%s: write `cudaFree(%s)`",
+                      c->line, place, full ? "looks like" : "is probably", name, name, name, name, result, other,
+                      name);
     } else if (!c->to[0] && strstr(c->from, "cudaFree(")) {
         /* a buffer freed too early: the program needs its free, later */
         s = xasprintf("line %d: %s %s the mistake: it frees the buffer before the program is done with it; "
