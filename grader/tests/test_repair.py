@@ -155,6 +155,42 @@ def test_a_free_of_a_pointer_s_address_is_said_as_the_address(tmp_path):
     assert first.endswith("write `cudaFree(d_out)`") and "frees the buffer before" not in first, first
 
 
+GROUPINGS = [
+    # a subscript closed before its last term: an element plus an int
+    ("03-arbitrary-matmul", "ds_N[ty][tx] = N[nRow * l + Col];", "ds_N[ty][tx] = N[nRow * l] + Col;",
+     "N[nRow * l] + Col", "N[nRow * l + Col]"),
+    # a term inside a product's parentheses that belongs after it
+    ("05-pitched-conv", "in.data[row_i * in.pitch + col_i * in.channels + k]",
+     "in.data[row_i * in.pitch + (col_i + k) * in.channels]", "(col_i + k) * in.channels",
+     "(col_i) * in.channels + k"),
+    # a product that should take the sum before it, its parentheses left out
+    ("04-conv-2batch", "P[(y * width + x) * channels + k] = acc;", "P[y * width + x * channels + k] = acc;",
+     "y * width + x * channels", "(y * width + x) * channels"),
+]
+
+
+@needs_schemata
+@pytest.mark.parametrize("lab, old, new, frm, to", GROUPINGS, ids=["subscript-closed-early", "term-inside-parentheses",
+                                                                   "parentheses-left-out"])
+def test_a_sum_grouped_otherwise_is_said_regrouped(tmp_path, lab, old, new, frm, to):
+    """An index whose brackets or parentheses group its terms otherwise
+    than meant: no edit of a name or an operator mends it, the same terms
+    regrouped do, and the first line says the text as written and as
+    regrouped, at its line."""
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count(old) == 1, old
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, new))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if new.split("\n")[0] in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "grouping", r
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `{frm}` in `"), first
+    assert f"with `{to}` there, all " in first, first
+
+
 @needs_schemata
 def test_a_grid_made_the_block_is_no_repair(tmp_path):
     """Lab 04's grid counted for tiles twice as wide: the grid falls short.

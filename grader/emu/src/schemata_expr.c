@@ -832,6 +832,81 @@ static void extent_names(sc *s, const node *l, const node *r)
     free(from);
 }
 
+/* A sum grouped otherwise than meant, at the operator of l and r (the
+ * source's own text regrouped; kind `grouping`):
+ *  - a subscript closed before its last term, `N[k * Width] + Col` (a
+ *    float element plus an int): `N[k * Width + Col]`;
+ *  - a term inside the parentheses of a product that belongs after it,
+ *    `(srcY * width + srcX + k) * channels`: `(srcY * width + srcX) *
+ *    channels + k`;
+ *  - a product that should take the whole sum before it, its
+ *    parentheses left out, `srcY * width + srcX * channels` (ints):
+ *    `(srcY * width + srcX) * channels`. */
+static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
+{
+    if (!sch_one_line(s, l->b, r->e) || s->fn_close <= s->fn_open)
+        return;
+    char *to = NULL;
+    /* a member's type the tokens do not tell (`in.channels`): an int
+     * beside an int */
+    int li = l->vk == V_INT || l->vk == V_UNKNOWN, ri = r->vk == V_INT || r->vk == V_UNKNOWN;
+    int ints = li && ri && (l->vk == V_INT || r->vk == V_INT);
+    if (!strcmp(op, "+") && l->vk == V_FLOAT && r->vk == V_INT && at(s, l->e - 1, "]")) {
+        char *head = sch_span_text(s, l->b, l->e - 1), *term = sch_span_text(s, r->b, r->e);
+        to = xasprintf("%s + %s]", head, term);
+        free(head);
+        free(term);
+    } else if (!strcmp(op, "*") && ints && at(s, l->b, "(") && at(s, l->e - 1, ")") &&
+               sch_after(s, l->b) == l->e) {
+        /* the parentheses' last operator at their own depth, a `+` or `-` */
+        size_t last = 0;
+        int depth = 0;
+        for (size_t k = l->b + 1; k + 1 < l->e; k++) {
+            if (at(s, k, "(") || at(s, k, "["))
+                depth++;
+            else if (at(s, k, ")") || at(s, k, "]"))
+                depth--;
+            else if (depth == 0 && (at(s, k, "+") || at(s, k, "-")) && k > l->b + 1 && !arith_at(s, k - 1))
+                last = k;
+        }
+        if (last) {
+            char *head = sch_span_text(s, l->b + 1, last), *term = sch_span_text(s, last + 1, l->e - 1),
+                 *factor = sch_span_text(s, r->b, r->e);
+            to = xasprintf("(%s) * %s %s %s", head, factor, tk(s, last)[0] == '-' ? "-" : "+", term);
+            free(head);
+            free(term);
+            free(factor);
+        }
+    } else if (!strcmp(op, "+") && ints) {
+        /* r a product of two operands at its own depth: `b * c` */
+        size_t mul = 0;
+        int depth = 0, ops = 0;
+        for (size_t k = r->b; k < r->e; k++) {
+            if (at(s, k, "(") || at(s, k, "["))
+                depth++;
+            else if (at(s, k, ")") || at(s, k, "]"))
+                depth--;
+            else if (depth == 0 && arith_at(s, k) && !(k + 1 < r->e && at(s, k + 1, "=")))
+                ops++, mul = at(s, k, "*") ? k : mul;
+        }
+        if (ops == 1 && mul) {
+            char *head = sch_span_text(s, l->b, l->e), *b = sch_span_text(s, r->b, mul),
+                 *c = sch_span_text(s, mul + 1, r->e);
+            to = xasprintf("(%s + %s) * %s", head, b, c);
+            free(head);
+            free(b);
+            free(c);
+        }
+    }
+    if (!to)
+        return;
+    group *g = sch_new_group(s, G_ATOM, l->b, r->e);
+    char *from = sch_span_text(s, l->b, r->e);
+    sch_add_alt(s, g, "grouping", from, to, xstrdup(to));
+    free(from);
+    free(to);
+}
+
 /* How the occurrence [kb, ke) is used: 1 compared, 2 multiplied or
  * divided, 4 added or subtracted (a bound, a stride, an offset). */
 static int use_of(const sc *s, size_t kb, size_t ke)
@@ -1705,6 +1780,8 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         }
         if (strcmp(op, "*") == 0) /* the grid's extent for a size */
             extent_names(s, &l, &r);
+        if (!strcmp(op, "+") || !strcmp(op, "*")) /* a sum grouped otherwise */
+            grouping_edits(s, &l, &r, op);
         node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;
         /* `+` for `*` and back is an edit of every sum and product, of
