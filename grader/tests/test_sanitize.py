@@ -1199,6 +1199,22 @@ def test_a_bounds_test_joined_by_or_leads_with_the_or(backend, tmp_path):
     assert "join them with `&&`" in first and "the whole array's" not in first, first
 
 
+def test_a_tile_row_no_test_bounds_is_named_with_the_test_to_add(backend, tmp_path):
+    """Lab 04's second batch guarded by `srcY < height` where `destY < w`
+    belongs: the threads with no slot left write past N_ds. No test around
+    the store has destY; the first line says so, with the tile's rows and
+    the if (and its else) to put under `if (destY < w)`, not that the tile
+    is too small."""
+    lab = "04-conv-2batch"
+    src = edited(tmp_path, lab, "if (destY < w) {", "if (srcY < height) {")
+    test = line_of(src, "            if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("no test around the access at line ") and "has destY, its row in N_ds" in first, first
+    assert f"put the if at line {test} (" in first and "with its else, under `if (destY < w)`" in first, first
+    assert "too small" not in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -721,6 +721,36 @@ static char *or_joined_words(const char *q)
                      q);
 }
 
+/* A shared array reached past its end on a row (its first subscript, a
+ * plain name) that no test around the access has: nothing keeps the
+ * threads whose row is past the tile's from it (a second batch with fewer
+ * slots left than the block has threads, its `if (destY < w)` left out).
+ * Said before the tile's size: the size is right, the test is missing. */
+static char *untested_row_words(const char *student, int access, const char *msg)
+{
+    char name[64], sub[GUARD_TEXT], dim[GUARD_TEXT];
+    int size_line = 0, decl, if_line = 0;
+    if (!strstr(msg, "past the end") || !(decl = source_shared_array_at(student, access, name, sizeof name, &size_line)) ||
+        !source_tile_row_untested(student, access, name, decl, sub, dim, sizeof sub, &if_line))
+        return NULL;
+    char *d = sanitize_quote(student, decl);
+    /* the if whose branches store (the load and its else's 0), whole */
+    char *what = xstrdup("the access");
+    if (if_line > 0) {
+        char *qi = sanitize_quote(student, if_line);
+        free(what);
+        what = xasprintf("the if at %s, with its else,", qi);
+        free(qi);
+    }
+    char *w = xasprintf("no test around the access at line %d has %s, its row in %s, and %s has %s rows (declared at "
+                        "%s): a thread whose %s is %s or more goes past its end; only those whose %s is below %s have "
+                        "a row there: put %s under `if (%s < %s)`",
+                        access, sub, name, name, dim, d, sub, dim, sub, dim, what, sub, dim);
+    free(what);
+    free(d);
+    return w;
+}
+
 /* A bounds test written as a value beside the access, in its own
  * statement (`M[Row * k + mCol] * (Row < j && mCol < k)`): whatever the
  * test let the thread through, the access does not wait for this one; it
@@ -1056,6 +1086,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = unbounded_words(&g, student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = tile_global_words(student, access);
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = untested_row_words(student, access, msg);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = too_small_words(&g, student, access, q);
     if (!words && access > 0 && strstr(msg, "in shared memory"))

@@ -1009,6 +1009,18 @@ int source_local_used_once(const char *path, const char *name, int use_line, cha
 int source_test_bounds_other_name(const char *path, int access, char *tested, char *missing, char *clause,
                                   size_t n, int *test_line);
 
+/* In source_index.c. The __shared__ array name (declared on line decl)
+ * subscripted on line access with a plain name first (`N_ds[destY][...]`):
+ * that name into sub and the declaration's first bound as written (`w`)
+ * into dim (n bytes each); 1 where no test around the access (an if's,
+ * an else's, a loop's, out to the kernel's body) has that name, else 0;
+ * *if_line the line of the if whose branch holds the access, where the
+ * innermost test around it is one (its store and its else's), else 0.
+ * A row no test bounds is what runs past the tile where fewer slots
+ * remain than threads (a second batch). */
+int source_tile_row_untested(const char *path, int access, const char *name, int decl, char *sub, char *dim,
+                             size_t n, int *if_line);
+
 /* In source_index.c. A __shared__ array subscripted on line access by
  * the counter of the for loop around it, a loop whose counter starts at
  * a value that names something (`for (int i = ph * TILE_WIDTH; ...)`):

@@ -1163,3 +1163,61 @@ int source_twin_read_guarded(const char *path, int access, char *read, size_t re
     source_code_free(&s);
     return test_line;
 }
+
+/* The text of the first [...] after the whole word name on the line that
+ * holds k, spaces trimmed, into out; 1, or 0 when there is none. */
+static int first_subscript_after(const source_code *s, int line, const char *name, char *out, size_t size)
+{
+    size_t b = code_line_start(s, line), e = b < s->len ? code_line_end(s, b) : b, n = strlen(name);
+    for (size_t k = b; k + n < e; k++) {
+        if (!code_name_at(s, k, name, n))
+            continue;
+        size_t open = code_skip_space(s, k + n);
+        if (open >= e || s->code[open] != '[')
+            continue;
+        size_t close = code_matching(s, open);
+        if (close >= e)
+            return 0;
+        size_t from = code_skip_space(s, open + 1), to = code_blank_before(s, close);
+        if (to <= from || to - from >= size)
+            return 0;
+        memcpy(out, s->code + from, to - from);
+        out[to - from] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+int source_tile_row_untested(const char *path, int access, const char *name, int decl, char *sub, char *dim,
+                             size_t n, int *if_line)
+{
+    source_code s;
+    sub[0] = dim[0] = '\0';
+    *if_line = 0;
+    if (access <= 0 || decl <= 0 || !source_code_read(&s, path))
+        return 0;
+    int found = first_subscript_after(&s, access, name, sub, n) && first_subscript_after(&s, decl, name, dim, n);
+    /* a plain name, its row */
+    for (const char *c = sub; found && *c; c++)
+        found = isalnum((unsigned char)*c) || *c == '_';
+    found = found && sub[0] && !isdigit((unsigned char)sub[0]);
+    /* no test around the access, out to the kernel's body, has it */
+    size_t pos = code_skip_space(&s, code_line_start(&s, access));
+    for (int depth = 0; found && depth < 32 && pos < s.len; depth++) {
+        int in_else = 0;
+        size_t k = code_test_around(&s, pos, &in_else);
+        if (k >= s.len || k >= pos || code_kernel_before(&s, k) >= s.len)
+            break;
+        size_t open = k;
+        while (open < s.len && s.code[open] != '(' && s.code[open] != '\n')
+            open++;
+        size_t close = open < s.len && s.code[open] == '(' ? code_matching(&s, open) : s.len;
+        if (close < s.len && code_span_has_name(&s, open, close, sub, strlen(sub)))
+            found = 0;
+        if (depth == 0 && code_word_at(&s, k, "if"))
+            *if_line = code_line_at(&s, k);
+        pos = k;
+    }
+    source_code_free(&s);
+    return found;
+}
