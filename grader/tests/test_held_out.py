@@ -50,8 +50,9 @@ BB's, 10 of 10 each after their own (my count); sets BE and BF: results-BE.md an
 and 9 of 10 when counted side by side after BC's and BD's, 10 of 10 each after their own (my
 count); sets BG and BH: results-BG.md and results-BH.md, 9 and 7 of 10 when counted side by side
 after BE's and BF's, 10 of 10 each after their own (my count; BH 01-p5, a row stride taken from the
-grid's extent, since the next session's extent candidate); of those
-eight sets only the
+grid's extent, since the next session's extent candidate); sets BI and BJ: results-BI.md and
+results-BJ.md, 7 and 6 of 10 when counted side by side after BG's and BH's, 10 of 10 each after
+their own (my count); of those ten sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -779,6 +780,22 @@ FIRST = {
     "setBH/05-p5-copy-in-after-launch": ["the copy at line 106 (", "comes after the launch at line 104 (",
                                          "move that copy before the launch"],
     "setBH/01-p5-m-row-stride-grid-extent": ["line 30: `gridDim.x * blockDim.x` in `", "with `Width` there"],
+    "setBI/01-q5-cudafree-address-of-dm": ["line 65: `CUDA_CHECK(cudaFree(&d_M));`", "it gives cudaFree `&d_M`, "
+                                           "the address of the variable d_M", "write `cudaFree(d_M)`"],
+    "setBI/03-r5-m-load-test-or": ["the test at line 54 (`if (Row < j || mCol < k)`) joins its bounds with `||`",
+                                   "join them with `&&`"],
+    "setBI/04-q5-first-batch-index-parens": ["line 44: `srcY * width + srcX * channels` in ",
+                                             "with `(srcY * width + srcX) * channels` there"],
+    "setBI/04-r5-second-batch-guard-dropped": ["no test around the access at line 62 has destY, its row in N_ds",
+                                               "put the if at line 59 (", "under `if (destY < w)`"],
+    "setBJ/01-s5-cudafree-address-of-dm": ["line 65: `CUDA_CHECK(cudaFree(&d_M));`", "write `cudaFree(d_M)`"],
+    "setBJ/01-t5-n-subscript-closed-early": ["line 30: `M[Row * Width + k] * N[k * Width] + Col` in ",
+                                             "with `M[Row * Width + k] * N[k * Width + Col]` there"],
+    "setBJ/03-t5-m-test-or": ["the test at line 54 (`if (Row < j || mCol < k)`) joins its bounds with `||`"],
+    "setBJ/04-t5-channel-inside-pixel-parens": ["line 44: `(srcY * width + srcX + k) * channels` in ",
+                                                "with `(srcY * width + srcX) * channels + k` there"],
+    "setBJ/05-s5-ghost-test-no-col-lower-bound": ["the test at line 46 (", "bounds col_i only from above (`col_i < "
+                                                  "in.width`)", "add `col_i >= 0` to the test"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
