@@ -716,13 +716,14 @@ static char *or_joined_words(const char *q)
 {
     if (!strstr(q, "||") || strstr(q, "&&"))
         return NULL;
-    return xasprintf("the test at %s joins its bounds with `||`: it lets a thread through when any one clause holds, "
-                     "where a bounds test needs all of them: join them with `&&`",
+    return xasprintf("the test at %s joins its bounds with `||`: its `||` lets a thread through when any one clause "
+                     "holds, where a bounds test needs all of them: join them with `&&`",
                      q);
 }
 
 /* A shared array reached past its end on a row (its first subscript, a
- * plain name) that no test around the access has: nothing keeps the
+ * plain name made from another local) that no test around the access
+ * has: nothing keeps the
  * threads whose row is past the tile's from it (a second batch with fewer
  * slots left than the block has threads, its `if (destY < w)` left out).
  * Said before the tile's size: the size is right, the test is missing. */
@@ -732,6 +733,14 @@ static char *untested_row_words(const char *student, int access, const char *msg
     int size_line = 0, decl, if_line = 0;
     if (!strstr(msg, "past the end") || !(decl = source_shared_array_at(student, access, name, sizeof name, &size_line)) ||
         !source_tile_row_untested(student, access, name, decl, sub, dim, sizeof sub, &if_line))
+        return NULL;
+    /* a row made from another local (`destY = dest / w`, dest from the
+     * thread), not the thread's own index under another name (`ty =
+     * threadIdx.y`, inside the tile in every block of its shape: there the
+     * column or the block is what ran past) */
+    int lines[4];
+    char origins[4][48];
+    if (source_value_origins(student, access, sub, lines, origins, 4) < 2)
         return NULL;
     char *d = sanitize_quote(student, decl);
     /* the if whose branches store (the load and its else's 0), whole */
