@@ -155,6 +155,38 @@ def test_a_free_of_a_pointer_s_address_is_said_as_the_address(tmp_path):
     assert first.endswith("write `cudaFree(d_out)`") and "frees the buffer before" not in first, first
 
 
+FREES = [
+    # cudaFreeHost of device memory: refused, as a GPU's runtime refuses it
+    ("05-pitched-conv", "cudaFree(d_in)", "cudaFreeHost(d_in)",
+     "it frees d_in with cudaFreeHost, which frees only page-locked host memory", "`cudaFree(d_in)`"),
+    # the caller's buffer freed by the student's function: delete it, not move it
+    ("03-arbitrary-matmul", "    CUDA_CHECK(cudaGetLastError());\n    //@@ end\n}",
+     "    CUDA_CHECK(cudaGetLastError());\n    CUDA_CHECK(cudaFree(N));\n    //@@ end\n}",
+     "it frees N, which no allocation of this file made (the caller's buffer", ": delete it"),
+]
+
+
+@needs_schemata
+@pytest.mark.parametrize("lab, old, new, says, fix", FREES, ids=["cudafreehost-of-device-memory",
+                                                                 "caller-s-buffer-freed"])
+def test_a_free_the_repair_takes_out_is_said_for_what_it_frees(tmp_path, lab, old, new, says, fix):
+    """A free whose removal makes every dataset right is said for what it
+    frees and how: device memory given to cudaFreeHost (free it with
+    cudaFree), the caller's buffer (delete the call); "freed too early,
+    move it" would mend neither."""
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count(old) == 1, old
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, new))
+    marker = "cudaFreeHost(d_in)" if "cudaFreeHost" in new else "cudaFree(N)"
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if marker in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `"), first
+    assert says in first and first.endswith(fix) and "frees the buffer before" not in first, first
+
+
 GROUPINGS = [
     # a subscript closed before its last term: an element plus an int
     ("03-arbitrary-matmul", "ds_N[ty][tx] = N[nRow * l + Col];", "ds_N[ty][tx] = N[nRow * l] + Col;",

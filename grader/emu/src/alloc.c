@@ -214,13 +214,14 @@ void note_pinned(void *p, size_t size)
     rt.pinned[rt.npinned++].size = size;
 }
 
-void forget_pinned(const void *p)
+int forget_pinned(const void *p)
 {
     for (size_t i = 0; i < rt.npinned; i++)
         if (rt.pinned[i].base == p) {
             rt.pinned[i] = rt.pinned[--rt.npinned];
-            return;
+            return 1;
         }
+    return 0;
 }
 
 /* Whether a kernel may be given pointer p: NULL if so (NULL itself, device

@@ -88,13 +88,29 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
     return cudaMallocHost(ptr, size);
 }
 
+/* cudaFreeHost frees only what cudaMallocHost (or cudaHostAlloc) gave:
+ * device memory, or host memory of malloc's, is refused as the GPU's
+ * runtime refuses it, and stays as it was. */
 cudaError_t cudaFreeHost(void *ptr)
 {
+    void *caller = copy_caller(__builtin_return_address(0));
+    RETURN_IF_STICKY();
+    if (!ptr)
+        return cudaSuccess;
     pthread_mutex_lock(&rt.lock);
-    forget_pinned(ptr);
+    int pinned = forget_pinned(ptr), device = !pinned && is_device_ptr(ptr);
     pthread_mutex_unlock(&rt.lock);
-    free(ptr);
-    return cudaSuccess;
+    if (pinned) {
+        free(ptr);
+        return cudaSuccess;
+    }
+    char at[512];
+    caller_line(caller, at, sizeof at);
+    diag("gpulab-emu: invalid-free %s: cudaFreeHost(%p): %s; cudaFreeHost frees only what cudaMallocHost or "
+         "cudaHostAlloc gave (cudaErrorInvalidValue)",
+         at, ptr, device ? "device memory, from cudaMalloc, which cudaFree frees" : "not a pointer returned by "
+                                                                                   "cudaMallocHost");
+    return set_error(cudaErrorInvalidValue);
 }
 
 /* Which sides of a copy of `kind` are device memory. */

@@ -355,7 +355,8 @@ const alloc *sealed_alloc_at(const void *p);
 void install_fault_handlers(void);
 const char *kernel_pointer_problem(const void *p);
 void note_pinned(void *p, size_t size);
-void forget_pinned(const void *p);
+/* 1 where p was page-locked memory (now forgotten), 0 where it was not. */
+int forget_pinned(const void *p);
 const char *kind_name(int k);
 int margined_block(size_t size, size_t align, size_t margin, char **block, size_t *len, char **base);
 size_t page_size(void);

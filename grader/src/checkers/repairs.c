@@ -118,9 +118,59 @@ static int word_count(const char *text, const char *w, size_t n)
     return times;
 }
 
+/* The argument of the call `call(` in text (`cudaFree(`), casts and
+ * blanks before it skipped (`cudaFree((void *)M)`: M), into name; *address
+ * 1 where an `&` stands before it (`cudaFree(&d_M)`). 1, or 0 when the
+ * call is not there or its argument is no plain name. */
+static int freed_argument(const char *text, const char *call, char *name, size_t size, int *address)
+{
+    const char *p = strstr(text, call);
+    *address = 0;
+    if (!p)
+        return 0;
+    p += strlen(call);
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        if (*p != '(')
+            break;
+        const char *close = strchr(p, ')'); /* a cast: `(void *)` */
+        if (!close || (strchr(p + 1, '(') && strchr(p + 1, '(') < close))
+            return 0;
+        p = close + 1;
+    }
+    if (*p == '&') {
+        *address = 1;
+        p++;
+        while (*p == ' ')
+            p++;
+    }
+    size_t n = 0;
+    while (word_char(p[n]))
+        n++;
+    const char *q = p + n;
+    while (*q == ' ')
+        q++;
+    if (n == 0 || n >= size || *q != ')' || (*p >= '0' && *p <= '9'))
+        return 0;
+    snprintf(name, size, "%.*s", (int)n, p);
+    return 1;
+}
+
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
 {
     for (int i = 0; i < n; i++) {
+        /* a cudaFree of a name whose address the file never takes: no
+         * allocation of the file made it (the caller's buffer) */
+        char name[64], amp[68];
+        int address = 0;
+        if (!strcmp(c[i].kind, "drop") && freed_argument(c[i].from, "cudaFree(", name, sizeof name, &address) &&
+            !address) {
+            snprintf(amp, sizeof amp, "&%s", name);
+            int taken = strstr(source, amp) != NULL;
+            snprintf(amp, sizeof amp, "& %s", name);
+            c[i].freed_foreign = !taken && !strstr(source, amp);
+        }
         if (strcmp(c[i].kind, "builtin") != 0)
             continue;
         size_t w = strcspn(c[i].to, ".");
@@ -460,38 +510,11 @@ static char *swapped_to(const repair_candidate *c, const char *element)
                      comma ? comma + 2 : "");
 }
 
-/* Whether the statement text frees an address (`cudaFree(&d_M)`): the
- * name after the `&` into name. */
-static int freed_address(const char *text, char *name, size_t size)
-{
-    const char *p = strstr(text, "cudaFree(");
-    if (!p)
-        return 0;
-    p += strlen("cudaFree(");
-    while (*p == ' ' || *p == '(')
-        p++;
-    if (*p != '&')
-        return 0;
-    p++;
-    while (*p == ' ')
-        p++;
-    size_t n = 0;
-    while (word_char(p[n]))
-        n++;
-    while (p[n] == ' ')
-        n++;
-    if (n == 0 || n >= size || p[n] != ')')
-        return 0;
-    snprintf(name, size, "%.*s", (int)n, p);
-    for (size_t i = strlen(name); i > 0 && name[i - 1] == ' ';)
-        name[--i] = 0;
-    return 1;
-}
-
 char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
                        const repair_candidate *also)
 {
     char *place = edit_place(c), *words = edit_words(c), term[64], name[64], *subscripts = NULL;
+    int address = 0;
     if (!strcmp(c->kind, "swap") && (subscripts = swapped_subscripts(c)) != NULL) {
         /* `i, j` is no text of the statement: the element as written */
         char *to = swapped_to(c, subscripts);
@@ -535,7 +558,18 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
         s = xasprintf("line %d: `%.*s` %s missing %s `%s`: with it added there, %s%s", c->line,
                       after ? (int)strlen(added) : (int)n, added, full ? "looks" : "is probably",
                       after ? "after" : "before", c->from, result, other);
-    } else if (!c->to[0] && freed_address(c->from, name, sizeof name)) {
+    } else if (!c->to[0] && freed_argument(c->from, "cudaFreeHost(", name, sizeof name, &address) && !address) {
+        /* cudaFreeHost of memory cudaMallocHost never gave: refused */
+        s = xasprintf("line %d: %s %s the mistake: it frees %s with cudaFreeHost, which frees only page-locked host "
+                      "memory (what cudaMallocHost gave), and %s is not that, so the call fails; without it, %s%s: "
+                      "free memory from cudaMalloc with `cudaFree(%s)`",
+                      c->line, place, full ? "looks like" : "is probably", name, name, result, other, name);
+    } else if (!c->to[0] && c->freed_foreign && freed_argument(c->from, "cudaFree(", name, sizeof name, &address)) {
+        /* the caller's buffer: it frees it itself, later */
+        s = xasprintf("line %d: %s %s the mistake: it frees %s, which no allocation of this file made (the caller's "
+                      "buffer, which the caller still uses and frees itself); without it, %s%s: delete it",
+                      c->line, place, full ? "looks like" : "is probably", name, result, other);
+    } else if (!c->to[0] && freed_argument(c->from, "cudaFree(", name, sizeof name, &address) && address) {
         /* `cudaFree(&d_M)`: the address of the pointer, which no
          * cudaMalloc returned, so the call fails; without it nothing
          * fails, and the buffer is never freed */

@@ -23,6 +23,7 @@ typedef struct {
     int confirmed;          /* run on every dataset (datasets_right is its count) */
     int pointed;            /* a finding or a wrong output points at its line */
     int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
+    int freed_foreign;      /* a cudaFree dropped whose buffer no allocation of the file made (the caller's) */
 } repair_candidate;
 
 /* Orders candidates for confirming and naming: an edit of a pattern no
@@ -50,7 +51,8 @@ int repairs_agreement(const repair_candidate *c);
 int repairs_part_agreement(const repair_candidate *c);
 /* Sets each candidate's foreign flag from the student's source text (its
  * comments and strings count as written: a built-in named only there is
- * still not foreign, the safe side). */
+ * still not foreign, the safe side), and freed_foreign, for a cudaFree
+ * taken out whose argument's address the file never takes. */
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source);
 /* Takes out of c[0..n) each edit that makes a launch's grid its block
  * (`<<<dimGrid, dimBlock>>>` made `<<<dimBlock, dimBlock>>>`): a grid of
