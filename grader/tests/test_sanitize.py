@@ -1215,6 +1215,20 @@ def test_a_tile_row_no_test_bounds_is_named_with_the_test_to_add(backend, tmp_pa
     assert "too small" not in first, first
 
 
+def test_the_output_read_as_a_factor_is_said_as_an_input_taken_for_it(backend, tmp_path):
+    """Lab 01's dot product reads P where M belongs, `P[Row * Width + k] *
+    N[...]`: the output, which nothing stored, multiplied in. The first
+    line says the product wants an input there, not that the sum should
+    start from 0 (a product of 0 is no better)."""
+    lab = "01-basic-matmul"
+    src = edited(tmp_path, lab, "M[Row * Width + k] * N[k * Width + Col]", "P[Row * Width + k] * N[k * Width + Col]")
+    line = line_of(src, "P[Row * Width + k] * N[k * Width + Col]")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"at line {line} (" in first and "multiplies by P, the output it stores at line " in first, first
+    assert "where the product wants an input" in first and "start from 0" not in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

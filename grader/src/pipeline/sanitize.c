@@ -611,6 +611,38 @@ static int reads_the_store(const char *student, int store_line, const char *arra
     return 0;
 }
 
+/* Whether the quoted line reads name's element as a factor of a product
+ * (`* P[...]`, `P[...] *`; not `*=`). */
+static int read_as_factor(const char *q, const char *name)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%s[", name);
+    for (const char *p = strstr(q, key); p; p = strstr(p + 1, key)) {
+        if (p > q && source_is_identifier_char(p[-1]))
+            continue;
+        const char *b = p;
+        while (b > q && b[-1] == ' ')
+            b--;
+        if (b > q && b[-1] == '*' && !(b - 1 > q && (b[-2] == '*' || b[-2] == '/')))
+            return 1;
+        int depth = 0;
+        const char *e = p + strlen(name);
+        for (; *e; e++) {
+            depth += *e == '[';
+            depth -= *e == ']';
+            if (depth == 0 && *e == ']' && e[1] != '[')
+                break;
+        }
+        if (!*e)
+            continue;
+        for (e++; *e == ' '; e++)
+            ;
+        if (*e == '*' && e[1] != '=')
+            return 1;
+    }
+    return 0;
+}
+
 /* The buffer a cudaMalloc line allocates, as the student named it (`&d_P`
  * in `cudaMalloc((void **)&d_P, bytes)`), into name; "" when the line is
  * not the student's or shows no such name. */
@@ -726,7 +758,14 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
                source_line_has_word(student, d->line, out_array) &&
                reads_the_store(student, out_store, out_array, q, out_name, sizeof out_name)) {
         /* the kernel reads the very array it computes, which no call
-         * filled: its output, read as if it held a starting value */
+         * filled: its output, read as if it held a starting value, or
+         * multiplied where a product wants an input (`M[...] * P[...]`) */
+        if (read_as_factor(q, out_name))
+            msg = xasprintf("%s at %s multiplies by %s, the output it stores at line %d, where the product wants an "
+                            "input: nothing stored %s before the kernel (on a GPU it holds whatever was there, on the "
+                            "emulator NaN); read the input that belongs there",
+                            d->kernel, q, out_name, out_store, out_name);
+        else
         msg = xasprintf("%s at %s reads %s, the output it stores at line %d, which nothing stored before the "
                         "kernel (on a GPU it holds whatever was there, on the emulator NaN): the kernel's output "
                         "holds no value to start from; start from 0 (a sum's first value) instead of reading it",
