@@ -1229,6 +1229,20 @@ def test_the_output_read_as_a_factor_is_said_as_an_input_taken_for_it(backend, t
     assert "where the product wants an input" in first and "start from 0" not in first, first
 
 
+def test_a_loop_header_that_steps_the_outer_counter_says_to_step_its_own(backend, tmp_path):
+    """Lab 04's inner mask loop steps i, the outer loop's counter, in its
+    header (`for (int j = 0; j < MASK_WIDTH; i++)`): j never changes and
+    the loop does not end by its own test. The first line names the header
+    and says to step j there, not to take a `++` out of a body."""
+    lab = "04-conv-2batch"
+    src = edited(tmp_path, lab, "for (int j = 0; j < MASK_WIDTH; j++)", "for (int j = 0; j < MASK_WIDTH; i++)")
+    line = line_of(src, "for (int j = 0; j < MASK_WIDTH; i++)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (`for (int j = 0; j < MASK_WIDTH; i++)`) steps i"), first
+    assert "and not its own counter j: j never changes" in first and first.endswith("step j there (`++j`)"), first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

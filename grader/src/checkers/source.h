@@ -874,6 +874,11 @@ int source_macro_regrouped(const char *path, source_macro_use *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);
+/* In source_scope.c. A for header on line whose third part steps a name
+ * and not the loop's own counter (`for (int i = 0; i < TILE_WIDTH; ++ph)`):
+ * the counter into counter and that part into step (n bytes each); 1, or
+ * 0. The counter never changes: the loop's test holds for ever. */
+int source_for_steps_another(const char *path, int line, char *counter, char *step, size_t n);
 /* The innermost test around line (an if's, an else's, a loop's): its
  * line, its header into out (`if (destY < w)`, `for (...)`), *in_else 1
  * where line is in the if's else; 0 when none. */

@@ -1393,3 +1393,46 @@ int source_loop_counter_not_restarted(const char *path, char *name, size_t size,
     source_code_free(&s);
     return found;
 }
+
+int source_for_steps_another(const char *path, int line, char *counter, char *step, size_t n)
+{
+    source_code s;
+    counter[0] = step[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_skip_space(&s, code_line_start(&s, line)), e = b < s.len ? code_line_end(&s, b) : b;
+    int found = 0;
+    for (size_t k = b; k < e && !found; k++) {
+        size_t cn = 0, c = code_word_at(&s, k, "for") ? code_for_counter(&s, k, &cn) : s.len;
+        if (c >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 3), close = code_matching(&s, open);
+        if (close >= s.len)
+            break;
+        /* the header's third part: after its second `;` at its own depth */
+        size_t semis = 0, third = s.len;
+        int depth = 0;
+        for (size_t q = open + 1; q < close; q++) {
+            depth += s.code[q] == '(' || s.code[q] == '[';
+            depth -= s.code[q] == ')' || s.code[q] == ']';
+            if (depth == 0 && s.code[q] == ';' && ++semis == 2)
+                third = q + 1;
+        }
+        if (third >= close)
+            break;
+        size_t from = code_skip_space(&s, third), to = code_blank_before(&s, close);
+        /* it steps a name, and not its counter */
+        if (to <= from || code_span_has_name(&s, from, to, s.code + c, cn) || to - from >= n || cn >= n)
+            break;
+        int names = 0;
+        for (size_t q = from; q < to; q++)
+            names |= code_word_starts(&s, q);
+        if (!names)
+            break;
+        snprintf(counter, n, "%.*s", (int)cn, s.code + c);
+        snprintf(step, n, "%.*s", (int)(to - from), s.code + from);
+        found = 1;
+    }
+    source_code_free(&s);
+    return found;
+}

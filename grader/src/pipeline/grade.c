@@ -1632,7 +1632,12 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
     /* a loop's counter stepped in its body as well as by its header */
     int loop_at = 0;
     line = failed && !s->cause ? source_loop_counter_stepped_in_body(file, name, sizeof name, &loop_at) : 0;
-    if (line > 0) {
+    /* (not where the step is another loop's header's: that loop's own
+     * counter never moves, the statement slip below) */
+    char own[64], step[64];
+    if (line > 0 && source_for_steps_another(file, line, own, step, sizeof own)) {
+        line = 0;
+    } else if (line > 0) {
         char *q = sanitize_quote(file, line), *ql = sanitize_quote(file, loop_at);
         s->cause = xasprintf("%s changes %s, the counter of the loop at %s, whose header steps it too: each pass "
                              "moves it twice (or more), so passes are skipped and what the body computes from %s "
@@ -2209,7 +2214,13 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(q);
         free(qs);
     }
-    if (line > 0 && slip == SLIP_LOOP_STEP)
+    if (line > 0 && slip == SLIP_LOOP_STEP && source_for_steps_another(file, line, own, step, sizeof own))
+        /* its own counter, named: the one to step */
+        s->cause = xasprintf("the loop at line %d (`%s`) steps %s, which its test does not read, and not its own "
+                             "counter %s: %s never changes from one pass to the next, so the loop never ends or never "
+                             "runs as meant (and %s moves each pass); step %s there (`++%s`)",
+                             line, header, name, own, own, name, own, own);
+    else if (line > 0 && slip == SLIP_LOOP_STEP)
         s->cause = xasprintf("the loop at line %d (`%s`) steps %s, which its test does not read: what the test reads "
                              "never changes from one pass to the next, so the loop never ends or never runs as "
                              "meant: step the variable the test compares",
