@@ -588,9 +588,9 @@ static int has_name_part(const char *name, size_t n, const char *part, size_t le
 /* A part of y's name that var's has not and another name of the
  * statement has (`in` of in_pitch_bytes, in `cudaMemcpy2D(d_in,
  * row_bytes, in->data, ...)` for row_bytes; not out_pitch_bytes): the
- * name that belongs with the others. Two points a part (in_pitch_bytes
- * has two there, out_pitch_bytes one); a part of one letter counts for
- * nothing. */
+ * name that belongs with the others. A point a part (in_pitch_bytes has
+ * two there, out_pitch_bytes one), which only breaks a tie of the other
+ * evidence; a part of one letter counts for nothing. */
 static int statement_parts(const sc *s, const sym *var, const sym *y, size_t b)
 {
     if (s->ctx_e <= s->ctx_b)
@@ -604,7 +604,7 @@ static int statement_parts(const sc *s, const sym *var, const sym *y, size_t b)
         int found = 0;
         for (size_t k = s->ctx_b; k < s->ctx_e && k < s->r.nt && !found; k++)
             found = k != b && ident(s, k) && has_name_part(tk(s, k), tl(s, k), part, len);
-        score += 2 * found;
+        score += found;
     }
     return score;
 }
@@ -1117,7 +1117,8 @@ static void atom_edits(sc *s, node *n, sym *var)
              * index there most often meant (`ds_M[ty][tx]` in the loop
              * over i of the sum, where ds_M[ty][i] belongs) */
             int looped = s->loop_var > 0 && y == &s->syms[s->loop_var - 1];
-            int sc = likeness(var, y) + evidence(s, var, y, b, e) + statement_parts(s, var, y, b) + 6 * looped,
+            /* (the statement's parts break ties alone) */
+            int sc = 8 * (likeness(var, y) + evidence(s, var, y, b, e) + 6 * looped) + statement_parts(s, var, y, b),
                 at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
                 at_--;
