@@ -224,6 +224,26 @@ def test_a_sum_grouped_otherwise_is_said_regrouped(tmp_path, lab, old, new, frm,
 
 
 @needs_schemata
+def test_a_count_rounded_to_the_nearest_is_said_so(tmp_path):
+    """Lab 03's phase count rounded with rint: 97 / 16 comes to 6 phases,
+    a last tile less than half full left out. The repair rounds it up, and
+    its sentence says rint rounds to the nearest, not that the division
+    rounds down."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    count = "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;"
+    text = sol.read_text()
+    assert text.count(count) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(count, "numPhases = (int)rint(k / (double)TILE_WIDTH);"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "(int)rint(" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: ") and "`rint` rounds it to the nearest whole number" in first, first
+    assert "the division rounds down" not in first, first
+
+
+@needs_schemata
 def test_a_grid_made_the_block_is_no_repair(tmp_path):
     """Lab 04's grid counted for tiles twice as wide: the grid falls short.
     `<<<dimBlock, dimBlock>>>` makes every public dataset right (16 x 16

@@ -510,6 +510,37 @@ static char *swapped_to(const repair_candidate *c, const char *element)
                      comma ? comma + 2 : "");
 }
 
+/* The call that rounds the quotient from to the nearest whole number in
+ * the statement (`roundf(` of `roundf(k / (float)TILE_WIDTH)`), its
+ * name; NULL when none takes it. */
+static const char *rounded_to_nearest(const char *context, const char *from)
+{
+    static const char *const calls[] = { "roundf", "round", "lroundf", "lround", "rintf", "rint", "nearbyintf",
+                                         "nearbyint", NULL };
+    const char *at = strstr(context, from);
+    if (!at)
+        return NULL;
+    for (int i = 0; calls[i]; i++) {
+        size_t n = strlen(calls[i]);
+        for (const char *p = strstr(context, calls[i]); p && p < at; p = strstr(p + 1, calls[i])) {
+            if ((p > context && word_char(p[-1])) || p[n] != '(')
+                continue;
+            /* its parentheses hold the quotient */
+            int depth = 0;
+            const char *q = p + n;
+            for (; *q; q++) {
+                depth += *q == '(';
+                depth -= *q == ')';
+                if (depth == 0)
+                    break;
+            }
+            if (*q && q >= at + strlen(from))
+                return calls[i];
+        }
+    }
+    return NULL;
+}
+
 char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const char *dataset, size_t wrong,
                        const repair_candidate *also)
 {
@@ -589,9 +620,17 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
                       "at both, %s%s",
                       c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
     } else if (!strcmp(c->kind, "round-up")) { /* a count that leaves out a last partial block or tile */
-        s = xasprintf("line %d: %s %s the mistake: the division rounds down, and leaves out what does not fill a "
-                      "last whole block or tile: round it up: %s, %s%s",
-                      c->line, place, full ? "looks like" : "is probably", words, result, other);
+        /* a quotient given to round() or roundf(): to the nearest, which
+         * leaves out a last block or tile less than half full */
+        const char *nearest = rounded_to_nearest(c->context, c->from);
+        if (nearest)
+            s = xasprintf("line %d: %s %s the mistake: `%s` rounds it to the nearest whole number, which leaves out a "
+                          "last block or tile less than half full: round it up: %s, %s%s",
+                          c->line, place, full ? "looks like" : "is probably", nearest, words, result, other);
+        else
+            s = xasprintf("line %d: %s %s the mistake: the division rounds down, and leaves out what does not fill a "
+                          "last whole block or tile: round it up: %s, %s%s",
+                          c->line, place, full ? "looks like" : "is probably", words, result, other);
     } else {
         s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
                       full ? "looks like" : "is probably", words, result, other);
