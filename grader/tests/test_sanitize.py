@@ -1243,6 +1243,22 @@ def test_a_loop_header_that_steps_the_outer_counter_says_to_step_its_own(backend
     assert "and not its own counter j: j never changes" in first and first.endswith("step j there (`++j`)"), first
 
 
+def test_a_window_read_without_the_mask_row_offset_is_named_by_the_numbers(backend, tmp_path):
+    """Lab 05's weighted sum reads the tile at row ty for every mask row
+    (`N_ds[ty][tx + j]`, the `+ i` left out): each output is the window's
+    top row weighted by the mask's column sums. No checker sees it; the
+    numbers match that reading exactly, and the first line says the row
+    index leaves out the mask's row index, at the sum's line."""
+    lab = "05-pitched-conv"
+    src = edited(tmp_path, lab, "N_ds[ty + i][tx + j]", "N_ds[ty][tx + j]")
+    line = line_of(src, "N_ds[ty][tx + j]")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "exactly what you get if the input is read at row y - 2, the same for every row of the mask" in first, first
+    assert "the input's row index leaves out the mask's row index (`+ i`)" in first and f"at line {line} (" in first, \
+        first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -592,6 +592,8 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
 
 enum {
     CV_FLIPPED, CV_TRANSPOSED, CV_CHANNEL0,
+    CV_NO_COL_OFFSET, /* the input read at (y + i, x): the column's offset left out (its tile's `tx` alone) */
+    CV_NO_ROW_OFFSET, /* at (y, x + j): the row's left out */
     CV_WINDOW_ROWS,  /* the input read at (y + i, x + i): both offsets the mask's row */
     CV_WINDOW_COLS,  /* at (y + j, x + j): both the mask's column */
     CV_LAST_TERM,    /* the sum assigned, not added: the mask's last term alone */
@@ -617,7 +619,8 @@ static void conv_at(const gl_matrix *img, const gl_matrix *mask, int kind, int p
     *sum = *mag = 0;
     for (int i = 0; i < m; i++)
         for (int j = 0; j < m; j++) {
-            int di = kind == CV_WINDOW_COLS ? j : i, dj = kind == CV_WINDOW_ROWS ? i : j;
+            int di = kind == CV_WINDOW_COLS ? j : kind == CV_NO_ROW_OFFSET ? 0 : i,
+                dj = kind == CV_WINDOW_ROWS ? i : kind == CV_NO_COL_OFFSET ? 0 : j;
             int yy = y + di - rad, xx = x + dj - rad;
             if ((kind == CV_LAST_TERM && (i != m - 1 || j != m - 1)) || (kind == CV_LAST_ROW && i != m - 1) ||
                 (kind == CV_LAST_COL && j != m - 1))
@@ -700,6 +703,16 @@ static void conv_hypotheses(const gl_matrix *got, const gl_matrix *img, const gl
                                  "with y; j along a row, with x): look at the order of the mask's indices "
                                  DIAGNOSE_MASK_WHERE, matched, telling);
                 label = "mask transposed";
+            } else if (kind == CV_NO_COL_OFFSET || kind == CV_NO_ROW_OFFSET) {
+                int col = kind == CV_NO_COL_OFFSET;
+                text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the input "
+                                 "is read at %s %s - %d, the same for every %s of the mask, instead of row y + i - %d "
+                                 "and column x + j - %d: the input's %s index leaves out the mask's %s index (`+ %s`): "
+                                 DIAGNOSE_WINDOW_WHERE,
+                                 matched, telling, col ? "column" : "row", col ? "x" : "y", m / 2,
+                                 col ? "column" : "row", m / 2, m / 2, col ? "column" : "row", col ? "column" : "row",
+                                 col ? "j" : "i");
+                label = DIAGNOSE_WINDOW;
             } else if (kind == CV_WINDOW_ROWS || kind == CV_WINDOW_COLS) {
                 int rows = kind == CV_WINDOW_ROWS;
                 text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the input "
