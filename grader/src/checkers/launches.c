@@ -224,15 +224,25 @@ static char *copy_claim(const copy_record *c)
                          "row after the first is read from and written to the wrong place: the destination's "
                          "pitch comes first, after the destination",
                          c->given, c->row_bytes);
-    if (strcmp(c->what, "host_pitch") == 0)
-        return xasprintf("its %s is %llu bytes, but the rows of the host image %s are %llu bytes apart (its own "
-                         "pitch: %llu bytes of pixels and %llu of padding), so every row after the first is %s "
-                         "the wrong place",
-                         argument_words(c->argument), c->given, c->name, c->expected, c->row_bytes,
-                         c->expected - c->row_bytes, moved);
+    if (strcmp(c->what, "host_pitch") == 0) {
+        /* the image's own pitch member, which counts floats (`in->data`: `in->pitch`) */
+        size_t n = strlen(c->name), d = n > 4 && !strcmp(c->name + n - 4, "data") ? n - 4 : 0;
+        char *give = d > 0 && (c->name[d - 1] == '.' || c->name[d - 1] == '>')
+                         ? xasprintf(": give it that pitch in bytes, `(size_t)%.*spitch * sizeof(float)`", (int)d,
+                                     c->name)
+                         : xstrdup("");
+        char *w = xasprintf("its %s is %llu bytes, but the rows of the host image %s are %llu bytes apart (its own "
+                            "pitch: %llu bytes of pixels and %llu of padding), so every row after the first is %s "
+                            "the wrong place%s",
+                            argument_words(c->argument), c->given, c->name, c->expected, c->row_bytes,
+                            c->expected - c->row_bytes, moved, give);
+        free(give);
+        return w;
+    }
     if (strcmp(c->what, "device_pitch") == 0)
         return xasprintf("its %s is %llu bytes, but cudaMallocPitch gave that device buffer a pitch of %llu "
-                         "bytes, so every row after the first is %s the wrong place",
+                         "bytes, so every row after the first is %s the wrong place: give it the pitch "
+                         "cudaMallocPitch returned for that buffer",
                          argument_words(c->argument), c->given, c->expected, moved);
     if (strcmp(c->what, "extent_swapped") == 0)
         return xasprintf("its width and its height are given the other way round: the width is %llu byte%s and the "
