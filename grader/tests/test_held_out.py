@@ -52,7 +52,9 @@ count); sets BG and BH: results-BG.md and results-BH.md, 9 and 7 of 10 when coun
 after BE's and BF's, 10 of 10 each after their own (my count; BH 01-p5, a row stride taken from the
 grid's extent, since the next session's extent candidate); sets BI and BJ: results-BI.md and
 results-BJ.md, 7 and 6 of 10 when counted side by side after BG's and BH's, 10 of 10 each after
-their own (my count); of those ten sets only the
+their own (my count); sets BK and BL: results-BK.md and results-BL.md, 8 and 8 of 10 when counted
+side by side after BI's and BJ's, 10 of 10 each after their own (my count); of those twelve sets
+only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -798,6 +800,20 @@ FIRST = {
                                                 "with `(srcY * width + srcX) * channels + k` there"],
     "setBJ/05-s5-ghost-test-no-col-lower-bound": ["the test at line 46 (", "bounds col_i only from above (`col_i < "
                                                   "in.width`)", "add `col_i >= 0` to the test"],
+    "setBK/01-u5-dot-reads-p-for-n": ["at line 30 (", "multiplies by P, the output it stores at line 31, where the "
+                                      "product wants an input"],
+    "setBK/03-u5-dot-loop-increments-ph": ["the loop at line 70 (`for (int i = 0; i < TILE_WIDTH; ++ph)`) steps ph",
+                                           "step i there (`++i`)"],
+    "setBK/05-v5-copy-in-spitch-device-pitch": ["the cudaMemcpy2D at line 91 (", "its source pitch (spitch) is 512 "
+                                                "bytes", "`(size_t)in->pitch * sizeof(float)`"],
+    "setBL/01-w5-cudafreehost-dm": ["line 65: `CUDA_CHECK(cudaFreeHost(d_M));`", "it frees d_M with cudaFreeHost",
+                                    "`cudaFree(d_M)`"],
+    "setBL/02-w5-host-frees-m-after-launch": ["line 79: `CUDA_CHECK(cudaFree((void *)M));`", "it frees M, which no "
+                                              "allocation of this file made", ": delete it"],
+    "setBL/03-x5-numphases-rounds-to-nearest": ["line 43: `k / (float)TILE_WIDTH` in ", "`roundf` rounds it to the "
+                                                "nearest whole number"],
+    "setBL/04-x5-window-drops-j": ["the input's column index leaves out the mask's column index (`+ j`)",
+                                   "in the sum at line 75 ("],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
