@@ -294,30 +294,47 @@ int source_copy_of_struct(const char *path, char *call, size_t call_n, char *arg
     return line;
 }
 
+/* The first launch (`K<<<...>>>(`) of the kernel whose body holds line
+ * `at`: the launch name's offset, the '(' of its arguments into *args;
+ * s->len when there is none. */
+static size_t kernel_launch_of(const source_code *s, int at, size_t *args)
+{
+    const char *code = s->code;
+    *args = s->len;
+    size_t g = code_kernel_before(s, code_line_start(s, at + 1));
+    const char *open = g < s->len ? strchr(code + g, '(') : NULL, *e = open, *b;
+    while (e && e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    for (b = e; b && b > code + g && source_is_identifier_char(b[-1]);)
+        b--;
+    size_t kl = e && b ? (size_t)(e - b) : 0;
+    for (size_t k = 0; kl && k + kl + 3 < s->len; k++) {
+        if (!code_name_at(s, k, b, kl))
+            continue;
+        size_t q = code_skip_space(s, k + kl);
+        const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
+        size_t c = end ? code_skip_space(s, (size_t)(end - code) + 3) : s->len;
+        if (c < s->len && code[c] == '(') {
+            *args = c;
+            return k;
+        }
+    }
+    return s->len;
+}
+
 /* What the launch passes as the kernel parameter `param` of the kernel
  * whose body holds line `at` (`in` of pitched_conv_kernel(Image_t in, ...)
  * launched with (d_in_img, ...): d_in_img), into out; else param itself. */
 static void launch_argument_for(const source_code *s, int at, const char *param, char *out, size_t n)
 {
-    const char *code = s->code;
     snprintf(out, n, "%s", param);
+    /* the parameter's place in the kernel's own list */
     size_t g = code_kernel_before(s, code_line_start(s, at + 1));
-    const char *open = g < s->len ? strchr(code + g, '(') : NULL;
-    if (!open)
-        return;
-    const char *e = open;
-    while (e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
-        e--;
-    const char *b = e;
-    while (b > code + g && source_is_identifier_char(b[-1]))
-        b--;
-    char kernel[128], arg[128];
-    if (e == b || (size_t)(e - b) >= sizeof kernel)
-        return;
-    snprintf(kernel, sizeof kernel, "%.*s", (int)(e - b), b);
+    const char *open = g < s->len ? strchr(s->code + g, '(') : NULL;
+    char arg[128];
     int index = -1;
-    for (int i = 0; i < 16 && index < 0; i++) {
-        code_call_argument(s, (size_t)(open - code), i, arg, sizeof arg);
+    for (int i = 0; open && i < 16 && index < 0; i++) {
+        code_call_argument(s, (size_t)(open - s->code), i, arg, sizeof arg);
         size_t l = strlen(arg);
         if (!l)
             break;
@@ -327,23 +344,14 @@ static void launch_argument_for(const source_code *s, int at, const char *param,
         if (strcmp(arg + w, param) == 0)
             index = i;
     }
-    size_t kl = strlen(kernel);
-    for (size_t k = 0; index >= 0 && k + kl + 3 < s->len; k++) {
-        if (!code_name_at(s, k, kernel, kl))
-            continue;
-        size_t q = code_skip_space(s, k + kl);
-        const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
-        if (!end)
-            continue;
-        size_t c = code_skip_space(s, (size_t)(end - code) + 3);
-        if (c < s->len && code[c] == '(') {
-            code_call_argument(s, c, index, arg, sizeof arg);
-            const char *bare = bare_name(arg);
-            if (bare && *bare)
-                snprintf(out, n, "%s", bare);
-            return;
-        }
-    }
+    /* the launch's argument there */
+    size_t args;
+    if (index < 0 || kernel_launch_of(s, at, &args) >= s->len)
+        return;
+    code_call_argument(s, args, index, arg, sizeof arg);
+    const char *bare = bare_name(arg);
+    if (bare && *bare)
+        snprintf(out, n, "%s", bare);
 }
 
 int source_stride_set_at(const char *path, int access, char *member, size_t n)
@@ -680,34 +688,6 @@ int source_member_from_host(const char *path, int access, char *member_of, size_
     }
     source_code_free(&s);
     return found;
-}
-
-/* The first launch (`K<<<...>>>(`) of the kernel whose body holds line
- * `at`: the launch name's offset, the '(' of its arguments into *args;
- * s->len when there is none. */
-static size_t kernel_launch_of(const source_code *s, int at, size_t *args)
-{
-    const char *code = s->code;
-    *args = s->len;
-    size_t g = code_kernel_before(s, code_line_start(s, at + 1));
-    const char *open = g < s->len ? strchr(code + g, '(') : NULL, *e = open, *b;
-    while (e && e > code + g && (e[-1] == ' ' || e[-1] == '\t'))
-        e--;
-    for (b = e; b && b > code + g && source_is_identifier_char(b[-1]);)
-        b--;
-    size_t kl = e && b ? (size_t)(e - b) : 0;
-    for (size_t k = 0; kl && k + kl + 3 < s->len; k++) {
-        if (!code_name_at(s, k, b, kl))
-            continue;
-        size_t q = code_skip_space(s, k + kl);
-        const char *end = strncmp(code + q, "<<<", 3) == 0 ? strstr(code + q, ">>>") : NULL;
-        size_t c = end ? code_skip_space(s, (size_t)(end - code) + 3) : s->len;
-        if (c < s->len && code[c] == '(') {
-            *args = c;
-            return k;
-        }
-    }
-    return s->len;
 }
 
 /* Whether the launch of the kernel whose body holds line `at` passes the
