@@ -1259,6 +1259,22 @@ def test_a_window_read_without_the_mask_row_offset_is_named_by_the_numbers(backe
         first
 
 
+def test_a_block_past_the_kernel_s_launch_bounds_names_the_bound(backend, tmp_path):
+    """Lab 01's kernel declared `__launch_bounds__(MAX_THREADS)` with
+    MAX_THREADS 64, launched with 16 x 16 blocks: a GPU refuses the launch
+    (within the hardware's 1024, past the kernel's own bound). The first
+    line names the bound's line and both numbers, not the launch alone."""
+    lab = "01-basic-matmul"
+    src = edited(tmp_path, lab, "__global__ void MatrixMulKernel(",
+                 "#define MAX_THREADS 64\n__global__ void __launch_bounds__(MAX_THREADS) MatrixMulKernel(")
+    line = line_of(src, "__launch_bounds__(MAX_THREADS)")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "gives MatrixMulKernel `__launch_bounds__(64)`" in first, first
+    assert "blocks of 16 x 16 = 256 threads" in first and "make the bound at least the block's 256 threads" in first, \
+        first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -390,6 +390,22 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
                            "block; a kernel that declares no extern __shared__ array uses none of the dynamic part",
                            l->shared_bytes);
     char *s = NULL;
+    /* a block within the hardware's limit and past the kernel's own
+     * `__launch_bounds__`: the bound, at its line, is what refuses it */
+    long bound = 0;
+    int bound_line = !broken ? source_launch_bounds_of(student_file, l->kernel, &bound) : 0;
+    if (bound_line > 0 && threads > (unsigned long long)bound) {
+        char *qd = sanitize_quote(student_file, bound_line);
+        s = xasprintf("%s gives %s `__launch_bounds__(%ld)`, at most %ld threads a block, but the launch at line %d "
+                      "gives it blocks of %s = %llu threads: a GPU refuses the launch and the kernel never runs; make "
+                      "the bound at least the block's %llu threads, or take it out",
+                      qd, l->kernel, bound, bound, l->line, b, threads, threads);
+        *at_definition = 1;
+        free(qd);
+        free(b);
+        free(g);
+        return s;
+    }
     /* a block too large whose side a #define (or a constant) gives: that
      * definition is where the value is chosen */
     int over = !broken ? 0 : threads > 1024 ? 1 : l->block[0] > block_max[0] || l->block[1] > block_max[1];

@@ -874,6 +874,11 @@ int source_macro_regrouped(const char *path, source_macro_use *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);
+/* In source_host.c. The line of kernel's `__launch_bounds__(N, ...)`,
+ * N (a number, or a #define of one) into *max_threads: the most threads a
+ * block of it may have, which a launch of more fails; 0 when it has none
+ * the text shows. */
+int source_launch_bounds_of(const char *path, const char *kernel, long *max_threads);
 /* In source_scope.c. A for header on line whose third part steps a name
  * and not the loop's own counter (`for (int i = 0; i < TILE_WIDTH; ++ph)`):
  * the counter into counter and that part into step (n bytes each); 1, or

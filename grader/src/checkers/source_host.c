@@ -9,6 +9,7 @@
 #include "source_code.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1771,4 +1772,47 @@ int source_kernel_parameter(const char *path, int launch_line, int k, char *kern
     }
     source_code_free(&s);
     return found;
+}
+
+int source_launch_bounds_of(const char *path, const char *kernel, long *max_threads)
+{
+    source_code s;
+    *max_threads = 0;
+    size_t kl = kernel ? strlen(kernel) : 0;
+    if (!kl || !source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t k = 0; k + 17 < s.len && !line; k++) {
+        if (!code_word_at(&s, k, "__launch_bounds__"))
+            continue;
+        size_t open = code_skip_space(&s, k + 17);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        /* the kernel it bounds: the name before the next `(` after it */
+        const char *paren = close < s.len ? strchr(s.code + close + 1, '(') : NULL;
+        if (!paren)
+            continue;
+        size_t e = code_blank_before(&s, (size_t)(paren - s.code)), n = 0;
+        size_t b = code_word_left_of(&s, e, &n);
+        if (n != kl || memcmp(s.code + b, kernel, kl) != 0)
+            continue;
+        /* its first argument: a number, or a #define of one */
+        size_t a = code_skip_space(&s, open + 1), ae = code_word_end(&s, a);
+        long v = 0;
+        char *end = NULL;
+        if (a < s.len && isdigit((unsigned char)s.code[a])) {
+            v = strtol(s.code + a, &end, 10);
+        } else if (ae > a) {
+            size_t at = 0;
+            if (!code_defined_number(&s, s.code + a, ae - a, &v, &at))
+                v = 0;
+        }
+        if (v > 0) {
+            *max_threads = v;
+            line = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return line;
 }
