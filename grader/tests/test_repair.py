@@ -187,6 +187,25 @@ def test_a_free_the_repair_takes_out_is_said_for_what_it_frees(tmp_path, lab, ol
     assert says in first and first.endswith(fix) and "frees the buffer before" not in first, first
 
 
+@needs_schemata
+def test_a_row_added_without_its_stride_is_said_with_the_stride(tmp_path):
+    """Lab 02's M tile load reads `M[Row + ph * TILE_WIDTH + tx]`, Row added
+    bare where the store multiplies it by the width, `P[Row * Width +
+    Col]`. No edit of a name or an operator mends it; Row times the factor
+    the file gives it does, and the first line says `* Width` is missing
+    after Row."""
+    lab = "02-tiled-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("M[Row * Width + ph * TILE_WIDTH + tx]") == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace("M[Row * Width + ph * TILE_WIDTH + tx]", "M[Row + ph * TILE_WIDTH + tx]"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "M[Row + ph * TILE_WIDTH + tx]" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert f"line {line}: `* Width` looks missing after `Row`" in first, first
+
+
 GROUPINGS = [
     # a subscript closed before its last term: an element plus an int
     ("03-arbitrary-matmul", "ds_N[ty][tx] = N[nRow * l + Col];", "ds_N[ty][tx] = N[nRow * l] + Col;",

@@ -1090,6 +1090,26 @@ static void array_edits(sc *s, node *n, sym *var)
     free(from);
 }
 
+/* An int name added bare in a subscript (`M[Row + k]`) that the file
+ * elsewhere multiplies by a name or a number (`P[Row * Width + Col]`):
+ * its row's stride left out. As a candidate, the name times that factor,
+ * the first the file writes (kind `stride`). */
+static void stride_edit(sc *s, group *g, const sym *var, size_t b, size_t e, const char *from)
+{
+    if (s->nest <= 0 || var->vk != V_INT || e != b + 1 || (b > 0 && (at(s, b - 1, "*") || at(s, b - 1, "/"))) ||
+        at(s, e, "*") || at(s, e, "/") || at(s, e, "[") || !(at(s, b - 1, "+") || at(s, e, "+")))
+        return;
+    for (size_t k = 0; k + 2 < s->r.nt; k++) {
+        if (k == b || !same(s, k, b) || !at(s, k + 1, "*") || !(ident(s, k + 2) || s->r.t[k + 2].kind == T_NUM) ||
+            same(s, k + 2, b) || at(s, k + 3, ".") || at(s, k + 3, "(") || at(s, k + 3, "[") ||
+            (k > 0 && (at(s, k - 1, ".") || at(s, k - 1, "->"))))
+            continue;
+        char *to = xasprintf("%.*s * %.*s", (int)var->len, var->name, (int)tl(s, k + 2), tk(s, k + 2));
+        sch_add_alt(s, g, "stride", from, to, to);
+        return;
+    }
+}
+
 static void atom_edits(sc *s, node *n, sym *var)
 {
     size_t b = n->b, e = n->e;
@@ -1135,6 +1155,7 @@ static void atom_edits(sc *s, node *n, sym *var)
             to = xasprintf("%s%.*s", amp, (int)best[i]->len, best[i]->name);
             sch_add_alt(s, g, "name", from, to, to);
         }
+        stride_edit(s, g, var, b, e, from);
     } else if (s->r.t[b].kind == T_NUM) {
         long v = strtol(tk(s, b), NULL, 10);
         if (v > 0) {
