@@ -1275,6 +1275,21 @@ def test_a_block_past_the_kernel_s_launch_bounds_names_the_bound(backend, tmp_pa
         first
 
 
+def test_a_shared_array_sized_by_a_parameter_says_it_needs_a_constant(backend, tmp_path):
+    """Lab 03's ds_M declared `[TILE_WIDTH][k]`, k a kernel parameter: the
+    file does not compile (g++ and nvcc both refuse a __shared__ array of a
+    run-time size). After the compiler's error, the first line says why
+    and what to size it with."""
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];", "__shared__ float ds_M[TILE_WIDTH][k];")
+    line = line_of(src, "__shared__ float ds_M[TILE_WIDTH][k];")
+    rc, rep = kit.check_json(lab, src, backend, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {line} (`__shared__ float ds_M[TILE_WIDTH][k];`) sizes a __shared__ array with a value the kernel " \
+           "gets at run time" in first, first
+    assert "size it with a constant (a #define, as the tile's width)" in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -203,6 +203,30 @@ static char *read_only_cause(const char *file, const char *msg, int at)
     return cause;
 }
 
+/* A __shared__ array sized by a value known only at run time (g++: "size
+ * of array 'ds_N' is not an integral constant-expression", nvcc:
+ * "expression must have a constant value"): blockDim, a parameter, a
+ * local. The compiler sizes a kernel's __shared__ arrays; the fix is a
+ * constant. */
+static char *shared_size_cause(const char *file, const char *msg, int at)
+{
+    if (!strstr(msg, "constant-expression") && !strstr(msg, "constant value") && !strstr(msg, "variable length"))
+        return NULL;
+    if (!source_line_has_word(file, at, "__shared__"))
+        return NULL;
+    const char *runtime = source_line_has_word(file, at, "blockDim") ? "blockDim, set by the launch"
+                          : source_line_has_word(file, at, "gridDim") ? "gridDim, set by the launch"
+                                                                      : "a value the kernel gets at run time";
+    char *q = sanitize_quote(file, at);
+    char *cause = xasprintf("%s sizes a __shared__ array with %s: the compiler sets aside a kernel's __shared__ "
+                            "arrays before any launch, so their sizes must be constants it knows; size it with a "
+                            "constant (a #define, as the tile's width), or declare it `extern __shared__` and give "
+                            "its bytes as the launch's third <<< >>> argument",
+                            q, runtime);
+    free(q);
+    return cause;
+}
+
 /* A cause the source shows upstream of the compiler's first error (a
  * declaration, a #define), which the report gives after that error; NULL
  * where it shows none. */
@@ -369,6 +393,8 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
         cause = undeclared_name_cause(file, first, at, m);
     if (!cause && at > 0)
         cause = read_only_cause(file, first, at);
+    if (!cause && at > 0)
+        cause = shared_size_cause(file, first, at);
     /* a pointer declared to const passed where the call writes through it
      * (g++: "invalid conversion from 'const void*' to 'void*'", nvcc:
      * "argument of type "const float *" is incompatible with parameter of
