@@ -53,8 +53,9 @@ after BE's and BF's, 10 of 10 each after their own (my count; BH 01-p5, a row st
 grid's extent, since the next session's extent candidate); sets BI and BJ: results-BI.md and
 results-BJ.md, 7 and 6 of 10 when counted side by side after BG's and BH's, 10 of 10 each after
 their own (my count); sets BK and BL: results-BK.md and results-BL.md, 8 and 8 of 10 when counted
-side by side after BI's and BJ's, 10 of 10 each after their own (my count); of those twelve sets
-only the
+side by side after BI's and BJ's, 10 of 10 each after their own (my count); sets BM and BN:
+results-BM.md and results-BN.md, 10 and 8 of 10 when counted side by side after BK's and BL's, 10 of
+10 each after their own (my count); of those fourteen sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -814,6 +815,11 @@ FIRST = {
                                                 "nearest whole number"],
     "setBL/04-x5-window-drops-j": ["the input's column index leaves out the mask's column index (`+ j`)",
                                    "in the sum at line 75 ("],
+    "setBM/02-z5-shared-tile-sized-by-blockdim": [":25:56: error: ", "line 25 (`__shared__ float ds_N[blockDim.y]"
+                                                  "[blockDim.x];`) sizes a __shared__ array with blockDim"],
+    "setBN/01-a6-m-row-not-scaled": ["line 30: `* Width` looks missing after `Row`"],
+    "setBN/02-b6-launch-bounds-128": ["line 20 (", "gives MatrixMulKernel `__launch_bounds__(128)`", "make the bound "
+                                      "at least the block's 256 threads"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
