@@ -691,8 +691,7 @@ FIRST = {
     "setBC/02-f5-second-barrier-threadfence": ["the __threadfence_block() at line 62 orders memory but waits for no "
                                                "thread: make it __syncthreads(); "],
     "setBC/03-e5-store-stride-j": ["line 82: `j` in `P[Row * j + Col] = Pvalue`", "with `l` there"],
-    "setBC/03-f5-nrow-phase-not-scaled": ["its row is nRow, set at line 53 (`int nRow = ph + ty;`)", "multiply the "
-                                          "phase by the tile's width there"],
+    "setBC/03-f5-nrow-phase-not-scaled": ["line 53: `* TILE_WIDTH` looks missing after `ph`"],
     "setBC/04-e5-output-test-or": ["the test at line 82 (`if (y < height || x < width)`)", "its `||` lets a thread "
                                    "through when any one clause holds"],
     "setBC/04-f5-grid-counts-input-tiles": ["count the grid at line 104 (`dim3 dimGrid((width - 1) / (TILE_WIDTH + "

@@ -938,7 +938,10 @@ def test_a_planar_index_into_an_interleaved_image_is_named(backend, tmp_path):
 def test_a_tile_coordinate_that_moves_one_a_phase_says_to_scale_the_phase(backend, tmp_path):
     """Lab 03's M column made `ph + tx`: phase 1's tile starts one column
     past phase 0's. The first line names mCol's line and says to multiply
-    the phase by the tile's width there, not only to look at the line."""
+    the phase by the tile's width there, not only to look at the line: the
+    repair's `stride` edit says it (`* TILE_WIDTH` after ph, as the file
+    writes it in the N load), ahead of the tile's own reading, which says
+    the same where no edit of the file's mends it."""
     if backend == "emu" and kit.emu_race_problem():
         pytest.skip(kit.emu_race_problem())
     lab = "03-arbitrary-matmul"
@@ -946,8 +949,8 @@ def test_a_tile_coordinate_that_moves_one_a_phase_says_to_scale_the_phase(backen
     line = line_of(src, "int mCol = ph + tx;")
     rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert f"its column is mCol, set at line {line} (`int mCol = ph + tx;`)" in first, first
-    assert "multiply the phase by the tile's width there" in first, first
+    assert first.startswith(f"line {line}: `* TILE_WIDTH` looks missing after `ph`: with it added there, all "), \
+        first
 
 
 def test_a_launch_passing_the_hosts_image_is_named_with_the_device_descriptor(backend, tmp_path):
@@ -1101,8 +1104,10 @@ def test_a_mask_symbol_of_another_element_type_is_named(backend, tmp_path):
 def test_a_loop_that_held_its_counter_inside_its_bound_blames_the_index(backend, tmp_path):
     """Lab 01's M read as `M[(Row + k) * Width]`: the dot product's loop
     keeps k below Width, yet the read goes past M's end. The first line
-    says the loop held k inside its bound and the index is what is wrong,
-    not that the loop's test let the thread through."""
+    names the index as what is wrong, not the loop's test that let the
+    thread through: the repair's `grouping` edit, `(Row) * Width + k`, at
+    the read's line (ahead of the guard reading that the loop held k inside
+    its bound, which says so where no edit mends the index)."""
     if backend == "emu" and kit.emu_race_problem():
         pytest.skip(kit.emu_race_problem())
     lab = "01-basic-matmul"
@@ -1110,8 +1115,9 @@ def test_a_loop_that_held_its_counter_inside_its_bound_blames_the_index(backend,
     loop, read = line_of(src, "for (int k = 0; k < Width; ++k)"), line_of(src, "M[(Row + k) * Width]")
     rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert first.startswith(f"the loop at line {loop} (") and "kept k inside its bound" in first, first
-    assert f"yet the access at line {read} (" in first and "its index is what is wrong, not the loop" in first, first
+    assert first.startswith(f"line {read}: `(Row + k) * Width` in `") and "with `(Row) * Width + k` there" in first, \
+        first
+    assert f"line {loop}" not in first, first
 
 
 def test_a_load_whose_index_has_no_term_for_the_tiles_column_is_named(backend, tmp_path):

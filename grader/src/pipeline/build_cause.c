@@ -393,8 +393,6 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
         cause = undeclared_name_cause(file, first, at, m);
     if (!cause && at > 0)
         cause = read_only_cause(file, first, at);
-    if (!cause && at > 0)
-        cause = shared_size_cause(file, first, at);
     /* a pointer declared to const passed where the call writes through it
      * (g++: "invalid conversion from 'const void*' to 'void*'", nvcc:
      * "argument of type "const float *" is incompatible with parameter of
@@ -447,6 +445,10 @@ char *compile_error_cause(const char *file, const char *log, const lab_manifest 
                           q, name, at);
         free(q);
     }
+    /* the same for a __shared__ array sized by no declaration of the file's
+     * (blockDim, a parameter): a constant to size it by */
+    if (!cause && at > 0)
+        cause = shared_size_cause(file, first, at);
     /* an array subscripted more times than it has dimensions (g++:
      * "invalid types 'float[int]' for array subscript", nvcc: "expression
      * must have pointer-to-object type"): its declaration */
