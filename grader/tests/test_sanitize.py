@@ -1296,6 +1296,29 @@ def test_a_shared_array_sized_by_a_parameter_says_it_needs_a_constant(backend, t
     assert "size it with a constant (a #define, as the tile's width)" in first, first
 
 
+def test_a_buffer_allocated_after_the_launch_is_named_at_its_allocation(backend, tmp_path):
+    """Lab 01's d_P allocated between the launch and its check: the kernel
+    stores through d_P while it is still NULL. The emulator's fault says
+    null pointer; the first line names the launch that passes d_P and the
+    cudaMalloc after it, to move before the launch."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "01-basic-matmul"
+    alloc = "    CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));\n"
+    check = "    CUDA_CHECK(cudaGetLastError());\n"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count(alloc) == 1 and text.count(check) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(alloc, "").replace(check, alloc + check))
+    malloc = line_of(src, "cudaMalloc((void **)&d_P, bytes)")
+    launch = line_of(src, "MatrixMulKernel<<<")
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {launch} passes d_P, but line {malloc} (") and \
+        "allocates d_P only after it" in first and "move that cudaMalloc before the launch" in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

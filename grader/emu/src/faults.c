@@ -166,7 +166,13 @@ void on_fault(int sig, siginfo_t *si, void *ucv)
         char at[512];
         hooks.record_thread(W, resolve_pc(pc, at, sizeof at));
 #endif
-        if (sig == SIGBUS || si->si_code == SI_KERNEL || far_from_every_array(W, a))
+        /* an address within the first MiB: a pointer that is NULL, indexed
+         * (a buffer not allocated when the kernel was launched) */
+        if (sig == SIGSEGV && si->si_code != SI_KERNEL && (uintptr_t)a < ((uintptr_t)1 << 20))
+            set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
+                      "%s through a null pointer (address 0x%lx): the pointer it indexes is NULL, a buffer not allocated "
+                      "(yet) when the kernel was launched", what, (unsigned long)(uintptr_t)a);
+        else if (sig == SIGBUS || si->si_code == SI_KERNEL || far_from_every_array(W, a))
             set_fault(L, "out-of-bounds", cudaErrorIllegalAddress, pc, NULL,
                       "%s at an address far outside every array: an index that went below 0 in unsigned "
                       "arithmetic (threadIdx, blockIdx and blockDim are unsigned) wraps round to about 4 "

@@ -874,6 +874,12 @@ int source_macro_regrouped(const char *path, source_macro_use *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);
+/* In source_host.c. An array the access on line access subscripts whose
+ * launch argument (`d_P` for the kernel's P) a cudaMalloc allocates only
+ * after the kernel's launch: that argument into buffer (n bytes), the
+ * launch's line into *launch_line; the cudaMalloc's line, or 0. At the
+ * launch the pointer is still NULL (or whatever it held). */
+int source_allocated_after_launch(const char *path, int access, char *buffer, size_t n, int *launch_line);
 /* In source_host.c. The line of kernel's `__launch_bounds__(N, ...)`,
  * N (a number, or a #define of one) into *max_threads: the most threads a
  * block of it may have, which a launch of more fails; 0 when it has none

@@ -1816,3 +1816,47 @@ int source_launch_bounds_of(const char *path, const char *kernel, long *max_thre
     source_code_free(&s);
     return line;
 }
+
+int source_allocated_after_launch(const char *path, int access, char *buffer, size_t n, int *launch_line)
+{
+    source_code s;
+    buffer[0] = '\0';
+    *launch_line = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t args, launch = kernel_launch_of(&s, access, &args);
+    int found = 0;
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : b;
+    /* each array the access's line subscripts, as the launch names it */
+    for (size_t k = b; launch < s.len && k < e && !found; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t we = code_word_end(&s, k);
+        if (we == k || code_skip_space(&s, we) >= e || s.code[code_skip_space(&s, we)] != '[' || we - k >= 64) {
+            k = we > k ? we - 1 : k;
+            continue;
+        }
+        char param[64], arg[64];
+        snprintf(param, sizeof param, "%.*s", (int)(we - k), s.code + k);
+        launch_argument_for(&s, access, param, arg, sizeof arg);
+        size_t al = strlen(arg);
+        /* a cudaMalloc (or cudaMallocPitch) of &arg after the launch */
+        for (size_t q = launch; q + 10 < s.len && !found; q++) {
+            if (!code_word_at(&s, q, "cudaMalloc") && !code_word_at(&s, q, "cudaMallocPitch") &&
+                !code_word_at(&s, q, "cudaMallocManaged"))
+                continue;
+            size_t open = code_skip_space(&s, code_word_end(&s, q)), close = open < s.len && s.code[open] == '('
+                                                                                    ? code_matching(&s, open)
+                                                                                    : s.len;
+            for (size_t r = open; close < s.len && r + al < close && !found; r++)
+                if (s.code[r] == '&' && code_name_at(&s, code_skip_space(&s, r + 1), arg, al)) {
+                    snprintf(buffer, n, "%s", arg);
+                    *launch_line = code_line_at(&s, launch);
+                    found = code_line_at(&s, q);
+                }
+        }
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1582,6 +1582,20 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 char *guard = guards_words(clean, student, ln);
                 if (!guard && !strstr(clean, " (let through by the test at line "))
                     guard = guards_outside_test(student, ln);
+                /* through a null pointer: a buffer the file allocates after the launch */
+                char late[64];
+                int late_launch = 0, late_malloc = !guard && strstr(clean, "through a null pointer")
+                                                       ? source_allocated_after_launch(student, ln, late, sizeof late,
+                                                                                       &late_launch)
+                                                       : 0;
+                if (late_malloc > 0) {
+                    char *qm = sanitize_quote(student, late_malloc);
+                    guard = xasprintf("the launch at line %d passes %s, but %s allocates %s only after it: at the "
+                                      "launch %s is still NULL (or whatever it held); move that cudaMalloc before the "
+                                      "launch",
+                                      late_launch, late, qm, late, late);
+                    free(qm);
+                }
                 /* the if around it bounds another name than its index's
                  * (`nRow < k` before `M[Row * k + mCol]`): that clause */
                 char tested[128], missing[128], clause[128];
