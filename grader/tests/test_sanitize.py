@@ -1319,6 +1319,22 @@ def test_a_buffer_allocated_after_the_launch_is_named_at_its_allocation(backend,
         "allocates d_P only after it" in first and "move that cudaMalloc before the launch" in first, first
 
 
+def test_a_bounds_test_copied_from_the_other_load_says_so(backend, tmp_path):
+    """Lab 03's M load guarded by the N load's test, `if (nRow < k && Col <
+    l)` twice: the M read at Row and mCol is bounded by names it does not
+    read. The first line names the test as the other one, copied, not one
+    missing clause."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    lab = "03-arbitrary-matmul"
+    src = edited(tmp_path, lab, "if (Row < j && mCol < k)", "if (nRow < k && Col < l)")
+    lines = [i + 1 for i, l in enumerate(src.read_text().splitlines()) if "if (nRow < k && Col < l)" in l]
+    rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {lines[0]} (") and f"is the test at line {lines[1]} (" in first, first
+    assert "it bounds nRow and Col, which the access at line " in first and "a test copied" in first, first
+
+
 def test_a_kernel_argument_whose_member_was_never_set_is_traced_to_its_initialiser(backend, tmp_path):
     """The output's descriptor starts as {0} and only its data and pitch are
     set: the kernel's out.height is 0, its store test is false for every

@@ -764,6 +764,41 @@ static char *untested_row_words(const char *student, int access, const char *msg
     return w;
 }
 
+/* A test that is another if's of the kernel, as written (copied with its
+ * load), none of whose compared names the access reads: it bounds that
+ * other access's indices, not this one's. */
+static char *copied_test_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    int other = source_same_test_elsewhere(student, g->line);
+    if (other <= 0)
+        return NULL;
+    static const char *const ops[] = { "<", "<=", ">", ">=" };
+    char left[GUARD_TEXT], right[GUARD_TEXT], names[4 * GUARD_TEXT] = "";
+    int n = 0;
+    for (int k = 0; k < 8; k++)
+        for (int o = 0; o < 4; o++) {
+            if (source_compared_sides(student, g->line, k, ops[o], left, right, sizeof left) != 0 ||
+                !plain_name(left))
+                continue;
+            if (source_line_has_word(student, access, left))
+                return NULL; /* it bounds a name of this access too */
+            if (n < 4 && !strstr(names, left)) {
+                size_t used = strlen(names);
+                snprintf(names + used, sizeof names - used, "%s%s", n ? " and " : "", left);
+                n++;
+            }
+        }
+    if (n == 0)
+        return NULL;
+    char *qo = sanitize_quote(student, other);
+    char *w = xasprintf("the test at %s is the test at %s, as written: it bounds %s, which the access at line %d does "
+                        "not read: a test copied with the other load; bound the indices this access reads, each by "
+                        "its own array's size",
+                        q, qo, names, access);
+    free(qo);
+    return w;
+}
+
 /* A bounds test written as a value beside the access, in its own
  * statement (`M[Row * k + mCol] * (Row < j && mCol < k)`): whatever the
  * test let the thread through, the access does not wait for this one; it
@@ -1081,6 +1116,8 @@ char *guards_words(char *msg, const char *student, int access)
         inverted = (words = inverted_words(&g, student, access, q)) != NULL;
     if (!words && access > 0 && !inverted)
         words = or_joined_words(q);
+    if (!words && access > 0)
+        words = copied_test_words(&g, student, access, q);
     if (!words && access > 0 && strstr(msg, "before the start"))
         words = missing_lower_words(&g, student, access, q);
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)

@@ -885,6 +885,10 @@ int source_allocated_after_launch(const char *path, int access, char *buffer, si
  * block of it may have, which a launch of more fails; 0 when it has none
  * the text shows. */
 int source_launch_bounds_of(const char *path, const char *kernel, long *max_threads);
+/* In source_scope.c. Another if of the same kernel whose header is the
+ * one on test_line, as written (a test copied with its load, `if (Row < j
+ * && mCol < k)` before both tiles' loads): its line, or 0. */
+int source_same_test_elsewhere(const char *path, int test_line);
 /* In source_scope.c. A for header on line whose third part steps a name
  * and not the loop's own counter (`for (int i = 0; i < TILE_WIDTH; ++ph)`):
  * the counter into counter and that part into step (n bytes each); 1, or
