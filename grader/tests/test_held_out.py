@@ -55,7 +55,9 @@ results-BJ.md, 7 and 6 of 10 when counted side by side after BG's and BH's, 10 o
 their own (my count); sets BK and BL: results-BK.md and results-BL.md, 8 and 8 of 10 when counted
 side by side after BI's and BJ's, 10 of 10 each after their own (my count); sets BM and BN:
 results-BM.md and results-BN.md, 10 and 8 of 10 when counted side by side after BK's and BL's, 10 of
-10 each after their own (my count); of those fourteen sets only the
+10 each after their own (my count); sets BO and BP: results-BO.md and results-BP.md, 9 and 9
+of 10 when counted side by side after BM's and BN's, 10 of 10 each after their own (my count); of
+those sixteen sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -819,6 +821,10 @@ FIRST = {
     "setBN/01-a6-m-row-not-scaled": ["line 30: `* Width` looks missing after `Row`"],
     "setBN/02-b6-launch-bounds-128": ["line 20 (", "gives MatrixMulKernel `__launch_bounds__(128)`", "make the bound "
                                       "at least the block's 256 threads"],
+    "setBO/01-d6-dp-malloc-after-launch": ["the launch at line 55 passes d_P, but line 60 (", "allocates d_P only "
+                                           "after it", "move that cudaMalloc before the launch"],
+    "setBP/03-e6-n-test-copied-from-m": ["the test at line 58 (`if (Row < j && mCol < k)`) is the test at line 54 (",
+                                         "it bounds Row and mCol, which the access at line 59 does not read"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
