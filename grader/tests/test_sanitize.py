@@ -2836,6 +2836,25 @@ def test_a_kernel_called_without_a_launch_configuration_does_not_build(backend, 
             f"(line {kernel}), called here like a host function" in first, first
 
 
+def test_a_host_variable_read_in_a_kernel_does_not_build(backend, tmp_path):
+    """Lab 05's mask declared a plain global, `float Mc[...]`, with no
+    __constant__: nvcc refuses the kernel's read ("identifier "Mc" is
+    undefined in device code"), and so does emucc now, which used to let
+    the kernel read the host's copy (a file a GPU gives 0 graded 29/30 on
+    the emulator). The file builds on neither backend; on the emulator the
+    first line names the read and the declaration's line."""
+    decl = "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];"
+    src = edited(tmp_path, "05-pitched-conv", decl, "float Mc[MASK_WIDTH][MASK_WIDTH];")
+    line = line_of(src, "float Mc[MASK_WIDTH][MASK_WIDTH];")
+    read = line_of(src, "acc += Mc[i][j]")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, "--dataset", "rgb-5x7", expect_rc=1)
+    assert set(kit.statuses(rep).values()) == {"compile_error"}, kit.statuses(rep)
+    if backend == "emu":
+        first = rep["fix_first"]
+        assert first.startswith("the build: ") and f":{read}: error: Mc is a host variable (declared at line {line} " \
+            "with no __constant__ or __device__), read here in a kernel" in first, first
+
+
 def test_a_buffer_sized_in_another_types_bytes_is_named_at_the_sizeof(tmp_path):
     """Lab 05's row_bytes counted with sizeof(char), for rows of floats:
     cudaMallocPitch makes rows a quarter of their size and the copies move

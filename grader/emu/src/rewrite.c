@@ -1328,6 +1328,58 @@ static void mark_store(rw *r, size_t i, size_t stmt)
         add_edit(r, r->t[i].b, r->t[i].b, xasprintf("emu_store_line_(__LINE__), "));
 }
 
+/* ---- host variables read in a kernel ----------------------------------------------- */
+
+/* The names the file declares as host variables: declarations at file
+ * scope with no memory space (__device__, __constant__, __managed__), not
+ * const (a const scalar with a constant value is usable in device code)
+ * and no function's; their name tokens into out, at most max; how many. */
+static size_t host_globals(const rw *r, size_t *out, size_t max)
+{
+    static const char *const skip[] = { "(", "__device__", "__constant__", "__managed__", "__shared__", "const",
+                                        "constexpr", "extern", "typedef", "struct", "class", "enum", "union",
+                                        "template", "using", "namespace", "static_assert", "operator", "=", NULL };
+    size_t n = 0, st = 0;
+    int depth = 0;
+    for (size_t i = 0; i < r->nt && n < max; i++) {
+        if (is(r, i, "{")) {
+            depth++;
+        } else if (is(r, i, "}")) {
+            if (depth > 0 && --depth == 0)
+                st = i + 1;
+        } else if (depth == 0 && is(r, i, ";")) {
+            int plain = i > st;
+            for (size_t k = st; k < i && plain; k++)
+                for (int q = 0; skip[q] && plain; q++)
+                    plain = !is(r, k, skip[q]);
+            /* (an initialiser, `= ...`, is left out: `float w = 2;` may be
+             * read by host code only, and `=` ends the check above) */
+            if (plain)
+                n += declared_names(r, st, i, out + n, max - n);
+            st = i + 1;
+        }
+    }
+    return n;
+}
+
+/* Whether the name at token i is declared between the kernel header that
+ * precedes it and i (a parameter or a local of the same name). */
+static int declared_in_kernel(const rw *r, size_t i)
+{
+    static const char *const types[] = { "float", "int", "double", "unsigned", "char", "long", "short", "bool",
+                                         "auto", "size_t", "dim3", "*", "&", NULL };
+    for (size_t k = i; k-- > 0;) {
+        if (is(r, k, "__global__"))
+            return 0;
+        if (r->t[k].e - r->t[k].b == r->t[i].e - r->t[i].b &&
+            !memcmp(r->src + r->t[k].b, r->src + r->t[i].b, r->t[i].e - r->t[i].b) && k > 0)
+            for (int q = 0; types[q]; q++)
+                if (is(r, k - 1, types[q]))
+                    return 1;
+    }
+    return 0;
+}
+
 char *emu_rewrite(const char *path, const char *text, size_t len, int tests, char **err)
 {
     rw r;
@@ -1341,6 +1393,7 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
     char stack[512], in_kernel[512];
     int depth = 0;
     md_arrays md = { .n = 0 };
+    size_t hosts[64], nhosts = host_globals(&r, hosts, 64);
     size_t stmt = 0; /* first token of the current statement */
     for (size_t i = 0; i < r.nt; i++) {
         if (tests && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1])
@@ -1418,6 +1471,25 @@ char *emu_rewrite(const char *path, const char *text, size_t len, int tests, cha
                                      "for each other with __syncthreads())"
                                    : "");
             goto fail;
+        } else if (nhosts && depth > 0 && depth <= (int)sizeof stack && in_kernel[depth - 1] &&
+                   r.t[i].kind == T_IDENT && !(i + 1 < r.nt && is(&r, i + 1, "(")) &&
+                   !(i > 0 && (is(&r, i - 1, ".") || is(&r, i - 1, "->") || is(&r, i - 1, "::")))) {
+            /* a host variable read in a kernel: nvcc refuses it ("identifier
+             * is undefined in device code"); here the kernel would read the
+             * host's copy, which the program fills on the host */
+            size_t h = 0;
+            while (h < nhosts && !(r.t[hosts[h]].e - r.t[hosts[h]].b == r.t[i].e - r.t[i].b &&
+                                   !memcmp(r.src + r.t[hosts[h]].b, r.src + r.t[i].b, r.t[i].e - r.t[i].b)))
+                h++;
+            if (h < nhosts && !declared_in_kernel(&r, i)) {
+                r.err = xasprintf("line %d: %.*s is a host variable (declared at line %d with no __constant__ or "
+                                  "__device__), read here in a kernel: device code cannot reach the host's variables "
+                                  "(identifier \"%.*s\" is undefined in device code); declare it __constant__ (or "
+                                  "__device__) and fill it with cudaMemcpyToSymbol, or give its data to the kernel",
+                                  tok_line(&r, i), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b,
+                                  tok_line(&r, hosts[h]), (int)(r.t[i].e - r.t[i].b), r.src + r.t[i].b);
+                goto fail;
+            }
         } else if (is(&r, i, "__constant__")) {
             if (!in_function(stack, depth < (int)sizeof stack ? depth : (int)sizeof stack))
                 mark_constant(&r, i, stmt, tests);
