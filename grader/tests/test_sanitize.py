@@ -2855,6 +2855,22 @@ def test_a_host_variable_read_in_a_kernel_does_not_build(backend, tmp_path):
             "with no __constant__ or __device__), read here in a kernel" in first, first
 
 
+def test_a_kernel_argument_from_a_host_allocation_is_named_at_the_allocation(backend, tmp_path):
+    """Lab 01's d_P taken from calloc, host memory, and passed to the
+    kernel: the launch fails on a GPU and the emulator refuses it as one
+    does. The first line names the calloc's line and says to cudaMalloc
+    it, not only the launch."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "01-basic-matmul", "CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));",
+                 "d_P = (float *)calloc((size_t)width * width, sizeof(float));")
+    line = line_of(src, "d_P = (float *)calloc(")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "sets d_P with calloc, host memory" in first, first
+    assert "allocate d_P with cudaMalloc((void **)&d_P, ...)" in first, first
+
+
 def test_a_buffer_sized_in_another_types_bytes_is_named_at_the_sizeof(tmp_path):
     """Lab 05's row_bytes counted with sizeof(char), for rows of floats:
     cudaMallocPitch makes rows a quarter of their size and the copies move

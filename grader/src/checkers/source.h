@@ -874,6 +874,10 @@ int source_macro_regrouped(const char *path, source_macro_use *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);
+/* In source_host.c. The line that sets name from a host allocation
+ * (`d_P = (float *)malloc(bytes);`), the call's name (malloc, calloc,
+ * realloc) into call (n bytes); 0 when none. */
+int source_host_allocation_of(const char *path, const char *name, char *call, size_t n);
 /* In source_host.c. An array the access on line access subscripts whose
  * launch argument (`d_P` for the kernel's P) a cudaMalloc allocates only
  * after the kernel's launch: that argument into buffer (n bytes), the

@@ -1860,3 +1860,30 @@ int source_allocated_after_launch(const char *path, int access, char *buffer, si
     source_code_free(&s);
     return found;
 }
+
+int source_host_allocation_of(const char *path, const char *name, char *call, size_t n)
+{
+    static const char *const calls[] = { "malloc", "calloc", "realloc", NULL };
+    source_code s;
+    call[0] = '\0';
+    size_t nl = name ? strlen(name) : 0;
+    if (!nl || !source_code_read(&s, path))
+        return 0;
+    int line = 0;
+    for (size_t k = 0; k + nl < s.len && !line; k++) {
+        if (!code_name_at(&s, k, name, nl))
+            continue;
+        size_t eq = code_skip_space(&s, k + nl);
+        if (eq >= s.len || s.code[eq] != '=' || (eq + 1 < s.len && s.code[eq + 1] == '='))
+            continue;
+        size_t end = code_semicolon(&s, eq, s.len);
+        for (size_t q = eq; q < end && q < s.len && !line; q++)
+            for (int c = 0; calls[c] && !line; c++)
+                if (code_word_at(&s, q, calls[c])) {
+                    snprintf(call, n, "%s", calls[c]);
+                    line = code_line_at(&s, k);
+                }
+    }
+    source_code_free(&s);
+    return line;
+}

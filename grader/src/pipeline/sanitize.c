@@ -1566,7 +1566,26 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 char *code = strstr(clean, " (cudaError");
                 if (code)
                     *code = '\0';
-                add(r, "out-of-bounds", file, ln, 0, xasprintf("the launch at %s: %s", q, clean));
+                /* the argument's host allocation, where the file makes one */
+                char arg[64] = "", call[16];
+                const char *tick = strstr(clean, " (`");
+                if (tick && sscanf(tick, " (`%63[A-Za-z0-9_]`)", arg) == 1) {
+                    int made = source_host_allocation_of(student, arg, call, sizeof call);
+                    if (made > 0) {
+                        char *qm = sanitize_quote(student, made);
+                        char *more = xasprintf("%s sets %s with %s, host memory, and the launch at %s passes it to "
+                                               "the kernel: a kernel can reach only device memory; allocate %s with "
+                                               "cudaMalloc((void **)&%s, ...) (and copy what it must hold with "
+                                               "cudaMemcpy)",
+                                               qm, arg, call, q, arg, arg);
+                        free(qm);
+                        free(clean);
+                        clean = more;
+                        free(q);
+                        q = NULL;
+                    }
+                }
+                add(r, "out-of-bounds", file, ln, 0, q ? xasprintf("the launch at %s: %s", q, clean) : xstrdup(clean));
                 free(clean);
                 free(q);
             } else if (strcmp(category, "out-of-bounds") == 0 && ln > 0 && strstr(msg, " of host memory, ")) {
