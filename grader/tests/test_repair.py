@@ -206,6 +206,27 @@ def test_a_row_added_without_its_stride_is_said_with_the_stride(tmp_path):
     assert f"line {line}: `* Width` looks missing after `Row`" in first, first
 
 
+@needs_schemata
+def test_an_early_exit_joined_the_wrong_way_is_said_as_its_join(tmp_path):
+    """Lab 01's bounds test written as an early exit whose clauses are
+    joined the wrong way, `if (!(Row < Width || Col < Width)) return;`:
+    threads past one edge go on. The repair joins them with `&&`; the
+    first line says so, not that the exit should be taken out (the exit is
+    needed, its join is the mistake)."""
+    lab = "01-basic-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "if (Row < Width && Col < Width) {"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "if (!(Row < Width || Col < Width)) return;\n    {"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "return;" in l and "||" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: ") and "with `Row < Width && Col < Width` there" in first, first
+    assert "take the test" not in first, first
+
+
 GROUPINGS = [
     # a subscript closed before its last term: an element plus an int
     ("03-arbitrary-matmul", "ds_N[ty][tx] = N[nRow * l + Col];", "ds_N[ty][tx] = N[nRow * l] + Col;",

@@ -2582,7 +2582,14 @@ static void repair_turns_test_off(const char *file, submission_result *s)
     /* an edit of the test of an early exit (`if (Mc[i][j] == 0.0f) break;`)
      * that makes every dataset right: it changes where the exit runs, and
      * the exit is what loses the work */
-    int exit_at = !s->cause && repair_strong(r) ? source_if_guards_jump(file, r->line, jump, sizeof jump) : 0;
+    /* (not where the edit joins the test's clauses the other way, `&&` for
+     * `||` or back: a bounds exit, `if (Row >= Width || Col >= Width)
+     * return;`, written with the wrong join; the exit is needed, the join
+     * is the mistake, and the repair's own sentence says so) */
+    int join = (strstr(r->from, "&&") && strstr(r->to, "||") && !strstr(r->from, "||")) ||
+               (strstr(r->from, "||") && strstr(r->to, "&&") && !strstr(r->from, "&&"));
+    int exit_at = !s->cause && !join && repair_strong(r) ? source_if_guards_jump(file, r->line, jump, sizeof jump)
+                                                         : 0;
     if (exit_at > 0 && !repair_only_fixes_test(file, r, same, sizeof same)) {
         char *q = sanitize_quote(file, r->line), *qj = exit_at != r->line ? sanitize_quote(file, exit_at) : NULL;
         char *where = qj ? xasprintf(" at %s", qj) : xstrdup("");
