@@ -2871,6 +2871,22 @@ def test_a_kernel_argument_from_a_host_allocation_is_named_at_the_allocation(bac
     assert "allocate d_P with cudaMalloc((void **)&d_P, ...)" in first, first
 
 
+def test_an_if_that_bounds_the_index_by_a_constant_is_named_over_the_loop(backend, tmp_path):
+    """Lab 01's bounds test written with the block's width as a number,
+    `if (Row < 16 && Col < 16)`: on 1 x 1 a thread past the matrix passes
+    it and the dot product reads past M. The first line names that if, its
+    constant and the data's size, not the loop that held k inside Width."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "01-basic-matmul", "if (Row < Width && Col < Width) {", "if (Row < 16 && Col < 16) {")
+    line = line_of(src, "if (Row < 16 && Col < 16) {")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "bounds Row and Col by 16, a constant" in first, \
+        first
+    assert "where the data's size belongs (Width = " in first and "its index is what is wrong" not in first, first
+
+
 def test_a_buffer_sized_in_another_types_bytes_is_named_at_the_sizeof(tmp_path):
     """Lab 05's row_bytes counted with sizeof(char), for rows of floats:
     cudaMallocPitch makes rows a quarter of their size and the copies move

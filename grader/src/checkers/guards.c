@@ -20,6 +20,7 @@
 #include "source.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -799,6 +800,48 @@ static char *copied_test_words(const guard_record *g, const char *student, int a
     return w;
 }
 
+/* An if the thread passed on its way that bounds a name of the access's
+ * index by a constant (`Col < BLOCK_WIDTH`, 16) larger than the size the
+ * named test bounds by (a loop's `k < Width`, 1 here): the block's size or
+ * a tile's where the data's belongs; threads past the data pass it. */
+static char *constant_bound_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char left[GUARD_TEXT], right[GUARD_TEXT], l2[GUARD_TEXT], r2[GUARD_TEXT];
+    if (!g->values || strcmp(g->op, "<") != 0 ||
+        source_compared_sides(student, g->line, g->operand, g->op, left, right, sizeof left) != 0 ||
+        source_constant_text(student, g->line, right))
+        return NULL;
+    for (int i = 0; i < g->nothers; i++) {
+        if (g->other[i].op[0] != '<' || g->other[i].line == g->line || g->other[i].b <= g->b ||
+            source_compared_sides(student, g->other[i].line, g->other[i].k, g->other[i].op, l2, r2, sizeof l2) != 0 ||
+            !plain_name(l2) || !source_line_has_word(student, access, l2) ||
+            !source_constant_text(student, g->other[i].line, r2))
+            continue;
+        /* every name that test bounds by that constant (`Row` and `Col`) */
+        char names[2 * GUARD_TEXT + 8], l3[GUARD_TEXT], r3[GUARD_TEXT];
+        snprintf(names, sizeof names, "%s", l2);
+        for (int k = 0; k < 8; k++)
+            if (source_compared_sides(student, g->other[i].line, k, g->other[i].op, l3, r3, sizeof l3) == 0 &&
+                strcmp(l3, l2) != 0 && strcmp(r3, r2) == 0 && plain_name(l3) &&
+                strlen(names) + strlen(l3) + 6 < sizeof names) {
+                strcat(names, " and ");
+                strcat(names, l3);
+                break;
+            }
+        char *qo = sanitize_quote(student, g->other[i].line);
+        char value[48] = "";
+        if (!isdigit((unsigned char)r2[0]))
+            snprintf(value, sizeof value, " (%g)", g->other[i].b);
+        char *w = xasprintf("the test at %s bounds %s by %s%s, a constant, where the data's size belongs (%s = %g "
+                            "here, as the test at %s bounds %s): threads past the data pass it; test %s against the "
+                            "data's size",
+                            qo, names, r2, value, right, g->b, q, left, names);
+        free(qo);
+        return w;
+    }
+    return NULL;
+}
+
 /* A bounds test written as a value beside the access, in its own
  * statement (`M[Row * k + mCol] * (Row < j && mCol < k)`): whatever the
  * test let the thread through, the access does not wait for this one; it
@@ -1144,6 +1187,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = tile_loop_bound_words(&g, student, access, q, array_elements(msg));
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = set_again_words(student, access);
+    if (!words && access > 0)
+        words = constant_bound_words(&g, student, access, q);
     if (!words && access > 0) {
         double elements = array_elements(msg);
         if (elements > 0)
