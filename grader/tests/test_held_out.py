@@ -56,8 +56,10 @@ their own (my count); sets BK and BL: results-BK.md and results-BL.md, 8 and 8 o
 side by side after BI's and BJ's, 10 of 10 each after their own (my count); sets BM and BN:
 results-BM.md and results-BN.md, 10 and 8 of 10 when counted side by side after BK's and BL's, 10 of
 10 each after their own (my count); sets BO and BP: results-BO.md and results-BP.md, 9 and 9
-of 10 when counted side by side after BM's and BN's, 10 of 10 each after their own (my count); of
-those sixteen sets only the
+of 10 when counted side by side after BM's and BN's, 10 of 10 each after their own (my count);
+sets BQ and BR: results-BQ.md and results-BR.md, 5 and 7 of 10 when counted side by side after BO's
+and BP's, 8 and 8 of 10 after their own (my count: BQ 03-g6, BQ 03-h6, BR 03-i6 and BR 04-i6 are not
+named yet and have no entry here); of those eighteen sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -825,6 +827,14 @@ FIRST = {
                                            "after it", "move that cudaMalloc before the launch"],
     "setBP/03-e6-n-test-copied-from-m": ["the test at line 58 (`if (Row < j && mCol < k)`) is the test at line 54 (",
                                          "it bounds Row and mCol, which the access at line 59 does not read"],
+    "setBQ/01-g6-early-exit-and": ["line 27: `Row >= Width && Col >= Width` looks like the mistake", "with `Row >= "
+                                   "Width || Col >= Width` there"],
+    "setBQ/01-h6-dp-host-malloc": ["line 44 (`d_P = (float *)malloc(bytes);`) sets d_P with malloc, host memory",
+                                   "allocate d_P with cudaMalloc"],
+    "setBQ/04-h6-mask-not-constant": [":75: error: Mc is a host variable (declared at line 22 with no __constant__ "
+                                      "or __device__), read here in a kernel"],
+    "setBR/01-i6-bound-test-block-width": ["the test at line 27 (", "bounds Row and Col by BLOCK_WIDTH (16), a "
+                                           "constant, where the data's size belongs"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
