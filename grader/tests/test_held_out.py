@@ -101,7 +101,7 @@ FIRST = {
                                         "threadIdx.y is always 0"],
     "setC/01-f-flat-bound-test": ["the test at line 28 (`if (Row * Width + Col < Width * Width) {`)",
                                   "by the whole array's 225 elements"],
-    "setC/02-e-n-load-ph-not-scaled": ["holds N(1, 16)", "puts N(16, 16) there", "the load at line 47"],
+    "setC/02-e-n-load-ph-not-scaled": ["line 47: `* TILE_WIDTH` looks missing after `ph`"],
     "setC/02-f-inner-loop-phase-count": ["the loop at line 57", "runs i up to Width / TILE_WIDTH (32 here)",
                                          "i = 16 is already past it"],
     "setC/03-e-early-return": ["the return at line 38", "before the __syncthreads() at line 67"],
