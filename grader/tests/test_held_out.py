@@ -577,8 +577,7 @@ FIRST = {
     "setAV/01-q4-copy-in-m-kind-dtoh": ["the cudaMemcpy at line 48 (", "should be cudaMemcpyHostToDevice"],
     "setAV/01-r4-dot-loop-le-width": ["the test at line 29 (`for (int k = 0; k <= Width; ++k)`) let this thread "
                                       "through at its bound", "(write `k < Width` there)"],
-    "setAV/02-q4-m-load-phase-not-scaled": ["the load at line 45 (", "starts the phase-1 tile 1 column past phase "
-                                            "0's", "multiply the phase by the tile's width there"],
+    "setAV/02-q4-m-load-phase-not-scaled": ["line 45: `* TILE_WIDTH` looks missing after `ph`"],
     "setAV/02-r4-dot-m-tile-transposed": ["line 57: `ds_M[i][ty]` in ", "the other way round, `ds_M[ty][i]`, there"],
     "setAV/03-q4-numphases-from-l": ["line 43: `l` in `numPhases = (l + TILE_WIDTH - 1) / TILE_WIDTH`",
                                      "with `k` there"],
@@ -612,7 +611,7 @@ FIRST = {
                                          "stores at line 31", "start from 0"],
     "setAX/01-v4-grid-missing-y": ["count the grid at line 55 ("],
     "setAX/02-u4-ty-from-threadidx-x": ["line 32 (`int tx = threadIdx.x, ty = threadIdx.x;`) sets ty to threadIdx.x"],
-    "setAX/02-v4-n-load-phase-not-scaled": ["the load at line 46 (", "starts the phase-1 tile 1 row past phase 0's"],
+    "setAX/02-v4-n-load-phase-not-scaled": ["line 46: `* TILE_WIDTH` looks missing after `ph`"],
     "setAX/03-u4-numphases-k-minus-one": ["line 43 (`numPhases = (k - 1) / TILE_WIDTH;`)", "without its `+ 1`",
                                           "write `(k - 1) / TILE_WIDTH + 1`"],
     "setAX/03-v4-m-test-mcol-le-k": ["the test at line 54 (`if (Row < j && mCol <= k)`) let this thread through at its "

@@ -2474,8 +2474,11 @@ def test_a_block_larger_than_the_kernels_launch_bounds_is_refused(backend, tmp_p
     assert set(kit.statuses(rep).values()) == {"cuda_error"}, kit.statuses(rep)
     first = rep["fix_first"]
     if backend == "emu":
-        assert rep["score"] == 0 and "cudaErrorInvalidValue" in first, first
-        assert "a block of 256 threads, more than the kernel's __launch_bounds__ (128) allows" in first, first
+        decl = line_of(src, "__launch_bounds__(128) MatrixMulKernel(")
+        assert rep["score"] == 0 and first.startswith(f"line {decl} (") and \
+            "gives MatrixMulKernel `__launch_bounds__(128)`, at most 128 threads a block" in first, first
+        found = [d["message"] for d in rep["datasets"] if d.get("message")]
+        assert any("cudaErrorInvalidValue" in m for m in found) or "cudaErrorInvalidValue" in json.dumps(rep), first
 
 
 def test_a_kernel_image_by_reference_earns_nothing(backend, tmp_path):
@@ -3730,13 +3733,14 @@ def test_a_tile_load_whose_phase_is_not_scaled_by_the_tile_is_said_so(tmp_path):
     """Lab 02's N load written `N[(ph + ty) * Width + Col]`: each phase's
     tile starts one row past the last where a tile's width belongs. The
     first line names the load and says to multiply the phase by the
-    tile's width."""
+    tile's width: the repair's `stride` edit, ahead of the tile reading that
+    says the same where no single edit mends it."""
     src = edited(tmp_path, "02-tiled-matmul", "N[(ph * TILE_WIDTH + ty) * Width + Col]", "N[(ph + ty) * Width + Col]")
     line = line_of(src, "N[(ph + ty) * Width + Col]")
     rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert f"the load at line {line} (" in first and "starts the phase-1 tile 1 row past phase 0's, where 16 belong" \
-        in first and first.endswith("multiply the phase by the tile's width there"), first
+    # (the repair's `stride` edit says it first, `* TILE_WIDTH` after ph at the load's line)
+    assert first.startswith(f"line {line}: `* TILE_WIDTH` looks missing after `ph`: with it added there, all "), first
 
 
 def test_a_loop_end_barrier_written_after_the_loop_is_said_to_move(tmp_path):
