@@ -1439,24 +1439,26 @@ int source_for_steps_another(const char *path, int line, char *counter, char *st
 
 int source_same_test_elsewhere(const char *path, int test_line)
 {
-    char mine[256], other[256];
-    int in_else = 0;
-    /* the header on test_line, as source_test_around gives a header */
-    if (test_line <= 0 || source_test_around(path, test_line + 1, mine, sizeof mine, &in_else) != test_line ||
-        strncmp(mine, "if", 2) != 0)
-        return 0;
     source_code s;
-    if (!source_code_read(&s, path))
+    if (test_line <= 0 || !source_code_read(&s, path))
         return 0;
-    size_t g = code_kernel_before(&s, code_line_start(&s, test_line)), close = 0;
+    /* the if on test_line, its header as written; then each other if of
+     * that kernel's body, in one pass */
+    char mine[256] = "", other[256];
+    size_t b = code_line_start(&s, test_line), e = b < s.len ? code_line_end(&s, b) : b;
+    for (size_t k = b; k < e && !mine[0]; k++)
+        if (code_word_at(&s, k, "if"))
+            header_text(&s, k, mine, sizeof mine);
+    size_t g = mine[0] ? code_kernel_before(&s, b) : s.len, close = 0;
     size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
-    int first = body < s.len ? code_line_at(&s, body) : 0, last = body < s.len ? code_line_at(&s, close) : 0;
-    source_code_free(&s);
-    for (int line = first; line > 0 && line <= last; line++) {
-        if (line == test_line || source_test_around(path, line + 1, other, sizeof other, &in_else) != line)
+    int found = 0;
+    for (size_t k = body; body < s.len && k < close && !found; k++) {
+        if (!code_word_at(&s, k, "if") || code_line_at(&s, k) == test_line)
             continue;
+        header_text(&s, k, other, sizeof other);
         if (strcmp(other, mine) == 0)
-            return line;
+            found = code_line_at(&s, k);
     }
-    return 0;
+    source_code_free(&s);
+    return found;
 }
