@@ -1683,6 +1683,22 @@ def test_a_grid_dimension_the_kernel_never_reads_is_named(backend, tmp_path):
     assert "has 2 blocks in z, but kernel MatrixMulKernel never reads blockIdx.z" in first, first
 
 
+def test_a_row_without_its_block_offset_is_named_where_the_row_is_made(backend, tmp_path):
+    """Lab 01's row from threadIdx.y alone: the grid's blocks in y are just
+    what the rows need, so the kernel is blamed, and the first line names
+    the line that makes the row (not only the grid's line, which is right)."""
+    if backend == "emu" and kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "01-basic-matmul", "int Row = blockIdx.y * blockDim.y + threadIdx.y;",
+                 "int Row = threadIdx.y;")
+    line = line_of(src, "int Row = threadIdx.y;")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0017", sanitize=True,
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert "never reads blockIdx.y" in first, first
+    assert f"where it computes its row at line {line} (`int Row = threadIdx.y;`)" in first, first
+
+
 def test_too_much_dynamic_shared_memory_is_named_at_the_launch(backend, tmp_path):
     """A launch whose third argument asks for a whole matrix of dynamic
     shared memory: over 48 KiB a block, the runtime refuses the launch."""

@@ -1281,9 +1281,16 @@ static char *unread_grid_dimension(const launch_shape *l, const int out[2], cons
             /* where it reads the block's size instead: its line */
             int dim = source_reads_builtin(file, "blockDim", axis[k]);
             char *qd = dim > 0 ? sanitize_quote(file, dim) : NULL;
+            /* no block size read there: the row is made from the thread's
+             * index (and perhaps another axis's block), at the line that
+             * reads threadIdx on this axis */
+            int own = qd ? 0 : source_reads_builtin(file, "threadIdx", axis[k]);
+            char *qt = own > 0 ? sanitize_quote(file, own) : NULL;
             char *instead = qd ? xasprintf(" (%s reads blockDim.%c, the block's size, the same in every block, "
                                            "where blockIdx.%c belongs)", qd, axis[k], axis[k])
+                          : qt ? xasprintf(" at %s", qt)
                                : xstrdup("");
+            free(qt);
             /* the rows themselves only where the row is the block's size
              * (the same in every block); another index (blockIdx.x
              * copied) gives each column of blocks rows of its own */
