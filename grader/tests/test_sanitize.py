@@ -1648,6 +1648,25 @@ def test_a_read_in_a_pitched_buffers_padding_is_said_as_the_wrong_row_stride(tmp
     assert "step the rows by the pitch" in first, first
 
 
+def test_a_second_batch_that_starts_inside_the_first_is_named_at_its_offset(tmp_path):
+    """Lab 04's second batch offset by 8 rows of the block instead of the
+    whole block: each thread's second element is the first element of the
+    thread 8 rows down, so the batches' stores race. The first line names
+    the second batch's dest, by how much it is ahead of the first's, not
+    the first batch's lines."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "04-conv-2batch", "dest = threadIdx.y * TILE_WIDTH + threadIdx.x + TILE_WIDTH * TILE_WIDTH;",
+                 "dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 8 * TILE_WIDTH;")
+    line = line_of(src, "dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 8 * TILE_WIDTH;")
+    first_line = line_of(src, "int dest = threadIdx.y * TILE_WIDTH + threadIdx.x;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "gray-15x15", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 8 * TILE_WIDTH;`) "
+                            f"makes dest 128 more than line {first_line} "), first
+    assert "so the second batch starts inside the first" in first, first
+
+
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
     """Lab 04's first batch's tile row divided by w + 1: two threads of the
     batch compute the same slot, so its store races with itself. The race

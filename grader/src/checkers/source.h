@@ -997,6 +997,11 @@ int source_constant_text(const char *path, int line, const char *text);
  * parameter, a cast, a call, a name stepped or set in a branch). */
 int source_assignment_range(const char *path, const char *header, int line, const char *name, const long block[3],
                             const long threads[3], long *lo, long *hi);
+/* The value the assignment of `name` on `line` gives one thread (thread[])
+ * of block block[], source_assignment_range's way, with no block size (a
+ * value that reads blockDim is unknown): 0 and *out, or -1. */
+int source_assignment_at(const char *path, const char *header, int line, const char *name, const long block[3],
+                         const long thread[3], long *out);
 /* Where the value `name` holds at line `line` of a kernel comes from: the
  * line of its last assignment before it, then of the local name that value
  * takes the thread's place from, and so on, to the assignment that reads

@@ -231,6 +231,29 @@ int source_assignment_range(const char *path, const char *header, int line, cons
     return rc;
 }
 
+int source_assignment_at(const char *path, const char *header, int line, const char *name, const long block[3],
+                         const long thread[3], long *out)
+{
+    source_code s, h;
+    if (line <= 0 || !source_code_read(&s, path))
+        return -1;
+    int have_header = header && source_code_read(&h, header);
+    size_t n = strlen(name), from = code_line_start(&s, line), to = code_line_end(&s, from);
+    size_t e = 0, v = code_assignment_of(&s, from, to, name, n, &e);
+    size_t g = v < s.len ? code_kernel_before(&s, v) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int rc = -1;
+    if (v < s.len && body < s.len && v > body) {
+        /* no block size: a value that reads blockDim is unknown */
+        eval_frame f = { &s, have_header ? &h : NULL, body, thread, block, NULL };
+        rc = eval_text(&f, &s, v, e, v, 0, out);
+    }
+    if (have_header)
+        source_code_free(&h);
+    source_code_free(&s);
+    return rc;
+}
+
 int source_value_origins(const char *path, int line, const char *name, int *lines, char (*names)[48], int max)
 {
     source_code s;

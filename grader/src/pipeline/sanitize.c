@@ -400,6 +400,78 @@ static char *split_race_message(const char *student, int l1, int l2, const char 
     return s;
 }
 
+/* The flat index the store at line `store` reads, followed back from its
+ * subscripts' first name to the assignment that reads the thread's place
+ * (`dest = threadIdx.y * TILE_WIDTH + threadIdx.x`): its line, its name
+ * into name; 0 where the source shows none. */
+static int store_flat_index(const char *student, int store, char *name, size_t n)
+{
+    char names[160];
+    int lines[8], origin[4];
+    char chain[4][48];
+    if (source_store_index_made(student, store, names, sizeof names, lines, 8) <= 0)
+        return 0;
+    names[strcspn(names, ", ")] = '\0';
+    int k = source_value_origins(student, store, names, origin, chain, 4);
+    if (k <= 0)
+        return 0;
+    snprintf(name, n, "%s", chain[k - 1]);
+    return origin[k - 1];
+}
+
+/* Two stores of one tile, a batch each, whose flat indices are made at
+ * two lines and differ by one amount for every thread, so that one
+ * thread's second element is the other's first (t1 and t2, the race
+ * check's pair): the later batch starts inside the earlier one, and its
+ * offset is the mistake. The values from the source (source_eval.c), for
+ * the two threads and thread (0,0,0); NULL where they do not show it. */
+static char *batch_offset_message(const char *student, int l1, int l2, const char *t1, const char *t2,
+                                  const char *stores, const char *kernel, const char *array)
+{
+    long a[3], b[3], zero[3] = { 0, 0, 0 };
+    char n1[48], n2[48];
+    if (!t1 || !t2 || l1 == l2 || sscanf(t1, "(%ld,%ld,%ld)", &a[0], &a[1], &a[2]) != 3 ||
+        sscanf(t2, "(%ld,%ld,%ld)", &b[0], &b[1], &b[2]) != 3)
+        return NULL;
+    int f1 = store_flat_index(student, l1, n1, sizeof n1), f2 = store_flat_index(student, l2, n2, sizeof n2);
+    if (f1 <= 0 || f2 <= 0 || f1 == f2)
+        return NULL;
+    if (f1 > f2) { /* the earlier batch is the one made first */
+        int t = f1;
+        f1 = f2;
+        f2 = t;
+        char keep[48];
+        snprintf(keep, sizeof keep, "%s", n1);
+        snprintf(n1, sizeof n1, "%s", n2);
+        snprintf(n2, sizeof n2, "%s", keep);
+    }
+    long fa, fb, fz, sa, sb, sz;
+    if (source_assignment_at(student, NULL, f1, n1, zero, a, &fa) || source_assignment_at(student, NULL, f1, n1, zero, b, &fb) ||
+        source_assignment_at(student, NULL, f1, n1, zero, zero, &fz) ||
+        source_assignment_at(student, NULL, f2, n2, zero, a, &sa) || source_assignment_at(student, NULL, f2, n2, zero, b, &sb) ||
+        source_assignment_at(student, NULL, f2, n2, zero, zero, &sz))
+        return NULL;
+    long c = sz - fz;
+    if (c == 0 || sa - fa != c || sb - fb != c || (fa != sb && fb != sa))
+        return NULL;
+    /* the thread whose second element is the other's first */
+    const char *second = fa == sb ? t2 : t1, *first = fa == sb ? t1 : t2;
+    long slot = fa == sb ? fa : fb;
+    char *q1 = sanitize_quote(student, f1), *q2 = sanitize_quote(student, f2);
+    char *other = strcmp(n1, n2) == 0 ? xstrdup("does") : xasprintf("makes %s", n1);
+    char *m = xasprintf("%s makes %s %ld %s than %s %s, for every thread, so the second batch starts inside "
+                        "the first: thread %s's second element (%ld) is thread %s's first: %s in %s, two threads "
+                        "store to the same slot of %s, and the slots past the second batch's last are stored by no "
+                        "one; start the second batch one past the first batch's last element, as many elements on "
+                        "as the block has threads",
+                        q2, n2, c > 0 ? c : -c, c > 0 ? "more" : "less", q1, other, second, slot, first, stores,
+                        kernel, array);
+    free(other);
+    free(q1);
+    free(q2);
+    return m;
+}
+
 /* Stores into one shared array, at lines l1 and l2 (the same line: a store
  * racing with itself), that race: two threads stored to the same slot. A barrier between two stores of one
  * tile orders nothing the tile needs; their indices collide (and so some
@@ -471,6 +543,8 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
                       "by no one; give %s its threadIdx.%c term as line %d does",
                       qd, dropped, made, axis, twin_line, twin, stores, kernel, a1, pair, dropped, axis, twin_line);
         free(qd);
+    } else if ((m = batch_offset_message(student, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
+        /* said: the later batch's offset */
     } else
         m = xasprintf("%s in %s: two threads store to the same slot of %s%s, which no __syncthreads() between "
                       "stores of one tile mends: their indices collide (and so some slot is stored by no one); "
