@@ -1667,6 +1667,22 @@ def test_a_second_batch_that_starts_inside_the_first_is_named_at_its_offset(tmp_
     assert "so the second batch starts inside the first" in first, first
 
 
+def test_a_ghost_test_without_a_lower_bound_is_named_for_the_pixel_it_loads(tmp_path):
+    """Lab 04's first batch's ghost-cell test without `srcX >= 0`: in the
+    left column of blocks the halo's columns -2 and -1 load the end of the
+    row above (inside the image's memory, so no access is out of bounds)
+    where the tile wants 0. The first line names the test and the bound it
+    leaves out, from the value the thread compared, not the load."""
+    src = edited(tmp_path, "04-conv-2batch", "\n        if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)",
+                 "\n        if (srcY >= 0 && srcY < height && srcX < width)")
+    line = line_of(src, "        if (srcY >= 0 && srcY < height && srcX < width)")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "gray-15x15", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the test at line {line} (`if (srcY >= 0 && srcY < height && srcX < width)`) bounds srcX only from " \
+           "above (`srcX < width`), and srcX is -" in first, first
+    assert "(as `srcY >= 0` does for srcY)" in first and "add `srcX >= 0` to the test" in first, first
+
+
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
     """Lab 04's first batch's tile row divided by w + 1: two threads of the
     batch compute the same slot, so its store races with itself. The race

@@ -677,8 +677,7 @@ static char *negative_start_words(const guard_record *g, const char *student, in
  * has one for another name). */
 static char *missing_lower_words(const guard_record *g, const char *student, int access, const char *q)
 {
-    static const char *const uppers[] = { "<", "<=" }, *const lowers[] = { ">=", ">" };
-    char left[GUARD_TEXT], right[GUARD_TEXT], l2[GUARD_TEXT], r2[GUARD_TEXT], sibling[3 * GUARD_TEXT + 16] = "";
+    char left[GUARD_TEXT], right[GUARD_TEXT], sibling[3 * GUARD_TEXT + 16] = "";
     /* a loop from a negative start (a mask's window) means its counter
      * to go below 0: the index must offset it (negative_start_words) */
     if (strstr(q, "(`for") || strstr(q, "(`while"))
@@ -689,19 +688,7 @@ static char *missing_lower_words(const guard_record *g, const char *student, int
             !plain_name(left) || !source_line_has_word(student, access, left))
             continue;
         /* any lower bound on it (`col_i >= 0`, `0 <= col_i`) and it is not left out */
-        int bounded = 0;
-        for (int k = 0; k < 8 && !bounded; k++) {
-            for (int o = 0; o < 2 && !bounded; o++) {
-                if (source_compared_sides(student, g->line, k, lowers[o], l2, r2, sizeof l2) == 0) {
-                    bounded = strcmp(l2, left) == 0;
-                    if (!bounded && !sibling[0] && plain_name(l2) && strcmp(r2, "0") == 0)
-                        snprintf(sibling, sizeof sibling, "`%s %s %s` does for %s", l2, lowers[o], r2, l2);
-                }
-                if (source_compared_sides(student, g->line, k, uppers[o], l2, r2, sizeof l2) == 0)
-                    bounded |= strcmp(r2, left) == 0;
-            }
-        }
-        if (bounded)
+        if (source_test_bounds_below(student, g->line, left, sibling, sizeof sibling))
             continue;
         char *as = sibling[0] ? xasprintf(" (as %s)", sibling) : xstrdup("");
         char *w = xasprintf("the test at %s bounds %s only from above (`%s %s %s`), and %s is %g here: nothing in it "

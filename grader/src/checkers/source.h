@@ -921,6 +921,11 @@ int source_compared_operand(const char *path, int n, int k, const char *op, char
 /* Both sides of that comparison ("destY", "TILE_WIDTH"), into left and right
  * (either may be NULL; size bytes each): 0, or -1 as above. */
 int source_compared_sides(const char *path, int n, int k, const char *op, char *left, char *right, size_t size);
+/* Whether the condition on line `line` bounds `name` from below (`name >=
+ * ...`, `name > ...`, `... < name`, `... <= name`): 1, else 0, with a clause
+ * that bounds another plain name from 0 into sibling ("`srcY >= 0` does
+ * for srcY"; "" when none) for the sentence that asks for one. */
+int source_test_bounds_below(const char *path, int line, const char *name, char *sibling, size_t n);
 /* A member that the index of the access at line `access` multiplies by
  * (`row_i * in.pitch`), set by an assignment elsewhere in the file
  * (`d_in_img.pitch = ...;`, on the host): that assignment's last line, the

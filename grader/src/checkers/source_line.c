@@ -462,3 +462,26 @@ int source_twin_assignment(const char *path, int line, const char *name, char *f
     return twin;
 }
 
+int source_test_bounds_below(const char *path, int line, const char *name, char *sibling, size_t n)
+{
+    static const char *const uppers[] = { "<", "<=" }, *const lowers[] = { ">=", ">" };
+    char l2[128], r2[128];
+    if (sibling && n)
+        sibling[0] = '\0';
+    for (int k = 0; k < 8; k++)
+        for (int o = 0; o < 2; o++) {
+            if (source_compared_sides(path, line, k, lowers[o], l2, r2, sizeof l2) == 0) {
+                if (strcmp(l2, name) == 0)
+                    return 1;
+                /* another name bounded from 0: the clause to copy */
+                int plain = l2[0] != '\0';
+                for (const char *c = l2; *c && plain; c++)
+                    plain = source_is_identifier_char(*c);
+                if (sibling && n && !sibling[0] && plain && strcmp(r2, "0") == 0)
+                    snprintf(sibling, n, "`%s %s %s` does for %s", l2, lowers[o], r2, l2);
+            }
+            if (source_compared_sides(path, line, k, uppers[o], l2, r2, sizeof l2) == 0 && strcmp(r2, name) == 0)
+                return 1;
+        }
+    return 0;
+}

@@ -1479,6 +1479,42 @@ static int load_axis_constant(const tile_frame *f, const tile_snapshot *s, long 
     return 0;
 }
 
+/* A load into a slot the tiling leaves 0 (its element outside the
+ * input), by a thread whose test before it compared a name below 0 only
+ * from above (`srcX < width`, srcX = -2) and let the load through: the
+ * lower bound the test leaves out is the mistake. Its words, or NULL. */
+static char *unbounded_below_words(const tile_snapshot *s, int k, const char *student)
+{
+    test_index x;
+    uint32_t w = slot_writer(s, k);
+    long th = slot_thread(s, k);
+    if (s->threads[2] > 1 || strcmp(path_base(s->writer_file[w]), path_base(student)) != 0 ||
+        index_tests(s, &x) != 0)
+        return NULL;
+    char *text = NULL;
+    for (int j = x.first[th]; j < x.first[th + 1] && !text; j++) {
+        const tile_test *t = &s->tests[j];
+        char left[64], right[64], sibling[160];
+        if (!t->result || t->line > s->writer_line[w] || (t->op != 0 && t->op != 1) || t->a >= 0 ||
+            !source_line_has_word(student, t->line, "if") ||
+            source_compared_sides(student, t->line, t->operand, op_text(t->op), left, right, sizeof left) != 0 ||
+            !left[0] || strspn(left, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(left) ||
+            source_test_bounds_below(student, t->line, left, sibling, sizeof sibling))
+            continue;
+        char *test = sanitize_quote_at(student, s->writer_file[w], t->line), *who = thread_name(s, th);
+        char *as = sibling[0] ? xasprintf(" (as %s)", sibling) : xstrdup("");
+        text = xasprintf("the test at %s bounds %s only from above (`%s %s %s`), and %s is %g for thread %s: nothing "
+                         "in it keeps %s from going below 0%s, so the thread loads where a 0 belongs: add `%s >= 0` "
+                         "to the test",
+                         test, left, left, op_text(t->op), right, left, t->a, who, left, as, left);
+        free(as);
+        free(test);
+        free(who);
+    }
+    free(x.first);
+    return text;
+}
+
 static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, const tile_snapshot *s, long phases,
                                  int k, const char *student, const tile_snapshots *all, int *by_test)
 {
@@ -1508,7 +1544,14 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     if_line = !s->writer_load[w] && student && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
                   ? source_store_after_if_of_same_slot(student, s->writer_line[w])
                   : 0;
-    if (if_line > 0)
+    char *below = outside && s->writer_load[w] && student ? unbounded_below_words(s, k, student) : NULL;
+    if (below) {
+        text = xasprintf("%s: after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there",
+                         below, barrier, slot, s->block[0], s->block[1], got, f->q->channel ? "channel" : "phase", ph,
+                         extent, want ? want : "another element");
+        *by_test = 1;
+        free(below);
+    } else if (if_line > 0)
         text = xasprintf("the store at %s follows the if at line %d, which stores the same element, with no `else` "
                          "before it: it overwrites what the if stored, for every thread; write `else` before it: "
                          "after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there",
