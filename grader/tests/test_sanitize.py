@@ -1683,6 +1683,21 @@ def test_a_ghost_test_without_a_lower_bound_is_named_for_the_pixel_it_loads(tmp_
     assert "(as `srcY >= 0` does for srcY)" in first and "add `srcX >= 0` to the test" in first, first
 
 
+def test_a_mask_subscript_that_adds_to_its_loop_counter_is_named_not_the_loop(tmp_path):
+    """Lab 05's mask read as `Mc[i][j + tx]`: the loop keeps j inside the
+    mask's MASK_WIDTH columns, and the thread's column added to it reads
+    past Mc. The checked run sees the read past the end with the loop's
+    test held; the first line names the subscript, not the loop's bound."""
+    src = edited(tmp_path, "05-pitched-conv", "acc += Mc[i][j] * N_ds[ty + i][tx + j];",
+                 "acc += Mc[i][j + tx] * N_ds[ty + i][tx + j];")
+    line = line_of(src, "acc += Mc[i][j + tx] * N_ds[ty + i][tx + j];")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "gray-16x16", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "keeps j inside Mc's MASK_WIDTH columns (j = " in first, first
+    assert f"but the access at line {line} (" in first and "indexes them with `j + tx`" in first, first
+    assert "index Mc's columns with j alone" in first, first
+
+
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
     """Lab 04's first batch's tile row divided by w + 1: two threads of the
     batch compute the same slot, so its store races with itself. The race

@@ -700,6 +700,34 @@ static char *missing_lower_words(const guard_record *g, const char *student, int
     return NULL;
 }
 
+/* A loop whose counter runs over exactly one dimension of the accessed
+ * array, held (`j < MASK_WIDTH`, j = 4), where the access's subscript
+ * there adds to the counter (`Mc[threadIdx.y + i][threadIdx.x + j]`):
+ * the loop is right and the subscript goes past; index by the counter
+ * alone. NULL where the source does not show that shape. */
+static char *counter_extent_words(const guard_record *g, const char *student, int access, const char *q,
+                                  const char *counter, const char *bound)
+{
+    static const char *const two[] = { "rows", "columns" }, *const one[] = { "row", "column" };
+    char array[64], sub[160];
+    int which = 0, dims = 0;
+    if (!source_counter_subscript_extra(student, access, counter, bound, array, sizeof array, sub, sizeof sub,
+                                        &which, &dims))
+        return NULL;
+    char *part = dims == 2 ? xstrdup(two[which]) : dims == 1 ? xstrdup("elements") : xasprintf("dimension %d", which + 1);
+    char *last = dims == 2 ? xstrdup(one[which]) : dims == 1 ? xstrdup("element") : xasprintf("place in dimension %d", which + 1);
+    char *qa = sanitize_quote(student, access);
+    char *w = xasprintf("the loop at %s keeps %s inside %s's %s %s (%s = %g, against %g), but the access at %s indexes "
+                        "them with `%s`, which adds to %s and so reaches past %s's last %s: index %s's %s with %s "
+                        "alone",
+                        q, counter, array, bound, part, counter, g->a, g->b, qa, sub, counter, array, last, array, part,
+                        counter);
+    free(part);
+    free(last);
+    free(qa);
+    return w;
+}
+
 /* A bounds test whose clauses are joined by `||` alone (and not written
  * the other way round, `x >= w || y >= h` before a return): one clause
  * that holds lets the thread through, where a bounds test needs every one
@@ -1193,6 +1221,13 @@ char *guards_words(char *msg, const char *student, int access)
         if (!words && elements > 0)
             words = stride_words(&g, student, access, elements, q);
     }
+    /* a loop that runs its counter over just one dimension of the array
+     * (`j < MASK_WIDTH` for `Mc[...][MASK_WIDTH]`), held, and a subscript
+     * that adds more to the counter there: that subscript is the mistake */
+    if (!words && access > 0 && g.values && (!strcmp(g.op, "<") || !strcmp(g.op, "<=")) &&
+        source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0 && plain_name(left) &&
+        source_loop_step(student, g.line, left) > 0)
+        words = counter_extent_words(&g, student, access, q, left, right);
     /* a loop's test that held inside its bound, on a name the access
      * reads: the counter is in range, so the index made from it is what
      * reaches past the array */

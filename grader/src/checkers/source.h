@@ -582,6 +582,15 @@ int source_function_output_pointer(const char *path, int line, char *name, size_
  * line is returned, the name into name, the counts into *declared and
  * *used; else 0. */
 int source_subscripts_past_declaration(const char *path, int line, char *name, size_t n, int *declared, int *used);
+/* An array on line access with a subscript that holds counter and more
+ * (`Mc[ty + i][tx + j]`, counter j) where the array's declaration has, in
+ * that place, the very bound the counter's loop runs to (`Mc[MASK_WIDTH]
+ * [MASK_WIDTH]`, `j < MASK_WIDTH`): the loop keeps the counter inside
+ * that dimension, and what the subscript adds takes it past. The array's
+ * name, the subscript's text as written, its place (from 0) and
+ * the declaration's count of dimensions; the declaration's line, or 0. */
+int source_counter_subscript_extra(const char *path, int access, const char *counter, const char *bound,
+                                   char *array, size_t an, char *sub, size_t sn, int *which, int *dims);
 /* A name declared `bool` that the file sets to arithmetic (`numPhases =
  * (k + TILE_WIDTH - 1) / TILE_WIDTH;`) or uses as a loop's bound (`ph <
  * numPhases`): the declaration's line, the name, and that use's line

@@ -794,6 +794,83 @@ int source_subscripts_past_declaration(const char *path, int line, char *name, s
     return found;
 }
 
+/* The text of subscript `which` (from 0) of the brackets that start at k
+ * (after a name), into out, as written (spaces: 1) or without its spaces;
+ * 0, or -1 where there are fewer. */
+static int subscript_text(const source_code *s, size_t k, int which, int spaces, char *out, size_t n)
+{
+    int i = 0;
+    for (size_t q = code_skip_space(s, k); q < s->len && s->code[q] == '['; q = code_skip_space(s, k), i++) {
+        size_t close = code_matching(s, q);
+        if (close >= s->len)
+            return -1;
+        if (i == which) {
+            size_t o = 0, from = code_skip_space(s, q + 1), to = code_blank_before(s, close);
+            for (size_t c = from; c < to && o + 1 < n; c++)
+                if (spaces || !isspace((unsigned char)s->code[c]))
+                    out[o++] = s->code[c];
+            out[o] = '\0';
+            return 0;
+        }
+        k = close + 1;
+    }
+    return -1;
+}
+
+int source_counter_subscript_extra(const char *path, int access, const char *counter, const char *bound,
+                                   char *array, size_t an, char *sub, size_t sn, int *which, int *dims)
+{
+    source_code s;
+    array[0] = sub[0] = '\0';
+    *which = *dims = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    char want[128], text[160], dim[128], word[64];
+    size_t o = 0;
+    for (const char *c = bound; *c && o + 1 < sizeof want; c++)
+        if (!isspace((unsigned char)*c))
+            want[o++] = *c;
+    want[o] = '\0';
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0, looked = 0;
+    for (size_t k = b; k < e && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k);
+        int uses = 0;
+        subscripts_after(&s, we, &uses);
+        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
+        size_t at_name = we;
+        k = we - 1;
+        if (uses == 0 || ++looked > NAMES_LOOKED_AT)
+            continue;
+        for (int i = 0; i < uses && !found; i++) {
+            /* a subscript that holds the counter and more than it */
+            if (subscript_text(&s, at_name, i, 0, text, sizeof text) != 0 || strcmp(text, counter) == 0 ||
+                !text_find_word(text, text, counter))
+                continue;
+            int decl = source_declaration_of(path, word, NULL);
+            if (decl <= 0 || decl == access)
+                break;
+            size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
+            for (size_t c = db; c < de && at == de; c++)
+                if (code_word_at(&s, c, word))
+                    at = c;
+            int declared = 0;
+            if (at == de || (subscripts_after(&s, at + strlen(word), &declared), declared != uses) ||
+                subscript_text(&s, at + strlen(word), i, 0, dim, sizeof dim) != 0 || strcmp(dim, want) != 0)
+                continue;
+            snprintf(array, an, "%s", word);
+            subscript_text(&s, at_name, i, 1, sub, sn);
+            *which = i;
+            *dims = declared;
+            found = decl;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_bool_holding_count(const char *path, char *name, size_t n, int *use_line)
 {
     source_code s;
