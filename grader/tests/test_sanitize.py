@@ -275,6 +275,25 @@ def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
         assert a["status"] == "pass", (d["name"], a["status"], a["message"])
 
 
+def test_a_dataset_that_faulted_is_checked_where_the_chosen_ones_did_not(tmp_path):
+    """Lab 03's dot loop run to k / 16 terms: where k is 300 (long-dot) it
+    reads past ds_N's 16 rows and the run faults; every other dataset is
+    just wrong, and the smallest failure and the kinds of input are checked
+    first. The faulting dataset is checked too, and the first line names
+    the loop from its checked run, not the raw illegal-address error."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "for (int i = 0; i < TILE_WIDTH; ++i)",
+                 "for (int i = 0; i < k / 16; ++i)")
+    line = line_of(src, "for (int i = 0; i < k / 16; ++i)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    statuses = kit.statuses(rep)
+    assert statuses["long-dot-3x300x5"] == "cuda_error", statuses
+    assert (next(d for d in rep["datasets"] if d["name"] == "long-dot-3x300x5").get("sanitizer") or {}).get("ran"), \
+        "the faulting dataset was not checked"
+    first = rep["fix_first"]
+    assert f"the loop at line {line} (`for (int i = 0; i < k / 16; ++i)`)" in first, first
+    assert "cudaErrorIllegalAddress" not in first, first
+
+
 def test_a_race_the_full_checks_found_is_checked_on_every_dataset(backend, tmp_path):
     """Every thread of lab 02's reference stores the phase count into one
     __shared__ int and reads it back with no barrier between: a race on

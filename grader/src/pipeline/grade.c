@@ -727,7 +727,8 @@ static int choose_largest(const lab_manifest *m, const submission_result *s, con
  * to a pass (a hazard there means right by luck), then to one larger than
  * a tile (races between phases show only there), then to the smallest;
  * at least two when there are two; where no dataset's params say its kind,
- * the largest too (choose_largest). Returns the count. */
+ * the largest too (choose_largest); where none of those faulted and a
+ * dataset did, the smallest that did. Returns the count. */
 static int choose_checked(const lab_manifest *m, const submission_result *s, const int *index,
                           const char *datasets_root, int hangs, int chosen[MAX_CHECKED])
 {
@@ -783,6 +784,20 @@ static int choose_checked(const lab_manifest *m, const submission_result *s, con
     }
     if (nchosen < MAX_CHECKED && !any_kind(kind, n))
         nchosen += choose_largest(m, s, index, datasets_root, taken, chosen + nchosen);
+    /* a dataset whose run faulted (an illegal address, a crash), where none
+     * of those chosen did: its checked run names the access and the test
+     * that let it through, which a wrong output's run may never make */
+    int faulted = 0, fault = -1;
+    for (int k = 0; k < nchosen; k++)
+        faulted |= s->datasets[chosen[k]].status == ST_CUDA_ERROR || s->datasets[chosen[k]].status == ST_CRASH;
+    for (int i = 0; !faulted && nchosen < MAX_CHECKED && i < n; i++)
+        if (!taken[i] && (s->datasets[i].status == ST_CUDA_ERROR || s->datasets[i].status == ST_CRASH) &&
+            (fault < 0 || elements[i] < elements[fault]))
+            fault = i;
+    if (fault >= 0) {
+        chosen[nchosen++] = fault;
+        taken[fault] = 1;
+    }
     /* On a GPU, where nothing ran to its end: the smallest dataset that ran
      * out of time, whose run the emulator's checks end at once where a
      * barrier some threads never reach is what hung (a GPU's block waits
