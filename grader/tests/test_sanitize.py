@@ -275,6 +275,27 @@ def test_no_dataset_unsafe_alone_passes_in_a_full_check(backend, lab, mutant):
         assert a["status"] == "pass", (d["name"], a["status"], a["message"])
 
 
+def test_a_running_index_stepped_before_its_use_names_the_step(tmp_path):
+    """Lab 03's nRow kept across phases, `int nRow = ty;` before the loop and
+    `nRow += TILE_WIDTH;` at the top of its body: phase 0 already loads the
+    rows of phase 1, and the bounds test sends the small dataset's threads
+    to the zero store. The first line names the step that runs before the
+    test, with the value one step ahead of the tile's row, not the test."""
+    sol = kit.solution("03-arbitrary-matmul")
+    text = sol.read_text()
+    head = "    for (int ph = 0; ph < numPhases; ++ph) {"
+    made = "        int nRow = ph * TILE_WIDTH + ty;"
+    assert text.count(head) == 1 and text.count(made) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(head, "    int nRow = ty;\n" + head).replace(made, "        nRow += TILE_WIDTH;"))
+    line = line_of(src, "        nRow += TILE_WIDTH;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "under-one-tile-5x7x3", sanitize=True,
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert "nRow is 16 for thread (" in first and "16 more than the" in first, first
+    assert f"line {line} (`nRow += TILE_WIDTH;`) moves it on before the test uses it" in first, first
+
+
 def test_a_dataset_that_faulted_is_checked_where_the_chosen_ones_did_not(tmp_path):
     """Lab 03's dot loop run to k / 16 terms: where k is 300 (long-dot) it
     reads past ds_N's 16 rows and the run faults; every other dataset is

@@ -1033,6 +1033,12 @@ int source_value_origins(const char *path, int line, const char *name, int *line
 int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
                           const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis);
 
+/* In source_scope.c. A step of name (`name += X;`, `name -= X;`, X a
+ * number or a name the file defines as one) in the body of the loop
+ * around line use_line, before that line: the name moves on before this
+ * iteration's use of it. Its line, the amount (signed) and the statement
+ * into step; else 0. */
+int source_step_before_use(const char *path, int use_line, const char *name, long *amount, char *step, size_t n);
 /* In source_scope.c. A local of the kernel that holds line use_line,
  * declared there, set once (its declaration's value or one assignment, on
  * another line) and read on use_line alone: the line that sets it, its

@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_DECLS = 256, MAX_DEPTH = 64 };
@@ -1458,6 +1459,47 @@ int source_same_test_elsewhere(const char *path, int test_line)
         header_text(&s, k, other, sizeof other);
         if (strcmp(other, mine) == 0)
             found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_step_before_use(const char *path, int use_line, const char *name, long *amount, char *step, size_t n)
+{
+    source_code s;
+    step[0] = '\0';
+    *amount = 0;
+    if (use_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t use = code_line_start(&s, use_line), nl = strlen(name);
+    size_t loop = use < s.len ? code_loop_around(&s, use) : s.len;
+    size_t body = loop < s.len ? code_loop_body(&s, loop) : s.len;
+    int found = 0;
+    for (size_t k = body; k < use && k < s.len && !found; k++) {
+        if (!code_name_at(&s, k, name, nl))
+            continue;
+        size_t q = code_skip_space(&s, k + nl);
+        /* `name += X;` or `name -= X;` at the statement's start */
+        if (q + 1 >= s.len || (s.code[q] != '+' && s.code[q] != '-') || s.code[q + 1] != '=' ||
+            code_skip_space(&s, code_statement_start(&s, k, body)) != k)
+            continue;
+        size_t v = code_skip_space(&s, q + 2), e = code_semicolon(&s, v, use);
+        if (e >= use)
+            continue;
+        size_t ve = code_blank_before(&s, e);
+        long x = 0;
+        size_t defined_at = 0;
+        char *end = NULL;
+        char text[64];
+        snprintf(text, sizeof text, "%.*s", (int)(ve - v), s.code + v);
+        long lit = strtol(text, &end, 10);
+        if (end != text && *end == '\0')
+            x = lit;
+        else if (!code_defined_number(&s, text, strlen(text), &x, &defined_at))
+            continue;
+        *amount = s.code[q] == '-' ? -x : x;
+        snprintf(step, n, "%.*s", (int)(e + 1 - k), s.code + k);
+        found = code_line_at(&s, k);
     }
     source_code_free(&s);
     return found;

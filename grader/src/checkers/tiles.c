@@ -1372,6 +1372,44 @@ static char *coordinate_made(const tile_frame *f, const tile_snapshot *s, long p
  * of the element the tile wants (want): "srcX, the column of the load at
  * line 40, is set at line 38 (`...`): look at how that line computes it";
  * else NULL (a right value against a wrong bound is the test's mistake). */
+/* The name the test compared is one step ahead of the coordinate the
+ * tile wants (mCol = 16 where the element is column 0, and `mCol +=
+ * TILE_WIDTH;` runs in the loop's body before the test): a running index
+ * moved on before this phase's use, in phase 0 too. The step's line and
+ * where it belongs; NULL where the source or the values do not show it. */
+static char *stepped_early_words(const tile_snapshot *s, const char *branch, const char *student,
+                                 const tile_element *want, const char *tested, long value)
+{
+    int test_line = 0;
+    long amount = 0;
+    char step[160], who[48] = "";
+    if (sscanf(branch, "the test at line %d", &test_line) != 1 || test_line <= 0)
+        return NULL;
+    int at = source_step_before_use(student, test_line, tested, &amount, step, sizeof step);
+    if (at <= 0 || amount == 0)
+        return NULL;
+    int col = value - amount == want->col && value != want->col, row = value - amount == want->row && value != want->row;
+    if (!col && !row)
+        return NULL;
+    /* which of the load's coordinates the name is, where the guarded load tells */
+    int load = source_if_guards_store_into(student, test_line, s->array), which = -1;
+    char name[64], init[160];
+    for (int c = 0; c < 2 && load > 0 && which < 0; c++)
+        if (source_load_coordinate(student, load, c, name, sizeof name, init, sizeof init) > 0 &&
+            strcmp(name, tested) == 0)
+            which = c;
+    if (which < 0)
+        which = col && !row ? 1 : row && !col ? 0 : -1;
+    const char *p = strstr(branch, " for thread (");
+    if (p)
+        sscanf(p, " for thread %47[^)])", who);
+    const char *coord = which == 1 ? "column" : which == 0 ? "row" : "coordinate";
+    return xasprintf("%s is %ld for thread %s) at the test at line %d, %ld more than the %s of the element the tile "
+                     "wants there (%ld): line %d (`%s`) moves it on before the test uses it, in every phase, the "
+                     "first one's too: step it after the phase's loads, at the end of the loop's body",
+                     tested, value, who, test_line, amount, coord, which == 0 ? want->row : want->col, at, step);
+}
+
 static char *tested_coordinate_made(const tile_snapshot *s, const char *branch, const char *student,
                                     const tile_element *want)
 {
@@ -1398,7 +1436,7 @@ static char *tested_coordinate_made(const tile_snapshot *s, const char *branch, 
             }
         }
     }
-    return NULL;
+    return stepped_early_words(s, branch, student, want, tested, value);
 }
 
 /* Whether the load that wrote slot k read, in nine in ten or more of the
