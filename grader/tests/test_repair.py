@@ -114,6 +114,80 @@ def test_two_subscripts_swapped_are_said_as_the_element_written(tmp_path):
 
 
 @needs_schemata
+def test_a_conditional_where_one_branch_serves_every_case_is_said_as_the_conditional(tmp_path):
+    """Lab 02's dot loop runs one term short in phase 0 alone, its bound a
+    conditional `(ph == 0 ? TILE_WIDTH - 1 : TILE_WIDTH)`: the repair puts
+    the branch that serves every case in place of the whole conditional,
+    not an edit of its condition that makes it never hold."""
+    lab = "02-tiled-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "for (int i = 0; i < TILE_WIDTH; ++i)"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "for (int i = 0; i < (ph == 0 ? TILE_WIDTH - 1 : TILE_WIDTH); ++i)"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "ph == 0 ? TILE_WIDTH - 1" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "conditional" and r["to"] == "TILE_WIDTH", r
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: the conditional `ph == 0 ? TILE_WIDTH - 1 : TILE_WIDTH` looks like the "
+                            "mistake"), first
+    assert "with `TILE_WIDTH` in place of the whole conditional, all " in first, first
+
+
+@needs_schemata
+def test_a_quotient_that_already_rounds_up_is_no_place_for_an_edit(tmp_path):
+    """emucc --schemata lists no edit of a grid's `(l + TILE_WIDTH - 1) /
+    TILE_WIDTH` division (another operator, the dividend alone, rounding
+    up again), while the file's `k / TILE_WIDTH` is still rounded up:
+    the idiom is written right, and an edit there only makes up for a
+    mistake elsewhere (a loop's bound that drops a phase's terms, which
+    one more phase mends on every dataset)."""
+    sol = kit.solution("03-arbitrary-matmul")
+    text = sol.read_text()
+    assert text.count("numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;") == 1
+    path = tmp_path / sol.name
+    path.write_text(text.replace("numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;", "numPhases = k / TILE_WIDTH;"))
+    schemata = tmp_path / "s.json"
+    subprocess.run([str(kit.ROOT / "build" / "emu" / "emucc"), "--schemata", str(schemata), "-c", str(path),
+                    "-o", str(tmp_path / "s.o"), "-I", str(kit.ROOT / "labs" / "03-arbitrary-matmul"),
+                    "-I", str(kit.ROOT / "grader" / "runtime")], check=True, capture_output=True)
+    import json
+    cands = json.loads(schemata.read_text())
+    idiom = [c for c in cands if c["from"] in ("(l + TILE_WIDTH - 1) / TILE_WIDTH", "(j + TILE_WIDTH - 1) / TILE_WIDTH")]
+    assert not idiom, idiom
+    # a quotient that rounds down is still rounded up
+    assert any(c["kind"] == "round-up" and c["from"] == "k / TILE_WIDTH" for c in cands), cands
+
+
+@needs_schemata
+def test_of_two_repairs_alike_the_one_at_a_line_the_reference_lacks_is_named(tmp_path):
+    """Lab 03's last phase cut to k % TILE_WIDTH terms by an if (0 terms
+    where k fills its tiles): one more phase (`k + TILE_WIDTH + 1` in the
+    count, a line the reference solution has word for word) and a test
+    that never holds (`numPhases + 1` in the if) both mend every dataset,
+    and the words tell them no apart. The one at the line that departs
+    from the reference is named, alone."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "        for (int i = 0; i < TILE_WIDTH; ++i)"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "        int last = TILE_WIDTH;\n        if (ph == numPhases - 1) last = k % TILE_WIDTH;\n"
+                                     "        for (int i = 0; i < last; ++i)"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "if (ph == numPhases - 1)" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line, r
+    assert r["repairs"] >= 2, r
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: "), first
+    assert "look at both" not in first, first
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

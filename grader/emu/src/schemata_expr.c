@@ -842,6 +842,31 @@ static void extent_names(sc *s, const node *l, const node *r)
  *  - a product that should take the whole sum before it, its
  *    parentheses left out, `srcY * width + srcX * channels` (ints):
  *    `(srcY * width + srcX) * channels`. */
+
+/* Whether the dividend lt already rounds the quotient by rt up: it adds
+ * rt - 1 (`(k + TILE_WIDTH - 1)`, `k + TILE_WIDTH - 1`, `(TILE_WIDTH - 1 +
+ * k)`), spaces aside. */
+static int rounds_up_already(const char *lt, const char *rt)
+{
+    char a[512], b[256];
+    size_t n = 0, m = 0;
+    for (const char *c = lt; *c && n + 1 < sizeof a; c++)
+        if (*c != ' ' && *c != '\t' && *c != '\n')
+            a[n++] = *c;
+    a[n] = '\0';
+    for (const char *c = rt; *c && m + 1 < sizeof b; c++)
+        if (*c != ' ' && *c != '\t' && *c != '\n')
+            b[m++] = *c;
+    b[m] = '\0';
+    if (!m)
+        return 0;
+    char *plus = xasprintf("+%s-1", b), *front = xasprintf("%s-1+", b);
+    int found = strstr(a, plus) != NULL || strstr(a, front) != NULL;
+    free(plus);
+    free(front);
+    return found;
+}
+
 static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
 {
     if (!sch_one_line(s, l->b, r->e) || s->fn_close <= s->fn_open)
@@ -1779,13 +1804,27 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         }
         if (prec == 3) { /* c ? a : b */
             *p = k + 1;
-            sch_parse_expr(s, p, 1);
+            node a = sch_parse_expr(s, p, 1);
             if (!at(s, *p, ":")) {
                 s->bail = 1;
                 return l;
             }
             (*p)++;
             node r = sch_parse_expr(s, p, 2);
+            /* one branch alone, always: a condition that picks another
+             * value for a case it meant to treat apart (the last phase's
+             * bound `ph == numPhases - 1 ? k % TILE_WIDTH : TILE_WIDTH`,
+             * 0 where k fills its tiles) where one value serves every case */
+            if (!s->bail && sch_one_line(s, l.b, r.e)) {
+                group *g = sch_new_group(s, G_ATOM, l.b, r.e);
+                char *from = sch_span_text(s, l.b, r.e), *ta = sch_span_text(s, a.b, a.e),
+                     *tr = sch_span_text(s, r.b, r.e);
+                sch_add_alt(s, g, "conditional", from, tr, xstrdup(tr));
+                sch_add_alt(s, g, "conditional", from, ta, xstrdup(ta));
+                free(from);
+                free(ta);
+                free(tr);
+            }
             l.e = r.e;
             l.vk = r.vk;
             l.atom_group = 0;
@@ -1845,7 +1884,12 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
             g->helper = helper;
             char *from = sch_span_text(s, l.b, r.e);
             char *lt = sch_span_text(s, l.b, l.e), *rt = sch_span_text(s, r.b, r.e);
-            for (int a = 0; a < 4 && table[t].alts[a]; a++) {
+            /* a quotient that already rounds up (`(k + TILE_WIDTH - 1) /
+             * TILE_WIDTH`) is the idiom written right: another operator,
+             * half of it, or rounding it up again, only makes up for a
+             * mistake elsewhere (a loop's bound that skips a phase) */
+            int idiom = strcmp(op, "/") == 0 && rounds_up_already(lt, rt);
+            for (int a = 0; a < 4 && table[t].alts[a] && !idiom; a++) {
                 const char *w = table[t].alts[a];
                 if (strcmp(w, "left") == 0) {
                     sch_add_alt(s, g, "drop-right", from, lt, NULL);

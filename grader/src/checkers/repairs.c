@@ -16,6 +16,12 @@
  * edit with its operands: `ph <= n` to `ph < n` changes one character). */
 static size_t edit_size(const repair_candidate *c)
 {
+    /* a conditional's value taken whole, its condition and other branch
+     * dropped (emucc's `conditional`): one edit of the structure, however
+     * long the text it drops; before an operator's edit inside the
+     * condition that makes it never hold, which says the same obscurely */
+    if (!strcmp(c->kind, "conditional"))
+        return 1;
     size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
     while (head < a && head < b && c->from[head] == c->to[head])
         head++;
@@ -306,6 +312,40 @@ static int has_part(const struct parts *ps, const char *p, size_t n)
         if (ps->n[i] == n && strncasecmp(ps->part[i], p, n) == 0)
             return 1;
     return 0;
+}
+
+/* Line n of text (from 1), its blanks taken out, into out; 0, or -1 past
+ * the end. */
+static int line_squeezed(const char *text, int n, char *out, size_t size)
+{
+    const char *p = text;
+    for (int i = 1; i < n && p; i++) {
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p || !*p)
+        return -1;
+    size_t o = 0;
+    for (; *p && *p != '\n' && o + 1 < size; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r')
+            out[o++] = *p;
+    out[o] = '\0';
+    return 0;
+}
+
+int repairs_reference_departure(const repair_candidate *c, const char *student_file, const char *reference)
+{
+    size_t n = 0, m = 0;
+    char *mine = student_file ? read_file(student_file, &n) : NULL, *ref = reference ? read_file(reference, &m) : NULL;
+    char line[512], other[512];
+    int departs = 1;
+    /* a line too short to tell (`}`, `else`) says nothing */
+    if (mine && ref && line_squeezed(mine, c->line, line, sizeof line) == 0 && strlen(line) >= 12)
+        for (int k = 1; departs && line_squeezed(ref, k, other, sizeof other) == 0; k++)
+            departs = strcmp(line, other) != 0;
+    free(mine);
+    free(ref);
+    return departs;
 }
 
 int repairs_part_agreement(const repair_candidate *c)
@@ -615,6 +655,11 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
                       "without it, %s%s: move it after the buffer's last use (beside the other cudaFree calls), "
                       "rather than delete it, or the buffer is never freed",
                       c->line, place, full ? "looks like" : "is probably", result, other);
+    } else if (!strcmp(c->kind, "conditional")) { /* `c ? a : b` where one branch serves every case */
+        s = xasprintf("line %d: the conditional `%s` %s the mistake: the case its condition treats apart gets a "
+                      "wrong value, and `%s` alone serves every case: with `%s` in place of the whole conditional, "
+                      "%s%s",
+                      c->line, c->from, full ? "looks like" : "is probably", c->to, c->to, result, other);
     } else if (!strcmp(c->kind, "twins")) { /* one edit at two twin statements */
         s = xasprintf("line %d and the statement after it: `%s` in `%s` %s the mistake, written in both: with `%s` "
                       "at both, %s%s",

@@ -49,6 +49,13 @@ int repairs_agreement(const repair_candidate *c);
  * to `&out_pitch_bytes` in `cudaMallocPitch(&d_out, &in_pitch_bytes, w,
  * out->height)`: 2, the same edit beside `&d_in` and `in->height`: -2). */
 int repairs_part_agreement(const repair_candidate *c);
+/* The last tie-break, where the words tell two repairs at two lines no
+ * apart: 1 where the line the edit is at departs from every line of the
+ * lab's reference solution (blanks aside), 0 where the reference has that
+ * very line (`numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`): an edit
+ * there makes up for a mistake elsewhere. 1 where either file cannot be
+ * read, or the line is too short to tell. */
+int repairs_reference_departure(const repair_candidate *c, const char *student_file, const char *reference);
 /* Sets each candidate's foreign flag from the student's source text (its
  * comments and strings count as written: a built-in named only there is
  * still not foreign, the safe side), and freed_foreign, for a cudaFree

@@ -6,6 +6,7 @@
 #include "build.h"
 #include "compare.h"
 #include "json.h"
+#include "kit.h"
 #include "repairs.h"
 #include "run.h"
 #include "sandbox.h"
@@ -297,7 +298,9 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
  * all .x, where the other makes `Row`'s mixed) is named; where nothing
  * tells them apart, both are; where the words are no help, the parts of
  * the words are (repairs_part_agreement: a copy-paste's `in_pitch` beside
- * `d_out`). */
+ * `d_out`); and where they are no help either, the one at a line the lab's
+ * reference solution does not have word for word (an edit of a line the
+ * reference has makes up for a mistake elsewhere). */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     const int *failing, repair_candidate *c, int nc, double timeout_s, const char *student_file,
                     int *tried, repair_result *r)
@@ -342,6 +345,12 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
         if (aa == ab) {
             ab = repairs_part_agreement(&c[best]);
             aa = repairs_part_agreement(&c[also]);
+        }
+        if (aa == ab) {
+            char *reference = kit_path("solutions/%s/%s", m->id, m->source);
+            ab = repairs_reference_departure(&c[best], student_file, reference);
+            aa = repairs_reference_departure(&c[also], student_file, reference);
+            free(reference);
         }
         if (aa > ab)
             best = also;
