@@ -1437,6 +1437,22 @@ def test_a_kernel_parameter_made_a_loop_counter_is_named(backend, tmp_path):
     assert "counts with j, a parameter of the kernel" in first and "a variable of its own" in first, first
 
 
+def test_a_block_too_large_by_a_dimension_the_kernel_never_reads_names_that_dimension(backend, tmp_path):
+    """Lab 01's block given 8 threads in z, which the kernel never reads:
+    16 x 16 x 8 = 2048 threads, a launch the runtime refuses. The first
+    line names the block's z, not BLOCK_WIDTH (16 x 16 is within the
+    limit): the dimension to leave out."""
+    src = edited(tmp_path, "01-basic-matmul", "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);",
+                 "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 8);")
+    block = line_of(src, "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 8);")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, "--dataset", "width-0033", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the block at line {block} (`dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 8);`) has 8 threads "
+                            "in z, and kernel MatrixMulKernel never reads threadIdx.z"), first
+    assert "16 x 16 x 8 = 2048 threads" in first and "give the block 1 thread in z" in first, first
+    assert "smaller" not in first, first
+
+
 def test_a_block_too_large_is_traced_to_its_define(backend, tmp_path):
     """Lab 02 with TILE_WIDTH 64: blocks of 4096 threads, a launch the
     runtime refuses. The first line starts at the #define that chose 64,

@@ -421,7 +421,24 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
                                                      : "blocks of %s: more threads in one dimension than a block has",
                                       b, threads)
                           : NULL;
-    if (def > 0) {
+    /* a dimension of the block the kernel never reads (threadIdx.z of a
+     * 2D kernel) that takes it past the limit: that dimension is the
+     * mistake, not the size the others share */
+    int unread = -1;
+    for (int k = 2; k >= 0 && over && threads > 1024 && block_line > 0 && unread < 0; k--)
+        if (l->block[k] > 1 && threads / l->block[k] <= 1024 && !source_reads_builtin(student_file, "threadIdx", axis[k]))
+            unread = k;
+    if (unread >= 0) {
+        char *qb = sanitize_quote(student_file, block_line);
+        s = xasprintf("the block at %s has %u threads in %c, and kernel %s never reads threadIdx.%c: that "
+                      "dimension makes blocks of %s = %llu threads, at most 1024 a block, so the launch at line %d "
+                      "fails with a launch-configuration error and the kernel never runs; give the block 1 thread "
+                      "in %c (leave its %s argument out)",
+                      qb, l->block[unread], axis[unread], l->kernel, axis[unread], b, threads, l->line,
+                      axis[unread], unread == 2 ? "third" : unread == 1 ? "second" : "first");
+        *at_definition = 1;
+        free(qb);
+    } else if (def > 0) {
         char *qd = sanitize_quote(student_file, def), *qb = sanitize_quote(student_file, block_line);
         int square = l->block[0] == l->block[1] && l->block[2] == 1;
         s = xasprintf("%s makes %s %u, so the block at %s asks for %s: the launch at line %d fails with a "
