@@ -1085,6 +1085,38 @@ def test_a_ghost_store_without_its_else_is_named_as_such(backend, tmp_path):
                             f"{store - 2}, which stores the same element, with no `else` before it"), first
 
 
+def test_a_ghost_store_after_an_empty_else_names_the_else_s_semicolon(tmp_path):
+    """Lab 04's first batch's `else` ended by a stray `;`: the ghost store
+    under it is no body of the else and runs for every thread, over what
+    the if loaded. The first line names the `else`, its `;`, and the store
+    after it."""
+    lab = "04-conv-2batch"
+    load = "            N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];\n"
+    src = edited(tmp_path, lab, load + "        else\n            N_ds[destY][destX] = 0.0f;\n",
+                 load + "        else;\n            N_ds[destY][destX] = 0.0f;\n")
+    els = line_of(src, "        else;")
+    rc, rep = kit.check_json(lab, src, "emu", "--dataset", "gray-15x15", sanitize=True, expect_rc=1)
+    first = rep["fix_first"].split(": ", 1)[1]
+    assert first.startswith(f"the `else` at line {els} ends at its own `;`, an empty statement, so the store at "
+                            f"line {els + 1} (`N_ds[destY][destX] = 0.0f;`) is not its body"), first
+    assert "take out the `;` after `else`" in first, first
+
+
+def test_a_tile_of_zeros_is_named_for_the_input_its_array_is_named_after(tmp_path):
+    """Lab 03's ds_N all zeros on the 1 x 1 x 1 dataset (its ghost store
+    after the if, with no else): its slots fit no input, and the sentence
+    names N's element there, from the array's name, not M's."""
+    lab = "03-arbitrary-matmul"
+    load = "            ds_N[ty][tx] = N[nRow * l + Col];\n"
+    src = edited(tmp_path, lab, load + "        else\n            ds_N[ty][tx] = 0.0f;\n",
+                 load + "        ds_N[ty][tx] = 0.0f;\n")
+    rc, rep = kit.check_json(lab, src, "emu", "--dataset", "one-1x1x1", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "ds_N[0][0] of block (0, 0) holds 0" in first and "columns 0 to 0 of N) puts N(0, 0) there" in first \
+        or "of N) puts N(0, 0) there" in first, first
+    assert "of M)" not in first, first
+
+
 def test_a_repair_of_the_test_that_let_a_thread_out_leads_over_the_read(backend, tmp_path):
     """Lab 03's N load tested `nRow < l`: a thread whose row is past N's k
     rows reads past N. The finding only says the test let it through; the

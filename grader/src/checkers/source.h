@@ -64,8 +64,10 @@ int source_loop_close_line(const char *path, int loop_line);
 /* A store at line that follows, in its block, an if with no else whose
  * body stores into the very same element (`if (...) ds_M[ty][tx] =
  * M[...]; ds_M[ty][tx] = 0.0f;`): it overwrites what the if stored, for
- * every thread (its `else` left out). The if's line; else 0. */
-int source_store_after_if_of_same_slot(const char *path, int line);
+ * every thread (its `else` left out). The if's line; else 0. So too after
+ * an `else;` (its body the empty statement: the store meant as its body
+ * follows it): the else's line into *empty_else (else 0). */
+int source_store_after_if_of_same_slot(const char *path, int line, int *empty_else);
 /* In the body of the braced loop on loop_line, a __syncthreads() whose
  * statement comes right after another __syncthreads() (the second barrier
  * moved up to the first): its line, the other's into *first_line; else 0. */

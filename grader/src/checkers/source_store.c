@@ -264,9 +264,10 @@ int source_barrier_after_barrier(const char *path, int loop_line, int *first_lin
     return found;
 }
 
-int source_store_after_if_of_same_slot(const char *path, int line)
+int source_store_after_if_of_same_slot(const char *path, int line, int *empty_else)
 {
     source_code s;
+    *empty_else = 0;
     if (line <= 0 || !source_code_read(&s, path))
         return 0;
     size_t at = code_skip_space(&s, code_line_start(&s, line)), blk = at < s.len ? code_block_around(&s, at) : s.len;
@@ -286,7 +287,15 @@ int source_store_after_if_of_same_slot(const char *path, int line)
         size_t open = code_skip_space(&s, prev + 2), hc = open < s.len ? code_matching(&s, open) : s.len;
         size_t body = hc < s.len ? code_skip_space(&s, hc + 1) : s.len;
         size_t be = body < s.len ? code_body_end(&s, body) : s.len;
-        int has_else = be < s.len && code_word_at(&s, code_skip_space(&s, be + 1), "else");
+        size_t el = be < s.len ? code_skip_space(&s, be + 1) : s.len;
+        int has_else = el < s.len && code_word_at(&s, el, "else");
+        /* `else;`: an else whose body is the empty statement, and the store
+         * after it, meant as its body, runs for every thread */
+        size_t after_else = has_else ? code_skip_space(&s, el + 4) : s.len;
+        if (has_else && after_else < s.len && s.code[after_else] == ';' && after_else < at) {
+            has_else = 0;
+            *empty_else = code_line_at(&s, el);
+        }
         /* the store's target, `NAME[...][...]`, written the same in the if's body */
         size_t nn = 0, name = code_word_before(&s, store, &nn), te = store;
         while (te < s.len && s.code[te] == '[')
@@ -295,6 +304,8 @@ int source_store_after_if_of_same_slot(const char *path, int line)
         for (size_t q = body; !has_else && nn && tn && q + tn <= be && !found; q++)
             if (!strncmp(s.code + q, s.code + name, tn) && code_stored_at(&s, q, nn))
                 found = code_line_at(&s, prev);
+        if (!found)
+            *empty_else = 0;
     }
     source_code_free(&s);
     return found;

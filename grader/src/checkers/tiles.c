@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define TILES_MAX_SIDE 128
 #define TILES_MAX_PHASES 4096
@@ -453,10 +454,32 @@ static int fitting_slots(const tile_frame *f, long phases, const tile_snapshot *
 
 /* The input a snapshot's array holds elements of: the one whose tiles fit
  * the most of its slots, else the one with the most of its values. */
+/* Whether a part of the array's name (split at underscores and where a
+ * capital follows a small letter: `ds_N`, `tileN`) is the input's name
+ * (`N`), case aside: the tie-break of input_of where the slots say
+ * nothing (a tile of zeros). */
+struct name_match {
+    const char *want;
+    int found;
+};
+
+static void match_part(const char *p, size_t n, void *arg)
+{
+    struct name_match *m = arg;
+    m->found |= strlen(m->want) == n && strncasecmp(p, m->want, n) == 0;
+}
+
+static int array_named_for(const char *array, const char *input)
+{
+    struct name_match m = { input, 0 };
+    source_identifier_parts(array, strlen(array), match_part, &m);
+    return m.found;
+}
+
 static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const char *dir, const tile_snapshot *s,
                                  long T, tile_frame *frame, int *score)
 {
-    int best = -1, best_fit = 0, best_values = 0;
+    int best = -1, best_fit = 0, best_values = 0, best_named = 0;
     for (int q = 0; q < m->ntiles; q++) {
         tile_input *in = input_for(&m->tiles[q], cache, m, dir);
         if (!in)
@@ -469,10 +492,13 @@ static const tile_spec *input_of(const lab_manifest *m, tile_input *cache, const
         uint32_t first;
         for (int k = 0; k < s->nslots; k++)
             values += slot_bits(s, k) != 0 && value_count(in, slot_bits(s, k), &first) > 0;
-        if (best < 0 || fit > best_fit || (fit == best_fit && values > best_values)) {
+        int named = array_named_for(s->array, m->tiles[q].name);
+        if (best < 0 || fit > best_fit || (fit == best_fit && values > best_values) ||
+            (fit == best_fit && values == best_values && named > best_named)) {
             best = q;
             best_fit = fit;
             best_values = values;
+            best_named = named;
             *frame = f;
         }
     }
@@ -1579,8 +1605,9 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
     made = branch && !value && outside && s->writer_load[w] && student ? coordinate_made(f, s, ph, k, student) : NULL;
     /* a store after an if that stored the same element: its else left
      * out, whatever test sent the thread where */
+    int empty_else = 0;
     if_line = !s->writer_load[w] && student && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0
-                  ? source_store_after_if_of_same_slot(student, s->writer_line[w])
+                  ? source_store_after_if_of_same_slot(student, s->writer_line[w], &empty_else)
                   : 0;
     char *below = outside && s->writer_load[w] && student ? unbounded_below_words(s, k, student) : NULL;
     if (below) {
@@ -1589,7 +1616,14 @@ static char *wrong_slot_sentence(const tile_frame *f, const tile_input *in, cons
                          extent, want ? want : "another element");
         *by_test = 1;
         free(below);
-    } else if (if_line > 0)
+    } else if (if_line > 0 && empty_else > 0)
+        text = xasprintf("the `else` at line %d ends at its own `;`, an empty statement, so the store at %s is not "
+                         "its body: it runs after the if at line %d for every thread and overwrites what the if "
+                         "stored; take out the `;` after `else`: after %s, %s of block (%ld, %ld) holds %s, but the "
+                         "%s-%ld tile (%s) puts %s there",
+                         empty_else, load, if_line, barrier, slot, s->block[0], s->block[1], got,
+                         f->q->channel ? "channel" : "phase", ph, extent, want ? want : "another element");
+    else if (if_line > 0)
         text = xasprintf("the store at %s follows the if at line %d, which stores the same element, with no `else` "
                          "before it: it overwrites what the if stored, for every thread; write `else` before it: "
                          "after %s, %s of block (%ld, %ld) holds %s, but the %s-%ld tile (%s) puts %s there",
