@@ -188,6 +188,31 @@ def test_of_two_repairs_alike_the_one_at_a_line_the_reference_lacks_is_named(tmp
 
 
 @needs_schemata
+@pytest.mark.parametrize("lab, old, new, to", [
+    # the factor meant for the last term alone, the sum's head taken in too
+    ("05-pitched-conv", "in.data[row_i * in.pitch + col_i * in.channels + k]",
+     "in.data[(row_i * in.pitch + col_i) * in.channels + k]", "row_i * in.pitch + col_i * in.channels"),
+    # the factor meant for the first term alone, the thread's part taken in too
+    ("01-basic-matmul", "int Row = blockIdx.y * blockDim.y + threadIdx.y;",
+     "int Row = blockIdx.y * (blockDim.y + threadIdx.y);", "blockIdx.y * blockDim.y + threadIdx.y"),
+])
+def test_parentheses_that_take_in_a_term_too_many_are_said_as_the_grouping(tmp_path, lab, old, new, to):
+    """A factor beside a parenthesised sum that was meant for one of its
+    terms: the repair regroups it, the factor on that term alone."""
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, new))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if new in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "grouping" and r["to"] == to, r
+    first = rep["fix_first"]
+    assert f"line {line}: `" in first and f"with `{to}` there, all " in first, first
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

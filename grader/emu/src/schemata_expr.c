@@ -881,26 +881,61 @@ static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
         to = xasprintf("%s + %s]", head, term);
         free(head);
         free(term);
-    } else if (!strcmp(op, "*") && ints && at(s, l->b, "(") && at(s, l->e - 1, ")") &&
-               sch_after(s, l->b) == l->e) {
-        /* the parentheses' last operator at their own depth, a `+` or `-` */
-        size_t last = 0;
-        int depth = 0;
-        for (size_t k = l->b + 1; k + 1 < l->e; k++) {
+    } else if (!strcmp(op, "*") && li && ri &&
+               ((at(s, l->b, "(") && at(s, l->e - 1, ")") && sch_after(s, l->b) == l->e) ||
+                (at(s, r->b, "(") && at(s, r->e - 1, ")") && sch_after(s, r->b) == r->e))) {
+        /* a factor beside a parenthesised sum (of ints, or of members
+         * whose type the tokens do not tell: `(row_i * in.pitch + col_i)
+         * * in.channels`): the parentheses' `+` and `-` at their own
+         * depth, the first and the last */
+        int left = at(s, l->b, "(") && at(s, l->e - 1, ")") && sch_after(s, l->b) == l->e;
+        const node *sum = left ? l : r, *other = left ? r : l;
+        size_t first = 0, last = 0;
+        int depth = 0, terms = 1;
+        for (size_t k = sum->b + 1; k + 1 < sum->e; k++) {
             if (at(s, k, "(") || at(s, k, "["))
                 depth++;
             else if (at(s, k, ")") || at(s, k, "]"))
                 depth--;
-            else if (depth == 0 && (at(s, k, "+") || at(s, k, "-")) && k > l->b + 1 && !arith_at(s, k - 1))
+            else if (depth == 0 && (at(s, k, "+") || at(s, k, "-")) && k > sum->b + 1 && !arith_at(s, k - 1)) {
+                first = first ? first : k;
                 last = k;
+                terms++;
+            }
         }
         if (last) {
-            char *head = sch_span_text(s, l->b + 1, last), *term = sch_span_text(s, last + 1, l->e - 1),
-                 *factor = sch_span_text(s, r->b, r->e);
-            to = xasprintf("(%s) * %s %s %s", head, factor, tk(s, last)[0] == '-' ? "-" : "+", term);
+            char *factor = sch_span_text(s, other->b, other->e);
+            char *head = sch_span_text(s, sum->b + 1, last), *term = sch_span_text(s, last + 1, sum->e - 1);
+            char *one = sch_span_text(s, sum->b + 1, first), *rest = sch_span_text(s, first + 1, sum->e - 1);
+            const char *lop = tk(s, last)[0] == '-' ? "-" : "+", *fop = tk(s, first)[0] == '-' ? "-" : "+";
+            char *alts[3];
+            int n = 0;
+            /* the last term moved out of the parentheses:
+             * `(srcY * width + srcX + k) * channels` for `(... + srcX) * channels + k` */
+            if (left)
+                alts[n++] = xasprintf("(%s) * %s %s %s", head, factor, lop, term);
+            /* the factor on the first term alone: `blockIdx.y * (TILE_WIDTH + destY)`
+             * for `blockIdx.y * TILE_WIDTH + destY` (with two terms and the
+             * factor after, the same as the last moved out) */
+            if (!left || terms > 2)
+                alts[n++] = left ? xasprintf("%s * %s %s %s", one, factor, fop, rest)
+                                 : xasprintf("%s * %s %s %s", factor, one, fop, rest);
+            /* the factor on the last term alone: `(Row * Width + ph) * TILE_WIDTH`
+             * for `Row * Width + ph * TILE_WIDTH` */
+            alts[n++] = left ? xasprintf("%s %s %s * %s", head, lop, term, factor)
+                             : xasprintf("%s %s %s * %s", head, lop, factor, term);
+            group *g = sch_new_group(s, G_ATOM, l->b, r->e);
+            char *from = sch_span_text(s, l->b, r->e);
+            for (int i = 0; i < n; i++) {
+                sch_add_alt(s, g, "grouping", from, alts[i], xstrdup(alts[i]));
+                free(alts[i]);
+            }
+            free(from);
+            free(factor);
             free(head);
             free(term);
-            free(factor);
+            free(one);
+            free(rest);
         }
     } else if (!strcmp(op, "+") && ints) {
         /* r a product of two operands at its own depth: `b * c` */
