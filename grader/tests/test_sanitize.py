@@ -296,6 +296,23 @@ def test_a_running_index_stepped_before_its_use_names_the_step(tmp_path):
     assert f"line {line} (`nRow += TILE_WIDTH;`) moves it on before the test uses it" in first, first
 
 
+def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
+    """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
+    rounded up to whole tiles, which in the last phase lets a thread read
+    past M's row (and, on the last row, past M). The first line names the
+    bound, and the size the N load's test bounds its phase-made name by."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (Row < j && mCol < k)",
+                 "if (Row < j && mCol < numPhases * TILE_WIDTH)")
+    line = line_of(src, "if (Row < j && mCol < numPhases * TILE_WIDTH)")
+    twin = line_of(src, "if (nRow < k && Col < l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "primes-31x37x41", sanitize=True,
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the test at line {line} (`if (Row < j && mCol < numPhases * TILE_WIDTH)`) bounds mCol by " \
+           "`numPhases * TILE_WIDTH`" in first, first
+    assert f"as the test at line {twin} bounds nRow by k: `mCol < k`" in first, first
+
+
 def test_a_dataset_that_faulted_is_checked_where_the_chosen_ones_did_not(tmp_path):
     """Lab 03's dot loop run to k / 16 terms: where k is 300 (long-dot) it
     reads past ds_N's 16 rows and the run faults; every other dataset is

@@ -381,10 +381,14 @@ static char *flattened_words(const guard_record *g, const char *student, int acc
         return NULL;
     for (int i = 0; i < g->nothers; i++) {
         char left[GUARD_TEXT], right[GUARD_TEXT];
-        if (strcmp(g->other[i].op, "<") != 0 || g->other[i].b != elements ||
+        /* (a loop's counter against its count is no flattened index,
+         * whatever the count: `ph < numPhases` with one phase and a
+         * one-element array; nor is a bound of one element a whole array's) */
+        if (strcmp(g->other[i].op, "<") != 0 || g->other[i].b != elements || elements <= 1 ||
             source_compared_sides(student, g->other[i].line, g->other[i].k, g->other[i].op, left, right,
                                   sizeof left) != 0 ||
-            (!strpbrk(left, "+*") && source_line_has_word(student, access, left)))
+            (!strpbrk(left, "+*") && source_line_has_word(student, access, left)) ||
+            (plain_name(left) && source_loop_step(student, g->other[i].line, left) > 0))
             continue;
         char *o = sanitize_quote(student, g->other[i].line);
         char *w = xasprintf("the test at %s bounds `%s` (%g) by the whole array's %g elements: it keeps the "
@@ -1061,9 +1065,65 @@ static int axis_of_name(const char *w, int bound)
     for (size_t i = 0; i < n; i++)
         low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
     low[n] = '\0';
+    /* a bound is a data's extent as a name or a member (`out.width`),
+     * not a tile's size nor an expression of one (`numPhases *
+     * TILE_WIDTH`: the tiles' extent, whatever its words) */
+    const char *minus = strchr(low, '-');
+    if (bound && (strstr(low, "tile") || strpbrk(low, "*+/() ") || (minus && minus[1] != '>')))
+        return 0;
     if (bound)
         return strstr(low, "height") || strstr(low, "rows") ? 1 : strstr(low, "width") || strstr(low, "cols") ? 2 : 0;
     return strstr(low, "row") || !strcmp(low, "y") ? 1 : strstr(low, "col") || !strcmp(low, "x") ? 2 : 0;
+}
+
+/* A test that held on every clause, one of which bounds a name the access
+ * reads by the phase loop's count times a tile (`nRow < numPhases *
+ * TILE_WIDTH`): the extent rounded up to whole tiles, which in the last
+ * phase lets the name past the matrix's end. The bound to write instead,
+ * where another test of the kernel bounds a name made from the phase as
+ * this one is by a plain size (`mCol < k`). */
+static char *padded_bound_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char counter[GUARD_TEXT], count[GUARD_TEXT], left[GUARD_TEXT], right[GUARD_TEXT];
+    int loop = source_enclosing_loop(student, g->line, counter, count, sizeof counter);
+    if (loop <= 0 || !plain_name(count))
+        return NULL;
+    for (int k = 0; k < g->nclauses; k++) {
+        if (strcmp(g->clause[k].op, "<") != 0 ||
+            source_compared_sides(student, g->line, g->clause[k].k, "<", left, right, sizeof left) != 0 ||
+            !plain_name(left) || !source_line_has_word(student, access, left) || !strchr(right, '*'))
+            continue;
+        /* the count as a whole word of the bound */
+        const char *p = strstr(right, count);
+        size_t cl = strlen(count);
+        if (!p || (p > right && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+            isalnum((unsigned char)p[cl]) || p[cl] == '_')
+            continue;
+        /* a twin: another test between the loop and the access bounding a
+         * name whose value reads the counter by a plain size */
+        char twin[GUARD_TEXT * 6] = "", l2[GUARD_TEXT], r2[GUARD_TEXT];
+        for (int line = loop + 1; line < access + 24 && !twin[0]; line++) {
+            if (line == g->line || !source_line_has_word(student, line, "if"))
+                continue;
+            for (int j = 0; j < 4 && !twin[0]; j++) {
+                int origin[2];
+                char names[2][48];
+                if (source_compared_sides(student, line, j, "<", l2, r2, sizeof l2) != 0 || !plain_name(l2) ||
+                    !plain_name(r2) || !strcmp(l2, left) ||
+                    source_value_origins(student, line, l2, origin, names, 1) != 1 ||
+                    !source_line_has_word(student, origin[0], counter))
+                    continue;
+                snprintf(twin, sizeof twin, ", as the test at line %d bounds %s by %s: `%s < %s`", line, l2, r2,
+                         left, r2);
+            }
+        }
+        return xasprintf("the test at %s bounds %s by `%s` (%g here), the loop's %s phases times a tile: the extent "
+                         "rounded up to whole tiles, not the matrix's own, so in the last phase it lets %s past the "
+                         "matrix's end (%s = %g): bound %s by the matrix's size%s",
+                         q, left, right, g->clause[k].b, count, left, left, g->clause[k].a, left,
+                         twin[0] ? twin : "");
+    }
+    return NULL;
 }
 
 /* A test that held on every clause, one of which bounds a row by the
@@ -1216,6 +1276,8 @@ char *guards_words(char *msg, const char *student, int access)
             words = other_names_words(&g, student, access, q);
         if (!words && elements > 0 && held_all(&g))
             words = crossed_bounds_words(&g, student, access, q);
+        if (!words && elements > 0 && held_all(&g))
+            words = padded_bound_words(&g, student, access, q);
         if (!words && elements > 0 && !strstr(msg, "in shared memory"))
             words = source_read_planar(student, access);
         if (!words && elements > 0)

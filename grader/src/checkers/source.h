@@ -1035,6 +1035,11 @@ int source_value_origins(const char *path, int line, const char *name, int *line
 int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
                           const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis);
 
+/* In source_scope.c. The for loop around line `line` whose test bounds
+ * its counter from above (`for (int ph = 0; ph < numPhases; ++ph)`): its
+ * line, the counter and the bound as written into counter and bound (n
+ * bytes each); 0 when none. */
+int source_enclosing_loop(const char *path, int line, char *counter, char *bound, size_t n);
 /* In source_scope.c. A step of name (`name += X;`, `name -= X;`, X a
  * number or a name the file defines as one) in the body of the loop
  * around line use_line, before that line: the name moves on before this

@@ -1504,3 +1504,27 @@ int source_step_before_use(const char *path, int use_line, const char *name, lon
     source_code_free(&s);
     return found;
 }
+
+int source_enclosing_loop(const char *path, int line, char *counter, char *bound, size_t n)
+{
+    source_code s;
+    counter[0] = bound[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, line);
+    size_t loop = at < s.len ? code_loop_around(&s, at) : s.len;
+    int found = 0;
+    size_t cn = 0, c = loop < s.len && code_word_at(&s, loop, "for") ? code_for_counter(&s, loop, &cn) : s.len;
+    if (c < s.len && cn < n) {
+        snprintf(counter, n, "%.*s", (int)cn, s.code + c);
+        int ll = code_line_at(&s, loop);
+        char left[128], right[128];
+        for (int k = 0; k < 4 && !found; k++)
+            if (source_compared_sides(path, ll, k, "<", left, right, sizeof left) == 0 && !strcmp(left, counter)) {
+                snprintf(bound, n, "%s", right);
+                found = ll;
+            }
+    }
+    source_code_free(&s);
+    return found;
+}
