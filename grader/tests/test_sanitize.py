@@ -1803,6 +1803,25 @@ def test_a_mask_subscript_that_adds_to_its_loop_counter_is_named_not_the_loop(tm
     assert "index Mc's columns with j alone" in first, first
 
 
+def test_a_tile_declared_narrower_than_its_column_reaches_is_named_at_its_declaration(tmp_path):
+    """Lab 02's ds_N declared with rows of TILE_WIDTH - 1: the store at
+    [ty][tx] gives tx = 15 a slot past its row's end, the next row's first,
+    which another thread stores too. The race finding names the
+    declaration and the columns it needs, not how ty and tx are made."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "02-tiled-matmul", "__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];",
+                 "__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH - 1];")
+    decl = line_of(src, "__shared__ float ds_N[TILE_WIDTH][TILE_WIDTH - 1];")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0064", sanitize=True, expect_rc=1)
+    races = [f["message"] for d in rep["datasets"] for f in ((d.get("sanitizer") or {}).get("findings") or [])
+             if f["kind"] == "race"]
+    assert races, rep["fix_first"]
+    said = [m for m in races if m.startswith(f"ds_N's rows are 15 long (declared at line {decl} (")]
+    assert said, races
+    assert "declare ds_N with at least 16 columns" in said[0], said[0]
+
+
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
     """Lab 04's first batch's tile row divided by w + 1: two threads of the
     batch compute the same slot, so its store races with itself. The race

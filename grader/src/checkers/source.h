@@ -1018,6 +1018,14 @@ int source_assignment_range(const char *path, const char *header, int line, cons
  * value that reads blockDim is unknown): 0 and *out, or -1. */
 int source_assignment_at(const char *path, const char *header, int line, const char *name, const long block[3],
                          const long thread[3], long *out);
+/* The store at store_line into an array declared on decl_line with at
+ * most two bounds (`ds_M[ty][tx] = ...`, `__shared__ float
+ * ds_M[TILE_WIDTH - 1][TILE_WIDTH - 1];`): each subscript's value for
+ * thread[] (block 0, names by their last assignment before the store) into
+ * sub[], each declared bound into dims[]; the count of subscripts, or 0
+ * where the source does not tell them all. */
+int source_store_subscripts(const char *path, const char *header, int store_line, int decl_line, const long thread[3],
+                            long sub[2], long dims[2]);
 /* Where the value `name` holds at line `line` of a kernel comes from: the
  * line of its last assignment before it, then of the local name that value
  * takes the thread's place from, and so on, to the assignment that reads

@@ -254,6 +254,56 @@ int source_assignment_at(const char *path, const char *header, int line, const c
     return rc;
 }
 
+/* The spans of the (at most two) subscripts of the brackets at k into
+ * b[], e[]; how many (0 where more than two). */
+static int subscript_spans(const source_code *s, size_t k, size_t b[2], size_t e[2])
+{
+    int n = 0;
+    for (size_t q = code_skip_space(s, k); q < s->len && s->code[q] == '['; q = code_skip_space(s, k)) {
+        size_t close = code_matching(s, q);
+        if (close >= s->len || n == 2)
+            return 0;
+        b[n] = q + 1;
+        e[n++] = close;
+        k = close + 1;
+    }
+    return n;
+}
+
+int source_store_subscripts(const char *path, const char *header, int store_line, int decl_line, const long thread[3],
+                            long sub[2], long dims[2])
+{
+    source_code s, h;
+    if (store_line <= 0 || decl_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    int have_header = header && source_code_read(&h, header);
+    size_t from = code_line_start(&s, store_line), to = from < s.len ? code_line_end(&s, from) : s.len;
+    size_t open = code_store_between(&s, from, to), nn = 0;
+    size_t name = open < s.len ? code_word_before(&s, open, &nn) : s.len;
+    size_t g = open < s.len ? code_kernel_before(&s, open) : s.len, close = 0;
+    size_t kernel = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    long block[3] = { 0, 0, 0 };
+    eval_frame f = { &s, have_header ? &h : NULL, kernel, thread, block, NULL };
+    size_t sb[2], se[2], db[2], de[2];
+    int rank = 0;
+    if (name < s.len && kernel < s.len && (rank = subscript_spans(&s, open, sb, se)) > 0) {
+        /* the declaration: the name on its line, then its bounds */
+        size_t lb = code_line_start(&s, decl_line), le = lb < s.len ? code_line_end(&s, lb) : s.len, at = le;
+        for (size_t c = lb; c < le && at == le; c++)
+            if (code_name_at(&s, c, s.code + name, nn))
+                at = c;
+        int drank = at < le ? subscript_spans(&s, at + nn, db, de) : 0;
+        for (int i = 0; i < rank && drank == rank; i++)
+            if (eval_text(&f, &s, sb[i], se[i], open, 0, &sub[i]) != 0 || eval_text(&f, &s, db[i], de[i], 0, 0, &dims[i]) != 0)
+                drank = 0;
+        rank = drank == rank ? rank : 0;
+    }
+    if (have_header)
+        source_code_free(&h);
+    source_code_free(&s);
+    return rank;
+}
+
 int source_value_origins(const char *path, int line, const char *name, int *lines, char (*names)[48], int max)
 {
     source_code s;

@@ -472,6 +472,44 @@ static char *batch_offset_message(const char *student, int l1, int l2, const cha
     return m;
 }
 
+/* Stores into a shared array that race because a thread's column (its last
+ * subscript) reaches past the row its declaration gives (`ds_M[TILE_WIDTH
+ * - 1][TILE_WIDTH - 1]` stored at `[ty][tx]`, tx = 15): that slot is the
+ * next row's first, another thread's; the declaration is the mistake. The
+ * values from the source (source_eval.c) for the race check's two
+ * threads; NULL where they do not show it. */
+static char *narrow_tile_message(const char *student, int l1, int l2, const char *t1, const char *t2,
+                                 const char *stores, const char *kernel, const char *array)
+{
+    long t[2][3];
+    char name[64];
+    int size_line = 0;
+    if (!t1 || !t2 || sscanf(t1, "(%ld,%ld,%ld)", &t[0][0], &t[0][1], &t[0][2]) != 3 ||
+        sscanf(t2, "(%ld,%ld,%ld)", &t[1][0], &t[1][1], &t[1][2]) != 3)
+        return NULL;
+    int decl = source_shared_array_at(student, l1, name, sizeof name, &size_line);
+    if (decl <= 0 || strcmp(name, array) != 0)
+        return NULL;
+    const int lines[2] = { l1, l2 };
+    for (int w = 0; w < 2; w++)
+        for (int at = 0; at < 2; at++) {
+            long sub[2], dims[2];
+            int rank = source_store_subscripts(student, NULL, lines[at], decl, t[w], sub, dims);
+            if (rank != 2 || sub[1] < dims[1] || sub[0] >= dims[0])
+                continue;
+            char *qd = sanitize_quote(student, decl);
+            char *m = xasprintf("%s's rows are %ld long (declared at %s), but the store at line %d gives thread %s "
+                                "column %ld, past its row's end: that slot is the next row's first, which thread %s stores too: "
+                                "%s in %s, two threads store to the same slot of %s, and some slot is stored by no "
+                                "one; declare %s with at least %ld columns (as many as its column reaches)",
+                                array, dims[1], qd, lines[at], w ? t2 : t1, sub[1], w ? t1 : t2, stores, kernel,
+                                array, array, sub[1] + 1);
+            free(qd);
+            return m;
+        }
+    return NULL;
+}
+
 /* Stores into one shared array, at lines l1 and l2 (the same line: a store
  * racing with itself), that race: two threads stored to the same slot. A barrier between two stores of one
  * tile orders nothing the tile needs; their indices collide (and so some
@@ -545,6 +583,8 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
         free(qd);
     } else if ((m = batch_offset_message(student, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
         /* said: the later batch's offset */
+    } else if ((m = narrow_tile_message(student, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
+        /* said: the declaration's row length */
     } else
         m = xasprintf("%s in %s: two threads store to the same slot of %s%s, which no __syncthreads() between "
                       "stores of one tile mends: their indices collide (and so some slot is stored by no one); "
