@@ -213,6 +213,25 @@ def test_parentheses_that_take_in_a_term_too_many_are_said_as_the_grouping(tmp_p
 
 
 @needs_schemata
+def test_a_size_s_other_axis_is_offered_for_a_member_copied_along(tmp_path):
+    """Lab 05's grid counting its columns from in->height, a copy of the
+    rows' count: the member edit offers the size's other axis (width for
+    height) among its few alternatives, and the repair names it, not a
+    literal made larger so that the grid covers every dataset anyway."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "dim3 dimGrid((in->width - 1) / O_TILE_WIDTH + 1, (in->height - 1) / O_TILE_WIDTH + 1);"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "dim3 dimGrid((in->height - 1) / O_TILE_WIDTH + 1, (in->height - 1) / O_TILE_WIDTH + 1);"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "dim3 dimGrid((in->height" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["from"] == "in->height" and r["to"] == "in->width", r
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The operator at token k, joining touching punctuators ("<" "=" is <=);
  * its token count in *n. NULL when none. */
@@ -1028,6 +1029,22 @@ static int sibling_member(sc *s, size_t q, size_t b)
  * stride), one the file computes with, the most alike. The value goes
  * through emu_schemata.h's as_, so that a member of another type leaves
  * the build whole. Its group's index + 1, or 0. */
+/* Whether two members are one extent's two axes (`width` and `height`,
+ * `rows` and `cols`, case aside): the copy-paste of a 2D size writes one
+ * for the other. */
+static int axis_twin(const sym *a, const sym *b)
+{
+    static const char *const pairs[][2] = { { "width", "height" }, { "rows", "cols" }, { "nrows", "ncols" } };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        for (int o = 0; o < 2; o++) {
+            const char *x = pairs[i][o], *y = pairs[i][!o];
+            if (a->len == strlen(x) && b->len == strlen(y) && !strncasecmp(a->name, x, a->len) &&
+                !strncasecmp(b->name, y, b->len))
+                return 1;
+        }
+    return 0;
+}
+
 static int member_edits(sc *s, size_t b)
 {
     size_t m = b + 2;
@@ -1069,7 +1086,7 @@ static int member_edits(sc *s, size_t b)
         sym other = { .name = tk(s, k), .len = tl(s, k) };
         int use = mem[i].use & here, role = mem[i].role;
         int score = 16 * (role > own ? role - own : 0) + 8 * ((use & 1) + !!(use & 2) + !!(use & 4)) +
-                    4 * mem[i].numeric + likeness(&self, &other);
+                    4 * mem[i].numeric + likeness(&self, &other) + 16 * axis_twin(&self, &other);
         char *to = xasprintf("%.*s%.*s", (int)(s->r.t[m].b - s->r.t[b].b), tk(s, b), (int)tl(s, k), tk(s, k));
         rank_in(best, &n, MEMBERS_PER_SITE, to, xasprintf("::gpulab_emu_::as_(%s, %s, 0)", to, from), score);
     }
