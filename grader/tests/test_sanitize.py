@@ -3238,7 +3238,7 @@ def test_a_refused_copys_count_that_a_repair_names_is_said_with_the_repair(tmp_p
     count goes below 0 and, a size_t, runs past the device image (the copy
     is refused); on the others the last two rows never come back. The
     finding can only say what to count; the edit of the count that makes
-    every dataset right follows it in the first line."""
+    every dataset right leads the first line, the refusal after it."""
     if kit.emu_race_problem():
         pytest.skip(kit.emu_race_problem())
     src = edited(tmp_path, "05-pitched-conv", "row_bytes, out->height, cudaMemcpyDeviceToHost",
@@ -3246,8 +3246,8 @@ def test_a_refused_copys_count_that_a_repair_names_is_said_with_the_repair(tmp_p
     line = line_of(src, "out->height - 2, cudaMemcpyDeviceToHost")
     rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert "count its rows" in first and f"line {line}: `out->height - 2`" in first, first
-    assert "with `out->height` there, all " in first, first
+    assert first.startswith(f"line {line}: `out->height - 2`"), first
+    assert "count its rows" in first and "with `out->height` there, all " in first, first
 
 
 def test_a_buffer_the_harness_gave_freed_by_the_function_is_named_at_its_cudafree(tmp_path):

@@ -901,6 +901,10 @@ static char *fix_first(const submission_result *s)
         snprintf(sub, sizeof sub, "`%s`, takes the value", s->repair.from);
         if (fixes && f->line == s->repair.line && strstr(f->message, sub))
             return xasprintf("%s (%s)", s->repair.sentence, f->message);
+        /* ... or says a copy was refused and what to count, where the edit
+         * in that call says which argument miscounts: the edit leads */
+        if (fixes && strstr(f->message, "; count its ") && finding_leads_with(f, s->repair.context))
+            return xasprintf("%s (%s)", s->repair.sentence, f->message);
         char *fix = fixes ? xasprintf("; %s", s->repair.sentence) : xstrdup("");
         char at[48], *text;
         snprintf(at, sizeof at, "line %d", f->line);
