@@ -2651,6 +2651,19 @@ def test_a_longer_name_of_an_axis_given_the_other_axis_is_named(tmp_path, name):
     assert first.startswith(f"line {line} (") and f"sets {name} to blockIdx.y: the name says one axis" in first, first
 
 
+def test_a_name_given_a_coordinate_the_launch_has_one_of_is_said_as_zero(tmp_path):
+    """Lab 02's bx set from blockIdx.z, the grid 1 in z: bx is 0 for every
+    block, not another axis's values; the first line says so."""
+    src = edited(tmp_path, "02-tiled-matmul", "int bx = blockIdx.x, by = blockIdx.y;",
+                 "int bx = blockIdx.z, by = blockIdx.y;")
+    line = line_of(src, "int bx = blockIdx.z, by = blockIdx.y;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0064", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "sets bx to blockIdx.z, which is 0 for every thread (the launch " \
+        "gives the grid 1 in z)" in first, first
+    assert "runs along the other axis" not in first, first
+
+
 def test_a_block_larger_than_the_kernels_launch_bounds_is_refused(backend, tmp_path):
     """Lab 03's kernel declared __launch_bounds__(128) and launched with
     blocks of 16 x 16 = 256 threads: a GPU refuses every launch, and so

@@ -1984,10 +1984,28 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s sets %s to %s: the name says one axis and the coordinate is another's, so every "
-                             "index built from %s runs along the other axis of the grid; give %s its own axis's "
-                             "coordinate",
-                             q, axis_name, axis_builtin, axis_name, axis_name);
+        /* a coordinate of an axis the launch's block (or grid) has one of:
+         * 0 for every thread, not another axis's values */
+        const char *dot = strrchr(axis_builtin, '.');
+        int axis = dot && dot[1] >= 'x' && dot[1] <= 'z' ? dot[1] - 'x' : -1, flat = 0;
+        for (int i = 0; axis >= 0 && i < s->ndatasets && !flat; i++) {
+            const launch_shape *l = launch_of(&s->datasets[i]);
+            if (l && l->known)
+                flat = !strncmp(axis_builtin, "threadIdx", 9) ? l->block[axis] == 1
+                       : !strncmp(axis_builtin, "blockIdx", 8) ? l->grid[axis] == 1
+                                                               : 0;
+        }
+        if (flat)
+            s->cause = xasprintf("%s sets %s to %s, which is 0 for every thread (the launch gives the %s 1 in %c), "
+                                 "so every index built from %s stays at its first value; give %s its own axis's "
+                                 "coordinate",
+                                 q, axis_name, axis_builtin, !strncmp(axis_builtin, "threadIdx", 9) ? "block" : "grid",
+                                 'x' + axis, axis_name, axis_name);
+        else
+            s->cause = xasprintf("%s sets %s to %s: the name says one axis and the coordinate is another's, so every "
+                                 "index built from %s runs along the other axis of the grid; give %s its own axis's "
+                                 "coordinate",
+                                 q, axis_name, axis_builtin, axis_name, axis_name);
         s->cause_fixed_there = 1;
         free(q);
     }
