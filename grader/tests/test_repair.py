@@ -232,6 +232,28 @@ def test_a_size_s_other_axis_is_offered_for_a_member_copied_along(tmp_path):
 
 
 @needs_schemata
+def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
+    """Lab 05's barrier after the tile's load written `__threadfence_block();`:
+    it orders memory and waits for no thread. The repair adds a
+    __syncthreads() beside it; the sentence names the fence as the mistake
+    and says to write the barrier in its place."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("__syncthreads();") == 2
+    src = tmp_path / sol.name
+    src.write_text(text.replace("__syncthreads();", "__threadfence_block();", 1))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "__threadfence_block();" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line, r
+    first = rep["fix_first"]
+    assert f"line {line}: `__threadfence_block();` looks like the mistake: __threadfence_block() orders memory " \
+        "and waits for no thread" in first, first
+    assert "write `__syncthreads();` in its place" in first, first
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

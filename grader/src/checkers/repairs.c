@@ -621,7 +621,23 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
     int after, before;
     edit_adds(c, &after, &before);
     char *s;
-    if (after || before) { /* a statement added: what is missing, and beside what */
+    /* a block's barrier added beside a weaker one (`__syncwarp()`, a
+     * fence): that one orders a warp (or memory) only, where the tile is
+     * the whole block's; it is the mistake, to be replaced */
+    const char *weak = NULL;
+    static const char *const weaker[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
+    for (int i = 0; (after || before) && weaker[i] && !weak; i++)
+        if (strstr(c->from, weaker[i]) && strstr(c->to + (after ? a : 0), "__syncthreads") &&
+            !strstr(c->from, "__syncthreads"))
+            weak = weaker[i];
+    if (weak) {
+        s = xasprintf("line %d: `%s` %s the mistake: %s() %s, where the tile it guards is the whole block's: write "
+                      "`__syncthreads();` in its place: with a __syncthreads() there, %s%s",
+                      c->line, c->from, full ? "looks like" : "is probably", weak,
+                      !strcmp(weak, "__syncwarp") ? "waits only for the threads of one warp (32), not the block's others"
+                                                  : "orders memory and waits for no thread",
+                      result, other);
+    } else if (after || before) { /* a statement added: what is missing, and beside what */
         size_t n = b - a;
         const char *added = after ? c->to + a + strspn(c->to + a, " ") : c->to;
         while (before && n > 0 && c->to[n - 1] == ' ')
