@@ -470,6 +470,22 @@ def test_a_constant_mask_read_before_any_copy_stored_it(backend, tmp_path, case)
         assert "comes after the launch" in first, first
     else:
         assert "no cudaMemcpyToSymbol copies into Mc, before the launch or after it" in first, first
+        # lab 04's host function gets its inputs on the device: no copy of
+        # them to stand beside (lab 05's does: test_repair's own case)
+        assert first.endswith("copy into Mc with cudaMemcpyToSymbol before the launch"), first
+
+
+def test_a_constant_never_copied_is_placed_beside_the_inputs_copy(tmp_path):
+    """Lab 05's mask copy left out: the first line says where the copy
+    goes, beside the copy of the input image to the device."""
+    lab = "05-pitched-conv"
+    copy = "    CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));\n"
+    src = edited(tmp_path, lab, copy, "")
+    inputs = max(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "cudaMemcpy2D(d_in" in l)
+    rc, rep = kit.check_json(lab, src, "emu", "--dataset", "rgb-13x13", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "no cudaMemcpyToSymbol copies into Mc" in first, first
+    assert first.endswith(f"before the launch, beside the copy of the inputs at line {inputs}"), first
 
 
 def test_an_input_never_copied_to_the_device_is_named_with_where_its_copy_goes(backend, tmp_path):

@@ -153,6 +153,10 @@ int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *nam
 int source_pointer_list(const char *path, char *name, size_t name_n, char *decl, size_t decl_n);
 /* The first line where the file's code reads builtin.component
  * (`threadIdx.y`), or 0 where it reads it nowhere. */
+/* The line of the last copy of host data to the device (a cudaMemcpy,
+ * cudaMemcpy2D... with cudaMemcpyHostToDevice; not a symbol's) before
+ * line `line`: where a copy the program lacks belongs; 0 when none. */
+int source_input_copy_before(const char *path, int line);
 int source_reads_builtin(const char *path, const char *builtin, char component);
 /* A copy given a pointer to a struct where its data belongs (`in`, which
  * the file uses as `in->pitch`, for `in->data`): its line, the call and

@@ -1887,3 +1887,32 @@ int source_host_allocation_of(const char *path, const char *name, char *call, si
     source_code_free(&s);
     return line;
 }
+
+int source_input_copy_before(const char *path, int line)
+{
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t end = code_line_start(&s, line);
+    int found = 0;
+    for (size_t k = 0; k < end && k < s.len; k++) {
+        size_t n = 0;
+        if (!code_word_starts(&s, k) || strncmp(s.code + k, "cudaMemcpy", 10) != 0)
+            continue;
+        size_t we = code_word_end(&s, k);
+        n = we - k;
+        /* cudaMemcpy, cudaMemcpy2D, cudaMemcpyAsync: not a symbol's copy */
+        if (memmem(s.code + k, n, "Symbol", 6))
+            continue;
+        size_t open = code_skip_space(&s, we);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        /* the direction is a name, kept as code: cudaMemcpyHostToDevice */
+        if (close < s.len && memmem(s.code + open, close - open, "cudaMemcpyHostToDevice", 22))
+            found = code_line_at(&s, k);
+        k = we;
+    }
+    source_code_free(&s);
+    return found;
+}

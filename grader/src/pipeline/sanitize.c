@@ -1061,11 +1061,17 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "GPU); copy into it with cudaMemcpyToSymbol (the symbol first, then the host's values)",
                         qo, name, name, q, d->kernel, by);
         free(qo);
-    } else
+    } else {
+        /* where it belongs: beside the last copy of the inputs to the
+         * device before the launch (a call may end on the line after) */
+        int beside = launch > 0 ? source_input_copy_before(student, launch) : 0;
+        char *where = beside > 0 ? xasprintf(", beside the copy of the inputs at line %d", beside) : xstrdup("");
         msg = xasprintf("%s is read at %s in %s%s before anything stored it: no cudaMemcpyToSymbol copies into %s, "
                         "before the launch or after it, so the kernel read %s without it ever holding a value of "
-                        "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch",
-                        name, q, d->kernel, by, name, name, name);
+                        "yours (zeros on a GPU); copy into %s with cudaMemcpyToSymbol before the launch%s",
+                        name, q, d->kernel, by, name, name, name, where);
+        free(where);
+    }
     int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : out > 0 ? out : copy_line;
     add(r, "uninitialised", d->file, decl_line > 0 ? decl_line : d->line,
         decl_line > 0 ? d->line : late > 0 ? late : launch > 0 ? launch : 0, msg);
