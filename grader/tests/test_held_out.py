@@ -58,8 +58,11 @@ results-BM.md and results-BN.md, 10 and 8 of 10 when counted side by side after 
 10 each after their own (my count); sets BO and BP: results-BO.md and results-BP.md, 9 and 9
 of 10 when counted side by side after BM's and BN's, 10 of 10 each after their own (my count);
 sets BQ and BR: results-BQ.md and results-BR.md, 5 and 7 of 10 when counted side by side after BO's
-and BP's, 8 and 8 of 10 after their own (my count: BQ 03-g6, BQ 03-h6, BR 03-i6 and BR 04-i6 are not
-named yet and have no entry here); of those eighteen sets only the
+and BP's, 8 and 8 of 10 after their own the session they were counted, 10 and 10 the next (my count);
+sets BS and BT: results-BS.md and results-BT.md, 8 and 8 of 10 when counted side by side after BQ's
+and BR's first, 10 of 10 each after their own (my count); sets BU and BV: results-BU.md and
+results-BV.md, 6 and 7 of 10 when counted side by side after BS's and BT's, 10 of 10 each after
+their own (my count); of those eighteen sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -834,6 +837,48 @@ FIRST = {
                                       "or __device__), read here in a kernel"],
     "setBR/01-i6-bound-test-block-width": ["the test at line 27 (", "bounds Row and Col by BLOCK_WIDTH (16), a "
                                            "constant, where the data's size belongs"],
+    "setBQ/03-g6-dot-loop-bound-numphases": ["the loop at line 70 (`for (int i = 0; i < numPhases; ++i)`) runs i "
+                                             "up to numPhases", "a loop over a tile runs the tile's extent"],
+    "setBQ/03-h6-mcol-nrow-advanced-at-top": ["mCol is 16 for thread (0, 0) at the test at line 54",
+                                              "line 52 (`mCol += TILE_WIDTH;`) moves it on before the test uses it"],
+    "setBR/03-i6-dot-last-phase-k-mod-tile": ["line 70: the conditional `ph == numPhases - 1 ? k % TILE_WIDTH : "
+                                              "TILE_WIDTH` looks like the mistake", "`TILE_WIDTH` alone serves"],
+    "setBR/04-i6-second-offset-tile-width": ["line 53 (`dest = threadIdx.y * TILE_WIDTH + threadIdx.x + TILE_WIDTH;`) "
+                                             "makes dest 16 more than line 38", "the second batch starts inside the "
+                                             "first"],
+    "setBS/01-l6-row-missing-block-offset": ["never reads blockIdx.y", "where it computes its row at line 20 (`int "
+                                             "Row = threadIdx.y;`)"],
+    "setBS/04-l6-second-offset-plus-typo": ["line 53 (`dest = threadIdx.y * TILE_WIDTH + threadIdx.x + TILE_WIDTH + ",
+                                            "makes dest 32 more than line 38", "the second batch starts inside the "
+                                            "first"],
+    "setBS/05-k6-load-barrier-syncwarp": ["line 53: `__syncwarp();` looks like the mistake", "write "
+                                          "`__syncthreads();` in its place"],
+    "setBS/05-l6-mask-never-copied": ["no cudaMemcpyToSymbol copies into Mc", "beside the copy of the inputs at "
+                                      "line 91"],
+    "setBT/04-m6-mask-indexed-by-thread": ["keeps j inside Mc's MASK_WIDTH columns", "indexes them with `threadIdx.x "
+                                           "+ j`", "index Mc's columns with j alone"],
+    "setBT/04-n6-second-batch-no-lower-bounds": ["the test at line 59 (`if (srcY < height && srcX < width)`) bounds "
+                                                 "srcX only from above", "add `srcX >= 0` to the test"],
+    "setBU/02-p6-block-3d-tile-cubed": ["the block at line 76 (`dim3 dimBlock(TILE_WIDTH, TILE_WIDTH, TILE_WIDTH);`) "
+                                        "has 16 threads in z", "give the block 1 thread in z"],
+    "setBU/03-o6-n-test-padded-extent": ["the test at line 58 (`if (nRow < numPhases * TILE_WIDTH && Col < l)`) "
+                                         "bounds nRow by `numPhases * TILE_WIDTH`", "`nRow < k`"],
+    "setBU/03-p6-ds-m-declared-one-short": ["ds_M's rows are 15 long (declared at line 24 (", "declare ds_M with at "
+                                            "least 16 columns"],
+    "setBU/04-p6-srcy-parens-misplaced": ["line 41: `blockIdx.y * (TILE_WIDTH + destY)` in `int srcY = ",
+                                          "with `blockIdx.y * TILE_WIDTH + destY` there"],
+    "setBU/05-p6-copy-back-rows-pitch": ["line 114: `out->pitch` in `CUDA_CHECK(cudaMemcpy2D(", "with `out->height` "
+                                         "there, all 16 datasets come out right"],
+    "setBV/02-q6-ty-from-threadidx-z": ["line 32 (`int tx = threadIdx.x, ty = threadIdx.z;`) sets ty to threadIdx.z, "
+                                        "which is 0 for every thread"],
+    "setBV/02-r6-m-load-parens-misplaced": ["line 45: `(Row * Width + ph) * TILE_WIDTH` in", "with `Row * Width + ph "
+                                            "* TILE_WIDTH` there"],
+    "setBV/03-q6-n-else-stray-semicolon": ["the `else` at line 60 ends at its own `;`", "take out the `;` after "
+                                           "`else`", "of N) puts N(0, 0) there"],
+    "setBV/03-r6-block-third-dimension": ["the block at line 91 (`dim3 dimBlock(TILE_WIDTH, TILE_WIDTH, "
+                                          "TILE_WIDTH);`) has 16 threads in z", "give the block 1 thread in z"],
+    "setBV/05-q6-grid-y-from-width": ["count the grid at line 105", "line 105: `in->width` in `dim3 dimGrid(",
+                                      "with `in->height` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
