@@ -110,7 +110,16 @@ static char *undeclared_name_cause(const char *file, const char *msg, int at, co
     char *skeleton = manifest_skeleton_path(m);
     char *cause = NULL;
     int close = 0, line;
-    if ((source_declaration_of(lab_h, name, NULL) || source_declaration_of(common, name, NULL)) &&
+    if (strstr(msg, "undefined in device code") && (line = source_declaration_of(file, name, &close)) > 0 &&
+        close == 0) {
+        /* nvcc: a file-scope variable of the host's read in a kernel (the
+         * emulator's rewriter says the same in its own words) */
+        cause = xasprintf("%s is a host variable (declared at line %d with no __constant__ or __device__), read at "
+                          "line %d in a kernel: device code cannot reach the host's variables; declare it "
+                          "__constant__ (or __device__) and fill it with cudaMemcpyToSymbol, or give its data to "
+                          "the kernel",
+                          name, line, at);
+    } else if ((source_declaration_of(lab_h, name, NULL) || source_declaration_of(common, name, NULL)) &&
         !source_includes(file, "lab.h")) {
         int top = source_first_code_line(file);
         char *q = sanitize_quote(file, top > 0 ? top : at);
