@@ -1838,13 +1838,39 @@ def test_a_tile_declared_narrower_than_its_column_reaches_is_named_at_its_declar
     assert "declare ds_N with at least 16 columns" in said[0], said[0]
 
 
+@pytest.mark.parametrize("old, new, said", [
+    # the column by another width: elements 5 apart land in one slot
+    ("int destX = dest % w;", "int destX = dest % MASK_WIDTH;",
+     "takes the remainder of the flat index by MASK_WIDTH, where line {other} (`int destY = dest / w;`) divides it "
+     "by w"),
+    # the row by another width: the row wraps a slot early, onto the next row's
+    ("int destY = dest / w;", "int destY = dest / (w + 1);",
+     "divides the flat index by (w + 1), where line {other} (`int destX = dest % w;`) takes the remainder of it by w"),
+])
+def test_a_flat_index_split_by_two_widths_names_the_one_the_tile_is_not(tmp_path, old, new, said):
+    """Lab 04's first batch's flat index split by two widths, one of them
+    the tile's declared row length: two threads' elements land in one
+    slot, and the store races with itself. The first line names the line
+    whose width is not the tile's, and the width to write."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "04-conv-2batch", old, new)
+    line = line_of(src, new)
+    other = line + 1 if "destY" in new else line - 1
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "gray-15x15", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`{new}`) " + said.format(other=other)), first
+    assert "write w there" in first, first
+
+
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
-    """Lab 04's first batch's tile row divided by w + 1: two threads of the
-    batch compute the same slot, so its store races with itself. The race
-    finding says the indices collide, with the line that makes them, not
-    that a barrier is missing (none between stores of one tile mends it)."""
-    src = edited(tmp_path, "04-conv-2batch", "int destY = dest / w;", "int destY = dest / (w + 1);")
-    line = line_of(src, "int destY = dest / (w + 1);")
+    """Lab 04's first batch's tile row wrapped at 8, `(dest / w) % 8`: two
+    threads of the batch compute the same slot, so its store races with
+    itself. The race finding says the indices collide, with the line that
+    makes them, not that a barrier is missing (none between stores of one
+    tile mends it)."""
+    src = edited(tmp_path, "04-conv-2batch", "int destY = dest / w;", "int destY = (dest / w) % 8;")
+    line = line_of(src, "int destY = (dest / w) % 8;")
     rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
     races = [f["message"] for d in rep["datasets"] for f in ((d.get("sanitizer") or {}).get("findings") or [])
              if f["kind"] == "race"]

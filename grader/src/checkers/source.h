@@ -221,6 +221,15 @@ char *source_store_index_stale(const char *path, int line);
  * bytes each), their assignments' lines into *row_line and *col_line;
  * 1 when so, else 0. */
 int source_split_swapped(const char *path, int line, char *row, char *col, size_t n, int *row_line, int *col_line);
+/* The store at line into a 2D __shared__ array (`N_ds[destY][destX] =`)
+ * whose row is the quotient and column the remainder of one flat index by
+ * two different widths (`dest / w`, `dest % TILE_WIDTH`): the names,
+ * their widths as written (n bytes each) and their assignments' lines;
+ * *right 1 where the array's declared row length is the row's width, 2
+ * the column's, -1 neither, 0 not found; 1, or 0 when the source does not
+ * show that shape. */
+int source_split_widths_differ(const char *path, int line, char *row, char *col, char *row_width, char *col_width,
+                               size_t n, int *row_line, int *col_line, int *right);
 /* The line that declares that sum's accumulator (`int Pvalue = 0;`, its
  * last declaration before the sum) when its type is an integer's; 0 when
  * it is another type, is not declared in the file, or there is no sum. */

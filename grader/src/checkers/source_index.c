@@ -305,6 +305,68 @@ int source_split_swapped(const char *path, int line, char *row, char *col, size_
     return *row_line > 0;
 }
 
+int source_split_widths_differ(const char *path, int line, char *row, char *col, char *row_width, char *col_width,
+                               size_t n, int *row_line, int *col_line, int *right)
+{
+    *row_line = *col_line = 0;
+    *right = 0;
+    row[0] = col[0] = row_width[0] = col_width[0] = '\0';
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t k = code_line_start(&s, line), kernel = code_kernel_before(&s, k);
+    size_t p = code_store_between(&s, k, code_line_end(&s, k));
+    if (kernel < s.len && p < s.len) {
+        size_t c1 = code_matching(&s, p), o2 = code_skip_space(&s, c1 + 1);
+        int two = o2 < s.len && s.code[o2] == '[';
+        size_t c2 = two ? code_matching(&s, o2) : s.len;
+        char r[64], c[64];
+        size_t rn = two ? subscript_name(&s, p, c1, r, sizeof r) : 0;
+        size_t cn = rn ? subscript_name(&s, o2, c2, c, sizeof c) : 0;
+        size_t re = 0, ce = 0, rv = cn ? code_assignment_of(&s, kernel, k, r, rn, &re) : s.len,
+               cv = cn ? code_assignment_of(&s, kernel, k, c, cn, &ce) : s.len;
+        char rx[64], rw[64], cx[64], cw[64];
+        /* the row the quotient, the column the remainder, of one flat
+         * index, by two widths */
+        if (rv < s.len && cv < s.len && split_operands(&s, rv, re, '/', rx, rw, sizeof rx) &&
+            split_operands(&s, cv, ce, '%', cx, cw, sizeof cx) && strcmp(rx, cx) == 0 && strcmp(rw, cw) != 0 &&
+            strlen(r) < n && strlen(c) < n && strlen(rw) < n && strlen(cw) < n) {
+            *row_line = code_line_at(&s, rv);
+            *col_line = code_line_at(&s, cv);
+            snprintf(row, n, "%s", r);
+            snprintf(col, n, "%s", c);
+            snprintf(row_width, n, "%s", rw);
+            snprintf(col_width, n, "%s", cw);
+            /* the array's declared row length, as written, says which */
+            size_t nn = 0, name = code_word_before(&s, p, &nn);
+            for (size_t d = 0; name < s.len && d + nn < s.len && !*right; d++) {
+                if (!code_name_at(&s, d, s.code + name, nn) || d == name)
+                    continue;
+                size_t ls = code_line_start(&s, code_line_at(&s, d)), le = code_line_end(&s, ls);
+                int shared = 0;
+                for (size_t q = ls; q < le && !shared; q++)
+                    shared = code_word_at(&s, q, "__shared__");
+                size_t b1 = code_skip_space(&s, d + nn);
+                if (!shared || b1 >= s.len || s.code[b1] != '[')
+                    continue;
+                size_t e1 = code_matching(&s, b1), b2 = e1 < s.len ? code_skip_space(&s, e1 + 1) : s.len;
+                if (b2 >= s.len || s.code[b2] != '[')
+                    break;
+                size_t e2 = code_matching(&s, b2);
+                char dim[64];
+                size_t o = 0;
+                for (size_t q = b2 + 1; q < e2 && o + 1 < sizeof dim; q++)
+                    if (!isspace((unsigned char)s.code[q]))
+                        dim[o++] = s.code[q];
+                dim[o] = '\0';
+                *right = !strcmp(dim, rw) ? 1 : !strcmp(dim, cw) ? 2 : -1;
+            }
+        }
+    }
+    source_code_free(&s);
+    return *row_line > 0;
+}
+
 /* ---- an index computed before its inputs changed ---------------------------- */
 
 enum { STALE_NAMES = 4 };

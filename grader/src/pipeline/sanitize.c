@@ -382,8 +382,35 @@ static char *race_message(const char *x1, const char *space, const char *q1, con
  * past its columns stay empty. NULL when neither does. */
 static char *split_race_message(const char *student, int l1, int l2, const char *kernel)
 {
-    char row[64], col[64];
-    int rl = 0, cl = 0, at = l1;
+    char row[64], col[64], rw[64], cw[64];
+    int rl = 0, cl = 0, at = l1, right = 0;
+    /* the row and the column of one flat index split by two widths: the
+     * one the tile's declared row length is not */
+    for (int i = 0; i < 2; i++) {
+        int line = i ? l2 : l1;
+        if (line <= 0 || (i && l2 == l1) ||
+            !source_split_widths_differ(student, line, row, col, rw, cw, sizeof row, &rl, &cl, &right))
+            continue;
+        int wrong = right == 1 ? cl : right == 2 ? rl : 0;
+        char *qw = wrong ? sanitize_quote(student, wrong) : NULL, *qr = sanitize_quote(student, rl),
+             *qc = sanitize_quote(student, cl);
+        char *s = wrong ? xasprintf("%s %s the flat index by %s, where %s %s it by %s, the tile's row length as "
+                                    "declared: a flat index's row and column come from one width, so the store at line "
+                                    "%d puts two threads' elements in one slot (the race check saw the two race in %s) "
+                                    "and leaves others never stored: write %s there",
+                                    qw, right == 1 ? "takes the remainder of" : "divides", right == 1 ? cw : rw,
+                                    right == 1 ? qr : qc, right == 1 ? "divides" : "takes the remainder of",
+                                    right == 1 ? rw : cw, line, kernel, right == 1 ? rw : cw)
+                        : xasprintf("%s divides the flat index by %s and %s takes its remainder by %s: a flat "
+                                    "index's row and column come from one width, the tile's row length, so the store "
+                                    "at line %d puts two threads' elements in one slot (the race check saw the two "
+                                    "race in %s): use the same width in both",
+                                    qr, rw, qc, cw, line, kernel);
+        free(qw);
+        free(qr);
+        free(qc);
+        return s;
+    }
     if (!source_split_swapped(student, l1, row, col, sizeof row, &rl, &cl)) {
         at = l2;
         if (l2 <= 0 || !source_split_swapped(student, l2, row, col, sizeof row, &rl, &cl))
