@@ -1863,6 +1863,23 @@ def test_a_flat_index_split_by_two_widths_names_the_one_the_tile_is_not(tmp_path
     assert "write w there" in first, first
 
 
+def test_a_mask_loop_run_to_the_tile_s_width_names_the_loop_s_bound(tmp_path):
+    """Lab 05's inner mask loop run to BLOCK_WIDTH, the tile's width, not
+    MASK_WIDTH: the loop keeps j inside N_ds's columns, but Mc, which j
+    indexes alone, has MASK_WIDTH of them. The first line names the loop's
+    bound and the mask's extent, not N_ds's subscript."""
+    src = edited(tmp_path, "05-pitched-conv", "for (int j = 0; j < MASK_WIDTH; j++)",
+                 "for (int j = 0; j < BLOCK_WIDTH; j++)")
+    line = line_of(src, "for (int j = 0; j < BLOCK_WIDTH; j++)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "gray-16x16", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (`for (int j = 0; j < BLOCK_WIDTH; j++)`) runs j up to "
+                            "BLOCK_WIDTH"), first
+    assert "indexes Mc with j alone, whose MASK_WIDTH columns" in first, first
+    assert "runs its extent, MASK_WIDTH, not BLOCK_WIDTH" in first, first
+    assert "with j alone:" not in first and "index N_ds" not in first, first
+
+
 def test_two_stores_of_a_tile_into_one_slot_are_said_as_colliding_indices(tmp_path):
     """Lab 04's first batch's tile row wrapped at 8, `(dest / w) % 8`: two
     threads of the batch compute the same slot, so its store races with

@@ -713,11 +713,39 @@ static char *counter_extent_words(const guard_record *g, const char *student, in
                                   const char *counter, const char *bound)
 {
     static const char *const two[] = { "rows", "columns" }, *const one[] = { "row", "column" };
-    char array[64], sub[160];
-    int which = 0, dims = 0;
+    char array[64], sub[160], other[64], dim[64];
+    int which = 0, dims = 0, owhich = 0, odims = 0;
     if (!source_counter_subscript_extra(student, access, counter, bound, array, sizeof array, sub, sizeof sub,
                                         &which, &dims))
         return NULL;
+    /* the counter also indexes another array alone, whose extent there is
+     * another bound (`Mc[i][j]` beside `N_ds[ty + i][tx + j]`, under `j <
+     * w`): the loop is that array's, and its bound the mistake */
+    int odecl = source_counter_bare_subscript(student, access, counter, other, sizeof other, dim, sizeof dim,
+                                              &owhich, &odims);
+    if (odecl > 0 && strcmp(other, array) != 0) {
+        char squeezed[64], b2[GUARD_TEXT];
+        size_t o = 0, p2 = 0;
+        for (const char *c = dim; *c && o + 1 < sizeof squeezed; c++)
+            if (*c != ' ')
+                squeezed[o++] = *c;
+        squeezed[o] = '\0';
+        for (const char *c = bound; *c && p2 + 1 < sizeof b2; c++)
+            if (*c != ' ')
+                b2[p2++] = *c;
+        b2[p2] = '\0';
+        if (strcmp(squeezed, b2) == 0)
+            return NULL;
+        char *qd = sanitize_quote(student, odecl), *qa = sanitize_quote(student, access);
+        const char *place = odims == 2 ? two[owhich] : "elements";
+        char *w = xasprintf("the loop at %s runs %s up to %s (%g here), but %s indexes %s with %s alone, whose %s %s "
+                            "%s = %g already passes (declared at %s): a loop over %s runs its extent, %s, not %s",
+                            q, counter, bound, g->b, qa, other, counter, dim, place, counter, g->a, qd, other, dim,
+                            bound);
+        free(qd);
+        free(qa);
+        return w;
+    }
     char *part = dims == 2 ? xstrdup(two[which]) : dims == 1 ? xstrdup("elements") : xasprintf("dimension %d", which + 1);
     char *last = dims == 2 ? xstrdup(one[which]) : dims == 1 ? xstrdup("element") : xasprintf("place in dimension %d", which + 1);
     char *qa = sanitize_quote(student, access);

@@ -604,6 +604,12 @@ int source_subscripts_past_declaration(const char *path, int line, char *name, s
  * that dimension, and what the subscript adds takes it past. The array's
  * name, the subscript's text as written, its place (from 0) and
  * the declaration's count of dimensions; the declaration's line, or 0. */
+/* An array on line access subscripted by counter alone in one place
+ * (`Mc[i][j]`, counter j): its name, that place's declared bound as
+ * written (`MASK_WIDTH`), the place (from 0) and its count of dimensions;
+ * the declaration's line, or 0. */
+int source_counter_bare_subscript(const char *path, int access, const char *counter, char *array, size_t an,
+                                  char *dim, size_t dn, int *which, int *dims);
 int source_counter_subscript_extra(const char *path, int access, const char *counter, const char *bound,
                                    char *array, size_t an, char *sub, size_t sn, int *which, int *dims);
 /* A name declared `bool` that the file sets to arithmetic (`numPhases =

@@ -871,6 +871,51 @@ int source_counter_subscript_extra(const char *path, int access, const char *cou
     return found;
 }
 
+int source_counter_bare_subscript(const char *path, int access, const char *counter, char *array, size_t an,
+                                  char *dim, size_t dn, int *which, int *dims)
+{
+    source_code s;
+    array[0] = dim[0] = '\0';
+    *which = *dims = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    char text[160], word[64];
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0, looked = 0;
+    for (size_t k = b; k < e && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k);
+        int uses = 0;
+        subscripts_after(&s, we, &uses);
+        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
+        size_t at_name = we;
+        k = we - 1;
+        if (uses == 0 || ++looked > NAMES_LOOKED_AT)
+            continue;
+        for (int i = 0; i < uses && !found; i++) {
+            if (subscript_text(&s, at_name, i, 0, text, sizeof text) != 0 || strcmp(text, counter) != 0)
+                continue;
+            int decl = source_declaration_of(path, word, NULL), declared = 0;
+            if (decl <= 0 || decl == access)
+                break;
+            size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
+            for (size_t c = db; c < de && at == de; c++)
+                if (code_word_at(&s, c, word))
+                    at = c;
+            if (at == de || (subscripts_after(&s, at + strlen(word), &declared), declared != uses) ||
+                subscript_text(&s, at + strlen(word), i, 1, dim, dn) != 0)
+                continue;
+            snprintf(array, an, "%s", word);
+            *which = i;
+            *dims = declared;
+            found = decl;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_bool_holding_count(const char *path, char *name, size_t n, int *use_line)
 {
     source_code s;
