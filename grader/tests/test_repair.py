@@ -254,6 +254,26 @@ def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(
 
 
 @needs_schemata
+def test_a_phase_and_a_coordinate_exchanged_in_a_tile_s_load_are_swapped_back(tmp_path):
+    """Lab 02's M load with the phase and the thread's column exchanged,
+    `ph * TILE_WIDTH + tx` written `tx * TILE_WIDTH + ph`: the index-swap
+    candidates take the factor a constant scales first, before the row's
+    `Row * Width`, so the swap that mends it is among the subscript's two."""
+    lab = "02-tiled-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "M[Row * Width + ph * TILE_WIDTH + tx]"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "M[Row * Width + tx * TILE_WIDTH + ph]"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "tx * TILE_WIDTH + ph]" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "index-swap", r
+    assert rep["fix_first"].startswith(f"line {line}: `tx, ph` in "), rep["fix_first"]
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

@@ -1329,12 +1329,27 @@ static int factor(const sc *s, size_t k)
     return (k > 0 && at(s, k - 1, "*")) || at(s, k + 1, "*");
 }
 
+/* Whether the factor at token k is multiplied by a constant: a number, or
+ * a name the file defines as one (a macro, a constant local). */
+static int scaled_by_constant(sc *s, size_t k)
+{
+    size_t other = k > 0 && at(s, k - 1, "*") && k >= 2 ? k - 2 : at(s, k + 1, "*") ? k + 2 : (size_t)-1;
+    if (other == (size_t)-1 || other >= s->r.nt)
+        return 0;
+    const char *t = tk(s, other);
+    if (t[0] >= '0' && t[0] <= '9')
+        return 1;
+    sym *y = sch_lookup(s, other);
+    return y && (y->key[0] == '#' || y->constant || y->depth == 0);
+}
+
 /* Two names of one subscript exchanged (`M[k * Width + Row]` for
  * `M[Row * Width + k]`: a row's index where a column's belongs, the
  * matrix read transposed): as candidates, a factor of a product in it
  * swapped with a name added to it (beside no `*`, `/` or `%`), both
  * variables (no constants) of one declared type; at most two a
- * subscript, the products' names from the left. The plain names read in
+ * subscript, the products' names the kernel computes first (locals with
+ * an initialiser), then the rest, each from the left. The plain names read in
  * it are s->names[n0, nnames), those at nest s->nest + 1 its own. (Also a
  * kernel's int local's initialiser, parsed one nest deeper: schemata.c.) */
 void sch_index_swaps(sc *s, size_t n0)
@@ -1342,9 +1357,13 @@ void sch_index_swaps(sc *s, size_t n0)
     int made = 0, garg[64];
     for (size_t i = 0; i < 64; i++)
         garg[i] = -1;
+    /* the factors a constant scales (`TILE_WIDTH * tx`: a coordinate made
+     * a tile's stride) before those of two variables (`Row * Width`: a
+     * row and its length, which a swap rarely mends) */
+    for (int pass = 0; pass < 2; pass++)
     for (size_t i = n0; i < s->nnames && made < 2; i++) {
         const struct sub_name *f = &s->names[i];
-        if (f->nest != s->nest + 1 || !factor(s, f->b))
+        if (f->nest != s->nest + 1 || !factor(s, f->b) || scaled_by_constant(s, f->b) != (pass == 0))
             continue;
         for (size_t j = n0; j < s->nnames && made < 2; j++) {
             const struct sub_name *a = &s->names[j];
