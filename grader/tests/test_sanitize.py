@@ -1838,6 +1838,21 @@ def test_a_tile_declared_narrower_than_its_column_reaches_is_named_at_its_declar
     assert "declare ds_N with at least 16 columns" in said[0], said[0]
 
 
+def test_a_tile_s_row_length_from_the_lab_header_is_read_for_the_narrow_tile(tmp_path):
+    """Lab 05's N_ds declared with rows of BLOCK_WIDTH - 2, BLOCK_WIDTH being
+    a sum with lab.h's MASK_WIDTH: the declaration's value needs the lab's
+    header, and the race finding names the declaration with it."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "05-pitched-conv", "__shared__ float N_ds[BLOCK_WIDTH][BLOCK_WIDTH];",
+                 "__shared__ float N_ds[BLOCK_WIDTH][BLOCK_WIDTH - 2];")
+    decl = line_of(src, "__shared__ float N_ds[BLOCK_WIDTH][BLOCK_WIDTH - 2];")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "gray-16x16", sanitize=True, expect_rc=1)
+    races = [f["message"] for d in rep["datasets"] for f in ((d.get("sanitizer") or {}).get("findings") or [])
+             if f["kind"] == "race"]
+    assert any(m.startswith(f"N_ds's rows are 14 long (declared at line {decl} (") for m in races), races
+
+
 @pytest.mark.parametrize("old, new, said", [
     # the column by another width: elements 5 apart land in one slot
     ("int destX = dest % w;", "int destX = dest % MASK_WIDTH;",

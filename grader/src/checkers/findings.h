@@ -25,6 +25,7 @@ typedef struct sanitize_result_s {
     int nfindings;
     finding findings[SAN_MAX_FINDINGS];
     char student_file[256];  /* the path findings name */
+    char lab_header[512];    /* the lab's lab.h, for the source's values (source_eval.c), or "" */
     /* The threads of the faulting launch that made invalid accesses (GPU:
      * memcheck's records; emulator: its checked build's fault list), for the
      * fault map; faults.n == 0 when none were seen. */

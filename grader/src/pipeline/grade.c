@@ -993,6 +993,7 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
             stage_add(&s->stages, started, "bounds series");
         }
         d->sanitizer = xcalloc(1, sizeof *d->sanitizer);
+        snprintf(d->sanitizer->lab_header, sizeof d->sanitizer->lab_header, "%s/lab.h", m->dir);
         sanitize_collect(pending[k], s->file, d->sanitizer);
         pending[k] = NULL;
         /* from its start: the chosen datasets' runs overlap each other

@@ -452,8 +452,8 @@ static int store_flat_index(const char *student, int store, char *name, size_t n
  * check's pair): the later batch starts inside the earlier one, and its
  * offset is the mistake. The values from the source (source_eval.c), for
  * the two threads and thread (0,0,0); NULL where they do not show it. */
-static char *batch_offset_message(const char *student, int l1, int l2, const char *t1, const char *t2,
-                                  const char *stores, const char *kernel, const char *array)
+static char *batch_offset_message(const char *student, const char *header, int l1, int l2, const char *t1,
+                                  const char *t2, const char *stores, const char *kernel, const char *array)
 {
     long a[3], b[3], zero[3] = { 0, 0, 0 };
     char n1[48], n2[48];
@@ -473,10 +473,10 @@ static char *batch_offset_message(const char *student, int l1, int l2, const cha
         snprintf(n2, sizeof n2, "%s", keep);
     }
     long fa, fb, fz, sa, sb, sz;
-    if (source_assignment_at(student, NULL, f1, n1, zero, a, &fa) || source_assignment_at(student, NULL, f1, n1, zero, b, &fb) ||
-        source_assignment_at(student, NULL, f1, n1, zero, zero, &fz) ||
-        source_assignment_at(student, NULL, f2, n2, zero, a, &sa) || source_assignment_at(student, NULL, f2, n2, zero, b, &sb) ||
-        source_assignment_at(student, NULL, f2, n2, zero, zero, &sz))
+    if (source_assignment_at(student, header, f1, n1, zero, a, &fa) || source_assignment_at(student, header, f1, n1, zero, b, &fb) ||
+        source_assignment_at(student, header, f1, n1, zero, zero, &fz) ||
+        source_assignment_at(student, header, f2, n2, zero, a, &sa) || source_assignment_at(student, header, f2, n2, zero, b, &sb) ||
+        source_assignment_at(student, header, f2, n2, zero, zero, &sz))
         return NULL;
     long c = sz - fz;
     if (c == 0 || sa - fa != c || sb - fb != c || (fa != sb && fb != sa))
@@ -505,8 +505,8 @@ static char *batch_offset_message(const char *student, int l1, int l2, const cha
  * next row's first, another thread's; the declaration is the mistake. The
  * values from the source (source_eval.c) for the race check's two
  * threads; NULL where they do not show it. */
-static char *narrow_tile_message(const char *student, int l1, int l2, const char *t1, const char *t2,
-                                 const char *stores, const char *kernel, const char *array)
+static char *narrow_tile_message(const char *student, const char *header, int l1, int l2, const char *t1,
+                                 const char *t2, const char *stores, const char *kernel, const char *array)
 {
     long t[2][3];
     char name[64];
@@ -521,7 +521,7 @@ static char *narrow_tile_message(const char *student, int l1, int l2, const char
     for (int w = 0; w < 2; w++)
         for (int at = 0; at < 2; at++) {
             long sub[2], dims[2];
-            int rank = source_store_subscripts(student, NULL, lines[at], decl, t[w], sub, dims);
+            int rank = source_store_subscripts(student, header, lines[at], decl, t[w], sub, dims);
             if (rank != 2 || sub[1] < dims[1] || sub[0] >= dims[0])
                 continue;
             char *qd = sanitize_quote(student, decl);
@@ -543,8 +543,8 @@ static char *narrow_tile_message(const char *student, int l1, int l2, const char
  * slot is stored by no one): the lines that make those indices. NULL
  * where the two stores are into different arrays, or the source shows no
  * index made on another line. */
-static char *colliding_stores_message(const char *student, int l1, int l2, const char *q1, const char *q2,
-                                      const char *kernel, const char *t1, const char *t2)
+static char *colliding_stores_message(const char *student, const char *header, int l1, int l2, const char *q1,
+                                      const char *q2, const char *kernel, const char *t1, const char *t2)
 {
     char a1[64], a2[64], names[160];
     int lines[8];
@@ -608,9 +608,9 @@ static char *colliding_stores_message(const char *student, int l1, int l2, const
                       "by no one; give %s its threadIdx.%c term as line %d does",
                       qd, dropped, made, axis, twin_line, twin, stores, kernel, a1, pair, dropped, axis, twin_line);
         free(qd);
-    } else if ((m = batch_offset_message(student, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
+    } else if ((m = batch_offset_message(student, header, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
         /* said: the later batch's offset */
-    } else if ((m = narrow_tile_message(student, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
+    } else if ((m = narrow_tile_message(student, header, l1, l2, t1, t2, stores, kernel, a1)) != NULL) {
         /* said: the declaration's row length */
     } else
         m = xasprintf("%s in %s: two threads store to the same slot of %s%s, which no __syncthreads() between "
@@ -1598,8 +1598,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     const char *byb = strstr(msg, " by thread (");
                     if (byb && strstr(byb, " of the block"))
                         emu_triple_after(byb, " by thread ", same_t, sizeof same_t);
-                    loop = colliding_stores_message(student, l1, l2, q1, q2, kernel, thread[0] ? thread : NULL,
-                                                    same_t[0] ? same_t : NULL);
+                    loop = colliding_stores_message(student, r->lab_header[0] ? r->lab_header : NULL, l1, l2, q1, q2,
+                                                    kernel, thread[0] ? thread : NULL, same_t[0] ? same_t : NULL);
                 }
                 char *place = !loop && strcmp(x1, "write") == 0 && strcmp(x2, "read") == 0 && student && file2[0] &&
                                       strcmp(path_base(f1), path_base(student)) == 0 &&
@@ -2577,7 +2577,11 @@ sanitize_pending *sanitize_start(const backend *be, const sanitize_builds *sb, c
 
 void sanitize_collect(sanitize_pending *p, const char *student_file, sanitize_result *r)
 {
+    /* what the caller set before: the lab's header, for the source's values */
+    char header[sizeof r->lab_header];
+    snprintf(header, sizeof header, "%s", r->lab_header);
     memset(r, 0, sizeof *r);
+    snprintf(r->lab_header, sizeof r->lab_header, "%s", header);
     if (p->problem) {
         r->problem = p->problem;
         p->problem = NULL;
