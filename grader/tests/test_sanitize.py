@@ -3142,6 +3142,21 @@ def test_a_host_variable_read_in_a_kernel_does_not_build(backend, tmp_path):
             f"{read} in a kernel" in first, first
 
 
+def test_a_pointer_given_cudamalloc_s_value_is_named_where_it_is_stored(tmp_path):
+    """Lab 01's d_N set to cudaMalloc's value, `d_N = (float *)cudaMalloc(
+    (void **)&d_N, bytes);`: the error code (0) overwrites the address the
+    call wrote, and the copy into d_N is refused for its NULL destination.
+    The first line names the assignment, not the copy's byte count."""
+    old = "CUDA_CHECK(cudaMalloc((void **)&d_N, bytes));"
+    src = edited(tmp_path, "01-basic-matmul", old, "d_N = (float *)cudaMalloc((void **)&d_N, bytes);")
+    line = line_of(src, "d_N = (float *)cudaMalloc((void **)&d_N, bytes);")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0016", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"the destination pointer is NULL: line {line} (`d_N = (float *)cudaMalloc((void **)&d_N, bytes);`) " \
+        "stores cudaMalloc's value in d_N: an error code" in first, first
+    assert "call cudaMalloc without storing its value" in first, first
+
+
 def test_a_kernel_argument_from_a_host_allocation_is_named_at_the_allocation(backend, tmp_path):
     """Lab 01's d_P taken from calloc, host memory, and passed to the
     kernel: the launch fails on a GPU and the emulator refuses it as one

@@ -153,6 +153,11 @@ int source_sizeof_pointer(const char *path, char *call, size_t call_n, char *nam
 int source_pointer_list(const char *path, char *name, size_t name_n, char *decl, size_t decl_n);
 /* The first line where the file's code reads builtin.component
  * (`threadIdx.y`), or 0 where it reads it nowhere. */
+/* A statement that stores a cudaMalloc call's value in name (`d_M =
+ * (float *)cudaMalloc((void **)&d_M, bytes);`): an error code, over the
+ * address the call wrote through its first argument. Its line, the
+ * call's name into call (n bytes); 0 when none. */
+int source_pointer_from_call_result(const char *path, const char *name, char *call, size_t n);
 /* The line of the last copy of host data to the device (a cudaMemcpy,
  * cudaMemcpy2D... with cudaMemcpyHostToDevice; not a symbol's) before
  * line `line`: where a copy the program lacks belongs; 0 when none. */

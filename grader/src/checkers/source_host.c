@@ -1916,3 +1916,42 @@ int source_input_copy_before(const char *path, int line)
     source_code_free(&s);
     return found;
 }
+
+int source_pointer_from_call_result(const char *path, const char *name, char *call, size_t n)
+{
+    source_code s;
+    call[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t nl = strlen(name);
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_name_at(&s, k, name, nl))
+            continue;
+        size_t q = code_skip_space(&s, k + nl);
+        if (q >= s.len || !code_assigns_at(&s, q))
+            continue;
+        /* past the `=`, any casts: `(float *)` */
+        size_t v = code_skip_space(&s, q + 1);
+        while (v < s.len && s.code[v] == '(') {
+            size_t close = code_matching(&s, v);
+            if (close >= s.len || memchr(s.code + v, ';', close - v))
+                break;
+            /* a cast holds a type and stars only: no call, no comma */
+            int cast = memchr(s.code + v, ',', close - v) == NULL && memchr(s.code + v + 1, '(', close - v - 1) == NULL;
+            if (!cast)
+                break;
+            v = code_skip_space(&s, close + 1);
+        }
+        if (v < s.len && strncmp(s.code + v, "cudaMalloc", 10) == 0) {
+            size_t we = code_word_end(&s, v);
+            size_t open = code_skip_space(&s, we);
+            if (open < s.len && s.code[open] == '(' && we - v < n) {
+                snprintf(call, n, "%.*s", (int)(we - v), s.code + v);
+                found = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1350,6 +1350,18 @@ static char *copy_before_allocation(const char *student, int line, const char *c
             continue;
         int made = source_allocation_of(student, name, alloc, sizeof alloc);
         int null = strstr(msg, i == 0 ? "the destination pointer is NULL" : "the source pointer is NULL") != NULL;
+        char fn[32];
+        int over = null ? source_pointer_from_call_result(student, name, fn, sizeof fn) : 0;
+        if (over > 0 && over < line) {
+            /* the call's value, an error code, stored over the address */
+            char *q = sanitize_quote(student, over);
+            char *w = xasprintf(": %s stores %s's value in %s: an error code (cudaSuccess, 0), not the buffer's "
+                                "address, which %s wrote into %s through its first argument: %s is NULL from then "
+                                "on; call %s without storing its value (`CUDA_CHECK(%s(...))`)",
+                                q, fn, name, fn, name, name, fn, fn);
+            free(q);
+            return w;
+        }
         if (made > line) {
             char *q = sanitize_quote(student, made);
             char *w = xasprintf(": %s has no buffer yet there: the %s that gives it one comes after, at %s: "
