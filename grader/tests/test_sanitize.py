@@ -3157,6 +3157,22 @@ def test_a_pointer_given_cudamalloc_s_value_is_named_where_it_is_stored(tmp_path
     assert "call cudaMalloc without storing its value" in first, first
 
 
+def test_a_copy_s_kind_given_as_the_symbol_copy_s_offset_is_named_as_the_argument_order(tmp_path):
+    """Lab 05's mask copy given the kind in the offset's place,
+    `cudaMemcpyToSymbol(Mc, mask, size, cudaMemcpyDeviceToDevice)`: the
+    kind's value, 3, is taken as the offset, and the copy runs 3 bytes past
+    Mc. The first line names the fourth argument, not Mc's declaration."""
+    old = "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float))"
+    src = edited(tmp_path, "05-pitched-conv", old,
+                 "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float), cudaMemcpyDeviceToDevice)")
+    line = line_of(src, "cudaMemcpyDeviceToDevice)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "rgb-5x7", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "gives cudaMemcpyToSymbol `cudaMemcpyDeviceToDevice` as its " \
+        "fourth argument, which is the offset in bytes into Mc" in first, first
+    assert "its value, 3, starts the copy 3 bytes in" in first and "declares Mc" not in first, first
+
+
 def test_a_kernel_argument_from_a_host_allocation_is_named_at_the_allocation(backend, tmp_path):
     """Lab 01's d_P taken from calloc, host memory, and passed to the
     kernel: the launch fails on a GPU and the emulator refuses it as one

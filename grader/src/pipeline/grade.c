@@ -1871,6 +1871,24 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         int decl = source_declaration_of(file, sym, NULL);
         if (decl <= 0)
             continue;
+        /* the copy alone fits: its offset is what takes it past the end,
+         * and an offset written as a copy's kind (`cudaMemcpyToSymbol(Mc,
+         * mask, size, cudaMemcpyHostToDevice)`) is the arguments' order */
+        char size_arg[96], fourth[96];
+        int copy = offset > 0 && count <= has ? source_symbol_copy_line(file, sym, size_arg, sizeof size_arg) : 0;
+        if (copy > 0 && source_call_argument(file, copy, "cudaMemcpyToSymbol", 3, fourth, sizeof fourth) &&
+            !strncmp(fourth, "cudaMemcpy", 10)) {
+            char *qc = sanitize_quote(file, copy);
+            s->cause = xasprintf("%s gives cudaMemcpyToSymbol `%s` as its fourth argument, which is the offset in "
+                                 "bytes into %s (the copy's kind comes fifth): its value, %zu, starts the copy %zu "
+                                 "byte%s in, and %zu bytes from there do not fit %s's %zu, so the runtime refuses "
+                                 "it; leave the fourth argument out (its default is 0, and the kind's is "
+                                 "cudaMemcpyHostToDevice), or write 0 before the kind",
+                                 qc, fourth, sym, offset, offset, offset == 1 ? "" : "s", count, sym, has);
+            s->cause_fixed_there = 1;
+            free(qc);
+            continue;
+        }
         char *q = sanitize_quote(file, decl);
         s->cause = xasprintf("%s declares %s with %zu bytes, and the cudaMemcpyToSymbol copies %zu bytes into it%s: the "
                              "copy does not fit, the runtime refuses it, and the kernel's reads of %s past its %zu "
