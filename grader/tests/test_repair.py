@@ -274,6 +274,26 @@ def test_a_phase_and_a_coordinate_exchanged_in_a_tile_s_load_are_swapped_back(tm
 
 
 @needs_schemata
+def test_a_count_one_long_in_both_of_a_grid_s_dimensions_is_one_edit(tmp_path):
+    """Lab 02's grid of `width / TILE_WIDTH + 1` blocks in x and in y: the
+    blocks past the matrix read and write past it. The `+ 1` is in both
+    arguments, which no single edit of one of them mends; the grid's
+    shape candidate drops it from both, and the repair names it."""
+    lab = "02-tiled-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "dim3 dimGrid(width / TILE_WIDTH + 1, width / TILE_WIDTH + 1);"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "TILE_WIDTH + 1, width" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "shape", r
+    assert r["to"] == "width / TILE_WIDTH, width / TILE_WIDTH", r
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

@@ -211,6 +211,28 @@ static void shape(sc *s, size_t b, size_t e)
         char *to = xasprintf("%s, %s", a0, a0);
         sch_add_alt(s, g, "shape", from, to, to);
     }
+    /* the one count given twice with a number added or taken off at its
+     * end (`width / TILE_WIDTH - 1, width / TILE_WIDTH - 1`): without it at
+     * both, as one edit (a count made one short, or one long, in both) */
+    if (n >= 2 && strcmp(a0, a1) == 0) {
+        size_t last = 0;
+        int d = 0;
+        for (size_t q = ab[0]; q < ae[0]; q++) {
+            if (at(s, q, "(") || at(s, q, "["))
+                d++;
+            else if (at(s, q, ")") || at(s, q, "]"))
+                d--;
+            else if (d == 0 && q > ab[0] && (at(s, q, "+") || at(s, q, "-")))
+                last = q;
+        }
+        const char *num = last && last + 2 == ae[0] ? tk(s, last + 1) : NULL;
+        if (num && num[0] >= '0' && num[0] <= '9') {
+            char *head = sch_span_text(s, ab[0], last);
+            char *to = n == 3 ? xasprintf("%s, %s, %s", head, head, a2) : xasprintf("%s, %s", head, head);
+            sch_add_alt(s, g, "shape", from, to, to);
+            free(head);
+        }
+    }
     if (n >= 2 && strcmp(a0, a1) == 0) {
         struct size_macro best[NAMES_PER_SITE];
         int nbest = number_macros(s, a0, best);
