@@ -296,6 +296,22 @@ def test_a_running_index_stepped_before_its_use_names_the_step(tmp_path):
     assert f"line {line} (`nRow += TILE_WIDTH;`) moves it on before the test uses it" in first, first
 
 
+def test_a_phase_count_in_other_units_than_a_phase_is_named_with_the_step(tmp_path):
+    """Lab 03's phases counted in double tiles, `(k + 2 * TILE_WIDTH - 1) /
+    (2 * TILE_WIDTH)`, while each phase steps by TILE_WIDTH: half the
+    phases, the dot products cut short. The first line names the count's
+    divisor and the phase's step, from the source."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;",
+                 "numPhases = (k + 2 * TILE_WIDTH - 1) / (2 * TILE_WIDTH);")
+    line = line_of(src, "numPhases = (k + 2 * TILE_WIDTH - 1) / (2 * TILE_WIDTH);")
+    loop = line_of(src, "for (int ph = 0; ph < numPhases; ++ph)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "square-100x100x100", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and f"divides by `2*TILE_WIDTH`, but each phase of the loop at line " \
+        f"{loop} covers TILE_WIDTH" in first, first
+    assert "divide by TILE_WIDTH" in first, first
+
+
 def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
     """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
     rounded up to whole tiles, which in the last phase lets a thread read

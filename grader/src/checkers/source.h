@@ -774,6 +774,13 @@ int source_bound_set_after_loop(const char *path, char *name, size_t n, int *loo
  * where that does not tell; else 0. */
 int source_round_up_mismatch(const char *path, const char *header, char *by, size_t by_n, char *divisor,
                              size_t divisor_n, int *divisor_wrong);
+/* A phase loop (`for (int ph = 0; ph < numPhases; ++ph)`) whose body steps
+ * by a size times its counter (`ph * TILE_WIDTH`), and whose count is set
+ * before it as a quotient by another divisor (`... / (blockDim.x *
+ * blockDim.y)`): the phases are counted in other units than they step in.
+ * The count's line; the divisor as written (blanks out) and the step into
+ * divisor and step, the loop's line into *loop_line; else 0. */
+int source_phase_count_divisor(const char *path, char *divisor, size_t dn, char *step, size_t sn, int *loop_line);
 /* A kernel's `while (TEST)` whose body changes no name TEST reads, calls
  * nothing and jumps nowhere out (a bounds test written `while` for `if`):
  * once TEST holds it holds for ever. The line; TEST into test; else 0. */

@@ -1422,6 +1422,105 @@ int source_round_up_mismatch(const char *path, const char *header, char *by, siz
     return found;
 }
 
+/* ---- a phase count divided by another size than a phase's step --------- */
+
+int source_phase_count_divisor(const char *path, char *divisor, size_t dn, char *step, size_t sn, int *loop_line)
+{
+    source_code s;
+    divisor[0] = step[0] = '\0';
+    *loop_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "for") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t cn = 0, cv = code_for_counter(&s, k, &cn), body = code_loop_body(&s, k);
+        if (cv >= s.len || body >= s.len || cn >= 48)
+            continue;
+        char counter[48], left[64], bound[64];
+        snprintf(counter, sizeof counter, "%.*s", (int)cn, c + cv);
+        int ll = code_line_at(&s, k);
+        if (source_compared_sides(path, ll, 0, "<", left, bound, sizeof left) != 0 || strcmp(left, counter) != 0)
+            continue;
+        size_t bl = strlen(bound);
+        int plain = bl > 0;
+        for (size_t i = 0; i < bl && plain; i++)
+            plain = source_is_identifier_char(bound[i]);
+        if (!plain)
+            continue;
+        /* the phase's step: a word multiplied by the counter in the body */
+        size_t be = code_body_end(&s, body);
+        char st[64] = "";
+        for (size_t q = body; q < be && q < s.len && !st[0]; q++) {
+            if (!code_name_at(&s, q, counter, cn))
+                continue;
+            size_t a = code_skip_space(&s, q + cn);
+            if (a < s.len && c[a] == '*' && c[a + 1] != '=') {
+                size_t w = code_skip_space(&s, a + 1), we = code_word_end(&s, w);
+                if (we > w && we - w < sizeof st && !isdigit((unsigned char)c[w]))
+                    snprintf(st, sizeof st, "%.*s", (int)(we - w), c + w);
+            } else {
+                size_t before = code_blank_before(&s, q);
+                if (before > 0 && c[before - 1] == '*') {
+                    size_t wn = 0, w = code_word_before(&s, before - 1, &wn);
+                    if (wn && wn < sizeof st && !isdigit((unsigned char)c[w]))
+                        snprintf(st, sizeof st, "%.*s", (int)wn, c + w);
+                }
+            }
+        }
+        if (!st[0])
+            continue;
+        /* the count's assignment before the loop, and its divisor: what
+         * follows its last `/` at the top level */
+        size_t g = code_kernel_before(&s, k), close = 0, kb = code_kernel_body(&s, g, &close), e = 0;
+        size_t v = kb < s.len ? code_assignment_of(&s, kb, k, bound, bl, &e) : s.len;
+        if (v >= s.len)
+            continue;
+        size_t slash = s.len;
+        int depth = 0;
+        for (size_t q = v; q < e; q++) {
+            if (c[q] == '(' || c[q] == '[')
+                depth++;
+            else if (c[q] == ')' || c[q] == ']')
+                depth--;
+            else if (depth == 0 && c[q] == '/' && c[q + 1] != '/' && c[q + 1] != '*')
+                slash = q;
+        }
+        if (slash >= e)
+            continue;
+        /* the divisor is one operand: a bracketed group, or a name */
+        size_t db = code_skip_space(&s, slash + 1), dend = db;
+        if (db < e && c[db] == '(')
+            dend = code_matching(&s, db) + 1;
+        else
+            while (dend < e && (source_is_identifier_char(c[dend]) || c[dend] == '.'))
+                dend++;
+        if (dend <= db || dend > e)
+            continue;
+        char d[128];
+        size_t o = 0;
+        for (size_t q = db; q < dend && o + 1 < sizeof d; q++)
+            if (!isspace((unsigned char)c[q]))
+                d[o++] = c[q];
+        d[o] = '\0';
+        /* `(TILE_WIDTH)` is TILE_WIDTH */
+        if (o > 2 && d[0] == '(' && d[o - 1] == ')') {
+            memmove(d, d + 1, o - 2);
+            d[o - 2] = '\0';
+        }
+        if (!strcmp(d, st))
+            continue;
+        snprintf(divisor, dn, "%s", d);
+        snprintf(step, sn, "%s", st);
+        *loop_line = ll;
+        found = code_line_at(&s, v);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 /* ---- a while whose body changes nothing its test reads ------------------ */
 
 int source_while_never_changes(const char *path, char *test, size_t n)

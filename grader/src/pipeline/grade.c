@@ -1854,6 +1854,19 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* a phase count divided by another size than a phase steps by */
+    char pdiv[128], pstep[64];
+    int ploop = 0;
+    line = failed && !s->cause ? source_phase_count_divisor(file, pdiv, sizeof pdiv, pstep, sizeof pstep, &ploop) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s divides by `%s`, but each phase of the loop at line %d covers %s (its body steps by "
+                             "the phase times %s): the count is in other units than the phases; divide by %s (and "
+                             "round up by %s - 1)",
+                             q, pdiv, ploop, pstep, pstep, pstep, pstep);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* a symbol copy that does not fit the symbol: its declaration is too
      * small (the emulator's "cudaMemcpyToSymbol(Mc, 100 bytes at offset 0):
      * the symbol has 16 bytes", the kit's own words, in the run's message) */
