@@ -62,7 +62,10 @@ and BP's, 8 and 8 of 10 after their own the session they were counted, 10 and 10
 sets BS and BT: results-BS.md and results-BT.md, 8 and 8 of 10 when counted side by side after BQ's
 and BR's first, 10 of 10 each after their own (my count); sets BU and BV: results-BU.md and
 results-BV.md, 6 and 7 of 10 when counted side by side after BS's and BT's, 10 of 10 each after
-their own (my count); of those eighteen sets only the
+their own (my count); sets BW and BX: results-BW.md and results-BX.md, 7 and 9 of 10 when counted
+side by side after BU's and BV's, 10 of 10 each after their own (my count); sets BY and BZ:
+results-BY.md and results-BZ.md, 8 and 9 of 10 when counted side by side after BW's and BX's first,
+10 of 10 each after their own (my count); of those eighteen sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -879,6 +882,26 @@ FIRST = {
                                           "TILE_WIDTH);`) has 16 threads in z", "give the block 1 thread in z"],
     "setBV/05-q6-grid-y-from-width": ["count the grid at line 105", "line 105: `in->width` in `dim3 dimGrid(",
                                       "with `in->height` there"],
+    "setBW/02-s6-m-load-phase-offset-swapped": ["line 45: `ph, tx` in `ds_M[ty][tx] = M[Row * Width + ph + "
+                                                "TILE_WIDTH * tx]`", "with `tx, ph` there"],
+    "setBW/03-t6-numphases-block-threads": ["line 43 (`numPhases = (k + blockDim.x * blockDim.y - 1)", "divides by "
+                                            "`blockDim.x*blockDim.y`, but each phase of the loop at line 46 covers "
+                                            "TILE_WIDTH", "divide by TILE_WIDTH"],
+    "setBW/04-s6-mask-inner-loop-bound-w": ["the loop at line 74 (`for (int j = 0; j < w; j++)`) runs j up to w",
+                                            "indexes Mc with j alone", "runs its extent, MASK_WIDTH, not w"],
+    "setBX/02-v6-grid-one-tile-short": ["count the grid at line 77", "line 77: `width / TILE_WIDTH - 1, width / "
+                                        "TILE_WIDTH - 1` in", "with `width / TILE_WIDTH, width / TILE_WIDTH` there"],
+    "setBX/04-u6-batch1-destx-mod-tile-width": ["line 40 (`int destX = dest % TILE_WIDTH;`) takes the remainder of "
+                                                "the flat index by TILE_WIDTH", "write w there"],
+    "setBY/01-w6-malloc-result-assigned-to-pointer": ["line 42 (`d_M = (float *)cudaMalloc((void **)&d_M, bytes);`) "
+                                                      "stores cudaMalloc's value in d_M", "call cudaMalloc without "
+                                                      "storing its value"],
+    "setBY/04-w6-mask-copy-kind-as-offset": ["line 97 (", "gives cudaMemcpyToSymbol `cudaMemcpyHostToDevice` as its "
+                                             "fourth argument, which is the offset in bytes into Mc",
+                                             "leave the fourth argument out"],
+    "setBZ/05-y6-tile-cols-output-width": ["N_ds's rows are 12 long (declared at line 29 (`__shared__ float "
+                                           "N_ds[BLOCK_WIDTH][O_TILE_WIDTH];`))", "declare N_ds with at least 13 "
+                                           "columns"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
