@@ -3189,6 +3189,19 @@ def test_a_copy_s_kind_given_as_the_symbol_copy_s_offset_is_named_as_the_argumen
     assert "its value, 3, starts the copy 3 bytes in" in first and "declares Mc" not in first, first
 
 
+def test_a_pointer_made_another_s_buffer_is_named_at_the_assignment(tmp_path):
+    """Lab 01's d_N made d_M's buffer after its own allocation, `d_N = d_M;`:
+    the kernel reads M for N, and the two frees free one buffer twice. The
+    first line names the assignment, not only the second free."""
+    old = "CUDA_CHECK(cudaMalloc((void **)&d_P, bytes));"
+    src = edited(tmp_path, "01-basic-matmul", old, old + "\n    d_N = d_M;")
+    line = line_of(src, "    d_N = d_M;")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0016", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`d_N = d_M;`) makes d_N and d_M one buffer"), first
+    assert "take that assignment out" in first, first
+
+
 def test_a_kernel_argument_from_a_host_allocation_is_named_at_the_allocation(backend, tmp_path):
     """Lab 01's d_P taken from calloc, host memory, and passed to the
     kernel: the launch fails on a GPU and the emulator refuses it as one

@@ -158,6 +158,9 @@ int source_pointer_list(const char *path, char *name, size_t name_n, char *decl,
  * address the call wrote through its first argument. Its line, the
  * call's name into call (n bytes); 0 when none. */
 int source_pointer_from_call_result(const char *path, const char *name, char *call, size_t n);
+/* A statement `name = other;` (a cast allowed): name made to point at
+ * other's buffer. Its line, or 0. */
+int source_pointer_copied_from(const char *path, const char *name, const char *other);
 /* The line of the last copy of host data to the device (a cudaMemcpy,
  * cudaMemcpy2D... with cudaMemcpyHostToDevice; not a symbol's) before
  * line `line`: where a copy the program lacks belongs; 0 when none. */

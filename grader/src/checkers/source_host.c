@@ -1955,3 +1955,31 @@ int source_pointer_from_call_result(const char *path, const char *name, char *ca
     source_code_free(&s);
     return found;
 }
+
+int source_pointer_copied_from(const char *path, const char *name, const char *other)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    size_t nl = strlen(name), ol = strlen(other);
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_name_at(&s, k, name, nl) || code_skip_space(&s, code_statement_start(&s, k, 0)) != k)
+            continue;
+        size_t q = code_skip_space(&s, k + nl);
+        if (q >= s.len || !code_assigns_at(&s, q))
+            continue;
+        /* `name = other;`, a cast allowed: `(float *)other` */
+        size_t v = code_skip_space(&s, q + 1);
+        if (v < s.len && s.code[v] == '(') {
+            size_t close = code_matching(&s, v);
+            if (close < s.len && !memchr(s.code + v, ';', close - v))
+                v = code_skip_space(&s, close + 1);
+        }
+        size_t end = v + ol;
+        if (code_name_at(&s, v, other, ol) && code_skip_space(&s, end) < s.len && s.code[code_skip_space(&s, end)] == ';')
+            found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}

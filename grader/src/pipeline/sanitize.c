@@ -1514,10 +1514,30 @@ static void add_double_free(sanitize_result *r, const char *student, const emu_d
         return;
     char *buffer = buffer_words(student, d->message);
     char *q = diag_quote(student, d), *qf = sanitize_quote_at(student, ffile, first);
-    add(r, "use-after-free", d->file, d->line, 0,
-        xasprintf("the cudaFree at %s frees %s a second time: the cudaFree at %s freed it already, and a cudaFree "
-                  "of a freed buffer fails (cudaErrorInvalidValue): free each buffer once",
-                  q, buffer, qf));
+    /* two names of one buffer: the line that made one the other's */
+    char now[128] = "", before[128] = "";
+    int made = 0;
+    if (source_call_argument_name(student, d->line, "cudaFree", 0, now, sizeof now) &&
+        strcmp(path_base(ffile), path_base(student)) == 0 &&
+        source_call_argument_name(student, first, "cudaFree", 0, before, sizeof before) && now[0] && before[0] &&
+        strcmp(now, before) != 0)
+        made = source_pointer_copied_from(student, now, before);
+    if (made <= 0 && now[0] && before[0] && strcmp(now, before) != 0)
+        made = source_pointer_copied_from(student, before, now);
+    if (made > 0) {
+        char *qm = sanitize_quote(student, made);
+        add(r, "use-after-free", d->file, made, d->line,
+            xasprintf("%s makes %s and %s one buffer (the pointer copied, not the data): the buffer cudaMalloc gave the "
+                      "other is lost, whatever the program writes through one it writes into the other's data, and "
+                      "the cudaFree at %s frees it a second time after the cudaFree at %s; take that assignment out "
+                      "(a copy of the data is cudaMemcpy's)",
+                      qm, now, before, q, qf));
+        free(qm);
+    } else
+        add(r, "use-after-free", d->file, d->line, 0,
+            xasprintf("the cudaFree at %s frees %s a second time: the cudaFree at %s freed it already, and a cudaFree "
+                      "of a freed buffer fails (cudaErrorInvalidValue): free each buffer once",
+                      q, buffer, qf));
     free(q);
     free(qf);
     free(buffer);
