@@ -294,6 +294,27 @@ def test_a_count_one_long_in_both_of_a_grid_s_dimensions_is_one_edit(tmp_path):
 
 
 @needs_schemata
+def test_a_free_of_the_caller_s_member_names_the_buffer_to_free_instead(tmp_path):
+    """Lab 05's cudaFree of `out->data`, the caller's host image, where its
+    device copy d_out belongs: the call fails. The repair deletes it, and
+    the sentence names d_out, which the file allocates and never frees, as
+    the one to free there."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "CUDA_CHECK(cudaFree(d_out));"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "CUDA_CHECK(cudaFree(out->data));"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "cudaFree(out->data)" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: ") and "it frees out->data, which no allocation of this file made" in first, \
+        first
+    assert "delete it, and free d_out there instead, which the file allocates and never frees" in first, first
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

@@ -151,9 +151,11 @@ static int freed_argument(const char *text, const char *call, char *name, size_t
         while (*p == ' ')
             p++;
     }
+    /* a name, or a member of one (`in->data`, `img.data`) */
     size_t n = 0;
-    while (word_char(p[n]))
-        n++;
+    while (word_char(p[n]) || (p[n] == '.' && word_char(p[n + 1])) ||
+           (p[n] == '-' && p[n + 1] == '>' && word_char(p[n + 2])))
+        n += p[n] == '-' ? 2 : 1;
     const char *q = p + n;
     while (*q == ' ')
         q++;
@@ -161,6 +163,35 @@ static int freed_argument(const char *text, const char *call, char *name, size_t
         return 0;
     snprintf(name, size, "%.*s", (int)n, p);
     return 1;
+}
+
+/* A name the source allocates (`cudaMalloc((void **)&d_in`, any
+ * cudaMalloc*) and never frees (no `cudaFree(d_in)`): into out, or "". */
+static void unfreed_allocation(const char *source, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (const char *p = strstr(source, "cudaMalloc"); p && !out[0]; p = strstr(p + 1, "cudaMalloc")) {
+        const char *open = strchr(p, '('), *amp = open ? strchr(open, '&') : NULL, *close = open ? strchr(open, ')') : NULL;
+        /* the first argument's `&name`, past a cast's bracket */
+        const char *comma = open ? strchr(open, ',') : NULL;
+        if (!amp || !comma || amp > comma)
+            continue;
+        (void)close;
+        const char *w = amp + 1;
+        while (*w == ' ')
+            w++;
+        size_t n = 0;
+        while (word_char(w[n]))
+            n++;
+        if (n == 0 || n >= size)
+            continue;
+        char name[64], freed[80], spaced[80];
+        snprintf(name, sizeof name, "%.*s", (int)n, w);
+        snprintf(freed, sizeof freed, "cudaFree(%s)", name);
+        snprintf(spaced, sizeof spaced, "cudaFree( %s", name);
+        if (!strstr(source, freed) && !strstr(source, spaced))
+            snprintf(out, size, "%s", name);
+    }
 }
 
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
@@ -176,6 +207,12 @@ void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
             int taken = strstr(source, amp) != NULL;
             snprintf(amp, sizeof amp, "& %s", name);
             c[i].freed_foreign = !taken && !strstr(source, amp);
+            if (c[i].freed_foreign) {
+                /* code alone: a comment that names a free is none */
+                char *code = source_code_text(source);
+                unfreed_allocation(code, c[i].unfreed, sizeof c[i].unfreed);
+                free(code);
+            }
         }
         if (strcmp(c[i].kind, "builtin") != 0)
             continue;
@@ -653,9 +690,13 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
                       c->line, place, full ? "looks like" : "is probably", name, name, result, other, name);
     } else if (!c->to[0] && c->freed_foreign && freed_argument(c->from, "cudaFree(", name, sizeof name, &address)) {
         /* the caller's buffer: it frees it itself, later */
+        char *instead = c->unfreed[0] ? xasprintf(", and free %s there instead, which the file allocates and never "
+                                                  "frees", c->unfreed)
+                                      : xstrdup("");
         s = xasprintf("line %d: %s %s the mistake: it frees %s, which no allocation of this file made (the caller's "
-                      "buffer, which the caller still uses and frees itself); without it, %s%s: delete it",
-                      c->line, place, full ? "looks like" : "is probably", name, result, other);
+                      "buffer, which the caller still uses and frees itself); without it, %s%s: delete it%s",
+                      c->line, place, full ? "looks like" : "is probably", name, result, other, instead);
+        free(instead);
     } else if (!c->to[0] && freed_argument(c->from, "cudaFree(", name, sizeof name, &address) && address) {
         /* `cudaFree(&d_M)`: the address of the pointer, which no
          * cudaMalloc returned, so the call fails; without it nothing

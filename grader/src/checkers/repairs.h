@@ -24,6 +24,7 @@ typedef struct {
     int pointed;            /* a finding or a wrong output points at its line */
     int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
     int freed_foreign;      /* a cudaFree dropped whose buffer no allocation of the file made (the caller's) */
+    char unfreed[64];       /* then, a name the file allocates and never frees (the one meant), or "" */
 } repair_candidate;
 
 /* Orders candidates for confirming and naming: an edit of a pattern no

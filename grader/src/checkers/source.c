@@ -78,6 +78,11 @@ static char *code_only(const char *text, size_t len)
     return code;
 }
 
+char *source_code_text(const char *text)
+{
+    return code_only(text, strlen(text));
+}
+
 int source_code_read(source_code *s, const char *path)
 {
     size_t len;

@@ -17,6 +17,9 @@ int source_is_identifier_char(char c);
  * pitch, bytes; `dOut`: d, Out; `blkX`: blk, X). Calls f(part, length,
  * arg) for each. */
 void source_identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg);
+/* text with its comments and literals blanked, newlines kept (malloc'd):
+ * code alone, line for line, for a reader of a text already read. */
+char *source_code_text(const char *text);
 
 /* Skips the comment or literal that starts at text[*i] ("//", slash-star,
  * '"' or '\''), counting its newlines in *line; leaves *i on its last
