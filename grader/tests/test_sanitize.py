@@ -312,6 +312,21 @@ def test_a_phase_count_in_other_units_than_a_phase_is_named_with_the_step(tmp_pa
     assert "divide by TILE_WIDTH" in first, first
 
 
+def test_a_bounds_test_of_one_value_of_both_indices_is_named_as_flattened(tmp_path):
+    """Lab 01's bounds test written on the product of the two indices against
+    the whole matrix, `Col * Row < Width * Width`: a thread of row 0 past
+    the one column passes it. The first line names that test, not the loop
+    that held, on the one-element dataset whose count is 1 (no rule against
+    a coincidence of one element may drop it there)."""
+    src = edited(tmp_path, "01-basic-matmul", "if (Row < Width && Col < Width)", "if (Col * Row < Width * Width)")
+    line = line_of(src, "if (Col * Row < Width * Width)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0001", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (`if (Col * Row < Width * Width)") and "bounds `Col * Row` (" \
+        in first and "by the whole array's 1 element:" in first, first
+    assert "test each index against its own bound" in first, first
+
+
 def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
     """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
     rounded up to whole tiles, which in the last phase lets a thread read

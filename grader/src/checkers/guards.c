@@ -383,19 +383,20 @@ static char *flattened_words(const guard_record *g, const char *student, int acc
         char left[GUARD_TEXT], right[GUARD_TEXT];
         /* (a loop's counter against its count is no flattened index,
          * whatever the count: `ph < numPhases` with one phase and a
-         * one-element array; nor is a bound of one element a whole array's) */
-        if (strcmp(g->other[i].op, "<") != 0 || g->other[i].b != elements || elements <= 1 ||
+         * one-element array) */
+        if (strcmp(g->other[i].op, "<") != 0 || g->other[i].b != elements ||
             source_compared_sides(student, g->other[i].line, g->other[i].k, g->other[i].op, left, right,
                                   sizeof left) != 0 ||
             (!strpbrk(left, "+*") && source_line_has_word(student, access, left)) ||
             (plain_name(left) && source_loop_step(student, g->other[i].line, left) > 0))
             continue;
         char *o = sanitize_quote(student, g->other[i].line);
-        char *w = xasprintf("the test at %s bounds `%s` (%g) by the whole array's %g elements: it keeps the "
-                            "sum inside, not each index, so a thread whose column is past the end of its row "
+        char *w = xasprintf("the test at %s bounds `%s` (%g) by the whole array's %g element%s: it keeps that "
+                            "one value inside, not each index, so a thread whose column is past the end of its row "
                             "passes it (the test at %s held: %g < %g); test each index against its own "
                             "bound",
-                            o, left, g->other[i].a, elements, q, g->clause[0].a, g->clause[0].b);
+                            o, left, g->other[i].a, elements, elements == 1 ? "" : "s", q, g->clause[0].a,
+                            g->clause[0].b);
         free(o);
         return w;
     }
