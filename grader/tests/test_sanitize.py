@@ -327,6 +327,21 @@ def test_a_bounds_test_of_one_value_of_both_indices_is_named_as_flattened(tmp_pa
     assert "test each index against its own bound" in first, first
 
 
+def test_a_kernel_s_static_local_tile_is_named_at_its_declaration(tmp_path):
+    """Lab 03's ds_M declared `static` for `__shared__`: one array of the
+    whole grid's in global memory, which every block stores into at once.
+    The first line names the declaration and `__shared__`."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "__shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];",
+                 "static float ds_M[TILE_WIDTH][TILE_WIDTH];")
+    line = line_of(src, "static float ds_M[TILE_WIDTH][TILE_WIDTH];")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", sanitize=True,
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`static float ds_M[TILE_WIDTH][TILE_WIDTH];`) declares ds_M `static`, "
+                            "not `__shared__`"), first
+    assert "declare it `__shared__`" in first, first
+
+
 def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
     """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
     rounded up to whole tiles, which in the last phase lets a thread read

@@ -1080,6 +1080,11 @@ int source_value_origins(const char *path, int line, const char *name, int *line
 int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
                           const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis);
 
+/* In source_scope.c. A `static` local declared in a __global__ function's
+ * body, not __shared__ (`static float ds_N[TILE_WIDTH][TILE_WIDTH];`):
+ * one variable in global memory for the whole grid. Its line, its name
+ * into name (n bytes); 0 when none. */
+int source_kernel_static_local(const char *path, char *name, size_t n);
 /* In source_scope.c. The for loop around line `line` whose test bounds
  * its counter from above (`for (int ph = 0; ph < numPhases; ++ph)`): its
  * line, the counter and the bound as written into counter and bound (n

@@ -1528,3 +1528,38 @@ int source_enclosing_loop(const char *path, int line, char *counter, char *bound
     source_code_free(&s);
     return found;
 }
+
+int source_kernel_static_local(const char *path, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k + 6 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "static"))
+            continue;
+        size_t g = code_kernel_before(&s, k), close = 0;
+        size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+        if (body >= s.len || k < body || k > close)
+            continue;
+        /* `static T name[...]` or `static T name = ...`: not __shared__ */
+        size_t e = code_semicolon(&s, k, close), q = k;
+        int shared = 0;
+        for (; q < e && !shared; q++)
+            shared = code_word_at(&s, q, "__shared__") || code_word_at(&s, q, "__constant__");
+        if (shared)
+            continue;
+        /* the declared name: the last word before the first `[`, `=` or `;` */
+        size_t stop = k;
+        while (stop < e && s.code[stop] != '[' && s.code[stop] != '=')
+            stop++;
+        size_t wn = 0, w = code_word_before(&s, stop, &wn);
+        if (wn && wn < n && w > k + 6) {
+            snprintf(name, n, "%.*s", (int)wn, s.code + w);
+            found = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

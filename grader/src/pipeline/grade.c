@@ -1854,6 +1854,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* a kernel's local declared `static`, not `__shared__`: one variable of
+     * the whole grid's, which every block's threads store into at once */
+    char slocal[64];
+    line = !s->cause ? source_kernel_static_local(file, slocal, sizeof slocal) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s declares %s `static`, not `__shared__`: a static local of a kernel is one variable "
+                             "in global memory for the whole grid, not a block's tile, so the threads of every block "
+                             "store into the same elements at once (a race between blocks, which a __syncthreads() "
+                             "does not order); declare it `__shared__`",
+                             q, slocal);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* a phase count divided by another size than a phase steps by */
     char pdiv[128], pstep[64];
     int ploop = 0;
