@@ -315,6 +315,26 @@ def test_a_free_of_the_caller_s_member_names_the_buffer_to_free_instead(tmp_path
 
 
 @needs_schemata
+def test_a_call_that_wipes_the_output_is_said_dropped_not_pointed_elsewhere(tmp_path):
+    """Lab 03's output zeroed after the launch, `cudaMemset(P, 0, ...)`: the
+    edit of its pointer to an input (M, read no more) mends every dataset,
+    and so does the call dropped. The repair names the call, without it,
+    not a memset of the caller's input."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    check = "    CUDA_CHECK(cudaGetLastError());\n"
+    assert text.count(check) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(check, check + "    CUDA_CHECK(cudaMemset(P, 0, (size_t)j * l * sizeof(float)));\n"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "cudaMemset(P, 0" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "drop", r
+    assert "without it, all " in rep["fix_first"], rep["fix_first"]
+
+
+@needs_schemata
 def test_the_grid_s_extent_where_a_size_belongs_is_said_with_the_size(tmp_path):
     """Lab 03's N read with the row stride of the grid's extent,
     `blockDim.x * gridDim.x`, where N's own width `l` belongs: the grid is

@@ -817,65 +817,37 @@ static int subscript_text(const source_code *s, size_t k, int which, int spaces,
     return -1;
 }
 
-int source_counter_subscript_extra(const char *path, int access, const char *counter, const char *bound,
-                                   char *array, size_t an, char *sub, size_t sn, int *which, int *dims)
+/* The bound array `word`'s declaration gives in place i (from 0) of its
+ * `uses` subscripts, as written (spaces: 1) or without its spaces, into
+ * out: the declaration's line; 0 where the declaration has another count
+ * of bounds; -1 where the file declares no such array apart from line
+ * access. */
+static int declared_bound(const source_code *s, const char *path, const char *word, int access, int uses, int i,
+                          int spaces, char *out, size_t n, int *declared)
 {
-    source_code s;
-    array[0] = sub[0] = '\0';
-    *which = *dims = 0;
-    if (access <= 0 || !source_code_read(&s, path))
+    int decl = source_declaration_of(path, word, NULL);
+    if (decl <= 0 || decl == access)
+        return -1;
+    size_t db = code_line_start(s, decl), de = code_line_end(s, db), at = de;
+    for (size_t c = db; c < de && at == de; c++)
+        if (code_word_at(s, c, word))
+            at = c;
+    *declared = 0;
+    if (at == de || (subscripts_after(s, at + strlen(word), declared), *declared != uses) ||
+        subscript_text(s, at + strlen(word), i, spaces, out, n) != 0)
         return 0;
-    char want[128], text[160], dim[128], word[64];
-    size_t o = 0;
-    for (const char *c = bound; *c && o + 1 < sizeof want; c++)
-        if (!isspace((unsigned char)*c))
-            want[o++] = *c;
-    want[o] = '\0';
-    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
-    int found = 0, looked = 0;
-    for (size_t k = b; k < e && !found; k++) {
-        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
-            continue;
-        size_t we = code_word_end(&s, k);
-        int uses = 0;
-        subscripts_after(&s, we, &uses);
-        snprintf(word, sizeof word, "%.*s", (int)(we - k), s.code + k);
-        size_t at_name = we;
-        k = we - 1;
-        if (uses == 0 || ++looked > NAMES_LOOKED_AT)
-            continue;
-        for (int i = 0; i < uses && !found; i++) {
-            /* a subscript that holds the counter and more than it */
-            if (subscript_text(&s, at_name, i, 0, text, sizeof text) != 0 || strcmp(text, counter) == 0 ||
-                !text_find_word(text, text, counter))
-                continue;
-            int decl = source_declaration_of(path, word, NULL);
-            if (decl <= 0 || decl == access)
-                break;
-            size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
-            for (size_t c = db; c < de && at == de; c++)
-                if (code_word_at(&s, c, word))
-                    at = c;
-            int declared = 0;
-            if (at == de || (subscripts_after(&s, at + strlen(word), &declared), declared != uses) ||
-                subscript_text(&s, at + strlen(word), i, 0, dim, sizeof dim) != 0 || strcmp(dim, want) != 0)
-                continue;
-            snprintf(array, an, "%s", word);
-            subscript_text(&s, at_name, i, 1, sub, sn);
-            *which = i;
-            *dims = declared;
-            found = decl;
-        }
-    }
-    source_code_free(&s);
-    return found;
+    return decl;
 }
 
-int source_counter_bare_subscript(const char *path, int access, const char *counter, char *array, size_t an,
-                                  char *dim, size_t dn, int *which, int *dims)
+/* The walk both of the next two share: each array subscripted on line
+ * access, each of its subscripts; bare: one that is counter alone (its
+ * declared bound as written into dim), else one that holds counter and
+ * more, whose declared bound (spaces out) is want (its text into sub). */
+static int counter_subscript(const char *path, int access, const char *counter, int bare, const char *want,
+                             char *array, size_t an, char *sub, size_t sn, char *dim, size_t dn, int *which, int *dims)
 {
     source_code s;
-    array[0] = dim[0] = '\0';
+    array[0] = '\0';
     *which = *dims = 0;
     if (access <= 0 || !source_code_read(&s, path))
         return 0;
@@ -894,19 +866,17 @@ int source_counter_bare_subscript(const char *path, int access, const char *coun
         if (uses == 0 || ++looked > NAMES_LOOKED_AT)
             continue;
         for (int i = 0; i < uses && !found; i++) {
-            if (subscript_text(&s, at_name, i, 0, text, sizeof text) != 0 || strcmp(text, counter) != 0)
+            if (subscript_text(&s, at_name, i, 0, text, sizeof text) != 0 ||
+                (bare ? strcmp(text, counter) != 0 : !strcmp(text, counter) || !text_find_word(text, text, counter)))
                 continue;
-            int decl = source_declaration_of(path, word, NULL), declared = 0;
-            if (decl <= 0 || decl == access)
+            int declared = 0, decl = declared_bound(&s, path, word, access, uses, i, bare, dim, dn, &declared);
+            if (decl < 0)
                 break;
-            size_t db = code_line_start(&s, decl), de = code_line_end(&s, db), at = de;
-            for (size_t c = db; c < de && at == de; c++)
-                if (code_word_at(&s, c, word))
-                    at = c;
-            if (at == de || (subscripts_after(&s, at + strlen(word), &declared), declared != uses) ||
-                subscript_text(&s, at + strlen(word), i, 1, dim, dn) != 0)
+            if (decl == 0 || (!bare && strcmp(dim, want) != 0))
                 continue;
             snprintf(array, an, "%s", word);
+            if (!bare)
+                subscript_text(&s, at_name, i, 1, sub, sn);
             *which = i;
             *dims = declared;
             found = decl;
@@ -914,6 +884,26 @@ int source_counter_bare_subscript(const char *path, int access, const char *coun
     }
     source_code_free(&s);
     return found;
+}
+
+int source_counter_subscript_extra(const char *path, int access, const char *counter, const char *bound,
+                                   char *array, size_t an, char *sub, size_t sn, int *which, int *dims)
+{
+    char want[128], dim[128];
+    size_t o = 0;
+    for (const char *c = bound; *c && o + 1 < sizeof want; c++)
+        if (!isspace((unsigned char)*c))
+            want[o++] = *c;
+    want[o] = '\0';
+    sub[0] = '\0';
+    return counter_subscript(path, access, counter, 0, want, array, an, sub, sn, dim, sizeof dim, which, dims);
+}
+
+int source_counter_bare_subscript(const char *path, int access, const char *counter, char *array, size_t an,
+                                  char *dim, size_t dn, int *which, int *dims)
+{
+    dim[0] = '\0';
+    return counter_subscript(path, access, counter, 1, NULL, array, an, NULL, 0, dim, dn, which, dims);
 }
 
 int source_bool_holding_count(const char *path, char *name, size_t n, int *use_line)

@@ -302,8 +302,8 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
  * reference solution does not have word for word (an edit of a line the
  * reference has makes up for a mistake elsewhere). */
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
-                    const int *failing, repair_candidate *c, int nc, double timeout_s, const char *student_file,
-                    int *tried, repair_result *r)
+                    const int *failing, repair_candidate *c, int nc, int all, double timeout_s,
+                    const char *student_file, int *tried, repair_result *r)
 {
     int best = -1, also = -1;
     const char **rest = xcalloc((size_t)n + 1, sizeof *rest);
@@ -336,6 +336,28 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
             best = i;
         else
             also = i;
+    }
+    /* a name edited in a host call (`cudaMemset(d_P, ...)` made
+     * `cudaMemset(d_N, ...)`) that mends it by pointing the call at a
+     * buffer nothing reads after it: the call itself is the mistake, where
+     * the statement dropped mends it too */
+    if (best >= 0 && (!strcmp(c[best].kind, "name") || !strcmp(c[best].kind, "member")) &&
+        (strstr(c[best].context, "cudaMemset") || strstr(c[best].context, "cudaMemcpy"))) {
+        for (int i = 0; i < all; i++) {
+            if (i == best || c[i].line != c[best].line || strcmp(c[i].kind, "drop") != 0)
+                continue;
+            /* (one run past the confirming's limit: it names the repair found) */
+            if (!c[i].confirmed) {
+                (*tried)++;
+                c[i].confirmed = 1;
+                c[i].datasets_right = datasets_right(m, program, folder, dirs, n, c[i].id, timeout_s, student_file);
+            }
+            if (c[i].confirmed && c[i].datasets_right == n) {
+                best = i;
+                also = -1;
+            }
+            break;
+        }
     }
     free(rest);
     if (best < 0)
@@ -482,7 +504,8 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
             screen_s += stage_clock() - t;
             t = stage_clock();
             if (r->screened > 0)
-                confirm(m, br.program, folder, dirs, s->ndatasets, order, c, to, timeout_s, student_file, &tried, r);
+                confirm(m, br.program, folder, dirs, s->ndatasets, order, c, to, nc, timeout_s, student_file, &tried,
+                        r);
             confirm_s += stage_clock() - t;
             from = to;
         }
