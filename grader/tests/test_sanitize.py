@@ -342,6 +342,20 @@ def test_a_kernel_s_static_local_tile_is_named_at_its_declaration(tmp_path):
     assert "declare it `__shared__`" in first, first
 
 
+def test_a_for_loop_without_its_step_is_named_at_its_header(tmp_path):
+    """Lab 01's dot loop with its `++k` left out of the header: k never
+    moves on and the run's time runs out. The first line names the loop's
+    header and the step to write, not where the threads were found."""
+    src = edited(tmp_path, "01-basic-matmul", "for (int k = 0; k < Width; ++k)", "for (int k = 0; k < Width;)")
+    line = line_of(src, "for (int k = 0; k < Width;)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0001", "--timeout", "2",
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (`for (int k = 0; k < Width;)") and "has no step after its " \
+        "second `;`" in first, first
+    assert "write the step (`++k`) in the header" in first, first
+
+
 def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
     """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
     rounded up to whole tiles, which in the last phase lets a thread read

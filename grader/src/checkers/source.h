@@ -791,6 +791,10 @@ int source_phase_count_divisor(const char *path, char *divisor, size_t dn, char 
  * nothing and jumps nowhere out (a bounds test written `while` for `if`):
  * once TEST holds it holds for ever. The line; TEST into test; else 0. */
 int source_while_never_changes(const char *path, char *test, size_t n);
+/* A kernel's for loop with no step in its header (`for (int ph = 0; ph <
+ * n; )`) whose body changes no name of its test, calls nothing and jumps
+ * nowhere out: it never ends. The line; its counter into counter; else 0. */
+int source_for_never_steps(const char *path, char *counter, size_t n);
 /* A name of one axis given another axis's built-in coordinate alone: a
  * short name (`bx = blockIdx.y`, `ty = threadIdx.x`) or one whose last
  * part is the axis (`blk_x = blockIdx.y`, `tidY = threadIdx.x`); not `ty =

@@ -1523,6 +1523,66 @@ int source_phase_count_divisor(const char *path, char *divisor, size_t dn, char 
 
 /* ---- a while whose body changes nothing its test reads ------------------ */
 
+/* Whether a loop whose body is [b, e) and whose test is [tb, te) can end:
+ * a jump out, a call (it may change anything) or a step of a name of the
+ * test in the body. */
+static int loop_may_end(const source_code *s, size_t b, size_t e, size_t tb, size_t te)
+{
+    const char *c = s->code;
+    int may_end = 0;
+    for (size_t j = b; j < e && !may_end; j++) {
+        if (code_word_at(s, j, "break") || code_word_at(s, j, "return") || code_word_at(s, j, "goto"))
+            may_end = 1;
+        if (c[j] == '(' && j > b && source_is_identifier_char(c[j - 1])) {
+            size_t wn = 0, w = code_word_before(s, j, &wn);
+            may_end = wn && !code_word_in(c + w, wn, (const char *const[]){ "for", "if", "while", "switch",
+                                                                           "sizeof", NULL });
+        }
+    }
+    for (size_t w = tb; w < te && !may_end; w++) {
+        if (!code_word_starts(s, w) || isdigit((unsigned char)c[w]))
+            continue;
+        size_t we = code_word_end(s, w);
+        for (size_t j = b; j < e && !may_end; j++)
+            may_end = code_name_at(s, j, c + w, we - w) && stepped_at(s, j, we - w);
+        w = we > w ? we - 1 : w;
+    }
+    return may_end;
+}
+
+int source_for_never_steps(const char *path, char *counter, size_t n)
+{
+    source_code s;
+    counter[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "for") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 3);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        /* `for (A; B; )`: the two `;` of the header, and nothing after the second */
+        size_t s1 = code_semicolon(&s, open + 1, close), s2 = s1 < close ? code_semicolon(&s, s1 + 1, close) : close;
+        if (s2 >= close || code_skip_space(&s, s2 + 1) != close || code_skip_space(&s, s1 + 1) == s2)
+            continue;
+        size_t b = code_skip_space(&s, close + 1), e = code_body_end(&s, close + 1);
+        if (e >= s.len || loop_may_end(&s, b, e, s1 + 1, s2))
+            continue;
+        size_t cn = 0, cv = code_for_counter(&s, k, &cn);
+        if (cv < s.len && cn < n)
+            snprintf(counter, n, "%.*s", (int)cn, c + cv);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_while_never_changes(const char *path, char *test, size_t n)
 {
     source_code s;
@@ -1545,27 +1605,7 @@ int source_while_never_changes(const char *path, char *test, size_t n)
         size_t e = code_body_end(&s, close + 1);
         if (e >= s.len)
             continue;
-        /* a jump out, a call (it may change anything) or a step of a name
-         * of the test: the loop can end */
-        int may_end = 0;
-        for (size_t j = b; j < e && !may_end; j++) {
-            if (code_word_at(&s, j, "break") || code_word_at(&s, j, "return") || code_word_at(&s, j, "goto"))
-                may_end = 1;
-            if (c[j] == '(' && j > b && source_is_identifier_char(c[j - 1])) {
-                size_t wn = 0, w = code_word_before(&s, j, &wn);
-                may_end = wn && !code_word_in(c + w, wn, (const char *const[]){ "for", "if", "while", "switch",
-                                                                               "sizeof", NULL });
-            }
-        }
-        for (size_t w = open + 1; w < close && !may_end; w++) {
-            if (!code_word_starts(&s, w) || isdigit((unsigned char)c[w]))
-                continue;
-            size_t we = code_word_end(&s, w);
-            for (size_t j = b; j < e && !may_end; j++)
-                may_end = code_name_at(&s, j, c + w, we - w) && stepped_at(&s, j, we - w);
-            w = we > w ? we - 1 : w;
-        }
-        if (may_end)
+        if (loop_may_end(&s, b, e, open + 1, close))
             continue;
         size_t o = 0;
         for (size_t j = code_skip_space(&s, open + 1); j < close && o + 1 < n; j++)

@@ -2023,6 +2023,18 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `for (int ph = 0; ph < n; )`: a loop whose header has no step */
+    char fcounter[64];
+    line = failed && !s->cause ? source_for_never_steps(file, fcounter, sizeof fcounter) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the loop at %s has no step after its second `;`, and its body changes nothing its test "
+                             "reads: %s never moves on, so the loop never ends (the run's time runs out wherever its "
+                             "threads wait); write the step (`++%s`) in the header",
+                             q, fcounter[0] ? fcounter : "its counter", fcounter[0] ? fcounter : "i");
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `int bx = blockIdx.y`: a name of one axis for another's coordinate */
     char axis_name[16], axis_builtin[32];
     line = failed && !s->cause
