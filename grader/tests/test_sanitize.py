@@ -356,6 +356,21 @@ def test_a_for_loop_without_its_step_is_named_at_its_header(tmp_path):
     assert "write the step (`++k`) in the header" in first, first
 
 
+def test_an_accumulator_declared_shared_is_named_at_its_declaration(tmp_path):
+    """Lab 02's Pvalue declared `__shared__`: one sum for the whole block,
+    which every thread resets and adds into. The race finding names the
+    declaration and says to make it a plain local, not a barrier."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "02-tiled-matmul", "float Pvalue = 0;", "__shared__ float Pvalue; Pvalue = 0;")
+    line = line_of(src, "__shared__ float Pvalue; Pvalue = 0;")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0032", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`__shared__ float Pvalue; Pvalue = 0;`) declares Pvalue `__shared__`: one "
+                            "variable for the whole block"), first
+    assert "declare it without `__shared__`" in first, first
+
+
 def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
     """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
     rounded up to whole tiles, which in the last phase lets a thread read

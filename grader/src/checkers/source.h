@@ -1084,6 +1084,11 @@ int source_value_origins(const char *path, int line, const char *name, int *line
 int source_index_collapse(const char *path, const char *header, int store_line, const long grid[3],
                           const long threads[3], char *name, size_t name_n, long block[3], long *value, char *axis);
 
+/* In source_scope.c. A name stored into on line (`acc = 0.0f;`, `acc +=
+ * ...`) that the kernel declares `__shared__` with no bounds (`__shared__
+ * float acc;`): one variable for the whole block. Its declaration's line,
+ * the name into name (n bytes); 0 when none. */
+int source_shared_scalar_stored(const char *path, int line, char *name, size_t n);
 /* In source_scope.c. A `static` local declared in a __global__ function's
  * body, not __shared__ (`static float ds_N[TILE_WIDTH][TILE_WIDTH];`):
  * one variable in global memory for the whole grid. Its line, its name

@@ -1563,3 +1563,42 @@ int source_kernel_static_local(const char *path, char *name, size_t n)
     source_code_free(&s);
     return found;
 }
+
+int source_shared_scalar_stored(const char *path, int line, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0;
+    for (size_t k = b; k < e && !found; k++) {
+        if (!code_word_starts(&s, k) || !(isalpha((unsigned char)s.code[k]) || s.code[k] == '_'))
+            continue;
+        size_t we = code_word_end(&s, k), q = code_skip_space(&s, we);
+        /* stored into: `x =`, `x +=` and the other compound assignments */
+        int stored = q + 1 < s.len && (code_assigns_at(&s, q) || (strchr("+-*/", s.code[q]) && s.code[q + 1] == '='));
+        if (!stored || we - k >= n) {
+            k = we - 1;
+            continue;
+        }
+        /* declared `__shared__ T x;` (no bounds) in the kernel */
+        size_t g = code_kernel_before(&s, k), close = 0, body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+        for (size_t d = body; d < k && d < s.len && !found; d++) {
+            if (!code_name_at(&s, d, s.code + k, we - k))
+                continue;
+            size_t after = code_skip_space(&s, d + (we - k));
+            size_t ls = code_statement_start(&s, d, body);
+            int shared = 0;
+            for (size_t t = ls; t < d && !shared; t++)
+                shared = code_word_at(&s, t, "__shared__");
+            if (shared && after < s.len && s.code[after] != '[') {
+                snprintf(name, n, "%.*s", (int)(we - k), s.code + k);
+                found = code_line_at(&s, d);
+            }
+        }
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return found;
+}

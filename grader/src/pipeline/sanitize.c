@@ -1633,6 +1633,21 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                     loop = colliding_stores_message(student, r->lab_header[0] ? r->lab_header : NULL, l1, l2, q1, q2,
                                                     kernel, thread[0] ? thread : NULL, same_t[0] ? same_t : NULL);
                 }
+                /* a __shared__ scalar that every thread of the block stores
+                 * into: one variable, where each thread's own was meant */
+                char scalar[64];
+                int sdecl = !loop && strcmp(space, "shared memory") == 0 && student &&
+                                    strcmp(path_base(f1), path_base(student)) == 0
+                                ? source_shared_scalar_stored(student, l1, scalar, sizeof scalar)
+                                : 0;
+                if (sdecl > 0) {
+                    char *qd = sanitize_quote(student, sdecl);
+                    loop = xasprintf("%s declares %s `__shared__`: one variable for the whole block, which every "
+                                     "thread stores into (the %s at %s and the %s at %s race in %s); a value of each "
+                                     "thread's own is a plain local: declare it without `__shared__`",
+                                     qd, scalar, x1, q1, x2, q2, kernel);
+                    free(qd);
+                }
                 char *place = !loop && strcmp(x1, "write") == 0 && strcmp(x2, "read") == 0 && student && file2[0] &&
                                       strcmp(path_base(f1), path_base(student)) == 0 &&
                                       strcmp(path_base(f2), path_base(student)) == 0
