@@ -371,6 +371,26 @@ def test_an_accumulator_declared_shared_is_named_at_its_declaration(tmp_path):
     assert "declare it without `__shared__`" in first, first
 
 
+def test_a_store_test_on_one_flat_value_is_named_for_the_race_it_lets_through(tmp_path):
+    """Lab 03's store under `if (Col + Row * l < l * j)`: a thread whose
+    column is past its row's end passes it and stores into the next row's
+    element, which that row's thread stores too. The race finding names
+    the test, not only the store."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    old = "if (Row < j && Col < l)"
+    text = kit.solution("03-arbitrary-matmul").read_text()
+    count = text.count(old)
+    src = edited(tmp_path, "03-arbitrary-matmul", old, "if (Col + Row * l < l * j)", count=count)
+    line = line_of(src, "if (Col + Row * l < l * j)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", sanitize=True,
+                             expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (`if (Col + Row * l < l * j)`) bounds one value made of both "
+                            "indices, `Col + Row * l`, by the whole output's count, `l * j`"), first
+    assert "test each index against its own bound" in first, first
+
+
 def test_a_bound_rounded_up_to_whole_tiles_is_named_with_the_size_its_twin_test_uses(tmp_path):
     """Lab 03's M load tested `mCol < numPhases * TILE_WIDTH`: the extent
     rounded up to whole tiles, which in the last phase lets a thread read

@@ -347,6 +347,29 @@ static char *barrier_place_words(const char *student, int lw, int lr)
     return w;
 }
 
+/* The store at line `store` into global memory races with itself, and the
+ * if around it bounds one value made of two names by a product (`Row * l +
+ * Col < j * l`): a thread whose column is past its row's end passes it and
+ * stores into the next row's element. Its words, or NULL. */
+static char *flattened_store_test(const char *student, int store, const char *kernel, const char *who)
+{
+    char test[256], left[128], right[128];
+    int in_else = 0, line = source_test_around(student, store, test, sizeof test, &in_else);
+    if (line <= 0 || in_else || strstr(test, "&&") || strstr(test, "||") ||
+        source_compared_sides(student, line, 0, "<", left, right, sizeof left) != 0 || !strchr(right, '*') ||
+        !strpbrk(left, "+*"))
+        return NULL;
+    char *q = sanitize_quote(student, line);
+    char *w = xasprintf("the test at %s bounds one value made of both indices, `%s`, by the whole output's count, "
+                        "`%s`: it keeps that value inside, not each index, so a thread whose column is past its "
+                        "row's end passes it and stores into the next row's element, which that row's own thread "
+                        "stores too (the race check saw the store at line %d race with itself in %s%s); test each "
+                        "index against its own bound",
+                        q, left, right, store, kernel, who);
+    free(q);
+    return w;
+}
+
 static char *race_message(const char *x1, const char *space, const char *q1, const char *x2, const char *q2,
                           const char *kernel, const char *who, const char *place)
 {
@@ -1616,6 +1639,12 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                      l1, kernel, who);
                     free(coord);
                 }
+                /* ... or whose test bounds one value made of both indices by the
+                 * whole output (`Row * l + Col < j * l`): a column past its row's
+                 * end stores into the next row's element */
+                if (!loop && strcmp(space, "global memory") == 0 && strcmp(x1, "write") == 0 &&
+                    strcmp(x2, "write") == 0 && l1 == l2 && student && strcmp(path_base(f1), path_base(student)) == 0)
+                    loop = flattened_store_test(student, l1, kernel, who);
                 /* two stores of a tile racing where one splits its flat index the wrong way round: it
                  * walks the tile column by column, onto the other's slots */
                 if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
