@@ -67,7 +67,9 @@ side by side after BU's and BV's, 10 of 10 each after their own (my count); sets
 results-BY.md and results-BZ.md, 8 and 9 of 10 when counted side by side after BW's and BX's first,
 10 of 10 each after their own (my count); sets CA and CB: results-CA.md and results-CB.md, 6 and 9
 of 10 when counted side by side after BY's and BZ's, 9 and 10 of 10 after their own (my count: CA
-05-b7, the output-tile test dropped, is still said as a tile too small); of those eighteen sets only the
+05-b7, the output-tile test dropped, is still said as a tile too small); sets CC and CD: results-CC.md
+and results-CD.md, 8 and 8 of 10 when counted side by side after CA's and CB's, 10 and 10 of 10 after
+their own (my count; CC's and CD's weak lines as the newcomers judged them); of those eighteen sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -911,6 +913,16 @@ FIRST = {
     "setCA/05-a7-cudafree-host-input": ["line 115: `CUDA_CHECK(cudaFree(in->data));` looks like the mistake", "free "
                                         "d_in there instead"],
     "setCB/01-c7-dp-aliases-dm": ["line 44 (`d_P = d_M;`) makes d_P and d_M one buffer", "take that assignment out"],
+    "setBZ/01-z6-memset-dp-after-launch": ["line 58: `CUDA_CHECK(cudaMemset(d_P, 0, bytes));` looks like the mistake",
+                                           "without it, all 9 datasets come out right"],
+    "setCC/02-e7-phase-loop-no-increment": ["the loop at line 40 (`for (int ph = 0; ph < Width / TILE_WIDTH;) {`) has "
+                                            "no step", "write the step (`++ph`) in the header"],
+    "setCC/04-e7-acc-in-shared": ["line 72 (`__shared__ float acc; acc = 0.0f;`) declares acc `__shared__`",
+                                  "declare it without `__shared__`"],
+    "setCD/02-h7-memset-p-after-launch": ["line 80: `CUDA_CHECK(cudaMemset(P, 0, ", "without it, all 7 datasets come "
+                                          "out right"],
+    "setCD/03-h7-store-test-flattened": ["the test at line 81 (`if (Row * l + Col < j * l)`) bounds one value made of "
+                                         "both indices", "test each index against its own bound"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
