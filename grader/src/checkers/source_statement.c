@@ -1510,7 +1510,15 @@ int source_phase_count_divisor(const char *path, char *divisor, size_t dn, char 
             memmove(d, d + 1, o - 2);
             d[o - 2] = '\0';
         }
-        if (!strcmp(d, st))
+        /* `TILE_WIDTH / k`: the division written the wrong way round, which
+         * a reading of its own says (the step divided, not the divisor) */
+        char head[128];
+        size_t h = 0;
+        for (size_t q = v; q < slash && h + 1 < sizeof head; q++)
+            if (!isspace((unsigned char)c[q]))
+                head[h++] = c[q];
+        head[h] = '\0';
+        if (!strcmp(d, st) || !strcmp(head, st))
             continue;
         snprintf(divisor, dn, "%s", d);
         snprintf(step, sn, "%s", st);
