@@ -901,6 +901,12 @@ static char *fix_first(const submission_result *s)
         snprintf(sub, sizeof sub, "`%s`, takes the value", s->repair.from);
         if (fixes && f->line == s->repair.line && strstr(f->message, sub))
             return xasprintf("%s (%s)", s->repair.sentence, f->message);
+        /* ... or names a declaration (a tile too narrow for its column) that
+         * the repair rewrites: the edit says what to declare, and leads */
+        char declared_at[48];
+        snprintf(declared_at, sizeof declared_at, "(declared at line %d (", s->repair.line);
+        if (fixes && strstr(f->message, declared_at) && strstr(f->message, "; declare "))
+            return xasprintf("%s (%s)", s->repair.sentence, f->message);
         /* ... or says a copy was refused and what to count, where the edit
          * in that call says which argument miscounts: the edit leads */
         if (fixes && strstr(f->message, "; count its ") && finding_leads_with(f, s->repair.context))
