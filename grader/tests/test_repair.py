@@ -254,6 +254,31 @@ def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(
 
 
 @needs_schemata
+def test_a_fence_past_comments_from_the_barrier_s_place_is_the_one_named(tmp_path):
+    """Lab 02's barrier after the tiles' loads written
+    `__threadfence_block();`, with the skeleton's comments between it and
+    the loads: the repair adds a __syncthreads() after the second load,
+    lines above the fence. The sentence names the fence at its
+    own line, not the load's, and says to write the barrier in its place."""
+    lab = "02-tiled-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("__syncthreads();") == 2
+    src = tmp_path / sol.name
+    src.write_text(text.replace("__syncthreads();", "__threadfence_block();", 1))
+    lines = src.read_text().splitlines()
+    line = next(i + 1 for i, l in enumerate(lines) if "__threadfence_block();" in l)
+    assert lines[line - 2].strip().startswith("//"), "the test needs a comment between the load and the fence"
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full", r
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `__threadfence_block();` looks like the mistake: __threadfence_block() "
+                            "orders memory and waits for no thread"), first
+    assert "write `__syncthreads();` in its place" in first, first
+
+
+@needs_schemata
 def test_a_phase_and_a_coordinate_exchanged_in_a_tile_s_load_are_swapped_back(tmp_path):
     """Lab 02's M load with the phase and the thread's column exchanged,
     `ph * TILE_WIDTH + tx` written `tx * TILE_WIDTH + ph`: the index-swap

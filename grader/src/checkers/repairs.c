@@ -193,8 +193,69 @@ static void unfreed_allocation(const char *source, char *out, size_t size)
     }
 }
 
+static void edit_adds(const repair_candidate *c, int *after, int *before);
+
+static const char *const weaker_barriers[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
+
+/* The weaker barrier a statement calls alone (`__threadfence_block();`),
+ * or NULL. */
+static const char *weaker_barrier(const char *code, size_t n)
+{
+    while (n > 0 && (*code == ' ' || *code == '\t'))
+        code++, n--;
+    for (int i = 0; weaker_barriers[i]; i++) {
+        size_t w = strlen(weaker_barriers[i]);
+        if (n > w && !strncmp(code, weaker_barriers[i], w) && !word_char(code[w]))
+            return weaker_barriers[i];
+    }
+    return NULL;
+}
+
+/* For a __syncthreads() the edit adds after (or before) the statement
+ * at its line: the code line next to that one on that side, blank and
+ * comment-only lines passed over, where it is a weaker barrier alone. */
+static void mark_weak_neighbour(repair_candidate *c, const char *code)
+{
+    int after, before;
+    edit_adds(c, &after, &before);
+    if (!(after || before) || !strstr(c->to, "__syncthreads") || strstr(c->from, "__syncthreads"))
+        return;
+    /* the lines' starts, to walk either way */
+    int nlines = 1;
+    for (const char *p = code; *p; p++)
+        nlines += *p == '\n';
+    const char **start = xmalloc((size_t)(nlines + 1) * sizeof *start);
+    start[0] = code;
+    int k = 1;
+    for (const char *p = code; *p; p++)
+        if (*p == '\n')
+            start[k++] = p + 1;
+    start[k] = code + strlen(code) + 1;
+    for (int l = c->line + (after ? 1 : -1); l >= 1 && l <= nlines; l += after ? 1 : -1) {
+        const char *p = start[l - 1];
+        size_t n = (size_t)(start[l] - 1 - p);
+        size_t blank = 0;
+        while (blank < n && (p[blank] == ' ' || p[blank] == '\t' || p[blank] == '\r'))
+            blank++;
+        if (blank == n)
+            continue;
+        if (weaker_barrier(p, n)) {
+            c->weak_line = l;
+            while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\r' || p[n - 1] == '\t'))
+                n--;
+            snprintf(c->weak_text, sizeof c->weak_text, "%.*s", (int)(n - blank), p + blank);
+        }
+        break;
+    }
+    free(start);
+}
+
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
 {
+    char *code_text = source_code_text(source);
+    for (int i = 0; i < n; i++)
+        mark_weak_neighbour(&c[i], code_text);
+    free(code_text);
     for (int i = 0; i < n; i++) {
         /* a cudaFree of a name whose address the file never takes: no
          * allocation of the file made it (the caller's buffer) */
@@ -665,15 +726,21 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
      * fence): that one orders a warp (or memory) only, where the tile is
      * the whole block's; it is the mistake, to be replaced */
     const char *weak = NULL;
-    static const char *const weaker[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
-    for (int i = 0; (after || before) && weaker[i] && !weak; i++)
-        if (strstr(c->from, weaker[i]) && strstr(c->to + (after ? a : 0), "__syncthreads") &&
+    int weak_line = c->line;
+    const char *weak_from = c->from;
+    for (int i = 0; (after || before) && weaker_barriers[i] && !weak; i++)
+        if (strstr(c->from, weaker_barriers[i]) && strstr(c->to + (after ? a : 0), "__syncthreads") &&
             !strstr(c->from, "__syncthreads"))
-            weak = weaker[i];
+            weak = weaker_barriers[i];
+    if (!weak && c->weak_line > 0) { /* the weaker one a line or more away, comments between */
+        weak = weaker_barrier(c->weak_text, strlen(c->weak_text));
+        weak_line = c->weak_line;
+        weak_from = c->weak_text;
+    }
     if (weak) {
         s = xasprintf("line %d: `%s` %s the mistake: %s() %s, where the tile it guards is the whole block's: write "
                       "`__syncthreads();` in its place: with a __syncthreads() there, %s%s",
-                      c->line, c->from, full ? "looks like" : "is probably", weak,
+                      weak_line, weak_from, full ? "looks like" : "is probably", weak,
                       !strcmp(weak, "__syncwarp") ? "waits only for the threads of one warp (32), not the block's others"
                                                   : "orders memory and waits for no thread",
                       result, other);

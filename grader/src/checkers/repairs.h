@@ -25,6 +25,8 @@ typedef struct {
     int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
     int freed_foreign;      /* a cudaFree dropped whose buffer no allocation of the file made (the caller's) */
     char unfreed[64];       /* then, a name the file allocates and never frees (the one meant), or "" */
+    int weak_line;          /* a barrier added beside a weaker one's statement (a fence, __syncwarp): its line, or 0 */
+    char weak_text[128];    /* then that statement, as written */
 } repair_candidate;
 
 /* Orders candidates for confirming and naming: an edit of a pattern no
@@ -60,7 +62,10 @@ int repairs_reference_departure(const repair_candidate *c, const char *student_f
 /* Sets each candidate's foreign flag from the student's source text (its
  * comments and strings count as written: a built-in named only there is
  * still not foreign, the safe side), and freed_foreign, for a cudaFree
- * taken out whose argument's address the file never takes. */
+ * taken out whose argument's address the file never takes, and weak_line,
+ * for a __syncthreads() added where the next statement of code (the one
+ * before, for one added before) is a weaker barrier: comments and blank
+ * lines between the two do not part them. */
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source);
 /* Takes out of c[0..n) each edit that makes a launch's grid its block
  * (`<<<dimGrid, dimBlock>>>` made `<<<dimBlock, dimBlock>>>`): a grid of
