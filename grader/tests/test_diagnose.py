@@ -125,6 +125,36 @@ def test_a_lab_without_tiles_names_an_input_read_transposed_at_its_read_in_the_s
     assert "tile" not in words and "shared" not in words, words
 
 
+@pytest.mark.parametrize("sum_line, reads, unread", [
+    # N's subscript written for M too: each thread reads column Col of M
+    ("Pvalue += M[k * Width + Col] * N[k * Width + Col];", "M(k, Col) where M(Row, k) belongs",
+     "the output's row enters no read"),
+    # the running index and the column both in M's place and N's
+    ("Pvalue += M[Row * Width + Col] * N[k * Width + k];", "M(Row, Col) x N(k, k) where M(Row, k) x N(k, Col) belongs",
+     None),
+])
+def test_a_lab_without_tiles_names_any_pair_of_indices_its_reads_take(tmp_path, sum_line, reads, unread):
+    """Lab 01's sum with its reads at other pairs of Row, Col and k than
+    M(Row, k) x N(k, Col), pairs no named kind of mistake covers: the
+    inputs show which pair each read takes, and the sentence names it,
+    and the sum's line; where a coordinate of the output enters no read,
+    it says so."""
+    if kit.emu_problem():
+        pytest.skip(kit.emu_problem())
+    src = kit.ROOT / "solutions" / "01-basic-matmul" / "basic_matmul.cu"
+    text = src.read_text()
+    old = "Pvalue += M[Row * Width + k] * N[k * Width + Col];"
+    assert old in text
+    path = tmp_path / src.name
+    path.write_text(text.replace(old, sum_line, 1))
+    line = text[:text.index(old)].count("\n") + 1
+    rc, rep = kit.check_json("01-basic-matmul", path, "emu", "--dataset", "width-0015")
+    words = hints(rep)
+    assert f"exactly what you get if the sum reads {reads}" in words, words
+    assert f"look at the indices of that read in the sum at line {line} (`" in words, words
+    assert unread is None or unread in words, words
+
+
 def test_a_one_pixel_image_is_not_wrong_almost_everywhere(tmp_path):
     """A 1 x 1 image's one wrong pixel is said as that, in the singular."""
     if kit.emu_problem():

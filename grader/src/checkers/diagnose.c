@@ -590,6 +590,61 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
     }
 }
 
+/* The dot product with each input read at any two of the output's row
+ * (Row), its column (Col) and the running index (k), summed over k: M(a,
+ * b) x N(d, e). The right one is M(Row, k) x N(k, Col); every other pair
+ * that stays inside both inputs is a hypothesis: an index copied from the
+ * other read (N(Row, k), M's subscript written again for N), a read at a
+ * coordinate of the output it does not have, a coordinate in the running
+ * index's place. matmul_hypotheses's named kinds come first and keep
+ * their words where one says the same. A kernel without tiles only: with
+ * tiles, the reads go through the tiles' indices. */
+enum { IX_ROW, IX_COL, IX_K, IX_COUNT };
+
+static void matmul_index_maps(const gl_matrix *got, const gl_matrix *M, const gl_matrix *N, const size_t *idx,
+                              size_t ns, best_fit *best)
+{
+    static const char *const name[] = { "Row", "Col", "k" };
+    int k = M->cols;
+    int extent[IX_COUNT] = { got->rows, got->cols, k };
+    for (int map = 0; map < IX_COUNT * IX_COUNT * IX_COUNT * IX_COUNT; map++) {
+        int ma = map / 27, mb = map / 9 % 3, na = map / 3 % 3, nb = map % 3;
+        if (ma == IX_ROW && mb == IX_K && na == IX_K && nb == IX_COL)
+            continue; /* the right one */
+        if (extent[ma] > M->rows || extent[mb] > M->cols || extent[na] > N->rows || extent[nb] > N->cols)
+            continue; /* it would read outside an input: another kind of mistake */
+        size_t matched = 0;
+        for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+            int at[IX_COUNT] = { (int)(idx[s] / (size_t)got->cols), (int)(idx[s] % (size_t)got->cols), 0 };
+            double sum = 0, mag = 0;
+            for (at[IX_K] = 0; at[IX_K] < k; at[IX_K]++) {
+                double p = (double)M->data[(size_t)at[ma] * M->cols + at[mb]] *
+                           N->data[(size_t)at[na] * N->cols + at[nb]];
+                sum += p;
+                mag += fabs(p);
+            }
+            matched += agrees(got->data[idx[s]], sum, mag, k);
+        }
+        if (hopeless(matched, 0, ns, best))
+            continue;
+        int m_right = ma == IX_ROW && mb == IX_K, n_right = na == IX_K && nb == IX_COL;
+        int row_read = ma == IX_ROW || mb == IX_ROW || na == IX_ROW || nb == IX_ROW;
+        int col_read = ma == IX_COL || mb == IX_COL || na == IX_COL || nb == IX_COL;
+        char *reads = m_right ? xasprintf("N(%s, %s) where N(k, Col) belongs", name[na], name[nb])
+                    : n_right ? xasprintf("M(%s, %s) where M(Row, k) belongs", name[ma], name[mb])
+                              : xasprintf("M(%s, %s) x N(%s, %s) where M(Row, k) x N(k, Col) belongs", name[ma],
+                                          name[mb], name[na], name[nb]);
+        const char *unread = !row_read && !col_read ? " (neither the output's row nor its column enters a read)"
+                           : !col_read ? " (the output's column enters no read: a row's elements are all one value)"
+                           : !row_read ? " (the output's row enters no read: a column's elements are all one value)"
+                                       : "";
+        char *text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the sum reads "
+                               "%s%s: " DIAGNOSE_INDEX_SWAP_WHERE, matched, ns, reads, unread);
+        free(reads);
+        consider(best, matched, ns, text, DIAGNOSE_INDEX_SWAP);
+    }
+}
+
 enum {
     CV_FLIPPED, CV_TRANSPOSED, CV_CHANNEL0,
     CV_NO_COL_OFFSET, /* the input read at (y + i, x): the column's offset left out (its tile's `tx` alone) */
@@ -1025,8 +1080,11 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
         transposed_hypothesis(got, want, idx, ns, &best);
     if (inputs && ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
         b.cols == got->cols && a.cols == b.rows)
+    {
         matmul_hypotheses(got, &a, &b, idx, ns, tiled, &best);
-    else if (inputs && ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
+        if (!tiled)
+            matmul_index_maps(got, &a, &b, idx, ns, &best);
+    } else if (inputs && ns > 0 && a.rows == got->rows && a.cols == got->cols && a.channels == got->channels &&
              b.channels == 1 && b.rows == b.cols && b.rows % 2 == 1 && b.rows <= 15)
         conv_hypotheses(got, &a, &b, idx, ns, &best);
     if (ns > 1)
