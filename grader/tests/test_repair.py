@@ -254,6 +254,30 @@ def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(
 
 
 @needs_schemata
+def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
+    """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
+    freed twice and d_N never. Either free, made d_N's, mends it; the line
+    the reference writes in that order (the first) is kept, and the repair
+    at the second follows the double free's finding, which names it."""
+    lab = "01-basic-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    assert text.count("CUDA_CHECK(cudaFree(d_N));") == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace("CUDA_CHECK(cudaFree(d_N));", "CUDA_CHECK(cudaFree(d_M));"))
+    lines = src.read_text().splitlines()
+    first, second = [i + 1 for i, l in enumerate(lines) if "cudaFree(d_M)" in l]
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == second and (r["from"], r["to"]) == ("d_M", "d_N"), r
+    words = rep["fix_first"]
+    assert words.startswith(f"the cudaFree at line {second} "), words
+    assert f"a second time: the cudaFree at line {first} " in words, words
+    assert words.endswith(f"; line {second}: `d_M` in `CUDA_CHECK(cudaFree(d_M))` looks like the mistake: with "
+                          "`d_N` there, all 9 datasets come out right"), words
+
+
+@needs_schemata
 def test_a_fence_past_comments_from_the_barrier_s_place_is_the_one_named(tmp_path):
     """Lab 02's barrier after the tiles' loads written
     `__threadfence_block();`, with the skeleton's comments between it and

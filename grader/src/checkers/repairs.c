@@ -411,23 +411,75 @@ static int has_part(const struct parts *ps, const char *p, size_t n)
     return 0;
 }
 
-/* Line n of text (from 1), its blanks taken out, into out; 0, or -1 past
- * the end. */
-static int line_squeezed(const char *text, int n, char *out, size_t size)
+/* text's lines, each with its blanks taken out (a copy each), and their
+ * count in *n. */
+static char **squeezed_lines(const char *text, int *n)
 {
-    const char *p = text;
-    for (int i = 1; i < n && p; i++) {
-        p = strchr(p, '\n');
-        p = p ? p + 1 : NULL;
+    int cap = 1;
+    for (const char *p = text; *p; p++)
+        cap += *p == '\n';
+    char **lines = xcalloc((size_t)cap, sizeof *lines);
+    int k = 0;
+    for (const char *p = text; *p && k < cap;) {
+        size_t len = strcspn(p, "\n");
+        char *out = xmalloc(len + 1);
+        size_t o = 0;
+        for (size_t i = 0; i < len; i++)
+            if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+                out[o++] = p[i];
+        out[o] = '\0';
+        lines[k++] = out;
+        p += len + (p[len] == '\n');
     }
-    if (!p || !*p)
-        return -1;
-    size_t o = 0;
-    for (; *p && *p != '\n' && o + 1 < size; p++)
-        if (*p != ' ' && *p != '\t' && *p != '\r')
-            out[o++] = *p;
-    out[o] = '\0';
-    return 0;
+    *n = k;
+    return lines;
+}
+
+static void free_lines(char **lines, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* Whether line `at` (from 1) of mine is matched to a line of ref by the
+ * longest common subsequence of the two files' lines, the earliest match
+ * taken where there is a choice: a line the file shares with the
+ * reference in the reference's order is kept, one written in another's
+ * place is not (`cudaFree(d_in);` twice, where the reference frees d_in
+ * and then d_out: the second departs). Past LCS_CELLS_MAX cells, whether
+ * the reference has the line anywhere. */
+#define LCS_CELLS_MAX (4u << 20)
+
+static int line_matched(char **mine, int n, char **ref, int m, int at)
+{
+    if ((size_t)(n + 1) * (size_t)(m + 1) > LCS_CELLS_MAX) {
+        for (int k = 0; k < m; k++)
+            if (!strcmp(mine[at - 1], ref[k]))
+                return 1;
+        return 0;
+    }
+    /* suffix lengths: len[i][j] is the LCS of mine[i..] and ref[j..] */
+    unsigned short *len = xcalloc((size_t)(n + 1) * (size_t)(m + 1), sizeof *len);
+#define LEN(i, j) len[(size_t)(i) * (size_t)(m + 1) + (size_t)(j)]
+    for (int i = n - 1; i >= 0; i--)
+        for (int j = m - 1; j >= 0; j--)
+            LEN(i, j) = !strcmp(mine[i], ref[j]) ? (unsigned short)(LEN(i + 1, j + 1) + 1)
+                      : LEN(i + 1, j) > LEN(i, j + 1) ? LEN(i + 1, j) : LEN(i, j + 1);
+    int matched = 0;
+    for (int i = 0, j = 0; i < n && j < m && i < at;) {
+        if (!strcmp(mine[i], ref[j]) && LEN(i, j) == LEN(i + 1, j + 1) + 1) {
+            matched = i == at - 1;
+            i++, j++;
+        } else if (LEN(i + 1, j) >= LEN(i, j + 1)) {
+            i++;
+        } else {
+            j++;
+        }
+    }
+#undef LEN
+    free(len);
+    return matched;
 }
 
 int repairs_reference_departure(const repair_candidate *c, const char *student_file, const char *reference)
@@ -438,12 +490,16 @@ int repairs_reference_departure(const repair_candidate *c, const char *student_f
     char *mine = student_file ? untrusted_read(student_file, SUBMISSION_MAX_BYTES, 0, &n, &why) : NULL;
     char *ref = reference ? read_file(reference, &m) : NULL;
     free(why);
-    char line[512], other[512];
     int departs = 1;
-    /* a line too short to tell (`}`, `else`) says nothing */
-    if (mine && ref && line_squeezed(mine, c->line, line, sizeof line) == 0 && strlen(line) >= 12)
-        for (int k = 1; departs && line_squeezed(ref, k, other, sizeof other) == 0; k++)
-            departs = strcmp(line, other) != 0;
+    if (mine && ref) {
+        int nm, nr;
+        char **a = squeezed_lines(mine, &nm), **b = squeezed_lines(ref, &nr);
+        /* a line too short to tell (`}`, `else`) says nothing */
+        if (c->line >= 1 && c->line <= nm && strlen(a[c->line - 1]) >= 12)
+            departs = !line_matched(a, nm, b, nr, c->line);
+        free_lines(a, nm);
+        free_lines(b, nr);
+    }
     free(mine);
     free(ref);
     return departs;

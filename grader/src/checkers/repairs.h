@@ -53,9 +53,12 @@ int repairs_agreement(const repair_candidate *c);
  * out->height)`: 2, the same edit beside `&d_in` and `in->height`: -2). */
 int repairs_part_agreement(const repair_candidate *c);
 /* The last tie-break, where the words tell two repairs at two lines no
- * apart: 1 where the line the edit is at departs from every line of the
- * lab's reference solution (blanks aside), 0 where the reference has that
- * very line (`numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`): an edit
+ * apart: 1 where the line the edit is at departs from the lab's reference
+ * solution (blanks aside): no line of the two files' longest common
+ * sequence of lines, so either the reference has no such line or the file
+ * writes it in another line's place (a second `cudaFree(d_in);` where the
+ * reference frees d_out); 0 where the reference has that very line in
+ * that order (`numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`): an edit
  * there makes up for a mistake elsewhere. 1 where either file cannot be
  * read, or the line is too short to tell. */
 int repairs_reference_departure(const repair_candidate *c, const char *student_file, const char *reference);

@@ -887,7 +887,11 @@ static char *fix_first(const submission_result *s)
                     (finding_names_line(f, s->repair.line) ||
                      ((!strcmp(s->repair.kind, "sizeof") || strstr(f->message, "; count its ")) &&
                       finding_leads_with(f, s->repair.context)) ||
-                     (s->repair.from[0] && f->line == s->repair.line && strstr(f->message, token)));
+                     (s->repair.from[0] && f->line == s->repair.line && strstr(f->message, token)) ||
+                     /* a buffer freed twice, where the edit frees another
+                      * at the second free: which buffer it meant */
+                     (!strcmp(f->kind, "use-after-free") && f->line == s->repair.line && s->repair.from[0] &&
+                      strstr(s->repair.context, "cudaFree(")));
         /* the finding only says a test let the thread through, and the
          * repair edits that test: the edit is the cause, said first */
         char test_at[64];
