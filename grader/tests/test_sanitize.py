@@ -2919,6 +2919,23 @@ def test_a_defined_size_divided_by_a_variable_is_named(tmp_path):
     assert "write k / TILE_WIDTH" in first, first
 
 
+def test_a_phase_count_divided_in_floating_point_is_said_cut_toward_0_not_divided_by_its_cast(tmp_path):
+    """Lab 03's phase count written `numPhases = k / (double)TILE_WIDTH;`:
+    the quotient has its fraction, but the int takes it cut toward 0, so
+    the partial last phase is never run. The divisor is TILE_WIDTH, the
+    phase's own step, its cast no divisor of its own: the first line is
+    the round-up at that line, said as a floating-point quotient cut
+    toward 0, never as a division by `double`."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "(k + TILE_WIDTH - 1) / TILE_WIDTH", "k / (double)TILE_WIDTH")
+    line = line_of(src, "k / (double)TILE_WIDTH")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert "divides by `double`" not in first, first
+    assert first.startswith(f"line {line}: `k / (double)TILE_WIDTH` in "), first
+    assert "the division is in floating point, but its quotient is cut toward 0 where it becomes an int" in first, first
+    assert "round it up" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -707,6 +707,26 @@ static char *swapped_to(const repair_candidate *c, const char *element)
                      comma ? comma + 2 : "");
 }
 
+/* Whether the quotient text divides in floating point: a cast to float
+ * or double (`k / (float)TILE_WIDTH`), or a literal with a point or an
+ * exponent (`k / 16.0f`). */
+static int float_quotient(const char *text)
+{
+    if (strstr(text, "(float)") || strstr(text, "(double)") || strstr(text, "( float )") ||
+        strstr(text, "( double )"))
+        return 1;
+    for (const char *p = text; *p; p++)
+        if (*p >= '0' && *p <= '9' && (p == text || !word_char(p[-1]))) {
+            const char *q = p;
+            while (*q >= '0' && *q <= '9')
+                q++;
+            if (*q == '.' || *q == 'e' || *q == 'E')
+                return 1;
+            p = q - 1;
+        }
+    return 0;
+}
+
 /* The call that rounds the quotient from to the nearest whole number in
  * the statement (`roundf(` of `roundf(k / (float)TILE_WIDTH)`), its
  * name; NULL when none takes it. */
@@ -855,6 +875,13 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
             s = xasprintf("line %d: %s %s the mistake: `%s` rounds it to the nearest whole number, which leaves out a "
                           "last block or tile less than half full: round it up: %s, %s%s",
                           c->line, place, full ? "looks like" : "is probably", nearest, words, result, other);
+        else if (float_quotient(c->from))
+            /* `k / (float)TILE_WIDTH`: the quotient has its fraction, but
+             * an int takes it cut toward 0, and nothing rounds it up */
+            s = xasprintf("line %d: %s %s the mistake: the division is in floating point, but its quotient is cut "
+                          "toward 0 where it becomes an int (nothing rounds it up), which leaves out what does not "
+                          "fill a last whole block or tile: round it up: %s, %s%s",
+                          c->line, place, full ? "looks like" : "is probably", words, result, other);
         else
             s = xasprintf("line %d: %s %s the mistake: the division rounds down, and leaves out what does not fill a "
                           "last whole block or tile: round it up: %s, %s%s",

@@ -1490,13 +1490,24 @@ int source_phase_count_divisor(const char *path, char *divisor, size_t dn, char 
         }
         if (slash >= e)
             continue;
-        /* the divisor is one operand: a bracketed group, or a name */
+        /* the divisor is one operand: a bracketed group, or a name; a
+         * cast before it (`(float)TILE_WIDTH`) is not the divisor, the
+         * operand after it is */
         size_t db = code_skip_space(&s, slash + 1), dend = db;
-        if (db < e && c[db] == '(')
-            dend = code_matching(&s, db) + 1;
-        else
-            while (dend < e && (source_is_identifier_char(c[dend]) || c[dend] == '.'))
-                dend++;
+        for (int casts = 0; casts < 4; casts++) {
+            dend = db;
+            if (db < e && c[db] == '(')
+                dend = code_matching(&s, db) + 1;
+            else
+                while (dend < e && (source_is_identifier_char(c[dend]) || c[dend] == '.'))
+                    dend++;
+            if (dend <= db || dend > e || c[db] != '(')
+                break;
+            size_t tb = code_skip_space(&s, db + 1), te = code_word_end(&s, tb);
+            if (te <= tb || code_skip_space(&s, te) != dend - 1 || !code_number_type(c + tb, te - tb))
+                break;
+            db = code_skip_space(&s, dend);
+        }
         if (dend <= db || dend > e)
             continue;
         char d[128];
