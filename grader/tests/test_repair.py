@@ -254,6 +254,37 @@ def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(
 
 
 @needs_schemata
+@pytest.mark.parametrize("count, kind, edit_from, edit_to", [
+    # a round-up with its addend wrong, in both arguments
+    ("(width - 1) / BLOCK_WIDTH", "twin-round-up", "(width - 1) / BLOCK_WIDTH", "(width + BLOCK_WIDTH - 1) / BLOCK_WIDTH"),
+    # a remainder's test written the wrong way, in both
+    ("width / BLOCK_WIDTH + (width % BLOCK_WIDTH < 0)", "twin-args", "width % BLOCK_WIDTH < 0",
+     "width % BLOCK_WIDTH > 0"),
+])
+def test_a_mistake_written_in_both_of_a_dim3_s_arguments_is_mended_at_both(tmp_path, count, kind, edit_from, edit_to):
+    """Lab 01's grid with one count given twice, wrong the same way in
+    both: no edit of one argument mends it, the same edit at both does.
+    A round-up is said as one (with the wrong addend replaced, not a
+    block more counted); a count that rounds up by a remainder's term of
+    its own has that term's test mended, not its quotient rounded up."""
+    lab = "01-basic-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "(width + BLOCK_WIDTH - 1) / BLOCK_WIDTH"
+    assert text.count(old) == 2
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, count))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "dim3 dimGrid(" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == kind, r
+    assert (r["from"], r["to"]) == (edit_from, edit_to), r
+    assert f"line {line}: `{edit_from}` in `dim3 dimGrid(" in rep["fix_first"], rep["fix_first"]
+    assert f"written in both of the dim3's arguments" in rep["fix_first"], rep["fix_first"]
+    assert f"with `{edit_to}` in both, all 9 datasets come out right" in rep["fix_first"], rep["fix_first"]
+
+
+@needs_schemata
 def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
     """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
     freed twice and d_N never. Either free, made d_N's, mends it; the line

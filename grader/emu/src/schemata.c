@@ -181,7 +181,49 @@ static int number_macros(const sc *s, const char *but, struct size_macro *best)
  * file's integer macros where it is one already (`O_TILE_WIDTH,
  * O_TILE_WIDTH` for `BLOCK_WIDTH, BLOCK_WIDTH`; the macros the file writes
  * most first). dim3 values are the run's: the edit is cheap. */
-static void shape(sc *s, size_t b, size_t e)
+/* The one count given twice (`dim3 dimGrid(A, A)`): a mistake in A was
+ * written in both, and no edit of one mends it. As a candidate for each
+ * edit inside the first argument (of a name, a literal, an operator, a
+ * round-up), that edit at both at once (kind `twin-args`, `twin-round-up`
+ * for a round-up; from and to the edit's own, the shape group's text the
+ * whole arguments). Groups [first, ng) are the arguments'; the first
+ * argument is tokens [b0, e0), the second [b1, e1), a third's text a2. */
+static void twin_arguments(sc *s, group *g, size_t first, size_t b0, size_t e0, size_t b1, const char *a2)
+{
+    /* (an operand dropped is left out: in a grid's count it only launches
+     * more, `width` blocks for `width / 16`, the kernel's bounds test
+     * idling the rest) */
+    static const char *const kinds[] = { "round-up", "operator", "literal", "name", "member", NULL };
+    size_t last = s->ng;
+    /* a count that rounds up by a remainder's term of its own (`w / 16 +
+     * (w % 16 != 0)`): a round-up of its quotient counts one block more,
+     * and hides which way the term's test is wrong */
+    char *arg = sch_span_text(s, b0, e0);
+    int remainder = strchr(arg, '%') != NULL;
+    free(arg);
+    for (int k = remainder ? 1 : 0; kinds[k] && g->nalts < MAX_ALTS; k++)
+        for (size_t i = first; i < last && g->nalts < MAX_ALTS; i++) {
+            const group *in = &s->g[i];
+            if ((in->kind != G_ATOM && in->kind != G_BIN) || in->tb < b0 || in->te > e0 || in->te <= in->tb)
+                continue;
+            for (int a = 0; a < in->nalts && g->nalts < MAX_ALTS; a++) {
+                const cand *c = &s->c[in->cand[a]];
+                if (c->dead || strcmp(c->kind, kinds[k]) != 0)
+                    continue;
+                size_t at_[2] = { in->tb, in->tb - b0 + b1 }, end[2] = { in->te, in->te - b0 + b1 };
+                char *with[2] = { c->to, c->to };
+                char *one = sch_span_subst(s, b0, e0, at_, end, with, 1, 0);
+                char *text = a2 ? xasprintf("%s, %s, %s", one, one, a2) : xasprintf("%s, %s", one, one);
+                char *from = xstrdup(c->from), *to = xstrdup(c->to);
+                sch_add_alt(s, g, k == 0 ? "twin-round-up" : "twin-args", from, to, text);
+                free(from);
+                free(to);
+                free(one);
+            }
+        }
+}
+
+static void shape(sc *s, size_t b, size_t e, size_t first)
 {
     size_t ab[4], ae[4], n = 0, k = b;
     int depth = 0;
@@ -244,6 +286,8 @@ static void shape(sc *s, size_t b, size_t e)
             sch_add_alt(s, g, "shape", from, to, to);
         }
     }
+    if (n >= 2 && strcmp(a0, a1) == 0)
+        twin_arguments(s, g, first, ab[0], ae[0], ab[1], a2);
     free(from);
     free(a0);
     free(a1);
@@ -584,7 +628,7 @@ static void declaration(sc *s, size_t *p, int in_block)
                 s->bail = 0;
                 p2 = sch_after(s, k);
             } else if (strcmp(spec, "dim3") == 0 && !stars) {
-                shape(s, k + 1, p2 - 1);
+                shape(s, k + 1, p2 - 1, first);
             }
             k = p2;
         } else if (at(s, k, "=") && at(s, k + 1, "{")) {

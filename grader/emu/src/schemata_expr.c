@@ -868,6 +868,43 @@ static int rounds_up_already(const char *lt, const char *rt)
     return found;
 }
 
+/* The round-up of lt / rt as text: `(lt + rt - 1) / rt`; where lt is a
+ * bracketed sum whose last term is a number (`(width + 1)`, a round-up
+ * written with the wrong addend), that number replaced instead: `(width
+ * + BLOCK_WIDTH - 1) / BLOCK_WIDTH`, not the count of one block more. */
+static char *round_up_text(const char *lt, const char *rt)
+{
+    size_t n = strlen(lt);
+    if (n > 2 && lt[0] == '(' && lt[n - 1] == ')') {
+        size_t last = 0;
+        int depth = 0;
+        for (size_t q = 1; q + 1 < n; q++) {
+            if (lt[q] == '(' || lt[q] == '[')
+                depth++;
+            else if (lt[q] == ')' || lt[q] == ']')
+                depth--;
+            else if (depth == 0 && (lt[q] == '+' || lt[q] == '-') && q > 1)
+                last = q;
+        }
+        size_t t = last + 1;
+        while (t < n - 1 && lt[t] == ' ')
+            t++;
+        size_t d = t;
+        while (d < n - 1 && lt[d] >= '0' && lt[d] <= '9')
+            d++;
+        size_t z = d;
+        while (z < n - 1 && lt[z] == ' ')
+            z++;
+        if (last && d > t && z == n - 1) {
+            size_t h = last;
+            while (h > 1 && lt[h - 1] == ' ')
+                h--;
+            return xasprintf("(%.*s + %s - 1) / %s", (int)(h - 1), lt + 1, rt, rt);
+        }
+    }
+    return xasprintf("(%s + %s - 1) / %s", lt, rt, rt);
+}
+
 static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
 {
     if (!sch_one_line(s, l->b, r->e) || s->fn_close <= s->fn_open)
@@ -1968,7 +2005,7 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
                     sch_add_alt(s, g, "drop-left", from, rt, NULL);
                 } else if (strcmp(w, "ceil") == 0) {
                     /* a count that rounds down where it must round up */
-                    char *to = xasprintf("(%s + %s - 1) / %s", lt, rt, rt);
+                    char *to = round_up_text(lt, rt);
                     sch_add_alt(s, g, "round-up", from, to, NULL);
                     free(to);
                 } else {

@@ -69,6 +69,13 @@ static int axis_agreement(const repair_candidate *c)
     return dot[1] == axis ? 1 : -1;
 }
 
+/* A quotient rounded up: emucc's `round-up`, or `twin-round-up` (the
+ * same in both of a dim3's arguments). */
+static int rounds_up(const repair_candidate *c)
+{
+    return !strcmp(c->kind, "round-up") || !strcmp(c->kind, "twin-round-up");
+}
+
 int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 {
     /* an edit of a pattern no correct file writes (emucc's `coordinates`:
@@ -84,7 +91,7 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
      * a smaller edit that mends the same runs by launching more (the
      * division dropped: a grid of width blocks where width / 16 rounded
      * up is meant, the kernel's bounds test idling the rest) */
-    int ra = !strcmp(a->kind, "round-up"), rb = !strcmp(b->kind, "round-up");
+    int ra = rounds_up(a), rb = rounds_up(b);
     if (ra != rb)
         return ra ? -1 : 1;
     /* an index written whole as another access writes its own (emucc's
@@ -107,7 +114,7 @@ int repairs_compare(const repair_candidate *a, const repair_candidate *b)
 int repairs_tie(const repair_candidate *a, const repair_candidate *b)
 {
     return !strcmp(a->kind, "coordinates") == !strcmp(b->kind, "coordinates") && a->pointed == b->pointed &&
-           a->foreign == b->foreign && !strcmp(a->kind, "round-up") == !strcmp(b->kind, "round-up") &&
+           a->foreign == b->foreign && rounds_up(a) == rounds_up(b) &&
            !strcmp(a->kind, "sibling") == !strcmp(b->kind, "sibling") &&
            edit_size(a) == edit_size(b);
 }
@@ -866,6 +873,15 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
     } else if (!strcmp(c->kind, "twins")) { /* one edit at two twin statements */
         s = xasprintf("line %d and the statement after it: `%s` in `%s` %s the mistake, written in both: with `%s` "
                       "at both, %s%s",
+                      c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
+    } else if (!strcmp(c->kind, "twin-round-up")) { /* a count rounded up in both of a dim3's arguments */
+        s = xasprintf("line %d: `%s` in `%s` %s the mistake, written in both of the dim3's arguments: it does not "
+                      "round up, and leaves out what does not fill a last whole block: round it up: with `%s` in "
+                      "both, %s%s",
+                      c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
+    } else if (!strcmp(c->kind, "twin-args")) { /* one edit in both of a dim3's arguments, written the same */
+        s = xasprintf("line %d: `%s` in `%s` %s the mistake, written in both of the dim3's arguments: with `%s` in "
+                      "both, %s%s",
                       c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
     } else if (!strcmp(c->kind, "round-up")) { /* a count that leaves out a last partial block or tile */
         /* a quotient given to round() or roundf(): to the nearest, which
