@@ -2936,6 +2936,33 @@ def test_a_phase_count_divided_in_floating_point_is_said_cut_toward_0_not_divide
     assert "round it up" in first, first
 
 
+def test_a_test_on_a_loop_s_counter_at_its_bound_never_holds_inside_the_loop(tmp_path):
+    """Lab 03's store moved into the phase loop under `ph == numPhases`,
+    meant as after the last phase: the loop runs ph < numPhases, so the
+    test never holds there and no element of P is written. The first line
+    names the test, the loop, and what to write (the last pass, or the
+    store after the loop), not a repair that makes the test always hold.
+    (A store whose index reads the counter is one pass's, a reading of its
+    own: lab 04's `k == channels` is said to take out.)"""
+    text = (kit.ROOT / "solutions" / "03-arbitrary-matmul" / "arbitrary_matmul.cu").read_text()
+    store = "    if (Row < j && Col < l)\n        P[Row * l + Col] = Pvalue;\n"
+    barrier = "        //@@ TODO 7: Wait until every thread is done with the tiles.\n        __syncthreads();\n"
+    assert text.count(store) == 1 and text.count(barrier) == 1
+    text = text.replace(store, "").replace(
+        barrier, barrier + "        if (ph == numPhases && Row < j && Col < l)\n            P[Row * l + Col] = Pvalue;\n")
+    src = tmp_path / "arbitrary_matmul.cu"
+    src.write_text(text)
+    line = line_of(src, "if (ph == numPhases && Row < j")
+    loop = line_of(src, "for (int ph = 0; ph < numPhases; ++ph)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", "--dataset", "rect-67x45x89", expect_rc=1,
+                             sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "holds only where `ph == numPhases`" in first, first
+    assert f"the loop at line {loop} runs only while ph < numPhases" in first, first
+    assert "ph == numPhases - 1" in first and "after the loop's closing brace" in first, first
+    assert "looks like the mistake" not in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

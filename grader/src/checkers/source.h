@@ -833,6 +833,15 @@ int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_li
  * the counter into counter, the loop's and the store's lines; else 0. */
 int source_store_in_one_pass(const char *path, char *term, size_t term_n, char *counter, size_t counter_n,
                              int *loop_line, int *store_line);
+/* A kernel's `if (COUNTER == BOUND)` (or a `&&` term of it) inside the for
+ * loop `for (...; COUNTER < BOUND; ...)` around it, BOUND the same text
+ * (blanks aside): the loop ends before the counter reaches its bound, so
+ * the test never holds there and what it guards never runs (a store meant
+ * for after the last pass). The if's line; the term, the counter and the
+ * bound into term, counter and bound, the loop's line and the guarded
+ * statement's first line; else 0. */
+int source_test_at_loop_bound(const char *path, char *term, size_t term_n, char *counter, size_t counter_n,
+                              char *bound, size_t bound_n, int *loop_line, int *guarded_line);
 /* A name that the kernel holding line access assigns twice or more before
  * it (`destY = dest / w;` for the first batch, again for the second), whose
  * last value other statements used before a __syncthreads() that comes

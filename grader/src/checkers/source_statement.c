@@ -601,6 +601,77 @@ int source_store_in_one_pass(const char *path, char *term, size_t term_n, char *
     return found;
 }
 
+/* text without its blanks, into out (size bytes). */
+static void squeeze_into(const char *text, size_t len, char *out, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < size; i++)
+        if (!isspace((unsigned char)text[i]))
+            out[o++] = text[i];
+    out[o] = '\0';
+}
+
+int source_test_at_loop_bound(const char *path, char *term, size_t term_n, char *counter, size_t counter_n,
+                              char *bound, size_t bound_n, int *loop_line, int *guarded_line)
+{
+    source_code s;
+    term[0] = counter[0] = bound[0] = '\0';
+    *loop_line = *guarded_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 2 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        size_t body = code_skip_space(&s, close + 1);
+        if (body < s.len && c[body] == '{')
+            body = code_skip_space(&s, body + 1);
+        /* the innermost for loop around the if, and its `counter < bound` */
+        size_t loop = code_loop_around(&s, k);
+        if (loop >= s.len || !code_word_at(&s, loop, "for"))
+            continue;
+        size_t n, w = code_for_counter(&s, loop, &n), tb, te;
+        if (w >= s.len || n >= 48 || !term_pins_name(&s, open, close, c + w, n, &tb, &te))
+            continue;
+        char name[48], left[128], right[128];
+        snprintf(name, sizeof name, "%.*s", (int)n, c + w);
+        int ll = code_line_at(&s, loop);
+        if (source_compared_sides(path, ll, 0, "<", left, right, sizeof left) != 0 || strcmp(left, name) != 0)
+            continue;
+        /* the pinned value: the side of `==` that is not the counter */
+        size_t eq = tb;
+        while (eq < te && !(c[eq] == '=' && c[eq + 1] == '='))
+            eq++;
+        if (eq >= te)
+            continue;
+        size_t lb = code_skip_space(&s, tb);
+        char value[128], want[128];
+        if (code_name_at(&s, lb, name, n) && code_skip_space(&s, lb + n) == eq)
+            squeeze_into(c + eq + 2, te - eq - 2, value, sizeof value);
+        else
+            squeeze_into(c + tb, eq - tb, value, sizeof value);
+        squeeze_into(right, strlen(right), want, sizeof want);
+        if (!value[0] || strcmp(value, want) != 0)
+            continue;
+        /* the loop's counter only goes up: a step of ++, += or = counter + */
+        found = code_line_at(&s, k);
+        *loop_line = ll;
+        *guarded_line = body < s.len ? code_line_at(&s, body) : found;
+        snprintf(term, term_n, "%.*s", (int)(te - tb), c + tb);
+        snprintf(counter, counter_n, "%s", name);
+        snprintf(bound, bound_n, "%s", right);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
                                int *first_line)
 {

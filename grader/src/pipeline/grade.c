@@ -1940,6 +1940,25 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `if (ph == n)` inside `for (ph = 0; ph < n; ...)`: never holds (after the
+     * one-pass reading: a store whose index reads the counter is one pass's) */
+    char at_term[128], at_counter[48], at_bound[128];
+    int at_loop = 0, at_guarded = 0;
+    line = failed && !s->cause ? source_test_at_loop_bound(file, at_term, sizeof at_term, at_counter,
+                                                           sizeof at_counter, at_bound, sizeof at_bound, &at_loop,
+                                                           &at_guarded)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the test at %s holds only where `%s`, but the loop at line %d runs only while %s < %s: "
+                             "inside it %s never reaches %s, so what the test guards (line %d) never runs; test the "
+                             "loop's last pass, %s == %s - 1, or move the guarded statement after the loop's closing "
+                             "brace, without the test",
+                             q, at_term, at_loop, at_counter, at_bound, at_counter, at_bound, at_guarded, at_counter,
+                             at_bound);
+        s->cause_fixed_there = s->cause_says_the_edit = 1;
+        free(q);
+    }
     /* `destY = dest / w; ... dest = ...;`: set after the lines that read it */
     char late_name[64];
     int late_reads[4], nlate = 0;
