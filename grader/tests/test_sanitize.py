@@ -2963,6 +2963,40 @@ def test_a_test_on_a_loop_s_counter_at_its_bound_never_holds_inside_the_loop(tmp
     assert "looks like the mistake" not in first, first
 
 
+@pytest.mark.parametrize("lab, store, compound", [
+    ("02-tiled-matmul", "P[Row * Width + Col] = Pvalue;", "atomicAdd(&P[Row * Width + Col], Pvalue);"),
+    ("03-arbitrary-matmul", "P[Row * l + Col] = Pvalue;", "P[Row * l + Col] += Pvalue;"),
+])
+def test_an_output_store_that_adds_into_the_output_is_said_as_the_store_to_write(tmp_path, lab, store, compound):
+    """The output's store written as an add into it (`+=`, or an
+    atomicAdd, a student's guard of a write each element gets once): the
+    output was never set, so the add reads what cudaMalloc left. The
+    first line names that store and the plain store to write there, not
+    a copy into the output buffer."""
+    src = edited(tmp_path, lab, store, compound)
+    line = line_of(src, compound)
+    rc, rep = kit.check_json(lab, src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert f"is read at line {line} (`{compound}`)" in first, first
+    assert "that store adds its value into the output instead of storing it" in first, first
+    assert first.endswith(f"write `{store}`"), first
+    assert "copy the input into" not in first, first
+
+
+def test_a_sum_made_in_the_output_over_its_loop_is_not_said_as_one_value_to_store(tmp_path):
+    """Lab 01's sum made in P itself, `P[...] += M[...] * N[...]` inside
+    the loop over k (the mutant sum-into-unzeroed-output): the added value
+    reads the loop's counter, so it is a sum, not one value; the first
+    line says to store every element first, never to write the term as
+    the whole store."""
+    lab = "01-basic-matmul"
+    src = kit.ROOT / "solutions" / lab / "mutants" / "sum-into-unzeroed-output.cu"
+    rc, rep = kit.check_json(lab, src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "before anything stored it" in first, first
+    assert "each thread computes its element whole" not in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -276,6 +276,10 @@ int source_product_from_zero(const char *path, char *name, size_t n, int *start_
  * (`P[...] = ...`), or into a pointer member of a struct parameter
  * (`out.data[...] = ...`): where its output is written; 0 if none. */
 int source_output_store_line(const char *path);
+/* Line line's statement, a store that adds into what the array holds
+ * (`P[i] += v;`, `atomicAdd(&P[i], v);`), written as a plain store (`P[i]
+ * = v;`) into out: 1; else 0 (another statement, or out too small). */
+int source_store_as_assignment(const char *path, int line, char *out, size_t n);
 /* The line of a kernel that calls a function cutting a value to a range
  * (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result the
  * lab does not bound is bounded. Of several, the one whose value reaches

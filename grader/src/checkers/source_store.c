@@ -1180,3 +1180,105 @@ int source_barrier_after_read(const char *path, int write_line, int read_line)
      * missing is the other; one before it is the one misplaced */
     return between || (in_loop && !after) ? 0 : found;
 }
+
+/* ---- a store that adds into what is there ------------------------------------- */
+
+/* Whether value (the text added) reads the counter of a for loop around
+ * line: a sum made in the array over that loop, not one value stored. */
+static int adds_over_a_loop(const char *path, int line, const char *value)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 1;
+    int reads = 0;
+    size_t pos = code_line_start(&s, line);
+    pos = pos < s.len ? code_skip_space(&s, pos) : pos;
+    for (size_t loop = pos < s.len ? code_loop_around(&s, pos) : s.len; loop < s.len && !reads;
+         loop = code_loop_around(&s, loop)) {
+        size_t cn = 0, cv = code_for_counter(&s, loop, &cn);
+        if (cv >= s.len || cn == 0)
+            continue;
+        for (const char *p = value; *p && !reads; p++)
+            reads = !strncmp(p, s.code + cv, cn) && (p == value || !source_is_identifier_char(p[-1])) &&
+                    !source_is_identifier_char(p[cn]);
+    }
+    source_code_free(&s);
+    return reads;
+}
+
+int source_store_as_assignment(const char *path, int line, char *out, size_t n)
+{
+    out[0] = '\0';
+    char *text = source_line_text(path, line, 400);
+    char *code = source_code_text(text);
+    /* `X[...] op= v;` or `atomicOp(&X[...], v);`, the whole line */
+    const char *atomics[] = { "atomicAdd", "atomicSub", "atomicMax", "atomicMin", "atomicExch", NULL };
+    int done = 0;
+    for (int i = 0; atomics[i] && !done; i++) {
+        size_t w = strlen(atomics[i]);
+        if (strncmp(code, atomics[i], w) != 0)
+            continue;
+        const char *p = code + w;
+        while (*p == ' ')
+            p++;
+        if (*p++ != '(')
+            break;
+        while (*p == ' ')
+            p++;
+        if (*p++ != '&')
+            break;
+        /* the target up to the top-level comma, the value up to the call's close */
+        int depth = 0;
+        const char *comma = NULL, *close = NULL;
+        for (const char *q = p; *q && !close; q++) {
+            if (*q == '(' || *q == '[')
+                depth++;
+            else if ((*q == ')' || *q == ']') && depth > 0)
+                depth--;
+            else if (*q == ')' && depth == 0)
+                close = q;
+            else if (*q == ',' && depth == 0 && !comma)
+                comma = q;
+        }
+        if (!comma || !close || close < comma)
+            break;
+        const char *rest = close + 1;
+        while (*rest == ' ')
+            rest++;
+        if (strcmp(rest, ";") != 0)
+            break;
+        const char *v = comma + 1;
+        while (*v == ' ')
+            v++;
+        size_t tl = (size_t)(comma - p), vl = (size_t)(close - v);
+        while (tl > 0 && p[tl - 1] == ' ')
+            tl--;
+        while (vl > 0 && v[vl - 1] == ' ')
+            vl--;
+        if (tl && vl && memchr(p, '[', tl))
+            done = snprintf(out, n, "%.*s = %.*s;", (int)tl, p, (int)vl, v) < (int)n;
+    }
+    if (!done && !out[0]) {
+        /* `X[...] += v;` */
+        const char *br = strchr(code, '['), *op = strstr(code, "] ");
+        const char *ops[] = { "] +=", "] -=", NULL };
+        for (int i = 0; ops[i] && br && !done; i++) {
+            op = strstr(code, ops[i]);
+            if (!op || strchr(op + 4, '=') || strchr(code, '(') > br)
+                continue;
+            const char *v = op + 4;
+            while (*v == ' ')
+                v++;
+            done = snprintf(out, n, "%.*s] = %s", (int)(op - code), code, v) < (int)n;
+        }
+    }
+    /* the value added: what follows the last `=` (or the atomic's comma) */
+    const char *eq = done ? strrchr(out, '=') : NULL;
+    if (done && eq && adds_over_a_loop(path, line, eq + 1))
+        done = 0;
+    if (!done)
+        out[0] = '\0';
+    free(code);
+    free(text);
+    return done;
+}

@@ -861,7 +861,10 @@ static const char unset_advice[] =
  * it reads what it adds to. */
 static int quotes_compound_store(const char *q)
 {
-    return strstr(q, "] +=") || strstr(q, "] -=") || strstr(q, "] *=") || strstr(q, "] /=");
+    /* an atomic read-modify-write adds into what is there too */
+    return strstr(q, "] +=") || strstr(q, "] -=") || strstr(q, "] *=") || strstr(q, "] /=") ||
+           strstr(q, "atomicAdd(&") || strstr(q, "atomicSub(&") || strstr(q, "atomicMax(&") ||
+           strstr(q, "atomicMin(&") || strstr(q, "atomicExch(&");
 }
 
 /* The emulator's "unset" line (unset.c): a kernel's read, or a copy, of
@@ -873,6 +876,7 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
     char *buffer = buffer_words(student, d->message);
     char *q = diag_quote(student, d);
     char *msg;
+    char plain[256];
     /* a buffer the student did not allocate (the harness's output) is
      * named by the array the kernel's line reads and stores (`P[...] +=`) */
     char array[64];
@@ -952,6 +956,17 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
                         "row by the pixels' width (or any stride but the pitch) lands there: step the rows by the "
                         "pitch, in elements",
                         buffer, q, d->kernel, row, pitch, row_bytes);
+    } else if (d->kernel[0] && student && quotes_compound_store(q) &&
+               ((out_store = source_output_store_line(student)) == d->line || out_store == 0) &&
+               source_store_as_assignment(student, d->line, plain, sizeof plain)) {
+        /* the kernel's output store adds its value into the output,
+         * which nothing set: each thread computes its element whole (no
+         * plain store in the kernel at all: the atomic is its output's) */
+        msg = xasprintf("%s is read at %s in %s before anything stored it: that store adds its value into the output "
+                        "instead of storing it, and cudaMalloc does not zero memory (on a GPU whatever was there, "
+                        "often 0, so the output can match by luck; on the emulator NaN); each thread computes its "
+                        "element whole, so store it: write `%s`",
+                        buffer, q, d->kernel, plain);
     } else if (d->kernel[0])
         msg = xasprintf("%s is read at %s in %s before anything stored it: %s", buffer, q, d->kernel, unset_advice);
     else if (later > 0) {
