@@ -2997,6 +2997,22 @@ def test_a_sum_made_in_the_output_over_its_loop_is_not_said_as_one_value_to_stor
     assert "each thread computes its element whole" not in first, first
 
 
+def test_a_block_too_large_through_a_macro_of_a_macro_names_the_number_chosen(tmp_path):
+    """Lab 05's output tile defined 30 wide: BLOCK_WIDTH, `(O_TILE_WIDTH +
+    MASK_WIDTH - 1)`, comes to 34, and a 34 x 34 block is past 1024
+    threads, so every launch fails. The first line names the number's
+    definition, through the macro the block is given, not the block as
+    sized by the data."""
+    src = edited(tmp_path, "05-pitched-conv", "#define O_TILE_WIDTH 12", "#define O_TILE_WIDTH 30")
+    line = line_of(src, "#define O_TILE_WIDTH 30")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "gray-1x1", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`#define O_TILE_WIDTH 30`) makes BLOCK_WIDTH 34 (BLOCK_WIDTH is "
+                            "`(O_TILE_WIDTH + MASK_WIDTH - 1)`)"), first
+    assert "34 x 34 = 1156 threads" in first and "make O_TILE_WIDTH smaller" in first, first
+    assert "whatever the data's size" not in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

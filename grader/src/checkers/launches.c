@@ -415,6 +415,13 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
     for (int k = 0; k < 3 && block_line > 0 && !def; k++)
         if (l->block[k] > 1)
             def = source_name_defined_as(student_file, block_line, (long)l->block[k], name, sizeof name);
+    /* ... or a #define of the file whose expression another one's number
+     * sizes (`BLOCK_WIDTH (O_TILE_WIDTH + MASK_WIDTH - 1)`, O_TILE_WIDTH
+     * 32): that number is where the size was chosen */
+    char via[64] = "", via_text[128] = "";
+    if (!def && block_line > 0)
+        def = source_name_defined_through(student_file, block_line, name, sizeof name, via, sizeof via, via_text,
+                                          sizeof via_text);
     /* what the block asks for, said of the block (a grid that also came
      * to 0 follows from the same definition) */
     char *too_many = over ? xasprintf(threads > 1024 ? "blocks of %s = %llu threads: at most 1024 a block"
@@ -441,6 +448,13 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
     } else if (def > 0) {
         char *qd = sanitize_quote(student_file, def), *qb = sanitize_quote(student_file, block_line);
         int square = l->block[0] == l->block[1] && l->block[2] == 1;
+        if (via[0])
+            s = xasprintf("%s makes %s %u (%s is `%s`), so the block at %s asks for %s: the launch at line %d fails "
+                          "with a launch-configuration error and the kernel never runs; make %s smaller (%s)",
+                          qd, via, l->block[0] > 1 ? l->block[0] : l->block[1], via, via_text, qb, too_many, l->line,
+                          name, square ? "so that a square block is at most 32 x 32 = 1024 threads"
+                                       : "a block has at most 1024 threads");
+        else
         s = xasprintf("%s makes %s %u, so the block at %s asks for %s: the launch at line %d fails with a "
                       "launch-configuration error and the kernel never runs; make %s smaller (%s)",
                       qd, name, l->block[0] > 1 ? l->block[0] : l->block[1], qb, too_many, l->line, name,

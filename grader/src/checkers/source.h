@@ -430,6 +430,13 @@ int source_launch_block_line(const char *path, int launch_line);
  * `const int NAME = VALUE;` gives the number value: that definition's
  * line, the name into name; 0 when none does. */
 int source_name_defined_as(const char *path, int line, long value, char *name, size_t n);
+/* A name on line that a #define of the file makes an expression (`#define
+ * BLOCK_WIDTH (O_TILE_WIDTH + MASK_WIDTH - 1)`) in which exactly one name
+ * is one the file sets to a number (`#define O_TILE_WIDTH 32`; lab.h's
+ * are not the file's): that definition's line; the number's name into
+ * name, the name on line into via, the expression into text; else 0. */
+int source_name_defined_through(const char *path, int line, char *name, size_t n, char *via, size_t via_n,
+                                char *text, size_t text_n);
 /* The same for the launch's grid (which 0, its first argument) or block
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);

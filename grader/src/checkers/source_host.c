@@ -471,6 +471,84 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
     return def;
 }
 
+/* The text of `#define NAME TEXT` in s (its [*b, *e)): 1, else 0. */
+static int define_text(const source_code *s, const char *name, size_t n, size_t *b, size_t *e)
+{
+    const char *code = s->code;
+    for (size_t k = 0; k < s->len; k++) {
+        if (code[k] != '#' || (k > 0 && code[k - 1] != '\n'))
+            continue;
+        size_t d = code_skip_space(s, k + 1);
+        if (!code_word_at(s, d, "define"))
+            continue;
+        size_t nb = code_skip_space(s, d + 6), ne = code_word_end(s, nb);
+        if (ne - nb != n || strncmp(code + nb, name, n) != 0 || code[ne] == '(')
+            continue;
+        size_t eol = ne;
+        while (eol < s->len && code[eol] != '\n')
+            eol++;
+        *b = code_skip_space(s, ne);
+        *e = eol;
+        while (*e > *b && (code[*e - 1] == ' ' || code[*e - 1] == '\t' || code[*e - 1] == '\r'))
+            (*e)--;
+        return *e > *b;
+    }
+    return 0;
+}
+
+int source_name_defined_through(const char *path, int line, char *name, size_t n, char *via, size_t via_n,
+                                char *text, size_t text_n)
+{
+    name[0] = via[0] = text[0] = '\0';
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t from = code_line_start(&s, line), to = (size_t)line < s.nlines ? code_line_start(&s, line + 1) : s.len;
+    int def = 0;
+    for (size_t k = from; k < to && !def; k++) {
+        if (!source_is_identifier_char(code[k]) || (k > from && source_is_identifier_char(code[k - 1])) ||
+            (code[k] >= '0' && code[k] <= '9'))
+            continue;
+        size_t e = k, db, de;
+        while (e < to && source_is_identifier_char(code[e]))
+            e++;
+        long got = 0;
+        size_t at = 0;
+        /* a macro of the file whose value is an expression of names */
+        if (!code_defined_number(&s, code + k, e - k, &got, &at) && define_text(&s, code + k, e - k, &db, &de)) {
+            int named = 0;
+            for (size_t q = db; q < de; q++) {
+                if (!source_is_identifier_char(code[q]) || (q > db && source_is_identifier_char(code[q - 1])) ||
+                    (code[q] >= '0' && code[q] <= '9'))
+                    continue;
+                size_t qe = q;
+                while (qe < de && source_is_identifier_char(code[qe]))
+                    qe++;
+                /* the one name in it that the file sets to a number */
+                if (code_defined_number(&s, code + q, qe - q, &got, &at)) {
+                    if (named++ == 0) {
+                        def = code_line_at(&s, at);
+                        snprintf(name, n, "%.*s", (int)(qe - q), code + q);
+                    }
+                }
+                q = qe;
+            }
+            if (named != 1)
+                def = 0;
+            if (def) {
+                snprintf(via, via_n, "%.*s", (int)(e - k), code + k);
+                snprintf(text, text_n, "%.*s", (int)(de - db), code + db);
+            }
+        }
+        k = e;
+    }
+    source_code_free(&s);
+    if (!def)
+        name[0] = via[0] = text[0] = '\0';
+    return def;
+}
+
 int source_define_with_semicolon(const char *path, char *name, size_t n, int *use_line)
 {
     name[0] = '\0';
