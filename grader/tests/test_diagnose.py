@@ -132,6 +132,9 @@ def test_a_lab_without_tiles_names_an_input_read_transposed_at_its_read_in_the_s
     # the running index and the column both in M's place and N's
     ("Pvalue += M[Row * Width + Col] * N[k * Width + k];", "M(Row, Col) x N(k, k) where M(Row, k) x N(k, Col) belongs",
      None),
+    # the thread's row in its block for its row in the grid
+    ("Pvalue += M[threadIdx.y * Width + k] * N[k * Width + Col];", "M(threadIdx.y, k) where M(Row, k) belongs",
+     "the block's offset, blockIdx times the block's size, is left out"),
 ])
 def test_a_lab_without_tiles_names_any_pair_of_indices_its_reads_take(tmp_path, sum_line, reads, unread):
     """Lab 01's sum with its reads at other pairs of Row, Col and k than
@@ -148,7 +151,8 @@ def test_a_lab_without_tiles_names_any_pair_of_indices_its_reads_take(tmp_path, 
     path = tmp_path / src.name
     path.write_text(text.replace(old, sum_line, 1))
     line = text[:text.index(old)].count("\n") + 1
-    rc, rep = kit.check_json("01-basic-matmul", path, "emu", "--dataset", "width-0015")
+    rc, rep = kit.check_json("01-basic-matmul", path, "emu", "--dataset",
+                             "width-0033" if "threadIdx" in sum_line else "width-0015")
     words = hints(rep)
     assert f"exactly what you get if the sum reads {reads}" in words, words
     assert f"look at the indices of that read in the sum at line {line} (`" in words, words

@@ -591,57 +591,80 @@ static void matmul_hypotheses(const gl_matrix *got, const gl_matrix *M, const gl
 }
 
 /* The dot product with each input read at any two of the output's row
- * (Row), its column (Col) and the running index (k), summed over k: M(a,
- * b) x N(d, e). The right one is M(Row, k) x N(k, Col); every other pair
- * that stays inside both inputs is a hypothesis: an index copied from the
- * other read (N(Row, k), M's subscript written again for N), a read at a
- * coordinate of the output it does not have, a coordinate in the running
- * index's place. matmul_hypotheses's named kinds come first and keep
- * their words where one says the same. A kernel without tiles only: with
+ * (Row), its column (Col), the running index (k), and the thread's row
+ * and column in its block (threadIdx.y and threadIdx.x: Row and Col less
+ * the block's offset, for blocks of 16, 32 or 8), summed over k: M(a, b)
+ * x N(d, e). The right one is M(Row, k) x N(k, Col); every other pair
+ * that stays inside both inputs is a hypothesis: an index copied from
+ * the other read (N(Row, k), M's subscript written again for N), a read
+ * at a coordinate of the output it does not have, a coordinate in the
+ * running index's place, a thread's place in its block for its place in
+ * the grid. matmul_hypotheses's named kinds come first and keep their
+ * words where one says the same. A kernel without tiles only: with
  * tiles, the reads go through the tiles' indices. */
-enum { IX_ROW, IX_COL, IX_K, IX_COUNT };
+enum { IX_ROW, IX_COL, IX_K, IX_TY, IX_TX, IX_COUNT };
 
 static void matmul_index_maps(const gl_matrix *got, const gl_matrix *M, const gl_matrix *N, const size_t *idx,
                               size_t ns, best_fit *best)
 {
-    static const char *const name[] = { "Row", "Col", "k" };
+    static const char *const name[] = { "Row", "Col", "k", "threadIdx.y", "threadIdx.x" };
+    static const int blocks[] = { 16, 32, 8 };
     int k = M->cols;
-    int extent[IX_COUNT] = { got->rows, got->cols, k };
-    for (int map = 0; map < IX_COUNT * IX_COUNT * IX_COUNT * IX_COUNT; map++) {
-        int ma = map / 27, mb = map / 9 % 3, na = map / 3 % 3, nb = map % 3;
-        if (ma == IX_ROW && mb == IX_K && na == IX_K && nb == IX_COL)
-            continue; /* the right one */
-        if (extent[ma] > M->rows || extent[mb] > M->cols || extent[na] > N->rows || extent[nb] > N->cols)
-            continue; /* it would read outside an input: another kind of mistake */
-        size_t matched = 0;
-        for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
-            int at[IX_COUNT] = { (int)(idx[s] / (size_t)got->cols), (int)(idx[s] % (size_t)got->cols), 0 };
-            double sum = 0, mag = 0;
-            for (at[IX_K] = 0; at[IX_K] < k; at[IX_K]++) {
-                double p = (double)M->data[(size_t)at[ma] * M->cols + at[mb]] *
-                           N->data[(size_t)at[na] * N->cols + at[nb]];
-                sum += p;
-                mag += fabs(p);
+    for (size_t bw = 0; bw < sizeof blocks / sizeof *blocks; bw++) {
+        int B = blocks[bw];
+        int extent[IX_COUNT] = { got->rows, got->cols, k, B < got->rows ? B : got->rows,
+                                 B < got->cols ? B : got->cols };
+        for (int map = 0; map < IX_COUNT * IX_COUNT * IX_COUNT * IX_COUNT; map++) {
+            int ma = map / 125, mb = map / 25 % 5, na = map / 5 % 5, nb = map % 5;
+            int in_block = ma >= IX_TY || mb >= IX_TY || na >= IX_TY || nb >= IX_TY;
+            if (bw > 0 && !in_block)
+                continue; /* no block in it: once is enough */
+            if (ma == IX_ROW && mb == IX_K && na == IX_K && nb == IX_COL)
+                continue; /* the right one */
+            if (extent[ma] > M->rows || extent[mb] > M->cols || extent[na] > N->rows || extent[nb] > N->cols)
+                continue; /* it would read outside an input: another kind of mistake */
+            /* a thread's place in its block only where the output is
+             * wider than a block: else it is the place in the grid */
+            if ((ma == IX_TY || mb == IX_TY || na == IX_TY || nb == IX_TY) && got->rows <= B)
+                continue;
+            if ((ma == IX_TX || mb == IX_TX || na == IX_TX || nb == IX_TX) && got->cols <= B)
+                continue;
+            size_t matched = 0;
+            for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+                int r = (int)(idx[s] / (size_t)got->cols), c = (int)(idx[s] % (size_t)got->cols);
+                int at[IX_COUNT] = { r, c, 0, r % B, c % B };
+                double sum = 0, mag = 0;
+                for (at[IX_K] = 0; at[IX_K] < k; at[IX_K]++) {
+                    double p = (double)M->data[(size_t)at[ma] * M->cols + at[mb]] *
+                               N->data[(size_t)at[na] * N->cols + at[nb]];
+                    sum += p;
+                    mag += fabs(p);
+                }
+                matched += agrees(got->data[idx[s]], sum, mag, k);
             }
-            matched += agrees(got->data[idx[s]], sum, mag, k);
+            if (hopeless(matched, 0, ns, best))
+                continue;
+            int m_right = ma == IX_ROW && mb == IX_K, n_right = na == IX_K && nb == IX_COL;
+            int row_read = ma == IX_ROW || mb == IX_ROW || na == IX_ROW || nb == IX_ROW;
+            int col_read = ma == IX_COL || mb == IX_COL || na == IX_COL || nb == IX_COL;
+            char *reads = m_right ? xasprintf("N(%s, %s) where N(k, Col) belongs", name[na], name[nb])
+                        : n_right ? xasprintf("M(%s, %s) where M(Row, k) belongs", name[ma], name[mb])
+                                  : xasprintf("M(%s, %s) x N(%s, %s) where M(Row, k) x N(k, Col) belongs", name[ma],
+                                              name[mb], name[na], name[nb]);
+            char *block = in_block ? xasprintf(" (threadIdx is the thread's place in its block of %d: the block's "
+                                               "offset, blockIdx times the block's size, is left out)", B)
+                                   : xstrdup("");
+            const char *unread = in_block ? ""
+                               : !row_read && !col_read ? " (neither the output's row nor its column enters a read)"
+                               : !col_read ? " (the output's column enters no read: a row's elements are all one value)"
+                               : !row_read ? " (the output's row enters no read: a column's elements are all one value)"
+                                           : "";
+            char *text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the sum reads "
+                                   "%s%s%s: " DIAGNOSE_INDEX_SWAP_WHERE, matched, ns, reads, unread, block);
+            free(reads);
+            free(block);
+            consider(best, matched, ns, text, DIAGNOSE_INDEX_SWAP);
         }
-        if (hopeless(matched, 0, ns, best))
-            continue;
-        int m_right = ma == IX_ROW && mb == IX_K, n_right = na == IX_K && nb == IX_COL;
-        int row_read = ma == IX_ROW || mb == IX_ROW || na == IX_ROW || nb == IX_ROW;
-        int col_read = ma == IX_COL || mb == IX_COL || na == IX_COL || nb == IX_COL;
-        char *reads = m_right ? xasprintf("N(%s, %s) where N(k, Col) belongs", name[na], name[nb])
-                    : n_right ? xasprintf("M(%s, %s) where M(Row, k) belongs", name[ma], name[mb])
-                              : xasprintf("M(%s, %s) x N(%s, %s) where M(Row, k) x N(k, Col) belongs", name[ma],
-                                          name[mb], name[na], name[nb]);
-        const char *unread = !row_read && !col_read ? " (neither the output's row nor its column enters a read)"
-                           : !col_read ? " (the output's column enters no read: a row's elements are all one value)"
-                           : !row_read ? " (the output's row enters no read: a column's elements are all one value)"
-                                       : "";
-        char *text = xasprintf("%zu of the %zu wrong elements checked are exactly what you get if the sum reads "
-                               "%s%s: " DIAGNOSE_INDEX_SWAP_WHERE, matched, ns, reads, unread);
-        free(reads);
-        consider(best, matched, ns, text, DIAGNOSE_INDEX_SWAP);
     }
 }
 
