@@ -285,6 +285,30 @@ def test_a_mistake_written_in_both_of_a_dim3_s_arguments_is_mended_at_both(tmp_p
 
 
 @needs_schemata
+def test_a_term_that_ends_both_subscripts_of_an_element_is_dropped_from_both(tmp_path):
+    """Lab 05's weighted sum reading `N_ds[ty + i + 1][tx + j + 1]`: one
+    offset added to each subscript, so the window is one place off and the
+    last threads read past the tile. No edit of one subscript mends it;
+    the term dropped from both does, and the line names that term."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "acc += Mc[i][j] * N_ds[ty + i][tx + j];"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "acc += Mc[i][j] * N_ds[ty + i + 1][tx + j + 1];"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "N_ds[ty + i + 1]" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "twin-subscripts", r
+    assert (r["from"], r["to"]) == ("+ 1", ""), r
+    assert f"line {line}: the `+ 1` that ends both subscripts of the element in " in rep["fix_first"], \
+        rep["fix_first"]
+    assert f"line {line}" in rep["fix_first"][:120], rep["fix_first"]
+    assert "without it in both, all 16 datasets come out right" in rep["fix_first"], rep["fix_first"]
+
+
+@needs_schemata
 def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
     """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
     freed twice and d_N never. Either free, made d_N's, mends it; the line

@@ -312,6 +312,15 @@ static void static_edit(sc *s, size_t b, size_t e, const char *kind, const char 
     s->nstatic++;
 }
 
+void sch_static_alt(sc *s, size_t b, size_t e, const char *kind, const char *from, const char *to, const char *text)
+{
+    if (s->nstatic >= MAX_STATIC || !sch_one_line(s, b, e))
+        return;
+    group *g = sch_new_group(s, G_STATIC, b, e);
+    sch_add_alt(s, g, kind, from, to, xstrdup(text));
+    s->nstatic++;
+}
+
 /* Whether the function, after token k, stores into the name at token n
  * (`n = `, `n[...] = `, `n += `...) a value of floating type: a literal
  * with a point or an f, or a name declared float or double (or a

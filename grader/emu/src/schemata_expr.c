@@ -905,6 +905,43 @@ static char *round_up_text(const char *lt, const char *rt)
     return xasprintf("(%s + %s - 1) / %s", lt, rt, rt);
 }
 
+/* The operator before the last top-level term of tokens [b, e) (`+` of
+ * `ty + i + MASK_RADIUS`), or e when the span is one term. */
+static size_t last_term_operator(const sc *s, size_t b, size_t e)
+{
+    size_t op = e;
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        if (at(s, k, "(") || at(s, k, "["))
+            depth++;
+        else if (at(s, k, ")") || at(s, k, "]"))
+            depth--;
+        else if (depth == 0 && k > b && (at(s, k, "+") || at(s, k, "-")))
+            op = k;
+    }
+    return op;
+}
+
+/* An element `a[i + T][j + T]` whose two subscripts end in the same lone
+ * term (a name or a number, `+ MASK_RADIUS` in both): an offset added to
+ * each, which no edit of one subscript takes out. As a candidate, the term
+ * dropped from both (kind `twin-subscripts`, from the term with its
+ * operator, to empty; a static edit of the two subscripts). */
+static void twin_subscript_term(sc *s, const node *first, const node *second)
+{
+    size_t o1 = last_term_operator(s, first->b, first->e), o2 = last_term_operator(s, second->b, second->e);
+    if (o1 >= first->e || o2 >= second->e || o1 + 2 != first->e || o2 + 2 != second->e ||
+        !same(s, o1, o2) || !same(s, o1 + 1, o2 + 1) || !(ident(s, o1 + 1) || sch_int_literal(s, o1 + 1)))
+        return;
+    size_t at_[2] = { o1, o2 }, end[2] = { first->e, second->e };
+    char *with[2] = { "", "" };
+    char *text = sch_span_subst(s, first->b, second->e, at_, end, with, 2, 0);
+    char *from = sch_span_text(s, o1, first->e);
+    sch_static_alt(s, first->b, second->e, "twin-subscripts", from, "", text);
+    free(from);
+    free(text);
+}
+
 static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
 {
     if (!sch_one_line(s, l->b, r->e) || s->fn_close <= s->fn_open)
@@ -1581,6 +1618,9 @@ static node parse_unary(sc *s, size_t *p)
             /* a[i][j]: the two subscripts swapped */
             if (have_index && index.b == q + 1 && prev_index.e + 2 == q + 1)
                 swap_edit(s, &prev_index, &index, &gprev, &gindex, "swap");
+            /* ... or both ending in the same term, which neither wants */
+            if (have_index && index.b == q + 1 && prev_index.e + 2 == q + 1 && s->in_kernel)
+                twin_subscript_term(s, &prev_index, &index);
             prev_index = index;
             have_index = 1;
             gprev = gindex;

@@ -156,6 +156,10 @@ group *sch_new_group(sc *s, int kind, size_t tb, size_t te);
 void sch_add_alt(sc *s, group *g, const char *kind, const char *from, const char *to, char *text);
 void sch_drop_groups(sc *s, size_t first);
 int sch_add_multi(sc *s, size_t tb, const char *kind, const char *from, const char *to);
+/* A static edit (G_STATIC) of tokens [b, e) to text, its candidate's from
+ * and to given apart (words for the report): a change made in a copy of
+ * its function (schemata.c's static_edit, with its cap). */
+void sch_static_alt(sc *s, size_t b, size_t e, const char *kind, const char *from, const char *to, const char *text);
 void sch_derived_together(sc *s, size_t first, size_t b, size_t e);
 char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const size_t *end, char *const *with,
                      size_t n, int raw);

@@ -874,6 +874,10 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
         s = xasprintf("line %d and the statement after it: `%s` in `%s` %s the mistake, written in both: with `%s` "
                       "at both, %s%s",
                       c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
+    } else if (!strcmp(c->kind, "twin-subscripts")) { /* a term that ends both subscripts of one element */
+        s = xasprintf("line %d: the `%s` that ends both subscripts of the element in `%s` %s the mistake: without it "
+                      "in both, %s%s",
+                      c->line, c->from, c->context, full ? "looks like" : "is probably", result, other);
     } else if (!strcmp(c->kind, "twin-round-up")) { /* a count rounded up in both of a dim3's arguments */
         s = xasprintf("line %d: `%s` in `%s` %s the mistake, written in both of the dim3's arguments: it does not "
                       "round up, and leaves out what does not fill a last whole block: round it up: with `%s` in "
