@@ -73,6 +73,23 @@ def test_a_launch_with_the_wrong_arguments_names_no_launcher(tmp_path):
     assert "the kernel takes 4 arguments, the launch gives 3" in text, text
 
 
+def test_a_launch_argument_of_another_type_than_its_parameter_is_named_by_its_place(tmp_path):
+    """Lab 01's launch given d_M where the output belongs, with d_M made a
+    const pointer: every count is right, one argument's type is not its
+    parameter's. The build's line names that argument, its place and both
+    types, before the whole lists."""
+    text = kit.solution("01-basic-matmul").read_text()
+    old = "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);"
+    assert old in text
+    f = tmp_path / "basic_matmul.cu"
+    f.write_text(text.replace(old, "const float *d_R = d_M;\n    MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_R, width);"))
+    rc, rep = kit.check_json("01-basic-matmul", f, "emu", expect_rc=1)
+    log = rep["build"]["log"]
+    assert "the launch's third argument, `d_R`, is a const float*, where the kernel's third parameter is a float*" \
+        in log, log
+    assert "do not match the kernel's parameters" in log, log
+
+
 def test_the_rewriters_refusal_names_the_students_line(tmp_path):
     f = with_mistake(tmp_path, "01-basic-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);",
                      "MatrixMulKernel<<<dimGrid, dimBlock>>(d_M, d_N, d_P, width);")

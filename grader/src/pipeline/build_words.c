@@ -127,9 +127,40 @@ static char *name_their_token(const char *msg, const char *text, size_t len, int
     return NULL;
 }
 
+/* The k-th (from 0) top-level comma-separated item of [b, e) into out,
+ * blanks and a trailing `&` (g++'s lvalue mark) taken off: 1, else 0. */
+static int list_item(const char *b, const char *e, int k, char *out, size_t n, int strip_ref)
+{
+    int depth = 0, at = 0;
+    const char *start = b;
+    for (const char *p = b; p <= e; p++) {
+        if (p < e && (*p == '(' || *p == '<' || *p == '['))
+            depth++;
+        else if (p < e && (*p == ')' || *p == '>' || *p == ']'))
+            depth--;
+        else if (p == e || (*p == ',' && depth == 0)) {
+            if (at++ == k) {
+                while (start < p && *start == ' ')
+                    start++;
+                const char *q = p;
+                while (q > start && (q[-1] == ' ' || (strip_ref && q[-1] == '&')))
+                    q--;
+                if (q <= start || (size_t)(q - start) >= n)
+                    return 0;
+                snprintf(out, n, "%.*s", (int)(q - start), start);
+                return 1;
+            }
+            start = p + 1;
+        }
+    }
+    return 0;
+}
+
 /* "no match for call to '(emu::launcher<PARAMS>) (ARGS)'": the kernel's
- * parameters and the launch's arguments, in words. */
-static char *launch_mismatch(const char *msg)
+ * parameters and the launch's arguments, in words; where one argument's
+ * type is not its parameter's, that argument first, by its place and, from
+ * the launch at line ln of the source, its text. */
+static char *launch_mismatch(const char *msg, const char *text, size_t len, int ln)
 {
     const char *l = strstr(msg, "(emu::launcher<");
     if (!l)
@@ -142,8 +173,46 @@ static char *launch_mismatch(const char *msg)
     const char *ae = strrchr(args, ')');
     if (!ae)
         return NULL;
-    return xasprintf("error: the launch's arguments (%.*s) do not match the kernel's parameters (%.*s)",
-                     (int)(ae - args), args, (int)(pe - params), params);
+    char *whole = xasprintf("the launch's arguments (%.*s) do not match the kernel's parameters (%.*s)",
+                            (int)(ae - args), args, (int)(pe - params), params);
+    char a[128], p[128];
+    int k = 0;
+    /* (a pointer converts to its const: `float*` fits `const float*`) */
+    for (; list_item(args, ae, k, a, sizeof a, 1) && list_item(params, pe, k, p, sizeof p, 0); k++)
+        if (strcmp(a, p) != 0 && !(strncmp(p, "const ", 6) == 0 && strcmp(a, p + 6) == 0))
+            break;
+    if (!list_item(args, ae, k, a, sizeof a, 1) || !list_item(params, pe, k, p, sizeof p, 0))
+        return xasprintf("error: %s", whole);
+    /* the argument's own text, from the launch's `>>>(` on its line */
+    size_t n = 0;
+    const char *at_line = nth_line(text, len, ln, &n);
+    char *line = at_line ? xasprintf("%.*s", (int)n, at_line) : xstrdup("");
+    const char *open = strstr(line, ">>>");
+    char arg[128] = "";
+    if (open && (open = strchr(open, '(')) != NULL) {
+        const char *close = open + 1;
+        int depth = 1;
+        for (; *close && depth > 0; close++)
+            depth += (*close == '(') - (*close == ')');
+        if (depth == 0 && !list_item(open + 1, close - 1, k, arg, sizeof arg, 0))
+            arg[0] = '\0';
+    }
+    free(line);
+    static const char *const nth[] = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" };
+    char place[32];
+    if (k < 8)
+        snprintf(place, sizeof place, "%s", nth[k]);
+    else
+        snprintf(place, sizeof place, "number %d", k + 1);
+    char *out = xasprintf("error: the launch's %s argument%s%s%s is a %s, where the kernel's %s parameter is a %s%s: "
+                          "pass what that parameter is for (%s)",
+                          place, arg[0] ? ", `" : "", arg, arg[0] ? "`," : "", a, place, p,
+                          strncmp(a, "const ", 6) == 0 && strncmp(p, "const ", 6) != 0
+                              ? " (the kernel writes through it, and a const pointer is read-only)"
+                              : "",
+                          whole);
+    free(whole);
+    return out;
 }
 
 /* A note of the emulator's header about the launcher's candidate: what it
@@ -227,7 +296,7 @@ char *build_in_student_words(const char *log, const char *student, const char *t
             dropping = 1;
         } else if (student_diag(line, student, &ln, &col, &msg) && strncmp(msg, "error: ", 7) == 0) {
             char *said = name_their_token(msg + 7, text, len, ln, col);
-            char *mismatch = said ? NULL : launch_mismatch(msg);
+            char *mismatch = said ? NULL : launch_mismatch(msg, text, len, ln);
             if (!mismatch && names_the_rewrite(said ? said : msg)) {
                 free(said);
                 free(line);
