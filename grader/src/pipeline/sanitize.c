@@ -619,7 +619,8 @@ static char *colliding_stores_message(const char *student, const char *header, i
          * destX left as the first batch's): the slot the earlier value picked */
         char *qa = sanitize_quote(student, at);
         m = xasprintf("the store at %s %s: %s in %s, two threads store to the same slot of %s%s, and some slot is "
-                      "stored by no one; set it again from the new value before the store",
+                      "stored by no one; set it again from the new value right after the line that sets that "
+                      "value again (not just before the store: every line between uses it too)",
                       qa, stale, stores, kernel, a1, pair);
         free(qa);
         free(stale);
