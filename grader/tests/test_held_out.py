@@ -69,7 +69,11 @@ results-BY.md and results-BZ.md, 8 and 9 of 10 when counted side by side after B
 of 10 when counted side by side after BY's and BZ's, 9 and 10 of 10 after their own (my count: CA
 05-b7, the output-tile test dropped, is still said as a tile too small); sets CC and CD: results-CC.md
 and results-CD.md, 8 and 8 of 10 when counted side by side after CA's and CB's, 10 and 10 of 10 after
-their own (my count; CC's and CD's weak lines as the newcomers judged them); of those eighteen sets only the
+their own (my count; CC's and CD's weak lines as the newcomers judged them); sets CE, CF, CG and CH:
+results-CE.md to results-CH.md, 9, 9, 7 and 7 of 10 when counted two by two at one commit after CC's and
+CD's, 10, 10, 10 and 9 of 10 after their own (my count: CH 04-p7, a tile declared wider than the
+window, is still said as a block too small; CG 04-n7's weak line, a ghost test on the tile's
+coordinates, still gives no fix); of those twenty-two sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -923,6 +927,28 @@ FIRST = {
                                           "out right"],
     "setCD/03-h7-store-test-flattened": ["the test at line 81 (`if (Row * l + Col < j * l)`) bounds one value made of "
                                          "both indices", "test each index against its own bound"],
+    "setCE/01-i7-grid-roundup-plus-one": ["line 55: `(width + 1) / BLOCK_WIDTH`",
+                                          "with `(width + BLOCK_WIDTH - 1) / BLOCK_WIDTH` in both"],
+    "setCE/01-j7-n-subscript-copied-from-m": ["the sum reads N(Row, k) where N(k, Col) belongs",
+                                              "in the sum at line 30"],
+    "setCE/03-j7-numphases-float-division-truncated": ["line 43: `k / (float)TILE_WIDTH`",
+                                                       "cut toward 0 where it becomes an int"],
+    "setCE/05-j7-double-free-d-in": ["the cudaFree at line 116", "line 116: `d_in`", "with `d_out` there"],
+    "setCF/01-k7-grid-remainder-test-inverted": ["line 55: `width % BLOCK_WIDTH == 0`",
+                                                 "with `width % BLOCK_WIDTH != 0` in both"],
+    "setCF/02-k7-first-barrier-threadfence": ["line 51: `__threadfence_block();` looks like the mistake",
+                                              "write `__syncthreads();` in its place"],
+    "setCF/05-k7-second-free-d-in-again": ["the cudaFree at line 116", "line 116: `d_in`", "with `d_out` there"],
+    "setCG/01-n7-n-col-drops-block-offset": ["the sum reads N(k, threadIdx.x) where N(k, Col) belongs",
+                                             "in the sum at line 30"],
+    "setCG/02-n7-store-in-loop-guard-never-true": ["the test at line 66", "ph == Width / TILE_WIDTH - 1"],
+    "setCG/04-m7-window-plus-radius": ["line 75: the `+ MASK_RADIUS` that ends both subscripts",
+                                       "without it in both"],
+    "setCH/01-p7-store-atomicadd-uninit-p": ["is read at line 31 (`atomicAdd(&P[Row * Width + Col], Pvalue);`)",
+                                             "write `P[Row * Width + Col] = Pvalue;`"],
+    "setCH/02-p7-launch-m-as-output": [".cu:78:", "the launch's third argument, `M`, is a const float*"],
+    "setCH/05-p7-output-tile-32": ["line 18 (`#define O_TILE_WIDTH 32`) makes BLOCK_WIDTH 36",
+                                   "make O_TILE_WIDTH smaller"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
