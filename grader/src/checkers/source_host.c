@@ -442,6 +442,24 @@ int source_byte_step_in_elements(const char *path, char *member, size_t n, int *
     return found;
 }
 
+/* The next name in [k, to) of s, not a number: its start, its end into
+ * *e; to when none. */
+static size_t next_name(const source_code *s, size_t k, size_t to, size_t *e)
+{
+    const char *code = s->code;
+    for (; k < to; k++) {
+        if (!source_is_identifier_char(code[k]) || (code[k] >= '0' && code[k] <= '9') ||
+            (k > 0 && source_is_identifier_char(code[k - 1])))
+            continue;
+        *e = k;
+        while (*e < to && source_is_identifier_char(code[*e]))
+            (*e)++;
+        return k;
+    }
+    *e = to;
+    return to;
+}
+
 int source_name_defined_as(const char *path, int line, long value, char *name, size_t n)
 {
     name[0] = '\0';
@@ -451,13 +469,8 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
     const char *code = s.code;
     size_t from = code_line_start(&s, line), to = (size_t)line < s.nlines ? code_line_start(&s, line + 1) : s.len;
     int def = 0;
-    for (size_t k = from; k < to && !def; k++) {
-        if (!source_is_identifier_char(code[k]) || (k > from && source_is_identifier_char(code[k - 1])) ||
-            (code[k] >= '0' && code[k] <= '9'))
-            continue;
-        size_t e = k;
-        while (e < to && source_is_identifier_char(code[e]))
-            e++;
+    size_t e;
+    for (size_t k = next_name(&s, from, to, &e); k < to && !def; k = next_name(&s, e, to, &e)) {
         /* `#define NAME VALUE` or `const int NAME = VALUE;`, VALUE that number */
         long got = 0;
         size_t at = 0;
@@ -465,7 +478,6 @@ int source_name_defined_as(const char *path, int line, long value, char *name, s
             def = code_line_at(&s, at);
             snprintf(name, n, "%.*s", (int)(e - k), code + k);
         }
-        k = e;
     }
     source_code_free(&s);
     return def;
@@ -506,33 +518,20 @@ int source_name_defined_through(const char *path, int line, char *name, size_t n
     const char *code = s.code;
     size_t from = code_line_start(&s, line), to = (size_t)line < s.nlines ? code_line_start(&s, line + 1) : s.len;
     int def = 0;
-    for (size_t k = from; k < to && !def; k++) {
-        if (!source_is_identifier_char(code[k]) || (k > from && source_is_identifier_char(code[k - 1])) ||
-            (code[k] >= '0' && code[k] <= '9'))
-            continue;
-        size_t e = k, db, de;
-        while (e < to && source_is_identifier_char(code[e]))
-            e++;
+    size_t e, db, de;
+    for (size_t k = next_name(&s, from, to, &e); k < to && !def; k = next_name(&s, e, to, &e)) {
         long got = 0;
         size_t at = 0;
         /* a macro of the file whose value is an expression of names */
         if (!code_defined_number(&s, code + k, e - k, &got, &at) && define_text(&s, code + k, e - k, &db, &de)) {
             int named = 0;
-            for (size_t q = db; q < de; q++) {
-                if (!source_is_identifier_char(code[q]) || (q > db && source_is_identifier_char(code[q - 1])) ||
-                    (code[q] >= '0' && code[q] <= '9'))
-                    continue;
-                size_t qe = q;
-                while (qe < de && source_is_identifier_char(code[qe]))
-                    qe++;
+            size_t qe;
+            for (size_t q = next_name(&s, db, de, &qe); q < de; q = next_name(&s, qe, de, &qe)) {
                 /* the one name in it that the file sets to a number */
-                if (code_defined_number(&s, code + q, qe - q, &got, &at)) {
-                    if (named++ == 0) {
-                        def = code_line_at(&s, at);
-                        snprintf(name, n, "%.*s", (int)(qe - q), code + q);
-                    }
+                if (code_defined_number(&s, code + q, qe - q, &got, &at) && named++ == 0) {
+                    def = code_line_at(&s, at);
+                    snprintf(name, n, "%.*s", (int)(qe - q), code + q);
                 }
-                q = qe;
             }
             if (named != 1)
                 def = 0;
@@ -541,7 +540,6 @@ int source_name_defined_through(const char *path, int line, char *name, size_t n
                 snprintf(text, text_n, "%.*s", (int)(de - db), code + db);
             }
         }
-        k = e;
     }
     source_code_free(&s);
     if (!def)

@@ -446,6 +446,19 @@ int source_if_guards_jump(const char *path, int line, char *jump, size_t n)
     return found;
 }
 
+/* Whether offset k of s starts a kernel's `if (...)`: its condition's
+ * brackets into *open and *close. */
+static int kernel_if_at(const source_code *s, size_t k, size_t *open, size_t *close)
+{
+    if (!code_word_at(s, k, "if") || code_kernel_before(s, k) >= s->len)
+        return 0;
+    *open = code_skip_space(s, k + 2);
+    if (*open >= s->len || s->code[*open] != '(')
+        return 0;
+    *close = code_matching(s, *open);
+    return *close < s->len;
+}
+
 int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_line)
 {
     source_code s;
@@ -456,13 +469,8 @@ int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_li
     const char *c = s.code;
     int found = 0;
     for (size_t k = 0; k + 2 < s.len && !found; k++) {
-        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
-            continue;
-        size_t open = code_skip_space(&s, k + 2);
-        if (open >= s.len || c[open] != '(')
-            continue;
-        size_t close = code_matching(&s, open);
-        if (close >= s.len)
+        size_t open, close;
+        if (!kernel_if_at(&s, k, &open, &close))
             continue;
         /* `(NAME == NUMBER)`: NAME the counter of a loop around the if */
         size_t w = code_skip_space(&s, open + 1), we = code_word_end(&s, w);
@@ -554,13 +562,8 @@ int source_store_in_one_pass(const char *path, char *term, size_t term_n, char *
     const char *c = s.code;
     int found = 0;
     for (size_t k = 0; k + 2 < s.len && !found; k++) {
-        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
-            continue;
-        size_t open = code_skip_space(&s, k + 2);
-        if (open >= s.len || c[open] != '(')
-            continue;
-        size_t close = code_matching(&s, open);
-        if (close >= s.len)
+        size_t open, close;
+        if (!kernel_if_at(&s, k, &open, &close))
             continue;
         size_t body = code_skip_space(&s, close + 1), end = code_body_end(&s, body);
         /* each for loop around the if, inner first */
@@ -622,13 +625,8 @@ int source_test_at_loop_bound(const char *path, char *term, size_t term_n, char 
     const char *c = s.code;
     int found = 0;
     for (size_t k = 0; k + 2 < s.len && !found; k++) {
-        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
-            continue;
-        size_t open = code_skip_space(&s, k + 2);
-        if (open >= s.len || c[open] != '(')
-            continue;
-        size_t close = code_matching(&s, open);
-        if (close >= s.len)
+        size_t open, close;
+        if (!kernel_if_at(&s, k, &open, &close))
             continue;
         size_t body = code_skip_space(&s, close + 1);
         if (body < s.len && c[body] == '{')
