@@ -3013,6 +3013,25 @@ def test_a_block_too_large_through_a_macro_of_a_macro_names_the_number_chosen(tm
     assert "whatever the data's size" not in first, first
 
 
+def test_a_ghost_test_on_the_names_a_read_is_made_from_says_to_test_the_read_s_own(tmp_path):
+    """Lab 04's second batch's ghost test written on the tile's coordinates,
+    `destY >= 0 && destY < height && destX >= 0 && destX < width`, where
+    the read indexes the image with srcY and srcX, made from them: the test
+    keeps nothing of the read inside the image, and the halo's reads run
+    off it. The first line names the test and the names to test instead."""
+    text = (kit.ROOT / "solutions" / "04-conv-2batch" / "conv_2batch.cu").read_text()
+    old = "            if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)"
+    assert text.count(old) == 1
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text.replace(old, "            if (destY >= 0 && destY < height && destX >= 0 && destX < width)"))
+    line = line_of(src, "if (destY >= 0 && destY < height")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "bounds destY and destX" in first, first
+    assert "indexes with srcY and srcX, made from them" in first, first
+    assert "test srcY and srcX there in place of destY and destX" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

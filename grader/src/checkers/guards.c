@@ -581,6 +581,51 @@ static void keep_bounded(const char *student, int line, int k, const char *op, c
         snprintf(names[(*n)++], GUARD_TEXT, "%s", right);
 }
 
+/* The test bounds names the read does not index with, each the source of
+ * one it does (`if (destY >= 0 && destY < height ...)` around `... =
+ * I[(srcY * width + srcX) ...]`, srcY set from destY): the test is on the
+ * wrong names, the tile's coordinates where the image's belong; it keeps
+ * nothing of the read inside the array. NULL unless every name the test
+ * bounds (its left sides) is such a source. */
+static char *tested_source_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char tested[GUARD_CLAUSES][GUARD_TEXT], via[GUARD_CLAUSES][GUARD_TEXT];
+    int n = 0;
+    for (int i = 0; i < g->nclauses; i++) {
+        char left[GUARD_TEXT], right[GUARD_TEXT], v[GUARD_TEXT];
+        if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, right, sizeof left) != 0 ||
+            !plain_name(left))
+            return NULL;
+        int seen = 0;
+        for (int j = 0; j < n && !seen; j++)
+            seen = !strcmp(tested[j], left);
+        if (seen)
+            continue;
+        if (!source_read_index_via(student, access, left, v, sizeof v))
+            return NULL;
+        snprintf(tested[n], GUARD_TEXT, "%s", left);
+        snprintf(via[n++], GUARD_TEXT, "%s", v);
+    }
+    if (n == 0)
+        return NULL;
+    char *t = xstrdup(""), *r = xstrdup("");
+    for (int j = 0; j < n; j++) {
+        char *t2 = xasprintf("%s%s%s", t, j == 0 ? "" : j == n - 1 ? " and " : ", ", tested[j]);
+        char *r2 = xasprintf("%s%s%s", r, j == 0 ? "" : j == n - 1 ? " and " : ", ", via[j]);
+        free(t);
+        free(r);
+        t = t2;
+        r = r2;
+    }
+    char *w = xasprintf("the test at %s bounds %s, but the read at line %d indexes with %s, made from %s and not "
+                        "the same: the test keeps nothing of that read inside its array; test %s there in place of "
+                        "%s",
+                        q, t, access, r, n == 1 ? "it" : "them", r, t);
+    free(t);
+    free(r);
+    return w;
+}
+
 /* A position in the grid that the access's index uses and that no test the
  * thread passed compares (`if (Row < Width)` around a read at `Col`): the
  * bounds test is missing that coordinate, named at the first `if` among
@@ -1267,6 +1312,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = copied_test_words(&g, student, access, q);
     if (!words && access > 0 && strstr(msg, "before the start"))
         words = missing_lower_words(&g, student, access, q);
+    if (!words && access > 0 && !strstr(msg, "in shared memory"))
+        words = tested_source_words(&g, student, access, q);
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop (write `%s %c %s` there)", q, left, g.op, right,

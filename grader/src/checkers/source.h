@@ -1061,6 +1061,11 @@ char *sanitize_quote_at(const char *student, const char *file, int line);
  * (read_n bytes), the twin's line into *twin_line, *has_else 1 where that
  * if has an else; that if's line, or 0. */
 int source_twin_read_guarded(const char *path, int access, char *read, size_t read_n, int *twin_line, int *has_else);
+/* In source_index.c. Whether the first array read after the `=` of line
+ * access does not index with name itself but with a name whose last
+ * assignment before the line (in its kernel) reads it (`I[(srcY * width
+ * + srcX) ...]` with srcY set from destY): that name into via; 1, else 0. */
+int source_read_index_via(const char *path, int access, const char *name, char *via, size_t n);
 /* In source_eval.c. Whether text, an operand of a comparison on line
  * (in a kernel), is a constant: numbers, the file's #defines and names
  * the file never sets (a header's macros), no name the kernel assigns

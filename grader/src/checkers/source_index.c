@@ -1171,6 +1171,55 @@ static int header_names_any(const source_code *s, size_t t, const char **names, 
     return 0;
 }
 
+/* The first array read after the `=` of the line [b, e) of s (`I` of
+ * `N_ds[y][x] = I[...]`): its name's offset, or e. */
+static size_t first_read_after_assign(const source_code *s, size_t b, size_t e)
+{
+    size_t q = b;
+    while (q < e && !code_assigns_at(s, q))
+        q++;
+    for (q = q + 1; q < e; q++) {
+        if (!code_word_starts(s, q) || !(isalpha((unsigned char)s->code[q]) || s->code[q] == '_'))
+            continue;
+        size_t we = code_word_end(s, q);
+        if (s->code[code_skip_space(s, we)] == '[')
+            return q;
+        q = we - 1;
+    }
+    return e;
+}
+
+int source_read_index_via(const char *path, int access, const char *name, char *via, size_t n)
+{
+    source_code s;
+    via[0] = '\0';
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t g = b < s.len ? code_kernel_before(&s, b) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    size_t q = body < s.len ? first_read_after_assign(&s, b, e) : e;
+    const char *names[16];
+    size_t lens[16], end = 0, nl = strlen(name);
+    int k = q < e ? read_index_names(&s, q, &end, names, lens, 16) : 0, found = 0;
+    for (int i = 0; i < k && !found; i++)
+        if (lens[i] == nl && !strncmp(names[i], name, nl)) {
+            k = 0; /* the read reads it itself */
+            break;
+        }
+    for (int i = 0; i < k && !found; i++) {
+        size_t vend = 0, v = code_assignment_of(&s, body, b, names[i], lens[i], &vend);
+        for (size_t t = v; v < s.len && t < vend && !found; t++)
+            found = code_name_at(&s, t, name, nl);
+        if (found && lens[i] < n)
+            snprintf(via, n, "%.*s", (int)lens[i], names[i]);
+        else
+            found = 0;
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_twin_read_guarded(const char *path, int access, char *read, size_t read_n, int *twin_line, int *has_else)
 {
     source_code s;
@@ -1182,18 +1231,7 @@ int source_twin_read_guarded(const char *path, int access, char *read, size_t re
     size_t g = b < s.len ? code_kernel_before(&s, b) : s.len, close = 0;
     size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
     int test_line = 0;
-    /* the first array read after the line's `=` */
-    size_t q = b;
-    while (q < e && !code_assigns_at(&s, q))
-        q++;
-    for (q = q + 1; q < e && body < s.len; q++) {
-        if (!code_word_starts(&s, q) || !(isalpha((unsigned char)s.code[q]) || s.code[q] == '_'))
-            continue;
-        size_t we = code_word_end(&s, q);
-        if (s.code[code_skip_space(&s, we)] == '[')
-            break;
-        q = we - 1;
-    }
+    size_t q = body < s.len ? first_read_after_assign(&s, b, e) : e;
     const char *names[16];
     size_t lens[16], end = 0;
     int n = q < e ? read_index_names(&s, q, &end, names, lens, 16) : -1;
