@@ -309,6 +309,28 @@ def test_a_term_that_ends_both_subscripts_of_an_element_is_dropped_from_both(tmp
 
 
 @needs_schemata
+def test_a_clause_that_a_name_edit_makes_always_true_is_named_to_drop(tmp_path):
+    """Lab 03's partial dot product's loop given a clause of the thread's
+    own load row, `i < TILE_WIDTH && nRow < k`: in the last phase the
+    loop stops early for some threads. `nRow` made `ph` mends every
+    dataset only by making the clause hold always; the condition without
+    the clause mends it too, and is the edit named."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "for (int i = 0; i < TILE_WIDTH; ++i)"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "for (int i = 0; i < TILE_WIDTH && nRow < k; ++i)"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "nRow < k; ++i" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "drop-right", r
+    assert (r["from"], r["to"]) == ("i < TILE_WIDTH && nRow < k", "i < TILE_WIDTH"), r
+    assert f"line {line}: `i < TILE_WIDTH && nRow < k`" in rep["fix_first"], rep["fix_first"]
+
+
+@needs_schemata
 def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
     """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
     freed twice and d_N never. Either free, made d_N's, mends it; the line

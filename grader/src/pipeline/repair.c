@@ -15,6 +15,7 @@
 #include "util.h"
 
 #include <signal.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +302,36 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
  * `d_out`); and where they are no help either, the one at a line the lab's
  * reference solution does not have word for word (an edit of a line the
  * reference has makes up for a mistake elsewhere). */
+/* Whether the candidate makes every dataset right, run on them all where
+ * the confirming has not (one run past the confirming's limit: it names
+ * the repair found). */
+static int mends_every_dataset(const lab_manifest *m, const char *program, const char *folder,
+                               const char *const *dirs, int n, repair_candidate *c, double timeout_s,
+                               const char *student_file, int *tried)
+{
+    if (!c->confirmed) {
+        (*tried)++;
+        c->confirmed = 1;
+        c->datasets_right = datasets_right(m, program, folder, dirs, n, c->id, timeout_s, student_file);
+    }
+    return c->datasets_right == n;
+}
+
+/* Whether text holds word w as a whole word. */
+static int has_word(const char *text, const char *w)
+{
+    size_t n = strlen(w);
+    if (!n)
+        return 0;
+    for (const char *p = strstr(text, w); p; p = strstr(p + 1, w)) {
+        int before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        int after = isalnum((unsigned char)p[n]) || p[n] == '_';
+        if (!before && !after)
+            return 1;
+    }
+    return 0;
+}
+
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     const int *failing, repair_candidate *c, int nc, int all, double timeout_s,
                     const char *student_file, int *tried, repair_result *r)
@@ -341,22 +372,34 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
      * `cudaMemset(d_N, ...)`) that mends it by pointing the call at a
      * buffer nothing reads after it: the call itself is the mistake, where
      * the statement dropped mends it too */
-    if (best >= 0 && (!strcmp(c[best].kind, "name") || !strcmp(c[best].kind, "member")) &&
-        (strstr(c[best].context, "cudaMemset") || strstr(c[best].context, "cudaMemcpy"))) {
+    int renamed = best >= 0 && (!strcmp(c[best].kind, "name") || !strcmp(c[best].kind, "member"));
+    if (renamed && (strstr(c[best].context, "cudaMemset") || strstr(c[best].context, "cudaMemcpy"))) {
         for (int i = 0; i < all; i++) {
             if (i == best || c[i].line != c[best].line || strcmp(c[i].kind, "drop") != 0)
                 continue;
-            /* (one run past the confirming's limit: it names the repair found) */
-            if (!c[i].confirmed) {
-                (*tried)++;
-                c[i].confirmed = 1;
-                c[i].datasets_right = datasets_right(m, program, folder, dirs, n, c[i].id, timeout_s, student_file);
-            }
-            if (c[i].confirmed && c[i].datasets_right == n) {
+            if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
                 best = i;
                 also = -1;
             }
             break;
+        }
+    }
+    /* ... or a name edited inside one clause of a condition (`mCol < k`
+     * made `ph < k` in `i < TILE_WIDTH && mCol < k`), where the condition
+     * without that clause mends it too: the edit only made the clause hold
+     * always, and the clause is the mistake */
+    else if (renamed) {
+        for (int i = 0; i < all; i++) {
+            if (i == best || c[i].line != c[best].line ||
+                (strcmp(c[i].kind, "drop-left") != 0 && strcmp(c[i].kind, "drop-right") != 0) ||
+                !(strstr(c[i].from, "&&") || strstr(c[i].from, "||")) || !has_word(c[i].from, c[best].from) ||
+                has_word(c[i].to, c[best].from))
+                continue;
+            if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
+                best = i;
+                also = -1;
+                break;
+            }
         }
     }
     free(rest);
