@@ -3032,6 +3032,20 @@ def test_a_ghost_test_on_the_names_a_read_is_made_from_says_to_test_the_read_s_o
     assert "test srcY and srcX there in place of destY and destX" in first, first
 
 
+def test_a_tile_width_that_divides_only_the_passing_sizes_is_named_at_its_define(tmp_path):
+    """Lab 02's TILE_WIDTH defined 12: of the widths, all multiples of 32,
+    it divides 96 alone (so the grid and the phases cover 96 whole, and
+    nothing else), and 96 alone passes. The first line names the define,
+    the sizes that pass and fail, and what every size is a multiple of."""
+    src = edited(tmp_path, "02-tiled-matmul", "#define TILE_WIDTH 16", "#define TILE_WIDTH 12")
+    line = line_of(src, "#define TILE_WIDTH 12")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`#define TILE_WIDTH 12`) makes TILE_WIDTH 12"), first
+    assert "those whose sizes 12 divides (96)" in first, first
+    assert "every dataset's size is a multiple of 32, so give TILE_WIDTH a value that divides 32" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -430,6 +430,9 @@ int source_launch_block_line(const char *path, int launch_line);
  * `const int NAME = VALUE;` gives the number value: that definition's
  * line, the name into name; 0 when none does. */
 int source_name_defined_as(const char *path, int line, long value, char *name, size_t n);
+/* The file's `#define NAME NUMBER` lines (an integer, object-like): their
+ * names, values and lines, at most max; how many. */
+int source_number_defines(const char *path, char (*names)[48], long *values, int *lines, int max);
 /* A name on line that a #define of the file makes an expression (`#define
  * BLOCK_WIDTH (O_TILE_WIDTH + MASK_WIDTH - 1)`) in which exactly one name
  * is one the file sets to a number (`#define O_TILE_WIDTH 32`; lab.h's

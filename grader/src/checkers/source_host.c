@@ -547,6 +547,33 @@ int source_name_defined_through(const char *path, int line, char *name, size_t n
     return def;
 }
 
+int source_number_defines(const char *path, char (*names)[48], long *values, int *lines, int max)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int n = 0;
+    for (size_t k = 0; k < s.len && n < max; k++) {
+        if (code[k] != '#' || (k > 0 && code[k - 1] != '\n'))
+            continue;
+        size_t d = code_skip_space(&s, k + 1);
+        if (!code_word_at(&s, d, "define"))
+            continue;
+        size_t nb = code_skip_space(&s, d + 6), ne = code_word_end(&s, nb);
+        long value = 0;
+        size_t at = 0;
+        if (ne > nb && ne - nb < 48 && code[ne] != '(' &&
+            code_defined_number(&s, code + nb, ne - nb, &value, &at) && code_line_at(&s, at) == code_line_at(&s, k)) {
+            snprintf(names[n], 48, "%.*s", (int)(ne - nb), code + nb);
+            values[n] = value;
+            lines[n++] = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return n;
+}
+
 int source_define_with_semicolon(const char *path, char *name, size_t n, int *use_line)
 {
     name[0] = '\0';

@@ -1604,6 +1604,70 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
  * the register held), and a kernel's array stored before a barrier and
  * read after it that is not __shared__ (each thread has its own copy, so
  * the slots other threads stored are never there). */
+static long gcd_of(long a, long b)
+{
+    while (b) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* A `#define NAME NUMBER` of the file (NUMBER at least 2) such that the
+ * datasets that pass are exactly those whose every output side NUMBER
+ * divides, with at least one of each (`#define TILE_WIDTH 24`: width 96
+ * passes, 32, 64, 128 fail): the kernel and its grid cover whole tiles of
+ * it only. Said as s->cause at the define, with what every size is a
+ * multiple of. */
+static void size_divides_passing(const char *file, submission_result *s)
+{
+    char names[32][48];
+    long values[32];
+    int lines[32], nd = source_number_defines(file, names, values, lines, 32);
+    for (int d = 0; d < nd && !s->cause; d++) {
+        long v = values[d], all = 0;
+        if (v < 2)
+            continue;
+        int passes = 0, fails = 0, fits = 1;
+        strbuf pass_sizes = { 0 }, fail_sizes = { 0 };
+        for (int i = 0; i < s->ndatasets && fits; i++) {
+            const dataset_result *r = &s->datasets[i];
+            if (!r->cmp.compared && r->status != ST_PASS) {
+                fits = 0; /* a failure the comparison never saw */
+                break;
+            }
+            if (!r->cmp.compared)
+                continue;
+            long a = r->cmp.want_shape[0], b = r->cmp.want_shape[1];
+            int divides = a % v == 0 && b % v == 0;
+            all = gcd_of(gcd_of(all, a), b);
+            if (divides != (r->status == ST_PASS)) {
+                fits = 0;
+                break;
+            }
+            strbuf *sb = divides ? &pass_sizes : &fail_sizes;
+            int *count = divides ? &passes : &fails;
+            if (*count < 6)
+                sb_printf(sb, a == b ? "%s%ld" : "%s%ld x %ld", *count ? ", " : "", a, b);
+            (*count)++;
+        }
+        if (fits && passes > 0 && fails > 0 && all % v != 0 && all > 1) {
+            char *q = sanitize_quote(file, lines[d]);
+            s->cause = xasprintf("%s makes %s %ld, and the datasets that pass are those whose sizes %ld divides (%s), "
+                                 "the ones that fail those it does not (%s%s): the kernel and its grid cover whole "
+                                 "tiles of %s only; every dataset's size is a multiple of %ld, so give %s a value "
+                                 "that divides %ld",
+                                 q, names[d], v, v, pass_sizes.buf, fail_sizes.buf, fails > 6 ? ", ..." : "",
+                                 names[d], all, names[d], all);
+            s->cause_fixed_there = 1;
+            free(q);
+        }
+        sb_free(&pass_sizes);
+        sb_free(&fail_sizes);
+    }
+}
+
 static void source_defects(const lab_manifest *m, const char *file, submission_result *s)
 {
     int wrong = 0, failed = 0;
@@ -1854,6 +1918,10 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* a size #defined to a number that divides exactly the passing
+     * datasets' sizes: whole tiles (or blocks) of it cover those alone */
+    if (failed && !s->cause)
+        size_divides_passing(file, s);
     /* a kernel's local declared `static`, not `__shared__`: one variable of
      * the whole grid's, which every block's threads store into at once */
     char slocal[64];
