@@ -331,6 +331,28 @@ def test_a_clause_that_a_name_edit_makes_always_true_is_named_to_drop(tmp_path):
 
 
 @needs_schemata
+def test_a_term_its_twin_declaration_has_is_added_where_it_is_left_out(tmp_path):
+    """Lab 05's input coordinates declared column first, and the row's
+    written without the halo's shift: `int col_i = col_o - MASK_RADIUS;`
+    then `int row_i = row_o;`. The two names and their sources differ the
+    same way (col for row), so the term the first has is the candidate for
+    the second, and it mends every dataset."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "    int row_i = row_o - MASK_RADIUS;\n    int col_i = col_o - MASK_RADIUS;\n"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "    int col_i = col_o - MASK_RADIUS;\n    int row_i = row_o;\n"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "int row_i = row_o;" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "twin-term", r
+    assert (r["from"], r["to"]) == ("row_o", "row_o - MASK_RADIUS"), r
+    assert rep["fix_first"].startswith(f"line {line}: `- MASK_RADIUS` looks missing after `row_o`"), rep["fix_first"]
+
+
+@needs_schemata
 def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
     """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
     freed twice and d_N never. Either free, made d_N's, mends it; the line

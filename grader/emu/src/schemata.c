@@ -490,6 +490,57 @@ static void twin_names(sc *s, size_t b, size_t end, size_t ib, size_t ie, size_t
         }
 }
 
+/* The differing middles of two texts (their common head and tail taken
+ * off: `row` and `col` of `row_i` and `col_i`) into d1 and d2; 0 where
+ * they are the same text. */
+static int middles(const char *a, const char *b, char *d1, char *d2, size_t n)
+{
+    size_t la = strlen(a), lb = strlen(b), h = 0, t = 0;
+    while (h < la && h < lb && a[h] == b[h])
+        h++;
+    while (t < la - h && t < lb - h && a[la - 1 - t] == b[lb - 1 - t])
+        t++;
+    if (h == la && h == lb)
+        return 0;
+    snprintf(d1, n, "%.*s", (int)(la - h - t), a + h);
+    snprintf(d2, n, "%.*s", (int)(lb - h - t), b + h);
+    return 1;
+}
+
+/* Twin declarations on consecutive statements, the one before with a term
+ * the current one lacks (`int row_i = row_o - MASK_RADIUS;` then `int
+ * col_i = col_o;`): the declared names and the names they take differ the
+ * same way (row for col), so the term was left out of the second. As a
+ * candidate, the current name given the term (kind `twin-term`). The
+ * current declaration's name is token name, its initialiser [ib, ie). */
+static void twin_term(sc *s, size_t b, size_t name, size_t ib, size_t ie)
+{
+    size_t pb = s->twin.init_b, pe = s->twin.init_e;
+    if (!s->twin.end || s->twin.end + 1 != b || ie != ib + 1 || !ident(s, ib))
+        return;
+    size_t op = sch_last_term_operator(s, pb, pe);
+    if (op != pb + 1 || op + 2 != pe || !ident(s, pb) || !(ident(s, op + 1) || sch_int_literal(s, op + 1)))
+        return;
+    char *n1 = sch_span_text(s, s->twin.name, s->twin.name + 1), *n2 = sch_span_text(s, name, name + 1);
+    char *a1 = sch_span_text(s, pb, pb + 1), *a2 = sch_span_text(s, ib, ie);
+    char d1[64], d2[64], e1[64], e2[64];
+    if (middles(n1, n2, d1, d2, sizeof d1) && middles(a1, a2, e1, e2, sizeof e1) && !strcmp(d1, e1) &&
+        !strcmp(d2, e2)) {
+        char *term = sch_span_text(s, op, pe);
+        char *to = xasprintf("%s %s", a2, term);
+        group *g = sch_new_group(s, G_ATOM, ib, ie);
+        sch_add_alt(s, g, "twin-term", a2, to, xstrdup(to));
+        if (g->nalts == 0)
+            s->ng--;
+        free(term);
+        free(to);
+    }
+    free(n1);
+    free(n2);
+    free(a1);
+    free(a2);
+}
+
 /* An array's bounds, tokens [b, e): where every bound is the same one
  * token (`[12][12]`, `[O_TILE_WIDTH][O_TILE_WIDTH]`), as candidates each
  * of the file's other number macros in them all (those it writes most
@@ -694,8 +745,9 @@ static void declaration(sc *s, size_t *p, int in_block)
             coordinate_unscaled(s, init_at + 1, k);
             if (names == 0 && k == end) {
                 twin_names(s, *p, end, init_at + 1, k, first);
+                twin_term(s, *p, name, init_at + 1, k);
                 s->twin.b = *p, s->twin.end = end, s->twin.init_b = init_at + 1, s->twin.init_e = k;
-                s->twin.g0 = first, s->twin.g1 = s->ng;
+                s->twin.g0 = first, s->twin.g1 = s->ng, s->twin.name = name;
             }
         }
         sym *y = sch_add_sym(s, name, key, array ? V_OTHER : sch_key_kind(key));

@@ -905,9 +905,8 @@ static char *round_up_text(const char *lt, const char *rt)
     return xasprintf("(%s + %s - 1) / %s", lt, rt, rt);
 }
 
-/* The operator before the last top-level term of tokens [b, e) (`+` of
- * `ty + i + MASK_RADIUS`), or e when the span is one term. */
-static size_t last_term_operator(const sc *s, size_t b, size_t e)
+/* (`+` of `ty + i + MASK_RADIUS`; e when the span is one term) */
+size_t sch_last_term_operator(const sc *s, size_t b, size_t e)
 {
     size_t op = e;
     int depth = 0;
@@ -929,7 +928,7 @@ static size_t last_term_operator(const sc *s, size_t b, size_t e)
  * operator, to empty; a static edit of the two subscripts). */
 static void twin_subscript_term(sc *s, const node *first, const node *second)
 {
-    size_t o1 = last_term_operator(s, first->b, first->e), o2 = last_term_operator(s, second->b, second->e);
+    size_t o1 = sch_last_term_operator(s, first->b, first->e), o2 = sch_last_term_operator(s, second->b, second->e);
     if (o1 >= first->e || o2 >= second->e || o1 + 2 != first->e || o2 + 2 != second->e ||
         !same(s, o1, o2) || !same(s, o1 + 1, o2 + 1) || !(ident(s, o1 + 1) || sch_int_literal(s, o1 + 1)))
         return;

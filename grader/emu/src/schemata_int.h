@@ -90,7 +90,7 @@ typedef struct {
      * for its twin on the next line (schemata.c's twin_names): its
      * statement's tokens [b, end], its initialiser's [init_b, init_e), the
      * initialiser's groups [g0, g1); end 0 when there is none */
-    struct { size_t b, end, init_b, init_e, g0, g1; } twin;
+    struct { size_t b, end, init_b, init_e, g0, g1, name; } twin;
     size_t ctx_b, ctx_e;
     int bail;         /* the statement holds what the parser does not follow */
     int host_cuda;    /* the host statement calls cuda* or launches */
@@ -160,6 +160,8 @@ int sch_add_multi(sc *s, size_t tb, const char *kind, const char *from, const ch
  * and to given apart (words for the report): a change made in a copy of
  * its function (schemata.c's static_edit, with its cap). */
 void sch_static_alt(sc *s, size_t b, size_t e, const char *kind, const char *from, const char *to, const char *text);
+/* The operator before the last top-level term of tokens [b, e), or e. */
+size_t sch_last_term_operator(const sc *s, size_t b, size_t e);
 void sch_derived_together(sc *s, size_t first, size_t b, size_t e);
 char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const size_t *end, char *const *with,
                      size_t n, int raw);
