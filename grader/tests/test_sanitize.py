@@ -3046,6 +3046,44 @@ def test_a_tile_width_that_divides_only_the_passing_sizes_is_named_at_its_define
     assert "every dataset's size is a multiple of 32, so give TILE_WIDTH a value that divides 32" in first, first
 
 
+@pytest.mark.parametrize("lab, old, new, what, unit, builtin", [
+    ("02-tiled-matmul", "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);",
+     "int dimGrid = width / TILE_WIDTH;", "grid", "blocks", "blockIdx"),
+    ("01-basic-matmul", "dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);", "int dimBlock = BLOCK_WIDTH;", "block",
+     "threads", "threadIdx"),
+])
+def test_a_grid_or_block_declared_an_integer_for_a_2d_kernel_is_named_at_its_declaration(tmp_path, lab, old, new, what,
+                                                                                       unit, builtin):
+    """A launch's grid (or block) declared `int`: a number there is that
+    many in x and 1 in y, where the kernel reads the y coordinate. The
+    first line names the declaration and the dim3 to declare, ahead of
+    the launch record's uncovered rows."""
+    src = edited(tmp_path, lab, old, new)
+    line = line_of(src, new)
+    rc, rep = kit.check_json(lab, src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    name = new.split()[1]
+    assert first.startswith(f"line {line} (`{new}`) declares {name} an integer"), first
+    assert f"gives it as the {what}: a number there is that many {unit} in x and 1 in y" in first, first
+    assert f"the kernel reads {builtin}.y" in first and f"`dim3 {name}(n, n)`" in first, first
+
+
+def test_a_dim3_initialised_with_a_bracketed_pair_is_said_as_a_comma_expression(tmp_path):
+    """Lab 04's grid written `dim3 dimGrid = (A, B);`: a comma expression,
+    B alone, so the grid is B x 1 x 1 and the blocks below the first row
+    are never launched. The first line names the declaration, the comma
+    expression and its value, ahead of the launch record."""
+    old = "dim3 dimGrid((width + TILE_WIDTH - 1) / TILE_WIDTH, (height + TILE_WIDTH - 1) / TILE_WIDTH);"
+    src = edited(tmp_path, "04-conv-2batch", old, old.replace("dimGrid((", "dimGrid = ((", 1))
+    line = line_of(src, "dim3 dimGrid = ((width")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "initialises dimGrid with `= (...)`" in first, first
+    assert "comma expression, whose value is its last operand alone ((height + TILE_WIDTH - 1) / TILE_WIDTH)" in first, \
+        first
+    assert "`dim3 dimGrid(...)`, without the `=`" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -430,6 +430,14 @@ int source_launch_block_line(const char *path, int launch_line);
  * `const int NAME = VALUE;` gives the number value: that definition's
  * line, the name into name; 0 when none does. */
 int source_name_defined_as(const char *path, int line, long value, char *name, size_t n);
+/* A `dim3 NAME = (A, B);`: the brackets hold a comma expression, whose
+ * value is B alone. Its line; the name into name, B into last; else 0. */
+int source_dim3_comma_init(const char *path, char *name, size_t n, char *last, size_t last_n);
+/* A launch whose grid (*block 0) or block (*block 1) is a lone name the
+ * file declares an integer (`int dimGrid = ...;`): a count of that many
+ * in x and 1 in y and z. The declaration's line; the name into name, the
+ * launch's line into *launch_line; else 0. */
+int source_launch_scalar_dim(const char *path, char *name, size_t n, int *launch_line, int *block);
 /* The file's `#define NAME NUMBER` lines (an integer, object-like): their
  * names, values and lines, at most max; how many. */
 int source_number_defines(const char *path, char (*names)[48], long *values, int *lines, int max);

@@ -2086,3 +2086,95 @@ int source_pointer_copied_from(const char *path, const char *name, const char *o
     source_code_free(&s);
     return found;
 }
+
+/* ---- a grid or block given as a scalar, or as a comma expression ------------ */
+
+int source_dim3_comma_init(const char *path, char *name, size_t n, char *last, size_t last_n)
+{
+    name[0] = last[0] = '\0';
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 4 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "dim3"))
+            continue;
+        size_t nb = code_skip_space(&s, k + 4), ne = code_word_end(&s, nb);
+        size_t eq = code_skip_space(&s, ne);
+        if (ne <= nb || eq >= s.len || code[eq] != '=' || code[eq + 1] == '=')
+            continue;
+        size_t open = code_skip_space(&s, eq + 1);
+        if (open >= s.len || code[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len || code[code_skip_space(&s, close + 1)] != ';')
+            continue;
+        /* a comma at the brackets' own level: `(A, B)`, not `(A)` */
+        size_t comma = s.len;
+        int depth = 0;
+        for (size_t q = open + 1; q < close; q++) {
+            if (code[q] == '(' || code[q] == '[')
+                depth++;
+            else if (code[q] == ')' || code[q] == ']')
+                depth--;
+            else if (depth == 0 && code[q] == ',')
+                comma = q;
+        }
+        if (comma >= s.len || ne - nb >= n)
+            continue;
+        size_t lb = code_skip_space(&s, comma + 1), le = close;
+        while (le > lb && (code[le - 1] == ' ' || code[le - 1] == '\t' || code[le - 1] == '\n'))
+            le--;
+        if (le - lb >= last_n)
+            continue;
+        snprintf(name, n, "%.*s", (int)(ne - nb), code + nb);
+        snprintf(last, last_n, "%.*s", (int)(le - lb), code + lb);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+int source_launch_scalar_dim(const char *path, char *name, size_t n, int *launch_line, int *block)
+{
+    name[0] = '\0';
+    *launch_line = *block = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    static const char *const scalars[] = { "int", "unsigned", "long", "size_t", "short", NULL };
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (strncmp(code + k, "<<<", 3) != 0)
+            continue;
+        /* the first two arguments, each a lone name */
+        size_t a = code_skip_space(&s, k + 3);
+        for (int which = 0; which < 2 && !found && a < s.len; which++) {
+            size_t ae = code_word_end(&s, a), after = code_skip_space(&s, ae);
+            if (ae <= a || !(isalpha((unsigned char)code[a]) || code[a] == '_') || after >= s.len ||
+                !(code[after] == ',' || code[after] == '>'))
+                break;
+            /* its declaration before the launch: `TYPE NAME =` or `TYPE NAME;` */
+            for (size_t d = 0; d < k && !found; d++) {
+                if (!code_name_at(&s, d, code + a, ae - a) || d == a)
+                    continue;
+                size_t next = code_skip_space(&s, d + (ae - a));
+                size_t tn = 0, t = code_word_before(&s, d, &tn);
+                if (next >= s.len || !(code[next] == '=' || code[next] == ';') || code[next + 1] == '=' || !tn ||
+                    !code_word_in(code + t, tn, scalars))
+                    continue;
+                if (ae - a < n) {
+                    snprintf(name, n, "%.*s", (int)(ae - a), code + a);
+                    *launch_line = code_line_at(&s, k);
+                    *block = which;
+                    found = code_line_at(&s, d);
+                }
+            }
+            a = code_skip_space(&s, after + 1);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1476,6 +1476,37 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
     /* declarations whose effects the tiles, the launch record and the
      * copies only show: a lab constant defined again, a struct started in
      * another order than its fields, a size in a narrow type */
+    /* `dim3 dimGrid = (A, B);`: a comma expression, B alone */
+    char comma_name[64], comma_last[128];
+    line = failed && !s->cause ? source_dim3_comma_init(file, comma_name, sizeof comma_name, comma_last,
+                                                        sizeof comma_last)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s initialises %s with `= (...)`: those brackets hold a comma expression, whose value "
+                             "is its last operand alone (%s), so %s is %s x 1 x 1; give the counts as the dim3's own "
+                             "arguments, `dim3 %s(...)`, without the `=`",
+                             q, comma_name, comma_last, comma_name, comma_last, comma_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+    /* `int dimGrid = ...;` launched as a grid of a 2D kernel: 1 in y */
+    char scalar_name[64];
+    int scalar_launch = 0, scalar_block = 0;
+    line = failed && !s->cause ? source_launch_scalar_dim(file, scalar_name, sizeof scalar_name, &scalar_launch,
+                                                          &scalar_block)
+                               : 0;
+    if (line > 0 && source_reads_builtin(file, scalar_block ? "threadIdx" : "blockIdx", 'y')) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s declares %s an integer, and the launch at line %d gives it as the %s: a number there "
+                             "is that many %s in x and 1 in y, but the kernel reads %s.y, so every %s has y = 0; "
+                             "declare it a dim3 with its count in both, `dim3 %s(n, n)`",
+                             q, scalar_name, scalar_launch, scalar_block ? "block" : "grid",
+                             scalar_block ? "threads" : "blocks", scalar_block ? "threadIdx" : "blockIdx",
+                             scalar_block ? "thread" : "block", scalar_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `unsigned short bytes = width * width * sizeof(float);` */
     char narrow_name[64], narrow_type[32], narrow_call[32];
     long narrow_most = 0;
