@@ -3084,6 +3084,21 @@ def test_a_dim3_initialised_with_a_bracketed_pair_is_said_as_a_comma_expression(
     assert "`dim3 dimGrid(...)`, without the `=`" in first, first
 
 
+def test_a_symbol_copy_counted_with_another_type_s_size_is_named_at_the_copy(tmp_path):
+    """Lab 05's mask copy counted `MASK_WIDTH * MASK_WIDTH * sizeof(long)`:
+    200 bytes for Mc's 100, so the runtime refuses it. The count's type is
+    the mistake, not Mc's declaration: the first line names the copy, the
+    two types, and sizeof(float) to write."""
+    old = "CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
+    src = edited(tmp_path, "05-pitched-conv", old, old.replace("sizeof(float)", "sizeof(long)"))
+    line = line_of(src, "sizeof(long)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "counts its bytes with sizeof(long), but Mc's elements are float" \
+        in first, first
+    assert "count with sizeof(float)" in first and "declare Mc as large" not in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -430,6 +430,12 @@ int source_launch_block_line(const char *path, int launch_line);
  * `const int NAME = VALUE;` gives the number value: that definition's
  * line, the name into name; 0 when none does. */
 int source_name_defined_as(const char *path, int line, long value, char *name, size_t n);
+/* Whether line copy_line counts bytes with `sizeof(T)` where the
+ * declaration of name at decl_line gives its elements another number type
+ * (`sizeof(double)` for `__constant__ float Mc[...]`): T into used, the
+ * declared type into declared; 1, else 0. */
+int source_sizeof_other_type(const char *path, int copy_line, int decl_line, const char *name, char *used,
+                             size_t used_n, char *declared, size_t declared_n);
 /* A `dim3 NAME = (A, B);`: the brackets hold a comma expression, whose
  * value is B alone. Its line; the name into name, B into last; else 0. */
 int source_dim3_comma_init(const char *path, char *name, size_t n, char *last, size_t last_n);

@@ -2178,3 +2178,46 @@ int source_launch_scalar_dim(const char *path, char *name, size_t n, int *launch
     source_code_free(&s);
     return found;
 }
+
+int source_sizeof_other_type(const char *path, int copy_line, int decl_line, const char *name, char *used,
+                             size_t used_n, char *declared, size_t declared_n)
+{
+    used[0] = declared[0] = '\0';
+    source_code s;
+    if (copy_line <= 0 || decl_line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t nl = strlen(name);
+    /* the declaration's number type: the last such word before the name */
+    size_t db = code_line_start(&s, decl_line), de = db < s.len ? code_line_end(&s, db) : db;
+    size_t tb = 0, tn = 0;
+    for (size_t k = db; k < de; k++) {
+        if (code_name_at(&s, k, name, nl))
+            break;
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t e = code_word_end(&s, k);
+        if (e > k && code_number_type(code + k, e - k))
+            tb = k, tn = e - k;
+        k = e > k ? e - 1 : k;
+    }
+    int found = 0;
+    size_t cb = code_line_start(&s, copy_line), ce = cb < s.len ? code_line_end(&s, cb) : cb;
+    for (size_t k = cb; tn && k + 6 < ce && !found; k++) {
+        if (!code_word_at(&s, k, "sizeof"))
+            continue;
+        size_t open = code_skip_space(&s, k + 6);
+        if (open >= ce || code[open] != '(')
+            continue;
+        size_t w = code_skip_space(&s, open + 1), we = code_word_end(&s, w);
+        if (we <= w || code[code_skip_space(&s, we)] != ')' || !code_number_type(code + w, we - w))
+            continue;
+        if (we - w == tn && !strncmp(code + w, code + tb, tn))
+            continue;
+        snprintf(used, used_n, "%.*s", (int)(we - w), code + w);
+        snprintf(declared, declared_n, "%.*s", (int)tn, code + tb);
+        found = 1;
+    }
+    source_code_free(&s);
+    return found;
+}

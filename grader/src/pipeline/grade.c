@@ -2015,6 +2015,21 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
             free(qc);
             continue;
         }
+        /* the count made of another type's size than the symbol's
+         * elements (`sizeof(double)` for a float array): the count is
+         * the mistake, not the declaration */
+        char used[32], declared[32];
+        copy = source_symbol_copy_line(file, sym, size_arg, sizeof size_arg);
+        if (copy > 0 && source_sizeof_other_type(file, copy, decl, sym, used, sizeof used, declared, sizeof declared)) {
+            char *qc = sanitize_quote(file, copy);
+            s->cause = xasprintf("%s counts its bytes with sizeof(%s), but %s's elements are %s (its declaration at "
+                                 "line %d): the count comes to %zu bytes where %s has %zu, so the runtime refuses the "
+                                 "copy and %s keeps nothing of the data; count with sizeof(%s)",
+                                 qc, used, sym, declared, decl, count, sym, has, sym, declared);
+            s->cause_fixed_there = 1;
+            free(qc);
+            continue;
+        }
         char *q = sanitize_quote(file, decl);
         s->cause = xasprintf("%s declares %s with %zu bytes, and the cudaMemcpyToSymbol copies %zu bytes into it%s: the "
                              "copy does not fit, the runtime refuses it, and the kernel's reads of %s past its %zu "
