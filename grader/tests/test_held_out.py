@@ -651,7 +651,8 @@ FIRST = {
     "setAY/05-w4-copy-back-kind-htod": ["the cudaMemcpy2D at line 113 (", "the kind is cudaMemcpyHostToDevice"],
     "setAY/05-x4-load-barrier-before-load": ["no __syncthreads() separates them"],
     "setAZ/01-y4-copy-n-from-m": ["line 49: `M` in `CUDA_CHECK(cudaMemcpy(d_N, M, bytes", "with `N` there"],
-    "setAZ/01-z4-dp-malloc-into-dn": ["line 43: `&d_N` in ", "`&d_P` for `&d_N` at line 44"],
+    # the reference allocates d_M, d_N, d_P in that order: the second `&d_N` departs from it
+    "setAZ/01-z4-dp-malloc-into-dn": ["line 44: `&d_N` in ", "with `&d_P` there"],
     "setAZ/02-y4-phase-loop-steps-tile": ["the loop at line 40 (`for (int ph = 0; ph < Width; ph += TILE_WIDTH) {`) "
                                           "steps ph by TILE_WIDTH"],
     "setAZ/03-y4-n-test-row-for-col": ["the test at line 58 (`if (nRow < k && Row < j)`) bounds Row", "test Col there "

@@ -210,10 +210,24 @@ static void twin_arguments(sc *s, group *g, size_t first, size_t b0, size_t e0, 
                 const cand *c = &s->c[in->cand[a]];
                 if (c->dead || strcmp(c->kind, kinds[k]) != 0)
                     continue;
+                /* a literal made 0 is a term dropped, which the shape's
+                 * own alternative (its trailing `- 1` dropped) says */
+                if (!strcmp(c->kind, "literal") && !strcmp(c->to, "0"))
+                    continue;
                 size_t at_[2] = { in->tb, in->tb - b0 + b1 }, end[2] = { in->te, in->te - b0 + b1 };
                 char *with[2] = { c->to, c->to };
                 char *one = sch_span_subst(s, b0, e0, at_, end, with, 1, 0);
                 char *text = a2 ? xasprintf("%s, %s, %s", one, one, a2) : xasprintf("%s, %s", one, one);
+                /* the same arguments as one of the shape's own (`BLOCK_WIDTH,
+                 * BLOCK_WIDTH` for a lone macro): that one says it whole */
+                int same_alt = 0;
+                for (int q = 0; q < g->nalts && !same_alt; q++)
+                    same_alt = g->alt[q] && !strcmp(g->alt[q], text);
+                if (same_alt) {
+                    free(text);
+                    free(one);
+                    continue;
+                }
                 char *from = xstrdup(c->from), *to = xstrdup(c->to);
                 sch_add_alt(s, g, k == 0 ? "twin-round-up" : "twin-args", from, to, text);
                 free(from);
