@@ -711,16 +711,20 @@ def test_a_repair_at_the_launch_leads_where_the_record_points_first_to_the_grid(
 @needs_schemata
 def test_the_run_s_record_of_a_launch_leads_unless_a_repair_names_another_line():
     """The launch's record names the grid's dim3 line, which counts 0
-    blocks for the dataset; a grid not rounded up needs more than one edit,
-    so nothing else leads. A grid whose row count is
+    blocks for the dataset; a grid not rounded up is rounded up in both of
+    its arguments at once (twin-round-up), at that line: the record leads
+    and the repair says what to write there. A grid whose row count is
     taken from the wrong size a line above the launch: one edit there makes
     every dataset right; the record names that dim3 line too (count the
     grid there), so it leads and the repair says what to write there."""
     uncovered = DATA / "cause-first" / "01-grid-not-rounded-up.cu"
     _, rep = kit.check_json("01-basic-matmul", uncovered, "emu", sanitize=True)
     first = rep["fix_first"]
-    assert rep["repair"]["found"] == "none" and first.startswith("the grid at line ") and \
-        "comes to 0 x 0 for this dataset: the launch at line" in first, first
+    assert rep["repair"]["found"] == "full" and rep["repair"]["kind"] == "twin-round-up", rep["repair"]
+    assert first.startswith("the grid at line ") and "comes to 0 x 0 for this dataset: the launch at line" in first, \
+        first
+    assert first.endswith("with `(width + BLOCK_WIDTH - 1) / BLOCK_WIDTH` in both, all 9 datasets come out right"), \
+        first
     rows = DATA / "cause-first" / "03-grid-rows-from-k.cu"
     grid = next(i + 1 for i, l in enumerate(rows.read_text().splitlines()) if "dim3 dimGrid(" in l)
     _, rep = kit.check_json("03-arbitrary-matmul", rows, "emu", sanitize=True)

@@ -211,8 +211,15 @@ static void twin_arguments(sc *s, group *g, size_t first, size_t b0, size_t e0, 
                 if (c->dead || strcmp(c->kind, kinds[k]) != 0)
                     continue;
                 /* a literal made 0 is a term dropped, which the shape's
-                 * own alternative (its trailing `- 1` dropped) says */
+                 * own alternative (its trailing `- 1` dropped) says, */
                 if (!strcmp(c->kind, "literal") && !strcmp(c->to, "0"))
+                    continue;
+                /* ... and so is an operator that makes its literal neutral
+                 * (`+ 1` made `* 1`) */
+                size_t tl = strlen(c->to);
+                if (!strcmp(c->kind, "operator") && tl > 4 &&
+                    (!strcmp(c->to + tl - 4, " * 1") || !strcmp(c->to + tl - 4, " / 1") ||
+                     !strcmp(c->to + tl - 4, " + 0") || !strcmp(c->to + tl - 4, " - 0")))
                     continue;
                 size_t at_[2] = { in->tb, in->tb - b0 + b1 }, end[2] = { in->te, in->te - b0 + b1 };
                 char *with[2] = { c->to, c->to };
