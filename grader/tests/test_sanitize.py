@@ -3099,6 +3099,20 @@ def test_a_symbol_copy_counted_with_another_type_s_size_is_named_at_the_copy(tmp
     assert "count with sizeof(float)" in first and "declare Mc as large" not in first, first
 
 
+def test_a_bounds_test_written_with_not_equal_is_named_where_a_value_past_the_bound_got_through(tmp_path):
+    """Lab 03's M load tested `Row != j && mCol != k`: `!=` stops the one
+    value equal to the bound, and a grid rounded up to whole tiles has
+    threads past it, which read past M. The first line names the test, the
+    value that got through, and `<` to write."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (Row < j && mCol < k)", "if (Row != j && mCol != k)")
+    line = line_of(src, "if (Row != j && mCol != k)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (`if (Row != j && mCol != k)`) bounds "), first
+    assert "with `!=`" in first and "past it, gets through" in first, first
+    assert "(and `<` for each `!=` bound of that test)" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -626,6 +626,37 @@ static char *tested_source_words(const guard_record *g, const char *student, int
     return w;
 }
 
+/* A test the thread passed that bounds a name with `!=` (`Row != Width`)
+ * where its value was past the bound (Row = 17 against 16): `!=` stops the
+ * one value equal to the bound, and lets every one past it through. NULL
+ * when no clause of the tests passed is one. */
+static char *not_equal_words(const guard_record *g, const char *student)
+{
+    for (int i = 0; i < g->nothers + g->nclauses; i++) {
+        int line, k;
+        double a, b;
+        const char *op;
+        if (i < g->nclauses) {
+            line = g->line, k = g->clause[i].k, a = g->clause[i].a, b = g->clause[i].b, op = g->clause[i].op;
+        } else {
+            int j = i - g->nclauses;
+            line = g->other[j].line, k = g->other[j].k, a = g->other[j].a, b = g->other[j].b, op = g->other[j].op;
+        }
+        char left[GUARD_TEXT], right[GUARD_TEXT];
+        if (strcmp(op, "!=") != 0 || a <= b ||
+            source_compared_sides(student, line, k, "!=", left, right, sizeof left) != 0 || !plain_name(left))
+            continue;
+        char *q = sanitize_quote(student, line);
+        char *w = xasprintf("the test at %s bounds %s with `!=` (`%s != %s`): that stops %s only where it equals %s "
+                            "(%g here), and this thread's %s = %g, past it, gets through; write `%s < %s` there "
+                            "(and `<` for each `!=` bound of that test)",
+                            q, left, left, right, left, right, b, left, a, left, right);
+        free(q);
+        return w;
+    }
+    return NULL;
+}
+
 /* A position in the grid that the access's index uses and that no test the
  * thread passed compares (`if (Row < Width)` around a read at `Col`): the
  * bounds test is missing that coordinate, named at the first `if` among
@@ -1303,6 +1334,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = unguarded_twin_words(student, access);
     if (!words && access > 0)
         words = count_down_words(&g, student, access, q);
+    if (!words && access > 0)
+        words = not_equal_words(&g, student);
     int inverted = 0;
     if (!words && access > 0)
         inverted = (words = inverted_words(&g, student, access, q)) != NULL;
