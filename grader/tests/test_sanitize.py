@@ -3113,6 +3113,25 @@ def test_a_bounds_test_written_with_not_equal_is_named_where_a_value_past_the_bo
     assert "(and `<` for each `!=` bound of that test)" in first, first
 
 
+def test_a_ghost_test_that_bounds_a_coordinate_from_below_only_names_the_upper_bound_its_twin_has(tmp_path):
+    """Lab 04's second batch's ghost test without `srcX < width`: srcX is
+    bounded from below only, and the halo's columns past the image read
+    past a row's end (past the image on its last row). The first batch's
+    test has the bound: the first line names the second test, the value
+    that got through, and the clause to add."""
+    text = (kit.ROOT / "solutions" / "04-conv-2batch" / "conv_2batch.cu").read_text()
+    old = "            if (srcY >= 0 && srcY < height && srcX >= 0 && srcX < width)"
+    assert text.count(old) == 1
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text.replace(old, "            if (srcY >= 0 && srcY < height && srcX >= 0)"))
+    line = line_of(src, "if (srcY >= 0 && srcY < height && srcX >= 0)")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "bounds srcX from below only (`srcX >= 0`)" in first, \
+        first
+    assert "also has `srcX < width`" in first and "add `srcX < width` there" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

@@ -626,6 +626,46 @@ static char *tested_source_words(const guard_record *g, const char *student, int
     return w;
 }
 
+/* A name the read indexes with that the tests the thread passed bound
+ * from below only (`srcY >= 0`, no `srcY < height`), where another if of
+ * the kernel bounds it from above (the first batch's ghost test): this
+ * thread's value was past the data and got through. NULL when none. */
+static char *lower_only_words(const guard_record *g, const char *student, int access)
+{
+    for (int i = 0; i < g->nothers + g->nclauses; i++) {
+        int line = i < g->nclauses ? g->line : g->other[i - g->nclauses].line;
+        int k = i < g->nclauses ? g->clause[i].k : g->other[i - g->nclauses].k;
+        double a = i < g->nclauses ? g->clause[i].a : g->other[i - g->nclauses].a;
+        const char *op = i < g->nclauses ? g->clause[i].op : g->other[i - g->nclauses].op;
+        char left[GUARD_TEXT], right[GUARD_TEXT];
+        if ((strcmp(op, ">=") != 0 && strcmp(op, ">") != 0) ||
+            source_compared_sides(student, line, k, op, left, right, sizeof left) != 0 || !plain_name(left) ||
+            !source_read_index_has(student, access, left))
+            continue;
+        /* no test passed bounds it from above */
+        int upper = 0;
+        for (int j = 0; j < g->nothers + g->nclauses && !upper; j++) {
+            int lj = j < g->nclauses ? g->line : g->other[j - g->nclauses].line;
+            int kj = j < g->nclauses ? g->clause[j].k : g->other[j - g->nclauses].k;
+            const char *oj = j < g->nclauses ? g->clause[j].op : g->other[j - g->nclauses].op;
+            char l2[GUARD_TEXT], r2[GUARD_TEXT];
+            upper = oj[0] == '<' && source_compared_sides(student, lj, kj, oj, l2, r2, sizeof l2) == 0 &&
+                    !strcmp(l2, left);
+        }
+        char clause[96];
+        int twin = upper ? 0 : source_upper_test_of(student, access, left, clause, sizeof clause);
+        if (twin <= 0 || twin == line)
+            continue;
+        char *q = sanitize_quote(student, line);
+        char *w = xasprintf("the test at %s bounds %s from below only (`%s %s %s`), where the test at line %d also has "
+                            "`%s`: this thread's %s = %g is past the data and gets through; add `%s` there",
+                            q, left, left, op, right, twin, clause, left, a, clause);
+        free(q);
+        return w;
+    }
+    return NULL;
+}
+
 /* A test the thread passed that bounds a name with `!=` (`Row != Width`)
  * where its value was past the bound (Row = 17 against 16): `!=` stops the
  * one value equal to the bound, and lets every one past it through. NULL
@@ -1347,6 +1387,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = missing_lower_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = tested_source_words(&g, student, access, q);
+    if (!words && access > 0 && !strstr(msg, "in shared memory"))
+        words = lower_only_words(&g, student, access);
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop (write `%s %c %s` there)", q, left, g.op, right,

@@ -1083,6 +1083,13 @@ int source_twin_read_guarded(const char *path, int access, char *read, size_t re
  * assignment before the line (in its kernel) reads it (`I[(srcY * width
  * + srcX) ...]` with srcY set from destY): that name into via; 1, else 0. */
 int source_read_index_via(const char *path, int access, const char *name, char *via, size_t n);
+/* In source_index.c. Whether the first array read after the `=` of line
+ * access indexes with name. */
+int source_read_index_has(const char *path, int access, const char *name);
+/* In source_index.c. The first if of the kernel holding line access whose
+ * condition bounds name from above (`name < X` or `name <= X`): that
+ * clause's text into clause, its line returned; else 0. */
+int source_upper_test_of(const char *path, int access, const char *name, char *clause, size_t n);
 /* In source_eval.c. Whether text, an operand of a comparison on line
  * (in a kernel), is a constant: numbers, the file's #defines and names
  * the file never sets (a header's macros), no name the kernel assigns

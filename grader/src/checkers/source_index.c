@@ -1220,6 +1220,63 @@ int source_read_index_via(const char *path, int access, const char *name, char *
     return found;
 }
 
+int source_read_index_has(const char *path, int access, const char *name)
+{
+    source_code s;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t q = b < s.len ? first_read_after_assign(&s, b, e) : e;
+    const char *names[16];
+    size_t lens[16], end = 0, nl = strlen(name);
+    int k = q < e ? read_index_names(&s, q, &end, names, lens, 16) : 0, has = 0;
+    for (int i = 0; i < k && !has; i++)
+        has = lens[i] == nl && !strncmp(names[i], name, nl);
+    source_code_free(&s);
+    return has;
+}
+
+int source_upper_test_of(const char *path, int access, const char *name, char *clause, size_t n)
+{
+    source_code s;
+    clause[0] = '\0';
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, access), g = at < s.len ? code_kernel_before(&s, at) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len, nl = strlen(name);
+    int found = 0;
+    for (size_t k = body; body < s.len && k < close && !found; k++) {
+        if (!code_word_at(&s, k, "if"))
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || s.code[open] != '(')
+            continue;
+        size_t shut = code_matching(&s, open);
+        for (size_t q = open + 1; q < shut && !found; q++) {
+            if (!code_name_at(&s, q, name, nl))
+                continue;
+            size_t op = code_skip_space(&s, q + nl);
+            if (op >= shut || s.code[op] != '<' || s.code[op + 1] == '<')
+                continue;
+            /* to the clause's end: `&&`, `||` or the condition's close */
+            size_t e = op + 1;
+            int depth = 0;
+            while (e < shut && !(depth == 0 && (s.code[e] == '&' || s.code[e] == '|'))) {
+                depth += (s.code[e] == '(') - (s.code[e] == ')');
+                e++;
+            }
+            while (e > op && (s.code[e - 1] == ' ' || s.code[e - 1] == '\n' || s.code[e - 1] == '\t'))
+                e--;
+            if (e - q < n) {
+                snprintf(clause, n, "%.*s", (int)(e - q), s.code + q);
+                found = code_line_at(&s, k);
+            }
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_twin_read_guarded(const char *path, int access, char *read, size_t read_n, int *twin_line, int *has_else)
 {
     source_code s;
