@@ -73,7 +73,10 @@ their own (my count; CC's and CD's weak lines as the newcomers judged them); set
 results-CE.md to results-CH.md, 9, 9, 7 and 7 of 10 when counted two by two at one commit after CC's and
 CD's, 10, 10, 10 and 9 of 10 after their own (my count: CH 04-p7, a tile declared wider than the
 window, is still said as a block too small; CG 04-n7's weak line, a ghost test on the tile's
-coordinates, still gives no fix); of those twenty-two sets only the
+coordinates, still gives no fix); sets CI and CJ: results-CI.md and results-CJ.md, 9 and 6 of 10
+when counted side by side after CE's to CH's, 10 and 10 of 10 after their own (my count; CJ 03-s7's
+weak line, a test on the tile's start for the thread's own column, still gives no fix); of those
+twenty-four sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -950,6 +953,17 @@ FIRST = {
     "setCH/02-p7-launch-m-as-output": [".cu:78:", "the launch's third argument, `M`, is a const float*"],
     "setCH/05-p7-output-tile-32": ["line 18 (`#define O_TILE_WIDTH 32`) makes BLOCK_WIDTH 36",
                                    "make O_TILE_WIDTH smaller"],
+    "setCI/02-r7-tile-width-24": ["line 18 (`#define TILE_WIDTH 24`) makes TILE_WIDTH 24",
+                                  "give TILE_WIDTH a value that divides 32"],
+    "setCI/05-q7-col-i-no-halo-shift": ["line 39: `- MASK_RADIUS` looks missing after `col_o`"],
+    "setCJ/01-s7-bound-test-not-equal": ["the test at line 27", "with `!=`", "`<` for each `!=` bound of that test"],
+    "setCJ/01-t7-grid-declared-int": ["line 55 (`int dimGrid = ", "declares dimGrid an integer",
+                                      "`dim3 dimGrid(n, n)`"],
+    "setCJ/03-t7-grid-comma-operator": ["line 92 (", "comma expression", "`dim3 dimGrid(...)`, without the `=`"],
+    "setCJ/04-s7-batch2-ghost-drops-srcy-upper": ["the test at line 59", "bounds srcY from below only",
+                                                  "add `srcY < height` there"],
+    "setCJ/04-t7-mask-copy-sizeof-double": ["line 97 (", "counts its bytes with sizeof(double)",
+                                            "count with sizeof(float)"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
