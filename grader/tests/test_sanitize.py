@@ -3132,6 +3132,21 @@ def test_a_ghost_test_that_bounds_a_coordinate_from_below_only_names_the_upper_b
     assert "also has `srcX < width`" in first and "add `srcX < width` there" in first, first
 
 
+def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
+    """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
+    row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last
+    phase the threads whose nRow is past k get through and read past N.
+    The first line names the test, the name it is a part of, and the
+    test to write."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (nRow < k && Col < l)", "if (ph * TILE_WIDTH < k && Col < l)")
+    line = line_of(src, "if (ph * TILE_WIDTH < k && Col < l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "bounds `ph * TILE_WIDTH`, which is only a part of nRow" \
+        in first, first
+    assert "test nRow there (`nRow < k`)" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

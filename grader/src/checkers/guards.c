@@ -626,6 +626,26 @@ static char *tested_source_words(const guard_record *g, const char *student, int
     return w;
 }
 
+/* The test's bounded side a term of a name the read indexes with, not the
+ * name (`ph * TILE_WIDTH < k` where the read takes mCol = ph * TILE_WIDTH +
+ * tx): the test bounds the tile's start, the same for every thread, where
+ * each thread's own value belongs. NULL when no clause is one. */
+static char *tested_part_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    for (int i = 0; i < g->nclauses; i++) {
+        char left[GUARD_TEXT], right[GUARD_TEXT], via[GUARD_TEXT];
+        int set = 0;
+        if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, right, sizeof left) != 0 ||
+            plain_name(left) || !source_read_index_part_of(student, access, left, via, sizeof via, &set))
+            continue;
+        return xasprintf("the test at %s bounds `%s`, which is only a part of %s (line %d sets %s from it and more), "
+                         "the name the read at line %d indexes with: a thread whose %s is past the bound still gets "
+                         "through; test %s there (`%s %s %s`)",
+                         q, left, via, set, via, access, via, via, via, g->clause[i].op, right);
+    }
+    return NULL;
+}
+
 /* A name the read indexes with that the tests the thread passed bound
  * from below only (`srcY >= 0`, no `srcY < height`), where another if of
  * the kernel bounds it from above (the first batch's ghost test): this
@@ -1389,6 +1409,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = tested_source_words(&g, student, access, q);
     if (!words && access > 0 && !strstr(msg, "in shared memory"))
         words = lower_only_words(&g, student, access);
+    if (!words && access > 0 && !strstr(msg, "in shared memory"))
+        words = tested_part_words(&g, student, access, q);
     if (!words && g.at_bound && source_compared_sides(student, g.line, g.operand, g.op, left, right, sizeof left) == 0)
         words = xasprintf("the test at %s let this thread through at its bound: `%s %s %s` holds with %s = %g, "
                           "equal to %s, the one value %s would stop (write `%s %c %s` there)", q, left, g.op, right,

@@ -1086,6 +1086,12 @@ int source_read_index_via(const char *path, int access, const char *name, char *
 /* In source_index.c. Whether the first array read after the `=` of line
  * access indexes with name. */
 int source_read_index_has(const char *path, int access, const char *name);
+/* In source_index.c. A name the first array read after the `=` of line
+ * access indexes with, whose last assignment before the line has part as
+ * one of its terms, not the whole (`ph * TILE_WIDTH` of `mCol = ph *
+ * TILE_WIDTH + tx`): that name into via, the assignment's line into
+ * *set_line; 1, else 0. */
+int source_read_index_part_of(const char *path, int access, const char *part, char *via, size_t n, int *set_line);
 /* In source_index.c. The first if of the kernel holding line access whose
  * condition bounds name from above (`name < X` or `name <= X`): that
  * clause's text into clause, its line returned; else 0. */

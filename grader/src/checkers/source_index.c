@@ -1236,6 +1236,56 @@ int source_read_index_has(const char *path, int access, const char *name)
     return has;
 }
 
+/* text with its blanks taken out, into out (size bytes). */
+static void squeezed(const char *text, size_t len, char *out, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < size; i++)
+        if (!isspace((unsigned char)text[i]))
+            out[o++] = text[i];
+    out[o] = '\0';
+}
+
+int source_read_index_part_of(const char *path, int access, const char *part, char *via, size_t n, int *set_line)
+{
+    source_code s;
+    via[0] = '\0';
+    *set_line = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    char want[160], got[320];
+    squeezed(part, strlen(part), want, sizeof want);
+    size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t g = b < s.len ? code_kernel_before(&s, b) : s.len, close = 0;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    size_t q = body < s.len ? first_read_after_assign(&s, b, e) : e;
+    const char *names[16];
+    size_t lens[16], end = 0;
+    int k = q < e ? read_index_names(&s, q, &end, names, lens, 16) : 0, found = 0;
+    for (int i = 0; i < k && !found && strlen(want) >= 3; i++) {
+        size_t vend = 0, v = code_assignment_of(&s, body, b, names[i], lens[i], &vend);
+        if (v >= s.len)
+            continue;
+        squeezed(s.code + v, vend - v, got, sizeof got);
+        size_t gl = strlen(got);
+        while (gl > 0 && got[gl - 1] == ';')
+            got[--gl] = '\0';
+        /* a proper part of the value: a term of it, not the whole */
+        const char *at = strstr(got, want);
+        size_t wl = strlen(want);
+        if (!at || wl >= gl || !((at == got || at[-1] == '+' || at[-1] == '-') &&
+                                 (at[wl] == '\0' || at[wl] == '+' || at[wl] == '-')))
+            continue;
+        if (lens[i] < n) {
+            snprintf(via, n, "%.*s", (int)lens[i], names[i]);
+            *set_line = code_line_at(&s, v);
+            found = 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_upper_test_of(const char *path, int access, const char *name, char *clause, size_t n)
 {
     source_code s;
