@@ -74,8 +74,7 @@ results-CE.md to results-CH.md, 9, 9, 7 and 7 of 10 when counted two by two at o
 CD's, 10, 10, 10 and 9 of 10 after their own (my count: CH 04-p7, a tile declared wider than the
 window, is still said as a block too small; CG 04-n7's weak line, a ghost test on the tile's
 coordinates, still gives no fix); sets CI and CJ: results-CI.md and results-CJ.md, 9 and 6 of 10
-when counted side by side after CE's to CH's, 10 and 10 of 10 after their own (my count; CJ 03-s7's
-weak line, a test on the tile's start for the thread's own column, still gives no fix); of those
+when counted side by side after CE's to CH's, 10 and 10 of 10 after their own (my count); of those
 twenty-four sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
@@ -964,6 +963,7 @@ FIRST = {
                                                   "add `srcY < height` there"],
     "setCJ/04-t7-mask-copy-sizeof-double": ["line 97 (", "counts its bytes with sizeof(double)",
                                             "count with sizeof(float)"],
+    "setCJ/03-s7-m-test-tile-start": ["the test at line 54", "only a part of mCol", "test mCol there (`mCol < k`)"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
