@@ -3147,6 +3147,23 @@ def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_pat
     assert "test nRow there (`nRow < k`)" in first, first
 
 
+def test_a_tile_declared_wider_than_its_block_s_window_is_named_at_its_size(tmp_path):
+    """Lab 04's input tile declared `TILE_WIDTH + 3 * MASK_WIDTH` (31) a
+    side, where a block of 16 x 16 reads a window of 20: the two batches'
+    512 slots, counted in rows of 31, stop short of slots the sum reads.
+    The block's threads could fill the window; the first line names the
+    tile's size, and the side to declare, not the block."""
+    src = edited(tmp_path, "04-conv-2batch", "const int w = TILE_WIDTH + MASK_WIDTH - 1;",
+                 "const int w = TILE_WIDTH + 3 * MASK_WIDTH;")
+    line = line_of(src, "const int w = TILE_WIDTH + 3 * MASK_WIDTH;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "rgb-16x16", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert "N_ds is declared 31 x 31, but the block's 16 x 16 threads, one output each, read a window of 16 + 4 = 20" \
+        in first, first
+    assert f"declare it 20 a side (its size is set at line {line} (" in first, first
+    assert "the block is too small" not in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

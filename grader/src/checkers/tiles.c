@@ -1216,7 +1216,37 @@ static char *unset_by_cover(const tile_frame *f, const tile_snapshot *s, long ph
             ran = s->writer_line[w] == store_lines[i] && strcmp(path_base(s->writer_file[w]), path_base(student)) == 0;
         too_few = ran;
     }
-    char *text = too_few
+    /* ... unless the tile is wider than the block's window: the lab's
+     * tiling steps a block's tile by T less its halo (by*(T - 4) for a
+     * side T), so a block of B a side reads a tile of B plus that halo;
+     * where its threads stored at least that many slots, the declared
+     * side, not the block, is too large (`w = TILE_WIDTH + 2 * MASK_WIDTH`) */
+    char *wide = NULL;
+    if (too_few && s->rank == 2 && s->d0 == s->d1 && s->threads[0] == s->threads[1] && s->threads[0] > 1) {
+        tile_frame f0 = *f, f1 = *f;
+        f0.by = 0;
+        f1.by = 1;
+        tile_element e0, e1;
+        long halo = element_at(&f0, 0, 0, 0, &e0) && element_at(&f1, 0, 0, 0, &e1) ? f->T - (e1.row - e0.row) : -1;
+        long side = s->threads[0], need = side + halo;
+        char name[64];
+        int size_line = 0, decl = halo > 0 && need < s->d0 && (long)s->nslots >= need * need && s->nwriters > 0
+                                      ? source_shared_array_at(student, s->writer_line[0], name, sizeof name, &size_line)
+                                      : 0;
+        if (decl > 0) {
+            char *z = sanitize_quote(student, size_line > 0 ? size_line : decl);
+            wide = xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s: %s is declared %ld x %ld, but the "
+                             "block's %ld x %ld threads, one output each, read a window of %ld + %ld = %ld a side: the "
+                             "tile is wider than its block's window, and the loads, which count its "
+                             "slots in rows of %ld, stop short of slots the reads use; declare it %ld a side (its size "
+                             "is set at %s)",
+                             barrier, what, s->block[0], s->block[1], s->nunset == 1 ? "was" : "were", want, s->array,
+                             s->d0, s->d1, side, side, side, halo, need, s->d0, need, z);
+            free(z);
+        }
+    }
+    char *text = wide ? wide
+               : too_few
                      ? xasprintf("after %s, %s in block (%ld, %ld) %s never stored%s: the block's %ld threads stored "
                                  "%d slots of %s, %ld each, and it has %ld (%s): so few threads cannot fill it, "
                                  "whatever their indices; the block is too small for the tile: " TILES_BLOCK_WHERE,
