@@ -94,6 +94,26 @@ def test_emucc_failures_exit_nonzero(emu, tmp_path):
     assert run([EMUCC, tmp_path / "bad.o", "-o", tmp_path / "p"]).returncode != 0
 
 
+@pytest.mark.parametrize("decl", [
+    "__shared__ float tile[8][8] = {0};",
+    "__shared__ float tile[8][8] = {};",
+    "__shared__ float tile[8][8]{};",
+])
+def test_a_shared_variable_with_an_initialiser_is_refused_as_nvcc_refuses_it(emu, tmp_path, decl):
+    """nvcc refuses `__shared__ float tile[8][8] = {0};` ("initializer not
+    allowed for __shared__ variable"): a GPU build never runs it, so the
+    emulator's build refuses it too, at the student's line, where the
+    struct member the rewrite makes of it would take the value as a
+    default and the program would run."""
+    src = tmp_path / "student.cu"
+    src.write_text(ERR_SRC.replace("__shared__ float tile[8][8];", decl).replace(
+        "    int x = undeclared_name;   // line 16\n    return x;", "    return 0;"))
+    p = run([emu, "-c", src, "-o", tmp_path / "s.o"])
+    assert p.returncode != 0, p.stderr
+    assert f"{src}: line 5: initializer not allowed for __shared__ variable: tile is __shared__" in p.stderr, \
+        p.stderr
+
+
 LAUNCH_SPELLINGS = [
     "K<<<grid, block>>>(d, n);",
     "K<< <grid, block >> >(d, n);",          # an IDE's formatting; nvcc accepts it

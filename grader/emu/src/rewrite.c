@@ -798,6 +798,27 @@ static int rewrite_shared(rw *r, size_t i, size_t stmt, int function_scope)
         r->err = xasprintf("line %d: cannot find the name this __shared__ declaration declares", tok_line(r, i));
         return -1;
     }
+    /* an initialiser (`= {0}`, `= 0`, `{}`): nvcc refuses one ("initializer
+     * not allowed for __shared__ variable"), where the struct member the
+     * rewrite makes of it would take it as a default; the block's shared
+     * memory starts with whatever it held */
+    int depth = 0;
+    for (size_t k = i + 1; k < e; k++) {
+        if (is(r, k, "(") || is(r, k, "["))
+            depth++;
+        else if (is(r, k, ")") || is(r, k, "]"))
+            depth--;
+        else if (depth == 0 && (is(r, k, "=") || is(r, k, "{"))) {
+            char *name = tok_text(r, names[0]);
+            r->err = xasprintf("line %d: initializer not allowed for __shared__ variable: %s is __shared__ and its "
+                               "declaration gives it a value, which nvcc refuses (the block's shared memory starts "
+                               "with whatever it held); declare it without one and store its values in the kernel, "
+                               "then __syncthreads()",
+                               tok_line(r, k), name);
+            free(name);
+            return -1;
+        }
+    }
     int id = r->counter++;
     /* the qualifiers before __shared__ (static, extern, volatile, __align__(n)) move inside */
     size_t cap = 256, n = 0;
