@@ -90,6 +90,23 @@ def test_a_launch_argument_of_another_type_than_its_parameter_is_named_by_its_pl
     assert "do not match the kernel's parameters" in log, log
 
 
+def test_a_store_through_a_const_parameter_names_its_declaration(tmp_path):
+    """Lab 01's kernel with its output declared `const float *P` (the const
+    of M and N copied): g++ says "assignment of read-only location" at the
+    store, with the rewritten expression; the build's line names P's
+    declaration and its line, and `const` to take off."""
+    text = kit.solution("01-basic-matmul").read_text()
+    old = "float *P, int Width)"
+    assert text.count(old) == 1
+    f = tmp_path / "basic_matmul.cu"
+    f.write_text(text.replace(old, "const float *P, int Width)"))
+    decl = next(i + 1 for i, l in enumerate(f.read_text().splitlines()) if "const float *P, int Width)" in l)
+    rc, rep = kit.check_json("01-basic-matmul", f, "emu", expect_rc=1)
+    log = rep["build"]["log"]
+    assert f"assignment of read-only location: P is declared `const float *P` at line {decl}" in log, log
+    assert "take `const` off P's declaration" in log, log
+
+
 def test_the_rewriters_refusal_names_the_students_line(tmp_path):
     f = with_mistake(tmp_path, "01-basic-matmul", "MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);",
                      "MatrixMulKernel<<<dimGrid, dimBlock>>(d_M, d_N, d_P, width);")

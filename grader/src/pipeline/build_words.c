@@ -14,6 +14,7 @@
  * each error in their file is followed by their line as g++ quotes one,
  * and the emulator's header and launcher are not named.
  */
+#define _GNU_SOURCE
 #include "build_words.h"
 
 #include <ctype.h>
@@ -215,6 +216,65 @@ static char *launch_mismatch(const char *msg, const char *text, size_t len, int 
     return out;
 }
 
+/* "assignment of read-only location" at line ln, a store through a
+ * pointer the file declares `const` (a kernel's output parameter written
+ * `const float *P`, the const of its inputs copied): that declaration's
+ * line, in words; NULL where the stored name has no such declaration. */
+static char *read_only_store(const char *msg, const char *text, size_t len, int ln)
+{
+    if (!strstr(msg, "assignment of read-only location"))
+        return NULL;
+    size_t sl;
+    const char *l = nth_line(text, len, ln, &sl);
+    if (!l)
+        return NULL;
+    /* the stored name: the first word of the statement, before its `[` */
+    const char *p = l, *e = l + sl;
+    while (p < e && isspace((unsigned char)*p))
+        p++;
+    const char *w = p;
+    while (p < e && (isalnum((unsigned char)*p) || *p == '_'))
+        p++;
+    size_t n = (size_t)(p - w);
+    while (p < e && *p == ' ')
+        p++;
+    if (n == 0 || n > 63 || p >= e || *p != '[')
+        return NULL;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)n, w);
+    /* `const T *NAME` (or `T const *NAME`) in a parameter list, before line ln */
+    int line = 1;
+    for (const char *q = text; q < text + len && line < ln; q++) {
+        if (*q == '\n') {
+            line++;
+            continue;
+        }
+        if (strncmp(q, name, n) != 0 || (q > text && (isalnum((unsigned char)q[-1]) || q[-1] == '_')) ||
+            isalnum((unsigned char)q[n]) || q[n] == '_')
+            continue;
+        const char *b = q;
+        while (b > text && (b[-1] == ' ' || b[-1] == '*'))
+            b--;
+        if (b == q || !memchr(b, '*', (size_t)(q - b)))
+            continue;
+        const char *start = b;
+        while (start > text && start[-1] != ',' && start[-1] != '(' && start[-1] != '\n')
+            start--;
+        const char *after = q + n;
+        while (after < text + len && *after == ' ')
+            after++;
+        if ((*after != ',' && *after != ')') || !memmem(start, (size_t)(b - start), "const", 5))
+            continue;
+        while (start < q && *start == ' ')
+            start++;
+        return xasprintf("assignment of read-only location: %s is declared `%.*s` at line %d, a pointer to const, "
+                         "through which the kernel may only read, and this line stores through it; take `const` off "
+                         "%s's declaration (it is the output)",
+                         name, (int)(after - start), start, line, name);
+    }
+    return NULL;
+}
+
 /* A note of the emulator's header about the launcher's candidate: what it
  * says of the arguments, at the student's launch; NULL for the rest. */
 static char *launch_note(const char *line, const char *last_place)
@@ -297,6 +357,8 @@ char *build_in_student_words(const char *log, const char *student, const char *t
         } else if (student_diag(line, student, &ln, &col, &msg) && strncmp(msg, "error: ", 7) == 0) {
             char *said = name_their_token(msg + 7, text, len, ln, col);
             char *mismatch = said ? NULL : launch_mismatch(msg, text, len, ln);
+            if (!said && !mismatch)
+                said = read_only_store(msg, text, len, ln);
             if (!mismatch && names_the_rewrite(said ? said : msg)) {
                 free(said);
                 free(line);
