@@ -3164,6 +3164,24 @@ def test_a_tile_declared_wider_than_its_block_s_window_is_named_at_its_size(tmp_
     assert "the block is too small" not in first, first
 
 
+def test_a_tile_s_ghost_test_on_one_flat_value_is_named(tmp_path):
+    """Lab 05's load tested on one flat value of both coordinates,
+    `row_i * in.width + col_i < in.height * in.width` (and `>= 0`): a halo
+    pixel left or right of the image in a row inside it passes, and the
+    load takes the neighbouring row's pixel where 0 belongs. The first
+    line names the test and says to test each coordinate."""
+    old = "if (row_i >= 0 && row_i < in.height && col_i >= 0 && col_i < in.width)"
+    new = "if (row_i * in.width + col_i >= 0 && row_i * in.width + col_i < in.height * in.width)"
+    src = edited(tmp_path, "05-pitched-conv", old, new)
+    line = line_of(src, new)
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and \
+        "bounds one value made of both coordinates, `row_i * in.width + col_i`, by the whole count, " \
+        "`in.height * in.width`" in first, first
+    assert "test each coordinate against its own bounds" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

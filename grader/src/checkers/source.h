@@ -1086,6 +1086,12 @@ int source_read_index_via(const char *path, int access, const char *name, char *
 /* In source_index.c. Whether the first array read after the `=` of line
  * access indexes with name. */
 int source_read_index_has(const char *path, int access, const char *name);
+/* In source_index.c. A kernel's if that guards a store into a __shared__
+ * array (a tile's load) with a clause bounding one flat value of two
+ * coordinates by a product (`srcY * width + srcX < height * width`): it
+ * keeps that value inside, not each coordinate. The if's line; the two
+ * sides, blanks out, into flat and bound; else 0. */
+int source_flat_ghost_test(const char *path, char *flat, size_t flat_n, char *bound, size_t bound_n);
 /* In source_index.c. A name the first array read after the `=` of line
  * access indexes with, whose last assignment before the line has part as
  * one of its terms, not the whole (`ph * TILE_WIDTH` of `mCol = ph *

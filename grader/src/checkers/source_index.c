@@ -1286,6 +1286,75 @@ int source_read_index_part_of(const char *path, int access, const char *part, ch
     return found;
 }
 
+/* text with its leading and trailing blanks taken off, into out. */
+static void trimmed(const char *text, size_t len, char *out, size_t size)
+{
+    while (len > 0 && isspace((unsigned char)*text))
+        text++, len--;
+    while (len > 0 && isspace((unsigned char)text[len - 1]))
+        len--;
+    snprintf(out, size, "%.*s", (int)(len < size ? len : size - 1), text);
+}
+
+int source_flat_ghost_test(const char *path, char *flat, size_t flat_n, char *bound, size_t bound_n)
+{
+    source_code s;
+    flat[0] = bound[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 2 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "if") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t open = code_skip_space(&s, k + 2);
+        if (open >= s.len || c[open] != '(')
+            continue;
+        size_t close = code_matching(&s, open);
+        if (close >= s.len)
+            continue;
+        /* the body's store into a __shared__ array: a tile's load */
+        size_t body = code_skip_space(&s, close + 1);
+        if (body < s.len && c[body] == '{')
+            body = code_skip_space(&s, body + 1);
+        size_t be = code_semicolon(&s, body, s.len);
+        size_t st = be < s.len ? code_store_between(&s, body, be) : s.len;
+        size_t nn = 0, nb = st < s.len ? code_word_before(&s, st, &nn) : s.len;
+        if (st >= s.len || !nn || !code_declared_shared(c, c + nb, nn))
+            continue;
+        /* a clause `A * W + B < H * W`: one flat value of two coordinates */
+        size_t start = open + 1;
+        int depth = 0;
+        for (size_t q = open + 1; q <= close && !found; q++) {
+            if (q < close && (c[q] == '(' || c[q] == '['))
+                depth++;
+            else if (q < close && (c[q] == ')' || c[q] == ']'))
+                depth--;
+            if (q < close && !(depth == 0 && c[q] == '&' && c[q + 1] == '&'))
+                continue;
+            size_t lt = s.len;
+            for (size_t t = start; t < q; t++)
+                if (c[t] == '<' && c[t + 1] != '<' && c[t + 1] != '=' && (t == 0 || c[t - 1] != '<'))
+                    lt = t;
+            if (lt < s.len) {
+                char l[128], r[128];
+                trimmed(c + start, lt - start, l, sizeof l);
+                trimmed(c + lt + 1, q - lt - 1, r, sizeof r);
+                if (strchr(l, '*') && strchr(l, '+') && strchr(r, '*') && !strchr(r, '+') && strlen(l) < flat_n &&
+                    strlen(r) < bound_n) {
+                    snprintf(flat, flat_n, "%s", l);
+                    snprintf(bound, bound_n, "%s", r);
+                    found = code_line_at(&s, k);
+                }
+            }
+            start = q + 2;
+            q++;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_upper_test_of(const char *path, int access, const char *name, char *clause, size_t n)
 {
     source_code s;

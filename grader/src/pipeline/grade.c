@@ -1949,6 +1949,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* a tile's ghost test on one flat value of both coordinates */
+    char flat[128], flat_bound[128];
+    line = failed && !s->cause ? source_flat_ghost_test(file, flat, sizeof flat, flat_bound, sizeof flat_bound) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the test at %s bounds one value made of both coordinates, `%s`, by the whole count, "
+                             "`%s`: it keeps that value inside, not each coordinate, so a halo element left or right "
+                             "of the data in a row inside it (its column below 0 or past the row's end) passes, and "
+                             "the load takes the neighbouring row's element where 0 belongs; test each coordinate "
+                             "against its own bounds",
+                             q, flat, flat_bound);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* a size #defined to a number that divides exactly the passing
      * datasets' sizes: whole tiles (or blocks) of it cover those alone */
     if (failed && !s->cause)
