@@ -157,8 +157,8 @@ FIRST = {
                                      "the flat index the wrong way round"],
     "setE/04-j-mask-symbol-addr": ["the cudaMemcpyToSymbol at line 97", "copies from &mask, the address of the pointer"],
     "setE/05-i-memcpy2d-pitches-swapped": ["the cudaMemcpy2D at line 91", "its two pitches are swapped"],
-    "setE/05-j-load-test-output-coords": ["the test at line 46", "checks `row_o` and `col_o`",
-                                          "the index of the access at line 47 uses neither"],
+    "setE/05-j-load-test-output-coords": ["the test at line 46", "bounds row_o and col_o",
+                                          "test row_i and col_i there in place of row_o and col_o"],
     "setF/02-l-M-load-uses-Col": ["line 46: `Col`", "with `tx` there"],
     "setF/03-k-phases-from-j": ["line 44: `j`", "with `k` there"],
     "setG/01-n-free-before-copy-back": ["line 61: `CUDA_CHECK(cudaFree(d_P));`", "without it"],
@@ -702,8 +702,8 @@ FIRST = {
     "setBB/04-d5-mask-symbol-address": ["cudaErrorInvalidSymbol", ".cu:97", "the symbol is given as its address, "
                                         "&Mc", "variable itself, Mc, without the &"],
     "setBB/05-c5-copy-back-from-d-in": ["line 113: `d_in` in ", "with `d_out` there"],
-    "setBB/05-d5-ghost-test-output-coords": ["the test at line 46 (`if (row_o >= 0 && ", "checks `row_o` and "
-                                             "`col_o`, but the index of the access at line 47 uses neither"],
+    "setBB/05-d5-ghost-test-output-coords": ["the test at line 46 (`if (row_o >= 0 && ", "bounds row_o and col_o",
+                                             "test row_i and col_i there in place of row_o and col_o"],
     "setBC/01-e5-col-from-blockidx-y": ["line 21 (`int Col = blockIdx.y * blockDim.x + threadIdx.x;`) computes Col "
                                         "from threadIdx.x and blockIdx.y"],
     "setBC/01-f5-grid-rounded-down": ["the grid at line 55 (`dim3 dimGrid(width / BLOCK_WIDTH, width / "
@@ -717,8 +717,7 @@ FIRST = {
                                    "through when any one clause holds"],
     "setBC/04-f5-grid-counts-input-tiles": ["count the grid at line 104 (`dim3 dimGrid((width - 1) / (TILE_WIDTH + "
                                             "MASK_WIDTH - 1) + 1"],
-    "setBC/05-e5-col-i-no-halo-shift": ["col_i, the column of the load at line 47, is set at line 39 (`int col_i = "
-                                        "col_o;`)"],
+    "setBC/05-e5-col-i-no-halo-shift": ["line 39: `- MASK_RADIUS` looks missing after `col_o`"],
     "setBC/05-f5-load-planar-index": ["line 47 multiplies the channel, k, into the index", "but the images are "
                                       "interleaved"],
     "setBD/01-g5-copy-back-sizeof-pointer": ["the cudaMemcpy at line 61 (`CUDA_CHECK(cudaMemcpy(P, d_P, sizeof(P), ",

@@ -591,6 +591,10 @@ static char *tested_source_words(const guard_record *g, const char *student, int
 {
     char tested[GUARD_CLAUSES][GUARD_TEXT], via[GUARD_CLAUSES][GUARD_TEXT];
     int n = 0;
+    /* an if's test (a loop's bounds its own counter) */
+    const char *code = strstr(q, "(`");
+    if (!code || strncmp(code + 2, "if", 2) != 0 || source_is_identifier_char(code[4]))
+        return NULL;
     for (int i = 0; i < g->nclauses; i++) {
         char left[GUARD_TEXT], right[GUARD_TEXT], v[GUARD_TEXT];
         if (source_compared_sides(student, g->line, g->clause[i].k, g->clause[i].op, left, right, sizeof left) != 0 ||

@@ -317,6 +317,39 @@ static int mends_every_dataset(const lab_manifest *m, const char *program, const
     return c->datasets_right == n;
 }
 
+static int has_word(const char *text, const char *w);
+
+/* Whether context is a for loop's header (`int i = 0; COND; ++i`) and the
+ * clause that from has and to lacks (the dropped part of the condition)
+ * does not read the loop's counter. */
+static int loop_invariant_clause(const char *context, const char *from, const char *to)
+{
+    const char *semi = strchr(context, ';');
+    if (!semi || !strchr(semi + 1, ';'))
+        return 0;
+    const char *eq = memchr(context, '=', (size_t)(semi - context));
+    const char *e = eq ? eq : semi;
+    while (e > context && e[-1] == ' ')
+        e--;
+    const char *b = e;
+    while (b > context && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+        b--;
+    if (b == e || e - b >= 48)
+        return 0;
+    char counter[48];
+    snprintf(counter, sizeof counter, "%.*s", (int)(e - b), b);
+    /* the dropped clause: from less to, at either end */
+    size_t fl = strlen(from), tl = strlen(to);
+    char dropped[256];
+    if (tl < fl && !strncmp(from, to, tl))
+        snprintf(dropped, sizeof dropped, "%s", from + tl);
+    else if (tl < fl && !strcmp(from + fl - tl, to))
+        snprintf(dropped, sizeof dropped, "%.*s", (int)(fl - tl), from);
+    else
+        return 0;
+    return !has_word(dropped, counter);
+}
+
 /* Whether text holds word w as a whole word. */
 static int has_word(const char *text, const char *w)
 {
@@ -384,16 +417,19 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
             break;
         }
     }
-    /* ... or a name edited inside one clause of a condition (`mCol < k`
-     * made `ph < k` in `i < TILE_WIDTH && mCol < k`), where the condition
-     * without that clause mends it too: the edit only made the clause hold
-     * always, and the clause is the mistake */
+    /* ... or a name edited inside one clause of a for loop's condition
+     * that does not read the loop's counter (`mCol < k` made `ph < k` in
+     * `i < TILE_WIDTH && mCol < k`: the same for every pass), where the
+     * condition without that clause mends it too: the edit only made the
+     * clause hold always, and the clause is the mistake (a clause that
+     * reads the counter, `ph * TILE_WIDTH + i < l`, bounds each pass, and
+     * its name's edit is the fix) */
     else if (renamed) {
         for (int i = 0; i < all; i++) {
             if (i == best || c[i].line != c[best].line ||
                 (strcmp(c[i].kind, "drop-left") != 0 && strcmp(c[i].kind, "drop-right") != 0) ||
                 !(strstr(c[i].from, "&&") || strstr(c[i].from, "||")) || !has_word(c[i].from, c[best].from) ||
-                has_word(c[i].to, c[best].from))
+                has_word(c[i].to, c[best].from) || !loop_invariant_clause(c[best].context, c[i].from, c[i].to))
                 continue;
             if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
                 best = i;
