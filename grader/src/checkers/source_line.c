@@ -14,9 +14,19 @@
 
 /* ---- quoting the student's lines ------------------------------------------------- */
 
+/* The student's file as the build reads it: never through a link, at most
+ * a submission's size (a reader has no use for why it was refused). */
+static char *student_text(const char *file)
+{
+    char *why = NULL;
+    char *text = file ? untrusted_read(file, SUBMISSION_MAX_BYTES, 0, NULL, &why) : NULL;
+    free(why);
+    return text;
+}
+
 char *source_line_text(const char *file, int n, size_t max)
 {
-    char *text = file ? read_file(file, NULL) : NULL;
+    char *text = student_text(file);
     if (!text || n < 1) {
         free(text);
         return xstrdup("");
@@ -426,7 +436,7 @@ int source_twin_assignment(const char *path, int line, const char *name, char *f
     char *text = source_line_text(path, line, 4096);
     int ok = assigned_value(text, name, mine, sizeof mine), twin = 0;
     free(text);
-    char *file = ok ? read_file(path, NULL) : NULL;
+    char *file = ok ? student_text(path) : NULL;
     const char *p = file;
     for (int n = 1; p && *p && !twin; n++) {
         const char *eol = strchr(p, '\n');
