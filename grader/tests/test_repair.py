@@ -353,6 +353,25 @@ def test_a_term_its_twin_declaration_has_is_added_where_it_is_left_out(tmp_path)
 
 
 @needs_schemata
+def test_a_loop_started_at_a_thread_s_coordinate_is_started_at_0(tmp_path):
+    """Lab 03's partial dot product started at the thread's row, `for (int
+    i = ty; ...)`: each thread skips the tile's first ty terms. The loop's
+    start made 0 mends every dataset, and the repair names it."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "for (int i = 0; i < TILE_WIDTH; ++i)"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "for (int i = ty; i < TILE_WIDTH; ++i)"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "int i = ty;" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and (r["from"], r["to"]) == ("ty", "0"), r
+    assert rep["fix_first"].startswith(f"line {line}: `ty` in `int i = ty; i < TILE_WIDTH; ++i`"), rep["fix_first"]
+
+
+@needs_schemata
 def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
     """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
     freed twice and d_N never. Either free, made d_N's, mends it; the line

@@ -562,6 +562,25 @@ static void twin_term(sc *s, size_t b, size_t name, size_t ib, size_t ie)
     free(a2);
 }
 
+/* The start of a for loop, the lone name at token k: 0 as one more
+ * alternative of its group (made where the name has none), kind
+ * `literal`. Groups [first, ng) are the loop's first part's. */
+static void loop_start_zero(sc *s, size_t k, size_t first)
+{
+    group *g = NULL;
+    for (size_t i = first; i < s->ng && !g; i++)
+        if (s->g[i].kind == G_ATOM && s->g[i].tb == k && s->g[i].te == k + 1)
+            g = &s->g[i];
+    int made = !g;
+    if (!g)
+        g = sch_new_group(s, G_ATOM, k, k + 1);
+    char *from = sch_span_text(s, k, k + 1);
+    sch_add_alt(s, g, "literal", from, "0", xstrdup("0"));
+    free(from);
+    if (made && g->nalts == 0)
+        s->ng--;
+}
+
 /* An array's bounds, tokens [b, e): where every bound is the same one
  * token (`[12][12]`, `[O_TILE_WIDTH][O_TILE_WIDTH]`), as candidates each
  * of the file's other number macros in them all (those it writes most
@@ -912,6 +931,11 @@ static void statement(sc *s, size_t *p, int in_block)
             size_t before = s->nsyms;
             declaration(s, &q, 0);
             var = s->nsyms == before + 1 ? s->nsyms : 0; /* `int i = 0`: one name */
+            /* a kernel's loop started at a name (`int i = tx`, a thread's
+             * coordinate carried over from a load): started at 0 as a
+             * candidate, where a sum over a tile covers the whole of it */
+            if (s->in_kernel && e1 >= init + 3 && at(s, e1 - 2, "=") && ident(s, e1 - 1) && ident(s, e1 - 3))
+                loop_start_zero(s, e1 - 1, first_init);
         } else
             expr_unit(s, q, e1);
         if (e1 < c) {
