@@ -3182,6 +3182,19 @@ def test_a_tile_s_ghost_test_on_one_flat_value_is_named(tmp_path):
     assert "test each coordinate against its own bounds" in first, first
 
 
+def test_an_output_value_cast_to_an_integer_at_its_store_is_named(tmp_path):
+    """Lab 04's output stored as `(long)acc`: every value is cut toward 0
+    to a whole number. The first line names the store's cast and says to
+    store the value without it."""
+    old = "P[(y * width + x) * channels + k] = acc;"
+    src = edited(tmp_path, "04-conv-2batch", old, "P[(y * width + x) * channels + k] = (long)acc;")
+    line = line_of(src, "= (long)acc;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "casts the value it stores to long" in first, first
+    assert "store the value as it is, without the cast" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

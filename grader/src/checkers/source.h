@@ -280,6 +280,10 @@ int source_output_store_line(const char *path);
  * (`P[i] += v;`, `atomicAdd(&P[i], v);`), written as a plain store (`P[i]
  * = v;`) into out: 1; else 0 (another statement, or out too small). */
 int source_store_as_assignment(const char *path, int line, char *out, size_t n);
+/* The kernel's output store (source_output_store_line) whose value is cast
+ * to an integer type (`P[i] = (int)Pvalue;`, `int(Pvalue)`): the type's
+ * word into cast, the line returned; else 0. */
+int source_store_cast_to_integer(const char *path, char *cast, size_t n);
 /* The line of a kernel that calls a function cutting a value to a range
  * (fminf, fmaxf, min, max, __saturatef, clamp, ...): where a result the
  * lab does not bound is bounded. Of several, the one whose value reaches

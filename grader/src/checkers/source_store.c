@@ -1282,3 +1282,41 @@ int source_store_as_assignment(const char *path, int line, char *out, size_t n)
     free(text);
     return done;
 }
+
+int source_store_cast_to_integer(const char *path, char *cast, size_t n)
+{
+    cast[0] = '\0';
+    int line = source_output_store_line(path);
+    if (line <= 0)
+        return 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    static const char *const ints[] = { "int", "long", "short", "unsigned", "char", "size_t", NULL };
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : b;
+    size_t eq = b;
+    while (eq < e && !code_assigns_at(&s, eq))
+        eq++;
+    int found = 0;
+    /* `(int)` or `int(` in the value stored */
+    for (size_t k = eq + 1; k < e && !found; k++) {
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t we = code_word_end(&s, k);
+        if (we <= k || !code_word_in(code + k, we - k, ints)) {
+            k = we > k ? we - 1 : k;
+            continue;
+        }
+        size_t before = code_blank_before(&s, k), after = code_skip_space(&s, we);
+        int c_cast = before > 0 && code[before - 1] == '(' && after < e && code[after] == ')';
+        int f_cast = after < e && code[after] == '(';
+        if ((c_cast || f_cast) && we - k < n) {
+            snprintf(cast, n, "%.*s", (int)(we - k), code + k);
+            found = line;
+        }
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return found;
+}

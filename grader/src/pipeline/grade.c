@@ -1949,6 +1949,18 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* the output's value cast to an integer at its store */
+    char cast_type[16];
+    line = failed && !s->cause ? source_store_cast_to_integer(file, cast_type, sizeof cast_type) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s casts the value it stores to %s: the output is float, and the cast cuts each value "
+                             "toward 0 to a whole number before it is stored, so every fraction is lost; store the "
+                             "value as it is, without the cast",
+                             q, cast_type);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* a tile's ghost test on one flat value of both coordinates */
     char flat[128], flat_bound[128];
     line = failed && !s->cause ? source_flat_ghost_test(file, flat, sizeof flat, flat_bound, sizeof flat_bound) : 0;
