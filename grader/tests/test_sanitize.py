@@ -3195,6 +3195,21 @@ def test_an_output_value_cast_to_an_integer_at_its_store_is_named(tmp_path):
     assert "store the value as it is, without the cast" in first, first
 
 
+def test_an_output_never_copied_back_is_named_at_the_entry_point_s_parameter(tmp_path):
+    """Lab 05's copy of the result back into out left out: the kernel
+    writes d_out, and nothing brings it back, so no element of the output
+    is written. The first line names out, the entry point's output, the
+    launch, and the copy to add."""
+    old = ("    CUDA_CHECK(cudaMemcpy2D(out->data, (size_t)out->pitch * sizeof(float), d_out, out_pitch_bytes,\n"
+           "                            row_bytes, out->height, cudaMemcpyDeviceToHost));\n")
+    src = edited(tmp_path, "05-pitched-conv", old, "")
+    decl = line_of(src, "Image_t *out")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", "--dataset", "rgb-5x7", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"no call of the file copies the result into out, the output (line {decl} ("), first
+    assert "copy the device result into out (a cudaMemcpy, or a cudaMemcpy2D" in first, first
+
+
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):
     """Lab 02's phase count kept in a name set one short (`int phases =
     Width / TILE_WIDTH - 1;`): the last phase's terms are missing. `ph <=

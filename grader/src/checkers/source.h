@@ -479,6 +479,13 @@ int source_symbol_element_type_mismatch(const char *path, char *symbol, size_t s
  * forms), 0 when none does; then *beside is the line of the last copy to
  * the device before the first launch given name (0 when none). */
 int source_fill_of(const char *path, const char *name, int *beside);
+/* A pointer parameter, not const, of the function that holds the file's
+ * last launch (the entry point's output, `float *P`, `image *out`), that
+ * no copy or memset has as its destination (itself or a member of it)
+ * and no launch takes: the result is never brought back to it. Its
+ * declaration's line; its name into name, the launch's line into
+ * *launch_line; else 0. */
+int source_output_never_filled(const char *path, char *name, size_t n, int *launch_line);
 /* Whether line n subscripts with var both offset (`Mc[j + MASK_RADIUS]`)
  * and bare (`N_ds[tx + j]`): the offset as written ("+ MASK_RADIUS") into
  * offset, the first bare subscript ("[tx + j]") into bare. 0 when not. */

@@ -2221,3 +2221,86 @@ int source_sizeof_other_type(const char *path, int copy_line, int decl_line, con
     source_code_free(&s);
     return found;
 }
+
+/* ---- an output never copied back -------------------------------------------- */
+
+/* Whether the call argument text (a copy's destination) is name or one of
+ * its members (`out->data`). */
+static int names_or_member(const char *arg, const char *name)
+{
+    const char *b = bare_name(arg);
+    size_t n = strlen(name);
+    return strncmp(b, name, n) == 0 && (b[n] == '\0' || b[n] == '-' || b[n] == '.' || b[n] == ' ');
+}
+
+int source_output_never_filled(const char *path, char *name, size_t n, int *launch_line)
+{
+    name[0] = '\0';
+    *launch_line = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    /* the last launch, and the function around it: its parameters */
+    size_t launch = s.len;
+    for (size_t k = 0; k + 3 < s.len; k++)
+        if (!strncmp(code + k, "<<<", 3))
+            launch = k;
+    size_t body = s.len;
+    for (size_t b = launch < s.len ? code_block_around(&s, launch) : s.len; b < s.len; b = code_block_around(&s, b))
+        body = b;
+    size_t close = body < s.len ? body : 0;
+    while (close > 0 && isspace((unsigned char)code[close - 1]))
+        close--;
+    int found = 0;
+    if (body < s.len && close > 0 && code[close - 1] == ')') {
+        size_t open = close - 1;
+        int depth = 0;
+        for (; open > 0; open--) {
+            depth += (code[open] == ')') - (code[open] == '(');
+            if (depth == 0)
+                break;
+        }
+        /* each `T *NAME` parameter without const */
+        size_t start = open + 1;
+        for (size_t q = open + 1; q < close && !found; q++) {
+            if (code[q] != ',' && q != close - 1)
+                continue;
+            size_t pe = code[q] == ',' ? q : close - 1;
+            size_t ne = pe;
+            while (ne > start && isspace((unsigned char)code[ne - 1]))
+                ne--;
+            size_t nb = ne;
+            while (nb > start && source_is_identifier_char(code[nb - 1]))
+                nb--;
+            int pointer = 0, constant = 0;
+            for (size_t t = start; t < nb; t++) {
+                pointer |= code[t] == '*';
+                constant |= code_word_at(&s, t, "const");
+            }
+            if (pointer && !constant && ne > nb && ne - nb < n) {
+                char cand[64];
+                snprintf(cand, sizeof cand, "%.*s", (int)(ne - nb), code + nb);
+                /* a copy into it, or a launch that takes it */
+                int filled = 0;
+                for (size_t i = 0; i < s.len && !filled; i++)
+                    for (int f = 0; fills[f] && !filled; f++) {
+                        size_t o = code_call_open(&s, i, fills[f]);
+                        char dst[96];
+                        if (o >= s.len)
+                            continue;
+                        code_call_argument(&s, o, 0, dst, sizeof dst);
+                        filled = names_or_member(dst, cand);
+                    }
+                if (!filled && source_launch_after(path, 0, cand) <= 0) {
+                    snprintf(name, n, "%s", cand);
+                    *launch_line = code_line_at(&s, launch);
+                    found = code_line_at(&s, nb);
+                }
+            }
+            start = q + 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

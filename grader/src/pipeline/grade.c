@@ -1949,6 +1949,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = s->cause_says_the_edit = 1;
         free(q);
     }
+    /* the entry point's output, never copied back into */
+    char out_name[64];
+    int out_launch = 0;
+    line = failed && !s->cause ? source_output_never_filled(file, out_name, sizeof out_name, &out_launch) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("no call of the file copies the result into %s, the output (%s): the kernel launched at "
+                             "line %d writes its device buffer, and nothing brings that back, so the caller reads %s "
+                             "as it was; after the launch, copy the device result into %s (a cudaMemcpy, or a "
+                             "cudaMemcpy2D for a pitched buffer, with cudaMemcpyDeviceToHost)",
+                             out_name, q, out_launch, out_name, out_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* the output's value cast to an integer at its store */
     char cast_type[16];
     line = failed && !s->cause ? source_store_cast_to_integer(file, cast_type, sizeof cast_type) : 0;
