@@ -372,6 +372,27 @@ def test_a_loop_started_at_a_thread_s_coordinate_is_started_at_0(tmp_path):
 
 
 @needs_schemata
+def test_an_exchange_at_a_line_the_reference_writes_gives_way_to_one_where_it_departs(tmp_path):
+    """Lab 01's sum reading N where M belongs and M where N belongs,
+    `M[k * Width + Col] * N[Row * Width + k]`: exchanging the launch's d_M
+    and d_N mends every dataset too, but that line is the reference's, word
+    for word; the exchange of the product's arrays, at the line that
+    departs from it, is named instead."""
+    lab = "01-basic-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "Pvalue += M[Row * Width + k] * N[k * Width + Col];"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "Pvalue += M[k * Width + Col] * N[Row * Width + k];"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "M[k * Width + Col] * N" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "exchange", r
+    assert rep["fix_first"].startswith(f"line {line}: "), rep["fix_first"]
+
+
+@needs_schemata
 def test_a_buffer_freed_twice_is_mended_at_the_second_free_in_the_finding_s_words(tmp_path):
     """Lab 01's frees with d_N's written `cudaFree(d_M)` again: d_M is
     freed twice and d_N never. Either free, made d_N's, mends it; the line

@@ -350,6 +350,14 @@ static int loop_invariant_clause(const char *context, const char *from, const ch
     return !has_word(dropped, counter);
 }
 
+/* Whether the candidate exchanges two operands (two arguments, two arrays
+ * of a product): what two names exchanged at one place can make up for at
+ * another (an index's names exchanged are another matter). */
+static int exchanges(const repair_candidate *c)
+{
+    return !strcmp(c->kind, "swap") || !strcmp(c->kind, "exchange");
+}
+
 /* Whether text holds word w as a whole word. */
 static int has_word(const char *text, const char *w)
 {
@@ -439,6 +447,28 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
         }
     }
     free(rest);
+    /* an exchange at a line the reference solution writes word for word,
+     * in its order, makes up for one elsewhere (the launch's `d_M, d_N`
+     * swapped for a sum that reads N where M belongs): an exchange at a
+     * line that departs from the reference, larger or not, is confirmed
+     * in its place, a few at most */
+    if (best >= 0 && also < 0 && exchanges(&c[best])) {
+        char *reference = kit_path("solutions/%s/%s", m->id, m->source);
+        int tries = 0;
+        if (!repairs_reference_departure(&c[best], student_file, reference))
+            for (int i = 0; i < all && tries < 3; i++) {
+                if (i == best || !exchanges(&c[i]) || c[i].line == c[best].line ||
+                    (c[i].confirmed && c[i].datasets_right < n) ||
+                    !repairs_reference_departure(&c[i], student_file, reference))
+                    continue;
+                tries++;
+                if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
+                    best = i;
+                    break;
+                }
+            }
+        free(reference);
+    }
     if (best < 0)
         return;
     if (also >= 0) {
