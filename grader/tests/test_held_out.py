@@ -75,8 +75,10 @@ CD's, 10, 10, 10 and 10 of 10 after their own (my count); sets CI and CJ: result
 when counted side by side after CE's to CH's, 10 and 10 of 10 after their own (my count); sets CK and
 CL: results-CK.md and results-CL.md, 8 and 10 of 10 when counted side by side after CI's and CJ's, 10
 and 10 of 10 after their own (my count; CK's replaced 03-u7, a __shared__ tile with an initialiser,
-full marks on the emulator and refused by nvcc, is refused by the emulator's build too now); of
-those twenty-six sets only the
+full marks on the emulator and refused by nvcc, is refused by the emulator's build too now); sets CM
+and CN: results-CM.md and results-CN.md, 6 and 7 of 10 when counted side by side after CK's and CL's,
+9 and 10 of 10 after their own (my count: CM 05-z7, a pitched load with its row and column exchanged,
+is still said as the pitch's value); of those twenty-eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -972,6 +974,14 @@ FIRST = {
                                             "take `const` off P's declaration"],
     "setCK/04-v7-ghost-test-flattened": ["the test at line 43", "bounds one value made of both coordinates",
                                          "test each coordinate against its own bounds"],
+    "setCM/01-z7-copy-back-missing": ["no call of the file copies the result into P", "line 36 (",
+                                      "the kernel launched at line 56"],
+    "setCM/02-y7-dot-loop-starts-at-tx": ["line 56: `tx` in `int i = tx;", "with `0` there"],
+    "setCM/02-z7-store-cast-to-int": ["line 67 (", "casts the value it stores to int", "without the cast"],
+    "setCN/01-a8-dot-inputs-swapped": ["line 30: `N[Row * Width + k] * M[k * Width + Col]`",
+                                       "with `M[Row * Width + k] * N[k * Width + Col]` there"],
+    "setCN/02-a8-dot-loop-starts-at-tx": ["line 56: `tx` in `int i = tx;", "with `0` there"],
+    "setCN/02-b8-phase-loop-starts-at-by": ["line 40: `by` in `int ph = by;", "with `0` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
