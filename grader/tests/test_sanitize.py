@@ -3208,6 +3208,14 @@ def test_an_output_never_copied_back_is_named_at_the_entry_point_s_parameter(tmp
     first = rep["fix_first"]
     assert first.startswith(f"no call of the file copies the result into out, the output (line {decl} ("), first
     assert "copy the device result into out (a cudaMemcpy, or a cudaMemcpy2D" in first, first
+    # a copy that names the output, the wrong way round or a host memcpy,
+    # is another reading's: never said as no copy at all (on a GPU too,
+    # where no earlier record of the copies leads)
+    for wrong in ("CUDA_CHECK(cudaMemcpy(d_P, P, bytes, cudaMemcpyDeviceToHost));", "memcpy(P, d_P, bytes);"):
+        other = edited(tmp_path, "01-basic-matmul", "CUDA_CHECK(cudaMemcpy(P, d_P, bytes, cudaMemcpyDeviceToHost));",
+                       wrong)
+        rc, rep = kit.check_json("01-basic-matmul", other, "emu", "--dataset", "width-0017", sanitize=True)
+        assert "no call of the file copies the result into" not in rep["fix_first"], rep["fix_first"]
 
 
 def test_a_count_one_less_than_its_name_is_named_over_the_loops_repair(tmp_path):

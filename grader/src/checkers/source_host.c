@@ -2281,16 +2281,28 @@ int source_output_never_filled(const char *path, char *name, size_t n, int *laun
             if (pointer && !constant && ne > nb && ne - nb < n) {
                 char cand[64];
                 snprintf(cand, sizeof cand, "%.*s", (int)(ne - nb), code + nb);
-                /* a copy into it, or a launch that takes it */
+                /* a copy that names it (into it, or the wrong way round:
+                 * another reading says which), a host copy (`memcpy(P,
+                 * d_P, ...)`, which reads device memory), or a launch
+                 * that takes it */
+                static const char *const host_copies[] = { "memcpy", "memmove", NULL };
+                const char *calls[24];
+                int ncalls = 0;
+                for (int f = 0; fills[f] && ncalls < 20; f++)
+                    calls[ncalls++] = fills[f];
+                for (int f = 0; host_copies[f]; f++)
+                    calls[ncalls++] = host_copies[f];
                 int filled = 0;
                 for (size_t i = 0; i < s.len && !filled; i++)
-                    for (int f = 0; fills[f] && !filled; f++) {
-                        size_t o = code_call_open(&s, i, fills[f]);
-                        char dst[96];
+                    for (int f = 0; f < ncalls && !filled; f++) {
+                        size_t o = code_call_open(&s, i, calls[f]);
+                        char arg[96];
                         if (o >= s.len)
                             continue;
-                        code_call_argument(&s, o, 0, dst, sizeof dst);
-                        filled = names_or_member(dst, cand);
+                        for (int a = 0; a < 2 && !filled; a++) {
+                            code_call_argument(&s, o, a, arg, sizeof arg);
+                            filled = names_or_member(arg, cand);
+                        }
                     }
                 if (!filled && source_launch_after(path, 0, cand) <= 0) {
                     snprintf(name, n, "%s", cand);
