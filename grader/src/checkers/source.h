@@ -481,8 +481,9 @@ int source_symbol_element_type_mismatch(const char *path, char *symbol, size_t s
 int source_fill_of(const char *path, const char *name, int *beside);
 /* A pointer parameter, not const, of the function that holds the file's
  * last launch (the entry point's output, `float *P`, `image *out`), that
- * no copy or memset has as its destination (itself or a member of it)
- * and no launch takes: the result is never brought back to it. Its
+ * no copy names (itself or a member of it, either way round, a host
+ * memcpy's too), no store of the host's fills and no launch takes: the
+ * result is never brought back to it. Its
  * declaration's line; its name into name, the launch's line into
  * *launch_line; else 0. */
 int source_output_never_filled(const char *path, char *name, size_t n, int *launch_line);

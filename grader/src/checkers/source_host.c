@@ -2224,8 +2224,8 @@ int source_sizeof_other_type(const char *path, int copy_line, int decl_line, con
 
 /* ---- an output never copied back -------------------------------------------- */
 
-/* Whether the call argument text (a copy's destination) is name or one of
- * its members (`out->data`). */
+/* Whether the call argument text (a copy's) is name or one of its
+ * members (`out->data`). */
 static int names_or_member(const char *arg, const char *name)
 {
     const char *b = bare_name(arg);
@@ -2281,10 +2281,10 @@ int source_output_never_filled(const char *path, char *name, size_t n, int *laun
             if (pointer && !constant && ne > nb && ne - nb < n) {
                 char cand[64];
                 snprintf(cand, sizeof cand, "%.*s", (int)(ne - nb), code + nb);
-                /* a copy that names it (into it, or the wrong way round:
-                 * another reading says which), a host copy (`memcpy(P,
-                 * d_P, ...)`, which reads device memory), or a launch
-                 * that takes it */
+                /* a copy that names it (into it, or the wrong way round,
+                 * or a host memcpy: other readings say those), a store of
+                 * the host's into it or a member of it (`P[i] = ...`), or a
+                 * launch that takes it */
                 static const char *const host_copies[] = { "memcpy", "memmove", NULL };
                 const char *calls[24];
                 int ncalls = 0;
@@ -2292,19 +2292,27 @@ int source_output_never_filled(const char *path, char *name, size_t n, int *laun
                     calls[ncalls++] = fills[f];
                 for (int f = 0; host_copies[f]; f++)
                     calls[ncalls++] = host_copies[f];
-                int filled = 0;
-                for (size_t i = 0; i < s.len && !filled; i++)
+                size_t end = code_matching(&s, body), cl = strlen(cand);
+                int filled = end >= s.len || source_launch_after(path, 0, cand) > 0;
+                for (size_t i = body; i < end && !filled; i++) {
                     for (int f = 0; f < ncalls && !filled; f++) {
                         size_t o = code_call_open(&s, i, calls[f]);
                         char arg[96];
-                        if (o >= s.len)
-                            continue;
-                        for (int a = 0; a < 2 && !filled; a++) {
+                        for (int a = 0; o < s.len && a < 2 && !filled; a++) {
                             code_call_argument(&s, o, a, arg, sizeof arg);
                             filled = names_or_member(arg, cand);
                         }
                     }
-                if (!filled && source_launch_after(path, 0, cand) <= 0) {
+                    if (!filled && code_name_at(&s, i, cand, cl)) {
+                        size_t ws = i, at = i + cl;
+                        if ((code[at] == '-' && code[at + 1] == '>') || code[at] == '.') { /* a member: its store */
+                            ws = code_skip_space(&s, at + (code[at] == '.' ? 1 : 2));
+                            at = code_word_end(&s, ws);
+                        }
+                        filled = at > ws && code[at] == '[' && code_stored_at(&s, ws, at - ws);
+                    }
+                }
+                if (!filled) {
                     snprintf(name, n, "%s", cand);
                     *launch_line = code_line_at(&s, launch);
                     found = code_line_at(&s, nb);
