@@ -650,6 +650,22 @@ static char *tested_part_words(const guard_record *g, const char *student, int a
     return NULL;
 }
 
+/* Clause i of every test the thread passed: the named test's clauses
+ * first (0 .. nclauses - 1), then the others' ("; also line ..."). */
+typedef struct {
+    int line, k;
+    double a, b;
+    const char *op;
+} passed_clause;
+
+static passed_clause clause_passed(const guard_record *g, int i)
+{
+    if (i < g->nclauses)
+        return (passed_clause){ g->line, g->clause[i].k, g->clause[i].a, g->clause[i].b, g->clause[i].op };
+    i -= g->nclauses;
+    return (passed_clause){ g->other[i].line, g->other[i].k, g->other[i].a, g->other[i].b, g->other[i].op };
+}
+
 /* A name the read indexes with that the tests the thread passed bound
  * from below only (`srcY >= 0`, no `srcY < height`), where another if of
  * the kernel bounds it from above (the first batch's ghost test): this
@@ -657,10 +673,10 @@ static char *tested_part_words(const guard_record *g, const char *student, int a
 static char *lower_only_words(const guard_record *g, const char *student, int access)
 {
     for (int i = 0; i < g->nothers + g->nclauses; i++) {
-        int line = i < g->nclauses ? g->line : g->other[i - g->nclauses].line;
-        int k = i < g->nclauses ? g->clause[i].k : g->other[i - g->nclauses].k;
-        double a = i < g->nclauses ? g->clause[i].a : g->other[i - g->nclauses].a;
-        const char *op = i < g->nclauses ? g->clause[i].op : g->other[i - g->nclauses].op;
+        passed_clause pc = clause_passed(g, i);
+        int line = pc.line, k = pc.k;
+        double a = pc.a;
+        const char *op = pc.op;
         char left[GUARD_TEXT], right[GUARD_TEXT];
         if ((strcmp(op, ">=") != 0 && strcmp(op, ">") != 0) ||
             source_compared_sides(student, line, k, op, left, right, sizeof left) != 0 || !plain_name(left) ||
@@ -669,11 +685,9 @@ static char *lower_only_words(const guard_record *g, const char *student, int ac
         /* no test passed bounds it from above */
         int upper = 0;
         for (int j = 0; j < g->nothers + g->nclauses && !upper; j++) {
-            int lj = j < g->nclauses ? g->line : g->other[j - g->nclauses].line;
-            int kj = j < g->nclauses ? g->clause[j].k : g->other[j - g->nclauses].k;
-            const char *oj = j < g->nclauses ? g->clause[j].op : g->other[j - g->nclauses].op;
+            passed_clause pj = clause_passed(g, j);
             char l2[GUARD_TEXT], r2[GUARD_TEXT];
-            upper = oj[0] == '<' && source_compared_sides(student, lj, kj, oj, l2, r2, sizeof l2) == 0 &&
+            upper = pj.op[0] == '<' && source_compared_sides(student, pj.line, pj.k, pj.op, l2, r2, sizeof l2) == 0 &&
                     !strcmp(l2, left);
         }
         char clause[96];
@@ -697,15 +711,10 @@ static char *lower_only_words(const guard_record *g, const char *student, int ac
 static char *not_equal_words(const guard_record *g, const char *student)
 {
     for (int i = 0; i < g->nothers + g->nclauses; i++) {
-        int line, k;
-        double a, b;
-        const char *op;
-        if (i < g->nclauses) {
-            line = g->line, k = g->clause[i].k, a = g->clause[i].a, b = g->clause[i].b, op = g->clause[i].op;
-        } else {
-            int j = i - g->nclauses;
-            line = g->other[j].line, k = g->other[j].k, a = g->other[j].a, b = g->other[j].b, op = g->other[j].op;
-        }
+        passed_clause pc = clause_passed(g, i);
+        int line = pc.line, k = pc.k;
+        double a = pc.a, b = pc.b;
+        const char *op = pc.op;
         char left[GUARD_TEXT], right[GUARD_TEXT];
         if (strcmp(op, "!=") != 0 || a <= b ||
             source_compared_sides(student, line, k, "!=", left, right, sizeof left) != 0 || !plain_name(left))

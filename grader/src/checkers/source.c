@@ -10,6 +10,7 @@
 #include "source_code.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +222,15 @@ size_t code_word_left_of(const source_code *s, size_t e, size_t *n)
     size_t b = word_start(s, e);
     *n = e - b;
     return b;
+}
+
+void code_squeezed(const char *text, size_t len, char *out, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < size; i++)
+        if (!isspace((unsigned char)text[i]))
+            out[o++] = text[i];
+    out[o] = '\0';
 }
 
 int code_word_in(const char *w, size_t n, const char *const *list)

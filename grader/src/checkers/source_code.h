@@ -56,6 +56,9 @@ size_t code_word_before(const source_code *s, size_t e, size_t *n);
 size_t code_word_left_of(const source_code *s, size_t e, size_t *n);
 /* Whether the n characters at w are one of the words of list (NULL-ended). */
 int code_word_in(const char *w, size_t n, const char *const *list);
+/* text[0, len) without its blanks (spaces, tabs, line breaks) into out
+ * (size bytes). */
+void code_squeezed(const char *text, size_t len, char *out, size_t size);
 /* Whether they are a keyword a value follows (return, else, case, sizeof,
  * ...): a word before a name that does not make it a declaration. */
 int code_keyword_before_value(const char *w, size_t n);

@@ -1236,16 +1236,6 @@ int source_read_index_has(const char *path, int access, const char *name)
     return has;
 }
 
-/* text with its blanks taken out, into out (size bytes). */
-static void squeezed(const char *text, size_t len, char *out, size_t size)
-{
-    size_t o = 0;
-    for (size_t i = 0; i < len && o + 1 < size; i++)
-        if (!isspace((unsigned char)text[i]))
-            out[o++] = text[i];
-    out[o] = '\0';
-}
-
 int source_read_index_part_of(const char *path, int access, const char *part, char *via, size_t n, int *set_line)
 {
     source_code s;
@@ -1254,7 +1244,7 @@ int source_read_index_part_of(const char *path, int access, const char *part, ch
     if (access <= 0 || !source_code_read(&s, path))
         return 0;
     char want[160], got[320];
-    squeezed(part, strlen(part), want, sizeof want);
+    code_squeezed(part, strlen(part), want, sizeof want);
     size_t b = code_line_start(&s, access), e = b < s.len ? code_line_end(&s, b) : s.len;
     size_t g = b < s.len ? code_kernel_before(&s, b) : s.len, close = 0;
     size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
@@ -1266,7 +1256,7 @@ int source_read_index_part_of(const char *path, int access, const char *part, ch
         size_t vend = 0, v = code_assignment_of(&s, body, b, names[i], lens[i], &vend);
         if (v >= s.len)
             continue;
-        squeezed(s.code + v, vend - v, got, sizeof got);
+        code_squeezed(s.code + v, vend - v, got, sizeof got);
         size_t gl = strlen(got);
         while (gl > 0 && got[gl - 1] == ';')
             got[--gl] = '\0';

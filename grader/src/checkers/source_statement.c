@@ -292,11 +292,7 @@ int source_jump_past_barrier(const char *path, int barrier_line, char *word, siz
 /* code[b, e) without blanks into out (n bytes). */
 static void squeezed(const source_code *s, size_t b, size_t e, char *out, size_t n)
 {
-    size_t o = 0;
-    for (size_t k = b; k < e && o + 1 < n; k++)
-        if (s->code[k] != ' ' && s->code[k] != '\t' && s->code[k] != '\n')
-            out[o++] = s->code[k];
-    out[o] = '\0';
+    code_squeezed(s->code + b, e > b ? e - b : 0, out, n);
 }
 
 int source_term_outside_subscript(const char *path, char *read, size_t read_n, char *term, size_t term_n,
@@ -604,16 +600,6 @@ int source_store_in_one_pass(const char *path, char *term, size_t term_n, char *
     return found;
 }
 
-/* text without its blanks, into out (size bytes). */
-static void squeeze_into(const char *text, size_t len, char *out, size_t size)
-{
-    size_t o = 0;
-    for (size_t i = 0; i < len && o + 1 < size; i++)
-        if (!isspace((unsigned char)text[i]))
-            out[o++] = text[i];
-    out[o] = '\0';
-}
-
 int source_test_at_loop_bound(const char *path, char *term, size_t term_n, char *counter, size_t counter_n,
                               char *bound, size_t bound_n, int *loop_line, int *guarded_line)
 {
@@ -652,10 +638,10 @@ int source_test_at_loop_bound(const char *path, char *term, size_t term_n, char 
         size_t lb = code_skip_space(&s, tb);
         char value[128], want[128];
         if (code_name_at(&s, lb, name, n) && code_skip_space(&s, lb + n) == eq)
-            squeeze_into(c + eq + 2, te - eq - 2, value, sizeof value);
+            code_squeezed(c + eq + 2, te - eq - 2, value, sizeof value);
         else
-            squeeze_into(c + tb, eq - tb, value, sizeof value);
-        squeeze_into(right, strlen(right), want, sizeof want);
+            code_squeezed(c + tb, eq - tb, value, sizeof value);
+        code_squeezed(right, strlen(right), want, sizeof want);
         if (!value[0] || strcmp(value, want) != 0)
             continue;
         /* the loop's counter only goes up: a step of ++, += or = counter + */
