@@ -78,7 +78,8 @@ and 10 of 10 after their own (my count; CK's replaced 03-u7, a __shared__ tile w
 full marks on the emulator and refused by nvcc, is refused by the emulator's build too now); sets CM
 and CN: results-CM.md and results-CN.md, 6 and 7 of 10 when counted side by side after CK's and CL's,
 9 and 10 of 10 after their own (my count: CM 05-z7, a pitched load with its row and column exchanged,
-is still said as the pitch's value); of those twenty-eight sets only the
+was still said as the pitch's value, and is said as the exchange the next session); of those
+twenty-eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -982,6 +983,8 @@ FIRST = {
                                        "with `M[Row * Width + k] * N[k * Width + Col]` there"],
     "setCN/02-a8-dot-loop-starts-at-tx": ["line 56: `tx` in `int i = tx;", "with `0` there"],
     "setCN/02-b8-phase-loop-starts-at-by": ["line 40: `by` in `int ph = by;", "with `0` there"],
+    "setCM/05-z7-load-row-col-swapped": ["line 47 multiplies col_i by in.pitch", "exchanged in the index",
+                                         "in.data[row_i * in.pitch + col_i * in.channels + k]"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

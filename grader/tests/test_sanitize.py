@@ -3132,6 +3132,24 @@ def test_a_ghost_test_that_bounds_a_coordinate_from_below_only_names_the_upper_b
     assert "also has `srcX < width`" in first and "add `srcX < width` there" in first, first
 
 
+def test_a_pitched_index_with_row_and_column_exchanged_is_named_not_the_pitch(tmp_path):
+    """Lab 05's store written `out.data[col_o * out.pitch + row_o *
+    out.channels + k]`: the test before it bounds col_o by the width and
+    row_o by the height, and held, so the pitch multiplies a column. The
+    first line names the exchange and the line to write, not the pitch's
+    value (which is right)."""
+    old = "out.data[row_o * out.pitch + col_o * out.channels + k]"
+    new = "out.data[col_o * out.pitch + row_o * out.channels + k]"
+    src = edited(tmp_path, "05-pitched-conv", old, new)
+    line = line_of(src, new)
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the index of the access at line {line} multiplies col_o by out.pitch"), first
+    assert "the row and the column are exchanged in the index" in first, first
+    assert f"(write `{old} = acc;`)" in first, first
+    assert "the stride's value is not" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -420,6 +420,49 @@ static int held_all(const guard_record *g)
     return 1;
 }
 
+/* A test that held on every clause, bounding one name the access reads
+ * by the columns' count (`col_i < in.width`) and another by the rows'
+ * (`row_i < in.height`), before an index that multiplies the column's
+ * name by the row stride (the member the host sets, `in.pitch`, else the
+ * column's factor) and not the row's: the row and the column are
+ * exchanged in the index; the stride's value is not the mistake. */
+static int axis_of_name(const char *w, int bound);
+static char *exchanged_axes_words(const guard_record *g, const char *student, int access, const char *q)
+{
+    char col[GUARD_TEXT] = "", col_bound[GUARD_TEXT] = "", row[GUARD_TEXT] = "", row_bound[GUARD_TEXT] = "";
+    char left[GUARD_TEXT], right[GUARD_TEXT], stride[GUARD_TEXT];
+    for (int k = 0; k < 8; k++) {
+        if (source_compared_sides(student, g->line, k, "<", left, right, sizeof left) != 0 || !plain_name(left) ||
+            !source_line_has_word(student, access, left))
+            continue;
+        int axis = axis_of_name(right, 1);
+        if (axis == 2 && !col[0])
+            snprintf(col, sizeof col, "%s", left), snprintf(col_bound, sizeof col_bound, "%s", right);
+        else if (axis == 1 && !row[0])
+            snprintf(row, sizeof row, "%s", left), snprintf(row_bound, sizeof row_bound, "%s", right);
+    }
+    if (!col[0] || !row[0] || !strcmp(col, row))
+        return NULL;
+    if (source_stride_set_at(student, access, stride, sizeof stride) <= 0 &&
+        !source_line_factor(student, access, col, stride, sizeof stride))
+        return NULL;
+    if (!source_line_has_product(student, access, col, stride) ||
+        source_line_has_product(student, access, row, stride))
+        return NULL;
+    char *fixed = source_line_words_exchanged(student, access, col, row);
+    if (!fixed)
+        return NULL;
+    const char *f = fixed;
+    while (*f == ' ' || *f == '\t')
+        f++;
+    char *w = xasprintf("the index of the access at line %d multiplies %s by %s, the step from one row to the next, "
+                        "but the test at %s, which held, bounds %s by %s, the columns' count, and %s by %s, the "
+                        "rows': the row and the column are exchanged in the index (write `%s`)",
+                        access, col, stride, q, col, col_bound, row, row_bound, f);
+    free(fixed);
+    return w;
+}
+
 /* A test that held on every clause before an access that left its array:
  * the test is right, so the index is not; where it multiplies by a member
  * set elsewhere in the file (a pitch or stride the host fills in), that
@@ -1466,6 +1509,8 @@ char *guards_words(char *msg, const char *student, int access)
             words = padded_bound_words(&g, student, access, q);
         if (!words && elements > 0 && !strstr(msg, "in shared memory"))
             words = source_read_planar(student, access);
+        if (!words && elements > 0 && held_all(&g))
+            words = exchanged_axes_words(&g, student, access, q);
         if (!words && elements > 0)
             words = stride_words(&g, student, access, elements, q);
     }

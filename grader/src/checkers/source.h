@@ -1042,6 +1042,11 @@ int source_byte_step_in_elements(const char *path, char *member, size_t n, int *
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);
+/* Line n of path with the words a and b exchanged in the one subscript
+ * that holds both (`in.data[col_i * in.pitch + row_i * c]` for col_i and
+ * row_i: `in.data[row_i * in.pitch + col_i * c]`); NULL where no one
+ * subscript does (malloc'd). */
+char *source_line_words_exchanged(const char *path, int n, const char *a, const char *b);
 /* The plain word that multiplies `name` on line n (`Row * k` or `k * Row`:
  * k), into out; 1 if there is one, else 0. */
 int source_line_factor(const char *path, int n, const char *name, char *out, size_t size);

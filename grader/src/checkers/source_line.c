@@ -257,6 +257,48 @@ int source_line_has_product(const char *path, int n, const char *name, const cha
     return at >= 0;
 }
 
+char *source_line_words_exchanged(const char *path, int n, const char *a, const char *b)
+{
+    char *text = source_line_text(path, n, 4096);
+    char *out = NULL;
+    size_t la = strlen(a), lb = strlen(b);
+    /* the one subscript (a `[...]` of no inner bracket) that holds both */
+    int found = 0;
+    const char *span = NULL, *span_end = NULL;
+    for (const char *o = strchr(text, '['); o; o = strchr(o + 1, '[')) {
+        const char *c = o + 1;
+        while (*c && *c != ']' && *c != '[')
+            c++;
+        if (*c != ']')
+            continue;
+        const char *pa = text_find_word(text, o + 1, a), *pb = text_find_word(text, o + 1, b);
+        if (pa && pb && pa < c && pb < c) {
+            found++;
+            span = o + 1, span_end = c;
+        }
+    }
+    if (found == 1 && la && lb) {
+        strbuf w;
+        sb_init(&w);
+        sb_append(&w, text, (size_t)(span - text));
+        for (const char *p = span; p < span_end;) {
+            int at_word = p == text || !source_is_identifier_char(p[-1]);
+            if (at_word && strncmp(p, a, la) == 0 && !source_is_identifier_char(p[la])) {
+                sb_puts(&w, b);
+                p += la;
+            } else if (at_word && strncmp(p, b, lb) == 0 && !source_is_identifier_char(p[lb])) {
+                sb_puts(&w, a);
+                p += lb;
+            } else
+                sb_append(&w, p++, 1);
+        }
+        sb_puts(&w, span_end);
+        out = sb_detach(&w);
+    }
+    free(text);
+    return out;
+}
+
 int source_line_has_word(const char *path, int n, const char *word)
 {
     char *text = source_line_text(path, n, 4096);
