@@ -985,6 +985,7 @@ FIRST = {
     "setCN/02-b8-phase-loop-starts-at-by": ["line 40: `by` in `int ph = by;", "with `0` there"],
     "setCM/05-z7-load-row-col-swapped": ["line 47 multiplies col_i by in.pitch", "exchanged in the index",
                                          "in.data[row_i * in.pitch + col_i * in.channels + k]"],
+    "setCK/05-v7-in-pitch-from-row-bytes": ["line 101: `row_bytes`", "with `in_pitch_bytes` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

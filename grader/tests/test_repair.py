@@ -232,6 +232,27 @@ def test_a_size_s_other_axis_is_offered_for_a_member_copied_along(tmp_path):
 
 
 @needs_schemata
+def test_a_name_a_twin_statement_has_is_offered_as_this_statement_would_write_it(tmp_path):
+    """Lab 05's output pitch made from row_bytes: the twin statement beside
+    it (`d_in_img.pitch = ... in_pitch_bytes ...`) puts in_pitch_bytes
+    there, and both pitches mend every dataset (they are equal here). The
+    name offered is the twin's as this statement would write it, its `in`
+    made the `out` of d_out_img: out_pitch_bytes."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "d_out_img.pitch = (int)(row_bytes / sizeof(float));"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "d_out_img.pitch = (int)(row_bytes" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["from"] == "row_bytes", r
+    assert r["to"] == "out_pitch_bytes", r
+
+
+@needs_schemata
 def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
     """Lab 05's barrier after the tile's load written `__threadfence_block();`:
     it orders memory and waits for no thread. The repair adds a

@@ -616,6 +616,45 @@ static int evidence(const sc *s, const sym *var, const sym *y, size_t b, size_t 
     return more > 0 ? 4 * more : 0;
 }
 
+/* Whether part [part, part + len) is a part of a name of the statement
+ * other than the one at token b. */
+static int statement_has_part(const sc *s, const char *part, size_t len, size_t b)
+{
+    for (size_t k = s->ctx_b; k < s->ctx_e && k < s->r.nt; k++)
+        if (k != b && ident(s, k) && has_name_part(tk(s, k), tl(s, k), part, len))
+            return 1;
+    return 0;
+}
+
+/* Whether y is the name a twin statement puts here (twin) as this
+ * statement would write it: the two names alike but for one part, y's
+ * written among the statement's other names and twin's not
+ * (in_pitch_bytes for out_pitch_bytes in `d_in_img.pitch = ...`, where
+ * the twin `d_out_img.pitch = ...` has out_pitch_bytes). */
+static int twin_analog(const sc *s, const sym *y, const sym *twin, size_t b)
+{
+    if (s->ctx_e <= s->ctx_b)
+        return 0;
+    const char *p = y->name, *q = twin->name, *pp, *qp, *mine = NULL, *theirs = NULL;
+    size_t n = y->len, m = twin->len, mine_len = 0, theirs_len = 0;
+    int differ = 0;
+    for (;;) {
+        size_t lp = next_part(&p, &n, &pp), lq = next_part(&q, &m, &qp);
+        if (!lp || !lq) {
+            if (lp || lq)
+                return 0;
+            break;
+        }
+        if (lp == lq && strncasecmp(pp, qp, lp) == 0)
+            continue;
+        if (++differ > 1)
+            return 0;
+        mine = pp, mine_len = lp, theirs = qp, theirs_len = lq;
+    }
+    return differ == 1 && mine_len >= 2 && theirs_len >= 2 && statement_has_part(s, mine, mine_len, b) &&
+           !statement_has_part(s, theirs, theirs_len, b);
+}
+
 /* ---- a literal bound, a member: the names the file's evidence puts there ---- */
 
 /* Whether token k is a member read through a plain name (`in.width`,
@@ -1276,6 +1315,10 @@ static void atom_edits(sc *s, node *n, sym *var)
         const char *amp = n->addr_of ? "&" : "";
         sym *best[NAMES_PER_SITE];
         int score[NAMES_PER_SITE], nbest = 0;
+        /* first the file's evidence for each name that may stand here,
+         * then each name's score with its twin's analog's evidence */
+        size_t *cand = xrealloc(NULL, (s->nsyms + 1) * sizeof *cand);
+        int *ev = xrealloc(NULL, (s->nsyms + 1) * sizeof *ev), ncand = 0;
         for (size_t i = s->nsyms; i-- > 0;) {
             sym *y = &s->syms[i];
             if (y == var || strcmp(y->key, var->key) != 0 ||
@@ -1283,12 +1326,22 @@ static void atom_edits(sc *s, node *n, sym *var)
                 continue;
             if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
                 continue;
+            cand[ncand] = i;
+            ev[ncand++] = evidence(s, var, y, b, e);
+        }
+        for (int c = 0; c < ncand; c++) {
+            sym *y = &s->syms[cand[c]];
+            int twin = 0;
+            for (int d = 0; d < ncand; d++)
+                if (d != c && ev[d] > 0 && ev[d] + 1 > twin && twin_analog(s, y, &s->syms[cand[d]], b))
+                    twin = ev[d] + 1;
             /* the innermost loop's own variable, in its body: what an
              * index there most often meant (`ds_M[ty][tx]` in the loop
              * over i of the sum, where ds_M[ty][i] belongs) */
             int looped = s->loop_var > 0 && y == &s->syms[s->loop_var - 1];
             /* (the statement's parts break ties alone) */
-            int sc = 8 * (likeness(var, y) + evidence(s, var, y, b, e) + 6 * looped) + statement_parts(s, var, y, b),
+            int sc = 8 * (likeness(var, y) + (twin > ev[c] ? twin : ev[c]) + 6 * looped) +
+                     statement_parts(s, var, y, b),
                 at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
                 at_--;
@@ -1301,6 +1354,8 @@ static void atom_edits(sc *s, node *n, sym *var)
             best[at_] = y;
             score[at_] = sc;
         }
+        free(cand);
+        free(ev);
         for (int i = 0; i < nbest; i++) {
             to = xasprintf("%s%.*s", amp, (int)best[i]->len, best[i]->name);
             sch_add_alt(s, g, "name", from, to, to);
