@@ -253,6 +253,50 @@ def test_a_name_a_twin_statement_has_is_offered_as_this_statement_would_write_it
 
 
 @needs_schemata
+def test_a_comparison_after_a_sum_whose_parenthesis_closed_early_is_regrouped(tmp_path):
+    """Lab 03's phase count written `k / TILE_WIDTH + (k % TILE_WIDTH) !=
+    0`: `!=` binds after `+`, so the whole sum is compared and the count is
+    1. The repair moves the parenthesis past the comparison, at the line
+    that sets the count, and the regrouped value is the sum's (not cast
+    to the comparison's truth value, which would make it 1 again)."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "numPhases = k / TILE_WIDTH + (k % TILE_WIDTH) != 0;"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "(k % TILE_WIDTH) != 0" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "grouping", r
+    assert r["to"] == "k / TILE_WIDTH + (k % TILE_WIDTH != 0)", r
+    assert rep["fix_first"].startswith(f"line {line}: "), rep["fix_first"]
+
+
+@needs_schemata
+def test_one_mistake_in_both_of_a_dim3_s_counts_written_alike_is_mended_at_both(tmp_path):
+    """Lab 04's grid with `-` for the first `+` in both counts, `(width -
+    TILE_WIDTH - 1) / TILE_WIDTH` and the same of height: no edit of one
+    argument mends it, and the two are not the same count. The edit made
+    in both at once (`parallel-args`) does, and the first line names it."""
+    lab = "04-conv-2batch"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "dim3 dimGrid((width + TILE_WIDTH - 1) / TILE_WIDTH, (height + TILE_WIDTH - 1) / TILE_WIDTH);"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, old.replace("+ TILE_WIDTH", "- TILE_WIDTH")))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "dim3 dimGrid((width - " in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "parallel-args", r
+    assert r["from"] == "width - TILE_WIDTH" and r["to"] == "width + TILE_WIDTH", r
+    assert rep["fix_first"].startswith(f"line {line}: `width - TILE_WIDTH`"), rep["fix_first"]
+    assert "written in both of the dim3's arguments" in rep["fix_first"], rep["fix_first"]
+
+
+@needs_schemata
 def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
     """Lab 05's barrier after the tile's load written `__threadfence_block();`:
     it orders memory and waits for no thread. The repair adds a

@@ -193,7 +193,7 @@ static void twin_arguments(sc *s, group *g, size_t first, size_t b0, size_t e0, 
     /* (an operand dropped is left out: in a grid's count it only launches
      * more, `width` blocks for `width / 16`, the kernel's bounds test
      * idling the rest) */
-    static const char *const kinds[] = { "round-up", "operator", "literal", "name", "member", NULL };
+    static const char *const kinds[] = { "round-up", "operator", "literal", "name", "member", "grouping", NULL };
     size_t last = s->ng;
     /* a count that rounds up by a remainder's term of its own (`w / 16 +
      * (w % 16 != 0)`): a round-up of its quotient counts one block more,
@@ -242,6 +242,76 @@ static void twin_arguments(sc *s, group *g, size_t first, size_t b0, size_t e0, 
                 free(one);
             }
         }
+}
+
+/* Two counts written alike but for one token (`(in->width - 1) / (T + 1),
+ * (in->height - 1) / (T + 1)`): a mistake in the common part was written
+ * in both, and no edit of one mends it. As a candidate for each grouping
+ * or operator edit of the first argument whose mirror (the same tokens of
+ * the second, edited the same) the second argument has, both at once
+ * (kind `parallel-args`; from and to the first's, the shape group's text
+ * the whole arguments). The first argument is tokens [b0, e0), the
+ * second [b1, e1), differing only at token b0 + diff; a third's text a2. */
+static void parallel_arguments(sc *s, group *g, size_t first, size_t b0, size_t e0, size_t b1, size_t e1,
+                               size_t diff, const char *a2)
+{
+    static const char *const kinds[] = { "grouping", "operator", NULL };
+    size_t last = s->ng;
+    for (size_t i = first; i < last && g->nalts < MAX_ALTS; i++) {
+        const group *in = &s->g[i];
+        if (in->kind != G_ATOM && in->kind != G_BIN)
+            continue;
+        if (in->tb < b0 || in->te > e0 || in->te <= in->tb)
+            continue;
+        /* its mirror in the second argument */
+        const group *mirror = NULL;
+        for (size_t j = first; j < last && !mirror; j++)
+            if (s->g[j].kind == in->kind && s->g[j].tb == in->tb - b0 + b1 && s->g[j].te == in->te - b0 + b1)
+                mirror = &s->g[j];
+        if (!mirror)
+            continue;
+        for (int a = 0; a < in->nalts && g->nalts < MAX_ALTS; a++) {
+            const cand *c = &s->c[in->cand[a]];
+            int kind_ok = 0;
+            for (int k = 0; kinds[k]; k++)
+                kind_ok |= !strcmp(c->kind, kinds[k]);
+            if (c->dead || !kind_ok)
+                continue;
+            /* the mirror's edit of the same kind at the same place, the
+             * same but for the token the arguments differ in */
+            const cand *m = NULL;
+            for (int q = 0; q < mirror->nalts && !m; q++) {
+                const cand *d = &s->c[mirror->cand[q]];
+                if (d->dead || strcmp(d->kind, c->kind) != 0)
+                    continue;
+                size_t lt = strlen(c->to), ld = strlen(d->to), l0 = tl(s, b0 + diff), l1 = tl(s, b1 + diff);
+                /* c->to with the first's differing token made the second's */
+                const char *w = NULL;
+                for (const char *p = c->to; *p && !w; p++)
+                    if (!strncmp(p, tk(s, b0 + diff), l0))
+                        w = p;
+                if (!w || lt - l0 + l1 != ld)
+                    continue;
+                size_t pre = (size_t)(w - c->to);
+                if (!strncmp(d->to, c->to, pre) && !strncmp(d->to + pre, tk(s, b1 + diff), l1) &&
+                    !strcmp(d->to + pre + l1, w + l0))
+                    m = d;
+            }
+            if (!m)
+                continue;
+            size_t at0[1] = { in->tb }, end0[1] = { in->te }, at1[1] = { mirror->tb }, end1[1] = { mirror->te };
+            char *w0[1] = { c->to }, *w1[1] = { m->to };
+            char *one = sch_span_subst(s, b0, e0, at0, end0, w0, 1, 0);
+            char *two = sch_span_subst(s, b1, e1, at1, end1, w1, 1, 0);
+            char *text = a2 ? xasprintf("%s, %s, %s", one, two, a2) : xasprintf("%s, %s", one, two);
+            char *from = xstrdup(c->from), *to = xstrdup(c->to);
+            sch_add_alt(s, g, "parallel-args", from, to, text);
+            free(from);
+            free(to);
+            free(one);
+            free(two);
+        }
+    }
 }
 
 static void shape(sc *s, size_t b, size_t e, size_t first)
@@ -309,6 +379,15 @@ static void shape(sc *s, size_t b, size_t e, size_t first)
     }
     if (n >= 2 && strcmp(a0, a1) == 0)
         twin_arguments(s, g, first, ab[0], ae[0], ab[1], a2);
+    else if (n >= 2 && ae[0] - ab[0] == ae[1] - ab[1] && ae[0] - ab[0] > 2) {
+        /* alike but for one token */
+        size_t diff = 0, differ = 0;
+        for (size_t q = 0; q < ae[0] - ab[0]; q++)
+            if (!same(s, ab[0] + q, ab[1] + q))
+                diff = q, differ++;
+        if (differ == 1 && ident(s, ab[0] + diff) && ident(s, ab[1] + diff))
+            parallel_arguments(s, g, first, ab[0], ae[0], ab[1], ae[1], diff, a2);
+    }
     free(from);
     free(a0);
     free(a1);
@@ -1653,8 +1732,9 @@ static void render_group(sc *s, buf *o, int gi)
             if (!live(s, g, a))
                 continue;
             /* an array's alternative is another array of its type: the
-             * conditional of the two is an lvalue of that type, no cast */
-            int array = g->kind == G_ATOM && g->helper && !strcmp(g->helper, "array");
+             * conditional of the two is an lvalue of that type, no cast;
+             * nor for a comparison regrouped into a sum (`uncast`) */
+            int array = g->kind == G_ATOM && g->helper && (!strcmp(g->helper, "array") || !strcmp(g->helper, "uncast"));
             putf(o, "gpulab_emu_mutant == %d ? (", s->c[g->cand[a]].id);
             if (!array) {
                 puts_(o, "decltype(");

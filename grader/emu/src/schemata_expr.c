@@ -1050,6 +1050,53 @@ static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
             free(one);
             free(rest);
         }
+    } else if (!strcmp(op, "/") && ints && at(s, r->b, "(") && at(s, r->e - 1, ")") && sch_after(s, r->b) == r->e) {
+        /* a divisor whose parentheses take in a term too many: `(w - 1) /
+         * (O_TILE_WIDTH + 1)` for `(w - 1) / O_TILE_WIDTH + 1`, the last
+         * term at the parentheses' own depth moved out */
+        size_t last = 0;
+        int depth = 0;
+        for (size_t k = r->b + 1; k + 1 < r->e; k++) {
+            if (at(s, k, "(") || at(s, k, "["))
+                depth++;
+            else if (at(s, k, ")") || at(s, k, "]"))
+                depth--;
+            else if (depth == 0 && (at(s, k, "+") || at(s, k, "-")) && k > r->b + 1 && !arith_at(s, k - 1))
+                last = k;
+        }
+        if (last) {
+            char *num = sch_span_text(s, l->b, l->e), *head = sch_span_text(s, r->b + 1, last),
+                 *term = sch_span_text(s, last + 1, r->e - 1);
+            const char *lop = tk(s, last)[0] == '-' ? "-" : "+";
+            to = last == r->b + 2 ? xasprintf("%s / %s %s %s", num, head, lop, term)
+                                  : xasprintf("%s / (%s) %s %s", num, head, lop, term);
+            free(num);
+            free(head);
+            free(term);
+        }
+    } else if (strchr("<>=!", op[0]) && at(s, l->e - 1, ")") && l->e - 1 > l->b) {
+        /* a comparison after a sum whose last term is in parentheses
+         * closed before it: `k / T + (k % T) > 0` compares the whole sum,
+         * where `k / T + (k % T > 0)` was meant */
+        size_t close = l->e - 1, open = close;
+        int depth = 0;
+        for (size_t k = close + 1; k-- > l->b;) {
+            if (at(s, k, ")") || at(s, k, "]"))
+                depth++;
+            else if ((at(s, k, "(") || at(s, k, "[")) && --depth == 0) {
+                open = k;
+                break;
+            }
+        }
+        if (open < close && open > l->b && at(s, open, "(") && (at(s, open - 1, "+") || at(s, open - 1, "-")) &&
+            open - 1 > l->b) {
+            char *head = sch_span_text(s, l->b, open), *inner = sch_span_text(s, open + 1, close),
+                 *rt = sch_span_text(s, r->b, r->e);
+            to = xasprintf("%s (%s %s %s)", head, inner, op, rt);
+            free(head);
+            free(inner);
+            free(rt);
+        }
     } else if (!strcmp(op, "+") && ints) {
         /* r a product of two operands at its own depth: `b * c` */
         size_t mul = 0;
@@ -1074,6 +1121,10 @@ static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
     if (!to)
         return;
     group *g = sch_new_group(s, G_ATOM, l->b, r->e);
+    /* a comparison regrouped is a sum, not a truth value: not cast to
+     * the comparison's bool, which would make 7 a 1 */
+    if (strchr("<>=!", op[0]))
+        g->helper = "uncast";
     char *from = sch_span_text(s, l->b, r->e);
     sch_add_alt(s, g, "grouping", from, to, xstrdup(to));
     free(from);
@@ -2043,7 +2094,9 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         }
         if (strcmp(op, "*") == 0) /* the grid's extent for a size */
             extent_names(s, &l, &r);
-        if (!strcmp(op, "+") || !strcmp(op, "*")) /* a sum grouped otherwise */
+        /* a sum grouped otherwise; a divisor or a comparison's term in
+         * parentheses closed in the wrong place */
+        if (!strcmp(op, "+") || !strcmp(op, "*") || !strcmp(op, "/") || prec == 10 || prec == 9)
             grouping_edits(s, &l, &r, op);
         node n = { l.b, r.e, V_UNKNOWN, 0, NULL, 0, 0 };
         const char *helper = NULL;

@@ -22,6 +22,20 @@ static size_t edit_size(const repair_candidate *c)
      * condition that makes it never hold, which says the same obscurely */
     if (!strcmp(c->kind, "conditional"))
         return 1;
+    /* the same terms regrouped (emucc's `grouping`): the characters the
+     * edit adds or takes away, whatever it moves (a parenthesis moved past
+     * a comparison is one edit, not the text between its two places) */
+    if (!strcmp(c->kind, "grouping")) {
+        int count[256] = { 0 };
+        for (const unsigned char *p = (const unsigned char *)c->from; *p; p++)
+            count[*p] += *p != ' ';
+        for (const unsigned char *p = (const unsigned char *)c->to; *p; p++)
+            count[*p] -= *p != ' ';
+        size_t moved = 0;
+        for (int i = 0; i < 256; i++)
+            moved += (size_t)(count[i] < 0 ? -count[i] : count[i]);
+        return moved ? moved : 1;
+    }
     size_t a = strlen(c->from), b = strlen(c->to), head = 0, tail = 0;
     while (head < a && head < b && c->from[head] == c->to[head])
         head++;
@@ -886,6 +900,10 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
     } else if (!strcmp(c->kind, "twin-args")) { /* one edit in both of a dim3's arguments, written the same */
         s = xasprintf("line %d: `%s` in `%s` %s the mistake, written in both of the dim3's arguments: with `%s` in "
                       "both, %s%s",
+                      c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
+    } else if (!strcmp(c->kind, "parallel-args")) { /* one edit in both of a dim3's arguments, written alike */
+        s = xasprintf("line %d: `%s` in `%s` %s the mistake, written in both of the dim3's arguments: with `%s` "
+                      "there and the same in the other argument, %s%s",
                       c->line, c->from, c->context, full ? "looks like" : "is probably", c->to, result, other);
     } else if (!strcmp(c->kind, "round-up")) { /* a count that leaves out a last partial block or tile */
         /* a quotient given to round() or roundf(): to the nearest, which
