@@ -3150,6 +3150,28 @@ def test_a_pitched_index_with_row_and_column_exchanged_is_named_not_the_pitch(tm
     assert "the stride's value is not" not in first, first
 
 
+def test_an_inner_loop_started_only_in_the_outer_loop_s_header_is_named(tmp_path):
+    """Lab 05's mask loops with j started in the row loop's header, `for
+    (int i = 0, j = 0; ...)`, and the column loop written `for (; j <
+    MASK_WIDTH; j++)`: j ends the first row at 5 and stays there, so every
+    later row adds nothing. The first line names the inner loop, the header
+    that alone sets j, and the start to write."""
+    text = (kit.ROOT / "solutions" / "05-pitched-conv" / "pitched_conv.cu").read_text()
+    old = ("            for (int i = 0; i < MASK_WIDTH; i++)\n"
+           "                for (int j = 0; j < MASK_WIDTH; j++)\n")
+    assert text.count(old) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(old, "            for (int i = 0, j = 0; i < MASK_WIDTH; i++)\n"
+                                     "                for (; j < MASK_WIDTH; j++)\n"))
+    line = line_of(src, "for (; j < MASK_WIDTH; j++)")
+    outer = line_of(src, "for (int i = 0, j = 0; i < MASK_WIDTH; i++)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (`for (; j < MASK_WIDTH; j++)`) gives j no start"), first
+    assert f"only the start of the loop around it, line {outer} (" in first, first
+    assert "start it in the header, `j = 0`" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -1224,7 +1224,8 @@ int source_tile_index_loop_offset(const char *path, int access, char *counter, c
 
 /* In source_scope.c. A kernel's for loop with no first part (`for (; i <
  * TILE_WIDTH; ++i)`) inside another loop, whose counter only an
- * assignment before that outer loop sets: from the outer loop's second
+ * assignment before that outer loop sets, or the first part of its header
+ * (`for (int i = 0, j = 0; ...)`, not its step): from the outer loop's second
  * pass on it starts where the last pass left it. The loop's line; the
  * counter into name, the outer loop's line and the assignment's; 0. */
 int source_loop_counter_not_restarted(const char *path, char *name, size_t size, int *outer_line, int *set_line);

@@ -1382,8 +1382,16 @@ int source_loop_counter_not_restarted(const char *path, char *name, size_t size,
         size_t body = code_loop_body(&s, outer), e = 0;
         if (body >= s.len || code_assignment_of(&s, body, k, s.code + at, n, &e) < s.len)
             continue;
+        /* set before the outer loop, or in its header's first part (`for
+         * (int i = 0, j = 0; ...)`), and not again in its step */
+        size_t oopen = code_skip_space(&s, outer + 3), oclose = s.len, osemi[2];
+        if (oopen < s.len && s.code[oopen] == '(')
+            oclose = code_matching(&s, oopen);
+        int header = oclose < s.len && for_parts(&s, oopen, oclose, osemi);
+        if (header && code_assignment_of(&s, osemi[1] + 1, oclose, s.code + at, n, &e) < s.len)
+            continue;
         size_t g = code_kernel_before(&s, k), kclose = 0, kbody = code_kernel_body(&s, g, &kclose);
-        size_t v = kbody < s.len ? code_assignment_of(&s, kbody, outer, s.code + at, n, &e) : s.len;
+        size_t v = kbody < s.len ? code_assignment_of(&s, kbody, header ? osemi[0] : outer, s.code + at, n, &e) : s.len;
         if (v >= s.len)
             continue;
         snprintf(name, size, "%.*s", (int)n, s.code + at);

@@ -1772,10 +1772,14 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                                : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, counter_set);
-        s->cause = xasprintf("the loop at %s gives %s no start, and only %s, before the loop at line %d, sets it: "
-                             "from that loop's second pass on, %s starts where the last pass left it, so this loop "
-                             "runs fewer times or none; start it in the header, `%s = 0` (or declare it there)",
-                             q, name, qs, outer_at, name, name);
+        /* set in the outer loop's own header (`for (int i = 0, j = 0; ...)`) */
+        char *where = counter_set == outer_at ? xasprintf("the start of the loop around it, %s,", qs)
+                                              : xasprintf("%s, before the loop at line %d,", qs, outer_at);
+        s->cause = xasprintf("the loop at %s gives %s no start, and only %s sets it: from that loop's second pass "
+                             "on, %s starts where the last pass left it, so this loop runs fewer times or none; "
+                             "start it in the header, `%s = 0` (or declare it there)",
+                             q, name, where, name, name);
+        free(where);
         s->cause_fixed_there = 1;
         free(q);
         free(qs);
