@@ -823,8 +823,8 @@ FIRST = {
                                                 "with `(srcY * width + srcX) * channels + k` there"],
     "setBJ/05-s5-ghost-test-no-col-lower-bound": ["the test at line 46 (", "bounds col_i only from above (`col_i < "
                                                   "in.width`)", "add `col_i >= 0` to the test"],
-    "setBK/01-u5-dot-reads-p-for-n": ["at line 30 (", "multiplies by P, the output it stores at line 31, where the "
-                                      "product wants an input"],
+    "setBK/01-u5-dot-reads-p-for-n": ["at line 30 (", "reads P, the output it stores at line 31, where an input "
+                                      "belongs: the kernel never reads N", "write N there"],
     "setBK/03-u5-dot-loop-increments-ph": ["the loop at line 70 (`for (int i = 0; i < TILE_WIDTH; ++ph)`) steps ph",
                                            "step i there (`++i`)"],
     "setBK/05-v5-copy-in-spitch-device-pitch": ["the cudaMemcpy2D at line 91 (", "its source pitch (spitch) is 512 "
@@ -993,6 +993,8 @@ FIRST = {
     "setCO/04-c8-mask-column-counter-not-reset": ["the loop at line 74 (`for (; j < MASK_WIDTH; j++)`) gives j no start",
                                                   "`j = 0`"],
     "setCP/04-e8-mask-j-not-reset": ["the loop at line 74 (`for (; j < MASK_WIDTH; j++)`) gives j no start", "`j = 0`"],
+    "setCP/02-f8-m-tile-loaded-from-p": ["at line 45 (", "reads P, the output it stores at line 67, where an input "
+                                         "belongs: the kernel never reads M", "write M there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

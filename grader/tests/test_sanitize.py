@@ -1422,16 +1422,18 @@ def test_a_tile_row_no_test_bounds_is_named_with_the_test_to_add(backend, tmp_pa
 
 def test_the_output_read_as_a_factor_is_said_as_an_input_taken_for_it(backend, tmp_path):
     """Lab 01's dot product reads P where M belongs, `P[Row * Width + k] *
-    N[...]`: the output, which nothing stored, multiplied in. The first
-    line says the product wants an input there, not that the sum should
-    start from 0 (a product of 0 is no better)."""
+    N[...]`: the output, which nothing stored, multiplied in, and M, an
+    input, read nowhere. The first line names M as the input that belongs
+    there, not that the sum should start from 0 (a product of 0 is no
+    better)."""
     lab = "01-basic-matmul"
     src = edited(tmp_path, lab, "M[Row * Width + k] * N[k * Width + Col]", "P[Row * Width + k] * N[k * Width + Col]")
     line = line_of(src, "P[Row * Width + k] * N[k * Width + Col]")
     rc, rep = kit.check_json(lab, src, backend, sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert f"at line {line} (" in first and "multiplies by P, the output it stores at line " in first, first
-    assert "where the product wants an input" in first and "start from 0" not in first, first
+    assert f"at line {line} (" in first and "reads P, the output it stores at line " in first, first
+    assert "where an input belongs: the kernel never reads M" in first and "write M there" in first, first
+    assert "start from 0" not in first, first
 
 
 def test_a_loop_header_that_steps_the_outer_counter_says_to_step_its_own(backend, tmp_path):

@@ -301,6 +301,11 @@ int source_alias_of_shared(const char *path, char *alias, size_t alias_n, char *
  * (0: the first, M in the matrix labs), `NAME[...]` not stored into; 0
  * when none. */
 int source_input_read_line(const char *path, int which);
+/* A pointer parameter of the kernel holding line, other than except, that
+ * its body never names (`M` of MatrixMulKernel(M, N, P, ...) where the
+ * tile load reads P): an input the kernel never reads. Its declaration's
+ * line; its name into name; else 0. */
+int source_kernel_input_unused(const char *path, int line, const char *except, char *name, size_t n);
 /* A kernel's bounds test before a store whose clause `A < B` bounds a
  * column (column 1: `col_o`, `Col`, `x`) or a row (0) by an expression
  * naming `word` (`out.height` for "height"): its line, A and B into left

@@ -527,6 +527,41 @@ int source_input_read_line(const char *path, int which)
     return line;
 }
 
+int source_kernel_input_unused(const char *path, int line, const char *except, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int found = 0;
+    size_t at = code_line_start(&s, line), g = at < s.len ? code_kernel_before(&s, at) : s.len, close = s.len;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len, open = g;
+    /* the parameter list: the first '(' after __global__ */
+    while (open < body && code[open] != '(')
+        open++;
+    size_t pclose = open < body ? code_matching(&s, open) : s.len;
+    if (body >= s.len || close >= s.len || pclose >= body || at <= body || at >= close) {
+        source_code_free(&s);
+        return 0;
+    }
+    /* each `T *NAME` of the list, read nowhere in the body */
+    for (size_t p = open + 1; p < pclose && !found; p++) {
+        if (code[p] != '*')
+            continue;
+        size_t w = code_skip_space(&s, p + 1), wl = 0;
+        while (w + wl < pclose && source_is_identifier_char(code[w + wl]))
+            wl++;
+        if (wl == 0 || wl >= n || (strlen(except) == wl && !strncmp(code + w, except, wl)) ||
+            code_span_has_name(&s, body, close, code + w, wl))
+            continue;
+        snprintf(name, n, "%.*s", (int)wl, code + w);
+        found = code_line_at(&s, w);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int code_declared_shared(const char *code, const char *n, size_t nl)
 {
     for (const char *s = strstr(code, "__shared__"); s; s = strstr(s + 1, "__shared__")) {

@@ -929,7 +929,16 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
         /* the kernel reads the very array it computes, which no call
          * filled: its output, read as if it held a starting value, or
          * multiplied where a product wants an input (`M[...] * P[...]`) */
-        if (read_as_factor(q, out_name))
+        char unused[64];
+        int declared = source_kernel_input_unused(student, d->line, out_array, unused, sizeof unused);
+        if (declared > 0)
+            /* ... where an input the kernel never reads belongs (`ds_M[ty][tx]
+             * = P[...]` in a kernel that reads M nowhere) */
+            msg = xasprintf("%s at %s reads %s, the output it stores at line %d, where an input belongs: the kernel "
+                            "never reads %s, its input (line %d), anywhere: write %s there (nothing stored %s "
+                            "before the kernel: on a GPU it holds whatever was there, on the emulator NaN)",
+                            d->kernel, q, out_name, out_store, unused, declared, unused, out_name);
+        else if (read_as_factor(q, out_name))
             msg = xasprintf("%s at %s multiplies by %s, the output it stores at line %d, where the product wants an "
                             "input: nothing stored %s before the kernel (on a GPU it holds whatever was there, on the "
                             "emulator NaN); read the input that belongs there",
