@@ -995,6 +995,8 @@ FIRST = {
     "setCP/04-e8-mask-j-not-reset": ["the loop at line 74 (`for (; j < MASK_WIDTH; j++)`) gives j no start", "`j = 0`"],
     "setCP/02-f8-m-tile-loaded-from-p": ["at line 45 (", "reads P, the output it stores at line 67, where an input "
                                          "belongs: the kernel never reads M", "write M there"],
+    "setCP/03-e8-numphases-compared-not-assigned": ["line 43 (", "compares numPhases with",
+                                                    "write `numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3174,6 +3174,21 @@ def test_an_inner_loop_started_only_in_the_outer_loop_s_header_is_named(tmp_path
     assert "start it in the header, `j = 0`" in first, first
 
 
+def test_a_comparison_written_as_a_statement_is_named_as_the_assignment_meant(tmp_path):
+    """Lab 05's output pitch written `d_out_img.pitch == (int)(...);`: the
+    statement compares and throws the answer away, so the pitch keeps the
+    host's. The first line names the statement and the assignment to
+    write, before what the wrong stride did to the output."""
+    old = "    d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));"
+    src = edited(tmp_path, "05-pitched-conv", old, old.replace(" = ", " == "))
+    line = line_of(src, "d_out_img.pitch == (int)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`d_out_img.pitch == (int)(out_pitch_bytes / sizeof(float));`) compares "
+                            "d_out_img.pitch with"), first
+    assert "write `d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));`" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -840,6 +840,10 @@ int source_while_never_changes(const char *path, char *test, size_t n);
  * n; )`) whose body changes no name of its test, calls nothing and jumps
  * nowhere out: it never ends. The line; its counter into counter; else 0. */
 int source_for_never_steps(const char *path, char *counter, size_t n);
+/* A statement that is a comparison alone (`numPhases == (k + T - 1) / T;`):
+ * its truth value is thrown away and nothing is assigned. Its line; the
+ * two sides into left and right; else 0. */
+int source_comparison_statement(const char *path, char *left, char *right, size_t n);
 /* A name of one axis given another axis's built-in coordinate alone: a
  * short name (`bx = blockIdx.y`, `ty = threadIdx.x`) or one whose last
  * part is the axis (`blk_x = blockIdx.y`, `tidY = threadIdx.x`); not `ty =

@@ -1476,6 +1476,18 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
     /* declarations whose effects the tiles, the launch record and the
      * copies only show: a lab constant defined again, a struct started in
      * another order than its fields, a size in a narrow type */
+    /* `numPhases == (k + TILE_WIDTH - 1) / TILE_WIDTH;`: `==` for `=`, a
+     * statement that does nothing, whatever the rest shows */
+    char cmp_left[128], cmp_right[128];
+    line = failed && !s->cause ? source_comparison_statement(file, cmp_left, cmp_right, sizeof cmp_left) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s compares %s with `%s` and throws the answer away: `==` tests, `=` assigns, so %s "
+                             "keeps the value it had; write `%s = %s;`",
+                             q, cmp_left, cmp_right, cmp_left, cmp_left, cmp_right);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `dim3 dimGrid = (A, B);`: a comma expression, B alone */
     char comma_name[64], comma_last[128];
     line = failed && !s->cause ? source_dim3_comma_init(file, comma_name, sizeof comma_name, comma_last,
