@@ -997,6 +997,7 @@ FIRST = {
                                          "belongs: the kernel never reads M", "write M there"],
     "setCP/03-e8-numphases-compared-not-assigned": ["line 43 (", "compares numPhases with",
                                                     "write `numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`"],
+    "setCP/04-f8-dest-unsigned-char": ["line 38: `unsigned char` in `unsigned char dest", "with `int` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

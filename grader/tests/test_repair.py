@@ -297,6 +297,27 @@ def test_one_mistake_in_both_of_a_dim3_s_counts_written_alike_is_mended_at_both(
 
 
 @needs_schemata
+def test_a_coordinate_declared_in_a_type_narrower_than_an_int_is_given_int(tmp_path):
+    """Lab 05's output column declared `char col_o`: past 127 it wraps,
+    and the wide images' right parts are computed in the wrong place. The
+    repair search offers int for a narrow integer's declaration, and it
+    mends every dataset."""
+    lab = "05-pitched-conv"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "    int col_o = blockIdx.x * O_TILE_WIDTH + tx;"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "    char col_o = blockIdx.x * O_TILE_WIDTH + tx;"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "char col_o" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "type", r
+    assert r["from"] == "char" and r["to"] == "int", r
+    assert rep["fix_first"].startswith(f"line {line}: `char` in `char col_o"), rep["fix_first"]
+
+
+@needs_schemata
 def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
     """Lab 05's barrier after the tile's load written `__threadfence_block();`:
     it orders memory and waits for no thread. The repair adds a

@@ -454,10 +454,29 @@ static int stores_floats(sc *s, size_t n, size_t k)
 
 /* An int declared at tokens [b, name] that the function stores floats
  * into (`__shared__ int ds_M[..]` loaded from a float *, an `int`
- * accumulator of float products): as a candidate, float. */
+ * accumulator of float products): as a candidate, float; a narrower
+ * integer (`unsigned char`, `short`): int. */
 static void retype(sc *s, size_t b, size_t name, size_t end)
 {
     size_t type = (size_t)-1;
+    /* an integer narrower than an int (`unsigned char dest`, `short i`):
+     * past its most a value wraps round; as a candidate, int */
+    size_t first = (size_t)-1, last = 0;
+    int narrow = 0, other = 0;
+    for (size_t k = b; k < name; k++) {
+        if (at(s, k, "char") || at(s, k, "short"))
+            narrow = 1;
+        else if (!at(s, k, "unsigned") && !at(s, k, "signed") && !at(s, k, "int") && !qualifier(s, k))
+            other = 1;
+        if (!qualifier(s, k)) {
+            first = first == (size_t)-1 ? k : first;
+            last = k;
+        }
+    }
+    if (narrow && !other && first <= last) {
+        static_edit(s, first, last + 1, "type", "int");
+        return;
+    }
     for (size_t k = b; k < name; k++) {
         if (at(s, k, "int"))
             type = type == (size_t)-1 ? k : (size_t)-2;
