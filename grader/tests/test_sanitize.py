@@ -3189,6 +3189,21 @@ def test_a_comparison_written_as_a_statement_is_named_as_the_assignment_meant(tm
     assert "write `d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));`" in first, first
 
 
+def test_a_kernel_index_declared_in_a_narrow_type_is_named_at_its_declaration(tmp_path):
+    """Lab 01's Col declared `unsigned char`: on the 257-wide dataset
+    column 256 wraps to 0, and two threads store one element (a race the
+    checkers see at the store). The first line names the declaration and
+    the type to write, not the race."""
+    old = "    int Col = blockIdx.x * blockDim.x + threadIdx.x;"
+    src = edited(tmp_path, "01-basic-matmul", old, old.replace("int Col", "unsigned char Col"))
+    line = line_of(src, "unsigned char Col")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`unsigned char Col = blockIdx.x * blockDim.x + threadIdx.x;`) declares "
+                            "Col `unsigned char`, which holds at most 255"), first
+    assert first.endswith("declare Col int"), first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -755,6 +755,11 @@ int source_assignment_too_late(const char *path, char *name, size_t name_n, int 
  * line; else 0. */
 int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most,
                                char *call, size_t call_n, int *call_line);
+/* A kernel's local declared with an integer type narrower than an int and
+ * set from a thread's or a block's coordinate (`unsigned char Row =
+ * blockIdx.y * blockDim.y + threadIdx.y`): past its most an index wraps
+ * round. The declaration's line; the name, the type and its most; else 0. */
+int source_index_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most);
 /* A file with more `{` than `}`: the last block whose `}` (by the
  * braces) stands at another indentation than the block's own line, an
  * outer block's brace that closes it (`if (...) {` at 4, closed by the

@@ -1008,6 +1008,48 @@ int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char
     return found;
 }
 
+int source_index_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most)
+{
+    source_code s;
+    name[0] = type[0] = '\0';
+    *most = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || code_kernel_before(&s, k) >= s.len)
+            continue;
+        for (int t = 0; narrow[t].type && !found; t++) {
+            size_t tl = strlen(narrow[t].type);
+            if (strncmp(s.code + k, narrow[t].type, tl) != 0 || source_is_identifier_char(s.code[k + tl]))
+                continue;
+            /* a declaration at a statement's start: `unsigned char Row = ...` */
+            size_t b = code_blank_before(&s, k);
+            while (b > 0 && s.code[b - 1] == '\n')
+                b = code_blank_before(&s, b - 1);
+            if (b > 0 && !strchr(";{}", s.code[b - 1]) && !(b >= 5 && !strncmp(s.code + b - 5, "const", 5)))
+                continue;
+            size_t v = code_skip_space(&s, k + tl), vl = 0;
+            while (v + vl < s.len && source_is_identifier_char(s.code[v + vl]))
+                vl++;
+            size_t eq = code_skip_space(&s, v + vl);
+            if (!vl || vl >= name_n || eq >= s.len || !code_assigns_at(&s, eq))
+                continue;
+            /* its value a thread's or a block's coordinate */
+            size_t semi = code_semicolon(&s, eq, s.len);
+            if (semi >= s.len || !(code_span_has_name(&s, eq, semi, "threadIdx", 9) ||
+                                   code_span_has_name(&s, eq, semi, "blockIdx", 8)))
+                continue;
+            snprintf(name, name_n, "%.*s", (int)vl, s.code + v);
+            snprintf(type, type_n, "%s", narrow[t].type);
+            *most = narrow[t].most;
+            found = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_narrow_loop_counter(const char *path, int line, char *name, size_t name_n, char *type, size_t type_n,
                                long *most)
 {

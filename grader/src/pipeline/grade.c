@@ -1536,6 +1536,19 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `unsigned char Row = blockIdx.y * blockDim.y + threadIdx.y;` */
+    line = failed && !s->cause ? source_index_in_narrow_type(file, narrow_name, sizeof narrow_name, narrow_type,
+                                                             sizeof narrow_type, &narrow_most)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s declares %s `%s`, which holds at most %ld: any value of %s past that wraps "
+                             "round to a small one (a larger dataset's index, a later batch's), so the kernel "
+                             "reads and stores other elements than it means; declare %s int",
+                             q, narrow_name, narrow_type, narrow_most, narrow_name, narrow_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `bytes = width * width * sizeof(double)` for `float *d_M` */
     char other_buffer[64], other_type[32], other_sized[32];
     int other_alloc = 0;
