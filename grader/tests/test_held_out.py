@@ -999,6 +999,8 @@ FIRST = {
                                                     "write `numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`"],
     "setCP/04-f8-dest-unsigned-char": ["line 38 (", "declares dest `unsigned char`", "declare dest int"],
     "setCQ/01-h8-row-unsigned-char": ["line 20 (", "declares Row `unsigned char`", "declare Row int"],
+    "setCQ/02-h8-tx-ty-shared": ["line 32 (", "declares tx `__shared__`: one variable for the whole block",
+                                 "declare it without `__shared__`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

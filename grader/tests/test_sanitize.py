@@ -3204,6 +3204,24 @@ def test_a_kernel_index_declared_in_a_narrow_type_is_named_at_its_declaration(tm
     assert first.endswith("declare Col int"), first
 
 
+def test_a_thread_s_coordinate_kept_in_a_shared_scalar_is_named_before_the_tile_s_race(tmp_path):
+    """Lab 03's Row kept in a `__shared__ int`: every thread of the block
+    stores its own row into the one variable, and the tile loads that read
+    it race with those stores (which a barrier placed elsewhere would seem
+    to mend). The first line names the declaration and says to make it a
+    plain local, by the race's reading or by the repair search's edit."""
+    old = "    int Row = by * TILE_WIDTH + ty;"
+    src = edited(tmp_path, "03-arbitrary-matmul", old, "    __shared__ int Row; Row = by * TILE_WIDTH + ty;")
+    line = line_of(src, "__shared__ int Row;")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    # the race's reading, or the repair that drops `__shared__` (both say the declaration)
+    assert first.startswith(f"line {line}"), first
+    assert ("declares Row `__shared__`: one variable for the whole block" in first and
+            "declare it without `__shared__`" in first) or "with `int Row;` there" in first, first
+    assert "comes after the read" not in first and "move it up" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -1642,12 +1642,27 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                 if (other_t[0] && other_b[0] && thread[0] && block[0])
                     snprintf(who, sizeof who, " (thread %s of block %s and thread %s of block %s)", thread, block,
                              other_t, other_b);
-                char *loop = strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
-                                     strcmp(x2, "read") == 0 && student && file2[0] &&
-                                     strcmp(path_base(f1), path_base(student)) == 0 &&
-                                     strcmp(path_base(f2), path_base(student)) == 0
-                                 ? loop_race_message(student, l1, l2, q1, q2, kernel)
-                                 : NULL;
+                char *loop = NULL;
+                /* a __shared__ scalar that every thread of the block stores
+                 * into: one variable, where each thread's own was meant;
+                 * first: whatever else races, it is one variable for all */
+                char scalar[64];
+                int sdecl = strcmp(space, "shared memory") == 0 && student &&
+                                    strcmp(path_base(f1), path_base(student)) == 0
+                                ? source_shared_scalar_stored(student, l1, scalar, sizeof scalar)
+                                : 0;
+                if (sdecl > 0) {
+                    char *qd = sanitize_quote(student, sdecl);
+                    loop = xasprintf("%s declares %s `__shared__`: one variable for the whole block, which every "
+                                     "thread stores into (the %s at %s and the %s at %s race in %s); a value of each "
+                                     "thread's own is a plain local: declare it without `__shared__`",
+                                     qd, scalar, x1, q1, x2, q2, kernel);
+                    free(qd);
+                }
+                if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "write") == 0 &&
+                    strcmp(x2, "read") == 0 && student && file2[0] && strcmp(path_base(f1), path_base(student)) == 0 &&
+                    strcmp(path_base(f2), path_base(student)) == 0)
+                    loop = loop_race_message(student, l1, l2, q1, q2, kernel);
                 if (!loop && strcmp(space, "shared memory") == 0 && strcmp(x1, "read") == 0 &&
                     strcmp(x2, "write") == 0 && student && file2[0] && strcmp(path_base(f1), path_base(student)) == 0 &&
                     strcmp(path_base(f2), path_base(student)) == 0)
@@ -1686,21 +1701,6 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                         emu_triple_after(byb, " by thread ", same_t, sizeof same_t);
                     loop = colliding_stores_message(student, r->lab_header[0] ? r->lab_header : NULL, l1, l2, q1, q2,
                                                     kernel, thread[0] ? thread : NULL, same_t[0] ? same_t : NULL);
-                }
-                /* a __shared__ scalar that every thread of the block stores
-                 * into: one variable, where each thread's own was meant */
-                char scalar[64];
-                int sdecl = !loop && strcmp(space, "shared memory") == 0 && student &&
-                                    strcmp(path_base(f1), path_base(student)) == 0
-                                ? source_shared_scalar_stored(student, l1, scalar, sizeof scalar)
-                                : 0;
-                if (sdecl > 0) {
-                    char *qd = sanitize_quote(student, sdecl);
-                    loop = xasprintf("%s declares %s `__shared__`: one variable for the whole block, which every "
-                                     "thread stores into (the %s at %s and the %s at %s race in %s); a value of each "
-                                     "thread's own is a plain local: declare it without `__shared__`",
-                                     qd, scalar, x1, q1, x2, q2, kernel);
-                    free(qd);
                 }
                 char *place = !loop && strcmp(x1, "write") == 0 && strcmp(x2, "read") == 0 && student && file2[0] &&
                                       strcmp(path_base(f1), path_base(student)) == 0 &&
