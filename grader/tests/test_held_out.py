@@ -1001,6 +1001,8 @@ FIRST = {
     "setCQ/01-h8-row-unsigned-char": ["line 20 (", "declares Row `unsigned char`", "declare Row int"],
     "setCQ/02-h8-tx-ty-shared": ["line 32 (", "declares tx `__shared__`: one variable for the whole block",
                                  "declare it without `__shared__`"],
+    "setCQ/05-g8-launch-input-as-output": ["the launch at line 106 (", "passes d_in_img twice",
+                                           "pass d_out_img as `out`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

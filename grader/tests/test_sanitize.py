@@ -3222,6 +3222,19 @@ def test_a_thread_s_coordinate_kept_in_a_shared_scalar_is_named_before_the_tile_
     assert "comes after the read" not in first and "move it up" not in first, first
 
 
+def test_a_launch_that_passes_one_buffer_for_two_parameters_names_the_one_left_out(tmp_path):
+    """Lab 01's launch passes d_M for both M and N: d_N, declared beside
+    d_M, goes to no argument. The first line names the launch, the name
+    passed twice and the one to pass."""
+    src = edited(tmp_path, "01-basic-matmul", "(d_M, d_N, d_P, width)", "(d_M, d_M, d_P, width)")
+    line = line_of(src, "(d_M, d_M, d_P, width)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {line} (") and "passes d_M twice, as MatrixMulKernel's `M` and as " \
+        "its `N`" in first, first
+    assert "pass d_N as `N`" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

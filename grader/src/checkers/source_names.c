@@ -522,6 +522,120 @@ int source_launch_arguments_crossed(const char *path, char *kernel, size_t kerne
     return found;
 }
 
+struct twice {
+    const source_code *s;
+    char *kernel, *arg, *first_param, *second_param, *sibling;
+    size_t n;
+    int *sibling_line;
+};
+
+/* The names declared beside name in its declaration before offset limit
+ * (`Image_t d_in_img = *in, d_out_img = *out;`: d_out_img), that are
+ * none of the launch's np arguments: the first into out, its line
+ * returned; else 0. */
+static int declared_beside(const source_code *s, const char *name, size_t limit, char (*arg)[64], int np, char *out,
+                           size_t n)
+{
+    size_t nl = strlen(name);
+    for (size_t k = 0; k + nl < limit; k++) {
+        if (!code_name_at(s, k, name, nl))
+            continue;
+        size_t st = code_skip_space(s, code_statement_start(s, k, 0)), semi = code_semicolon(s, k, s->len);
+        /* a declaration: a type's word first, and no call or bracket before the name */
+        if (st >= k || !source_is_identifier_char(s->code[st]) || semi >= s->len)
+            continue;
+        int plain = 1;
+        for (size_t q = st; q < k && plain; q++)
+            plain = s->code[q] != '(' && s->code[q] != '=' && s->code[q] != '[';
+        if (!plain)
+            continue;
+        /* each declarator after a top-level comma: its first name */
+        int depth = 0;
+        for (size_t q = st; q < semi; q++) {
+            depth += s->code[q] == '(' || s->code[q] == '[' || s->code[q] == '{';
+            depth -= s->code[q] == ')' || s->code[q] == ']' || s->code[q] == '}';
+            if (depth || s->code[q] != ',')
+                continue;
+            size_t d = code_skip_space(s, q + 1);
+            while (d < semi && (s->code[d] == '*' || s->code[d] == '&' || s->code[d] == ' '))
+                d++;
+            size_t dl = 0;
+            while (d + dl < semi && source_is_identifier_char(s->code[d + dl]))
+                dl++;
+            if (!dl || dl >= n || (dl == nl && !strncmp(s->code + d, name, nl)))
+                continue;
+            int passed = 0;
+            for (int i = 0; i < np && !passed; i++)
+                passed = strlen(arg[i]) == dl && !strncmp(arg[i], s->code + d, dl);
+            if (passed)
+                continue;
+            snprintf(out, n, "%.*s", (int)dl, s->code + d);
+            return code_line_at(s, d);
+        }
+        /* ... or before the name, in a list it ends (`*d_M, *d_N;` for d_N) */
+        for (size_t q = st; q < k; q++) {
+            if (!source_is_identifier_char(s->code[q]) || (q > st && source_is_identifier_char(s->code[q - 1])))
+                continue;
+            size_t dl = 0;
+            while (source_is_identifier_char(s->code[q + dl]))
+                dl++;
+            size_t after = code_skip_space(s, q + dl);
+            int declarator = after < s->len && (s->code[after] == ',' || code_assigns_at(s, after));
+            int passed = 0;
+            for (int i = 0; i < np && !passed; i++)
+                passed = strlen(arg[i]) == dl && !strncmp(arg[i], s->code + q, dl);
+            if (declarator && !passed && dl < n) {
+                snprintf(out, n, "%.*s", (int)dl, s->code + q);
+                return code_line_at(s, q);
+            }
+            q += dl;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* One plain name passed for two parameters, where a name declared beside
+ * it goes to no argument of the launch. */
+static int visit_twice(const char *kernel, char (*par)[64], char (*arg)[64], int np, int line, void *ctx)
+{
+    struct twice *x = ctx;
+    for (int i = 0; i < np; i++)
+        for (int j = i + 1; j < np; j++) {
+            size_t l = strlen(arg[i]);
+            int plain = l && !(arg[i][0] >= '0' && arg[i][0] <= '9');
+            for (size_t c = 0; c < l && plain; c++)
+                plain = source_is_identifier_char(arg[i][c]);
+            if (!plain || strcmp(arg[i], arg[j]) != 0)
+                continue;
+            size_t limit = code_line_start(x->s, line);
+            int at = declared_beside(x->s, arg[i], limit, arg, np, x->sibling, x->n);
+            if (at <= 0)
+                continue;
+            snprintf(x->kernel, x->n, "%s", kernel);
+            snprintf(x->arg, x->n, "%s", arg[i]);
+            snprintf(x->first_param, x->n, "%s", par[i]);
+            snprintf(x->second_param, x->n, "%s", par[j]);
+            *x->sibling_line = at;
+            return line;
+        }
+    return 0;
+}
+
+int source_launch_argument_twice(const char *path, char *kernel, char *arg, char *first_param, char *second_param,
+                                 char *sibling, size_t n, int *sibling_line)
+{
+    source_code s;
+    kernel[0] = arg[0] = first_param[0] = second_param[0] = sibling[0] = '\0';
+    *sibling_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    struct twice x = { &s, kernel, arg, first_param, second_param, sibling, n, sibling_line };
+    int found = each_launch(&s, visit_twice, &x);
+    source_code_free(&s);
+    return found;
+}
+
 struct permuted {
     char *kernel, *said, *right;
     size_t kernel_n, said_n, right_n;

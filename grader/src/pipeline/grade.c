@@ -1488,6 +1488,22 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `kernel<<<...>>>(d_in_img, d_in_img)`, d_out_img declared beside it */
+    char twice_kernel[64], twice_arg[64], twice_p1[64], twice_p2[64], twice_sibling[64];
+    int sibling_line = 0;
+    line = failed && !s->cause ? source_launch_argument_twice(file, twice_kernel, twice_arg, twice_p1, twice_p2,
+                                                              twice_sibling, sizeof twice_arg, &sibling_line)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, sibling_line);
+        s->cause = xasprintf("the launch at %s passes %s twice, as %s's `%s` and as its `%s`, and %s, declared "
+                             "beside it at %s, goes to no argument: pass %s as `%s`",
+                             q, twice_arg, twice_kernel, twice_p1, twice_p2, twice_sibling, qs, twice_sibling,
+                             strstr(twice_sibling, twice_p1) ? twice_p1 : twice_p2);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qs);
+    }
     /* `dim3 dimGrid = (A, B);`: a comma expression, B alone */
     char comma_name[64], comma_last[128];
     line = failed && !s->cause ? source_dim3_comma_init(file, comma_name, sizeof comma_name, comma_last,
