@@ -1003,6 +1003,8 @@ FIRST = {
                                  "declare it without `__shared__`"],
     "setCQ/05-g8-launch-input-as-output": ["the launch at line 106 (", "passes d_in_img twice",
                                            "pass d_out_img as `out`"],
+    "setCQ/05-h8-ghost-test-pitch-over-channels": ["the test at line 46 (", "bounds col_i by `in.pitch / in.channels`",
+                                                   "bound col_i by the width"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3235,6 +3235,21 @@ def test_a_launch_that_passes_one_buffer_for_two_parameters_names_the_one_left_o
     assert "pass d_N as `N`" in first, first
 
 
+def test_a_column_bounded_by_the_pitch_is_named_at_its_test_not_as_a_row_stride(tmp_path):
+    """Lab 05's load tests `col_i < in.pitch`: the pitch counts each row's
+    padding, so the columns past the width pass and the load reads the
+    padding, which no copy stores. The row stride is right: the first line
+    names the test's bound, not the index's stride."""
+    old = "col_i >= 0 && col_i < in.width)"
+    src = edited(tmp_path, "05-pitched-conv", old, "col_i >= 0 && col_i < in.pitch)")
+    line = line_of(src, "col_i < in.pitch)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {line} (") and "bounds col_i by `in.pitch`, which counts each row's " \
+        "padding too" in first, first
+    assert "bound col_i by the width" in first and "step the rows by the pitch" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

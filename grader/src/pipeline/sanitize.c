@@ -648,6 +648,34 @@ static char *colliding_stores_message(const char *student, const char *header, i
     return m;
 }
 
+/* A read in a pitched buffer's padding under a test that bounds one of
+ * its index's names by an expression of the row stride the index
+ * multiplies by (`col_i < in.pitch / in.channels`): the padded row's
+ * length, which lets the columns past the image's width through. NULL
+ * where the test shows no such clause. */
+static char *padded_bound_words(const char *student, int access, const char *buffer, const char *q,
+                                const char *kernel)
+{
+    char header[256], stride[128], left[128], right[128];
+    int in_else = 0, test = source_test_around(student, access, header, sizeof header, &in_else);
+    if (test <= 0 || in_else || source_stride_set_at(student, access, stride, sizeof stride) <= 0)
+        return NULL;
+    for (int k = 0; k < 8; k++) {
+        if (source_compared_sides(student, test, k, "<", left, right, sizeof left) != 0 ||
+            !source_line_has_word(student, access, left) || !strstr(right, stride))
+            continue;
+        char *qt = sanitize_quote(student, test);
+        char *w = xasprintf("the test at %s bounds %s by `%s`, which counts each row's padding too (%s is the "
+                            "distance from one row to the next), not the image's own width: the columns past the "
+                            "width pass it, and %s reads %s at %s in the padding, where no copy stores; bound %s by "
+                            "the width",
+                            qt, left, right, stride, kernel, buffer, q, left);
+        free(qt);
+        return w;
+    }
+    return NULL;
+}
+
 /* A race in shared memory between a write at line lw and a read at a later
  * line lr of one loop's body with a __syncthreads() between them in the
  * source: that barrier orders one iteration's write before its reads, and
@@ -961,6 +989,10 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
          * stride other than the pitch reached it */
         size_t row = 0, pitch = 0, row_bytes = 0;
         sscanf(pad, " (in the padding of row %zu: its rows are %zu bytes apart, %zu bytes", &row, &pitch, &row_bytes);
+        char *padded = student ? padded_bound_words(student, d->line, buffer, q, d->kernel) : NULL;
+        if (padded)
+            msg = padded;
+        else
         msg = xasprintf("%s is read at %s in %s in the padding after its row %zu, which no copy stores: its rows are "
                         "%zu bytes apart (the pitch), %zu bytes of them pixels, so an index that steps from row to "
                         "row by the pixels' width (or any stride but the pitch) lands there: step the rows by the "
