@@ -3250,6 +3250,20 @@ def test_a_column_bounded_by_the_pitch_is_named_at_its_test_not_as_a_row_stride(
     assert "bound col_i by the width" in first and "step the rows by the pitch" not in first, first
 
 
+def test_a_sum_that_adds_itself_each_pass_is_named_at_its_statement(tmp_path):
+    """Lab 02's dot product written `Pvalue += Pvalue + ds_M[ty][i] *
+    ds_N[i][tx];`: each pass adds the sum to itself besides the product,
+    so it doubles and overflows (values a guard zone would hold, read from
+    no array). The first line names the statement, not a bounds test."""
+    old = "Pvalue += ds_M[ty][i] * ds_N[i][tx];"
+    src = edited(tmp_path, "02-tiled-matmul", old, "Pvalue += Pvalue + ds_M[ty][i] * ds_N[i][tx];")
+    line = line_of(src, "Pvalue += Pvalue + ")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`Pvalue += Pvalue + ds_M[ty][i] * ds_N[i][tx];`) adds "), first
+    assert "and that value reads Pvalue again" in first and "bounds test" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -857,6 +857,10 @@ int source_for_never_steps(const char *path, char *counter, size_t n);
  * its truth value is thrown away and nothing is assigned. Its line; the
  * two sides into left and right; else 0. */
 int source_comparison_statement(const char *path, char *left, char *right, size_t n);
+/* A kernel's `NAME += VALUE;` in a loop, where VALUE reads NAME again
+ * (`Pvalue += fmaf(a, b, Pvalue);`): each pass adds the sum to itself.
+ * Its line; the name and the value as written into name and value; else 0. */
+int source_sum_adds_itself(const char *path, char *name, size_t name_n, char *value, size_t value_n);
 /* A name of one axis given another axis's built-in coordinate alone: a
  * short name (`bx = blockIdx.y`, `ty = threadIdx.x`) or one whose last
  * part is the axis (`blk_x = blockIdx.y`, `tidY = threadIdx.x`); not `ty =

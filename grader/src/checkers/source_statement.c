@@ -1724,6 +1724,44 @@ int source_comparison_statement(const char *path, char *left, char *right, size_
     return found;
 }
 
+int source_sum_adds_itself(const char *path, char *name, size_t name_n, char *value, size_t value_n)
+{
+    source_code s;
+    name[0] = value[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 1; k + 1 < s.len && !found; k++) {
+        if (c[k] != '+' || c[k + 1] != '=' || c[k - 1] == '+' || code_kernel_before(&s, k) >= s.len ||
+            code_loop_around(&s, k) >= s.len)
+            continue;
+        /* `NAME += ...;` with NAME a plain name, read again on the right */
+        size_t e = k;
+        while (e > 0 && (c[e - 1] == ' ' || c[e - 1] == '\t'))
+            e--;
+        size_t b = e;
+        while (b > 0 && source_is_identifier_char(c[b - 1]))
+            b--;
+        /* at a statement's start: after `;`, a brace, or a loop's or an if's header */
+        size_t before = b;
+        while (before > 0 && strchr(" \t\r\n", c[before - 1]))
+            before--;
+        size_t semi = code_semicolon(&s, k, s.len);
+        if (b == e || (before > 0 && !strchr(";{})", c[before - 1])) || semi >= s.len || e - b >= name_n ||
+            !code_span_has_name(&s, k + 2, semi, c + b, e - b))
+            continue;
+        size_t v = code_skip_space(&s, k + 2);
+        if (semi - v >= value_n)
+            continue;
+        snprintf(name, name_n, "%.*s", (int)(e - b), c + b);
+        snprintf(value, value_n, "%.*s", (int)(semi - v), c + v);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_while_never_changes(const char *path, char *test, size_t n)
 {
     source_code s;

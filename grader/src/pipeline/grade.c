@@ -1504,6 +1504,21 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         free(q);
         free(qs);
     }
+    /* `Pvalue += fmaf(a, b, Pvalue);`: a sum that adds itself each pass */
+    char self_name[64], self_value[200];
+    line = failed && !s->cause ? source_sum_adds_itself(file, self_name, sizeof self_name, self_value,
+                                                        sizeof self_value)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s adds `%s` to %s, and that value reads %s again: each pass adds the whole sum to "
+                             "itself besides the new term, so it doubles every pass (and overflows to infinity on "
+                             "the larger datasets); either `+=` a value without %s, or `=` one that has it, not "
+                             "both",
+                             q, self_value, self_name, self_name, self_name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `dim3 dimGrid = (A, B);`: a comma expression, B alone */
     char comma_name[64], comma_last[128];
     line = failed && !s->cause ? source_dim3_comma_init(file, comma_name, sizeof comma_name, comma_last,
