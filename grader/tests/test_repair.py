@@ -318,6 +318,27 @@ def test_a_coordinate_declared_in_a_type_narrower_than_an_int_is_given_int(tmp_p
 
 
 @needs_schemata
+def test_a_block_coordinate_scaled_by_the_grid_is_mended_at_the_scale_not_by_exchange(tmp_path):
+    """Lab 03's Row written `by * gridDim.y + ty`: exchanging by and ty
+    (`ty * gridDim.y + by`) also makes every output right, by interleaving
+    the rows, a mapping no correct file writes. The exchange is not a
+    candidate; the repair names the scale, gridDim.y, with the block's
+    size there."""
+    lab = "03-arbitrary-matmul"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "    int Row = by * TILE_WIDTH + ty;"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "    int Row = by * gridDim.y + ty;"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "by * gridDim.y" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["from"] == "gridDim.y", r
+    assert r["to"] == "blockDim.y", r
+
+
+@needs_schemata
 def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
     """Lab 05's barrier after the tile's load written `__threadfence_block();`:
     it orders memory and waits for no thread. The repair adds a

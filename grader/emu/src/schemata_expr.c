@@ -1522,6 +1522,24 @@ static int scaled_by_constant(sc *s, size_t k)
     return y && (y->key[0] == '#' || y->constant || y->depth == 0);
 }
 
+/* What a name says it holds: 1 a block's coordinate (`bx`, `blockX`,
+ * `blk_y`), 2 a thread's (`tx`, `tid_y`, `threadY`), 0 neither. */
+static int coordinate_role(const sym *v)
+{
+    const char *n = v->name;
+    size_t l = v->len;
+    char last = l ? (char)(n[l - 1] | 0x20) : 0;
+    if (last < 'x' || last > 'z')
+        return 0;
+    if (l == 2)
+        return n[0] == 'b' ? 1 : n[0] == 't' ? 2 : 0;
+    if (!strncmp(n, "block", 5) || !strncmp(n, "blk", 3))
+        return 1;
+    if (!strncmp(n, "thread", 6) || !strncmp(n, "tid", 3))
+        return 2;
+    return 0;
+}
+
 /* Two names of one subscript exchanged (`M[k * Width + Row]` for
  * `M[Row * Width + k]`: a row's index where a column's belongs, the
  * matrix read transposed): as candidates, a factor of a product in it
@@ -1551,6 +1569,11 @@ void sch_index_swaps(sc *s, size_t n0)
                 continue;
             if (f->var->depth == 0 || a->var->depth == 0 || strcmp(f->var->key, a->var->key) != 0 ||
                 f->var->key[0] == '#' || strchr(f->var->key, '[') || same(s, f->b, a->b))
+                continue;
+            /* a block's coordinate scaled, plus a thread's (`bx * S + tx`):
+             * exchanged, the thread's is scaled, a mapping no correct file
+             * writes (emucc's `coordinates` is that edit the other way) */
+            if (coordinate_role(f->var) == 1 && coordinate_role(a->var) == 2)
                 continue;
             node x = { f->b, f->b + 1, f->var->vk, 0, f->var, 0, 0 };
             node y = { a->b, a->b + 1, a->var->vk, 0, a->var, 0, 0 };
