@@ -3264,6 +3264,23 @@ def test_a_sum_that_adds_itself_each_pass_is_named_at_its_statement(tmp_path):
     assert "and that value reads Pvalue again" in first and "bounds test" not in first, first
 
 
+def test_a_body_unrolled_by_two_in_a_loop_stepped_by_one_says_to_step_by_two(tmp_path):
+    """Lab 01's dot product unrolled by two, `M[.. + k] * N[k * ..] + M[..
+    + k + 1] * N[(k + 1) * ..]`, in a loop still stepped `++k`: every term
+    is added twice and the last pass reads past the end. The first line
+    names the loop and the step to write, not a bound for `k + 1`."""
+    old = "            Pvalue += M[Row * Width + k] * N[k * Width + Col];"
+    src = edited(tmp_path, "01-basic-matmul", old,
+                 "            Pvalue += M[Row * Width + k] * N[k * Width + Col] + M[Row * Width + k + 1] * "
+                 "N[(k + 1) * Width + Col];")
+    loop = line_of(src, "for (int k = 0; k < Width; ++k)")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {loop} (`for (int k = 0; k < Width; ++k)`) steps k by 1"), first
+    assert "a body unrolled to 2 terms" in first and "step by 2 (`k += 2`)" in first, first
+    assert "bound what the access reads" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -487,6 +487,28 @@ static void retype(sc *s, size_t b, size_t name, size_t end)
         static_edit(s, type, type + 1, "type", "float");
 }
 
+/* A for loop stepped by one (`++i`, `i++`, tokens [b, e)) whose body,
+ * tokens [body, end), reads its counter plus one as well (`ds_M[ty][i] *
+ * ds_N[i][tx] + ds_M[ty][i + 1] * ds_N[i + 1][tx]`: a body unrolled by
+ * two): as a candidate, the step by two (kind `step`), which no edit of
+ * the body or of the bound mends (each pair is added twice). */
+static void unrolled_step(sc *s, size_t b, size_t e, size_t body, size_t end)
+{
+    /* (a punctuator is a token of its own: `++i` is three) */
+    if (e != b + 3)
+        return;
+    size_t v = at(s, b, "+") && at(s, b + 1, "+") ? b + 2 : at(s, b + 1, "+") && at(s, b + 2, "+") ? b : (size_t)-1;
+    if (v == (size_t)-1 || !ident(s, v))
+        return;
+    for (size_t k = body; k + 2 < end; k++)
+        if (same(s, k, v) && at(s, k + 1, "+") && at(s, k + 2, "1") && !(k > 0 && at(s, k - 1, "."))) {
+            char *to = xasprintf("%.*s += 2", (int)tl(s, v), tk(s, v));
+            static_edit(s, b, e, "step", to);
+            free(to);
+            return;
+        }
+}
+
 /* An int's initialiser, tokens [b, e), that is `threadIdx.c * S +
  * blockIdx.d`: the thread's and the block's parts of a global index
  * exchanged (the thread's index scaled by the block's size is the
@@ -1053,6 +1075,12 @@ static void statement(sc *s, size_t *p, int in_block)
         s->loop_depth--;
         s->depth--;
         sch_pop_scope(s);
+        if (s->in_kernel && e1 < c) {
+            /* the candidate's context: the loop's header */
+            s->ctx_b = k + 2;
+            s->ctx_e = c - 1;
+            unrolled_step(s, stmt_end(s, e1 + 1) + 1, c - 1, c, *p);
+        }
         return;
     }
     if (at(s, k, "case") || at(s, k, "default")) {

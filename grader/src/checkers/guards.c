@@ -1220,6 +1220,17 @@ static char *offset_past_bound_words(const guard_record *g, const char *student,
     if (c < 1 || g->a + c < g->b)
         return NULL;
     int step = source_loop_step(student, g->line, left);
+    /* a body unrolled (`ds_M[ty][i] * ds_N[i][tx] + ds_M[ty][i + 1] *
+     * ds_N[i + 1][tx]`: each read at i again at i + c) in a loop that
+     * steps by fewer than the terms it reads a pass; one read at i + 1
+     * beside others at i is a slip of that subscript, not this */
+    int bare = 0, offset = 0;
+    source_line_name_reads(student, access, left, c, &bare, &offset);
+    if (step >= 1 && step <= c && bare >= 2 && offset == bare)
+        return xasprintf("the loop at %s steps %s by %d, and each pass at line %d reads %s and `%s + %d`, a body "
+                         "unrolled to %d terms: the passes overlap, so each term is added more than once, and the "
+                         "last pass reads past the end (%s + %d = %g, against %g): step by %d (`%s += %d`)",
+                         q, left, step, access, left, left, c, c + 1, left, c, g->a + c, g->b, c + 1, left, c + 1);
     if (step > c)
         return xasprintf("the loop at %s steps %s by %d, and each pass reads `%s + %d` as well as %s at line %d, where "
                          "the test bounds %s alone: where the count is no multiple of %d, the last pass has %s = %g, "

@@ -1085,6 +1085,10 @@ int source_line_has_text(const char *path, int n, const char *s);
 /* The largest N of `name + N` (a whole number) on line n of path (`k + 1`
  * in `M[Row * Width + k + 1]`); 0 when none. */
 int source_line_name_offset(const char *path, int n, const char *name);
+/* How many times line n of path reads name as it is (`ds_M[ty][i]`:
+ * before a `]`, `)`, `*`, `;` or `,`) into *bare, and with c added (`i +
+ * 1`) into *offset. */
+void source_line_name_reads(const char *path, int n, const char *name, int c, int *bare, int *offset);
 /* What the for loop on line n adds to name each pass (`k += 2`: 2, `k++`:
  * 1, `--k`: -1); 0 when the line shows no such step. */
 int source_loop_step(const char *path, int n, const char *name);

@@ -343,6 +343,29 @@ int source_line_name_offset(const char *path, int n, const char *name)
     return most;
 }
 
+void source_line_name_reads(const char *path, int n, const char *name, int c, int *bare, int *offset)
+{
+    char *text = source_line_text(path, n, 4096);
+    *bare = *offset = 0;
+    for (const char *w = text ? text_find_word(text, text, name) : NULL; w; w = text_find_word(text, w + 1, name)) {
+        const char *p = w + strlen(name);
+        while (*p == ' ')
+            p++;
+        /* read as it is: a subscript's end, an operand, not `name + 1` nor `name =` */
+        if (*p == ']' || *p == ')' || *p == '*' || *p == ';' || *p == ',')
+            (*bare)++;
+        else if (*p == '+') {
+            p++;
+            while (*p == ' ')
+                p++;
+            char *end;
+            long v = strtol(p, &end, 10);
+            *offset += end > p && v == c && !(isalnum((unsigned char)*end) || *end == '_' || *end == '.');
+        }
+    }
+    free(text);
+}
+
 int source_loop_step(const char *path, int n, const char *name)
 {
     char *text = source_line_text(path, n, 4096), pattern[80];
