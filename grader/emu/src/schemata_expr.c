@@ -637,7 +637,7 @@ static int twin_analog(const sc *s, const sym *y, const sym *twin, size_t b)
         return 0;
     const char *p = y->name, *q = twin->name, *pp, *qp, *mine = NULL, *theirs = NULL;
     size_t n = y->len, m = twin->len, mine_len = 0, theirs_len = 0;
-    int differ = 0;
+    int differ = 0, common = 0;
     for (;;) {
         size_t lp = next_part(&p, &n, &pp), lq = next_part(&q, &m, &qp);
         if (!lp || !lq) {
@@ -645,13 +645,16 @@ static int twin_analog(const sc *s, const sym *y, const sym *twin, size_t b)
                 return 0;
             break;
         }
-        if (lp == lq && strncasecmp(pp, qp, lp) == 0)
+        if (lp == lq && strncasecmp(pp, qp, lp) == 0) {
+            common++;
             continue;
+        }
         if (++differ > 1)
             return 0;
         mine = pp, mine_len = lp, theirs = qp, theirs_len = lq;
     }
-    return differ == 1 && mine_len >= 2 && theirs_len >= 2 && statement_has_part(s, mine, mine_len, b) &&
+    /* (names of one part each, `tx` and `Col`, share nothing to be alike in) */
+    return differ == 1 && common >= 1 && mine_len >= 2 && theirs_len >= 2 && statement_has_part(s, mine, mine_len, b) &&
            !statement_has_part(s, theirs, theirs_len, b);
 }
 

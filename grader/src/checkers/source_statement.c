@@ -1734,8 +1734,8 @@ int source_sum_adds_itself(const char *path, char *name, size_t name_n, char *va
     int found = 0;
     for (size_t k = 1; k + 1 < s.len && !found; k++) {
         if (c[k] != '+' || c[k + 1] != '=' || c[k - 1] == '+' || code_kernel_before(&s, k) >= s.len ||
-            code_loop_around(&s, k) >= s.len)
-            continue;
+            code_loop_around(&s, k) >= s.len || inside_parentheses(&s, k))
+            continue; /* (a for header's step, `j += 2`, is no sum) */
         /* `NAME += ...;` with NAME a plain name, read again on the right */
         size_t e = k;
         while (e > 0 && (c[e - 1] == ' ' || c[e - 1] == '\t'))
