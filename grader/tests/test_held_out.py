@@ -1008,6 +1008,8 @@ FIRST = {
     "setCO/01-c8-pvalue-plus-equals-fmaf": ["line 30 (", "to Pvalue, and that value reads Pvalue again"],
     "setCR/02-i8-col-uses-griddim": ["line 34: `gridDim.x`", "with `blockDim.x` there"],
     "setCO/02-c8-dot-unrolled-step-one": ["the loop at line 56 (", "a body unrolled to 2 terms", "`i += 2`"],
+    "setCS/05-k8-in-pitch-from-host": ["is set at line 101 (`d_in_img.pitch = in->pitch;`)",
+                                       "from another value than in_pitch_bytes"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3281,6 +3281,37 @@ def test_a_body_unrolled_by_two_in_a_loop_stepped_by_one_says_to_step_by_two(tmp
     assert "bound what the access reads" not in first, first
 
 
+def test_a_pitched_read_whose_stride_is_not_the_allocation_s_pitch_names_where_it_is_set(tmp_path):
+    """Lab 05's input stride set from the packed row, `d_in_img.pitch =
+    in->width * in->channels;`: the reads land in the padding of d_in's
+    rows. The first line names the line that sets the stride and the pitch
+    cudaMallocPitch gave, not the index's stride in the abstract."""
+    old = "    d_in_img.pitch = (int)(in_pitch_bytes / sizeof(float));"
+    src = edited(tmp_path, "05-pitched-conv", old, "    d_in_img.pitch = in->width * in->channels;")
+    line = line_of(src, "d_in_img.pitch = in->width * in->channels;")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"in.pitch, the row stride the read at line "), first
+    assert f"is set at line {line} (" in first and "from another value than in_pitch_bytes" in first, first
+    assert "in_pitch_bytes / sizeof(float)" in first, first
+
+
+def test_an_output_stride_from_the_host_is_not_blamed_on_the_store_s_test(tmp_path):
+    """Lab 05's output stride taken from the host image, `d_out_img.pitch =
+    out->pitch;`: rows past the first land elsewhere, and on the one-column
+    image every element below row 0 is never stored. The store's test
+    bounds the column (col_o < out.width) and held for every column there
+    is: it is not named as the test that kept the rows out, and dropping
+    the statement that hands d_out to the kernel (which the emulator, whose
+    device memory is the host's, would take) is no repair."""
+    old = "    d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));"
+    src = edited(tmp_path, "05-pitched-conv", old, "    d_out_img.pitch = out->pitch;")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert "keeps threads from the store" not in first, first
+    assert rep["repair"]["from"] != "d_out_img.data = d_out;", rep["repair"]
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -1758,8 +1758,16 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
             if (!a || !a[1])
                 continue;
             double from = stops_from(x);
-            int matches = a[1] == 1 ? (c0 > 0 && c0 < cols && from == c0) || (r0 > 0 && r0 < rows && from == r0) ||
-                                          (nothing && from == 0)
+            /* the axis the test's names say it bounds (`col_o < out.width`:
+             * columns) is the one its stop must match, where they say one */
+            char tl_[GUARD_TEXT], tr_[GUARD_TEXT];
+            int tv = value_on_left(student, x->line, x->operand, x->op, tl_, tr_, sizeof tl_);
+            int axis = tv < 0 ? 0 : axis_of_name(tv ? tl_ : tr_, 0);
+            if (tv >= 0 && !axis)
+                axis = axis_of_name(tv ? tr_ : tl_, 1);
+            int by_col = axis != 1 && c0 > 0 && c0 < cols && from == c0;
+            int by_row = axis != 2 && r0 > 0 && r0 < rows && from == r0;
+            int matches = a[1] == 1 ? by_col || by_row || (nothing && from == 0)
                                     /* a loop whose body this thread never entered */
                                     : nothing && !tested_within(e, x->thread, x->line, a[3], a[4]);
             if (head && a[1] == 1) {

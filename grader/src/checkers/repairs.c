@@ -271,6 +271,43 @@ static void mark_weak_neighbour(repair_candidate *c, const char *code)
     free(start);
 }
 
+/* Whether statement (`d_in_img.data = d_in;`) stores a plain name that a
+ * cudaMalloc or cudaMallocPitch of source allocates (`&d_in`): the device
+ * buffer handed to what the kernel reads. Dropped, the kernel would read
+ * whatever the name held before, the host's memory, which the emulator
+ * reaches and a GPU does not: no repair. */
+static int hands_device_buffer(const char *source, const char *statement)
+{
+    const char *eq = strchr(statement, '=');
+    if (!eq || eq == statement || eq[1] == '=' || strchr("!<>=+-*/", eq[-1]))
+        return 0;
+    const char *v = eq + 1;
+    while (*v == ' ')
+        v++;
+    size_t n = 0;
+    while (word_char(v[n]))
+        n++;
+    const char *rest = v + n;
+    while (*rest == ' ')
+        rest++;
+    if (!n || (v[0] >= '0' && v[0] <= '9') || strcmp(rest, ";") != 0)
+        return 0;
+    for (const char *p = strchr(source, '&'); p; p = strchr(p + 1, '&')) {
+        const char *w = p + 1;
+        while (*w == ' ')
+            w++;
+        if (strncmp(w, v, n) != 0 || word_char(w[n]))
+            continue;
+        const char *line = p;
+        while (line > source && line[-1] != '\n')
+            line--;
+        const char *m = strstr(line, "cudaMalloc");
+        if (m && m < p)
+            return 1;
+    }
+    return 0;
+}
+
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
 {
     char *code_text = source_code_text(source);
@@ -295,6 +332,8 @@ void repairs_mark_foreign(repair_candidate *c, int n, const char *source)
                 free(code);
             }
         }
+        if (!strcmp(c[i].kind, "drop"))
+            c[i].hands_device = hands_device_buffer(source, c[i].from);
         if (strcmp(c[i].kind, "builtin") != 0)
             continue;
         size_t w = strcspn(c[i].to, ".");
@@ -562,7 +601,7 @@ int repairs_best_partial(const repair_candidate *c, int n, size_t wrong)
 {
     int best = -1, second = -1;
     for (int i = 0; i < n; i++) {
-        if (c[i].broken || c[i].fixed == 0)
+        if (c[i].broken || c[i].fixed == 0 || c[i].hands_device)
             continue;
         if (best < 0 || c[i].fixed > c[best].fixed ||
             (c[i].fixed == c[best].fixed && repairs_compare(&c[i], &c[best]) < 0)) {

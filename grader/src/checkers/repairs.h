@@ -24,6 +24,7 @@ typedef struct {
     int pointed;            /* a finding or a wrong output points at its line */
     int foreign;            /* it brings in a built-in the file reads nowhere (`gridDim` in a file without it) */
     int freed_foreign;      /* a cudaFree dropped whose buffer no allocation of the file made (the caller's) */
+    int hands_device;       /* a statement dropped that hands a cudaMalloc's buffer on (`img.data = d_in;`) */
     char unfreed[64];       /* then, a name the file allocates and never frees (the one meant), or "" */
     int weak_line;          /* a barrier added beside a weaker one's statement (a fence, __syncwarp): its line, or 0 */
     char weak_text[128];    /* then that statement, as written */

@@ -1065,6 +1065,10 @@ int source_stride_set_at(const char *path, int access, char *member, size_t n);
  * elements added to a byte address. That line, the member, the host's
  * line into *set_line and the sizeof's type; else 0. */
 int source_byte_step_in_elements(const char *path, char *member, size_t n, int *set_line, char *type, size_t type_n);
+/* The pitch variable the cudaMallocPitch on line gives its pitch to
+ * (`&in_pitch_bytes`: in_pitch_bytes) into pitch; 1, or 0 when the line
+ * has no such call or its argument is no plain `&name`. */
+int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n);
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);

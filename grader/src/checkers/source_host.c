@@ -355,6 +355,32 @@ static void launch_argument_for(const source_code *s, int at, const char *param,
         snprintf(out, n, "%s", bare);
 }
 
+int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n)
+{
+    source_code s;
+    pitch[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    for (size_t k = b; k < e && !pitch[0]; k++) {
+        size_t open = code_word_at(&s, k, "cudaMallocPitch") ? code_call_open(&s, k, "cudaMallocPitch") : s.len;
+        if (open >= s.len)
+            continue;
+        char arg[128];
+        code_call_argument(&s, open, 1, arg, sizeof arg);
+        const char *a = arg;
+        while (*a == '&' || *a == ' ' || *a == '(')
+            a++;
+        size_t l = 0;
+        while (source_is_identifier_char(a[l]))
+            l++;
+        if (l && l < n && a[l] == '\0')
+            snprintf(pitch, n, "%.*s", (int)l, a);
+    }
+    source_code_free(&s);
+    return pitch[0] != '\0';
+}
+
 int source_stride_set_at(const char *path, int access, char *member, size_t n)
 {
     member[0] = '\0';

@@ -380,7 +380,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
     int best = -1, also = -1;
     const char **rest = xcalloc((size_t)n + 1, sizeof *rest);
     for (int i = 0; i < nc && also < 0; i++) {
-        if (!c[i].screened_right ||
+        if (!c[i].screened_right || c[i].hands_device ||
             (best >= 0 && (c[i].line == c[best].line || !repairs_tie(&c[i], &c[best]))))
             continue;
         if (c[i].confirmed) /* in an earlier batch's confirming, and not a repair */

@@ -676,6 +676,27 @@ static char *padded_bound_words(const char *student, int access, const char *buf
     return NULL;
 }
 
+/* A read in a pitched buffer's padding whose index's row stride is a
+ * member the host sets (`d_in_img.pitch = in->pitch;`) from no name of the
+ * pitch the buffer's cudaMallocPitch at line made gave (`&in_pitch_bytes`):
+ * the stride is another buffer's (the host image's), not this one's. NULL
+ * where the file does not show that. */
+static char *stride_not_the_pitch_words(const char *student, int access, int made, const char *buffer)
+{
+    char stride[128], pitch[64];
+    int set = source_stride_set_at(student, access, stride, sizeof stride);
+    if (set <= 0 || !source_pitch_of_allocation(student, made, pitch, sizeof pitch) ||
+        source_line_has_word(student, set, pitch))
+        return NULL;
+    char *qs = sanitize_quote(student, set);
+    char *w = xasprintf("%s, the row stride the read at line %d steps by, is set at %s from another value than "
+                        "%s, the pitch the cudaMallocPitch at line %d gave %s: its rows are that far apart, in "
+                        "bytes; set it from %s (in elements: %s / sizeof(float))",
+                        stride, access, qs, pitch, made, buffer, pitch, pitch);
+    free(qs);
+    return w;
+}
+
 /* A race in shared memory between a write at line lw and a read at a later
  * line lr of one loop's body with a __syncthreads() between them in the
  * source: that barrier orders one iteration's write before its reads, and
@@ -990,6 +1011,8 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
         size_t row = 0, pitch = 0, row_bytes = 0;
         sscanf(pad, " (in the padding of row %zu: its rows are %zu bytes apart, %zu bytes", &row, &pitch, &row_bytes);
         char *padded = student ? padded_bound_words(student, d->line, buffer, q, d->kernel) : NULL;
+        if (!padded && student && made > 0 && strcmp(path_base(made_file), path_base(student)) == 0)
+            padded = stride_not_the_pitch_words(student, d->line, made, buffer);
         if (padded)
             msg = padded;
         else
