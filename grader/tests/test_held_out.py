@@ -1010,6 +1010,8 @@ FIRST = {
     "setCO/02-c8-dot-unrolled-step-one": ["the loop at line 56 (", "a body unrolled to 2 terms", "`i += 2`"],
     "setCS/05-k8-in-pitch-from-host": ["is set at line 101 (`d_in_img.pitch = in->pitch;`)",
                                        "from another value than in_pitch_bytes"],
+    "setCT/05-m8-out-descriptor-uninitialised": ["line 99 declares d_out_img with no value",
+                                                 "give d_out_img its value there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

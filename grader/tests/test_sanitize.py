@@ -3312,6 +3312,21 @@ def test_an_output_stride_from_the_host_is_not_blamed_on_the_store_s_test(tmp_pa
     assert rep["repair"]["from"] != "d_out_img.data = d_out;", rep["repair"]
 
 
+def test_an_image_descriptor_declared_with_no_value_is_named_as_the_store_test_s_bound(tmp_path):
+    """Lab 05's output descriptor declared with no value, `Image_t
+    d_out_img, d_in_img = *in;`: only its data and pitch are set after, so
+    the kernel's out.height and out.width are whatever the stack held, and
+    the store's test keeps every thread out. The first line names the
+    declaration, not the test's bound."""
+    old = "    Image_t d_in_img = *in, d_out_img = *out;"
+    src = edited(tmp_path, "05-pitched-conv", old, "    Image_t d_out_img, d_in_img = *in;")
+    line = line_of(src, "Image_t d_out_img, d_in_img = *in;")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} declares d_out_img with no value"), first
+    assert "give d_out_img its value there" in first and "fix that test's bound" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

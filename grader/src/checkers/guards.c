@@ -1822,21 +1822,28 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
     const char *bound = var_left ? right : left;
     char object[GUARD_TEXT], init[GUARD_TEXT];
     int decl = source_member_never_set(student, best.line, bound, object, sizeof object, init, sizeof init);
-    char *origin = decl > 0 ? xasprintf("%s is %s%s of the launch, which line %d starts as `%s` and no line sets "
-                                        "%s%s after: give it its value there (a copy of the image it describes)",
-                                        bound, object, strchr(bound, '.'), decl, init, object, strchr(bound, '.'))
-                            : NULL;
+    char *origin = decl > 0 && init[0]
+                       ? xasprintf("%s is %s%s of the launch, which line %d starts as `%s` and no line sets "
+                                   "%s%s after: give it its value there (a copy of the image it describes)",
+                                   bound, object, strchr(bound, '.'), decl, init, object, strchr(bound, '.'))
+                   : decl > 0 ? xasprintf("%s is %s%s of the launch, which line %d declares with no value and no line "
+                                          "sets after: give %s its value there (a copy of the image it describes)",
+                                          bound, object, strchr(bound, '.'), decl, object)
+                              : NULL;
+    /* how the declaration starts the object: `= {0}`, or no value at all */
+    char *started = init[0] ? xasprintf("starts %s as `%s`", object, init)
+                            : xasprintf("declares %s with no value", object);
     if (origin && best.kind == 2)
-        w = xasprintf("line %d starts %s as `%s`, so the kernel's %s is %g: the loop at %s never runs its body "
+        w = xasprintf("line %d %s, so the kernel's %s is %g: the loop at %s never runs its body "
                       "(`%s %s %s` is false from the start for the %d threads of block (%ld, %ld)), no thread "
                       "reaches the store at line %d, and on %s %s; %s",
-                      decl, object, init, bound, best.b, q, left, op_text[best.op], right, best.threads,
+                      decl, started, bound, best.b, q, left, op_text[best.op], right, best.threads,
                       e->block[0], e->block[1], best.store, dataset, region, origin);
     else if (origin)
-        w = xasprintf("line %d starts %s as `%s`, so the kernel's %s is %g: the test at %s is false for the %d "
+        w = xasprintf("line %d %s, so the kernel's %s is %g: the test at %s is false for the %d "
                       "threads of block (%ld, %ld) (`%s %s %s`: %s), no thread reaches the store at line %d, and on "
                       "%s %s; %s",
-                      decl, object, init, bound, best.b, q, best.threads, e->block[0], e->block[1], left,
+                      decl, started, bound, best.b, q, best.threads, e->block[0], e->block[1], left,
                       op_text[best.op], right, range, best.store, dataset, region, origin);
     else if (best.kind == 2)
         w = xasprintf("the loop at %s never runs its body in block (%ld, %ld): `%s %s %s` is false from the start "
@@ -1864,6 +1871,7 @@ char *guards_kept_from_store(const tile_snapshots *t, const char *student, const
                       q, best.store, e->block[0], e->block[1], left, op_text[best.op], right, best.threads, range,
                       best.b, dataset, region, best.b);
     free(origin);
+    free(started);
     free(range);
     free(region);
     free(q);

@@ -729,6 +729,15 @@ int source_member_never_set(const char *path, int line, const char *member_of, c
             if (code[b] != '{')
                 set = 1;
             decl = code_line_at(&s, k);
+        } else if (!decl && (code[q] == ';' || code[q] == ',')) {
+            /* declared with no value (`Image_t d_in_img = *in, d_out_img;`):
+             * init stays "" */
+            size_t st = code_skip_space(&s, code_statement_start(&s, k, 0));
+            int declaration = st < k && source_is_identifier_char(code[st]);
+            for (size_t t = st; t < k && declaration; t++)
+                declaration = code[t] != '(' && code[t] != '[';
+            if (declaration)
+                decl = code_line_at(&s, k);
         }
     }
     source_code_free(&s);
