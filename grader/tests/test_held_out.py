@@ -1012,6 +1012,8 @@ FIRST = {
                                        "from another value than in_pitch_bytes"],
     "setCT/05-m8-out-descriptor-uninitialised": ["line 99 declares d_out_img with no value",
                                                  "give d_out_img its value there"],
+    "setCT/03-n8-store-row-stride-grid-extent": ["the index of the access at line 82 steps Row by "
+                                                 "(gridDim.x * TILE_WIDTH)", "write Row * l"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3327,6 +3327,20 @@ def test_an_image_descriptor_declared_with_no_value_is_named_as_the_store_test_s
     assert "give d_out_img its value there" in first and "fix that test's bound" not in first, first
 
 
+def test_a_row_stride_in_brackets_is_named_as_the_stride_with_the_size_to_write(tmp_path):
+    """Lab 03's M load steps its rows by the grid's extent, `M[Row *
+    (gridDim.y * TILE_WIDTH) + mCol]`, rounded up to whole tiles, where the
+    rows of M are k apart. The test before it held; the first line names
+    the bracketed stride and k to write."""
+    old = "M[Row * k + mCol]"
+    src = edited(tmp_path, "03-arbitrary-matmul", old, "M[Row * (gridDim.y * TILE_WIDTH) + mCol]")
+    line = line_of(src, "M[Row * (gridDim.y * TILE_WIDTH) + mCol]")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the index of the access at line {line} steps Row by (gridDim.y * TILE_WIDTH)"), first
+    assert "write Row * k" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -211,8 +211,10 @@ static char *row_stride_words(const guard_record *g, const char *student, int ac
     for (int i = 0; i < n; i++) {
         char factor[GUARD_TEXT];
         int j = 1 - i;
-        if (!source_line_factor(student, access, left[i], factor, sizeof factor) || strcmp(factor, right[i]) == 0 ||
-            strcmp(factor, right[j]) == 0 || source_line_has_product(student, access, left[j], factor))
+        if ((!source_line_factor(student, access, left[i], factor, sizeof factor) &&
+             !source_line_group_factor(student, access, left[i], factor, sizeof factor)) ||
+            strcmp(factor, right[i]) == 0 || strcmp(factor, right[j]) == 0 ||
+            source_line_has_product(student, access, left[j], factor))
             continue;
         char *holds = holds_words(elements, product);
         char *w = xasprintf("the index of the access at line %d steps %s by %s (`%s * %s`), but the test at %s, "

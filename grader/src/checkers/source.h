@@ -1080,6 +1080,9 @@ char *source_line_words_exchanged(const char *path, int n, const char *a, const 
 /* The plain word that multiplies `name` on line n (`Row * k` or `k * Row`:
  * k), into out; 1 if there is one, else 0. */
 int source_line_factor(const char *path, int n, const char *name, char *out, size_t size);
+/* The same for a bracketed factor after name (`Row * (gridDim.x *
+ * TILE_WIDTH)`: `(gridDim.x * TILE_WIDTH)`, brackets kept); 1, or 0. */
+int source_line_group_factor(const char *path, int n, const char *name, char *out, size_t size);
 /* Whether line n of path holds word as a whole token. */
 int source_line_has_word(const char *path, int n, const char *word);
 /* Whether line n of path holds the character c (as written). */

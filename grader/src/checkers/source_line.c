@@ -249,6 +249,36 @@ int source_line_factor(const char *path, int n, const char *name, char *out, siz
     return out[0] != '\0';
 }
 
+int source_line_group_factor(const char *path, int n, const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    char *text = source_line_text(path, n, 4096);
+    size_t ln = strlen(name);
+    for (const char *p = text_find_word(text, text, name); p && !out[0]; p = text_find_word(text, p + 1, name)) {
+        const char *q = p + ln;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q != '*')
+            continue;
+        q++;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q != '(')
+            continue;
+        int depth = 0;
+        const char *e = q;
+        for (; *e; e++) {
+            depth += *e == '(';
+            if (*e == ')' && --depth == 0)
+                break;
+        }
+        if (*e == ')' && (size_t)(e - q + 1) < size)
+            snprintf(out, size, "%.*s", (int)(e - q + 1), q);
+    }
+    free(text);
+    return out[0] != '\0';
+}
+
 int source_line_has_product(const char *path, int n, const char *name, const char *stride)
 {
     char *text = source_line_text(path, n, 4096);
