@@ -1014,6 +1014,8 @@ FIRST = {
                                                  "give d_out_img its value there"],
     "setCT/03-n8-store-row-stride-grid-extent": ["the index of the access at line 82 steps Row by "
                                                  "(gridDim.x * TILE_WIDTH)", "write Row * l"],
+    "setCT/02-m8-kernel-inputs-not-const": ["first parameter, M (line 20), is a float*",
+                                            "declare that parameter `const float*` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

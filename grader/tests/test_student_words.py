@@ -90,6 +90,25 @@ def test_a_launch_argument_of_another_type_than_its_parameter_is_named_by_its_pl
     assert "do not match the kernel's parameters" in log, log
 
 
+def test_a_const_argument_for_a_parameter_the_kernel_only_reads_names_the_parameter(tmp_path):
+    """Lab 03's kernel declared with `float *N` where the skeleton has
+    `const float *N`, its launch passing the host function's const N: the
+    kernel only reads N, so the parameter lost its const, not the launch
+    its argument. The build's line names the parameter, its line and the
+    const to write."""
+    text = kit.solution("03-arbitrary-matmul").read_text()
+    old = "__global__ void MatrixMulKernel(const float *M, const float *N, float *P, int j, int k, int l)"
+    assert old in text
+    f = tmp_path / "arbitrary_matmul.cu"
+    f.write_text(text.replace(old, old.replace("const float *N", "float *N")))
+    line = next(i + 1 for i, l in enumerate(f.read_text().splitlines()) if "__global__ void MatrixMulKernel(" in l)
+    rc, rep = kit.check_json("03-arbitrary-matmul", f, "emu", expect_rc=1)
+    log = rep["build"]["log"]
+    assert f"the launch's second argument, `N`, is a const float*, where MatrixMulKernel's second parameter, N " \
+        f"(line {line}), is a float*, which MatrixMulKernel only reads: declare that parameter `const float*` there" \
+        in log, log
+
+
 def test_a_store_through_a_const_parameter_names_its_declaration(tmp_path):
     """Lab 01's kernel with its output declared `const float *P` (the const
     of M and N copied): g++ says "assignment of read-only location" at the
