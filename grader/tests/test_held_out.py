@@ -1016,6 +1016,8 @@ FIRST = {
                                                  "(gridDim.x * TILE_WIDTH)", "write Row * l"],
     "setCT/02-m8-kernel-inputs-not-const": ["first parameter, M (line 20), is a float*",
                                             "declare that parameter `const float*` there"],
+    "setCT/04-m8-window-thread-indices-swapped": ["the read of the tile N_ds at line 75 (",
+                                                  "write `N_ds[threadIdx.y + i][threadIdx.x + j]`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3341,6 +3341,20 @@ def test_a_row_stride_in_brackets_is_named_as_the_stride_with_the_size_to_write(
     assert "write Row * k" in first, first
 
 
+def test_an_output_transposed_by_the_tile_s_read_names_that_read_not_the_store(tmp_path):
+    """Lab 05's sum reads the tile `N_ds[tx + i][ty + j]`: on a one-block
+    image every result is its mirror's, as if stored transposed, but the
+    store's index is right; the read has the thread's x in the tile's row.
+    The first line names the read and writes it with tx and ty exchanged."""
+    old = "acc += Mc[i][j] * N_ds[ty + i][tx + j];"
+    src = edited(tmp_path, "05-pitched-conv", old, "acc += Mc[i][j] * N_ds[tx + i][ty + j];")
+    line = line_of(src, "N_ds[tx + i][ty + j]")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert f"the read of the tile N_ds at line {line} (" in first, first
+    assert "write `N_ds[ty + i][tx + j]` (the output's store is right)" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

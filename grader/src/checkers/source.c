@@ -580,3 +580,20 @@ size_t text_clause_end(const char *t, size_t from, size_t to)
     }
     return to;
 }
+
+char *source_words_exchanged(const char *text, const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), n = strlen(text);
+    char *out = xmalloc(n * 2 + 1), *o = out;
+    for (const char *p = text; *p;) {
+        int start = p == text || !source_is_identifier_char(p[-1]);
+        if (start && !strncmp(p, a, la) && !source_is_identifier_char(p[la])) {
+            memcpy(o, b, lb), o += lb, p += la;
+        } else if (start && !strncmp(p, b, lb) && !source_is_identifier_char(p[lb])) {
+            memcpy(o, a, la), o += la, p += lb;
+        } else
+            *o++ = *p++;
+    }
+    *o = '\0';
+    return out;
+}

@@ -17,6 +17,8 @@ int source_is_identifier_char(char c);
  * pitch, bytes; `dOut`: d, Out; `blkX`: blk, X). Calls f(part, length,
  * arg) for each. */
 void source_identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg);
+/* text with every whole word a written as b and b as a (malloc'd). */
+char *source_words_exchanged(const char *text, const char *a, const char *b);
 /* text with its comments and literals blanked, newlines kept (malloc'd):
  * code alone, line for line, for a reader of a text already read. */
 char *source_code_text(const char *text);
@@ -1266,5 +1268,12 @@ int source_tile_index_loop_offset(const char *path, int access, char *counter, c
  * pass on it starts where the last pass left it. The loop's line; the
  * counter into name, the outer loop's line and the assignment's; 0. */
 int source_loop_counter_not_restarted(const char *path, char *name, size_t size, int *outer_line, int *set_line);
+
+/* In source_index.c. A read of a 2D __shared__ array whose first subscript
+ * varies with the thread's x alone and its second with its y alone
+ * (`N_ds[threadIdx.x + i][threadIdx.y + j]`): a tile's rows go with y. The
+ * line; the array's name into name and the read with its two subscripts
+ * exchanged into fixed; else 0. */
+int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n, char *fixed, size_t fixed_n);
 
 #endif

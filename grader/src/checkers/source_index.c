@@ -1487,3 +1487,60 @@ int source_tile_row_untested(const char *path, int access, const char *name, int
     source_code_free(&s);
     return found;
 }
+
+int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n, char *fixed, size_t fixed_n)
+{
+    source_code s;
+    name[0] = fixed[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    /* bits of code_coordinates: threadIdx.x, .y */
+    const unsigned tx = 1u << 0, ty = 1u << 1;
+    for (size_t k = 0; k + 1 < s.len && !found; k++) {
+        if (!source_is_identifier_char(c[k]) || (k > 0 && source_is_identifier_char(c[k - 1])))
+            continue;
+        size_t we = k;
+        while (we < s.len && source_is_identifier_char(c[we]))
+            we++;
+        size_t o1 = code_skip_space(&s, we);
+        size_t g = code_kernel_before(&s, k);
+        if (o1 >= s.len || c[o1] != '[' || g >= s.len || we - k >= name_n || !code_declared_shared(c, c + k, we - k)) {
+            k = we - 1;
+            continue;
+        }
+        size_t c1 = code_matching(&s, o1), o2 = c1 < s.len ? code_skip_space(&s, c1 + 1) : s.len;
+        size_t c2 = o2 < s.len && c[o2] == '[' ? code_matching(&s, o2) : s.len;
+        if (c2 >= s.len) {
+            k = we - 1;
+            continue;
+        }
+        /* a read: not the left of an assignment */
+        size_t after = code_skip_space(&s, c2 + 1);
+        int stored = after < s.len && (code_assigns_at(&s, after) || (strchr("+-*/", c[after]) && c[after + 1] == '='));
+        unsigned a = code_coordinates(&s, g, k, o1 + 1, c1) & (tx | ty);
+        unsigned b = code_coordinates(&s, g, k, o2 + 1, c2) & (tx | ty);
+        if (!stored && a == tx && b == ty) {
+            snprintf(name, name_n, "%.*s", (int)(we - k), c + k);
+            /* the coordinates exchanged where the read names them
+             * (`threadIdx.x` and `.y`, `tx` and `ty`), else the two
+             * subscripts whole */
+            char *read = xasprintf("%.*s", (int)(c2 + 1 - k), c + k);
+            char *one = source_words_exchanged(read, "threadIdx.x", "threadIdx.y");
+            char *two = source_words_exchanged(one, "tx", "ty");
+            if (strcmp(two, read) != 0)
+                snprintf(fixed, fixed_n, "%s", two);
+            else
+                snprintf(fixed, fixed_n, "%.*s[%.*s][%.*s]", (int)(we - k), c + k, (int)(c2 - o2 - 1), c + o2 + 1,
+                         (int)(c1 - o1 - 1), c + o1 + 1);
+            free(read);
+            free(one);
+            free(two);
+            found = code_line_at(&s, k);
+        }
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -308,22 +308,11 @@ char *source_line_words_exchanged(const char *path, int n, const char *a, const 
         }
     }
     if (found == 1 && la && lb) {
-        strbuf w;
-        sb_init(&w);
-        sb_append(&w, text, (size_t)(span - text));
-        for (const char *p = span; p < span_end;) {
-            int at_word = p == text || !source_is_identifier_char(p[-1]);
-            if (at_word && strncmp(p, a, la) == 0 && !source_is_identifier_char(p[la])) {
-                sb_puts(&w, b);
-                p += la;
-            } else if (at_word && strncmp(p, b, lb) == 0 && !source_is_identifier_char(p[lb])) {
-                sb_puts(&w, a);
-                p += lb;
-            } else
-                sb_append(&w, p++, 1);
-        }
-        sb_puts(&w, span_end);
-        out = sb_detach(&w);
+        char *inside = xasprintf("%.*s", (int)(span_end - span), span);
+        char *swapped = source_words_exchanged(inside, a, b);
+        out = xasprintf("%.*s%s%s", (int)(span - text), text, swapped, span_end);
+        free(inside);
+        free(swapped);
     }
     free(text);
     return out;

@@ -595,8 +595,24 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             one_pass_load(c, file);
         if (strcmp(c->mistake, DIAGNOSE_WINDOW) == 0)
             insert_line(c, DIAGNOSE_WINDOW_WHERE, file, source_sum_line(file), "");
-        if (strcmp(c->mistake, DIAGNOSE_OUTPUT_TRANSPOSED) == 0)
-            insert_line(c, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_OUTPUT_TRANSPOSED) == 0) {
+            /* a tile read with the thread's x in its row subscript: the
+             * read, not the store, takes each value from the mirror */
+            char tile[64], fixed[256];
+            int read = source_tile_read_axes_exchanged(file, tile, sizeof tile, fixed, sizeof fixed);
+            char *where = strstr(c->hint, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE);
+            if (read > 0 && where) {
+                char *q = sanitize_quote(file, read);
+                char *words = xasprintf("%.*sthe read of the tile %s at %s has the thread's x in its row "
+                                        "subscript and its y in its column one, where a tile's rows go with y: "
+                                        "write `%s` (the output's store is right)",
+                                        (int)(where - c->hint), c->hint, tile, q, fixed);
+                snprintf(c->hint, sizeof c->hint, "%s", words);
+                free(words);
+                free(q);
+            } else
+                insert_line(c, DIAGNOSE_OUTPUT_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
+        }
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_SHIFTED) == 0)
             insert_line(c, DIAGNOSE_OUTPUT_SHIFTED_WHERE, file, source_output_store_line(file), "");
         if (strstr(c->hint, DIAGNOSE_SIGN_WHERE))
