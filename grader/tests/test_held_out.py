@@ -1018,6 +1018,8 @@ FIRST = {
                                             "declare that parameter `const float*` there"],
     "setCT/04-m8-window-thread-indices-swapped": ["the read of the tile N_ds at line 75 (",
                                                   "write `N_ds[threadIdx.y + i][threadIdx.x + j]`"],
+    "setCS/02-l8-n-load-ty-not-scaled": ["line 46: `ph * TILE_WIDTH * Width + ty`",
+                                         "with `(ph * TILE_WIDTH + ty) * Width` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -339,6 +339,26 @@ def test_a_block_coordinate_scaled_by_the_grid_is_mended_at_the_scale_not_by_exc
 
 
 @needs_schemata
+def test_a_term_added_after_a_product_where_the_last_factor_should_scale_it_is_regrouped(tmp_path):
+    """Lab 04's first-batch load reads `I[srcY * width * channels + srcX +
+    k]`: srcX belongs with the row before the channels scale them. The
+    repair regroups the product and the term, `(srcY * width + srcX) *
+    channels`, which no edit of a name or an operator does."""
+    lab = "04-conv-2batch"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "            N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];"
+    assert text.count(old) == 2
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, "            N_ds[destY][destX] = I[srcY * width * channels + srcX + k];", 1))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "srcY * width * channels" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "grouping", r
+    assert r["from"] == "srcY * width * channels + srcX" and r["to"] == "(srcY * width + srcX) * channels", r
+
+
+@needs_schemata
 def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
     """Lab 05's barrier after the tile's load written `__threadfence_block();`:
     it orders memory and waits for no thread. The repair adds a
