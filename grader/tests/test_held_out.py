@@ -1020,6 +1020,8 @@ FIRST = {
                                                   "write `N_ds[threadIdx.y + i][threadIdx.x + j]`"],
     "setCS/02-l8-n-load-ty-not-scaled": ["line 46: `ph * TILE_WIDTH * Width + ty`",
                                          "with `(ph * TILE_WIDTH + ty) * Width` there"],
+    "setCQ/01-g8-launch-grid-x-only": ["the launch at line 56 (", "gives dimGrid.x as the grid",
+                                       "pass the whole dim3, dimGrid"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

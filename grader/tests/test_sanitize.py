@@ -3355,6 +3355,18 @@ def test_an_output_transposed_by_the_tile_s_read_names_that_read_not_the_store(t
     assert "write `N_ds[ty + i][tx + j]` (the output's store is right)" in first, first
 
 
+def test_a_launch_given_one_member_of_its_dim3_names_the_whole_dim3(tmp_path):
+    """Lab 02's launch gives `dimBlock.x` as its block: one count, 16
+    threads in x and 1 in y, where the kernel reads threadIdx.y. The first
+    line names the launch and the dim3 to pass."""
+    src = edited(tmp_path, "02-tiled-matmul", "<<<dimGrid, dimBlock>>>", "<<<dimGrid, dimBlock.x>>>")
+    line = line_of(src, "<<<dimGrid, dimBlock.x>>>")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {line} (") and "gives dimBlock.x as the block" in first, first
+    assert first.endswith("pass the whole dim3, dimBlock"), first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -455,6 +455,11 @@ int source_dim3_comma_init(const char *path, char *name, size_t n, char *last, s
  * in x and 1 in y and z. The declaration's line; the name into name, the
  * launch's line into *launch_line; else 0. */
 int source_launch_scalar_dim(const char *path, char *name, size_t n, int *launch_line, int *block);
+/* A launch whose grid (*block 0) or block (*block 1) is one member of a
+ * dim3 the file declares (`<<<dimGrid.x, dimBlock>>>`): one count, that
+ * many in x and 1 in y and z. The launch's line; the argument into arg;
+ * else 0. */
+int source_launch_dim_member(const char *path, char *arg, size_t n, int *block);
 /* The file's `#define NAME NUMBER` lines (an integer, object-like): their
  * names, values and lines, at most max; how many. */
 int source_number_defines(const char *path, char (*names)[48], long *values, int *lines, int max);

@@ -2214,6 +2214,50 @@ int source_launch_scalar_dim(const char *path, char *name, size_t n, int *launch
     return found;
 }
 
+int source_launch_dim_member(const char *path, char *arg, size_t n, int *block)
+{
+    arg[0] = '\0';
+    *block = 0;
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (strncmp(code + k, "<<<", 3) != 0)
+            continue;
+        size_t a = code_skip_space(&s, k + 3);
+        for (int which = 0; which < 2 && !found && a < s.len; which++) {
+            /* `NAME.c` with NAME declared dim3 */
+            size_t ae = code_word_end(&s, a), dot = code_skip_space(&s, ae);
+            if (ae <= a || !(isalpha((unsigned char)code[a]) || code[a] == '_') || dot >= s.len)
+                break;
+            size_t after = dot;
+            if (code[dot] == '.') {
+                size_t m = code_skip_space(&s, dot + 1), me = code_word_end(&s, m);
+                after = code_skip_space(&s, me);
+                int member = me == m + 1 && strchr("xyz", code[m]);
+                int dim3 = 0;
+                for (size_t d = 0; d < k && !dim3 && member; d++)
+                    if (code_name_at(&s, d, code + a, ae - a) && d != a) {
+                        size_t tn = 0, t = code_word_before(&s, d, &tn);
+                        dim3 = tn == 4 && strncmp(code + t, "dim3", 4) == 0;
+                    }
+                if (dim3 && after < s.len && (code[after] == ',' || code[after] == '>') && me - a < n) {
+                    snprintf(arg, n, "%.*s", (int)(me - a), code + a);
+                    *block = which;
+                    found = code_line_at(&s, k);
+                }
+            }
+            if (after >= s.len || code[after] != ',')
+                break;
+            a = code_skip_space(&s, after + 1);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_sizeof_other_type(const char *path, int copy_line, int decl_line, const char *name, char *used,
                              size_t used_n, char *declared, size_t declared_n)
 {

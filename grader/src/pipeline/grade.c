@@ -1566,6 +1566,19 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `<<<dimGrid.x, dimBlock>>>`: one member of the dim3 given for all of it */
+    line = failed && !s->cause ? source_launch_dim_member(file, scalar_name, sizeof scalar_name, &scalar_block) : 0;
+    if (line > 0 && source_reads_builtin(file, scalar_block ? "threadIdx" : "blockIdx", 'y')) {
+        char *q = sanitize_quote(file, line);
+        char whole[64];
+        snprintf(whole, sizeof whole, "%.*s", (int)strcspn(scalar_name, "."), scalar_name);
+        s->cause = xasprintf("the launch at %s gives %s as the %s: one count, that many %s in x and 1 in y, but "
+                             "the kernel reads %s.y, so every %s has y = 0; pass the whole dim3, %s",
+                             q, scalar_name, scalar_block ? "block" : "grid", scalar_block ? "threads" : "blocks",
+                             scalar_block ? "threadIdx" : "blockIdx", scalar_block ? "thread" : "block", whole);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `unsigned short bytes = width * width * sizeof(float);` */
     char narrow_name[64], narrow_type[32], narrow_call[32];
     long narrow_most = 0;
