@@ -3367,6 +3367,20 @@ def test_a_launch_given_one_member_of_its_dim3_names_the_whole_dim3(tmp_path):
     assert first.endswith("pass the whole dim3, dimBlock"), first
 
 
+def test_a_built_in_size_read_in_the_host_s_code_is_named_there(tmp_path):
+    """Lab 01's block declared `dim3 dimBlock(blockDim.x, blockDim.y)` in
+    the host's code, where blockDim is no launch's. The first line names
+    that line and the value to use, whatever the run then did."""
+    old = "    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);"
+    src = edited(tmp_path, "01-basic-matmul", old, "    dim3 dimBlock(blockDim.x, blockDim.y);")
+    line = line_of(src, "dim3 dimBlock(blockDim.x, blockDim.y);")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`dim3 dimBlock(blockDim.x, blockDim.y);`) reads blockDim in the host's "
+                            "code"), first
+    assert "exist only inside a kernel" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

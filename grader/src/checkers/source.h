@@ -460,6 +460,11 @@ int source_launch_scalar_dim(const char *path, char *name, size_t n, int *launch
  * many in x and 1 in y and z. The launch's line; the argument into arg;
  * else 0. */
 int source_launch_dim_member(const char *path, char *arg, size_t n, int *block);
+/* A built-in coordinate or size (threadIdx, blockIdx, blockDim, gridDim)
+ * read in a function that is neither __global__ nor __device__ (`dim3
+ * dimGrid(width / blockDim.x, ...)` in the host's code): they exist only in
+ * a kernel. Its line; the built-in's name into builtin; else 0. */
+int source_builtin_in_host(const char *path, char *builtin, size_t n);
 /* The file's `#define NAME NUMBER` lines (an integer, object-like): their
  * names, values and lines, at most max; how many. */
 int source_number_defines(const char *path, char (*names)[48], long *values, int *lines, int max);

@@ -688,6 +688,46 @@ static int in_kernel_body(const source_code *s, size_t k)
     return b < s->len && k > b && k < close;
 }
 
+int source_builtin_in_host(const char *path, char *builtin, size_t n)
+{
+    static const char *const builtins[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", NULL };
+    source_code s;
+    builtin[0] = '\0';
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        int which = -1;
+        for (int i = 0; builtins[i] && which < 0; i++)
+            if (code_word_at(&s, k, builtins[i]))
+                which = i;
+        if (which < 0)
+            continue;
+        /* the function around it: its outermost brace, and the header
+         * before it back to the last `;`, `}` or `#` line */
+        size_t open = code_block_around(&s, k), outer = s.len;
+        for (int depth = 0; open < s.len && depth < 64; depth++) {
+            outer = open;
+            open = open > 0 ? code_block_around(&s, open - 1) : s.len;
+        }
+        if (outer >= s.len)
+            continue;
+        size_t h = outer;
+        while (h > 0 && c[h - 1] != ';' && c[h - 1] != '}' && c[h - 1] != '#')
+            h--;
+        int device = 0;
+        for (size_t q = h; q < outer && !device; q++)
+            device = code_word_at(&s, q, "__global__") || code_word_at(&s, q, "__device__");
+        if (device || strlen(builtins[which]) >= n)
+            continue;
+        snprintf(builtin, n, "%s", builtins[which]);
+        found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_member_never_set(const char *path, int line, const char *member_of, char *object, size_t n, char *init,
                             size_t init_n)
 {

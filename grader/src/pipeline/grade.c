@@ -1566,6 +1566,19 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         s->cause_fixed_there = 1;
         free(q);
     }
+    /* `dim3 dimGrid(width / blockDim.x, ...)` in the host's code */
+    char host_builtin[32];
+    line = failed && !s->cause ? source_builtin_in_host(file, host_builtin, sizeof host_builtin) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("%s reads %s in the host's code: threadIdx, blockIdx, blockDim and gridDim exist only "
+                             "inside a kernel (on the host %s is no launch's, and nvcc refuses or leaves it "
+                             "undefined); use the value the launch is given there (TILE_WIDTH, or the dim3 you "
+                             "declare)",
+                             q, host_builtin, host_builtin);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     /* `<<<dimGrid.x, dimBlock>>>`: one member of the dim3 given for all of it */
     line = failed && !s->cause ? source_launch_dim_member(file, scalar_name, sizeof scalar_name, &scalar_block) : 0;
     if (line > 0 && source_reads_builtin(file, scalar_block ? "threadIdx" : "blockIdx", 'y')) {
