@@ -109,6 +109,29 @@ def test_a_const_argument_for_a_parameter_the_kernel_only_reads_names_the_parame
         in log, log
 
 
+def test_a_name_used_above_its_declaration_names_the_declaration_to_move(tmp_path):
+    """Lab 04's sum declared after the loops that add into it: the build
+    says acc is not declared; the file declares it just below. The build's
+    line names that declaration and says to move it above the use."""
+    text = kit.solution("04-conv-2batch").read_text()
+    old = ("        float acc = 0.0f;\n        for (int i = 0; i < MASK_WIDTH; i++)\n"
+           "            for (int j = 0; j < MASK_WIDTH; j++)\n"
+           "                acc += Mc[i][j] * N_ds[threadIdx.y + i][threadIdx.x + j];\n")
+    assert old in text
+    f = tmp_path / "conv_2batch.cu"
+    f.write_text(text.replace(old, "        for (int i = 0; i < MASK_WIDTH; i++)\n"
+                                   "            for (int j = 0; j < MASK_WIDTH; j++)\n"
+                                   "                acc += Mc[i][j] * N_ds[threadIdx.y + i][threadIdx.x + j];\n"
+                                   "        float acc = 0.0f;\n"))
+    lines = f.read_text().splitlines()
+    use = next(i + 1 for i, l in enumerate(lines) if "acc += Mc[i][j]" in l)
+    decl = next(i + 1 for i, l in enumerate(lines) if "float acc = 0.0f;" in l)
+    rc, rep = kit.check_json("04-conv-2batch", f, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {decl} (`float acc = 0.0f;`) declares acc, and line {use} uses it before that" in first, first
+    assert f"move the declaration above line {use}" in first, first
+
+
 def test_a_store_through_a_const_parameter_names_its_declaration(tmp_path):
     """Lab 01's kernel with its output declared `const float *P` (the const
     of M and N copied): g++ says "assignment of read-only location" at the

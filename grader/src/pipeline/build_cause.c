@@ -134,6 +134,14 @@ static char *undeclared_name_cause(const char *file, const char *msg, int at, co
         cause = xasprintf("line %d declares %s inside the block that ends at line %d, and line %d, after that "
                           "block, is outside its scope: declare %s before the block, where line %d can see it",
                           line, name, close, at, name, at);
+    } else if ((line = source_declaration_of(file, name, &close)) > at && (close == 0 || close > line)) {
+        /* declared, but below the line that uses it: C reads a name only
+         * after its declaration */
+        char *qd = sanitize_quote(file, line);
+        cause = xasprintf("%s declares %s, and line %d uses it before that: a name exists only from its "
+                          "declaration on; move the declaration above line %d",
+                          qd, name, at, at);
+        free(qd);
     } else if ((line = source_near_declaration(file, name, near, sizeof near)) > 0) {
         cause = xasprintf("line %d declares `%s` and line %d uses `%s`: one name spelt two ways; write them "
                           "the same",
