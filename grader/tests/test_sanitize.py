@@ -3381,6 +3381,24 @@ def test_a_built_in_size_read_in_the_host_s_code_is_named_there(tmp_path):
     assert "exist only inside a kernel" in first, first
 
 
+def test_a_symbol_copy_too_large_for_the_skeleton_s_declaration_names_the_copy(tmp_path):
+    """Lab 04's mask copied with `TILE_WIDTH * TILE_WIDTH * sizeof(float)`
+    bytes into Mc, declared as the skeleton declares it: the copy does not
+    fit and is refused. The declaration is the lab's; the first line names
+    the copy's count, not a larger Mc."""
+    import re
+    text = (kit.ROOT / "solutions" / "04-conv-2batch" / "conv_2batch.cu").read_text()
+    m = re.search(r"cudaMemcpyToSymbol\(Mc, [^,]+, ([^)]+\)[^)]*)\)", text)
+    assert m, "no symbol copy in the reference"
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text.replace(m.group(1), "TILE_WIDTH * TILE_WIDTH * sizeof(float)", 1))
+    line = line_of(src, "TILE_WIDTH * TILE_WIDTH * sizeof(float)")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "as the skeleton does" in first, first
+    assert "count Mc's own bytes (`sizeof(Mc)`)" in first and "as large as what it holds" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last
@@ -4667,15 +4685,17 @@ def test_a_read_left_without_the_test_its_twin_has_is_given_that_test(tmp_path):
 
 def test_a_symbol_copy_too_large_by_its_own_size_leads_over_the_declaration(tmp_path):
     """Lab 05's mask copied with `sizeof(Mc) * 2` bytes: 200 into the
-    100-byte Mc, refused. The declaration is what the kernel reads; the
-    repair search's edit of the copy's size (`1` for `2`) leads, not the
-    advice to declare Mc larger."""
+    100-byte Mc, refused. The declaration is what the kernel reads (the
+    skeleton's); the copy's line leads, with the repair search's edit of
+    its size (`1` for `2`), not the advice to declare Mc larger."""
     old = "MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
     src = edited(tmp_path, "05-pitched-conv", old, "sizeof(Mc) * 2));")
     line = line_of(src, "sizeof(Mc) * 2")
     rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert first.startswith(f"line {line}: `") and "in `CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, sizeof(Mc) * 2))` " \
+    # the copy's line first: the count named (the declaration is the
+    # skeleton's), with the repair search's edit of it
+    assert first.startswith(f"line {line}") and "in `CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, sizeof(Mc) * 2))` " \
         "looks like the mistake" in first, first
     assert "declare Mc as large as what it holds" not in first, first
 

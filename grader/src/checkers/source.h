@@ -1084,6 +1084,9 @@ int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);
+/* Whether line n of path, blanks aside, is also a line of other (a
+ * declaration the skeleton has as the file has it). */
+int source_line_also_in(const char *path, int n, const char *other);
 /* Line n of path with the words a and b exchanged in the one subscript
  * that holds both (`in.data[col_i * in.pitch + row_i * c]` for col_i and
  * row_i: `in.data[row_i * in.pitch + col_i * c]`); NULL where no one

@@ -318,6 +318,24 @@ char *source_line_words_exchanged(const char *path, int n, const char *a, const 
     return out;
 }
 
+int source_line_also_in(const char *path, int n, const char *other)
+{
+    char *mine = source_line_text(path, n, 4096), *theirs = student_text(other);
+    char a[512], b[512];
+    int found = 0;
+    code_squeezed(mine, strlen(mine), a, sizeof a);
+    for (const char *p = theirs; a[0] && p && *p && !found;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        code_squeezed(p, len, b, sizeof b);
+        found = strcmp(a, b) == 0;
+        p = e ? e + 1 : NULL;
+    }
+    free(mine);
+    free(theirs);
+    return found;
+}
+
 int source_line_has_word(const char *path, int n, const char *word)
 {
     char *text = source_line_text(path, n, 4096);

@@ -2172,6 +2172,21 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
             free(qc);
             continue;
         }
+        /* the declaration as the skeleton has it: the count is what is wrong */
+        char *skeleton = manifest_skeleton_path(m);
+        int as_given = copy > 0 && skeleton && source_line_also_in(file, decl, skeleton);
+        free(skeleton);
+        if (as_given && count > has) {
+            char *qc = sanitize_quote(file, copy), *qd = sanitize_quote(file, decl);
+            s->cause = xasprintf("%s copies %zu bytes (`%s`) into %s, which %s declares with %zu, as the skeleton "
+                                 "does: the count is more than %s holds (and more than the data it copies), so the "
+                                 "runtime refuses the copy; count %s's own bytes (`sizeof(%s)`)",
+                                 qc, count, size_arg, sym, qd, has, sym, sym, sym);
+            s->cause_fixed_there = 1;
+            free(qc);
+            free(qd);
+            continue;
+        }
         char *q = sanitize_quote(file, decl);
         s->cause = xasprintf("%s declares %s with %zu bytes, and the cudaMemcpyToSymbol copies %zu bytes into it%s: the "
                              "copy does not fit, the runtime refuses it, and the kernel's reads of %s past its %zu "
