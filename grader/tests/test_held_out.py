@@ -1026,6 +1026,7 @@ FIRST = {
     "setCU/01-p8-bytes-declared-after-use": ["line 44 (", "declares bytes, and line 41 uses it before that",
                                              "move the declaration above line 41"],
     "setCU/05-p8-mask-copy-block-width": ["line 93 (", "as the skeleton does", "count Mc's own bytes"],
+    "setCV/04-q8-mask-loops-centred": ["the loop at line 73 (", "starts i at -MASK_RADIUS", "start the loop at 0"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

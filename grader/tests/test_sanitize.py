@@ -3399,6 +3399,20 @@ def test_a_symbol_copy_too_large_for_the_skeleton_s_declaration_names_the_copy(t
     assert "count Mc's own bytes (`sizeof(Mc)`)" in first and "as large as what it holds" not in first, first
 
 
+def test_a_loop_started_below_zero_over_a_tile_s_subscript_names_the_loop(tmp_path):
+    """Lab 05's mask row loop centred, `for (int i = -MASK_RADIUS; i <=
+    MASK_RADIUS; i++)`, over `N_ds[ty + i]`: the first threads read below
+    the tile's start. The first line names the loop's start, not an offset
+    to look for."""
+    old = "            for (int i = 0; i < MASK_WIDTH; i++)"
+    src = edited(tmp_path, "05-pitched-conv", old, "            for (int i = -MASK_RADIUS; i <= MASK_RADIUS; i++)")
+    line = line_of(src, "for (int i = -MASK_RADIUS; i <= MASK_RADIUS; i++)")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (") and "starts i at -MASK_RADIUS" in first, first
+    assert "start the loop at 0" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

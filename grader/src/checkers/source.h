@@ -873,6 +873,12 @@ int source_comparison_statement(const char *path, char *left, char *right, size_
  * (`Pvalue += fmaf(a, b, Pvalue);`): each pass adds the sum to itself.
  * Its line; the name and the value as written into name and value; else 0. */
 int source_sum_adds_itself(const char *path, char *name, size_t name_n, char *value, size_t value_n);
+/* A kernel's for loop started at a negative value (`int i = -MASK_RADIUS`)
+ * whose counter a subscript of its body adds to a thread's coordinate
+ * (`N_ds[threadIdx.y + i]`): the first threads index below 0. Its line;
+ * the counter and the start into counter and start, the subscript's
+ * line into *read_line; else 0. */
+int source_loop_starts_negative(const char *path, char *counter, size_t n, char *start, size_t start_n, int *read_line);
 /* A name of one axis given another axis's built-in coordinate alone: a
  * short name (`bx = blockIdx.y`, `ty = threadIdx.x`) or one whose last
  * part is the axis (`blk_x = blockIdx.y`, `tidY = threadIdx.x`); not `ty =

@@ -1762,6 +1762,54 @@ int source_sum_adds_itself(const char *path, char *name, size_t name_n, char *va
     return found;
 }
 
+int source_loop_starts_negative(const char *path, char *counter, size_t n, char *start, size_t start_n, int *read_line)
+{
+    source_code s;
+    counter[0] = start[0] = '\0';
+    *read_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 3 < s.len && !found; k++) {
+        if (!code_word_at(&s, k, "for") || code_kernel_before(&s, k) >= s.len)
+            continue;
+        size_t cn = 0, cv = code_for_counter(&s, k, &cn);
+        if (cv >= s.len || cn >= n)
+            continue;
+        size_t eq = code_skip_space(&s, cv + cn);
+        if (eq >= s.len || !code_assigns_at(&s, eq))
+            continue;
+        size_t v = code_skip_space(&s, eq + 1), ve = v;
+        if (v >= s.len || c[v] != '-')
+            continue;
+        /* `-NAME` or `-NUMBER`, up to the first `;` */
+        ve = code_semicolon(&s, v, s.len);
+        size_t b = code_loop_body(&s, k), e = b < s.len ? code_body_end(&s, b) : s.len;
+        if (e >= s.len || ve - v >= start_n)
+            continue;
+        /* a subscript in the body that adds the counter to a thread's coordinate */
+        for (size_t q = b; q < e && !found; q++) {
+            if (!code_name_at(&s, q, c + cv, cn))
+                continue;
+            size_t open = q;
+            while (open > b && c[open] != '[' && c[open] != ';' && c[open] != '{')
+                open--;
+            if (c[open] != '[')
+                continue;
+            size_t close = code_matching(&s, open);
+            if (close >= s.len || q > close || !code_span_has_name(&s, open, close, "threadIdx", 9))
+                continue;
+            snprintf(counter, n, "%.*s", (int)cn, c + cv);
+            snprintf(start, start_n, "%.*s", (int)(ve - v), c + v);
+            *read_line = code_line_at(&s, q);
+            found = code_line_at(&s, k);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_while_never_changes(const char *path, char *test, size_t n)
 {
     source_code s;

@@ -1520,6 +1520,23 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         free(q);
         free(qs);
     }
+    /* `for (int i = -MASK_RADIUS; ...)` over `N_ds[threadIdx.y + i]` */
+    char neg_counter[64], neg_start[64];
+    int neg_read = 0;
+    line = failed && !s->cause ? source_loop_starts_negative(file, neg_counter, sizeof neg_counter, neg_start,
+                                                             sizeof neg_start, &neg_read)
+                               : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qr = sanitize_quote(file, neg_read);
+        s->cause = xasprintf("the loop at %s starts %s at %s, and %s adds %s to a thread's coordinate: for the "
+                             "first threads the subscript is below 0, before the array's start (the tile already "
+                             "begins at the window's first element, so its subscripts run from 0); start the loop "
+                             "at 0 and give it as many passes",
+                             q, neg_counter, neg_start, qr, neg_counter);
+        s->cause_fixed_there = 1;
+        free(q);
+        free(qr);
+    }
     /* `Pvalue += fmaf(a, b, Pvalue);`: a sum that adds itself each pass */
     char self_name[64], self_value[200];
     line = failed && !s->cause ? source_sum_adds_itself(file, self_name, sizeof self_name, self_value,
