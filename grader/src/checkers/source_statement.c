@@ -1798,7 +1798,9 @@ int source_loop_starts_negative(const char *path, char *counter, size_t n, char 
             if (c[open] != '[')
                 continue;
             size_t close = code_matching(&s, open);
-            if (close >= s.len || q > close || !code_span_has_name(&s, open, close, "threadIdx", 9))
+            /* (through the kernel's names too: `ty` for threadIdx.y) */
+            if (close >= s.len || q > close ||
+                !(code_coordinates(&s, code_kernel_before(&s, k), q, open + 1, close) & 7u))
                 continue;
             snprintf(counter, n, "%.*s", (int)cn, c + cv);
             snprintf(start, start_n, "%.*s", (int)(ve - v), c + v);
