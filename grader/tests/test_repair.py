@@ -359,6 +359,27 @@ def test_a_term_added_after_a_product_where_the_last_factor_should_scale_it_is_r
 
 
 @needs_schemata
+def test_of_two_edits_of_one_line_the_one_that_writes_the_reference_s_statement_is_named(tmp_path):
+    """Lab 04's second batch starts two past the first's end, `dest = ... +
+    TILE_WIDTH * TILE_WIDTH + 2`. Making `+ threadIdx.x` a `-` mends every
+    dataset too, by accident (a mapping that only happens to cover the
+    tile). The repair names the edit that writes the statement the
+    reference solution writes: the `+ 2` dropped."""
+    lab = "04-conv-2batch"
+    sol = kit.solution(lab)
+    text = sol.read_text()
+    old = "dest = threadIdx.y * TILE_WIDTH + threadIdx.x + TILE_WIDTH * TILE_WIDTH;"
+    assert text.count(old) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(old, old[:-1] + " + 2;"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "TILE_WIDTH * TILE_WIDTH + 2;" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line, r
+    assert r["to"].replace(" ", "") == "threadIdx.y*TILE_WIDTH+threadIdx.x+TILE_WIDTH*TILE_WIDTH", r
+
+
+@needs_schemata
 def test_a_fence_where_the_tile_s_barrier_belongs_is_said_as_the_weaker_barrier(tmp_path):
     """Lab 05's barrier after the tile's load written `__threadfence_block();`:
     it orders memory and waits for no thread. The repair adds a

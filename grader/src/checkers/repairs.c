@@ -565,6 +565,40 @@ int repairs_reference_departure(const repair_candidate *c, const char *student_f
     return departs;
 }
 
+int repairs_writes_reference_line(const repair_candidate *c, const char *reference)
+{
+    size_t fl = strlen(c->from);
+    if (c->at < 0 || (size_t)c->at + fl > strlen(c->context) || strncmp(c->context + c->at, c->from, fl) != 0)
+        return 0;
+    size_t m = 0;
+    char *ref = reference ? read_file(reference, &m) : NULL;
+    if (!ref)
+        return 0;
+    /* an operator that makes its literal neutral (`+ 1` made `* 1`) drops
+     * the term, as the sentence says it */
+    size_t tl = strlen(c->to);
+    int neutral = tl > 4 && (!strcmp(c->to + tl - 4, " * 1") || !strcmp(c->to + tl - 4, " / 1") ||
+                             !strcmp(c->to + tl - 4, " + 0") || !strcmp(c->to + tl - 4, " - 0"));
+    char *edited = xasprintf("%.*s%.*s%s", c->at, c->context, (int)(neutral ? tl - 4 : tl), c->to,
+                             c->context + c->at + fl);
+    /* blanks aside, the edited statement within one of the reference's lines */
+    char *squeezed = xmalloc(strlen(edited) + 1);
+    size_t o = 0;
+    for (const char *p = edited; *p; p++)
+        if (*p != ' ' && *p != '\t')
+            squeezed[o++] = *p;
+    squeezed[o] = '\0';
+    int n = 0, found = 0;
+    char **lines = squeezed_lines(ref, &n);
+    for (int i = 0; i < n && !found && o >= 8; i++)
+        found = strstr(lines[i], squeezed) != NULL;
+    free_lines(lines, n);
+    free(squeezed);
+    free(edited);
+    free(ref);
+    return found;
+}
+
 int repairs_part_agreement(const repair_candidate *c)
 {
     size_t head, out, in;

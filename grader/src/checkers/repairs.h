@@ -53,6 +53,11 @@ int repairs_agreement(const repair_candidate *c);
  * to `&out_pitch_bytes` in `cudaMallocPitch(&d_out, &in_pitch_bytes, w,
  * out->height)`: 2, the same edit beside `&d_in` and `in->height`: -2). */
 int repairs_part_agreement(const repair_candidate *c);
+/* Whether c's edit makes its statement, blanks aside, one the lab's
+ * reference solution writes (within one of its lines): of two edits of
+ * one line that both mend every dataset, the one that writes what the
+ * reference writes says the mistake; the other makes up for it. */
+int repairs_writes_reference_line(const repair_candidate *c, const char *reference);
 /* The last tie-break, where the words tell two repairs at two lines no
  * apart: 1 where the line the edit is at departs from the lab's reference
  * solution (blanks aside): no line of the two files' longest common
