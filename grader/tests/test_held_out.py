@@ -1028,6 +1028,8 @@ FIRST = {
     "setCU/05-p8-mask-copy-block-width": ["line 93 (", "as the skeleton does", "count Mc's own bytes"],
     "setCV/04-q8-mask-loops-centred": ["the loop at line 73 (", "starts i at -MASK_RADIUS", "start the loop at 0"],
     "setCU/04-o8-second-batch-offset-plus-one": ["line 53: `+ 1`", "without it"],
+    "setCX/01-u8-store-row-stride-blockdim": ["the index of the access at line 31 steps Row by blockDim.x",
+                                              "write Row * Width"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3413,6 +3413,21 @@ def test_a_loop_started_below_zero_over_a_tile_s_subscript_names_the_loop(tmp_pa
     assert "start the loop at 0" in first, first
 
 
+def test_a_square_s_row_stride_written_as_the_block_s_size_is_named_not_its_test(tmp_path):
+    """Lab 01's store steps its rows by the block, `P[Row * blockDim.y +
+    Col]`, where they are Width apart. The test before it, `Row < Width &&
+    Col < Width`, bounds both by the square's side and held: the first line
+    names the stride and Width to write, not the test as one that bounds a
+    row by the columns' count."""
+    old = "P[Row * Width + Col] = Pvalue"
+    src = edited(tmp_path, "01-basic-matmul", old, "P[Row * blockDim.y + Col] = Pvalue")
+    line = line_of(src, "P[Row * blockDim.y + Col]")
+    rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the index of the access at line {line} steps Row by blockDim.y"), first
+    assert "write Row * Width" in first and "the columns' count" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

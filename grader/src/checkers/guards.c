@@ -1384,6 +1384,14 @@ static char *crossed_bounds_words(const guard_record *g, const char *student, in
                              q, other, other_right, left, right, left, other_right, other, right, left,
                              a == 1 ? "row" : "column", a == 1 ? "columns" : "rows");
         }
+        /* a bound the test gives both axes (`Row < Width && Col < Width`)
+         * is a square's side, the rows' count as much as the columns' */
+        int shared = 0;
+        for (int j = 0; j < 8 && !shared; j++)
+            shared = j != k && source_compared_sides(student, g->line, j, "<", other, other_right, sizeof other) == 0 &&
+                     axis_of_name(other, 0) == b && strcmp(other_right, right) == 0;
+        if (shared)
+            continue;
         return xasprintf("the test at %s bounds %s, a %s, by %s, the %s' count: test it against the %s' (`%s < ...`)",
                          q, left, a == 1 ? "row" : "column", right, b == 1 ? "rows" : "columns",
                          a == 1 ? "rows" : "columns", left);

@@ -225,8 +225,15 @@ int source_line_factor(const char *path, int n, const char *name, char *out, siz
             size_t fl = 0;
             while (source_is_identifier_char(q[fl]))
                 fl++;
-            /* a plain word: not an array, a call or a member's object */
-            if (fl > 0 && fl < size && q[fl] != '[' && q[fl] != '(' && q[fl] != '.' && !(q[fl] == '-' && q[fl + 1] == '>'))
+            /* a plain word: not an array, a call or a member's object;
+             * or a built-in's component (`blockDim.x`) */
+            int builtin = q[fl] == '.' && strchr("xyz", q[fl + 1]) && q[fl + 1] &&
+                          !source_is_identifier_char(q[fl + 2]) &&
+                          (!strncmp(q, "blockDim", fl) || !strncmp(q, "gridDim", fl)) && (fl == 8 || fl == 7);
+            if (builtin && fl + 2 < size)
+                snprintf(out, size, "%.*s", (int)fl + 2, q);
+            else if (fl > 0 && fl < size && q[fl] != '[' && q[fl] != '(' && q[fl] != '.' &&
+                     !(q[fl] == '-' && q[fl + 1] == '>'))
                 snprintf(out, size, "%.*s", (int)fl, q);
             continue;
         }
