@@ -551,9 +551,10 @@ static char *narrow_tile_message(const char *student, const char *header, int l1
             char *m = xasprintf("%s's rows are %ld long (declared at %s), but the store at line %d gives thread %s "
                                 "column %ld, past its row's end: that slot is the next row's first, which thread %s stores too: "
                                 "%s in %s, two threads store to the same slot of %s, and some slot is stored by no "
-                                "one; declare %s with at least %ld columns (as many as its column reaches)",
+                                "one; declare %s as wide as its column subscript reaches for every thread of the "
+                                "block (more than %ld columns: thread %s's alone is %ld)",
                                 array, dims[1], qd, lines[at], w ? t2 : t1, sub[1], w ? t1 : t2, stores, kernel,
-                                array, array, sub[1] + 1);
+                                array, array, sub[1], w ? t2 : t1, sub[1]);
             free(qd);
             return m;
         }
