@@ -82,7 +82,7 @@ was still said as the pitch's value, and is said as the exchange the next sessio
 results-CO.md to results-CX.md, counted two by two, each pair at the commit after the last pair's
 mechanisms: CO and CP 7 and 6, CQ and CR 6 and 9, CS and CT 9 and 6, CU and CV 7 and 8, CW and CX
 10 and 9 of 10; of those
-thirty-three sets only the
+thirty-eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
