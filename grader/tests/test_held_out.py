@@ -1036,6 +1036,8 @@ FIRST = {
     "setCX/05-u8-tile-sized-output-tile": ["line 29: `[O_TILE_WIDTH][O_TILE_WIDTH]`",
                                            "with `[BLOCK_WIDTH][BLOCK_WIDTH]` there",
                                            "as wide as its column subscript reaches for every thread of the block"],
+    "setCQ/03-h8-m-test-drops-mcol": ["no test this thread passed bounds `mCol`", "the test at line 54 (",
+                                      "test `mCol` there too"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3430,6 +3430,19 @@ def test_a_square_s_row_stride_written_as_the_block_s_size_is_named_not_its_test
     assert "write Row * Width" in first and "the columns' count" not in first, first
 
 
+def test_a_load_test_that_leaves_out_the_name_made_from_the_phase_names_it(tmp_path):
+    """Lab 03's N load tests Col only, `if (Col < l)`: nRow, made from the
+    phase loop's counter, goes past N's rows in the last pass over a k that
+    is no multiple of the tile. The first line names nRow as the name no
+    test bounds, made from ph, to test there too."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "if (nRow < k && Col < l)", "if (Col < l)")
+    line = line_of(src, "if (Col < l)")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith("no test this thread passed bounds `nRow`"), first
+    assert f"the test at line {line} (" in first and "`nRow` is made from ph, the loop's counter" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

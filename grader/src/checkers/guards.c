@@ -793,8 +793,8 @@ static char *unbounded_words(const guard_record *g, const char *student, int acc
         return NULL;
     for (int i = 0; i < n; i++)
         list[i] = names[i];
-    char name[GUARD_TEXT];
-    if (!source_unbounded_coordinate(student, access, list, n, name, sizeof name))
+    char name[GUARD_TEXT], counter[GUARD_TEXT];
+    if (!source_unbounded_coordinate(student, access, list, n, name, sizeof name, counter, sizeof counter))
         return NULL;
     /* a name any test the thread passed writes is bounded there, whether
      * the thread evaluated that clause or not (`Row < j || Col < l` stops
@@ -823,10 +823,16 @@ static char *unbounded_words(const guard_record *g, const char *student, int acc
     if (!at)
         at = g->line;
     char *q = sanitize_quote(student, at);
-    char *words = xasprintf("no test this thread passed bounds `%s`, which the access at line %d uses: the test "
-                            "at %s leaves it out, and `%s` is a position in the grid, which a grid rounded up to "
-                            "whole blocks takes past the array: test `%s` there too",
-                            name, access, q, name, name);
+    char *words = counter[0]
+                      ? xasprintf("no test this thread passed bounds `%s`, which the access at line %d uses: the "
+                                  "test at %s leaves it out, and `%s` is made from %s, the loop's counter, which the "
+                                  "last pass over a size that is no multiple of the tile takes past the array: test "
+                                  "`%s` there too",
+                                  name, access, q, name, counter, name)
+                      : xasprintf("no test this thread passed bounds `%s`, which the access at line %d uses: the "
+                                  "test at %s leaves it out, and `%s` is a position in the grid, which a grid "
+                                  "rounded up to whole blocks takes past the array: test `%s` there too",
+                                  name, access, q, name, name);
     free(q);
     return words;
 }

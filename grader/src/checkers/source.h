@@ -198,7 +198,7 @@ char *source_index_coordinate_missing(const char *path, int line);
  * it, where one of those is such a position too (a bounds test is there,
  * and it leaves this one out): into out, 1; 0 when none. */
 int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
-                                size_t size);
+                                size_t size, char *counter, size_t counter_n);
 /* The else of the if whose condition is on test_line: SOURCE_NO_IF (no
  * such if, or the file cannot be read), SOURCE_IF_NO_ELSE (it has none:
  * where the test is false, the statement does nothing), SOURCE_ELSE_HOLDS

@@ -540,9 +540,10 @@ static int assigned_from(const source_code *s, size_t from, size_t before, const
 }
 
 int source_unbounded_coordinate(const char *path, int access, const char *const *bounded, int nbounded, char *out,
-                                size_t size)
+                                size_t size, char *counter, size_t counter_n)
 {
     out[0] = '\0';
+    counter[0] = '\0';
     source_code s;
     if (access <= 0 || !source_code_read(&s, path))
         return 0;
@@ -569,10 +570,28 @@ int source_unbounded_coordinate(const char *path, int access, const char *const 
          * whole grid, which a grid rounded up takes past the data (one that
          * takes only threadIdx stays within its block) */
         int position = v < s.len && (coordinates_of(&s, kernel, v, v, end, 0) & (7u << 3));
+        /* ... or one that takes the counter of a loop around the access
+         * (`mCol = ph * TILE_WIDTH + tx` in the phase loop): a position
+         * along the passes, which a count rounded up to whole tiles takes
+         * past the data in the last one */
+        char loop_counter[64] = "";
+        for (size_t l = code_loop_around(&s, b); !position && v < s.len && l < s.len; l = code_loop_around(&s, l)) {
+            size_t cn = 0, cv = code_word_at(&s, l, "for") ? code_for_counter(&s, l, &cn) : s.len;
+            if (cv < s.len && cn < sizeof loop_counter && code_span_has_name(&s, v, end, code + cv, cn)) {
+                snprintf(loop_counter, sizeof loop_counter, "%.*s", (int)cn, code + cv);
+                position = 1;
+            }
+            if (l == 0)
+                break;
+        }
         /* bounded through another name: one computed from it (`flat <
          * Width * Width` with flat from Row), or it from one (row_i from
          * row_o): what the test bounds is another question */
         for (int i = 0; position && i < nbounded; i++) {
+            /* (the loop's own test bounds its counter by the passes, not
+             * the name made from it by the data's size) */
+            if (loop_counter[0] && !strcmp(bounded[i], loop_counter))
+                continue;
             char word[64];
             snprintf(word, sizeof word, "%.*s", (int)n, code + k);
             position = !assigned_from(&s, kernel, b, bounded[i], strlen(bounded[i]), word) &&
@@ -581,6 +600,7 @@ int source_unbounded_coordinate(const char *path, int access, const char *const 
         if (position) {
             memcpy(out, code + k, n);
             out[n] = '\0';
+            snprintf(counter, counter_n, "%s", loop_counter);
             found = 1;
         }
         k += n ? n - 1 : 0;
