@@ -3443,6 +3443,22 @@ def test_a_load_test_that_leaves_out_the_name_made_from_the_phase_names_it(tmp_p
     assert f"the test at line {line} (" in first and "`nRow` is made from ph, the loop's counter" in first, first
 
 
+def test_a_pitched_copy_whose_width_is_the_pitch_names_the_width_to_give(tmp_path):
+    """Lab 05's copy in given the device pitch as its width, `...,
+    in_pitch_bytes, in->height, cudaMemcpyHostToDevice)`: 512 bytes a row,
+    more than the host's pitch, refused. The first line names the width
+    argument as d_in's pitch and row_bytes, what cudaMallocPitch was given,
+    as the width to write."""
+    old = "                            row_bytes, in->height, cudaMemcpyHostToDevice));"
+    src = edited(tmp_path, "05-pitched-conv", old, old.replace("row_bytes,", "in_pitch_bytes,"))
+    line = line_of(src, "cudaMemcpy2D(d_in, in_pitch_bytes")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the cudaMemcpy2D at line {line} ("), first
+    assert "its width, in_pitch_bytes, is the pitch cudaMallocPitch gave d_in" in first and "(`row_bytes`)" in first, \
+        first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

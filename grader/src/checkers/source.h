@@ -1087,6 +1087,12 @@ int source_byte_step_in_elements(const char *path, char *member, size_t n, int *
  * (`&in_pitch_bytes`: in_pitch_bytes) into pitch; 1, or 0 when the line
  * has no such call or its argument is no plain `&name`. */
 int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n);
+/* A cudaMemcpy2D on line whose width (its fifth argument) is a plain name
+ * a cudaMallocPitch was given as its pitch (`&out_pitch_bytes`): a pitch,
+ * padding and all, where a row's bytes belong. 1, with the name, that
+ * cudaMallocPitch's width argument (`row_bytes`) and its buffer into
+ * width, row_bytes and buffer (n bytes each); else 0. */
+int source_copy2d_width_is_pitch(const char *path, int line, char *width, char *row_bytes, char *buffer, size_t n);
 /* Whether line n of path multiplies name by stride (`name * stride` or
  * `stride * name`, whole tokens), as an index's row term does. */
 int source_line_has_product(const char *path, int n, const char *name, const char *stride);

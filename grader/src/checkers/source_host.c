@@ -355,6 +355,52 @@ static void launch_argument_for(const source_code *s, int at, const char *param,
         snprintf(out, n, "%s", bare);
 }
 
+int source_copy2d_width_is_pitch(const char *path, int line, char *width, char *row_bytes, char *buffer, size_t n)
+{
+    source_code s;
+    width[0] = row_bytes[0] = buffer[0] = '\0';
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    size_t open = s.len;
+    for (size_t k = b; k < e && open >= s.len; k++)
+        if (code_word_at(&s, k, "cudaMemcpy2D"))
+            open = code_call_open(&s, k, "cudaMemcpy2D");
+    int found = 0;
+    if (open < s.len) {
+        char w[128];
+        code_call_argument(&s, open, 4, w, sizeof w);
+        size_t wl = strlen(w), i = 0;
+        while (i < wl && source_is_identifier_char(w[i]))
+            i++;
+        /* a plain name given to a cudaMallocPitch as its pitch (`&w`) */
+        for (size_t k = 0; wl && i == wl && k < s.len && !found; k++) {
+            size_t o = code_word_at(&s, k, "cudaMallocPitch") ? code_call_open(&s, k, "cudaMallocPitch") : s.len;
+            if (o >= s.len)
+                continue;
+            char pitch[128], bytes[128], buf[128];
+            code_call_argument(&s, o, 1, pitch, sizeof pitch);
+            const char *pn = pitch;
+            while (*pn == '&' || *pn == ' ')
+                pn++;
+            if (strcmp(pn, w) != 0)
+                continue;
+            code_call_argument(&s, o, 2, bytes, sizeof bytes);
+            code_call_argument(&s, o, 0, buf, sizeof buf);
+            const char *bn = strrchr(buf, '&');
+            bn = bn ? bn + 1 : buf;
+            if (!bytes[0] || strlen(bytes) >= n || strlen(w) >= n || strlen(bn) >= n)
+                continue;
+            snprintf(width, n, "%s", w);
+            snprintf(row_bytes, n, "%s", bytes);
+            snprintf(buffer, n, "%s", bn);
+            found = 1;
+        }
+    }
+    source_code_free(&s);
+    return found;
+}
+
 int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n)
 {
     source_code s;

@@ -1815,6 +1815,17 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                  * where the emulator could; here it could not) */
                 const char *freed = "; look at the cudaFree before it, which should come after the last use "
                                     "of the buffer";
+                /* a width that is a buffer's pitch, padding and all, where a
+                 * row's bytes belong */
+                char pw[64], prow[64], pbuf[64];
+                int width_is_pitch = strstr(clean, "is more than a pitch") &&
+                                     source_copy2d_width_is_pitch(student, ln, pw, prow, pbuf, sizeof pw);
+                char *pitch_advice = width_is_pitch
+                                         ? xasprintf("; its width, %s, is the pitch cudaMallocPitch gave %s, padding "
+                                                     "and all: a row's width counts only its pixels' bytes, the width "
+                                                     "that cudaMallocPitch was given (`%s`)",
+                                                     pw, pbuf, prow)
+                                         : NULL;
                 const char *advice = strstr(clean, "swapped") || strstr(clean, "direction should be") ? ""
                                    : symbol_kind && to_symbol
                                        ? "; its last argument, the kind, must say where the source is: "
@@ -1827,6 +1838,8 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                          "cudaMalloc'd buffer (or leave the kind out: its default is "
                                          "cudaMemcpyDeviceToHost)"
                                    : strstr(clean, "freed") ? freed
+                                   : strcmp(call, "cudaMemcpy2D") == 0 && width_is_pitch
+                                       ? pitch_advice
                                    : strcmp(call, "cudaMemcpy2D") == 0
                                        ? "; count its rows, its width in bytes and both pitches against what was "
                                          "allocated"
@@ -1854,6 +1867,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                         xasprintf("the %s at %s: %s%s", call, q, clean, why ? why : advice));
                     free(why);
                 }
+                free(pitch_advice);
                 free(clean);
                 free(q);
             } else if (strcmp(category, "host-access") == 0 && ln > 0) {
