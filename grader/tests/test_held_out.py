@@ -1041,6 +1041,8 @@ FIRST = {
     "setCR/05-j8-copy-back-width-device-pitch": ["the cudaMemcpy2D at line 113 (",
                                                  "its width, out_pitch_bytes, is the pitch cudaMallocPitch gave d_out",
                                                  "(`row_bytes`)"],
+    "setCZ/03-z8-n-load-stored-transposed": ["line 59 (`ds_N[tx][ty] = N[nRow * l + Col];`) has the thread's x in "
+                                             "the tile's row subscript", "write `ds_N[ty][tx]`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3459,6 +3459,21 @@ def test_a_pitched_copy_whose_width_is_the_pitch_names_the_width_to_give(tmp_pat
         first
 
 
+def test_a_tile_load_stored_transposed_beside_its_else_names_that_store(tmp_path):
+    """Lab 03's M tile loaded at `ds_M[tx][ty]` while its else stores
+    `ds_M[ty][tx] = 0.0f`: the two put different threads in one slot, a
+    race. The first line names the load's store, with x in the row
+    subscript, and the subscripts to write, not how tx and ty are made."""
+    old = "ds_M[ty][tx] = M[Row * k + mCol];"
+    src = edited(tmp_path, "03-arbitrary-matmul", old, "ds_M[tx][ty] = M[Row * k + mCol];")
+    line = line_of(src, "ds_M[tx][ty] = M[")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert f"line {line} (`ds_M[tx][ty] = M[Row * k + mCol];`) has the thread's x in the tile's row subscript" in first, \
+        first
+    assert "write `ds_M[ty][tx]`" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

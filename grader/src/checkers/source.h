@@ -1300,5 +1300,8 @@ int source_loop_counter_not_restarted(const char *path, char *name, size_t size,
  * line; the array's name into name and the read with its two subscripts
  * exchanged into fixed; else 0. */
 int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n, char *fixed, size_t fixed_n);
+/* The same for a store into such an array on line (`ds_N[tx][ty] = ...`). */
+int source_tile_store_axes_exchanged(const char *path, int line, char *name, size_t name_n, char *fixed,
+                                     size_t fixed_n);
 
 #endif

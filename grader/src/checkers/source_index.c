@@ -1508,7 +1508,12 @@ int source_tile_row_untested(const char *path, int access, const char *name, int
     return found;
 }
 
-int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n, char *fixed, size_t fixed_n)
+/* The first access of a 2D __shared__ array, a read (store 0) or a store
+ * (store 1) on line only when line > 0, whose first subscript varies with
+ * the thread's x alone and its second with its y alone: its line, the
+ * array's name and the access with the coordinates exchanged; else 0. */
+static int axes_exchanged(const char *path, int only_line, int want_store, char *name, size_t name_n, char *fixed,
+                          size_t fixed_n)
 {
     source_code s;
     name[0] = fixed[0] = '\0';
@@ -1541,7 +1546,7 @@ int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n,
         int stored = after < s.len && (code_assigns_at(&s, after) || (strchr("+-*/", c[after]) && c[after + 1] == '='));
         unsigned a = code_coordinates(&s, g, k, o1 + 1, c1) & (tx | ty);
         unsigned b = code_coordinates(&s, g, k, o2 + 1, c2) & (tx | ty);
-        if (!stored && a == tx && b == ty) {
+        if ((only_line <= 0 || code_line_at(&s, k) == only_line) && stored == want_store && a == tx && b == ty) {
             snprintf(name, name_n, "%.*s", (int)(we - k), c + k);
             /* the coordinates exchanged where the read names them
              * (`threadIdx.x` and `.y`, `tx` and `ty`), else the two
@@ -1563,4 +1568,15 @@ int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n,
     }
     source_code_free(&s);
     return found;
+}
+
+int source_tile_read_axes_exchanged(const char *path, char *name, size_t name_n, char *fixed, size_t fixed_n)
+{
+    return axes_exchanged(path, 0, 0, name, name_n, fixed, fixed_n);
+}
+
+int source_tile_store_axes_exchanged(const char *path, int line, char *name, size_t name_n, char *fixed,
+                                     size_t fixed_n)
+{
+    return axes_exchanged(path, line, 1, name, name_n, fixed, fixed_n);
 }

@@ -575,6 +575,22 @@ static char *colliding_stores_message(const char *student, const char *header, i
     if (!source_stored_array(student, l1, a1, sizeof a1) || !source_stored_array(student, l2, a2, sizeof a2) ||
         strcmp(a1, a2) != 0)
         return NULL;
+    /* two stores of one tile, one with the thread's x in the row subscript
+     * (`ds_N[tx][ty]` beside `ds_N[ty][tx]`): that one is the mistake */
+    char tile[64], fixed[256];
+    for (int w = 0; w < 2 && l1 != l2; w++) {
+        int at = w ? l2 : l1;
+        if (source_tile_store_axes_exchanged(student, at, tile, sizeof tile, fixed, sizeof fixed) > 0 &&
+            !strcmp(tile, a1)) {
+            char *qa = sanitize_quote(student, at);
+            char *m = xasprintf("the stores into %s at %s and at %s race in %s: %s has the thread's x in the tile's "
+                                "row subscript and its y in the column one, where a tile's rows go with y (as the "
+                                "other store has them), so the two put different threads in one slot: write `%s`",
+                                a1, q1, q2, kernel, qa, fixed);
+            free(qa);
+            return m;
+        }
+    }
     int n = source_store_index_made(student, l1, names, sizeof names, lines, 8);
     if (n <= 0)
         return NULL;
