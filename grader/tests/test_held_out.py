@@ -1043,6 +1043,8 @@ FIRST = {
                                                  "(`row_bytes`)"],
     "setCZ/03-z8-n-load-stored-transposed": ["line 59 (`ds_N[tx][ty] = N[nRow * l + Col];`) has the thread's x in "
                                              "the tile's row subscript", "write `ds_N[ty][tx]`"],
+    "setCY/05-w8-in-pitch-over-channels": ["is set at line 101 (", "divided by `in->channels`",
+                                           "(`in_pitch_bytes / sizeof(float)`)"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3474,6 +3474,19 @@ def test_a_tile_load_stored_transposed_beside_its_else_names_that_store(tmp_path
     assert "write `ds_M[ty][tx]`" in first, first
 
 
+def test_a_pitch_divided_by_another_number_than_an_element_s_size_names_the_division(tmp_path):
+    """Lab 05's input stride set as `in_pitch_bytes / 8`: half the stride
+    in floats, so rows are read from inside other rows' padding. The first
+    line names the line and the division to write."""
+    old = "d_in_img.pitch = (int)(in_pitch_bytes / sizeof(float));"
+    src = edited(tmp_path, "05-pitched-conv", old, "d_in_img.pitch = (int)(in_pitch_bytes / 8);")
+    line = line_of(src, "in_pitch_bytes / 8")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert f"is set at line {line} (" in first and "from in_pitch_bytes divided by `8`" in first, first
+    assert "(`in_pitch_bytes / sizeof(float)`)" in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

@@ -1087,6 +1087,9 @@ int source_byte_step_in_elements(const char *path, char *member, size_t n, int *
  * (`&in_pitch_bytes`: in_pitch_bytes) into pitch; 1, or 0 when the line
  * has no such call or its argument is no plain `&name`. */
 int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n);
+/* Whether line divides name by something other than a sizeof (`in_pitch_bytes
+ * / in->channels`): the divisor as written into divisor; 1, else 0. */
+int source_divided_not_by_size(const char *path, int line, const char *name, char *divisor, size_t n);
 /* A cudaMemcpy2D on line whose width (its fifth argument) is a plain name
  * a cudaMallocPitch was given as its pitch (`&out_pitch_bytes`): a pitch,
  * padding and all, where a row's bytes belong. 1, with the name, that

@@ -401,6 +401,28 @@ int source_copy2d_width_is_pitch(const char *path, int line, char *width, char *
     return found;
 }
 
+int source_divided_not_by_size(const char *path, int line, const char *name, char *divisor, size_t n)
+{
+    divisor[0] = '\0';
+    char *text = source_line_text(path, line, 4096);
+    const char *p = text_find_word(text, text, name);
+    const char *d = p ? p + strlen(name) : NULL;
+    while (d && *d == ' ')
+        d++;
+    if (d && *d == '/') {
+        d++;
+        while (*d == ' ')
+            d++;
+        size_t dl = strcspn(d, ");,");
+        while (dl > 0 && d[dl - 1] == ' ')
+            dl--;
+        if (dl > 0 && dl < n && strncmp(d, "sizeof", 6) != 0)
+            snprintf(divisor, n, "%.*s", (int)dl, d);
+    }
+    free(text);
+    return divisor[0] != '\0';
+}
+
 int source_pitch_of_allocation(const char *path, int line, char *pitch, size_t n)
 {
     source_code s;

@@ -702,9 +702,22 @@ static char *stride_not_the_pitch_words(const char *student, int access, int mad
 {
     char stride[128], pitch[64];
     int set = source_stride_set_at(student, access, stride, sizeof stride);
-    if (set <= 0 || !source_pitch_of_allocation(student, made, pitch, sizeof pitch) ||
-        source_line_has_word(student, set, pitch))
+    if (set <= 0 || !source_pitch_of_allocation(student, made, pitch, sizeof pitch))
         return NULL;
+    if (source_line_has_word(student, set, pitch)) {
+        /* the pitch, divided by something other than an element's size
+         * (`in_pitch_bytes / in->channels`) */
+        char divisor[64];
+        if (!source_divided_not_by_size(student, set, pitch, divisor, sizeof divisor))
+            return NULL;
+        char *qs = sanitize_quote(student, set);
+        char *w = xasprintf("%s, the row stride the read at line %d steps by, is set at %s from %s divided by `%s`: "
+                            "the pitch counts bytes, and the stride counts elements, so divide it by an element's "
+                            "size (`%s / sizeof(float)`)",
+                            stride, access, qs, pitch, divisor, pitch);
+        free(qs);
+        return w;
+    }
     char *qs = sanitize_quote(student, set);
     char *w = xasprintf("%s, the row stride the read at line %d steps by, is set at %s from another value than "
                         "%s, the pitch the cudaMallocPitch at line %d gave %s: its rows are that far apart, in "
