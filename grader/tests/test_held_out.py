@@ -1045,6 +1045,7 @@ FIRST = {
                                              "the tile's row subscript", "write `ds_N[ty][tx]`"],
     "setCY/05-w8-in-pitch-over-channels": ["is set at line 101 (", "divided by `in->channels`",
                                            "(`in_pitch_bytes / sizeof(float)`)"],
+    "setCY/04-w8-second-batch-reads-p": ["at line 60 (", "written the same way, reads I: write I there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -3487,6 +3487,22 @@ def test_a_pitch_divided_by_another_number_than_an_element_s_size_names_the_divi
     assert "(`in_pitch_bytes / sizeof(float)`)" in first, first
 
 
+def test_an_output_read_where_a_twin_line_reads_an_input_names_that_input(tmp_path):
+    """Lab 04's first batch loads from P, `N_ds[destY][destX] = P[...]`,
+    where the second batch's load, written the same way, reads I. The
+    first line names I as what to read there, not a sum to start at 0."""
+    text = (kit.ROOT / "solutions" / "04-conv-2batch" / "conv_2batch.cu").read_text()
+    old = "            N_ds[destY][destX] = I[(srcY * width + srcX) * channels + k];"
+    assert text.count(old) == 2
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text.replace(old, old.replace("= I[", "= P["), 1))
+    line = line_of(src, "= P[(srcY * width + srcX) * channels + k];")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", expect_rc=1, sanitize=True)
+    first = rep["fix_first"]
+    assert f"at line {line} (" in first and "reads P, the output it stores at line" in first, first
+    assert "written the same way, reads I: write I there" in first and "start from 0" not in first, first
+
+
 def test_a_test_on_a_term_of_the_read_s_index_name_says_to_test_the_name(tmp_path):
     """Lab 03's N load tested `ph * TILE_WIDTH < k`, the phase's first
     row, where the read takes nRow = ph * TILE_WIDTH + ty: in the last

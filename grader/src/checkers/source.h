@@ -528,6 +528,10 @@ int source_test_before_access(const char *path, int access, int *body_end_line);
 /* A name on line n that is name but for its last part (`row_i` on a line,
  * for `row_o`): into out (size bytes); 1 if there is one, else 0. */
 int source_line_sibling_name(const char *path, int n, const char *name, char *out, size_t size);
+/* A line of path written as line n is but for one name where line n has
+ * name (`N_ds[destY][destX] = I[...];` for `... = P[...];`): that name
+ * into other (size bytes), its line returned; else 0. */
+int source_twin_with_other_name(const char *path, int n, const char *name, char *other, size_t size);
 /* The array a subscript of line n that uses name reads or writes: the
  * first identifier of its base (`out` of `out.data[row_o * ...]`), into
  * out; 1 if there is one, else 0. */

@@ -343,6 +343,50 @@ int source_line_also_in(const char *path, int n, const char *other)
     return found;
 }
 
+int source_twin_with_other_name(const char *path, int n, const char *name, char *other, size_t size)
+{
+    other[0] = '\0';
+    char *mine = source_line_text(path, n, 4096), *all = student_text(path);
+    const char *at = mine ? text_find_word(mine, mine, name) : NULL;
+    size_t nl = strlen(name);
+    int found = 0, line = 0;
+    for (const char *p = all; at && p && *p && !found;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        line++;
+        /* the same line but for one name where mine has name: its text
+         * before and after that name the same, blanks aside at its start */
+        const char *a = mine, *b = p, *be = p + len;
+        while (*a == ' ' || *a == '\t')
+            a++;
+        while (b < be && (*b == ' ' || *b == '\t'))
+            b++;
+        size_t pre = (size_t)(at - a);
+        if (line != n && at >= a && (size_t)(be - b) > pre && strncmp(a, b, pre) == 0) {
+            const char *w = b + pre;
+            size_t wl = 0;
+            while (w + wl < be && source_is_identifier_char(w[wl]))
+                wl++;
+            const char *rest = at + nl;
+            size_t rl = strlen(rest);
+            while (rl > 0 && (rest[rl - 1] == ' ' || rest[rl - 1] == '\r'))
+                rl--;
+            size_t tail = (size_t)(be - (w + wl));
+            while (tail > 0 && (w[wl + tail - 1] == ' ' || w[wl + tail - 1] == '\r'))
+                tail--;
+            if (wl && wl < size && !(wl == nl && !strncmp(w, name, nl)) && tail == rl &&
+                strncmp(w + wl, rest, rl) == 0) {
+                snprintf(other, size, "%.*s", (int)wl, w);
+                found = line;
+            }
+        }
+        p = e ? e + 1 : NULL;
+    }
+    free(mine);
+    free(all);
+    return found;
+}
+
 int source_line_has_word(const char *path, int n, const char *word)
 {
     char *text = source_line_text(path, n, 4096);

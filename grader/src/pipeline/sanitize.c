@@ -1008,9 +1008,20 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
         /* the kernel reads the very array it computes, which no call
          * filled: its output, read as if it held a starting value, or
          * multiplied where a product wants an input (`M[...] * P[...]`) */
-        char unused[64];
+        char unused[64], twin_name[64];
         int declared = source_kernel_input_unused(student, d->line, out_array, unused, sizeof unused);
-        if (declared > 0)
+        int twin = declared > 0 ? 0 : source_twin_with_other_name(student, d->line, out_name, twin_name,
+                                                                   sizeof twin_name);
+        if (twin > 0) {
+            /* ... where a line written the same way reads an input there
+             * (the second batch's load from P, the first's from I) */
+            char *qt = sanitize_quote(student, twin);
+            msg = xasprintf("%s at %s reads %s, the output it stores at line %d, where %s, written the same way, "
+                            "reads %s: write %s there (nothing stored %s before the kernel: on a GPU it holds "
+                            "whatever was there, on the emulator NaN)",
+                            d->kernel, q, out_name, out_store, qt, twin_name, twin_name, out_name);
+            free(qt);
+        } else if (declared > 0)
             /* ... where an input the kernel never reads belongs (`ds_M[ty][tx]
              * = P[...]` in a kernel that reads M nowhere) */
             msg = xasprintf("%s at %s reads %s, the output it stores at line %d, where an input belongs: the kernel "
