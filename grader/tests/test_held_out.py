@@ -78,11 +78,11 @@ and 10 of 10 after their own (my count; CK's replaced 03-u7, a __shared__ tile w
 full marks on the emulator and refused by nvcc, is refused by the emulator's build too now); sets CM
 and CN: results-CM.md and results-CN.md, 6 and 7 of 10 when counted side by side after CK's and CL's,
 9 and 10 of 10 after their own (my count: CM 05-z7, a pitched load with its row and column exchanged,
-was still said as the pitch's value, and is said as the exchange the next session); sets CO to CX:
-results-CO.md to results-CX.md, counted two by two, each pair at the commit after the last pair's
+was still said as the pitch's value, and is said as the exchange the next session); sets CO to CZ:
+results-CO.md to results-CZ.md, counted two by two, each pair at the commit after the last pair's
 mechanisms: CO and CP 7 and 6, CQ and CR 6 and 9, CS and CT 9 and 6, CU and CV 7 and 8, CW and CX
-10 and 9 of 10; of those
-thirty-eight sets only the
+10 and 9, CY and CZ 8 and 9 of 10; of those
+forty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
