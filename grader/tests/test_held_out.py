@@ -265,7 +265,7 @@ FIRST = {
     "setQ/02-h2-store-row-stride-tile": ["line 67: `TILE_WIDTH`", "with `Width` there"],
     "setQ/03-g2-grid-ceil-of-int-division": ["line 92", "takes ceil(l / TILE_WIDTH)",
                                              "both sides of that `/` are integers"],
-    "setQ/03-h2-dot-loop-capped-by-j": ["line 70: `j`", "with `k` there"],
+    "setQ/03-h2-dot-loop-capped-by-j": ["line 70: `i < TILE_WIDTH && ph * TILE_WIDTH + i < j`", "with `i < TILE_WIDTH` there"],
     "setQ/04-g2-inner-loop-increments-i": ["the loop at line 74", "steps i, which its test does not read"],
     "setQ/04-h2-acc-reset-per-mask-row": ["the mask's last row alone", "set to 0 at line 74"],
     "setQ/05-g2-host-pitch-times-channels": ["the cudaMemcpy2D at line 91", "its source pitch (spitch) is 348 bytes"],
@@ -275,7 +275,7 @@ FIRST = {
     "setR/02-i2-width-as-tile-count": ["line 78: `width / TILE_WIDTH`", "with `width` there"],
     "setR/02-j2-phase-step-tile": ["the loop at line 40", "steps ph by TILE_WIDTH",
                                    "multiplies ph by TILE_WIDTH again"],
-    "setR/03-j2-mcol-test-k-minus-1": ["line 54: `mCol < k - 1`", "with `mCol <= k - 1` there"],
+    "setR/03-j2-mcol-test-k-minus-1": ["line 54: `k - 1` in `Row < j && mCol < k - 1`", "with `k` there"],
     "setR/04-i2-flat-block-256": ["the block at line 103", "is 256 x 1 threads", "threadIdx.y is always 0"],
     "setR/05-i2-mallocpitch-width-height-swapped": ["the cudaMallocPitch at line 84",
                                                     "its width and its height the other way round"],
@@ -583,7 +583,7 @@ FIRST = {
     "setAU/01-p4-dot-2d-subscripts": ["declares M with 1 dimension, and line 30 indexes it with 2 subscripts"],
     "setAU/02-o4-block-one-dimensional": ["the block at line 76 (`dim3 dimBlock(TILE_WIDTH);`) is 16 x 1 threads",
                                           "give the block its y too"],
-    "setAU/02-p4-dot-loop-one-short": ["line 56: `i < TILE_WIDTH - 1` in ", "with `i <= TILE_WIDTH - 1` there"],
+    "setAU/02-p4-dot-loop-one-short": ["line 56: `TILE_WIDTH - 1` in ", "with `TILE_WIDTH` there"],
     "setAU/03-o4-store-column-major": ["look at the index of the store of the output at line 82 (`P[Col * j + Row] = "
                                        "Pvalue;`)"],
     "setAU/03-p4-m-load-test-adds-col": ["line 54: `Row < j && mCol < k && Col < l` looks like the mistake",
@@ -612,8 +612,7 @@ FIRST = {
                                                  "with `blockIdx.x` there"],
     "setAV/05-q4-compute-test-le": ["line 60: `ty <= O_TILE_WIDTH && tx <= O_TILE_WIDTH` looks like the mistake"],
     "setAV/05-r4-acc-assign-not-add": ["look at the assignment at line 64", "(`+=`, not `=`)"],
-    "setAW/01-s4-launch-width-minus-one": ["line 56: `- 1` in `dimBlock>>>(d_M, d_N, d_P, width - 1)` looks like the "
-                                           "mistake: without it"],
+    "setAW/01-s4-launch-width-minus-one": ["line 56: `width - 1` in `dimBlock>>>(d_M, d_N, d_P, width - 1)` looks like the mistake: with `width` there"],
     "setAW/01-t4-m-row-from-col": ["line 30: `Col` in `Pvalue += M[Col * Width + k]", "with `Row` there"],
     "setAW/02-s4-n-load-own-element": ["holds the same elements in phase 0 and in phase 1", "the load at line 46 (",
                                        "reads the same elements in every phase"],
@@ -734,7 +733,7 @@ FIRST = {
                                         "declare it `int ph`"],
     "setBD/02-h5-n-tile-row-from-by": ["line 46: `by` in ", "with `ph` there"],
     "setBD/03-g5-n-load-stride-j": ["line 59: `j` in `ds_N[ty][tx] = N[nRow * j + Col]`", "with `l` there"],
-    "setBD/03-h5-dot-loop-stops-at-l": ["line 70: `l` in ", "with `k` there"],
+    "setBD/03-h5-dot-loop-stops-at-l": ["line 70: `i < TILE_WIDTH && ph * TILE_WIDTH + i < l`", "with `i < TILE_WIDTH` there"],
     "setBD/04-g5-second-batch-destx-not-recomputed": ["the store at line 61 (`N_ds[destY][destX] = 0.0f;`) stores "
                                                       "with destX, set at line 40 from dest; line 53 sets dest again"],
     "setBD/04-h5-w-declared-const-float": ["line 28 declares `const float w`", "declare it `const int w`"],
@@ -883,8 +882,7 @@ FIRST = {
                                         "has 16 threads in z", "give the block 1 thread in z"],
     "setBU/03-o6-n-test-padded-extent": ["the test at line 58 (`if (nRow < numPhases * TILE_WIDTH && Col < l)`) "
                                          "bounds nRow by `numPhases * TILE_WIDTH`", "`nRow < k`"],
-    "setBU/03-p6-ds-m-declared-one-short": ["ds_M's rows are 15 long (declared at line 24 (", "declare ds_M with at "
-                                            "least 16 columns"],
+    "setBU/03-p6-ds-m-declared-one-short": ["ds_M's rows are 15 long (declared at line 24", "declare ds_M as wide as its column subscript reaches for every thread of the block"],
     "setBU/04-p6-srcy-parens-misplaced": ["line 41: `blockIdx.y * (TILE_WIDTH + destY)` in `int srcY = ",
                                           "with `blockIdx.y * TILE_WIDTH + destY` there"],
     "setBU/05-p6-copy-back-rows-pitch": ["line 114: `out->pitch` in `CUDA_CHECK(cudaMemcpy2D(", "with `out->height` "
@@ -916,9 +914,7 @@ FIRST = {
     "setBY/04-w6-mask-copy-kind-as-offset": ["line 97 (", "gives cudaMemcpyToSymbol `cudaMemcpyHostToDevice` as its "
                                              "fourth argument, which is the offset in bytes into Mc",
                                              "leave the fourth argument out"],
-    "setBZ/05-y6-tile-cols-output-width": ["N_ds's rows are 12 long (declared at line 29 (`__shared__ float "
-                                           "N_ds[BLOCK_WIDTH][O_TILE_WIDTH];`))", "declare N_ds with at least 13 "
-                                           "columns"],
+    "setBZ/05-y6-tile-cols-output-width": ["N_ds's rows are 12 long (declared at line 29", "declare N_ds as wide as its column subscript reaches for every thread of the block"],
     "setCA/01-a7-bound-test-product": ["the test at line 27 (`if (Row * Col < Width * Width) {`) bounds `Row * Col`",
                                        "test each index against its own bound"],
     "setCA/02-b7-ds-n-static-not-shared": ["line 25 (`static float ds_N[TILE_WIDTH][TILE_WIDTH];`) declares ds_N "

@@ -1788,6 +1788,17 @@ int source_loop_starts_negative(const char *path, char *counter, size_t n, char 
         size_t b = code_loop_body(&s, k), e = b < s.len ? code_body_end(&s, b) : s.len;
         if (e >= s.len || ve - v >= start_n)
             continue;
+        /* a loop centred on purpose adds its offset back somewhere
+         * (`Mc[i + MASK_RADIUS]`): then the subscript that lacks it is the
+         * mistake, not the start */
+        int offset_back = 0;
+        for (size_t q = b; q < e && !offset_back; q++)
+            if (code_name_at(&s, q, c + cv, cn)) {
+                size_t after = code_skip_space(&s, q + cn);
+                offset_back = after < e && c[after] == '+';
+            }
+        if (offset_back)
+            continue;
         /* a subscript in the body that adds the counter to a thread's coordinate */
         for (size_t q = b; q < e && !found; q++) {
             if (!code_name_at(&s, q, c + cv, cn))
