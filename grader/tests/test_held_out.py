@@ -994,8 +994,8 @@ FIRST = {
     "setCP/04-e8-mask-j-not-reset": ["the loop at line 74 (`for (; j < MASK_WIDTH; j++)`) gives j no start", "`j = 0`"],
     "setCP/02-f8-m-tile-loaded-from-p": ["at line 45 (", "reads P, the output it stores at line 67, where an input "
                                          "belongs: the kernel never reads M", "write M there"],
-    "setCP/03-e8-numphases-compared-not-assigned": ["line 43 (", "compares numPhases with",
-                                                    "write `numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`"],
+    "setCP/03-e8-numphases-compared-not-assigned": ["line 43 (", "compares (`==`) and throws the result away",
+                                                    "`numPhases = (k + TILE_WIDTH - 1) / TILE_WIDTH;`"],
     "setCP/04-f8-dest-unsigned-char": ["line 38 (", "declares dest `unsigned char`", "declare dest int"],
     "setCQ/01-h8-row-unsigned-char": ["line 20 (", "declares Row `unsigned char`", "declare Row int"],
     "setCQ/02-h8-tx-ty-shared": ["line 32 (", "declares tx `__shared__`: one variable for the whole block",

@@ -3187,8 +3187,8 @@ def test_a_comparison_written_as_a_statement_is_named_as_the_assignment_meant(tm
     rc, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1, sanitize=True)
     first = rep["fix_first"]
     assert first.startswith(f"line {line} (`d_out_img.pitch == (int)(out_pitch_bytes / sizeof(float));`) compares "
-                            "d_out_img.pitch with"), first
-    assert "write `d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));`" in first, first
+                            "(`==`) and throws the result away"), first
+    assert "write `=`: `d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));`" in first, first
 
 
 def test_a_kernel_index_declared_in_a_narrow_type_is_named_at_its_declaration(tmp_path):

@@ -869,10 +869,6 @@ int source_while_never_changes(const char *path, char *test, size_t n);
  * n; )`) whose body changes no name of its test, calls nothing and jumps
  * nowhere out: it never ends. The line; its counter into counter; else 0. */
 int source_for_never_steps(const char *path, char *counter, size_t n);
-/* A statement that is a comparison alone (`numPhases == (k + T - 1) / T;`):
- * its truth value is thrown away and nothing is assigned. Its line; the
- * two sides into left and right; else 0. */
-int source_comparison_statement(const char *path, char *left, char *right, size_t n);
 /* A kernel's `NAME += VALUE;` in a loop, where VALUE reads NAME again
  * (`Pvalue += fmaf(a, b, Pvalue);`): each pass adds the sum to itself.
  * Its line; the name and the value as written into name and value; else 0. */

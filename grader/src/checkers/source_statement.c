@@ -59,11 +59,19 @@ int source_statement_without_effect(const char *path, int *kind, char *text, siz
         size_t e = code_semicolon(&s, b, s.len);
         if (e >= s.len)
             continue;
-        /* no call, bracket (but a subscript's), assignment or step in it */
+        /* no call, brace, assignment or step in it (brackets that only
+         * group, `(k + TILE_WIDTH - 1) / TILE_WIDTH`, are no call) */
         int plain = e > b, compares = 0;
         for (size_t c = b; c < e && plain; c++) {
             char ch = s.code[c];
-            if (strchr("(){}?:\"'", ch) || (ch == '+' && c + 1 < e && s.code[c + 1] == '+') ||
+            size_t before = c;
+            while (before > b && (s.code[before - 1] == ' ' || s.code[before - 1] == '\t'))
+                before--;
+            int call = ch == '(' && before > b &&
+                       (source_is_identifier_char(s.code[before - 1]) || s.code[before - 1] == ']') &&
+                       !(before - b >= 6 && !strncmp(s.code + before - 6, "sizeof", 6)); /* (an operator) */
+            if ((ch == '(' && (call || !compares)) || strchr("{}?:\"'", ch) ||
+                (ch == '+' && c + 1 < e && s.code[c + 1] == '+') ||
                 (ch == '-' && c + 1 < e && s.code[c + 1] == '-'))
                 plain = 0;
             else if (ch == '=' && c + 1 < e && s.code[c + 1] == '=') {
@@ -1671,57 +1679,6 @@ static int inside_parentheses(const source_code *s, size_t k)
             return 1;
     }
     return 0;
-}
-
-int source_comparison_statement(const char *path, char *left, char *right, size_t n)
-{
-    static const char *const keywords[] = { "return", "if", "while", "for", "do", "else", "case", "switch",
-                                            "assert", "sizeof", NULL };
-    source_code s;
-    left[0] = right[0] = '\0';
-    if (!source_code_read(&s, path))
-        return 0;
-    const char *c = s.code;
-    int found = 0;
-    for (size_t k = 1; k + 1 < s.len && !found; k++) {
-        if (c[k] != '=' || c[k + 1] != '=' || strchr("=!<>", c[k - 1]))
-            continue;
-        size_t st = code_skip_space(&s, code_statement_start(&s, k, 0)), semi = code_semicolon(&s, k, s.len);
-        if (st >= k || semi >= s.len || !source_is_identifier_char(c[st]) || isdigit((unsigned char)c[st]) ||
-            (st > 0 && inside_parentheses(&s, st)))
-            continue;
-        int keyword = 0;
-        for (int w = 0; keywords[w] && !keyword; w++)
-            keyword = code_word_at(&s, st, keywords[w]);
-        if (keyword)
-            continue;
-        /* the left an lvalue's form (`numPhases`, `in.pitch`, `a[i]`), the
-         * right no operator that would make the line another thing */
-        int plain = 1, depth = 0;
-        for (size_t q = st; q < k && plain; q++) {
-            depth += c[q] == '[';
-            depth -= c[q] == ']';
-            plain = source_is_identifier_char(c[q]) || strchr(" \t.[]", c[q]) || (c[q] == '-' && c[q + 1] == '>') ||
-                    (c[q] == '>' && q > st && c[q - 1] == '-') || depth > 0;
-        }
-        for (size_t q = k + 2; q < semi && plain; q++)
-            plain = !(c[q] == '?' || c[q] == ',' || (c[q] == '=' && c[q - 1] != '=' && c[q + 1] != '=' &&
-                                                     !strchr("!<>", c[q - 1])) ||
-                      ((c[q] == '&' || c[q] == '|') && c[q + 1] == c[q]));
-        if (!plain)
-            continue;
-        size_t le = k;
-        while (le > st && (c[le - 1] == ' ' || c[le - 1] == '\t'))
-            le--;
-        size_t rb = code_skip_space(&s, k + 2);
-        if (le - st >= n || semi - rb >= n)
-            continue;
-        snprintf(left, n, "%.*s", (int)(le - st), c + st);
-        snprintf(right, n, "%.*s", (int)(semi - rb), c + rb);
-        found = code_line_at(&s, k);
-    }
-    source_code_free(&s);
-    return found;
 }
 
 int source_sum_adds_itself(const char *path, char *name, size_t name_n, char *value, size_t value_n)

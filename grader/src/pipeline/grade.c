@@ -1492,16 +1492,27 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
     /* declarations whose effects the tiles, the launch record and the
      * copies only show: a lab constant defined again, a struct started in
      * another order than its fields, a size in a narrow type */
-    /* `numPhases == (k + TILE_WIDTH - 1) / TILE_WIDTH;`: `==` for `=`, a
-     * statement that does nothing, whatever the rest shows */
-    char cmp_left[128], cmp_right[128];
-    line = failed && !s->cause ? source_comparison_statement(file, cmp_left, cmp_right, sizeof cmp_left) : 0;
+    /* a statement that does nothing: a function named and not called
+     * (`__syncthreads;`), a comparison whose value goes nowhere */
+    int effect = 0;
+    char stmt[160];
+    line = failed && !s->cause ? source_statement_without_effect(file, &effect, stmt, sizeof stmt) : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s compares %s with `%s` and throws the answer away: `==` tests, `=` assigns, so %s "
-                             "keeps the value it had; write `%s = %s;`",
-                             q, cmp_left, cmp_right, cmp_left, cmp_left, cmp_right);
-        s->cause_fixed_there = 1;
+        if (effect == EFFECT_NOT_CALLED)
+            s->cause = xasprintf("%s names %s without calling it: with no `()` the statement only takes the "
+                                 "function's address and throws it away, so nothing runs there; write `%s();`",
+                                 q, stmt, stmt);
+        else {
+            /* the statement as the assignment it was meant to be */
+            char *eq = strstr(stmt, "==");
+            char *meant = eq ? xasprintf("%.*s=%s;", (int)(eq - stmt), stmt, eq + 2) : NULL;
+            s->cause = xasprintf("%s compares (`==`) and throws the result away: the statement does nothing; "
+                                 "where it was to set a value, write `=`%s%s%s",
+                                 q, meant ? ": `" : "", meant ? meant : "", meant ? "`" : "");
+            free(meant);
+        }
+        s->cause_fixed_there = 1; /* what makes up for it elsewhere (another barrier) leaves it */
         free(q);
     }
     /* `kernel<<<...>>>(d_in_img, d_in_img)`, d_out_img declared beside it */
@@ -1588,10 +1599,10 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
     line = failed && !s->cause ? source_builtin_in_host(file, host_builtin, sizeof host_builtin) : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s reads %s in the host's code: threadIdx, blockIdx, blockDim and gridDim exist only "
-                             "inside a kernel (on the host %s is no launch's, and nvcc refuses or leaves it "
-                             "undefined); use the value the launch is given there (TILE_WIDTH, or the dim3 you "
-                             "declare)",
+        s->cause = xasprintf("%s reads %s in the host's code: threadIdx, blockIdx, blockDim and gridDim have a "
+                             "launch's values only inside a kernel (nvcc compiles the host's read, but what it "
+                             "reads is no launch's %s); use the value the launch is given there (TILE_WIDTH, or "
+                             "the dim3 you declare)",
                              q, host_builtin, host_builtin);
         s->cause_fixed_there = 1;
         free(q);
@@ -1844,24 +1855,8 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
     int read = 0;
     if (failed && !s->cause)
         s->cause = host_memory_as_device(file, s);
-    /* a statement that does nothing: a function named and not called
-     * (`__syncthreads;`), a comparison whose value goes nowhere */
-    int effect = 0;
+    int line = 0;
     char stmt[96];
-    int line = failed && !s->cause ? source_statement_without_effect(file, &effect, stmt, sizeof stmt) : 0;
-    if (line > 0) {
-        char *q = sanitize_quote(file, line);
-        if (effect == EFFECT_NOT_CALLED)
-            s->cause = xasprintf("%s names %s without calling it: with no `()` the statement only takes the "
-                                 "function's address and throws it away, so nothing runs there; write `%s();`",
-                                 q, stmt, stmt);
-        else
-            s->cause = xasprintf("%s compares (`==`) and throws the result away: the statement does nothing; "
-                                 "where it was to set a value, write `=`",
-                                 q);
-        s->cause_fixed_there = 1; /* what makes up for it elsewhere (another barrier) leaves it */
-        free(q);
-    }
     /* a loop's counter stepped in its body as well as by its header */
     int loop_at = 0;
     line = failed && !s->cause ? source_loop_counter_stepped_in_body(file, name, sizeof name, &loop_at) : 0;
