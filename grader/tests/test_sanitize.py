@@ -3380,7 +3380,7 @@ def test_a_built_in_size_read_in_the_host_s_code_is_named_there(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"line {line} (`dim3 dimBlock(blockDim.x, blockDim.y);`) reads blockDim in the host's "
                             "code"), first
-    assert "exist only inside a kernel" in first, first
+    assert "have a launch's values only inside a kernel" in first, first
 
 
 def test_a_symbol_copy_too_large_for_the_skeleton_s_declaration_names_the_copy(tmp_path):
