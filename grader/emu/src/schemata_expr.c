@@ -1123,19 +1123,22 @@ static void grouping_edits(sc *s, const node *l, const node *r, const char *op)
             /* l a product of names whose last factor should take the sum:
              * `ph * TILE_WIDTH * Width + ty` for `(ph * TILE_WIDTH + ty) *
              * Width` (a row made of two terms, scaled by its length) */
+            /* (three factors at least, a row's two and its length: `by *
+             * TILE_WIDTH + ty` is a row itself, no row scaled) */
             size_t last = 0;
-            int d = 0, other = 0;
+            int d = 0, other = 0, products = 0;
             for (size_t k = l->b; k < l->e; k++) {
                 if (at(s, k, "(") || at(s, k, "["))
                     d++;
                 else if (at(s, k, ")") || at(s, k, "]"))
                     d--;
                 else if (d == 0 && at(s, k, "*"))
-                    last = k;
+                    last = k, products++;
                 else if (d == 0 && arith_at(s, k))
                     other = 1;
             }
-            if (last > l->b && !other && last + 2 == l->e && ident(s, last + 1) && at(s, l->b + 1, "*")) {
+            if (last > l->b && !other && products >= 2 && last + 2 == l->e && ident(s, last + 1) &&
+                at(s, l->b + 1, "*")) {
                 char *head = sch_span_text(s, l->b, last), *c = sch_span_text(s, last + 1, l->e),
                      *t = sch_span_text(s, r->b, r->e);
                 to = xasprintf("(%s + %s) * %s", head, t, c);
