@@ -373,6 +373,49 @@ static int has_word(const char *text, const char *w)
     return 0;
 }
 
+/* Candidates confirmed in place of the best, where they are eligible
+ * (eligible(candidate, best, the file, the reference, datasets)): the first
+ * of a few that mends every dataset becomes the best; best where none does. */
+typedef int eligible_fn(const repair_candidate *c, const repair_candidate *best, const char *student_file,
+                        const char *reference, int n);
+
+static int confirm_instead(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs,
+                           int n, repair_candidate *c, int all, int best, double timeout_s, const char *student_file,
+                           int *tried, eligible_fn *eligible, const char *reference)
+{
+    int tries = 0;
+    for (int i = 0; i < all && tries < 3; i++) {
+        if (i == best || (c[i].confirmed && c[i].datasets_right < n) ||
+            !eligible(&c[i], &c[best], student_file, reference, n))
+            continue;
+        tries++;
+        if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried))
+            return i;
+    }
+    return best;
+}
+
+/* Another edit of the best's line, not screened wrong, that writes the
+ * reference's statement. */
+static int writes_reference_instead(const repair_candidate *c, const repair_candidate *best, const char *student_file,
+                                    const char *reference, int n)
+{
+    (void)student_file;
+    (void)n;
+    /* (the screening ran few of them: those it found wrong are left) */
+    int screened_wrong = !c->screened_right && (c->fixed || c->broken);
+    return c->line == best->line && !screened_wrong && !c->hands_device &&
+           repairs_writes_reference_line(c, reference);
+}
+
+/* An exchange at another line, one that departs from the reference. */
+static int departing_exchange(const repair_candidate *c, const repair_candidate *best, const char *student_file,
+                              const char *reference, int n)
+{
+    (void)n;
+    return exchanges(c) && c->line != best->line && repairs_reference_departure(c, student_file, reference);
+}
+
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
                     const int *failing, repair_candidate *c, int nc, int all, double timeout_s,
                     const char *student_file, int *tried, repair_result *r)
@@ -451,46 +494,19 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
      * statement the reference solution's (`+ 1` dropped) over one that
      * makes up for it (`+ threadIdx.x` made `- threadIdx.x`): a few of that
      * line's candidates that write the reference's statement are run */
-    if (best >= 0 && also < 0) {
-        char *reference = kit_path("solutions/%s/%s", m->id, m->source);
-        int tries = 0;
-        if (!repairs_writes_reference_line(&c[best], reference))
-            for (int i = 0; i < all && tries < 3; i++) {
-                /* (the screening ran few of them: those it found wrong are left) */
-                int screened_wrong = !c[i].screened_right && (c[i].fixed || c[i].broken);
-                if (i == best || c[i].line != c[best].line || screened_wrong || c[i].hands_device ||
-                    (c[i].confirmed && c[i].datasets_right < n) || !repairs_writes_reference_line(&c[i], reference))
-                    continue;
-                tries++;
-                if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
-                    best = i;
-                    break;
-                }
-            }
-        free(reference);
-    }
+    char *reference = kit_path("solutions/%s/%s", m->id, m->source);
+    if (best >= 0 && also < 0 && !repairs_writes_reference_line(&c[best], reference))
+        best = confirm_instead(m, program, folder, dirs, n, c, all, best, timeout_s, student_file, tried,
+                               writes_reference_instead, reference);
     /* an exchange at a line the reference solution writes word for word,
      * in its order, makes up for one elsewhere (the launch's `d_M, d_N`
      * swapped for a sum that reads N where M belongs): an exchange at a
      * line that departs from the reference, larger or not, is confirmed
      * in its place, a few at most */
-    if (best >= 0 && also < 0 && exchanges(&c[best])) {
-        char *reference = kit_path("solutions/%s/%s", m->id, m->source);
-        int tries = 0;
-        if (!repairs_reference_departure(&c[best], student_file, reference))
-            for (int i = 0; i < all && tries < 3; i++) {
-                if (i == best || !exchanges(&c[i]) || c[i].line == c[best].line ||
-                    (c[i].confirmed && c[i].datasets_right < n) ||
-                    !repairs_reference_departure(&c[i], student_file, reference))
-                    continue;
-                tries++;
-                if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
-                    best = i;
-                    break;
-                }
-            }
-        free(reference);
-    }
+    if (best >= 0 && also < 0 && exchanges(&c[best]) && !repairs_reference_departure(&c[best], student_file, reference))
+        best = confirm_instead(m, program, folder, dirs, n, c, all, best, timeout_s, student_file, tried,
+                               departing_exchange, reference);
+    free(reference);
     if (best < 0)
         return;
     if (also >= 0) {
