@@ -85,8 +85,8 @@ def test_a_launch_argument_of_another_type_than_its_parameter_is_named_by_its_pl
     f.write_text(text.replace(old, "const float *d_R = d_M;\n    MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_R, width);"))
     rc, rep = kit.check_json("01-basic-matmul", f, "emu", expect_rc=1)
     log = rep["build"]["log"]
-    assert "the launch's third argument, `d_R`, is a const float*, where the kernel's third parameter is a float*" \
-        in log, log
+    assert "the launch's third argument, `d_R`, is a const float*, where the kernel's third parameter is a float* " \
+        "(the kernel writes through it, and a const pointer is read-only)" in log, log
     assert "do not match the kernel's parameters" in log, log
 
 

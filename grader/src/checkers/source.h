@@ -809,6 +809,13 @@ int source_store_misses_counter(const char *path, char *counter, size_t counter_
  * argument as written, and the kernel's name. The definition's line, or 0. */
 int source_kernel_parameter(const char *path, int launch_line, int k, char *kernel, size_t kernel_n, char *param,
                             size_t param_n, char *arg, size_t arg_n);
+/* The same launch's k-th parameter, a name subscripted in its kernel's
+ * body: the line of the body's first store through it (`P[...] = ...`,
+ * `+=`), 0 when the body never stores through it, -1 where the source does
+ * not show (no such launch or definition). The kernel's name into kernel,
+ * the parameter's into name, the definition's line into *def_line. */
+int source_launch_parameter_stored(const char *path, int launch_line, int k, char *kernel, size_t kernel_n,
+                                   char *name, size_t name_n, int *def_line);
 /* A write of shared memory at write_line and a later read at read_line
  * with no __syncthreads() between them, and one after the read in the
  * same loop's body (or kernel): the barrier meant to keep the reads after

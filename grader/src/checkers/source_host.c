@@ -1985,39 +1985,95 @@ int source_initializer_out_of_order(const char *path, const char *header, char *
 
 /* ---- a kernel's parameter against what its launch passes ----------------- */
 
+/* The launch at launch_line (`NAME<<<...>>>(args)`) in s and its kernel's
+ * definition: the k-th argument as written, the k-th parameter as
+ * declared and the kernel's name; the offset of the definition's
+ * `__global__` (its name's into *name_at), or s->len when either is not
+ * there. */
+static size_t launched_kernel(const source_code *s, int launch_line, int k, char *kernel, size_t kernel_n,
+                              char *param, size_t param_n, char *arg, size_t arg_n, size_t *name_at)
+{
+    const char *c = s->code;
+    kernel[0] = param[0] = arg[0] = '\0';
+    if (launch_line <= 0 || k < 0)
+        return s->len;
+    size_t b = code_line_start(s, launch_line), e = b < s->len ? code_line_end(s, b) : s->len;
+    const char *l = memmem(c + b, e - b, "<<<", 3);
+    size_t kn = 0, kw = l ? code_word_before(s, code_blank_before(s, (size_t)(l - c)), &kn) : s->len;
+    const char *r = l ? memmem(l, (size_t)(c + e - l), ">>>", 3) : NULL;
+    size_t open = r ? code_skip_space(s, (size_t)(r - c) + 3) : s->len;
+    if (!kn || open >= s->len || c[open] != '(')
+        return s->len;
+    code_call_argument(s, open, k, arg, arg_n);
+    /* the kernel's definition: `__global__ ... NAME(` */
+    for (const char *g = strstr(c, "__global__"); g; g = strstr(g + 1, "__global__")) {
+        size_t p = (size_t)(g - c);
+        while (p < s->len && c[p] != '(' && c[p] != ';' && c[p] != '{')
+            p++;
+        size_t wn = 0, w = p < s->len && c[p] == '(' ? code_word_before(s, code_blank_before(s, p), &wn) : s->len;
+        if (wn != kn || strncmp(c + w, c + kw, kn) != 0)
+            continue;
+        code_call_argument(s, p, k, param, param_n);
+        if (param[0]) {
+            snprintf(kernel, kernel_n, "%.*s", (int)kn, c + kw);
+            *name_at = w;
+            return (size_t)(g - c);
+        }
+    }
+    return s->len;
+}
+
 int source_kernel_parameter(const char *path, int launch_line, int k, char *kernel, size_t kernel_n, char *param,
                             size_t param_n, char *arg, size_t arg_n)
 {
     source_code s;
     kernel[0] = param[0] = arg[0] = '\0';
-    if (launch_line <= 0 || k < 0 || !source_code_read(&s, path))
+    if (!source_code_read(&s, path))
         return 0;
-    const char *c = s.code;
-    size_t b = code_line_start(&s, launch_line), e = b < s.len ? code_line_end(&s, b) : s.len;
-    int found = 0;
-    const char *l = memmem(c + b, e - b, "<<<", 3);
-    size_t kn = 0, kw = l ? code_word_before(&s, code_blank_before(&s, (size_t)(l - c)), &kn) : s.len;
-    const char *r = l ? memmem(l, (size_t)(c + e - l), ">>>", 3) : NULL;
-    size_t open = r ? code_skip_space(&s, (size_t)(r - c) + 3) : s.len;
-    if (kn && open < s.len && c[open] == '(') {
-        code_call_argument(&s, open, k, arg, arg_n);
-        /* the kernel's definition: `__global__ ... NAME(` */
-        for (const char *g = strstr(c, "__global__"); g && !found; g = strstr(g + 1, "__global__")) {
-            size_t p = (size_t)(g - c);
-            while (p < s.len && c[p] != '(' && c[p] != ';' && c[p] != '{')
-                p++;
-            size_t wn = 0, w = p < s.len && c[p] == '(' ? code_word_before(&s, code_blank_before(&s, p), &wn) : s.len;
-            if (wn != kn || strncmp(c + w, c + kw, kn) != 0)
+    size_t w = 0;
+    int found = launched_kernel(&s, launch_line, k, kernel, kernel_n, param, param_n, arg, arg_n, &w) < s.len
+                    ? code_line_at(&s, w)
+                    : 0;
+    source_code_free(&s);
+    return found;
+}
+
+int source_launch_parameter_stored(const char *path, int launch_line, int k, char *kernel, size_t kernel_n,
+                                   char *name, size_t name_n, int *def_line)
+{
+    source_code s;
+    kernel[0] = name[0] = '\0';
+    *def_line = 0;
+    if (!source_code_read(&s, path))
+        return -1;
+    char param[128], arg[128];
+    size_t w = 0, g = launched_kernel(&s, launch_line, k, kernel, kernel_n, param, sizeof param, arg, sizeof arg, &w);
+    size_t close = s.len, body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    /* the parameter's name: the last word of its declaration */
+    size_t pe = strlen(param), pb = pe;
+    while (pb > 0 && source_is_identifier_char(param[pb - 1]))
+        pb--;
+    int stored = -1;
+    if (body < s.len && pb < pe && pe - pb < name_n) {
+        snprintf(name, name_n, "%s", param + pb);
+        *def_line = code_line_at(&s, w);
+        size_t nl = strlen(name);
+        stored = 0;
+        for (size_t p = body; p < close && !stored; p++) {
+            if (!code_name_at(&s, p, name, nl))
                 continue;
-            code_call_argument(&s, p, k, param, param_n);
-            if (param[0]) {
-                found = code_line_at(&s, w);
-                snprintf(kernel, kernel_n, "%.*s", (int)kn, c + kw);
-            }
+            size_t q = code_skip_space(&s, p + nl);
+            if (q >= close || s.code[q] != '[')
+                continue;
+            while (q < close && s.code[q] == '[')
+                q = code_skip_space(&s, code_matching(&s, q) + 1);
+            /* `=`, or an operator's `+=` and its kind */
+            if (q < close && (code_assigns_at(&s, q) || (strchr("+-*/%&|^", s.code[q]) && s.code[q + 1] == '=')))
+                stored = code_line_at(&s, p);
         }
     }
     source_code_free(&s);
-    return found;
+    return stored;
 }
 
 int source_launch_bounds_of(const char *path, const char *kernel, long *max_threads)

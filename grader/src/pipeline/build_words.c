@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "source.h"
 #include "util.h"
 
 /* Line n (from 1) of text, without its end of line: *len bytes. NULL past
@@ -158,77 +159,11 @@ static int list_item(const char *b, const char *e, int k, char *out, size_t n, i
     return 0;
 }
 
-/* The k-th parameter's name of kernel (n characters at kernel) in text,
- * and whether the kernel's body stores through it (`P[...] =`, `+=`):
- * 1 it does, 0 it never does, -1 where the text does not show. Its name
- * into name, the line of the kernel's parameter list into *line. */
-static int kernel_stores_through(const char *text, const char *kernel, size_t n, int k, char *name, size_t name_n,
-                                 int *line)
-{
-    name[0] = '\0';
-    *line = 0;
-    for (const char *g = strstr(text, "__global__"); g; g = strstr(g + 1, "__global__")) {
-        const char *open = strchr(g, '(');
-        const char *kn = open;
-        while (kn > g && kn[-1] == ' ')
-            kn--;
-        if (!open || kn - g < (ptrdiff_t)n || strncmp(kn - n, kernel, n) != 0)
-            continue;
-        const char *close = strchr(open, ')');
-        char item[128];
-        if (!close || !list_item(open + 1, close, k, item, sizeof item, 0))
-            return -1;
-        /* the name: the item's last word */
-        size_t e = strlen(item), b = e;
-        while (b > 0 && (isalnum((unsigned char)item[b - 1]) || item[b - 1] == '_'))
-            b--;
-        if (b == e || e - b >= name_n)
-            return -1;
-        snprintf(name, name_n, "%s", item + b);
-        *line = 1;
-        for (const char *c = text; c < open; c++)
-            *line += *c == '\n';
-        const char *body = strchr(close, '{');
-        if (!body)
-            return -1;
-        int depth = 0;
-        size_t nl = strlen(name);
-        for (const char *p = body; *p; p++) {
-            depth += (*p == '{') - (*p == '}');
-            if (depth == 0)
-                return 0;
-            if (strncmp(p, name, nl) != 0 || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
-                isalnum((unsigned char)p[nl]) || p[nl] == '_')
-                continue;
-            const char *q = p + nl;
-            while (*q == ' ')
-                q++;
-            if (*q != '[')
-                continue;
-            int sd = 0;
-            for (; *q; q++) {
-                sd += (*q == '[') - (*q == ']');
-                if (sd == 0 && q[1] != '[')
-                    break;
-            }
-            if (!*q)
-                return -1;
-            q++;
-            while (*q == ' ')
-                q++;
-            if ((q[0] == '=' && q[1] != '=') || (strchr("+-*/", q[0]) && q[1] == '='))
-                return 1;
-        }
-        return -1;
-    }
-    return -1;
-}
-
 /* "no match for call to '(emu::launcher<PARAMS>) (ARGS)'": the kernel's
  * parameters and the launch's arguments, in words; where one argument's
  * type is not its parameter's, that argument first, by its place and, from
- * the launch at line ln of the source, its text. */
-static char *launch_mismatch(const char *msg, const char *text, size_t len, int ln)
+ * the launch at line ln of the student's file, its text. */
+static char *launch_mismatch(const char *msg, const char *student, int ln)
 {
     const char *l = strstr(msg, "(emu::launcher<");
     if (!l)
@@ -251,22 +186,9 @@ static char *launch_mismatch(const char *msg, const char *text, size_t len, int 
             break;
     if (!list_item(args, ae, k, a, sizeof a, 1) || !list_item(params, pe, k, p, sizeof p, 0))
         return xasprintf("error: %s", whole);
-    /* the argument's own text, from the launch's `>>>(` on its line */
-    size_t n = 0;
-    const char *at_line = nth_line(text, len, ln, &n);
-    char *line = at_line ? xasprintf("%.*s", (int)n, at_line) : xstrdup("");
-    char *at_text = xstrdup(line);
-    const char *open = strstr(line, ">>>");
-    char arg[128] = "";
-    if (open && (open = strchr(open, '(')) != NULL) {
-        const char *close = open + 1;
-        int depth = 1;
-        for (; *close && depth > 0; close++)
-            depth += (*close == '(') - (*close == ')');
-        if (depth == 0 && !list_item(open + 1, close - 1, k, arg, sizeof arg, 0))
-            arg[0] = '\0';
-    }
-    free(line);
+    /* the argument's own text, from the launch at line ln */
+    char kernel[64] = "", decl[128] = "", arg[128] = "";
+    source_kernel_parameter(student, ln, k, kernel, sizeof kernel, decl, sizeof decl, arg, sizeof arg);
     static const char *const nth[] = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" };
     char place[32];
     if (k < 8)
@@ -275,21 +197,10 @@ static char *launch_mismatch(const char *msg, const char *text, size_t len, int 
         snprintf(place, sizeof place, "number %d", k + 1);
     /* a const pointer given for a parameter the kernel only reads: the
      * parameter lost its const, not the launch its argument */
-    char kernel[64] = "", pname[64] = "";
+    char pname[64] = "";
     int stores = -1, kline = 0;
-    const char *launch = strstr(at_text, "<<<");
-    if (strncmp(a, "const ", 6) == 0 && strncmp(p, "const ", 6) != 0 && launch) {
-        const char *kb = launch;
-        while (kb > at_text && kb[-1] == ' ')
-            kb--;
-        const char *ke = kb;
-        while (kb > at_text && (isalnum((unsigned char)kb[-1]) || kb[-1] == '_'))
-            kb--;
-        if (ke > kb && (size_t)(ke - kb) < sizeof kernel) {
-            snprintf(kernel, sizeof kernel, "%.*s", (int)(ke - kb), kb);
-            stores = kernel_stores_through(text, kernel, strlen(kernel), k, pname, sizeof pname, &kline);
-        }
-    }
+    if (strncmp(a, "const ", 6) == 0 && strncmp(p, "const ", 6) != 0)
+        stores = source_launch_parameter_stored(student, ln, k, kernel, sizeof kernel, pname, sizeof pname, &kline);
     char *out;
     if (stores == 0)
         out = xasprintf("error: the launch's %s argument%s%s%s is a %s, where %s's %s parameter, %s (line %d), "
@@ -301,9 +212,8 @@ static char *launch_mismatch(const char *msg, const char *text, size_t len, int 
         out = xasprintf("error: the launch's %s argument%s%s%s is a %s, where the kernel's %s parameter is a %s%s: "
                         "pass what that parameter is for (%s)",
                         place, arg[0] ? ", `" : "", arg, arg[0] ? "`," : "", a, place, p,
-                        stores == 1 ? " (the kernel writes through it, and a const pointer is read-only)" : "",
+                        stores > 0 ? " (the kernel writes through it, and a const pointer is read-only)" : "",
                         whole);
-    free(at_text);
     free(whole);
     return out;
 }
@@ -448,7 +358,7 @@ char *build_in_student_words(const char *log, const char *student, const char *t
             dropping = 1;
         } else if (student_diag(line, student, &ln, &col, &msg) && strncmp(msg, "error: ", 7) == 0) {
             char *said = name_their_token(msg + 7, text, len, ln, col);
-            char *mismatch = said ? NULL : launch_mismatch(msg, text, len, ln);
+            char *mismatch = said ? NULL : launch_mismatch(msg, student, ln);
             if (!said && !mismatch)
                 said = read_only_store(msg, text, len, ln);
             if (!mismatch && names_the_rewrite(said ? said : msg)) {
