@@ -28,6 +28,11 @@ typedef struct {
     int line;
     char name[64];
     int live;
+    /* the program's copies out of it (cudaMemcpy, cudaMemcpy2D): the
+     * farthest byte one asked for, from the block's start, and its line */
+    size_t copied_out;
+    const char *copy_file;
+    int copy_line;
 } guarded_block;
 
 static guarded_block blocks[MAX_BLOCKS];
@@ -53,7 +58,7 @@ static void describe(const guarded_block *b, char *buf, size_t len)
 /* The first guard failure of the run. It is reported after the harness has
  * written the output (guard_failure()), so the grader can still show where
  * that output is wrong. */
-static char failure[600];
+static char failure[1500];
 
 static void report(const char *fmt, const char *what, size_t offset)
 {
@@ -64,6 +69,20 @@ static void report(const char *fmt, const char *what, size_t offset)
 const char *guard_failure(void)
 {
     return failure[0] ? failure : NULL;
+}
+
+/* The writes past the end of block b (as far as `past` bytes) lie within
+ * what the program's own copy out of it reads: said as an allocation too
+ * small for the buffer the program uses, at the cudaMalloc's line. */
+static void report_too_small(const guarded_block *b, const char *what, size_t past)
+{
+    if (failure[0])
+        return;
+    snprintf(failure, sizeof failure,
+             "a kernel wrote past the end of %s, as far as %zu bytes past it, and the copy at %s:%d reads %zu bytes "
+             "out of it: the buffer is smaller than the program uses it (an allocation too small, not an index "
+             "too large); give the cudaMalloc at %s:%d the buffer's whole size",
+             what, past, b->copy_file ? b->copy_file : "?", b->copy_line, b->copied_out, b->file, b->line);
 }
 
 /* Records a failure if a guard of the block changed. */
@@ -86,8 +105,14 @@ static void check_block(const guarded_block *b)
     if (cudaMemcpy(host, b->base + b->front + b->size, b->back, cudaMemcpyDeviceToHost) == cudaSuccess) {
         for (size_t i = b->back; i-- > 0;)
             if (host[i] != GUARD_BYTE) {
-                report("a kernel wrote past the end of %s, as far as %zu bytes past it: look for a "
-                       "missing or wrong bounds test (the grid is rounded up to whole blocks)", what, i + 1);
+                /* the program itself copies more out of the buffer than it
+                 * holds, and every stray write lies within that copy: the
+                 * buffer is what is too small, not the writes' index */
+                if (b->copied_out > b->size && b->size + i + 1 <= b->copied_out)
+                    report_too_small(b, what, i + 1);
+                else
+                    report("a kernel wrote past the end of %s, as far as %zu bytes past it: look for a "
+                           "missing or wrong bounds test (the grid is rounded up to whole blocks)", what, i + 1);
                 break;
             }
     }
@@ -227,6 +252,23 @@ void guard_name(const void *device_ptr, const char *name)
     guarded_block *b = find_block(device_ptr);
     if (b)
         snprintf(b->name, sizeof b->name, "%s", name);
+}
+
+void guard_note_copy_out(const void *device_ptr, size_t reach, const char *file, int line)
+{
+    const unsigned char *p = device_ptr;
+    for (int i = 0; i < nblocks; i++) {
+        guarded_block *b = &blocks[i];
+        if (!b->live || p < b->user || p >= b->user + b->size)
+            continue;
+        size_t end = (size_t)(p - b->user) + reach;
+        if (end > b->copied_out) {
+            b->copied_out = end;
+            b->copy_file = file;
+            b->copy_line = line;
+        }
+        return;
+    }
 }
 
 void guard_check_all(void)

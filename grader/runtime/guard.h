@@ -36,6 +36,13 @@ void guard_name(const void *device_ptr, const char *name);
  * emulator's own guards instead of reading 3.4e38 that a zero cancels. */
 void guard_disable(void);
 
+/* A copy out of device memory at device_ptr that reads reach bytes from
+ * there (cudaMemcpy's count; a 2D copy's rows to the last one's width), at
+ * file:line: where it starts in a guarded buffer, the farthest byte the
+ * program reads of it is kept, so that writes past the buffer's end that
+ * stay within it are named an allocation too small (guard.c). */
+void guard_note_copy_out(const void *device_ptr, size_t reach, const char *file, int line);
+
 /* Checks every live device guard, recording the first damage found. */
 void guard_check_all(void);
 

@@ -51,8 +51,8 @@ void lab_cuda_fail(cudaError_t err, const char *call, const char *file, int line
  * copies its own inputs and results, gpulab bench times the kernel between
  * the last copy in and the first copy out, as well as the whole call.
  */
-#define cudaMemcpy(dst, src, count, kind) lab_cuda_memcpy((dst), (src), (count), (kind))
+#define cudaMemcpy(dst, src, count, kind) lab_cuda_memcpy((dst), (src), (count), (kind), __FILE__, __LINE__)
 #define cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind) \
-    lab_cuda_memcpy_2d((dst), (dpitch), (src), (spitch), (width), (height), (kind))
+    lab_cuda_memcpy_2d((dst), (dpitch), (src), (spitch), (width), (height), (kind), __FILE__, __LINE__)
 
 #endif

@@ -36,10 +36,12 @@ void timing_call_stop(void);
  * -1 when the copies did not allow telling). Returns the first CUDA error. */
 cudaError_t timing_call_result(double *call_ms, double *kernel_ms);
 
-/* The student's copies, as lab_common.h routes them. */
-cudaError_t lab_cuda_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+/* The student's copies, as lab_common.h routes them, with the line that
+ * made each (a copy out of a guarded buffer is noted there: guard.h). */
+cudaError_t lab_cuda_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, const char *file,
+                            int line);
 cudaError_t lab_cuda_memcpy_2d(void *dst, size_t dpitch, const void *src, size_t spitch,
-                               size_t width, size_t height, enum cudaMemcpyKind kind);
+                               size_t width, size_t height, enum cudaMemcpyKind kind, const char *file, int line);
 
 #ifdef __cplusplus
 }

@@ -4979,3 +4979,37 @@ def test_a_fence_at_the_loops_end_where_its_barrier_belongs_is_named(tmp_path):
     assert "race between iterations of the loop at line" in first and \
         first.startswith(f"the __threadfence_block() at line {second + 1} orders memory but waits for no thread: "
                          "make it __syncthreads(); "), first
+
+
+def test_a_buffer_allocated_too_small_for_its_own_copy_is_named_at_the_allocation(backend, tmp_path):
+    """Lab 05's output allocated with the image's width for its rows
+    (`in->width` for `in->height`): on images taller than wide the kernel
+    writes past the buffer's end, and the checkers name the store and the
+    bounds test that let it through. But the program's own copy back reads
+    every row, farther than the buffer holds, and the writes stay within
+    that copy: the allocation is too small, not the index too large. The
+    first line says so at the cudaMallocPitch's line, with both sizes."""
+    src = edited(tmp_path, "05-pitched-conv",
+                 "cudaMallocPitch((void **)&d_out, &out_pitch_bytes, row_bytes, in->height)",
+                 "cudaMallocPitch((void **)&d_out, &out_pitch_bytes, row_bytes, in->width)")
+    made, copy = line_of(src, "&d_out, &out_pitch_bytes"), line_of(src, "cudaMemcpy2D(out->data")
+    rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {made} (`CUDA_CHECK(cudaMallocPitch("), first
+    assert f"but the copy at line {copy} reads " in first, first
+    assert "the allocation is too small, not an index too large" in first, first
+    assert re.search(r"allocates (\d+) bytes, .* reads (\d+) bytes", first), first
+    small, copied = map(int, re.search(r"allocates (\d+) bytes, .* reads (\d+) bytes", first).groups())
+    assert small < copied, first
+
+
+def test_a_write_past_a_buffer_s_end_with_its_copy_in_bounds_is_no_allocation_too_small(backend, tmp_path):
+    """The other side of the reading above: lab 01's bounds test dropped,
+    so the rounded-up grid writes past P's end, while the copy back reads
+    exactly P's bytes. The writes go past what the program uses: the
+    guard's words stay those of a bounds test, never an allocation."""
+    src = edited(tmp_path, "01-basic-matmul", "if (Row < Width && Col < Width) {", "{")
+    rc, rep = kit.check_json("01-basic-matmul", src, backend, sanitize=True)
+    said = [d["message"] for d in rep["datasets"] if d["status"] == "cuda_error"]
+    assert said and all("smaller than the program uses it" not in m for m in said), said
+    assert "allocation is too small" not in rep["fix_first"], rep["fix_first"]

@@ -2716,6 +2716,60 @@ static int went_past_an_end(const dataset_result *d)
     return 0;
 }
 
+/* The line number after the last ':' of the path that follows lead in
+ * msg and ends before its next space (`allocated at PATH:44 (`), or 0. */
+static int line_after(const char *msg, const char *lead, const char **rest)
+{
+    const char *p = strstr(msg, lead);
+    if (!p)
+        return 0;
+    p += strlen(lead);
+    const char *e = strchr(p, ' '), *colon = NULL;
+    for (const char *c = p; c < (e ? e : p + strlen(p)); c++)
+        if (*c == ':')
+            colon = c;
+    if (!colon)
+        return 0;
+    int line = atoi(colon + 1);
+    *rest = colon + 1;
+    return line;
+}
+
+/* The guard's record of a buffer that the kernel wrote past, and that the
+ * program's own copy out of reads farther than the buffer holds (guard.c's
+ * report_too_small): the cudaMalloc was given too few bytes. That is the
+ * cause, said at the allocation's line; the bounds test the checkers name
+ * let through a write that stays within the buffer the program uses. */
+static void allocation_too_small_leads(const char *file, submission_result *s)
+{
+    for (int i = 0; i < s->ndatasets && !s->cause; i++) {
+        const dataset_result *d = &s->datasets[i];
+        if (d->status != ST_CUDA_ERROR || !d->message || !strstr(d->message, "the buffer is smaller than the program uses it"))
+            continue;
+        const char *rest = NULL, *m = d->message;
+        size_t size = 0, copied = 0;
+        const char *sz = strstr(m, "past the end of the ");
+        int made = line_after(m, "-byte buffer allocated at ", &rest);
+        int copy = made ? line_after(rest, "the copy at ", &rest) : 0;
+        if (!made || !copy || !sz || sscanf(sz, "past the end of the %zu-byte", &size) != 1 ||
+            sscanf(strchr(rest, ' ') ? strchr(rest, ' ') : "", " reads %zu bytes", &copied) != 1)
+            continue;
+        char *q = sanitize_quote(file, made);
+        /* sizeof of a pointer: the 8 bytes of the address, not the buffer */
+        int of_pointer = size == sizeof(void *) && strstr(q, "sizeof");
+        s->cause = xasprintf("%s allocates %zu bytes, but the copy at line %d reads %zu bytes out of that buffer, and "
+                             "the kernel writes past its end within them: the allocation is too small, not an index "
+                             "too large%s; give that allocation the buffer's whole size (%zu bytes on %s)",
+                             q, size, copy, copied,
+                             of_pointer ? " (8 bytes is what sizeof gives for a pointer, the address, not for what it "
+                                          "points to)"
+                                        : "",
+                             copied, d->name);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
+}
+
 /* A run that died of host code touching device memory (the emulator's
  * seal, the kit's own evidence: run.c's crash message) names the host's
  * line and the buffer: that is the cause, said as the crash said it, and a
@@ -3361,6 +3415,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         tile_contents(m, index, opt->datasets_root, s);
         transposed_read_not_store(m, index, opt->datasets_root, file, s);
         counts_summarise(m, index, s);
+        allocation_too_small_leads(file, s);
         launch_and_copies(m, index, s); /* a line of the kit's own record of the run, first */
         block_against_tiles(m, &evidence, s); /* the more specific of the two, first */
         across_datasets(m, index, s);
