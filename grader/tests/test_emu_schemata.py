@@ -295,6 +295,15 @@ def test_a_name_from_the_labs_header_is_a_candidate(harness, tmp_path):
           "int srcX = blockIdx.x * TILE_WIDTH + destX - MASK_WIDTH;", "name", "MASK_RADIUS")
 
 
+def test_a_block_size_as_a_row_s_length_is_repaired(harness, tmp_path):
+    """A row of M stepped blockDim.x floats apart where its length is Width
+    (`M[Row * blockDim.x + k]`): right only where the matrix is as wide as
+    a block. A block's size as a product's factor gets the function's int
+    names that it multiplies elsewhere as candidates."""
+    mends(harness, tmp_path, "01-basic-matmul", "Pvalue += M[Row * Width + k] * N[k * Width + Col];",
+          "Pvalue += M[Row * blockDim.x + k] * N[k * Width + Col];", "name", "Width", frm="blockDim.x")
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

@@ -1323,6 +1323,40 @@ static void derived_names(sc *s, group *g, size_t b, const char *from)
     }
 }
 
+/* A block's or grid's size (`blockDim.x`, `gridDim.y`) as a factor of a
+ * product (`M[Row * blockDim.x + k]`) where an int name of the function
+ * belongs, a row's length (`Width`): the function's int names that it
+ * multiplies elsewhere, most often first (at most two), kind `name`. A
+ * block's size is the stride of nothing the kernel stores but its tiles. */
+static void size_factor_names(sc *s, group *g, size_t b, const char *from)
+{
+    if (!(at(s, b, "blockDim") || at(s, b, "gridDim")) || s->fn_close <= s->fn_open ||
+        !((b > 0 && at(s, b - 1, "*")) || at(s, b + 3, "*")))
+        return;
+    sym *best[2] = { NULL, NULL };
+    int count[2] = { 0, 0 };
+    for (size_t i = s->nsyms; i-- > 0;) {
+        sym *y = &s->syms[i];
+        if (y->vk != V_INT || sch_lookup_text(s, y->name, y->len) != y)
+            continue;
+        int c = 0;
+        for (size_t k = s->fn_open + 1; k < s->fn_close; k++)
+            if (ident(s, k) && tl(s, k) == y->len && !memcmp(tk(s, k), y->name, y->len) &&
+                !at(s, k - 1, ".") && !at(s, k - 1, "->") && (at(s, k - 1, "*") || at(s, k + 1, "*")))
+                c++;
+        if (c > count[0]) {
+            best[1] = best[0], count[1] = count[0];
+            best[0] = y, count[0] = c;
+        } else if (c > count[1]) {
+            best[1] = y, count[1] = c;
+        }
+    }
+    for (int i = 0; i < 2 && best[i]; i++) {
+        char *to = xasprintf("%.*s", (int)best[i]->len, best[i]->name);
+        sch_add_alt(s, g, "name", from, to, to);
+    }
+}
+
 /* The value edits of an atom at tokens [b, e): names of the same declared
  * type in scope, the other built-in indexes, a literal's neighbours. */
 /* An array read or stored where another of its declaration's kind belongs
@@ -1475,6 +1509,7 @@ static void atom_edits(sc *s, node *n, sym *var)
                 sch_add_alt(s, g, "builtin", from, to, to);
             }
         derived_names(s, g, b, from);
+        size_factor_names(s, g, b, from);
     }
     free(from);
     if (g->nalts == 0) {
