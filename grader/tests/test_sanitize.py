@@ -5013,3 +5013,31 @@ def test_a_write_past_a_buffer_s_end_with_its_copy_in_bounds_is_no_allocation_to
     said = [d["message"] for d in rep["datasets"] if d["status"] == "cuda_error"]
     assert said and all("smaller than the program uses it" not in m for m in said), said
     assert "allocation is too small" not in rep["fix_first"], rep["fix_first"]
+
+
+@pytest.mark.parametrize("weak, words", [
+    ("__syncwarp", "waits only for the threads of one warp (32), and the block has several"),
+    ("__threadfence_block", "orders memory but waits for no thread"),
+])
+def test_a_barrier_of_less_than_the_block_between_a_tile_s_stores_and_reads_is_named_first(tmp_path, weak, words):
+    """Lab 02's first barrier, between the tiles' loads and the dot
+    product, written as a barrier of less than the block: the race check
+    sees the loads and the reads race. The barrier the student chose
+    stands where the block's belongs: the finding names it, its line and
+    its kind first, and says what to write there (not where to add
+    another)."""
+    text = kit.solution("02-tiled-matmul").read_text()
+    old = "        __syncthreads();\n        //@@ end\n\n        //@@ TODO 5"
+    assert text.count(old) == 1
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text.replace(old, old.replace("__syncthreads", weak)))
+    line = line_of(src, f"{weak}();")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True)
+    races = [f["message"] for d in rep["datasets"] if d["sanitizer"] for f in d["sanitizer"]["findings"]
+             if f["kind"] == "race"]
+    assert races, rep["fix_first"]
+    assert races[0].startswith(f"the {weak}() at line {line}, between the tile's stores and its reads, {words}: "
+                               "make it __syncthreads(); "), races[0]
+    assert "; put one after line" not in races[0], races[0]
+    assert rep["fix_first"].startswith(f"the {weak}() at line {line}") or \
+        rep["fix_first"].startswith(f"line {line}: `{weak}();`"), rep["fix_first"]

@@ -98,6 +98,10 @@ int source_barrier_after_loop(const char *path, int loop_line);
  * line read_line in the braced body of the loop whose header is on
  * loop_line: its line, its call into name (n bytes); else 0. */
 int source_warp_sync_after(const char *path, int read_line, int loop_line, char *name, size_t n);
+/* The same barrier of less than the block on lines first to last (where a
+ * race's missing __syncthreads() belongs): its line, its call into name;
+ * else 0. */
+int source_weak_barrier_between(const char *path, int first, int last, char *name, size_t n);
 
 /* The array that line (from 1) of the file stores into: the identifier
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into

@@ -328,9 +328,23 @@ int source_loop_close_line(const char *path, int loop_line)
     return line;
 }
 
+static const char *const weak_barriers[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
+
+/* The first call of a barrier of less than the block in s's [b, e): its
+ * line, its call into name; else 0. */
+static int weak_barrier_in(const source_code *s, size_t b, size_t e, char *name, size_t n)
+{
+    for (size_t q = b; q < e && q < s->len; q++)
+        for (int w = 0; weak_barriers[w]; w++)
+            if (code_word_at(s, q, weak_barriers[w])) {
+                snprintf(name, n, "%s()", weak_barriers[w]);
+                return code_line_at(s, q);
+            }
+    return 0;
+}
+
 int source_warp_sync_after(const char *path, int read_line, int loop_line, char *name, size_t n)
 {
-    static const char *const weak[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
     source_code s;
     name[0] = '\0';
     if (loop_line <= 0 || read_line <= loop_line || !source_code_read(&s, path))
@@ -340,14 +354,21 @@ int source_warp_sync_after(const char *path, int read_line, int loop_line, char 
         if (!code_word_at(&s, k, "for") && !code_word_at(&s, k, "while"))
             continue;
         size_t b = code_loop_body(&s, k), e = b < s.len && s.code[b] == '{' ? code_matching(&s, b) : s.len;
-        for (size_t q = code_line_start(&s, read_line + 1); e < s.len && q < e && !found; q++)
-            for (int w = 0; weak[w] && !found; w++)
-                if (code_word_at(&s, q, weak[w])) {
-                    found = code_line_at(&s, q);
-                    snprintf(name, n, "%s()", weak[w]);
-                }
+        if (e < s.len)
+            found = weak_barrier_in(&s, code_line_start(&s, read_line + 1), e, name, n);
         break;
     }
+    source_code_free(&s);
+    return found;
+}
+
+int source_weak_barrier_between(const char *path, int first, int last, char *name, size_t n)
+{
+    source_code s;
+    name[0] = '\0';
+    if (first <= 0 || last < first || !source_code_read(&s, path))
+        return 0;
+    int found = weak_barrier_in(&s, code_line_start(&s, first), code_line_start(&s, last + 1), name, n);
     source_code_free(&s);
     return found;
 }

@@ -144,6 +144,7 @@ typedef struct {
 static char *loop_race_message(const char *student, int lw, int lr, const char *qw, const char *qr,
                                const char *kernel);
 static char *barrier_place_words(const char *student, int lw, int lr);
+static char *weak_barrier_words(const char *student, int lw, int lr);
 
 static void parse_block(const block *b, const char *student, sanitize_result *r)
 {
@@ -245,10 +246,15 @@ static void parse_block(const block *b, const char *student, sanitize_result *r)
                          : NULL;
         char *place = !loop && strcmp(a1, "write") == 0 && strcmp(a2, "read") == 0 ? barrier_place_words(student, l1, l2)
                                                                                 : xstrdup("");
+        char *weak = !loop && strcmp(a1, "write") == 0 && strcmp(a2, "read") == 0 ? weak_barrier_words(student, l1, l2)
+                                                                               : xstrdup("");
+        if (weak[0]) /* a barrier of the wrong kind at that place is the place itself */
+            place[0] = '\0';
         char *msg = loop ? xasprintf("%s (%ld hazards)", loop, hazards)
-                         : xasprintf("the %s of shared memory at %s and the %s at %s race in %s: no "
+                         : xasprintf("%sthe %s of shared memory at %s and the %s at %s race in %s: no "
                                      "__syncthreads() separates them, so some threads can get there before "
-                                     "others are done%s (%ld hazards)", a1, q1, a2, q2, kernel, place, hazards);
+                                     "others are done%s (%ld hazards)", weak, a1, q1, a2, q2, kernel, place, hazards);
+        free(weak);
         free(place);
         free(loop);
         free(q1);
@@ -345,6 +351,27 @@ static char *barrier_place_words(const char *student, int lw, int lr)
                         after, before, move);
     free(move);
     return w;
+}
+
+/* A barrier of less than the block (`__syncwarp()`, a fence) where the
+ * missing __syncthreads() between a write of shared memory at line lw and
+ * a read at lr belongs: the barrier the student chose, of the wrong kind,
+ * said first ("the __syncwarp() at line 67 ...: make it __syncthreads();
+ * "); "" where none stands there. */
+static char *weak_barrier_words(const char *student, int lw, int lr)
+{
+    int before = 0, after = student ? source_barrier_place(student, lw, lr, &before) : 0;
+    char weak[32];
+    int line = after > 0 ? source_weak_barrier_between(student, after + 1, before - 1, weak, sizeof weak)
+               : student ? source_weak_barrier_between(student, lw + 1, lr - 1, weak, sizeof weak)
+                         : 0;
+    if (line <= 0)
+        return xstrdup("");
+    return xasprintf("the %s at line %d, between the tile's stores and its reads, %s: make it __syncthreads(); ",
+                     weak, line,
+                     strncmp(weak, "__syncwarp", 10) == 0
+                         ? "waits only for the threads of one warp (32), and the block has several"
+                         : "orders memory but waits for no thread");
 }
 
 /* The store at line `store` into global memory races with itself, and the
@@ -1803,7 +1830,14 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                       strcmp(path_base(f2), path_base(student)) == 0
                                   ? barrier_place_words(student, l1, l2)
                                   : xstrdup("");
-                add(r, "race", file, l1, l2, loop ? loop : race_message(x1, space, q1, x2, q2, kernel, who, place));
+                /* a barrier of the wrong kind at that place is the place itself */
+                char *weak = !loop && place[0] ? weak_barrier_words(student, l1, l2) : xstrdup("");
+                if (weak[0])
+                    place[0] = '\0';
+                char *said = loop ? NULL : race_message(x1, space, q1, x2, q2, kernel, who, place);
+                add(r, "race", file, l1, l2, loop ? loop : xasprintf("%s%s", weak, said));
+                free(said);
+                free(weak);
                 free(place);
                 free(q1);
                 free(q2);
