@@ -861,6 +861,29 @@ def test_a_grid_made_the_block_is_no_repair(tmp_path):
 
 
 @needs_schemata
+def test_a_launch_s_grid_and_block_exchanged_are_named_as_an_exchange(tmp_path):
+    """Lab 02's launch with its grid and block in each other's places
+    (`<<<dimBlock, dimGrid>>>`). Making the block's slot dimBlock too makes
+    every public dataset right by the sizes' chance (16 x 16 blocks), as in
+    the test above; the exchange of the two mends it for every size, and
+    is what the first line names, with no word of the one run's block
+    shape that the exchange made."""
+    lab = "02-tiled-matmul"
+    sol = kit.solution(lab)
+    launch = "MatrixMulKernel<<<dimGrid, dimBlock>>>(M, N, P, width);"
+    text = sol.read_text()
+    assert text.count(launch) == 1
+    src = tmp_path / sol.name
+    src.write_text(text.replace(launch, "MatrixMulKernel<<<dimBlock, dimGrid>>>(M, N, P, width);"))
+    line = next(i + 1 for i, l in enumerate(src.read_text().splitlines()) if "<<<dimBlock, dimGrid>>>" in l)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    assert rep["repair"]["kind"] == "swap" and rep["repair"]["to"] == "dimGrid, dimBlock", rep["repair"]
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line}: `dimBlock, dimGrid`") and \
+        first.endswith("the launch gives the grid and the block in each other's places"), first
+
+
+@needs_schemata
 def test_a_right_file_pays_nothing_for_the_search():
     sol = next((kit.ROOT / "solutions" / "01-basic-matmul").glob("*.cu"))
     _, rep = kit.check_json("01-basic-matmul", sol, "emu", sanitize=True)

@@ -370,9 +370,18 @@ int repairs_drop_grid_as_block(repair_candidate *c, int n, const char *source)
 {
     int kept = 0;
     for (int i = 0; i < n; i++) {
+        size_t fl = strlen(c[i].from);
         const char *at = strstr(c[i].context, "<<<");
-        int grid_arg = at && !strncmp(at + 3 + strspn(at + 3, " "), c[i].from, strlen(c[i].from));
-        if (grid_arg && c[i].from[0] && c[i].to[0] && launches_with(source, c[i].from, c[i].to))
+        int grid_arg = at && !strncmp(at + 3 + strspn(at + 3, " "), c[i].from, fl);
+        /* ... or the block made the grid (`<<<dimBlock, dimGrid>>>`, the
+         * two exchanged, with dimGrid made dimBlock): the same launch */
+        const char *e = c[i].at >= 0 && (size_t)c[i].at < strlen(c[i].context) ? c[i].context + c[i].at
+                                                                               : strstr(c[i].context, c[i].from);
+        const char *after = e && fl && !strncmp(e, c[i].from, fl) ? e + fl + strspn(e + fl, " ") : NULL;
+        int block_arg = after && (!strncmp(after, ">>>", 3) || *after == ',');
+        if (c[i].from[0] && c[i].to[0] &&
+            ((grid_arg && launches_with(source, c[i].from, c[i].to)) ||
+             (block_arg && launches_with(source, c[i].to, c[i].from))))
             continue;
         c[kept++] = c[i];
     }

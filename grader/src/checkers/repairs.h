@@ -77,7 +77,9 @@ int repairs_reference_departure(const repair_candidate *c, const char *student_f
  * lines between the two do not part them. */
 void repairs_mark_foreign(repair_candidate *c, int n, const char *source);
 /* Takes out of c[0..n) each edit that makes a launch's grid its block
- * (`<<<dimGrid, dimBlock>>>` made `<<<dimBlock, dimBlock>>>`): a grid of
+ * (`<<<dimGrid, dimBlock>>>` made `<<<dimBlock, dimBlock>>>`, or the two
+ * exchanged, `<<<dimBlock, dimGrid>>>`, with the block's slot made
+ * dimBlock: the exchange mends it): a grid of
  * as many blocks as a block has threads covers every public dataset of a
  * lab by the sizes' chance, never by the count the grid needs. The count
  * left. */

@@ -770,6 +770,18 @@ static int repair_fills_unstored(const finding *f, const repair_result *r)
     return n > 0 && strlen(r->to) == n && strncmp(name, r->to, n) == 0;
 }
 
+/* Whether the repair exchanges a launch's first two arguments, its grid
+ * and its block (`<<<dimBlock, dimGrid>>>`), as its line writes them. */
+static int launch_shapes_swapped(const submission_result *s)
+{
+    char *q = s->file ? sanitize_quote(s->file, s->repair.line) : NULL;
+    const char *l = q ? strstr(q, "<<<") : NULL, *comma = strchr(s->repair.from, ',');
+    int swapped = l && comma && !strchr(comma + 1, ',') &&
+                  !strncmp(l + 3 + strspn(l + 3, " "), s->repair.from, strlen(s->repair.from));
+    free(q);
+    return swapped;
+}
+
 static char *fix_first(const submission_result *s)
 {
     if (!s->built && s->build_message && s->ndatasets > 0 && s->datasets[0].status == ST_GRADER_ERROR)
@@ -810,6 +822,12 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s; %s", s->cause, s->repair.sentence);
         if (s->cause_fixed_there)
             return xstrdup(s->cause);
+        /* a launch's two shapes exchanged (`<<<dimBlock, dimGrid>>>`): what
+         * the record saw of one run's block or grid is the exchange's
+         * consequence, and its advice (give that block a y) would not mend
+         * it */
+        if (repair_strong(&s->repair) && !strcmp(s->repair.kind, "swap") && launch_shapes_swapped(s))
+            return xasprintf("%s: the launch gives the grid and the block in each other's places", s->repair.sentence);
         if (repair_strong(&s->repair) && (!names_line(s->cause, s->repair.line) ||
                                           first_line_named(s->cause) != s->repair.line))
             return xasprintf("%s (%.*s)", s->repair.sentence, (int)cause_advice_at(s->cause), s->cause);
