@@ -109,6 +109,26 @@ def test_a_const_argument_for_a_parameter_the_kernel_only_reads_names_the_parame
         in log, log
 
 
+def test_a_host_parameter_s_name_in_a_kernel_is_no_declaration_to_move(tmp_path):
+    """Lab 02's kernel reads `width`, the host function's parameter (the
+    kernel's is `Width`): the only declaration of width is in a function
+    further down, which no moving brings into the kernel's reach. The
+    build's line names the kernel's own name one letter's case away, not a
+    declaration to move above the use."""
+    text = kit.solution("02-tiled-matmul").read_text()
+    old = "ds_N[ty][tx] = N[(ph * TILE_WIDTH + ty) * Width + Col];"
+    assert text.count(old) == 1
+    f = tmp_path / "tiled_matmul.cu"
+    f.write_text(text.replace(old, old.replace("* Width", "* width")))
+    lines = f.read_text().splitlines()
+    use = next(i + 1 for i, l in enumerate(lines) if "* width + Col]" in l)
+    param = next(i + 1 for i, l in enumerate(lines) if "__global__" in l and "int Width" in l)
+    rc, rep = kit.check_json("02-tiled-matmul", f, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert "move the declaration" not in first, first
+    assert f"line {param} declares `Width` and line {use} uses `width`" in first, first
+
+
 def test_a_name_used_above_its_declaration_names_the_declaration_to_move(tmp_path):
     """Lab 04's sum declared after the loops that add into it: the build
     says acc is not declared; the file declares it just below. The build's

@@ -598,6 +598,9 @@ int source_address_of_type(const char *path, int line, const char *type, char *n
  * the line of the '}' that ends the block it is declared in (0 at file
  * scope); 0 when path declares none. */
 int source_declaration_of(const char *path, const char *name, int *block_close_line);
+/* The same, with the line of the '{' that opens that block (a parameter's:
+ * its function's body) into *block_open_line (0 at file scope). */
+int source_declaration_block(const char *path, const char *name, int *block_open_line, int *block_close_line);
 /* A name path declares that is one slip from name (a character more,
  * fewer or changed, two neighbours swapped, or letter case): its line,
  * the name into out; else 0. Names of fewer than 3 characters: 0. */

@@ -52,10 +52,17 @@ static int declares_at(const source_code *s, size_t k, size_t n)
 
 int source_declaration_of(const char *path, const char *name, int *block_close_line)
 {
+    return source_declaration_block(path, name, NULL, block_close_line);
+}
+
+int source_declaration_block(const char *path, const char *name, int *block_open_line, int *block_close_line)
+{
     source_code s;
     size_t n = strlen(name);
     if (block_close_line)
         *block_close_line = 0;
+    if (block_open_line)
+        *block_open_line = 0;
     if (n == 0 || !source_code_read(&s, path))
         return 0;
     int line = 0;
@@ -82,6 +89,8 @@ int source_declaration_of(const char *path, const char *name, int *block_close_l
         }
         if (block_close_line && open < s.len)
             *block_close_line = code_line_at(&s, code_matching(&s, open));
+        if (block_open_line && open < s.len)
+            *block_open_line = code_line_at(&s, open);
     }
     source_code_free(&s);
     return line;

@@ -109,7 +109,7 @@ static char *undeclared_name_cause(const char *file, const char *msg, int at, co
     char *lab_h = xasprintf("%s/lab.h", m->dir), *common = kit_path("grader/runtime/lab_common.h");
     char *skeleton = manifest_skeleton_path(m);
     char *cause = NULL;
-    int close = 0, line;
+    int close = 0, open = 0, line;
     if (strstr(msg, "undefined in device code") && (line = source_declaration_of(file, name, &close)) > 0 &&
         close == 0) {
         /* nvcc: a file-scope variable of the host's read in a kernel (the
@@ -134,9 +134,12 @@ static char *undeclared_name_cause(const char *file, const char *msg, int at, co
         cause = xasprintf("line %d declares %s inside the block that ends at line %d, and line %d, after that "
                           "block, is outside its scope: declare %s before the block, where line %d can see it",
                           line, name, close, at, name, at);
-    } else if ((line = source_declaration_of(file, name, &close)) > at && (close == 0 || close > line)) {
-        /* declared, but below the line that uses it: C reads a name only
-         * after its declaration */
+    } else if ((line = source_declaration_block(file, name, &open, &close)) > at && (close == 0 || close > line) &&
+               open <= at) {
+        /* declared, but below the line that uses it, in a block that holds
+         * the use too (not a parameter of a function further down, whose
+         * name the use cannot reach anywhere): C reads a name only after
+         * its declaration */
         char *qd = sanitize_quote(file, line);
         cause = xasprintf("%s declares %s, and line %d uses it before that: a name exists only from its "
                           "declaration on; move the declaration above line %d",
