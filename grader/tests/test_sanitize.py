@@ -5041,3 +5041,26 @@ def test_a_barrier_of_less_than_the_block_between_a_tile_s_stores_and_reads_is_n
     assert "; put one after line" not in races[0], races[0]
     assert rep["fix_first"].startswith(f"the {weak}() at line {line}") or \
         rep["fix_first"].startswith(f"line {line}: `{weak}();`"), rep["fix_first"]
+
+
+def test_a_2d_copy_s_pitch_and_width_in_each_other_s_places_are_named_as_exchanged(tmp_path):
+    """Lab 05's copy back with its destination pitch and its width in each
+    other's places: the width is the host's pitch in bytes, the pitch a
+    row's bytes. Where the host's rows are padded, the width is more than
+    the pitch and cudaMemcpy2D refuses it. The two values exchanged fit,
+    and the width is written as a pitch: the finding names both arguments,
+    by their text and value, and says to exchange them."""
+    text = kit.solution("05-pitched-conv").read_text()
+    old = ("cudaMemcpy2D(out->data, (size_t)out->pitch * sizeof(float), d_out, out_pitch_bytes,\n"
+           "                            row_bytes, out->height")
+    assert text.count(old) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(old, "cudaMemcpy2D(out->data, row_bytes, d_out, out_pitch_bytes,\n"
+                                     "                            (size_t)out->pitch * sizeof(float), out->height"))
+    line = line_of(src, "cudaMemcpy2D(out->data, row_bytes")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert f"the cudaMemcpy2D at line {line} (" in first, first
+    assert re.search(r"its destination pitch, `row_bytes` \(\d+ bytes\), and its width, "
+                     r"`\(size_t\)out->pitch \* sizeof\(float\)` \(\d+\), are in each other's places", first), first
+    assert first.endswith("exchange the two"), first

@@ -353,6 +353,35 @@ static char *barrier_place_words(const char *student, int lw, int lr)
     return w;
 }
 
+/* A cudaMemcpy2D refused for a width more than a pitch ("width W bytes
+ * is more than a pitch (dpitch D, spitch S)"), where the width and one
+ * pitch exchanged fit (each the other's value, the width then within both
+ * pitches): the two arguments, by their place and text, given in each
+ * other's places. The advice (malloc'd), or NULL. */
+static char *copy2d_pitch_exchanged(const char *student, int line, const char *msg)
+{
+    size_t w = 0, dp = 0, sp = 0;
+    const char *m = strstr(msg, "width ");
+    if (!student || !m || sscanf(m, "width %zu bytes is more than a pitch (dpitch %zu, spitch %zu)", &w, &dp, &sp) != 3)
+        return NULL;
+    /* the source pitch (argument 3) or the destination's (1): the one
+     * whose value as the width fits within both pitches */
+    int k = w > sp && sp <= dp ? 3 : w > dp && dp <= sp ? 1 : -1;
+    size_t pitch = k == 3 ? sp : dp;
+    char p[128], wd[128];
+    /* and the width written as a pitch (`in->pitch * sizeof(float)`),
+     * where too large a width of its own kind (a row counted twice) is a
+     * count, not an exchange */
+    if (k < 0 || !source_call_argument(student, line, "cudaMemcpy2D", k, p, sizeof p) ||
+        !source_call_argument(student, line, "cudaMemcpy2D", 4, wd, sizeof wd) || !strstr(wd, "pitch") ||
+        strstr(p, "pitch"))
+        return NULL;
+    return xasprintf("; its %s pitch, `%s` (%zu bytes), and its width, `%s` (%zu), are in each other's places: "
+                     "the arguments go (dst, dpitch, src, spitch, width, height, kind), a row's bytes as the width "
+                     "and the distance between rows as the pitch, never less than the width; exchange the two",
+                     k == 3 ? "source" : "destination", p, pitch, wd, w);
+}
+
 /* A barrier of less than the block (`__syncwarp()`, a fence) where the
  * missing __syncthreads() between a write of shared memory at line lw and
  * a read at lr belongs: the barrier the student chose, of the wrong kind,
@@ -1900,6 +1929,16 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                                      "that cudaMallocPitch was given (`%s`)",
                                                      pw, pbuf, prow)
                                          : NULL;
+                /* a width more than a pitch, where the two exchanged fit:
+                 * the arguments' order (dst, dpitch, src, spitch, width) */
+                char *exchanged = strcmp(call, "cudaMemcpy2D") == 0 && !width_is_pitch
+                                      ? copy2d_pitch_exchanged(student, ln, clean)
+                                      : NULL;
+                if (exchanged) {
+                    free(pitch_advice);
+                    pitch_advice = exchanged;
+                    width_is_pitch = 1;
+                }
                 const char *advice = strstr(clean, "swapped") || strstr(clean, "direction should be") ? ""
                                    : symbol_kind && to_symbol
                                        ? "; its last argument, the kind, must say where the source is: "
