@@ -5064,3 +5064,22 @@ def test_a_2d_copy_s_pitch_and_width_in_each_other_s_places_are_named_as_exchang
     assert re.search(r"its destination pitch, `row_bytes` \(\d+ bytes\), and its width, "
                      r"`\(size_t\)out->pitch \* sizeof\(float\)` \(\d+\), are in each other's places", first), first
     assert first.endswith("exchange the two"), first
+
+
+def test_a_grid_given_a_z_of_0_is_named_by_its_z(tmp_path):
+    """Lab 03's grid with a third argument of 0: x and y are counted right,
+    and the dim3's z, given 0, makes the launch fail for every dataset.
+    The first line shows the grid's z (1 x 1 x 0, not 1 x 1) and says to
+    give it 1 or leave it out, not to count x and y again."""
+    text = kit.solution("03-arbitrary-matmul").read_text()
+    m = re.search(r"dim3 dimGrid\(([^;]*)\);", text)
+    assert m and text.count(m.group(0)) == 1
+    src = tmp_path / "arbitrary_matmul.cu"
+    src.write_text(text.replace(m.group(0), f"dim3 dimGrid({m.group(1)}, 0);"))
+    line = line_of(src, "dim3 dimGrid(")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the grid at line {line} (") and re.search(r"comes to \d+ x \d+ x 0 for this dataset: "
+                                                                        r"its z is 0", first), first
+    assert "give the dim3's third argument 1, or leave it out" in first, first
+    assert "rounding up" not in first, first

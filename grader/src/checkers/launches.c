@@ -201,10 +201,11 @@ void launches_unwritten_corner(const gl_matrix *got, const unsigned char *bad, i
 
 /* ---- sentences -------------------------------------------------------------------- */
 
-/* "a x b" of a grid or block (x first, as CUDA writes it). */
+/* "a x b" of a grid or block (x first, as CUDA writes it), with its z
+ * where that is not 1 (a z of 0 is the whole shape's mistake). */
 static char *dims(const unsigned v[3])
 {
-    return v[2] > 1 ? xasprintf("%u x %u x %u", v[0], v[1], v[2]) : xasprintf("%u x %u", v[0], v[1]);
+    return v[2] != 1 ? xasprintf("%u x %u x %u", v[0], v[1], v[2]) : xasprintf("%u x %u", v[0], v[1]);
 }
 
 static const char *argument_words(const char *arg)
@@ -479,10 +480,17 @@ char *launches_limit(const launch_shape *l, const char *student_file, int *at_de
         /* a grid counted 0 for this dataset: the dim3 that counts it is the
          * cause (a block's 0 is written, not counted: a repair says it) */
         char *qm = sanitize_quote(student_file, made);
-        s = xasprintf("the grid at %s comes to %s for this dataset: the launch at line %d asks for %s (a "
-                      "launch-configuration error: the kernel never runs); count at least one in each "
-                      "dimension, rounding up (`(n + size - 1) / size`)",
-                      qm, g, l->line, broken);
+        /* x and y counted, z given as 0: no count to round, a 0 to make 1 */
+        if (l->grid[2] == 0 && l->grid[0] > 0 && l->grid[1] > 0)
+            s = xasprintf("the grid at %s comes to %s for this dataset: its z is 0, so the launch at line %d asks "
+                          "for %s (a launch-configuration error: the kernel never runs); give the dim3's third "
+                          "argument 1, or leave it out (a dim3's z is 1 when not given)",
+                          qm, g, l->line, broken);
+        else
+            s = xasprintf("the grid at %s comes to %s for this dataset: the launch at line %d asks for %s (a "
+                          "launch-configuration error: the kernel never runs); count at least one in each "
+                          "dimension, rounding up (`(n + size - 1) / size`)",
+                          qm, g, l->line, broken);
         *at_definition = 1;
         free(qm);
     } else if (broken) {
