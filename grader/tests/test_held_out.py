@@ -81,8 +81,10 @@ and CN: results-CM.md and results-CN.md, 6 and 7 of 10 when counted side by side
 was still said as the pitch's value, and is said as the exchange the next session); sets CO to CZ:
 results-CO.md to results-CZ.md, counted two by two, each pair at the commit after the last pair's
 mechanisms: CO and CP 7 and 6, CQ and CR 6 and 9, CS and CT 9 and 6, CU and CV 7 and 8, CW and CX
-10 and 9, CY and CZ 8 and 9 of 10; of those
-forty sets only the
+10 and 9, CY and CZ 8 and 9 of 10, 10 of 10 each after their own (my count); sets DA and DB:
+results-DA.md and results-DB.md, 6 and 10 of 10 when counted side by side after CY's and CZ's, 10
+and 10 of 10 after their own (my count; DA 05-a9 names the loose test without its bound, as the
+newcomer judged it weak); of those forty-two sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1042,6 +1044,46 @@ FIRST = {
     "setCY/05-w8-in-pitch-over-channels": ["is set at line 101 (", "divided by `in->channels`",
                                            "(`in_pitch_bytes / sizeof(float)`)"],
     "setCY/04-w8-second-batch-reads-p": ["at line 60 (", "written the same way, reads I: write I there"],
+    "setDA/01-a9-m-row-stride-blockdim": ["line 30: `blockDim.x` in `Pvalue += M[Row * blockDim.x + k]",
+                                           "with `Width` there, all"],
+    "setDA/01-b9-dp-malloc-sizeof-pointer": ["line 44 (`CUDA_CHECK(cudaMalloc((void **)&d_P, sizeof(d_P)));`) "
+                                             "allocates 8 bytes", "the copy at line 61 reads 900 bytes",
+                                             "the allocation is too small, not an index too large",
+                                             "8 bytes is what sizeof gives for a pointer"],
+    "setDA/02-a9-dot-ds-m-own-element": ["line 57: `tx` in `Pvalue += ds_M[ty][tx] * ds_N[i][tx]`",
+                                         "with `i` there"],
+    "setDA/02-b9-n-load-lowercase-width": ["46:51: error: ‘width’ was not declared in this scope",
+                                           "line 20 declares `Width` and line 46 uses `width`"],
+    "setDA/03-a9-dot-returns-past-k": ["the return, under the test at line 71", "take the test and its return out"],
+    "setDA/03-b9-barrier-between-loads": ["put one after line 62", "the __syncthreads() at line 58, before the store, "
+                                          "orders nothing between them; move it there"],
+    "setDA/04-a9-load-barrier-syncwarp": ["the __syncwarp() at line 67, between the tile's stores and its reads, waits "
+                                          "only for the threads of one warp (32)", "make it __syncthreads()"],
+    "setDA/04-b9-launch-grid-block-swapped": ["line 105: `dimBlock, dimGrid`", "with `dimGrid, dimBlock` there",
+                                              "the launch gives the grid and the block in each other's places"],
+    "setDA/05-a9-compute-test-block-minus-radius": ["the test at line 60 (", "with tx = 12",
+                                                    "the test's bound on tx is too loose"],
+    "setDA/05-b9-copy-in-spitch-width-swapped": ["the cudaMemcpy2D at line 91 (", "its source pitch, `row_bytes` (4 "
+                                                 "bytes), and its width, `(size_t)in->pitch * sizeof(float)` (36), are "
+                                                 "in each other's places", "exchange the two"],
+    "setDB/01-c9-m-row-stride-col": ["line 30: `Col` in `Pvalue += M[Row * Col + k]", "with `Width` there"],
+    "setDB/01-d9-grid-z-zero": ["the grid at line 55 (", "comes to 1 x 1 x 0 for this dataset: its z is 0",
+                                "give the dim3's third argument 1, or leave it out"],
+    "setDB/02-c9-m-tile-skewed-store": ["line 45: `tx + ty` in `ds_M[ty][(tx + ty) % TILE_WIDTH] =",
+                                        "with `tx` there"],
+    "setDB/02-d9-phase-loop-step-two": ["line 40: `2` in `int ph = 0; ph < Width / TILE_WIDTH; ph += 2`",
+                                        "with `1` there"],
+    "setDB/03-c9-col-from-ty": ["line 35 (`int Col = bx * TILE_WIDTH + ty;`) computes Col from threadIdx.y",
+                                "build Col from threadIdx.x"],
+    "setDB/03-d9-block-one-dimensional": ["the block at line 91 (`dim3 dimBlock(TILE_WIDTH);`) is 16 x 1 threads",
+                                          "give the block its y too"],
+    "setDB/04-c9-first-batch-store-transposed": ["line 44: `N_ds[destX][destY]`", "`N_ds[destY][destX]`, there"],
+    "setDB/04-d9-mask-copy-width-times-radius": ["the cudaMemcpyToSymbol at line 97 stores 40",
+                                                 "line 97: `MASK_RADIUS` in", "with `MASK_WIDTH` there"],
+    "setDB/05-c9-ghost-test-drops-row-lower-bound": ["the test at line 46 (", "bounds row_i only from above",
+                                                     "add `row_i >= 0` to the test"],
+    "setDB/05-d9-mallocpitch-width-in-floats": ["line 84: `row_bytes / sizeof(float)` in",
+                                                "with `row_bytes` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
