@@ -323,7 +323,10 @@ def test_a_block_coordinate_scaled_by_the_grid_is_mended_at_the_scale_not_by_exc
     (`ty * gridDim.y + by`) also makes every output right, by interleaving
     the rows, a mapping no correct file writes. The exchange is not a
     candidate; the repair names the scale, gridDim.y, with the block's
-    size there."""
+    size there: TILE_WIDTH, the name the lab's reference writes in that
+    statement, which as a factor of the row's product is among the
+    candidates for a block's or grid's size (blockDim.y mends it too; the
+    reference's statement breaks the tie)."""
     lab = "03-arbitrary-matmul"
     sol = kit.solution(lab)
     text = sol.read_text()
@@ -335,7 +338,7 @@ def test_a_block_coordinate_scaled_by_the_grid_is_mended_at_the_scale_not_by_exc
     _, rep = kit.check_json(lab, src, "emu", sanitize=True)
     r = rep["repair"]
     assert r["found"] == "full" and r["line"] == line and r["from"] == "gridDim.y", r
-    assert r["to"] == "blockDim.y", r
+    assert r["to"] == "TILE_WIDTH", r
 
 
 @needs_schemata
@@ -583,10 +586,15 @@ def test_a_fence_past_comments_from_the_barrier_s_place_is_the_one_named(tmp_pat
     _, rep = kit.check_json(lab, src, "emu", sanitize=True)
     r = rep["repair"]
     assert r["found"] == "full", r
+    assert r["sentence"].startswith(f"line {line}: `__threadfence_block();` looks like the mistake: "
+                                    "__threadfence_block() orders memory and waits for no thread"), r["sentence"]
+    assert "write `__syncthreads();` in its place" in r["sentence"], r["sentence"]
+    # the race the checkers saw names the fence first, at the barrier's
+    # place, and the repair follows it with its evidence
     first = rep["fix_first"]
-    assert first.startswith(f"line {line}: `__threadfence_block();` looks like the mistake: __threadfence_block() "
-                            "orders memory and waits for no thread"), first
-    assert "write `__syncthreads();` in its place" in first, first
+    assert first.startswith(f"the __threadfence_block() at line {line}, between the tile's stores and its reads, "
+                            "orders memory but waits for no thread: make it __syncthreads(); "), first
+    assert first.endswith(r["sentence"]), first
 
 
 @needs_schemata
