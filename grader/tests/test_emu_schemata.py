@@ -304,6 +304,15 @@ def test_a_block_size_as_a_row_s_length_is_repaired(harness, tmp_path):
           "Pvalue += M[Row * blockDim.x + k] * N[k * Width + Col];", "name", "Width", frm="blockDim.x")
 
 
+def test_an_int_for_a_size_t_in_a_host_call_is_repaired(harness, tmp_path):
+    """A copy given the matrix's width, an int, for its count of bytes, a
+    size_t: an argument of a call in host code takes an integer name of
+    another integer type (here `bytes` for `width`; at a launch, `width`
+    for a byte count passed as the kernel's Width)."""
+    mends(harness, tmp_path, "01-basic-matmul", "CUDA_CHECK(cudaMemcpy(d_N, N, bytes, cudaMemcpyHostToDevice));",
+          "CUDA_CHECK(cudaMemcpy(d_N, N, width, cudaMemcpyHostToDevice));", "name", "bytes", frm="width")
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

@@ -1434,9 +1434,15 @@ static void atom_edits(sc *s, node *n, sym *var)
          * then each name's score with its twin's analog's evidence */
         size_t *cand = xrealloc(NULL, (s->nsyms + 1) * sizeof *cand);
         int *ev = xrealloc(NULL, (s->nsyms + 1) * sizeof *ev), ncand = 0;
+        /* an argument of a call in host code (a kernel's launch, a
+         * copy's count) takes any integer name for an integer: a size_t
+         * byte count passed where an int width belongs (`bytes` for
+         * `width`) is one name for another whatever their types */
+        int host_argument = !s->in_kernel && s->nest > 0 && var->vk == V_INT;
         for (size_t i = s->nsyms; i-- > 0;) {
             sym *y = &s->syms[i];
-            if (y == var || strcmp(y->key, var->key) != 0 ||
+            if (y == var || (strcmp(y->key, var->key) != 0 && !(host_argument && y->vk == V_INT && !y->array_key[0] &&
+                                                                !strchr(y->key, '*'))) ||
                 (y->len == var->len && !memcmp(y->name, var->name, y->len)))
                 continue;
             if (sch_lookup_text(s, y->name, y->len) != y) /* the innermost of each name only */
