@@ -5083,3 +5083,17 @@ def test_a_grid_given_a_z_of_0_is_named_by_its_z(tmp_path):
                                                                         r"its z is 0", first), first
     assert "give the dim3's third argument 1, or leave it out" in first, first
     assert "rounding up" not in first, first
+
+
+def test_a_static_sum_is_told_to_drop_static_not_to_be_shared(tmp_path):
+    """Lab 04's sum declared `static float acc = 0.0f;`: one variable for
+    the whole grid, which every thread adds into at once. A sum is each
+    thread's own value: the first line says to drop `static`, and that
+    `__shared__` (what a static tile wants) would not do, one variable for
+    each block's threads."""
+    src = edited(tmp_path, "04-conv-2batch", "        float acc = 0.0f;", "        static float acc = 0.0f;")
+    line = line_of(src, "static float acc = 0.0f;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`static float acc = 0.0f;`) declares acc `static`: "), first
+    assert "drop `static` (not `__shared__`" in first and "declare it `__shared__`" not in first, first

@@ -2113,11 +2113,23 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
     line = !s->cause ? source_kernel_static_local(file, slocal, sizeof slocal) : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("%s declares %s `static`, not `__shared__`: a static local of a kernel is one variable "
-                             "in global memory for the whole grid, not a block's tile, so the threads of every block "
-                             "store into the same elements at once (a race between blocks, which a __syncthreads() "
-                             "does not order); declare it `__shared__`",
-                             q, slocal);
+        /* an array is a tile meant for the block; a scalar (a sum) is a
+         * value of each thread's own, which __shared__ would not give */
+        const char *at = strstr(q, slocal);
+        int array = at && at[strlen(slocal) + strspn(at + strlen(slocal), " ")] == '[';
+        if (array)
+            s->cause = xasprintf("%s declares %s `static`, not `__shared__`: a static local of a kernel is one "
+                                 "variable in global memory for the whole grid, not a block's tile, so the threads of "
+                                 "every block store into the same elements at once (a race between blocks, which a "
+                                 "__syncthreads() does not order); declare it `__shared__`",
+                                 q, slocal);
+        else
+            s->cause = xasprintf("%s declares %s `static`: a static local of a kernel is one variable in global "
+                                 "memory for the whole grid, so every thread of every block works on the same %s at "
+                                 "once (a race no barrier orders), and its initialiser runs once, not per thread; a "
+                                 "value of each thread's own is a plain local: drop `static` (not `__shared__`, "
+                                 "which would make it one variable for each block's threads)",
+                                 q, slocal, slocal);
         s->cause_fixed_there = 1;
         free(q);
     }
