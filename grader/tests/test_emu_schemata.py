@@ -313,6 +313,14 @@ def test_an_int_for_a_size_t_in_a_host_call_is_repaired(harness, tmp_path):
           "CUDA_CHECK(cudaMemcpy(d_N, N, width, cudaMemcpyHostToDevice));", "name", "bytes", frm="width")
 
 
+def test_a_count_of_tiles_for_the_tile_s_size_is_repaired(harness, tmp_path):
+    """A column's block scaled by the count of tiles across the output
+    (`bx * (l / TILE_WIDTH)`) where the tile's size belongs: a quotient's
+    divisor alone is a candidate of its own (kind `drop-left`)."""
+    mends(harness, tmp_path, "03-arbitrary-matmul", "int Col = bx * TILE_WIDTH + tx;",
+          "int Col = bx * (l / TILE_WIDTH) + tx;", "drop-left", "TILE_WIDTH", frm="l / TILE_WIDTH")
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

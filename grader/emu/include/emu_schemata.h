@@ -62,7 +62,7 @@ template <class R, class A, class B> inline R ceil_(A &, B &, R o, long) { retur
 /* OP(k, a, b): a OP b, or, when candidate k + i is live, its i-th edit
  * (schemata.c lists them in this order); OP(k, s, a, b): the same, and
  * the first edit while candidate s is live (one edit of several places):
- *   +   a - b, a, b, a * b    -   a + b, a     *   a, b, a + b    /   a, (a + b - 1) / b, a % b
+ *   +   a - b, a, b, a * b    -   a + b, a     *   a, b, a + b    /   a, (a + b - 1) / b, a % b, b
  *   %   a / b (a count that wants a quotient: `(k + T - 1) % T`)
  *   <   a <= b, a > b      <=  a < b, a >= b   >   a >= b, a < b
  *   >=  a > b, a <= b      ==  a != b          !=  a == b */
@@ -86,7 +86,6 @@ template <class R, class A, class B> inline R ceil_(A &, B &, R o, long) { retur
     }
 GPULAB_EMU_OP_(sub, -, 2u, add_(a, b, o, 0), as_(a, o, 0), o)
 GPULAB_EMU_OP_(mul, *, 3u, as_(a, o, 0), as_(b, o, 0), add_(a, b, o, 0))
-GPULAB_EMU_OP_(div, /, 3u, as_(a, o, 0), ceil_(a, b, o, 0), mod_(a, b, o, 0))
 GPULAB_EMU_OP_(mod, %, 1u, div_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(lt, <, 2u, le_(a, b, o, 0), gt_(a, b, o, 0), o)
 GPULAB_EMU_OP_(le, <=, 2u, lt_(a, b, o, 0), ge_(a, b, o, 0), o)
@@ -96,7 +95,8 @@ GPULAB_EMU_OP_(eq, ==, 1u, ne_(a, b, o, 0), o, o)
 GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
 #undef GPULAB_EMU_OP_
 
-/* The same with four edits (`+`, whose last is `*`) */
+/* The same with four edits (`+`, whose last is `*`; `/`, whose last is
+ * its divisor alone) */
 #define GPULAB_EMU_OP4_(name, OP, N, E0, E1, E2, E3)                                         \
     template <class A, class B> inline auto name(int k, A a, B b) -> decltype(a OP b)    \
     {                                                                                         \
@@ -116,6 +116,7 @@ GPULAB_EMU_OP_(ne, !=, 1u, eq_(a, b, o, 0), o, o)
         return E0;                                                                            \
     }
 GPULAB_EMU_OP4_(add, +, 4u, sub_(a, b, o, 0), as_(a, o, 0), as_(b, o, 0), mul_(a, b, o, 0))
+GPULAB_EMU_OP4_(div, /, 4u, as_(a, o, 0), ceil_(a, b, o, 0), mod_(a, b, o, 0), as_(b, o, 0))
 #undef GPULAB_EMU_OP4_
 
 /* scale(k, v, n): v, or v * n (a count of elements made bytes) when

@@ -2197,10 +2197,12 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
         /* `+` for `*` and back is an edit of every sum and product, of
          * numbers of any type: a dot product that adds its elements, a
          * size `width * width + sizeof(float)`, a column `ph * TILE_WIDTH
-         * * tx` (a slip of the finger: the two keys share one) */
+         * * tx` (a slip of the finger: the two keys share one); a
+         * quotient's divisor alone, where a count of tiles stands for the
+         * tile's size (`by * (Width / TILE_WIDTH)` for `by * TILE_WIDTH`) */
         static const struct { const char *op, *helper, *alts[4]; } table[] = {
             { "+", "add", { "-", "left", "right", "*" } },   { "-", "sub", { "+", "left", NULL, NULL } },
-            { "*", "mul", { "left", "right", "+", NULL } },  { "/", "div", { "left", "ceil", "%", NULL } },
+            { "*", "mul", { "left", "right", "+", NULL } },  { "/", "div", { "left", "ceil", "%", "right" } },
             { "%", "mod", { "/", NULL, NULL, NULL } },        { "<", "lt", { "<=", ">", NULL, NULL } },
             { "<=", "le", { "<", ">=", NULL, NULL } },       { ">", "gt", { ">=", "<", NULL, NULL } },
             { ">=", "ge", { ">", "<=", NULL, NULL } },       { "==", "eq", { "!=", NULL, NULL, NULL } },
