@@ -321,6 +321,15 @@ def test_a_count_of_tiles_for_the_tile_s_size_is_repaired(harness, tmp_path):
           "int Col = bx * (l / TILE_WIDTH) + tx;", "drop-left", "TILE_WIDTH", frm="l / TILE_WIDTH")
 
 
+def test_a_sum_started_at_a_value_of_its_own_is_repaired(harness, tmp_path):
+    """A kernel's sum started at another value than 0 (here 1, a product's
+    habit; the tile's centre element, say, in a convolution) and then
+    added into: the sum started at 0 is a candidate (kind `initialise`,
+    the declaration's new text its `to`)."""
+    mends(harness, tmp_path, "02-tiled-matmul", "float Pvalue = 0;", "float Pvalue = 1;", "initialise",
+          "float Pvalue = 0;")
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

@@ -119,6 +119,32 @@ static void insertion(sc *s, int kind, size_t k, const char *ckind, char *from, 
     free(to);
 }
 
+/* Whether tokens [b, e) are a literal zero (`0`, `0.0f`, `0.0`). */
+static int zero_literal(const sc *s, size_t b, size_t e)
+{
+    if (e != b + 1 || s->r.t[b].kind != T_NUM)
+        return 0;
+    for (const char *c = tk(s, b); c < tk(s, b) + tl(s, b); c++)
+        if (*c != '0' && *c != '.' && *c != 'f' && *c != 'F')
+            return 0;
+    return 1;
+}
+
+/* Whether the function adds into the name at token `name` (`name +=`, or
+ * `name = name + ...`) after token `from`, before its body's end. */
+static int added_into_later(const sc *s, size_t name, size_t from)
+{
+    for (size_t k = from + 1; k + 2 < s->r.nt && k < s->fn_close; k++) {
+        if (!same(s, k, name) || (k > 0 && (at(s, k - 1, ".") || at(s, k - 1, "->"))))
+            continue;
+        if (at(s, k + 1, "+") && at(s, k + 2, "="))
+            return 1;
+        if (at(s, k + 1, "=") && !at(s, k + 2, "=") && same(s, k + 2, name) && at(s, k + 3, "+"))
+            return 1;
+    }
+    return 0;
+}
+
 /* A kernel's __shared__ declaration of one name, tokens [b, end], no
  * initialiser: as a candidate, the thread's own variable instead. */
 static void unshare(sc *s, size_t b, size_t name, size_t end)
@@ -941,6 +967,17 @@ static void declaration(sc *s, size_t *p, int in_block)
             insertion(s, G_INIT, end, "initialise", decl,
                       xasprintf("%s %.*s = 0;", decl, (int)tl(s, name), tk(s, name)),
                       xasprintf(" if (gpulab_emu_mutant == %%d) %.*s = 0;", (int)tl(s, name), tk(s, name)));
+        }
+        /* a sum started at a value of its own (`float acc = N_ds[ty][tx];`,
+         * the centre pixel) that the kernel then adds into: as a
+         * candidate, the sum started at 0 (kind `initialise`) */
+        if (init && in_block && s->in_kernel && !array && !stars && !ref && !shared && !constant &&
+            y->vk == V_FLOAT && at(s, init_at, "=") && k == end && end < s->r.nt && names == 0 &&
+            !zero_literal(s, init_at + 1, k) && added_into_later(s, name, end)) {
+            char *decl = sch_span_text(s, *p, end + 1), *head = sch_span_text(s, *p, init_at);
+            insertion(s, G_INIT, end, "initialise", decl, xasprintf("%s = 0;", head),
+                      xasprintf(" if (gpulab_emu_mutant == %%d) %.*s = 0;", (int)tl(s, name), tk(s, name)));
+            free(head);
         }
         if (!init && in_block && s->in_kernel && k == end && end < s->r.nt && names == 0 &&
             sch_one_line(s, *p, end + 1))
