@@ -5097,3 +5097,29 @@ def test_a_static_sum_is_told_to_drop_static_not_to_be_shared(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"line {line} (`static float acc = 0.0f;`) declares acc `static`: "), first
     assert "drop `static` (not `__shared__`" in first and "declare it `__shared__`" not in first, first
+
+
+def test_a_tile_index_hoisted_out_of_the_channel_loop_is_named_with_its_later_set(tmp_path):
+    """Lab 04's first batch's tile coordinates (dest, destY, destX) moved
+    above the channel loop, where they do not seem to depend on k; the
+    second batch sets the same names again inside the loop. From channel 1
+    on, the first batch's store takes the second batch's slot, past the
+    tile's last row for some threads. The first line names the name, its
+    set before the loop, the loop and the set again after the access, not
+    a bounds test to add."""
+    text = kit.solution("04-conv-2batch").read_text()
+    head = ("        int dest = threadIdx.y * TILE_WIDTH + threadIdx.x;\n"
+            "        int destY = dest / w;\n"
+            "        int destX = dest % w;\n")
+    loop = "    for (int k = 0; k < channels; k++) {\n"
+    assert text.count(head) == 1 and text.count(loop) == 1
+    text = text.replace(head, "").replace(loop, head.replace("        ", "    ") + loop)
+    src = tmp_path / "conv_2batch.cu"
+    src.write_text(text)
+    before, k_loop = line_of(src, "    int destY = dest / w;"), line_of(src, loop.strip())
+    again = line_of(src, "        destY = dest / w;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert re.search(rf"the access at line \d+ indexes with destY, set at line {before} \(`int destY = dest / w;`\), "
+                     rf"before the loop at line {k_loop}, and set again inside that loop at line {again} ", first), first
+    assert "from the loop's second pass on, destY holds that later value" in first, first

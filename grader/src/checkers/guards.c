@@ -295,6 +295,28 @@ static char *set_again_words(const char *student, int access)
     return w;
 }
 
+/* A name of the access's subscripts set before the loop around it and
+ * set again in the loop after it: from the second pass on it holds the
+ * later value (the second batch's slot), and the access runs off the
+ * array there. */
+static char *set_later_in_loop_words(const char *student, int access)
+{
+    char name[GUARD_TEXT];
+    int before = 0, loop = 0, later = source_subscript_set_later_in_loop(student, access, name, sizeof name, &before,
+                                                                          &loop);
+    if (later <= 0)
+        return NULL;
+    char *qb = sanitize_quote(student, before), *ql = sanitize_quote(student, later);
+    char *w = xasprintf("the access at line %d indexes with %s, set at %s, before the loop at line %d, and set again "
+                        "inside that loop at %s, after the access: from the loop's second pass on, %s holds that "
+                        "later value, not the one this access needs; set %s inside the loop, before line %d, so that "
+                        "each pass computes it",
+                        access, name, qb, loop, ql, name, name, access);
+    free(qb);
+    free(ql);
+    return w;
+}
+
 static char *too_small_words(const guard_record *g, const char *student, int access, const char *q)
 {
     if (!g->nclauses)
@@ -1510,6 +1532,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = unbounded_words(&g, student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = tile_global_words(student, access);
+    if (!words && access > 0 && strstr(msg, "in shared memory"))
+        words = set_later_in_loop_words(student, access);
     if (!words && access > 0 && strstr(msg, "in shared memory"))
         words = untested_row_words(student, access, msg);
     if (!words && access > 0 && strstr(msg, "in shared memory"))

@@ -952,6 +952,14 @@ int source_name_set_again(const char *path, int access, const char *name, int *f
  * assignment's line returned; else 0. */
 int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
                                int *first_line);
+/* A name inside a subscript of the access at line access, set before the
+ * loop around the access and set again in that loop's body after the
+ * access (an index hoisted out of a channel loop whose second batch
+ * reuses the name): from the loop's second pass on the access reads the
+ * later value. The later set's line; the name into name, the set before
+ * the loop into *before_line, the loop's line into *loop_line; else 0. */
+int source_subscript_set_later_in_loop(const char *path, int access, char *name, size_t n, int *before_line,
+                                       int *loop_line);
 /* Whether line uses name, or a name whose last assignment before the line
  * (in its kernel) uses it: `N[nRow * l + Col]` reaches ph through `nRow =
  * ph * TILE_WIDTH + ty`. */

@@ -664,11 +664,14 @@ int source_test_at_loop_bound(const char *path, char *term, size_t term_n, char 
     return found;
 }
 
-int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
-                               int *first_line)
+/* The names of line access that the finder is asked about: those a
+ * subscript adds loop_var to, or with loop_var "" any name inside a
+ * subscript; the first for which found(path, access, word, a, b) gives a
+ * line above 0, its word into name and that line returned; else 0. */
+static int subscript_name_where(const char *path, int access, const char *loop_var, char *name, size_t n,
+                                int (*found)(const char *, int, const char *, int *, int *), int *a, int *b)
 {
     name[0] = '\0';
-    *first_line = 0;
     char *text = source_line_text(path, access, 4096);
     int last = 0, looked = 0, depth = 0;
     for (const char *p = text; p && *p && !last; p++) {
@@ -686,12 +689,66 @@ int source_subscript_set_again(const char *path, int access, const char *loop_va
         if (strcmp(word, loop_var) == 0 || ++looked > LONE_NAMES_MAX ||
             (loop_var[0] ? !source_subscript_with_both(path, access, word, loop_var) : depth <= 0))
             continue;
-        last = source_name_set_again(path, access, word, first_line);
+        last = found(path, access, word, a, b);
         if (last > 0)
             snprintf(name, n, "%s", word);
     }
     free(text);
     return last;
+}
+
+static int set_again_finder(const char *path, int access, const char *name, int *first_line, int *unused)
+{
+    (void)unused;
+    return source_name_set_again(path, access, name, first_line);
+}
+
+int source_subscript_set_again(const char *path, int access, const char *loop_var, char *name, size_t n,
+                               int *first_line)
+{
+    *first_line = 0;
+    return subscript_name_where(path, access, loop_var, name, n, set_again_finder, first_line, NULL);
+}
+
+/* A name the access at line access reads, set before the loop around the
+ * access and set again in that loop's body after the access, with no set
+ * in the body before it: the later set's line; the set before the loop
+ * into *before_line, the loop's into *loop_line; else 0. */
+static int set_later_in_loop(const char *path, int access, const char *name, int *before_line, int *loop_line)
+{
+    source_code s;
+    size_t n = strlen(name);
+    *before_line = *loop_line = 0;
+    if (access <= 0 || !n || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, access), kernel = code_kernel_before(&s, at);
+    size_t loop = kernel < s.len ? code_loop_around(&s, at) : s.len;
+    size_t body = loop < s.len ? code_loop_body(&s, loop) : s.len;
+    size_t close = body < s.len && s.code[body] == '{' ? code_matching(&s, body) : s.len;
+    int before = 0, inside_before = 0, later = 0;
+    for (size_t k = kernel; close < s.len && k < close && !later; k++) {
+        if (!code_name_at(&s, k, name, n) || !code_assigns_at(&s, code_skip_space(&s, k + n)))
+            continue;
+        if (k < loop)
+            before = code_line_at(&s, k);
+        else if (k > body && k < at)
+            inside_before = 1;
+        else if (k > at && k < close && code_line_at(&s, k) > access)
+            later = code_line_at(&s, k);
+    }
+    if (before > 0 && later > 0 && !inside_before) {
+        *before_line = before;
+        *loop_line = code_line_at(&s, loop);
+    } else
+        later = 0;
+    source_code_free(&s);
+    return later;
+}
+
+int source_subscript_set_later_in_loop(const char *path, int access, char *name, size_t n, int *before_line,
+                                       int *loop_line)
+{
+    return subscript_name_where(path, access, "", name, n, set_later_in_loop, before_line, loop_line);
 }
 
 int source_name_set_again(const char *path, int access, const char *name, int *first_line)
