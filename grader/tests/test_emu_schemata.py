@@ -330,6 +330,14 @@ def test_a_sum_started_at_a_value_of_its_own_is_repaired(harness, tmp_path):
           "float Pvalue = 0;")
 
 
+def test_a_shift_by_the_bytes_for_their_log_is_repaired(harness, tmp_path):
+    """A byte pitch made floats with a shift by the float's size, `>> 4`,
+    where its log belongs, `>> 2`: a shift's power of two gets its log as
+    a literal candidate (beside its neighbours, 3 and 5)."""
+    mends(harness, tmp_path, "05-pitched-conv", "d_out_img.pitch = (int)(out_pitch_bytes / sizeof(float));",
+          "d_out_img.pitch = (int)(out_pitch_bytes >> 4);", "literal", "2")
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

@@ -1490,6 +1490,18 @@ static void atom_edits(sc *s, node *n, sym *var)
         }
         to = xasprintf("%ld", v + 1);
         sch_add_alt(s, g, "literal", from, to, to);
+        /* a shift by the size in bytes where its log belongs (`>> 4` for
+         * `>> 2`: a byte pitch made floats): a shift's power of two, its
+         * log (not a launch's `<<<16, ...`, whose `<` come three) */
+        int shift = b > 1 && ((at(s, b - 1, ">") && at(s, b - 2, ">")) || (at(s, b - 1, "<") && at(s, b - 2, "<"))) &&
+                    !(b > 2 && at(s, b - 3, "<"));
+        int log = 0;
+        for (long x = v; x > 1 && !(x & 1); x >>= 1)
+            log++;
+        if (shift && v > 2 && v <= 64 && (1L << log) == v) {
+            to = xasprintf("%d", log);
+            sch_add_alt(s, g, "literal", from, to, to);
+        }
         /* a number written where a named constant was meant (14 for TILE_WIDTH) */
         int named = 0;
         for (size_t i = s->nsyms; i-- > 0 && named < NAMES_PER_SITE;) {
