@@ -5123,3 +5123,22 @@ def test_a_tile_index_hoisted_out_of_the_channel_loop_is_named_with_its_later_se
     assert re.search(rf"the access at line \d+ indexes with destY, set at line {before} \(`int destY = dest / w;`\), "
                      rf"before the loop at line {k_loop}, and set again inside that loop at line {again} ", first), first
     assert "from the loop's second pass on, destY holds that later value" in first, first
+
+
+@pytest.mark.parametrize("bound, counts", [("Width / TILE_WIDTH", True), ("Width", False)])
+def test_a_phase_loop_stepped_by_the_tile_says_what_its_bound_allows(tmp_path, bound, counts):
+    """Lab 02's phase loop stepped by TILE_WIDTH while its body scales ph
+    by TILE_WIDTH again. Where the loop's bound counts tiles (the
+    reference's `Width / TILE_WIDTH`), only a step of 1 mends it; where a
+    student also bounds it in elements (`ph < Width`), using ph unscaled
+    would do too. The first line offers what the bound allows."""
+    src = edited(tmp_path, "02-tiled-matmul", "for (int ph = 0; ph < Width / TILE_WIDTH; ++ph)",
+                 f"for (int ph = 0; ph < {bound}; ph += TILE_WIDTH)")
+    line = line_of(src, "ph += TILE_WIDTH")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the loop at line {line} (") and "steps ph by TILE_WIDTH" in first, first
+    if counts:
+        assert first.endswith("step ph by 1 (ph++), as its bound counts passes, not elements"), first
+    else:
+        assert "step ph by 1 (ph++) or use it unscaled" in first, first

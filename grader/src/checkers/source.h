@@ -1266,6 +1266,11 @@ int source_kernel_static_local(const char *path, char *name, size_t n);
  * line, the counter and the bound as written into counter and bound (n
  * bytes each); 0 when none. */
 int source_enclosing_loop(const char *path, int line, char *counter, char *bound, size_t n);
+/* In source_names.c. Whether bound, a loop's bound as written on line, is
+ * a count of divisor's steps: it divides by divisor itself, or it is a
+ * name whose last assignment before the line does (`numPhases = (k +
+ * TILE_WIDTH - 1) / TILE_WIDTH;`). */
+int source_count_of(const char *path, int line, const char *bound, const char *divisor);
 /* In source_scope.c. A step of name (`name += X;`, `name -= X;`, X a
  * number or a name the file defines as one) in the body of the loop
  * around line use_line, before that line: the name moves on before this

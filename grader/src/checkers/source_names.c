@@ -1182,3 +1182,30 @@ int source_launch_literal_for_name(const char *path, char *kernel, size_t kernel
     source_code_free(&s);
     return found;
 }
+
+int source_count_of(const char *path, int line, const char *bound, const char *divisor)
+{
+    source_code s;
+    size_t dn = strlen(divisor), bn = strlen(bound);
+    if (!dn || !bn || !source_code_read(&s, path))
+        return 0;
+    /* the bound itself (`k / TILE_WIDTH`), or the last assignment of the
+     * name it is before the line (`numPhases = (k + TILE_WIDTH - 1) /
+     * TILE_WIDTH;`) */
+    char *text = NULL;
+    size_t end = s.len, v = code_assignment_of(&s, 0, code_line_start(&s, line), bound, bn, &end);
+    if (v < s.len && end > v)
+        text = xasprintf("%.*s", (int)(end - v), s.code + v);
+    else
+        text = xstrdup(bound);
+    int counts = 0;
+    for (const char *p = strchr(text, '/'); p && !counts; p = strchr(p + 1, '/')) {
+        const char *q = p + 1;
+        while (*q == ' ' || *q == '(')
+            q++;
+        counts = !strncmp(q, divisor, dn) && !source_is_identifier_char(q[dn]);
+    }
+    free(text);
+    source_code_free(&s);
+    return counts;
+}

@@ -2620,9 +2620,15 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                                : 0;
     if (line > 0 && slip == SLIP_STEP_SCALED) {
         char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, scaled);
+        /* a bound that counts steps of that size (numPhases, in tiles):
+         * stepping by 1 is the one fix; a bound in elements takes either */
+        char counter[64], bound[128];
+        int counts = source_enclosing_loop(file, line + 1, counter, bound, sizeof bound) == line &&
+                     !strcmp(counter, name) && source_count_of(file, line, bound, header);
         s->cause = xasprintf("the loop at %s steps %s by %s (%s = 0, %s, 2 x %s, ...), and %s multiplies %s by %s "
-                             "again: each pass goes %s times too far; step %s by 1 (%s++) or use it unscaled",
-                             q, name, header, name, header, header, qs, name, header, header, name, name);
+                             "again: each pass goes %s times too far; step %s by 1 (%s++)%s",
+                             q, name, header, name, header, header, qs, name, header, header, name, name,
+                             counts ? ", as its bound counts passes, not elements" : " or use it unscaled");
         free(q);
         free(qs);
     }
