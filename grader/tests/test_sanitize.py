@@ -4017,6 +4017,8 @@ def test_a_constant_declared_smaller_than_its_copy_is_named_at_its_declaration(t
     first = rep["fix_first"]
     assert first.startswith(f"line {line} (") and "declares Mc with 40 bytes, and the cudaMemcpyToSymbol copies " \
         "100 bytes into it" in first, first
+    # what to declare, from the copy's own count: a square of floats
+    assert first.endswith("declare Mc as large as what it holds (100 bytes: 25 floats, 5 x 5)"), first
 
 
 # ---- host code that reaches device memory -------------------------------------------

@@ -2212,10 +2212,20 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
             continue;
         }
         char *q = sanitize_quote(file, decl);
+        /* what it holds, in floats, and as a square where it is one (a
+         * mask's width by its width) */
+        size_t floats = count / sizeof(float), side = 0;
+        while ((side + 1) * (side + 1) <= floats)
+            side++;
+        char *shape = count % sizeof(float) || offset ? xstrdup("")
+                      : side > 1 && side * side == floats ? xasprintf(" (%zu bytes: %zu floats, %zu x %zu)", count,
+                                                                      floats, side, side)
+                                                          : xasprintf(" (%zu bytes: %zu floats)", count, floats);
         s->cause = xasprintf("%s declares %s with %zu bytes, and the cudaMemcpyToSymbol copies %zu bytes into it%s: the "
                              "copy does not fit, the runtime refuses it, and the kernel's reads of %s past its %zu "
-                             "bytes would miss too; declare %s as large as what it holds",
-                             q, sym, has, count, offset ? " (after an offset)" : "", sym, has, sym);
+                             "bytes would miss too; declare %s as large as what it holds%s",
+                             q, sym, has, count, offset ? " (after an offset)" : "", sym, has, sym, shape);
+        free(shape);
         s->cause_fixed_there = s->cause_blames_declaration = 1;
         free(q);
     }
