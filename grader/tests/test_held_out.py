@@ -84,7 +84,10 @@ mechanisms: CO and CP 7 and 6, CQ and CR 6 and 9, CS and CT 9 and 6, CU and CV 7
 10 and 9, CY and CZ 8 and 9 of 10, 10 of 10 each after their own (my count); sets DA and DB:
 results-DA.md and results-DB.md, 6 and 10 of 10 when counted side by side after CY's and CZ's, 10
 and 10 of 10 after their own (my count; DA 05-a9 names the loose test without its bound, as the
-newcomer judged it weak); of those forty-two sets only the
+newcomer judged it weak); sets DC and DD: results-DC.md and results-DD.md, 8 and 6 of 10 when
+counted side by side after DA's and DB's, 10 and 9 of 10 after their own (my count: DD 01-g9,
+d_N set as d_M + bytes inside one allocation, is still named at the copy that fails, and freeing
+d_N stays wrong whatever its offset: not here); of those forty-four sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1084,6 +1087,41 @@ FIRST = {
                                                      "add `row_i >= 0` to the test"],
     "setDB/05-d9-mallocpitch-width-in-floats": ["line 84: `row_bytes / sizeof(float)` in",
                                                 "with `row_bytes` there"],
+    "setDC/01-e9-block-comma-operator": ["line 54 (`dim3 dimBlock = (BLOCK_WIDTH, BLOCK_WIDTH);`) initialises "
+                                         "dimBlock with `= (...)`", "comma expression"],
+    "setDC/01-f9-launch-width-bytes": ["line 56: `bytes` in `dimBlock>>>(d_M, d_N, d_P, bytes)`", "with `width` there"],
+    "setDC/02-e9-pvalue-static": ["line 35 (`static float Pvalue = 0;`) declares Pvalue `static`", "drop `static`"],
+    "setDC/02-f9-dot-loop-one-based": ["line 56: `int i = 1; i <= TILE_WIDTH`", "with `int i = 0; i < TILE_WIDTH` "
+                                                                                "there"],
+    "setDC/03-e9-phase-loop-steps-tile": ["the loop at line 46 (", "steps ph by TILE_WIDTH",
+                                          "step ph by 1 (ph++), as its bound counts passes, not elements"],
+    "setDC/03-f9-numphases-shift-by-tile": ["line 43 (`numPhases = (k + TILE_WIDTH - 1) >> TILE_WIDTH;`)",
+                                            "divide by TILE_WIDTH with `/`"],
+    "setDC/04-e9-second-batch-srcx-plus-radius": ["line 57: `blockIdx.x * TILE_WIDTH + destX + MASK_RADIUS`",
+                                                  "with `blockIdx.x * TILE_WIDTH + destX - MASK_RADIUS` there"],
+    "setDC/04-f9-mask-declared-radius-size": ["line 22 (`__constant__ float Mc[MASK_RADIUS][MASK_RADIUS];`) declares "
+                                              "Mc with 16 bytes", "(100 bytes: 25 floats, 5 x 5)"],
+    "setDC/05-e9-compute-test-stray-semicolon": ["the `;` right after `if (ty < O_TILE_WIDTH && tx < O_TILE_WIDTH)` at "
+                                                 "line 60", "take the `;` out"],
+    "setDC/05-f9-tile-not-shared": ["line 29 (`float N_ds[BLOCK_WIDTH][BLOCK_WIDTH];`) declares N_ds without "
+                                    "__shared__"],
+    "setDD/01-h9-store-inside-loop-before-add": ["the store at line 30 (", "is inside the loop at line 29"],
+    "setDD/02-g9-row-scaled-by-tile-count": ["line 33: `Width / TILE_WIDTH` in `int Row = by * (Width / TILE_WIDTH) "
+                                             "+ ty`", "with `TILE_WIDTH` there"],
+    "setDD/02-h9-second-barrier-skipped-phase-0": ["line 62: `ph > 0` looks like the mistake"],
+    "setDD/03-g9-launch-passes-j-for-l": ["line 93: `j` in `dimBlock>>>(M, N, P, j, k, j)` (its second `j`)",
+                                          "with `l` there"],
+    "setDD/03-h9-dot-early-exit-off-by-one": ["line 70: `i < TILE_WIDTH && ph * TILE_WIDTH + i < k - 1`",
+                                              "with `i < TILE_WIDTH` there"],
+    "setDD/04-g9-first-batch-index-hoisted": ["the access at line 46 indexes with destY, set at line 38 (`int destY = "
+                                              "dest / w;`), before the loop at line 42, and set again inside that "
+                                              "loop at line 54"],
+    "setDD/04-h9-acc-starts-at-centre-pixel": ["line 72: `float acc = N_ds[threadIdx.y + MASK_RADIUS][threadIdx.x + "
+                                               "MASK_RADIUS];` looks like the mistake", "with `float acc = 0;` there"],
+    "setDD/05-g9-in-pitch-shifted-by-4": ["line 101: `4` in `d_in_img.pitch = (int)(in_pitch_bytes >> 4)`",
+                                          "with `2` there"],
+    "setDD/05-h9-output-store-accumulates": ["is read at line 66 (", "write `out.data[row_o * out.pitch + col_o * "
+                                             "out.channels + k] = acc;`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
