@@ -338,6 +338,31 @@ def test_a_shift_by_the_bytes_for_their_log_is_repaired(harness, tmp_path):
           "d_out_img.pitch = (int)(out_pitch_bytes >> 4);", "literal", "2")
 
 
+def test_a_loop_stepped_past_the_values_its_body_needs_is_repaired(harness, tmp_path):
+    """Lab 03's dot product over the tiles' i stepped by the block's height
+    (`i += blockDim.y`), its body reading i alone: every pass skips the
+    values between. The step by one is a candidate (kind `step`); a loop
+    whose body walks those values itself (`ph + tx`) gets none."""
+    mends(harness, tmp_path, "03-arbitrary-matmul", "for (int i = 0; i < TILE_WIDTH; ++i)",
+          "for (int i = 0; i < TILE_WIDTH; i += blockDim.y)", "step", "++i")
+
+
+def test_a_loop_stepped_by_a_tile_whose_body_walks_it_gets_no_step(harness, tmp_path):
+    """Lab 02's phase loop written over elements, `ph += TILE_WIDTH`, its
+    loads at `ph + tx` and `ph + ty`: right, and each pass's threads cover
+    the values the step skips. No step candidate is made for it."""
+    text = (SOLUTIONS / "02-tiled-matmul" / "tiled_matmul.cu").read_text()
+    for old, new in [("for (int ph = 0; ph < Width / TILE_WIDTH; ++ph)", "for (int ph = 0; ph < Width; ph += TILE_WIDTH)"),
+                     ("ph * TILE_WIDTH + tx", "ph + tx"), ("(ph * TILE_WIDTH + ty)", "(ph + ty)")]:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    src = tmp_path / "tiled_matmul.cu"
+    src.write_text(text)
+    build(src, "02-tiled-matmul", tmp_path / "p", schemata=tmp_path / "c.json")
+    steps = [c for c in json.loads((tmp_path / "c.json").read_text()) if c["kind"] == "step"]
+    assert not steps, steps
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

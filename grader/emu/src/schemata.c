@@ -535,6 +535,34 @@ static void unrolled_step(sc *s, size_t b, size_t e, size_t body, size_t end)
         }
 }
 
+/* A for loop stepped by more than one (`k += blockDim.x`, tokens [b, e))
+ * whose body reads its counter on its own, plus nothing that walks the
+ * values between (no `k + tx`, `k + 1`: a tile's or an unrolled body's
+ * walk): as a candidate, the step by one (kind `step`), where each pass
+ * skipped the values between. */
+static void strided_step(sc *s, size_t b, size_t e, size_t body, size_t end)
+{
+    if (e < b + 4 || !ident(s, b) || !at(s, b + 1, "+") || !at(s, b + 2, "=") || (e == b + 4 && at(s, b + 3, "1")))
+        return;
+    int read = 0;
+    for (size_t k = body; k < end; k++) {
+        if (!same(s, k, b) || (k > 0 && (at(s, k - 1, ".") || at(s, k - 1, "->"))))
+            continue;
+        /* `v + name` or `name + v` where name is no product's: a walk */
+        int walk = (at(s, k + 1, "+") && (ident(s, k + 2) || s->r.t[k + 2].kind == T_NUM) && !at(s, k + 3, "*") &&
+                    !at(s, k + 3, ".")) ||
+                   (k > 1 && at(s, k - 1, "+") && ident(s, k - 2) && !at(s, k - 3, "*") && !at(s, k - 3, "."));
+        if (walk)
+            return;
+        read = 1;
+    }
+    if (!read)
+        return;
+    char *to = xasprintf("++%.*s", (int)tl(s, b), tk(s, b));
+    static_edit(s, b, e, "step", to);
+    free(to);
+}
+
 /* An int's initialiser, tokens [b, e), that is `threadIdx.c * S +
  * blockIdx.d`: the thread's and the block's parts of a global index
  * exchanged (the thread's index scaled by the block's size is the
@@ -1117,6 +1145,7 @@ static void statement(sc *s, size_t *p, int in_block)
             s->ctx_b = k + 2;
             s->ctx_e = c - 1;
             unrolled_step(s, stmt_end(s, e1 + 1) + 1, c - 1, c, *p);
+            strided_step(s, stmt_end(s, e1 + 1) + 1, c - 1, c, *p);
         }
         return;
     }
