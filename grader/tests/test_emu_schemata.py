@@ -363,6 +363,15 @@ def test_a_loop_stepped_by_a_tile_whose_body_walks_it_gets_no_step(harness, tmp_
     assert not steps, steps
 
 
+def test_two_names_exchanged_between_a_product_s_operands_are_repaired(harness, tmp_path):
+    """Lab 03's dot product with the thread's x and y each in the other's
+    tile (`ds_M[tx][i] * ds_N[i][ty]`): no edit of one name mends it. The
+    two names exchanged between the operands' subscripts are one
+    candidate (kind `exchange`)."""
+    mends(harness, tmp_path, "03-arbitrary-matmul", "Pvalue += ds_M[ty][i] * ds_N[i][tx];",
+          "Pvalue += ds_M[tx][i] * ds_N[i][ty];", "exchange", "ds_M[ty][i] * ds_N[i][tx]")
+
+
 # Edits of several places at once: a mistake repeated at parallel places
 # (sibling declarations, each test of one condition, a loop's two ends),
 # which no single edit mends; one candidate makes the same edit at all.

@@ -356,6 +356,57 @@ static long atom_at(sc *s, size_t first, size_t last, size_t k)
     return (long)s->ng - 1;
 }
 
+/* Whether the name at token k is written in [b, e). */
+static int name_in(const sc *s, size_t k, size_t b, size_t e)
+{
+    for (size_t i = b; i < e; i++)
+        if (ident(s, i) && same(s, i, k) && !(i > 0 && at(s, i - 1, ".")))
+            return 1;
+    return 0;
+}
+
+/* Two names exchanged between the subscripts of a product's operands,
+ * tokens [a, ae) and [b, be): `ds_M[tx][i] * ds_N[i][ty]` as `ds_M[ty][i]
+ * * ds_N[i][tx]` (the thread's x and y each in the other's tile, which no
+ * edit of one name mends: each alone reads one coordinate twice). A name
+ * of one operand's subscripts that the other's do not hold, and one of
+ * the other's that the first's do not, of one declared type; at most two
+ * such pairs; kind `exchange`. */
+static void exchanged_subscript_names(sc *s, size_t first, size_t last, size_t a, size_t ae, size_t b, size_t be)
+{
+    int made = 0;
+    for (size_t u = a; u < ae && made < 2; u++) {
+        if (!ident(s, u) || at(s, u - 1, ".") || at(s, u + 1, ".") || name_in(s, u, b, be))
+            continue;
+        const sym *su = sch_lookup(s, u);
+        if (!su || su->vk != V_INT)
+            continue;
+        for (size_t v = b; v < be && made < 2; v++) {
+            if (!ident(s, v) || at(s, v - 1, ".") || at(s, v + 1, ".") || same(s, u, v) || name_in(s, v, a, ae))
+                continue;
+            const sym *sv = sch_lookup(s, v);
+            if (!sv || strcmp(su->key, sv->key) != 0)
+                continue;
+            long gu = atom_at(s, first, last, u), gv = gu < 0 ? -1 : atom_at(s, first, last, v);
+            if (gu < 0 || gv < 0)
+                continue;
+            char *us = sch_span_text(s, u, u + 1), *vs = sch_span_text(s, v, v + 1);
+            size_t at_[2] = { u, v }, end[2] = { u + 1, v + 1 };
+            char *with[2] = { vs, us };
+            char *from = sch_span_text(s, a - 1, be), *to = sch_span_subst(s, a - 1, be, at_, end, with, 2, 0);
+            int c = sch_add_multi(s, u, "exchange", from, to);
+            group *pu = &s->g[gu], *pv = &s->g[gv];
+            pu->cand[pu->nalts] = c;
+            pu->alt[pu->nalts++] = vs;
+            pv->cand[pv->nalts] = c;
+            pv->alt[pv->nalts++] = us;
+            free(from);
+            free(to);
+            made++;
+        }
+    }
+}
+
 /* The two arrays of a product exchanged: `ds_N[ty][i] * ds_M[i][tx]` as
  * `ds_M[ty][i] * ds_N[i][tx]` (each operand read from the array where the
  * other belongs, its subscripts kept: a dot product with the tiles
@@ -392,6 +443,7 @@ void sch_exchanged_operands(sc *s, size_t first)
         pb->alt[pb->nalts++] = xs;
         free(from);
         free(to);
+        exchanged_subscript_names(s, first, last, x + 1, op, y + 1, te);
     }
 }
 
