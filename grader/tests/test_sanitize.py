@@ -5144,3 +5144,21 @@ def test_a_phase_loop_stepped_by_the_tile_says_what_its_bound_allows(tmp_path, b
         assert first.endswith("step ph by 1 (ph++), as its bound counts passes, not elements"), first
     else:
         assert "step ph by 1 (ph++) or use it unscaled" in first, first
+
+
+def test_a_tile_loaded_from_the_output_struct_names_the_input_member_never_read(tmp_path):
+    """Lab 05's tile loaded from the output image, every member of `out`
+    where `in`'s belong: the load reads out.data, which nothing stored, and
+    the kernel reads in.data nowhere. The first line names the load's line
+    and says to read in.data there, not to start a sum from 0."""
+    text = kit.solution("05-pitched-conv").read_text()
+    old = "in.data[row_i * in.pitch + col_i * in.channels + k]"
+    assert text.count(old) == 1
+    src = tmp_path / "pitched_conv.cu"
+    src.write_text(text.replace(old, old.replace("in.", "out.")))
+    line = line_of(src, "out.data[row_i * out.pitch")
+    rc, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert f"at line {line} (" in first and "reads out.data, the output it stores at line" in first, first
+    assert "the kernel never reads in.data" in first and "write in.data there" in first, first
+    assert "start from 0" not in first, first

@@ -310,7 +310,9 @@ int source_input_read_line(const char *path, int which);
 /* A pointer parameter of the kernel holding line, other than except, that
  * its body never names (`M` of MatrixMulKernel(M, N, P, ...) where the
  * tile load reads P): an input the kernel never reads. Its declaration's
- * line; its name into name; else 0. */
+ * line; its name into name; else 0. Where except is a member (`out.data`),
+ * a parameter of its base's type whose member of that name the body reads
+ * nowhere (`in.data`), into name, the parameter list's line returned. */
 int source_kernel_input_unused(const char *path, int line, const char *except, char *name, size_t n);
 /* A kernel's bounds test before a store whose clause `A < B` bounds a
  * column (column 1: `col_o`, `Col`, `x`) or a row (0) by an expression

@@ -566,6 +566,41 @@ int source_kernel_input_unused(const char *path, int line, const char *except, c
         source_code_free(&s);
         return 0;
     }
+    /* a member read where another parameter's is meant (`out.data` for
+     * `in.data`): a parameter of the same type as the member's base whose
+     * member of that name the body reads nowhere */
+    const char *dot = strchr(except, '.');
+    if (dot && dot > except && source_is_identifier_char(dot[1])) {
+        char base_decl[128] = "", item[128];
+        size_t bl = (size_t)(dot - except);
+        for (int k = 0; code_call_argument(&s, open, k, item, sizeof item), item[0]; k++) {
+            size_t e = strlen(item), b = e;
+            while (b > 0 && source_is_identifier_char(item[b - 1]))
+                b--;
+            if (e - b == bl && !strncmp(item + b, except, bl))
+                snprintf(base_decl, sizeof base_decl, "%.*s", (int)b, item);
+        }
+        for (int k = 0; base_decl[0] && !found && (code_call_argument(&s, open, k, item, sizeof item), item[0]); k++) {
+            size_t e = strlen(item), b = e;
+            while (b > 0 && source_is_identifier_char(item[b - 1]))
+                b--;
+            if (b == e || strncmp(item, base_decl, b) != 0 || strlen(base_decl) != b ||
+                (e - b == bl && !strncmp(item + b, except, bl)))
+                continue;
+            char member[192];
+            snprintf(member, sizeof member, "%s.%s", item + b, dot + 1);
+            int read = 0;
+            for (size_t q = body; q < close && !read; q++)
+                read = code_name_at(&s, q, item + b, e - b) && !strncmp(code + code_skip_space(&s, q + e - b), ".", 1) &&
+                       code_word_at(&s, code_skip_space(&s, code_skip_space(&s, q + e - b) + 1), dot + 1);
+            if (!read && strlen(member) < n) {
+                snprintf(name, n, "%s", member);
+                found = code_line_at(&s, open);
+            }
+        }
+        source_code_free(&s);
+        return found;
+    }
     /* each `T *NAME` of the list, read nowhere in the body */
     for (size_t p = open + 1; p < pclose && !found; p++) {
         if (code[p] != '*')

@@ -1065,7 +1065,8 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
          * filled: its output, read as if it held a starting value, or
          * multiplied where a product wants an input (`M[...] * P[...]`) */
         char unused[64], twin_name[64];
-        int declared = source_kernel_input_unused(student, d->line, out_array, unused, sizeof unused);
+        int declared = source_kernel_input_unused(student, d->line, strchr(out_name, '.') ? out_name : out_array,
+                                                  unused, sizeof unused);
         int twin = declared > 0 ? 0 : source_twin_with_other_name(student, d->line, out_name, twin_name,
                                                                    sizeof twin_name);
         if (twin > 0) {
