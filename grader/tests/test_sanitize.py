@@ -5162,3 +5162,18 @@ def test_a_tile_loaded_from_the_output_struct_names_the_input_member_never_read(
     assert f"at line {line} (" in first and "reads out.data, the output it stores at line" in first, first
     assert "the kernel never reads in.data" in first and "write in.data there" in first, first
     assert "start from 0" not in first, first
+
+
+def test_a_grid_counted_with_a_shift_by_the_tile_names_the_shift_not_the_zero(tmp_path):
+    """Lab 02's grid's y counted `width >> TILE_WIDTH`: a shift by 16
+    bits, 0 for every width the lab has, so the launch asks for no blocks.
+    The launch record says the grid came to N x 0; the first line names
+    the shift at the grid's line and says to divide, the why of that 0."""
+    src = edited(tmp_path, "02-tiled-matmul", "dim3 dimGrid(width / TILE_WIDTH, width / TILE_WIDTH);",
+                 "dim3 dimGrid(width / TILE_WIDTH, width >> TILE_WIDTH);")
+    line = line_of(src, "width >> TILE_WIDTH")
+    rc, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (") and "writes `width >> TILE_WIDTH`, a shift by TILE_WIDTH = 16 bits" \
+        in first, first
+    assert "divide by TILE_WIDTH with `/`" in first and "rounding up" not in first, first

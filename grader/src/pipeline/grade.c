@@ -1825,6 +1825,8 @@ static void size_divides_passing(const char *file, submission_result *s)
     }
 }
 
+static int lines_named(const char *text, int *lines, int n, int max);
+
 static void source_defects(const lab_manifest *m, const char *file, submission_result *s)
 {
     int wrong = 0, failed = 0;
@@ -2000,12 +2002,19 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
-    /* `Width >> TILE_WIDTH`: a shift by 16 bits, not a division by 16 */
+    /* `Width >> TILE_WIDTH`: a shift by 16 bits, not a division by 16;
+     * ahead of the launch record's words on a count that came to 0 at that
+     * very line (`dim3 dimGrid(..., (j + TILE_WIDTH - 1) >> TILE_WIDTH)`),
+     * which say what the count came to, not why */
     char by[64];
     long bits = 0;
-    line = failed && !s->cause ? source_shift_by_size(file, stmt, sizeof stmt, by, sizeof by, &bits) : 0;
-    if (line > 0) {
+    line = failed ? source_shift_by_size(file, stmt, sizeof stmt, by, sizeof by, &bits) : 0;
+    int cause_line = 0;
+    if (line > 0 && s->cause)
+        lines_named(s->cause, &cause_line, 0, 1);
+    if (line > 0 && (!s->cause || cause_line == line)) {
         char *q = sanitize_quote(file, line);
+        free(s->cause);
         int right = strstr(stmt, ">>") != NULL;
         s->cause = xasprintf("%s writes `%s`, a shift by %s = %ld bits: it %s by 2 to the power %ld, not by %ld; "
                              "%s by %s with `%s`",
