@@ -87,7 +87,9 @@ and 10 of 10 after their own (my count; DA 05-a9 names the loose test without it
 newcomer judged it weak); sets DC and DD: results-DC.md and results-DD.md, 8 and 6 of 10 when
 counted side by side after DA's and DB's, 10 and 9 of 10 after their own (my count: DD 01-g9,
 d_N set as d_M + bytes inside one allocation, is still named at the copy that fails, and freeing
-d_N stays wrong whatever its offset: not here); of those forty-four sets only the
+d_N stays wrong whatever its offset: not here); sets DE and DF: results-DE.md and results-DF.md, 8
+and 8 of 10 when counted side by side after DC's and DD's, 10 and 10 of 10 after their own (my
+count; DF's weak lines as the newcomer judged them); of those forty-six sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1122,6 +1124,41 @@ FIRST = {
                                           "with `2` there"],
     "setDD/05-h9-output-store-accumulates": ["is read at line 66 (", "write `out.data[row_o * out.pitch + col_o * "
                                              "out.channels + k] = acc;`"],
+    "setDE/01-i9-dot-column-major-indexing": ["the sum reads M(k, Row) x N(Col, k) where M(Row, k) x N(k, Col) "
+                                              "belongs", "the sum at line 30"],
+    "setDE/01-j9-dot-loop-block-stride": ["line 29: `k += blockDim.x`", "with `++k` there"],
+    "setDE/02-i9-row-from-bx": ["line 33 (`int Row = bx * TILE_WIDTH + ty;`) computes Row from threadIdx.y and "
+                                "blockIdx.x", "build Row from blockIdx.y"],
+    "setDE/02-j9-pvalue-starts-from-shared-tile": ["line 35: `float Pvalue = ds_M[ty][tx];` looks like the mistake",
+                                                   "with `float Pvalue = 0;` there"],
+    "setDE/03-i9-n-test-col-l-minus-one": ["line 58: `l - 1` in `nRow < k && Col < l - 1`", "with `l` there"],
+    "setDE/03-j9-grid-y-shift-by-tile-width": ["line 92 (", "writes `(j + TILE_WIDTH - 1) >> TILE_WIDTH`, a shift by "
+                                               "TILE_WIDTH = 16 bits", "divide by TILE_WIDTH with `/`"],
+    "setDE/04-i9-mask-copy-missing": ["no cudaMemcpyToSymbol copies into Mc",
+                                      "copy into Mc with cudaMemcpyToSymbol before the launch"],
+    "setDE/04-j9-second-batch-guard-continue": ["the continue at line 58 (`if (destY >= w) continue;`)",
+                                                "past the __syncthreads() at line 66"],
+    "setDE/05-i9-load-from-out-data": ["at line 47 (", "reads out.data, the output it stores at line 66",
+                                       "write in.data there"],
+    "setDE/05-j9-copy-in-spitch-sizeof-pointer": ["the cudaMemcpy2D at line 91 (", "its source pitch (spitch) is 232 "
+                                                  "bytes", "`(size_t)in->pitch * sizeof(float)`"],
+    "setDF/01-k9-bound-test-min-of-row-col": ["the test at line 27 (`if (min(Row, Col) < Width) {`)",
+                                              "test each index against its own bound"],
+    "setDF/01-l9-dot-loop-steps-blockdim": ["line 29: `k += blockDim.x`", "with `++k` there"],
+    "setDF/02-k9-n-tile-row-from-bx": ["line 46: `bx` in `ds_N[ty][tx] = N[(bx * TILE_WIDTH + ty) * Width + Col]`",
+                                       "with `ph` there"],
+    "setDF/02-l9-dot-tx-ty-swapped": ["line 57: `ds_M[tx][i] * ds_N[i][ty]`",
+                                      "with `ds_M[ty][i] * ds_N[i][tx]` there"],
+    "setDF/03-k9-grid-y-ceil-paren-misplaced": ["the grid at line 92 (", "line 92: `ceil((float)j) / TILE_WIDTH`"],
+    "setDF/03-l9-m-else-zero-transposed-slot": ["line 57: `ds_M[tx][ty]` in `ds_M[tx][ty] = 0.0f`",
+                                                "`ds_M[ty][tx]`, there"],
+    "setDF/04-k9-batch1-load-drops-channel": ["holds the image's pixel (14, 0) of channel 0",
+                                              "look at the load at line 44"],
+    "setDF/04-l9-batch2-guard-one-sided-halo": ["the test at line 58 (`if (destY < TILE_WIDTH + MASK_RADIUS) {`) is "
+                                                "false for threads"],
+    "setDF/05-k9-grid-valid-conv-size": ["count the grid at line 105 (", "line 105: `in->width - MASK_WIDTH`"],
+    "setDF/05-l9-acc-declared-shared": ["line 61 (`__shared__ float acc; acc = 0.0f;`) declares acc `__shared__`",
+                                        "declare it without `__shared__`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
