@@ -5177,3 +5177,18 @@ def test_a_grid_counted_with_a_shift_by_the_tile_names_the_shift_not_the_zero(tm
     assert first.startswith(f"line {line} (") and "writes `width >> TILE_WIDTH`, a shift by TILE_WIDTH = 16 bits" \
         in first, first
     assert "divide by TILE_WIDTH with `/`" in first and "rounding up" not in first, first
+
+
+def test_a_launch_that_passes_a_size_for_two_parameters_names_the_size_left_out(tmp_path):
+    """Lab 03's launch passes k for both of the kernel's k and l: the
+    host function's own l, a parameter of the launching function, goes to
+    no argument. Nothing is declared beside k; the name passed is one of
+    the two parameters' own, and the other's is in reach and passed
+    nowhere: the first line names the launch and says to pass l as `l`."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "(M, N, P, j, k, l);", "(M, N, P, j, k, k);")
+    line = line_of(src, "(M, N, P, j, k, k);")
+    rc, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True)
+    first = rep["fix_first"]
+    assert first.startswith(f"the launch at line {line} (") and "passes k twice, as MatrixMulKernel's `k` and as " \
+        "its `l`" in first, first
+    assert "pass l as `l`" in first, first

@@ -661,9 +661,11 @@ int source_launch_arguments_permuted(const char *path, char *kernel, size_t kern
 /* A launch that passes one plain name for two of the kernel's parameters
  * (`(d_in_img, d_in_img)` for (in, out)), where a name declared beside it
  * (`Image_t d_in_img = *in, d_out_img = *out;`) goes to none of the
- * launch's arguments: the launch's line; the kernel, the name, the two
- * parameters, the name beside it (n bytes each) and its line into
- * *sibling_line; else 0. */
+ * launch's arguments, or, the name being one of the two parameters' own
+ * (`width` for (height, width)), the other's name is declared in the
+ * launching function and passed nowhere: the launch's line; the kernel,
+ * the name, the two parameters, the name to pass (n bytes each) and its
+ * declaration's line into *sibling_line; else 0. */
 int source_launch_argument_twice(const char *path, char *kernel, char *arg, char *first_param, char *second_param,
                                  char *sibling, size_t n, int *sibling_line);
 /* A name on line that path declares (elsewhere) as a pointer to const

@@ -606,6 +606,8 @@ static int declared_beside(const source_code *s, const char *name, size_t limit,
 
 /* One plain name passed for two parameters, where a name declared beside
  * it goes to no argument of the launch. */
+static int function_around(const source_code *s, size_t use, size_t *body, size_t *params);
+
 static int visit_twice(const char *kernel, char (*par)[64], char (*arg)[64], int np, int line, void *ctx)
 {
     struct twice *x = ctx;
@@ -619,6 +621,26 @@ static int visit_twice(const char *kernel, char (*par)[64], char (*arg)[64], int
                 continue;
             size_t limit = code_line_start(x->s, line);
             int at = declared_beside(x->s, arg[i], limit, arg, np, x->sibling, x->n);
+            /* ... or, the name passed being one parameter's own (`width`
+             * for (height, width)), the other parameter's name declared
+             * before the launch (the host function's `height`) and passed
+             * nowhere: the one meant */
+            const char *other = !strcmp(arg[i], par[j]) ? par[i] : !strcmp(arg[i], par[i]) ? par[j] : NULL;
+            int passed = 0;
+            for (int k = 0; other && k < np; k++)
+                passed |= !strcmp(arg[k], other);
+            /* the declaration in reach: within the function around the
+             * launch, its parameters included (the host's, not the kernel's) */
+            int last = 0;
+            size_t body = 0, params = 0;
+            size_t from = function_around(x->s, limit, &body, &params) ? params : limit;
+            for (size_t k = from; at <= 0 && other && !passed && strlen(other) < x->n && k + strlen(other) < limit; k++)
+                if (code_name_at(x->s, k, other, strlen(other)) && declares_at(x->s, k, strlen(other)))
+                    last = code_line_at(x->s, k);
+            if (at <= 0 && last > 0) {
+                snprintf(x->sibling, x->n, "%s", other);
+                at = last;
+            }
             if (at <= 0)
                 continue;
             snprintf(x->kernel, x->n, "%s", kernel);

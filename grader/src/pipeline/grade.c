@@ -1524,7 +1524,7 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
     if (line > 0) {
         char *q = sanitize_quote(file, line), *qs = sanitize_quote(file, sibling_line);
         s->cause = xasprintf("the launch at %s passes %s twice, as %s's `%s` and as its `%s`, and %s, declared "
-                             "beside it at %s, goes to no argument: pass %s as `%s`",
+                             "at %s, goes to no argument: pass %s as `%s`",
                              q, twice_arg, twice_kernel, twice_p1, twice_p2, twice_sibling, qs, twice_sibling,
                              strstr(twice_sibling, twice_p1) ? twice_p1 : twice_p2);
         s->cause_fixed_there = 1;
