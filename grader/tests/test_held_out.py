@@ -89,7 +89,11 @@ counted side by side after DA's and DB's, 10 and 9 of 10 after their own (my cou
 d_N set as d_M + bytes inside one allocation, is still named at the copy that fails, and freeing
 d_N stays wrong whatever its offset: not here); sets DE and DF: results-DE.md and results-DF.md, 8
 and 8 of 10 when counted side by side after DC's and DD's, 10 and 10 of 10 after their own (my
-count; DF's weak lines as the newcomer judged them); of those forty-six sets only the
+count; DF's weak lines as the newcomer judged them); sets DG and DH: results-DG.md and
+results-DH.md, 10 and 6 of 10 when counted side by side after DE's and DF's, 10 and 7 of 10 after
+their own (my count: DH 03-o9, a store test on the tile's coordinates, is still named as the
+store's race; 04-p9, the mask copied from the device image, and 05-p9, the mask's columns stepped
+by the channels, are still unexplained); of those forty-eight sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1159,6 +1163,38 @@ FIRST = {
     "setDF/05-k9-grid-valid-conv-size": ["count the grid at line 105 (", "line 105: `in->width - MASK_WIDTH`"],
     "setDF/05-l9-acc-declared-shared": ["line 61 (`__shared__ float acc; acc = 0.0f;`) declares acc `__shared__`",
                                         "declare it without `__shared__`"],
+    "setDG/01-m9-kernel-width-param-float": ["line 16 declares `float Width`, and line 30 uses Width where C needs an "
+                                             "integer", "declare it `int Width`"],
+    "setDG/01-n9-launch-width-squared": ["line 56: `width * width` in `dimBlock>>>(d_M, d_N, d_P, width * width)`",
+                                         "with `width` there"],
+    "setDG/02-m9-phase-loop-stray-semicolon": ["the `;` right after `for (int ph = 0; ph < Width / TILE_WIDTH; ++ph)` "
+                                               "at line 40 ends the loop there", "take the `;` out"],
+    "setDG/02-n9-phase-count-over-griddim": ["the test at line 40 (", "line 40: `Width / gridDim.x`"],
+    "setDG/03-m9-ty-from-threadidx-x": ["line 33 (`int tx = threadIdx.x, ty = threadIdx.x;`) sets ty to threadIdx.x"],
+    "setDG/03-n9-store-test-row-j-minus-one": ["the test at line 81 (`if (Row < j - 1 && Col < l)`)",
+                                               "line 81: `j - 1` in", "with `j` there"],
+    "setDG/04-m9-first-batch-srcy-from-destx": ["line 41: `destX` in `int srcY = blockIdx.y * TILE_WIDTH + destX - "
+                                                "MASK_RADIUS`", "with `destY` there"],
+    "setDG/04-n9-load-barrier-before-loads": ["the __syncthreads() at line 33, before the store, orders nothing "
+                                              "between them; move it there"],
+    "setDG/05-m9-write-row-col-swapped": ["the row and the column are exchanged in the index (write "
+                                          "`out.data[row_o * out.pitch + col_o * out.channels + k] = acc;`)"],
+    "setDG/05-n9-grid-x-not-rounded-up": ["the grid at line 105 (", "comes to 0 x 1 for this dataset",
+                                          "rounding up"],
+    "setDH/01-o9-width-reused-as-block-count": ["line 55: `width = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;` looks "
+                                                "like the mistake: without it"],
+    "setDH/01-p9-bound-test-col-strictly-positive": ["the test at line 27 (", "line 27: `Col > 0` in",
+                                                     "with `Col >= 0` there"],
+    "setDH/02-o9-tx-from-threadidx-y": ["line 32 (`int tx = threadIdx.y, ty = threadIdx.y;`) sets tx to "
+                                        "threadIdx.y"],
+    "setDH/02-p9-ds-n-store-global-col": ["the access at line 46 indexes the tile ds_N with `Col`",
+                                          "with `tx` there"],
+    "setDH/03-p9-load-barrier-only-if-several-phases": ["the __syncthreads() between them, at line 65, is under the "
+                                                        "test at line 65", "call __syncthreads() for every thread, "
+                                                        "outside the if"],
+    "setDH/04-o9-launch-width-for-height": ["the launch at line 105 (", "passes width twice, as conv_2batch_kernel's "
+                                            "`height` and as its `width`", "pass height as `height`"],
+    "setDH/05-o9-ghost-test-col-le-width": ["line 46: `col_i <= in.width`", "with `col_i < in.width` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
