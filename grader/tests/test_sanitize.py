@@ -3425,9 +3425,16 @@ def test_a_square_s_row_stride_written_as_the_block_s_size_is_named_not_its_test
     src = edited(tmp_path, "01-basic-matmul", old, "P[Row * blockDim.y + Col] = Pvalue")
     line = line_of(src, "P[Row * blockDim.y + Col]")
     rc, rep = kit.check_json("01-basic-matmul", src, "emu", expect_rc=1, sanitize=True)
+    # the repair search's edit of that factor (a block's size where a
+    # product wants the function's Width) leads, at the same line; the
+    # checkers' finding says the stride as the index's, not the test's
     first = rep["fix_first"]
-    assert first.startswith(f"the index of the access at line {line} steps Row by blockDim.y"), first
-    assert "write Row * Width" in first and "the columns' count" not in first, first
+    assert first.startswith(f"line {line}: `blockDim.y` in `P[Row * blockDim.y + Col] = Pvalue` looks like the "
+                            "mistake: with `Width` there"), first
+    found = [f["message"] for d in rep["datasets"] if d["sanitizer"] for f in d["sanitizer"]["findings"]]
+    assert any(m.startswith(f"the index of the access at line {line} steps Row by blockDim.y") and
+               "write Row * Width" in m for m in found), found
+    assert all("the columns' count" not in m for m in found) and "the columns' count" not in first, found
 
 
 def test_a_load_test_that_leaves_out_the_name_made_from_the_phase_names_it(tmp_path):
@@ -5141,7 +5148,7 @@ def test_a_phase_loop_stepped_by_the_tile_says_what_its_bound_allows(tmp_path, b
     first = rep["fix_first"]
     assert first.startswith(f"the loop at line {line} (") and "steps ph by TILE_WIDTH" in first, first
     if counts:
-        assert first.endswith("step ph by 1 (ph++), as its bound counts passes, not elements"), first
+        assert "step ph by 1 (ph++), as its bound counts passes, not elements" in first, first
     else:
         assert "step ph by 1 (ph++) or use it unscaled" in first, first
 
