@@ -93,7 +93,9 @@ count; DF's weak lines as the newcomer judged them); sets DG and DH: results-DG.
 results-DH.md, 10 and 6 of 10 when counted side by side after DE's and DF's, 10 and 7 of 10 after
 their own (my count: DH 03-o9, a store test on the tile's coordinates, is still named as the
 store's race; 04-p9, the mask copied from the device image, and 05-p9, the mask's columns stepped
-by the channels, are still unexplained); of those forty-eight sets only the
+by the channels, are still unexplained); sets DI and DJ: results-DI.md and results-DJ.md, 10 and
+10 of 10 when counted side by side after DG's and DH's (their weak lines as the newcomers judged
+them); of those fifty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1198,6 +1200,33 @@ FIRST = {
     "setDH/04-o9-launch-width-for-height": ["the launch at line 105 (", "passes width twice, as conv_2batch_kernel's "
                                             "`height` and as its `width`", "pass height as `height`"],
     "setDH/05-o9-ghost-test-col-le-width": ["line 46: `col_i <= in.width`", "with `col_i < in.width` there"],
+    "setDI/01-q9-m-index-minus-k": ["line 30: `Row * Width - k` in", "with `Row * Width + k` there"],
+    "setDI/01-r9-launch-host-p-as-output": ["line 56: `P` in `dimBlock>>>(d_M, d_N, P, width)`", "with `d_P` there"],
+    "setDI/02-q9-n-load-column-from-phase": ["look at the load at line 46"],
+    "setDI/02-r9-block-half-width": ["line 76: `TILE_WIDTH / 2` in", "with `TILE_WIDTH` there"],
+    "setDI/03-q9-n-test-tx-for-col": ["the test at line 58 (`if (nRow < k && tx < l)`) bounds tx",
+                                      "test Col there in place of tx"],
+    "setDI/03-r9-block-15x15": ["line 91: `TILE_WIDTH - 1, TILE_WIDTH - 1` in", "with `TILE_WIDTH, TILE_WIDTH` there"],
+    "setDI/04-q9-first-batch-dest-plus-one": ["line 38: `+ 1` in `int dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 1`"],
+    "setDI/04-r9-grid-z-channels": ["the grid at line 104 (", "has 3 blocks in z", "give the grid 1 block in z"],
+    "setDI/05-q9-ghost-test-col-width-minus-radius": ["line 46: `in.width - MASK_RADIUS` in", "with `in.width` there"],
+    "setDI/05-r9-grid-y-minus-one-typo": ["line 105: `(in->height - 1) / O_TILE_WIDTH - 1` in",
+                                          "with `(in->height - 1) / O_TILE_WIDTH + 1` there"],
+    "setDJ/01-s9-store-adds-into-p": ["that store adds its value into the output instead of storing it",
+                                      "write `P[Row * Width + Col] = Pvalue;`"],
+    "setDJ/01-t9-block-flat-256": ["the block at line 54 (`dim3 dimBlock(BLOCK_WIDTH * BLOCK_WIDTH);`) is 256 x 1 "
+                                   "threads, flat", "give the block its y too"],
+    "setDJ/02-s9-ds-n-declared-one-column-short": ["ds_N is declared at line 25 (", "with 15 there"],
+    "setDJ/02-t9-n-tile-one-phase-ahead": ["line 46: `+ 1` in", "without it"],
+    "setDJ/03-s9-grid-y-rounded-down": ["the grid at line 92 (", "line 92: `j / TILE_WIDTH` in",
+                                        "with `(j + TILE_WIDTH - 1) / TILE_WIDTH` there"],
+    "setDJ/03-t9-dot-thread-indices-swapped": ["line 71: `ds_M[tx][i] * ds_N[i][ty]` in",
+                                               "with `ds_M[ty][i] * ds_N[i][tx]` there"],
+    "setDJ/04-s9-mask-copy-radius-squared": ["the cudaMemcpyToSymbol at line 97 stores 16 (`MASK_RADIUS * MASK_RADIUS "
+                                             "* sizeof(float)`)"],
+    "setDJ/04-t9-second-batch-srcy-blockidx-x": ["line 56: `blockIdx.x` in", "with `blockIdx.y` there"],
+    "setDJ/05-s9-out-alloc-no-channels": ["line 85: `in->width` in"],
+    "setDJ/05-t9-acc-not-initialised": ["line 61: `acc = 0;` looks missing after `float acc;`"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
