@@ -1207,7 +1207,9 @@ FIRST = {
     "setDI/03-q9-n-test-tx-for-col": ["the test at line 58 (`if (nRow < k && tx < l)`) bounds tx",
                                       "test Col there in place of tx"],
     "setDI/03-r9-block-15x15": ["line 91: `TILE_WIDTH - 1, TILE_WIDTH - 1` in", "with `TILE_WIDTH, TILE_WIDTH` there"],
-    "setDI/04-q9-first-batch-dest-plus-one": ["line 38: `+ 1` in `int dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 1`"],
+    "setDI/04-q9-first-batch-dest-plus-one": ["line 38 (`int dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 1;`) makes "
+                                              "dest 1 for thread (0,0,0)", "start the first batch at the thread's own "
+                                              "place in the block"],
     "setDI/04-r9-grid-z-channels": ["the grid at line 104 (", "has 3 blocks in z", "give the grid 1 block in z"],
     "setDI/05-q9-ghost-test-col-width-minus-radius": ["line 46: `in.width - MASK_RADIUS` in", "with `in.width` there"],
     "setDI/05-r9-grid-y-minus-one-typo": ["line 105: `(in->height - 1) / O_TILE_WIDTH - 1` in",

@@ -1884,6 +1884,24 @@ def test_a_second_batch_that_starts_inside_the_first_is_named_at_its_offset(tmp_
     assert "so the second batch starts inside the first" in first, first
 
 
+def test_a_first_batch_that_does_not_start_at_the_tiles_first_slot_is_named(tmp_path):
+    """Lab 04's first batch offset by 3: the second batch is right, but each
+    thread's first element runs 3 slots on, into the second batch, and
+    slots 0 to 2 are stored by no one. The first line names the first
+    batch's dest, by its value for thread (0,0,0), not the second batch's."""
+    if kit.emu_race_problem():
+        pytest.skip(kit.emu_race_problem())
+    src = edited(tmp_path, "04-conv-2batch", "int dest = threadIdx.y * TILE_WIDTH + threadIdx.x;",
+                 "int dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 3;")
+    line = line_of(src, "int dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 3;")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", "--dataset", "gray-15x15", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`int dest = threadIdx.y * TILE_WIDTH + threadIdx.x + 3;`) makes dest 3 "
+                            "for thread (0,0,0), where the tile's first slot, 0, belongs: the first batch starts 3 "
+                            "slots into the tile"), first
+    assert "the second batch starts inside" not in first, first
+
+
 def test_a_ghost_test_without_a_lower_bound_is_named_for_the_pixel_it_loads(tmp_path):
     """Lab 04's first batch's ghost-cell test without `srcX >= 0`: in the
     left column of blocks the halo's columns -2 and -1 load the end of the

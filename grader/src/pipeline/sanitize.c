@@ -564,6 +564,21 @@ static char *batch_offset_message(const char *student, const char *header, int l
     const char *second = fa == sb ? t2 : t1, *first = fa == sb ? t1 : t2;
     long slot = fa == sb ? fa : fb;
     char *q1 = sanitize_quote(student, f1), *q2 = sanitize_quote(student, f2);
+    if (fz != 0) {
+        /* The tile's first slot is thread (0,0,0)'s first element: a first
+         * batch that starts elsewhere is the one that is off, whatever the
+         * second batch's offset from it (`dest = ... + 1`). */
+        char *m = xasprintf("%s makes %s %ld for thread (0,0,0), where the tile's first slot, 0, belongs: the first "
+                            "batch starts %ld %s into the tile, so thread %s's second element (%ld) is thread %s's "
+                            "first: %s in %s, two threads store to the same slot of %s, and slot 0 is stored by no "
+                            "one; start the first batch at the thread's own place in the block (0 for thread "
+                            "(0,0,0)), the second one block of threads after it",
+                            q1, n1, fz, fz > 0 ? fz : -fz, (fz == 1 || fz == -1) ? "slot" : "slots", second, slot,
+                            first, stores, kernel, array);
+        free(q1);
+        free(q2);
+        return m;
+    }
     char *other = strcmp(n1, n2) == 0 ? xstrdup("does") : xasprintf("makes %s", n1);
     char *m = xasprintf("%s makes %s %ld %s than %s %s, for every thread, so the second batch starts inside "
                         "the first: thread %s's second element (%ld) is thread %s's first: %s in %s, two threads "
