@@ -1218,7 +1218,8 @@ FIRST = {
                                       "write `P[Row * Width + Col] = Pvalue;`"],
     "setDJ/01-t9-block-flat-256": ["the block at line 54 (`dim3 dimBlock(BLOCK_WIDTH * BLOCK_WIDTH);`) is 256 x 1 "
                                    "threads, flat", "give the block its y too"],
-    "setDJ/02-s9-ds-n-declared-one-column-short": ["ds_N is declared at line 25 (", "with 15 there"],
+    "setDJ/02-s9-ds-n-declared-one-column-short": ["ds_N is declared at line 25 (", "with 15 in its second dimension",
+                                                   "declare ds_N with room for every thread of the block along x"],
     "setDJ/02-t9-n-tile-one-phase-ahead": ["line 46: `+ 1` in", "without it"],
     "setDJ/03-s9-grid-y-rounded-down": ["the grid at line 92 (", "line 92: `j / TILE_WIDTH` in",
                                         "with `(j + TILE_WIDTH - 1) / TILE_WIDTH` there"],

@@ -714,10 +714,14 @@ def test_a_tile_subscript_past_its_declared_dimension_leads(backend, tmp_path):
     for found in checked:
         first = found[0]["message"]
         assert (found[0]["line"], found[0]["line2"]) == (store, declared), found
-        assert first.startswith(f"the second subscript of ds_M at line {store} "), first
-        assert "`tx`, takes the values 8 to 15" in first and "with 8 there (0 to 7)" in first, first
+        # tx is the thread's own x: no test keeps it below 8 without leaving
+        # threads out, so the declaration leads, and no "keep it below"
+        assert first.startswith(f"ds_M is declared at line {declared} (`__shared__ float ds_M[TILE_WIDTH][8];`) "
+                                f"with 8 in its second dimension (0 to 7), but its second subscript at line {store} "), first
+        assert "`tx`, is the thread's x in its block and takes the values 8 to 15" in first, first
+        assert "keep it below" not in first, first
     if backend == "emu":  # on a GPU the run's own fault may speak first (not measured here)
-        assert rep["fix_first"].startswith(f"the second subscript of ds_M at line {store} "), rep["fix_first"]
+        assert rep["fix_first"].startswith(f"ds_M is declared at line {declared} "), rep["fix_first"]
 
 
 def test_a_copy_back_after_cudafree_is_named_a_use_after_free(backend):

@@ -18,6 +18,7 @@
 #include "util.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -1323,6 +1324,43 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
     free(q);
 }
 
+/* Whether text, a subscript on line of a kernel, is the thread's own
+ * coordinate along one axis: threadIdx's member itself, or one name whose
+ * value, computed from the source (source_eval.c), is 0 for thread
+ * (0,0,0) and steps by one with the thread along one axis and not the
+ * others (`int tx = threadIdx.x`). Its range is then the block's, and no
+ * test keeps it smaller without leaving threads out: the axis (0 x, 1 y,
+ * 2 z), or -1. */
+static int thread_coordinate_axis(const char *student, const char *header, int line, const char *text)
+{
+    if (strncmp(text, "threadIdx.", 10) == 0 && text[10] >= 'x' && text[10] <= 'z' && text[11] == '\0')
+        return text[10] - 'x';
+    if (!student || !*text || isdigit((unsigned char)*text))
+        return -1;
+    for (const char *c = text; *c; c++)
+        if (!source_is_identifier_char(*c))
+            return -1;
+    int lines[4];
+    char names[4][48];
+    if (source_value_origins(student, line, text, lines, names, 4) <= 0)
+        return -1;
+    long zero[3] = { 0, 0, 0 }, v0;
+    if (source_assignment_at(student, header, lines[0], text, zero, zero, &v0) || v0 != 0)
+        return -1;
+    int axis = -1;
+    for (int a = 0; a < 3; a++) {
+        long t[3] = { 0, 0, 0 }, v;
+        t[a] = 1;
+        if (source_assignment_at(student, header, lines[0], text, zero, t, &v))
+            return -1;
+        if (v == 1 && axis < 0)
+            axis = a;
+        else if (v != 0)
+            return -1;
+    }
+    return axis;
+}
+
 /* The emulator's "subscript" line (race.c): a subscript of a
  * multi-dimensional array outside its own dimension, with the values it
  * took. Such an access can land inside the array (another row's element),
@@ -1346,7 +1384,13 @@ static void add_subscript(sanitize_result *r, const char *student, const emu_dia
     char *qd = declared > 0 && student ? sanitize_quote(student, declared) : xasprintf("its declaration");
     const char *lands = k == 1 ? "past the end of the array (or before its start)"
                                : "in a neighbouring row of the array (or past its end), on another element's slot";
-    char *msg = xasprintf("the %s subscript of %s at %s in %s, `%s`, takes %.*s, but %s is declared at %s with %llu "
+    int axis = thread_coordinate_axis(student, r->lab_header[0] ? r->lab_header : NULL, d->line, text);
+    char *msg = axis >= 0 ? xasprintf(
+                          "%s is declared at %s with %llu in its %s dimension (0 to %llu), but its %s subscript at %s "
+                          "in %s, `%s`, is the thread's %c in its block and takes %.*s: each such access lands %s; "
+                          "declare %s with room for every thread of the block along %c",
+                          array, qd, dim, ordinal[k - 1], dim - 1, ordinal[k - 1], q, d->kernel, text, "xyz"[axis],
+                          (int)(outside - takes), takes, lands, array, "xyz"[axis]) : xasprintf("the %s subscript of %s at %s in %s, `%s`, takes %.*s, but %s is declared at %s with %llu "
                           "there (0 to %llu): each such access lands %s; declare %s with room for every value of "
                           "`%s`, or keep it below %llu",
                           ordinal[k - 1], array, q, d->kernel, text, (int)(outside - takes), takes, array, qd, dim,
@@ -1364,7 +1408,8 @@ static int subscript_finding(const finding *f)
     for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
         if (strcmp(f->kind, "out-of-bounds") == 0 && strncmp(f->message, starts[k], strlen(starts[k])) == 0)
             return 1;
-    return 0;
+    /* add_subscript's other form, led by the declaration */
+    return strcmp(f->kind, "out-of-bounds") == 0 && strstr(f->message, " with room for every thread of the block along ");
 }
 
 /* After the run's lines, the subscript findings (printed first, when the
