@@ -635,3 +635,23 @@ const char *plural(size_t n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
 }
+
+int location_after(const char *s, const char *word, char *file, size_t len, const char **rest)
+{
+    const char *p = strstr(s, word);
+    if (!p)
+        return 0;
+    p += strlen(word);
+    size_t n = strcspn(p, " ),");
+    const char *colon = NULL;
+    for (const char *c = p; c < p + n; c++)
+        if (*c == ':')
+            colon = c;
+    if (!colon)
+        return 0;
+    if (file)
+        snprintf(file, len, "%.*s", (int)(colon - p), p);
+    if (rest)
+        *rest = colon + 1;
+    return atoi(colon + 1);
+}

@@ -76,6 +76,11 @@ int ends_with(const char *s, const char *suffix);
 const char *path_base(const char *path);
 /* one when n is 1, else many: "1 element is", "2 elements are". */
 const char *plural(size_t n, const char *one, const char *many);
+/* The "FILE:LINE" right after `word` in s (up to a space, `)` or `,`), as
+ * the checkers' messages write a place: the line, FILE into file (len
+ * bytes; file may be NULL) and *rest just past the colon (rest may be
+ * NULL); 0 where s has none. */
+int location_after(const char *s, const char *word, char *file, size_t len, const char **rest);
 /* Finds an executable on $PATH; returns a malloc'd path or NULL. */
 char *find_in_path(const char *name);
 /* The length of the well-formed UTF-8 character at c (1 to 4), or 0 when the

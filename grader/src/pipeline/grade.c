@@ -2753,25 +2753,6 @@ static int went_past_an_end(const dataset_result *d)
     return 0;
 }
 
-/* The line number after the last ':' of the path that follows lead in
- * msg and ends before its next space (`allocated at PATH:44 (`), or 0. */
-static int line_after(const char *msg, const char *lead, const char **rest)
-{
-    const char *p = strstr(msg, lead);
-    if (!p)
-        return 0;
-    p += strlen(lead);
-    const char *e = strchr(p, ' '), *colon = NULL;
-    for (const char *c = p; c < (e ? e : p + strlen(p)); c++)
-        if (*c == ':')
-            colon = c;
-    if (!colon)
-        return 0;
-    int line = atoi(colon + 1);
-    *rest = colon + 1;
-    return line;
-}
-
 /* The guard's record of a buffer that the kernel wrote past, and that the
  * program's own copy out of reads farther than the buffer holds (guard.c's
  * report_too_small): the cudaMalloc was given too few bytes. That is the
@@ -2786,8 +2767,8 @@ static void allocation_too_small_leads(const char *file, submission_result *s)
         const char *rest = NULL, *m = d->message;
         size_t size = 0, copied = 0;
         const char *sz = strstr(m, "past the end of the ");
-        int made = line_after(m, "-byte buffer allocated at ", &rest);
-        int copy = made ? line_after(rest, "the copy at ", &rest) : 0;
+        int made = location_after(m, "-byte buffer allocated at ", NULL, 0, &rest);
+        int copy = made ? location_after(rest, "the copy at ", NULL, 0, &rest) : 0;
         if (!made || !copy || !sz || sscanf(sz, "past the end of the %zu-byte", &size) != 1 ||
             sscanf(strchr(rest, ' ') ? strchr(rest, ' ') : "", " reads %zu bytes", &copied) != 1)
             continue;

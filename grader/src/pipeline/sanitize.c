@@ -881,25 +881,6 @@ static const char early_return_advice[] =
     "a return before a barrier (say, for threads past the edge of the output) breaks the block: keep every "
     "thread through the barriers and test the bounds only around the loads and the final store";
 
-/* "FILE:LINE" after `word` in s: the file (len bytes) and the line, 0
- * when absent. */
-static int location_after(const char *s, const char *word, char *file, size_t len)
-{
-    const char *p = strstr(s, word);
-    if (!p)
-        return 0;
-    p += strlen(word);
-    size_t n = strcspn(p, " ),");
-    const char *colon = NULL;
-    for (const char *c = p; c < p + n; c++)
-        if (*c == ':')
-            colon = c;
-    if (!colon)
-        return 0;
-    snprintf(file, len, "%.*s", (int)(colon - p), p);
-    return atoi(colon + 1);
-}
-
 /* Whether the quote q of a line reads the array the store at store_line
  * stores into (array: its name, `data` of `out.data`), as the store names
  * it: with its object where it is a member (`out.data[`, not `in.data[`).
@@ -985,7 +966,7 @@ static void malloc_name(const char *student, const char *file, int line, char *n
 static char *buffer_words(const char *student, const char *msg)
 {
     char file[256] = "", name[64];
-    int line = location_after(msg, "(made at ", file, sizeof file);
+    int line = location_after(msg, "(made at ", file, sizeof file, NULL);
     if (line <= 0)
         return xstrdup("a device buffer");
     malloc_name(student, file, line, name, sizeof name);
@@ -1024,7 +1005,7 @@ static int quotes_compound_store(const char *q)
 static void add_unset(sanitize_result *r, const char *student, const emu_diag *d)
 {
     char made_file[256] = "";
-    int made = location_after(d->message, "(made at ", made_file, sizeof made_file);
+    int made = location_after(d->message, "(made at ", made_file, sizeof made_file, NULL);
     char *buffer = buffer_words(student, d->message);
     char *q = diag_quote(student, d);
     char *msg;
@@ -1156,13 +1137,13 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
                         (int)strcspn(d->message, " "), d->message, q, buffer, ql, name, name);
         free(ql);
     } else if ((instead = strstr(d->message, "; a kernel stored into another buffer instead, at ")) != NULL &&
-               (store = location_after(instead, " instead, at ", sfile, sizeof sfile)) > 0 && student &&
+               (store = location_after(instead, " instead, at ", sfile, sizeof sfile, NULL)) > 0 && student &&
                strcmp(path_base(sfile), path_base(student)) == 0) {
         /* the kernel's stores went into a buffer a copy filled, an input:
          * the store is the mistake, the copy back where it showed */
         char *other = buffer_words(student, strstr(instead, ", the ") ? strstr(instead, ", the ") : instead);
         char ffile[256] = "";
-        int filled = location_after(instead, "that the copy at ", ffile, sizeof ffile);
+        int filled = location_after(instead, "that the copy at ", ffile, sizeof ffile, NULL);
         char *qs = sanitize_quote(student, store);
         char *qfl = filled > 0 ? sanitize_quote_at(student, ffile, filled) : NULL;
         char *qf = qfl ? xasprintf("the copy at %s", qfl) : xstrdup("a copy");
@@ -1193,7 +1174,7 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
 static int declared_double(const char *student, const emu_diag *d, size_t stored, size_t size, char **decl)
 {
     char dfile[256] = "";
-    int line = location_after(d->message, "(declared at ", dfile, sizeof dfile);
+    int line = location_after(d->message, "(declared at ", dfile, sizeof dfile, NULL);
     /* the run names the file as its build saw it, the declaration as the source names it: same base name */
     if (line <= 0 || strcmp(path_base(dfile), path_base(d->file)) != 0 || stored == 0 || stored * 2 != size ||
         !source_line_has_word(student, line, "double"))
@@ -1214,7 +1195,7 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
     char name[64] = "", lfile[256] = "";
     if (!arr || sscanf(arr + strlen("__constant__ array "), "%63[A-Za-z0-9_]", name) != 1)
         return;
-    int launch = location_after(d->message, "before the launch at ", lfile, sizeof lfile);
+    int launch = location_after(d->message, "before the launch at ", lfile, sizeof lfile, NULL);
     size_t stored = 0, size = 0;
     const char *part = strstr(d->message, "stored ");
     int partial = part && sscanf(part, "stored %zu of its %zu bytes", &stored, &size) == 2;
@@ -1278,11 +1259,11 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         "%s holds no value of yours; declare %s float",
                         name, decl, stored, size, q, d->kernel, by, name, name);
     else if (partial && (copy_line = source_symbol_copy_line(student, name, size_arg, sizeof size_arg)) > 0 &&
-             location_after(d->message, "(declared at ", lfile, sizeof lfile) > 0) {
+             location_after(d->message, "(declared at ", lfile, sizeof lfile, NULL) > 0) {
         /* the declaration and the copy disagree on the size: the
          * declaration is as likely the mistake (`Mc[5][6]` for a 5 x 5
          * mask) as the copy, and it is what the kernel indexes */
-        int dl = location_after(d->message, "(declared at ", lfile, sizeof lfile);
+        int dl = location_after(d->message, "(declared at ", lfile, sizeof lfile, NULL);
         char *qd = sanitize_quote(student, dl);
         msg = xasprintf("%s is declared at %s with %zu bytes, but the cudaMemcpyToSymbol at line %d stores %zu "
                         "(`%s`): the kernel reads the rest at %s in %s%s, where nothing was stored (zeros on a GPU), "
@@ -1316,7 +1297,7 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
                         name, q, d->kernel, by, name, name, name, where);
         free(where);
     }
-    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile) : out > 0 ? out : copy_line;
+    int decl_line = decl ? location_after(d->message, "(declared at ", lfile, sizeof lfile, NULL) : out > 0 ? out : copy_line;
     add(r, "uninitialised", d->file, decl_line > 0 ? decl_line : d->line,
         decl_line > 0 ? d->line : late > 0 ? late : launch > 0 ? launch : 0, msg);
     free(decl);
@@ -1512,7 +1493,7 @@ static void add_leak(sanitize_result *r, const char *student, const emu_diag *d)
 static int add_use_after_free(sanitize_result *r, const char *student, const emu_diag *d, const char *what)
 {
     char ffile[256] = "";
-    int freed = location_after(d->message, "the cudaFree at ", ffile, sizeof ffile);
+    int freed = location_after(d->message, "the cudaFree at ", ffile, sizeof ffile, NULL);
     if (freed <= 0 || !strstr(d->message, "use after cudaFree"))
         return 0;
     char *buffer = buffer_words(student, d->message);
@@ -1521,7 +1502,7 @@ static int add_use_after_free(sanitize_result *r, const char *student, const emu
     /* a buffer the file did not allocate (the lab's harness made it and
      * gave it to the student's function): not the function's to free */
     char mfile[256] = "";
-    int made = location_after(d->message, "(made at ", mfile, sizeof mfile);
+    int made = location_after(d->message, "(made at ", mfile, sizeof mfile, NULL);
     int theirs = made > 0 && student && strcmp(path_base(mfile), path_base(student)) != 0 &&
                  student && strcmp(path_base(ffile), path_base(student)) == 0;
     /* the harness's, said at the student's cudaFree: the use is the kit's */
@@ -1558,7 +1539,7 @@ static char *barrier_test_words(const char *student, const char *file, int line,
     if (!student || strcmp(path_base(file), path_base(student)) != 0)
         return NULL;
     emu_triple_after(msg, "while thread ", other, sizeof other);
-    int elsewhere = location_after(msg, "waits at another one, ", ofile, sizeof ofile);
+    int elsewhere = location_after(msg, "waits at another one, ", ofile, sizeof ofile, NULL);
     if (elsewhere > 0 && strcmp(path_base(ofile), path_base(student)) != 0)
         return NULL;
     int at = source_test_around(student, line, test, sizeof test, &in_else);
@@ -1653,7 +1634,7 @@ static char *host_memory_message(const char *student, int ln, const char *kernel
     const char *call = strstr(clean, "the cudaMemcpy2D at ") ? "cudaMemcpy2D" : "cudaMemcpy";
     char key[64], cfile[256] = "";
     snprintf(key, sizeof key, "the %s at ", call);
-    int copy = location_after(clean, key, cfile, sizeof cfile);
+    int copy = location_after(clean, key, cfile, sizeof cfile, NULL);
     int back = strstr(clean, "the results back into") != NULL;
     int own = copy > 0 && student && strcmp(path_base(cfile), path_base(student)) == 0;
     /* the device side of that copy: its destination for a copy in, its
@@ -1770,7 +1751,7 @@ static char *zero_pitch(const char *student, int line, const char *call, const c
 static void add_double_free(sanitize_result *r, const char *student, const emu_diag *d)
 {
     char ffile[256] = "";
-    int first = location_after(d->message, "by the cudaFree at ", ffile, sizeof ffile);
+    int first = location_after(d->message, "by the cudaFree at ", ffile, sizeof ffile, NULL);
     if (first <= 0 || !student || strcmp(path_base(d->file), path_base(student)) != 0)
         return;
     char *buffer = buffer_words(student, d->message);
@@ -2020,7 +2001,7 @@ void sanitize_parse_emu(const char *text, const char *student, sanitize_result *
                                        : "; count its bytes (elements times sizeof(float)) against what was allocated";
                 char mfile[256] = "";
                 int made = strstr(clean, "were given the other way round")
-                               ? location_after(clean, "the cudaMallocPitch at ", mfile, sizeof mfile)
+                               ? location_after(clean, "the cudaMallocPitch at ", mfile, sizeof mfile, NULL)
                                : 0;
                 size_t rows = 0, bytes = 0;
                 const char *shape = strstr(line, "cudaMemcpy2D(");
