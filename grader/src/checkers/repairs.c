@@ -216,18 +216,16 @@ static void unfreed_allocation(const char *source, char *out, size_t size)
 
 static void edit_adds(const repair_candidate *c, int *after, int *before);
 
-static const char *const weaker_barriers[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
-
 /* The weaker barrier a statement calls alone (`__threadfence_block();`),
  * or NULL. */
 static const char *weaker_barrier(const char *code, size_t n)
 {
     while (n > 0 && (*code == ' ' || *code == '\t'))
         code++, n--;
-    for (int i = 0; weaker_barriers[i]; i++) {
-        size_t w = strlen(weaker_barriers[i]);
-        if (n > w && !strncmp(code, weaker_barriers[i], w) && !word_char(code[w]))
-            return weaker_barriers[i];
+    for (int i = 0; source_weak_barriers[i]; i++) {
+        size_t w = strlen(source_weak_barriers[i]);
+        if (n > w && !strncmp(code, source_weak_barriers[i], w) && !word_char(code[w]))
+            return source_weak_barriers[i];
     }
     return NULL;
 }
@@ -907,10 +905,10 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
     const char *weak = NULL;
     int weak_line = c->line;
     const char *weak_from = c->from;
-    for (int i = 0; (after || before) && weaker_barriers[i] && !weak; i++)
-        if (strstr(c->from, weaker_barriers[i]) && strstr(c->to + (after ? a : 0), "__syncthreads") &&
+    for (int i = 0; (after || before) && source_weak_barriers[i] && !weak; i++)
+        if (strstr(c->from, source_weak_barriers[i]) && strstr(c->to + (after ? a : 0), "__syncthreads") &&
             !strstr(c->from, "__syncthreads"))
-            weak = weaker_barriers[i];
+            weak = source_weak_barriers[i];
     if (!weak && c->weak_line > 0) { /* the weaker one a line or more away, comments between */
         weak = weaker_barrier(c->weak_text, strlen(c->weak_text));
         weak_line = c->weak_line;

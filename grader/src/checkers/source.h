@@ -94,6 +94,10 @@ char *source_read_planar(const char *path, int line);
  * braced body of the loop whose header is on loop_line (a barrier meant
  * for the loop's end, written after it); 0 when there is none. */
 int source_barrier_after_loop(const char *path, int loop_line);
+/* The calls that order less than a block's threads (a warp's, or only
+ * memory: `__syncwarp()`, the fences), NULL-ended: where a __syncthreads()
+ * belongs they are no barrier for the block. */
+extern const char *const source_weak_barriers[];
 /* A barrier of less than the block (`__syncwarp()`, a memory fence) after
  * line read_line in the braced body of the loop whose header is on
  * loop_line: its line, its call into name (n bytes); else 0. */

@@ -328,16 +328,16 @@ int source_loop_close_line(const char *path, int loop_line)
     return line;
 }
 
-static const char *const weak_barriers[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
+const char *const source_weak_barriers[] = { "__syncwarp", "__threadfence_block", "__threadfence", NULL };
 
 /* The first call of a barrier of less than the block in s's [b, e): its
  * line, its call into name; else 0. */
 static int weak_barrier_in(const source_code *s, size_t b, size_t e, char *name, size_t n)
 {
     for (size_t q = b; q < e && q < s->len; q++)
-        for (int w = 0; weak_barriers[w]; w++)
-            if (code_word_at(s, q, weak_barriers[w])) {
-                snprintf(name, n, "%s()", weak_barriers[w]);
+        for (int w = 0; source_weak_barriers[w]; w++)
+            if (code_word_at(s, q, source_weak_barriers[w])) {
+                snprintf(name, n, "%s()", source_weak_barriers[w]);
                 return code_line_at(s, q);
             }
     return 0;
