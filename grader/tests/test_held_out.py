@@ -1226,7 +1226,7 @@ FIRST = {
     "setDJ/03-t9-dot-thread-indices-swapped": ["line 71: `ds_M[tx][i] * ds_N[i][ty]` in",
                                                "with `ds_M[ty][i] * ds_N[i][tx]` there"],
     "setDJ/04-s9-mask-copy-radius-squared": ["the cudaMemcpyToSymbol at line 97 stores 16 (`MASK_RADIUS * MASK_RADIUS "
-                                             "* sizeof(float)`)"],
+                                             "* sizeof(float)`)", "copy all of them (`MASK_WIDTH * MASK_WIDTH * sizeof(float)`)"],
     "setDJ/04-t9-second-batch-srcy-blockidx-x": ["line 56: `blockIdx.x` in", "with `blockIdx.y` there"],
     "setDJ/05-s9-out-alloc-no-channels": ["line 85: `in->width` in"],
     "setDJ/05-t9-acc-not-initialised": ["line 61: `acc = 0;` looks missing after `float acc;`"],

@@ -4463,6 +4463,33 @@ def test_a_symbol_copy_sized_in_elements_is_named_at_the_copy(tmp_path):
     assert "multiply the size by sizeof(float)" in first and "with the shape of what you copy" not in first, first
 
 
+def test_a_mask_copy_shorter_than_the_labs_mask_is_told_to_copy_all_of_it(tmp_path):
+    """Lab 04's mask copied with `MASK_WIDTH * 3` floats: Mc is declared
+    the lab's MASK_WIDTH x MASK_WIDTH, the mask's own shape, so the copy is
+    the short one. The first line says so, and does not offer to declare
+    Mc with the shape of what is copied."""
+    old = "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float))"
+    src = edited(tmp_path, "04-conv-2batch", old, "cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * 3 * sizeof(float))")
+    line = line_of(src, "MASK_WIDTH * 3 * sizeof(float)")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"but the cudaMemcpyToSymbol at line {line} stores 60 (`MASK_WIDTH * 3 * sizeof(float)`)" in first, first
+    assert ("the lab's mask is MASK_WIDTH x MASK_WIDTH floats, as many bytes as Mc holds: copy all of them "
+            "(`MASK_WIDTH * MASK_WIDTH * sizeof(float)`)") in first, first
+    assert "with the shape of what you copy" not in first, first
+
+
+def test_a_constant_declared_larger_than_the_labs_mask_is_told_its_shape(tmp_path):
+    """Lab 04's Mc declared [MASK_WIDTH][MASK_WIDTH + 1]: the copy holds
+    the lab's whole mask, so the declaration is the one to change."""
+    src = edited(tmp_path, "04-conv-2batch", "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH];",
+                 "__constant__ float Mc[MASK_WIDTH][MASK_WIDTH + 1];")
+    rc, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "Mc is declared at line" in first and "with 120 bytes" in first, first
+    assert "the copy holds the lab's mask, MASK_WIDTH x MASK_WIDTH floats: declare Mc with that shape" in first, first
+
+
 def test_a_mask_copied_with_the_device_to_device_kind_from_the_host_earns_nothing(backend, tmp_path):
     """Lab 04's mask copied by cudaMemcpyToSymbol(..., 0,
     cudaMemcpyDeviceToDevice) from the host's array: a GPU refuses the copy

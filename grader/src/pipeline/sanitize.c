@@ -1189,6 +1189,21 @@ static int declared_double(const char *student, const emu_diag *d, size_t stored
  * only after that launch; none means nothing ever copies into it. On a GPU
  * the array holds zeros, so the kernel used a mask it was never given on
  * both: the finding is the cause either way. */
+/* The bytes of the lab's convolution mask, MASK_WIDTH x MASK_WIDTH floats
+ * by the lab's header (lab.h's `#define MASK_WIDTH 5`); 0 where the
+ * header defines no MASK_WIDTH (the matmul labs). */
+static long lab_mask_bytes(const char *header)
+{
+    char names[64][48];
+    long values[64];
+    int lines[64];
+    int n = header ? source_number_defines(header, names, values, lines, 64) : 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], "MASK_WIDTH") == 0 && values[i] > 0)
+            return values[i] * values[i] * (long)sizeof(float);
+    return 0;
+}
+
 static void add_unset_constant(sanitize_result *r, const char *student, const emu_diag *d, const char *text)
 {
     const char *arr = strstr(d->message, "__constant__ array ");
@@ -1265,11 +1280,22 @@ static void add_unset_constant(sanitize_result *r, const char *student, const em
          * mask) as the copy, and it is what the kernel indexes */
         int dl = location_after(d->message, "(declared at ", lfile, sizeof lfile, NULL);
         char *qd = sanitize_quote(student, dl);
+        /* the lab's mask, MASK_WIDTH x MASK_WIDTH floats (its header),
+         * tells which of the two is the mask's size */
+        long mask = lab_mask_bytes(r->lab_header[0] ? r->lab_header : NULL);
+        const char *advice = mask > 0 && (size_t)mask == size && stored < size
+                                 ? "; the lab's mask is MASK_WIDTH x MASK_WIDTH floats, as many bytes as %s holds: "
+                                   "copy all of them (`MASK_WIDTH * MASK_WIDTH * sizeof(float)`)"
+                             : mask > 0 && (size_t)mask == stored
+                                 ? "; the copy holds the lab's mask, MASK_WIDTH x MASK_WIDTH floats: declare %s "
+                                   "with that shape (`[MASK_WIDTH][MASK_WIDTH]`)"
+                                 : "; declare %s with the shape of what you copy, or copy as much as it holds";
+        char *tail = xasprintf(advice, name);
         msg = xasprintf("%s is declared at %s with %zu bytes, but the cudaMemcpyToSymbol at line %d stores %zu "
                         "(`%s`): the kernel reads the rest at %s in %s%s, where nothing was stored (zeros on a GPU), "
-                        "and its indexes run over the declared shape, not the data's; declare %s with the shape of "
-                        "what you copy, or copy as much as it holds",
-                        name, qd, size, copy_line, stored, size_arg, q, d->kernel, by, name);
+                        "and its indexes run over the declared shape, not the data's%s",
+                        name, qd, size, copy_line, stored, size_arg, q, d->kernel, by, tail);
+        free(tail);
         free(qd);
         copy_line = 0;
         decl = xstrdup("");
