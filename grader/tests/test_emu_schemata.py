@@ -394,6 +394,29 @@ def test_each_test_of_a_condition_is_repaired_together(harness, tmp_path):
     mends(harness, tmp_path, "05-pitched-conv", test, test.replace(">=", ">"), "operators", test)
 
 
+def test_a_test_on_the_threads_place_in_its_block_is_repaired_with_the_locals_made_from_it(harness, tmp_path):
+    """Lab 05's store test written on the thread's place in its block
+    (`ty < out.height && tx < out.width`) where its output pixel's
+    belongs: one candidate puts in each the local the kernel computes from
+    it (`row_o` from ty, `col_o` from tx); no edit of one name mends it."""
+    mends(harness, tmp_path, "05-pitched-conv", "if (row_o < out.height && col_o < out.width)",
+          "if (ty < out.height && tx < out.width)", "operators", "row_o < out.height && col_o < out.width")
+
+
+def test_of_two_locals_made_from_a_tested_name_the_guarded_statement_reads_comes_first(tmp_path):
+    """Lab 03's M-tile load test on `ty < j && tx < k`: ty makes both nRow
+    (nearer) and Row; the load under the test reads Row, so the candidate
+    of both names takes Row (and mCol for tx), not nRow."""
+    text = next((SOLUTIONS / "03-arbitrary-matmul").glob("*.cu")).read_text()
+    src = tmp_path / "mistake.cu"
+    src.write_text(text.replace("if (Row < j && mCol < k)", "if (ty < j && tx < k)"))
+    build(src, "03-arbitrary-matmul", tmp_path / "p", schemata=tmp_path / "c.json")
+    both = [c["to"] for c in json.loads((tmp_path / "c.json").read_text())
+            if c["kind"] == "operators" and c["from"] == "ty < j && tx < k" and "Row" in c["to"] + c["from"] or
+            c["kind"] == "operators" and "nRow < j" in c["to"]]
+    assert both == ["Row < j && mCol < k"], both
+
+
 def test_a_loop_range_one_off_at_both_ends_is_repaired(harness, tmp_path):
     """The dot product's loop from 1 to TILE_WIDTH inclusive: one candidate
     moves both ends (`i = 0; i < TILE_WIDTH`); neither alone mends it."""

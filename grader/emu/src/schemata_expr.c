@@ -293,11 +293,11 @@ void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e)
     }
 }
 
-/* The built-in indexes a condition compares (`threadIdx.y < Width &&
- * threadIdx.x < Width`), each with a local the function computed from it
- * among its edits (derived_names: `Row`, `Col`): a bounds test written on
- * the thread's place in its block for each coordinate, which no edit of
- * one mends. As a candidate, every one of them replaced at once, by the
+/* The built-in indexes (or the locals) a condition compares
+ * (`threadIdx.y < Width && threadIdx.x < Width`, `ty < j && tx < l`),
+ * each with a local the function computed from it among its edits
+ * (derived_names: `Row`, `Col`): a bounds test written on the thread's
+ * place in its block for each coordinate, which no edit of one mends. As a candidate, every one of them replaced at once, by the
  * first such local of each (kind `operators`, as the condition's other
  * edit of several places). Groups [first, ng) are the condition's, tokens
  * [b, e). */
@@ -308,7 +308,17 @@ void sch_derived_together(sc *s, size_t first, size_t b, size_t e)
     char *with[8];
     for (size_t i = first; i < s->ng && n < 8; i++) {
         const group *g = &s->g[i];
-        if (g->kind != G_ATOM || g->te != g->tb + 3 || !sch_builtin_at(s, g->tb))
+        if (g->kind != G_ATOM)
+            continue;
+        if (g->derived && g->te == g->tb + 1) { /* a local's derived name (`Row` for `ty`) */
+            int a = g->derived - 1;
+            if (!s->c[g->cand[a]].dead && g->alt[a]) {
+                at_[n] = g->tb, end[n] = g->te, gi[n] = i, alt[n] = a, with[n] = g->alt[a];
+                n++;
+            }
+            continue;
+        }
+        if (g->te != g->tb + 3 || !sch_builtin_at(s, g->tb))
             continue;
         for (int a = 0; a < g->nalts; a++)
             if (!s->c[g->cand[a]].dead && !strcmp(s->c[g->cand[a]].kind, "name") && g->alt[a]) {
@@ -1353,25 +1363,51 @@ static int member_edits(sc *s, size_t b)
  * blockIdx.y * blockDim.y + threadIdx.y`): a bounds test on the thread's
  * place in its block, not in the grid. As candidates, those locals (at
  * most two, the latest first), kind `name`. */
-static void derived_names(sc *s, group *g, size_t b, const char *from)
+static void derived_names(sc *s, group *g, size_t b, size_t e, const char *from)
 {
-    if (!compared_at(s, b, b + 3) || s->fn_close <= s->fn_open)
+    if (!compared_at(s, b, e) || s->fn_close <= s->fn_open)
         return;
+    int builtin = e == b + 3;
+    size_t found[2];
     int made = 0;
     for (size_t k = b; k-- > s->fn_open + 1 && made < 2;) {
-        if (!ident(s, k) || !at(s, k - 1, "int") || !at(s, k + 1, "=") || at(s, k + 2, "="))
+        if (!ident(s, k) || !at(s, k - 1, "int") || !at(s, k + 1, "=") || at(s, k + 2, "=") || same(s, k, b))
             continue;
         sym *y = sch_lookup_text(s, tk(s, k), tl(s, k));
         if (!y || y->vk != V_INT || y->depth == 0)
             continue;
-        int uses = 0;
-        for (size_t q = k + 2; q + 2 < s->r.nt && !at(s, q, ";") && !uses; q++)
-            uses = same(s, q, b) && at(s, q + 1, ".") && same(s, q + 2, b + 2);
-        if (!uses)
-            continue;
-        char *to = xasprintf("%.*s", (int)tl(s, k), tk(s, k));
+        /* its initialiser: to the `;`, or to a `,` outside brackets (`int
+         * tx = threadIdx.x, ty = threadIdx.y`: tx's is `threadIdx.x` alone) */
+        int uses = 0, depth = 0;
+        for (size_t q = k + 2; q + 2 < s->r.nt && !at(s, q, ";") && !(depth == 0 && at(s, q, ",")) && !uses; q++) {
+            depth += at(s, q, "(") || at(s, q, "[") ? 1 : at(s, q, ")") || at(s, q, "]") ? -1 : 0;
+            uses = builtin ? same(s, q, b) && at(s, q + 1, ".") && same(s, q + 2, b + 2)
+                           : same(s, q, b) && !at(s, q - 1, ".") && !at(s, q - 1, "->") && !at(s, q + 1, ".");
+        }
+        if (uses)
+            found[made++] = k;
+    }
+    /* the one the statement the test guards reads first (`M[Row * k +
+     * mCol]` under `if (ty < j && ...)`: Row, not nRow, though both are
+     * made from ty): the rest of the condition, then that statement */
+    if (made == 2) {
+        size_t end = b;
+        while (end < s->fn_close && !at(s, end, ";"))
+            end++;
+        int read1 = 0;
+        for (size_t q = e; q < end && !read1; q++)
+            read1 = same(s, q, found[1]) && !at(s, q - 1, ".");
+        if (read1) {
+            size_t t = found[0];
+            found[0] = found[1];
+            found[1] = t;
+        }
+    }
+    for (int i = 0; i < made && g->nalts < MAX_ALTS; i++) {
+        char *to = xasprintf("%.*s", (int)tl(s, found[i]), tk(s, found[i]));
+        if (!g->derived)
+            g->derived = g->nalts + 1;
         sch_add_alt(s, g, "name", from, to, to);
-        made++;
     }
 }
 
@@ -1480,6 +1516,11 @@ static void atom_edits(sc *s, node *n, sym *var)
          * first among equals: a slip of the pen takes a name like the
          * right one, or one written beside it */
         const char *amp = n->addr_of ? "&" : "";
+        /* a compared local int of a kernel (`ty < j`): the locals computed
+         * from it (`Row = by * TILE_WIDTH + ty`), a test written on the
+         * thread's place in its block where its element's belongs */
+        if (s->in_kernel && var->vk == V_INT && e == b + 1 && !n->addr_of)
+            derived_names(s, g, b, e, from);
         sym *best[NAMES_PER_SITE];
         int score[NAMES_PER_SITE], nbest = 0;
         /* first the file's evidence for each name that may stand here,
@@ -1531,7 +1572,13 @@ static void atom_edits(sc *s, node *n, sym *var)
         free(ev);
         for (int i = 0; i < nbest; i++) {
             to = xasprintf("%s%.*s", amp, (int)best[i]->len, best[i]->name);
-            sch_add_alt(s, g, "name", from, to, to);
+            int had = 0;
+            for (int a = 0; a < g->nalts && !had; a++)
+                had = g->alt[a] && strcmp(g->alt[a], to) == 0;
+            if (had)
+                free(to);
+            else
+                sch_add_alt(s, g, "name", from, to, to);
         }
         stride_edit(s, g, var, b, e, from);
     } else if (s->r.t[b].kind == T_NUM) {
@@ -1578,7 +1625,7 @@ static void atom_edits(sc *s, node *n, sym *var)
                 to = xasprintf("%.*s.%c", (int)tl(s, b), tk(s, b), comp[i]);
                 sch_add_alt(s, g, "builtin", from, to, to);
             }
-        derived_names(s, g, b, from);
+        derived_names(s, g, b, b + 3, from);
         size_factor_names(s, g, b, from);
     }
     free(from);

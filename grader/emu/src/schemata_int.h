@@ -61,6 +61,7 @@ typedef struct {
     size_t op, ope;      /* G_BIN, G_LOGIC: the operator's tokens [op, ope) */
     const char *helper;  /* G_BIN: emu_schemata.h's function; G_LOGIC: "and", "or"; G_SCALE: sizeof's type */
     int also;            /* G_BIN: index + 1 of a candidate of several places that makes its first edit here too */
+    int derived;         /* G_ATOM: index + 1 of its first alt that is a local computed from it (derived_names) */
     int nalts;
     int cand[MAX_ALTS];  /* its candidates */
     char *alt[MAX_ALTS]; /* G_ATOM, G_STATIC: the replacing text; G_SHAPE: a dim3's arguments */
