@@ -417,6 +417,23 @@ def test_of_two_locals_made_from_a_tested_name_the_guarded_statement_reads_comes
     assert both == ["Row < j && mCol < k"], both
 
 
+def test_a_host_calls_size_written_out_is_repaired_with_its_siblings_argument(harness, tmp_path):
+    """Lab 01's cudaMalloc of d_N given one row's bytes (`width *
+    sizeof(float)`) where the other two cudaMallocs give `bytes`: one
+    candidate, kind `sibling`, takes the other calls' argument."""
+    mends(harness, tmp_path, "01-basic-matmul", "CUDA_CHECK(cudaMalloc((void **)&d_N, bytes));",
+          "CUDA_CHECK(cudaMalloc((void **)&d_N, width * sizeof(float)));", "sibling", "bytes")
+
+
+def test_a_copy_the_other_way_lends_no_argument(tmp_path):
+    """Lab 05's two cudaMemcpy2D calls, in and out, are no siblings: their
+    pitches and buffers are each other's on purpose."""
+    src = next((SOLUTIONS / "05-pitched-conv").glob("*.cu"))
+    build(src, "05-pitched-conv", tmp_path / "p", schemata=tmp_path / "c.json")
+    assert not [c for c in json.loads((tmp_path / "c.json").read_text())
+                if c["kind"] == "sibling" and "cudaMemcpy2D" in c["context"]]
+
+
 def test_a_loop_range_one_off_at_both_ends_is_repaired(harness, tmp_path):
     """The dot product's loop from 1 to TILE_WIDTH inclusive: one candidate
     moves both ends (`i = 0; i < TILE_WIDTH`); neither alone mends it."""

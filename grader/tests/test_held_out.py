@@ -1228,7 +1228,7 @@ FIRST = {
     "setDJ/04-s9-mask-copy-radius-squared": ["the cudaMemcpyToSymbol at line 97 stores 16 (`MASK_RADIUS * MASK_RADIUS "
                                              "* sizeof(float)`)", "copy all of them (`MASK_WIDTH * MASK_WIDTH * sizeof(float)`)"],
     "setDJ/04-t9-second-batch-srcy-blockidx-x": ["line 56: `blockIdx.x` in", "with `blockIdx.y` there"],
-    "setDJ/05-s9-out-alloc-no-channels": ["line 85: `in->width` in"],
+    "setDJ/05-s9-out-alloc-no-channels": ["line 85: `(size_t)in->width * sizeof(float)` in", "with `row_bytes` there"],
     "setDJ/05-t9-acc-not-initialised": ["line 61: `acc = 0;` looks missing after `float acc;`"],
     "setDH/03-o9-store-test-tile-coords": ["line 81: `ty < j && tx < l` looks like the mistake",
                                            "with `Row < j && Col < l` there"],

@@ -2140,6 +2140,89 @@ static void factor_edits(sc *s, size_t b, size_t e)
     free(from);
 }
 
+/* The arguments of the call of `callee` whose name is at token k (the
+ * '(' after it at k + 1), each [b[i], e[i]) at the top level, at most max:
+ * how many; 0 where its ')' is not found in [k, end). */
+static size_t call_args_at(const sc *s, size_t k, size_t end, size_t *b, size_t *e, size_t max)
+{
+    size_t n = 0, start = k + 2;
+    int depth = 0;
+    for (size_t q = k + 2; q < end; q++) {
+        if (at(s, q, "(") || at(s, q, "[") || at(s, q, "{"))
+            depth++;
+        else if ((at(s, q, ")") || at(s, q, "]") || at(s, q, "}")) && depth > 0)
+            depth--;
+        else if (depth == 0 && (at(s, q, ",") || at(s, q, ")"))) {
+            if (n < max && q > start)
+                b[n] = start, e[n++] = q;
+            if (at(s, q, ")"))
+                return n;
+            start = q + 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether tokens [b, e) hold a `&` (an address: which buffer, not how much). */
+static int span_takes_address(const sc *s, size_t b, size_t e)
+{
+    for (size_t q = b; q < e; q++)
+        if (at(s, q, "&"))
+            return 1;
+    return 0;
+}
+
+/* A cuda* call of host code whose argument, written out as an expression
+ * (`(size_t)in->width * sizeof(float)`), is another expression or a name
+ * at the same place of another call of the same function in the same
+ * function (`row_bytes` in the input's cudaMallocPitch): that argument, as
+ * a candidate (kind `sibling`, at most two a call). Addresses are left to
+ * the names' edits. */
+static void sibling_call_args(sc *s, size_t callee, const node *args, size_t na)
+{
+    if (s->in_kernel || s->fn_close <= s->fn_open)
+        return;
+    int made = 0;
+    for (size_t i = 0; i < na && made < 2; i++) {
+        size_t ab = args[i].b, ae = args[i].e;
+        if (ae < ab + 2 || !sch_one_line(s, ab, ae) || span_takes_address(s, ab, ae))
+            continue;
+        char *from = sch_span_text(s, ab, ae);
+        group *g = NULL;
+        for (size_t k = s->fn_open + 1; k + 1 < s->fn_close && made < 2; k++) {
+            if (k == callee || !same(s, k, callee) || !at(s, k + 1, "(") || (k > 0 && at(s, k - 1, ".")))
+                continue;
+            size_t b[16], e[16];
+            size_t n = call_args_at(s, k, s->fn_close, b, e, 16);
+            if (n != na || span_takes_address(s, b[i], e[i]) || !sch_one_line(s, b[i], e[i]))
+                continue;
+            /* a copy the other way (`cudaMemcpyDeviceToHost` against
+             * `...HostToDevice`) reads and writes other buffers */
+            int other_way = 0;
+            for (size_t j = 0; j < n && !other_way; j++)
+                other_way = e[j] == b[j] + 1 && args[j].e == args[j].b + 1 && !same(s, b[j], args[j].b) &&
+                            tl(s, b[j]) > 10 && !strncmp(tk(s, b[j]), "cudaMemcpy", 10) &&
+                            tl(s, args[j].b) > 10 && !strncmp(tk(s, args[j].b), "cudaMemcpy", 10);
+            if (other_way)
+                continue;
+            char *to = sch_span_text(s, b[i], e[i]);
+            int had = strcmp(to, from) == 0;
+            for (int a = 0; g && a < g->nalts && !had; a++)
+                had = strcmp(g->alt[a], to) == 0;
+            if (!had) {
+                if (!g)
+                    g = sch_new_group(s, G_ATOM, ab, ae);
+                sch_add_alt(s, g, "sibling", from, to, xstrdup(to));
+                made++;
+            }
+            free(to);
+        }
+        if (g && g->nalts == 0)
+            s->ng--;
+        free(from);
+    }
+}
+
 /* A cuda* call's integer arguments: as a candidate, times sizeof the
  * element type of its pointers (a count of elements where bytes were
  * meant); an argument that is a local with an initialiser gets it there,
@@ -2209,8 +2292,10 @@ void sch_parse_args(sc *s, size_t *p, const char *close, size_t callee)
     }
     size_t end = *p;
     (*p)++;
-    if (callee != (size_t)-1 && !s->in_kernel && strncmp(tk(s, callee), "cuda", 4) == 0)
+    if (callee != (size_t)-1 && !s->in_kernel && strncmp(tk(s, callee), "cuda", 4) == 0) {
         size_edits(s, args, na);
+        sibling_call_args(s, callee, args, na);
+    }
     if (na < 2 || na > 8 || !sch_one_line(s, args[0].b, args[na - 1].e))
         return;
     (void)end;
