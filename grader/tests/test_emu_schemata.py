@@ -425,6 +425,16 @@ def test_a_host_calls_size_written_out_is_repaired_with_its_siblings_argument(ha
           "CUDA_CHECK(cudaMalloc((void **)&d_N, width * sizeof(float)));", "sibling", "bytes")
 
 
+def test_a_local_written_out_with_a_slipped_name_is_repaired_as_the_local(harness, tmp_path):
+    """Lab 02's M tile loaded from row `(bx * TILE_WIDTH + ty)`: Row's own
+    initialiser written out again with bx slipped for by. One candidate
+    puts Row there (a run of tokens that is no node of the parse: a copy
+    of the kernel of its own)."""
+    mends(harness, tmp_path, "02-tiled-matmul", "ds_M[ty][tx] = M[Row * Width + ph * TILE_WIDTH + tx];",
+          "ds_M[ty][tx] = M[(bx * TILE_WIDTH + ty) * Width + ph * TILE_WIDTH + tx];", "name", "Row",
+          frm="bx * TILE_WIDTH + ty")
+
+
 def test_a_copy_the_other_way_lends_no_argument(tmp_path):
     """Lab 05's two cudaMemcpy2D calls, in and out, are no siblings: their
     pitches and buffers are each other's on purpose."""

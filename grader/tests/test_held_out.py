@@ -1202,7 +1202,7 @@ FIRST = {
     "setDH/05-o9-ghost-test-col-le-width": ["line 46: `col_i <= in.width`", "with `col_i < in.width` there"],
     "setDI/01-q9-m-index-minus-k": ["line 30: `Row * Width - k` in", "with `Row * Width + k` there"],
     "setDI/01-r9-launch-host-p-as-output": ["line 56: `P` in `dimBlock>>>(d_M, d_N, P, width)`", "with `d_P` there"],
-    "setDI/02-q9-n-load-column-from-phase": ["look at the load at line 46"],
+    "setDI/02-q9-n-load-column-from-phase": ["line 46: `ph * TILE_WIDTH + tx` in", "with `Col` there"],
     "setDI/02-r9-block-half-width": ["line 76: `TILE_WIDTH / 2` in", "with `TILE_WIDTH` there"],
     "setDI/03-q9-n-test-tx-for-col": ["the test at line 58 (`if (nRow < k && tx < l)`) bounds tx",
                                       "test Col there in place of tx"],

@@ -1592,6 +1592,77 @@ static void sibling_indexes(sc *s)
         }
 }
 
+/* Whether token k is a name that is no keyword or type (`ph`, `bx`). */
+static int plain_name(const sc *s, size_t k)
+{
+    return ident(s, k) && !is_keyword(&s->r, k) && !sch_is_type_name(s, k);
+}
+
+/* An int local of a kernel written out again where the local belongs, with
+ * one name of its initialiser slipped (`ph * TILE_WIDTH + tx` for `Col =
+ * bx * TILE_WIDTH + tx`, the N tile's column from the phase): each such
+ * run of tokens, in the local's scope after its declaration, as the local
+ * (kind `name`, at most four a kernel). The run must stand as a whole
+ * operand of a sum, a subscript or an argument (`a + RUN]`, not `RUN *
+ * b`), so that the local's value stands where the run's did. */
+static void inlined_locals(sc *s)
+{
+    enum { MOST_EDITS = 4 };
+    int made = 0;
+    for (size_t k = s->fn_open + 1; k + 3 < s->fn_close && made < MOST_EDITS; k++) {
+        /* `int NAME = INIT;` or `, NAME = INIT` of an int declaration */
+        if (!plain_name(s, k) || !at(s, k + 1, "=") || at(s, k + 2, "=") || !declared_int(s, k) ||
+            !(at(s, k - 1, "int") || at(s, k - 1, ",")))
+            continue;
+        size_t ib = k + 2, ie = ib;
+        int depth = 0, ops = 0;
+        while (ie < s->fn_close && !at(s, ie, ";") && !(depth == 0 && at(s, ie, ","))) {
+            depth += at(s, ie, "(") ? 1 : at(s, ie, ")") ? -1 : 0;
+            ops += at(s, ie, "+") || at(s, ie, "*") || at(s, ie, "-");
+            ie++;
+        }
+        size_t len = ie - ib;
+        if (len < 3 || !ops || depth != 0 || !sch_one_line(s, ib, ie))
+            continue;
+        /* the runs after it, while its block is open */
+        int open = 0;
+        for (size_t w = ie; w + len < s->fn_close && made < MOST_EDITS; w++) {
+            open += at(s, w, "{") ? 1 : at(s, w, "}") ? -1 : 0;
+            if (open < 0)
+                break;
+            int differ = 0;
+            size_t slip = 0;
+            for (size_t q = 0; q < len && differ < 2; q++)
+                if (!same(s, w + q, ib + q)) {
+                    differ++;
+                    slip = q;
+                }
+            if (differ != 1 || !plain_name(s, w + slip) || !plain_name(s, ib + slip) || same(s, w + slip, k))
+                continue;
+            size_t before = w - 1, after = w + len;
+            if (!(at(s, before, "+") || at(s, before, "(") || at(s, before, "[") || at(s, before, ",")) ||
+                !(at(s, after, ")") || at(s, after, "]") || at(s, after, ";") || at(s, after, ",") ||
+                  at(s, after, "+") || at(s, after, "-") || at(s, after, "<") || at(s, after, ">")))
+                continue;
+            /* `a - RUN`'s sign and `a * RUN`'s reach are the run's own */
+            if (at(s, before, "+") && w >= 2 && (at(s, w - 2, "-") || at(s, w - 2, "*") || at(s, w - 2, "/")))
+                continue;
+            /* the statement, whole: a bracket inside it is no header's */
+            size_t cb = w, ce = w + len;
+            while (cb > s->fn_open + 1 && !at(s, cb - 1, ";") && !at(s, cb - 1, "{") && !at(s, cb - 1, "}"))
+                cb--;
+            while (ce < s->fn_close && !at(s, ce, ";"))
+                ce++;
+            s->ctx_b = cb, s->ctx_e = ce;
+            char *to = xasprintf("%.*s", (int)tl(s, k), tk(s, k));
+            static_edit(s, w, w + len, "name", to);
+            free(to);
+            made++;
+            w += len - 1;
+        }
+    }
+}
+
 /* The function whose body's '{' is at b, its declaration from stmt. */
 static void function(sc *s, size_t stmt, size_t b)
 {
@@ -1630,8 +1701,10 @@ static void function(sc *s, size_t stmt, size_t b)
     s->fn_open = b;
     s->fn_close = closing(&s->r, b);
     block(s, &p);
-    if (s->in_kernel && s->params_ok)
+    if (s->in_kernel && s->params_ok) {
         sibling_indexes(s);
+        inlined_locals(s);
+    }
     s->depth = 0;
     s->nsyms = saved;
     s->fn_open = s->fn_close = 0;
