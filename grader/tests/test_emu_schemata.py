@@ -435,6 +435,14 @@ def test_a_local_written_out_with_a_slipped_name_is_repaired_as_the_local(harnes
           frm="bx * TILE_WIDTH + ty")
 
 
+def test_a_pointer_the_function_reads_nowhere_is_the_first_name_for_a_copys_source(harness, tmp_path):
+    """Lab 04's mask copied from the output's buffer (`cudaMemcpyToSymbol(Mc,
+    P, ...)`): the host function's `mask`, read nowhere else in it, is the
+    first name offered there, so the cap on candidates keeps it."""
+    old = "CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
+    mends(harness, tmp_path, "04-conv-2batch", old, old.replace("(Mc, mask,", "(Mc, P,"), "name", "mask", frm="P")
+
+
 def test_a_copy_the_other_way_lends_no_argument(tmp_path):
     """Lab 05's two cudaMemcpy2D calls, in and out, are no siblings: their
     pitches and buffers are each other's on purpose."""

@@ -92,8 +92,8 @@ and 8 of 10 when counted side by side after DC's and DD's, 10 and 10 of 10 after
 count; DF's weak lines as the newcomer judged them); sets DG and DH: results-DG.md and
 results-DH.md, 10 and 6 of 10 when counted side by side after DE's and DF's, 10 and 7 of 10 after
 their own (my count: DH 03-o9, a store test on the tile's coordinates, was still named as the
-store's race, and is named as the test the next session; 04-p9, the mask copied from the device image, and 05-p9, the mask's columns stepped
-by the channels, are still unexplained); sets DI and DJ: results-DI.md and results-DJ.md, 10 and
+store's race, and 04-p9, the mask copied from the device image, was unexplained: both are named
+the next session; 05-p9, the mask's columns stepped by the channels, is still unexplained); sets DI and DJ: results-DI.md and results-DJ.md, 10 and
 10 of 10 when counted side by side after DG's and DH's (their weak lines as the newcomers judged
 them); of those fifty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
@@ -1232,6 +1232,8 @@ FIRST = {
     "setDJ/05-t9-acc-not-initialised": ["line 61: `acc = 0;` looks missing after `float acc;`"],
     "setDH/03-o9-store-test-tile-coords": ["line 81: `ty < j && tx < l` looks like the mistake",
                                            "with `Row < j && Col < l` there"],
+    "setDH/04-p9-mask-copied-from-input": ["line 97: `I` in `CUDA_CHECK(cudaMemcpyToSymbol(Mc, I, ",
+                                           "with `mask` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",

@@ -1502,6 +1502,16 @@ static void stride_edit(sc *s, group *g, const sym *var, size_t b, size_t e, con
     }
 }
 
+/* Whether the body of the function being parsed reads the name. */
+static int word_in_body(const sc *s, const char *name, size_t len)
+{
+    for (size_t k = s->fn_open + 1; k < s->fn_close; k++)
+        if (s->r.t[k].kind == T_IDENT && tl(s, k) == len && memcmp(tk(s, k), name, len) == 0 &&
+            !(k > 0 && (at(s, k - 1, ".") || at(s, k - 1, "->"))))
+            return 1;
+    return 0;
+}
+
 static void atom_edits(sc *s, node *n, sym *var)
 {
     size_t b = n->b, e = n->e;
@@ -1553,8 +1563,12 @@ static void atom_edits(sc *s, node *n, sym *var)
              * index there most often meant (`ds_M[ty][tx]` in the loop
              * over i of the sum, where ds_M[ty][i] belongs) */
             int looped = s->loop_var > 0 && y == &s->syms[s->loop_var - 1];
+            /* a pointer the function is given and reads nowhere in its
+             * body (`cudaMemcpyToSymbol(Mc, I, ...)` in a function whose
+             * `mask` is read by nothing): what the slip left out */
+            int unread = y->vk == V_PTR && y->depth > 0 && !word_in_body(s, y->name, y->len);
             /* (the statement's parts break ties alone) */
-            int sc = 8 * (likeness(var, y) + (twin > ev[c] ? twin : ev[c]) + 6 * looped) +
+            int sc = 8 * (likeness(var, y) + (twin > ev[c] ? twin : ev[c]) + 6 * looped + 6 * unread) +
                      statement_parts(s, var, y, b),
                 at_ = nbest;
             while (at_ > 0 && score[at_ - 1] < sc)
