@@ -210,11 +210,11 @@ def test_a_shared_accumulator_is_repaired(harness, tmp_path):
     assert p.returncode == 0, p.stdout
 
 
-def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None, frm=None):
+def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None, frm=None, at=None):
     """The reference of lab (or text) with `reference` written as `wrong`
     (a mistake written here, on the reference's lines): emucc lists a
     candidate of kind at that line whose new text is to (in place of frm,
-    when given), the program as
+    when given, at byte at of its context), the program as
     written gets one of the four smallest datasets wrong (or ends badly:
     a copy past a host array), and with the candidate live it gets it
     right."""
@@ -225,7 +225,8 @@ def mends(harness, tmp_path, lab, reference, wrong, kind, to, text=None, frm=Non
     line = text[:text.index(reference)].count("\n") + 1
     prog = build(src, lab, tmp_path / "p", schemata=tmp_path / "c.json")
     found = [c for c in json.loads((tmp_path / "c.json").read_text())
-             if c["kind"] == kind and c["line"] == line and c["to"] == to and frm in (None, c["from"])]
+             if c["kind"] == kind and c["line"] == line and c["to"] == to and frm in (None, c["from"]) and
+             at in (None, c["at"])]
     assert len(found) == 1, found
     for dataset in datasets_by_size(lab)[:4]:
         expected = dataset / "expected.tensor"
@@ -441,6 +442,18 @@ def test_a_pointer_the_function_reads_nowhere_is_the_first_name_for_a_copys_sour
     first name offered there, so the cap on candidates keeps it."""
     old = "CUDA_CHECK(cudaMemcpyToSymbol(Mc, mask, MASK_WIDTH * MASK_WIDTH * sizeof(float)));"
     mends(harness, tmp_path, "04-conv-2batch", old, old.replace("(Mc, mask,", "(Mc, P,"), "name", "mask", frm="P")
+
+
+def test_an_edit_inside_a_run_a_static_edit_crosses_stays_live(harness, tmp_path):
+    """Lab 02's M tile loaded from column `ph * TILE_WIDTH + ty`: that run
+    is Row's initialiser with by slipped to ph, so a static edit puts Row
+    there; the run crosses the sum's groups (`Row * Width + ph *
+    TILE_WIDTH` is the left side of the last `+`), and when the static
+    edit was a node of the rendering's tree, the edit of the run's own ty
+    went unrendered: its candidate ran the program as written."""
+    mends(harness, tmp_path, "02-tiled-matmul", "ds_M[ty][tx] = M[Row * Width + ph * TILE_WIDTH + tx];",
+          "ds_M[ty][tx] = M[Row * Width + ph * TILE_WIDTH + ty];", "name", "tx",
+          frm="ty", at=len("ds_M[ty][tx] = M[Row * Width + ph * TILE_WIDTH + "))
 
 
 def test_a_copy_the_other_way_lends_no_argument(tmp_path):

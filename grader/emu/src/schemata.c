@@ -1076,8 +1076,21 @@ static void statement(sc *s, size_t *p, int in_block)
     }
     if (at(s, k, "if")) {
         *p = k + 1;
+        size_t first_c = s->nc;
         condition(s, p);
+        size_t body = *p;
         statement(s, p, 0);
+        /* a test that guards a __syncthreads(): an edit of it that mends
+         * the emulator's run keeps the barrier from some threads or from
+         * all (`BLOCK_WIDTH < O_TILE_WIDTH`), a barrier deleted in effect,
+         * which a run of the plain build cannot tell from a fix (see the
+         * statement dropped, below); the checkers say where it belongs */
+        for (size_t q = body; q < *p; q++)
+            if (is_barrier(s, q)) {
+                for (size_t i = first_c; i < s->nc; i++)
+                    s->c[i].dead = 1;
+                break;
+            }
         if (at(s, *p, "else")) {
             (*p)++;
             statement(s, p, 0);
@@ -2330,6 +2343,13 @@ char *emu_schemata(const char *text, size_t len, const char *header_defines, int
     size_t depth = 0, ntop = 0;
     for (size_t i = 0; i < s.ng; i++) {
         group *g = &s.g[order[i]];
+        /* a static edit renders in a copy of its own (below); here its
+         * tokens are as written, and it is no node of the tree: its run
+         * may cross a group (`ph * TILE_WIDTH + ty` of `Row * Width + ph *
+         * TILE_WIDTH + ty`, whose first `+` is the left side's), and as a
+         * node it took the edits inside it from their groups, unrendered */
+        if (g->kind == G_STATIC)
+            continue;
         while (depth > 0) {
             group *p = &s.g[stack[depth - 1]];
             int inside = g->bb == g->be ? (g->bb > p->bb && g->bb < p->be) : (g->bb >= p->bb && g->be <= p->be);

@@ -549,10 +549,25 @@ static size_t space_prefix(const char *name, size_t len)
 /* Whether a and b are one name in two memory spaces: equal once a
  * prefix such as d_ or h_ is taken off either (P and d_P, h_in and
  * d_in): the host array passed where its device copy belongs. */
+/* Whether the prefix of n characters names a memory space for certain
+ * (d_, h_, dev_, host_, dA's d): where what follows is one letter, any
+ * other (`col_` of col_i) is a word, and the letter is no stem. */
+static int space_word(const char *name, size_t n)
+{
+    static const char *const words[] = { "d", "h", "dev", "host", "gpu", "cpu", NULL };
+    size_t w = n > 0 && name[n - 1] == '_' ? n - 1 : n;
+    for (int i = 0; words[i]; i++)
+        if (strlen(words[i]) == w && !strncmp(name, words[i], w))
+            return 1;
+    return 0;
+}
+
 static int same_stem(const sym *a, const sym *b)
 {
     size_t pa = space_prefix(a->name, a->len), pb = space_prefix(b->name, b->len);
     if (pa == 0 && pb == 0)
+        return 0;
+    if (a->len - pa == 1 && !(pa ? space_word(a->name, pa) : space_word(b->name, pb)))
         return 0;
     return a->len - pa == b->len - pb && a->len > pa && !memcmp(a->name + pa, b->name + pb, a->len - pa);
 }

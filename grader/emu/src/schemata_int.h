@@ -42,9 +42,9 @@ typedef struct {
 /* (in this order where two cover the same tokens: the first outside) */
 /* (G_HOLD: no tokens, the place of a candidate made at several places,
  * whose groups there hold it too) */
-/* (G_STATIC, which renders its tokens as they are, outside the edits of
- * the same tokens: inside an operator's group, whose two sides it spans,
- * it was no kid of either side, and the edits within it went unrendered) */
+/* (G_STATIC renders in a copy of the function of its own, and is no node
+ * of the tree of groups that renders the mutated copy: a run it edits may
+ * cross an operator's group, and the edits within it went unrendered) */
 enum gk { G_DROP, G_UNSHARE, G_SHAPE, G_SCALE, G_STATIC, G_ARG, G_ATOM, G_BIN, G_LOGIC, G_SYNC, G_INIT, G_HOLD };
 #define MAX_ALTS 12
 /* the most names one use of a name may be replaced by */
