@@ -812,7 +812,7 @@ FIRST = {
     "setBG/05-m5-compute-test-tx-block-width": ["the test at line 60 (`if (ty < O_TILE_WIDTH && tx < BLOCK_WIDTH) {`) "
                                                 "lets this thread through with tx = 12"],
     "setBG/05-n5-copy-in-to-d-out": ["line 91: `d_out` in ", "with `d_in` there"],
-    "setBH/01-o5-copy-m-count-no-sizeof": ["the cudaMemcpy at line 48 (", "line 48: `* sizeof(float)` looks missing"],
+    "setBH/01-o5-copy-m-count-no-sizeof": ["the cudaMemcpy at line 48 (", "the count of its elements, not of their bytes"],
     "setBH/02-o5-pvalue-declared-in-phase-loop": [":67:28: error: ", "line 55 declares Pvalue inside the block"],
     "setBH/02-p5-first-barrier-missing": ["line 46: `__syncthreads();` looks missing after "],
     "setBH/03-o5-n-test-col-against-k": ["line 58: `k` in `nRow < k && Col < k` (its second `k`)", "with `l` there"],

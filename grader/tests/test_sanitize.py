@@ -4309,10 +4309,12 @@ def test_a_return_before_the_launch_under_a_test_is_named(backend, tmp_path):
 
 def test_an_early_break_whose_test_a_repair_edits_is_named_as_the_break(backend, tmp_path):
     """Lab 05's mask loop breaks at the first zero weight of a row: the taps
-    after it are lost for masks with zeros. The full repair edits the
+    after it are lost for masks with zeros. A full repair that edits the
     break's test (any edit that stops it from holding makes every dataset
-    right), so the first line names the break under its test, not a name in
-    the test."""
+    right: `Mc[i][k]`, whose first channel's weights are never 0) has the
+    first line name the break under its test, not a name in the test;
+    without one (the candidates past the search's cap), the inputs'
+    reading of the sum names the break and the loop it ends."""
     old = """                for (int j = 0; j < MASK_WIDTH; j++)
                     acc += Mc[i][j] * N_ds[ty + i][tx + j];"""
     new = """                for (int j = 0; j < MASK_WIDTH; j++) {
@@ -4324,8 +4326,11 @@ def test_an_early_break_whose_test_a_repair_edits_is_named_as_the_break(backend,
     brk, test = line_of(src, "                        break;"), line_of(src, "if (Mc[i][j] == 0.0f)")
     rc, rep = kit.check_json("05-pitched-conv", src, backend, sanitize=True, expect_rc=1)
     first = rep["fix_first"]
-    assert first.startswith(f"the break at line {brk} (`break;`), under the test at line {test} (") and \
-        "take the test and its break out" in first, first
+    if rep["repair"]["found"] == "full":
+        assert first.startswith(f"the break at line {brk} (`break;`), under the test at line {test} (") and \
+            "take the test and its break out" in first, first
+    else:
+        assert f"look at the break at line {brk} (`break;`): it ends the loop at line {brk - 2} (" in first, first
 
 
 def test_a_tile_loaded_in_one_pass_of_its_loop_is_named_at_the_test(backend, tmp_path):
@@ -4370,7 +4375,9 @@ def test_a_guard_no_thread_passes_is_named_with_its_values(tmp_path):
     store never runs and the tile's last rows stay unset. The first line
     names the test as false for every thread, with the values it compared,
     and, the compared value lying inside the tile (dest 256 to 511), the
-    test as what to look at, not the assignment of dest."""
+    test as what to look at, not the assignment of dest. Where the repair
+    search finds the edit of the test (destY for dest), the edit leads and
+    the test's values follow it."""
     if kit.emu_race_problem():
         pytest.skip(kit.emu_race_problem())
     src = edited(tmp_path, "04-conv-2batch", "        if (destY < w) {", "        if (dest < w) {")
@@ -4379,7 +4386,10 @@ def test_a_guard_no_thread_passes_is_named_with_its_values(tmp_path):
     first = rep["fix_first"]
     assert f"the test at line {line} (`if (dest < w) {{`) is false for every thread of the block (dest 256 to 511, " \
            "against 20)" in first, first
-    assert "which is 256 to 511 across the block: the test is what keeps them out" in first, first
+    if first.startswith(f"line {line}: `dest` in `dest < w` looks like the mistake: with `destY` there"):
+        assert "which is 256 to 511 across the block: the test is what keeps them out" in rep["tile_contents"], rep
+    else:
+        assert "which is 256 to 511 across the block: the test is what keeps them out" in first, first
 
 
 def test_an_empty_statement_after_an_if_with_an_else_below_is_named_at_the_build(tmp_path):

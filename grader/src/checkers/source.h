@@ -17,6 +17,9 @@ int source_is_identifier_char(char c);
  * pitch, bytes; `dOut`: d, Out; `blkX`: blk, X). Calls f(part, length,
  * arg) for each. */
 void source_identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg);
+/* The first whole-word word in text at or after from, or NULL (in
+ * source.c, with the words of a line's text). */
+const char *text_find_word(const char *text, const char *from, const char *word);
 /* text with every whole word a written as b and b as a (malloc'd). */
 char *source_words_exchanged(const char *text, const char *a, const char *b);
 /* text with its comments and literals blanked, newlines kept (malloc'd):

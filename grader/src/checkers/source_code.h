@@ -140,8 +140,6 @@ void code_call_argument(const source_code *s, size_t open, int n, char *out, siz
 char *source_line_text(const char *file, int n, size_t max);
 /* Whether word stands at p of text as a whole word. */
 int text_word_at(const char *text, const char *p, const char *word);
-/* The first whole-word word in text at or after from, or NULL. */
-const char *text_find_word(const char *text, const char *from, const char *word);
 /* The end of the clause of a condition that starts at from: its next
  * top-level && or || before to, else to. */
 size_t text_clause_end(const char *t, size_t from, size_t to);

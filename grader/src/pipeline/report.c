@@ -782,6 +782,29 @@ static int launch_shapes_swapped(const submission_result *s)
     return swapped;
 }
 
+/* The full repair's sentence, and where the tile's account names the
+ * repair's line as a test and what that test did ("the test at line 54
+ * (`if (dest < w) {`) is false for every thread of the block (dest 256 to
+ * 511, against 20)"), that clause after it: the edit, and the values that
+ * show why (malloc'd). */
+static char *repair_with_its_test(const submission_result *s)
+{
+    char at[48];
+    snprintf(at, sizeof at, "the test at line %d (", s->repair.line);
+    const char *p = s->tile_contents ? strstr(s->tile_contents, at) : NULL;
+    if (!p)
+        return xstrdup(s->repair.sentence);
+    /* to ", so " or "; " outside quoted code */
+    size_t n = 0;
+    int quoted = 0;
+    for (; p[n]; n++) {
+        quoted ^= p[n] == '`';
+        if (!quoted && (!strncmp(p + n, ", so ", 5) || !strncmp(p + n, "; ", 2)))
+            break;
+    }
+    return xasprintf("%s (%.*s)", s->repair.sentence, (int)n, p);
+}
+
 static char *fix_first(const submission_result *s)
 {
     if (!s->built && s->build_message && s->ndatasets > 0 && s->datasets[0].status == ST_GRADER_ERROR)
@@ -817,6 +840,15 @@ static char *fix_first(const submission_result *s)
         char *edit = xasprintf("`%s` for `%s`", s->repair.to, s->repair.from);
         int names_edit = strstr(s->cause, edit) != NULL;
         free(edit);
+        /* ... or quotes what the edit replaces and ends with an instruction
+         * that writes the edit's text ("declares Col `unsigned char`, ...;
+         * declare Col int"): the two would say one thing twice */
+        char *quoted_from = s->repair.from[0] ? xasprintf("`%s`", s->repair.from) : NULL;
+        size_t advice = cause_advice_at(s->cause);
+        if (quoted_from && s->repair.to[0] && strstr(s->cause, quoted_from) && s->cause[advice] &&
+            text_find_word(s->cause, s->cause + advice, s->repair.to))
+            names_edit = 1;
+        free(quoted_from);
         if (s->cause_fixed_there && repair_strong(&s->repair) && first_line_named(s->cause) == s->repair.line &&
             !names_edit && !s->cause_says_the_edit)
             return xasprintf("%s; %s", s->cause, s->repair.sentence);
@@ -858,6 +890,11 @@ static char *fix_first(const submission_result *s)
      * and the edit says where it belongs */
     if (f && repair_fills_unstored(f, &s->repair))
         several = 1;
+    /* ... but a finding that names the repair's line and says the edit
+     * itself, names for names ("test srcY and srcX there in place of destY
+     * and destX"), says why as well: it leads, the repair after it */
+    if (several && f && names_line(f->message, s->repair.line) && strstr(f->message, " there in place of "))
+        several = 0;
     /* a __syncthreads() the repair adds outside the two accesses of a race
      * the checkers saw: the race names the accesses a barrier must stand
      * between (and, between a loop's passes, that it goes at the loop's
@@ -887,7 +924,7 @@ static char *fix_first(const submission_result *s)
         const dataset_result *d = f || !explained ? NULL : diagnosis_at_line(s, s->repair.line);
         if (d)
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
-        return xstrdup(s->repair.sentence);
+        return repair_with_its_test(s);
     }
     if (f) {
         /* a full repair at the line the finding names says what to write
@@ -906,6 +943,10 @@ static char *fix_first(const submission_result *s)
                      ((!strcmp(s->repair.kind, "sizeof") || strstr(f->message, "; count its ")) &&
                       finding_leads_with(f, s->repair.context)) ||
                      (s->repair.from[0] && f->line == s->repair.line && strstr(f->message, token)) ||
+                     /* a declaration the finding leads with as its second
+                      * line (a tile too narrow for its subscript), where
+                      * the edit rewrites it */
+                     (f->line2 == s->repair.line && f->line2 != f->line && finding_leads_with(f, s->repair.context)) ||
                      /* a buffer freed twice, where the edit frees another
                       * at the second free: which buffer it meant */
                      (!strcmp(f->kind, "use-after-free") && f->line == s->repair.line && s->repair.from[0] &&
@@ -925,9 +966,11 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s (%s)", s->repair.sentence, f->message);
         /* ... or names a declaration (a tile too narrow for its column) that
          * the repair rewrites: the edit says what to declare, and leads */
-        char declared_at[48];
+        char declared_at[48], is_declared_at[48];
         snprintf(declared_at, sizeof declared_at, "(declared at line %d (", s->repair.line);
-        if (fixes && strstr(f->message, declared_at) && strstr(f->message, "; declare "))
+        snprintf(is_declared_at, sizeof is_declared_at, " is declared at line %d (", s->repair.line);
+        if (fixes && (strstr(f->message, declared_at) || strstr(f->message, is_declared_at)) &&
+            strstr(f->message, "; declare "))
             return xasprintf("%s (%s)", s->repair.sentence, f->message);
         /* ... or says a copy was refused and what to count, where the edit
          * in that call says which argument miscounts: the edit leads */
