@@ -604,8 +604,8 @@ FIRST = {
                                        "Pvalue;`)"],
     "setAU/03-p4-m-load-test-adds-col": ["line 54: `Row < j && mCol < k && Col < l` looks like the mistake",
                                          "with `Row < j && mCol < k` there"],
-    "setAU/04-o4-mask-copy-size-sizeof-mc-times-float": ["line 97: `sizeof(Mc) * sizeof(float)` in ",
-                                                         "with `sizeof(Mc)` there"],
+    "setAU/04-o4-mask-copy-size-sizeof-mc-times-float": ["line 97 (", "copies 400 bytes (`sizeof(Mc) * sizeof(float)`)",
+                                                         "count Mc's own bytes (`sizeof(Mc)`)"],
     "setAU/04-p4-second-batch-no-ghost-test": ["line 59 reads `I[(srcY * width + srcX) * channels + k]` under no test "
                                                "of its index", "give line 59 that test and its else"],
     "setAU/05-o4-write-packed-index": ["line 66: `(row_o * out.width + col_o) * out.channels + k` in ",

@@ -1019,6 +1019,21 @@ static void declaration(sc *s, size_t *p, int in_block)
     *p = end;
 }
 
+/* Whether tokens [b, e) read the thread's own index: threadIdx, or a
+ * local whose initialiser does (tx, then Row from tx), `levels` deep. */
+static int reads_thread_index(sc *s, size_t b, size_t e, int levels)
+{
+    for (size_t q = b; q < e; q++) {
+        if (at(s, q, "threadIdx"))
+            return 1;
+        sym *y = sch_lookup(s, q);
+        if (levels > 0 && y && y->depth > 0 && y->init_e > y->init_b &&
+            reads_thread_index(s, y->init_b, y->init_e, levels - 1))
+            return 1;
+    }
+    return 0;
+}
+
 static void statement(sc *s, size_t *p, int in_block);
 
 /* The statements of the block whose '{' is at *p; *p after its '}'. */
@@ -1078,19 +1093,24 @@ static void statement(sc *s, size_t *p, int in_block)
         *p = k + 1;
         size_t first_c = s->nc;
         condition(s, p);
-        size_t body = *p;
+        size_t body = *p, body_c = s->nc;
         statement(s, p, 0);
-        /* a test that guards a __syncthreads(): an edit of it that mends
-         * the emulator's run keeps the barrier from some threads or from
-         * all (`BLOCK_WIDTH < O_TILE_WIDTH`), a barrier deleted in effect,
-         * which a run of the plain build cannot tell from a fix (see the
-         * statement dropped, below); the checkers say where it belongs */
-        for (size_t q = body; q < *p; q++)
-            if (is_barrier(s, q)) {
-                for (size_t i = first_c; i < s->nc; i++)
-                    s->c[i].dead = 1;
-                break;
-            }
+        /* a test on the thread's index that guards a __syncthreads(): an
+         * edit of it that mends the emulator's run keeps the barrier from
+         * some threads or from all (`BLOCK_WIDTH < O_TILE_WIDTH`), a
+         * barrier deleted in effect, which a run of the plain build cannot
+         * tell from a fix (see the statement dropped, below); the checkers
+         * say where it belongs. A test every thread of the block answers
+         * alike (`ph > 0`) keeps its edits: it gives the barrier to all
+         * the threads or to none, and a barrier missing for all shows in
+         * the run as a wrong tile. */
+        if (reads_thread_index(s, k + 1, body, 3))
+            for (size_t q = body; q < *p; q++)
+                if (is_barrier(s, q)) {
+                    for (size_t i = first_c; i < body_c; i++)
+                        s->c[i].dead = 1;
+                    break;
+                }
         if (at(s, *p, "else")) {
             (*p)++;
             statement(s, p, 0);

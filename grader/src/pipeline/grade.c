@@ -2211,7 +2211,7 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(skeleton);
         if (as_given && count > has) {
             char *qc = sanitize_quote(file, copy), *qd = sanitize_quote(file, decl);
-            s->cause = xasprintf("%s copies %zu bytes (`%s`) into %s, which %s declares with %zu, as the skeleton "
+            s->cause = xasprintf("%s copies %zu bytes (`%s`) into %s, which %s declares with %zu bytes, as the skeleton "
                                  "does: the count is more than %s holds (and more than the data it copies), so the "
                                  "runtime refuses the copy; count %s's own bytes (`sizeof(%s)`)",
                                  qc, count, size_arg, sym, qd, has, sym, sym, sym);
