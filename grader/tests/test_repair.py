@@ -1026,3 +1026,54 @@ def test_a_macro_whose_value_regroups_is_pasted_before_the_candidates(tmp_path):
     assert r["candidates"] > 0 and r["screened"] > 0 and r["found"] == "none", r
     assert rep["fix_first"].startswith("the #define at line 14 (`#define TILE_WIDTH 8 + 8`) has no parentheses"), \
         rep["fix_first"]
+
+
+def with_define(tmp_path, lab, name, value):
+    """The lab's reference with its `#define NAME ...` given value; the
+    file and the line."""
+    sol = kit.solution(lab)
+    lines = sol.read_text().splitlines(keepends=True)
+    at = [i for i, l in enumerate(lines) if re.match(rf"#define {name}\b", l)]
+    assert len(at) == 1, at
+    lines[at[0]] = f"#define {name} {value}\n"
+    src = tmp_path / sol.name
+    src.write_text("".join(lines))
+    return src, at[0] + 1
+
+
+@needs_schemata
+@pytest.mark.parametrize("lab,name,value,skeleton_value,octal", [
+    # a leading 0 makes it octal, 14: the tiles miss the width's last columns
+    ("02-tiled-matmul", "TILE_WIDTH", "016", "16", " (a number written with a leading 0 is octal: `016` is 14)"),
+    # the block one short of the tile it loads
+    ("05-pitched-conv", "BLOCK_WIDTH", "15", "(O_TILE_WIDTH + MASK_WIDTH - 1)", ""),
+])
+def test_a_constant_of_the_skeleton_given_another_value_is_mended_with_the_skeletons(
+        tmp_path, lab, name, value, skeleton_value, octal):
+    """A #define the skeleton has, given another value: it sizes the
+    shared tiles, which no switch of the schemata build can edit, so the
+    file is built again with the skeleton's value on that line; that
+    mends every dataset, and the first line says so."""
+    src, line = with_define(tmp_path, lab, name, value)
+    _, rep = kit.check_json(lab, src, "emu", sanitize=True)
+    r = rep["repair"]
+    assert r["found"] == "full" and r["line"] == line and r["kind"] == "define", r
+    assert r["from"] == value and r["to"] == skeleton_value, r
+    assert rep["fix_first"].startswith(
+        f"line {line}: `{value}` in `#define {name} {value}` looks like the mistake{octal}: the skeleton's value is "
+        f"`{skeleton_value}`, and with it there, all "), rep["fix_first"]
+
+
+@needs_schemata
+def test_a_constant_changed_on_purpose_is_no_repair_of_another_mistake(tmp_path):
+    """TILE_WIDTH 32, which lab 02 allows, in a file whose mistake is
+    elsewhere (the phase loop one short): the skeleton's 16 mends nothing,
+    and no repair names the #define."""
+    src, line = with_define(tmp_path, "02-tiled-matmul", "TILE_WIDTH", "32")
+    text = src.read_text()
+    old = "ph < Width / TILE_WIDTH;"
+    assert text.count(old) == 1
+    src.write_text(text.replace(old, "ph < Width / TILE_WIDTH - 1;"))
+    _, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True)
+    assert rep["repair"].get("line") != line, rep["repair"]
+    assert f"line {line}:" not in (rep.get("fix_first") or ""), rep["fix_first"]

@@ -1004,6 +1004,16 @@ char *repairs_sentence(const repair_candidate *c, int full, int ndatasets, const
             s = xasprintf("line %d: %s %s the mistake: the division rounds down, and leaves out what does not fill a "
                           "last whole block or tile: round it up: %s, %s%s",
                           c->line, place, full ? "looks like" : "is probably", words, result, other);
+    } else if (!strcmp(c->kind, "define")) { /* a constant of the skeleton's, given another value */
+        /* `016`: C reads a number with a leading 0 as octal */
+        size_t digits = strspn(c->from, "01234567");
+        char *octal = c->from[0] == '0' && digits > 1 && !c->from[digits]
+                          ? xasprintf(" (a number written with a leading 0 is octal: `%s` is %ld)", c->from,
+                                      strtol(c->from, NULL, 8))
+                          : xstrdup("");
+        s = xasprintf("line %d: %s %s the mistake%s: the skeleton's value is `%s`, and with it there, %s%s", c->line,
+                      place, full ? "looks like" : "is probably", octal, c->to, result, other);
+        free(octal);
     } else {
         s = xasprintf("line %d: %s %s the mistake: %s, %s%s", c->line, place,
                       full ? "looks like" : "is probably", words, result, other);

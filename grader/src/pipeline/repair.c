@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 /* A schemata list larger than this is no honest lab file's. */
 #define SCHEMATA_MAX_BYTES (8LL << 20)
@@ -538,6 +539,171 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
     r->sentence = repairs_sentence(&c[best], 1, n, r->dataset, r->wrong, second);
 }
 
+/* ---- a #define that is not the skeleton's ------------------------------------ *
+ *
+ * A constant the skeleton defines, given another value by the file
+ * (`#define TILE_WIDTH 016`, octal 14; `#define BLOCK_WIDTH 15` where the
+ * skeleton derives it from O_TILE_WIDTH and MASK_WIDTH): no switch of the
+ * schemata build can edit it, since it sizes the __shared__ arrays. Where
+ * the search found no repair, the file is built once more with the
+ * skeleton's value on that line and run on every dataset; when all come
+ * out right, that is the repair (the value as written was the mistake). */
+#define DEFINE_REPAIR_MAX 4
+
+typedef struct {
+    int line;
+    size_t b, e;             /* the line's bytes in the text */
+    size_t value_b, value_e; /* the value's, comments and blanks off its ends */
+    char name[64];
+} define_line;
+
+/* The object-like #defines of text, at most max. */
+static int define_lines(const char *text, define_line *d, int max)
+{
+    int n = 0, line = 1;
+    for (const char *p = text; *p && n < max; line++) {
+        const char *eol = strchr(p, '\n'), *e = eol ? eol : p + strlen(p), *q = p;
+        while (q < e && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q < e && *q == '#') {
+            q++;
+            while (q < e && (*q == ' ' || *q == '\t'))
+                q++;
+            if (e - q > 7 && !strncmp(q, "define", 6) && (q[6] == ' ' || q[6] == '\t') && e[-1] != '\\') {
+                q += 7;
+                while (q < e && (*q == ' ' || *q == '\t'))
+                    q++;
+                const char *name = q;
+                while (q < e && (isalnum((unsigned char)*q) || *q == '_'))
+                    q++;
+                const char *v = q, *ve = e;
+                for (const char *c = v; c + 1 < e; c++)
+                    if (c[0] == '/' && (c[1] == '/' || c[1] == '*')) {
+                        ve = c;
+                        break;
+                    }
+                while (v < ve && (*v == ' ' || *v == '\t'))
+                    v++;
+                while (ve > v && isspace((unsigned char)ve[-1]))
+                    ve--;
+                if (q > name && (size_t)(q - name) < sizeof d->name && *q != '(' && v < ve) {
+                    d[n] = (define_line){ line, (size_t)(p - text), (size_t)(e - text), (size_t)(v - text),
+                                          (size_t)(ve - text), "" };
+                    memcpy(d[n].name, name, (size_t)(q - name));
+                    d[n].name[q - name] = 0;
+                    n++;
+                }
+            }
+        }
+        p = eol ? eol + 1 : e;
+    }
+    return n;
+}
+
+/* Whether two values differ other than in blanks. */
+static int values_differ(const char *a, size_t an, const char *b, size_t bn)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < an && isspace((unsigned char)a[i]))
+            i++;
+        while (j < bn && isspace((unsigned char)b[j]))
+            j++;
+        if (i == an || j == bn)
+            return i != an || j != bn;
+        if (a[i++] != b[j++])
+            return 1;
+    }
+}
+
+/* Builds the file with line d's value replaced by to (in folder/define-N)
+ * and runs it on every dataset: whether all come out right. */
+static int define_mends(const lab_manifest *m, const backend *e, const char *student_file, const char *text,
+                        const define_line *d, const char *to, const char *folder, int k, const char *const *dirs,
+                        int n, double timeout_s)
+{
+    char *work = xasprintf("%s/define-%d", folder, k), *src = xasprintf("%s/define-%d.cu", folder, k);
+    strbuf body;
+    sb_init(&body);
+    sb_append(&body, text, d->value_b);
+    sb_puts(&body, to);
+    sb_puts(&body, text + d->value_e);
+    int right = 0;
+    if (mkdir(work, 0700) == 0 && write_file(src, body.buf, body.len) == 0) {
+        build_result br;
+        build_submission(m, e, src, work, &br);
+        if (br.ok) {
+            char *program = build_program_path(work);
+            right = datasets_right(m, program, work, dirs, n, 0, timeout_s, student_file);
+            free(program);
+        }
+        build_result_free(&br);
+    }
+    sb_free(&body);
+    free(src);
+    free(work);
+    return n > 0 && right == n;
+}
+
+/* The repair, when a #define the skeleton has with another value is the
+ * mistake; whether one was found. */
+static int define_repair(const lab_manifest *m, const backend *e, const char *student_file, const char *folder,
+                         const char *const *dirs, int n, double timeout_s, repair_result *r)
+{
+    char *why = NULL, *skeleton_path = manifest_skeleton_path(m);
+    size_t len;
+    char *text = untrusted_read(student_file, SUBMISSION_MAX_BYTES, 0, &len, &why);
+    char *skeleton = skeleton_path ? read_file(skeleton_path, NULL) : NULL;
+    free(why);
+    free(skeleton_path);
+    int found = 0;
+    if (text && skeleton && strlen(text) == len) {
+        define_line mine[32], given[32];
+        int nm = define_lines(text, mine, 32), ng = define_lines(skeleton, given, 32), tried = 0;
+        for (int i = 0; i < nm && !found && tried < DEFINE_REPAIR_MAX; i++)
+            for (int j = 0; j < ng; j++) {
+                if (strcmp(mine[i].name, given[j].name) != 0)
+                    continue;
+                const char *v = text + mine[i].value_b, *w = skeleton + given[j].value_b;
+                size_t vn = mine[i].value_e - mine[i].value_b, wn = given[j].value_e - given[j].value_b;
+                if (!values_differ(v, vn, w, wn) || vn >= sizeof r->from || wn >= sizeof r->to)
+                    break;
+                char *to = xasprintf("%.*s", (int)wn, w);
+                tried++;
+                if (define_mends(m, e, student_file, text, &mine[i], to, folder, tried, dirs, n, timeout_s)) {
+                    repair_candidate c;
+                    memset(&c, 0, sizeof c);
+                    c.line = mine[i].line;
+                    snprintf(c.kind, sizeof c.kind, "define");
+                    snprintf(c.from, sizeof c.from, "%.*s", (int)vn, v);
+                    snprintf(c.to, sizeof c.to, "%s", to);
+                    size_t cb = mine[i].b, ce = mine[i].e;
+                    while (cb < ce && isspace((unsigned char)text[cb]))
+                        cb++;
+                    while (ce > cb && isspace((unsigned char)text[ce - 1]))
+                        ce--;
+                    snprintf(c.context, sizeof c.context, "%.*s", (int)(ce - cb), text + cb);
+                    c.at = mine[i].value_b >= cb && mine[i].value_b - cb < sizeof c.context ? (int)(mine[i].value_b - cb)
+                                                                                            : -1;
+                    c.datasets_right = n;
+                    c.confirmed = 1;
+                    free(r->sentence);
+                    r->found = REPAIR_FULL;
+                    r->datasets_right = r->datasets = n;
+                    r->also_line = 0;
+                    keep_candidate(r, &c);
+                    r->sentence = repairs_sentence(&c, 1, n, r->dataset, r->wrong, NULL);
+                    found = 1;
+                }
+                free(to);
+                break;
+            }
+    }
+    free(text);
+    free(skeleton);
+    return found;
+}
+
 void repair_stage(const lab_manifest *m, const backend *b, const char *student_file, const char *const *dirs,
                   const int *failing, int nfailing, const int *lines, int nlines, double timeout_s, int keep,
                   submission_result *s)
@@ -672,6 +838,17 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
     }
     free(c);
     build_result_free(&br);
+    /* no repair the switches could make: a constant of the skeleton's,
+     * given another value, may be the mistake (it sizes what no switch
+     * can edit) */
+    if (folder && r->found != REPAIR_FULL) {
+        double t = stage_clock();
+        if (!r->dataset[0])
+            snprintf(r->dataset, sizeof r->dataset, "%s", s->datasets[failing[0]].name);
+        if (define_repair(m, e, student_file, folder, dirs, s->ndatasets, timeout_s, r))
+            r->ran = 1;
+        stage_add(stages, t, "repair define");
+    }
     if (folder) {
         if (keep)
             fprintf(stderr, "gpulab: kept the repair search's folder %s\n", folder);
