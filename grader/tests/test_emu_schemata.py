@@ -112,7 +112,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
              "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
              "member", "factor", "sibling", "exchange", "round-up", "twin-args", "twin-round-up", "twin-subscripts",
-             "twin-term", "parallel-args", "step", "grouping"}
+             "twin-term", "parallel-args", "step", "grouping", "square"}
     for c in candidates:
         assert set(c) == {"id", "line", "at", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c
@@ -604,3 +604,13 @@ def test_a_products_arrays_exchanged_are_repaired(harness, tmp_path, lab, refere
     one name can (each alone reads one array twice)."""
     frm = wrong.split("+= ")[1].rstrip(";")
     mends(harness, tmp_path, lab, reference, wrong, "exchange", reference.split("+= ")[1].rstrip(";"), frm=frm)
+
+
+def test_a_square_of_a_slipped_name_is_mended_at_both_operands(harness, tmp_path):
+    """Lab 01's buffers sized `BLOCK_WIDTH * BLOCK_WIDTH * sizeof(float)`,
+    one block's worth: width is slipped at both operands of the square, and
+    no edit of one mends it (`width * BLOCK_WIDTH` is still short, or long);
+    one candidate puts the name at both."""
+    old = "size_t bytes = (size_t)width * width * sizeof(float);"
+    mends(harness, tmp_path, "01-basic-matmul", old, "size_t bytes = BLOCK_WIDTH * BLOCK_WIDTH * sizeof(float);",
+          "square", "width * width")

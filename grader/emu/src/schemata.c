@@ -922,6 +922,8 @@ static void declaration(sc *s, size_t *p, int in_block)
             s->nest -= index_like;
             if (index_like && !s->bail && (at(s, p2, ",") || p2 == end))
                 sch_index_swaps(s, n0);
+            if (!s->bail && (at(s, p2, ",") || p2 == end))
+                sch_squared_names(s, first);
             s->nnames = index_like ? n0 : s->nnames;
             if (s->bail || !(at(s, p2, ",") || p2 == end)) {
                 sch_drop_groups(s, first);
@@ -1206,8 +1208,10 @@ static void statement(sc *s, size_t *p, int in_block)
         size_t first = s->ng;
         s->host_cuda = 0;
         int parsed = expr_unit(s, k, end) == 0 && end < s->r.nt;
-        if (parsed)
+        if (parsed) {
             sch_exchanged_operands(s, first);
+            sch_squared_names(s, first);
+        }
         if (parsed && sch_one_line(s, k, k + 1) && !is_barrier(s, k)) {
             /* the statement dropped; never a __syncthreads(): a run of
              * the plain build cannot show that the accesses it ordered no

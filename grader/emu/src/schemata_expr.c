@@ -457,6 +457,57 @@ void sch_exchanged_operands(sc *s, size_t first)
     }
 }
 
+/* A square of one name (`BLOCK_WIDTH * BLOCK_WIDTH * sizeof(float)`, a
+ * width by itself): a slip of the name was written at both operands, and
+ * no edit of one mends it (`width * BLOCK_WIDTH`). As a candidate for
+ * each of the first operand's name edits (at most three), that name at
+ * both at once (kind `square`; from and to the product's text). Groups
+ * [first, ng) are the statement's. */
+void sch_squared_names(sc *s, size_t first)
+{
+    size_t last = s->ng;
+    for (size_t i = first; i < last; i++) {
+        const group *g = &s->g[i];
+        if (g->kind != G_BIN || strcmp(g->helper, "mul") != 0 || g->also)
+            continue;
+        size_t x = g->tb, y = g->ope, te = g->te;
+        if (!ident(s, x) || g->op != x + 1 || te != y + 1 || !same(s, x, y) || at(s, x - 1, ".") ||
+            at(s, x - 1, "->"))
+            continue;
+        const sym *v = sch_lookup(s, x);
+        if (!v || v->vk != V_INT)
+            continue;
+        long ga = -1;
+        for (size_t j = first; j < last && ga < 0; j++)
+            if (s->g[j].kind == G_ATOM && s->g[j].tb == x && s->g[j].te == x + 1)
+                ga = (long)j;
+        if (ga < 0)
+            continue;
+        int made = 0;
+        for (int a = 0; a < s->g[ga].nalts && made < 3; a++) {
+            const cand *c = &s->c[s->g[ga].cand[a]];
+            const char *name = s->g[ga].alt[a];
+            if (c->dead || strcmp(c->kind, "name") != 0 || !name)
+                continue;
+            long pa = atom_at(s, first, last, x), pb = pa < 0 ? -1 : atom_at(s, first, last, y);
+            if (pa < 0 || pb < 0)
+                break;
+            size_t at_[2] = { x, y }, end[2] = { x + 1, y + 1 };
+            char *with[2] = { (char *)name, (char *)name };
+            char *from = sch_span_text(s, x, te), *to = sch_span_subst(s, x, te, at_, end, with, 2, 0);
+            int m = sch_add_multi(s, x, "square", from, to);
+            group *ka = &s->g[pa], *kb = &s->g[pb];
+            ka->cand[ka->nalts] = m;
+            ka->alt[ka->nalts++] = xstrdup(name);
+            kb->cand[kb->nalts] = m;
+            kb->alt[kb->nalts++] = xstrdup(name);
+            free(from);
+            free(to);
+            made++;
+        }
+    }
+}
+
 /* A for loop's `i = n; i <= b` with n > 0, whose range may be one off at
  * both ends (1 to TILE_WIDTH where 0 to TILE_WIDTH - 1 was meant): as a
  * candidate, the range moved down by one, its start and its bound at once

@@ -168,6 +168,7 @@ char *sch_span_subst(const sc *s, size_t tb, size_t te, const size_t *at, const 
                      size_t n, int raw);
 void sch_same_comparisons(sc *s, size_t first, size_t b, size_t e);
 void sch_exchanged_operands(sc *s, size_t first);
+void sch_squared_names(sc *s, size_t first);
 /* Two names of an index exchanged (schemata_expr.c): the names s->names[n0, nnames) one nest deeper. */
 void sch_index_swaps(sc *s, size_t n0);
 void sch_loop_range(sc *s, size_t b, size_t e1, size_t e2, size_t first_init, size_t first_cond);
