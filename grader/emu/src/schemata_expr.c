@@ -1014,6 +1014,36 @@ static void extent_names(sc *s, const node *l, const node *r)
  *    parentheses left out, `srcY * width + srcX * channels` (ints):
  *    `(srcY * width + srcX) * channels`. */
 
+/* Whether the statement takes the remainder of the same division, lt %
+ * rt (`k / TILE_WIDTH + (k % TILE_WIDTH > 1)`), or the statement after it
+ * does (`if (k % TILE_WIDTH > 1) numPhases++;`): the count rounds up by
+ * that remainder's test, which is the edit to make where it is wrong;
+ * rounding the quotient up as well only adds a phase or a block more. */
+static int remainder_written(const sc *s, const char *lt, const char *rt)
+{
+    size_t end = s->ctx_e + 1;
+    while (end < s->r.nt && !at(s, end, ";") && !at(s, end, "}"))
+        end++;
+    for (size_t q = s->ctx_b + 1; q + 1 < end && q + 1 < s->r.nt; q++) {
+        if (!at(s, q, "%"))
+            continue;
+        int left = 0, right = 0;
+        for (size_t n = 1; n <= 8 && n <= q && !left; n++) {
+            char *x = sch_span_text(s, q - n, q);
+            left = strcmp(x, lt) == 0;
+            free(x);
+        }
+        for (size_t n = 1; n <= 8 && q + 1 + n <= s->r.nt && left && !right; n++) {
+            char *x = sch_span_text(s, q + 1, q + 1 + n);
+            right = strcmp(x, rt) == 0;
+            free(x);
+        }
+        if (left && right)
+            return 1;
+    }
+    return 0;
+}
+
 /* Whether the dividend lt already rounds the quotient by rt up: it adds
  * rt - 1 (`(k + TILE_WIDTH - 1)`, `k + TILE_WIDTH - 1`, `(TILE_WIDTH - 1 +
  * k)`), spaces aside. */
@@ -2524,6 +2554,8 @@ node sch_parse_expr(sc *s, size_t *p, int min_prec)
                     sch_add_alt(s, g, "drop-left", from, rt, NULL);
                 } else if (strcmp(w, "ceil") == 0) {
                     /* a count that rounds down where it must round up */
+                    if (remainder_written(s, lt, rt))
+                        continue;
                     char *to = round_up_text(lt, rt);
                     sch_add_alt(s, g, "round-up", from, to, NULL);
                     free(to);
