@@ -2710,6 +2710,24 @@ def test_a_sum_whose_terms_are_taken_away_is_named_at_its_line(tmp_path):
     assert f"look at how the terms go into the sum at line {line} (" in first, first
 
 
+@pytest.mark.parametrize("lab,old,new,way", [
+    ("04-conv-2batch", "P[(y * width + x) * channels + k] = acc;", "P[(y * width + x) * channels + k] = rintf(acc);",
+     "to the nearest whole number"),
+    ("02-tiled-matmul", "P[Row * Width + Col] = Pvalue;", "P[Row * Width + Col] = floorf(Pvalue);",
+     "down to a whole number"),
+])
+def test_an_output_rounded_to_whole_numbers_is_named_at_the_rounding(tmp_path, lab, old, new, way):
+    """The output stored through a rounding function (`rintf(acc)`): every
+    wrong element is the right one rounded, one way throughout. The numbers
+    say which way, and the first line names the call's line."""
+    src = edited(tmp_path, lab, old, new)
+    line = line_of(src, new)
+    _, rep = kit.check_json(lab, src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert f"are exactly the right value rounded {way}: " in first, first
+    assert f"before it is stored at line {line} (" in first and "which rounds it: store the sum itself" in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

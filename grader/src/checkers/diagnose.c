@@ -1067,6 +1067,38 @@ static void clamped_hypothesis(const gl_matrix *got, const gl_reference *want, c
              DIAGNOSE_OUTPUT_CLAMPED);
 }
 
+/* Every wrong element the right value rounded to a whole number, one
+ * way throughout (to the nearest, toward 0, down or up): the sums are
+ * right, and something on the way to the store (rintf, floorf, an int in
+ * between) drops their fractions. Only a right value with a fraction
+ * tells: a whole one is its own rounding. */
+static void rounded_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
+                               best_fit *best)
+{
+    static const char *const ways[] = { "to the nearest whole number", "toward 0 to a whole number",
+                                        "down to a whole number", "up to a whole number" };
+    int terms = want->terms > 0 ? want->terms : 1;
+    size_t matched[4] = { 0 }, telling = 0;
+    for (size_t s = 0; s < ns; s++) {
+        double w = want->value[idx[s]], mag = want->magnitude ? want->magnitude[idx[s]] : fabs(w);
+        double tol = sum_tolerance(mag, terms);
+        if (fabs(w - nearbyint(w)) <= tol || fabs(w - nearbyint(w)) >= 0.5 - tol)
+            continue; /* whole, or halfway: no evidence of the way */
+        telling++;
+        const double r[4] = { nearbyint(w), trunc(w), floor(w), ceil(w) };
+        for (int k = 0; k < 4; k++)
+            matched[k] += isfinite(got->data[idx[s]]) && (double)got->data[idx[s]] == r[k];
+    }
+    int way = 0;
+    for (int k = 1; k < 4; k++)
+        way = matched[k] > matched[way] ? k : way;
+    consider(best, matched[way], telling,
+             xasprintf("%zu of the %zu wrong elements checked are exactly the right value rounded %s: the sums are "
+                       "right, and their fractions are dropped before they are stored: " DIAGNOSE_OUTPUT_ROUNDED_WHERE,
+                       matched[way], telling, ways[way]),
+             DIAGNOSE_OUTPUT_ROUNDED);
+}
+
 /* Every wrong element the right value negated: each term was taken away
  * from the sum, not added to it. */
 static void negated_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx, size_t ns,
@@ -1120,6 +1152,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
         clamped_hypothesis(got, want, bad, idx, ns, &best);
     if (ns > 1)
         negated_hypothesis(got, want, idx, ns, &best);
+    if (ns > 1)
+        rounded_hypothesis(got, want, idx, ns, &best);
     free(idx);
     gl_matrix_free(&a);
     gl_matrix_free(&b);

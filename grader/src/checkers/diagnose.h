@@ -116,6 +116,9 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_SIGN_WHERE "look at how the terms go into the sum"
 #define DIAGNOSE_SUM_NEGATED "the sum negated"
 #define DIAGNOSE_OUTPUT_CLAMPED_WHERE "look at what is done to the sum before it is stored"
+/* every wrong element the right value rounded to a whole number */
+#define DIAGNOSE_OUTPUT_ROUNDED "the output rounded to whole numbers"
+#define DIAGNOSE_OUTPUT_ROUNDED_WHERE "look at what makes the sum a whole number before it is stored"
 
 /* The advice that ends the "never written" sentence, which the grader
  * replaces where the run's launch covers the whole output (grade.c): then

@@ -303,6 +303,9 @@ int source_store_cast_to_integer(const char *path, char *cast, size_t n);
  * the output's store (on the store, or setting a name its value reads)
  * before an index clamped on the way; else the first; 0 if none. */
 int source_value_cut_line(const char *path);
+/* The same for a function that rounds a value to a whole number (rintf,
+ * roundf, floorf, truncf, __float2int_rn, ...), or 0. */
+int source_value_rounding_line(const char *path);
 /* A kernel's pointer made another name for a __shared__ array (`float
  * (*ds_N)[TILE_WIDTH] = ds_M;`), and both names stored into: the stores
  * through the one overwrite the other's. The declaration's line; the names

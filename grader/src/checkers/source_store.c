@@ -412,10 +412,10 @@ static int stored_value_reads(const source_code *s, int store_line, const char *
 
 #define MAX_CUTS 32
 
-int source_value_cut_line(const char *path)
+/* The line of a kernel's call of one of the functions in calls whose
+ * value reaches the output's store (source_value_cut_line's rule). */
+static int value_call_line(const char *path, const char *const *cuts)
 {
-    static const char *const cuts[] = { "fminf", "fmaxf", "fmin", "fmax", "min", "max", "__saturatef", "saturate",
-                                        "clamp", NULL };
     source_code s;
     if (!source_code_read(&s, path))
         return 0;
@@ -455,6 +455,24 @@ int source_value_cut_line(const char *path)
     }
     source_code_free(&s);
     return line;
+}
+
+int source_value_cut_line(const char *path)
+{
+    static const char *const cuts[] = { "fminf", "fmaxf", "fmin", "fmax", "min", "max", "__saturatef", "saturate",
+                                        "clamp", NULL };
+    return value_call_line(path, cuts);
+}
+
+int source_value_rounding_line(const char *path)
+{
+    static const char *const rounders[] = { "rintf", "roundf", "floorf", "ceilf", "truncf", "nearbyintf", "lrintf",
+                                            "lroundf", "llrintf", "llroundf", "rint", "round", "floor", "ceil",
+                                            "trunc", "nearbyint", "lrint", "lround", "__float2int_rn",
+                                            "__float2int_rz", "__float2int_rd", "__float2int_ru", "__float2uint_rn",
+                                            "__float2uint_rz", "__float2ll_rn", "__float2ll_rz", "__double2int_rn",
+                                            "__double2int_rz", NULL };
+    return value_call_line(path, rounders);
 }
 
 int source_output_store_line(const char *path)

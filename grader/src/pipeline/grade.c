@@ -622,6 +622,11 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
             insert_line(c, DIAGNOSE_OUTPUT_CLAMPED_WHERE, file, cut > 0 ? cut : source_output_store_line(file),
                         cut > 0 ? ", which cuts it: store the sum itself" : "");
         }
+        if (strcmp(c->mistake, DIAGNOSE_OUTPUT_ROUNDED) == 0) {
+            int round = source_value_rounding_line(file);
+            insert_line(c, DIAGNOSE_OUTPUT_ROUNDED_WHERE, file, round > 0 ? round : source_output_store_line(file),
+                        round > 0 ? ", which rounds it: store the sum itself" : "");
+        }
         if (strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 || strcmp(c->mistake, DIAGNOSE_SAME_TILE_N) == 0)
             insert_line(c, strcmp(c->mistake, DIAGNOSE_SAME_TILE_M) == 0 ? DIAGNOSE_SAME_TILE_WHERE " M"
                                                                          : DIAGNOSE_SAME_TILE_WHERE " N",
