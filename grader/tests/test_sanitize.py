@@ -2728,6 +2728,32 @@ def test_an_output_rounded_to_whole_numbers_is_named_at_the_rounding(tmp_path, l
     assert f"before it is stored at line {line} (" in first and "which rounds it: store the sum itself" in first, first
 
 
+GRID_01 = "    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);\n"
+
+
+@pytest.mark.parametrize("members,named,says", [
+    # the x member set twice, the second where y belonged
+    (["dimGrid.y = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;", "dimGrid.y = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;"],
+     1, "sets dimGrid.y a second time (line {0} set it already), and no line sets dimGrid.x, which stays 1"),
+    # only one member set
+    (["dimGrid.y = (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH;"], None, "no line sets dimGrid.x, which stays 1"),
+])
+def test_a_grid_set_member_by_member_names_the_member_of_its_short_side(tmp_path, members, named, says):
+    """Lab 01's grid declared `dim3 dimGrid;` and its members set one by
+    one: where a member is never set it stays 1 and the grid falls short
+    on that side. The first line names the line that set the other member
+    a second time (a copy-paste's slip), or says that no line sets it."""
+    body = "    dim3 dimGrid;\n" + "".join(f"    {m}\n" for m in members)
+    src = edited(tmp_path, "01-basic-matmul", GRID_01, body)
+    first_set = line_of(src, members[0])
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", "--dataset", "width-0033", expect_rc=1)
+    first = rep["fix_first"]
+    if named is not None:
+        assert f"line {first_set + named} (`{members[named]}`) " + says.format(first_set) in first, first
+    else:
+        assert says in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

@@ -625,6 +625,52 @@ static char *shape_cause(const launch_shape *l, const int tile[2], const int out
     return s;
 }
 
+/* A grid set member by member (`dim3 dimGrid; dimGrid.x = ...;`) that
+ * falls short on one side: the line that sets that side's member, or
+ * the member no line sets (it stays 1), or the other member set twice
+ * where this one belongs (a copy-paste's `dimGrid.x` twice). The advice,
+ * or NULL where no line sets a member. */
+static char *member_sets(const launch_shape *l, const long cov[2], const int out[2], long need_x, long need_y,
+                         const char *student_file)
+{
+    char name[64];
+    int xs[4], ys[4];
+    int nx = source_launch_dim3_sets(student_file, l->line, 0, 'x', xs, 4, name, sizeof name);
+    int ny = source_launch_dim3_sets(student_file, l->line, 0, 'y', ys, 4, name, sizeof name);
+    if (nx + ny == 0 || !name[0])
+        return NULL;
+    /* the short side: y where the rows fall short, else x */
+    int short_y = cov[0] < out[0];
+    char axis = short_y ? 'y' : 'x', other = short_y ? 'x' : 'y';
+    int n_axis = short_y ? ny : nx, n_other = short_y ? nx : ny;
+    const int *lines_axis = short_y ? ys : xs, *lines_other = short_y ? xs : ys;
+    unsigned have = short_y ? l->grid[1] : l->grid[0];
+    long need = short_y ? need_y : need_x;
+    const char *side = short_y ? "down" : "across";
+    char *s;
+    if (n_axis == 0 && n_other >= 2) {
+        char *q = sanitize_quote(student_file, lines_other[n_other - 1]);
+        s = xasprintf("%s sets %s.%c a second time (line %d set it already), and no line sets %s.%c, which stays 1 "
+                      "(a dim3 starts at 1 in each dimension): %u block%s %s where %ld are needed; that line must "
+                      "set %s.%c",
+                      q, name, other, lines_other[n_other - 2], name, axis, have, have == 1 ? "" : "s", side, need,
+                      name, axis);
+        free(q);
+    } else if (n_axis == 0) {
+        s = xasprintf("no line sets %s.%c, which stays 1 (a dim3 starts at 1 in each dimension): %u block%s %s where "
+                      "%ld are needed; set it, before the launch at line %d, to the count of blocks that covers the "
+                      "output, rounded up",
+                      name, axis, have, have == 1 ? "" : "s", side, need, l->line);
+    } else {
+        char *q = sanitize_quote(student_file, lines_axis[n_axis - 1]);
+        s = xasprintf("count %s.%c at %s (%u block%s %s where %ld are needed), which the launch at line %d uses: it "
+                      "must cover the whole output, rounded up to whole blocks",
+                      name, axis, q, have, have == 1 ? "" : "s", side, need, l->line);
+        free(q);
+    }
+    return s;
+}
+
 char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
                          const char *student_file)
 {
@@ -658,8 +704,10 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
                                : xstrdup("");
     int grid_line = source_launch_dim3_line(student_file, l->line, 0);
     char *q = sanitize_quote(student_file, l->line);
-    char *where;
-    if (grid_line > 0 && grid_line != l->line) {
+    char *where = member_sets(l, cov, out, need_x, need_y, student_file);
+    if (where) {
+        /* the grid set member by member: the member of the short side said */
+    } else if (grid_line > 0 && grid_line != l->line) {
         char *qg = sanitize_quote(student_file, grid_line);
         where = xasprintf("count the grid at %s (%s%s%s), which the launch at line %d uses: it must cover the whole "
                           "output, rounded up to whole blocks",

@@ -494,6 +494,12 @@ int source_name_defined_through(const char *path, int line, char *name, size_t n
 /* The same for the launch's grid (which 0, its first argument) or block
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);
+/* The lines before the launch at launch_line that set one member of its
+ * grid (which 0) or block (which 1), `dimGrid.y = ...` (axis 'y'), at most
+ * max, in order; how many. The dim3's name into name ("" where the
+ * launch's argument is no lone name). */
+int source_launch_dim3_sets(const char *path, int launch_line, int which, char axis, int *lines, int max,
+                            char *name, size_t name_n);
 /* The first kernel launch after line that passes name (bare: `d_P`, not
  * `d_P + 1`) as an argument, or an object one of whose members the file
  * sets to name (`d_in_img.data = d_in;`): its line, or 0 (a copy made

@@ -63,6 +63,38 @@ int source_copy_into_argument(const char *path, int k)
     return line;
 }
 
+/* The name of the launch's grid (which 0) or block (which 1) at
+ * launch_line, as written, into name (n bytes; "" where the argument is
+ * no lone name); *at: where the launch's arguments start (s->len: no
+ * launch on that line). */
+static void launch_dim3_name(const source_code *s, int launch_line, int which, char *name, size_t n, size_t *at)
+{
+    const char *code = s->code;
+    *at = s->len;
+    name[0] = 0;
+    for (size_t i = 0; i + 3 < s->len && *at == s->len; i++)
+        if (strncmp(code + i, "<<<", 3) == 0 && code_line_at(s, i) == launch_line)
+            *at = i + 3;
+    if (*at == s->len)
+        return;
+    const char *comma = strchr(code + *at, ',');
+    const char *end = strstr(code + *at, ">>>");
+    if (!comma || !end || comma > end)
+        return;
+    /* the grid is the first argument, the block the second */
+    const char *b = which == 0 ? code + *at : comma + 1;
+    while (*b == ' ' || *b == '\t')
+        b++;
+    size_t k = 0;
+    while (source_is_identifier_char(b[k]))
+        k++;
+    const char *r = b + k;
+    while (*r == ' ' || *r == '\t')
+        r++;
+    if (k > 0 && k < n && (which == 0 ? r == comma : r == end || *r == ','))
+        snprintf(name, n, "%.*s", (int)k, b);
+}
+
 int source_launch_dim3_line(const char *path, int launch_line, int which)
 {
     source_code s;
@@ -70,30 +102,9 @@ int source_launch_dim3_line(const char *path, int launch_line, int which)
         return launch_line;
     const char *code = s.code;
     int line = launch_line;
-    /* the launch's first or second <<< >>> argument, as written */
-    size_t at = s.len;
-    for (size_t i = 0; i + 3 < s.len && at == s.len; i++)
-        if (strncmp(code + i, "<<<", 3) == 0 && code_line_at(&s, i) == launch_line)
-            at = i + 3;
-    char block[64] = "";
-    if (at < s.len) {
-        const char *comma = strchr(code + at, ',');
-        const char *end = strstr(code + at, ">>>");
-        if (comma && end && comma < end) {
-            /* the grid is the first argument, the block the second */
-            const char *b = which == 0 ? code + at : comma + 1;
-            while (*b == ' ' || *b == '\t')
-                b++;
-            size_t n = 0;
-            while (source_is_identifier_char(b[n]))
-                n++;
-            const char *r = b + n;
-            while (*r == ' ' || *r == '\t')
-                r++;
-            if (n > 0 && n < sizeof block && (which == 0 ? r == comma : r == end || *r == ','))
-                snprintf(block, sizeof block, "%.*s", (int)n, b);
-        }
-    }
+    char block[64];
+    size_t at;
+    launch_dim3_name(&s, launch_line, which, block, sizeof block, &at);
     /* its last declaration before the launch: `dim3 NAME(...)` or `dim3 NAME = ...` */
     size_t l = strlen(block);
     for (size_t k = 1; l && k < at; k++) {
@@ -105,6 +116,35 @@ int source_launch_dim3_line(const char *path, int launch_line, int which)
     }
     source_code_free(&s);
     return line;
+}
+
+int source_launch_dim3_sets(const char *path, int launch_line, int which, char axis, int *lines, int max,
+                            char *name, size_t name_n)
+{
+    source_code s;
+    name[0] = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    size_t at;
+    launch_dim3_name(&s, launch_line, which, name, name_n, &at);
+    size_t l = strlen(name);
+    int n = 0;
+    for (size_t k = 1; l && k < at && n < max; k++) {
+        if (!code_name_at(&s, k, name, l))
+            continue;
+        size_t q = code_skip_space(&s, k + l);
+        if (q + 1 >= at || code[q] != '.')
+            continue;
+        q = code_skip_space(&s, q + 1);
+        if (code[q] != axis || source_is_identifier_char(code[q + 1]))
+            continue;
+        q = code_skip_space(&s, q + 1);
+        if (code[q] == '=' && code[q + 1] != '=')
+            lines[n++] = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return n;
 }
 
 int source_launch_block_line(const char *path, int launch_line)
