@@ -2754,6 +2754,35 @@ def test_a_grid_set_member_by_member_names_the_member_of_its_short_side(tmp_path
         assert says in first, first
 
 
+def test_output_tiles_stepped_further_apart_than_a_block_writes_are_named_at_the_step(tmp_path):
+    """Lab 05's output coordinates stepped by BLOCK_WIDTH (16) where each
+    block writes O_TILE_WIDTH (12): the wrong elements are exactly columns
+    12 to 15 of every 16, written by no thread. The numbers say the step,
+    and the first line names the index line whose block step it is."""
+    old = "    int row_o = blockIdx.y * O_TILE_WIDTH + ty;\n    int col_o = blockIdx.x * O_TILE_WIDTH + tx;\n"
+    src = edited(tmp_path, "05-pitched-conv", old, old.replace("O_TILE_WIDTH", "BLOCK_WIDTH"))
+    line = line_of(src, "int col_o = blockIdx.x * BLOCK_WIDTH + tx;")
+    _, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert "the wrong elements are exactly columns 12 to 15 of every 16: " in first, first
+    assert f"look at the block's step in the output's index at line {line} (" in first, first
+    assert "which starts the blocks' tiles 16 columns apart where each block writes 12" in first, first
+
+
+def test_gaps_between_tiles_a_store_test_leaves_are_named_at_the_test(tmp_path):
+    """Lab 02's store under `tx < TILE_WIDTH - 1`: column 15 of every 16
+    is never written, but the blocks step one tile apart; the gap's
+    sentence names the test before the store, not the step."""
+    src = edited(tmp_path, "02-tiled-matmul", "    P[Row * Width + Col] = Pvalue;",
+                 "    if (tx < TILE_WIDTH - 1)\n        P[Row * Width + Col] = Pvalue;")
+    line = line_of(src, "if (tx < TILE_WIDTH - 1)")
+    _, rep = kit.check_json("02-tiled-matmul", src, "emu", "--dataset", "width-0032", expect_rc=1)
+    hint = rep["datasets"][0]["comparison"]["hint"]
+    assert hint.startswith("the wrong elements are exactly column 15 of every 16: "), hint
+    assert f"but only its first 15 columns are stored: look at the test before the store at line {line} (" in hint, hint
+    assert "block's step" not in hint, hint
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

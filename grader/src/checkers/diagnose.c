@@ -190,6 +190,77 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
     return band ? band : partial_band(got, bad);
 }
 
+/* One side's gaps: the lines (rows or columns) of which every element is
+ * wrong, all[0..n), exactly those past the first run of every step (two
+ * gaps at least, step at most 64): 1 with step and run. */
+static int side_gaps(const unsigned char *all, int n, int *step, int *run)
+{
+    for (int p = 2; p <= 64 && p < n; p++)
+        for (int w = 1; w < p; w++) {
+            if (n < p + w + 1)
+                continue; /* one gap alone: its step is not known */
+            int ok = 1;
+            for (int i = 0; i < n && ok; i++)
+                ok = all[i] == (i % p >= w);
+            if (ok) {
+                *step = p;
+                *run = w;
+                return 1;
+            }
+        }
+    return 0;
+}
+
+int diagnose_gaps(const gl_matrix *got, const unsigned char *bad, int step[2], int run[2], char **text)
+{
+    int rows = got->rows, cols = got->cols, ch = got->channels;
+    *text = NULL;
+    step[0] = step[1] = run[0] = run[1] = 0;
+    if (rows < 1 || cols < 1 || ch < 1)
+        return 0;
+    unsigned char *row_all = xcalloc((size_t)rows, 1), *col_all = xcalloc((size_t)cols, 1);
+    for (int r = 0; r < rows; r++) {
+        row_all[r] = 1;
+        for (int c = 0; c < cols && row_all[r]; c++)
+            for (int k = 0; k < ch && row_all[r]; k++)
+                row_all[r] = bad[((size_t)r * cols + c) * ch + k] != 0;
+    }
+    for (int c = 0; c < cols; c++) {
+        col_all[c] = 1;
+        for (int r = 0; r < rows && col_all[c]; r++)
+            for (int k = 0; k < ch && col_all[c]; k++)
+                col_all[c] = bad[((size_t)r * cols + c) * ch + k] != 0;
+    }
+    int found = side_gaps(row_all, rows, &step[0], &run[0]);
+    found |= side_gaps(col_all, cols, &step[1], &run[1]);
+    /* every wrong element in a gap, and every element of a gap wrong */
+    for (size_t i = 0, n = gl_matrix_count(got); found && i < n; i++) {
+        int r = (int)(i / ch / (size_t)cols), c = (int)(i / ch % (size_t)cols);
+        int gap = (step[0] && r % step[0] >= run[0]) || (step[1] && c % step[1] >= run[1]);
+        found = (bad[i] != 0) == gap;
+    }
+    free(row_all);
+    free(col_all);
+    if (!found)
+        return 0;
+    char *sides[2] = { NULL, NULL };
+    for (int a = 0; a < 2; a++)
+        if (step[a] && run[a] == step[a] - 1)
+            sides[a] = xasprintf("%s %d of every %d", a ? "column" : "row", run[a], step[a]);
+        else if (step[a])
+            sides[a] = xasprintf("%s %d to %d of every %d", a ? "columns" : "rows", run[a], step[a] - 1, step[a]);
+    int a = step[1] ? 1 : 0, gap = step[a] - run[a];
+    const char *unit = a ? "column" : "row";
+    *text = xasprintf("the wrong elements are exactly %s%s%s: the outputs are written in runs of %d %ss, one every "
+                      "%d, so the %d %s%s between two runs %s written by no thread: " DIAGNOSE_GAPS_WHERE,
+                      sides[0] ? sides[0] : sides[1], sides[0] && sides[1] ? " and " : "",
+                      sides[0] && sides[1] ? sides[1] : "", run[a], unit, step[a], gap, unit, gap == 1 ? "" : "s",
+                      gap == 1 ? "is" : "are");
+    free(sides[0]);
+    free(sides[1]);
+    return 1;
+}
+
 char *diagnose_across_datasets(const int *sizes, const int *failed, int n, int tile, int tiled, int image)
 {
     int small_ok = 0, small_fail = 0, large_ok = 0, large_fail = 0;

@@ -116,6 +116,17 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_SIGN_WHERE "look at how the terms go into the sum"
 #define DIAGNOSE_SUM_NEGATED "the sum negated"
 #define DIAGNOSE_OUTPUT_CLAMPED_WHERE "look at what is done to the sum before it is stored"
+/* the wrong elements exactly the gaps between runs of rows or columns
+ * (tiles written run wide, starting step apart) */
+#define DIAGNOSE_GAPS "tiles further apart than they are wide"
+#define DIAGNOSE_GAPS_WHERE "look at the block's step in the output's index"
+/* Whether the wrong elements (bad) are exactly the rows past the first
+ * run[0] of every step[0] rows, or the columns past the first run[1] of
+ * every step[1], or both: the outputs are written in tiles that start
+ * further apart than they are wide. A side without gaps has step 0; each
+ * side with them shows two gaps at least. 1 and the sentence into *text
+ * (malloc'd), or 0. */
+int diagnose_gaps(const gl_matrix *got, const unsigned char *bad, int step[2], int run[2], char **text);
 /* every wrong element the right value rounded to a whole number */
 #define DIAGNOSE_OUTPUT_ROUNDED "the output rounded to whole numbers"
 #define DIAGNOSE_OUTPUT_ROUNDED_WHERE "look at what makes the sum a whole number before it is stored"

@@ -1246,6 +1246,11 @@ int source_assignment_range(const char *path, const char *header, int line, cons
  * value that reads blockDim is unknown): 0 and *out, or -1. */
 int source_assignment_at(const char *path, const char *header, int line, const char *name, const long block[3],
                          const long thread[3], long *out);
+/* In source_eval.c. The line of a kernel's assignment from blockIdx.axis
+ * whose value one block further along axis is step more (`int col_o =
+ * blockIdx.x * (BLOCK_WIDTH - MASK_RADIUS) + tx;` for 14): where the
+ * blocks' tiles are stepped; else 0. */
+int source_block_step_line(const char *path, const char *header, char axis, long step);
 /* The store at store_line into an array declared on decl_line with at
  * most two bounds (`ds_M[ty][tx] = ...`, `__shared__ float
  * ds_M[TILE_WIDTH - 1][TILE_WIDTH - 1];`): each subscript's value for

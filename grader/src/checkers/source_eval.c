@@ -487,3 +487,32 @@ int source_constant_text(const char *path, int line, const char *text)
     source_code_free(&s);
     return constant;
 }
+
+int source_block_step_line(const char *path, const char *header, char axis, long step)
+{
+    source_code s;
+    if (step <= 0 || !source_code_read(&s, path))
+        return 0;
+    /* the lines of the kernels' code that read blockIdx.<axis> */
+    char word[16];
+    snprintf(word, sizeof word, "blockIdx.%c", axis);
+    int lines[32], n = 0;
+    for (const char *p = strstr(s.code, word); p && n < 32; p = strstr(p + 1, word)) {
+        int line = code_line_at(&s, (size_t)(p - s.code));
+        if (n == 0 || lines[n - 1] != line)
+            lines[n++] = line;
+    }
+    source_code_free(&s);
+    const int d = axis == 'x' ? 0 : axis == 'y' ? 1 : 2;
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        if (!source_assigned_at(path, lines[i], name, sizeof name))
+            continue;
+        long b0[3] = { 0, 0, 0 }, b1[3] = { 0, 0, 0 }, t0[3] = { 0, 0, 0 }, v0, v1;
+        b1[d] = 1;
+        if (source_assignment_at(path, header, lines[i], name, b0, t0, &v0) == 0 &&
+            source_assignment_at(path, header, lines[i], name, b1, t0, &v1) == 0 && v1 - v0 == step)
+            return lines[i];
+    }
+    return 0;
+}

@@ -58,6 +58,9 @@ typedef struct {
                                        or left edge kept out), else -1s */
     int unwritten_frame;            /* ... or all within this many rows or columns of any edge and none
                                        inside (the border kept out), else 0 */
+    int gap_step[2], gap_run[2];    /* ... or exactly the rows ([0]) and columns ([1]) past the first
+                                       run of every step (diagnose_gaps: tiles that start further
+                                       apart than they are wide), a step 0 where that side has none */
     char hint[2048];                /* where to look, from the pattern of errors (diagnose.c), or "";
                                        room for every sentence the kit joins (never cut mid-sentence) */
     int hint_named;                 /* the hint names a mistake that the dataset's inputs reproduce

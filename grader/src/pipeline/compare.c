@@ -137,7 +137,9 @@ static void draw_map(const errormap_request *map, const gl_matrix *out, const gl
     /* The map's sentence says where the errors sit relative to the tiles,
      * which beats the generic pattern; a padding-only failure keeps the
      * padding's own sentence (set by the caller). */
-    if (summary && r->error_map[0] && r->mismatches > 0) {
+    /* (the gaps between tiles, diagnose_gaps, say where more exactly than
+     * the map's part of a tile, which the step between tiles misleads) */
+    if (summary && r->error_map[0] && r->mismatches > 0 && !r->gap_step[0] && !r->gap_step[1]) {
         char generic[sizeof r->hint];
         snprintf(generic, sizeof generic, "%s", r->hint);
         char *joined = generic[0] && (r->nonfinite > 0 || named) /* these say where to look */
@@ -373,11 +375,19 @@ static status_t compare_any(const char *output_path, int exponent, const char *e
         named = diagnose_inputs(slash ? dir : ".", &out, &ref, bad, r, tiled, &mistake);
         free(dir);
     }
+    char *gaps = NULL;
+    r->gap_step[0] = r->gap_step[1] = r->gap_run[0] = r->gap_run[1] = 0;
     if (named) {
         free(hint);
         hint = xstrdup(named);
         r->hint_named = 1;
         snprintf(r->mistake, sizeof r->mistake, "%s", mistake ? mistake : "");
+    } else if (r->mismatches && diagnose_gaps(&out, bad, r->gap_step, r->gap_run, &gaps)) {
+        /* the wrong elements exactly the gaps between tiles: the grader
+         * names the index's block step where the source shows it */
+        free(hint);
+        hint = gaps;
+        snprintf(r->mistake, sizeof r->mistake, "%s", DIAGNOSE_GAPS);
     }
     if (hint) {
         snprintf(r->hint, sizeof r->hint, "%s", hint);

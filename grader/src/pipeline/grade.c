@@ -530,7 +530,7 @@ static void sum_after_loop(compare_result *c, const char *file, int sum_line, in
  * window read at the wrong offsets, the sum's line; for an output stored
  * transposed or shifted, the kernel's store into its output; for the same
  * tile of an input in every phase, the kernel's first read of that input. */
-static void point_input_mistakes_at_their_line(const char *file, int tiled, submission_result *s)
+static void point_mistakes_at_lines(const char *file, int tiled, submission_result *s)
 {
     int line = -1, count = 0, reset = -1, loop = -1, decl = -1, copy = -1;
     for (int i = 0; i < s->ndatasets; i++) {
@@ -648,6 +648,68 @@ static void point_input_mistakes_at_their_line(const char *file, int tiled, subm
         else if (sum)
             insert_line(c, DIAGNOSE_TERM_SKIPPED_WHERE, file, loop, "");
     }
+}
+
+static const launch_shape *launch_of(const dataset_result *d);
+
+/* Wrong elements that are exactly the gaps between runs of rows or
+ * columns (diagnose_gaps): against what one block of the run's launch
+ * writes (launches_block_tile), the blocks step one tile apart and some of
+ * each block's threads store nothing (the test before the store), or each
+ * block writes its tile and the blocks step further apart (the index line
+ * whose block step is the gaps' step). The hint's advice becomes that
+ * line; where neither shows, it stays as it is. */
+static void gaps_at_their_line(const lab_manifest *m, const char *file, const char *header, dataset_result *d)
+{
+    compare_result *c = &d->cmp;
+    const launch_shape *l = launch_of(d);
+    char *where = strstr(c->hint, DIAGNOSE_GAPS_WHERE);
+    int a = c->gap_step[1] ? 1 : 0, tile[2] = { 0, 0 };
+    if (!where || !l)
+        return;
+    launches_block_tile(l, m->perf.work == WORK_IMAGE, m->errormap_halo, tile);
+    int per_block = tile[a ? 0 : 1]; /* tile[0] is x: columns */
+    const char *unit = a ? "columns" : "rows";
+    char *text = NULL;
+    if (per_block == c->gap_step[a]) {
+        int store = source_output_store_line(file), in_else = 0;
+        char test[256];
+        int at = store > 0 ? source_test_around(file, store, test, sizeof test, &in_else) : 0;
+        char *q = sanitize_quote(file, at > 0 ? at : store);
+        if (store > 0)
+            text = xasprintf("each block covers %d %s of the output, one tile, and the blocks step one tile apart, "
+                             "but only its first %d %s are stored: look at %s %s, which keeps the block's last %d %s "
+                             "of threads from it",
+                             per_block, unit, c->gap_run[a], unit, at > 0 ? "the test before the store at" : "the store at",
+                             q, c->gap_step[a] - c->gap_run[a], unit);
+        free(q);
+    } else if (per_block == c->gap_run[a]) {
+        int at = source_block_step_line(file, header, a ? 'x' : 'y', c->gap_step[a]);
+        char *q = at > 0 ? sanitize_quote(file, at) : NULL;
+        if (q)
+            text = xasprintf(DIAGNOSE_GAPS_WHERE " at %s, which starts the blocks' tiles %d %s apart where each "
+                             "block writes %d: step by what one block writes",
+                             q, c->gap_step[a], unit, c->gap_run[a]);
+        free(q);
+    }
+    if (!text)
+        return;
+    char *joined = xasprintf("%.*s%s", (int)(where - c->hint), c->hint, text);
+    snprintf(c->hint, sizeof c->hint, "%s", joined);
+    c->hint_named = 1;
+    free(joined);
+    free(text);
+}
+
+static void point_input_mistakes_at_their_line(const lab_manifest *m, const char *file, int tiled,
+                                               submission_result *s)
+{
+    char *header = xasprintf("%s/lab.h", m->dir);
+    for (int i = 0; i < s->ndatasets; i++)
+        if (!strcmp(s->datasets[i].cmp.mistake, DIAGNOSE_GAPS))
+            gaps_at_their_line(m, file, header, &s->datasets[i]);
+    free(header);
+    point_mistakes_at_lines(file, tiled, s);
 }
 
 /* The checkers look at this many datasets at most: they are slow. */
@@ -1070,8 +1132,6 @@ static void sanitize_stage(const lab_manifest *m, const backend *b, const char *
     sanitize_builds_free(&builds, opt->keep);
     free(emu.compiler);
 }
-
-static const launch_shape *launch_of(const dataset_result *d);
 
 /* What the shared tiles held on the datasets the checkers ran whose output
  * was wrong, against the lab's "tiles" (tiles.h): the first slot that holds
@@ -3428,7 +3488,7 @@ void grade_built(const lab_manifest *m, const backend *b, const char *file,
         double started = stage_clock();
         remove_stale_maps(m, opt->maps_dir, s);
         started = stage_add(&s->stages, started, "maps");
-        point_input_mistakes_at_their_line(file, m->ntiles > 0, s);
+        point_input_mistakes_at_their_line(m, file, m->ntiles > 0, s);
         stage_add(&s->stages, started, "diagnosis");
         if (!opt->no_sanitize)
             sanitize_stage(m, b, workdir, index, timeout, opt, pre, s);

@@ -6,6 +6,7 @@
 #include "repair.h"
 #include "compare.h"
 #include "counts.h"
+#include "diagnose.h"
 #include "errormap.h"
 #include "requirements.h"
 #include "sanitize.h"
@@ -926,6 +927,15 @@ static char *fix_first(const submission_result *s)
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
         return repair_with_its_test(s);
     }
+    /* the output's unwritten elements said exactly (the gaps between
+     * tiles, at the index that steps them): the unset bytes a copy then
+     * takes out of the output's buffer follow from them */
+    if (f && !strcmp(f->kind, "uninitialised"))
+        for (int i = 0; i < s->ndatasets; i++) {
+            const dataset_result *d = &s->datasets[i];
+            if (d->status == ST_WRONG && !strcmp(d->cmp.mistake, DIAGNOSE_GAPS) && strstr(d->cmp.hint, " at line "))
+                return xasprintf("%s: %s", d->name, d->cmp.hint);
+        }
     if (f) {
         /* a full repair at the line the finding names says what to write
          * there; at the statement it quotes, only a count of elements made
