@@ -2783,6 +2783,27 @@ def test_gaps_between_tiles_a_store_test_leaves_are_named_at_the_test(tmp_path):
     assert "block's step" not in hint, hint
 
 
+def test_a_macro_argument_pasted_without_parentheses_is_named_at_the_define(tmp_path):
+    """Lab 03's N read through `#define AT(row, col, w) row * w + col`
+    given `ph * TILE_WIDTH + ty` as its row: the preprocessor pastes it,
+    and `* l` takes `ty` alone. The first line names the #define, the use
+    and how C reads it, and writes the macro with its parameters in
+    parentheses."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "#define TILE_WIDTH 16\n",
+                 "#define TILE_WIDTH 16\n#define AT(row, col, w) row * w + col\n")
+    text = src.read_text()
+    old = "ds_N[ty][tx] = N[nRow * l + Col];"
+    assert text.count(old) == 1
+    src.write_text(text.replace(old, "ds_N[ty][tx] = N[AT(ph * TILE_WIDTH + ty, Col, l)];"))
+    define, use = line_of(src, "#define AT("), line_of(src, "N[AT(")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the macro AT at line {define} (`#define AT(row, col, w) row * w + col`) pastes its "
+                            "argument row as text"), first
+    assert f"`AT(ph * TILE_WIDTH + ty, Col, l)` at line {use} reads as `ph * TILE_WIDTH + ty * l + Col`" in first, first
+    assert "`#define AT(row, col, w) ((row) * (w) + (col))`" in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

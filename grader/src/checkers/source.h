@@ -1058,6 +1058,20 @@ typedef struct {
     int other_line;    /* a later line with such a use, else 0 */
 } source_macro_use;
 int source_macro_regrouped(const char *path, source_macro_use *m);
+/* A function-like #define that pastes a parameter without parentheses
+ * (`#define IDX(r, c) r * Width + c`), and the first use whose argument
+ * for it regroups there (`IDX(ph * TILE_WIDTH + ty, Col)`: its `+` binds
+ * looser than the body's `*` beside r). The #define's line, or 0. */
+typedef struct {
+    char name[64];    /* IDX */
+    char param[32];   /* r */
+    char arg[96];     /* ph * TILE_WIDTH + ty */
+    char use[256];    /* IDX(ph * TILE_WIDTH + ty, Col) */
+    char pasted[256]; /* ph * TILE_WIDTH + ty * Width + Col */
+    char fixed[256];  /* #define IDX(r, c) ((r) * Width + (c)) */
+    int use_line;
+} source_macro_arg;
+int source_macro_argument_regrouped(const char *path, source_macro_arg *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a
  * and b as words (`N_ds[ty + i][tx + j]`: tx and j). */
 int source_subscript_with_both(const char *path, int line, const char *a, const char *b);

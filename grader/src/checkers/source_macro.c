@@ -8,8 +8,10 @@
  */
 #include "source.h"
 #include "source_code.h"
+#include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* C's binary precedence, loosest first; a unary operator (and a cast,
@@ -638,6 +640,241 @@ int source_macro_regrouped(const char *path, source_macro_use *m)
         snprintf(m->name, sizeof m->name, "%.*s", (int)n, s.code + k);
         snprintf(m->body, sizeof m->body, "%s", b.text);
         found = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}
+
+/* ---- a function-like #define's parameters ---------------------------------------- *
+ *
+ * `#define IDX(r, c) r * Width + c` pastes each argument as text in place
+ * of its parameter: `IDX(ph * TILE_WIDTH + ty, Col)` reads as `ph *
+ * TILE_WIDTH + ty * Width + Col`, the `* Width` taking `ty` alone. An
+ * argument regroups where its loosest operator binds looser than an
+ * operator beside its parameter in the body. */
+
+enum { MACRO_PARAMS = 8, PARAM_MAX = 32 };
+
+/* The precedence of the binary operator that ends just before offset e of
+ * t (spaces skipped), or P_NOT_OP (an opening bracket, a comma, the start). */
+static int op_ending_at(const char *t, size_t e)
+{
+    while (e > 0 && t[e - 1] == ' ')
+        e--;
+    for (size_t len = 2; len >= 1; len--) {
+        size_t n;
+        if (e < len)
+            continue;
+        int prec = op_at(t + e - len, &n);
+        if (n == len && is_binary(prec)) {
+            /* a unary + - * & (after another operator or a bracket) binds tighter than any */
+            size_t b = e - len;
+            while (b > 0 && t[b - 1] == ' ')
+                b--;
+            if (len == 1 && strchr("+-*&", t[e - 1]) && (b == 0 || strchr("([,=+-*/%<>&|^!~?:", t[b - 1])))
+                return P_UNARY;
+            return prec;
+        }
+    }
+    return P_NOT_OP;
+}
+
+/* The tightest binary operator beside any bare use of the parameter p
+ * (plen characters) in the body t: P_NOT_OP where every use stands in
+ * its own parentheses or alone. */
+static int tightest_beside(const char *t, const char *p, size_t plen)
+{
+    int tight = P_NOT_OP;
+    for (size_t i = 0; t[i]; i++) {
+        if (strncmp(t + i, p, plen) != 0 || (i > 0 && source_is_identifier_char(t[i - 1])) ||
+            source_is_identifier_char(t[i + plen]))
+            continue;
+        int before = op_ending_at(t, i);
+        size_t a = i + plen, n;
+        while (t[a] == ' ')
+            a++;
+        int after = op_at(t + a, &n);
+        if (!is_binary(after))
+            after = P_NOT_OP;
+        if (before > tight && before != P_UNARY)
+            tight = before;
+        if (before == P_UNARY)
+            tight = P_UNARY;
+        if (after > tight)
+            tight = after;
+        i += plen - 1;
+    }
+    return tight;
+}
+
+/* The macro's parameters: the names inside the parentheses at code[k]
+ * (its '('), each at most PARAM_MAX - 1 characters; how many, or -1 when
+ * they are no such list (`...`, a name too long). *close: the ')'. */
+static int macro_params(const source_code *s, size_t k, char (*params)[PARAM_MAX], size_t *close)
+{
+    int n = 0;
+    size_t i = k + 1;
+    for (;;) {
+        while (i < s->len && (s->code[i] == ' ' || s->code[i] == '\t'))
+            i++;
+        if (i < s->len && s->code[i] == ')' && n == 0) {
+            *close = i;
+            return 0;
+        }
+        size_t e = i;
+        while (e < s->len && source_is_identifier_char(s->code[e]))
+            e++;
+        if (e == i || e - i >= PARAM_MAX || n == MACRO_PARAMS)
+            return -1;
+        snprintf(params[n++], PARAM_MAX, "%.*s", (int)(e - i), s->code + i);
+        while (e < s->len && (s->code[e] == ' ' || s->code[e] == '\t'))
+            e++;
+        if (e < s->len && s->code[e] == ')') {
+            *close = e;
+            return n;
+        }
+        if (e >= s->len || s->code[e] != ',')
+            return -1;
+        i = e + 1;
+    }
+}
+
+/* The arguments of the use whose '(' is at code[k]: their offsets and
+ * ends (top-level commas); how many, or -1 (unclosed, too many). */
+static int use_arguments(const source_code *s, size_t k, size_t *b, size_t *e, int max)
+{
+    int n = 0, depth = 0;
+    size_t start = k + 1;
+    for (size_t i = k; i < s->len; i++) {
+        char c = s->code[i];
+        if (c == '(' || c == '[' || c == '{')
+            depth++;
+        else if (c == ')' || c == ']' || c == '}')
+            depth--;
+        if ((depth == 1 && c == ',') || depth == 0) {
+            if (n == max)
+                return -1;
+            b[n] = start, e[n++] = i;
+            start = i + 1;
+            if (depth == 0)
+                return n;
+        }
+    }
+    return -1;
+}
+
+/* Into out (n bytes): the body t with each parameter replaced by its
+ * argument as written, wrap 1: inside parentheses. */
+static void expand(const char *t, char (*params)[PARAM_MAX], int np, const char *const *args, int wrap, char *out,
+                   size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; t[i] && o + 1 < n;) {
+        int which = -1;
+        for (int p = 0; p < np && which < 0; p++) {
+            size_t pl = strlen(params[p]);
+            if (!strncmp(t + i, params[p], pl) && !(i > 0 && source_is_identifier_char(t[i - 1])) &&
+                !source_is_identifier_char(t[i + pl]))
+                which = p;
+        }
+        if (which < 0) {
+            out[o++] = t[i++];
+            continue;
+        }
+        o += (size_t)snprintf(out + o, n - o, wrap ? "(%s)" : "%s", args[which]);
+        if (o >= n)
+            o = n - 1;
+        i += strlen(params[which]);
+    }
+    out[o] = 0;
+}
+
+/* src into dst (n bytes), cut to fit. */
+static void copy_text(char *dst, size_t n, const char *src)
+{
+    size_t len = strlen(src);
+    if (len >= n)
+        len = n - 1;
+    memcpy(dst, src, len);
+    dst[len] = 0;
+}
+
+int source_macro_argument_regrouped(const char *path, source_macro_arg *m)
+{
+    source_code s;
+    memset(m, 0, sizeof *m);
+    if (!source_code_read(&s, path))
+        return 0;
+    int found = 0;
+    for (size_t line = 0; line < s.len && !found; line = code_line_end(&s, line) + 1) {
+        size_t n, k = directive_name(&s, line, "define", &n);
+        /* function-like only: a '(' right after the name */
+        if (!n || n >= sizeof m->name || k + n >= s.len || s.code[k + n] != '(')
+            continue;
+        char params[MACRO_PARAMS][PARAM_MAX];
+        size_t close;
+        int np = macro_params(&s, k + n, params, &close);
+        if (np <= 0)
+            continue;
+        size_t end = directive_end(&s, k);
+        char body[BODY_MAX];
+        text_out t = { body, sizeof body, 0, 0 };
+        put(&t, s.code + close + 1, end - close - 1);
+        if (!done(&t))
+            continue;
+        int tight[MACRO_PARAMS];
+        for (int p = 0; p < np; p++)
+            tight[p] = tightest_beside(body, params[p], strlen(params[p]));
+        size_t stop = macro_scope_end(&s, k, n);
+        for (size_t u = end; u < stop && !found; u++) {
+            if (!code_name_at(&s, u, s.code + k, n))
+                continue;
+            size_t q = code_skip_space(&s, u + n);
+            size_t ab[MACRO_PARAMS], ae[MACRO_PARAMS];
+            int na = q < s.len && s.code[q] == '(' ? use_arguments(&s, q, ab, ae, MACRO_PARAMS) : -1;
+            if (na != np)
+                continue;
+            char args[MACRO_PARAMS][BODY_MAX];
+            const char *argp[MACRO_PARAMS];
+            for (int a = 0; a < na; a++) {
+                text_out at = { args[a], sizeof args[a], 0, 0 };
+                put(&at, s.code + ab[a], ae[a] - ab[a]);
+                if (!done(&at))
+                    args[a][0] = 0;
+                argp[a] = args[a];
+            }
+            for (int a = 0; a < na && !found; a++) {
+                macro_body b = { .nops = 0 };
+                copy_text(b.text, sizeof b.text, args[a]);
+                if (!args[a][0] || !body_parse(&b) || tight[a] == P_NOT_OP || b.loosest >= tight[a])
+                    continue;
+                found = code_line_at(&s, k);
+                m->use_line = code_line_at(&s, u);
+                snprintf(m->name, sizeof m->name, "%.*s", (int)n, s.code + k);
+                snprintf(m->param, sizeof m->param, "%s", params[a]);
+                copy_text(m->arg, sizeof m->arg, args[a]);
+                char use[256];
+                text_out ut = { use, sizeof use, 0, 0 };
+                put(&ut, s.code + u, ae[na - 1] + 1 - u);
+                snprintf(m->use, sizeof m->use, "%s", done(&ut) ? use : m->name);
+                expand(body, params, np, argp, 0, m->pasted, sizeof m->pasted);
+                /* the body with each parameter in parentheses, and the whole too */
+                char names[MACRO_PARAMS][PARAM_MAX + 2];
+                const char *wrapped[MACRO_PARAMS];
+                for (int p = 0; p < np; p++) {
+                    snprintf(names[p], sizeof names[p], "%s", params[p]);
+                    wrapped[p] = names[p];
+                }
+                char inner[192];
+                expand(body, params, np, wrapped, 1, inner, sizeof inner);
+                char list[160] = "";
+                for (int p = 0; p < np; p++)
+                    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", p ? ", " : "", params[p]);
+                char *fixed = xasprintf("#define %s(%s) (%s)", m->name, list, inner);
+                copy_text(m->fixed, sizeof m->fixed, fixed);
+                free(fixed);
+            }
+        }
     }
     source_code_free(&s);
     return found;

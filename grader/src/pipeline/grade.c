@@ -2603,6 +2603,19 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         free(then);
         free(q);
     }
+    source_macro_arg marg;
+    line = failed && !s->cause ? source_macro_argument_regrouped(file, &marg) : 0;
+    if (line > 0) {
+        /* an argument pasted without parentheses, regrouped in the body */
+        char *q = sanitize_quote(file, line);
+        s->cause = xasprintf("the macro %s at %s pastes its argument %s as text, with no parentheses around it: "
+                             "`%s` at line %d reads as `%s`, so the operators beside %s in the body take part of "
+                             "`%s` only; put the body's parameters (and the body) in parentheses: `%s`",
+                             marg.name, q, marg.param, marg.use, marg.use_line, marg.pasted, marg.param, marg.arg,
+                             marg.fixed);
+        s->cause_fixed_there = 1;
+        free(q);
+    }
     line = failed && !s->cause ? source_empty_body(file, header, sizeof header) : 0;
     if (line > 0) {
         /* `if (...);`: the test controls the empty statement, and what was
