@@ -2804,6 +2804,31 @@ def test_a_macro_argument_pasted_without_parentheses_is_named_at_the_define(tmp_
     assert "`#define AT(row, col, w) ((row) * (w) + (col))`" in first, first
 
 
+def test_a_tile_load_with_no_else_in_the_phase_loop_is_named_where_nothing_else_shows(tmp_path):
+    """Lab 03's tiles set to 0 once, before the phase loop, and loaded
+    under their bounds tests with no else: the first phase's padding is 0,
+    but in the last, partial phase each slot past k keeps the element an
+    earlier phase stored there, which no checker sees (no slot is unset, no
+    read out of bounds). The first line names the load, its test, the loop
+    and the else to write."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "        else\n            ds_N[ty][tx] = 0.0f;\n", "")
+    text = src.read_text()
+    for drop in ("        else\n            ds_M[ty][tx] = 0.0f;\n",):
+        assert text.count(drop) == 1
+        text = text.replace(drop, "")
+    loop = "    for (int ph = 0; ph < numPhases; ++ph) {\n"
+    assert text.count(loop) == 1
+    src.write_text(text.replace(loop, "    ds_N[ty][tx] = 0.0f;\n    ds_M[ty][tx] = 0.0f;\n" + loop))
+    test, store, head = line_of(src, "if (Row < j && mCol < k)"), line_of(src, "= M[Row * k + mCol];"), \
+        line_of(src, "for (int ph = 0;")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the load at line {store} (`ds_M[ty][tx] = M[Row * k + mCol];`) stores into ds_M only "
+                            f"where the test at line {test} (`if (Row < j && mCol < k)`) holds, and the test has no "
+                            f"else: in a pass of the loop at line {head} ("), first
+    assert "give the test an else that stores 0 into the same slot (and the load at line " in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

@@ -944,6 +944,14 @@ int source_if_guards_jump(const char *path, int line, char *jump, size_t n);
  * one pass only, and the others reuse it. The if's line, its text (`if
  * (k == 0)`) into test, the loop's line into *loop_line; else 0. */
 int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_line);
+/* A kernel's if, inside a for loop, that guards a load of a __shared__
+ * array (`if (Row < j && mCol < k) ds_M[ty][tx] = M[...];`) and has no
+ * else, where nothing else in the loop's pass stores into the array:
+ * in a pass whose test fails, the slot keeps what an earlier pass stored.
+ * The if's line; the array into array, the load's line, the loop's, and a
+ * second such load's (else 0); else 0. */
+int source_load_without_else_in_loop(const char *path, char *array, size_t array_n, int *store_line,
+                                     int *loop_line, int *other_line);
 /* A kernel's store whose index reads a loop's counter, under a test that
  * holds in one pass of that loop only (`if (... && k == in.channels - 1)
  * out.data[... + k] = acc;`): the other passes' elements are never

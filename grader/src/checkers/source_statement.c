@@ -515,6 +515,72 @@ int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_li
     return found;
 }
 
+/* The __shared__ array a statement [b, e] stores into with a read of an
+ * array on its right (`ds_M[ty][tx] = M[Row * k + mCol];`): its name's
+ * offset and length; 0 when it is no such load. */
+static int shared_load(const source_code *s, size_t b, size_t e, size_t *name, size_t *n)
+{
+    const char *c = s->code;
+    if (b >= s->len || !code_word_starts(s, b) || !(isalpha((unsigned char)c[b]) || c[b] == '_'))
+        return 0;
+    size_t ie = code_word_end(s, b);
+    if (!code_stored_at(s, b, ie - b) || !code_declared_shared(c, c + b, ie - b))
+        return 0;
+    /* the value: after the `=`, an array read */
+    const char *eq = memchr(c + ie, '=', e - ie);
+    if (!eq || !memchr(eq, '[', (size_t)(c + e - eq)))
+        return 0;
+    *name = b;
+    *n = ie - b;
+    return 1;
+}
+
+int source_load_without_else_in_loop(const char *path, char *array, size_t array_n, int *store_line,
+                                     int *loop_line, int *other_line)
+{
+    source_code s;
+    *store_line = *loop_line = *other_line = 0;
+    array[0] = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k + 2 < s.len; k++) {
+        size_t open, close;
+        if (!kernel_if_at(&s, k, &open, &close))
+            continue;
+        size_t body = code_skip_space(&s, close + 1), end = code_body_end(&s, body);
+        if (end >= s.len || code_word_at(&s, code_skip_space(&s, end + 1), "else"))
+            continue;
+        size_t name, n;
+        if (!shared_load(&s, body, end, &name, &n))
+            continue;
+        size_t loop = code_loop_around(&s, k);
+        if (loop >= s.len || !code_word_at(&s, loop, "for"))
+            continue;
+        /* the tile stored anywhere else in the pass (zeroed at the loop's
+         * top, or a zero store after the if whose else keyword went
+         * missing) is another story */
+        int elsewhere = 0;
+        size_t lb = code_loop_body(&s, loop), le = code_body_end(&s, lb);
+        for (size_t i = lb; i < le && i < s.len && !elsewhere; i++)
+            elsewhere = (i < body || i > end) && code_name_at(&s, i, c + name, n) && code_stored_at(&s, i, n);
+        if (elsewhere)
+            continue;
+        if (!found) {
+            found = code_line_at(&s, k);
+            *store_line = code_line_at(&s, body);
+            *loop_line = code_line_at(&s, loop);
+            snprintf(array, array_n, "%.*s", (int)n, c + name);
+        } else if (!*other_line && code_line_at(&s, body) != *store_line) {
+            *other_line = code_line_at(&s, body);
+        }
+        k = end;
+    }
+    source_code_free(&s);
+    return found;
+}
+
 /* The term of the test in [open, close) (a whole test, or one of its
  * top-level `&&` terms) that compares name (n characters) with `==` to
  * something that does not read it: its [*b, *e), or 0. */

@@ -2616,6 +2616,33 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
         s->cause_fixed_there = 1;
         free(q);
     }
+    char kept_array[64];
+    int kept_store = 0, kept_loop = 0, kept_other = 0;
+    /* (only where the run's evidence says nothing: a checker's finding,
+     * a tile slot or a reproduced mistake names its line better) */
+    int evidence = s->tile_contents != NULL;
+    for (int i = 0; i < s->ndatasets && !evidence; i++)
+        evidence = (s->datasets[i].sanitizer && s->datasets[i].sanitizer->nfindings > 0) || s->datasets[i].cmp.hint_named;
+    line = failed && !s->cause && !evidence ? source_load_without_else_in_loop(file, kept_array, sizeof kept_array,
+                                                                               &kept_store, &kept_loop, &kept_other)
+                                            : 0;
+    if (line > 0) {
+        /* a tile's load with no else, in a loop: where its test fails,
+         * the slot keeps an earlier pass's element */
+        char *qs = sanitize_quote(file, kept_store), *qt = sanitize_quote(file, line), *ql = sanitize_quote(file, kept_loop);
+        char *other = kept_other ? xasprintf(" (and the load at line %d the same)", kept_other) : xstrdup("");
+        s->cause = xasprintf("the load at %s stores into %s only where the test at %s holds, and the test has no "
+                             "else: in a pass of the loop at %s where it fails (a tile past the edge of the data), "
+                             "the slot keeps what it held before, an earlier pass's element (or nothing, in the "
+                             "first), and the kernel reads that again as this pass's; give the test an else that "
+                             "stores 0 into the same slot%s",
+                             qs, kept_array, qt, ql, other);
+        s->cause_fixed_there = 1;
+        free(other);
+        free(ql);
+        free(qt);
+        free(qs);
+    }
     line = failed && !s->cause ? source_empty_body(file, header, sizeof header) : 0;
     if (line > 0) {
         /* `if (...);`: the test controls the empty statement, and what was
