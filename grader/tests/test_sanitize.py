@@ -2762,7 +2762,7 @@ def test_output_tiles_stepped_further_apart_than_a_block_writes_are_named_at_the
     old = "    int row_o = blockIdx.y * O_TILE_WIDTH + ty;\n    int col_o = blockIdx.x * O_TILE_WIDTH + tx;\n"
     src = edited(tmp_path, "05-pitched-conv", old, old.replace("O_TILE_WIDTH", "BLOCK_WIDTH"))
     line = line_of(src, "int col_o = blockIdx.x * BLOCK_WIDTH + tx;")
-    _, rep = kit.check_json("05-pitched-conv", src, "emu", expect_rc=1)
+    _, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
     assert "the wrong elements are exactly columns 12 to 15 of every 16: " in first, first
     assert f"look at the block's step in the output's index at line {line} (" in first, first
@@ -2796,7 +2796,7 @@ def test_a_macro_argument_pasted_without_parentheses_is_named_at_the_define(tmp_
     assert text.count(old) == 1
     src.write_text(text.replace(old, "ds_N[ty][tx] = N[AT(ph * TILE_WIDTH + ty, Col, l)];"))
     define, use = line_of(src, "#define AT("), line_of(src, "N[AT(")
-    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1)
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
     assert first.startswith(f"the macro AT at line {define} (`#define AT(row, col, w) row * w + col`) pastes its "
                             "argument row as text"), first
@@ -2821,12 +2821,32 @@ def test_a_tile_load_with_no_else_in_the_phase_loop_is_named_where_nothing_else_
     src.write_text(text.replace(loop, "    ds_N[ty][tx] = 0.0f;\n    ds_M[ty][tx] = 0.0f;\n" + loop))
     test, store, head = line_of(src, "if (Row < j && mCol < k)"), line_of(src, "= M[Row * k + mCol];"), \
         line_of(src, "for (int ph = 0;")
-    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", expect_rc=1)
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
     first = rep["fix_first"]
     assert first.startswith(f"the load at line {store} (`ds_M[ty][tx] = M[Row * k + mCol];`) stores into ds_M only "
                             f"where the test at line {test} (`if (Row < j && mCol < k)`) holds, and the test has no "
                             f"else: in a pass of the loop at line {head} ("), first
     assert "give the test an else that stores 0 into the same slot (and the load at line " in first, first
+
+
+def test_a_pointer_walked_twice_a_pass_is_named_with_both_steps(tmp_path):
+    """Lab 01's column of N walked by a pointer stepped in the loop's
+    header (`q += Width`) and again where it is read (`*q++`): it moves
+    Width + 1 a pass, off the column and past N's end. The first line names
+    both steps, not a loop counter the read should use."""
+    old = ("        for (int k = 0; k < Width; ++k)\n"
+           "            Pvalue += M[Row * Width + k] * N[k * Width + Col];\n")
+    new = ("        const float *q = N + Col;\n"
+           "        for (int k = 0; k < Width; ++k, q += Width)\n"
+           "            Pvalue += M[Row * Width + k] * *q++;\n")
+    src = edited(tmp_path, "01-basic-matmul", old, new)
+    read, loop = line_of(src, "* *q++;"), line_of(src, "q += Width)")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the access at line {read} (`Pvalue += M[Row * Width + k] * *q++;`) reads through the "
+                            f"pointer q, which each pass of the loop steps more than once, by `q++` at line {read} "
+                            f"and `q += Width` in the header of the loop at line {loop}: "), first
+    assert "never uses k" not in first, first
 
 
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):

@@ -1472,6 +1472,24 @@ static char *unguarded_twin_words(const char *student, int access)
                      has_else ? " and its else" : "");
 }
 
+/* A pointer walked past its array: read through `*` and stepped twice a
+ * pass (`*n++` in a loop whose header steps n by Width as well). */
+static char *pointer_walk_words(const char *student, int access)
+{
+    char name[64], steps[600];
+    int loop;
+    if (!source_pointer_stepped_twice(student, access, name, sizeof name, steps, sizeof steps, &loop))
+        return NULL;
+    char *qa = sanitize_quote(student, access);
+    char *w = xasprintf("the access at %s reads through the pointer %s, which each pass of the loop steps more than "
+                        "once, by %s: it moves by their sum a pass where one step belongs, off the elements it "
+                        "should read and, in the last passes, past the array's end; step %s once a pass (keep one "
+                        "of the steps)",
+                        qa, name, steps, name);
+    free(qa);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -1485,9 +1503,11 @@ char *guards_words(char *msg, const char *student, int access)
     char *q = sanitize_quote(student, g.line);
     char left[GUARD_TEXT], right[GUARD_TEXT];
     char *words = NULL;
+    if (access > 0)
+        words = pointer_walk_words(student, access);
     /* an extern __shared__ array of 0 bytes: no test is the mistake, every
      * index is past its end; the launch gave it no dynamic size */
-    if (access > 0 && strstr(msg, " 0-byte array in shared memory (the dynamic extern __shared__ array)"))
+    if (!words && access > 0 && strstr(msg, " 0-byte array in shared memory (the dynamic extern __shared__ array)"))
         words = empty_extern_words(student, access);
     if (!words && access > 0)
         words = false_branch_words(student, access);

@@ -944,6 +944,12 @@ int source_if_guards_jump(const char *path, int line, char *jump, size_t n);
  * one pass only, and the others reuse it. The if's line, its text (`if
  * (k == 0)`) into test, the loop's line into *loop_line; else 0. */
 int source_load_in_one_pass(const char *path, char *test, size_t n, int *loop_line);
+/* A pointer read through `*` on line access (`*n++`) that each pass of
+ * the loop around it steps twice or more (`n++` there and `n += Width` in
+ * the loop's header): its name, the steps as written with their lines
+ * (into steps), the loop's line; access, or 0. */
+int source_pointer_stepped_twice(const char *path, int access, char *name, size_t name_n, char *steps,
+                                 size_t steps_n, int *loop_line);
 /* A kernel's if, inside a for loop, that guards a load of a __shared__
  * array (`if (Row < j && mCol < k) ds_M[ty][tx] = M[...];`) and has no
  * else, where nothing else in the loop's pass stores into the array:

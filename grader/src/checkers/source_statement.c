@@ -923,6 +923,30 @@ int source_loop_counter_unused(const char *path, int loop_line, int access, char
     if (we == w || we - w >= n)
         goto none;
     snprintf(counter, n, "%.*s", (int)(we - w), c + w);
+    /* a walk of a pointer (`*n++`, or `n += Width` in the header): the
+     * access moves with the pointer, not with the counter */
+    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len;
+    for (size_t k = ab; k + 1 < ae; k++)
+        if ((c[k] == '+' || c[k] == '-') && (c[k + 1] == c[k] || c[k + 1] == '='))
+            goto none;
+    size_t hb = code_skip_space(&s, loop + 3), he = hb < s.len && c[hb] == '(' ? code_matching(&s, hb) : hb;
+    for (size_t k = hb; k + 1 < he && k + 1 < s.len; k++) {
+        if (!((c[k] == '+' || c[k] == '-') && (c[k + 1] == c[k] || c[k + 1] == '=')))
+            continue;
+        /* the name stepped: the word before the operator, or after a prefix one */
+        size_t v = code_blank_before(&s, k), vb = v;
+        while (vb > hb && source_is_identifier_char(c[vb - 1]))
+            vb--;
+        if (vb == v) {
+            vb = code_skip_space(&s, k + 2);
+            v = code_word_end(&s, vb);
+        }
+        char stepped[64];
+        snprintf(stepped, sizeof stepped, "%.*s", (int)(v - vb < 63 ? v - vb : 63), c + vb);
+        if (v > vb && strcmp(stepped, counter) != 0 && source_line_has_word(path, access, stepped))
+            goto none;
+        k++;
+    }
     source_code_free(&s);
     if (source_line_reaches_name(path, access, counter))
         return 0;
@@ -944,6 +968,81 @@ int source_loop_counter_unused(const char *path, int loop_line, int access, char
 none:
     source_code_free(&s);
     return 0;
+}
+
+/* The steps of name in code [b, e): `name++`, `++name`, `name += X` (and
+ * their `-` twins), each as written into steps (joined by " and "); how
+ * many. */
+static int steps_of(const source_code *s, size_t b, size_t e, const char *name, char *steps, size_t n)
+{
+    const char *c = s->code;
+    size_t len = strlen(name);
+    int count = 0;
+    for (size_t k = b; k < e; k++) {
+        if (!code_name_at(s, k, name, len))
+            continue;
+        size_t after = code_skip_space(s, k + len), before = code_blank_before(s, k);
+        size_t from = k, to = k + len;
+        int step = 0;
+        if (after + 1 < e && (c[after] == '+' || c[after] == '-') && c[after + 1] == c[after]) {
+            step = 1, to = after + 2;
+        } else if (before >= 2 && (c[before - 1] == '+' || c[before - 1] == '-') && c[before - 2] == c[before - 1]) {
+            step = 1, from = before - 2;
+        } else if (after + 1 < e && (c[after] == '+' || c[after] == '-') && c[after + 1] == '=') {
+            size_t v = after + 2;
+            while (v < e && c[v] != ',' && c[v] != ';' && c[v] != ')')
+                v++;
+            step = 1, to = v;
+        }
+        if (!step)
+            continue;
+        size_t used = strlen(steps);
+        snprintf(steps + used, n - used, "%s`%.*s`", count ? " and " : "", (int)(to - from), c + from);
+        count++;
+        k = to > k ? to - 1 : k;
+    }
+    return count;
+}
+
+int source_pointer_stepped_twice(const char *path, int access, char *name, size_t name_n, char *steps,
+                                 size_t steps_n, int *loop_line)
+{
+    source_code s;
+    name[0] = steps[0] = 0;
+    *loop_line = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len;
+    size_t loop = code_loop_around(&s, code_skip_space(&s, ab));
+    size_t hb = loop < s.len ? code_skip_space(&s, loop + 3) : s.len;
+    size_t he = hb < s.len && c[hb] == '(' ? code_matching(&s, hb) : hb;
+    int found = 0;
+    for (size_t k = ab; k < ae && !found; k++) {
+        /* a name read through `*` on the access's line */
+        if (c[k] != '*')
+            continue;
+        size_t w = code_skip_space(&s, k + 1), we = w < ae ? code_word_end(&s, w) : w;
+        if (we == w || we - w >= name_n || we - w >= 64)
+            continue;
+        char p[64];
+        snprintf(p, sizeof p, "%.*s", (int)(we - w), c + w);
+        char here[256] = "", header[256] = "";
+        int n = steps_of(&s, ab, ae, p, here, sizeof here);
+        int m = hb < he ? steps_of(&s, hb, he, p, header, sizeof header) : 0;
+        if (n + m < 2)
+            continue;
+        found = access;
+        snprintf(name, name_n, "%s", p);
+        if (n && m)
+            snprintf(steps, steps_n, "%s at line %d and %s in the header of the loop at line %d", here, access,
+                     header, code_line_at(&s, loop));
+        else
+            snprintf(steps, steps_n, "%s at line %d", n ? here : header, n ? access : code_line_at(&s, loop));
+        *loop_line = loop < s.len ? code_line_at(&s, loop) : 0;
+    }
+    source_code_free(&s);
+    return found;
 }
 
 /* ---- a conditional whose branches are the wrong way round ---------------- */
