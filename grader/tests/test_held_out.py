@@ -95,7 +95,8 @@ their own (my count: DH 03-o9, a store test on the tile's coordinates, was still
 store's race, and 04-p9, the mask copied from the device image, was unexplained: both are named
 the next session; 05-p9, the mask's columns stepped by the channels, is still unexplained); sets DI and DJ: results-DI.md and results-DJ.md, 10 and
 10 of 10 when counted side by side after DG's and DH's (their weak lines as the newcomers judged
-them); of those fifty sets only the
+them); set DO: setDO/results-DO.md, 5 of 10 when counted (3 weak), 10 of 10 after the
+mechanisms it led to; of those fifty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1234,6 +1235,24 @@ FIRST = {
                                            "with `Row < j && Col < l` there"],
     "setDH/04-p9-mask-copied-from-input": ["line 97: `I` in `CUDA_CHECK(cudaMemcpyToSymbol(Mc, I, ",
                                            "with `mask` there"],
+    "setDO/01-a0-row-copy-offset-unscaled": ["the cudaMemcpy at line 45 (", "line 45: `* width` looks missing after `r`"],
+    "setDO/01-b0-n-pointer-double-step": ["reads through the pointer n, which each pass of the loop steps more than once",
+                                          "`n++` at line 28 and `n += Width` in the header of the loop at line 27"],
+    "setDO/02-a0-row-literal-32": ["line 29: `32` in `int Row = by * 32 + ty`", "with `TILE_WIDTH` there"],
+    "setDO/02-b0-index-macro-no-parens": ["the macro IDX at line 15 (`#define IDX(r, c) r * Width + c`)",
+                                          "`IDX(ph * TILE_WIDTH + ty, Col)` at line 43 reads as "
+                                          "`ph * TILE_WIDTH + ty * Width + Col`"],
+    "setDO/03-a0-tiles-zeroed-once": ["the load at line 53 (`ds_M[ty][tx] = M[Row * k + mCol];`)",
+                                      "the test at line 52 (`if (Row < j && mCol < k)`) holds, and the test has no else"],
+    "setDO/03-b0-grid-y-assigned-to-x": ["line 90 (`dimGrid.x = (j + TILE_WIDTH - 1) / TILE_WIDTH;`) sets dimGrid.x a "
+                                         "second time (line 89 set it already), and no line sets dimGrid.y"],
+    "setDO/04-a0-batch-count-truncated": ["line 34: `(w * w) / (TILE_WIDTH * TILE_WIDTH)` in", "round it up"],
+    "setDO/04-b0-output-k-channels-swapped": ["line 79: `(y * width + x) * k + channels` in",
+                                              "with `(y * width + x) * channels + k` there"],
+    "setDO/05-a0-output-step-one-radius": ["the wrong elements are exactly columns 12 to 13 of every 14",
+                                           "the block's step in the output's index at line 33 ("],
+    "setDO/05-b0-mask-copy-count-not-bytes": ["the cudaMemcpyToSymbol at line 89 (", "its count of elements, not of bytes",
+                                              "multiply the size by sizeof(float)"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
