@@ -257,8 +257,11 @@ static char *comparison_message(status_t st, const compare_result *r, int channe
 {
     char *message;
     if (st == ST_PASS) {
-        message = xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
-                            r->elements, r->max_abs_err, 100.0 * r->worst_ratio);
+        message = r->elements == 1
+                      ? xasprintf("the one element within tolerance (error %.3g, %.0f%% of its tolerance)",
+                                  r->max_abs_err, 100.0 * r->worst_ratio)
+                      : xasprintf("all %zu elements within tolerance (largest error %.3g, %.0f%% of its tolerance)",
+                                  r->elements, r->max_abs_err, 100.0 * r->worst_ratio);
     } else if (r->mismatches == 0) {
         message = xasprintf("the image is right, but its padding was overwritten: %zu of the %zu padding "
                             "floats of out changed", r->padding_changed, r->padding_floats);
@@ -268,7 +271,10 @@ static char *comparison_message(status_t st, const compare_result *r, int channe
     } else {
         strbuf sb;
         sb_init(&sb);
-        sb_printf(&sb, "%zu of %zu elements wrong", r->mismatches, r->elements);
+        if (r->elements == 1)
+            sb_printf(&sb, "the one element wrong");
+        else
+            sb_printf(&sb, "%zu of %zu elements wrong", r->mismatches, r->elements);
         if (r->poisoned)
             sb_printf(&sb, " (%zu never written)", r->poisoned);
         if (r->nonfinite)
