@@ -1013,7 +1013,9 @@ def test_a_macro_whose_value_regroups_is_pasted_before_the_candidates(tmp_path):
     candidate live the precedence mistake was gone, and every edit seemed
     to mend every dataset (the kit at 105d7fe named a barrier added at a
     load). The build pastes such a macro's value first, as the preprocessor
-    does: the search runs and finds no repair, and the #define leads."""
+    does: the search runs and no switch mends it (the one repair is the
+    skeleton's value on the #define's line, a build of its own), and the
+    #define leads."""
     if schemata_problem():
         pytest.skip(schemata_problem())
     sol = kit.solution("02-tiled-matmul")
@@ -1023,7 +1025,8 @@ def test_a_macro_whose_value_regroups_is_pasted_before_the_candidates(tmp_path):
     src.write_text(text.replace("#define TILE_WIDTH 16", "#define TILE_WIDTH 8 + 8"))
     _, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
     r = rep["repair"]
-    assert r["candidates"] > 0 and r["screened"] > 0 and r["found"] == "none", r
+    assert r["candidates"] > 0 and r["screened"] > 0, r
+    assert r["found"] == "none" or (r["kind"] == "define" and r["line"] == 14 and r["to"] == "16"), r
     assert rep["fix_first"].startswith("the #define at line 14 (`#define TILE_WIDTH 8 + 8`) has no parentheses"), \
         rep["fix_first"]
 

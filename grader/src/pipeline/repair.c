@@ -256,15 +256,19 @@ static int screen(const lab_manifest *m, const char *program, const char *folder
 }
 
 /* How many of the n datasets come out right with candidate id live
- * (GPULAB_EMU_MUTANT at start), in one series of processes. */
+ * (GPULAB_EMU_MUTANT at start), in one series of processes of at most
+ * series_s seconds in all. */
 static int datasets_right(const lab_manifest *m, const char *program, const char *folder,
-                          const char *const *dirs, int n, int id, double timeout_s, const char *student_file)
+                          const char *const *dirs, int n, int id, double series_s, const char *student_file)
 {
     char *env_id = xasprintf("GPULAB_EMU_MUTANT=%d", id);
     const char *env[] = { env_id, NULL };
     run_result *runs = xcalloc((size_t)n, sizeof *runs);
     char *series_dir = xasprintf("%s/confirm-%d", folder, id);
-    run_request q = { timeout_s * n, env, 1, student_file };
+    /* on the clock: a candidate that makes the run far longer than the
+     * program's own is no repair to wait for (a processor-time limit,
+     * four processors' worth, let such a series run minutes) */
+    run_request q = { series_s, env, 0, student_file };
     run_series(program, dirs, n, series_dir, &q, runs);
     int right = 0;
     for (int i = 0; i < n; i++) {
@@ -307,13 +311,13 @@ static void keep_candidate(repair_result *r, const repair_candidate *c)
  * the confirming has not (one run past the confirming's limit: it names
  * the repair found). */
 static int mends_every_dataset(const lab_manifest *m, const char *program, const char *folder,
-                               const char *const *dirs, int n, repair_candidate *c, double timeout_s,
+                               const char *const *dirs, int n, repair_candidate *c, double series_s,
                                const char *student_file, int *tried)
 {
     if (!c->confirmed) {
         (*tried)++;
         c->confirmed = 1;
-        c->datasets_right = datasets_right(m, program, folder, dirs, n, c->id, timeout_s, student_file);
+        c->datasets_right = datasets_right(m, program, folder, dirs, n, c->id, series_s, student_file);
     }
     return c->datasets_right == n;
 }
@@ -381,7 +385,7 @@ typedef int eligible_fn(const repair_candidate *c, const repair_candidate *best,
                         const char *reference, int n);
 
 static int confirm_instead(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs,
-                           int n, repair_candidate *c, int all, int best, double timeout_s, const char *student_file,
+                           int n, repair_candidate *c, int all, int best, double series_s, const char *student_file,
                            int *tried, eligible_fn *eligible, const char *reference)
 {
     int tries = 0;
@@ -390,7 +394,7 @@ static int confirm_instead(const lab_manifest *m, const char *program, const cha
             !eligible(&c[i], &c[best], student_file, reference, n))
             continue;
         tries++;
-        if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried))
+        if (mends_every_dataset(m, program, folder, dirs, n, &c[i], series_s, student_file, tried))
             return i;
     }
     return best;
@@ -418,7 +422,7 @@ static int departing_exchange(const repair_candidate *c, const repair_candidate 
 }
 
 static void confirm(const lab_manifest *m, const char *program, const char *folder, const char *const *dirs, int n,
-                    const int *failing, repair_candidate *c, int nc, int all, double timeout_s,
+                    const int *failing, repair_candidate *c, int nc, int all, double series_s,
                     const char *student_file, int *tried, repair_result *r)
 {
     int best = -1, also = -1;
@@ -443,7 +447,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
                 rest[nrest++] = dirs[d];
         }
         c[i].datasets_right = c[i].screened_datasets +
-                              (nrest ? datasets_right(m, program, folder, rest, nrest, c[i].id, timeout_s, student_file)
+                              (nrest ? datasets_right(m, program, folder, rest, nrest, c[i].id, series_s, student_file)
                                      : 0);
         if (c[i].datasets_right < n)
             continue;
@@ -462,7 +466,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
         for (int i = 0; i < all; i++) {
             if (i == best || c[i].line != c[best].line || strcmp(c[i].kind, "drop") != 0)
                 continue;
-            if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
+            if (mends_every_dataset(m, program, folder, dirs, n, &c[i], series_s, student_file, tried)) {
                 best = i;
                 also = -1;
             }
@@ -483,7 +487,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
                 !(strstr(c[i].from, "&&") || strstr(c[i].from, "||")) || !has_word(c[i].from, c[best].from) ||
                 has_word(c[i].to, c[best].from) || !loop_invariant_clause(c[best].context, c[i].from, c[i].to))
                 continue;
-            if (mends_every_dataset(m, program, folder, dirs, n, &c[i], timeout_s, student_file, tried)) {
+            if (mends_every_dataset(m, program, folder, dirs, n, &c[i], series_s, student_file, tried)) {
                 best = i;
                 also = -1;
                 break;
@@ -497,7 +501,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
      * line's candidates that write the reference's statement are run */
     char *reference = kit_path("solutions/%s/%s", m->id, m->source);
     if (best >= 0 && also < 0 && !repairs_writes_reference_line(&c[best], reference))
-        best = confirm_instead(m, program, folder, dirs, n, c, all, best, timeout_s, student_file, tried,
+        best = confirm_instead(m, program, folder, dirs, n, c, all, best, series_s, student_file, tried,
                                writes_reference_instead, reference);
     /* an exchange at a line the reference solution writes word for word,
      * in its order, makes up for one elsewhere (the launch's `d_M, d_N`
@@ -505,7 +509,7 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
      * line that departs from the reference, larger or not, is confirmed
      * in its place, a few at most */
     if (best >= 0 && also < 0 && exchanges(&c[best]) && !repairs_reference_departure(&c[best], student_file, reference))
-        best = confirm_instead(m, program, folder, dirs, n, c, all, best, timeout_s, student_file, tried,
+        best = confirm_instead(m, program, folder, dirs, n, c, all, best, series_s, student_file, tried,
                                departing_exchange, reference);
     free(reference);
     if (best < 0)
@@ -620,7 +624,7 @@ static int values_differ(const char *a, size_t an, const char *b, size_t bn)
  * and runs it on every dataset: whether all come out right. */
 static int define_mends(const lab_manifest *m, const backend *e, const char *student_file, const char *text,
                         const define_line *d, const char *to, const char *folder, int k, const char *const *dirs,
-                        int n, double timeout_s)
+                        int n, double series_s)
 {
     char *work = xasprintf("%s/define-%d", folder, k), *src = xasprintf("%s/define-%d.cu", folder, k);
     strbuf body;
@@ -634,7 +638,7 @@ static int define_mends(const lab_manifest *m, const backend *e, const char *stu
         build_submission(m, e, src, work, &br);
         if (br.ok) {
             char *program = build_program_path(work);
-            right = datasets_right(m, program, work, dirs, n, 0, timeout_s, student_file);
+            right = datasets_right(m, program, work, dirs, n, 0, series_s, student_file);
             free(program);
         }
         build_result_free(&br);
@@ -648,7 +652,7 @@ static int define_mends(const lab_manifest *m, const backend *e, const char *stu
 /* The repair, when a #define the skeleton has with another value is the
  * mistake; whether one was found. */
 static int define_repair(const lab_manifest *m, const backend *e, const char *student_file, const char *folder,
-                         const char *const *dirs, int n, double timeout_s, repair_result *r)
+                         const char *const *dirs, int n, double series_s, repair_result *r)
 {
     char *why = NULL, *skeleton_path = manifest_skeleton_path(m);
     size_t len;
@@ -670,7 +674,7 @@ static int define_repair(const lab_manifest *m, const backend *e, const char *st
                     break;
                 char *to = xasprintf("%.*s", (int)wn, w);
                 tried++;
-                if (define_mends(m, e, student_file, text, &mine[i], to, folder, tried, dirs, n, timeout_s)) {
+                if (define_mends(m, e, student_file, text, &mine[i], to, folder, tried, dirs, n, series_s)) {
                     repair_candidate c;
                     memset(&c, 0, sizeof c);
                     c.line = mine[i].line;
@@ -713,6 +717,17 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
     if (!repair_wanted(s) || nfailing < 1)
         return;
     double started = monotonic_s();
+    /* a candidate's run of every dataset: about the program's own (the
+     * graded runs'), never the lab's limit for each (a grid of k x k
+     * blocks for the tiles' count mends the small dataset screened, and
+     * ran minutes on the large ones), with room for a repaired program
+     * that runs further than the one that crashed */
+    double own_s = 0;
+    for (int i = 0; i < s->ndatasets; i++)
+        own_s += s->datasets[i].wall_s > 0 ? s->datasets[i].wall_s : 0;
+    double series_s = REPAIR_CONFIRM_FACTOR * own_s + REPAIR_CONFIRM_FLOOR_S;
+    if (series_s > timeout_s * s->ndatasets)
+        series_s = timeout_s * s->ndatasets;
     backend emu;
     memset(&emu, 0, sizeof emu);
     const backend *e = b->kind == BACKEND_EMU ? b : backend_emulator(&emu) ? &emu : NULL;
@@ -817,7 +832,7 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
             screen_s += stage_clock() - t;
             t = stage_clock();
             if (r->screened > 0)
-                confirm(m, br.program, folder, dirs, s->ndatasets, order, c, to, nc, timeout_s, student_file, &tried,
+                confirm(m, br.program, folder, dirs, s->ndatasets, order, c, to, nc, series_s, student_file, &tried,
                         r);
             confirm_s += stage_clock() - t;
             from = to;
@@ -845,7 +860,7 @@ void repair_stage(const lab_manifest *m, const backend *b, const char *student_f
         double t = stage_clock();
         if (!r->dataset[0])
             snprintf(r->dataset, sizeof r->dataset, "%s", s->datasets[failing[0]].name);
-        if (define_repair(m, e, student_file, folder, dirs, s->ndatasets, timeout_s, r))
+        if (define_repair(m, e, student_file, folder, dirs, s->ndatasets, series_s, r))
             r->ran = 1;
         stage_add(stages, t, "repair define");
     }

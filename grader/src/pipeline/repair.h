@@ -35,6 +35,10 @@
 /* A candidate's processor time: four times the program's own run of the
  * dataset and this much more (a child's start, its first launch's worker) */
 #define REPAIR_CANDIDATE_FLOOR_S 0.5
+/* a candidate's run of every dataset: at most this many times the graded
+ * runs' seconds, and this many more */
+#define REPAIR_CONFIRM_FACTOR 10.0
+#define REPAIR_CONFIRM_FLOOR_S 8.0
 
 /* A full repair confirmed on enough datasets to be the evidence itself:
  * on one or two (check --dataset) many an edit mends by coincidence (an
