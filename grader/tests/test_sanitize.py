@@ -2849,6 +2849,26 @@ def test_a_pointer_walked_twice_a_pass_is_named_with_both_steps(tmp_path):
     assert "never uses k" not in first, first
 
 
+def test_a_macro_body_without_parentheses_regrouped_at_its_use_is_named_at_the_define(tmp_path):
+    """Lab 01's bounds test written `!OUTSIDE(Row, Col, Width)` with
+    `#define OUTSIDE(r, c, w) r >= w || c >= w`: the `!` takes `Row` alone.
+    The first line names the #define, the use with its `!`, how C reads
+    it, and the body in parentheses."""
+    src = edited(tmp_path, "01-basic-matmul", "#define BLOCK_WIDTH 16\n",
+                 "#define BLOCK_WIDTH 16\n#define OUTSIDE(r, c, w) r >= w || c >= w\n")
+    text = src.read_text()
+    old = "if (Row < Width && Col < Width) {"
+    assert text.count(old) == 1
+    src.write_text(text.replace(old, "if (!OUTSIDE(Row, Col, Width)) {"))
+    define, use = line_of(src, "#define OUTSIDE("), line_of(src, "if (!OUTSIDE(")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the macro OUTSIDE at line {define} (") and "has no parentheses around its body" in first, \
+        first
+    assert f"`!OUTSIDE(Row, Col, Width)` at line {use} reads as `!Row >= Width || Col >= Width`" in first, first
+    assert "`#define OUTSIDE(r, c, w) ((r) >= (w) || (c) >= (w))`" in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

@@ -1075,7 +1075,9 @@ int source_macro_regrouped(const char *path, source_macro_use *m);
 /* A function-like #define that pastes a parameter without parentheses
  * (`#define IDX(r, c) r * Width + c`), and the first use whose argument
  * for it regroups there (`IDX(ph * TILE_WIDTH + ty, Col)`: its `+` binds
- * looser than the body's `*` beside r). The #define's line, or 0. */
+ * looser than the body's `*` beside r), or whose body, with no
+ * parentheses around it, regroups with an operator around the use
+ * (`!IN_IMAGE(in, r, c)` for a body of `&&`s). The #define's line, or 0. */
 typedef struct {
     char name[64];    /* IDX */
     char param[32];   /* r */
@@ -1084,6 +1086,9 @@ typedef struct {
     char pasted[256]; /* ph * TILE_WIDTH + ty * Width + Col */
     char fixed[256];  /* #define IDX(r, c) ((r) * Width + (c)) */
     int use_line;
+    int whole;        /* not an argument: the body as a whole regroups with the
+                         operators around the use (`!IN_IMAGE(...)`); param and
+                         arg are "", use and pasted the use with those operators */
 } source_macro_arg;
 int source_macro_argument_regrouped(const char *path, source_macro_arg *m);
 /* Whether one subscript of line `line` (a [...] span) holds both names a

@@ -781,7 +781,14 @@ static void expand(const char *t, char (*params)[PARAM_MAX], int np, const char 
             out[o++] = t[i++];
             continue;
         }
-        o += (size_t)snprintf(out + o, n - o, wrap ? "(%s)" : "%s", args[which]);
+        /* (a use already in its own parentheses, `(img).height`, keeps them) */
+        size_t pl = strlen(params[which]), a = i + pl, b = i;
+        while (t[a] == ' ')
+            a++;
+        while (b > 0 && t[b - 1] == ' ')
+            b--;
+        int bare = !(b > 0 && t[b - 1] == '(' && t[a] == ')');
+        o += (size_t)snprintf(out + o, n - o, wrap && bare ? "(%s)" : "%s", args[which]);
         if (o >= n)
             o = n - 1;
         i += strlen(params[which]);
@@ -842,6 +849,58 @@ int source_macro_argument_regrouped(const char *path, source_macro_arg *m)
                 if (!done(&at))
                     args[a][0] = 0;
                 argp[a] = args[a];
+            }
+            /* the body as a whole, against the operators around the use
+             * (`!IN_IMAGE(...)`: the `!` takes the body's first operand) */
+            macro_body whole = { .nops = 0 };
+            copy_text(whole.text, sizeof whole.text, body);
+            if (body_parse(&whole)) {
+                size_t before = code_blank_before(&s, u), after = code_skip_space(&s, ae[na - 1] + 1);
+                int left = P_NOT_OP, right = P_NOT_OP;
+                size_t on;
+                if (before > 0 && strchr("!~", s.code[before - 1]))
+                    left = P_UNARY;
+                else if (before > 0)
+                    left = op_ending_at(s.code, before) == P_UNARY ? P_UNARY : op_ending_at(s.code, before);
+                if (after < s.len && is_binary(op_at(s.code + after, &on)))
+                    right = op_at(s.code + after, &on);
+                int outer = left > right ? left : right;
+                if (outer > whole.loosest && outer != P_NOT_OP) {
+                    found = code_line_at(&s, k);
+                    m->use_line = code_line_at(&s, u);
+                    m->whole = 1;
+                    snprintf(m->name, sizeof m->name, "%.*s", (int)n, s.code + k);
+                    size_t from = left != P_NOT_OP && before > 0 ? before - 1 : u;
+                    while (left != P_NOT_OP && from > 0 && s.code[from - 1] != ' ' && strchr("!~-+*&<>=|^%/", s.code[from - 1]))
+                        from--;
+                    size_t to = right != P_NOT_OP ? code_word_end(&s, code_skip_space(&s, after + on)) : ae[na - 1] + 1;
+                    char use[256];
+                    text_out ut = { use, sizeof use, 0, 0 };
+                    put(&ut, s.code + from, to - from);
+                    copy_text(m->use, sizeof m->use, done(&ut) ? use : m->name);
+                    char expanded[256];
+                    expand(body, params, np, argp, 0, expanded, sizeof expanded);
+                    char *pasted = xasprintf("%.*s%s%.*s", (int)(u - from), s.code + from, expanded,
+                                             (int)(to - (ae[na - 1] + 1)), s.code + ae[na - 1] + 1);
+                    text_out pt = { m->pasted, sizeof m->pasted, 0, 0 };
+                    put_str(&pt, pasted);
+                    done(&pt);
+                    free(pasted);
+                    char names[MACRO_PARAMS][PARAM_MAX + 2];
+                    const char *wrapped[MACRO_PARAMS];
+                    for (int p = 0; p < np; p++) {
+                        snprintf(names[p], sizeof names[p], "%s", params[p]);
+                        wrapped[p] = names[p];
+                    }
+                    char inner[192];
+                    expand(body, params, np, wrapped, 1, inner, sizeof inner);
+                    char list[160] = "";
+                    for (int p = 0; p < np; p++)
+                        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", p ? ", " : "", params[p]);
+                    char *fixed = xasprintf("#define %s(%s) (%s)", m->name, list, inner);
+                    copy_text(m->fixed, sizeof m->fixed, fixed);
+                    free(fixed);
+                }
             }
             for (int a = 0; a < na && !found; a++) {
                 macro_body b = { .nops = 0 };

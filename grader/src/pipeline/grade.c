@@ -2608,11 +2608,18 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
     if (line > 0) {
         /* an argument pasted without parentheses, regrouped in the body */
         char *q = sanitize_quote(file, line);
-        s->cause = xasprintf("the macro %s at %s pastes its argument %s as text, with no parentheses around it: "
-                             "`%s` at line %d reads as `%s`, so the operators beside %s in the body take part of "
-                             "`%s` only; put the body's parameters (and the body) in parentheses: `%s`",
-                             marg.name, q, marg.param, marg.use, marg.use_line, marg.pasted, marg.param, marg.arg,
-                             marg.fixed);
+        if (marg.whole)
+            s->cause = xasprintf("the macro %s at %s has no parentheses around its body, which the preprocessor "
+                                 "pastes as text: `%s` at line %d reads as `%s`, so the operator beside the use "
+                                 "takes only the body's first (or last) operand; put the body (and its parameters) "
+                                 "in parentheses: `%s`",
+                                 marg.name, q, marg.use, marg.use_line, marg.pasted, marg.fixed);
+        else
+            s->cause = xasprintf("the macro %s at %s pastes its argument %s as text, with no parentheses around it: "
+                                 "`%s` at line %d reads as `%s`, so the operators beside %s in the body take part of "
+                                 "`%s` only; put the body's parameters (and the body) in parentheses: `%s`",
+                                 marg.name, q, marg.param, marg.use, marg.use_line, marg.pasted, marg.param, marg.arg,
+                                 marg.fixed);
         s->cause_fixed_there = 1;
         free(q);
     }
