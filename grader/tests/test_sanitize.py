@@ -2869,6 +2869,22 @@ def test_a_macro_body_without_parentheses_regrouped_at_its_use_is_named_at_the_d
     assert "`#define OUTSIDE(r, c, w) ((r) >= (w) || (c) >= (w))`" in first, first
 
 
+def test_a_local_declared_with_no_value_and_read_is_named_at_its_declaration(tmp_path):
+    """Lab 01's Col declared beside Row with no value of its own (`int Row
+    = ..., Col;`) and read by the bounds test: it holds whatever was in its
+    register. The first line names the declaration and the read, ahead of
+    what the checkers find from it."""
+    old = ("    int Row = blockIdx.y * blockDim.y + threadIdx.y;\n"
+           "    int Col = blockIdx.x * blockDim.x + threadIdx.x;\n")
+    src = edited(tmp_path, "01-basic-matmul", old, "    int Row = blockIdx.y * blockDim.y + threadIdx.y, Col;\n")
+    decl, read = line_of(src, ", Col;"), line_of(src, "if (Row < Width && Col < Width)")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {decl} (`int Row = blockIdx.y * blockDim.y + threadIdx.y, Col;`) declares Col "
+                            f"with no value"), first
+    assert f"and line {read} (`if (Row < Width && Col < Width) {{`) reads it before anything sets it" in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

@@ -198,10 +198,13 @@ static char *summarize(const cell *cells, const gl_matrix *got, const size_t *ch
     sbuf b = { 0 };
 
     if (wrong == 0)
-        return fmt("All %zu elements are within tolerance.", elements);
+        return elements == 1 ? fmt("The one element is within tolerance.")
+                             : fmt("All %zu elements are within tolerance.", elements);
     if (counts[ST_POISON] == elements)
-        return fmt("None of the %zu elements was written: the output still holds the kit's poison "
-                   "value everywhere.", elements);
+        return elements == 1 ? fmt("The one element was never written: the output still holds the kit's poison "
+                                   "value.")
+                             : fmt("None of the %zu elements was written: the output still holds the kit's poison "
+                                   "value everywhere.", elements);
 
     /* how many bad positions satisfy each predicate, and how many positions
      * do at all */

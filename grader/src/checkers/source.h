@@ -134,6 +134,11 @@ int source_sum_after_barrier_loop(const char *path, int *loop_line, int *close_l
  * `Pvalue += ...`); its name into name. 0 when it is set, or not declared
  * in the file. */
 int source_accumulator_unset(const char *path, char *name, size_t n);
+/* A kernel's local of a number type declared with no value (`int tx, ty =
+ * threadIdx.y;`: tx), whose next mention in the kernel reads it, before
+ * anything sets it: the declaration's line, the name into name, that
+ * read's line into *read_line; else 0. */
+int source_local_read_unset(const char *path, char *name, size_t n, int *read_line);
 /* A tile meant to be shared that is not: the line of a kernel's array
  * declared without __shared__ (a per-thread array) that the kernel stores
  * into before a __syncthreads() and reads after it, its name into name;

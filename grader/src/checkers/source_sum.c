@@ -687,3 +687,87 @@ int source_product_steps_apart(const char *path, char *term, size_t term_n, char
     source_code_free(&s);
     return found;
 }
+
+/* Whether the mention of a name at k (n characters) sets it: `name =`
+ * (not `==`), `name op=`, `name++`, `++name`, or `&name` (handed to be
+ * set). */
+static int sets_at(const source_code *s, size_t k, size_t n)
+{
+    const char *c = s->code;
+    size_t q = code_skip_space(s, k + n), b = code_blank_before(s, k);
+    if (code_assigns_at(s, q))
+        return 1;
+    if (q + 1 < s->len && (c[q] == '+' || c[q] == '-') && c[q + 1] == c[q])
+        return 1;
+    if (b >= 2 && (c[b - 1] == '+' || c[b - 1] == '-') && c[b - 2] == c[b - 1])
+        return 1;
+    return b >= 1 && c[b - 1] == '&' && !(b >= 2 && c[b - 2] == '&');
+}
+
+int source_local_read_unset(const char *path, char *name, size_t n, int *read_line)
+{
+    source_code s;
+    name[0] = 0;
+    *read_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        /* a declaration in a kernel's body: a number type at a statement's start */
+        if (!code_word_starts(&s, k))
+            continue;
+        size_t g = code_kernel_before(&s, k), close = s.len;
+        size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+        if (body >= s.len || k <= body || k >= close)
+            continue;
+        size_t te = code_word_end(&s, k), before = k;
+        while (before > 0 && strchr(" \t\r\n", c[before - 1]))
+            before--;
+        if (!code_number_type(c + k, te - k) || (before > 0 && !strchr(";{}", c[before - 1])))
+            continue;
+        size_t end = code_semicolon(&s, te, s.len);
+        if (end >= s.len)
+            break;
+        /* each declarator: `*`s, a name, then `=` (set), `[` (an array) or `,`/`;` (no value) */
+        size_t q = code_skip_space(&s, te);
+        while (q < end && code_word_at(&s, q, "int"))
+            q = code_skip_space(&s, q + 3); /* `unsigned int`, `long int` */
+        int depth = 0;
+        for (size_t d = q; d < end && !found;) {
+            while (d < end && (c[d] == '*' || c[d] == ' ' || c[d] == '\t' || c[d] == '\n'))
+                d++;
+            size_t ne = code_word_end(&s, d);
+            if (ne == d)
+                break;
+            size_t after = code_skip_space(&s, ne);
+            if (after <= end && (c[after] == ',' || c[after] == ';') && ne - d < n && ne - d < 64) {
+                /* no value: the next mention of the name in the kernel */
+                for (size_t u = end + 1; u < close && u < s.len; u++) {
+                    if (!code_name_at(&s, u, c + d, ne - d))
+                        continue;
+                    if (!sets_at(&s, u, ne - d)) {
+                        found = code_line_at(&s, k);
+                        *read_line = code_line_at(&s, u);
+                        snprintf(name, n, "%.*s", (int)(ne - d), c + d);
+                    }
+                    break;
+                }
+            }
+            /* on to the next declarator: past the top-level `,` */
+            size_t e = after;
+            for (depth = 0; e < end; e++) {
+                if (c[e] == '(' || c[e] == '[' || c[e] == '{')
+                    depth++;
+                else if (c[e] == ')' || c[e] == ']' || c[e] == '}')
+                    depth--;
+                else if (c[e] == ',' && depth == 0)
+                    break;
+            }
+            d = e + 1;
+        }
+        k = end;
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1557,6 +1557,23 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
     /* declarations whose effects the tiles, the launch record and the
      * copies only show: a lab constant defined again, a struct started in
      * another order than its fields, a size in a narrow type */
+    /* a local read before anything sets it: what the checkers then find
+     * (every thread at one tile slot, a race) follows from it, so it is
+     * the cause, ahead of them */
+    int read_at = 0;
+    char unset[64];
+    line = failed && !s->cause ? source_local_read_unset(file, unset, sizeof unset, &read_at) : 0;
+    if (line > 0) {
+        char *q = sanitize_quote(file, line), *qr = sanitize_quote(file, read_at);
+        s->cause_fixed_there = 1;
+        s->cause = xasprintf("%s declares %s with no value (in a declaration of several names, `= ...` "
+                                    "gives a value to the one name it follows), and %s reads it before anything "
+                                    "sets it: %s holds whatever was in that register, so everything made from it "
+                                    "is wrong: give %s its value where it is declared",
+                                    q, unset, qr, unset, unset);
+        free(qr);
+        free(q);
+    }
     /* a statement that does nothing: a function named and not called
      * (`__syncthreads;`), a comparison whose value goes nowhere */
     int effect = 0;
