@@ -2885,6 +2885,20 @@ def test_a_local_declared_with_no_value_and_read_is_named_at_its_declaration(tmp
     assert f"and line {read} (`if (Row < Width && Col < Width) {{`) reads it before anything sets it" in first, first
 
 
+def test_an_index_kept_in_a_narrow_type_is_named_at_its_declaration(tmp_path):
+    """Lab 01's output index kept in an `unsigned short` (`unsigned short at
+    = Row * Width + Col;` then `P[at]`): past 65535 (width-0257's 66049
+    elements) it wraps. The index reads no built-in itself, but it
+    subscripts P: the first line names its declaration and the type."""
+    src = edited(tmp_path, "01-basic-matmul", "        P[Row * Width + Col] = Pvalue;\n",
+                 "        unsigned short at = Row * Width + Col;\n        P[at] = Pvalue;\n")
+    line = line_of(src, "unsigned short at")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {line} (`unsigned short at = Row * Width + Col;`) declares at `unsigned short`, "
+                            "which holds at most 65535"), first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

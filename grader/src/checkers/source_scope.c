@@ -1008,6 +1008,32 @@ int source_size_in_narrow_type(const char *path, char *name, size_t name_n, char
     return found;
 }
 
+/* Whether the name at p (n characters) stands inside an array's subscript
+ * after offset from, in the kernel that holds it (`P[idx]`). */
+static int subscripts_with(const source_code *s, size_t from, const char *p, size_t n)
+{
+    size_t g = code_kernel_before(s, from), close = s->len;
+    if (g >= s->len || code_kernel_body(s, g, &close) >= s->len)
+        return 0;
+    for (size_t u = from; u < close && u < s->len; u++) {
+        if (!code_name_at(s, u, p, n))
+            continue;
+        int depth = 0;
+        for (size_t b = u; b-- > from;) {
+            char c = s->code[b];
+            if (c == ';' || c == '{' || c == '}')
+                break;
+            if (c == ']' || c == ')')
+                depth++;
+            else if (c == '(' && depth > 0)
+                depth--;
+            else if (c == '[' && depth-- == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 int source_index_in_narrow_type(const char *path, char *name, size_t name_n, char *type, size_t type_n, long *most)
 {
     source_code s;
@@ -1035,10 +1061,13 @@ int source_index_in_narrow_type(const char *path, char *name, size_t name_n, cha
             size_t eq = code_skip_space(&s, v + vl);
             if (!vl || vl >= name_n || eq >= s.len || !code_assigns_at(&s, eq))
                 continue;
-            /* its value a thread's or a block's coordinate */
+            /* its value a thread's or a block's coordinate, or it indexes
+             * an array (`unsigned short idx = Row * Width + Col;` then
+             * `P[idx]`) */
             size_t semi = code_semicolon(&s, eq, s.len);
             if (semi >= s.len || !(code_span_has_name(&s, eq, semi, "threadIdx", 9) ||
-                                   code_span_has_name(&s, eq, semi, "blockIdx", 8)))
+                                   code_span_has_name(&s, eq, semi, "blockIdx", 8) ||
+                                   subscripts_with(&s, semi, s.code + v, vl)))
                 continue;
             snprintf(name, name_n, "%.*s", (int)vl, s.code + v);
             snprintf(type, type_n, "%s", narrow[t].type);
