@@ -2899,6 +2899,27 @@ def test_an_index_kept_in_a_narrow_type_is_named_at_its_declaration(tmp_path):
                             "which holds at most 65535"), first
 
 
+def test_an_allocation_into_a_helpers_copy_of_the_pointer_is_named(tmp_path):
+    """Lab 01's d_M allocated by a helper that takes the pointer by value
+    (`static void make_buffer(float *b, size_t n) { cudaMalloc(&b, n); }`,
+    called `make_buffer(d_M, bytes)`): cudaMalloc sets the helper's copy,
+    and d_M stays NULL. The first line names the allocation, the helper's
+    parameter and the call."""
+    src = edited(tmp_path, "01-basic-matmul", "void basic_matmul(",
+                 "static void make_buffer(float *b, size_t n)\n{\n    CUDA_CHECK(cudaMalloc(&b, n));\n}\n\n"
+                 "void basic_matmul(")
+    text = src.read_text()
+    old = "CUDA_CHECK(cudaMalloc((void **)&d_M, bytes));"
+    assert text.count(old) == 1
+    src.write_text(text.replace(old, "make_buffer(d_M, bytes);"))
+    alloc, call = line_of(src, "cudaMalloc(&b, n)"), line_of(src, "make_buffer(d_M, bytes);")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {alloc} (`CUDA_CHECK(cudaMalloc(&b, n));`) allocates into b, make_buffer's own "
+                            f"copy of the pointer it is given"), first
+    assert f"the call at line {call} (`make_buffer(d_M, bytes);`) hands it the value of d_M" in first, first
+
+
 def test_a_pointer_parameter_stepped_while_indexed_is_named(backend, tmp_path):
     """Lab 01's sum loop stepping N too (`++k, ++N`) while the body reads
     N[k * Width + Col]: each read lands further on. The first line names the

@@ -505,6 +505,14 @@ int source_launch_dim3_line(const char *path, int launch_line, int which);
  * launch's argument is no lone name). */
 int source_launch_dim3_sets(const char *path, int launch_line, int which, char axis, int *lines, int max,
                             char *name, size_t name_n);
+/* A function that allocates into its own pointer parameter, passed by
+ * value (`void alloc(float *p, size_t n) { cudaMalloc((void **)&p, n); }`),
+ * and a call of it that passes a pointer there (`alloc(d_P, bytes);`):
+ * the allocation sets the function's copy, and the caller's pointer stays
+ * as it was. The function's line; its name, the parameter, the
+ * allocation's line, the argument as written and the call's line; else 0. */
+int source_allocation_into_copy(const char *path, char *func, size_t func_n, char *param, size_t param_n,
+                                int *alloc_line, char *arg, size_t arg_n, int *call_line);
 /* The first kernel launch after line that passes name (bare: `d_P`, not
  * `d_P + 1`) as an argument, or an object one of whose members the file
  * sets to name (`d_in_img.data = d_in;`): its line, or 0 (a copy made

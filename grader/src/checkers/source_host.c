@@ -2607,3 +2607,131 @@ int source_output_never_filled(const char *path, char *name, size_t n, int *laun
     source_code_free(&s);
     return found;
 }
+
+/* The name an allocation's first argument takes the address of:
+ * `(void **)&ptr`, `&ptr`, `reinterpret_cast<void **>(&ptr)`: ptr into
+ * name; 0 when it is no `&` of a plain name. */
+static int address_taken(const char *arg, char *name, size_t n)
+{
+    const char *amp = strrchr(arg, '&');
+    if (!amp)
+        return 0;
+    const char *b = amp + 1;
+    while (*b == ' ' || *b == '(')
+        b++;
+    size_t len = 0;
+    while (source_is_identifier_char(b[len]))
+        len++;
+    const char *e = b + len;
+    while (*e == ' ' || *e == ')')
+        e++;
+    if (!len || len >= n || *e)
+        return 0;
+    snprintf(name, n, "%.*s", (int)len, b);
+    return 1;
+}
+
+int source_allocation_into_copy(const char *path, char *func, size_t func_n, char *param, size_t param_n,
+                                int *alloc_line, char *arg, size_t arg_n, int *call_line)
+{
+    static const char *const allocs[] = { "cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMallocHost",
+                                          "cudaHostAlloc", NULL };
+    source_code s;
+    func[0] = param[0] = arg[0] = 0;
+    *alloc_line = *call_line = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        int which = -1;
+        for (int a = 0; allocs[a] && which < 0; a++)
+            if (code_word_at(&s, k, allocs[a]))
+                which = a;
+        size_t open = which >= 0 ? code_call_open(&s, k, allocs[which]) : s.len;
+        if (open >= s.len)
+            continue;
+        char first[128], name[64];
+        code_call_argument(&s, open, 0, first, sizeof first);
+        if (!address_taken(first, name, sizeof name))
+            continue;
+        /* the function around the call: its body's '{' at depth 0, its header before it */
+        size_t body = s.len;
+        int depth = 0;
+        for (size_t b = k; b-- > 0;) {
+            if (c[b] == '}')
+                depth++;
+            else if (c[b] == '{' && depth-- == 0) {
+                body = b;
+                break;
+            }
+        }
+        if (body >= s.len)
+            continue;
+        size_t close_paren = code_blank_before(&s, body);
+        while (close_paren > 0 && strchr(" \t\r\n", c[close_paren - 1]))
+            close_paren--;
+        if (close_paren == 0 || c[close_paren - 1] != ')')
+            continue;
+        size_t open_paren = close_paren - 1;
+        for (int d = 0; open_paren-- > 0;) {
+            if (c[open_paren] == ')')
+                d++;
+            else if (c[open_paren] == '(' && d-- == 0)
+                break;
+        }
+        /* the parameter: `T *name` (one star) in the header's list, its place in it */
+        int index = -1, at = 0;
+        size_t start = open_paren + 1;
+        for (size_t q = open_paren + 1; q < close_paren && index < 0; q++) {
+            if (c[q] != ',' && q + 1 != close_paren)
+                continue;
+            size_t e = c[q] == ',' ? q : q + 1, w = e;
+            while (w > start && strchr(" \t\r\n", c[w - 1]))
+                w--;
+            size_t nb = w;
+            while (nb > start && source_is_identifier_char(c[nb - 1]))
+                nb--;
+            size_t star = nb;
+            while (star > start && strchr(" \t", c[star - 1]))
+                star--;
+            int one_star = star > start && c[star - 1] == '*' && !(star - 1 > start && c[star - 2] == '*');
+            if (w - nb == strlen(name) && !strncmp(c + nb, name, w - nb) && one_star)
+                index = at;
+            at++;
+            start = q + 1;
+        }
+        if (index < 0)
+            continue;
+        /* the function's name, and a call of it that passes a pointer there */
+        size_t fe = open_paren;
+        while (fe > 0 && strchr(" \t", c[fe - 1]))
+            fe--;
+        size_t fb = fe;
+        while (fb > 0 && source_is_identifier_char(c[fb - 1]))
+            fb--;
+        if (fb == fe || fe - fb >= func_n || fe - fb >= 64)
+            continue;
+        char fname[64];
+        snprintf(fname, sizeof fname, "%.*s", (int)(fe - fb), c + fb);
+        for (size_t u = 0; u < s.len && !found; u++) {
+            if (u == fb || !code_name_at(&s, u, fname, strlen(fname)))
+                continue;
+            size_t co = code_call_open(&s, u, fname);
+            if (co >= s.len || (u > fb && u < body) || (u >= body && u <= code_matching(&s, body)))
+                continue;
+            char given[128];
+            code_call_argument(&s, co, index, given, sizeof given);
+            if (!given[0] || strchr(given, '&'))
+                continue;
+            found = code_line_at(&s, fb);
+            snprintf(func, func_n, "%s", fname);
+            snprintf(param, param_n, "%s", name);
+            snprintf(arg, arg_n, "%s", given);
+            *alloc_line = code_line_at(&s, k);
+            *call_line = code_line_at(&s, u);
+        }
+    }
+    source_code_free(&s);
+    return found;
+}

@@ -1574,6 +1574,25 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
         free(qr);
         free(q);
     }
+    /* an allocation into a function's own copy of the caller's pointer */
+    char copy_func[64], copy_param[64], copy_arg[128];
+    int copy_alloc = 0, copy_call = 0;
+    line = failed && !s->cause ? source_allocation_into_copy(file, copy_func, sizeof copy_func, copy_param,
+                                                             sizeof copy_param, &copy_alloc, copy_arg,
+                                                             sizeof copy_arg, &copy_call)
+                               : 0;
+    if (line > 0) {
+        char *qa = sanitize_quote(file, copy_alloc), *qc = sanitize_quote(file, copy_call);
+        s->cause = xasprintf("%s allocates into %s, %s's own copy of the pointer it is given (a parameter is passed "
+                             "by value): the call at %s hands it the value of %s, and %s itself never changes, so "
+                             "it stays what it was (NULL, or unset) and the program uses no buffer through it; "
+                             "give %s a pointer to the pointer (`float **`, called with `&%s`, allocating into "
+                             "`*%s`), or have it return the new pointer",
+                             qa, copy_param, copy_func, qc, copy_arg, copy_arg, copy_func, copy_arg, copy_param);
+        s->cause_fixed_there = 1;
+        free(qc);
+        free(qa);
+    }
     /* a statement that does nothing: a function named and not called
      * (`__syncthreads;`), a comparison whose value goes nowhere */
     int effect = 0;
