@@ -96,7 +96,8 @@ store's race, and 04-p9, the mask copied from the device image, was unexplained:
 the next session; 05-p9, the mask's columns stepped by the channels, is still unexplained); sets DI and DJ: results-DI.md and results-DJ.md, 10 and
 10 of 10 when counted side by side after DG's and DH's (their weak lines as the newcomers judged
 them); set DO: setDO/results-DO.md, 5 of 10 when counted (3 weak), 10 of 10 after the
-mechanisms it led to; of those fifty sets only the
+mechanisms it led to; set DP: setDP/results-DP.md, 4 of 10 when counted (2 weak), 8 of 10
+after (01-a0 and 03-a0 still weak, not here); of those fifty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1253,6 +1254,22 @@ FIRST = {
                                            "the block's step in the output's index at line 33 ("],
     "setDO/05-b0-mask-copy-count-not-bytes": ["the cudaMemcpyToSymbol at line 89 (", "its count of elements, not of bytes",
                                               "multiply the size by sizeof(float)"],
+    "setDP/01-b0-malloc-helper-pointer-by-value": ["line 34 (`CUDA_CHECK(cudaMalloc((void **)&ptr, bytes));`) "
+                                                   "allocates into ptr, alloc_device's own copy",
+                                                   "the call at line 45 (`alloc_device(d_P, bytes);`)"],
+    "setDP/02-a0-tx-declared-without-initialiser": ["line 28 (`int tx, ty = threadIdx.y;`) declares tx with no value",
+                                                    "line 30 (`int Col = bx * TILE_WIDTH + tx;`) reads it"],
+    "setDP/02-b0-p-index-unsigned-short": ["line 63 (`unsigned short idx = Row * Width + Col;`) declares idx "
+                                           "`unsigned short`, which holds at most 65535"],
+    "setDP/03-b0-phase-loop-grid-stride-step": ["line 42: `ph += gridDim.x` in", "with `++ph` there"],
+    "setDP/04-a0-load-barrier-skipped-first-channel": ["the __syncthreads() between them, at line 64, is under the "
+                                                       "test at line 63 (`if (k > 0)`)"],
+    "setDP/04-b0-mask-rows-copied-offset-in-floats": ["line 95: `* sizeof(float)` looks missing after `r * MASK_WIDTH`"],
+    "setDP/05-a0-out-descriptor-height-from-width": ["line 97: `out->width` in `d_out_img.height = out->width`",
+                                                     "with `out->height` there"],
+    "setDP/05-b0-ghost-macro-body-unparenthesised": ["the macro IN_IMAGE at line 21 (",
+                                                     "has no parentheses around its body",
+                                                     "`!IN_IMAGE(in, row_i, col_i)` at line 45 reads as `!row_i >= 0"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
