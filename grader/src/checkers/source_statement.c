@@ -924,28 +924,31 @@ int source_loop_counter_unused(const char *path, int loop_line, int access, char
         goto none;
     snprintf(counter, n, "%.*s", (int)(we - w), c + w);
     /* a walk of a pointer (`*n++`, or `n += Width` in the header): the
-     * access moves with the pointer, not with the counter */
+     * access moves with the pointer, not with the counter (a step of a
+     * name the line reads through `*`; `Pvalue +=` is no walk) */
     size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len;
-    for (size_t k = ab; k + 1 < ae; k++)
-        if ((c[k] == '+' || c[k] == '-') && (c[k + 1] == c[k] || c[k + 1] == '='))
-            goto none;
-    size_t hb = code_skip_space(&s, loop + 3), he = hb < s.len && c[hb] == '(' ? code_matching(&s, hb) : hb;
-    for (size_t k = hb; k + 1 < he && k + 1 < s.len; k++) {
-        if (!((c[k] == '+' || c[k] == '-') && (c[k + 1] == c[k] || c[k + 1] == '=')))
+    for (size_t k = ab; k + 1 < ae; k++) {
+        if (c[k] != '*' || (k > ab && (source_is_identifier_char(c[k - 1]) || c[k - 1] == ')' || c[k - 1] == ']')))
             continue;
-        /* the name stepped: the word before the operator, or after a prefix one */
-        size_t v = code_blank_before(&s, k), vb = v;
-        while (vb > hb && source_is_identifier_char(c[vb - 1]))
-            vb--;
-        if (vb == v) {
-            vb = code_skip_space(&s, k + 2);
-            v = code_word_end(&s, vb);
-        }
-        char stepped[64];
-        snprintf(stepped, sizeof stepped, "%.*s", (int)(v - vb < 63 ? v - vb : 63), c + vb);
-        if (v > vb && strcmp(stepped, counter) != 0 && source_line_has_word(path, access, stepped))
+        size_t w = code_skip_space(&s, k + 1), we = w < ae ? code_word_end(&s, w) : w;
+        if (we == w)
+            continue;
+        size_t after = code_skip_space(&s, we), before = code_blank_before(&s, k);
+        int stepped_here = after + 1 < ae && (c[after] == '+' || c[after] == '-') && c[after + 1] == c[after];
+        stepped_here |= before >= ab + 2 && (c[before - 1] == '+' || c[before - 1] == '-') && c[before - 2] == c[before - 1];
+        if (stepped_here)
             goto none;
-        k++;
+        /* stepped in the loop's header */
+        char ptr[64];
+        snprintf(ptr, sizeof ptr, "%.*s", (int)(we - w < 63 ? we - w : 63), c + w);
+        size_t hb = code_skip_space(&s, loop + 3), he = hb < s.len && c[hb] == '(' ? code_matching(&s, hb) : hb;
+        for (size_t h = hb; h < he && h < s.len; h++)
+            if (code_name_at(&s, h, ptr, strlen(ptr))) {
+                size_t ha = code_skip_space(&s, h + strlen(ptr)), hbf = code_blank_before(&s, h);
+                if ((ha + 1 < he && (c[ha] == '+' || c[ha] == '-') && (c[ha + 1] == c[ha] || c[ha + 1] == '=')) ||
+                    (hbf >= 2 && (c[hbf - 1] == '+' || c[hbf - 1] == '-') && c[hbf - 2] == c[hbf - 1]))
+                    goto none;
+            }
     }
     source_code_free(&s);
     if (source_line_reaches_name(path, access, counter))
