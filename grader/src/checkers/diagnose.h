@@ -124,7 +124,9 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
  * run[0] of every step[0] rows, or the columns past the first run[1] of
  * every step[1], or both: the outputs are written in tiles that start
  * further apart than they are wide. A side without gaps has step 0; each
- * side with them shows two gaps at least. 1 and the sentence into *text
+ * side with them shows two gaps at least, runs of two at least, and every
+ * element of a gap holds what nothing wrote (NaN, the harness's mark, or
+ * 0). 1 and the sentence into *text
  * (malloc'd), or 0. */
 int diagnose_gaps(const gl_matrix *got, const unsigned char *bad, int step[2], int run[2], char **text);
 /* every wrong element the right value rounded to a whole number */
