@@ -137,12 +137,11 @@ static void draw_map(const errormap_request *map, const gl_matrix *out, const gl
     /* The map's sentence says where the errors sit relative to the tiles,
      * which beats the generic pattern; a padding-only failure keeps the
      * padding's own sentence (set by the caller). */
-    /* (the gaps between tiles, diagnose_gaps, say where more exactly than
-     * the map's part of a tile, which the step between tiles misleads) */
-    if (summary && r->error_map[0] && r->mismatches > 0 && !r->gap_step[0] && !r->gap_step[1]) {
+    if (summary && r->error_map[0] && r->mismatches > 0) {
         char generic[sizeof r->hint];
         snprintf(generic, sizeof generic, "%s", r->hint);
-        char *joined = generic[0] && (r->nonfinite > 0 || named) /* these say where to look */
+        int gaps = r->gap_step[0] || r->gap_step[1];
+        char *joined = generic[0] && (r->nonfinite > 0 || named || gaps) /* these say where to look */
                            ? xasprintf("%s %s.", summary, generic)
                            : xstrdup(summary);
         snprintf(r->hint, sizeof r->hint, "%s", joined);

@@ -1562,7 +1562,10 @@ static void defects_before_the_tiles(const lab_manifest *m, const char *file, su
      * the cause, ahead of them */
     int read_at = 0;
     char unset[64];
-    line = failed && !s->cause ? source_local_read_unset(file, unset, sizeof unset, &read_at) : 0;
+    /* (an accumulator so declared has its own sentence: source_defects) */
+    line = failed && !s->cause && !source_accumulator_unset(file, unset, sizeof unset)
+               ? source_local_read_unset(file, unset, sizeof unset, &read_at)
+               : 0;
     if (line > 0) {
         char *q = sanitize_quote(file, line), *qr = sanitize_quote(file, read_at);
         s->cause_fixed_there = 1;

@@ -930,7 +930,7 @@ static char *fix_first(const submission_result *s)
     /* the output's unwritten elements said exactly (the gaps between
      * tiles, at the index that steps them): the unset bytes a copy then
      * takes out of the output's buffer follow from them */
-    if (f && !strcmp(f->kind, "uninitialised"))
+    if (f && !strcmp(f->kind, "uninitialised") && !s->tile_unset)
         for (int i = 0; i < s->ndatasets; i++) {
             const dataset_result *d = &s->datasets[i];
             if (d->status == ST_WRONG && !strcmp(d->cmp.mistake, DIAGNOSE_GAPS) && strstr(d->cmp.hint, " at line "))
@@ -1006,6 +1006,10 @@ static char *fix_first(const submission_result *s)
         return xstrdup(s->tile_contents);
     for (int i = 0; i < s->ndatasets; i++) {
         const dataset_result *d = &s->datasets[i];
+        /* (gaps of NaN where tile slots were never stored: the NaN came
+         * from the tile, read by the sums, and the slot says where) */
+        if (s->tile_unset && !strcmp(d->cmp.mistake, DIAGNOSE_GAPS))
+            continue;
         if (d->status == ST_WRONG && d->cmp.hint_named && *hint_diagnosis(&d->cmp))
             return xasprintf("%s: %s", d->name, hint_diagnosis(&d->cmp));
     }

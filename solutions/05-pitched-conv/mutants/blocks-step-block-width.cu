@@ -6,7 +6,7 @@
  *
  * Category: tile placement: output tiles placed BLOCK_WIDTH apart, leaving gaps never written
  * Look at: the step between output tiles (O_TILE_WIDTH)
- * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=nothing stored
+ * Kit says: dataset=rgb-47x29; sanitize=no; status=wrong; words=written by no thread|block's step
  * On a GPU: status=wrong; words=not following the tiles
  */
 /*
