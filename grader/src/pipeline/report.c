@@ -876,6 +876,12 @@ static char *fix_first(const submission_result *s)
      * of them (`i <= TILE_WIDTH` let i = 16 through, where the start at 1
      * is wrong too) */
     const finding *f = first_finding(s);
+    /* a constant of the skeleton's given another value (a repair of kind
+     * define, the file built again) mends it, where the record of the
+     * tiles says how that value broke them (too few threads to fill the
+     * tile): the record leads, the repair after it */
+    if (repair_strong(&s->repair) && !strcmp(s->repair.kind, "define") && s->tile_contents && !f)
+        return xasprintf("%s; %s", s->tile_contents, s->repair.sentence);
     /* an index rewritten as another access's (kind sibling) restores what
      * the kernel's other index shows, where a finding at that store only
      * says what went wrong there (a race of the store with itself) */
