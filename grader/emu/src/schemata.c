@@ -974,6 +974,11 @@ static void declaration(sc *s, size_t *p, int in_block)
             free(bounds);
         }
         y->constant = is_constant;
+        /* any local's initialiser, a kernel's too (reads_thread_index) */
+        if (init && at(s, init_at, "=") && !at(s, init_at + 1, "{") && k > init_at + 1 && (k == end || at(s, k, ","))) {
+            y->value_b = init_at + 1;
+            y->value_e = k;
+        }
         if (init && !is_constant && !constant && at(s, init_at, "=") && !at(s, init_at + 1, "{") &&
             k > init_at + 1 && (k == end || at(s, k, ",")) && !s->in_kernel) {
             y->init_b = init_at + 1;
@@ -1029,8 +1034,8 @@ static int reads_thread_index(sc *s, size_t b, size_t e, int levels)
         if (at(s, q, "threadIdx"))
             return 1;
         sym *y = sch_lookup(s, q);
-        if (levels > 0 && y && y->depth > 0 && y->init_e > y->init_b &&
-            reads_thread_index(s, y->init_b, y->init_e, levels - 1))
+        if (levels > 0 && y && y->depth > 0 && y->value_e > y->value_b &&
+            reads_thread_index(s, y->value_b, y->value_e, levels - 1))
             return 1;
     }
     return 0;

@@ -84,6 +84,7 @@ void sch_add_sym_text(sc *s, const char *name, size_t len, const char *key, int 
     y->shared = 0;
     y->constant = 0;
     y->init_b = y->init_e = 0;
+    y->value_b = y->value_e = 0;
     y->array_key[0] = '\0';
     y->scaled = 0;
     y->floating = strstr(key, "float") != NULL || strstr(key, "double") != NULL;

@@ -23,6 +23,7 @@ typedef struct {
     int shared;
     int constant; /* a const local whose value is a constant expression */
     size_t init_b, init_e; /* its initialiser's tokens [init_b, init_e) (init_e 0: none followed) */
+    size_t value_b, value_e; /* the same for any local, a kernel's too (value_e 0: none) */
     int scaled;            /* its initialiser has its sizeof candidate */
     int floating;          /* its declared type (or what it points at) is float or double */
     char array_key[96];    /* an array's: its type, memory space and bounds as written ("" for a non-array) */

@@ -696,7 +696,10 @@ static void gaps_at_their_line(const lab_manifest *m, const char *file, const ch
         return;
     char *joined = xasprintf("%.*s%s", (int)(where - c->hint), c->hint, text);
     snprintf(c->hint, sizeof c->hint, "%s", joined);
-    c->hint_named = 1;
+    /* the step's line is the cause; a test before the store is where to
+     * look, as other evidence may say better (a load that reads the
+     * output, whose rows then go unwritten) */
+    c->hint_named = per_block != c->gap_step[a];
     free(joined);
     free(text);
 }

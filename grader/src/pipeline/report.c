@@ -939,7 +939,8 @@ static char *fix_first(const submission_result *s)
     if (f && !strcmp(f->kind, "uninitialised") && !s->tile_unset)
         for (int i = 0; i < s->ndatasets; i++) {
             const dataset_result *d = &s->datasets[i];
-            if (d->status == ST_WRONG && !strcmp(d->cmp.mistake, DIAGNOSE_GAPS) && strstr(d->cmp.hint, " at line "))
+            if (d->status == ST_WRONG && !strcmp(d->cmp.mistake, DIAGNOSE_GAPS) && d->cmp.hint_named &&
+                strstr(d->cmp.hint, " at line "))
                 return xasprintf("%s: %s", d->name, d->cmp.hint);
         }
     if (f) {
