@@ -179,8 +179,9 @@ def pytest_collection_modifyitems(config, items):
         if key in first_cases:
             item.add_marker(pytest.mark.later_case)
         first_cases.add(key)
+    groups = shared_fixture_groups(items)
+    keep_shard(config, items, groups)
     if config.getoption("dist", "no") == "loadgroup" or getattr(config.option, "loadgroup", False):
-        groups = shared_fixture_groups(items)
         for item, group in groups.items():
             item.add_marker(pytest.mark.xdist_group(group))
         items[:] = shared_work_first(items, groups)
@@ -191,6 +192,31 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+# GPULAB_TEST_SHARD=K/N keeps the K-th of N shards of the selected tests, for
+# a machine lent by the ten-minute command (run-on-gpu.sh's PART=shared1 and
+# shared2): the units of work (a group that shares a module fixture, or one
+# test) sorted by name and dealt out in turn, so that the shards are alike
+# in size and the same on every machine, and a shared fixture is made in one
+# shard only.
+def keep_shard(config, items, groups):
+    spec = os.environ.get("GPULAB_TEST_SHARD")
+    if not spec:
+        return
+    try:
+        k, n = (int(v) for v in spec.split("/"))
+        if not 1 <= k <= n:
+            raise ValueError
+    except ValueError:
+        raise pytest.UsageError(f"GPULAB_TEST_SHARD={spec!r}: expected K/N with 1 <= K <= N (1/2, 2/2)")
+    units = sorted({groups.get(item, item.nodeid) for item in items})
+    shard_of = {unit: i % n + 1 for i, unit in enumerate(units)}
+    kept = [item for item in items if shard_of[groups.get(item, item.nodeid)] == k]
+    dropped = [item for item in items if shard_of[groups.get(item, item.nodeid)] != k]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 # What each test costs, for finding where the suite's time goes:
