@@ -93,9 +93,15 @@ int source_code_read(source_code *s, const char *path)
     memset(s, 0, sizeof *s);
     if (!text)
         return 0;
+    source_code_of_text(s, text, len);
+    free(text);
+    return 1;
+}
+
+void source_code_of_text(source_code *s, const char *text, size_t len)
+{
     s->code = code_only(text, len);
     s->len = len;
-    free(text);
     /* every reader asks for lines (many for each character it walks): an
      * index makes that a search, not a count from the file's start */
     s->nlines = 1;
@@ -105,7 +111,6 @@ int source_code_read(source_code *s, const char *path)
     for (size_t k = 0, n = 1; k < len; k++)
         if (s->code[k] == '\n')
             s->starts[n++] = k + 1;
-    return 1;
 }
 
 void source_code_free(source_code *s)

@@ -1069,6 +1069,16 @@ int source_store_index_made(const char *path, int line, char *names, size_t n, i
  * value; else 0. */
 int source_index_drops_coordinate(const char *path, int line, unsigned bit, char *name, size_t name_n, char *value,
                                   size_t value_n, int *sibling_line, char *sibling, size_t sibling_n);
+/* The object-like #defines of text (len bytes) that fit one line
+ * (`#define TILE_WIDTH 16`), at most max, in order; how many. Offsets are
+ * the text's; a comment after the value is not part of it. */
+typedef struct {
+    int line;
+    size_t b, e;             /* the line: its first byte, its newline (or len) */
+    size_t value_b, value_e; /* the value, blanks and comments off its ends */
+    char name[64];
+} source_define;
+int source_object_defines(const char *text, size_t len, source_define *d, int max);
 /* An object-like #define whose value has a top-level operator outside
  * brackets (`#define TILE_WIDTH 32 / 2`), and a use of it where the
  * operator next to the name regroups the pasted text (`width /

@@ -22,6 +22,8 @@ typedef struct {
  * it: a regular file of at most SUBMISSION_MAX_BYTES, never through a
  * link. */
 int source_code_read(source_code *s, const char *path);
+/* The same for a text already read (len bytes): its offsets are the text's. */
+void source_code_of_text(source_code *s, const char *text, size_t len);
 void source_code_free(source_code *s);
 
 /* ---- places ---- */

@@ -569,6 +569,37 @@ static size_t directive_name(const source_code *s, size_t k, const char *word, s
     return at;
 }
 
+int source_object_defines(const char *text, size_t len, source_define *d, int max)
+{
+    source_code s;
+    source_code_of_text(&s, text, len);
+    int n = 0;
+    for (size_t line = 0; line < s.len && n < max; line = code_line_end(&s, line) + 1) {
+        size_t m, k = directive_name(&s, line, "define", &m);
+        /* object-like only ('(' right after the name makes it a function's),
+         * and on one line: a value continued with a backslash is not one
+         * value a line can be given back */
+        if (!m || m >= sizeof d->name || (k + m < s.len && s.code[k + m] == '('))
+            continue;
+        size_t e = code_line_end(&s, line), end = directive_end(&s, k);
+        if (end != e)
+            continue;
+        size_t v = k + m, ve = code_blank_before(&s, e);
+        while (v < ve && (s.code[v] == ' ' || s.code[v] == '\t'))
+            v++;
+        while (ve > v && (s.code[ve - 1] == '\r' || s.code[ve - 1] == ' ' || s.code[ve - 1] == '\t'))
+            ve--;
+        if (v == ve)
+            continue;
+        d[n] = (source_define){ code_line_at(&s, line), line, e, v, ve, "" };
+        memcpy(d[n].name, s.code + k, m);
+        d[n].name[m] = 0;
+        n++;
+    }
+    source_code_free(&s);
+    return n;
+}
+
 /* Where the #define of the name at k (n characters) stops holding: the
  * next line that undefines it or defines it again, else the end. */
 static size_t macro_scope_end(const source_code *s, size_t k, size_t n)

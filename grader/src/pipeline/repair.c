@@ -11,6 +11,7 @@
 #include "run.h"
 #include "sandbox.h"
 #include "sanitize.h"
+#include "source.h"
 #include "stages.h"
 #include "util.h"
 
@@ -554,56 +555,6 @@ static void confirm(const lab_manifest *m, const char *program, const char *fold
  * out right, that is the repair (the value as written was the mistake). */
 #define DEFINE_REPAIR_MAX 4
 
-typedef struct {
-    int line;
-    size_t b, e;             /* the line's bytes in the text */
-    size_t value_b, value_e; /* the value's, comments and blanks off its ends */
-    char name[64];
-} define_line;
-
-/* The object-like #defines of text, at most max. */
-static int define_lines(const char *text, define_line *d, int max)
-{
-    int n = 0, line = 1;
-    for (const char *p = text; *p && n < max; line++) {
-        const char *eol = strchr(p, '\n'), *e = eol ? eol : p + strlen(p), *q = p;
-        while (q < e && (*q == ' ' || *q == '\t'))
-            q++;
-        if (q < e && *q == '#') {
-            q++;
-            while (q < e && (*q == ' ' || *q == '\t'))
-                q++;
-            if (e - q > 7 && !strncmp(q, "define", 6) && (q[6] == ' ' || q[6] == '\t') && e[-1] != '\\') {
-                q += 7;
-                while (q < e && (*q == ' ' || *q == '\t'))
-                    q++;
-                const char *name = q;
-                while (q < e && (isalnum((unsigned char)*q) || *q == '_'))
-                    q++;
-                const char *v = q, *ve = e;
-                for (const char *c = v; c + 1 < e; c++)
-                    if (c[0] == '/' && (c[1] == '/' || c[1] == '*')) {
-                        ve = c;
-                        break;
-                    }
-                while (v < ve && (*v == ' ' || *v == '\t'))
-                    v++;
-                while (ve > v && isspace((unsigned char)ve[-1]))
-                    ve--;
-                if (q > name && (size_t)(q - name) < sizeof d->name && *q != '(' && v < ve) {
-                    d[n] = (define_line){ line, (size_t)(p - text), (size_t)(e - text), (size_t)(v - text),
-                                          (size_t)(ve - text), "" };
-                    memcpy(d[n].name, name, (size_t)(q - name));
-                    d[n].name[q - name] = 0;
-                    n++;
-                }
-            }
-        }
-        p = eol ? eol + 1 : e;
-    }
-    return n;
-}
-
 /* Whether two values differ other than in blanks. */
 static int values_differ(const char *a, size_t an, const char *b, size_t bn)
 {
@@ -623,7 +574,7 @@ static int values_differ(const char *a, size_t an, const char *b, size_t bn)
 /* Builds the file with line d's value replaced by to (in folder/define-N)
  * and runs it on every dataset: whether all come out right. */
 static int define_mends(const lab_manifest *m, const backend *e, const char *student_file, const char *text,
-                        const define_line *d, const char *to, const char *folder, int k, const char *const *dirs,
+                        const source_define *d, const char *to, const char *folder, int k, const char *const *dirs,
                         int n, double series_s)
 {
     char *work = xasprintf("%s/define-%d", folder, k), *src = xasprintf("%s/define-%d.cu", folder, k);
@@ -662,8 +613,9 @@ static int define_repair(const lab_manifest *m, const backend *e, const char *st
     free(skeleton_path);
     int found = 0;
     if (text && skeleton && strlen(text) == len) {
-        define_line mine[32], given[32];
-        int nm = define_lines(text, mine, 32), ng = define_lines(skeleton, given, 32), tried = 0;
+        source_define mine[32], given[32];
+        int nm = source_object_defines(text, len, mine, 32), tried = 0;
+        int ng = source_object_defines(skeleton, strlen(skeleton), given, 32);
         for (int i = 0; i < nm && !found && tried < DEFINE_REPAIR_MAX; i++)
             for (int j = 0; j < ng; j++) {
                 if (strcmp(mine[i].name, given[j].name) != 0)
