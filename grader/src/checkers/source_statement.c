@@ -900,6 +900,65 @@ int source_line_name_through(const char *path, int line, const char *name, char 
     return 1;
 }
 
+/* The steps of name in code [b, e): `name++`, `++name`, `name += X` (and
+ * their `-` twins), each as written into steps (joined by " and "); how
+ * many. `*name += X` adds to what name points at: no step of name. */
+static int steps_of(const source_code *s, size_t b, size_t e, const char *name, char *steps, size_t n)
+{
+    const char *c = s->code;
+    size_t len = strlen(name);
+    int count = 0;
+    for (size_t k = b; k < e; k++) {
+        if (!code_name_at(s, k, name, len))
+            continue;
+        size_t after = code_skip_space(s, k + len), before = code_blank_before(s, k);
+        size_t from = k, to = k + len;
+        int step = 0;
+        if (after + 1 < e && (c[after] == '+' || c[after] == '-') && c[after + 1] == c[after]) {
+            step = 1, to = after + 2;
+        } else if (before >= 2 && (c[before - 1] == '+' || c[before - 1] == '-') && c[before - 2] == c[before - 1]) {
+            step = 1, from = before - 2;
+        } else if (after + 1 < e && (c[after] == '+' || c[after] == '-') && c[after + 1] == '=' &&
+                   !(before > b && c[before - 1] == '*')) {
+            size_t v = after + 2;
+            while (v < e && c[v] != ',' && c[v] != ';' && c[v] != ')')
+                v++;
+            step = 1, to = v;
+        }
+        if (!step)
+            continue;
+        size_t used = strlen(steps);
+        snprintf(steps + used, n - used, "%s`%.*s`", count ? " and " : "", (int)(to - from), c + from);
+        count++;
+        k = to > k ? to - 1 : k;
+    }
+    return count;
+}
+
+/* The name read through a unary `*` at k, on the line [lb, le) (not a
+ * product's `*`: none after a name, `)` or `]`), into out; its length, 0
+ * when none. */
+static size_t dereferenced_name(const source_code *s, size_t k, size_t lb, size_t le, char *out, size_t n)
+{
+    const char *c = s->code;
+    out[0] = 0;
+    if (c[k] != '*' || (k > lb && (source_is_identifier_char(c[k - 1]) || c[k - 1] == ')' || c[k - 1] == ']')))
+        return 0;
+    size_t w = code_skip_space(s, k + 1), we = w < le ? code_word_end(s, w) : w;
+    if (we == w || we - w >= n || isdigit((unsigned char)c[w]))
+        return 0;
+    snprintf(out, n, "%.*s", (int)(we - w), c + w);
+    return we - w;
+}
+
+/* The header of the for loop at loop: its '(' and matching ')' in *hb, *he
+ * (both len when it has none). */
+static void loop_header(const source_code *s, size_t loop, size_t *hb, size_t *he)
+{
+    *hb = loop < s->len ? code_skip_space(s, loop + 3) : s->len;
+    *he = *hb < s->len && s->code[*hb] == '(' ? code_matching(s, *hb) : *hb;
+}
+
 int source_loop_counter_unused(const char *path, int loop_line, int access, char *counter, size_t n, char *other,
                                size_t other_n)
 {
@@ -926,29 +985,13 @@ int source_loop_counter_unused(const char *path, int loop_line, int access, char
     /* a walk of a pointer (`*n++`, or `n += Width` in the header): the
      * access moves with the pointer, not with the counter (a step of a
      * name the line reads through `*`; `Pvalue +=` is no walk) */
-    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len;
+    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len, hb, he;
+    loop_header(&s, loop, &hb, &he);
     for (size_t k = ab; k + 1 < ae; k++) {
-        if (c[k] != '*' || (k > ab && (source_is_identifier_char(c[k - 1]) || c[k - 1] == ')' || c[k - 1] == ']')))
-            continue;
-        size_t w = code_skip_space(&s, k + 1), we = w < ae ? code_word_end(&s, w) : w;
-        if (we == w)
-            continue;
-        size_t after = code_skip_space(&s, we), before = code_blank_before(&s, k);
-        int stepped_here = after + 1 < ae && (c[after] == '+' || c[after] == '-') && c[after + 1] == c[after];
-        stepped_here |= before >= ab + 2 && (c[before - 1] == '+' || c[before - 1] == '-') && c[before - 2] == c[before - 1];
-        if (stepped_here)
+        char ptr[64], steps[256] = "";
+        if (dereferenced_name(&s, k, ab, ae, ptr, sizeof ptr) &&
+            steps_of(&s, ab, ae, ptr, steps, sizeof steps) + steps_of(&s, hb, he, ptr, steps, sizeof steps) > 0)
             goto none;
-        /* stepped in the loop's header */
-        char ptr[64];
-        snprintf(ptr, sizeof ptr, "%.*s", (int)(we - w < 63 ? we - w : 63), c + w);
-        size_t hb = code_skip_space(&s, loop + 3), he = hb < s.len && c[hb] == '(' ? code_matching(&s, hb) : hb;
-        for (size_t h = hb; h < he && h < s.len; h++)
-            if (code_name_at(&s, h, ptr, strlen(ptr))) {
-                size_t ha = code_skip_space(&s, h + strlen(ptr)), hbf = code_blank_before(&s, h);
-                if ((ha + 1 < he && (c[ha] == '+' || c[ha] == '-') && (c[ha + 1] == c[ha] || c[ha + 1] == '=')) ||
-                    (hbf >= 2 && (c[hbf - 1] == '+' || c[hbf - 1] == '-') && c[hbf - 2] == c[hbf - 1]))
-                    goto none;
-            }
     }
     source_code_free(&s);
     if (source_line_reaches_name(path, access, counter))
@@ -973,40 +1016,6 @@ none:
     return 0;
 }
 
-/* The steps of name in code [b, e): `name++`, `++name`, `name += X` (and
- * their `-` twins), each as written into steps (joined by " and "); how
- * many. */
-static int steps_of(const source_code *s, size_t b, size_t e, const char *name, char *steps, size_t n)
-{
-    const char *c = s->code;
-    size_t len = strlen(name);
-    int count = 0;
-    for (size_t k = b; k < e; k++) {
-        if (!code_name_at(s, k, name, len))
-            continue;
-        size_t after = code_skip_space(s, k + len), before = code_blank_before(s, k);
-        size_t from = k, to = k + len;
-        int step = 0;
-        if (after + 1 < e && (c[after] == '+' || c[after] == '-') && c[after + 1] == c[after]) {
-            step = 1, to = after + 2;
-        } else if (before >= 2 && (c[before - 1] == '+' || c[before - 1] == '-') && c[before - 2] == c[before - 1]) {
-            step = 1, from = before - 2;
-        } else if (after + 1 < e && (c[after] == '+' || c[after] == '-') && c[after + 1] == '=') {
-            size_t v = after + 2;
-            while (v < e && c[v] != ',' && c[v] != ';' && c[v] != ')')
-                v++;
-            step = 1, to = v;
-        }
-        if (!step)
-            continue;
-        size_t used = strlen(steps);
-        snprintf(steps + used, n - used, "%s`%.*s`", count ? " and " : "", (int)(to - from), c + from);
-        count++;
-        k = to > k ? to - 1 : k;
-    }
-    return count;
-}
-
 int source_pointer_stepped_twice(const char *path, int access, char *name, size_t name_n, char *steps,
                                  size_t steps_n, int *loop_line)
 {
@@ -1015,21 +1024,15 @@ int source_pointer_stepped_twice(const char *path, int access, char *name, size_
     *loop_line = 0;
     if (access <= 0 || !source_code_read(&s, path))
         return 0;
-    const char *c = s.code;
-    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len;
+    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len, hb, he;
     size_t loop = code_loop_around(&s, code_skip_space(&s, ab));
-    size_t hb = loop < s.len ? code_skip_space(&s, loop + 3) : s.len;
-    size_t he = hb < s.len && c[hb] == '(' ? code_matching(&s, hb) : hb;
+    loop_header(&s, loop, &hb, &he);
     int found = 0;
     for (size_t k = ab; k < ae && !found; k++) {
         /* a name read through `*` on the access's line */
-        if (c[k] != '*')
-            continue;
-        size_t w = code_skip_space(&s, k + 1), we = w < ae ? code_word_end(&s, w) : w;
-        if (we == w || we - w >= name_n || we - w >= 64)
-            continue;
         char p[64];
-        snprintf(p, sizeof p, "%.*s", (int)(we - w), c + w);
+        if (!dereferenced_name(&s, k, ab, ae, p, sizeof p) || strlen(p) >= name_n)
+            continue;
         char here[256] = "", header[256] = "";
         int n = steps_of(&s, ab, ae, p, here, sizeof here);
         int m = hb < he ? steps_of(&s, hb, he, p, header, sizeof header) : 0;
