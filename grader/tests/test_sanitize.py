@@ -5468,3 +5468,43 @@ def test_a_launch_that_passes_a_size_for_two_parameters_names_the_size_left_out(
     assert first.startswith(f"the launch at line {line} (") and "passes k twice, as MatrixMulKernel's `k` and as " \
         "its `l`" in first, first
     assert "pass l as `l`" in first, first
+
+
+# ---- newcomer set DQ's kinds, each in a file of our own ------------------------
+
+
+def test_a_test_that_reads_a_name_its_body_sets_later_is_named(tmp_path):
+    """Lab 01 with Col started at 0 and worked out only inside the bounds
+    test: the test saw 0 and let every column through, so the right
+    threads of a rounded-up grid read past N. The first line names the
+    test, the line that sets Col after it and the value it tested."""
+    src = edited(tmp_path, "01-basic-matmul", "    int Col = blockIdx.x * blockDim.x + threadIdx.x;\n",
+                 "    int Col = 0;\n")
+    src.write_text(src.read_text().replace(
+        "        float Pvalue = 0;\n",
+        "        float Pvalue = 0;\n        Col = blockIdx.x * blockDim.x + threadIdx.x;\n"))
+    test, late, start = line_of(src, "if (Row < Width && Col < Width)"), \
+        line_of(src, "        Col = blockIdx.x"), line_of(src, "int Col = 0;")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} (`if (Row < Width && Col < Width) {{`) reads Col before line "
+                            f"{late} ("), first
+    assert f"at the test it is still the value of line {start} (`int Col = 0;`)" in first, first
+    assert "work out Col before the test" in first, first
+
+
+def test_a_test_worked_out_before_the_phase_loop_is_named(tmp_path):
+    """Lab 03 with N's bounds test worked out once, before the phase loop,
+    for phase 0's row (`ty < k`): in the last phase the test still holds
+    and nRow runs past N's rows. The first line names the test, the line
+    that worked it out, the loop, and nRow, which each pass sets anew."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "    for (int ph = 0; ph < numPhases; ++ph) {\n",
+                 "    int nInside = ty < k && Col < l;\n    for (int ph = 0; ph < numPhases; ++ph) {\n")
+    src.write_text(src.read_text().replace("        if (nRow < k && Col < l)\n", "        if (nInside)\n"))
+    test, ahead = line_of(src, "if (nInside)"), line_of(src, "int nInside =")
+    loop, row = line_of(src, "for (int ph = 0;"), line_of(src, "int nRow = ")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} (`if (nInside)`) tests nInside, worked out once at line {ahead} "
+                            f"(`int nInside = ty < k && Col < l;`), before the loop at line {loop}: "), first
+    assert f"reads at nRow, which line {row} sets anew each pass" in first, first

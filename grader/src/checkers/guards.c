@@ -1490,6 +1490,46 @@ static char *pointer_walk_words(const char *student, int access)
     return w;
 }
 
+/* An if over the access whose test could not tell this thread's element:
+ * it read names its own body sets only after it, or, in a loop, a
+ * comparison worked out once before the loop while the access's index
+ * moves with each pass (source_stale_test). */
+static char *stale_test_words(const char *student, int access)
+{
+    source_test_stale t;
+    if (!source_stale_test(student, access, &t))
+        return NULL;
+    char *qt = sanitize_quote(student, t.test_line), *qs = sanitize_quote(student, t.set_line), *w;
+    if (t.kind == SOURCE_TEST_READ_BEFORE_SET) {
+        int several = strchr(t.names, ',') != NULL;
+        char *comma = strstr(t.names, ", ");
+        if (comma && !strchr(comma + 2, ',')) { /* two: "Row and Col" */
+            char last[64];
+            snprintf(last, sizeof last, "%s", comma + 2);
+            snprintf(comma, sizeof t.names - (size_t)(comma - t.names), " and %s", last);
+        }
+        char *held = t.held_line > 0 ? sanitize_quote(student, t.held_line) : NULL;
+        char *was = held ? xasprintf("still the value%s of %s", several ? "s" : "", held)
+                         : xstrdup("whatever they held before");
+        w = xasprintf("the test at %s reads %s before %s sets %s: at the test %s %s, not this thread's, so the test "
+                      "does not tell where its element lies and lets it through to the access at line %d; work out "
+                      "%s before the test",
+                      qt, t.names, qs, several ? "them" : "it", several ? "they are" : "it is", was, access, t.names);
+        free(held);
+    } else {
+        char *moves = t.index_line == t.loop_line ? xstrdup("the loop steps each pass")
+                                                  : xasprintf("line %d sets anew each pass", t.index_line);
+        w = xasprintf("the test at %s tests %s, worked out once at %s, before the loop at line %d: it has the same "
+                      "value in every pass, while the access at line %d reads at %s, which %s, so in a later pass "
+                      "the test lets this thread past the array; test the pass's own index inside the loop",
+                      qt, t.name, qs, t.loop_line, access, t.index_name, moves);
+        free(moves);
+    }
+    free(qt);
+    free(qs);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -1505,6 +1545,8 @@ char *guards_words(char *msg, const char *student, int access)
     char *words = NULL;
     if (access > 0)
         words = pointer_walk_words(student, access);
+    if (!words && access > 0)
+        words = stale_test_words(student, access);
     /* an extern __shared__ array of 0 bytes: no test is the mistake, every
      * index is past its end; the launch gave it no dynamic size */
     if (!words && access > 0 && strstr(msg, " 0-byte array in shared memory (the dynamic extern __shared__ array)"))

@@ -1141,6 +1141,27 @@ int source_same_test_elsewhere(const char *path, int test_line);
  * the counter into counter and that part into step (n bytes each); 1, or
  * 0. The counter never changes: the loop's test holds for ever. */
 int source_for_steps_another(const char *path, int line, char *counter, char *step, size_t n);
+/* In source_statement.c. An if over the access at line `access` whose
+ * test cannot tell the thread's element: (READ_BEFORE_SET) its condition
+ * reads names its own body sets before the access (`if (Row < Width) {
+ * Row = ...`: the test saw the value before); or (SET_BEFORE_LOOP) inside a
+ * loop, no name of its condition changes from pass to pass, one of them a
+ * comparison worked out before the loop (`bool in = tx < k;` then `if
+ * (in)`), while a name of the access's subscripts does change (the loop's
+ * counter or a name set in the loop). The kind, or 0. */
+enum { SOURCE_TEST_READ_BEFORE_SET = 1, SOURCE_TEST_SET_BEFORE_LOOP = 2 };
+typedef struct {
+    int kind;
+    int test_line;       /* the if */
+    int set_line;        /* 1: the first line of its body that sets one; 2: where name was worked out */
+    int held_line;       /* 1: name's assignment before the test (the value it tested), or 0 */
+    int loop_line;       /* 2: the loop */
+    int index_line;      /* 2: where index_name is set in the loop (the loop's line for its counter) */
+    char name[64];       /* the name said first */
+    char names[128];     /* 1: every name of the condition the body sets ("Row, Col") */
+    char index_name[64]; /* 2: the access's name that changes each pass */
+} source_test_stale;
+int source_stale_test(const char *path, int access, source_test_stale *t);
 /* The innermost test around line (an if's, an else's, a loop's): its
  * line, its header into out (`if (destY < w)`, `for (...)`), *in_else 1
  * where line is in the if's else; 0 when none. */

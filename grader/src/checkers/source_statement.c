@@ -2108,3 +2108,134 @@ int source_axis_name_swapped(const char *path, char *name, size_t name_n, char *
     source_code_free(&s);
     return found;
 }
+
+/* ---- a test that cannot tell this thread's element ------------------------ */
+
+/* Whether code[b, e) holds a comparison (<, >, <=, >=, ==, !=; not << or >>). */
+static int has_comparison(const char *c, size_t b, size_t e)
+{
+    for (size_t k = b; k < e; k++) {
+        if ((c[k] == '=' || c[k] == '!') && k + 1 < e && c[k + 1] == '=' && (k == b || !strchr("=<>!", c[k - 1])))
+            return 1;
+        if ((c[k] == '<' || c[k] == '>') && (k + 1 >= e || c[k + 1] != c[k]) && (k == b || c[k - 1] != c[k]) &&
+            !(k + 1 < e && c[k + 1] == '-'))
+            return 1;
+    }
+    return 0;
+}
+
+/* Adds the name at w (n characters) to list (", "-joined, each once). */
+static void add_name(char *list, size_t size, const char *w, size_t n)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), w);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += strlen(name))
+        if ((p == list || p[-2] == ',') && (p[strlen(name)] == ',' || !p[strlen(name)]))
+            return;
+    size_t used = strlen(list);
+    snprintf(list + used, size - used, "%s%s", used ? ", " : "", name);
+}
+
+/* The first subscript name on [b, e) (a whole word inside [...]) that is
+ * the loop's counter or set in [lb, before): its offset, *n its length;
+ * len when none. */
+static size_t index_name_set_in(const source_code *s, size_t b, size_t e, size_t lb, size_t before,
+                                const char *counter, size_t cn, size_t *n)
+{
+    const char *c = s->code;
+    int depth = 0;
+    for (size_t k = b; k < e; k++) {
+        depth += (c[k] == '[') - (c[k] == ']');
+        if (depth <= 0 || !code_word_starts(s, k) || isdigit((unsigned char)c[k]))
+            continue;
+        size_t we = code_word_end(s, k), end;
+        *n = we - k;
+        if ((cn && *n == cn && !strncmp(c + k, counter, cn)) || code_assignment_of(s, lb, before, c + k, *n, &end) < s->len)
+            return k;
+        k = we - 1;
+    }
+    return s->len;
+}
+
+int source_stale_test(const char *path, int access, source_test_stale *t)
+{
+    source_code s;
+    memset(t, 0, sizeof *t);
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t a = code_skip_space(&s, code_line_start(&s, access)), ae = a < s.len ? code_line_end(&s, a) : s.len;
+    size_t g = code_kernel_before(&s, a), close = s.len;
+    size_t body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int in_else = 0;
+    for (size_t at = body < s.len && a > body && a < close ? code_test_around(&s, a, &in_else) : s.len;
+         at < s.len && at > body && !t->kind; at = code_test_around(&s, at, &in_else)) {
+        size_t hb = code_skip_space(&s, at + 2);
+        if (in_else || !code_word_at(&s, at, "if") || hb >= s.len || c[hb] != '(')
+            continue;
+        size_t he = code_matching(&s, hb);
+        if (he >= a)
+            continue;
+        /* 1: names of the condition that its own body sets before the access */
+        char set[128] = "";
+        size_t first_set = s.len, first_at = s.len, first_n = 0;
+        for (size_t k = hb + 1; k < he; k++) {
+            if (!code_word_starts(&s, k) || isdigit((unsigned char)c[k]))
+                continue;
+            size_t we = code_word_end(&s, k), n = we - k, end;
+            int member = k > 0 && (c[k - 1] == '.' || (k > 1 && c[k - 1] == '>' && c[k - 2] == '-'));
+            size_t v = member || n >= 64 ? s.len : code_assignment_of(&s, he, a, c + k, n, &end);
+            if (v < s.len) {
+                add_name(set, sizeof set, c + k, n);
+                if (v < first_set)
+                    first_set = v, first_at = k, first_n = n;
+            }
+            k = we - 1;
+        }
+        if (first_set < s.len) {
+            size_t end, before = code_assignment_of(&s, body, at, c + first_at, first_n, &end);
+            t->kind = SOURCE_TEST_READ_BEFORE_SET;
+            t->test_line = code_line_at(&s, at);
+            t->set_line = code_line_at(&s, first_set);
+            t->held_line = before < s.len ? code_line_at(&s, before) : 0;
+            snprintf(t->names, sizeof t->names, "%s", set);
+            snprintf(t->name, sizeof t->name, "%.*s", (int)first_n, c + first_at);
+            break;
+        }
+        /* 2: in a loop, a condition that no pass changes (its names set
+         * before the loop, one of them a comparison worked out there),
+         * over an access whose index the loop does change */
+        size_t loop = code_loop_around(&s, at);
+        if (loop >= s.len || loop <= body)
+            continue;
+        size_t cn = 0, cw = code_for_counter(&s, loop, &cn);
+        const char *counter = cw < s.len ? c + cw : "";
+        int changes = 0;
+        size_t ahead = s.len, ahead_n = 0;
+        for (size_t k = hb + 1; k < he && !changes; k++) {
+            if (!code_word_starts(&s, k) || isdigit((unsigned char)c[k]))
+                continue;
+            size_t we = code_word_end(&s, k), n = we - k, end;
+            changes = (cn && n == cn && !strncmp(c + k, counter, cn)) ||
+                      code_assignment_of(&s, loop, at, c + k, n, &end) < s.len;
+            size_t v = code_assignment_of(&s, body, loop, c + k, n, &end);
+            if (!changes && ahead == s.len && v < s.len && has_comparison(c, v, end))
+                ahead = k, ahead_n = n;
+            k = we - 1;
+        }
+        size_t in = 0, iw = index_name_set_in(&s, a, ae, loop, a, counter, cn, &in);
+        if (changes || ahead == s.len || iw >= s.len)
+            continue;
+        size_t end, v = code_assignment_of(&s, body, loop, c + ahead, ahead_n, &end);
+        t->kind = SOURCE_TEST_SET_BEFORE_LOOP;
+        t->test_line = code_line_at(&s, at);
+        t->set_line = code_line_at(&s, v);
+        t->loop_line = code_line_at(&s, loop);
+        snprintf(t->name, sizeof t->name, "%.*s", (int)ahead_n, c + ahead);
+        snprintf(t->index_name, sizeof t->index_name, "%.*s", (int)(in < 63 ? in : 63), c + iw);
+        size_t iv = code_assignment_of(&s, loop, a, c + iw, in, &end);
+        t->index_line = iv < s.len ? code_line_at(&s, iv) : t->loop_line;
+    }
+    source_code_free(&s);
+    return t->kind;
+}
