@@ -5508,3 +5508,24 @@ def test_a_test_worked_out_before_the_phase_loop_is_named(tmp_path):
     assert first.startswith(f"the test at line {test} (`if (nInside)`) tests nInside, worked out once at line {ahead} "
                             f"(`int nInside = ty < k && Col < l;`), before the loop at line {loop}: "), first
     assert f"reads at nRow, which line {row} sets anew each pass" in first, first
+
+
+def test_a_block_declared_with_no_size_is_named_at_its_declaration(tmp_path):
+    """Lab 01 with its grid and block declared on one line, the block with
+    no size (`dim3 threads, blocks(...)`): every block is one thread, and
+    the grid counted for 16 x 16 blocks covers a corner of P. The first
+    line names the declaration, the 1 x 1 block and what the grid covers;
+    not the grid's count, which is right."""
+    old = ("    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);\n"
+           "    dim3 dimGrid((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);\n"
+           "    MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, width);\n")
+    new = ("    dim3 threads, blocks((width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);\n"
+           "    MatrixMulKernel<<<blocks, threads>>>(d_M, d_N, d_P, width);\n")
+    src = edited(tmp_path, "01-basic-matmul", old, new)
+    decl, launch = line_of(src, "dim3 threads, blocks("), line_of(src, "<<<blocks, threads>>>")
+    _, rep = kit.check_json("01-basic-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {decl} (`dim3 threads, blocks(") and "declares threads with no size" in first, first
+    assert f"every block of the launch at line {launch} is one thread and computes 1 x 1 output element," in first, \
+        first
+    assert "give threads the block's size where it is declared" in first, first

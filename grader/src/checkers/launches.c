@@ -671,6 +671,35 @@ static char *member_sets(const launch_shape *l, const long cov[2], const int out
     return s;
 }
 
+/* A block whose dim3 was never given a size (`dim3 dimBlock;`, no member
+ * set after it): one thread a block, where the grid was counted for
+ * blocks of many. The sentence, or NULL. */
+static char *block_unsized(const launch_shape *l, const int tile[2], const int out[2], const long cov[2],
+                           const char *student_file)
+{
+    char name[64];
+    int xs[4], ys[4];
+    if (l->block[0] != 1 || l->block[1] != 1)
+        return NULL;
+    int nx = source_launch_dim3_sets(student_file, l->line, 1, 'x', xs, 4, name, sizeof name);
+    int ny = source_launch_dim3_sets(student_file, l->line, 1, 'y', ys, 4, name, sizeof name);
+    int decl = source_launch_dim3_unsized(student_file, l->line, 1);
+    if (nx + ny > 0 || !name[0] || decl <= 0)
+        return NULL;
+    char *q = sanitize_quote(student_file, decl), *g = dims(l->grid);
+    char *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");
+    char *s = xasprintf("%s declares %s with no size, and no line sets its members: a dim3 starts at 1 in each "
+                        "dimension, so every block of the launch at line %d is one thread and computes %d x %d "
+                        "output element%s, and the grid of %s blocks covers %s and %s (the rest are the wrong "
+                        "elements): give %s the block's size where it is declared",
+                        q, name, l->line, tile[0], tile[1], tile[0] * tile[1] == 1 ? "" : "s", g, cols, rows, name);
+    free(rows);
+    free(cols);
+    free(g);
+    free(q);
+    return s;
+}
+
 char *launches_uncovered(const launch_shape *l, const int out[2], int image, int h, const int corner[2],
                          const char *student_file)
 {
@@ -687,6 +716,8 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
         cov[1] < 1)
         return NULL;
     char *shape = shape_cause(l, tile, out, cov, student_file);
+    if (!shape)
+        shape = block_unsized(l, tile, out, cov, student_file);
     if (shape)
         return shape;
     char *g = dims(l->grid), *cols = extent(cov[1], out[1], "columns"), *rows = extent(cov[0], out[0], "rows");

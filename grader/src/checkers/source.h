@@ -499,6 +499,10 @@ int source_name_defined_through(const char *path, int line, char *name, size_t n
 /* The same for the launch's grid (which 0, its first argument) or block
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);
+/* The line of the grid's (which 0) or block's (which 1) declaration
+ * before the launch at launch_line where it is given no size (`dim3
+ * dimBlock;`: 1 x 1 x 1), else 0. */
+int source_launch_dim3_unsized(const char *path, int launch_line, int which);
 /* The lines before the launch at launch_line that set one member of its
  * grid (which 0) or block (which 1), `dimGrid.y = ...` (axis 'y'), at most
  * max, in order; how many. The dim3's name into name ("" where the

@@ -118,6 +118,29 @@ int source_launch_dim3_line(const char *path, int launch_line, int which)
     return line;
 }
 
+int source_launch_dim3_unsized(const char *path, int launch_line, int which)
+{
+    source_code s;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *code = s.code;
+    int line = 0;
+    char name[64];
+    size_t at;
+    launch_dim3_name(&s, launch_line, which, name, sizeof name, &at);
+    /* its last declaration before the launch, and what follows the name there */
+    size_t l = strlen(name);
+    for (size_t k = 1; l && k < at; k++) {
+        if (!code_name_at(&s, k, name, l))
+            continue;
+        size_t b = code_blank_before(&s, k), q = code_skip_space(&s, k + l);
+        if (b >= 4 && strncmp(code + b - 4, "dim3", 4) == 0 && (b == 4 || !source_is_identifier_char(code[b - 5])))
+            line = q < s.len && (code[q] == ';' || code[q] == ',') ? code_line_at(&s, k) : 0;
+    }
+    source_code_free(&s);
+    return line;
+}
+
 int source_launch_dim3_sets(const char *path, int launch_line, int which, char axis, int *lines, int max,
                             char *name, size_t name_n)
 {
