@@ -5529,3 +5529,20 @@ def test_a_block_declared_with_no_size_is_named_at_its_declaration(tmp_path):
     assert f"every block of the launch at line {launch} is one thread and computes 1 x 1 output element," in first, \
         first
     assert "give threads the block's size where it is declared" in first, first
+
+
+def test_a_host_fill_of_the_pitched_output_is_named_for_its_padding(tmp_path):
+    """Lab 05 with the host's out cleared by one memset of pitch x height
+    floats before the launch: the pixels come back right through
+    cudaMemcpy2D, but the padding the harness set is now 0. The first
+    line names the memset and the row-by-row copy that leaves the padding
+    alone."""
+    launch = "    pitched_conv_kernel<<<dimGrid, dimBlock>>>(d_in_img, d_out_img);\n"
+    src = edited(tmp_path, "05-pitched-conv", launch,
+                 "    memset(out->data, 0, sizeof(float) * out->height * out->pitch);\n" + launch)
+    fill, copy = line_of(src, "memset(out->data"), line_of(src, "cudaMemcpy2D(out->data")
+    _, rep = kit.check_json("05-pitched-conv", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"line {fill} (`memset(out->data, 0, ") and "fills out with memset as one block of memory, " \
+        "padding included" in first, first
+    assert f"(the cudaMemcpy2D at line {copy} writes each row's pixels and leaves the padding alone)" in first, first

@@ -499,6 +499,12 @@ int source_name_defined_through(const char *path, int line, char *name, size_t n
 /* The same for the launch's grid (which 0, its first argument) or block
  * (which 1): the line of `dim3 NAME...` that declares it, else launch_line. */
 int source_launch_dim3_line(const char *path, int launch_line, int which);
+/* In source_host.c. The first call in host code that fills memory through
+ * name as a whole (memset, memcpy, cudaMemcpy, cudaMemset: `memset(out->data,
+ * 0, ...)`), its first argument naming it: its line, the function into
+ * call; the line of a cudaMemcpy2D into name, into *copy2d_line (0 when
+ * none); 0 when no such call. */
+int source_host_fill_of(const char *path, const char *name, char *call, size_t call_n, int *copy2d_line);
 /* The line of the grid's (which 0) or block's (which 1) declaration
  * before the launch at launch_line where it is given no size (`dim3
  * dimBlock;`: 1 x 1 x 1), else 0. */

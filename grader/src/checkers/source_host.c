@@ -2758,3 +2758,47 @@ int source_allocation_into_copy(const char *path, char *func, size_t func_n, cha
     source_code_free(&s);
     return found;
 }
+
+int source_host_fill_of(const char *path, const char *name, char *call, size_t call_n, int *copy2d_line)
+{
+    static const char *const fills[] = { "memset", "memcpy", "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", NULL };
+    source_code s;
+    call[0] = 0;
+    *copy2d_line = 0;
+    if (!name[0] || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t n = strlen(name);
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || in_kernel_body(&s, k))
+            continue;
+        size_t we = code_word_end(&s, k), open = code_skip_space(&s, we);
+        if (we == k || open >= s.len || c[open] != '(' || !code_word_in(c + k, we - k, fills)) {
+            k = we > k ? we - 1 : k;
+            continue;
+        }
+        /* its first argument: through name (`out->data`, `out.data`, `out`) */
+        size_t close = code_matching(&s, open), e = open + 1;
+        for (int depth = 0; e < close && !(depth == 0 && c[e] == ','); e++)
+            depth += (c[e] == '(' || c[e] == '[') - (c[e] == ')' || c[e] == ']');
+        if (code_span_has_name(&s, open + 1, e, name, n)) {
+            found = code_line_at(&s, k);
+            snprintf(call, call_n, "%.*s", (int)(we - k), c + k);
+        }
+        k = we - 1;
+    }
+    /* the row-by-row copy into it, where there is one */
+    for (size_t k = 0; found && k < s.len && !*copy2d_line; k++) {
+        size_t open = code_call_open(&s, k, "cudaMemcpy2D");
+        if (open >= s.len || in_kernel_body(&s, k))
+            continue;
+        size_t close = code_matching(&s, open), e = open + 1;
+        for (int depth = 0; e < close && !(depth == 0 && c[e] == ','); e++)
+            depth += (c[e] == '(' || c[e] == '[') - (c[e] == ')' || c[e] == ']');
+        if (code_span_has_name(&s, open + 1, e, name, n))
+            *copy2d_line = code_line_at(&s, k);
+    }
+    source_code_free(&s);
+    return found;
+}

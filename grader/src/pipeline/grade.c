@@ -1934,6 +1934,38 @@ static void size_divides_passing(const char *file, submission_result *s)
 
 static int lines_named(const char *text, int *lines, int n, int max);
 
+/* A pitched output whose padding the harness found changed (its message:
+ * "the padding of out was overwritten: ... now 0 ..."), where the host
+ * code fills that image as a whole (`memset(out->data, 0, ...)`): that
+ * call wrote the padding, which only the harness may write. Whether it
+ * was said. */
+static int padding_filled(const char *file, submission_result *s)
+{
+    const char *msg = NULL, *marker = "the padding of ";
+    for (int i = 0; i < s->ndatasets && !msg; i++)
+        if (s->datasets[i].status == ST_WRONG && s->datasets[i].message &&
+            strstr(s->datasets[i].message, " was overwritten: "))
+            msg = strstr(s->datasets[i].message, marker);
+    if (!msg)
+        return 0;
+    char name[64] = "", call[32];
+    sscanf(msg + strlen(marker), "%63[A-Za-z0-9_]", name);
+    int copy = 0, line = name[0] ? source_host_fill_of(file, name, call, sizeof call, &copy) : 0;
+    if (line <= 0)
+        return 0;
+    char *q = sanitize_quote(file, line);
+    char *then = copy > 0 ? xasprintf(" (the cudaMemcpy2D at line %d writes each row's pixels and leaves the padding "
+                                      "alone)", copy)
+                          : xstrdup("");
+    s->source_cause = xasprintf("%s fills %s with %s as one block of memory, padding included: the padding floats "
+                                "after each row's pixels must keep what the harness put there, and %s changes "
+                                "them; write only the pixels of each row%s",
+                                q, name, call, call, then);
+    free(then);
+    free(q);
+    return 1;
+}
+
 static void source_defects(const lab_manifest *m, const char *file, submission_result *s)
 {
     int wrong = 0, failed = 0;
@@ -2832,6 +2864,8 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              "1): write `%s`",
                              line, header, name, fix);
     if (!wrong)
+        return;
+    if (padding_filled(file, s))
         return;
     /* a symbol of another element type than what is copied into it */
     char sym[64], sym_type[32], src[64], src_type[32];
