@@ -5546,3 +5546,20 @@ def test_a_host_fill_of_the_pitched_output_is_named_for_its_padding(tmp_path):
     assert first.startswith(f"line {fill} (`memset(out->data, 0, ") and "fills out with memset as one block of memory, " \
         "padding included" in first, first
     assert f"(the cudaMemcpy2D at line {copy} writes each row's pixels and leaves the padding alone)" in first, first
+
+
+def test_a_store_of_a_threads_own_value_after_the_tiles_read_is_no_load(tmp_path):
+    """Lab 02 with each thread writing its running Pvalue into its slot of
+    ds_N right after the dot product, before the pass's second barrier:
+    the others may still be reading that slot. It is a store of the
+    thread's own value, not a load placed late, so the first line says a
+    store must wait for the barrier, not to move a load up."""
+    dot = "            Pvalue += ds_M[ty][i] * ds_N[i][tx];\n"
+    src = edited(tmp_path, "02-tiled-matmul", dot, dot + "        ds_N[ty][tx] = Pvalue;\n")
+    at, read = line_of(src, "ds_N[ty][tx] = Pvalue;"), line_of(src, "Pvalue += ds_M[ty][i]")
+    _, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the store into ds_N at line {at} (`ds_N[ty][tx] = Pvalue;`) in MatrixMulKernel comes "
+                            f"after the read of ds_N at line {read}, in the same pass, with no __syncthreads() "
+                            "between"), first
+    assert "move the load up" not in first, first

@@ -114,6 +114,10 @@ int source_weak_barrier_between(const char *path, int first, int last, char *nam
  * before the first '[' left of its first '=' (`ds_M[ty][tx] = ...`), into
  * out; 0 when the line has none or the file cannot be read. */
 int source_stored_array(const char *path, int line, char *out, size_t n);
+/* Whether the first store on line stores a value read from an array (`x[...]
+ * = M[...]`: a load) or not (`= 0.0f`, a local's value): 1 or 0; -1 where
+ * line stores nothing. */
+int source_stored_value_reads_array(const char *path, int line);
 /* The sum of a kernel (the first `X += ...` inside a loop): *loop_line the
  * innermost loop around it (the dot product's), *reset_line a line inside
  * a braced loop around the sum that sets X to 0 again (the sum restarted

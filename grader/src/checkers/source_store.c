@@ -1429,3 +1429,19 @@ int source_store_cast_to_integer(const char *path, char *cast, size_t n)
     source_code_free(&s);
     return found;
 }
+
+int source_stored_value_reads_array(const char *path, int line)
+{
+    source_code s;
+    if (line <= 0 || !source_code_read(&s, path))
+        return -1;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int reads = -1;
+    for (size_t k = b; k < e && reads < 0; k++)
+        if (code_assigns_at(&s, k)) {
+            size_t end = code_semicolon(&s, k + 1, e);
+            reads = memchr(s.code + k + 1, '[', end - k - 1) != NULL;
+        }
+    source_code_free(&s);
+    return reads;
+}

@@ -126,6 +126,19 @@ static char *load_after_use_message(const char *student, int lr, int lw, const c
     if (!barrier)
         return NULL;
     char *qw = sanitize_quote(student, lw), *qb = sanitize_quote(student, barrier);
+    if (source_stored_value_reads_array(student, lw) == 0) {
+        /* no load: a value of the thread's own (`= 0.0f`) written over a
+         * slot the other threads of the block may still be reading */
+        char *m = xasprintf("the store into %s at %s in %s comes after the read of %s at line %d, in the same pass, "
+                            "with no __syncthreads() between: another thread of the block may still be reading the "
+                            "slot it changes (a race), and reads the stored value in place of the tile's; a store "
+                            "into the tile must wait until every thread is done with it (after the pass's last "
+                            "__syncthreads()), and one the next load overwrites can go",
+                            tile, qw, kernel, tile, lr);
+        free(qw);
+        free(qb);
+        return m;
+    }
     char *m = xasprintf("the load into %s at %s in %s comes after the read of %s at line %d, in the same pass: the "
                         "read sees the tile the pass before loaded (nothing, in the first pass), and the load "
                         "races with it; move the load up before the __syncthreads() at %s, with the other loads",
