@@ -5563,3 +5563,20 @@ def test_a_store_of_a_threads_own_value_after_the_tiles_read_is_no_load(tmp_path
                             f"after the read of ds_N at line {read}, in the same pass, with no __syncthreads() "
                             "between"), first
     assert "move the load up" not in first, first
+
+
+def test_a_subscript_past_its_dimension_names_the_line_that_set_it(tmp_path):
+    """Lab 04 with the second batch's column made by taking away whole rows
+    of the block's width (`destX = dest - destY * TILE_WIDTH`), not the
+    tile's: destX runs past the tile's 20 columns. The row's test is
+    right, so the finding that the subscript left its dimension leads,
+    with the line that last set destX; not a tile too small."""
+    src = edited(tmp_path, "04-conv-2batch", "        destY = dest / w;\n        destX = dest % w;\n",
+                 "        destY = dest / w;\n        destX = dest - destY * TILE_WIDTH;\n")
+    setx = line_of(src, "destX = dest - destY * TILE_WIDTH;")
+    _, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith("the second subscript of N_ds at line "), first
+    assert f"`destX` (last set at line {setx} (`destX = dest - destY * TILE_WIDTH;`)), takes the values " in first, \
+        first
+    assert "is too small" not in first.split(";")[0], first

@@ -20,6 +20,16 @@ int source_is_identifier_char(char c)
     return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+int source_is_identifier_text(const char *text)
+{
+    if (!*text || (*text >= '0' && *text <= '9'))
+        return 0;
+    for (const char *c = text; *c; c++)
+        if (!source_is_identifier_char(*c))
+            return 0;
+    return 1;
+}
+
 void source_identifier_parts(const char *w, size_t n, void (*f)(const char *, size_t, void *), void *arg)
 {
     size_t i = 0;

@@ -12,6 +12,8 @@
 #include <stddef.h>
 
 int source_is_identifier_char(char c);
+/* Whether text is one identifier (`destX`; not `a + 1`, not `3`). */
+int source_is_identifier_text(const char *text);
 /* The parts of an identifier of n characters: its runs between underscores
  * and at a lower case letter's change to upper case (`in_pitch_bytes`: in,
  * pitch, bytes; `dOut`: d, Out; `blkX`: blk, X). Calls f(part, length,
@@ -1350,6 +1352,9 @@ int source_block_step_line(const char *path, const char *header, char axis, long
  * where the source does not tell them all. */
 int source_store_subscripts(const char *path, const char *header, int store_line, int decl_line, const long thread[3],
                             long sub[2], long dims[2]);
+/* In source_sum.c. The last line before `line`, in its kernel, that sets
+ * name (`name = `, `name += `, `name++`, `&name` handed on), or 0. */
+int source_last_set_before(const char *path, int line, const char *name);
 /* Where the value `name` holds at line `line` of a kernel comes from: the
  * line of its last assignment before it, then of the local name that value
  * takes the thread's place from, and so on, to the assignment that reads

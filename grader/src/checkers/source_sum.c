@@ -688,9 +688,9 @@ int source_product_steps_apart(const char *path, char *term, size_t term_n, char
     return found;
 }
 
-/* Whether the mention of a name at k (n characters) sets it: `name =`
- * (not `==`), `name op=`, `name++`, `++name`, or `&name` (handed to be
- * set). */
+/* Whether the mention of a name at k (n characters) sets it without
+ * reading it first: `name =` (not `==`), `name++`, `++name`, or `&name`
+ * (handed to be set); `name += x` reads it first (compound_set_at). */
 static int sets_at(const source_code *s, size_t k, size_t n)
 {
     const char *c = s->code;
@@ -768,6 +768,32 @@ int source_local_read_unset(const char *path, char *name, size_t n, int *read_li
         }
         k = end;
     }
+    source_code_free(&s);
+    return found;
+}
+
+/* Whether the mention at k (n characters) is a compound assignment's
+ * (`name += x`, `-=`, `*=`, `/=`, `%=`, `&=`, `|=`, `^=`, `<<=`, `>>=`). */
+static int compound_set_at(const source_code *s, size_t k, size_t n)
+{
+    const char *c = s->code;
+    size_t q = code_skip_space(s, k + n);
+    if (q + 2 < s->len && (c[q] == '<' || c[q] == '>') && c[q + 1] == c[q] && c[q + 2] == '=')
+        return 1;
+    return q + 1 < s->len && strchr("+-*/%&|^", c[q]) && c[q + 1] == '=';
+}
+
+int source_last_set_before(const char *path, int line, const char *name)
+{
+    source_code s;
+    if (line <= 0 || !name[0] || !source_code_read(&s, path))
+        return 0;
+    size_t at = code_line_start(&s, line), n = strlen(name);
+    size_t g = code_kernel_before(&s, at), close = s.len, body = g < s.len ? code_kernel_body(&s, g, &close) : s.len;
+    int found = 0;
+    for (size_t k = body < s.len ? body : at; k < at; k++)
+        if (code_name_at(&s, k, name, n) && (sets_at(&s, k, n) || compound_set_at(&s, k, n)))
+            found = code_line_at(&s, k);
     source_code_free(&s);
     return found;
 }

@@ -1405,16 +1405,27 @@ static void add_subscript(sanitize_result *r, const char *student, const emu_dia
     const char *lands = k == 1 ? "past the end of the array (or before its start)"
                                : "in a neighbouring row of the array (or past its end), on another element's slot";
     int axis = thread_coordinate_axis(student, r->lab_header[0] ? r->lab_header : NULL, d->line, text);
+    /* a name set on another line (`destX += ...` above the store): where
+     * its values came from, said with them */
+    int set_line = axis < 0 && student && source_is_identifier_text(text) ? source_last_set_before(student, d->line, text)
+                                                                          : 0;
+    char *set_at = NULL;
+    if (set_line > 0) {
+        char *qo = sanitize_quote(student, set_line);
+        set_at = xasprintf(" (last set at %s)", qo);
+        free(qo);
+    }
     char *msg = axis >= 0 ? xasprintf(
                           "%s is declared at %s with %llu in its %s dimension (0 to %llu), but its %s subscript at %s "
                           "in %s, `%s`, is the thread's %c in its block and takes %.*s: each such access lands %s; "
                           "declare %s with room for every thread of the block along %c",
                           array, qd, dim, ordinal[k - 1], dim - 1, ordinal[k - 1], q, d->kernel, text, "xyz"[axis],
-                          (int)(outside - takes), takes, lands, array, "xyz"[axis]) : xasprintf("the %s subscript of %s at %s in %s, `%s`, takes %.*s, but %s is declared at %s with %llu "
+                          (int)(outside - takes), takes, lands, array, "xyz"[axis]) : xasprintf("the %s subscript of %s at %s in %s, `%s`%s, takes %.*s, but %s is declared at %s with %llu "
                           "there (0 to %llu): each such access lands %s; declare %s with room for every value of "
                           "`%s`, or keep it below %llu",
-                          ordinal[k - 1], array, q, d->kernel, text, (int)(outside - takes), takes, array, qd, dim,
+                          ordinal[k - 1], array, q, d->kernel, text, set_at ? set_at : "", (int)(outside - takes), takes, array, qd, dim,
                           dim - 1, lands, array, text, dim);
+    free(set_at);
     add(r, "out-of-bounds", d->file, d->line, declared, msg);
     free(qd);
     free(q);
@@ -1442,6 +1453,21 @@ static int subscript_finding(const finding *f)
  * that split the flat index the wrong way round), and with no such race
  * they go after the run's other findings: the subscript left its dimension
  * for a cause another finding may name. */
+/* Whether a bounds finding only says which test let the thread through
+ * (`the test at line 54 (...) let this thread through (destY = 16, against
+ * 20), so the access ...`): no reading of why, which another finding may
+ * give. */
+static int bare_guard(const char *message)
+{
+    const char *held = strstr(message, ") let this thread through"), *so = strstr(message, ", so the access at ");
+    if (strncmp(message, "the test at line ", 17) != 0 || !held || !so || so < held)
+        return 0;
+    for (const char *p = held; p < so; p++)
+        if (*p == ':' || *p == ';')
+            return 0;
+    return 1;
+}
+
 static void subscripts_in_place(sanitize_result *r)
 {
     finding subs[SAN_MAX_FINDINGS], rest[SAN_MAX_FINDINGS];
@@ -1464,6 +1490,16 @@ static void subscripts_in_place(sanitize_result *r)
                 (subs[k].line == rest[i].line || subs[k].line == rest[i].line2))
                 at = i;
     }
+    /* a bounds finding at the same access that found its test right and
+     * took the array for too small, or that only says which test let the
+     * thread through: the test bounded one subscript, and another, outside
+     * its own dimension, is what overflowed */
+    for (int i = 0; i < at; i++)
+        for (int k = 0; k < ns; k++)
+            if (!strcmp(rest[i].kind, "out-of-bounds") && subs[k].line == rest[i].line &&
+                !strcmp(subs[k].file, rest[i].file) &&
+                (strstr(rest[i].message, " is too small for what the access at ") || bare_guard(rest[i].message)))
+                at = i;
     int n = 0;
     for (int i = 0; i < at; i++)
         r->findings[n++] = rest[i];
