@@ -97,7 +97,8 @@ the next session; 05-p9, the mask's columns stepped by the channels, is still un
 10 of 10 when counted side by side after DG's and DH's (their weak lines as the newcomers judged
 them); set DO: setDO/results-DO.md, 5 of 10 when counted (3 weak), 10 of 10 after the
 mechanisms it led to; set DP: setDP/results-DP.md, 4 of 10 when counted (2 weak), 8 of 10
-after (01-a0 and 03-a0 still weak, not here); of those fifty sets only the
+after (01-a0 and 03-a0 still weak, not here); set DQ: setDQ/results-DQ.md, 3 of 10 when
+counted (4 weak), 9 of 10 after (03-b0 still weak, not here); of those fifty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1270,6 +1271,26 @@ FIRST = {
     "setDP/05-b0-ghost-macro-body-unparenthesised": ["the macro IN_IMAGE at line 21 (",
                                                      "has no parentheses around its body",
                                                      "`!IN_IMAGE(in, row_i, col_i)` at line 45 reads as `!row_i >= 0"],
+    "setDQ/01-a0-guard-tests-indices-before-set": ["the test at line 22 (`if (Row < Width && Col < Width) {`) reads "
+                                                   "Row and Col before line 23 (",
+                                                   "still the values of line 16 (`int Row = 0, Col = 0;`)"],
+    "setDQ/01-b0-block-dims-never-set": ["line 50 (`dim3 dimBlock;`) declares dimBlock with no size"],
+    "setDQ/02-a0-tiles-cleared-before-second-barrier": ["the store into ds_M at line 54 (",
+                                                        "comes after the read of ds_M at line 53",
+                                                        "with no __syncthreads() between"],
+    "setDQ/02-b0-every-thread-loads-whole-tile": ["the store into ds_M at line 42 (", "races with itself",
+                                                  "two threads store to the same slot of ds_M"],
+    "setDQ/03-a0-m-test-hoisted-out-of-phase-loop": ["the test at line 51 (`if (mInside)`) tests mInside, worked out "
+                                                     "once at line 42 (", "before the loop at line 43",
+                                                     "reads at mCol, which line 49 sets anew each pass"],
+    "setDQ/04-a0-second-batch-coords-advanced-without-carry": ["`destX` (last set at line 51 (`destX += TILE_WIDTH * "
+                                                               "TILE_WIDTH % w;`)), takes the values 20 to 35"],
+    "setDQ/04-b0-channel-loop-steps-by-channels": ["line 28: `k += channels` in", "with `++k` there"],
+    "setDQ/05-a0-kernel-converts-pitch-to-floats-again": ["line 43: `in.pitch / sizeof(float)` in",
+                                                          "with `in.pitch` there"],
+    "setDQ/05-b0-host-memset-clears-out-padding": ["line 109 (`memset(out->data, 0, ",
+                                                   "fills out with memset as one block of memory, padding included",
+                                                   "the cudaMemcpy2D at line 110"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
