@@ -5580,3 +5580,20 @@ def test_a_subscript_past_its_dimension_names_the_line_that_set_it(tmp_path):
     assert f"`destX` (last set at line {setx} (`destX = dest - destY * TILE_WIDTH;`)), takes the values " in first, \
         first
     assert "is too small" not in first.split(";")[0], first
+
+
+def test_a_grid_count_made_through_locals_names_where_each_was_set(tmp_path):
+    """Lab 03 with the grid's x counted through two locals, the first set
+    from j, the rows, where the columns' l belongs: the launch covers too
+    few columns when l > j. The first line follows the grid's x back to
+    where each local was set."""
+    old = "    dim3 dimGrid((l + TILE_WIDTH - 1) / TILE_WIDTH, (j + TILE_WIDTH - 1) / TILE_WIDTH);\n"
+    new = ("    int across = j;\n"
+           "    int blocks_x = (across + TILE_WIDTH - 1) / TILE_WIDTH;\n"
+           "    dim3 dimGrid(blocks_x, (j + TILE_WIDTH - 1) / TILE_WIDTH);\n")
+    src = edited(tmp_path, "03-arbitrary-matmul", old, new)
+    a, b = line_of(src, "int across = j;"), line_of(src, "int blocks_x =")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"its x, blocks_x, is set at line {b} (`int blocks_x = (across + TILE_WIDTH - 1) / TILE_WIDTH;`), from " \
+        f"across, set at line {a} (`int across = j;`)" in first, first

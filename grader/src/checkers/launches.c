@@ -671,6 +671,29 @@ static char *member_sets(const launch_shape *l, const long cov[2], const int out
     return s;
 }
 
+/* Where the grid's count along axis (0 x, 1 y) was made, where its dim3
+ * takes a lone name there: "; its x, tiles, is set at line 89 (`...`),
+ * from n, set at line 88 (`...`)", or "". */
+static char *count_origins(const launch_shape *l, int axis, const char *student_file)
+{
+    int lines[3];
+    char names[3][48];
+    int n = source_launch_count_origins(student_file, l->line, 0, axis, lines, names, 3);
+    if (n <= 0)
+        return xstrdup("");
+    strbuf sb;
+    sb_init(&sb);
+    for (int i = 0; i < n; i++) {
+        char *q = sanitize_quote(student_file, lines[i]);
+        if (i == 0)
+            sb_printf(&sb, "; its %c, %s, is set at %s", "xy"[axis], names[i], q);
+        else
+            sb_printf(&sb, ", from %s, set at %s", names[i], q);
+        free(q);
+    }
+    return sb_detach(&sb);
+}
+
 /* A block whose dim3 was never given a size (`dim3 dimBlock;`, no member
  * set after it): one thread a block, where the grid was counted for
  * blocks of many. The sentence, or NULL. */
@@ -739,10 +762,12 @@ char *launches_uncovered(const launch_shape *l, const int out[2], int image, int
     if (where) {
         /* the grid set member by member: the member of the short side said */
     } else if (grid_line > 0 && grid_line != l->line) {
-        char *qg = sanitize_quote(student_file, grid_line);
-        where = xasprintf("count the grid at %s (%s%s%s), which the launch at line %d uses: it must cover the whole "
+        char *qg = sanitize_quote(student_file, grid_line), *from = count_origins(l, cov[1] < out[1] ? 0 : 1,
+                                                                                   student_file);
+        where = xasprintf("count the grid at %s (%s%s%s), which the launch at line %d uses%s: it must cover the whole "
                           "output, rounded up to whole blocks",
-                          qg, sx, sx[0] && sy[0] ? ", " : "", sy, l->line);
+                          qg, sx, sx[0] && sy[0] ? ", " : "", sy, l->line, from);
+        free(from);
         free(qg);
     } else {
         where = xasprintf("see the launch at %s (%s%s%s)", q, sx, sx[0] && sy[0] ? ", " : "", sy);

@@ -511,6 +511,15 @@ int source_launch_dim3_line(const char *path, int launch_line, int which);
  * call; the line of a cudaMemcpy2D into name, into *copy2d_line (0 when
  * none); 0 when no such call. */
 int source_host_fill_of(const char *path, const char *name, char *call, size_t call_n, int *copy2d_line);
+/* Where the count of one axis (0 x, 1 y, 2 z) of the launch's grid (which
+ * 0) or block (which 1) comes from, where its dim3 is declared with a lone
+ * name there (`dim3 dimGrid(tiles, tiles);`): the line of that name's
+ * last assignment before it, then of the first name of that value set in
+ * the function before it, and so on (`int tiles = (n + ...) / ...;`, `int
+ * n = j < l ? j : l;`); lines[] and names[] nearest first, at most max;
+ * how many. */
+int source_launch_count_origins(const char *path, int launch_line, int which, int axis, int *lines,
+                                char (*names)[48], int max);
 /* The line of the grid's (which 0) or block's (which 1) declaration
  * before the launch at launch_line where it is given no size (`dim3
  * dimBlock;`: 1 x 1 x 1), else 0. */

@@ -2802,3 +2802,59 @@ int source_host_fill_of(const char *path, const char *name, char *call, size_t c
     source_code_free(&s);
     return found;
 }
+
+int source_launch_count_origins(const char *path, int launch_line, int which, int axis, int *lines,
+                                char (*names)[48], int max)
+{
+    source_code s;
+    if (launch_line <= 0 || axis < 0 || axis > 2 || max <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    char name[64];
+    size_t at;
+    int count = 0;
+    launch_dim3_name(&s, launch_line, which, name, sizeof name, &at);
+    /* the dim3's declaration before the launch, `dim3 NAME(a, b)`: its axis's argument */
+    size_t l = strlen(name), open = s.len;
+    for (size_t k = 1; l && k < at; k++) {
+        if (!code_name_at(&s, k, name, l))
+            continue;
+        size_t b = code_blank_before(&s, k), q = code_skip_space(&s, k + l);
+        if (b >= 4 && strncmp(c + b - 4, "dim3", 4) == 0 && (b == 4 || !source_is_identifier_char(c[b - 5])))
+            open = q < s.len && c[q] == '(' ? q : s.len;
+    }
+    char want[64] = "";
+    if (open < s.len)
+        code_call_argument(&s, open, axis, want, sizeof want);
+    if (!source_is_identifier_text(want))
+        goto done;
+    /* the function's body: the outermost block around the launch */
+    size_t body = s.len;
+    for (size_t b = code_block_around(&s, at); b < s.len; b = b > 0 ? code_block_around(&s, b) : s.len)
+        body = b;
+    size_t before = open;
+    while (body < s.len && count < max) {
+        size_t e = 0, v = code_assignment_of(&s, body, before, want, strlen(want), &e);
+        if (v >= s.len)
+            break;
+        lines[count] = code_line_at(&s, v);
+        snprintf(names[count++], 48, "%s", want);
+        /* the first name of the value that is itself set in the function before it */
+        size_t next = s.len, nn = 0;
+        for (size_t k = v; k < e && next == s.len; k++) {
+            if (!code_word_starts(&s, k) || isdigit((unsigned char)c[k]) || !source_is_identifier_char(c[k]))
+                continue;
+            size_t we = code_word_end(&s, k), ve;
+            if (we - k < sizeof want && code_assignment_of(&s, body, v, c + k, we - k, &ve) < s.len)
+                next = k, nn = we - k;
+            k = we;
+        }
+        if (next == s.len)
+            break;
+        snprintf(want, sizeof want, "%.*s", (int)nn, c + next);
+        before = v;
+    }
+done:
+    source_code_free(&s);
+    return count;
+}
