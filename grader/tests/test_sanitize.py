@@ -5597,3 +5597,20 @@ def test_a_grid_count_made_through_locals_names_where_each_was_set(tmp_path):
     first = rep["fix_first"]
     assert f"its x, blocks_x, is set at line {b} (`int blocks_x = (across + TILE_WIDTH - 1) / TILE_WIDTH;`), from " \
         f"across, set at line {a} (`int across = j;`)" in first, first
+
+
+def test_a_test_worked_out_before_its_names_were_set_again_is_named(tmp_path):
+    """Lab 04 with the second batch's `destY < w` worked out once, right
+    after the first batch's destY (`int fits = destY < w;`), and tested as
+    `if (fits)` after destY was set for the second batch: the old verdict
+    lets the rows past the tile through. The first line names the test,
+    the line that worked it out and the line that set destY again."""
+    src = edited(tmp_path, "04-conv-2batch", "        int destX = dest % w;\n",
+                 "        int destX = dest % w;\n        int fits = destY < w;\n")
+    src.write_text(src.read_text().replace("        if (destY < w) {\n", "        if (fits) {\n"))
+    test, made = line_of(src, "if (fits) {"), line_of(src, "int fits = destY < w;")
+    again = line_of(src, "        destY = dest / w;")
+    _, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} (`if (fits) {{`) tests fits, worked out at line {made} "
+                            f"(`int fits = destY < w;`) from destY, which line {again} sets again after it"), first

@@ -1516,6 +1516,11 @@ static char *stale_test_words(const char *student, int access)
                       "%s before the test",
                       qt, t.names, qs, several ? "them" : "it", several ? "they are" : "it is", was, access, t.names);
         free(held);
+    } else if (t.kind == SOURCE_TEST_SET_BEFORE_ITS_NAMES) {
+        w = xasprintf("the test at %s tests %s, worked out at %s from %s, which line %d sets again after it: the test "
+                      "still gives the verdict for the old %s, not for the one the access at line %d uses, and lets "
+                      "this thread through; work the test out again from the new %s",
+                      qt, t.name, qs, t.index_name, t.index_line, t.index_name, access, t.index_name);
     } else {
         char *moves = t.index_line == t.loop_line ? xstrdup("the loop steps each pass")
                                                   : xasprintf("line %d sets anew each pass", t.index_line);

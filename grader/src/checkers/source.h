@@ -1173,8 +1173,12 @@ int source_for_steps_another(const char *path, int line, char *counter, char *st
  * loop, no name of its condition changes from pass to pass, one of them a
  * comparison worked out before the loop (`bool in = tx < k;` then `if
  * (in)`), while a name of the access's subscripts does change (the loop's
- * counter or a name set in the loop). The kind, or 0. */
-enum { SOURCE_TEST_READ_BEFORE_SET = 1, SOURCE_TEST_SET_BEFORE_LOOP = 2 };
+ * counter or a name set in the loop); or (SET_BEFORE_ITS_NAMES) a name of
+ * its condition is a comparison worked out from names that are set again
+ * between it and the test (`bool inside = srcY >= 0 && ...;`, then `srcY =
+ * ...;`, then `if (inside)`): name, its line, the name set again
+ * (index_name) and that line (index_line). The kind, or 0. */
+enum { SOURCE_TEST_READ_BEFORE_SET = 1, SOURCE_TEST_SET_BEFORE_LOOP = 2, SOURCE_TEST_SET_BEFORE_ITS_NAMES = 3 };
 typedef struct {
     int kind;
     int test_line;       /* the if */

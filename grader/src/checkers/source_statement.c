@@ -2202,6 +2202,34 @@ int source_stale_test(const char *path, int access, source_test_stale *t)
             snprintf(t->name, sizeof t->name, "%.*s", (int)first_n, c + first_at);
             break;
         }
+        /* 3: a name of the condition worked out earlier from names that
+         * are set again between it and the test (`bool inside = srcY >= 0
+         * ...;` for the first batch, then `srcY = ...` for the second) */
+        for (size_t k = hb + 1; k < he && !t->kind; k++) {
+            if (!code_word_starts(&s, k) || isdigit((unsigned char)c[k]))
+                continue;
+            size_t we = code_word_end(&s, k), n = we - k, end;
+            size_t v = n < 64 ? code_assignment_of(&s, body, at, c + k, n, &end) : s.len;
+            for (size_t u = v; v < s.len && u < end && !t->kind; u++) {
+                if (!code_word_starts(&s, u) || isdigit((unsigned char)c[u]))
+                    continue;
+                size_t ue = code_word_end(&s, u), un = ue - u, uend;
+                size_t again = un < 64 && !(u > 0 && c[u - 1] == '.') ? code_assignment_of(&s, end, at, c + u, un, &uend)
+                                                                      : s.len;
+                if (again < s.len && has_comparison(c, v, end)) {
+                    t->kind = SOURCE_TEST_SET_BEFORE_ITS_NAMES;
+                    t->test_line = code_line_at(&s, at);
+                    t->set_line = code_line_at(&s, v);
+                    t->index_line = code_line_at(&s, again);
+                    snprintf(t->name, sizeof t->name, "%.*s", (int)n, c + k);
+                    snprintf(t->index_name, sizeof t->index_name, "%.*s", (int)un, c + u);
+                }
+                u = ue - 1;
+            }
+            k = we - 1;
+        }
+        if (t->kind)
+            break;
         /* 2: in a loop, a condition that no pass changes (its names set
          * before the loop, one of them a comparison worked out there),
          * over an access whose index the loop does change */
