@@ -5614,3 +5614,17 @@ def test_a_test_worked_out_before_its_names_were_set_again_is_named(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {test} (`if (fits) {{`) tests fits, worked out at line {made} "
                             f"(`int fits = destY < w;`) from destY, which line {again} sets again after it"), first
+
+
+def test_a_name_alone_in_a_bounds_test_is_named_with_its_bound(tmp_path):
+    """Lab 03's store written `if (Row < j && Col)`: Col alone only asks
+    that it is not 0, so column 0 of P is never written and the columns
+    past l are. The first line names the clause and the bound the file
+    gives Col elsewhere (`Col < l`), not the other clause's j."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "    if (Row < j && Col < l)\n        P[Row * l + Col]",
+                 "    if (Row < j && Col)\n        P[Row * l + Col]")
+    test = line_of(src, "if (Row < j && Col)")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} (`if (Row < j && Col)`) tests Col alone: "), first
+    assert first.endswith("write `Col < l`"), first

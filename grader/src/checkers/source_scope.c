@@ -379,6 +379,77 @@ static int chained_test(const source_code *s, size_t k, size_t b, size_t e, int 
     return 0;
 }
 
+/* Whether the n characters at w are declared an integer in the code (a
+ * number type other than bool, float or double, before a use of it). */
+static int declared_integer(const source_code *s, const char *w, size_t n)
+{
+    for (size_t k = 0; k + n <= s->len; k++) {
+        if (!code_name_at(s, k, w, n))
+            continue;
+        size_t tn = 0, t = code_word_before(s, k, &tn);
+        if (tn && code_number_type(s->code + t, tn) &&
+            !code_word_in(s->code + t, tn, (const char *const[]){ "bool", "float", "double", NULL }))
+            return 1;
+    }
+    return 0;
+}
+
+/* A test of `&&`-joined clauses, one of them an integer name alone beside a
+ * clause that compares another name with a bound (`Row && Col < Width`):
+ * the name alone tests only that it is not 0, where its bound was meant.
+ * Its line; the header into text, the name into name, the clause as it
+ * should read (`Row < Width`) into fix; 0 when none. */
+static int bare_clause_test(const source_code *s, size_t k, size_t b, size_t e, int *kind, char *text, size_t size,
+                            char *name, size_t name_n, char *fix, size_t fix_n)
+{
+    const char *c = s->code;
+    size_t bare = s->len, bare_n = 0, rel = s->len, rel_n = 0, clause = b;
+    int depth = 0;
+    for (size_t q = b; q <= e; q++) {
+        int end = q == e || (depth == 0 && c[q] == '&' && c[q + 1] == '&');
+        if (depth == 0 && q < e && c[q] == '|' && c[q + 1] == '|')
+            return 0; /* `||` tests: not a bounds test's shape */
+        if (end) {
+            size_t from = code_skip_space(s, clause), to = code_blank_before(s, q);
+            size_t we = from < to ? code_word_end(s, from) : from;
+            if (we == to && we > from && !isdigit((unsigned char)c[from]) && bare == s->len)
+                bare = from, bare_n = we - from;
+            for (size_t r = from; r < to && rel == s->len; r++)
+                if (relational_at(s, r) && c[r] == '<')
+                    rel = r, rel_n = relational_at(s, r);
+            clause = q + 2;
+            q++;
+            continue;
+        }
+        depth += (c[q] == '(' || c[q] == '[') - (c[q] == ')' || c[q] == ']');
+    }
+    if (bare == s->len || rel == s->len || bare_n >= name_n || !declared_integer(s, c + bare, bare_n))
+        return 0;
+    /* the bound: the one another test of the file gives the name (`Col <
+     * l`), else the other clause's where the two are a square's sides */
+    for (size_t u = 0; u + bare_n < s->len; u++) {
+        if (u == bare || !code_name_at(s, u, c + bare, bare_n))
+            continue;
+        size_t r = code_skip_space(s, u + bare_n);
+        if (r < s->len && relational_at(s, r) && c[r] == '<' && code_test_around(s, r, &(int){ 0 }) < s->len) {
+            rel = r, rel_n = relational_at(s, r);
+            break;
+        }
+    }
+    size_t bound = code_skip_space(s, rel + rel_n), bound_e = bound;
+    for (int d = 0; bound_e < s->len && !(d == 0 && strchr("&|);,?", c[bound_e])); bound_e++)
+        d += (c[bound_e] == '(' || c[bound_e] == '[') - (c[bound_e] == ')' || c[bound_e] == ']');
+    bound_e = code_blank_before(s, bound_e);
+    if (bound_e <= bound)
+        return 0;
+    header_text(s, k, text, size);
+    snprintf(name, name_n, "%.*s", (int)bare_n, c + bare);
+    snprintf(fix, fix_n, "%.*s %.*s %.*s", (int)bare_n, c + bare, (int)rel_n, c + rel, (int)(bound_e - bound),
+             c + bound);
+    *kind = SLIP_BARE_CLAUSE;
+    return code_line_at(s, k);
+}
+
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
                           char *fix, size_t fix_n, int *second_line)
 {
@@ -435,6 +506,9 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
             /* `if (0 <= r < n)`: two comparisons chained, as in mathematics */
             if (!found)
                 found = chained_test(&s, k, open + 1, close, kind, text, size, name, name_n, fix, fix_n);
+            /* `if (Row && Col < Width)`: a name alone where its bound was meant */
+            if (!found && is_if)
+                found = bare_clause_test(&s, k, open + 1, close, kind, text, size, name, name_n, fix, fix_n);
             /* `if (x = y)`: an assignment where a comparison belongs */
             size_t eq = found ? s.len : assignment_in(&s, open + 1, close);
             /* a do-while's `while (...)` after a `}` is a test like any */

@@ -2857,6 +2857,11 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              "works out `%s`, throws its value away and tests only what follows the comma, so "
                              "`%s` no longer holds any thread back: join the conditions with `&&`",
                              line, header, name, name);
+    else if (line > 0 && slip == SLIP_BARE_CLAUSE)
+        s->cause = xasprintf("the test at line %d (`%s`) tests %s alone: a number alone in a test only asks whether "
+                             "it is not 0, so %s is never compared with its bound and the test lets through every "
+                             "thread whose %s is past it (and keeps out those where it is 0): write `%s`",
+                             line, header, name, name, name, fix);
     else if (line > 0 && slip == SLIP_CHAINED_TEST)
         s->cause = xasprintf("the test at line %d (`%s`) chains two comparisons, `%s`: C works out the first one, "
                              "a 0 or a 1, and compares that with what follows, so the clause holds for values far "
