@@ -5628,3 +5628,18 @@ def test_a_name_alone_in_a_bounds_test_is_named_with_its_bound(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {test} (`if (Row < j && Col)`) tests Col alone: "), first
     assert first.endswith("write `Col < l`"), first
+
+
+def test_an_unsigned_difference_compared_with_zero_is_named(tmp_path):
+    """Lab 03 with nRow declared unsigned and N's test written as a
+    difference, `k - nRow != 0`: past k the difference wraps round and is
+    never 0, so the last phase reads rows of N past its end. The first
+    line names the test, the difference and nRow's unsigned declaration."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "        int nRow = ph * TILE_WIDTH + ty;\n",
+                 "        unsigned nRow = ph * TILE_WIDTH + ty;\n")
+    src.write_text(src.read_text().replace("if (nRow < k && Col < l)", "if (k - nRow != 0 && Col < l)"))
+    test, decl = line_of(src, "if (k - nRow != 0 && Col < l)"), line_of(src, "unsigned nRow =")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} (`if (k - nRow != 0 && Col < l)`) works out `k - nRow` in "
+                            f"unsigned arithmetic (nRow is declared unsigned at line {decl})"), first

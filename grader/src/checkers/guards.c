@@ -1535,6 +1535,22 @@ static char *stale_test_words(const char *student, int access)
     return w;
 }
 
+/* The test that let the thread through compares a difference with 0 in
+ * unsigned arithmetic (`k - mCol > 0`, mCol unsigned): it never goes below
+ * 0, it wraps round to a huge number, so the clause holds past the bound. */
+static char *unsigned_difference_words(const guard_record *g, const char *student, const char *q)
+{
+    char diff[128], name[64];
+    int decl = 0;
+    if (!source_unsigned_difference_test(student, g->line, diff, sizeof diff, name, sizeof name, &decl))
+        return NULL;
+    return xasprintf("the test at %s works out `%s` in unsigned arithmetic (%s is declared unsigned at line %d): an "
+                     "unsigned difference is never below 0, it wraps round to a huge number, so the clause holds "
+                     "where %s is past its bound and lets this thread through; compare the two names directly "
+                     "(`<`), not their difference with 0",
+                     q, diff, name, decl, name);
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -1552,6 +1568,8 @@ char *guards_words(char *msg, const char *student, int access)
         words = pointer_walk_words(student, access);
     if (!words && access > 0)
         words = stale_test_words(student, access);
+    if (!words && access > 0)
+        words = unsigned_difference_words(&g, student, q);
     /* an extern __shared__ array of 0 bytes: no test is the mistake, every
      * index is past its end; the launch gave it no dynamic size */
     if (!words && access > 0 && strstr(msg, " 0-byte array in shared memory (the dynamic extern __shared__ array)"))

@@ -1170,6 +1170,13 @@ int source_same_test_elsewhere(const char *path, int test_line);
  * the counter into counter and that part into step (n bytes each); 1, or
  * 0. The counter never changes: the loop's test holds for ever. */
 int source_for_steps_another(const char *path, int line, char *counter, char *step, size_t n);
+/* In source_scope.c. A test on line that compares a difference of two
+ * names with 0 (`k - mCol > 0`, `>= 0`, `!= 0`) where one of them is
+ * declared unsigned: the difference is unsigned too and never below 0 (it
+ * wraps round). Its line; the difference into diff, the unsigned name into
+ * name, its declaration's line into *decl_line; 0 when none. */
+int source_unsigned_difference_test(const char *path, int line, char *diff, size_t diff_n, char *name, size_t name_n,
+                                    int *decl_line);
 /* In source_statement.c. An if over the access at line `access` whose
  * test cannot tell the thread's element: (READ_BEFORE_SET) its condition
  * reads names its own body sets before the access (`if (Row < Width) {

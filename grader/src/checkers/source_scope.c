@@ -1755,3 +1755,63 @@ int source_shared_scalar_stored(const char *path, int line, char *name, size_t n
     source_code_free(&s);
     return found;
 }
+
+/* Whether the n characters at w are declared unsigned in the code (`unsigned`,
+ * `size_t`, `uint32_t`, ... before a use of it): the declaration's line, or 0. */
+static int declared_unsigned(const source_code *s, const char *w, size_t n)
+{
+    static const char *const types[] = { "unsigned", "size_t", "uint32_t", "uint64_t", "uint16_t", "uint8_t",
+                                         "uint", NULL };
+    for (size_t k = 0; k + n <= s->len; k++) {
+        if (!code_name_at(s, k, w, n))
+            continue;
+        size_t tn = 0, t = code_word_before(s, k, &tn);
+        if (tn && code_word_in(s->code + t, tn, types))
+            return code_line_at(s, k);
+        if (tn && code_word_in(s->code + t, tn, (const char *const[]){ "int", "long", "short", "char", NULL })) {
+            size_t un = 0, u = code_word_before(s, t, &un);
+            if (un && code_name_at(s, u, "unsigned", 8))
+                return code_line_at(s, k);
+        }
+    }
+    return 0;
+}
+
+int source_unsigned_difference_test(const char *path, int line, char *diff, size_t diff_n, char *name, size_t name_n,
+                                    int *decl_line)
+{
+    source_code s;
+    diff[0] = name[0] = 0;
+    *decl_line = 0;
+    if (line <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t b = code_line_start(&s, line), e = b < s.len ? code_line_end(&s, b) : s.len;
+    int found = 0;
+    for (size_t q = b; q < e && !found; q++) {
+        /* `X - Y > 0` (or >= 0, != 0): two names, a minus, a comparison with 0 */
+        if (c[q] != '-' || (q + 1 < e && (c[q + 1] == '-' || c[q + 1] == '=' || c[q + 1] == '>')) ||
+            (q > b && c[q - 1] == '-'))
+            continue;
+        size_t xn = 0, x = code_word_before(&s, q, &xn), y = code_skip_space(&s, q + 1), ye = code_word_end(&s, y);
+        size_t op = code_skip_space(&s, ye);
+        if (!xn || ye == y || isdigit((unsigned char)c[x]) || isdigit((unsigned char)c[y]) || op + 2 >= e)
+            continue;
+        int cmp = (c[op] == '>' && c[op + 1] != '>') || (c[op] == '!' && c[op + 1] == '=');
+        size_t zero = code_skip_space(&s, op + (c[op + 1] == '=' ? 2 : 1));
+        if (!cmp || c[zero] != '0' || source_is_identifier_char(c[zero + 1]))
+            continue;
+        int dx = declared_unsigned(&s, c + x, xn), dy = declared_unsigned(&s, c + y, ye - y);
+        if (!dx && !dy)
+            continue;
+        size_t un = dy ? ye - y : xn, u = dy ? y : x;
+        if (un >= name_n)
+            continue;
+        snprintf(name, name_n, "%.*s", (int)un, c + u);
+        snprintf(diff, diff_n, "%.*s", (int)(ye - x), c + x);
+        *decl_line = dy ? dy : dx;
+        found = line;
+    }
+    source_code_free(&s);
+    return found;
+}
