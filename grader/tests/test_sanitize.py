@@ -5643,3 +5643,20 @@ def test_an_unsigned_difference_compared_with_zero_is_named(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {test} (`if (k - nRow != 0 && Col < l)`) works out `k - nRow` in "
                             f"unsigned arithmetic (nRow is declared unsigned at line {decl})"), first
+
+
+def test_an_output_whose_blocks_are_stored_in_each_others_places_is_named(tmp_path):
+    """Lab 02 storing through its own row and column made with the block
+    offsets exchanged (`outRow = bx * TILE_WIDTH + ty`): every block's
+    results are right and land in the mirrored block. The first line says
+    so, with the blocks' size, at the store's line."""
+    store = "    P[Row * Width + Col] = Pvalue;\n"
+    src = edited(tmp_path, "02-tiled-matmul", store,
+                 "    int outRow = bx * TILE_WIDTH + ty, outCol = by * TILE_WIDTH + tx;\n"
+                 "    P[outRow * Width + outCol] = Pvalue;\n")
+    at = line_of(src, "P[outRow * Width + outCol] = Pvalue;")
+    _, rep = kit.check_json("02-tiled-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert "are exactly the right value of their own place in the mirrored block (the output's 16 x 16 block" in first, \
+        first
+    assert f"look at the block offsets in the index of the store of the output at line {at} (" in first, first

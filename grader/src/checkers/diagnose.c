@@ -1074,6 +1074,41 @@ static void transposed_hypothesis(const gl_matrix *got, const gl_reference *want
              DIAGNOSE_OUTPUT_TRANSPOSED);
 }
 
+/* Every wrong element the right value of its own place in the mirrored
+ * block (block (i, j) of the output holds block (j, i), each element at its
+ * own place inside the block; blocks of T x T, T 8, 16 or 32): each block
+ * computed right and stored where the other's belongs, the store's block
+ * offsets exchanged. */
+static void blocks_transposed_hypothesis(const gl_matrix *got, const gl_reference *want, const size_t *idx,
+                                         size_t ns, best_fit *best)
+{
+    size_t C = (size_t)got->channels, rows = (size_t)got->rows, cols = (size_t)got->cols;
+    int terms = want->terms > 0 ? want->terms : 1;
+    for (size_t T = 8; T <= 32; T *= 2) {
+        if (rows <= T || cols <= T)
+            continue;
+        size_t matched = 0;
+        for (size_t s = 0; s < ns && !hopeless(matched, ns - s, ns, best); s++) {
+            size_t pixel = idx[s] / C, ch = idx[s] % C, r = pixel / cols, c = pixel % cols;
+            size_t r2 = c / T * T + r % T, c2 = r / T * T + c % T;
+            if (r2 >= rows || c2 >= cols || r / T == c / T)
+                continue; /* a block on the diagonal is its own mirror: no evidence */
+            size_t t = (r2 * cols + c2) * C + ch;
+            double mag = want->magnitude ? want->magnitude[t] : fabs(want->value[t]);
+            matched += agrees(got->data[idx[s]], want->value[t], mag, terms);
+        }
+        consider(best, matched, ns,
+                 xasprintf("%zu of the %zu wrong elements checked are exactly the right value of their own place "
+                           "in the mirrored block (the output's %zu x %zu block (i, j) holds block (j, i), each "
+                           "element where it belongs inside the block): each block's results are right and stored "
+                           "in the other block's place, its row and column offsets exchanged: "
+                           DIAGNOSE_BLOCKS_TRANSPOSED_WHERE " (a row goes with blockIdx.y, a column with "
+                           "blockIdx.x)",
+                           matched, ns, T, T),
+                 DIAGNOSE_BLOCKS_TRANSPOSED);
+    }
+}
+
 /* The value most of vals[0..n) hold exactly, and how many hold it. */
 static float most_held(const float *vals, size_t n, size_t *count)
 {
@@ -1215,6 +1250,8 @@ char *diagnose_inputs(const char *dataset_dir, const gl_matrix *got, const gl_re
     best_fit best = { 0, NULL, NULL };
     if (ns > 1)
         transposed_hypothesis(got, want, idx, ns, &best);
+    if (ns > 1)
+        blocks_transposed_hypothesis(got, want, idx, ns, &best);
     if (inputs && ns > 0 && a.channels == 1 && b.channels == 1 && got->channels == 1 && a.rows == got->rows &&
         b.cols == got->cols && a.cols == b.rows)
     {

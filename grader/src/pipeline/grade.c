@@ -615,6 +615,8 @@ static void point_mistakes_at_lines(const char *file, int tiled, submission_resu
         }
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_SHIFTED) == 0)
             insert_line(c, DIAGNOSE_OUTPUT_SHIFTED_WHERE, file, source_output_store_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_BLOCKS_TRANSPOSED) == 0)
+            insert_line(c, DIAGNOSE_BLOCKS_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
         if (strstr(c->hint, DIAGNOSE_SIGN_WHERE))
             insert_line(c, DIAGNOSE_SIGN_WHERE, file, source_subtracting_line(file), "");
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_CLAMPED) == 0) {
