@@ -5660,3 +5660,18 @@ def test_an_output_whose_blocks_are_stored_in_each_others_places_is_named(tmp_pa
     assert "are exactly the right value of their own place in the mirrored block (the output's 16 x 16 block" in first, \
         first
     assert f"look at the block offsets in the index of the store of the output at line {at} (" in first, first
+
+
+def test_a_tiles_padding_filled_with_a_number_other_than_0_is_named(tmp_path):
+    """Lab 03 whose loads fill the slots past the matrices with -1.0f: the
+    sum adds (-1)(-1) for each padded term, so every output is off by the
+    same amount. The first line says the slots' products make the offset
+    and names the store, not the accumulator's start."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "            ds_M[ty][tx] = 0.0f;\n",
+                 "            ds_M[ty][tx] = -1.0f;\n")
+    src.write_text(src.read_text().replace("            ds_N[ty][tx] = 0.0f;\n", "            ds_N[ty][tx] = -1.0f;\n"))
+    at = line_of(src, "ds_M[ty][tx] = -1.0f;")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"line {at} (`ds_M[ty][tx] = -1.0f;`) stores -1.0f into a tile's slot" in first, first
+    assert "look at where the accumulator is first set" not in first, first

@@ -1001,7 +1001,7 @@ static void offset_hypothesis(const gl_matrix *got, const gl_reference *want, co
              xasprintf("%zu of the %zu wrong elements checked are the right value plus the same %.7g: the "
                        "sum starts from %.7g instead of 0: look at where the accumulator is first set",
                        matched, ns, d, d),
-             "the sum started from another value than 0");
+             DIAGNOSE_SUM_OFFSET);
 }
 
 /* Every wrong element the running sum of the right ones along one index of

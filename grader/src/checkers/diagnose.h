@@ -112,6 +112,7 @@ char *diagnose_output(const gl_matrix *got, const gl_reference *want, const unsi
 #define DIAGNOSE_OUTPUT_SHIFTED_WHERE "look at the row and column the store of the output uses"
 #define DIAGNOSE_OUTPUT_TRANSPOSED "the output stored transposed"
 #define DIAGNOSE_OUTPUT_TRANSPOSED_WHERE "look at the index of the store of the output"
+#define DIAGNOSE_SUM_OFFSET "the sum started from another value than 0"
 #define DIAGNOSE_BLOCKS_TRANSPOSED "the output's blocks stored in each other's places"
 #define DIAGNOSE_BLOCKS_TRANSPOSED_WHERE "look at the block offsets in the index of the store of the output"
 #define DIAGNOSE_OUTPUT_CLAMPED "the output cut to a range"

@@ -120,6 +120,10 @@ int source_stored_array(const char *path, int line, char *out, size_t n);
  * = M[...]`: a load) or not (`= 0.0f`, a local's value): 1 or 0; -1 where
  * line stores nothing. */
 int source_stored_value_reads_array(const char *path, int line);
+/* The first store into a __shared__ array of a number other than 0
+ * (`ds_M[ty][tx] = 1.0f;`, a tile's padding): its line, the number as
+ * written into value; 0 when none. */
+int source_tile_store_of_constant(const char *path, char *value, size_t n);
 /* The sum of a kernel (the first `X += ...` inside a loop): *loop_line the
  * innermost loop around it (the dot product's), *reset_line a line inside
  * a braced loop around the sum that sets X to 0 again (the sum restarted

@@ -9,6 +9,7 @@
 #include "source_code.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1444,4 +1445,44 @@ int source_stored_value_reads_array(const char *path, int line)
         }
     source_code_free(&s);
     return reads;
+}
+
+int source_tile_store_of_constant(const char *path, char *value, size_t n)
+{
+    source_code s;
+    value[0] = 0;
+    if (!source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    int found = 0;
+    for (size_t k = 0; k < s.len && !found; k++) {
+        if (!code_word_starts(&s, k) || isdigit((unsigned char)c[k]))
+            continue;
+        size_t we = code_word_end(&s, k);
+        if (we == k || c[code_skip_space(&s, we)] != '[' || !code_stored_at(&s, k, we - k) ||
+            !code_declared_shared(c, c + k, we - k)) {
+            k = we > k ? we - 1 : k;
+            continue;
+        }
+        /* the value: a number alone, not 0 */
+        size_t q = code_skip_space(&s, we);
+        while (q < s.len && c[q] == '[')
+            q = code_skip_space(&s, code_matching(&s, q) + 1);
+        if (q >= s.len || c[q] != '=')
+            continue;
+        size_t v = code_skip_space(&s, q + 1), ve = code_semicolon(&s, v, s.len);
+        ve = code_blank_before(&s, ve);
+        int number = v < ve, nonzero = 0;
+        for (size_t i = v; i < ve && number; i++) {
+            number = isdigit((unsigned char)c[i]) || c[i] == '.' || c[i] == 'f' || c[i] == 'F' || c[i] == '-';
+            nonzero |= c[i] >= '1' && c[i] <= '9';
+        }
+        if (number && nonzero && ve - v < n) {
+            snprintf(value, n, "%.*s", (int)(ve - v), c + v);
+            found = code_line_at(&s, k);
+        }
+        k = we - 1;
+    }
+    source_code_free(&s);
+    return found;
 }

@@ -454,6 +454,28 @@ static void one_pass_load(compare_result *c, const char *file)
     free(ql);
 }
 
+/* The sum off by one amount everywhere, where the kernel stores a number
+ * other than 0 into a tile (`ds_M[ty][tx] = 1.0f;`, the padding past the
+ * matrix): the sum multiplies those slots and adds them in, so the offset
+ * is theirs, not the accumulator's start. The hint's advice, from "the sum
+ * starts from", becomes that store. */
+static void padding_constant(compare_result *c, const char *file)
+{
+    char value[32];
+    int line = source_tile_store_of_constant(file, value, sizeof value);
+    char *from = line > 0 ? strstr(c->hint, ": the sum starts from ") : NULL;
+    if (!from)
+        return;
+    char *q = sanitize_quote(file, line);
+    char *text = xasprintf("%.*s: %s stores %s into a tile's slot, and the sum multiplies such slots and adds them "
+                           "in like the matrix's own elements: a slot past the matrix must hold 0, which adds "
+                           "nothing, so the offset is those slots' products; store 0 there",
+                           (int)(from - c->hint), c->hint, q, value);
+    snprintf(c->hint, sizeof c->hint, "%s", text);
+    free(text);
+    free(q);
+}
+
 /* A loop the diagnosis says covers too little whose body breaks out of it:
  * the break, not its start or bound, is what ends it early. Where `where`
  * stands in the hint, it becomes the break's line with the loop's; else
@@ -615,6 +637,8 @@ static void point_mistakes_at_lines(const char *file, int tiled, submission_resu
         }
         if (strcmp(c->mistake, DIAGNOSE_OUTPUT_SHIFTED) == 0)
             insert_line(c, DIAGNOSE_OUTPUT_SHIFTED_WHERE, file, source_output_store_line(file), "");
+        if (strcmp(c->mistake, DIAGNOSE_SUM_OFFSET) == 0)
+            padding_constant(c, file);
         if (strcmp(c->mistake, DIAGNOSE_BLOCKS_TRANSPOSED) == 0)
             insert_line(c, DIAGNOSE_BLOCKS_TRANSPOSED_WHERE, file, source_output_store_line(file), "");
         if (strstr(c->hint, DIAGNOSE_SIGN_WHERE))
