@@ -5675,3 +5675,18 @@ def test_a_tiles_padding_filled_with_a_number_other_than_0_is_named(tmp_path):
     first = rep["fix_first"]
     assert f"line {at} (`ds_M[ty][tx] = -1.0f;`) stores -1.0f into a tile's slot" in first, first
     assert "look at where the accumulator is first set" not in first, first
+
+
+def test_a_bitwise_or_of_two_indices_in_a_bounds_test_is_named(tmp_path):
+    """Lab 03's store guarded by `(Row | Col) < j` on a square output's
+    side: the OR of two indices inside can reach the bound, so some
+    elements are never stored. The first line names the clause and the
+    two comparisons it stands for."""
+    src = edited(tmp_path, "03-arbitrary-matmul", "    if (Row < j && Col < l)\n        P[Row * l + Col]",
+                 "    if ((Row | Col) < l)\n        P[Row * l + Col]")
+    test = line_of(src, "if ((Row | Col) < l)")
+    _, rep = kit.check_json("03-arbitrary-matmul", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert first.startswith(f"the test at line {test} (`if ((Row | Col) < l)`) compares `(Row | Col)`, a bitwise OR "
+                            "of the two indices, with the bound"), first
+    assert first.endswith("`Row < l && Col < l`"), first

@@ -635,8 +635,11 @@ int source_shared_array_at(const char *path, int access, char *name, size_t n, i
 /* And an if's `&&` clause that is an integer name alone beside one that
  * bounds another name (`if (Row && Col < Width)`): name the name, fix it
  * as it should read (`Row < Width`). */
+/* And an if's clause that compares a bitwise `|` of two names with a
+ * bound (`(Row | Col) < Width`): name the clause, fix it as the two
+ * comparisons it stands for. */
 enum { SLIP_NONE, SLIP_LOOP_STEP, SLIP_ASSIGN_TEST, SLIP_STEP_SCALED, SLIP_COMMA_TEST, SLIP_CHAINED_TEST,
-       SLIP_BARE_CLAUSE };
+       SLIP_BARE_CLAUSE, SLIP_BITWISE_CLAUSE };
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
                           char *fix, size_t fix_n, int *second_line);
 /* A ceil() of a division of two integers (`ceil(l / TILE_WIDTH)`: the

@@ -450,6 +450,44 @@ static int bare_clause_test(const source_code *s, size_t k, size_t b, size_t e, 
     return code_line_at(s, k);
 }
 
+/* A clause of the if's test [b, e) that compares a bitwise `|` of two
+ * names with a bound (`(Row | Col) < Width`): the bits of the two mixed,
+ * not each compared (the OR of two in-range values can reach past the
+ * bound). Its line; the header into text, the clause into name, the two
+ * comparisons it means into fix; 0 when none. */
+static int bitwise_clause_test(const source_code *s, size_t k, size_t b, size_t e, int *kind, char *text,
+                               size_t size, char *name, size_t name_n, char *fix, size_t fix_n)
+{
+    const char *c = s->code;
+    for (size_t q = b; q < e; q++) {
+        if (c[q] != '|' || c[q + 1] == '|' || (q > b && c[q - 1] == '|') || c[q + 1] == '=')
+            continue;
+        size_t xn = 0, x = code_word_before(s, q, &xn), y = code_skip_space(s, q + 1), ye = code_word_end(s, y);
+        if (!xn || ye == y || isdigit((unsigned char)c[x]) || isdigit((unsigned char)c[y]))
+            continue;
+        /* `(x | y) < B` or `x | y < B` (which C reads as x | (y < B)) */
+        size_t after = code_skip_space(s, ye), open = code_blank_before(s, x);
+        int paren = after < e && c[after] == ')' && open > b && c[open - 1] == '(';
+        size_t r = paren ? code_skip_space(s, after + 1) : after;
+        size_t rn = r < e ? relational_at(s, r) : 0;
+        if (!rn || c[r] != '<')
+            continue;
+        size_t bound = code_skip_space(s, r + rn), be = bound;
+        for (int d = 0; be < e && !(d == 0 && strchr("&|);,?", c[be])); be++)
+            d += (c[be] == '(' || c[be] == '[') - (c[be] == ')' || c[be] == ']');
+        be = code_blank_before(s, be);
+        if (be <= bound)
+            continue;
+        header_text(s, k, text, size);
+        span_text(s, paren ? open - 1 : x, paren ? after + 1 : ye, name, name_n);
+        snprintf(fix, fix_n, "%.*s %.*s %.*s && %.*s %.*s %.*s", (int)xn, c + x, (int)rn, c + r, (int)(be - bound),
+                 c + bound, (int)(ye - y), c + y, (int)rn, c + r, (int)(be - bound), c + bound);
+        *kind = SLIP_BITWISE_CLAUSE;
+        return code_line_at(s, k);
+    }
+    return 0;
+}
+
 int source_statement_slip(const char *path, int *kind, char *text, size_t size, char *name, size_t name_n,
                           char *fix, size_t fix_n, int *second_line)
 {
@@ -509,6 +547,9 @@ int source_statement_slip(const char *path, int *kind, char *text, size_t size, 
             /* `if (Row && Col < Width)`: a name alone where its bound was meant */
             if (!found && is_if)
                 found = bare_clause_test(&s, k, open + 1, close, kind, text, size, name, name_n, fix, fix_n);
+            /* `if ((Row | Col) < Width)`: the bits of two indices mixed */
+            if (!found && is_if)
+                found = bitwise_clause_test(&s, k, open + 1, close, kind, text, size, name, name_n, fix, fix_n);
             /* `if (x = y)`: an assignment where a comparison belongs */
             size_t eq = found ? s.len : assignment_in(&s, open + 1, close);
             /* a do-while's `while (...)` after a `}` is a test like any */

@@ -2888,6 +2888,12 @@ static void source_defects(const lab_manifest *m, const char *file, submission_r
                              "it is not 0, so %s is never compared with its bound and the test lets through every "
                              "thread whose %s is past it (and keeps out those where it is 0): write `%s`",
                              line, header, name, name, name, fix);
+    else if (line > 0 && slip == SLIP_BITWISE_CLAUSE)
+        s->cause = xasprintf("the test at line %d (`%s`) compares `%s`, a bitwise OR of the two indices, with the "
+                             "bound: the OR mixes their bits and can reach the bound when both are inside (16 | 1 "
+                             "is 17), so threads whose element exists do nothing; compare each index with its "
+                             "bound: `%s`",
+                             line, header, name, fix);
     else if (line > 0 && slip == SLIP_CHAINED_TEST)
         s->cause = xasprintf("the test at line %d (`%s`) chains two comparisons, `%s`: C works out the first one, "
                              "a 0 or a 1, and compares that with what follows, so the clause holds for values far "
