@@ -5690,3 +5690,20 @@ def test_a_bitwise_or_of_two_indices_in_a_bounds_test_is_named(tmp_path):
     assert first.startswith(f"the test at line {test} (`if ((Row | Col) < l)`) compares `(Row | Col)`, a bitwise OR "
                             "of the two indices, with the bound"), first
     assert first.endswith("`Row < l && Col < l`"), first
+
+
+def test_an_array_base_moved_on_every_pass_is_named_at_its_step(tmp_path):
+    """Lab 04 whose channel loop moves a local pointer to the input by the
+    channel (`pixels += k;`) and reads without `+ k`: the steps add up (0, 1, 3), so
+    channel 2 reads the next pixel's values and the last pixels read past
+    the image. The first line names the read and the step, not the
+    index's terms."""
+    loop = "    for (int k = 0; k < channels; k++) {\n"
+    src = edited(tmp_path, "04-conv-2batch", loop, "    const float *pixels = I;\n" + loop + "        pixels += k;\n")
+    src.write_text(src.read_text().replace("I[(srcY * width + srcX) * channels + k]",
+                                           "pixels[(srcY * width + srcX) * channels]"))
+    step = line_of(src, "        pixels += k;")
+    _, rep = kit.check_json("04-conv-2batch", src, "emu", sanitize=True, expect_rc=1)
+    first = rep["fix_first"]
+    assert f"reads through pixels, which line {step} (`pixels += k;`) moves on every pass of the loop at line " \
+        f"{step - 1}" in first, first

@@ -1551,6 +1551,25 @@ static char *unsigned_difference_words(const guard_record *g, const char *studen
                      q, diff, name, decl, name);
 }
 
+/* An array read through a base the loop around it moves (`in.data += k;`):
+ * the steps add up from pass to pass, so later passes read elsewhere. */
+char *guards_base_stepped_words(const char *student, int access)
+{
+    char base[64], step[128];
+    int loop = 0, line = source_base_stepped_in_loop(student, access, base, sizeof base, step, sizeof step, &loop);
+    if (line <= 0)
+        return NULL;
+    char *qs = sanitize_quote(student, line), *qa = sanitize_quote(student, access);
+    char *w = xasprintf("the access at %s reads through %s, which %s moves on every pass of the loop at line %d: the "
+                        "steps add up from pass to pass (each pass starts where the last one left %s), so after the "
+                        "first pass it reads elements that are not the ones meant, and past its row; keep %s where it "
+                        "is and add the pass's offset in the index",
+                        qa, base, qs, loop, base, base);
+    free(qs);
+    free(qa);
+    return w;
+}
+
 char *guards_words(char *msg, const char *student, int access)
 {
     char *at = strstr(msg, " (let through by the test at line ");
@@ -1566,6 +1585,8 @@ char *guards_words(char *msg, const char *student, int access)
     char *words = NULL;
     if (access > 0)
         words = pointer_walk_words(student, access);
+    if (!words && access > 0)
+        words = guards_base_stepped_words(student, access);
     if (!words && access > 0)
         words = stale_test_words(student, access);
     if (!words && access > 0)

@@ -48,4 +48,8 @@ char *guards_unstored_region(const char *student, const char *dataset, int colum
 char *guards_kept_from_store(const tile_snapshots *t, const char *student, const char *dataset, int rows, int cols,
                              int r0, int c0, int r1, int c1);
 
+/* The access at line `access` reads through a base the loop around it moves
+ * (`in.data += k;`): the words, or NULL (malloc'd). */
+char *guards_base_stepped_words(const char *student, int access);
+
 #endif

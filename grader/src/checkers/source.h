@@ -1184,6 +1184,13 @@ int source_for_steps_another(const char *path, int line, char *counter, char *st
  * name, its declaration's line into *decl_line; 0 when none. */
 int source_unsigned_difference_test(const char *path, int line, char *diff, size_t diff_n, char *name, size_t name_n,
                                     int *decl_line);
+/* In source_statement.c. An array the access at line `access` subscripts
+ * (`in.data[...]`, `p[...]`) whose base the loop around the access moves
+ * (`in.data += k;` in its body): the steps add up from pass to pass. The
+ * step's line; the base into base, the step as written into step, the
+ * loop's line into *loop_line; 0 when none. */
+int source_base_stepped_in_loop(const char *path, int access, char *base, size_t base_n, char *step, size_t step_n,
+                                int *loop_line);
 /* In source_statement.c. An if over the access at line `access` whose
  * test cannot tell the thread's element: (READ_BEFORE_SET) its condition
  * reads names its own body sets before the access (`if (Row < Width) {

@@ -2267,3 +2267,53 @@ int source_stale_test(const char *path, int access, source_test_stale *t)
     source_code_free(&s);
     return t->kind;
 }
+
+/* ---- an array's base moved inside a loop ---------------------------------- */
+
+int source_base_stepped_in_loop(const char *path, int access, char *base, size_t base_n, char *step, size_t step_n,
+                                int *loop_line)
+{
+    source_code s;
+    base[0] = step[0] = 0;
+    *loop_line = 0;
+    if (access <= 0 || !source_code_read(&s, path))
+        return 0;
+    const char *c = s.code;
+    size_t ab = code_line_start(&s, access), ae = ab < s.len ? code_line_end(&s, ab) : s.len;
+    size_t loop = code_loop_around(&s, code_skip_space(&s, ab));
+    size_t lb = loop < s.len ? code_loop_body(&s, loop) : s.len, le = lb < s.len ? code_body_end(&s, lb) : s.len;
+    int found = 0;
+    for (size_t k = ab; k < ae && !found && loop < s.len; k++) {
+        /* a subscripted base: a name, or a member of one (`in.data`, `p->row`) */
+        if (!code_word_starts(&s, k) || isdigit((unsigned char)c[k]))
+            continue;
+        size_t e = code_word_end(&s, k);
+        while (e + 1 < ae && (c[e] == '.' || (c[e] == '-' && c[e + 1] == '>')) && source_is_identifier_char(c[e + (c[e] == '.' ? 1 : 2)]))
+            e = code_word_end(&s, e + (c[e] == '.' ? 1 : 2));
+        if (code_skip_space(&s, e) >= ae || c[code_skip_space(&s, e)] != '[' || (k > 0 && (c[k - 1] == '.' || c[k - 1] == '>'))) {
+            k = e > k ? e - 1 : k;
+            continue;
+        }
+        size_t n = e - k;
+        /* `base += x` (or -=) in the loop's body, outside the access's line */
+        for (size_t q = lb; q + n < le && !found; q++) {
+            if ((q >= ab && q < ae) || strncmp(c + q, c + k, n) != 0 || (q > 0 && (source_is_identifier_char(c[q - 1]) ||
+                                                                                   c[q - 1] == '.')) ||
+                source_is_identifier_char(c[q + n]))
+                continue;
+            size_t op = code_skip_space(&s, q + n);
+            if (op + 1 < le && (c[op] == '+' || c[op] == '-') && c[op + 1] == '=') {
+                size_t end = code_semicolon(&s, op + 2, le);
+                if (n < base_n && end - q < step_n) {
+                    snprintf(base, base_n, "%.*s", (int)n, c + k);
+                    snprintf(step, step_n, "%.*s", (int)(code_blank_before(&s, end) - q), c + q);
+                    *loop_line = code_line_at(&s, loop);
+                    found = code_line_at(&s, q);
+                }
+            }
+        }
+        k = e - 1;
+    }
+    source_code_free(&s);
+    return found;
+}

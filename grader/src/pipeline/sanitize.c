@@ -1118,7 +1118,9 @@ static void add_unset(sanitize_result *r, const char *student, const emu_diag *d
          * stride other than the pitch reached it */
         size_t row = 0, pitch = 0, row_bytes = 0;
         sscanf(pad, " (in the padding of row %zu: its rows are %zu bytes apart, %zu bytes", &row, &pitch, &row_bytes);
-        char *padded = student ? padded_bound_words(student, d->line, buffer, q, d->kernel) : NULL;
+        char *padded = student ? guards_base_stepped_words(student, d->line) : NULL;
+        if (!padded && student)
+            padded = padded_bound_words(student, d->line, buffer, q, d->kernel);
         if (!padded && student && made > 0 && strcmp(path_base(made_file), path_base(student)) == 0)
             padded = stride_not_the_pitch_words(student, d->line, made, buffer);
         if (padded)
