@@ -98,7 +98,9 @@ the next session; 05-p9, the mask's columns stepped by the channels, is still un
 them); set DO: setDO/results-DO.md, 5 of 10 when counted (3 weak), 10 of 10 after the
 mechanisms it led to; set DP: setDP/results-DP.md, 4 of 10 when counted (2 weak), 8 of 10
 after (01-a0 and 03-a0 still weak, not here); set DQ: setDQ/results-DQ.md, 3 of 10 when
-counted (4 weak), 9 of 10 after (03-b0 still weak, not here); of those fifty sets only the
+counted (4 weak), 9 of 10 after (03-b0 still weak, not here); set DR: setDR/results-DR.md,
+written after DQ's mechanisms, 1 of 10 when counted (2 weak), 8 of 10 after (02-a0 and 04-b0
+not here); of those fifty sets only the
 files whose first line those mechanisms changed are here) and made tests only after
 they were counted.
 
@@ -1291,6 +1293,21 @@ FIRST = {
     "setDQ/05-b0-host-memset-clears-out-padding": ["line 109 (`memset(out->data, 0, ",
                                                    "fills out with memset as one block of memory, padding included",
                                                    "the cudaMemcpy2D at line 110"],
+    "setDR/01-a0-bound-test-row-and-col-shorthand": ["the test at line 23 (`if (Row && Col < Width)`) tests Row "
+                                                     "alone", "write `Row < Width`"],
+    "setDR/01-b0-bound-test-bitwise-or-of-indices": ["the test at line 23 (`if ((Row | Col) < Width)`) compares "
+                                                     "`(Row | Col)`, a bitwise OR", "`Row < Width && Col < Width`"],
+    "setDR/02-b0-store-block-offsets-swapped": ["their own place in the mirrored block",
+                                                "the index of the store of the output at line 63 ("],
+    "setDR/03-a0-remaining-columns-unsigned-test": ["the test at line 50 (`if (Row < j && k - mCol > 0)`) works out "
+                                                    "`k - mCol` in unsigned arithmetic (mCol is declared unsigned at "
+                                                    "line 48)"],
+    "setDR/03-b0-padding-loads-one-not-zero": ["line 53 (`ds_M[ty][tx] = 1.0f;`) stores 1.0f into a tile's slot"],
+    "setDR/04-a0-second-batch-reuses-first-ghost-test": ["the test at line 56 (`if (inside)`) tests inside, worked out "
+                                                         "at line 39 (", "from srcY, which line 53 sets again"],
+    "setDR/05-a0-channel-offset-accumulates-on-data-pointer": ["reads through in.data, which line 42 (`in.data += k;`) "
+                                                               "moves on every pass of the loop at line 38"],
+    "setDR/05-b0-copy-in-height-in-bytes": ["line 88: `in->height * sizeof(float)` in", "with `in->height` there"],
     "setT/02-n2-kernel-declared-device": [".cu:78: error: MatrixMulKernel is declared __device__ (line 20)",
                                           "declare it __global__"],
     "setT/03-m2-loop-reuses-param-k": ["the loop at line 70", "counts with k, a parameter of the kernel",
