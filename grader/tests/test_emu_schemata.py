@@ -112,7 +112,7 @@ def test_the_list_is_documented_json(harness, tmp_path):
     kinds = {"name", "builtin", "literal", "operator", "drop-left", "drop-right", "swap", "drop", "barrier",
              "initialise", "unshare", "shape", "sizeof", "type", "bound", "operators", "range", "index-swap",
              "member", "factor", "sibling", "exchange", "round-up", "twin-args", "twin-round-up", "twin-subscripts",
-             "twin-term", "twins", "parallel-args", "step", "grouping", "square"}
+             "twin-term", "parallel-args", "step", "grouping", "square"}
     for c in candidates:
         assert set(c) == {"id", "line", "at", "kind", "from", "to", "context"}, c
         assert c["kind"] in kinds, c

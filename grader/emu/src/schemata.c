@@ -610,25 +610,8 @@ static void coordinate_unscaled(sc *s, size_t b, size_t e)
     free(to);
 }
 
-/* Whether two names of one length differ in one character only, an x, y
- * or z in each (`tx` and `ty`, `row_x` and `row_y`): one axis's twin of
- * the other. */
-static int axis_twin_names(sc *s, size_t a, size_t b)
-{
-    size_t n = tl(s, a), diff = 0;
-    if (!ident(s, a) || !ident(s, b) || tl(s, b) != n)
-        return 0;
-    const char *x = tk(s, a), *y = tk(s, b);
-    for (size_t i = 0; i < n; i++)
-        if (x[i] != y[i] && (diff++ || !strchr("xyz", x[i]) || !strchr("xyz", y[i])))
-            return 0;
-    return diff == 1;
-}
-
 /* Whether tokens [a, a + n) and [b, b + n) are the same but for the
- * components after a `.` (`blockIdx.y * w` and `blockIdx.x * w`), or
- * names that are one axis's twins of each other (`ph * T + tx` and `ph *
- * T + ty`). */
+ * components after a `.` (`blockIdx.y * w` and `blockIdx.x * w`). */
 static int same_but_components(sc *s, size_t a, size_t b, size_t n)
 {
     int differ = 0;
@@ -636,8 +619,7 @@ static int same_but_components(sc *s, size_t a, size_t b, size_t n)
         if (same(s, a + i, b + i))
             continue;
         if (!(i > 0 && at(s, a + i - 1, ".") && tl(s, a + i) == 1 && tl(s, b + i) == 1 &&
-              strchr("xyz", *tk(s, a + i)) && strchr("xyz", *tk(s, b + i))) &&
-            !axis_twin_names(s, a + i, b + i))
+              strchr("xyz", *tk(s, a + i)) && strchr("xyz", *tk(s, b + i))))
             return 0;
         differ = 1;
     }
@@ -977,14 +959,10 @@ static void declaration(sc *s, size_t *p, int in_block)
             !at(s, init_at + 1, "{") && sch_key_kind(key) == V_INT && k > init_at + 1) {
             coordinate_swap(s, init_at + 1, k);
             coordinate_unscaled(s, init_at + 1, k);
-            /* a declarator ends the statement, or a comma: declarators of
-             * one declaration are twins as consecutive statements are
-             * (`int mCol = ph * tw + tx, nRow = ph * tw + ty;`) */
-            if (k == end || at(s, k, ",")) {
-                size_t db = names == 0 ? *p : name;
-                twin_names(s, db, k, init_at + 1, k, first);
-                twin_term(s, db, name, init_at + 1, k);
-                s->twin.b = db, s->twin.end = k, s->twin.init_b = init_at + 1, s->twin.init_e = k;
+            if (names == 0 && k == end) {
+                twin_names(s, *p, end, init_at + 1, k, first);
+                twin_term(s, *p, name, init_at + 1, k);
+                s->twin.b = *p, s->twin.end = end, s->twin.init_b = init_at + 1, s->twin.init_e = k;
                 s->twin.g0 = first, s->twin.g1 = s->ng, s->twin.name = name;
             }
         }
