@@ -1470,6 +1470,40 @@ static int bare_guard(const char *message)
     return 1;
 }
 
+/* Whether a name the guard's test compares (its quoted text after "the
+ * test at line N (`") stands in the subscript a subscript finding quotes
+ * (`threadIdx.x + j` for `for (int j = 0; j < MASK_WIDTH; j++)`): the test
+ * bounded that very subscript, and its verdict (the array too small)
+ * holds. */
+static int tested_in_subscript(const char *guard, const char *subscript)
+{
+    static const char *const keywords[] = { "for", "if", "while", "int", "unsigned", "long", NULL };
+    const char *t = strstr(guard, " (`"), *te = t ? strstr(t + 3, "`)") : NULL;
+    const char *u = strstr(subscript, ", `"), *ue = u ? strchr(u + 3, '`') : NULL;
+    if (!te || !ue)
+        return 1; /* not told: keep the verdict where it stood */
+    char text[256];
+    snprintf(text, sizeof text, "%.*s", (int)(ue - u - 3), u + 3);
+    for (const char *p = t + 3; p < te; p++) {
+        if (!source_is_identifier_char(*p) || (p > t + 3 && source_is_identifier_char(p[-1])) ||
+            (*p >= '0' && *p <= '9'))
+            continue;
+        size_t n = 0;
+        while (p + n < te && source_is_identifier_char(p[n]))
+            n++;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+        int keyword = 0;
+        for (int k = 0; keywords[k]; k++)
+            keyword |= !strcmp(name, keywords[k]);
+        for (const char *q = text; !keyword && (q = strstr(q, name)) != NULL; q += n)
+            if ((q == text || !source_is_identifier_char(q[-1])) && !source_is_identifier_char(q[n]))
+                return 1;
+        p += n - 1;
+    }
+    return 0;
+}
+
 static void subscripts_in_place(sanitize_result *r)
 {
     finding subs[SAN_MAX_FINDINGS], rest[SAN_MAX_FINDINGS];
@@ -1500,7 +1534,9 @@ static void subscripts_in_place(sanitize_result *r)
         for (int k = 0; k < ns; k++)
             if (!strcmp(rest[i].kind, "out-of-bounds") && subs[k].line == rest[i].line &&
                 !strcmp(subs[k].file, rest[i].file) &&
-                (strstr(rest[i].message, " is too small for what the access at ") || bare_guard(rest[i].message)))
+                ((strstr(rest[i].message, " is too small for what the access at ") &&
+                  !tested_in_subscript(rest[i].message, subs[k].message)) ||
+                 bare_guard(rest[i].message)))
                 at = i;
     int n = 0;
     for (int i = 0; i < at; i++)
