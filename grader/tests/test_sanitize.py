@@ -5689,7 +5689,7 @@ def test_a_bitwise_or_of_two_indices_in_a_bounds_test_is_named(tmp_path):
     first = rep["fix_first"]
     assert first.startswith(f"the test at line {test} (`if ((Row | Col) < l)`) compares `(Row | Col)`, a bitwise OR "
                             "of the two indices, with the bound"), first
-    assert first.endswith("`Row < l && Col < l`"), first
+    assert first.endswith("`Row < j && Col < l`"), first
 
 
 def test_an_array_base_moved_on_every_pass_is_named_at_its_step(tmp_path):

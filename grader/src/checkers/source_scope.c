@@ -394,6 +394,36 @@ static int declared_integer(const source_code *s, const char *w, size_t n)
     return 0;
 }
 
+/* The bound the file gives the n characters at w, as written with its
+ * comparison (`< l`): the first `w <` (or `<=`) elsewhere than at skip,
+ * else the comparison at fallback (another clause's, `Col < Width`, where
+ * the two are a square's sides). Whether one was found. */
+static int bound_of(const source_code *s, const char *w, size_t n, size_t skip, size_t fallback, char *out,
+                    size_t size)
+{
+    const char *c = s->code;
+    size_t rel = fallback;
+    for (size_t u = 0; u + n < s->len; u++) {
+        if (u == skip || !code_name_at(s, u, w, n))
+            continue;
+        size_t r = code_skip_space(s, u + n);
+        if (r < s->len && relational_at(s, r) && c[r] == '<') {
+            rel = r;
+            break;
+        }
+    }
+    if (rel >= s->len || !relational_at(s, rel))
+        return 0;
+    size_t rn = relational_at(s, rel), b = code_skip_space(s, rel + rn), e = b;
+    for (int d = 0; e < s->len && !(d == 0 && strchr("&|);,?", c[e])); e++)
+        d += (c[e] == '(' || c[e] == '[') - (c[e] == ')' || c[e] == ']');
+    e = code_blank_before(s, e);
+    if (e <= b)
+        return 0;
+    snprintf(out, size, "%.*s %.*s", (int)rn, c + rel, (int)(e - b), c + b);
+    return 1;
+}
+
 /* A test of `&&`-joined clauses, one of them an integer name alone beside a
  * clause that compares another name with a bound (`Row && Col < Width`):
  * the name alone tests only that it is not 0, where its bound was meant.
@@ -403,7 +433,7 @@ static int bare_clause_test(const source_code *s, size_t k, size_t b, size_t e, 
                             char *name, size_t name_n, char *fix, size_t fix_n)
 {
     const char *c = s->code;
-    size_t bare = s->len, bare_n = 0, rel = s->len, rel_n = 0, clause = b;
+    size_t bare = s->len, bare_n = 0, rel = s->len, clause = b;
     int depth = 0;
     for (size_t q = b; q <= e; q++) {
         int end = q == e || (depth == 0 && c[q] == '&' && c[q + 1] == '&');
@@ -416,7 +446,7 @@ static int bare_clause_test(const source_code *s, size_t k, size_t b, size_t e, 
                 bare = from, bare_n = we - from;
             for (size_t r = from; r < to && rel == s->len; r++)
                 if (relational_at(s, r) && c[r] == '<')
-                    rel = r, rel_n = relational_at(s, r);
+                    rel = r;
             clause = q + 2;
             q++;
             continue;
@@ -425,27 +455,12 @@ static int bare_clause_test(const source_code *s, size_t k, size_t b, size_t e, 
     }
     if (bare == s->len || rel == s->len || bare_n >= name_n || !declared_integer(s, c + bare, bare_n))
         return 0;
-    /* the bound: the one another test of the file gives the name (`Col <
-     * l`), else the other clause's where the two are a square's sides */
-    for (size_t u = 0; u + bare_n < s->len; u++) {
-        if (u == bare || !code_name_at(s, u, c + bare, bare_n))
-            continue;
-        size_t r = code_skip_space(s, u + bare_n);
-        if (r < s->len && relational_at(s, r) && c[r] == '<' && code_test_around(s, r, &(int){ 0 }) < s->len) {
-            rel = r, rel_n = relational_at(s, r);
-            break;
-        }
-    }
-    size_t bound = code_skip_space(s, rel + rel_n), bound_e = bound;
-    for (int d = 0; bound_e < s->len && !(d == 0 && strchr("&|);,?", c[bound_e])); bound_e++)
-        d += (c[bound_e] == '(' || c[bound_e] == '[') - (c[bound_e] == ')' || c[bound_e] == ']');
-    bound_e = code_blank_before(s, bound_e);
-    if (bound_e <= bound)
+    char bound[96];
+    if (!bound_of(s, c + bare, bare_n, bare, rel, bound, sizeof bound))
         return 0;
     header_text(s, k, text, size);
     snprintf(name, name_n, "%.*s", (int)bare_n, c + bare);
-    snprintf(fix, fix_n, "%.*s %.*s %.*s", (int)bare_n, c + bare, (int)rel_n, c + rel, (int)(bound_e - bound),
-             c + bound);
+    snprintf(fix, fix_n, "%.*s %s", (int)bare_n, c + bare, bound);
     *kind = SLIP_BARE_CLAUSE;
     return code_line_at(s, k);
 }
@@ -472,16 +487,13 @@ static int bitwise_clause_test(const source_code *s, size_t k, size_t b, size_t 
         size_t rn = r < e ? relational_at(s, r) : 0;
         if (!rn || c[r] != '<')
             continue;
-        size_t bound = code_skip_space(s, r + rn), be = bound;
-        for (int d = 0; be < e && !(d == 0 && strchr("&|);,?", c[be])); be++)
-            d += (c[be] == '(' || c[be] == '[') - (c[be] == ')' || c[be] == ']');
-        be = code_blank_before(s, be);
-        if (be <= bound)
+        /* each index with the bound the file gives it, else the one compared here */
+        char bx[96], by[96];
+        if (!bound_of(s, c + x, xn, x, r, bx, sizeof bx) || !bound_of(s, c + y, ye - y, y, r, by, sizeof by))
             continue;
         header_text(s, k, text, size);
         span_text(s, paren ? open - 1 : x, paren ? after + 1 : ye, name, name_n);
-        snprintf(fix, fix_n, "%.*s %.*s %.*s && %.*s %.*s %.*s", (int)xn, c + x, (int)rn, c + r, (int)(be - bound),
-                 c + bound, (int)(ye - y), c + y, (int)rn, c + r, (int)(be - bound), c + bound);
+        snprintf(fix, fix_n, "%.*s %s && %.*s %s", (int)xn, c + x, bx, (int)(ye - y), c + y, by);
         *kind = SLIP_BITWISE_CLAUSE;
         return code_line_at(s, k);
     }
